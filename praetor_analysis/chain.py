@@ -1,0 +1,494 @@
+"""Hit -> wound -> save -> damage for attacks on units with Toughness and Wounds.
+
+`resolve_volley` resolves one weapon's attack (shots or blows of identical profile) exactly;
+`resolve_sequence` chains several weapons and firing units, carrying the damaged model over and testing
+Pinning once per firing unit. Per-hit outcome tables come from ``rules/``; pooling and allocation from
+``allocation``; nothing is sampled.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from .allocation import Allocator, Packet, UnitSpace, WoundGroup, mix_packets
+from .dice import DiceExpr, compound, leadership_pass, thin
+from .dist import Dist
+from .profiles import ProfileError, Unit, Weapon
+from .rules.hit import HitRoll, gets_hot_before_firing, roll_to_hit
+from .rules.names import (
+    MARKER_RULES, MELEE_ROUND_RULES, NO_EFFECT_RULES, UNIT_RULES, VEHICLE_ONLY_RULES, WOUND_CHAIN_RULES,
+)
+from .rules.saves import SaveContext, damage_packet
+from .rules.wound import WoundKind, WoundRoll, haywire_outcomes, wound_target
+
+PINNING_EXEMPT_RULES = ("Fearless", "Pinned", "Locked in Combat", "Embarked")
+
+
+@dataclass(frozen=True)
+class Volley:
+    """One weapon's attack: the weapon, its wielders, and how many shots or blows (or marker hits)."""
+
+    weapon: Weapon
+    attacker: Unit
+    mode: str = "shooting"
+    attacks: DiceExpr | Dist | None = None
+    hits: DiceExpr | Dist | None = None
+    snap_shots: bool = False
+    half_range: bool = False
+
+
+@dataclass
+class TargetState:
+    """The running state of a target unit: a tensor over (Pinning flags, unit state)."""
+
+    space: UnitSpace
+    probs: np.ndarray  # shape (F, S), F = 4 with Pinning flags (2 * pinned + trigger), else 1
+
+    @classmethod
+    def fresh(cls, target: Unit, *, flags: int = 4) -> TargetState:
+        """An intact target (its first model may already have lost ``wounds_taken``)."""
+        w = target.W or 1
+        taken = int(target.extra.get("wounds_taken", 0) or 0)
+        if not 0 <= taken < w:
+            raise ProfileError(f"target.wounds_taken: must be 0..{w - 1}, got {taken}")
+        space = UnitSpace(target.models, w)
+        probs = np.zeros((flags, space.size))
+        probs[0] = space.start(taken)
+        return cls(space, probs)
+
+    def kills(self) -> Dist:
+        """Distribution of models removed so far."""
+        per_state = self.probs.sum(axis=0)
+        return Dist._trusted(np.bincount(self.space.kills_of(), weights=per_state, minlength=self.space.models + 1))
+
+    def p_pinned(self) -> float:
+        """P(the unit is Pinned)."""
+        return float(self.probs[2:].sum()) if self.probs.shape[0] == 4 else 0.0
+
+
+@dataclass(frozen=True)
+class VolleyResult:
+    """Exact distributions of one volley (or a sequence), with the rules applied and not modelled."""
+
+    hits: Dist
+    wounds: Dist
+    unsaved: Dist
+    casualties: Dist
+    pinned: float | None
+    applied: tuple[str, ...]
+    not_modelled: tuple[str, ...]
+    no_effect: tuple[str, ...] = ()
+    gets_hot: Dist | None = None
+    attack_happens: float | None = None
+    perils: float | None = None
+    state: TargetState | None = field(default=None, compare=False, repr=False)
+
+    def to_dict(self) -> dict[str, object]:
+        """The SCENARIO.md result form."""
+        out: dict[str, object] = {
+            "hits": self.hits.to_dict(),
+            "wounds": self.wounds.to_dict(),
+            "unsaved": self.unsaved.to_dict(),
+            "casualties": self.casualties.to_dict(),
+            "pinned": self.pinned,
+            "applied": list(self.applied),
+            "not_modelled": list(self.not_modelled),
+            "no_effect": list(self.no_effect),
+        }
+        if self.gets_hot is not None:
+            out["gets_hot"] = self.gets_hot.to_dict()
+        if self.attack_happens is not None:
+            out["attack_happens"] = self.attack_happens
+            out["perils"] = self.perils
+        return out
+
+
+# --- attack counts ------------------------------------------------------------------------------
+def _as_dist(x: DiceExpr | Dist) -> Dist:
+    return x if isinstance(x, Dist) else x.dist
+
+
+def attacks_per_model(volley: Volley, notes: list[str]) -> Dist:
+    """Shots (or blows) of one model by default (SCENARIO.md `attacks`)."""
+    w, a = volley.weapon, volley.attacker
+    if volley.mode == "melee":
+        if a.A is None:
+            raise ProfileError(f"attacker.A: melee needs the attacker's Attacks, got {a.A!r}")
+        blows = a.A
+        if a.extra.get("charging") and not a.extra.get("disordered"):
+            blows += 1
+            notes.append("charging (+1 A)")
+        if a.extra.get("two_weapons"):
+            if w.has("Two-handed"):
+                notes.append("Two-handed (no extra attack for two weapons)")
+            else:
+                blows += 1
+                notes.append("two melee weapons (+1 A)")
+        return Dist.point(blows)
+    shots = w.type.shots
+    if w.type.kind == "Rapid Fire":
+        return Dist.point(2 if volley.half_range else 1)
+    if shots is None:
+        if w.type.kind == "Melee":
+            raise ProfileError(f"weapon.Type: {w.type.text!r} is a melee weapon; use \"mode\": \"melee\"")
+        return Dist.point(1)
+    return shots.dist
+
+
+def _psychic(counts_per_model: Dist, models: int, ld: int | None) -> tuple[Dist, float]:
+    """Shots when each psyker takes a Psychic check first: (shots, P(one model's check passes))."""
+    if ld is None:
+        raise ProfileError("attacker.Ld: Psychic Focus needs the psyker's Leadership, got None")
+    p = leadership_pass(ld)
+    passing = Dist._trusted(thin(Dist.point(models).probabilities, p))
+    return Dist._trusted(compound(passing.probabilities, counts_per_model.probabilities)), p
+
+
+# --- the per-hit outcome table ------------------------------------------------------------------
+def _strength(volley: Volley) -> int | None:
+    return volley.weapon.strength.resolve(volley.attacker.S)
+
+
+def wound_table_for(volley: Volley, target: Unit, strength: int) -> dict[WoundKind, float]:
+    """P(each wound kind) for one hit of ``volley`` on ``target``."""
+    w = volley.weapon
+    melee = volley.mode == "melee"
+    if target.T is None:
+        raise ProfileError(f"target.T: a unit without Toughness needs the vehicle rules, got {target.T!r}")
+    if w.has("Haywire") and (target.has_type("Dreadnought") or target.has_type("Automata")):
+        return haywire_outcomes()
+    poisoned = w.get("Poisoned")
+    fleshbane = w.has("Fleshbane")
+    target_roll = wound_target(
+        strength, target.T, fleshbane=fleshbane, poisoned=(poisoned.value or 4) if poisoned else None
+    )
+    reroll = (
+        w.has("Shred")
+        or (w.has("Armourbane") and _armourbane_active(w, volley) and (target.has_type("Dreadnought") or target.has_type("Automata")))
+        or (melee and poisoned is not None and strength > target.T)
+        or (w.has("Twin-linked") and w.range.template is not None)
+    )
+    rending, breaching, murderous = w.get("Rending"), w.get("Breaching"), w.get("Murderous Strike")
+    instant = w.has("Instant Death") or strength >= 2 * target.T
+    if target.has("Eternal Warrior"):
+        instant = False
+    roll = WoundRoll(
+        target=target_roll,
+        reroll_failed=reroll,
+        rending=rending.value if rending else None,
+        breaching=breaching.value if breaching else None,
+        murderous=None if (murderous is None or target.has("Eternal Warrior")) else murderous.value,
+        instant_death=instant,
+        ap=w.ap,
+        melee=melee,
+    )
+    return roll.outcomes()
+
+
+def _armourbane_active(w: Weapon, volley: Volley) -> bool:
+    rule = w.get("Armourbane")
+    if rule is None:
+        return False
+    variant = (rule.variant or "").lower()
+    if variant == "melta":
+        return volley.half_range
+    if variant == "melee":
+        return volley.mode == "melee"
+    if variant == "ranged":
+        return volley.mode != "melee"
+    return True
+
+
+def save_context(volley: Volley, target: Unit) -> SaveContext:
+    """What the target may roll against this volley's wounds."""
+    w = volley.weapon
+    melee = volley.mode == "melee"
+    is_template = w.range.template is not None or w.has("Template") or w.has("Hellstorm")
+    is_blast = any(w.has(n) for n in ("Blast", "Large Blast", "Massive Blast", "Apocalyptic Blast", "Apocalyptic Mega-blast", "Barrage"))
+    fnp, shr = target.get("Feel No Pain"), target.get("Shrouded")
+    return SaveContext(
+        armour=target.save,
+        invulnerable=target.invulnerable,
+        cover=target.cover,
+        feel_no_pain=(fnp.value or 6) if fnp else None,
+        shrouded=(shr.value or 6) if shr else None,
+        heavy_reroll=target.has_type("Heavy") and (is_template or is_blast),
+        cover_denied=melee or w.has("Ignores Cover") or is_template,
+        shrouded_denied=melee or w.has("Ignores Cover") or target.has("Fearless"),
+    )
+
+
+def wound_groups(volley: Volley, target: Unit, strength: int, wounds: int) -> tuple[list[WoundGroup], float, np.ndarray]:
+    """Per-hit allocation groups, P(wound) per hit, and the per-hit pmf of unsaved wounds."""
+    kinds = wound_table_for(volley, target, strength)
+    ctx = save_context(volley, target)
+    brutal_rule = volley.weapon.get("Brutal")
+    brutal = (brutal_rule.value or 1) if brutal_rule else 1
+    destroyer = volley.weapon.has("Destroyer")
+    by_priority: dict[int, list[tuple[float, Packet]]] = {}
+    unsaved_pmf = np.zeros(brutal + 1)
+    p_wound = 0.0
+    for kind, p in kinds.items():
+        u = ctx.p_unsaved(kind)
+        packet = damage_packet(kind, u, wounds=wounds, brutal=brutal, destroyer=destroyer)
+        by_priority.setdefault(kind.priority, []).append((p, packet))
+        unsaved_pmf += p * packet.probs.sum(axis=1)
+        p_wound += p
+    unsaved_pmf[0] += 1.0 - p_wound
+    groups = []
+    for prio in sorted(by_priority):
+        items = by_priority[prio]
+        total = sum(p for p, _ in items)
+        groups.append(WoundGroup(total, mix_packets([p / total for p, _ in items], [pk for _, pk in items])))
+    return groups, p_wound, unsaved_pmf
+
+
+def _gets_hot_unsaved(volley: Volley) -> float:
+    """P(one Gets Hot wound on the firer is not saved): armour, invulnerable and Feel No Pain only."""
+    a = volley.attacker
+    fnp = a.get("Feel No Pain")
+    ctx = SaveContext(armour=a.save, invulnerable=a.invulnerable, feel_no_pain=(fnp.value or 6) if fnp else None)
+    return ctx.p_unsaved(WoundKind(volley.weapon.ap))
+
+
+# --- rule bookkeeping ---------------------------------------------------------------------------
+def classify_rules(volley: Volley, target: Unit, notes: list[str]) -> tuple[list[str], list[str], list[str]]:
+    """(applied, no_effect, not_modelled) for every rule in the weapon, attacker and target."""
+    applied: list[str] = []
+    no_effect: list[str] = []
+    missing: list[str] = []
+    w = volley.weapon
+    if w.type.kind and w.type.kind != "Melee":
+        applied.append(f"{w.type.kind} {w.type.shots}" if w.type.shots and w.type.kind != "Rapid Fire" else w.type.kind)
+    if w.strength.kind == "unknown":
+        missing.append(f"Strength {w.strength.text}")
+    haywire_target = target.has_type("Dreadnought") or target.has_type("Automata")
+    for r in w.rules:
+        name = r.name
+        if not r.known:
+            missing.append(r.text)
+        elif name == "Haywire":
+            (applied if haywire_target else no_effect).append(r.text)
+        elif name == "Armourbane":
+            (applied if haywire_target and _armourbane_active(w, volley) else no_effect).append(r.text)
+        elif name in {"Sniper", "Precision Shots", "Precision Strikes"}:
+            no_effect.append(r.text)  # only who is allocated the wound: nothing on a uniform unit
+        elif name in WOUND_CHAIN_RULES:
+            applied.append(r.text)
+        elif name in MARKER_RULES:
+            (applied if volley.hits is not None else missing).append(r.text)
+        elif name in VEHICLE_ONLY_RULES or name in NO_EFFECT_RULES:
+            no_effect.append(r.text)
+        elif name in {"Two-handed", "Specialist Weapon"} and volley.mode == "melee":
+            applied.append(r.text)
+        elif name in MELEE_ROUND_RULES:
+            no_effect.append(r.text) if name in {"Unwieldy", "Reach"} else missing.append(r.text)
+        else:
+            missing.append(r.text)
+    for who, unit in (("target", target), ("attacker", volley.attacker)):
+        for r in unit.rules:
+            if not r.known or r.name not in UNIT_RULES:
+                missing.append(f"{who}: {r.text}")
+            elif who == "target" or r.name == "Feel No Pain":
+                applied.append(f"{who}: {r.text}")
+            else:
+                no_effect.append(f"{who}: {r.text}")
+    applied.extend(notes)
+    return applied, no_effect, missing
+
+
+# --- resolution ---------------------------------------------------------------------------------
+def resolve_volley(volley: Volley, target: Unit, state: TargetState | None = None) -> VolleyResult:
+    """Resolve one weapon's attack on a unit with Toughness and Wounds, exactly.
+
+    Args:
+        volley: the weapon, attacker, mode, and optional attack count or marker hits.
+        target: the target unit (not a Vehicle).
+        state: the target's state left by earlier volleys (a fresh unit when None).
+
+    Returns:
+        The distributions of hits, wounds, unsaved wounds and casualties (models removed from the unit so
+        far: by this volley when ``state`` is None),
+        the new target state, and the rules applied / not modelled. ``pinned`` is left to the sequence.
+    """
+    if target.is_vehicle:
+        raise ProfileError("target.Unit Type: vehicles are resolved by the vehicle engine")
+    w, a = volley.weapon, volley.attacker
+    melee = volley.mode == "melee"
+    notes: list[str] = []
+    if state is None:
+        state = TargetState.fresh(target, flags=4 if w.has("Pinning") else 1)
+    if w.has("Pinning") and state.probs.shape[0] == 1:
+        grown = np.zeros((4, state.probs.shape[1]))
+        grown[0] = state.probs[0]
+        state = TargetState(state.space, grown)
+    strength = _strength(volley)
+
+    # 1. shots or blows
+    attack_happens = perils = None
+    marker = volley.hits is not None
+    if marker:
+        shots = _as_dist(volley.hits)
+    elif volley.attacks is not None:
+        shots = _as_dist(volley.attacks)
+    else:
+        per_model = attacks_per_model(volley, notes)
+        if w.has("Psychic Focus"):
+            shots, p_pass = _psychic(per_model, a.models, a.Ld)
+            attack_happens, perils = p_pass ** a.models, 1.0 - p_pass ** a.models
+        else:
+            shots = per_model.power(a.models)
+    if volley.attacks is not None and w.has("Psychic Focus") and not marker:
+        p_pass = leadership_pass(a.Ld if a.Ld is not None else -1)
+        shots = Dist.mixture([1 - p_pass, p_pass], [Dist.point(0), shots])
+        attack_happens, perils = p_pass, 1.0 - p_pass
+
+    # 2. To Hit
+    twin = w.has("Twin-linked")
+    if marker:
+        if w.has("Gets Hot"):
+            hits, ones = gets_hot_before_firing(shots, twin=twin)
+        else:
+            hits, ones = shots, Dist.point(0)
+    else:
+        if melee:
+            if a.WS is None or target.WS is None:
+                raise ProfileError("attacker.WS/target.WS: melee To Hit needs both Weapon Skills")
+            if a.WS < 1:
+                raise ProfileError(f"attacker.WS: must be 1..10, got {a.WS}")
+            from .tables import to_hit_melee
+
+            roll = HitRoll(to_hit_melee(a.WS, target.WS), None, twin, a.models if w.has("Master-crafted") else 0)
+        else:
+            if a.BS is None or not 1 <= a.BS <= 10:
+                raise ProfileError(f"attacker.BS: must be 1..10 to shoot, got {a.BS!r}")
+            if volley.snap_shots and (w.range.template or any(w.has(n) for n in MARKER_RULES)):
+                raise ProfileError(f"snap_shots: {w.name!r} uses a marker or template and cannot fire Snap Shots; give \"hits\" instead")
+            roll = HitRoll.shooting(a.BS, snap=volley.snap_shots, twin=twin, mc=a.models if w.has("Master-crafted") else 0)
+            if volley.snap_shots:
+                notes.append("Snap Shots (BS 1)")
+        hits, ones = roll_to_hit(shots, roll)
+
+    # 3. To Wound, saves, allocation
+    if strength is None:
+        groups, p_wound, unsaved_each = [], 0.0, np.ones(1)
+    else:
+        groups, p_wound, unsaved_each = wound_groups(volley, target, strength, state.space.wounds)
+    deflagrate = w.has("Deflagrate")
+    alloc = Allocator(state.space, pinning=w.has("Pinning"))
+    x = hits.probabilities[:, None, None] * state.probs[None]
+    max_unsaved = unsaved_each.size - 1
+    first = alloc.resolve(x, groups, track=deflagrate, u_max=hits.max * max_unsaved)
+    if deflagrate:
+        final = alloc.resolve(first, groups, track=False)[0]
+    else:
+        final = first[0]
+    new_state = TargetState(state.space, final)
+
+    # 4. marginals
+    wounds = Dist._trusted(thin(hits.probabilities, p_wound))
+    unsaved_main = compound(hits.probabilities, unsaved_each)
+    if deflagrate:
+        unsaved = compound(unsaved_main, np.r_[0.0, unsaved_each])
+    else:
+        unsaved = unsaved_main
+    casualties = new_state.kills()
+    gets_hot = None
+    if w.has("Gets Hot"):
+        gets_hot = Dist._trusted(thin(ones.probabilities, _gets_hot_unsaved(volley)))
+    applied, no_effect, missing = classify_rules(volley, target, notes)
+    return VolleyResult(
+        hits=hits,
+        wounds=wounds,
+        unsaved=Dist._trusted(unsaved),
+        casualties=casualties,
+        pinned=None,
+        applied=tuple(applied),
+        not_modelled=tuple(missing),
+        no_effect=tuple(no_effect),
+        gets_hot=gets_hot,
+        attack_happens=attack_happens,
+        perils=perils,
+        state=new_state,
+    )
+
+
+def pinning_exempt(target: Unit) -> bool:
+    """True when the target never takes Pinning tests (Vehicles, Fearless, already Pinned, locked, embarked)."""
+    return target.is_vehicle or any(target.has(n) for n in PINNING_EXEMPT_RULES)
+
+
+def pinning_test(state: TargetState, target: Unit, shell_shock: int) -> TargetState:
+    """End of a firing unit: a unit with the trigger set and models left tests Ld (minus Shell Shock).
+
+    Flag index = 2 * pinned + trigger. An already Pinned unit stays Pinned and takes no test; a unit with
+    no models left takes none either.
+    """
+    if state.probs.shape[0] != 4:
+        return state
+    p = state.probs
+    alive = state.space.kills_of() < state.space.models
+    fail = 1.0 - leadership_pass((target.Ld if target.Ld is not None else 0) - shell_shock)
+    tested = p[1] * alive
+    out = np.zeros_like(p)
+    out[0] = p[0] + (p[1] - tested) + tested * (1.0 - fail)
+    out[2] = p[2] + p[3] + tested * fail
+    return TargetState(state.space, out)
+
+
+def resolve_sequence(target: Unit, firing_units: Sequence[Sequence[Volley]]) -> VolleyResult:
+    """Several firing units in turn, each a list of volleys, carrying the damaged model over.
+
+    Pinning is tested once after each firing unit that used a Pinning weapon (MECHANICS.md section 7).
+    The result's hits, wounds and unsaved are totals over all volleys (independent sums); casualties are
+    the models removed by the whole sequence.
+    """
+    any_pinning = any(v.weapon.has("Pinning") for unit in firing_units for v in unit)
+    state = TargetState.fresh(target, flags=4 if any_pinning else 1)
+    totals: dict[str, Dist] = {"hits": Dist.point(0), "wounds": Dist.point(0), "unsaved": Dist.point(0)}
+    applied: list[str] = []
+    no_effect: list[str] = []
+    missing: list[str] = []
+    gets_hot: Dist | None = None
+    psychic: tuple[float | None, float | None] = (None, None)
+    for unit in firing_units:
+        pin_here = False
+        shock = 0
+        for volley in unit:
+            res = resolve_volley(volley, target, state)
+            state = res.state  # type: ignore[assignment]
+            for key in totals:
+                totals[key] = totals[key] + getattr(res, key)
+            for src, dst in ((res.applied, applied), (res.no_effect, no_effect), (res.not_modelled, missing)):
+                dst.extend(x for x in src if x not in dst)
+            if res.attack_happens is not None:
+                psychic = (res.attack_happens, res.perils)
+            if res.gets_hot is not None:
+                gets_hot = res.gets_hot if gets_hot is None else gets_hot + res.gets_hot
+            if volley.weapon.has("Pinning"):
+                pin_here = True
+                ss = volley.weapon.get("Shell Shock")
+                shock = max(shock, (ss.value or 0) if ss else 0)
+        if pin_here and not pinning_exempt(target):
+            state = pinning_test(state, target, shock)
+    kills = state.kills()
+    pinned: float | None
+    if not any_pinning:
+        pinned = 0.0
+    elif pinning_exempt(target):
+        pinned = None
+    else:
+        pinned = state.p_pinned()
+    return VolleyResult(
+        hits=totals["hits"], wounds=totals["wounds"], unsaved=totals["unsaved"], casualties=kills,
+        pinned=pinned, applied=tuple(applied), not_modelled=tuple(missing), no_effect=tuple(no_effect),
+        gets_hot=gets_hot, attack_happens=psychic[0], perils=psychic[1], state=state,
+    )
+
+
+def resolve(volley: Volley, target: Unit) -> VolleyResult:
+    """One volley as a whole firing unit: ``resolve_volley`` plus its Pinning test."""
+    return resolve_sequence(target, [[volley]])

@@ -1,0 +1,98 @@
+"""The `praetor` command line: ``calc`` (SCENARIO.md), ``import`` (BattleScribe data), and more.
+
+Bad input ends with exit status 2 and one line on standard error naming the field and the value;
+never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+
+class UsageError(Exception):
+    """Bad input at the command line (exit status 2)."""
+
+
+def _read_input(path: str) -> str:
+    if path == "-":
+        return sys.stdin.read()
+    p = Path(path)
+    if not p.is_file():
+        raise UsageError(f"SCENARIO: no such file: {path!r}")
+    try:
+        return p.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UsageError(f"SCENARIO: cannot read {path!r}: {exc}") from None
+
+
+def cmd_calc(args: argparse.Namespace) -> int:
+    """praetor calc SCENARIO.json: print the result JSON."""
+    from .scenario import ScenarioError, calc_json
+
+    text = _read_input(args.scenario)
+    try:
+        result = calc_json(text)
+    except ScenarioError as exc:
+        raise UsageError(str(exc)) from None
+    json.dump(result, sys.stdout, indent=None if args.compact else 2)
+    sys.stdout.write("\n")
+    return 0
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    """praetor import BSDATA_DIR [--out DIR]: rebuild the shipped catalog CSVs."""
+    from .importer import build_catalog
+
+    src = Path(args.bsdata)
+    if not src.is_dir():
+        raise UsageError(f"BSDATA_DIR: not a folder: {args.bsdata!r}")
+    report = build_catalog(src, Path(args.out))
+    print(json.dumps(report, indent=2, default=str) if not isinstance(report, str) else report)
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of the `praetor` command."""
+    parser = argparse.ArgumentParser(prog="praetor", description="Exact Horus Heresy weapon probabilities.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    p = sub.add_parser("calc", help="compute a JSON scenario (SCENARIO.md); '-' reads standard input")
+    p.add_argument("scenario", help="path to a scenario JSON file, or '-'")
+    p.add_argument("--compact", action="store_true", help="print the JSON on one line")
+    p.set_defaults(func=cmd_calc)
+    p = sub.add_parser("import", help="rebuild the catalog CSVs from BattleScribe data")
+    p.add_argument("bsdata", help="folder holding the .gst and .cat files")
+    p.add_argument("--out", default="data", help="output folder (default: data)")
+    p.set_defaults(func=cmd_import)
+    return parser
+
+
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the `praetor` console script."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # argparse already printed a one-line usage error
+        return int(exc.code or 0)
+    try:
+        return int(args.func(args))
+    except UsageError as exc:
+        print(f"praetor {args.command}: {exc}", file=sys.stderr)
+        return 2
+    except (ValueError, KeyError, TypeError) as exc:
+        print(f"praetor {args.command}: bad input: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    except Exception as exc:  # noqa: BLE001 - never a traceback at the command line
+        print(f"praetor {args.command}: internal error: {type(exc).__name__}: {exc}", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

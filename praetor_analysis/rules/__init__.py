@@ -1,0 +1,1 @@
+"""Special rules, one small module per family."""

@@ -1,0 +1,127 @@
+"""To Hit (MECHANICS.md section 2): BS table with the BS 6+ second roll, snap shots, Twin-linked,
+Master-crafted, the melee WS chart, and natural 1s that stand (for Gets Hot).
+
+Master-crafted gives one re-roll of one failed To Hit roll per weapon, i.e. per attacking model. A
+careful player spends it on a natural 1 first (it both may hit and avoids a Gets Hot wound); with BS 6+
+it re-rolls a natural 1 needing the first target (2+) instead of the BS re-roll. With Twin-linked every
+failure is already re-rolled, so Master-crafted adds nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..dice import binomial_pmf, p_at_least, thin
+from ..dist import Dist
+from ..tables import to_hit_shooting
+
+
+@dataclass(frozen=True)
+class HitRoll:
+    """How one shot or blow rolls To Hit: first target, optional second roll for a natural 1 (BS 6+),
+    whether every failure is re-rolled (Twin-linked), and Master-crafted re-rolls per attack."""
+
+    first: int
+    second: int | None = None
+    reroll_failed: bool = False
+    master_crafted: int = 0
+
+    @classmethod
+    def shooting(cls, bs: int, *, snap: bool = False, twin: bool = False, mc: int = 0) -> HitRoll:
+        """The roll for a shooting attack at BS ``bs`` (Snap Shots use BS 1)."""
+        first, second = to_hit_shooting(1 if snap else bs)
+        return cls(first, second, twin, mc)
+
+    @property
+    def p_first(self) -> float:
+        """P(the first roll hits)."""
+        return p_at_least(self.first)
+
+    def per_shot(self) -> tuple[float, float]:
+        """(P(hit), P(a natural 1 stands)) for one shot, Master-crafted aside."""
+        p1 = self.p_first
+        if self.reroll_failed:  # Twin-linked: re-roll every failure needing the first target
+            return p1 + (1 - p1) * p1, (1 - p1) / 6.0
+        if self.second is not None:  # BS 6+: a natural 1 is re-rolled needing the second target
+            return p1 + p_at_least(self.second) / 6.0, 1.0 / 36.0
+        return p1, 1.0 / 6.0
+
+
+def _hits_given_n(roll: HitRoll, n: int) -> np.ndarray:
+    """pmf of hits from exactly ``n`` shots, Master-crafted included."""
+    p, _ = roll.per_shot()
+    mc = roll.master_crafted
+    if mc == 0 or roll.reroll_failed or n == 0:
+        return binomial_pmf(n, p)
+    out = np.zeros(n + 1)
+    if roll.second is not None:
+        # BS 6+: O natural 1s on the first roll; min(O, mc) re-rolled at 2+ (first target), the rest at second
+        ones = binomial_pmf(n, 1.0 / 6.0)
+        p_mc, p_bs = roll.p_first, p_at_least(roll.second)
+        for o, w in enumerate(ones):
+            used = min(o, mc)
+            extra = np.convolve(binomial_pmf(used, p_mc), binomial_pmf(o - used, p_bs))
+            out[n - o : n - o + extra.size] += w * extra
+        return out
+    p1 = roll.p_first
+    fails = binomial_pmf(n, 1 - p1)
+    for f, w in enumerate(fails):
+        extra = binomial_pmf(min(f, mc), p1)
+        out[n - f : n - f + extra.size] += w * extra
+    return out
+
+
+def _ones_given_n(roll: HitRoll, n: int) -> np.ndarray:
+    """pmf of natural 1s that stand from exactly ``n`` shots, Master-crafted included."""
+    _, q = roll.per_shot()
+    mc = roll.master_crafted
+    if mc == 0 or roll.reroll_failed or roll.second is not None or n == 0:
+        return binomial_pmf(n, q)
+    # Shots fall into: hit, natural 1, other failure. Re-roll min(F, mc) failures, natural 1s first;
+    # each re-rolled die shows a natural 1 with probability 1/6.
+    p1 = roll.p_first
+    p_one, p_other = 1.0 / 6.0, max(0.0, 1.0 - p1 - 1.0 / 6.0)
+    out = np.zeros(n + 1)
+    ones_pmf = binomial_pmf(n, p_one)
+    for o, wo in enumerate(ones_pmf):
+        if wo == 0.0:
+            continue
+        rest = n - o
+        q_other = p_other / (1.0 - p_one) if p_one < 1.0 else 0.0
+        for x, wx in enumerate(binomial_pmf(rest, q_other)):
+            if wx == 0.0:
+                continue
+            used = min(o + x, mc)
+            kept = o - min(o, used)
+            extra = binomial_pmf(used, 1.0 / 6.0)
+            out[kept : kept + extra.size] += wo * wx * extra
+    return out
+
+
+def roll_to_hit(attacks: Dist, roll: HitRoll) -> tuple[Dist, Dist]:
+    """(hits, natural 1s that stand) from a distribution of shots or blows."""
+    p, q = roll.per_shot()
+    counts = attacks.probabilities
+    if roll.master_crafted == 0 or roll.reroll_failed:
+        return Dist._trusted(thin(counts, p)), Dist._trusted(thin(counts, q))
+    hits = np.zeros(counts.size)
+    ones = np.zeros(counts.size)
+    for n, w in enumerate(counts):
+        if w > 0.0:
+            h = _hits_given_n(roll, n)
+            o = _ones_given_n(roll, n)
+            hits[: h.size] += w * h
+            ones[: o.size] += w * o
+    return Dist._trusted(hits), Dist._trusted(ones)
+
+
+def gets_hot_before_firing(hits: Dist, *, twin: bool) -> tuple[Dist, Dist]:
+    """Weapons that do not roll To Hit: each shot first rolls a D6, a 1 losing it and wounding the firer.
+
+    Twin-linked may re-roll that 1. Returns (shots that go on, natural 1s that stand).
+    """
+    p_one = 1.0 / 36.0 if twin else 1.0 / 6.0
+    counts = hits.probabilities
+    return Dist._trusted(thin(counts, 1 - p_one)), Dist._trusted(thin(counts, p_one))

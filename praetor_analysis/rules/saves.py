@@ -1,0 +1,93 @@
+"""Saves and damage mitigation (MECHANICS.md section 4), Brutal and Destroyer damage (section 5).
+
+One save per wound, the best available (armour unless the AP negates it, with the Heavy sub-type's
+re-roll against Blast and Template; invulnerable; cover against shooting unless Ignores Cover or a
+Template), then at most one damage mitigation roll, the best allowed (Feel No Pain, not against Instant
+Death; Shrouded, not against melee, Ignores Cover or Fearless models).
+
+Our reading where MECHANICS.md is silent: Eternal Warrior turns an Instant Death wound into an ordinary
+wound, so Feel No Pain is allowed against it; a Destroyer weapon's unsaved wound does D3 damage to the
+model it is allocated to, the excess lost when that model dies (like Brutal).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..allocation import Packet
+from ..dice import binomial_pmf, p_at_least
+from ..tables import armour_usable
+from .wound import WoundKind
+
+
+@dataclass(frozen=True)
+class SaveContext:
+    """What a wound's target may roll: its saves and mitigation, and what the attack denies."""
+
+    armour: int | None = None
+    invulnerable: int | None = None
+    cover: int | None = None
+    feel_no_pain: int | None = None
+    shrouded: int | None = None
+    heavy_reroll: bool = False  # Heavy sub-type against Blast or Template
+    cover_denied: bool = False  # Ignores Cover, Template, or melee
+    shrouded_denied: bool = False  # melee, Ignores Cover, or a Fearless target
+
+    def p_saved(self, kind: WoundKind) -> float:
+        """P(the wound is saved) with the best save allowed."""
+        if kind.saves == "none":
+            return 0.0
+        options = []
+        if kind.saves == "all":
+            if armour_usable(self.armour, kind.ap):
+                p = p_at_least(self.armour)
+                options.append(p + (1 - p) * p if self.heavy_reroll else p)
+            if self.cover is not None and not self.cover_denied:
+                options.append(p_at_least(self.cover))
+        if self.invulnerable is not None:
+            options.append(p_at_least(self.invulnerable))
+        return max(options, default=0.0)
+
+    def p_mitigated(self, kind: WoundKind) -> float:
+        """P(an unsaved wound is ignored by the best damage mitigation roll allowed)."""
+        if kind.saves == "none":
+            return 0.0
+        options = []
+        if self.feel_no_pain is not None and not kind.instant_death:
+            options.append(p_at_least(self.feel_no_pain))
+        if self.shrouded is not None and not self.shrouded_denied:
+            options.append(p_at_least(self.shrouded))
+        return max(options, default=0.0)
+
+    def p_unsaved(self, kind: WoundKind) -> float:
+        """P(the wound survives the save and the mitigation roll)."""
+        return (1.0 - self.p_saved(kind)) * (1.0 - self.p_mitigated(kind))
+
+
+def damage_packet(
+    kind: WoundKind, p_unsaved: float, *, wounds: int, brutal: int = 1, destroyer: bool = False
+) -> Packet:
+    """The packet of one allocated wound: P(u unsaved wounds doing d damage to the current model).
+
+    Brutal (X) rolls X saves; Destroyer makes each unsaved wound D3 damage; Instant Death removes the
+    whole model (damage ``wounds``). Damage is capped at ``wounds``: overflow is lost.
+    """
+    unsaved = binomial_pmf(brutal, p_unsaved)
+    per_wound = np.array([0.0, 1 / 3, 1 / 3, 1 / 3]) if destroyer else np.array([0.0, 1.0])
+    probs = np.zeros((brutal + 1, wounds + 1))
+    dmg_of_u = np.ones(1)  # pmf of damage from u unsaved wounds
+    for u in range(brutal + 1):
+        if u > 0:
+            dmg_of_u = np.convolve(dmg_of_u, per_wound)
+        if unsaved[u] == 0.0:
+            continue
+        if kind.instant_death and u > 0:
+            probs[u, wounds] += unsaved[u]
+            continue
+        capped = np.zeros(wounds + 1)
+        capped[: min(dmg_of_u.size, wounds + 1)] = dmg_of_u[: wounds + 1]
+        capped[wounds] += dmg_of_u[wounds + 1 :].sum()
+        probs[u] += unsaved[u] * capped
+    return Packet(probs)

@@ -1,0 +1,99 @@
+"""To Wound (MECHANICS.md section 3): the wound table, Fleshbane, Poisoned, Rending, Breaching,
+Murderous Strike, Shred and other re-rolls, Instant Death, and Haywire against Dreadnoughts/Automata.
+
+The result is a categorical distribution over *wound kinds* for one hit: each kind says how the wound
+is saved (its AP and which saves are allowed) and whether it causes Instant Death. Only the die that
+stands after a re-roll triggers Rending, Breaching or Murderous Strike.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..tables import to_wound
+
+
+@dataclass(frozen=True)
+class WoundKind:
+    """A class of wound: its AP (None = "-"), Instant Death, and which saves are allowed.
+
+    ``saves``: "all" (armour, invulnerable, cover, mitigation), "invulnerable" (only invulnerable saves and
+    damage mitigation: Haywire 2-5), or "none" (Haywire 6).
+    """
+
+    ap: int | None
+    instant_death: bool = False
+    saves: str = "all"
+
+    @property
+    def priority(self) -> int:
+        """Allocation order inside one attack: Instant Death first, then AP 2 (or better), then the rest."""
+        if self.instant_death:
+            return 0
+        if self.ap is not None and self.ap <= 2:
+            return 1
+        return 2
+
+
+@dataclass(frozen=True)
+class WoundRoll:
+    """How one hit rolls To Wound."""
+
+    target: int | None  # D6 target from the table after Fleshbane/Poisoned; None = cannot wound
+    reroll_failed: bool = False
+    rending: int | None = None
+    breaching: int | None = None
+    murderous: int | None = None
+    instant_death: bool = False
+    ap: int | None = None
+    melee: bool = False
+
+    def wounds_on(self, face: int) -> bool:
+        """True when a standing die showing ``face`` wounds (a natural 1 always fails)."""
+        if face == 1:
+            return False
+        if self.rending is not None and face >= self.rending:
+            return True
+        return self.target is not None and face >= self.target
+
+    def kind_of(self, face: int) -> WoundKind:
+        """The kind of wound a wounding die showing ``face`` causes."""
+        ap = self.ap
+        if (self.rending is not None and face >= self.rending) or (self.breaching is not None and face >= self.breaching):
+            # Resolved at AP 2; in melee the attacker keeps the weapon's AP when it is better (lower).
+            ap = 2 if ap is None or not self.melee else min(ap, 2)
+        death = self.instant_death or (self.murderous is not None and face >= self.murderous)
+        return WoundKind(ap, death)
+
+    def outcomes(self) -> dict[WoundKind, float]:
+        """P(each wound kind) for one hit; the rest of the mass is "no wound"."""
+        standing = [0.0] * 7
+        fail_p = sum(1 for f in range(1, 7) if not self.wounds_on(f)) / 6.0
+        for f in range(1, 7):
+            standing[f] += 1.0 / 6.0 if (self.wounds_on(f) or not self.reroll_failed) else 0.0
+            if self.reroll_failed:
+                standing[f] += fail_p / 6.0
+        out: dict[WoundKind, float] = {}
+        for f in range(2, 7):
+            if self.wounds_on(f) and standing[f] > 0:
+                k = self.kind_of(f)
+                out[k] = out.get(k, 0.0) + standing[f]
+        return out
+
+
+def wound_target(
+    strength: int, toughness: int, *, fleshbane: bool = False, poisoned: int | None = None
+) -> int | None:
+    """The D6 target to wound: the table, Fleshbane (2+), Poisoned (X+) unless the table is better."""
+    target = to_wound(strength, toughness)
+    if fleshbane:
+        return 2
+    if poisoned is not None:
+        return poisoned if target is None else min(target, poisoned)
+    return target
+
+
+def haywire_outcomes() -> dict[WoundKind, float]:
+    """Haywire against a Dreadnought or Automata: D6 1 nothing, 2-5 a wound (invulnerable saves and
+    damage mitigation only), 6 a wound that allows no save or mitigation."""
+    return {WoundKind(None, False, "invulnerable"): 4.0 / 6.0, WoundKind(None, False, "none"): 1.0 / 6.0}

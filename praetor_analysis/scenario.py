@@ -1,0 +1,138 @@
+"""The `praetor calc` contract (SCENARIO.md): JSON scenario in, JSON result out.
+
+Fields are added, never renamed. Bad input raises ``ScenarioError`` whose message names the field and
+the value; the command line turns it into exit status 2 and one line on standard error.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from .chain import Volley, resolve_sequence
+from .dice import parse_dice
+from .profiles import ProfileError, Unit, Weapon, unit_from_mapping
+
+
+class ScenarioError(ValueError):
+    """A scenario that cannot be computed; the message names the field and the value."""
+
+
+SCENARIO_FIELDS = {
+    "mode", "attacker", "weapon", "attacks", "snap_shots", "target", "hits", "formation", "aim", "indirect",
+    "edges", "target_weapon", "half_range", "name", "firing_units", "twin_linked_scatter",
+}
+VOLLEY_FIELDS = {"mode", "attacker", "weapon", "attacks", "snap_shots", "hits", "half_range"}
+
+#: Extension points: later modules register handlers for targets or scenarios the wound chain does not
+#: cover (vehicles, marker geometry, a whole round of melee). Each takes the raw scenario and returns
+#: the result dict, or None to let the next handler try.
+HANDLERS: list[Callable[[Mapping[str, Any]], dict[str, Any] | None]] = []
+
+
+def _bool(data: Mapping[str, Any], key: str, prefix: str = "") -> bool:
+    v = data.get(key, False)
+    if not isinstance(v, bool):
+        raise ScenarioError(f"{prefix}{key}: expected true or false, got {v!r}")
+    return v
+
+
+def parse_volley(data: Mapping[str, Any], *, prefix: str = "") -> Volley:
+    """Build a Volley from a scenario (or one entry of ``firing_units``)."""
+    mode = data.get("mode", "shooting")
+    if mode not in {"shooting", "melee"}:
+        raise ScenarioError(f"{prefix}mode: expected \"shooting\" or \"melee\", got {mode!r}")
+    if "weapon" not in data:
+        raise ScenarioError(f"{prefix}weapon: required, got nothing")
+    weapon = Weapon.from_mapping(data["weapon"], field_name=f"{prefix}weapon")
+    attacker = unit_from_mapping(data.get("attacker", {}), field_name=f"{prefix}attacker")
+    if attacker.models < 1:
+        raise ScenarioError(f"{prefix}attacker.models: must be at least 1, got {attacker.models}")
+    attacks = hits = None
+    try:
+        if data.get("attacks") is not None:
+            attacks = parse_dice(data["attacks"], field=f"{prefix}attacks")
+        if data.get("hits") is not None:
+            hits = parse_dice(data["hits"], field=f"{prefix}hits")
+    except ValueError as exc:
+        raise ScenarioError(str(exc)) from None
+    if mode == "melee" and not weapon.is_melee and weapon.type.kind not in {None, "Pistol"}:
+        raise ScenarioError(f"{prefix}weapon.Type: {weapon.type.text!r} is not a melee weapon for \"mode\": \"melee\"")
+    if mode == "shooting" and weapon.is_melee:
+        raise ScenarioError(f"{prefix}weapon.Type: {weapon.type.text!r} is a melee weapon; use \"mode\": \"melee\"")
+    return Volley(
+        weapon=weapon,
+        attacker=attacker,
+        mode=mode,
+        attacks=attacks,
+        hits=hits,
+        snap_shots=_bool(data, "snap_shots", prefix),
+        half_range=_bool(data, "half_range", prefix),
+    )
+
+
+def parse_target(data: Mapping[str, Any]) -> Unit:
+    """Build the target Unit from the scenario's ``target`` block."""
+    if "target" not in data:
+        raise ScenarioError("target: required, got nothing")
+    target = unit_from_mapping(data["target"], field_name="target")
+    if target.models < 1:
+        raise ScenarioError(f"target.models: must be at least 1, got {target.models}")
+    if not target.is_vehicle:
+        for key in ("T", "W"):
+            if getattr(target, key) is None:
+                raise ScenarioError(f"target.{key}: required for a unit that is not a Vehicle, got None")
+        if target.W is not None and target.W < 1:
+            raise ScenarioError(f"target.W: must be at least 1, got {target.W}")
+    return target
+
+
+def calc(data: Any) -> dict[str, Any]:
+    """Compute one scenario (a mapping in the SCENARIO.md form) into the result mapping."""
+    if not isinstance(data, Mapping):
+        raise ScenarioError(f"scenario: expected a JSON object, got {type(data).__name__}")
+    unknown = sorted(set(data) - SCENARIO_FIELDS)
+    if unknown:
+        raise ScenarioError(f"{unknown[0]}: unknown field (allowed: {', '.join(sorted(SCENARIO_FIELDS))})")
+    try:
+        for handler in HANDLERS:
+            out = handler(data)
+            if out is not None:
+                return out
+        target = parse_target(data)
+        if target.is_vehicle:
+            raise ScenarioError("target.Unit Type: Vehicle targets need the vehicle engine, which is not available")
+        for key in ("formation", "target_weapon"):
+            if key in data:
+                raise ScenarioError(f"{key}: not available in this version")
+        if "firing_units" in data:
+            units = data["firing_units"]
+            if not isinstance(units, list) or not all(isinstance(u, list) for u in units):
+                raise ScenarioError(f"firing_units: expected a list of lists of volleys, got {units!r}")
+            volleys = [
+                [parse_volley(v, prefix=f"firing_units[{i}][{j}].") for j, v in enumerate(u)]
+                for i, u in enumerate(units)
+            ]
+        else:
+            volleys = [[parse_volley(data)]]
+        return resolve_sequence(target, volleys).to_dict()
+    except ProfileError as exc:
+        raise ScenarioError(str(exc)) from None
+
+
+def calc_json(text: str) -> Any:
+    """Parse JSON text (one scenario or an array of them) and compute the result(s)."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ScenarioError(f"scenario: invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}") from None
+    if isinstance(data, list):
+        out = []
+        for i, item in enumerate(data):
+            try:
+                out.append(calc(item))
+            except ScenarioError as exc:
+                raise ScenarioError(f"[{i}] {exc}") from None
+        return out
+    return calc(data)

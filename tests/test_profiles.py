@@ -1,0 +1,94 @@
+"""Parsing datasheet text: Range, Strength, AP, Type, rules, characteristics."""
+
+from __future__ import annotations
+
+import pytest
+
+from praetor_analysis.profiles import (
+    ProfileError, Weapon, parse_ap, parse_range, parse_rule, parse_save, parse_strength, parse_weapon_type,
+    unit_from_mapping,
+)
+
+
+def test_range():
+    assert parse_range('48"').max_in == 48
+    r = parse_range('12"-60"')
+    assert (r.min_in, r.max_in) == (12, 60)
+    assert parse_range("Template").template == "Template"
+    assert parse_range("Hellstorm").template == "Hellstorm"
+    assert parse_range("-").max_in is None
+    with pytest.raises(ProfileError, match="Range"):
+        parse_range("far")
+
+
+def test_strength_forms():
+    assert parse_strength("7").resolve(None) == 7
+    assert parse_strength("User").resolve(4) == 4
+    assert parse_strength("+1").resolve(4) == 5
+    assert parse_strength("x2").resolve(6) == 10  # capped at 10
+    assert parse_strength("*").kind == "unknown"
+    with pytest.raises(ProfileError, match="Strength"):
+        parse_strength("11")
+
+
+def test_ap_and_saves():
+    assert parse_ap("4") == 4 and parse_ap("-") is None
+    with pytest.raises(ProfileError, match="AP"):
+        parse_ap("7")
+    assert parse_save("3+", "Save") == 3 and parse_save("-", "Save") is None
+    with pytest.raises(ProfileError, match="Save"):
+        parse_save("1+", "Save")
+
+
+def test_type_line():
+    t = parse_weapon_type("Heavy 2, Rending (6+), Breaching (4+)")
+    assert t.kind == "Heavy" and t.shots.dist.mean() == 2
+    assert t.get("Rending").value == 6 and t.get("Breaching").value == 4
+    t = parse_weapon_type("Heavy D3, Pinning")
+    assert t.shots.dist.mean() == pytest.approx(2.0)
+    t = parse_weapon_type("Ordnance 1, Barrage, Massive Blast (7\"), Pinning, Rending (6+)")
+    assert t.kind == "Ordnance" and t.get("Massive Blast").value == 7
+    assert parse_weapon_type("Rapid Fire").kind == "Rapid Fire"
+    assert parse_weapon_type("Melee, Two-handed").kind == "Melee"
+
+
+def test_unknown_rules_are_kept_not_dropped():
+    t = parse_weapon_type("Heavy 1, Frobnicate (3)")
+    assert [r.text for r in t.rules if not r.known] == ["Frobnicate (3)"]
+
+
+@pytest.mark.parametrize("bad", ["Rending (9+)", "Breaching (1+)", "Brutal (0)"])
+def test_impossible_rule_values(bad):
+    with pytest.raises(ProfileError, match="Type"):
+        parse_rule(bad, field_name="Type")
+
+
+def test_typos_are_corrected_and_reported():
+    t = parse_weapon_type("Assult 2, Deflagerate")
+    assert t.kind == "Assault" and t.has("Deflagrate")
+    assert len(t.corrections) >= 2
+
+
+def test_unit_fields_named_in_errors():
+    with pytest.raises(ProfileError, match="target.BS"):
+        unit_from_mapping({"BS": 0.5}, field_name="target")
+    with pytest.raises(ProfileError, match="target.Colour"):
+        unit_from_mapping({"Colour": "red"}, field_name="target")
+    with pytest.raises(ProfileError, match="weapon.AP"):
+        Weapon.from_mapping({"AP": "7"})
+
+
+def test_every_weapon_type_in_bsdata_parses(shared_dir):
+    import re
+
+    count = 0
+    for f in sorted((shared_dir / "bsdata").glob("*.[cg]*")):
+        text = f.read_text(encoding="utf-8")
+        for m in re.finditer(r'<characteristic name="Type"[^>]*>([^<]*)</characteristic>', text):
+            raw = m.group(1).replace("&quot;", '"').replace("&apos;", "'").replace("&amp;", "&")
+            try:
+                parse_weapon_type(raw)
+            except ProfileError:
+                pass  # a clear, named error is acceptable for impossible values; nothing else may escape
+            count += 1
+    assert count > 700
