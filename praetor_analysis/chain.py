@@ -17,6 +17,7 @@ from .allocation import Allocator, Packet, UnitSpace, WoundGroup, mix_packets
 from .dice import DiceExpr, compound, leadership_pass, thin
 from .dist import Dist
 from .profiles import ProfileError, Unit, Weapon
+from .tables import to_hit_melee
 from .rules.hit import HitRoll, gets_hot_before_firing, roll_to_hit
 from .rules.names import (
     MARKER_RULES, MELEE_ROUND_RULES, NO_EFFECT_RULES, UNIT_RULES, VEHICLE_ONLY_RULES, WOUND_CHAIN_RULES,
@@ -38,6 +39,7 @@ class Volley:
     hits: DiceExpr | Dist | None = None
     snap_shots: bool = False
     half_range: bool = False
+    ones: Dist | None = None  # Gets Hot natural 1s already rolled by the marker geometry, if any
 
 
 @dataclass
@@ -301,6 +303,72 @@ def classify_rules(volley: Volley, target: Unit, notes: list[str]) -> tuple[list
 
 
 # --- resolution ---------------------------------------------------------------------------------
+def sum_of_iid(counts: np.ndarray, each: np.ndarray) -> np.ndarray:
+    """pmf of the sum of N iid copies of ``each``, N having pmf ``counts`` (direct convolution; repeated
+    squaring when N is fixed)."""
+    nz = np.flatnonzero(counts)
+    if nz.size == 1:
+        return Dist._trusted(each).power(int(nz[0])).probabilities
+    return compound(counts, each)
+
+
+def shots_distribution(volley: Volley) -> tuple[Dist, float | None]:
+    """The shots or blows of a volley (or its marker hits), and P(the Psychic check passes) if any."""
+    w, a = volley.weapon, volley.attacker
+    if volley.hits is not None:
+        return _as_dist(volley.hits), None
+    if volley.attacks is not None:
+        shots = _as_dist(volley.attacks)
+        if not w.has("Psychic Focus"):
+            return shots, None
+        p_pass = leadership_pass(a.Ld if a.Ld is not None else -1)
+        return Dist.mixture([1 - p_pass, p_pass], [Dist.point(0), shots]), p_pass
+    per_model = attacks_per_model(volley, [])
+    if w.has("Psychic Focus"):
+        shots, p_pass = _psychic(per_model, a.models, a.Ld)
+        return shots, p_pass ** a.models
+    return per_model.power(a.models), None
+
+
+def unsaved_distribution(volley: Volley, target: Unit) -> Dist:
+    """Only the unsaved wounds of a volley (no allocation): the quick path for sweeps and benchmarks.
+
+    Equal to ``resolve_volley(...).unsaved`` for weapons without Master-crafted, Gets Hot or Deflagrate
+    (those fall back to the full resolution).
+    """
+    w = volley.weapon
+    if w.has("Master-crafted") or w.has("Gets Hot") or w.has("Deflagrate") or volley.hits is not None:
+        return resolve_volley(volley, target).unsaved
+    shots, _ = shots_distribution(volley)
+    strength = _strength(volley)
+    if strength is None:
+        return Dist.point(0)
+    roll = _hit_roll(volley, target)
+    p_hit, _ = roll.per_shot()
+    _, _, unsaved_each = wound_groups(volley, target, strength, target.W or 1)
+    per_shot = p_hit * unsaved_each
+    per_shot[0] += 1.0 - p_hit
+    return Dist._trusted(sum_of_iid(shots.probabilities, per_shot))
+
+
+def _hit_roll(volley: Volley, target: Unit) -> HitRoll:
+    """The To Hit roll of a volley that rolls To Hit (shooting BS table or melee WS chart)."""
+    w, a = volley.weapon, volley.attacker
+    twin = w.has("Twin-linked")
+    mc = a.models if w.has("Master-crafted") else 0
+    if volley.mode == "melee":
+        if a.WS is None or target.WS is None:
+            raise ProfileError("attacker.WS/target.WS: melee To Hit needs both Weapon Skills")
+        if a.WS < 1:
+            raise ProfileError(f"attacker.WS: must be 1..10, got {a.WS}")
+        return HitRoll(to_hit_melee(a.WS, target.WS), None, twin, mc)
+    if a.BS is None or not 1 <= a.BS <= 10:
+        raise ProfileError(f"attacker.BS: must be 1..10 to shoot, got {a.BS!r}")
+    if volley.snap_shots and (w.range.template or any(w.has(n) for n in MARKER_RULES)):
+        raise ProfileError(f"snap_shots: {w.name!r} uses a marker or template and cannot fire Snap Shots; give \"hits\" instead")
+    return HitRoll.shooting(a.BS, snap=volley.snap_shots, twin=twin, mc=mc)
+
+
 def resolve_volley(volley: Volley, target: Unit, state: TargetState | None = None) -> VolleyResult:
     """Resolve one weapon's attack on a unit with Toughness and Wounds, exactly.
 
@@ -327,50 +395,24 @@ def resolve_volley(volley: Volley, target: Unit, state: TargetState | None = Non
         state = TargetState(state.space, grown)
     strength = _strength(volley)
 
-    # 1. shots or blows
-    attack_happens = perils = None
+    # 1. shots or blows; 2. To Hit
     marker = volley.hits is not None
+    shots, p_pass = shots_distribution(volley)
+    attack_happens = p_pass
+    perils = None if p_pass is None else 1.0 - p_pass
+    if not marker and volley.attacks is None:
+        attacks_per_model(volley, notes)  # records charging / two weapons in the notes
     if marker:
-        shots = _as_dist(volley.hits)
-    elif volley.attacks is not None:
-        shots = _as_dist(volley.attacks)
-    else:
-        per_model = attacks_per_model(volley, notes)
-        if w.has("Psychic Focus"):
-            shots, p_pass = _psychic(per_model, a.models, a.Ld)
-            attack_happens, perils = p_pass ** a.models, 1.0 - p_pass ** a.models
-        else:
-            shots = per_model.power(a.models)
-    if volley.attacks is not None and w.has("Psychic Focus") and not marker:
-        p_pass = leadership_pass(a.Ld if a.Ld is not None else -1)
-        shots = Dist.mixture([1 - p_pass, p_pass], [Dist.point(0), shots])
-        attack_happens, perils = p_pass, 1.0 - p_pass
-
-    # 2. To Hit
-    twin = w.has("Twin-linked")
-    if marker:
-        if w.has("Gets Hot"):
-            hits, ones = gets_hot_before_firing(shots, twin=twin)
+        if volley.ones is not None:
+            hits, ones = shots, volley.ones
+        elif w.has("Gets Hot"):
+            hits, ones = gets_hot_before_firing(shots, twin=w.has("Twin-linked"))
         else:
             hits, ones = shots, Dist.point(0)
     else:
-        if melee:
-            if a.WS is None or target.WS is None:
-                raise ProfileError("attacker.WS/target.WS: melee To Hit needs both Weapon Skills")
-            if a.WS < 1:
-                raise ProfileError(f"attacker.WS: must be 1..10, got {a.WS}")
-            from .tables import to_hit_melee
-
-            roll = HitRoll(to_hit_melee(a.WS, target.WS), None, twin, a.models if w.has("Master-crafted") else 0)
-        else:
-            if a.BS is None or not 1 <= a.BS <= 10:
-                raise ProfileError(f"attacker.BS: must be 1..10 to shoot, got {a.BS!r}")
-            if volley.snap_shots and (w.range.template or any(w.has(n) for n in MARKER_RULES)):
-                raise ProfileError(f"snap_shots: {w.name!r} uses a marker or template and cannot fire Snap Shots; give \"hits\" instead")
-            roll = HitRoll.shooting(a.BS, snap=volley.snap_shots, twin=twin, mc=a.models if w.has("Master-crafted") else 0)
-            if volley.snap_shots:
-                notes.append("Snap Shots (BS 1)")
-        hits, ones = roll_to_hit(shots, roll)
+        if volley.snap_shots:
+            notes.append("Snap Shots (BS 1)")
+        hits, ones = roll_to_hit(shots, _hit_roll(volley, target))
 
     # 3. To Wound, saves, allocation
     if strength is None:
@@ -390,9 +432,9 @@ def resolve_volley(volley: Volley, target: Unit, state: TargetState | None = Non
 
     # 4. marginals
     wounds = Dist._trusted(thin(hits.probabilities, p_wound))
-    unsaved_main = compound(hits.probabilities, unsaved_each)
+    unsaved_main = sum_of_iid(hits.probabilities, unsaved_each)
     if deflagrate:
-        unsaved = compound(unsaved_main, np.r_[0.0, unsaved_each])
+        unsaved = sum_of_iid(unsaved_main, np.r_[0.0, unsaved_each])
     else:
         unsaved = unsaved_main
     casualties = new_state.kills()

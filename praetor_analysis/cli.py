@@ -50,8 +50,20 @@ def cmd_import(args: argparse.Namespace) -> int:
     src = Path(args.bsdata)
     if not src.is_dir():
         raise UsageError(f"BSDATA_DIR: not a folder: {args.bsdata!r}")
-    report = build_catalog(src, Path(args.out))
-    print(json.dumps(report, indent=2, default=str) if not isinstance(report, str) else report)
+    from .bsdata import UntrustedFileError
+
+    try:
+        report = build_catalog(src, Path(args.out))
+    except UntrustedFileError as exc:
+        raise UsageError(str(exc)) from None
+    print(f"read {report.files} files; wrote {report.weapon_profiles} weapon profiles "
+          f"({report.distinct_weapons} distinct) and {report.unit_profiles} unit profiles to {args.out}")
+    print(f"links checked: {report.links_checked}; unresolved: {len(report.unresolved)}; "
+          f"corrected tokens: {report.corrected_tokens}")
+    for link in report.unresolved[: args.show]:
+        print(f"  unresolved: {link}")
+    for (orig, fixed, reason), n in report.corrections.most_common(args.show):
+        print(f"  corrected {n}x: {orig!r} -> {fixed!r} ({reason})")
     return 0
 
 
@@ -66,6 +78,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("import", help="rebuild the catalog CSVs from BattleScribe data")
     p.add_argument("bsdata", help="folder holding the .gst and .cat files")
     p.add_argument("--out", default="data", help="output folder (default: data)")
+    p.add_argument("--show", type=int, default=10, help="how many unresolved links and corrections to list")
     p.set_defaults(func=cmd_import)
     return parser
 

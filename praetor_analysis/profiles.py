@@ -233,7 +233,7 @@ def _split_tokens(text: str) -> list[str]:
 
 _SHOT_KINDS = ("Heavy", "Assault", "Pistol", "Ordnance", "Salvo", "Bomb", "Rapid Fire", "Melee", "Primary Weapon", "Destroyer")
 _SHOT_RE = re.compile(
-    r"^(?P<kind>Heavy|Assault|Pistol|Ordnance|Salvo|Bomb|Rapid Fire|Melee|Primary Weapon|Destroyer)\s*(?P<n>(?:\d*D[36](?:\+\d+)?)|\d+(?:/\d+)?)?$",
+    r"^(?P<kind>Heavy|Assault|Pistol|Ordnance|Salvo|Bomb|Rapid Fire|Melee|Primary Weapon|Destroyer)(?![A-Za-z-])\s*(?P<n>.*)$",
     re.IGNORECASE,
 )
 
@@ -274,7 +274,7 @@ def parse_weapon_type(text: Any) -> WeaponType:
         m = _SHOT_RE.match(tok)
         if m and kind is None:
             kind = next(k for k in _SHOT_KINDS if k.lower() == m.group("kind").lower())
-            n = m.group("n")
+            n = m.group("n").strip().strip("()").strip() or None
             if kind == "Melee":
                 shots = None
             elif kind == "Destroyer" and n is None:

@@ -101,12 +101,13 @@ def calc(data: Any) -> dict[str, Any]:
             if out is not None:
                 return out
         target = parse_target(data)
-        if target.is_vehicle:
-            raise ScenarioError("target.Unit Type: Vehicle targets need the vehicle engine, which is not available")
-        for key in ("formation", "target_weapon"):
-            if key in data:
-                raise ScenarioError(f"{key}: not available in this version")
-        if "firing_units" in data:
+        if "target_weapon" in data:
+            raise ScenarioError("target_weapon: a whole round of melee is not available in this version")
+        notes: list[str] = []
+        if "formation" in data:
+            volley, notes = _formation_volley(data, target)
+            volleys = [[volley]]
+        elif "firing_units" in data:
             units = data["firing_units"]
             if not isinstance(units, list) or not all(isinstance(u, list) for u in units):
                 raise ScenarioError(f"firing_units: expected a list of lists of volleys, got {units!r}")
@@ -116,9 +117,49 @@ def calc(data: Any) -> dict[str, Any]:
             ]
         else:
             volleys = [[parse_volley(data)]]
-        return resolve_sequence(target, volleys).to_dict()
+        if target.is_vehicle:
+            from .vehicle_attack import resolve_vehicle_scenario
+
+            result = resolve_vehicle_scenario(target, volleys)
+        else:
+            result = resolve_sequence(target, volleys).to_dict()
+        result["applied"] = list(result["applied"]) + notes
+        return result
     except ProfileError as exc:
         raise ScenarioError(str(exc)) from None
+
+
+def _formation_volley(data: Mapping[str, Any], target: Unit) -> tuple[Volley, list[str]]:
+    """A marker or template volley whose hits come from the formation's geometry."""
+    from dataclasses import replace
+
+    from .chain import shots_distribution
+    from .marker_attack import hits_from_formation, parse_aim, parse_edges, parse_formation
+
+    if data.get("hits") is not None:
+        raise ScenarioError("hits: give either \"hits\" or \"formation\", not both")
+    volley = parse_volley(data)
+    if volley.mode != "shooting":
+        raise ScenarioError(f"formation: markers and templates are shooting attacks, got mode {volley.mode!r}")
+    shape = parse_formation(data["formation"], target.models)
+    if target.is_vehicle and "hull" not in data["formation"]:
+        raise ScenarioError("formation.hull: a Vehicle target's formation is its hull [length, width]")
+    firer_distance = data["formation"].get("firer_distance", 1.0)
+    if not isinstance(firer_distance, (int, float)) or firer_distance < 0:
+        raise ScenarioError(f"formation.firer_distance: expected inches >= 0, got {firer_distance!r}")
+    bs = volley.attacker.BS
+    if bs is None or not 1 <= bs <= 10:
+        raise ScenarioError(f"attacker.BS: must be 1..10 to fire a marker, got {bs!r}")
+    indirect = _bool(data, "indirect")
+    if indirect and not (volley.weapon.has("Barrage") or volley.weapon.has("Apocalyptic Barrage")):
+        raise ScenarioError(f"indirect: only Barrage weapons fire indirectly; {volley.weapon.name!r} has no Barrage")
+    shots, _ = shots_distribution(volley)
+    hits, ones, notes = hits_from_formation(
+        volley.weapon, shots, shape, bs=bs, indirect=indirect, aim=parse_aim(data.get("aim"), target.models),
+        edges=parse_edges(data.get("edges")), firer_distance=float(firer_distance),
+        twin_linked=volley.weapon.has("Twin-linked"), gets_hot=volley.weapon.has("Gets Hot"),
+    )
+    return replace(volley, hits=hits, ones=ones, attacks=None), notes
 
 
 def calc_json(text: str) -> Any:

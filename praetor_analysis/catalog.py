@@ -1,0 +1,102 @@
+"""Shipped catalogs as tidy pandas DataFrames.
+
+The CSV files in ``praetor_analysis.data`` are derived from the BattleScribe data of BSData/horus-heresy
+by :func:`praetor_analysis.importer.build_catalog` (figures only; see ``provenance.json``). Characteristics
+are kept as strings exactly as the data writes them (``"72\\""``, ``"-"``, ``"User"``, ``"3+"``), since
+parsing them is the job of :mod:`praetor_analysis.profiles`.
+"""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+from typing import Any
+
+import pandas as pd
+
+__all__ = ["load_weapons", "load_units", "load_targets", "load_rule_names", "load_token_corrections",
+           "load_provenance"]
+
+_PACKAGE = "praetor_analysis.data"
+
+
+def _read(name: str, numeric: tuple[str, ...] = ()) -> pd.DataFrame:
+    with resources.files(_PACKAGE).joinpath(name).open("r", encoding="utf-8") as fh:
+        frame = pd.read_csv(fh, dtype=str, keep_default_na=False)
+    for col in numeric:
+        frame[col] = pd.to_numeric(frame[col].replace("", None))
+    return frame
+
+
+def load_weapons() -> pd.DataFrame:
+    """Weapon profiles from every catalogue, one row per profile definition.
+
+    Columns:
+        name: Profile name (whitespace normalised).
+        Range, Strength, AP: As written (``"24\\""``, ``"User"``, ``"-"``); strings.
+        Type: The raw Type string (cut at a newline: pasted rules text is not shipped).
+        Type_clean: Type after :func:`praetor_analysis.vocabulary.clean_type`.
+        corrections: Number of corrections made by the cleaning (int).
+        profile_type: ``Weapon`` or ``Psychic Weapon``.
+        entry: Name of the selection entry defining the profile.
+        points: Pts cost on that entry (float; NaN if none, links may override it).
+        source: Catalogue file stem (e.g. ``2022 - Legiones Astartes``).
+        profile_id: BattleScribe profile id in that file.
+        faction: Faction label derived from the file name.
+
+    The same weapon appears once per catalogue that defines it; deduplicate on
+    ``["name", "Range", "Strength", "AP", "Type"]`` for distinct profiles.
+    """
+    return _read("weapons.csv", numeric=("corrections", "points"))
+
+
+def load_units() -> pd.DataFrame:
+    """Unit, vehicle, knight/titan and fortification profiles, one row per profile definition.
+
+    Columns:
+        name, profile_type (``Unit``, ``Vehicle``, ``Knights and Titans``, ``Fortification``).
+        Unit Type, Move, WS, BS, S, T, W, I, A, Ld, Save: statline strings (``""`` if not in the profile).
+        Invulnerable: best invulnerable save from the model's rules and mandatory wargear (``"4+"``
+            or ``""``); the number only.
+        Front, Side, Rear, HP: armour values and hull points of vehicles and knights.
+        entry, unit: Names of the entry defining the profile and of the enclosing unit entry.
+        points, unit_points: Pts costs on those entries (float; NaN if none; modifiers not applied).
+        source, profile_id, faction: As in :func:`load_weapons`.
+    """
+    return _read("units.csv", numeric=("points", "unit_points"))
+
+
+def load_targets() -> pd.DataFrame:
+    """Standard target archetypes (Legionary, Terminators, Militia, Contemptor, Rhino, Land Raiders,
+    Knight Questoris, Custodian Guard, Veletarii), copied from the unit profiles they name.
+
+    Columns:
+        archetype: Label of the target.
+        models: Default model count (int).
+        then every column of :func:`load_units` (``source`` and ``profile_id`` trace the profile),
+        note: Caveat on the row, in our own words (e.g. the ion shield only covers one facing).
+    """
+    return _read("targets.csv", numeric=("models", "points", "unit_points"))
+
+
+def load_rule_names() -> pd.DataFrame:
+    """Canonical weapon rule names found in the cleaned data.
+
+    Columns: name, value (``"(X)"`` takes a parenthesised value, ``"N"`` a bare number such as a shot
+    count, ``""`` none), profiles (number of weapon rows using the rule, int).
+    """
+    return _read("rule_names.csv", numeric=("profiles",))
+
+
+def load_token_corrections() -> pd.DataFrame:
+    """The curated corrections table used by :func:`~praetor_analysis.vocabulary.clean_type`.
+
+    Columns: wrong, right, reason.
+    """
+    return _read("token_corrections.csv")
+
+
+def load_provenance() -> dict[str, Any]:
+    """Where the shipped catalogs come from: repository, commit, exception, file hashes and counts."""
+    text = resources.files(_PACKAGE).joinpath("provenance.json").read_text(encoding="utf-8")
+    return json.loads(text)

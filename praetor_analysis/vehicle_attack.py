@@ -1,0 +1,168 @@
+"""Scenario adapter for Vehicle targets: profiles -> hits -> the hull-point chain (MECHANICS.md 8).
+
+Hits come from the To Hit roll (the same ``rules.hit`` as other targets), from ``hits``, or from a marker
+over the vehicle's hull (``formation.hull``). Melee attacks roll To Hit on the WS chart against the
+vehicle's WS (a Walker's) and resolve against Rear armour.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .chain import Volley, _hit_roll, _strength, shots_distribution
+from .dist import Dist
+from .penetration import PenetratingWeapon, VehicleTarget
+from .profiles import ProfileError, Unit, parse_stat
+from .rules.hit import gets_hot_before_firing, roll_to_hit
+from .vehicles import Volley as VehicleVolley
+from .vehicles import gets_hot_on_vehicle, resolve_vehicle_sequence
+
+_VEHICLE_WEAPON_RULES = {
+    "Rending", "Armourbane", "Ordnance", "Lance", "Sunder", "Haywire", "Exoshock", "Destroyer", "Barrage",
+    "Apocalyptic Mega-blast", "Gets Hot", "Ignores Cover", "Twin-linked", "Master-crafted", "Pinning",
+    "Shell Shock", "Blast", "Large Blast", "Massive Blast", "Apocalyptic Blast", "Template",
+}
+_NO_EFFECT_ON_VEHICLES = {
+    "Pinning", "Shell Shock", "Fleshbane", "Poisoned", "Shred", "Breaching", "Murderous Strike", "Brutal",
+    "Instant Death", "Deflagrate", "Sniper", "Precision Shots", "Precision Strikes", "Concussive",
+}
+
+
+def vehicle_target(target: Unit) -> VehicleTarget:
+    """The vehicle record of a target whose Unit Type contains Vehicle."""
+    ex = target.extra
+    values = {}
+    for key in ("Front", "Side", "Rear", "HP"):
+        if key not in ex:
+            raise ProfileError(f"target.{key}: required for a Vehicle target, got nothing")
+        values[key] = parse_stat(ex[key], f"target.{key}", lo=1 if key == "HP" else 9, hi=30 if key == "HP" else 15)
+    facing = ex.get("facing", "Front")
+    if facing not in {"Front", "Side", "Rear"}:
+        raise ProfileError(f"target.facing: expected Front, Side or Rear, got {facing!r}")
+    taken = int(ex.get("wounds_taken", 0) or 0)
+    if not 0 <= taken < values["HP"]:
+        raise ProfileError(f"target.wounds_taken: hull points already lost must be 0..{values['HP'] - 1}, got {taken}")
+    shrouded = target.get("Shrouded")
+    return VehicleTarget(
+        front=values["Front"], side=values["Side"], rear=values["Rear"], hp=values["HP"],
+        hp_left=values["HP"] - taken, facing=facing, invulnerable=target.invulnerable, cover=target.cover,
+        shrouded=(shrouded.value or 6) if shrouded else None, unit_type=target.unit_type, name=target.name,
+    )
+
+
+def penetrating_weapon(volley: Volley) -> PenetratingWeapon:
+    """The penetration profile of a volley's weapon (Strength resolved against the wielder)."""
+    w = volley.weapon
+    strength = _strength(volley)
+    if strength is None:
+        raise ProfileError(f"weapon.Strength: {w.strength.text!r} cannot roll armour penetration")
+    rend, armourbane, exo = w.get("Rending"), w.get("Armourbane"), w.get("Exoshock")
+    variant = (armourbane.variant or "").lower() if armourbane else ""
+    active = armourbane is not None and not (variant == "melee" and volley.mode != "melee") and not (
+        variant == "ranged" and volley.mode == "melee")
+    return PenetratingWeapon(
+        strength=strength, ap=w.ap, rending=rend.value if rend else None, armourbane=active,
+        melta=variant == "melta", ordnance=w.type.kind == "Ordnance" or w.has("Ordnance"), lance=w.has("Lance"),
+        sunder=w.has("Sunder"), haywire=w.has("Haywire"), exoshock=(exo.value or 6) if exo else None,
+        destroyer=w.has("Destroyer"), barrage_or_megablast=w.has("Barrage") or w.has("Apocalyptic Mega-blast"),
+        is_melee=volley.mode == "melee", gets_hot=w.has("Gets Hot"), ignores_cover=w.has("Ignores Cover"),
+        template=w.range.template is not None or w.has("Template"), name=w.name,
+    )
+
+
+def vehicle_hits(volley: Volley, target: Unit) -> tuple[Dist, Dist]:
+    """(hits, natural 1s of Gets Hot) of a volley against a vehicle."""
+    shots, _ = shots_distribution(volley)
+    if volley.hits is not None:
+        if volley.ones is not None:
+            return shots, volley.ones
+        if volley.weapon.has("Gets Hot"):
+            return gets_hot_before_firing(shots, twin=volley.weapon.has("Twin-linked"))
+        return shots, Dist.point(0)
+    return roll_to_hit(shots, _hit_roll(volley, target))
+
+
+def resolve_vehicle_scenario(target: Unit, firing_units: Sequence[Sequence[Volley]]) -> dict[str, object]:
+    """Every volley in turn against one vehicle, hull points carried over; SCENARIO.md's vehicle result."""
+    vt = vehicle_target(target)
+    volleys = []
+    hits_total = Dist.point(0)
+    applied: list[str] = []
+    no_effect: list[str] = []
+    missing: list[str] = []
+    gets_hot: Dist | None = None
+    for unit in firing_units:
+        for v in unit:
+            hits, ones = vehicle_hits(v, target)
+            hits_total = hits_total + hits
+            volleys.append(VehicleVolley(hits, penetrating_weapon(v), v.half_range))
+            if v.weapon.has("Gets Hot"):
+                firer_is_vehicle = v.attacker.is_vehicle
+                g = gets_hot_on_vehicle(ones) if firer_is_vehicle else ones
+                gets_hot = g if gets_hot is None else gets_hot + g
+            _classify(v, applied, no_effect, missing)
+    results = resolve_vehicle_sequence(volleys, vt)
+    glancing = Dist.point(0)
+    penetrating = Dist.point(0)
+    for r in results:
+        glancing = glancing + r.glancing
+        penetrating = penetrating + r.penetrating
+        missing.extend(x for x in r.not_modelled if x not in missing)
+    last = results[-1]
+    hull_points = _hull_points_removed(vt.hp_left, last.state)
+    out: dict[str, object] = {
+        "hits": hits_total.to_dict(),
+        "glancing": glancing.to_dict(),
+        "penetrating": penetrating.to_dict(),
+        "hull_points": hull_points.to_dict(),
+        "wrecked": float(last.state[0]) if last.state.size else 1.0,
+        "damage_results": _damage_any(results),
+        "pinned": None,
+        "applied": applied,
+        "not_modelled": missing,
+        "no_effect": no_effect,
+    }
+    if gets_hot is not None:
+        out["gets_hot"] = gets_hot.to_dict()
+    return out
+
+
+def _hull_points_removed(hp_left: int, state) -> Dist:
+    """HP removed over the whole sequence, from the final hull-points-left pmf."""
+    import numpy as np
+
+    removed = np.zeros(hp_left + 1)
+    for left, p in enumerate(state):
+        if p > 0:
+            removed[hp_left - left] += p
+    return Dist._trusted(removed)
+
+
+def _damage_any(results) -> dict[str, float]:
+    """P(at least one) of each damage result over the sequence (volleys independent given the chain is
+    not: combine as 1 - prod(1 - p) only for a single volley; several volleys report each volley's value)."""
+    if len(results) == 1:
+        return dict(results[0].damage_results)
+    out: dict[str, float] = {}
+    for i, r in enumerate(results):
+        for k, p in r.damage_results.items():
+            out[f"{k} (volley {i + 1})"] = p
+    return out
+
+
+def _classify(v: Volley, applied: list[str], no_effect: list[str], missing: list[str]) -> None:
+    w = v.weapon
+    if w.type.kind and w.type.kind != "Melee":
+        label = f"{w.type.kind} {w.type.shots}" if w.type.shots and w.type.kind != "Rapid Fire" else w.type.kind
+        if label not in applied:
+            applied.append(label)
+    for r in w.rules:
+        dest = missing
+        if r.known and r.name in _VEHICLE_WEAPON_RULES and r.name not in _NO_EFFECT_ON_VEHICLES:
+            dest = applied
+        elif r.known and (r.name in _NO_EFFECT_ON_VEHICLES or r.name in {"Skyfire", "One Shot", "One Use",
+                                                                           "Two-handed", "Specialist Weapon",
+                                                                           "Unwieldy", "Reach"}):
+            dest = no_effect
+        if r.text not in dest:
+            dest.append(r.text)

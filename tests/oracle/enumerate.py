@@ -1,0 +1,467 @@
+"""Brute-force oracle: the game procedure of MECHANICS.md followed die by die, exactly.
+
+Independent of praetor_analysis (never imported).  Every D6 is rolled explicitly: a distribution is a dict
+{state: probability}, and each step replaces every state by its six faces (1/6 each) or leaves it alone when no
+die is needed; equal states are merged.  No binomial or convolution shortcut is used anywhere.
+
+Readings chosen where MECHANICS.md leaves room (one per line, for comparison with the engine):
+- Saves and Feel No Pain / Shrouded rolls: a natural 1 always fails (a "1+" value acts as 2+).
+- Master-crafted: one re-roll for the whole volley (not per model), taken after all first dice are rolled.
+- Master-crafted, BS 1-5 and melee: the re-roll goes to a failed die showing a natural 1 if there is one
+  (same chance to hit, and it may avoid a Gets Hot), else to any other failed die.
+- Master-crafted, BS 6-10: the re-roll is spent on one natural 1 at the first target (2+), never worse than
+  the BS re-roll at 12-BS; every other 1 takes the BS re-roll.  A failed re-roll is never re-rolled again.
+- Twin-linked re-rolls every failed To Hit roll at the first target (BS 6+: a 1 is re-rolled on 2+, replacing
+  the BS re-roll); it applies in melee too; Master-crafted then has nothing left to re-roll.
+- BS above 10 counts as 10; BS 0 never hits.  Snap shots use BS 1 (6+), re-rolls still allowed.
+- Gets Hot only in shooting.  With `hits` given, the Gets Hot D6 is never re-rolled, and `hits` reports
+  the hits left after it.  The firer saves with the best of armour (unless AP negates it) and invulnerable,
+  then his Feel No Pain; Gets Hot is never Instant Death.
+- Psychic Focus: the shots (or `hits`) are dealt round-robin among attacker.models (after rolling a dice
+  expression for the total); each model with at least one shot takes its own check; "perils" is P(at least
+  one failed check), "attack_happens" is P(at least one model passed).
+- Default shots given by dice (Heavy D3): each attacking model rolls its own.
+- Melee default attacks: two_weapons adds 1 unless the weapon is Two-handed (Specialist Weapon is taken as
+  the user's statement that both weapons qualify).
+- Rending sets AP 2 in shooting and min(weapon AP, 2) in melee; Breaching sets AP 2; AP 1 and AP 2 wounds
+  form one allocation class.
+- Allocation classes inside one batch: Instant Death wounds (those at AP 1/2 first), then AP 1/2 wounds,
+  then the rest; within a class wounds are iid, taken one at a time.
+- Every wound (and every Brutal sub-wound) rolls its save and mitigation even once no model is left;
+  those that get through count in `unsaved` (and feed Deflagrate) without being allocated.
+- Brutal sub-wounds of one wound all go to the model the wound was allocated to; once it dies the rest
+  are lost (still rolled and counted in `unsaved`).
+- Eternal Warrior turns every Instant Death wound (weapon rule, Murderous Strike, S >= 2T) into an ordinary
+  wound keeping its AP; Feel No Pain is then allowed.  Shrouded is allowed against Instant Death wounds.
+- Save choice: the option with the best chance to save (the Heavy sub-type re-roll counted, for armour
+  only, against Blast/Template/Barrage).  Cover: shooting only, not against Ignores Cover or Template.
+- Shrouded is denied in melee, by Ignores Cover and to Fearless targets, but not by Template.
+- Deflagrate: the extra hits are a second batch after the whole attack (own allocation order), with no
+  To Hit roll and no Gets Hot die; they can Rend, Breach, Murderous Strike and Brutal like the attack.
+- Pinning: pinned is None whenever the target is exempt (Fearless, Pinned, Locked in combat, Embarked),
+  even if no weapon has Pinning; else 0.0 without a Pinning weapon.  Shell Shock counts only with Pinning;
+  if several Pinning weapons of one firing unit wound, the largest Shell Shock applies.  A unit already
+  Pinned by an earlier firing unit does not test again; no test when no model is left.
+- Blast/Template/Barrage weapons in shooting need `hits` (the oracle has no geometry).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from .dice import (
+    arithmetic, certain, chance_saved, d6, d6_faces, dice_total, each_state, leadership_test, marginal,
+    merge_paths, pmf_list, probability, save_outcomes, stay, succeeds,
+)
+from .parse import Attacker, Target, Weapon, dice_expr, parse_attacker, parse_target, parse_weapon
+
+
+# ---------------------------------------------------------------------------------------------- state
+class St(NamedTuple):
+    """Everything the rest of the procedure still needs.  Fields left at their defaults merge."""
+
+    models: int                  # models left in the target unit
+    wleft: int                   # wounds left on the model being worked on
+    casualties: int = 0
+    unsaved: int = 0             # unsaved wounds so far, whole sequence
+    pin_ss: int = -1             # this firing unit: -1 = no unsaved Pinning wound yet, else largest Shell Shock
+    pinned: bool = False
+    # one volley
+    todo: tuple = ()             # shots (or automatic hits) of each attacking model, before Psychic checks
+    shots: int = 0               # shots awaiting the first To Hit die (or automatic hits awaiting Gets Hot)
+    hits: int = 0
+    ones: int = 0                # failed To Hit dice showing a natural 1, not yet re-rolled
+    misses: int = 0              # other failed To Hit dice, not yet re-rolled
+    mc: bool = False             # Master-crafted re-roll still unused
+    hot: int = 0                 # Gets Hot wounds awaiting the firer's save
+    self_wounds: int = 0
+    perils: bool = False
+    happens: bool = False
+    to_wound: int = 0            # hits awaiting their To Wound roll
+    wounds: int = 0              # successful To Wound rolls of the attack itself
+    pool: tuple = ()             # wounds awaiting saves, sorted in allocation order: (class, instant, ap)
+    current: tuple | None = None  # the wound being saved (Brutal: its sub-wounds)
+    sub_left: int = 0
+    alive: bool = False          # the model that wound went to still stands
+    volley_unsaved: int = 0
+
+
+def forget(dist: dict, **defaults) -> dict:
+    """Reset fields nothing later needs, so that states merge."""
+    return each_state(dist, lambda s: stay(s._replace(**defaults)))
+
+
+def run_until_done(dist: dict, has_work, step) -> dict:
+    """Apply `step` (one die, or one wound's dice) to every state that `has_work`, until none has."""
+    while any(has_work(s) for s in dist):
+        dist = each_state(dist, lambda s: step(s) if has_work(s) else stay(s))
+    return dist
+
+
+# ---------------------------------------------------------------------------------------------- volley
+@dataclass(frozen=True)
+class Volley:
+    melee: bool
+    snap_shots: bool
+    weapon: Weapon
+    attacker: Attacker
+    counts: dict                 # {sorted tuple of per-model shots or hits: probability}
+    automatic: bool              # `hits` given: no To Hit roll
+
+
+def round_robin(total: int, models: int) -> tuple:
+    models = max(models, 1)
+    return tuple(sorted(total // models + (1 if i < total % models else 0) for i in range(models)))
+
+
+def parse_volley(v: dict) -> Volley:
+    for field in ("target_weapon", "formation", "positions"):
+        if field in v:
+            raise NotImplementedError(f"the oracle does not model {field!r}")
+    melee = v.get("mode", "shooting") == "melee"
+    if v.get("mode", "shooting") not in ("shooting", "melee"):
+        raise ValueError(f"mode {v.get('mode')!r}")
+    weapon = parse_weapon(v["weapon"], v["attacker"])
+    attacker = parse_attacker(v["attacker"], weapon)
+    automatic = v.get("hits") is not None
+    if not automatic and not melee and (weapon.blast or weapon.template):
+        raise NotImplementedError("Blast/Template weapons need `hits` in the oracle")
+    if automatic or v.get("attacks") is not None:
+        total = dice_total(dice_expr(v["hits"] if automatic else v["attacks"]))
+        counts = {}
+        for t, p in total.items():
+            key = round_robin(t, attacker.models)
+            counts[key] = counts.get(key, 0) + p
+    elif melee:
+        counts = certain(round_robin(attacker.attacks * attacker.models, attacker.models))
+    else:
+        if weapon.shots is None:
+            raise ValueError("no shot count in the weapon Type and no `attacks`")
+        per_model = dice_total(weapon.shots)
+        counts = certain(())
+        for _ in range(attacker.models):   # each model rolls its own shots
+            counts = each_state(counts, lambda c: [(p, tuple(sorted(c + (n,)))) for n, p in per_model.items()])
+    return Volley(melee, bool(v.get("snap_shots")), weapon, attacker, counts, automatic)
+
+
+def to_hit_needs(v: Volley, t: Target) -> tuple[int | None, int | None]:
+    """(first target, BS 6+ second target or None)."""
+    if v.melee:
+        a, d = v.attacker.ws, t.ws
+        return (3 if a > d else 5 if d > 2 * a else 4), None
+    bs = 1 if v.snap_shots else min(v.attacker.bs, 10)
+    if bs <= 0:
+        return None, None
+    if bs <= 5:
+        return 7 - bs, None
+    return 2, 12 - bs
+
+
+def wound_need(s: int, toughness: int) -> int | None:
+    if s >= toughness + 2:
+        return 2
+    if s == toughness + 1:
+        return 3
+    if s == toughness:
+        return 4
+    if s == toughness - 1:
+        return 5
+    if s >= toughness - 3:
+        return 6
+    return None
+
+
+def wound_outcomes(v: Volley, t: Target) -> list[tuple[object, tuple | None]]:
+    """One To Wound die (and its re-roll): (probability, wound class or None) for every face path."""
+    w = v.weapon
+    need = wound_need(w.strength, t.toughness)
+    if w.fleshbane:
+        need = 2
+    if w.poisoned is not None:
+        need = w.poisoned if need is None else min(need, w.poisoned)
+    reroll = (w.shred or (w.armourbane and t.dreadnought_or_automata)
+              or (w.poisoned is not None and v.melee and w.strength > t.toughness))
+
+    def wounds(face):
+        return succeeds(face, need) or (w.rending is not None and succeeds(face, w.rending))
+
+    def classify(face):
+        if not wounds(face):
+            return None
+        ap = w.ap
+        if w.rending is not None and face >= w.rending:
+            ap = min(ap, 2) if v.melee else 2
+        if w.breaching is not None and face >= w.breaching:
+            ap = 2
+        instant = (w.instant_death or w.strength >= 2 * t.toughness
+                   or (w.murderous is not None and face >= w.murderous))
+        if t.eternal_warrior:
+            instant = False
+        rank = 0 if instant else 1 if ap <= 2 else 2
+        return (rank, instant, ap)
+
+    out = []
+    for p, face in d6_faces():
+        if wounds(face) or not reroll:
+            out.append((p, classify(face)))
+        else:
+            for q, again in d6_faces():
+                out.append((p * q, classify(again)))
+    return merge_paths(out)
+
+
+def wound_save_plan(v: Volley, t: Target, instant: bool, ap: int):
+    """(save need, re-roll failed save, mitigation need) for one wound of the given kind."""
+    w = v.weapon
+    options = []
+    if t.save is not None and ap > t.save:
+        options.append((max(t.save, 2), t.heavy and (w.blast or w.template)))
+    if t.invulnerable is not None:
+        options.append((max(t.invulnerable, 2), False))
+    if t.cover is not None and not v.melee and not w.ignores_cover and not w.template:
+        options.append((max(t.cover, 2), False))
+    save, reroll = max(options, key=lambda o: chance_saved(*o), default=(None, False))
+    mitigations = []
+    if t.feel_no_pain is not None and not instant:
+        mitigations.append(max(t.feel_no_pain, 2))
+    if t.shrouded is not None and not v.melee and not w.ignores_cover and not t.fearless:
+        mitigations.append(max(t.shrouded, 2))
+    return save, reroll, min(mitigations, default=None)
+
+
+def resolve_volley(dist: dict, v: Volley, t: Target, record: dict | None = None) -> dict:
+    """One weapon's attack against the target, every state of `dist` carried through."""
+    w, a = v.weapon, v.attacker
+    shooting = not v.melee
+
+    # How many shots (or automatic hits) each attacking model has.
+    dist = each_state(dist, lambda s: [(p, s._replace(todo=c, mc=w.master_crafted)) for c, p in v.counts.items()])
+
+    # Psychic Focus: one Leadership check per attacking model before To Hit.
+    def psychic_check(s):
+        n, s = s.todo[0], s._replace(todo=s.todo[1:])
+        if n == 0:
+            return stay(s)
+        return [(p, s._replace(shots=s.shots + n, happens=True) if passed else s._replace(perils=True))
+                for p, passed in leadership_test(a.ld)]
+
+    if w.psychic_focus:
+        dist = run_until_done(dist, lambda s: s.todo, psychic_check)
+        if record is not None:
+            record["perils"] = probability(dist, lambda s: s.perils)
+            record["attack_happens"] = probability(dist, lambda s: s.happens)
+        dist = forget(dist, perils=False, happens=False)
+    else:
+        dist = each_state(dist, lambda s: stay(s._replace(shots=sum(s.todo), todo=())))
+
+    gets_hot = w.gets_hot and shooting
+    if v.automatic:
+        # No To Hit roll; with Gets Hot each hit first rolls a D6, and a 1 loses it and wounds the firer.
+        def gets_hot_die(s):
+            s = s._replace(shots=s.shots - 1)
+            return d6(lambda f: s._replace(hot=s.hot + 1) if f == 1 else s._replace(hits=s.hits + 1))
+
+        if gets_hot:
+            dist = run_until_done(dist, lambda s: s.shots, gets_hot_die)
+        else:
+            dist = each_state(dist, lambda s: stay(s._replace(hits=s.shots, shots=0)))
+    else:
+        first, second = to_hit_needs(v, t)
+
+        def first_die(s):
+            s = s._replace(shots=s.shots - 1)
+
+            def face(f):
+                if succeeds(f, first):
+                    return s._replace(hits=s.hits + 1)
+                if f == 1:
+                    return s._replace(ones=s.ones + 1)
+                return s._replace(misses=s.misses + 1)
+            return d6(face)
+
+        def reroll_die(s):
+            natural_one = s.ones > 0
+            s = s._replace(ones=s.ones - 1) if natural_one else s._replace(misses=s.misses - 1)
+            need = None
+            if w.twin_linked:
+                need = first
+            elif second is not None and natural_one:      # BS 6-10
+                if s.mc:
+                    need, s = first, s._replace(mc=False)  # see the module docstring
+                else:
+                    need = second
+            elif s.mc:
+                need, s = first, s._replace(mc=False)
+            if need is None:                                # the failed die stands
+                return stay(s._replace(hot=s.hot + 1) if (natural_one and gets_hot) else s)
+            return d6(lambda f: s._replace(hits=s.hits + 1) if succeeds(f, need)
+                      else s._replace(hot=s.hot + 1) if (f == 1 and gets_hot) else s)
+
+        dist = run_until_done(dist, lambda s: s.shots, first_die)
+        # natural 1s first (Master-crafted prefers them), then the other failed dice
+        dist = run_until_done(dist, lambda s: s.ones or s.misses, reroll_die)
+
+    # Gets Hot: the firer saves each wound (armour unless AP negates it, invulnerable, then Feel No Pain).
+    firer_options = []
+    if a.save is not None and w.ap > a.save:
+        firer_options.append(max(a.save, 2))
+    if a.invulnerable is not None:
+        firer_options.append(max(a.invulnerable, 2))
+    firer_plan = (min(firer_options, default=None), False,
+                  None if a.feel_no_pain is None else max(a.feel_no_pain, 2))
+
+    firer_outcomes = merge_paths(save_outcomes(*firer_plan))
+
+    def firer_save(s):
+        s = s._replace(hot=s.hot - 1)
+        return [(p, s._replace(self_wounds=s.self_wounds + 1) if unsaved else s) for p, unsaved in firer_outcomes]
+
+    dist = run_until_done(dist, lambda s: s.hot, firer_save)
+    if record is not None:
+        record["hits"] = marginal(dist, lambda s: s.hits)
+        if gets_hot:
+            record["gets_hot"] = marginal(dist, lambda s: s.self_wounds)
+    dist = forget(dist, self_wounds=0, mc=False)
+    dist = each_state(dist, lambda s: stay(s._replace(to_wound=s.hits, hits=0)))
+
+    # To Wound, hit by hit, then saves and allocation wound by wound.
+    per_hit = wound_outcomes(v, t)
+    plans = {}
+
+    def wound_die(s, count=True):
+        s = s._replace(to_wound=s.to_wound - 1)
+        return [(p, s if cls is None else
+                 s._replace(wounds=s.wounds + int(count), pool=tuple(sorted(s.pool + (cls,)))))
+                for p, cls in per_hit]
+
+    def save_die(s):
+        if s.sub_left == 0:
+            s = s._replace(current=s.pool[0], pool=s.pool[1:], sub_left=w.brutal, alive=s.models > 0)
+        _, instant, ap = s.current
+        if (instant, ap) not in plans:
+            plans[(instant, ap)] = merge_paths(save_outcomes(*wound_save_plan(v, t, instant, ap)))
+        out = []
+        for p, unsaved in plans[(instant, ap)]:
+            change = {"sub_left": s.sub_left - 1}
+            if unsaved:
+                change.update(unsaved=s.unsaved + 1, volley_unsaved=s.volley_unsaved + 1)
+                if s.alive and (instant or s.wleft == 1):      # the model is removed
+                    change.update(models=s.models - 1, casualties=s.casualties + 1, wleft=t.wounds, alive=False)
+                elif s.alive:
+                    change.update(wleft=s.wleft - 1)
+            if change["sub_left"] == 0:                         # this wound is done
+                change.update(current=None, alive=False)
+            out.append((p, s._replace(**change)))
+        return out
+
+    def saves_done(dist):
+        return run_until_done(dist, lambda s: s.pool or s.sub_left, save_die)
+
+    dist = run_until_done(dist, lambda s: s.to_wound, wound_die)
+    if record is not None:
+        record["wounds"] = marginal(dist, lambda s: s.wounds)
+    dist = forget(dist, wounds=0)
+    dist = saves_done(dist)
+
+    if w.deflagrate:
+        # As many automatic hits as unsaved wounds, wounding and saved with the same profile, once.
+        dist = each_state(dist, lambda s: stay(s._replace(to_wound=s.volley_unsaved)))
+        dist = run_until_done(dist, lambda s: s.to_wound, lambda s: wound_die(s, count=False))
+        dist = saves_done(dist)
+
+    def pinning_trigger(s):
+        if w.pinning and s.volley_unsaved > 0:
+            s = s._replace(pin_ss=max(s.pin_ss, w.shell_shock))
+        return stay(s._replace(volley_unsaved=0))
+
+    return each_state(dist, pinning_trigger)
+
+
+def pinning_test(dist: dict, t: Target) -> dict:
+    """Once the firing unit has finished: a Leadership test if it caused an unsaved Pinning wound."""
+    def test(s):
+        ss, s = s.pin_ss, s._replace(pin_ss=-1)
+        if ss < 0 or s.pinned or s.models == 0:
+            return stay(s)
+        return [(p, s if passed else s._replace(pinned=True)) for p, passed in leadership_test(t.ld - ss)]
+    return each_state(dist, test)
+
+
+# ---------------------------------------------------------------------------------------------- API
+def start(t: Target) -> dict:
+    if not 0 <= t.wounds_taken < t.wounds:
+        raise ValueError(f"wounds_taken {t.wounds_taken} with W {t.wounds}")
+    return certain(St(models=t.models, wleft=t.wounds - t.wounds_taken))
+
+
+def _pinned(dist: dict, t: Target):
+    return None if t.exempt_from_pinning else probability(dist, lambda s: s.pinned)
+
+
+def oracle_calc_exact(scenario: dict) -> dict:
+    """oracle_calc with Fraction probabilities (slower)."""
+    with arithmetic(exact=True):
+        return _calc(scenario)
+
+
+def oracle_sequence_exact(target: dict, firing_units: list[list[dict]]) -> dict:
+    """oracle_sequence with Fraction probabilities (slower)."""
+    with arithmetic(exact=True):
+        return _sequence(target, firing_units)
+
+
+def oracle_calc(scenario: dict) -> dict:
+    """One scenario (SCENARIO.md format, non-vehicle target, one weapon) -> float pmfs and probabilities:
+    {"hits", "wounds", "unsaved", "casualties": pmf lists, "pinned": float or None,
+     "gets_hot": pmf (Gets Hot only), "perils", "attack_happens": floats (Psychic Focus only)}."""
+    with arithmetic(exact=False):
+        return _floats(_calc(scenario))
+
+
+def oracle_sequence(target: dict, firing_units: list[list[dict]]) -> dict:
+    """Several firing units in turn against one target, each a list of volleys (scenario dicts without
+    "target"); the damaged model carries over; one Pinning test after each firing unit.
+    -> {"casualties": pmf, "pinned": float or None, "unsaved": pmf}, totals over the sequence."""
+    with arithmetic(exact=False):
+        return _floats(_sequence(target, firing_units))
+
+
+def _calc(scenario: dict) -> dict:
+    t = parse_target(scenario["target"])
+    v = parse_volley(scenario)
+    record: dict = {}
+    dist = pinning_test(resolve_volley(start(t), v, t, record), t)
+    result = {
+        "hits": pmf_list(record["hits"]),
+        "wounds": pmf_list(record["wounds"]),
+        "unsaved": pmf_list(marginal(dist, lambda s: s.unsaved)),
+        "casualties": pmf_list(marginal(dist, lambda s: s.casualties)),
+        "pinned": _pinned(dist, t),
+    }
+    if "gets_hot" in record:
+        result["gets_hot"] = pmf_list(record["gets_hot"])
+    if "perils" in record:
+        result["perils"] = record["perils"]
+        result["attack_happens"] = record["attack_happens"]
+    return result
+
+
+def _sequence(target: dict, firing_units: list[list[dict]]) -> dict:
+    t = parse_target(target)
+    dist = start(t)
+    for unit in firing_units:
+        for volley in unit:
+            dist = resolve_volley(dist, parse_volley(volley), t)
+        dist = pinning_test(dist, t)
+    return {
+        "casualties": pmf_list(marginal(dist, lambda s: s.casualties)),
+        "pinned": _pinned(dist, t),
+        "unsaved": pmf_list(marginal(dist, lambda s: s.unsaved)),
+    }
+
+
+def _floats(result: dict) -> dict:
+    return {k: (None if x is None else [float(p) for p in x] if isinstance(x, list) else float(x))
+            for k, x in result.items()}
+
