@@ -136,9 +136,10 @@ class Allocator:
     flag pair (index = 2 * pinned + trigger), ``S`` the unit state.
     """
 
-    def __init__(self, space: UnitSpace, *, pinning: bool) -> None:
+    def __init__(self, space: UnitSpace, *, pinning: bool, level: int = 1) -> None:
         self.space = space
         self.pinning = pinning
+        self.level = level
         self._mats: dict[int, np.ndarray] = {}
 
     def _matrix(self, damage: int) -> np.ndarray:
@@ -158,7 +159,7 @@ class Allocator:
                     continue
                 y = x @ self._matrix(d) if d else x
                 if u > 0 and self.pinning:
-                    y = set_trigger(y)
+                    y = set_trigger(y, self.level)
                 if track and u > 0:
                     shifted = np.zeros_like(y)
                     shifted[..., u:, :, :] = y[..., :-u, :, :]
@@ -209,16 +210,21 @@ class Allocator:
         return out
 
 
-def set_trigger(y: np.ndarray) -> np.ndarray:
-    """Move the probability of trigger-0 flags to trigger-1 (flag index = 2 * pinned + trigger).
+def set_trigger(y: np.ndarray, level: int = 1) -> np.ndarray:
+    """Raise the Pinning trigger of every state to at least ``level``.
 
-    Without Pinning the flag axis has size 1 and nothing moves.
+    The flag axis (second to last) has ``2 * T`` entries: index ``pinned * T + t``, where ``t`` is 0 for "no
+    unsaved wound from a Pinning weapon yet" and otherwise the index of the highest Shell Shock among the
+    Pinning weapons that caused one. Without Pinning the axis has size 1 and nothing moves.
     """
-    if y.shape[-2] == 1:
+    flags = y.shape[-2]
+    if flags == 1:
         return y
+    levels = flags // 2
     out = y.copy()
-    out[..., 1, :] += out[..., 0, :]
-    out[..., 0, :] = 0.0
-    out[..., 3, :] += out[..., 2, :]
-    out[..., 2, :] = 0.0
+    for pinned in (0, 1):
+        base = pinned * levels
+        for t in range(level):
+            out[..., base + level, :] += out[..., base + t, :]
+            out[..., base + t, :] = 0.0
     return out

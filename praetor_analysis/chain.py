@@ -44,22 +44,29 @@ class Volley:
 
 @dataclass
 class TargetState:
-    """The running state of a target unit: a tensor over (Pinning flags, unit state)."""
+    """The running state of a target unit: a tensor over (Pinning flags, unit state).
+
+    With Pinning in play the flag axis has ``2 * len(shell_shocks)`` entries, index ``pinned * T + t``:
+    ``t`` = 0 when no Pinning weapon has caused an unsaved wound in the current firing unit, else the index
+    in ``shell_shocks`` (ascending, ``shell_shocks[0]`` unused) of the highest Shell Shock among those that did.
+    """
 
     space: UnitSpace
-    probs: np.ndarray  # shape (F, S), F = 4 with Pinning flags (2 * pinned + trigger), else 1
+    probs: np.ndarray  # shape (F, S); F = 1 without Pinning
+    shell_shocks: tuple[int, ...] = (0,)
 
     @classmethod
-    def fresh(cls, target: Unit, *, flags: int = 4) -> TargetState:
+    def fresh(cls, target: Unit, *, shell_shocks: tuple[int, ...] | None = None) -> TargetState:
         """An intact target (its first model may already have lost ``wounds_taken``)."""
         w = target.W or 1
         taken = int(target.extra.get("wounds_taken", 0) or 0)
         if not 0 <= taken < w:
             raise ProfileError(f"target.wounds_taken: must be 0..{w - 1}, got {taken}")
         space = UnitSpace(target.models, w)
-        probs = np.zeros((flags, space.size))
+        levels = (0,) + tuple(shell_shocks) if shell_shocks is not None else (0,)
+        probs = np.zeros((1 if shell_shocks is None else 2 * len(levels), space.size))
         probs[0] = space.start(taken)
-        return cls(space, probs)
+        return cls(space, probs, levels)
 
     def kills(self) -> Dist:
         """Distribution of models removed so far."""
@@ -68,7 +75,8 @@ class TargetState:
 
     def p_pinned(self) -> float:
         """P(the unit is Pinned)."""
-        return float(self.probs[2:].sum()) if self.probs.shape[0] == 4 else 0.0
+        flags = self.probs.shape[0]
+        return float(self.probs[flags // 2 :].sum()) if flags > 1 else 0.0
 
 
 @dataclass(frozen=True)
@@ -388,11 +396,9 @@ def resolve_volley(volley: Volley, target: Unit, state: TargetState | None = Non
     melee = volley.mode == "melee"
     notes: list[str] = []
     if state is None:
-        state = TargetState.fresh(target, flags=4 if w.has("Pinning") else 1)
-    if w.has("Pinning") and state.probs.shape[0] == 1:
-        grown = np.zeros((4, state.probs.shape[1]))
-        grown[0] = state.probs[0]
-        state = TargetState(state.space, grown)
+        state = TargetState.fresh(target, shell_shocks=(_shell_shock(w),) if w.has("Pinning") else None)
+    if w.has("Pinning") and _shell_shock(w) not in state.shell_shocks[1:]:
+        raise ValueError(f"state: built without Shell Shock level {_shell_shock(w)} of {w.name!r}; use resolve_sequence")
     strength = _strength(volley)
 
     # 1. shots or blows; 2. To Hit
@@ -420,7 +426,8 @@ def resolve_volley(volley: Volley, target: Unit, state: TargetState | None = Non
     else:
         groups, p_wound, unsaved_each = wound_groups(volley, target, strength, state.space.wounds)
     deflagrate = w.has("Deflagrate")
-    alloc = Allocator(state.space, pinning=w.has("Pinning"))
+    level = state.shell_shocks.index(_shell_shock(w), 1) if w.has("Pinning") else 0
+    alloc = Allocator(state.space, pinning=w.has("Pinning"), level=level)
     x = hits.probabilities[:, None, None] * state.probs[None]
     max_unsaved = unsaved_each.size - 1
     first = alloc.resolve(x, groups, track=deflagrate, u_max=hits.max * max_unsaved)
@@ -428,7 +435,7 @@ def resolve_volley(volley: Volley, target: Unit, state: TargetState | None = Non
         final = alloc.resolve(first, groups, track=False)[0]
     else:
         final = first[0]
-    new_state = TargetState(state.space, final)
+    new_state = TargetState(state.space, final, state.shell_shocks)
 
     # 4. marginals
     wounds = Dist._trusted(thin(hits.probabilities, p_wound))
@@ -463,22 +470,32 @@ def pinning_exempt(target: Unit) -> bool:
     return target.is_vehicle or any(target.has(n) for n in PINNING_EXEMPT_RULES)
 
 
-def pinning_test(state: TargetState, target: Unit, shell_shock: int) -> TargetState:
-    """End of a firing unit: a unit with the trigger set and models left tests Ld (minus Shell Shock).
+def _shell_shock(w: Weapon) -> int:
+    rule = w.get("Shell Shock")
+    return (rule.value or 0) if rule else 0
 
-    Flag index = 2 * pinned + trigger. An already Pinned unit stays Pinned and takes no test; a unit with
-    no models left takes none either.
+
+def pinning_test(state: TargetState, target: Unit) -> TargetState:
+    """End of a firing unit: a unit with models left that suffered an unsaved wound from a Pinning weapon
+    tests Ld, minus the highest Shell Shock among the Pinning weapons that caused one.
+
+    An already Pinned unit stays Pinned and takes no test; a unit with no models left takes none either.
     """
-    if state.probs.shape[0] != 4:
+    flags = state.probs.shape[0]
+    if flags == 1:
         return state
+    levels = flags // 2
     p = state.probs
     alive = state.space.kills_of() < state.space.models
-    fail = 1.0 - leadership_pass((target.Ld if target.Ld is not None else 0) - shell_shock)
-    tested = p[1] * alive
     out = np.zeros_like(p)
-    out[0] = p[0] + (p[1] - tested) + tested * (1.0 - fail)
-    out[2] = p[2] + p[3] + tested * fail
-    return TargetState(state.space, out)
+    out[0] = p[0]
+    out[levels] = p[levels:].sum(axis=0)  # already Pinned: stays Pinned, trigger reset
+    for t in range(1, levels):
+        fail = 1.0 - leadership_pass((target.Ld if target.Ld is not None else 0) - state.shell_shocks[t])
+        tested = p[t] * alive
+        out[0] += (p[t] - tested) + tested * (1.0 - fail)
+        out[levels] += tested * fail
+    return TargetState(state.space, out, state.shell_shocks)
 
 
 def resolve_sequence(target: Unit, firing_units: Sequence[Sequence[Volley]]) -> VolleyResult:
@@ -489,7 +506,8 @@ def resolve_sequence(target: Unit, firing_units: Sequence[Sequence[Volley]]) -> 
     the models removed by the whole sequence.
     """
     any_pinning = any(v.weapon.has("Pinning") for unit in firing_units for v in unit)
-    state = TargetState.fresh(target, flags=4 if any_pinning else 1)
+    shocks = sorted({_shell_shock(v.weapon) for unit in firing_units for v in unit if v.weapon.has("Pinning")})
+    state = TargetState.fresh(target, shell_shocks=tuple(shocks) if any_pinning else None)
     totals: dict[str, Dist] = {"hits": Dist.point(0), "wounds": Dist.point(0), "unsaved": Dist.point(0)}
     applied: list[str] = []
     no_effect: list[str] = []
@@ -498,7 +516,6 @@ def resolve_sequence(target: Unit, firing_units: Sequence[Sequence[Volley]]) -> 
     psychic: tuple[float | None, float | None] = (None, None)
     for unit in firing_units:
         pin_here = False
-        shock = 0
         for volley in unit:
             res = resolve_volley(volley, target, state)
             state = res.state  # type: ignore[assignment]
@@ -512,10 +529,8 @@ def resolve_sequence(target: Unit, firing_units: Sequence[Sequence[Volley]]) -> 
                 gets_hot = res.gets_hot if gets_hot is None else gets_hot + res.gets_hot
             if volley.weapon.has("Pinning"):
                 pin_here = True
-                ss = volley.weapon.get("Shell Shock")
-                shock = max(shock, (ss.value or 0) if ss else 0)
         if pin_here and not pinning_exempt(target):
-            state = pinning_test(state, target, shock)
+            state = pinning_test(state, target)
     kills = state.kills()
     pinned: float | None
     if not any_pinning:

@@ -67,6 +67,20 @@ def cmd_import(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_roster(args: argparse.Namespace) -> int:
+    """praetor roster FILE: the list analysis of a BattleScribe / New Recruit roster."""
+    from .bsdata import UntrustedFileError
+    from .listanalysis import roster_report
+
+    if not Path(args.roster).is_file():
+        raise UsageError(f"FILE: no such roster: {args.roster!r}")
+    try:
+        print(roster_report(args.roster, half_range=args.half_range))
+    except UntrustedFileError as exc:
+        raise UsageError(str(exc)) from None
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the `praetor` command."""
     parser = argparse.ArgumentParser(prog="praetor", description="Exact Horus Heresy weapon probabilities.")
@@ -80,6 +94,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--out", default="data", help="output folder (default: data)")
     p.add_argument("--show", type=int, default=10, help="how many unresolved links and corrections to list")
     p.set_defaults(func=cmd_import)
+    p = sub.add_parser("roster", help="expected damage of every unit of a .ros/.rosz roster against the standard targets")
+    p.add_argument("roster", help="path to a .ros or .rosz file")
+    p.add_argument("--half-range", action="store_true", help="targets at half range (Rapid Fire, Melta)")
+    p.set_defaults(func=cmd_roster)
     return parser
 
 

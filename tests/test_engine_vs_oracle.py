@@ -34,6 +34,21 @@ def compare(scenario: dict) -> None:
         assert got["pinned"] is None or (got["pinned"] == 0.0 and "Pinning" not in scenario["weapon"]["Type"])
     else:
         assert got["pinned"] == pytest.approx(want["pinned"], abs=TOL)
+
+
+def test_shell_shock_counts_only_for_pinning_weapons_that_wounded():
+    # One firing unit: a Pinning weapon with Shell Shock (3) that rarely wounds, and a plain Pinning weapon
+    # that often does; the test takes the penalty only when the Shell Shock weapon caused an unsaved wound.
+    target = dict(TARGETS[0])
+    unit = [
+        {k: v for k, v in shooting(["Pinning", "Shell Shock (3)"], strength="3", ap="-", shots="1").items() if k != "target"},
+        {k: v for k, v in shooting(["Pinning"], strength="6", ap="3", shots="2").items() if k != "target"},
+        {k: v for k, v in shooting(["Pinning", "Shell Shock (1)"], strength="4", ap="4", shots="1").items() if k != "target"},
+    ]
+    got = calc({"target": target, "firing_units": [unit, unit[:1]]})
+    want = oracle_sequence(target, [unit, unit[:1]])
+    assert_pmf_close(got["casualties"]["pmf"], want["casualties"], "casualties")
+    assert got["pinned"] == pytest.approx(want["pinned"], abs=TOL)
     if "gets_hot" in want:
         assert_pmf_close(got["gets_hot"]["pmf"], want["gets_hot"], "gets_hot")
     if "perils" in want:

@@ -1,0 +1,64 @@
+"""`praetor calc` end to end for marker formations and vehicle targets (issues 3 and 4)."""
+
+from __future__ import annotations
+
+import pytest
+
+from praetor_analysis.scenario import ScenarioError, calc
+
+PRAETOR = {"name": "Praetor launcher", "Range": "72\"", "Strength": "7", "AP": "4",
+           "Type": "Ordnance 1, Barrage, Massive Blast (7\"), Pinning, Rending (6+)"}
+LEGIONARIES = {"name": "Legionaries", "models": 10, "WS": 4, "T": 4, "W": 1, "I": 4, "Ld": 7, "Save": "3+"}
+RHINO = {"name": "Rhino", "Unit Type": "Vehicle (Transport)", "models": 1, "Front": 11, "Side": 11, "Rear": 10, "HP": 3}
+
+
+def test_marker_that_cannot_miss_equals_one_automatic_hit():
+    # By hand: a 7" marker over a lone 32 mm model; BS 10 leaves at most 2 inches of scatter (2D6 - 10),
+    # less than 3.5" + 0.63", so the model is always hit: the result equals one automatic hit.
+    lone = {**LEGIONARIES, "models": 1}
+    geo = calc({"attacker": {"BS": 10}, "weapon": PRAETOR, "target": lone, "formation": {"base_mm": 32}})
+    auto = calc({"attacker": {"BS": 10}, "weapon": PRAETOR, "target": lone, "hits": 1})
+    assert geo["hits"]["pmf"] == pytest.approx([0.0, 1.0], abs=1e-15)
+    for key in ("wounds", "unsaved", "casualties"):
+        assert geo[key]["pmf"] == pytest.approx(auto[key]["pmf"], abs=1e-15)
+    assert geo["pinned"] == pytest.approx(auto["pinned"], abs=1e-15)
+
+
+def test_praetor_launcher_direct_beats_indirect():
+    base = {"attacker": {"BS": 4}, "weapon": PRAETOR, "target": LEGIONARIES,
+            "formation": {"models": 10, "base_mm": 32, "gap": 2, "columns": 5}}
+    direct = calc(base)
+    indirect = calc({**base, "indirect": True})
+    assert direct["hits"]["mean"] > indirect["hits"]["mean"] > 0
+    assert direct["casualties"]["mean"] > indirect["casualties"]["mean"]
+    assert 0 < indirect["pinned"] < direct["pinned"] < 1
+
+
+def test_formation_errors_name_the_field():
+    base = {"attacker": {"BS": 4}, "weapon": PRAETOR, "target": LEGIONARIES}
+    with pytest.raises(ScenarioError, match="formation.models"):
+        calc({**base, "formation": {"models": 3}})
+    with pytest.raises(ScenarioError, match="aim.model"):
+        calc({**base, "formation": {}, "aim": {"model": 12}})
+    with pytest.raises(ScenarioError, match="indirect"):
+        calc({**base, "weapon": {**PRAETOR, "Type": "Heavy 1, Blast (3\")"}, "formation": {}, "indirect": True})
+
+
+def test_krak_missile_against_rhino_front():
+    # Source: issue 3: a Krak missile (S8 AP3) against AV 11 penetrates with probability 1/2 and glances
+    # with 1/6 per hit (D6 + 8: 4+ beats 11, a 3 equals it).
+    r = calc({"attacker": {"BS": 4}, "weapon": {"name": "Krak", "Range": "48\"", "Strength": "8", "AP": "3",
+              "Type": "Heavy 1"}, "target": RHINO, "hits": 1})
+    assert r["penetrating"]["pmf"][1] == pytest.approx(1 / 2, abs=1e-15)
+    assert r["glancing"]["pmf"][1] == pytest.approx(1 / 6, abs=1e-15)
+    assert r["pinned"] is None
+
+
+def test_four_krak_missiles_wreck_a_rhino():
+    # By hand: per shot 2/3 hit; a hit penetrates 1/2, glances 1/6, both remove 1 HP; AP3 cannot roll
+    # Explodes (6 + 0 < 7). So each shot removes 1 HP with 2/3 * 2/3 = 4/9; wrecked = P(Binomial(4, 4/9) >= 3)
+    # = 4 * (4/9)^3 * (5/9) + (4/9)^4 = 1280/6561 + 256/6561 = 512/2187.
+    r = calc({"attacker": {"BS": 4, "models": 4}, "weapon": {"name": "Krak", "Range": "48\"", "Strength": "8",
+              "AP": "3", "Type": "Heavy 1"}, "target": RHINO})
+    assert r["wrecked"] == pytest.approx(512 / 2187, abs=1e-15)
+    assert abs(sum(r["hull_points"]["pmf"]) - 1) < 1e-12
