@@ -397,7 +397,8 @@ def resolve_volley(volley: Volley, target: Unit, state: TargetState | None = Non
     notes: list[str] = []
     if state is None:
         state = TargetState.fresh(target, shell_shocks=(_shell_shock(w),) if w.has("Pinning") else None)
-    if w.has("Pinning") and _shell_shock(w) not in state.shell_shocks[1:]:
+    tracks_pinning = w.has("Pinning") and state.probs.shape[0] > 1  # a state without flags ignores Pinning
+    if tracks_pinning and _shell_shock(w) not in state.shell_shocks[1:]:
         raise ValueError(f"state: built without Shell Shock level {_shell_shock(w)} of {w.name!r}; use resolve_sequence")
     strength = _strength(volley)
 
@@ -426,8 +427,8 @@ def resolve_volley(volley: Volley, target: Unit, state: TargetState | None = Non
     else:
         groups, p_wound, unsaved_each = wound_groups(volley, target, strength, state.space.wounds)
     deflagrate = w.has("Deflagrate")
-    level = state.shell_shocks.index(_shell_shock(w), 1) if w.has("Pinning") else 0
-    alloc = Allocator(state.space, pinning=w.has("Pinning"), level=level)
+    level = state.shell_shocks.index(_shell_shock(w), 1) if tracks_pinning else 0
+    alloc = Allocator(state.space, pinning=tracks_pinning, level=level)
     x = hits.probabilities[:, None, None] * state.probs[None]
     max_unsaved = unsaved_each.size - 1
     first = alloc.resolve(x, groups, track=deflagrate, u_max=hits.max * max_unsaved)

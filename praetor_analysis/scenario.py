@@ -101,8 +101,6 @@ def calc(data: Any) -> dict[str, Any]:
             if out is not None:
                 return out
         target = parse_target(data)
-        if "target_weapon" in data:
-            raise ScenarioError("target_weapon: a whole round of melee is not available in this version")
         notes: list[str] = []
         if "formation" in data:
             volley, notes = _formation_volley(data, target)
@@ -177,3 +175,4 @@ def calc_json(text: str) -> Any:
                 raise ScenarioError(f"[{i}] {exc}") from None
         return out
     return calc(data)
+from . import melee as _melee  # noqa: E402,F401  (registers the whole-round melee handler)

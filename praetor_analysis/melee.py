@@ -1,0 +1,439 @@
+"""A whole round of combat between two units, exactly (MECHANICS.md section 9).
+
+Both units are *uniform*: N identical models with one statline, all fighting with the same profile. A
+side may offer several profiles (a list, e.g. the forms of Transmutative armaments); it fights with the
+best one (below). Mixed units are not handled here.
+
+The round is a Markov chain over the *joint* state of both units, ``P[a, d]`` with ``a`` and ``d`` the
+unit states of ``allocation.UnitSpace`` (models removed, wounds left on the model being worked on). The
+Initiative steps are walked from the highest down; at a step every side that strikes there makes
+``models alive x attacks per model`` blows, so a model removed at an earlier step never strikes. The
+blows of ``n`` models are one ``chain.resolve_volley`` on the enemy's state; its effect on each enemy
+state is a transition matrix (one volley per enemy state, cached per ``n``), mixed over the joint state.
+Strikes at the same step are simultaneous: both use the models alive before the step. Nothing is sampled.
+
+Attack counts and Initiative steps per profile are in ``melee_attacks``. Readings where MECHANICS.md is
+silent (ours, documented and tested):
+
+- Attacks per model: A, +1 on the charge (none after a Disordered Charge), +1 for a second melee weapon
+  (``two_weapons``: a pair of the weapon used; or ``Side.second_weapon``) unless the weapon used is
+  Two-handed; with a Specialist Weapon only when the other weapon is a Specialist Weapon too.
+- Reach (X) adds X to Initiative for the weapon used; with the two-weapon bonus, the higher Reach of the
+  two weapons (never the sum). Unwieldy fights at Initiative step 1 whatever Reach adds (not Dreadnoughts
+  or Monstrous models).
+- Rampage (X), on the weapon used or on the unit: when outnumbered at the start of the round (models
+  counted with Bulky (X), bare Bulky = 2), each model gains X attacks, X rolled once for the whole side
+  (``D3`` is one D3 for all). No benefit after a Disordered Charge.
+- Reaping Blow (X) (bare = 1): bases are not modelled; we read "in base contact with more than one enemy
+  model" as "the enemy unit has at least two models left at the step this side strikes", the densest
+  engagement (a best case for the Reaping side).
+- Concussive (X): the rule tests at the end of the combat, so it never changes this round's To Hit (not
+  even when it strikes at an earlier step). We report P(the side ends the round concussed): it suffered
+  at least one wound (saved or not) from the Concussive blows, still has models, and fails Leadership.
+- Wounds caused (who wins the combat): wounds actually taken off models, i.e. unsaved wounds that
+  removed a wound; overflow (Brutal or Instant Death beyond the wounds left on a model) and wounds after
+  the last model fell do not count. More wounds caused wins; equal is a draw.
+- Weapon choice: each side fights with the profile that inflicts the most expected casualties in this
+  round given the other side's profile (best responses, attacker first, starting from the target's first
+  profile; ties go to the first listed). Pass ``attacker_choice`` / ``target_choice`` to fix one.
+- Pinning: a unit locked in combat never tests, so a Pinning melee weapon changes nothing here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+import numpy as np
+
+from .allocation import UnitSpace
+from .chain import TargetState, Volley, classify_rules, resolve_volley
+from .dice import leadership_pass
+from .dist import Dist
+from .profiles import ProfileError, Unit, Weapon, parse_rule, unit_from_mapping
+from .melee_attacks import ROUND_RULES, Blows, Side, plan_blows
+from .scenario import HANDLERS, ScenarioError
+
+# --- results ------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Strikes:
+    """One side's blows over the round: the weapon, its Initiative step, and exact marginals."""
+
+    weapon: Weapon
+    initiative: int
+    attacks: Dist
+    hits: Dist
+    wounds: Dist
+    unsaved: Dist
+
+
+@dataclass(frozen=True)
+class CombatResult:
+    """The exact outcome of one round of combat.
+
+    Attributes:
+        joint: ``joint[i, j]`` = P(the attacker loses i models and the target loses j).
+        attacker_casualties / target_casualties: models each side lost.
+        attacker_wounds / target_wounds: wounds each side *caused* (taken off enemy models).
+        attacker_wins / target_wins / draw: combat resolution by wounds caused.
+        attacker_strikes / target_strikes: each side's blows (hits, wounds, unsaved: all its blows).
+        attacker_concussed / target_concussed: P(that side ends the round with a failed Concussive test).
+        state: the final joint state ``P[a, d]`` over both units' ``UnitSpace`` states.
+    """
+
+    joint: np.ndarray
+    attacker_casualties: Dist
+    target_casualties: Dist
+    attacker_wounds: Dist
+    target_wounds: Dist
+    attacker_wins: float
+    target_wins: float
+    draw: float
+    attacker_strikes: Strikes
+    target_strikes: Strikes
+    attacker_concussed: float
+    target_concussed: float
+    applied: tuple[str, ...]
+    no_effect: tuple[str, ...]
+    not_modelled: tuple[str, ...]
+    pinned: float | None = 0.0
+    state: np.ndarray | None = field(default=None, compare=False, repr=False)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The SCENARIO.md result form (``mode`` melee with ``target_weapon``)."""
+        a, t = self.attacker_strikes, self.target_strikes
+        return {
+            "hits": a.hits.to_dict(),
+            "wounds": a.wounds.to_dict(),
+            "unsaved": a.unsaved.to_dict(),
+            "casualties": self.target_casualties.to_dict(),
+            "pinned": self.pinned,
+            "attacker_casualties": self.attacker_casualties.to_dict(),
+            "combat": {"attacker_wins": self.attacker_wins, "target_wins": self.target_wins, "draw": self.draw},
+            "wounds_caused": {"attacker": self.attacker_wounds.to_dict(), "target": self.target_wounds.to_dict()},
+            "casualties_joint": [[float(x) for x in row] for row in self.joint],
+            "target_blows": {"attacks": t.attacks.to_dict(), "hits": t.hits.to_dict(), "wounds": t.wounds.to_dict(), "unsaved": t.unsaved.to_dict()},
+            "attacks": a.attacks.to_dict(),
+            "weapons": {"attacker": a.weapon.name, "target": t.weapon.name},
+            "initiative": {"attacker": a.initiative, "target": t.initiative},
+            "concussed": {"attacker": self.attacker_concussed, "target": self.target_concussed},
+            "applied": list(self.applied),
+            "not_modelled": list(self.not_modelled),
+            "no_effect": list(self.no_effect),
+        }
+
+
+# --- the engine ---------------------------------------------------------------------------------
+class _Striker:
+    """One side's blows with one profile on the enemy: transition matrices per (models alive, Reaping)."""
+
+    def __init__(self, side: Side, blows: Blows, enemy: Unit) -> None:
+        self.side, self.blows, self.enemy = side, blows, enemy
+        self.space = TargetState.fresh(enemy).space
+        weapon = blows.weapon
+        if weapon.has("Pinning"):  # locked in combat: never tests (MECHANICS 7)
+            rules = tuple(r for r in weapon.rules if r.name not in {"Pinning", "Shell Shock"})
+            weapon = replace(weapon, type=replace(weapon.type, rules=rules))
+        self.weapon = weapon
+        self._cache: dict[tuple[int, bool], tuple[np.ndarray, float, Any]] = {}
+
+    def attacks(self, n: int, reaping_on: bool) -> Dist:
+        """Total blows of ``n`` models (Rampage rolled once for all)."""
+        per = self.blows.attacks + (self.blows.reaping if reaping_on else 0)
+        if self.blows.rampage is None:
+            return Dist.point(n * per)
+        ramp = self.blows.rampage.probabilities
+        out = np.zeros(n * (per + ramp.size - 1) + 1)
+        for r, w in enumerate(ramp):
+            out[n * (per + r)] += w
+        return Dist._trusted(out)
+
+    def transition(self, n: int, reaping_on: bool) -> tuple[np.ndarray, float, Any]:
+        """(T, P(no wound at all), the volley result) for the blows of ``n`` models alive."""
+        key = (n, reaping_on and self.blows.reaping > 0)
+        if key not in self._cache:
+            size = self.space.size
+            if n == 0:
+                self._cache[key] = (np.eye(size), 1.0, None)
+            else:
+                volley = Volley(self.weapon, replace(self.side.unit, models=n), mode="melee", attacks=self.attacks(n, key[1]))
+                t = np.zeros((size, size))
+                res = None
+                for s in range(size):
+                    e = np.zeros((1, size))
+                    e[0, s] = 1.0
+                    res = resolve_volley(volley, self.enemy, TargetState(self.space, e))
+                    t[s] = res.state.probs.sum(axis=0)  # type: ignore[union-attr]
+                self._cache[key] = (t, float(res.wounds.probabilities[0]), res)  # type: ignore[union-attr]
+        return self._cache[key]
+
+
+def _damage(space: UnitSpace, start: np.ndarray) -> np.ndarray:
+    """Wounds taken off the unit since ``start``, for every state."""
+    kills = space.kills_of()
+    left = np.tile(np.arange(1, space.wounds + 1), space.models + 1)
+    dmg = np.where(kills >= space.models, space.models * space.wounds, kills * space.wounds + space.wounds - left)
+    return np.maximum(dmg - int(dmg[int(np.flatnonzero(start)[0])]), 0)  # unreachable states: 0
+
+
+def _round(att: Side, tgt: Side, ba: Blows, bt: Blows) -> dict[str, Any]:
+    """The exact round for fixed profiles: final joint state and per-side marginals."""
+    sa_, st_ = _Striker(att, ba, tgt.unit), _Striker(tgt, bt, att.unit)  # sa_ strikes the target
+    space_t, space_a = sa_.space, st_.space
+    start_a, start_t = TargetState.fresh(att.unit).probs[0], TargetState.fresh(tgt.unit).probs[0]
+    p = np.outer(start_a, start_t)
+    alive_a = att.unit.models - space_a.kills_of()
+    alive_t = tgt.unit.models - space_t.kills_of()
+    weights: list[dict[tuple[int, bool], float]] = [{}, {}]
+    wounded_alive = [0.0, 0.0]  # P(side suffered a wound from the other's blows and still has models)
+    for step in sorted({ba.initiative, bt.initiative}, reverse=True):
+        a_strikes, t_strikes = ba.initiative == step, bt.initiative == step
+        new = np.zeros_like(p)
+        for i, j in zip(*np.nonzero(p)):
+            w = p[i, j]
+            n, m = int(alive_a[i]), int(alive_t[j])
+            if a_strikes:
+                t_row, p0, _ = sa_.transition(n, m >= 2)
+                row_t = t_row[j]
+                key = (n, m >= 2 and ba.reaping > 0)
+                weights[0][key] = weights[0].get(key, 0.0) + w
+                hurt = row_t.copy()
+                hurt[j] -= p0
+                wounded_alive[1] += w * float(hurt[alive_t > 0].sum())
+            else:
+                row_t = np.zeros(space_t.size)
+                row_t[j] = 1.0
+            if t_strikes:
+                t_row, p0, _ = st_.transition(m, n >= 2)
+                row_a = t_row[i]
+                key = (m, n >= 2 and bt.reaping > 0)
+                weights[1][key] = weights[1].get(key, 0.0) + w
+                hurt = row_a.copy()
+                hurt[i] -= p0
+                wounded_alive[0] += w * float(hurt[alive_a > 0].sum())
+            else:
+                row_a = np.zeros(space_a.size)
+                row_a[i] = 1.0
+            new += w * np.outer(row_a, row_t)
+        p = new
+    return {"p": p, "weights": weights, "wounded_alive": wounded_alive, "strikers": (sa_, st_),
+            "spaces": (space_a, space_t), "starts": (start_a, start_t)}
+
+
+def _strikes(striker: _Striker, weights: dict[tuple[int, bool], float]) -> Strikes:
+    """Mix one side's volley marginals over the models alive at its step."""
+    keys = sorted(weights)
+    ws = np.array([weights[k] for k in keys])
+    ws = ws / ws.sum()
+    parts: dict[str, list[Dist]] = {"attacks": [], "hits": [], "wounds": [], "unsaved": []}
+    for k in keys:
+        _, _, res = striker.transition(*k)
+        parts["attacks"].append(striker.attacks(*k))
+        for name in ("hits", "wounds", "unsaved"):
+            parts[name].append(Dist.point(0) if res is None else getattr(res, name))
+    mixed = {name: Dist.mixture(ws, ds) for name, ds in parts.items()}
+    return Strikes(striker.blows.weapon, striker.blows.initiative, **mixed)
+
+
+def _expected_kills(att: Side, tgt: Side, ba: Blows, bt: Blows) -> tuple[float, float]:
+    out = _round(att, tgt, ba, bt)
+    p, (space_a, space_t) = out["p"], out["spaces"]
+    return float(p.sum(axis=0) @ space_t.kills_of()), float(p.sum(axis=1) @ space_a.kills_of())
+
+
+def _choose(att: Side, tgt: Side, plans_a: list[Blows], plans_t: list[Blows],
+            fixed_a: int | None, fixed_t: int | None) -> tuple[int, int]:
+    """Best responses on expected casualties inflicted (attacker first; ties: the first listed)."""
+    cache: dict[tuple[int, int], tuple[float, float]] = {}
+
+    def value(i: int, j: int) -> tuple[float, float]:
+        if (i, j) not in cache:
+            cache[(i, j)] = _expected_kills(att, tgt, plans_a[i], plans_t[j])
+        return cache[(i, j)]
+
+    i = fixed_a if fixed_a is not None else 0
+    j = fixed_t if fixed_t is not None else 0
+    if len(plans_a) * len(plans_t) == 1:
+        return i, j
+    for _ in range(len(plans_a) + len(plans_t) + 2):
+        old = (i, j)
+        if fixed_a is None:
+            i = max(range(len(plans_a)), key=lambda k: (value(k, j)[0], -k))
+        if fixed_t is None:
+            j = max(range(len(plans_t)), key=lambda k: (value(i, k)[1], -k))
+        if (i, j) == old:
+            break
+    return i, j
+
+
+_PREFIXES = ("attacker: ", "target: ", "target_weapon: ")
+
+
+def _round_rule_category(entry: str, ba: Blows, bt: Blows) -> int | None:
+    """0 applied / 1 no effect for a rule the round models (attack counts, Initiative, Concussive)."""
+    prefix = next((p for p in _PREFIXES if entry.startswith(p)), "")
+    blows = ba if prefix in {"", "attacker: "} else bt
+    name = parse_rule(entry[len(prefix):]).name
+    if name not in ROUND_RULES:
+        return None
+    if name in {"Two-handed", "Specialist Weapon"}:
+        return 0
+    if name == "Bulky":
+        return 0 if ("Rampage" in ba.in_effect or "Rampage" in bt.in_effect) else 1
+    return 0 if blows.in_effect.get(name, False) else 1
+
+
+def _classify(att: Side, tgt: Side, ba: Blows, bt: Blows) -> tuple[list[str], list[str], list[str]]:
+    """(applied, no_effect, not_modelled) for both weapons and both units; the target's weapon rules are
+    prefixed ``target_weapon:``, unit rules ``attacker:`` / ``target:``."""
+    rank: dict[str, int] = {}
+    swap = {"attacker: ": "target: ", "target: ": "attacker: "}
+    for blows, side, enemy, mine in ((ba, att, tgt, True), (bt, tgt, att, False)):
+        volley = Volley(blows.weapon, side.unit, mode="melee", attacks=Dist.point(0))
+        for cat, entries in enumerate(classify_rules(volley, enemy.unit, [])):
+            for entry in entries:
+                if not mine:
+                    head = next((p for p in swap if entry.startswith(p)), None)
+                    entry = swap[head] + entry[len(head):] if head else f"target_weapon: {entry}"
+                own = _round_rule_category(entry, ba, bt)
+                c = cat if own is None else own
+                rank[entry] = min(rank.get(entry, c), c)
+    lists: tuple[list[str], list[str], list[str]] = ([], [], [])
+    for entry, c in rank.items():
+        lists[c].append(entry)
+    for blows, prefix in ((ba, "attacker: "), (bt, "target: ")):
+        lists[0].extend(prefix + n for n in blows.notes)
+    return lists
+
+
+def resolve_combat(attacker: Side, target: Side, *, attacker_choice: int | None = None,
+                   target_choice: int | None = None) -> CombatResult:
+    """Resolve one whole round of combat between two uniform units, exactly.
+
+    Args:
+        attacker: the side named "attacker" (usually the charging unit).
+        target: the other side.
+        attacker_choice / target_choice: index of the profile each side fights with (None: the best one).
+
+    Returns:
+        A ``CombatResult``: the joint distribution of casualties on both sides, wounds caused by each side,
+        combat resolution, each side's hits/wounds/unsaved, Concussive tests, and the rules' bookkeeping.
+    """
+    for choice, side, label in ((attacker_choice, attacker, "attacker_choice"), (target_choice, target, "target_choice")):
+        if choice is not None and not 0 <= choice < len(side.weapons):
+            raise ProfileError(f"{label}: must be 0..{len(side.weapons) - 1}, got {choice}")
+    plans_a = [plan_blows(attacker, w, target.unit) for w in attacker.weapons]
+    plans_t = [plan_blows(target, w, attacker.unit) for w in target.weapons]
+    i, j = _choose(attacker, target, plans_a, plans_t, attacker_choice, target_choice)
+    ba, bt = plans_a[i], plans_t[j]
+    out = _round(attacker, target, ba, bt)
+    p = out["p"]
+    space_a, space_t = out["spaces"]
+    start_a, start_t = out["starts"]
+    ka, kt = space_a.kills_of(), space_t.kills_of()
+    joint = np.zeros((space_a.models + 1, space_t.models + 1))
+    np.add.at(joint, (ka[:, None].repeat(space_t.size, 1), kt[None, :].repeat(space_a.size, 0)), p)
+    dmg_by_a = _damage(space_t, start_t)  # wounds the attacker caused, per target state
+    dmg_by_t = _damage(space_a, start_a)
+    diff = dmg_by_a[None, :] - dmg_by_t[:, None]
+    sa_, st_ = out["strikers"]
+    strikes_a, strikes_t = _strikes(sa_, out["weights"][0]), _strikes(st_, out["weights"][1])
+    conc = [0.0, 0.0]
+    for k, (blows, victim) in enumerate(((bt, attacker.unit), (ba, target.unit))):
+        if blows.concussive is not None:
+            conc[k] = out["wounded_alive"][k] * (1.0 - leadership_pass(victim.Ld if victim.Ld is not None else 0))
+    applied, no_effect, missing = _classify(attacker, target, ba, bt)
+    applied.append(f"Initiative steps: attacker {ba.initiative}, target {bt.initiative}")
+    pinned = None if ba.weapon.has("Pinning") else 0.0
+    return CombatResult(
+        joint=joint,
+        attacker_casualties=Dist._trusted(joint.sum(axis=1)),
+        target_casualties=Dist._trusted(joint.sum(axis=0)),
+        attacker_wounds=Dist._trusted(np.bincount(np.broadcast_to(dmg_by_a, p.shape).ravel(), weights=p.ravel())),
+        target_wounds=Dist._trusted(np.bincount(np.broadcast_to(dmg_by_t[:, None], p.shape).ravel(), weights=p.ravel())),
+        attacker_wins=float(p[diff > 0].sum()),
+        target_wins=float(p[diff < 0].sum()),
+        draw=float(p[diff == 0].sum()),
+        attacker_strikes=strikes_a,
+        target_strikes=strikes_t,
+        attacker_concussed=conc[0],
+        target_concussed=conc[1],
+        applied=tuple(applied),
+        no_effect=tuple(no_effect),
+        not_modelled=tuple(missing),
+        pinned=pinned,
+        state=p,
+    )
+
+
+def combat(attacker: Unit, weapons: Sequence[Weapon] | Weapon, target: Unit,
+           target_weapons: Sequence[Weapon] | Weapon) -> CombatResult:
+    """Shorthand: ``resolve_combat`` for two units and their profiles (a weapon or a list each)."""
+    wa = (weapons,) if isinstance(weapons, Weapon) else tuple(weapons)
+    wt = (target_weapons,) if isinstance(target_weapons, Weapon) else tuple(target_weapons)
+    return resolve_combat(Side(attacker, wa), Side(target, wt))
+
+
+# --- the scenario handler (SCENARIO.md: "mode": "melee" with "target_weapon") --------------------------
+def _weapons(value: Any, field_name: str) -> tuple[Weapon, ...]:
+    items = value if isinstance(value, list) else [value]
+    if not items:
+        raise ScenarioError(f"{field_name}: expected a weapon or a list of profiles, got []")
+    out = []
+    for k, item in enumerate(items):
+        name = field_name if not isinstance(value, list) else f"{field_name}[{k}]"
+        w = Weapon.from_mapping(item, field_name=name)
+        if not w.is_melee and w.type.kind not in {None, "Pistol"}:
+            raise ScenarioError(f"{name}.Type: {w.type.text!r} is not a melee weapon")
+        out.append(w)
+    return tuple(out)
+
+
+def _side(data: Mapping[str, Any], key: str, weapons: tuple[Weapon, ...]) -> Side:
+    block = data.get(key)
+    if not isinstance(block, Mapping):
+        raise ScenarioError(f"{key}: expected an object, got {block!r}")
+    block = dict(block)
+    second = block.pop("second_weapon", None)
+    second_w = None if second is None else _weapons(second, f"{key}.second_weapon")[0]
+    unit = unit_from_mapping(block, field_name=key)
+    for stat in ("WS", "S", "T", "W", "I", "A"):
+        if getattr(unit, stat) is None:
+            raise ScenarioError(f"{key}.{stat}: required for a whole round of melee, got None")
+    if unit.models < 1:
+        raise ScenarioError(f"{key}.models: must be at least 1, got {unit.models}")
+    if unit.W is not None and unit.W < 1:
+        raise ScenarioError(f"{key}.W: must be at least 1, got {unit.W}")
+    if unit.is_vehicle:
+        raise ScenarioError(f"{key}.Unit Type: a whole round of melee with a Vehicle is not modelled")
+    for flag in ("charging", "two_weapons", "disordered"):
+        if flag in unit.extra and not isinstance(unit.extra[flag], bool):
+            raise ScenarioError(f"{key}.{flag}: expected true or false, got {unit.extra[flag]!r}")
+    return Side(unit, weapons, second_w)
+
+
+def handle_scenario(data: Mapping[str, Any]) -> dict[str, Any] | None:
+    """``HANDLERS`` entry: a whole round when ``mode`` is melee and ``target_weapon`` is given."""
+    if data.get("mode") != "melee" or "target_weapon" not in data:
+        return None
+    for key in ("attacks", "hits", "formation", "firing_units"):
+        if data.get(key) is not None:
+            raise ScenarioError(f"{key}: not used in a whole round of melee (attacks follow the models alive), got {data[key]!r}")
+    if data.get("snap_shots"):
+        raise ScenarioError("snap_shots: not used in melee, got true")
+    if "weapon" not in data:
+        raise ScenarioError("weapon: required, got nothing")
+    try:
+        attacker = _side(data, "attacker", _weapons(data["weapon"], "weapon"))
+        target = _side(data, "target", _weapons(data["target_weapon"], "target_weapon"))
+        return resolve_combat(attacker, target).to_dict()
+    except ProfileError as exc:
+        raise ScenarioError(str(exc)) from None
+
+
+if handle_scenario not in HANDLERS:
+    HANDLERS.append(handle_scenario)
+
+__all__ = ["Blows", "CombatResult", "Side", "Strikes", "combat", "handle_scenario", "plan_blows", "resolve_combat"]
+

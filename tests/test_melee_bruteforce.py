@@ -1,0 +1,316 @@
+"""Brute-force oracle for a whole round of melee: every die of every blow, enumerated.
+
+Written straight from the rules (MECHANICS 2-5 and 9, and the readings in ``praetor_analysis/melee.py``),
+sharing no code with the engine: the WS chart, the wound table, saves, allocation and the Initiative steps
+are written out again here. One blow is a plain function that asks a ``roll()`` callback for each D6;
+every sequence of dice it can ask for is walked depth first, so each leaf is one way the dice can fall.
+The blows of one step are every ordered combination of such leaves (wounds pooled, Instant Death first,
+then AP 2, then the rest, as the engine allocates them), applied to the victim's (kills, wounds left).
+The round walks the Initiative steps over the joint state of both units. Compared with the fast path to
+1e-12.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+import numpy as np
+import pytest
+
+from praetor_analysis.melee import Side, resolve_combat
+from praetor_analysis.profiles import Weapon, unit_from_mapping
+
+
+# --- one blow, die by die ----------------------------------------------------------------------
+class _NeedDie(Exception):
+    pass
+
+
+def walk(fn) -> dict:
+    """{result: probability} over every sequence of D6 that ``fn(roll)`` may ask for."""
+    out: dict = defaultdict(float)
+
+    def rec(prefix: list[int]) -> None:
+        it = iter(prefix)
+
+        def roll() -> int:
+            try:
+                return next(it)
+            except StopIteration:
+                raise _NeedDie from None
+
+        try:
+            res = fn(roll)
+        except _NeedDie:
+            for face in range(1, 7):
+                rec(prefix + [face])
+            return
+        out[res] += (1 / 6) ** len(prefix)
+
+    rec([])
+    return dict(out)
+
+
+@dataclass
+class Fighter:
+    """A uniform unit and its melee weapon, in plain numbers (independent of profiles.py)."""
+
+    models: int
+    WS: int
+    S: int
+    T: int
+    W: int
+    I: int  # noqa: E741
+    A: int
+    save: int | None = None
+    inv: int | None = None
+    fnp: int | None = None
+    Ld: int = 7
+    w_str: str = "User"  # "User", "x2", "+1" or a number
+    ap: int | None = None
+    rules: dict = field(default_factory=dict)  # weapon rules: Shred, Rending, Murderous, Brutal, Unwieldy...
+    charging: bool = False
+    two_weapons: bool = False
+    disordered: bool = False
+    bulky: int = 1
+
+    def strength(self) -> int:
+        s = self.w_str
+        if s == "User":
+            return self.S
+        if s.startswith("x"):
+            return min(10, self.S * int(s[1:]))
+        if s.startswith("+"):
+            return min(10, self.S + int(s[1:]))
+        return int(s)
+
+
+def to_hit(ws_a: int, ws_d: int) -> int:
+    if ws_a > ws_d:
+        return 3
+    if ws_d > 2 * ws_a:
+        return 5
+    return 4
+
+
+def to_wound(s: int, t: int) -> int:
+    d = s - t
+    return {2: 2, 1: 3, 0: 4, -1: 5, -2: 6, -3: 6}.get(max(min(d, 2), -4), 7)
+
+
+def blow_table(att: Fighter, dfn: Fighter) -> dict:
+    """Outcomes of one blow: None (no wound) or (priority, damage) with damage 'ID' or unsaved count."""
+    r = att.rules
+    s = att.strength()
+    tw = to_wound(s, dfn.T)
+    rend, murd, brutal = r.get("Rending"), r.get("Murderous"), r.get("Brutal", 1)
+
+    def wounds(face: int) -> bool:
+        return face != 1 and (face >= tw or (rend is not None and face >= rend))
+
+    def blow(roll):
+        if roll() < to_hit(att.WS, dfn.WS):
+            return None
+        face = roll()
+        if not wounds(face) and r.get("Shred"):
+            face = roll()
+        if not wounds(face):
+            return None
+        ap = att.ap
+        if rend is not None and face >= rend:
+            ap = 2 if ap is None else min(ap, 2)
+        death = r.get("Instant Death", False) or s >= 2 * dfn.T or (murd is not None and face >= murd)
+        prio = 0 if death else (1 if ap is not None and ap <= 2 else 2)
+        saves = [x for x in (dfn.save if (dfn.save is not None and (ap is None or ap > dfn.save)) else None, dfn.inv) if x is not None]
+        unsaved = 0
+        for _ in range(brutal):
+            if saves and roll() >= min(saves):
+                continue
+            if dfn.fnp is not None and not death and roll() >= dfn.fnp:
+                continue
+            unsaved += 1
+        return (prio, "ID" if death and unsaved else unsaved)
+
+    return walk(blow)
+
+
+def allocate(kills: int, left: int, wounds: list, models: int, w: int) -> tuple[int, int]:
+    for _, dmg in sorted(wounds, key=lambda x: x[0]):  # stable: attack order inside a priority
+        if kills >= models:
+            break
+        if dmg == "ID":
+            kills, left = kills + 1, w
+        elif dmg:
+            if dmg >= left:
+                kills, left = kills + 1, w
+            else:
+                left -= dmg
+    return kills, left
+
+
+def strike(table: dict, n_attacks: int, kills: int, left: int, victim: Fighter) -> dict:
+    """{(kills, left, wounded): p} after ``n_attacks`` blows; wounded = any wound (saved or not)."""
+    out: dict = defaultdict(float)
+    items = list(table.items())
+    for combo in itertools.product(items, repeat=n_attacks):
+        p = float(np.prod([q for _, q in combo])) if combo else 1.0
+        wounds = [o for o, _ in combo if o is not None]
+        k, lft = allocate(kills, left, wounds, victim.models, victim.W)
+        out[(k, lft, bool(wounds))] += p
+    return out
+
+
+def initiative(f: Fighter) -> int:
+    i = f.I + f.rules.get("Reach", 0)
+    if f.rules.get("Unwieldy"):
+        i = 1
+    return i
+
+
+def per_model(f: Fighter) -> int:
+    a = f.A + (1 if f.charging and not f.disordered else 0)
+    if f.two_weapons and not f.rules.get("Two-handed"):
+        a += 1
+    return a
+
+
+def brute_round(att: Fighter, dfn: Fighter) -> dict:
+    """{(ka, la, kd, ld, fa, fd): p} at the end of the round (f = wounded by the other side's blows)."""
+    tables = (blow_table(att, dfn), blow_table(dfn, att))
+    fighters = (att, dfn)
+    ramp = []
+    for me, foe in ((att, dfn), (dfn, att)):
+        x = me.rules.get("Rampage")
+        active = x is not None and foe.models * foe.bulky > me.models * me.bulky and not me.disordered
+        ramp.append({r: 1 / 3 for r in (1, 2, 3)} if active and x == "D3" else {x if active else 0: 1.0})
+    states = {(0, att.W, 0, dfn.W, False, False): 1.0}
+    inits = (initiative(att), initiative(dfn))
+    for step in sorted(set(inits), reverse=True):
+        new: dict = defaultdict(float)
+        for (ka, la, kd, ld, fa, fd), p in states.items():
+            alive = (att.models - ka, dfn.models - kd)
+            results = []
+            for side in (0, 1):
+                me, foe = fighters[side], fighters[1 - side]
+                k, lft, flag = (kd, ld, fd) if side == 0 else (ka, la, fa)
+                if inits[side] != step or alive[side] == 0:
+                    results.append({(k, lft, flag): 1.0})
+                    continue
+                per = per_model(me) + (me.rules.get("Reaping", 0) if alive[1 - side] >= 2 else 0)
+                acc: dict = defaultdict(float)
+                for r, pr in ramp[side].items():
+                    for (k2, l2, hurt), q in strike(tables[side], alive[side] * (per + r), k, lft, foe).items():
+                        acc[(k2, l2, flag or hurt)] += pr * q
+                results.append(acc)
+            for (kd2, ld2, fd2), q1 in results[0].items():
+                for (ka2, la2, fa2), q2 in results[1].items():
+                    new[(ka2, la2, kd2, ld2, fa2, fd2)] += p * q1 * q2
+        states = new
+    return states
+
+
+def summarise(att: Fighter, dfn: Fighter) -> dict:
+    states = brute_round(att, dfn)
+    joint = np.zeros((att.models + 1, dfn.models + 1))
+    wins = [0.0, 0.0, 0.0]
+    conc = [0.0, 0.0]
+    for (ka, la, kd, ld, fa, fd), p in states.items():
+        joint[ka, kd] += p
+        dmg_a = ka * att.W + (att.W - la) if ka < att.models else att.models * att.W
+        dmg_d = kd * dfn.W + (dfn.W - ld) if kd < dfn.models else dfn.models * dfn.W
+        wins[0 if dmg_d > dmg_a else (1 if dmg_a > dmg_d else 2)] += p
+        for idx, (flag, k, f, foe) in enumerate(((fa, ka, att, dfn), (fd, kd, dfn, att))):
+            if flag and k < f.models and foe.rules.get("Concussive"):
+                fail = sum(1 for a in range(1, 7) for b in range(1, 7) if a + b > f.Ld) / 36
+                conc[idx] += p * fail
+    return {"joint": joint, "wins": wins, "concussed": conc}
+
+
+# --- the same fighters through the engine ---------------------------------------------------------
+def to_side(f: Fighter) -> Side:
+    r = f.rules
+    toks = ["Melee"]
+    if r.get("Shred"):
+        toks.append("Shred")
+    if "Rending" in r:
+        toks.append(f"Rending ({r['Rending']}+)")
+    if "Murderous" in r:
+        toks.append(f"Murderous Strike ({r['Murderous']}+)")
+    if "Brutal" in r:
+        toks.append(f"Brutal ({r['Brutal']})")
+    if r.get("Instant Death"):
+        toks.append("Instant Death")
+    if r.get("Unwieldy"):
+        toks.append("Unwieldy")
+    if "Reach" in r:
+        toks.append(f"Reach ({r['Reach']})")
+    if r.get("Two-handed"):
+        toks.append("Two-handed")
+    if "Rampage" in r:
+        toks.append(f"Rampage ({r['Rampage']})")
+    if "Reaping" in r:
+        toks.append(f"Reaping Blow ({r['Reaping']})")
+    if "Concussive" in r:
+        toks.append(f"Concussive ({r['Concussive']})")
+    weapon = Weapon.from_mapping({"name": "w", "Strength": f.w_str, "AP": f.ap if f.ap is not None else "-", "Type": ", ".join(toks)})
+    unit_rules = []
+    if f.fnp is not None:
+        unit_rules.append(f"Feel No Pain ({f.fnp}+)")
+    if f.bulky > 1:
+        unit_rules.append(f"Bulky ({f.bulky})")
+    unit = unit_from_mapping({
+        "models": f.models, "WS": f.WS, "S": f.S, "T": f.T, "W": f.W, "I": f.I, "A": f.A, "Ld": f.Ld,
+        "Save": f"{f.save}+" if f.save else "-", "Invulnerable": f"{f.inv}+" if f.inv else "-",
+        "rules": unit_rules, "charging": f.charging, "two_weapons": f.two_weapons, "disordered": f.disordered,
+    }, field_name="unit")
+    return Side(unit, (weapon,))
+
+
+def F(**kw) -> Fighter:  # noqa: N802 - a short constructor for the table below
+    base = dict(models=1, WS=4, S=4, T=4, W=1, I=4, A=1, save=3)
+    base.update(kw)
+    return Fighter(**base)
+
+
+CASES = [
+    ("1v1 same I, simultaneous", F(), F()),
+    ("1v1 attacker first", F(I=5), F()),
+    ("1v1 target first", F(I=3), F(I=5)),
+    ("2v2 simultaneous", F(models=2), F(models=2)),
+    ("2v2 charge, target power fist at I1", F(models=2, charging=True),
+     F(models=2, W=2, save=2, inv=4, w_str="x2", ap=2, rules={"Unwieldy": True})),
+    ("casualties remove attacks: killers strike first", F(models=2, WS=5, S=6, A=2, I=5, ap=3),
+     F(models=2, A=2, I=2)),
+    ("W2 brutal rending vs murderous", F(models=2, W=2, rules={"Brutal": 2, "Rending": 5}),
+     F(models=2, W=2, I=3, rules={"Murderous": 6})),
+    ("reach lets the slower side strike first", F(models=2, I=3, rules={"Reach": 2}), F(models=2, I=4, W=2)),
+    ("shred, invulnerable, feel no pain", F(models=2, rules={"Shred": True}, save=4, fnp=5),
+     F(models=1, W=2, save=2, inv=5, A=2, fnp=6)),
+    ("two weapons and two-handed", F(models=1, two_weapons=True, A=1), F(models=1, W=2, A=1, two_weapons=True, rules={"Two-handed": True})),
+    ("instant death on W2 and wounds_left carry", F(models=1, A=2, w_str="x2", ap=2), F(models=2, W=2, A=1, I=5)),
+    ("rampage D3 when outnumbered", F(models=1, A=1, W=2, rules={"Rampage": "D3"}), F(models=2, I=3)),
+    ("rampage fixed, not outnumbered thanks to Bulky", F(models=1, A=1, W=2, bulky=3, rules={"Rampage": 2}), F(models=2, I=3)),
+    ("rampage lost on a disordered charge", F(models=1, A=1, charging=True, disordered=True, rules={"Rampage": 1}), F(models=2)),
+    ("reaping blow while two enemies stand", F(models=1, W=3, A=1, I=2, rules={"Reaping": 1}), F(models=2, I=4)),
+    ("concussive, both sides", F(models=2, rules={"Concussive": 1}, Ld=8), F(models=2, W=2, rules={"Concussive": 2}, Ld=6, I=5)),
+    ("WS chart 5+ and 3+", F(models=2, WS=2), F(models=2, WS=5, S=3)),
+]
+
+
+@pytest.mark.parametrize("name,att,dfn", CASES, ids=[c[0] for c in CASES])
+def test_round_matches_bruteforce(name: str, att: Fighter, dfn: Fighter) -> None:
+    want = summarise(att, dfn)
+    got = resolve_combat(to_side(att), to_side(dfn))
+    np.testing.assert_allclose(got.joint, want["joint"], atol=1e-12, rtol=0)
+    np.testing.assert_allclose([got.attacker_wins, got.target_wins, got.draw], want["wins"], atol=1e-12, rtol=0)
+    np.testing.assert_allclose([got.attacker_concussed, got.target_concussed], want["concussed"], atol=1e-12, rtol=0)
+    assert abs(got.joint.sum() - 1.0) < 1e-12
+
+
+def test_bruteforce_walk_counts_every_die() -> None:
+    """The enumerator itself: one blow at WS4 vs WS4, S4 vs T4, 3+ save: P(unsaved) = 1/2 * 1/2 * 1/3."""
+    t = blow_table(F(), F())
+    assert abs(t[(2, 1)] - 1 / 12) < 1e-15
+    assert abs(sum(t.values()) - 1.0) < 1e-15
