@@ -118,6 +118,8 @@ def hits_from_formation(
         notes.append("Apocalyptic Barrage clover (default layout, see markers.CloverLayout)")
         return _sum_shots(fired, lambda k: apocalyptic_barrage_pmf(target, k, bs=bs, indirect=indirect, aim=aim, edges=edges) if k else np.ones(1)), ones, notes
     diameter = MARKER_SIZES[kind]
+    if kind == "Apocalyptic Mega-blast":
+        notes.append("not modelled: Apocalyptic Mega-blast zones resolved as one 10\" marker with the profile's S and AP")
     if weapon.has("Barrage") and shots.max > 1 and not isinstance(target, Hull):
         bound = [0.0]
 

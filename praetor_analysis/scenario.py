@@ -21,7 +21,17 @@ class ScenarioError(ValueError):
 
 SCENARIO_FIELDS = {
     "mode", "attacker", "weapon", "attacks", "snap_shots", "target", "hits", "formation", "aim", "indirect",
-    "edges", "target_weapon", "half_range", "name", "firing_units", "twin_linked_scatter",
+    "edges", "target_weapon", "half_range", "name", "firing_units", "twin_linked_scatter", "metric",
+}
+
+#: How a list of profiles (Transmutative armaments) is ranked: the larger the better.
+METRICS: dict[str, Callable[[Mapping[str, Any]], float]] = {
+    "casualties": lambda r: r["casualties"]["mean"] if "casualties" in r else r["hull_points"]["mean"],
+    "unsaved": lambda r: r["unsaved"]["mean"] if "unsaved" in r else r["hull_points"]["mean"],
+    "p_any": lambda r: 1.0 - (r["casualties"] if "casualties" in r else r["hull_points"])["pmf"][0],
+    "wipe": lambda r: (r["casualties"]["pmf"][-1] if len(r["casualties"]["pmf"]) > 1 else 0.0) if "casualties" in r else r["wrecked"],
+    "hull_points": lambda r: r["hull_points"]["mean"] if "hull_points" in r else r["casualties"]["mean"],
+    "wrecked": lambda r: r.get("wrecked", 0.0),
 }
 VOLLEY_FIELDS = {"mode", "attacker", "weapon", "attacks", "snap_shots", "hits", "half_range"}
 
@@ -61,13 +71,19 @@ def parse_volley(data: Mapping[str, Any], *, prefix: str = "") -> Volley:
         raise ScenarioError(f"{prefix}weapon.Type: {weapon.type.text!r} is not a melee weapon for \"mode\": \"melee\"")
     if mode == "shooting" and weapon.is_melee:
         raise ScenarioError(f"{prefix}weapon.Type: {weapon.type.text!r} is a melee weapon; use \"mode\": \"melee\"")
+    snap = _bool(data, "snap_shots", prefix)
+    if snap and hits is None and (weapon.range.template is not None or weapon.has("Template") or weapon.has("Hellstorm")):
+        # Wall of Death: a template fired as a snap shot makes D3 automatic hits (D6 for a Hellstorm)
+        hellstorm = weapon.range.template == "Hellstorm" or weapon.has("Hellstorm")
+        hits = parse_dice("D6" if hellstorm else "D3", field=f"{prefix}hits")
+        snap = False
     return Volley(
         weapon=weapon,
         attacker=attacker,
         mode=mode,
         attacks=attacks,
         hits=hits,
-        snap_shots=_bool(data, "snap_shots", prefix),
+        snap_shots=snap,
         half_range=_bool(data, "half_range", prefix),
     )
 
@@ -95,6 +111,8 @@ def calc(data: Any) -> dict[str, Any]:
     unknown = sorted(set(data) - SCENARIO_FIELDS)
     if unknown:
         raise ScenarioError(f"{unknown[0]}: unknown field (allowed: {', '.join(sorted(SCENARIO_FIELDS))})")
+    if isinstance(data.get("weapon"), list) and "target_weapon" not in data:
+        return _best_profile(data)
     try:
         for handler in HANDLERS:
             out = handler(data)
@@ -121,10 +139,33 @@ def calc(data: Any) -> dict[str, Any]:
             result = resolve_vehicle_scenario(target, volleys)
         else:
             result = resolve_sequence(target, volleys).to_dict()
-        result["applied"] = list(result["applied"]) + notes
+        result["applied"] = list(result["applied"]) + [n for n in notes if not n.startswith("not modelled: ")]
+        result["not_modelled"] = list(result["not_modelled"]) + [n.removeprefix("not modelled: ") for n in notes if n.startswith("not modelled: ")]
         return result
     except ProfileError as exc:
         raise ScenarioError(str(exc)) from None
+
+
+def _best_profile(data: Mapping[str, Any]) -> dict[str, Any]:
+    """Transmutative armaments: several profiles for one weapon; the best for this target by ``metric``."""
+    profiles = data["weapon"]
+    metric = data.get("metric", "casualties")
+    if metric not in METRICS:
+        raise ScenarioError(f"metric: expected one of {', '.join(METRICS)}, got {metric!r}")
+    if not profiles:
+        raise ScenarioError("weapon: an empty list of profiles")
+    results = []
+    for i, profile in enumerate(profiles):
+        try:
+            results.append(calc({**data, "weapon": profile, "metric": metric}))
+        except ScenarioError as exc:
+            raise ScenarioError(f"weapon[{i}].{str(exc).removeprefix('weapon.')}") from None
+    scores = [METRICS[metric](r) for r in results]
+    best = max(range(len(results)), key=lambda i: (scores[i], -i))  # ties: the first listed
+    out = dict(results[best])
+    out["chosen_profile"] = {"index": best, "name": profiles[best].get("name", f"profile {best}"),
+                             "metric": metric, "scores": scores}
+    return out
 
 
 def _formation_volley(data: Mapping[str, Any], target: Unit) -> tuple[Volley, list[str]]:

@@ -62,3 +62,31 @@ def test_four_krak_missiles_wreck_a_rhino():
               "AP": "3", "Type": "Heavy 1"}, "target": RHINO})
     assert r["wrecked"] == pytest.approx(512 / 2187, abs=1e-15)
     assert abs(sum(r["hull_points"]["pmf"]) - 1) < 1e-12
+
+
+def test_transmutative_armaments_pick_the_best_profile():
+    # Two profiles of one weapon: the AP2 profile kills more 2+ Terminators (by hand: 3 x 2/3 x 2/3 = 4/3
+    # unsaved wounds on W2 models against 4 x 2/3 x 5/6 x 1/6 = 10/27 Instant Death kills), the four S8 shots
+    # more T3 militia with 5+ saves (4 x 2/3 x 5/6 = 20/9 against 3 x 2/3 x 5/6 = 5/3); each choice is checked
+    # against calc of that profile alone.
+    ap2 = {"name": "focused", "Range": "24\"", "Strength": "5", "AP": "2", "Type": "Assault 3"}
+    s8 = {"name": "dispersed", "Range": "24\"", "Strength": "8", "AP": "5", "Type": "Assault 4"}
+    terminators = {"models": 5, "T": 4, "W": 2, "Save": "2+"}
+    r = calc({"attacker": {"BS": 4}, "weapon": [s8, ap2], "target": terminators})
+    assert r["chosen_profile"]["name"] == "focused"
+    alone = calc({"attacker": {"BS": 4}, "weapon": ap2, "target": terminators})
+    assert r["casualties"]["pmf"] == alone["casualties"]["pmf"]
+    militia = {"models": 10, "T": 3, "W": 1, "Save": "5+"}
+    assert calc({"attacker": {"BS": 4}, "weapon": [s8, ap2], "target": militia})["chosen_profile"]["name"] == "dispersed"
+    with pytest.raises(ScenarioError, match="metric"):
+        calc({"attacker": {"BS": 4}, "weapon": [s8, ap2], "target": militia, "metric": "style"})
+
+
+def test_wall_of_death_is_d3_automatic_hits():
+    # Source: MECHANICS 6: Wall of Death (snap shot) makes D3 automatic hits, D6 for a Hellstorm.
+    flamer = {"name": "Flamer", "Range": "Template", "Strength": "4", "AP": "5", "Type": "Assault 1"}
+    r = calc({"attacker": {"BS": 4}, "weapon": flamer, "target": LEGIONARIES, "snap_shots": True})
+    assert r["hits"]["pmf"] == pytest.approx([0, 1 / 3, 1 / 3, 1 / 3], abs=1e-15)
+    hell = {**flamer, "Range": "Hellstorm"}
+    r = calc({"attacker": {"BS": 4}, "weapon": hell, "target": LEGIONARIES, "snap_shots": True})
+    assert r["hits"]["pmf"] == pytest.approx([0] + [1 / 6] * 6, abs=1e-15)
