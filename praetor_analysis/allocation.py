@@ -168,15 +168,16 @@ class Allocator:
         return out
 
     def resolve(self, x: np.ndarray, groups: list[WoundGroup], *, track: bool, u_max: int = 0) -> np.ndarray:
-        """Resolve the hits of ``x`` (shape (R, F, S): probability that R hits remain) into (U, F, S).
+        """Resolve the hits of ``x`` (shape (R, *B, F, S): probability that R hits remain, with optional
+        batch axes B carried along untouched) into (*B, U, F, S).
 
         Each hit yields a wound of group g with probability ``groups[g].p`` (in allocation order).
         """
         groups = merge_groups(groups, self.space.wounds)
         r_size = x.shape[0]
         u_size = u_max + 1 if track else 1
-        state = np.zeros((r_size, u_size) + x.shape[1:])
-        state[:, 0] = x
+        state = np.zeros(x.shape[:-2] + (u_size,) + x.shape[-2:])
+        state[..., 0, :, :] = x
         remaining = 1.0
         for i, g in enumerate(groups):
             cond = min(g.p / remaining, 1.0) if remaining > 0 else 0.0
@@ -204,7 +205,7 @@ class Allocator:
             # hits r = r' + b, b of them in this group: out[r'] += binom[r, b] * T^b state[r]
             rows = np.arange(b, r_size)
             w = binom[rows, b]
-            out[rows - b] += w[:, None, None, None] * z[rows]
+            out[rows - b] += w.reshape((-1,) + (1,) * (state.ndim - 1)) * z[rows]
             if b + 1 < r_size:
                 z = self.apply(z, packet, track=track)
         return out

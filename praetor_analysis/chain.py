@@ -40,6 +40,7 @@ class Volley:
     snap_shots: bool = False
     half_range: bool = False
     ones: Dist | None = None  # Gets Hot natural 1s already rolled by the marker geometry, if any
+    zone_hits: np.ndarray | None = field(default=None, compare=False)  # Mega-blast joint hits per zone
 
 
 @dataclass
@@ -392,6 +393,10 @@ def resolve_volley(volley: Volley, target: Unit, state: TargetState | None = Non
     """
     if target.is_vehicle:
         raise ProfileError("target.Unit Type: vehicles are resolved by the vehicle engine")
+    if volley.zone_hits is not None:
+        from .zones import resolve_zoned_volley
+
+        return resolve_zoned_volley(volley, target, state)
     w, a = volley.weapon, volley.attacker
     melee = volley.mode == "melee"
     notes: list[str] = []

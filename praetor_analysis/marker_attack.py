@@ -19,7 +19,7 @@ import numpy as np
 
 from .dist import Dist
 from .formation import PRESETS, Edges, Formation, Hull
-from .markers import apocalyptic_barrage_pmf, marker_pmf, multiple_barrage_pmf
+from .markers import apocalyptic_barrage_pmf, marker_pmf, mega_blast_pmf, multiple_barrage_pmf
 from .profiles import ProfileError, Weapon
 from .templates import FLAME_TEMPLATE, HELLSTORM_TEMPLATE, firer_in_front, place_template, torrent_placement
 
@@ -118,8 +118,8 @@ def hits_from_formation(
         notes.append("Apocalyptic Barrage clover (default layout, see markers.CloverLayout)")
         return _sum_shots(fired, lambda k: apocalyptic_barrage_pmf(target, k, bs=bs, indirect=indirect, aim=aim, edges=edges) if k else np.ones(1)), ones, notes
     diameter = MARKER_SIZES[kind]
-    if kind == "Apocalyptic Mega-blast":
-        notes.append("not modelled: Apocalyptic Mega-blast zones resolved as one 10\" marker with the profile's S and AP")
+    if kind == "Apocalyptic Mega-blast" and isinstance(target, Hull):
+        notes.append("not modelled: Apocalyptic Mega-blast zones against a hull (one 10\" marker at the outer Strength)")
     if weapon.has("Barrage") and shots.max > 1 and not isinstance(target, Hull):
         bound = [0.0]
 
@@ -138,6 +138,23 @@ def hits_from_formation(
         fired,
         lambda k: marker_pmf(target, diameter, bs=bs, indirect=indirect, twin_linked=twin_linked, aim=aim, edges=edges, shots=k) if k else np.ones(1),
     ), ones, notes
+
+
+def mega_blast_joint(
+    shots: Dist, target: Formation, *, bs: int, indirect: bool, aim: int | None, edges: Edges | None,
+    twin_linked: bool, gets_hot: bool,
+) -> tuple[np.ndarray, Dist]:
+    """Joint pmf of models hit per Mega-blast zone (inner, middle, outer) over the shots fired, and the
+    natural 1s of Gets Hot."""
+    p_one = (1 / 36 if twin_linked else 1 / 6) if gets_hot else 0.0
+    fired = _thin(shots, 1 - p_one)
+    parts = [(w, mega_blast_pmf(target, bs=bs, indirect=indirect, twin_linked=twin_linked, aim=aim, edges=edges, shots=k)
+              if k else np.ones((1, 1, 1))) for k, w in enumerate(fired.probabilities) if w > 0]
+    size = max(p.shape[0] for _, p in parts)
+    out = np.zeros((size, size, size))
+    for w, p in parts:
+        out[: p.shape[0], : p.shape[1], : p.shape[2]] += w * p
+    return out, _thin(shots, p_one)
 
 
 def _thin(shots: Dist, p: float) -> Dist:

@@ -100,13 +100,18 @@ def parse_range(value: Any) -> RangeSpec:
 class StrengthSpec:
     """A weapon Strength: fixed, the user's, +N or xN the user's; ``None`` kind when unusable."""
 
-    kind: str  # "fixed", "user", "plus", "times", "unknown"
+    kind: str  # "fixed", "user", "plus", "times", "zones", "unknown"
     value: int = 0
     text: str = ""
+    zones: tuple[int, ...] = ()  # inner-to-outer Strengths of an Apocalyptic Mega-blast ("10/8/6")
 
     def resolve(self, user_s: int | None) -> int | None:
-        """The Strength against the wielder's S (capped at 10); None when it cannot be resolved."""
-        if self.kind == "fixed":
+        """The Strength against the wielder's S (capped at 10); None when it cannot be resolved.
+
+        A zoned Strength resolves to its outer zone's (the zone most hits fall in); the Mega-blast
+        geometry uses every zone's.
+        """
+        if self.kind in {"fixed", "zones"}:
             return min(self.value, 10)
         if self.kind == "unknown":
             return None
@@ -132,6 +137,11 @@ def parse_strength(value: Any) -> StrengthSpec:
         return StrengthSpec("fixed", n, s)
     if low in {"user", "u", "as user", "s"}:
         return StrengthSpec("user", 0, s)
+    if re.fullmatch(r"\d+(?:/\d+){1,2}", s):
+        zones = tuple(int(x) for x in s.split("/"))
+        if not all(1 <= z <= 10 for z in zones):
+            raise ProfileError(f"Strength: zone Strengths must be 1..10, got {value!r}")
+        return StrengthSpec("zones", zones[-1], s, zones)
     m = re.fullmatch(r"([+-])\s*(\d+)", s)
     if m:
         return StrengthSpec("plus", int(m.group(2)) * (1 if m.group(1) == "+" else -1), s)

@@ -173,7 +173,13 @@ def _formation_volley(data: Mapping[str, Any], target: Unit) -> tuple[Volley, li
     from dataclasses import replace
 
     from .chain import shots_distribution
-    from .marker_attack import hits_from_formation, parse_aim, parse_edges, parse_formation
+    import numpy as np
+
+    from .dist import Dist
+    from .formation import Formation
+    from .marker_attack import (
+        hits_from_formation, marker_kind, mega_blast_joint, parse_aim, parse_edges, parse_formation,
+    )
 
     if data.get("hits") is not None:
         raise ScenarioError("hits: give either \"hits\" or \"formation\", not both")
@@ -193,9 +199,17 @@ def _formation_volley(data: Mapping[str, Any], target: Unit) -> tuple[Volley, li
     if indirect and not (volley.weapon.has("Barrage") or volley.weapon.has("Apocalyptic Barrage")):
         raise ScenarioError(f"indirect: only Barrage weapons fire indirectly; {volley.weapon.name!r} has no Barrage")
     shots, _ = shots_distribution(volley)
+    aim = parse_aim(data.get("aim"), target.models)
+    edges = parse_edges(data.get("edges"))
+    if marker_kind(volley.weapon) == "Apocalyptic Mega-blast" and isinstance(shape, Formation):
+        joint, ones = mega_blast_joint(shots, shape, bs=bs, indirect=indirect, aim=aim, edges=edges,
+                                       twin_linked=volley.weapon.has("Twin-linked"), gets_hot=volley.weapon.has("Gets Hot"))
+        total = np.zeros(sum(joint.shape) - 2)
+        for (a, b, c), p in np.ndenumerate(joint):
+            total[a + b + c] += p
+        return replace(volley, hits=Dist._trusted(total), ones=ones, zone_hits=joint, attacks=None), []
     hits, ones, notes = hits_from_formation(
-        volley.weapon, shots, shape, bs=bs, indirect=indirect, aim=parse_aim(data.get("aim"), target.models),
-        edges=parse_edges(data.get("edges")), firer_distance=float(firer_distance),
+        volley.weapon, shots, shape, bs=bs, indirect=indirect, aim=aim, edges=edges, firer_distance=float(firer_distance),
         twin_linked=volley.weapon.has("Twin-linked"), gets_hot=volley.weapon.has("Gets Hot"),
     )
     return replace(volley, hits=hits, ones=ones, attacks=None), notes

@@ -90,3 +90,35 @@ def test_wall_of_death_is_d3_automatic_hits():
     hell = {**flamer, "Range": "Hellstorm"}
     r = calc({"attacker": {"BS": 4}, "weapon": hell, "target": LEGIONARIES, "snap_shots": True})
     assert r["hits"]["pmf"] == pytest.approx([0] + [1 / 6] * 6, abs=1e-15)
+
+
+def test_mega_blast_zones_equal_a_mixture_of_three_pools():
+    # Oracle: the joint zone hits from the geometry, each (a, b, c) resolved as three volleys of fixed hits
+    # in one firing unit (inner S10, middle S8, outer S6), mixed by P(a, b, c). The zoned path batches the
+    # joint counts through one allocation; both must agree to 1e-12.
+    import numpy as np
+
+    from praetor_analysis.formation import Formation
+    from praetor_analysis.markers import mega_blast_pmf
+
+    weapon = {"name": "Quake", "Range": "360\"", "Strength": "10/8/6", "AP": "4",
+              "Type": "Ordnance 1, Apocalyptic Mega-blast, Pinning"}
+    target = {"name": "Squad", "models": 4, "WS": 4, "T": 5, "W": 2, "Ld": 8, "Save": "3+", "Invulnerable": "5+"}
+    r = calc({"attacker": {"BS": 3}, "weapon": weapon, "target": target,
+              "formation": {"base_mm": 40, "gap": 3, "columns": 2}})
+    joint = mega_blast_pmf(Formation.grid(4, base_mm=40, gap=3, columns=2), bs=3)
+    mix = np.zeros(5)
+    pinned = 0.0
+    for (a, b, c), p in np.ndenumerate(joint):
+        if p == 0:
+            continue
+        unit = [{"attacker": {"BS": 3}, "weapon": {**weapon, "Strength": str(s), "Type": "Ordnance 1, Pinning"}, "hits": n}
+                for s, n in ((10, a), (8, b), (6, c))]
+        seq = calc({"target": target, "firing_units": [unit]})
+        mix[: len(seq["casualties"]["pmf"])] += p * np.array(seq["casualties"]["pmf"])
+        pinned += p * seq["pinned"]
+    got = np.zeros(5)
+    got[: len(r["casualties"]["pmf"])] = r["casualties"]["pmf"]
+    assert np.max(np.abs(got - mix)) < 1e-12
+    assert r["pinned"] == pytest.approx(pinned, abs=1e-12)
+    assert r["hits"]["mean"] == pytest.approx(sum(p * (a + b + c) for (a, b, c), p in np.ndenumerate(joint)), abs=1e-12)
