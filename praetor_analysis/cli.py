@@ -81,6 +81,15 @@ def cmd_roster(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_report(args: argparse.Namespace) -> int:
+    """praetor report: one standalone HTML file (the shipped default comparison with no arguments)."""
+    try:
+        from .report import report_main
+    except ImportError as exc:
+        raise UsageError(f"report: needs the 'viz' extra (pip install 'praetor_analysis[viz]'): {exc}") from None
+    return int(report_main(args.weapons, args.targets, args.roster, args.out))
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the `praetor` command."""
     parser = argparse.ArgumentParser(prog="praetor", description="Exact Horus Heresy weapon probabilities.")
@@ -98,6 +107,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("roster", help="path to a .ros or .rosz file")
     p.add_argument("--half-range", action="store_true", help="targets at half range (Rapid Fire, Melta)")
     p.set_defaults(func=cmd_roster)
+    p = sub.add_parser("report", help="write a standalone HTML report (figures and tables, works offline)")
+    p.add_argument("--weapons", nargs="+", metavar="NAME", help="weapon names (default: an iconic dozen)")
+    p.add_argument("--targets", nargs="+", metavar="NAME", help="target archetypes (default: all shipped)")
+    p.add_argument("--roster", metavar="FILE", help="a BattleScribe / New Recruit roster (.ros or .rosz)")
+    p.add_argument("-o", "--out", metavar="OUT.html", default="-", help="output file ('-': standard output)")
+    p.set_defaults(func=cmd_report)
     return parser
 
 

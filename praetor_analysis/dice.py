@@ -140,28 +140,57 @@ class DiceExpr:
         return f"{n}D{self.sides}{b}"
 
 
+MAX_DICE_VALUE = 1000
+"""Largest fixed number (or bonus) of a dice expression: 1,000 shots, attacks or hits per volley. Larger
+counts are refused as bad input rather than risking memory or time (the engine is exact, so its tables
+grow with the count)."""
+
+
+def _show(value: object, limit: int = 60) -> str:
+    r = repr(value)
+    return r if len(r) <= limit else r[: limit - 5] + "...'" + f" ({len(str(value))} characters)"
+
+
 def parse_dice(text: str | int, *, field: str = "attacks") -> DiceExpr:
     """Parse ``3``, ``D3``, ``D6``, ``2D6``, ``D6+1``... into a DiceExpr.
 
     Raises:
-        ValueError: naming ``field`` and the value when the text is not a dice expression or is negative.
+        ValueError: naming ``field`` and the value when the text is not a dice expression, is negative,
+            exceeds :data:`MAX_DICE_VALUE`, or can never be above 0 (``D6-6``).
     """
     if isinstance(text, bool):
         raise ValueError(f"{field}: expected a number or dice expression, got {text!r}")
     if isinstance(text, (int, np.integer)):
         if text < 0:
             raise ValueError(f"{field}: must be >= 0, got {text}")
+        if text > MAX_DICE_VALUE:
+            raise ValueError(f"{field}: must be at most {MAX_DICE_VALUE}, got {_show(text)}")
         return DiceExpr(0, 6, int(text))
-    if isinstance(text, float) and text.is_integer():
-        return parse_dice(int(text), field=field)
-    s = str(text).strip()
-    if re.fullmatch(r"\d+", s):
-        return DiceExpr(0, 6, int(s))
+    if isinstance(text, (float, np.floating)):
+        if float(text).is_integer():
+            return parse_dice(int(text), field=field)
+        raise ValueError(f"{field}: expected a whole number or dice expression, got {_show(text)}")
+    if not isinstance(text, str):
+        raise ValueError(f"{field}: expected a number or dice expression, got {_show(text)}")
+    s = text.strip()
+    if re.fullmatch(r"\d+", s, flags=re.ASCII):
+        return parse_dice(int(s), field=field) if len(s) <= 7 else _too_big(field, text)
     m = _DICE_RE.match(s)
-    if not m:
-        raise ValueError(f"{field}: not a dice expression: {text!r} (expected e.g. 3, D3, 2D6, D6+1)")
+    if not m or not s.isascii():
+        raise ValueError(f"{field}: not a dice expression: {_show(text)} (expected e.g. 3, D3, 2D6, D6+1)")
+    if len(m.group(1)) > 3 or len(m.group(4) or "") > 7:
+        return _too_big(field, text)
     count = int(m.group(1)) if m.group(1) else 1
     if count == 0 or count > 20:
-        raise ValueError(f"{field}: dice count must be 1..20, got {text!r}")
+        raise ValueError(f"{field}: dice count must be 1..20, got {_show(text)}")
     bonus = int(m.group(4) or 0) * (-1 if m.group(3) == "-" else 1)
-    return DiceExpr(count, int(m.group(2)), bonus)
+    sides = int(m.group(2))
+    if abs(bonus) > MAX_DICE_VALUE:
+        return _too_big(field, text)
+    if count * sides + bonus < 1:
+        raise ValueError(f"{field}: {_show(text)} can never be more than 0")
+    return DiceExpr(count, sides, bonus)
+
+
+def _too_big(field: str, text: object) -> DiceExpr:
+    raise ValueError(f"{field}: numbers in a dice expression must be at most {MAX_DICE_VALUE}, got {_show(text)}")

@@ -66,7 +66,7 @@ class PenetratingWeapon:
     """A weapon's profile as it matters against a Vehicle.
 
     Attributes:
-        strength: Strength after User/+N/xN are resolved, 1..10.
+        strength: Strength after User/+N/xN are resolved, 1..20 (Titan weapons print Strengths above 10).
         ap: AP 1..6, or None for "-".
         rending: X of Rending (X), or None.
         armourbane: Armourbane: one more D6 for penetration.
@@ -106,7 +106,7 @@ class PenetratingWeapon:
     name: str = ""
 
     def __post_init__(self) -> None:
-        _check_int("strength", self.strength, 1, 10)
+        _check_int("strength", self.strength, 1, 20)
         _check_int("ap", self.ap, 1, 6, optional=True)
         _check_int("rending", self.rending, 2, 6, optional=True)
         _check_int("exoshock", self.exoshock, 2, 6, optional=True)

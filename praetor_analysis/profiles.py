@@ -21,6 +21,32 @@ class ProfileError(ValueError):
 
 
 # --- characteristics ----------------------------------------------------------------------------
+#: Control characters refused in any text read from a profile (tab, newline and carriage return are
+#: allowed: BattleScribe Type strings carry rules text after a newline, which the cleaning drops).
+_CONTROL_RE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+
+#: Longest text accepted for one characteristic, rule list or name (the longest real Type is ~200 chars).
+MAX_TEXT_CHARS = 10_000
+
+
+def _show(value: Any, limit: int = 60) -> str:
+    """``repr(value)`` cut to ``limit`` characters, for one-line error messages."""
+    r = repr(value)
+    return r if len(r) <= limit else r[: limit - 5] + "...'" + f" ({len(str(value))} characters)"
+
+
+def check_text(value: Any, field_name: str) -> str:
+    """Refuse text with control characters or of absurd length; return it unchanged otherwise."""
+    s = str(value)
+    if len(s) > MAX_TEXT_CHARS:
+        raise ProfileError(f"{field_name}: text of {len(s)} characters is too long (limit {MAX_TEXT_CHARS}), "
+                           f"got {_show(value)}")
+    bad = _CONTROL_RE.search(s)
+    if bad:
+        raise ProfileError(f"{field_name}: control character {bad.group()!r} not allowed, got {_show(value)}")
+    return s
+
+
 def _text(value: Any) -> str:
     return str(value).strip().replace("\u2033", '"').replace("\u201d", '"').replace("\u201c", '"')
 
@@ -33,14 +59,18 @@ def parse_stat(value: Any, field_name: str, *, lo: int = 0, hi: int = 10, allow_
         raise ProfileError(f"{field_name}: a value is required, got {value!r}")
     if isinstance(value, bool):
         raise ProfileError(f"{field_name}: expected a number, got {value!r}")
+    if not isinstance(value, (str, int, float)):
+        raise ProfileError(f"{field_name}: expected a number, got {_show(value)}")
     if isinstance(value, float) and value.is_integer():
         value = int(value)
     s = _text(value)
-    if not re.fullmatch(r"-?\d+", s):
-        raise ProfileError(f"{field_name}: expected a whole number, got {value!r}")
+    if not re.fullmatch(r"-?\d{1,6}", s):
+        if re.fullmatch(r"-?\d+", s):
+            raise ProfileError(f"{field_name}: must be between {lo} and {hi}, got {_show(value)}")
+        raise ProfileError(f"{field_name}: expected a whole number, got {_show(value)}")
     n = int(s)
     if not lo <= n <= hi:
-        raise ProfileError(f"{field_name}: must be between {lo} and {hi}, got {value!r}")
+        raise ProfileError(f"{field_name}: must be between {lo} and {hi}, got {_show(value)}")
     return n
 
 
@@ -48,12 +78,14 @@ def parse_save(value: Any, field_name: str) -> int | None:
     """Parse a save such as ``"3+"``, ``3`` or ``"-"`` (no save) into 2..6 or None."""
     if value is None or (isinstance(value, str) and value.strip() in {"-", "", "none", "None"}):
         return None
-    if isinstance(value, bool):
-        raise ProfileError(f"{field_name}: expected a save like '3+', got {value!r}")
+    if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+        raise ProfileError(f"{field_name}: expected a save like '3+', got {_show(value)}")
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
     s = _text(value)
     m = re.fullmatch(r"(\d)\+{0,2}", s)
     if not m:
-        raise ProfileError(f"{field_name}: expected a save like '3+' or '-', got {value!r}")
+        raise ProfileError(f"{field_name}: expected a save like '3+' or '-', got {_show(value)}")
     n = int(m.group(1))
     if not 2 <= n <= 6:
         raise ProfileError(f"{field_name}: a save must be 2+ to 6+, got {value!r}")
@@ -82,17 +114,27 @@ def parse_range(value: Any) -> RangeSpec:
     """Parse ``48"``, ``12"-60"``, ``Template``, ``Hellstorm`` or ``-``."""
     if value is None:
         return RangeSpec()
-    s = _text(value)
-    if s in {"-", "", "Melee"}:
+    if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+        raise ProfileError(f"Range: expected e.g. '48\"', '12\"-60\"', 'Template' or '-', got {_show(value)}")
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    s = _text(check_text(value, "Range"))
+    if s in {"-", "", "Melee", ".", "=", "Bomb"}:  # '.' and '=' are data typos of '-'; Bomb has no range
         return RangeSpec(text=s or "-")
+    m = re.fullmatch(r'(?i)up to\s*(\d{1,4})\s*"?', s)
+    if m:
+        return RangeSpec(max_in=int(m.group(1)), text=s)
+    m = re.fullmatch(r'(?i)more than\s*(\d{1,4})\s*"?\s*-\s*(\d{1,4})\s*"?', s)
+    if m:
+        return RangeSpec(max_in=int(m.group(2)), min_in=int(m.group(1)), text=s)
     low = s.lower()
     if "hellstorm" in low:
         return RangeSpec(template="Hellstorm", text=s)
     if "template" in low:
         return RangeSpec(template="Template", text=s)
-    m = re.fullmatch(r'(?:(\d+)\s*"?\s*-\s*)?(\d+)\s*"?', s)
+    m = re.fullmatch(r'(?:(\d{1,4})\s*"?\s*-\s*)?(\d{1,4})\s*"?', s)
     if not m:
-        raise ProfileError(f"Range: expected e.g. '48\"', '12\"-60\"', 'Template' or '-', got {value!r}")
+        raise ProfileError(f"Range: expected e.g. '48\"', '12\"-60\"', 'Template' or '-', got {_show(value)}")
     return RangeSpec(max_in=int(m.group(2)), min_in=int(m.group(1) or 0), text=s)
 
 
@@ -112,7 +154,7 @@ class StrengthSpec:
         geometry uses every zone's.
         """
         if self.kind in {"fixed", "zones"}:
-            return min(self.value, 10)
+            return self.value  # a printed Strength stands (Titan weapons exceed 10); only modifiers cap
         if self.kind == "unknown":
             return None
         if user_s is None:
@@ -126,17 +168,29 @@ class StrengthSpec:
 
 def parse_strength(value: Any) -> StrengthSpec:
     """Parse Strength: ``7``, ``User``, ``+1``, ``-1``, ``x2``; other text (``*``, ``D``) is kept as unknown."""
-    if isinstance(value, bool):
-        raise ProfileError(f"Strength: expected a number or 'User', got {value!r}")
-    s = _text(value)
+    if value is None or isinstance(value, bool) or not isinstance(value, (str, int, float)):
+        raise ProfileError(f"Strength: expected a number or 'User', got {_show(value)}")
+    if isinstance(value, float):
+        if not value.is_integer():
+            raise ProfileError(f"Strength: expected a whole number, got {_show(value)}")
+        value = int(value)
+    if isinstance(value, int) and not 1 <= value <= 20:  # a number, not a printed modifier such as "-1"
+        raise ProfileError(f"Strength: must be 1..20, got {_show(value)}")
+    s = _text(check_text(value, "Strength"))
     low = s.lower()
     if re.fullmatch(r"\d+", s):
-        n = int(s)
-        if not 1 <= n <= 10:
-            raise ProfileError(f"Strength: must be 1..10, got {value!r}")
+        n = int(s) if len(s) <= 6 else 10**6
+        if not 1 <= n <= 20:  # Titan weapons print Strengths above 10
+            raise ProfileError(f"Strength: must be 1..20, got {_show(value)}")
         return StrengthSpec("fixed", n, s)
     if low in {"user", "u", "as user", "s"}:
         return StrengthSpec("user", 0, s)
+    m = re.fullmatch(r"(?i)user\s*([+-])\s*(\d{1,2})", s)  # 'User+4' printed for '+4'
+    if m:
+        return StrengthSpec("plus", int(m.group(2)) * (1 if m.group(1) == "+" else -1), s)
+    m = re.fullmatch(r"(\d{1,2})\s*[xX\u00d7]", s)  # '2x' printed for 'x2'
+    if m and 1 <= int(m.group(1)) <= 10:
+        return StrengthSpec("times", int(m.group(1)), s)
     if re.fullmatch(r"\d+(?:/\d+){1,2}", s):
         zones = tuple(int(x) for x in s.split("/"))
         if not all(1 <= z <= 10 for z in zones):
@@ -144,11 +198,15 @@ def parse_strength(value: Any) -> StrengthSpec:
         return StrengthSpec("zones", zones[-1], s, zones)
     m = re.fullmatch(r"([+-])\s*(\d+)", s)
     if m:
+        if len(m.group(2)) > 2:
+            raise ProfileError(f"Strength: a modifier must be -10..+10, got {_show(value)}")
         return StrengthSpec("plus", int(m.group(2)) * (1 if m.group(1) == "+" else -1), s)
     m = re.fullmatch(r"[xX\u00d7]\s*(\d+)", s)
     if m:
+        if len(m.group(1)) > 2 or int(m.group(1)) < 1:
+            raise ProfileError(f"Strength: a multiplier must be x1..x10, got {_show(value)}")
         return StrengthSpec("times", int(m.group(1)), s)
-    if s in {"", "-"}:
+    if s == "":
         raise ProfileError(f"Strength: a value is required, got {value!r}")
     return StrengthSpec("unknown", 0, s)
 
@@ -178,13 +236,17 @@ _ROLL_TARGET_RULES = {
 }
 
 
+#: Rules whose value is a marker size in inches.
+_SIZED_RULES = {"Blast", "Large Blast", "Massive Blast", "Apocalyptic Blast"}
+
+
 def parse_rule(token: str, *, field_name: str = "rules") -> Rule:
     """Parse one rule token such as ``Rending (6+)``, ``Brutal (2)``, ``Blast (3")`` or ``Fearless``.
 
     Raises:
         ProfileError: for an impossible value of a known rule (``Rending (9+)``, ``Brutal (0)``).
     """
-    raw = _text(token)
+    raw = _text(check_text(token, field_name))
     m = _RULE_RE.match(raw)
     if not m:
         return Rule(name=raw, text=raw, known=False)
@@ -195,6 +257,8 @@ def parse_rule(token: str, *, field_name: str = "rules") -> Rule:
     if arg:
         num = re.fullmatch(r'(\d+)\s*(\+|"|\'\'|in)?', arg)
         if num:
+            if len(num.group(1)) > 4:
+                raise ProfileError(f"{field_name}: {_show(raw)} has an impossible value {_show(num.group(1))}")
             value = int(num.group(1))
         else:
             variant = arg
@@ -206,6 +270,8 @@ def parse_rule(token: str, *, field_name: str = "rules") -> Rule:
             raise ProfileError(f"{field_name}: {raw!r} has an impossible value {value}")
         if name == "Brutal" and value is not None and value < 1:
             raise ProfileError(f"{field_name}: {raw!r} must be Brutal (1) or more")
+    if known and name in _SIZED_RULES and value is not None and not 1 <= value <= 20:
+        raise ProfileError(f"{field_name}: {_show(raw)} needs a size of 1 to 20 inches, got {value}")
     return Rule(name=name, value=value, variant=variant, text=raw, known=known)
 
 
@@ -214,11 +280,11 @@ def parse_rules(items: Iterable[str] | str | None, *, field_name: str = "rules")
     if items is None:
         return ()
     if isinstance(items, str):
-        items = [t for t in _split_tokens(items)]
+        items = [t for t in _split_tokens(check_text(items, field_name))]
     out = []
     for i, tok in enumerate(items):
         if not isinstance(tok, str):
-            raise ProfileError(f"{field_name}[{i}]: expected a rule name, got {tok!r}")
+            raise ProfileError(f"{field_name}[{i}]: expected a rule name, got {_show(tok)}")
         if tok.strip():
             out.append(parse_rule(tok, field_name=field_name))
     return tuple(out)
@@ -275,7 +341,9 @@ def parse_weapon_type(text: Any) -> WeaponType:
     """
     from .vocabulary import clean_type
 
-    raw = "" if text is None else str(text)
+    if text is not None and not isinstance(text, str):
+        raise ProfileError(f"Type: expected text such as 'Heavy 2, Rending (6+)', got {_show(text)}")
+    raw = "" if text is None else check_text(text, "Type")
     cleaned, fixes = clean_type(raw)
     kind: str | None = None
     shots: DiceExpr | None = None
@@ -294,7 +362,13 @@ def parse_weapon_type(text: Any) -> WeaponType:
             elif n is None:
                 shots = DiceExpr(0, 6, 1)
             elif "/" in n:  # Salvo 2/4: the lower number (moving)
-                shots = DiceExpr(0, 6, int(n.split("/")[0]))
+                salvo = re.fullmatch(r"(\d{1,4})\s*/\s*(\d{1,4})", n)
+                if not salvo:
+                    raise ProfileError(f"Type: {_show(tok)} expects shots like 'Salvo 2/4', got {_show(n)}")
+                try:
+                    shots = parse_dice(int(salvo.group(1)), field="Type")
+                except ValueError as exc:
+                    raise ProfileError(str(exc)) from None
             else:
                 try:
                     shots = parse_dice(n, field="Type")
@@ -341,8 +415,13 @@ class Weapon:
             raise ProfileError(f"{field_name}: expected an object, got {data!r}")
         _reject_unknown(data, {"name", "Range", "Strength", "AP", "Type"}, field_name)
         try:
+            name = data.get("name", "weapon")
+            if name is None:
+                name = "weapon"
+            if not isinstance(name, (str, int, float)) or isinstance(name, bool):
+                raise ProfileError(f"name: expected text, got {_show(name)}")
             return cls(
-                name=str(data.get("name", "weapon")),
+                name=check_text(name, "name"),
                 range=parse_range(data.get("Range", "-")),
                 strength=parse_strength(data.get("Strength", "User")),
                 ap=parse_ap(data.get("AP", "-")),
@@ -394,7 +473,7 @@ class Unit:
 _UNIT_FIELDS = {
     "name", "Unit Type", "models", "WS", "BS", "S", "T", "W", "I", "A", "Ld", "Save", "Invulnerable",
     "Cover", "rules", "Move", "M", "Front", "Side", "Rear", "HP", "facing", "charging", "two_weapons",
-    "wounds_taken", "points", "disordered",
+    "wounds_taken", "points", "disordered", "moved",
 }
 
 
@@ -418,20 +497,37 @@ def unit_from_mapping(data: Mapping[str, Any], *, field_name: str, defaults: Map
     models = parse_stat(d.get("models", 1), f"{field_name}.models", lo=0, hi=1000)
     rules = d.get("rules", [])
     if rules is not None and not isinstance(rules, (list, tuple, str)):
-        raise ProfileError(f"{field_name}.rules: expected a list of rule names, got {rules!r}")
+        raise ProfileError(f"{field_name}.rules: expected a list of rule names, got {_show(rules)}")
     unit_type = d.get("Unit Type", "Infantry")
+    if unit_type is None:
+        unit_type = "Infantry"
     if not isinstance(unit_type, str):
-        raise ProfileError(f"{field_name}.Unit Type: expected text, got {unit_type!r}")
-    extra = {k: d[k] for k in ("Front", "Side", "Rear", "HP", "facing", "charging", "two_weapons", "wounds_taken", "disordered") if k in d}
+        raise ProfileError(f"{field_name}.Unit Type: expected text, got {_show(unit_type)}")
+    check_text(unit_type, f"{field_name}.Unit Type")
+    name = d.get("name", field_name)
+    if name is None:
+        name = field_name
+    if isinstance(name, bool) or not isinstance(name, (str, int, float)):
+        raise ProfileError(f"{field_name}.name: expected text, got {_show(name)}")
+    check_text(name, f"{field_name}.name")
+    extra = {k: d[k] for k in ("Front", "Side", "Rear", "HP", "facing", "charging", "two_weapons", "wounds_taken", "disordered", "moved") if k in d}
+    for flag in ("charging", "two_weapons", "disordered"):
+        if flag in extra and not isinstance(extra[flag], bool):
+            raise ProfileError(f"{field_name}.{flag}: expected true or false, got {_show(extra[flag])}")
+    if "wounds_taken" in extra:
+        extra["wounds_taken"] = parse_stat(extra["wounds_taken"], f"{field_name}.wounds_taken", lo=0, hi=30,
+                                           allow_none=True) or 0
+    if "facing" in extra and extra["facing"] not in {"Front", "Side", "Rear"}:
+        raise ProfileError(f"{field_name}.facing: expected Front, Side or Rear, got {_show(extra['facing'])}")
     return Unit(
-        name=str(d.get("name", field_name)),
+        name=str(name),
         unit_type=unit_type,
         models=int(models or 0),
         WS=stat("WS", 0, 10),
         BS=stat("BS", 0, 10),
         S=stat("S", 0, 10),
-        T=stat("T", 0, 10),
-        W=stat("W", 0, 20),
+        T=stat("T", 1, 10),
+        W=stat("W", 1 if field_name.endswith("target") else 0, 20),
         I=stat("I", 0, 10),
         A=stat("A", 0, 20),
         Ld=stat("Ld", 0, 12),

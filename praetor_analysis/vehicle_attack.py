@@ -1,8 +1,9 @@
 """Scenario adapter for Vehicle targets: profiles -> hits -> the hull-point chain (MECHANICS.md 8).
 
 Hits come from the To Hit roll (the same ``rules.hit`` as other targets), from ``hits``, or from a marker
-over the vehicle's hull (``formation.hull``). Melee attacks roll To Hit on the WS chart against the
-vehicle's WS (a Walker's) and resolve against Rear armour.
+over the vehicle's hull (``formation.hull``). Melee attacks resolve against Rear armour and roll To Hit on
+the WS chart against the vehicle's WS (a Walker's). Our reading where MECHANICS.md is silent: a vehicle
+without WS is hit automatically in melee, or on 4+ when the target block says ``"moved": true``.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from .chain import Volley, _hit_roll, _strength, shots_distribution
 from .dist import Dist
 from .penetration import PenetratingWeapon, VehicleTarget
 from .profiles import ProfileError, Unit, parse_stat
-from .rules.hit import gets_hot_before_firing, roll_to_hit
+from .rules.hit import HitRoll, gets_hot_before_firing, roll_to_hit
 from .vehicles import Volley as VehicleVolley
 from .vehicles import gets_hot_on_vehicle, resolve_vehicle_sequence
 
@@ -79,6 +80,11 @@ def vehicle_hits(volley: Volley, target: Unit) -> tuple[Dist, Dist]:
         if volley.weapon.has("Gets Hot"):
             return gets_hot_before_firing(shots, twin=volley.weapon.has("Twin-linked"))
         return shots, Dist.point(0)
+    if volley.mode == "melee" and target.WS is None:
+        moved = target.extra.get("moved", False)
+        if not isinstance(moved, bool):
+            raise ProfileError(f"target.moved: expected true or false, got {moved!r}")
+        return roll_to_hit(shots, HitRoll(4 if moved else 1, None, False, 0))
     return roll_to_hit(shots, _hit_roll(volley, target))
 
 

@@ -38,7 +38,7 @@ def _weapons() -> pd.DataFrame:
         ("Frag Missile", '48"', "4", "6", 'Heavy 1, Blast (3"), Pinning', 5.0, "Test", "w-frag"),
         ("Heavy Flamer", "Template", "5", "4", "Assault 1", 10.0, "Test", "w-flamer"),
         ("Power Sword", "-", "User", "3", "Melee, Rending (6+)", 10.0, "Test", "w-sword"),
-        ("Odd Gun", 'More than 18"-42"', "5", "4", "Heavy 1", 10.0, "Test", "w-odd"),
+        ("Odd Gun", 'far away', "5", "4", "Heavy 1", 10.0, "Test", "w-odd"),
     ]
     frame = pd.DataFrame(rows, columns=["name", "Range", "Strength", "AP", "Type", "points", "faction", "profile_id"])
     frame["Type_clean"] = frame["Type"]

@@ -146,7 +146,7 @@ def test_whole_list_rows(frame):
 
 
 def test_a_weapon_the_engine_cannot_read_is_dropped_and_named():
-    odd = _weapon("Odd Gun", 'More than 18"-42"', "5", "4", "Heavy 1")
+    odd = _weapon("Odd Gun", 'far away', "5", "4", "Heavy 1")
     unit = RosterUnit("Odd", [ModelCount("Rhino", 1, RHINO)], [WeaponCount(odd, 1), WeaponCount(TL_BOLTER, 1)])
     out = analyse_roster(Roster("x", [unit], 0.0), _targets().iloc[[0]])
     row = out.iloc[0]

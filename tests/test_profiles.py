@@ -28,7 +28,7 @@ def test_strength_forms():
     assert parse_strength("x2").resolve(6) == 10  # capped at 10
     assert parse_strength("*").kind == "unknown"
     with pytest.raises(ProfileError, match="Strength"):
-        parse_strength("11")
+        parse_strength("21")
 
 
 def test_ap_and_saves():

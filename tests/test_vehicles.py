@@ -304,7 +304,7 @@ def test_table_must_cover_every_roll():
 @pytest.mark.parametrize(
     ("factory", "field"),
     [
-        (lambda: PenetratingWeapon(11), "strength"),
+        (lambda: PenetratingWeapon(21), "strength"),
         (lambda: PenetratingWeapon(8, 7), "ap"),
         (lambda: PenetratingWeapon(8, rending=9), "rending"),
         (lambda: VehicleTarget(11, 11, 10, 3, facing="Top"), "facing"),

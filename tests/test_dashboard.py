@@ -1,0 +1,161 @@
+"""Dashboard: set widget values, check the figures' trace data (the callbacks only move data)."""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+import pandas as pd
+import pytest
+
+pytest.importorskip("ipywidgets")
+pytest.importorskip("anywidget")
+go = pytest.importorskip("plotly.graph_objects")
+
+from praetor_analysis import dashboard as D  # noqa: E402
+from praetor_analysis.catalog import load_targets, load_weapons  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def catalogs():
+    return load_weapons(), load_targets()
+
+
+@pytest.fixture()
+def dash(catalogs):
+    return D.Dashboard(*catalogs)
+
+
+def z(fig) -> np.ndarray:
+    return np.asarray(fig.data[0].z, dtype=float)
+
+
+def test_opens_with_figures(dash):
+    assert isinstance(dash.heatmap, go.FigureWidget) and isinstance(dash.curves, go.FigureWidget)
+    assert z(dash.heatmap).shape == (len(D.DEFAULT_SELECTION), 6)
+    assert [t.name for t in dash.curves.data] == list(D.DEFAULT_SELECTION)
+    assert dash.distribution.layout.title.text.startswith("Bolter vs ")
+    assert dash.widget.children[0].children[1] is dash.heatmap
+
+
+def test_bs_change_updates_heatmap_in_place(dash):
+    trace = dash.heatmap.data[0]
+    before = z(dash.heatmap).copy()
+    dash.bs.value = 5
+    assert dash.heatmap.data[0] is trace  # same trace object, data assigned
+    after = z(dash.heatmap)
+    assert np.nansum(after) > np.nansum(before)
+    # the data equals the pure function's answer for the same state
+    expected = D.compute_view(dash.state(), dash.weapons, dash.targets).heatmap.data[0].z
+    np.testing.assert_array_equal(after, np.asarray(expected, dtype=float))
+
+
+def test_feel_no_pain_and_cover_lower_damage(dash):
+    base = z(dash.heatmap).copy()
+    dash.fnp.value = "5+"
+    with_fnp = z(dash.heatmap)
+    infantry = dash.heatmap.data[0].x.index("Legionary (Tactical Squad)")
+    assert (with_fnp[:, infantry] <= base[:, infantry]).all()
+    assert (with_fnp[:, infantry] < base[:, infantry]).sum() >= 4  # not the Lascannon: Instant Death
+    dash.fnp.value = "-"
+    np.testing.assert_allclose(z(dash.heatmap), base)
+    dash.cover.value = "4+"
+    bolter = dash.heatmap.data[0].y.index("Bolter")
+    militia = dash.heatmap.data[0].x.index("Militia (Infantry Squad)")
+    assert z(dash.heatmap)[bolter, militia] < base[bolter, militia]  # 5+ armour, 4+ cover
+
+
+def test_target_models_and_metric(dash):
+    dash.target_models.value = 1
+    legion = dash.heatmap.data[0].x.index("Legionary (Tactical Squad)")
+    assert np.nanmax(z(dash.heatmap)[:, legion]) <= 1.0
+    dash.metric.value = "p_any"
+    assert "P(at least one)" in dash.heatmap.data[0].colorbar.title.text
+    assert np.nanmax(z(dash.heatmap)) <= 1.0
+
+
+def test_search_keeps_selection_and_adds_weapons(dash):
+    chosen = dash.weapon_select.value
+    dash.search.value = "melta"
+    labels = [label for label, _ in dash.weapon_select.options]
+    assert dash.weapon_select.value == chosen
+    assert any("Melta" in label for label in labels)
+    melta = next(v for label, v in dash.weapon_select.options if label.startswith("Meltagun (Horus Heresy)"))
+    dash.weapon_select.value = (*chosen, melta)
+    assert "Meltagun" in dash.heatmap.data[0].y
+    assert "Meltagun" in [t.name for t in dash.curves.data]
+
+
+def test_targets_and_focus(dash):
+    dash.target_select.value = ("Rhino", "Cataphractii Terminator")
+    assert list(dash.heatmap.data[0].x) == ["Cataphractii Terminator", "Rhino"]
+    dash.focus_target.value = "Rhino"
+    assert "Rhino" in dash.curves.layout.title.text
+    assert "hull points" in dash.curves.layout.xaxis.title.text
+    lascannon = next(v for label, v in dash.focus_weapon.options if label.startswith("Lascannon (Horus Heresy)"))
+    dash.focus_weapon.value = lascannon
+    assert dash.distribution.layout.title.text.startswith("Lascannon vs Rhino")
+    assert abs(sum(dash.distribution.data[0].y) - 1.0) < 1e-12
+
+
+def test_empty_selection_is_said(dash):
+    dash.weapon_select.value = ()
+    assert "Choose at least one weapon" in dash.status.value
+    assert np.asarray(dash.heatmap.data[0].z).size == 0
+
+
+def test_marker_tab(dash):
+    dash.marker_inputs["models"].value = 5
+    assert len(dash.formation.layout.shapes) == 5
+    dash.marker_inputs["marker"].value = 'Large Blast (5")'
+    assert "Large Blast" in dash.marker_distribution.layout.title.text
+    assert abs(sum(dash.marker_distribution.data[0].y) - 1.0) < 1e-12
+    assert dash.marker_distribution.data[0].x[-1] <= 5
+
+
+def test_callbacks_only_call_injected_engine(catalogs):
+    calls = []
+
+    def fake_compare(w, t, *, attacker, half_range):
+        calls.append(attacker["BS"])
+        rows = [{"weapon": wn, "weapon_id": str(i), "faction": "", "target": tn, "target_id": str(j),
+                 "measure": "casualties", "mean": float(attacker["BS"]), "std": 0.0, "p_any": 0.5, "p_all": 0.0,
+                 "p_pinned": np.nan, "points": np.nan, "mean_per_100pts": np.nan, "not_modelled": "", "error": ""}
+                for i, wn in zip(w.index, w["name"]) for j, tn in zip(t.index, t["archetype"])]
+        return pd.DataFrame(rows)
+
+    def fake_dists(w, t, *, attacker, half_range):
+        return {(str(i), str(j)): np.array([0.5, 0.5]) for i in w.index for j in t.index}
+
+    d = D.Dashboard(*catalogs, compare_fn=fake_compare, distributions_fn=fake_dists)
+    d.bs.value = 7
+    assert calls[-1] == 7
+    assert (z(d.heatmap) == 7.0).all()
+
+
+def test_adjust_targets_is_pure(catalogs):
+    _, targets = catalogs
+    out = D.adjust_targets(targets, models=3, cover="5+", fnp="6+")
+    assert "rules" not in targets.columns and "Cover" not in targets.columns
+    vehicle = out["Unit Type"].str.contains("Vehicle")
+    assert (out.loc[~vehicle, "models"] == 3).all() and (out.loc[vehicle, "models"] == 1).all()
+    assert (out.loc[~vehicle, "rules"] == "Feel No Pain (6+)").all() and (out.loc[vehicle, "rules"] == "").all()
+
+
+def test_latency_20_weapons_x_8_targets(catalogs, record_property):
+    weapons, targets = catalogs
+    cat = D.weapon_catalog(weapons)
+    ranged = cat[~cat["Type"].str.contains("Melee")].head(20)
+    d = D.Dashboard(weapons, targets, selection=())
+    d.target_select.value = tuple(targets["archetype"][:8])
+    d.weapon_select.options = [(d._labels[i], i) for i in ranged.index]
+    d.weapon_select.value = tuple(ranged.index)
+    assert z(d.heatmap).shape == (20, 8)
+    times = []
+    for bs in (5, 3, 4):
+        t0 = time.perf_counter()
+        d.bs.value = bs
+        times.append(time.perf_counter() - t0)
+    record_property("latency_s", max(times))
+    print(f"\nwidget change -> figure data, 20 weapons x 8 targets: {[round(t, 3) for t in times]} s")
+    assert max(times) < 10.0

@@ -1,0 +1,36 @@
+"""Every notebook in notebooks/ executes top to bottom in a kernel of this Python (kernel name python3)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+nbformat = pytest.importorskip("nbformat")
+nbclient = pytest.importorskip("nbclient")
+pytest.importorskip("ipykernel")
+pytest.importorskip("plotly")
+pytest.importorskip("ipywidgets")
+
+NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+NAMES = ["01_tour.ipynb", "02_weapon_comparison.ipynb", "03_list_analysis.ipynb", "dashboard.ipynb"]
+
+
+def test_all_notebooks_listed():
+    assert sorted(p.name for p in NOTEBOOKS.glob("*.ipynb")) == sorted(NAMES)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_notebook_executes(name):
+    nb = nbformat.read(NOTEBOOKS / name, as_version=4)
+    assert nb.metadata["kernelspec"]["name"] == "python3"
+    assert all(not c.get("outputs") for c in nb.cells if c.cell_type == "code"), "commit notebooks without outputs"
+    client = nbclient.NotebookClient(nb, timeout=300, kernel_name="python3",
+                                     resources={"metadata": {"path": str(NOTEBOOKS)}})
+    client.execute()
+    errors = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs if o.output_type == "error"]
+    assert not errors
+    shown = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs
+             if "application/vnd.plotly.v1+json" in o.get("data", {})
+             or "application/vnd.jupyter.widget-view+json" in o.get("data", {})]
+    assert shown, "the notebook showed no figure or widget"
