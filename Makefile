@@ -32,6 +32,7 @@ test: $(STAMP) chromium
 ## bench: the speed benchmarks (prints figures and ratios against a baseline)
 bench: $(STAMP)
 	$(BIN)/python bench/bench_engine.py
+	$(BIN)/python bench/bench_catalog.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info

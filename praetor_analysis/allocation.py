@@ -129,6 +129,33 @@ def merge_groups(groups: list[WoundGroup], wounds: int) -> list[WoundGroup]:
     return out
 
 
+def single_damage(packet: Packet) -> bool:
+    """True when every unsaved wound of the packet does exactly one damage (no Brutal, Destroyer, or
+    Instant Death beyond one wound): the unit's state is then a function of the unsaved count alone."""
+    probs = packet.probs
+    mask = np.zeros_like(probs, dtype=bool)
+    mask[0, 0] = True
+    if probs.shape[0] > 1 and probs.shape[1] > 1:
+        mask[1, 1] = True
+    return bool(np.all(probs[~mask] == 0.0))
+
+
+def state_from_unsaved(space: UnitSpace, wounds_left: int, unsaved: np.ndarray, *, flags: int, level: int) -> np.ndarray:
+    """The (F, S) state after ``unsaved`` (a pmf) single-damage wounds on a fresh unit whose first model
+    has ``wounds_left``: the exact shortcut of the allocation chain when every wound does one damage."""
+    u = np.arange(unsaved.size)
+    w0, wm, m = wounds_left, space.wounds, space.models
+    over = np.maximum(u - w0, 0)
+    kills = np.where(u < w0, 0, 1 + over // wm)
+    left = np.where(u < w0, w0 - u, wm - over % wm)
+    kills = np.minimum(kills, m)
+    index = np.where(kills >= m, m * wm + wm - 1, kills * wm + left - 1)
+    out = np.zeros((flags, space.size))
+    flag = np.where(u >= 1, level, 0) if flags > 1 else np.zeros_like(u)
+    np.add.at(out, (flag, index), unsaved)
+    return out
+
+
 class Allocator:
     """Applies packets to state tensors of shape (..., U, F, S).
 

@@ -13,17 +13,20 @@ references are refused with :class:`UntrustedFileError`, and file sizes are boun
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator
-from xml.etree.ElementTree import Element, ParseError
+from xml.etree.ElementTree import Element, ParseError, TreeBuilder
 
 import defusedxml
 import defusedxml.ElementTree as DET
 
 __all__ = [
     "MAX_XML_BYTES",
+    "MAX_XML_DEPTH",
+    "MAX_XML_ELEMENTS",
     "PTS_COST_TYPE_ID",
     "PROFILE_TYPE_IDS",
     "UntrustedFileError",
@@ -41,6 +44,13 @@ __all__ = [
 
 MAX_XML_BYTES = 64 * 1024 * 1024
 """Largest XML document accepted (the largest real catalogue is about 4 MB)."""
+
+MAX_XML_DEPTH = 256
+"""Deepest element nesting accepted (real data files nest about 21 deep); deeper documents are refused
+while parsing, so recursive readers never meet them."""
+
+MAX_XML_ELEMENTS = 2_000_000
+"""Most elements accepted in one document (the largest real catalogue has about 35,000)."""
 
 PTS_COST_TYPE_ID = "d2ee-04cb-5f8a-2642"
 """typeId of the ``Pts`` cost type in the Horus Heresy game system."""
@@ -85,10 +95,17 @@ def parse_xml_bytes(data: bytes, name: str) -> Element:
     Raises:
         UntrustedFileError: If the document is too large, declares a DTD or entity, or is malformed.
     """
+    if not isinstance(data, (bytes, bytearray, memoryview)):
+        raise UntrustedFileError(f"{name}: expected the document as bytes, got {type(data).__name__}")
     if len(data) > MAX_XML_BYTES:
         raise UntrustedFileError(f"{name}: XML document larger than {MAX_XML_BYTES} bytes refused")
+    builder = _BoundedTreeBuilder(name)
     try:
-        return DET.fromstring(data, forbid_dtd=True, forbid_entities=True, forbid_external=True)
+        parser = DET.XMLParser(target=builder, forbid_dtd=True, forbid_entities=True, forbid_external=True)
+        parser.feed(bytes(data))
+        return parser.close()
+    except UntrustedFileError:
+        raise
     except defusedxml.DTDForbidden as exc:
         raise UntrustedFileError(f"{name}: XML with a DTD / entity declaration refused ({exc})") from exc
     except defusedxml.EntitiesForbidden as exc:
@@ -99,15 +116,48 @@ def parse_xml_bytes(data: bytes, name: str) -> Element:
         raise UntrustedFileError(f"{name}: unsafe XML refused ({exc})") from exc
     except ParseError as exc:
         raise UntrustedFileError(f"{name}: malformed XML ({exc})") from exc
+    except (LookupError, ValueError, UnicodeError) as exc:  # e.g. encoding="bogus" in the declaration
+        raise UntrustedFileError(f"{name}: unreadable XML ({type(exc).__name__}: {exc})") from exc
+    except RecursionError as exc:
+        raise UntrustedFileError(f"{name}: XML nested too deeply") from exc
+
+
+class _BoundedTreeBuilder(TreeBuilder):
+    """A TreeBuilder that refuses documents nested deeper than :data:`MAX_XML_DEPTH` or holding more
+    than :data:`MAX_XML_ELEMENTS` elements, while parsing (before the tree is built)."""
+
+    def __init__(self, name: str):
+        super().__init__()
+        self._name = name
+        self._depth = 0
+        self._count = 0
+
+    def start(self, tag, attrs):  # type: ignore[override]
+        self._depth += 1
+        self._count += 1
+        if self._depth > MAX_XML_DEPTH:
+            raise UntrustedFileError(f"{self._name}: XML nested deeper than {MAX_XML_DEPTH} elements refused")
+        if self._count > MAX_XML_ELEMENTS:
+            raise UntrustedFileError(f"{self._name}: XML with more than {MAX_XML_ELEMENTS} elements refused")
+        return super().start(tag, attrs)
+
+    def end(self, tag):  # type: ignore[override]
+        self._depth -= 1
+        return super().end(tag)
 
 
 def parse_xml_file(path: str | Path) -> Element:
     """Read and parse an untrusted XML file with :func:`parse_xml_bytes`, bounding its size first."""
     path = Path(path)
-    size = path.stat().st_size
-    if size > MAX_XML_BYTES:
-        raise UntrustedFileError(f"{path.name}: file of {size} bytes exceeds {MAX_XML_BYTES} bytes")
-    return parse_xml_bytes(path.read_bytes(), path.name)
+    try:
+        size = path.stat().st_size
+        if size > MAX_XML_BYTES:
+            raise UntrustedFileError(f"{path.name}: file of {size} bytes exceeds {MAX_XML_BYTES} bytes")
+        with path.open("rb") as fh:
+            data = fh.read(MAX_XML_BYTES + 1)  # the file may grow between stat and read
+    except OSError as exc:
+        raise UntrustedFileError(f"{path.name}: cannot read ({exc.strerror or exc})") from exc
+    return parse_xml_bytes(data, path.name)
 
 
 def children(elem: Element, container: str, tag: str) -> Iterator[Element]:
@@ -139,9 +189,10 @@ def entry_points(elem: Element) -> float | None:
     for cost in children(elem, "costs", "cost"):
         if cost.get("typeId") == PTS_COST_TYPE_ID or (cost.get("name") or "").strip().lower() == "pts":
             try:
-                return float(cost.get("value", ""))
+                value = float(cost.get("value", ""))
             except ValueError:
                 return None
+            return value if math.isfinite(value) else None
     return None
 
 
@@ -243,7 +294,7 @@ class BSData:
         folder = Path(folder)
         gsts = sorted(folder.glob("*.gst"))
         if len(gsts) != 1:
-            raise FileNotFoundError(f"{folder}: expected exactly one .gst file, found {len(gsts)}")
+            raise UntrustedFileError(f"{folder}: expected exactly one .gst file, found {len(gsts)}")
         cats = [Catalogue.load(p) for p in sorted(folder.glob("*.cat"))]
         return cls(Catalogue.load(gsts[0]), cats)
 

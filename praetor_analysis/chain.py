@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .allocation import Allocator, Packet, UnitSpace, WoundGroup, mix_packets
+from .allocation import Allocator, Packet, UnitSpace, WoundGroup, mix_packets, single_damage, state_from_unsaved
 from .dice import DiceExpr, compound, leadership_pass, thin
 from .dist import Dist
 from .profiles import ProfileError, Unit, Weapon
@@ -232,8 +232,27 @@ def save_context(volley: Volley, target: Unit) -> SaveContext:
     )
 
 
+_GROUPS: dict[tuple, tuple[list[WoundGroup], float, np.ndarray]] = {}
+
+
 def wound_groups(volley: Volley, target: Unit, strength: int, wounds: int) -> tuple[list[WoundGroup], float, np.ndarray]:
-    """Per-hit allocation groups, P(wound) per hit, and the per-hit pmf of unsaved wounds."""
+    """Per-hit allocation groups, P(wound) per hit, and the per-hit pmf of unsaved wounds (memoised on what
+    they depend on: the weapon's Type, AP and template, Strength, the target, mode and range)."""
+    w = volley.weapon
+    try:
+        key = (w.type, w.ap, w.range.template, strength, target, volley.mode, volley.half_range, wounds)
+        hit = _GROUPS.get(key)
+    except TypeError:
+        return _wound_groups(volley, target, strength, wounds)
+    if hit is None:
+        if len(_GROUPS) > 8192:
+            _GROUPS.clear()
+        hit = _GROUPS[key] = _wound_groups(volley, target, strength, wounds)
+    groups, p_wound, unsaved_each = hit
+    return list(groups), p_wound, unsaved_each.copy()
+
+
+def _wound_groups(volley: Volley, target: Unit, strength: int, wounds: int) -> tuple[list[WoundGroup], float, np.ndarray]:
     kinds = wound_table_for(volley, target, strength)
     ctx = save_context(volley, target)
     brutal_rule = volley.weapon.get("Brutal")
@@ -378,6 +397,46 @@ def _hit_roll(volley: Volley, target: Unit) -> HitRoll:
     return HitRoll.shooting(a.BS, snap=volley.snap_shots, twin=twin, mc=mc)
 
 
+_HITS: dict[tuple, tuple[Dist, Dist, float | None, list[str]]] = {}
+
+
+def hit_stage(volley: Volley, target: Unit) -> tuple[Dist, Dist, float | None, list[str]]:
+    """Shots or blows and To Hit: (hits, natural 1s that stand for Gets Hot, P(the Psychic check passes)
+    or None, notes on what was applied). Memoised: only melee reads the target (its WS)."""
+    try:
+        key = (volley.weapon, volley.attacker, volley.mode, volley.attacks, volley.hits, volley.snap_shots,
+               volley.half_range, volley.ones, target.WS if volley.mode == "melee" else None)
+        hit = _HITS.get(key)
+    except TypeError:
+        return _hit_stage(volley, target)
+    if hit is None:
+        if len(_HITS) > 8192:
+            _HITS.clear()
+        hit = _HITS[key] = _hit_stage(volley, target)
+    hits, ones, p_pass, notes = hit
+    return hits, ones, p_pass, list(notes)
+
+
+def _hit_stage(volley: Volley, target: Unit) -> tuple[Dist, Dist, float | None, list[str]]:
+    w = volley.weapon
+    notes: list[str] = []
+    marker = volley.hits is not None
+    shots, p_pass = shots_distribution(volley)
+    if not marker and volley.attacks is None:
+        attacks_per_model(volley, notes)  # records charging / two weapons in the notes
+    if marker:
+        if volley.ones is not None:
+            return shots, volley.ones, p_pass, notes
+        if w.has("Gets Hot"):
+            hits, ones = gets_hot_before_firing(shots, twin=w.has("Twin-linked"))
+            return hits, ones, p_pass, notes
+        return shots, Dist.point(0), p_pass, notes
+    if volley.snap_shots:
+        notes.append("Snap Shots (BS 1)")
+    hits, ones = roll_to_hit(shots, _hit_roll(volley, target))
+    return hits, ones, p_pass, notes
+
+
 def resolve_volley(volley: Volley, target: Unit, state: TargetState | None = None) -> VolleyResult:
     """Resolve one weapon's attack on a unit with Toughness and Wounds, exactly.
 
@@ -397,9 +456,7 @@ def resolve_volley(volley: Volley, target: Unit, state: TargetState | None = Non
         from .zones import resolve_zoned_volley
 
         return resolve_zoned_volley(volley, target, state)
-    w, a = volley.weapon, volley.attacker
-    melee = volley.mode == "melee"
-    notes: list[str] = []
+    w = volley.weapon
     if state is None:
         state = TargetState.fresh(target, shell_shocks=(_shell_shock(w),) if w.has("Pinning") else None)
     tracks_pinning = w.has("Pinning") and state.probs.shape[0] > 1  # a state without flags ignores Pinning
@@ -408,23 +465,8 @@ def resolve_volley(volley: Volley, target: Unit, state: TargetState | None = Non
     strength = _strength(volley)
 
     # 1. shots or blows; 2. To Hit
-    marker = volley.hits is not None
-    shots, p_pass = shots_distribution(volley)
-    attack_happens = p_pass
-    perils = None if p_pass is None else 1.0 - p_pass
-    if not marker and volley.attacks is None:
-        attacks_per_model(volley, notes)  # records charging / two weapons in the notes
-    if marker:
-        if volley.ones is not None:
-            hits, ones = shots, volley.ones
-        elif w.has("Gets Hot"):
-            hits, ones = gets_hot_before_firing(shots, twin=w.has("Twin-linked"))
-        else:
-            hits, ones = shots, Dist.point(0)
-    else:
-        if volley.snap_shots:
-            notes.append("Snap Shots (BS 1)")
-        hits, ones = roll_to_hit(shots, _hit_roll(volley, target))
+    hits, ones, attack_happens, notes = hit_stage(volley, target)
+    perils = None if attack_happens is None else 1.0 - attack_happens
 
     # 3. To Wound, saves, allocation
     if strength is None:
@@ -433,23 +475,22 @@ def resolve_volley(volley: Volley, target: Unit, state: TargetState | None = Non
         groups, p_wound, unsaved_each = wound_groups(volley, target, strength, state.space.wounds)
     deflagrate = w.has("Deflagrate")
     level = state.shell_shocks.index(_shell_shock(w), 1) if tracks_pinning else 0
-    alloc = Allocator(state.space, pinning=tracks_pinning, level=level)
-    x = hits.probabilities[:, None, None] * state.probs[None]
-    max_unsaved = unsaved_each.size - 1
-    first = alloc.resolve(x, groups, track=deflagrate, u_max=hits.max * max_unsaved)
-    if deflagrate:
-        final = alloc.resolve(first, groups, track=False)[0]
+    unsaved_main = sum_of_iid(hits.probabilities, unsaved_each)
+    unsaved = sum_of_iid(unsaved_main, np.r_[0.0, unsaved_each]) if deflagrate else unsaved_main
+    fresh = _fresh_wounds_left(state)
+    if fresh is not None and all(single_damage(g.packet) for g in groups):
+        # every wound does one damage: the state is a function of the unsaved count (exact shortcut)
+        final = state_from_unsaved(state.space, fresh, unsaved, flags=state.probs.shape[0], level=level)
     else:
-        final = first[0]
+        alloc = Allocator(state.space, pinning=tracks_pinning, level=level)
+        x = hits.probabilities[:, None, None] * state.probs[None]
+        max_unsaved = unsaved_each.size - 1
+        first = alloc.resolve(x, groups, track=deflagrate, u_max=hits.max * max_unsaved)
+        final = alloc.resolve(first, groups, track=False)[0] if deflagrate else first[0]
     new_state = TargetState(state.space, final, state.shell_shocks)
 
     # 4. marginals
     wounds = Dist._trusted(thin(hits.probabilities, p_wound))
-    unsaved_main = sum_of_iid(hits.probabilities, unsaved_each)
-    if deflagrate:
-        unsaved = sum_of_iid(unsaved_main, np.r_[0.0, unsaved_each])
-    else:
-        unsaved = unsaved_main
     casualties = new_state.kills()
     gets_hot = None
     if w.has("Gets Hot"):
@@ -474,6 +515,15 @@ def resolve_volley(volley: Volley, target: Unit, state: TargetState | None = Non
 def pinning_exempt(target: Unit) -> bool:
     """True when the target never takes Pinning tests (Vehicles, Fearless, already Pinned, locked, embarked)."""
     return target.is_vehicle or any(target.has(n) for n in PINNING_EXEMPT_RULES)
+
+
+def _fresh_wounds_left(state: TargetState) -> int | None:
+    """Wounds left on the first model when the state is a fresh, unflagged unit (a point mass), else None."""
+    nz = np.flatnonzero(state.probs)
+    if nz.size != 1 or nz[0] >= state.probs.shape[1]:
+        return None
+    kills, w = divmod(int(nz[0]), state.space.wounds)
+    return w + 1 if kills == 0 and state.space.models > 0 else None
 
 
 def _shell_shock(w: Weapon) -> int:
@@ -514,7 +564,7 @@ def resolve_sequence(target: Unit, firing_units: Sequence[Sequence[Volley]]) -> 
     any_pinning = any(v.weapon.has("Pinning") for unit in firing_units for v in unit)
     shocks = sorted({_shell_shock(v.weapon) for unit in firing_units for v in unit if v.weapon.has("Pinning")})
     state = TargetState.fresh(target, shell_shocks=tuple(shocks) if any_pinning else None)
-    totals: dict[str, Dist] = {"hits": Dist.point(0), "wounds": Dist.point(0), "unsaved": Dist.point(0)}
+    totals: dict[str, Dist | None] = {"hits": None, "wounds": None, "unsaved": None}
     applied: list[str] = []
     no_effect: list[str] = []
     missing: list[str] = []
@@ -525,8 +575,8 @@ def resolve_sequence(target: Unit, firing_units: Sequence[Sequence[Volley]]) -> 
         for volley in unit:
             res = resolve_volley(volley, target, state)
             state = res.state  # type: ignore[assignment]
-            for key in totals:
-                totals[key] = totals[key] + getattr(res, key)
+            for key, total in totals.items():
+                totals[key] = getattr(res, key) if total is None else total + getattr(res, key)
             for src, dst in ((res.applied, applied), (res.no_effect, no_effect), (res.not_modelled, missing)):
                 dst.extend(x for x in src if x not in dst)
             if res.attack_happens is not None:
@@ -545,8 +595,10 @@ def resolve_sequence(target: Unit, firing_units: Sequence[Sequence[Volley]]) -> 
         pinned = None
     else:
         pinned = state.p_pinned()
+    zero = Dist.point(0)
     return VolleyResult(
-        hits=totals["hits"], wounds=totals["wounds"], unsaved=totals["unsaved"], casualties=kills,
+        hits=totals["hits"] or zero, wounds=totals["wounds"] or zero, unsaved=totals["unsaved"] or zero,
+        casualties=kills,
         pinned=pinned, applied=tuple(applied), not_modelled=tuple(missing), no_effect=tuple(no_effect),
         gets_hot=gets_hot, attack_happens=psychic[0], perils=psychic[1], state=state,
     )

@@ -17,16 +17,36 @@ class UsageError(Exception):
     """Bad input at the command line (exit status 2)."""
 
 
+MAX_SCENARIO_BYTES = 16 * 1024 * 1024
+"""Largest scenario input accepted by ``praetor calc`` (a sweep of tens of thousands of scenarios)."""
+
+MAX_MESSAGE_CHARS = 500
+"""Error messages are cut to this length, on one line (a bad value may be megabytes long)."""
+
+
+def _one_line(message: str) -> str:
+    text = " ".join(str(message).split())
+    return text if len(text) <= MAX_MESSAGE_CHARS else text[: MAX_MESSAGE_CHARS - 3] + "..."
+
+
 def _read_input(path: str) -> str:
-    if path == "-":
-        return sys.stdin.read()
-    p = Path(path)
-    if not p.is_file():
-        raise UsageError(f"SCENARIO: no such file: {path!r}")
     try:
-        return p.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise UsageError(f"SCENARIO: cannot read {path!r}: {exc}") from None
+        if path == "-":
+            raw = sys.stdin.buffer.read(MAX_SCENARIO_BYTES + 1)
+        else:
+            p = Path(path)
+            if not p.is_file():
+                raise UsageError(f"SCENARIO: no such file: {path!r}")
+            with p.open("rb") as fh:
+                raw = fh.read(MAX_SCENARIO_BYTES + 1)
+    except OSError as exc:
+        raise UsageError(f"SCENARIO: cannot read {path!r}: {exc.strerror or exc}") from None
+    if len(raw) > MAX_SCENARIO_BYTES:
+        raise UsageError(f"SCENARIO: input larger than {MAX_SCENARIO_BYTES} bytes refused")
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise UsageError(f"SCENARIO: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
 
 
 def cmd_calc(args: argparse.Namespace) -> int:
@@ -38,7 +58,13 @@ def cmd_calc(args: argparse.Namespace) -> int:
         result = calc_json(text)
     except ScenarioError as exc:
         raise UsageError(str(exc)) from None
-    json.dump(result, sys.stdout, indent=None if args.compact else 2)
+    except RecursionError:
+        raise UsageError("scenario: JSON nested too deeply") from None
+    try:
+        out = json.dumps(result, indent=None if args.compact else 2, allow_nan=False)
+    except ValueError as exc:  # a NaN or infinity in a result would not be valid JSON
+        raise RuntimeError(f"result is not valid JSON: {exc}") from None
+    sys.stdout.write(out)
     sys.stdout.write("\n")
     return 0
 
@@ -56,6 +82,8 @@ def cmd_import(args: argparse.Namespace) -> int:
         report = build_catalog(src, Path(args.out))
     except UntrustedFileError as exc:
         raise UsageError(str(exc)) from None
+    except OSError as exc:  # an unreadable input or an unwritable --out
+        raise UsageError(f"cannot read or write {exc.filename!r}: {exc.strerror or exc}") from None
     print(f"read {report.files} files; wrote {report.weapon_profiles} weapon profiles "
           f"({report.distinct_weapons} distinct) and {report.unit_profiles} unit profiles to {args.out}")
     print(f"links checked: {report.links_checked}; unresolved: {len(report.unresolved)}; "
@@ -78,6 +106,8 @@ def cmd_roster(args: argparse.Namespace) -> int:
         print(roster_report(args.roster, half_range=args.half_range))
     except UntrustedFileError as exc:
         raise UsageError(str(exc)) from None
+    except OSError as exc:
+        raise UsageError(f"FILE: cannot read {args.roster!r}: {exc.strerror or exc}") from None
     return 0
 
 
@@ -90,9 +120,16 @@ def cmd_report(args: argparse.Namespace) -> int:
     return int(report_main(args.weapons, args.targets, args.roster, args.out))
 
 
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose usage errors are one line on standard error (exit status 2)."""
+
+    def error(self, message: str):  # type: ignore[override]
+        self.exit(2, f"{self.prog}: {_one_line(message)} (see {self.prog} -h)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the `praetor` command."""
-    parser = argparse.ArgumentParser(prog="praetor", description="Exact Horus Heresy weapon probabilities.")
+    parser = _Parser(prog="praetor", description="Exact Horus Heresy weapon probabilities.")
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("calc", help="compute a JSON scenario (SCENARIO.md); '-' reads standard input")
     p.add_argument("scenario", help="path to a scenario JSON file, or '-'")
@@ -128,15 +165,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(args.func(args))
     except UsageError as exc:
-        print(f"praetor {args.command}: {exc}", file=sys.stderr)
+        print(f"praetor {args.command}: {_one_line(str(exc))}", file=sys.stderr)
         return 2
     except (ValueError, KeyError, TypeError) as exc:
-        print(f"praetor {args.command}: bad input: {exc}", file=sys.stderr)
+        print(f"praetor {args.command}: bad input: {_one_line(str(exc))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
     except Exception as exc:  # noqa: BLE001 - never a traceback at the command line
-        print(f"praetor {args.command}: internal error: {type(exc).__name__}: {exc}", file=sys.stderr)
+        print(f"praetor {args.command}: internal error: {type(exc).__name__}: {_one_line(str(exc))}",
+              file=sys.stderr)
         return 1
 
 

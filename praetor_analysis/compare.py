@@ -12,7 +12,6 @@ models) and one Vehicle. The row says so in ``not_modelled`` (``assumed hits ...
 
 from __future__ import annotations
 
-import json
 import math
 import re
 from collections.abc import Iterator, Mapping
@@ -238,7 +237,7 @@ def _cells(weapons: pd.DataFrame, targets: pd.DataFrame, attacker: Mapping[str, 
     attacker = dict(attacker or DEFAULT_ATTACKER)
     cache: dict[str, dict[str, Any] | str] = {}
     t_rows = list(zip(_ids(targets), (r for _, r in targets.iterrows())))
-    t_blocks = [(tid, row, target_block(row)) for tid, row in t_rows]
+    t_blocks = [(tid, row, target_block(row), is_vehicle_row(row)) for tid, row in t_rows]
     for wid, (_, wrow) in zip(_ids(weapons), weapons.iterrows()):
         wblock = weapon_block(wrow)
         points = _points(wrow)
@@ -251,8 +250,7 @@ def _cells(weapons: pd.DataFrame, targets: pd.DataFrame, attacker: Mapping[str, 
             "Range": str(wblock["Range"]), "Strength": str(wblock["Strength"]), "AP": str(wblock["AP"]),
             "Type": wblock["Type"],
         }
-        for tid, trow, tblock in t_blocks:
-            vehicle = is_vehicle_row(trow)
+        for tid, _trow, tblock, vehicle in t_blocks:
             record: dict[str, Any] = {
                 **base, "target": tblock["name"], "target_id": tid, "models": tblock["models"],
                 "measure": "hull_points" if vehicle else "casualties",
@@ -265,7 +263,9 @@ def _cells(weapons: pd.DataFrame, targets: pd.DataFrame, attacker: Mapping[str, 
                     raise ScenarioError(str(parsed))
                 scenario, notes, _ = _scenario(wblock, tblock, attacker, attacks=shots_per_weapon,
                                                half_range=half_range, parsed=parsed)
-                key = json.dumps(scenario, sort_keys=True, default=str)
+                # the weapon's name changes no number: identical profiles against one target are computed once
+                key = (tid, scenario.get("mode"), repr(scenario.get("hits")), repr(scenario.get("attacks")),
+                       *(repr(v) for k, v in sorted(scenario["weapon"].items()) if k != "name"))
                 if key not in cache:
                     cache[key] = _safe_calc(scenario)
                 result = cache[key]
@@ -283,9 +283,12 @@ def _cells(weapons: pd.DataFrame, targets: pd.DataFrame, attacker: Mapping[str, 
 
 
 def _safe_calc(scenario: dict[str, Any]) -> dict[str, Any] | str:
-    """calc, or the error message: ScenarioError as is, anything else marked as an engine error."""
+    """calc (through the exact quick path of :mod:`~praetor_analysis.quick` when it applies), or the error
+    message: ScenarioError as is, anything else marked as an engine error."""
+    from .quick import quick_result
+
     try:
-        return calc(scenario)
+        return quick_result(scenario) or calc(scenario)
     except ScenarioError as exc:
         return str(exc)
     except Exception as exc:  # noqa: BLE001 - a sweep records engine failures instead of stopping
@@ -314,10 +317,23 @@ def compare(weapons: pd.DataFrame, targets: pd.DataFrame, *, attacker: Mapping[s
         the weapon entry's Pts (NaN when unknown or 0: the cost is then in the unit); ``error`` is ``""``
         or the reason the cell could not be computed (numbers NaN).
     """
-    rows = [record for record, _ in _cells(weapons, targets, attacker, shots_per_weapon, half_range)]
+    return compare_with_distributions(weapons, targets, attacker=attacker, shots_per_weapon=shots_per_weapon,
+                                      half_range=half_range)[0]
+
+
+def compare_with_distributions(weapons: pd.DataFrame, targets: pd.DataFrame, *,
+                               attacker: Mapping[str, Any] | None = None, shots_per_weapon: Any = None,
+                               half_range: bool = False) -> tuple[pd.DataFrame, dict[tuple[str, str], np.ndarray]]:
+    """:func:`compare` and :func:`compare_distributions` in one pass (what a dashboard update needs)."""
+    rows, pmfs = [], {}
+    for record, pmf in _cells(weapons, targets, attacker, shots_per_weapon, half_range):
+        rows.append(record)
+        if pmf is not None:
+            pmfs[(record["weapon_id"], record["target_id"])] = pmf
     frame = pd.DataFrame(rows, columns=COLUMNS)
-    return frame.astype({"models": int, "mean": float, "std": float, "p_any": float, "p_all": float,
-                         "p_pinned": float, "points": float, "mean_per_100pts": float})
+    frame = frame.astype({"models": int, "mean": float, "std": float, "p_any": float, "p_all": float,
+                          "p_pinned": float, "points": float, "mean_per_100pts": float})
+    return frame, pmfs
 
 
 def compare_distributions(weapons: pd.DataFrame, targets: pd.DataFrame, *,

@@ -164,7 +164,18 @@ def compute_view(state: DashboardState, weapons: pd.DataFrame, targets: pd.DataF
         compare_fn, distributions_fn: :func:`compare.compare` and :func:`compare.compare_distributions`
             (injectable for tests).
     """
-    if compare_fn is None or distributions_fn is None:
+    one_pass: dict[tuple[str, str], np.ndarray] | None = None
+    if compare_fn is None and distributions_fn is None:
+        from .compare import compare_with_distributions
+
+        def compare_fn(w: pd.DataFrame, t: pd.DataFrame, **kw: Any) -> pd.DataFrame:
+            nonlocal one_pass
+            table, one_pass = compare_with_distributions(w, t, **kw)
+            return table
+
+        def distributions_fn(w: pd.DataFrame, t: pd.DataFrame, **kw: Any) -> Mapping[tuple[str, str], np.ndarray]:
+            return one_pass or {}  # every cell's pmf, from the same pass as the table
+    elif compare_fn is None or distributions_fn is None:
         from .compare import compare, compare_distributions
 
         compare_fn = compare_fn or compare
@@ -184,7 +195,7 @@ def compute_view(state: DashboardState, weapons: pd.DataFrame, targets: pd.DataF
     focus_t = state.focus_target if state.focus_target in set(t["archetype"]) else (
         t["archetype"].iloc[0] if len(t) else None)
     pmfs: dict[str, np.ndarray] = {}
-    dist_fig = F.distribution_figure([1.0], F.DistributionOptions(title="No weapon chosen"))
+    dist_fig: go.Figure | None = None
     measure = "casualties"
     if focus_t is not None and not w.empty:
         one = t[t["archetype"] == focus_t]
@@ -193,7 +204,7 @@ def compute_view(state: DashboardState, weapons: pd.DataFrame, targets: pd.DataF
         if len(part):
             measure = str(part["measure"].iloc[0])
         labels = F.weapon_labels(part) if len(part) else pd.Series(dtype=str)
-        tid = next(iter({k[1] for k in dists}), None)
+        tid = part["target_id"].iloc[0] if len(part) else next(iter({k[1] for k in dists}), None)
         for idx, rec in part.iterrows():
             pmf = dists.get((rec["weapon_id"], tid))
             if pmf is None:
@@ -209,6 +220,8 @@ def compute_view(state: DashboardState, weapons: pd.DataFrame, targets: pd.DataF
             dist_fig = F.distribution_figure(dists[(rec["weapon_id"], tid)], F.DistributionOptions(
                 title=f"{rec['weapon']} vs {focus_t}", outcome=measure.replace("_", " "), unit=unit,
                 name="P(X = k)"))
+    if dist_fig is None:
+        dist_fig = F.distribution_figure([1.0], F.DistributionOptions(title="No weapon chosen"))
     curves = F.at_least_curves(pmfs, F.AtLeastOptions(
         target=focus_t, outcome=measure.replace("_", " "),
         unit="hull points" if measure == "hull_points" else "models"))

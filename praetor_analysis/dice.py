@@ -54,7 +54,18 @@ def _log_factorials(n: int) -> np.ndarray:
 
 
 def binomial_pmf(n: int, p: float) -> np.ndarray:
-    """pmf of Binomial(n, p) over 0..n, exact to rounding (log-space, no sampling)."""
+    """pmf of Binomial(n, p) over 0..n, exact to rounding (log-space, no sampling); read-only, memoised."""
+    return _binomial_pmf_cached(int(n), float(p))
+
+
+@lru_cache(maxsize=4096)
+def _binomial_pmf_cached(n: int, p: float) -> np.ndarray:
+    out = _binomial_pmf(n, p)
+    out.flags.writeable = False
+    return out
+
+
+def _binomial_pmf(n: int, p: float) -> np.ndarray:
     if n == 0:
         return np.ones(1)
     if p <= 0.0:
@@ -71,8 +82,15 @@ def binomial_pmf(n: int, p: float) -> np.ndarray:
     return np.exp(logp)
 
 
+@lru_cache(maxsize=1024)
 def binomial_matrix(nmax: int, p: float) -> np.ndarray:
-    """B[n, k] = P(Binomial(n, p) = k) for n, k in 0..nmax (lower triangular)."""
+    """B[n, k] = P(Binomial(n, p) = k) for n, k in 0..nmax (lower triangular; read-only, memoised)."""
+    out = _binomial_matrix(nmax, p)
+    out.flags.writeable = False
+    return out
+
+
+def _binomial_matrix(nmax: int, p: float) -> np.ndarray:
     size = nmax + 1
     if p <= 0.0:
         out = np.zeros((size, size))
@@ -91,7 +109,13 @@ def binomial_matrix(nmax: int, p: float) -> np.ndarray:
 
 def thin(counts: np.ndarray, p: float) -> np.ndarray:
     """pmf of the successes when each of a random number of trials (pmf ``counts``) succeeds with ``p``."""
-    return counts @ binomial_matrix(counts.size - 1, p)
+    nz = np.flatnonzero(counts)
+    if nz.size == 1:  # a fixed number of trials: one binomial
+        n = int(nz[0])
+        out = np.zeros(counts.size)
+        out[: n + 1] = counts[n] * binomial_pmf(n, p)
+        return out
+    return counts @ binomial_matrix(counts.size - 1, float(p))
 
 
 def compound(counts: np.ndarray, each: np.ndarray) -> np.ndarray:

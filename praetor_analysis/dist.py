@@ -9,6 +9,7 @@ operation returns a new object. Tails are kept precise: ``sf`` is a reverse cumu
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -56,20 +57,24 @@ class Dist:
     # --- constructors -------------------------------------------------------------------------------
     @classmethod
     def point(cls, k: int) -> Dist:
-        """The distribution that is always ``k``."""
+        """The distribution that is always ``k`` (shared instances: a Dist is immutable)."""
         if k < 0:
             raise ValueError(f"k: outcomes are >= 0, got {k}")
-        p = np.zeros(k + 1)
-        p[k] = 1.0
-        return cls(p)
+        return _point(int(k))
 
     @classmethod
     def _trusted(cls, pmf: np.ndarray) -> Dist:
         """Wrap an array known to be a valid pmf (internal fast path: clips rounding noise, trims zeros)."""
         obj = object.__new__(cls)
-        arr = np.clip(np.asarray(pmf, dtype=np.float64), 0.0, None)
-        nz = np.flatnonzero(arr)
-        arr = arr[: nz[-1] + 1].copy() if nz.size else np.ones(1)
+        arr = np.asarray(pmf, dtype=np.float64)
+        arr = np.maximum(arr, 0.0)  # a new array: the caller's stays untouched
+        last = arr.size - 1
+        while last > 0 and arr[last] == 0.0:
+            last -= 1
+        if last + 1 < arr.size:
+            arr = arr[: last + 1].copy()
+        if last == 0 and arr[0] == 0.0:
+            arr = np.ones(1)
         s = arr.sum()
         if s > 0 and abs(s - 1.0) > 1e-15:
             arr /= s
@@ -220,6 +225,13 @@ class Dist:
         more = ", ..." if self._p.size > 8 else ""
         return f"Dist(mean={self.mean():.4g}, pmf=[{shown}{more}])"
 
-    def _repr_html_(self) -> str:
+    def _repr_html_(self) -> str:  # noqa: D105
         rows = "".join(f"<tr><td>{k}</td><td>{p:.6g}</td></tr>" for k, p in enumerate(self._p))
         return f"<table><tr><th>k</th><th>P(X=k)</th></tr>{rows}</table>"
+
+
+@lru_cache(maxsize=256)
+def _point(k: int) -> Dist:
+    p = np.zeros(k + 1)
+    p[k] = 1.0
+    return Dist._trusted(p)

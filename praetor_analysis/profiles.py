@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from .dice import DiceExpr, parse_dice
@@ -324,9 +325,14 @@ class WeaponType:
     corrections: tuple[str, ...] = ()
     text: str = ""
 
+    @cached_property
+    def names(self) -> frozenset[str]:
+        """The canonical names of the rules (a ``Destroyer N`` kind counts as the Destroyer rule)."""
+        return frozenset(r.name for r in self.rules) | ({"Destroyer"} if self.kind == "Destroyer" else set())
+
     def has(self, name: str) -> bool:
         """True when a rule of that canonical name is present (a ``Destroyer N`` kind is the Destroyer rule)."""
-        return any(r.name == name for r in self.rules) or (name == "Destroyer" and self.kind == "Destroyer")
+        return name in self.names
 
     def get(self, name: str) -> Rule | None:
         """The first rule of that canonical name, or None."""
@@ -450,7 +456,7 @@ class Unit:
     invulnerable: int | None = None
     cover: int | None = None
     rules: tuple[Rule, ...] = ()
-    extra: Mapping[str, Any] = field(default_factory=dict)
+    extra: Mapping[str, Any] = field(default_factory=dict, hash=False)
 
     def has(self, name: str) -> bool:
         """True when the unit has the named rule (or sub-type in its Unit Type)."""

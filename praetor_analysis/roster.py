@@ -13,7 +13,10 @@ Files are untrusted: XML goes through :func:`~praetor_analysis.bsdata.parse_xml_
 from __future__ import annotations
 
 import io
+import math
+import struct
 import zipfile
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NamedTuple
@@ -44,6 +47,8 @@ MAX_ROSZ_BYTES = 50 * 1024 * 1024
 """Most bytes a ``.rosz`` may unpack to; reading stops as soon as this is passed."""
 MAX_ROSZ_FILE_BYTES = 50 * 1024 * 1024
 """Largest roster file accepted on disk."""
+MAX_SELECTION_NUMBER = 10_000
+"""Largest ``number`` of one selection accepted (a real roster's largest is a few dozen models)."""
 
 _CHUNK = 64 * 1024
 _STATLINE_IDS = {PROFILE_TYPE_IDS[k]: k for k in ("unit", "vehicle", "knight", "fortification")}
@@ -107,7 +112,8 @@ def _unzip_bounded(data: bytes, name: str) -> tuple[bytes, str]:
     """Return the single ``.ros`` inside a ``.rosz``, refusing archives that unpack too far."""
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
-    except zipfile.BadZipFile as exc:
+    except (zipfile.BadZipFile, zlib.error, struct.error, ValueError, OverflowError, EOFError, OSError,
+            NotImplementedError, RuntimeError) as exc:
         raise UntrustedFileError(f"{name}: not a valid .rosz archive ({exc})") from exc
     with archive:
         infos = archive.infolist()
@@ -128,7 +134,8 @@ def _unzip_bounded(data: bytes, name: str) -> tuple[bytes, str]:
                     if len(buf) > MAX_ROSZ_BYTES:
                         raise UntrustedFileError(
                             f"{name}: {info.filename} unpacks past {MAX_ROSZ_BYTES} bytes; refused")
-        except (zipfile.BadZipFile, NotImplementedError, RuntimeError, OSError) as exc:
+        except (zipfile.BadZipFile, zlib.error, struct.error, NotImplementedError, RuntimeError, OSError, EOFError,
+                ValueError, OverflowError) as exc:
             raise UntrustedFileError(f"{name}: cannot unpack {info.filename} ({exc})") from exc
         return bytes(buf), info.filename
 
@@ -138,17 +145,26 @@ def _pts(sel: Element) -> float:
     for cost in children(sel, "costs", "cost"):
         if cost.get("typeId") == PTS_COST_TYPE_ID or (cost.get("name") or "").strip().lower() == "pts":
             try:
-                total += float(cost.get("value", "0"))
+                value = float(cost.get("value", "0"))
             except ValueError:
-                pass
+                continue
+            if math.isfinite(value):
+                total += value
     return total
 
 
 def _number(sel: Element) -> int:
+    """The selection's ``number`` (1 when absent or unreadable); refused outside 0..MAX_SELECTION_NUMBER."""
+    raw = sel.get("number", "1")
     try:
-        return int(float(sel.get("number", "1")))
+        value = float(raw)
     except ValueError:
         return 1
+    if not (math.isfinite(value) and value.is_integer() and 0 <= value <= MAX_SELECTION_NUMBER):
+        shown = raw if len(raw) <= 40 else raw[:37] + "..."
+        raise UntrustedFileError(f"selection {(sel.get('name') or '')[:60]!r}: number={shown!r} is not a whole "
+                                 f"number of 0..{MAX_SELECTION_NUMBER}")
+    return int(value)
 
 
 def _chars(profile: Element) -> dict[str, str]:
@@ -215,10 +231,13 @@ def _has_models(sel: Element) -> bool:
 
 
 def _forces(elem: Element) -> list[Element]:
-    found = []
-    for force in children(elem, "forces", "force"):
+    """Every force, nested ones after their parent (depth first, iterative)."""
+    found: list[Element] = []
+    stack = list(reversed(list(children(elem, "forces", "force"))))
+    while stack:
+        force = stack.pop()
         found.append(force)
-        found.extend(_forces(force))
+        stack.extend(reversed(list(children(force, "forces", "force"))))
     return found
 
 
@@ -228,17 +247,24 @@ def read_roster_bytes(data: bytes, name: str) -> Roster:
     Raises:
         UntrustedFileError: Forbidden XML, oversized or malformed archive, or not a roster.
     """
+    if not isinstance(data, (bytes, bytearray)):
+        raise UntrustedFileError(f"{name}: expected the roster as bytes, got {type(data).__name__}")
+    if len(data) > MAX_ROSZ_FILE_BYTES:
+        raise UntrustedFileError(f"{name}: roster of {len(data)} bytes exceeds {MAX_ROSZ_FILE_BYTES} bytes")
     if data[:4] == b"PK\x03\x04":
-        data, _ = _unzip_bounded(data, name)
+        data, _ = _unzip_bounded(bytes(data), name)
     root = parse_xml_bytes(data, name)
     if local(root.tag) != "roster":
-        raise UntrustedFileError(f"{name}: root element <{local(root.tag)}> is not a roster")
+        raise UntrustedFileError(f"{name}: root element <{local(root.tag)[:60]}> is not a roster")
     units: list[RosterUnit] = []
-    for force in _forces(root):
-        label = (force.get("name") or "").strip()
-        for sel in children(force, "selections", "selection"):
-            if sel.get("type") in ("unit", "model") or _has_models(sel):
-                _unit(sel, label, units)
+    try:
+        for force in _forces(root):
+            label = (force.get("name") or "").strip()
+            for sel in children(force, "selections", "selection"):
+                if sel.get("type") in ("unit", "model") or _has_models(sel):
+                    _unit(sel, label, units)
+    except UntrustedFileError as exc:
+        raise UntrustedFileError(f"{name}: {exc}") from None
     return Roster((root.get("name") or "").strip(), units, _pts(root))
 
 
@@ -255,10 +281,15 @@ def read_roster(path: str | Path) -> Roster:
         UntrustedFileError: See :func:`read_roster_bytes`; the file name is in the message.
     """
     path = Path(path)
-    size = path.stat().st_size
-    if size > MAX_ROSZ_FILE_BYTES:
-        raise UntrustedFileError(f"{path.name}: file of {size} bytes exceeds {MAX_ROSZ_FILE_BYTES} bytes")
-    return read_roster_bytes(path.read_bytes(), path.name)
+    try:
+        size = path.stat().st_size
+        if size > MAX_ROSZ_FILE_BYTES:
+            raise UntrustedFileError(f"{path.name}: file of {size} bytes exceeds {MAX_ROSZ_FILE_BYTES} bytes")
+        with path.open("rb") as fh:
+            data = fh.read(MAX_ROSZ_FILE_BYTES + 1)
+    except OSError as exc:
+        raise UntrustedFileError(f"{path.name}: cannot read ({exc.strerror or exc})") from exc
+    return read_roster_bytes(data, path.name)
 
 
 _STAT_COLUMNS = ["Unit Type", "Move", "WS", "BS", "S", "T", "W", "I", "A", "Ld", "Save",

@@ -41,6 +41,23 @@ VOLLEY_FIELDS = {"mode", "attacker", "weapon", "attacks", "snap_shots", "hits", 
 HANDLERS: list[Callable[[Mapping[str, Any]], dict[str, Any] | None]] = []
 
 
+_PARSED: dict[tuple[str, str, str], Any] = {}
+_PARSED_MAX = 8192
+
+
+def _cached(kind: str, data: Any, field_name: str, build: Callable[[], Any]) -> Any:
+    """Parse a weapon or unit block once: records are immutable, so sweeps reuse them (bounded memo)."""
+    if not isinstance(data, Mapping):
+        return build()
+    key = (kind, field_name, type(data).__name__, repr(data))  # equal JSON-like blocks share a key
+    hit = _PARSED.get(key)
+    if hit is None:
+        if len(_PARSED) >= _PARSED_MAX:
+            _PARSED.clear()
+        hit = _PARSED[key] = build()
+    return hit
+
+
 def _bool(data: Mapping[str, Any], key: str, prefix: str = "") -> bool:
     v = data.get(key, False)
     if not isinstance(v, bool):
@@ -55,8 +72,9 @@ def parse_volley(data: Mapping[str, Any], *, prefix: str = "") -> Volley:
         raise ScenarioError(f"{prefix}mode: expected \"shooting\" or \"melee\", got {mode!r}")
     if "weapon" not in data:
         raise ScenarioError(f"{prefix}weapon: required, got nothing")
-    weapon = Weapon.from_mapping(data["weapon"], field_name=f"{prefix}weapon")
-    attacker = unit_from_mapping(data.get("attacker", {}), field_name=f"{prefix}attacker")
+    wdata, adata = data["weapon"], data.get("attacker", {})
+    weapon = _cached("weapon", wdata, f"{prefix}weapon", lambda: Weapon.from_mapping(wdata, field_name=f"{prefix}weapon"))
+    attacker = _cached("unit", adata, f"{prefix}attacker", lambda: unit_from_mapping(adata, field_name=f"{prefix}attacker"))
     if attacker.models < 1:
         raise ScenarioError(f"{prefix}attacker.models: must be at least 1, got {attacker.models}")
     attacks = hits = None
@@ -92,7 +110,8 @@ def parse_target(data: Mapping[str, Any]) -> Unit:
     """Build the target Unit from the scenario's ``target`` block."""
     if "target" not in data:
         raise ScenarioError("target: required, got nothing")
-    target = unit_from_mapping(data["target"], field_name="target")
+    tdata = data["target"]
+    target = _cached("unit", tdata, "target", lambda: unit_from_mapping(tdata, field_name="target"))
     if target.models < 1:
         raise ScenarioError(f"target.models: must be at least 1, got {target.models}")
     if not target.is_vehicle:

@@ -47,7 +47,7 @@ def vehicle_target(target: Unit) -> VehicleTarget:
     return VehicleTarget(
         front=values["Front"], side=values["Side"], rear=values["Rear"], hp=values["HP"],
         hp_left=values["HP"] - taken, facing=facing, invulnerable=target.invulnerable, cover=target.cover,
-        shrouded=(shrouded.value or 6) if shrouded else None, unit_type=target.unit_type, name=target.name,
+        shrouded=(shrouded.value or 6) if shrouded else None, unit_type=target.unit_type,
     )
 
 
@@ -67,7 +67,7 @@ def penetrating_weapon(volley: Volley) -> PenetratingWeapon:
         sunder=w.has("Sunder"), haywire=w.has("Haywire"), exoshock=(exo.value or 6) if exo else None,
         destroyer=w.has("Destroyer"), barrage_or_megablast=w.has("Barrage") or w.has("Apocalyptic Mega-blast"),
         is_melee=volley.mode == "melee", gets_hot=w.has("Gets Hot"), ignores_cover=w.has("Ignores Cover"),
-        template=w.range.template is not None or w.has("Template"), name=w.name,
+        template=w.range.template is not None or w.has("Template"),
     )
 
 

@@ -121,6 +121,40 @@ def _run(counts: np.ndarray, start: np.ndarray, trans: np.ndarray) -> np.ndarray
     return acc
 
 
+class _LazyTransitions(dict):
+    """Transition matrices of one hit, built on first use: ``[None]`` for hull points, ``[result]`` with the
+    flag of a damage result."""
+
+    def __init__(self, outcome: HitOutcome, top: int) -> None:
+        super().__init__()
+        self._outcome, self._top = outcome, top
+
+    def __missing__(self, flag: str | None) -> np.ndarray:
+        self[flag] = _transitions(self._outcome, self._top, flag)
+        return self[flag]
+
+
+_PER_HIT: dict[tuple, tuple[HitOutcome, dict]] = {}
+
+
+def _per_hit(weapon: PenetratingWeapon, target: VehicleTarget, half_range: bool, table: DamageTable) -> tuple[HitOutcome, dict]:
+    """The per-hit outcome and its hull-point transitions, computed once per (weapon, target, table)."""
+    def build() -> tuple[HitOutcome, dict]:
+        outcome = hit_outcome(weapon, target, half_range=half_range, table=table)
+        return outcome, _LazyTransitions(outcome, target.hp)
+
+    try:
+        key = (weapon, target, half_range, id(table) if table is DEFAULT_DAMAGE_TABLE else table)
+        hash(key)
+    except TypeError:  # an unhashable field (e.g. invulnerable saves per facing): no memo
+        return build()
+    if key not in _PER_HIT:
+        if len(_PER_HIT) > 4096:
+            _PER_HIT.clear()
+        _PER_HIT[key] = build()
+    return _PER_HIT[key]
+
+
 def resolve_vehicle(
     hits: Dist | np.ndarray,
     weapon: PenetratingWeapon,
@@ -154,10 +188,10 @@ def resolve_vehicle(
         if start_pmf.size > target.hp + 1:
             raise ValueError(f"start: hull points left go up to {start_pmf.size - 1}, above hp {target.hp}")
         start_pmf = np.r_[start_pmf, np.zeros(target.hp + 1 - start_pmf.size)]
-    outcome = hit_outcome(weapon, target, half_range=half_range, table=table)
+    outcome, transitions = _per_hit(weapon, target, half_range, table)
     top = target.hp
 
-    joint = _run(counts, np.diag(start_pmf), _transitions(outcome, top, None))  # [hp before, hp after]
+    joint = _run(counts, np.diag(start_pmf), transitions[None])  # [hp before, hp after]
     state = joint.sum(axis=0)
     removed = np.zeros(top + 1)
     for before in range(top + 1):
@@ -166,7 +200,7 @@ def resolve_vehicle(
     flagged_start = np.r_[start_pmf, np.zeros(top + 1)]
     damage = {}
     for name in table.results:
-        final = _run(counts, flagged_start, _transitions(outcome, top, name))
+        final = _run(counts, flagged_start, transitions[name])
         damage[name] = float(np.clip(final[top + 1 :].sum(), 0.0, 1.0))
 
     state = np.clip(state, 0.0, None)
