@@ -18,7 +18,22 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from scipy import sparse
+
 from .dice import binomial_matrix
+
+DENSE_STATES = 400
+"""Units with more states than this use sparse damage matrices."""
+
+MAX_WORK = 4e9
+"""The largest number of elementary operations one allocation may take; beyond it the engine says so."""
+
+MAX_BYTES = 1.5 * 2**30
+"""The largest state tensor one allocation may hold."""
+
+
+class TooLarge(ValueError):
+    """An exact computation that would exceed the engine's time or memory bound."""
 
 
 @dataclass(frozen=True)
@@ -52,23 +67,28 @@ class UnitSpace:
         """Kills for every flat state index."""
         return np.repeat(np.arange(self.models + 1), self.wounds)
 
-    def damage_matrix(self, damage: int) -> np.ndarray:
-        """E[s, s']: the effect of ``damage`` wounds on the current model (overflow lost)."""
+    def damage_dest(self, damage: int) -> np.ndarray:
+        """For every flat state, the state after ``damage`` wounds on the current model (overflow lost)."""
+        k = np.repeat(np.arange(self.models + 1), self.wounds)
+        w = np.tile(np.arange(1, self.wounds + 1), self.models + 1)
+        dead = k >= self.models
+        killed = (damage >= w) & ~dead & (damage > 0)
+        new_k = np.where(killed, k + 1, k)
+        new_w = np.where(killed, self.wounds, np.where(dead | (damage == 0), w, w - damage))
+        full = new_k >= self.models
+        dest = np.where(full, self.models * self.wounds + self.wounds - 1, new_k * self.wounds + new_w - 1)
+        return np.where(dead, np.arange(self.size), dest)  # a wiped-out unit stays as it is
+
+    def damage_matrix(self, damage: int) -> np.ndarray | sparse.csr_array:
+        """E[s, s']: the effect of ``damage`` wounds on the current model (dense for small units, sparse
+        above ``DENSE_STATES`` states)."""
         n = self.size
-        e = np.zeros((n, n))
-        for k in range(self.models + 1):
-            for w in range(1, self.wounds + 1):
-                s = self.index(k, w)
-                if k >= self.models:
-                    e[s, s] = 1.0
-                    continue
-                if damage == 0:
-                    e[s, s] = 1.0
-                elif damage >= w:
-                    e[s, self.index(k + 1, self.wounds)] = 1.0
-                else:
-                    e[s, self.index(k, w - damage)] = 1.0
-        return e
+        dest = self.damage_dest(damage)
+        if n <= DENSE_STATES:
+            e = np.zeros((n, n))
+            e[np.arange(n), dest] = 1.0
+            return e
+        return sparse.csr_array((np.ones(n), (np.arange(n), dest)), shape=(n, n))
 
 
 @dataclass(frozen=True)
@@ -184,7 +204,11 @@ class Allocator:
                 w = probs[u, d]
                 if w == 0.0:
                     continue
-                y = x @ self._matrix(d) if d else x
+                if d:
+                    m = self._matrix(d)
+                    y = x @ m if isinstance(m, np.ndarray) else (m.T @ x.reshape(-1, x.shape[-1]).T).T.reshape(x.shape)
+                else:
+                    y = x
                 if u > 0 and self.pinning:
                     y = set_trigger(y, self.level)
                 if track and u > 0:
@@ -203,6 +227,7 @@ class Allocator:
         groups = merge_groups(groups, self.space.wounds)
         r_size = x.shape[0]
         u_size = u_max + 1 if track else 1
+        check_size(x.shape, groups, u_size)
         state = np.zeros(x.shape[:-2] + (u_size,) + x.shape[-2:])
         state[..., 0, :, :] = x
         remaining = 1.0
@@ -236,6 +261,20 @@ class Allocator:
             if b + 1 < r_size:
                 z = self.apply(z, packet, track=track)
         return out
+
+
+def check_size(shape: tuple[int, ...], groups: list[WoundGroup], u_size: int) -> None:
+    """Refuse an allocation whose state tensor or work would exceed ``MAX_BYTES`` or ``MAX_WORK``."""
+    r_size = shape[0]
+    cells = float(np.prod(shape)) * u_size
+    outcomes = max((int(np.count_nonzero(g.packet.probs)) for g in groups), default=1)
+    work = 0.0
+    for i, _ in enumerate(groups):
+        work += cells * outcomes * (r_size if i < len(groups) - 1 else 1)
+    if cells * 8 * 3 > MAX_BYTES or work > MAX_WORK:
+        raise TooLarge(
+            f"attacks: {r_size - 1} hits against {shape[-1]} unit states is too large to compute exactly here "
+            f"({cells * 8 * 3 / 2**30:.1f} GiB, {work:.1e} operations); use fewer attacks or models")
 
 
 def set_trigger(y: np.ndarray, level: int = 1) -> np.ndarray:

@@ -340,8 +340,25 @@ def sum_of_iid(counts: np.ndarray, each: np.ndarray) -> np.ndarray:
     return compound(counts, each)
 
 
+MAX_SHOTS = 1000
+"""The most shots, blows or marker hits one volley may have."""
+
+
 def shots_distribution(volley: Volley) -> tuple[Dist, float | None]:
-    """The shots or blows of a volley (or its marker hits), and P(the Psychic check passes) if any."""
+    """The shots or blows of a volley (or its marker hits), and P(the Psychic check passes) if any.
+
+    Raises:
+        ProfileError: when the volley could have more than ``MAX_SHOTS`` shots.
+    """
+    shots, p_pass = _shots_distribution(volley)
+    if shots.max > MAX_SHOTS:
+        field_name = "hits" if volley.hits is not None else "attacks"
+        raise ProfileError(f"{field_name}: at most {MAX_SHOTS} shots or blows in one volley, got up to {shots.max} "
+                           f"({volley.attacker.models} models)")
+    return shots, p_pass
+
+
+def _shots_distribution(volley: Volley) -> tuple[Dist, float | None]:
     w, a = volley.weapon, volley.attacker
     if volley.hits is not None:
         return _as_dist(volley.hits), None
@@ -355,6 +372,8 @@ def shots_distribution(volley: Volley) -> tuple[Dist, float | None]:
     if w.has("Psychic Focus"):
         shots, p_pass = _psychic(per_model, a.models, a.Ld)
         return shots, p_pass ** a.models
+    if per_model.max * a.models > MAX_SHOTS:
+        return Dist.point(per_model.max * a.models), None  # refused by the caller, without the convolution
     return per_model.power(a.models), None
 
 

@@ -32,8 +32,11 @@ MAX_TEXT_CHARS = 10_000
 
 def _show(value: Any, limit: int = 60) -> str:
     """``repr(value)`` cut to ``limit`` characters, for one-line error messages."""
-    r = repr(value)
-    return r if len(r) <= limit else r[: limit - 5] + "...'" + f" ({len(str(value))} characters)"
+    try:
+        r = repr(value)
+    except RecursionError:
+        return f"a {type(value).__name__} nested too deeply"
+    return r if len(r) <= limit else r[: limit - 5] + "...'" + f" ({len(r)} characters)"
 
 
 def check_text(value: Any, field_name: str) -> str:
@@ -288,7 +291,17 @@ def parse_rules(items: Iterable[str] | str | None, *, field_name: str = "rules")
             raise ProfileError(f"{field_name}[{i}]: expected a rule name, got {_show(tok)}")
         if tok.strip():
             out.append(parse_rule(tok, field_name=field_name))
-    return tuple(out)
+    return _no_duplicates(tuple(out), field_name)
+
+
+def _no_duplicates(rules: tuple[Rule, ...], field_name: str) -> tuple[Rule, ...]:
+    """Refuse a known rule given twice (``Rending (4+)`` and ``Rending (6+)``): which would apply is unclear."""
+    seen: dict[str, Rule] = {}
+    for r in rules:
+        if r.known and r.name in seen:
+            raise ProfileError(f"{field_name}: rule {r.name!r} given twice ({seen[r.name].text!r} and {r.text!r})")
+        seen[r.name] = r
+    return rules
 
 
 def _split_tokens(text: str) -> list[str]:
@@ -382,7 +395,7 @@ def parse_weapon_type(text: Any) -> WeaponType:
                     raise ProfileError(str(exc)) from None
             continue
         rules.append(parse_rule(tok, field_name="Type"))
-    return WeaponType(kind, shots, tuple(rules), tuple(str(c) for c in fixes), raw)
+    return WeaponType(kind, shots, _no_duplicates(tuple(rules), "Type"), tuple(str(c) for c in fixes), raw)
 
 
 # --- records ------------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ import json
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from .allocation import TooLarge
 from .chain import Volley, resolve_sequence
 from .dice import parse_dice
 from .profiles import ProfileError, Unit, Weapon, unit_from_mapping
@@ -21,8 +22,11 @@ class ScenarioError(ValueError):
 
 SCENARIO_FIELDS = {
     "mode", "attacker", "weapon", "attacks", "snap_shots", "target", "hits", "formation", "aim", "indirect",
-    "edges", "target_weapon", "half_range", "name", "firing_units", "twin_linked_scatter", "metric",
+    "edges", "target_weapon", "half_range", "name", "firing_units", "metric",
 }
+#: Fields that only mean something beside another one: nothing is silently ignored.
+_NEEDS = {"aim": "formation", "edges": "formation", "indirect": "formation"}
+_SINGLE_VOLLEY_FIELDS = ("attacker", "weapon", "attacks", "hits", "snap_shots", "mode", "formation", "target_weapon")
 
 #: How a list of profiles (Transmutative armaments) is ranked: the larger the better.
 METRICS: dict[str, Callable[[Mapping[str, Any]], float]] = {
@@ -49,7 +53,10 @@ def _cached(kind: str, data: Any, field_name: str, build: Callable[[], Any]) -> 
     """Parse a weapon or unit block once: records are immutable, so sweeps reuse them (bounded memo)."""
     if not isinstance(data, Mapping):
         return build()
-    key = (kind, field_name, type(data).__name__, repr(data))  # equal JSON-like blocks share a key
+    try:
+        key = (kind, field_name, type(data).__name__, repr(data))  # equal JSON-like blocks share a key
+    except RecursionError:
+        return build()
     hit = _PARSED.get(key)
     if hit is None:
         if len(_PARSED) >= _PARSED_MAX:
@@ -130,6 +137,7 @@ def calc(data: Any) -> dict[str, Any]:
     unknown = sorted(set(data) - SCENARIO_FIELDS)
     if unknown:
         raise ScenarioError(f"{unknown[0]}: unknown field (allowed: {', '.join(sorted(SCENARIO_FIELDS))})")
+    _check_combination(data)
     if isinstance(data.get("weapon"), list) and "target_weapon" not in data:
         return _best_profile(data)
     try:
@@ -144,8 +152,12 @@ def calc(data: Any) -> dict[str, Any]:
             volleys = [[volley]]
         elif "firing_units" in data:
             units = data["firing_units"]
-            if not isinstance(units, list) or not all(isinstance(u, list) for u in units):
-                raise ScenarioError(f"firing_units: expected a list of lists of volleys, got {units!r}")
+            if not isinstance(units, list) or not units or not all(isinstance(u, list) and u for u in units):
+                raise ScenarioError(f"firing_units: expected a non-empty list of non-empty lists of volleys, got {_short(units)}")
+            for i, u in enumerate(units):
+                for j, v in enumerate(u):
+                    if not isinstance(v, Mapping):
+                        raise ScenarioError(f"firing_units[{i}][{j}]: expected a volley object, got {_short(v)}")
             volleys = [
                 [parse_volley(v, prefix=f"firing_units[{i}][{j}].") for j, v in enumerate(u)]
                 for i, u in enumerate(units)
@@ -161,8 +173,28 @@ def calc(data: Any) -> dict[str, Any]:
         result["applied"] = list(result["applied"]) + [n for n in notes if not n.startswith("not modelled: ")]
         result["not_modelled"] = list(result["not_modelled"]) + [n.removeprefix("not modelled: ") for n in notes if n.startswith("not modelled: ")]
         return result
-    except ProfileError as exc:
+    except (ProfileError, TooLarge) as exc:
         raise ScenarioError(str(exc)) from None
+
+
+def _short(value: Any) -> str:
+    text = repr(value) if not isinstance(value, (list, dict)) or len(str(value)) < 80 else type(value).__name__
+    return text[:80]
+
+
+def _check_combination(data: Mapping[str, Any]) -> None:
+    """Refuse fields that would be silently ignored in this combination."""
+    for key, needs in _NEEDS.items():
+        if data.get(key) not in (None, False) and needs not in data:
+            raise ScenarioError(f"{key}: only used with {needs!r}, which is missing")
+    if "metric" in data and not isinstance(data.get("weapon"), list):
+        raise ScenarioError("metric: only used when weapon is a list of profiles (Transmutative armaments)")
+    if "target_weapon" in data and data.get("mode") != "melee":
+        raise ScenarioError(f"target_weapon: only used with \"mode\": \"melee\", got mode {data.get('mode', 'shooting')!r}")
+    if "firing_units" in data:
+        both = [k for k in _SINGLE_VOLLEY_FIELDS if k in data]
+        if both:
+            raise ScenarioError(f"{both[0]}: give the volleys inside firing_units, not beside it")
 
 
 def _best_profile(data: Mapping[str, Any]) -> dict[str, Any]:
@@ -176,7 +208,7 @@ def _best_profile(data: Mapping[str, Any]) -> dict[str, Any]:
     results = []
     for i, profile in enumerate(profiles):
         try:
-            results.append(calc({**data, "weapon": profile, "metric": metric}))
+            results.append(calc({**{k: v for k, v in data.items() if k != "metric"}, "weapon": profile}))
         except ScenarioError as exc:
             raise ScenarioError(f"weapon[{i}].{str(exc).removeprefix('weapon.')}") from None
     scores = [METRICS[metric](r) for r in results]

@@ -53,6 +53,8 @@ def pair_scenarios() -> list[tuple[str, dict[str, Any]]]:
     """Every pair of rules, against the multi-wound target (where allocation order matters)."""
     out = []
     for a, b in itertools.combinations(WEAPON_RULES, 2):
+        if a.split(" (")[0] == b.split(" (")[0]:  # the same rule twice is refused as bad input
+            continue
         t = TARGETS[1] if (len(out) % 2 == 0) else TARGETS[2]
         out.append((f"{a} + {b} vs {t['name']}", shooting([a, b], strength="5", ap="2" if "Brutal" in a else "4", target=t)))
     return out
