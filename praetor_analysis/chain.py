@@ -240,7 +240,7 @@ def wound_groups(volley: Volley, target: Unit, strength: int, wounds: int) -> tu
     they depend on: the weapon's Type, AP and template, Strength, the target, mode and range)."""
     w = volley.weapon
     try:
-        key = (w.type, w.ap, w.range.template, strength, target, volley.mode, volley.half_range, wounds)
+        key = (w.type.signature, w.ap, w.range.template, strength, target, volley.mode, volley.half_range, wounds)
         hit = _GROUPS.get(key)
     except TypeError:
         return _wound_groups(volley, target, strength, wounds)
@@ -334,6 +334,8 @@ def classify_rules(volley: Volley, target: Unit, notes: list[str]) -> tuple[list
 def sum_of_iid(counts: np.ndarray, each: np.ndarray) -> np.ndarray:
     """pmf of the sum of N iid copies of ``each``, N having pmf ``counts`` (direct convolution; repeated
     squaring when N is fixed)."""
+    if each.size == 2:  # one success or none: a binomial thinning
+        return thin(counts, float(each[1]))
     nz = np.flatnonzero(counts)
     if nz.size == 1:
         return Dist._trusted(each).power(int(nz[0])).probabilities
@@ -495,7 +497,7 @@ def resolve_volley(volley: Volley, target: Unit, state: TargetState | None = Non
     deflagrate = w.has("Deflagrate")
     level = state.shell_shocks.index(_shell_shock(w), 1) if tracks_pinning else 0
     unsaved_main = sum_of_iid(hits.probabilities, unsaved_each)
-    unsaved = sum_of_iid(unsaved_main, np.r_[0.0, unsaved_each]) if deflagrate else unsaved_main
+    unsaved = sum_of_iid(unsaved_main, np.concatenate(([0.0], unsaved_each))) if deflagrate else unsaved_main
     fresh = _fresh_wounds_left(state)
     if fresh is not None and all(single_damage(g.packet) for g in groups):
         # every wound does one damage: the state is a function of the unsaved count (exact shortcut)

@@ -159,8 +159,10 @@ def _scenario(weapon: Mapping[str, Any], target: Mapping[str, Any], attacker: Ma
 
 
 def _parse_weapon(block: Mapping[str, Any]) -> Weapon:
+    from .scenario import _cached  # the same memo as calc's, so the engine does not parse it again
+
     try:
-        return Weapon.from_mapping(block)
+        return _cached("weapon", block, "weapon", lambda: Weapon.from_mapping(block))
     except ProfileError as exc:
         raise ScenarioError(str(exc)) from None
 
@@ -236,10 +238,11 @@ def _cells(weapons: pd.DataFrame, targets: pd.DataFrame, attacker: Mapping[str, 
            shots_per_weapon: Any, half_range: bool) -> Iterator[tuple[dict[str, Any], np.ndarray | None]]:
     attacker = dict(attacker or DEFAULT_ATTACKER)
     cache: dict[str, dict[str, Any] | str] = {}
-    t_rows = list(zip(_ids(targets), (r for _, r in targets.iterrows())))
+    t_rows = list(zip(_ids(targets), targets.to_dict("records")))
     t_blocks = [(tid, row, target_block(row), is_vehicle_row(row)) for tid, row in t_rows]
-    for wid, (_, wrow) in zip(_ids(weapons), weapons.iterrows()):
+    for wid, wrow in zip(_ids(weapons), weapons.to_dict("records")):
         wblock = weapon_block(wrow)
+        wkey = repr(sorted((k, v) for k, v in wblock.items() if k != "name"))
         points = _points(wrow)
         try:
             parsed: Weapon | ScenarioError = _parse_weapon(wblock)
@@ -264,8 +267,7 @@ def _cells(weapons: pd.DataFrame, targets: pd.DataFrame, attacker: Mapping[str, 
                 scenario, notes, _ = _scenario(wblock, tblock, attacker, attacks=shots_per_weapon,
                                                half_range=half_range, parsed=parsed)
                 # the weapon's name changes no number: identical profiles against one target are computed once
-                key = (tid, scenario.get("mode"), repr(scenario.get("hits")), repr(scenario.get("attacks")),
-                       *(repr(v) for k, v in sorted(scenario["weapon"].items()) if k != "name"))
+                key = (tid, scenario.get("mode"), repr(scenario.get("hits")), repr(scenario.get("attacks")), wkey)
                 if key not in cache:
                     cache[key] = _safe_calc(scenario)
                 result = cache[key]

@@ -151,7 +151,7 @@ class DiceExpr:
         face[1:] = 1.0 / self.sides
         total = Dist._trusted(face).power(self.count).probabilities
         if self.bonus >= 0:
-            return Dist._trusted(np.r_[np.zeros(self.bonus), total])
+            return Dist._trusted(np.concatenate((np.zeros(self.bonus), total)))
         shifted = total[-self.bonus :].copy()
         shifted[0] += total[: -self.bonus].sum()
         return Dist._trusted(shifted)

@@ -347,6 +347,15 @@ class WeaponType:
         """True when a rule of that canonical name is present (a ``Destroyer N`` kind is the Destroyer rule)."""
         return name in self.names
 
+    @cached_property
+    def signature(self) -> tuple:
+        """The rules as sorted (name, value, variant) triples, with the Destroyer kind: what the wound and
+        save stages read (the shot count aside)."""
+        rules = {(r.name, r.value, r.variant) for r in self.rules}
+        if self.kind == "Destroyer":
+            rules.add(("Destroyer", None, None))
+        return tuple(sorted(rules, key=repr))
+
     def get(self, name: str) -> Rule | None:
         """The first rule of that canonical name, or None."""
         return next((r for r in self.rules if r.name == name), None)

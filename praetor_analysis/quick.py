@@ -55,7 +55,7 @@ def _unit(volley: Volley, target: Unit) -> dict[str, Any] | None:
         return None
     unsaved = sum_of_iid(hits.probabilities, unsaved_each)
     if w.has("Deflagrate"):
-        unsaved = sum_of_iid(unsaved, np.r_[0.0, unsaved_each])
+        unsaved = sum_of_iid(unsaved, np.concatenate(([0.0], unsaved_each)))
     taken = int(target.extra.get("wounds_taken", 0) or 0)
     w0, m = wounds - taken, target.models
     u = np.arange(unsaved.size)
@@ -82,7 +82,7 @@ def _vehicle(volley: Volley, target: Unit) -> dict[str, Any] | None:
     top = vt.hp
     # hull points one hit removes (capped at the full hull points; a sum capped again equals the chain)
     per_hit = transitions[None][top, ::-1][: top + 1]
-    if not np.isclose(per_hit.sum(), 1.0, atol=1e-12):
+    if abs(per_hit.sum() - 1.0) > 1e-12:
         return None
     total = sum_of_iid(hits.probabilities, per_hit)
     left = vt.hp_left

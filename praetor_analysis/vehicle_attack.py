@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .chain import Volley, _hit_roll, _strength, shots_distribution
+from .chain import Volley, _strength, hit_stage, shots_distribution
 from .dist import Dist
 from .penetration import PenetratingWeapon, VehicleTarget
 from .profiles import ProfileError, Unit, parse_stat
-from .rules.hit import HitRoll, gets_hot_before_firing, roll_to_hit
+from .rules.hit import HitRoll, roll_to_hit
 from .vehicles import Volley as VehicleVolley
 from .vehicles import gets_hot_on_vehicle, resolve_vehicle_sequence
 
@@ -30,7 +30,22 @@ _NO_EFFECT_ON_VEHICLES = {
 
 
 def vehicle_target(target: Unit) -> VehicleTarget:
-    """The vehicle record of a target whose Unit Type contains Vehicle."""
+    """The vehicle record of a target whose Unit Type contains Vehicle (memoised per target)."""
+    try:
+        hit = _TARGETS.get(target)
+    except TypeError:
+        return _vehicle_target(target)
+    if hit is None:
+        if len(_TARGETS) > 1024:
+            _TARGETS.clear()
+        hit = _TARGETS[target] = _vehicle_target(target)
+    return hit
+
+
+_TARGETS: dict[Unit, VehicleTarget] = {}
+
+
+def _vehicle_target(target: Unit) -> VehicleTarget:
     ex = target.extra
     values = {}
     for key in ("Front", "Side", "Rear", "HP"):
@@ -73,19 +88,14 @@ def penetrating_weapon(volley: Volley) -> PenetratingWeapon:
 
 def vehicle_hits(volley: Volley, target: Unit) -> tuple[Dist, Dist]:
     """(hits, natural 1s of Gets Hot) of a volley against a vehicle."""
-    shots, _ = shots_distribution(volley)
-    if volley.hits is not None:
-        if volley.ones is not None:
-            return shots, volley.ones
-        if volley.weapon.has("Gets Hot"):
-            return gets_hot_before_firing(shots, twin=volley.weapon.has("Twin-linked"))
-        return shots, Dist.point(0)
     if volley.mode == "melee" and target.WS is None:
         moved = target.extra.get("moved", False)
         if not isinstance(moved, bool):
             raise ProfileError(f"target.moved: expected true or false, got {moved!r}")
+        shots, _ = shots_distribution(volley)
         return roll_to_hit(shots, HitRoll(4 if moved else 1, None, False, 0))
-    return roll_to_hit(shots, _hit_roll(volley, target))
+    hits, ones, _, _ = hit_stage(volley, target)  # the same To Hit as any target (memoised)
+    return hits, ones
 
 
 def resolve_vehicle_scenario(target: Unit, firing_units: Sequence[Sequence[Volley]]) -> dict[str, object]:

@@ -187,7 +187,7 @@ def resolve_vehicle(
         start_pmf = _as_pmf(start, "start")
         if start_pmf.size > target.hp + 1:
             raise ValueError(f"start: hull points left go up to {start_pmf.size - 1}, above hp {target.hp}")
-        start_pmf = np.r_[start_pmf, np.zeros(target.hp + 1 - start_pmf.size)]
+        start_pmf = np.concatenate((start_pmf, np.zeros(target.hp + 1 - start_pmf.size)))
     outcome, transitions = _per_hit(weapon, target, half_range, table)
     top = target.hp
 
@@ -197,7 +197,7 @@ def resolve_vehicle(
     for before in range(top + 1):
         removed[: before + 1] += joint[before, before::-1]
 
-    flagged_start = np.r_[start_pmf, np.zeros(top + 1)]
+    flagged_start = np.concatenate((start_pmf, np.zeros(top + 1)))
     damage = {}
     for name in table.results:
         final = _run(counts, flagged_start, transitions[name])

@@ -13,6 +13,7 @@ model it is allocated to, the excess lost when that model dies (like Brutal).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
@@ -62,8 +63,13 @@ class SaveContext:
         return max(options, default=0.0)
 
     def p_unsaved(self, kind: WoundKind) -> float:
-        """P(the wound survives the save and the mitigation roll)."""
-        return (1.0 - self.p_saved(kind)) * (1.0 - self.p_mitigated(kind))
+        """P(the wound survives the save and the mitigation roll) (memoised: both are values)."""
+        return _p_unsaved(self, kind)
+
+
+@lru_cache(maxsize=8192)
+def _p_unsaved(ctx: SaveContext, kind: WoundKind) -> float:
+    return (1.0 - ctx.p_saved(kind)) * (1.0 - ctx.p_mitigated(kind))
 
 
 def damage_packet(
@@ -74,6 +80,11 @@ def damage_packet(
     Brutal (X) rolls X saves; Destroyer makes each unsaved wound D3 damage; Instant Death removes the
     whole model (damage ``wounds``). Damage is capped at ``wounds``: overflow is lost.
     """
+    if brutal == 1 and not destroyer:  # the common case: one save, one damage (or the whole model)
+        probs = np.zeros((2, wounds + 1))
+        probs[0, 0] = 1.0 - p_unsaved
+        probs[1, wounds if kind.instant_death else 1] = p_unsaved
+        return Packet(probs)
     unsaved = binomial_pmf(brutal, p_unsaved)
     per_wound = np.array([0.0, 1 / 3, 1 / 3, 1 / 3]) if destroyer else np.array([0.0, 1.0])
     probs = np.zeros((brutal + 1, wounds + 1))

@@ -9,6 +9,7 @@ stands after a re-roll triggers Rending, Breaching or Murderous Strike.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..tables import to_wound
 
@@ -66,7 +67,10 @@ class WoundRoll:
         return WoundKind(ap, death)
 
     def outcomes(self) -> dict[WoundKind, float]:
-        """P(each wound kind) for one hit; the rest of the mass is "no wound"."""
+        """P(each wound kind) for one hit; the rest of the mass is "no wound" (memoised: a roll is a value)."""
+        return dict(_outcomes(self))
+
+    def _outcomes(self) -> dict[WoundKind, float]:
         standing = [0.0] * 7
         fail_p = sum(1 for f in range(1, 7) if not self.wounds_on(f)) / 6.0
         for f in range(1, 7):
@@ -79,6 +83,11 @@ class WoundRoll:
                 k = self.kind_of(f)
                 out[k] = out.get(k, 0.0) + standing[f]
         return out
+
+
+@lru_cache(maxsize=4096)
+def _outcomes(roll: WoundRoll) -> tuple[tuple[WoundKind, float], ...]:
+    return tuple(roll._outcomes().items())
 
 
 def wound_target(
