@@ -253,18 +253,36 @@ def marker_view(state: MarkerState) -> tuple[go.Figure, go.Figure]:
 
 
 def _sync(widget: go.FigureWidget, fig: go.Figure) -> None:
-    """Copy a figure's traces and layout into a FigureWidget (same traces updated in place)."""
+    """Copy a figure's traces and layout into a FigureWidget (same traces updated in place; only the
+    properties that changed are sent, and the layout only when it changed)."""
+    layout = fig.layout.to_plotly_json()
     with widget.batch_update():
         same = len(widget.data) == len(fig.data) and all(a.type == b.type for a, b in zip(widget.data, fig.data))
         if same:
             for old, new in zip(widget.data, fig.data):
-                old.update(new.to_plotly_json(), overwrite=True)
+                new_json = new.to_plotly_json()
+                old_json = old.to_plotly_json()
+                changed = {k: v for k, v in new_json.items() if not _equal(old_json.get(k), v)}
+                if changed:
+                    old.update(changed, overwrite=True)
         else:
             widget.data = ()
             if fig.data:
                 widget.add_traces(list(fig.data))
-        widget.layout.shapes = ()
-        widget.layout.update(fig.layout.to_plotly_json(), overwrite=True)
+        if getattr(widget, "_praetor_layout", None) != layout:
+            widget.layout.shapes = ()
+            widget.layout.update(layout, overwrite=True)
+            widget._praetor_layout = layout  # what this widget shows now (private attribute)
+
+
+def _equal(a: Any, b: Any) -> bool:
+    """Plotly property equality that copes with numpy arrays."""
+    if isinstance(a, np.ndarray) or isinstance(b, np.ndarray):
+        return a is not None and b is not None and np.shape(a) == np.shape(b) and bool(np.all(np.asarray(a) == np.asarray(b)))
+    try:
+        return bool(a == b)
+    except (ValueError, TypeError):
+        return False
 
 
 # -------------------------------------------------------------------------------------------- widgets
@@ -321,6 +339,9 @@ class Dashboard:
         self.heatmap = go.FigureWidget(view.heatmap)
         self.curves = go.FigureWidget(view.curves)
         self.distribution = go.FigureWidget(view.distribution)
+        for widget, fig in ((self.heatmap, view.heatmap), (self.curves, view.curves),
+                            (self.distribution, view.distribution)):
+            widget._praetor_layout = fig.layout.to_plotly_json()  # what _sync compares with
         self._show_table(view)
 
         self.marker_inputs = {

@@ -142,7 +142,8 @@ def test_adjust_targets_is_pure(catalogs):
     assert (out.loc[~vehicle, "rules"] == "Feel No Pain (6+)").all() and (out.loc[vehicle, "rules"] == "").all()
 
 
-def test_latency_20_weapons_x_8_targets(catalogs, record_property):
+def test_20_weapons_x_8_targets_update(catalogs):
+    # The latency of this update is measured in bench/bench_catalog.py, never asserted here.
     weapons, targets = catalogs
     cat = D.weapon_catalog(weapons)
     ranged = cat[~cat["Type"].str.contains("Melee")].head(20)
@@ -151,11 +152,24 @@ def test_latency_20_weapons_x_8_targets(catalogs, record_property):
     d.weapon_select.options = [(d._labels[i], i) for i in ranged.index]
     d.weapon_select.value = tuple(ranged.index)
     assert z(d.heatmap).shape == (20, 8)
-    times = []
-    for bs in (5, 3, 4):
-        t0 = time.perf_counter()
-        d.bs.value = bs
-        times.append(time.perf_counter() - t0)
-    record_property("latency_s", max(times))
-    print(f"\nwidget change -> figure data, 20 weapons x 8 targets: {[round(t, 3) for t in times]} s")
-    assert max(times) < 10.0
+    before = z(d.heatmap).copy()
+    d.bs.value = 5  # from BS 4: better shooting, more damage
+    assert np.nansum(z(d.heatmap)) > np.nansum(before)
+
+
+@pytest.mark.parametrize("text", ["<script>alert(1)</script>", "(", "[a-z]*", "\\", "x" * 5000, "\u00e9\u00e8", ""])
+def test_search_box_takes_any_text(dash, text):
+    # Bad input at the widgets: the search is a literal substring match, never a regex; odd text only
+    # narrows the list (the current selection stays).
+    chosen = tuple(dash.weapon_select.value)
+    dash.search.value = text
+    assert set(chosen) <= {v for _, v in dash.weapon_select.options}
+    assert z(dash.heatmap).shape[0] == len(chosen)
+
+
+def test_slider_values_are_bounded_by_the_widgets(dash):
+    # ipywidgets clamps a slider to its range: BS can never reach the engine as 0 or 11.
+    dash.bs.value = 0
+    assert dash.bs.value >= dash.bs.min >= 1
+    dash.bs.value = 99
+    assert dash.bs.value <= dash.bs.max <= 10
