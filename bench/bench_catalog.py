@@ -22,9 +22,10 @@ import random
 import statistics
 import time
 import tracemalloc
-from collections.abc import Callable
 
 import numpy as np
+
+from timing import median_time
 
 from praetor_analysis import calc
 from praetor_analysis.catalog import load_targets, load_weapons
@@ -32,16 +33,6 @@ from praetor_analysis.compare import compare, scenario_for
 from praetor_analysis.profiles import parse_weapon_type
 
 SIMPLE_RULES = {"Rending", "Breaching", "Shred", "Twin-linked", "Fleshbane", "Poisoned"}
-
-
-def median_time(fn: Callable[[], object], repeat: int) -> float:
-    """Median wall time of ``fn`` in seconds."""
-    times = []
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t0)
-    return statistics.median(times)
 
 
 def clear_caches() -> None:

@@ -11,25 +11,14 @@ Prints both times, their ratio and the largest absolute difference between the p
 
 from __future__ import annotations
 
-import statistics
-import time
-from collections.abc import Callable
 
 import numpy as np
+
+from timing import median_time
 
 from praetor_analysis.chain import Volley, resolve_volley, unsaved_distribution
 from praetor_analysis.dice import parse_dice
 from praetor_analysis.profiles import Weapon, unit_from_mapping
-
-
-def best_of(fn: Callable[[], object], repeat: int) -> float:
-    """Median wall time of ``fn`` over ``repeat`` runs, in seconds."""
-    times = []
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t0)
-    return statistics.median(times)
 
 
 def icepool_unsaved(n: int) -> np.ndarray:
@@ -70,9 +59,9 @@ def main() -> None:
         theirs = icepool_unsaved(n)
         size = max(ours.size, theirs.size)
         diff = np.max(np.abs(np.pad(ours, (0, size - ours.size)) - np.pad(theirs, (0, size - theirs.size))))
-        t_ice = best_of(lambda: icepool_unsaved(n), 5 if n < 200 else 3)
-        t_eng = best_of(lambda: unsaved_distribution(volley, target), 200)
-        t_full = best_of(lambda: resolve_volley(volley, target), 50)
+        t_ice = median_time(lambda: icepool_unsaved(n), 5 if n < 200 else 3)
+        t_eng = median_time(lambda: unsaved_distribution(volley, target), 200)
+        t_full = median_time(lambda: resolve_volley(volley, target), 50)
         print(f"{n:>6} {t_ice * 1e3:>11.3f} {t_eng * 1e3:>10.4f} {t_ice / t_eng:>7.0f}x {t_full * 1e3:>8.3f} {diff:>11.2e}")
     print("targets: ratio >= 20x at 10 shots and >= 100x at 200; agreement <= 1e-12")
 

@@ -225,7 +225,6 @@ class Allocator:
         Each hit yields a wound of group g with probability ``groups[g].p`` (in allocation order).
         """
         groups = merge_groups(groups, self.space.wounds)
-        r_size = x.shape[0]
         u_size = u_max + 1 if track else 1
         check_size(x.shape, groups, u_size)
         state = np.zeros(x.shape[:-2] + (u_size,) + x.shape[-2:])

@@ -482,7 +482,7 @@ def multiple_barrage_pmf(
         br = np.concatenate([[0.0], _target_breaks(target, radius, center, d),
                              _edge_breaks(center, d, edges)])
         b = np.unique(np.concatenate([np.mod(br, TWO_PI), [TWO_PI]]))
-        ts, mids, firsts, steps = [], [], [], []
+        ts, mids, steps = [], [], []
         for lo, hi in zip(b[:-1], b[1:]):
             k = max(1, int(np.ceil((hi - lo) * n_theta / TWO_PI)))
             t = np.linspace(lo, hi, k + 1)

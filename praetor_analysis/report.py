@@ -10,7 +10,6 @@ JSON is escaped by Plotly (``<`` becomes ``\\u003c``).
 
 from __future__ import annotations
 
-import argparse
 import html
 import io
 import os
@@ -43,8 +42,6 @@ __all__ = [
     "figure_to_png",
     "default_report",
     "report_main",
-    "add_report_arguments",
-    "cmd_report",
 ]
 
 #: The iconic weapons of the default report, by their name in the shipped catalog.
@@ -395,18 +392,3 @@ def report_main(weapons: Sequence[str] | None = None, targets: Sequence[str] | N
     else:
         Path(out).write_text(text, encoding="utf-8")
     return 0
-
-
-def add_report_arguments(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
-    """Add the options of ``praetor report`` to a (sub)parser and set ``func`` to :func:`cmd_report`."""
-    parser.add_argument("--weapons", nargs="+", metavar="NAME", help="weapon names (default: the iconic dozen)")
-    parser.add_argument("--targets", nargs="+", metavar="NAME", help="target archetypes (default: all)")
-    parser.add_argument("--roster", metavar="FILE", help="a BattleScribe roster (.ros or .rosz)")
-    parser.add_argument("-o", "--out", metavar="OUT.html", default="-", help="output file ('-': standard output)")
-    parser.set_defaults(func=cmd_report)
-    return parser
-
-
-def cmd_report(args: argparse.Namespace) -> int:
-    """Run ``praetor report`` from parsed arguments (see :func:`add_report_arguments`)."""
-    return report_main(args.weapons, args.targets, args.roster, args.out)

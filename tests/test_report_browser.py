@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import numpy as np
@@ -86,12 +85,10 @@ def test_select_by_name():
 
 
 def test_report_main_and_arguments(tmp_path):
-    import argparse
+    from praetor_analysis.cli import main
 
-    parser = R.add_report_arguments(argparse.ArgumentParser())
-    args = parser.parse_args(["--weapons", "Lascannon", "Autocannon", "--targets", "Rhino", "-o",
-                              str(tmp_path / "o.html")])
-    assert args.func(args) == 0
+    assert main(["report", "--weapons", "Lascannon", "Autocannon", "--targets", "Rhino", "-o",
+                 str(tmp_path / "o.html")]) == 0
     page = (tmp_path / "o.html").read_text(encoding="utf-8")
     assert "Lascannon" in page and "Rhino" in page
     with pytest.raises(ValueError, match="--roster"):
