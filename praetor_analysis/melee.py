@@ -30,9 +30,10 @@ silent (ours, documented and tested):
 - Concussive (X): the rule tests at the end of the combat, so it never changes this round's To Hit (not
   even when it strikes at an earlier step). We report P(the side ends the round concussed): it suffered
   at least one wound (saved or not) from the Concussive blows, still has models, and fails Leadership.
-- Wounds caused (who wins the combat): wounds actually taken off models, i.e. unsaved wounds that
-  removed a wound; overflow (Brutal or Instant Death beyond the wounds left on a model) and wounds after
-  the last model fell do not count. More wounds caused wins; equal is a draw.
+- Who wins the combat (SCENARIO.md): the side that caused more *unsaved* wounds in the round, counted as
+  ``unsaved`` is (each of Brutal's wounds separately, overflow on a dying model and wounds after the last
+  model included); equal is a draw. The difference of the two counts is carried exactly in the joint
+  state. ``wounds_caused`` reports, beside it, the wounds actually taken off models.
 - Weapon choice: each side fights with the profile that inflicts the most expected casualties in this
   round given the other side's profile (best responses, attacker first, starting from the target's first
   profile; ties go to the first listed). Pass ``attacker_choice`` / ``target_choice`` to fix one.
@@ -47,8 +48,8 @@ from typing import Any
 
 import numpy as np
 
-from .allocation import UnitSpace
-from .chain import TargetState, Volley, classify_rules, resolve_volley
+from .allocation import Allocator, UnitSpace
+from .chain import TargetState, Volley, _strength, classify_rules, hit_stage, resolve_volley, wound_groups
 from .dice import leadership_pass
 from .dist import Dist
 from .profiles import ProfileError, Unit, Weapon, parse_rule, unit_from_mapping
@@ -76,7 +77,7 @@ class CombatResult:
         joint: ``joint[i, j]`` = P(the attacker loses i models and the target loses j).
         attacker_casualties / target_casualties: models each side lost.
         attacker_wounds / target_wounds: wounds each side *caused* (taken off enemy models).
-        attacker_wins / target_wins / draw: combat resolution by wounds caused.
+        attacker_wins / target_wins / draw: combat resolution: more unsaved wounds caused (SCENARIO.md).
         attacker_strikes / target_strikes: each side's blows (hits, wounds, unsaved: all its blows).
         attacker_concussed / target_concussed: P(that side ends the round with a failed Concussive test).
         state: the final joint state ``P[a, d]`` over both units' ``UnitSpace`` states.
@@ -169,6 +170,35 @@ class _Striker:
         return self._cache[key]
 
 
+def _joint_transition(striker: _Striker, n: int, reaping_on: bool) -> np.ndarray:
+    """T[s, s', u]: from enemy state s, the blows of ``n`` models leave state s' having caused u unsaved
+    wounds (exact: the allocation chain with the unsaved count tracked)."""
+    key = (n, reaping_on and striker.blows.reaping > 0)
+    cache = striker.__dict__.setdefault("_joint", {})
+    if key in cache:
+        return cache[key]
+    size = striker.space.size
+    if n == 0:
+        out = np.eye(size)[:, :, None]
+    else:
+        volley = Volley(striker.weapon, replace(striker.side.unit, models=n), mode="melee",
+                        attacks=striker.attacks(n, key[1]))
+        if striker.weapon.has("Deflagrate"):
+            raise ProfileError("weapon.Type: Deflagrate in a whole round of melee is not modelled")
+        hits, _, _, _ = hit_stage(volley, striker.enemy)
+        strength = _strength(volley)
+        if strength is None:
+            groups, unsaved_each = [], np.ones(1)
+        else:
+            groups, _, unsaved_each = wound_groups(volley, striker.enemy, strength, striker.space.wounds)
+        x = hits.probabilities[:, None, None, None] * np.eye(size)[None, :, None, :]  # (R, start s, F, S)
+        u_max = hits.max * (unsaved_each.size - 1)
+        res = Allocator(striker.space, pinning=False).resolve(x, groups, track=True, u_max=u_max)
+        out = res[:, :, 0, :].transpose(0, 2, 1)  # (s, s', u)
+    cache[key] = out
+    return out
+
+
 def _damage(space: UnitSpace, start: np.ndarray) -> np.ndarray:
     """Wounds taken off the unit since ``start``, for every state."""
     kills = space.kills_of()
@@ -178,46 +208,64 @@ def _damage(space: UnitSpace, start: np.ndarray) -> np.ndarray:
 
 
 def _round(att: Side, tgt: Side, ba: Blows, bt: Blows) -> dict[str, Any]:
-    """The exact round for fixed profiles: final joint state and per-side marginals."""
+    """The exact round for fixed profiles: final joint state (attacker state, target state, difference of
+    unsaved wounds caused) and per-side marginals."""
     sa_, st_ = _Striker(att, ba, tgt.unit), _Striker(tgt, bt, att.unit)  # sa_ strikes the target
     space_t, space_a = sa_.space, st_.space
     start_a, start_t = TargetState.fresh(att.unit).probs[0], TargetState.fresh(tgt.unit).probs[0]
-    p = np.outer(start_a, start_t)
     alive_a = att.unit.models - space_a.kills_of()
     alive_t = tgt.unit.models - space_t.kills_of()
+    # the largest unsaved count each side can cause in the round bounds the difference axis
+    top_a = max(_joint_transition(sa_, att.unit.models, r).shape[2] - 1 for r in (False, True))
+    top_t = max(_joint_transition(st_, tgt.unit.models, r).shape[2] - 1 for r in (False, True))
+    width = top_a + top_t + 1  # index = difference + top_t
+    p = np.zeros((space_a.size, space_t.size, width))
+    p[:, :, top_t] = np.outer(start_a, start_t)
     weights: list[dict[tuple[int, bool], float]] = [{}, {}]
     wounded_alive = [0.0, 0.0]  # P(side suffered a wound from the other's blows and still has models)
     for step in sorted({ba.initiative, bt.initiative}, reverse=True):
         a_strikes, t_strikes = ba.initiative == step, bt.initiative == step
         new = np.zeros_like(p)
-        for i, j in zip(*np.nonzero(p)):
-            w = p[i, j]
+        mass = p.sum(axis=2)
+        for i, j in zip(*np.nonzero(mass)):
+            w = mass[i, j]
+            pd = p[i, j]
             n, m = int(alive_a[i]), int(alive_t[j])
             if a_strikes:
-                t_row, p0, _ = sa_.transition(n, m >= 2)
-                row_t = t_row[j]
-                key = (n, m >= 2 and ba.reaping > 0)
+                reap = m >= 2
+                row_t = _joint_transition(sa_, n, reap)[j]  # (target state', unsaved by the attacker)
+                _, p0, _ = sa_.transition(n, reap)
+                key = (n, reap and ba.reaping > 0)
                 weights[0][key] = weights[0].get(key, 0.0) + w
-                hurt = row_t.copy()
+                hurt = row_t.sum(axis=1)
                 hurt[j] -= p0
                 wounded_alive[1] += w * float(hurt[alive_t > 0].sum())
             else:
-                row_t = np.zeros(space_t.size)
-                row_t[j] = 1.0
+                row_t = np.zeros((space_t.size, 1))
+                row_t[j, 0] = 1.0
             if t_strikes:
-                t_row, p0, _ = st_.transition(m, n >= 2)
-                row_a = t_row[i]
-                key = (m, n >= 2 and bt.reaping > 0)
+                reap = n >= 2
+                row_a = _joint_transition(st_, m, reap)[i]  # (attacker state', unsaved by the target)
+                _, p0, _ = st_.transition(m, reap)
+                key = (m, reap and bt.reaping > 0)
                 weights[1][key] = weights[1].get(key, 0.0) + w
-                hurt = row_a.copy()
+                hurt = row_a.sum(axis=1)
                 hurt[i] -= p0
                 wounded_alive[0] += w * float(hurt[alive_a > 0].sum())
             else:
-                row_a = np.zeros(space_a.size)
-                row_a[i] = 1.0
-            new += w * np.outer(row_a, row_t)
+                row_a = np.zeros((space_a.size, 1))
+                row_a[i, 0] = 1.0
+            # the difference moves by (unsaved by the attacker) - (unsaved by the target)
+            for ut in np.flatnonzero(row_a.any(axis=0)):
+                for ua in np.flatnonzero(row_t.any(axis=0)):
+                    shift = int(ua) - int(ut)
+                    block = np.outer(row_a[:, ut], row_t[:, ua])
+                    if shift >= 0:
+                        new[:, :, shift:] += block[:, :, None] * pd[None, None, : width - shift]
+                    else:
+                        new[:, :, :shift] += block[:, :, None] * pd[None, None, -shift:]
         p = new
-    return {"p": p, "weights": weights, "wounded_alive": wounded_alive, "strikers": (sa_, st_),
+    return {"p": p, "offset": top_t, "weights": weights, "wounded_alive": wounded_alive, "strikers": (sa_, st_),
             "spaces": (space_a, space_t), "starts": (start_a, start_t)}
 
 
@@ -238,7 +286,7 @@ def _strikes(striker: _Striker, weights: dict[tuple[int, bool], float]) -> Strik
 
 def _expected_kills(att: Side, tgt: Side, ba: Blows, bt: Blows) -> tuple[float, float]:
     out = _round(att, tgt, ba, bt)
-    p, (space_a, space_t) = out["p"], out["spaces"]
+    p, (space_a, space_t) = out["p"].sum(axis=2), out["spaces"]
     return float(p.sum(axis=0) @ space_t.kills_of()), float(p.sum(axis=1) @ space_a.kills_of())
 
 
@@ -328,7 +376,10 @@ def resolve_combat(attacker: Side, target: Side, *, attacker_choice: int | None 
     i, j = _choose(attacker, target, plans_a, plans_t, attacker_choice, target_choice)
     ba, bt = plans_a[i], plans_t[j]
     out = _round(attacker, target, ba, bt)
-    p = out["p"]
+    p3 = out["p"]
+    p = p3.sum(axis=2)
+    diff_mass = p3.sum(axis=(0, 1))
+    d_values = np.arange(diff_mass.size) - out["offset"]
     space_a, space_t = out["spaces"]
     start_a, start_t = out["starts"]
     ka, kt = space_a.kills_of(), space_t.kills_of()
@@ -336,7 +387,6 @@ def resolve_combat(attacker: Side, target: Side, *, attacker_choice: int | None 
     np.add.at(joint, (ka[:, None].repeat(space_t.size, 1), kt[None, :].repeat(space_a.size, 0)), p)
     dmg_by_a = _damage(space_t, start_t)  # wounds the attacker caused, per target state
     dmg_by_t = _damage(space_a, start_a)
-    diff = dmg_by_a[None, :] - dmg_by_t[:, None]
     sa_, st_ = out["strikers"]
     strikes_a, strikes_t = _strikes(sa_, out["weights"][0]), _strikes(st_, out["weights"][1])
     conc = [0.0, 0.0]
@@ -352,9 +402,9 @@ def resolve_combat(attacker: Side, target: Side, *, attacker_choice: int | None 
         target_casualties=Dist._trusted(joint.sum(axis=0)),
         attacker_wounds=Dist._trusted(np.bincount(np.broadcast_to(dmg_by_a, p.shape).ravel(), weights=p.ravel())),
         target_wounds=Dist._trusted(np.bincount(np.broadcast_to(dmg_by_t[:, None], p.shape).ravel(), weights=p.ravel())),
-        attacker_wins=float(p[diff > 0].sum()),
-        target_wins=float(p[diff < 0].sum()),
-        draw=float(p[diff == 0].sum()),
+        attacker_wins=float(diff_mass[d_values > 0].sum()),
+        target_wins=float(diff_mass[d_values < 0].sum()),
+        draw=float(diff_mass[d_values == 0].sum()),
         attacker_strikes=strikes_a,
         target_strikes=strikes_t,
         attacker_concussed=conc[0],

@@ -131,13 +131,13 @@ def blow_table(att: Fighter, dfn: Fighter) -> dict:
             if dfn.fnp is not None and not death and roll() >= dfn.fnp:
                 continue
             unsaved += 1
-        return (prio, "ID" if death and unsaved else unsaved)
+        return (prio, "ID" if death and unsaved else unsaved, unsaved)
 
     return walk(blow)
 
 
 def allocate(kills: int, left: int, wounds: list, models: int, w: int) -> tuple[int, int]:
-    for _, dmg in sorted(wounds, key=lambda x: x[0]):  # stable: attack order inside a priority
+    for _, dmg, _ in sorted(wounds, key=lambda x: x[0]):  # stable: attack order inside a priority
         if kills >= models:
             break
         if dmg == "ID":
@@ -151,14 +151,15 @@ def allocate(kills: int, left: int, wounds: list, models: int, w: int) -> tuple[
 
 
 def strike(table: dict, n_attacks: int, kills: int, left: int, victim: Fighter) -> dict:
-    """{(kills, left, wounded): p} after ``n_attacks`` blows; wounded = any wound (saved or not)."""
+    """{(kills, left, wounded, unsaved): p} after ``n_attacks`` blows; wounded = any wound (saved or not),
+    unsaved = the unsaved wounds caused (each Brutal wound counted, overflow included)."""
     out: dict = defaultdict(float)
     items = list(table.items())
     for combo in itertools.product(items, repeat=n_attacks):
         p = float(np.prod([q for _, q in combo])) if combo else 1.0
         wounds = [o for o, _ in combo if o is not None]
         k, lft = allocate(kills, left, wounds, victim.models, victim.W)
-        out[(k, lft, bool(wounds))] += p
+        out[(k, lft, bool(wounds), sum(o[2] for o in wounds))] += p
     return out
 
 
@@ -177,7 +178,8 @@ def per_model(f: Fighter) -> int:
 
 
 def brute_round(att: Fighter, dfn: Fighter) -> dict:
-    """{(ka, la, kd, ld, fa, fd): p} at the end of the round (f = wounded by the other side's blows)."""
+    """{(ka, la, kd, ld, fa, fd, ua, ud): p} at the end of the round (f = wounded by the other side's
+    blows; ua / ud = unsaved wounds caused by the attacker / the defender)."""
     tables = (blow_table(att, dfn), blow_table(dfn, att))
     fighters = (att, dfn)
     ramp = []
@@ -185,28 +187,28 @@ def brute_round(att: Fighter, dfn: Fighter) -> dict:
         x = me.rules.get("Rampage")
         active = x is not None and foe.models * foe.bulky > me.models * me.bulky and not me.disordered
         ramp.append({r: 1 / 3 for r in (1, 2, 3)} if active and x == "D3" else {x if active else 0: 1.0})
-    states = {(0, att.W, 0, dfn.W, False, False): 1.0}
+    states = {(0, att.W, 0, dfn.W, False, False, 0, 0): 1.0}
     inits = (initiative(att), initiative(dfn))
     for step in sorted(set(inits), reverse=True):
         new: dict = defaultdict(float)
-        for (ka, la, kd, ld, fa, fd), p in states.items():
+        for (ka, la, kd, ld, fa, fd, ua, ud), p in states.items():
             alive = (att.models - ka, dfn.models - kd)
             results = []
             for side in (0, 1):
                 me, foe = fighters[side], fighters[1 - side]
                 k, lft, flag = (kd, ld, fd) if side == 0 else (ka, la, fa)
                 if inits[side] != step or alive[side] == 0:
-                    results.append({(k, lft, flag): 1.0})
+                    results.append({(k, lft, flag, 0): 1.0})
                     continue
                 per = per_model(me) + (me.rules.get("Reaping", 0) if alive[1 - side] >= 2 else 0)
                 acc: dict = defaultdict(float)
                 for r, pr in ramp[side].items():
-                    for (k2, l2, hurt), q in strike(tables[side], alive[side] * (per + r), k, lft, foe).items():
-                        acc[(k2, l2, flag or hurt)] += pr * q
+                    for (k2, l2, hurt, u), q in strike(tables[side], alive[side] * (per + r), k, lft, foe).items():
+                        acc[(k2, l2, flag or hurt, u)] += pr * q
                 results.append(acc)
-            for (kd2, ld2, fd2), q1 in results[0].items():
-                for (ka2, la2, fa2), q2 in results[1].items():
-                    new[(ka2, la2, kd2, ld2, fa2, fd2)] += p * q1 * q2
+            for (kd2, ld2, fd2, u1), q1 in results[0].items():
+                for (ka2, la2, fa2, u2), q2 in results[1].items():
+                    new[(ka2, la2, kd2, ld2, fa2, fd2, ua + u1, ud + u2)] += p * q1 * q2
         states = new
     return states
 
@@ -216,11 +218,10 @@ def summarise(att: Fighter, dfn: Fighter) -> dict:
     joint = np.zeros((att.models + 1, dfn.models + 1))
     wins = [0.0, 0.0, 0.0]
     conc = [0.0, 0.0]
-    for (ka, la, kd, ld, fa, fd), p in states.items():
+    for (ka, la, kd, ld, fa, fd, ua, ud), p in states.items():
         joint[ka, kd] += p
-        dmg_a = ka * att.W + (att.W - la) if ka < att.models else att.models * att.W
-        dmg_d = kd * dfn.W + (dfn.W - ld) if kd < dfn.models else dfn.models * dfn.W
-        wins[0 if dmg_d > dmg_a else (1 if dmg_a > dmg_d else 2)] += p
+        # SCENARIO.md: the winner caused more unsaved wounds in the round
+        wins[0 if ua > ud else (1 if ud > ua else 2)] += p
         for idx, (flag, k, f, foe) in enumerate(((fa, ka, att, dfn), (fd, kd, dfn, att))):
             if flag and k < f.models and foe.rules.get("Concussive"):
                 fail = sum(1 for a in range(1, 7) for b in range(1, 7) if a + b > f.Ld) / 36
@@ -312,5 +313,5 @@ def test_round_matches_bruteforce(name: str, att: Fighter, dfn: Fighter) -> None
 def test_bruteforce_walk_counts_every_die() -> None:
     """The enumerator itself: one blow at WS4 vs WS4, S4 vs T4, 3+ save: P(unsaved) = 1/2 * 1/2 * 1/3."""
     t = blow_table(F(), F())
-    assert abs(t[(2, 1)] - 1 / 12) < 1e-15
+    assert abs(t[(2, 1, 1)] - 1 / 12) < 1e-15
     assert abs(sum(t.values()) - 1.0) < 1e-15
