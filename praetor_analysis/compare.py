@@ -240,7 +240,9 @@ def _cells(weapons: pd.DataFrame, targets: pd.DataFrame, attacker: Mapping[str, 
     cache: dict[str, dict[str, Any] | str] = {}
     t_rows = list(zip(_ids(targets), targets.to_dict("records")))
     t_blocks = [(tid, row, target_block(row), is_vehicle_row(row)) for tid, row in t_rows]
+    targets_parsed: dict[str, Any] = {}
     for wid, wrow in zip(_ids(weapons), weapons.to_dict("records")):
+        volleys: dict[tuple, Any] = {}  # this weapon's parsed volleys, by mode, hits and attacks
         wblock = weapon_block(wrow)
         wkey = repr(sorted((k, v) for k, v in wblock.items() if k != "name"))
         points = _points(wrow)
@@ -269,7 +271,8 @@ def _cells(weapons: pd.DataFrame, targets: pd.DataFrame, attacker: Mapping[str, 
                 # the weapon's name changes no number: identical profiles against one target are computed once
                 key = (tid, scenario.get("mode"), repr(scenario.get("hits")), repr(scenario.get("attacks")), wkey)
                 if key not in cache:
-                    cache[key] = _safe_calc(scenario)
+                    cache[key] = _safe_calc(scenario, _parsed_target(targets_parsed, tid, scenario),
+                                            _parsed_volley(volleys, key[1:], scenario))
                 result = cache[key]
                 if isinstance(result, str):
                     raise ScenarioError(result)
@@ -284,12 +287,43 @@ def _cells(weapons: pd.DataFrame, targets: pd.DataFrame, attacker: Mapping[str, 
             yield record, pmf
 
 
-def _safe_calc(scenario: dict[str, Any]) -> dict[str, Any] | str:
-    """calc (through the exact quick path of :mod:`~praetor_analysis.quick` when it applies), or the error
-    message: ScenarioError as is, anything else marked as an engine error."""
-    from .quick import quick_result
+def _parsed_target(cache: dict[str, Any], tid: str, scenario: dict[str, Any]) -> Any:
+    """The target parsed once per sweep (or the error it raises, kept to be raised again)."""
+    if tid not in cache:
+        from .scenario import parse_target
+
+        try:
+            cache[tid] = parse_target(scenario)
+        except (ScenarioError, ProfileError) as exc:
+            cache[tid] = ScenarioError(str(exc))
+    return cache[tid]
+
+
+def _parsed_volley(cache: dict[tuple, Any], key: tuple, scenario: dict[str, Any]) -> Any:
+    """The volley parsed once per weapon, mode, hits and attacks (or the error it raises)."""
+    if key not in cache:
+        from .scenario import parse_volley
+
+        try:
+            cache[key] = parse_volley(scenario)
+        except (ScenarioError, ProfileError) as exc:
+            cache[key] = ScenarioError(str(exc))
+    return cache[key]
+
+
+def _safe_calc(scenario: dict[str, Any], target: Any = None, volley: Any = None) -> dict[str, Any] | str:
+    """calc (through the exact quick path of :mod:`~praetor_analysis.quick` when it applies, on the
+    target and volley already parsed when given), or the error message: ScenarioError as is, anything else
+    marked as an engine error."""
+    from .quick import quick_objects, quick_result
 
     try:
+        if isinstance(target, ScenarioError):
+            raise target
+        if isinstance(volley, ScenarioError):
+            raise volley
+        if target is not None and volley is not None:
+            return quick_objects(volley, target) or calc(scenario)
         return quick_result(scenario) or calc(scenario)
     except ScenarioError as exc:
         return str(exc)

@@ -36,6 +36,14 @@ def quick_result(data: Mapping[str, Any]) -> dict[str, Any] | None:
     try:
         target = parse_target(data)
         volley = parse_volley(data)
+        return quick_objects(volley, target)
+    except ProfileError as exc:
+        raise ScenarioError(str(exc)) from None
+
+
+def quick_objects(volley: Volley, target: Unit) -> dict[str, Any] | None:
+    """``quick_result`` for a volley and target already parsed (a sweep parses each once)."""
+    try:
         if target.is_vehicle:
             return _vehicle(volley, target)
         return _unit(volley, target)
