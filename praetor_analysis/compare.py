@@ -23,7 +23,7 @@ import pandas as pd
 from .convert import _get, is_vehicle_row, target_block, weapon_block
 from .profiles import ProfileError, Weapon, parse_weapon_type
 from .rules.names import canonical_rule_name
-from .scenario import ScenarioError, calc
+from .scenario import ScenarioError, calc, parse_target, parse_volley
 
 __all__ = [
     "COLUMNS",
@@ -271,8 +271,8 @@ def _cells(weapons: pd.DataFrame, targets: pd.DataFrame, attacker: Mapping[str, 
                 # the weapon's name changes no number: identical profiles against one target are computed once
                 key = (tid, scenario.get("mode"), repr(scenario.get("hits")), repr(scenario.get("attacks")), wkey)
                 if key not in cache:
-                    cache[key] = _safe_calc(scenario, _parsed_target(targets_parsed, tid, scenario),
-                                            _parsed_volley(volleys, key[1:], scenario))
+                    cache[key] = _safe_calc(scenario, _parsed(targets_parsed, tid, scenario, parse_target),
+                                            _parsed(volleys, key[1:], scenario, parse_volley))
                 result = cache[key]
                 if isinstance(result, str):
                     raise ScenarioError(result)
@@ -287,25 +287,12 @@ def _cells(weapons: pd.DataFrame, targets: pd.DataFrame, attacker: Mapping[str, 
             yield record, pmf
 
 
-def _parsed_target(cache: dict[str, Any], tid: str, scenario: dict[str, Any]) -> Any:
-    """The target parsed once per sweep (or the error it raises, kept to be raised again)."""
-    if tid not in cache:
-        from .scenario import parse_target
-
-        try:
-            cache[tid] = parse_target(scenario)
-        except (ScenarioError, ProfileError) as exc:
-            cache[tid] = ScenarioError(str(exc))
-    return cache[tid]
-
-
-def _parsed_volley(cache: dict[tuple, Any], key: tuple, scenario: dict[str, Any]) -> Any:
-    """The volley parsed once per weapon, mode, hits and attacks (or the error it raises)."""
+def _parsed(cache: dict[Any, Any], key: Any, scenario: dict[str, Any], parse: Any) -> Any:
+    """``parse(scenario)`` once per key (a target per sweep, a volley per weapon, mode, hits and attacks),
+    or the error it raised, kept to be raised again for every cell that needs it."""
     if key not in cache:
-        from .scenario import parse_volley
-
         try:
-            cache[key] = parse_volley(scenario)
+            cache[key] = parse(scenario)
         except (ScenarioError, ProfileError) as exc:
             cache[key] = ScenarioError(str(exc))
     return cache[key]
