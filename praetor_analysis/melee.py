@@ -137,7 +137,8 @@ class _Striker:
             rules = tuple(r for r in weapon.rules if r.name not in {"Pinning", "Shell Shock"})
             weapon = replace(weapon, type=replace(weapon.type, rules=rules))
         self.weapon = weapon
-        self._cache: dict[tuple[int, bool], tuple[np.ndarray, float, Any]] = {}
+        self._volleys: dict[tuple[int, bool], tuple[float, Any]] = {}
+        self._joints: dict[tuple[int, bool], np.ndarray] = {}
 
     def attacks(self, n: int, reaping_on: bool) -> Dist:
         """Total blows of ``n`` models (Rampage rolled once for all)."""
@@ -150,53 +151,67 @@ class _Striker:
             out[n * (per + r)] += w
         return Dist._trusted(out)
 
-    def transition(self, n: int, reaping_on: bool) -> tuple[np.ndarray, float, Any]:
-        """(T, P(no wound at all), the volley result) for the blows of ``n`` models alive."""
-        key = (n, reaping_on and self.blows.reaping > 0)
-        if key not in self._cache:
-            size = self.space.size
+    def _key(self, n: int, reaping_on: bool) -> tuple[int, bool]:
+        return n, reaping_on and self.blows.reaping > 0
+
+    def volley(self, n: int, reaping_on: bool) -> tuple[float, Any]:
+        """(P(no wound at all), the volley's result) for the blows of ``n`` models alive; its hits, wounds
+        and unsaved do not depend on the enemy's state, so one fresh-state volley serves every state."""
+        key = self._key(n, reaping_on)
+        if key not in self._volleys:
             if n == 0:
-                self._cache[key] = (np.eye(size), 1.0, None)
+                self._volleys[key] = (1.0, None)
             else:
-                volley = Volley(self.weapon, replace(self.side.unit, models=n), mode="melee", attacks=self.attacks(n, key[1]))
-                t = np.zeros((size, size))
-                res = None
-                for s in range(size):
-                    e = np.zeros((1, size))
-                    e[0, s] = 1.0
-                    res = resolve_volley(volley, self.enemy, TargetState(self.space, e))
-                    t[s] = res.state.probs.sum(axis=0)  # type: ignore[union-attr]
-                self._cache[key] = (t, float(res.wounds.probabilities[0]), res)  # type: ignore[union-attr]
-        return self._cache[key]
+                res = resolve_volley(self._make_volley(n, key[1]), self.enemy)
+                self._volleys[key] = (float(res.wounds.probabilities[0]), res)
+        return self._volleys[key]
 
-
-def _joint_transition(striker: _Striker, n: int, reaping_on: bool) -> np.ndarray:
-    """T[s, s', u]: from enemy state s, the blows of ``n`` models leave state s' having caused u unsaved
-    wounds (exact: the allocation chain with the unsaved count tracked)."""
-    key = (n, reaping_on and striker.blows.reaping > 0)
-    cache = striker.__dict__.setdefault("_joint", {})
-    if key in cache:
-        return cache[key]
-    size = striker.space.size
-    if n == 0:
-        out = np.eye(size)[:, :, None]
-    else:
-        volley = Volley(striker.weapon, replace(striker.side.unit, models=n), mode="melee",
-                        attacks=striker.attacks(n, key[1]))
-        if striker.weapon.has("Deflagrate"):
-            raise ProfileError("weapon.Type: Deflagrate in a whole round of melee is not modelled")
-        hits, _, _, _ = hit_stage(volley, striker.enemy)
-        strength = _strength(volley)
-        if strength is None:
-            groups, unsaved_each = [], np.ones(1)
+    def joint(self, n: int, reaping_on: bool) -> np.ndarray:
+        """T[s, s', u]: from enemy state s, the blows of ``n`` models leave state s' having caused u unsaved
+        wounds (exact: the allocation chain with the unsaved count tracked)."""
+        key = self._key(n, reaping_on)
+        if key in self._joints:
+            return self._joints[key]
+        size = self.space.size
+        if n == 0:
+            out = np.eye(size)[:, :, None]
         else:
-            groups, _, unsaved_each = wound_groups(volley, striker.enemy, strength, striker.space.wounds)
-        x = hits.probabilities[:, None, None, None] * np.eye(size)[None, :, None, :]  # (R, start s, F, S)
-        u_max = hits.max * (unsaved_each.size - 1)
-        res = Allocator(striker.space, pinning=False).resolve(x, groups, track=True, u_max=u_max)
-        out = res[:, :, 0, :].transpose(0, 2, 1)  # (s, s', u)
-    cache[key] = out
-    return out
+            volley = self._make_volley(n, key[1])
+            if self.weapon.has("Deflagrate"):
+                raise ProfileError("weapon.Type: Deflagrate in a whole round of melee is not modelled")
+            hits, _, _, _ = hit_stage(volley, self.enemy)
+            strength = _strength(volley)
+            if strength is None:
+                groups, unsaved_each = [], np.ones(1)
+            else:
+                groups, _, unsaved_each = wound_groups(volley, self.enemy, strength, self.space.wounds)
+            x = hits.probabilities[:, None, None, None] * np.eye(size)[None, :, None, :]  # (R, start s, F, S)
+            u_max = hits.max * (unsaved_each.size - 1)
+            res = Allocator(self.space, pinning=False).resolve(x, groups, track=True, u_max=u_max)
+            out = res[:, :, 0, :].transpose(0, 2, 1)  # (s, s', u)
+        self._joints[key] = out
+        return out
+
+    def _make_volley(self, n: int, reaping_on: bool) -> Volley:
+        return Volley(self.weapon, replace(self.side.unit, models=n), mode="melee", attacks=self.attacks(n, reaping_on))
+
+
+def _strike_row(striker: _Striker, strikes: bool, n: int, foe_left: int, foe_state: int, foe_alive: np.ndarray,
+                w: float, weights: dict[tuple[int, bool], float]) -> tuple[np.ndarray, float]:
+    """One side at one Initiative step: (row[foe state', unsaved caused], w x P(the foe took a wound, saved
+    or not, and still has models)); a side that does not strike leaves the foe as it was."""
+    if not strikes:
+        row = np.zeros((foe_alive.size, 1))
+        row[foe_state, 0] = 1.0
+        return row, 0.0
+    reap = foe_left >= 2
+    row = striker.joint(n, reap)[foe_state]
+    p0, _ = striker.volley(n, reap)
+    key = striker._key(n, reap)
+    weights[key] = weights.get(key, 0.0) + w
+    hurt = row.sum(axis=1)
+    hurt[foe_state] -= p0
+    return row, w * float(hurt[foe_alive].sum())
 
 
 def _damage(space: UnitSpace, start: np.ndarray) -> np.ndarray:
@@ -216,8 +231,9 @@ def _round(att: Side, tgt: Side, ba: Blows, bt: Blows) -> dict[str, Any]:
     alive_a = att.unit.models - space_a.kills_of()
     alive_t = tgt.unit.models - space_t.kills_of()
     # the largest unsaved count each side can cause in the round bounds the difference axis
-    top_a = max(_joint_transition(sa_, att.unit.models, r).shape[2] - 1 for r in (False, True))
-    top_t = max(_joint_transition(st_, tgt.unit.models, r).shape[2] - 1 for r in (False, True))
+    top_a = max(sa_.joint(att.unit.models, r).shape[2] - 1 for r in (False, True))
+    top_t = max(st_.joint(tgt.unit.models, r).shape[2] - 1 for r in (False, True))
+    live_a, live_t = alive_a > 0, alive_t > 0
     width = top_a + top_t + 1  # index = difference + top_t
     p = np.zeros((space_a.size, space_t.size, width))
     p[:, :, top_t] = np.outer(start_a, start_t)
@@ -231,30 +247,10 @@ def _round(att: Side, tgt: Side, ba: Blows, bt: Blows) -> dict[str, Any]:
             w = mass[i, j]
             pd = p[i, j]
             n, m = int(alive_a[i]), int(alive_t[j])
-            if a_strikes:
-                reap = m >= 2
-                row_t = _joint_transition(sa_, n, reap)[j]  # (target state', unsaved by the attacker)
-                _, p0, _ = sa_.transition(n, reap)
-                key = (n, reap and ba.reaping > 0)
-                weights[0][key] = weights[0].get(key, 0.0) + w
-                hurt = row_t.sum(axis=1)
-                hurt[j] -= p0
-                wounded_alive[1] += w * float(hurt[alive_t > 0].sum())
-            else:
-                row_t = np.zeros((space_t.size, 1))
-                row_t[j, 0] = 1.0
-            if t_strikes:
-                reap = n >= 2
-                row_a = _joint_transition(st_, m, reap)[i]  # (attacker state', unsaved by the target)
-                _, p0, _ = st_.transition(m, reap)
-                key = (m, reap and bt.reaping > 0)
-                weights[1][key] = weights[1].get(key, 0.0) + w
-                hurt = row_a.sum(axis=1)
-                hurt[i] -= p0
-                wounded_alive[0] += w * float(hurt[alive_a > 0].sum())
-            else:
-                row_a = np.zeros((space_a.size, 1))
-                row_a[i, 0] = 1.0
+            row_t, hurt = _strike_row(sa_, a_strikes, n, m, j, live_t, w, weights[0])
+            wounded_alive[1] += hurt
+            row_a, hurt = _strike_row(st_, t_strikes, m, n, i, live_a, w, weights[1])
+            wounded_alive[0] += hurt
             # the difference moves by (unsaved by the attacker) - (unsaved by the target)
             for ut in np.flatnonzero(row_a.any(axis=0)):
                 for ua in np.flatnonzero(row_t.any(axis=0)):
@@ -276,7 +272,7 @@ def _strikes(striker: _Striker, weights: dict[tuple[int, bool], float]) -> Strik
     ws = ws / ws.sum()
     parts: dict[str, list[Dist]] = {"attacks": [], "hits": [], "wounds": [], "unsaved": []}
     for k in keys:
-        _, _, res = striker.transition(*k)
+        _, res = striker.volley(*k)
         parts["attacks"].append(striker.attacks(*k))
         for name in ("hits", "wounds", "unsaved"):
             parts[name].append(Dist.point(0) if res is None else getattr(res, name))
