@@ -160,15 +160,21 @@ def single_damage(packet: Packet) -> bool:
     return bool(np.all(probs[~mask] == 0.0))
 
 
+def after_single_damage(unsaved: np.ndarray, wounds_left: int, wounds: int, models: int) -> tuple[np.ndarray, np.ndarray]:
+    """(models removed, wounds left on the current model) after each count in ``unsaved`` of one-damage
+    wounds on a fresh unit of ``models`` models of ``wounds`` wounds whose first has ``wounds_left``."""
+    over = np.maximum(unsaved - wounds_left, 0)
+    kills = np.minimum(np.where(unsaved < wounds_left, 0, 1 + over // wounds), models)
+    left = np.where(unsaved < wounds_left, wounds_left - unsaved, wounds - over % wounds)
+    return kills, left
+
+
 def state_from_unsaved(space: UnitSpace, wounds_left: int, unsaved: np.ndarray, *, flags: int, level: int) -> np.ndarray:
     """The (F, S) state after ``unsaved`` (a pmf) single-damage wounds on a fresh unit whose first model
     has ``wounds_left``: the exact shortcut of the allocation chain when every wound does one damage."""
     u = np.arange(unsaved.size)
-    w0, wm, m = wounds_left, space.wounds, space.models
-    over = np.maximum(u - w0, 0)
-    kills = np.where(u < w0, 0, 1 + over // wm)
-    left = np.where(u < w0, w0 - u, wm - over % wm)
-    kills = np.minimum(kills, m)
+    wm, m = space.wounds, space.models
+    kills, left = after_single_damage(u, wounds_left, wm, m)
     index = np.where(kills >= m, m * wm + wm - 1, kills * wm + left - 1)
     out = np.zeros((flags, space.size))
     flag = np.where(u >= 1, level, 0) if flags > 1 else np.zeros_like(u)

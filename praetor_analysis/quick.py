@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from .allocation import single_damage
+from .allocation import after_single_damage, single_damage
 from .chain import Volley, _shell_shock, _strength, classify_rules, hit_stage, pinning_exempt, sum_of_iid, wound_groups
 from .dice import leadership_pass
 from .profiles import ProfileError, Unit
@@ -65,9 +65,9 @@ def _unit(volley: Volley, target: Unit) -> dict[str, Any] | None:
     if w.has("Deflagrate"):
         unsaved = sum_of_iid(unsaved, np.concatenate(([0.0], unsaved_each)))
     taken = int(target.extra.get("wounds_taken", 0) or 0)
-    w0, m = wounds - taken, target.models
+    m = target.models
     u = np.arange(unsaved.size)
-    kills = np.minimum(np.where(u < w0, 0, 1 + np.maximum(u - w0, 0) // wounds), m)
+    kills, _ = after_single_damage(u, wounds - taken, wounds, m)
     pmf = np.bincount(kills, weights=unsaved, minlength=1)
     if not w.has("Pinning"):
         pinned: float | None = 0.0
