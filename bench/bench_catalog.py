@@ -24,20 +24,21 @@ import time
 import tracemalloc
 
 import numpy as np
-
 from timing import median_time
 
 from praetor_analysis import calc
+from praetor_analysis.analysis.compare import compare, scenario_for
 from praetor_analysis.catalog import load_targets, load_weapons
-from praetor_analysis.compare import compare, scenario_for
-from praetor_analysis.profiles import parse_weapon_type
+from praetor_analysis.profiles.weapon_type import parse_weapon_type
 
 SIMPLE_RULES = {"Rending", "Breaching", "Shred", "Twin-linked", "Fleshbane", "Poisoned"}
 
 
 def clear_caches() -> None:
     """Forget memoised parses and per-hit tables so a sweep is timed cold."""
-    from praetor_analysis import chain, scenario, vehicles
+    from praetor_analysis.engine import chain
+    from praetor_analysis.scenario import calc as scenario
+    from praetor_analysis.vehicles import hull_points as vehicles
 
     scenario._PARSED.clear()
     chain._GROUPS.clear()
@@ -46,9 +47,19 @@ def clear_caches() -> None:
 
 
 # --- icepool baseline ---------------------------------------------------------------------------
-def icepool_casualties(bs: int, strength: int, ap: int | None, rules: dict[str, int | None], shots: int,
-                       toughness: int, save: int | None, invulnerable: int | None, fnp: int | None,
-                       wounds: int, models: int) -> np.ndarray:
+def icepool_casualties(
+    bs: int,
+    strength: int,
+    ap: int | None,
+    rules: dict[str, int | None],
+    shots: int,
+    toughness: int,
+    save: int | None,
+    invulnerable: int | None,
+    fnp: int | None,
+    wounds: int,
+    models: int,
+) -> np.ndarray:
     """Casualties of one cell computed by icepool, die by die (W1/W2 models, single-damage wounds)."""
     import icepool
 
@@ -93,7 +104,7 @@ def icepool_casualties(bs: int, strength: int, ap: int | None, rules: dict[str, 
     die = icepool.map(shot, d6, d6, d6, d6, d6, d6)
     total = shots @ die
     unsaved = np.zeros(shots + 1)
-    for k, p in zip(total.outcomes(), total.probabilities()):
+    for k, p in zip(total.outcomes(), total.probabilities(), strict=False):
         unsaved[k] = float(p)
     kills = np.minimum(np.arange(shots + 1) // wounds, models)
     return np.bincount(kills, weights=unsaved, minlength=1)
@@ -126,8 +137,19 @@ def icepool_cells(weapons, targets, n_cells: int, seed: int = 2026) -> list[tupl
         fnp = None
         save = None if str(t["Save"]) in {"-", "nan"} else int(str(t["Save"]).rstrip("+"))
         inv = None if str(t.get("Invulnerable", "-")) in {"-", "nan", ""} else int(str(t["Invulnerable"]).rstrip("+"))
-        args = dict(bs=4, strength=strength, ap=ap, rules=rules, shots=wt.shots.bonus, toughness=int(t["T"]),
-                    save=save, invulnerable=inv, fnp=fnp, wounds=int(t["W"]), models=int(t["models"]))
+        args = {
+            "bs": 4,
+            "strength": strength,
+            "ap": ap,
+            "rules": rules,
+            "shots": wt.shots.bonus,
+            "toughness": int(t["T"]),
+            "save": save,
+            "invulnerable": inv,
+            "fnp": fnp,
+            "wounds": int(t["W"]),
+            "models": int(t["models"]),
+        }
         out.append((scenario_for(w, t), args))
     return out
 
@@ -157,10 +179,12 @@ def main() -> None:
     compare(weapons, targets)
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
-    print(f"1. full sweep (compare, cold caches, one process on one core): median {wall:.2f} s wall "
-          f"(best {min(walls):.2f} s), {cpu:.2f} s CPU, "
-          f"{wall / cells * 1e6:.0f} us per cell; {ok} cells computed; again with warm memos {warm_sweep:.2f} s; "
-          f"peak traced memory {peak / 2**20:.0f} MiB (targets: < 2 s, < 500 MB)")
+    print(
+        f"1. full sweep (compare, cold caches, one process on one core): median {wall:.2f} s wall "
+        f"(best {min(walls):.2f} s), {cpu:.2f} s CPU, "
+        f"{wall / cells * 1e6:.0f} us per cell; {ok} cells computed; again with warm memos {warm_sweep:.2f} s; "
+        f"peak traced memory {peak / 2**20:.0f} MiB (targets: < 2 s, < 500 MB)"
+    )
 
     sample = icepool_cells(weapons, targets, 40)
     worst = 0.0
@@ -176,14 +200,18 @@ def main() -> None:
         n = max(ice.size, ours.size)
         worst = max(worst, float(np.max(np.abs(np.pad(ice, (0, n - ice.size)) - np.pad(ours, (0, n - ours.size))))))
     ice_per_cell = t_ice / len(sample)
-    print(f"   icepool baseline: {ice_per_cell * 1e3:.1f} ms per cell on {len(sample)} sampled cells "
-          f"(largest |difference| {worst:.1e}); whole catalog extrapolated {ice_per_cell * cells:.0f} s; "
-          f"ratio {ice_per_cell * cells / wall:.0f}x (target >= 50x); our same cells cold: "
-          f"{t_ours / len(sample) * 1e3:.2f} ms each")
+    print(
+        f"   icepool baseline: {ice_per_cell * 1e3:.1f} ms per cell on {len(sample)} sampled cells "
+        f"(largest |difference| {worst:.1e}); whole catalog extrapolated {ice_per_cell * cells:.0f} s; "
+        f"ratio {ice_per_cell * cells / wall:.0f}x (target >= 50x); our same cells cold: "
+        f"{t_ours / len(sample) * 1e3:.2f} ms each"
+    )
 
-    one = {"attacker": {"BS": 4, "S": 4}, "weapon": {"name": "Autocannon", "Range": "48\"", "Strength": "7",
-           "AP": "4", "Type": "Heavy 2, Rending (6+)"},
-           "target": {"models": 10, "T": 4, "W": 1, "Save": "3+", "Ld": 7, "rules": ["Feel No Pain (6+)"]}}
+    one = {
+        "attacker": {"BS": 4, "S": 4},
+        "weapon": {"name": "Autocannon", "Range": '48"', "Strength": "7", "AP": "4", "Type": "Heavy 2, Rending (6+)"},
+        "target": {"models": 10, "T": 4, "W": 1, "Save": "3+", "Ld": 7, "rules": ["Feel No Pain (6+)"]},
+    }
     warm = median_time(lambda: calc(one), 500)
     print(f"2. one weapon vs one target, full result: median {warm * 1e3:.3f} ms warm", end="")
     cold = median_time(lambda: (clear_caches(), calc(one)), 200)
@@ -192,15 +220,20 @@ def main() -> None:
     try:
         import dataclasses
 
-        from praetor_analysis.dashboard import DashboardState, compute_view, weapon_catalog
+        from praetor_analysis.views.dashboard import DashboardState, compute_view, weapon_catalog
 
         wc = weapon_catalog(weapons)
         state = DashboardState(weapons=tuple(wc.index[:20]), targets=tuple(targets["archetype"][:8]))
         compute_view(state, wc, targets)
-        times = [median_time(lambda b=b: compute_view(dataclasses.replace(state, bs=b), wc, targets), 3) for b in (2, 3, 5)]
-        print(f"3. dashboard update, 20 weapons x 8 targets (table, distributions, figures): "
-              f"{statistics.median(times) * 1e3:.0f} ms (target < 100 ms)", end="")
-        from praetor_analysis.dashboard import Dashboard
+        times = [
+            median_time(lambda b=b: compute_view(dataclasses.replace(state, bs=b), wc, targets), 3) for b in (2, 3, 5)
+        ]
+        print(
+            f"3. dashboard update, 20 weapons x 8 targets (table, distributions, figures): "
+            f"{statistics.median(times) * 1e3:.0f} ms (target < 100 ms)",
+            end="",
+        )
+        from praetor_analysis.views.dashboard import Dashboard
 
         ranged = wc[~wc["Type"].str.contains("Melee")].head(20)
         d = Dashboard(weapons, targets, selection=())
@@ -216,26 +249,42 @@ def main() -> None:
     except ImportError as exc:  # the viz extra is not installed
         print(f"3. dashboard update: skipped ({exc})")
 
-    from praetor_analysis.formation import Formation
-    from praetor_analysis.markers import marker_pmf
+    from praetor_analysis.markers.blasts import marker_pmf
+    from praetor_analysis.markers.formation import Formation
 
     blob = Formation.grid(20, base_mm=32, gap=2, columns=5)
     t_geo = median_time(lambda: marker_pmf(blob, 7.0, bs=4), 20)
-    praetor = {"attacker": {"BS": 4}, "weapon": {"name": "Praetor launcher", "Range": "72\"", "Strength": "7",
-               "AP": "4", "Type": "Ordnance 1, Barrage, Massive Blast (7\"), Pinning, Rending (6+)"},
-               "target": {"models": 20, "T": 4, "W": 1, "Ld": 7, "Save": "3+"},
-               "formation": {"base_mm": 32, "gap": 2, "columns": 5}}
+    praetor = {
+        "attacker": {"BS": 4},
+        "weapon": {
+            "name": "Praetor launcher",
+            "Range": '72"',
+            "Strength": "7",
+            "AP": "4",
+            "Type": 'Ordnance 1, Barrage, Massive Blast (7"), Pinning, Rending (6+)',
+        },
+        "target": {"models": 20, "T": 4, "W": 1, "Ld": 7, "Save": "3+"},
+        "formation": {"base_mm": 32, "gap": 2, "columns": 5},
+    }
     t_full = median_time(lambda: calc(praetor), 10)
-    print(f"4. Praetor launcher vs 20 models: exact hit distribution {t_geo * 1e3:.1f} ms (aim fixed by the "
-          f"search inside), whole scenario {t_full * 1e3:.1f} ms (target < 50 ms)")
+    print(
+        f"4. Praetor launcher vs 20 models: exact hit distribution {t_geo * 1e3:.1f} ms (aim fixed by the "
+        f"search inside), whole scenario {t_full * 1e3:.1f} ms (target < 50 ms)"
+    )
 
     print("5. growth against attacks (bolter-like S4 AP5 Rending (6+) vs 20 T4 W1 3+; and Brutal (2) vs W2):")
     for n in (10, 30, 100, 300, 1000):
-        simple = {"attacker": {"BS": 4, "S": 4}, "attacks": n,
-                  "weapon": {"name": "b", "Range": "24\"", "Strength": "4", "AP": "5", "Type": "Heavy 1, Rending (6+)"},
-                  "target": {"models": 20, "T": 4, "W": 1, "Save": "3+"}}
-        brutal = {**simple, "weapon": {**simple["weapon"], "Type": "Heavy 1, Rending (6+), Brutal (2)"},
-                  "target": {"models": 20, "T": 4, "W": 2, "Save": "3+"}}
+        simple = {
+            "attacker": {"BS": 4, "S": 4},
+            "attacks": n,
+            "weapon": {"name": "b", "Range": '24"', "Strength": "4", "AP": "5", "Type": "Heavy 1, Rending (6+)"},
+            "target": {"models": 20, "T": 4, "W": 1, "Save": "3+"},
+        }
+        brutal = {
+            **simple,
+            "weapon": {**simple["weapon"], "Type": "Heavy 1, Rending (6+), Brutal (2)"},
+            "target": {"models": 20, "T": 4, "W": 2, "Save": "3+"},
+        }
         a = median_time(lambda: calc(simple), 20 if n < 300 else 5)
         b = median_time(lambda: calc(brutal), 5 if n < 300 else 2)
         print(f"   {n:>5} attacks: {a * 1e3:8.2f} ms single-damage path, {b * 1e3:9.2f} ms allocation chain")

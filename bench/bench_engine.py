@@ -11,14 +11,13 @@ Prints both times, their ratio and the largest absolute difference between the p
 
 from __future__ import annotations
 
-
 import numpy as np
-
 from timing import median_time
 
-from praetor_analysis.chain import Volley, resolve_volley, unsaved_distribution
-from praetor_analysis.dice import parse_dice
-from praetor_analysis.profiles import Weapon, unit_from_mapping
+from praetor_analysis.engine.chain import resolve_volley, unsaved_distribution
+from praetor_analysis.engine.volley import Volley
+from praetor_analysis.prob.dice import parse_dice
+from praetor_analysis.profiles.records import Weapon, unit_from_mapping
 
 
 def icepool_unsaved(n: int) -> np.ndarray:
@@ -41,14 +40,15 @@ def icepool_unsaved(n: int) -> np.ndarray:
     total = n @ die
     probs = total.probabilities()
     out = np.zeros(max(total.outcomes()) + 1)
-    for k, p in zip(total.outcomes(), probs):
+    for k, p in zip(total.outcomes(), probs, strict=False):
         out[k] = float(p)
     return out
 
 
 def main() -> None:
-    weapon = Weapon.from_mapping({"name": "bolter", "Range": "24\"", "Strength": "4", "AP": "5",
-                                  "Type": "Heavy 1, Rending (6+), Shred"})
+    weapon = Weapon.from_mapping(
+        {"name": "bolter", "Range": '24"', "Strength": "4", "AP": "5", "Type": "Heavy 1, Rending (6+), Shred"}
+    )
     attacker = unit_from_mapping({"BS": 4, "S": 4}, field_name="attacker")
     target = unit_from_mapping({"models": 10, "T": 4, "W": 1, "Save": "3+"}, field_name="target")
     print("engine vs icepool: unsaved wounds, BS4 S4 AP5 Rending (6+) Shred vs T4 3+")
@@ -62,7 +62,10 @@ def main() -> None:
         t_ice = median_time(lambda: icepool_unsaved(n), 5 if n < 200 else 3)
         t_eng = median_time(lambda: unsaved_distribution(volley, target), 200)
         t_full = median_time(lambda: resolve_volley(volley, target), 50)
-        print(f"{n:>6} {t_ice * 1e3:>11.3f} {t_eng * 1e3:>10.4f} {t_ice / t_eng:>7.0f}x {t_full * 1e3:>8.3f} {diff:>11.2e}")
+        print(
+            f"{n:>6} {t_ice * 1e3:>11.3f} {t_eng * 1e3:>10.4f} {t_ice / t_eng:>7.0f}x "
+            f"{t_full * 1e3:>8.3f} {diff:>11.2e}"
+        )
     print("targets: ratio >= 20x at 10 shots and >= 100x at 200; agreement <= 1e-12")
 
 

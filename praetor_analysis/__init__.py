@@ -5,11 +5,14 @@ The engine imports numpy, scipy and pandas only; plotly and ipywidgets stay in t
 and report modules.
 """
 
-from .chain import TargetState, Volley, VolleyResult, resolve, resolve_sequence, resolve_volley, unsaved_distribution
-from .dice import DiceExpr, parse_dice
-from .dist import Dist
-from .profiles import ProfileError, Rule, Unit, Weapon, parse_weapon_type, unit_from_mapping
-from .scenario import ScenarioError, calc, calc_json
+from praetor_analysis.engine.chain import resolve, resolve_sequence, resolve_volley, unsaved_distribution
+from praetor_analysis.engine.volley import TargetState, Volley, VolleyResult
+from praetor_analysis.prob.dice import DiceExpr, parse_dice
+from praetor_analysis.prob.dist import Dist
+from praetor_analysis.profiles.records import ProfileError, Unit, Weapon, unit_from_mapping
+from praetor_analysis.profiles.rule_tokens import Rule
+from praetor_analysis.profiles.weapon_type import parse_weapon_type
+from praetor_analysis.scenario.calc import ScenarioError, calc, calc_json
 
 __all__ = [
     "DiceExpr",

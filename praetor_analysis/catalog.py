@@ -1,9 +1,9 @@
 """Shipped catalogs as tidy pandas DataFrames.
 
 The CSV files in ``praetor_analysis.data`` are derived from the BattleScribe data of BSData/horus-heresy
-by :func:`praetor_analysis.importer.build_catalog` (figures only; see ``provenance.json``). Characteristics
+by :func:`praetor_analysis.bsdata.importer.build_catalog` (figures only; see ``provenance.json``). Characteristics
 are kept as strings exactly as the data writes them (``"72\\""``, ``"-"``, ``"User"``, ``"3+"``), since
-parsing them is the job of :mod:`praetor_analysis.profiles`.
+parsing them is the job of :mod:`praetor_analysis.profiles.records`.
 """
 
 from __future__ import annotations
@@ -14,8 +14,7 @@ from typing import Any
 
 import pandas as pd
 
-__all__ = ["load_weapons", "load_units", "load_targets", "load_rule_names", "load_token_corrections",
-           "load_provenance"]
+__all__ = ["load_provenance", "load_rule_names", "load_targets", "load_token_corrections", "load_units", "load_weapons"]
 
 _PACKAGE = "praetor_analysis.data"
 
@@ -35,7 +34,7 @@ def load_weapons() -> pd.DataFrame:
         name: Profile name (whitespace normalised).
         Range, Strength, AP: As written (``"24\\""``, ``"User"``, ``"-"``); strings.
         Type: The raw Type string (cut at a newline: pasted rules text is not shipped).
-        Type_clean: Type after :func:`praetor_analysis.vocabulary.clean_type`.
+        Type_clean: Type after :func:`praetor_analysis.profiles.vocabulary.clean_type`.
         corrections: Number of corrections made by the cleaning (int).
         profile_type: ``Weapon`` or ``Psychic Weapon``.
         entry: Name of the selection entry defining the profile.
@@ -89,7 +88,7 @@ def load_rule_names() -> pd.DataFrame:
 
 
 def load_token_corrections() -> pd.DataFrame:
-    """The curated corrections table used by :func:`~praetor_analysis.vocabulary.clean_type`.
+    """The curated corrections table used by :func:`~praetor_analysis.profiles.vocabulary.clean_type`.
 
     Columns: wrong, right, reason.
     """

@@ -51,7 +51,7 @@ def _read_input(path: str) -> str:
 
 def cmd_calc(args: argparse.Namespace) -> int:
     """praetor calc SCENARIO.json: print the result JSON."""
-    from .scenario import ScenarioError, calc_json
+    from praetor_analysis.scenario.calc import ScenarioError, calc_json
 
     text = _read_input(args.scenario)
     try:
@@ -71,12 +71,12 @@ def cmd_calc(args: argparse.Namespace) -> int:
 
 def cmd_import(args: argparse.Namespace) -> int:
     """praetor import BSDATA_DIR [--out DIR]: rebuild the shipped catalog CSVs."""
-    from .importer import build_catalog
+    from praetor_analysis.bsdata.importer import build_catalog
 
     src = Path(args.bsdata)
     if not src.is_dir():
         raise UsageError(f"BSDATA_DIR: not a folder: {args.bsdata!r}")
-    from .bsdata import UntrustedFileError
+    from praetor_analysis.bsdata.files import UntrustedFileError
 
     try:
         report = build_catalog(src, Path(args.out))
@@ -84,10 +84,14 @@ def cmd_import(args: argparse.Namespace) -> int:
         raise UsageError(str(exc)) from None
     except OSError as exc:  # an unreadable input or an unwritable --out
         raise UsageError(f"cannot read or write {exc.filename!r}: {exc.strerror or exc}") from None
-    print(f"read {report.files} files; wrote {report.weapon_profiles} weapon profiles "
-          f"({report.distinct_weapons} distinct) and {report.unit_profiles} unit profiles to {args.out}")
-    print(f"links checked: {report.links_checked}; unresolved: {len(report.unresolved)}; "
-          f"corrected tokens: {report.corrected_tokens}")
+    print(
+        f"read {report.files} files; wrote {report.weapon_profiles} weapon profiles "
+        f"({report.distinct_weapons} distinct) and {report.unit_profiles} unit profiles to {args.out}"
+    )
+    print(
+        f"links checked: {report.links_checked}; unresolved: {len(report.unresolved)}; "
+        f"corrected tokens: {report.corrected_tokens}"
+    )
     for link in report.unresolved[: args.show]:
         print(f"  unresolved: {link}")
     for (orig, fixed, reason), n in report.corrections.most_common(args.show):
@@ -97,8 +101,8 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 def cmd_roster(args: argparse.Namespace) -> int:
     """praetor roster FILE: the list analysis of a BattleScribe / New Recruit roster."""
-    from .bsdata import UntrustedFileError
-    from .listanalysis import roster_report
+    from praetor_analysis.analysis.list_analysis import roster_report
+    from praetor_analysis.bsdata.files import UntrustedFileError
 
     if not Path(args.roster).is_file():
         raise UsageError(f"FILE: no such roster: {args.roster!r}")
@@ -114,7 +118,7 @@ def cmd_roster(args: argparse.Namespace) -> int:
 def cmd_report(args: argparse.Namespace) -> int:
     """praetor report: one standalone HTML file (the shipped default comparison with no arguments)."""
     try:
-        from .report import report_main
+        from praetor_analysis.views.report import report_main
     except ImportError as exc:
         raise UsageError(f"report: needs the 'viz' extra (pip install 'praetor_analysis[viz]'): {exc}") from None
     return int(report_main(args.weapons, args.targets, args.roster, args.out))
@@ -140,7 +144,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--out", default="data", help="output folder (default: data)")
     p.add_argument("--show", type=int, default=10, help="how many unresolved links and corrections to list")
     p.set_defaults(func=cmd_import)
-    p = sub.add_parser("roster", help="expected damage of every unit of a .ros/.rosz roster against the standard targets")
+    p = sub.add_parser(
+        "roster", help="expected damage of every unit of a .ros/.rosz roster against the standard targets"
+    )
     p.add_argument("roster", help="path to a .ros or .rosz file")
     p.add_argument("--half-range", action="store_true", help="targets at half range (Rapid Fire, Melta)")
     p.set_defaults(func=cmd_roster)
@@ -151,8 +157,6 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-o", "--out", metavar="OUT.html", default="-", help="output file ('-': standard output)")
     p.set_defaults(func=cmd_report)
     return parser
-
-
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -172,9 +176,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
-    except Exception as exc:  # noqa: BLE001 - never a traceback at the command line
-        print(f"praetor {args.command}: internal error: {type(exc).__name__}: {_one_line(str(exc))}",
-              file=sys.stderr)
+    except Exception as exc:
+        print(f"praetor {args.command}: internal error: {type(exc).__name__}: {_one_line(str(exc))}", file=sys.stderr)
         return 1
 
 

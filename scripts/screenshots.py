@@ -2,7 +2,7 @@
 
     python scripts/screenshots.py [--out docs/images] [--chromium /usr/bin/chromium] [--port 8866]
 
-1. report.png: the shipped default report (praetor_analysis.report.default_report), opened from a file.
+1. report.png: the shipped default report (praetor_analysis.views.report.default_report), opened from a file.
 2. dashboard.png: notebooks/dashboard.ipynb served by Voila on 127.0.0.1 (started here, stopped by its pid).
 3. dashboard_marker.png: the dashboard's marker tab.
 
@@ -23,17 +23,26 @@ import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
-PLOTS_READY = ("() => { const d = [...document.querySelectorAll('.js-plotly-plot')];"
-               " return d.length >= {n} && d.every(e => e.querySelector('.main-svg')); }")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+PLOTS_READY = (
+    "() => { const d = [...document.querySelectorAll('.js-plotly-plot')];"
+    " return d.length >= {n} && d.every(e => e.querySelector('.main-svg')); }"
+)
 
 
 def _wait_http(url: str, timeout: float) -> None:
     end = time.monotonic() + timeout
     while time.monotonic() < end:
         try:
-            with urllib.request.urlopen(url, timeout=2):  # noqa: S310 - loopback only
+            with urllib.request.urlopen(url, timeout=2):
                 return
         except OSError:
             time.sleep(0.5)
@@ -41,7 +50,7 @@ def _wait_http(url: str, timeout: float) -> None:
 
 
 def shoot_report(browser, out: Path) -> Path:
-    from praetor_analysis.report import default_report
+    from praetor_analysis.views.report import default_report
 
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "report.html"
@@ -59,11 +68,21 @@ def shoot_dashboard(browser, out: Path, port: int) -> list[Path]:
     voila = Path(sys.executable).with_name("voila")
     if not voila.is_file():
         raise SystemExit("voila is not installed in this environment (pip install voila)")
-    log = open(out / ".voila.log", "w")  # noqa: SIM115 - closed below
+    log = open(out / ".voila.log", "w")
     proc = subprocess.Popen(
-        [str(voila), str(ROOT / "notebooks" / "dashboard.ipynb"), "--no-browser", f"--port={port}",
-         "--Voila.ip=127.0.0.1", "--show_tracebacks=True"],
-        cwd=ROOT / "notebooks", stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+        [
+            str(voila),
+            str(ROOT / "notebooks" / "dashboard.ipynb"),
+            "--no-browser",
+            f"--port={port}",
+            "--Voila.ip=127.0.0.1",
+            "--show_tracebacks=True",
+        ],
+        cwd=ROOT / "notebooks",
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
     shots = []
     try:
         url = f"http://127.0.0.1:{port}/"

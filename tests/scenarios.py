@@ -9,31 +9,95 @@ import itertools
 from typing import Any
 
 WEAPON_RULES = [
-    "Rending (5+)", "Breaching (4+)", "Murderous Strike (6+)", "Shred", "Fleshbane", "Poisoned (4+)",
-    "Poisoned", "Instant Death", "Brutal (2)", "Deflagrate", "Gets Hot", "Twin-linked", "Master-crafted",
-    "Ignores Cover", "Pinning", "Shell Shock (1)",
+    "Rending (5+)",
+    "Breaching (4+)",
+    "Murderous Strike (6+)",
+    "Shred",
+    "Fleshbane",
+    "Poisoned (4+)",
+    "Poisoned",
+    "Instant Death",
+    "Brutal (2)",
+    "Deflagrate",
+    "Gets Hot",
+    "Twin-linked",
+    "Master-crafted",
+    "Ignores Cover",
+    "Pinning",
+    "Shell Shock (1)",
 ]
 
 TARGETS: list[dict[str, Any]] = [
-    {"name": "Legionaries", "Unit Type": "Infantry", "models": 3, "WS": 4, "T": 4, "W": 1, "I": 4, "Ld": 7,
-     "Save": "3+", "Cover": "5+"},
-    {"name": "Terminators", "Unit Type": "Infantry (Heavy)", "models": 2, "WS": 4, "T": 4, "W": 2, "I": 4,
-     "Ld": 8, "Save": "2+", "Invulnerable": "5+", "rules": ["Feel No Pain (6+)"]},
-    {"name": "Ogryn-like", "Unit Type": "Infantry", "models": 2, "WS": 3, "T": 5, "W": 3, "I": 2, "Ld": 6,
-     "Save": "5+", "rules": ["Shrouded (5+)", "Eternal Warrior"]},
-    {"name": "Wounded hero", "Unit Type": "Infantry", "models": 1, "WS": 6, "T": 4, "W": 3, "I": 5, "Ld": 10,
-     "Save": "2+", "Invulnerable": "4+", "wounds_taken": 1, "rules": ["Fearless"]},
+    {
+        "name": "Legionaries",
+        "Unit Type": "Infantry",
+        "models": 3,
+        "WS": 4,
+        "T": 4,
+        "W": 1,
+        "I": 4,
+        "Ld": 7,
+        "Save": "3+",
+        "Cover": "5+",
+    },
+    {
+        "name": "Terminators",
+        "Unit Type": "Infantry (Heavy)",
+        "models": 2,
+        "WS": 4,
+        "T": 4,
+        "W": 2,
+        "I": 4,
+        "Ld": 8,
+        "Save": "2+",
+        "Invulnerable": "5+",
+        "rules": ["Feel No Pain (6+)"],
+    },
+    {
+        "name": "Ogryn-like",
+        "Unit Type": "Infantry",
+        "models": 2,
+        "WS": 3,
+        "T": 5,
+        "W": 3,
+        "I": 2,
+        "Ld": 6,
+        "Save": "5+",
+        "rules": ["Shrouded (5+)", "Eternal Warrior"],
+    },
+    {
+        "name": "Wounded hero",
+        "Unit Type": "Infantry",
+        "models": 1,
+        "WS": 6,
+        "T": 4,
+        "W": 3,
+        "I": 5,
+        "Ld": 10,
+        "Save": "2+",
+        "Invulnerable": "4+",
+        "wounds_taken": 1,
+        "rules": ["Fearless"],
+    },
 ]
 
 
-def shooting(rules: list[str], *, strength: str = "4", ap: str = "4", shots: str = "2", bs: int = 4,
-             target: dict[str, Any] | None = None, **extra: Any) -> dict[str, Any]:
+def shooting(
+    rules: list[str],
+    *,
+    strength: str = "4",
+    ap: str = "4",
+    shots: str = "2",
+    bs: int = 4,
+    target: dict[str, Any] | None = None,
+    **extra: Any,
+) -> dict[str, Any]:
     """A small shooting scenario."""
-    type_ = ", ".join([f"Assault {shots}"] + rules)
+    type_ = ", ".join([f"Assault {shots}", *rules])
     scen = {
         "mode": "shooting",
         "attacker": {"BS": bs, "WS": 4, "S": 4, "T": 4, "W": 1, "Ld": 8, "Save": "3+", "models": 1},
-        "weapon": {"name": "test gun", "Range": "24\"", "Strength": strength, "AP": ap, "Type": type_},
+        "weapon": {"name": "test gun", "Range": '24"', "Strength": strength, "AP": ap, "Type": type_},
         "target": dict(target or TARGETS[0]),
     }
     scen.update(extra)
@@ -56,7 +120,9 @@ def pair_scenarios() -> list[tuple[str, dict[str, Any]]]:
         if a.split(" (")[0] == b.split(" (")[0]:  # the same rule twice is refused as bad input
             continue
         t = TARGETS[1] if (len(out) % 2 == 0) else TARGETS[2]
-        out.append((f"{a} + {b} vs {t['name']}", shooting([a, b], strength="5", ap="2" if "Brutal" in a else "4", target=t)))
+        out.append(
+            (f"{a} + {b} vs {t['name']}", shooting([a, b], strength="5", ap="2" if "Brutal" in a else "4", target=t))
+        )
     return out
 
 
@@ -74,35 +140,90 @@ def table_scenarios() -> list[tuple[str, dict[str, Any]]]:
         out.append((f"AP {ap} vs terminators", shooting([], strength="8", ap=ap, target=TARGETS[1])))
     for expr in ["D3", "D6", "D3+1"]:
         out.append((f"attacks {expr}", shooting(["Rending (6+)"], attacks=expr)))
-    out.append(("2D6 attacks W1", shooting([], attacks="2D6", strength="6", ap="-", target={**TARGETS[0], "models": 4})))
+    out.append(
+        ("2D6 attacks W1", shooting([], attacks="2D6", strength="6", ap="-", target={**TARGETS[0], "models": 4}))
+    )
     out.append(("hits D3 template", shooting(["Template"], hits="D3", target=TARGETS[0])))
-    out.append(("hits 3 blast heavy", shooting(["Blast (3\")"], hits=3, ap="5", target=TARGETS[1])))
-    out.append(("blast gets hot", shooting(["Blast (3\")", "Gets Hot"], hits=2, ap="5")))
+    out.append(("hits 3 blast heavy", shooting(['Blast (3")'], hits=3, ap="5", target=TARGETS[1])))
+    out.append(("blast gets hot", shooting(['Blast (3")', "Gets Hot"], hits=2, ap="5")))
     for aws, dws in [(4, 3), (4, 4), (3, 7), (2, 5), (6, 4)]:
         t = {**TARGETS[0], "WS": dws}
-        out.append((f"melee WS{aws} vs WS{dws}", {
-            "mode": "melee",
-            "attacker": {"WS": aws, "S": 4, "A": 2, "models": 1, "charging": True},
-            "weapon": {"name": "sword", "Range": "-", "Strength": "User", "AP": "3", "Type": "Melee, Rending (6+)"},
-            "target": t,
-        }))
-    out.append(("melee poisoned S>T", {
-        "mode": "melee", "attacker": {"WS": 4, "S": 5, "A": 3, "models": 1},
-        "weapon": {"name": "claw", "Range": "-", "Strength": "User", "AP": "-", "Type": "Melee, Poisoned (4+)"},
-        "target": TARGETS[0]}))
-    out.append(("melee rending ap1", {
-        "mode": "melee", "attacker": {"WS": 5, "S": 4, "A": 3, "models": 1},
-        "weapon": {"name": "axe", "Range": "-", "Strength": "+1", "AP": "1", "Type": "Melee, Rending (5+), Brutal (2)"},
-        "target": TARGETS[1]}))
-    out.append(("armourbane vs dreadnought", shooting(["Armourbane"], strength="6", target={
-        "name": "Dread", "Unit Type": "Dreadnought", "models": 1, "WS": 5, "T": 7, "W": 4, "Ld": 9, "Save": "2+"})))
+        out.append(
+            (
+                f"melee WS{aws} vs WS{dws}",
+                {
+                    "mode": "melee",
+                    "attacker": {"WS": aws, "S": 4, "A": 2, "models": 1, "charging": True},
+                    "weapon": {
+                        "name": "sword",
+                        "Range": "-",
+                        "Strength": "User",
+                        "AP": "3",
+                        "Type": "Melee, Rending (6+)",
+                    },
+                    "target": t,
+                },
+            )
+        )
+    out.append(
+        (
+            "melee poisoned S>T",
+            {
+                "mode": "melee",
+                "attacker": {"WS": 4, "S": 5, "A": 3, "models": 1},
+                "weapon": {"name": "claw", "Range": "-", "Strength": "User", "AP": "-", "Type": "Melee, Poisoned (4+)"},
+                "target": TARGETS[0],
+            },
+        )
+    )
+    out.append(
+        (
+            "melee rending ap1",
+            {
+                "mode": "melee",
+                "attacker": {"WS": 5, "S": 4, "A": 3, "models": 1},
+                "weapon": {
+                    "name": "axe",
+                    "Range": "-",
+                    "Strength": "+1",
+                    "AP": "1",
+                    "Type": "Melee, Rending (5+), Brutal (2)",
+                },
+                "target": TARGETS[1],
+            },
+        )
+    )
+    out.append(
+        (
+            "armourbane vs dreadnought",
+            shooting(
+                ["Armourbane"],
+                strength="6",
+                target={
+                    "name": "Dread",
+                    "Unit Type": "Dreadnought",
+                    "models": 1,
+                    "WS": 5,
+                    "T": 7,
+                    "W": 4,
+                    "Ld": 9,
+                    "Save": "2+",
+                },
+            ),
+        )
+    )
     out.append(("psychic focus", shooting(["Psychic Focus"], strength="5", shots="2")))
     out.append(("pinning shell shock", shooting(["Pinning", "Shell Shock (2)"], shots="3")))
     out.append(("pinning fearless", shooting(["Pinning"], target=TARGETS[3])))
     out.append(("pinning already pinned", shooting(["Pinning"], target={**TARGETS[0], "rules": ["Pinned"]})))
     out.append(("two models", shooting(["Rending (6+)"], shots="2", attacker={"BS": 4, "models": 2})))
     out.append(("deflagrate brutal", shooting(["Deflagrate", "Brutal (2)"], strength="5", target=TARGETS[2])))
-    out.append(("murderous brutal rending", shooting(["Murderous Strike (5+)", "Brutal (2)", "Rending (4+)"], strength="4", ap="3", target=TARGETS[1])))
+    out.append(
+        (
+            "murderous brutal rending",
+            shooting(["Murderous Strike (5+)", "Brutal (2)", "Rending (4+)"], strength="4", ap="3", target=TARGETS[1]),
+        )
+    )
     return out
 
 

@@ -1,4 +1,4 @@
-"""Tests for praetor_analysis.bsdata: safe XML parsing and link resolution."""
+"""Tests for praetor_analysis.bsdata.files: safe XML parsing and link resolution."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from praetor_analysis.bsdata import (
+from praetor_analysis.bsdata.files import (
     BSData,
     Catalogue,
     UntrustedFileError,
@@ -14,12 +14,13 @@ from praetor_analysis.bsdata import (
     parse_xml_bytes,
     profile_characteristics,
 )
-from praetor_analysis.importer import units_frame, weapons_frame
+from praetor_analysis.bsdata.importer import units_frame, weapons_frame
 
 FIXTURES = Path(__file__).parent / "fixtures"
 BSDATA = Path(__file__).resolve().parents[2] / "shared" / "bsdata"
-needs_bsdata = pytest.mark.skipif(not (BSDATA / "2022 - Horus Heresy.gst").exists(),
-                                  reason="BattleScribe data not available")
+needs_bsdata = pytest.mark.skipif(
+    not (BSDATA / "2022 - Horus Heresy.gst").exists(), reason="BattleScribe data not available"
+)
 
 
 def test_entity_definition_is_refused_with_file_name() -> None:
@@ -59,7 +60,10 @@ def test_mini_data_set_links_and_profiles() -> None:
 
 
 def test_invulnerable_from_texts() -> None:
-    assert invulnerable_from_texts(["confers a 2+ Armour Save and a 5+ Invulnerable Save", "a 4+ invulnerable save"]) == "4+"
+    assert (
+        invulnerable_from_texts(["confers a 2+ Armour Save and a 5+ Invulnerable Save", "a 4+ invulnerable save"])
+        == "4+"
+    )
     assert invulnerable_from_texts(["a 3+ Armour Save"]) == ""
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
+from praetor_analysis.bsdata.importer import build_catalog
 from praetor_analysis.catalog import (
     load_provenance,
     load_rule_names,
@@ -16,11 +17,11 @@ from praetor_analysis.catalog import (
     load_units,
     load_weapons,
 )
-from praetor_analysis.importer import build_catalog
 
 BSDATA = Path(__file__).resolve().parents[2] / "shared" / "bsdata"
-needs_bsdata = pytest.mark.skipif(not (BSDATA / "2022 - Horus Heresy.gst").exists(),
-                                  reason="BattleScribe data not available")
+needs_bsdata = pytest.mark.skipif(
+    not (BSDATA / "2022 - Horus Heresy.gst").exists(), reason="BattleScribe data not available"
+)
 WEAPON_KEY = ["name", "Range", "Strength", "AP", "Type"]
 
 
@@ -43,8 +44,11 @@ def test_praetor_launcher() -> None:
 
 def test_tactical_legionary_statline() -> None:
     units = load_units()
-    row = units[(units["name"] == "Legionary") & (units["unit"] == "Tactical Squad")
-                & (units["source"] == "2022 - Legiones Astartes")].iloc[0]
+    row = units[
+        (units["name"] == "Legionary")
+        & (units["unit"] == "Tactical Squad")
+        & (units["source"] == "2022 - Legiones Astartes")
+    ].iloc[0]
     stats = [row[c] for c in ["WS", "BS", "S", "T", "W", "I", "A", "Ld", "Save"]]
     assert stats == ["4", "4", "4", "4", "1", "4", "1", "7", "3+"]
     assert row["Invulnerable"] == ""

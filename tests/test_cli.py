@@ -16,8 +16,9 @@ EXAMPLE = ROOT / "data" / "examples" / "autocannon_vs_legionaries.json"
 
 
 def run(args: list[str], stdin: str | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "praetor_analysis.cli", *args], input=stdin,
-                          capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "praetor_analysis.cli", *args], input=stdin, capture_output=True, text=True, timeout=120
+    )
 
 
 def test_calc_example_file():
@@ -36,16 +37,25 @@ def test_calc_array_and_stdin():
     assert p.returncode == 0 and len(json.loads(p.stdout)) == 2
 
 
-@pytest.mark.parametrize("payload, field", [
-    ("{not json", "invalid JSON"),
-    ('{"weapon": {"Type": "Heavy 2, Rending (9+)", "Strength": "4"}, "target": {"T": 4, "W": 1}}', "Rending (9+)"),
-    ('{"weapon": {"Type": "Heavy 2", "Strength": "4"}, "attacks": -3, "target": {"T": 4, "W": 1}}', "attacks"),
-    ('{"weapon": {"Type": "Heavy 2", "Strength": "4"}, "target": {"T": 4, "W": 1, "Colour": 1}}', "target.Colour"),
-    ('{"weapon": {"Type": "Heavy 2", "Strength": "4", "AP": "7"}, "target": {"T": 4, "W": 1}}', "weapon.AP"),
-    ('{"attacker": {"BS": 0}, "weapon": {"Type": "Heavy 2", "Strength": "4"}, "target": {"T": 4, "W": 1}}', "attacker.BS"),
-    ('{"weapon": {"Type": "Heavy 2", "Strength": "4"}, "target": {"T": 4, "W": 1, "models": -1}}', "target.models"),
-    ('[{"attacker": {"BS": 4}, "weapon": {"Type": "Heavy 2", "Strength": "4"}, "target": {"T": 4, "W": 1}}, {"weapon": {"Type": "Heavy D7"}, "target": {"T": 4, "W": 1}}]', "[1] weapon.Type"),
-])
+@pytest.mark.parametrize(
+    "payload, field",
+    [
+        ("{not json", "invalid JSON"),
+        ('{"weapon": {"Type": "Heavy 2, Rending (9+)", "Strength": "4"}, "target": {"T": 4, "W": 1}}', "Rending (9+)"),
+        ('{"weapon": {"Type": "Heavy 2", "Strength": "4"}, "attacks": -3, "target": {"T": 4, "W": 1}}', "attacks"),
+        ('{"weapon": {"Type": "Heavy 2", "Strength": "4"}, "target": {"T": 4, "W": 1, "Colour": 1}}', "target.Colour"),
+        ('{"weapon": {"Type": "Heavy 2", "Strength": "4", "AP": "7"}, "target": {"T": 4, "W": 1}}', "weapon.AP"),
+        (
+            '{"attacker": {"BS": 0}, "weapon": {"Type": "Heavy 2", "Strength": "4"}, "target": {"T": 4, "W": 1}}',
+            "attacker.BS",
+        ),
+        ('{"weapon": {"Type": "Heavy 2", "Strength": "4"}, "target": {"T": 4, "W": 1, "models": -1}}', "target.models"),
+        (
+            '[{"attacker": {"BS": 4}, "weapon": {"Type": "Heavy 2", "Strength": "4"}, "target": {"T": 4, "W": 1}}, {"weapon": {"Type": "Heavy D7"}, "target": {"T": 4, "W": 1}}]',
+            "[1] weapon.Type",
+        ),
+    ],
+)
 def test_bad_input_exit_2_one_line(payload, field):
     p = run(["calc", "-"], payload)
     assert p.returncode == 2
@@ -59,12 +69,16 @@ def test_missing_file_exit_2(capsys):
 
 
 def test_unknown_rule_reported_not_modelled(capsys):
-    payload = {"attacker": {"BS": 4}, "weapon": {"Type": "Heavy 2, Frobnicate", "Strength": "4"}, "target": {"T": 4, "W": 1}}
+    payload = {
+        "attacker": {"BS": 4},
+        "weapon": {"Type": "Heavy 2, Frobnicate", "Strength": "4"},
+        "target": {"T": 4, "W": 1},
+    }
     p = run(["calc", "-"], json.dumps(payload))
     assert p.returncode == 0 and json.loads(p.stdout)["not_modelled"] == ["Frobnicate"]
 
 
 def test_engine_does_not_import_plotting():
-    code = "import sys, praetor_analysis, praetor_analysis.scenario; print(any(m.split('.')[0] in ('plotly','ipywidgets') for m in sys.modules))"
+    code = "import sys, praetor_analysis, praetor_analysis.scenario.calc; print(any(m.split('.')[0] in ('plotly','ipywidgets') for m in sys.modules))"
     p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert p.stdout.strip() == "False"

@@ -13,15 +13,37 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from praetor_analysis.catalog import load_targets, load_weapons
-from praetor_analysis.compare import (
-    COLUMNS, DEFAULT_ATTACKER, MARKER_MODELS, compare, compare_distributions, filter_weapons,
+from praetor_analysis.analysis.compare import (
+    COLUMNS,
+    DEFAULT_ATTACKER,
+    MARKER_MODELS,
+    compare,
+    compare_distributions,
+    filter_weapons,
 )
-from praetor_analysis.scenario import calc
+from praetor_analysis.catalog import load_targets, load_weapons
+from praetor_analysis.scenario.calc import calc
 
 SPEC_COLUMNS = [
-    "weapon", "weapon_id", "faction", "Range", "Strength", "AP", "Type", "target", "target_id", "models",
-    "measure", "mean", "std", "p_any", "p_all", "p_pinned", "points", "mean_per_100pts", "not_modelled",
+    "weapon",
+    "weapon_id",
+    "faction",
+    "Range",
+    "Strength",
+    "AP",
+    "Type",
+    "target",
+    "target_id",
+    "models",
+    "measure",
+    "mean",
+    "std",
+    "p_any",
+    "p_all",
+    "p_pinned",
+    "points",
+    "mean_per_100pts",
+    "not_modelled",
     "error",
 ]
 
@@ -38,7 +60,7 @@ def _weapons() -> pd.DataFrame:
         ("Frag Missile", '48"', "4", "6", 'Heavy 1, Blast (3"), Pinning', 5.0, "Test", "w-frag"),
         ("Heavy Flamer", "Template", "5", "4", "Assault 1", 10.0, "Test", "w-flamer"),
         ("Power Sword", "-", "User", "3", "Melee, Rending (6+)", 10.0, "Test", "w-sword"),
-        ("Odd Gun", 'far away', "5", "4", "Heavy 1", 10.0, "Test", "w-odd"),
+        ("Odd Gun", "far away", "5", "4", "Heavy 1", 10.0, "Test", "w-odd"),
     ]
     frame = pd.DataFrame(rows, columns=["name", "Range", "Strength", "AP", "Type", "points", "faction", "profile_id"])
     frame["Type_clean"] = frame["Type"]
@@ -47,13 +69,43 @@ def _weapons() -> pd.DataFrame:
 
 def _targets() -> pd.DataFrame:
     rows = [
-        {"archetype": "Legionaries", "models": 10, "Unit Type": "Infantry", "WS": "4", "T": "4", "W": "1",
-         "I": "4", "Ld": "7", "Save": "3+", "Invulnerable": "", "profile_id": "t-leg"},
-        {"archetype": "Fearless Legionaries", "models": 10, "Unit Type": "Infantry", "WS": "4", "T": "4",
-         "W": "1", "I": "4", "Ld": "7", "Save": "3+", "Invulnerable": "", "rules": "Fearless",
-         "profile_id": "t-fearless"},
-        {"archetype": "Rhino", "models": 1, "Unit Type": "Vehicle (Transport)", "Front": "11", "Side": "11",
-         "Rear": "10", "HP": "3", "profile_id": "t-rhino"},
+        {
+            "archetype": "Legionaries",
+            "models": 10,
+            "Unit Type": "Infantry",
+            "WS": "4",
+            "T": "4",
+            "W": "1",
+            "I": "4",
+            "Ld": "7",
+            "Save": "3+",
+            "Invulnerable": "",
+            "profile_id": "t-leg",
+        },
+        {
+            "archetype": "Fearless Legionaries",
+            "models": 10,
+            "Unit Type": "Infantry",
+            "WS": "4",
+            "T": "4",
+            "W": "1",
+            "I": "4",
+            "Ld": "7",
+            "Save": "3+",
+            "Invulnerable": "",
+            "rules": "Fearless",
+            "profile_id": "t-fearless",
+        },
+        {
+            "archetype": "Rhino",
+            "models": 1,
+            "Unit Type": "Vehicle (Transport)",
+            "Front": "11",
+            "Side": "11",
+            "Rear": "10",
+            "HP": "3",
+            "profile_id": "t-rhino",
+        },
     ]
     return pd.DataFrame(rows)
 
@@ -90,8 +142,13 @@ def test_bolter_on_legionaries_closed_form(table):
 
 def test_cells_match_calc_on_hand_written_scenarios(table):
     leg = {"name": "Legionaries", "Unit Type": "Infantry", "models": 10, **LEGIONARY}
-    rotor = {"name": "Rotor Cannon", "Range": '30"', "Strength": "3", "AP": "-",
-             "Type": "Assault 4, Pinning, Shell Shock (1)"}
+    rotor = {
+        "name": "Rotor Cannon",
+        "Range": '30"',
+        "Strength": "3",
+        "AP": "-",
+        "Type": "Assault 4, Pinning, Shell Shock (1)",
+    }
     res = calc({"attacker": ATTACKER, "weapon": rotor, "target": leg})
     row = _cell(table, "w-rotor", "t-leg")
     assert row["mean"] == pytest.approx(res["casualties"]["mean"], abs=1e-12)
@@ -113,8 +170,15 @@ def test_cells_match_calc_on_hand_written_scenarios(table):
 
 
 def test_vehicle_cell_matches_calc(table):
-    rhino = {"name": "Rhino", "Unit Type": "Vehicle (Transport)", "models": 1,
-             "Front": 11, "Side": 11, "Rear": 10, "HP": 3}
+    rhino = {
+        "name": "Rhino",
+        "Unit Type": "Vehicle (Transport)",
+        "models": 1,
+        "Front": 11,
+        "Side": 11,
+        "Rear": 10,
+        "HP": 3,
+    }
     las = {"name": "Lascannon", "Range": '48"', "Strength": 9, "AP": 2, "Type": "Heavy 1, Sunder"}
     res = calc({"attacker": ATTACKER, "weapon": las, "target": rhino})
     row = _cell(table, "w-las", "t-rhino")
@@ -140,18 +204,40 @@ def test_markers_use_the_documented_assumed_hits(table):
     # a template: 4 hits on infantry; one on a vehicle
     flamer = _cell(table, "w-flamer", "t-leg")
     hf = {"name": "Heavy Flamer", "Range": "Template", "Strength": "5", "AP": "4", "Type": "Assault 1"}
-    assert flamer["mean"] == pytest.approx(calc({"attacker": ATTACKER, "weapon": hf, "target": leg, "hits": 4})
-                                           ["casualties"]["mean"], abs=1e-12)
-    rhino = {"name": "Rhino", "Unit Type": "Vehicle (Transport)", "models": 1,
-             "Front": 11, "Side": 11, "Rear": 10, "HP": 3}
+    assert flamer["mean"] == pytest.approx(
+        calc({"attacker": ATTACKER, "weapon": hf, "target": leg, "hits": 4})["casualties"]["mean"], abs=1e-12
+    )
+    rhino = {
+        "name": "Rhino",
+        "Unit Type": "Vehicle (Transport)",
+        "models": 1,
+        "Front": 11,
+        "Side": 11,
+        "Rear": 10,
+        "HP": 3,
+    }
     on_rhino = _cell(table, "w-flamer", "t-rhino")
-    assert on_rhino["mean"] == pytest.approx(calc({"attacker": ATTACKER, "weapon": hf, "target": rhino, "hits": 1})
-                                             ["hull_points"]["mean"], abs=1e-12)
+    assert on_rhino["mean"] == pytest.approx(
+        calc({"attacker": ATTACKER, "weapon": hf, "target": rhino, "hits": 1})["hull_points"]["mean"], abs=1e-12
+    )
 
 
 def test_marker_hits_are_capped_at_the_target_models():
-    one = pd.DataFrame([{"archetype": "Lone", "models": 1, "Unit Type": "Infantry", "WS": 4, "T": 4, "W": 1,
-                         "I": 4, "Ld": 7, "Save": "-"}])
+    one = pd.DataFrame(
+        [
+            {
+                "archetype": "Lone",
+                "models": 1,
+                "Unit Type": "Infantry",
+                "WS": 4,
+                "T": 4,
+                "W": 1,
+                "I": 4,
+                "Ld": 7,
+                "Save": "-",
+            }
+        ]
+    )
     row = compare(_weapons().iloc[[3]], one).iloc[0]
     # one hit (not two) on a single model: wound 1/2, no save
     assert row["mean"] == pytest.approx(0.5, abs=1e-12)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 import numpy as np
 import pandas as pd
 import pytest
@@ -11,8 +10,8 @@ pytest.importorskip("ipywidgets")
 pytest.importorskip("anywidget")
 go = pytest.importorskip("plotly.graph_objects")
 
-from praetor_analysis import dashboard as D  # noqa: E402
-from praetor_analysis.catalog import load_targets, load_weapons  # noqa: E402
+from praetor_analysis.catalog import load_targets, load_weapons
+from praetor_analysis.views import dashboard as D
 
 
 @pytest.fixture(scope="module")
@@ -117,10 +116,27 @@ def test_callbacks_only_call_injected_engine(catalogs):
 
     def fake_compare(w, t, *, attacker, half_range):
         calls.append(attacker["BS"])
-        rows = [{"weapon": wn, "weapon_id": str(i), "faction": "", "target": tn, "target_id": str(j),
-                 "measure": "casualties", "mean": float(attacker["BS"]), "std": 0.0, "p_any": 0.5, "p_all": 0.0,
-                 "p_pinned": np.nan, "points": np.nan, "mean_per_100pts": np.nan, "not_modelled": "", "error": ""}
-                for i, wn in zip(w.index, w["name"]) for j, tn in zip(t.index, t["archetype"])]
+        rows = [
+            {
+                "weapon": wn,
+                "weapon_id": str(i),
+                "faction": "",
+                "target": tn,
+                "target_id": str(j),
+                "measure": "casualties",
+                "mean": float(attacker["BS"]),
+                "std": 0.0,
+                "p_any": 0.5,
+                "p_all": 0.0,
+                "p_pinned": np.nan,
+                "points": np.nan,
+                "mean_per_100pts": np.nan,
+                "not_modelled": "",
+                "error": "",
+            }
+            for i, wn in zip(w.index, w["name"], strict=False)
+            for j, tn in zip(t.index, t["archetype"], strict=False)
+        ]
         return pd.DataFrame(rows)
 
     def fake_dists(w, t, *, attacker, half_range):

@@ -14,7 +14,7 @@ from fractions import Fraction
 
 import pytest
 
-from praetor_analysis.scenario import calc
+from praetor_analysis.scenario.calc import calc
 
 SIXTH = Fraction(1, 6)
 
@@ -70,7 +70,7 @@ def haywire_per_hit(invulnerable: int | None, fnp: int | None) -> list[tuple[Fra
                 saved = invulnerable is not None and s >= invulnerable
                 for f in range(1, 7):
                     mitigated = not saved and fnp is not None and f >= fnp
-                    out.append((SIXTH ** 3, 0 if saved or mitigated else 1))
+                    out.append((SIXTH**3, 0 if saved or mitigated else 1))
     return out
 
 
@@ -83,20 +83,38 @@ def close(got: list[float], want: dict[int, Fraction]) -> bool:
 def test_destroyer_d3_damage_overflow_lost(hits, models, wounds, save):
     # S6 vs T5 wounds on 3+; AP4 lets a 4+/5+ save stand, not a 3+ (AP 4 <= 3 is false: the 3+ stands too).
     target = {"models": models, "T": 5, "W": wounds, "Save": f"{save}+" if save else "-"}
-    r = calc({"attacker": {"BS": 4}, "weapon": {"name": "d", "Range": "24\"", "Strength": "6", "AP": "4",
-              "Type": "Destroyer 1"}, "target": target, "hits": hits})
-    save_on = save if (save is not None and 4 > save) else None
+    r = calc(
+        {
+            "attacker": {"BS": 4},
+            "weapon": {"name": "d", "Range": '24"', "Strength": "6", "AP": "4", "Type": "Destroyer 1"},
+            "target": target,
+            "hits": hits,
+        }
+    )
+    save_on = save if (save is not None and save < 4) else None
     want = enumerate_hits(hits, destroyer_per_hit(3, save_on), models, wounds)
     assert close(r["casualties"]["pmf"], want), (r["casualties"]["pmf"], want)
 
 
 @pytest.mark.parametrize("hits, invulnerable, fnp", [(1, None, None), (2, 5, None), (3, 4, 6), (2, None, 5)])
 def test_haywire_against_a_dreadnought(hits, invulnerable, fnp):
-    target = {"Unit Type": "Dreadnought", "models": 1, "T": 7, "W": 2, "Save": "2+",
-              "Invulnerable": f"{invulnerable}+" if invulnerable else "-",
-              "rules": [f"Feel No Pain ({fnp}+)"] if fnp else []}
-    r = calc({"attacker": {"BS": 4}, "weapon": {"name": "h", "Range": "24\"", "Strength": "3", "AP": "-",
-              "Type": "Assault 1, Haywire"}, "target": target, "hits": hits})
+    target = {
+        "Unit Type": "Dreadnought",
+        "models": 1,
+        "T": 7,
+        "W": 2,
+        "Save": "2+",
+        "Invulnerable": f"{invulnerable}+" if invulnerable else "-",
+        "rules": [f"Feel No Pain ({fnp}+)"] if fnp else [],
+    }
+    r = calc(
+        {
+            "attacker": {"BS": 4},
+            "weapon": {"name": "h", "Range": '24"', "Strength": "3", "AP": "-", "Type": "Assault 1, Haywire"},
+            "target": target,
+            "hits": hits,
+        }
+    )
     want = enumerate_hits(hits, haywire_per_hit(invulnerable, fnp), 1, 2)
     assert close(r["casualties"]["pmf"], want), (r["casualties"]["pmf"], want)
     assert "Haywire" in r["applied"]

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from praetor_analysis.dist import Dist
+from praetor_analysis.prob.dist import Dist
 
 
 def test_matches_scipy_binomial_everywhere():

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-
 from oracle import oracle_calc, oracle_sequence
-from praetor_analysis.scenario import calc
 from scenarios import TARGETS, all_scenarios, shooting
+
+from praetor_analysis.scenario.calc import calc
 
 TOL = 1e-12
 
@@ -41,9 +41,17 @@ def test_shell_shock_counts_only_for_pinning_weapons_that_wounded():
     # that often does; the test takes the penalty only when the Shell Shock weapon caused an unsaved wound.
     target = dict(TARGETS[0])
     unit = [
-        {k: v for k, v in shooting(["Pinning", "Shell Shock (3)"], strength="3", ap="-", shots="1").items() if k != "target"},
+        {
+            k: v
+            for k, v in shooting(["Pinning", "Shell Shock (3)"], strength="3", ap="-", shots="1").items()
+            if k != "target"
+        },
         {k: v for k, v in shooting(["Pinning"], strength="6", ap="3", shots="2").items() if k != "target"},
-        {k: v for k, v in shooting(["Pinning", "Shell Shock (1)"], strength="4", ap="4", shots="1").items() if k != "target"},
+        {
+            k: v
+            for k, v in shooting(["Pinning", "Shell Shock (1)"], strength="4", ap="4", shots="1").items()
+            if k != "target"
+        },
     ]
     got = calc({"target": target, "firing_units": [unit, unit[:1]]})
     want = oracle_sequence(target, [unit, unit[:1]])
@@ -70,7 +78,13 @@ def test_sequence_carries_the_damaged_model_and_tests_pinning_per_unit():
         {k: v for k, v in shooting(["Pinning"], strength="5", shots="2").items() if k != "target"},
         {k: v for k, v in shooting(["Brutal (2)"], strength="4", ap="3", shots="1").items() if k != "target"},
     ]
-    unit_b = [{k: v for k, v in shooting(["Pinning", "Shell Shock (1)"], strength="8", ap="2", shots="1").items() if k != "target"}]
+    unit_b = [
+        {
+            k: v
+            for k, v in shooting(["Pinning", "Shell Shock (1)"], strength="8", ap="2", shots="1").items()
+            if k != "target"
+        }
+    ]
     got = calc({"target": target, "firing_units": [unit_a, unit_b]})
     want = oracle_sequence(target, [unit_a, unit_b])
     assert_pmf_close(got["casualties"]["pmf"], want["casualties"], "casualties")

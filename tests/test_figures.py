@@ -11,8 +11,8 @@ import pytest
 
 go = pytest.importorskip("plotly.graph_objects")
 
-from praetor_analysis import figures as F  # noqa: E402
-from praetor_analysis.dist import Dist  # noqa: E402
+from praetor_analysis.prob.dist import Dist
+from praetor_analysis.views import figures as F
 
 XSS = "<script>alert(1)</script>"
 
@@ -23,15 +23,30 @@ def comparison(weapons=("Bolter", "Lascannon", XSS), targets=("Legionary", "Rhin
     for i, w in enumerate(weapons):
         for j, t in enumerate(targets):
             vehicle = t == "Rhino"
-            rows.append({
-                "weapon": w, "weapon_id": f"w{i}", "faction": "Horus Heresy", "Range": '24"', "Strength": "4",
-                "AP": "5", "Type": "Rapid Fire", "target": t, "target_id": f"t{j}", "models": 1 if vehicle else 10,
-                "measure": "hull_points" if vehicle else "casualties", "mean": 0.1 * (i + 1) + j,
-                "std": 0.5, "p_any": 0.05 * (i + 1), "p_all": 0.001, "p_pinned": np.nan,
-                "points": 10.0 * (i + 1) if i != 1 else np.nan,
-                "mean_per_100pts": (0.1 * (i + 1) + j) / (10.0 * (i + 1)) * 100 if i != 1 else np.nan,
-                "not_modelled": "", "error": "",
-            })
+            rows.append(
+                {
+                    "weapon": w,
+                    "weapon_id": f"w{i}",
+                    "faction": "Horus Heresy",
+                    "Range": '24"',
+                    "Strength": "4",
+                    "AP": "5",
+                    "Type": "Rapid Fire",
+                    "target": t,
+                    "target_id": f"t{j}",
+                    "models": 1 if vehicle else 10,
+                    "measure": "hull_points" if vehicle else "casualties",
+                    "mean": 0.1 * (i + 1) + j,
+                    "std": 0.5,
+                    "p_any": 0.05 * (i + 1),
+                    "p_all": 0.001,
+                    "p_pinned": np.nan,
+                    "points": 10.0 * (i + 1) if i != 1 else np.nan,
+                    "mean_per_100pts": (0.1 * (i + 1) + j) / (10.0 * (i + 1)) * 100 if i != 1 else np.nan,
+                    "not_modelled": "",
+                    "error": "",
+                }
+            )
     return pd.DataFrame(rows)
 
 
@@ -135,8 +150,12 @@ def test_formation_picture():
 
 def test_vehicle_outcome_bars():
     results = {
-        "Lascannon": {"glancing": {"pmf": [0.8, 0.2]}, "penetrating": {"pmf": [0.6, 0.4]}, "wrecked": 0.1,
-                      "hull_points": {"pmf": [0.5, 0.5]}},
+        "Lascannon": {
+            "glancing": {"pmf": [0.8, 0.2]},
+            "penetrating": {"pmf": [0.6, 0.4]},
+            "wrecked": 0.1,
+            "hull_points": {"pmf": [0.5, 0.5]},
+        },
         "Bolter": {"glancing": {"pmf": [1.0]}, "penetrating": {"pmf": [1.0]}, "wrecked": 0.0},
     }
     fig = F.vehicle_outcome_bars(results, F.VehicleOptions(target="Rhino"))
@@ -160,7 +179,9 @@ def test_figures_never_show(monkeypatch):
 
 
 def test_engine_does_not_import_plotly_or_widgets():
-    code = ("import sys, praetor_analysis.compare, praetor_analysis.scenario, praetor_analysis.catalog; "
-            "bad = [m for m in ('plotly', 'ipywidgets') if m in sys.modules]; print(bad); sys.exit(bool(bad))")
+    code = (
+        "import sys, praetor_analysis.analysis.compare, praetor_analysis.scenario.calc, praetor_analysis.catalog; "
+        "bad = [m for m in ('plotly', 'ipywidgets') if m in sys.modules]; print(bad); sys.exit(bool(bad))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert out.returncode == 0, out.stdout + out.stderr

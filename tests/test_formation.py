@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from praetor_analysis.formation import DEFAULT_COLUMNS, MM_PER_INCH, PRESETS, Edges, Formation, Hull
+from praetor_analysis.markers.formation import DEFAULT_COLUMNS, MM_PER_INCH, PRESETS, Edges, Formation, Hull
 
 
 def test_grid_follows_scenario_layout():

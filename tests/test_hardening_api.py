@@ -24,13 +24,21 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from praetor_analysis import ProfileError, ScenarioError, Weapon, calc, calc_json, parse_dice, parse_weapon_type
-from praetor_analysis import unit_from_mapping
-from praetor_analysis.compare import compare, compare_distributions, filter_weapons, scenario_for
+from praetor_analysis import (
+    ProfileError,
+    ScenarioError,
+    Weapon,
+    calc,
+    calc_json,
+    parse_dice,
+    parse_weapon_type,
+    unit_from_mapping,
+)
+from praetor_analysis.analysis.compare import compare, compare_distributions, filter_weapons, scenario_for
 
 BASE: dict[str, Any] = {
     "attacker": {"BS": 4, "S": 4, "models": 1},
-    "weapon": {"name": "Bolter", "Range": "24\"", "Strength": "4", "AP": "5", "Type": "Rapid Fire"},
+    "weapon": {"name": "Bolter", "Range": '24"', "Strength": "4", "AP": "5", "Type": "Rapid Fire"},
     "target": {"name": "Legionaries", "models": 10, "T": 4, "W": 1, "Ld": 7, "Save": "3+"},
 }
 NAN, INF = float("nan"), float("inf")
@@ -154,7 +162,7 @@ CALC_BAD: list[tuple[tuple[str, ...], Any, str]] = [
     (("weapon", "AP"), "AP2", "weapon.AP"),
     (("weapon", "Range"), "far", "weapon.Range"),
     (("weapon", "Range"), True, "weapon.Range"),
-    (("weapon", "Range"), "9" * 5000 + "\"", "weapon.Range"),
+    (("weapon", "Range"), "9" * 5000 + '"', "weapon.Range"),
     (("weapon", "Type"), "Rending (9+)", "weapon.Type"),
     (("weapon", "Type"), "Heavy 2, Rending (1+)", "weapon.Type"),
     (("weapon", "Type"), "Heavy -1", "weapon.Type"),
@@ -166,7 +174,7 @@ CALC_BAD: list[tuple[tuple[str, ...], Any, str]] = [
     (("weapon", "Type"), "Brutal (0)", "weapon.Type"),
     (("weapon", "Type"), "Heavy 1, Shell Shock (99)", "weapon.Type"),
     (("weapon", "Type"), "Heavy 1, Poisoned (1+)", "weapon.Type"),
-    (("weapon", "Type"), "Heavy 1, Blast (0\")", "weapon.Type"),
+    (("weapon", "Type"), 'Heavy 1, Blast (0")', "weapon.Type"),
     (("weapon", "Type"), "Salvo /4", "weapon.Type"),
     (("weapon", "Type"), "Salvo 2/x", "weapon.Type"),
     (("weapon", "Type"), "Heavy 2, Rending (" + "9" * 5000 + "+)", "weapon.Type"),
@@ -285,8 +293,13 @@ def test_calc_json_empty_array_is_an_empty_array_of_results():
 def test_deeply_nested_json_fails_clearly_in_the_command_line():
     # json.loads raises RecursionError on 100,000 nested arrays; the command line turns it into exit 2.
     text = "[" * 100_000 + "]" * 100_000
-    p = subprocess.run([sys.executable, "-m", "praetor_analysis.cli", "calc", "-"], input=text,
-                       capture_output=True, text=True, timeout=60)
+    p = subprocess.run(
+        [sys.executable, "-m", "praetor_analysis.cli", "calc", "-"],
+        input=text,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert p.returncode == 2, p.stderr
     assert len(p.stderr.strip().splitlines()) == 1 and "Traceback" not in p.stderr
 
@@ -336,21 +349,58 @@ def test_unknown_rules_are_not_modelled_not_errors():
 
 
 # --- Weapon.from_mapping ------------------------------------------------------------------------
-WEAPON_OK = {"name": "w", "Range": "24\"", "Strength": "4", "AP": "5", "Type": "Heavy 2"}
+WEAPON_OK = {"name": "w", "Range": '24"', "Strength": "4", "AP": "5", "Type": "Heavy 2"}
 WEAPON_BAD: list[tuple[Any, str]] = [
-    (None, "weapon"), ("Bolter", "weapon"), ([], "weapon"), (5, "weapon"),
+    (None, "weapon"),
+    ("Bolter", "weapon"),
+    ([], "weapon"),
+    (5, "weapon"),
     ({**WEAPON_OK, "Colour": 1}, "weapon.Colour"),
-] + [({**WEAPON_OK, k: v}, f"weapon.{k}") for k, v in [
-    ("Strength", "21"), ("Strength", "0"), ("Strength", ""), ("Strength", True), ("Strength", 2.5),
-    ("Strength", None), ("Strength", "x0"), ("Strength", "+123"), ("Strength", {}), ("Strength", "4\x01"),
-    ("AP", "7"), ("AP", 0), ("AP", "-3"), ("AP", 1.5), ("AP", False), ("AP", []), ("AP", "2+"),
-    ("Range", "x"), ("Range", []), ("Range", False), ("Range", "12\"-"), ("Range", "\x00"),
-    ("Type", "Rending (9+)"), ("Type", "Heavy -1"), ("Type", "Heavy 999D6"), ("Type", "Heavy 2.5"),
-    ("Type", "Assault 1001"), ("Type", "Heavy D4"), ("Type", "Brutal (0)"), ("Type", "Breaching (7+)"),
-    ("Type", "Murderous Strike (0+)"), ("Type", "Shrouded (8+)"), ("Type", 7), ("Type", ["Heavy"]),
-    ("Type", {"kind": "Heavy"}), ("Type", "Heavy 1\x1b"), ("Type", "Heavy 1, Large Blast (99\")"),
-    ("name", {}), ("name", ["x"]), ("name", "a\x00b"),
-]]
+] + [
+    ({**WEAPON_OK, k: v}, f"weapon.{k}")
+    for k, v in [
+        ("Strength", "21"),
+        ("Strength", "0"),
+        ("Strength", ""),
+        ("Strength", True),
+        ("Strength", 2.5),
+        ("Strength", None),
+        ("Strength", "x0"),
+        ("Strength", "+123"),
+        ("Strength", {}),
+        ("Strength", "4\x01"),
+        ("AP", "7"),
+        ("AP", 0),
+        ("AP", "-3"),
+        ("AP", 1.5),
+        ("AP", False),
+        ("AP", []),
+        ("AP", "2+"),
+        ("Range", "x"),
+        ("Range", []),
+        ("Range", False),
+        ("Range", '12"-'),
+        ("Range", "\x00"),
+        ("Type", "Rending (9+)"),
+        ("Type", "Heavy -1"),
+        ("Type", "Heavy 999D6"),
+        ("Type", "Heavy 2.5"),
+        ("Type", "Assault 1001"),
+        ("Type", "Heavy D4"),
+        ("Type", "Brutal (0)"),
+        ("Type", "Breaching (7+)"),
+        ("Type", "Murderous Strike (0+)"),
+        ("Type", "Shrouded (8+)"),
+        ("Type", 7),
+        ("Type", ["Heavy"]),
+        ("Type", {"kind": "Heavy"}),
+        ("Type", "Heavy 1\x1b"),
+        ("Type", 'Heavy 1, Large Blast (99")'),
+        ("name", {}),
+        ("name", ["x"]),
+        ("name", "a\x00b"),
+    ]
+]
 
 
 @pytest.mark.parametrize("data, field", WEAPON_BAD, ids=[f"{i}-{f}" for i, (_, f) in enumerate(WEAPON_BAD)])
@@ -362,21 +412,75 @@ def test_weapon_from_mapping_refuses_bad_input(data, field):
 
 # --- unit_from_mapping --------------------------------------------------------------------------
 UNIT_BAD: list[tuple[Any, str]] = [
-    (None, "target"), ([], "target"), ("x", "target"), (5, "target"),
-] + [({"T": 4, "W": 1, k: v}, f"target.{k}") for k, v in [
-    ("T", 11), ("T", 0), ("T", -1), ("T", 2.5), ("T", True), ("T", "x"), ("T", NAN), ("T", []),
-    ("W", 0), ("W", 21), ("W", -1), ("W", 1e9),
-    ("WS", 11), ("BS", -1), ("S", 12), ("I", "I"), ("A", 21), ("Ld", 13), ("Ld", -1),
-    ("Save", "1+"), ("Save", "7+"), ("Save", 1), ("Save", 0), ("Save", "0+"), ("Save", True), ("Save", "+3"),
-    ("Save", 3.5), ("Save", {}), ("Invulnerable", "1+"), ("Invulnerable", "7+"), ("Cover", "9+"),
-    ("models", -2), ("models", 10**6), ("models", 1001), ("models", 2.5), ("models", "ten"), ("models", INF),
-    ("rules", [1]), ("rules", 5), ("rules", [None]), ("rules", ["Feel No Pain (9+)"]), ("rules", [["x"]]),
-    ("rules", {"a": 1}), ("rules", ["Shrouded (1+)"]),
-    ("Unit Type", 5), ("Unit Type", ["Infantry"]), ("Unit Type", "Infantry\x00"),
-    ("wounds_taken", "x"), ("wounds_taken", -1), ("wounds_taken", 2.5), ("wounds_taken", True),
-    ("wounds_taken", 10**9), ("charging", "yes"), ("two_weapons", 1), ("disordered", None),
-    ("facing", "Top"), ("facing", 1), ("name", {}), ("name", "\x00"), ("Colour", "red"),
-]]
+    (None, "target"),
+    ([], "target"),
+    ("x", "target"),
+    (5, "target"),
+] + [
+    ({"T": 4, "W": 1, k: v}, f"target.{k}")
+    for k, v in [
+        ("T", 11),
+        ("T", 0),
+        ("T", -1),
+        ("T", 2.5),
+        ("T", True),
+        ("T", "x"),
+        ("T", NAN),
+        ("T", []),
+        ("W", 0),
+        ("W", 21),
+        ("W", -1),
+        ("W", 1e9),
+        ("WS", 11),
+        ("BS", -1),
+        ("S", 12),
+        ("I", "I"),
+        ("A", 21),
+        ("Ld", 13),
+        ("Ld", -1),
+        ("Save", "1+"),
+        ("Save", "7+"),
+        ("Save", 1),
+        ("Save", 0),
+        ("Save", "0+"),
+        ("Save", True),
+        ("Save", "+3"),
+        ("Save", 3.5),
+        ("Save", {}),
+        ("Invulnerable", "1+"),
+        ("Invulnerable", "7+"),
+        ("Cover", "9+"),
+        ("models", -2),
+        ("models", 10**6),
+        ("models", 1001),
+        ("models", 2.5),
+        ("models", "ten"),
+        ("models", INF),
+        ("rules", [1]),
+        ("rules", 5),
+        ("rules", [None]),
+        ("rules", ["Feel No Pain (9+)"]),
+        ("rules", [["x"]]),
+        ("rules", {"a": 1}),
+        ("rules", ["Shrouded (1+)"]),
+        ("Unit Type", 5),
+        ("Unit Type", ["Infantry"]),
+        ("Unit Type", "Infantry\x00"),
+        ("wounds_taken", "x"),
+        ("wounds_taken", -1),
+        ("wounds_taken", 2.5),
+        ("wounds_taken", True),
+        ("wounds_taken", 10**9),
+        ("charging", "yes"),
+        ("two_weapons", 1),
+        ("disordered", None),
+        ("facing", "Top"),
+        ("facing", 1),
+        ("name", {}),
+        ("name", "\x00"),
+        ("Colour", "red"),
+    ]
+]
 
 
 @pytest.mark.parametrize("data, field", UNIT_BAD, ids=[f"{i}-{f}" for i, (_, f) in enumerate(UNIT_BAD)])
@@ -388,14 +492,49 @@ def test_unit_from_mapping_refuses_bad_input(data, field):
 
 # --- parse_weapon_type --------------------------------------------------------------------------
 TYPE_BAD: list[Any] = [
-    "Rending (9+)", "Rending (1+)", "Rending (0+)", "Breaching (7+)", "Murderous Strike (8+)",
-    "Poisoned (1+)", "Feel No Pain (9+)", "Shrouded (7+)", "Exoshock (9+)", "Precision Shots (1+)",
-    "Brutal (0)", "Brutal (11)", "Shell Shock (11)", "Concussive (99)", "Reach (12)", "Rampage (11)",
-    "Heavy -1", "Heavy 999D6", "Heavy 21D6", "Heavy 0D6", "Heavy D7", "Heavy D6-6", "Heavy 2.5",
-    "Heavy 1001", "Heavy 10000000", "Heavy 20D6+99999999", "Assault 2D3+2D3", "Salvo /4", "Salvo 2/",
-    "Salvo a/b", "Blast (0\")", "Large Blast (99\")", "Heavy 1, Rending (" + "9" * 50 + "+)",
-    "Heavy 1\x00", "\x1b[2J", "Heavy 1, Pinning\x7f", "x" * 20_000, 5, 2.5, True, ["Heavy 2"],
-    {"Heavy": 2}, b"Heavy 2",
+    "Rending (9+)",
+    "Rending (1+)",
+    "Rending (0+)",
+    "Breaching (7+)",
+    "Murderous Strike (8+)",
+    "Poisoned (1+)",
+    "Feel No Pain (9+)",
+    "Shrouded (7+)",
+    "Exoshock (9+)",
+    "Precision Shots (1+)",
+    "Brutal (0)",
+    "Brutal (11)",
+    "Shell Shock (11)",
+    "Concussive (99)",
+    "Reach (12)",
+    "Rampage (11)",
+    "Heavy -1",
+    "Heavy 999D6",
+    "Heavy 21D6",
+    "Heavy 0D6",
+    "Heavy D7",
+    "Heavy D6-6",
+    "Heavy 2.5",
+    "Heavy 1001",
+    "Heavy 10000000",
+    "Heavy 20D6+99999999",
+    "Assault 2D3+2D3",
+    "Salvo /4",
+    "Salvo 2/",
+    "Salvo a/b",
+    'Blast (0")',
+    'Large Blast (99")',
+    "Heavy 1, Rending (" + "9" * 50 + "+)",
+    "Heavy 1\x00",
+    "\x1b[2J",
+    "Heavy 1, Pinning\x7f",
+    "x" * 20_000,
+    5,
+    2.5,
+    True,
+    ["Heavy 2"],
+    {"Heavy": 2},
+    b"Heavy 2",
 ]
 
 
@@ -406,11 +545,20 @@ def test_parse_weapon_type_refuses_bad_input(text):
     assert_clear(info.value, "Type")
 
 
-@pytest.mark.parametrize("text, kind, n", [
-    ("Heavy 2, Frobnicate", "Heavy", 2), ("", None, None), (None, None, None), ("Salvo 2/4", "Salvo", 2),
-    ("Heavy D3", "Heavy", None), ("Rending (6+)", None, None), ("Heavy 1000", "Heavy", 1000),
-    ("Heavy 2\nRules text after a newline", "Heavy", 2), ("Heavy\t2", "Heavy", 2),
-])
+@pytest.mark.parametrize(
+    "text, kind, n",
+    [
+        ("Heavy 2, Frobnicate", "Heavy", 2),
+        ("", None, None),
+        (None, None, None),
+        ("Salvo 2/4", "Salvo", 2),
+        ("Heavy D3", "Heavy", None),
+        ("Rending (6+)", None, None),
+        ("Heavy 1000", "Heavy", 1000),
+        ("Heavy 2\nRules text after a newline", "Heavy", 2),
+        ("Heavy\t2", "Heavy", 2),
+    ],
+)
 def test_parse_weapon_type_accepts_real_forms(text, kind, n):
     wt = parse_weapon_type(text)
     assert wt.kind == kind
@@ -420,10 +568,50 @@ def test_parse_weapon_type_accepts_real_forms(text, kind, n):
 
 # --- parse_dice ---------------------------------------------------------------------------------
 DICE_BAD: list[Any] = [
-    -1, -10**9, 1001, 10**6, 10**100, 1e300, 2.5, NAN, INF, -INF, True, False, None, [], {}, (), b"3",
-    "", " ", "D", "d", "D7", "D0", "0D6", "21D6", "999D6", "D6-6", "D3-5", "D6-99", "D6+1001",
-    "D6+99999999999", "2D6+2D3", "D6*2", "D6/2", "1e3", "3.0", "three", "\u0663", "D\u0666", "9" * 5000,
-    "-3", "+3", "D6 + -1", "D6\x00",
+    -1,
+    -(10**9),
+    1001,
+    10**6,
+    10**100,
+    1e300,
+    2.5,
+    NAN,
+    INF,
+    -INF,
+    True,
+    False,
+    None,
+    [],
+    {},
+    (),
+    b"3",
+    "",
+    " ",
+    "D",
+    "d",
+    "D7",
+    "D0",
+    "0D6",
+    "21D6",
+    "999D6",
+    "D6-6",
+    "D3-5",
+    "D6-99",
+    "D6+1001",
+    "D6+99999999999",
+    "2D6+2D3",
+    "D6*2",
+    "D6/2",
+    "1e3",
+    "3.0",
+    "three",
+    "\u0663",
+    "D\u0666",
+    "9" * 5000,
+    "-3",
+    "+3",
+    "D6 + -1",
+    "D6\x00",
 ]
 
 
@@ -434,10 +622,21 @@ def test_parse_dice_refuses_bad_input(value):
     assert_clear(info.value, "attacks")
 
 
-@pytest.mark.parametrize("value, mean", [
-    (0, 0), (1000, 1000), ("1000", 1000), (3.0, 3), (np.int64(4), 4), (" D6 ", 3.5), ("2d6", 7),
-    ("D6-5", sum(max(f - 5, 0) for f in range(1, 7)) / 6), ("20D6+1000", 1070), ("D3+1", 3),
-])
+@pytest.mark.parametrize(
+    "value, mean",
+    [
+        (0, 0),
+        (1000, 1000),
+        ("1000", 1000),
+        (3.0, 3),
+        (np.int64(4), 4),
+        (" D6 ", 3.5),
+        ("2d6", 7),
+        ("D6-5", sum(max(f - 5, 0) for f in range(1, 7)) / 6),
+        ("20D6+1000", 1070),
+        ("D3+1", 3),
+    ],
+)
 def test_parse_dice_accepts_valid_forms(value, mean):
     d = parse_dice(value).dist
     assert d.mean() == pytest.approx(mean, rel=1e-12, abs=1e-12)
@@ -445,10 +644,37 @@ def test_parse_dice_accepts_valid_forms(value, mean):
 
 
 # --- catalog / compare --------------------------------------------------------------------------
-WEAPONS = pd.DataFrame([{"name": "Bolter", "Range": "24\"", "Strength": "4", "AP": "5", "Type": "Rapid Fire",
-                         "faction": "LA", "profile_id": "b1"}])
-TARGETS = pd.DataFrame([{"name": "Legionary", "models": 10, "Unit Type": "Infantry", "WS": "4", "BS": "4",
-                         "S": "4", "T": "4", "W": "1", "I": "4", "A": "1", "Ld": "7", "Save": "3+"}])
+WEAPONS = pd.DataFrame(
+    [
+        {
+            "name": "Bolter",
+            "Range": '24"',
+            "Strength": "4",
+            "AP": "5",
+            "Type": "Rapid Fire",
+            "faction": "LA",
+            "profile_id": "b1",
+        }
+    ]
+)
+TARGETS = pd.DataFrame(
+    [
+        {
+            "name": "Legionary",
+            "models": 10,
+            "Unit Type": "Infantry",
+            "WS": "4",
+            "BS": "4",
+            "S": "4",
+            "T": "4",
+            "W": "1",
+            "I": "4",
+            "A": "1",
+            "Ld": "7",
+            "Save": "3+",
+        }
+    ]
+)
 
 
 def test_compare_with_empty_frames_gives_empty_frames():
@@ -459,19 +685,32 @@ def test_compare_with_empty_frames_gives_empty_frames():
     assert filter_weapons(WEAPONS.iloc[:0], name="x", rule="Rending").empty
 
 
-@pytest.mark.parametrize("row, field", [
-    ({"Strength": "21"}, "Strength"), ({"AP": "9"}, "AP"), ({"Type": "Heavy 2, Rending (9+)"}, "Rending (9+)"),
-    ({"Type": "Heavy 999D6"}, "Type"), ({"Range": "far"}, "Range"), ({"Strength": "\x00"}, "Strength"),
-])
+@pytest.mark.parametrize(
+    "row, field",
+    [
+        ({"Strength": "21"}, "Strength"),
+        ({"AP": "9"}, "AP"),
+        ({"Type": "Heavy 2, Rending (9+)"}, "Rending (9+)"),
+        ({"Type": "Heavy 999D6"}, "Type"),
+        ({"Range": "far"}, "Range"),
+        ({"Strength": "\x00"}, "Strength"),
+    ],
+)
 def test_compare_records_bad_weapon_rows_as_errors(row, field):
     w = WEAPONS.assign(**row)
     out = compare(w, TARGETS)
     assert len(out) == 1 and field in out.loc[0, "error"] and math.isnan(out.loc[0, "mean"])
 
 
-@pytest.mark.parametrize("row, field", [
-    ({"T": "11"}, "T"), ({"W": "0"}, "W"), ({"Save": "1+"}, "Save"), ({"models": -1}, "models"),
-])
+@pytest.mark.parametrize(
+    "row, field",
+    [
+        ({"T": "11"}, "T"),
+        ({"W": "0"}, "W"),
+        ({"Save": "1+"}, "Save"),
+        ({"models": -1}, "models"),
+    ],
+)
 def test_compare_records_bad_target_rows_as_errors(row, field):
     out = compare(WEAPONS, TARGETS.assign(**row))
     assert len(out) == 1 and field in out.loc[0, "error"]
@@ -512,8 +751,11 @@ def test_empty_firing_units_is_refused():
         calc({**BASE, "firing_units": []})
 
 
-@pytest.mark.parametrize("extra", [{"aim": {"model": 99}}, {"edges": "x"}, {"metric": "foo"},
-                                   {"target_weapon": {"Strength": "x"}}], ids=lambda e: next(iter(e)))
+@pytest.mark.parametrize(
+    "extra",
+    [{"aim": {"model": 99}}, {"edges": "x"}, {"metric": "foo"}, {"target_weapon": {"Strength": "x"}}],
+    ids=lambda e: next(iter(e)),
+)
 def test_fields_that_do_not_apply_are_not_silently_ignored(extra):
     with pytest.raises(ScenarioError, match=next(iter(extra))):
         calc({**BASE, **extra})
@@ -537,8 +779,12 @@ _BOUNDED_CALL = textwrap.dedent("""
 def _bounded(scenario: dict) -> str:
     """calc in a child process limited to 2 GB and 10 s: 'computed', 'clear: ...', 'crash: X' or 'timeout'."""
     try:
-        p = subprocess.run([sys.executable, "-c", _BOUNDED_CALL, json.dumps(scenario)], capture_output=True,
-                           text=True, timeout=TIME_LIMIT_S)
+        p = subprocess.run(
+            [sys.executable, "-c", _BOUNDED_CALL, json.dumps(scenario)],
+            capture_output=True,
+            text=True,
+            timeout=TIME_LIMIT_S,
+        )
     except subprocess.TimeoutExpired:
         return "timeout"
     return p.stdout.strip() or f"crash: exit {p.returncode}"
@@ -555,14 +801,26 @@ def test_many_shots_at_a_large_unit_is_answered_quickly():
 
 
 def test_brutal_state_size_is_bounded():
-    out = _bounded({**BASE, "attacks": 1000, "weapon": {**BASE["weapon"], "Type": "Heavy 1, Brutal (10)"},
-                    "target": {**BASE["target"], "models": 1000, "W": 20}})
+    out = _bounded(
+        {
+            **BASE,
+            "attacks": 1000,
+            "weapon": {**BASE["weapon"], "Type": "Heavy 1, Brutal (10)"},
+            "target": {**BASE["target"], "models": 1000, "W": 20},
+        }
+    )
     assert out.startswith("clear:") or out == "computed", out
 
 
 def test_deflagrate_brutal_is_bounded():
-    out = _bounded({**BASE, "attacks": 100, "weapon": {**BASE["weapon"], "Type": "Heavy 1, Deflagrate, Brutal (10)"},
-                    "target": {**BASE["target"], "models": 100, "W": 20}})
+    out = _bounded(
+        {
+            **BASE,
+            "attacks": 100,
+            "weapon": {**BASE["weapon"], "Type": "Heavy 1, Deflagrate, Brutal (10)"},
+            "target": {**BASE["target"], "models": 100, "W": 20},
+        }
+    )
     assert out.startswith("clear:") or out == "computed", out
 
 
@@ -574,10 +832,13 @@ def test_deeply_nested_python_value_is_refused_clearly():
         calc({**BASE, "attacker": {"BS": 4, "rules": x}})
 
 
-@pytest.mark.parametrize("where, payload", [
-    ("weapon.Type", {"weapon": {"Type": "Heavy 2, Rending (4+), Rending (6+)", "Strength": "4"}}),
-    ("target.rules", {"target": {"T": 4, "W": 1, "rules": ["Feel No Pain (5+)", "Feel No Pain (6+)"]}}),
-])
+@pytest.mark.parametrize(
+    "where, payload",
+    [
+        ("weapon.Type", {"weapon": {"Type": "Heavy 2, Rending (4+), Rending (6+)", "Strength": "4"}}),
+        ("target.rules", {"target": {"T": 4, "W": 1, "rules": ["Feel No Pain (5+)", "Feel No Pain (6+)"]}}),
+    ],
+)
 def test_a_rule_given_twice_is_refused(where, payload):
     # Found by the property tests: which of two values applies is unclear, so the engine refuses it.
     scenario = {"attacker": {"BS": 4}, "weapon": {"Type": "Heavy 2", "Strength": "4"}, "target": {"T": 4, "W": 1}}

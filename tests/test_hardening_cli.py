@@ -9,12 +9,12 @@ from __future__ import annotations
 import atexit
 import copy
 import io
-import tempfile
 import json
 import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import zipfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -26,7 +26,7 @@ FIXTURES = Path(__file__).parent / "fixtures"
 TIMEOUT_S = 60
 GOOD: dict[str, Any] = {
     "attacker": {"BS": 4, "S": 4, "models": 1},
-    "weapon": {"name": "Autocannon", "Range": "48\"", "Strength": "7", "AP": "4", "Type": "Heavy 2, Rending (6+)"},
+    "weapon": {"name": "Autocannon", "Range": '48"', "Strength": "7", "AP": "4", "Type": "Heavy 2, Rending (6+)"},
     "target": {"name": "Legionaries", "models": 10, "T": 4, "W": 1, "Ld": 7, "Save": "3+"},
 }
 
@@ -42,9 +42,14 @@ def _with(path: tuple[str, ...], value: Any) -> str:
 
 def run(args: list[str], stdin: bytes | None = None, cwd: Path | None = None) -> subprocess.CompletedProcess:
     try:
-        return subprocess.run([sys.executable, "-m", "praetor_analysis.cli", *args], input=stdin,
-                              capture_output=True, timeout=TIMEOUT_S, cwd=cwd,
-                              env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])})
+        return subprocess.run(
+            [sys.executable, "-m", "praetor_analysis.cli", *args],
+            input=stdin,
+            capture_output=True,
+            timeout=TIMEOUT_S,
+            cwd=cwd,
+            env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])},
+        )
     except subprocess.TimeoutExpired:
         return subprocess.CompletedProcess(args, -999, b"", b"TIMEOUT")
 
@@ -76,8 +81,11 @@ CALC_CASES: list[tuple[str, bytes, str | None]] = [
     ("nested 100,000", b"[" * 100_000 + b"]" * 100_000, "nested"),
     ("nested objects 50,000", b'{"a":' * 50_000 + b"1" + b"}" * 50_000, None),
     ("NaN attacks", _with(("attacks",), 0).replace('"attacks": 0', '"attacks": NaN').encode(), "attacks"),
-    ("Infinity models", _with(("target", "models"), 0).replace('"models": 0', '"models": Infinity').encode(),
-     "target.models"),
+    (
+        "Infinity models",
+        _with(("target", "models"), 0).replace('"models": 0', '"models": Infinity').encode(),
+        "target.models",
+    ),
     ("1e400 attacks", _with(("attacks",), 0).replace('"attacks": 0', '"attacks": 1e400').encode(), "attacks"),
     ("unknown characteristic", _with(("target", "Colour"), "red").encode(), "target.Colour"),
     ("unknown field", _with(("bogus",), 1).encode(), "bogus"),
@@ -101,8 +109,11 @@ CALC_CASES: list[tuple[str, bytes, str | None]] = [
     ("null attacker", _with(("attacker",), None).encode(), "attacker"),
     ("null Strength", _with(("weapon", "Strength"), None).encode(), "weapon.Strength"),
     ("null models", _with(("target", "models"), None).encode(), "target.models"),
-    ("null everywhere", json.dumps({k: None for k in ("mode", "attacker", "weapon", "target", "attacks")}).encode(),
-     None),
+    (
+        "null everywhere",
+        json.dumps(dict.fromkeys(("mode", "attacker", "weapon", "target", "attacks"))).encode(),
+        None,
+    ),
     ("control chars", _with(("target", "name"), "a\x1b[2J\x07b").encode(), "target.name"),
     ("control chars in Type", _with(("weapon", "Type"), "Heavy 2\x00").encode(), "weapon.Type"),
     ("empty weapon list", _with(("weapon",), []).encode(), "weapon"),
@@ -140,8 +151,11 @@ def calc_runs(tmp_path_factory) -> dict[str, subprocess.CompletedProcess]:
         return {label: f.result() for label, f in futures.items()}
 
 
-@pytest.mark.parametrize("label, mention", [(c[0], c[2]) for c in CALC_CASES] + [(c[0], c[2]) for c in CALC_ARGV_CASES]
-                         + [("50 MB file", "larger than")], ids=lambda x: x if isinstance(x, str) else "")
+@pytest.mark.parametrize(
+    "label, mention",
+    [(c[0], c[2]) for c in CALC_CASES] + [(c[0], c[2]) for c in CALC_ARGV_CASES] + [("50 MB file", "larger than")],
+    ids=lambda x: x if isinstance(x, str) else "",
+)
 def test_calc_bad_input(calc_runs, label, mention):
     assert_exit_2_one_line(calc_runs[label], mention=mention)
 
@@ -153,8 +167,9 @@ def test_calc_still_works():
 
 
 # --- praetor import -----------------------------------------------------------------------------
-GST_HEAD = (b'<?xml version="1.0"?><gameSystem xmlns="http://www.battlescribe.net/schema/gameSystemSchema" '
-            b'id="g" name="g">')
+GST_HEAD = (
+    b'<?xml version="1.0"?><gameSystem xmlns="http://www.battlescribe.net/schema/gameSystemSchema" id="g" name="g">'
+)
 
 
 def _import_cases(tmp: Path) -> dict[str, tuple[list[str], str | None]]:
@@ -179,20 +194,47 @@ def _import_cases(tmp: Path) -> dict[str, tuple[list[str], str | None]]:
     folder("utf-16 garbage", {"a.gst": "<gameSystem>".encode("utf-16")[:-3]}, "a.gst")
     folder("bogus encoding", {"a.gst": b'<?xml version="1.0" encoding="bogus"?><gameSystem/>'}, "a.gst")
     folder("DTD no entities", {"a.gst": b'<?xml version="1.0"?><!DOCTYPE gameSystem><gameSystem/>'}, "DTD")
-    folder("billion laughs", {"a.gst": b'<?xml version="1.0"?><!DOCTYPE r [<!ENTITY a "aaaaaaaaaa">'
-                                       b'<!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;'
-                                       b'&b;&b;&b;&b;">]><gameSystem>&c;</gameSystem>'}, "refused")
-    folder("external entity", {"a.gst": b'<?xml version="1.0"?><!DOCTYPE r [<!ENTITY x SYSTEM '
-                                         b'"file:///etc/passwd">]><gameSystem>&x;</gameSystem>'}, "refused")
-    folder("parameter entity", {"a.gst": b'<?xml version="1.0"?><!DOCTYPE r [<!ENTITY % p SYSTEM '
-                                          b'"http://example.invalid/p.dtd"> %p;]><gameSystem/>'}, "refused")
-    folder("external DTD", {"a.gst": b'<?xml version="1.0"?><!DOCTYPE gameSystem SYSTEM '
-                                     b'"http://example.invalid/x.dtd"><gameSystem/>'}, "refused")
+    folder(
+        "billion laughs",
+        {
+            "a.gst": b'<?xml version="1.0"?><!DOCTYPE r [<!ENTITY a "aaaaaaaaaa">'
+            b'<!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;'
+            b'&b;&b;&b;&b;">]><gameSystem>&c;</gameSystem>'
+        },
+        "refused",
+    )
+    folder(
+        "external entity",
+        {
+            "a.gst": b'<?xml version="1.0"?><!DOCTYPE r [<!ENTITY x SYSTEM '
+            b'"file:///etc/passwd">]><gameSystem>&x;</gameSystem>'
+        },
+        "refused",
+    )
+    folder(
+        "parameter entity",
+        {
+            "a.gst": b'<?xml version="1.0"?><!DOCTYPE r [<!ENTITY % p SYSTEM '
+            b'"http://example.invalid/p.dtd"> %p;]><gameSystem/>'
+        },
+        "refused",
+    )
+    folder(
+        "external DTD",
+        {"a.gst": b'<?xml version="1.0"?><!DOCTYPE gameSystem SYSTEM "http://example.invalid/x.dtd"><gameSystem/>'},
+        "refused",
+    )
     folder("entity in cat", {"mini.gst": mini["mini.gst"], "e.cat": (FIXTURES / "entity.cat").read_bytes()}, "e.cat")
-    folder("deep nesting 100,000", {"a.gst": b"<gameSystem>" + b"<a>" * 100_000 + b"</a>" * 100_000
-                                    + b"</gameSystem>"}, "nested deeper")
-    folder("deep nesting in cat", {"mini.gst": mini["mini.gst"], "d.cat": b"<catalogue>" + b"<x>" * 5000
-                                   + b"</x>" * 5000 + b"</catalogue>"}, "d.cat")
+    folder(
+        "deep nesting 100,000",
+        {"a.gst": b"<gameSystem>" + b"<a>" * 100_000 + b"</a>" * 100_000 + b"</gameSystem>"},
+        "nested deeper",
+    )
+    folder(
+        "deep nesting in cat",
+        {"mini.gst": mini["mini.gst"], "d.cat": b"<catalogue>" + b"<x>" * 5000 + b"</x>" * 5000 + b"</catalogue>"},
+        "d.cat",
+    )
     folder("many elements", {"a.gst": b"<gameSystem>" + b"<a/>" * 2_100_000 + b"</gameSystem>"}, "elements")
     folder("invalid char ref", {"a.gst": b'<gameSystem name="&#1;"/>'}, "a.gst")
     folder("unclosed", {"a.gst": b"<gameSystem><profiles>"}, "a.gst")
@@ -201,7 +243,7 @@ def _import_cases(tmp: Path) -> dict[str, tuple[list[str], str | None]]:
     folder("mini data lacks the targets", mini, "target")
     folder("mini with empty cat", {**mini, "z.cat": b""}, "z.cat")
     folder("mini with binary cat", {**mini, "z.cat": os.urandom(4096)}, "z.cat")
-    folder("mini with DTD cat", {**mini, "z.cat": b'<!DOCTYPE c><catalogue/>'}, "z.cat")
+    folder("mini with DTD cat", {**mini, "z.cat": b"<!DOCTYPE c><catalogue/>"}, "z.cat")
     big = tmp / "bigcase"
     big.mkdir()
     with (big / "a.gst").open("wb") as fh:  # sparse: 65 MB declared, refused on size before reading
@@ -243,11 +285,15 @@ def test_import_bad_input(import_runs, label):
 
 
 # --- praetor roster -----------------------------------------------------------------------------
-ROS = (b'<?xml version="1.0"?><roster xmlns="http://www.battlescribe.net/schema/rosterSchema" id="r" name="r">'
-       b'<forces><force name="f"><selections>%s</selections></force></forces></roster>')
-UNIT = (b'<selection type="unit" name="u" number="%s"><profiles><profile typeId="4bb2-cb95-e6c8-5a21" name="m">'
-        b'<characteristics><characteristic name="BS">4</characteristic></characteristics></profile></profiles>'
-        b'</selection>')
+ROS = (
+    b'<?xml version="1.0"?><roster xmlns="http://www.battlescribe.net/schema/rosterSchema" id="r" name="r">'
+    b'<forces><force name="f"><selections>%s</selections></force></forces></roster>'
+)
+UNIT = (
+    b'<selection type="unit" name="u" number="%s"><profiles><profile typeId="4bb2-cb95-e6c8-5a21" name="m">'
+    b'<characteristics><characteristic name="BS">4</characteristic></characteristics></profile></profiles>'
+    b"</selection>"
+)
 
 
 def _zip(entries: list[tuple[str, bytes]], **kw) -> bytes:
@@ -271,15 +317,17 @@ def _roster_cases(tmp: Path) -> dict[str, tuple[list[str], str | None]]:
     file("binary", bytes(range(256)) * 8, None)
     file("random", os.urandom(10_000), None)
     file("not a roster root", b"<catalogue/>", "not a roster")
-    file("DTD", b'<!DOCTYPE roster><roster/>', "DTD")
+    file("DTD", b"<!DOCTYPE roster><roster/>", "DTD")
     file("billion laughs", (FIXTURES / "entity.ros").read_bytes(), "refused")
-    file("external entity", b'<?xml version="1.0"?><!DOCTYPE r [<!ENTITY x SYSTEM "file:///etc/passwd">]>'
-                            b'<roster name="&x;"/>', "refused")
+    file(
+        "external entity",
+        b'<?xml version="1.0"?><!DOCTYPE r [<!ENTITY x SYSTEM "file:///etc/passwd">]><roster name="&x;"/>',
+        "refused",
+    )
     file("external DTD", b'<!DOCTYPE roster SYSTEM "http://example.invalid/r.dtd"><roster/>', "refused")
     file("bogus encoding", b'<?xml version="1.0" encoding="bogus"?><roster/>', "unreadable")
     file("deep nesting 100,000", b"<roster>" + b"<a>" * 100_000 + b"</a>" * 100_000 + b"</roster>", "nested")
-    file("deep forces", b"<roster>" + b"<forces><force>" * 5000 + b"</force></forces>" * 5000 + b"</roster>",
-         "nested")
+    file("deep forces", b"<roster>" + b"<forces><force>" * 5000 + b"</force></forces>" * 5000 + b"</roster>", "nested")
     file("number nan", ROS % (UNIT % b"nan"), "number")
     file("number inf", ROS % (UNIT % b"inf"), "number")
     file("number -5", ROS % (UNIT % b"-5"), "number")
@@ -303,7 +351,7 @@ def _roster_cases(tmp: Path) -> dict[str, tuple[list[str], str | None]]:
     file("zip corrupt data", bytes(corrupt), None, ".rosz")
     lie = bytearray(_zip([("a.ros", b" " * (60 * 2**20))]))
     cd = lie.rfind(b"PK\x01\x02")  # central directory: declare 100 bytes uncompressed
-    lie[cd + 24: cd + 28] = (100).to_bytes(4, "little")
+    lie[cd + 24 : cd + 28] = (100).to_bytes(4, "little")
     file("zip lies about its size", bytes(lie), ".rosz", ".rosz")
     sparse = tmp / "huge.ros"
     with sparse.open("wb") as fh:

@@ -6,28 +6,44 @@ import itertools
 
 import numpy as np
 import pytest
-
-from praetor_analysis.scenario import calc
 from scenarios import TARGETS
 
-RULE_SETS = [[], ["Rending (6+)"], ["Shred", "Breaching (5+)"], ["Brutal (2)"], ["Murderous Strike (5+)"],
-             ["Deflagrate"], ["Twin-linked", "Pinning"], ["Master-crafted", "Instant Death"], ["Poisoned (3+)"]]
+from praetor_analysis.scenario.calc import calc
+
+RULE_SETS = [
+    [],
+    ["Rending (6+)"],
+    ["Shred", "Breaching (5+)"],
+    ["Brutal (2)"],
+    ["Murderous Strike (5+)"],
+    ["Deflagrate"],
+    ["Twin-linked", "Pinning"],
+    ["Master-crafted", "Instant Death"],
+    ["Poisoned (3+)"],
+]
 
 
 def table() -> list[dict]:
     out = []
-    for (bs, strength, ap, rules, t, shots) in itertools.product(
+    for bs, strength, ap, rules, t, shots in itertools.product(
         [2, 4, 7], ["3", "5", "8"], ["2", "5"], RULE_SETS, TARGETS, [6, 15]
     ):
         if len(out) % 5 == 4:  # thin the product deterministically to keep the suite quick
             out.append(None)
             continue
-        out.append({
-            "attacker": {"BS": bs, "S": 4, "models": 1},
-            "weapon": {"name": "w", "Range": "24\"", "Strength": strength, "AP": ap,
-                       "Type": ", ".join([f"Heavy {shots}"] + rules)},
-            "target": {**t, "models": 5},
-        })
+        out.append(
+            {
+                "attacker": {"BS": bs, "S": 4, "models": 1},
+                "weapon": {
+                    "name": "w",
+                    "Range": '24"',
+                    "Strength": strength,
+                    "AP": ap,
+                    "Type": ", ".join([f"Heavy {shots}", *rules]),
+                },
+                "target": {**t, "models": 5},
+            }
+        )
     return [s for s in out if s is not None]
 
 

@@ -12,22 +12,40 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
+from praetor_analysis.analysis.list_analysis import LIST_COLUMNS, WHOLE_LIST, analyse_roster, roster_report
+from praetor_analysis.bsdata.roster import ModelCount, Roster, RosterUnit, WeaponCount, read_roster
 from praetor_analysis.catalog import load_targets
-from praetor_analysis.listanalysis import LIST_COLUMNS, WHOLE_LIST, analyse_roster, roster_report
-from praetor_analysis.roster import ModelCount, Roster, RosterUnit, WeaponCount, read_roster
-from praetor_analysis.scenario import calc
+from praetor_analysis.scenario.calc import calc
 
 SHARED = Path(__file__).resolve().parents[2] / "shared"
 ROSTERS = SHARED / "bsdata" / "rosters"
 
-MARINE = {"Unit Type": "Infantry", "WS": "4", "BS": "4", "S": "4", "T": "4", "W": "1", "I": "4", "A": "1",
-          "Ld": "7", "Save": "3+"}
+MARINE = {
+    "Unit Type": "Infantry",
+    "WS": "4",
+    "BS": "4",
+    "S": "4",
+    "T": "4",
+    "W": "1",
+    "I": "4",
+    "A": "1",
+    "Ld": "7",
+    "Save": "3+",
+}
 RHINO = {"Unit Type": "Vehicle (Transport)", "BS": "4", "Front": "11", "Side": "11", "Rear": "10", "HP": "3"}
 
 
 def _weapon(name, rng, s, ap, typ):
-    return {"name": name, "Range": rng, "Strength": s, "AP": ap, "Type": typ, "Type_clean": typ,
-            "profile_type": "Weapon", "profile_id": name.lower()}
+    return {
+        "name": name,
+        "Range": rng,
+        "Strength": s,
+        "AP": ap,
+        "Type": typ,
+        "Type_clean": typ,
+        "profile_type": "Weapon",
+        "profile_id": name.lower(),
+    }
 
 
 BOLTER = _weapon("Bolter", '24"', "4", "5", "Rapid Fire")
@@ -38,24 +56,55 @@ TL_BOLTER = _weapon("Twin-linked Bolter", '24"', "4", "5", "Rapid Fire, Twin-lin
 
 
 def _roster() -> Roster:
-    squad = RosterUnit("Squad", [ModelCount("Legionary", 5, MARINE)],
-                       [WeaponCount(BOLTER, 5), WeaponCount(PISTOL, 5), WeaponCount(SWORD, 5)], points=100.0)
-    rhino = RosterUnit("Rhino", [ModelCount("Rhino", 1, RHINO)],
-                       [WeaponCount(TL_BOLTER, 1), WeaponCount(HAVOC, 1)], points=40.0)
+    squad = RosterUnit(
+        "Squad",
+        [ModelCount("Legionary", 5, MARINE)],
+        [WeaponCount(BOLTER, 5), WeaponCount(PISTOL, 5), WeaponCount(SWORD, 5)],
+        points=100.0,
+    )
+    rhino = RosterUnit(
+        "Rhino", [ModelCount("Rhino", 1, RHINO)], [WeaponCount(TL_BOLTER, 1), WeaponCount(HAVOC, 1)], points=40.0
+    )
     brawler = RosterUnit("Brawler", [ModelCount("Legionary", 1, MARINE)], [WeaponCount(SWORD, 1)], points=20.0)
     return Roster("Test", [squad, rhino, brawler], 160.0)
 
 
 def _targets() -> pd.DataFrame:
-    return pd.DataFrame([
-        {"archetype": "Legionaries", "models": 10, "Unit Type": "Infantry", "WS": "4", "T": "4", "W": "1",
-         "I": "4", "Ld": "7", "Save": "3+", "profile_id": "t-leg"},
-        {"archetype": "Rhino", "models": 1, **{k: v for k, v in RHINO.items() if k != "BS"}, "profile_id": "t-rhino"},
-    ])
+    return pd.DataFrame(
+        [
+            {
+                "archetype": "Legionaries",
+                "models": 10,
+                "Unit Type": "Infantry",
+                "WS": "4",
+                "T": "4",
+                "W": "1",
+                "I": "4",
+                "Ld": "7",
+                "Save": "3+",
+                "profile_id": "t-leg",
+            },
+            {
+                "archetype": "Rhino",
+                "models": 1,
+                **{k: v for k, v in RHINO.items() if k != "BS"},
+                "profile_id": "t-rhino",
+            },
+        ]
+    )
 
 
-LEG = {"name": "Legionaries", "Unit Type": "Infantry", "models": 10, "WS": 4, "T": 4, "W": 1, "I": 4, "Ld": 7,
-       "Save": "3+"}
+LEG = {
+    "name": "Legionaries",
+    "Unit Type": "Infantry",
+    "models": 10,
+    "WS": 4,
+    "T": 4,
+    "W": 1,
+    "I": 4,
+    "Ld": 7,
+    "Save": "3+",
+}
 ATT = {"BS": 4, "WS": 4, "S": 4, "I": 4, "A": 1, "Ld": 7, "T": 4, "W": 1, "Save": "3+"}
 
 
@@ -82,9 +131,16 @@ def test_columns(frame):
 
 def test_squad_fires_its_bolters_not_its_pistols(frame):
     row = _row(frame, "Squad", "t-leg")
-    res = calc({"target": LEG, "firing_units": [[
-        {"weapon": _w(BOLTER), "attacker": {**ATT, "models": 5}},
-    ]]})
+    res = calc(
+        {
+            "target": LEG,
+            "firing_units": [
+                [
+                    {"weapon": _w(BOLTER), "attacker": {**ATT, "models": 5}},
+                ]
+            ],
+        }
+    )
     # five shots at p = 1/9 each
     assert row["mean"] == pytest.approx(res["casualties"]["mean"], abs=1e-12)
     assert row["mean"] == pytest.approx(5 / 9, abs=1e-12)
@@ -97,30 +153,59 @@ def test_squad_fires_its_bolters_not_its_pistols(frame):
 def test_pistols_all_fires_every_weapon():
     out = analyse_roster(_roster(), _targets(), pistols="all")
     row = _row(out, "Squad", "t-leg")
-    res = calc({"target": LEG, "firing_units": [[
-        {"weapon": _w(BOLTER), "attacker": {**ATT, "models": 5}},
-        {"weapon": _w(PISTOL), "attacker": {**ATT, "models": 5}},
-    ]]})
+    res = calc(
+        {
+            "target": LEG,
+            "firing_units": [
+                [
+                    {"weapon": _w(BOLTER), "attacker": {**ATT, "models": 5}},
+                    {"weapon": _w(PISTOL), "attacker": {**ATT, "models": 5}},
+                ]
+            ],
+        }
+    )
     assert row["mean"] == pytest.approx(res["casualties"]["mean"], abs=1e-12)
     assert row["p_all"] == pytest.approx(0.0, abs=1e-9)
 
 
 def test_vehicle_fires_every_weapon_with_assumed_blast_hits(frame):
     rhino_att = {"Unit Type": "Vehicle (Transport)", "BS": 4}
-    res = calc({"target": LEG, "firing_units": [[
-        {"weapon": _w(TL_BOLTER), "attacker": {**rhino_att, "models": 1}},
-        {"weapon": _w(HAVOC), "attacker": {**rhino_att, "models": 1}, "hits": 2},
-    ]]})
+    res = calc(
+        {
+            "target": LEG,
+            "firing_units": [
+                [
+                    {"weapon": _w(TL_BOLTER), "attacker": {**rhino_att, "models": 1}},
+                    {"weapon": _w(HAVOC), "attacker": {**rhino_att, "models": 1}, "hits": 2},
+                ]
+            ],
+        }
+    )
     row = _row(frame, "Rhino", "t-leg")
     assert row["mean"] == pytest.approx(res["casualties"]["mean"], abs=1e-12)
     assert row["p_any"] == pytest.approx(1 - res["casualties"]["pmf"][0], abs=1e-12)
     assert "assumed hits" in row["not_modelled"]
     on_rhino = _row(frame, "Rhino", "t-rhino")
-    tgt = {"name": "Rhino", "Unit Type": "Vehicle (Transport)", "models": 1, "Front": 11, "Side": 11, "Rear": 10, "HP": 3}
-    res = calc({"target": tgt, "firing_units": [[
-        {"weapon": _w(TL_BOLTER), "attacker": {**rhino_att, "models": 1}},
-        {"weapon": _w(HAVOC), "attacker": {**rhino_att, "models": 1}, "hits": 1},
-    ]]})
+    tgt = {
+        "name": "Rhino",
+        "Unit Type": "Vehicle (Transport)",
+        "models": 1,
+        "Front": 11,
+        "Side": 11,
+        "Rear": 10,
+        "HP": 3,
+    }
+    res = calc(
+        {
+            "target": tgt,
+            "firing_units": [
+                [
+                    {"weapon": _w(TL_BOLTER), "attacker": {**rhino_att, "models": 1}},
+                    {"weapon": _w(HAVOC), "attacker": {**rhino_att, "models": 1}, "hits": 1},
+                ]
+            ],
+        }
+    )
     assert on_rhino["measure"] == "hull_points"
     assert on_rhino["mean"] == pytest.approx(res["hull_points"]["mean"], abs=1e-12)
     assert on_rhino["p_all"] == pytest.approx(res["wrecked"], abs=1e-12)
@@ -146,7 +231,7 @@ def test_whole_list_rows(frame):
 
 
 def test_a_weapon_the_engine_cannot_read_is_dropped_and_named():
-    odd = _weapon("Odd Gun", 'far away', "5", "4", "Heavy 1")
+    odd = _weapon("Odd Gun", "far away", "5", "4", "Heavy 1")
     unit = RosterUnit("Odd", [ModelCount("Rhino", 1, RHINO)], [WeaponCount(odd, 1), WeaponCount(TL_BOLTER, 1)])
     out = analyse_roster(Roster("x", [unit], 0.0), _targets().iloc[[0]])
     row = out.iloc[0]

@@ -3,18 +3,15 @@
 import numpy as np
 import pytest
 
-from praetor_analysis.formation import Edges, Formation, Hull
-from praetor_analysis.markers import (
+from praetor_analysis.markers.barrages import (
     DEFAULT_CLOVER,
     CloverLayout,
     apocalyptic_barrage_pmf,
-    best_aim,
-    marker_pmf,
-    mean_models_hit,
-    mega_blast_pmf,
     multiple_barrage_pmf,
 )
-from praetor_analysis.scatter import (
+from praetor_analysis.markers.blasts import best_aim, marker_pmf, mean_models_hit, mega_blast_pmf
+from praetor_analysis.markers.formation import Edges, Formation, Hull
+from praetor_analysis.markers.scatter import (
     P_HIT,
     arrow_distance_pmf,
     resolve_scatter,
@@ -105,7 +102,7 @@ def test_closed_form_mean_agrees_with_sweep():
         swept = mean_models_hit(f, 7.0, bs=4, aim=i)
         pmf = marker_pmf(f, 7.0, bs=4, aim_point=f.positions[i])
         assert swept == pytest.approx(np.dot(np.arange(len(pmf)), pmf), abs=1e-13)
-    from praetor_analysis.markers import _closed_form_means
+    from praetor_analysis.markers.blasts import _closed_form_means
 
     cf = _closed_form_means(f, 3.5, 4, False)
     assert cf == pytest.approx([mean_models_hit(f, 7.0, bs=4, aim=i) for i in range(f.n)], abs=1e-13)
@@ -158,9 +155,13 @@ def _random_scenarios(count=25, seed=7):
     for _ in range(count):
         n = int(rng.integers(1, 12))
         pos = rng.uniform(0, 8, size=(n, 2))
-        yield (Formation.from_positions(pos, float(rng.choice([25, 32, 40, 60]))),
-               float(rng.choice([3.0, 5.0, 7.0, 10.0])), int(rng.integers(0, 7)), bool(rng.integers(2)),
-               rng.uniform(0, 8, size=2))
+        yield (
+            Formation.from_positions(pos, float(rng.choice([25, 32, 40, 60]))),
+            float(rng.choice([3.0, 5.0, 7.0, 10.0])),
+            int(rng.integers(0, 7)),
+            bool(rng.integers(2)),
+            rng.uniform(0, 8, size=2),
+        )
 
 
 def test_pmfs_sum_to_one_and_more_models_never_hurt():

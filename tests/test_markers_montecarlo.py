@@ -3,8 +3,9 @@
 import numpy as np
 import pytest
 
-from praetor_analysis.formation import Edges, Formation
-from praetor_analysis.markers import _best_touching_count, best_aim, marker_pmf, multiple_barrage_pmf
+from praetor_analysis.markers.barrages import _best_touching_count, multiple_barrage_pmf
+from praetor_analysis.markers.blasts import best_aim, marker_pmf
+from praetor_analysis.markers.formation import Edges, Formation
 
 N = 1_000_000
 
@@ -23,7 +24,7 @@ def _sample_centres(rng, aim, bs, indirect, n, with_faces=False):
 def _counts(f, radius, centres, chunk=200_000):
     out = []
     for i in range(0, len(centres), chunk):
-        c = centres[i:i + chunk]
+        c = centres[i : i + chunk]
         d = np.hypot(c[:, None, 0] - f.positions[None, :, 0], c[:, None, 1] - f.positions[None, :, 1])
         out.append((d <= radius + f.base_radius).sum(axis=1))
     return np.concatenate(out)
@@ -32,7 +33,7 @@ def _counts(f, radius, centres, chunk=200_000):
 def _agree(exact, counts, extra=0.0):
     freq = np.bincount(counts, minlength=len(exact)) / len(counts)
     se = np.sqrt(exact * (1 - exact) / len(counts))
-    for k, (p, q, s) in enumerate(zip(exact, freq, se)):
+    for k, (p, q, s) in enumerate(zip(exact, freq, se, strict=False)):
         if p == 0:
             assert q == 0, k
         else:
@@ -86,7 +87,7 @@ def test_multiple_barrage_by_simulation():
     need = ~arrow
     idx = np.flatnonzero(need)
     for i in range(0, len(idx), 20_000):
-        j = idx[i:i + 20_000]
+        j = idx[i : i + 20_000]
         best[j] = _best_touching_count(f, 1.5, c1[j], None)
     _agree(res.pmf, k1 + np.where(arrow, k2_arrow, best), extra=res.error_bound)
 
@@ -101,6 +102,6 @@ def test_best_touching_count_against_dense_search():
     gx, gy = np.meshgrid(g, g)
     offs = np.column_stack([gx.ravel(), gy.ravel()])
     offs = offs[np.hypot(*offs.T) <= 3.0]
-    for c, k in zip(centres, got):
+    for c, k in zip(centres, got, strict=False):
         brute = _counts(f, 1.5, c[None, :] + offs).max()
         assert brute <= k <= brute + 1  # the grid may miss a sliver of the deepest cell

@@ -1,4 +1,4 @@
-"""A whole round of melee (praetor_analysis.melee): pinned values, attack counts, weapon choice, invariants
+"""A whole round of melee (praetor_analysis.melee.combat): pinned values, attack counts, weapon choice, invariants
 and the `praetor calc` form. The die-by-die oracle is in test_melee_bruteforce.py."""
 
 from __future__ import annotations
@@ -10,35 +10,71 @@ import numpy as np
 import pytest
 from scipy.stats import binom
 
-from praetor_analysis import melee
-from praetor_analysis.melee import Side, plan_blows, resolve_combat
-from praetor_analysis.profiles import Weapon, unit_from_mapping
-from praetor_analysis.scenario import HANDLERS, ScenarioError, calc
+from praetor_analysis.melee.combat import Side, plan_blows, resolve_combat
+from praetor_analysis.profiles.records import Weapon, unit_from_mapping
+from praetor_analysis.scenario.calc import ScenarioError, calc
+from praetor_analysis.scenario.melee_round import handle_scenario
 
 # Profiles as shipped in data/weapons.csv and data/units.csv (2022 - Legiones Astartes).
 CHAINSWORD = {"name": "Chainsword", "Range": "-", "Strength": "User", "AP": "-", "Type": "Melee, Shred"}
-POWER_FIST = {"name": "Power Fist", "Range": "-", "Strength": "x2", "AP": "2", "Type": "Melee, Unwieldy, Specialist Weapon"}
-LEGIONARIES = {"name": "Legionaries", "Unit Type": "Infantry (Line)", "models": 10, "WS": 4, "BS": 4, "S": 4,
-               "T": 4, "W": 1, "I": 4, "A": 1, "Ld": 7, "Save": "3+"}
-CATAPHRACTII = {"name": "Cataphractii", "Unit Type": "Infantry (Heavy)", "models": 5, "WS": 4, "BS": 4, "S": 4,
-                "T": 4, "W": 2, "I": 4, "A": 2, "Ld": 7, "Save": "2+", "Invulnerable": "4+"}
+POWER_FIST = {
+    "name": "Power Fist",
+    "Range": "-",
+    "Strength": "x2",
+    "AP": "2",
+    "Type": "Melee, Unwieldy, Specialist Weapon",
+}
+LEGIONARIES = {
+    "name": "Legionaries",
+    "Unit Type": "Infantry (Line)",
+    "models": 10,
+    "WS": 4,
+    "BS": 4,
+    "S": 4,
+    "T": 4,
+    "W": 1,
+    "I": 4,
+    "A": 1,
+    "Ld": 7,
+    "Save": "3+",
+}
+CATAPHRACTII = {
+    "name": "Cataphractii",
+    "Unit Type": "Infantry (Heavy)",
+    "models": 5,
+    "WS": 4,
+    "BS": 4,
+    "S": 4,
+    "T": 4,
+    "W": 2,
+    "I": 4,
+    "A": 2,
+    "Ld": 7,
+    "Save": "2+",
+    "Invulnerable": "4+",
+}
 
 
-def W(**kw) -> Weapon:  # noqa: N802
+def W(**kw) -> Weapon:
     base = {"name": "w", "Strength": "User", "AP": "-", "Type": "Melee"}
     base.update(kw)
     return Weapon.from_mapping(base)
 
 
-def U(**kw):  # noqa: N802
+def U(**kw):
     base = {"models": 1, "WS": 4, "S": 4, "T": 4, "W": 1, "I": 4, "A": 1, "Ld": 7, "Save": "3+"}
     base.update(kw)
     return unit_from_mapping(base, field_name="unit")
 
 
 def scenario(**kw) -> dict:
-    out = {"mode": "melee", "attacker": dict(LEGIONARIES, charging=True), "weapon": CHAINSWORD,
-           "target": CATAPHRACTII, "target_weapon": POWER_FIST}
+    out = {
+        "mode": "melee",
+        "attacker": dict(LEGIONARIES, charging=True),
+        "weapon": CHAINSWORD,
+        "target": CATAPHRACTII,
+        "target_weapon": POWER_FIST,
+    }
     out.update(kw)
     return out
 
@@ -87,17 +123,20 @@ def test_legionaries_charge_cataphractii_closed_form() -> None:
 
 
 # --- attack counts and Initiative ----------------------------------------------------------------
-@pytest.mark.parametrize("weapon,second,two,charging,disordered,want", [
-    (W(), None, False, False, False, 1),
-    (W(), None, False, True, False, 2),
-    (W(), None, False, True, True, 1),  # Disordered Charge
-    (W(), None, True, True, False, 3),
-    (W(Type="Melee, Two-handed"), None, True, False, False, 1),
-    (W(Type="Melee, Specialist Weapon"), None, True, False, False, 2),  # a pair of Specialist Weapons
-    (W(Type="Melee, Specialist Weapon"), W(), False, False, False, 1),  # Specialist with a plain weapon
-    (W(), W(Type="Melee, Specialist Weapon"), False, False, False, 2),  # plain weapon used: bonus stands
-    (W(Type="Melee, Specialist Weapon"), W(Type="Melee, Specialist Weapon, Reach (1)"), False, False, False, 2),
-])
+@pytest.mark.parametrize(
+    "weapon,second,two,charging,disordered,want",
+    [
+        (W(), None, False, False, False, 1),
+        (W(), None, False, True, False, 2),
+        (W(), None, False, True, True, 1),  # Disordered Charge
+        (W(), None, True, True, False, 3),
+        (W(Type="Melee, Two-handed"), None, True, False, False, 1),
+        (W(Type="Melee, Specialist Weapon"), None, True, False, False, 2),  # a pair of Specialist Weapons
+        (W(Type="Melee, Specialist Weapon"), W(), False, False, False, 1),  # Specialist with a plain weapon
+        (W(), W(Type="Melee, Specialist Weapon"), False, False, False, 2),  # plain weapon used: bonus stands
+        (W(Type="Melee, Specialist Weapon"), W(Type="Melee, Specialist Weapon, Reach (1)"), False, False, False, 2),
+    ],
+)
 def test_attacks_per_model(weapon, second, two, charging, disordered, want) -> None:
     side = Side(U(two_weapons=two, charging=charging, disordered=disordered), (weapon,), second)
     assert plan_blows(side, weapon, U()).attacks == want
@@ -166,8 +205,10 @@ TRANSMUTATIVE = [
 
 def test_weapon_choice_is_the_best_response() -> None:
     assassin = Side(U(WS=7, S=4, T=4, W=3, I=7, A=4, Save="4+", Invulnerable="4+"), tuple(TRANSMUTATIVE))
-    for enemy in (Side(U(models=5, W=2, Save="2+", I=4, A=2), (W(Strength="x2", AP=2, Type="Melee, Unwieldy"),)),
-                  Side(U(models=10, I=4, A=1), (W(Type="Melee, Shred"),))):
+    for enemy in (
+        Side(U(models=5, W=2, Save="2+", I=4, A=2), (W(Strength="x2", AP=2, Type="Melee, Unwieldy"),)),
+        Side(U(models=10, I=4, A=1), (W(Type="Melee, Shred"),)),
+    ):
         best = resolve_combat(assassin, enemy)
         fixed = [resolve_combat(assassin, enemy, attacker_choice=k) for k in range(3)]
         kills = [f.target_casualties.mean() for f in fixed]
@@ -177,8 +218,10 @@ def test_weapon_choice_is_the_best_response() -> None:
 
 # --- invariants -------------------------------------------------------------------------------------
 def test_invariants_and_marginals() -> None:
-    r = resolve_combat(Side(U(models=4, W=2, A=2, charging=True), (W(Type="Melee, Rending (5+)"),)),
-                       Side(U(models=3, W=3, I=3, A=3, Save="2+"), (W(Strength="+2", AP=3),)))
+    r = resolve_combat(
+        Side(U(models=4, W=2, A=2, charging=True), (W(Type="Melee, Rending (5+)"),)),
+        Side(U(models=3, W=3, I=3, A=3, Save="2+"), (W(Strength="+2", AP=3),)),
+    )
     assert r.joint.sum() == pytest.approx(1.0, abs=1e-12)
     assert r.attacker_wins + r.target_wins + r.draw == pytest.approx(1.0, abs=1e-12)
     np.testing.assert_allclose(r.joint.sum(axis=1), r.attacker_casualties.probabilities, atol=1e-15)
@@ -196,9 +239,8 @@ def test_more_attacks_never_hurt() -> None:
 
 
 # --- `praetor calc` ---------------------------------------------------------------------------------
-def test_handler_registered_once() -> None:
-    assert HANDLERS.count(melee.handle_scenario) == 1
-    assert melee.handle_scenario({"mode": "melee", "weapon": CHAINSWORD}) is None
+def test_round_only_with_target_weapon() -> None:
+    assert handle_scenario({"mode": "melee", "weapon": CHAINSWORD}) is None
 
 
 def test_calc_result_form() -> None:
@@ -231,15 +273,18 @@ def test_unmodelled_rules_are_reported() -> None:
     assert "attacker: Furious Charge (1)" in r["not_modelled"]
 
 
-@pytest.mark.parametrize("change,field", [
-    ({"attacks": 5}, "attacks"),
-    ({"attacker": {k: v for k, v in LEGIONARIES.items() if k != "I"}}, "attacker.I"),
-    ({"target": dict(CATAPHRACTII, W=0)}, "target.W"),
-    ({"target_weapon": dict(POWER_FIST, Type="Heavy 2")}, "target_weapon.Type"),
-    ({"weapon": []}, "weapon"),
-    ({"attacker": dict(LEGIONARIES, charging="yes")}, "attacker.charging"),
-    ({"target": dict(CATAPHRACTII, **{"Unit Type": "Vehicle"})}, "target.Unit Type"),
-])
+@pytest.mark.parametrize(
+    "change,field",
+    [
+        ({"attacks": 5}, "attacks"),
+        ({"attacker": {k: v for k, v in LEGIONARIES.items() if k != "I"}}, "attacker.I"),
+        ({"target": dict(CATAPHRACTII, W=0)}, "target.W"),
+        ({"target_weapon": dict(POWER_FIST, Type="Heavy 2")}, "target_weapon.Type"),
+        ({"weapon": []}, "weapon"),
+        ({"attacker": dict(LEGIONARIES, charging="yes")}, "attacker.charging"),
+        ({"target": dict(CATAPHRACTII, **{"Unit Type": "Vehicle"})}, "target.Unit Type"),
+    ],
+)
 def test_calc_bad_input_names_the_field(change: dict, field: str) -> None:
     with pytest.raises(ScenarioError, match=field.replace(".", r"\.")):
         calc(scenario(**change))

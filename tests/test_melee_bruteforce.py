@@ -19,8 +19,8 @@ from dataclasses import dataclass, field
 import numpy as np
 import pytest
 
-from praetor_analysis.melee import Side, resolve_combat
-from praetor_analysis.profiles import Weapon, unit_from_mapping
+from praetor_analysis.melee.combat import Side, resolve_combat
+from praetor_analysis.profiles.records import Weapon, unit_from_mapping
 
 
 # --- one blow, die by die ----------------------------------------------------------------------
@@ -45,7 +45,7 @@ def walk(fn) -> dict:
             res = fn(roll)
         except _NeedDie:
             for face in range(1, 7):
-                rec(prefix + [face])
+                rec([*prefix, face])
             return
         out[res] += (1 / 6) ** len(prefix)
 
@@ -62,7 +62,7 @@ class Fighter:
     S: int
     T: int
     W: int
-    I: int  # noqa: E741
+    I: int
     A: int
     save: int | None = None
     inv: int | None = None
@@ -123,7 +123,11 @@ def blow_table(att: Fighter, dfn: Fighter) -> dict:
             ap = 2 if ap is None else min(ap, 2)
         death = r.get("Instant Death", False) or s >= 2 * dfn.T or (murd is not None and face >= murd)
         prio = 0 if death else (1 if ap is not None and ap <= 2 else 2)
-        saves = [x for x in (dfn.save if (dfn.save is not None and (ap is None or ap > dfn.save)) else None, dfn.inv) if x is not None]
+        saves = [
+            x
+            for x in (dfn.save if (dfn.save is not None and (ap is None or ap > dfn.save)) else None, dfn.inv)
+            if x is not None
+        ]
         unsaved = 0
         for _ in range(brutal):
             if saves and roll() >= min(saves):
@@ -186,7 +190,7 @@ def brute_round(att: Fighter, dfn: Fighter) -> dict:
     for me, foe in ((att, dfn), (dfn, att)):
         x = me.rules.get("Rampage")
         active = x is not None and foe.models * foe.bulky > me.models * me.bulky and not me.disordered
-        ramp.append({r: 1 / 3 for r in (1, 2, 3)} if active and x == "D3" else {x if active else 0: 1.0})
+        ramp.append(dict.fromkeys((1, 2, 3), 1 / 3) if active and x == "D3" else {x if active else 0: 1.0})
     states = {(0, att.W, 0, dfn.W, False, False, 0, 0): 1.0}
     inits = (initiative(att), initiative(dfn))
     for step in sorted(set(inits), reverse=True):
@@ -255,22 +259,38 @@ def to_side(f: Fighter) -> Side:
         toks.append(f"Reaping Blow ({r['Reaping']})")
     if "Concussive" in r:
         toks.append(f"Concussive ({r['Concussive']})")
-    weapon = Weapon.from_mapping({"name": "w", "Strength": f.w_str, "AP": f.ap if f.ap is not None else "-", "Type": ", ".join(toks)})
+    weapon = Weapon.from_mapping(
+        {"name": "w", "Strength": f.w_str, "AP": f.ap if f.ap is not None else "-", "Type": ", ".join(toks)}
+    )
     unit_rules = []
     if f.fnp is not None:
         unit_rules.append(f"Feel No Pain ({f.fnp}+)")
     if f.bulky > 1:
         unit_rules.append(f"Bulky ({f.bulky})")
-    unit = unit_from_mapping({
-        "models": f.models, "WS": f.WS, "S": f.S, "T": f.T, "W": f.W, "I": f.I, "A": f.A, "Ld": f.Ld,
-        "Save": f"{f.save}+" if f.save else "-", "Invulnerable": f"{f.inv}+" if f.inv else "-",
-        "rules": unit_rules, "charging": f.charging, "two_weapons": f.two_weapons, "disordered": f.disordered,
-    }, field_name="unit")
+    unit = unit_from_mapping(
+        {
+            "models": f.models,
+            "WS": f.WS,
+            "S": f.S,
+            "T": f.T,
+            "W": f.W,
+            "I": f.I,
+            "A": f.A,
+            "Ld": f.Ld,
+            "Save": f"{f.save}+" if f.save else "-",
+            "Invulnerable": f"{f.inv}+" if f.inv else "-",
+            "rules": unit_rules,
+            "charging": f.charging,
+            "two_weapons": f.two_weapons,
+            "disordered": f.disordered,
+        },
+        field_name="unit",
+    )
     return Side(unit, (weapon,))
 
 
-def F(**kw) -> Fighter:  # noqa: N802 - a short constructor for the table below
-    base = dict(models=1, WS=4, S=4, T=4, W=1, I=4, A=1, save=3)
+def F(**kw) -> Fighter:
+    base = {"models": 1, "WS": 4, "S": 4, "T": 4, "W": 1, "I": 4, "A": 1, "save": 3}
     base.update(kw)
     return Fighter(**base)
 
@@ -280,22 +300,46 @@ CASES = [
     ("1v1 attacker first", F(I=5), F()),
     ("1v1 target first", F(I=3), F(I=5)),
     ("2v2 simultaneous", F(models=2), F(models=2)),
-    ("2v2 charge, target power fist at I1", F(models=2, charging=True),
-     F(models=2, W=2, save=2, inv=4, w_str="x2", ap=2, rules={"Unwieldy": True})),
-    ("casualties remove attacks: killers strike first", F(models=2, WS=5, S=6, A=2, I=5, ap=3),
-     F(models=2, A=2, I=2)),
-    ("W2 brutal rending vs murderous", F(models=2, W=2, rules={"Brutal": 2, "Rending": 5}),
-     F(models=2, W=2, I=3, rules={"Murderous": 6})),
+    (
+        "2v2 charge, target power fist at I1",
+        F(models=2, charging=True),
+        F(models=2, W=2, save=2, inv=4, w_str="x2", ap=2, rules={"Unwieldy": True}),
+    ),
+    ("casualties remove attacks: killers strike first", F(models=2, WS=5, S=6, A=2, I=5, ap=3), F(models=2, A=2, I=2)),
+    (
+        "W2 brutal rending vs murderous",
+        F(models=2, W=2, rules={"Brutal": 2, "Rending": 5}),
+        F(models=2, W=2, I=3, rules={"Murderous": 6}),
+    ),
     ("reach lets the slower side strike first", F(models=2, I=3, rules={"Reach": 2}), F(models=2, I=4, W=2)),
-    ("shred, invulnerable, feel no pain", F(models=2, rules={"Shred": True}, save=4, fnp=5),
-     F(models=1, W=2, save=2, inv=5, A=2, fnp=6)),
-    ("two weapons and two-handed", F(models=1, two_weapons=True, A=1), F(models=1, W=2, A=1, two_weapons=True, rules={"Two-handed": True})),
+    (
+        "shred, invulnerable, feel no pain",
+        F(models=2, rules={"Shred": True}, save=4, fnp=5),
+        F(models=1, W=2, save=2, inv=5, A=2, fnp=6),
+    ),
+    (
+        "two weapons and two-handed",
+        F(models=1, two_weapons=True, A=1),
+        F(models=1, W=2, A=1, two_weapons=True, rules={"Two-handed": True}),
+    ),
     ("instant death on W2 and wounds_left carry", F(models=1, A=2, w_str="x2", ap=2), F(models=2, W=2, A=1, I=5)),
     ("rampage D3 when outnumbered", F(models=1, A=1, W=2, rules={"Rampage": "D3"}), F(models=2, I=3)),
-    ("rampage fixed, not outnumbered thanks to Bulky", F(models=1, A=1, W=2, bulky=3, rules={"Rampage": 2}), F(models=2, I=3)),
-    ("rampage lost on a disordered charge", F(models=1, A=1, charging=True, disordered=True, rules={"Rampage": 1}), F(models=2)),
+    (
+        "rampage fixed, not outnumbered thanks to Bulky",
+        F(models=1, A=1, W=2, bulky=3, rules={"Rampage": 2}),
+        F(models=2, I=3),
+    ),
+    (
+        "rampage lost on a disordered charge",
+        F(models=1, A=1, charging=True, disordered=True, rules={"Rampage": 1}),
+        F(models=2),
+    ),
     ("reaping blow while two enemies stand", F(models=1, W=3, A=1, I=2, rules={"Reaping": 1}), F(models=2, I=4)),
-    ("concussive, both sides", F(models=2, rules={"Concussive": 1}, Ld=8), F(models=2, W=2, rules={"Concussive": 2}, Ld=6, I=5)),
+    (
+        "concussive, both sides",
+        F(models=2, rules={"Concussive": 1}, Ld=8),
+        F(models=2, W=2, rules={"Concussive": 2}, Ld=6, I=5),
+    ),
     ("WS chart 5+ and 3+", F(models=2, WS=2), F(models=2, WS=5, S=3)),
 ]
 

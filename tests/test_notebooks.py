@@ -25,12 +25,18 @@ def test_notebook_executes(name):
     nb = nbformat.read(NOTEBOOKS / name, as_version=4)
     assert nb.metadata["kernelspec"]["name"] == "python3"
     assert all(not c.get("outputs") for c in nb.cells if c.cell_type == "code"), "commit notebooks without outputs"
-    client = nbclient.NotebookClient(nb, timeout=300, kernel_name="python3",
-                                     resources={"metadata": {"path": str(NOTEBOOKS)}})
+    client = nbclient.NotebookClient(
+        nb, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(NOTEBOOKS)}}
+    )
     client.execute()
     errors = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs if o.output_type == "error"]
     assert not errors
-    shown = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs
-             if "application/vnd.plotly.v1+json" in o.get("data", {})
-             or "application/vnd.jupyter.widget-view+json" in o.get("data", {})]
+    shown = [
+        o
+        for c in nb.cells
+        if c.cell_type == "code"
+        for o in c.outputs
+        if "application/vnd.plotly.v1+json" in o.get("data", {})
+        or "application/vnd.jupyter.widget-view+json" in o.get("data", {})
+    ]
     assert shown, "the notebook showed no figure or widget"

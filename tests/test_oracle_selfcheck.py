@@ -12,15 +12,19 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from oracle import oracle_calc, oracle_calc_exact, oracle_sequence, oracle_sequence_exact  # noqa: E402
+from oracle import oracle_calc, oracle_calc_exact, oracle_sequence, oracle_sequence_exact
 
 
 def scenario(weapon_type="Assault 1", *, strength="4", ap="-", bs=4, target=None, **extra):
     """A shooting scenario with one BS4 S4 model; target T4 W1 Sv- Ld7, 10 models, unless overridden."""
     tgt = {"Unit Type": "Infantry", "models": 10, "WS": 4, "T": 4, "W": 1, "Ld": 7, "Save": "-"}
     tgt.update(target or {})
-    sc = {"mode": "shooting", "attacker": {"BS": bs, "WS": 4, "S": 4, "Ld": 8, "models": 1, "rules": []},
-          "weapon": {"name": "test", "Strength": strength, "AP": ap, "Type": weapon_type}, "target": tgt}
+    sc = {
+        "mode": "shooting",
+        "attacker": {"BS": bs, "WS": 4, "S": 4, "Ld": 8, "models": 1, "rules": []},
+        "weapon": {"name": "test", "Strength": strength, "AP": ap, "Type": weapon_type},
+        "target": tgt,
+    }
     sc.update(extra)
     return sc
 
@@ -52,7 +56,7 @@ def test_float_api_matches_exact():
     exact, approx = oracle_calc_exact(sc), oracle_calc(sc)
     for key in ("hits", "wounds", "unsaved", "casualties"):
         assert len(exact[key]) == len(approx[key])
-        assert all(abs(float(a) - b) < 1e-15 for a, b in zip(exact[key], approx[key]))
+        assert all(abs(float(a) - b) < 1e-15 for a, b in zip(exact[key], approx[key], strict=False))
         assert abs(sum(approx[key]) - 1) < 1e-13
     assert isinstance(approx["pinned"], float)
 
@@ -85,12 +89,16 @@ def test_rending_wounds_whatever_the_toughness():
 
 
 # ------------------------------------------------------------------------------------------- To Hit
-@pytest.mark.parametrize("bs, p_hit", [
-    (1, F(1, 6)), (5, F(5, 6)),
-    (6, F(5, 6) + F(1, 6) * F(1, 6)),     # 2+, a 1 re-rolled on 6+: 31/36
-    (7, F(8, 9)),                          # 2+, a 1 re-rolled on 5+: 5/6 + 1/6 * 1/3 = 8/9
-    (10, F(5, 6) + F(1, 6) * F(5, 6)),    # 2+, a 1 re-rolled on 2+: 35/36
-])
+@pytest.mark.parametrize(
+    "bs, p_hit",
+    [
+        (1, F(1, 6)),
+        (5, F(5, 6)),
+        (6, F(5, 6) + F(1, 6) * F(1, 6)),  # 2+, a 1 re-rolled on 6+: 31/36
+        (7, F(8, 9)),  # 2+, a 1 re-rolled on 5+: 5/6 + 1/6 * 1/3 = 8/9
+        (10, F(5, 6) + F(1, 6) * F(5, 6)),  # 2+, a 1 re-rolled on 2+: 35/36
+    ],
+)
 def test_shooting_to_hit_table(bs, p_hit):
     assert oracle_calc_exact(scenario(bs=bs))["hits"] == [1 - p_hit, p_hit]
 
@@ -188,11 +196,11 @@ def test_best_save_and_ap():
 def test_heavy_sub_type_re_rolls_armour_against_blast():
     # 1 hit, wound 1/2 (S4 v T4).  (Heavy): Sv3+ re-rolled fails 1/9, better than cover 2+ (1/6): 1/18.
     tgt = {"Unit Type": "Infantry (Heavy)", "Save": "3+", "Cover": "2+"}
-    assert oracle_calc_exact(scenario("Heavy 1, Blast (3\")", hits=1, target=tgt))["unsaved"][1] == F(1, 18)
+    assert oracle_calc_exact(scenario('Heavy 1, Blast (3")', hits=1, target=tgt))["unsaved"][1] == F(1, 18)
     assert oracle_calc_exact(scenario("Assault 1, Template", hits=1, target=tgt))["unsaved"][1] == F(1, 18)
     # Not (Heavy): cover 2+ against Blast (1/2 * 1/6 = 1/12); a Template denies cover, Sv3+ (1/2 * 1/3).
     tgt["Unit Type"] = "Infantry"
-    assert oracle_calc_exact(scenario("Heavy 1, Blast (3\")", hits=1, target=tgt))["unsaved"][1] == F(1, 12)
+    assert oracle_calc_exact(scenario('Heavy 1, Blast (3")', hits=1, target=tgt))["unsaved"][1] == F(1, 12)
     assert oracle_calc_exact(scenario("Assault 1, Template", hits=1, target=tgt))["unsaved"][1] == F(1, 6)
 
 
@@ -230,7 +238,7 @@ def test_brutal_overflow_is_lost_on_w1():
     # wounds is unsaved (3/4): per hit 3/8, casualties ~ Bin(2, 3/8) = [25, 30, 9] / 64.
     r = oracle_calc_exact(scenario("Assault 1, Brutal (2)", hits=2, target={"Save": "4+"}))
     assert r["casualties"] == [F(25, 64), F(30, 64), F(9, 64)]
-    assert mean(r["unsaved"]) == 1          # 2 hits * 1/2 wound * 2 sub-wounds * 1/2 unsaved
+    assert mean(r["unsaved"]) == 1  # 2 hits * 1/2 wound * 2 sub-wounds * 1/2 unsaved
 
 
 # ------------------------------------------------------------------------------------------- Instant Death
@@ -284,8 +292,11 @@ def test_pinning_and_shell_shock():
 
 
 def test_sequence_tests_pinning_once_per_firing_unit_and_carries_damage():
-    volley = {"attacker": {"BS": 4, "S": 4, "models": 1}, "hits": 1,
-              "weapon": {"Strength": "4", "AP": "-", "Type": "Assault 1, Pinning"}}
+    volley = {
+        "attacker": {"BS": 4, "S": 4, "models": 1},
+        "hits": 1,
+        "weapon": {"Strength": "4", "AP": "-", "Type": "Assault 1, Pinning"},
+    }
     target = {"Unit Type": "Infantry", "models": 5, "T": 4, "W": 1, "Ld": 7, "Save": "-"}
     # Two firing units: each pins with 5/24; P(pinned) = 1 - (19/24)^2 = 215/576.
     r = oracle_sequence_exact(target, [[volley], [volley]])
@@ -345,9 +356,11 @@ def test_unknown_weapon_rule_is_refused():
 
 # ------------------------------------------------------------------------------------------- speed
 def test_typical_four_attack_scenario_is_a_distribution():
-    sc = scenario("Heavy 2, Rending (5+), Brutal (2), Shred, Master-crafted, Gets Hot, Pinning",
-                  ap="3", target={"Save": "3+", "Invulnerable": "5+", "W": 2, "models": 3,
-                                  "rules": ["Feel No Pain (5+)"]})
+    sc = scenario(
+        "Heavy 2, Rending (5+), Brutal (2), Shred, Master-crafted, Gets Hot, Pinning",
+        ap="3",
+        target={"Save": "3+", "Invulnerable": "5+", "W": 2, "models": 3, "rules": ["Feel No Pain (5+)"]},
+    )
     sc["attacker"].update({"models": 2, "Save": "2+"})
     r = oracle_calc(sc)
     for key in ("hits", "wounds", "unsaved", "casualties", "gets_hot"):

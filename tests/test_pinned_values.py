@@ -6,13 +6,13 @@ from fractions import Fraction
 
 import pytest
 
-from praetor_analysis.scenario import calc
+from praetor_analysis.scenario.calc import calc
 
 
 def scen(type_: str, *, bs: int = 4, s: str = "4", ap: str = "5", target: dict | None = None, **kw) -> dict:
     base = {
         "attacker": {"BS": bs, "S": 4, "models": 1},
-        "weapon": {"name": "w", "Range": "24\"", "Strength": s, "AP": ap, "Type": type_},
+        "weapon": {"name": "w", "Range": '24"', "Strength": s, "AP": ap, "Type": type_},
         "target": target or {"models": 10, "T": 4, "W": 1, "Save": "3+", "Ld": 7},
     }
     base.update(kw)

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from praetor_analysis.profiles import (
-    ProfileError, Weapon, parse_ap, parse_range, parse_rule, parse_save, parse_strength, parse_weapon_type,
-    unit_from_mapping,
-)
+from praetor_analysis.profiles.characteristics import parse_ap, parse_range, parse_save, parse_strength
+from praetor_analysis.profiles.records import ProfileError, Weapon, unit_from_mapping
+from praetor_analysis.profiles.rule_tokens import parse_rule
+from praetor_analysis.profiles.weapon_type import parse_weapon_type
 
 
 def test_range():
@@ -46,7 +46,7 @@ def test_type_line():
     assert t.get("Rending").value == 6 and t.get("Breaching").value == 4
     t = parse_weapon_type("Heavy D3, Pinning")
     assert t.shots.dist.mean() == pytest.approx(2.0)
-    t = parse_weapon_type("Ordnance 1, Barrage, Massive Blast (7\"), Pinning, Rending (6+)")
+    t = parse_weapon_type('Ordnance 1, Barrage, Massive Blast (7"), Pinning, Rending (6+)')
     assert t.kind == "Ordnance" and t.get("Massive Blast").value == 7
     assert parse_weapon_type("Rapid Fire").kind == "Rapid Fire"
     assert parse_weapon_type("Melee, Two-handed").kind == "Melee"

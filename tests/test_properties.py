@@ -25,20 +25,39 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
+from oracle import oracle_calc
 from scipy import stats
 
-from oracle import oracle_calc
 from praetor_analysis import ProfileError, ScenarioError, calc, calc_json
 
 FIXTURES = Path(__file__).parent / "fixtures"
-FAST = settings(derandomize=True, deadline=None, max_examples=700, database=None,
-                suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+FAST = settings(
+    derandomize=True,
+    deadline=None,
+    max_examples=700,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
 KEYS = ("hits", "wounds", "unsaved", "casualties")
 
 WEAPON_RULES = [
-    "Rending (4+)", "Rending (6+)", "Breaching (5+)", "Breaching (6+)", "Murderous Strike (6+)", "Shred",
-    "Fleshbane", "Poisoned (3+)", "Instant Death", "Brutal (2)", "Deflagrate", "Twin-linked", "Master-crafted",
-    "Ignores Cover", "Pinning", "Shell Shock (1)", "Gets Hot",
+    "Rending (4+)",
+    "Rending (6+)",
+    "Breaching (5+)",
+    "Breaching (6+)",
+    "Murderous Strike (6+)",
+    "Shred",
+    "Fleshbane",
+    "Poisoned (3+)",
+    "Instant Death",
+    "Brutal (2)",
+    "Deflagrate",
+    "Twin-linked",
+    "Master-crafted",
+    "Ignores Cover",
+    "Pinning",
+    "Shell Shock (1)",
+    "Gets Hot",
 ]
 TARGET_RULES = ["Feel No Pain (5+)", "Feel No Pain (6+)", "Eternal Warrior", "Fearless", "Shrouded (5+)"]
 SAVES = ["2+", "3+", "4+", "5+", "6+", "-"]
@@ -53,13 +72,22 @@ def scenarios(draw, *, max_shots: int = 6, max_models: int = 5, max_w: int = 3, 
         chosen.remove("Deflagrate")
     return {
         "attacker": {"BS": draw(st.integers(1, 10)), "S": 4, "T": 4, "W": 1, "Save": "3+", "models": 1},
-        "weapon": {"name": "w", "Range": "24\"", "Strength": str(draw(st.integers(1, 10))),
-                   "AP": draw(st.sampled_from(["1", "2", "3", "4", "5", "6", "-"])),
-                   "Type": ", ".join([f"Assault {draw(st.integers(0, max_shots))}", *chosen])},
+        "weapon": {
+            "name": "w",
+            "Range": '24"',
+            "Strength": str(draw(st.integers(1, 10))),
+            "AP": draw(st.sampled_from(["1", "2", "3", "4", "5", "6", "-"])),
+            "Type": ", ".join([f"Assault {draw(st.integers(0, max_shots))}", *chosen]),
+        },
         "target": {
-            "name": "t", "Unit Type": draw(st.sampled_from(["Infantry", "Infantry (Heavy)"])),
-            "models": draw(st.integers(1, max_models)), "WS": 4, "T": draw(st.integers(1, 10)),
-            "W": draw(st.integers(1, max_w)), "I": 4, "Ld": draw(st.integers(2, 10)),
+            "name": "t",
+            "Unit Type": draw(st.sampled_from(["Infantry", "Infantry (Heavy)"])),
+            "models": draw(st.integers(1, max_models)),
+            "WS": 4,
+            "T": draw(st.integers(1, 10)),
+            "W": draw(st.integers(1, max_w)),
+            "I": 4,
+            "Ld": draw(st.integers(2, 10)),
             "Save": draw(st.sampled_from(SAVES)),
             "Invulnerable": draw(st.sampled_from(["-", "-", "4+", "5+"])),
             "Cover": draw(st.sampled_from(["-", "-", "4+"])),
@@ -139,15 +167,18 @@ def test_a_higher_toughness_never_raises_casualties(s):
 
 def test_the_toughness_paradox_is_real():
     # Heavy 15 S5 Shred Breaching (5+) kills more T5 than T4 Terminators (README, Interpretations).
-    s = {"attacker": {"BS": 4, "models": 1},
-         "weapon": {"name": "w", "Range": "24\"", "Strength": "5", "AP": "5", "Type": "Heavy 15, Shred, Breaching (5+)"},
-         "target": {"models": 5, "T": 4, "W": 1, "Save": "2+", "Unit Type": "Infantry"}}
+    s = {
+        "attacker": {"BS": 4, "models": 1},
+        "weapon": {"name": "w", "Range": '24"', "Strength": "5", "AP": "5", "Type": "Heavy 15, Shred, Breaching (5+)"},
+        "target": {"models": 5, "T": 4, "W": 1, "Save": "2+", "Unit Type": "Infantry"},
+    }
     t4, t5 = calc(s), calc({**s, "target": {**s["target"], "T": 5}})
     assert t5["casualties"]["mean"] > t4["casualties"]["mean"]
 
 
-ORACLE = settings(derandomize=True, deadline=None, max_examples=500, database=None,
-                  suppress_health_check=[HealthCheck.too_slow])
+ORACLE = settings(
+    derandomize=True, deadline=None, max_examples=500, database=None, suppress_health_check=[HealthCheck.too_slow]
+)
 
 
 @ORACLE
@@ -167,18 +198,24 @@ def test_engine_matches_the_brute_force_oracle(s):
 
 # --- numerical robustness -----------------------------------------------------------------------
 def _thousand(bs: int, strength: int, toughness: int, save: str, models: int = 1000) -> dict:
-    return {"attacker": {"BS": bs, "models": 1}, "attacks": 1000,
-            "weapon": {"name": "w", "Range": "24\"", "Strength": str(strength), "AP": "-", "Type": "Heavy 1"},
-            "target": {"models": models, "T": toughness, "W": 1, "Save": save, "Unit Type": "Infantry"}}
+    return {
+        "attacker": {"BS": bs, "models": 1},
+        "attacks": 1000,
+        "weapon": {"name": "w", "Range": '24"', "Strength": str(strength), "AP": "-", "Type": "Heavy 1"},
+        "target": {"models": models, "T": toughness, "W": 1, "Save": save, "Unit Type": "Infantry"},
+    }
 
 
-@pytest.mark.parametrize("bs, strength, toughness, save, p", [
-    (5, 10, 1, "-", 25 / 36),          # hit 5/6, wound 5/6
-    (4, 4, 4, "-", 2 / 3 * 1 / 2),     # hit 3+, wound 4+
-    (3, 3, 4, "4+", 1 / 2 * 1 / 3 * 1 / 2),
-    (10, 10, 4, "-", (35 / 36) * 5 / 6),  # BS 10: 2+ re-rolling a 1 on 2+
-    (1, 2, 5, "2+", 1 / 6 * 1 / 6 * 1 / 6),
-])
+@pytest.mark.parametrize(
+    "bs, strength, toughness, save, p",
+    [
+        (5, 10, 1, "-", 25 / 36),  # hit 5/6, wound 5/6
+        (4, 4, 4, "-", 2 / 3 * 1 / 2),  # hit 3+, wound 4+
+        (3, 3, 4, "4+", 1 / 2 * 1 / 3 * 1 / 2),
+        (10, 10, 4, "-", (35 / 36) * 5 / 6),  # BS 10: 2+ re-rolling a 1 on 2+
+        (1, 2, 5, "2+", 1 / 6 * 1 / 6 * 1 / 6),
+    ],
+)
 def test_a_thousand_shots_match_the_binomial_in_log_space(bs, strength, toughness, save, p):
     with warnings.catch_warnings():
         warnings.simplefilter("error", RuntimeWarning)
@@ -200,20 +237,48 @@ def test_a_thousand_shots_match_the_binomial_in_log_space(bs, strength, toughnes
         assert r["casualties"]["pmf"][1000] == pytest.approx(math.exp(1000 * math.log(25 / 36)), rel=1e-9)
 
 
-@pytest.mark.parametrize("case", [
-    {"weapon": {"Strength": "1", "AP": "-", "Type": "Heavy 1000"}, "target": {"T": 10, "W": 1, "Save": "2+"}},
-    {"weapon": {"Strength": "1", "AP": "-", "Type": "Heavy 1000, Rending (6+)"}, "target": {"T": 10, "W": 5, "Save": "2+"}},
-    {"weapon": {"Strength": "3", "AP": "-", "Type": "Heavy 1000"}, "target": {"T": 4, "W": 1, "Save": "2+", "Invulnerable": "2+"}},
-    {"weapon": {"Strength": "4", "AP": "-", "Type": "Heavy 0"}, "target": {"T": 4, "W": 1, "Save": "2+"}},
-    {"weapon": {"Strength": "1", "AP": "-", "Type": "Heavy 1000, Deflagrate, Pinning"}, "target": {"T": 10, "W": 1, "Save": "2+"}},
-    {"weapon": {"Strength": "10", "AP": "1", "Type": "Heavy 1000"}, "target": {"T": 1, "W": 1, "Save": "-", "models": 1}},
-    {"weapon": {"Strength": "4", "AP": "-", "Type": "Heavy 1000"}, "target": {"T": 4, "W": 1, "Save": "2+",
-                                                                            "rules": ["Feel No Pain (2+)"]}},
-], ids=["S1 vs T10", "S1 vs T10 rending", "2+ and 2+ invulnerable", "no shots", "deflagrate nothing",
-        "overkill one model", "2+ then FNP 2+"])
+@pytest.mark.parametrize(
+    "case",
+    [
+        {"weapon": {"Strength": "1", "AP": "-", "Type": "Heavy 1000"}, "target": {"T": 10, "W": 1, "Save": "2+"}},
+        {
+            "weapon": {"Strength": "1", "AP": "-", "Type": "Heavy 1000, Rending (6+)"},
+            "target": {"T": 10, "W": 5, "Save": "2+"},
+        },
+        {
+            "weapon": {"Strength": "3", "AP": "-", "Type": "Heavy 1000"},
+            "target": {"T": 4, "W": 1, "Save": "2+", "Invulnerable": "2+"},
+        },
+        {"weapon": {"Strength": "4", "AP": "-", "Type": "Heavy 0"}, "target": {"T": 4, "W": 1, "Save": "2+"}},
+        {
+            "weapon": {"Strength": "1", "AP": "-", "Type": "Heavy 1000, Deflagrate, Pinning"},
+            "target": {"T": 10, "W": 1, "Save": "2+"},
+        },
+        {
+            "weapon": {"Strength": "10", "AP": "1", "Type": "Heavy 1000"},
+            "target": {"T": 1, "W": 1, "Save": "-", "models": 1},
+        },
+        {
+            "weapon": {"Strength": "4", "AP": "-", "Type": "Heavy 1000"},
+            "target": {"T": 4, "W": 1, "Save": "2+", "rules": ["Feel No Pain (2+)"]},
+        },
+    ],
+    ids=[
+        "S1 vs T10",
+        "S1 vs T10 rending",
+        "2+ and 2+ invulnerable",
+        "no shots",
+        "deflagrate nothing",
+        "overkill one model",
+        "2+ then FNP 2+",
+    ],
+)
 def test_impossible_or_certain_wounds_need_no_division_by_zero(case):
-    s = {"attacker": {"BS": 4, "models": 1}, "weapon": {"name": "w", "Range": "24\"", **case["weapon"]},
-         "target": {"models": 10, "Unit Type": "Infantry", **case["target"]}}
+    s = {
+        "attacker": {"BS": 4, "models": 1},
+        "weapon": {"name": "w", "Range": '24"', **case["weapon"]},
+        "target": {"models": 10, "Unit Type": "Infantry", **case["target"]},
+    }
     with warnings.catch_warnings():
         warnings.simplefilter("error", RuntimeWarning)
         with np.errstate(divide="raise", invalid="raise"):
@@ -226,11 +291,41 @@ def test_impossible_or_certain_wounds_need_no_division_by_zero(case):
 
 # --- slow: fuzzing ------------------------------------------------------------------------------
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.floats(allow_nan=True, allow_infinity=True)
-    | st.text(max_size=12) | st.sampled_from(["3+", "D6", "Heavy 2", "-", "User", "x2", "Rending (6+)", "48\""]),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8) | st.sampled_from(
-        ["attacker", "weapon", "target", "attacks", "hits", "mode", "T", "W", "Save", "models", "Type", "Strength",
-         "AP", "BS", "rules", "firing_units", "formation"]), inner, max_size=5),
+    st.none()
+    | st.booleans()
+    | st.integers(-(10**6), 10**6)
+    | st.floats(allow_nan=True, allow_infinity=True)
+    | st.text(max_size=12)
+    | st.sampled_from(["3+", "D6", "Heavy 2", "-", "User", "x2", "Rending (6+)", '48"']),
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(
+            st.text(max_size=8)
+            | st.sampled_from(
+                [
+                    "attacker",
+                    "weapon",
+                    "target",
+                    "attacks",
+                    "hits",
+                    "mode",
+                    "T",
+                    "W",
+                    "Save",
+                    "models",
+                    "Type",
+                    "Strength",
+                    "AP",
+                    "BS",
+                    "rules",
+                    "firing_units",
+                    "formation",
+                ]
+            ),
+            inner,
+            max_size=5,
+        )
+    ),
     max_leaves=20,
 )
 
@@ -242,8 +337,9 @@ def _clear(fn, *args) -> None:
         pass
 
 
-FUZZ = settings(derandomize=True, deadline=None, max_examples=3000, database=None,
-                suppress_health_check=list(HealthCheck))
+FUZZ = settings(
+    derandomize=True, deadline=None, max_examples=3000, database=None, suppress_health_check=list(HealthCheck)
+)
 
 
 @pytest.mark.slow
@@ -261,7 +357,7 @@ def test_fuzz_calc_json_with_random_json(value):
 def mutated_scenarios(draw):
     s = draw(scenarios(max_shots=4, max_models=4))
     block = draw(st.sampled_from(["attacker", "weapon", "target"]))
-    key = draw(st.sampled_from(sorted(s[block]) + ["charging", "wounds_taken", "Colour"]))
+    key = draw(st.sampled_from([*sorted(s[block]), "charging", "wounds_taken", "Colour"]))
     s[block] = {**s[block], key: draw(json_values)}
     return s
 
@@ -289,29 +385,53 @@ def _mutate(data: bytes, ops: list[tuple[int, int, bytes]]) -> bytes:
             break
         i = pos % len(b)
         if kind == 0:
-            b[i:i + len(chunk)] = chunk
+            b[i : i + len(chunk)] = chunk
         elif kind == 1:
             b[i:i] = chunk
         else:
-            del b[i:i + len(chunk) + 1]
+            del b[i : i + len(chunk) + 1]
     return bytes(b)
 
 
-XML_SNIPPETS = [b"<", b">", b"/>", b"</a>", b"<!DOCTYPE r>", b"&a;", b"&#0;", b'"', b"\x00", b"\xff",
-                b'number="-1"', b'number="1e400"', b'value="nan"', b"<selection type=\"unit\">",
-                b"<!ENTITY a \"x\">", b"<?xml version=\"1.0\" encoding=\"bogus\"?>", b"]]>", b"<![CDATA["]
-mutations = st.lists(st.tuples(st.integers(0, 2), st.integers(0, 10**7),
-                               st.sampled_from(XML_SNIPPETS) | st.binary(min_size=1, max_size=8)), min_size=1, max_size=6)
+XML_SNIPPETS = [
+    b"<",
+    b">",
+    b"/>",
+    b"</a>",
+    b"<!DOCTYPE r>",
+    b"&a;",
+    b"&#0;",
+    b'"',
+    b"\x00",
+    b"\xff",
+    b'number="-1"',
+    b'number="1e400"',
+    b'value="nan"',
+    b'<selection type="unit">',
+    b'<!ENTITY a "x">',
+    b'<?xml version="1.0" encoding="bogus"?>',
+    b"]]>",
+    b"<![CDATA[",
+]
+mutations = st.lists(
+    st.tuples(
+        st.integers(0, 2), st.integers(0, 10**7), st.sampled_from(XML_SNIPPETS) | st.binary(min_size=1, max_size=8)
+    ),
+    min_size=1,
+    max_size=6,
+)
 
 
 def _roster_seed() -> bytes:
     rosters = Path(__file__).resolve().parents[2] / "shared" / "bsdata" / "rosters"
     for p in sorted(rosters.glob("*.test")) if rosters.is_dir() else []:
         return p.read_bytes()
-    return (b'<roster name="r"><forces><force name="f"><selections><selection type="unit" name="u" number="2">'
-            b'<profiles><profile typeId="4bb2-cb95-e6c8-5a21" name="m"><characteristics><characteristic name="BS">4'
-            b'</characteristic></characteristics></profile></profiles></selection></selections></force></forces>'
-            b'</roster>')
+    return (
+        b'<roster name="r"><forces><force name="f"><selections><selection type="unit" name="u" number="2">'
+        b'<profiles><profile typeId="4bb2-cb95-e6c8-5a21" name="m"><characteristics><characteristic name="BS">4'
+        b"</characteristic></characteristics></profile></profiles></selection></selections></force></forces>"
+        b"</roster>"
+    )
 
 
 ROSTER_SEED = _roster_seed()
@@ -321,8 +441,8 @@ ROSTER_SEED = _roster_seed()
 @settings(derandomize=True, deadline=None, max_examples=1500, database=None, suppress_health_check=list(HealthCheck))
 @given(mutations)
 def test_fuzz_roster_reader_with_mutated_xml(ops):
-    from praetor_analysis.bsdata import UntrustedFileError
-    from praetor_analysis.roster import read_roster_bytes, roster_units_frame, roster_weapons_frame
+    from praetor_analysis.bsdata.files import UntrustedFileError
+    from praetor_analysis.bsdata.roster import read_roster_bytes, roster_units_frame, roster_weapons_frame
 
     try:
         r = read_roster_bytes(_mutate(ROSTER_SEED, ops), "fuzz.ros")
@@ -336,8 +456,8 @@ def test_fuzz_roster_reader_with_mutated_xml(ops):
 @settings(derandomize=True, deadline=None, max_examples=1500, database=None, suppress_health_check=list(HealthCheck))
 @given(st.binary(max_size=2000))
 def test_fuzz_xml_parser_with_random_bytes(data):
-    from praetor_analysis.bsdata import UntrustedFileError, parse_xml_bytes
-    from praetor_analysis.roster import read_roster_bytes
+    from praetor_analysis.bsdata.files import UntrustedFileError, parse_xml_bytes
+    from praetor_analysis.bsdata.roster import read_roster_bytes
 
     for fn in (parse_xml_bytes, read_roster_bytes):
         try:
@@ -350,8 +470,8 @@ def test_fuzz_xml_parser_with_random_bytes(data):
 @settings(derandomize=True, deadline=None, max_examples=400, database=None, suppress_health_check=list(HealthCheck))
 @given(st.sampled_from(["mini.gst", "mini.cat"]), mutations)
 def test_fuzz_catalogue_import_with_mutated_xml(tmp_path_factory, which, ops):
-    from praetor_analysis.bsdata import BSData, UntrustedFileError
-    from praetor_analysis.importer import rule_names_frame, units_frame, weapons_frame
+    from praetor_analysis.bsdata.files import BSData, UntrustedFileError
+    from praetor_analysis.bsdata.importer import rule_names_frame, units_frame, weapons_frame
 
     d = tmp_path_factory.mktemp("fuzz")
     for p in (FIXTURES / "mini").iterdir():

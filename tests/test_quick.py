@@ -5,10 +5,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from praetor_analysis.analysis.compare import scenario_for
+from praetor_analysis.analysis.quick import quick_result
 from praetor_analysis.catalog import load_targets, load_weapons
-from praetor_analysis.compare import scenario_for
-from praetor_analysis.quick import quick_result
-from praetor_analysis.scenario import ScenarioError, calc
+from praetor_analysis.scenario.calc import ScenarioError, calc
 
 
 def _pmf(result: dict) -> np.ndarray:
@@ -36,7 +36,10 @@ def test_quick_path_equals_calc_on_the_whole_catalog():
             quick += 1
             a, b = _pmf(fast), _pmf(full)
             n = max(a.size, b.size)
-            assert np.max(np.abs(np.pad(a, (0, n - a.size)) - np.pad(b, (0, n - b.size)))) <= 1e-12, (w["name"], t["name"])
+            assert np.max(np.abs(np.pad(a, (0, n - a.size)) - np.pad(b, (0, n - b.size)))) <= 1e-12, (
+                w["name"],
+                t["name"],
+            )
             assert (fast["pinned"] is None) == (full["pinned"] is None)
             if fast["pinned"] is not None:
                 assert fast["pinned"] == pytest.approx(full["pinned"], abs=1e-12)

@@ -10,33 +10,61 @@ import pytest
 
 pytest.importorskip("plotly")
 
-from praetor_analysis import report as R  # noqa: E402
+from praetor_analysis.views import report as R
 
 XSS = "<script>alert(1)</script>"
 CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 
 
 def comparison() -> pd.DataFrame:
     rows = []
     for i, w in enumerate(["Bolter", XSS, "Lascannon"]):
         for j, t in enumerate(["Legionary", "Rhino"]):
-            rows.append({
-                "weapon": w, "weapon_id": f"w{i}", "faction": f"Faction {XSS}" if i == 1 else "Horus Heresy",
-                "Range": '24"', "Strength": "4", "AP": "5", "Type": "Rapid Fire", "target": t, "target_id": f"t{j}",
-                "models": 10, "measure": "casualties" if j == 0 else "hull_points", "mean": 0.5 * (i + 1),
-                "std": 0.1, "p_any": 0.25, "p_all": 0.0, "p_pinned": np.nan, "points": 5.0,
-                "mean_per_100pts": 10.0 * (i + 1), "not_modelled": XSS if i == 1 else "",
-                "error": XSS if (i, j) == (2, 1) else "",
-            })
+            rows.append(
+                {
+                    "weapon": w,
+                    "weapon_id": f"w{i}",
+                    "faction": f"Faction {XSS}" if i == 1 else "Horus Heresy",
+                    "Range": '24"',
+                    "Strength": "4",
+                    "AP": "5",
+                    "Type": "Rapid Fire",
+                    "target": t,
+                    "target_id": f"t{j}",
+                    "models": 10,
+                    "measure": "casualties" if j == 0 else "hull_points",
+                    "mean": 0.5 * (i + 1),
+                    "std": 0.1,
+                    "p_any": 0.25,
+                    "p_all": 0.0,
+                    "p_pinned": np.nan,
+                    "points": 5.0,
+                    "mean_per_100pts": 10.0 * (i + 1),
+                    "not_modelled": XSS if i == 1 else "",
+                    "error": XSS if (i, j) == (2, 1) else "",
+                }
+            )
     return pd.DataFrame(rows)
 
 
 def report_with_xss() -> R.Report:
     dists = {(f"w{i}", f"t{j}"): np.array([0.5, 0.25, 0.25]) for i in range(3) for j in range(2)}
-    return R.Report(title=f"Report {XSS}", comparison=comparison(), distributions=dists,
-                    roster={f"Roster {XSS}": pd.DataFrame({"unit": [XSS], "mean": [1.5]})}, notes=(XSS,))
+    return R.Report(
+        title=f"Report {XSS}",
+        comparison=comparison(),
+        distributions=dists,
+        roster={f"Roster {XSS}": pd.DataFrame({"unit": [XSS], "mean": [1.5]})},
+        notes=(XSS,),
+    )
 
 
 # ------------------------------------------------------------------------------------- HTML as text
@@ -87,8 +115,10 @@ def test_select_by_name():
 def test_report_main_and_arguments(tmp_path):
     from praetor_analysis.cli import main
 
-    assert main(["report", "--weapons", "Lascannon", "Autocannon", "--targets", "Rhino", "-o",
-                 str(tmp_path / "o.html")]) == 0
+    assert (
+        main(["report", "--weapons", "Lascannon", "Autocannon", "--targets", "Rhino", "-o", str(tmp_path / "o.html")])
+        == 0
+    )
     page = (tmp_path / "o.html").read_text(encoding="utf-8")
     assert "Lascannon" in page and "Rhino" in page
     with pytest.raises(ValueError, match="--roster"):
@@ -135,11 +165,16 @@ def open_page(browser, path: Path):
     page.on("console", lambda m: problems.append(f"console {m.type}: {m.text}") if m.type == "error" else None)
     page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
     page.on("dialog", lambda d: (problems.append(f"dialog: {d.message}"), d.dismiss()))
-    page.on("request", lambda r: problems.append(f"network: {r.url}") if not r.url.startswith(("file:", "data:", "about:")) else None)
+    page.on(
+        "request",
+        lambda r: problems.append(f"network: {r.url}") if not r.url.startswith(("file:", "data:", "about:")) else None,
+    )
     page.goto(path.as_uri())
-    page.wait_for_function("document.querySelectorAll('.js-plotly-plot').length > 0 && "
-                           "[...document.querySelectorAll('.js-plotly-plot')].every(d => d.querySelector('.main-svg'))",
-                           timeout=30000)
+    page.wait_for_function(
+        "document.querySelectorAll('.js-plotly-plot').length > 0 && "
+        "[...document.querySelectorAll('.js-plotly-plot')].every(d => d.querySelector('.main-svg'))",
+        timeout=30000,
+    )
     return page, problems
 
 

@@ -1,4 +1,4 @@
-"""Tests for praetor_analysis.roster: reading .ros / .rosz rosters, safely."""
+"""Tests for praetor_analysis.bsdata.roster: reading .ros / .rosz rosters, safely."""
 
 from __future__ import annotations
 
@@ -9,9 +9,15 @@ from xml.etree import ElementTree as ET
 
 import pytest
 
-from praetor_analysis import roster as roster_mod
-from praetor_analysis.bsdata import UntrustedFileError
-from praetor_analysis.roster import Roster, read_roster, read_roster_bytes, roster_units_frame, roster_weapons_frame
+from praetor_analysis.bsdata import roster as roster_mod
+from praetor_analysis.bsdata.files import UntrustedFileError
+from praetor_analysis.bsdata.roster import (
+    Roster,
+    read_roster,
+    read_roster_bytes,
+    roster_units_frame,
+    roster_weapons_frame,
+)
 
 FIXTURES = Path(__file__).parent / "fixtures"
 ROSTERS = Path(__file__).resolve().parents[2] / "shared" / "bsdata" / "rosters"
@@ -68,7 +74,10 @@ def test_basic_marines_validate() -> None:
     r = read_roster(ROSTERS / "Basic Marines Validate.test")
     # From the file: roster cost 260 = Centurion 60 + 2 Tactical Squads (10 + 9 Legionaries at 90).
     assert (r.name, r.points, [u.name for u in r.units]) == (
-        "Basic Marines Validate", 260.0, ["Centurion", "Tactical Squad", "Tactical Squad"])
+        "Basic Marines Validate",
+        260.0,
+        ["Centurion", "Tactical Squad", "Tactical Squad"],
+    )
     squad = _unit(r, "Tactical Squad")
     assert [(m.name, m.count) for m in squad.models] == [("Legion Tactical Sergeant", 1), ("Legionary", 9)]
     # Bolter: number="1" under the sergeant + number="9" under the Legionary selection.

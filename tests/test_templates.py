@@ -3,18 +3,18 @@
 import numpy as np
 import pytest
 
-from praetor_analysis.formation import Formation
-from praetor_analysis.templates import (
+from praetor_analysis.markers.formation import Formation
+from praetor_analysis.markers.templates import (
     FLAME_TEMPLATE,
     HELLSTORM_TEMPLATE,
     Teardrop,
+    _hits_at,
     firer_in_front,
     place_template,
     template_pmf,
     torrent_placement,
     wall_of_death_pmf,
 )
-from praetor_analysis.templates import _hits_at
 
 R32 = 16 / 25.4
 

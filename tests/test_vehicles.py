@@ -9,7 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from praetor_analysis.damage_table import (
+from praetor_analysis.prob.dice import binomial_pmf
+from praetor_analysis.prob.dist import Dist
+from praetor_analysis.vehicles.damage_table import (
     DEFAULT_DAMAGE_TABLE,
     VEHICLE_DAMAGE_BANDS,
     DamageBand,
@@ -18,15 +20,13 @@ from praetor_analysis.damage_table import (
     bands_to_csv,
     load_damage_table,
 )
-from praetor_analysis.dice import binomial_pmf
-from praetor_analysis.dist import Dist
-from praetor_analysis.penetration import PenetratingWeapon, VehicleTarget, hit_outcome
-from praetor_analysis.vehicles import (
+from praetor_analysis.vehicles.hull_points import (
     Volley,
     gets_hot_on_vehicle,
     resolve_vehicle,
     resolve_vehicle_sequence,
 )
+from praetor_analysis.vehicles.penetration import PenetratingWeapon, VehicleTarget, hit_outcome
 
 KRAK = PenetratingWeapon(strength=8, ap=3, name="Krak missile")
 LASCANNON = PenetratingWeapon(strength=9, ap=2, name="Lascannon")
@@ -95,8 +95,9 @@ def test_destroyer_rolls_three_dice_and_drops_the_lowest():
     # Total 10 (a glance): 6+4 with the third 1-3 (18) or 4 (3), 5+5 with the third 1-4 (12) or 5 (1).
     out = hit_outcome(PenetratingWeapon(10, 1, destroyer=True), VehicleTarget(20, 20, 20, 5))
     assert _close(out.roll[2], 43 / 216) and _close(out.roll[1], 34 / 216)
-    one_die = hit_outcome(PenetratingWeapon(10, 1, destroyer=True, destroyer_three_dice=False),
-                          VehicleTarget(15, 15, 15, 5))
+    one_die = hit_outcome(
+        PenetratingWeapon(10, 1, destroyer=True, destroyer_three_dice=False), VehicleTarget(15, 15, 15, 5)
+    )
     assert _close(one_die.roll[2], 1 / 6)
 
 
@@ -265,8 +266,7 @@ def test_state_carries_over():
 
 def test_large_attack_is_fast_and_normalised():
     target = VehicleTarget(14, 13, 12, 12)
-    res = resolve_vehicle(Dist(binomial_pmf(200, 0.5)), PenetratingWeapon(10, 1, destroyer=True, exoshock=4),
-                          target)
+    res = resolve_vehicle(Dist(binomial_pmf(200, 0.5)), PenetratingWeapon(10, 1, destroyer=True, exoshock=4), target)
     assert _close(res.state.sum(), 1.0) and res.wrecked > 0.999
 
 

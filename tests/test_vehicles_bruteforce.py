@@ -18,9 +18,9 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from praetor_analysis.dist import Dist
-from praetor_analysis.penetration import PenetratingWeapon, VehicleTarget
-from praetor_analysis.vehicles import resolve_vehicle
+from praetor_analysis.prob.dist import Dist
+from praetor_analysis.vehicles.hull_points import resolve_vehicle
+from praetor_analysis.vehicles.penetration import PenetratingWeapon, VehicleTarget
 
 # The table written out by hand (MECHANICS 8), independent of damage_table.py.
 _AP_MOD = {1: 2, 2: 1, None: -1}
@@ -58,7 +58,7 @@ def enumerate_dice(process):
         try:
             result = process(roll)
         except _NeedDie as need:
-            stack.extend(prefix + (face,) for face in range(1, need.sides + 1))
+            stack.extend((*prefix, face) for face in range(1, need.sides + 1))
             continue
         prob = Fraction(1)
         for sides in used:
@@ -137,8 +137,9 @@ def one_hit(w: PenetratingWeapon, t: VehicleTarget, half_range: bool = False):
     reroll_glance = False
     if sunder:
         keep = _mean_hp(enumerate_dice(lambda roll: _after_roll(roll, w, t, facing, "glance")))
-        fresh = _mean_hp(enumerate_dice(
-            lambda roll: _after_roll(roll, w, t, facing, _penetration(roll, w, armour, half_range))))
+        fresh = _mean_hp(
+            enumerate_dice(lambda roll: _after_roll(roll, w, t, facing, _penetration(roll, w, armour, half_range)))
+        )
         reroll_glance = fresh > keep
 
     def process(roll):
@@ -237,17 +238,27 @@ SINGLE = [
     ("haywire", PenetratingWeapon(3, None, haywire=True), LAND_RAIDER, False),
     ("exoshock", PenetratingWeapon(9, 2, exoshock=4), RHINO, False),
     ("destroyer", PenetratingWeapon(10, 1, destroyer=True), LAND_RAIDER, False),
-    ("destroyer one die", PenetratingWeapon(10, 1, destroyer=True, destroyer_three_dice=False), LAND_RAIDER,
-     False),
+    ("destroyer one die", PenetratingWeapon(10, 1, destroyer=True, destroyer_three_dice=False), LAND_RAIDER, False),
     ("barrage", PenetratingWeapon(7, 3, barrage_or_megablast=True), PREDATOR, False),
-    ("melee", PenetratingWeapon(8, 2, is_melee=True), VehicleTarget(13, 12, 10, 3, cover=4, shrouded=5,
-                                                                    reinforced=True), False),
-    ("template", PenetratingWeapon(7, 4, template=True), VehicleTarget(11, 11, 10, 3, cover=4, shrouded=5),
-     False),
-    ("ignores cover", PenetratingWeapon(8, 2, ignores_cover=True),
-     VehicleTarget(11, 11, 10, 3, cover=5, invulnerable=6), False),
-    ("invulnerable by facing", PenetratingWeapon(9, 2), VehicleTarget(12, 12, 10, 3, facing="Side",
-                                                                     invulnerable={"Front": 4, "Side": 5}), False),
+    (
+        "melee",
+        PenetratingWeapon(8, 2, is_melee=True),
+        VehicleTarget(13, 12, 10, 3, cover=4, shrouded=5, reinforced=True),
+        False,
+    ),
+    ("template", PenetratingWeapon(7, 4, template=True), VehicleTarget(11, 11, 10, 3, cover=4, shrouded=5), False),
+    (
+        "ignores cover",
+        PenetratingWeapon(8, 2, ignores_cover=True),
+        VehicleTarget(11, 11, 10, 3, cover=5, invulnerable=6),
+        False,
+    ),
+    (
+        "invulnerable by facing",
+        PenetratingWeapon(9, 2),
+        VehicleTarget(12, 12, 10, 3, facing="Side", invulnerable={"Front": 4, "Side": 5}),
+        False,
+    ),
     ("cover", PenetratingWeapon(8, 3), VehicleTarget(11, 11, 10, 3, cover=4, invulnerable=5), False),
     ("shrouded", PenetratingWeapon(8, 3), VehicleTarget(11, 11, 10, 3, shrouded=4), False),
     ("slow", PenetratingWeapon(9, 1), VehicleTarget(12, 12, 10, 4, slow=True), False),
@@ -271,25 +282,49 @@ PAIRS = [
     ("ordnance+sunder", PenetratingWeapon(8, 2, ordnance=True, sunder=True), LAND_RAIDER, False),
     ("ordnance+destroyer", PenetratingWeapon(9, 1, ordnance=True, destroyer=True), LAND_RAIDER, False),
     ("sunder+exoshock", PenetratingWeapon(8, 2, sunder=True, exoshock=4), RHINO, False),
-    ("sunder+destroyer", PenetratingWeapon(8, 1, sunder=True, destroyer=True, destroyer_three_dice=False),
-     LAND_RAIDER, False),
+    (
+        "sunder+destroyer",
+        PenetratingWeapon(8, 1, sunder=True, destroyer=True, destroyer_three_dice=False),
+        LAND_RAIDER,
+        False,
+    ),
     ("sunder+shrouded", PenetratingWeapon(8, 1, sunder=True), VehicleTarget(11, 11, 10, 3, shrouded=4), False),
-    ("exoshock+destroyer", PenetratingWeapon(9, 1, exoshock=4, destroyer=True, destroyer_three_dice=False),
-     VehicleTarget(12, 12, 10, 4), False),
-    ("exoshock+cover+shrouded", PenetratingWeapon(9, 2, exoshock=3),
-     VehicleTarget(11, 11, 10, 3, cover=4, shrouded=5), False),
+    (
+        "exoshock+destroyer",
+        PenetratingWeapon(9, 1, exoshock=4, destroyer=True, destroyer_three_dice=False),
+        VehicleTarget(12, 12, 10, 4),
+        False,
+    ),
+    (
+        "exoshock+cover+shrouded",
+        PenetratingWeapon(9, 2, exoshock=3),
+        VehicleTarget(11, 11, 10, 3, cover=4, shrouded=5),
+        False,
+    ),
     ("exoshock+slow", PenetratingWeapon(9, 1, exoshock=4), VehicleTarget(11, 11, 10, 3, slow=True), False),
     ("haywire+exoshock", PenetratingWeapon(3, 2, haywire=True, exoshock=4), RHINO, False),
     ("haywire+destroyer", PenetratingWeapon(3, 1, haywire=True, destroyer=True), LAND_RAIDER, False),
     ("haywire+sunder", PenetratingWeapon(3, 2, haywire=True, sunder=True, rending=4), RHINO, False),
-    ("haywire+invulnerable", PenetratingWeapon(3, None, haywire=True), VehicleTarget(12, 12, 10, 3,
-                                                                                     invulnerable=5), False),
-    ("lance+barrage", PenetratingWeapon(8, 2, lance=True, barrage_or_megablast=True),
-     VehicleTarget(14, 13, 12, 4), False),
+    (
+        "haywire+invulnerable",
+        PenetratingWeapon(3, None, haywire=True),
+        VehicleTarget(12, 12, 10, 3, invulnerable=5),
+        False,
+    ),
+    (
+        "lance+barrage",
+        PenetratingWeapon(8, 2, lance=True, barrage_or_megablast=True),
+        VehicleTarget(14, 13, 12, 4),
+        False,
+    ),
     ("melee+armourbane", PenetratingWeapon(8, 2, is_melee=True, armourbane=True), LAND_RAIDER, False),
     ("destroyer+explodes", PenetratingWeapon(10, 1, destroyer=True), VehicleTarget(12, 12, 10, 9), False),
-    ("template+reinforced", PenetratingWeapon(5, 4, template=True),
-     VehicleTarget(10, 10, 10, 2, reinforced=True, cover=3), False),
+    (
+        "template+reinforced",
+        PenetratingWeapon(5, 4, template=True),
+        VehicleTarget(10, 10, 10, 2, reinforced=True, cover=3),
+        False,
+    ),
 ]
 
 CASES = SINGLE + PAIRS
@@ -303,7 +338,7 @@ def test_fast_path_matches_every_die(case, weapon, target, half_range, n_hits):
 
 @pytest.mark.parametrize(("case", "weapon", "target", "half_range"), CASES, ids=[c[0] for c in CASES])
 def test_sunder_choice_matches(case, weapon, target, half_range):
-    from praetor_analysis.penetration import hit_outcome
+    from praetor_analysis.vehicles.penetration import hit_outcome
 
     _, reroll = one_hit(weapon, target, half_range)
     assert hit_outcome(weapon, target, half_range=half_range).sunder_rerolls_glancing == reroll
@@ -315,12 +350,12 @@ def test_random_number_of_hits_is_the_mixture():
     weights = [1 / 27, 6 / 27, 12 / 27, 8 / 27]
     fast = resolve_vehicle(Dist(weights), w, t)
     truths = [attack(w, t, n) for n in range(4)]
-    wrecked = sum(wt * truth["state"].get(0, 0.0) for wt, truth in zip(weights, truths))
-    hull = sum(wt * _dense(truth["hull_points"], 4) for wt, truth in zip(weights, truths))
+    wrecked = sum(wt * truth["state"].get(0, 0.0) for wt, truth in zip(weights, truths, strict=False))
+    hull = sum(wt * _dense(truth["hull_points"], 4) for wt, truth in zip(weights, truths, strict=False))
     assert abs(fast.wrecked - wrecked) <= 1e-12
     np.testing.assert_allclose(fast.hull_points.probabilities, hull, rtol=0, atol=1e-12)
     for name in RESULTS:
-        mixed = sum(wt * truth["damage_results"][name] for wt, truth in zip(weights, truths))
+        mixed = sum(wt * truth["damage_results"][name] for wt, truth in zip(weights, truths, strict=False))
         assert abs(fast.damage_results[name] - mixed) <= 1e-12, name
 
 
@@ -331,7 +366,7 @@ def test_armourbane_lascannon_from_enumeration():
     pen = sum(p for seq, p in per_hit.items() if seq and seq[0][1] is not None)
     glance = sum(p for seq, p in per_hit.items() if seq and seq[0][1] is None)
     assert (pen, glance) == (Fraction(26, 36), Fraction(4, 36))
-    from praetor_analysis.penetration import hit_outcome
+    from praetor_analysis.vehicles.penetration import hit_outcome
 
     roll = hit_outcome(w, VehicleTarget(14, 14, 14, 5)).roll
     assert abs(roll[2] - 26 / 36) <= 1e-15 and abs(roll[1] - 4 / 36) <= 1e-15

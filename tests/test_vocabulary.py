@@ -1,11 +1,11 @@
-"""Tests for praetor_analysis.vocabulary.clean_type."""
+"""Tests for praetor_analysis.profiles.vocabulary.clean_type."""
 
 from __future__ import annotations
 
 import pytest
 
 from praetor_analysis.catalog import load_rule_names, load_token_corrections, load_weapons
-from praetor_analysis.vocabulary import Correction, clean_type, rule_name, split_type
+from praetor_analysis.profiles.vocabulary import Correction, clean_type, rule_name, split_type
 
 
 @pytest.mark.parametrize(
@@ -19,11 +19,13 @@ from praetor_analysis.vocabulary import Correction, clean_type, rule_name, split
         ('Heavy 1, Large (5") Blast', 'Heavy 1, Large Blast (5")'),
         ("Heavy 2. Twin-linked", "Heavy 2, Twin-linked"),
         ("Heavy 6., Rending (5+), Sunder", "Heavy 6, Rending (5+), Sunder"),
-        ("Melee, Shred, Rending (5+), Specialist Weapon\n\nSome pasted rule text.",
-         "Melee, Shred, Rending (5+), Specialist Weapon"),
+        (
+            "Melee, Shred, Rending (5+), Specialist Weapon\n\nSome pasted rule text.",
+            "Melee, Shred, Rending (5+), Specialist Weapon",
+        ),
         ("Melee, Unwieldy,  Force", "Melee, Unwieldy, Force"),
         ("Melee, Duellist\u2019s Edge (1)", "Melee, Duellist's Edge (1)"),
-        ('Heavy 1, Large Blast (5\u201d)', 'Heavy 1, Large Blast (5")'),
+        ("Heavy 1, Large Blast (5\u201d)", 'Heavy 1, Large Blast (5")'),
         ("Melee, Gets hot, instant Death", "Melee, Gets Hot, Instant Death"),
         ("Melee, Murderous Strike 4+", "Melee, Murderous Strike (4+)"),
         ("Assault 2D6, Poisoned (4+ ), Concussive ( 3)", "Assault 2D6, Poisoned (4+), Concussive (3)"),
@@ -69,7 +71,7 @@ def test_every_cleaned_token_names_a_known_rule() -> None:
 
 def test_known_typos_are_gone_from_cleaned_data() -> None:
     texts = list(load_weapons()["Type_clean"])
-    for typo in ["Assult", "Deflagerate", "Brutual", "Ordinance", "Large (5\") Blast", "\u2019", "\u201d", "  ", "\n"]:
+    for typo in ["Assult", "Deflagerate", "Brutual", "Ordinance", 'Large (5") Blast', "\u2019", "\u201d", "  ", "\n"]:
         assert not any(typo in text for text in texts), typo
 
 

@@ -1,1 +1,1 @@
-"""Special rules, one small module per family."""
+"""The game's tables and special rules: what each rule does to one attack's dice."""

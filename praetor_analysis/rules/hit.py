@@ -13,9 +13,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..dice import binomial_pmf, p_at_least, thin
-from ..dist import Dist
-from ..tables import to_hit_shooting
+from praetor_analysis.prob.dice import binomial_pmf, p_at_least, thin
+from praetor_analysis.prob.dist import Dist
+from praetor_analysis.rules.tables import to_hit_shooting
 
 
 @dataclass(frozen=True)
@@ -105,7 +105,7 @@ def roll_to_hit(attacks: Dist, roll: HitRoll) -> tuple[Dist, Dist]:
     p, q = roll.per_shot()
     counts = attacks.probabilities
     if roll.master_crafted == 0 or roll.reroll_failed:
-        return Dist._trusted(thin(counts, p)), Dist._trusted(thin(counts, q))
+        return Dist.from_trusted(thin(counts, p)), Dist.from_trusted(thin(counts, q))
     hits = np.zeros(counts.size)
     ones = np.zeros(counts.size)
     for n, w in enumerate(counts):
@@ -114,7 +114,7 @@ def roll_to_hit(attacks: Dist, roll: HitRoll) -> tuple[Dist, Dist]:
             o = _ones_given_n(roll, n)
             hits[: h.size] += w * h
             ones[: o.size] += w * o
-    return Dist._trusted(hits), Dist._trusted(ones)
+    return Dist.from_trusted(hits), Dist.from_trusted(ones)
 
 
 def gets_hot_before_firing(hits: Dist, *, twin: bool) -> tuple[Dist, Dist]:
@@ -124,4 +124,4 @@ def gets_hot_before_firing(hits: Dist, *, twin: bool) -> tuple[Dist, Dist]:
     """
     p_one = 1.0 / 36.0 if twin else 1.0 / 6.0
     counts = hits.probabilities
-    return Dist._trusted(thin(counts, 1 - p_one)), Dist._trusted(thin(counts, p_one))
+    return Dist.from_trusted(thin(counts, 1 - p_one)), Dist.from_trusted(thin(counts, p_one))

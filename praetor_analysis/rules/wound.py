@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..tables import to_wound
+from praetor_analysis.rules.tables import to_wound
 
 
 @dataclass(frozen=True)
@@ -60,7 +60,9 @@ class WoundRoll:
     def kind_of(self, face: int) -> WoundKind:
         """The kind of wound a wounding die showing ``face`` causes."""
         ap = self.ap
-        if (self.rending is not None and face >= self.rending) or (self.breaching is not None and face >= self.breaching):
+        if (self.rending is not None and face >= self.rending) or (
+            self.breaching is not None and face >= self.breaching
+        ):
             # Resolved at AP 2; in melee the attacker keeps the weapon's AP when it is better (lower).
             ap = 2 if ap is None or not self.melee else min(ap, 2)
         death = self.instant_death or (self.murderous is not None and face >= self.murderous)
@@ -90,9 +92,7 @@ def _outcomes(roll: WoundRoll) -> tuple[tuple[WoundKind, float], ...]:
     return tuple(roll._outcomes().items())
 
 
-def wound_target(
-    strength: int, toughness: int, *, fleshbane: bool = False, poisoned: int | None = None
-) -> int | None:
+def wound_target(strength: int, toughness: int, *, fleshbane: bool = False, poisoned: int | None = None) -> int | None:
     """The D6 target to wound: the table, Fleshbane (2+), Poisoned (X+) unless the table is better."""
     target = to_wound(strength, toughness)
     if fleshbane:

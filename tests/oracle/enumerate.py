@@ -51,8 +51,21 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from .dice import (
-    arithmetic, certain, chance_saved, d6, d6_faces, dice_total, each_state, leadership_test, marginal,
-    merge_paths, pmf_list, probability, save_outcomes, stay, succeeds,
+    arithmetic,
+    certain,
+    chance_saved,
+    d6,
+    d6_faces,
+    dice_total,
+    each_state,
+    leadership_test,
+    marginal,
+    merge_paths,
+    pmf_list,
+    probability,
+    save_outcomes,
+    stay,
+    succeeds,
 )
 from .parse import Attacker, Target, Weapon, dice_expr, parse_attacker, parse_target, parse_weapon
 
@@ -61,29 +74,29 @@ from .parse import Attacker, Target, Weapon, dice_expr, parse_attacker, parse_ta
 class St(NamedTuple):
     """Everything the rest of the procedure still needs.  Fields left at their defaults merge."""
 
-    models: int                  # models left in the target unit
-    wleft: int                   # wounds left on the model being worked on
+    models: int  # models left in the target unit
+    wleft: int  # wounds left on the model being worked on
     casualties: int = 0
-    unsaved: int = 0             # unsaved wounds so far, whole sequence
-    pin_ss: int = -1             # this firing unit: -1 = no unsaved Pinning wound yet, else largest Shell Shock
+    unsaved: int = 0  # unsaved wounds so far, whole sequence
+    pin_ss: int = -1  # this firing unit: -1 = no unsaved Pinning wound yet, else largest Shell Shock
     pinned: bool = False
     # one volley
-    todo: tuple = ()             # shots (or automatic hits) of each attacking model, before Psychic checks
-    shots: int = 0               # shots awaiting the first To Hit die (or automatic hits awaiting Gets Hot)
+    todo: tuple = ()  # shots (or automatic hits) of each attacking model, before Psychic checks
+    shots: int = 0  # shots awaiting the first To Hit die (or automatic hits awaiting Gets Hot)
     hits: int = 0
-    ones: int = 0                # failed To Hit dice showing a natural 1, not yet re-rolled
-    misses: int = 0              # other failed To Hit dice, not yet re-rolled
-    mc: bool = False             # Master-crafted re-roll still unused
-    hot: int = 0                 # Gets Hot wounds awaiting the firer's save
+    ones: int = 0  # failed To Hit dice showing a natural 1, not yet re-rolled
+    misses: int = 0  # other failed To Hit dice, not yet re-rolled
+    mc: bool = False  # Master-crafted re-roll still unused
+    hot: int = 0  # Gets Hot wounds awaiting the firer's save
     self_wounds: int = 0
     perils: bool = False
     happens: bool = False
-    to_wound: int = 0            # hits awaiting their To Wound roll
-    wounds: int = 0              # successful To Wound rolls of the attack itself
-    pool: tuple = ()             # wounds awaiting saves, sorted in allocation order: (class, instant, ap)
+    to_wound: int = 0  # hits awaiting their To Wound roll
+    wounds: int = 0  # successful To Wound rolls of the attack itself
+    pool: tuple = ()  # wounds awaiting saves, sorted in allocation order: (class, instant, ap)
     current: tuple | None = None  # the wound being saved (Brutal: its sub-wounds)
     sub_left: int = 0
-    alive: bool = False          # the model that wound went to still stands
+    alive: bool = False  # the model that wound went to still stands
     volley_unsaved: int = 0
 
 
@@ -106,8 +119,8 @@ class Volley:
     snap_shots: bool
     weapon: Weapon
     attacker: Attacker
-    counts: dict                 # {sorted tuple of per-model shots or hits: probability}
-    automatic: bool              # `hits` given: no To Hit roll
+    counts: dict  # {sorted tuple of per-model shots or hits: probability}
+    automatic: bool  # `hits` given: no To Hit roll
 
 
 def round_robin(total: int, models: int) -> tuple:
@@ -140,8 +153,8 @@ def parse_volley(v: dict) -> Volley:
             raise ValueError("no shot count in the weapon Type and no `attacks`")
         per_model = dice_total(weapon.shots)
         counts = certain(())
-        for _ in range(attacker.models):   # each model rolls its own shots
-            counts = each_state(counts, lambda c: [(p, tuple(sorted(c + (n,)))) for n, p in per_model.items()])
+        for _ in range(attacker.models):  # each model rolls its own shots
+            counts = each_state(counts, lambda c: [(p, tuple(sorted((*c, n)))) for n, p in per_model.items()])
     return Volley(melee, bool(v.get("snap_shots")), weapon, attacker, counts, automatic)
 
 
@@ -180,8 +193,11 @@ def wound_outcomes(v: Volley, t: Target) -> list[tuple[object, tuple | None]]:
         need = 2
     if w.poisoned is not None:
         need = w.poisoned if need is None else min(need, w.poisoned)
-    reroll = (w.shred or (w.armourbane and t.dreadnought_or_automata)
-              or (w.poisoned is not None and v.melee and w.strength > t.toughness))
+    reroll = (
+        w.shred
+        or (w.armourbane and t.dreadnought_or_automata)
+        or (w.poisoned is not None and v.melee and w.strength > t.toughness)
+    )
 
     def wounds(face):
         return succeeds(face, need) or (w.rending is not None and succeeds(face, w.rending))
@@ -194,8 +210,7 @@ def wound_outcomes(v: Volley, t: Target) -> list[tuple[object, tuple | None]]:
             ap = min(ap, 2) if v.melee else 2
         if w.breaching is not None and face >= w.breaching:
             ap = 2
-        instant = (w.instant_death or w.strength >= 2 * t.toughness
-                   or (w.murderous is not None and face >= w.murderous))
+        instant = w.instant_death or w.strength >= 2 * t.toughness or (w.murderous is not None and face >= w.murderous)
         if t.eternal_warrior:
             instant = False
         rank = 0 if instant else 1 if ap <= 2 else 2
@@ -243,8 +258,10 @@ def resolve_volley(dist: dict, v: Volley, t: Target, record: dict | None = None)
         n, s = s.todo[0], s._replace(todo=s.todo[1:])
         if n == 0:
             return stay(s)
-        return [(p, s._replace(shots=s.shots + n, happens=True) if passed else s._replace(perils=True))
-                for p, passed in leadership_test(a.ld)]
+        return [
+            (p, s._replace(shots=s.shots + n, happens=True) if passed else s._replace(perils=True))
+            for p, passed in leadership_test(a.ld)
+        ]
 
     if w.psychic_focus:
         dist = run_until_done(dist, lambda s: s.todo, psychic_check)
@@ -278,6 +295,7 @@ def resolve_volley(dist: dict, v: Volley, t: Target, record: dict | None = None)
                 if f == 1:
                     return s._replace(ones=s.ones + 1)
                 return s._replace(misses=s.misses + 1)
+
             return d6(face)
 
         def reroll_die(s):
@@ -286,17 +304,24 @@ def resolve_volley(dist: dict, v: Volley, t: Target, record: dict | None = None)
             need = None
             if w.twin_linked:
                 need = first
-            elif second is not None and natural_one:      # BS 6-10
+            elif second is not None and natural_one:  # BS 6-10
                 if s.mc:
                     need, s = first, s._replace(mc=False)  # see the module docstring
                 else:
                     need = second
             elif s.mc:
                 need, s = first, s._replace(mc=False)
-            if need is None:                                # the failed die stands
+            if need is None:  # the failed die stands
                 return stay(s._replace(hot=s.hot + 1) if (natural_one and gets_hot) else s)
-            return d6(lambda f: s._replace(hits=s.hits + 1) if succeeds(f, need)
-                      else s._replace(hot=s.hot + 1) if (f == 1 and gets_hot) else s)
+            return d6(
+                lambda f: (
+                    s._replace(hits=s.hits + 1)
+                    if succeeds(f, need)
+                    else s._replace(hot=s.hot + 1)
+                    if (f == 1 and gets_hot)
+                    else s
+                )
+            )
 
         dist = run_until_done(dist, lambda s: s.shots, first_die)
         # natural 1s first (Master-crafted prefers them), then the other failed dice
@@ -308,8 +333,7 @@ def resolve_volley(dist: dict, v: Volley, t: Target, record: dict | None = None)
         firer_options.append(max(a.save, 2))
     if a.invulnerable is not None:
         firer_options.append(max(a.invulnerable, 2))
-    firer_plan = (min(firer_options, default=None), False,
-                  None if a.feel_no_pain is None else max(a.feel_no_pain, 2))
+    firer_plan = (min(firer_options, default=None), False, None if a.feel_no_pain is None else max(a.feel_no_pain, 2))
 
     firer_outcomes = merge_paths(save_outcomes(*firer_plan))
 
@@ -331,9 +355,10 @@ def resolve_volley(dist: dict, v: Volley, t: Target, record: dict | None = None)
 
     def wound_die(s, count=True):
         s = s._replace(to_wound=s.to_wound - 1)
-        return [(p, s if cls is None else
-                 s._replace(wounds=s.wounds + int(count), pool=tuple(sorted(s.pool + (cls,)))))
-                for p, cls in per_hit]
+        return [
+            (p, s if cls is None else s._replace(wounds=s.wounds + int(count), pool=tuple(sorted((*s.pool, cls)))))
+            for p, cls in per_hit
+        ]
 
     def save_die(s):
         if s.sub_left == 0:
@@ -346,11 +371,11 @@ def resolve_volley(dist: dict, v: Volley, t: Target, record: dict | None = None)
             change = {"sub_left": s.sub_left - 1}
             if unsaved:
                 change.update(unsaved=s.unsaved + 1, volley_unsaved=s.volley_unsaved + 1)
-                if s.alive and (instant or s.wleft == 1):      # the model is removed
+                if s.alive and (instant or s.wleft == 1):  # the model is removed
                     change.update(models=s.models - 1, casualties=s.casualties + 1, wleft=t.wounds, alive=False)
                 elif s.alive:
                     change.update(wleft=s.wleft - 1)
-            if change["sub_left"] == 0:                         # this wound is done
+            if change["sub_left"] == 0:  # this wound is done
                 change.update(current=None, alive=False)
             out.append((p, s._replace(**change)))
         return out
@@ -380,11 +405,13 @@ def resolve_volley(dist: dict, v: Volley, t: Target, record: dict | None = None)
 
 def pinning_test(dist: dict, t: Target) -> dict:
     """Once the firing unit has finished: a Leadership test if it caused an unsaved Pinning wound."""
+
     def test(s):
         ss, s = s.pin_ss, s._replace(pin_ss=-1)
         if ss < 0 or s.pinned or s.models == 0:
             return stay(s)
         return [(p, s if passed else s._replace(pinned=True)) for p, passed in leadership_test(t.ld - ss)]
+
     return each_state(dist, test)
 
 
@@ -462,6 +489,7 @@ def _sequence(target: dict, firing_units: list[list[dict]]) -> dict:
 
 
 def _floats(result: dict) -> dict:
-    return {k: (None if x is None else [float(p) for p in x] if isinstance(x, list) else float(x))
-            for k, x in result.items()}
-
+    return {
+        k: (None if x is None else [float(p) for p in x] if isinstance(x, list) else float(x))
+        for k, x in result.items()
+    }

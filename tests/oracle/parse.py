@@ -13,9 +13,25 @@ from dataclasses import dataclass
 # Rules that cannot change hits, wounds, saves or casualties of one weapon against a uniform,
 # non-vehicle unit (vehicle-only, initiative, targeting or bookkeeping rules).  Lower case.
 IGNORED_WEAPON_RULES = {
-    "melee", "two-handed", "specialist weapon", "unwieldy", "reach", "sunder", "lance", "exoshock",
-    "skyfire", "one shot", "one use", "sniper", "precision shots", "precision strikes", "concussive",
-    "blind", "barrage", "cumbersome", "ungainly",
+    "melee",
+    "two-handed",
+    "specialist weapon",
+    "unwieldy",
+    "reach",
+    "sunder",
+    "lance",
+    "exoshock",
+    "skyfire",
+    "one shot",
+    "one use",
+    "sniper",
+    "precision shots",
+    "precision strikes",
+    "concussive",
+    "blind",
+    "barrage",
+    "cumbersome",
+    "ungainly",
 }
 # Target rules the oracle reads; every other target rule is ignored.
 EXEMPT_FROM_PINNING = {"fearless", "pinned", "locked in combat", "embarked"}
@@ -80,7 +96,7 @@ def rule_name_value(rule: str) -> tuple[str, str | None]:
 
 
 def plus_value(value: str | None, default: int | None = None) -> int | None:
-    """"4+" -> 4, "(2)" style "2" -> 2, None -> default."""
+    """ "4+" -> 4, "(2)" style "2" -> 2, None -> default."""
     if value is None:
         return default
     m = re.match(r"^\s*(\d+)\s*\+?\s*$", value)
@@ -113,8 +129,8 @@ def rules_dict(rules) -> dict[str, str | None]:
 @dataclass(frozen=True)
 class Weapon:
     strength: int
-    ap: int                      # 7 for "-" (never negates a save)
-    shots: DiceExpr | None       # shots per model from the Type ("Melee" -> None)
+    ap: int  # 7 for "-" (never negates a save)
+    shots: DiceExpr | None  # shots per model from the Type ("Melee" -> None)
     melee_type: bool
     rending: int | None = None
     breaching: int | None = None
@@ -142,7 +158,7 @@ _SHOT_TYPES = ("heavy", "assault", "pistol", "ordnance", "rapid fire")
 
 
 def parse_strength(value, attacker_s) -> int:
-    """"User" = attacker S; "+N" and "xN" modify it; capped at 10."""
+    """ "User" = attacker S; "+N" and "xN" modify it; capped at 10."""
     text = str(value).strip()
     low = text.lower()
     if low == "user":
@@ -170,7 +186,7 @@ def parse_weapon(weapon: dict, attacker: dict) -> Weapon:
             continue
         kind = next((t for t in _SHOT_TYPES if low == t or low.startswith(t + " ")), None)
         if kind is not None:
-            count = low[len(kind):].strip()
+            count = low[len(kind) :].strip()
             shots = dice_expr(count if count else 1)
             continue
         name, value = rule_name_value(rule)
@@ -231,8 +247,8 @@ def parse_weapon(weapon: dict, attacker: dict) -> Weapon:
 @dataclass(frozen=True)
 class Target:
     models: int
-    wounds: int            # W of each model
-    wounds_taken: int      # already lost by the model being worked on
+    wounds: int  # W of each model
+    wounds_taken: int  # already lost by the model being worked on
     toughness: int
     ws: int
     ld: int
@@ -244,7 +260,7 @@ class Target:
     eternal_warrior: bool
     fearless: bool
     exempt_from_pinning: bool
-    heavy: bool            # sub-type (Heavy)
+    heavy: bool  # sub-type (Heavy)
     dreadnought_or_automata: bool
 
 
@@ -281,7 +297,7 @@ class Attacker:
     bs: int
     ws: int
     ld: int
-    attacks: int           # A per model, with the charge and second-weapon bonuses
+    attacks: int  # A per model, with the charge and second-weapon bonuses
     save: int | None
     invulnerable: int | None
     feel_no_pain: int | None

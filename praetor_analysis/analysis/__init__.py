@@ -1,0 +1,1 @@
+"""Sweeps, comparisons and list analysis -> tidy DataFrames."""

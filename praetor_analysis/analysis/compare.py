@@ -1,0 +1,529 @@
+"""Weapons x targets -> a tidy DataFrame of exact outcomes (one row per weapon and target).
+
+Every cell is one SCENARIO.md scenario computed by :func:`praetor_analysis.scenario.calc`; nothing is
+sampled. A cell the engine cannot compute yet (a Vehicle target before the vehicle engine is wired in, a
+Range it cannot read...) keeps its row, with the message in ``error`` and NaN numbers, so a sweep over a
+whole catalog never stops half way.
+
+Marker weapons (Blast, Barrage, Template...) are given ``"hits"`` instead of a formation: each marker
+(each shot) is assumed to hit :data:`MARKER_MODELS` models of an infantry-like target (at most the target's
+models) and one Vehicle. The row says so in ``not_modelled`` (``assumed hits ...``).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from praetor_analysis.analysis.convert import is_vehicle_row, row_value, target_block, weapon_block
+from praetor_analysis.profiles.records import ProfileError, Weapon
+from praetor_analysis.profiles.weapon_type import parse_weapon_type
+from praetor_analysis.rules.names import canonical_rule_name
+from praetor_analysis.scenario.calc import ScenarioError, calc, parse_target, parse_volley
+
+__all__ = [
+    "COLUMNS",
+    "DEFAULT_ATTACKER",
+    "MARKER_MODELS",
+    "MARKER_MODELS_VEHICLE",
+    "compare",
+    "compare_distributions",
+    "filter_weapons",
+    "marker_hits",
+    "scenario_for",
+]
+
+DEFAULT_ATTACKER: dict[str, Any] = {
+    "name": "Legionary",
+    "WS": 4,
+    "BS": 4,
+    "S": 4,
+    "T": 4,
+    "W": 1,
+    "I": 4,
+    "A": 1,
+    "Ld": 7,
+    "Save": "3+",
+}
+"""The attacker when none is given: a Legionary statline (BS 4, WS 4, S 4, A 1), one model."""
+
+MARKER_MODELS: dict[str, int] = {
+    "Blast": 2,  # 3" marker
+    "Barrage": 2,  # a Barrage without a Blast size: taken as a 3" marker
+    "Large Blast": 3,  # 5"
+    "Massive Blast": 4,  # 7"
+    "Apocalyptic Blast": 6,  # 10"
+    "Apocalyptic Mega-blast": 8,  # 5"/7"/10" zones; all hits at the weapon's first Strength
+    "Apocalyptic Barrage": 3,  # per strike (one clover circle, about a 5" marker)
+    "Template": 4,  # teardrop template (and Torrent)
+    "Hellstorm": 6,  # Hellstorm template
+}
+"""Models of an infantry-like target assumed under one marker, by marker kind (capped at the target's
+models). These stand in for a formation until the comparison switches to the marker geometry
+(SCENARIO.md ``formation``); they are typical counts for a coherent unit on 25-32 mm bases, not rules."""
+
+MARKER_MODELS_VEHICLE = 1
+"""Hits on a Vehicle per marker: one (the vehicle is one model)."""
+
+COLUMNS = [
+    "weapon",
+    "weapon_id",
+    "faction",
+    "Range",
+    "Strength",
+    "AP",
+    "Type",
+    "target",
+    "target_id",
+    "models",
+    "measure",
+    "mean",
+    "std",
+    "p_any",
+    "p_all",
+    "p_pinned",
+    "points",
+    "mean_per_100pts",
+    "not_modelled",
+    "error",
+]
+"""The columns of :func:`compare`, in order."""
+
+# Most specific first: a "Large Blast (5"), Barrage" weapon is a Large Blast.
+_MARKER_ORDER = (
+    "Apocalyptic Mega-blast",
+    "Apocalyptic Blast",
+    "Apocalyptic Barrage",
+    "Massive Blast",
+    "Large Blast",
+    "Blast",
+    "Hellstorm",
+    "Template",
+    "Barrage",
+)
+
+
+def _marker_kind(weapon: Weapon) -> str | None:
+    if weapon.range.template == "Hellstorm":
+        return "Hellstorm"
+    for kind in _MARKER_ORDER:
+        if weapon.has(kind):
+            return kind
+    if weapon.has("Torrent"):
+        return "Template"
+    return None
+
+
+def marker_hits(weapon: Weapon, *, target_models: int, vehicle: bool, markers: Any = None) -> tuple[Any, str] | None:
+    """The assumed ``hits`` of a marker weapon (None for other weapons) and a note saying so.
+
+    Args:
+        weapon: The parsed weapon.
+        target_models: Models in the target unit (caps the hits of one marker).
+        vehicle: True for a Vehicle target (one hit per marker).
+        markers: Markers fired (an int or dice expression); default the weapon's shot count, or the X of
+            ``Apocalyptic Barrage (X)``.
+
+    Returns:
+        ``(hits, note)``; ``hits`` is an int, or a dice expression when one model is under each marker.
+
+    Raises:
+        ScenarioError: A random number of markers with several models under each (not a dice expression).
+    """
+    kind = _marker_kind(weapon)
+    if kind is None:
+        return None
+    per_marker = MARKER_MODELS_VEHICLE if vehicle else min(MARKER_MODELS[kind], max(target_models, 1))
+    if markers is None:
+        barrage = weapon.get("Apocalyptic Barrage")
+        if barrage is not None and barrage.value:
+            markers = barrage.value
+        elif weapon.type.shots is not None:
+            markers = str(weapon.type.shots)
+        else:
+            markers = 1
+    markers_text = str(markers).strip()
+    note = f"assumed hits: {per_marker} per {kind} marker x {markers_text}"
+    if re.fullmatch(r"\d+", markers_text):
+        return int(markers_text) * per_marker, note
+    if per_marker == 1:
+        return markers_text, note
+    raise ScenarioError(
+        f"hits: {markers_text} {kind} markers with {per_marker} models under each is not a dice expression; "
+        "give a formation instead"
+    )
+
+
+def build_scenario(
+    weapon: Mapping[str, Any],
+    target: Mapping[str, Any],
+    attacker: Mapping[str, Any],
+    *,
+    attacks: Any = None,
+    half_range: bool = False,
+    parsed: Weapon | None = None,
+) -> tuple[dict[str, Any], list[str], Weapon]:
+    """The scenario of one weapon block on one target block, notes for ``not_modelled``, the parsed weapon
+    (``parsed``, when given, is the weapon block already parsed)."""
+    if parsed is None:
+        parsed = _parse_weapon(weapon)
+    scenario: dict[str, Any] = {
+        "mode": "melee" if parsed.is_melee else "shooting",
+        "attacker": dict(attacker),
+        "weapon": dict(weapon),
+        "target": dict(target),
+    }
+    if half_range:
+        scenario["half_range"] = True
+    notes: list[str] = []
+    vehicle = "vehicle" in str(target.get("Unit Type", "")).lower()
+    marked = (
+        None
+        if parsed.is_melee
+        else marker_hits(parsed, target_models=int(target.get("models", 1)), vehicle=vehicle, markers=attacks)
+    )
+    if marked is not None:
+        hits, note = marked
+        models = int(attacker.get("models", 1))
+        if models != 1:
+            if not isinstance(hits, int):
+                raise ScenarioError(f"hits: {models} models firing {hits} markers each is not a dice expression")
+            hits *= models
+            note += f" x {models} models"
+        scenario["hits"] = hits
+        notes.append(note)
+    elif attacks is not None:
+        scenario["attacks"] = attacks
+    return scenario, notes, parsed
+
+
+def _parse_weapon(block: Mapping[str, Any]) -> Weapon:
+    from praetor_analysis.scenario.calc import (
+        parse_cached,  # the same memo as calc's, so the engine does not parse it again
+    )
+
+    try:
+        return parse_cached("weapon", block, "weapon", lambda: Weapon.from_mapping(block))
+    except ProfileError as exc:
+        raise ScenarioError(str(exc)) from None
+
+
+def scenario_for(
+    weapon_row: Mapping[str, Any] | Any,
+    target_row: Mapping[str, Any] | Any,
+    *,
+    attacker: Mapping[str, Any] | None = None,
+    attacks: Any = None,
+    half_range: bool = False,
+) -> dict[str, Any]:
+    """The SCENARIO.md scenario :func:`compare` computes for one weapon row and one target row.
+
+    Args:
+        weapon_row: A weapon catalog row (or mapping).
+        target_row: A target or unit catalog row (or mapping).
+        attacker: The attacker block (default :data:`DEFAULT_ATTACKER`, one model).
+        attacks: Shots (or blows, or markers for a marker weapon) instead of the weapon's own count.
+        half_range: Rapid Fire and Melta at half range.
+
+    Returns:
+        The scenario mapping, ready for :func:`~praetor_analysis.scenario.calc`.
+    """
+    return build_scenario(
+        weapon_block(weapon_row),
+        target_block(target_row),
+        attacker or DEFAULT_ATTACKER,
+        attacks=attacks,
+        half_range=half_range,
+    )[0]
+
+
+# --- results -> numbers -------------------------------------------------------------------------
+def summarise(result: Mapping[str, Any], *, models: int, vehicle: bool, pinning: bool = True) -> dict[str, Any]:
+    """measure, pmf, mean, std, p_any, p_all and p_pinned of a calc result.
+
+    ``p_any`` is the upper tail summed (not ``1 - pmf[0]``) to keep small probabilities precise;
+    ``p_pinned`` is NaN for a Vehicle, an exempt target (``pinned`` null) or when ``pinning`` is False.
+    """
+    if vehicle or "hull_points" in result:
+        measure, pmf = "hull_points", np.asarray(result["hull_points"]["pmf"], dtype=float)
+        p_all = float(result.get("wrecked", math.nan))
+    else:
+        measure, pmf = "casualties", np.asarray(result["casualties"]["pmf"], dtype=float)
+        p_all = float(pmf[models]) if pmf.size > models else 0.0
+    k = np.arange(pmf.size)
+    mean = float(k @ pmf)
+    var = max(float((k * k) @ pmf) - mean * mean, 0.0)
+    pinned = result.get("pinned")
+    return {
+        "measure": measure,
+        "pmf": pmf,
+        "mean": mean,
+        "std": math.sqrt(var),
+        "p_any": float(pmf[1:].sum()),
+        "p_all": p_all,
+        "p_pinned": math.nan if (pinned is None or not pinning or measure == "hull_points") else float(pinned),
+    }
+
+
+def _points(row: Mapping[str, Any] | Any) -> float:
+    value = row_value(row, "points")
+    try:
+        pts = float(value)
+    except (TypeError, ValueError):
+        return math.nan
+    return pts if pts > 0 else math.nan
+
+
+def row_ids(frame: pd.DataFrame) -> list[str]:
+    """One id per row: ``profile_id`` (the index label when absent), made unique with ``#2``, ``#3``..."""
+    if "profile_id" in frame.columns:
+        base = [str(p) if str(p).strip() else str(i) for i, p in zip(frame.index, frame["profile_id"], strict=False)]
+    else:
+        base = [str(i) for i in frame.index]
+    seen: dict[str, int] = {}
+    out = []
+    for b in base:
+        seen[b] = seen.get(b, 0) + 1
+        out.append(b if seen[b] == 1 else f"{b}#{seen[b]}")
+    return out
+
+
+def _cells(
+    weapons: pd.DataFrame,
+    targets: pd.DataFrame,
+    attacker: Mapping[str, Any] | None,
+    shots_per_weapon: Any,
+    half_range: bool,
+) -> Iterator[tuple[dict[str, Any], np.ndarray | None]]:
+    attacker = dict(attacker or DEFAULT_ATTACKER)
+    cache: dict[str, dict[str, Any] | str] = {}
+    t_rows = list(zip(row_ids(targets), targets.to_dict("records"), strict=False))
+    t_blocks = [(tid, row, target_block(row), is_vehicle_row(row)) for tid, row in t_rows]
+    targets_parsed: dict[str, Any] = {}
+    for wid, wrow in zip(row_ids(weapons), weapons.to_dict("records"), strict=False):
+        volleys: dict[tuple, Any] = {}  # this weapon's parsed volleys, by mode, hits and attacks
+        wblock = weapon_block(wrow)
+        wkey = repr(sorted((k, v) for k, v in wblock.items() if k != "name"))
+        points = _points(wrow)
+        try:
+            parsed: Weapon | ScenarioError = _parse_weapon(wblock)
+        except ScenarioError as exc:
+            parsed = exc
+        base = {
+            "weapon": wblock["name"],
+            "weapon_id": wid,
+            "faction": str(row_value(wrow, "faction") or ""),
+            "Range": str(wblock["Range"]),
+            "Strength": str(wblock["Strength"]),
+            "AP": str(wblock["AP"]),
+            "Type": wblock["Type"],
+        }
+        for tid, _trow, tblock, vehicle in t_blocks:
+            record: dict[str, Any] = {
+                **base,
+                "target": tblock["name"],
+                "target_id": tid,
+                "models": tblock["models"],
+                "measure": "hull_points" if vehicle else "casualties",
+                "mean": math.nan,
+                "std": math.nan,
+                "p_any": math.nan,
+                "p_all": math.nan,
+                "p_pinned": math.nan,
+                "points": points,
+                "mean_per_100pts": math.nan,
+                "not_modelled": "",
+                "error": "",
+            }
+            pmf = None
+            try:
+                if isinstance(parsed, ScenarioError):
+                    raise ScenarioError(str(parsed))
+                scenario, notes, _ = build_scenario(
+                    wblock, tblock, attacker, attacks=shots_per_weapon, half_range=half_range, parsed=parsed
+                )
+                # the weapon's name changes no number: identical profiles against one target are computed once
+                key = (tid, scenario.get("mode"), repr(scenario.get("hits")), repr(scenario.get("attacks")), wkey)
+                if key not in cache:
+                    cache[key] = safe_calc(
+                        scenario,
+                        _parsed(targets_parsed, tid, scenario, parse_target),
+                        _parsed(volleys, key[1:], scenario, parse_volley),
+                    )
+                result = cache[key]
+                if isinstance(result, str):
+                    raise ScenarioError(result)
+                s = summarise(result, models=int(tblock["models"]), vehicle=vehicle, pinning=parsed.has("Pinning"))
+                pmf = s.pop("pmf")
+                record.update(s)
+                record["mean_per_100pts"] = s["mean"] / points * 100.0 if points == points else math.nan
+                record["not_modelled"] = "; ".join([*notes, *result.get("not_modelled", [])])
+            except ScenarioError as exc:
+                record["error"] = str(exc)
+            yield record, pmf
+
+
+def _parsed(cache: dict[Any, Any], key: Any, scenario: dict[str, Any], parse: Any) -> Any:
+    """``parse(scenario)`` once per key (a target per sweep, a volley per weapon, mode, hits and attacks),
+    or the error it raised, kept to be raised again for every cell that needs it."""
+    if key not in cache:
+        try:
+            cache[key] = parse(scenario)
+        except (ScenarioError, ProfileError) as exc:
+            cache[key] = ScenarioError(str(exc))
+    return cache[key]
+
+
+def safe_calc(scenario: dict[str, Any], target: Any = None, volley: Any = None) -> dict[str, Any] | str:
+    """calc (through the exact quick path of :mod:`~praetor_analysis.analysis.quick` when it applies, on the
+    target and volley already parsed when given), or the error message: ScenarioError as is, anything else
+    marked as an engine error."""
+    from praetor_analysis.analysis.quick import quick_objects, quick_result
+
+    try:
+        if isinstance(target, ScenarioError):
+            raise target
+        if isinstance(volley, ScenarioError):
+            raise volley
+        if target is not None and volley is not None:
+            return quick_objects(volley, target) or calc(scenario)
+        return quick_result(scenario) or calc(scenario)
+    except ScenarioError as exc:
+        return str(exc)
+    except Exception as exc:
+        return f"engine error: {type(exc).__name__}: {exc}"
+
+
+def compare(
+    weapons: pd.DataFrame,
+    targets: pd.DataFrame,
+    *,
+    attacker: Mapping[str, Any] | None = None,
+    shots_per_weapon: Any = None,
+    half_range: bool = False,
+) -> pd.DataFrame:
+    """Every weapon against every target: one tidy row per pair.
+
+    Args:
+        weapons: Weapon rows (:func:`~praetor_analysis.catalog.load_weapons` or the same columns).
+        targets: Target rows (:func:`~praetor_analysis.catalog.load_targets` or ``load_units``); the
+            ``models`` column gives the unit size (1 when absent).
+        attacker: SCENARIO.md attacker block; default :data:`DEFAULT_ATTACKER` (one Legionary). Melee
+            weapons strike in melee with the attacker's A; others fire their own shot count
+            (Rapid Fire: 1, or 2 with ``half_range``).
+        shots_per_weapon: Shots (blows, markers) per weapon instead of its own count: an int or a dice
+            expression (``"D6"``).
+        half_range: Fire at half range (Rapid Fire doubles, Melta's Armourbane applies).
+
+    Returns:
+        A DataFrame with :data:`COLUMNS`: ``measure`` is ``casualties`` (models removed) or ``hull_points``
+        (Vehicle targets); ``p_any`` = P(at least one), ``p_all`` = P(the unit is wiped out or the vehicle
+        wrecked); ``p_pinned`` is NaN when the target is exempt or the weapon has no Pinning; ``points`` is
+        the weapon entry's Pts (NaN when unknown or 0: the cost is then in the unit); ``error`` is ``""``
+        or the reason the cell could not be computed (numbers NaN).
+    """
+    return compare_with_distributions(
+        weapons, targets, attacker=attacker, shots_per_weapon=shots_per_weapon, half_range=half_range
+    )[0]
+
+
+def compare_with_distributions(
+    weapons: pd.DataFrame,
+    targets: pd.DataFrame,
+    *,
+    attacker: Mapping[str, Any] | None = None,
+    shots_per_weapon: Any = None,
+    half_range: bool = False,
+) -> tuple[pd.DataFrame, dict[tuple[str, str], np.ndarray]]:
+    """:func:`compare` and :func:`compare_distributions` in one pass (what a dashboard update needs)."""
+    rows, pmfs = [], {}
+    for record, pmf in _cells(weapons, targets, attacker, shots_per_weapon, half_range):
+        rows.append(record)
+        if pmf is not None:
+            pmfs[(record["weapon_id"], record["target_id"])] = pmf
+    frame = pd.DataFrame(rows, columns=COLUMNS)
+    frame = frame.astype(
+        {
+            "models": int,
+            "mean": float,
+            "std": float,
+            "p_any": float,
+            "p_all": float,
+            "p_pinned": float,
+            "points": float,
+            "mean_per_100pts": float,
+        }
+    )
+    return frame, pmfs
+
+
+def compare_distributions(
+    weapons: pd.DataFrame,
+    targets: pd.DataFrame,
+    *,
+    attacker: Mapping[str, Any] | None = None,
+    shots_per_weapon: Any = None,
+    half_range: bool = False,
+) -> dict[tuple[str, str], np.ndarray]:
+    """The pmf of casualties (hull points for a Vehicle) per ``(weapon_id, target_id)``.
+
+    Same arguments and ids as :func:`compare`; cells with an error are left out.
+    """
+    return {
+        (r["weapon_id"], r["target_id"]): pmf
+        for r, pmf in _cells(weapons, targets, attacker, shots_per_weapon, half_range)
+        if pmf is not None
+    }
+
+
+# --- filters ------------------------------------------------------------------------------------
+def _tokens(row: Mapping[str, Any] | Any) -> set[str]:
+    """Lower-case rule names and tokens of a weapon row (the shot kind included), empty if unparsable."""
+    text = row_value(row, "Type_clean") or row_value(row, "Type") or ""
+    try:
+        wt = parse_weapon_type(text)
+    except (ProfileError, ValueError):
+        return set()
+    out = {r.name.lower() for r in wt.rules} | {r.text.lower() for r in wt.rules}
+    if wt.kind:
+        out.add(wt.kind.lower())
+    rng = str(row_value(row, "Range") or "").lower()
+    if "template" in rng:
+        out.add("template")
+    if "hellstorm" in rng:
+        out.add("hellstorm")
+    return out
+
+
+def filter_weapons(
+    df: pd.DataFrame, name: str | None = None, faction: str | None = None, rule: str | None = None
+) -> pd.DataFrame:
+    """Rows of a weapon DataFrame matching every filter given (case-insensitive).
+
+    Args:
+        df: Weapon rows.
+        name: Substring of the weapon ``name``.
+        faction: The ``faction`` label (whole label).
+        rule: A rule of the parsed Type: the rule name (``"Rending"``), a token as printed
+            (``"Rending (6+)"``) or the shot kind (``"Heavy"``); ``"Template"``/``"Hellstorm"`` also
+            match the Range.
+
+    Returns:
+        The matching rows (a copy), index kept.
+    """
+    mask = pd.Series(True, index=df.index)
+    if name is not None:
+        mask &= df["name"].astype(str).str.contains(name, case=False, regex=False)
+    if faction is not None:
+        mask &= df["faction"].astype(str).str.strip().str.lower() == faction.strip().lower()
+    if rule is not None:
+        wanted = {rule.strip().lower()}
+        if "(" not in rule:  # a bare name also matches its canonical spelling ("twin linked")
+            wanted.add(canonical_rule_name(rule.strip()).lower())
+        mask &= pd.Series([bool(_tokens(row) & wanted) for _, row in df.iterrows()], index=df.index, dtype=bool)
+    return df[mask].copy()

@@ -1,0 +1,1 @@
+"""BattleScribe files: safe reading, the importer, rosters."""

@@ -1,0 +1,370 @@
+"""Rosters exported by BattleScribe or New Recruit (``.ros``, zipped ``.rosz``).
+
+A roster is a tree of selections inside forces. A unit is a top-level selection of a force (or a
+``unit`` selection nested in one, such as a dedicated transport, which becomes its own unit). Any
+selection carrying a unit, vehicle, knight or fortification profile contributes models; its
+``number`` attribute is already the total. Weapons are the weapon profiles of the unit's selections,
+counted the same way. Points are the sum of the ``Pts`` costs of the unit's selections.
+
+Files are untrusted: XML goes through :func:`~praetor_analysis.bsdata.files.parse_xml_bytes` and a
+``.rosz`` is unpacked in memory, in chunks, with bounds on entry count and uncompressed size.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+import struct
+import zipfile
+import zlib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import NamedTuple
+from xml.etree.ElementTree import Element
+
+import pandas as pd
+
+from praetor_analysis.bsdata.files import (
+    PROFILE_TYPE_IDS,
+    PTS_COST_TYPE_ID,
+    UntrustedFileError,
+    children,
+    local,
+    parse_xml_bytes,
+)
+from praetor_analysis.profiles.vocabulary import clean_type
+
+__all__ = [
+    "MAX_ROSZ_BYTES",
+    "MAX_ROSZ_ENTRIES",
+    "MAX_ROSZ_FILE_BYTES",
+    "ModelCount",
+    "Roster",
+    "RosterUnit",
+    "WeaponCount",
+    "read_roster",
+    "read_roster_bytes",
+    "roster_units_frame",
+    "roster_weapons_frame",
+]
+
+MAX_ROSZ_ENTRIES = 4
+"""Most entries accepted in a ``.rosz`` archive (a real one holds one ``.ros``)."""
+MAX_ROSZ_BYTES = 50 * 1024 * 1024
+"""Most bytes a ``.rosz`` may unpack to; reading stops as soon as this is passed."""
+MAX_ROSZ_FILE_BYTES = 50 * 1024 * 1024
+"""Largest roster file accepted on disk."""
+MAX_SELECTION_NUMBER = 10_000
+"""Largest ``number`` of one selection accepted (a real roster's largest is a few dozen models)."""
+
+_CHUNK = 64 * 1024
+_STATLINE_IDS = {PROFILE_TYPE_IDS[k]: k for k in ("unit", "vehicle", "knight", "fortification")}
+_WEAPON_IDS = {PROFILE_TYPE_IDS["weapon"], PROFILE_TYPE_IDS["psychic_weapon"]}
+_STATLINE_NAMES = {"Unit", "Vehicle", "Knights and Titans", "Fortification"}
+_WEAPON_NAMES = {"Weapon", "Psychic Weapon"}
+_WEAPON_KEY = ("name", "Range", "Strength", "AP", "Type")
+
+
+class ModelCount(NamedTuple):
+    """Models of one profile in a unit: profile name, how many, and the statline by characteristic."""
+
+    name: str
+    count: int
+    statline: dict[str, str]
+
+
+class WeaponCount(NamedTuple):
+    """A weapon profile (name, Range, Strength, AP, Type, Type_clean, profile_type, profile_id) and how many."""
+
+    profile: dict[str, str]
+    count: int
+
+
+@dataclass
+class RosterUnit:
+    """One unit of a roster.
+
+    Attributes:
+        name: Selection name.
+        models: Model profiles with counts (same name and statline merged).
+        weapons: Weapon profiles with counts (same name, Range, Strength, AP and Type merged).
+        points: Sum of the ``Pts`` costs of the unit's selections.
+        force: Name of the force holding it.
+        parent: Name of the unit it was nested in (e.g. a dedicated transport), or ``""``.
+    """
+
+    name: str
+    models: list[ModelCount] = field(default_factory=list)
+    weapons: list[WeaponCount] = field(default_factory=list)
+    points: float = 0.0
+    force: str = ""
+    parent: str = ""
+
+    @property
+    def model_count(self) -> int:
+        """Total number of models."""
+        return sum(m.count for m in self.models)
+
+
+@dataclass
+class Roster:
+    """A roster: its name, units and total points (as stated in the file)."""
+
+    name: str
+    units: list[RosterUnit]
+    points: float
+
+
+def _unzip_bounded(data: bytes, name: str) -> tuple[bytes, str]:
+    """Return the single ``.ros`` inside a ``.rosz``, refusing archives that unpack too far."""
+    try:
+        archive = zipfile.ZipFile(io.BytesIO(data))
+    except (
+        zipfile.BadZipFile,
+        zlib.error,
+        struct.error,
+        ValueError,
+        OverflowError,
+        EOFError,
+        OSError,
+        NotImplementedError,
+        RuntimeError,
+    ) as exc:
+        raise UntrustedFileError(f"{name}: not a valid .rosz archive ({exc})") from exc
+    with archive:
+        infos = archive.infolist()
+        if len(infos) > MAX_ROSZ_ENTRIES:
+            raise UntrustedFileError(f"{name}: archive holds {len(infos)} entries (limit {MAX_ROSZ_ENTRIES})")
+        members = [i for i in infos if not i.is_dir() and i.filename.lower().endswith(".ros")]
+        if len(members) != 1:
+            raise UntrustedFileError(f"{name}: expected exactly one .ros in the archive, found {len(members)}")
+        info = members[0]
+        if info.file_size > MAX_ROSZ_BYTES:
+            raise UntrustedFileError(
+                f"{name}: {info.filename} declares {info.file_size} bytes uncompressed (limit {MAX_ROSZ_BYTES})"
+            )
+        buf = bytearray()
+        try:
+            with archive.open(info) as fh:
+                while chunk := fh.read(_CHUNK):
+                    buf += chunk
+                    if len(buf) > MAX_ROSZ_BYTES:
+                        raise UntrustedFileError(
+                            f"{name}: {info.filename} unpacks past {MAX_ROSZ_BYTES} bytes; refused"
+                        )
+        except (
+            zipfile.BadZipFile,
+            zlib.error,
+            struct.error,
+            NotImplementedError,
+            RuntimeError,
+            OSError,
+            EOFError,
+            ValueError,
+            OverflowError,
+        ) as exc:
+            raise UntrustedFileError(f"{name}: cannot unpack {info.filename} ({exc})") from exc
+        return bytes(buf), info.filename
+
+
+def _pts(sel: Element) -> float:
+    total = 0.0
+    for cost in children(sel, "costs", "cost"):
+        if cost.get("typeId") == PTS_COST_TYPE_ID or (cost.get("name") or "").strip().lower() == "pts":
+            try:
+                value = float(cost.get("value", "0"))
+            except ValueError:
+                continue
+            if math.isfinite(value):
+                total += value
+    return total
+
+
+def _number(sel: Element) -> int:
+    """The selection's ``number`` (1 when absent or unreadable); refused outside 0..MAX_SELECTION_NUMBER."""
+    raw = sel.get("number", "1")
+    try:
+        value = float(raw)
+    except ValueError:
+        return 1
+    if not (math.isfinite(value) and value.is_integer() and 0 <= value <= MAX_SELECTION_NUMBER):
+        shown = raw if len(raw) <= 40 else raw[:37] + "..."
+        raise UntrustedFileError(
+            f"selection {(sel.get('name') or '')[:60]!r}: number={shown!r} is not a whole "
+            f"number of 0..{MAX_SELECTION_NUMBER}"
+        )
+    return int(value)
+
+
+def _chars(profile: Element) -> dict[str, str]:
+    return {
+        (c.get("name") or "").strip(): (c.text or "").strip()
+        for c in children(profile, "characteristics", "characteristic")
+    }
+
+
+def _is(profile: Element, ids: set[str] | dict[str, str], names: set[str]) -> bool:
+    tid = profile.get("typeId")
+    if tid in ids:
+        return True
+    return tid is None and (profile.get("typeName") or "").strip() in names
+
+
+def _weapon_profile(profile: Element) -> dict[str, str]:
+    ch = _chars(profile)
+    raw = ch.get("Type", "")
+    return {
+        "name": " ".join((profile.get("name") or "").split()),
+        "Range": ch.get("Range", ""),
+        "Strength": ch.get("Strength", ""),
+        "AP": ch.get("AP", ""),
+        "Type": raw.split("\n", 1)[0].rstrip(),
+        "Type_clean": clean_type(raw)[0],
+        "profile_type": (profile.get("typeName") or "").strip(),
+        "profile_id": (profile.get("id") or "").split("::")[-1],
+    }
+
+
+def _fill(unit: RosterUnit, sel: Element, force: str, out: list[RosterUnit]) -> None:
+    """Add a selection's models, weapons and points to ``unit``; split nested units off into ``out``."""
+    n = _number(sel)
+    unit.points += _pts(sel)
+    for prof in children(sel, "profiles", "profile"):
+        if _is(prof, _STATLINE_IDS, _STATLINE_NAMES):
+            model = ModelCount(" ".join((prof.get("name") or "").split()), n, _chars(prof))
+            for i, known in enumerate(unit.models):
+                if (known.name, known.statline) == (model.name, model.statline):
+                    unit.models[i] = known._replace(count=known.count + n)
+                    break
+            else:
+                unit.models.append(model)
+        elif _is(prof, _WEAPON_IDS, _WEAPON_NAMES):
+            wp = _weapon_profile(prof)
+            key = [wp[k] for k in _WEAPON_KEY]
+            for i, (known, count) in enumerate(unit.weapons):
+                if [known[k] for k in _WEAPON_KEY] == key:
+                    unit.weapons[i] = WeaponCount(known, count + n)
+                    break
+            else:
+                unit.weapons.append(WeaponCount(wp, n))
+    for child in children(sel, "selections", "selection"):
+        if child.get("type") == "unit":
+            _unit(child, force, out, parent=unit.name)
+        else:
+            _fill(unit, child, force, out)
+
+
+def _unit(sel: Element, force: str, out: list[RosterUnit], parent: str = "") -> None:
+    unit = RosterUnit(" ".join((sel.get("name") or "").split()), force=force, parent=parent)
+    out.append(unit)
+    _fill(unit, sel, force, out)
+
+
+def _has_models(sel: Element) -> bool:
+    return any(local(p.tag) == "profile" and _is(p, _STATLINE_IDS, _STATLINE_NAMES) for p in sel.iter())
+
+
+def _forces(elem: Element) -> list[Element]:
+    """Every force, nested ones after their parent (depth first, iterative)."""
+    found: list[Element] = []
+    stack = list(reversed(list(children(elem, "forces", "force"))))
+    while stack:
+        force = stack.pop()
+        found.append(force)
+        stack.extend(reversed(list(children(force, "forces", "force"))))
+    return found
+
+
+def read_roster_bytes(data: bytes, name: str) -> Roster:
+    """Read a roster from bytes: a ``.ros`` document or a ``.rosz`` zip (detected by content).
+
+    Raises:
+        UntrustedFileError: Forbidden XML, oversized or malformed archive, or not a roster.
+    """
+    if not isinstance(data, (bytes, bytearray)):
+        raise UntrustedFileError(f"{name}: expected the roster as bytes, got {type(data).__name__}")
+    if len(data) > MAX_ROSZ_FILE_BYTES:
+        raise UntrustedFileError(f"{name}: roster of {len(data)} bytes exceeds {MAX_ROSZ_FILE_BYTES} bytes")
+    if data[:4] == b"PK\x03\x04":
+        data, _ = _unzip_bounded(bytes(data), name)
+    root = parse_xml_bytes(data, name)
+    if local(root.tag) != "roster":
+        raise UntrustedFileError(f"{name}: root element <{local(root.tag)[:60]}> is not a roster")
+    units: list[RosterUnit] = []
+    try:
+        for force in _forces(root):
+            label = (force.get("name") or "").strip()
+            for sel in children(force, "selections", "selection"):
+                if sel.get("type") in ("unit", "model") or _has_models(sel):
+                    _unit(sel, label, units)
+    except UntrustedFileError as exc:
+        raise UntrustedFileError(f"{name}: {exc}") from None
+    return Roster((root.get("name") or "").strip(), units, _pts(root))
+
+
+def read_roster(path: str | Path) -> Roster:
+    """Read a ``.ros``, ``.rosz`` (or a renamed ``.ros`` such as New Recruit's ``.test``) file.
+
+    Args:
+        path: The roster file.
+
+    Returns:
+        The roster, its units with model counts, weapons and points.
+
+    Raises:
+        UntrustedFileError: See :func:`read_roster_bytes`; the file name is in the message.
+    """
+    path = Path(path)
+    try:
+        size = path.stat().st_size
+        if size > MAX_ROSZ_FILE_BYTES:
+            raise UntrustedFileError(f"{path.name}: file of {size} bytes exceeds {MAX_ROSZ_FILE_BYTES} bytes")
+        with path.open("rb") as fh:
+            data = fh.read(MAX_ROSZ_FILE_BYTES + 1)
+    except OSError as exc:
+        raise UntrustedFileError(f"{path.name}: cannot read ({exc.strerror or exc})") from exc
+    return read_roster_bytes(data, path.name)
+
+
+_STAT_COLUMNS = ["Unit Type", "Move", "WS", "BS", "S", "T", "W", "I", "A", "Ld", "Save", "Front", "Side", "Rear", "HP"]
+
+
+def roster_units_frame(roster: Roster) -> pd.DataFrame:
+    """One row per model profile per unit.
+
+    Columns: unit_index, unit, force, parent, unit_points, model, count, then the statline
+    (Unit Type, Move, WS, BS, S, T, W, I, A, Ld, Save, Front, Side, Rear, HP; ``""`` if absent).
+    A unit without model profiles gets one row with an empty model and count 0.
+    """
+    rows = []
+    for i, unit in enumerate(roster.units):
+        base = {
+            "unit_index": i,
+            "unit": unit.name,
+            "force": unit.force,
+            "parent": unit.parent,
+            "unit_points": unit.points,
+        }
+        for model in unit.models or [ModelCount("", 0, {})]:
+            rows.append(
+                {
+                    **base,
+                    "model": model.name,
+                    "count": model.count,
+                    **{c: model.statline.get(c, "") for c in _STAT_COLUMNS},
+                }
+            )
+    return pd.DataFrame(
+        rows, columns=["unit_index", "unit", "force", "parent", "unit_points", "model", "count", *_STAT_COLUMNS]
+    )
+
+
+def roster_weapons_frame(roster: Roster) -> pd.DataFrame:
+    """One row per weapon profile per unit: unit_index, unit, count, then the weapon profile fields."""
+    cols = ["name", "Range", "Strength", "AP", "Type", "Type_clean", "profile_type", "profile_id"]
+    rows = [
+        {"unit_index": i, "unit": unit.name, "count": w.count, **w.profile}
+        for i, unit in enumerate(roster.units)
+        for w in unit.weapons
+    ]
+    return pd.DataFrame(rows, columns=["unit_index", "unit", "count", *cols])

@@ -1,0 +1,1 @@
+"""The exact wound chain: hits -> wounds -> saves -> allocation on units with Toughness and Wounds."""

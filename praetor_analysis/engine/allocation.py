@@ -1,0 +1,306 @@
+"""Exact allocation of wounds to a unit of identical models (MECHANICS.md section 5).
+
+The unit's state is (models removed so far, wounds left on the model being worked on), plus a flag that
+Pinning reads (``trigger``: an unsaved wound from a Pinning weapon was suffered in this firing unit's
+attacks; ``pinned``). A wound is a *packet*: a distribution over (unsaved count, damage), damage being
+what it takes off the current model (a kill is damage ``W``; overflow on a dying model is lost).
+
+Wounds of one attack are pooled and allocated by priority group (Instant Death first, then AP 2, then the
+rest); inside a group the wounds are independent and identically distributed, so the final state is
+``sum over counts P(n_1..n_G) * s @ T_1^n_1 ... T_G^n_G``. Groups whose transitions commute are merged
+first (the common case is a single group, computed by Horner's rule); otherwise a small dynamic
+programme over "hits still to resolve" gives the exact ordered product. Nothing is sampled.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from scipy import sparse
+
+from praetor_analysis.prob.dice import binomial_matrix
+
+DENSE_STATES = 400
+"""Units with more states than this use sparse damage matrices."""
+
+MAX_WORK = 4e9
+"""The largest number of elementary operations one allocation may take; beyond it the engine says so."""
+
+MAX_BYTES = 1.5 * 2**30
+"""The largest state tensor one allocation may hold."""
+
+
+class TooLarge(ValueError):
+    """An exact computation that would exceed the engine's time or memory bound."""
+
+
+@dataclass(frozen=True)
+class UnitSpace:
+    """The state space of a unit: ``models`` left at the start, ``wounds`` per model."""
+
+    models: int
+    wounds: int
+
+    @property
+    def size(self) -> int:
+        """Number of unit states: (models + 1) x wounds."""
+        return (self.models + 1) * self.wounds
+
+    def index(self, kills: int, wounds_left: int) -> int:
+        """Flat index of (kills, wounds left on the current model)."""
+        if kills >= self.models:
+            return self.models * self.wounds + self.wounds - 1
+        return kills * self.wounds + (wounds_left - 1)
+
+    def start(self, wounds_taken: int = 0) -> np.ndarray:
+        """The point-mass state vector of an intact unit whose first model has lost ``wounds_taken``."""
+        v = np.zeros(self.size)
+        if self.models == 0:
+            v[self.index(0, self.wounds)] = 1.0
+        else:
+            v[self.index(0, self.wounds - wounds_taken)] = 1.0
+        return v
+
+    def kills_of(self) -> np.ndarray:
+        """Kills for every flat state index."""
+        return np.repeat(np.arange(self.models + 1), self.wounds)
+
+    def damage_dest(self, damage: int) -> np.ndarray:
+        """For every flat state, the state after ``damage`` wounds on the current model (overflow lost)."""
+        k = np.repeat(np.arange(self.models + 1), self.wounds)
+        w = np.tile(np.arange(1, self.wounds + 1), self.models + 1)
+        dead = k >= self.models
+        killed = (damage >= w) & ~dead & (damage > 0)
+        new_k = np.where(killed, k + 1, k)
+        new_w = np.where(killed, self.wounds, np.where(dead | (damage == 0), w, w - damage))
+        full = new_k >= self.models
+        dest = np.where(full, self.models * self.wounds + self.wounds - 1, new_k * self.wounds + new_w - 1)
+        return np.where(dead, np.arange(self.size), dest)  # a wiped-out unit stays as it is
+
+    def damage_matrix(self, damage: int) -> np.ndarray | sparse.csr_array:
+        """E[s, s']: the effect of ``damage`` wounds on the current model (dense for small units, sparse
+        above ``DENSE_STATES`` states)."""
+        n = self.size
+        dest = self.damage_dest(damage)
+        if n <= DENSE_STATES:
+            e = np.zeros((n, n))
+            e[np.arange(n), dest] = 1.0
+            return e
+        return sparse.csr_array((np.ones(n), (np.arange(n), dest)), shape=(n, n))
+
+
+@dataclass(frozen=True)
+class Packet:
+    """One wound's effect once saved: ``probs[u, d]`` = P(u unsaved wounds doing d damage)."""
+
+    probs: np.ndarray
+
+    @property
+    def damages(self) -> set[int]:
+        """Damage values with non-zero probability."""
+        return {int(d) for d in np.flatnonzero(self.probs.sum(axis=0) > 0)}
+
+    @property
+    def max_unsaved(self) -> int:
+        """The largest unsaved count of one packet."""
+        return self.probs.shape[0] - 1
+
+
+def mix_packets(weights: list[float], packets: list[Packet]) -> Packet:
+    """The packet that is ``packets[i]`` with probability ``weights[i]`` (weights sum to 1)."""
+    u = max(p.probs.shape[0] for p in packets)
+    d = max(p.probs.shape[1] for p in packets)
+    out = np.zeros((u, d))
+    for w, p in zip(weights, packets, strict=True):
+        out[: p.probs.shape[0], : p.probs.shape[1]] += w * p.probs
+    return Packet(out)
+
+
+def _commute(a: Packet, b: Packet, wounds: int) -> bool:
+    """True when two packets' transitions commute (so their order of allocation does not matter)."""
+    if wounds == 1:
+        return True
+    da, db = a.damages | {0}, b.damages | {0}
+    return (da <= {0, 1} and db <= {0, 1}) or (da <= {0, wounds} and db <= {0, wounds})
+
+
+@dataclass(frozen=True)
+class WoundGroup:
+    """A priority group: probability per hit that it yields a wound of this group, and its packet."""
+
+    p: float
+    packet: Packet
+
+
+def merge_groups(groups: list[WoundGroup], wounds: int) -> list[WoundGroup]:
+    """Drop empty groups and merge consecutive groups whose transitions commute."""
+    out: list[WoundGroup] = []
+    for g in groups:
+        if g.p <= 0.0:
+            continue
+        if out and _commute(out[-1].packet, g.packet, wounds):
+            prev = out[-1]
+            total = prev.p + g.p
+            out[-1] = WoundGroup(total, mix_packets([prev.p / total, g.p / total], [prev.packet, g.packet]))
+        else:
+            out.append(g)
+    return out
+
+
+def single_damage(packet: Packet) -> bool:
+    """True when every unsaved wound of the packet does exactly one damage (no Brutal, Destroyer, or
+    Instant Death beyond one wound): the unit's state is then a function of the unsaved count alone."""
+    probs = packet.probs
+    mask = np.zeros_like(probs, dtype=bool)
+    mask[0, 0] = True
+    if probs.shape[0] > 1 and probs.shape[1] > 1:
+        mask[1, 1] = True
+    return bool(np.all(probs[~mask] == 0.0))
+
+
+def after_single_damage(
+    unsaved: np.ndarray, wounds_left: int, wounds: int, models: int
+) -> tuple[np.ndarray, np.ndarray]:
+    """(models removed, wounds left on the current model) after each count in ``unsaved`` of one-damage
+    wounds on a fresh unit of ``models`` models of ``wounds`` wounds whose first has ``wounds_left``."""
+    over = np.maximum(unsaved - wounds_left, 0)
+    kills = np.minimum(np.where(unsaved < wounds_left, 0, 1 + over // wounds), models)
+    left = np.where(unsaved < wounds_left, wounds_left - unsaved, wounds - over % wounds)
+    return kills, left
+
+
+def state_from_unsaved(
+    space: UnitSpace, wounds_left: int, unsaved: np.ndarray, *, flags: int, level: int
+) -> np.ndarray:
+    """The (F, S) state after ``unsaved`` (a pmf) single-damage wounds on a fresh unit whose first model
+    has ``wounds_left``: the exact shortcut of the allocation chain when every wound does one damage."""
+    u = np.arange(unsaved.size)
+    wm, m = space.wounds, space.models
+    kills, left = after_single_damage(u, wounds_left, wm, m)
+    index = np.where(kills >= m, m * wm + wm - 1, kills * wm + left - 1)
+    out = np.zeros((flags, space.size))
+    flag = np.where(u >= 1, level, 0) if flags > 1 else np.zeros_like(u)
+    np.add.at(out, (flag, index), unsaved)
+    return out
+
+
+class Allocator:
+    """Applies packets to state tensors of shape (..., U, F, S).
+
+    ``U`` counts unsaved wounds produced (tracked only when asked, for Deflagrate), ``F`` is the Pinning
+    flag pair (index = 2 * pinned + trigger), ``S`` the unit state.
+    """
+
+    def __init__(self, space: UnitSpace, *, pinning: bool, level: int = 1) -> None:
+        self.space = space
+        self.pinning = pinning
+        self.level = level
+        self._mats: dict[int, np.ndarray] = {}
+
+    def _matrix(self, damage: int) -> np.ndarray:
+        d = min(damage, self.space.wounds)
+        if d not in self._mats:
+            self._mats[d] = self.space.damage_matrix(d)
+        return self._mats[d]
+
+    def apply(self, x: np.ndarray, packet: Packet, *, track: bool) -> np.ndarray:
+        """One wound of ``packet`` applied to every state of ``x`` (shape (..., U, F, S))."""
+        out = np.zeros_like(x)
+        probs = packet.probs
+        for u in range(probs.shape[0]):
+            for d in range(probs.shape[1]):
+                w = probs[u, d]
+                if w == 0.0:
+                    continue
+                if d:
+                    m = self._matrix(d)
+                    y = x @ m if isinstance(m, np.ndarray) else (m.T @ x.reshape(-1, x.shape[-1]).T).T.reshape(x.shape)
+                else:
+                    y = x
+                if u > 0 and self.pinning:
+                    y = set_trigger(y, self.level)
+                if track and u > 0:
+                    shifted = np.zeros_like(y)
+                    shifted[..., u:, :, :] = y[..., :-u, :, :]
+                    y = shifted
+                out += w * y
+        return out
+
+    def resolve(self, x: np.ndarray, groups: list[WoundGroup], *, track: bool, u_max: int = 0) -> np.ndarray:
+        """Resolve the hits of ``x`` (shape (R, *B, F, S): probability that R hits remain, with optional
+        batch axes B carried along untouched) into (*B, U, F, S).
+
+        Each hit yields a wound of group g with probability ``groups[g].p`` (in allocation order).
+        """
+        groups = merge_groups(groups, self.space.wounds)
+        u_size = u_max + 1 if track else 1
+        check_size(x.shape, groups, u_size)
+        state = np.zeros((*x.shape[:-2], u_size, *x.shape[-2:]))
+        state[..., 0, :, :] = x
+        remaining = 1.0
+        for i, g in enumerate(groups):
+            cond = min(g.p / remaining, 1.0) if remaining > 0 else 0.0
+            last = i == len(groups) - 1
+            state = self._split(state, g.packet, cond, track=track, last=last)
+            remaining -= g.p
+        if not groups:  # no hit can wound: the remaining hits change nothing
+            state = state.sum(axis=0)
+        return state
+
+    def _split(self, state: np.ndarray, packet: Packet, q: float, *, track: bool, last: bool) -> np.ndarray:
+        """Take b ~ Binomial(r, q) of the r remaining hits into this group and apply b packets."""
+        r_size = state.shape[0]
+        binom = binomial_matrix(r_size - 1, q)  # binom[r, b]
+        if last:
+            # Y_b = sum_r binom[r, b] state[r]; result = sum_b Y_b T^b by Horner's rule.
+            y = np.tensordot(binom.T, state, axes=(1, 0))
+            acc = y[-1]
+            for b in range(r_size - 2, -1, -1):
+                acc = self.apply(acc, packet, track=track) + y[b]
+            return acc
+        out = np.zeros_like(state)
+        z = state
+        for b in range(r_size):
+            # hits r = r' + b, b of them in this group: out[r'] += binom[r, b] * T^b state[r]
+            rows = np.arange(b, r_size)
+            w = binom[rows, b]
+            out[rows - b] += w.reshape((-1,) + (1,) * (state.ndim - 1)) * z[rows]
+            if b + 1 < r_size:
+                z = self.apply(z, packet, track=track)
+        return out
+
+
+def check_size(shape: tuple[int, ...], groups: list[WoundGroup], u_size: int) -> None:
+    """Refuse an allocation whose state tensor or work would exceed ``MAX_BYTES`` or ``MAX_WORK``."""
+    r_size = shape[0]
+    cells = float(np.prod(shape)) * u_size
+    outcomes = max((int(np.count_nonzero(g.packet.probs)) for g in groups), default=1)
+    work = 0.0
+    for i, _ in enumerate(groups):
+        work += cells * outcomes * (r_size if i < len(groups) - 1 else 1)
+    if cells * 8 * 3 > MAX_BYTES or work > MAX_WORK:
+        raise TooLarge(
+            f"attacks: {r_size - 1} hits against {shape[-1]} unit states is too large to compute exactly here "
+            f"({cells * 8 * 3 / 2**30:.1f} GiB, {work:.1e} operations); use fewer attacks or models"
+        )
+
+
+def set_trigger(y: np.ndarray, level: int = 1) -> np.ndarray:
+    """Raise the Pinning trigger of every state to at least ``level``.
+
+    The flag axis (second to last) has ``2 * T`` entries: index ``pinned * T + t``, where ``t`` is 0 for "no
+    unsaved wound from a Pinning weapon yet" and otherwise the index of the highest Shell Shock among the
+    Pinning weapons that caused one. Without Pinning the axis has size 1 and nothing moves.
+    """
+    flags = y.shape[-2]
+    if flags == 1:
+        return y
+    levels = flags // 2
+    out = y.copy()
+    for pinned in (0, 1):
+        base = pinned * levels
+        for t in range(level):
+            out[..., base + level, :] += out[..., base + t, :]
+            out[..., base + t, :] = 0.0
+    return out

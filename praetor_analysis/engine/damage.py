@@ -1,0 +1,41 @@
+"""The damage packet of one allocated wound: Brutal, Destroyer, Instant Death, overflow lost."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from praetor_analysis.engine.allocation import Packet
+from praetor_analysis.prob.dice import binomial_pmf
+from praetor_analysis.rules.wound import WoundKind
+
+
+def damage_packet(
+    kind: WoundKind, p_unsaved: float, *, wounds: int, brutal: int = 1, destroyer: bool = False
+) -> Packet:
+    """The packet of one allocated wound: P(u unsaved wounds doing d damage to the current model).
+
+    Brutal (X) rolls X saves; Destroyer makes each unsaved wound D3 damage; Instant Death removes the
+    whole model (damage ``wounds``). Damage is capped at ``wounds``: overflow is lost.
+    """
+    if brutal == 1 and not destroyer:  # the common case: one save, one damage (or the whole model)
+        probs = np.zeros((2, wounds + 1))
+        probs[0, 0] = 1.0 - p_unsaved
+        probs[1, wounds if kind.instant_death else 1] = p_unsaved
+        return Packet(probs)
+    unsaved = binomial_pmf(brutal, p_unsaved)
+    per_wound = np.array([0.0, 1 / 3, 1 / 3, 1 / 3]) if destroyer else np.array([0.0, 1.0])
+    probs = np.zeros((brutal + 1, wounds + 1))
+    dmg_of_u = np.ones(1)  # pmf of damage from u unsaved wounds
+    for u in range(brutal + 1):
+        if u > 0:
+            dmg_of_u = np.convolve(dmg_of_u, per_wound)
+        if unsaved[u] == 0.0:
+            continue
+        if kind.instant_death and u > 0:
+            probs[u, wounds] += unsaved[u]
+            continue
+        capped = np.zeros(wounds + 1)
+        capped[: min(dmg_of_u.size, wounds + 1)] = dmg_of_u[: wounds + 1]
+        capped[wounds] += dmg_of_u[wounds + 1 :].sum()
+        probs[u] += unsaved[u] * capped
+    return Packet(probs)

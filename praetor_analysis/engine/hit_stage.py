@@ -1,0 +1,164 @@
+"""Shots or blows, the Psychic check and the To Hit roll of a volley."""
+
+from __future__ import annotations
+
+from praetor_analysis.engine.volley import Volley
+from praetor_analysis.prob.dice import DiceExpr, compound, leadership_pass, thin
+from praetor_analysis.prob.dist import Dist
+from praetor_analysis.profiles.records import ProfileError, Unit
+from praetor_analysis.rules.hit import HitRoll, gets_hot_before_firing, roll_to_hit
+from praetor_analysis.rules.names import (
+    MARKER_RULES,
+)
+from praetor_analysis.rules.tables import to_hit_melee
+
+
+# --- attack counts ------------------------------------------------------------------------------
+def _as_dist(x: DiceExpr | Dist) -> Dist:
+    return x if isinstance(x, Dist) else x.dist
+
+
+def attacks_per_model(volley: Volley, notes: list[str]) -> Dist:
+    """Shots (or blows) of one model by default (SCENARIO.md `attacks`)."""
+    w, a = volley.weapon, volley.attacker
+    if volley.mode == "melee":
+        if a.A is None:
+            raise ProfileError(f"attacker.A: melee needs the attacker's Attacks, got {a.A!r}")
+        blows = a.A
+        if a.extra.get("charging") and not a.extra.get("disordered"):
+            blows += 1
+            notes.append("charging (+1 A)")
+        if a.extra.get("two_weapons"):
+            if w.has("Two-handed"):
+                notes.append("Two-handed (no extra attack for two weapons)")
+            else:
+                blows += 1
+                notes.append("two melee weapons (+1 A)")
+        return Dist.point(blows)
+    shots = w.type.shots
+    if w.type.kind == "Rapid Fire":
+        return Dist.point(2 if volley.half_range else 1)
+    if shots is None:
+        if w.type.kind == "Melee":
+            raise ProfileError(f'weapon.Type: {w.type.text!r} is a melee weapon; use "mode": "melee"')
+        return Dist.point(1)
+    return shots.dist
+
+
+def _psychic(counts_per_model: Dist, models: int, ld: int | None) -> tuple[Dist, float]:
+    """Shots when each psyker takes a Psychic check first: (shots, P(one model's check passes))."""
+    if ld is None:
+        raise ProfileError("attacker.Ld: Psychic Focus needs the psyker's Leadership, got None")
+    p = leadership_pass(ld)
+    passing = Dist.from_trusted(thin(Dist.point(models).probabilities, p))
+    return Dist.from_trusted(compound(passing.probabilities, counts_per_model.probabilities)), p
+
+
+MAX_SHOTS = 1000
+
+
+"""The most shots, blows or marker hits one volley may have."""
+
+
+def shots_distribution(volley: Volley) -> tuple[Dist, float | None]:
+    """The shots or blows of a volley (or its marker hits), and P(the Psychic check passes) if any.
+
+    Raises:
+        ProfileError: when the volley could have more than ``MAX_SHOTS`` shots.
+    """
+    shots, p_pass = _shots_distribution(volley)
+    if shots.max > MAX_SHOTS:
+        field_name = "hits" if volley.hits is not None else "attacks"
+        raise ProfileError(
+            f"{field_name}: at most {MAX_SHOTS} shots or blows in one volley, got up to {shots.max} "
+            f"({volley.attacker.models} models)"
+        )
+    return shots, p_pass
+
+
+def _shots_distribution(volley: Volley) -> tuple[Dist, float | None]:
+    w, a = volley.weapon, volley.attacker
+    if volley.hits is not None:
+        return _as_dist(volley.hits), None
+    if volley.attacks is not None:
+        shots = _as_dist(volley.attacks)
+        if not w.has("Psychic Focus"):
+            return shots, None
+        p_pass = leadership_pass(a.Ld if a.Ld is not None else -1)
+        return Dist.mixture([1 - p_pass, p_pass], [Dist.point(0), shots]), p_pass
+    per_model = attacks_per_model(volley, [])
+    if w.has("Psychic Focus"):
+        shots, p_pass = _psychic(per_model, a.models, a.Ld)
+        return shots, p_pass**a.models
+    if per_model.max * a.models > MAX_SHOTS:
+        return Dist.point(per_model.max * a.models), None  # refused by the caller, without the convolution
+    return per_model.power(a.models), None
+
+
+def hit_roll_of(volley: Volley, target: Unit) -> HitRoll:
+    """The To Hit roll of a volley that rolls To Hit (shooting BS table or melee WS chart)."""
+    w, a = volley.weapon, volley.attacker
+    twin = w.has("Twin-linked")
+    mc = a.models if w.has("Master-crafted") else 0
+    if volley.mode == "melee":
+        if a.WS is None or target.WS is None:
+            raise ProfileError("attacker.WS/target.WS: melee To Hit needs both Weapon Skills")
+        if a.WS < 1:
+            raise ProfileError(f"attacker.WS: must be 1..10, got {a.WS}")
+        return HitRoll(to_hit_melee(a.WS, target.WS), None, twin, mc)
+    if a.BS is None or not 1 <= a.BS <= 10:
+        raise ProfileError(f"attacker.BS: must be 1..10 to shoot, got {a.BS!r}")
+    if volley.snap_shots and (w.range.template or any(w.has(n) for n in MARKER_RULES)):
+        raise ProfileError(
+            f'snap_shots: {w.name!r} uses a marker or template and cannot fire Snap Shots; give "hits" instead'
+        )
+    return HitRoll.shooting(a.BS, snap=volley.snap_shots, twin=twin, mc=mc)
+
+
+_HITS: dict[tuple, tuple[Dist, Dist, float | None, list[str]]] = {}
+
+
+def hit_stage(volley: Volley, target: Unit) -> tuple[Dist, Dist, float | None, list[str]]:
+    """Shots or blows and To Hit: (hits, natural 1s that stand for Gets Hot, P(the Psychic check passes)
+    or None, notes on what was applied). Memoised: only melee reads the target (its WS)."""
+    try:
+        key = (
+            volley.weapon,
+            volley.attacker,
+            volley.mode,
+            volley.attacks,
+            volley.hits,
+            volley.snap_shots,
+            volley.half_range,
+            volley.ones,
+            target.WS if volley.mode == "melee" else None,
+        )
+        hit = _HITS.get(key)
+    except TypeError:
+        return _hit_stage(volley, target)
+    if hit is None:
+        if len(_HITS) > 8192:
+            _HITS.clear()
+        hit = _HITS[key] = _hit_stage(volley, target)
+    hits, ones, p_pass, notes = hit
+    return hits, ones, p_pass, list(notes)
+
+
+def _hit_stage(volley: Volley, target: Unit) -> tuple[Dist, Dist, float | None, list[str]]:
+    w = volley.weapon
+    notes: list[str] = []
+    marker = volley.hits is not None
+    shots, p_pass = shots_distribution(volley)
+    if not marker and volley.attacks is None:
+        attacks_per_model(volley, notes)  # records charging / two weapons in the notes
+    if marker:
+        if volley.ones is not None:
+            return shots, volley.ones, p_pass, notes
+        if w.has("Gets Hot"):
+            hits, ones = gets_hot_before_firing(shots, twin=w.has("Twin-linked"))
+            return hits, ones, p_pass, notes
+        return shots, Dist.point(0), p_pass, notes
+    if volley.snap_shots:
+        notes.append("Snap Shots (BS 1)")
+    hits, ones = roll_to_hit(shots, hit_roll_of(volley, target))
+    return hits, ones, p_pass, notes

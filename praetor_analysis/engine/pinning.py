@@ -1,0 +1,44 @@
+"""Pinning and Shell Shock: the test at the end of a firing unit, and who is exempt."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from praetor_analysis.engine.volley import TargetState
+from praetor_analysis.prob.dice import leadership_pass
+from praetor_analysis.profiles.records import Unit, Weapon
+
+PINNING_EXEMPT_RULES = ("Fearless", "Pinned", "Locked in Combat", "Embarked")
+
+
+def pinning_exempt(target: Unit) -> bool:
+    """True when the target never takes Pinning tests (Vehicles, Fearless, already Pinned, locked, embarked)."""
+    return target.is_vehicle or any(target.has(n) for n in PINNING_EXEMPT_RULES)
+
+
+def shell_shock_of(w: Weapon) -> int:
+    rule = w.get("Shell Shock")
+    return (rule.value or 0) if rule else 0
+
+
+def pinning_test(state: TargetState, target: Unit) -> TargetState:
+    """End of a firing unit: a unit with models left that suffered an unsaved wound from a Pinning weapon
+    tests Ld, minus the highest Shell Shock among the Pinning weapons that caused one.
+
+    An already Pinned unit stays Pinned and takes no test; a unit with no models left takes none either.
+    """
+    flags = state.probs.shape[0]
+    if flags == 1:
+        return state
+    levels = flags // 2
+    p = state.probs
+    alive = state.space.kills_of() < state.space.models
+    out = np.zeros_like(p)
+    out[0] = p[0]
+    out[levels] = p[levels:].sum(axis=0)  # already Pinned: stays Pinned, trigger reset
+    for t in range(1, levels):
+        fail = 1.0 - leadership_pass((target.Ld if target.Ld is not None else 0) - state.shell_shocks[t])
+        tested = p[t] * alive
+        out[0] += (p[t] - tested) + tested * (1.0 - fail)
+        out[levels] += tested * fail
+    return TargetState(state.space, out, state.shell_shocks)

@@ -1,0 +1,108 @@
+"""The records of one attack: the volley, the target's running state, and the result."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from praetor_analysis.engine.allocation import (
+    UnitSpace,
+)
+from praetor_analysis.prob.dice import DiceExpr
+from praetor_analysis.prob.dist import Dist
+from praetor_analysis.profiles.records import ProfileError, Unit, Weapon
+
+
+@dataclass(frozen=True)
+class Volley:
+    """One weapon's attack: the weapon, its wielders, and how many shots or blows (or marker hits)."""
+
+    weapon: Weapon
+    attacker: Unit
+    mode: str = "shooting"
+    attacks: DiceExpr | Dist | None = None
+    hits: DiceExpr | Dist | None = None
+    snap_shots: bool = False
+    half_range: bool = False
+    ones: Dist | None = None  # Gets Hot natural 1s already rolled by the marker geometry, if any
+    zone_hits: np.ndarray | None = field(default=None, compare=False)  # Mega-blast joint hits per zone
+
+
+@dataclass
+class TargetState:
+    """The running state of a target unit: a tensor over (Pinning flags, unit state).
+
+    With Pinning in play the flag axis has ``2 * len(shell_shocks)`` entries, index ``pinned * T + t``:
+    ``t`` = 0 when no Pinning weapon has caused an unsaved wound in the current firing unit, else the index
+    in ``shell_shocks`` (ascending, ``shell_shocks[0]`` unused) of the highest Shell Shock among those that did.
+    """
+
+    space: UnitSpace
+    probs: np.ndarray  # shape (F, S); F = 1 without Pinning
+    shell_shocks: tuple[int, ...] = (0,)
+
+    @classmethod
+    def fresh(cls, target: Unit, *, shell_shocks: tuple[int, ...] | None = None) -> TargetState:
+        """An intact target (its first model may already have lost ``wounds_taken``)."""
+        w = target.W or 1
+        taken = int(target.extra.get("wounds_taken", 0) or 0)
+        if not 0 <= taken < w:
+            raise ProfileError(f"target.wounds_taken: must be 0..{w - 1}, got {taken}")
+        space = UnitSpace(target.models, w)
+        levels = (0, *tuple(shell_shocks)) if shell_shocks is not None else (0,)
+        probs = np.zeros((1 if shell_shocks is None else 2 * len(levels), space.size))
+        probs[0] = space.start(taken)
+        return cls(space, probs, levels)
+
+    def kills(self) -> Dist:
+        """Distribution of models removed so far."""
+        per_state = self.probs.sum(axis=0)
+        return Dist.from_trusted(np.bincount(self.space.kills_of(), weights=per_state, minlength=self.space.models + 1))
+
+    def p_pinned(self) -> float:
+        """P(the unit is Pinned)."""
+        flags = self.probs.shape[0]
+        return float(self.probs[flags // 2 :].sum()) if flags > 1 else 0.0
+
+
+@dataclass(frozen=True)
+class VolleyResult:
+    """Exact distributions of one volley (or a sequence), with the rules applied and not modelled."""
+
+    hits: Dist
+    wounds: Dist
+    unsaved: Dist
+    casualties: Dist
+    pinned: float | None
+    applied: tuple[str, ...]
+    not_modelled: tuple[str, ...]
+    no_effect: tuple[str, ...] = ()
+    gets_hot: Dist | None = None
+    attack_happens: float | None = None
+    perils: float | None = None
+    state: TargetState | None = field(default=None, compare=False, repr=False)
+
+    def to_dict(self) -> dict[str, object]:
+        """The SCENARIO.md result form."""
+        out: dict[str, object] = {
+            "hits": self.hits.to_dict(),
+            "wounds": self.wounds.to_dict(),
+            "unsaved": self.unsaved.to_dict(),
+            "casualties": self.casualties.to_dict(),
+            "pinned": self.pinned,
+            "applied": list(self.applied),
+            "not_modelled": list(self.not_modelled),
+            "no_effect": list(self.no_effect),
+        }
+        if self.gets_hot is not None:
+            out["gets_hot"] = self.gets_hot.to_dict()
+        if self.attack_happens is not None:
+            out["attack_happens"] = self.attack_happens
+            out["perils"] = self.perils
+        return out
+
+
+# --- the per-hit outcome table ------------------------------------------------------------------
+def weapon_strength(volley: Volley) -> int | None:
+    return volley.weapon.strength.resolve(volley.attacker.S)

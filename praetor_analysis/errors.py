@@ -1,0 +1,49 @@
+"""The project's errors: one base class, each carrying the field and the value that were refused.
+
+Every error the API raises for bad input is a :class:`PraetorError`; the command line maps it to exit
+status 2 and prints its one-line message. Messages are capped at :data:`MAX_MESSAGE_CHARS`.
+"""
+
+from __future__ import annotations
+
+#: Longest message an error carries (longer ones are cut, with the length said).
+MAX_MESSAGE_CHARS = 500
+
+
+def cap_message(message: str, limit: int = MAX_MESSAGE_CHARS) -> str:
+    """``message`` on one line, cut to ``limit`` characters."""
+    one_line = " ".join(str(message).split())
+    if len(one_line) <= limit:
+        return one_line
+    return one_line[: limit - 40] + f"... ({len(one_line)} characters)"
+
+
+def show_value(value: object, limit: int = 60) -> str:
+    """``repr(value)`` cut to ``limit`` characters, for one-line error messages."""
+    try:
+        r = repr(value)
+    except RecursionError:
+        return f"a {type(value).__name__} nested too deeply"
+    return r if len(r) <= limit else r[: limit - 5] + "...'" + f" ({len(r)} characters)"
+
+
+class PraetorError(ValueError):
+    """Bad input: the message names the field and the value.
+
+    Attributes:
+        field: the field refused (``"target.Save"``), or None when the message alone says it.
+        value: the value refused, when there is one.
+    """
+
+    def __init__(self, message: str, *, field: str | None = None, value: object = None) -> None:
+        super().__init__(cap_message(message))
+        self.field = field
+        self.value = value
+
+
+class ProfileError(PraetorError):
+    """Bad input in a profile (a weapon, attacker or target block)."""
+
+
+class ScenarioError(PraetorError):
+    """Bad input in a scenario document."""

@@ -1,0 +1,1 @@
+"""Formations, scatter, blast markers and templates -> exact hit distributions."""

@@ -1,0 +1,258 @@
+"""Marker and template attacks on a formation: geometry -> exact hit distribution -> wound chain.
+
+The ``formation`` object of a scenario (SCENARIO.md) places the target's models; the weapon's marker
+rule picks the marker (Blast 3", Large 5", Massive 7", Apocalyptic 10", the clover of an Apocalyptic
+Barrage) or the template. Each shot first rolls for Gets Hot (a 1 loses it), then scatters; the models hit,
+summed over shots, feed the wound chain as its hits.
+
+Added fields (SCENARIO.md's fields are unchanged): ``formation.firer_distance`` (inches from the
+formation's nearest base to the firer, for templates; default 1) and ``formation.preset`` (a name in
+``formation.PRESETS``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from praetor_analysis.markers.barrages import apocalyptic_barrage_pmf, multiple_barrage_pmf
+from praetor_analysis.markers.blasts import marker_pmf, mega_blast_pmf
+from praetor_analysis.markers.formation import PRESETS, Edges, Formation, Hull
+from praetor_analysis.markers.templates import (
+    FLAME_TEMPLATE,
+    HELLSTORM_TEMPLATE,
+    firer_in_front,
+    place_template,
+    torrent_placement,
+)
+from praetor_analysis.prob.dist import Dist
+from praetor_analysis.profiles.records import ProfileError, Weapon
+
+MARKER_SIZES = {
+    "Blast": 3.0,
+    "Large Blast": 5.0,
+    "Massive Blast": 7.0,
+    "Apocalyptic Blast": 10.0,
+    "Apocalyptic Mega-blast": 10.0,
+}
+FORMATION_FIELDS = {"models", "base_mm", "gap", "columns", "positions", "hull", "firer_distance", "preset"}
+
+
+def parse_formation(data: Any, target_models: int) -> Formation | Hull:
+    """Build the target's formation from the scenario's ``formation`` object."""
+    if not isinstance(data, Mapping):
+        raise ProfileError(f"formation: expected an object, got {data!r}")
+    unknown = sorted(set(data) - FORMATION_FIELDS)
+    if unknown:
+        raise ProfileError(f"formation.{unknown[0]}: unknown field (allowed: {', '.join(sorted(FORMATION_FIELDS))})")
+    if "preset" in data:
+        name = data["preset"]
+        if name not in PRESETS:
+            raise ProfileError(f"formation.preset: unknown preset {name!r} (known: {', '.join(sorted(PRESETS))})")
+        return PRESETS[name]
+    if "hull" in data:
+        hull = data["hull"]
+        if not (isinstance(hull, list) and len(hull) == 2 and all(isinstance(x, (int, float)) and x > 0 for x in hull)):
+            raise ProfileError(f"formation.hull: expected [length, width] in inches, got {hull!r}")
+        return Hull(float(hull[0]), float(hull[1]))
+    base = data.get("base_mm", 32)
+    if not isinstance(base, (int, float)) or not 10 <= base <= 200:
+        raise ProfileError(f"formation.base_mm: expected 10..200, got {base!r}")
+    if "positions" in data:
+        pos = data["positions"]
+        try:
+            arr = np.asarray(pos, dtype=float)
+        except (TypeError, ValueError):
+            raise ProfileError(f"formation.positions: expected [[x, y], ...] in inches, got {pos!r}") from None
+        if arr.ndim != 2 or arr.shape[1] != 2 or arr.shape[0] < 1 or not np.all(np.isfinite(arr)):
+            raise ProfileError(f"formation.positions: expected [[x, y], ...] in inches, got {pos!r}")
+        if arr.shape[0] != target_models:
+            raise ProfileError(f"formation.positions: {arr.shape[0]} positions for target.models {target_models}")
+        return Formation.from_positions(arr, base)
+    models = data.get("models", target_models)
+    if models != target_models:
+        raise ProfileError(f"formation.models: must equal target.models ({target_models}), got {models!r}")
+    gap = data.get("gap", 2.0)
+    if not isinstance(gap, (int, float)) or not 0 <= gap <= 24:
+        raise ProfileError(f"formation.gap: expected 0..24 inches, got {gap!r}")
+    columns = data.get("columns")
+    if columns is not None and (not isinstance(columns, int) or columns < 1):
+        raise ProfileError(f"formation.columns: expected a whole number >= 1, got {columns!r}")
+    return Formation.grid(target_models, base_mm=float(base), gap=float(gap), columns=columns)
+
+
+def marker_kind(weapon: Weapon) -> str | None:
+    """The weapon's marker or template rule name, or None."""
+    if weapon.range.template is not None or weapon.has("Template") or weapon.has("Hellstorm"):
+        return "Hellstorm" if weapon.range.template == "Hellstorm" or weapon.has("Hellstorm") else "Template"
+    if weapon.has("Torrent"):
+        return "Torrent"
+    if weapon.has("Apocalyptic Barrage"):
+        return "Apocalyptic Barrage"
+    for name in ("Apocalyptic Mega-blast", "Apocalyptic Blast", "Massive Blast", "Large Blast", "Blast"):
+        if weapon.has(name):
+            return name
+    return None
+
+
+def hits_from_formation(
+    weapon: Weapon,
+    shots: Dist,
+    target: Formation | Hull,
+    *,
+    bs: int,
+    indirect: bool,
+    aim: int | None,
+    edges: Edges | None,
+    firer_distance: float,
+    twin_linked: bool,
+    gets_hot: bool,
+) -> tuple[Dist, Dist, list[str]]:
+    """(models hit summed over shots, natural 1s of Gets Hot, notes) for a marker or template weapon."""
+    kind = marker_kind(weapon)
+    if kind is None:
+        raise ProfileError(f"formation: weapon {weapon.name!r} has no Blast, Barrage or Template rule")
+    notes: list[str] = []
+    p_one = (1 / 36 if twin_linked else 1 / 6) if gets_hot else 0.0
+    fired = _thin(shots, 1 - p_one)
+    ones = _thin(shots, p_one)
+    if kind in {"Template", "Hellstorm", "Torrent"}:
+        if isinstance(target, Hull):
+            raise ProfileError("formation.hull: templates against vehicle hulls are not modelled yet")
+        shape = HELLSTORM_TEMPLATE if kind == "Hellstorm" else FLAME_TEMPLATE
+        firer = firer_in_front(target, firer_distance)
+        if kind == "Torrent":
+            reach = weapon.get("Torrent").value or 0
+            placement = torrent_placement(target, firer, float(reach), shape=shape)
+            notes.append(f'Torrent ({reach}") placed on a 0.25" grid (a lower bound)')
+        else:
+            placement = place_template(target, firer, shape=shape)
+        per_shot = np.zeros(placement.hits + 1)
+        per_shot[placement.hits] = 1.0
+        notes.append(f'{kind} covering {placement.hits} models from {firer_distance}"')
+        return _sum_shots(fired, lambda k: Dist.from_trusted(per_shot).power(k).probabilities), ones, notes
+    if kind == "Apocalyptic Barrage":
+        if isinstance(target, Hull):
+            raise ProfileError("formation.hull: the Apocalyptic Barrage clover against hulls is not modelled yet")
+        notes.append("Apocalyptic Barrage clover (default layout, see markers.CloverLayout)")
+        return (
+            _sum_shots(
+                fired,
+                lambda k: (
+                    apocalyptic_barrage_pmf(target, k, bs=bs, indirect=indirect, aim=aim, edges=edges)
+                    if k
+                    else np.ones(1)
+                ),
+            ),
+            ones,
+            notes,
+        )
+    diameter = MARKER_SIZES[kind]
+    if kind == "Apocalyptic Mega-blast" and isinstance(target, Hull):
+        notes.append('not modelled: Apocalyptic Mega-blast zones against a hull (one 10" marker at the outer Strength)')
+    if weapon.has("Barrage") and shots.max > 1 and not isinstance(target, Hull):
+        bound = [0.0]
+
+        def barrage(k: int) -> np.ndarray:
+            if k <= 1:
+                return (
+                    marker_pmf(target, diameter, bs=bs, indirect=indirect, aim=aim, edges=edges, shots=k)
+                    if k
+                    else np.ones(1)
+                )
+            res = multiple_barrage_pmf(target, diameter, k, bs=bs, indirect=indirect, aim=aim, edges=edges)
+            bound[0] = max(bound[0], float(res.error_bound))
+            return np.clip(res.pmf, 0, None) / np.clip(res.pmf, 0, None).sum()
+
+        hits = _sum_shots(fired, barrage)
+        notes.append(f"Multiple Barrages by numerical integration (error bound {bound[0]:.1e} per outcome)")
+        return hits, ones, notes
+    notes.append(f'{kind} ({diameter:g}") scattering {"2D6 (indirect)" if indirect else f"2D6 - BS {bs}"}')
+    return (
+        _sum_shots(
+            fired,
+            lambda k: (
+                marker_pmf(
+                    target, diameter, bs=bs, indirect=indirect, twin_linked=twin_linked, aim=aim, edges=edges, shots=k
+                )
+                if k
+                else np.ones(1)
+            ),
+        ),
+        ones,
+        notes,
+    )
+
+
+def mega_blast_joint(
+    shots: Dist,
+    target: Formation,
+    *,
+    bs: int,
+    indirect: bool,
+    aim: int | None,
+    edges: Edges | None,
+    twin_linked: bool,
+    gets_hot: bool,
+) -> tuple[np.ndarray, Dist]:
+    """Joint pmf of models hit per Mega-blast zone (inner, middle, outer) over the shots fired, and the
+    natural 1s of Gets Hot."""
+    p_one = (1 / 36 if twin_linked else 1 / 6) if gets_hot else 0.0
+    fired = _thin(shots, 1 - p_one)
+    parts = [
+        (
+            w,
+            mega_blast_pmf(target, bs=bs, indirect=indirect, twin_linked=twin_linked, aim=aim, edges=edges, shots=k)
+            if k
+            else np.ones((1, 1, 1)),
+        )
+        for k, w in enumerate(fired.probabilities)
+        if w > 0
+    ]
+    size = max(p.shape[0] for _, p in parts)
+    out = np.zeros((size, size, size))
+    for w, p in parts:
+        out[: p.shape[0], : p.shape[1], : p.shape[2]] += w * p
+    return out, _thin(shots, p_one)
+
+
+def _thin(shots: Dist, p: float) -> Dist:
+    from praetor_analysis.prob.dice import thin
+
+    return Dist.from_trusted(thin(shots.probabilities, p))
+
+
+def _sum_shots(fired: Dist, hits_of: Any) -> Dist:
+    """Mix the hit pmfs of k shots over the distribution of shots fired."""
+    parts = [(w, hits_of(k)) for k, w in enumerate(fired.probabilities) if w > 0]
+    size = max(p.size for _, p in parts)
+    out = np.zeros(size)
+    for w, p in parts:
+        out[: p.size] += w * p
+    return Dist.from_trusted(out)
+
+
+def parse_edges(data: Any) -> Edges | None:
+    """The optional battlefield edges."""
+    if data is None:
+        return None
+    if not isinstance(data, Mapping) or not set(data) <= {"xmin", "xmax", "ymin", "ymax"}:
+        raise ProfileError(f"edges: expected {{xmin, xmax, ymin, ymax}} in inches, got {data!r}")
+    for k, v in data.items():
+        if not isinstance(v, (int, float)):
+            raise ProfileError(f"edges.{k}: expected a number of inches, got {v!r}")
+    return Edges.from_dict(dict(data))
+
+
+def parse_aim(data: Any, models: int) -> int | None:
+    """The optional aim: {"model": i}."""
+    if data is None:
+        return None
+    if not isinstance(data, Mapping) or set(data) != {"model"}:
+        raise ProfileError(f'aim: expected {{"model": index}}, got {data!r}')
+    i = data["model"]
+    if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < models:
+        raise ProfileError(f"aim.model: expected 0..{models - 1}, got {i!r}")
+    return i

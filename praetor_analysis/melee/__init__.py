@@ -1,0 +1,1 @@
+"""Blows and whole rounds of combat between two units."""

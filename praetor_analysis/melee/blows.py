@@ -1,0 +1,133 @@
+"""Attacks per model and Initiative step of one side of a combat (MECHANICS.md section 9).
+
+``plan_blows`` reads the charge, a second melee weapon (Two-handed, Specialist Weapon), Reach, Unwieldy,
+Rampage (with Bulky) and Reaping Blow for one profile; ``melee.resolve_combat`` walks the round. The
+readings where MECHANICS.md is silent are listed in the ``melee`` module docstring.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from praetor_analysis.prob.dice import parse_dice
+from praetor_analysis.prob.dist import Dist
+from praetor_analysis.profiles.records import ProfileError, Unit, Weapon
+from praetor_analysis.profiles.rule_tokens import Rule
+
+#: Rules handled by the round itself (attack counts, Initiative, Concussive).
+ROUND_RULES = frozenset(
+    {"Two-handed", "Specialist Weapon", "Unwieldy", "Reach", "Rampage", "Reaping Blow", "Concussive", "Bulky"}
+)
+
+
+# --- inputs -------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Side:
+    """One side of a combat: a uniform unit and the melee profiles it may fight with.
+
+    Attributes:
+        unit: the models (``extra`` may hold ``charging``, ``disordered``, ``two_weapons``, ``wounds_taken``).
+        weapons: the profiles to choose among (one weapon, or the forms of one weapon).
+        second_weapon: the other melee weapon carried, for the +1 Attack and Reach; None means a pair of the
+            weapon used when ``unit.extra["two_weapons"]`` is true, else no second weapon.
+    """
+
+    unit: Unit
+    weapons: tuple[Weapon, ...]
+    second_weapon: Weapon | None = None
+
+    def __post_init__(self) -> None:
+        if not self.weapons:
+            raise ProfileError("weapon: a side needs at least one melee profile")
+        for key in ("WS", "S", "T", "W", "I", "A"):
+            if getattr(self.unit, key) is None:
+                raise ProfileError(f"{self.unit.name}.{key}: a whole round of melee needs it, got None")
+        if self.unit.models < 1:
+            raise ProfileError(f"{self.unit.name}.models: must be at least 1, got {self.unit.models}")
+        if self.unit.is_vehicle:
+            raise ProfileError(f"{self.unit.name}.Unit Type: a whole round of melee with a Vehicle is not modelled")
+
+
+@dataclass(frozen=True)
+class Blows:
+    """How a side strikes with one profile: its Initiative step and attacks per model."""
+
+    weapon: Weapon
+    initiative: int
+    attacks: int  # per model: A, charge, second weapon
+    reaping: int = 0  # extra per model while the enemy has two or more models at the step
+    rampage: Dist | None = None  # extra per model, one roll for the whole side (None: not outnumbered)
+    concussive: int | None = None
+    notes: tuple[str, ...] = ()
+    in_effect: Mapping[str, bool] = field(default_factory=dict)  # round rules: changed something or not
+
+
+def _rule(side: Side, weapon: Weapon, name: str) -> Rule | None:
+    return weapon.get(name) or side.unit.get(name)
+
+
+def _model_count(unit: Unit) -> int:
+    """Models for outnumbering: Bulky (X) models count X each (bare Bulky: 2)."""
+    bulky = unit.get("Bulky")
+    return unit.models * ((bulky.value or 2) if bulky else 1)
+
+
+def plan_blows(side: Side, weapon: Weapon, enemy: Unit) -> Blows:
+    """Initiative step and attacks per model of ``side`` fighting with ``weapon`` against ``enemy``."""
+    u = side.unit
+    notes: list[str] = []
+    effect: dict[str, bool] = {}
+    attacks = int(u.A or 0)
+    disordered = bool(u.extra.get("disordered"))
+    if u.extra.get("charging"):
+        if disordered:
+            notes.append("Disordered Charge (no +1 A)")
+        else:
+            attacks += 1
+            notes.append("charging (+1 A)")
+    other = side.second_weapon if side.second_weapon is not None else (weapon if u.extra.get("two_weapons") else None)
+    bonus = False
+    if other is not None:
+        if weapon.has("Two-handed"):
+            notes.append("Two-handed (no +1 A for a second weapon)")
+            effect["Two-handed"] = True
+        elif weapon.has("Specialist Weapon") and not other.has("Specialist Weapon"):
+            notes.append("Specialist Weapon (no +1 A: the other weapon is not a Specialist Weapon)")
+            effect["Specialist Weapon"] = True
+        else:
+            bonus = True
+            attacks += 1
+            notes.append("two melee weapons (+1 A)")
+    reach_rules = [weapon.get("Reach")] + ([other.get("Reach")] if bonus and other is not None else [])
+    reach = max(((r.value if r.value is not None else 1) for r in reach_rules if r is not None), default=0)
+    initiative = int(u.I or 0) + reach
+    effect["Reach"] = reach > 0
+    if weapon.has("Unwieldy"):
+        exempt = u.has_type("Dreadnought") or u.has_type("Monstrous")
+        effect["Unwieldy"] = not exempt
+        if not exempt:
+            initiative = 1
+    rampage = None
+    ramp = _rule(side, weapon, "Rampage")
+    if ramp is not None:
+        outnumbered = _model_count(enemy) > _model_count(u)
+        active = outnumbered and not disordered
+        effect["Rampage"] = active
+        effect["Bulky"] = True
+        if active:
+            expr = ramp.value if ramp.value is not None else (ramp.variant or "1")
+            try:
+                rampage = parse_dice(expr, field="Rampage").dist
+            except ValueError as exc:
+                raise ProfileError(f"weapon.Type: {ramp.text!r}: {exc}") from None
+    reap = _rule(side, weapon, "Reaping Blow")
+    reaping = 0
+    if reap is not None:
+        reaping = reap.value if reap.value is not None else 1
+        effect["Reaping Blow"] = enemy.models >= 2
+    conc = weapon.get("Concussive")
+    concussive = None if conc is None else (conc.value if conc.value is not None else 1)
+    if conc is not None:
+        effect["Concussive"] = True
+    return Blows(weapon, initiative, attacks, reaping, rampage, concussive, tuple(notes), effect)

@@ -1,0 +1,216 @@
+"""D6 primitives: "X+" thresholds, re-rolls, 2D6 tests, dice expressions and binomial tables."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache, lru_cache
+
+import numpy as np
+from scipy.special import gammaln
+
+from praetor_analysis.errors import show_value
+from praetor_analysis.prob.dist import Dist
+
+D6 = np.full(6, 1.0 / 6.0)
+"""Probability of each face 1..6 of one D6 (index 0 is face 1)."""
+
+
+def p_at_least(target: int) -> float:
+    """P(one D6 shows ``target`` or more); targets above 6 never succeed, below 2 always do."""
+    if target > 6:
+        return 0.0
+    if target <= 1:
+        return 1.0
+    return (7 - target) / 6.0
+
+
+def p_with_reroll(p_success: float, reroll_p_success: float | None = None) -> float:
+    """P(success) when every failure is re-rolled once, the re-roll succeeding with ``reroll_p_success``."""
+    second = p_success if reroll_p_success is None else reroll_p_success
+    return p_success + (1.0 - p_success) * second
+
+
+@cache
+def two_d6() -> np.ndarray:
+    """pmf of 2D6 over 0..12 (zero below 2)."""
+    p = np.convolve(np.r_[0.0, D6], np.r_[0.0, D6])
+    p.flags.writeable = False
+    return p
+
+
+def leadership_pass(ld: int, *, double_one_passes: bool = False) -> float:
+    """P(pass) of a Leadership test: 2D6 <= Ld; Ld below 2 always fails (MECHANICS 1)."""
+    if ld < 2:
+        return 1.0 / 36.0 if double_one_passes else 0.0
+    return float(two_d6()[: min(ld, 12) + 1].sum())
+
+
+# --- binomial tables ----------------------------------------------------------------------------
+@lru_cache(maxsize=64)
+def _log_factorials(n: int) -> np.ndarray:
+    lf = gammaln(np.arange(n + 1) + 1.0)
+    lf.flags.writeable = False
+    return lf
+
+
+def binomial_pmf(n: int, p: float) -> np.ndarray:
+    """pmf of Binomial(n, p) over 0..n, exact to rounding (log-space, no sampling); read-only, memoised."""
+    return _binomial_pmf_cached(int(n), float(p))
+
+
+@lru_cache(maxsize=4096)
+def _binomial_pmf_cached(n: int, p: float) -> np.ndarray:
+    out = _binomial_pmf(n, p)
+    out.flags.writeable = False
+    return out
+
+
+def _binomial_pmf(n: int, p: float) -> np.ndarray:
+    if n == 0:
+        return np.ones(1)
+    if p <= 0.0:
+        out = np.zeros(n + 1)
+        out[0] = 1.0
+        return out
+    if p >= 1.0:
+        out = np.zeros(n + 1)
+        out[n] = 1.0
+        return out
+    k = np.arange(n + 1)
+    lf = _log_factorials(max(n, 1))
+    logp = lf[n] - lf[k] - lf[n - k] + k * np.log(p) + (n - k) * np.log1p(-p)
+    return np.exp(logp)
+
+
+@lru_cache(maxsize=1024)
+def binomial_matrix(nmax: int, p: float) -> np.ndarray:
+    """B[n, k] = P(Binomial(n, p) = k) for n, k in 0..nmax (lower triangular; read-only, memoised)."""
+    out = _binomial_matrix(nmax, p)
+    out.flags.writeable = False
+    return out
+
+
+def _binomial_matrix(nmax: int, p: float) -> np.ndarray:
+    size = nmax + 1
+    if p <= 0.0:
+        out = np.zeros((size, size))
+        out[:, 0] = 1.0
+        return out
+    if p >= 1.0:
+        return np.eye(size)
+    n = np.arange(size)[:, None]
+    k = np.arange(size)[None, :]
+    lf = _log_factorials(max(nmax, 1))
+    valid = k <= n
+    nk = np.where(valid, n - k, 0)
+    logp = lf[n] - lf[k] - lf[nk] + k * np.log(p) + nk * np.log1p(-p)
+    return np.where(valid, np.exp(logp), 0.0)
+
+
+def thin(counts: np.ndarray, p: float) -> np.ndarray:
+    """pmf of the successes when each of a random number of trials (pmf ``counts``) succeeds with ``p``."""
+    nz = np.flatnonzero(counts)
+    if nz.size == 1:  # a fixed number of trials: one binomial
+        n = int(nz[0])
+        out = np.zeros(counts.size)
+        out[: n + 1] = counts[n] * binomial_pmf(n, p)
+        return out
+    return counts @ binomial_matrix(counts.size - 1, float(p))
+
+
+def compound(counts: np.ndarray, each: np.ndarray) -> np.ndarray:
+    """pmf of the sum of N iid copies of ``each``, N having pmf ``counts`` (direct convolution)."""
+    out = np.zeros((counts.size - 1) * (each.size - 1) + 1)
+    power = np.ones(1)
+    for n, w in enumerate(counts):
+        if w > 0.0:
+            out[: power.size] += w * power
+        if n + 1 < counts.size:
+            power = np.convolve(power, each)
+    return out
+
+
+# --- dice expressions ---------------------------------------------------------------------------
+_DICE_RE = re.compile(r"^\s*(\d*)\s*[dD]\s*(3|6)\s*(?:([+-])\s*(\d+))?\s*$")
+
+
+@dataclass(frozen=True)
+class DiceExpr:
+    """A dice expression such as ``D3``, ``2D6`` or ``D6+1``, or a fixed number."""
+
+    count: int = 0
+    sides: int = 6
+    bonus: int = 0
+
+    @property
+    def dist(self) -> Dist:
+        """The distribution of the expression's total."""
+        if self.count == 0:
+            return Dist.point(self.bonus)
+        face = np.zeros(self.sides + 1)
+        face[1:] = 1.0 / self.sides
+        total = Dist.from_trusted(face).power(self.count).probabilities
+        if self.bonus >= 0:
+            return Dist.from_trusted(np.concatenate((np.zeros(self.bonus), total)))
+        shifted = total[-self.bonus :].copy()
+        shifted[0] += total[: -self.bonus].sum()
+        return Dist.from_trusted(shifted)
+
+    def __str__(self) -> str:
+        if self.count == 0:
+            return str(self.bonus)
+        n = "" if self.count == 1 else str(self.count)
+        b = "" if self.bonus == 0 else f"{self.bonus:+d}"
+        return f"{n}D{self.sides}{b}"
+
+
+MAX_DICE_VALUE = 1000
+"""Largest fixed number (or bonus) of a dice expression: 1,000 shots, attacks or hits per volley. Larger
+counts are refused as bad input rather than risking memory or time (the engine is exact, so its tables
+grow with the count)."""
+
+
+def parse_dice(text: str | int, *, field: str = "attacks") -> DiceExpr:
+    """Parse ``3``, ``D3``, ``D6``, ``2D6``, ``D6+1``... into a DiceExpr.
+
+    Raises:
+        ValueError: naming ``field`` and the value when the text is not a dice expression, is negative,
+            exceeds :data:`MAX_DICE_VALUE`, or can never be above 0 (``D6-6``).
+    """
+    if isinstance(text, bool):
+        raise ValueError(f"{field}: expected a number or dice expression, got {text!r}")
+    if isinstance(text, (int, np.integer)):
+        if text < 0:
+            raise ValueError(f"{field}: must be >= 0, got {text}")
+        if text > MAX_DICE_VALUE:
+            raise ValueError(f"{field}: must be at most {MAX_DICE_VALUE}, got {show_value(text)}")
+        return DiceExpr(0, 6, int(text))
+    if isinstance(text, (float, np.floating)):
+        if float(text).is_integer():
+            return parse_dice(int(text), field=field)
+        raise ValueError(f"{field}: expected a whole number or dice expression, got {show_value(text)}")
+    if not isinstance(text, str):
+        raise ValueError(f"{field}: expected a number or dice expression, got {show_value(text)}")
+    s = text.strip()
+    if re.fullmatch(r"\d+", s, flags=re.ASCII):
+        return parse_dice(int(s), field=field) if len(s) <= 7 else _too_big(field, text)
+    m = _DICE_RE.match(s)
+    if not m or not s.isascii():
+        raise ValueError(f"{field}: not a dice expression: {show_value(text)} (expected e.g. 3, D3, 2D6, D6+1)")
+    if len(m.group(1)) > 3 or len(m.group(4) or "") > 7:
+        return _too_big(field, text)
+    count = int(m.group(1)) if m.group(1) else 1
+    if count == 0 or count > 20:
+        raise ValueError(f"{field}: dice count must be 1..20, got {show_value(text)}")
+    bonus = int(m.group(4) or 0) * (-1 if m.group(3) == "-" else 1)
+    sides = int(m.group(2))
+    if abs(bonus) > MAX_DICE_VALUE:
+        return _too_big(field, text)
+    if count * sides + bonus < 1:
+        raise ValueError(f"{field}: {show_value(text)} can never be more than 0")
+    return DiceExpr(count, sides, bonus)
+
+
+def _too_big(field: str, text: object) -> DiceExpr:
+    raise ValueError(f"{field}: numbers in a dice expression must be at most {MAX_DICE_VALUE}, got {show_value(text)}")

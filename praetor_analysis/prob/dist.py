@@ -1,0 +1,235 @@
+"""The distribution value object: probabilities over the outcomes 0..n.
+
+`Dist` follows scipy.stats' vocabulary and edge rules (``pmf``, ``cdf``, ``sf``, ``ppf``, ``mean``,
+``var``, ``std``, ``support``; ``k`` for outcomes, ``q`` for probabilities). It is immutable: every
+operation returns a new object. Tails are kept precise: ``sf`` is a reverse cumulative sum, never
+``1 - cdf``, and convolution is direct (no FFT).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+if TYPE_CHECKING:  # pragma: no cover - typing only
+    import pandas as pd
+
+_TRIM_EPS = 0.0
+
+
+def _as_pmf(values: Iterable[float] | np.ndarray) -> np.ndarray:
+    """Validate and copy probabilities into a read-only float64 array."""
+    arr = np.array(values, dtype=np.float64).ravel()
+    if arr.size == 0:
+        raise ValueError("pmf: a distribution needs at least one outcome, got []")
+    if not np.all(np.isfinite(arr)):
+        raise ValueError(f"pmf: probabilities must be finite, got {arr.tolist()[:8]}")
+    if np.any(arr < -1e-12):
+        raise ValueError(f"pmf: probabilities must be >= 0, got min {arr.min()!r}")
+    arr = np.clip(arr, 0.0, None)
+    total = arr.sum()
+    if abs(total - 1.0) > 1e-9:
+        raise ValueError(f"pmf: probabilities must sum to 1, got {total!r}")
+    nz = np.flatnonzero(arr > _TRIM_EPS)
+    arr = arr[: nz[-1] + 1] if nz.size else arr[:1]
+    arr.flags.writeable = False
+    return arr
+
+
+class Dist:
+    """A discrete distribution over the whole numbers 0..n, stored as a pmf array.
+
+    Args:
+        pmf: ``pmf[k]`` is the probability of exactly ``k``; must sum to 1. Trailing zeros are trimmed.
+    """
+
+    __slots__ = ("_p",)
+
+    def __init__(self, pmf: Iterable[float] | np.ndarray) -> None:
+        object.__setattr__(self, "_p", _as_pmf(pmf))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Dist is immutable")
+
+    # --- constructors -------------------------------------------------------------------------------
+    @classmethod
+    def point(cls, k: int) -> Dist:
+        """The distribution that is always ``k`` (shared instances: a Dist is immutable)."""
+        if k < 0:
+            raise ValueError(f"k: outcomes are >= 0, got {k}")
+        return _point(int(k))
+
+    @classmethod
+    def from_trusted(cls, pmf: np.ndarray) -> Dist:
+        """Wrap an array known to be a valid pmf (internal fast path: clips rounding noise, trims zeros)."""
+        obj = object.__new__(cls)
+        arr = np.asarray(pmf, dtype=np.float64)
+        arr = np.maximum(arr, 0.0)  # a new array: the caller's stays untouched
+        last = arr.size - 1
+        while last > 0 and arr[last] == 0.0:
+            last -= 1
+        if last + 1 < arr.size:
+            arr = arr[: last + 1].copy()
+        if last == 0 and arr[0] == 0.0:
+            arr = np.ones(1)
+        s = arr.sum()
+        if s > 0 and abs(s - 1.0) > 1e-15:
+            arr /= s
+        arr.flags.writeable = False
+        object.__setattr__(obj, "_p", arr)
+        return obj
+
+    # --- scipy-style accessors ---------------------------------------------------------------------
+    @property
+    def probabilities(self) -> np.ndarray:
+        """The read-only pmf array over 0..max."""
+        return self._p
+
+    @property
+    def max(self) -> int:
+        """The largest outcome with non-zero probability (0 for the point mass at 0)."""
+        return self._p.size - 1
+
+    def support(self) -> tuple[int, int]:
+        """(least, largest) outcome with non-zero probability."""
+        nz = np.flatnonzero(self._p)
+        return int(nz[0]), int(nz[-1])
+
+    def pmf(self, k: int | Sequence[int] | np.ndarray) -> float | np.ndarray:
+        """P(X = k); zero outside 0..max."""
+        kk = np.asarray(k)
+        out = np.zeros(kk.shape)
+        ok = (kk >= 0) & (kk < self._p.size) & (kk == np.floor(kk))
+        out[ok] = self._p[kk[ok].astype(int)]
+        return float(out) if out.ndim == 0 else out
+
+    def cdf(self, k: int | Sequence[int] | np.ndarray) -> float | np.ndarray:
+        """P(X <= k)."""
+        cum = np.cumsum(self._p)
+        cum = np.minimum(cum, 1.0)
+        kk = np.floor(np.asarray(k, dtype=float))
+        idx = np.clip(kk, -1, self._p.size - 1).astype(int)
+        out = np.where(idx < 0, 0.0, cum[np.maximum(idx, 0)])
+        return float(out) if out.ndim == 0 else out
+
+    def sf(self, k: int | Sequence[int] | np.ndarray) -> float | np.ndarray:
+        """P(X > k), from a reverse cumulative sum so that small tails keep their precision."""
+        rev = np.minimum(np.cumsum(self._p[::-1])[::-1], 1.0)  # rev[j] = P(X >= j)
+        kk = np.floor(np.asarray(k, dtype=float)) + 1  # P(X > k) = P(X >= k+1)
+        idx = np.clip(kk, 0, self._p.size).astype(int)
+        padded = np.append(rev, 0.0)
+        out = padded[idx]
+        return float(out) if out.ndim == 0 else out
+
+    def at_least(self, k: int) -> float:
+        """P(X >= k)."""
+        return float(self.sf(k - 1))
+
+    def ppf(self, q: float | Sequence[float] | np.ndarray) -> float | np.ndarray:
+        """The least k with cdf(k) >= q (scipy's rule: ppf(0) = -1, NaN outside [0, 1])."""
+        qq = np.asarray(q, dtype=float)
+        cum = np.minimum(np.cumsum(self._p), 1.0)
+        idx = np.searchsorted(cum, qq - 1e-15, side="left").astype(float)
+        idx = np.minimum(idx, self._p.size - 1)
+        idx = np.where(qq == 0, -1.0, idx)
+        idx = np.where((qq < 0) | (qq > 1) | np.isnan(qq), np.nan, idx)
+        return float(idx) if idx.ndim == 0 else idx
+
+    def mean(self) -> float:
+        """Expected value."""
+        return float(np.dot(np.arange(self._p.size), self._p))
+
+    def var(self) -> float:
+        """Variance."""
+        k = np.arange(self._p.size)
+        m = self.mean()
+        return float(np.dot((k - m) ** 2, self._p))
+
+    def std(self) -> float:
+        """Standard deviation."""
+        return float(np.sqrt(self.var()))
+
+    # --- algebra ------------------------------------------------------------------------------------
+    def __add__(self, other: Dist) -> Dist:
+        """The distribution of the sum of two independent variables (direct convolution)."""
+        if not isinstance(other, Dist):
+            return NotImplemented
+        return Dist.from_trusted(np.convolve(self._p, other._p))
+
+    def power(self, n: int) -> Dist:
+        """The sum of ``n`` independent copies (direct convolution, by repeated squaring)."""
+        if n < 0:
+            raise ValueError(f"n: a count of copies must be >= 0, got {n}")
+        result = np.ones(1)
+        base = self._p
+        while n:
+            if n & 1:
+                result = np.convolve(result, base)
+            n >>= 1
+            if n:
+                base = np.convolve(base, base)
+        return Dist.from_trusted(result)
+
+    def clip(self, upper: int) -> Dist:
+        """The distribution of min(X, upper)."""
+        if upper < 0:
+            raise ValueError(f"upper: must be >= 0, got {upper}")
+        if self.max <= upper:
+            return self
+        p = self._p[: upper + 1].copy()
+        p[upper] += self._p[upper + 1 :].sum()
+        return Dist.from_trusted(p)
+
+    @staticmethod
+    def mixture(weights: Sequence[float] | np.ndarray, dists: Sequence[Dist]) -> Dist:
+        """The mixture sum_i weights[i] * dists[i] (weights must sum to 1)."""
+        size = max(d.max for d in dists) + 1
+        out = np.zeros(size)
+        for w, d in zip(weights, dists, strict=True):
+            out[: d.max + 1] += w * d._p
+        return Dist(out)
+
+    # --- conversions --------------------------------------------------------------------------------
+    def to_series(self, name: str | None = None) -> pd.Series:
+        """The pmf as a pandas Series indexed by outcome."""
+        import pandas as pd
+
+        return pd.Series(self._p.copy(), index=pd.RangeIndex(self._p.size, name="k"), name=name)
+
+    def to_dict(self) -> dict[str, object]:
+        """The SCENARIO.md form: {"pmf": [...], "mean": m}."""
+        return {"pmf": [float(x) for x in self._p], "mean": self.mean()}
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Dist) and self._p.shape == other._p.shape and bool(np.array_equal(self._p, other._p))
+
+    def __hash__(self) -> int:
+        return hash(self._p.tobytes())
+
+    def isclose(self, other: Dist, atol: float = 1e-12) -> bool:
+        """True when both pmfs agree within ``atol`` at every outcome."""
+        n = max(self._p.size, other._p.size)
+        a = np.zeros(n)
+        b = np.zeros(n)
+        a[: self._p.size] = self._p
+        b[: other._p.size] = other._p
+        return bool(np.all(np.abs(a - b) <= atol))
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{x:.4g}" for x in self._p[:8])
+        more = ", ..." if self._p.size > 8 else ""
+        return f"Dist(mean={self.mean():.4g}, pmf=[{shown}{more}])"
+
+    def _repr_html_(self) -> str:
+        rows = "".join(f"<tr><td>{k}</td><td>{p:.6g}</td></tr>" for k, p in enumerate(self._p))
+        return f"<table><tr><th>k</th><th>P(X=k)</th></tr>{rows}</table>"
+
+
+@lru_cache(maxsize=256)
+def _point(k: int) -> Dist:
+    p = np.zeros(k + 1)
+    p[k] = 1.0
+    return Dist.from_trusted(p)

@@ -1,0 +1,1 @@
+"""Datasheet text -> typed Weapon and Unit records."""

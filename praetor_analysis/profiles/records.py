@@ -1,0 +1,229 @@
+"""Weapon, attacker and target records, parsed from datasheet text as BattleScribe prints it.
+
+Every characteristic accepts the printed form (``"3+"``, ``"-"``, ``"User"``, ``"x2"``, ``'48"'``) or a
+number. Bad values raise ``ProfileError`` naming the field and the value. Rule tokens become typed
+``Rule`` records; names the engine does not know are kept and reported, never dropped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from praetor_analysis.errors import ProfileError, show_value
+from praetor_analysis.profiles.characteristics import (
+    RangeSpec,
+    StrengthSpec,
+    check_text,
+    parse_ap,
+    parse_range,
+    parse_save,
+    parse_stat,
+    parse_strength,
+)
+from praetor_analysis.profiles.rule_tokens import Rule, parse_rules
+from praetor_analysis.profiles.weapon_type import WeaponType, parse_weapon_type
+
+
+# --- records ------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Weapon:
+    """A weapon profile: Range, Strength, AP, Type, as printed and parsed."""
+
+    name: str
+    range: RangeSpec
+    strength: StrengthSpec
+    ap: int | None
+    type: WeaponType
+
+    @property
+    def rules(self) -> tuple[Rule, ...]:
+        """The weapon's special rules (from Type)."""
+        return self.type.rules
+
+    def has(self, name: str) -> bool:
+        """True when the weapon has the named rule."""
+        return self.type.has(name) or (name == "Template" and self.range.template is not None)
+
+    def get(self, name: str) -> Rule | None:
+        """The named rule or None."""
+        return self.type.get(name)
+
+    @property
+    def is_melee(self) -> bool:
+        """True for a melee weapon (Type ``Melee`` or Range ``-``)."""
+        return self.type.kind == "Melee"
+
+    @classmethod
+    def from_mapping(cls, data: Mapping[str, Any], *, field_name: str = "weapon") -> Weapon:
+        """Build from a SCENARIO.md weapon block (``name``, ``Range``, ``Strength``, ``AP``, ``Type``)."""
+        if not isinstance(data, Mapping):
+            raise ProfileError(f"{field_name}: expected an object, got {data!r}")
+        _reject_unknown(data, {"name", "Range", "Strength", "AP", "Type"}, field_name)
+        try:
+            name = data.get("name", "weapon")
+            if name is None:
+                name = "weapon"
+            if not isinstance(name, (str, int, float)) or isinstance(name, bool):
+                raise ProfileError(f"name: expected text, got {show_value(name)}")
+            return cls(
+                name=check_text(name, "name"),
+                range=parse_range(data.get("Range", "-")),
+                strength=parse_strength(data.get("Strength", "User")),
+                ap=parse_ap(data.get("AP", "-")),
+                type=parse_weapon_type(data.get("Type", "")),
+            )
+        except ProfileError as exc:
+            raise ProfileError(f"{field_name}.{exc}") from None
+
+
+@dataclass(frozen=True)
+class Unit:
+    """An attacking or target unit of identical models (a statline, a model count and rules)."""
+
+    name: str = "unit"
+    unit_type: str = "Infantry"
+    models: int = 1
+    WS: int | None = 4
+    BS: int | None = 4
+    S: int | None = 4
+    T: int | None = 4
+    W: int | None = 1
+    I: int | None = 4
+    A: int | None = 1
+    Ld: int | None = 7
+    save: int | None = None
+    invulnerable: int | None = None
+    cover: int | None = None
+    rules: tuple[Rule, ...] = ()
+    extra: Mapping[str, Any] = field(default_factory=dict, hash=False)
+
+    def has(self, name: str) -> bool:
+        """True when the unit has the named rule (or sub-type in its Unit Type)."""
+        return any(r.name == name for r in self.rules)
+
+    def get(self, name: str) -> Rule | None:
+        """The named rule or None."""
+        return next((r for r in self.rules if r.name == name), None)
+
+    def has_type(self, word: str) -> bool:
+        """True when ``word`` appears in the Unit Type (``Vehicle``, ``Heavy``, ``Dreadnought``...)."""
+        return word.lower() in self.unit_type.lower()
+
+    @property
+    def is_vehicle(self) -> bool:
+        """True for a unit whose Unit Type contains Vehicle."""
+        return self.has_type("Vehicle")
+
+
+_UNIT_FIELDS = {
+    "name",
+    "Unit Type",
+    "models",
+    "WS",
+    "BS",
+    "S",
+    "T",
+    "W",
+    "I",
+    "A",
+    "Ld",
+    "Save",
+    "Invulnerable",
+    "Cover",
+    "rules",
+    "Move",
+    "M",
+    "Front",
+    "Side",
+    "Rear",
+    "HP",
+    "facing",
+    "charging",
+    "two_weapons",
+    "wounds_taken",
+    "points",
+    "disordered",
+    "moved",
+}
+
+
+def _reject_unknown(data: Mapping[str, Any], allowed: set[str], field_name: str) -> None:
+    unknown = sorted(set(data) - allowed)
+    if unknown:
+        raise ProfileError(
+            f"{field_name}.{unknown[0]}: unknown field {unknown[0]!r} (allowed: {', '.join(sorted(allowed))})"
+        )
+
+
+def unit_from_mapping(data: Mapping[str, Any], *, field_name: str, defaults: Mapping[str, Any] | None = None) -> Unit:
+    """Build a Unit from a SCENARIO.md attacker or target block."""
+    if not isinstance(data, Mapping):
+        raise ProfileError(f"{field_name}: expected an object, got {data!r}")
+    _reject_unknown(data, _UNIT_FIELDS, field_name)
+    d = dict(defaults or {})
+    d.update(data)
+
+    def stat(key: str, lo: int = 0, hi: int = 10, allow_none: bool = True) -> int | None:
+        return parse_stat(d.get(key), f"{field_name}.{key}", lo=lo, hi=hi, allow_none=allow_none)
+
+    models = parse_stat(d.get("models", 1), f"{field_name}.models", lo=0, hi=1000)
+    rules = d.get("rules", [])
+    if rules is not None and not isinstance(rules, (list, tuple, str)):
+        raise ProfileError(f"{field_name}.rules: expected a list of rule names, got {show_value(rules)}")
+    unit_type = d.get("Unit Type", "Infantry")
+    if unit_type is None:
+        unit_type = "Infantry"
+    if not isinstance(unit_type, str):
+        raise ProfileError(f"{field_name}.Unit Type: expected text, got {show_value(unit_type)}")
+    check_text(unit_type, f"{field_name}.Unit Type")
+    name = d.get("name", field_name)
+    if name is None:
+        name = field_name
+    if isinstance(name, bool) or not isinstance(name, (str, int, float)):
+        raise ProfileError(f"{field_name}.name: expected text, got {show_value(name)}")
+    check_text(name, f"{field_name}.name")
+    extra = {
+        k: d[k]
+        for k in (
+            "Front",
+            "Side",
+            "Rear",
+            "HP",
+            "facing",
+            "charging",
+            "two_weapons",
+            "wounds_taken",
+            "disordered",
+            "moved",
+        )
+        if k in d
+    }
+    for flag in ("charging", "two_weapons", "disordered"):
+        if flag in extra and not isinstance(extra[flag], bool):
+            raise ProfileError(f"{field_name}.{flag}: expected true or false, got {show_value(extra[flag])}")
+    if "wounds_taken" in extra:
+        extra["wounds_taken"] = (
+            parse_stat(extra["wounds_taken"], f"{field_name}.wounds_taken", lo=0, hi=30, allow_none=True) or 0
+        )
+    if "facing" in extra and extra["facing"] not in {"Front", "Side", "Rear"}:
+        raise ProfileError(f"{field_name}.facing: expected Front, Side or Rear, got {show_value(extra['facing'])}")
+    return Unit(
+        name=str(name),
+        unit_type=unit_type,
+        models=int(models or 0),
+        WS=stat("WS", 0, 10),
+        BS=stat("BS", 0, 10),
+        S=stat("S", 0, 10),
+        T=stat("T", 1, 10),
+        W=stat("W", 1 if field_name.endswith("target") else 0, 20),
+        I=stat("I", 0, 10),
+        A=stat("A", 0, 20),
+        Ld=stat("Ld", 0, 12),
+        save=parse_save(d.get("Save"), f"{field_name}.Save"),
+        invulnerable=parse_save(d.get("Invulnerable"), f"{field_name}.Invulnerable"),
+        cover=parse_save(d.get("Cover"), f"{field_name}.Cover"),
+        rules=parse_rules(rules, field_name=f"{field_name}.rules"),
+        extra=extra,
+    )

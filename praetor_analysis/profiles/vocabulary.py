@@ -1,0 +1,194 @@
+"""Cleaning of weapon ``Type`` strings from BattleScribe data.
+
+The community data spells rule names inconsistently: typos (``Assult``, ``Deflagerate``), case
+(``Gets hot``), curly quotes, periods used as separators, rule text pasted after a newline, values
+without parentheses (``Brutal 2``), ``Large (5") Blast`` for ``Large Blast (5")``. :func:`clean_type`
+returns the canonical string and every correction it made, so nothing is changed silently.
+
+The corrections table is data (``data/token_corrections.csv``: wrong, right, reason), matched against
+the rule name of each comma-separated token; canonical rule names and whether they take a value live
+in ``data/rule_names.csv`` (derived from the cleaned data by the importer).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+__all__ = [
+    "SHOT_TYPES",
+    "Correction",
+    "clean_type",
+    "rule_name",
+    "rule_names",
+    "split_type",
+    "token_corrections",
+]
+
+SHOT_TYPES = ("Assault", "Heavy", "Pistol", "Ordnance", "Rapid Fire", "Salvo", "Bomb", "Melee")
+"""Weapon types whose value, if any, is a shot count written without parentheses (``Heavy 2``)."""
+
+
+@dataclass(frozen=True)
+class Correction:
+    """One change made while cleaning a Type string.
+
+    Attributes:
+        original: The text as found.
+        corrected: The text after correction ("" when dropped).
+        reason: Why (e.g. ``typo``, ``case``, ``curly quote``).
+    """
+
+    original: str
+    corrected: str
+    reason: str
+
+
+def _read_csv(name: str) -> list[dict[str, str]]:
+    text = resources.files("praetor_analysis.data").joinpath(name).read_text(encoding="utf-8")
+    return list(csv.DictReader(io.StringIO(text)))
+
+
+@cache
+def token_corrections() -> tuple[tuple[str, str, str], ...]:
+    """The corrections table ``(wrong, right, reason)`` from ``data/token_corrections.csv``."""
+    return tuple((r["wrong"], r["right"], r["reason"]) for r in _read_csv("token_corrections.csv"))
+
+
+@cache
+def rule_names() -> dict[str, str]:
+    """Canonical rule names found in the data -> value form (``"(X)"``, ``"N"`` or ``""``).
+
+    Empty if ``data/rule_names.csv`` is not there yet (the importer writes it).
+    """
+    try:
+        rows = _read_csv("rule_names.csv")
+    except FileNotFoundError:
+        return {}
+    return {r["name"]: r["value"] for r in rows}
+
+
+_VALUE = re.compile(r"^(?P<name>.*?)\s*(?P<value>\(.*\)|[0-9]*D?[0-9]+\+?)$")
+
+
+def rule_name(token: str) -> str:
+    """Return the rule name of a token without its value: ``Rending (6+)`` -> ``Rending``."""
+    m = _VALUE.match(token)
+    return m.group("name") if m and m.group("name") else token
+
+
+def split_type(text: str) -> list[str]:
+    """Split a (cleaned) Type string into its comma-separated tokens."""
+    return [t.strip() for t in text.split(",") if t.strip()]
+
+
+_QUOTES = {"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"', "\u2033": '"'}
+
+
+def clean_type(text: str) -> tuple[str, list[Correction]]:
+    """Clean a weapon Type string.
+
+    Args:
+        text: The Type characteristic as found in the data.
+
+    Returns:
+        The cleaned string (tokens joined by ``", "``) and the corrections made, in order.
+
+    Example:
+        >>> clean_type('Assult 2, Large (5") Blast')[0]
+        'Assault 2, Large Blast (5")'
+    """
+    fixes: list[Correction] = []
+    s = text
+    if "\n" in s.strip():
+        head, _, tail = s.strip().partition("\n")
+        # The dropped text is rules prose: report its size, never carry it around.
+        fixes.append(
+            Correction(
+                head.strip() + "\n...",
+                head.strip(),
+                f"rule text after newline dropped ({len(tail.strip())} characters)",
+            )
+        )
+        s = head
+    for bad, good in _QUOTES.items():
+        if bad in s:
+            fixes.append(Correction(bad, good, "curly quote"))
+            s = s.replace(bad, good)
+    new = re.sub(r"\.(?=\s*(?:[A-Za-z,]|$))", ",", s)
+    if new != s:
+        fixes.append(Correction(s.strip(), new.strip(), "period used as separator"))
+        s = new
+    new = re.sub(r"\(\s+", "(", re.sub(r"\s+\)", ")", s))
+    if new != s:
+        fixes.append(Correction(s.strip(), new.strip(), "space inside parentheses"))
+        s = new
+    new = re.sub(r"\s+", " ", s).strip()
+    if new != s.strip():
+        fixes.append(Correction(s.strip(), new, "doubled or stray whitespace"))
+    s = new
+    if re.search(r",(?=[^\s,])", s):
+        fixes.append(Correction(s, re.sub(r",(?=[^\s,])", ", ", s), "missing space after comma"))
+    for wrong, right, reason in token_corrections():
+        if "," in wrong and wrong in s:
+            fixes.append(Correction(wrong, right, reason))
+            s = s.replace(wrong, right)
+    tokens: list[str] = []
+    raw_tokens = s.split(",")
+    for raw in raw_tokens:
+        tok = raw.strip()
+        if not tok:
+            if len(raw_tokens) > 1:
+                fixes.append(Correction(raw, "", "empty token dropped"))
+            continue
+        tokens.append(_clean_token(tok, fixes))
+    return ", ".join(tokens), fixes
+
+
+def _clean_token(tok: str, fixes: list[Correction]) -> str:
+    orig = tok
+    reasons: list[str] = []
+    if tok.startswith("\u2020") or tok.endswith("*"):
+        tok = tok.lstrip("\u2020").rstrip("*").strip()
+        reasons.append("footnote marker dropped")
+    m = re.match(r"^([A-Za-z]{2,})(\d.*)$", tok)
+    if m:
+        tok = f"{m.group(1)} {m.group(2)}"
+        reasons.append("missing space before value")
+    m = re.match(r"^(\w+) (\(.+\)) Blast$", tok)
+    if m:
+        tok = f"{m.group(1)} Blast {m.group(2)}"
+        reasons.append("size written inside the name")
+    for wrong, right, reason in token_corrections():
+        if tok == wrong:
+            tok = right
+            reasons.append(reason)
+            break
+    name = rule_name(tok)
+    value = tok[len(name) :].strip()
+    for wrong, right, reason in token_corrections():
+        if "," not in wrong and name == wrong:
+            name = right
+            reasons.append(reason)
+            break
+    canon = rule_names()
+    if name not in canon:
+        for known in canon:
+            if known.lower() == name.lower():
+                name = known
+                reasons.append("case")
+                break
+    if value.startswith("(") and name in SHOT_TYPES:
+        value = value[1:-1].strip()
+        reasons.append("shot count in parentheses")
+    elif value and not value.startswith("(") and (canon.get(name) == "(X)"):
+        value = f"({value})"
+        reasons.append("value without parentheses")
+    tok = f"{name} {value}" if value else name
+    if tok != orig:
+        fixes.append(Correction(orig, tok, "; ".join(reasons) or "normalised"))
+    return tok

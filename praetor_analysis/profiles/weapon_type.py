@@ -1,0 +1,112 @@
+"""A weapon's Type line (Heavy 2, Rending (6+)) -> its kind, shots and rules."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+from praetor_analysis.errors import ProfileError, show_value
+from praetor_analysis.prob.dice import DiceExpr, parse_dice
+from praetor_analysis.profiles.characteristics import check_text
+from praetor_analysis.profiles.rule_tokens import Rule, no_duplicate_rules, parse_rule, split_tokens
+
+_SHOT_KINDS = (
+    "Heavy",
+    "Assault",
+    "Pistol",
+    "Ordnance",
+    "Salvo",
+    "Bomb",
+    "Rapid Fire",
+    "Melee",
+    "Primary Weapon",
+    "Destroyer",
+)
+
+
+_SHOT_RE = re.compile(
+    r"^(?P<kind>Heavy|Assault|Pistol|Ordnance|Salvo|Bomb|Rapid Fire|Melee|Primary Weapon|Destroyer)"
+    r"(?![A-Za-z-])\s*(?P<n>.*)$",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class WeaponType:
+    """A parsed Type line: the shooting kind (``Heavy``, ``Melee``...), its shots, rules, corrections."""
+
+    kind: str | None
+    shots: DiceExpr | None
+    rules: tuple[Rule, ...]
+    corrections: tuple[str, ...] = ()
+    text: str = ""
+
+    @cached_property
+    def names(self) -> frozenset[str]:
+        """The canonical names of the rules (a ``Destroyer N`` kind counts as the Destroyer rule)."""
+        return frozenset(r.name for r in self.rules) | ({"Destroyer"} if self.kind == "Destroyer" else set())
+
+    def has(self, name: str) -> bool:
+        """True when a rule of that canonical name is present (a ``Destroyer N`` kind is the Destroyer rule)."""
+        return name in self.names
+
+    @cached_property
+    def signature(self) -> tuple:
+        """The rules as sorted (name, value, variant) triples, with the Destroyer kind: what the wound and
+        save stages read (the shot count aside)."""
+        rules = {(r.name, r.value, r.variant) for r in self.rules}
+        if self.kind == "Destroyer":
+            rules.add(("Destroyer", None, None))
+        return tuple(sorted(rules, key=repr))
+
+    def get(self, name: str) -> Rule | None:
+        """The first rule of that canonical name, or None."""
+        return next((r for r in self.rules if r.name == name), None)
+
+
+def parse_weapon_type(text: Any) -> WeaponType:
+    """Parse a Type line such as ``Heavy 2, Rending (6+), Breaching (4+)``.
+
+    Typos and separators are cleaned first (see ``vocabulary.clean_type``); every correction is kept in
+    ``corrections``. Unknown rule names become ``Rule(known=False)``; nothing is dropped.
+    """
+    from praetor_analysis.profiles.vocabulary import clean_type
+
+    if text is not None and not isinstance(text, str):
+        raise ProfileError(f"Type: expected text such as 'Heavy 2, Rending (6+)', got {show_value(text)}")
+    raw = "" if text is None else check_text(text, "Type")
+    cleaned, fixes = clean_type(raw)
+    kind: str | None = None
+    shots: DiceExpr | None = None
+    rules: list[Rule] = []
+    for tok in split_tokens(cleaned):
+        m = _SHOT_RE.match(tok)
+        if m and kind is None:
+            kind = next(k for k in _SHOT_KINDS if k.lower() == m.group("kind").lower())
+            n = m.group("n").strip().strip("()").strip() or None
+            if kind == "Melee":
+                shots = None
+            elif kind == "Destroyer" and n is None:
+                rules.append(parse_rule(tok, field_name="Type"))
+                kind = None
+                continue
+            elif n is None:
+                shots = DiceExpr(0, 6, 1)
+            elif "/" in n:  # Salvo 2/4: the lower number (moving)
+                salvo = re.fullmatch(r"(\d{1,4})\s*/\s*(\d{1,4})", n)
+                if not salvo:
+                    raise ProfileError(f"Type: {show_value(tok)} expects shots like 'Salvo 2/4', got {show_value(n)}")
+                try:
+                    shots = parse_dice(int(salvo.group(1)), field="Type")
+                except ValueError as exc:
+                    raise ProfileError(str(exc)) from None
+            else:
+                try:
+                    shots = parse_dice(n, field="Type")
+                except ValueError as exc:
+                    raise ProfileError(str(exc)) from None
+            continue
+        rules.append(parse_rule(tok, field_name="Type"))
+    return WeaponType(kind, shots, no_duplicate_rules(tuple(rules), "Type"), tuple(str(c) for c in fixes), raw)

@@ -1,0 +1,1 @@
+"""The JSON contract of ``praetor calc``: documents in, results out."""

@@ -1,0 +1,1 @@
+"""Armour penetration, hull points and the vehicle damage table."""

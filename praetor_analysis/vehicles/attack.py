@@ -1,0 +1,237 @@
+"""Scenario adapter for Vehicle targets: profiles -> hits -> the hull-point chain (MECHANICS.md 8).
+
+Hits come from the To Hit roll (the same ``rules.hit`` as other targets), from ``hits``, or from a marker
+over the vehicle's hull (``formation.hull``). Melee attacks resolve against Rear armour and roll To Hit on
+the WS chart against the vehicle's WS (a Walker's). Our reading where MECHANICS.md is silent: a vehicle
+without WS is hit automatically in melee, or on 4+ when the target block says ``"moved": true``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from praetor_analysis.engine.hit_stage import hit_stage, shots_distribution
+from praetor_analysis.engine.volley import Volley, weapon_strength
+from praetor_analysis.prob.dist import Dist
+from praetor_analysis.profiles.characteristics import parse_stat
+from praetor_analysis.profiles.records import ProfileError, Unit
+from praetor_analysis.rules.hit import HitRoll, roll_to_hit
+from praetor_analysis.vehicles.hull_points import Volley as VehicleVolley
+from praetor_analysis.vehicles.hull_points import gets_hot_on_vehicle, resolve_vehicle_sequence
+from praetor_analysis.vehicles.penetration import PenetratingWeapon, VehicleTarget
+
+_VEHICLE_WEAPON_RULES = {
+    "Rending",
+    "Armourbane",
+    "Ordnance",
+    "Lance",
+    "Sunder",
+    "Haywire",
+    "Exoshock",
+    "Destroyer",
+    "Barrage",
+    "Apocalyptic Mega-blast",
+    "Gets Hot",
+    "Ignores Cover",
+    "Twin-linked",
+    "Master-crafted",
+    "Pinning",
+    "Shell Shock",
+    "Blast",
+    "Large Blast",
+    "Massive Blast",
+    "Apocalyptic Blast",
+    "Template",
+}
+_NO_EFFECT_ON_VEHICLES = {
+    "Pinning",
+    "Shell Shock",
+    "Fleshbane",
+    "Poisoned",
+    "Shred",
+    "Breaching",
+    "Murderous Strike",
+    "Brutal",
+    "Instant Death",
+    "Deflagrate",
+    "Sniper",
+    "Precision Shots",
+    "Precision Strikes",
+    "Concussive",
+}
+
+
+def vehicle_target(target: Unit) -> VehicleTarget:
+    """The vehicle record of a target whose Unit Type contains Vehicle (memoised per target)."""
+    try:
+        hit = _TARGETS.get(target)
+    except TypeError:
+        return _vehicle_target(target)
+    if hit is None:
+        if len(_TARGETS) > 1024:
+            _TARGETS.clear()
+        hit = _TARGETS[target] = _vehicle_target(target)
+    return hit
+
+
+_TARGETS: dict[Unit, VehicleTarget] = {}
+
+
+def _vehicle_target(target: Unit) -> VehicleTarget:
+    ex = target.extra
+    values = {}
+    for key in ("Front", "Side", "Rear", "HP"):
+        if key not in ex:
+            raise ProfileError(f"target.{key}: required for a Vehicle target, got nothing")
+        values[key] = parse_stat(ex[key], f"target.{key}", lo=1 if key == "HP" else 9, hi=30 if key == "HP" else 15)
+    facing = ex.get("facing", "Front")
+    if facing not in {"Front", "Side", "Rear"}:
+        raise ProfileError(f"target.facing: expected Front, Side or Rear, got {facing!r}")
+    taken = int(ex.get("wounds_taken", 0) or 0)
+    if not 0 <= taken < values["HP"]:
+        raise ProfileError(f"target.wounds_taken: hull points already lost must be 0..{values['HP'] - 1}, got {taken}")
+    shrouded = target.get("Shrouded")
+    return VehicleTarget(
+        front=values["Front"],
+        side=values["Side"],
+        rear=values["Rear"],
+        hp=values["HP"],
+        hp_left=values["HP"] - taken,
+        facing=facing,
+        invulnerable=target.invulnerable,
+        cover=target.cover,
+        shrouded=(shrouded.value or 6) if shrouded else None,
+        unit_type=target.unit_type,
+    )
+
+
+def penetrating_weapon(volley: Volley) -> PenetratingWeapon:
+    """The penetration profile of a volley's weapon (Strength resolved against the wielder)."""
+    w = volley.weapon
+    strength = weapon_strength(volley)
+    if strength is None:
+        raise ProfileError(f"weapon.Strength: {w.strength.text!r} cannot roll armour penetration")
+    rend, armourbane, exo = w.get("Rending"), w.get("Armourbane"), w.get("Exoshock")
+    variant = (armourbane.variant or "").lower() if armourbane else ""
+    active = (
+        armourbane is not None
+        and not (variant == "melee" and volley.mode != "melee")
+        and not (variant == "ranged" and volley.mode == "melee")
+    )
+    return PenetratingWeapon(
+        strength=strength,
+        ap=w.ap,
+        rending=rend.value if rend else None,
+        armourbane=active,
+        melta=variant == "melta",
+        ordnance=w.type.kind == "Ordnance" or w.has("Ordnance"),
+        lance=w.has("Lance"),
+        sunder=w.has("Sunder"),
+        haywire=w.has("Haywire"),
+        exoshock=(exo.value or 6) if exo else None,
+        destroyer=w.has("Destroyer"),
+        barrage_or_megablast=w.has("Barrage") or w.has("Apocalyptic Mega-blast"),
+        is_melee=volley.mode == "melee",
+        gets_hot=w.has("Gets Hot"),
+        ignores_cover=w.has("Ignores Cover"),
+        template=w.range.template is not None or w.has("Template"),
+    )
+
+
+def vehicle_hits(volley: Volley, target: Unit) -> tuple[Dist, Dist]:
+    """(hits, natural 1s of Gets Hot) of a volley against a vehicle."""
+    if volley.mode == "melee" and target.WS is None:
+        moved = target.extra.get("moved", False)
+        if not isinstance(moved, bool):
+            raise ProfileError(f"target.moved: expected true or false, got {moved!r}")
+        shots, _ = shots_distribution(volley)
+        return roll_to_hit(shots, HitRoll(4 if moved else 1, None, False, 0))
+    hits, ones, _, _ = hit_stage(volley, target)  # the same To Hit as any target (memoised)
+    return hits, ones
+
+
+def resolve_vehicle_scenario(target: Unit, firing_units: Sequence[Sequence[Volley]]) -> dict[str, object]:
+    """Every volley in turn against one vehicle, hull points carried over; SCENARIO.md's vehicle result."""
+    vt = vehicle_target(target)
+    volleys = []
+    hits_total = Dist.point(0)
+    applied: list[str] = []
+    no_effect: list[str] = []
+    missing: list[str] = []
+    gets_hot: Dist | None = None
+    for unit in firing_units:
+        for v in unit:
+            hits, ones = vehicle_hits(v, target)
+            hits_total = hits_total + hits
+            volleys.append(VehicleVolley(hits, penetrating_weapon(v), v.half_range))
+            if v.weapon.has("Gets Hot"):
+                firer_is_vehicle = v.attacker.is_vehicle
+                g = gets_hot_on_vehicle(ones) if firer_is_vehicle else ones
+                gets_hot = g if gets_hot is None else gets_hot + g
+            classify_vehicle_rules(v, applied, no_effect, missing)
+    results = resolve_vehicle_sequence(volleys, vt)
+    glancing = Dist.point(0)
+    penetrating = Dist.point(0)
+    for r in results:
+        glancing = glancing + r.glancing
+        penetrating = penetrating + r.penetrating
+        missing.extend(x for x in r.not_modelled if x not in missing)
+    last = results[-1]
+    hull_points = _hull_points_removed(vt.hp_left, last.state)
+    out: dict[str, object] = {
+        "hits": hits_total.to_dict(),
+        "glancing": glancing.to_dict(),
+        "penetrating": penetrating.to_dict(),
+        "hull_points": hull_points.to_dict(),
+        "wrecked": float(last.state[0]) if last.state.size else 1.0,
+        "damage_results": _damage_any(results),
+        "pinned": None,
+        "applied": applied,
+        "not_modelled": missing,
+        "no_effect": no_effect,
+    }
+    if gets_hot is not None:
+        out["gets_hot"] = gets_hot.to_dict()
+    return out
+
+
+def _hull_points_removed(hp_left: int, state) -> Dist:
+    """HP removed over the whole sequence, from the final hull-points-left pmf."""
+    import numpy as np
+
+    removed = np.zeros(hp_left + 1)
+    for left, p in enumerate(state):
+        if p > 0:
+            removed[hp_left - left] += p
+    return Dist.from_trusted(removed)
+
+
+def _damage_any(results) -> dict[str, float]:
+    """P(at least one) of each damage result over the sequence (volleys independent given the chain is
+    not: combine as 1 - prod(1 - p) only for a single volley; several volleys report each volley's value)."""
+    if len(results) == 1:
+        return dict(results[0].damage_results)
+    out: dict[str, float] = {}
+    for i, r in enumerate(results):
+        for k, p in r.damage_results.items():
+            out[f"{k} (volley {i + 1})"] = p
+    return out
+
+
+def classify_vehicle_rules(v: Volley, applied: list[str], no_effect: list[str], missing: list[str]) -> None:
+    w = v.weapon
+    if w.type.kind and w.type.kind != "Melee":
+        label = f"{w.type.kind} {w.type.shots}" if w.type.shots and w.type.kind != "Rapid Fire" else w.type.kind
+        if label not in applied:
+            applied.append(label)
+    for r in w.rules:
+        dest = missing
+        if r.known and r.name in _VEHICLE_WEAPON_RULES and r.name not in _NO_EFFECT_ON_VEHICLES:
+            dest = applied
+        elif r.known and (
+            r.name in _NO_EFFECT_ON_VEHICLES
+            or r.name in {"Skyfire", "One Shot", "One Use", "Two-handed", "Specialist Weapon", "Unwieldy", "Reach"}
+        ):
+            dest = no_effect
+        if r.text not in dest:
+            dest.append(r.text)

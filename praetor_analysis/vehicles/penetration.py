@@ -1,0 +1,441 @@
+"""One hit against a Vehicle: the armour penetration roll, saves, and what the hit does (MECHANICS 8).
+
+A hit becomes a short sequence of *impacts*: each impact is ``(hull_points, result)``, ``result`` being None
+for a Glancing Hit or the Vehicle Damage table result of a Penetrating Hit. Most hits give zero or one
+impact; an Exoshock hit can give two (the Penetrating Hit, then the extra one). :func:`hit_outcome` returns
+the exact distribution of these sequences; :mod:`praetor_analysis.vehicles.hull_points` chains them over hull points.
+
+Readings of the rules where MECHANICS.md is silent (each has a test):
+
+- Facing: melee hits use Rear armour, Barrage and Apocalyptic Mega-blast hits use Side armour, other hits
+  the target's ``facing``.
+- Destroyer: besides D3 hull points per Glancing or Penetrating Hit, the rules text makes a Destroyer
+  weapon roll three dice for penetration, drop the lowest and add the other two. That is the default;
+  ``destroyer_three_dice=False`` keeps one die. With Destroyer's three dice, Ordnance's "best of two" is not
+  applied as well (the three dice replace the roll).
+- Armourbane adds one more D6 to whatever the roll is; Rending adds its D3 once when any counted die (the
+  kept Ordnance die, the two kept Destroyer dice, the Armourbane die) shows its value or more.
+- Armourbane (Melta): ``melta=True`` makes the extra die depend on ``half_range`` alone.
+- Sunder re-rolls every failed roll, and a Glancing Hit when the expected hull points of one fresh roll
+  (after saves, Exoshock and Explodes included, not capped by the hull points left) beat those of the
+  glance. The decision is made once per weapon and target, so hits stay independent.
+- Exoshock (X) triggers on every Penetrating Hit scored by the roll (before saves). Its extra hit is a
+  Penetrating Hit of the weapon's AP that rolls on the damage table and takes invulnerable saves and
+  Shrouded but no cover; it removes 1 hull point (no Destroyer D3: it gains no other special rule) and
+  never triggers Exoshock again.
+- Haywire replaces the roll; Strength, AP (for the roll), Rending, Armourbane, Ordnance, Lance, Sunder and
+  Destroyer's dice then do nothing. Its Glancing and Penetrating Hits take the usual vehicle saves (the
+  save limits in its text speak of Wounds), roll the damage table at the weapon's AP, and Destroyer's D3
+  hull points still apply.
+- Saves: one save per hit, the best of invulnerable (per facing if given), Reinforced Structure (an
+  invulnerable 5+ against shooting, as the rules reference reads "Reinforced") and cover (shooting only,
+  not Ignores Cover or Template); then Shrouded (not melee, Ignores Cover or Template, since Templates
+  have Ignores Cover). A save of 2+ fails only on a 1.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from typing import Literal
+
+import numpy as np
+
+from praetor_analysis.prob.dice import p_at_least
+from praetor_analysis.vehicles.damage_table import DEFAULT_DAMAGE_TABLE, DamageTable
+
+Facing = Literal["Front", "Side", "Rear"]
+FACINGS: tuple[str, ...] = ("Front", "Side", "Rear")
+
+Impact = tuple[int, "str | None"]
+"""``(hull_points, result)``: result None is a Glancing Hit, otherwise the damage table result."""
+Impacts = tuple[Impact, ...]
+
+
+def _check_int(name: str, value: object, low: int, high: int, *, optional: bool = False) -> None:
+    if value is None and optional:
+        return
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not low <= value <= high:
+        raise ValueError(f"{name}: expected an integer {low}..{high}{' or None' if optional else ''}, got {value!r}")
+
+
+@dataclass(frozen=True)
+class PenetratingWeapon:
+    """A weapon's profile as it matters against a Vehicle.
+
+    Attributes:
+        strength: Strength after User/+N/xN are resolved, 1..20 (Titan weapons print Strengths above 10).
+        ap: AP 1..6, or None for "-".
+        rending: X of Rending (X), or None.
+        armourbane: Armourbane: one more D6 for penetration.
+        melta: the Armourbane is the Melta variant: the extra D6 only at half range or less.
+        ordnance: two dice, keep the highest.
+        lance: armour above 12 counts as 12.
+        sunder: re-roll failed penetration rolls, and Glancing Hits when that pays.
+        haywire: a D6 instead of the penetration roll (1 nothing, 2-5 Glancing, 6 Penetrating).
+        exoshock: X of Exoshock (X), or None.
+        destroyer: D3 hull points per Glancing or Penetrating Hit.
+        destroyer_three_dice: with Destroyer, three dice for penetration, dropping the lowest.
+        barrage_or_megablast: Barrage or Apocalyptic Mega-blast: hits use Side armour.
+        is_melee: a close combat attack: Rear armour, no cover, no Shrouded.
+        gets_hot: Gets Hot (only affects the firer; see ``vehicles.gets_hot_on_vehicle``).
+        ignores_cover: Ignores Cover: no cover save, no Shrouded.
+        template: a Template weapon (has Ignores Cover).
+        name: a label for reports.
+    """
+
+    strength: int
+    ap: int | None = None
+    rending: int | None = None
+    armourbane: bool = False
+    melta: bool = False
+    ordnance: bool = False
+    lance: bool = False
+    sunder: bool = False
+    haywire: bool = False
+    exoshock: int | None = None
+    destroyer: bool = False
+    destroyer_three_dice: bool = True
+    barrage_or_megablast: bool = False
+    is_melee: bool = False
+    gets_hot: bool = False
+    ignores_cover: bool = False
+    template: bool = False
+    name: str = ""
+
+    def __post_init__(self) -> None:
+        _check_int("strength", self.strength, 1, 20)
+        _check_int("ap", self.ap, 1, 6, optional=True)
+        _check_int("rending", self.rending, 2, 6, optional=True)
+        _check_int("exoshock", self.exoshock, 2, 6, optional=True)
+        if self.is_melee and self.barrage_or_megablast:
+            raise ValueError("is_melee: a Barrage or Mega-blast weapon cannot attack in melee")
+
+
+@dataclass(frozen=True)
+class VehicleTarget:
+    """A Vehicle (or Knight) target.
+
+    Attributes:
+        front: Front armour value.
+        side: Side armour value.
+        rear: Rear armour value.
+        hp: Hull Points on the profile.
+        hp_left: Hull Points left now (default ``hp``).
+        facing: the facing shooting hits (melee uses Rear, Barrage/Mega-blast Side).
+        invulnerable: an invulnerable save X+, or a dict of them by facing, or None.
+        cover: a cover save X+, or None.
+        shrouded: X of Shrouded (X), or None.
+        slow: a Slow Vehicle (two dice on the damage table, discard the highest). A ``Slow`` sub-type in
+            ``unit_type`` (e.g. ``"Vehicle (Transport, Slow)"``) counts too.
+        reinforced: Reinforced Structure: an invulnerable 5+ against shooting attacks.
+        unit_type: the unit type as printed.
+        name: a label for reports.
+    """
+
+    front: int
+    side: int
+    rear: int
+    hp: int
+    hp_left: int | None = None
+    facing: Facing = "Front"
+    invulnerable: int | Mapping[str, int] | None = None
+    cover: int | None = None
+    shrouded: int | None = None
+    slow: bool = False
+    reinforced: bool = False
+    unit_type: str = "Vehicle"
+    name: str = ""
+
+    def __post_init__(self) -> None:
+        for side in ("front", "side", "rear"):
+            _check_int(side, getattr(self, side), 1, 20)
+        _check_int("hp", self.hp, 1, 1000)
+        if self.hp_left is None:
+            object.__setattr__(self, "hp_left", self.hp)
+        _check_int("hp_left", self.hp_left, 0, self.hp)
+        if self.facing not in FACINGS:
+            raise ValueError(f"facing: expected one of {FACINGS}, got {self.facing!r}")
+        if isinstance(self.invulnerable, Mapping):
+            for key, val in self.invulnerable.items():
+                if key not in FACINGS:
+                    raise ValueError(f"invulnerable: facing must be one of {FACINGS}, got {key!r}")
+                _check_int(f"invulnerable[{key!r}]", val, 2, 6)
+        else:
+            _check_int("invulnerable", self.invulnerable, 2, 6, optional=True)
+        _check_int("cover", self.cover, 2, 6, optional=True)
+        _check_int("shrouded", self.shrouded, 2, 6, optional=True)
+
+    @property
+    def is_slow(self) -> bool:
+        """True for a Slow Vehicle (the flag, or ``Slow`` among the sub-types of ``unit_type``)."""
+        if self.slow:
+            return True
+        inner = self.unit_type.partition("(")[2].rpartition(")")[0]
+        return any(part.strip().lower() == "slow" for part in inner.split(","))
+
+    def armour(self, facing: str) -> int:
+        """The armour value of a facing."""
+        return {"Front": self.front, "Side": self.side, "Rear": self.rear}[facing]
+
+    def invulnerable_for(self, facing: str) -> int | None:
+        """The invulnerable save against hits on ``facing`` (None when there is none)."""
+        if isinstance(self.invulnerable, Mapping):
+            return self.invulnerable.get(facing)
+        return self.invulnerable
+
+
+@dataclass(frozen=True)
+class HitOutcome:
+    """What one hit does, exactly.
+
+    Attributes:
+        facing: the facing the hit resolves against.
+        armour: the armour value used (after Lance).
+        roll: P(nothing), P(Glancing), P(Penetrating) of the penetration roll (after Sunder), before saves.
+        unsaved: P(a Glancing or Penetrating Hit of the roll is neither saved nor ignored).
+        unsaved_exoshock: the same for an Exoshock extra Penetrating Hit (no cover; 0.0 without Exoshock).
+        sunder_rerolls_glancing: whether Sunder re-rolls Glancing Hits for this weapon and target.
+        sequences: probability of each sequence of impacts the hit causes (``()`` is nothing).
+        applied: rule names that were applied.
+        not_modelled: rule names in the profile that had no effect or are not modelled here.
+    """
+
+    facing: str
+    armour: int
+    roll: tuple[float, float, float]
+    unsaved: float
+    unsaved_exoshock: float
+    sunder_rerolls_glancing: bool
+    sequences: Mapping[Impacts, float]
+    applied: tuple[str, ...] = ()
+    not_modelled: tuple[str, ...] = ()
+
+    def count_pmf(self, kind: Literal["glancing", "penetrating"]) -> np.ndarray:
+        """pmf of the unsaved Glancing (or Penetrating) Hits this one hit causes."""
+        out = np.zeros(3)
+        for seq, p in self.sequences.items():
+            n = sum(1 for _, r in seq if (r is None) == (kind == "glancing"))
+            out[n] += p
+        return out
+
+    def expected_hull_points(self) -> float:
+        """Expected hull points the hit removes, not capped by the hull points left."""
+        return float(sum(p * sum(hp for hp, _ in seq) for seq, p in self.sequences.items()))
+
+
+# --- the penetration dice -----------------------------------------------------------------------------
+@cache
+def _group(kind: str, rend: int) -> tuple[np.ndarray, np.ndarray]:
+    """pmf over the counted total of one group of dice, split by whether a counted die shows ``rend``+.
+
+    ``kind``: ``"one"`` (a D6), ``"best2"`` (Ordnance: the higher of two), ``"top2of3"`` (Destroyer: three
+    dice, the lowest dropped). Returns ``(plain, rending)`` arrays indexed by total.
+    """
+    n_dice = {"one": 1, "best2": 2, "top2of3": 3}[kind]
+    plain = np.zeros(19)
+    rending = np.zeros(19)
+    weight = 6.0**-n_dice
+    for faces in itertools.product(range(1, 7), repeat=n_dice):
+        kept = sorted(faces)[-2:] if kind == "top2of3" else [max(faces)]
+        target = rending if max(kept) >= rend else plain
+        target[sum(kept)] += weight
+    return plain, rending
+
+
+def _dice_total(weapon: PenetratingWeapon, armourbane: bool) -> tuple[np.ndarray, np.ndarray]:
+    """pmf of the dice total of one penetration roll, split by whether Rending triggers."""
+    rend = weapon.rending if weapon.rending is not None else 7
+    if weapon.destroyer and weapon.destroyer_three_dice:
+        kind = "top2of3"
+    elif weapon.ordnance:
+        kind = "best2"
+    else:
+        kind = "one"
+    plain, rending = _group(kind, rend)
+    if armourbane:
+        d_plain, d_rend = _group("one", rend)
+        total = np.convolve(plain + rending, d_plain + d_rend)
+        plain = np.convolve(plain, d_plain)
+        rending = total - plain
+    return plain, rending
+
+
+def _roll(weapon: PenetratingWeapon, armour: int, armourbane: bool) -> np.ndarray:
+    """P(nothing), P(Glancing), P(Penetrating) of one penetration roll."""
+    plain, rending = _dice_total(weapon, armourbane)
+    total = np.zeros(plain.size + 3)
+    total[: plain.size] += plain
+    total += np.convolve(rending, np.array([0.0, 1.0, 1.0, 1.0]) / 3.0)  # Rending's D3, added once
+    k = np.arange(total.size) + weapon.strength
+    return np.array([total[k < armour].sum(), total[k == armour].sum(), total[k > armour].sum()])
+
+
+# --- saves --------------------------------------------------------------------------------------------
+def _fail(threshold: int | None) -> float:
+    return 1.0 if threshold is None else 1.0 - p_at_least(threshold)
+
+
+def _unsaved(weapon: PenetratingWeapon, target: VehicleTarget, facing: str) -> tuple[float, float, list[str]]:
+    """P(unsaved) for a hit that may take cover and for one that may not, and the rules used."""
+    used = [name for name, on in (("Ignores Cover", weapon.ignores_cover), ("Template", weapon.template)) if on]
+    own = target.invulnerable_for(facing)
+    invuln = [] if own is None else [own]
+    if target.reinforced and not weapon.is_melee:
+        invuln.append(5)
+        used.append("Reinforced Structure")
+    unshielded = weapon.is_melee or weapon.ignores_cover or weapon.template  # no cover, no Shrouded
+    mitigation = 1.0
+    if target.shrouded is not None and not unshielded:
+        used.append(f"Shrouded ({target.shrouded}+)")
+        mitigation = _fail(target.shrouded)
+    best_invuln = min(invuln) if invuln else None
+    with_cover = min([*invuln, target.cover]) if target.cover is not None and not unshielded else best_invuln
+    return _fail(with_cover) * mitigation, _fail(best_invuln) * mitigation, used
+
+
+# --- one hit ------------------------------------------------------------------------------------------
+_GLANCE_ROWS = [(1.0, None, np.ones(1))]
+
+
+def _impacts(base_hp: np.ndarray, rows: list[tuple[float, str | None, np.ndarray]]) -> dict[Impacts, float]:
+    """Distribution of a single impact: ``rows`` are the damage table's outcomes, or ``_GLANCE_ROWS``."""
+    out: dict[Impacts, float] = {}
+    for q, res, extra in rows:
+        hp = np.convolve(base_hp, extra)
+        for k, p in enumerate(hp):
+            if p > 0.0:
+                key = ((k, res),)
+                out[key] = out.get(key, 0.0) + q * p
+    return out
+
+
+def _then(first: dict[Impacts, float], second: dict[Impacts, float]) -> dict[Impacts, float]:
+    """Sequences of ``first`` followed independently by ``second``."""
+    out: dict[Impacts, float] = {}
+    for s1, p1 in first.items():
+        for s2, p2 in second.items():
+            out[s1 + s2] = out.get(s1 + s2, 0.0) + p1 * p2
+    return out
+
+
+def _maybe(p: float, branch: dict[Impacts, float]) -> dict[Impacts, float]:
+    """``branch`` with probability ``p``, nothing otherwise."""
+    out = {seq: p * q for seq, q in branch.items()}
+    out[()] = out.get((), 0.0) + 1.0 - p
+    return out
+
+
+def _mix(*parts: tuple[float, dict[Impacts, float]]) -> dict[Impacts, float]:
+    out: dict[Impacts, float] = {}
+    for w, branch in parts:
+        if w > 0.0:
+            for seq, q in branch.items():
+                out[seq] = out.get(seq, 0.0) + w * q
+    return out
+
+
+def _mean_hp(branch: Mapping[Impacts, float]) -> float:
+    return sum(p * sum(hp for hp, _ in seq) for seq, p in branch.items())
+
+
+def resolve_facing(weapon: PenetratingWeapon, target: VehicleTarget) -> str:
+    """The facing a hit resolves against: Rear in melee, Side for Barrage/Mega-blast, else the target's."""
+    if weapon.is_melee:
+        return "Rear"
+    if weapon.barrage_or_megablast:
+        return "Side"
+    return target.facing
+
+
+def hit_outcome(
+    weapon: PenetratingWeapon,
+    target: VehicleTarget,
+    *,
+    half_range: bool = False,
+    table: DamageTable = DEFAULT_DAMAGE_TABLE,
+) -> HitOutcome:
+    """The exact outcome of one hit of ``weapon`` on ``target``.
+
+    Args:
+        weapon: the weapon profile.
+        target: the vehicle.
+        half_range: the target is at half the weapon's range or less (for Armourbane (Melta)).
+        table: the Vehicle Damage table.
+    """
+    applied: list[str] = []
+    skipped: list[str] = []
+    facing = resolve_facing(weapon, target)
+    if weapon.is_melee:
+        applied.append("Melee (Rear armour)")
+    if weapon.barrage_or_megablast:
+        applied.append("Barrage/Mega-blast (Side armour)")
+    armour = target.armour(facing)
+    roll_rules = []
+    if weapon.lance:
+        roll_rules.append("Lance")
+        armour = min(armour, 12)
+    armourbane = (weapon.melta and half_range) or (weapon.armourbane and not weapon.melta)
+    if weapon.melta:
+        roll_rules.append("Armourbane (Melta)")
+    elif weapon.armourbane:
+        roll_rules.append("Armourbane")
+    if weapon.ordnance and not (weapon.destroyer and weapon.destroyer_three_dice):
+        roll_rules.append("Ordnance")
+    elif weapon.ordnance:
+        skipped.append("Ordnance")
+    if weapon.rending is not None:
+        roll_rules.append(f"Rending ({weapon.rending}+)")
+
+    if weapon.haywire:
+        applied.append("Haywire")
+        skipped.extend(roll_rules)
+        if weapon.sunder:
+            skipped.append("Sunder")
+        first = np.array([1.0, 4.0, 1.0]) / 6.0
+    else:
+        applied.extend(roll_rules)
+        first = _roll(weapon, armour, armourbane)
+
+    u_cover, u_nocover, save_rules = _unsaved(weapon, target, facing)
+    applied.extend(save_rules)
+    rows = table.outcomes(weapon.ap, slow=target.is_slow)
+    if target.is_slow:
+        applied.append("Slow Vehicle")
+    base_hp = np.array([0.0, 1.0 / 3, 1.0 / 3, 1.0 / 3]) if weapon.destroyer else np.array([0.0, 1.0])
+    if weapon.destroyer:
+        applied.append("Destroyer")
+
+    glance = _maybe(u_cover, _impacts(base_hp, _GLANCE_ROWS))
+    pen = _maybe(u_cover, _impacts(base_hp, rows))
+    if weapon.exoshock is not None:
+        applied.append(f"Exoshock ({weapon.exoshock}+)")
+        extra = _maybe(u_nocover, _impacts(np.array([0.0, 1.0]), rows))
+        pen = _then(pen, _maybe(p_at_least(weapon.exoshock), extra))
+
+    nothing = {(): 1.0}
+    rerolls_glancing = False
+    p_none, p_glance, p_pen = (float(x) for x in first)
+    if weapon.sunder and not weapon.haywire:
+        applied.append("Sunder")
+        fresh = _mix((p_none, nothing), (p_glance, glance), (p_pen, pen))
+        rerolls_glancing = _mean_hp(fresh) > _mean_hp(glance) + 1e-12  # a tie (to rounding) keeps the glance
+        again = p_none + (p_glance if rerolls_glancing else 0.0)
+        kept_glance = 0.0 if rerolls_glancing else p_glance
+        p_none, p_glance, p_pen = again * p_none, kept_glance + again * p_glance, p_pen + again * p_pen
+    sequences = _mix((p_none, nothing), (p_glance, glance), (p_pen, pen))
+    if weapon.gets_hot:
+        skipped.append("Gets Hot")
+    return HitOutcome(
+        facing=facing,
+        armour=armour,
+        roll=(p_none, p_glance, p_pen),
+        unsaved=u_cover,
+        unsaved_exoshock=u_nocover if weapon.exoshock is not None else 0.0,
+        sunder_rerolls_glancing=rerolls_glancing,
+        sequences=sequences,
+        applied=tuple(applied),
+        not_modelled=tuple(skipped),
+    )

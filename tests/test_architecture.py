@@ -1,0 +1,150 @@
+"""The house holds: imports follow the layer order, no cycles, no private names across modules, small modules.
+
+The layers, lowest first (a module may import only from its own layer or those below it):
+errors -> prob -> rules -> profiles -> engine -> markers -> bsdata -> catalog -> vehicles -> melee ->
+scenario -> analysis -> views -> cli. The package ``__init__`` re-exports lazily and is exempt.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections import defaultdict
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parents[1] / "praetor_analysis"
+LAYERS = (
+    "errors", "prob", "rules", "profiles", "engine", "markers", "bsdata", "catalog", "vehicles", "melee",
+    "scenario", "analysis", "views", "cli",
+)  # fmt: skip
+MAX_LINES = 600
+
+
+def _modules() -> dict[str, Path]:
+    out = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        rel = path.relative_to(PACKAGE).with_suffix("")
+        parts = rel.parts[:-1] if rel.name == "__init__" else rel.parts
+        out[".".join(("praetor_analysis", *parts))] = path
+    return out
+
+
+MODULES = _modules()
+
+
+def _layer(module: str) -> int | None:
+    parts = module.split(".")
+    if len(parts) < 2:
+        return None  # the package root
+    return LAYERS.index(parts[1])
+
+
+def _imports(path: Path) -> list[tuple[str, tuple[str, ...], int]]:
+    """(module imported, names taken from it, line) for every import of the package, at any depth."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            if node.module.startswith("praetor_analysis"):
+                out.append((node.module, tuple(a.name for a in node.names), node.lineno))
+        elif isinstance(node, ast.ImportFrom) and node.level:
+            out.append(("<relative>", tuple(a.name for a in node.names), node.lineno))
+        elif isinstance(node, ast.Import):
+            out.extend((a.name, (), node.lineno) for a in node.names if a.name.startswith("praetor_analysis"))
+    return out
+
+
+def _target(module: str, name: str) -> str:
+    """The module an import refers to (``from pkg import mod`` names a module)."""
+    sub = f"{module}.{name}"
+    return sub if sub in MODULES else module
+
+
+def test_every_layer_is_a_known_folder() -> None:
+    for module in MODULES:
+        parts = module.split(".")
+        if len(parts) > 1 and parts[1] != "data":
+            assert parts[1] in LAYERS, f"{module}: not in a known layer"
+
+
+def test_imports_follow_the_layer_order() -> None:
+    bad = []
+    for module, path in MODULES.items():
+        here = _layer(module)
+        if here is None:
+            continue
+        for imported, names, line in _imports(path):
+            assert imported != "<relative>", f"{module}:{line}: use absolute imports"
+            for target in {_target(imported, n) for n in names} or {imported}:
+                there = _layer(target)
+                if there is not None and there > here:
+                    bad.append(f"{module}:{line} imports {target} (layer {LAYERS[there]} above {LAYERS[here]})")
+    assert not bad, "\n".join(bad)
+
+
+def test_no_import_cycle() -> None:
+    graph: dict[str, set[str]] = defaultdict(set)
+    for module, path in MODULES.items():
+        if _layer(module) is None:
+            continue
+        for imported, names, _ in _imports(path):
+            for target in {_target(imported, n) for n in names} or {imported}:
+                if target != module and target in MODULES and _layer(target) is not None:
+                    graph[module].add(target)
+    state: dict[str, int] = {}
+    stack: list[str] = []
+
+    def visit(node: str) -> None:
+        state[node] = 1
+        stack.append(node)
+        for nxt in sorted(graph[node]):
+            if state.get(nxt) == 1:
+                cycle = [*stack[stack.index(nxt) :], nxt]
+                pytest.fail("import cycle: " + " -> ".join(cycle))
+            if nxt not in state:
+                visit(nxt)
+        stack.pop()
+        state[node] = 2
+
+    for module in sorted(graph):
+        if module not in state:
+            visit(module)
+
+
+def _private(name: str) -> bool:
+    return name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
+
+
+def test_no_private_name_crosses_a_module() -> None:
+    bad = []
+    for module, path in MODULES.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        imported: set[str] = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("praetor_analysis"):
+                for alias in node.names:
+                    if _private(alias.name):
+                        bad.append(f"{module}:{node.lineno} imports {node.module}.{alias.name}")
+                    imported.add(alias.asname or alias.name)
+            elif isinstance(node, ast.Import):
+                imported.update((a.asname or a.name).split(".")[0] for a in node.names)
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Attribute)
+                and isinstance(node.value, ast.Name)
+                and node.value.id in imported
+                and _private(node.attr)
+            ):
+                bad.append(f"{module}:{node.lineno} uses {node.value.id}.{node.attr}")
+    assert not bad, "\n".join(bad)
+
+
+def test_modules_are_small() -> None:
+    big = {m: n for m, p in MODULES.items() if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_LINES}
+    assert not big, f"modules over {MAX_LINES} lines: {big}"
+
+
+def test_at_least_five_layer_folders() -> None:
+    folders = {p.parent.name for p in PACKAGE.rglob("__init__.py") if p.parent != PACKAGE}
+    assert len(folders - {"data"}) >= 5
