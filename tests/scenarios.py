@@ -82,6 +82,50 @@ TARGETS: list[dict[str, Any]] = [
 ]
 
 
+# Damaged multi-wound units without Eternal Warrior: an Instant Death wound and an AP 2 wound land on
+# different models depending on which is allocated first (allocation_order_scenarios).
+DAMAGED_TARGETS: list[dict[str, Any]] = [
+    {
+        "name": "Damaged Terminators",
+        "Unit Type": "Infantry (Heavy)",
+        "models": 3,
+        "WS": 4,
+        "T": 4,
+        "W": 2,
+        "I": 4,
+        "Ld": 8,
+        "Save": "2+",
+        "Invulnerable": "5+",
+        "wounds_taken": 1,
+    },
+    {
+        "name": "Damaged brutes",
+        "Unit Type": "Infantry",
+        "models": 2,
+        "WS": 3,
+        "T": 4,
+        "W": 3,
+        "I": 2,
+        "Ld": 6,
+        "Save": "4+",
+        "wounds_taken": 2,
+        "rules": ["Feel No Pain (5+)"],
+    },
+    {
+        "name": "Scratched brutes",
+        "Unit Type": "Infantry",
+        "models": 2,
+        "WS": 3,
+        "T": 3,
+        "W": 3,
+        "I": 2,
+        "Ld": 6,
+        "Save": "5+",
+        "wounds_taken": 1,
+    },
+]
+
+
 def shooting(
     rules: list[str],
     *,
@@ -227,6 +271,82 @@ def table_scenarios() -> list[tuple[str, dict[str, Any]]]:
     return out
 
 
+def allocation_order_scenarios() -> list[tuple[str, dict[str, Any]]]:
+    """One attack whose wounds mix Instant Death and AP 2 against damaged multi-wound units, where
+    allocating the AP 2 wounds first would remove a different number of models."""
+    mixes: list[tuple[str, list[str], str, str]] = [  # (label, rules, Strength, AP)
+        ("murderous + rending", ["Murderous Strike (6+)", "Rending (4+)"], "4", "4"),
+        ("murderous + breaching", ["Murderous Strike (5+)", "Breaching (3+)"], "5", "5"),
+        ("murderous ap2", ["Murderous Strike (5+)"], "4", "2"),
+        ("murderous + rending + brutal", ["Murderous Strike (6+)", "Rending (5+)", "Brutal (2)"], "4", "-"),
+        ("murderous + breaching + deflagrate", ["Murderous Strike (6+)", "Breaching (4+)", "Deflagrate"], "4", "4"),
+        ("murderous + rending + shred", ["Murderous Strike (6+)", "Rending (5+)", "Shred"], "3", "-"),
+    ]
+    out = []
+    for label, rules, strength, ap in mixes:
+        for t in DAMAGED_TARGETS:
+            shots = "3" if len(rules) > 2 else "4"
+            out.append((f"{label} vs {t['name']}", shooting(rules, strength=strength, ap=ap, shots=shots, target=t)))
+    melee = {
+        "mode": "melee",
+        "attacker": {"WS": 5, "S": 4, "A": 3, "models": 1},
+        "weapon": {
+            "name": "blade",
+            "Range": "-",
+            "Strength": "User",
+            "AP": "3",
+            "Type": "Melee, Rending (5+), Murderous Strike (6+)",
+        },
+        "target": DAMAGED_TARGETS[0],
+    }
+    out.append(("melee murderous + rending vs Damaged Terminators", melee))
+    return out
+
+
+def allocation_order_sequences() -> list[tuple[str, dict[str, Any], list[list[dict[str, Any]]]]]:
+    """Firing units in turn: the first leaves a model damaged, the next mixes Instant Death (S >= 2T or
+    Murderous Strike) and AP 2 (Rending or Breaching) wounds in one attack. (name, target, firing units)."""
+
+    def volley(rules: list[str], **kw: Any) -> dict[str, Any]:
+        return {k: v for k, v in shooting(rules, **kw).items() if k != "target"}
+
+    intact = {**DAMAGED_TARGETS[0], "wounds_taken": 0, "name": "Terminators x3"}
+    brutes = {**DAMAGED_TARGETS[1], "wounds_taken": 0, "name": "Brutes"}
+    return [
+        (
+            "bolter, then S8 and rending",
+            intact,
+            [[volley([], strength="4", ap="5", shots="2")], [volley(["Rending (4+)"], strength="4", shots="2")]],
+        ),
+        (
+            "rending, then S8 (Instant Death by Strength) and breaching",
+            intact,
+            [
+                [volley(["Rending (5+)"], strength="4", shots="2")],
+                [volley(["Breaching (5+)"], strength="8", ap="4", shots="2")],
+            ],
+        ),
+        (
+            "one unit: plain shots, then murderous + breaching",
+            brutes,
+            [
+                [
+                    volley([], strength="4", ap="-", shots="2"),
+                    volley(["Murderous Strike (6+)", "Breaching (4+)"], strength="4", ap="5", shots="3"),
+                ]
+            ],
+        ),
+        (
+            "damaged start: murderous + rending twice",
+            DAMAGED_TARGETS[0],
+            [
+                [volley(["Murderous Strike (5+)", "Rending (4+)"], strength="4", shots="2")],
+                [volley(["Murderous Strike (6+)", "Rending (3+)"], strength="4", shots="2")],
+            ],
+        ),
+    ]
+
+
 def all_scenarios() -> list[tuple[str, dict[str, Any]]]:
     """Every generated scenario."""
-    return single_rule_scenarios() + pair_scenarios() + table_scenarios()
+    return single_rule_scenarios() + pair_scenarios() + table_scenarios() + allocation_order_scenarios()

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+from math import comb
+
 import numpy as np
 import pytest
 from scipy import stats
@@ -31,6 +34,23 @@ def test_sf_keeps_small_tails():
     d = Dist(stats.binom.pmf(np.arange(n + 1), n, p))
     assert d.sf(199) == pytest.approx(p**n, rel=1e-9)
     assert d.at_least(200) == pytest.approx(p**n, rel=1e-9)
+
+
+def test_sf_tail_has_relative_precision():
+    # pytest.approx(x, rel=...) alone still accepts anything within 1e-12 of x, so a 1e-200 tail computed
+    # as 1 - cdf (= 0) would pass; abs=0 makes the tolerance purely relative. Reference: the exact tail
+    # sum of Binomial(200, 1/10) in rational arithmetic.
+    n, p = 200, Fraction(1, 10)
+    exact = [Fraction(comb(n, j)) * p**j * (1 - p) ** (n - j) for j in range(n + 1)]
+    d = Dist([float(x) for x in exact])
+    for k in (199, 198, 195, 190, 180, 150):
+        want = float(sum(exact[k + 1 :]))
+        assert d.sf(k) == pytest.approx(want, rel=1e-9, abs=0), k
+        assert d.at_least(k + 1) == pytest.approx(want, rel=1e-9, abs=0), k
+    assert float(sum(exact[200:])) == pytest.approx(1e-200, rel=1e-9, abs=0)
+    assert np.asarray(d.sf([199, 190])) == pytest.approx(
+        [float(sum(exact[200:])), float(sum(exact[191:]))], rel=1e-9, abs=0
+    )
 
 
 def test_immutable_and_trimmed():

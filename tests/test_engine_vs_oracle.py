@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from oracle import oracle_calc, oracle_sequence
-from scenarios import TARGETS, all_scenarios, shooting
+from scenarios import TARGETS, all_scenarios, allocation_order_sequences, shooting
 
 from praetor_analysis.scenario.calc import calc
 
@@ -34,6 +34,18 @@ def compare(scenario: dict) -> None:
         assert got["pinned"] is None or (got["pinned"] == 0.0 and "Pinning" not in scenario["weapon"]["Type"])
     else:
         assert got["pinned"] == pytest.approx(want["pinned"], abs=TOL)
+    compare_firer(got, want)
+
+
+def compare_firer(got: dict, want: dict) -> None:
+    """Gets Hot wounds on the firer and the Psychic Focus check: present in both results or in neither."""
+    for key in ("gets_hot", "perils", "attack_happens"):
+        assert (key in got) == (key in want), f"{key}: engine has it {key in got}, oracle {key in want}"
+    if "gets_hot" in want:
+        assert_pmf_close(got["gets_hot"]["pmf"], want["gets_hot"], "gets_hot")
+    for key in ("perils", "attack_happens"):
+        if key in want:
+            assert got[key] == pytest.approx(want[key], abs=TOL), key
 
 
 def test_shell_shock_counts_only_for_pinning_weapons_that_wounded():
@@ -90,3 +102,16 @@ def test_sequence_carries_the_damaged_model_and_tests_pinning_per_unit():
     assert_pmf_close(got["casualties"]["pmf"], want["casualties"], "casualties")
     assert_pmf_close(got["unsaved"]["pmf"], want["unsaved"], "unsaved")
     assert got["pinned"] == pytest.approx(want["pinned"], abs=TOL)
+
+
+SEQUENCES = allocation_order_sequences()
+
+
+@pytest.mark.parametrize(("target", "units"), [(t, u) for _, t, u in SEQUENCES], ids=[n for n, _, _ in SEQUENCES])
+def test_sequence_mixing_instant_death_and_ap2_on_damaged_models(target, units):
+    # Instant Death wounds are allocated before AP 2 ones inside an attack; on a damaged multi-wound model
+    # the other order removes a different number of models, so these fail if the priority is swapped.
+    got = calc({"target": target, "firing_units": units})
+    want = oracle_sequence(target, units)
+    for key in ("casualties", "unsaved"):
+        assert_pmf_close(got[key]["pmf"], want[key], key)
