@@ -1,4 +1,4 @@
-"""The `praetor` command line: ``calc`` (SCENARIO.md), ``import`` (BattleScribe data), and more.
+"""The `praetor` command line: ``calc`` (docs/scenario.md), ``import`` (BattleScribe data), and more.
 
 Bad input ends with exit status 2 and one line on standard error naming the field and the value;
 never a traceback.
@@ -135,7 +135,7 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the `praetor` command."""
     parser = _Parser(prog="praetor", description="Exact Horus Heresy weapon probabilities.")
     sub = parser.add_subparsers(dest="command", required=True)
-    p = sub.add_parser("calc", help="compute a JSON scenario (SCENARIO.md); '-' reads standard input")
+    p = sub.add_parser("calc", help="compute a JSON scenario (docs/scenario.md); '-' reads standard input")
     p.add_argument("scenario", help="path to a scenario JSON file, or '-'")
     p.add_argument("--compact", action="store_true", help="print the JSON on one line")
     p.set_defaults(func=cmd_calc)

@@ -1,6 +1,6 @@
 """Weapons x targets -> a tidy DataFrame of exact outcomes (one row per weapon and target).
 
-Every cell is one SCENARIO.md scenario computed by :func:`praetor_analysis.scenario.calc`; nothing is
+Every cell is one docs/scenario.md scenario computed by :func:`praetor_analysis.scenario.calc`; nothing is
 sampled. A cell the engine cannot compute yet (a Vehicle target before the vehicle engine is wired in, a
 Range it cannot read...) keeps its row, with the message in ``error`` and NaN numbers, so a sweep over a
 whole catalog never stops half way.
@@ -65,7 +65,7 @@ MARKER_MODELS: dict[str, int] = {
 }
 """Models of an infantry-like target assumed under one marker, by marker kind (capped at the target's
 models). These stand in for a formation until the comparison switches to the marker geometry
-(SCENARIO.md ``formation``); they are typical counts for a coherent unit on 25-32 mm bases, not rules."""
+(docs/scenario.md ``formation``); they are typical counts for a coherent unit on 25-32 mm bases, not rules."""
 
 MARKER_MODELS_VEHICLE = 1
 """Hits on a Vehicle per marker: one (the vehicle is one model)."""
@@ -221,7 +221,7 @@ def scenario_for(
     attacks: Any = None,
     half_range: bool = False,
 ) -> dict[str, Any]:
-    """The SCENARIO.md scenario :func:`compare` computes for one weapon row and one target row.
+    """The docs/scenario.md scenario :func:`compare` computes for one weapon row and one target row.
 
     Args:
         weapon_row: A weapon catalog row (or mapping).
@@ -413,7 +413,7 @@ def compare(
         weapons: Weapon rows (:func:`~praetor_analysis.catalog.load_weapons` or the same columns).
         targets: Target rows (:func:`~praetor_analysis.catalog.load_targets` or ``load_units``); the
             ``models`` column gives the unit size (1 when absent).
-        attacker: SCENARIO.md attacker block; default :data:`DEFAULT_ATTACKER` (one Legionary). Melee
+        attacker: docs/scenario.md attacker block; default :data:`DEFAULT_ATTACKER` (one Legionary). Melee
             weapons strike in melee with the attacker's A; others fire their own shot count
             (Rapid Fire: 1, or 2 with ``half_range``).
         shots_per_weapon: Shots (blows, markers) per weapon instead of its own count: an int or a dice

@@ -1,4 +1,4 @@
-"""Catalog and roster rows -> SCENARIO.md blocks (``weapon``, ``target``, ``attacker``).
+"""Catalog and roster rows -> docs/scenario.md blocks (``weapon``, ``target``, ``attacker``).
 
 A row is a :class:`pandas.Series` of :func:`~praetor_analysis.catalog.load_weapons`,
 :func:`~praetor_analysis.catalog.load_units` or :func:`~praetor_analysis.catalog.load_targets`, or any
@@ -57,7 +57,7 @@ def is_vehicle_row(row: Mapping[str, Any] | Any) -> bool:
 
 
 def weapon_block(row: Mapping[str, Any] | Any) -> dict[str, Any]:
-    """A SCENARIO.md ``weapon`` block from a weapon row.
+    """A docs/scenario.md ``weapon`` block from a weapon row.
 
     Args:
         row: A row of :func:`~praetor_analysis.catalog.load_weapons` or a roster weapon profile
@@ -94,7 +94,7 @@ def _rules(row: Mapping[str, Any] | Any) -> list[str] | None:
 
 
 def target_block(row: Mapping[str, Any] | Any, models: int | None = None) -> dict[str, Any]:
-    """A SCENARIO.md ``target`` block from a unit or target row.
+    """A docs/scenario.md ``target`` block from a unit or target row.
 
     A row whose ``Unit Type`` contains Vehicle gives ``Front``, ``Side``, ``Rear``, ``HP`` (and
     ``Invulnerable``/``Cover`` when present); any other row its statline ``WS BS S T W I A Ld Save
@@ -125,7 +125,7 @@ def target_block(row: Mapping[str, Any] | Any, models: int | None = None) -> dic
 
 
 def attacker_block(row: Mapping[str, Any] | Any, models: int = 1) -> dict[str, Any]:
-    """A SCENARIO.md ``attacker`` block from a unit row or a statline mapping.
+    """A docs/scenario.md ``attacker`` block from a unit row or a statline mapping.
 
     Carries ``WS BS S T W I A Ld Save Invulnerable`` where given (T, W and Save matter for Gets Hot and
     a round of melee), the ``Unit Type``, and ``rules`` when the row has them.

@@ -1,6 +1,6 @@
 """A roster's shooting against standard targets: one row per unit and target, plus the whole list.
 
-Each unit fires all its ranged weapons as one firing unit (SCENARIO.md ``firing_units``), so the damaged
+Each unit fires all its ranged weapons as one firing unit (docs/scenario.md ``firing_units``), so the damaged
 model carries over from one weapon to the next and Pinning is tested once. Readings the roster leaves open:
 
 - Who fires: the roster does not say which model carries which weapon. Every weapon fires with the
@@ -75,7 +75,7 @@ def _fires_every_weapon(unit: RosterUnit) -> bool:
 
 
 def _weapon_block(wc: WeaponCount) -> dict[str, Any]:
-    """The SCENARIO.md weapon block of a roster weapon (empty Range, Strength or AP read as ``-``)."""
+    """The docs/scenario.md weapon block of a roster weapon (empty Range, Strength or AP read as ``-``)."""
     block = weapon_block(wc.profile)
     return {k: ("-" if v == "" and k != "Type" else v) for k, v in block.items()}
 

@@ -1,4 +1,4 @@
-"""Exact allocation of wounds to a unit of identical models (MECHANICS.md section 5).
+"""Exact allocation of wounds to a unit of identical models (docs/rules.md#damage-and-allocation).
 
 The unit's state is (models removed so far, wounds left on the model being worked on), plus a flag that
 Pinning reads (``trigger``: an unsaved wound from a Pinning weapon was suffered in this firing unit's

@@ -149,7 +149,7 @@ def _fresh_wounds_left(state: TargetState) -> int | None:
 def resolve_sequence(target: Unit, firing_units: Sequence[Sequence[Volley]]) -> VolleyResult:
     """Several firing units in turn, each a list of volleys, carrying the damaged model over.
 
-    Pinning is tested once after each firing unit that used a Pinning weapon (MECHANICS.md section 7).
+    Pinning is tested once after each firing unit that used a Pinning weapon (docs/rules.md#pinning-test).
     The result's hits, wounds and unsaved are totals over all volleys (independent sums); casualties are
     the models removed by the whole sequence.
     """

@@ -19,7 +19,7 @@ def _as_dist(x: DiceExpr | Dist) -> Dist:
 
 
 def attacks_per_model(volley: Volley, notes: list[str]) -> Dist:
-    """Shots (or blows) of one model by default (SCENARIO.md `attacks`)."""
+    """Shots (or blows) of one model by default (docs/scenario.md `attacks`)."""
     w, a = volley.weapon, volley.attacker
     if volley.mode == "melee":
         if a.A is None:

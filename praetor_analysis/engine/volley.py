@@ -84,7 +84,7 @@ class VolleyResult:
     state: TargetState | None = field(default=None, compare=False, repr=False)
 
     def to_dict(self) -> dict[str, object]:
-        """The SCENARIO.md result form."""
+        """The docs/scenario.md result form."""
         out: dict[str, object] = {
             "hits": self.hits.to_dict(),
             "wounds": self.wounds.to_dict(),

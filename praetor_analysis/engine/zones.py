@@ -1,4 +1,4 @@
-"""Apocalyptic Mega-blast: each zone is its own wound pool with its own Strength (MECHANICS.md 6).
+"""Apocalyptic Mega-blast: each zone is its own wound pool with its own Strength (docs/rules.md#apocalyptic-mega-blast).
 
 The geometry gives the joint distribution of models hit per zone (inner, middle, outer); each zone's hits
 roll to wound at that zone's Strength (``10/8/6`` on the datasheet) and the weapon's AP. Pools are

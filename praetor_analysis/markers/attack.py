@@ -1,11 +1,11 @@
 """Marker and template attacks on a formation: geometry -> exact hit distribution -> wound chain.
 
-The ``formation`` object of a scenario (SCENARIO.md) places the target's models; the weapon's marker
+The ``formation`` object of a scenario (docs/scenario.md) places the target's models; the weapon's marker
 rule picks the marker (Blast 3", Large 5", Massive 7", Apocalyptic 10", the clover of an Apocalyptic
 Barrage) or the template. Each shot first rolls for Gets Hot (a 1 loses it), then scatters; the models hit,
 summed over shots, feed the wound chain as its hits.
 
-Added fields (SCENARIO.md's fields are unchanged): ``formation.firer_distance`` (inches from the
+Added fields (docs/scenario.md's fields are unchanged): ``formation.firer_distance`` (inches from the
 formation's nearest base to the firer, for templates; default 1) and ``formation.preset`` (a name in
 ``formation.PRESETS``).
 """

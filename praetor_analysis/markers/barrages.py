@@ -1,4 +1,4 @@
-"""Multiple Barrages and the Apocalyptic Barrage clover: markers placed against each other (MECHANICS section 6)."""
+"""Multiple Barrages and the Apocalyptic Barrage clover: markers placed against each other (docs/rules.md#barrage)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Exact distribution of the models hit by blast markers (MECHANICS.md section 6).
+"""Exact distribution of the models hit by blast markers (docs/rules.md#markers-and-templates).
 
 Method. For a scatter distance ``d`` the marker's centre lies on the circle of radius ``d`` around
 the aim point, at a uniform direction. Model ``j`` is hit when that centre is within
@@ -284,7 +284,7 @@ def marker_pmf(
         twin_linked: re-roll the scatter when no Hit and the landing is worse than a fresh roll's mean.
         aim: index of the model the hole is placed over; default :func:`best_aim`.
         aim_point: explicit hole position (inches); overrides ``aim``.
-        edges: battlefield limits (:class:`Edges` or the SCENARIO.md dict); beyond one = miss.
+        edges: battlefield limits (:class:`Edges` or the docs/scenario.md dict); beyond one = miss.
         shots: number of markers, each scattering on its own.
 
     Returns:

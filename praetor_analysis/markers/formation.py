@@ -1,4 +1,4 @@
-"""Formations of target models for marker and template weapons (MECHANICS.md section 6).
+"""Formations of target models for marker and template weapons (docs/rules.md#markers-and-templates).
 
 All lengths are in inches; base sizes are given in millimetres as printed (1" = 25.4 mm).
 A :class:`Formation` is a set of round bases; a :class:`Hull` is a vehicle's rectangle.
@@ -48,7 +48,7 @@ class Formation:
 
     @classmethod
     def grid(cls, models: int, base_mm: float = 32, gap: float = 2.0, columns: int | None = None) -> Formation:
-        """A rectangular grid (SCENARIO.md ``formation``).
+        """A rectangular grid (docs/scenario.md ``formation``).
 
         Model ``i`` stands at column ``i % columns`` and row ``i // columns``; centres are
         ``base_mm / 25.4 + gap`` inches apart along both axes; model 0 is at the origin, x grows
@@ -142,7 +142,7 @@ class Edges:
 
     @classmethod
     def from_dict(cls, d: dict | None) -> Edges | None:
-        """Build from SCENARIO.md ``edges`` (missing keys are unbounded); ``None`` passes through."""
+        """Build from docs/scenario.md ``edges`` (missing keys are unbounded); ``None`` passes through."""
         if d is None:
             return None
         return cls(

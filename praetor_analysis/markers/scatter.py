@@ -2,7 +2,7 @@
 
 The scatter die shows Hit on 2 faces in 6 (the marker stays where it was aimed) and an arrow on 4;
 an arrow gives a direction uniform on the circle and a distance of 2D6 minus the firer's BS, minimum 0
-(an indirect Barrage scatters the full 2D6). See MECHANICS.md section 6.
+(an indirect Barrage scatters the full 2D6). See docs/rules.md#markers-and-templates.
 
 Outcome tables here are plain numpy arrays: a pmf over whatever the caller counts (models hit, or a
 joint table of hits per zone). Scatter distances are whole inches 0..12, index = inches.

@@ -1,4 +1,4 @@
-"""Template weapons: teardrop and Hellstorm placement, Wall of Death, Torrent (MECHANICS.md section 6).
+"""Template weapons: teardrop and Hellstorm placement, Wall of Death, Torrent (docs/rules.md#template).
 
 A template never scatters, so the models hit are a deterministic count once it is placed; the
 functions return that count, the placement, and a one-point pmf for the wound chain.

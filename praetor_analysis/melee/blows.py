@@ -1,8 +1,8 @@
-"""Attacks per model and Initiative step of one side of a combat (MECHANICS.md section 9).
+"""Attacks per model and Initiative step of one side of a combat (docs/rules.md#melee).
 
 ``plan_blows`` reads the charge, a second melee weapon (Two-handed, Specialist Weapon), Reach, Unwieldy,
 Rampage (with Bulky) and Reaping Blow for one profile; ``melee.resolve_combat`` walks the round. The
-readings where MECHANICS.md is silent are listed in the ``melee`` module docstring.
+readings where the rules leave room are listed in the ``melee`` module docstring.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A whole round of combat between two units, exactly (MECHANICS.md section 9).
+"""A whole round of combat between two units, exactly (docs/rules.md#melee).
 
 Both units are *uniform*: N identical models with one statline, all fighting with the same profile. A
 side may offer several profiles (a list, e.g. the forms of Transmutative armaments); it fights with the
@@ -12,8 +12,8 @@ blows of ``n`` models are one ``chain.resolve_volley`` on the enemy's state; its
 state is a transition matrix (one volley per enemy state, cached per ``n``), mixed over the joint state.
 Strikes at the same step are simultaneous: both use the models alive before the step. Nothing is sampled.
 
-Attack counts and Initiative steps per profile are in ``melee_attacks``. Readings where MECHANICS.md is
-silent (ours, documented and tested):
+Attack counts and Initiative steps per profile are in ``melee_attacks``. Readings where the rules leave
+room (ours, documented and tested):
 
 - Attacks per model: A, +1 on the charge (none after a Disordered Charge), +1 for a second melee weapon
   (``two_weapons``: a pair of the weapon used; or ``Side.second_weapon``) unless the weapon used is
@@ -30,7 +30,7 @@ silent (ours, documented and tested):
 - Concussive (X): the rule tests at the end of the combat, so it never changes this round's To Hit (not
   even when it strikes at an earlier step). We report P(the side ends the round concussed): it suffered
   at least one wound (saved or not) from the Concussive blows, still has models, and fails Leadership.
-- Who wins the combat (SCENARIO.md): the side that caused more *unsaved* wounds in the round, counted as
+- Who wins the combat (docs/scenario.md): the side that caused more *unsaved* wounds in the round, counted as
   ``unsaved`` is (each of Brutal's wounds separately, overflow on a dying model and wounds after the last
   model included); equal is a draw. The difference of the two counts is carried exactly in the joint
   state. ``wounds_caused`` reports, beside it, the wounds actually taken off models.
@@ -82,7 +82,7 @@ class CombatResult:
         joint: ``joint[i, j]`` = P(the attacker loses i models and the target loses j).
         attacker_casualties / target_casualties: models each side lost.
         attacker_wounds / target_wounds: wounds each side *caused* (taken off enemy models).
-        attacker_wins / target_wins / draw: combat resolution: more unsaved wounds caused (SCENARIO.md).
+        attacker_wins / target_wins / draw: combat resolution: more unsaved wounds caused (docs/scenario.md).
         attacker_strikes / target_strikes: each side's blows (hits, wounds, unsaved: all its blows).
         attacker_concussed / target_concussed: P(that side ends the round with a failed Concussive test).
         state: the final joint state ``P[a, d]`` over both units' ``UnitSpace`` states.
@@ -107,7 +107,7 @@ class CombatResult:
     state: np.ndarray | None = field(default=None, compare=False, repr=False)
 
     def to_dict(self) -> dict[str, Any]:
-        """The SCENARIO.md result form (``mode`` melee with ``target_weapon``)."""
+        """The docs/scenario.md result form (``mode`` melee with ``target_weapon``)."""
         a, t = self.attacker_strikes, self.target_strikes
         return {
             "hits": a.hits.to_dict(),
@@ -143,7 +143,7 @@ class _Striker:
         self.side, self.blows, self.enemy = side, blows, enemy
         self.space = TargetState.fresh(enemy).space
         weapon = blows.weapon
-        if weapon.has("Pinning"):  # locked in combat: never tests (MECHANICS 7)
+        if weapon.has("Pinning"):  # locked in combat: never tests (docs/rules.md#melee)
             rules = tuple(r for r in weapon.rules if r.name not in {"Pinning", "Shell Shock"})
             weapon = replace(weapon, type=replace(weapon.type, rules=rules))
         self.weapon = weapon

@@ -40,7 +40,7 @@ def two_d6() -> np.ndarray:
 
 
 def leadership_pass(ld: int, *, double_one_passes: bool = False) -> float:
-    """P(pass) of a Leadership test: 2D6 <= Ld; Ld below 2 always fails (MECHANICS 1)."""
+    """P(pass) of a Leadership test: 2D6 <= Ld; Ld below 2 always fails (docs/rules.md#dice)."""
     if ld < 2:
         return 1.0 / 36.0 if double_one_passes else 0.0
     return float(two_d6()[: min(ld, 12) + 1].sum())

@@ -200,7 +200,7 @@ class Dist:
         return pd.Series(self._p.copy(), index=pd.RangeIndex(self._p.size, name="k"), name=name)
 
     def to_dict(self) -> dict[str, object]:
-        """The SCENARIO.md form: {"pmf": [...], "mean": m}."""
+        """The docs/scenario.md form: {"pmf": [...], "mean": m}."""
         return {"pmf": [float(x) for x in self._p], "mean": self.mean()}
 
     def __eq__(self, other: object) -> bool:

@@ -57,7 +57,7 @@ class Weapon:
 
     @classmethod
     def from_mapping(cls, data: Mapping[str, Any], *, field_name: str = "weapon") -> Weapon:
-        """Build from a SCENARIO.md weapon block (``name``, ``Range``, ``Strength``, ``AP``, ``Type``)."""
+        """Build from a docs/scenario.md weapon block (``name``, ``Range``, ``Strength``, ``AP``, ``Type``)."""
         if not isinstance(data, Mapping):
             raise ProfileError(f"{field_name}: expected an object, got {data!r}")
         _reject_unknown(data, {"name", "Range", "Strength", "AP", "Type"}, field_name)
@@ -158,7 +158,7 @@ def _reject_unknown(data: Mapping[str, Any], allowed: set[str], field_name: str)
 
 
 def unit_from_mapping(data: Mapping[str, Any], *, field_name: str, defaults: Mapping[str, Any] | None = None) -> Unit:
-    """Build a Unit from a SCENARIO.md attacker or target block."""
+    """Build a Unit from a docs/scenario.md attacker or target block."""
     if not isinstance(data, Mapping):
         raise ProfileError(f"{field_name}: expected an object, got {data!r}")
     _reject_unknown(data, _UNIT_FIELDS, field_name)

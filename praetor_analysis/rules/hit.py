@@ -1,4 +1,4 @@
-"""To Hit (MECHANICS.md section 2): BS table with the BS 6+ second roll, snap shots, Twin-linked,
+"""To Hit (docs/rules.md#to-hit-table): BS table with the BS 6+ second roll, snap shots, Twin-linked,
 Master-crafted, the melee WS chart, and natural 1s that stand (for Gets Hot).
 
 Master-crafted gives one re-roll of one failed To Hit roll per weapon, i.e. per attacking model. A

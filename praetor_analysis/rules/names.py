@@ -1,6 +1,6 @@
 """Canonical special rule names, and the families the engine models.
 
-Names only (facts); the rules' meaning lives in the modules of this package and in MECHANICS.md.
+Names only (facts); the rules' meaning lives in the modules of this package and in docs/rules.md.
 """
 
 from __future__ import annotations

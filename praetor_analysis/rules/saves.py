@@ -1,11 +1,12 @@
-"""Saves and damage mitigation (MECHANICS.md section 4), Brutal and Destroyer damage (section 5).
+"""Saves and damage mitigation (docs/rules.md#saves-and-mitigation), Brutal and Destroyer damage
+(docs/rules.md#brutal, docs/rules.md#destroyer).
 
 One save per wound, the best available (armour unless the AP negates it, with the Heavy sub-type's
 re-roll against Blast and Template; invulnerable; cover against shooting unless Ignores Cover or a
 Template), then at most one damage mitigation roll, the best allowed (Feel No Pain, not against Instant
 Death; Shrouded, not against melee, Ignores Cover or Fearless models).
 
-Our reading where MECHANICS.md is silent: Eternal Warrior turns an Instant Death wound into an ordinary
+Our reading where the rules leave room: Eternal Warrior turns an Instant Death wound into an ordinary
 wound, so Feel No Pain is allowed against it; a Destroyer weapon's unsaved wound does D3 damage to the
 model it is allocated to, the excess lost when that model dies (like Brutal).
 """

@@ -1,4 +1,4 @@
-"""The game's tables as data the user can override (MECHANICS.md sections 2 and 3).
+"""The game's tables as data the user can override (docs/rules.md#tables).
 
 Each table is a module-level mapping; pass your own to the functions (or replace the constants) where
 a band could not be checked against the printed rulebook.

@@ -1,4 +1,4 @@
-"""To Wound (MECHANICS.md section 3): the wound table, Fleshbane, Poisoned, Rending, Breaching,
+"""To Wound (docs/rules.md#to-wound-table): the wound table, Fleshbane, Poisoned, Rending, Breaching,
 Murderous Strike, Shred and other re-rolls, Instant Death, and Haywire against Dreadnoughts/Automata.
 
 The result is a categorical distribution over *wound kinds* for one hit: each kind says how the wound

@@ -1,4 +1,4 @@
-"""The `praetor calc` contract (SCENARIO.md): JSON scenario in, JSON result out.
+"""The `praetor calc` contract (docs/scenario.md): JSON scenario in, JSON result out.
 
 Fields are added, never renamed. Bad input raises ``ScenarioError`` whose message names the field and
 the value; the command line turns it into exit status 2 and one line on standard error.
@@ -148,7 +148,7 @@ def parse_target(data: Mapping[str, Any]) -> Unit:
 
 
 def calc(data: Any) -> dict[str, Any]:
-    """Compute one scenario (a mapping in the SCENARIO.md form) into the result mapping."""
+    """Compute one scenario (a mapping in the docs/scenario.md form) into the result mapping."""
     if not isinstance(data, Mapping):
         raise ScenarioError(f"scenario: expected a JSON object, got {type(data).__name__}")
     unknown = sorted(set(data) - SCENARIO_FIELDS)

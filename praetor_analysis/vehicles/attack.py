@@ -1,8 +1,8 @@
-"""Scenario adapter for Vehicle targets: profiles -> hits -> the hull-point chain (MECHANICS.md 8).
+"""Scenario adapter for Vehicle targets: profiles -> hits -> the hull-point chain (docs/rules.md#vehicles).
 
 Hits come from the To Hit roll (the same ``rules.hit`` as other targets), from ``hits``, or from a marker
 over the vehicle's hull (``formation.hull``). Melee attacks resolve against Rear armour and roll To Hit on
-the WS chart against the vehicle's WS (a Walker's). Our reading where MECHANICS.md is silent: a vehicle
+the WS chart against the vehicle's WS (a Walker's). Our reading where the rules leave room: a vehicle
 without WS is hit automatically in melee, or on 4+ when the target block says ``"moved": true``.
 """
 
@@ -151,7 +151,7 @@ def vehicle_hits(volley: Volley, target: Unit) -> tuple[Dist, Dist]:
 
 
 def resolve_vehicle_scenario(target: Unit, firing_units: Sequence[Sequence[Volley]]) -> dict[str, object]:
-    """Every volley in turn against one vehicle, hull points carried over; SCENARIO.md's vehicle result."""
+    """Every volley in turn against one vehicle, hull points carried over; docs/scenario.md's vehicle result."""
     vt = vehicle_target(target)
     volleys = []
     hits_total = Dist.point(0)

@@ -1,4 +1,4 @@
-"""The Vehicle Damage table (MECHANICS 8) as data the user can override.
+"""The Vehicle Damage table (docs/rules.md#vehicle-damage-table) as data the user can override.
 
 One roll per Penetrating Hit: a D6 (for a Slow Vehicle, two D6 keeping the lower), plus a modifier that
 depends on the weapon's AP, read against bands of results. The default bands live twice, kept equal by a
@@ -59,8 +59,8 @@ VEHICLE_DAMAGE_BANDS: tuple[DamageBand, ...] = (
     DamageBand(6, 6, IMMOBILISED),
     DamageBand(7, None, EXPLODES, "D3"),
 )
-"""The default bands (MECHANICS 8): 1-3 Crew Shaken, 4 Crew Stunned, 5 Weapon Destroyed, 6 Immobilised,
-7+ Explodes (a further D3 hull points)."""
+"""The default bands (docs/rules.md#vehicle-damage-table): 1-3 Crew Shaken, 4 Crew Stunned, 5 Weapon Destroyed,
+6 Immobilised, 7+ Explodes (a further D3 hull points)."""
 
 AP_MODIFIERS: dict[int | None, int] = {1: 2, 2: 1, None: -1}
 """Modifier to the damage roll by the weapon's AP (None is AP "-"); any AP not listed adds 0."""

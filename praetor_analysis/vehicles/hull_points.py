@@ -1,11 +1,11 @@
-"""Hits against a Vehicle, chained over hull points (MECHANICS 8).
+"""Hits against a Vehicle, chained over hull points (docs/rules.md#vehicles).
 
 Each hit of an attack is independent and does what :func:`~praetor_analysis.vehicles.penetration.hit_outcome`
 says. The hits land one after another on a Markov chain over the hull points left (0..hp), so the result is
 exact for any distribution of the number of hits and any starting hull points; the final hull points
 (``state``) carry over to the next weapon or firing unit (:func:`resolve_vehicle_sequence`).
 
-Readings where MECHANICS.md is silent:
+Readings where the rules leave room:
 
 - ``glancing`` and ``penetrating`` count every unsaved hit of the attack, also those after the vehicle is
   wrecked (the penetration rolls of an attack are made together), like ``unsaved`` for other targets;
@@ -59,7 +59,7 @@ class VehicleResult:
     not_modelled: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, object]:
-        """The SCENARIO.md form of a vehicle result (plus ``damage_results`` and ``hp_left``)."""
+        """The docs/scenario.md form of a vehicle result (plus ``damage_results`` and ``hp_left``)."""
         return {
             "glancing": self.glancing.to_dict(),
             "penetrating": self.penetrating.to_dict(),

@@ -1,11 +1,11 @@
-"""One hit against a Vehicle: the armour penetration roll, saves, and what the hit does (MECHANICS 8).
+"""One hit against a Vehicle: the armour penetration roll, saves, and what the hit does (docs/rules.md#vehicles).
 
 A hit becomes a short sequence of *impacts*: each impact is ``(hull_points, result)``, ``result`` being None
 for a Glancing Hit or the Vehicle Damage table result of a Penetrating Hit. Most hits give zero or one
 impact; an Exoshock hit can give two (the Penetrating Hit, then the extra one). :func:`hit_outcome` returns
 the exact distribution of these sequences; :mod:`praetor_analysis.vehicles.hull_points` chains them over hull points.
 
-Readings of the rules where MECHANICS.md is silent (each has a test):
+Readings where the rules leave room (each has a test):
 
 - Facing: melee hits use Rear armour, Barrage and Apocalyptic Mega-blast hits use Side armour, other hits
   the target's ``facing``.

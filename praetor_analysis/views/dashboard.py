@@ -91,7 +91,7 @@ class MarkerState:
     """Inputs of the marker tab: a grid formation and a blast marker.
 
     Attributes:
-        models, base_mm, gap, columns: The grid (SCENARIO.md ``formation``).
+        models, base_mm, gap, columns: The grid (docs/scenario.md ``formation``).
         marker: A key of the marker sizes (``'Blast (3")'``...).
         bs: Firer's BS (subtracted from the scatter); ignored when ``indirect``.
         indirect: Barrage without line of sight (full 2D6 scatter).

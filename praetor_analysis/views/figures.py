@@ -518,7 +518,7 @@ def vehicle_outcome_bars(results: Mapping[str, Any], options: VehicleOptions | N
     """Grouped bars per weapon: P(at least one glancing hit), P(at least one penetrating hit), P(wrecked).
 
     Args:
-        results: weapon label -> a vehicle result (the SCENARIO.md mapping with ``glancing``,
+        results: weapon label -> a vehicle result (the docs/scenario.md mapping with ``glancing``,
             ``penetrating`` distributions and ``wrecked``, or a
             :class:`~praetor_analysis.vehicles.hull_points.VehicleResult`).
     """
