@@ -5,6 +5,7 @@ The engine imports numpy, scipy and pandas only; plotly and ipywidgets stay in t
 and report modules.
 """
 
+from praetor_analysis.catalog import load_datasheet_models, load_datasheets, load_wargear_options
 from praetor_analysis.engine.chain import resolve, resolve_sequence, resolve_volley, unsaved_distribution
 from praetor_analysis.engine.volley import TargetState, Volley, VolleyResult
 from praetor_analysis.prob.dice import DiceExpr, parse_dice
@@ -27,6 +28,9 @@ __all__ = [
     "Weapon",
     "calc",
     "calc_json",
+    "load_datasheet_models",
+    "load_datasheets",
+    "load_wargear_options",
     "parse_dice",
     "parse_weapon_type",
     "resolve",

@@ -14,7 +14,17 @@ from typing import Any
 
 import pandas as pd
 
-__all__ = ["load_provenance", "load_rule_names", "load_targets", "load_token_corrections", "load_units", "load_weapons"]
+__all__ = [
+    "load_datasheet_models",
+    "load_datasheets",
+    "load_provenance",
+    "load_rule_names",
+    "load_targets",
+    "load_token_corrections",
+    "load_units",
+    "load_wargear_options",
+    "load_weapons",
+]
 
 _PACKAGE = "praetor_analysis.data"
 
@@ -99,3 +109,69 @@ def load_provenance() -> dict[str, Any]:
     """Where the shipped catalogs come from: repository, commit, exception, file hashes and counts."""
     text = resources.files(_PACKAGE).joinpath("provenance.json").read_text(encoding="utf-8")
     return json.loads(text)
+
+
+def load_datasheets() -> pd.DataFrame:
+    """Datasheets: every unit entry of the data, with its model counts and points.
+
+    Columns:
+        name: The unit entry's name (``Tactical Squad``).
+        faction: Faction of the file defining the entry (shared entries live in ``Legiones Astartes``).
+        min_models, max_models: Models in the unit at its smallest and largest (int).
+        base_points: Points at the smallest size with the default wargear (float).
+        points_per_model: Points of each model added beyond the minimum (float; 0 if it cannot grow).
+        unit_points: The cost written on the unit entry itself (part of ``base_points``).
+        unit_wargear: Wargear every model of the unit has (``"; "``-joined names).
+        models: The model slots, ``"min-max name"`` joined by ``"; "``.
+        hidden: The entry is hidden unless some condition of the army shows it (bool).
+        source, entry_id: Catalogue file stem and BattleScribe id of the unit entry.
+
+    Conditional cost modifiers are not applied; per-model increments of options are in
+    :func:`load_wargear_options`.
+    """
+    frame = _read(
+        "datasheets.csv", numeric=("min_models", "max_models", "base_points", "points_per_model", "unit_points")
+    )
+    frame["hidden"] = frame["hidden"] == "True"
+    return frame
+
+
+def load_datasheet_models() -> pd.DataFrame:
+    """Model slots of each datasheet, one row per slot.
+
+    Columns:
+        datasheet, faction: The datasheet (as in :func:`load_datasheets`).
+        model: Name of the model entry.
+        min, max: How many of this model the unit has at least and may have (int).
+        points: Cost per model (float), including its costed default wargear.
+        default_wargear: Wargear the model has unless an option replaces it (its own, then the unit's).
+        default_weapons: The weapon profile names of that wargear (``"; "``-joined).
+        default_weapon_ids: The same as ``source:profile_id`` keys of :func:`load_weapons` (``";"``-joined).
+        profile_source, profile_id: The model's statline in :func:`load_units`.
+        group, group_id: The selection group holding the slot (``""`` for none).
+        model_id, entry_id: BattleScribe ids of the slot as written (a link or the entry) and of its entry.
+    """
+    return _read("datasheet_models.csv", numeric=("min", "max", "points"))
+
+
+def load_wargear_options() -> pd.DataFrame:
+    """Wargear options of each datasheet, one row per option.
+
+    Columns:
+        datasheet, faction: The datasheet.
+        model: The model slot that may take it, or ``"(unit)"`` for the whole unit.
+        group: The option group (e.g. ``3) Melee Weapon``).
+        option: The option's name (``Power Fist``).
+        replaces: The default wargear it replaces, ``""`` when it is taken in addition.
+        parent: The option it refines (e.g. ``Power Weapon`` for ``Power Axe``), or ``""``.
+        points: Its cost per selection (float).
+        points_per_model, per_model_of: A cost added per model counted (``model`` for every model,
+            else the id of a group or entry), for options priced by unit size; 0 and ``""`` otherwise.
+        max: Most selections of it per model or unit (float; NaN when unbounded).
+        weapons, weapon_ids: The weapon profiles it brings (names; ``source:profile_id`` keys).
+        hidden: Shown only under some condition (bool).
+        option_id, entry_id: BattleScribe ids of the option as written and of its entry.
+    """
+    frame = _read("wargear_options.csv", numeric=("points", "points_per_model", "max"))
+    frame["hidden"] = frame["hidden"] == "True"
+    return frame

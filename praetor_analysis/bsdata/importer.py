@@ -22,6 +22,7 @@ from xml.etree.ElementTree import Element
 
 import pandas as pd
 
+from praetor_analysis.bsdata.datasheets import datasheet_frames
 from praetor_analysis.bsdata.files import (
     PROFILE_TYPE_IDS,
     BSData,
@@ -340,7 +341,8 @@ def _sha256(path: Path) -> str:
 
 
 def build_catalog(bsdata_dir: str | Path, out_dir: str | Path) -> ImportReport:
-    """Rebuild ``weapons.csv``, ``units.csv``, ``targets.csv``, ``rule_names.csv`` and ``provenance.json``.
+    """Rebuild ``weapons.csv``, ``units.csv``, ``targets.csv``, ``rule_names.csv``, the datasheet tables
+    (``datasheets.csv``, ``datasheet_models.csv``, ``wargear_options.csv``) and ``provenance.json``.
 
     Args:
         bsdata_dir: Folder with one ``.gst`` and the ``.cat`` files.
@@ -364,7 +366,11 @@ def build_catalog(bsdata_dir: str | Path, out_dir: str | Path) -> ImportReport:
     report.distinct_weapons = len(weapons[["name", "Range", "Strength", "AP", "Type"]].drop_duplicates())
     report.unit_profiles = len(units)
 
+    datasheets, models, options = datasheet_frames(data, faction_of)
     csv_opts = {"index": False, "lineterminator": "\n"}
+    datasheets.to_csv(out_dir / "datasheets.csv", **csv_opts)
+    models.to_csv(out_dir / "datasheet_models.csv", **csv_opts)
+    options.to_csv(out_dir / "wargear_options.csv", **csv_opts)
     weapons.to_csv(out_dir / "weapons.csv", **csv_opts)
     units.to_csv(out_dir / "units.csv", **csv_opts)
     targets.to_csv(out_dir / "targets.csv", **csv_opts)
@@ -384,6 +390,9 @@ def build_catalog(bsdata_dir: str | Path, out_dir: str | Path) -> ImportReport:
             "distinct_weapons": report.distinct_weapons,
             "unit_profiles": report.unit_profiles,
             "targets": len(targets),
+            "datasheets": len(datasheets),
+            "datasheet_models": len(models),
+            "wargear_options": len(options),
             "rule_names": len(names),
             "links_checked": report.links_checked,
             "unresolved_links": len(report.unresolved),

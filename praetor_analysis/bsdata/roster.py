@@ -46,6 +46,9 @@ __all__ = [
     "read_roster_bytes",
     "roster_units_frame",
     "roster_weapons_frame",
+    "selection_number",
+    "selection_points",
+    "unzip_roster",
 ]
 
 MAX_ROSZ_ENTRIES = 4
@@ -165,6 +168,21 @@ def _unzip_bounded(data: bytes, name: str) -> tuple[bytes, str]:
         ) as exc:
             raise UntrustedFileError(f"{name}: cannot unpack {info.filename} ({exc})") from exc
         return bytes(buf), info.filename
+
+
+def unzip_roster(data: bytes, name: str) -> bytes:
+    """The ``.ros`` document of a roster's bytes: unpacked (bounded) from a ``.rosz``, else as given."""
+    return _unzip_bounded(bytes(data), name)[0] if data[:4] == b"PK\x03\x04" else bytes(data)
+
+
+def selection_points(sel: Element) -> float:
+    """The ``Pts`` cost recorded on one roster selection (or the roster), 0 when none."""
+    return _pts(sel)
+
+
+def selection_number(sel: Element) -> int:
+    """A roster selection's ``number`` (1 when absent); refused outside 0..MAX_SELECTION_NUMBER."""
+    return _number(sel)
 
 
 def _pts(sel: Element) -> float:
