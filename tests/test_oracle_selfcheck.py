@@ -247,13 +247,16 @@ def test_instant_death_from_double_strength():
     tgt = {"Save": "4+", "W": 3, "rules": ["Feel No Pain (5+)"]}
     r = oracle_calc_exact(scenario(strength="8", hits=1, target=tgt))
     assert r["casualties"] == [F(7, 12), F(5, 12)]
-    # Eternal Warrior: one wound, FNP allowed: 5/6 * 1/2 * 2/3 = 5/18 unsaved, no W3 model dies ...
+    # Eternal Warrior: one wound, and still no FNP against an Instant Death wound (issue 13 reading 8; Feel No
+    # Pain (X), rulebook p. 238): 5/6 * 1/2 = 5/12 unsaved, no W3 model dies ...
     tgt["rules"] = ["Feel No Pain (5+)", "Eternal Warrior"]
     r = oracle_calc_exact(scenario(strength="8", hits=1, target=tgt))
-    assert r["unsaved"] == [F(13, 18), F(5, 18)] and r["casualties"] == [1]
+    assert r["unsaved"] == [F(7, 12), F(5, 12)] and r["casualties"] == [1]
     # ... unless it had one wound left.
     tgt["wounds_taken"] = 2
-    assert oracle_calc_exact(scenario(strength="8", hits=1, target=tgt))["casualties"] == [F(13, 18), F(5, 18)]
+    assert oracle_calc_exact(scenario(strength="8", hits=1, target=tgt))["casualties"] == [F(7, 12), F(5, 12)]
+    # A wound that is not Instant Death still takes FNP: S7 v T4 (2+, 5/6) * Sv4+ 1/2 * FNP 5+ 2/3 = 5/18.
+    assert oracle_calc_exact(scenario(strength="7", hits=1, target=tgt))["unsaved"] == [F(13, 18), F(5, 18)]
 
 
 def test_instant_death_wounds_are_allocated_first():

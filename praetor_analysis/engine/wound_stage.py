@@ -40,18 +40,16 @@ def wound_table_for(volley: Volley, target: Unit, strength: int) -> dict[WoundKi
         or (w.has("Twin-linked") and w.range.template is not None)
     )
     rending, breaching, murderous = w.get("Rending"), w.get("Breaching"), w.get("Murderous Strike")
-    instant = w.has("Instant Death") or strength >= 2 * target.T
-    if target.has("Eternal Warrior"):
-        instant = False
     roll = WoundRoll(
         target=target_roll,
         reroll_failed=reroll,
         rending=rending.value if rending else None,
         breaching=breaching.value if breaching else None,
-        murderous=None if (murderous is None or target.has("Eternal Warrior")) else murderous.value,
-        instant_death=instant,
+        murderous=murderous.value if murderous else None,
+        instant_death=w.has("Instant Death") or strength >= 2 * target.T,
         ap=w.ap,
         melee=melee,
+        eternal_warrior=target.has("Eternal Warrior"),
     )
     return roll.outcomes()
 
@@ -88,7 +86,8 @@ def save_context(volley: Volley, target: Unit) -> SaveContext:
         shrouded=(shr.value or 6) if shr else None,
         heavy_reroll=target.has_type("Heavy") and (is_template or is_blast),
         cover_denied=melee or w.has("Ignores Cover") or is_template,
-        shrouded_denied=melee or w.has("Ignores Cover") or target.has("Fearless"),
+        # Template weapons have Ignores Cover, which denies Shrouded too (docs/rules.md#template)
+        shrouded_denied=melee or w.has("Ignores Cover") or is_template or target.has("Fearless"),
     )
 
 

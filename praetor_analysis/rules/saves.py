@@ -4,11 +4,12 @@
 One save per wound, the best available (armour unless the AP negates it, with the Heavy sub-type's
 re-roll against Blast and Template; invulnerable; cover against shooting unless Ignores Cover or a
 Template), then at most one damage mitigation roll, the best allowed (Feel No Pain, not against Instant
-Death; Shrouded, not against melee, Ignores Cover or Fearless models).
+Death; Shrouded, not against melee, Ignores Cover (so never against templates) or Fearless models).
 
-Our reading where the rules leave room: Eternal Warrior turns an Instant Death wound into an ordinary
-wound, so Feel No Pain is allowed against it; a Destroyer weapon's unsaved wound does D3 damage to the
-model it is allocated to, the excess lost when that model dies (like Brutal).
+Eternal Warrior turns an Instant Death wound into one wound, against which Feel No Pain is still not
+allowed (the wound keeps Instant Death). Our reading where the rules leave room: a Destroyer weapon's
+unsaved wound does D3 damage to the model it is allocated to, the excess lost when that model dies (like
+Brutal).
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ class SaveContext:
     shrouded: int | None = None
     heavy_reroll: bool = False  # Heavy sub-type against Blast or Template
     cover_denied: bool = False  # Ignores Cover, Template, or melee
-    shrouded_denied: bool = False  # melee, Ignores Cover, or a Fearless target
+    shrouded_denied: bool = False  # melee, Ignores Cover (templates too), or a Fearless target
 
     def p_saved(self, kind: WoundKind) -> float:
         """P(the wound is saved) with the best save allowed."""
@@ -54,7 +55,7 @@ class SaveContext:
         if kind.saves == "none":
             return 0.0
         options = []
-        if self.feel_no_pain is not None and not kind.instant_death:
+        if self.feel_no_pain is not None and not (kind.instant_death or kind.no_feel_no_pain):
             options.append(p_at_least(self.feel_no_pain))
         if self.shrouded is not None and not self.shrouded_denied:
             options.append(p_at_least(self.shrouded))

@@ -19,12 +19,14 @@ class WoundKind:
     """A class of wound: its AP (None = "-"), Instant Death, and which saves are allowed.
 
     ``saves``: "all" (armour, invulnerable, cover, mitigation), "invulnerable" (only invulnerable saves and
-    damage mitigation: Haywire 2-5), or "none" (Haywire 6).
+    damage mitigation: Haywire 2-5), or "none" (Haywire 6). ``no_feel_no_pain``: an Instant Death wound that
+    Eternal Warrior turned into one wound still allows no Feel No Pain (docs/rules.md#feel-no-pain).
     """
 
     ap: int | None
     instant_death: bool = False
     saves: str = "all"
+    no_feel_no_pain: bool = False
 
     @property
     def priority(self) -> int:
@@ -48,6 +50,7 @@ class WoundRoll:
     instant_death: bool = False
     ap: int | None = None
     melee: bool = False
+    eternal_warrior: bool = False  # the target's: Instant Death becomes one wound, still without Feel No Pain
 
     def wounds_on(self, face: int) -> bool:
         """True when a standing die showing ``face`` wounds (a natural 1 always fails)."""
@@ -66,6 +69,8 @@ class WoundRoll:
             # Resolved at AP 2; in melee the attacker keeps the weapon's AP when it is better (lower).
             ap = 2 if ap is None or not self.melee else min(ap, 2)
         death = self.instant_death or (self.murderous is not None and face >= self.murderous)
+        if self.eternal_warrior:
+            return WoundKind(ap, False, no_feel_no_pain=death)
         return WoundKind(ap, death)
 
     def outcomes(self) -> dict[WoundKind, float]:

@@ -31,11 +31,12 @@ Readings chosen where MECHANICS.md leaves room (one per line, for comparison wit
   those that get through count in `unsaved` (and feed Deflagrate) without being allocated.
 - Brutal sub-wounds of one wound all go to the model the wound was allocated to; once it dies the rest
   are lost (still rolled and counted in `unsaved`).
-- Eternal Warrior turns every Instant Death wound (weapon rule, Murderous Strike, S >= 2T) into an ordinary
-  wound keeping its AP; Feel No Pain is then allowed.  Shrouded is allowed against Instant Death wounds.
+- Eternal Warrior turns every Instant Death wound (weapon rule, Murderous Strike, S >= 2T) into one wound
+  keeping its AP; Feel No Pain is still not allowed against it (issue 13).  Shrouded is allowed against Instant Death wounds.
 - Save choice: the option with the best chance to save (the Heavy sub-type re-roll counted, for armour
   only, against Blast/Template/Barrage).  Cover: shooting only, not against Ignores Cover or Template.
-- Shrouded is denied in melee, by Ignores Cover and to Fearless targets, but not by Template.
+- Shrouded is denied in melee, by Ignores Cover and Template (templates have Ignores Cover), and to Fearless
+  targets.
 - Deflagrate: the extra hits are a second batch after the whole attack (own allocation order), with no
   To Hit roll and no Gets Hot die; they can Rend, Breach, Murderous Strike and Brutal like the attack.
 - Pinning: pinned is None whenever the target is exempt (Fearless, Pinned, Locked in combat, Embarked),
@@ -211,10 +212,11 @@ def wound_outcomes(v: Volley, t: Target) -> list[tuple[object, tuple | None]]:
         if w.breaching is not None and face >= w.breaching:
             ap = 2
         instant = w.instant_death or w.strength >= 2 * t.toughness or (w.murderous is not None and face >= w.murderous)
+        no_fnp = instant  # Feel No Pain is never taken against an Instant Death wound, Eternal Warrior or not
         if t.eternal_warrior:
             instant = False
         rank = 0 if instant else 1 if ap <= 2 else 2
-        return (rank, instant, ap)
+        return (rank, instant, ap, no_fnp)
 
     out = []
     for p, face in d6_faces():
@@ -226,7 +228,7 @@ def wound_outcomes(v: Volley, t: Target) -> list[tuple[object, tuple | None]]:
     return merge_paths(out)
 
 
-def wound_save_plan(v: Volley, t: Target, instant: bool, ap: int):
+def wound_save_plan(v: Volley, t: Target, instant: bool, ap: int, no_fnp: bool = False):
     """(save need, re-roll failed save, mitigation need) for one wound of the given kind."""
     w = v.weapon
     options = []
@@ -238,9 +240,9 @@ def wound_save_plan(v: Volley, t: Target, instant: bool, ap: int):
         options.append((max(t.cover, 2), False))
     save, reroll = max(options, key=lambda o: chance_saved(*o), default=(None, False))
     mitigations = []
-    if t.feel_no_pain is not None and not instant:
+    if t.feel_no_pain is not None and not instant and not no_fnp:
         mitigations.append(max(t.feel_no_pain, 2))
-    if t.shrouded is not None and not v.melee and not w.ignores_cover and not t.fearless:
+    if t.shrouded is not None and not v.melee and not w.ignores_cover and not w.template and not t.fearless:
         mitigations.append(max(t.shrouded, 2))
     return save, reroll, min(mitigations, default=None)
 
@@ -363,11 +365,11 @@ def resolve_volley(dist: dict, v: Volley, t: Target, record: dict | None = None)
     def save_die(s):
         if s.sub_left == 0:
             s = s._replace(current=s.pool[0], pool=s.pool[1:], sub_left=w.brutal, alive=s.models > 0)
-        _, instant, ap = s.current
-        if (instant, ap) not in plans:
-            plans[(instant, ap)] = merge_paths(save_outcomes(*wound_save_plan(v, t, instant, ap)))
+        _, instant, ap, no_fnp = s.current
+        if (instant, ap, no_fnp) not in plans:
+            plans[(instant, ap, no_fnp)] = merge_paths(save_outcomes(*wound_save_plan(v, t, instant, ap, no_fnp)))
         out = []
-        for p, unsaved in plans[(instant, ap)]:
+        for p, unsaved in plans[(instant, ap, no_fnp)]:
             change = {"sub_left": s.sub_left - 1}
             if unsaved:
                 change.update(unsaved=s.unsaved + 1, volley_unsaved=s.volley_unsaved + 1)

@@ -1,0 +1,84 @@
+"""Issue 13's readings of the rules: each against brute-force enumeration of the dice and a pinned value.
+
+Every pinned value names its source: the rule's name and where its text is (the Horus Heresy 2022
+rulebook page, as the BattleScribe game system file ``2022 - Horus Heresy.gst`` cites it in its
+``<rule>`` elements). docs/rules.md describes each reading.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+from oracle import oracle_calc
+
+from praetor_analysis.scenario.calc import calc
+
+TOL = 1e-12
+
+
+def assert_matches_oracle(
+    scenario: dict[str, Any], keys: tuple[str, ...] = ("hits", "wounds", "unsaved", "casualties")
+):
+    got, want = calc(scenario), oracle_calc(scenario)
+    for key in keys:
+        a, b = np.zeros(64), np.zeros(64)
+        a[: len(got[key]["pmf"])] = got[key]["pmf"]
+        b[: len(want[key])] = want[key]
+        assert np.max(np.abs(a - b)) <= TOL, f"{key}: engine {got[key]['pmf']} != oracle {want[key]}"
+    if "pinned" in want and want["pinned"] is not None:
+        assert got["pinned"] == pytest.approx(want["pinned"], abs=TOL)
+    return got
+
+
+def legionaries(models: int = 10, **extra: Any) -> dict[str, Any]:
+    return {"name": "Legionaries", "Unit Type": "Infantry", "models": models, "WS": 4, "T": 4, "W": 1, "I": 4,
+            "Ld": 7, "Save": "3+", **extra}  # fmt: skip
+
+
+FLAMER = {"name": "Flamer", "Range": "Template", "Strength": "4", "AP": "5", "Type": "Assault 1"}
+
+
+# --- Template weapons have Ignores Cover, which denies Shrouded --------------------------------------
+@pytest.mark.parametrize("hits", [1, 2, 3, "D3"])
+@pytest.mark.parametrize("shrouded", ["Shrouded (5+)", "Shrouded", "Feel No Pain (6+)"])
+def test_template_denies_shrouded_by_enumeration(hits, shrouded):
+    sc = {"attacker": {"BS": 4, "S": 4}, "weapon": FLAMER, "hits": hits, "target": legionaries(4, rules=[shrouded])}
+    assert_matches_oracle(sc)
+
+
+def test_six_flamer_hits_on_shrouded_legionaries():
+    # Template Weapons (rulebook p. 248, gst rule "Template Weapons"): templates have Ignores Cover; Ignores
+    # Cover (p. 242) denies Shrouded (X) (p. 247). Six S4 AP5 hits on T4 3+: 6 * 1/2 * 1/3 = 1.0 unsaved,
+    # whatever the Shrouded (5+); the old reading gave 6 * 1/2 * 1/3 * 2/3 = 0.67.
+    sc = {"attacker": {"BS": 4, "S": 4}, "weapon": FLAMER, "hits": 6, "target": legionaries(rules=["Shrouded (5+)"])}
+    assert calc(sc)["unsaved"]["mean"] == pytest.approx(1.0, abs=1e-12)
+
+
+# --- No Feel No Pain against Instant Death, even when Eternal Warrior makes it one wound -------------
+@pytest.mark.parametrize(
+    ("strength", "extra_rules"),
+    [("8", []), ("4", ["Murderous Strike (5+)"]), ("4", ["Instant Death"]), ("7", []), ("8", ["Brutal (2)"])],
+)
+@pytest.mark.parametrize("hits", [1, 3])
+def test_no_feel_no_pain_against_instant_death_by_enumeration(strength, extra_rules, hits):
+    target = legionaries(2, W=3, Save="4+", rules=["Feel No Pain (5+)", "Eternal Warrior"], wounds_taken=1)
+    weapon = {
+        "name": "gun",
+        "Range": '24"',
+        "Strength": strength,
+        "AP": "4",
+        "Type": ", ".join(["Assault 1", *extra_rules]),
+    }
+    assert_matches_oracle({"attacker": {"BS": 4, "S": 4}, "weapon": weapon, "hits": hits, "target": target})
+
+
+def test_eternal_warrior_keeps_feel_no_pain_away_from_instant_death():
+    # Feel No Pain (X) (rulebook p. 238): not against unsaved Wounds with Instant Death; Eternal Warrior
+    # (p. 237) only changes how many Wounds are lost. One S8 AP5 hit on T4 4+ FNP 5+ Eternal Warrior:
+    # wound 5/6, save fails 1/2, no FNP: 5/12 (the old reading allowed FNP: 5/18).
+    target = legionaries(1, W=3, Save="4+", rules=["Feel No Pain (5+)", "Eternal Warrior"])
+    weapon = {"name": "gun", "Range": '24"', "Strength": "8", "AP": "5", "Type": "Assault 1"}
+    result = calc({"attacker": {"BS": 4, "S": 4}, "weapon": weapon, "hits": 1, "target": target})
+    assert result["unsaved"]["pmf"] == pytest.approx([7 / 12, 5 / 12], abs=1e-15)
