@@ -82,3 +82,27 @@ def test_eternal_warrior_keeps_feel_no_pain_away_from_instant_death():
     weapon = {"name": "gun", "Range": '24"', "Strength": "8", "AP": "5", "Type": "Assault 1"}
     result = calc({"attacker": {"BS": 4, "S": 4}, "weapon": weapon, "hits": 1, "target": target})
     assert result["unsaved"]["pmf"] == pytest.approx([7 / 12, 5 / 12], abs=1e-15)
+
+
+# --- Stubborn and Inexorable ignore Shell Shock ----------------------------------------------------
+@pytest.mark.parametrize("rule", ["Stubborn", "Inexorable", None])
+@pytest.mark.parametrize("shell_shock", ["Shell Shock (1)", "Shell Shock (3)"])
+def test_stubborn_ignores_shell_shock_by_enumeration(rule, shell_shock):
+    weapon = {"name": "gun", "Range": '24"', "Strength": "4", "AP": "5", "Type": f"Assault 3, Pinning, {shell_shock}"}
+    target = legionaries(3, rules=[rule] if rule else [])
+    got = assert_matches_oracle({"attacker": {"BS": 4, "S": 4}, "weapon": weapon, "target": target})
+    if rule:
+        assert f"target: {rule}" in got["applied"]
+
+
+def test_stubborn_legionaries_take_the_pinning_test_at_their_leadership():
+    # Stubborn (rulebook p. 248) and Inexorable (p. 121): negative Leadership modifiers are ignored in Pinning
+    # tests, so Shell Shock (X) does nothing. One automatic S4 AP- hit on T4 Sv- Ld7: unsaved 1/2, then the
+    # test at Ld 7 fails with 15/36: P(pinned) = 1/2 * 15/36 = 5/24 whatever the Shell Shock (2).
+    weapon = {"name": "gun", "Range": '24"', "Strength": "4", "AP": "-", "Type": "Assault 1, Pinning, Shell Shock (2)"}
+    for rule in ("Stubborn", "Inexorable"):
+        target = legionaries(5, Save="-", rules=[rule])
+        result = calc({"attacker": {"BS": 4, "S": 4}, "weapon": weapon, "hits": 1, "target": target})
+        assert result["pinned"] == pytest.approx(5 / 24, abs=1e-15)
+    plain = calc({"attacker": {"BS": 4, "S": 4}, "weapon": weapon, "hits": 1, "target": legionaries(5, Save="-")})
+    assert plain["pinned"] == pytest.approx(1 / 2 * 26 / 36, abs=1e-15)  # Ld 5: 2D6 > 5 with 26/36

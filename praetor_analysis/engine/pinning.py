@@ -9,6 +9,8 @@ from praetor_analysis.prob.dice import leadership_pass
 from praetor_analysis.profiles.records import Unit, Weapon
 
 PINNING_EXEMPT_RULES = ("Fearless", "Pinned", "Locked in Combat", "Embarked")
+#: Rules that make a unit ignore negative Leadership modifiers in its Pinning test, so Shell Shock does nothing.
+IGNORES_LEADERSHIP_PENALTIES = ("Stubborn", "Inexorable")
 
 
 def pinning_exempt(target: Unit) -> bool:
@@ -26,18 +28,21 @@ def pinning_test(state: TargetState, target: Unit) -> TargetState:
     tests Ld, minus the highest Shell Shock among the Pinning weapons that caused one.
 
     An already Pinned unit stays Pinned and takes no test; a unit with no models left takes none either.
+    A Stubborn or Inexorable unit ignores Shell Shock (docs/rules.md#stubborn).
     """
     flags = state.probs.shape[0]
     if flags == 1:
         return state
     levels = flags // 2
+    steady = any(target.has(n) for n in IGNORES_LEADERSHIP_PENALTIES)
     p = state.probs
     alive = state.space.kills_of() < state.space.models
     out = np.zeros_like(p)
     out[0] = p[0]
     out[levels] = p[levels:].sum(axis=0)  # already Pinned: stays Pinned, trigger reset
     for t in range(1, levels):
-        fail = 1.0 - leadership_pass((target.Ld if target.Ld is not None else 0) - state.shell_shocks[t])
+        penalty = 0 if steady else state.shell_shocks[t]
+        fail = 1.0 - leadership_pass((target.Ld if target.Ld is not None else 0) - penalty)
         tested = p[t] * alive
         out[0] += (p[t] - tested) + tested * (1.0 - fail)
         out[levels] += tested * fail

@@ -91,6 +91,7 @@ UNIT_RULES = frozenset(
         "Locked in Combat",
         "Embarked",
         "Stubborn",
+        "Inexorable",
         "It Will Not Die",
         "Bulky",
         "Psyker",

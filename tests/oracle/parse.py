@@ -262,6 +262,7 @@ class Target:
     exempt_from_pinning: bool
     heavy: bool  # sub-type (Heavy)
     dreadnought_or_automata: bool
+    ignores_ld_penalties: bool = False  # Stubborn or Inexorable: no Shell Shock
 
 
 def parse_target(target: dict) -> Target:
@@ -288,6 +289,7 @@ def parse_target(target: dict) -> Target:
         exempt_from_pinning=bool(EXEMPT_FROM_PINNING & set(rules)),
         heavy="heavy" in sub_types,
         dreadnought_or_automata=("dreadnought" in unit_type.lower() or "automata" in unit_type.lower()),
+        ignores_ld_penalties="stubborn" in rules or "inexorable" in rules,
     )
 
 
