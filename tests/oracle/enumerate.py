@@ -412,7 +412,10 @@ def pinning_test(dist: dict, t: Target) -> dict:
         ss, s = s.pin_ss, s._replace(pin_ss=-1)
         if ss < 0 or s.pinned or s.models == 0:
             return stay(s)
-        return [(p, s if passed else s._replace(pinned=True)) for p, passed in leadership_test(t.ld - (0 if t.ignores_ld_penalties else ss))]
+        return [
+            (p, s if passed else s._replace(pinned=True))
+            for p, passed in leadership_test(t.ld - (0 if t.ignores_ld_penalties else ss))
+        ]
 
     return each_state(dist, test)
 
