@@ -68,7 +68,7 @@ def test_distribution_bars_and_at_least_line():
     np.testing.assert_allclose(line.y, [1.0, 0.9, 0.7, 0.4], rtol=1e-15)
     assert line.yaxis == "y2" and fig.layout.yaxis2.overlaying == "y"
     assert "mean 2" in fig.layout.title.text
-    assert ".6g" in bars.hovertemplate
+    assert ".1%" in bars.hovertemplate  # chances as percentages
 
 
 def test_distribution_accepts_result_mapping_and_keeps_tiny_tails():

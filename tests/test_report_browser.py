@@ -71,7 +71,8 @@ def report_with_xss() -> R.Report:
 def test_full_page_is_offline_with_plotlyjs_once():
     page = R.to_html(report_with_xss())
     assert page.startswith("<!DOCTYPE html>") and page.rstrip().endswith("</html>")
-    assert page.count("Plotly.newPlot") == 5  # two heatmaps, the points bars, one curve figure per target
+    # heatmaps of models removed, hull points and P(at least one), the points bars; the explorer draws itself
+    assert page.count("Plotly.newPlot") == 4 and page.count('id="praetor-explorer-plot"') == 1
     assert "<script src" not in page and 'src="http' not in page  # nothing fetched (the browser test checks too)
     assert page.count("plotly.js v") <= 2  # the bundle's banner, once
 
@@ -191,10 +192,11 @@ def test_report_renders_every_figure_and_runs_no_script(browser, tmp_path):
         box = figures.nth(i).bounding_box()
         assert box and box["width"] > 200 and box["height"] > 200
     assert page.title() == f"Report {XSS}"
-    table_text = page.locator("table.praetor").first.inner_text()
+    table_text = page.locator("details table.praetor").first.text_content()  # the raw table, collapsed
     assert XSS in table_text  # shown as text
     assert XSS in page.locator("h1").inner_text()
-    assert page.evaluate("document.querySelectorAll('body script').length") == 5  # the figures' own
+    # the four figures' own, the explorer's data and its code
+    assert page.evaluate("document.querySelectorAll('body script').length") == 6
     assert page.evaluate("window.__xss === undefined")
     ticks = page.locator(".js-plotly-plot").first.locator(".ytick text").all_text_contents()
     assert XSS in ticks  # the figure's label shows the name as typed
@@ -225,5 +227,28 @@ def test_roster_report_in_browser(browser, tmp_path):
     page, problems = open_page(browser, out)
     assert page.locator(".js-plotly-plot .main-svg").count() >= 1
     assert "Whole list" in page.content()
+    assert problems == []
+    page.close()
+
+
+@needs_browser
+def test_explorer_redraws_in_the_page(browser, tmp_path):
+    path = tmp_path / "default.html"
+    path.write_text(R.default_report(), encoding="utf-8")
+    page, problems = open_page(browser, path)
+    plot = page.locator("#praetor-explorer-plot")
+    names = plot.locator(".legendtext").all_text_contents()
+    assert len(names) == 8 and names[0] == "Bolter"
+    title = plot.locator(".gtitle").text_content()
+    page.select_option("#praetor-explorer-target", label="Rhino")
+    page.wait_for_function("document.querySelector('#praetor-explorer-plot .gtitle').textContent.includes('Rhino')")
+    assert plot.locator(".gtitle").text_content() != title and "hull points" in plot.locator(".xtitle").text_content()
+    page.locator("#praetor-explorer input.praetor-row").nth(0).uncheck()
+    page.wait_for_timeout(200)
+    assert "Bolter" not in plot.locator(".legendtext").all_text_contents()
+    page.select_option("#praetor-explorer-target", label="Contemptor Dreadnought")
+    page.wait_for_timeout(200)
+    assert page.locator("#praetor-explorer-measure").input_value() == "wounds"  # something to see
+    assert plot.locator("g.trace").count() == 7
     assert problems == []
     page.close()

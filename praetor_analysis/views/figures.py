@@ -4,7 +4,8 @@ Every function takes the data first (a distribution, a comparison DataFrame from
 :func:`praetor_analysis.analysis.compare.compare`, positions...) and a typed options dataclass, and returns a new
 ``go.Figure``; none calls ``show()`` or computes probabilities beyond reading the input (a cumulative sum
 for "at least k" excepted). Every figure has a title, labelled axes with units and hover text with the
-values to six significant figures.
+values to three significant figures (chances as percentages, :mod:`praetor_analysis.views.formats`);
+each trace has its own colour.
 
 Strings that come from data files (weapon, target and faction names) are HTML-escaped before they reach
 Plotly, whose labels understand a little HTML: a name such as ``<b>Bolter</b>`` shows as typed.
@@ -12,7 +13,6 @@ Plotly, whose labels understand a little HTML: a name such as ``<b>Bolter</b>`` 
 
 from __future__ import annotations
 
-import html
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -21,6 +21,9 @@ import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
 
+from praetor_analysis.views.formation_figure import FormationOptions, formation_figure
+from praetor_analysis.views.formats import PCT_FMT, SIG_FMT, colour, escape, is_chance, number, percent, title_layout
+
 __all__ = [
     "METRIC_LABELS",
     "AtLeastOptions",
@@ -28,6 +31,7 @@ __all__ = [
     "FormationOptions",
     "HeatmapOptions",
     "PointsOptions",
+    "SummaryOptions",
     "VehicleOptions",
     "as_pmf",
     "at_least",
@@ -37,6 +41,7 @@ __all__ = [
     "escape",
     "formation_figure",
     "points_efficiency_bars",
+    "summary_bars",
     "vehicle_outcome_bars",
     "weapon_labels",
 ]
@@ -50,16 +55,8 @@ METRIC_LABELS: dict[str, str] = {
     "p_pinned": "P(pinned) (probability)",
     "mean_per_100pts": "expected casualties per 100 points (models / 100 pts)",
 }
-_UNITS = {"casualties": "models", "hull_points": "hull points"}
-_HOVER_FMT = ".6g"
-
-
-def escape(text: object) -> str:
-    """A data string made safe for Plotly labels (``<``, ``>`` and ``&`` escaped; Plotly shows them as typed).
-
-    Quotes are kept: Plotly's labels treat them as text, and it does not decode ``&quot;``.
-    """
-    return html.escape("" if text is None else str(text), quote=False)
+_UNITS = {"casualties": "models", "hull_points": "hull points", "wounds": "wounds"}
+_HOVER_FMT = SIG_FMT
 
 
 def as_pmf(dist: Any) -> np.ndarray:
@@ -87,10 +84,6 @@ def weapon_labels(df: pd.DataFrame) -> pd.Series:
         dup = wid.groupby(label).transform("nunique") > 1
         label[dup] = label[dup] + " #" + wid[dup]
     return label.map(escape)
-
-
-def _title(text: str) -> dict[str, Any]:
-    return {"text": text, "x": 0.02, "xanchor": "left"}
 
 
 # ------------------------------------------------------------------------------------------ distribution
@@ -134,7 +127,7 @@ def distribution_figure(dist: Any, options: DistributionOptions | None = None) -
             y=pmf,
             name=escape(o.name),
             marker_color="#4C78A8",
-            hovertemplate=f"k = %{{x}} {escape(o.unit)}<br>P(X = k) = %{{y:{_HOVER_FMT}}}<extra></extra>",
+            hovertemplate=f"k = %{{x}} {escape(o.unit)}<br>P(X = k) = %{{y:{PCT_FMT}}}<extra></extra>",
         )
     )
     fig.add_trace(
@@ -145,13 +138,13 @@ def distribution_figure(dist: Any, options: DistributionOptions | None = None) -
             mode="lines+markers",
             yaxis="y2",
             line={"color": "#E45756"},
-            hovertemplate=f"k = %{{x}} {escape(o.unit)}<br>P(X ≥ k) = %{{y:{_HOVER_FMT}}}<extra></extra>",
+            hovertemplate=f"k = %{{x}} {escape(o.unit)}<br>P(X ≥ k) = %{{y:{PCT_FMT}}}<extra></extra>",
         )
     )
     fig.update_layout(
-        title=_title(f"{escape(o.title)} (mean {mean:.4g} {escape(o.unit)})"),
+        title=title_layout(f"{escape(o.title)} (mean {number(mean)} {escape(o.unit)})"),
         xaxis={"title": {"text": f"{escape(o.outcome)} k ({escape(o.unit)})"}, "dtick": 1 if pmf.size <= 30 else None},
-        yaxis={"title": {"text": "P(X = k) (probability)"}, "rangemode": "tozero"},
+        yaxis={"title": {"text": "P(X = k) (probability)"}, "rangemode": "tozero", "tickformat": ".0%"},
         yaxis2={
             "title": {"text": "P(X ≥ k) (probability)"},
             "overlaying": "y",
@@ -161,6 +154,7 @@ def distribution_figure(dist: Any, options: DistributionOptions | None = None) -
             "tickmode": "linear",
             "tick0": 0,
             "dtick": 0.2,
+            "tickformat": ".0%",
         },
         legend={"orientation": "h", "y": -0.2},
         margin={"r": 80},
@@ -179,12 +173,26 @@ class HeatmapOptions:
         title: Figure title; default names the metric.
         colorscale: Plotly colour scale name.
         annotate: Write the value in each cell.
+        row_title: What the rows are, for the y axis (``"weapon"``, ``"unit"``).
+        unit: Unit of the metric for the colour bar when ``metric`` is ``"mean"`` (default: from ``measure``).
     """
 
     metric: str = "mean"
     title: str | None = None
     colorscale: str = "Viridis"
     annotate: bool = True
+    row_title: str = "weapon"
+    unit: str | None = None
+
+
+_HOVER_NAMES = {
+    "mean": "mean",
+    "std": "standard deviation",
+    "p_any": "P(at least one)",
+    "p_all": "P(all)",
+    "p_pinned": "P(pinned)",
+    "mean_per_100pts": "expected per 100 pts",
+}
 
 
 def _ordered_unique(values: pd.Series) -> list:
@@ -208,6 +216,7 @@ def efficiency_heatmap(df: pd.DataFrame, options: HeatmapOptions | None = None) 
     text = [["" for _ in cols] for _ in rows]
     hover = [["" for _ in cols] for _ in rows]
     ri, ci = {r: i for i, r in enumerate(rows)}, {c: j for j, c in enumerate(cols)}
+    chance = is_chance(o.metric)
     for rec in frame.to_dict("records"):
         i, j = ri[rec["_w"]], ci[rec["_t"]]
         value = pd.to_numeric(rec.get(o.metric), errors="coerce")
@@ -218,12 +227,13 @@ def efficiency_heatmap(df: pd.DataFrame, options: HeatmapOptions | None = None) 
             lines.append(f"error: {escape(err)}")
         if pd.notna(value):
             z[i, j] = float(value)
-            text[i][j] = f"{float(value):.3g}"
+            text[i][j] = percent(value) if chance else number(value)
         for col in ("mean", "std", "p_any", "p_all", "p_pinned", "mean_per_100pts"):
             v = pd.to_numeric(rec.get(col), errors="coerce")
             if pd.notna(v):
                 suffix = f" {unit}" if col in ("mean", "std") and unit else ""
-                lines.append(f"{col} = {float(v):{_HOVER_FMT}}{suffix}")
+                shown = percent(v) if is_chance(col) else number(v)
+                lines.append(f"{_HOVER_NAMES.get(col, col)} = {shown}{suffix}")
         nm = rec.get("not_modelled")
         if isinstance(nm, (list, tuple)) and nm:
             nm = ", ".join(map(str, nm))
@@ -231,6 +241,8 @@ def efficiency_heatmap(df: pd.DataFrame, options: HeatmapOptions | None = None) 
             lines.append(f"not modelled: {escape(nm)}")
         hover[i][j] = "<br>".join(lines)
     label = METRIC_LABELS.get(o.metric, escape(o.metric))
+    if o.metric == "mean" and o.unit:
+        label = f"expected {escape(o.unit)}"
     fig = go.Figure(
         go.Heatmap(
             z=z,
@@ -239,17 +251,19 @@ def efficiency_heatmap(df: pd.DataFrame, options: HeatmapOptions | None = None) 
             colorscale=o.colorscale,
             customdata=hover,
             hovertemplate="%{customdata}<extra></extra>",
-            colorbar={"title": {"text": label, "side": "right"}},
+            colorbar={"title": {"text": label, "side": "right"}, "tickformat": ".0%" if chance else None},
+            zmin=0.0 if chance else None,
+            zmax=1.0 if chance else None,
             text=text if o.annotate else None,
             texttemplate="%{text}" if o.annotate else None,
             hoverongaps=True,
         )
     )
     fig.update_layout(
-        title=_title(escape(o.title) if o.title else f"Weapon x target: {label}"),
+        title=title_layout(escape(o.title) if o.title else f"Weapon x target: {label}"),
         xaxis={"title": {"text": "target (unit)"}, "side": "bottom"},
-        yaxis={"title": {"text": "weapon (profile)"}, "autorange": "reversed"},
-        height=max(320, 120 + 28 * len(rows)),
+        yaxis={"title": {"text": escape(o.row_title)}, "autorange": "reversed", "automargin": True},
+        height=max(320, 140 + 28 * len(rows)),
     )
     return fig
 
@@ -282,29 +296,41 @@ def at_least_curves(pmfs: Mapping[str, Any], options: AtLeastOptions | None = No
     o = options or AtLeastOptions()
     fig = go.Figure()
     top = 0
-    for name, dist in pmfs.items():
+    best = 0.0
+    for i, (name, dist) in enumerate(pmfs.items()):
         tail = at_least(as_pmf(dist))
         k = np.arange(o.min_k, tail.size)
         top = max(top, tail.size - 1)
+        best = max(best, float(tail[o.min_k :].max()) if tail.size > o.min_k else 0.0)
         fig.add_trace(
             go.Scatter(
                 x=k,
                 y=tail[o.min_k :],
                 mode="lines+markers",
                 name=escape(name),
-                line={"shape": "hv"},
+                line={"shape": "hv", "color": colour(i)},
+                marker={"color": colour(i)},
                 hovertemplate=(
-                    f"{escape(name)}<br>P(at least %{{x}} {escape(o.unit)}) = %{{y:{_HOVER_FMT}}}<extra></extra>"
+                    f"{escape(name)}<br>P(at least %{{x}} {escape(o.unit)}) = %{{y:{PCT_FMT}}}<extra></extra>"
                 ),
             )
+        )
+    if best < 5e-4:
+        fig.add_annotation(
+            text=f"no weapon here has even a 0.05% chance of {o.min_k} or more {escape(o.unit)}",
+            showarrow=False,
+            xref="paper",
+            yref="paper",
+            x=0.5,
+            y=0.5,
         )
     title = (
         escape(o.title) if o.title else "Chance of at least k" + (f" against {escape(o.target)}" if o.target else "")
     )
     fig.update_layout(
-        title=_title(title),
+        title=title_layout(title),
         xaxis={"title": {"text": f"{escape(o.outcome)} k ({escape(o.unit)})"}, "dtick": 1 if top <= 30 else None},
-        yaxis={"title": {"text": "P(X ≥ k) (probability)"}, "range": [0, 1.02]},
+        yaxis={"title": {"text": "P(X ≥ k) (probability)"}, "range": [0, 1.02], "tickformat": ".0%"},
         hovermode="closest",
     )
     return fig
@@ -342,7 +368,7 @@ def points_efficiency_bars(df: pd.DataFrame, options: PointsOptions | None = Non
     if o.sort and order:
         best = frame.groupby("_w")["_v"].max()
         order = sorted(order, key=lambda w: -best[w])
-    for target, part in frame.groupby("target", sort=False):
+    for n, (target, part) in enumerate(frame.groupby("target", sort=False)):
         part = part[part["_v"].notna()]
         pts = pd.to_numeric(part.get("points", pd.Series(np.nan, index=part.index)), errors="coerce")
         fig.add_trace(
@@ -351,6 +377,7 @@ def points_efficiency_bars(df: pd.DataFrame, options: PointsOptions | None = Non
                 y=part["_w"],
                 orientation="h",
                 name=escape(target),
+                marker_color=colour(n),
                 customdata=np.column_stack([pts.to_numpy(dtype=float), part["mean"].to_numpy(dtype=float)])
                 if "mean" in part
                 else None,
@@ -368,130 +395,11 @@ def points_efficiency_bars(df: pd.DataFrame, options: PointsOptions | None = Non
         shown = ", ".join(missing[:6]) + (f" and {len(missing) - 6} more" if len(missing) > 6 else "")
         title += f"<br><sup>no points cost: {shown}</sup>"
     fig.update_layout(
-        title=_title(title),
+        title=title_layout(title),
         barmode="group",
         xaxis={"title": {"text": label}, "rangemode": "tozero"},
-        yaxis={"title": {"text": "weapon (profile)"}, "categoryorder": "array", "categoryarray": order[::-1]},
+        yaxis={"title": {"text": "weapon"}, "categoryorder": "array", "categoryarray": order[::-1]},
         height=max(320, 140 + 22 * max(1, len(order)) * max(1, len(fig.data)) ** 0.5),
-    )
-    return fig
-
-
-# ------------------------------------------------------------------------------------- formation/scatter
-@dataclass(frozen=True)
-class FormationOptions:
-    """Options of :func:`formation_figure`.
-
-    Attributes:
-        title: Figure title (escaped).
-        scatter_max: Radius of the scatter range ring around the aim point, inches (2D6 - BS at most:
-            ``12 - BS``; 12 for an indirect Barrage). ``None``: no ring.
-        hit_models: Indices of models to colour as under the marker at the aim point (default: those
-            whose base overlaps the marker there).
-    """
-
-    title: str = "Formation and scatter"
-    scatter_max: float | None = 8.0
-    hit_models: Sequence[int] | None = None
-
-
-def _circle_path(cx: float, cy: float, r: float, n: int = 64) -> tuple[np.ndarray, np.ndarray]:
-    t = np.linspace(0.0, 2.0 * np.pi, n + 1)
-    return cx + r * np.cos(t), cy + r * np.sin(t)
-
-
-def formation_figure(
-    positions: Any,
-    base_radius: float,
-    marker_diameter: float,
-    aim_point: Sequence[float],
-    options: FormationOptions | None = None,
-) -> go.Figure:
-    """Bases as circles, the marker at the aim point and the ring of its furthest scatter.
-
-    Args:
-        positions: ``(n, 2)`` base centres, inches.
-        base_radius: radius of every base, inches.
-        marker_diameter: marker diameter, inches (3, 5, 7...).
-        aim_point: ``(x, y)`` of the marker's centre before scatter, inches.
-    """
-    o = options or FormationOptions()
-    pos = np.asarray(positions, dtype=np.float64).reshape(-1, 2)
-    ax, ay = (float(v) for v in aim_point)
-    r_marker = marker_diameter / 2.0
-    if o.hit_models is None:
-        dist = np.hypot(pos[:, 0] - ax, pos[:, 1] - ay) if len(pos) else np.zeros(0)
-        under = set(np.flatnonzero(dist <= r_marker + base_radius).tolist())
-    else:
-        under = {int(i) for i in o.hit_models}
-    fig = go.Figure()
-    for i, (x, y) in enumerate(pos):
-        fig.add_shape(
-            type="circle",
-            xref="x",
-            yref="y",
-            x0=x - base_radius,
-            x1=x + base_radius,
-            y0=y - base_radius,
-            y1=y + base_radius,
-            line={"color": "#333333", "width": 1},
-            fillcolor="#E45756" if i in under else "#9ECAE9",
-            opacity=0.8,
-            layer="below",
-        )
-    fig.add_trace(
-        go.Scatter(
-            x=pos[:, 0],
-            y=pos[:, 1],
-            mode="markers+text",
-            name="models",
-            text=[str(i) for i in range(len(pos))],
-            textposition="middle center",
-            marker={"size": 2, "color": "#333"},
-            customdata=[[i, "under the marker" if i in under else "clear"] for i in range(len(pos))],
-            hovertemplate="model %{customdata[0]} at (%{x:.4g}, %{y:.4g}) in<br>%{customdata[1]}<extra></extra>",
-        )
-    )
-    mx, my = _circle_path(ax, ay, r_marker)
-    fig.add_trace(
-        go.Scatter(
-            x=mx,
-            y=my,
-            mode="lines",
-            name=f'marker ({marker_diameter:g}")',
-            fill="toself",
-            line={"color": "#F58518", "width": 2},
-            fillcolor="rgba(245,133,24,0.25)",
-            hovertemplate=f'marker {marker_diameter:g}" at ({ax:.4g}, {ay:.4g}) in<extra></extra>',
-        )
-    )
-    if o.scatter_max is not None and o.scatter_max > 0:
-        rx, ry = _circle_path(ax, ay, float(o.scatter_max), 128)
-        fig.add_trace(
-            go.Scatter(
-                x=rx,
-                y=ry,
-                mode="lines",
-                name=f'scatter range ({o.scatter_max:g}")',
-                line={"color": "#54A24B", "dash": "dash"},
-                hovertemplate=f"furthest scatter of the centre: {o.scatter_max:g} in<extra></extra>",
-            )
-        )
-    fig.add_trace(
-        go.Scatter(
-            x=[ax],
-            y=[ay],
-            mode="markers",
-            name="aim point",
-            marker={"symbol": "x", "size": 10, "color": "#000"},
-            hovertemplate="aim point (%{x:.4g}, %{y:.4g}) in<extra></extra>",
-        )
-    )
-    fig.update_layout(
-        title=_title(f"{escape(o.title)}: {len(pos)} models, {len(under)} under the marker"),
-        xaxis={"title": {"text": "x (inches)"}, "zeroline": False},
-        yaxis={"title": {"text": "y (inches)"}, "scaleanchor": "x", "scaleratio": 1, "zeroline": False},
-        legend={"orientation": "h", "y": -0.2},
     )
     return fig
 
@@ -543,16 +451,61 @@ def vehicle_outcome_bars(results: Mapping[str, Any], options: VehicleOptions | N
                 marker_color=color,
                 customdata=means,
                 hovertemplate=(
-                    f"%{{x}}<br>{label} = %{{y:{_HOVER_FMT}}}"
+                    f"%{{x}}<br>{label} = %{{y:{PCT_FMT}}}"
                     f"<br>mean hull points removed = %{{customdata:{_HOVER_FMT}}}<extra></extra>"
                 ),
             )
         )
     title = escape(o.title) if o.title else "Vehicle outcomes" + (f" against {escape(o.target)}" if o.target else "")
     fig.update_layout(
-        title=_title(title),
+        title=title_layout(title),
         barmode="group",
-        xaxis={"title": {"text": "weapon (profile)"}},
-        yaxis={"title": {"text": "probability"}, "range": [0, 1.02]},
+        xaxis={"title": {"text": "weapon"}},
+        yaxis={"title": {"text": "probability"}, "range": [0, 1.02], "tickformat": ".0%"},
+    )
+    return fig
+
+
+# ------------------------------------------------------------------------------------------ summary bars
+@dataclass(frozen=True)
+class SummaryOptions:
+    """Options of :func:`summary_bars`.
+
+    Attributes:
+        title: Figure title (escaped).
+        unit: Unit of the values, for the axis and the hover.
+        category: What the bars are, for the axis (``"target"``).
+    """
+
+    title: str = "Summary"
+    unit: str = "models"
+    category: str = "target"
+
+
+def summary_bars(labels: Sequence[str], values: Sequence[float], options: SummaryOptions | None = None) -> go.Figure:
+    """Horizontal bars of one value per label (one colour each), the value written at the bar's end."""
+    o = options or SummaryOptions()
+    names = [escape(n) for n in labels]
+    vals = [float(v) for v in values]
+    fig = go.Figure(
+        go.Bar(
+            x=vals,
+            y=names,
+            orientation="h",
+            marker_color=[colour(i) for i in range(len(vals))],
+            text=[number(v) for v in vals],
+            textposition="outside",
+            cliponaxis=False,
+            hovertemplate=f"%{{y}}<br>%{{x:{SIG_FMT}}} {escape(o.unit)}<extra></extra>",
+            name=escape(o.unit),
+        )
+    )
+    fig.update_layout(
+        title=title_layout(escape(o.title)),
+        xaxis={"title": {"text": f"expected {escape(o.unit)} ({escape(o.unit)})"}, "rangemode": "tozero"},
+        yaxis={"title": {"text": escape(o.category)}, "autorange": "reversed", "automargin": True},
+        height=max(260, 120 + 30 * len(vals)),
+        showlegend=False,
+        margin={"r": 60},
     )
     return fig

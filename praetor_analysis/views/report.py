@@ -1,21 +1,24 @@
-"""Standalone HTML reports, CSV and PNG exports.
+"""Standalone HTML reports: what is assumed, the answer, the figures, then the raw tables.
 
 One HTML path (as in ``plotly.io``): :func:`to_html` is the primitive, :func:`write_html` wraps it and
 :meth:`Report._repr_html_` uses its fragment form. A full page embeds plotly.js once (no CDN), so the file
-works offline. Every string that came from a data file is escaped with :func:`html.escape`; the figures'
+works offline; the interactive block (:mod:`praetor_analysis.views.explorer`) redraws in the page from data
+embedded once. Every string that came from a data file is escaped with :func:`html.escape`; the figures'
 JSON is escaped by Plotly (``<`` becomes ``\\u003c``).
 
-:func:`build_report` computes (it calls :mod:`praetor_analysis.analysis.compare`); :func:`to_html` only presents.
+:func:`build_report` computes (it calls :mod:`praetor_analysis.analysis.compare`); :func:`to_html` only
+presents. A page reads, in order: the title (a roster's name and points), "Assumptions", "The answer" (the
+best choices per target and per 100 points), the figures (one colour scale per measure: models removed,
+unsaved wounds, hull points), "Explore" (pick a target and weapons), and the raw tables, collapsed.
 """
 
 from __future__ import annotations
 
 import html
-import io
 import os
 import sys
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -27,10 +30,22 @@ import plotly.io as pio
 from plotly.offline import get_plotlyjs
 
 from praetor_analysis.views import figures as F
+from praetor_analysis.views.explorer import MEASURE_NAMES, explorer_data, explorer_html
+from praetor_analysis.views.exports import (
+    DEFAULT_CHROMIUM,
+    PngExportUnavailable,
+    figure_to_png,
+    select_targets,
+    select_weapons,
+    to_csv,
+)
+from praetor_analysis.views.formats import number, percent
+from praetor_analysis.views.tables import table_html
 
 __all__ = [
     "DEFAULT_CHROMIUM",
     "DEFAULT_WEAPONS",
+    "Assumptions",
     "PngExportUnavailable",
     "Report",
     "build_report",
@@ -39,6 +54,7 @@ __all__ = [
     "report_main",
     "select_targets",
     "select_weapons",
+    "table_html",
     "to_csv",
     "to_html",
     "write_html",
@@ -60,9 +76,6 @@ DEFAULT_WEAPONS: tuple[str, ...] = (
     "Praetor Launcher",
     "Conversion Beam Cannon (2)",
 )
-#: Where Debian puts Chromium; PNG export points kaleido at it (nothing is downloaded).
-DEFAULT_CHROMIUM = "/usr/bin/chromium"
-_PROFILE_KEY = ["name", "Range", "Strength", "AP", "Type"]
 _TABLE_COLUMNS = [
     "weapon",
     "faction",
@@ -87,13 +100,78 @@ _TABLE_COLUMNS = [
 _CSS = """
 body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:1.5rem auto;max-width:1200px;
 color:#222;padding:0 1rem}
-h1{font-size:1.6rem}h2{font-size:1.25rem;border-bottom:1px solid #ddd;padding-bottom:.2rem;margin-top:2rem}
+h1{font-size:1.6rem;margin-bottom:.3rem}h2{font-size:1.25rem;border-bottom:1px solid #ddd;padding-bottom:.2rem;
+margin-top:2rem}
 table.praetor{border-collapse:collapse;font-size:.82rem;margin:.5rem 0 1rem}
 table.praetor th,table.praetor td{border:1px solid #ddd;padding:.2rem .45rem;text-align:left;vertical-align:top}
 table.praetor th{background:#f3f3f3;position:sticky;top:0}
 table.praetor td.num{text-align:right;font-variant-numeric:tabular-nums}
+dl.assumptions{display:grid;grid-template-columns:max-content 1fr;gap:.2rem 1rem;font-size:.92rem}
+dl.assumptions dt{font-weight:600}dl.assumptions dd{margin:0}
 .note{color:#555;font-size:.85rem}.figure{margin:1rem 0}
+details{margin:.6rem 0}summary{cursor:pointer;font-weight:600}
+.explorer .controls{display:flex;gap:1rem;flex-wrap:wrap;align-items:center;margin:.5rem 0}
+.explorer .rows{display:flex;flex-wrap:wrap;gap:.2rem 1rem;font-size:.85rem}
 """
+
+
+# --------------------------------------------------------------------------------------------- data
+@dataclass(frozen=True)
+class Assumptions:
+    """What a report assumes, said before any number.
+
+    Attributes:
+        attacker: The attacker block (a statline; ``models`` fire each weapon).
+        half_range: Targets at half range (Rapid Fire twice, Melta).
+        charging: The attacker charged (melee weapons: +1 Attack).
+        modifiers: Other modifiers in force, as rule names (``"Twin-linked"``...); none by default.
+        notes: Further sentences (marker hits assumed, the roster's pistols...).
+        attacker_text: Said instead of the attacker's statline and skill (a roster: each unit its own).
+    """
+
+    attacker: Mapping[str, Any] = field(default_factory=dict)
+    half_range: bool = False
+    charging: bool = False
+    modifiers: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+    attacker_text: str | None = None
+
+    def rows(self) -> list[tuple[str, str]]:
+        """``(topic, sentence)`` pairs, in reading order (plain text, escaped when shown)."""
+        from praetor_analysis.analysis.compare import DEFAULT_ATTACKER, MARKER_MODELS
+
+        a = {**DEFAULT_ATTACKER, **dict(self.attacker)}
+        models = int(a.get("models", 1) or 1)
+        stats = ", ".join(f"{k} {a[k]}" for k in ("WS", "BS", "S", "A", "I") if a.get(k) not in (None, ""))
+        bs = a.get("BS")
+        hit = f" (hits on {max(7 - int(bs), 2)}+)" if isinstance(bs, int) and 1 <= bs <= 5 else ""
+        markers = ", ".join(f"{k} {v}" for k, v in MARKER_MODELS.items())
+        plural = "s" if models != 1 else ""
+        who = (
+            [("Attacker", self.attacker_text)]
+            if self.attacker_text
+            else [
+                ("Attacker", f"{a.get('name', 'attacker')}: {stats}"),
+                ("Skill", f"BS {bs}{hit} for shooting; WS {a.get('WS')} in melee"),
+                ("Models", f"{models} model{plural} fire{'' if plural else 's'} each weapon"),
+            ]
+        )
+        return [
+            *who,
+            ("Range", "half range (Rapid Fire fires twice, Melta applies)" if self.half_range else "full range"),
+            ("Charging", "yes (+1 Attack in melee)" if self.charging else "no"),
+            ("Modifiers", ", ".join(self.modifiers) if self.modifiers else "none (no re-rolls, no +1/-1, no cover)"),
+            (
+                "Marker weapons",
+                f"each marker is taken to hit this many models of an infantry target: {markers}; one vehicle",
+            ),
+            (
+                "Casualties",
+                "models removed from the target unit (a model counts once its last wound is lost); "
+                "hull points for vehicles; unsaved wounds are shown apart for multi-wound models",
+            ),
+            *(("Note", n) for n in self.notes),
+        ]
 
 
 @dataclass(frozen=True)
@@ -103,9 +181,14 @@ class Report:
     Attributes:
         title: Page title.
         comparison: The comparison DataFrame (one row per weapon x target, :func:`compare.compare` columns).
-        distributions: ``(weapon_id, target_id) -> pmf``, for the "at least k" curves (may be empty).
-        roster: Tables about a roster (name -> DataFrame), shown after the comparison.
+        distributions: ``(weapon_id, target_id) -> pmf`` of the comparison's measure (may be empty).
+        roster: Raw tables about a roster (name -> DataFrame), shown last, collapsed.
         notes: Sentences shown under the title.
+        assumptions: What the numbers assume (default: the comparison's default attacker).
+        wounds: ``(weapon_id, target_id) -> pmf`` of unsaved wounds, for targets that are not vehicles.
+        roster_name, roster_points: The list's name and points, for the heading.
+        roster_analysis: The list analysis (:func:`list_analysis.analyse_roster` columns), for the answer
+            and the summary chart.
     """
 
     title: str
@@ -113,67 +196,42 @@ class Report:
     distributions: Mapping[tuple[str, str], np.ndarray] = field(default_factory=dict)
     roster: Mapping[str, pd.DataFrame] = field(default_factory=dict)
     notes: tuple[str, ...] = ()
+    assumptions: Assumptions = field(default_factory=Assumptions)
+    wounds: Mapping[tuple[str, str], np.ndarray] = field(default_factory=dict)
+    roster_name: str | None = None
+    roster_points: float | None = None
+    roster_analysis: pd.DataFrame | None = None
 
     def _repr_html_(self) -> str:
         return to_html(self, full_html=False)
 
 
-class PngExportUnavailable(RuntimeError):
-    """PNG export needs kaleido and a local Chromium; neither is downloaded at run time."""
+def wound_distributions(
+    weapons: pd.DataFrame,
+    targets: pd.DataFrame,
+    *,
+    attacker: Mapping[str, Any] | None = None,
+    half_range: bool = False,
+) -> dict[tuple[str, str], np.ndarray]:
+    """The pmf of unsaved wounds per ``(weapon_id, target_id)`` for every target that is not a vehicle."""
+    from praetor_analysis.analysis.compare import row_ids, scenario_for
+    from praetor_analysis.analysis.convert import is_vehicle_row
+    from praetor_analysis.errors import PraetorError
+    from praetor_analysis.scenario.calc import calc
 
-
-# ----------------------------------------------------------------------------------------- selection
-def _distinct(weapons: pd.DataFrame) -> pd.DataFrame:
-    return weapons.drop_duplicates(_PROFILE_KEY) if set(_PROFILE_KEY) <= set(weapons.columns) else weapons
-
-
-def select_weapons(names: Sequence[str], weapons: pd.DataFrame | None = None) -> pd.DataFrame:
-    """Distinct weapon profiles by name: an exact (case-insensitive) match, else every name containing it.
-
-    Raises:
-        ValueError: naming the first name that matches nothing.
-    """
-    if weapons is None:
-        from praetor_analysis.catalog import load_weapons
-
-        weapons = load_weapons()
-    cat = _distinct(weapons)
-    lower = cat["name"].str.lower()
-    parts = []
-    for name in names:
-        key = name.strip().lower()
-        hit = cat[lower == key]
-        if hit.empty:
-            hit = cat[lower.str.contains(key, regex=False)]
-        if hit.empty:
-            raise ValueError(f"--weapons: no weapon named {name!r} in the catalog")
-        parts.append(hit)
-    return _distinct(pd.concat(parts)) if parts else cat.iloc[0:0]
-
-
-def select_targets(names: Sequence[str] | None = None, targets: pd.DataFrame | None = None) -> pd.DataFrame:
-    """Target archetypes by label (exact, case-insensitive, else containing); all of them for ``None``.
-
-    Raises:
-        ValueError: naming the first name that matches nothing.
-    """
-    if targets is None:
-        from praetor_analysis.catalog import load_targets
-
-        targets = load_targets()
-    if not names:
-        return targets
-    lower = targets["archetype"].str.lower()
-    parts = []
-    for name in names:
-        key = name.strip().lower()
-        hit = targets[lower == key]
-        if hit.empty:
-            hit = targets[lower.str.contains(key, regex=False)]
-        if hit.empty:
-            raise ValueError(f"--targets: no target named {name!r} (have: {', '.join(targets['archetype'])})")
-        parts.append(hit)
-    return pd.concat(parts).drop_duplicates("archetype")
+    out: dict[tuple[str, str], np.ndarray] = {}
+    t_rows = [(tid, row) for tid, row in zip(row_ids(targets), targets.to_dict("records"), strict=False)]
+    for wid, wrow in zip(row_ids(weapons), weapons.to_dict("records"), strict=False):
+        for tid, trow in t_rows:
+            if is_vehicle_row(trow):
+                continue
+            try:  # the full calc: the comparison's quick path keeps casualties only
+                result = calc(scenario_for(wrow, trow, attacker=attacker, half_range=half_range))
+            except PraetorError:
+                continue  # the comparison's row says why
+            if "unsaved" in result:
+                out[(wid, tid)] = np.asarray(result["unsaved"]["pmf"], dtype=np.float64)
+    return out
 
 
 def build_report(
@@ -184,50 +242,25 @@ def build_report(
     title: str = "Weapon comparison",
     roster: Mapping[str, pd.DataFrame] | None = None,
     notes: Sequence[str] = (),
+    half_range: bool = False,
 ) -> Report:
-    """Compute the comparison (and the distributions for the curves) of weapons against targets."""
-    from praetor_analysis.analysis.compare import compare, compare_distributions
+    """Compute the comparison, its distributions and the unsaved wounds of weapons against targets."""
+    from praetor_analysis.analysis.compare import compare_with_distributions
 
-    table = compare(weapons, targets, attacker=attacker)
-    try:
-        dists = compare_distributions(weapons, targets, attacker=attacker)
-    except Exception as exc:
-        dists = {}
-        notes = (*notes, f"Distributions unavailable: {type(exc).__name__}: {exc}")
-    return Report(title=title, comparison=table, distributions=dists, roster=dict(roster or {}), notes=tuple(notes))
+    table, dists = compare_with_distributions(weapons, targets, attacker=attacker, half_range=half_range)
+    wounds = wound_distributions(weapons, targets, attacker=attacker, half_range=half_range)
+    return Report(
+        title=title,
+        comparison=table,
+        distributions=dists,
+        roster=dict(roster or {}),
+        notes=tuple(notes),
+        assumptions=Assumptions(attacker=dict(attacker or {}), half_range=half_range),
+        wounds=wounds,
+    )
 
 
 # ------------------------------------------------------------------------------------------ presentation
-def _cell(value: Any) -> tuple[str, bool]:
-    """Escaped text of a cell and whether it is a number."""
-    if isinstance(value, (list, tuple, set)):
-        return html.escape(", ".join(map(str, value))), False
-    if isinstance(value, (bool, np.bool_)):
-        return html.escape(str(value)), False
-    if isinstance(value, (int, np.integer)):
-        return str(int(value)), True
-    if isinstance(value, (float, np.floating)):
-        return ("" if np.isnan(value) else f"{float(value):.6g}"), True
-    if value is None or (not isinstance(value, str) and pd.isna(value)):
-        return "", False
-    return html.escape(str(value)), False
-
-
-def table_html(df: pd.DataFrame, columns: Sequence[str] | None = None, *, caption: str | None = None) -> str:
-    """An HTML table of a DataFrame; every header and cell escaped, numbers to six significant figures."""
-    cols = [c for c in (columns or df.columns) if c in df.columns]
-    head = "".join(f"<th>{html.escape(str(c))}</th>" for c in cols)
-    body = []
-    for row in df[cols].itertuples(index=False, name=None):
-        cells = []
-        for v in row:
-            text, num = _cell(v)
-            cells.append(f'<td class="num">{text}</td>' if num else f"<td>{text}</td>")
-        body.append("<tr>" + "".join(cells) + "</tr>")
-    cap = f"<caption>{html.escape(caption)}</caption>" if caption else ""
-    return f'<table class="praetor">{cap}<thead><tr>{head}</tr></thead><tbody>{"".join(body)}</tbody></table>'
-
-
 def _figure_div(fig: go.Figure) -> str:
     return (
         '<div class="figure">'
@@ -236,78 +269,191 @@ def _figure_div(fig: go.Figure) -> str:
     )
 
 
-def _curves(report: Report) -> list[tuple[str, go.Figure]]:
-    df = report.comparison
-    if not report.distributions or df.empty:
-        return []
+def _assumptions_html(a: Assumptions) -> str:
+    items = "".join(f"<dt>{html.escape(k)}</dt><dd>{html.escape(v)}</dd>" for k, v in a.rows())
+    return f'<h2 id="assumptions">Assumptions</h2><dl class="assumptions">{items}</dl>'
+
+
+def _numbers(df: pd.DataFrame) -> pd.DataFrame:
+    per_pt = df["mean_per_100pts"] if "mean_per_100pts" in df else pd.Series(np.nan, index=df.index)
+    return df.assign(_m=pd.to_numeric(df["mean"], errors="coerce"), _p=pd.to_numeric(per_pt, errors="coerce"))
+
+
+def _best_table(df: pd.DataFrame, row_col: str, row_kind: str, wounds: pd.DataFrame | None = None) -> str:
+    """One line per target: the best row by expected damage and by expected damage per 100 points.
+
+    Where no row has a 5% chance of removing a model and ``wounds`` has the target, unsaved wounds rank.
+    """
+    frame = _numbers(df)
+    spare = _numbers(wounds) if wounds is not None and len(wounds) else None
+    lines = []
+    for target, part in frame.groupby("target", sort=False):
+        part = part[part["_m"].notna()]
+        if part.empty:
+            continue
+        tiny = pd.to_numeric(part["p_any"], errors="coerce").max() < 0.05
+        if str(part["measure"].iloc[0]) == "casualties" and tiny and spare is not None:
+            alt = spare[(spare["target"] == target) & spare["_m"].notna()]
+            part = alt if len(alt) else part
+        unit = MEASURE_NAMES.get(str(part["measure"].iloc[0]), ("", "models"))[1]
+        best = part.loc[part["_m"].idxmax()]
+        row = {
+            "target": target,
+            f"best {row_kind}": best[row_col] if best["_m"] > 0 else "none does any damage",
+            "expected": f"{number(best['_m'])} {unit}",
+            "P(at least one)": percent(best.get("p_any")),
+        }
+        costed = part[part["_p"].notna()]
+        if len(costed):
+            good = costed.loc[costed["_p"].idxmax()]
+            row[f"best {row_kind} per 100 pts"] = good[row_col]
+            row["expected per 100 pts"] = f"{number(good['_p'])} {unit}"
+        lines.append(row)
+    out = pd.DataFrame(lines)
+    note = ""
+    if len(out) and f"best {row_kind} per 100 pts" not in out:
+        kind = html.escape(row_kind)
+        note = f'<p class="note">No {kind} here has a points cost of its own, so none is ranked per point.</p>'
+    return table_html(out) + note if len(out) else ""
+
+
+def _heatmaps(df: pd.DataFrame, wounds: pd.DataFrame | None, row_kind: str) -> list[str]:
+    """Expected damage heatmaps, one per measure (its own colour scale), then P(at least one)."""
     out = []
+    measures = [("casualties", "Expected models removed"), ("hull_points", "Expected hull points removed")]
+    for measure, title in measures:
+        part = df[df["measure"] == measure]
+        if len(part) and pd.to_numeric(part["mean"], errors="coerce").notna().any():
+            unit = MEASURE_NAMES[measure][1]
+            opts = F.HeatmapOptions(metric="mean", title=title, row_title=row_kind, unit=unit)
+            out.append(_figure_div(F.efficiency_heatmap(part, opts)))
+    if wounds is not None and len(wounds):
+        opts = F.HeatmapOptions(
+            metric="mean", title="Expected unsaved wounds (non-vehicles)", row_title=row_kind, unit="wounds"
+        )
+        out.append(_figure_div(F.efficiency_heatmap(wounds, opts)))
+    if "p_any" in df and pd.to_numeric(df["p_any"], errors="coerce").notna().any():
+        opts = F.HeatmapOptions(
+            metric="p_any",
+            colorscale="Cividis",
+            title="Chance of at least one model or hull point",
+            row_title=row_kind,
+        )
+        out.append(_figure_div(F.efficiency_heatmap(df, opts)))
+    return out
+
+
+def _wounds_frame(report: Report) -> pd.DataFrame | None:
+    if not report.wounds:
+        return None
+    df = report.comparison
+    rows = []
+    for rec in df.to_dict("records"):
+        pmf = report.wounds.get((rec["weapon_id"], rec["target_id"]))
+        if pmf is None:
+            continue
+        mean = float(np.arange(pmf.size) @ pmf)
+        rows.append({**rec, "measure": "wounds", "mean": mean, "p_any": float(pmf[1:].sum())})
+    return pd.DataFrame(rows) if rows else None
+
+
+def _explorer(report: Report) -> str:
+    df = report.comparison
+    if df.empty or not (report.distributions or report.wounds):
+        return ""
     labels = F.weapon_labels(df)
-    for target, part in df.groupby("target", sort=False):
-        pmfs = {}
-        for idx, rec in part.iterrows():
-            pmf = report.distributions.get((rec["weapon_id"], rec["target_id"]))
-            if pmf is not None:
-                # labels are escaped already: unescape so the figure escapes them exactly once
-                pmfs[html.unescape(labels[idx])] = pmf
-        if pmfs:
-            measure = str(part["measure"].iloc[0]) if "measure" in part else "casualties"
-            unit = "hull points" if measure == "hull_points" else "models"
-            out.append(
-                (
-                    str(target),
-                    F.at_least_curves(
-                        pmfs, F.AtLeastOptions(target=str(target), outcome=measure.replace("_", " "), unit=unit)
-                    ),
-                )
+    rows = list(dict.fromkeys(html.unescape(v) for v in labels))
+    targets = list(dict.fromkeys(df["target"].astype(str)))
+    pmfs: dict[tuple[int, int, str], Any] = {}
+    ri, ti = {r: i for i, r in enumerate(rows)}, {t: j for j, t in enumerate(targets)}
+    for idx, rec in df.iterrows():
+        key = (rec["weapon_id"], rec["target_id"])
+        i, j = ri[html.unescape(labels[idx])], ti[str(rec["target"])]
+        if key in report.distributions:
+            pmfs[(i, j, str(rec["measure"]))] = report.distributions[key]
+        if key in report.wounds:
+            pmfs[(i, j, "wounds")] = report.wounds[key]
+    return explorer_html(explorer_data(rows, targets, pmfs))
+
+
+def _roster_summary(analysis: pd.DataFrame) -> list[str]:
+    """The whole list's expected damage per target (one figure per measure), then unit x target."""
+    from praetor_analysis.analysis.list_analysis import WHOLE_LIST
+
+    out = []
+    whole = analysis[analysis["unit"] == WHOLE_LIST]
+    for measure, title in (("casualties", "models removed"), ("hull_points", "hull points removed")):
+        part = whole[whole["measure"] == measure]
+        if len(part):
+            unit = MEASURE_NAMES[measure][1]
+            fig = F.summary_bars(
+                part["target"].astype(str).tolist(),
+                pd.to_numeric(part["mean"], errors="coerce").tolist(),
+                F.SummaryOptions(title=f"Whole list, one turn of shooting: expected {title}", unit=unit),
             )
+            out.append(_figure_div(fig))
+    units = analysis[analysis["unit"] != WHOLE_LIST]
+    as_compare = units.assign(weapon=units["unit"], weapon_id=units["unit_index"].astype(str))
+    out += _heatmaps(as_compare, None, "unit")[:2]
     return out
 
 
 def _report_body(report: Report) -> str:
     df = report.comparison
+    roster = report.roster_analysis
     parts = [f"<h1>{html.escape(report.title)}</h1>"]
     stamp = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
-    n_w = df["weapon_id"].nunique() if "weapon_id" in df else 0
-    n_t = df["target_id"].nunique() if "target_id" in df else 0
+    if report.roster_name is not None:
+        pts = f", {number(report.roster_points)} points" if report.roster_points else ""
+        n_units = roster.loc[roster["unit"] != "Whole list", "unit_index"].nunique() if roster is not None else 0
+        parts.append(f'<p class="lead"><strong>{html.escape(report.roster_name)}</strong>{pts}; {n_units} units.</p>')
+    what = []
+    if not df.empty:
+        what.append(f"{df['weapon_id'].nunique()} weapon profiles x {df['target_id'].nunique()} targets")
+    if roster is not None and len(roster):
+        n = roster.loc[roster["unit"] != "Whole list", "unit_index"].nunique()
+        what.append(f"{n} units x {roster['target'].nunique()} targets")
     parts.append(
-        f'<p class="note">{n_w} weapon profiles x {n_t} targets; exact probabilities '
+        f'<p class="note">{"; ".join(what) + "; " if what else ""}exact probabilities '
         f"(no sampling); made by praetor_analysis on {stamp}.</p>"
     )
     parts += [f'<p class="note">{html.escape(n)}</p>' for n in report.notes]
+    parts.append(_assumptions_html(report.assumptions))
+    if roster is not None and len(roster):
+        parts.append("<h2>The list at a glance</h2>")
+        parts += _roster_summary(roster)
+        parts.append("<h2>The answer: the best unit per target</h2>")
+        parts.append(_best_table(roster[roster["unit"] != "Whole list"], "unit", "unit"))
     if not df.empty:
+        parts.append("<h2>The answer: the best weapon per target</h2>")
+        wounds = _wounds_frame(report)
+        labelled = df.assign(_label=F.weapon_labels(df).map(html.unescape))
+        if wounds is not None:
+            wounds = wounds.assign(_label=F.weapon_labels(wounds).map(html.unescape))
+        parts.append(_best_table(labelled, "_label", "weapon", wounds))
         parts.append("<h2>Expected damage</h2>")
-        parts.append(_figure_div(F.efficiency_heatmap(df, F.HeatmapOptions(metric="mean"))))
-        parts.append(_figure_div(F.efficiency_heatmap(df, F.HeatmapOptions(metric="p_any", colorscale="Cividis"))))
+        parts += _heatmaps(df, wounds, "weapon")
         if "mean_per_100pts" in df and pd.to_numeric(df["mean_per_100pts"], errors="coerce").notna().any():
             parts.append("<h2>Points efficiency</h2>")
             parts.append(_figure_div(F.points_efficiency_bars(df)))
-        curves = _curves(report)
-        if curves:
-            parts.append("<h2>Chance of at least k, per target</h2>")
-            parts += [_figure_div(fig) for _, fig in curves]
-        parts.append("<h2>Comparison table</h2>")
-        parts.append(table_html(df, _TABLE_COLUMNS))
+        block = _explorer(report)
+        if block:
+            parts.append("<h2>Explore: chance of at least k</h2>")
+            parts.append(
+                '<p class="note">Pick a target, a measure and the weapons; the figure redraws in the page.</p>'
+            )
+            parts.append(block)
+    raw: list[tuple[str, str]] = []
+    if not df.empty:
+        raw.append(("Comparison table", table_html(df, _TABLE_COLUMNS)))
         if "error" in df:
             bad = df[df["error"].fillna("").astype(str).str.len() > 0]
             if not bad.empty:
-                parts.append("<h2>Not computed</h2>")
-                parts.append(table_html(bad, ["weapon", "target", "error"]))
-    for name, table in report.roster.items():
-        parts.append(f"<h2>{html.escape(str(name))}</h2>")
-        if {"unit", "target", "target_id", "mean"} <= set(table.columns) and len(table):
-            ids = table["unit_index"].astype(str) if "unit_index" in table else table["unit"].astype(str)
-            as_compare = table.rename(columns={"unit": "weapon"}).assign(weapon_id=ids)
-            parts.append(
-                _figure_div(
-                    F.efficiency_heatmap(
-                        as_compare,
-                        F.HeatmapOptions(
-                            metric="mean", title=f"{name}: expected casualties or hull points, unit x target"
-                        ),
-                    )
-                )
-            )
-        parts.append(table_html(table))
+                raw.append(("Not computed", table_html(bad, ["weapon", "target", "error"])))
+    raw += [(str(name), table_html(table)) for name, table in report.roster.items()]
+    if raw:
+        parts.append("<h2>Raw tables</h2>")
+        parts += [f"<details><summary>{html.escape(name)}</summary>{body}</details>" for name, body in raw]
     return "\n".join(parts)
 
 
@@ -352,82 +498,41 @@ def write_html(obj: Report | pd.DataFrame | go.Figure, path: str | os.PathLike[s
     return out
 
 
-# ------------------------------------------------------------------------------------------------ exports
-def to_csv(df: pd.DataFrame, path: str | os.PathLike[str] | None = None) -> str:
-    """A comparison (or any) table as CSV text (lists joined with ``"; "``); written to ``path`` if given."""
-    flat = df.copy()
-    for col in flat.columns:
-        if flat[col].dtype == object:
-            flat[col] = flat[col].map(lambda v: "; ".join(map(str, v)) if isinstance(v, (list, tuple, set)) else v)
-    buf = io.StringIO()
-    flat.to_csv(buf, index=False, lineterminator="\n")
-    text = buf.getvalue()
-    if path is not None:
-        Path(path).write_text(text, encoding="utf-8")
-    return text
-
-
-def figure_to_png(
-    fig: go.Figure,
-    path: str | os.PathLike[str] | None = None,
-    *,
-    width: int = 1000,
-    height: int = 600,
-    browser: str = DEFAULT_CHROMIUM,
-) -> bytes:
-    """A figure as PNG bytes via kaleido and the local Chromium (never downloaded); written to ``path``.
-
-    Raises:
-        PngExportUnavailable: kaleido is not installed or no Chromium is found at ``browser``
-            (or ``$BROWSER_PATH``).
-    """
-    chrome = os.environ.get("BROWSER_PATH") or browser
-    if not Path(chrome).is_file():
-        raise PngExportUnavailable(f"PNG export needs Chromium at {chrome!r} (apt-get install chromium)")
-    try:
-        import kaleido  # noqa: F401
-    except ImportError:
-        raise PngExportUnavailable("PNG export needs the kaleido package (pip install kaleido)") from None
-    os.environ["BROWSER_PATH"] = chrome
-    data = pio.to_image(fig, format="png", width=width, height=height)
-    if path is not None:
-        Path(path).write_bytes(data)
-    return data
-
-
 # ------------------------------------------------------------------------------------------ entry points
 def default_report() -> str:
     """The shipped default: the iconic weapons of :data:`DEFAULT_WEAPONS` against every standard target."""
     from praetor_analysis.catalog import load_targets, load_weapons
 
     weapons = select_weapons(DEFAULT_WEAPONS, load_weapons())
-    report = build_report(
-        weapons,
-        load_targets(),
-        title="Praetor analysis: iconic weapons vs standard targets",
-        notes=("Attacker: the engine's default (BS 4, one model).",),
-    )
+    report = build_report(weapons, load_targets(), title="Praetor analysis: iconic weapons vs standard targets")
     return to_html(report)
 
 
-def _roster_tables(path: str, targets: pd.DataFrame) -> dict[str, pd.DataFrame]:
+def roster_report(path: str, targets: pd.DataFrame, *, half_range: bool = False) -> Report:
+    """The report of a roster: its name and points, the whole list per target, the best unit per target."""
+    from praetor_analysis.analysis.list_analysis import analyse_roster
     from praetor_analysis.bsdata.roster import read_roster, roster_units_frame, roster_weapons_frame
 
     roster = read_roster(path)
-    tables: dict[str, pd.DataFrame] = {
-        f"Roster {roster.name}: units": roster_units_frame(roster),
-        f"Roster {roster.name}: weapons": roster_weapons_frame(roster),
+    analysis = analyse_roster(roster, targets, half_range=half_range)
+    tables = {
+        f"{roster.name}: list analysis": analysis,
+        f"{roster.name}: units": roster_units_frame(roster),
+        f"{roster.name}: weapons": roster_weapons_frame(roster),
     }
-    try:
-        from praetor_analysis.analysis.list_analysis import analyse_roster
-    except ImportError:
-        return tables
-    result = analyse_roster(roster, targets)
-    if isinstance(result, pd.DataFrame):
-        tables[f"Roster {roster.name}: analysis"] = result
-    elif isinstance(result, Mapping):
-        tables.update({f"Roster {roster.name}: {k}": v for k, v in result.items() if isinstance(v, pd.DataFrame)})
-    return tables
+    return Report(
+        title=f"{roster.name}: list analysis",
+        comparison=pd.DataFrame(columns=_TABLE_COLUMNS),
+        roster=tables,
+        assumptions=Assumptions(
+            half_range=half_range,
+            attacker_text="each unit of the list with its own statline and BS, every model firing every ranged "
+            "weapon it carries (pistols spared when it has others); one turn of shooting",
+        ),
+        roster_name=str(roster.name),
+        roster_points=float(roster.points) if roster.points else None,
+        roster_analysis=analysis,
+    )
 
 
 def report_main(
@@ -446,15 +551,15 @@ def report_main(
     tgt = select_targets(targets, load_targets())
     if roster and not Path(roster).is_file():
         raise ValueError(f"--roster: no such file: {roster!r}")
-    roster_tables = _roster_tables(roster, tgt) if roster else {}
-    if weapons:
-        report = build_report(
-            select_weapons(weapons), tgt, title="Praetor analysis: weapon comparison", roster=roster_tables
-        )
-    elif roster:
-        report = Report(
-            title="Praetor analysis: roster", comparison=pd.DataFrame(columns=_TABLE_COLUMNS), roster=roster_tables
-        )
+    if roster:
+        report = roster_report(roster, tgt)
+        if weapons:
+            extra = build_report(select_weapons(weapons), tgt)
+            report = replace(
+                report, comparison=extra.comparison, distributions=extra.distributions, wounds=extra.wounds
+            )
+    elif weapons:
+        report = build_report(select_weapons(weapons), tgt, title="Praetor analysis: weapon comparison")
     else:
         report = build_report(
             select_weapons(DEFAULT_WEAPONS), tgt, title="Praetor analysis: iconic weapons vs standard targets"

@@ -1,0 +1,129 @@
+"""Choosing catalog rows by name, and the CSV and PNG exports of tables and figures.
+
+Re-exported by :mod:`praetor_analysis.views.report`.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+from collections.abc import Sequence
+from pathlib import Path
+
+import pandas as pd
+import plotly.graph_objects as go
+import plotly.io as pio
+
+__all__ = [
+    "DEFAULT_CHROMIUM",
+    "PngExportUnavailable",
+    "distinct_profiles",
+    "figure_to_png",
+    "select_targets",
+    "select_weapons",
+    "to_csv",
+]
+
+#: Where Debian puts Chromium; PNG export points kaleido at it (nothing is downloaded).
+DEFAULT_CHROMIUM = "/usr/bin/chromium"
+PROFILE_KEY = ["name", "Range", "Strength", "AP", "Type"]
+
+
+class PngExportUnavailable(RuntimeError):
+    """PNG export needs kaleido and a local Chromium; neither is downloaded at run time."""
+
+
+def distinct_profiles(weapons: pd.DataFrame) -> pd.DataFrame:
+    """One row per distinct weapon profile (name, Range, Strength, AP, Type), the first kept."""
+    return weapons.drop_duplicates(PROFILE_KEY) if set(PROFILE_KEY) <= set(weapons.columns) else weapons
+
+
+def select_weapons(names: Sequence[str], weapons: pd.DataFrame | None = None) -> pd.DataFrame:
+    """Distinct weapon profiles by name: an exact (case-insensitive) match, else every name containing it.
+
+    Raises:
+        ValueError: naming the first name that matches nothing.
+    """
+    if weapons is None:
+        from praetor_analysis.catalog import load_weapons
+
+        weapons = load_weapons()
+    cat = distinct_profiles(weapons)
+    lower = cat["name"].str.lower()
+    parts = []
+    for name in names:
+        key = name.strip().lower()
+        hit = cat[lower == key]
+        if hit.empty:
+            hit = cat[lower.str.contains(key, regex=False)]
+        if hit.empty:
+            raise ValueError(f"--weapons: no weapon named {name!r} in the catalog")
+        parts.append(hit)
+    return distinct_profiles(pd.concat(parts)) if parts else cat.iloc[0:0]
+
+
+def select_targets(names: Sequence[str] | None = None, targets: pd.DataFrame | None = None) -> pd.DataFrame:
+    """Target archetypes by label (exact, case-insensitive, else containing); all of them for ``None``.
+
+    Raises:
+        ValueError: naming the first name that matches nothing.
+    """
+    if targets is None:
+        from praetor_analysis.catalog import load_targets
+
+        targets = load_targets()
+    if not names:
+        return targets
+    lower = targets["archetype"].str.lower()
+    parts = []
+    for name in names:
+        key = name.strip().lower()
+        hit = targets[lower == key]
+        if hit.empty:
+            hit = targets[lower.str.contains(key, regex=False)]
+        if hit.empty:
+            raise ValueError(f"--targets: no target named {name!r} (have: {', '.join(targets['archetype'])})")
+        parts.append(hit)
+    return pd.concat(parts).drop_duplicates("archetype")
+
+
+def to_csv(df: pd.DataFrame, path: str | os.PathLike[str] | None = None) -> str:
+    """A comparison (or any) table as CSV text (lists joined with ``"; "``); written to ``path`` if given."""
+    flat = df.copy()
+    for col in flat.columns:
+        if flat[col].dtype == object:
+            flat[col] = flat[col].map(lambda v: "; ".join(map(str, v)) if isinstance(v, (list, tuple, set)) else v)
+    buf = io.StringIO()
+    flat.to_csv(buf, index=False, lineterminator="\n")
+    text = buf.getvalue()
+    if path is not None:
+        Path(path).write_text(text, encoding="utf-8")
+    return text
+
+
+def figure_to_png(
+    fig: go.Figure,
+    path: str | os.PathLike[str] | None = None,
+    *,
+    width: int = 1000,
+    height: int = 600,
+    browser: str = DEFAULT_CHROMIUM,
+) -> bytes:
+    """A figure as PNG bytes via kaleido and the local Chromium (never downloaded); written to ``path``.
+
+    Raises:
+        PngExportUnavailable: kaleido is not installed or no Chromium is found at ``browser``
+            (or ``$BROWSER_PATH``).
+    """
+    chrome = os.environ.get("BROWSER_PATH") or browser
+    if not Path(chrome).is_file():
+        raise PngExportUnavailable(f"PNG export needs Chromium at {chrome!r} (apt-get install chromium)")
+    try:
+        import kaleido  # noqa: F401
+    except ImportError:
+        raise PngExportUnavailable("PNG export needs the kaleido package (pip install kaleido)") from None
+    os.environ["BROWSER_PATH"] = chrome
+    data = pio.to_image(fig, format="png", width=width, height=height)
+    if path is not None:
+        Path(path).write_bytes(data)
+    return data
