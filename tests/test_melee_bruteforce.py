@@ -88,6 +88,8 @@ class Fighter:
 
 
 def to_hit(ws_a: int, ws_d: int) -> int:
+    if ws_a > 2 * ws_d:  # HH2's chart: more than twice the defender's WS hits on 2+
+        return 2
     if ws_a > ws_d:
         return 3
     if ws_d > 2 * ws_a:
@@ -340,7 +342,8 @@ CASES = [
         F(models=2, rules={"Concussive": 1}, Ld=8),
         F(models=2, W=2, rules={"Concussive": 2}, Ld=6, I=5),
     ),
-    ("WS chart 5+ and 3+", F(models=2, WS=2), F(models=2, WS=5, S=3)),
+    ("WS chart 5+ and 2+", F(models=2, WS=2), F(models=2, WS=5, S=3)),
+    ("WS chart 3+ and 4+", F(models=2, WS=5), F(models=2, WS=3, S=3)),
 ]
 
 

@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 from oracle import oracle_calc
 
+from praetor_analysis.rules import tables
 from praetor_analysis.scenario.calc import calc
 
 TOL = 1e-12
@@ -106,3 +107,35 @@ def test_stubborn_legionaries_take_the_pinning_test_at_their_leadership():
         assert result["pinned"] == pytest.approx(5 / 24, abs=1e-15)
     plain = calc({"attacker": {"BS": 4, "S": 4}, "weapon": weapon, "hits": 1, "target": legionaries(5, Save="-")})
     assert plain["pinned"] == pytest.approx(1 / 2 * 26 / 36, abs=1e-15)  # Ld 5: 2D6 > 5 with 26/36
+
+
+# --- HH2's melee chart: 2+ when the attacker's WS is more than twice the defender's ----------------
+def _blow(ws_a: int, ws_d: int) -> dict[str, Any]:
+    return {
+        "mode": "melee",
+        "attacker": {"WS": ws_a, "S": 4, "A": 2, "models": 1},
+        "weapon": {"name": "sword", "Range": "-", "Strength": "User", "AP": "-", "Type": "Melee"},
+        "target": legionaries(3, WS=ws_d),
+    }
+
+
+@pytest.mark.parametrize("ws_a", range(1, 11))
+@pytest.mark.parametrize("ws_d", [1, 2, 3, 4, 5])
+def test_melee_chart_by_enumeration(ws_a, ws_d):
+    assert_matches_oracle(_blow(ws_a, ws_d))
+
+
+def test_melee_chart_bands_and_the_three_band_alternative():
+    # The Weapon Skill chart of the 2022 rulebook (close combat To Hit): WS more than double the target's hits
+    # on 2+. WS 5 against WS 2: two blows hit 5/6 each, mean 5/3 (the three-band chart: 3+, mean 4/3).
+    assert calc(_blow(5, 2))["hits"]["mean"] == pytest.approx(5 / 3, abs=1e-15)
+    for ws_a, ws_d, hh2, old in [(5, 2, 2, 3), (4, 2, 3, 3), (3, 2, 3, 3), (4, 4, 4, 4), (2, 5, 5, 5), (10, 4, 2, 3)]:
+        assert tables.to_hit_melee(ws_a, ws_d) == hh2
+        assert tables.to_hit_melee(ws_a, ws_d, chart="three-band") == old
+    with pytest.raises(ValueError, match="chart"):
+        tables.to_hit_melee(4, 4, chart="hh1")
+
+
+def test_the_engine_follows_the_selected_chart(monkeypatch):
+    monkeypatch.setattr(tables, "MELEE_CHART", "three-band")
+    assert calc(_blow(5, 2))["hits"]["mean"] == pytest.approx(4 / 3, abs=1e-15)

@@ -6,6 +6,7 @@ from praetor_analysis.engine.volley import Volley
 from praetor_analysis.prob.dice import DiceExpr, compound, leadership_pass, thin
 from praetor_analysis.prob.dist import Dist
 from praetor_analysis.profiles.records import ProfileError, Unit
+from praetor_analysis.rules import tables
 from praetor_analysis.rules.hit import HitRoll, gets_hot_before_firing, roll_to_hit
 from praetor_analysis.rules.names import (
     MARKER_RULES,
@@ -120,7 +121,7 @@ _HITS: dict[tuple, tuple[Dist, Dist, float | None, list[str]]] = {}
 
 def hit_stage(volley: Volley, target: Unit) -> tuple[Dist, Dist, float | None, list[str]]:
     """Shots or blows and To Hit: (hits, natural 1s that stand for Gets Hot, P(the Psychic check passes)
-    or None, notes on what was applied). Memoised: only melee reads the target (its WS)."""
+    or None, notes on what was applied). Memoised: only melee reads the target (its WS, and the chart)."""
     try:
         key = (
             volley.weapon,
@@ -131,7 +132,7 @@ def hit_stage(volley: Volley, target: Unit) -> tuple[Dist, Dist, float | None, l
             volley.snap_shots,
             volley.half_range,
             volley.ones,
-            target.WS if volley.mode == "melee" else None,
+            (target.WS, tables.MELEE_CHART) if volley.mode == "melee" else None,
         )
         hit = _HITS.get(key)
     except TypeError:

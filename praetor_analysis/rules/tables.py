@@ -6,7 +6,7 @@ a band could not be checked against the printed rulebook.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 #: Shooting To Hit: BS -> (first roll target, second roll target for a failed first roll or None).
 BS_TABLE: Mapping[int, tuple[int, int | None]] = {
@@ -30,13 +30,38 @@ def to_hit_shooting(bs: int, table: Mapping[int, tuple[int, int | None]] = BS_TA
     return table[bs]
 
 
-def to_hit_melee(attacker_ws: int, defender_ws: int) -> int:
-    """Melee To Hit target from the WS chart: better WS 3+, defender more than twice as good 5+, else 4+."""
+def melee_chart_hh2(attacker_ws: int, defender_ws: int) -> int:
+    """HH2's Weapon Skill chart: more than twice the defender's WS 2+, better 3+, defender's more than twice
+    the attacker's 5+, else 4+."""
+    if attacker_ws > 2 * defender_ws:
+        return 2
+    return melee_chart_three_band(attacker_ws, defender_ws)
+
+
+def melee_chart_three_band(attacker_ws: int, defender_ws: int) -> int:
+    """The older three-band chart: better WS 3+, defender's more than twice the attacker's 5+, else 4+."""
     if attacker_ws > defender_ws:
         return 3
     if defender_ws > 2 * attacker_ws:
         return 5
     return 4
+
+
+#: The melee To Hit charts by name: (attacker WS, defender WS) -> the D6 target.
+MELEE_CHARTS: Mapping[str, Callable[[int, int], int]] = {
+    "hh2": melee_chart_hh2,
+    "three-band": melee_chart_three_band,
+}
+#: The chart the engine uses; set it to "three-band" (or add your own to ``MELEE_CHARTS``) to read otherwise.
+MELEE_CHART = "hh2"
+
+
+def to_hit_melee(attacker_ws: int, defender_ws: int, chart: str | None = None) -> int:
+    """Melee To Hit target from the named WS chart (default :data:`MELEE_CHART`, HH2's)."""
+    name = MELEE_CHART if chart is None else chart
+    if name not in MELEE_CHARTS:
+        raise ValueError(f"chart: expected one of {', '.join(MELEE_CHARTS)}, got {name!r}")
+    return MELEE_CHARTS[name](attacker_ws, defender_ws)
 
 
 #: To Wound: S - T difference -> target ("None" = cannot wound). Keys clamp at the ends.

@@ -13,6 +13,8 @@ Readings chosen where MECHANICS.md leaves room (one per line, for comparison wit
   the BS re-roll at 12-BS; every other 1 takes the BS re-roll.  A failed re-roll is never re-rolled again.
 - Twin-linked re-rolls every failed To Hit roll at the first target (BS 6+: a 1 is re-rolled on 2+, replacing
   the BS re-roll); it applies in melee too; Master-crafted then has nothing left to re-roll.
+- Melee To Hit (HH2's chart): WS more than twice the defender's 2+, higher 3+, the defender's more than twice
+  the attacker's 5+, else 4+.
 - BS above 10 counts as 10; BS 0 never hits.  Snap shots use BS 1 (6+), re-rolls still allowed.
 - Gets Hot only in shooting.  With `hits` given, the Gets Hot D6 is never re-rolled, and `hits` reports
   the hits left after it.  The firer saves with the best of armour (unless AP negates it) and invulnerable,
@@ -163,7 +165,7 @@ def to_hit_needs(v: Volley, t: Target) -> tuple[int | None, int | None]:
     """(first target, BS 6+ second target or None)."""
     if v.melee:
         a, d = v.attacker.ws, t.ws
-        return (3 if a > d else 5 if d > 2 * a else 4), None
+        return (2 if a > 2 * d else 3 if a > d else 5 if d > 2 * a else 4), None
     bs = 1 if v.snap_shots else min(v.attacker.bs, 10)
     if bs <= 0:
         return None, None
