@@ -7,6 +7,7 @@ rulebook page, as the BattleScribe game system file ``2022 - Horus Heresy.gst`` 
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 import numpy as np
@@ -139,3 +140,45 @@ def test_melee_chart_bands_and_the_three_band_alternative():
 def test_the_engine_follows_the_selected_chart(monkeypatch):
     monkeypatch.setattr(tables, "MELEE_CHART", "three-band")
     assert calc(_blow(5, 2))["hits"]["mean"] == pytest.approx(4 / 3, abs=1e-15)
+
+
+# --- Wall of Death: D3 hits per template weapon (D6 per Hellstorm), summed --------------------------
+def _enumerate_wall_of_death(templates: int, faces: int) -> list[float]:
+    """pmf of the total hits: every face of every template's die, one by one."""
+    out = [0.0] * (templates * faces + 1)
+    for roll in itertools.product(range(1, faces + 1), repeat=templates):
+        out[sum(roll)] += 1.0 / faces**templates
+    return out
+
+
+@pytest.mark.parametrize("models", [1, 2, 3])
+@pytest.mark.parametrize("template", ["Template", "Hellstorm"])
+def test_wall_of_death_by_enumeration(models, template):
+    weapon = {**FLAMER, "Range": template}
+    sc = {
+        "attacker": {"BS": 4, "S": 4, "models": models},
+        "weapon": weapon,
+        "target": legionaries(),
+        "snap_shots": True,
+    }
+    got = calc(sc)
+    want = _enumerate_wall_of_death(models, 6 if template == "Hellstorm" else 3)
+    assert got["hits"]["pmf"] == pytest.approx(want, abs=TOL)
+    # the rest of the chain: the oracle fed the same dice expression of automatic hits
+    expr = f"{models}D{6 if template == 'Hellstorm' else 3}"
+    assert_matches_oracle({"attacker": {"BS": 4, "S": 4, "models": models}, "weapon": weapon, "hits": expr,
+                           "target": legionaries()})  # fmt: skip
+    same = {k: v for k, v in sc.items() if k != "snap_shots"} | {"hits": expr}
+    assert calc(same)["unsaved"]["pmf"] == pytest.approx(got["unsaved"]["pmf"], abs=TOL)
+
+
+def test_three_flamers_fire_wall_of_death_for_six_hits():
+    # Template Weapons (rulebook p. 248): a Template weapon firing a Snap Shot inflicts D3 Hits (D6 for a
+    # Hellstorm); each weapon does. Three flamers: 3D3, mean 6 (the old engine gave one D3, mean 2, while
+    # the same flamers as three firing units gave 6). Two Hellstorms: 2D6, mean 7. Two templates given as
+    # attacks: 2D3.
+    three = {"attacker": {"BS": 4, "S": 4, "models": 3}, "weapon": FLAMER, "target": legionaries(), "snap_shots": True}
+    assert calc(three)["hits"]["mean"] == pytest.approx(6.0, abs=1e-12)
+    hell = {**three, "attacker": {"BS": 4, "S": 4, "models": 2}, "weapon": {**FLAMER, "Range": "Hellstorm"}}
+    assert calc(hell)["hits"]["mean"] == pytest.approx(7.0, abs=1e-12)
+    assert calc({**three, "attacks": 2})["hits"]["mean"] == pytest.approx(4.0, abs=1e-12)

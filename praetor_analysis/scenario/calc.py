@@ -14,7 +14,9 @@ from praetor_analysis.engine.allocation import TooLarge
 from praetor_analysis.engine.chain import resolve_sequence
 from praetor_analysis.engine.volley import Volley
 from praetor_analysis.errors import ScenarioError
-from praetor_analysis.prob.dice import parse_dice
+from praetor_analysis.markers.templates import wall_of_death_pmf
+from praetor_analysis.prob.dice import DiceExpr, compound, parse_dice
+from praetor_analysis.prob.dist import Dist
 from praetor_analysis.profiles.records import ProfileError, Unit, Weapon, unit_from_mapping
 from praetor_analysis.scenario.melee_round import handle_scenario
 
@@ -115,9 +117,7 @@ def parse_volley(data: Mapping[str, Any], *, prefix: str = "") -> Volley:
         and hits is None
         and (weapon.range.template is not None or weapon.has("Template") or weapon.has("Hellstorm"))
     ):
-        # Wall of Death: a template fired as a snap shot makes D3 automatic hits (D6 for a Hellstorm)
-        hellstorm = weapon.range.template == "Hellstorm" or weapon.has("Hellstorm")
-        hits = parse_dice("D6" if hellstorm else "D3", field=f"{prefix}hits")
+        hits = wall_of_death_hits(weapon, attacker.models, attacks)
         snap = False
     return Volley(
         weapon=weapon,
@@ -128,6 +128,18 @@ def parse_volley(data: Mapping[str, Any], *, prefix: str = "") -> Volley:
         snap_shots=snap,
         half_range=_bool(data, "half_range", prefix),
     )
+
+
+def wall_of_death_hits(weapon: Weapon, models: int, attacks: DiceExpr | None) -> Dist:
+    """Wall of Death (docs/rules.md#template): each template fired as a snap shot makes D3 automatic hits
+    (D6 for a Hellstorm), added up over the templates: ``attacks`` of them, else the weapon's shots per model."""
+    hellstorm = weapon.range.template == "Hellstorm" or weapon.has("Hellstorm")
+    if attacks is not None:
+        templates = attacks.dist
+    else:
+        per_model = weapon.type.shots.dist if weapon.type.shots is not None else Dist.point(1)
+        templates = per_model.power(models)
+    return Dist.from_trusted(compound(templates.probabilities, wall_of_death_pmf(hellstorm)))
 
 
 def parse_target(data: Mapping[str, Any]) -> Unit:
@@ -259,7 +271,6 @@ def _formation_volley(data: Mapping[str, Any], target: Unit) -> tuple[Volley, li
         parse_formation,
     )
     from praetor_analysis.markers.formation import Formation
-    from praetor_analysis.prob.dist import Dist
 
     if data.get("hits") is not None:
         raise ScenarioError('hits: give either "hits" or "formation", not both')
