@@ -20,10 +20,10 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from praetor_analysis.analysis.convert import is_vehicle_row, row_value, target_block, weapon_block
 from praetor_analysis.profiles.records import ProfileError, Weapon
 from praetor_analysis.profiles.weapon_type import parse_weapon_type
 from praetor_analysis.rules.names import canonical_rule_name
+from praetor_analysis.scenario.blocks import is_vehicle_row, row_value, target_block, weapon_block
 from praetor_analysis.scenario.calc import ScenarioError, calc, parse_target, parse_volley
 
 __all__ = [

@@ -28,10 +28,10 @@ from typing import Any
 import pandas as pd
 
 from praetor_analysis.analysis.compare import build_scenario, row_ids, safe_calc, summarise
-from praetor_analysis.analysis.convert import attacker_block, is_vehicle_row, target_block, weapon_block
 from praetor_analysis.bsdata.roster import Roster, RosterUnit, WeaponCount, read_roster
 from praetor_analysis.catalog import load_targets
 from praetor_analysis.profiles.records import ProfileError, Weapon
+from praetor_analysis.scenario.blocks import attacker_block, is_vehicle_row, target_block, weapon_block
 from praetor_analysis.scenario.calc import ScenarioError
 
 __all__ = ["LIST_COLUMNS", "WHOLE_LIST", "analyse_roster", "roster_report", "unit_volleys"]

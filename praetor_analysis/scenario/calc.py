@@ -19,6 +19,7 @@ from praetor_analysis.prob.dice import DiceExpr, compound, parse_dice
 from praetor_analysis.prob.dist import Dist
 from praetor_analysis.profiles.records import ProfileError, Unit, Weapon, unit_from_mapping
 from praetor_analysis.scenario.melee_round import handle_scenario
+from praetor_analysis.scenario.names import resolve_names
 
 SCENARIO_FIELDS = {
     "mode",
@@ -167,6 +168,7 @@ def calc(data: Any) -> dict[str, Any]:
     if unknown:
         raise ScenarioError(f"{unknown[0]}: unknown field (allowed: {', '.join(sorted(SCENARIO_FIELDS))})")
     _check_combination(data)
+    data = resolve_names(data)
     if isinstance(data.get("weapon"), list) and "target_weapon" not in data:
         return _best_profile(data)
     try:

@@ -1,0 +1,243 @@
+"""Names wherever a profile is accepted: a catalog name turns into the block its profile would give.
+
+- ``weapon``: a weapon name (``"Lascannon"``) or ``{"name": ..., "faction": ...}`` -> a weapon block;
+- ``target`` (and a statline ``attacker``): a standard target (``"Rhino"``) or unit profile name
+  (``"Legionary"``), or ``{"name": ..., "models": N, "faction": ...}`` with any other target fields
+  (``wounds_taken``, ``facing``...) kept -> a target block at that size.
+
+Matching ignores case and runs of spaces. A block that carries any characteristic (``Strength``,
+``T``...) is a profile and is passed on untouched. A name shared by different statlines is refused
+with the choices and how to pick one (``faction``, then ``profile_id``); a miss is refused with up to
+three close names. Datasheet names (a whole unit attacking) are resolved by
+:mod:`praetor_analysis.scenario.datasheet`.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Mapping
+from functools import cache
+from typing import Any
+
+import pandas as pd
+
+from praetor_analysis.catalog import load_targets, load_units, load_weapons
+from praetor_analysis.errors import ScenarioError
+from praetor_analysis.scenario.blocks import target_block, weapon_block
+
+__all__ = [
+    "UNIT_STAT_KEYS",
+    "WEAPON_STAT_KEYS",
+    "fold",
+    "is_name_block",
+    "pick_rows",
+    "resolve_names",
+    "resolve_unit",
+    "resolve_weapon",
+    "suggestions",
+    "unit_row",
+    "weapon_row",
+]
+
+WEAPON_STAT_KEYS = frozenset({"Range", "Strength", "AP", "Type"})
+"""Keys that make a weapon block a profile (no name lookup)."""
+UNIT_STAT_KEYS = frozenset(
+    {"Unit Type", "WS", "BS", "S", "T", "W", "I", "A", "Ld", "Save", "Invulnerable", "Front", "Side", "Rear", "HP"}
+)
+"""Keys that make a unit block a profile (no name lookup)."""
+
+_PICK_KEYS = ("faction", "profile_id")
+_WEAPON_KEY = ["Range", "Strength", "AP", "Type_clean"]
+_UNIT_KEY = [
+    "Unit Type",
+    "WS",
+    "BS",
+    "S",
+    "T",
+    "W",
+    "I",
+    "A",
+    "Ld",
+    "Save",
+    "Invulnerable",
+    "Front",
+    "Side",
+    "Rear",
+    "HP",
+]
+
+
+def fold(name: str) -> str:
+    """A name as matched: lower case, single spaces."""
+    return " ".join(str(name).split()).casefold()
+
+
+def is_name_block(value: Any, stat_keys: frozenset[str]) -> bool:
+    """True for a bare name, or a mapping with a ``name`` and none of ``stat_keys``."""
+    if isinstance(value, str):
+        return True
+    return isinstance(value, Mapping) and "name" in value and not (stat_keys & set(value))
+
+
+def suggestions(query: str, names: list[str], n: int = 3) -> str:
+    """``"; did you mean 'A', 'B'?"`` for up to ``n`` close names (difflib), or ``""``."""
+    by_fold: dict[str, str] = {}
+    for name in names:
+        by_fold.setdefault(fold(name), name)
+    close = difflib.get_close_matches(fold(query), list(by_fold), n=n, cutoff=0.6)
+    return f"; did you mean {', '.join(repr(by_fold[c]) for c in close)}?" if close else ""
+
+
+@cache
+def _index(kind: str) -> tuple[pd.DataFrame, dict[str, list[int]]]:
+    """The catalog for ``kind`` (weapon, target, unit) and its row numbers by folded name."""
+    if kind == "weapon":
+        frame = load_weapons()
+        names = frame["name"]
+    elif kind == "target":
+        frame = load_targets()
+        names = frame["archetype"]
+    else:
+        frame = load_units()
+        names = frame["name"]
+    index: dict[str, list[int]] = {}
+    for i, name in enumerate(names):
+        index.setdefault(fold(name), []).append(i)
+    return frame, index
+
+
+def pick_rows(
+    frame: pd.DataFrame, rows: list[int], key: list[str], picks: Mapping[str, Any], field: str, name: str
+) -> pd.Series:
+    """The one statline among ``rows`` after ``faction``/``profile_id`` picks; refuses several.
+
+    Raises:
+        ScenarioError: The picks leave no row, or rows with different statlines.
+    """
+    sub = frame.iloc[rows]
+    for pick in _PICK_KEYS:
+        if pick in picks:
+            wanted = fold(str(picks[pick]))
+            kept = sub[sub[pick].map(fold) == wanted]
+            if kept.empty:
+                have = ", ".join(sorted({repr(str(v)) for v in sub[pick]}))
+                raise ScenarioError(f"{field}.{pick}: {name!r} has no {pick} {picks[pick]!r} (choices: {have})")
+            sub = kept
+    distinct = sub.drop_duplicates(subset=key)
+    if len(distinct) == 1:
+        return distinct.iloc[0]
+    by_faction = distinct.groupby(distinct["faction"].map(fold), sort=False).size()
+    pick = "faction" if (by_faction == 1).all() else "profile_id"
+    differ = [k for k in key if distinct[k].nunique() > 1]
+    choices = "; ".join(f"{_describe(r, differ)} ({pick} {r[pick]!r})" for _, r in distinct.head(8).iterrows())
+    more = f"; and {len(distinct) - 8} more" if len(distinct) > 8 else ""
+    raise ScenarioError(
+        f"{field}: {name!r} names {len(distinct)} different statlines: {choices}{more}; "
+        f'pick one with {{"name": {name!r}, "{pick}": ...}}'
+    )
+
+
+def _describe(row: pd.Series, key: list[str]) -> str:
+    return " ".join(f"{k} {row[k] if str(row[k]).strip() else '-'}" for k in key)
+
+
+def _name_of(value: Any, field: str) -> tuple[str, Mapping[str, Any]]:
+    if isinstance(value, str):
+        return value, {}
+    name = value["name"]
+    if not isinstance(name, str) or not name.strip():
+        raise ScenarioError(f"{field}.name: expected a name, got {name!r}")
+    return name, value
+
+
+def weapon_row(value: Any, field: str = "weapon") -> pd.Series:
+    """The catalog weapon row a weapon name (or ``{"name", "faction"}``) names.
+
+    Raises:
+        ScenarioError: Unknown name (with suggestions) or a name shared by different statlines.
+    """
+    name, picks = _name_of(value, field)
+    frame, index = _index("weapon")
+    rows = index.get(fold(name))
+    if not rows:
+        raise ScenarioError(f"{field}: no weapon named {name!r}{suggestions(name, list(frame['name']))}")
+    return pick_rows(frame, rows, _WEAPON_KEY, picks, field, name)
+
+
+def resolve_weapon(value: Any, field: str = "weapon") -> Any:
+    """A weapon block for a name; any other value (a profile, a list) is returned unchanged."""
+    if isinstance(value, list):
+        return [resolve_weapon(v, f"{field}[{i}]") for i, v in enumerate(value)]
+    if not is_name_block(value, WEAPON_STAT_KEYS):
+        return value
+    if isinstance(value, Mapping):
+        extra = sorted(set(value) - {"name", *_PICK_KEYS})
+        if extra:
+            raise ScenarioError(f"{field}.{extra[0]}: not used with a weapon name (give a full profile instead)")
+    return weapon_block(weapon_row(value, field))
+
+
+def unit_row(value: Any, field: str = "target") -> pd.Series:
+    """The standard target or unit profile row a name names (standard targets first).
+
+    Raises:
+        ScenarioError: Unknown name (with suggestions) or a name shared by different statlines.
+    """
+    name, picks = _name_of(value, field)
+    targets, tindex = _index("target")
+    rows = tindex.get(fold(name))
+    if rows and not any(p in picks for p in _PICK_KEYS):
+        return targets.iloc[rows[0]]
+    units, uindex = _index("unit")
+    rows = uindex.get(fold(name))
+    if not rows:
+        known = [*targets["archetype"], *units["name"]]
+        raise ScenarioError(f"{field}: no unit profile or standard target named {name!r}{suggestions(name, known)}")
+    return pick_rows(units, rows, _UNIT_KEY, picks, field, name)
+
+
+def resolve_unit(value: Any, field: str = "target") -> Any:
+    """A target block for a name (at ``models``, default the standard target's count or 1), other
+    fields of the mapping kept; any other value is returned unchanged."""
+    if not is_name_block(value, UNIT_STAT_KEYS):
+        return value
+    row = unit_row(value, field)
+    rest = {k: v for k, v in value.items() if k not in ("name", *_PICK_KEYS)} if isinstance(value, Mapping) else {}
+    models = rest.pop("models", None)
+    block = target_block(row)
+    if models is not None:
+        block["models"] = models
+    block.update(rest)
+    return block
+
+
+def _volley_names(data: Mapping[str, Any], prefix: str) -> dict[str, Any]:
+    out = dict(data)
+    if "weapon" in out:
+        out["weapon"] = resolve_weapon(out["weapon"], f"{prefix}weapon")
+    if "attacker" in out:
+        out["attacker"] = resolve_unit(out["attacker"], f"{prefix}attacker")
+    return out
+
+
+def resolve_names(data: Mapping[str, Any]) -> Mapping[str, Any]:
+    """A scenario with every name (weapon, target, attacker, target_weapon, the firing units' volleys)
+    replaced by the block it names; the document itself is not changed.
+
+    Raises:
+        ScenarioError: An unknown or ambiguous name, naming the field.
+    """
+    out = _volley_names(data, "")
+    if "target" in out:
+        out["target"] = resolve_unit(out["target"], "target")
+    if "target_weapon" in out:
+        out["target_weapon"] = resolve_weapon(out["target_weapon"], "target_weapon")
+    units = out.get("firing_units")
+    if isinstance(units, list):
+        out["firing_units"] = [
+            [_volley_names(v, f"firing_units[{i}][{j}].") if isinstance(v, Mapping) else v for j, v in enumerate(u)]
+            if isinstance(u, list)
+            else u
+            for i, u in enumerate(units)
+        ]
+    return out
