@@ -182,3 +182,38 @@ def test_three_flamers_fire_wall_of_death_for_six_hits():
     hell = {**three, "attacker": {"BS": 4, "S": 4, "models": 2}, "weapon": {**FLAMER, "Range": "Hellstorm"}}
     assert calc(hell)["hits"]["mean"] == pytest.approx(7.0, abs=1e-12)
     assert calc({**three, "attacks": 2})["hits"]["mean"] == pytest.approx(4.0, abs=1e-12)
+
+
+# --- Melee hits on a vehicle use the scenario's facing (default Front) ------------------------------
+RHINO = {"name": "Rhino", "Unit Type": "Vehicle (Transport)", "Front": 11, "Side": 11, "Rear": 10, "HP": 3}
+FIST = {"name": "Power fist", "Range": "-", "Strength": "x2", "AP": "2", "Type": "Melee"}
+
+
+def _enumerate_penetration(hits: int, strength: int, armour: int) -> tuple[list[float], list[float]]:
+    """pmfs of Glancing and Penetrating Hits: every penetration die of every hit (no save)."""
+    glancing, penetrating = [0.0] * (hits + 1), [0.0] * (hits + 1)
+    for roll in itertools.product(range(1, 7), repeat=hits):
+        glancing[sum(1 for d in roll if d + strength == armour)] += 1.0 / 6**hits
+        penetrating[sum(1 for d in roll if d + strength > armour)] += 1.0 / 6**hits
+    return glancing, penetrating
+
+
+@pytest.mark.parametrize("facing", [None, "Front", "Side", "Rear"])
+def test_melee_hits_on_a_vehicle_use_its_facing_by_enumeration(facing):
+    target = {**RHINO, **({"facing": facing} if facing else {})}
+    sc = {"mode": "melee", "attacker": {"WS": 4, "S": 4, "A": 1}, "weapon": FIST, "hits": 3, "target": target}
+    got = calc(sc)
+    armour = RHINO[facing or "Front"]
+    glancing, penetrating = _enumerate_penetration(3, 8, armour)
+    assert got["glancing"]["pmf"] == pytest.approx(glancing, abs=TOL)
+    assert got["penetrating"]["pmf"] == pytest.approx(penetrating, abs=TOL)
+
+
+def test_power_fist_on_a_rhino_front():
+    # HH2 resolves close combat hits on a Vehicle against the facing the attacker is in contact with (the
+    # Vehicles and Close Combat rules of the 2022 rulebook), not always the Rear. A power fist (S8) on a
+    # Rhino's Front 11: D6 + 8 penetrates on 4+ (1/2 per hit), glances on a 3 (1/6); on the Rear 10: 2/3, 1/6.
+    sc = {"mode": "melee", "attacker": {"WS": 4, "S": 4, "A": 1}, "weapon": FIST, "hits": 1, "target": RHINO}
+    assert calc(sc)["penetrating"]["pmf"] == pytest.approx([1 / 2, 1 / 2], abs=1e-15)
+    rear = {**sc, "target": {**RHINO, "facing": "Rear"}}
+    assert calc(rear)["penetrating"]["pmf"] == pytest.approx([1 / 3, 2 / 3], abs=1e-15)

@@ -163,7 +163,11 @@ def test_facings():
     target = VehicleTarget(14, 12, 10, 3, facing="Front")
     assert hit_outcome(KRAK, target).armour == 14
     assert hit_outcome(dataclasses.replace(KRAK, barrage_or_megablast=True), target).armour == 12
-    assert hit_outcome(dataclasses.replace(KRAK, is_melee=True), target).armour == 10
+    # melee hits use the facing the attacker touches (issue 13 reading 7), no longer always the Rear
+    assert hit_outcome(dataclasses.replace(KRAK, is_melee=True), target).armour == 14
+    assert (
+        hit_outcome(dataclasses.replace(KRAK, is_melee=True), dataclasses.replace(target, facing="Rear")).armour == 10
+    )
     assert hit_outcome(KRAK, dataclasses.replace(target, facing="Side")).armour == 12
 
 

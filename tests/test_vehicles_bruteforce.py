@@ -129,7 +129,7 @@ def _mean_hp(dist) -> Fraction:
 
 def one_hit(w: PenetratingWeapon, t: VehicleTarget, half_range: bool = False):
     """Exact distribution of the impacts of one hit, with Sunder's choice made from enumerated means."""
-    facing = "Rear" if w.is_melee else ("Side" if w.barrage_or_megablast else t.facing)
+    facing = "Side" if w.barrage_or_megablast else t.facing  # melee hits too use the facing (HH2)
     armour = {"Front": t.front, "Side": t.side, "Rear": t.rear}[facing]
     if w.lance:
         armour = min(armour, 12)

@@ -1,9 +1,10 @@
 """Scenario adapter for Vehicle targets: profiles -> hits -> the hull-point chain (docs/rules.md#vehicles).
 
 Hits come from the To Hit roll (the same ``rules.hit`` as other targets), from ``hits``, or from a marker
-over the vehicle's hull (``formation.hull``). Melee attacks resolve against Rear armour and roll To Hit on
-the WS chart against the vehicle's WS (a Walker's). Our reading where the rules leave room: a vehicle
-without WS is hit automatically in melee, or on 4+ when the target block says ``"moved": true``.
+over the vehicle's hull (``formation.hull``). Melee attacks resolve against the target's ``facing`` (default
+Front) and roll To Hit on the WS chart against the vehicle's WS (a Walker's). Our reading where the rules
+leave room: a vehicle without WS is hit automatically in melee, or on 4+ when the target block says
+``"moved": true``.
 """
 
 from __future__ import annotations

@@ -7,8 +7,8 @@ the exact distribution of these sequences; :mod:`praetor_analysis.vehicles.hull_
 
 Readings where the rules leave room (each has a test):
 
-- Facing: melee hits use Rear armour, Barrage and Apocalyptic Mega-blast hits use Side armour, other hits
-  the target's ``facing``.
+- Facing: Barrage and Apocalyptic Mega-blast hits use Side armour, other hits (melee too: HH2 resolves them
+  against the facing the attacker touches) the target's ``facing`` (docs/rules.md#vehicles-in-melee).
 - Destroyer: besides D3 hull points per Glancing or Penetrating Hit, the rules text makes a Destroyer
   weapon roll three dice for penetration, drop the lowest and add the other two. That is the default;
   ``destroyer_three_dice=False`` keeps one die. With Destroyer's three dice, Ordnance's "best of two" is not
@@ -79,7 +79,7 @@ class PenetratingWeapon:
         destroyer: D3 hull points per Glancing or Penetrating Hit.
         destroyer_three_dice: with Destroyer, three dice for penetration, dropping the lowest.
         barrage_or_megablast: Barrage or Apocalyptic Mega-blast: hits use Side armour.
-        is_melee: a close combat attack: Rear armour, no cover, no Shrouded.
+        is_melee: a close combat attack: the target's facing, no cover, no Shrouded.
         gets_hot: Gets Hot (only affects the firer; see ``vehicles.gets_hot_on_vehicle``).
         ignores_cover: Ignores Cover: no cover save, no Shrouded.
         template: a Template weapon (has Ignores Cover).
@@ -124,7 +124,7 @@ class VehicleTarget:
         rear: Rear armour value.
         hp: Hull Points on the profile.
         hp_left: Hull Points left now (default ``hp``).
-        facing: the facing shooting hits (melee uses Rear, Barrage/Mega-blast Side).
+        facing: the facing hits resolve against, in melee too (Barrage/Mega-blast use Side).
         invulnerable: an invulnerable save X+, or a dict of them by facing, or None.
         cover: a cover save X+, or None.
         shrouded: X of Shrouded (X), or None.
@@ -342,9 +342,7 @@ def _mean_hp(branch: Mapping[Impacts, float]) -> float:
 
 
 def resolve_facing(weapon: PenetratingWeapon, target: VehicleTarget) -> str:
-    """The facing a hit resolves against: Rear in melee, Side for Barrage/Mega-blast, else the target's."""
-    if weapon.is_melee:
-        return "Rear"
+    """The facing a hit resolves against: Side for Barrage/Mega-blast, else the target's (melee too)."""
     if weapon.barrage_or_megablast:
         return "Side"
     return target.facing
@@ -369,7 +367,7 @@ def hit_outcome(
     skipped: list[str] = []
     facing = resolve_facing(weapon, target)
     if weapon.is_melee:
-        applied.append("Melee (Rear armour)")
+        applied.append(f"Melee ({facing} armour)")
     if weapon.barrage_or_megablast:
         applied.append("Barrage/Mega-blast (Side armour)")
     armour = target.armour(facing)
