@@ -36,14 +36,9 @@ SIMPLE_RULES = {"Rending", "Breaching", "Shred", "Twin-linked", "Fleshbane", "Po
 
 def clear_caches() -> None:
     """Forget memoised parses and per-hit tables so a sweep is timed cold."""
-    from praetor_analysis.engine import chain
-    from praetor_analysis.scenario import calc as scenario
-    from praetor_analysis.vehicles import hull_points as vehicles
+    from praetor_analysis.prob.memo import clear_memos
 
-    scenario._PARSED.clear()
-    chain._GROUPS.clear()
-    chain._HITS.clear()
-    vehicles._PER_HIT.clear()
+    clear_memos()
 
 
 # --- icepool baseline ---------------------------------------------------------------------------

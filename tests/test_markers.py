@@ -16,8 +16,8 @@ from praetor_analysis.markers.scatter import (
     arrow_distance_pmf,
     resolve_scatter,
     scatter_distance_pmf,
-    two_d6_pmf,
 )
+from praetor_analysis.prob.dice import two_d6 as two_d6_pmf
 
 R32 = 16 / 25.4
 PITCH32 = 32 / 25.4 + 2.0

@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from praetor_analysis.markers.kinds import marker_kind
 from praetor_analysis.profiles.records import ProfileError, Weapon
 from praetor_analysis.profiles.weapon_type import parse_weapon_type
 from praetor_analysis.rules.names import canonical_rule_name
@@ -60,12 +61,14 @@ MARKER_MODELS: dict[str, int] = {
     "Apocalyptic Blast": 6,  # 10"
     "Apocalyptic Mega-blast": 8,  # 5"/7"/10" zones; all hits at the weapon's first Strength
     "Apocalyptic Barrage": 3,  # per strike (one clover circle, about a 5" marker)
-    "Template": 4,  # teardrop template (and Torrent)
+    "Template": 4,  # teardrop template
+    "Torrent": 4,  # a teardrop template placed within its range
     "Hellstorm": 6,  # Hellstorm template
 }
-"""Models of an infantry-like target assumed under one marker, by marker kind (capped at the target's
-models). These stand in for a formation until the comparison switches to the marker geometry
-(docs/scenario.md ``formation``); they are typical counts for a coherent unit on 25-32 mm bases, not rules."""
+"""Models of an infantry-like target assumed under one marker, by marker kind (the names of
+:data:`~praetor_analysis.markers.kinds.MARKER_KINDS`; capped at the target's models). These stand in for a
+formation until the comparison switches to the marker geometry (docs/scenario.md ``formation``); they are typical
+counts for a coherent unit on 25-32 mm bases, not rules."""
 
 MARKER_MODELS_VEHICLE = 1
 """Hits on a Vehicle per marker: one (the vehicle is one model)."""
@@ -94,30 +97,6 @@ COLUMNS = [
 ]
 """The columns of :func:`compare`, in order."""
 
-# Most specific first: a "Large Blast (5"), Barrage" weapon is a Large Blast.
-_MARKER_ORDER = (
-    "Apocalyptic Mega-blast",
-    "Apocalyptic Blast",
-    "Apocalyptic Barrage",
-    "Massive Blast",
-    "Large Blast",
-    "Blast",
-    "Hellstorm",
-    "Template",
-    "Barrage",
-)
-
-
-def _marker_kind(weapon: Weapon) -> str | None:
-    if weapon.range.template == "Hellstorm":
-        return "Hellstorm"
-    for kind in _MARKER_ORDER:
-        if weapon.has(kind):
-            return kind
-    if weapon.has("Torrent"):
-        return "Template"
-    return None
-
 
 def marker_hits(weapon: Weapon, *, target_models: int, vehicle: bool, markers: Any = None) -> tuple[Any, str] | None:
     """The assumed ``hits`` of a marker weapon (None for other weapons) and a note saying so.
@@ -135,7 +114,7 @@ def marker_hits(weapon: Weapon, *, target_models: int, vehicle: bool, markers: A
     Raises:
         ScenarioError: A random number of markers with several models under each (not a dice expression).
     """
-    kind = _marker_kind(weapon)
+    kind = marker_kind(weapon)
     if kind is None:
         return None
     per_marker = MARKER_MODELS_VEHICLE if vehicle else min(MARKER_MODELS[kind], max(target_models, 1))

@@ -16,13 +16,12 @@ from typing import Any
 import numpy as np
 
 from praetor_analysis.engine.allocation import after_single_damage, single_damage
-from praetor_analysis.engine.chain import sum_of_iid
 from praetor_analysis.engine.hit_stage import hit_stage
 from praetor_analysis.engine.pinning import pinning_exempt, shell_shock_of
 from praetor_analysis.engine.rule_report import classify_rules
 from praetor_analysis.engine.volley import Volley, weapon_strength
 from praetor_analysis.engine.wound_stage import wound_groups
-from praetor_analysis.prob.dice import leadership_pass
+from praetor_analysis.prob.dice import leadership_pass, sum_of_iid
 from praetor_analysis.profiles.records import ProfileError, Unit
 from praetor_analysis.scenario.calc import ScenarioError, parse_target, parse_volley
 

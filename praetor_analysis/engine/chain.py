@@ -22,23 +22,12 @@ from praetor_analysis.engine.pinning import pinning_exempt, pinning_test, shell_
 from praetor_analysis.engine.rule_report import classify_rules
 from praetor_analysis.engine.volley import TargetState, Volley, VolleyResult, weapon_strength
 from praetor_analysis.engine.wound_stage import gets_hot_unsaved, wound_groups
-from praetor_analysis.prob.dice import compound, thin
+from praetor_analysis.prob.dice import sum_of_iid, thin
 from praetor_analysis.prob.dist import Dist
 from praetor_analysis.profiles.records import ProfileError, Unit
 
 
 # --- resolution ---------------------------------------------------------------------------------
-def sum_of_iid(counts: np.ndarray, each: np.ndarray) -> np.ndarray:
-    """pmf of the sum of N iid copies of ``each``, N having pmf ``counts`` (direct convolution; repeated
-    squaring when N is fixed)."""
-    if each.size == 2:  # one success or none: a binomial thinning
-        return thin(counts, float(each[1]))
-    nz = np.flatnonzero(counts)
-    if nz.size == 1:
-        return Dist.from_trusted(each).power(int(nz[0])).probabilities
-    return compound(counts, each)
-
-
 def unsaved_distribution(volley: Volley, target: Unit) -> Dist:
     """Only the unsaved wounds of a volley (no allocation): the quick path for sweeps and benchmarks.
 

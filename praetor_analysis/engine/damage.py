@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from praetor_analysis.engine.allocation import Packet
+from praetor_analysis.prob.convolution import convolve_powers
 from praetor_analysis.prob.dice import binomial_pmf
 from praetor_analysis.rules.wound import WoundKind
 
@@ -25,10 +26,7 @@ def damage_packet(
     unsaved = binomial_pmf(brutal, p_unsaved)
     per_wound = np.array([0.0, 1 / 3, 1 / 3, 1 / 3]) if destroyer else np.array([0.0, 1.0])
     probs = np.zeros((brutal + 1, wounds + 1))
-    dmg_of_u = np.ones(1)  # pmf of damage from u unsaved wounds
-    for u in range(brutal + 1):
-        if u > 0:
-            dmg_of_u = np.convolve(dmg_of_u, per_wound)
+    for u, dmg_of_u in enumerate(convolve_powers(per_wound, brutal)):  # pmf of damage from u unsaved wounds
         if unsaved[u] == 0.0:
             continue
         if kind.instant_death and u > 0:

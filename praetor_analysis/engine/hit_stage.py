@@ -5,6 +5,7 @@ from __future__ import annotations
 from praetor_analysis.engine.volley import Volley
 from praetor_analysis.prob.dice import DiceExpr, compound, leadership_pass, thin
 from praetor_analysis.prob.dist import Dist
+from praetor_analysis.prob.memo import BoundedMemo
 from praetor_analysis.profiles.records import ProfileError, Unit
 from praetor_analysis.rules import tables
 from praetor_analysis.rules.hit import HitRoll, gets_hot_before_firing, roll_to_hit
@@ -116,32 +117,24 @@ def hit_roll_of(volley: Volley, target: Unit) -> HitRoll:
     return HitRoll.shooting(a.BS, snap=volley.snap_shots, twin=twin, mc=mc)
 
 
-_HITS: dict[tuple, tuple[Dist, Dist, float | None, list[str]]] = {}
+_HITS: BoundedMemo[tuple[Dist, Dist, float | None, list[str]]] = BoundedMemo(8192)
 
 
 def hit_stage(volley: Volley, target: Unit) -> tuple[Dist, Dist, float | None, list[str]]:
     """Shots or blows and To Hit: (hits, natural 1s that stand for Gets Hot, P(the Psychic check passes)
     or None, notes on what was applied). Memoised: only melee reads the target (its WS, and the chart)."""
-    try:
-        key = (
-            volley.weapon,
-            volley.attacker,
-            volley.mode,
-            volley.attacks,
-            volley.hits,
-            volley.snap_shots,
-            volley.half_range,
-            volley.ones,
-            (target.WS, tables.MELEE_CHART) if volley.mode == "melee" else None,
-        )
-        hit = _HITS.get(key)
-    except TypeError:
-        return _hit_stage(volley, target)
-    if hit is None:
-        if len(_HITS) > 8192:
-            _HITS.clear()
-        hit = _HITS[key] = _hit_stage(volley, target)
-    hits, ones, p_pass, notes = hit
+    key = (
+        volley.weapon,
+        volley.attacker,
+        volley.mode,
+        volley.attacks,
+        volley.hits,
+        volley.snap_shots,
+        volley.half_range,
+        volley.ones,
+        (target.WS, tables.MELEE_CHART) if volley.mode == "melee" else None,
+    )
+    hits, ones, p_pass, notes = _HITS.get(key, lambda: _hit_stage(volley, target))
     return hits, ones, p_pass, list(notes)
 
 

@@ -11,6 +11,7 @@ from praetor_analysis.engine.allocation import (
 )
 from praetor_analysis.engine.damage import damage_packet
 from praetor_analysis.engine.volley import Volley
+from praetor_analysis.prob.memo import BoundedMemo
 from praetor_analysis.profiles.records import ProfileError, Unit, Weapon
 from praetor_analysis.rules.saves import SaveContext
 from praetor_analysis.rules.wound import WoundKind, WoundRoll, haywire_outcomes, wound_target
@@ -91,7 +92,7 @@ def save_context(volley: Volley, target: Unit) -> SaveContext:
     )
 
 
-_GROUPS: dict[tuple, tuple[list[WoundGroup], float, np.ndarray]] = {}
+_GROUPS: BoundedMemo[tuple[list[WoundGroup], float, np.ndarray]] = BoundedMemo(8192)
 
 
 def wound_groups(
@@ -100,16 +101,8 @@ def wound_groups(
     """Per-hit allocation groups, P(wound) per hit, and the per-hit pmf of unsaved wounds (memoised on what
     they depend on: the weapon's Type, AP and template, Strength, the target, mode and range)."""
     w = volley.weapon
-    try:
-        key = (w.type.signature, w.ap, w.range.template, strength, target, volley.mode, volley.half_range, wounds)
-        hit = _GROUPS.get(key)
-    except TypeError:
-        return _wound_groups(volley, target, strength, wounds)
-    if hit is None:
-        if len(_GROUPS) > 8192:
-            _GROUPS.clear()
-        hit = _GROUPS[key] = _wound_groups(volley, target, strength, wounds)
-    groups, p_wound, unsaved_each = hit
+    key = (w.type.signature, w.ap, w.range.template, strength, target, volley.mode, volley.half_range, wounds)
+    groups, p_wound, unsaved_each = _GROUPS.get(key, lambda: _wound_groups(volley, target, strength, wounds))
     return list(groups), p_wound, unsaved_each.copy()
 
 

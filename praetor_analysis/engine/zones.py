@@ -17,6 +17,7 @@ from praetor_analysis.engine.pinning import shell_shock_of
 from praetor_analysis.engine.rule_report import classify_rules
 from praetor_analysis.engine.volley import TargetState, Volley, VolleyResult
 from praetor_analysis.engine.wound_stage import wound_groups
+from praetor_analysis.prob.convolution import convolve_powers
 from praetor_analysis.prob.dice import binomial_pmf
 from praetor_analysis.prob.dist import Dist
 from praetor_analysis.profiles.characteristics import StrengthSpec
@@ -35,17 +36,10 @@ def zone_strengths(volley: Volley) -> tuple[int, int, int]:
     return (s, s, s)
 
 
-def _powers(each: np.ndarray, n: int) -> list[np.ndarray]:
-    out = [np.ones(1)]
-    for _ in range(n):
-        out.append(np.convolve(out[-1], each))
-    return out
-
-
 def _sum_over_zones(joint: np.ndarray, per_hit: list[np.ndarray]) -> np.ndarray:
     """pmf of the total over all hits, each zone's hits iid with its own per-hit pmf."""
     a_n, b_n, c_n = joint.shape
-    pa, pb, pc = (_powers(per_hit[0], a_n - 1), _powers(per_hit[1], b_n - 1), _powers(per_hit[2], c_n - 1))
+    pa, pb, pc = (list(convolve_powers(p, n - 1)) for p, n in zip(per_hit, joint.shape, strict=True))
     size = (a_n - 1) * (per_hit[0].size - 1) + (b_n - 1) * (per_hit[1].size - 1) + (c_n - 1) * (per_hit[2].size - 1) + 1
     out = np.zeros(size)
     for a, b, c in zip(*np.nonzero(joint), strict=False):

@@ -13,6 +13,7 @@ formation's nearest base to the firer, for templates; default 1) and ``formation
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -20,6 +21,8 @@ import numpy as np
 from praetor_analysis.markers.barrages import apocalyptic_barrage_pmf, multiple_barrage_pmf
 from praetor_analysis.markers.blasts import marker_pmf, mega_blast_pmf
 from praetor_analysis.markers.formation import PRESETS, Edges, Formation, Hull
+from praetor_analysis.markers.kinds import MARKER_DIAMETERS, marker_kind, marker_kind_of
+from praetor_analysis.markers.options import MarkerOptions
 from praetor_analysis.markers.templates import (
     FLAME_TEMPLATE,
     HELLSTORM_TEMPLATE,
@@ -29,14 +32,10 @@ from praetor_analysis.markers.templates import (
 )
 from praetor_analysis.prob.dist import Dist
 from praetor_analysis.profiles.records import ProfileError, Weapon
+from praetor_analysis.rules.hit import gets_hot_before_firing
 
-MARKER_SIZES = {
-    "Blast": 3.0,
-    "Large Blast": 5.0,
-    "Massive Blast": 7.0,
-    "Apocalyptic Blast": 10.0,
-    "Apocalyptic Mega-blast": 10.0,
-}
+__all__ = ["hits_from_formation", "marker_kind", "mega_blast_joint", "parse_aim", "parse_edges", "parse_formation"]
+
 FORMATION_FIELDS = {"models", "base_mm", "gap", "columns", "positions", "hull", "firer_distance", "preset"}
 
 
@@ -83,42 +82,28 @@ def parse_formation(data: Any, target_models: int) -> Formation | Hull:
     return Formation.grid(target_models, base_mm=float(base), gap=float(gap), columns=columns)
 
 
-def marker_kind(weapon: Weapon) -> str | None:
-    """The weapon's marker or template rule name, or None."""
-    if weapon.range.template is not None or weapon.has("Template") or weapon.has("Hellstorm"):
-        return "Hellstorm" if weapon.range.template == "Hellstorm" or weapon.has("Hellstorm") else "Template"
-    if weapon.has("Torrent"):
-        return "Torrent"
-    if weapon.has("Apocalyptic Barrage"):
-        return "Apocalyptic Barrage"
-    for name in ("Apocalyptic Mega-blast", "Apocalyptic Blast", "Massive Blast", "Large Blast", "Blast"):
-        if weapon.has(name):
-            return name
-    return None
-
-
 def hits_from_formation(
     weapon: Weapon,
     shots: Dist,
     target: Formation | Hull,
+    options: MarkerOptions,
     *,
-    bs: int,
-    indirect: bool,
-    aim: int | None,
-    edges: Edges | None,
     firer_distance: float,
-    twin_linked: bool,
     gets_hot: bool,
 ) -> tuple[Dist, Dist, list[str]]:
-    """(models hit summed over shots, natural 1s of Gets Hot, notes) for a marker or template weapon."""
-    kind = marker_kind(weapon)
-    if kind is None:
+    """(models hit summed over shots, natural 1s of Gets Hot, notes) for a marker or template weapon.
+
+    Twin-linked (``options.twin_linked``) re-rolls the Gets Hot die and a blast's scatter; Multiple
+    Barrages and the Apocalyptic Barrage scatter without it.
+    """
+    marker = marker_kind_of(weapon)
+    if marker is None:
         raise ProfileError(f"formation: weapon {weapon.name!r} has no Blast, Barrage or Template rule")
+    kind = marker.name
     notes: list[str] = []
-    p_one = (1 / 36 if twin_linked else 1 / 6) if gets_hot else 0.0
-    fired = _thin(shots, 1 - p_one)
-    ones = _thin(shots, p_one)
-    if kind in {"Template", "Hellstorm", "Torrent"}:
+    fired, ones = _fired_and_ones(shots, twin_linked=options.twin_linked, gets_hot=gets_hot)
+    untwinned = replace(options, twin_linked=False)
+    if marker.shape == "template":
         if isinstance(target, Hull):
             raise ProfileError("formation.hull: templates against vehicle hulls are not modelled yet")
         shape = HELLSTORM_TEMPLATE if kind == "Hellstorm" else FLAME_TEMPLATE
@@ -133,23 +118,16 @@ def hits_from_formation(
         per_shot[placement.hits] = 1.0
         notes.append(f'{kind} covering {placement.hits} models from {firer_distance}"')
         return _sum_shots(fired, lambda k: Dist.from_trusted(per_shot).power(k).probabilities), ones, notes
-    if kind == "Apocalyptic Barrage":
+    if marker.shape == "clover":
         if isinstance(target, Hull):
             raise ProfileError("formation.hull: the Apocalyptic Barrage clover against hulls is not modelled yet")
         notes.append("Apocalyptic Barrage clover (default layout, see markers.CloverLayout)")
         return (
-            _sum_shots(
-                fired,
-                lambda k: (
-                    apocalyptic_barrage_pmf(target, k, bs=bs, indirect=indirect, aim=aim, edges=edges)
-                    if k
-                    else np.ones(1)
-                ),
-            ),
+            _sum_shots(fired, lambda k: apocalyptic_barrage_pmf(target, k, options=untwinned) if k else np.ones(1)),
             ones,
             notes,
         )
-    diameter = MARKER_SIZES[kind]
+    diameter = MARKER_DIAMETERS[kind]
     if kind == "Apocalyptic Mega-blast" and isinstance(target, Hull):
         notes.append('not modelled: Apocalyptic Mega-blast zones against a hull (one 10" marker at the outer Strength)')
     if weapon.has("Barrage") and shots.max > 1 and not isinstance(target, Hull):
@@ -157,57 +135,31 @@ def hits_from_formation(
 
         def barrage(k: int) -> np.ndarray:
             if k <= 1:
-                return (
-                    marker_pmf(target, diameter, bs=bs, indirect=indirect, aim=aim, edges=edges, shots=k)
-                    if k
-                    else np.ones(1)
-                )
-            res = multiple_barrage_pmf(target, diameter, k, bs=bs, indirect=indirect, aim=aim, edges=edges)
+                return marker_pmf(target, diameter, untwinned, shots=k) if k else np.ones(1)
+            res = multiple_barrage_pmf(target, diameter, k, untwinned)
             bound[0] = max(bound[0], float(res.error_bound))
             return np.clip(res.pmf, 0, None) / np.clip(res.pmf, 0, None).sum()
 
         hits = _sum_shots(fired, barrage)
         notes.append(f"Multiple Barrages by numerical integration (error bound {bound[0]:.1e} per outcome)")
         return hits, ones, notes
-    notes.append(f'{kind} ({diameter:g}") scattering {"2D6 (indirect)" if indirect else f"2D6 - BS {bs}"}')
+    scatter = "2D6 (indirect)" if options.indirect else f"2D6 - BS {options.bs}"
+    notes.append(f'{kind} ({diameter:g}") scattering {scatter}')
     return (
-        _sum_shots(
-            fired,
-            lambda k: (
-                marker_pmf(
-                    target, diameter, bs=bs, indirect=indirect, twin_linked=twin_linked, aim=aim, edges=edges, shots=k
-                )
-                if k
-                else np.ones(1)
-            ),
-        ),
+        _sum_shots(fired, lambda k: marker_pmf(target, diameter, options, shots=k) if k else np.ones(1)),
         ones,
         notes,
     )
 
 
 def mega_blast_joint(
-    shots: Dist,
-    target: Formation,
-    *,
-    bs: int,
-    indirect: bool,
-    aim: int | None,
-    edges: Edges | None,
-    twin_linked: bool,
-    gets_hot: bool,
+    shots: Dist, target: Formation, options: MarkerOptions, *, gets_hot: bool
 ) -> tuple[np.ndarray, Dist]:
     """Joint pmf of models hit per Mega-blast zone (inner, middle, outer) over the shots fired, and the
     natural 1s of Gets Hot."""
-    p_one = (1 / 36 if twin_linked else 1 / 6) if gets_hot else 0.0
-    fired = _thin(shots, 1 - p_one)
+    fired, ones = _fired_and_ones(shots, twin_linked=options.twin_linked, gets_hot=gets_hot)
     parts = [
-        (
-            w,
-            mega_blast_pmf(target, bs=bs, indirect=indirect, twin_linked=twin_linked, aim=aim, edges=edges, shots=k)
-            if k
-            else np.ones((1, 1, 1)),
-        )
+        (w, mega_blast_pmf(target, options=options, shots=k) if k else np.ones((1, 1, 1)))
         for k, w in enumerate(fired.probabilities)
         if w > 0
     ]
@@ -215,13 +167,12 @@ def mega_blast_joint(
     out = np.zeros((size, size, size))
     for w, p in parts:
         out[: p.shape[0], : p.shape[1], : p.shape[2]] += w * p
-    return out, _thin(shots, p_one)
+    return out, ones
 
 
-def _thin(shots: Dist, p: float) -> Dist:
-    from praetor_analysis.prob.dice import thin
-
-    return Dist.from_trusted(thin(shots.probabilities, p))
+def _fired_and_ones(shots: Dist, *, twin_linked: bool, gets_hot: bool) -> tuple[Dist, Dist]:
+    """(shots that go on, natural 1s of Gets Hot that stand)."""
+    return gets_hot_before_firing(shots, twin=twin_linked) if gets_hot else (shots, Dist.point(0))
 
 
 def _sum_shots(fired: Dist, hits_of: Any) -> Dist:

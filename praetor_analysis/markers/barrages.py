@@ -4,28 +4,33 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import NamedTuple, Unpack
 
 import numpy as np
 
 from praetor_analysis.markers.blasts import (
     TOL,
     TWO_PI,
-    EdgesLike,
     argmax_first,
-    as_edges,
     best_aim,
     choose_aim_point,
     circle_cells,
     circle_circle,
-    conv_power,
     edge_breaks,
     hit_matrix,
     pmf_mean,
     target_breaks,
 )
 from praetor_analysis.markers.formation import Edges, Formation
-from praetor_analysis.markers.scatter import MAX_SCATTER, P_HIT, arrow_distance_pmf
+from praetor_analysis.markers.options import MarkerFields, MarkerOptions
+from praetor_analysis.markers.scatter import MAX_SCATTER, P_HIT
+from praetor_analysis.prob.convolution import convolve_power
+
+
+def _without_twin_link(opts: MarkerOptions, what: str) -> MarkerOptions:
+    if opts.twin_linked:
+        raise ValueError(f"twin_linked: re-rolling the scatter of {what} is not modelled")
+    return opts
 
 
 # --------------------------------------------------------------------------- multiple barrages
@@ -110,7 +115,7 @@ def _barrage_conditional(
             codes = np.where(edges.contains(pts), codes, 0)
         other = (1.0 - P_HIT) * np.bincount(codes, weights=w, minlength=n + 1)
         other[best[r]] += P_HIT
-        group = conv_power(other, markers - 1)
+        group = convolve_power(other, markers - 1)
         rows[r, first[r] : first[r] + len(group)] = group[: size - first[r]]
     return rows
 
@@ -119,13 +124,10 @@ def multiple_barrage_pmf(
     target: Formation,
     diameter: float = 3.0,
     markers: int = 2,
+    options: MarkerOptions | None = None,
     *,
-    bs: int = 0,
-    indirect: bool = False,
-    aim: int | None = None,
-    aim_point: tuple[float, float] | None = None,
-    edges: EdgesLike = None,
     n_theta: int = 256,
+    **fields: Unpack[MarkerFields],
 ) -> BarragePmf:
     """Total models hit by a Multiple Barrage of ``markers`` markers fired together.
 
@@ -143,19 +145,20 @@ def multiple_barrage_pmf(
     largest over k), a bound that holds when each pmf entry is monotone within every step; the Hit faces
     and whole-inch distances are exact.
 
+    ``options`` (or its keyword ``fields``): :class:`MarkerOptions`; Twin-linked is not modelled here.
+
     Returns:
         :class:`BarragePmf` with ``pmf`` of length ``markers * n + 1``.
     """
     if markers < 1:
         raise ValueError(f"markers must be >= 1, got {markers}")
-    edges = as_edges(edges)
+    opts = _without_twin_link(MarkerOptions.of(options, fields), "Multiple Barrages")
+    edges = opts.edges
     if target.n == 0:
         return BarragePmf(np.array([1.0]), 0.0)
     radius = diameter / 2.0
-    center = choose_aim_point(
-        target, aim, aim_point, lambda: best_aim(target, diameter, bs=bs, indirect=indirect, edges=edges)
-    )
-    w = arrow_distance_pmf(bs, indirect)
+    center = choose_aim_point(target, opts, lambda: best_aim(target, diameter, opts))
+    w = opts.distance_pmf()
     at_aim = _barrage_conditional(target, radius, center[None, :], markers, edges)[0]
     total = P_HIT * at_aim
     err = np.zeros_like(total)
@@ -260,21 +263,20 @@ def apocalyptic_barrage_pmf(
     attacks: int,
     *,
     layout: CloverLayout = DEFAULT_CLOVER,
-    bs: int = 0,
-    indirect: bool = False,
-    aim: int | None = None,
-    aim_point: tuple[float, float] | None = None,
+    options: MarkerOptions | None = None,
     rotation: float | None = None,
-    edges: EdgesLike = None,
+    **fields: Unpack[MarkerFields],
 ) -> np.ndarray:
     """Exact pmf of the total hits of an Apocalyptic Barrage with ``attacks`` dice.
 
     The marker is rotated (``rotation`` radians, default :func:`_best_rotation`), scattered once as a
     Blast keeping its orientation, then each die strikes one circle (``layout.faces``) and hits every
     model under it. Exact: for each elementary interval of direction the per-circle counts are constant.
-    Default aim: the model giving the most expected total hits (ties: lowest index).
+    Default aim: the model giving the most expected total hits (ties: lowest index). ``options`` (or its
+    keyword ``fields``): :class:`MarkerOptions`; Twin-linked is not modelled here.
     """
-    edges = as_edges(edges)
+    opts = _without_twin_link(MarkerOptions.of(options, fields), "the Apocalyptic Barrage")
+    edges = opts.edges
     if target.n == 0 or attacks == 0:
         return np.array([1.0])
 
@@ -291,7 +293,7 @@ def apocalyptic_barrage_pmf(
                 die = np.zeros(target.n + 1)
                 for face in layout.faces:
                     die[max(key) if face is None else key[face]] += 1.0 / len(layout.faces)
-                cache[key] = conv_power(die, attacks)
+                cache[key] = convolve_power(die, attacks)
             return cache[key]
 
         def mixture(pts: np.ndarray, w: np.ndarray) -> np.ndarray:
@@ -300,7 +302,7 @@ def apocalyptic_barrage_pmf(
                 counts[~edges.contains(pts)] = 0
             return sum(wi * pmf_for(ci) for wi, ci in zip(w, counts, strict=False))
 
-        wd = arrow_distance_pmf(bs, indirect)
+        wd = opts.distance_pmf()
         at_aim = mixture(center[None, :], np.array([1.0]))
         out = P_HIT * at_aim
         for d in range(MAX_SCATTER + 1):
@@ -317,7 +319,7 @@ def apocalyptic_barrage_pmf(
             out = out + (1.0 - P_HIT) * wd[d] * mixture(pts, w)
         return out
 
-    if aim_point is not None or aim is not None:
-        return run(choose_aim_point(target, aim, aim_point, lambda: 0))
+    if opts.aim_point is not None or opts.aim is not None:
+        return run(choose_aim_point(target, opts, lambda: 0))
     results = [run(target.positions[i]) for i in range(target.n)]
     return results[argmax_first(np.array([pmf_mean(p) for p in results]))]

@@ -21,15 +21,17 @@ Choices (documented contract):
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Unpack
 
 import numpy as np
 
 from praetor_analysis.markers.formation import Edges, Formation, Hull
+from praetor_analysis.markers.kinds import MEGA_BLAST_ZONES
+from praetor_analysis.markers.options import MarkerFields, MarkerOptions
 from praetor_analysis.markers.scatter import MAX_SCATTER, P_HIT, arrow_distance_pmf, resolve_scatter
+from praetor_analysis.prob.convolution import convolve_power
 
 __all__ = [
-    "MARKER_DIAMETERS",
-    "MEGA_BLAST_ZONES",
     "TOL",
     "best_aim",
     "marker_pmf",
@@ -41,22 +43,11 @@ __all__ = [
 TWO_PI = 2.0 * np.pi
 
 
-#: Marker diameters in inches.
-MARKER_DIAMETERS = {"blast": 3.0, "large": 5.0, "massive": 7.0, "apocalyptic": 10.0}
-
-
-#: Apocalyptic Mega-blast zone diameters (inner, middle, outer), inches.
-MEGA_BLAST_ZONES = (5.0, 7.0, 10.0)
-
-
 #: Touching tolerance, inches.
 TOL = 1e-9
 
 
 Target = Formation | Hull
-
-
-EdgesLike = Edges | dict | None
 
 
 # --------------------------------------------------------------------------- geometry primitives
@@ -120,10 +111,6 @@ def hit_matrix(target: Target, radius: float, points: np.ndarray) -> np.ndarray:
     return np.hypot(diff[..., 0], diff[..., 1]) <= radius + target.base_radius + TOL
 
 
-def as_edges(edges: EdgesLike) -> Edges | None:
-    return Edges.from_dict(edges) if isinstance(edges, dict) else edges
-
-
 # --------------------------------------------------------------------------- generic placement
 Classifier = Callable[[np.ndarray], np.ndarray]
 
@@ -163,26 +150,18 @@ def _scatter_tables(
     return at_aim, arrow
 
 
-def _single_marker(
-    target: Target,
-    diameter: float,
-    center: np.ndarray,
-    bs: int,
-    indirect: bool,
-    twin_linked: bool,
-    edges: Edges | None,
-) -> np.ndarray:
+def _single_marker(target: Target, diameter: float, center: np.ndarray, opts: MarkerOptions) -> np.ndarray:
     radius = diameter / 2.0
     n = target.n
     at_aim, arrow = _scatter_tables(
         center,
-        arrow_distance_pmf(bs, indirect),
+        opts.distance_pmf(),
         lambda c, d: target_breaks(target, radius, c, d),
         lambda pts: hit_matrix(target, radius, pts).sum(axis=1),
         n + 1,
-        edges,
+        opts.edges,
     )
-    return resolve_scatter(at_aim, arrow, arrow_distance_pmf(bs, indirect), twin_linked=twin_linked)
+    return resolve_scatter(at_aim, arrow, opts.distance_pmf(), twin_linked=opts.twin_linked)
 
 
 def _closed_form_means(target: Formation, radius: float, bs: int, indirect: bool) -> np.ndarray:
@@ -215,25 +194,20 @@ def argmax_first(values: np.ndarray) -> int:
 def best_aim(
     target: Target,
     diameter: float = 3.0,
-    *,
-    bs: int = 0,
-    indirect: bool = False,
-    twin_linked: bool = False,
-    edges: EdgesLike = None,
+    options: MarkerOptions | None = None,
+    **fields: Unpack[MarkerFields],
 ) -> int:
     """Index of the model whose centre, as the aim point, gives the most expected models hit.
 
-    Ties go to the lowest index. A hull (one model) returns 0.
+    Ties go to the lowest index. A hull (one model) returns 0. ``options`` (or its keyword ``fields``):
+    :class:`MarkerOptions`; ``aim`` and ``aim_point`` are not read.
     """
-    edges = as_edges(edges)
+    opts = MarkerOptions.of(options, fields)
     if isinstance(target, Hull) or target.n <= 1:
         return 0
-    if edges is None and not twin_linked:
-        return argmax_first(_closed_form_means(target, diameter / 2.0, bs, indirect))
-    means = [
-        pmf_mean(_single_marker(target, diameter, target.positions[i], bs, indirect, twin_linked, edges))
-        for i in range(target.n)
-    ]
+    if opts.edges is None and not opts.twin_linked:
+        return argmax_first(_closed_form_means(target, diameter / 2.0, opts.bs, opts.indirect))
+    means = [pmf_mean(_single_marker(target, diameter, target.positions[i], opts)) for i in range(target.n)]
     return argmax_first(np.array(means))
 
 
@@ -241,94 +215,75 @@ def pmf_mean(pmf: np.ndarray) -> float:
     return float(np.dot(np.arange(len(pmf)), pmf))
 
 
-def choose_aim_point(target: Target, aim: int | None, aim_point, chooser: Callable[[], int]) -> np.ndarray:
-    if aim_point is not None:
-        return np.asarray(aim_point, dtype=np.float64).reshape(2)
+def choose_aim_point(target: Target, opts: MarkerOptions, chooser: Callable[[], int]) -> np.ndarray:
+    """The hole's position: ``opts.aim_point``, else the centre of model ``opts.aim``, else of ``chooser()``."""
+    if opts.aim_point is not None:
+        return np.asarray(opts.aim_point, dtype=np.float64).reshape(2)
     if isinstance(target, Hull):
         return np.zeros(2)
     if target.n == 0:
         return np.zeros(2)
-    idx = chooser() if aim is None else int(aim)
+    idx = chooser() if opts.aim is None else int(opts.aim)
     if not 0 <= idx < target.n:
         raise ValueError(f"aim model {idx} out of range 0..{target.n - 1}")
     return target.positions[idx].copy()
-
-
-def conv_power(pmf: np.ndarray, k: int) -> np.ndarray:
-    out = np.array([1.0])
-    for _ in range(k):
-        out = np.convolve(out, pmf)
-    return out
 
 
 # --------------------------------------------------------------------------- public: blasts
 def marker_pmf(
     target: Target,
     diameter: float = 3.0,
+    options: MarkerOptions | None = None,
     *,
-    bs: int = 0,
-    indirect: bool = False,
-    twin_linked: bool = False,
-    aim: int | None = None,
-    aim_point: tuple[float, float] | None = None,
-    edges: EdgesLike = None,
     shots: int = 1,
+    **fields: Unpack[MarkerFields],
 ) -> np.ndarray:
     """Exact pmf of the models hit by ``shots`` blast markers (Multiple Blasts add up).
 
     Args:
         target: a :class:`Formation` or a vehicle :class:`Hull`.
-        diameter: marker diameter, inches (see :data:`MARKER_DIAMETERS`).
-        bs: firer's Ballistic Skill, subtracted from the 2D6 (ignored when ``indirect``).
-        indirect: indirect Barrage, full 2D6 scatter.
-        twin_linked: re-roll the scatter when no Hit and the landing is worse than a fresh roll's mean.
-        aim: index of the model the hole is placed over; default :func:`best_aim`.
-        aim_point: explicit hole position (inches); overrides ``aim``.
-        edges: battlefield limits (:class:`Edges` or the docs/scenario.md dict); beyond one = miss.
+        diameter: marker diameter, inches (see :data:`~praetor_analysis.markers.kinds.MARKER_DIAMETERS`).
+        options: how the marker is fired (:class:`MarkerOptions`: BS, indirect, Twin-linked, aim, aim point,
+            edges); the default aim is :func:`best_aim`.
         shots: number of markers, each scattering on its own.
+        **fields: the options as keywords instead (``bs=4, aim=0``...).
 
     Returns:
         ``pmf[k]`` = P(k hits in total), length ``shots * n + 1``.
     """
     if shots < 0:
         raise ValueError(f"shots must be >= 0, got {shots}")
-    edges = as_edges(edges)
+    opts = MarkerOptions.of(options, fields)
     if target.n == 0:
         return np.array([1.0])
-    center = choose_aim_point(
-        target,
-        aim,
-        aim_point,
-        lambda: best_aim(target, diameter, bs=bs, indirect=indirect, twin_linked=twin_linked, edges=edges),
-    )
-    one = _single_marker(target, diameter, center, bs, indirect, twin_linked, edges)
-    return conv_power(one, shots)
+    center = choose_aim_point(target, opts, lambda: best_aim(target, diameter, opts))
+    one = _single_marker(target, diameter, center, opts)
+    return convolve_power(one, shots)
 
 
-def mean_models_hit(target: Target, diameter: float = 3.0, **kwargs) -> float:
-    """Exact mean number of models hit (same arguments as :func:`marker_pmf`)."""
-    return pmf_mean(marker_pmf(target, diameter, **kwargs))
+def mean_models_hit(
+    target: Target, diameter: float = 3.0, options: MarkerOptions | None = None, **fields: Unpack[MarkerFields]
+) -> float:
+    """Exact mean number of models hit by one marker (the options as for :func:`marker_pmf`)."""
+    return pmf_mean(marker_pmf(target, diameter, options, **fields))
 
 
 def mega_blast_pmf(
     target: Target,
     zones: tuple[float, float, float] = MEGA_BLAST_ZONES,
+    options: MarkerOptions | None = None,
     *,
-    bs: int = 0,
-    indirect: bool = False,
-    twin_linked: bool = False,
-    aim: int | None = None,
-    aim_point: tuple[float, float] | None = None,
-    edges: EdgesLike = None,
     shots: int = 1,
+    **fields: Unpack[MarkerFields],
 ) -> np.ndarray:
     """Exact joint pmf of models hit per Mega-blast zone.
 
     A model touching several zones counts in the innermost. Returns a 3-D array ``p[i, j, k]`` =
     P(i models in the inner zone, j in the middle, k in the outer), each axis of length
     ``shots * n + 1``. Twin-linked re-rolls and the default aim maximise the total models hit.
+    ``options`` (or its keyword ``fields``) as for :func:`marker_pmf`.
     """
-    edges = as_edges(edges)
+    opts = MarkerOptions.of(options, fields)
     n = target.n
     radii = np.asarray(zones, dtype=float) / 2.0
     if n == 0:
@@ -342,15 +297,10 @@ def mega_blast_pmf(
     def breaks(c: np.ndarray, d: float) -> np.ndarray:
         return np.concatenate([target_breaks(target, r, c, d) for r in radii])
 
-    center = choose_aim_point(
-        target,
-        aim,
-        aim_point,
-        lambda: best_aim(target, float(zones[2]), bs=bs, indirect=indirect, twin_linked=twin_linked, edges=edges),
-    )
-    w = arrow_distance_pmf(bs, indirect)
-    at_aim, arrow = _scatter_tables(center, w, breaks, classify, m**3, edges)
-    one = resolve_scatter(at_aim.reshape(m, m, m), arrow.reshape(-1, m, m, m), w, twin_linked=twin_linked)
+    center = choose_aim_point(target, opts, lambda: best_aim(target, float(zones[2]), opts))
+    w = opts.distance_pmf()
+    at_aim, arrow = _scatter_tables(center, w, breaks, classify, m**3, opts.edges)
+    one = resolve_scatter(at_aim.reshape(m, m, m), arrow.reshape(-1, m, m, m), w, twin_linked=opts.twin_linked)
     out = np.ones((1, 1, 1))
     for _ in range(shots):
         out = _convolve3(out, one)

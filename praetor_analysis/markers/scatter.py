@@ -12,25 +12,20 @@ from __future__ import annotations
 
 import numpy as np
 
+from praetor_analysis.prob.dice import two_d6
+
 __all__ = [
     "MAX_SCATTER",
     "P_HIT",
     "arrow_distance_pmf",
     "resolve_scatter",
     "scatter_distance_pmf",
-    "two_d6_pmf",
 ]
 
 #: Probability that the scatter die shows Hit (2 faces of 6).
 P_HIT = 2.0 / 6.0
 #: Largest scatter distance, inches (a 2D6 roll of 12).
 MAX_SCATTER = 12
-
-
-def two_d6_pmf() -> np.ndarray:
-    """Probabilities of the 2D6 total, index 0..12 (0 and 1 impossible)."""
-    d6 = np.full(6, 1.0 / 6.0)
-    return np.concatenate([[0.0, 0.0], np.convolve(d6, d6)])
 
 
 def arrow_distance_pmf(bs: int = 0, indirect: bool = False) -> np.ndarray:
@@ -46,7 +41,7 @@ def arrow_distance_pmf(bs: int = 0, indirect: bool = False) -> np.ndarray:
     if bs < 0:
         raise ValueError(f"bs must be >= 0, got {bs}")
     sub = 0 if indirect else int(bs)
-    roll = two_d6_pmf()
+    roll = two_d6()
     out = np.zeros(MAX_SCATTER + 1)
     for total, p in enumerate(roll):
         out[max(total - sub, 0)] += p

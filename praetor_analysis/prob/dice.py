@@ -10,6 +10,7 @@ import numpy as np
 from scipy.special import gammaln
 
 from praetor_analysis.errors import show_value
+from praetor_analysis.prob.convolution import compound
 from praetor_analysis.prob.dist import Dist
 
 D6 = np.full(6, 1.0 / 6.0)
@@ -119,16 +120,15 @@ def thin(counts: np.ndarray, p: float) -> np.ndarray:
     return counts @ binomial_matrix(counts.size - 1, float(p))
 
 
-def compound(counts: np.ndarray, each: np.ndarray) -> np.ndarray:
-    """pmf of the sum of N iid copies of ``each``, N having pmf ``counts`` (direct convolution)."""
-    out = np.zeros((counts.size - 1) * (each.size - 1) + 1)
-    power = np.ones(1)
-    for n, w in enumerate(counts):
-        if w > 0.0:
-            out[: power.size] += w * power
-        if n + 1 < counts.size:
-            power = np.convolve(power, each)
-    return out
+def sum_of_iid(counts: np.ndarray, each: np.ndarray) -> np.ndarray:
+    """pmf of the sum of N iid copies of ``each``, N having pmf ``counts``: a binomial thinning when
+    ``each`` is one success or none, the n-fold convolution when N is fixed, else the compound sum."""
+    if each.size == 2:
+        return thin(counts, float(each[1]))
+    nz = np.flatnonzero(counts)
+    if nz.size == 1:
+        return Dist.from_trusted(each).power(int(nz[0])).probabilities
+    return compound(counts, each)
 
 
 # --- dice expressions ---------------------------------------------------------------------------

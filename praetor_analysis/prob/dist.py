@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from praetor_analysis.prob.convolution import convolve_power
+
 if TYPE_CHECKING:  # pragma: no cover - typing only
     import pandas as pd
 
@@ -161,17 +163,7 @@ class Dist:
 
     def power(self, n: int) -> Dist:
         """The sum of ``n`` independent copies (direct convolution, by repeated squaring)."""
-        if n < 0:
-            raise ValueError(f"n: a count of copies must be >= 0, got {n}")
-        result = np.ones(1)
-        base = self._p
-        while n:
-            if n & 1:
-                result = np.convolve(result, base)
-            n >>= 1
-            if n:
-                base = np.convolve(base, base)
-        return Dist.from_trusted(result)
+        return Dist.from_trusted(convolve_power(self._p, n))
 
     def clip(self, upper: int) -> Dist:
         """The distribution of min(X, upper)."""

@@ -15,8 +15,10 @@ from praetor_analysis.engine.chain import resolve_sequence
 from praetor_analysis.engine.volley import Volley
 from praetor_analysis.errors import ScenarioError
 from praetor_analysis.markers.templates import wall_of_death_pmf
-from praetor_analysis.prob.dice import DiceExpr, compound, parse_dice
+from praetor_analysis.prob.convolution import compound
+from praetor_analysis.prob.dice import DiceExpr, parse_dice
 from praetor_analysis.prob.dist import Dist
+from praetor_analysis.prob.memo import BoundedMemo
 from praetor_analysis.profiles.records import ProfileError, Unit, Weapon, unit_from_mapping
 from praetor_analysis.scenario.melee_round import handle_scenario
 from praetor_analysis.scenario.names import resolve_names
@@ -57,8 +59,7 @@ METRICS: dict[str, Callable[[Mapping[str, Any]], float]] = {
 VOLLEY_FIELDS = {"mode", "attacker", "weapon", "attacks", "snap_shots", "hits", "half_range"}
 
 
-_PARSED: dict[tuple[str, str, str], Any] = {}
-_PARSED_MAX = 8192
+_PARSED: BoundedMemo[Any] = BoundedMemo(8192)
 
 
 def parse_cached(kind: str, data: Any, field_name: str, build: Callable[[], Any]) -> Any:
@@ -69,12 +70,7 @@ def parse_cached(kind: str, data: Any, field_name: str, build: Callable[[], Any]
         key = (kind, field_name, type(data).__name__, repr(data))  # equal JSON-like blocks share a key
     except RecursionError:
         return build()
-    hit = _PARSED.get(key)
-    if hit is None:
-        if len(_PARSED) >= _PARSED_MAX:
-            _PARSED.clear()
-        hit = _PARSED[key] = build()
-    return hit
+    return _PARSED.get(key, build)
 
 
 def _bool(data: Mapping[str, Any], key: str, prefix: str = "") -> bool:
@@ -273,6 +269,7 @@ def _formation_volley(data: Mapping[str, Any], target: Unit) -> tuple[Volley, li
         parse_formation,
     )
     from praetor_analysis.markers.formation import Formation
+    from praetor_analysis.markers.options import MarkerOptions
 
     if data.get("hits") is not None:
         raise ScenarioError('hits: give either "hits" or "formation", not both')
@@ -294,17 +291,11 @@ def _formation_volley(data: Mapping[str, Any], target: Unit) -> tuple[Volley, li
     shots, _ = shots_distribution(volley)
     aim = parse_aim(data.get("aim"), target.models)
     edges = parse_edges(data.get("edges"))
+    options = MarkerOptions(
+        bs=bs, indirect=indirect, twin_linked=volley.weapon.has("Twin-linked"), aim=aim, edges=edges
+    )
     if marker_kind(volley.weapon) == "Apocalyptic Mega-blast" and isinstance(shape, Formation):
-        joint, ones = mega_blast_joint(
-            shots,
-            shape,
-            bs=bs,
-            indirect=indirect,
-            aim=aim,
-            edges=edges,
-            twin_linked=volley.weapon.has("Twin-linked"),
-            gets_hot=volley.weapon.has("Gets Hot"),
-        )
+        joint, ones = mega_blast_joint(shots, shape, options, gets_hot=volley.weapon.has("Gets Hot"))
         total = np.zeros(sum(joint.shape) - 2)
         for (a, b, c), p in np.ndenumerate(joint):
             total[a + b + c] += p
@@ -313,12 +304,8 @@ def _formation_volley(data: Mapping[str, Any], target: Unit) -> tuple[Volley, li
         volley.weapon,
         shots,
         shape,
-        bs=bs,
-        indirect=indirect,
-        aim=aim,
-        edges=edges,
+        options,
         firer_distance=float(firer_distance),
-        twin_linked=volley.weapon.has("Twin-linked"),
         gets_hot=volley.weapon.has("Gets Hot"),
     )
     return replace(volley, hits=hits, ones=ones, attacks=None), notes

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from praetor_analysis.engine.hit_stage import hit_stage, shots_distribution
 from praetor_analysis.engine.volley import Volley, weapon_strength
 from praetor_analysis.prob.dist import Dist
+from praetor_analysis.prob.memo import BoundedMemo
 from praetor_analysis.profiles.characteristics import parse_stat
 from praetor_analysis.profiles.records import ProfileError, Unit
 from praetor_analysis.rules.hit import HitRoll, roll_to_hit
@@ -64,18 +65,10 @@ _NO_EFFECT_ON_VEHICLES = {
 
 def vehicle_target(target: Unit) -> VehicleTarget:
     """The vehicle record of a target whose Unit Type contains Vehicle (memoised per target)."""
-    try:
-        hit = _TARGETS.get(target)
-    except TypeError:
-        return _vehicle_target(target)
-    if hit is None:
-        if len(_TARGETS) > 1024:
-            _TARGETS.clear()
-        hit = _TARGETS[target] = _vehicle_target(target)
-    return hit
+    return _TARGETS.get(target, lambda: _vehicle_target(target))
 
 
-_TARGETS: dict[Unit, VehicleTarget] = {}
+_TARGETS: BoundedMemo[VehicleTarget] = BoundedMemo(1024)
 
 
 def _vehicle_target(target: Unit) -> VehicleTarget:

@@ -25,6 +25,7 @@ import numpy as np
 
 from praetor_analysis.prob.dice import compound, thin
 from praetor_analysis.prob.dist import Dist
+from praetor_analysis.prob.memo import BoundedMemo
 from praetor_analysis.vehicles.damage_table import DEFAULT_DAMAGE_TABLE, DamageTable
 from praetor_analysis.vehicles.penetration import HitOutcome, PenetratingWeapon, VehicleTarget, hit_outcome
 
@@ -134,7 +135,7 @@ class _LazyTransitions(dict):
         return self[flag]
 
 
-_PER_HIT: dict[tuple, tuple[HitOutcome, dict]] = {}
+_PER_HIT: BoundedMemo[tuple[HitOutcome, dict]] = BoundedMemo(4096)
 
 
 def per_hit_outcome(
@@ -146,16 +147,8 @@ def per_hit_outcome(
         outcome = hit_outcome(weapon, target, half_range=half_range, table=table)
         return outcome, _LazyTransitions(outcome, target.hp)
 
-    try:
-        key = (weapon, target, half_range, id(table) if table is DEFAULT_DAMAGE_TABLE else table)
-        hash(key)
-    except TypeError:  # an unhashable field (e.g. invulnerable saves per facing): no memo
-        return build()
-    if key not in _PER_HIT:
-        if len(_PER_HIT) > 4096:
-            _PER_HIT.clear()
-        _PER_HIT[key] = build()
-    return _PER_HIT[key]
+    key = (weapon, target, half_range, id(table) if table is DEFAULT_DAMAGE_TABLE else table)
+    return _PER_HIT.get(key, build)  # unhashable fields (e.g. invulnerable saves per facing): no memo
 
 
 def resolve_vehicle(

@@ -1,0 +1,54 @@
+"""The one n-fold convolution (prob.convolution) against brute-force enumeration and scipy."""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pytest
+from scipy import stats
+
+from praetor_analysis.prob.convolution import compound, convolve_power, convolve_powers
+from praetor_analysis.prob.dice import sum_of_iid
+from praetor_analysis.prob.dist import Dist
+
+EACH = np.array([0.2, 0.5, 0.0, 0.3])  # outcomes 0, 1, 3
+
+
+def enumerate_sum(each: np.ndarray, n: int) -> np.ndarray:
+    """pmf of the sum of n copies by listing every tuple of outcomes."""
+    out = np.zeros(n * (each.size - 1) + 1)
+    for combo in itertools.product(range(each.size), repeat=n):
+        out[sum(combo)] += np.prod([each[c] for c in combo])
+    return out
+
+
+@pytest.mark.parametrize("n", [0, 1, 2, 3, 5, 6])
+def test_power_matches_enumeration(n):
+    assert np.max(np.abs(convolve_power(EACH, n) - enumerate_sum(EACH, n))) <= 1e-15
+    powers = list(convolve_powers(EACH, n))
+    assert len(powers) == n + 1
+    for k, p in enumerate(powers):
+        assert np.max(np.abs(p - enumerate_sum(EACH, k))) <= 1e-15
+
+
+def test_power_keeps_tails_and_matches_binomial():
+    # Reference: scipy.stats.binom; the top outcome of 200 coins with p = 0.1 is 1e-200.
+    coin = np.array([0.9, 0.1])
+    got = convolve_power(coin, 200)
+    assert got[200] == pytest.approx(1e-200, rel=1e-9, abs=0)
+    assert np.allclose(got, stats.binom.pmf(np.arange(201), 200, 0.1), rtol=1e-9, atol=1e-300)
+    with pytest.raises(ValueError, match="n:"):
+        convolve_power(coin, -1)
+
+
+def test_compound_and_sum_of_iid_match_enumeration():
+    counts = np.array([0.1, 0.0, 0.6, 0.3])  # N = 0, 2 or 3
+    want = sum(w * np.pad(enumerate_sum(EACH, n), (0, 9 - 3 * n)) for n, w in enumerate(counts))
+    assert np.max(np.abs(compound(counts, EACH) - want)) <= 1e-15
+    assert np.max(np.abs(sum_of_iid(counts, EACH) - want)) <= 1e-15
+    fixed = np.array([0.0, 0.0, 1.0])
+    assert np.max(np.abs(sum_of_iid(fixed, EACH) - enumerate_sum(EACH, 2))) <= 1e-15
+    thinning = sum_of_iid(counts, np.array([0.25, 0.75]))
+    assert np.max(np.abs(thinning - compound(counts, np.array([0.25, 0.75])))) <= 1e-15
+    assert Dist.from_trusted(EACH).power(4).isclose(Dist(enumerate_sum(EACH, 4)))
