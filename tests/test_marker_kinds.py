@@ -40,14 +40,8 @@ def test_first_matching_kind(range_, type_, kind):
 def test_tables_agree():
     names = {k.name for k in MARKER_KINDS}
     assert set(MARKER_MODELS) == names  # compare assumes a count for every kind, and only for those
-    assert MARKER_DIAMETERS == {
-        "Apocalyptic Mega-blast": 10.0,
-        "Apocalyptic Blast": 10.0,
-        "Massive Blast": 7.0,
-        "Large Blast": 5.0,
-        "Blast": 3.0,
-        "Barrage": 3.0,
-    }
+    blasts = {k.name: k.diameter for k in MARKER_KINDS if k.shape == "blast"}
+    assert blasts == {**MARKER_DIAMETERS, "Barrage": MARKER_DIAMETERS["Blast"]}
     assert {k.name for k in MARKER_KINDS if k.shape == "template"} == {"Hellstorm", "Torrent", "Template"}
 
 

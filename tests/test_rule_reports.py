@@ -12,8 +12,9 @@ from typing import Any
 
 import pytest
 
-from praetor_analysis.markers.attack import MARKER_SIZES, hits_from_formation
+from praetor_analysis.markers.attack import hits_from_formation
 from praetor_analysis.markers.formation import Formation
+from praetor_analysis.markers.kinds import MARKER_DIAMETERS as MARKER_SIZES
 from praetor_analysis.prob.dice import leadership_pass
 from praetor_analysis.prob.dist import Dist
 from praetor_analysis.profiles.records import Weapon

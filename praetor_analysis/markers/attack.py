@@ -14,15 +14,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
+from typing import Any, Unpack
 
 import numpy as np
 
 from praetor_analysis.markers.barrages import apocalyptic_barrage_pmf, multiple_barrage_pmf
 from praetor_analysis.markers.blasts import marker_pmf, mega_blast_pmf
 from praetor_analysis.markers.formation import PRESETS, Edges, Formation, Hull
-from praetor_analysis.markers.kinds import MARKER_DIAMETERS, marker_kind, marker_kind_of
-from praetor_analysis.markers.options import MarkerOptions
+from praetor_analysis.markers.kinds import marker_kind, marker_kind_of
+from praetor_analysis.markers.options import MarkerFields, MarkerOptions
 from praetor_analysis.markers.templates import (
     FLAME_TEMPLATE,
     HELLSTORM_TEMPLATE,
@@ -86,16 +86,18 @@ def hits_from_formation(
     weapon: Weapon,
     shots: Dist,
     target: Formation | Hull,
-    options: MarkerOptions,
+    options: MarkerOptions | None = None,
     *,
     firer_distance: float,
     gets_hot: bool,
+    **fields: Unpack[MarkerFields],
 ) -> tuple[Dist, Dist, list[str]]:
     """(models hit summed over shots, natural 1s of Gets Hot, notes) for a marker or template weapon.
 
-    Twin-linked (``options.twin_linked``) re-rolls the Gets Hot die and a blast's scatter; Multiple
-    Barrages and the Apocalyptic Barrage scatter without it.
+    ``options`` (or its keyword ``fields``): :class:`MarkerOptions`. Twin-linked re-rolls the Gets Hot die
+    and a blast's scatter; Multiple Barrages and the Apocalyptic Barrage scatter without it.
     """
+    options = MarkerOptions.of(options, fields)
     marker = marker_kind_of(weapon)
     if marker is None:
         raise ProfileError(f"formation: weapon {weapon.name!r} has no Blast, Barrage or Template rule")
@@ -127,7 +129,8 @@ def hits_from_formation(
             ones,
             notes,
         )
-    diameter = MARKER_DIAMETERS[kind]
+    diameter = marker.diameter
+    assert diameter is not None  # every blast kind has one
     if kind == "Apocalyptic Mega-blast" and isinstance(target, Hull):
         notes.append('not modelled: Apocalyptic Mega-blast zones against a hull (one 10" marker at the outer Strength)')
     if weapon.has("Barrage") and shots.max > 1 and not isinstance(target, Hull):
@@ -153,10 +156,16 @@ def hits_from_formation(
 
 
 def mega_blast_joint(
-    shots: Dist, target: Formation, options: MarkerOptions, *, gets_hot: bool
+    shots: Dist,
+    target: Formation,
+    options: MarkerOptions | None = None,
+    *,
+    gets_hot: bool,
+    **fields: Unpack[MarkerFields],
 ) -> tuple[np.ndarray, Dist]:
     """Joint pmf of models hit per Mega-blast zone (inner, middle, outer) over the shots fired, and the
-    natural 1s of Gets Hot."""
+    natural 1s of Gets Hot (``options`` or its keyword ``fields`` as for :func:`hits_from_formation`)."""
+    options = MarkerOptions.of(options, fields)
     fired, ones = _fired_and_ones(shots, twin_linked=options.twin_linked, gets_hot=gets_hot)
     parts = [
         (w, mega_blast_pmf(target, options=options, shots=k) if k else np.ones((1, 1, 1)))

@@ -40,22 +40,27 @@ class MarkerKind:
 MEGA_BLAST_ZONES = (5.0, 7.0, 10.0)
 """Apocalyptic Mega-blast zone diameters (inner, middle, outer), inches."""
 
+MARKER_DIAMETERS: dict[str, float] = {
+    "Blast": 3.0,
+    "Large Blast": 5.0,
+    "Massive Blast": 7.0,
+    "Apocalyptic Blast": 10.0,
+    "Apocalyptic Mega-blast": MEGA_BLAST_ZONES[-1],
+}
+"""The diameters of the sized marker rules, inches."""
+
 MARKER_KINDS: tuple[MarkerKind, ...] = (
     MarkerKind("Hellstorm", "template"),
     MarkerKind("Torrent", "template"),
     MarkerKind("Template", "template"),
     MarkerKind("Apocalyptic Barrage", "clover"),
-    MarkerKind("Apocalyptic Mega-blast", "blast", MEGA_BLAST_ZONES[-1]),
-    MarkerKind("Apocalyptic Blast", "blast", 10.0),
-    MarkerKind("Massive Blast", "blast", 7.0),
-    MarkerKind("Large Blast", "blast", 5.0),
-    MarkerKind("Blast", "blast", 3.0),
-    MarkerKind("Barrage", "blast", 3.0),
+    *(
+        MarkerKind(name, "blast", MARKER_DIAMETERS[name])
+        for name in ("Apocalyptic Mega-blast", "Apocalyptic Blast", "Massive Blast", "Large Blast", "Blast")
+    ),
+    MarkerKind("Barrage", "blast", MARKER_DIAMETERS["Blast"]),  # no size given: the Blast marker
 )
 """Every kind, in the order a weapon's rules pick one (the first that matches)."""
-
-MARKER_DIAMETERS: dict[str, float] = {k.name: k.diameter for k in MARKER_KINDS if k.diameter is not None}
-"""Round marker diameters in inches, by kind name."""
 
 
 def marker_kind_of(weapon: Weapon) -> MarkerKind | None:
