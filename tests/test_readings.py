@@ -217,3 +217,43 @@ def test_power_fist_on_a_rhino_front():
     assert calc(sc)["penetrating"]["pmf"] == pytest.approx([1 / 2, 1 / 2], abs=1e-15)
     rear = {**sc, "target": {**RHINO, "facing": "Rear"}}
     assert calc(rear)["penetrating"]["pmf"] == pytest.approx([1 / 3, 2 / 3], abs=1e-15)
+
+
+# --- Master-crafted: one re-roll per model for its own shots, never pooled --------------------------
+def _mc(models: int, bs: int, type_: str, **extra: Any) -> dict[str, Any]:
+    return {
+        "attacker": {"BS": bs, "S": 4, "Ld": 8, "Save": "3+", "models": models},
+        "weapon": {"name": "pistol", "Range": '12"', "Strength": "4", "AP": "5", "Type": type_},
+        "target": legionaries(4),
+        **extra,
+    }
+
+
+@pytest.mark.parametrize("models", [2, 3])
+@pytest.mark.parametrize("bs", [3, 4, 6])
+@pytest.mark.parametrize(
+    ("type_", "extra"),
+    [
+        ("Pistol 2, Master-crafted", {}),
+        ("Pistol 1, Master-crafted, Gets Hot", {}),
+        ("Pistol D3, Master-crafted", {}),
+        ("Pistol 1, Master-crafted", {"attacks": 5}),
+        ("Pistol 2, Master-crafted, Psychic Focus", {}),
+    ],
+)
+def test_master_crafted_per_model_by_enumeration(models, bs, type_, extra):
+    sc = _mc(models, bs, type_, **extra)
+    got = assert_matches_oracle(sc)
+    if "gets_hot" in got:
+        want = oracle_calc(sc)["gets_hot"]
+        assert got["gets_hot"]["pmf"] == pytest.approx(
+            want + [0.0] * (len(got["gets_hot"]["pmf"]) - len(want)), abs=TOL
+        )
+
+
+def test_two_master_crafted_pistols_hit_twice_as_often_as_one():
+    # Master-crafted (rulebook p. 243): the bearer re-rolls one failed To Hit roll with that weapon, so
+    # each model's re-roll serves only its own shots. Pistol 2 at BS 3: one model hits 2 * 1/2 + P(a miss)
+    # * 1/2 = 1 + 3/4 * 1/2 = 1.375; two models 2.75 (the pooled re-rolls gave 2.8125).
+    assert calc(_mc(1, 3, "Pistol 2, Master-crafted"))["hits"]["mean"] == pytest.approx(1.375, abs=1e-12)
+    assert calc(_mc(2, 3, "Pistol 2, Master-crafted"))["hits"]["mean"] == pytest.approx(2.75, abs=1e-12)

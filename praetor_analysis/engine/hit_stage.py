@@ -8,7 +8,7 @@ from praetor_analysis.prob.dist import Dist
 from praetor_analysis.prob.memo import BoundedMemo
 from praetor_analysis.profiles.records import ProfileError, Unit
 from praetor_analysis.rules import tables
-from praetor_analysis.rules.hit import HitRoll, gets_hot_before_firing, roll_to_hit
+from praetor_analysis.rules.hit import HitRoll, gets_hot_before_firing, master_crafted_hits, roll_to_hit
 from praetor_analysis.rules.names import (
     MARKER_RULES,
 )
@@ -101,7 +101,7 @@ def hit_roll_of(volley: Volley, target: Unit) -> HitRoll:
     """The To Hit roll of a volley that rolls To Hit (shooting BS table or melee WS chart)."""
     w, a = volley.weapon, volley.attacker
     twin = w.has("Twin-linked")
-    mc = a.models if w.has("Master-crafted") else 0
+    mc = 1 if w.has("Master-crafted") else 0  # one re-roll per model (see master_crafted_hits)
     if volley.mode == "melee":
         if a.WS is None or target.WS is None:
             raise ProfileError("attacker.WS/target.WS: melee To Hit needs both Weapon Skills")
@@ -154,5 +154,25 @@ def _hit_stage(volley: Volley, target: Unit) -> tuple[Dist, Dist, float | None, 
         return shots, Dist.point(0), p_pass, notes
     if volley.snap_shots:
         notes.append("Snap Shots (BS 1)")
-    hits, ones = roll_to_hit(shots, hit_roll_of(volley, target))
+    roll = hit_roll_of(volley, target)
+    if roll.master_crafted and not roll.reroll_failed and volley.attacker.models > 1:
+        hits, ones = _master_crafted(volley, shots, roll)
+    else:
+        hits, ones = roll_to_hit(shots, roll)
     return hits, ones, p_pass, notes
+
+
+def _master_crafted(volley: Volley, shots: Dist, roll: HitRoll) -> tuple[Dist, Dist]:
+    """Each model's own Master-crafted re-roll for its own shots (docs/rules.md#master-crafted)."""
+    a = volley.attacker
+    if volley.attacks is not None:  # a total for the unit: dealt round-robin among the models
+        return master_crafted_hits(shots, roll, a.models, per_model=False)
+    per_model = attacks_per_model(volley, [])
+    if not volley.weapon.has("Psychic Focus"):
+        return master_crafted_hits(per_model, roll, a.models, per_model=True)
+    hits_one, ones_one = master_crafted_hits(per_model, roll, 1, per_model=True)
+    passing = thin(Dist.point(a.models).probabilities, leadership_pass(a.Ld if a.Ld is not None else -1))
+    return (
+        Dist.from_trusted(compound(passing, hits_one.probabilities)),
+        Dist.from_trusted(compound(passing, ones_one.probabilities)),
+    )

@@ -1,15 +1,16 @@
 """To Hit (docs/rules.md#to-hit-table): BS table with the BS 6+ second roll, snap shots, Twin-linked,
 Master-crafted, the melee WS chart, and natural 1s that stand (for Gets Hot).
 
-Master-crafted gives one re-roll of one failed To Hit roll per weapon, i.e. per attacking model. A
-careful player spends it on a natural 1 first (it both may hit and avoids a Gets Hot wound); with BS 6+
-it re-rolls a natural 1 needing the first target (2+) instead of the BS re-roll. With Twin-linked every
-failure is already re-rolled, so Master-crafted adds nothing.
+Master-crafted gives one re-roll of one failed To Hit roll per weapon, i.e. per attacking model, for that
+model's own shots: never pooled across a unit (:func:`master_crafted_hits`). A careful player spends it on
+a natural 1 first (it both may hit and avoids a Gets Hot wound); with BS 6+ it re-rolls a natural 1 needing
+the first target (2+) instead of the BS re-roll. With Twin-linked every failure is already re-rolled, so
+Master-crafted adds nothing.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -114,6 +115,31 @@ def roll_to_hit(attacks: Dist, roll: HitRoll) -> tuple[Dist, Dist]:
             o = _ones_given_n(roll, n)
             hits[: h.size] += w * h
             ones[: o.size] += w * o
+    return Dist.from_trusted(hits), Dist.from_trusted(ones)
+
+
+def master_crafted_hits(shots: Dist, roll: HitRoll, models: int, *, per_model: bool) -> tuple[Dist, Dist]:
+    """(hits, natural 1s that stand) when each of ``models`` models has its own Master-crafted re-roll.
+
+    ``per_model``: ``shots`` is one model's shots (the models are independent and alike); otherwise it is the
+    total of the unit, dealt round-robin among the models.
+    """
+    one = replace(roll, master_crafted=1)
+    if per_model:
+        hits, ones = roll_to_hit(shots, one)
+        return hits.power(models), ones.power(models)
+    counts = shots.probabilities
+    size = counts.size
+    hits, ones = np.zeros(size), np.zeros(size)
+    for n, w in enumerate(counts):
+        if w == 0.0:
+            continue
+        h, o = np.ones(1), np.ones(1)
+        for i in range(models):
+            share = n // models + (1 if i < n % models else 0)
+            h, o = np.convolve(h, _hits_given_n(one, share)), np.convolve(o, _ones_given_n(one, share))
+        hits[: h.size] += w * h
+        ones[: o.size] += w * o
     return Dist.from_trusted(hits), Dist.from_trusted(ones)
 
 

@@ -6,7 +6,8 @@ die is needed; equal states are merged.  No binomial or convolution shortcut is 
 
 Readings chosen where MECHANICS.md leaves room (one per line, for comparison with the engine):
 - Saves and Feel No Pain / Shrouded rolls: a natural 1 always fails (a "1+" value acts as 2+).
-- Master-crafted: one re-roll for the whole volley (not per model), taken after all first dice are rolled.
+- Master-crafted: one re-roll per attacking model for its own shots (never pooled across the unit), taken
+  after that model's first dice are rolled.
 - Master-crafted, BS 1-5 and melee: the re-roll goes to a failed die showing a natural 1 if there is one
   (same chance to hit, and it may avoid a Gets Hot), else to any other failed die.
 - Master-crafted, BS 6-10: the re-roll is spent on one natural 1 at the first target (2+), never worse than
@@ -85,6 +86,7 @@ class St(NamedTuple):
     pinned: bool = False
     # one volley
     todo: tuple = ()  # shots (or automatic hits) of each attacking model, before Psychic checks
+    queue: tuple = ()  # shots of each model that fires, awaiting its To Hit dice
     shots: int = 0  # shots awaiting the first To Hit die (or automatic hits awaiting Gets Hot)
     hits: int = 0
     ones: int = 0  # failed To Hit dice showing a natural 1, not yet re-rolled
@@ -263,7 +265,7 @@ def resolve_volley(dist: dict, v: Volley, t: Target, record: dict | None = None)
         if n == 0:
             return stay(s)
         return [
-            (p, s._replace(shots=s.shots + n, happens=True) if passed else s._replace(perils=True))
+            (p, s._replace(shots=s.shots + n, queue=(*s.queue, n), happens=True) if passed else s._replace(perils=True))
             for p, passed in leadership_test(a.ld)
         ]
 
@@ -274,7 +276,7 @@ def resolve_volley(dist: dict, v: Volley, t: Target, record: dict | None = None)
             record["attack_happens"] = probability(dist, lambda s: s.happens)
         dist = forget(dist, perils=False, happens=False)
     else:
-        dist = each_state(dist, lambda s: stay(s._replace(shots=sum(s.todo), todo=())))
+        dist = each_state(dist, lambda s: stay(s._replace(shots=sum(s.todo), queue=s.todo, todo=())))
 
     gets_hot = w.gets_hot and shooting
     if v.automatic:
@@ -327,9 +329,17 @@ def resolve_volley(dist: dict, v: Volley, t: Target, record: dict | None = None)
                 )
             )
 
-        dist = run_until_done(dist, lambda s: s.shots, first_die)
-        # natural 1s first (Master-crafted prefers them), then the other failed dice
-        dist = run_until_done(dist, lambda s: s.ones or s.misses, reroll_die)
+        def hit_step(s):
+            # model by model: its first dice, then its re-rolls (natural 1s first: Master-crafted prefers
+            # them), then the next model with a fresh Master-crafted re-roll
+            if s.shots:
+                return first_die(s)
+            if s.ones or s.misses:
+                return reroll_die(s)
+            return stay(s._replace(shots=s.queue[0], queue=s.queue[1:], mc=w.master_crafted))
+
+        dist = each_state(dist, lambda s: stay(s._replace(shots=0)))
+        dist = run_until_done(dist, lambda s: s.queue or s.shots or s.ones or s.misses, hit_step)
 
     # Gets Hot: the firer saves each wound (armour unless AP negates it, invulnerable, then Feel No Pain).
     firer_options = []
@@ -350,7 +360,7 @@ def resolve_volley(dist: dict, v: Volley, t: Target, record: dict | None = None)
         record["hits"] = marginal(dist, lambda s: s.hits)
         if gets_hot:
             record["gets_hot"] = marginal(dist, lambda s: s.self_wounds)
-    dist = forget(dist, self_wounds=0, mc=False)
+    dist = forget(dist, self_wounds=0, mc=False, queue=())
     dist = each_state(dist, lambda s: stay(s._replace(to_wound=s.hits, hits=0)))
 
     # To Wound, hit by hit, then saves and allocation wound by wound.
