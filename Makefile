@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test bench clean chromium
+.PHONY: demo test lint bench clean chromium
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -29,6 +29,12 @@ demo: $(STAMP)
 ## test: set up and run the whole test suite
 test: $(STAMP) chromium
 	$(BIN)/python -m pytest -q
+
+## lint: ruff (lint and format check) and mypy (prob, rules and engine; see [tool.mypy] in pyproject.toml)
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy
 
 ## bench: the speed benchmarks (prints figures and ratios against a baseline)
 bench: $(STAMP)

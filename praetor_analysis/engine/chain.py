@@ -14,6 +14,7 @@ import numpy as np
 
 from praetor_analysis.engine.allocation import (
     Allocator,
+    WoundGroup,
     single_damage,
     state_from_unsaved,
 )
@@ -83,6 +84,7 @@ def resolve_volley(volley: Volley, target: Unit, state: TargetState | None = Non
     perils = None if attack_happens is None else 1.0 - attack_happens
 
     # 3. To Wound, saves, allocation
+    groups: list[WoundGroup]
     if strength is None:
         groups, p_wound, unsaved_each = [], 0.0, np.ones(1)
     else:

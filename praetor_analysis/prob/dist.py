@@ -49,6 +49,7 @@ class Dist:
     """
 
     __slots__ = ("_p",)
+    _p: np.ndarray
 
     def __init__(self, pmf: Iterable[float] | np.ndarray) -> None:
         object.__setattr__(self, "_p", _as_pmf(pmf))

@@ -41,7 +41,7 @@ class SaveContext:
             return 0.0
         options = []
         if kind.saves == "all":
-            if armour_usable(self.armour, kind.ap):
+            if self.armour is not None and armour_usable(self.armour, kind.ap):
                 p = p_at_least(self.armour)
                 options.append(p + (1 - p) * p if self.heavy_reroll else p)
             if self.cover is not None and not self.cover_denied:

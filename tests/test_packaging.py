@@ -1,0 +1,33 @@
+"""The package ships its type marker and the lint target covers the typed layers."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_py_typed_is_shipped():
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert (ROOT / "praetor_analysis" / "py.typed").is_file()
+    assert "py.typed" in config["tool"]["setuptools"]["package-data"]["praetor_analysis"]
+
+
+def test_mypy_checks_the_typed_layers_strictly():
+    mypy = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["mypy"]
+    assert set(mypy["files"]) >= {f"praetor_analysis/{p}" for p in ("prob", "rules", "engine")}
+    strict = [o for o in mypy["overrides"] if o.get("disallow_untyped_defs")]
+    assert {m for o in strict for m in o["module"]} >= {
+        "praetor_analysis.prob.*",
+        "praetor_analysis.rules.*",
+        "praetor_analysis.engine.*",
+    }
+    assert "plugins" not in mypy  # numpy ships its own annotations
+
+
+def test_ci_lints_before_testing():
+    run = (ROOT / ".ci" / "run").read_text(encoding="utf-8").split()
+    assert run.index("lint") < run.index("test")
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    assert "lint: $(STAMP)" in makefile
