@@ -126,8 +126,8 @@ def master_crafted_hits(shots: Dist, roll: HitRoll, models: int, *, per_model: b
     """
     one = replace(roll, master_crafted=1)
     if per_model:
-        hits, ones = roll_to_hit(shots, one)
-        return hits.power(models), ones.power(models)
+        each_hits, each_ones = roll_to_hit(shots, one)
+        return each_hits.power(models), each_ones.power(models)
     counts = shots.probabilities
     size = counts.size
     hits, ones = np.zeros(size), np.zeros(size)
