@@ -170,11 +170,16 @@ def test_master_crafted_prefers_re_rolling_a_natural_one():
 
 
 def test_gets_hot_without_to_hit_roll_loses_the_shot():
-    # 2 automatic hits, each loses itself on a D6 of 1: hits ~ Bin(2, 5/6); the firer (no save) takes
-    # one wound per 1: ~ Bin(2, 1/6).
-    r = oracle_calc_exact(scenario("Assault 1, Gets Hot", hits=2))
+    # One D6 per shot, never per hit (Gets Hot, rulebook p. 239; issue 13 reading 5). 2 automatic hits from
+    # 2 shots (attacks 2): one hit each, each shot lost on a 1: hits ~ Bin(2, 5/6); the firer (no save)
+    # takes one wound per 1: ~ Bin(2, 1/6).
+    r = oracle_calc_exact(scenario("Assault 1, Gets Hot", hits=2, attacks=2))
     assert r["hits"] == [F(1, 36), F(10, 36), F(25, 36)]
     assert r["gets_hot"] == [F(25, 36), F(10, 36), F(1, 36)]
+    # The same 2 hits from the weapon's one shot: both lost together on a 1, one die for the firer.
+    r = oracle_calc_exact(scenario("Assault 1, Gets Hot", hits=2))
+    assert r["hits"] == [F(1, 6), 0, F(5, 6)]
+    assert r["gets_hot"] == [F(5, 6), F(1, 6)]
 
 
 # ------------------------------------------------------------------------------------------- saves

@@ -257,3 +257,34 @@ def test_two_master_crafted_pistols_hit_twice_as_often_as_one():
     # * 1/2 = 1 + 3/4 * 1/2 = 1.375; two models 2.75 (the pooled re-rolls gave 2.8125).
     assert calc(_mc(1, 3, "Pistol 2, Master-crafted"))["hits"]["mean"] == pytest.approx(1.375, abs=1e-12)
     assert calc(_mc(2, 3, "Pistol 2, Master-crafted"))["hits"]["mean"] == pytest.approx(2.75, abs=1e-12)
+
+
+# --- Gets Hot without a To Hit roll: one die per shot, never per model hit --------------------------
+@pytest.mark.parametrize(
+    ("type_", "models", "hits", "attacks"),
+    [
+        ('Heavy 1, Blast (3"), Gets Hot', 1, 3, None),
+        ('Heavy 1, Blast (3"), Gets Hot', 2, 3, None),
+        ('Heavy 2, Blast (3"), Gets Hot', 1, "D6", None),
+        ('Heavy D3, Blast (3"), Gets Hot', 1, 4, None),
+        ('Heavy 1, Blast (3"), Gets Hot', 1, "D3+1", 3),
+        ("Assault 1, Gets Hot", 3, 2, None),
+    ],
+)
+def test_gets_hot_one_die_per_shot_by_enumeration(type_, models, hits, attacks):
+    weapon = {"name": "plasma", "Range": '36"', "Strength": "7", "AP": "2", "Type": type_}
+    sc = {"attacker": {"BS": 4, "S": 4, "Save": "3+", "models": models}, "weapon": weapon, "hits": hits,
+          "target": legionaries(4)} | ({"attacks": attacks} if attacks else {})  # fmt: skip
+    got = assert_matches_oracle(sc)
+    want = oracle_calc(sc)["gets_hot"]
+    assert got["gets_hot"]["pmf"] == pytest.approx(want + [0.0] * (len(got["gets_hot"]["pmf"]) - len(want)), abs=TOL)
+
+
+def test_a_plasma_blast_loses_all_its_hits_on_a_one():
+    # Gets Hot (rulebook p. 239): weapons that do not roll To Hit roll a D6 for each shot before firing; a 1
+    # means that shot is not fired and the firer suffers a wound. One Blast shot covering 4 models: all 4
+    # hits with 5/6, none with 1/6 (mean 10/3), and one die for the firer (the old reading rolled per hit).
+    weapon = {"name": "plasma", "Range": '36"', "Strength": "7", "AP": "2", "Type": 'Heavy 1, Blast (3"), Gets Hot'}
+    r = calc({"attacker": {"BS": 4, "S": 4, "Save": "3+"}, "weapon": weapon, "hits": 4, "target": legionaries()})
+    assert r["hits"]["pmf"] == pytest.approx([1 / 6, 0, 0, 0, 5 / 6], abs=1e-15)
+    assert r["gets_hot"]["pmf"] == pytest.approx([5 / 6, 1 / 6], abs=1e-15)  # AP 2 takes away the firer's 3+

@@ -8,7 +8,7 @@ from praetor_analysis.prob.dist import Dist
 from praetor_analysis.prob.memo import BoundedMemo
 from praetor_analysis.profiles.records import ProfileError, Unit
 from praetor_analysis.rules import tables
-from praetor_analysis.rules.hit import HitRoll, gets_hot_before_firing, master_crafted_hits, roll_to_hit
+from praetor_analysis.rules.hit import HitRoll, gets_hot_given_hits, master_crafted_hits, roll_to_hit
 from praetor_analysis.rules.names import (
     MARKER_RULES,
 )
@@ -45,6 +45,11 @@ def attacks_per_model(volley: Volley, notes: list[str]) -> Dist:
             raise ProfileError(f'weapon.Type: {w.type.text!r} is a melee weapon; use "mode": "melee"')
         return Dist.point(1)
     return shots.dist
+
+
+def _default_shots(volley: Volley) -> Dist:
+    """The unit's shots by default (the weapon's shots per model, every model firing)."""
+    return attacks_per_model(volley, []).power(volley.attacker.models)
 
 
 def _psychic(counts_per_model: Dist, models: int, ld: int | None) -> tuple[Dist, float]:
@@ -148,8 +153,9 @@ def _hit_stage(volley: Volley, target: Unit) -> tuple[Dist, Dist, float | None, 
     if marker:
         if volley.ones is not None:
             return shots, volley.ones, p_pass, notes
-        if w.has("Gets Hot"):
-            hits, ones = gets_hot_before_firing(shots, twin=w.has("Twin-linked"))
+        if w.has("Gets Hot"):  # one die per shot, the given hits dealt among the shots
+            fired = _as_dist(volley.attacks) if volley.attacks is not None else _default_shots(volley)
+            hits, ones = gets_hot_given_hits(shots, fired, twin=w.has("Twin-linked"))
             return hits, ones, p_pass, notes
         return shots, Dist.point(0), p_pass, notes
     if volley.snap_shots:

@@ -143,6 +143,33 @@ def master_crafted_hits(shots: Dist, roll: HitRoll, models: int, *, per_model: b
     return Dist.from_trusted(hits), Dist.from_trusted(ones)
 
 
+def gets_hot_given_hits(hits: Dist, shots: Dist, *, twin: bool) -> tuple[Dist, Dist]:
+    """Gets Hot when the attack's total ``hits`` are given: one D6 per shot, never per hit.
+
+    The hits are dealt round-robin among the shots (``shots`` of them); a shot whose die shows a 1 (re-rolled
+    once when Twin-linked) is lost with its hits and wounds the firer. Returns (hits that go on, 1s that stand).
+    """
+    p_one = 1.0 / 36.0 if twin else 1.0 / 6.0
+    h_counts, n_counts = hits.probabilities, shots.probabilities
+    kept = np.zeros(h_counts.size)
+    for n, wn in enumerate(n_counts):
+        if wn == 0.0:
+            continue
+        for h, wh in enumerate(h_counts):
+            if wh == 0.0:
+                continue
+            if n == 0:
+                kept[h] += wn * wh
+                continue
+            small, big = h // n, h // n + 1
+            n_big = h % n
+            lost_big, lost_small = binomial_pmf(n_big, p_one), binomial_pmf(n - n_big, p_one)
+            for lb, pb in enumerate(lost_big):
+                for ls, ps in enumerate(lost_small):
+                    kept[h - lb * big - ls * small] += wn * wh * pb * ps
+    return Dist.from_trusted(kept), Dist.from_trusted(thin(n_counts, p_one))
+
+
 def gets_hot_before_firing(hits: Dist, *, twin: bool) -> tuple[Dist, Dist]:
     """Weapons that do not roll To Hit: each shot first rolls a D6, a 1 losing it and wounding the firer.
 

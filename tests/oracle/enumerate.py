@@ -17,8 +17,9 @@ Readings chosen where MECHANICS.md leaves room (one per line, for comparison wit
 - Melee To Hit (HH2's chart): WS more than twice the defender's 2+, higher 3+, the defender's more than twice
   the attacker's 5+, else 4+.
 - BS above 10 counts as 10; BS 0 never hits.  Snap shots use BS 1 (6+), re-rolls still allowed.
-- Gets Hot only in shooting.  With `hits` given, the Gets Hot D6 is never re-rolled, and `hits` reports
-  the hits left after it.  The firer saves with the best of armour (unless AP negates it) and invulnerable,
+- Gets Hot only in shooting.  With `hits` given, one Gets Hot D6 per shot (the weapon's shots times the
+  models, or `attacks`), the hits dealt round-robin among the shots; a 1 loses that shot's hits.  The die
+  is never re-rolled, and `hits` reports the hits left after it.  The firer saves with the best of armour (unless AP negates it) and invulnerable,
   then his Feel No Pain; Gets Hot is never Instant Death.
 - Psychic Focus: the shots (or `hits`) are dealt round-robin among attacker.models (after rolling a dice
   expression for the total); each model with at least one shot takes its own check; "perils" is P(at least
@@ -126,6 +127,7 @@ class Volley:
     attacker: Attacker
     counts: dict  # {sorted tuple of per-model shots or hits: probability}
     automatic: bool  # `hits` given: no To Hit roll
+    shots: dict | None = None  # with `hits` and Gets Hot: {number of shots: probability}, one Gets Hot die each
 
 
 def round_robin(total: int, models: int) -> tuple:
@@ -160,7 +162,18 @@ def parse_volley(v: dict) -> Volley:
         counts = certain(())
         for _ in range(attacker.models):  # each model rolls its own shots
             counts = each_state(counts, lambda c: [(p, tuple(sorted((*c, n)))) for n, p in per_model.items()])
-    return Volley(melee, bool(v.get("snap_shots")), weapon, attacker, counts, automatic)
+    shots = None
+    if automatic and weapon.gets_hot and not melee:
+        if weapon.psychic_focus:
+            raise NotImplementedError("the oracle does not combine `hits`, Gets Hot and Psychic Focus")
+        if v.get("attacks") is not None:
+            shots = dice_total(dice_expr(v["attacks"]))
+        else:
+            per_model = dice_total(weapon.shots) if weapon.shots is not None else certain(1)
+            shots = certain(0)
+            for _ in range(attacker.models):
+                shots = each_state(shots, lambda n: [(p, n + k) for k, p in per_model.items()])
+    return Volley(melee, bool(v.get("snap_shots")), weapon, attacker, counts, automatic, shots)
 
 
 def to_hit_needs(v: Volley, t: Target) -> tuple[int | None, int | None]:
@@ -280,13 +293,19 @@ def resolve_volley(dist: dict, v: Volley, t: Target, record: dict | None = None)
 
     gets_hot = w.gets_hot and shooting
     if v.automatic:
-        # No To Hit roll; with Gets Hot each hit first rolls a D6, and a 1 loses it and wounds the firer.
+        # No To Hit roll; with Gets Hot each shot first rolls a D6 (the hits dealt round-robin among the
+        # shots), and a 1 loses that shot with its hits and wounds the firer.
+        def deal(s):
+            return [(p, s._replace(queue=round_robin(s.shots, n) if n else (), shots=0, hits=0 if n else s.shots))
+                    for n, p in v.shots.items()]  # fmt: skip
+
         def gets_hot_die(s):
-            s = s._replace(shots=s.shots - 1)
-            return d6(lambda f: s._replace(hot=s.hot + 1) if f == 1 else s._replace(hits=s.hits + 1))
+            share, s = s.queue[0], s._replace(queue=s.queue[1:])
+            return d6(lambda f: s._replace(hot=s.hot + 1) if f == 1 else s._replace(hits=s.hits + share))
 
         if gets_hot:
-            dist = run_until_done(dist, lambda s: s.shots, gets_hot_die)
+            dist = each_state(dist, deal)
+            dist = run_until_done(dist, lambda s: s.queue, gets_hot_die)
         else:
             dist = each_state(dist, lambda s: stay(s._replace(hits=s.shots, shots=0)))
     else:
