@@ -52,3 +52,16 @@ def test_compound_and_sum_of_iid_match_enumeration():
     thinning = sum_of_iid(counts, np.array([0.25, 0.75]))
     assert np.max(np.abs(thinning - compound(counts, np.array([0.25, 0.75])))) <= 1e-15
     assert Dist.from_trusted(EACH).power(4).isclose(Dist(enumerate_sum(EACH, 4)))
+
+
+def test_joint_power_matches_enumeration():
+    # A joint pmf over (a, b): the n-fold sum adds both coordinates.
+    joint = np.array([[0.1, 0.2], [0.3, 0.0], [0.0, 0.4]])
+    cells = [(i, j) for i in range(3) for j in range(2)]
+    for n in range(4):
+        want = np.zeros((2 * n + 1, n + 1))
+        for combo in itertools.product(cells, repeat=n):
+            want[sum(c[0] for c in combo), sum(c[1] for c in combo)] += np.prod([joint[c] for c in combo])
+        got = convolve_power(joint, n)
+        assert got.shape == want.shape
+        assert np.max(np.abs(got - want)) <= 1e-15

@@ -301,16 +301,4 @@ def mega_blast_pmf(
     w = opts.distance_pmf()
     at_aim, arrow = _scatter_tables(center, w, breaks, classify, m**3, opts.edges)
     one = resolve_scatter(at_aim.reshape(m, m, m), arrow.reshape(-1, m, m, m), w, twin_linked=opts.twin_linked)
-    out = np.ones((1, 1, 1))
-    for _ in range(shots):
-        out = _convolve3(out, one)
-    return out
-
-
-def _convolve3(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """Direct 3-D convolution of two pmfs (no FFT, tails keep their precision)."""
-    out = np.zeros(tuple(x + y - 1 for x, y in zip(a.shape, b.shape, strict=False)))
-    for idx in zip(*np.nonzero(a), strict=False):
-        i, j, k = idx
-        out[i : i + b.shape[0], j : j + b.shape[1], k : k + b.shape[2]] += a[idx] * b
-    return out
+    return convolve_power(one, shots)

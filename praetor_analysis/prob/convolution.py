@@ -1,7 +1,7 @@
 """Sums of independent copies of one pmf: the n-fold and the compound convolution.
 
-Direct convolution only (``np.convolve``), never FFT: small tail probabilities keep their relative
-precision.
+Direct convolution only, never FFT: small tail probabilities keep their relative precision. A pmf is a
+1-D array over 0..n, or an array with one axis per count (a joint pmf, such as hits per Mega-blast zone).
 """
 
 from __future__ import annotations
@@ -10,21 +10,32 @@ from collections.abc import Iterator
 
 import numpy as np
 
-__all__ = ["compound", "convolve_power", "convolve_powers"]
+__all__ = ["compound", "convolve", "convolve_power", "convolve_powers"]
+
+
+def convolve(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """The pmf of the sum of two independent variables (1-D, or joint pmfs with as many axes)."""
+    if a.ndim == 1:
+        return np.convolve(a, b)
+    out = np.zeros(tuple(x + y - 1 for x, y in zip(a.shape, b.shape, strict=True)))
+    for idx in zip(*np.nonzero(a), strict=True):  # direct: one shifted copy of b per non-zero entry of a
+        out[tuple(slice(i, i + s) for i, s in zip(idx, b.shape, strict=True))] += a[idx] * b
+    return out
 
 
 def convolve_power(pmf: np.ndarray, n: int) -> np.ndarray:
-    """pmf of the sum of ``n`` independent copies of ``pmf`` (by repeated squaring); ``[1.0]`` for n = 0."""
+    """pmf of the sum of ``n`` independent copies of ``pmf`` (by repeated squaring); the point mass at 0
+    for n = 0."""
     if n < 0:
         raise ValueError(f"n: a count of copies must be >= 0, got {n}")
-    result = np.ones(1)
     base = np.asarray(pmf, dtype=np.float64)
+    result = np.ones((1,) * base.ndim)
     while n:
         if n & 1:
-            result = np.convolve(result, base)
+            result = convolve(result, base)
         n >>= 1
         if n:
-            base = np.convolve(base, base)
+            base = convolve(base, base)
     return result
 
 
