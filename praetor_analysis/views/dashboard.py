@@ -19,6 +19,7 @@ import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
 
+from praetor_analysis.markers.kinds import MARKER_DIAMETERS
 from praetor_analysis.views import figures as F
 
 __all__ = [
@@ -48,7 +49,8 @@ DEFAULT_SELECTION: tuple[str, ...] = (
 COVER_CHOICES: tuple[str, ...] = ("-", "6+", "5+", "4+", "3+")
 FNP_CHOICES: tuple[str, ...] = ("-", "6+", "5+", "4+", "3+")
 _PROFILE_KEY = ["name", "Range", "Strength", "AP", "Type"]
-_MARKERS = {'Blast (3")': 3.0, 'Large Blast (5")': 5.0, 'Massive Blast (7")': 7.0, 'Apocalyptic Blast (10")': 10.0}
+_MARKERS = {f'{name} ({d:g}")': d for name, d in MARKER_DIAMETERS.items() if name != "Apocalyptic Mega-blast"}
+"""The marker choices (one round marker each; the Mega-blast's zones are not offered)."""
 
 CompareFn = Callable[..., pd.DataFrame]
 DistFn = Callable[..., Mapping[tuple[str, str], np.ndarray]]
