@@ -18,6 +18,7 @@ datasheets. The walk is bounded in depth; a link cycle is cut.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from xml.etree.ElementTree import Element
@@ -97,6 +98,10 @@ _STATLINE_TYPES = {PROFILE_TYPE_IDS[k] for k in ("unit", "vehicle", "knight", "f
 _WEAPON_TYPES = {PROFILE_TYPE_IDS["weapon"], PROFILE_TYPE_IDS["psychic_weapon"]}
 _MAX_DEPTH = 24
 _UNIT = "(unit)"
+_EXCHANGE = re.compile(
+    r"(?:exchange|replace)s?\s+(?:his|her|their|its|one|a|the)?\s*(.+?)\s+(?:for|with)\b", re.IGNORECASE
+)
+"""A group without a default that says what it replaces (``1 in 10 may exchange his Bolter for``)."""
 
 
 def _norm(text: str | None) -> str:
@@ -259,6 +264,9 @@ class _Walker:
         for _, target, member in members:
             if default_id and default_id in (member.get("id"), target.get("id")):
                 default_name = _norm(target.get("name"))
+        if not default_name:
+            said = _EXCHANGE.search(name)
+            default_name = said.group(1).strip() if said else ""
         models_before = len(self.sheet.slots)
         for ccat, target, member in members:
             tid = target.get("id", "")
@@ -356,7 +364,8 @@ class _Walker:
                 },
             )
         )
-        self.walk(cat, target, option, depth, seen)
+        if prof is None:  # an optional entry with a statline (a transport bought as an upgrade) is not walked
+            self.walk(cat, target, option, depth, seen)
 
 
 def _datasheet(

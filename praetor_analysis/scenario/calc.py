@@ -311,8 +311,10 @@ def _formation_volley(data: Mapping[str, Any], target: Unit) -> tuple[Volley, li
     return replace(volley, hits=hits, ones=ones, attacks=None), notes
 
 
-def calc_json(text: str) -> Any:
-    """Parse JSON text (one scenario or an array of them) and compute the result(s)."""
+def calc_json(text: str, calc_one: Callable[[Any], Any] | None = None) -> Any:
+    """Parse JSON text (one scenario or an array of them) and compute the result(s) with ``calc_one``
+    (default :func:`calc`)."""
+    calc_one = calc if calc_one is None else calc_one
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -321,8 +323,8 @@ def calc_json(text: str) -> Any:
         out = []
         for i, item in enumerate(data):
             try:
-                out.append(calc(item))
+                out.append(calc_one(item))
             except ScenarioError as exc:
                 raise ScenarioError(f"[{i}] {exc}") from None
         return out
-    return calc(data)
+    return calc_one(data)

@@ -35,6 +35,7 @@ __all__ = [
     "resolve_unit",
     "resolve_weapon",
     "suggestions",
+    "target_from_row",
     "unit_row",
     "weapon_row",
 ]
@@ -85,6 +86,8 @@ def suggestions(query: str, names: list[str], n: int = 3) -> str:
     for name in names:
         by_fold.setdefault(fold(name), name)
     close = difflib.get_close_matches(fold(query), list(by_fold), n=n, cutoff=0.6)
+    words = f" {fold(query)} "
+    close += sorted((f for f in by_fold if words in f" {f} " and f not in close), key=len)[: n - len(close)]
     return f"; did you mean {', '.join(repr(by_fold[c]) for c in close)}?" if close else ""
 
 
@@ -196,6 +199,17 @@ def unit_row(value: Any, field: str = "target") -> pd.Series:
     return pick_rows(units, rows, _UNIT_KEY, picks, field, name)
 
 
+def target_from_row(row: pd.Series, models: int | None = None) -> dict[str, Any]:
+    """:func:`~praetor_analysis.scenario.blocks.target_block` of a catalog row; a fortification with armour
+    values and hull points is shot at as a vehicle (its Unit Type then reads ``Vehicle (...)``)."""
+    block = target_block(row, models)
+    if str(row.get("profile_type", "")) == "Fortification" and str(row.get("Front", "")).strip() not in ("", "-"):
+        block["Unit Type"] = f"Vehicle ({row['Unit Type']})"
+        for key in ("Front", "Side", "Rear", "HP"):
+            block[key] = row[key]
+    return block
+
+
 def resolve_unit(value: Any, field: str = "target") -> Any:
     """A target block for a name (at ``models``, default the standard target's count or 1), other
     fields of the mapping kept; any other value is returned unchanged."""
@@ -204,7 +218,7 @@ def resolve_unit(value: Any, field: str = "target") -> Any:
     row = unit_row(value, field)
     rest = {k: v for k, v in value.items() if k not in ("name", *_PICK_KEYS)} if isinstance(value, Mapping) else {}
     models = rest.pop("models", None)
-    block = target_block(row)
+    block = target_from_row(row)
     if models is not None:
         block["models"] = models
     block.update(rest)

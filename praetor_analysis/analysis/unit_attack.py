@@ -1,0 +1,295 @@
+"""A datasheet attacks as a unit: every model shoots or fights, with the wargear it carries.
+
+Shooting: each group of identical models fires one ranged weapon per model, the one that removes the
+most models (hull points against a vehicle) from this target, unless its Unit Type lets it fire every
+weapon (:data:`FIRE_ALL_TYPES`); then each weapon fires, one profile per weapon (``Missile Launcher -
+Krak`` or ``- Frag``, whichever does more). Grenades are left out of shooting (one model per unit may
+throw one). All the unit's volleys are one firing unit of
+:func:`~praetor_analysis.engine.chain.resolve_sequence`: wounds and hull points carry over, Pinning is
+tested once.
+
+Melee: each group fights with its best melee profile for the target (a pistol counts as a melee
+weapon; a model with neither strikes unarmed, Strength User, AP -), with +1 Attack on the charge and
+for a second melee weapon (:func:`~praetor_analysis.melee.blows.plan_blows`), all groups' blows one
+sequence in Initiative order. With ``target_weapon`` the target fights back: a whole round of
+:func:`~praetor_analysis.melee.combat.resolve_combat`, which takes one uniform side, so the largest
+group fights it and the others are listed under ``not_modelled``.
+
+Results are the scenario result forms, plus ``datasheet``, ``size``, ``points``, ``phase``,
+``chosen`` (which weapon each group used) and ``wounds_caused`` (wounds taken off the target's
+models, for multi-wound targets; vehicles report ``hull_points``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+
+from praetor_analysis.analysis.quick import quick_objects
+from praetor_analysis.engine.chain import resolve_sequence, resolve_volley
+from praetor_analysis.engine.volley import TargetState, Volley
+from praetor_analysis.errors import ProfileError, ScenarioError
+from praetor_analysis.melee.blows import Side, plan_blows
+from praetor_analysis.melee.combat import resolve_combat
+from praetor_analysis.prob.dist import Dist
+from praetor_analysis.profiles.records import Unit, Weapon, unit_from_mapping
+from praetor_analysis.scenario import calc as scenario_calc
+from praetor_analysis.scenario.datasheet import Loadout, build_loadout, is_datasheet
+from praetor_analysis.scenario.names import resolve_weapon
+
+__all__ = [
+    "FIRE_ALL_TYPES",
+    "UNARMED",
+    "calc",
+    "calc_json",
+    "melee",
+    "shooting",
+    "unit_calc",
+    "wounds_caused",
+]
+
+FIRE_ALL_TYPES = ("Dreadnought", "Monstrous", "Mechanised", "Vehicle")
+"""Unit Types whose models fire every weapon they carry (words of the Unit Type)."""
+
+UNARMED = {"name": "unarmed", "Range": "-", "Strength": "User", "AP": "-", "Type": "Melee"}
+"""The profile of a model with no melee weapon and no pistol."""
+
+_UNIT_FIELDS = {"mode", "attacker", "target", "half_range", "target_weapon", "name"}
+
+
+def _weapon(block: Mapping[str, Any]) -> Weapon:
+    return scenario_calc.parse_cached("weapon", block, "weapon", lambda: Weapon.from_mapping(block))
+
+
+def _unit(block: Mapping[str, Any], models: int, field: str = "attacker") -> Unit:
+    data = {**block, "models": models}
+    return scenario_calc.parse_cached("unit", data, field, lambda: unit_from_mapping(data, field_name=field))
+
+
+def _is_grenade(w: Weapon) -> bool:
+    name = w.name.casefold()
+    return "grenade" in name and "launcher" not in name
+
+
+def _family(w: Weapon) -> str:
+    """Profiles of one weapon share the part of the name before `` - `` or `` (``."""
+    return w.name.split(" - ")[0].split(" (")[0].strip().casefold()
+
+
+def _score(result: Mapping[str, Any]) -> tuple[float, float]:
+    if "hull_points" in result:
+        return float(result["hull_points"]["mean"]), float(result["penetrating"]["mean"])
+    return float(result["casualties"]["mean"]), float(result["unsaved"]["mean"])
+
+
+def _resolve(target: Unit, volleys: Sequence[Volley]) -> dict[str, Any]:
+    """One firing unit's volleys against the target: the scenario result, plus ``wounds_caused``."""
+    if target.is_vehicle:
+        from praetor_analysis.vehicles.attack import resolve_vehicle_scenario
+
+        return resolve_vehicle_scenario(target, [list(volleys)])
+    res = resolve_sequence(target, [list(volleys)])
+    out = res.to_dict()
+    if res.state is not None:
+        out["wounds_caused"] = wounds_caused(res.state, target).to_dict()
+    return out
+
+
+def _single(target: Unit, volley: Volley) -> tuple[float, float]:
+    """(casualties or hull points, a tie-break) of one volley alone: the quick path when it applies."""
+    quick = quick_objects(volley, target)
+    if quick is not None:
+        pmf = np.asarray(quick["hull_points" if "hull_points" in quick else "casualties"]["pmf"])
+        return float(pmf @ np.arange(pmf.size)), _reach(volley.weapon)
+    if target.is_vehicle:
+        return _score(_resolve(target, [volley]))[0], _reach(volley.weapon)
+    r = resolve_volley(volley, target)
+    return float(r.casualties.mean()), float(r.unsaved.mean())
+
+
+def _reach(w: Weapon) -> float:
+    """Longest range in inches (a tie-break: the weapon that reaches further), 0 for melee."""
+    return float(w.range.max_in or 0)
+
+
+def wounds_caused(state: TargetState, target: Unit) -> Dist:
+    """Wounds taken off the target's models (overflow on a dying model not counted), from its final state."""
+    space = state.space
+    kills = space.kills_of()
+    left = np.tile(np.arange(1, space.wounds + 1), space.models + 1)
+    lost = np.where(kills >= space.models, space.models * space.wounds, kills * space.wounds + space.wounds - left)
+    taken = int(target.extra.get("wounds_taken", 0) or 0)
+    weights = state.probs.sum(axis=0)
+    return Dist.from_trusted(np.bincount(np.maximum(lost - taken, 0), weights=weights))
+
+
+def _best(target: Unit, volleys: list[Volley]) -> Volley:
+    if len(volleys) == 1:
+        return volleys[0]
+    scores = [_single(target, v) for v in volleys]
+    return volleys[max(range(len(volleys)), key=lambda i: (scores[i], -i))]
+
+
+def shooting(loadout: Loadout, target: Unit, *, half_range: bool = False) -> dict[str, Any]:
+    """The unit's shooting at the target (see the module docstring)."""
+    volleys: list[Volley] = []
+    chosen: list[dict[str, Any]] = []
+    for g in loadout.groups:
+        unit = _unit(g.statline, g.count)
+        ranged = [w for w in map(_weapon, g.weapons) if not w.is_melee and not _is_grenade(w)]
+        if not ranged or unit.BS is None:
+            continue
+        if any(unit.has_type(t) for t in FIRE_ALL_TYPES):
+            families: dict[str, list[Weapon]] = {}
+            for w in ranged:
+                families.setdefault(_family(w), []).append(w)
+            picks = [_best(target, [Volley(w, unit, half_range=half_range) for w in ws]) for ws in families.values()]
+        else:
+            picks = [_best(target, [Volley(w, unit, half_range=half_range) for w in ranged])]
+        volleys.extend(picks)
+        chosen.extend({"model": g.model, "count": g.count, "weapon": v.weapon.name} for v in picks)
+    return _finish(loadout, target, "shooting", volleys, chosen, [])
+
+
+def _melee_options(weapons: Sequence[Mapping[str, Any]]) -> list[Weapon]:
+    found = [w for w in map(_weapon, weapons) if (w.is_melee or w.type.kind == "Pistol") and not _is_grenade(w)]
+    return found or [_weapon(UNARMED)]
+
+
+def _group_blows(unit: Unit, options: list[Weapon], target: Unit) -> list[tuple[Volley, int, Weapon]]:
+    """(volley, Initiative, weapon) for each melee profile the group could fight with."""
+    out = []
+    for w in options:
+        others = [o for o in options if o is not w]
+        second = max(others, key=lambda o: o.is_melee) if others else None
+        blows = plan_blows(Side(unit, (w,), second), w, target)
+        volley = Volley(w, unit, mode="melee", attacks=Dist.point(blows.attacks * unit.models))
+        out.append((volley, blows.initiative, w))
+    return out
+
+
+def melee(
+    loadout: Loadout,
+    target: Unit,
+    *,
+    target_weapon: Sequence[Weapon] | None = None,
+    target_second: Weapon | None = None,
+) -> dict[str, Any]:
+    """The unit's blows at the target, or a whole round when ``target_weapon`` fights back."""
+    notes: list[str] = []
+    fighters = []
+    for g in loadout.groups:
+        unit = _unit(g.statline, g.count)
+        if unit.is_vehicle or any(getattr(unit, k) is None for k in ("WS", "S", "T", "W", "I", "A")):
+            notes.append(f"{g.model}: no melee statline")
+            continue
+        fighters.append((g, unit, _melee_options(g.weapons)))
+    if not fighters:
+        raise ScenarioError(f"attacker: {loadout.datasheet} has no model that fights in melee")
+    if target_weapon is not None:
+        g, unit, options = max(fighters, key=lambda f: f[0].count)
+        others = [f"{f[0].count} {f[0].model}" for f in fighters if f[0] is not g]
+        if others:
+            notes.append(
+                f"whole round with a mixed unit: only the {g.count} {g.model} fight ({', '.join(others)} left out)"
+            )
+        second = None if len(options) < 2 else options[1]
+        result = resolve_combat(Side(unit, tuple(options), second), Side(target, tuple(target_weapon), target_second))
+        out = result.to_dict()
+        chosen = [{"model": g.model, "count": g.count, "weapon": out["weapons"]["attacker"]}]
+        return _label(loadout, "melee", out, chosen, notes)
+    volleys: list[tuple[int, Volley]] = []
+    chosen = []
+    for g, unit, options in fighters:
+        plans = _group_blows(unit, options, target)
+        best = _best(target, [p[0] for p in plans])
+        init = next(p[1] for p in plans if p[0] is best)
+        volleys.append((init, best))
+        chosen.append({"model": g.model, "count": g.count, "weapon": best.weapon.name, "initiative": init})
+    ordered = [v for _, v in sorted(volleys, key=lambda iv: -iv[0])]
+    return _finish(loadout, target, "melee", ordered, chosen, notes)
+
+
+def _finish(
+    loadout: Loadout, target: Unit, phase: str, volleys: list[Volley], chosen: list[dict[str, Any]], notes: list[str]
+) -> dict[str, Any]:
+    if not volleys:
+        zero = Dist.point(0).to_dict()
+        empty = {"hits": zero, "applied": [], "not_modelled": [], "no_effect": []}
+        out = {**empty, "hull_points": zero, "penetrating": zero} if target.is_vehicle else {
+            **empty, "wounds": zero, "unsaved": zero, "casualties": zero, "wounds_caused": zero, "pinned": 0.0
+        }  # fmt: skip
+        notes = [*notes, f"{loadout.datasheet}: no weapon for the {phase} phase"]
+    else:
+        out = _resolve(target, volleys)
+    return _label(loadout, phase, out, chosen, notes)
+
+
+def _label(
+    loadout: Loadout, phase: str, out: dict[str, Any], chosen: list[dict[str, Any]], notes: list[str]
+) -> dict[str, Any]:
+    out = dict(out)
+    out["not_modelled"] = list(out.get("not_modelled", [])) + notes
+    return {
+        "datasheet": loadout.datasheet,
+        "faction": loadout.faction,
+        "size": loadout.size,
+        "points": loadout.points,
+        "phase": phase,
+        "chosen": chosen,
+        **out,
+    }
+
+
+def unit_calc(data: Mapping[str, Any]) -> dict[str, Any]:
+    """A scenario whose ``attacker`` is a datasheet: the unit shoots (``mode`` shooting) or fights.
+
+    Fields: ``attacker`` (the datasheet block), ``target``, ``mode``, ``half_range``, ``target_weapon``
+    (melee: the target fights back; ``target.second_weapon`` as in a round of melee).
+
+    Raises:
+        ScenarioError: A field that is not used with a datasheet attacker, or any bad value.
+    """
+    unknown = sorted(set(data) - _UNIT_FIELDS)
+    if unknown:
+        raise ScenarioError(
+            f"{unknown[0]}: not used with a datasheet attacker (its wargear attacks; change it with attacker.loadout)"
+        )
+    mode = data.get("mode", "shooting")
+    if mode not in ("shooting", "melee"):
+        raise ScenarioError(f'mode: expected "shooting" or "melee", got {mode!r}')
+    if "target_weapon" in data and mode != "melee":
+        raise ScenarioError(f'target_weapon: only used with "mode": "melee", got mode {mode!r}')
+    loadout = build_loadout(data["attacker"])
+    resolved = scenario_calc.resolve_names({k: v for k, v in data.items() if k != "attacker"})
+    try:
+        tblock = dict(resolved["target"]) if isinstance(resolved.get("target"), Mapping) else resolved.get("target")
+        second = tblock.pop("second_weapon", None) if isinstance(tblock, dict) else None
+        target = scenario_calc.parse_target({"target": tblock} if tblock is not None else {})
+        if mode == "shooting":
+            half = data.get("half_range", False)
+            if not isinstance(half, bool):
+                raise ScenarioError(f"half_range: expected true or false, got {half!r}")
+            return shooting(loadout, target, half_range=half)
+        if "target_weapon" not in data:
+            return melee(loadout, target)
+        tw = resolved["target_weapon"]
+        weapons = [Weapon.from_mapping(w, field_name="target_weapon") for w in (tw if isinstance(tw, list) else [tw])]
+        second_w = None if second is None else Weapon.from_mapping(resolve_weapon(second, "target.second_weapon"))
+        return melee(loadout, target, target_weapon=weapons, target_second=second_w)
+    except ProfileError as exc:
+        raise ScenarioError(str(exc)) from None
+
+
+def calc(data: Any) -> Any:
+    """:func:`praetor_analysis.scenario.calc.calc`, and :func:`unit_calc` when the attacker is a datasheet."""
+    if isinstance(data, Mapping) and "attacker" in data and "weapon" not in data and is_datasheet(data["attacker"]):
+        return unit_calc(data)
+    return scenario_calc.calc(data)
+
+
+def calc_json(text: str) -> Any:
+    """:func:`praetor_analysis.scenario.calc.calc_json` with datasheet attackers (see :func:`calc`)."""
+    return scenario_calc.calc_json(text, calc_one=calc)
