@@ -5,6 +5,7 @@ The engine imports numpy, scipy and pandas only; plotly and ipywidgets stay in t
 and report modules.
 """
 
+from praetor_analysis.analysis.unit_attack import calc, calc_json
 from praetor_analysis.catalog import load_datasheet_models, load_datasheets, load_wargear_options
 from praetor_analysis.engine.chain import resolve, resolve_sequence, resolve_volley, unsaved_distribution
 from praetor_analysis.engine.volley import TargetState, Volley, VolleyResult
@@ -13,7 +14,7 @@ from praetor_analysis.prob.dist import Dist
 from praetor_analysis.profiles.records import ProfileError, Unit, Weapon, unit_from_mapping
 from praetor_analysis.profiles.rule_tokens import Rule
 from praetor_analysis.profiles.weapon_type import parse_weapon_type
-from praetor_analysis.scenario.calc import ScenarioError, calc, calc_json
+from praetor_analysis.scenario.calc import ScenarioError
 
 __all__ = [
     "DiceExpr",

@@ -51,7 +51,8 @@ def _read_input(path: str) -> str:
 
 def cmd_calc(args: argparse.Namespace) -> int:
     """praetor calc SCENARIO.json: print the result JSON."""
-    from praetor_analysis.scenario.calc import ScenarioError, calc_json
+    from praetor_analysis.analysis.unit_attack import calc_json
+    from praetor_analysis.scenario.calc import ScenarioError
 
     text = _read_input(args.scenario)
     try:

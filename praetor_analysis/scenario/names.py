@@ -21,6 +21,7 @@ from typing import Any
 
 import pandas as pd
 
+from praetor_analysis.bsdata.importer import STAT_COLUMNS
 from praetor_analysis.catalog import load_targets, load_units, load_weapons
 from praetor_analysis.errors import ScenarioError
 from praetor_analysis.scenario.blocks import target_block, weapon_block
@@ -42,30 +43,12 @@ __all__ = [
 
 WEAPON_STAT_KEYS = frozenset({"Range", "Strength", "AP", "Type"})
 """Keys that make a weapon block a profile (no name lookup)."""
-UNIT_STAT_KEYS = frozenset(
-    {"Unit Type", "WS", "BS", "S", "T", "W", "I", "A", "Ld", "Save", "Invulnerable", "Front", "Side", "Rear", "HP"}
-)
+UNIT_STAT_KEYS = frozenset(c for c in STAT_COLUMNS if c != "Move")
 """Keys that make a unit block a profile (no name lookup)."""
 
 _PICK_KEYS = ("faction", "profile_id")
 _WEAPON_KEY = ["Range", "Strength", "AP", "Type_clean"]
-_UNIT_KEY = [
-    "Unit Type",
-    "WS",
-    "BS",
-    "S",
-    "T",
-    "W",
-    "I",
-    "A",
-    "Ld",
-    "Save",
-    "Invulnerable",
-    "Front",
-    "Side",
-    "Rear",
-    "HP",
-]
+_UNIT_KEY = [c for c in STAT_COLUMNS if c != "Move"]
 
 
 def fold(name: str) -> str:
