@@ -185,7 +185,7 @@ CALC_BAD: list[tuple[tuple[str, ...], Any, str]] = [
     (("weapon", "name"), ["Bolter"], "weapon.name"),
     (("weapon", "Colour"), "red", "weapon.Colour"),
     (("weapon",), None, "weapon"),
-    (("weapon",), "Bolter", "weapon"),
+    (("weapon",), "Bolterr", "weapon"),  # a name is a profile now (issue 14); a miss is refused
     (("weapon",), [], "weapon"),
     (("weapon",), [None], "weapon"),
     # attacks and hits
