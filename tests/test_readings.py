@@ -288,3 +288,45 @@ def test_a_plasma_blast_loses_all_its_hits_on_a_one():
     r = calc({"attacker": {"BS": 4, "S": 4, "Save": "3+"}, "weapon": weapon, "hits": 4, "target": legionaries()})
     assert r["hits"]["pmf"] == pytest.approx([1 / 6, 0, 0, 0, 5 / 6], abs=1e-15)
     assert r["gets_hot"]["pmf"] == pytest.approx([5 / 6, 1 / 6], abs=1e-15)  # AP 2 takes away the firer's 3+
+
+
+# --- Twin-linked Template weapons re-roll failed To Wound and armour penetration rolls -------------
+TWIN_FLAMER = {
+    "name": "Twin-linked heavy flamer",
+    "Range": "Template",
+    "Strength": "5",
+    "AP": "4",
+    "Type": "Assault 1, Twin-linked",
+}
+
+
+@pytest.mark.parametrize("hits", [1, 2, "D3"])
+@pytest.mark.parametrize("toughness", [3, 4, 6])
+def test_twin_linked_template_re_rolls_wounds_by_enumeration(hits, toughness):
+    sc = {"attacker": {"BS": 4, "S": 4}, "weapon": TWIN_FLAMER, "hits": hits, "target": legionaries(3, T=toughness)}
+    assert_matches_oracle(sc)
+
+
+@pytest.mark.parametrize("hits", [1, 2])
+def test_twin_linked_template_re_rolls_penetration_by_enumeration(hits):
+    sc = {"attacker": {"BS": 4, "S": 4}, "weapon": TWIN_FLAMER, "hits": hits, "target": {**RHINO, "facing": "Rear"}}
+    got = calc(sc)
+    # every die: a penetration die of 1-4 fails against Rear 10 and is rolled again
+    glancing, penetrating = [0.0] * (hits + 1), [0.0] * (hits + 1)
+    for dice in itertools.product(range(1, 7), repeat=2 * hits):
+        rolls = [a if a + 5 >= 10 else b for a, b in zip(dice[::2], dice[1::2], strict=True)]
+        glancing[sum(1 for d in rolls if d + 5 == 10)] += 1.0 / 6 ** (2 * hits)
+        penetrating[sum(1 for d in rolls if d + 5 > 10)] += 1.0 / 6 ** (2 * hits)
+    assert got["glancing"]["pmf"] == pytest.approx(glancing, abs=TOL)
+    assert got["penetrating"]["pmf"] == pytest.approx(penetrating, abs=TOL)
+
+
+def test_twin_linked_heavy_flamer_on_legionaries_and_a_rhino():
+    # Twin-linked (rulebook p. 249): Twin-linked Template weapons re-roll failed To Wound rolls and Armour
+    # Penetration rolls. One S5 AP4 hit on T4 4+ (AP 4 takes the save): wounds 2/3 + 1/3 * 2/3 = 8/9. On a
+    # Rhino's Rear 10: D6 + 5 penetrates on a 6, glances on a 5, fails on 1-4 (re-rolled): 1/6 + 4/6 * 1/6 each.
+    r = calc({"attacker": {"BS": 4, "S": 4}, "weapon": TWIN_FLAMER, "hits": 1, "target": legionaries(Save="4+")})
+    assert r["unsaved"]["mean"] == pytest.approx(8 / 9, abs=1e-15)
+    v = calc({"attacker": {"BS": 4, "S": 4}, "weapon": TWIN_FLAMER, "hits": 1, "target": {**RHINO, "facing": "Rear"}})
+    assert v["penetrating"]["mean"] == pytest.approx(10 / 36, abs=1e-15)
+    assert v["glancing"]["mean"] == pytest.approx(10 / 36, abs=1e-15)

@@ -144,7 +144,8 @@ def one_hit(w: PenetratingWeapon, t: VehicleTarget, half_range: bool = False):
 
     def process(roll):
         result = _penetration(roll, w, armour, half_range)
-        if sunder and (result == "none" or (result == "glance" and reroll_glance)):
+        twin_template = w.twin_linked and w.template and not w.haywire  # re-rolls a failed roll
+        if (sunder or twin_template) and (result == "none" or (sunder and result == "glance" and reroll_glance)):
             result = _penetration(roll, w, armour, half_range)
         return _after_roll(roll, w, t, facing, result)
 
@@ -247,6 +248,13 @@ SINGLE = [
         False,
     ),
     ("template", PenetratingWeapon(7, 4, template=True), VehicleTarget(11, 11, 10, 3, cover=4, shrouded=5), False),
+    (
+        "twin-linked template",
+        PenetratingWeapon(5, 4, template=True, twin_linked=True),
+        VehicleTarget(11, 11, 10, 3, facing="Rear"),
+        False,
+    ),
+    ("twin-linked, not a template", PenetratingWeapon(7, 4, twin_linked=True), RHINO, False),
     (
         "ignores cover",
         PenetratingWeapon(8, 2, ignores_cover=True),

@@ -128,7 +128,8 @@ def penetrating_weapon(volley: Volley) -> PenetratingWeapon:
         is_melee=volley.mode == "melee",
         gets_hot=w.has("Gets Hot"),
         ignores_cover=w.has("Ignores Cover"),
-        template=w.range.template is not None or w.has("Template"),
+        template=w.range.template is not None or w.has("Template") or w.has("Hellstorm"),
+        twin_linked=w.has("Twin-linked"),
     )
 
 

@@ -83,6 +83,7 @@ class PenetratingWeapon:
         gets_hot: Gets Hot (only affects the firer; see ``vehicles.gets_hot_on_vehicle``).
         ignores_cover: Ignores Cover: no cover save, no Shrouded.
         template: a Template weapon (has Ignores Cover).
+        twin_linked: Twin-linked; on a Template weapon it re-rolls failed penetration rolls.
         name: a label for reports.
     """
 
@@ -103,6 +104,7 @@ class PenetratingWeapon:
     gets_hot: bool = False
     ignores_cover: bool = False
     template: bool = False
+    twin_linked: bool = False
     name: str = ""
 
     def __post_init__(self) -> None:
@@ -416,6 +418,10 @@ def hit_outcome(
     nothing = {(): 1.0}
     rerolls_glancing = False
     p_none, p_glance, p_pen = (float(x) for x in first)
+    if weapon.twin_linked and weapon.template and not weapon.sunder and not weapon.haywire:
+        # Twin-linked Template weapons re-roll failed penetration rolls (docs/rules.md#twin-linked)
+        applied.append("Twin-linked (Template: re-roll failed penetration)")
+        p_none, p_glance, p_pen = p_none * p_none, p_glance + p_none * p_glance, p_pen + p_none * p_pen
     if weapon.sunder and not weapon.haywire:
         applied.append("Sunder")
         fresh = _mix((p_none, nothing), (p_glance, glance), (p_pen, pen))

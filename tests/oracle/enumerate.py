@@ -215,6 +215,7 @@ def wound_outcomes(v: Volley, t: Target) -> list[tuple[object, tuple | None]]:
         w.shred
         or (w.armourbane and t.dreadnought_or_automata)
         or (w.poisoned is not None and v.melee and w.strength > t.toughness)
+        or (w.twin_linked and w.template)  # Twin-linked Template weapons re-roll failed To Wound rolls
     )
 
     def wounds(face):
