@@ -1,24 +1,83 @@
 """praetor_analysis: exact probabilities for Warhammer: The Horus Heresy (2nd edition).
 
-Every distribution is an immutable value object: each operation returns a new one.
-The engine imports numpy, scipy and pandas only; plotly and ipywidgets stay in the figure, dashboard
-and report modules.
+Every distribution is an immutable value object: each operation returns a new one. The package is
+layered (``prob`` -> ``rules`` -> ``profiles`` -> ``engine`` -> ``markers`` -> ``bsdata`` -> ``catalog`` ->
+``vehicles`` -> ``melee`` -> ``scenario`` -> ``analysis`` -> ``views``); this module re-exports what a
+notebook needs, lazily: ``import praetor_analysis`` loads nothing heavy, and plotly or ipywidgets only
+when ``figures`` is first used.
+
+Example::
+
+    import praetor_analysis as pa
+
+    result = pa.calc({"attacker": {"BS": 4}, "weapon": {"Strength": 9, "AP": 2, "Type": "Heavy 1, Lance"},
+                      "target": {"models": 5, "T": 4, "W": 1, "Save": "2+"}})
+    result["casualties"]["mean"]
 """
 
-from praetor_analysis.analysis.unit_attack import calc, calc_json
-from praetor_analysis.catalog import load_datasheet_models, load_datasheets, load_wargear_options
-from praetor_analysis.engine.chain import resolve, resolve_sequence, resolve_volley, unsaved_distribution
-from praetor_analysis.engine.volley import TargetState, Volley, VolleyResult
-from praetor_analysis.prob.dice import DiceExpr, parse_dice
-from praetor_analysis.prob.dist import Dist
-from praetor_analysis.profiles.records import ProfileError, Unit, Weapon, unit_from_mapping
-from praetor_analysis.profiles.rule_tokens import Rule
-from praetor_analysis.profiles.weapon_type import parse_weapon_type
-from praetor_analysis.scenario.calc import ScenarioError
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+#: Public name -> the module that defines it.
+_EXPORTS: dict[str, str] = {
+    # errors
+    "PraetorError": "praetor_analysis.errors",
+    "ProfileError": "praetor_analysis.errors",
+    "ScenarioError": "praetor_analysis.errors",
+    # numbers
+    "Dist": "praetor_analysis.prob.dist",
+    "DiceExpr": "praetor_analysis.prob.dice",
+    "parse_dice": "praetor_analysis.prob.dice",
+    # profiles
+    "Rule": "praetor_analysis.profiles.rule_tokens",
+    "Unit": "praetor_analysis.profiles.records",
+    "Weapon": "praetor_analysis.profiles.records",
+    "unit_from_mapping": "praetor_analysis.profiles.records",
+    "parse_weapon_type": "praetor_analysis.profiles.weapon_type",
+    # the engine
+    "Volley": "praetor_analysis.engine.volley",
+    "TargetState": "praetor_analysis.engine.volley",
+    "VolleyResult": "praetor_analysis.engine.volley",
+    "resolve": "praetor_analysis.engine.chain",
+    "resolve_volley": "praetor_analysis.engine.chain",
+    "resolve_sequence": "praetor_analysis.engine.chain",
+    "unsaved_distribution": "praetor_analysis.engine.chain",
+    "combat": "praetor_analysis.melee.combat",
+    "resolve_combat": "praetor_analysis.melee.combat",
+    # the JSON contract
+    "calc": "praetor_analysis.analysis.unit_attack",
+    "calc_json": "praetor_analysis.analysis.unit_attack",
+    # catalogs
+    "load_weapons": "praetor_analysis.catalog",
+    "load_units": "praetor_analysis.catalog",
+    "load_targets": "praetor_analysis.catalog",
+    "load_rule_names": "praetor_analysis.catalog",
+    "load_token_corrections": "praetor_analysis.catalog",
+    "load_provenance": "praetor_analysis.catalog",
+    "load_datasheets": "praetor_analysis.catalog",
+    "load_datasheet_models": "praetor_analysis.catalog",
+    "load_wargear_options": "praetor_analysis.catalog",
+    # analysis
+    "compare": "praetor_analysis.analysis.compare",
+    "compare_distributions": "praetor_analysis.analysis.compare",
+    "compare_with_distributions": "praetor_analysis.analysis.compare",
+    "filter_weapons": "praetor_analysis.analysis.compare",
+    "analyse_roster": "praetor_analysis.analysis.list_analysis",
+    "read_roster": "praetor_analysis.bsdata.roster",
+}
+#: Modules re-exported as attributes (``pa.figures.distribution_figure(...)``).
+_MODULES: dict[str, str] = {
+    "figures": "praetor_analysis.views.figures",
+    "report": "praetor_analysis.views.report",
+    "dashboard": "praetor_analysis.views.dashboard",
+}
 
 __all__ = [
     "DiceExpr",
     "Dist",
+    "PraetorError",
     "ProfileError",
     "Rule",
     "ScenarioError",
@@ -27,16 +86,81 @@ __all__ = [
     "Volley",
     "VolleyResult",
     "Weapon",
+    "analyse_roster",
     "calc",
     "calc_json",
+    "combat",
+    "compare",
+    "compare_distributions",
+    "compare_with_distributions",
+    "dashboard",
+    "figures",
+    "filter_weapons",
     "load_datasheet_models",
     "load_datasheets",
+    "load_provenance",
+    "load_rule_names",
+    "load_targets",
+    "load_token_corrections",
+    "load_units",
     "load_wargear_options",
+    "load_weapons",
     "parse_dice",
     "parse_weapon_type",
+    "read_roster",
+    "report",
     "resolve",
+    "resolve_combat",
     "resolve_sequence",
     "resolve_volley",
     "unit_from_mapping",
     "unsaved_distribution",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    if name in _EXPORTS:
+        value = getattr(importlib.import_module(_EXPORTS[name]), name)
+    elif name in _MODULES:
+        value = importlib.import_module(_MODULES[name])
+    else:
+        raise AttributeError(f"module 'praetor_analysis' has no attribute {name!r}")
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})
+
+
+if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
+    from praetor_analysis.analysis.compare import (
+        compare,
+        compare_distributions,
+        compare_with_distributions,
+        filter_weapons,
+    )
+    from praetor_analysis.analysis.list_analysis import analyse_roster
+    from praetor_analysis.analysis.unit_attack import calc, calc_json
+    from praetor_analysis.bsdata.roster import read_roster
+    from praetor_analysis.catalog import (
+        load_datasheet_models,
+        load_datasheets,
+        load_provenance,
+        load_rule_names,
+        load_targets,
+        load_token_corrections,
+        load_units,
+        load_wargear_options,
+        load_weapons,
+    )
+    from praetor_analysis.engine.chain import resolve, resolve_sequence, resolve_volley, unsaved_distribution
+    from praetor_analysis.engine.volley import TargetState, Volley, VolleyResult
+    from praetor_analysis.errors import PraetorError, ProfileError, ScenarioError
+    from praetor_analysis.melee.combat import combat, resolve_combat
+    from praetor_analysis.prob.dice import DiceExpr, parse_dice
+    from praetor_analysis.prob.dist import Dist
+    from praetor_analysis.profiles.records import Unit, Weapon, unit_from_mapping
+    from praetor_analysis.profiles.rule_tokens import Rule
+    from praetor_analysis.profiles.weapon_type import parse_weapon_type
+    from praetor_analysis.views import dashboard, figures, report

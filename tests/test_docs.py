@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from praetor_analysis.rules import names
+from praetor_analysis.rules.catalogue import all_rules
 
 ROOT = Path(__file__).resolve().parents[1]
 RULES_MD = ROOT / "docs" / "rules.md"
@@ -34,11 +34,8 @@ def _documents() -> list[Path]:
 
 
 def declared_rule_names() -> set[str]:
-    """Every rule name the rules layer declares (its registry when there is one, else the name sets)."""
-    registry = getattr(names, "RULES", None) or getattr(names, "REGISTRY", None)
-    if registry:
-        return {getattr(r, "name", r) for r in registry}
-    return set(names.RULE_NAMES)
+    """Every rule name the rules layer declares."""
+    return {d.name for d in all_rules()}
 
 
 def _anchor(heading: str) -> str:

@@ -18,7 +18,15 @@ from praetor_analysis.markers.kinds import MARKER_DIAMETERS as MARKER_SIZES
 from praetor_analysis.prob.dice import leadership_pass
 from praetor_analysis.prob.dist import Dist
 from praetor_analysis.profiles.records import Weapon
-from praetor_analysis.rules.names import NO_EFFECT_RULES, OTHER_KNOWN
+from praetor_analysis.rules.catalogue import all_rules
+from praetor_analysis.rules.registry import Holder, Stage
+
+#: Weapon rules that act outside the attack (movement, targeting, later turns).
+NO_EFFECT_RULES = [
+    d.name for d in all_rules() if d.stages == {Stage.ELSEWHERE} and d.holder is Holder.WEAPON and d.modelled
+]
+#: Rules known by name but not computed.
+OTHER_KNOWN = [d.name for d in all_rules() if not d.modelled]
 from praetor_analysis.scenario.calc import calc
 
 DISTS = ("hits", "wounds", "unsaved", "casualties")
@@ -68,12 +76,22 @@ def test_rules_with_no_effect_change_nothing(rule):
     assert rule not in with_rule["not_modelled"]
 
 
-@pytest.mark.parametrize("rule", ["Stubborn", "It Will Not Die (5+)", "Bulky (2)", "Psyker"])
-def test_unit_rules_without_an_effect_here_change_nothing(rule):
+@pytest.mark.parametrize(
+    ("rule", "where"),
+    [
+        ("Stubborn", "applied"),
+        ("It Will Not Die (5+)", "no_effect"),
+        ("Bulky (2)", "no_effect"),
+        ("Psyker", "no_effect"),
+    ],
+)
+def test_unit_rules_without_an_effect_here_change_nothing(rule, where):
+    # Stubborn acts on the Pinning test (no Shell Shock here, so the same numbers); It Will Not Die acts at
+    # the end of a turn, Bulky in a whole round of combat, Psyker through Psychic Focus: none in this attack.
     weapon = ["Pinning"]  # a Pinning weapon, so a rule that touched the Pinning test would show
     plain, with_rule = calc(_scenario(weapon)), calc(_scenario(weapon, [rule]))
     _same_distributions(plain, with_rule)
-    assert f"target: {rule}" in with_rule["applied"]
+    assert f"target: {rule}" in with_rule[where]
 
 
 @pytest.mark.parametrize("rule", sorted(OTHER_KNOWN))

@@ -23,7 +23,9 @@ import pandas as pd
 from praetor_analysis.markers.kinds import marker_kind
 from praetor_analysis.profiles.records import ProfileError, Weapon
 from praetor_analysis.profiles.weapon_type import parse_weapon_type
-from praetor_analysis.rules.names import canonical_rule_name
+from praetor_analysis.rules.catalogue import canonical_rule_name
+from praetor_analysis.rules.marker_rules import APOCALYPTIC_BARRAGE
+from praetor_analysis.rules.morale_rules import PINNING
 from praetor_analysis.scenario.blocks import is_vehicle_row, row_value, target_block, weapon_block
 from praetor_analysis.scenario.calc import ScenarioError, calc, parse_target, parse_volley
 
@@ -119,7 +121,7 @@ def marker_hits(weapon: Weapon, *, target_models: int, vehicle: bool, markers: A
         return None
     per_marker = MARKER_MODELS_VEHICLE if vehicle else min(MARKER_MODELS[kind], max(target_models, 1))
     if markers is None:
-        barrage = weapon.get("Apocalyptic Barrage")
+        barrage = weapon.get(APOCALYPTIC_BARRAGE)
         if barrage is not None and barrage.value:
             markers = barrage.value
         elif weapon.type.shots is not None:
@@ -337,7 +339,7 @@ def _cells(
                 result = cache[key]
                 if isinstance(result, str):
                     raise ScenarioError(result)
-                s = summarise(result, models=int(tblock["models"]), vehicle=vehicle, pinning=parsed.has("Pinning"))
+                s = summarise(result, models=int(tblock["models"]), vehicle=vehicle, pinning=parsed.has(PINNING))
                 pmf = s.pop("pmf")
                 record.update(s)
                 record["mean_per_100pts"] = s["mean"] / points * 100.0 if points == points else math.nan

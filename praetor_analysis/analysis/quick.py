@@ -23,6 +23,9 @@ from praetor_analysis.engine.volley import Volley, weapon_strength
 from praetor_analysis.engine.wound_stage import wound_groups
 from praetor_analysis.prob.dice import leadership_pass, sum_of_iid
 from praetor_analysis.profiles.records import ProfileError, Unit
+from praetor_analysis.rules.classify import RuleReport
+from praetor_analysis.rules.damage_rules import DEFLAGRATE
+from praetor_analysis.rules.morale_rules import PINNING
 from praetor_analysis.scenario.calc import ScenarioError, parse_target, parse_volley
 
 _SIMPLE_FIELDS = {"mode", "attacker", "weapon", "attacks", "snap_shots", "target", "hits", "half_range", "name"}
@@ -66,14 +69,14 @@ def _unit(volley: Volley, target: Unit) -> dict[str, Any] | None:
     if not all(single_damage(g.packet) for g in groups):
         return None
     unsaved = sum_of_iid(hits.probabilities, unsaved_each)
-    if w.has("Deflagrate"):
+    if w.has(DEFLAGRATE):
         unsaved = sum_of_iid(unsaved, np.concatenate(([0.0], unsaved_each)))
     taken = int(target.extra.get("wounds_taken", 0) or 0)
     m = target.models
     u = np.arange(unsaved.size)
     kills, _ = after_single_damage(u, wounds - taken, wounds, m)
     pmf = np.bincount(kills, weights=unsaved, minlength=1)
-    if not w.has("Pinning"):
+    if not w.has(PINNING):
         pinned: float | None = 0.0
     elif pinning_exempt(target):
         pinned = None
@@ -106,9 +109,9 @@ def _vehicle(volley: Volley, target: Unit) -> dict[str, Any] | None:
     removed = np.zeros(left + 1)
     removed[: min(total.size, left + 1)] = total[: left + 1]
     removed[left] += total[left + 1 :].sum()
-    applied: list[str] = []
-    no_effect: list[str] = []
-    missing: list[str] = []
-    classify_vehicle_rules(volley, applied, no_effect, missing)
-    missing.extend(x for x in outcome.not_modelled if x not in missing)
-    return {"hull_points": {"pmf": removed}, "wrecked": float(removed[left]), "pinned": None, "not_modelled": missing}
+    report = RuleReport()
+    classify_vehicle_rules(volley, target, report)
+    for x in outcome.not_modelled:
+        report.add("not_modelled", x)
+    wrecked = float(removed[left])
+    return {"hull_points": {"pmf": removed}, "wrecked": wrecked, "pinned": None, "not_modelled": report.not_modelled}

@@ -26,6 +26,9 @@ from praetor_analysis.engine.wound_stage import gets_hot_unsaved, wound_groups
 from praetor_analysis.prob.dice import sum_of_iid, thin
 from praetor_analysis.prob.dist import Dist
 from praetor_analysis.profiles.records import ProfileError, Unit
+from praetor_analysis.rules.damage_rules import DEFLAGRATE
+from praetor_analysis.rules.hit_rules import GETS_HOT, MASTER_CRAFTED
+from praetor_analysis.rules.morale_rules import PINNING
 
 
 # --- resolution ---------------------------------------------------------------------------------
@@ -36,7 +39,7 @@ def unsaved_distribution(volley: Volley, target: Unit) -> Dist:
     (those fall back to the full resolution).
     """
     w = volley.weapon
-    if w.has("Master-crafted") or w.has("Gets Hot") or w.has("Deflagrate") or volley.hits is not None:
+    if w.has(MASTER_CRAFTED) or w.has(GETS_HOT) or w.has(DEFLAGRATE) or volley.hits is not None:
         return resolve_volley(volley, target).unsaved
     shots, _ = shots_distribution(volley)
     strength = weapon_strength(volley)
@@ -71,8 +74,8 @@ def resolve_volley(volley: Volley, target: Unit, state: TargetState | None = Non
         return resolve_zoned_volley(volley, target, state)
     w = volley.weapon
     if state is None:
-        state = TargetState.fresh(target, shell_shocks=(shell_shock_of(w),) if w.has("Pinning") else None)
-    tracks_pinning = w.has("Pinning") and state.probs.shape[0] > 1  # a state without flags ignores Pinning
+        state = TargetState.fresh(target, shell_shocks=(shell_shock_of(w),) if w.has(PINNING) else None)
+    tracks_pinning = w.has(PINNING) and state.probs.shape[0] > 1  # a state without flags ignores Pinning
     if tracks_pinning and shell_shock_of(w) not in state.shell_shocks[1:]:
         raise ValueError(
             f"state: built without Shell Shock level {shell_shock_of(w)} of {w.name!r}; use resolve_sequence"
@@ -89,7 +92,7 @@ def resolve_volley(volley: Volley, target: Unit, state: TargetState | None = Non
         groups, p_wound, unsaved_each = [], 0.0, np.ones(1)
     else:
         groups, p_wound, unsaved_each = wound_groups(volley, target, strength, state.space.wounds)
-    deflagrate = w.has("Deflagrate")
+    deflagrate = w.has(DEFLAGRATE)
     level = state.shell_shocks.index(shell_shock_of(w), 1) if tracks_pinning else 0
     unsaved_main = sum_of_iid(hits.probabilities, unsaved_each)
     unsaved = sum_of_iid(unsaved_main, np.concatenate(([0.0], unsaved_each))) if deflagrate else unsaved_main
@@ -109,7 +112,7 @@ def resolve_volley(volley: Volley, target: Unit, state: TargetState | None = Non
     wounds = Dist.from_trusted(thin(hits.probabilities, p_wound))
     casualties = new_state.kills()
     gets_hot = None
-    if w.has("Gets Hot"):
+    if w.has(GETS_HOT):
         gets_hot = Dist.from_trusted(thin(ones.probabilities, gets_hot_unsaved(volley)))
     applied, no_effect, missing = classify_rules(volley, target, notes)
     return VolleyResult(
@@ -144,8 +147,8 @@ def resolve_sequence(target: Unit, firing_units: Sequence[Sequence[Volley]]) -> 
     The result's hits, wounds and unsaved are totals over all volleys (independent sums); casualties are
     the models removed by the whole sequence.
     """
-    any_pinning = any(v.weapon.has("Pinning") for unit in firing_units for v in unit)
-    shocks = sorted({shell_shock_of(v.weapon) for unit in firing_units for v in unit if v.weapon.has("Pinning")})
+    any_pinning = any(v.weapon.has(PINNING) for unit in firing_units for v in unit)
+    shocks = sorted({shell_shock_of(v.weapon) for unit in firing_units for v in unit if v.weapon.has(PINNING)})
     state = TargetState.fresh(target, shell_shocks=tuple(shocks) if any_pinning else None)
     totals: dict[str, Dist | None] = {"hits": None, "wounds": None, "unsaved": None}
     applied: list[str] = []
@@ -166,7 +169,7 @@ def resolve_sequence(target: Unit, firing_units: Sequence[Sequence[Volley]]) -> 
                 psychic = (res.attack_happens, res.perils)
             if res.gets_hot is not None:
                 gets_hot = res.gets_hot if gets_hot is None else gets_hot + res.gets_hot
-            if volley.weapon.has("Pinning"):
+            if volley.weapon.has(PINNING):
                 pin_here = True
         if pin_here and not pinning_exempt(target):
             state = pinning_test(state, target)

@@ -9,9 +9,9 @@ from praetor_analysis.prob.memo import BoundedMemo
 from praetor_analysis.profiles.records import ProfileError, Unit
 from praetor_analysis.rules import tables
 from praetor_analysis.rules.hit import HitRoll, gets_hot_given_hits, master_crafted_hits, roll_to_hit
-from praetor_analysis.rules.names import (
-    MARKER_RULES,
-)
+from praetor_analysis.rules.hit_rules import GETS_HOT, MASTER_CRAFTED, PSYCHIC_FOCUS, TWIN_LINKED
+from praetor_analysis.rules.marker_rules import MARKERS
+from praetor_analysis.rules.melee_rules import TWO_HANDED
 from praetor_analysis.rules.tables import to_hit_melee
 
 
@@ -31,7 +31,7 @@ def attacks_per_model(volley: Volley, notes: list[str]) -> Dist:
             blows += 1
             notes.append("charging (+1 A)")
         if a.extra.get("two_weapons"):
-            if w.has("Two-handed"):
+            if w.has(TWO_HANDED):
                 notes.append("Two-handed (no extra attack for two weapons)")
             else:
                 blows += 1
@@ -89,12 +89,12 @@ def _shots_distribution(volley: Volley) -> tuple[Dist, float | None]:
         return _as_dist(volley.hits), None
     if volley.attacks is not None:
         shots = _as_dist(volley.attacks)
-        if not w.has("Psychic Focus"):
+        if not w.has(PSYCHIC_FOCUS):
             return shots, None
         p_pass = leadership_pass(a.Ld if a.Ld is not None else -1)
         return Dist.mixture([1 - p_pass, p_pass], [Dist.point(0), shots]), p_pass
     per_model = attacks_per_model(volley, [])
-    if w.has("Psychic Focus"):
+    if w.has(PSYCHIC_FOCUS):
         shots, p_pass = _psychic(per_model, a.models, a.Ld)
         return shots, p_pass**a.models
     if per_model.max * a.models > MAX_SHOTS:
@@ -105,8 +105,8 @@ def _shots_distribution(volley: Volley) -> tuple[Dist, float | None]:
 def hit_roll_of(volley: Volley, target: Unit) -> HitRoll:
     """The To Hit roll of a volley that rolls To Hit (shooting BS table or melee WS chart)."""
     w, a = volley.weapon, volley.attacker
-    twin = w.has("Twin-linked")
-    mc = 1 if w.has("Master-crafted") else 0  # one re-roll per model (see master_crafted_hits)
+    twin = w.has(TWIN_LINKED)
+    mc = 1 if w.has(MASTER_CRAFTED) else 0  # one re-roll per model (see master_crafted_hits)
     if volley.mode == "melee":
         if a.WS is None or target.WS is None:
             raise ProfileError("attacker.WS/target.WS: melee To Hit needs both Weapon Skills")
@@ -115,7 +115,7 @@ def hit_roll_of(volley: Volley, target: Unit) -> HitRoll:
         return HitRoll(to_hit_melee(a.WS, target.WS), None, twin, mc)
     if a.BS is None or not 1 <= a.BS <= 10:
         raise ProfileError(f"attacker.BS: must be 1..10 to shoot, got {a.BS!r}")
-    if volley.snap_shots and (w.range.template or any(w.has(n) for n in MARKER_RULES)):
+    if volley.snap_shots and (w.range.template or any(w.has(m) for m in MARKERS)):
         raise ProfileError(
             f'snap_shots: {w.name!r} uses a marker or template and cannot fire Snap Shots; give "hits" instead'
         )
@@ -153,9 +153,9 @@ def _hit_stage(volley: Volley, target: Unit) -> tuple[Dist, Dist, float | None, 
     if marker:
         if volley.ones is not None:
             return shots, volley.ones, p_pass, notes
-        if w.has("Gets Hot"):  # one die per shot, the given hits dealt among the shots
+        if w.has(GETS_HOT):  # one die per shot, the given hits dealt among the shots
             fired = _as_dist(volley.attacks) if volley.attacks is not None else _default_shots(volley)
-            hits, ones = gets_hot_given_hits(shots, fired, twin=w.has("Twin-linked"))
+            hits, ones = gets_hot_given_hits(shots, fired, twin=w.has(TWIN_LINKED))
             return hits, ones, p_pass, notes
         return shots, Dist.point(0), p_pass, notes
     if volley.snap_shots:
@@ -174,7 +174,7 @@ def _master_crafted(volley: Volley, shots: Dist, roll: HitRoll) -> tuple[Dist, D
     if volley.attacks is not None:  # a total for the unit: dealt round-robin among the models
         return master_crafted_hits(shots, roll, a.models, per_model=False)
     per_model = attacks_per_model(volley, [])
-    if not volley.weapon.has("Psychic Focus"):
+    if not volley.weapon.has(PSYCHIC_FOCUS):
         return master_crafted_hits(per_model, roll, a.models, per_model=True)
     hits_one, ones_one = master_crafted_hits(per_model, roll, 1, per_model=True)
     passing = thin(Dist.point(a.models).probabilities, leadership_pass(a.Ld if a.Ld is not None else -1))

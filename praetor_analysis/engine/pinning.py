@@ -7,19 +7,16 @@ import numpy as np
 from praetor_analysis.engine.volley import TargetState
 from praetor_analysis.prob.dice import leadership_pass
 from praetor_analysis.profiles.records import Unit, Weapon
-
-PINNING_EXEMPT_RULES = ("Fearless", "Pinned", "Locked in Combat", "Embarked")
-#: Rules that make a unit ignore negative Leadership modifiers in its Pinning test, so Shell Shock does nothing.
-IGNORES_LEADERSHIP_PENALTIES = ("Stubborn", "Inexorable")
+from praetor_analysis.rules.morale_rules import IGNORES_LEADERSHIP_PENALTIES, PINNING_EXEMPT, SHELL_SHOCK
 
 
 def pinning_exempt(target: Unit) -> bool:
     """True when the target never takes Pinning tests (Vehicles, Fearless, already Pinned, locked, embarked)."""
-    return target.is_vehicle or any(target.has(n) for n in PINNING_EXEMPT_RULES)
+    return target.is_vehicle or any(target.has(rule) for rule in PINNING_EXEMPT)
 
 
 def shell_shock_of(w: Weapon) -> int:
-    rule = w.get("Shell Shock")
+    rule = w.get(SHELL_SHOCK)
     return (rule.value or 0) if rule else 0
 
 

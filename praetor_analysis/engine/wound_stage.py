@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 
 from praetor_analysis.engine.allocation import (
@@ -13,83 +15,77 @@ from praetor_analysis.engine.damage import damage_packet
 from praetor_analysis.engine.volley import Volley
 from praetor_analysis.prob.memo import BoundedMemo
 from praetor_analysis.profiles.records import ProfileError, Unit, Weapon
+from praetor_analysis.profiles.rule_tokens import Rule
+from praetor_analysis.rules.catalogue import lookup
+from praetor_analysis.rules.contexts import SaveSituation, WoundSituation, variant_active
+from praetor_analysis.rules.damage_rules import BRUTAL, DESTROYER
+from praetor_analysis.rules.save_rules import FEEL_NO_PAIN
 from praetor_analysis.rules.saves import SaveContext
-from praetor_analysis.rules.wound import WoundKind, WoundRoll, haywire_outcomes, wound_target
+from praetor_analysis.rules.tables import to_wound
+from praetor_analysis.rules.wound import WoundKind, WoundRoll
+from praetor_analysis.rules.wound_rules import ARMOURBANE
 
 
 def wound_table_for(volley: Volley, target: Unit, strength: int) -> dict[WoundKind, float]:
-    """P(each wound kind) for one hit of ``volley`` on ``target``."""
+    """P(each wound kind) for one hit of ``volley`` on ``target``: the wound table, then the ``wound`` hook of
+    each of the weapon's rules (as printed), then the target's."""
     w = volley.weapon
-    melee = volley.mode == "melee"
     if target.T is None:
         raise ProfileError(f"target.T: a unit without Toughness needs the vehicle rules, got {target.T!r}")
-    if w.has("Haywire") and (target.has_type("Dreadnought") or target.has_type("Automata")):
-        return haywire_outcomes()
-    poisoned = w.get("Poisoned")
-    fleshbane = w.has("Fleshbane")
-    target_roll = wound_target(
-        strength, target.T, fleshbane=fleshbane, poisoned=(poisoned.value or 4) if poisoned else None
+    situation = WoundSituation(
+        strength=strength,
+        toughness=target.T,
+        melee=volley.mode == "melee",
+        half_range=volley.half_range,
+        template=w.range.template is not None,
+        unit_type=target.unit_type,
     )
-    reroll = (
-        w.has("Shred")
-        or (
-            w.has("Armourbane")
-            and armourbane_active(w, volley)
-            and (target.has_type("Dreadnought") or target.has_type("Automata"))
-        )
-        or (melee and poisoned is not None and strength > target.T)
-        or (w.has("Twin-linked") and w.range.template is not None)
-    )
-    rending, breaching, murderous = w.get("Rending"), w.get("Breaching"), w.get("Murderous Strike")
     roll = WoundRoll(
-        target=target_roll,
-        reroll_failed=reroll,
-        rending=rending.value if rending else None,
-        breaching=breaching.value if breaching else None,
-        murderous=murderous.value if murderous else None,
-        instant_death=w.has("Instant Death") or strength >= 2 * target.T,
+        target=to_wound(strength, target.T),
+        instant_death=strength >= 2 * target.T,
         ap=w.ap,
-        melee=melee,
-        eternal_warrior=target.has("Eternal Warrior"),
+        melee=situation.melee,
     )
+    for token in (*w.stage_rules, *target.rules):
+        decl = lookup(token.name)
+        hook = decl.hook("wound") if decl is not None else None
+        if hook is None or (decl.wound_targets is not None and not situation.target_is(*decl.wound_targets)):
+            continue
+        roll = hook(roll, token.value, token.variant, situation)
     return roll.outcomes()
 
 
 def armourbane_active(w: Weapon, volley: Volley) -> bool:
-    rule = w.get("Armourbane")
-    if rule is None:
-        return False
-    variant = (rule.variant or "").lower()
-    if variant == "melta":
-        return volley.half_range
-    if variant == "melee":
-        return volley.mode == "melee"
-    if variant == "ranged":
-        return volley.mode != "melee"
-    return True
+    """Whether the weapon's Armourbane acts in this volley (its Melta, Melee or Ranged variant)."""
+    rule = w.get(ARMOURBANE)
+    return rule is not None and variant_active(rule.variant, melee=volley.mode == "melee", half_range=volley.half_range)
 
 
 def save_context(volley: Volley, target: Unit) -> SaveContext:
-    """What the target may roll against this volley's wounds."""
-    w = volley.weapon
+    """What the target may roll against this volley's wounds: its statline, then the ``save`` hook of each
+    of the weapon's rules (markers and templates included), then the target's."""
     melee = volley.mode == "melee"
-    is_template = w.range.template is not None or w.has("Template") or w.has("Hellstorm")
-    is_blast = any(
-        w.has(n)
-        for n in ("Blast", "Large Blast", "Massive Blast", "Apocalyptic Blast", "Apocalyptic Mega-blast", "Barrage")
-    )
-    fnp, shr = target.get("Feel No Pain"), target.get("Shrouded")
-    return SaveContext(
+    situation = SaveSituation(melee=melee, unit_type=target.unit_type)
+    ctx = SaveContext(
         armour=target.save,
         invulnerable=target.invulnerable,
         cover=target.cover,
-        feel_no_pain=(fnp.value or 6) if fnp else None,
-        shrouded=(shr.value or 6) if shr else None,
-        heavy_reroll=target.has_type("Heavy") and (is_template or is_blast),
-        cover_denied=melee or w.has("Ignores Cover") or is_template,
-        # Template weapons have Ignores Cover, which denies Shrouded too (docs/rules.md#template)
-        shrouded_denied=melee or w.has("Ignores Cover") or is_template or target.has("Fearless"),
+        cover_denied=melee,
+        shrouded_denied=melee,
     )
+    return apply_save_hooks(ctx, volley.weapon.stage_rules, target.rules, situation)
+
+
+def apply_save_hooks(
+    ctx: SaveContext, weapon_rules: Sequence[Rule], unit_rules: Sequence[Rule], situation: SaveSituation
+) -> SaveContext:
+    """``ctx`` after the ``save`` hooks of the weapon's rules, then of the saving unit's."""
+    for token in (*weapon_rules, *unit_rules):
+        decl = lookup(token.name)
+        hook = decl.hook("save") if decl is not None else None
+        if hook is not None:
+            ctx = hook(ctx, token.value, token.variant, situation)
+    return ctx
 
 
 _GROUPS: BoundedMemo[tuple[list[WoundGroup], float, np.ndarray]] = BoundedMemo(8192)
@@ -111,9 +107,9 @@ def _wound_groups(
 ) -> tuple[list[WoundGroup], float, np.ndarray]:
     kinds = wound_table_for(volley, target, strength)
     ctx = save_context(volley, target)
-    brutal_rule = volley.weapon.get("Brutal")
+    brutal_rule = volley.weapon.get(BRUTAL)
     brutal = (brutal_rule.value or 1) if brutal_rule else 1
-    destroyer = volley.weapon.has("Destroyer")
+    destroyer = volley.weapon.has(DESTROYER)
     by_priority: dict[int, list[tuple[float, Packet]]] = {}
     unsaved_pmf = np.zeros(brutal + 1)
     p_wound = 0.0
@@ -135,6 +131,6 @@ def _wound_groups(
 def gets_hot_unsaved(volley: Volley) -> float:
     """P(one Gets Hot wound on the firer is not saved): armour, invulnerable and Feel No Pain only."""
     a = volley.attacker
-    fnp = a.get("Feel No Pain")
+    fnp = a.get(FEEL_NO_PAIN)
     ctx = SaveContext(armour=a.save, invulnerable=a.invulnerable, feel_no_pain=(fnp.value or 6) if fnp else None)
     return ctx.p_unsaved(WoundKind(volley.weapon.ap))

@@ -35,6 +35,7 @@ from praetor_analysis.profiles.records import ProfileError, Weapon
 from praetor_analysis.rules.hit import gets_hot_before_firing
 
 __all__ = ["hits_from_formation", "marker_kind", "mega_blast_joint", "parse_aim", "parse_edges", "parse_formation"]
+from praetor_analysis.rules.marker_rules import BARRAGE, TORRENT
 
 FORMATION_FIELDS = {"models", "base_mm", "gap", "columns", "positions", "hull", "firer_distance", "preset"}
 
@@ -111,7 +112,7 @@ def hits_from_formation(
         shape = HELLSTORM_TEMPLATE if kind == "Hellstorm" else FLAME_TEMPLATE
         firer = firer_in_front(target, firer_distance)
         if kind == "Torrent":
-            reach = weapon.get("Torrent").value or 0
+            reach = weapon.get(TORRENT).value or 0
             placement = torrent_placement(target, firer, float(reach), shape=shape)
             notes.append(f'Torrent ({reach}") placed on a 0.25" grid (a lower bound)')
         else:
@@ -133,7 +134,7 @@ def hits_from_formation(
     assert diameter is not None  # every blast kind has one
     if kind == "Apocalyptic Mega-blast" and isinstance(target, Hull):
         notes.append('not modelled: Apocalyptic Mega-blast zones against a hull (one 10" marker at the outer Strength)')
-    if weapon.has("Barrage") and shots.max > 1 and not isinstance(target, Hull):
+    if weapon.has(BARRAGE) and shots.max > 1 and not isinstance(target, Hull):
         bound = [0.0]
 
         def barrage(k: int) -> np.ndarray:

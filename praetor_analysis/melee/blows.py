@@ -13,12 +13,19 @@ from dataclasses import dataclass, field
 from praetor_analysis.prob.dice import parse_dice
 from praetor_analysis.prob.dist import Dist
 from praetor_analysis.profiles.records import ProfileError, Unit, Weapon
-from praetor_analysis.profiles.rule_tokens import Rule
+from praetor_analysis.profiles.rule_tokens import Rule, RuleRef
+from praetor_analysis.rules.melee_rules import (
+    BULKY,
+    CONCUSSIVE,
+    RAMPAGE,
+    REACH,
+    REAPING_BLOW,
+    SPECIALIST_WEAPON,
+    TWO_HANDED,
+    UNWIELDY,
+)
 
 #: Rules handled by the round itself (attack counts, Initiative, Concussive).
-ROUND_RULES = frozenset(
-    {"Two-handed", "Specialist Weapon", "Unwieldy", "Reach", "Rampage", "Reaping Blow", "Concussive", "Bulky"}
-)
 
 
 # --- inputs -------------------------------------------------------------------------------------
@@ -63,13 +70,13 @@ class Blows:
     in_effect: Mapping[str, bool] = field(default_factory=dict)  # round rules: changed something or not
 
 
-def _rule(side: Side, weapon: Weapon, name: str) -> Rule | None:
+def _rule(side: Side, weapon: Weapon, name: RuleRef) -> Rule | None:
     return weapon.get(name) or side.unit.get(name)
 
 
 def _model_count(unit: Unit) -> int:
     """Models for outnumbering: Bulky (X) models count X each (bare Bulky: 2)."""
-    bulky = unit.get("Bulky")
+    bulky = unit.get(BULKY)
     return unit.models * ((bulky.value or 2) if bulky else 1)
 
 
@@ -89,27 +96,27 @@ def plan_blows(side: Side, weapon: Weapon, enemy: Unit) -> Blows:
     other = side.second_weapon if side.second_weapon is not None else (weapon if u.extra.get("two_weapons") else None)
     bonus = False
     if other is not None:
-        if weapon.has("Two-handed"):
+        if weapon.has(TWO_HANDED):
             notes.append("Two-handed (no +1 A for a second weapon)")
             effect["Two-handed"] = True
-        elif weapon.has("Specialist Weapon") and not other.has("Specialist Weapon"):
+        elif weapon.has(SPECIALIST_WEAPON) and not other.has(SPECIALIST_WEAPON):
             notes.append("Specialist Weapon (no +1 A: the other weapon is not a Specialist Weapon)")
             effect["Specialist Weapon"] = True
         else:
             bonus = True
             attacks += 1
             notes.append("two melee weapons (+1 A)")
-    reach_rules = [weapon.get("Reach")] + ([other.get("Reach")] if bonus and other is not None else [])
+    reach_rules = [weapon.get(REACH)] + ([other.get(REACH)] if bonus and other is not None else [])
     reach = max(((r.value if r.value is not None else 1) for r in reach_rules if r is not None), default=0)
     initiative = int(u.I or 0) + reach
     effect["Reach"] = reach > 0
-    if weapon.has("Unwieldy"):
+    if weapon.has(UNWIELDY):
         exempt = u.has_type("Dreadnought") or u.has_type("Monstrous")
         effect["Unwieldy"] = not exempt
         if not exempt:
             initiative = 1
     rampage = None
-    ramp = _rule(side, weapon, "Rampage")
+    ramp = _rule(side, weapon, RAMPAGE)
     if ramp is not None:
         outnumbered = _model_count(enemy) > _model_count(u)
         active = outnumbered and not disordered
@@ -121,12 +128,12 @@ def plan_blows(side: Side, weapon: Weapon, enemy: Unit) -> Blows:
                 rampage = parse_dice(expr, field="Rampage").dist
             except ValueError as exc:
                 raise ProfileError(f"weapon.Type: {ramp.text!r}: {exc}") from None
-    reap = _rule(side, weapon, "Reaping Blow")
+    reap = _rule(side, weapon, REAPING_BLOW)
     reaping = 0
     if reap is not None:
         reaping = reap.value if reap.value is not None else 1
         effect["Reaping Blow"] = enemy.models >= 2
-    conc = weapon.get("Concussive")
+    conc = weapon.get(CONCUSSIVE)
     concussive = None if conc is None else (conc.value if conc.value is not None else 1)
     if conc is not None:
         effect["Concussive"] = True

@@ -54,11 +54,14 @@ from praetor_analysis.engine.hit_stage import hit_stage
 from praetor_analysis.engine.rule_report import classify_rules
 from praetor_analysis.engine.volley import TargetState, Volley, weapon_strength
 from praetor_analysis.engine.wound_stage import wound_groups
-from praetor_analysis.melee.blows import ROUND_RULES, Blows, Side, plan_blows
+from praetor_analysis.melee.blows import Blows, Side, plan_blows
 from praetor_analysis.prob.dice import leadership_pass
 from praetor_analysis.prob.dist import Dist
 from praetor_analysis.profiles.records import ProfileError, Unit, Weapon
 from praetor_analysis.profiles.rule_tokens import parse_rule
+from praetor_analysis.rules.damage_rules import DEFLAGRATE
+from praetor_analysis.rules.melee_rules import ROUND_RULES
+from praetor_analysis.rules.morale_rules import PINNING
 
 
 # --- results ------------------------------------------------------------------------------------
@@ -143,7 +146,7 @@ class _Striker:
         self.side, self.blows, self.enemy = side, blows, enemy
         self.space = TargetState.fresh(enemy).space
         weapon = blows.weapon
-        if weapon.has("Pinning"):  # locked in combat: never tests (docs/rules.md#melee)
+        if weapon.has(PINNING):  # locked in combat: never tests (docs/rules.md#melee)
             rules = tuple(r for r in weapon.rules if r.name not in {"Pinning", "Shell Shock"})
             weapon = replace(weapon, type=replace(weapon.type, rules=rules))
         self.weapon = weapon
@@ -187,7 +190,7 @@ class _Striker:
             out = np.eye(size)[:, :, None]
         else:
             volley = self._make_volley(n, key[1])
-            if self.weapon.has("Deflagrate"):
+            if self.weapon.has(DEFLAGRATE):
                 raise ProfileError("weapon.Type: Deflagrate in a whole round of melee is not modelled")
             hits, _, _, _ = hit_stage(volley, self.enemy)
             strength = weapon_strength(volley)
@@ -345,7 +348,7 @@ def _round_rule_category(entry: str, ba: Blows, bt: Blows) -> int | None:
     prefix = next((p for p in _PREFIXES if entry.startswith(p)), "")
     blows = ba if prefix in {"", "attacker: "} else bt
     name = parse_rule(entry[len(prefix) :]).name
-    if name not in ROUND_RULES:
+    if name not in {rule.name for rule in ROUND_RULES}:
         return None
     if name in {"Two-handed", "Specialist Weapon"}:
         return 0
@@ -421,7 +424,7 @@ def resolve_combat(
             conc[k] = out["wounded_alive"][k] * (1.0 - leadership_pass(victim.Ld if victim.Ld is not None else 0))
     applied, no_effect, missing = _classify(attacker, target, ba, bt)
     applied.append(f"Initiative steps: attacker {ba.initiative}, target {bt.initiative}")
-    pinned = None if ba.weapon.has("Pinning") else 0.0
+    pinned = None if ba.weapon.has(PINNING) else 0.0
     return CombatResult(
         joint=joint,
         attacker_casualties=Dist.from_trusted(joint.sum(axis=1)),

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from praetor_analysis.errors import ProfileError, show_value
@@ -22,7 +23,7 @@ from praetor_analysis.profiles.characteristics import (
     parse_stat,
     parse_strength,
 )
-from praetor_analysis.profiles.rule_tokens import Rule, parse_rules
+from praetor_analysis.profiles.rule_tokens import Rule, RuleRef, parse_rules, rule_name
 from praetor_analysis.profiles.weapon_type import WeaponType, parse_weapon_type
 
 
@@ -42,13 +43,25 @@ class Weapon:
         """The weapon's special rules (from Type)."""
         return self.type.rules
 
-    def has(self, name: str) -> bool:
-        """True when the weapon has the named rule."""
+    def has(self, rule: RuleRef) -> bool:
+        """True when the weapon has the rule (a declaration or its canonical name)."""
+        name = rule_name(rule)
         return self.type.has(name) or (name == "Template" and self.range.template is not None)
 
-    def get(self, name: str) -> Rule | None:
-        """The named rule or None."""
-        return self.type.get(name)
+    def get(self, rule: RuleRef) -> Rule | None:
+        """The rule's token, or None."""
+        return self.type.get(rule_name(rule))
+
+    @cached_property
+    def stage_rules(self) -> tuple[Rule, ...]:
+        """The rules the engine's stages read: the Type's tokens, plus those the profile implies (a
+        Template or Hellstorm range, a ``Destroyer`` kind). Results report only the printed tokens."""
+        implied = []
+        if self.range.template is not None and not self.type.has(self.range.template):
+            implied.append(Rule(name=self.range.template, text=self.range.template))
+        if self.type.kind == "Destroyer" and not any(r.name == "Destroyer" for r in self.rules):
+            implied.append(Rule(name="Destroyer", text="Destroyer"))
+        return (*self.rules, *implied)
 
     @property
     def is_melee(self) -> bool:
@@ -99,12 +112,14 @@ class Unit:
     rules: tuple[Rule, ...] = ()
     extra: Mapping[str, Any] = field(default_factory=dict, hash=False)
 
-    def has(self, name: str) -> bool:
-        """True when the unit has the named rule (or sub-type in its Unit Type)."""
+    def has(self, rule: RuleRef) -> bool:
+        """True when the unit has the rule (a declaration or its canonical name)."""
+        name = rule_name(rule)
         return any(r.name == name for r in self.rules)
 
-    def get(self, name: str) -> Rule | None:
-        """The named rule or None."""
+    def get(self, rule: RuleRef) -> Rule | None:
+        """The rule's token, or None."""
+        name = rule_name(rule)
         return next((r for r in self.rules if r.name == name), None)
 
     def has_type(self, word: str) -> bool:

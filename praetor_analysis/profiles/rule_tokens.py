@@ -8,7 +8,8 @@ from dataclasses import dataclass
 
 from praetor_analysis.errors import ProfileError, show_value
 from praetor_analysis.profiles.characteristics import check_text, clean_text
-from praetor_analysis.rules.names import RULE_NAMES, canonical_rule_name
+from praetor_analysis.rules.catalogue import canonical_rule_name, lookup
+from praetor_analysis.rules.registry import RuleDecl
 
 
 # --- rules --------------------------------------------------------------------------------------
@@ -27,26 +28,16 @@ class Rule:
         return self.text or self.name
 
 
+#: A rule named by its declaration or by its canonical name.
+RuleRef = str | RuleDecl
+
+
+def rule_name(rule: RuleRef) -> str:
+    """The canonical name of a rule given by declaration or name."""
+    return rule if isinstance(rule, str) else rule.name
+
+
 _RULE_RE = re.compile(r"^(?P<name>[^()]+?)\s*(?:\((?P<arg>[^()]*)\))?\s*(?P<tail>\d+\+?)?\s*$")
-
-
-#: Rules whose value is a D6 target "X+" that must lie in 2..6.
-_ROLL_TARGET_RULES = {
-    "Rending",
-    "Breaching",
-    "Murderous Strike",
-    "Poisoned",
-    "Feel No Pain",
-    "Shrouded",
-    "Exoshock",
-    "Precision Shots",
-    "Precision Strikes",
-    "It Will Not Die",
-}
-
-
-#: Rules whose value is a marker size in inches.
-_SIZED_RULES = {"Blast", "Large Blast", "Massive Blast", "Apocalyptic Blast"}
 
 
 def parse_rule(token: str, *, field_name: str = "rules") -> Rule:
@@ -73,16 +64,18 @@ def parse_rule(token: str, *, field_name: str = "rules") -> Rule:
             value = int(num.group(1))
         else:
             variant = arg
-    known = name in RULE_NAMES
-    if known and name in _ROLL_TARGET_RULES and value is not None and not 2 <= value <= 6:
-        raise ProfileError(f"{field_name}: {raw!r} needs a roll of 2+ to 6+, got {value}+")
-    if known and name in {"Brutal", "Shell Shock", "Concussive", "Reach", "Rampage", "Reaping Blow"}:
-        if value is not None and not 0 <= value <= 10:
+    decl = lookup(name)
+    if decl is not None and value is not None:
+        p = decl.param
+        if p.kind == "roll" and not p.lo <= value <= p.hi:
+            raise ProfileError(f"{field_name}: {raw!r} needs a roll of {p.lo}+ to {p.hi}+, got {value}+")
+        if p.kind == "count" and not p.lo <= value <= p.hi:
+            if value < p.lo and p.lo >= 1:
+                raise ProfileError(f"{field_name}: {raw!r} must be {name} ({p.lo}) or more")
             raise ProfileError(f"{field_name}: {raw!r} has an impossible value {value}")
-        if name == "Brutal" and value is not None and value < 1:
-            raise ProfileError(f"{field_name}: {raw!r} must be Brutal (1) or more")
-    if known and name in _SIZED_RULES and value is not None and not 1 <= value <= 20:
-        raise ProfileError(f"{field_name}: {show_value(raw)} needs a size of 1 to 20 inches, got {value}")
+        if p.kind == "inches" and not p.lo <= value <= p.hi:
+            raise ProfileError(f"{field_name}: {show_value(raw)} needs a size of {p.lo} to {p.hi} inches, got {value}")
+    known = decl is not None
     return Rule(name=name, value=value, variant=variant, text=raw, known=known)
 
 

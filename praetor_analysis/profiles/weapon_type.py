@@ -10,7 +10,7 @@ from typing import Any
 from praetor_analysis.errors import ProfileError, show_value
 from praetor_analysis.prob.dice import DiceExpr, parse_dice
 from praetor_analysis.profiles.characteristics import check_text
-from praetor_analysis.profiles.rule_tokens import Rule, no_duplicate_rules, parse_rule, split_tokens
+from praetor_analysis.profiles.rule_tokens import Rule, RuleRef, no_duplicate_rules, parse_rule, rule_name, split_tokens
 
 _SHOT_KINDS = (
     "Heavy",
@@ -48,9 +48,9 @@ class WeaponType:
         """The canonical names of the rules (a ``Destroyer N`` kind counts as the Destroyer rule)."""
         return frozenset(r.name for r in self.rules) | ({"Destroyer"} if self.kind == "Destroyer" else set())
 
-    def has(self, name: str) -> bool:
-        """True when a rule of that canonical name is present (a ``Destroyer N`` kind is the Destroyer rule)."""
-        return name in self.names
+    def has(self, rule: RuleRef) -> bool:
+        """True when the rule is present (a ``Destroyer N`` kind is the Destroyer rule)."""
+        return rule_name(rule) in self.names
 
     @cached_property
     def signature(self) -> tuple:
@@ -61,8 +61,9 @@ class WeaponType:
             rules.add(("Destroyer", None, None))
         return tuple(sorted(rules, key=repr))
 
-    def get(self, name: str) -> Rule | None:
-        """The first rule of that canonical name, or None."""
+    def get(self, rule: RuleRef) -> Rule | None:
+        """The first token of the rule, or None."""
+        name = rule_name(rule)
         return next((r for r in self.rules if r.name == name), None)
 
 

@@ -51,6 +51,7 @@ class WoundRoll:
     ap: int | None = None
     melee: bool = False
     eternal_warrior: bool = False  # the target's: Instant Death becomes one wound, still without Feel No Pain
+    haywire: bool = False  # Haywire against a Dreadnought or Automata: a D6 instead (haywire_outcomes)
 
     def wounds_on(self, face: int) -> bool:
         """True when a standing die showing ``face`` wounds (a natural 1 always fails)."""
@@ -75,6 +76,8 @@ class WoundRoll:
 
     def outcomes(self) -> dict[WoundKind, float]:
         """P(each wound kind) for one hit; the rest of the mass is "no wound" (memoised: a roll is a value)."""
+        if self.haywire:
+            return haywire_outcomes()
         return dict(_outcomes(self))
 
     def _outcomes(self) -> dict[WoundKind, float]:

@@ -20,6 +20,8 @@ from praetor_analysis.prob.dice import DiceExpr, parse_dice
 from praetor_analysis.prob.dist import Dist
 from praetor_analysis.prob.memo import BoundedMemo
 from praetor_analysis.profiles.records import ProfileError, Unit, Weapon, unit_from_mapping
+from praetor_analysis.rules.hit_rules import GETS_HOT, TWIN_LINKED
+from praetor_analysis.rules.marker_rules import APOCALYPTIC_BARRAGE, BARRAGE, HELLSTORM, TEMPLATE
 from praetor_analysis.scenario.melee_round import handle_scenario
 from praetor_analysis.scenario.names import resolve_names
 
@@ -109,11 +111,7 @@ def parse_volley(data: Mapping[str, Any], *, prefix: str = "") -> Volley:
     if mode == "shooting" and weapon.is_melee:
         raise ScenarioError(f'{prefix}weapon.Type: {weapon.type.text!r} is a melee weapon; use "mode": "melee"')
     snap = _bool(data, "snap_shots", prefix)
-    if (
-        snap
-        and hits is None
-        and (weapon.range.template is not None or weapon.has("Template") or weapon.has("Hellstorm"))
-    ):
+    if snap and hits is None and (weapon.range.template is not None or weapon.has(TEMPLATE) or weapon.has(HELLSTORM)):
         hits = wall_of_death_hits(weapon, attacker.models, attacks)
         snap = False
     return Volley(
@@ -130,7 +128,7 @@ def parse_volley(data: Mapping[str, Any], *, prefix: str = "") -> Volley:
 def wall_of_death_hits(weapon: Weapon, models: int, attacks: DiceExpr | None) -> Dist:
     """Wall of Death (docs/rules.md#template): each template fired as a snap shot makes D3 automatic hits
     (D6 for a Hellstorm), added up over the templates: ``attacks`` of them, else the weapon's shots per model."""
-    hellstorm = weapon.range.template == "Hellstorm" or weapon.has("Hellstorm")
+    hellstorm = weapon.range.template == "Hellstorm" or weapon.has(HELLSTORM)
     if attacks is not None:
         templates = attacks.dist
     else:
@@ -286,16 +284,14 @@ def _formation_volley(data: Mapping[str, Any], target: Unit) -> tuple[Volley, li
     if bs is None or not 1 <= bs <= 10:
         raise ScenarioError(f"attacker.BS: must be 1..10 to fire a marker, got {bs!r}")
     indirect = _bool(data, "indirect")
-    if indirect and not (volley.weapon.has("Barrage") or volley.weapon.has("Apocalyptic Barrage")):
+    if indirect and not (volley.weapon.has(BARRAGE) or volley.weapon.has(APOCALYPTIC_BARRAGE)):
         raise ScenarioError(f"indirect: only Barrage weapons fire indirectly; {volley.weapon.name!r} has no Barrage")
     shots, _ = shots_distribution(volley)
     aim = parse_aim(data.get("aim"), target.models)
     edges = parse_edges(data.get("edges"))
-    options = MarkerOptions(
-        bs=bs, indirect=indirect, twin_linked=volley.weapon.has("Twin-linked"), aim=aim, edges=edges
-    )
+    options = MarkerOptions(bs=bs, indirect=indirect, twin_linked=volley.weapon.has(TWIN_LINKED), aim=aim, edges=edges)
     if marker_kind(volley.weapon) == "Apocalyptic Mega-blast" and isinstance(shape, Formation):
-        joint, ones = mega_blast_joint(shots, shape, options, gets_hot=volley.weapon.has("Gets Hot"))
+        joint, ones = mega_blast_joint(shots, shape, options, gets_hot=volley.weapon.has(GETS_HOT))
         total = np.zeros(sum(joint.shape) - 2)
         for (a, b, c), p in np.ndenumerate(joint):
             total[a + b + c] += p
@@ -306,7 +302,7 @@ def _formation_volley(data: Mapping[str, Any], target: Unit) -> tuple[Volley, li
         shape,
         options,
         firer_distance=float(firer_distance),
-        gets_hot=volley.weapon.has("Gets Hot"),
+        gets_hot=volley.weapon.has(GETS_HOT),
     )
     return replace(volley, hits=hits, ones=ones, attacks=None), notes
 

@@ -12,55 +12,23 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from praetor_analysis.engine.hit_stage import hit_stage, shots_distribution
+from praetor_analysis.engine.rule_report import shot_label
 from praetor_analysis.engine.volley import Volley, weapon_strength
 from praetor_analysis.prob.dist import Dist
 from praetor_analysis.prob.memo import BoundedMemo
 from praetor_analysis.profiles.characteristics import parse_stat
 from praetor_analysis.profiles.records import ProfileError, Unit
+from praetor_analysis.rules.classify import RuleReport, Situation, classify, vehicle_attack
+from praetor_analysis.rules.damage_rules import DESTROYER
 from praetor_analysis.rules.hit import HitRoll, roll_to_hit
+from praetor_analysis.rules.hit_rules import GETS_HOT, TWIN_LINKED
+from praetor_analysis.rules.marker_rules import APOCALYPTIC_MEGA_BLAST, BARRAGE, HELLSTORM, TEMPLATE
+from praetor_analysis.rules.save_rules import IGNORES_COVER, SHROUDED
+from praetor_analysis.rules.vehicle_rules import EXOSHOCK, LANCE, ORDNANCE, SUNDER
+from praetor_analysis.rules.wound_rules import ARMOURBANE, HAYWIRE, RENDING
 from praetor_analysis.vehicles.hull_points import Volley as VehicleVolley
 from praetor_analysis.vehicles.hull_points import gets_hot_on_vehicle, resolve_vehicle_sequence
 from praetor_analysis.vehicles.penetration import PenetratingWeapon, VehicleTarget
-
-_VEHICLE_WEAPON_RULES = {
-    "Rending",
-    "Armourbane",
-    "Ordnance",
-    "Lance",
-    "Sunder",
-    "Haywire",
-    "Exoshock",
-    "Destroyer",
-    "Barrage",
-    "Apocalyptic Mega-blast",
-    "Gets Hot",
-    "Ignores Cover",
-    "Twin-linked",
-    "Master-crafted",
-    "Pinning",
-    "Shell Shock",
-    "Blast",
-    "Large Blast",
-    "Massive Blast",
-    "Apocalyptic Blast",
-    "Template",
-}
-_NO_EFFECT_ON_VEHICLES = {
-    "Pinning",
-    "Shell Shock",
-    "Fleshbane",
-    "Poisoned",
-    "Shred",
-    "Breaching",
-    "Murderous Strike",
-    "Brutal",
-    "Instant Death",
-    "Deflagrate",
-    "Sniper",
-    "Precision Shots",
-    "Precision Strikes",
-    "Concussive",
-}
 
 
 def vehicle_target(target: Unit) -> VehicleTarget:
@@ -84,7 +52,7 @@ def _vehicle_target(target: Unit) -> VehicleTarget:
     taken = int(ex.get("wounds_taken", 0) or 0)
     if not 0 <= taken < values["HP"]:
         raise ProfileError(f"target.wounds_taken: hull points already lost must be 0..{values['HP'] - 1}, got {taken}")
-    shrouded = target.get("Shrouded")
+    shrouded = target.get(SHROUDED)
     return VehicleTarget(
         front=values["Front"],
         side=values["Side"],
@@ -105,7 +73,7 @@ def penetrating_weapon(volley: Volley) -> PenetratingWeapon:
     strength = weapon_strength(volley)
     if strength is None:
         raise ProfileError(f"weapon.Strength: {w.strength.text!r} cannot roll armour penetration")
-    rend, armourbane, exo = w.get("Rending"), w.get("Armourbane"), w.get("Exoshock")
+    rend, armourbane, exo = w.get(RENDING), w.get(ARMOURBANE), w.get(EXOSHOCK)
     variant = (armourbane.variant or "").lower() if armourbane else ""
     active = (
         armourbane is not None
@@ -118,18 +86,18 @@ def penetrating_weapon(volley: Volley) -> PenetratingWeapon:
         rending=rend.value if rend else None,
         armourbane=active,
         melta=variant == "melta",
-        ordnance=w.type.kind == "Ordnance" or w.has("Ordnance"),
-        lance=w.has("Lance"),
-        sunder=w.has("Sunder"),
-        haywire=w.has("Haywire"),
+        ordnance=w.type.kind == "Ordnance" or w.has(ORDNANCE),
+        lance=w.has(LANCE),
+        sunder=w.has(SUNDER),
+        haywire=w.has(HAYWIRE),
         exoshock=(exo.value or 6) if exo else None,
-        destroyer=w.has("Destroyer"),
-        barrage_or_megablast=w.has("Barrage") or w.has("Apocalyptic Mega-blast"),
+        destroyer=w.has(DESTROYER),
+        barrage_or_megablast=w.has(BARRAGE) or w.has(APOCALYPTIC_MEGA_BLAST),
         is_melee=volley.mode == "melee",
-        gets_hot=w.has("Gets Hot"),
-        ignores_cover=w.has("Ignores Cover"),
-        template=w.range.template is not None or w.has("Template") or w.has("Hellstorm"),
-        twin_linked=w.has("Twin-linked"),
+        gets_hot=w.has(GETS_HOT),
+        ignores_cover=w.has(IGNORES_COVER),
+        template=w.range.template is not None or w.has(TEMPLATE) or w.has(HELLSTORM),
+        twin_linked=w.has(TWIN_LINKED),
     )
 
 
@@ -150,27 +118,26 @@ def resolve_vehicle_scenario(target: Unit, firing_units: Sequence[Sequence[Volle
     vt = vehicle_target(target)
     volleys = []
     hits_total = Dist.point(0)
-    applied: list[str] = []
-    no_effect: list[str] = []
-    missing: list[str] = []
+    report = RuleReport()
     gets_hot: Dist | None = None
     for unit in firing_units:
         for v in unit:
             hits, ones = vehicle_hits(v, target)
             hits_total = hits_total + hits
             volleys.append(VehicleVolley(hits, penetrating_weapon(v), v.half_range))
-            if v.weapon.has("Gets Hot"):
+            if v.weapon.has(GETS_HOT):
                 firer_is_vehicle = v.attacker.is_vehicle
                 g = gets_hot_on_vehicle(ones) if firer_is_vehicle else ones
                 gets_hot = g if gets_hot is None else gets_hot + g
-            classify_vehicle_rules(v, applied, no_effect, missing)
+            classify_vehicle_rules(v, target, report)
     results = resolve_vehicle_sequence(volleys, vt)
     glancing = Dist.point(0)
     penetrating = Dist.point(0)
     for r in results:
         glancing = glancing + r.glancing
         penetrating = penetrating + r.penetrating
-        missing.extend(x for x in r.not_modelled if x not in missing)
+        for x in r.not_modelled:
+            report.add("not_modelled", x)
     last = results[-1]
     hull_points = _hull_points_removed(vt.hp_left, last.state)
     out: dict[str, object] = {
@@ -181,9 +148,9 @@ def resolve_vehicle_scenario(target: Unit, firing_units: Sequence[Sequence[Volle
         "wrecked": float(last.state[0]) if last.state.size else 1.0,
         "damage_results": _damage_any(results),
         "pinned": None,
-        "applied": applied,
-        "not_modelled": missing,
-        "no_effect": no_effect,
+        "applied": report.applied,
+        "not_modelled": report.not_modelled,
+        "no_effect": report.no_effect,
     }
     if gets_hot is not None:
         out["gets_hot"] = gets_hot.to_dict()
@@ -213,20 +180,12 @@ def _damage_any(results) -> dict[str, float]:
     return out
 
 
-def classify_vehicle_rules(v: Volley, applied: list[str], no_effect: list[str], missing: list[str]) -> None:
-    w = v.weapon
-    if w.type.kind and w.type.kind != "Melee":
-        label = f"{w.type.kind} {w.type.shots}" if w.type.shots and w.type.kind != "Rapid Fire" else w.type.kind
-        if label not in applied:
-            applied.append(label)
-    for r in w.rules:
-        dest = missing
-        if r.known and r.name in _VEHICLE_WEAPON_RULES and r.name not in _NO_EFFECT_ON_VEHICLES:
-            dest = applied
-        elif r.known and (
-            r.name in _NO_EFFECT_ON_VEHICLES
-            or r.name in {"Skyfire", "One Shot", "One Use", "Two-handed", "Specialist Weapon", "Unwieldy", "Reach"}
-        ):
-            dest = no_effect
-        if r.text not in dest:
-            dest.append(r.text)
+def classify_vehicle_rules(v: Volley, target: Unit, report: RuleReport) -> None:
+    """Sort a volley's weapon rules and both units' rules against a vehicle into ``report``."""
+    label = shot_label(v)
+    if label is not None:
+        report.add("applied", label)
+    situation = Situation(melee=v.mode == "melee", half_range=v.half_range, target_type=target.unit_type)
+    resolution = vehicle_attack(marker_hits=v.hits is not None)
+    units = {"target": target.rules, "attacker": v.attacker.rules}
+    classify(resolution, situation, v.weapon.rules, units, report)

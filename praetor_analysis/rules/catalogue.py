@@ -1,0 +1,51 @@
+"""Every declared rule, and look-ups by any spelling.
+
+Importing this module imports every family of declarations (``rules/*_rules.py``), so the registry is
+complete here; code that only needs one rule imports its family module instead.
+"""
+
+from __future__ import annotations
+
+from praetor_analysis.rules import (  # noqa: F401  (each family declares its rules on import)
+    damage_rules,
+    hit_rules,
+    marker_rules,
+    melee_rules,
+    morale_rules,
+    other_rules,
+    save_rules,
+    vehicle_rules,
+    wound_rules,
+)
+from praetor_analysis.rules.registry import REGISTRY, RuleDecl, Stage, canonical_name, fold
+
+
+def lookup(name: str) -> RuleDecl | None:
+    """The declaration of a rule by its canonical name or any declared spelling, or None."""
+    decl = REGISTRY.get(name)
+    if decl is not None:
+        return decl
+    canonical = canonical_name(fold(name))
+    return None if canonical is None else REGISTRY[canonical]
+
+
+def all_rules() -> tuple[RuleDecl, ...]:
+    """Every declared rule, in declaration order."""
+    return tuple(REGISTRY.values())
+
+
+def rules_acting_on(stage: Stage) -> tuple[RuleDecl, ...]:
+    """The declared rules that act on ``stage``."""
+    return tuple(d for d in REGISTRY.values() if stage in d.stages)
+
+
+def canonical_rule_name(name: str) -> str:
+    """The canonical spelling of a rule name (case, hyphens, quotes, stray marks folded); unknown names are
+    returned cleaned but otherwise as given."""
+    cleaned = name.replace("\u2019", "'").replace("&apos;", "'").strip(" .*\u2020")
+    canonical = canonical_name(fold(cleaned))
+    return cleaned if canonical is None else canonical
+
+
+RULE_NAMES = frozenset(REGISTRY)
+"""The canonical names of every declared rule."""

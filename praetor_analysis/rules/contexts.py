@@ -1,0 +1,48 @@
+"""What the stage hooks of rule declarations see: the situation of one hit, free of game records."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class WoundSituation:
+    """One hit rolling To Wound: Strength, Toughness, melee or shooting, range, the target's Unit Type."""
+
+    strength: int
+    toughness: int
+    melee: bool = False
+    half_range: bool = False
+    template: bool = False  # the weapon is a Template or Hellstorm
+    unit_type: str = "Infantry"
+
+    def target_is(self, *words: str) -> bool:
+        """True when the target's Unit Type names one of ``words`` (``Dreadnought``, ``Heavy``...)."""
+        low = self.unit_type.lower()
+        return any(w.lower() in low for w in words)
+
+
+@dataclass(frozen=True)
+class SaveSituation:
+    """One wound being saved: melee or shooting, the target's Unit Type."""
+
+    melee: bool = False
+    unit_type: str = "Infantry"
+
+    def target_is(self, *words: str) -> bool:
+        """True when the target's Unit Type names one of ``words``."""
+        low = self.unit_type.lower()
+        return any(w.lower() in low for w in words)
+
+
+def variant_active(variant: str | None, *, melee: bool, half_range: bool) -> bool:
+    """Whether a rule with a range or mode variant acts: ``(Melta)`` at half range only, ``(Melee)`` in
+    melee only, ``(Ranged)`` when shooting only; no variant, always."""
+    v = (variant or "").lower()
+    if v == "melta":
+        return half_range
+    if v == "melee":
+        return melee
+    if v == "ranged":
+        return not melee
+    return True

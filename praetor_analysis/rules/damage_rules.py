@@ -1,0 +1,23 @@
+"""Rules of damage: Brutal, Destroyer, Deflagrate (Instant Death and Murderous Strike are wound rules)."""
+
+from __future__ import annotations
+
+from praetor_analysis.rules.registry import Stage, count, declare
+
+BRUTAL = declare(
+    "Brutal",
+    Stage.DAMAGE,
+    param=count(1, 10, 1),
+    summary="each wound allocated becomes X wounds, saved one by one; the excess on a dying model is lost",
+)
+DESTROYER = declare(
+    "Destroyer",
+    Stage.DAMAGE,
+    Stage.VEHICLES,
+    summary="each unsaved wound does D3 damage (excess lost); D3 hull points against vehicles",
+)
+DEFLAGRATE = declare(
+    "Deflagrate",
+    Stage.DAMAGE,
+    summary="as many extra automatic hits as unsaved wounds, which cannot Deflagrate again",
+)

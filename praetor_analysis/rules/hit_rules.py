@@ -1,0 +1,38 @@
+"""Rules of the shots and the To Hit roll: Twin-linked, Master-crafted, Gets Hot, Psychic Focus, and the
+allocation rules that change nothing against a unit of identical models."""
+
+from __future__ import annotations
+
+from praetor_analysis.rules.registry import Stage, declare, roll
+from praetor_analysis.rules.wound_rules import TWIN_LINKED_TEMPLATE_HOOK
+
+TWIN_LINKED = declare(
+    "Twin-linked",
+    Stage.TO_HIT,
+    wound=TWIN_LINKED_TEMPLATE_HOOK,
+    summary="re-rolls failed To Hit rolls (and the scatter of a blast); a Template re-rolls failed wounds",
+)
+MASTER_CRAFTED = declare(
+    "Master-crafted", Stage.TO_HIT, summary="each model re-rolls one failed To Hit roll of its own weapon"
+)
+GETS_HOT = declare(
+    "Gets Hot", Stage.TO_HIT, summary="each standing natural 1 To Hit wounds the firer (reported as gets_hot)"
+)
+PSYCHIC_FOCUS = declare(
+    "Psychic Focus", Stage.ATTACKS, summary="each psyker passes a Psychic check (Ld test) or does not attack"
+)
+SNIPER = declare("Sniper", Stage.ALLOCATION, summary="chooses who takes the wound: nothing on identical models")
+PRECISION_SHOTS = declare(
+    "Precision Shots",
+    Stage.ALLOCATION,
+    param=roll(),
+    spellings=("Precision Shot",),
+    summary="chooses who takes the wound: nothing on identical models",
+)
+PRECISION_STRIKES = declare(
+    "Precision Strikes",
+    Stage.ALLOCATION,
+    param=roll(),
+    spellings=("Precision Strike",),
+    summary="chooses who takes the wound: nothing on identical models",
+)

@@ -1,0 +1,59 @@
+"""Blast markers and templates: hits come from the geometry (or the ``hits`` field), not a To Hit roll.
+
+Their effects on saves (no cover against templates, the Heavy re-roll against blasts and templates) come
+with the marker: the save stage reads these declarations.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from praetor_analysis.rules.contexts import SaveSituation
+from praetor_analysis.rules.registry import Stage, count, declare, inches
+from praetor_analysis.rules.saves import SaveContext
+
+
+def _blast_save(c: SaveContext, value: int | None, variant: str | None, s: SaveSituation) -> SaveContext:
+    return replace(c, heavy_reroll=True) if s.target_is("Heavy") else c
+
+
+def _template_save(c: SaveContext, value: int | None, variant: str | None, s: SaveSituation) -> SaveContext:
+    # a template has Ignores Cover: no cover save and no Shrouded roll
+    return replace(_blast_save(c, value, variant, s), cover_denied=True, shrouded_denied=True)
+
+
+BLAST = declare("Blast", Stage.MARKERS, param=inches(3), save=_blast_save, summary='a 3" marker that scatters')
+LARGE_BLAST = declare("Large Blast", Stage.MARKERS, param=inches(5), save=_blast_save, summary='a 5" marker')
+MASSIVE_BLAST = declare("Massive Blast", Stage.MARKERS, param=inches(7), save=_blast_save, summary='a 7" marker')
+APOCALYPTIC_BLAST = declare(
+    "Apocalyptic Blast", Stage.MARKERS, param=inches(10), save=_blast_save, summary='a 10" marker'
+)
+APOCALYPTIC_MEGA_BLAST = declare(
+    "Apocalyptic Mega-blast",
+    Stage.MARKERS,
+    save=_blast_save,
+    summary='5", 7" and 10" zones, each its own wound pool at its own Strength',
+)
+BARRAGE = declare(
+    "Barrage", Stage.MARKERS, save=_blast_save, summary="a blast that may fire indirectly; Side armour on vehicles"
+)
+APOCALYPTIC_BARRAGE = declare("Apocalyptic Barrage", Stage.MARKERS, summary="a clover of markers placed together")
+TEMPLATE = declare(
+    "Template", Stage.MARKERS, save=_template_save, summary="the teardrop template: automatic hits, no cover saves"
+)
+HELLSTORM = declare("Hellstorm", Stage.MARKERS, save=_template_save, summary="the large Hellstorm template")
+TORRENT = declare("Torrent", Stage.MARKERS, param=count(0, 99), summary='a template placed up to X" away')
+
+#: Every marker and template rule.
+MARKERS = (
+    BLAST,
+    LARGE_BLAST,
+    MASSIVE_BLAST,
+    APOCALYPTIC_BLAST,
+    APOCALYPTIC_MEGA_BLAST,
+    BARRAGE,
+    APOCALYPTIC_BARRAGE,
+    TEMPLATE,
+    HELLSTORM,
+    TORRENT,
+)

@@ -1,0 +1,49 @@
+"""Rules of Pinning and Leadership tests, and the unit states that exempt a unit from them."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from praetor_analysis.rules.contexts import SaveSituation
+from praetor_analysis.rules.registry import Holder, Stage, count, declare
+from praetor_analysis.rules.saves import SaveContext
+
+
+def _fearless_save(c: SaveContext, value: int | None, variant: str | None, s: SaveSituation) -> SaveContext:
+    return replace(c, shrouded_denied=True)
+
+
+PINNING = declare(
+    "Pinning",
+    Stage.MORALE,
+    summary="a unit that suffered an unsaved wound from it tests Leadership once the firing unit is done",
+)
+SHELL_SHOCK = declare("Shell Shock", Stage.MORALE, param=count(), summary="the Pinning test is at -X Leadership")
+FEARLESS = declare(
+    "Fearless",
+    Stage.MORALE,
+    Stage.MITIGATION,
+    holder=Holder.UNIT,
+    save=_fearless_save,
+    summary="never Pinned; cannot use Shrouded",
+)
+PINNED = declare("Pinned", Stage.MORALE, holder=Holder.UNIT, summary="already Pinned: takes no further test")
+LOCKED_IN_COMBAT = declare(
+    "Locked in Combat",
+    Stage.MORALE,
+    holder=Holder.UNIT,
+    spellings=("Locked",),
+    summary="takes no Pinning test",
+)
+EMBARKED = declare("Embarked", Stage.MORALE, holder=Holder.UNIT, summary="takes no Pinning test")
+STUBBORN = declare(
+    "Stubborn", Stage.MORALE, holder=Holder.UNIT, summary="ignores negative Leadership modifiers: no Shell Shock"
+)
+INEXORABLE = declare(
+    "Inexorable", Stage.MORALE, holder=Holder.UNIT, summary="ignores Leadership modifiers: no Shell Shock"
+)
+
+#: Unit rules that make a unit ignore negative Leadership modifiers in its Pinning test.
+IGNORES_LEADERSHIP_PENALTIES = (STUBBORN, INEXORABLE)
+#: Unit rules that exempt a unit from Pinning tests.
+PINNING_EXEMPT = (FEARLESS, PINNED, LOCKED_IN_COMBAT, EMBARKED)

@@ -1,0 +1,55 @@
+"""Rules known by name that change nothing the engine computes, or that it does not compute yet.
+
+"No effect" rules act outside one attack (movement, firing permissions, later turns). "Not modelled"
+rules act on the attack but have no mechanics here yet: every result lists them under ``not_modelled``.
+"""
+
+from __future__ import annotations
+
+from praetor_analysis.rules.registry import TEXT, Holder, RuleDecl, Stage, declare, roll
+
+
+def _elsewhere(name: str, summary: str, **kw: object) -> RuleDecl:
+    return declare(name, Stage.ELSEWHERE, summary=summary, **kw)  # type: ignore[arg-type]
+
+
+SKYFIRE = _elsewhere("Skyfire", "who may be targeted (Flyers)")
+ONE_SHOT = _elsewhere("One Shot", "how often the weapon fires in a game")
+ONE_USE = _elsewhere("One Use", "how often the weapon fires in a game")
+LIMITED_AMMUNITION = _elsewhere("Limited Ammunition", "how often the weapon fires in a game")
+GUIDED_FIRE = _elsewhere("Guided Fire", "who may fire it")
+CUMBERSOME = _elsewhere("Cumbersome", "movement")
+BLIND = _elsewhere("Blind", "a test after the attack")
+IT_WILL_NOT_DIE = _elsewhere(
+    "It Will Not Die", "recovers wounds at the end of a turn", holder=Holder.UNIT, param=roll()
+)
+PSYKER = _elsewhere("Psyker", "may use psychic powers; Psychic Focus reads the psyker's Leadership", holder=Holder.UNIT)
+
+#: Known by name, not computed yet (each with the stage it would act on).
+_NOT_YET: dict[Stage, tuple[str, ...]] = {
+    Stage.TO_WOUND: (
+        "Force", "Rad-phage", "Shock Pulse", "Psy-shock", "Lingering Death", "Disruption", "Graviton Pulse",
+        "Graviton Collapse", "Seismic Shock", "Wrecker", "Destructor", "Grav Wave", "Neutron-flux",
+        "Torsion Crusher", "Sanctic", "Impale", "Plasma Burn", "Heavy Beam", "Achean Force",
+        "Cybertheurgic Focus", "Immaterial Blades", "Data-djinn", "Moonsilver", "Malignant Force",
+    ),
+    Stage.TO_HIT: (
+        "Duellist's Edge", "Precision", "Hatred", "Preferred Enemy", "Malfunction", "Feedback", "Ardex-defensor",
+    ),
+    Stage.ATTACKS: ("Sudden Strike", "Rage", "Furious Charge", "Counter-Attack", "Hammer of Wrath", "Rocket Barrage"),
+    Stage.MARKERS: ("Crawling Fire", "Dragon's Breath", "Deathstorm", "Detonation"),
+    Stage.VEHICLES: ("Reactor Overload", "Fearsome Ruin"),
+    Stage.ELSEWHERE: ("Entangle", "Relentless", "Slow and Purposeful", "Monster Hunter", "Split Fire", "Ungainly"),
+}  # fmt: skip
+NOT_MODELLED = tuple(
+    declare(
+        name,
+        stage,
+        param=TEXT,
+        modelled=False,
+        spellings=("Duelist's Edge",) if name == "Duellist's Edge" else (),
+        summary="known by name; not computed yet",
+    )
+    for stage, names in _NOT_YET.items()
+    for name in names
+)

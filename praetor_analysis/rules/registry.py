@@ -1,0 +1,157 @@
+"""One declaration per special rule: its name and spellings, its parameter, the stages it acts on.
+
+A :class:`RuleDecl` says what a rule is; the stages of the engine ask the declarations what to do
+(``RuleDecl.on_wound``, ``on_save``...), and :mod:`praetor_analysis.rules.classify` sorts the rules of an
+attack into applied / no effect / not modelled from the stages alone. Adding a rule is one ``declare``
+call in the module of its family (``rules/*_rules.py``) plus its tests; :mod:`praetor_analysis.rules.catalogue`
+imports every family and answers look-ups.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+
+class Stage(Enum):
+    """Where in an attack a rule acts."""
+
+    ATTACKS = "attack count"
+    TO_HIT = "to hit"
+    TO_WOUND = "to wound"
+    AP = "AP"
+    SAVES = "saves"
+    MITIGATION = "damage mitigation"
+    DAMAGE = "damage"
+    MARKERS = "markers and templates"
+    VEHICLES = "vehicles"
+    MELEE_ATTACKS = "melee attack count"
+    INITIATIVE = "initiative order"
+    ROUND = "a whole round of combat"
+    MORALE = "morale"
+    ALLOCATION = "who is allocated the wound"
+    ELSEWHERE = "outside the attack (movement, targeting, later turns)"
+
+
+class Holder(Enum):
+    """Who carries a rule: a weapon (its Type line) or a unit (its rules or Unit Type)."""
+
+    WEAPON = "weapon"
+    UNIT = "unit"
+
+
+@dataclass(frozen=True)
+class Param:
+    """A rule's parameter: ``kind`` is "none", "roll" (X+), "count" (a number), "inches" or "text"."""
+
+    kind: str = "none"
+    lo: int = 0
+    hi: int = 0
+    default: int | None = None
+
+
+NO_PARAM = Param()
+
+
+def roll(default: int | None = None) -> Param:
+    """An ``(X+)`` parameter, 2+ to 6+."""
+    return Param("roll", 2, 6, default)
+
+
+def count(lo: int = 0, hi: int = 10, default: int | None = None) -> Param:
+    """A numeric parameter such as Brutal's ``(2)``."""
+    return Param("count", lo, hi, default)
+
+
+def inches(default: int | None = None) -> Param:
+    """A size in inches, 1 to 20."""
+    return Param("inches", 1, 20, default)
+
+
+TEXT = Param("text")
+
+
+@dataclass(frozen=True)
+class RuleDecl:
+    """What a special rule is, once.
+
+    Attributes:
+        name: canonical spelling.
+        stages: where it acts.
+        holder: a weapon rule or a unit rule.
+        param: its parameter.
+        spellings: other spellings met in the data (folded to ``name``).
+        sides: for unit rules, which side's copy acts: ``{"target"}`` (default), ``{"attacker"}``, both.
+        modelled: False for a rule the engine knows by name but does not compute yet.
+        wound_targets: unit types on which its To Wound effect acts (None: any unit).
+        summary: one line, in our own words, of what the engine does with it.
+        hooks: stage functions, keyed by stage name ("wound", "save", "hit"); see the stage modules.
+    """
+
+    name: str
+    stages: frozenset[Stage]
+    holder: Holder = Holder.WEAPON
+    param: Param = NO_PARAM
+    spellings: tuple[str, ...] = ()
+    sides: frozenset[str] = frozenset({"target"})
+    modelled: bool = True
+    wound_targets: frozenset[str] | None = None
+    summary: str = ""
+    hooks: dict[str, Callable[..., Any]] = field(default_factory=dict, compare=False, hash=False)
+
+    def __str__(self) -> str:
+        return self.name
+
+    def hook(self, stage: str) -> Callable[..., Any] | None:
+        """The function this rule gives the named stage, or None."""
+        return self.hooks.get(stage)
+
+
+def fold(name: str) -> str:
+    """The look-up key of a rule name: letters only, lower case."""
+    return re.sub(r"[^a-z]", "", name.lower())
+
+
+REGISTRY: dict[str, RuleDecl] = {}
+_SPELLINGS: dict[str, str] = {}
+
+
+def declare(
+    name: str,
+    *stages: Stage,
+    holder: Holder = Holder.WEAPON,
+    param: Param = NO_PARAM,
+    spellings: tuple[str, ...] = (),
+    sides: tuple[str, ...] = ("target",),
+    modelled: bool = True,
+    wound_targets: tuple[str, ...] | None = None,
+    summary: str = "",
+    **hooks: Callable[..., Any],
+) -> RuleDecl:
+    """Declare a rule once; a second declaration of the same name is a programming error."""
+    if fold(name) in _SPELLINGS:
+        raise RuntimeError(f"rule {name!r} declared twice")
+    decl = RuleDecl(
+        name=name,
+        stages=frozenset(stages),
+        holder=holder,
+        param=param,
+        spellings=spellings,
+        sides=frozenset(sides),
+        modelled=modelled,
+        wound_targets=None if wound_targets is None else frozenset(wound_targets),
+        summary=summary,
+        hooks=dict(hooks),
+    )
+    REGISTRY[name] = decl
+    for spelling in (name, *spellings):
+        _SPELLINGS[fold(spelling)] = name
+    return decl
+
+
+def canonical_name(key: str) -> str | None:
+    """The canonical name for a folded key (see :func:`fold`), or None when no rule has that spelling."""
+    return _SPELLINGS.get(key)

@@ -1,0 +1,130 @@
+"""Rules that change the To Wound roll or the kind of wound it makes (Fleshbane, Poisoned, Rending...).
+
+Each declaration's ``wound`` hook takes the :class:`~praetor_analysis.rules.wound.WoundRoll` built from the
+wound table and returns it changed; the wound stage applies the weapon's hooks in the order printed, then
+the target's (Eternal Warrior last).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from praetor_analysis.rules.contexts import WoundSituation, variant_active
+from praetor_analysis.rules.registry import TEXT, Holder, Stage, declare, roll
+from praetor_analysis.rules.wound import WoundRoll
+
+DREADNOUGHT_TYPES = ("Dreadnought", "Automata")
+
+
+def _fleshbane(r: WoundRoll, value: int | None, variant: str | None, s: WoundSituation) -> WoundRoll:
+    return replace(r, target=2)
+
+
+def _poisoned(r: WoundRoll, value: int | None, variant: str | None, s: WoundSituation) -> WoundRoll:
+    x = value or 4
+    target = x if r.target is None else min(r.target, x)
+    return replace(r, target=target, reroll_failed=r.reroll_failed or (s.melee and s.strength > s.toughness))
+
+
+def _shred(r: WoundRoll, value: int | None, variant: str | None, s: WoundSituation) -> WoundRoll:
+    return replace(r, reroll_failed=True)
+
+
+def _rending(r: WoundRoll, value: int | None, variant: str | None, s: WoundSituation) -> WoundRoll:
+    return replace(r, rending=value)
+
+
+def _breaching(r: WoundRoll, value: int | None, variant: str | None, s: WoundSituation) -> WoundRoll:
+    return replace(r, breaching=value)
+
+
+def _murderous(r: WoundRoll, value: int | None, variant: str | None, s: WoundSituation) -> WoundRoll:
+    return replace(r, murderous=value)
+
+
+def _instant_death(r: WoundRoll, value: int | None, variant: str | None, s: WoundSituation) -> WoundRoll:
+    return replace(r, instant_death=True)
+
+
+def _haywire(r: WoundRoll, value: int | None, variant: str | None, s: WoundSituation) -> WoundRoll:
+    return replace(r, haywire=True)
+
+
+def _armourbane(r: WoundRoll, value: int | None, variant: str | None, s: WoundSituation) -> WoundRoll:
+    if not variant_active(variant, melee=s.melee, half_range=s.half_range):
+        return r
+    return replace(r, reroll_failed=True)
+
+
+def _armourbane_active(variant: str | None, s: WoundSituation) -> bool:
+    return variant_active(variant, melee=s.melee, half_range=s.half_range)
+
+
+def _twin_linked_template(r: WoundRoll, value: int | None, variant: str | None, s: WoundSituation) -> WoundRoll:
+    return replace(r, reroll_failed=True) if s.template else r
+
+
+def _eternal_warrior(r: WoundRoll, value: int | None, variant: str | None, s: WoundSituation) -> WoundRoll:
+    return replace(r, eternal_warrior=True)
+
+
+FLESHBANE = declare("Fleshbane", Stage.TO_WOUND, wound=_fleshbane, summary="wounds on 2+ (not Vehicles)")
+POISONED = declare(
+    "Poisoned",
+    Stage.TO_WOUND,
+    param=roll(4),
+    spellings=("Poison",),
+    wound=_poisoned,
+    summary="wounds on X+ (4+ bare) unless the table is better; in melee re-rolls failed wounds when S > T",
+)
+SHRED = declare("Shred", Stage.TO_WOUND, wound=_shred, summary="re-rolls failed To Wound rolls")
+RENDING = declare(
+    "Rending",
+    Stage.TO_WOUND,
+    Stage.AP,
+    Stage.VEHICLES,
+    param=roll(),
+    wound=_rending,
+    summary="a standing wound roll of X+ wounds and is AP 2; against vehicles adds D3 to penetration",
+)
+BREACHING = declare(
+    "Breaching", Stage.TO_WOUND, Stage.AP, param=roll(), wound=_breaching, summary="wounds on X+ are AP 2"
+)
+MURDEROUS_STRIKE = declare(
+    "Murderous Strike",
+    Stage.TO_WOUND,
+    Stage.DAMAGE,
+    param=roll(),
+    wound=_murderous,
+    summary="wound rolls of X+ cause Instant Death and are allocated first",
+)
+INSTANT_DEATH = declare(
+    "Instant Death", Stage.DAMAGE, wound=_instant_death, summary="an unsaved wound removes the whole model"
+)
+HAYWIRE = declare(
+    "Haywire",
+    Stage.TO_WOUND,
+    Stage.VEHICLES,
+    wound_targets=DREADNOUGHT_TYPES,
+    wound=_haywire,
+    summary="a D6 instead of the wound roll against Dreadnoughts and Automata, and of penetration on vehicles",
+)
+ARMOURBANE = declare(
+    "Armourbane",
+    Stage.TO_WOUND,
+    Stage.VEHICLES,
+    param=TEXT,
+    wound_targets=DREADNOUGHT_TYPES,
+    wound=_armourbane,
+    active=_armourbane_active,
+    summary="an extra penetration D6 (Melta: at half range); re-rolls failed wounds on Dreadnoughts and Automata",
+)
+ETERNAL_WARRIOR = declare(
+    "Eternal Warrior",
+    Stage.DAMAGE,
+    holder=Holder.UNIT,
+    wound=_eternal_warrior,
+    summary="Instant Death wounds become single wounds (still without Feel No Pain)",
+)
+#: Twin-linked's To Wound effect (Template weapons) is a hook of the hit rule; see hit_rules.
+TWIN_LINKED_TEMPLATE_HOOK = _twin_linked_template
