@@ -29,7 +29,7 @@ PSYKER = _elsewhere("Psyker", "may use psychic powers; Psychic Focus reads the p
 _NOT_YET: dict[Stage, tuple[str, ...]] = {
     Stage.TO_WOUND: (
         "Force", "Rad-phage", "Shock Pulse", "Psy-shock", "Lingering Death", "Disruption", "Graviton Pulse",
-        "Graviton Collapse", "Seismic Shock", "Wrecker", "Destructor", "Grav Wave", "Neutron-flux",
+        "Graviton Collapse", "Seismic Shock", "Wrecker", "Destructor", "Grav Wave",
         "Torsion Crusher", "Sanctic", "Impale", "Plasma Burn", "Heavy Beam", "Achean Force",
         "Cybertheurgic Focus", "Immaterial Blades", "Data-djinn", "Moonsilver", "Malignant Force",
     ),

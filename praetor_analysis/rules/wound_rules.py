@@ -128,3 +128,10 @@ ETERNAL_WARRIOR = declare(
 )
 #: Twin-linked's To Wound effect (Template weapons) is a hook of the hit rule; see hit_rules.
 TWIN_LINKED_TEMPLATE_HOOK = _twin_linked_template
+NEUTRON_FLUX = declare(
+    "Neutron-flux",
+    Stage.DAMAGE,
+    wound_targets=("Automata",),
+    wound=_instant_death,
+    summary="Instant Death against Automata",
+)
