@@ -21,7 +21,7 @@ from praetor_analysis.vehicles.damage_table import (
     load_damage_table,
 )
 from praetor_analysis.vehicles.hull_points import (
-    Volley,
+    VehicleVolley,
     gets_hot_on_vehicle,
     resolve_vehicle,
     resolve_vehicle_sequence,
@@ -255,7 +255,7 @@ def test_invariants(weapon, target, n, p):
 def test_state_carries_over():
     # Two volleys of 2 krak hits are one volley of 4 hits.
     one = resolve_vehicle(Dist.point(4), KRAK, RHINO)
-    first, second = resolve_vehicle_sequence([(Dist.point(2), KRAK), Volley(Dist.point(2), KRAK)], RHINO)
+    first, second = resolve_vehicle_sequence([(Dist.point(2), KRAK), VehicleVolley(Dist.point(2), KRAK)], RHINO)
     np.testing.assert_allclose(second.state, one.state, atol=1e-15)
     assert _close(second.wrecked, one.wrecked)
     assert first.state.sum() == pytest.approx(1.0)

@@ -1,9 +1,8 @@
 """Weapons x targets -> a tidy DataFrame of exact outcomes (one row per weapon and target).
 
 Every cell is one docs/scenario.md scenario computed by :func:`praetor_analysis.scenario.calc`; nothing is
-sampled. A cell the engine cannot compute yet (a Vehicle target before the vehicle engine is wired in, a
-Range it cannot read...) keeps its row, with the message in ``error`` and NaN numbers, so a sweep over a
-whole catalog never stops half way.
+sampled. A cell the engine refuses (a profile it cannot read, a Strength it cannot resolve...) keeps its
+row, with the message in ``error`` and NaN numbers, so a sweep over a whole catalog never stops half way.
 
 Marker weapons (Blast, Barrage, Template...) are given ``"hits"`` instead of a formation: each marker
 (each shot) is assumed to hit :data:`MARKER_MODELS` models of an infantry-like target (at most the target's

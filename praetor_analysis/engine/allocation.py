@@ -1,9 +1,10 @@
 """Exact allocation of wounds to a unit of identical models (docs/rules.md#damage-and-allocation).
 
-The unit's state is (models removed so far, wounds left on the model being worked on), plus a flag that
-Pinning reads (``trigger``: an unsaved wound from a Pinning weapon was suffered in this firing unit's
-attacks; ``pinned``). A wound is a *packet*: a distribution over (unsaved count, damage), damage being
-what it takes off the current model (a kill is damage ``W``; overflow on a dying model is lost).
+The unit's state is (models removed so far, wounds left on the model being worked on), plus the flags
+Pinning reads (whether the unit is Pinned, and the highest Shell Shock among the Pinning weapons that
+caused an unsaved wound in this firing unit's attacks; see :func:`set_trigger`). A wound is a *packet*: a
+distribution over (unsaved count, damage), damage being what it takes off the current model (a kill is
+damage ``W``; overflow on a dying model is lost).
 
 Wounds of one attack are pooled and allocated by priority group (Instant Death first, then AP 2, then the
 rest); inside a group the wounds are independent and identically distributed, so the final state is
@@ -188,8 +189,8 @@ def state_from_unsaved(
 class Allocator:
     """Applies packets to state tensors of shape (..., U, F, S).
 
-    ``U`` counts unsaved wounds produced (tracked only when asked, for Deflagrate), ``F`` is the Pinning
-    flag pair (index = 2 * pinned + trigger), ``S`` the unit state.
+    ``U`` counts unsaved wounds produced (tracked only when asked, for Deflagrate), ``F`` the Pinning flags
+    (``2 * T`` entries, index ``pinned * T + t``: see :func:`set_trigger`), ``S`` the unit state.
     """
 
     def __init__(self, space: UnitSpace, *, pinning: bool, level: int = 1) -> None:

@@ -8,11 +8,13 @@ The round is a Markov chain over the *joint* state of both units, ``P[a, d]`` wi
 unit states of ``allocation.UnitSpace`` (models removed, wounds left on the model being worked on). The
 Initiative steps are walked from the highest down; at a step every side that strikes there makes
 ``models alive x attacks per model`` blows, so a model removed at an earlier step never strikes. The
-blows of ``n`` models are one ``chain.resolve_volley`` on the enemy's state; its effect on each enemy
-state is a transition matrix (one volley per enemy state, cached per ``n``), mixed over the joint state.
-Strikes at the same step are simultaneous: both use the models alive before the step. Nothing is sampled.
+blows of ``n`` models act on the enemy through one joint transition ``T[s, s', u]`` (from enemy state
+``s`` to ``s'`` having caused ``u`` unsaved wounds: the allocation chain with the unsaved count tracked),
+cached per ``n`` and per Reaping Blow; their hits, wounds and unsaved marginals, which do not depend on the
+enemy's state, come from one fresh-state ``chain.resolve_volley`` per striker. Strikes at the same step
+are simultaneous: both use the models alive before the step. Nothing is sampled.
 
-Attack counts and Initiative steps per profile are in ``melee_attacks``. Readings where the rules leave
+Attack counts and Initiative steps per profile are in ``melee.blows``. Readings where the rules leave
 room (ours, documented and tested):
 
 - Attacks per model: A, +1 on the charge (none after a Disordered Charge), +1 for a second melee weapon
@@ -61,7 +63,7 @@ from praetor_analysis.profiles.records import ProfileError, Unit, Weapon
 from praetor_analysis.profiles.rule_tokens import parse_rule
 from praetor_analysis.rules.damage_rules import DEFLAGRATE
 from praetor_analysis.rules.melee_rules import ROUND_RULES
-from praetor_analysis.rules.morale_rules import PINNING
+from praetor_analysis.rules.morale_rules import PINNING, SHELL_SHOCK
 
 
 # --- results ------------------------------------------------------------------------------------
@@ -140,14 +142,15 @@ class CombatResult:
 
 # --- the engine ---------------------------------------------------------------------------------
 class _Striker:
-    """One side's blows with one profile on the enemy: transition matrices per (models alive, Reaping)."""
+    """One side's blows with one profile on the enemy: joint transitions and marginals per (models alive,
+    Reaping Blow in effect)."""
 
     def __init__(self, side: Side, blows: Blows, enemy: Unit) -> None:
         self.side, self.blows, self.enemy = side, blows, enemy
         self.space = TargetState.fresh(enemy).space
         weapon = blows.weapon
         if weapon.has(PINNING):  # locked in combat: never tests (docs/rules.md#melee)
-            rules = tuple(r for r in weapon.rules if r.name not in {"Pinning", "Shell Shock"})
+            rules = tuple(r for r in weapon.rules if r.name not in {PINNING.name, SHELL_SHOCK.name})
             weapon = replace(weapon, type=replace(weapon.type, rules=rules))
         self.weapon = weapon
         self._volleys: dict[tuple[int, bool], tuple[float, Any]] = {}

@@ -26,8 +26,7 @@ from praetor_analysis.rules.marker_rules import APOCALYPTIC_MEGA_BLAST, BARRAGE,
 from praetor_analysis.rules.save_rules import IGNORES_COVER, SHROUDED
 from praetor_analysis.rules.vehicle_rules import EXOSHOCK, LANCE, ORDNANCE, SUNDER
 from praetor_analysis.rules.wound_rules import ARMOURBANE, HAYWIRE, RENDING
-from praetor_analysis.vehicles.hull_points import Volley as VehicleVolley
-from praetor_analysis.vehicles.hull_points import gets_hot_on_vehicle, resolve_vehicle_sequence
+from praetor_analysis.vehicles.hull_points import VehicleVolley, gets_hot_on_vehicle, resolve_vehicle_sequence
 from praetor_analysis.vehicles.penetration import PenetratingWeapon, VehicleTarget
 
 

@@ -74,7 +74,7 @@ class VehicleResult:
 
 
 @dataclass(frozen=True)
-class Volley:
+class VehicleVolley:
     """One weapon's attack in a sequence: its hits and profile, and whether it is at half range."""
 
     hits: Dist | np.ndarray
@@ -215,7 +215,7 @@ def resolve_vehicle(
 
 
 def resolve_vehicle_sequence(
-    volleys: Iterable[Volley | tuple],
+    volleys: Iterable[VehicleVolley | tuple],
     target: VehicleTarget,
     start: Dist | np.ndarray | None = None,
     *,
@@ -224,7 +224,7 @@ def resolve_vehicle_sequence(
     """Resolve several attacks in turn on one vehicle, carrying the hull points left from one to the next.
 
     Args:
-        volleys: :class:`Volley` records, or tuples ``(hits, weapon)`` / ``(hits, weapon, half_range)``.
+        volleys: :class:`VehicleVolley` records, or tuples ``(hits, weapon)`` / ``(hits, weapon, half_range)``.
         target: the vehicle before the first attack.
         start: pmf of the hull points left before the first attack (default ``target.hp_left``).
         table: the Vehicle Damage table.
@@ -235,7 +235,7 @@ def resolve_vehicle_sequence(
     results = []
     state = start
     for volley in volleys:
-        v = volley if isinstance(volley, Volley) else Volley(*volley)
+        v = volley if isinstance(volley, VehicleVolley) else VehicleVolley(*volley)
         res = resolve_vehicle(v.hits, v.weapon, target, state, half_range=v.half_range, table=table)
         results.append(res)
         state = res.state
