@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from praetor_analysis.engine.volley import Volley
+from praetor_analysis.errors import ProfileError
 from praetor_analysis.profiles.records import Unit
+from praetor_analysis.profiles.rule_tokens import parse_rule
+from praetor_analysis.rules.catalogue import lookup
 from praetor_analysis.rules.classify import RuleReport, Situation, classify, wound_chain
 
 
@@ -31,3 +34,36 @@ def classify_rules(volley: Volley, target: Unit, notes: list[str]) -> tuple[list
     )
     report.applied.extend(notes)
     return report.lists()
+
+
+#: Why an entry that is not a rule of the weapon or a unit is listed (the weapon's own characteristics).
+ENTRY_REASONS = {
+    "Strength": "a Strength the engine cannot read, and no rule of the weapon gives one",
+}
+
+
+def reason_of(entry: str) -> str:
+    """Why an entry of a result's ``no_effect`` or ``not_modelled`` list is there, in one line (the rule's
+    summary in our own words; a rule without a declaration is one the engine does not know)."""
+    text = entry.split(": ", 1)[1] if entry.startswith(("target: ", "attacker: ")) else entry
+    first = text.split(" ", 1)[0]
+    if first in ENTRY_REASONS and text != first:
+        return ENTRY_REASONS[first]
+    try:
+        token = parse_rule(text)
+    except ProfileError:
+        return "not a rule the engine knows"
+    decl = lookup(token.name)
+    if decl is None or not token.known:
+        return "not a rule the engine knows"
+    if not decl.modelled:
+        return f"known by name, not computed yet ({', '.join(sorted(s.value for s in decl.stages))})"
+    if decl.pending:
+        pending = ", ".join(sorted(s.value for s in decl.pending))
+        return f"{decl.summary}; not computed yet: its effect on {pending}"
+    return decl.summary
+
+
+def reasons(no_effect: list[str], not_modelled: list[str]) -> dict[str, str]:
+    """``{entry: why}`` for every entry of the two lists (docs/scenario.md ``reasons``)."""
+    return {entry: reason_of(entry) for entry in (*no_effect, *not_modelled)}

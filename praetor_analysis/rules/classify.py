@@ -130,7 +130,7 @@ def category_of(
     if acting:
         if not resolution.vehicle and not acts_here(decl, token.variant, situation):
             return "no_effect"
-        return "applied"
+        return "not_modelled" if acting & decl.pending else "applied"
     if decl.stages <= resolution.irrelevant:
         return "no_effect"
     return "not_modelled"

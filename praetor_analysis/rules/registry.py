@@ -87,7 +87,9 @@ class RuleDecl:
         sides: for unit rules, which side's copy acts: ``{"target"}`` (default), ``{"attacker"}``, both.
         modelled: False for a rule the engine knows by name but does not compute yet.
         wound_targets: unit types on which its To Wound effect acts (None: any unit).
-        summary: one line, in our own words, of what the engine does with it.
+        pending: stages it acts on that the engine does not compute yet (a resolution that models one of
+            them lists the rule under ``not_modelled``; elsewhere it is classified as usual).
+        summary: one line, in our own words, of what the engine does with it (or why it changes nothing).
         hooks: stage functions, keyed by stage name ("wound", "save", "hit"); see the stage modules.
     """
 
@@ -99,6 +101,7 @@ class RuleDecl:
     sides: frozenset[str] = frozenset({"target"})
     modelled: bool = True
     wound_targets: frozenset[str] | None = None
+    pending: frozenset[Stage] = frozenset()
     summary: str = ""
     hooks: dict[str, Callable[..., Any]] = field(default_factory=dict, compare=False, hash=False)
 
@@ -128,12 +131,15 @@ def declare(
     sides: tuple[str, ...] = ("target",),
     modelled: bool = True,
     wound_targets: tuple[str, ...] | None = None,
+    pending: tuple[Stage, ...] = (),
     summary: str = "",
     **hooks: Callable[..., Any],
 ) -> RuleDecl:
     """Declare a rule once; a second declaration of the same name is a programming error."""
     if fold(name) in _SPELLINGS:
         raise RuntimeError(f"rule {name!r} declared twice")
+    if not set(pending) <= set(stages):
+        raise RuntimeError(f"rule {name!r}: pending stages must be among its stages")
     decl = RuleDecl(
         name=name,
         stages=frozenset(stages),
@@ -143,6 +149,7 @@ def declare(
         sides=frozenset(sides),
         modelled=modelled,
         wound_targets=None if wound_targets is None else frozenset(wound_targets),
+        pending=frozenset(pending),
         summary=summary,
         hooks=dict(hooks),
     )

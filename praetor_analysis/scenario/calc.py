@@ -12,6 +12,7 @@ from typing import Any
 
 from praetor_analysis.engine.allocation import TooLarge
 from praetor_analysis.engine.chain import resolve_sequence
+from praetor_analysis.engine.rule_report import reasons
 from praetor_analysis.engine.volley import Volley
 from praetor_analysis.errors import ScenarioError
 from praetor_analysis.markers.templates import wall_of_death_pmf
@@ -155,7 +156,14 @@ def parse_target(data: Mapping[str, Any]) -> Unit:
 
 
 def calc(data: Any) -> dict[str, Any]:
-    """Compute one scenario (a mapping in the docs/scenario.md form) into the result mapping."""
+    """Compute one scenario (a mapping in the docs/scenario.md form) into the result mapping; ``reasons``
+    says why each rule under ``no_effect`` or ``not_modelled`` is there."""
+    result = _calc(data)
+    result["reasons"] = reasons(list(result.get("no_effect", ())), list(result.get("not_modelled", ())))
+    return result
+
+
+def _calc(data: Any) -> dict[str, Any]:
     if not isinstance(data, Mapping):
         raise ScenarioError(f"scenario: expected a JSON object, got {type(data).__name__}")
     unknown = sorted(set(data) - SCENARIO_FIELDS)
