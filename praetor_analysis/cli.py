@@ -101,18 +101,28 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 
 def cmd_roster(args: argparse.Namespace) -> int:
-    """praetor roster FILE: the list analysis of a BattleScribe / New Recruit roster."""
-    from praetor_analysis.analysis.list_analysis import roster_report
+    """praetor roster FILE: every unit rated in shooting and melee, sorted by effect per 100 points."""
+    from praetor_analysis.analysis.unit_ratings import RATING_COLUMNS, rate_roster, roster_table
     from praetor_analysis.bsdata.files import UntrustedFileError
+    from praetor_analysis.scenario.calc import ScenarioError
 
     if not Path(args.roster).is_file():
         raise UsageError(f"FILE: no such roster: {args.roster!r}")
     try:
-        print(roster_report(args.roster, half_range=args.half_range))
-    except UntrustedFileError as exc:
+        frame = rate_roster(args.roster, args.target, models=args.models, half_range=args.half_range)
+    except (UntrustedFileError, ScenarioError) as exc:
         raise UsageError(str(exc)) from None
     except OSError as exc:
         raise UsageError(f"FILE: cannot read {args.roster!r}: {exc.strerror or exc}") from None
+    if args.json:
+        rows = frame[RATING_COLUMNS[:7]].astype(object).where(frame[RATING_COLUMNS[:7]].notna(), None)
+        out = [{**r, "points": round(r["points"])} for r in rows.to_dict(orient="records")]
+        sys.stdout.write(json.dumps(out, allow_nan=False) + "\n")
+        return 0
+    print(
+        f"{Path(args.roster).name}: {frame['unit'].nunique()} units; mean = models removed (hull points of a vehicle)"
+    )
+    print(roster_table(frame))
     return 0
 
 
@@ -146,10 +156,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--show", type=int, default=10, help="how many unresolved links and corrections to list")
     p.set_defaults(func=cmd_import)
     p = sub.add_parser(
-        "roster", help="expected damage of every unit of a .ros/.rosz roster against the standard targets"
+        "roster", help="every unit of a .ros/.rosz roster rated in shooting and melee, by effect per 100 points"
     )
     p.add_argument("roster", help="path to a .ros or .rosz file")
     p.add_argument("--half-range", action="store_true", help="targets at half range (Rapid Fire, Melta)")
+    p.add_argument(
+        "--target", metavar="NAME", help="one standard target or unit profile (default: every standard target)"
+    )
+    p.add_argument("--models", type=int, metavar="N", help="models in the --target unit")
+    p.add_argument("--json", action="store_true", help="print a JSON list of rows instead of the table")
     p.set_defaults(func=cmd_roster)
     p = sub.add_parser("report", help="write a standalone HTML report (figures and tables, works offline)")
     p.add_argument("--weapons", nargs="+", metavar="NAME", help="weapon names (default: an iconic dozen)")

@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from praetor_analysis import calc
-from praetor_analysis.analysis.unit_attack import shooting
+from praetor_analysis.analysis.unit_attack import UNARMED, shooting
 from praetor_analysis.errors import ScenarioError
 from praetor_analysis.scenario import calc as scenario_calc
 from praetor_analysis.scenario.datasheet import build_loadout
@@ -48,17 +48,17 @@ def test_shooting_is_the_firing_unit_written_out() -> None:
 
 
 def test_melee_blows_are_the_sequence_written_out() -> None:
-    # Charging: the Sergeant's Power Fist (A 2 +1, Specialist Weapon: no bonus for the Bolt Pistol) strikes
-    # at Initiative 1 (Unwieldy) after the 9 Legionaries' Bolt Pistols (A 1 +1 each) at Initiative 4.
+    # Charging: the Sergeant's Power Fist (A 2 +1; a Bolt Pistol is no second melee weapon) strikes at
+    # Initiative 1 (Unwieldy) after the 9 Legionaries, who carry no melee weapon (A 1 +1 each, unarmed), at 4.
     attacker = {"name": "Tactical Squad", "loadout": ["Power Fist"], "charging": True}
     unit = calc({"attacker": attacker, "mode": "melee", "target": TERMINATORS})
-    assert [(c["weapon"], c["initiative"]) for c in unit["chosen"]] == [("Power Fist", 1), ("Bolt Pistol", 4)]
+    assert [(c["weapon"], c["initiative"]) for c in unit["chosen"]] == [("Power Fist", 1), ("unarmed", 4)]
     by_hand = scenario_calc.calc(
         {
             "target": resolve_unit(TERMINATORS),
             "firing_units": [
                 [
-                    {"mode": "melee", "attacker": {**LEGIONARY, "models": 9}, "weapon": resolve_weapon("Bolt Pistol"),
+                    {"mode": "melee", "attacker": {**LEGIONARY, "models": 9}, "weapon": UNARMED,
                      "attacks": 18},
                     {"mode": "melee", "attacker": {**SERGEANT, "models": 1}, "weapon": resolve_weapon("Power Fist"),
                      "attacks": 3},

@@ -8,10 +8,11 @@ throw one). All the unit's volleys are one firing unit of
 :func:`~praetor_analysis.engine.chain.resolve_sequence`: wounds and hull points carry over, Pinning is
 tested once.
 
-Melee: each group fights with its best melee profile for the target (a pistol counts as a melee
-weapon; a model with neither strikes unarmed, Strength User, AP -), with +1 Attack on the charge and
-for a second melee weapon (:func:`~praetor_analysis.melee.blows.plan_blows`), all groups' blows one
-sequence in Initiative order. With ``target_weapon`` the target fights back: a whole round of
+Melee: each group fights with its best melee profile for the target (Melee weapons only: a pistol is
+not one; Detonation weapons only against a vehicle; a model with no melee weapon strikes unarmed,
+Strength User, AP -), with +1 Attack on the charge and for a second melee weapon
+(:func:`~praetor_analysis.melee.blows.plan_blows`), all groups' blows one sequence in Initiative
+order. With ``target_weapon`` the target fights back: a whole round of
 :func:`~praetor_analysis.melee.combat.resolve_combat`, which takes one uniform side, so the largest
 group fights it and the others are listed under ``not_modelled``.
 
@@ -153,8 +154,13 @@ def shooting(loadout: Loadout, target: Unit, *, half_range: bool = False) -> dic
     return _finish(loadout, target, "shooting", volleys, chosen, [])
 
 
-def _melee_options(weapons: Sequence[Mapping[str, Any]]) -> list[Weapon]:
-    found = [w for w in map(_weapon, weapons) if (w.is_melee or w.type.kind == "Pistol") and not _is_grenade(w)]
+def _melee_options(weapons: Sequence[Mapping[str, Any]], target: Unit) -> list[Weapon]:
+    """The melee profiles a model may fight with: its Melee weapons (Detonation ones only against a vehicle)."""
+    found = [
+        w
+        for w in map(_weapon, weapons)
+        if w.is_melee and not _is_grenade(w) and (target.is_vehicle or not w.has("Detonation"))
+    ]
     return found or [_weapon(UNARMED)]
 
 
@@ -163,7 +169,7 @@ def _group_blows(unit: Unit, options: list[Weapon], target: Unit) -> list[tuple[
     out = []
     for w in options:
         others = [o for o in options if o is not w]
-        second = max(others, key=lambda o: o.is_melee) if others else None
+        second = others[0] if others else None
         blows = plan_blows(Side(unit, (w,), second), w, target)
         volley = Volley(w, unit, mode="melee", attacks=Dist.point(blows.attacks * unit.models))
         out.append((volley, blows.initiative, w))
@@ -185,7 +191,7 @@ def melee(
         if unit.is_vehicle or any(getattr(unit, k) is None for k in ("WS", "S", "T", "W", "I", "A")):
             notes.append(f"{g.model}: no melee statline")
             continue
-        fighters.append((g, unit, _melee_options(g.weapons)))
+        fighters.append((g, unit, _melee_options(g.weapons, target)))
     if not fighters:
         raise ScenarioError(f"attacker: {loadout.datasheet} has no model that fights in melee")
     if target_weapon is not None:

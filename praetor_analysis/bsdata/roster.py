@@ -48,6 +48,8 @@ __all__ = [
     "roster_weapons_frame",
     "selection_number",
     "selection_points",
+    "selection_statline",
+    "selection_weapons",
     "unzip_roster",
 ]
 
@@ -178,6 +180,20 @@ def unzip_roster(data: bytes, name: str) -> bytes:
 def selection_points(sel: Element) -> float:
     """The ``Pts`` cost recorded on one roster selection (or the roster), 0 when none."""
     return _pts(sel)
+
+
+def selection_statline(sel: Element) -> tuple[str, dict[str, str]] | None:
+    """The (name, characteristics) of the unit, vehicle, knight or fortification profile a selection
+    carries itself, or None."""
+    for prof in children(sel, "profiles", "profile"):
+        if _is(prof, _STATLINE_IDS, _STATLINE_NAMES):
+            return " ".join((prof.get("name") or "").split()), _chars(prof)
+    return None
+
+
+def selection_weapons(sel: Element) -> list[dict[str, str]]:
+    """The weapon profiles a selection carries itself (see :class:`WeaponCount` for the fields)."""
+    return [_weapon_profile(p) for p in children(sel, "profiles", "profile") if _is(p, _WEAPON_IDS, _WEAPON_NAMES)]
 
 
 def selection_number(sel: Element) -> int:

@@ -87,7 +87,7 @@ def price_roster(
         entry = _ids(unit)[-1]
         if entry not in by_entry.index:
             continue
-        sheet = by_entry.loc[entry]
+        sheet = by_entry.loc[entry].to_dict()
         mine_models = models[models["datasheet"] == sheet["name"]]
         mine_models = mine_models[mine_models["faction"] == sheet["faction"]]
         slot_points = dict(zip(mine_models["model_id"], mine_models["points"], strict=True))

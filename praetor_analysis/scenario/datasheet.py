@@ -30,7 +30,15 @@ from praetor_analysis.errors import ScenarioError
 from praetor_analysis.scenario.blocks import attacker_block, weapon_block
 from praetor_analysis.scenario.names import UNIT_STAT_KEYS, fold, is_name_block, suggestions
 
-__all__ = ["DATASHEET_FIELDS", "Loadout", "ModelGroup", "build_loadout", "datasheet_row", "is_datasheet"]
+__all__ = [
+    "DATASHEET_FIELDS",
+    "Loadout",
+    "ModelGroup",
+    "build_loadout",
+    "datasheet_row",
+    "is_datasheet",
+    "weapon_blocks",
+]
 
 DATASHEET_FIELDS = frozenset({"name", "faction", "size", "loadout", "charging", "disordered", "two_weapons"})
 """Fields of a datasheet ``attacker`` block."""
@@ -74,6 +82,12 @@ def _tables() -> tuple[pd.DataFrame, pd.DataFrame, dict[str, pd.Series], dict[st
     wmap = {f"{r.source}:{r.profile_id}": r for _, r in weapons.iterrows()}
     umap = {f"{r.source}:{r.profile_id}": r for _, r in units.iterrows()}
     return load_datasheet_models(), load_wargear_options(), wmap, umap
+
+
+def weapon_blocks(ids: str) -> tuple[dict[str, Any], ...]:
+    """Weapon blocks of ``;``-joined ``source:profile_id`` keys (the ``weapon_ids`` of the datasheet tables)."""
+    wmap = _tables()[2]
+    return tuple(weapon_block(wmap[k]) for k in str(ids).split(";") if k in wmap)
 
 
 def is_datasheet(value: Any) -> bool:
