@@ -330,3 +330,65 @@ def test_twin_linked_heavy_flamer_on_legionaries_and_a_rhino():
     v = calc({"attacker": {"BS": 4, "S": 4}, "weapon": TWIN_FLAMER, "hits": 1, "target": {**RHINO, "facing": "Rear"}})
     assert v["penetrating"]["mean"] == pytest.approx(10 / 36, abs=1e-15)
     assert v["glancing"]["mean"] == pytest.approx(10 / 36, abs=1e-15)
+
+
+# --- Haywire on vehicles: invulnerable saves and mitigation only; ion shields against shooting only -
+KNIGHT = {"name": "Knight", "Unit Type": "Vehicle (Knight)", "WS": 4, "Front": 13, "Side": 12, "Rear": 12, "HP": 6,
+          "rules": ["Ion Shield"]}  # fmt: skip
+LASCANNON = {"name": "Lascannon", "Range": '48"', "Strength": "9", "AP": "2", "Type": "Heavy 1"}
+HAYWIRE = {"name": "Haywire blaster", "Range": '24"', "Strength": "3", "AP": "-", "Type": "Assault 1, Haywire"}
+
+
+def _enumerate_saved_hits(hits: int, roll_result, save: int | None) -> tuple[list[float], list[float]]:
+    """pmfs of unsaved Glancing and Penetrating Hits: each hit's roll die and save die, every face."""
+    glancing, penetrating = [0.0] * (hits + 1), [0.0] * (hits + 1)
+    for dice in itertools.product(range(1, 7), repeat=2 * hits):
+        g = p = 0
+        for roll, save_die in zip(dice[::2], dice[1::2], strict=True):
+            result = roll_result(roll)
+            if result and not (save is not None and save_die >= save):
+                g, p = g + (result == "glance"), p + (result == "pen")
+        glancing[g] += 1.0 / 6 ** (2 * hits)
+        penetrating[p] += 1.0 / 6 ** (2 * hits)
+    return glancing, penetrating
+
+
+@pytest.mark.parametrize(("facing", "save"), [("Front", 4), ("Side", 5), ("Rear", None)])
+@pytest.mark.parametrize("hits", [1, 2])
+def test_ion_shield_by_facing_by_enumeration(facing, save, hits):
+    knight = {**KNIGHT, "facing": facing}
+    got = calc({"attacker": {"BS": 4, "S": 4}, "weapon": LASCANNON, "hits": hits, "target": knight})
+    armour = KNIGHT[facing]
+    glancing, penetrating = _enumerate_saved_hits(
+        hits, lambda d: "glance" if d + 9 == armour else "pen" if d + 9 > armour else None, save
+    )
+    assert got["glancing"]["pmf"] == pytest.approx(glancing, abs=TOL)
+    assert got["penetrating"]["pmf"] == pytest.approx(penetrating, abs=TOL)
+    assert "target: Ion Shield" in got["applied"]
+
+
+@pytest.mark.parametrize("hits", [1, 2])
+def test_haywire_on_a_vehicle_takes_no_cover_by_enumeration(hits):
+    rhino = {**RHINO, "Cover": "4+", "Invulnerable": "6+"}
+    got = calc({"attacker": {"BS": 4, "S": 4}, "weapon": HAYWIRE, "hits": hits, "target": rhino})
+    glancing, penetrating = _enumerate_saved_hits(
+        hits, lambda d: None if d == 1 else "pen" if d == 6 else "glance", 6
+    )  # the 6+ invulnerable only
+    assert got["glancing"]["pmf"] == pytest.approx(glancing, abs=TOL)
+    assert got["penetrating"]["pmf"] == pytest.approx(penetrating, abs=TOL)
+
+
+def test_ion_shield_and_haywire_pinned():
+    # Ion Shield (Questoris Knight wargear, BattleScribe "2022 - Mech Library.cat"): an invulnerable save
+    # against shooting, 4+ on the Front, 5+ on the Side, none in melee. A lascannon hit on the Front 13:
+    # D6 + 9 glances on a 4 (1/6), penetrates on 5-6 (1/3); the shield halves both: 1/12, 1/6.
+    front = calc({"attacker": {"BS": 4, "S": 4}, "weapon": LASCANNON, "hits": 1, "target": KNIGHT})
+    assert (front["glancing"]["mean"], front["penetrating"]["mean"]) == pytest.approx((1 / 12, 1 / 6), abs=1e-15)
+    # In melee the shield does nothing: a chainfist (S x2 of a S5 wielder: 10) on the Front: 1/6 glance, 1/2 pen.
+    fist = {"name": "Chainfist", "Range": "-", "Strength": "x2", "AP": "2", "Type": "Melee"}
+    melee = calc({"mode": "melee", "attacker": {"WS": 4, "S": 5, "A": 1}, "weapon": fist, "hits": 1, "target": KNIGHT})
+    assert (melee["glancing"]["mean"], melee["penetrating"]["mean"]) == pytest.approx((1 / 6, 1 / 2), abs=1e-15)
+    # Haywire (the game system file's rule "Haywire"): its results allow only invulnerable saves and damage
+    # mitigation, so a Rhino's 4+ cover does nothing: 4/6 glancing, 1/6 penetrating per hit.
+    hay = calc({"attacker": {"BS": 4, "S": 4}, "weapon": HAYWIRE, "hits": 1, "target": {**RHINO, "Cover": "4+"}})
+    assert (hay["glancing"]["mean"], hay["penetrating"]["mean"]) == pytest.approx((4 / 6, 1 / 6), abs=1e-15)

@@ -92,8 +92,10 @@ def _saved(roll, w: PenetratingWeapon, t: VehicleTarget, facing: str, cover_allo
         saves.append(inv)
     if t.reinforced and not w.is_melee:
         saves.append(5)
+    if t.ion_shield and not w.is_melee and facing in ("Front", "Side"):  # shooting only: 4+ Front, 5+ Side
+        saves.append(4 if facing == "Front" else 5)
     shooting_cover = not (w.is_melee or w.ignores_cover or w.template)
-    if t.cover is not None and cover_allowed and shooting_cover:
+    if t.cover is not None and cover_allowed and shooting_cover and not w.haywire:  # Haywire: no cover
         saves.append(t.cover)
     if saves and roll(6) >= min(saves):
         return True
@@ -255,6 +257,16 @@ SINGLE = [
         False,
     ),
     ("twin-linked, not a template", PenetratingWeapon(7, 4, twin_linked=True), RHINO, False),
+    (
+        "haywire in cover",
+        PenetratingWeapon(3, 2, haywire=True),
+        VehicleTarget(11, 11, 10, 3, cover=4, shrouded=5, invulnerable=6),
+        False,
+    ),
+    ("ion shield front", PenetratingWeapon(9, 2), VehicleTarget(13, 12, 12, 6, ion_shield=True, cover=5), False),
+    ("ion shield side", PenetratingWeapon(9, 2), VehicleTarget(13, 12, 12, 6, ion_shield=True, facing="Side"), False),
+    ("ion shield rear", PenetratingWeapon(9, 2), VehicleTarget(13, 12, 12, 6, ion_shield=True, facing="Rear"), False),
+    ("ion shield melee", PenetratingWeapon(10, 2, is_melee=True), VehicleTarget(13, 12, 12, 6, ion_shield=True), False),
     (
         "ignores cover",
         PenetratingWeapon(8, 2, ignores_cover=True),

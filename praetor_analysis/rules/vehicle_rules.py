@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from praetor_analysis.rules.registry import Stage, declare, roll
+from praetor_analysis.rules.registry import Holder, Stage, declare, roll
 
 LANCE = declare("Lance", Stage.VEHICLES, summary="armour above 12 counts as 12")
 SUNDER = declare(
@@ -10,3 +10,9 @@ SUNDER = declare(
 )
 EXOSHOCK = declare("Exoshock", Stage.VEHICLES, param=roll(), summary="each penetrating hit adds another on a D6 of X+")
 ORDNANCE = declare("Ordnance", Stage.VEHICLES, summary="two penetration dice, the highest kept")
+ION_SHIELD = declare(
+    "Ion Shield",
+    Stage.VEHICLES,
+    holder=Holder.UNIT,
+    summary="an invulnerable save against shooting only: 4+ on the Front, 5+ on the Side",
+)

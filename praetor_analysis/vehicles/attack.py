@@ -24,7 +24,7 @@ from praetor_analysis.rules.hit import HitRoll, roll_to_hit
 from praetor_analysis.rules.hit_rules import GETS_HOT, TWIN_LINKED
 from praetor_analysis.rules.marker_rules import APOCALYPTIC_MEGA_BLAST, BARRAGE, HELLSTORM, TEMPLATE
 from praetor_analysis.rules.save_rules import IGNORES_COVER, SHROUDED
-from praetor_analysis.rules.vehicle_rules import EXOSHOCK, LANCE, ORDNANCE, SUNDER
+from praetor_analysis.rules.vehicle_rules import EXOSHOCK, ION_SHIELD, LANCE, ORDNANCE, SUNDER
 from praetor_analysis.rules.wound_rules import ARMOURBANE, HAYWIRE, RENDING
 from praetor_analysis.vehicles.hull_points import VehicleVolley, gets_hot_on_vehicle, resolve_vehicle_sequence
 from praetor_analysis.vehicles.penetration import PenetratingWeapon, VehicleTarget
@@ -62,6 +62,7 @@ def _vehicle_target(target: Unit) -> VehicleTarget:
         invulnerable=target.invulnerable,
         cover=target.cover,
         shrouded=(shrouded.value or 6) if shrouded else None,
+        ion_shield=target.has(ION_SHIELD),
         unit_type=target.unit_type,
     )
 

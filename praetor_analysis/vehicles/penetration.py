@@ -24,13 +24,13 @@ Readings where the rules leave room (each has a test):
   Shrouded but no cover; it removes 1 hull point (no Destroyer D3: it gains no other special rule) and
   never triggers Exoshock again.
 - Haywire replaces the roll; Strength, AP (for the roll), Rending, Armourbane, Ordnance, Lance, Sunder and
-  Destroyer's dice then do nothing. Its Glancing and Penetrating Hits take the usual vehicle saves (the
-  save limits in its text speak of Wounds), roll the damage table at the weapon's AP, and Destroyer's D3
+  Destroyer's dice then do nothing. Its Glancing and Penetrating Hits allow only invulnerable saves and
+  damage mitigation (no cover), roll the damage table at the weapon's AP, and Destroyer's D3
   hull points still apply.
 - Saves: one save per hit, the best of invulnerable (per facing if given), Reinforced Structure (an
-  invulnerable 5+ against shooting, as the rules reference reads "Reinforced") and cover (shooting only,
-  not Ignores Cover or Template); then Shrouded (not melee, Ignores Cover or Template, since Templates
-  have Ignores Cover). A save of 2+ fails only on a 1.
+  invulnerable 5+ against shooting, as the rules reference reads "Reinforced"), an Ion Shield (shooting
+  only: 4+ Front, 5+ Side) and cover (shooting only, not Ignores Cover, Template or Haywire); then Shrouded
+  (not melee, Ignores Cover or Template, since Templates have Ignores Cover). A save of 2+ fails only on a 1.
 """
 
 from __future__ import annotations
@@ -133,6 +133,8 @@ class VehicleTarget:
         slow: a Slow Vehicle (two dice on the damage table, discard the highest). A ``Slow`` sub-type in
             ``unit_type`` (e.g. ``"Vehicle (Transport, Slow)"``) counts too.
         reinforced: Reinforced Structure: an invulnerable 5+ against shooting attacks.
+        ion_shield: an Ion Shield: an invulnerable save against shooting only, 4+ on the Front, 5+ on the Side
+            (none on the Rear or in melee).
         unit_type: the unit type as printed.
         name: a label for reports.
     """
@@ -148,6 +150,7 @@ class VehicleTarget:
     shrouded: int | None = None
     slow: bool = False
     reinforced: bool = False
+    ion_shield: bool = False
     unit_type: str = "Vehicle"
     name: str = ""
 
@@ -276,6 +279,10 @@ def _roll(weapon: PenetratingWeapon, armour: int, armourbane: bool) -> np.ndarra
 
 
 # --- saves --------------------------------------------------------------------------------------------
+#: An Ion Shield's invulnerable save by facing, against shooting only (docs/rules.md#ion-shield).
+ION_SHIELD: Mapping[str, int] = {"Front": 4, "Side": 5}
+
+
 def _fail(threshold: int | None) -> float:
     return 1.0 if threshold is None else 1.0 - p_at_least(threshold)
 
@@ -288,13 +295,19 @@ def _unsaved(weapon: PenetratingWeapon, target: VehicleTarget, facing: str) -> t
     if target.reinforced and not weapon.is_melee:
         invuln.append(5)
         used.append("Reinforced Structure")
+    shield = ION_SHIELD.get(facing) if target.ion_shield and not weapon.is_melee else None
+    if shield is not None:
+        invuln.append(shield)
+        used.append(f"Ion Shield ({shield}+ on the {facing})")
     unshielded = weapon.is_melee or weapon.ignores_cover or weapon.template  # no cover, no Shrouded
     mitigation = 1.0
     if target.shrouded is not None and not unshielded:
         used.append(f"Shrouded ({target.shrouded}+)")
         mitigation = _fail(target.shrouded)
     best_invuln = min(invuln) if invuln else None
-    with_cover = min([*invuln, target.cover]) if target.cover is not None and not unshielded else best_invuln
+    # Haywire results allow only invulnerable saves and damage mitigation (docs/rules.md#haywire): no cover
+    covered = target.cover is not None and not unshielded and not weapon.haywire
+    with_cover = min([*invuln, target.cover]) if covered else best_invuln
     return _fail(with_cover) * mitigation, _fail(best_invuln) * mitigation, used
 
 
