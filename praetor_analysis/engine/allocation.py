@@ -20,7 +20,7 @@ from dataclasses import dataclass
 import numpy as np
 from scipy import sparse
 
-from praetor_analysis.prob.dice import binomial_matrix
+from praetor_analysis.prob.dice import binomial_matrix, binomial_table
 
 DENSE_STATES = 400
 """Units with more states than this use sparse damage matrices."""
@@ -235,6 +235,10 @@ class Allocator:
         Each hit yields a wound of group g with probability ``groups[g].p`` (in allocation order).
         """
         groups = merge_groups(groups, self.space.wounds)
+        if not track:
+            steps = [effective_step(g) for g in groups]
+            if all(step is not None for step in steps):
+                return self._resolve_capped(x, [step for step in steps if step is not None and step[0] > 0.0])
         u_size = u_max + 1 if track else 1
         check_size(x.shape, groups, u_size)
         state = np.zeros((*x.shape[:-2], u_size, *x.shape[-2:]))
@@ -248,6 +252,61 @@ class Allocator:
         if not groups:  # no hit can wound: the remaining hits change nothing
             state = state.sum(axis=0)
         return state
+
+    def _step_matrix(self, packet: Packet) -> np.ndarray | sparse.csr_array:
+        """The state transition of one wound of ``packet`` (all its damages mixed in one matrix)."""
+        total: np.ndarray | sparse.csr_array | None = None
+        for d, w in enumerate(packet.probs.sum(axis=0)):
+            if w != 0.0:
+                term = w * self._matrix(d)
+                total = term if total is None else total + term
+        return total if total is not None else self.space.damage_matrix(0)
+
+    def _step(self, x: np.ndarray, matrix: np.ndarray | sparse.csr_array) -> np.ndarray:
+        """One effective wound (its transition ``matrix``; it raises the Pinning trigger) on ``x`` (..., F, S)."""
+        flat = x.reshape(-1, x.shape[-1])
+        y = flat @ matrix if isinstance(matrix, np.ndarray) else (matrix.T @ flat.T).T
+        y = np.asarray(y).reshape(x.shape)
+        return set_trigger(y, self.level) if self.pinning else y
+
+    def _resolve_capped(self, x: np.ndarray, steps: list[tuple[float, Packet]]) -> np.ndarray:
+        """``resolve`` counting only the wounds that change the state (each takes at least one wound off the
+        unit), so at most ``models * wounds`` of them matter in a group: linear in the hits.
+
+        After ``cap`` effective wounds every state is wiped out with its Pinning trigger raised, a fixed
+        point of every later wound, so the Binomial tail beyond ``cap`` is lumped into the ``cap``-th power.
+        """
+        cap = self.space.models * self.space.wounds
+        r_size = x.shape[0]
+        check_work(x.shape, min(cap, r_size - 1) + 1, len(steps))
+        state = x
+        remaining = 1.0
+        for i, (a, packet) in enumerate(steps):
+            q = min(a / remaining, 1.0) if remaining > 0 else 0.0
+            remaining -= a
+            matrix = self._step_matrix(packet)
+            r_max = state.shape[0] - 1
+            b_max = min(cap, r_max)
+            table = binomial_table(r_max, q, b_max)  # table[r, b] = P(b of r hits are effective here)
+            tail = np.maximum(1.0 - table.sum(axis=1), 0.0) if b_max < r_max else None
+            if i == len(steps) - 1:  # the last group: Horner's rule over the effective wounds
+                y = np.tensordot(table.T, state, axes=(1, 0))
+                if tail is not None:
+                    y[b_max] += np.tensordot(tail, state, axes=(0, 0))
+                acc = y[b_max]
+                for b in range(b_max - 1, -1, -1):
+                    acc = self._step(acc, matrix) + y[b]
+                return acc[..., None, :, :]
+            out = np.zeros_like(state)
+            z = state  # z[j] = T^b state[j + b]
+            for b in range(b_max + 1):
+                out[: r_max + 1 - b] += table[b:, b].reshape((-1,) + (1,) * (state.ndim - 1)) * z
+                if b < b_max:
+                    z = self._step(z[1:], matrix)
+            if tail is not None:  # more than cap effective wounds: wiped out, unchanged by what follows
+                out[0] += np.tensordot(tail[b_max:], z, axes=(0, 0))
+            state = out
+        return state.sum(axis=0)[..., None, :, :]  # no hit can change the state
 
     def _split(self, state: np.ndarray, packet: Packet, q: float, *, track: bool, last: bool) -> np.ndarray:
         """Take b ~ Binomial(r, q) of the r remaining hits into this group and apply b packets."""
@@ -283,6 +342,32 @@ def check_size(shape: tuple[int, ...], groups: list[WoundGroup], u_size: int) ->
     if cells * 8 * 3 > MAX_BYTES or work > MAX_WORK:
         raise TooLarge(
             f"attacks: {r_size - 1} hits against {shape[-1]} unit states is too large to compute exactly here "
+            f"({cells * 8 * 3 / 2**30:.1f} GiB, {work:.1e} operations); use fewer attacks or models"
+        )
+
+
+def effective_step(group: WoundGroup) -> tuple[float, Packet] | None:
+    """(P(one hit yields a wound that changes the unit's state), that wound's packet given it does), or
+    None when the packet has an unsaved wound doing no damage (or damage without an unsaved wound)."""
+    probs = group.packet.probs
+    if probs[0, 1:].any() or probs[1:, 0].any():
+        return None
+    changed = float(probs[1:].sum())
+    if changed <= 0.0:
+        return 0.0, group.packet
+    scaled = np.zeros_like(probs)
+    scaled[1:] = probs[1:] / changed
+    return group.p * changed, Packet(scaled)
+
+
+def check_work(shape: tuple[int, ...], powers: int, groups: int) -> None:
+    """Refuse a capped allocation (``powers`` steps per group) beyond ``MAX_BYTES`` or ``MAX_WORK``."""
+    cells = float(np.prod(shape))
+    states = shape[-1]
+    work = cells * powers * groups * (states if states <= DENSE_STATES else 4)
+    if cells * 8 * 3 > MAX_BYTES or work > MAX_WORK:
+        raise TooLarge(
+            f"attacks: {shape[0] - 1} hits against {states} unit states is too large to compute exactly here "
             f"({cells * 8 * 3 / 2**30:.1f} GiB, {work:.1e} operations); use fewer attacks or models"
         )
 

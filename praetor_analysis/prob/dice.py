@@ -109,6 +109,28 @@ def _binomial_matrix(nmax: int, p: float) -> np.ndarray:
     return np.where(valid, np.exp(logp), 0.0)
 
 
+@lru_cache(maxsize=1024)
+def binomial_table(nmax: int, p: float, kmax: int) -> np.ndarray:
+    """B[n, k] = P(Binomial(n, p) = k) for n in 0..nmax and k in 0..kmax: the first ``kmax + 1`` columns of
+    ``binomial_matrix(nmax, p)`` (the same values), in O(nmax * kmax); read-only, memoised."""
+    size, cols = nmax + 1, min(kmax, nmax) + 1
+    if p <= 0.0 or p >= 1.0:
+        out = np.zeros((size, cols))
+        if p <= 0.0:
+            out[:, 0] = 1.0
+        else:
+            out[np.arange(cols), np.arange(cols)] = 1.0
+    else:
+        n = np.arange(size)[:, None]
+        k = np.arange(cols)[None, :]
+        lf = _log_factorials(max(nmax, 1))
+        valid = k <= n
+        nk = np.where(valid, n - k, 0)
+        out = np.where(valid, np.exp(lf[n] - lf[k] - lf[nk] + k * np.log(p) + nk * np.log1p(-p)), 0.0)
+    out.flags.writeable = False
+    return out
+
+
 def thin(counts: np.ndarray, p: float) -> np.ndarray:
     """pmf of the successes when each of a random number of trials (pmf ``counts``) succeeds with ``p``."""
     nz = np.flatnonzero(counts)
