@@ -1,26 +1,58 @@
-"""An interactive dashboard: ipywidgets on top of :mod:`praetor_analysis.views.figures`.
+"""An interactive dashboard: ipywidgets on top of :mod:`praetor_analysis.views.dashboard_view`.
 
-The widgets are thin. Each figure is a ``go.FigureWidget`` built once; a change of any input calls
-:meth:`Dashboard.refresh`, which reads the inputs into a :class:`DashboardState`, asks the pure function
-:func:`compute_view` for the new figures, and copies their traces and layout into the FigureWidgets inside
-``batch_update()``. No probability is computed in a callback.
+The widgets are thin. Each figure is a FigureWidget built once (:class:`~praetor_analysis.views.widgets.
+SharedFigureWidget`: the page holds one plotly.js, however many figures); a change of any input calls a
+refresh, which reads the inputs into a state, asks a pure function (:func:`compute_view`,
+:func:`melee_view`, :func:`marker_view`) for the new figures, and copies their traces and layout into the
+FigureWidgets inside ``batch_update()``. No probability is computed in a callback.
 
-Run it in a notebook (``Dashboard().widget``) or as a web app: ``voila notebooks/dashboard.ipynb``.
+Tabs: shooting (weapons x targets, with re-rolls, +/-1 to hit and to wound, cover, Feel No Pain, half
+range, charging, Preferred Enemy, Furious Charge), melee (a whole round, both sides striking), markers
+(blast scatter over a formation), and setup (targets from the whole catalog or a custom statline; the
+setup saved and loaded as ``praetor calc`` scenario JSON; the current view exported as the offline
+HTML report).
+
+Run it in a notebook (``Dashboard().widget``) or as a web app:
+``voila --preheat_kernel=True notebooks/dashboard.ipynb``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+import html
+import json
+from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import ipywidgets as W
-import numpy as np
 import pandas as pd
-import plotly.graph_objects as go
 
-from praetor_analysis.markers.kinds import MARKER_DIAMETERS
 from praetor_analysis.views import figures as F
+from praetor_analysis.views.dashboard_view import (
+    COVER_CHOICES,
+    DEFAULT_SELECTION,
+    FNP_CHOICES,
+    MARKER_CHOICES,
+    CompareFn,
+    DashboardState,
+    DistFn,
+    MarkerState,
+    View,
+    adjust_targets,
+    assumptions_of,
+    attacker_for,
+    compute_view,
+    inputs_of,
+    marker_view,
+    setup_scenarios,
+    state_from_scenarios,
+    sync_figure,
+    weapon_catalog,
+    weapon_label,
+)
+from praetor_analysis.views.melee_view import MeleeState, MeleeView, melee_view
+from praetor_analysis.views.modifiers import REROLL_CHOICES, Modifiers
+from praetor_analysis.views.widgets import PlotlyRuntime, SharedFigureWidget
 
 __all__ = [
     "COVER_CHOICES",
@@ -37,316 +69,22 @@ __all__ = [
     "weapon_catalog",
 ]
 
-#: Weapons chosen when the dashboard opens (names in the shipped catalog).
-DEFAULT_SELECTION: tuple[str, ...] = (
-    "Bolter",
-    "Heavy Bolter",
-    "Autocannon",
-    "Lascannon",
-    "Plasma Gun",
-    "Volkite Culverin",
-)
-COVER_CHOICES: tuple[str, ...] = ("-", "6+", "5+", "4+", "3+")
-FNP_CHOICES: tuple[str, ...] = ("-", "6+", "5+", "4+", "3+")
-_PROFILE_KEY = ["name", "Range", "Strength", "AP", "Type"]
-_MARKERS = {f'{name} ({d:g}")': d for name, d in MARKER_DIAMETERS.items() if name != "Apocalyptic Mega-blast"}
-"""The marker choices (one round marker each; the Mega-blast's zones are not offered)."""
-
-CompareFn = Callable[..., pd.DataFrame]
-DistFn = Callable[..., Mapping[tuple[str, str], np.ndarray]]
+_MODS = [("-1", -1), ("0", 0), ("+1", 1)]
+_WIDE = {"description_width": "initial"}
 
 
-# ------------------------------------------------------------------------------------------ pure part
-@dataclass(frozen=True)
-class DashboardState:
-    """Everything the figures depend on (the dashboard's inputs as plain values).
-
-    Attributes:
-        weapons: Row labels of the chosen weapons in the weapon catalog.
-        targets: Archetype labels of the chosen targets.
-        bs: Attacker's Ballistic Skill.
-        attacker_models: Models firing each weapon.
-        target_models: Models in each target unit (0: the archetype's default).
-        cover: Cover save of the targets (``"-"`` for none).
-        fnp: Feel No Pain of the targets (``"-"`` for none).
-        half_range: Fire at half range (Rapid Fire twice, Melta).
-        metric: Column of the heatmap.
-        focus_target: Target of the curves and the distribution (default: the first chosen).
-        focus_weapon: Weapon of the distribution (default: the first chosen).
-    """
-
-    weapons: tuple[Any, ...]
-    targets: tuple[str, ...]
-    bs: int = 4
-    attacker_models: int = 1
-    target_models: int = 0
-    cover: str = "-"
-    fnp: str = "-"
-    half_range: bool = False
-    metric: str = "mean"
-    focus_target: str | None = None
-    focus_weapon: Any = None
+def _unit_label(row: dict[str, Any]) -> str:
+    return f"{row['name']} — {row.get('unit', '')} ({row.get('faction', '')})"
 
 
-@dataclass(frozen=True)
-class MarkerState:
-    """Inputs of the marker tab: a grid formation and a blast marker.
-
-    Attributes:
-        models, base_mm, gap, columns: The grid (docs/scenario.md ``formation``).
-        marker: A key of the marker sizes (``'Blast (3")'``...).
-        bs: Firer's BS (subtracted from the scatter); ignored when ``indirect``.
-        indirect: Barrage without line of sight (full 2D6 scatter).
-        aim: Model the hole is placed over.
-    """
-
-    models: int = 10
-    base_mm: float = 32.0
-    gap: float = 2.0
-    columns: int = 5
-    marker: str = 'Blast (3")'
-    bs: int = 4
-    indirect: bool = False
-    aim: int = 0
-
-
-@dataclass(frozen=True)
-class View:
-    """What the dashboard shows for one state: the table and the figures."""
-
-    table: pd.DataFrame
-    heatmap: go.Figure
-    curves: go.Figure
-    distribution: go.Figure
-    messages: tuple[str, ...] = field(default_factory=tuple)
-
-
-def weapon_catalog(weapons: pd.DataFrame | None = None) -> pd.DataFrame:
-    """Distinct ranged and melee profiles of the weapon catalog (first definition kept), index kept."""
-    if weapons is None:
-        from praetor_analysis.catalog import load_weapons
-
-        weapons = load_weapons()
-    return weapons.drop_duplicates(_PROFILE_KEY)
-
-
-def attacker_for(bs: int, models: int) -> dict[str, Any]:
-    """The attacker block: the comparison's default Legionary with ``BS`` and ``models`` changed."""
-    from praetor_analysis.analysis.compare import DEFAULT_ATTACKER
-
-    return {**DEFAULT_ATTACKER, "BS": int(bs), "models": int(models)}
-
-
-def adjust_targets(targets: pd.DataFrame, *, models: int = 0, cover: str = "-", fnp: str = "-") -> pd.DataFrame:
-    """A copy of target rows with a model count (0 keeps each row's), a Cover save and Feel No Pain.
-
-    Vehicles keep one model; Feel No Pain is added to a ``rules`` column (``;``-separated), which the
-    comparison reads.
-    """
-    out = targets.copy()
-    vehicle = out.get("Unit Type", pd.Series("", index=out.index)).astype(str).str.contains("Vehicle")
-    if models > 0:
-        out.loc[~vehicle, "models"] = int(models)
-    out["Cover"] = "" if cover in ("", "-") else cover
-    rules = out["rules"].astype(str) if "rules" in out else pd.Series("", index=out.index)
-    if fnp not in ("", "-"):
-        extra = f"Feel No Pain ({fnp})"
-        with_fnp = rules.where(rules == "", rules + ";") + extra
-        rules = with_fnp.where(~vehicle, rules)
-    out["rules"] = rules
-    return out
-
-
-def _label(row: Mapping[str, Any]) -> str:
-    where = f"{row['name']} ({row.get('faction', '')})"
-    return f"{where} {row.get('Range', '')} S{row.get('Strength', '')} AP{row.get('AP', '')}"
-
-
-def compute_view(
-    state: DashboardState,
-    weapons: pd.DataFrame,
-    targets: pd.DataFrame,
-    *,
-    compare_fn: CompareFn | None = None,
-    distributions_fn: DistFn | None = None,
-) -> View:
-    """The table and figures for a state (pure: the catalogs and the engine in, figures out).
-
-    Args:
-        state: The inputs.
-        weapons: The weapon catalog the state's ``weapons`` labels index.
-        targets: The target catalog (``archetype`` labels).
-        compare_fn, distributions_fn: :func:`compare.compare` and :func:`compare.compare_distributions`
-            (injectable for tests).
-    """
-    one_pass: dict[tuple[str, str], np.ndarray] | None = None
-    if compare_fn is None and distributions_fn is None:
-        from praetor_analysis.analysis.compare import compare_with_distributions
-
-        def compare_fn(w: pd.DataFrame, t: pd.DataFrame, **kw: Any) -> pd.DataFrame:
-            nonlocal one_pass
-            table, one_pass = compare_with_distributions(w, t, **kw)
-            return table
-
-        def distributions_fn(w: pd.DataFrame, t: pd.DataFrame, **kw: Any) -> Mapping[tuple[str, str], np.ndarray]:
-            return one_pass or {}  # every cell's pmf, from the same pass as the table
-    elif compare_fn is None or distributions_fn is None:
-        from praetor_analysis.analysis.compare import compare, compare_distributions
-
-        compare_fn = compare_fn or compare
-        distributions_fn = distributions_fn or compare_distributions
-    w = weapons.loc[[i for i in state.weapons if i in weapons.index]]
-    t = targets[targets["archetype"].isin(state.targets)]
-    t = adjust_targets(t, models=state.target_models, cover=state.cover, fnp=state.fnp)
-    attacker = attacker_for(state.bs, state.attacker_models)
-    messages: list[str] = []
-    if w.empty or t.empty:
-        table = pd.DataFrame(
-            columns=[
-                "weapon",
-                "weapon_id",
-                "target",
-                "target_id",
-                "measure",
-                "mean",
-                "std",
-                "p_any",
-                "p_all",
-                "p_pinned",
-                "mean_per_100pts",
-                "error",
-                "faction",
-            ]
-        )
-        messages.append("Choose at least one weapon and one target.")
-    else:
-        table = compare_fn(w, t, attacker=attacker, half_range=state.half_range)
-    heatmap = F.efficiency_heatmap(table, F.HeatmapOptions(metric=state.metric))
-    focus_t = (
-        state.focus_target
-        if state.focus_target in set(t["archetype"])
-        else (t["archetype"].iloc[0] if len(t) else None)
-    )
-    pmfs: dict[str, np.ndarray] = {}
-    dist_fig: go.Figure | None = None
-    measure = "casualties"
-    if focus_t is not None and not w.empty:
-        one = t[t["archetype"] == focus_t]
-        dists = distributions_fn(w, one, attacker=attacker, half_range=state.half_range)
-        part = table[table["target"] == focus_t]
-        if len(part):
-            measure = str(part["measure"].iloc[0])
-        labels = F.weapon_labels(part) if len(part) else pd.Series(dtype=str)
-        tid = part["target_id"].iloc[0] if len(part) else next(iter({k[1] for k in dists}), None)
-        for idx, rec in part.iterrows():
-            pmf = dists.get((rec["weapon_id"], tid))
-            if pmf is None:
-                messages.append(f"{rec['weapon']} vs {focus_t}: {rec['error'] or 'no distribution'}")
-                continue
-            pmfs[_unescape(labels[idx])] = pmf
-        unit = "hull points" if measure == "hull_points" else "models"
-        wanted = state.focus_weapon if state.focus_weapon in set(w.index) else w.index[0]
-        pos = list(w.index).index(wanted)
-        wid_rows = part.iloc[pos : pos + 1] if pos < len(part) else part.iloc[0:0]
-        if len(wid_rows) and (wid_rows["weapon_id"].iloc[0], tid) in dists:
-            rec = wid_rows.iloc[0]
-            dist_fig = F.distribution_figure(
-                dists[(rec["weapon_id"], tid)],
-                F.DistributionOptions(
-                    title=f"{rec['weapon']} vs {focus_t}", outcome=measure.replace("_", " "), unit=unit, name="P(X = k)"
-                ),
-            )
-    if dist_fig is None:
-        dist_fig = F.distribution_figure([1.0], F.DistributionOptions(title="No weapon chosen"))
-    curves = F.at_least_curves(
-        pmfs,
-        F.AtLeastOptions(
-            target=focus_t,
-            outcome=measure.replace("_", " "),
-            unit="hull points" if measure == "hull_points" else "models",
-        ),
-    )
-    return View(table=table, heatmap=heatmap, curves=curves, distribution=dist_fig, messages=tuple(messages))
-
-
-def _unescape(text: str) -> str:
-    import html
-
-    return html.unescape(text)
-
-
-def marker_view(state: MarkerState) -> tuple[go.Figure, go.Figure]:
-    """The formation picture and the distribution of models hit by one marker (exact, :mod:`markers`)."""
-    from praetor_analysis.markers.blasts import marker_pmf
-    from praetor_analysis.markers.formation import Formation
-
-    formation = Formation.grid(state.models, state.base_mm, state.gap, max(1, state.columns))
-    diameter = _MARKERS.get(state.marker, 3.0)
-    aim = min(max(state.aim, 0), max(state.models - 1, 0))
-    pmf = marker_pmf(formation, diameter, bs=0 if state.indirect else state.bs, indirect=state.indirect, aim=aim)
-    centre = formation.positions[aim] if state.models else np.zeros(2)
-    reach = 12.0 if state.indirect else float(max(12 - state.bs, 0))
-    picture = F.formation_figure(
-        formation.positions,
-        formation.base_radius,
-        diameter,
-        centre,
-        F.FormationOptions(title=f"{state.marker} over model {aim}", scatter_max=reach),
-    )
-    dist = F.distribution_figure(
-        pmf, F.DistributionOptions(title=f"Models hit by one {state.marker}", outcome="models hit", unit="models")
-    )
-    return picture, dist
-
-
-def _sync(widget: go.FigureWidget, fig: go.Figure) -> None:
-    """Copy a figure's traces and layout into a FigureWidget (same traces updated in place; only the
-    properties that changed are sent, and the layout only when it changed)."""
-    layout = fig.layout.to_plotly_json()
-    with widget.batch_update():
-        same = len(widget.data) == len(fig.data) and all(
-            a.type == b.type for a, b in zip(widget.data, fig.data, strict=False)
-        )
-        if same:
-            for old, new in zip(widget.data, fig.data, strict=False):
-                new_json = new.to_plotly_json()
-                old_json = old.to_plotly_json()
-                changed = {k: v for k, v in new_json.items() if not _equal(old_json.get(k), v)}
-                if changed:
-                    old.update(changed, overwrite=True)
-        else:
-            widget.data = ()
-            if fig.data:
-                widget.add_traces(list(fig.data))
-        if getattr(widget, "_praetor_layout", None) != layout:
-            widget.layout.shapes = ()
-            widget.layout.update(layout, overwrite=True)
-            widget._praetor_layout = layout  # what this widget shows now (private attribute)
-
-
-def _equal(a: Any, b: Any) -> bool:
-    """Plotly property equality that copes with numpy arrays."""
-    if isinstance(a, np.ndarray) or isinstance(b, np.ndarray):
-        return (
-            a is not None
-            and b is not None
-            and np.shape(a) == np.shape(b)
-            and bool(np.all(np.asarray(a) == np.asarray(b)))
-        )
-    try:
-        return bool(a == b)
-    except (ValueError, TypeError):
-        return False
-
-
-# -------------------------------------------------------------------------------------------- widgets
 class Dashboard:
-    """The dashboard. ``widget`` is the root ipywidget; the figures are ``heatmap``, ``curves``,
-    ``distribution``, ``formation`` and ``marker_distribution`` (FigureWidgets).
+    """The dashboard. ``widget`` is the root ipywidget (a Tab); the figures are ``heatmap``, ``curves``,
+    ``distribution``, ``melee``, ``formation`` and ``marker_distribution`` (FigureWidgets).
 
     Args:
         weapons: Weapon catalog (default :func:`catalog.load_weapons`, distinct profiles).
         targets: Target catalog (default :func:`catalog.load_targets`).
+        units: Unit catalog for melee sides and added targets (default :func:`catalog.load_units`).
         selection: Weapon names chosen at start.
         compare_fn, distributions_fn: The engine functions (injectable for tests).
     """
@@ -356,76 +94,199 @@ class Dashboard:
         weapons: pd.DataFrame | None = None,
         targets: pd.DataFrame | None = None,
         *,
+        units: pd.DataFrame | None = None,
         selection: Sequence[str] = DEFAULT_SELECTION,
         compare_fn: CompareFn | None = None,
         distributions_fn: DistFn | None = None,
     ) -> None:
-        if targets is None:
-            from praetor_analysis.catalog import load_targets
+        from praetor_analysis import catalog
 
-            targets = load_targets()
         self.weapons = weapon_catalog(weapons)
-        self.targets = targets
+        self.targets = catalog.load_targets() if targets is None else targets
+        self.units = (catalog.load_units() if units is None else units).reset_index(drop=True)
         self._compare_fn, self._dist_fn = compare_fn, distributions_fn
         self._quiet = False
-        self._labels = {i: _label(r) for i, r in zip(self.weapons.index, self.weapons.to_dict("records"), strict=False)}
+        self._labels = {
+            i: weapon_label(r) for i, r in zip(self.weapons.index, self.weapons.to_dict("records"), strict=True)
+        }
         names = self.weapons["name"].str.lower()
-        chosen = [int(self.weapons.index[names == n.lower()][0]) for n in selection if (names == n.lower()).any()]
-        arche = list(targets["archetype"])
+        chosen = [self.weapons.index[names == n.lower()][0] for n in selection if (names == n.lower()).any()]
+        arche = list(self.targets["archetype"])
+        self.runtime = PlotlyRuntime.instance()
 
+        # --- shooting inputs
         self.search = W.Text(description="Search", placeholder="weapon name, e.g. melta")
         self.weapon_select = W.SelectMultiple(description="Weapons", rows=10, layout=W.Layout(width="98%"))
         self.target_select = W.SelectMultiple(options=arche, value=tuple(arche[:6]), description="Targets", rows=8)
         self.bs = W.IntSlider(value=4, min=1, max=10, description="BS")
-        self.attacker_models = W.IntSlider(value=1, min=1, max=20, description="Firing models")
+        self.attacker_models = W.IntSlider(value=1, min=1, max=20, description="Firing models", style=_WIDE)
         self.target_models = W.IntSlider(
-            value=0, min=0, max=30, description="Target models", tooltip="0 keeps each target's own count"
+            value=0, min=0, max=30, description="Target models", tooltip="0 keeps each target's own count", style=_WIDE
         )
         self.cover = W.Dropdown(options=COVER_CHOICES, value="-", description="Cover")
-        self.fnp = W.Dropdown(options=FNP_CHOICES, value="-", description="Feel No Pain")
+        self.fnp = W.Dropdown(options=FNP_CHOICES, value="-", description="Feel No Pain", style=_WIDE)
         self.half_range = W.Checkbox(value=False, description="Half range")
+        self.reroll_hits = W.Dropdown(options=REROLL_CHOICES, value="none", description="Re-roll hits", style=_WIDE)
+        self.reroll_wounds = W.Dropdown(options=REROLL_CHOICES, value="none", description="Re-roll wounds", style=_WIDE)
+        self.to_hit = W.Dropdown(options=_MODS, value=0, description="To hit")
+        self.to_wound = W.Dropdown(options=_MODS, value=0, description="To wound")
+        self.charging = W.Checkbox(value=False, description="Charging")
+        self.preferred_enemy = W.Checkbox(value=False, description="Preferred Enemy")
+        self.furious_charge = W.Checkbox(value=False, description="Furious Charge")
         self.metric = W.Dropdown(
-            options=[(v, k) for k, v in F.METRIC_LABELS.items()], value="mean", description="Colour by"
+            options=[(v, k) for k, v in F.METRIC_LABELS.items()], value="mean", description="Colour by", style=_WIDE
         )
-        self.focus_target = W.Dropdown(description="Focus target")
-        self.focus_weapon = W.Dropdown(description="Focus weapon")
-        wide = {"description_width": "initial"}
-        for w in (self.attacker_models, self.target_models, self.focus_target, self.focus_weapon, self.metric):
-            w.style = wide
+        self.focus_target = W.Dropdown(description="Focus target", style=_WIDE)
+        self.focus_weapon = W.Dropdown(description="Focus weapon", style=_WIDE)
         self.status = W.HTML()
         self.table = W.HTML()
         self._update_weapon_options(selected=chosen)
         self._update_focus_options()
-
-        view = self._view()
-        self.heatmap = go.FigureWidget(view.heatmap)
-        self.curves = go.FigureWidget(view.curves)
-        self.distribution = go.FigureWidget(view.distribution)
+        view = compute_view(
+            self.state(), self.weapons, self.targets, compare_fn=self._compare_fn, distributions_fn=self._dist_fn
+        )
+        self.heatmap = SharedFigureWidget(view.heatmap)
+        self.curves = SharedFigureWidget(view.curves)
+        self.distribution = SharedFigureWidget(view.distribution)
         for widget, fig in (
             (self.heatmap, view.heatmap),
             (self.curves, view.curves),
             (self.distribution, view.distribution),
         ):
-            widget._praetor_layout = fig.layout.to_plotly_json()  # what _sync compares with
+            widget._praetor_layout = fig.layout.to_plotly_json()  # what sync_figure compares with
         self._show_table(view)
 
+        # --- melee inputs (a whole round)
+        unit_opts = [(_unit_label(r), i) for i, r in enumerate(self.units.to_dict("records"))]
+        melee_w = self.weapons[self.weapons["Type"].astype(str).str.contains("Melee")]
+        weapon_opts = [(self._labels[i], i) for i in melee_w.index]
+        legionary = self._first_unit("Legionary", "Assault Squad")
+        chainsword = self._first_weapon(melee_w, "Chainsword")
+        self.melee_inputs: dict[str, W.ValueWidget] = {
+            "attacker": W.Dropdown(options=unit_opts, value=legionary, description="Attacker", style=_WIDE),
+            "weapon": W.Dropdown(options=weapon_opts, value=chainsword, description="Weapon", style=_WIDE),
+            "attacker_models": W.IntSlider(value=10, min=1, max=30, description="Models", style=_WIDE),
+            "target": W.Dropdown(options=unit_opts, value=legionary, description="Defender", style=_WIDE),
+            "target_weapon": W.Dropdown(options=weapon_opts, value=chainsword, description="Its weapon", style=_WIDE),
+            "target_models": W.IntSlider(value=10, min=1, max=30, description="Models", style=_WIDE),
+        }
+        self.melee_status = W.HTML()
+        mv = melee_view(self.melee_state())
+        self.melee = SharedFigureWidget(mv.figure)
+        self.melee._praetor_layout = mv.figure.layout.to_plotly_json()
+        self._show_melee(mv)
+
+        # --- markers
         self.marker_inputs = {
             "models": W.IntSlider(value=10, min=1, max=30, description="Models"),
             "base_mm": W.Dropdown(options=[25.0, 32.0, 40.0, 60.0], value=32.0, description="Base (mm)"),
             "gap": W.FloatSlider(value=2.0, min=0.0, max=4.0, step=0.5, description='Gap (")'),
             "columns": W.IntSlider(value=5, min=1, max=10, description="Columns"),
-            "marker": W.Dropdown(options=list(_MARKERS), value='Blast (3")', description="Marker"),
+            "marker": W.Dropdown(options=list(MARKER_CHOICES), value='Blast (3")', description="Marker"),
             "bs": W.IntSlider(value=4, min=1, max=10, description="BS"),
             "indirect": W.Checkbox(value=False, description="Indirect barrage"),
-            "aim": W.IntSlider(
-                value=0, min=0, max=29, description="Aim at model", style={"description_width": "initial"}
-            ),
+            "aim": W.IntSlider(value=0, min=0, max=29, description="Aim at model", style=_WIDE),
         }
         picture, mdist = marker_view(self.marker_state())
-        self.formation = go.FigureWidget(picture)
-        self.marker_distribution = go.FigureWidget(mdist)
+        self.formation = SharedFigureWidget(picture)
+        self.marker_distribution = SharedFigureWidget(mdist)
 
-        for w in (
+        # --- setup: targets from the catalog or a custom statline; save, load, export
+        self.unit_search = W.Text(description="Find a unit", placeholder="e.g. Contemptor", style=_WIDE)
+        self.unit_pick = W.Dropdown(options=unit_opts[:200], description="Unit", layout=W.Layout(width="60%"))
+        self.unit_models = W.BoundedIntText(value=5, min=1, max=50, description="Models")
+        self.add_unit = W.Button(description="Add as a target")
+        self.custom = {
+            "name": W.Text(value="Custom squad", description="Name"),
+            "models": W.BoundedIntText(value=10, min=1, max=50, description="Models"),
+            "T": W.BoundedIntText(value=4, min=1, max=10, description="T"),
+            "W": W.BoundedIntText(value=1, min=1, max=20, description="W"),
+            "Save": W.Dropdown(options=["2+", "3+", "4+", "5+", "6+", "-"], value="3+", description="Save"),
+            "Invulnerable": W.Dropdown(options=["-", "3+", "4+", "5+", "6+"], value="-", description="Invulnerable"),
+        }
+        self.add_custom = W.Button(description="Add custom target")
+        self.scenario_text = W.Textarea(
+            placeholder="praetor calc scenario JSON", layout=W.Layout(width="98%", height="160px")
+        )
+        self.save_button = W.Button(description="Save setup as JSON")
+        self.load_button = W.Button(description="Load JSON")
+        self.export_path = W.Text(value="dashboard_report.html", description="Report file", style=_WIDE)
+        self.export_button = W.Button(description="Export report (HTML)")
+        self.setup_status = W.HTML()
+
+        self._wire()
+        self.widget = self._layout()
+
+    # --- layout -------------------------------------------------------------------------------
+    def _layout(self) -> W.Tab:
+        mods = W.HBox(
+            [
+                W.VBox([self.bs, self.attacker_models, self.half_range, self.charging]),
+                W.VBox([self.reroll_hits, self.reroll_wounds, self.to_hit, self.to_wound]),
+                W.VBox([self.target_models, self.cover, self.fnp, self.preferred_enemy, self.furious_charge]),
+            ]
+        )
+        inputs = W.VBox(
+            [
+                self.search,
+                self.weapon_select,
+                self.target_select,
+                mods,
+                W.HBox([self.metric, self.focus_target, self.focus_weapon]),
+                self.status,
+            ]
+        )
+        shooting = W.VBox([inputs, self.heatmap, W.HBox([self.curves, self.distribution]), self.table, self.runtime])
+        m = list(self.melee_inputs.values())
+        melee = W.VBox(
+            [
+                W.HBox([W.VBox(m[:3]), W.VBox(m[3:])]),
+                W.HTML("<small>The shooting tab's charging, Furious Charge, re-roll and +/-1 choices apply.</small>"),
+                self.melee,
+                self.melee_status,
+            ]
+        )
+        mk = list(self.marker_inputs.values())
+        markers = W.VBox([W.HBox([W.VBox(mk[:4]), W.VBox(mk[4:])]), W.HBox([self.formation, self.marker_distribution])])
+        setup = W.VBox(
+            [
+                W.HTML("<b>Add a target from the unit catalog</b>"),
+                W.HBox([self.unit_search, self.unit_models]),
+                W.HBox([self.unit_pick, self.add_unit]),
+                W.HTML("<b>Or a custom statline</b>"),
+                W.HBox([W.VBox(list(self.custom.values())[:3]), W.VBox(list(self.custom.values())[3:])]),
+                self.add_custom,
+                W.HTML("<b>The setup as <code>praetor calc</code> scenarios</b>"),
+                W.HBox([self.save_button, self.load_button]),
+                self.scenario_text,
+                W.HBox([self.export_path, self.export_button]),
+                self.setup_status,
+            ]
+        )
+        tab = W.Tab(children=[shooting, melee, markers, setup])
+        for i, title in enumerate(("Shooting", "Melee", "Marker scatter", "Targets, setup")):
+            tab.set_title(i, title)
+        return tab
+
+    def _wire(self) -> None:
+        for w in self._shooting_inputs():
+            w.observe(self._on_change, names="value")
+        for w in (self.charging, self.furious_charge, self.preferred_enemy, self.reroll_hits, self.reroll_wounds):
+            w.observe(self._on_melee, names="value")
+        for w in (self.to_hit, self.to_wound, *self.melee_inputs.values()):
+            w.observe(self._on_melee, names="value")
+        self.search.observe(self._on_search, names="value")
+        for w in self.marker_inputs.values():
+            w.observe(self._on_marker, names="value")
+        self.unit_search.observe(self._on_unit_search, names="value")
+        self.add_unit.on_click(lambda _: self.add_target_unit(self.unit_pick.value, self.unit_models.value))
+        self.add_custom.on_click(lambda _: self.add_custom_target())
+        self.save_button.on_click(lambda _: self.save_setup())
+        self.load_button.on_click(lambda _: self.load_setup(self.scenario_text.value))
+        self.export_button.on_click(lambda _: self.export_report(self.export_path.value))
+
+    def _shooting_inputs(self) -> tuple[W.ValueWidget, ...]:
+        return (
             self.weapon_select,
             self.target_select,
             self.bs,
@@ -437,41 +298,26 @@ class Dashboard:
             self.metric,
             self.focus_target,
             self.focus_weapon,
-        ):
-            w.observe(self._on_change, names="value")
-        self.search.observe(self._on_search, names="value")
-        for w in self.marker_inputs.values():
-            w.observe(self._on_marker, names="value")
+            self.reroll_hits,
+            self.reroll_wounds,
+            self.to_hit,
+            self.to_wound,
+            self.charging,
+            self.preferred_enemy,
+            self.furious_charge,
+        )
 
-        inputs = W.VBox(
-            [
-                self.search,
-                self.weapon_select,
-                self.target_select,
-                W.HBox(
-                    [
-                        W.VBox([self.bs, self.attacker_models, self.half_range]),
-                        W.VBox([self.target_models, self.cover, self.fnp]),
-                    ]
-                ),
-                W.HBox([self.metric, self.focus_target, self.focus_weapon]),
-                self.status,
-            ]
-        )
-        compare_tab = W.VBox([inputs, self.heatmap, W.HBox([self.curves, self.distribution]), self.table])
-        marker_tab = W.VBox(
-            [
-                W.HBox([W.VBox(list(self.marker_inputs.values())[:4]), W.VBox(list(self.marker_inputs.values())[4:])]),
-                W.HBox([self.formation, self.marker_distribution]),
-            ]
-        )
-        self.widget = W.Tab(children=[compare_tab, marker_tab])
-        self.widget.set_title(0, "Weapons x targets")
-        self.widget.set_title(1, "Marker scatter")
+    def _first_unit(self, name: str, unit: str) -> int:
+        hit = self.units.index[(self.units["name"] == name) & (self.units["unit"] == unit)]
+        return int(hit[0]) if len(hit) else 0
+
+    def _first_weapon(self, weapons: pd.DataFrame, name: str) -> Any:
+        hit = weapons.index[weapons["name"] == name]
+        return hit[0] if len(hit) else weapons.index[0]
 
     # --- reading the inputs ----------------------------------------------------------------------
     def state(self) -> DashboardState:
-        """The current inputs as a :class:`DashboardState`."""
+        """The shooting tab's inputs as a :class:`DashboardState`."""
         return DashboardState(
             weapons=tuple(self.weapon_select.value),
             targets=tuple(self.target_select.value),
@@ -484,6 +330,36 @@ class Dashboard:
             metric=self.metric.value,
             focus_target=self.focus_target.value,
             focus_weapon=self.focus_weapon.value,
+            reroll_hits=self.reroll_hits.value,
+            reroll_wounds=self.reroll_wounds.value,
+            to_hit=self.to_hit.value,
+            to_wound=self.to_wound.value,
+            charging=self.charging.value,
+            furious_charge=self.furious_charge.value,
+            preferred_enemy=self.preferred_enemy.value,
+        )
+
+    def melee_state(self) -> MeleeState:
+        """The melee tab's inputs (and the shooting tab's attacker modifiers) as a :class:`MeleeState`."""
+        from praetor_analysis.analysis.convert import target_block, weapon_block
+
+        v = {k: w.value for k, w in self.melee_inputs.items()}
+        return MeleeState(
+            attacker=target_block(self.units.loc[v["attacker"]]),
+            weapon=weapon_block(self.weapons.loc[v["weapon"]]),
+            target=target_block(self.units.loc[v["target"]]),
+            target_weapon=weapon_block(self.weapons.loc[v["target_weapon"]]),
+            attacker_models=v["attacker_models"],
+            target_models=v["target_models"],
+            modifiers=Modifiers(
+                reroll_hits=self.reroll_hits.value,
+                reroll_wounds=self.reroll_wounds.value,
+                to_hit=self.to_hit.value,
+                to_wound=self.to_wound.value,
+                charging=self.charging.value,
+                preferred_enemy=self.preferred_enemy.value,
+                furious_charge=self.furious_charge.value,
+            ),
         )
 
     def marker_state(self) -> MarkerState:
@@ -491,28 +367,34 @@ class Dashboard:
         return MarkerState(**{k: w.value for k, w in self.marker_inputs.items()})
 
     # --- callbacks: read, call the pure functions, assign ---------------------------------------------
-    def _view(self) -> View:
-        return compute_view(
+    def refresh(self) -> View:
+        """Recompute the shooting view from the inputs and update its figures in place."""
+        view = compute_view(
             self.state(), self.weapons, self.targets, compare_fn=self._compare_fn, distributions_fn=self._dist_fn
         )
-
-    def refresh(self) -> View:
-        """Recompute the view from the inputs and update every figure in place."""
-        view = self._view()
-        _sync(self.heatmap, view.heatmap)
-        _sync(self.curves, view.curves)
-        _sync(self.distribution, view.distribution)
+        sync_figure(self.heatmap, view.heatmap)
+        sync_figure(self.curves, view.curves)
+        sync_figure(self.distribution, view.distribution)
         self._show_table(view)
         return view
 
+    def refresh_melee(self) -> MeleeView:
+        """Recompute the round of melee and update its figure in place."""
+        mv = melee_view(self.melee_state())
+        sync_figure(self.melee, mv.figure)
+        self._show_melee(mv)
+        return mv
+
     def _show_table(self, view: View) -> None:
-        from praetor_analysis.views.report import table_html
+        from praetor_analysis.views.tables import table_html
 
         shown = ["weapon", "target", "measure", "mean", "std", "p_any", "p_all", "p_pinned", "not_modelled", "error"]
         self.table.value = table_html(view.table, shown)
-        from html import escape
+        self.status.value = "<br>".join(html.escape(m) for m in view.messages)
 
-        self.status.value = "<br>".join(escape(m) for m in view.messages)
+    def _show_melee(self, mv: MeleeView) -> None:
+        lines = [mv.summary, *mv.notes]
+        self.melee_status.value = "<br>".join(html.escape(x) for x in lines)
 
     def _on_change(self, change: dict[str, Any]) -> None:
         if self._quiet:
@@ -521,13 +403,22 @@ class Dashboard:
             self._update_focus_options()
         self.refresh()
 
+    def _on_melee(self, change: dict[str, Any]) -> None:
+        if not self._quiet:
+            self.refresh_melee()
+
     def _on_search(self, change: dict[str, Any]) -> None:
         self._update_weapon_options(selected=list(self.weapon_select.value))
 
     def _on_marker(self, change: dict[str, Any]) -> None:
         picture, dist = marker_view(self.marker_state())
-        _sync(self.formation, picture)
-        _sync(self.marker_distribution, dist)
+        sync_figure(self.formation, picture)
+        sync_figure(self.marker_distribution, dist)
+
+    def _on_unit_search(self, change: dict[str, Any]) -> None:
+        text = str(change["new"]).strip().lower()
+        labels = [(_unit_label(r), i) for i, r in enumerate(self.units.to_dict("records"))]
+        self.unit_pick.options = [o for o in labels if text in o[0].lower()][:200]
 
     def _update_weapon_options(self, selected: Sequence[Any]) -> None:
         """Options: the chosen weapons first, then up to 200 matches of the search text."""
@@ -554,3 +445,98 @@ class Dashboard:
                 dd.value = current
             finally:
                 self._quiet = False
+
+    # --- targets, save, load, export ----------------------------------------------------------------
+    def _add_target_row(self, row: dict[str, Any]) -> str:
+        label = str(row["archetype"])
+        n = 2
+        while label in set(self.targets["archetype"]):
+            label, n = f"{row['archetype']} #{n}", n + 1
+        row = {**row, "archetype": label}
+        self.targets = pd.concat([self.targets, pd.DataFrame([row])], ignore_index=True)
+        self._quiet = True
+        try:
+            self.target_select.options = list(self.targets["archetype"])
+        finally:
+            self._quiet = False
+        self.target_select.value = (*self.target_select.value, label)
+        return label
+
+    def add_target_unit(self, unit_index: int, models: int) -> str:
+        """Add a unit of the catalog as a target of ``models`` models (vehicles: one); returns its label."""
+        row = self.units.loc[unit_index].to_dict()
+        vehicle = "vehicle" in str(row.get("Unit Type", "")).lower()
+        label = f"{row['name']} ({row.get('unit', '')})"
+        return self._add_target_row({**row, "archetype": label, "models": 1 if vehicle else int(models)})
+
+    def add_custom_target(self) -> str:
+        """Add the custom statline as a target; returns its label."""
+        c = {k: w.value for k, w in self.custom.items()}
+        row = {
+            "archetype": str(c["name"]) or "Custom squad",
+            "name": str(c["name"]) or "Custom squad",
+            "Unit Type": "Infantry",
+            "models": int(c["models"]),
+            "WS": "4",
+            "BS": "4",
+            "S": "4",
+            "T": str(c["T"]),
+            "W": str(c["W"]),
+            "I": "4",
+            "A": "1",
+            "Ld": "8",
+            "Save": c["Save"],
+            "Invulnerable": "" if c["Invulnerable"] == "-" else c["Invulnerable"],
+        }
+        return self._add_target_row(row)
+
+    def save_setup(self) -> list[dict[str, Any]]:
+        """Put the setup (one ``praetor calc`` scenario per weapon and target) in the text box as JSON."""
+        scenarios = setup_scenarios(self.state(), self.weapons, self.targets)
+        self.scenario_text.value = json.dumps(scenarios, indent=1)
+        self.setup_status.value = f"{len(scenarios)} scenarios; <code>praetor calc FILE.json</code> reruns them."
+        return scenarios
+
+    def load_setup(self, text: str) -> DashboardState | None:
+        """Set the inputs from saved scenarios (see :func:`state_from_scenarios`); bad input is said, not raised."""
+        from praetor_analysis.errors import PraetorError
+
+        try:
+            s = state_from_scenarios(text, self.weapons, self.targets)
+        except PraetorError as exc:
+            self.setup_status.value = f"Not loaded: {html.escape(str(exc))}"
+            return None
+        self._quiet = True
+        try:
+            self._update_weapon_options(selected=list(s.weapons))
+            self._quiet = True
+            self.target_select.value = s.targets
+            for name in ("bs", "attacker_models", "cover", "fnp", "half_range", "reroll_hits", "reroll_wounds"):
+                getattr(self, name).value = getattr(s, name)
+            self.charging.value, self.preferred_enemy.value = s.charging, s.preferred_enemy
+        finally:
+            self._quiet = False
+        self._update_focus_options()
+        self.refresh()
+        self.setup_status.value = f"Loaded {len(s.weapons)} weapons x {len(s.targets)} targets."
+        return s
+
+    def export_report(self, path: str) -> Path:
+        """Write the current shooting view as the offline HTML report; returns the path."""
+        from praetor_analysis.analysis.compare import compare_with_distributions
+        from praetor_analysis.views.report import Report, to_html, wound_distributions
+
+        state = self.state()
+        w, t, attacker = inputs_of(state, self.weapons, self.targets)
+        table, dists = compare_with_distributions(w, t, attacker=attacker, half_range=state.half_range)
+        report = Report(
+            title="Praetor analysis: dashboard view",
+            comparison=table,
+            distributions=dists,
+            assumptions=assumptions_of(state),
+            wounds=wound_distributions(w, t, attacker=attacker, half_range=state.half_range),
+        )
+        out = Path(path or "dashboard_report.html")
+        out.write_text(to_html(report), encoding="utf-8")
+        self.setup_status.value = f"Wrote {html.escape(str(out.resolve()))}"
+        return out

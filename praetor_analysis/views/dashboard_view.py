@@ -1,0 +1,465 @@
+"""The dashboard's pure part: its inputs as plain values in, tables and figures out.
+
+:func:`compute_view` (weapons x targets, with the modifiers as engine rules), :func:`marker_view`,
+:func:`setup_scenarios` / :func:`state_from_scenarios` (the setup as ``praetor calc`` scenarios, saved and
+loaded) and :func:`sync_figure` (copy a figure into a FigureWidget in place). No widget is created here.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import pandas as pd
+import plotly.graph_objects as go
+
+from praetor_analysis.markers.kinds import MARKER_DIAMETERS
+from praetor_analysis.views import figures as F
+from praetor_analysis.views.modifiers import Modifiers, attacker_with, modifier_names, weapon_rows_with
+
+__all__ = [
+    "COVER_CHOICES",
+    "DEFAULT_SELECTION",
+    "FNP_CHOICES",
+    "MARKER_CHOICES",
+    "DashboardState",
+    "MarkerState",
+    "View",
+    "adjust_targets",
+    "assumptions_of",
+    "attacker_for",
+    "compute_view",
+    "inputs_of",
+    "marker_view",
+    "setup_scenarios",
+    "state_from_scenarios",
+    "sync_figure",
+    "weapon_catalog",
+    "weapon_label",
+]
+
+#: Weapons chosen when the dashboard opens (names in the shipped catalog).
+DEFAULT_SELECTION: tuple[str, ...] = (
+    "Bolter",
+    "Heavy Bolter",
+    "Autocannon",
+    "Lascannon",
+    "Plasma Gun",
+    "Volkite Culverin",
+)
+COVER_CHOICES: tuple[str, ...] = ("-", "6+", "5+", "4+", "3+")
+FNP_CHOICES: tuple[str, ...] = ("-", "6+", "5+", "4+", "3+")
+_PROFILE_KEY = ["name", "Range", "Strength", "AP", "Type"]
+MARKER_CHOICES = {f'{name} ({d:g}")': d for name, d in MARKER_DIAMETERS.items() if name != "Apocalyptic Mega-blast"}
+"""The marker choices (one round marker each; the Mega-blast's zones are not offered)."""
+
+CompareFn = Callable[..., pd.DataFrame]
+DistFn = Callable[..., Mapping[tuple[str, str], np.ndarray]]
+
+
+# ------------------------------------------------------------------------------------------ pure part
+@dataclass(frozen=True)
+class DashboardState:
+    """Everything the figures depend on (the dashboard's inputs as plain values).
+
+    Attributes:
+        weapons: Row labels of the chosen weapons in the weapon catalog.
+        targets: Archetype labels of the chosen targets.
+        bs: Attacker's Ballistic Skill.
+        attacker_models: Models firing each weapon.
+        target_models: Models in each target unit (0: the archetype's default).
+        cover: Cover save of the targets (``"-"`` for none).
+        fnp: Feel No Pain of the targets (``"-"`` for none).
+        half_range: Fire at half range (Rapid Fire twice, Melta).
+        metric: Column of the heatmap.
+        focus_target: Target of the curves and the distribution (default: the first chosen).
+        focus_weapon: Weapon of the distribution (default: the first chosen).
+        reroll_hits, reroll_wounds: ``"none"``, ``"ones"`` or ``"all"``.
+        to_hit, to_wound: -1, 0 or +1.
+        charging, furious_charge, preferred_enemy: As :class:`~praetor_analysis.views.modifiers.Modifiers`.
+    """
+
+    weapons: tuple[Any, ...]
+    targets: tuple[str, ...]
+    bs: int = 4
+    attacker_models: int = 1
+    target_models: int = 0
+    cover: str = "-"
+    fnp: str = "-"
+    half_range: bool = False
+    metric: str = "mean"
+    focus_target: str | None = None
+    focus_weapon: Any = None
+    reroll_hits: str = "none"
+    reroll_wounds: str = "none"
+    to_hit: int = 0
+    to_wound: int = 0
+    charging: bool = False
+    furious_charge: bool = False
+    preferred_enemy: bool = False
+
+    @property
+    def modifiers(self) -> Modifiers:
+        """The modifiers of this state (cover and Feel No Pain apply through :func:`adjust_targets`)."""
+        return Modifiers(
+            reroll_hits=self.reroll_hits,
+            reroll_wounds=self.reroll_wounds,
+            to_hit=self.to_hit,
+            to_wound=self.to_wound,
+            cover=self.cover,
+            fnp=self.fnp,
+            half_range=self.half_range,
+            charging=self.charging,
+            preferred_enemy=self.preferred_enemy,
+            furious_charge=self.furious_charge,
+        )
+
+
+@dataclass(frozen=True)
+class MarkerState:
+    """Inputs of the marker tab: a grid formation and a blast marker.
+
+    Attributes:
+        models, base_mm, gap, columns: The grid (docs/scenario.md ``formation``).
+        marker: A key of the marker sizes (``'Blast (3")'``...).
+        bs: Firer's BS (subtracted from the scatter); ignored when ``indirect``.
+        indirect: Barrage without line of sight (full 2D6 scatter).
+        aim: Model the hole is placed over.
+    """
+
+    models: int = 10
+    base_mm: float = 32.0
+    gap: float = 2.0
+    columns: int = 5
+    marker: str = 'Blast (3")'
+    bs: int = 4
+    indirect: bool = False
+    aim: int = 0
+
+
+@dataclass(frozen=True)
+class View:
+    """What the dashboard shows for one state: the table and the figures."""
+
+    table: pd.DataFrame
+    heatmap: go.Figure
+    curves: go.Figure
+    distribution: go.Figure
+    messages: tuple[str, ...] = field(default_factory=tuple)
+
+
+def weapon_catalog(weapons: pd.DataFrame | None = None) -> pd.DataFrame:
+    """Distinct ranged and melee profiles of the weapon catalog (first definition kept), index kept."""
+    if weapons is None:
+        from praetor_analysis.catalog import load_weapons
+
+        weapons = load_weapons()
+    return weapons.drop_duplicates(_PROFILE_KEY)
+
+
+def attacker_for(bs: int, models: int) -> dict[str, Any]:
+    """The attacker block: the comparison's default Legionary with ``BS`` and ``models`` changed."""
+    from praetor_analysis.analysis.compare import DEFAULT_ATTACKER
+
+    return {**DEFAULT_ATTACKER, "BS": int(bs), "models": int(models)}
+
+
+def adjust_targets(targets: pd.DataFrame, *, models: int = 0, cover: str = "-", fnp: str = "-") -> pd.DataFrame:
+    """A copy of target rows with a model count (0 keeps each row's), a Cover save and Feel No Pain.
+
+    Vehicles keep one model; Feel No Pain is added to a ``rules`` column (``;``-separated), which the
+    comparison reads.
+    """
+    out = targets.copy()
+    vehicle = out.get("Unit Type", pd.Series("", index=out.index)).astype(str).str.contains("Vehicle")
+    if models > 0:
+        out.loc[~vehicle, "models"] = int(models)
+    out["Cover"] = "" if cover in ("", "-") else cover
+    rules = out["rules"].astype(str) if "rules" in out else pd.Series("", index=out.index)
+    if fnp not in ("", "-"):
+        extra = f"Feel No Pain ({fnp})"
+        with_fnp = rules.where(rules == "", rules + ";") + extra
+        rules = with_fnp.where(~vehicle, rules)
+    out["rules"] = rules
+    return out
+
+
+def weapon_label(row: Mapping[str, Any]) -> str:
+    """The label of a weapon row in the pickers: name (faction) Range S AP."""
+    where = f"{row['name']} ({row.get('faction', '')})"
+    return f"{where} {row.get('Range', '')} S{row.get('Strength', '')} AP{row.get('AP', '')}"
+
+
+def compute_view(
+    state: DashboardState,
+    weapons: pd.DataFrame,
+    targets: pd.DataFrame,
+    *,
+    compare_fn: CompareFn | None = None,
+    distributions_fn: DistFn | None = None,
+) -> View:
+    """The table and figures for a state (pure: the catalogs and the engine in, figures out).
+
+    Args:
+        state: The inputs.
+        weapons: The weapon catalog the state's ``weapons`` labels index.
+        targets: The target catalog (``archetype`` labels).
+        compare_fn, distributions_fn: :func:`compare.compare` and :func:`compare.compare_distributions`
+            (injectable for tests).
+    """
+    one_pass: dict[tuple[str, str], np.ndarray] | None = None
+    if compare_fn is None and distributions_fn is None:
+        from praetor_analysis.analysis.compare import compare_with_distributions
+
+        def compare_fn(w: pd.DataFrame, t: pd.DataFrame, **kw: Any) -> pd.DataFrame:
+            nonlocal one_pass
+            table, one_pass = compare_with_distributions(w, t, **kw)
+            return table
+
+        def distributions_fn(w: pd.DataFrame, t: pd.DataFrame, **kw: Any) -> Mapping[tuple[str, str], np.ndarray]:
+            return one_pass or {}  # every cell's pmf, from the same pass as the table
+    elif compare_fn is None or distributions_fn is None:
+        from praetor_analysis.analysis.compare import compare, compare_distributions
+
+        compare_fn = compare_fn or compare
+        distributions_fn = distributions_fn or compare_distributions
+    w, t, attacker = inputs_of(state, weapons, targets)
+    messages: list[str] = []
+    mods = state.modifiers
+    if mods.reroll_hits == "ones" or mods.reroll_wounds == "ones" or mods.preferred_enemy:
+        messages.append(
+            "Re-rolls of 1 (Preferred Enemy) are not modelled by the engine yet: the figures leave them out."
+        )
+    if w.empty or t.empty:
+        from praetor_analysis.analysis.compare import COLUMNS
+
+        table = pd.DataFrame(columns=COLUMNS)
+        messages.append("Choose at least one weapon and one target.")
+    else:
+        table = compare_fn(w, t, attacker=attacker, half_range=state.half_range)
+    heatmap = F.efficiency_heatmap(table, F.HeatmapOptions(metric=state.metric))
+    focus_t = (
+        state.focus_target
+        if state.focus_target in set(t["archetype"])
+        else (t["archetype"].iloc[0] if len(t) else None)
+    )
+    pmfs: dict[str, np.ndarray] = {}
+    dist_fig: go.Figure | None = None
+    measure = "casualties"
+    if focus_t is not None and not w.empty:
+        one = t[t["archetype"] == focus_t]
+        dists = distributions_fn(w, one, attacker=attacker, half_range=state.half_range)
+        part = table[table["target"] == focus_t]
+        if len(part):
+            measure = str(part["measure"].iloc[0])
+        labels = F.weapon_labels(part) if len(part) else pd.Series(dtype=str)
+        tid = part["target_id"].iloc[0] if len(part) else next(iter({k[1] for k in dists}), None)
+        for idx, rec in part.iterrows():
+            pmf = dists.get((rec["weapon_id"], tid))
+            if pmf is None:
+                messages.append(f"{rec['weapon']} vs {focus_t}: {rec['error'] or 'no distribution'}")
+                continue
+            pmfs[_unescape(labels[idx])] = pmf
+        unit = "hull points" if measure == "hull_points" else "models"
+        wanted = state.focus_weapon if state.focus_weapon in set(w.index) else w.index[0]
+        pos = list(w.index).index(wanted)
+        wid_rows = part.iloc[pos : pos + 1] if pos < len(part) else part.iloc[0:0]
+        if len(wid_rows) and (wid_rows["weapon_id"].iloc[0], tid) in dists:
+            rec = wid_rows.iloc[0]
+            dist_fig = F.distribution_figure(
+                dists[(rec["weapon_id"], tid)],
+                F.DistributionOptions(
+                    title=f"{rec['weapon']} vs {focus_t}", outcome=measure.replace("_", " "), unit=unit, name="P(X = k)"
+                ),
+            )
+    if dist_fig is None:
+        dist_fig = F.distribution_figure([1.0], F.DistributionOptions(title="No weapon chosen"))
+    curves = F.at_least_curves(
+        pmfs,
+        F.AtLeastOptions(
+            target=focus_t,
+            outcome=measure.replace("_", " "),
+            unit="hull points" if measure == "hull_points" else "models",
+        ),
+    )
+    return View(table=table, heatmap=heatmap, curves=curves, distribution=dist_fig, messages=tuple(messages))
+
+
+def inputs_of(
+    state: DashboardState, weapons: pd.DataFrame, targets: pd.DataFrame
+) -> tuple[pd.DataFrame, pd.DataFrame, dict[str, Any]]:
+    """The weapon rows, target rows and attacker block of a state, modifiers applied."""
+    w = weapons.loc[[i for i in state.weapons if i in weapons.index]]
+    w = weapon_rows_with(w, state.modifiers)
+    t = targets[targets["archetype"].isin(state.targets)]
+    t = adjust_targets(t, models=state.target_models, cover=state.cover, fnp=state.fnp)
+    return w, t, attacker_with(attacker_for(state.bs, state.attacker_models), state.modifiers)
+
+
+def setup_scenarios(state: DashboardState, weapons: pd.DataFrame, targets: pd.DataFrame) -> list[dict[str, Any]]:
+    """The setup as ``praetor calc`` scenarios: one per chosen weapon and target, modifiers applied.
+
+    ``praetor calc`` on the JSON of this list gives the numbers the dashboard shows.
+    """
+    from praetor_analysis.analysis.compare import scenario_for
+
+    w, t, attacker = inputs_of(state, weapons, targets)
+    return [
+        scenario_for(wrow, trow, attacker=attacker, half_range=state.half_range)
+        for wrow in w.to_dict("records")
+        for trow in t.to_dict("records")
+    ]
+
+
+def _rule_value(rules: Sequence[Any], name: str) -> str:
+    for r in rules:
+        text = str(r)
+        if text.startswith(name + " (") and text.endswith(")"):
+            return text[len(name) + 2 : -1]
+    return "-"
+
+
+def state_from_scenarios(text: str, weapons: pd.DataFrame, targets: pd.DataFrame) -> DashboardState:
+    """A state from saved scenarios (:func:`setup_scenarios` as JSON): weapons matched in the catalog by
+    name, Range, Strength and AP, targets by name; the attacker's BS and models; half range, cover and
+    Feel No Pain; re-roll all failed hits or wounds when the saved Type adds Twin-linked or Shred.
+
+    Raises:
+        ScenarioError: naming the first field that cannot be read or matched.
+    """
+    from praetor_analysis.errors import ScenarioError
+
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ScenarioError(f"scenario: not JSON ({exc.msg} at line {exc.lineno})") from None
+    items = data if isinstance(data, list) else [data]
+    if not items or not all(isinstance(x, Mapping) for x in items):
+        raise ScenarioError("scenario: expected a JSON object or a list of objects")
+    chosen_w: list[Any] = []
+    chosen_t: list[str] = []
+    rerolls = {"Twin-linked": "none", "Shred": "none"}
+    for n, sc in enumerate(items):
+        wb, tb = sc.get("weapon"), sc.get("target")
+        if not isinstance(wb, Mapping) or not isinstance(tb, Mapping):
+            raise ScenarioError(f"scenario[{n}]: needs a weapon and a target object")
+        same = weapons[
+            (weapons["name"] == wb.get("name"))
+            & (weapons["Range"] == wb.get("Range"))
+            & (weapons["AP"] == wb.get("AP"))
+        ]
+        if same.empty:
+            raise ScenarioError(f"scenario[{n}].weapon.name: {wb.get('name')!r} is not in the weapon catalog")
+        if same.index[0] not in chosen_w:
+            chosen_w.append(same.index[0])
+        saved, own = str(wb.get("Type", "")), str(same["Type"].iloc[0])
+        for rule in rerolls:
+            if rule in saved and rule not in own:
+                rerolls[rule] = "all"
+        name = tb.get("name")
+        if name not in set(targets["archetype"]):
+            raise ScenarioError(f"scenario[{n}].target.name: {name!r} is not a target of the dashboard")
+        if name not in chosen_t:
+            chosen_t.append(str(name))
+    first = items[0]
+    attacker, target = dict(first.get("attacker", {})), dict(first.get("target", {}))
+    rules = target.get("rules", [])
+    return DashboardState(
+        weapons=tuple(chosen_w),
+        targets=tuple(chosen_t),
+        bs=int(attacker.get("BS", 4)),
+        attacker_models=int(attacker.get("models", 1)),
+        cover=str(target.get("Cover") or "-"),
+        fnp=_rule_value(rules if isinstance(rules, list) else [], "Feel No Pain"),
+        half_range=bool(first.get("half_range", False)),
+        reroll_hits=rerolls["Twin-linked"],
+        reroll_wounds=rerolls["Shred"],
+        charging=bool(attacker.get("charging", False)),
+        preferred_enemy="Preferred Enemy" in attacker.get("rules", []),
+    )
+
+
+def assumptions_of(state: DashboardState) -> Any:
+    """The report's :class:`~praetor_analysis.views.report.Assumptions` for a state."""
+    from praetor_analysis.views.report import Assumptions
+
+    attacker = attacker_with(attacker_for(state.bs, state.attacker_models), state.modifiers)
+    return Assumptions(
+        attacker=attacker,
+        half_range=state.half_range,
+        charging=state.charging,
+        modifiers=modifier_names(state.modifiers),
+    )
+
+
+def _unescape(text: str) -> str:
+    import html
+
+    return html.unescape(text)
+
+
+def marker_view(state: MarkerState) -> tuple[go.Figure, go.Figure]:
+    """The formation picture and the distribution of models hit by one marker (exact, :mod:`markers`)."""
+    from praetor_analysis.markers.blasts import marker_pmf
+    from praetor_analysis.markers.formation import Formation
+
+    formation = Formation.grid(state.models, state.base_mm, state.gap, max(1, state.columns))
+    diameter = MARKER_CHOICES.get(state.marker, 3.0)
+    aim = min(max(state.aim, 0), max(state.models - 1, 0))
+    pmf = marker_pmf(formation, diameter, bs=0 if state.indirect else state.bs, indirect=state.indirect, aim=aim)
+    centre = formation.positions[aim] if state.models else np.zeros(2)
+    reach = 12.0 if state.indirect else float(max(12 - state.bs, 0))
+    picture = F.formation_figure(
+        formation.positions,
+        formation.base_radius,
+        diameter,
+        centre,
+        F.FormationOptions(title=f"{state.marker} over model {aim}", scatter_max=reach),
+    )
+    dist = F.distribution_figure(
+        pmf, F.DistributionOptions(title=f"Models hit by one {state.marker}", outcome="models hit", unit="models")
+    )
+    return picture, dist
+
+
+def sync_figure(widget: go.FigureWidget, fig: go.Figure) -> None:
+    """Copy a figure's traces and layout into a FigureWidget (same traces updated in place; only the
+    properties that changed are sent, and the layout only when it changed)."""
+    layout = fig.layout.to_plotly_json()
+    with widget.batch_update():
+        same = len(widget.data) == len(fig.data) and all(
+            a.type == b.type for a, b in zip(widget.data, fig.data, strict=False)
+        )
+        if same:
+            for old, new in zip(widget.data, fig.data, strict=False):
+                new_json = new.to_plotly_json()
+                old_json = old.to_plotly_json()
+                changed = {k: v for k, v in new_json.items() if not _equal(old_json.get(k), v)}
+                if changed:
+                    old.update(changed, overwrite=True)
+        else:
+            widget.data = ()
+            if fig.data:
+                widget.add_traces(list(fig.data))
+        if getattr(widget, "_praetor_layout", None) != layout:
+            widget.layout.shapes = ()
+            widget.layout.update(layout, overwrite=True)
+            widget._praetor_layout = layout  # what this widget shows now (private attribute)
+
+
+def _equal(a: Any, b: Any) -> bool:
+    """Plotly property equality that copes with numpy arrays."""
+    if isinstance(a, np.ndarray) or isinstance(b, np.ndarray):
+        return (
+            a is not None
+            and b is not None
+            and np.shape(a) == np.shape(b)
+            and bool(np.all(np.asarray(a) == np.asarray(b)))
+        )
+    try:
+        return bool(a == b)
+    except (ValueError, TypeError):
+        return False

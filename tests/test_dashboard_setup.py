@@ -1,0 +1,148 @@
+"""Dashboard: the modifiers as engine rules, the melee round, targets added, setup saved and loaded, one bundle."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+pytest.importorskip("ipywidgets")
+pytest.importorskip("anywidget")
+go = pytest.importorskip("plotly.graph_objects")
+
+from praetor_analysis.catalog import load_targets, load_units, load_weapons
+from praetor_analysis.errors import ScenarioError
+from praetor_analysis.scenario.calc import calc
+from praetor_analysis.views import dashboard as D
+from praetor_analysis.views import dashboard_view as V
+from praetor_analysis.views.modifiers import Modifiers, apply_modifiers, weapon_type_with
+from praetor_analysis.views.widgets import PlotlyRuntime, SharedFigureWidget, bundle_path
+
+
+@pytest.fixture(scope="module")
+def catalogs():
+    return load_weapons(), load_targets(), load_units()
+
+
+@pytest.fixture()
+def dash(catalogs):
+    w, t, u = catalogs
+    return D.Dashboard(w, t, units=u)
+
+
+def z(fig) -> np.ndarray:
+    return np.asarray(fig.data[0].z, dtype=float)
+
+
+def test_one_plotly_bundle_for_every_figure(dash):
+    figures = [dash.heatmap, dash.curves, dash.distribution, dash.melee, dash.formation, dash.marker_distribution]
+    assert all(isinstance(f, go.FigureWidget) and isinstance(f, SharedFigureWidget) for f in figures)
+    assert all(len(f._esm) < 2000 for f in figures)  # a loader, not plotly.js
+    runtime = PlotlyRuntime.instance()
+    assert dash.runtime is runtime and runtime.source == bundle_path().read_text(encoding="utf-8")
+    states = [f.get_state() for f in figures]
+    assert sum(len(json.dumps(s.get("_esm", ""))) for s in states) < 12000
+
+
+def test_modifier_rules_are_the_engines():
+    m = Modifiers(reroll_hits="all", reroll_wounds="all")
+    assert weapon_type_with("Heavy 2", m) == "Heavy 2, Twin-linked, Shred"
+    assert weapon_type_with("Assault 1, Twin-linked", m) == "Assault 1, Twin-linked, Shred"
+    base = {
+        "attacker": {"BS": 4, "models": 1},
+        "weapon": {"name": "Bolter", "Range": '24"', "Strength": "4", "AP": "5", "Type": "Rapid Fire"},
+        "target": {"name": "Legionaries", "models": 10, "T": 4, "W": 1, "Save": "3+"},
+    }
+    plain = calc(base)["unsaved"]["mean"]
+    twin, _ = apply_modifiers(base, Modifiers(reroll_hits="all"))
+    # 1 shot, BS 4 re-rolling misses: P(hit) = 2/3 + 1/3 * 2/3 = 8/9; wound 1/2; save fails 1/3
+    assert calc(twin)["unsaved"]["mean"] == pytest.approx(8 / 9 * 1 / 2 * 1 / 3, abs=1e-12)
+    assert plain == pytest.approx(2 / 3 * 1 / 2 * 1 / 3, abs=1e-12)
+    up, _ = apply_modifiers(base, Modifiers(to_hit=1, to_wound=1, cover="4+", half_range=True))
+    assert up["attacker"]["BS"] == 5 and up["weapon"]["Strength"] == "5" and up["half_range"] is True
+    assert up["target"]["Cover"] == "4+"
+    pe, notes = apply_modifiers(base, Modifiers(preferred_enemy=True))
+    assert "attacker: Preferred Enemy" in calc(pe)["not_modelled"] and notes
+    with pytest.raises(ValueError, match="reroll_hits"):
+        Modifiers(reroll_hits="twice")
+
+
+def test_furious_charge_adds_strength_on_the_charge(dash):
+    before = dash.refresh_melee().scenario
+    dash.charging.value = True
+    charged = dash.refresh_melee().scenario
+    dash.furious_charge.value = True
+    furious = dash.refresh_melee()
+    assert before["attacker"].get("charging") is None and charged["attacker"]["charging"] is True
+    assert int(furious.scenario["attacker"]["S"]) == int(charged["attacker"]["S"]) + 1
+    assert "charging (+1 A)" in " ".join(calc(furious.scenario)["applied"])
+
+
+def test_melee_tab_is_a_whole_round(dash):
+    fig = dash.melee
+    assert fig.data[0].name.endswith("loses") and len(fig.data) == 2
+    assert "wins" in fig.layout.title.text
+    for trace in fig.data:
+        assert abs(sum(trace.y) - 1.0) < 1e-9
+    first = np.asarray(fig.data[0].y).copy()
+    dash.melee_inputs["attacker_models"].value = 20
+    assert not np.array_equal(np.asarray(dash.melee.data[0].y)[: first.size], first)
+    result = calc(dash.refresh_melee().scenario)
+    assert "target_weapon" in dash.refresh_melee().scenario and "attacker_casualties" in result
+
+
+def test_reroll_all_raises_the_heatmap(dash):
+    before = z(dash.heatmap).copy()
+    dash.reroll_hits.value = "all"
+    assert np.nansum(z(dash.heatmap)) > np.nansum(before)
+    dash.reroll_hits.value = "none"
+    np.testing.assert_allclose(z(dash.heatmap), before)
+    dash.preferred_enemy.value = True
+    assert "not modelled" in dash.status.value
+
+
+def test_targets_from_the_catalog_and_custom(dash):
+    idx = int(dash.units.index[dash.units["name"].str.contains("Contemptor")][0])
+    label = dash.add_target_unit(idx, 3)
+    assert label in dash.target_select.value and label in list(dash.heatmap.data[0].x)
+    dash.custom["name"].value = "<b>Ogryns</b>"
+    dash.custom["T"].value = 5
+    dash.custom["W"].value = 3
+    custom = dash.add_custom_target()
+    assert custom in list(dash.heatmap.data[0].x) or "&lt;b&gt;Ogryns&lt;/b&gt;" in list(dash.heatmap.data[0].x)
+    dash.unit_search.value = "contemptor"
+    assert all("contemptor" in lbl.lower() for lbl, _ in dash.unit_pick.options)
+
+
+def test_setup_saves_as_calc_scenarios_and_loads_back(dash, catalogs):
+    dash.bs.value = 5
+    dash.half_range.value = True
+    dash.reroll_wounds.value = "all"
+    dash.fnp.value = "5+"
+    dash.target_select.value = ("Rhino", "Legionary (Tactical Squad)")
+    scenarios = dash.save_setup()
+    assert len(scenarios) == len(dash.weapon_select.value) * 2
+    results = [calc(s) for s in json.loads(dash.scenario_text.value)]  # the praetor calc contract
+    means = {(s["weapon"]["name"], s["target"]["name"]): r for s, r in zip(scenarios, results, strict=True)}
+    legion = means[("Bolter", "Legionary (Tactical Squad)")]["casualties"]["mean"]
+    row = dash.refresh().table
+    shown = row[(row.weapon == "Bolter") & (row.target == "Legionary (Tactical Squad)")]["mean"].iloc[0]
+    assert legion == pytest.approx(shown, abs=1e-12)
+    w, t, u = catalogs
+    other = D.Dashboard(w, t, units=u)
+    state = other.load_setup(dash.scenario_text.value)
+    assert state is not None and other.bs.value == 5 and other.half_range.value and other.fnp.value == "5+"
+    assert other.reroll_wounds.value == "all" and set(other.target_select.value) == set(dash.target_select.value)
+    np.testing.assert_allclose(z(other.heatmap), z(dash.heatmap))
+    assert other.load_setup("{not json") is None and "Not loaded" in other.setup_status.value
+    with pytest.raises(ScenarioError, match="weapon.name"):
+        V.state_from_scenarios(json.dumps([{**scenarios[0], "weapon": {"name": "Nonesuch"}}]), dash.weapons, t)
+
+
+def test_export_writes_the_offline_report(dash, tmp_path):
+    dash.to_hit.value = 1
+    out = dash.export_report(str(tmp_path / "view.html"))
+    page = out.read_text(encoding="utf-8")
+    assert page.startswith("<!DOCTYPE html>") and "+1 to hit" in page and 'id="assumptions"' in page
+    assert page.count("plotly.js v") <= 2
