@@ -341,7 +341,7 @@ class Dashboard:
 
     def melee_state(self) -> MeleeState:
         """The melee tab's inputs (and the shooting tab's attacker modifiers) as a :class:`MeleeState`."""
-        from praetor_analysis.analysis.convert import target_block, weapon_block
+        from praetor_analysis.scenario.blocks import target_block, weapon_block
 
         v = {k: w.value for k, w in self.melee_inputs.items()}
         return MeleeState(

@@ -215,8 +215,8 @@ def wound_distributions(
 ) -> dict[tuple[str, str], np.ndarray]:
     """The pmf of unsaved wounds per ``(weapon_id, target_id)`` for every target that is not a vehicle."""
     from praetor_analysis.analysis.compare import row_ids, scenario_for
-    from praetor_analysis.analysis.convert import is_vehicle_row
     from praetor_analysis.errors import PraetorError
+    from praetor_analysis.scenario.blocks import is_vehicle_row
     from praetor_analysis.scenario.calc import calc
 
     out: dict[tuple[str, str], np.ndarray] = {}
