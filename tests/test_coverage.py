@@ -24,9 +24,20 @@ from praetor_analysis.scenario.blocks import weapon_block
 from praetor_analysis.scenario.calc import calc
 
 #: The share of profiles with nothing under ``not_modelled`` must not fall below this.
-FLOOR = 0.76
+FLOOR = 0.85
 
-LEGIONARIES = {"name": "Legionaries", "models": 10, "T": 4, "W": 1, "Save": "3+", "WS": 4, "I": 4, "A": 1, "Ld": 7}
+LEGIONARIES = {
+    "name": "Legionaries",
+    "models": 10,
+    "S": 4,
+    "T": 4,
+    "W": 1,
+    "Save": "3+",
+    "WS": 4,
+    "I": 4,
+    "A": 1,
+    "Ld": 7,
+}
 ATTACKER = {"WS": 4, "BS": 4, "S": 4, "T": 4, "W": 1, "I": 4, "A": 1, "Ld": 8, "Save": "3+", "models": 1}
 MARKER_HITS = 3
 

@@ -61,9 +61,11 @@ from praetor_analysis.prob.dice import leadership_pass
 from praetor_analysis.prob.dist import Dist
 from praetor_analysis.profiles.records import ProfileError, Unit, Weapon
 from praetor_analysis.profiles.rule_tokens import parse_rule
+from praetor_analysis.rules.catalogue import lookup
 from praetor_analysis.rules.damage_rules import DEFLAGRATE
 from praetor_analysis.rules.melee_rules import ROUND_RULES
 from praetor_analysis.rules.morale_rules import PINNING, SHELL_SHOCK
+from praetor_analysis.rules.registry import Stage
 
 
 # --- results ------------------------------------------------------------------------------------
@@ -347,12 +349,15 @@ _PREFIXES = ("attacker: ", "target: ", "target_weapon: ")
 
 
 def _round_rule_category(entry: str, ba: Blows, bt: Blows) -> int | None:
-    """0 applied / 1 no effect for a rule the round models (attack counts, Initiative, Concussive)."""
+    """0 applied / 1 no effect for a rule the round models (attack counts, Initiative, Concussive); 2 (not
+    modelled) for a rule acting in the round that it does not compute yet."""
     prefix = next((p for p in _PREFIXES if entry.startswith(p)), "")
     blows = ba if prefix in {"", "attacker: "} else bt
     name = parse_rule(entry[len(prefix) :]).name
     if name not in {rule.name for rule in ROUND_RULES}:
-        return None
+        decl = lookup(name)
+        # a rule acting in the round that the round does not compute yet
+        return 2 if decl is not None and decl.pending & {Stage.ROUND, Stage.INITIATIVE} else None
     if name in {"Two-handed", "Specialist Weapon"}:
         return 0
     if name == "Bulky":

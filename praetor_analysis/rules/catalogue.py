@@ -13,6 +13,7 @@ from praetor_analysis.rules import (  # noqa: F401  (each family declares its ru
     melee_rules,
     morale_rules,
     other_rules,
+    outside_rules,
     save_rules,
     vehicle_rules,
     wound_rules,

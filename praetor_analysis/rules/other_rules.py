@@ -28,17 +28,13 @@ PSYKER = _elsewhere("Psyker", "may use psychic powers; Psychic Focus reads the p
 #: Known by name, not computed yet (each with the stage it would act on).
 _NOT_YET: dict[Stage, tuple[str, ...]] = {
     Stage.TO_WOUND: (
-        "Force", "Rad-phage", "Shock Pulse", "Psy-shock", "Lingering Death", "Disruption", "Graviton Pulse",
-        "Graviton Collapse", "Seismic Shock", "Wrecker", "Destructor", "Grav Wave",
-        "Torsion Crusher", "Sanctic", "Impale", "Plasma Burn", "Heavy Beam", "Achean Force",
-        "Cybertheurgic Focus", "Immaterial Blades", "Data-djinn", "Moonsilver", "Malignant Force",
+        "Force", "Psy-shock", "Graviton Pulse", "Graviton Collapse", "Destructor", "Sanctic",
+        "Heavy Beam", "Achean Force", "Cybertheurgic Focus", "Immaterial Blades", "Data-djinn", "Moonsilver",
+        "Malignant Force",
     ),
-    Stage.TO_HIT: (
-        "Duellist's Edge", "Precision", "Hatred", "Preferred Enemy", "Malfunction", "Feedback", "Ardex-defensor",
-    ),
-    Stage.ATTACKS: ("Sudden Strike", "Rage", "Furious Charge", "Counter-Attack", "Hammer of Wrath", "Rocket Barrage"),
+    Stage.TO_HIT: ("Precision", "Hatred", "Preferred Enemy"),
+    Stage.ATTACKS: ("Sudden Strike", "Rage", "Furious Charge", "Counter-Attack", "Hammer of Wrath"),
     Stage.MARKERS: ("Crawling Fire", "Dragon's Breath", "Deathstorm", "Detonation"),
-    Stage.VEHICLES: ("Reactor Overload", "Fearsome Ruin"),
     Stage.ELSEWHERE: ("Entangle", "Relentless", "Slow and Purposeful", "Monster Hunter", "Split Fire", "Ungainly"),
 }  # fmt: skip
 NOT_MODELLED = tuple(
@@ -47,7 +43,6 @@ NOT_MODELLED = tuple(
         stage,
         param=TEXT,
         modelled=False,
-        spellings=("Duelist's Edge",) if name == "Duellist's Edge" else (),
         summary="known by name; not computed yet",
     )
     for stage, names in _NOT_YET.items()
