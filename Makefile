@@ -40,6 +40,7 @@ lint: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python bench/bench_engine.py
 	$(BIN)/python bench/bench_catalog.py
+	$(BIN)/python bench/bench_units.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info

@@ -3,8 +3,9 @@
 Times, on one core, a datasheet (at its minimum size, default wargear) shooting at and charging each of
 the 625 unit profiles (those that can be a target: 622), full distributions, with the weapon choice
 made per target. Cold: memoised parses and per-hit tables cleared first (the catalogs are loaded once,
-outside the timing, as a session would have them). Warm: the median of further runs. Prints figures;
-never a pass/fail test (the goal is under 2 s cold).
+outside the timing, as a session would have them). Warm: the median of further runs. The CPU time of
+the process is printed beside the wall time (the machine may be shared). Prints figures; never a
+pass/fail test (the goal is under 2 s cold).
 
 Run: make bench (or .venv/bin/python bench/bench_units.py [DATASHEET ...]).
 """
@@ -28,14 +29,14 @@ def main(names: list[str]) -> None:
     print(f"{len(targets)} unit profiles as targets of 5 models ({len(skipped)} cannot be targets)")
     for name in names:
         clear_memos()
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         loadout = build_loadout(name)
         frame = rate(loadout, targets)
-        cold = time.perf_counter() - t0
+        cold, cpu = time.perf_counter() - t0, time.process_time() - c0
         warm = median_time(lambda loadout=loadout: rate(loadout, targets), repeat=3)
         errors = int((frame["error"] != "").sum())
         print(
-            f"{name:32s} {len(frame):5d} cells  cold {cold:6.2f} s  warm {warm:6.2f} s  "
+            f"{name:30s} {len(frame):5d} cells  cold {cold:5.2f} s (CPU {cpu:5.2f} s)  warm {warm:5.2f} s  "
             f"({errors} cells not computed: a phase the unit cannot attack in)"
         )
 

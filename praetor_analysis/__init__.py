@@ -65,6 +65,9 @@ _EXPORTS: dict[str, str] = {
     "compare_with_distributions": "praetor_analysis.analysis.compare",
     "filter_weapons": "praetor_analysis.analysis.compare",
     "analyse_roster": "praetor_analysis.analysis.list_analysis",
+    "build_loadout": "praetor_analysis.scenario.datasheet",
+    "rate_roster": "praetor_analysis.analysis.unit_ratings",
+    "wargear_value": "praetor_analysis.analysis.unit_ratings",
     "read_roster": "praetor_analysis.bsdata.roster",
 }
 #: Modules re-exported as attributes (``pa.figures.distribution_figure(...)``).
@@ -87,6 +90,7 @@ __all__ = [
     "VolleyResult",
     "Weapon",
     "analyse_roster",
+    "build_loadout",
     "calc",
     "calc_json",
     "combat",
@@ -107,6 +111,7 @@ __all__ = [
     "load_weapons",
     "parse_dice",
     "parse_weapon_type",
+    "rate_roster",
     "read_roster",
     "report",
     "resolve",
@@ -115,6 +120,7 @@ __all__ = [
     "resolve_volley",
     "unit_from_mapping",
     "unsaved_distribution",
+    "wargear_value",
 ]
 
 
@@ -142,6 +148,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     )
     from praetor_analysis.analysis.list_analysis import analyse_roster
     from praetor_analysis.analysis.unit_attack import calc, calc_json
+    from praetor_analysis.analysis.unit_ratings import rate_roster, wargear_value
     from praetor_analysis.bsdata.roster import read_roster
     from praetor_analysis.catalog import (
         load_datasheet_models,
@@ -163,4 +170,5 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from praetor_analysis.profiles.records import Unit, Weapon, unit_from_mapping
     from praetor_analysis.profiles.rule_tokens import Rule
     from praetor_analysis.profiles.weapon_type import parse_weapon_type
+    from praetor_analysis.scenario.datasheet import build_loadout
     from praetor_analysis.views import dashboard, figures, report

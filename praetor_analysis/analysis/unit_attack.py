@@ -24,6 +24,7 @@ models, for multi-wound targets; vehicles report ``hull_points``).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -85,8 +86,41 @@ def _score(result: Mapping[str, Any]) -> tuple[float, float]:
     return float(result["casualties"]["mean"]), float(result["unsaved"]["mean"])
 
 
+def _merge(volleys: Sequence[Volley]) -> list[Volley]:
+    """Volleys of the same weapon by models of the same shooting or striking characteristics, as one volley.
+
+    Exact: the shots (or blows) of both are independent with the same per-shot outcome, and the chain
+    takes a volley's hits in turn, so one volley of the summed models (summed blows in melee) is the
+    same as the two in a row. Master-crafted (one re-roll per model) volleys are left apart.
+    """
+    out: list[Volley] = []
+    keys: dict[tuple[Any, ...], int] = {}
+    for v in volleys:
+        a = v.attacker
+        key = (v.weapon, v.mode, v.half_range, a.BS, a.WS, a.S, a.T, a.W, a.save, a.rules,
+               a.unit_type.replace("Character, ", "").replace(", Character", "").replace("Character", ""),
+               tuple(sorted((k, repr(x)) for k, x in a.extra.items())))  # fmt: skip
+        if v.weapon.has("Master-crafted") or v.hits is not None or key not in keys:
+            keys.setdefault(key, len(out))
+            out.append(v)
+            continue
+        i = keys[key]
+        first = out[i]
+        models = first.attacker.models + a.models
+        attacks = None
+        if first.attacks is not None or v.attacks is not None:
+            if not (isinstance(first.attacks, Dist) and isinstance(v.attacks, Dist)):
+                out.append(v)
+                continue
+            attacks = first.attacks + v.attacks
+        out[i] = Volley(first.weapon, replace(first.attacker, models=models), first.mode, attacks, None,
+                        first.snap_shots, first.half_range)  # fmt: skip
+    return out
+
+
 def _resolve(target: Unit, volleys: Sequence[Volley]) -> dict[str, Any]:
     """One firing unit's volleys against the target: the scenario result, plus ``wounds_caused``."""
+    volleys = _merge(volleys)
     if target.is_vehicle:
         from praetor_analysis.vehicles.attack import resolve_vehicle_scenario
 

@@ -128,7 +128,7 @@ def _row(label: str, points: float, target: str, phase: str, result: dict[str, A
     return {
         **row,
         "mean": mean,
-        "p_any": 1.0 - float(dist["pmf"][0]),
+        "p_any": max(0.0, 1.0 - float(dist["pmf"][0])),
         "per_100_pts": 100.0 * mean / points if points > 0 else float("nan"),
         "measure": measure,
         "wounds_caused": float(wounds["mean"]) if isinstance(wounds, dict) and "mean" in wounds else float("nan"),
