@@ -81,3 +81,16 @@ def test_cli_exits_2_on_one_line() -> None:
     )
     assert proc.returncode == 2
     assert proc.stderr.count("\n") == 1 and "did you mean" in proc.stderr
+
+
+def test_report_takes_the_same_names() -> None:
+    pytest.importorskip("plotly")
+    from praetor_analysis.views.exports import select_targets, select_weapons
+
+    chosen = select_targets(["rhino", "Legion Tactical Sergeant:3", "Tartaros Terminator:3"])
+    assert list(chosen["archetype"]) == ["Rhino", "Legion Tactical Sergeant", "Tartaros Terminator"]
+    assert list(chosen["models"]) == [1, 3, 3]
+    with pytest.raises(ValueError, match=r"^--targets: no unit profile or standard target named 'Terminatr'; did you"):
+        select_targets(["Terminatr"])
+    with pytest.raises(ValueError, match=r"^--weapons: no weapon named 'Lascanon' in the catalog; did you mean"):
+        select_weapons(["Lascanon"])

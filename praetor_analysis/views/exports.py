@@ -14,6 +14,8 @@ import pandas as pd
 import plotly.graph_objects as go
 import plotly.io as pio
 
+from praetor_analysis.scenario.names import suggestions, unit_row
+
 __all__ = [
     "DEFAULT_CHROMIUM",
     "PngExportUnavailable",
@@ -57,13 +59,17 @@ def select_weapons(names: Sequence[str], weapons: pd.DataFrame | None = None) ->
         if hit.empty:
             hit = cat[lower.str.contains(key, regex=False)]
         if hit.empty:
-            raise ValueError(f"--weapons: no weapon named {name!r} in the catalog")
+            raise ValueError(
+                f"--weapons: no weapon named {name!r} in the catalog{suggestions(name, list(cat['name']))}"
+            )
         parts.append(hit)
     return distinct_profiles(pd.concat(parts)) if parts else cat.iloc[0:0]
 
 
 def select_targets(names: Sequence[str] | None = None, targets: pd.DataFrame | None = None) -> pd.DataFrame:
-    """Target archetypes by label (exact, case-insensitive, else containing); all of them for ``None``.
+    """Target archetypes by label (exact, case-insensitive, else containing), else unit profiles by name
+    (as ``praetor calc`` names them, with suggestions on a miss); ``NAME:N`` sets the model count; all the
+    archetypes for ``None``.
 
     Raises:
         ValueError: naming the first name that matches nothing.
@@ -78,13 +84,23 @@ def select_targets(names: Sequence[str] | None = None, targets: pd.DataFrame | N
     parts = []
     for name in names:
         key = name.strip().lower()
+        label, _, size = name.rpartition(":") if name.rpartition(":")[2].strip().isdigit() else (name, "", "")
+        key = label.strip().lower()
         hit = targets[lower == key]
         if hit.empty:
             hit = targets[lower.str.contains(key, regex=False)]
         if hit.empty:
-            raise ValueError(f"--targets: no target named {name!r} (have: {', '.join(targets['archetype'])})")
+            hit = _profile_target(label, int(size) if size else 1)
+        elif size:
+            hit = hit.assign(models=int(size))
         parts.append(hit)
     return pd.concat(parts).drop_duplicates("archetype")
+
+
+def _profile_target(name: str, models: int) -> pd.DataFrame:
+    """A unit profile named like ``praetor calc`` names it, as a one-row target table."""
+    row = unit_row(name, "--targets")
+    return pd.DataFrame([{**row.to_dict(), "archetype": str(row["name"]), "models": models, "note": ""}])
 
 
 def to_csv(df: pd.DataFrame, path: str | os.PathLike[str] | None = None) -> str:
