@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from praetor_analysis.engine.volley import Volley
+from praetor_analysis.engine.volley import Volley, weapon_strength
 from praetor_analysis.errors import ProfileError
 from praetor_analysis.profiles.records import Unit
 from praetor_analysis.profiles.rule_tokens import parse_rule
@@ -25,7 +25,7 @@ def classify_rules(volley: Volley, target: Unit, notes: list[str]) -> tuple[list
     label = shot_label(volley)
     if label is not None:
         report.add("applied", label)
-    if volley.weapon.strength.kind == "unknown":
+    if volley.weapon.strength.kind == "unknown" and weapon_strength(volley) is None:
         report.add("not_modelled", f"Strength {volley.weapon.strength.text}")
     situation = Situation(melee=volley.mode == "melee", half_range=volley.half_range, target_type=target.unit_type)
     resolution = wound_chain(melee=situation.melee, marker_hits=volley.hits is not None)

@@ -12,6 +12,7 @@ from praetor_analysis.engine.allocation import (
 from praetor_analysis.prob.dice import DiceExpr
 from praetor_analysis.prob.dist import Dist
 from praetor_analysis.profiles.records import ProfileError, Unit, Weapon
+from praetor_analysis.rules.catalogue import lookup
 
 
 @dataclass(frozen=True)
@@ -104,5 +105,19 @@ class VolleyResult:
 
 
 # --- the per-hit outcome table ------------------------------------------------------------------
+#: Footnote marks printed for a Strength that a rule of the weapon gives.
+FOOTNOTES = ("*", "\u2020")
+
+
 def weapon_strength(volley: Volley) -> int | None:
-    return volley.weapon.strength.resolve(volley.attacker.S)
+    """The volley's Strength; a bare footnote mark (``*``, ``†``) is the Strength the weapon's rule with a
+    ``strength`` hook gives (Graviton weapons never read it); None when nothing gives one."""
+    spec = volley.weapon.strength
+    if spec.kind == "unknown" and spec.text in FOOTNOTES:
+        for token in volley.weapon.rules:
+            decl = lookup(token.name)
+            hook = decl.hook("strength") if decl is not None else None
+            if hook is not None:
+                return int(hook(volley.attacker.S))
+        return None
+    return spec.resolve(volley.attacker.S)

@@ -18,7 +18,7 @@ from praetor_analysis.profiles.records import ProfileError, Unit, Weapon
 from praetor_analysis.profiles.rule_tokens import Rule
 from praetor_analysis.rules.catalogue import lookup
 from praetor_analysis.rules.contexts import SaveSituation, WoundSituation, variant_active
-from praetor_analysis.rules.damage_rules import BRUTAL, DESTROYER
+from praetor_analysis.rules.damage_rules import BRUTAL
 from praetor_analysis.rules.save_rules import FEEL_NO_PAIN
 from praetor_analysis.rules.saves import SaveContext
 from praetor_analysis.rules.tables import to_wound
@@ -39,6 +39,7 @@ def wound_table_for(volley: Volley, target: Unit, strength: int) -> dict[WoundKi
         half_range=volley.half_range,
         template=w.range.template is not None,
         unit_type=target.unit_type,
+        target_strength=target.S,
     )
     roll = WoundRoll(
         target=to_wound(strength, target.T),
@@ -53,6 +54,22 @@ def wound_table_for(volley: Volley, target: Unit, strength: int) -> dict[WoundKi
             continue
         roll = hook(roll, token.value, token.variant, situation)
     return roll.outcomes()
+
+
+def damage_per_wound(volley: Volley, target: Unit) -> tuple[float, ...] | None:
+    """The pmf of the damage one unsaved wound does (index = wounds lost), from the first of the weapon's
+    rules whose ``damage`` hook gives one here (Destroyer D3, Destructor D6...); None for one wound."""
+    situation = WoundSituation(
+        strength=0, toughness=target.T or 0, melee=volley.mode == "melee", unit_type=target.unit_type
+    )
+    for token in volley.weapon.stage_rules:
+        decl = lookup(token.name)
+        hook = decl.hook("damage") if decl is not None else None
+        if hook is not None:
+            pmf = hook(token.value, token.variant, situation)
+            if pmf is not None:
+                return tuple(pmf)
+    return None
 
 
 def armourbane_active(w: Weapon, volley: Volley) -> bool:
@@ -109,13 +126,13 @@ def _wound_groups(
     ctx = save_context(volley, target)
     brutal_rule = volley.weapon.get(BRUTAL)
     brutal = (brutal_rule.value or 1) if brutal_rule else 1
-    destroyer = volley.weapon.has(DESTROYER)
+    per_wound = damage_per_wound(volley, target)
     by_priority: dict[int, list[tuple[float, Packet]]] = {}
     unsaved_pmf = np.zeros(brutal + 1)
     p_wound = 0.0
     for kind, p in kinds.items():
         u = ctx.p_unsaved(kind)
-        packet = damage_packet(kind, u, wounds=wounds, brutal=brutal, destroyer=destroyer)
+        packet = damage_packet(kind, u, wounds=wounds, brutal=brutal, per_wound=per_wound)
         by_priority.setdefault(kind.priority, []).append((p, packet))
         unsaved_pmf += p * packet.probs.sum(axis=1)
         p_wound += p

@@ -162,6 +162,9 @@ def parse_strength(value: Any) -> StrengthSpec:
         raise ProfileError(f"Strength: must be 1..20, got {show_value(value)}")
     s = clean_text(check_text(value, "Strength"))
     low = s.lower()
+    footnoted = re.fullmatch(r"(\d{1,2})\s*[*\u2020]", s)  # '5*': the number stands, the footnote names a rule
+    if footnoted and 1 <= int(footnoted.group(1)) <= 20:
+        return StrengthSpec("fixed", int(footnoted.group(1)), s)
     if re.fullmatch(r"\d+", s):
         n = int(s) if len(s) <= 6 else 10**6
         if not 1 <= n <= 20:  # Titan weapons print Strengths above 10

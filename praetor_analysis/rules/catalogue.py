@@ -15,6 +15,7 @@ from praetor_analysis.rules import (  # noqa: F401  (each family declares its ru
     other_rules,
     outside_rules,
     save_rules,
+    tail_wound_rules,
     vehicle_rules,
     wound_rules,
 )

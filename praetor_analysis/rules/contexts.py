@@ -15,6 +15,7 @@ class WoundSituation:
     half_range: bool = False
     template: bool = False  # the weapon is a Template or Hellstorm
     unit_type: str = "Infantry"
+    target_strength: int | None = None  # the target's S (Graviton weapons roll against it)
 
     def target_is(self, *words: str) -> bool:
         """True when the target's Unit Type names one of ``words`` (``Dreadnought``, ``Heavy``...)."""

@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
+from praetor_analysis.rules.contexts import WoundSituation
 from praetor_analysis.rules.registry import Stage, count, declare
+
+#: Destroyer's damage on a unit with Toughness: D3 wounds per unsaved wound (index = wounds lost).
+D3_DAMAGE = (0.0, 1 / 3, 1 / 3, 1 / 3)
+
+
+def _d3_damage(value: int | None, variant: str | None, s: WoundSituation) -> tuple[float, ...]:
+    return D3_DAMAGE
+
 
 BRUTAL = declare(
     "Brutal",
@@ -14,6 +23,7 @@ DESTROYER = declare(
     "Destroyer",
     Stage.DAMAGE,
     Stage.VEHICLES,
+    damage=_d3_damage,
     summary="each unsaved wound does D3 damage (excess lost); D3 hull points against vehicles",
 )
 DEFLAGRATE = declare(

@@ -34,6 +34,7 @@ class SaveContext:
     heavy_reroll: bool = False  # Heavy sub-type against Blast or Template
     cover_denied: bool = False  # Ignores Cover, Template, or melee
     shrouded_denied: bool = False  # melee, Ignores Cover (templates too), or a Fearless target
+    reroll_passed_invulnerable: bool = False  # a passed invulnerable save is rolled again (Sanctic on Daemons)
 
     def p_saved(self, kind: WoundKind) -> float:
         """P(the wound is saved) with the best save allowed."""
@@ -47,7 +48,8 @@ class SaveContext:
             if self.cover is not None and not self.cover_denied:
                 options.append(p_at_least(self.cover))
         if self.invulnerable is not None:
-            options.append(p_at_least(self.invulnerable))
+            p = p_at_least(self.invulnerable)
+            options.append(p * p if self.reroll_passed_invulnerable else p)
         return max(options, default=0.0)
 
     def p_mitigated(self, kind: WoundKind) -> float:

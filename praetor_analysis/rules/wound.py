@@ -52,11 +52,16 @@ class WoundRoll:
     melee: bool = False
     eternal_warrior: bool = False  # the target's: Instant Death becomes one wound, still without Feel No Pain
     haywire: bool = False  # Haywire against a Dreadnought or Automata: a D6 instead (haywire_outcomes)
+    fixed_p: float | None = None  # P(the hit wounds) when no D6 face decides (2D6 against S; never)
+    six_ap: int | None = None  # a wound roll of 6 is resolved at this AP (the better of it and the others)
+    six_unsavable: bool = False  # a wound roll of 6 always wounds and allows no save or mitigation
 
     def wounds_on(self, face: int) -> bool:
         """True when a standing die showing ``face`` wounds (a natural 1 always fails)."""
         if face == 1:
             return False
+        if self.six_unsavable and face == 6:
+            return True
         if self.rending is not None and face >= self.rending:
             return True
         return self.target is not None and face >= self.target
@@ -69,15 +74,20 @@ class WoundRoll:
         ):
             # Resolved at AP 2; in melee the attacker keeps the weapon's AP when it is better (lower).
             ap = 2 if ap is None or not self.melee else min(ap, 2)
+        if face == 6 and self.six_ap is not None:
+            ap = self.six_ap if ap is None else min(ap, self.six_ap)
+        saves = "none" if face == 6 and self.six_unsavable else "all"
         death = self.instant_death or (self.murderous is not None and face >= self.murderous)
         if self.eternal_warrior:
-            return WoundKind(ap, False, no_feel_no_pain=death)
-        return WoundKind(ap, death)
+            return WoundKind(ap, False, saves, no_feel_no_pain=death)
+        return WoundKind(ap, death, saves)
 
     def outcomes(self) -> dict[WoundKind, float]:
         """P(each wound kind) for one hit; the rest of the mass is "no wound" (memoised: a roll is a value)."""
         if self.haywire:
             return haywire_outcomes()
+        if self.fixed_p is not None:  # no face decides: the plain wound of the weapon
+            return {self.kind_of(0): self.fixed_p} if self.fixed_p > 0 else {}
         return dict(_outcomes(self))
 
     def _outcomes(self) -> dict[WoundKind, float]:

@@ -71,7 +71,7 @@ def penetrating_weapon(volley: Volley) -> PenetratingWeapon:
     """The penetration profile of a volley's weapon (Strength resolved against the wielder)."""
     w = volley.weapon
     strength = weapon_strength(volley)
-    if strength is None:
+    if strength is None or strength < 1:  # none printed, or a Graviton footnote (never read)
         raise ProfileError(f"weapon.Strength: {w.strength.text!r} cannot roll armour penetration")
     rend, armourbane, exo = w.get(RENDING), w.get(ARMOURBANE), w.get(EXOSHOCK)
     variant = (armourbane.variant or "").lower() if armourbane else ""

@@ -48,6 +48,13 @@ Readings chosen where MECHANICS.md leaves room (one per line, for comparison wit
   if several Pinning weapons of one firing unit wound, the largest Shell Shock applies.  A unit already
   Pinned by an earlier firing unit does not test again; no test when no model is left.
 - Blast/Template/Barrage weapons in shooting need `hits` (the oracle has no geometry).
+- Graviton Pulse: the model avoids the wound on a D6 under its Strength (a 6 never avoids it, a 1 always
+  does); not on Dreadnoughts or Automata.  Graviton Collapse: two dice, avoided on a total at most S; no
+  Shrouded.  Data-djinn: no wound unless Automata or Dreadnought.  Immaterial Blades: a 6 to wound at the
+  better of the bracket's AP and its own.  Synaptic Disruptor: a 6 wounds with no save or mitigation.
+  Sanctic: Daemons wounded on 2+.  Curse of Dead Worlds: invulnerable one worse (6+ at worst).
+  Destructor: a D6 rolled per unsaved wound (2D6 on large targets), that many wounds on the model, the rest
+  lost; Moonsilver: two wounds on a Daemon or Psyker.
 """
 
 from __future__ import annotations
@@ -55,6 +62,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from . import dice as _dice
 from .dice import (
     arithmetic,
     certain,
@@ -207,6 +215,12 @@ def wound_outcomes(v: Volley, t: Target) -> list[tuple[object, tuple | None]]:
     """One To Wound die (and its re-roll): (probability, wound class or None) for every face path."""
     w = v.weapon
     need = wound_need(w.strength, t.toughness)
+    # Graviton Pulse spares Dreadnoughts and Automata; Graviton Collapse spares only armoured targets
+    graviton = w.graviton_collapse or (w.graviton_pulse and not t.dreadnought_or_automata)
+    if w.graviton_pulse and graviton:
+        need = min(max(t.strength, 2), 6)
+    if w.sanctic and t.daemon:
+        need = 2
     if w.fleshbane:
         need = 2
     if w.poisoned is not None:
@@ -219,23 +233,34 @@ def wound_outcomes(v: Volley, t: Target) -> list[tuple[object, tuple | None]]:
     )
 
     def wounds(face):
+        if w.six_unsavable and face == 6:
+            return True
         return succeeds(face, need) or (w.rending is not None and succeeds(face, w.rending))
 
-    def classify(face):
-        if not wounds(face):
+    def classify(face, wounded=None):
+        if not (wounds(face) if wounded is None else wounded):
             return None
         ap = w.ap
         if w.rending is not None and face >= w.rending:
             ap = min(ap, 2) if v.melee else 2
         if w.breaching is not None and face >= w.breaching:
             ap = 2
-        instant = w.instant_death or w.strength >= 2 * t.toughness or (w.murderous is not None and face >= w.murderous)
+        if w.six_ap is not None and face == 6:
+            ap = min(ap, w.six_ap)
+        instant = w.instant_death or (w.strength >= 2 * t.toughness and not graviton)
+        instant = instant or (w.murderous is not None and face >= w.murderous)
         no_fnp = instant  # Feel No Pain is never taken against an Instant Death wound, Eternal Warrior or not
         if t.eternal_warrior:
             instant = False
         rank = 0 if instant else 1 if ap <= 2 else 2
-        return (rank, instant, ap, no_fnp)
+        return (rank, instant, ap, no_fnp, w.six_unsavable and face == 6)
 
+    if w.data_djinn and not t.dreadnought_or_automata:
+        return [(_dice.ONE, None)]
+    if w.graviton_collapse and graviton:  # two dice against the model's Strength
+        return merge_paths(
+            (p * q, classify(0, wounded=a + b > t.strength)) for p, a in d6_faces() for q, b in d6_faces()
+        )
     out = []
     for p, face in d6_faces():
         if wounds(face) or not reroll:
@@ -246,6 +271,17 @@ def wound_outcomes(v: Volley, t: Target) -> list[tuple[object, tuple | None]]:
     return merge_paths(out)
 
 
+def damage_outcomes(w: Weapon, t: Target) -> list[tuple[object, int]]:
+    """(probability, wounds lost) of one unsaved wound, die by die."""
+    if w.destructor:
+        if t.large:
+            return merge_paths((p * q, a + b) for p, a in d6_faces() for q, b in d6_faces())
+        return [(p, face) for p, face in d6_faces()]
+    if w.moonsilver and (t.daemon or t.psyker):
+        return [(_dice.ONE, 2)]
+    return [(_dice.ONE, 1)]
+
+
 def wound_save_plan(v: Volley, t: Target, instant: bool, ap: int, no_fnp: bool = False):
     """(save need, re-roll failed save, mitigation need) for one wound of the given kind."""
     w = v.weapon
@@ -253,14 +289,21 @@ def wound_save_plan(v: Volley, t: Target, instant: bool, ap: int, no_fnp: bool =
     if t.save is not None and ap > t.save:
         options.append((max(t.save, 2), t.heavy and (w.blast or w.template)))
     if t.invulnerable is not None:
-        options.append((max(t.invulnerable, 2), False))
+        options.append((min(max(t.invulnerable, 2) + int(w.curse), 6) if w.curse else max(t.invulnerable, 2), False))
     if t.cover is not None and not v.melee and not w.ignores_cover and not w.template:
         options.append((max(t.cover, 2), False))
     save, reroll = max(options, key=lambda o: chance_saved(*o), default=(None, False))
     mitigations = []
     if t.feel_no_pain is not None and not instant and not no_fnp:
         mitigations.append(max(t.feel_no_pain, 2))
-    if t.shrouded is not None and not v.melee and not w.ignores_cover and not w.template and not t.fearless:
+    if (
+        t.shrouded is not None
+        and not v.melee
+        and not w.ignores_cover
+        and not w.template
+        and not t.fearless
+        and not w.graviton_collapse
+    ):
         mitigations.append(max(t.shrouded, 2))
     return save, reroll, min(mitigations, default=None)
 
@@ -386,6 +429,7 @@ def resolve_volley(dist: dict, v: Volley, t: Target, record: dict | None = None)
     # To Wound, hit by hit, then saves and allocation wound by wound.
     per_hit = wound_outcomes(v, t)
     plans = {}
+    damage_dice = damage_outcomes(w, t)
 
     def wound_die(s, count=True):
         s = s._replace(to_wound=s.to_wound - 1)
@@ -397,21 +441,24 @@ def resolve_volley(dist: dict, v: Volley, t: Target, record: dict | None = None)
     def save_die(s):
         if s.sub_left == 0:
             s = s._replace(current=s.pool[0], pool=s.pool[1:], sub_left=w.brutal, alive=s.models > 0)
-        _, instant, ap, no_fnp = s.current
-        if (instant, ap, no_fnp) not in plans:
-            plans[(instant, ap, no_fnp)] = merge_paths(save_outcomes(*wound_save_plan(v, t, instant, ap, no_fnp)))
+        _, instant, ap, no_fnp, unsavable = s.current
+        key = (instant, ap, no_fnp, unsavable)
+        if key not in plans:
+            plan = (None, False, None) if unsavable else wound_save_plan(v, t, instant, ap, no_fnp)
+            plans[key] = merge_paths(save_outcomes(*plan))
         out = []
-        for p, unsaved in plans[(instant, ap, no_fnp)]:
-            change = {"sub_left": s.sub_left - 1}
-            if unsaved:
-                change.update(unsaved=s.unsaved + 1, volley_unsaved=s.volley_unsaved + 1)
-                if s.alive and (instant or s.wleft == 1):  # the model is removed
-                    change.update(models=s.models - 1, casualties=s.casualties + 1, wleft=t.wounds, alive=False)
-                elif s.alive:
-                    change.update(wleft=s.wleft - 1)
-            if change["sub_left"] == 0:  # this wound is done
-                change.update(current=None, alive=False)
-            out.append((p, s._replace(**change)))
+        for p, unsaved in plans[key]:
+            for q, damage in damage_dice if unsaved else ((_dice.ONE, 0),):
+                change = {"sub_left": s.sub_left - 1}
+                if unsaved:
+                    change.update(unsaved=s.unsaved + 1, volley_unsaved=s.volley_unsaved + 1)
+                    if s.alive and (instant or s.wleft <= damage):  # the model is removed, the excess lost
+                        change.update(models=s.models - 1, casualties=s.casualties + 1, wleft=t.wounds, alive=False)
+                    elif s.alive:
+                        change.update(wleft=s.wleft - damage)
+                if change["sub_left"] == 0:  # this wound is done
+                    change.update(current=None, alive=False)
+                out.append((p * q, s._replace(**change)))
         return out
 
     def saves_done(dist):

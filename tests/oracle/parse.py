@@ -152,6 +152,16 @@ class Weapon:
     blast: bool = False
     template: bool = False
     two_handed: bool = False
+    # the long tail
+    graviton_pulse: bool = False  # a D6 against the target's S instead of the wound roll
+    graviton_collapse: bool = False  # 2D6 against the target's S instead of the wound roll; no Shrouded
+    data_djinn: bool = False  # never wounds units other than Automata, Dreadnoughts, vehicles, buildings
+    six_ap: int | None = None  # Immaterial Blades: a wound roll of 6 at this AP
+    six_unsavable: bool = False  # Synaptic Disruptor, Phase Shift: a 6 always wounds, no save or mitigation
+    sanctic: bool = False  # Daemons wounded on 2+ (their passed invulnerable saves are not re-rolled here)
+    curse: bool = False  # Curse of Dead Worlds: invulnerable saves one worse, down to 6+
+    destructor: bool = False  # D6 wounds per unsaved wound (2D6 on large targets)
+    moonsilver: bool = False  # two wounds per unsaved wound on Daemons and Psykers
 
 
 _SHOT_TYPES = ("heavy", "assault", "pistol", "ordnance", "rapid fire")
@@ -161,6 +171,8 @@ def parse_strength(value, attacker_s) -> int:
     """ "User" = attacker S; "+N" and "xN" modify it; capped at 10."""
     text = str(value).strip()
     low = text.lower()
+    if text in ("*", "\u2020"):  # a footnote naming a Graviton rule: the weapon's Strength is never read
+        return 0
     if low == "user":
         s = int(attacker_s)
     elif low.startswith("+"):
@@ -228,6 +240,24 @@ def parse_weapon(weapon: dict, attacker: dict) -> Weapon:
             fields["psychic_focus"] = True
         elif name == "armourbane":
             fields["armourbane"] = True
+        elif name == "graviton pulse":
+            fields["graviton_pulse"] = True
+        elif name == "graviton collapse":
+            fields["graviton_collapse"] = True
+        elif name == "data-djinn":
+            fields["data_djinn"] = True
+        elif name == "immaterial blades":
+            fields["six_ap"] = int(str(value).upper().replace("AP", ""))
+        elif name in ("synaptic disruptor", "phase shift"):
+            fields["six_unsavable"] = True
+        elif name == "sanctic":
+            fields["sanctic"] = True
+        elif name == "curse of dead worlds":
+            fields["curse"] = True
+        elif name == "destructor":
+            fields["destructor"] = True
+        elif name == "moonsilver":
+            fields["moonsilver"] = True
         elif name in IGNORED_WEAPON_RULES:
             if name == "two-handed":
                 fields["two_handed"] = True
@@ -263,6 +293,10 @@ class Target:
     heavy: bool  # sub-type (Heavy)
     dreadnought_or_automata: bool
     ignores_ld_penalties: bool = False  # Stubborn or Inexorable: no Shell Shock
+    strength: int | None = None
+    daemon: bool = False
+    psyker: bool = False
+    large: bool = False  # Knight, Titan, Super-heavy, building or Monstrous: Destructor does 2D6
 
 
 def parse_target(target: dict) -> Target:
@@ -290,6 +324,10 @@ def parse_target(target: dict) -> Target:
         heavy="heavy" in sub_types,
         dreadnought_or_automata=("dreadnought" in unit_type.lower() or "automata" in unit_type.lower()),
         ignores_ld_penalties="stubborn" in rules or "inexorable" in rules,
+        strength=characteristic(target["S"]) if "S" in target else None,
+        daemon="daemon" in unit_type.lower(),
+        psyker="psyker" in unit_type.lower(),
+        large=any(w in unit_type.lower() for w in ("knight", "titan", "super-heavy", "monstrous", "building")),
     )
 
 
