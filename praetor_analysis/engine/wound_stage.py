@@ -49,7 +49,9 @@ def wound_table_for(volley: Volley, target: Unit, strength: int) -> dict[WoundKi
     )
     for token in (*w.stage_rules, *target.rules):
         decl = lookup(token.name)
-        hook = decl.hook("wound") if decl is not None else None
+        if decl is None:
+            continue
+        hook = decl.hook("wound")
         if hook is None or (decl.wound_targets is not None and not situation.target_is(*decl.wound_targets)):
             continue
         roll = hook(roll, token.value, token.variant, situation)
