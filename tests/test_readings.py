@@ -392,3 +392,20 @@ def test_ion_shield_and_haywire_pinned():
     # mitigation, so a Rhino's 4+ cover does nothing: 4/6 glancing, 1/6 penetrating per hit.
     hay = calc({"attacker": {"BS": 4, "S": 4}, "weapon": HAYWIRE, "hits": 1, "target": {**RHINO, "Cover": "4+"}})
     assert (hay["glancing"]["mean"], hay["penetrating"]["mean"]) == pytest.approx((4 / 6, 1 / 6), abs=1e-15)
+
+
+# --- Sunder keeps a Glancing Hit that already wrecks the vehicle -----------------------------------
+SUNDER_LASCANNON = {"name": "Lascannon", "Range": '48"', "Strength": "9", "AP": "2", "Type": "Heavy 1, Sunder"}
+
+
+def test_sunder_keeps_a_wrecking_glance():
+    # Sunder (rulebook p. 247): re-roll failed penetration rolls, and Glancing Hits hoping for a Penetrating
+    # Hit, the second result standing; a glance that removes the last hull point is kept. One S9 hit on a
+    # Rhino's Front 11 with one hull point left: D6 + 9 fails only on a 1 (re-rolled), glances on a 2, and
+    # penetrates on 3+: wrecked = 1 - (1/6)^2 = 35/36 (re-rolling the glance gave 34/36).
+    rhino = {**RHINO, "wounds_taken": 2}
+    result = calc({"attacker": {"BS": 4, "S": 4}, "weapon": SUNDER_LASCANNON, "hits": 1, "target": rhino})
+    assert result["wrecked"] == pytest.approx(35 / 36, abs=1e-15)
+    # With all three hull points a glance is re-rolled when that pays: one S9 AP2 hit at full hull points.
+    full = calc({"attacker": {"BS": 4, "S": 4}, "weapon": SUNDER_LASCANNON, "hits": 1, "target": RHINO})
+    assert full["penetrating"]["mean"] > 4 / 6 + 1 / 6 * 4 / 6  # more than without the glance re-roll

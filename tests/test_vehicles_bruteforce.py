@@ -10,7 +10,6 @@ applied in order to the hull points. Everything is compared with the fast path t
 
 from __future__ import annotations
 
-import itertools
 import math
 from collections import defaultdict
 from fractions import Fraction
@@ -125,12 +124,14 @@ def _after_roll(roll, w, t, facing, result: str):
     return tuple(impacts)
 
 
-def _mean_hp(dist) -> Fraction:
-    return sum(p * sum(hp for hp, _ in seq) for seq, p in dist.items())
+def _mean_hp(dist, cap: int | None = None) -> Fraction:
+    """Expected hull points, counting at most ``cap`` (the hull points left) when given."""
+    return sum(p * min(cap if cap is not None else 10**9, sum(hp for hp, _ in seq)) for seq, p in dist.items())
 
 
-def one_hit(w: PenetratingWeapon, t: VehicleTarget, half_range: bool = False):
-    """Exact distribution of the impacts of one hit, with Sunder's choice made from enumerated means."""
+def one_hit(w: PenetratingWeapon, t: VehicleTarget, half_range: bool = False, cap: int | None = None):
+    """Exact distribution of the impacts of one hit, with Sunder's choice made from enumerated means
+    (counting only ``cap`` hull points, those the vehicle has left, when given)."""
     facing = "Side" if w.barrage_or_megablast else t.facing  # melee hits too use the facing (HH2)
     armour = {"Front": t.front, "Side": t.side, "Rear": t.rear}[facing]
     if w.lance:
@@ -138,9 +139,10 @@ def one_hit(w: PenetratingWeapon, t: VehicleTarget, half_range: bool = False):
     sunder = w.sunder and not w.haywire
     reroll_glance = False
     if sunder:
-        keep = _mean_hp(enumerate_dice(lambda roll: _after_roll(roll, w, t, facing, "glance")))
+        keep = _mean_hp(enumerate_dice(lambda roll: _after_roll(roll, w, t, facing, "glance")), cap)
         fresh = _mean_hp(
-            enumerate_dice(lambda roll: _after_roll(roll, w, t, facing, _penetration(roll, w, armour, half_range)))
+            enumerate_dice(lambda roll: _after_roll(roll, w, t, facing, _penetration(roll, w, armour, half_range))),
+            cap,
         )
         reroll_glance = fresh > keep
 
@@ -155,24 +157,39 @@ def one_hit(w: PenetratingWeapon, t: VehicleTarget, half_range: bool = False):
 
 
 def attack(w: PenetratingWeapon, t: VehicleTarget, n_hits: int, half_range: bool = False):
-    """Brute-force statistics of ``n_hits`` hits: every combination of every hit's dice."""
-    per_hit, _ = one_hit(w, t, half_range)
+    """Brute-force statistics of ``n_hits`` hits: every combination of every hit's dice, each hit's Sunder
+    choice made at the hull points left when it lands (a wreck: uncapped)."""
+    if w.sunder and not w.haywire:
+        per_hp = {hp: one_hit(w, t, half_range, cap=hp if hp > 0 else None)[0] for hp in range(t.hp + 1)}
+    else:
+        same = one_hit(w, t, half_range)[0]
+        per_hp = dict.fromkeys(range(t.hp + 1), same)
     # Exact integer weights over a common denominator: products and sums of ints lose nothing.
-    denominator = math.lcm(*(p.denominator for p in per_hit.values()))
-    leaves = [(seq, int(p * denominator)) for seq, p in per_hit.items()]
+    denominator = math.lcm(*(p.denominator for leaves in per_hp.values() for p in leaves.values()))
+    leaves_at = {hp: [(seq, int(p * denominator)) for seq, p in leaves.items()] for hp, leaves in per_hp.items()}
     glancing: dict = defaultdict(int)
     penetrating: dict = defaultdict(int)
     removed: dict = defaultdict(int)
     left_pmf: dict = defaultdict(int)
     seen = dict.fromkeys(RESULTS, 0)
-    for combo in itertools.product(leaves, repeat=n_hits):
-        weight = 1
-        for _, p in combo:
-            weight *= p
+
+    def walk(hp_now: int, todo: int):
+        """Every sequence of ``todo`` more hits from ``hp_now`` hull points left: (weight, impacts)."""
+        if todo == 0:
+            yield 1, ()
+            return
+        for seq, p in leaves_at[hp_now]:
+            left = hp_now
+            for lost, _ in seq:
+                left = max(left - lost, 0) if left > 0 else 0
+            for q, rest in walk(left, todo - 1):
+                yield p * q, (seq, *rest)
+
+    for weight, combo in walk(t.hp_left, n_hits):
         hp = t.hp_left
         n_g = n_p = 0
         results = set()
-        for seq, _ in combo:
+        for seq in combo:
             for lost, name in seq:
                 if name is None:
                     n_g += 1
@@ -238,6 +255,18 @@ SINGLE = [
     ("lance", PenetratingWeapon(8, 2, lance=True), LAND_RAIDER, False),
     ("sunder", PenetratingWeapon(7, 2, sunder=True), RHINO, False),
     ("sunder AP1", PenetratingWeapon(9, 1, sunder=True), RHINO, False),
+    (
+        "sunder, one hull point left",
+        PenetratingWeapon(9, 2, sunder=True),
+        VehicleTarget(11, 11, 10, 3, hp_left=1),
+        False,
+    ),
+    (
+        "sunder, two hull points left",
+        PenetratingWeapon(9, 1, sunder=True),
+        VehicleTarget(11, 11, 10, 3, hp_left=2),
+        False,
+    ),
     ("haywire", PenetratingWeapon(3, None, haywire=True), LAND_RAIDER, False),
     ("exoshock", PenetratingWeapon(9, 2, exoshock=4), RHINO, False),
     ("destroyer", PenetratingWeapon(10, 1, destroyer=True), LAND_RAIDER, False),
@@ -362,6 +391,9 @@ def test_sunder_choice_matches(case, weapon, target, half_range):
 
     _, reroll = one_hit(weapon, target, half_range)
     assert hit_outcome(weapon, target, half_range=half_range).sunder_rerolls_glancing == reroll
+    for hp in range(1, target.hp + 1):  # the choice at each number of hull points left
+        _, reroll = one_hit(weapon, target, half_range, cap=hp)
+        assert hit_outcome(weapon, target, half_range=half_range, hp_left=hp).sunder_rerolls_glancing == reroll
 
 
 def test_random_number_of_hits_is_the_mixture():

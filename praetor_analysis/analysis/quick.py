@@ -99,6 +99,8 @@ def _vehicle(volley: Volley, target: Unit) -> dict[str, Any] | None:
     vt = vehicle_target(target)
     hits, _ = vehicle_hits(volley, target)
     outcome, transitions = per_hit_outcome(penetrating_weapon(volley), vt, volley.half_range, DEFAULT_DAMAGE_TABLE)
+    if transitions.state_dependent:  # hits are not alike (Sunder at few hull points left): the full chain
+        return None
     top = vt.hp
     # hull points one hit removes (capped at the full hull points; a sum capped again equals the chain)
     per_hit = transitions[None][top, ::-1][: top + 1]

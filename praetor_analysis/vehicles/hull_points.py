@@ -89,8 +89,9 @@ def _as_pmf(values: Dist | np.ndarray | Sequence[float], name: str) -> np.ndarra
     return np.clip(arr, 0.0, None)
 
 
-def _transitions(outcome: HitOutcome, top: int, flag: str | None) -> np.ndarray:
-    """Transition matrix of one hit over hull points left 0..top.
+def _transitions(rows: Sequence[HitOutcome], top: int, flag: str | None) -> np.ndarray:
+    """Transition matrix of one hit over hull points left 0..top (``rows[hp]``: the hit's outcome when the
+    vehicle has ``hp`` hull points left).
 
     With ``flag`` the state is ``(hp_left, seen)`` at index ``seen * (top + 1) + hp_left``, ``seen``
     becoming 1 once a ``flag`` result is rolled while the vehicle still stands.
@@ -100,7 +101,7 @@ def _transitions(outcome: HitOutcome, top: int, flag: str | None) -> np.ndarray:
     t = np.zeros((layers * size, layers * size))
     for seen in range(layers):
         for hp in range(size):
-            for seq, p in outcome.sequences.items():
+            for seq, p in rows[hp].sequences.items():
                 left, now = hp, seen
                 for lost, result in seq:
                     if left > 0:
@@ -124,15 +125,42 @@ def _run(counts: np.ndarray, start: np.ndarray, trans: np.ndarray) -> np.ndarray
 
 class _LazyTransitions(dict):
     """Transition matrices of one hit, built on first use: ``[None]`` for hull points, ``[result]`` with the
-    flag of a damage result."""
+    flag of a damage result. ``rows[hp]`` is the hit's outcome at ``hp`` hull points left; ``state_dependent``
+    is True when they differ (Sunder's choice at few hull points left), so hits are not alike."""
 
-    def __init__(self, outcome: HitOutcome, top: int) -> None:
+    def __init__(self, rows: Sequence[HitOutcome], top: int) -> None:
         super().__init__()
-        self._outcome, self._top = outcome, top
+        self.rows, self._top = tuple(rows), top
+        self.state_dependent = any(r.sequences != rows[0].sequences for r in rows)
 
     def __missing__(self, flag: str | None) -> np.ndarray:
-        self[flag] = _transitions(self._outcome, self._top, flag)
+        self[flag] = _transitions(self.rows, self._top, flag)
         return self[flag]
+
+    def count_chain(self, counts: np.ndarray, start: np.ndarray, kind: str) -> np.ndarray:
+        """pmf of the unsaved Glancing (``kind`` "glancing") or Penetrating Hits of ``counts`` hits, the
+        outcome of each hit read at the hull points left when it lands (exact, state by state)."""
+        n_max = counts.size - 1
+        state = np.zeros((self._top + 1, 2 * n_max + 1))
+        state[:, 0] = start
+        out = np.zeros(2 * n_max + 1)
+        for n, w in enumerate(counts):
+            if w > 0.0:
+                out += w * state.sum(axis=0)
+            if n == n_max:
+                break
+            nxt = np.zeros_like(state)
+            for hp in range(self._top + 1):
+                if not state[hp].any():
+                    continue
+                for seq, p in self.rows[hp].sequences.items():
+                    left = hp
+                    for lost, _ in seq:
+                        left = max(left - lost, 0) if left > 0 else 0
+                    k = sum(1 for _, r in seq if (r is None) == (kind == "glancing"))
+                    nxt[left, k:] += p * state[hp, : state.shape[1] - k]
+            state = nxt
+        return np.trim_zeros(out, "b") if out.any() else np.ones(1)
 
 
 _PER_HIT: BoundedMemo[tuple[HitOutcome, dict]] = BoundedMemo(4096)
@@ -145,10 +173,24 @@ def per_hit_outcome(
 
     def build() -> tuple[HitOutcome, dict]:
         outcome = hit_outcome(weapon, target, half_range=half_range, table=table)
-        return outcome, _LazyTransitions(outcome, target.hp)
+        if not weapon.sunder or weapon.haywire:
+            return outcome, _LazyTransitions([outcome] * (target.hp + 1), target.hp)
+        # Sunder's choice counts the hull points left: one outcome per state (a wreck keeps the uncapped one)
+        rows = [outcome] + [
+            hit_outcome(weapon, target, half_range=half_range, table=table, hp_left=hp)
+            for hp in range(1, target.hp + 1)
+        ]
+        return outcome, _LazyTransitions(rows, target.hp)
 
     key = (weapon, target, half_range, id(table) if table is DEFAULT_DAMAGE_TABLE else table)
     return _PER_HIT.get(key, build)  # unhashable fields (e.g. invulnerable saves per facing): no memo
+
+
+def _count_dist(counts: np.ndarray, start: np.ndarray, outcome: HitOutcome, transitions: dict, kind: str) -> Dist:
+    """Unsaved Glancing or Penetrating Hits of the attack: alike hits compound; otherwise state by state."""
+    if getattr(transitions, "state_dependent", False):
+        return Dist.from_trusted(transitions.count_chain(counts, start, kind))
+    return Dist.from_trusted(compound(counts, outcome.count_pmf(kind)))
 
 
 def resolve_vehicle(
@@ -202,8 +244,8 @@ def resolve_vehicle(
     state = np.clip(state, 0.0, None)
     state.flags.writeable = False
     return VehicleResult(
-        glancing=Dist.from_trusted(compound(counts, outcome.count_pmf("glancing"))),
-        penetrating=Dist.from_trusted(compound(counts, outcome.count_pmf("penetrating"))),
+        glancing=_count_dist(counts, start_pmf, outcome, transitions, "glancing"),
+        penetrating=_count_dist(counts, start_pmf, outcome, transitions, "penetrating"),
         hull_points=Dist.from_trusted(removed),
         wrecked=float(min(state[0], 1.0)),
         damage_results=damage,

@@ -17,8 +17,9 @@ Readings where the rules leave room (each has a test):
   kept Ordnance die, the two kept Destroyer dice, the Armourbane die) shows its value or more.
 - Armourbane (Melta): ``melta=True`` makes the extra die depend on ``half_range`` alone.
 - Sunder re-rolls every failed roll, and a Glancing Hit when the expected hull points of one fresh roll
-  (after saves, Exoshock and Explodes included, not capped by the hull points left) beat those of the
-  glance. The decision is made once per weapon and target, so hits stay independent.
+  (after saves, Exoshock and Explodes included, counting only the hull points the vehicle still has) beat
+  those of the glance, so a glance that wrecks the vehicle is kept. The decision depends on the hull points
+  left when the hit lands (``hp_left``); the hull-point chain makes it state by state.
 - Exoshock (X) triggers on every Penetrating Hit scored by the roll (before saves). Its extra hit is a
   Penetrating Hit of the weapon's AP that rolls on the damage table and takes invulnerable saves and
   Shrouded but no cover; it removes 1 hull point (no Destroyer D3: it gains no other special rule) and
@@ -352,8 +353,11 @@ def _mix(*parts: tuple[float, dict[Impacts, float]]) -> dict[Impacts, float]:
     return out
 
 
-def _mean_hp(branch: Mapping[Impacts, float]) -> float:
-    return sum(p * sum(hp for hp, _ in seq) for seq, p in branch.items())
+def _mean_hp(branch: Mapping[Impacts, float], cap: int | None = None) -> float:
+    """Expected hull points of ``branch``, counting at most ``cap`` (the hull points left) when given."""
+    if cap is None:
+        return sum(p * sum(hp for hp, _ in seq) for seq, p in branch.items())
+    return sum(p * min(cap, sum(hp for hp, _ in seq)) for seq, p in branch.items())
 
 
 def resolve_facing(weapon: PenetratingWeapon, target: VehicleTarget) -> str:
@@ -369,6 +373,7 @@ def hit_outcome(
     *,
     half_range: bool = False,
     table: DamageTable = DEFAULT_DAMAGE_TABLE,
+    hp_left: int | None = None,
 ) -> HitOutcome:
     """The exact outcome of one hit of ``weapon`` on ``target``.
 
@@ -377,6 +382,8 @@ def hit_outcome(
         target: the vehicle.
         half_range: the target is at half the weapon's range or less (for Armourbane (Melta)).
         table: the Vehicle Damage table.
+        hp_left: the hull points the vehicle has when the hit lands; Sunder's choice counts only those
+            (None: uncapped).
     """
     applied: list[str] = []
     skipped: list[str] = []
@@ -438,7 +445,9 @@ def hit_outcome(
     if weapon.sunder and not weapon.haywire:
         applied.append("Sunder")
         fresh = _mix((p_none, nothing), (p_glance, glance), (p_pen, pen))
-        rerolls_glancing = _mean_hp(fresh) > _mean_hp(glance) + 1e-12  # a tie (to rounding) keeps the glance
+        # re-roll the glance only when a fresh roll removes more of the hull points left (a glance that
+        # already wrecks the vehicle is kept); a tie (to rounding) keeps the glance
+        rerolls_glancing = _mean_hp(fresh, hp_left) > _mean_hp(glance, hp_left) + 1e-12
         again = p_none + (p_glance if rerolls_glancing else 0.0)
         kept_glance = 0.0 if rerolls_glancing else p_glance
         p_none, p_glance, p_pen = again * p_none, kept_glance + again * p_glance, p_pen + again * p_pen
