@@ -37,6 +37,8 @@ from praetor_analysis.melee.blows import Side, plan_blows
 from praetor_analysis.melee.combat import resolve_combat
 from praetor_analysis.prob.dist import Dist
 from praetor_analysis.profiles.records import Unit, Weapon, unit_from_mapping
+from praetor_analysis.rules.hit_rules import MASTER_CRAFTED
+from praetor_analysis.rules.melee_rules import DETONATION
 from praetor_analysis.scenario import calc as scenario_calc
 from praetor_analysis.scenario.datasheet import Loadout, build_loadout, is_datasheet
 from praetor_analysis.scenario.names import resolve_weapon
@@ -100,7 +102,7 @@ def _merge(volleys: Sequence[Volley]) -> list[Volley]:
         key = (v.weapon, v.mode, v.half_range, a.BS, a.WS, a.S, a.T, a.W, a.save, a.rules,
                a.unit_type.replace("Character, ", "").replace(", Character", "").replace("Character", ""),
                tuple(sorted((k, repr(x)) for k, x in a.extra.items())))  # fmt: skip
-        if v.weapon.has("Master-crafted") or v.hits is not None or key not in keys:
+        if v.weapon.has(MASTER_CRAFTED) or v.hits is not None or key not in keys:
             keys.setdefault(key, len(out))
             out.append(v)
             continue
@@ -193,7 +195,7 @@ def _melee_options(weapons: Sequence[Mapping[str, Any]], target: Unit) -> list[W
     found = [
         w
         for w in map(_weapon, weapons)
-        if w.is_melee and not _is_grenade(w) and (target.is_vehicle or not w.has("Detonation"))
+        if w.is_melee and not _is_grenade(w) and (target.is_vehicle or not w.has(DETONATION))
     ]
     return found or [_weapon(UNARMED)]
 

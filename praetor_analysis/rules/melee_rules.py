@@ -34,5 +34,11 @@ BULKY = declare(
     sides=("target", "attacker"),
     summary="each model counts as X models for Rampage",
 )
+DETONATION = declare(
+    "Detonation",
+    Stage.MELEE_ATTACKS,
+    modelled=False,
+    summary="only against vehicles, Dreadnoughts, Automata and immobile models, one attack; not computed yet",
+)
 #: The rules a whole round of combat models (melee/blows reads them).
 ROUND_RULES = (TWO_HANDED, SPECIALIST_WEAPON, UNWIELDY, REACH, RAMPAGE, REAPING_BLOW, CONCUSSIVE, BULKY)

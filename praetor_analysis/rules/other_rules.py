@@ -32,7 +32,7 @@ _NOT_YET: dict[Stage, tuple[str, ...]] = {
     ),
     Stage.TO_HIT: ("Precision", "Hatred", "Preferred Enemy"),
     Stage.ATTACKS: ("Sudden Strike", "Rage", "Furious Charge", "Counter-Attack", "Hammer of Wrath"),
-    Stage.MARKERS: ("Crawling Fire", "Dragon's Breath", "Deathstorm", "Detonation"),
+    Stage.MARKERS: ("Crawling Fire", "Dragon's Breath", "Deathstorm"),
     Stage.ELSEWHERE: ("Entangle", "Relentless", "Slow and Purposeful", "Monster Hunter", "Split Fire", "Ungainly"),
 }  # fmt: skip
 NOT_MODELLED = tuple(
