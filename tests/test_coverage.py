@@ -24,7 +24,7 @@ from praetor_analysis.scenario.blocks import weapon_block
 from praetor_analysis.scenario.calc import calc
 
 #: The share of profiles with nothing under ``not_modelled`` must not fall below this.
-FLOOR = 0.90
+FLOOR = 0.93
 
 LEGIONARIES = {
     "name": "Legionaries",

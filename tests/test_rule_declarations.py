@@ -64,7 +64,9 @@ CASES = [
     ("Sniper", {}, "no_effect"),
     ("Skyfire", {"vehicle": True}, "no_effect"),
     ("Pinning", {"vehicle": True}, "no_effect"),
-    ("Force", {}, "not_modelled"),
+    ("Heavy Beam", {}, "not_modelled"),  # known by name, not computed
+    ("Force", {}, "applied"),  # the mixture over the Psychic checks (engine/checks.py)
+    ("Force", {"vehicle": True}, "not_modelled"),  # the doubled Strength for penetration is pending
     ("Made Up Rule", {}, "not_modelled"),
     ("Feel No Pain (5+)", {"side": "attacker"}, "applied"),  # against its own Gets Hot wounds
     ("Stubborn", {"side": "attacker"}, "no_effect"),

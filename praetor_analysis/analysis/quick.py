@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 
 from praetor_analysis.engine.allocation import after_single_damage, single_damage
+from praetor_analysis.engine.checks import check_boost
 from praetor_analysis.engine.hit_stage import hit_stage
 from praetor_analysis.engine.pinning import pinning_exempt, shell_shock_of
 from praetor_analysis.engine.rule_report import classify_rules
@@ -61,7 +62,7 @@ def quick_objects(volley: Volley, target: Unit) -> dict[str, Any] | None:
 def _unit(volley: Volley, target: Unit) -> dict[str, Any] | None:
     w = volley.weapon
     strength = weapon_strength(volley)
-    if strength is None:
+    if strength is None or check_boost(volley) is not None:
         return None
     hits, _, _, notes = hit_stage(volley, target)
     wounds = target.W or 1

@@ -18,6 +18,7 @@ from praetor_analysis.engine.allocation import (
     single_damage,
     state_from_unsaved,
 )
+from praetor_analysis.engine.checks import check_boost, resolve_checked
 from praetor_analysis.engine.hit_stage import hit_roll_of, hit_stage, shots_distribution
 from praetor_analysis.engine.pinning import pinning_exempt, pinning_test, shell_shock_of
 from praetor_analysis.engine.rule_report import classify_rules
@@ -39,7 +40,13 @@ def unsaved_distribution(volley: Volley, target: Unit) -> Dist:
     (those fall back to the full resolution).
     """
     w = volley.weapon
-    if w.has(MASTER_CRAFTED) or w.has(GETS_HOT) or w.has(DEFLAGRATE) or volley.hits is not None:
+    if (
+        w.has(MASTER_CRAFTED)
+        or w.has(GETS_HOT)
+        or w.has(DEFLAGRATE)
+        or volley.hits is not None
+        or check_boost(volley) is not None
+    ):
         return resolve_volley(volley, target).unsaved
     shots, _ = shots_distribution(volley)
     strength = weapon_strength(volley)
@@ -72,6 +79,8 @@ def resolve_volley(volley: Volley, target: Unit, state: TargetState | None = Non
         from praetor_analysis.engine.zones import resolve_zoned_volley
 
         return resolve_zoned_volley(volley, target, state)
+    if check_boost(volley) is not None:  # Force and its kin: the mixture over the Psychic checks
+        return resolve_checked(volley, target, state, resolve_volley)
     w = volley.weapon
     if state is None:
         state = TargetState.fresh(target, shell_shocks=(shell_shock_of(w),) if w.has(PINNING) else None)

@@ -6,10 +6,11 @@ from praetor_analysis.engine.volley import Volley
 from praetor_analysis.prob.dice import DiceExpr, compound, leadership_pass, thin
 from praetor_analysis.prob.dist import Dist
 from praetor_analysis.prob.memo import BoundedMemo
-from praetor_analysis.profiles.records import ProfileError, Unit
+from praetor_analysis.profiles.records import ProfileError, Unit, Weapon
 from praetor_analysis.rules import tables
+from praetor_analysis.rules.check_rules import FOCUS_CHECKS
 from praetor_analysis.rules.hit import HitRoll, gets_hot_given_hits, master_crafted_hits, roll_to_hit
-from praetor_analysis.rules.hit_rules import GETS_HOT, MASTER_CRAFTED, PSYCHIC_FOCUS, TWIN_LINKED
+from praetor_analysis.rules.hit_rules import GETS_HOT, MASTER_CRAFTED, TWIN_LINKED
 from praetor_analysis.rules.marker_rules import MARKERS
 from praetor_analysis.rules.melee_rules import TWO_HANDED
 from praetor_analysis.rules.tables import to_hit_melee
@@ -61,6 +62,11 @@ def _psychic(counts_per_model: Dist, models: int, ld: int | None) -> tuple[Dist,
     return Dist.from_trusted(compound(passing.probabilities, counts_per_model.probabilities)), p
 
 
+def has_focus(weapon: Weapon) -> bool:
+    """True when the wielder must pass a check before To Hit or not attack (Psychic or Cybertheurgic Focus)."""
+    return any(weapon.has(rule) for rule in FOCUS_CHECKS)
+
+
 MAX_SHOTS = 1000
 
 
@@ -89,12 +95,12 @@ def _shots_distribution(volley: Volley) -> tuple[Dist, float | None]:
         return _as_dist(volley.hits), None
     if volley.attacks is not None:
         shots = _as_dist(volley.attacks)
-        if not w.has(PSYCHIC_FOCUS):
+        if not has_focus(w):
             return shots, None
         p_pass = leadership_pass(a.Ld if a.Ld is not None else -1)
         return Dist.mixture([1 - p_pass, p_pass], [Dist.point(0), shots]), p_pass
     per_model = attacks_per_model(volley, [])
-    if w.has(PSYCHIC_FOCUS):
+    if has_focus(w):
         shots, p_pass = _psychic(per_model, a.models, a.Ld)
         return shots, p_pass**a.models
     if per_model.max * a.models > MAX_SHOTS:
@@ -174,7 +180,7 @@ def _master_crafted(volley: Volley, shots: Dist, roll: HitRoll) -> tuple[Dist, D
     if volley.attacks is not None:  # a total for the unit: dealt round-robin among the models
         return master_crafted_hits(shots, roll, a.models, per_model=False)
     per_model = attacks_per_model(volley, [])
-    if not volley.weapon.has(PSYCHIC_FOCUS):
+    if not has_focus(volley.weapon):
         return master_crafted_hits(per_model, roll, a.models, per_model=True)
     hits_one, ones_one = master_crafted_hits(per_model, roll, 1, per_model=True)
     passing = thin(Dist.point(a.models).probabilities, leadership_pass(a.Ld if a.Ld is not None else -1))

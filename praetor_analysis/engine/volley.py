@@ -28,6 +28,7 @@ class Volley:
     half_range: bool = False
     ones: Dist | None = None  # Gets Hot natural 1s already rolled by the marker geometry, if any
     zone_hits: np.ndarray | None = field(default=None, compare=False)  # Mega-blast joint hits per zone
+    strength: int | None = None  # the Strength after a check (Force...), resolved by engine/checks.py
 
 
 @dataclass
@@ -112,6 +113,8 @@ FOOTNOTES = ("*", "\u2020")
 def weapon_strength(volley: Volley) -> int | None:
     """The volley's Strength; a bare footnote mark (``*``, ``†``) is the Strength the weapon's rule with a
     ``strength`` hook gives (Graviton weapons never read it); None when nothing gives one."""
+    if volley.strength is not None:
+        return volley.strength
     spec = volley.weapon.strength
     if spec.kind == "unknown" and spec.text in FOOTNOTES:
         for token in volley.weapon.rules:

@@ -7,6 +7,7 @@ complete here; code that only needs one rule imports its family module instead.
 from __future__ import annotations
 
 from praetor_analysis.rules import (  # noqa: F401  (each family declares its rules on import)
+    check_rules,
     damage_rules,
     hit_rules,
     marker_rules,

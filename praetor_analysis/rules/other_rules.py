@@ -28,7 +28,7 @@ PSYKER = _elsewhere("Psyker", "may use psychic powers; Psychic Focus reads the p
 #: Known by name, not computed yet (each with the stage it would act on).
 _NOT_YET: dict[Stage, tuple[str, ...]] = {
     Stage.TO_WOUND: (
-        "Force", "Heavy Beam", "Achean Force", "Cybertheurgic Focus",
+        "Heavy Beam",
     ),
     Stage.TO_HIT: ("Precision", "Hatred", "Preferred Enemy"),
     Stage.ATTACKS: ("Sudden Strike", "Rage", "Furious Charge", "Counter-Attack", "Hammer of Wrath"),

@@ -236,7 +236,7 @@ def parse_weapon(weapon: dict, attacker: dict) -> Weapon:
             fields["pinning"] = True
         elif name == "shell shock":
             fields["shell_shock"] = plus_value(value)
-        elif name == "psychic focus":
+        elif name in ("psychic focus", "cybertheurgic focus"):  # a Cybertheurgy check is the same test
             fields["psychic_focus"] = True
         elif name == "armourbane":
             fields["armourbane"] = True

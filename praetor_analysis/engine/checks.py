@@ -1,0 +1,108 @@
+"""A check before the attack that raises the Strength (Force, Achean Force, Divine Guidance): the attack is
+the mixture, exact, of the outcomes of the checks (docs/rules.md#force).
+
+Each psyker's check passes on a Leadership test; with one check per psyker, ``k`` of ``n`` pass
+(binomially) and their attacks resolve at the better Strength, then the others' at the plain one, on the
+state they leave (as two weapons of one unit would). A single check for the unit is all or nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+import numpy as np
+
+from praetor_analysis.engine.volley import TargetState, Volley, VolleyResult, weapon_strength
+from praetor_analysis.prob.dice import binomial_pmf, leadership_pass
+from praetor_analysis.prob.dist import Dist
+from praetor_analysis.profiles.records import ProfileError, Unit
+from praetor_analysis.rules.catalogue import lookup
+from praetor_analysis.rules.check_rules import CheckBoost
+
+Resolve = Callable[[Volley, Unit, TargetState | None], VolleyResult]
+
+
+def check_boost(volley: Volley) -> tuple[str, CheckBoost] | None:
+    """The weapon's rule with a ``check`` hook and what it gives, unless the volley's Strength is settled."""
+    if volley.strength is not None:
+        return None
+    for token in volley.weapon.rules:
+        decl = lookup(token.name)
+        hook = decl.hook("check") if decl is not None else None
+        if hook is not None:
+            return token.name, hook()
+    return None
+
+
+def resolve_checked(volley: Volley, target: Unit, state: TargetState | None, resolve: Resolve) -> VolleyResult:
+    """Resolve a volley whose weapon has a Strength-raising check, as the mixture over the checks."""
+    name, boost = check_boost(volley)  # type: ignore[misc]
+    a = volley.attacker
+    if a.Ld is None:
+        raise ProfileError(f"attacker.Ld: {name} needs the psyker's Leadership, got None")
+    plain = weapon_strength(volley)
+    if plain is None:
+        raise ProfileError(f"weapon.Strength: {volley.weapon.strength.text!r} cannot be raised by {name}")
+    p = leadership_pass(a.Ld)
+    n = a.models
+    weights = binomial_pmf(n, p) if boost.per_model else [1.0 - p] + [0.0] * (n - 1) + [p]
+    outcomes: list[tuple[float, VolleyResult]] = []
+    for k, w in enumerate(weights):
+        if w > 0.0:
+            outcomes.append((float(w), _split(volley, target, state, resolve, k, boost.strength(plain), plain)))
+    first = outcomes[0][1]
+    probs = [w for w, _ in outcomes]
+    results = [r for _, r in outcomes]
+
+    def mix(key: str) -> Dist:
+        return Dist.mixture(probs, [getattr(r, key) for r in results])
+
+    states = [r.state for r in results]
+    assert all(st is not None for st in states)
+    probs_sum = np.sum([w * st.probs for w, st in zip(probs, states, strict=True) if st is not None], axis=0)
+    base = states[0]
+    assert base is not None
+    mixed = TargetState(base.space, probs_sum, base.shell_shocks)
+    gets_hot = None if first.gets_hot is None else Dist.mixture(probs, [r.gets_hot for r in results])  # type: ignore[misc]
+    perils = (1.0 - p**n if boost.per_model else 1.0 - p) if boost.perils else None
+    return VolleyResult(
+        hits=mix("hits"),
+        wounds=mix("wounds"),
+        unsaved=mix("unsaved"),
+        casualties=mixed.kills(),
+        pinned=None,
+        applied=first.applied,
+        not_modelled=first.not_modelled,
+        no_effect=first.no_effect,
+        gets_hot=gets_hot,
+        attack_happens=None if perils is None else 1.0,
+        perils=perils,
+        state=mixed,
+    )
+
+
+def _split(
+    volley: Volley, target: Unit, state: TargetState | None, resolve: Resolve, k: int, better: int, plain: int
+) -> VolleyResult:
+    """``k`` models attack at the better Strength, then the others at the plain one."""
+    n = volley.attacker.models
+    parts = [(m, s) for m, s in ((k, better), (n - k, plain)) if m > 0]
+    out: VolleyResult | None = None
+    for models, strength in parts:
+        part = replace(volley, attacker=replace(volley.attacker, models=models), strength=strength)
+        res = resolve(part, target, state if out is None else out.state)
+        out = res if out is None else _then(out, res)
+    assert out is not None
+    return out
+
+
+def _then(first: VolleyResult, second: VolleyResult) -> VolleyResult:
+    """Two volleys in turn: totals of their counts, the second's state."""
+    return replace(
+        second,
+        hits=first.hits + second.hits,
+        wounds=first.wounds + second.wounds,
+        unsaved=first.unsaved + second.unsaved,
+        gets_hot=None if first.gets_hot is None else first.gets_hot + second.gets_hot,  # type: ignore[operator]
+    )
