@@ -409,3 +409,37 @@ def test_sunder_keeps_a_wrecking_glance():
     # With all three hull points a glance is re-rolled when that pays: one S9 AP2 hit at full hull points.
     full = calc({"attacker": {"BS": 4, "S": 4}, "weapon": SUNDER_LASCANNON, "hits": 1, "target": RHINO})
     assert full["penetrating"]["mean"] > 4 / 6 + 1 / 6 * 4 / 6  # more than without the glance re-roll
+
+
+# --- Unit types: Dreadnought, Automata, Mechanised, Gargantuan re-roll Poisoned and Fleshbane wounds ---
+def _dread(unit_type: str, **extra: Any) -> dict[str, Any]:
+    return {"name": "Dread", "Unit Type": unit_type, "models": 1, "WS": 5, "T": 7, "W": 6, "I": 4, "Ld": 8,
+            "Save": "2+", **extra}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "unit_type", ["Dreadnought", "Automata", "Infantry (Mechanised)", "Dreadnought (Heavy)", "Infantry", "Cavalry"]
+)
+@pytest.mark.parametrize(
+    "rules",
+    [["Poisoned (3+)"], ["Fleshbane"], ["Poisoned (2+)", "Shred"], ["Armourbane"], ["Poisoned (4+)", "Rending (6+)"]],
+)
+@pytest.mark.parametrize("mode", ["shooting", "melee"])
+def test_toxin_resistant_types_by_enumeration(unit_type, rules, mode):
+    weapon = {"name": "needle", "Range": "-" if mode == "melee" else '18"', "Strength": "8" if mode == "melee" else "4",
+              "AP": "-", "Type": ", ".join(["Melee" if mode == "melee" else "Assault 2", *rules])}  # fmt: skip
+    sc = {"mode": mode, "attacker": {"BS": 4, "WS": 4, "S": 4, "A": 2}, "weapon": weapon, "target": _dread(unit_type)}
+    assert_matches_oracle(sc)
+
+
+def test_poisoned_wounds_a_dreadnought_half_as_often():
+    # Dreadnought Unit-type, Automata Unit-type, Mechanised and Gargantuan Unit Sub-types (game system file
+    # rules of those names): successful wounds from Poisoned or Fleshbane attacks must be re-rolled. One
+    # Poisoned (2+) hit on a T7 Dreadnought with no save: 5/6 * 5/6 = 25/36 (the old engine: 5/6).
+    weapon = {"name": "needle", "Range": '18"', "Strength": "1", "AP": "2", "Type": "Assault 1, Poisoned (2+)"}
+    sc = {"attacker": {"BS": 4, "S": 4}, "weapon": weapon, "hits": 1, "target": _dread("Dreadnought")}
+    assert calc(sc)["unsaved"]["mean"] == pytest.approx(25 / 36, abs=1e-15)
+    # Mechanised also re-rolls failed Armourbane wounds: S4 on T7 needs 6s: 1/6 + 5/6 * 1/6 = 11/36.
+    bane = {**weapon, "Strength": "4", "Type": "Assault 1, Armourbane"}
+    mech = {**sc, "weapon": bane, "target": _dread("Infantry (Mechanised)", T=7)}
+    assert calc(mech)["wounds"]["mean"] == pytest.approx(11 / 36, abs=1e-15)

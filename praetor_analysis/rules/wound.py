@@ -44,6 +44,7 @@ class WoundRoll:
 
     target: int | None  # D6 target from the table after Fleshbane/Poisoned; None = cannot wound
     reroll_failed: bool = False
+    reroll_successful: bool = False  # every wounding die re-rolled (Poisoned/Fleshbane on Dreadnoughts...)
     rending: int | None = None
     breaching: int | None = None
     murderous: int | None = None
@@ -91,12 +92,14 @@ class WoundRoll:
         return dict(_outcomes(self))
 
     def _outcomes(self) -> dict[WoundKind, float]:
-        standing = [0.0] * 7
-        fail_p = sum(1 for f in range(1, 7) if not self.wounds_on(f)) / 6.0
-        for f in range(1, 7):
-            standing[f] += 1.0 / 6.0 if (self.wounds_on(f) or not self.reroll_failed) else 0.0
-            if self.reroll_failed:
-                standing[f] += fail_p / 6.0
+        standing = [0.0] * 7  # P(the die that stands shows f): a die is re-rolled at most once
+        for first in range(1, 7):
+            wounded = self.wounds_on(first)
+            if (wounded and self.reroll_successful) or (not wounded and self.reroll_failed):
+                for again in range(1, 7):
+                    standing[again] += 1.0 / 36.0
+            else:
+                standing[first] += 1.0 / 6.0
         out: dict[WoundKind, float] = {}
         for f in range(2, 7):
             if self.wounds_on(f) and standing[f] > 0:

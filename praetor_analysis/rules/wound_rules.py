@@ -13,17 +13,29 @@ from praetor_analysis.rules.contexts import WoundSituation, variant_active
 from praetor_analysis.rules.registry import TEXT, Holder, Stage, declare, roll
 from praetor_analysis.rules.wound import WoundRoll
 
-DREADNOUGHT_TYPES = ("Dreadnought", "Automata")
+#: Where Haywire's wound table and Armourbane's wound re-roll act: Dreadnoughts, Automata, and the Mechanised
+#: sub-type (affected by Haywire as a Dreadnought, and re-rolling failed Armourbane wounds against it).
+DREADNOUGHT_TYPES = ("Dreadnought", "Automata", "Mechanised")
+
+
+#: Unit types and sub-types that re-roll the successful wounds of Poisoned and Fleshbane attacks (their
+#: unit-type rules in the game system file; docs/rules.md#unit-types).
+TOXIN_RESISTANT_TYPES = ("Dreadnought", "Automata", "Mechanised", "Gargantuan")
 
 
 def _fleshbane(r: WoundRoll, value: int | None, variant: str | None, s: WoundSituation) -> WoundRoll:
-    return replace(r, target=2)
+    return replace(r, target=2, reroll_successful=r.reroll_successful or s.target_is(*TOXIN_RESISTANT_TYPES))
 
 
 def _poisoned(r: WoundRoll, value: int | None, variant: str | None, s: WoundSituation) -> WoundRoll:
     x = value or 4
     target = x if r.target is None else min(r.target, x)
-    return replace(r, target=target, reroll_failed=r.reroll_failed or (s.melee and s.strength > s.toughness))
+    return replace(
+        r,
+        target=target,
+        reroll_failed=r.reroll_failed or (s.melee and s.strength > s.toughness),
+        reroll_successful=r.reroll_successful or s.target_is(*TOXIN_RESISTANT_TYPES),
+    )
 
 
 def _shred(r: WoundRoll, value: int | None, variant: str | None, s: WoundSituation) -> WoundRoll:

@@ -227,10 +227,13 @@ def wound_outcomes(v: Volley, t: Target) -> list[tuple[object, tuple | None]]:
         need = w.poisoned if need is None else min(need, w.poisoned)
     reroll = (
         w.shred
-        or (w.armourbane and t.dreadnought_or_automata)
+        or (w.armourbane and (t.dreadnought_or_automata or t.mechanised))
         or (w.poisoned is not None and v.melee and w.strength > t.toughness)
         or (w.twin_linked and w.template)  # Twin-linked Template weapons re-roll failed To Wound rolls
     )
+    # Dreadnought, Automata, Mechanised and Gargantuan models re-roll the successful wounds of Poisoned and
+    # Fleshbane attacks (their unit-type rules); a die is still re-rolled at most once
+    reroll_success = (w.poisoned is not None or w.fleshbane) and t.toxin_resistant
 
     def wounds(face):
         if w.six_unsavable and face == 6:
@@ -263,7 +266,7 @@ def wound_outcomes(v: Volley, t: Target) -> list[tuple[object, tuple | None]]:
         )
     out = []
     for p, face in d6_faces():
-        if wounds(face) or not reroll:
+        if (not wounds(face) or not reroll_success) and (wounds(face) or not reroll):
             out.append((p, classify(face)))
         else:
             for q, again in d6_faces():

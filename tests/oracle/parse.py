@@ -292,6 +292,8 @@ class Target:
     exempt_from_pinning: bool
     heavy: bool  # sub-type (Heavy)
     dreadnought_or_automata: bool
+    mechanised: bool = False  # the Mechanised sub-type: Armourbane re-rolls failed wounds against it
+    toxin_resistant: bool = False  # Dreadnought, Automata, Mechanised, Gargantuan: re-roll Poisoned/Fleshbane wounds
     ignores_ld_penalties: bool = False  # Stubborn or Inexorable: no Shell Shock
     strength: int | None = None
     daemon: bool = False
@@ -323,6 +325,8 @@ def parse_target(target: dict) -> Target:
         exempt_from_pinning=bool(EXEMPT_FROM_PINNING & set(rules)),
         heavy="heavy" in sub_types,
         dreadnought_or_automata=("dreadnought" in unit_type.lower() or "automata" in unit_type.lower()),
+        mechanised="mechanised" in sub_types,
+        toxin_resistant=any(k in unit_type.lower() for k in ("dreadnought", "automata", "mechanised", "gargantuan")),
         ignores_ld_penalties="stubborn" in rules or "inexorable" in rules,
         strength=characteristic(target["S"]) if "S" in target else None,
         daemon="daemon" in unit_type.lower(),
