@@ -121,7 +121,9 @@ def load_datasheets() -> pd.DataFrame:
         base_points: Points at the smallest size with the default wargear (float).
         points_per_model: Points of each model added beyond the minimum (float; 0 if it cannot grow).
         unit_points: The cost written on the unit entry itself (part of ``base_points``).
-        unit_wargear: Wargear every model of the unit has (``"; "``-joined names).
+        unit_wargear: Wargear taken for the whole unit (``"; "``-joined names).
+        unit_weapons, unit_weapon_ids: Its weapon profiles (names; ``source:profile_id`` keys of
+            :func:`load_weapons`), carried by the models that are not Characters (all, if every model is).
         models: The model slots, ``"min-max name"`` joined by ``"; "``.
         hidden: The entry is hidden unless some condition of the army shows it (bool).
         source, entry_id: Catalogue file stem and BattleScribe id of the unit entry.
@@ -145,7 +147,7 @@ def load_datasheet_models() -> pd.DataFrame:
         min, max: How many of this model the unit has at least and may have (int).
         points: Cost per model (float), including its costed default wargear.
         default_wargear: Wargear the model has unless an option replaces it (its own, then the unit's).
-        default_weapons: The weapon profile names of that wargear (``"; "``-joined).
+        default_weapons: The weapon profile names of the model's own default wargear (``"; "``-joined).
         default_weapon_ids: The same as ``source:profile_id`` keys of :func:`load_weapons` (``";"``-joined).
         profile_source, profile_id: The model's statline in :func:`load_units`.
         group, group_id: The selection group holding the slot (``""`` for none).

@@ -120,7 +120,8 @@ def cmd_roster(args: argparse.Namespace) -> int:
         sys.stdout.write(json.dumps(out, allow_nan=False) + "\n")
         return 0
     print(
-        f"{Path(args.roster).name}: {frame['unit'].nunique()} units; mean = models removed (hull points of a vehicle)"
+        f"{Path(args.roster).name}: {len(frame) // max(1, 2 * frame['target'].nunique())} units, shooting and "
+        "melee (charging); mean = models removed (hull points of a vehicle); sorted by per 100 pts"
     )
     print(roster_table(frame))
     return 0

@@ -141,3 +141,16 @@ def test_weapon_beside_a_datasheet_is_refused_and_cli_exits_2() -> None:
         [sys.executable, "-m", "praetor_analysis.cli", "calc", "-"], input=doc, capture_output=True, text=True
     )
     assert proc.returncode == 2 and proc.stderr.count("\n") == 1 and "attacker.size" in proc.stderr
+
+
+def test_squad_weapons_go_to_the_models_not_the_sergeant() -> None:
+    # Heavy Support Squad (Legiones Astartes): the squad's Heavy Bolters, taken for the whole unit, are the
+    # four Legionaries', not the Sergeant's; an option priced per Legionary (Tactical Support Squad's
+    # Plasma Guns: 10 + 10 per counted Legionary) equips the models it counts.
+    heavy = build_loadout("Heavy Support Squad")
+    carried = {g.model: [w["name"] for w in g.weapons] for g in heavy.groups}
+    assert "Heavy Bolter" not in carried["Legion Support Sergeant"]
+    assert "Heavy Bolter" in carried["Legionaries (collective)"]
+    support = build_loadout({"name": "Tactical Support Squad", "loadout": ["Plasma Gun"]})
+    assert support.points == 85 + 10 + 10 * 4
+    assert [g.count for g in support.groups if "Plasma Gun" in [w["name"] for w in g.weapons]] == [4]

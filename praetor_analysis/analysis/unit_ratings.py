@@ -4,13 +4,14 @@ A rating row is one unit against one target in one phase: ``mean`` models remove
 vehicle), ``p_any`` the chance of at least one, and ``per_100_pts`` = 100 x mean / points. In melee the
 unit charges (``charging``, default true) and the target does not fight back. A roster's units are
 read from the roster's own selections: each model selection with its statline and the weapon profiles
-under it (weapons taken for the whole unit go to every model), points as the roster states them.
+under it; a weapon taken for the whole unit goes to the models its per-model cost counts, else to the
+models that are not Characters (a squad's heavy weapons, not its Sergeant's); points as the roster states them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 from xml.etree.ElementTree import Element
@@ -27,12 +28,20 @@ from praetor_analysis.bsdata.roster import (
     selection_weapons,
     unzip_roster,
 )
-from praetor_analysis.catalog import load_targets, load_units, load_wargear_options
+from praetor_analysis.bsdata.roster_costs import is_counted, selection_option
+from praetor_analysis.catalog import load_datasheets, load_targets, load_units, load_wargear_options
 from praetor_analysis.errors import ProfileError, ScenarioError
 from praetor_analysis.profiles.records import Unit
 from praetor_analysis.scenario.blocks import attacker_block, weapon_block
 from praetor_analysis.scenario.calc import parse_target
-from praetor_analysis.scenario.datasheet import Loadout, ModelGroup, build_loadout, datasheet_row, weapon_blocks
+from praetor_analysis.scenario.datasheet import (
+    Loadout,
+    ModelGroup,
+    build_loadout,
+    datasheet_row,
+    is_character,
+    weapon_blocks,
+)
 from praetor_analysis.scenario.names import resolve_unit, target_from_row
 
 __all__ = [
@@ -178,18 +187,77 @@ def _unit_selections(root: Element) -> list[Element]:
     return list(dict.fromkeys(out))
 
 
-def _groups(sel: Element, groups: list[list[Any]], shared: list[dict[str, str]], current: list[Any] | None) -> float:
-    """Fill model groups ``[name, count, statline, weapons]`` from a unit's selections; returns its points."""
+@dataclass
+class _Group:
+    """Models of one roster model selection: name, count, statline, weapons, and the selection."""
+
+    name: str
+    count: int
+    chars: dict[str, str]
+    weapons: list[dict[str, str]]
+    sel: Element
+
+
+def _groups(sel: Element, groups: list[_Group], shared: list[Element], current: _Group | None) -> float:
+    """Fill the model groups of a unit's selections; weapon selections outside any model go to ``shared``.
+    Returns the unit's points."""
     points = selection_points(sel)
     own = selection_statline(sel)
     if own is not None:
-        current = [own[0], selection_number(sel), own[1], []]
+        current = _Group(own[0], selection_number(sel), own[1], [], sel)
         groups.append(current)
-    (current[3] if current is not None else shared).extend(selection_weapons(sel))
+    weapons = selection_weapons(sel)
+    if current is not None:
+        current.weapons.extend(weapons)
+    elif weapons:
+        shared.append(sel)
     for child in children(sel, "selections", "selection"):
         if child.get("type") != "unit":
             points += _groups(child, groups, shared, current)
     return points
+
+
+def _carriers(sel: Element, groups: list[_Group], options: pd.DataFrame) -> list[tuple[_Group, int]]:
+    """Which models carry a weapon taken for the whole unit: those its per-model cost counts, else the
+    models that are not Characters (all, when every one is)."""
+    row = selection_option(sel, options) if len(options) else None
+    of = str(row["per_model_of"]) if row is not None else ""
+    if of:
+        counted = [(g, g.count) for g in groups if is_counted(g.sel, of)]
+        if counted:
+            return counted
+    plain = [g for g in groups if not is_character(g.chars)]
+    return [(g, g.count) for g in plain or groups]
+
+
+def _model_groups(groups: list[_Group], shared: list[Element], options: pd.DataFrame) -> list[ModelGroup]:
+    extra: dict[int, list[tuple[int, list[dict[str, str]]]]] = {}
+    for sel in shared:
+        for g, k in _carriers(sel, groups, options):
+            extra.setdefault(id(g), []).append((k, selection_weapons(sel)))
+    out = []
+    for g in groups:
+        if g.count < 1:
+            continue
+        statline = attacker_block(g.chars)
+        statline.pop("models", None)
+        parts = [(g.count, list(g.weapons))]
+        for k, weapons in extra.get(id(g), []):
+            split = []
+            for m, ws in parts:
+                take = min(k, m)
+                if take:
+                    split.append((take, ws + weapons))
+                if m - take:
+                    split.append((m - take, ws))
+                k -= take
+            parts = split
+        for m, ws in parts:
+            seen: dict[tuple[str, ...], dict[str, Any]] = {}
+            for w in ws:
+                seen.setdefault((w["name"], w["Range"], w["Strength"], w["AP"], w["Type"]), weapon_block(w))
+            out.append(ModelGroup(g.name, m, statline, tuple(seen.values())))
+    return out
 
 
 def roster_loadouts(path: str | Path) -> list[Loadout]:
@@ -198,21 +266,21 @@ def roster_loadouts(path: str | Path) -> list[Loadout]:
     data = path.read_bytes()
     read_roster_bytes(data, path.name)  # bounds, XML safety, a roster root
     root = parse_xml_bytes(unzip_roster(data, path.name), path.name)
+    sheets = load_datasheets().drop_duplicates("entry_id").set_index("entry_id")
+    all_options = load_wargear_options()
     out = []
     for sel in _unit_selections(root):
-        groups: list[list[Any]] = []
-        shared: list[dict[str, str]] = []
+        groups: list[_Group] = []
+        shared: list[Element] = []
         points = _groups(sel, groups, shared, None)
-        models = []
-        for name, count, chars, weapons in groups:
-            if count < 1:
-                continue
-            statline = attacker_block(chars)
-            statline.pop("models", None)
-            seen: dict[tuple[str, ...], dict[str, Any]] = {}
-            for w in [*weapons, *shared]:
-                seen.setdefault((w["name"], w["Range"], w["Strength"], w["AP"], w["Type"]), weapon_block(w))
-            models.append(ModelGroup(name, count, statline, tuple(seen.values())))
+        entry = (sel.get("entryId") or "").split("::")[-1]
+        options = all_options.iloc[0:0]
+        if entry in sheets.index:
+            sheet = sheets.loc[entry]
+            options = all_options[
+                (all_options["datasheet"] == sheet["name"]) & (all_options["faction"] == sheet["faction"])
+            ]
+        models = _model_groups(groups, shared, options)
         if models:
             name = " ".join((sel.get("name") or "").split())
             out.append(Loadout(name, "", sum(g.count for g in models), points, tuple(models)))

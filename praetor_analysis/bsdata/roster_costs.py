@@ -18,7 +18,7 @@ import pandas as pd
 from praetor_analysis.bsdata.files import children, local, parse_xml_bytes
 from praetor_analysis.bsdata.roster import read_roster_bytes, selection_number, selection_points, unzip_roster
 
-__all__ = ["ROSTER_PRICE_COLUMNS", "price_roster"]
+__all__ = ["ROSTER_PRICE_COLUMNS", "is_counted", "price_roster", "selection_option"]
 
 ROSTER_PRICE_COLUMNS = ["unit", "datasheet", "faction", "number", "roster_points", "datasheet_points", "unmatched"]
 
@@ -36,16 +36,24 @@ def _walk(sel: Element, found: list[Element]) -> None:
         _walk(child, found)
 
 
+def is_counted(sel: Element, child_id: str) -> bool:
+    """Whether a model selection is counted by a cost repeat on ``child_id`` (``"model"``, a group or an
+    entry id of the data)."""
+    if sel.get("type") != "model":
+        return False
+    return child_id == "model" or child_id in _ids(sel) + (sel.get("entryGroupId") or "").split("::")
+
+
+def selection_option(sel: Element, options: pd.DataFrame) -> pd.Series | None:
+    """The row of ``options`` (one datasheet's) a roster selection took: its rightmost id the table knows."""
+    by_id = options.drop_duplicates("option_id").set_index("option_id")
+    hit = next((i for i in reversed(_ids(sel)[1:]) if i in by_id.index), None)
+    return None if hit is None else by_id.loc[hit]
+
+
 def _count(selections: list[Element], child_id: str) -> int:
-    """Models among ``selections`` counted by a repeat on ``child_id`` (``"model"``, a group or an entry id)."""
-    total = 0
-    for sel in selections:
-        if sel.get("type") != "model":
-            continue
-        ids = _ids(sel) + (sel.get("entryGroupId") or "").split("::")
-        if child_id == "model" or child_id in ids:
-            total += selection_number(sel)
-    return total
+    """Models among ``selections`` counted by a repeat on ``child_id``."""
+    return sum(selection_number(s) for s in selections if is_counted(s, child_id))
 
 
 def _units(elem: Element) -> list[Element]:

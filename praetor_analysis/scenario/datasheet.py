@@ -6,8 +6,9 @@ attacker block and the weapon blocks it carries, and the points the unit costs. 
 minimum size with the default wargear of each model (the datasheet tables of
 :func:`~praetor_analysis.catalog.load_datasheets`); ``size`` adds models to the slot that grows;
 each ``loadout`` item gives ``count`` models (default 1) of the slot offering it that option, in place
-of the wargear it replaces. An option refining another (``Power Axe`` of ``Power Weapon``) brings its
-parent's cost too.
+of the wargear it replaces. Wargear taken for the whole unit goes to its models that are not Characters
+(a squad's heavy weapons, not its Sergeant's), or to those its per-model cost counts. An option refining
+another (``Power Axe`` of ``Power Weapon``) brings its parent's cost too.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ __all__ = [
     "ModelGroup",
     "build_loadout",
     "datasheet_row",
+    "is_character",
     "is_datasheet",
     "weapon_blocks",
 ]
@@ -127,7 +129,7 @@ def datasheet_row(value: Any, field: str = "attacker") -> pd.Series:
     return sub.iloc[0]
 
 
-@dataclass
+@dataclass(eq=False)
 class _Slot:
     row: pd.Series
     count: int
@@ -176,9 +178,11 @@ def build_loadout(value: Any, field: str = "attacker") -> Loadout:
             grow = next(s for s in slots if s.row["max"] > s.count)
         grow.count += extra
     names = {k: str(r["name"]) for k, r in wmap.items()}
+    unit_keys = tuple(k for k in str(sheet["unit_weapon_ids"]).split(";") if k in wmap)
+    carriers = _non_characters(slots, umap)
     for s in slots:
         keys = tuple(k for k in str(s.row["default_weapon_ids"]).split(";") if k in wmap)
-        s.groups = [(s.count, keys)] if s.count else []
+        s.groups = [(s.count, keys + (unit_keys if s in carriers else ()))] if s.count else []
     opts = _option_rows(options, sheet)
     points = float(sheet["base_points"]) + extra * float(sheet["points_per_model"])
     taken: list[str] = []
@@ -186,7 +190,7 @@ def build_loadout(value: Any, field: str = "attacker") -> Loadout:
     if not isinstance(items, list):
         raise ScenarioError(f"{field}.loadout: expected a list of option names, got {items!r}")
     for i, item in enumerate(items):
-        points += _take(item, f"{field}.loadout[{i}]", sheet, slots, opts, names, wmap)
+        points += _take(item, f"{field}.loadout[{i}]", sheet, slots, opts, names, wmap, carriers)
         taken.append(item if isinstance(item, str) else str(item.get("option")))
     groups = []
     for s in slots:
@@ -214,6 +218,7 @@ def _take(
     opts: pd.DataFrame,
     names: dict[str, str],
     wmap: dict[str, pd.Series],
+    carriers: list[_Slot],
 ) -> float:
     """Give ``count`` models the option; returns its points."""
     if isinstance(item, str):
@@ -271,11 +276,12 @@ def _take(
     if row["model"] == "(unit)" and of:
         if "count" in item:
             raise ScenarioError(f"{field}.count: {item['option']!r} is taken once for the whole unit, got {count}")
-        for s in slots:
+        counted = [s for s in slots if of == "model" or of in (s.row["group_id"], s.row["model_id"], s.row["entry_id"])]
+        for s in counted or carriers:
             _give(s, s.count, new, names, replaces)
         return cost
     if row["model"] == "(unit)":
-        targets = [s for s in slots if s.count]
+        targets = [s for s in carriers if s.count]
         n = min(count, sum(s.count for s in targets))
         if count > n:
             raise ScenarioError(f"{field}.count: {sheet['name']} has {n} models, got {count}")
@@ -295,6 +301,22 @@ def _take(
 
 
 _EMPTY = _Slot(pd.Series(dtype=object), 0, [])
+
+
+def is_character(statline: Mapping[str, Any]) -> bool:
+    """Whether a statline's Unit Type names a Character."""
+    return "character" in str(statline.get("Unit Type", "")).casefold()
+
+
+def _non_characters(slots: list[_Slot], umap: dict[str, pd.Series]) -> list[_Slot]:
+    """The slots that carry the unit's own weapons: those that are not Characters (all, when every one is)."""
+
+    def character(s: _Slot) -> bool:
+        row = umap.get(f"{s.row['profile_source']}:{s.row['profile_id']}")
+        return row is not None and is_character(row)
+
+    plain = [s for s in slots if not character(s)]
+    return plain or list(slots)
 
 
 def _borrow(slot: _Slot, slots: list[_Slot], n: int) -> None:
