@@ -1,4 +1,5 @@
-"""The quick sweep path equals the full engine on every shipped weapon against every shipped target."""
+"""The sweep path (analysis/sweep.py: the engine's batch for units, hull points only for vehicles) equals the
+full engine on every shipped weapon against every shipped target."""
 
 from __future__ import annotations
 
@@ -6,9 +7,9 @@ import numpy as np
 import pytest
 
 from praetor_analysis.analysis.compare import scenario_for
-from praetor_analysis.analysis.quick import quick_result
+from praetor_analysis.analysis.sweep import sweep
 from praetor_analysis.catalog import load_targets, load_weapons
-from praetor_analysis.scenario.calc import ScenarioError, calc
+from praetor_analysis.scenario.calc import ScenarioError, calc, parse_target, parse_volley
 
 
 def _pmf(result: dict) -> np.ndarray:
@@ -18,6 +19,7 @@ def _pmf(result: dict) -> np.ndarray:
 
 def test_quick_path_equals_calc_on_the_whole_catalog():
     weapons, targets = load_weapons(), load_targets()
+    cells, fulls, names = [], [], []
     checked = quick = 0
     for _, w in weapons.iterrows():
         for _, t in targets.iterrows():
@@ -25,25 +27,35 @@ def test_quick_path_equals_calc_on_the_whole_catalog():
             try:
                 full = calc(scenario)
             except ScenarioError as exc:
-                with pytest.raises(ScenarioError) as got:
-                    quick_result(scenario)
-                assert str(got.value) == str(exc)
+                parsed = None
+                try:
+                    parsed = (parse_volley(scenario), parse_target(scenario))
+                except ScenarioError as got:
+                    assert str(got) == str(exc)
+                if parsed is not None:
+                    cells.append(parsed)
+                    fulls.append(exc)
+                    names.append((w["name"], t["name"]))
                 continue
-            fast = quick_result(scenario)
-            checked += 1
-            if fast is None:
-                continue
-            quick += 1
-            a, b = _pmf(fast), _pmf(full)
-            n = max(a.size, b.size)
-            assert np.max(np.abs(np.pad(a, (0, n - a.size)) - np.pad(b, (0, n - b.size)))) <= 1e-12, (
-                w["name"],
-                t["name"],
-            )
-            assert (fast["pinned"] is None) == (full["pinned"] is None)
-            if fast["pinned"] is not None:
-                assert fast["pinned"] == pytest.approx(full["pinned"], abs=1e-12)
-            if "wrecked" in fast:
-                assert fast["wrecked"] == pytest.approx(full["wrecked"], abs=1e-12)
-            assert sorted(fast["not_modelled"]) == sorted(full["not_modelled"]), (w["name"], t["name"])
+            cells.append((parse_volley(scenario), parse_target(scenario)))
+            fulls.append(full)
+            names.append((w["name"], t["name"]))
+    for fast, full, name in zip(sweep(cells), fulls, names, strict=True):
+        if isinstance(full, ScenarioError):
+            assert isinstance(fast, ScenarioError) and str(fast) == str(full), name
+            continue
+        checked += 1
+        if fast is None:
+            continue
+        quick += 1
+        assert not isinstance(fast, ScenarioError), (name, fast)
+        a, b = _pmf(fast), _pmf(full)
+        n = max(a.size, b.size)
+        assert np.max(np.abs(np.pad(a, (0, n - a.size)) - np.pad(b, (0, n - b.size)))) <= 1e-12, name
+        assert (fast["pinned"] is None) == (full["pinned"] is None)
+        if fast["pinned"] is not None:
+            assert fast["pinned"] == pytest.approx(full["pinned"], abs=1e-12)
+        if "wrecked" in fast:
+            assert fast["wrecked"] == pytest.approx(full["wrecked"], abs=1e-12)
+        assert sorted(fast["not_modelled"]) == sorted(full["not_modelled"]), name
     assert checked > 7000 and quick > 0.8 * checked

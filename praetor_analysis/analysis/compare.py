@@ -281,7 +281,8 @@ def _cells(
     half_range: bool,
 ) -> Iterator[tuple[dict[str, Any], np.ndarray | None]]:
     attacker = dict(attacker or DEFAULT_ATTACKER)
-    cache: dict[str, dict[str, Any] | str] = {}
+    jobs: dict[tuple, tuple[dict[str, Any], Any, Any]] = {}  # the distinct scenarios and their parsed records
+    rows: list[tuple[dict[str, Any], tuple | None, list[str], bool, bool]] = []
     t_rows = list(zip(row_ids(targets), targets.to_dict("records"), strict=False))
     t_blocks = [(tid, row, target_block(row), is_vehicle_row(row)) for tid, row in t_rows]
     targets_parsed: dict[str, Any] = {}
@@ -320,7 +321,6 @@ def _cells(
                 "not_modelled": "",
                 "error": "",
             }
-            pmf = None
             try:
                 if isinstance(parsed, ScenarioError):
                     raise ScenarioError(str(parsed))
@@ -329,23 +329,32 @@ def _cells(
                 )
                 # the weapon's name changes no number: identical profiles against one target are computed once
                 key = (tid, scenario.get("mode"), repr(scenario.get("hits")), repr(scenario.get("attacks")), wkey)
-                if key not in cache:
-                    cache[key] = safe_calc(
+                if key not in jobs:
+                    jobs[key] = (
                         scenario,
                         _parsed(targets_parsed, tid, scenario, parse_target),
                         _parsed(volleys, key[1:], scenario, parse_volley),
                     )
-                result = cache[key]
-                if isinstance(result, str):
-                    raise ScenarioError(result)
-                s = summarise(result, models=int(tblock["models"]), vehicle=vehicle, pinning=parsed.has(PINNING))
-                pmf = s.pop("pmf")
-                record.update(s)
-                record["mean_per_100pts"] = s["mean"] / points * 100.0 if points == points else math.nan
-                record["not_modelled"] = "; ".join([*notes, *result.get("not_modelled", [])])
+                rows.append((record, key, notes, vehicle, parsed.has(PINNING)))
             except ScenarioError as exc:
                 record["error"] = str(exc)
-            yield record, pmf
+                rows.append((record, None, [], vehicle, False))
+    results = safe_calc_many(list(jobs.values()))
+    by_key = dict(zip(jobs, results, strict=True))
+    for record, job, notes, vehicle, pinning in rows:
+        pmf = None
+        if job is not None:
+            result = by_key[job]
+            if isinstance(result, str):
+                record["error"] = result
+            else:
+                s = summarise(result, models=int(record["models"]), vehicle=vehicle, pinning=pinning)
+                pmf = s.pop("pmf")
+                record.update(s)
+                points = record["points"]
+                record["mean_per_100pts"] = s["mean"] / points * 100.0 if points == points else math.nan
+                record["not_modelled"] = "; ".join([*notes, *result.get("not_modelled", [])])
+        yield record, pmf
 
 
 def _parsed(cache: dict[Any, Any], key: Any, scenario: dict[str, Any], parse: Any) -> Any:
@@ -359,11 +368,30 @@ def _parsed(cache: dict[Any, Any], key: Any, scenario: dict[str, Any], parse: An
     return cache[key]
 
 
+def safe_calc_many(jobs: list[tuple[dict[str, Any], Any, Any]]) -> list[dict[str, Any] | str]:
+    """:func:`safe_calc` of many (scenario, parsed target, parsed volley) jobs, the parsed ones computed
+    together by the sweep path (:func:`~praetor_analysis.analysis.sweep.sweep`)."""
+    from praetor_analysis.analysis.sweep import sweep
+
+    out: list[dict[str, Any] | str | None] = [None] * len(jobs)
+    ready = [i for i, (_, t, v) in enumerate(jobs) if not isinstance(t, Exception) and not isinstance(v, Exception)]
+    try:
+        swept: list[Any] = sweep([(jobs[i][2], jobs[i][1]) for i in ready])
+    except Exception:  # an engine defect: each cell alone, so that only the cells it concerns say so
+        swept = [None] * len(ready)
+    for i, result in zip(ready, swept, strict=True):
+        out[i] = str(result) if isinstance(result, ScenarioError) else result
+    for i, (scenario, target, volley) in enumerate(jobs):
+        if out[i] is None:
+            out[i] = safe_calc(scenario, target, volley)
+    return out  # type: ignore[return-value]
+
+
 def safe_calc(scenario: dict[str, Any], target: Any = None, volley: Any = None) -> dict[str, Any] | str:
-    """calc (through the exact quick path of :mod:`~praetor_analysis.analysis.quick` when it applies, on the
+    """calc (through the exact sweep path of :mod:`~praetor_analysis.analysis.sweep` when it applies, on the
     target and volley already parsed when given), or the error message: ScenarioError as is, anything else
     marked as an engine error."""
-    from praetor_analysis.analysis.quick import quick_objects, quick_result
+    from praetor_analysis.analysis.sweep import sweep_one
 
     try:
         if isinstance(target, ScenarioError):
@@ -371,8 +399,8 @@ def safe_calc(scenario: dict[str, Any], target: Any = None, volley: Any = None) 
         if isinstance(volley, ScenarioError):
             raise volley
         if target is not None and volley is not None:
-            return quick_objects(volley, target) or calc(scenario)
-        return quick_result(scenario) or calc(scenario)
+            return sweep_one(volley, target) or calc(scenario)
+        return calc(scenario)
     except ScenarioError as exc:
         return str(exc)
     except Exception as exc:

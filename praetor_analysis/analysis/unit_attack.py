@@ -29,7 +29,7 @@ from typing import Any
 
 import numpy as np
 
-from praetor_analysis.analysis.quick import quick_objects
+from praetor_analysis.analysis.sweep import sweep_one
 from praetor_analysis.engine.chain import resolve_sequence, resolve_volley
 from praetor_analysis.engine.volley import TargetState, Volley
 from praetor_analysis.errors import ProfileError, ScenarioError
@@ -135,8 +135,8 @@ def _resolve(target: Unit, volleys: Sequence[Volley]) -> dict[str, Any]:
 
 
 def _single(target: Unit, volley: Volley) -> tuple[float, float]:
-    """(casualties or hull points, a tie-break) of one volley alone: the quick path when it applies."""
-    quick = quick_objects(volley, target)
+    """(casualties or hull points, a tie-break) of one volley alone: the sweep path when it applies."""
+    quick = sweep_one(volley, target)
     if quick is not None:
         pmf = np.asarray(quick["hull_points" if "hull_points" in quick else "casualties"]["pmf"])
         return float(pmf @ np.arange(pmf.size)), _reach(volley.weapon)

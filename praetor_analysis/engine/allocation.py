@@ -149,40 +149,51 @@ def merge_groups(groups: list[WoundGroup], wounds: int) -> list[WoundGroup]:
     return out
 
 
-def single_damage(packet: Packet) -> bool:
-    """True when every unsaved wound of the packet does exactly one damage (no Brutal, Destroyer, or
-    Instant Death beyond one wound): the unit's state is then a function of the unsaved count alone."""
-    probs = packet.probs
-    mask = np.zeros_like(probs, dtype=bool)
-    mask[0, 0] = True
-    if probs.shape[0] > 1 and probs.shape[1] > 1:
-        mask[1, 1] = True
-    return bool(np.all(probs[~mask] == 0.0))
+def count_damage(groups: list[WoundGroup], wounds: int) -> int | None:
+    """The damage every state-changing wound of ``groups`` does, when it makes the unit's state a function
+    of how many such wounds there were: 1 (one wound off the current model; Brutal against one-wound models
+    too) or ``wounds`` (the whole model: Instant Death); None when the allocation chain is needed."""
+    damages: set[int] = set()
+    for g in groups:
+        step = effective_step(g) if g.p > 0.0 else (0.0, g.packet)
+        if step is None:
+            return None
+        if step[0] > 0.0:
+            damages |= {int(d) for d in np.flatnonzero(step[1].probs[1:].sum(axis=0) > 0.0)}
+    if len(damages) > 1:
+        return None
+    damage = damages.pop() if damages else 1
+    return damage if damage in (1, wounds) else None
 
 
-def after_single_damage(
-    unsaved: np.ndarray, wounds_left: int, wounds: int, models: int
+def after_count(
+    counts: np.ndarray, wounds_left: int, wounds: int, models: int, damage: int = 1
 ) -> tuple[np.ndarray, np.ndarray]:
-    """(models removed, wounds left on the current model) after each count in ``unsaved`` of one-damage
-    wounds on a fresh unit of ``models`` models of ``wounds`` wounds whose first has ``wounds_left``."""
-    over = np.maximum(unsaved - wounds_left, 0)
-    kills = np.minimum(np.where(unsaved < wounds_left, 0, 1 + over // wounds), models)
-    left = np.where(unsaved < wounds_left, wounds_left - unsaved, wounds - over % wounds)
+    """(models removed, wounds left on the current model) after each count in ``counts`` of wounds doing
+    ``damage`` (1, or ``wounds``: the whole model) on a fresh unit of ``models`` models of ``wounds`` wounds
+    whose first has ``wounds_left``."""
+    if damage >= wounds:
+        kills = np.minimum(counts, models)
+        return kills, np.where(counts == 0, wounds_left, wounds)
+    over = np.maximum(counts - wounds_left, 0)
+    kills = np.minimum(np.where(counts < wounds_left, 0, 1 + over // wounds), models)
+    left = np.where(counts < wounds_left, wounds_left - counts, wounds - over % wounds)
     return kills, left
 
 
-def state_from_unsaved(
-    space: UnitSpace, wounds_left: int, unsaved: np.ndarray, *, flags: int, level: int
+def state_from_count(
+    space: UnitSpace, wounds_left: int, counts: np.ndarray, *, flags: int, level: int, damage: int = 1
 ) -> np.ndarray:
-    """The (F, S) state after ``unsaved`` (a pmf) single-damage wounds on a fresh unit whose first model
-    has ``wounds_left``: the exact shortcut of the allocation chain when every wound does one damage."""
-    u = np.arange(unsaved.size)
+    """The (F, S) state after ``counts`` (a pmf) state-changing wounds of ``damage`` each (see
+    ``count_damage``) on a fresh unit whose first model has ``wounds_left``: the exact shortcut of the
+    allocation chain when the state is a function of that count."""
+    u = np.arange(counts.size)
     wm, m = space.wounds, space.models
-    kills, left = after_single_damage(u, wounds_left, wm, m)
+    kills, left = after_count(u, wounds_left, wm, m, damage)
     index = np.where(kills >= m, m * wm + wm - 1, kills * wm + left - 1)
     out = np.zeros((flags, space.size))
     flag = np.where(u >= 1, level, 0) if flags > 1 else np.zeros_like(u)
-    np.add.at(out, (flag, index), unsaved)
+    np.add.at(out, (flag, index), counts)
     return out
 
 

@@ -15,8 +15,8 @@ import numpy as np
 from praetor_analysis.engine.allocation import (
     Allocator,
     WoundGroup,
-    single_damage,
-    state_from_unsaved,
+    count_damage,
+    state_from_count,
 )
 from praetor_analysis.engine.checks import check_boost, resolve_checked
 from praetor_analysis.engine.hit_stage import hit_roll_of, hit_stage, shots_distribution
@@ -58,6 +58,13 @@ def unsaved_distribution(volley: Volley, target: Unit) -> Dist:
     per_shot = p_hit * unsaved_each
     per_shot[0] += 1.0 - p_hit
     return Dist.from_trusted(sum_of_iid(shots.probabilities, per_shot))
+
+
+def unsaved_pmf(hits: np.ndarray, unsaved_each: np.ndarray, *, deflagrate: bool) -> np.ndarray:
+    """The unsaved wounds of ``hits`` (a pmf), each with the per-hit pmf ``unsaved_each``; with Deflagrate
+    every unsaved wound makes one more hit, resolved the same way (docs/rules.md#deflagrate)."""
+    main = sum_of_iid(hits, unsaved_each)
+    return sum_of_iid(main, np.concatenate(([0.0], unsaved_each))) if deflagrate else main
 
 
 def resolve_volley(volley: Volley, target: Unit, state: TargetState | None = None) -> VolleyResult:
@@ -103,12 +110,14 @@ def resolve_volley(volley: Volley, target: Unit, state: TargetState | None = Non
         groups, p_wound, unsaved_each = wound_groups(volley, target, strength, state.space.wounds)
     deflagrate = w.has(DEFLAGRATE)
     level = state.shell_shocks.index(shell_shock_of(w), 1) if tracks_pinning else 0
-    unsaved_main = sum_of_iid(hits.probabilities, unsaved_each)
-    unsaved = sum_of_iid(unsaved_main, np.concatenate(([0.0], unsaved_each))) if deflagrate else unsaved_main
+    unsaved = unsaved_pmf(hits.probabilities, unsaved_each, deflagrate=deflagrate)
     fresh = _fresh_wounds_left(state)
-    if fresh is not None and all(single_damage(g.packet) for g in groups):
-        # every wound does one damage: the state is a function of the unsaved count (exact shortcut)
-        final = state_from_unsaved(state.space, fresh, unsaved, flags=state.probs.shape[0], level=level)
+    damage = count_damage(groups, state.space.wounds) if fresh is not None else None
+    if fresh is not None and damage is not None and (unsaved_each.size <= 2 or not deflagrate):
+        # every state-changing wound does the same damage (one, or the whole model): the state is a function
+        # of how many there were (exact shortcut); with one save per wound that is the unsaved count
+        counts = unsaved if unsaved_each.size <= 2 else thin(hits.probabilities, float(unsaved_each[1:].sum()))
+        final = state_from_count(state.space, fresh, counts, flags=state.probs.shape[0], level=level, damage=damage)
     else:
         alloc = Allocator(state.space, pinning=tracks_pinning, level=level)
         x = hits.probabilities[:, None, None] * state.probs[None]

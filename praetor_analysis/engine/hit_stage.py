@@ -131,9 +131,14 @@ def hit_roll_of(volley: Volley, target: Unit) -> HitRoll:
 _HITS: BoundedMemo[tuple[Dist, Dist, float | None, list[str]]] = BoundedMemo(8192)
 
 
+def hit_stage_target_part(volley: Volley, target: Unit) -> tuple | None:
+    """What the hit stage reads of the target: nothing when shooting; in melee its WS, and the chart."""
+    return (target.WS, tables.MELEE_CHART) if volley.mode == "melee" else None
+
+
 def hit_stage(volley: Volley, target: Unit) -> tuple[Dist, Dist, float | None, list[str]]:
     """Shots or blows and To Hit: (hits, natural 1s that stand for Gets Hot, P(the Psychic check passes)
-    or None, notes on what was applied). Memoised: only melee reads the target (its WS, and the chart)."""
+    or None, notes on what was applied). Memoised on the volley and ``hit_stage_target_part``."""
     key = (
         volley.weapon,
         volley.attacker,
@@ -143,7 +148,7 @@ def hit_stage(volley: Volley, target: Unit) -> tuple[Dist, Dist, float | None, l
         volley.snap_shots,
         volley.half_range,
         volley.ones,
-        (target.WS, tables.MELEE_CHART) if volley.mode == "melee" else None,
+        hit_stage_target_part(volley, target),
     )
     hits, ones, p_pass, notes = _HITS.get(key, lambda: _hit_stage(volley, target))
     return hits, ones, p_pass, list(notes)

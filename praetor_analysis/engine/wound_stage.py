@@ -115,10 +115,16 @@ def wound_groups(
 ) -> tuple[list[WoundGroup], float, np.ndarray]:
     """Per-hit allocation groups, P(wound) per hit, and the per-hit pmf of unsaved wounds (memoised on what
     they depend on: the weapon's Type, AP and template, Strength, the target, mode and range)."""
-    w = volley.weapon
-    key = (w.type.signature, w.ap, w.range.template, strength, target, volley.mode, volley.half_range, wounds)
+    key = wound_groups_key(volley, target, strength, wounds)
     groups, p_wound, unsaved_each = _GROUPS.get(key, lambda: _wound_groups(volley, target, strength, wounds))
     return list(groups), p_wound, unsaved_each.copy()
+
+
+def wound_groups_key(volley: Volley, target: Unit, strength: int, wounds: int) -> tuple:
+    """What ``wound_groups`` depends on: the weapon's rules, AP and template, Strength, the target, mode,
+    range and the wounds per model."""
+    w = volley.weapon
+    return (w.type.signature, w.ap, w.range.template, strength, target, volley.mode, volley.half_range, wounds)
 
 
 def _wound_groups(

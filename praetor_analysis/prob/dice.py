@@ -142,6 +142,33 @@ def thin(counts: np.ndarray, p: float) -> np.ndarray:
     return counts @ binomial_matrix(counts.size - 1, float(p))
 
 
+THIN_MANY_MAX = 200
+"""The largest trial count ``thin_many`` thins in one array computation (beyond it: one ``thin`` per p)."""
+
+
+def thin_many(counts: np.ndarray, ps: np.ndarray) -> np.ndarray:
+    """``thin(counts, p)`` for every p of ``ps`` at once: row i is the pmf of the successes with ``ps[i]``
+    (the same log-space binomial terms as ``binomial_pmf``, so the rows equal ``thin``'s to rounding)."""
+    ps = np.asarray(ps, dtype=np.float64)
+    size = counts.size
+    nz = np.flatnonzero(counts)
+    if size - 1 > THIN_MANY_MAX and nz.size > 1:
+        return np.array([thin(counts, float(p)) for p in ps]).reshape(ps.size, size)
+    lf = _log_factorials(max(size - 1, 1))
+    inner = (ps > 0.0) & (ps < 1.0)
+    safe = np.where(inner, ps, 0.5)[:, None, None]
+    n = np.arange(size)[:, None] if nz.size > 1 else np.array([[int(nz[0])]])
+    k = np.arange(size)[None, :]
+    valid = k <= n
+    nk = np.where(valid, n - k, 0)
+    log_c = np.where(valid, lf[n] - lf[k] - lf[nk], -np.inf)  # (N, K)
+    terms = np.exp(log_c[None] + k[None] * np.log(safe) + nk[None] * np.log1p(-safe))  # (P, N, K)
+    for i in np.flatnonzero(~inner):  # p = 0 or 1: every trial fails (or succeeds)
+        terms[i] = np.where(valid & (k == (n if ps[i] >= 1.0 else 0)), 1.0, 0.0)
+    weights = counts if nz.size > 1 else counts[nz]
+    return np.einsum("n,pnk->pk", weights, terms)
+
+
 def sum_of_iid(counts: np.ndarray, each: np.ndarray) -> np.ndarray:
     """pmf of the sum of N iid copies of ``each``, N having pmf ``counts``: a binomial thinning when
     ``each`` is one success or none, the n-fold convolution when N is fixed, else the compound sum."""

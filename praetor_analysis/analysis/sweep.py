@@ -1,0 +1,57 @@
+"""The sweep path: casualties (hull points for a Vehicle), P(pinned) and the rules not modelled of many
+single-volley cells, computed together.
+
+Units go through the engine's batch (``engine.batch.resolve_many``: equal to ``chain.resolve`` cell by cell);
+vehicles through ``vehicles.sweep.hull_points_only``. A cell whose result needs the full ``calc`` (a vehicle
+hit that does more than remove hull points) comes back as None. Tests check the path against ``calc`` on the
+whole shipped catalog (tests/test_quick.py, tests/test_batch.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from praetor_analysis.engine.allocation import TooLarge
+from praetor_analysis.engine.batch import resolve_many
+from praetor_analysis.engine.volley import Volley, VolleyResult
+from praetor_analysis.errors import ScenarioError
+from praetor_analysis.profiles.records import ProfileError, Unit
+from praetor_analysis.vehicles.sweep import hull_points_only
+
+__all__ = ["sweep", "sweep_one"]
+
+
+def sweep(cells: Sequence[tuple[Volley, Unit]]) -> list[dict[str, Any] | ScenarioError | None]:
+    """For each (volley, target): ``{"casualties" | "hull_points": {"pmf": array}, "pinned": p,
+    "not_modelled": [...]}`` (plus ``wrecked`` for a Vehicle), the ScenarioError ``calc`` would raise, or None
+    when the full ``calc`` is needed."""
+    out: list[dict[str, Any] | ScenarioError | None] = [None] * len(cells)
+    units = [i for i, (_, t) in enumerate(cells) if not t.is_vehicle]
+    for i, result in zip(units, resolve_many([cells[i] for i in units]), strict=True):
+        out[i] = _summary(result)
+    for i, (volley, target) in enumerate(cells):
+        if target.is_vehicle:
+            try:
+                out[i] = hull_points_only(volley, target)
+            except (ProfileError, TooLarge) as exc:
+                out[i] = ScenarioError(str(exc))
+    return out
+
+
+def sweep_one(volley: Volley, target: Unit) -> dict[str, Any] | None:
+    """``sweep`` of one cell (raises its ScenarioError)."""
+    result = sweep([(volley, target)])[0]
+    if isinstance(result, ScenarioError):
+        raise result
+    return result
+
+
+def _summary(result: VolleyResult | ProfileError | TooLarge) -> dict[str, Any] | ScenarioError:
+    if not isinstance(result, VolleyResult):
+        return ScenarioError(str(result))
+    return {
+        "casualties": {"pmf": result.casualties.probabilities},
+        "pinned": result.pinned,
+        "not_modelled": list(result.not_modelled),
+    }

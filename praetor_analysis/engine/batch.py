@@ -1,0 +1,306 @@
+"""Many volleys against many units at once: the engine's sweep path (``resolve_many``).
+
+Each cell is one volley fired alone at a fresh unit, and its result is ``chain.resolve(volley, target)``'s.
+The stages are the engine's own (``hit_stage``, ``wound_groups``, ``count_damage``, ``pinning_test``,
+``classify_rules``); the batch shares and vectorises them:
+
+- the per-hit tables are computed once per distinct (wound-stage key, target), target by target;
+- cells with the same hits (a shooting volley against every target) form one group whose per-hit
+  probabilities are stacked, so the binomial thinnings to wounds and to state-changing wounds are one array
+  computation for the whole group (``thin_many``);
+- when the unit's state is a function of the number of state-changing wounds (each does one damage, or takes
+  the whole model: ``count_damage``), the casualties of the group come from one ``bincount``, and P(pinned)
+  from the linear map ``pinning_test`` makes of the final state;
+- the rest (Brutal or Murderous Strike against multi-wound models, Mega-blast zones, Force and the other
+  Psychic checks, an unread Strength) goes through ``chain.resolve``, whose allocation chain is linear in the hits.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+import numpy as np
+
+from praetor_analysis.engine.allocation import TooLarge, after_count, count_damage
+from praetor_analysis.engine.chain import resolve, unsaved_pmf
+from praetor_analysis.engine.checks import check_boost
+from praetor_analysis.engine.hit_stage import hit_stage, hit_stage_target_part
+from praetor_analysis.engine.pinning import pinning_exempt, pinning_test, shell_shock_of
+from praetor_analysis.engine.rule_report import classify_rules
+from praetor_analysis.engine.volley import TargetState, Volley, VolleyResult, weapon_strength
+from praetor_analysis.engine.wound_stage import gets_hot_unsaved, wound_groups, wound_groups_key
+from praetor_analysis.prob.dice import sum_of_iid, thin, thin_many
+from praetor_analysis.prob.dist import Dist
+from praetor_analysis.profiles.records import ProfileError, Unit
+from praetor_analysis.rules.damage_rules import DEFLAGRATE
+from praetor_analysis.rules.hit_rules import GETS_HOT
+from praetor_analysis.rules.morale_rules import PINNING
+
+__all__ = ["resolve_many"]
+
+Cell = tuple[Volley, Unit]
+Failure = ProfileError | TooLarge
+
+
+@dataclass(frozen=True)
+class _Wounds:
+    """What a cell needs of its per-hit tables: P(wound), P(state-changing wound), the per-hit unsaved pmf,
+    and the damage of a state-changing wound (None: the allocation chain is needed)."""
+
+    p_wound: float
+    p_change: float
+    unsaved_each: np.ndarray
+    damage: int | None
+
+
+@dataclass
+class _Cell:
+    index: int
+    volley: Volley
+    target: Unit
+    fresh: TargetState
+    wounds: _Wounds
+
+
+class _Shared:
+    """The batch's caches, keyed by object identity (a sweep builds each volley and target once)."""
+
+    def __init__(self) -> None:
+        self._by_id: dict[int, object] = {}
+        self._by_value: dict[object, object] = {}
+        self.kills: dict[tuple, tuple[np.ndarray, np.ndarray]] = {}
+        self.fresh: dict[int, TargetState | ProfileError] = {}
+        self.canonical: dict[int, Unit] = {}
+        self.strength: dict[int, int | None] = {}
+        self.hits: dict[tuple, tuple[Dist, Dist, float | None, list[str]]] = {}
+        self.rules: dict[tuple, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {}
+        self.pinning: dict[tuple, np.ndarray] = {}
+        self.gets_hot: dict[int, Dist] = {}
+
+    def same(self, record: Volley | Unit) -> Volley | Unit:
+        """The first record of the batch equal to ``record``: equal volleys and targets share their caches."""
+        found = self._by_id.get(id(record))
+        if found is None:
+            found = self._by_id[id(record)] = self._by_value.setdefault(record, record)
+        return found  # type: ignore[return-value]
+
+    def fresh_state(self, target: Unit) -> TargetState:
+        key = id(target)
+        if key not in self.fresh:
+            try:
+                self.fresh[key] = TargetState.fresh(target)
+            except ProfileError as exc:
+                self.fresh[key] = exc
+        state = self.fresh[key]
+        if isinstance(state, ProfileError):
+            raise state
+        return state
+
+    def canonical_target(self, target: Unit) -> Unit:
+        """The target without its name (a name changes no number): equal statlines share their tables."""
+        key = id(target)
+        if key not in self.canonical:
+            self.canonical[key] = replace(target, name="")
+        return self.canonical[key]
+
+    def hit(self, volley: Volley, target: Unit) -> tuple[Dist, Dist, float | None, list[str]]:
+        key = (id(volley), hit_stage_target_part(volley, target))
+        if key not in self.hits:
+            self.hits[key] = hit_stage(volley, target)
+        return self.hits[key]
+
+
+def resolve_many(cells: Sequence[Cell]) -> list[VolleyResult | Failure]:
+    """``chain.resolve(volley, target)`` for every (volley, target) cell, or the error it raises
+    (``ProfileError``, ``TooLarge``), computed together.
+
+    The results equal the one-cell engine's to rounding (tests/test_batch.py); ``state`` is None in the results
+    of the vectorised cells.
+    """
+    out: list[VolleyResult | Failure | None] = [None] * len(cells)
+    shared = _Shared()
+    by_target: dict[int, list[int]] = {}
+    cells = [(shared.same(v), shared.same(t)) for v, t in cells]  # type: ignore[misc]
+    for i, (_, target) in enumerate(cells):
+        by_target.setdefault(id(target), []).append(i)
+    groups: dict[tuple, list[_Cell]] = {}
+    for indices in by_target.values():  # target by target: each distinct per-hit table once
+        tables: dict[tuple, _Wounds] = {}
+        for i in indices:
+            volley, target = cells[i]
+            try:
+                cell = _prepare(i, volley, target, shared, tables)
+            except (ProfileError, TooLarge) as exc:
+                out[i] = exc
+                continue
+            if cell is None:
+                out[i] = _one_cell(volley, target)
+            else:
+                groups.setdefault((id(volley), hit_stage_target_part(volley, target)), []).append(cell)
+    for members in groups.values():
+        for i, result in _resolve_group(members, shared):
+            out[i] = result
+    return out  # type: ignore[return-value]
+
+
+def _one_cell(volley: Volley, target: Unit) -> VolleyResult | Failure:
+    try:
+        return resolve(volley, target)
+    except (ProfileError, TooLarge) as exc:
+        return exc
+
+
+def _prepare(i: int, volley: Volley, target: Unit, shared: _Shared, tables: dict[tuple, _Wounds]) -> _Cell | None:
+    """The cell's per-hit data, or None when it goes through the one-cell engine."""
+    w = volley.weapon
+    if target.is_vehicle or volley.zone_hits is not None or check_boost(volley) is not None:
+        return None
+    fresh = shared.fresh_state(target)
+    key = id(volley)
+    if key not in shared.strength:
+        shared.strength[key] = weapon_strength(volley)
+    strength = shared.strength[key]
+    if strength is None:
+        return None
+    canonical = shared.canonical_target(target)
+    wkey = wound_groups_key(volley, canonical, strength, fresh.space.wounds)
+    if wkey not in tables:
+        groups, p_wound, unsaved_each = wound_groups(volley, canonical, strength, fresh.space.wounds)
+        tables[wkey] = _Wounds(
+            p_wound, float(unsaved_each[1:].sum()), unsaved_each, count_damage(groups, fresh.space.wounds)
+        )
+    wounds = tables[wkey]
+    if wounds.damage is None or _wounds_left(fresh) is None or (w.has(DEFLAGRATE) and wounds.unsaved_each.size > 2):
+        return None
+    return _Cell(i, volley, target, fresh, wounds)
+
+
+def _wounds_left(state: TargetState) -> int | None:
+    """Wounds left on the first model of a fresh unit (None for a unit without models)."""
+    if state.space.models == 0:
+        return None
+    index = int(np.flatnonzero(state.probs[0])[0])
+    return index % state.space.wounds + 1
+
+
+def _resolve_group(members: list[_Cell], shared: _Shared) -> list[tuple[int, VolleyResult | Failure]]:
+    """Cells sharing one hit stage: thinned together, casualties from one bincount."""
+    first = members[0]
+    try:
+        hits, ones, p_pass, notes = shared.hit(first.volley, first.target)
+    except (ProfileError, TooLarge) as exc:
+        return [(c.index, exc) for c in members]
+    h = hits.probabilities
+    k = len(members)
+    thinned = thin_many(h, np.array([[c.wounds.p_wound, c.wounds.p_change] for c in members]).ravel())
+    wounds_rows, change_rows = thinned[0::2], thinned[1::2]
+    casualties = _casualties(members, change_rows, shared)
+    w = first.volley.weapon
+    deflagrate = w.has(DEFLAGRATE)
+    gets_hot = _gets_hot(first.volley, ones, shared) if w.has(GETS_HOT) else None
+    perils = None if p_pass is None else 1.0 - p_pass
+    out: list[tuple[int, VolleyResult | Failure]] = []
+    for j in range(k):
+        c = members[j]
+        each = c.wounds.unsaved_each
+        if deflagrate:  # with one save per wound, the state-changing wounds are the unsaved ones
+            unsaved = unsaved_pmf(h, each, deflagrate=True)
+            kills = _casualties([c], unsaved[None], shared)[0]
+            change = unsaved
+        else:
+            unsaved = change_rows[j] if each.size <= 2 else sum_of_iid(h, each)
+            change = change_rows[j]
+            kills = casualties[j]
+        applied, no_effect, missing = _rules(c, notes, shared)
+        out.append(
+            (
+                c.index,
+                VolleyResult(
+                    hits=hits,
+                    wounds=Dist.from_trusted(wounds_rows[j]),
+                    unsaved=Dist.from_trusted(unsaved),
+                    casualties=Dist.from_trusted(kills[: c.fresh.space.models + 1]),
+                    pinned=_pinned(c, change, shared),
+                    applied=applied,
+                    not_modelled=missing,
+                    no_effect=no_effect,
+                    gets_hot=gets_hot,
+                    attack_happens=p_pass,
+                    perils=perils,
+                ),
+            )
+        )
+    return out
+
+
+def _kills(cell: _Cell, size: int, shared: _Shared) -> tuple[np.ndarray, np.ndarray]:
+    """Models removed and wounds left after 0..size-1 state-changing wounds of the cell."""
+    key = (id(cell.target), size, cell.wounds.damage)
+    if key not in shared.kills:
+        space = cell.fresh.space
+        left = _wounds_left(cell.fresh) or 1
+        shared.kills[key] = after_count(np.arange(size), left, space.wounds, space.models, cell.wounds.damage or 1)
+    return shared.kills[key]
+
+
+def _casualties(members: list[_Cell], change_rows: np.ndarray, shared: _Shared) -> np.ndarray:
+    """Row j: the pmf of models removed in cell j (padded to the largest unit of the group)."""
+    k, size = change_rows.shape
+    kills = np.array([_kills(c, size, shared)[0] for c in members]).reshape(k, size)
+    width = int(kills.max(initial=0)) + 1
+    width = max(width, max(c.fresh.space.models for c in members) + 1)
+    flat = (np.arange(k)[:, None] * width + kills).ravel()
+    return np.bincount(flat, weights=change_rows.ravel(), minlength=k * width).reshape(k, width)
+
+
+def _pinned(cell: _Cell, counts: np.ndarray, shared: _Shared) -> float | None:
+    """``resolve``'s P(pinned): 0.0 without Pinning, None for an exempt target, else the Pinning test of
+    the final state (a linear map of the state, so its value per state is computed once per target)."""
+    w = cell.volley.weapon
+    if not w.has(PINNING):
+        return 0.0
+    target = cell.target
+    if pinning_exempt(target):
+        return None
+    shock = shell_shock_of(w)
+    key = (id(target), shock)
+    if key not in shared.pinning:
+        shared.pinning[key] = _pinned_per_state(target, shock)
+    per_state = shared.pinning[key]  # (F, S): P(pinned) after the test, from each state
+    space = cell.fresh.space
+    kills, left = _kills(cell, counts.size, shared)
+    wm, m = space.wounds, space.models
+    index = np.where(kills >= m, m * wm + wm - 1, kills * wm + left - 1)
+    flag = np.where(np.arange(counts.size) >= 1, 1, 0)  # level 1: the volley's own Shell Shock
+    return float(counts @ per_state[flag, index])
+
+
+def _pinned_per_state(target: Unit, shock: int) -> np.ndarray:
+    """P(pinned) after ``pinning_test`` from each (flag, unit state) of a target hit by one Pinning weapon."""
+    base = TargetState.fresh(target, shell_shocks=(shock,))
+    flags, size = base.probs.shape
+    out = np.zeros((flags, size))
+    for f in range(flags):
+        for s in range(size):
+            probe = np.zeros((flags, size))
+            probe[f, s] = 1.0
+            out[f, s] = pinning_test(TargetState(base.space, probe, base.shell_shocks), target).p_pinned()
+    return out
+
+
+def _gets_hot(volley: Volley, ones: Dist, shared: _Shared) -> Dist:
+    key = id(volley)
+    if key not in shared.gets_hot:
+        shared.gets_hot[key] = Dist.from_trusted(thin(ones.probabilities, gets_hot_unsaved(volley)))
+    return shared.gets_hot[key]
+
+
+def _rules(cell: _Cell, notes: list[str], shared: _Shared) -> tuple[tuple[str, ...], ...]:
+    """(applied, no_effect, not_modelled) as ``resolve_sequence`` reports them for one volley (deduplicated)."""
+    target = cell.target
+    key = (id(cell.volley), target.unit_type, target.rules, tuple(notes))
+    if key not in shared.rules:
+        lists = classify_rules(cell.volley, target, list(notes))
+        shared.rules[key] = tuple(tuple(dict.fromkeys(x)) for x in lists)  # type: ignore[assignment]
+    return shared.rules[key]

@@ -1,0 +1,80 @@
+"""The batch engine (engine/batch.py) equals the one-cell engine (chain.resolve) on every cell of the shipped
+catalog against the standard targets and a sample of unit profiles, to 1e-12: hits, wounds, unsaved,
+casualties, P(pinned), the rule lists, Gets Hot and the Psychic check."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from praetor_analysis.analysis.compare import scenario_for
+from praetor_analysis.catalog import load_targets, load_units, load_weapons
+from praetor_analysis.engine.batch import resolve_many
+from praetor_analysis.engine.chain import resolve
+from praetor_analysis.errors import PraetorError
+from praetor_analysis.scenario.calc import parse_target, parse_volley
+
+TOL = 1e-12
+
+
+def _sample_units(units, per_wounds: int = 1):
+    """An infantry-like unit profile for every Wounds value (the first ones of the catalog, in order)."""
+    rows = units[~units["Unit Type"].astype(str).str.contains("Vehicle|Fortification|Building", case=False)]
+    rows = rows[rows["W"].astype(str).str.fullmatch(r"\d+")]
+    return rows.groupby(rows["W"].astype(int), group_keys=False).head(per_wounds)
+
+
+def _cells():
+    weapons = load_weapons()
+    targets = load_targets()
+    rows = [t for _, t in targets.iterrows()] + [u for _, u in _sample_units(load_units()).iterrows()]
+    cells = []
+    for _, w in weapons.iterrows():
+        for t in rows:
+            scenario = scenario_for(w, t)
+            try:
+                cells.append((parse_volley(scenario), parse_target(scenario)))
+            except PraetorError:
+                continue
+    return [(v, t) for v, t in cells if not t.is_vehicle]
+
+
+def _gap(a: np.ndarray, b: np.ndarray) -> float:
+    n = max(a.size, b.size)
+    return float(np.max(np.abs(np.pad(a, (0, n - a.size)) - np.pad(b, (0, n - b.size)))))
+
+
+def test_batch_equals_the_one_cell_engine_on_the_catalog():
+    cells = _cells()
+    assert len(cells) > 10000
+    worst = 0.0
+    for (volley, target), got in zip(cells, resolve_many(cells), strict=True):
+        where = (volley.weapon.name, target.name)
+        try:
+            want = resolve(volley, target)
+        except PraetorError as exc:
+            assert isinstance(got, PraetorError) and str(got) == str(exc), where
+            continue
+        assert not isinstance(got, Exception), (where, got)
+        for key in ("hits", "wounds", "unsaved", "casualties"):
+            gap = _gap(getattr(got, key).probabilities, getattr(want, key).probabilities)
+            assert gap <= TOL, (where, key)
+            worst = max(worst, gap)
+        assert (got.pinned is None) == (want.pinned is None), where
+        if want.pinned is not None:
+            assert got.pinned == pytest.approx(want.pinned, abs=TOL), where
+        assert (got.applied, got.no_effect, got.not_modelled) == (want.applied, want.no_effect, want.not_modelled)
+        assert (got.gets_hot is None) == (want.gets_hot is None), where
+        if want.gets_hot is not None:
+            assert _gap(got.gets_hot.probabilities, want.gets_hot.probabilities) <= TOL, where
+        assert got.attack_happens == want.attack_happens and got.perils == want.perils, where
+    assert worst <= TOL
+
+
+def test_batch_keeps_each_cells_error_and_order():
+    scenario = scenario_for(load_weapons().iloc[0], load_targets().iloc[0])
+    good = (parse_volley(scenario), parse_target(scenario))
+    bad_target = parse_target({"target": {"models": 2, "T": 4, "W": 2, "Save": "3+", "wounds_taken": 3}})
+    results = resolve_many([good, (good[0], bad_target), good])
+    assert isinstance(results[1], PraetorError) and "wounds_taken" in str(results[1])
+    assert results[0].casualties == results[2].casualties == resolve(*good).casualties
