@@ -30,7 +30,7 @@ demo: $(STAMP)
 test: $(STAMP) chromium
 	$(BIN)/python -m pytest -q
 
-## lint: ruff (lint and format check) and mypy (prob, rules and engine; see [tool.mypy] in pyproject.toml)
+## lint: ruff (lint and format check) and mypy (prob, rules, engine and markers; see [tool.mypy] in pyproject.toml)
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .

@@ -112,7 +112,8 @@ def hits_from_formation(
         shape = HELLSTORM_TEMPLATE if kind == "Hellstorm" else FLAME_TEMPLATE
         firer = firer_in_front(target, firer_distance)
         if kind == "Torrent":
-            reach = weapon.get(TORRENT).value or 0
+            torrent = weapon.get(TORRENT)
+            reach = (torrent.value if torrent is not None else None) or 0
             placement = torrent_placement(target, firer, float(reach), shape=shape)
             notes.append(f'Torrent ({reach}") placed on a 0.25" grid (a lower bound)')
         else:

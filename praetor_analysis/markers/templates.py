@@ -182,10 +182,12 @@ def place_template(
     return TemplatePlacement(int(counts[i]), float(cand[i]), (float(tip[0]), float(tip[1])), hits[i])
 
 
-def template_pmf(target: Formation, firer: tuple[float, float], **kwargs) -> np.ndarray:
+def template_pmf(
+    target: Formation, firer: tuple[float, float], *, shape: Teardrop = FLAME_TEMPLATE, firer_radius: float = 0.0
+) -> np.ndarray:
     """The models hit as a pmf (one entry of 1.0), length ``n + 1``. See :func:`place_template`."""
     out = np.zeros(target.n + 1)
-    out[place_template(target, firer, **kwargs).hits] = 1.0
+    out[place_template(target, firer, shape=shape, firer_radius=firer_radius).hits] = 1.0
     return out
 
 
