@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test lint bench clean chromium
+.PHONY: demo test test-fast lint bench docs dashboard screenshots clean chromium
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -29,6 +29,22 @@ demo: $(STAMP)
 ## test: set up and run the whole test suite
 test: $(STAMP) chromium
 	$(BIN)/python -m pytest -q
+
+## test-fast: the tests not marked slow (no Monte Carlo oracles or fuzzing)
+test-fast: $(STAMP)
+	$(BIN)/python -m pytest -q -m "not slow"
+
+## docs: the HTML gallery of the notebooks, executed with their figures (out/docs/index.html; offline)
+docs: $(STAMP)
+	$(BIN)/python scripts/build_docs.py --out out/docs
+
+## dashboard: serve notebooks/dashboard.ipynb with Voila (a pre-heated kernel: plots within seconds)
+dashboard: $(STAMP)
+	$(BIN)/voila --preheat_kernel=True --pool_size=1 notebooks/dashboard.ipynb
+
+## screenshots: remake docs/images/*.png (the report, the dashboard's tabs) in Debian's Chromium
+screenshots: $(STAMP) chromium
+	$(BIN)/python scripts/screenshots.py
 
 ## lint: ruff (lint and format check) and mypy (prob, rules, engine and markers; see [tool.mypy] in pyproject.toml)
 lint: $(STAMP)

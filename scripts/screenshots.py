@@ -3,15 +3,20 @@
     python scripts/screenshots.py [--out docs/images] [--chromium /usr/bin/chromium] [--port 8866]
 
 1. report.png: the shipped default report (praetor_analysis.views.report.default_report), opened from a file.
-2. dashboard.png: notebooks/dashboard.ipynb served by Voila on 127.0.0.1 (started here, stopped by its pid).
-3. dashboard_marker.png: the dashboard's marker tab.
+2. dashboard.png, dashboard_melee.png, dashboard_marker.png: notebooks/dashboard.ipynb served by Voila on
+   127.0.0.1 (a pre-heated kernel; started here, stopped by its process group), its shooting, melee and
+   marker tabs.
 
-Uses the Debian Chromium only (never downloads a browser). Exits 2 when Chromium or Voila is missing.
+Uses the Debian Chromium only (never downloads a browser). Voila's page template asks a CDN for Font Awesome
+(icons the dashboard does not use); the page is offline, so those two requests are answered with an empty
+style sheet. Exits 2 when Chromium or Voila is missing. The tests reuse :func:`voila_server` and
+:func:`offline`.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import shutil
 import signal
@@ -20,7 +25,9 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM_ARGS = [
@@ -32,9 +39,10 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
+#: A JavaScript predicate: at least ``{n}`` Plotly figures drawn (an svg each) and visible.
 PLOTS_READY = (
-    "() => { const d = [...document.querySelectorAll('.js-plotly-plot')];"
-    " return d.length >= {n} && d.every(e => e.querySelector('.main-svg')); }"
+    "() => [...document.querySelectorAll('.js-plotly-plot')]"
+    ".filter(e => e.querySelector('.main-svg') && e.offsetParent !== null).length >= {n}"
 )
 
 
@@ -49,13 +57,70 @@ def _wait_http(url: str, timeout: float) -> None:
     raise TimeoutError(f"{url} did not answer within {timeout:.0f} s")
 
 
-def shoot_report(browser, out: Path) -> Path:
+def offline(page: Any) -> None:
+    """Answer every request that leaves 127.0.0.1 with an empty body (Voila's Font Awesome CSS)."""
+
+    def handle(route: Any) -> None:
+        url = route.request.url
+        if url.startswith(("http://127.0.0.1", "file:", "data:", "blob:", "ws://127.0.0.1")):
+            route.continue_()
+        else:
+            route.fulfill(status=200, content_type="text/css", body="")
+
+    page.route("**/*", handle)
+
+
+@contextlib.contextmanager
+def voila_server(port: int, *, warm: float = 180.0) -> Iterator[str]:
+    """Serve notebooks/dashboard.ipynb with a pre-heated kernel (this checkout first on the kernel's path);
+    yields the URL once the kernel pool is filled; stops the server's process group afterwards."""
+    voila = Path(sys.executable).with_name("voila")
+    if not voila.is_file():
+        raise FileNotFoundError("voila is not installed in this environment (pip install voila)")
+    log_path = Path(tempfile.mkstemp(prefix="voila-", suffix=".log")[1])
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH")) if p)}
+    with log_path.open("w") as log:
+        proc = subprocess.Popen(
+            [
+                str(voila),
+                str(ROOT / "notebooks" / "dashboard.ipynb"),
+                "--no-browser",
+                f"--port={port}",
+                "--Voila.ip=127.0.0.1",
+                "--preheat_kernel=True",
+                "--pool_size=1",
+                "--show_tracebacks=True",
+            ],
+            cwd=ROOT / "notebooks",
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+            env=env,
+        )
+        try:
+            url = f"http://127.0.0.1:{port}/"
+            _wait_http(url, warm)
+            end = time.monotonic() + warm
+            while "is filled with" not in log_path.read_text() and time.monotonic() < end:
+                time.sleep(0.5)
+            time.sleep(1.0)  # the pre-heated kernel finishes executing the notebook
+            yield url
+        finally:
+            os.killpg(proc.pid, signal.SIGTERM)
+            try:
+                proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, signal.SIGKILL)
+            log_path.unlink(missing_ok=True)
+
+
+def shoot_report(browser: Any, out: Path) -> Path:
     from praetor_analysis.views.report import default_report
 
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "report.html"
         path.write_text(default_report(), encoding="utf-8")
-        page = browser.new_page(viewport={"width": 1280, "height": 1000})
+        page = browser.new_page(viewport={"width": 1280, "height": 1400})
         page.goto(path.as_uri())
         page.wait_for_function(PLOTS_READY.replace("{n}", "3"), timeout=60000)
         target = out / "report.png"
@@ -64,49 +129,24 @@ def shoot_report(browser, out: Path) -> Path:
     return target
 
 
-def shoot_dashboard(browser, out: Path, port: int) -> list[Path]:
-    voila = Path(sys.executable).with_name("voila")
-    if not voila.is_file():
-        raise SystemExit("voila is not installed in this environment (pip install voila)")
-    log = open(out / ".voila.log", "w")
-    proc = subprocess.Popen(
-        [
-            str(voila),
-            str(ROOT / "notebooks" / "dashboard.ipynb"),
-            "--no-browser",
-            f"--port={port}",
-            "--Voila.ip=127.0.0.1",
-            "--show_tracebacks=True",
-        ],
-        cwd=ROOT / "notebooks",
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
-    )
+def shoot_dashboard(browser: Any, out: Path, port: int) -> list[Path]:
     shots = []
-    try:
-        url = f"http://127.0.0.1:{port}/"
-        _wait_http(url, 60)
-        page = browser.new_page(viewport={"width": 1400, "height": 1100})
+    with voila_server(port) as url:
+        page = browser.new_page(viewport={"width": 1400, "height": 1300})
+        offline(page)
         page.goto(url, timeout=120000)
         page.wait_for_function(PLOTS_READY.replace("{n}", "3"), timeout=120000)
         page.wait_for_timeout(1500)
-        shots.append(out / "dashboard.png")
-        page.screenshot(path=str(shots[-1]))
-        page.get_by_text("Marker scatter").first.click()
-        page.wait_for_function(PLOTS_READY.replace("{n}", "5"), timeout=60000)
-        page.wait_for_timeout(1000)
-        shots.append(out / "dashboard_marker.png")
-        page.screenshot(path=str(shots[-1]))
+        for tab, name, n in (("Melee", "dashboard_melee.png", 1), ("Marker scatter", "dashboard_marker.png", 2)):
+            if not shots:
+                shots.append(out / "dashboard.png")
+                page.screenshot(path=str(shots[-1]))
+            page.get_by_role("tab", name=tab).first.click()
+            page.wait_for_function(PLOTS_READY.replace("{n}", str(n)), timeout=60000)
+            page.wait_for_timeout(1000)
+            shots.append(out / name)
+            page.screenshot(path=str(shots[-1]))
         page.close()
-    finally:
-        os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-        log.close()
-        (out / ".voila.log").unlink(missing_ok=True)
     return shots
 
 

@@ -81,7 +81,7 @@ def test_furious_charge_adds_strength_on_the_charge(dash):
 
 def test_melee_tab_is_a_whole_round(dash):
     fig = dash.melee
-    assert fig.data[0].name.endswith("loses") and len(fig.data) == 2
+    assert fig.data[0].name.startswith("defender") and len(fig.data) == 2
     assert "wins" in fig.layout.title.text
     for trace in fig.data:
         assert abs(sum(trace.y) - 1.0) < 1e-9

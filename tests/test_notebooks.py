@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -21,7 +24,7 @@ def test_all_notebooks_listed():
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_notebook_executes(name):
+def test_notebook_executes(name, tmp_path):
     nb = nbformat.read(NOTEBOOKS / name, as_version=4)
     assert nb.metadata["kernelspec"]["name"] == "python3"
     assert all(not c.get("outputs") for c in nb.cells if c.cell_type == "code"), "commit notebooks without outputs"
@@ -40,3 +43,25 @@ def test_notebook_executes(name):
         or "application/vnd.jupyter.widget-view+json" in o.get("data", {})
     ]
     assert shown, "the notebook showed no figure or widget"
+    if name != "dashboard.ipynb":  # a live app; the others export to HTML with their figures, offline
+        executed = tmp_path / name
+        nbformat.write(nb, executed)
+        jupyter = Path(sys.executable).with_name("jupyter")
+        subprocess.run(
+            [
+                str(jupyter),
+                "nbconvert",
+                "--to",
+                "html",
+                "--HTMLExporter.mathjax_url=",
+                "--HTMLExporter.require_js_url=",
+                str(executed),
+            ],
+            check=True,
+            capture_output=True,
+        )
+        page = executed.with_suffix(".html").read_text(encoding="utf-8")
+        figures = page.count("Plotly.newPlot(")
+        assert figures == sum(1 for o in shown if "application/vnd.plotly.v1+json" in o.get("data", {}))
+        assert figures >= 1 and page.count("window.__praetorDefine = window.define") == 1  # one plotly.js
+        assert not re.search(r"<(script|link)[^>]+(src|href)=\"https?:", page)  # nothing fetched

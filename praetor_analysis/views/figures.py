@@ -332,6 +332,8 @@ def at_least_curves(pmfs: Mapping[str, Any], options: AtLeastOptions | None = No
         xaxis={"title": {"text": f"{escape(o.outcome)} k ({escape(o.unit)})"}, "dtick": 1 if top <= 30 else None},
         yaxis={"title": {"text": "P(X ≥ k) (probability)"}, "range": [0, 1.02], "tickformat": ".0%"},
         hovermode="closest",
+        legend={"orientation": "h", "y": -0.25},
+        margin={"b": 100},
     )
     return fig
 
@@ -345,11 +347,13 @@ class PointsOptions:
         metric: Column drawn (default expected casualties per 100 points).
         title: Figure title; default names the metric.
         sort: Sort each target's bars, best first.
+        row_title: What the bars are, for the y axis (``"weapon"``, ``"unit"``).
     """
 
     metric: str = "mean_per_100pts"
     title: str | None = None
     sort: bool = True
+    row_title: str = "weapon"
 
 
 def points_efficiency_bars(df: pd.DataFrame, options: PointsOptions | None = None) -> go.Figure:
@@ -388,6 +392,15 @@ def points_efficiency_bars(df: pd.DataFrame, options: PointsOptions | None = Non
                 ),
             )
         )
+    if not order:
+        fig.add_annotation(
+            text="no row has a points cost of its own: nothing to rank per point",
+            showarrow=False,
+            xref="paper",
+            yref="paper",
+            x=0.5,
+            y=0.5,
+        )
     missing = sorted(set(frame["_w"]) - set(order))
     label = METRIC_LABELS.get(o.metric, escape(o.metric))
     title = escape(o.title) if o.title else f"Points efficiency: {label}"
@@ -398,7 +411,7 @@ def points_efficiency_bars(df: pd.DataFrame, options: PointsOptions | None = Non
         title=title_layout(title),
         barmode="group",
         xaxis={"title": {"text": label}, "rangemode": "tozero"},
-        yaxis={"title": {"text": "weapon"}, "categoryorder": "array", "categoryarray": order[::-1]},
+        yaxis={"title": {"text": escape(o.row_title)}, "categoryorder": "array", "categoryarray": order[::-1]},
         height=max(320, 140 + 22 * max(1, len(order)) * max(1, len(fig.data)) ** 0.5),
     )
     return fig

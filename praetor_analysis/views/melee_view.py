@@ -65,7 +65,10 @@ def melee_scenario(state: MeleeState) -> tuple[dict[str, Any], list[str]]:
 def melee_figure(result: Mapping[str, Any], attacker: str, target: str) -> go.Figure:
     """Bars of P(k models lost) for each side of the round, the combat result in the title."""
     fig = go.Figure()
-    sides = ((f"{target} loses", result["casualties"]), (f"{attacker} loses", result["attacker_casualties"]))
+    sides = (
+        (f"defender ({target}) loses", result["casualties"]),
+        (f"attacker ({attacker}) loses", result["attacker_casualties"]),
+    )
     for i, (name, dist) in enumerate(sides):
         pmf = np.asarray(dist["pmf"], dtype=np.float64)
         fig.add_trace(
@@ -79,7 +82,7 @@ def melee_figure(result: Mapping[str, Any], attacker: str, target: str) -> go.Fi
         )
     c = result["combat"]
     title = (
-        f"{escape(attacker)} charges {escape(target)}: wins {percent(c['attacker_wins'])}, "
+        f"{escape(attacker)} vs {escape(target)}: the attacker wins {percent(c['attacker_wins'])}, "
         f"loses {percent(c['target_wins'])}, draws {percent(c['draw'])}"
     )
     fig.update_layout(
