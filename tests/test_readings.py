@@ -443,3 +443,37 @@ def test_poisoned_wounds_a_dreadnought_half_as_often():
     bane = {**weapon, "Strength": "4", "Type": "Assault 1, Armourbane"}
     mech = {**sc, "weapon": bane, "target": _dread("Infantry (Mechanised)", T=7)}
     assert calc(mech)["wounds"]["mean"] == pytest.approx(11 / 36, abs=1e-15)
+
+
+# --- Unit types grant rules: Fearless, Eternal Warrior; Cavalry, Monstrous and Daemons never Pinned ---
+@pytest.mark.parametrize(
+    "unit_type",
+    ["Dreadnought", "Automata", "Primarch", "Infantry (Gargantuan)", "Cavalry", "Infantry (Monstrous)", "Daemon",
+     "Infantry"],
+)  # fmt: skip
+@pytest.mark.parametrize("strength", ["4", "8"])
+def test_unit_type_rules_by_enumeration(unit_type, strength):
+    weapon = {"name": "gun", "Range": '24"', "Strength": strength, "AP": "5", "Type": "Assault 2, Pinning"}
+    target = {"name": "unit", "Unit Type": unit_type, "models": 2, "WS": 4, "T": 4, "W": 2, "Ld": 7, "Save": "4+",
+              "rules": ["Shrouded (5+)", "Feel No Pain (6+)"]}  # fmt: skip
+    got = assert_matches_oracle({"attacker": {"BS": 4, "S": 4}, "weapon": weapon, "target": target})
+    if unit_type != "Infantry":
+        assert got["pinned"] is None  # exempt: Fearless from the type, or never Pinned
+
+
+def test_contemptor_and_cavalry_are_never_pinned():
+    # Dreadnought Unit-type (Fearless) and Cavalry Sub-type (cannot be Pinned), game system file rules of those
+    # names: a Pinning weapon gives pinned = null (exempt) where the engine used to give 3% and 10%.
+    weapon = {"name": "gun", "Range": '24"', "Strength": "8", "AP": "4", "Type": "Heavy 3, Pinning"}
+    contemptor = _dread("Dreadnought")
+    r = calc({"attacker": {"BS": 4, "S": 4}, "weapon": weapon, "target": contemptor})
+    assert r["pinned"] is None and "target: Fearless (from Dreadnought)" in r["applied"]
+    cavalry = {"name": "Cav", "Unit Type": "Cavalry", "models": 3, "T": 4, "W": 2, "Ld": 8, "Save": "3+"}
+    r = calc({"attacker": {"BS": 4, "S": 4}, "weapon": weapon, "target": cavalry})
+    assert r["pinned"] is None and "target: Cavalry (never Pinned)" in r["applied"]
+    # Primarch Unit-type: Eternal Warrior, so a S10 hit on a T5 Primarch costs one wound, not the model.
+    primarch = {"name": "P", "Unit Type": "Primarch", "models": 1, "T": 5, "W": 6, "Ld": 10, "Save": "2+"}
+    r = calc({"attacker": {"BS": 4, "S": 4}, "weapon": {**weapon, "Strength": "10", "AP": "1"}, "hits": 1,
+              "target": primarch})  # fmt: skip
+    assert r["casualties"]["pmf"] == [1.0]
+    assert "target: Eternal Warrior (from Primarch)" in r["applied"]

@@ -8,11 +8,22 @@ from praetor_analysis.engine.volley import TargetState
 from praetor_analysis.prob.dice import leadership_pass
 from praetor_analysis.profiles.records import Unit, Weapon
 from praetor_analysis.rules.morale_rules import IGNORES_LEADERSHIP_PENALTIES, PINNING_EXEMPT, SHELL_SHOCK
+from praetor_analysis.rules.unit_types import PINNING_IMMUNE_TYPES
 
 
 def pinning_exempt(target: Unit) -> bool:
-    """True when the target never takes Pinning tests (Vehicles, Fearless, already Pinned, locked, embarked)."""
-    return target.is_vehicle or any(target.has(rule) for rule in PINNING_EXEMPT)
+    """True when the target never ends Pinned: Vehicles, Fearless, already Pinned, locked, embarked, and the
+    Cavalry, Monstrous and Daemon types (docs/rules.md#pinning-test)."""
+    return (
+        target.is_vehicle
+        or any(target.has(rule) for rule in PINNING_EXEMPT)
+        or any(target.has_type(word) for word in PINNING_IMMUNE_TYPES)
+    )
+
+
+def pinning_penalty(target: Unit, shell_shock: int) -> int:
+    """The Leadership penalty of the test: the Shell Shock, unless the target ignores negative modifiers."""
+    return 0 if any(target.has(n) for n in IGNORES_LEADERSHIP_PENALTIES) else shell_shock
 
 
 def shell_shock_of(w: Weapon) -> int:
@@ -31,14 +42,13 @@ def pinning_test(state: TargetState, target: Unit) -> TargetState:
     if flags == 1:
         return state
     levels = flags // 2
-    steady = any(target.has(n) for n in IGNORES_LEADERSHIP_PENALTIES)
     p = state.probs
     alive = state.space.kills_of() < state.space.models
     out = np.zeros_like(p)
     out[0] = p[0]
     out[levels] = p[levels:].sum(axis=0)  # already Pinned: stays Pinned, trigger reset
     for t in range(1, levels):
-        penalty = 0 if steady else state.shell_shocks[t]
+        penalty = pinning_penalty(target, state.shell_shocks[t])
         fail = 1.0 - leadership_pass((target.Ld if target.Ld is not None else 0) - penalty)
         tested = p[t] * alive
         out[0] += (p[t] - tested) + tested * (1.0 - fail)

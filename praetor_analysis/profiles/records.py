@@ -8,7 +8,7 @@ number. Bad values raise ``ProfileError`` naming the field and the value. Rule t
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
@@ -23,8 +23,9 @@ from praetor_analysis.profiles.characteristics import (
     parse_stat,
     parse_strength,
 )
-from praetor_analysis.profiles.rule_tokens import Rule, RuleRef, parse_rules, rule_name
+from praetor_analysis.profiles.rule_tokens import Rule, RuleRef, parse_rule, parse_rules, rule_name
 from praetor_analysis.profiles.weapon_type import WeaponType, parse_weapon_type
+from praetor_analysis.rules.unit_types import granted_rules
 
 
 # --- records ------------------------------------------------------------------------------------
@@ -239,6 +240,19 @@ def unit_from_mapping(data: Mapping[str, Any], *, field_name: str, defaults: Map
         save=parse_save(d.get("Save"), f"{field_name}.Save"),
         invulnerable=parse_save(d.get("Invulnerable"), f"{field_name}.Invulnerable"),
         cover=parse_save(d.get("Cover"), f"{field_name}.Cover"),
-        rules=parse_rules(rules, field_name=f"{field_name}.rules"),
+        rules=with_type_rules(parse_rules(rules, field_name=f"{field_name}.rules"), unit_type),
         extra=extra,
     )
+
+
+def with_type_rules(rules: tuple[Rule, ...], unit_type: str) -> tuple[Rule, ...]:
+    """``rules`` plus those the Unit Type grants (Fearless for a Dreadnought...), each marked with its source
+    (``"Fearless (from Dreadnought)"``); a rule the unit already has is not granted twice."""
+    have = {r.name for r in rules}
+    extra = []
+    for text, word in granted_rules(unit_type):
+        rule = parse_rule(text, field_name="Unit Type")
+        if rule.name not in have:
+            have.add(rule.name)
+            extra.append(replace(rule, text=f"{text} (from {word})"))
+    return (*rules, *extra)

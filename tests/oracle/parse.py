@@ -308,6 +308,12 @@ def parse_target(target: dict) -> Target:
     rules = rules_dict(target.get("rules"))
     sub_types = re.findall(r"\(([^()]*)\)", unit_type)
     sub_types = {s.strip().lower() for group in sub_types for s in group.split(",")}
+    low = unit_type.lower()
+    # the unit-type rules of the game system file: Fearless for Dreadnoughts, Automata, Primarchs and the
+    # Gargantuan sub-type, Eternal Warrior for the last two; Cavalry, Monstrous and Daemons never end Pinned
+    typed_fearless = any(k in low for k in ("dreadnought", "automata", "primarch", "gargantuan"))
+    typed_eternal = any(k in low for k in ("primarch", "gargantuan"))
+    never_pinned = any(k in low for k in ("cavalry", "monstrous", "daemon"))
     return Target(
         models=int(target.get("models", 1)),
         wounds=int(characteristic(target.get("W", 1))),
@@ -320,9 +326,9 @@ def parse_target(target: dict) -> Target:
         cover=characteristic(target.get("Cover", "-")),
         feel_no_pain=plus_value(rules["feel no pain"]) if "feel no pain" in rules else None,
         shrouded=plus_value(rules["shrouded"], 6) if "shrouded" in rules else None,
-        eternal_warrior="eternal warrior" in rules,
-        fearless="fearless" in rules,
-        exempt_from_pinning=bool(EXEMPT_FROM_PINNING & set(rules)),
+        eternal_warrior="eternal warrior" in rules or typed_eternal,
+        fearless="fearless" in rules or typed_fearless,
+        exempt_from_pinning=bool(EXEMPT_FROM_PINNING & set(rules)) or typed_fearless or never_pinned,
         heavy="heavy" in sub_types,
         dreadnought_or_automata=("dreadnought" in unit_type.lower() or "automata" in unit_type.lower()),
         mechanised="mechanised" in sub_types,
