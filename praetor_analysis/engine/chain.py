@@ -30,7 +30,6 @@ from praetor_analysis.profiles.records import ProfileError, Unit
 from praetor_analysis.rules.damage_rules import DEFLAGRATE
 from praetor_analysis.rules.hit_rules import GETS_HOT, MASTER_CRAFTED
 from praetor_analysis.rules.morale_rules import PINNING
-from praetor_analysis.rules.unit_types import PINNING_IMMUNE_TYPES
 
 
 # --- resolution ---------------------------------------------------------------------------------
@@ -198,7 +197,6 @@ def resolve_sequence(target: Unit, firing_units: Sequence[Sequence[Volley]]) -> 
         pinned = 0.0
     elif pinning_exempt(target):
         pinned = None
-        applied.extend(f"target: {word} (never Pinned)" for word in PINNING_IMMUNE_TYPES if target.has_type(word))
     else:
         pinned = state.p_pinned()
     zero = Dist.point(0)

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import re
+
 from praetor_analysis.engine.volley import Volley, weapon_strength
 from praetor_analysis.errors import ProfileError
 from praetor_analysis.profiles.records import Unit
 from praetor_analysis.profiles.rule_tokens import parse_rule
 from praetor_analysis.rules.catalogue import lookup
 from praetor_analysis.rules.classify import RuleReport, Situation, classify, wound_chain
+from praetor_analysis.rules.morale_rules import PINNING
+from praetor_analysis.rules.unit_types import PINNING_IMMUNE_TYPES
 
 
 def shot_label(volley: Volley) -> str | None:
@@ -32,6 +36,10 @@ def classify_rules(volley: Volley, target: Unit, notes: list[str]) -> tuple[list
     classify(
         resolution, situation, volley.weapon.rules, {"target": target.rules, "attacker": volley.attacker.rules}, report
     )
+    if volley.weapon.has(PINNING):  # a unit type that never ends Pinned (docs/rules.md#unit-types)
+        for word in PINNING_IMMUNE_TYPES:
+            if target.has_type(word):
+                report.add("applied", f"target: {word} (never Pinned)")
     report.applied.extend(notes)
     return report.lists()
 
@@ -46,6 +54,7 @@ def reason_of(entry: str) -> str:
     """Why an entry of a result's ``no_effect`` or ``not_modelled`` list is there, in one line (the rule's
     summary in our own words; a rule without a declaration is one the engine does not know)."""
     text = entry.split(": ", 1)[1] if entry.startswith(("target: ", "attacker: ")) else entry
+    text = re.sub(r" \(from [^()]+\)$", "", text)  # a rule granted by the Unit Type
     first = text.split(" ", 1)[0]
     if first in ENTRY_REASONS and text != first:
         return ENTRY_REASONS[first]
