@@ -1,7 +1,7 @@
 """A datasheet attacks as a unit: every model shoots or fights, with the wargear it carries.
 
-Shooting: each group of identical models fires one ranged weapon per model, the one that removes the
-most models (hull points against a vehicle) from this target, unless its Unit Type lets it fire every
+Shooting: each group of identical models fires one ranged weapon per model, the one that takes the
+most wounds off this target's models (hull points off a vehicle), unless its Unit Type lets it fire every
 weapon (:data:`FIRE_ALL_TYPES`); then each weapon fires, one profile per weapon (``Missile Launcher -
 Krak`` or ``- Frag``, whichever does more). Grenades are left out of shooting (one model per unit may
 throw one). All the unit's volleys are one firing unit of
@@ -134,16 +134,25 @@ def _resolve(target: Unit, volleys: Sequence[Volley]) -> dict[str, Any]:
     return out
 
 
-def _single(target: Unit, volley: Volley) -> tuple[float, float]:
-    """(casualties or hull points, a tie-break) of one volley alone: the sweep path when it applies."""
-    quick = sweep_one(volley, target)
-    if quick is not None:
-        pmf = np.asarray(quick["hull_points" if "hull_points" in quick else "casualties"]["pmf"])
-        return float(pmf @ np.arange(pmf.size)), _reach(volley.weapon)
+def _single(target: Unit, volley: Volley) -> tuple[float, float, float]:
+    """How much one volley alone does: (wounds taken off the models, or hull points; models removed; range).
+
+    Wounds rather than models come first, so that against multi-wound models a weapon that wounds without
+    killing alone (one plasma pistol against Terminators) still counts; the sweep path when every wound
+    does one damage to one-wound models or the target is a vehicle.
+    """
+    if target.is_vehicle or (target.W or 1) == 1:
+        quick = sweep_one(volley, target)
+        if quick is not None:
+            pmf = np.asarray(quick["hull_points" if "hull_points" in quick else "casualties"]["pmf"])
+            mean = float(pmf @ np.arange(pmf.size))
+            return mean, mean, _reach(volley.weapon)
     if target.is_vehicle:
-        return _score(_resolve(target, [volley]))[0], _reach(volley.weapon)
+        score = _score(_resolve(target, [volley]))
+        return score[0], score[1], _reach(volley.weapon)
     r = resolve_volley(volley, target)
-    return float(r.casualties.mean()), float(r.unsaved.mean())
+    wounds = wounds_caused(r.state, target).mean() if r.state is not None else r.unsaved.mean()
+    return float(wounds), float(r.casualties.mean()), _reach(volley.weapon)
 
 
 def _reach(w: Weapon) -> float:
