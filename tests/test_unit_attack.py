@@ -154,3 +154,13 @@ def test_squad_weapons_go_to_the_models_not_the_sergeant() -> None:
     support = build_loadout({"name": "Tactical Support Squad", "loadout": ["Plasma Gun"]})
     assert support.points == 85 + 10 + 10 * 4
     assert [g.count for g in support.groups if "Plasma Gun" in [w["name"] for w in g.weapons]] == [4]
+
+
+def test_a_weapon_that_only_wounds_still_counts_against_multi_wound_models() -> None:
+    # One plasma pistol cannot remove a two-wound Terminator alone, but its wound adds to the squad's: it
+    # is chosen over the Bolter (scored by wounds taken off the models), and the squad does more.
+    base = calc({"attacker": "Tactical Squad", "target": TERMINATORS})
+    armed = calc({"attacker": {"name": "Tactical Squad", "loadout": ["Plasma Pistol"]}, "target": TERMINATORS})
+    assert armed["chosen"][0] == {"model": "Legion Tactical Sergeant", "count": 1, "weapon": "Plasma Pistol"}
+    assert armed["casualties"]["mean"] > base["casualties"]["mean"]
+    assert armed["wounds_caused"]["mean"] > base["wounds_caused"]["mean"]
