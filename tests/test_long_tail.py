@@ -56,7 +56,17 @@ def _same(a: dict[str, Any], b: dict[str, Any], keys: tuple[str, ...]) -> None:
 # Rules whose effect is on vehicles, Dreadnoughts or in a whole round of combat, which the engine does not
 # compute yet: no effect on a one-way attack on infantry (the same numbers), not modelled where they act.
 PENDING_ON_VEHICLES = ["Torsion Crusher", "Wrecker", "Plasma Burn", "Disruption (6+)"]
-PENDING_IN_THE_ROUND = ["Electro-charge", "Thunderous Charge", "The Devil's Due", "Shield Master"]
+PENDING_IN_THE_ROUND = [
+    "Electro-charge",
+    "Thunderous Charge",
+    "The Devil's Due",
+    "Shield Master",
+    "Sudden Strike (1)",
+    "Ungainly",
+    "Measured Strike",
+    "Rage (2)",
+    "Furious Charge (1)",
+]
 
 
 @pytest.mark.parametrize("rule", PENDING_ON_VEHICLES + PENDING_IN_THE_ROUND)
@@ -129,14 +139,11 @@ def test_tail_rules_match_every_die(rule: str, target: str, shots: int) -> None:
 
 def test_the_oracle_reads_the_tail_rules() -> None:
     # guard: the oracle does not skip the rules silently (each changes its numbers somewhere)
-    plain = oracle_calc(_tail("4", "4", "Heavy", TARGETS["infantry"], 2))
     for rule, (strength, ap, rules) in TAIL_WEAPONS.items():
         changed = [oracle_calc(_tail(strength, ap, rules, TARGETS[t], 2)) for t in TARGETS]
-        base = [
-            oracle_calc(_tail("4" if strength in "*\u2020" else strength, ap, "Heavy", TARGETS[t], 2)) for t in TARGETS
-        ]
+        base_s = "4" if strength in "*\u2020" else strength
+        base = [oracle_calc(_tail(base_s, ap, "Two-handed", TARGETS[t], 2)) for t in TARGETS]
         assert any(c != b for c, b in zip(changed, base, strict=True)), rule
-    assert plain["hits"]
 
 
 def test_graviton_pinned_values() -> None:
@@ -292,3 +299,115 @@ def test_cybertheurgic_focus_is_a_check_like_psychic_focus() -> None:
             compare(scenario)
         focus = calc({**scenario, "weapon": {**scenario["weapon"], "Type": "Heavy 2, Psychic Focus"}})
         assert calc(scenario)["unsaved"]["pmf"] == pytest.approx(focus["unsaved"]["pmf"], abs=1e-15)
+
+
+# --- marker placement, Wall of Death -----------------------------------------------------------------------
+@pytest.mark.parametrize("rule", ["Crawling Fire", "Crude Exegesis", "Heavy Beam", "Radiation Beam", "Sonic Wave",
+                                  "Dragon's Breath"])  # fmt: skip
+def test_placement_rules_change_nothing_when_the_hits_are_given(rule: str) -> None:
+    plain, with_rule = _shoot('Heavy 1, Blast (3")', hits=3), _shoot(f'Heavy 1, Blast (3"), {rule}', hits=3)
+    _same(plain, with_rule, ("hits", "wounds", "unsaved", "casualties"))
+    assert rule in with_rule["no_effect"]
+
+
+def test_crawling_fire_is_not_modelled_over_a_formation() -> None:
+    result = _shoot('Heavy 1, Blast (3"), Crawling Fire', formation={"models": 10, "base_mm": 32})
+    assert "Crawling Fire" in result["not_modelled"]
+
+
+def test_dragons_breath_makes_d6_hits_in_wall_of_death() -> None:
+    # Dragon's Breath (Legiones Astartes catalogue, "Dragon's Breath"): D6 hits instead of D3 in Wall of
+    # Death; two such flamers make 2D6 hits, every pair of dice enumerated.
+    flamer = {"name": "flamer", "Range": "Template", "Strength": "4", "AP": "5", "Type": "Assault 1, Dragon's Breath"}
+    result = calc({"attacker": {"BS": 4, "models": 2}, "weapon": flamer, "target": LEGIONARIES, "snap_shots": True})
+    want = np.zeros(13)
+    for a, b in itertools.product(range(1, 7), repeat=2):
+        want[a + b] += 1 / 36
+    assert result["hits"]["pmf"] == pytest.approx(want.tolist(), abs=1e-12)
+    assert result["hits"]["mean"] == pytest.approx(7.0, abs=1e-12)
+    assert "Dragon's Breath" in result["applied"]
+    plain = calc({"attacker": {"BS": 4, "models": 2}, "weapon": {**flamer, "Type": "Assault 1"},
+                  "target": LEGIONARIES, "snap_shots": True})  # fmt: skip
+    assert plain["hits"]["mean"] == pytest.approx(4.0, abs=1e-12)  # 2D3
+
+
+# --- melee attack counts -----------------------------------------------------------------------------------
+def _blows(rule: str, *, charging: bool, a: int = 2, two_weapons: bool = False) -> dict[str, Any]:
+    weapon = {"name": "blade", "Range": "-", "Strength": "User", "AP": "3", "Type": f"Melee, {rule}"}
+    attacker = {"WS": 4, "S": 4, "A": a, "models": 1, "charging": charging, "two_weapons": two_weapons}
+    return {"mode": "melee", "attacker": attacker, "weapon": weapon, "target": {**SMALL, "WS": 4}}
+
+
+@pytest.mark.parametrize(
+    ("rule", "charging", "two_weapons", "blows"),
+    [("Ungainly", False, False, 0), ("Ungainly", True, True, 2), ("Measured Strike", True, True, 1),
+     ("Wrathful Blows (3)", True, False, 3), ("Rage (2)", True, False, 4), ("Rage (2)", False, True, 3),
+     ("Rage (2)", True, True, 5)],
+)  # fmt: skip
+def test_blow_rules_set_the_attacks(rule: str, charging: bool, two_weapons: bool, blows: int) -> None:
+    # Ungainly (Legiones Astartes catalogue p. 41), Measured Strike (Custodes), Wrathful Blows (Emperor's
+    # Children), Rage (rules reference p. 245): the attack count their text gives, then every die as the
+    # oracle rolls it for that many attacks of the plain blade
+    scenario = _blows(rule, charging=charging, two_weapons=two_weapons)
+    got = calc(scenario)
+    assert got["hits"]["pmf"][-1] > 0 and len(got["hits"]["pmf"]) == blows + 1
+    if blows:
+        plain = {**scenario, "weapon": {**scenario["weapon"], "Type": "Melee"}, "attacks": blows}
+        compare(plain)
+        assert got["casualties"]["pmf"] == pytest.approx(calc(plain)["casualties"]["pmf"], abs=1e-12)
+    assert rule in got["applied" if charging or not rule.startswith("Rage") else "no_effect"]
+
+
+def test_furious_charge_adds_strength_on_the_charge() -> None:
+    # Furious Charge (rules reference p. 239): +X Strength on a turn it charged; S4+1 = 5 against T4
+    charged = calc(_blows("Furious Charge (1)", charging=True))
+    want = oracle_calc({**_blows("", charging=True), "weapon": {"name": "blade", "Range": "-", "Strength": "5",
+                                                                "AP": "3", "Type": "Melee"}})  # fmt: skip
+    assert charged["unsaved"]["pmf"] == pytest.approx(want["unsaved"], abs=1e-12)
+    still = calc(_blows("Furious Charge (1)", charging=False))
+    assert still["unsaved"]["pmf"] == pytest.approx(calc(_blows("Shred", charging=False) | {"weapon": {
+        "name": "blade", "Range": "-", "Strength": "User", "AP": "3", "Type": "Melee"}})["unsaved"]["pmf"], abs=1e-15)  # fmt: skip
+
+
+def test_sudden_strike_acts_on_initiative_only() -> None:
+    plain, with_rule = calc(_blows("Shred", charging=True)), calc(_blows("Shred, Sudden Strike (2)", charging=True))
+    _same(plain, with_rule, ("hits", "wounds", "unsaved", "casualties"))
+    assert "Sudden Strike (2)" in with_rule["no_effect"]
+
+
+# --- the rest of the tail ------------------------------------------------------------------------------------
+def test_retaliation_hits_automatically() -> None:
+    # Retaliation (Daemon Library catalogue p. 4): the weapon hits without rolling To Hit
+    result = _shoot("Assault 2, Deflagrate, Retaliation", TARGETS["infantry"])
+    assert result["hits"]["pmf"] == pytest.approx([0.0, 0.0, 1.0], abs=1e-15)
+    compare(_tail("4", "5", "Deflagrate", TARGETS["infantry"], 2) | {"hits": 2})
+    given = calc(_tail("4", "5", "Deflagrate", TARGETS["infantry"], 2) | {"hits": 2})
+    assert result["unsaved"]["pmf"] == pytest.approx(given["unsaved"]["pmf"], abs=1e-12)
+
+
+def test_entangle_wounds_by_strength_and_discards_them() -> None:
+    # Entangle (rules reference p. 132): To Wound compares the attack's Strength with the target's Strength;
+    # the wounds are discarded (no save, no wound lost). S4 against S6 wounds on 6+ (not T4's 4+).
+    result = _shoot("Assault 2, Entangle (1)", TARGETS["strong"])
+    weapon = {"name": "gun", "Range": '24"', "Strength": "4", "AP": "5", "Type": "Assault 2"}
+    want = oracle_calc({"attacker": {"BS": 4}, "weapon": weapon, "target": {**TARGETS["strong"], "T": 6}})
+    assert result["wounds"]["pmf"] == pytest.approx(want["wounds"], abs=1e-12)
+    assert result["wounds"]["mean"] == pytest.approx(2 * 2 / 3 * 1 / 6, abs=1e-15)
+    assert result["unsaved"]["mean"] == 0.0 and result["casualties"]["mean"] == 0.0
+
+
+def test_bloodthirsty_only_where_a_model_can_be_damaged() -> None:
+    assert "Bloodthirsty" in _shoot("Assault 2, Bloodthirsty")["no_effect"]  # ten untouched W1 Legionaries
+    assert "Bloodthirsty" in _shoot("Assault 2, Bloodthirsty", TARGETS["infantry"])["not_modelled"]  # W2
+
+
+def test_no_strength_makes_no_wound_roll() -> None:
+    weapon = {"name": "array", "Range": '12"', "Strength": "-", "AP": "-", "Type": "Assault 1, Hydra's Wail"}
+    result = calc({"attacker": {"BS": 4}, "weapon": weapon, "target": LEGIONARIES})
+    assert result["wounds"]["mean"] == 0.0 and "Strength -" in result["no_effect"]
+    assert "no wound roll" in result["reasons"]["Strength -"]
+
+
+def test_rules_without_text_in_the_data_say_so() -> None:
+    result = _shoot("Assault 2, Harrower")
+    assert "no text" in result["reasons"]["Harrower"]

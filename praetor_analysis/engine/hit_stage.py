@@ -8,6 +8,7 @@ from praetor_analysis.prob.dist import Dist
 from praetor_analysis.prob.memo import BoundedMemo
 from praetor_analysis.profiles.records import ProfileError, Unit, Weapon
 from praetor_analysis.rules import tables
+from praetor_analysis.rules.catalogue import lookup
 from praetor_analysis.rules.check_rules import FOCUS_CHECKS
 from praetor_analysis.rules.hit import HitRoll, gets_hot_given_hits, master_crafted_hits, roll_to_hit
 from praetor_analysis.rules.hit_rules import GETS_HOT, MASTER_CRAFTED, TWIN_LINKED
@@ -27,16 +28,23 @@ def attacks_per_model(volley: Volley, notes: list[str]) -> Dist:
     if volley.mode == "melee":
         if a.A is None:
             raise ProfileError(f"attacker.A: melee needs the attacker's Attacks, got {a.A!r}")
-        blows = a.A
-        if a.extra.get("charging") and not a.extra.get("disordered"):
-            blows += 1
+        charging = bool(a.extra.get("charging")) and not a.extra.get("disordered")
+        charge = other = 0
+        if charging:
+            charge = 1
             notes.append("charging (+1 A)")
         if a.extra.get("two_weapons"):
             if w.has(TWO_HANDED):
                 notes.append("Two-handed (no extra attack for two weapons)")
             else:
-                blows += 1
+                other = 1
                 notes.append("two melee weapons (+1 A)")
+        blows = a.A + charge + other
+        for token in w.rules:  # rules that set the attacks (Ungainly, Measured Strike, Rage...)
+            decl = lookup(token.name)
+            hook = decl.hook("blows") if decl is not None else None
+            if hook is not None:
+                blows = hook(a.A, charge, other, charging, token.value)
         return Dist.point(blows)
     shots = w.type.shots
     if w.type.kind == "Rapid Fire":
@@ -60,6 +68,15 @@ def _psychic(counts_per_model: Dist, models: int, ld: int | None) -> tuple[Dist,
     p = leadership_pass(ld)
     passing = Dist.from_trusted(thin(Dist.point(models).probabilities, p))
     return Dist.from_trusted(compound(passing.probabilities, counts_per_model.probabilities)), p
+
+
+def hits_automatically(weapon: Weapon) -> bool:
+    """True when a rule of the weapon makes every shot or blow hit (an ``auto_hit`` hook: Retaliation)."""
+    for token in weapon.rules:
+        decl = lookup(token.name)
+        if decl is not None and decl.hook("auto_hit") is not None:
+            return True
+    return False
 
 
 def has_focus(weapon: Weapon) -> bool:
@@ -157,7 +174,7 @@ def hit_stage(volley: Volley, target: Unit) -> tuple[Dist, Dist, float | None, l
 def _hit_stage(volley: Volley, target: Unit) -> tuple[Dist, Dist, float | None, list[str]]:
     w = volley.weapon
     notes: list[str] = []
-    marker = volley.hits is not None
+    marker = volley.hits is not None or hits_automatically(w)
     shots, p_pass = shots_distribution(volley)
     if not marker and volley.attacks is None:
         attacks_per_model(volley, notes)  # records charging / two weapons in the notes

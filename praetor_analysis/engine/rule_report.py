@@ -22,6 +22,20 @@ def shot_label(volley: Volley) -> str | None:
     return f"{t.kind} {t.shots}" if t.shots and t.kind != "Rapid Fire" else t.kind
 
 
+def situation_of(volley: Volley, target: Unit) -> Situation:
+    """What the conditions of the rules of a volley against a target read."""
+    a = volley.attacker
+    fresh = target.W == 1 and not target.extra.get("wounds_taken")
+    return Situation(
+        melee=volley.mode == "melee",
+        half_range=volley.half_range,
+        target_type=target.unit_type,
+        placement=volley.placement,
+        target_fresh_single_wound=fresh,
+        charging=volley.mode == "melee" and bool(a.extra.get("charging")) and not a.extra.get("disordered"),
+    )
+
+
 def classify_rules(volley: Volley, target: Unit, notes: list[str]) -> tuple[list[str], list[str], list[str]]:
     """(applied, no_effect, not_modelled) for every rule in the weapon, target and attacker, in the wound
     chain; ``notes`` (charging, Snap Shots...) are added to the applied ones."""
@@ -30,9 +44,10 @@ def classify_rules(volley: Volley, target: Unit, notes: list[str]) -> tuple[list
     if label is not None:
         report.add("applied", label)
     if volley.weapon.strength.kind == "unknown" and weapon_strength(volley) is None:
-        report.add("not_modelled", f"Strength {volley.weapon.strength.text}")
-    situation = Situation(melee=volley.mode == "melee", half_range=volley.half_range, target_type=target.unit_type)
-    resolution = wound_chain(melee=situation.melee, marker_hits=volley.hits is not None)
+        text = volley.weapon.strength.text
+        report.add("no_effect" if text == "-" else "not_modelled", f"Strength {text}")
+    situation = situation_of(volley, target)
+    resolution = wound_chain(melee=situation.melee, marker_hits=volley.hits is not None, placement=volley.placement)
     classify(
         resolution, situation, volley.weapon.rules, {"target": target.rules, "attacker": volley.attacker.rules}, report
     )
@@ -46,8 +61,11 @@ def classify_rules(volley: Volley, target: Unit, notes: list[str]) -> tuple[list
 
 #: Why an entry that is not a rule of the weapon or a unit is listed (the weapon's own characteristics).
 ENTRY_REASONS = {
+    "Strength -": "no Strength: the weapon makes no wound roll, only its rules act",
     "Strength": "a Strength the engine cannot read, and no rule of the weapon gives one",
 }
+#: Rules the data names in weapon profiles without giving their text anywhere.
+UNDESCRIBED = frozenset({"Thunderstrike", "Sundering", "Harrower", "Hammerhand"})
 
 
 def reason_of(entry: str) -> str:
@@ -56,6 +74,8 @@ def reason_of(entry: str) -> str:
     text = entry.split(": ", 1)[1] if entry.startswith(("target: ", "attacker: ")) else entry
     text = re.sub(r" \(from [^()]+\)$", "", text)  # a rule granted by the Unit Type
     first = text.split(" ", 1)[0]
+    if text in ENTRY_REASONS:
+        return ENTRY_REASONS[text]
     if first in ENTRY_REASONS and text != first:
         return ENTRY_REASONS[first]
     try:
@@ -64,6 +84,8 @@ def reason_of(entry: str) -> str:
         return "not a rule the engine knows"
     decl = lookup(token.name)
     if decl is None or not token.known:
+        if token.name in UNDESCRIBED:
+            return "the data names this rule but gives no text for it anywhere: not modelled"
         return "not a rule the engine knows"
     if not decl.modelled:
         return f"known by name, not computed yet ({', '.join(sorted(s.value for s in decl.stages))})"

@@ -29,6 +29,7 @@ class Volley:
     ones: Dist | None = None  # Gets Hot natural 1s already rolled by the marker geometry, if any
     zone_hits: np.ndarray | None = field(default=None, compare=False)  # Mega-blast joint hits per zone
     strength: int | None = None  # the Strength after a check (Force...), resolved by engine/checks.py
+    placement: str | None = None  # how the marker hits were made: "formation", "wall of death"
 
 
 @dataclass
@@ -123,4 +124,18 @@ def weapon_strength(volley: Volley) -> int | None:
             if hook is not None:
                 return int(hook(volley.attacker.S))
         return None
-    return spec.resolve(volley.attacker.S)
+    return spec.resolve(_charging_strength(volley))
+
+
+def _charging_strength(volley: Volley) -> int | None:
+    """The wielder's S, with the weapon's bonus on the charge in melee (Furious Charge)."""
+    a = volley.attacker
+    if a.S is None or volley.mode != "melee" or not a.extra.get("charging") or a.extra.get("disordered"):
+        return a.S
+    bonus = 0
+    for token in volley.weapon.rules:
+        decl = lookup(token.name)
+        hook = decl.hook("charge_strength") if decl is not None else None
+        if hook is not None:
+            bonus += hook(token.value)
+    return a.S + bonus

@@ -7,6 +7,7 @@ complete here; code that only needs one rule imports its family module instead.
 from __future__ import annotations
 
 from praetor_analysis.rules import (  # noqa: F401  (each family declares its rules on import)
+    blow_rules,
     check_rules,
     damage_rules,
     hit_rules,
@@ -15,6 +16,7 @@ from praetor_analysis.rules import (  # noqa: F401  (each family declares its ru
     morale_rules,
     other_rules,
     outside_rules,
+    placement_rules,
     save_rules,
     tail_wound_rules,
     vehicle_rules,

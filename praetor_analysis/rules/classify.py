@@ -44,26 +44,32 @@ class Resolution:
     vehicle: bool = False
 
 
-def wound_chain(*, melee: bool, marker_hits: bool) -> Resolution:
+def _placement(modelled: set[Stage], irrelevant: set[Stage], marker_hits: bool, placement: str | None) -> None:
+    """Marker hits come from the geometry (``placement`` says how: a formation, Wall of Death), or are given
+    (then where the marker lands cannot matter)."""
+    if marker_hits:
+        modelled.add(Stage.MARKERS)
+        (modelled if placement is not None else irrelevant).add(Stage.PLACEMENT)
+
+
+def wound_chain(*, melee: bool, marker_hits: bool, placement: str | None = None) -> Resolution:
     """A one-way attack on a unit with Toughness and Wounds."""
     modelled = set(_CORE | {Stage.MORALE})
     # a rule of the whole round (Rampage, Reaping Blow, Concussive, Bulky) acts only when both sides fight
     irrelevant = {Stage.VEHICLES, Stage.ALLOCATION, Stage.INITIATIVE, Stage.ROUND, Stage.ELSEWHERE}
     (modelled if melee else irrelevant).add(Stage.MELEE_ATTACKS)
-    if marker_hits:
-        modelled.add(Stage.MARKERS)
+    _placement(modelled, irrelevant, marker_hits, placement)
     return Resolution("wound chain", frozenset(modelled), frozenset(irrelevant))
 
 
-def vehicle_attack(*, marker_hits: bool) -> Resolution:
+def vehicle_attack(*, marker_hits: bool, placement: str | None = None) -> Resolution:
     """A one-way attack on a vehicle (armour penetration and hull points)."""
     modelled = {Stage.ATTACKS, Stage.TO_HIT, Stage.VEHICLES, Stage.SAVES, Stage.MITIGATION}
-    if marker_hits:
-        modelled.add(Stage.MARKERS)
     irrelevant = {
         Stage.TO_WOUND, Stage.AP, Stage.DAMAGE, Stage.MORALE, Stage.ALLOCATION, Stage.INITIATIVE,
         Stage.ELSEWHERE, Stage.ROUND, Stage.MELEE_ATTACKS,
     }  # fmt: skip
+    _placement(modelled, irrelevant, marker_hits, placement)
     return Resolution("vehicle", frozenset(modelled), frozenset(irrelevant), vehicle=True)
 
 
@@ -74,6 +80,9 @@ class Situation:
     melee: bool = False
     half_range: bool = False
     target_type: str = "Infantry"
+    placement: str | None = None  # how marker hits were made: "formation", "wall of death", or None
+    target_fresh_single_wound: bool = False  # every target model has W 1 and none has lost a wound
+    charging: bool = False  # a melee attacker that charged (not a Disordered Charge)
 
     def target_is(self, words: Iterable[str]) -> bool:
         """True when the target's Unit Type names one of ``words``."""
@@ -103,6 +112,9 @@ class RuleReport:
 def acts_here(decl: RuleDecl, variant: str | None, situation: Situation) -> bool:
     """Whether a rule's condition in the wound chain holds: its unit types, and its variant (Melta...)."""
     if decl.wound_targets is not None and not situation.target_is(decl.wound_targets):
+        return False
+    condition = decl.hook("condition")
+    if condition is not None and not condition(situation):
         return False
     return decl.hook("active") is None or variant_active(
         variant, melee=situation.melee, half_range=situation.half_range

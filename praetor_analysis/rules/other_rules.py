@@ -27,13 +27,9 @@ PSYKER = _elsewhere("Psyker", "may use psychic powers; Psychic Focus reads the p
 
 #: Known by name, not computed yet (each with the stage it would act on).
 _NOT_YET: dict[Stage, tuple[str, ...]] = {
-    Stage.TO_WOUND: (
-        "Heavy Beam",
-    ),
     Stage.TO_HIT: ("Precision", "Hatred", "Preferred Enemy"),
-    Stage.ATTACKS: ("Sudden Strike", "Rage", "Furious Charge", "Counter-Attack", "Hammer of Wrath"),
-    Stage.MARKERS: ("Crawling Fire", "Dragon's Breath", "Deathstorm"),
-    Stage.ELSEWHERE: ("Entangle", "Relentless", "Slow and Purposeful", "Monster Hunter", "Split Fire", "Ungainly"),
+    Stage.ATTACKS: ("Counter-Attack", "Hammer of Wrath"),
+    Stage.ELSEWHERE: ("Relentless", "Slow and Purposeful", "Monster Hunter", "Split Fire"),
 }  # fmt: skip
 NOT_MODELLED = tuple(
     declare(

@@ -1,5 +1,6 @@
 """Weapon rules of the data that act outside one attack on a unit: in a challenge, in a later turn, on the
-terrain left behind, on the firer, in a reaction, or as an option the firer may take.
+terrain left behind, on the firer, in a reaction, or as an option the firer may take; and the few of
+those whose effect on the attack itself is small (Entangle, Retaliation, Bloodthirsty).
 
 Each is reported under ``no_effect`` with its summary as the reason. Those that act in a whole round of
 combat (Initiative steps, blows struck later in the round) or on vehicles name those stages as *pending*:
@@ -8,7 +9,14 @@ a resolution that models them lists the rule under ``not_modelled`` instead.
 
 from __future__ import annotations
 
+from dataclasses import replace
+from typing import Any
+
+from praetor_analysis.errors import ProfileError
+from praetor_analysis.rules.contexts import WoundSituation
 from praetor_analysis.rules.registry import TEXT, RuleDecl, Stage, count, declare, roll
+from praetor_analysis.rules.tables import to_wound
+from praetor_analysis.rules.wound import WoundRoll
 
 
 def _outside(name: str, summary: str, **kw: object) -> RuleDecl:
@@ -130,4 +138,44 @@ DISRUPTION = declare(
     wound_targets=MACHINE_TYPES,
     pending=(Stage.TO_WOUND, Stage.VEHICLES),
     summary="To Hit rolls of X+ glance a vehicle or wound a Dreadnought or Automata automatically",
+)
+
+
+def _entangle(r: WoundRoll, value: int | None, variant: str | None, s: WoundSituation) -> WoundRoll:
+    # the wound roll compares the attack's Strength with the target's Strength; its wounds are then
+    # discarded (the Movement they take away is for later)
+    if s.target_strength is None:
+        raise ProfileError("target.S: Entangle rolls against the target's Strength, got None")
+    return replace(r, target=to_wound(s.strength, s.target_strength), instant_death=False, discarded=True)
+
+
+def _auto_hit() -> bool:
+    return True
+
+
+def _damaged_target_possible(s: Any) -> bool:  # a rules.classify.Situation
+    return not s.target_fresh_single_wound
+
+
+ENTANGLE = declare(
+    "Entangle",
+    Stage.TO_WOUND,
+    Stage.SAVES,
+    param=count(),
+    wound=_entangle,
+    summary="wounds by Strength against the target's Strength; its wounds are discarded (no save, no loss) "
+    "and take X Movement away until the next turn",
+)
+RETALIATION = declare(
+    "Retaliation",
+    Stage.TO_HIT,
+    auto_hit=_auto_hit,
+    summary="fired only in a Reaction, and hits automatically (the attack computed is that Reaction)",
+)
+BLOODTHIRSTY = declare(
+    "Bloodthirsty",
+    Stage.TO_HIT,
+    pending=(Stage.TO_HIT,),
+    condition=_damaged_target_possible,
+    summary="+1 To Hit while a target model has lost wounds: never against untouched single-wound models",
 )

@@ -27,6 +27,7 @@ class Stage(Enum):
     MITIGATION = "damage mitigation"
     DAMAGE = "damage"
     MARKERS = "markers and templates"
+    PLACEMENT = "where a marker, template or beam lands and whom it touches"
     VEHICLES = "vehicles"
     MELEE_ATTACKS = "melee attack count"
     INITIATIVE = "initiative order"

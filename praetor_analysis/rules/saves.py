@@ -37,7 +37,9 @@ class SaveContext:
     reroll_passed_invulnerable: bool = False  # a passed invulnerable save is rolled again (Sanctic on Daemons)
 
     def p_saved(self, kind: WoundKind) -> float:
-        """P(the wound is saved) with the best save allowed."""
+        """P(the wound is saved) with the best save allowed (a discarded wound counts as saved)."""
+        if kind.saves == "discarded":
+            return 1.0
         if kind.saves == "none":
             return 0.0
         options = []

@@ -19,8 +19,9 @@ class WoundKind:
     """A class of wound: its AP (None = "-"), Instant Death, and which saves are allowed.
 
     ``saves``: "all" (armour, invulnerable, cover, mitigation), "invulnerable" (only invulnerable saves and
-    damage mitigation: Haywire 2-5), or "none" (Haywire 6). ``no_feel_no_pain``: an Instant Death wound that
-    Eternal Warrior turned into one wound still allows no Feel No Pain (docs/rules.md#feel-no-pain).
+    damage mitigation: Haywire 2-5), "none" (Haywire 6), or "discarded" (Entangle: never unsaved).
+    ``no_feel_no_pain``: an Instant Death wound that Eternal Warrior turned into one wound still allows no
+    Feel No Pain (docs/rules.md#feel-no-pain).
     """
 
     ap: int | None
@@ -56,6 +57,7 @@ class WoundRoll:
     fixed_p: float | None = None  # P(the hit wounds) when no D6 face decides (2D6 against S; never)
     six_ap: int | None = None  # a wound roll of 6 is resolved at this AP (the better of it and the others)
     six_unsavable: bool = False  # a wound roll of 6 always wounds and allows no save or mitigation
+    discarded: bool = False  # its wounds are discarded: no save is rolled and none is ever unsaved (Entangle)
 
     def wounds_on(self, face: int) -> bool:
         """True when a standing die showing ``face`` wounds (a natural 1 always fails)."""
@@ -78,6 +80,8 @@ class WoundRoll:
         if face == 6 and self.six_ap is not None:
             ap = self.six_ap if ap is None else min(ap, self.six_ap)
         saves = "none" if face == 6 and self.six_unsavable else "all"
+        if self.discarded:
+            saves = "discarded"
         death = self.instant_death or (self.murderous is not None and face >= self.murderous)
         if self.eternal_warrior:
             return WoundKind(ap, False, saves, no_feel_no_pain=death)

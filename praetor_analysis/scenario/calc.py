@@ -23,6 +23,7 @@ from praetor_analysis.prob.memo import BoundedMemo
 from praetor_analysis.profiles.records import ProfileError, Unit, Weapon, unit_from_mapping
 from praetor_analysis.rules.hit_rules import GETS_HOT, TWIN_LINKED
 from praetor_analysis.rules.marker_rules import APOCALYPTIC_BARRAGE, BARRAGE, HELLSTORM, TEMPLATE
+from praetor_analysis.rules.placement_rules import WALL_OF_DEATH_D6
 from praetor_analysis.scenario.melee_round import handle_scenario
 from praetor_analysis.scenario.names import resolve_names
 
@@ -112,9 +113,10 @@ def parse_volley(data: Mapping[str, Any], *, prefix: str = "") -> Volley:
     if mode == "shooting" and weapon.is_melee:
         raise ScenarioError(f'{prefix}weapon.Type: {weapon.type.text!r} is a melee weapon; use "mode": "melee"')
     snap = _bool(data, "snap_shots", prefix)
+    placement = None
     if snap and hits is None and (weapon.range.template is not None or weapon.has(TEMPLATE) or weapon.has(HELLSTORM)):
         hits = wall_of_death_hits(weapon, attacker.models, attacks)
-        snap = False
+        snap, placement = False, "wall of death"
     return Volley(
         weapon=weapon,
         attacker=attacker,
@@ -123,13 +125,14 @@ def parse_volley(data: Mapping[str, Any], *, prefix: str = "") -> Volley:
         hits=hits,
         snap_shots=snap,
         half_range=_bool(data, "half_range", prefix),
+        placement=placement,
     )
 
 
 def wall_of_death_hits(weapon: Weapon, models: int, attacks: DiceExpr | None) -> Dist:
     """Wall of Death (docs/rules.md#template): each template fired as a snap shot makes D3 automatic hits
     (D6 for a Hellstorm), added up over the templates: ``attacks`` of them, else the weapon's shots per model."""
-    hellstorm = weapon.range.template == "Hellstorm" or weapon.has(HELLSTORM)
+    hellstorm = weapon.range.template == "Hellstorm" or any(weapon.has(r) for r in WALL_OF_DEATH_D6)
     if attacks is not None:
         templates = attacks.dist
     else:
@@ -303,7 +306,8 @@ def _formation_volley(data: Mapping[str, Any], target: Unit) -> tuple[Volley, li
         total = np.zeros(sum(joint.shape) - 2)
         for (a, b, c), p in np.ndenumerate(joint):
             total[a + b + c] += p
-        return replace(volley, hits=Dist.from_trusted(total), ones=ones, zone_hits=joint, attacks=None), []
+        joint_hits = Dist.from_trusted(total)
+        return replace(volley, hits=joint_hits, ones=ones, zone_hits=joint, attacks=None, placement="formation"), []
     hits, ones, notes = hits_from_formation(
         volley.weapon,
         shots,
@@ -312,7 +316,7 @@ def _formation_volley(data: Mapping[str, Any], target: Unit) -> tuple[Volley, li
         firer_distance=float(firer_distance),
         gets_hot=volley.weapon.has(GETS_HOT),
     )
-    return replace(volley, hits=hits, ones=ones, attacks=None), notes
+    return replace(volley, hits=hits, ones=ones, attacks=None, placement="formation"), notes
 
 
 def calc_json(text: str, calc_one: Callable[[Any], Any] | None = None) -> Any:

@@ -12,13 +12,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from praetor_analysis.engine.hit_stage import hit_stage, shots_distribution
-from praetor_analysis.engine.rule_report import shot_label
+from praetor_analysis.engine.rule_report import shot_label, situation_of
 from praetor_analysis.engine.volley import Volley, weapon_strength
 from praetor_analysis.prob.dist import Dist
 from praetor_analysis.prob.memo import BoundedMemo
 from praetor_analysis.profiles.characteristics import parse_stat
 from praetor_analysis.profiles.records import ProfileError, Unit
-from praetor_analysis.rules.classify import RuleReport, Situation, classify, vehicle_attack
+from praetor_analysis.rules.classify import RuleReport, classify, vehicle_attack
 from praetor_analysis.rules.damage_rules import DESTROYER
 from praetor_analysis.rules.hit import HitRoll, roll_to_hit
 from praetor_analysis.rules.hit_rules import GETS_HOT, TWIN_LINKED
@@ -185,7 +185,7 @@ def classify_vehicle_rules(v: Volley, target: Unit, report: RuleReport) -> None:
     label = shot_label(v)
     if label is not None:
         report.add("applied", label)
-    situation = Situation(melee=v.mode == "melee", half_range=v.half_range, target_type=target.unit_type)
-    resolution = vehicle_attack(marker_hits=v.hits is not None)
+    situation = situation_of(v, target)
+    resolution = vehicle_attack(marker_hits=v.hits is not None, placement=v.placement)
     units = {"target": target.rules, "attacker": v.attacker.rules}
     classify(resolution, situation, v.weapon.rules, units, report)

@@ -1,0 +1,94 @@
+"""Weapon rules that set a model's melee attacks or its Strength on the charge in a one-way melee attack:
+Ungainly, Measured Strike, Wrathful Blows, Rage, Furious Charge; and Sudden Strike (Initiative).
+
+A ``blows`` hook takes ``(a, charge, other, charging, value)`` (the Attacks characteristic, the charge
+bonus, the other bonuses such as a second weapon, whether the model charged without a Disordered Charge,
+the rule's value) and returns the model's attacks; a ``charge_strength`` hook takes the value and returns
+the bonus to the wielder's Strength on such a charge. A whole round of combat plans its blows on its own:
+there these rules are pending (``not_modelled``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from praetor_analysis.rules.registry import Stage, count, declare
+
+
+def _ungainly(a: int, charge: int, other: int, charging: bool, value: int | None) -> int:
+    return a if charging else 0  # only on a successful charge, and no bonus attacks
+
+
+def _one(a: int, charge: int, other: int, charging: bool, value: int | None) -> int:
+    return 1
+
+
+def _wrathful(a: int, charge: int, other: int, charging: bool, value: int | None) -> int:
+    return value or 1
+
+
+def _rage(a: int, charge: int, other: int, charging: bool, value: int | None) -> int:
+    return a + (value or 1 if charging else 0) + other  # X for charging instead of +1
+
+
+def _furious(value: int | None) -> int:
+    return value or 1
+
+
+def _charging(s: Any) -> bool:  # a rules.classify.Situation
+    return bool(s.charging)
+
+
+UNGAINLY = declare(
+    "Ungainly",
+    Stage.MELEE_ATTACKS,
+    Stage.ROUND,
+    pending=(Stage.ROUND,),
+    blows=_ungainly,
+    summary="strikes only on a turn it charged, with no bonus attacks: no attack unless charging",
+)
+MEASURED_STRIKE = declare(
+    "Measured Strike",
+    Stage.MELEE_ATTACKS,
+    Stage.ROUND,
+    pending=(Stage.ROUND,),
+    blows=_one,
+    summary="a single attack whatever the Attacks and bonuses",
+)
+WRATHFUL_BLOWS = declare(
+    "Wrathful Blows",
+    Stage.MELEE_ATTACKS,
+    Stage.ROUND,
+    param=count(1, 20),
+    pending=(Stage.ROUND,),
+    blows=_wrathful,
+    summary="X attacks whatever the Attacks and the charge",
+)
+RAGE = declare(
+    "Rage",
+    Stage.MELEE_ATTACKS,
+    Stage.ROUND,
+    param=count(1, 10),
+    pending=(Stage.ROUND,),
+    blows=_rage,
+    condition=_charging,
+    summary="X attacks for charging instead of +1 (not on a Disordered Charge)",
+)
+FURIOUS_CHARGE = declare(
+    "Furious Charge",
+    Stage.TO_WOUND,
+    Stage.VEHICLES,
+    Stage.ROUND,
+    param=count(1, 10),
+    pending=(Stage.VEHICLES, Stage.ROUND),
+    charge_strength=_furious,
+    condition=_charging,
+    summary="+X to the wielder's Strength on a turn it charged (not on a Disordered Charge)",
+)
+SUDDEN_STRIKE = declare(
+    "Sudden Strike",
+    Stage.INITIATIVE,
+    param=count(1, 10),
+    pending=(Stage.INITIATIVE,),
+    summary="+X Initiative on a turn it charged: the order of strikes in a whole round",
+)
