@@ -411,3 +411,17 @@ def test_no_strength_makes_no_wound_roll() -> None:
 def test_rules_without_text_in_the_data_say_so() -> None:
     result = _shoot("Assault 2, Harrower")
     assert "no text" in result["reasons"]["Harrower"]
+
+
+@pytest.mark.parametrize(
+    ("rule", "where"),
+    [("Graviton Pulse", "no_effect"), ("Data-djinn", "no_effect"), ("Synaptic Disruptor", "no_effect"),
+     ("Entangle (1)", "no_effect"), ("Sanctic", "no_effect"), ("Moonsilver", "no_effect"),
+     ("Curse of Dead Worlds", "not_modelled"), ("Immaterial Blades (AP2)", "not_modelled"),
+     ("Destructor", "not_modelled"), ("Graviton Collapse", "not_modelled"), ("Force", "not_modelled"),
+     ("Retaliation", "applied")],
+)  # fmt: skip
+def test_tail_rules_on_a_vehicle(rule: str, where: str) -> None:
+    # what each rule does to a vehicle's attack: nothing (rules of the wound roll), pending (its text acts on
+    # penetration, hull points or a vehicle's invulnerable save), or computed (Retaliation's automatic hits)
+    assert rule in _shoot(f"Assault 2, {rule}", RHINO)[where]

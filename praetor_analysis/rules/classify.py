@@ -140,7 +140,9 @@ def category_of(
             return "no_effect"
     acting = decl.stages & resolution.modelled
     if acting:
-        if not resolution.vehicle and not acts_here(decl, token.variant, situation):
+        # on a vehicle a rule's unit types only restrict what it does besides penetration (Haywire...)
+        conditional = not resolution.vehicle or Stage.VEHICLES not in acting
+        if conditional and not acts_here(decl, token.variant, situation):
             return "no_effect"
         return "not_modelled" if acting & decl.pending else "applied"
     if decl.stages <= resolution.irrelevant:

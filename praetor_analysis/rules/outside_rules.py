@@ -160,7 +160,6 @@ def _damaged_target_possible(s: Any) -> bool:  # a rules.classify.Situation
 ENTANGLE = declare(
     "Entangle",
     Stage.TO_WOUND,
-    Stage.SAVES,
     param=count(),
     wound=_entangle,
     summary="wounds by Strength against the target's Strength; its wounds are discarded (no save, no loss) "

@@ -136,14 +136,12 @@ IMMATERIAL_BLADES = declare(
 SYNAPTIC_DISRUPTOR = declare(
     "Synaptic Disruptor",
     Stage.TO_WOUND,
-    Stage.SAVES,
     wound=_six_unsavable,
     summary="a wound roll of 6 always wounds, with no save or damage mitigation",
 )
 PHASE_SHIFT = declare(
     "Phase Shift",
     Stage.TO_WOUND,
-    Stage.SAVES,
     wound=_six_unsavable,
     summary="a wound roll of 6 always wounds, with no save or damage mitigation",
 )
@@ -159,8 +157,10 @@ SANCTIC = declare(
 CURSE_OF_DEAD_WORLDS = declare(
     "Curse of Dead Worlds",
     Stage.SAVES,
+    Stage.VEHICLES,
+    pending=(Stage.VEHICLES,),
     save=_curse_of_dead_worlds,
-    summary="invulnerable saves against it are one worse, down to 6+",
+    summary="invulnerable saves against it are one worse, down to 6+ (a vehicle's too: not computed yet)",
 )
 DESTRUCTOR = declare(
     "Destructor",
