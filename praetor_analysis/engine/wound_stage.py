@@ -12,6 +12,7 @@ from praetor_analysis.engine.allocation import (
     mix_packets,
 )
 from praetor_analysis.engine.damage import damage_packet
+from praetor_analysis.engine.hit_stage import hit_roll_of, hits_automatically
 from praetor_analysis.engine.volley import Volley
 from praetor_analysis.prob.memo import BoundedMemo
 from praetor_analysis.profiles.records import ProfileError, Unit, Weapon
@@ -40,6 +41,7 @@ def wound_table_for(volley: Volley, target: Unit, strength: int) -> dict[WoundKi
         template=w.range.template is not None,
         unit_type=target.unit_type,
         target_strength=target.S,
+        hit_six=hit_six_share(volley, target) if reads_hit_sixes(w) else 0.0,
     )
     roll = WoundRoll(
         target=to_wound(strength, target.T),
@@ -122,9 +124,28 @@ def wound_groups(
 
 def wound_groups_key(volley: Volley, target: Unit, strength: int, wounds: int) -> tuple:
     """What ``wound_groups`` depends on: the weapon's rules, AP and template, Strength, the target, mode,
-    range and the wounds per model."""
+    range and the wounds per model (and the To Hit roll, for a rule that reads its sixes)."""
     w = volley.weapon
-    return (w.type.signature, w.ap, w.range.template, strength, target, volley.mode, volley.half_range, wounds)
+    six = hit_six_share(volley, target) if reads_hit_sixes(w) else None
+    return (w.type.signature, w.ap, w.range.template, strength, target, volley.mode, volley.half_range, wounds, six)
+
+
+def reads_hit_sixes(weapon: Weapon) -> bool:
+    """True when a rule of the weapon reads the To Hit die of its hits (a ``hit_six`` hook)."""
+    return any((d := lookup(t.name)) is not None and d.hook("hit_six") is not None for t in weapon.rules)
+
+
+def hit_six_share(volley: Volley, target: Unit) -> float:
+    """P(a hit's standing To Hit die shows 6): each hitting die is uniform over the faces that hit it
+    (Twin-linked and Master-crafted re-roll at the same target); at BS 6+ a natural 1's second roll
+    hits on its own target. 0 when the hits are given or automatic (no To Hit roll)."""
+    if volley.hits is not None or hits_automatically(volley.weapon):
+        return 0.0
+    roll = hit_roll_of(volley, target)
+    p_hit, _ = roll.per_shot()
+    if roll.second is None or roll.reroll_failed:
+        return 1.0 / (7 - roll.first)
+    return (1 / 6 + 1 / 36) / p_hit
 
 
 def _wound_groups(

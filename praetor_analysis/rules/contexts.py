@@ -16,6 +16,7 @@ class WoundSituation:
     template: bool = False  # the weapon is a Template or Hellstorm
     unit_type: str = "Infantry"
     target_strength: int | None = None  # the target's S (Graviton weapons roll against it)
+    hit_six: float = 0.0  # P(a hit's standing To Hit die shows 6), for rules that read it (0 without a roll)
 
     def target_is(self, *words: str) -> bool:
         """True when the target's Unit Type names one of ``words`` (``Dreadnought``, ``Heavy``...)."""

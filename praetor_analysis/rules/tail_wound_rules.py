@@ -190,3 +190,21 @@ MALIGNANT_FORCE = declare(
     Stage.ELSEWHERE,
     summary="to fire the Malignant profile the psyker's own unit first suffers Perils of the Warp: the firer",
 )
+
+
+def _molecular(r: WoundRoll, value: int | None, variant: str | None, s: WoundSituation) -> WoundRoll:
+    return r if s.target_is("Primarch", "Vehicle") else replace(r, auto_p=s.hit_six)
+
+
+def _reads_sixes() -> bool:
+    return True
+
+
+MOLECULAR_DISSONANCE = declare(
+    "Molecular Dissonance",
+    Stage.TO_HIT,
+    Stage.TO_WOUND,
+    wound=_molecular,
+    hit_six=_reads_sixes,
+    summary="a To Hit roll of 6 wounds automatically (not Primarchs or vehicles); the other hits roll",
+)

@@ -8,7 +8,7 @@ stands after a re-roll triggers Rending, Breaching or Murderous Strike.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from praetor_analysis.rules.tables import to_wound
@@ -58,6 +58,7 @@ class WoundRoll:
     six_ap: int | None = None  # a wound roll of 6 is resolved at this AP (the better of it and the others)
     six_unsavable: bool = False  # a wound roll of 6 always wounds and allows no save or mitigation
     discarded: bool = False  # its wounds are discarded: no save is rolled and none is ever unsaved (Entangle)
+    auto_p: float = 0.0  # the share of hits that wound without a roll (a To Hit roll of 6: Molecular Dissonance)
 
     def wounds_on(self, face: int) -> bool:
         """True when a standing die showing ``face`` wounds (a natural 1 always fails)."""
@@ -89,6 +90,12 @@ class WoundRoll:
 
     def outcomes(self) -> dict[WoundKind, float]:
         """P(each wound kind) for one hit; the rest of the mass is "no wound" (memoised: a roll is a value)."""
+        if self.auto_p > 0.0:  # those hits wound as the plain wound of the weapon, the others roll
+            rolled = replace(self, auto_p=0.0).outcomes()
+            out = {kind: (1.0 - self.auto_p) * p for kind, p in rolled.items()}
+            plain = self.kind_of(0)
+            out[plain] = out.get(plain, 0.0) + self.auto_p
+            return out
         if self.haywire:
             return haywire_outcomes()
         if self.fixed_p is not None:  # no face decides: the plain wound of the weapon
