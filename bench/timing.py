@@ -1,4 +1,4 @@
-"""Timing helper shared by the benchmark scripts."""
+"""Timing helpers shared by the benchmark scripts."""
 
 from __future__ import annotations
 
@@ -7,11 +7,17 @@ import time
 from collections.abc import Callable
 
 
-def median_time(fn: Callable[[], object], repeat: int) -> float:
-    """Median wall time of ``fn`` over ``repeat`` runs, in seconds."""
+def median_time(fn: Callable[[], object], repeat: int, clock: Callable[[], float] = time.perf_counter) -> float:
+    """Median time of ``fn`` over ``repeat`` runs, in seconds (wall time unless ``clock`` says otherwise)."""
     times = []
     for _ in range(repeat):
-        t0 = time.perf_counter()
+        t0 = clock()
         fn()
-        times.append(time.perf_counter() - t0)
+        times.append(clock() - t0)
     return statistics.median(times)
+
+
+def median_cpu(fn: Callable[[], object], repeat: int) -> float:
+    """Median CPU time of this process for ``fn`` (on a loaded shared machine the wall time mostly measures
+    the others)."""
+    return median_time(fn, repeat, clock=time.process_time)

@@ -78,3 +78,34 @@ def test_batch_keeps_each_cells_error_and_order():
     results = resolve_many([good, (good[0], bad_target), good])
     assert isinstance(results[1], PraetorError) and "wounds_taken" in str(results[1])
     assert results[0].casualties == results[2].casualties == resolve(*good).casualties
+
+
+def _numbers_close(a, b, where: str) -> None:
+    """Two result mappings equal, numbers to 1e-12 (pmfs may differ in trailing zeros)."""
+    if isinstance(a, dict):
+        assert isinstance(b, dict) and set(a) == set(b), (where, sorted(a), sorted(b))
+        for key in a:
+            _numbers_close(a[key], b[key], f"{where}.{key}")
+    elif isinstance(a, list) and a and isinstance(a[0], float):
+        assert _gap(np.asarray(a), np.asarray(b)) <= TOL, where
+    elif isinstance(a, float):
+        assert b == pytest.approx(a, abs=TOL), where
+    else:
+        assert a == b, where
+
+
+def test_calc_array_goes_through_the_batch_with_the_same_results():
+    import json
+
+    from praetor_analysis.scenario.calc import calc, calc_json
+
+    weapons, targets = load_weapons(), load_targets()
+    items = [scenario_for(w, t) for _, w in weapons.iloc[::40].iterrows() for _, t in targets.iterrows()]
+    items.append({"weapon": "Bolter", "target": "Legionary (Tactical Squad)", "attacker": {"BS": 4}})  # names
+    items.append({**items[0], "firing_units": []})  # an error, reported with its index
+    with pytest.raises(Exception, match=rf"^\[{len(items) - 1}\] "):
+        calc_json(json.dumps(items))
+    got = calc_json(json.dumps(items[:-1]))
+    assert len(got) == len(items) - 1
+    for i, (item, result) in enumerate(zip(items, got, strict=False)):
+        _numbers_close(calc(item), result, f"[{i}]")

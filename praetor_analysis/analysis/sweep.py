@@ -13,11 +13,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from praetor_analysis.engine.allocation import TooLarge
-from praetor_analysis.engine.batch import resolve_many
+from praetor_analysis.engine.batch import Casualties, resolve_many
 from praetor_analysis.engine.volley import Volley, VolleyResult
-from praetor_analysis.errors import ScenarioError
+from praetor_analysis.errors import PraetorError, ScenarioError
 from praetor_analysis.profiles.records import ProfileError, Unit
-from praetor_analysis.vehicles.sweep import hull_points_only
+from praetor_analysis.vehicles.sweep import hull_points_many
 
 __all__ = ["sweep", "sweep_one"]
 
@@ -28,14 +28,11 @@ def sweep(cells: Sequence[tuple[Volley, Unit]]) -> list[dict[str, Any] | Scenari
     when the full ``calc`` is needed."""
     out: list[dict[str, Any] | ScenarioError | None] = [None] * len(cells)
     units = [i for i, (_, t) in enumerate(cells) if not t.is_vehicle]
-    for i, result in zip(units, resolve_many([cells[i] for i in units]), strict=True):
+    for i, result in zip(units, resolve_many([cells[i] for i in units], casualties_only=True), strict=True):
         out[i] = _summary(result)
-    for i, (volley, target) in enumerate(cells):
-        if target.is_vehicle:
-            try:
-                out[i] = hull_points_only(volley, target)
-            except (ProfileError, TooLarge) as exc:
-                out[i] = ScenarioError(str(exc))
+    vehicles = [i for i, (_, t) in enumerate(cells) if t.is_vehicle]
+    for i, result in zip(vehicles, hull_points_many([cells[i] for i in vehicles]), strict=True):
+        out[i] = ScenarioError(str(result)) if isinstance(result, PraetorError) else result
     return out
 
 
@@ -47,11 +44,11 @@ def sweep_one(volley: Volley, target: Unit) -> dict[str, Any] | None:
     return result
 
 
-def _summary(result: VolleyResult | ProfileError | TooLarge) -> dict[str, Any] | ScenarioError:
-    if not isinstance(result, VolleyResult):
+def _summary(result: Casualties | VolleyResult | ProfileError | TooLarge) -> dict[str, Any] | ScenarioError:
+    if not isinstance(result, Casualties):
         return ScenarioError(str(result))
     return {
-        "casualties": {"pmf": result.casualties.probabilities},
+        "casualties": {"pmf": result.casualties},
         "pinned": result.pinned,
         "not_modelled": list(result.not_modelled),
     }

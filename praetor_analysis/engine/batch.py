@@ -4,7 +4,8 @@ Each cell is one volley fired alone at a fresh unit, and its result is ``chain.r
 The stages are the engine's own (``hit_stage``, ``wound_groups``, ``count_damage``, ``pinning_test``,
 ``classify_rules``); the batch shares and vectorises them:
 
-- the per-hit tables are computed once per distinct (wound-stage key, target), target by target;
+- the per-hit tables are computed once per distinct wound-stage key (``wound_stage_target``: what of the target
+  those stages read), target by target;
 - cells with the same hits (a shooting volley against every target) form one group whose per-hit
   probabilities are stacked, so the binomial thinnings to wounds and to state-changing wounds are one array
   computation for the whole group (``thin_many``);
@@ -18,7 +19,7 @@ The stages are the engine's own (``hit_stage``, ``wound_groups``, ``count_damage
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -29,7 +30,7 @@ from praetor_analysis.engine.hit_stage import hit_stage, hit_stage_target_part
 from praetor_analysis.engine.pinning import pinning_exempt, pinning_test, shell_shock_of
 from praetor_analysis.engine.rule_report import classify_rules
 from praetor_analysis.engine.volley import TargetState, Volley, VolleyResult, weapon_strength
-from praetor_analysis.engine.wound_stage import gets_hot_unsaved, wound_groups, wound_groups_key
+from praetor_analysis.engine.wound_stage import gets_hot_unsaved, wound_groups, wound_groups_key, wound_stage_target
 from praetor_analysis.prob.dice import sum_of_iid, thin, thin_many
 from praetor_analysis.prob.dist import Dist
 from praetor_analysis.profiles.records import ProfileError, Unit
@@ -37,7 +38,7 @@ from praetor_analysis.rules.damage_rules import DEFLAGRATE
 from praetor_analysis.rules.hit_rules import GETS_HOT
 from praetor_analysis.rules.morale_rules import PINNING
 
-__all__ = ["resolve_many"]
+__all__ = ["Casualties", "resolve_many"]
 
 Cell = tuple[Volley, Unit]
 Failure = ProfileError | TooLarge
@@ -61,6 +62,8 @@ class _Cell:
     target: Unit
     fresh: TargetState
     wounds: _Wounds
+    deflagrate: bool
+    pinning: bool
 
 
 class _Shared:
@@ -72,10 +75,12 @@ class _Shared:
         self.kills: dict[tuple, tuple[np.ndarray, np.ndarray]] = {}
         self.fresh: dict[int, TargetState | ProfileError] = {}
         self.canonical: dict[int, Unit] = {}
-        self.strength: dict[int, int | None] = {}
+        self.info: dict[int, tuple[int | None, bool, bool]] = {}
+        self.exempt: dict[int, bool] = {}
         self.hits: dict[tuple, tuple[Dist, Dist, float | None, list[str]]] = {}
         self.rules: dict[tuple, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {}
         self.pinning: dict[tuple, np.ndarray] = {}
+        self.pin_states: dict[tuple, float] = {}
         self.gets_hot: dict[int, Dist] = {}
 
     def same(self, record: Volley | Unit) -> Volley | Unit:
@@ -84,6 +89,16 @@ class _Shared:
         if found is None:
             found = self._by_id[id(record)] = self._by_value.setdefault(record, record)
         return found  # type: ignore[return-value]
+
+    def volley_info(self, volley: Volley) -> tuple[int | None, bool, bool]:
+        """(Strength, Deflagrate, Pinning) of a volley; Strength None when it goes through the one-cell engine
+        (a Mega-blast's zones, Force and the other Psychic checks, a Strength the engine cannot read)."""
+        key = id(volley)
+        if key not in self.info:
+            w = volley.weapon
+            boosted = volley.zone_hits is not None or check_boost(volley) is not None
+            self.info[key] = (None if boosted else weapon_strength(volley), w.has(DEFLAGRATE), w.has(PINNING))
+        return self.info[key]
 
     def fresh_state(self, target: Unit) -> TargetState:
         key = id(target)
@@ -98,10 +113,10 @@ class _Shared:
         return state
 
     def canonical_target(self, target: Unit) -> Unit:
-        """The target without its name (a name changes no number): equal statlines share their tables."""
+        """What the wound stage reads of the target: targets it cannot tell apart share their tables."""
         key = id(target)
         if key not in self.canonical:
-            self.canonical[key] = replace(target, name="")
+            self.canonical[key] = self.same(wound_stage_target(target))  # type: ignore[assignment]
         return self.canonical[key]
 
     def hit(self, volley: Volley, target: Unit) -> tuple[Dist, Dist, float | None, list[str]]:
@@ -111,19 +126,29 @@ class _Shared:
         return self.hits[key]
 
 
-def resolve_many(cells: Sequence[Cell]) -> list[VolleyResult | Failure]:
+@dataclass(frozen=True)
+class Casualties:
+    """What a sweep reads of one cell: the pmf of models removed, P(pinned) and the rules not modelled."""
+
+    casualties: np.ndarray
+    pinned: float | None
+    not_modelled: tuple[str, ...]
+
+
+def resolve_many(cells: Sequence[Cell], *, casualties_only: bool = False) -> list[VolleyResult | Casualties | Failure]:
     """``chain.resolve(volley, target)`` for every (volley, target) cell, or the error it raises
     (``ProfileError``, ``TooLarge``), computed together.
 
     The results equal the one-cell engine's to rounding (tests/test_batch.py); ``state`` is None in the results
-    of the vectorised cells.
+    of the vectorised cells. With ``casualties_only`` each result is a ``Casualties`` (hits, wounds and unsaved
+    wounds are not built: what a catalog sweep needs).
     """
-    out: list[VolleyResult | Failure | None] = [None] * len(cells)
+    out: list[VolleyResult | Casualties | Failure | None] = [None] * len(cells)
     shared = _Shared()
     by_target: dict[int, list[int]] = {}
     cells = [(shared.same(v), shared.same(t)) for v, t in cells]  # type: ignore[misc]
-    for i, (_, target) in enumerate(cells):
-        by_target.setdefault(id(target), []).append(i)
+    for i, (_, target) in enumerate(cells):  # targets the wound stage cannot tell apart together
+        by_target.setdefault(id(shared.canonical_target(target)), []).append(i)
     groups: dict[tuple, list[_Cell]] = {}
     for indices in by_target.values():  # target by target: each distinct per-hit table once
         tables: dict[tuple, _Wounds] = {}
@@ -135,34 +160,42 @@ def resolve_many(cells: Sequence[Cell]) -> list[VolleyResult | Failure]:
                 out[i] = exc
                 continue
             if cell is None:
-                out[i] = _one_cell(volley, target)
+                out[i] = _one_cell(volley, target, casualties_only)
             else:
                 groups.setdefault((id(volley), hit_stage_target_part(volley, target)), []).append(cell)
+    blocks: dict[int, list[tuple[_Cell, tuple]]] = {}  # cells whose hits have one length: one array computation
     for members in groups.values():
-        for i, result in _resolve_group(members, shared):
+        try:
+            stage = shared.hit(members[0].volley, members[0].target)
+        except (ProfileError, TooLarge) as exc:
+            for c in members:
+                out[c.index] = exc
+            continue
+        blocks.setdefault(stage[0].probabilities.size, []).extend((c, stage) for c in members)
+    for block in blocks.values():
+        for i, result in _resolve_block(block, shared, casualties_only):
             out[i] = result
     return out  # type: ignore[return-value]
 
 
-def _one_cell(volley: Volley, target: Unit) -> VolleyResult | Failure:
+def _one_cell(volley: Volley, target: Unit, casualties_only: bool) -> VolleyResult | Casualties | Failure:
     try:
-        return resolve(volley, target)
+        result = resolve(volley, target)
     except (ProfileError, TooLarge) as exc:
         return exc
+    if casualties_only:
+        return Casualties(result.casualties.probabilities, result.pinned, result.not_modelled)
+    return result
 
 
 def _prepare(i: int, volley: Volley, target: Unit, shared: _Shared, tables: dict[tuple, _Wounds]) -> _Cell | None:
     """The cell's per-hit data, or None when it goes through the one-cell engine."""
-    w = volley.weapon
-    if target.is_vehicle or volley.zone_hits is not None or check_boost(volley) is not None:
+    if target.is_vehicle:
         return None
-    fresh = shared.fresh_state(target)
-    key = id(volley)
-    if key not in shared.strength:
-        shared.strength[key] = weapon_strength(volley)
-    strength = shared.strength[key]
+    strength, deflagrate, pinning = shared.volley_info(volley)
     if strength is None:
         return None
+    fresh = shared.fresh_state(target)
     canonical = shared.canonical_target(target)
     wkey = wound_groups_key(volley, canonical, strength, fresh.space.wounds)
     if wkey not in tables:
@@ -171,9 +204,9 @@ def _prepare(i: int, volley: Volley, target: Unit, shared: _Shared, tables: dict
             p_wound, float(unsaved_each[1:].sum()), unsaved_each, count_damage(groups, fresh.space.wounds)
         )
     wounds = tables[wkey]
-    if wounds.damage is None or _wounds_left(fresh) is None or (w.has(DEFLAGRATE) and wounds.unsaved_each.size > 2):
+    if wounds.damage is None or _wounds_left(fresh) is None or (deflagrate and wounds.unsaved_each.size > 2):
         return None
-    return _Cell(i, volley, target, fresh, wounds)
+    return _Cell(i, volley, target, fresh, wounds, deflagrate, pinning)
 
 
 def _wounds_left(state: TargetState) -> int | None:
@@ -184,53 +217,50 @@ def _wounds_left(state: TargetState) -> int | None:
     return index % state.space.wounds + 1
 
 
-def _resolve_group(members: list[_Cell], shared: _Shared) -> list[tuple[int, VolleyResult | Failure]]:
-    """Cells sharing one hit stage: thinned together, casualties from one bincount."""
-    first = members[0]
-    try:
-        hits, ones, p_pass, notes = shared.hit(first.volley, first.target)
-    except (ProfileError, TooLarge) as exc:
-        return [(c.index, exc) for c in members]
-    h = hits.probabilities
-    k = len(members)
-    thinned = thin_many(h, np.array([[c.wounds.p_wound, c.wounds.p_change] for c in members]).ravel())
-    wounds_rows, change_rows = thinned[0::2], thinned[1::2]
+def _resolve_block(
+    block: list[tuple[_Cell, tuple]], shared: _Shared, casualties_only: bool
+) -> list[tuple[int, VolleyResult | Casualties | Failure]]:
+    """Cells whose hits have one length, each with its hit stage: thinned together, casualties from one
+    bincount."""
+    members = [c for c, _ in block]
+    h = np.array([stage[0].probabilities for _, stage in block])
+    if casualties_only:
+        change_rows = thin_many(h, np.array([c.wounds.p_change for c in members]))
+    else:
+        ps = np.array([[c.wounds.p_wound, c.wounds.p_change] for c in members]).ravel()
+        thinned = thin_many(np.repeat(h, 2, axis=0), ps)
+        wounds_rows, change_rows = thinned[0::2], thinned[1::2]
     casualties = _casualties(members, change_rows, shared)
-    w = first.volley.weapon
-    deflagrate = w.has(DEFLAGRATE)
-    gets_hot = _gets_hot(first.volley, ones, shared) if w.has(GETS_HOT) else None
-    perils = None if p_pass is None else 1.0 - p_pass
-    out: list[tuple[int, VolleyResult | Failure]] = []
-    for j in range(k):
-        c = members[j]
+    out: list[tuple[int, VolleyResult | Casualties | Failure]] = []
+    for j, (c, (hits, ones, p_pass, notes)) in enumerate(block):
+        w = c.volley.weapon
         each = c.wounds.unsaved_each
-        if deflagrate:  # with one save per wound, the state-changing wounds are the unsaved ones
-            unsaved = unsaved_pmf(h, each, deflagrate=True)
+        if c.deflagrate:  # with one save per wound, the state-changing wounds are the unsaved ones
+            unsaved = change = unsaved_pmf(h[j], each, deflagrate=True)
             kills = _casualties([c], unsaved[None], shared)[0]
-            change = unsaved
         else:
-            unsaved = change_rows[j] if each.size <= 2 else sum_of_iid(h, each)
-            change = change_rows[j]
-            kills = casualties[j]
+            change, kills = change_rows[j], casualties[j]
+            unsaved = change if each.size <= 2 or casualties_only else sum_of_iid(h[j], each)
         applied, no_effect, missing = _rules(c, notes, shared)
-        out.append(
-            (
-                c.index,
-                VolleyResult(
-                    hits=hits,
-                    wounds=Dist.from_trusted(wounds_rows[j]),
-                    unsaved=Dist.from_trusted(unsaved),
-                    casualties=Dist.from_trusted(kills[: c.fresh.space.models + 1]),
-                    pinned=_pinned(c, change, shared),
-                    applied=applied,
-                    not_modelled=missing,
-                    no_effect=no_effect,
-                    gets_hot=gets_hot,
-                    attack_happens=p_pass,
-                    perils=perils,
-                ),
-            )
+        pinned = _pinned(c, change, shared) if c.pinning else 0.0
+        kills = kills[: c.fresh.space.models + 1]
+        if casualties_only:
+            out.append((c.index, Casualties(kills, pinned, missing)))
+            continue
+        result = VolleyResult(
+            hits=hits,
+            wounds=Dist.from_trusted(wounds_rows[j]),
+            unsaved=Dist.from_trusted(unsaved),
+            casualties=Dist.from_trusted(kills),
+            pinned=pinned,
+            applied=applied,
+            not_modelled=missing,
+            no_effect=no_effect,
+            gets_hot=_gets_hot(c.volley, ones, shared) if w.has(GETS_HOT) else None,
+            attack_happens=p_pass,
+            perils=None if p_pass is None else 1.0 - p_pass,
         )
+        out.append((c.index, result))
     return out
 
 
@@ -255,38 +285,37 @@ def _casualties(members: list[_Cell], change_rows: np.ndarray, shared: _Shared) 
 
 
 def _pinned(cell: _Cell, counts: np.ndarray, shared: _Shared) -> float | None:
-    """``resolve``'s P(pinned): 0.0 without Pinning, None for an exempt target, else the Pinning test of
-    the final state (a linear map of the state, so its value per state is computed once per target)."""
-    w = cell.volley.weapon
-    if not w.has(PINNING):
-        return 0.0
+    """``resolve``'s P(pinned) for a Pinning weapon: None for an exempt target, else the Pinning test of the
+    final state (a linear map of the state: its value from each state reached is computed once per target)."""
     target = cell.target
-    if pinning_exempt(target):
+    if id(target) not in shared.exempt:
+        shared.exempt[id(target)] = pinning_exempt(target)
+    if shared.exempt[id(target)]:
         return None
-    shock = shell_shock_of(w)
-    key = (id(target), shock)
+    shock = shell_shock_of(cell.volley.weapon)
+    key = (id(target), shock, counts.size, cell.wounds.damage)
     if key not in shared.pinning:
-        shared.pinning[key] = _pinned_per_state(target, shock)
-    per_state = shared.pinning[key]  # (F, S): P(pinned) after the test, from each state
-    space = cell.fresh.space
-    kills, left = _kills(cell, counts.size, shared)
-    wm, m = space.wounds, space.models
-    index = np.where(kills >= m, m * wm + wm - 1, kills * wm + left - 1)
-    flag = np.where(np.arange(counts.size) >= 1, 1, 0)  # level 1: the volley's own Shell Shock
-    return float(counts @ per_state[flag, index])
+        space = cell.fresh.space
+        kills, left = _kills(cell, counts.size, shared)
+        wm, m = space.wounds, space.models
+        index = np.where(kills >= m, m * wm + wm - 1, kills * wm + left - 1)
+        flag = np.where(np.arange(counts.size) >= 1, 1, 0)  # level 1: the volley's own Shell Shock
+        shared.pinning[key] = np.array(
+            [_pinned_from(target, shock, f, s, shared) for f, s in zip(flag, index, strict=True)]
+        )
+    return float(counts @ shared.pinning[key])
 
 
-def _pinned_per_state(target: Unit, shock: int) -> np.ndarray:
-    """P(pinned) after ``pinning_test`` from each (flag, unit state) of a target hit by one Pinning weapon."""
-    base = TargetState.fresh(target, shell_shocks=(shock,))
-    flags, size = base.probs.shape
-    out = np.zeros((flags, size))
-    for f in range(flags):
-        for s in range(size):
-            probe = np.zeros((flags, size))
-            probe[f, s] = 1.0
-            out[f, s] = pinning_test(TargetState(base.space, probe, base.shell_shocks), target).p_pinned()
-    return out
+def _pinned_from(target: Unit, shock: int, flag: int, state: int, shared: _Shared) -> float:
+    """P(pinned) after ``pinning_test`` from one (flag, unit state) of a target hit by one Pinning weapon."""
+    key = (id(target), shock, flag, state)
+    if key not in shared.pin_states:
+        base = TargetState.fresh(target, shell_shocks=(shock,))
+        probe = np.zeros_like(base.probs)
+        probe[flag, state] = 1.0
+        tested = pinning_test(TargetState(base.space, probe, base.shell_shocks), target)
+        shared.pin_states[key] = tested.p_pinned()
+    return shared.pin_states[key]
 
 
 def _gets_hot(volley: Volley, ones: Dist, shared: _Shared) -> Dist:

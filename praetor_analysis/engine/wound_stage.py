@@ -122,6 +122,22 @@ def wound_groups(
     return list(groups), p_wound, unsaved_each.copy()
 
 
+def wound_stage_target(target: Unit) -> Unit:
+    """The part of a target that the wound, save and damage stages read (Toughness, Strength, unit type,
+    rules, saves and cover; keep it in step with ``wound_table_for``, ``save_context`` and
+    ``damage_per_wound``): targets these stages cannot tell apart share their per-hit tables in a sweep."""
+    return Unit(
+        name="",
+        unit_type=target.unit_type,
+        T=target.T,
+        S=target.S,
+        save=target.save,
+        invulnerable=target.invulnerable,
+        cover=target.cover,
+        rules=target.rules,
+    )
+
+
 def wound_groups_key(volley: Volley, target: Unit, strength: int, wounds: int) -> tuple:
     """What ``wound_groups`` depends on: the weapon's rules, AP and template, Strength, the target, mode,
     range and the wounds per model (and the To Hit roll, for a rule that reads its sixes)."""

@@ -143,30 +143,38 @@ def thin(counts: np.ndarray, p: float) -> np.ndarray:
 
 
 THIN_MANY_MAX = 200
-"""The largest trial count ``thin_many`` thins in one array computation (beyond it: one ``thin`` per p)."""
+"""The largest trial count ``thin_many`` thins in one array computation (beyond it: one ``thin`` per row)."""
+
+THIN_MANY_CHUNK = 2**21
+"""The most binomial terms ``thin_many`` holds at once (rows are taken in chunks below it)."""
 
 
 def thin_many(counts: np.ndarray, ps: np.ndarray) -> np.ndarray:
-    """``thin(counts, p)`` for every p of ``ps`` at once: row i is the pmf of the successes with ``ps[i]``
-    (the same log-space binomial terms as ``binomial_pmf``, so the rows equal ``thin``'s to rounding)."""
+    """``thin(counts[i], ps[i])`` for every row i at once (``counts`` is one pmf for all rows, or one per row,
+    all of one length): the same log-space binomial terms as ``binomial_pmf``, so the rows equal ``thin``'s
+    to rounding."""
     ps = np.asarray(ps, dtype=np.float64)
-    size = counts.size
-    nz = np.flatnonzero(counts)
-    if size - 1 > THIN_MANY_MAX and nz.size > 1:
-        return np.array([thin(counts, float(p)) for p in ps]).reshape(ps.size, size)
+    rows = np.broadcast_to(counts, (ps.size, counts.shape[-1]))
+    size = rows.shape[1]
+    if size - 1 > THIN_MANY_MAX:
+        return np.array([thin(np.ascontiguousarray(r), float(p)) for r, p in zip(rows, ps, strict=True)]).reshape(
+            ps.size, size
+        )
+    step = max(1, THIN_MANY_CHUNK // (size * size))
+    if ps.size > step:
+        return np.concatenate([thin_many(rows[i : i + step], ps[i : i + step]) for i in range(0, ps.size, step)])
     lf = _log_factorials(max(size - 1, 1))
-    inner = (ps > 0.0) & (ps < 1.0)
-    safe = np.where(inner, ps, 0.5)[:, None, None]
-    n = np.arange(size)[:, None] if nz.size > 1 else np.array([[int(nz[0])]])
+    n = np.arange(size)[:, None]
     k = np.arange(size)[None, :]
     valid = k <= n
     nk = np.where(valid, n - k, 0)
     log_c = np.where(valid, lf[n] - lf[k] - lf[nk], -np.inf)  # (N, K)
+    inner = (ps > 0.0) & (ps < 1.0)
+    safe = np.where(inner, ps, 0.5)[:, None, None]
     terms = np.exp(log_c[None] + k[None] * np.log(safe) + nk[None] * np.log1p(-safe))  # (P, N, K)
     for i in np.flatnonzero(~inner):  # p = 0 or 1: every trial fails (or succeeds)
         terms[i] = np.where(valid & (k == (n if ps[i] >= 1.0 else 0)), 1.0, 0.0)
-    weights = counts if nz.size > 1 else counts[nz]
-    return np.einsum("n,pnk->pk", weights, terms)
+    return np.einsum("pn,pnk->pk", rows, terms)
 
 
 def sum_of_iid(counts: np.ndarray, each: np.ndarray) -> np.ndarray:

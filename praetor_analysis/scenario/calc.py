@@ -7,10 +7,11 @@ the value; the command line turns it into exit status 2 and one line on standard
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from praetor_analysis.engine.allocation import TooLarge
+from praetor_analysis.engine.batch import resolve_many
 from praetor_analysis.engine.chain import resolve_sequence
 from praetor_analysis.engine.rule_report import reasons
 from praetor_analysis.engine.volley import Volley
@@ -329,10 +330,53 @@ def calc_json(text: str, calc_one: Callable[[Any], Any] | None = None) -> Any:
         raise ScenarioError(f"scenario: invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}") from None
     if isinstance(data, list):
         out = []
-        for i, item in enumerate(data):
-            try:
-                out.append(calc_one(item))
-            except ScenarioError as exc:
-                raise ScenarioError(f"[{i}] {exc}") from None
+        for i, result in enumerate(calc_many(data, calc_one)):
+            if isinstance(result, ScenarioError):
+                raise ScenarioError(f"[{i}] {result}") from None
+            out.append(result)
         return out
     return calc_one(data)
+
+
+def calc_many(items: Sequence[Any], calc_one: Callable[[Any], Any] | None = None) -> list[Any]:
+    """``calc_one`` (default :func:`calc`) of each scenario, or the ScenarioError it raises; the single-volley
+    scenarios against units (no field beyond the volley's and the target) are computed together by the
+    engine's batch (``engine.batch.resolve_many``), with the same results."""
+    calc_one = calc if calc_one is None else calc_one
+    out: list[Any] = [None] * len(items)
+    batch: list[int] = []
+    cells: list[tuple[Volley, Unit]] = []
+    for i, item in enumerate(items):
+        cell = _batchable(item)
+        if cell is not None:
+            batch.append(i)
+            cells.append(cell)
+    for i, result in zip(batch, resolve_many(cells), strict=True):
+        if isinstance(result, (ProfileError, TooLarge)):
+            out[i] = ScenarioError(str(result))
+            continue
+        done = result.to_dict()
+        done["reasons"] = reasons(list(done.get("no_effect", ())), list(done.get("not_modelled", ())))
+        out[i] = done
+    for i, item in enumerate(items):
+        if out[i] is None:
+            try:
+                out[i] = calc_one(item)
+            except ScenarioError as exc:
+                out[i] = exc
+    return out
+
+
+def _batchable(item: Any) -> tuple[Volley, Unit] | None:
+    """The (volley, target) of a single-volley scenario against a unit, or None (computed by ``calc``)."""
+    if not isinstance(item, Mapping) or set(item) - VOLLEY_FIELDS - {"target", "name"}:
+        return None
+    if isinstance(item.get("weapon"), list):
+        return None
+    try:
+        data = resolve_names(item)
+        target = parse_target(data)
+        volley = parse_volley(data)
+    except (ScenarioError, ProfileError):
+        return None  # calc says so, with its own message
+    return None if target.is_vehicle else (volley, target)

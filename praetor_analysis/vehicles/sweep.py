@@ -2,16 +2,32 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
 
 from praetor_analysis.engine.volley import Volley
+from praetor_analysis.errors import PraetorError
 from praetor_analysis.prob.dice import sum_of_iid
 from praetor_analysis.profiles.records import Unit
 from praetor_analysis.rules.classify import RuleReport
 from praetor_analysis.vehicles.attack import classify_vehicle_rules, penetrating_weapon, vehicle_hits, vehicle_target
 from praetor_analysis.vehicles.hull_points import DEFAULT_DAMAGE_TABLE, per_hit_outcome
+
+
+def hull_points_many(cells: Sequence[tuple[Volley, Unit]]) -> list[dict[str, Any] | PraetorError | None]:
+    """``hull_points_only`` of every cell (or the error it raises), target by target so that the per-hit
+    outcomes of one vehicle statline stay in their memo while every weapon is fired at it."""
+    out: list[dict[str, Any] | PraetorError | None] = [None] * len(cells)
+    order = sorted(range(len(cells)), key=lambda i: id(cells[i][1]))
+    for i in order:
+        try:
+            out[i] = hull_points_only(*cells[i])
+        except PraetorError as exc:
+            out[i] = exc
+    return out
 
 
 def hull_points_only(volley: Volley, target: Unit) -> dict[str, Any] | None:
@@ -20,7 +36,9 @@ def hull_points_only(volley: Volley, target: Unit) -> dict[str, Any] | None:
     do more than remove hull points (the full ``resolve_vehicle_scenario`` is needed)."""
     vt = vehicle_target(target)
     hits, _ = vehicle_hits(volley, target)
-    outcome, transitions = per_hit_outcome(penetrating_weapon(volley), vt, volley.half_range, DEFAULT_DAMAGE_TABLE)
+    # the labels change no number: equal profiles share one per-hit outcome
+    weapon = replace(penetrating_weapon(volley), name="")
+    outcome, transitions = per_hit_outcome(weapon, replace(vt, name=""), volley.half_range, DEFAULT_DAMAGE_TABLE)
     if transitions.state_dependent:  # hits are not alike (Sunder at few hull points left): the full chain
         return None
     top = vt.hp

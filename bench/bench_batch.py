@@ -1,0 +1,240 @@
+"""Benchmark: the batch engine (issue 16). Prints figures and ratios measured in this one process; never a
+pass/fail test. Times are CPU times of this process (``time.process_time``) unless said otherwise: on a shared,
+loaded machine the wall time mostly measures the other processes. The load (os.getloadavg) is printed with
+each figure; the ratios, measured side by side, are what to compare.
+
+1. 600 infantry cells (5 to 60 attacks; Rending, Shred, Brutal, Breaching, Murderous Strike, Instant Death,
+   Pinning; against Legionaries, Cataphractii, a Contemptor and Militia): the engine's full results
+   (``resolve_many``: hits, wounds, unsaved, casualties, pinned) against icepool given each cell's per-shot
+   unsaved distribution and asked only for the unsaved wounds (``n @ die``), and against numpy's direct
+   convolution of the same distributions (``convolve_power``: the floor of this formulation).
+2. The catalog sweep: every weapon against the standard targets (``compare``), cold and warm.
+3. The all-units sweep: every weapon against all 625 unit profiles (``compare``), one core.
+4. A dashboard update: ``compute_view`` for 20 weapons x 8 targets (table, distributions, figures).
+5. The allocation chain against attacks: Brutal (2) and Rending against 20 two-wound models, 10 to 1,000 attacks.
+
+Run: make bench (or .venv/bin/python bench/bench_batch.py); ``--quick`` skips the all-units sweep.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # one core: BLAS threads fight over a shared machine
+
+import math
+import statistics
+import sys
+import time
+
+import numpy as np
+from timing import median_cpu
+
+from praetor_analysis.analysis.compare import compare
+from praetor_analysis.catalog import load_targets, load_units, load_weapons
+from praetor_analysis.engine.batch import resolve_many
+from praetor_analysis.engine.hit_stage import hit_roll_of, shots_distribution
+from praetor_analysis.engine.volley import weapon_strength
+from praetor_analysis.engine.wound_stage import wound_groups
+from praetor_analysis.prob.convolution import convolve_power
+from praetor_analysis.prob.memo import clear_memos
+from praetor_analysis.scenario.blocks import target_block
+from praetor_analysis.scenario.calc import calc, parse_target, parse_volley
+
+RULE_SETS = [
+    "",
+    ", Rending (6+)",
+    ", Shred",
+    ", Brutal (2)",
+    ", Breaching (5+)",
+    ", Murderous Strike (6+)",
+    ", Instant Death",
+    ", Pinning",
+    ", Rending (6+), Shred",
+    ", Breaching (4+), Pinning",
+    ", Brutal (2), Rending (6+)",
+    ", Murderous Strike (5+), Shred",
+    ", Shred, Pinning",
+    ", Rending (5+), Brutal (3)",
+    ", Instant Death, Pinning",
+]
+ATTACKS = [5, 10, 15, 20, 25, 30, 40, 45, 50, 60]
+TARGETS = [
+    "Legionary (Tactical Squad)",
+    "Cataphractii Terminator",
+    "Contemptor Dreadnought",
+    "Militia (Infantry Squad)",
+]
+
+
+def load() -> str:
+    return "load {:.1f}/{:.1f}/{:.1f}".format(*os.getloadavg())
+
+
+def infantry_cells() -> list[dict]:
+    targets = load_targets().set_index("archetype", drop=False)
+    blocks = {name: target_block(targets.loc[name]) for name in TARGETS}
+    cells = []
+    for n in ATTACKS:
+        for rules in RULE_SETS:
+            for name in TARGETS:
+                weapon = {"name": "gun", "Range": '24"', "Strength": "5", "AP": "4", "Type": f"Heavy 1{rules}"}
+                cells.append({"attacker": {"BS": 4, "S": 4}, "attacks": n, "weapon": weapon, "target": blocks[name]})
+    return cells
+
+
+def _gap(a: np.ndarray, b: np.ndarray) -> float:
+    n = max(a.size, b.size)
+    return float(np.max(np.abs(np.pad(a, (0, n - a.size)) - np.pad(b, (0, n - b.size)))))
+
+
+def per_shot_unsaved(volley, target) -> np.ndarray:
+    """The per-shot pmf of unsaved wounds (To Hit, then the per-hit table), as the engine computes it."""
+    p_hit, _ = hit_roll_of(volley, target).per_shot()
+    _, _, each = wound_groups(volley, target, weapon_strength(volley), target.W or 1)
+    per_shot = p_hit * each
+    per_shot[0] += 1.0 - p_hit
+    return per_shot
+
+
+def section_cells() -> None:
+    import icepool
+
+    scenarios = infantry_cells()
+    cells = [(parse_volley(s), parse_target(s)) for s in scenarios]
+    shots = [int(shots_distribution(v)[0].max) for v, _ in cells]
+    per_shot = [per_shot_unsaved(v, t) for v, t in cells]
+    k = len(cells)
+    print(f"1. {k} infantry cells (5 to 60 attacks, 15 rule sets, 4 targets); {load()}")
+
+    def engine() -> list:
+        return resolve_many(cells)
+
+    clear_memos()
+    t0 = time.process_time()
+    results = engine()
+    cold = time.process_time() - t0
+    warm = median_cpu(engine, 5)
+
+    def floor() -> list[np.ndarray]:
+        return [convolve_power(p, n) for p, n in zip(per_shot, shots, strict=True)]
+
+    t_floor = median_cpu(floor, 5)
+    floors = floor()
+    worst = max(
+        float(
+            np.max(
+                np.abs(
+                    np.pad(a, (0, max(0, r.unsaved.max + 1 - a.size)))
+                    - np.pad(r.unsaved.probabilities, (0, max(0, a.size - r.unsaved.max - 1)))
+                )
+            )
+        )
+        for a, r in zip(floors, results, strict=True)
+    )
+    scale = 6**10
+    dice = [icepool.Die({u: round(p * scale) for u, p in enumerate(ps) if p > 0}) for ps in per_shot]
+    t0 = time.process_time()
+    for die, n in zip(dice, shots, strict=True):
+        total = n @ die
+        total.probabilities()
+    t_ice = time.process_time() - t0
+    print(
+        f"   engine, full results (hits, wounds, unsaved, casualties, pinned): {warm / k * 1e6:.1f} us per cell "
+        f"warm, {cold / k * 1e6:.1f} us cold (per-hit tables built); {load()}"
+    )
+    print(f"   icepool, unsaved only (n @ die from each cell's per-shot pmf): {t_ice / k * 1e6:.0f} us per cell")
+    print(f"   numpy floor, unsaved only (direct convolution, repeated squaring): {t_floor / k * 1e6:.1f} us per cell")
+    print(
+        f"   ratios: icepool / engine {t_ice / warm:.0f}x warm, {t_ice / cold:.0f}x cold (target >= 50x); "
+        f"engine / floor {warm / t_floor:.2f}x warm, {cold / t_floor:.2f}x cold (target <= 2 to 3x); "
+        f"largest |engine unsaved - floor| {worst:.1e}"
+    )
+
+
+def section_catalog() -> None:
+    weapons, targets = load_weapons(), load_targets()
+    cells = len(weapons) * len(targets)
+    compare(weapons.head(5), targets)
+    clear_memos()
+    t0, c0 = time.perf_counter(), time.process_time()
+    compare(weapons, targets)
+    wall, cpu = time.perf_counter() - t0, time.process_time() - c0
+    t0 = time.process_time()
+    compare(weapons, targets)
+    warm = time.process_time() - t0  # CPU
+    print(
+        f"2. catalog sweep, {len(weapons)} weapons x {len(targets)} standard targets = {cells} cells: "
+        f"{cpu:.2f} s CPU cold ({wall:.2f} s wall), {warm:.2f} s CPU warm; {load()}"
+    )
+
+
+def section_units() -> None:
+    weapons, units = load_weapons(), load_units()
+    cells = len(weapons) * len(units)
+    clear_memos()
+    t0, c0 = time.perf_counter(), time.process_time()
+    table = compare(weapons, units)
+    wall, cpu = time.perf_counter() - t0, time.process_time() - c0
+    ok = int((table["error"] == "").sum())
+    print(
+        f"3. all-units sweep, {len(weapons)} weapons x {len(units)} unit profiles = {cells} cells ({ok} computed): "
+        f"{wall:.1f} s wall, {cpu:.1f} s CPU on one core, {cpu / cells * 1e6:.0f} us CPU per cell "
+        f"(target < 60 s); {load()}"
+    )
+
+
+def section_dashboard() -> None:
+    try:
+        import dataclasses
+
+        from praetor_analysis.views.dashboard_view import DashboardState, compute_view, weapon_catalog
+    except ImportError as exc:
+        print(f"4. dashboard update: skipped ({exc})")
+        return
+    weapons, targets = load_weapons(), load_targets()
+    wc = weapon_catalog(weapons)
+    state = DashboardState(weapons=tuple(wc.index[:20]), targets=tuple(targets["archetype"][:8]))
+    compute_view(state, wc, targets)
+    times = [median_cpu(lambda b=b: compute_view(dataclasses.replace(state, bs=b), wc, targets), 3) for b in (2, 3, 5)]
+    print(
+        f"4. dashboard update, 20 weapons x 8 targets (compute_view: table, distributions, figures): "
+        f"{statistics.median(times) * 1e3:.0f} ms (target < 30 ms); {load()}"
+    )
+
+
+def section_growth() -> None:
+    print(f"5. the allocation chain against attacks: Brutal (2), Rending (6+) vs 20 T4 W2 3+ models; {load()}")
+    points = []
+    for n in (10, 30, 100, 300, 1000):
+        scenario = {
+            "attacker": {"BS": 4, "S": 4},
+            "attacks": n,
+            "weapon": {
+                "name": "b",
+                "Range": '24"',
+                "Strength": "4",
+                "AP": "5",
+                "Type": "Heavy 1, Rending (6+), Brutal (2)",
+            },
+            "target": {"models": 20, "T": 4, "W": 2, "Save": "3+"},
+        }
+        t = median_cpu(lambda s=scenario: calc(s), 5 if n < 300 else 3)
+        points.append((n, t))
+        print(f"   {n:>5} attacks: {t * 1e3:8.2f} ms")
+    (n0, t0), (n1, t1) = points[2], points[-1]
+    print(f"   growth from 100 to 1,000 attacks: N^{math.log(t1 / t0) / math.log(n1 / n0):.2f} (was about N^1.8)")
+
+
+def main() -> None:
+    print(f"bench_batch: {load()}, OPENBLAS_NUM_THREADS={os.environ.get('OPENBLAS_NUM_THREADS')}")
+    section_cells()
+    section_catalog()
+    if "--quick" not in sys.argv:
+        section_units()
+    section_dashboard()
+    section_growth()
+
+
+if __name__ == "__main__":
+    main()
