@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -37,6 +38,7 @@ def z(fig) -> np.ndarray:
 
 def test_one_plotly_bundle_for_every_figure(dash):
     figures = [dash.heatmap, dash.curves, dash.distribution, dash.melee, dash.formation, dash.marker_distribution]
+    figures.append(dash.roster)
     assert all(isinstance(f, go.FigureWidget) and isinstance(f, SharedFigureWidget) for f in figures)
     assert all(len(f._esm) < 2000 for f in figures)  # a loader, not plotly.js
     runtime = PlotlyRuntime.instance()
@@ -146,3 +148,19 @@ def test_export_writes_the_offline_report(dash, tmp_path):
     page = out.read_text(encoding="utf-8")
     assert page.startswith("<!DOCTYPE html>") and "+1 to hit" in page and 'id="assumptions"' in page
     assert page.count("plotly.js v") <= 2
+
+
+ROSTERS = [d / "shared" / "bsdata" / "rosters" / "HH2 - Dark Angels.rosz" for d in Path(__file__).resolve().parents]
+
+
+def test_roster_tab(dash):
+    assert "No roster" in dash.roster_status.value and "Load a roster" in dash.roster.layout.title.text
+    bad = dash.load_roster(b"<roster", "bad.ros")
+    assert bad.table.empty and "Not read" in dash.roster_status.value
+    path = next((r for r in ROSTERS if r.is_file()), None)
+    if path is None:
+        pytest.skip("no shared roster beside the project")
+    rv = dash.load_roster(path.read_bytes(), path.name)
+    assert "Dark Angels" in dash.roster_status.value and "2,795 points" in dash.roster_status.value
+    assert len(dash.roster.data[0].y) == rv.table[rv.table["unit"] != "Whole list"]["unit_index"].nunique()
+    assert dash.roster.layout.yaxis.title.text == "unit"

@@ -52,6 +52,7 @@ from praetor_analysis.views.dashboard_view import (
 )
 from praetor_analysis.views.melee_view import MeleeState, MeleeView, melee_view
 from praetor_analysis.views.modifiers import REROLL_CHOICES, Modifiers
+from praetor_analysis.views.roster_view import RosterView, roster_view
 from praetor_analysis.views.widgets import PlotlyRuntime, SharedFigureWidget
 
 __all__ = [
@@ -79,7 +80,7 @@ def _unit_label(row: dict[str, Any]) -> str:
 
 class Dashboard:
     """The dashboard. ``widget`` is the root ipywidget (a Tab); the figures are ``heatmap``, ``curves``,
-    ``distribution``, ``melee``, ``formation`` and ``marker_distribution`` (FigureWidgets).
+    ``distribution``, ``melee``, ``formation``, ``marker_distribution`` and ``roster`` (FigureWidgets).
 
     Args:
         weapons: Weapon catalog (default :func:`catalog.load_weapons`, distinct profiles).
@@ -191,6 +192,14 @@ class Dashboard:
         self.formation = SharedFigureWidget(picture)
         self.marker_distribution = SharedFigureWidget(mdist)
 
+        # --- a loaded roster: its units against the chosen targets
+        self.roster_upload = W.FileUpload(accept=".ros,.rosz", multiple=False, description="Load a roster")
+        self.roster_status = W.HTML()
+        rv = roster_view(None, "", self.targets)
+        self.roster = SharedFigureWidget(rv.figure)
+        self.roster._praetor_layout = rv.figure.layout.to_plotly_json()
+        self._show_roster(rv)
+
         # --- setup: targets from the catalog or a custom statline; save, load, export
         self.unit_search = W.Text(description="Find a unit", placeholder="e.g. Contemptor", style=_WIDE)
         self.unit_pick = W.Dropdown(options=unit_opts[:200], description="Unit", layout=W.Layout(width="60%"))
@@ -263,8 +272,16 @@ class Dashboard:
                 self.setup_status,
             ]
         )
-        tab = W.Tab(children=[shooting, melee, markers, setup])
-        for i, title in enumerate(("Shooting", "Melee", "Marker scatter", "Targets, setup")):
+        roster = W.VBox(
+            [
+                W.HTML("<small>The units fire at the targets chosen in the shooting tab.</small>"),
+                self.roster_upload,
+                self.roster_status,
+                self.roster,
+            ]
+        )
+        tab = W.Tab(children=[shooting, melee, markers, roster, setup])
+        for i, title in enumerate(("Shooting", "Melee", "Marker scatter", "Roster", "Targets, setup")):
             tab.set_title(i, title)
         return tab
 
@@ -279,6 +296,7 @@ class Dashboard:
         for w in self.marker_inputs.values():
             w.observe(self._on_marker, names="value")
         self.unit_search.observe(self._on_unit_search, names="value")
+        self.roster_upload.observe(self._on_roster, names="value")
         self.add_unit.on_click(lambda _: self.add_target_unit(self.unit_pick.value, self.unit_models.value))
         self.add_custom.on_click(lambda _: self.add_custom_target())
         self.save_button.on_click(lambda _: self.save_setup())
@@ -406,6 +424,22 @@ class Dashboard:
     def _on_melee(self, change: dict[str, Any]) -> None:
         if not self._quiet:
             self.refresh_melee()
+
+    def load_roster(self, data: bytes | None, name: str) -> RosterView:
+        """Analyse roster bytes against the chosen targets and show the units x targets figure."""
+        chosen = self.targets[self.targets["archetype"].isin(self.target_select.value)]
+        rv = roster_view(data, name, chosen, half_range=self.half_range.value)
+        sync_figure(self.roster, rv.figure)
+        self._show_roster(rv)
+        return rv
+
+    def _show_roster(self, rv: RosterView) -> None:
+        self.roster_status.value = html.escape(rv.summary)
+
+    def _on_roster(self, change: dict[str, Any]) -> None:
+        files = change["new"] or ()
+        if files:
+            self.load_roster(bytes(files[0]["content"]), str(files[0]["name"]))
 
     def _on_search(self, change: dict[str, Any]) -> None:
         self._update_weapon_options(selected=list(self.weapon_select.value))

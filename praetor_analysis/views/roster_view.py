@@ -1,0 +1,55 @@
+"""The dashboard's roster tab: a loaded list's units against the chosen targets (pure).
+
+:func:`roster_view` reads the roster bytes (``.ros`` or ``.rosz``), runs the list analysis
+(:func:`praetor_analysis.analysis.list_analysis.analyse_roster`) and draws units x targets; bad files give a
+message, never an exception.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pandas as pd
+import plotly.graph_objects as go
+
+from praetor_analysis.views import figures as F
+from praetor_analysis.views.formats import number, title_layout
+
+__all__ = ["RosterView", "roster_view"]
+
+
+@dataclass(frozen=True)
+class RosterView:
+    """The figure (expected models removed, unit x target), a summary line and the analysis table."""
+
+    figure: go.Figure
+    summary: str
+    table: pd.DataFrame
+
+
+def roster_view(data: bytes | None, name: str, targets: pd.DataFrame, *, half_range: bool = False) -> RosterView:
+    """The list analysis of roster bytes against ``targets`` (targets that are not vehicles are drawn)."""
+    from praetor_analysis.analysis.list_analysis import WHOLE_LIST, analyse_roster
+    from praetor_analysis.bsdata.files import UntrustedFileError
+    from praetor_analysis.bsdata.roster import read_roster_bytes
+
+    empty = pd.DataFrame()
+    if not data:
+        fig = go.Figure(layout={"title": title_layout("Load a roster (.ros or .rosz) to see its units here")})
+        return RosterView(fig, "No roster loaded.", empty)
+    try:
+        roster = read_roster_bytes(bytes(data), name)
+    except (UntrustedFileError, ValueError) as exc:
+        fig = go.Figure(layout={"title": title_layout("The roster could not be read")})
+        return RosterView(fig, f"Not read: {exc}", empty)
+    table = analyse_roster(roster, targets, half_range=half_range)
+    units = table[(table["unit"] != WHOLE_LIST) & (table["measure"] == "casualties")]
+    frame = units.assign(weapon=units["unit"], weapon_id=units["unit_index"].astype(str))
+    title = f"{roster.name} ({number(roster.points)} pts): expected models removed, one turn of shooting"
+    fig = F.efficiency_heatmap(frame, F.HeatmapOptions(metric="mean", title=title, row_title="unit", unit="models"))
+    whole = table[table["unit"] == WHOLE_LIST]
+    best = whole.loc[pd.to_numeric(whole["mean"], errors="coerce").idxmax()] if len(whole) else None
+    summary = f"{roster.name}: {units['unit_index'].nunique()} units, {number(roster.points)} points"
+    if best is not None:
+        summary += f"; the whole list does most to {best['target']} ({number(best['mean'])} {best['measure']})"
+    return RosterView(fig, summary.replace("_", " "), table)
