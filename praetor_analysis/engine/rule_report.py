@@ -88,7 +88,9 @@ def reason_of(entry: str) -> str:
             return "the data names this rule but gives no text for it anywhere: not modelled"
         return "not a rule the engine knows"
     if not decl.modelled:
-        return f"known by name, not computed yet ({', '.join(sorted(s.value for s in decl.stages))})"
+        if "not computed" not in decl.summary and "no text" not in decl.summary:
+            return f"known by name, not computed yet ({', '.join(sorted(s.value for s in decl.stages))})"
+        return decl.summary
     if decl.pending:
         pending = ", ".join(sorted(s.value for s in decl.pending))
         return f"{decl.summary}; not computed yet: its effect on {pending}"

@@ -178,3 +178,31 @@ BLOODTHIRSTY = declare(
     condition=_damaged_target_possible,
     summary="+1 To Hit while a target model has lost wounds: never against untouched single-wound models",
 )
+
+# --- known, not computed yet (each says why) ----------------------------------------------------------------
+LIGHTNING_BLOWS = declare(
+    "Lightning Blows",
+    Stage.TO_HIT,
+    param=roll(),
+    modelled=False,
+    summary="each hit on a To Hit roll of X+ makes one more To Hit roll: not computed yet",
+)
+HALLUCINATIONS = declare(
+    "Hallucinations",
+    Stage.MORALE,
+    modelled=False,
+    summary="a unit hit takes a Pinning test with the number of hits added to the roll: not computed yet",
+)
+GRAVITON_SINGULARITY = declare(
+    "Graviton Singularity",
+    Stage.ATTACKS,
+    modelled=False,
+    summary="a D6 before firing: 1 wounds the firer, 6 adds Vortex, a rule the data gives no text for",
+)
+PYROMANTIC_DESOLATION = declare(
+    "Pyromantic Desolation",
+    Stage.MARKERS,
+    Stage.ROUND,
+    modelled=False,
+    summary='in a round, automatic hits on every model under a 3" blast around the wielder: not computed yet',
+)
