@@ -485,3 +485,53 @@ def test_molecular_dissonance_pinned() -> None:
     assert result["wounds"]["mean"] == pytest.approx(5 / 12, abs=1e-15)
     primarch = calc({"attacker": {"BS": 4}, "weapon": weapon, "target": {**LEGIONARIES, "Unit Type": "Primarch"}})
     assert primarch["wounds"]["mean"] == pytest.approx(2 / 3 * 1 / 2, abs=1e-15)
+
+
+@pytest.mark.parametrize(("ws", "x", "twin", "blows"), [(5, 6, False, 1), (5, 5, True, 2), (3, 4, False, 2),
+                                                         (9, 6, False, 2)])  # fmt: skip
+def test_lightning_blows_match_every_die(ws: int, x: int, twin: bool, blows: int) -> None:
+    # Lightning Blows (X) (Custodes catalogue): each hit on a To Hit roll of X+ makes one more To Hit roll
+    # against the same unit, which makes no more. Every To Hit die enumerated (twin-linked: a failed die is
+    # rolled again), then the wounds through the engine given that many hits.
+    need = 2 if ws > 8 else 3 if ws > 4 else 4 if ws >= 2 else 5  # against WS 4 (HH2's chart)
+    sixth = Fraction(1, 6)
+
+    def die() -> list[tuple[Fraction, int]]:
+        paths = []
+        for d in range(1, 7):
+            again = twin and d < need
+            paths += [(sixth * sixth, e) for e in range(1, 7)] if again else [(sixth, d)]
+        return paths
+
+    per_blow = [Fraction(0)] * 3
+    for p, face in die():
+        if face < need or face == 1:
+            per_blow[0] += p
+        elif face < x:
+            per_blow[1] += p
+        else:
+            for q, extra in die():
+                per_blow[2 if extra >= need and extra != 1 else 1] += p * q
+    want = [Fraction(0)] * (2 * blows + 1)
+    for outcome in itertools.product(range(3), repeat=blows):
+        want[sum(outcome)] += math.prod((per_blow[h] for h in outcome), start=Fraction(1))
+    rules = f"Lightning Blows ({x}+)" + (", Twin-linked" if twin else "")
+    spear = {"name": "spear", "Range": "-", "Strength": "+2", "AP": "2", "Type": f"Melee, {rules}"}
+    target = {**LEGIONARIES, "models": 5}
+    scenario = {"mode": "melee", "attacker": {"WS": ws, "S": 4, "A": blows}, "weapon": spear, "target": target}
+    result = calc(scenario)
+    assert result["hits"]["pmf"] == pytest.approx([float(w) for w in want], abs=1e-12)
+    unsaved = np.zeros(len(want))
+    for h, w in enumerate(want):
+        given = calc({**scenario, "hits": h})["unsaved"]["pmf"] if h else [1.0]
+        unsaved[: len(given)] += float(w) * np.array(given)
+    assert result["unsaved"]["pmf"] == pytest.approx(unsaved[: len(result["unsaved"]["pmf"])].tolist(), abs=1e-12)
+    assert "Lightning Blows" in " ".join(result["applied"])
+
+
+def test_lightning_blows_pinned() -> None:
+    # WS 5 against WS 4 hits on 3+ (2/3); a hit is a 6 one time in four and rolls again (2/3): two hits with
+    # 2/3 * 1/4 * 2/3 = 1/9 (hand computation; Custodes catalogue, "Lightning Blows (X)")
+    spear = {"name": "spear", "Range": "-", "Strength": "+2", "AP": "2", "Type": "Melee, Lightning Blows (6+)"}
+    result = calc({"mode": "melee", "attacker": {"WS": 5, "S": 4, "A": 1}, "weapon": spear, "target": LEGIONARIES})
+    assert result["hits"]["pmf"] == pytest.approx([1 / 3, 5 / 9, 1 / 9], abs=1e-15)

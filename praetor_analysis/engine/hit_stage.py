@@ -10,7 +10,14 @@ from praetor_analysis.profiles.records import ProfileError, Unit, Weapon
 from praetor_analysis.rules import tables
 from praetor_analysis.rules.catalogue import lookup
 from praetor_analysis.rules.check_rules import FOCUS_CHECKS
-from praetor_analysis.rules.hit import HitRoll, gets_hot_given_hits, master_crafted_hits, roll_to_hit
+from praetor_analysis.rules.hit import (
+    HitRoll,
+    gets_hot_given_hits,
+    hits_again,
+    master_crafted_hits,
+    roll_to_hit,
+    share_at_least,
+)
 from praetor_analysis.rules.hit_rules import GETS_HOT, MASTER_CRAFTED, TWIN_LINKED
 from praetor_analysis.rules.marker_rules import MARKERS
 from praetor_analysis.rules.melee_rules import TWO_HANDED
@@ -193,6 +200,11 @@ def _hit_stage(volley: Volley, target: Unit) -> tuple[Dist, Dist, float | None, 
         hits, ones = _master_crafted(volley, shots, roll)
     else:
         hits, ones = roll_to_hit(shots, roll)
+    for token in w.rules:  # hits on a high die that roll To Hit again (Lightning Blows)
+        decl = lookup(token.name)
+        hook = decl.hook("hit_again") if decl is not None else None
+        if hook is not None:
+            hits = hits_again(hits, share_at_least(roll, hook(token.value)), roll.per_shot()[0])
     return hits, ones, p_pass, notes
 
 

@@ -20,6 +20,7 @@ from praetor_analysis.profiles.rule_tokens import Rule
 from praetor_analysis.rules.catalogue import lookup
 from praetor_analysis.rules.contexts import SaveSituation, WoundSituation, variant_active
 from praetor_analysis.rules.damage_rules import BRUTAL
+from praetor_analysis.rules.hit import share_at_least
 from praetor_analysis.rules.save_rules import FEEL_NO_PAIN
 from praetor_analysis.rules.saves import SaveContext
 from praetor_analysis.rules.tables import to_wound
@@ -157,11 +158,7 @@ def hit_six_share(volley: Volley, target: Unit) -> float:
     hits on its own target. 0 when the hits are given or automatic (no To Hit roll)."""
     if volley.hits is not None or hits_automatically(volley.weapon):
         return 0.0
-    roll = hit_roll_of(volley, target)
-    p_hit, _ = roll.per_shot()
-    if roll.second is None or roll.reroll_failed:
-        return 1.0 / (7 - roll.first)
-    return (1 / 6 + 1 / 36) / p_hit
+    return share_at_least(hit_roll_of(volley, target), 6)
 
 
 def _wound_groups(

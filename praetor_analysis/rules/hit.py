@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from praetor_analysis.prob.dice import binomial_pmf, p_at_least, thin
+from praetor_analysis.prob.dice import binomial_pmf, compound, p_at_least, thin
 from praetor_analysis.prob.dist import Dist
 from praetor_analysis.rules.tables import to_hit_shooting
 
@@ -48,6 +48,30 @@ class HitRoll:
         if self.second is not None:  # BS 6+: a natural 1 is re-rolled needing the second target
             return p1 + p_at_least(self.second) / 6.0, 1.0 / 36.0
         return p1, 1.0 / 6.0
+
+
+def share_at_least(roll: HitRoll, x: int) -> float:
+    """P(a hit's standing To Hit die shows ``x`` or more), given that it hit: each die that hits stands on a
+    face uniform over those that hit it, independently of the other dice (Twin-linked re-rolls at the same
+    target); at BS 6+ a natural 1's second roll hits on its own target. Master-crafted's re-roll of a 1 at
+    2+ (BS 6+) is counted as the BS re-roll."""
+    p_hit, _ = roll.per_shot()
+    if p_hit <= 0.0:
+        return 0.0
+
+    def faces(target: int) -> float:  # P(one die shows x+ and hits a target)
+        return max(0, 7 - max(x, target, 2)) / 6.0
+
+    if roll.second is not None and not roll.reroll_failed:
+        return (faces(roll.first) + faces(roll.second) / 6.0) / p_hit
+    return faces(roll.first) / p_at_least(roll.first)
+
+
+def hits_again(hits: Dist, share: float, p_hit: float) -> Dist:
+    """The hits when each hit on a high enough die (``share`` of them) makes one more To Hit roll that hits
+    with ``p_hit`` and makes no more (Lightning Blows)."""
+    extra = share * p_hit
+    return Dist.from_trusted(compound(hits.probabilities, np.array([0.0, 1.0 - extra, extra])))
 
 
 def _hits_given_n(roll: HitRoll, n: int) -> np.ndarray:

@@ -183,9 +183,11 @@ BLOODTHIRSTY = declare(
 LIGHTNING_BLOWS = declare(
     "Lightning Blows",
     Stage.TO_HIT,
-    param=roll(),
-    modelled=False,
-    summary="each hit on a To Hit roll of X+ makes one more To Hit roll: not computed yet",
+    Stage.ROUND,
+    param=roll(6),
+    pending=(Stage.ROUND,),
+    hit_again=lambda value: value or 6,
+    summary="each hit on a To Hit roll of X+ makes one more To Hit roll, which makes no more",
 )
 HALLUCINATIONS = declare(
     "Hallucinations",
