@@ -18,15 +18,26 @@ from praetor_analysis.vehicles.hull_points import DEFAULT_DAMAGE_TABLE, per_hit_
 
 
 def hull_points_many(cells: Sequence[tuple[Volley, Unit]]) -> list[dict[str, Any] | PraetorError | None]:
-    """``hull_points_only`` of every cell (or the error it raises), target by target so that the per-hit
-    outcomes of one vehicle statline stay in their memo while every weapon is fired at it."""
+    """``hull_points_only`` of every cell (or the error it raises), once per (volley, statline): a vehicle's
+    name changes no number. Target by target, so that the per-hit outcomes of one vehicle statline stay in
+    their memo while every weapon is fired at it."""
     out: list[dict[str, Any] | PraetorError | None] = [None] * len(cells)
-    order = sorted(range(len(cells)), key=lambda i: id(cells[i][1]))
-    for i in order:
-        try:
-            out[i] = hull_points_only(*cells[i])
-        except PraetorError as exc:
-            out[i] = exc
+    same: dict[int, object] = {}  # id -> the first equal record (statlines compared without the name)
+    by_value: dict[object, object] = {}
+    for volley, target in cells:
+        for record, value in ((volley, volley), (target, replace(target, name=""))):
+            if id(record) not in same:
+                same[id(record)] = by_value.setdefault(value, record)
+    done: dict[tuple[int, int], dict[str, Any] | PraetorError | None] = {}
+    for i in sorted(range(len(cells)), key=lambda i: id(same[id(cells[i][1])])):
+        volley, target = cells[i]
+        key = (id(same[id(volley)]), id(same[id(target)]))
+        if key not in done:
+            try:
+                done[key] = hull_points_only(volley, target)
+            except PraetorError as exc:
+                done[key] = exc
+        out[i] = done[key]
     return out
 
 
