@@ -18,7 +18,10 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"
 
-pytestmark = pytest.mark.skipif(not Path(CHROMIUM).is_file(), reason=f"no Chromium at {CHROMIUM}")
+pytestmark = [
+    pytest.mark.skipif(not Path(CHROMIUM).is_file(), reason=f"no Chromium at {CHROMIUM}"),
+    pytest.mark.slow,  # a Voila server and a kernel pool: make test runs it, make test-fast does not
+]
 
 
 def _shots():
