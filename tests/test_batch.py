@@ -12,6 +12,7 @@ from praetor_analysis.catalog import load_targets, load_units, load_weapons
 from praetor_analysis.engine.batch import resolve_many
 from praetor_analysis.engine.chain import resolve
 from praetor_analysis.errors import PraetorError
+from praetor_analysis.prob.dist import Dist
 from praetor_analysis.scenario.calc import parse_target, parse_volley
 
 TOL = 1e-12
@@ -109,3 +110,31 @@ def test_calc_array_goes_through_the_batch_with_the_same_results():
     assert len(got) == len(items) - 1
     for i, (item, result) in enumerate(zip(items, got, strict=False)):
         _numbers_close(calc(item), result, f"[{i}]")
+
+
+def test_batch_keeps_volleys_that_differ_only_in_their_zone_hits_apart():
+    from dataclasses import replace
+
+    scenario = {
+        "attacker": {"BS": 4},
+        "weapon": {
+            "name": "mega",
+            "Range": '48"',
+            "Strength": "8",
+            "AP": "3",
+            "Type": "Ordnance 1, Apocalyptic Mega-blast",
+        },
+        "target": {"models": 3, "T": 4, "W": 2, "Save": "3+"},
+    }
+    volley, target = parse_volley(scenario), parse_target(scenario)
+    one, two = np.zeros((2, 2, 1)), np.zeros((3, 1, 1))
+    one[1, 1, 0] = 1.0  # an inner and a middle hit
+    two[2, 0, 0] = 1.0  # two inner hits
+    a = replace(volley, hits=Dist.point(2), zone_hits=one)
+    b = replace(volley, hits=Dist.point(2), zone_hits=two)
+    assert a == b  # zone hits are not compared: the batch must not merge the two
+    got = resolve_many([(a, target), (b, target)])
+    for volley_, result in zip((a, b), got, strict=True):
+        want = resolve(volley_, target)
+        assert _gap(result.casualties.probabilities, want.casualties.probabilities) <= TOL
+    assert got[0].casualties != got[1].casualties

@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from praetor_analysis.prob.convolution import compound, convolve_power, convolve_powers
-from praetor_analysis.prob.dice import sum_of_iid
+from praetor_analysis.prob.convolution import compound, compound_many, convolve_power, convolve_powers
+from praetor_analysis.prob.dice import sum_of_iid, thin, thin_many
 from praetor_analysis.prob.dist import Dist
 
 EACH = np.array([0.2, 0.5, 0.0, 0.3])  # outcomes 0, 1, 3
@@ -65,3 +65,24 @@ def test_joint_power_matches_enumeration():
         got = convolve_power(joint, n)
         assert got.shape == want.shape
         assert np.max(np.abs(got - want)) <= 1e-15
+
+
+def test_many_rows_at_once_equal_one_row_at_a_time():
+    # compound_many and thin_many (the batch engine's row-wise forms) against compound and thin, and the
+    # compound sum of two dice pmfs against enumeration of every count and every copy.
+    counts = np.array([[0.2, 0.5, 0.3], [0.0, 0.0, 1.0], [1.0, 0.0, 0.0]])
+    each = np.array([[0.5, 0.25, 0.25], [0.1, 0.6, 0.3], [0.3, 0.3, 0.4]])
+    got = compound_many(counts, each)
+    for row, (c, e) in enumerate(zip(counts, each, strict=True)):
+        assert np.max(np.abs(got[row] - compound(c, e))) <= 1e-15
+        want = np.zeros(5)
+        for n, w in enumerate(c):
+            for combo in itertools.product(range(3), repeat=n):
+                want[sum(combo)] += w * np.prod([e[k] for k in combo])
+        assert np.max(np.abs(got[row] - want)) <= 1e-15
+    ps = np.array([0.0, 0.3, 1.0])
+    rows = thin_many(counts, ps)
+    for row, (c, p) in enumerate(zip(counts, ps, strict=True)):
+        assert np.max(np.abs(rows[row] - thin(c, float(p)))) <= 1e-15
+    shared = thin_many(counts[0], ps)  # one pmf for every row
+    assert np.max(np.abs(shared - np.array([thin(counts[0], float(p)) for p in ps]))) <= 1e-15

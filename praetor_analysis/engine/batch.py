@@ -31,7 +31,8 @@ from praetor_analysis.engine.pinning import pinning_exempt, pinning_test, shell_
 from praetor_analysis.engine.rule_report import classify_rules
 from praetor_analysis.engine.volley import TargetState, Volley, VolleyResult, weapon_strength
 from praetor_analysis.engine.wound_stage import gets_hot_unsaved, wound_groups, wound_groups_key, wound_stage_target
-from praetor_analysis.prob.dice import sum_of_iid, thin, thin_many
+from praetor_analysis.prob.convolution import compound_many
+from praetor_analysis.prob.dice import thin, thin_many
 from praetor_analysis.prob.dist import Dist
 from praetor_analysis.profiles.records import ProfileError, Unit
 from praetor_analysis.rules.damage_rules import DEFLAGRATE
@@ -87,7 +88,8 @@ class _Shared:
         """The first record of the batch equal to ``record``: equal volleys and targets share their caches."""
         found = self._by_id.get(id(record))
         if found is None:
-            found = self._by_id[id(record)] = self._by_value.setdefault(record, record)
+            alone = isinstance(record, Volley) and record.zone_hits is not None  # zone hits are not compared
+            found = self._by_id[id(record)] = record if alone else self._by_value.setdefault(record, record)
         return found  # type: ignore[return-value]
 
     def volley_info(self, volley: Volley) -> tuple[int | None, bool, bool]:
@@ -231,6 +233,7 @@ def _resolve_block(
         thinned = thin_many(np.repeat(h, 2, axis=0), ps)
         wounds_rows, change_rows = thinned[0::2], thinned[1::2]
     casualties = _casualties(members, change_rows, shared)
+    several = _several_saves(members, h) if not casualties_only else {}
     out: list[tuple[int, VolleyResult | Casualties | Failure]] = []
     for j, (c, (hits, ones, p_pass, notes)) in enumerate(block):
         w = c.volley.weapon
@@ -240,7 +243,7 @@ def _resolve_block(
             kills = _casualties([c], unsaved[None], shared)[0]
         else:
             change, kills = change_rows[j], casualties[j]
-            unsaved = change if each.size <= 2 or casualties_only else sum_of_iid(h[j], each)
+            unsaved = several.get(j, change)
         applied, no_effect, missing = _rules(c, notes, shared)
         pinned = _pinned(c, change, shared) if c.pinning else 0.0
         kills = kills[: c.fresh.space.models + 1]
@@ -261,6 +264,20 @@ def _resolve_block(
             perils=None if p_pass is None else 1.0 - p_pass,
         )
         out.append((c.index, result))
+    return out
+
+
+def _several_saves(members: list[_Cell], h: np.ndarray) -> dict[int, np.ndarray]:
+    """The unsaved wounds of the cells whose hits can each make several (Brutal), row by row: the compound
+    sum of ``sum_of_iid``, one convolution step for all cells with per-hit tables of one length."""
+    by_size: dict[int, list[int]] = {}
+    for j, c in enumerate(members):
+        if c.wounds.unsaved_each.size > 2 and not c.deflagrate:
+            by_size.setdefault(c.wounds.unsaved_each.size, []).append(j)
+    out: dict[int, np.ndarray] = {}
+    for rows in by_size.values():
+        each = np.array([members[j].wounds.unsaved_each for j in rows])
+        out.update(zip(rows, compound_many(h[rows], each), strict=True))
     return out
 
 

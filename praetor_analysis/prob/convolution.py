@@ -55,3 +55,23 @@ def compound(counts: np.ndarray, each: np.ndarray) -> np.ndarray:
         if w > 0.0:
             out[: power.size] += w * power
     return out
+
+
+def compound_many(counts: np.ndarray, each: np.ndarray) -> np.ndarray:
+    """``compound(counts[i], each[i])`` for every row i at once (rows of one length each): the powers of
+    ``each`` by direct convolution, one step for all rows."""
+    rows, n = counts.shape
+    m = each.shape[1]
+    size = (n - 1) * (m - 1) + 1
+    out = np.zeros((rows, size))
+    power = np.zeros((rows, size))
+    power[:, 0] = 1.0
+    out += counts[:, :1] * power
+    for k in range(1, n):
+        top = (k - 1) * (m - 1) + 1  # the length of the (k-1)-th power
+        step = np.zeros((rows, size))
+        for j in range(m):
+            step[:, j : j + top] += each[:, j : j + 1] * power[:, :top]
+        power = step
+        out += counts[:, k : k + 1] * power
+    return out
