@@ -62,10 +62,17 @@ def test_modifier_rules_are_the_engines():
     assert calc(twin)["unsaved"]["mean"] == pytest.approx(8 / 9 * 1 / 2 * 1 / 3, abs=1e-12)
     assert plain == pytest.approx(2 / 3 * 1 / 2 * 1 / 3, abs=1e-12)
     up, _ = apply_modifiers(base, Modifiers(to_hit=1, to_wound=1, cover="4+", half_range=True))
-    assert up["attacker"]["BS"] == 5 and up["weapon"]["Strength"] == "5" and up["half_range"] is True
+    # +1 to hit and to wound are the attacker's rules (docs/rules.md#to-hit-and-to-wound-modifiers), not a
+    # BS or Strength shift; at half range the bolter fires twice: 2 * 5/6 (2+) * 2/3 (3+) * 1/3 unsaved
+    assert up["attacker"]["BS"] == 4 and up["weapon"]["Strength"] == "4" and up["half_range"] is True
+    assert up["attacker"]["rules"] == ["To Hit modifier (+1)", "To Wound modifier (+1)"]
     assert up["target"]["Cover"] == "4+"
+    assert calc(up)["unsaved"]["mean"] == pytest.approx(2 * 5 / 6 * 2 / 3 * 1 / 3, abs=1e-12)
     pe, notes = apply_modifiers(base, Modifiers(preferred_enemy=True))
-    assert "attacker: Preferred Enemy" in calc(pe)["not_modelled"] and notes
+    result = calc(pe)
+    assert "attacker: Preferred Enemy" in result["applied"] and not result["not_modelled"] and not notes
+    # Preferred Enemy re-rolls 1s: hits 2/3 + 1/6 * 2/3 = 7/9, wounds 1/2 + 1/6 * 1/2 = 7/12, 1/3 unsaved
+    assert result["unsaved"]["mean"] == pytest.approx(7 / 9 * 7 / 12 * 1 / 3, abs=1e-12)
     with pytest.raises(ValueError, match="reroll_hits"):
         Modifiers(reroll_hits="twice")
 
@@ -101,7 +108,7 @@ def test_reroll_all_raises_the_heatmap(dash):
     dash.reroll_hits.value = "none"
     np.testing.assert_allclose(z(dash.heatmap), before)
     dash.preferred_enemy.value = True
-    assert "not modelled" in dash.status.value
+    assert "not modelled" not in dash.status.value and np.nansum(z(dash.heatmap)) > np.nansum(before)
 
 
 def test_targets_from_the_catalog_and_custom(dash):

@@ -26,7 +26,7 @@ import numpy as np
 from praetor_analysis.engine.allocation import TooLarge, after_count, count_damage
 from praetor_analysis.engine.chain import resolve, unsaved_pmf
 from praetor_analysis.engine.checks import check_boost
-from praetor_analysis.engine.hit_stage import hit_stage, hit_stage_target_part
+from praetor_analysis.engine.hit_stage import hit_stage, hit_stage_target_part, reads_target_name
 from praetor_analysis.engine.pinning import pinning_exempt, pinning_test, shell_shock_of
 from praetor_analysis.engine.rule_report import classify_rules
 from praetor_analysis.engine.volley import TargetState, Volley, VolleyResult, weapon_strength
@@ -75,7 +75,7 @@ class _Shared:
         self._by_value: dict[object, object] = {}
         self.kills: dict[tuple, tuple[np.ndarray, np.ndarray]] = {}
         self.fresh: dict[int, TargetState | ProfileError] = {}
-        self.canonical: dict[int, Unit] = {}
+        self.canonical: dict[tuple[int, bool], Unit] = {}
         self.info: dict[int, tuple[int | None, bool, bool]] = {}
         self.exempt: dict[int, bool] = {}
         self.hits: dict[tuple, tuple[Dist, Dist, float | None, list[str]]] = {}
@@ -114,11 +114,11 @@ class _Shared:
             raise state
         return state
 
-    def canonical_target(self, target: Unit) -> Unit:
+    def canonical_target(self, target: Unit, *, keep_name: bool = False) -> Unit:
         """What the wound stage reads of the target: targets it cannot tell apart share their tables."""
-        key = id(target)
+        key = (id(target), keep_name)
         if key not in self.canonical:
-            self.canonical[key] = self.same(wound_stage_target(target))  # type: ignore[assignment]
+            self.canonical[key] = self.same(wound_stage_target(target, keep_name=keep_name))  # type: ignore[assignment]
         return self.canonical[key]
 
     def hit(self, volley: Volley, target: Unit) -> tuple[Dist, Dist, float | None, list[str]]:
@@ -198,7 +198,7 @@ def _prepare(i: int, volley: Volley, target: Unit, shared: _Shared, tables: dict
     if strength is None:
         return None
     fresh = shared.fresh_state(target)
-    canonical = shared.canonical_target(target)
+    canonical = shared.canonical_target(target, keep_name=reads_target_name(volley.attacker))
     wkey = wound_groups_key(volley, canonical, strength, fresh.space.wounds)
     if wkey not in tables:
         groups, p_wound, unsaved_each = wound_groups(volley, canonical, strength, fresh.space.wounds)

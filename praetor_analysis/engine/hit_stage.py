@@ -7,9 +7,11 @@ from praetor_analysis.prob.dice import DiceExpr, compound, leadership_pass, thin
 from praetor_analysis.prob.dist import Dist
 from praetor_analysis.prob.memo import BoundedMemo
 from praetor_analysis.profiles.records import ProfileError, Unit, Weapon
+from praetor_analysis.profiles.rule_tokens import Rule
 from praetor_analysis.rules import tables
 from praetor_analysis.rules.catalogue import lookup
 from praetor_analysis.rules.check_rules import FOCUS_CHECKS
+from praetor_analysis.rules.contexts import HitSituation
 from praetor_analysis.rules.hit import (
     HitRoll,
     gets_hot_given_hits,
@@ -21,6 +23,7 @@ from praetor_analysis.rules.hit import (
 from praetor_analysis.rules.hit_rules import GETS_HOT, MASTER_CRAFTED, TWIN_LINKED
 from praetor_analysis.rules.marker_rules import MARKERS
 from praetor_analysis.rules.melee_rules import TWO_HANDED
+from praetor_analysis.rules.modifier_rules import PREFERRED_ENEMY
 from praetor_analysis.rules.tables import to_hit_melee
 
 
@@ -133,7 +136,36 @@ def _shots_distribution(volley: Volley) -> tuple[Dist, float | None]:
 
 
 def hit_roll_of(volley: Volley, target: Unit) -> HitRoll:
-    """The To Hit roll of a volley that rolls To Hit (shooting BS table or melee WS chart)."""
+    """The To Hit roll of a volley that rolls To Hit (shooting BS table or melee WS chart), then the ``hit``
+    hook of each of the attacker's unit rules (re-rolls of 1, modifiers: rules/modifier_rules.py)."""
+    return with_attacker_hit_rules(_table_roll(volley, target), volley, target)
+
+
+def with_attacker_hit_rules(roll: HitRoll, volley: Volley, target: Unit) -> HitRoll:
+    """``roll`` after the ``hit`` hook of each of the attacker's unit rules."""
+    situation = HitSituation(melee=volley.mode == "melee", target_name=target.name, unit_type=target.unit_type)
+    for token in attacker_rules_with(volley.attacker, "hit"):
+        hook = lookup(token.name).hook("hit")  # type: ignore[union-attr]
+        roll = hook(roll, token.value, token.variant, situation)  # type: ignore[misc]
+    return roll
+
+
+def attacker_rules_with(attacker: Unit, stage: str) -> tuple[Rule, ...]:
+    """The attacker's unit rules that act from the attacker's side and give the named stage a hook."""
+    out = []
+    for token in attacker.rules:
+        decl = lookup(token.name)
+        if decl is not None and "attacker" in decl.sides and decl.hook(stage) is not None:
+            out.append(token)
+    return tuple(out)
+
+
+def reads_target_name(attacker: Unit) -> bool:
+    """True when a rule of the attacker reads the target's name (Preferred Enemy (X))."""
+    return any(t.name == PREFERRED_ENEMY.name and t.variant for t in attacker.rules)
+
+
+def _table_roll(volley: Volley, target: Unit) -> HitRoll:
     w, a = volley.weapon, volley.attacker
     twin = w.has(TWIN_LINKED)
     mc = 1 if w.has(MASTER_CRAFTED) else 0  # one re-roll per model (see master_crafted_hits)
@@ -156,8 +188,12 @@ _HITS: BoundedMemo[tuple[Dist, Dist, float | None, list[str]]] = BoundedMemo(819
 
 
 def hit_stage_target_part(volley: Volley, target: Unit) -> tuple | None:
-    """What the hit stage reads of the target: nothing when shooting; in melee its WS, and the chart."""
-    return (target.WS, tables.MELEE_CHART) if volley.mode == "melee" else None
+    """What the hit stage reads of the target: nothing when shooting; in melee its WS, and the chart; its
+    name and Unit Type when the attacker has Preferred Enemy (X)."""
+    part = (target.WS, tables.MELEE_CHART) if volley.mode == "melee" else None
+    if any(t.name == PREFERRED_ENEMY.name for t in volley.attacker.rules):
+        return (part, target.name, target.unit_type)
+    return part
 
 
 def hit_stage(volley: Volley, target: Unit) -> tuple[Dist, Dist, float | None, list[str]]:

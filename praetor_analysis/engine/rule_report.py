@@ -30,6 +30,7 @@ def situation_of(volley: Volley, target: Unit) -> Situation:
         melee=volley.mode == "melee",
         half_range=volley.half_range,
         target_type=target.unit_type,
+        target_name=target.name,
         placement=volley.placement,
         target_fresh_single_wound=fresh,
         charging=volley.mode == "melee" and bool(a.extra.get("charging")) and not a.extra.get("disordered"),

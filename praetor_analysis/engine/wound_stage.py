@@ -12,7 +12,7 @@ from praetor_analysis.engine.allocation import (
     mix_packets,
 )
 from praetor_analysis.engine.damage import damage_packet
-from praetor_analysis.engine.hit_stage import hit_roll_of, hits_automatically
+from praetor_analysis.engine.hit_stage import attacker_rules_with, hit_roll_of, hits_automatically
 from praetor_analysis.engine.volley import Volley
 from praetor_analysis.prob.memo import BoundedMemo
 from praetor_analysis.profiles.records import ProfileError, Unit, Weapon
@@ -30,7 +30,7 @@ from praetor_analysis.rules.wound_rules import ARMOURBANE
 
 def wound_table_for(volley: Volley, target: Unit, strength: int) -> dict[WoundKind, float]:
     """P(each wound kind) for one hit of ``volley`` on ``target``: the wound table, then the ``wound`` hook of
-    each of the weapon's rules (as printed), then the target's."""
+    each of the weapon's rules (as printed), then the attacker's (re-rolls of 1, modifiers), then the target's."""
     w = volley.weapon
     if target.T is None:
         raise ProfileError(f"target.T: a unit without Toughness needs the vehicle rules, got {target.T!r}")
@@ -43,6 +43,7 @@ def wound_table_for(volley: Volley, target: Unit, strength: int) -> dict[WoundKi
         unit_type=target.unit_type,
         target_strength=target.S,
         hit_six=hit_six_share(volley, target) if reads_hit_sixes(w) else 0.0,
+        target_name=target.name,
     )
     roll = WoundRoll(
         target=to_wound(strength, target.T),
@@ -50,7 +51,7 @@ def wound_table_for(volley: Volley, target: Unit, strength: int) -> dict[WoundKi
         ap=w.ap,
         melee=situation.melee,
     )
-    for token in (*w.stage_rules, *target.rules):
+    for token in (*w.stage_rules, *attacker_rules_with(volley.attacker, "wound"), *target.rules):
         decl = lookup(token.name)
         if decl is None:
             continue
@@ -123,12 +124,13 @@ def wound_groups(
     return list(groups), p_wound, unsaved_each.copy()
 
 
-def wound_stage_target(target: Unit) -> Unit:
+def wound_stage_target(target: Unit, *, keep_name: bool = False) -> Unit:
     """The part of a target that the wound, save and damage stages read (Toughness, Strength, unit type,
-    rules, saves and cover; keep it in step with ``wound_table_for``, ``save_context`` and
-    ``damage_per_wound``): targets these stages cannot tell apart share their per-hit tables in a sweep."""
+    rules, saves and cover; its name with ``keep_name``, for Preferred Enemy (X); keep it in step with
+    ``wound_table_for``, ``save_context`` and ``damage_per_wound``): targets these stages cannot tell apart
+    share their per-hit tables in a sweep."""
     return Unit(
-        name="",
+        name=target.name if keep_name else "",
         unit_type=target.unit_type,
         T=target.T,
         S=target.S,
@@ -141,10 +143,23 @@ def wound_stage_target(target: Unit) -> Unit:
 
 def wound_groups_key(volley: Volley, target: Unit, strength: int, wounds: int) -> tuple:
     """What ``wound_groups`` depends on: the weapon's rules, AP and template, Strength, the target, mode,
-    range and the wounds per model (and the To Hit roll, for a rule that reads its sixes)."""
+    range and the wounds per model (and the To Hit roll, for a rule that reads its sixes; the attacker's
+    rules with a ``wound`` hook)."""
     w = volley.weapon
     six = hit_six_share(volley, target) if reads_hit_sixes(w) else None
-    return (w.type.signature, w.ap, w.range.template, strength, target, volley.mode, volley.half_range, wounds, six)
+    mine = attacker_rules_with(volley.attacker, "wound")
+    return (
+        w.type.signature,
+        w.ap,
+        w.range.template,
+        strength,
+        target,
+        volley.mode,
+        volley.half_range,
+        wounds,
+        six,
+        mine,
+    )
 
 
 def reads_hit_sixes(weapon: Weapon) -> bool:

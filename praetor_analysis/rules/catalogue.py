@@ -13,6 +13,7 @@ from praetor_analysis.rules import (  # noqa: F401  (each family declares its ru
     hit_rules,
     marker_rules,
     melee_rules,
+    modifier_rules,
     morale_rules,
     other_rules,
     outside_rules,

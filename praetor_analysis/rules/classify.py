@@ -83,6 +83,7 @@ class Situation:
     placement: str | None = None  # how marker hits were made: "formation", "wall of death", or None
     target_fresh_single_wound: bool = False  # every target model has W 1 and none has lost a wound
     charging: bool = False  # a melee attacker that charged (not a Disordered Charge)
+    target_name: str = ""  # the target's name (Preferred Enemy (X) reads it)
 
     def target_is(self, words: Iterable[str]) -> bool:
         """True when the target's Unit Type names one of ``words``."""
@@ -115,6 +116,9 @@ def acts_here(decl: RuleDecl, variant: str | None, situation: Situation) -> bool
         return False
     condition = decl.hook("condition")
     if condition is not None and not condition(situation):
+        return False
+    acts_on = decl.hook("acts_on")  # a condition on the target that reads the rule's parameter
+    if acts_on is not None and not acts_on(variant, situation.target_name, situation.target_type):
         return False
     return decl.hook("active") is None or variant_active(
         variant, melee=situation.melee, half_range=situation.half_range

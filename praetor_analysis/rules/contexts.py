@@ -17,11 +17,21 @@ class WoundSituation:
     unit_type: str = "Infantry"
     target_strength: int | None = None  # the target's S (Graviton weapons roll against it)
     hit_six: float = 0.0  # P(a hit's standing To Hit die shows 6), for rules that read it (0 without a roll)
+    target_name: str = ""  # the target's name (Preferred Enemy (X) reads it)
 
     def target_is(self, *words: str) -> bool:
         """True when the target's Unit Type names one of ``words`` (``Dreadnought``, ``Heavy``...)."""
         low = self.unit_type.lower()
         return any(w.lower() in low for w in words)
+
+
+@dataclass(frozen=True)
+class HitSituation:
+    """One shot or blow rolling To Hit: melee or shooting, the target's name and Unit Type."""
+
+    melee: bool = False
+    target_name: str = ""
+    unit_type: str = "Infantry"
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,13 @@ model's own shots: never pooled across a unit (:func:`master_crafted_hits`). A c
 a natural 1 first (it both may hit and avoids a Gets Hot wound); with BS 6+ it re-rolls a natural 1 needing
 the first target (2+) instead of the BS re-roll. With Twin-linked every failure is already re-rolled, so
 Master-crafted adds nothing.
+
+Re-rolls of 1 (``reroll_ones``: Preferred Enemy, "Re-roll To Hit 1s") re-roll a *natural* 1, needing the
+first target (at BS 6+ instead of the second roll, which needs more). ``modifier`` moves the roll needed
+(docs/rules.md#to-hit-and-to-wound-modifiers): +1 turns 4+ into 3+; the need is never better than 2+ (a
+natural 1 always fails) and a need above 6+ cannot hit; at BS 6+ it moves the second roll too. A die is
+re-rolled at most once: with Twin-linked, re-rolls of 1 add nothing; Master-crafted re-rolls a failure that
+was not re-rolled already.
 """
 
 from __future__ import annotations
@@ -28,6 +35,8 @@ class HitRoll:
     second: int | None = None
     reroll_failed: bool = False
     master_crafted: int = 0
+    reroll_ones: bool = False
+    modifier: int = 0
 
     @classmethod
     def shooting(cls, bs: int, *, snap: bool = False, twin: bool = False, mc: int = 0) -> HitRoll:
@@ -36,18 +45,46 @@ class HitRoll:
         return cls(first, second, twin, mc)
 
     @property
+    def need_first(self) -> int:
+        """The first roll needed after the modifier: 2 at best, 7 (cannot hit) above 6."""
+        return modified_need(self.first, self.modifier)
+
+    @property
+    def need_second(self) -> int | None:
+        """The BS 6+ second roll needed after the modifier, or None."""
+        return None if self.second is None else modified_need(self.second, self.modifier)
+
+    @property
     def p_first(self) -> float:
         """P(the first roll hits)."""
-        return p_at_least(self.first)
+        return p_at_least(self.need_first)
+
+    @property
+    def p_one_again(self) -> float:
+        """P(a natural 1 of the first roll hits when re-rolled): re-rolls of 1 at the first target, else the
+        BS 6+ second roll, else 0."""
+        if self.reroll_ones:
+            return self.p_first
+        if self.need_second is not None:
+            return p_at_least(self.need_second)
+        return 0.0
 
     def per_shot(self) -> tuple[float, float]:
         """(P(hit), P(a natural 1 stands)) for one shot, Master-crafted aside."""
         p1 = self.p_first
         if self.reroll_failed:  # Twin-linked: re-roll every failure needing the first target
             return p1 + (1 - p1) * p1, (1 - p1) / 6.0
-        if self.second is not None:  # BS 6+: a natural 1 is re-rolled needing the second target
-            return p1 + p_at_least(self.second) / 6.0, 1.0 / 36.0
+        if self.reroll_ones or self.second is not None:  # a natural 1 is rolled again
+            return p1 + self.p_one_again / 6.0, 1.0 / 36.0
         return p1, 1.0 / 6.0
+
+
+def modified_need(need: int, modifier: int) -> int:
+    """The D6 roll needed after a modifier (+1 makes it easier): never below 2+, 7 when above 6+; a need of
+    1 (hits automatically, a vehicle in melee that did not move) is no roll and stays."""
+    if need <= 1:
+        return need
+    return min(max(need - modifier, 2), 7)
 
 
 def share_at_least(roll: HitRoll, x: int) -> float:
@@ -62,9 +99,10 @@ def share_at_least(roll: HitRoll, x: int) -> float:
     def faces(target: int) -> float:  # P(one die shows x+ and hits a target)
         return max(0, 7 - max(x, target, 2)) / 6.0
 
-    if roll.second is not None and not roll.reroll_failed:
-        return (faces(roll.first) + faces(roll.second) / 6.0) / p_hit
-    return faces(roll.first) / p_at_least(roll.first)
+    second = roll.need_second
+    if second is not None and not roll.reroll_failed and not roll.reroll_ones:
+        return (faces(roll.need_first) + faces(second) / 6.0) / p_hit
+    return faces(roll.need_first) / roll.p_first
 
 
 def hits_again(hits: Dist, share: float, p_hit: float) -> Dist:
@@ -81,14 +119,29 @@ def _hits_given_n(roll: HitRoll, n: int) -> np.ndarray:
     if mc == 0 or roll.reroll_failed or n == 0:
         return binomial_pmf(n, p)
     out = np.zeros(n + 1)
+    if roll.reroll_ones:
+        # a natural 1 is re-rolled already; Master-crafted re-rolls min(F, mc) of the F other failures
+        p1 = roll.p_first
+        p_other = max(0.0, 1.0 - p1 - 1.0 / 6.0)
+        p_rest_hit = p / (1.0 - p_other) if p_other < 1.0 else 0.0
+        for f, w in enumerate(binomial_pmf(n, p_other)):
+            extra = np.convolve(binomial_pmf(n - f, p_rest_hit), binomial_pmf(min(f, mc), p1))
+            out[: extra.size] += w * extra
+        return out
     if roll.second is not None:
-        # BS 6+: O natural 1s on the first roll; min(O, mc) re-rolled at 2+ (first target), the rest at second
-        ones = binomial_pmf(n, 1.0 / 6.0)
-        p_mc, p_bs = roll.p_first, p_at_least(roll.second)
-        for o, w in enumerate(ones):
-            used = min(o, mc)
-            extra = np.convolve(binomial_pmf(used, p_mc), binomial_pmf(o - used, p_bs))
-            out[n - o : n - o + extra.size] += w * extra
+        # BS 6+: O natural 1s and F other failures (a modifier of -1 or worse) on the first roll. Master-crafted
+        # re-rolls the other failures first (at the first target), then natural 1s at the first target instead
+        # of the second roll; the other 1s take the second roll.
+        p1, p_bs = roll.p_first, roll.p_one_again
+        p_other = max(0.0, 1.0 - p1 - 1.0 / 6.0)
+        for o, wo in enumerate(binomial_pmf(n, 1.0 / 6.0)):
+            rest = n - o
+            for f, wf in enumerate(binomial_pmf(rest, p_other / (5.0 / 6.0))):
+                used_other = min(f, mc)
+                used_one = min(o, mc - used_other)
+                extra = np.convolve(binomial_pmf(used_other + used_one, p1), binomial_pmf(o - used_one, p_bs))
+                base = rest - f
+                out[base : base + extra.size] += wo * wf * extra
         return out
     p1 = roll.p_first
     fails = binomial_pmf(n, 1 - p1)
@@ -102,8 +155,18 @@ def _ones_given_n(roll: HitRoll, n: int) -> np.ndarray:
     """pmf of natural 1s that stand from exactly ``n`` shots, Master-crafted included."""
     _, q = roll.per_shot()
     mc = roll.master_crafted
-    if mc == 0 or roll.reroll_failed or roll.second is not None or n == 0:
+    if mc == 0 or roll.reroll_failed or n == 0:
         return binomial_pmf(n, q)
+    if roll.reroll_ones or roll.second is not None:
+        # A natural 1 is rolled again (standing as 1 with 1/36 per shot); Master-crafted re-rolls min(F, mc)
+        # of the F other failures, each showing 1 with 1/6. (At BS 6+ Master-crafted takes a 1 first: the
+        # same count of standing 1s, as either re-roll shows 1 with 1/6.)
+        p_other = max(0.0, 1.0 - roll.p_first - 1.0 / 6.0)
+        out = np.zeros(n + 1)
+        for f, w in enumerate(binomial_pmf(n, p_other)):
+            extra = np.convolve(binomial_pmf(n - f, (1.0 / 36.0) / (1.0 - p_other)), binomial_pmf(min(f, mc), 1 / 6))
+            out[: extra.size] += w * extra
+        return out
     # Shots fall into: hit, natural 1, other failure. Re-roll min(F, mc) failures, natural 1s first;
     # each re-rolled die shows a natural 1 with probability 1/6.
     p1 = roll.p_first

@@ -27,7 +27,7 @@ PSYKER = _elsewhere("Psyker", "may use psychic powers; Psychic Focus reads the p
 
 #: Known by name, not computed yet (each with the stage it would act on).
 _NOT_YET: dict[Stage, tuple[str, ...]] = {
-    Stage.TO_HIT: ("Precision", "Hatred", "Preferred Enemy"),
+    Stage.TO_HIT: ("Precision", "Hatred"),
     Stage.ATTACKS: ("Counter-Attack", "Hammer of Wrath"),
     Stage.ELSEWHERE: ("Relentless", "Slow and Purposeful", "Monster Hunter", "Split Fire"),
 }  # fmt: skip

@@ -4,6 +4,11 @@ Murderous Strike, Shred and other re-rolls, Instant Death, and Haywire against D
 The result is a categorical distribution over *wound kinds* for one hit: each kind says how the wound
 is saved (its AP and which saves are allowed) and whether it causes Instant Death. Only the die that
 stands after a re-roll triggers Rending, Breaching or Murderous Strike.
+
+``reroll_ones`` re-rolls a natural 1 (Preferred Enemy, "Re-roll To Wound 1s"); a die is re-rolled at most
+once, so with Shred it adds nothing. ``modifier`` moves the roll needed on the table (or after Poisoned,
+Fleshbane): never better than 2+, a need above 6+ never wounds, and a table "-" stays "-". Rending, Breaching,
+Murderous Strike and the other rules of a 6 read the natural face of the standing die.
 """
 
 from __future__ import annotations
@@ -59,6 +64,13 @@ class WoundRoll:
     six_unsavable: bool = False  # a wound roll of 6 always wounds and allows no save or mitigation
     discarded: bool = False  # its wounds are discarded: no save is rolled and none is ever unsaved (Entangle)
     auto_p: float = 0.0  # the share of hits that wound without a roll (a To Hit roll of 6: Molecular Dissonance)
+    reroll_ones: bool = False  # a natural 1 is re-rolled (once)
+    modifier: int = 0  # added to the roll: +1 makes the table's 4+ a 3+
+
+    @property
+    def need(self) -> int | None:
+        """The D6 roll needed after the modifier (2 at best, 7 = never), None when the table says "-"."""
+        return None if self.target is None else min(max(self.target - self.modifier, 2), 7)
 
     def wounds_on(self, face: int) -> bool:
         """True when a standing die showing ``face`` wounds (a natural 1 always fails)."""
@@ -68,7 +80,8 @@ class WoundRoll:
             return True
         if self.rending is not None and face >= self.rending:
             return True
-        return self.target is not None and face >= self.target
+        need = self.need
+        return need is not None and face >= need
 
     def kind_of(self, face: int) -> WoundKind:
         """The kind of wound a wounding die showing ``face`` causes."""
@@ -106,7 +119,8 @@ class WoundRoll:
         standing = [0.0] * 7  # P(the die that stands shows f): a die is re-rolled at most once
         for first in range(1, 7):
             wounded = self.wounds_on(first)
-            if (wounded and self.reroll_successful) or (not wounded and self.reroll_failed):
+            again_fail = self.reroll_failed or (self.reroll_ones and first == 1)
+            if (wounded and self.reroll_successful) or (not wounded and again_fail):
                 for again in range(1, 7):
                     standing[again] += 1.0 / 36.0
             else:

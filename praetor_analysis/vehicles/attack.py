@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from praetor_analysis.engine.hit_stage import hit_stage, shots_distribution
+from praetor_analysis.engine.hit_stage import hit_stage, shots_distribution, with_attacker_hit_rules
 from praetor_analysis.engine.rule_report import shot_label, situation_of
 from praetor_analysis.engine.volley import Volley, weapon_strength
 from praetor_analysis.prob.dist import Dist
@@ -108,7 +108,7 @@ def vehicle_hits(volley: Volley, target: Unit) -> tuple[Dist, Dist]:
         if not isinstance(moved, bool):
             raise ProfileError(f"target.moved: expected true or false, got {moved!r}")
         shots, _ = shots_distribution(volley)
-        return roll_to_hit(shots, HitRoll(4 if moved else 1, None, False, 0))
+        return roll_to_hit(shots, with_attacker_hit_rules(HitRoll(4 if moved else 1, None, False, 0), volley, target))
     hits, ones, _, _ = hit_stage(volley, target)  # the same To Hit as any target (memoised)
     return hits, ones
 

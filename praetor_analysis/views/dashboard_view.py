@@ -18,7 +18,13 @@ import plotly.graph_objects as go
 
 from praetor_analysis.markers.kinds import MARKER_DIAMETERS
 from praetor_analysis.views import figures as F
-from praetor_analysis.views.modifiers import Modifiers, attacker_with, modifier_names, weapon_rows_with
+from praetor_analysis.views.modifiers import (
+    Modifiers,
+    attacker_with,
+    modifier_names,
+    modifiers_in_rules,
+    weapon_rows_with,
+)
 
 __all__ = [
     "COVER_CHOICES",
@@ -228,11 +234,6 @@ def compute_view(
         distributions_fn = distributions_fn or compare_distributions
     w, t, attacker = inputs_of(state, weapons, targets)
     messages: list[str] = []
-    mods = state.modifiers
-    if mods.reroll_hits == "ones" or mods.reroll_wounds == "ones" or mods.preferred_enemy:
-        messages.append(
-            "Re-rolls of 1 (Preferred Enemy) are not modelled by the engine yet: the figures leave them out."
-        )
     if w.empty or t.empty:
         from praetor_analysis.analysis.compare import COLUMNS
 
@@ -325,7 +326,8 @@ def _rule_value(rules: Sequence[Any], name: str) -> str:
 def state_from_scenarios(text: str, weapons: pd.DataFrame, targets: pd.DataFrame) -> DashboardState:
     """A state from saved scenarios (:func:`setup_scenarios` as JSON): weapons matched in the catalog by
     name, Range, Strength and AP, targets by name; the attacker's BS and models; half range, cover and
-    Feel No Pain; re-roll all failed hits or wounds when the saved Type adds Twin-linked or Shred.
+    Feel No Pain; re-roll all failed hits or wounds when the saved Type adds Twin-linked or Shred; re-rolls
+    of 1, Preferred Enemy and the +/-1 modifiers from the attacker's rules.
 
     Raises:
         ScenarioError: naming the first field that cannot be read or matched.
@@ -367,6 +369,7 @@ def state_from_scenarios(text: str, weapons: pd.DataFrame, targets: pd.DataFrame
     first = items[0]
     attacker, target = dict(first.get("attacker", {})), dict(first.get("target", {}))
     rules = target.get("rules", [])
+    mine = modifiers_in_rules(attacker.get("rules", []))
     return DashboardState(
         weapons=tuple(chosen_w),
         targets=tuple(chosen_t),
@@ -375,10 +378,12 @@ def state_from_scenarios(text: str, weapons: pd.DataFrame, targets: pd.DataFrame
         cover=str(target.get("Cover") or "-"),
         fnp=_rule_value(rules if isinstance(rules, list) else [], "Feel No Pain"),
         half_range=bool(first.get("half_range", False)),
-        reroll_hits=rerolls["Twin-linked"],
-        reroll_wounds=rerolls["Shred"],
+        reroll_hits=rerolls["Twin-linked"] if rerolls["Twin-linked"] != "none" else mine.get("reroll_hits", "none"),
+        reroll_wounds=rerolls["Shred"] if rerolls["Shred"] != "none" else mine.get("reroll_wounds", "none"),
+        to_hit=mine.get("to_hit", 0),
+        to_wound=mine.get("to_wound", 0),
         charging=bool(attacker.get("charging", False)),
-        preferred_enemy="Preferred Enemy" in attacker.get("rules", []),
+        preferred_enemy=mine.get("preferred_enemy", False),
     )
 
 

@@ -1,12 +1,12 @@
 """The modifiers a player expects, as the engine's rules and statlines (pure; no widgets, no figures).
 
-Each modifier becomes something the engine already computes exactly, or is named in ``not_modelled``:
+Each modifier becomes a rule the engine computes exactly (docs/rules.md#to-hit-and-to-wound-modifiers):
 
 - re-roll all failed hits: the weapon gains Twin-linked; all failed wounds: it gains Shred;
-- re-roll hits or wounds of 1, Preferred Enemy (re-roll 1s to hit and to wound): the engine has no
-  re-roll of ones yet, so they are passed as the attacker's rule and listed under ``not_modelled``;
-- +1/-1 to hit: BS (shooting) or WS (melee) +/-1 — exact for the shooting table up to BS 5;
-- +1/-1 to wound: Strength +/-1 (so it also moves Instant Death and armour penetration);
+- re-roll hits or wounds of 1: the attacker's "Re-roll To Hit 1s" / "Re-roll To Wound 1s";
+  Preferred Enemy: the attacker's "Preferred Enemy" (re-rolls 1s to hit and to wound);
+- +1/-1 to hit: the attacker's "To Hit modifier (+1)"/"(-1)"; to wound: "To Wound modifier (+1)"/"(-1)"
+  (the roll needed moves; the Strength, Instant Death and armour penetration do not);
 - cover and Feel No Pain: the target's ``Cover`` and ``rules``; half range: the scenario's ``half_range``;
 - charging: the attacker's ``charging`` (+1 Attack); Furious Charge: +1 Strength when charging in melee.
 """
@@ -26,6 +26,8 @@ __all__ = [
     "apply_modifiers",
     "attacker_with",
     "modifier_names",
+    "modifier_rules",
+    "modifiers_in_rules",
     "weapon_rows_with",
     "weapon_type_with",
 ]
@@ -107,10 +109,55 @@ def _shift(value: Any, by: int) -> Any:
     return min(max(n + by, 1), 10)
 
 
-def _strength_with(text: Any, by: int) -> Any:
-    """A weapon Strength moved by ``by``: ``"7"`` -> ``"8"``; ``"User"`` and ``"+1"`` stay (the attacker's S moves)."""
-    s = str(text).strip()
-    return str(_shift(s, by)) if s.isdigit() else text
+def modifier_rules(m: Modifiers) -> list[str]:
+    """The attacker's rules the modifiers add (re-rolls of 1, Preferred Enemy, To Hit / To Wound modifiers)."""
+    out = []
+    if m.reroll_hits == "ones":
+        out.append("Re-roll To Hit 1s")
+    if m.reroll_wounds == "ones":
+        out.append("Re-roll To Wound 1s")
+    if m.preferred_enemy:
+        out.append("Preferred Enemy")
+    if m.to_hit:
+        out.append(f"To Hit modifier ({m.to_hit:+d})")
+    if m.to_wound:
+        out.append(f"To Wound modifier ({m.to_wound:+d})")
+    return out
+
+
+def attacker_rules_with(rules: Any, m: Modifiers) -> list[Any]:
+    """An attacker's ``rules`` with the modifiers' rules added, each once (a rule already there is kept)."""
+    out = list(rules or [])
+    have = {str(r).split("(")[0].strip().lower() for r in out}
+    for rule in modifier_rules(m):
+        if rule.split("(")[0].strip().lower() not in have:
+            out.append(rule)
+    return out
+
+
+def modifiers_in_rules(rules: Any) -> dict[str, Any]:
+    """The :class:`Modifiers` fields an attacker's ``rules`` carry (a saved setup read back): re-rolls of 1,
+    Preferred Enemy and the To Hit / To Wound modifiers."""
+    text = [str(r).strip() for r in (rules or [])]
+    out: dict[str, Any] = {}
+    if "Re-roll To Hit 1s" in text:
+        out["reroll_hits"] = "ones"
+    if "Re-roll To Wound 1s" in text:
+        out["reroll_wounds"] = "ones"
+    if any(r.startswith("Preferred Enemy") for r in text):
+        out["preferred_enemy"] = True
+    for field_name, rule in (("to_hit", "To Hit modifier"), ("to_wound", "To Wound modifier")):
+        for r in text:
+            m = re.fullmatch(re.escape(rule) + r"\s*\(([+-]1)\)", r)
+            if m:
+                out[field_name] = int(m.group(1))
+    return out
+
+
+def _weapon_with(w: Mapping[str, Any], m: Modifiers) -> dict[str, Any]:
+    out = dict(w)
+    out["Type"] = weapon_type_with(out.get("Type", ""), m)
+    return out
 
 
 def apply_modifiers(scenario: Mapping[str, Any], m: Modifiers) -> tuple[dict[str, Any], list[str]]:
@@ -124,29 +171,17 @@ def apply_modifiers(scenario: Mapping[str, Any], m: Modifiers) -> tuple[dict[str
     melee = out.get("mode") == "melee"
     attacker, target = dict(out.get("attacker", {})), dict(out.get("target", {}))
     weapons = out["weapon"] if isinstance(out.get("weapon"), list) else [out.get("weapon", {})]
-    new_weapons = []
-    for w in weapons:
-        w = dict(w)
-        w["Type"] = weapon_type_with(w.get("Type", ""), m)
-        if m.to_wound and not melee:
-            w["Strength"] = _strength_with(w.get("Strength"), m.to_wound)
-        new_weapons.append(w)
-    out["weapon"] = new_weapons if isinstance(out.get("weapon"), list) else new_weapons[0]
-    if m.to_hit:
-        key = "WS" if melee else "BS"
-        attacker[key] = _shift(attacker.get(key, 4), m.to_hit)
-    s_by = (m.to_wound if melee else 0) + (1 if melee and m.charging and m.furious_charge else 0)
-    if s_by:
-        attacker["S"] = _shift(attacker.get("S", 4), s_by)
+    out["weapon"] = (
+        [_weapon_with(w, m) for w in weapons] if isinstance(out.get("weapon"), list) else (_weapon_with(weapons[0], m))
+    )
+    if melee and m.charging and m.furious_charge:
+        attacker["S"] = _shift(attacker.get("S", 4), 1)
     if melee and m.charging:
         attacker["charging"] = True
-    notes = []
-    if m.reroll_hits == "ones" or m.reroll_wounds == "ones" or m.preferred_enemy:
-        rules = list(attacker.get("rules", []))
-        if "Preferred Enemy" not in rules:
-            rules.append("Preferred Enemy")
+    rules = attacker_rules_with(attacker.get("rules", []), m)
+    if rules != list(attacker.get("rules", [])):
         attacker["rules"] = rules
-        notes.append("re-rolls of 1 (Preferred Enemy): not modelled by the engine yet")
+    notes: list[str] = []
     if m.cover not in ("", "-"):
         target["Cover"] = m.cover
     vehicle = "vehicle" in str(target.get("Unit Type", "")).lower()
@@ -160,25 +195,20 @@ def apply_modifiers(scenario: Mapping[str, Any], m: Modifiers) -> tuple[dict[str
 
 
 def weapon_rows_with(weapons: pd.DataFrame, m: Modifiers) -> pd.DataFrame:
-    """Weapon catalog rows with the modifiers' rules added to ``Type`` and, for +/-1 to wound, their
-    numeric ranged Strength moved (melee weapons use the attacker's S: see :func:`attacker_with`)."""
+    """Weapon catalog rows with the modifiers' weapon rules (Twin-linked, Shred) added to ``Type``; the
+    attacker's rules are added by :func:`attacker_with`."""
     out = weapons.copy()
     for col in ("Type", "Type_clean"):  # the engine reads Type_clean when present
         if col in out:
             out[col] = out[col].astype(str).map(lambda t: weapon_type_with(t, m))
-    if m.to_wound and "Strength" in out:
-        ranged = ~out.get("Type", pd.Series("", index=out.index)).astype(str).str.contains("Melee")
-        out.loc[ranged, "Strength"] = out.loc[ranged, "Strength"].map(lambda v: _strength_with(v, m.to_wound))
     return out
 
 
 def attacker_with(attacker: Mapping[str, Any], m: Modifiers) -> dict[str, Any]:
-    """The attacker block of a weapons x targets sweep: BS +/- to hit, S +/- to wound (melee weapons),
-    charging and Furious Charge, and Preferred Enemy named (reported as not modelled)."""
+    """The attacker block of a weapons x targets sweep: the modifiers' rules (re-rolls of 1, Preferred Enemy,
+    To Hit and To Wound modifiers), charging and Furious Charge."""
     scenario, _ = apply_modifiers({"mode": "shooting", "attacker": attacker, "weapon": {}, "target": {}}, m)
     out = scenario["attacker"]
-    if m.to_wound:
-        out["S"] = _shift(out.get("S", 4), m.to_wound)
     if m.charging:
         out["charging"] = True
         if m.furious_charge:

@@ -14,6 +14,12 @@ Readings chosen where MECHANICS.md leaves room (one per line, for comparison wit
   the BS re-roll at 12-BS; every other 1 takes the BS re-roll.  A failed re-roll is never re-rolled again.
 - Twin-linked re-rolls every failed To Hit roll at the first target (BS 6+: a 1 is re-rolled on 2+, replacing
   the BS re-roll); it applies in melee too; Master-crafted then has nothing left to re-roll.
+- Re-rolls of 1 (Preferred Enemy, "Re-roll To Hit 1s" / "Re-roll To Wound 1s"): a natural 1 is rolled again
+  at the first target (at BS 6+ instead of the BS re-roll); never a die already re-rolled (Twin-linked,
+  Shred). With them, or at BS 6+ when another die failed, Master-crafted goes to a failure not yet re-rolled.
+  Preferred Enemy (X): the target's name or Unit Type contains X; bare, every target.
+- To Hit / To Wound modifiers: added to the natural face (a natural 1 still fails); Rending, Breaching and
+  Murderous Strike read the natural face.
 - Melee To Hit (HH2's chart): WS more than twice the defender's 2+, higher 3+, the defender's more than twice
   the attacker's 5+, else 4+.
 - BS above 10 counts as 10; BS 0 never hits.  Snap shots use BS 1 (6+), re-rolls still allowed.
@@ -197,6 +203,18 @@ def to_hit_needs(v: Volley, t: Target) -> tuple[int | None, int | None]:
     return 2, 12 - bs
 
 
+def preferred(v: Volley, t: Target) -> bool:
+    """The target is the attacker's Preferred Enemy: any target for a bare rule, else one whose name or Unit
+    Type contains X (case-insensitive)."""
+    x = v.attacker.preferred_enemy
+    return x is not None and (x == "" or x.lower() in t.name.lower() or x.lower() in t.unit_type.lower())
+
+
+def modified_success(face: int, need: int | None, modifier: int) -> bool:
+    """A roll of `need`+ with `modifier` added to the face; a natural 1 always fails."""
+    return need is not None and face != 1 and face + modifier >= need
+
+
 def wound_need(s: int, toughness: int) -> int | None:
     if s >= toughness + 2:
         return 2
@@ -234,11 +252,14 @@ def wound_outcomes(v: Volley, t: Target) -> list[tuple[object, tuple | None]]:
     # Dreadnought, Automata, Mechanised and Gargantuan models re-roll the successful wounds of Poisoned and
     # Fleshbane attacks (their unit-type rules); a die is still re-rolled at most once
     reroll_success = (w.poisoned is not None or w.fleshbane) and t.toxin_resistant
+    reroll_ones = v.attacker.reroll_wound_ones or preferred(v, t)
 
     def wounds(face):
         if w.six_unsavable and face == 6:
             return True
-        return succeeds(face, need) or (w.rending is not None and succeeds(face, w.rending))
+        return modified_success(face, need, v.attacker.wound_modifier) or (
+            w.rending is not None and succeeds(face, w.rending)
+        )
 
     def classify(face, wounded=None):
         if not (wounds(face) if wounded is None else wounded):
@@ -266,7 +287,8 @@ def wound_outcomes(v: Volley, t: Target) -> list[tuple[object, tuple | None]]:
         )
     out = []
     for p, face in d6_faces():
-        if (not wounds(face) or not reroll_success) and (wounds(face) or not reroll):
+        again = reroll or (reroll_ones and face == 1)
+        if (not wounds(face) or not reroll_success) and (wounds(face) or not again):
             out.append((p, classify(face)))
         else:
             for q, again in d6_faces():
@@ -357,12 +379,14 @@ def resolve_volley(dist: dict, v: Volley, t: Target, record: dict | None = None)
             dist = each_state(dist, lambda s: stay(s._replace(hits=s.shots, shots=0)))
     else:
         first, second = to_hit_needs(v, t)
+        hit_mod = a.hit_modifier
+        hit_ones = a.reroll_hit_ones or preferred(v, t)
 
         def first_die(s):
             s = s._replace(shots=s.shots - 1)
 
             def face(f):
-                if succeeds(f, first):
+                if modified_success(f, first, hit_mod):
                     return s._replace(hits=s.hits + 1)
                 if f == 1:
                     return s._replace(ones=s.ones + 1)
@@ -374,10 +398,10 @@ def resolve_volley(dist: dict, v: Volley, t: Target, record: dict | None = None)
             natural_one = s.ones > 0
             s = s._replace(ones=s.ones - 1) if natural_one else s._replace(misses=s.misses - 1)
             need = None
-            if w.twin_linked:
+            if w.twin_linked or (natural_one and hit_ones):  # Twin-linked, or a re-roll of 1s: at the first target
                 need = first
             elif second is not None and natural_one:  # BS 6-10
-                if s.mc:
+                if s.mc and not s.misses:  # Master-crafted goes to another failure when there is one
                     need, s = first, s._replace(mc=False)  # see the module docstring
                 else:
                     need = second
@@ -388,7 +412,7 @@ def resolve_volley(dist: dict, v: Volley, t: Target, record: dict | None = None)
             return d6(
                 lambda f: (
                     s._replace(hits=s.hits + 1)
-                    if succeeds(f, need)
+                    if modified_success(f, need, hit_mod)
                     else s._replace(hot=s.hot + 1)
                     if (f == 1 and gets_hot)
                     else s

@@ -299,6 +299,8 @@ class Target:
     daemon: bool = False
     psyker: bool = False
     large: bool = False  # Knight, Titan, Super-heavy, building or Monstrous: Destructor does 2D6
+    name: str = ""
+    unit_type: str = "Infantry"
 
 
 def parse_target(target: dict) -> Target:
@@ -338,6 +340,8 @@ def parse_target(target: dict) -> Target:
         daemon="daemon" in unit_type.lower(),
         psyker="psyker" in unit_type.lower(),
         large=any(w in unit_type.lower() for w in ("knight", "titan", "super-heavy", "monstrous", "building")),
+        name=str(target.get("name", "")),
+        unit_type=unit_type,
     )
 
 
@@ -351,6 +355,20 @@ class Attacker:
     save: int | None
     invulnerable: int | None
     feel_no_pain: int | None
+    # re-rolls of 1 and modifiers (docs/rules.md#to-hit-and-to-wound-modifiers)
+    preferred_enemy: str | None = None  # None: no Preferred Enemy; "": every target; else X (name or Unit Type)
+    reroll_hit_ones: bool = False
+    reroll_wound_ones: bool = False
+    hit_modifier: int = 0  # added to the natural face
+    wound_modifier: int = 0
+
+
+def signed(value: str | None) -> int:
+    """ "+1" -> 1, "-1" -> -1."""
+    m = re.match(r"^\s*([+-])\s*(\d)\s*$", value or "")
+    if not m:
+        raise ValueError(f"bad modifier: {value!r}")
+    return int(m[2]) if m[1] == "+" else -int(m[2])
 
 
 def parse_attacker(attacker: dict, weapon: Weapon) -> Attacker:
@@ -369,4 +387,9 @@ def parse_attacker(attacker: dict, weapon: Weapon) -> Attacker:
         save=characteristic(attacker.get("Save", "-")),
         invulnerable=characteristic(attacker.get("Invulnerable", "-")),
         feel_no_pain=plus_value(rules["feel no pain"]) if "feel no pain" in rules else None,
+        preferred_enemy=(rules["preferred enemy"] or "") if "preferred enemy" in rules else None,
+        reroll_hit_ones="re-roll to hit 1s" in rules,
+        reroll_wound_ones="re-roll to wound 1s" in rules,
+        hit_modifier=signed(rules["to hit modifier"]) if "to hit modifier" in rules else 0,
+        wound_modifier=signed(rules["to wound modifier"]) if "to wound modifier" in rules else 0,
     )
