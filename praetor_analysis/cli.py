@@ -1,7 +1,8 @@
 """The `praetor` command line: ``calc`` (docs/scenario.md), ``import`` (BattleScribe data), and more.
 
-Bad input ends with exit status 2 and one line on standard error naming the field and the value;
-never a traceback.
+Bad input (any :class:`~praetor_analysis.errors.PraetorError`) and file-system errors (a folder where a
+file is expected, a missing folder, a full disk, a pipe) end with exit status 2 and one line on standard
+error naming the field or the file; never a traceback. Exit status 1, "internal error", is left for defects.
 """
 
 from __future__ import annotations
@@ -12,21 +13,27 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from praetor_analysis.errors import MAX_MESSAGE_CHARS, PraetorError, cap_message
 
-class UsageError(Exception):
+
+class UsageError(PraetorError):
     """Bad input at the command line (exit status 2)."""
 
 
 MAX_SCENARIO_BYTES = 16 * 1024 * 1024
 """Largest scenario input accepted by ``praetor calc`` (a sweep of tens of thousands of scenarios)."""
 
-MAX_MESSAGE_CHARS = 500
-"""Error messages are cut to this length, on one line (a bad value may be megabytes long)."""
+__all__ = ["MAX_MESSAGE_CHARS", "MAX_SCENARIO_BYTES", "UsageError", "build_parser", "main"]
 
 
 def _one_line(message: str) -> str:
-    text = " ".join(str(message).split())
-    return text if len(text) <= MAX_MESSAGE_CHARS else text[: MAX_MESSAGE_CHARS - 3] + "..."
+    return cap_message(message, MAX_MESSAGE_CHARS)
+
+
+def _os_message(exc: OSError) -> str:
+    """One line for a file-system error: the file and the reason."""
+    name = exc.filename if exc.filename is not None else ""
+    return f"cannot read or write {str(name)!r}: {exc.strerror or exc}"
 
 
 def _read_input(path: str) -> str:
@@ -58,9 +65,7 @@ def cmd_calc(args: argparse.Namespace) -> int:
     try:
         result = calc_json(text)
     except ScenarioError as exc:
-        raise UsageError(str(exc)) from None
-    except RecursionError:
-        raise UsageError("scenario: JSON nested too deeply") from None
+        raise UsageError(str(exc), field=exc.field, value=exc.value) from None
     try:
         out = json.dumps(result, indent=None if args.compact else 2, allow_nan=False)
     except ValueError as exc:  # a NaN or infinity in a result would not be valid JSON
@@ -77,14 +82,7 @@ def cmd_import(args: argparse.Namespace) -> int:
     src = Path(args.bsdata)
     if not src.is_dir():
         raise UsageError(f"BSDATA_DIR: not a folder: {args.bsdata!r}")
-    from praetor_analysis.bsdata.files import UntrustedFileError
-
-    try:
-        report = build_catalog(src, Path(args.out))
-    except UntrustedFileError as exc:
-        raise UsageError(str(exc)) from None
-    except OSError as exc:  # an unreadable input or an unwritable --out
-        raise UsageError(f"cannot read or write {exc.filename!r}: {exc.strerror or exc}") from None
+    report = build_catalog(src, Path(args.out))  # bad files and file-system errors: exit 2 in main
     print(
         f"read {report.files} files; wrote {report.weapon_profiles} weapon profiles "
         f"({report.distinct_weapons} distinct) and {report.unit_profiles} unit profiles to {args.out}"
@@ -103,15 +101,11 @@ def cmd_import(args: argparse.Namespace) -> int:
 def cmd_roster(args: argparse.Namespace) -> int:
     """praetor roster FILE: every unit rated in shooting and melee, sorted by effect per 100 points."""
     from praetor_analysis.analysis.unit_ratings import RATING_COLUMNS, rate_roster, roster_table
-    from praetor_analysis.bsdata.files import UntrustedFileError
-    from praetor_analysis.scenario.calc import ScenarioError
 
     if not Path(args.roster).is_file():
         raise UsageError(f"FILE: no such roster: {args.roster!r}")
     try:
         frame = rate_roster(args.roster, args.target, models=args.models, half_range=args.half_range)
-    except (UntrustedFileError, ScenarioError) as exc:
-        raise UsageError(str(exc)) from None
     except OSError as exc:
         raise UsageError(f"FILE: cannot read {args.roster!r}: {exc.strerror or exc}") from None
     if args.json:
@@ -133,6 +127,12 @@ def cmd_report(args: argparse.Namespace) -> int:
         from praetor_analysis.views.report import report_main
     except ImportError as exc:
         raise UsageError(f"report: needs the 'viz' extra (pip install 'praetor_analysis[viz]'): {exc}") from None
+    if args.out not in (None, "-"):  # refuse an unwritable destination before the work
+        out = Path(args.out)
+        if out.is_dir():
+            raise UsageError(f"-o: {args.out!r} is a folder, not a file", field="-o", value=args.out)
+        if not out.parent.is_dir():
+            raise UsageError(f"-o: no such folder: {str(out.parent)!r}", field="-o", value=args.out)
     return int(report_main(args.weapons, args.targets, args.roster, args.out))
 
 
@@ -185,11 +185,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(exc.code or 0)
     try:
         return int(args.func(args))
-    except UsageError as exc:
+    except PraetorError as exc:
         print(f"praetor {args.command}: {_one_line(str(exc))}", file=sys.stderr)
         return 2
-    except (ValueError, KeyError, TypeError) as exc:
-        print(f"praetor {args.command}: bad input: {_one_line(str(exc))}", file=sys.stderr)
+    except OSError as exc:  # a folder, a missing folder, a full disk, a pipe: the file system said no
+        print(f"praetor {args.command}: {_one_line(_os_message(exc))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130

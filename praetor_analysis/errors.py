@@ -20,10 +20,14 @@ def cap_message(message: str, limit: int = MAX_MESSAGE_CHARS) -> str:
 
 def show_value(value: object, limit: int = 60) -> str:
     """``repr(value)`` cut to ``limit`` characters, for one-line error messages."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**limit:
+        return f"an integer of about {int(value.bit_length() * 0.30103) + 1} digits"
     try:
         r = repr(value)
     except RecursionError:
         return f"a {type(value).__name__} nested too deeply"
+    except ValueError:  # an integer beyond Python's digit limit, nested somewhere in value
+        return f"a {type(value).__name__} holding an integer too long to print"
     return r if len(r) <= limit else r[: limit - 5] + "...'" + f" ({len(r)} characters)"
 
 

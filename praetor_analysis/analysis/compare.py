@@ -19,6 +19,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from praetor_analysis.errors import PraetorError, show_value
 from praetor_analysis.markers.kinds import marker_kind
 from praetor_analysis.profiles.records import ProfileError, Weapon
 from praetor_analysis.profiles.weapon_type import parse_weapon_type
@@ -213,6 +214,9 @@ def scenario_for(
     Returns:
         The scenario mapping, ready for :func:`~praetor_analysis.scenario.calc`.
     """
+    _check_row(weapon_row, "weapon_row")
+    _check_row(target_row, "target_row")
+    _check_options(attacker, half_range)
     return build_scenario(
         weapon_block(weapon_row),
         target_block(target_row),
@@ -273,6 +277,27 @@ def row_ids(frame: pd.DataFrame) -> list[str]:
     return out
 
 
+def check_frame(value: Any, field: str, columns: tuple[str, ...] = ()) -> None:
+    """Refuse an argument that is not a DataFrame with ``columns`` (a PraetorError naming ``field``)."""
+    if not isinstance(value, pd.DataFrame):
+        raise PraetorError(f"{field}: expected a DataFrame of catalog rows, got {show_value(value)}", field=field)
+    missing = [c for c in columns if c not in value.columns]
+    if missing:
+        raise PraetorError(f"{field}: the rows have no {missing[0]!r} column", field=field)
+
+
+def _check_row(value: Any, field: str) -> None:
+    if not isinstance(value, (Mapping, pd.Series)):
+        raise PraetorError(f"{field}: expected a catalog row or a mapping, got {show_value(value)}", field=field)
+
+
+def _check_options(attacker: Any, half_range: Any) -> None:
+    if attacker is not None and not isinstance(attacker, Mapping):
+        raise PraetorError(f"attacker: expected an attacker block, got {show_value(attacker)}", field="attacker")
+    if not isinstance(half_range, bool):
+        raise PraetorError(f"half_range: expected true or false, got {show_value(half_range)}", field="half_range")
+
+
 def _cells(
     weapons: pd.DataFrame,
     targets: pd.DataFrame,
@@ -280,6 +305,9 @@ def _cells(
     shots_per_weapon: Any,
     half_range: bool,
 ) -> Iterator[tuple[dict[str, Any], np.ndarray | None]]:
+    check_frame(weapons, "weapons")
+    check_frame(targets, "targets")
+    _check_options(attacker, half_range)
     attacker = dict(attacker or DEFAULT_ATTACKER)
     jobs: dict[tuple, tuple[dict[str, Any], Any, Any]] = {}  # the distinct scenarios and their parsed records
     rows: list[tuple[dict[str, Any], tuple | None, list[str], bool, bool]] = []
@@ -524,6 +552,10 @@ def filter_weapons(
     Returns:
         The matching rows (a copy), index kept.
     """
+    check_frame(df, "df", ("name",) + (("faction",) if faction is not None else ()))
+    for field, value in (("name", name), ("faction", faction), ("rule", rule)):
+        if value is not None and not isinstance(value, str):
+            raise PraetorError(f"{field}: expected text, got {show_value(value)}", field=field)
     mask = pd.Series(True, index=df.index)
     if name is not None:
         mask &= df["name"].astype(str).str.contains(name, case=False, regex=False)

@@ -30,6 +30,7 @@ import pandas as pd
 from praetor_analysis.analysis.compare import build_scenario, row_ids, safe_calc, summarise
 from praetor_analysis.bsdata.roster import Roster, RosterUnit, WeaponCount, read_roster
 from praetor_analysis.catalog import load_targets
+from praetor_analysis.errors import PraetorError
 from praetor_analysis.profiles.records import ProfileError, Weapon
 from praetor_analysis.scenario.blocks import attacker_block, is_vehicle_row, target_block, weapon_block
 from praetor_analysis.scenario.calc import ScenarioError
@@ -103,7 +104,7 @@ def unit_volleys(unit: RosterUnit, *, pistols: str = "spare") -> tuple[list[tupl
             models may fire several weapons) or ``"all"``.
     """
     if pistols not in {"spare", "all"}:
-        raise ValueError(f"pistols: expected 'spare' or 'all', got {pistols!r}")
+        raise PraetorError(f"pistols: expected 'spare' or 'all', got {pistols!r}")
     notes: list[str] = []
     ranged = _ranged(unit)
     for wc, parsed, err in ranged:

@@ -101,7 +101,7 @@ def _merge(volleys: Sequence[Volley]) -> list[Volley]:
         a = v.attacker
         key = (v.weapon, v.mode, v.half_range, a.BS, a.WS, a.S, a.T, a.W, a.save, a.rules,
                a.unit_type.replace("Character, ", "").replace(", Character", "").replace("Character", ""),
-               tuple(sorted((k, repr(x)) for k, x in a.extra.items())))  # fmt: skip
+               a.charging, a.two_weapons, a.disordered, a.wounds_taken)  # fmt: skip
         if v.weapon.has(MASTER_CRAFTED) or v.hits is not None or key not in keys:
             keys.setdefault(key, len(out))
             out.append(v)
@@ -166,7 +166,7 @@ def wounds_caused(state: TargetState, target: Unit) -> Dist:
     kills = space.kills_of()
     left = np.tile(np.arange(1, space.wounds + 1), space.models + 1)
     lost = np.where(kills >= space.models, space.models * space.wounds, kills * space.wounds + space.wounds - left)
-    taken = int(target.extra.get("wounds_taken", 0) or 0)
+    taken = target.wounds_taken
     weights = state.probs.sum(axis=0)
     return Dist.from_trusted(np.bincount(np.maximum(lost - taken, 0), weights=weights))
 

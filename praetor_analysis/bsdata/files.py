@@ -16,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import math
 import re
+import stat
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,7 +25,10 @@ from xml.etree.ElementTree import Element, ParseError, TreeBuilder
 import defusedxml
 import defusedxml.ElementTree as DET
 
+from praetor_analysis.errors import PraetorError
+
 __all__ = [
+    "MAX_CATALOGUE_FILES",
     "MAX_XML_BYTES",
     "MAX_XML_DEPTH",
     "MAX_XML_ELEMENTS",
@@ -50,6 +54,9 @@ MAX_XML_DEPTH = 256
 """Deepest element nesting accepted (real data files nest about 21 deep); deeper documents are refused
 while parsing, so recursive readers never meet them."""
 
+MAX_CATALOGUE_FILES = 500
+"""Most ``.cat`` files one import reads (the shipped data has 35), counted before any is read."""
+
 MAX_XML_ELEMENTS = 2_000_000
 """Most elements accepted in one document (the largest real catalogue has about 35,000)."""
 
@@ -74,7 +81,7 @@ Names in the files carry stray spaces (``typeName=" Unit"``), so profiles are ke
 LINK_TAGS = ("catalogueLink", "entryLink", "infoLink")
 
 
-class UntrustedFileError(ValueError):
+class UntrustedFileError(PraetorError):
     """A file was refused: forbidden XML construct, malformed content or size bound exceeded."""
 
 
@@ -151,7 +158,12 @@ def parse_xml_file(path: str | Path) -> Element:
     """Read and parse an untrusted XML file with :func:`parse_xml_bytes`, bounding its size first."""
     path = Path(path)
     try:
-        size = path.stat().st_size
+        st = path.stat()
+        if not stat.S_ISREG(st.st_mode):
+            raise UntrustedFileError(
+                f"{path.name}: not a regular file (a folder, pipe or device) refused", field=path.name
+            )
+        size = st.st_size
         if size > MAX_XML_BYTES:
             raise UntrustedFileError(f"{path.name}: file of {size} bytes exceeds {MAX_XML_BYTES} bytes")
         with path.open("rb") as fh:
@@ -296,7 +308,12 @@ class BSData:
         gsts = sorted(folder.glob("*.gst"))
         if len(gsts) != 1:
             raise UntrustedFileError(f"{folder}: expected exactly one .gst file, found {len(gsts)}")
-        cats = [Catalogue.load(p) for p in sorted(folder.glob("*.cat"))]
+        paths = sorted(folder.glob("*.cat"))
+        if len(paths) > MAX_CATALOGUE_FILES:
+            raise UntrustedFileError(
+                f"{folder}: {len(paths)} .cat files (limit {MAX_CATALOGUE_FILES})", field="BSDATA_DIR", value=len(paths)
+            )
+        cats = [Catalogue.load(p) for p in paths]
         return cls(Catalogue.load(gsts[0]), cats)
 
     def files(self) -> list[Catalogue]:

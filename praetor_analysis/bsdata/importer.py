@@ -28,6 +28,7 @@ from praetor_analysis.bsdata.files import (
     BSData,
     Catalogue,
     UnresolvedLink,
+    UntrustedFileError,
     entry_points,
     invulnerable_from_texts,
     local,
@@ -303,7 +304,7 @@ def targets_frame(units: pd.DataFrame, specs: tuple[TargetSpec, ...] = TARGET_SP
     for spec in specs:
         hit = units[(units["source"] == spec.source) & (units["profile_id"] == spec.profile_id)]
         if hit.empty:
-            raise KeyError(f"target {spec.archetype!r}: no profile {spec.profile_id} in {spec.source}")
+            raise UntrustedFileError(f"target {spec.archetype!r}: no profile {spec.profile_id} in {spec.source}")
         row = {"archetype": spec.archetype, "models": spec.models, **hit.iloc[0].to_dict(), "note": spec.note}
         if spec.invulnerable is not None:
             row["Invulnerable"] = spec.invulnerable

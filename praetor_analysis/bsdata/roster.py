@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import io
 import math
+import stat
 import struct
 import zipfile
 import zlib
@@ -350,7 +351,10 @@ def read_roster(path: str | Path) -> Roster:
     """
     path = Path(path)
     try:
-        size = path.stat().st_size
+        st = path.stat()
+        if not stat.S_ISREG(st.st_mode):
+            raise UntrustedFileError(f"{path.name}: not a regular file (a folder, pipe or device) refused")
+        size = st.st_size
         if size > MAX_ROSZ_FILE_BYTES:
             raise UntrustedFileError(f"{path.name}: file of {size} bytes exceeds {MAX_ROSZ_FILE_BYTES} bytes")
         with path.open("rb") as fh:

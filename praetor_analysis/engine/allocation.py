@@ -20,6 +20,7 @@ from dataclasses import dataclass
 import numpy as np
 from scipy import sparse
 
+from praetor_analysis.errors import PraetorError
 from praetor_analysis.prob.dice import binomial_matrix, binomial_table
 
 DENSE_STATES = 400
@@ -32,7 +33,7 @@ MAX_BYTES = 1.5 * 2**30
 """The largest state tensor one allocation may hold."""
 
 
-class TooLarge(ValueError):
+class TooLarge(PraetorError):
     """An exact computation that would exceed the engine's time or memory bound."""
 
 
@@ -353,7 +354,9 @@ def check_size(shape: tuple[int, ...], groups: list[WoundGroup], u_size: int) ->
     if cells * 8 * 3 > MAX_BYTES or work > MAX_WORK:
         raise TooLarge(
             f"attacks: {r_size - 1} hits against {shape[-1]} unit states is too large to compute exactly here "
-            f"({cells * 8 * 3 / 2**30:.1f} GiB, {work:.1e} operations); use fewer attacks or models"
+            f"({cells * 8 * 3 / 2**30:.1f} GiB, {work:.1e} operations); use fewer attacks or models",
+            field="attacks",
+            value=r_size - 1,
         )
 
 

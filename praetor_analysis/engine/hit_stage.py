@@ -38,12 +38,12 @@ def attacks_per_model(volley: Volley, notes: list[str]) -> Dist:
     if volley.mode == "melee":
         if a.A is None:
             raise ProfileError(f"attacker.A: melee needs the attacker's Attacks, got {a.A!r}")
-        charging = bool(a.extra.get("charging")) and not a.extra.get("disordered")
+        charging = a.charging and not a.disordered
         charge = other = 0
         if charging:
             charge = 1
             notes.append("charging (+1 A)")
-        if a.extra.get("two_weapons"):
+        if a.two_weapons:
             if w.has(TWO_HANDED):
                 notes.append("Two-handed (no extra attack for two weapons)")
             else:

@@ -49,7 +49,7 @@ class TargetState:
     def fresh(cls, target: Unit, *, shell_shocks: tuple[int, ...] | None = None) -> TargetState:
         """An intact target (its first model may already have lost ``wounds_taken``)."""
         w = target.W or 1
-        taken = int(target.extra.get("wounds_taken", 0) or 0)
+        taken = target.wounds_taken
         if not 0 <= taken < w:
             raise ProfileError(f"target.wounds_taken: must be 0..{w - 1}, got {taken}")
         space = UnitSpace(target.models, w)

@@ -5,14 +5,12 @@ rule picks the marker (Blast 3", Large 5", Massive 7", Apocalyptic 10", the clov
 Barrage) or the template. Each shot first rolls for Gets Hot (a 1 loses it), then scatters; the models hit,
 summed over shots, feed the wound chain as its hits.
 
-Added fields (docs/scenario.md's fields are unchanged): ``formation.firer_distance`` (inches from the
-formation's nearest base to the firer, for templates; default 1) and ``formation.preset`` (a name in
-``formation.PRESETS``).
+The scenario's ``formation``, ``aim`` and ``edges`` blocks are parsed in ``scenario.formation``; the
+functions here take the typed records (a Formation or Hull, and MarkerOptions with the aim and Edges).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any, Unpack
 
@@ -20,7 +18,7 @@ import numpy as np
 
 from praetor_analysis.markers.barrages import apocalyptic_barrage_pmf, multiple_barrage_pmf
 from praetor_analysis.markers.blasts import marker_pmf, mega_blast_pmf
-from praetor_analysis.markers.formation import PRESETS, Edges, Formation, Hull
+from praetor_analysis.markers.formation import Formation, Hull
 from praetor_analysis.markers.kinds import marker_kind, marker_kind_of
 from praetor_analysis.markers.options import MarkerFields, MarkerOptions
 from praetor_analysis.markers.templates import (
@@ -33,54 +31,9 @@ from praetor_analysis.markers.templates import (
 from praetor_analysis.prob.dist import Dist
 from praetor_analysis.profiles.records import ProfileError, Weapon
 from praetor_analysis.rules.hit import gets_hot_before_firing
-
-__all__ = ["hits_from_formation", "marker_kind", "mega_blast_joint", "parse_aim", "parse_edges", "parse_formation"]
 from praetor_analysis.rules.marker_rules import BARRAGE, TORRENT
 
-FORMATION_FIELDS = {"models", "base_mm", "gap", "columns", "positions", "hull", "firer_distance", "preset"}
-
-
-def parse_formation(data: Any, target_models: int) -> Formation | Hull:
-    """Build the target's formation from the scenario's ``formation`` object."""
-    if not isinstance(data, Mapping):
-        raise ProfileError(f"formation: expected an object, got {data!r}")
-    unknown = sorted(set(data) - FORMATION_FIELDS)
-    if unknown:
-        raise ProfileError(f"formation.{unknown[0]}: unknown field (allowed: {', '.join(sorted(FORMATION_FIELDS))})")
-    if "preset" in data:
-        name = data["preset"]
-        if name not in PRESETS:
-            raise ProfileError(f"formation.preset: unknown preset {name!r} (known: {', '.join(sorted(PRESETS))})")
-        return PRESETS[name]
-    if "hull" in data:
-        hull = data["hull"]
-        if not (isinstance(hull, list) and len(hull) == 2 and all(isinstance(x, (int, float)) and x > 0 for x in hull)):
-            raise ProfileError(f"formation.hull: expected [length, width] in inches, got {hull!r}")
-        return Hull(float(hull[0]), float(hull[1]))
-    base = data.get("base_mm", 32)
-    if not isinstance(base, (int, float)) or not 10 <= base <= 200:
-        raise ProfileError(f"formation.base_mm: expected 10..200, got {base!r}")
-    if "positions" in data:
-        pos = data["positions"]
-        try:
-            arr = np.asarray(pos, dtype=float)
-        except (TypeError, ValueError):
-            raise ProfileError(f"formation.positions: expected [[x, y], ...] in inches, got {pos!r}") from None
-        if arr.ndim != 2 or arr.shape[1] != 2 or arr.shape[0] < 1 or not np.all(np.isfinite(arr)):
-            raise ProfileError(f"formation.positions: expected [[x, y], ...] in inches, got {pos!r}")
-        if arr.shape[0] != target_models:
-            raise ProfileError(f"formation.positions: {arr.shape[0]} positions for target.models {target_models}")
-        return Formation.from_positions(arr, base)
-    models = data.get("models", target_models)
-    if models != target_models:
-        raise ProfileError(f"formation.models: must equal target.models ({target_models}), got {models!r}")
-    gap = data.get("gap", 2.0)
-    if not isinstance(gap, (int, float)) or not 0 <= gap <= 24:
-        raise ProfileError(f"formation.gap: expected 0..24 inches, got {gap!r}")
-    columns = data.get("columns")
-    if columns is not None and (not isinstance(columns, int) or columns < 1):
-        raise ProfileError(f"formation.columns: expected a whole number >= 1, got {columns!r}")
-    return Formation.grid(target_models, base_mm=float(base), gap=float(gap), columns=columns)
+__all__ = ["hits_from_formation", "marker_kind", "mega_blast_joint"]
 
 
 def hits_from_formation(
@@ -194,27 +147,3 @@ def _sum_shots(fired: Dist, hits_of: Any) -> Dist:
     for w, p in parts:
         out[: p.size] += w * p
     return Dist.from_trusted(out)
-
-
-def parse_edges(data: Any) -> Edges | None:
-    """The optional battlefield edges."""
-    if data is None:
-        return None
-    if not isinstance(data, Mapping) or not set(data) <= {"xmin", "xmax", "ymin", "ymax"}:
-        raise ProfileError(f"edges: expected {{xmin, xmax, ymin, ymax}} in inches, got {data!r}")
-    for k, v in data.items():
-        if not isinstance(v, (int, float)):
-            raise ProfileError(f"edges.{k}: expected a number of inches, got {v!r}")
-    return Edges.from_dict(dict(data))
-
-
-def parse_aim(data: Any, models: int) -> int | None:
-    """The optional aim: {"model": i}."""
-    if data is None:
-        return None
-    if not isinstance(data, Mapping) or set(data) != {"model"}:
-        raise ProfileError(f'aim: expected {{"model": index}}, got {data!r}')
-    i = data["model"]
-    if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < models:
-        raise ProfileError(f"aim.model: expected 0..{models - 1}, got {i!r}")
-    return i

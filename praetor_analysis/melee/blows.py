@@ -34,10 +34,10 @@ class Side:
     """One side of a combat: a uniform unit and the melee profiles it may fight with.
 
     Attributes:
-        unit: the models (``extra`` may hold ``charging``, ``disordered``, ``two_weapons``, ``wounds_taken``).
+        unit: the models (with their ``charging``, ``disordered``, ``two_weapons`` and ``wounds_taken``).
         weapons: the profiles to choose among (one weapon, or the forms of one weapon).
         second_weapon: the other melee weapon carried, for the +1 Attack and Reach; None means a pair of the
-            weapon used when ``unit.extra["two_weapons"]`` is true, else no second weapon.
+            weapon used when ``unit.two_weapons`` is true, else no second weapon.
     """
 
     unit: Unit
@@ -86,14 +86,14 @@ def plan_blows(side: Side, weapon: Weapon, enemy: Unit) -> Blows:
     notes: list[str] = []
     effect: dict[str, bool] = {}
     attacks = int(u.A or 0)
-    disordered = bool(u.extra.get("disordered"))
-    if u.extra.get("charging"):
+    disordered = u.disordered
+    if u.charging:
         if disordered:
             notes.append("Disordered Charge (no +1 A)")
         else:
             attacks += 1
             notes.append("charging (+1 A)")
-    other = side.second_weapon if side.second_weapon is not None else (weapon if u.extra.get("two_weapons") else None)
+    other = side.second_weapon if side.second_weapon is not None else (weapon if u.two_weapons else None)
     bonus = False
     if other is not None:
         if weapon.has(TWO_HANDED):

@@ -9,7 +9,7 @@ from functools import cache, lru_cache
 import numpy as np
 from scipy.special import gammaln
 
-from praetor_analysis.errors import show_value
+from praetor_analysis.errors import PraetorError, show_value
 from praetor_analysis.prob.convolution import compound
 from praetor_analysis.prob.dist import Dist
 
@@ -232,42 +232,56 @@ def parse_dice(text: str | int, *, field: str = "attacks") -> DiceExpr:
     """Parse ``3``, ``D3``, ``D6``, ``2D6``, ``D6+1``... into a DiceExpr.
 
     Raises:
-        ValueError: naming ``field`` and the value when the text is not a dice expression, is negative,
+        PraetorError: naming ``field`` and the value when the text is not a dice expression, is negative,
             exceeds :data:`MAX_DICE_VALUE`, or can never be above 0 (``D6-6``).
     """
     if isinstance(text, bool):
-        raise ValueError(f"{field}: expected a number or dice expression, got {text!r}")
+        raise PraetorError(f"{field}: expected a number or dice expression, got {text!r}", field=field, value=text)
     if isinstance(text, (int, np.integer)):
         if text < 0:
-            raise ValueError(f"{field}: must be >= 0, got {text}")
+            raise PraetorError(f"{field}: must be >= 0, got {show_value(text)}", field=field, value=text)
         if text > MAX_DICE_VALUE:
-            raise ValueError(f"{field}: must be at most {MAX_DICE_VALUE}, got {show_value(text)}")
+            raise PraetorError(
+                f"{field}: must be at most {MAX_DICE_VALUE}, got {show_value(text)}", field=field, value=text
+            )
         return DiceExpr(0, 6, int(text))
     if isinstance(text, (float, np.floating)):
         if float(text).is_integer():
             return parse_dice(int(text), field=field)
-        raise ValueError(f"{field}: expected a whole number or dice expression, got {show_value(text)}")
+        raise PraetorError(
+            f"{field}: expected a whole number or dice expression, got {show_value(text)}", field=field, value=text
+        )
     if not isinstance(text, str):
-        raise ValueError(f"{field}: expected a number or dice expression, got {show_value(text)}")
+        raise PraetorError(
+            f"{field}: expected a number or dice expression, got {show_value(text)}", field=field, value=text
+        )
     s = text.strip()
     if re.fullmatch(r"\d+", s, flags=re.ASCII):
         return parse_dice(int(s), field=field) if len(s) <= 7 else _too_big(field, text)
     m = _DICE_RE.match(s)
     if not m or not s.isascii():
-        raise ValueError(f"{field}: not a dice expression: {show_value(text)} (expected e.g. 3, D3, 2D6, D6+1)")
+        raise PraetorError(
+            f"{field}: not a dice expression: {show_value(text)} (expected e.g. 3, D3, 2D6, D6+1)",
+            field=field,
+            value=text,
+        )
     if len(m.group(1)) > 3 or len(m.group(4) or "") > 7:
         return _too_big(field, text)
     count = int(m.group(1)) if m.group(1) else 1
     if count == 0 or count > 20:
-        raise ValueError(f"{field}: dice count must be 1..20, got {show_value(text)}")
+        raise PraetorError(f"{field}: dice count must be 1..20, got {show_value(text)}", field=field, value=text)
     bonus = int(m.group(4) or 0) * (-1 if m.group(3) == "-" else 1)
     sides = int(m.group(2))
     if abs(bonus) > MAX_DICE_VALUE:
         return _too_big(field, text)
     if count * sides + bonus < 1:
-        raise ValueError(f"{field}: {show_value(text)} can never be more than 0")
+        raise PraetorError(f"{field}: {show_value(text)} can never be more than 0", field=field, value=text)
     return DiceExpr(count, sides, bonus)
 
 
 def _too_big(field: str, text: object) -> DiceExpr:
-    raise ValueError(f"{field}: numbers in a dice expression must be at most {MAX_DICE_VALUE}, got {show_value(text)}")
+    raise PraetorError(
+        f"{field}: numbers in a dice expression must be at most {MAX_DICE_VALUE}, got {show_value(text)}",
+        field=field,
+        value=text,
+    )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -40,9 +41,9 @@ def parse_stat(value: Any, field_name: str, *, lo: int = 0, hi: int = 10, allow_
     if value is None or (isinstance(value, str) and value.strip() in {"-", ""}):
         if allow_none:
             return None
-        raise ProfileError(f"{field_name}: a value is required, got {value!r}")
+        raise ProfileError(f"{field_name}: a value is required, got {show_value(value)}")
     if isinstance(value, bool):
-        raise ProfileError(f"{field_name}: expected a number, got {value!r}")
+        raise ProfileError(f"{field_name}: expected a number, got {show_value(value)}")
     if not isinstance(value, (str, int, float)):
         raise ProfileError(f"{field_name}: expected a number, got {show_value(value)}")
     if isinstance(value, float) and value.is_integer():
@@ -56,6 +57,20 @@ def parse_stat(value: Any, field_name: str, *, lo: int = 0, hi: int = 10, allow_
     if not lo <= n <= hi:
         raise ProfileError(f"{field_name}: must be between {lo} and {hi}, got {show_value(value)}")
     return n
+
+
+def parse_number(value: Any, field_name: str, *, lo: float, hi: float, what: str = "a number") -> float:
+    """A finite JSON number in [lo, hi] (booleans, text, NaN and infinities refused)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise ProfileError(f"{field_name}: expected {what}, got {show_value(value)}")
+    if isinstance(value, int) and not -(10**9) <= value <= 10**9:
+        raise ProfileError(f"{field_name}: must be between {lo:g} and {hi:g}, got {show_value(value)}")
+    x = float(value)
+    if not math.isfinite(x):
+        raise ProfileError(f"{field_name}: expected a finite number, got {show_value(value)}")
+    if not lo <= x <= hi:
+        raise ProfileError(f"{field_name}: must be between {lo:g} and {hi:g}, got {show_value(value)}")
+    return x
 
 
 def parse_save(value: Any, field_name: str) -> int | None:
@@ -72,7 +87,7 @@ def parse_save(value: Any, field_name: str) -> int | None:
         raise ProfileError(f"{field_name}: expected a save like '3+' or '-', got {show_value(value)}")
     n = int(m.group(1))
     if not 2 <= n <= 6:
-        raise ProfileError(f"{field_name}: a save must be 2+ to 6+, got {value!r}")
+        raise ProfileError(f"{field_name}: a save must be 2+ to 6+, got {show_value(value)}")
     return n
 
 
@@ -181,7 +196,7 @@ def parse_strength(value: Any) -> StrengthSpec:
     if re.fullmatch(r"\d+(?:/\d+){1,2}", s):
         zones = tuple(int(x) for x in s.split("/"))
         if not all(1 <= z <= 10 for z in zones):
-            raise ProfileError(f"Strength: zone Strengths must be 1..10, got {value!r}")
+            raise ProfileError(f"Strength: zone Strengths must be 1..10, got {show_value(value)}")
         return StrengthSpec("zones", zones[-1], s, zones)
     m = re.fullmatch(r"([+-])\s*(\d+)", s)
     if m:
@@ -194,5 +209,5 @@ def parse_strength(value: Any) -> StrengthSpec:
             raise ProfileError(f"Strength: a multiplier must be x1..x10, got {show_value(value)}")
         return StrengthSpec("times", int(m.group(1)), s)
     if s == "":
-        raise ProfileError(f"Strength: a value is required, got {value!r}")
+        raise ProfileError(f"Strength: a value is required, got {show_value(value)}")
     return StrengthSpec("unknown", 0, s)

@@ -7,8 +7,10 @@ number. Bad values raise ``ProfileError`` naming the field and the value. Rule t
 
 from __future__ import annotations
 
+import contextlib
+import math
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
 
@@ -17,6 +19,7 @@ from praetor_analysis.profiles.characteristics import (
     RangeSpec,
     StrengthSpec,
     check_text,
+    clean_text,
     parse_ap,
     parse_range,
     parse_save,
@@ -73,13 +76,13 @@ class Weapon:
     def from_mapping(cls, data: Mapping[str, Any], *, field_name: str = "weapon") -> Weapon:
         """Build from a docs/scenario.md weapon block (``name``, ``Range``, ``Strength``, ``AP``, ``Type``)."""
         if not isinstance(data, Mapping):
-            raise ProfileError(f"{field_name}: expected an object, got {data!r}")
+            raise ProfileError(f"{field_name}: expected an object, got {show_value(data)}")
         _reject_unknown(data, {"name", "Range", "Strength", "AP", "Type"}, field_name)
         try:
             name = data.get("name", "weapon")
             if name is None:
                 name = "weapon"
-            if not isinstance(name, (str, int, float)) or isinstance(name, bool):
+            if not isinstance(name, (str, int, float)) or isinstance(name, bool) or _non_finite(name):
                 raise ProfileError(f"name: expected text, got {show_value(name)}")
             return cls(
                 name=check_text(name, "name"),
@@ -90,6 +93,23 @@ class Weapon:
             )
         except ProfileError as exc:
             raise ProfileError(f"{field_name}.{exc}") from None
+
+
+@dataclass(frozen=True)
+class Armour:
+    """A vehicle's armour values and hull points, as given (None when the block leaves one out)."""
+
+    front: int | None = None
+    side: int | None = None
+    rear: int | None = None
+    hp: int | None = None
+
+
+#: Facings a vehicle can be hit on.
+FACINGS = ("Front", "Side", "Rear")
+#: Fields of a unit block that only a Vehicle may carry.
+VEHICLE_FIELDS = ("Front", "Side", "Rear", "HP", "facing", "moved")
+_ARMOUR_FIELDS = {"Front": "front", "Side": "side", "Rear": "rear", "HP": "hp"}
 
 
 @dataclass(frozen=True)
@@ -111,7 +131,13 @@ class Unit:
     invulnerable: int | None = None
     cover: int | None = None
     rules: tuple[Rule, ...] = ()
-    extra: Mapping[str, Any] = field(default_factory=dict, hash=False)
+    armour: Armour | None = None  # vehicles: Front, Side, Rear, HP
+    facing: str = "Front"  # vehicles: the facing hit
+    moved: bool = False  # vehicles: moved this turn (hit on 4+ in melee when without WS)
+    wounds_taken: int = 0  # wounds (or hull points) the first model has already lost
+    charging: bool = False  # melee: +1 A
+    two_weapons: bool = False  # melee: +1 A for a second weapon
+    disordered: bool = False  # melee: a Disordered Charge (no +1 A for charging)
 
     def has(self, rule: RuleRef) -> bool:
         """True when the unit has the rule (a declaration or its canonical name)."""
@@ -165,6 +191,10 @@ _UNIT_FIELDS = {
 }
 
 
+def _non_finite(value: object) -> bool:
+    return isinstance(value, float) and not math.isfinite(value)
+
+
 def _reject_unknown(data: Mapping[str, Any], allowed: set[str], field_name: str) -> None:
     unknown = sorted(set(data) - allowed)
     if unknown:
@@ -176,7 +206,7 @@ def _reject_unknown(data: Mapping[str, Any], allowed: set[str], field_name: str)
 def unit_from_mapping(data: Mapping[str, Any], *, field_name: str, defaults: Mapping[str, Any] | None = None) -> Unit:
     """Build a Unit from a docs/scenario.md attacker or target block."""
     if not isinstance(data, Mapping):
-        raise ProfileError(f"{field_name}: expected an object, got {data!r}")
+        raise ProfileError(f"{field_name}: expected an object, got {show_value(data)}")
     _reject_unknown(data, _UNIT_FIELDS, field_name)
     d = dict(defaults or {})
     d.update(data)
@@ -197,34 +227,44 @@ def unit_from_mapping(data: Mapping[str, Any], *, field_name: str, defaults: Map
     name = d.get("name", field_name)
     if name is None:
         name = field_name
-    if isinstance(name, bool) or not isinstance(name, (str, int, float)):
+    if isinstance(name, bool) or not isinstance(name, (str, int, float)) or _non_finite(name):
         raise ProfileError(f"{field_name}.name: expected text, got {show_value(name)}")
     check_text(name, f"{field_name}.name")
-    extra = {
-        k: d[k]
-        for k in (
-            "Front",
-            "Side",
-            "Rear",
-            "HP",
-            "facing",
-            "charging",
-            "two_weapons",
-            "wounds_taken",
-            "disordered",
-            "moved",
+    flags = {}
+    for flag in ("charging", "two_weapons", "disordered", "moved"):
+        value = d.get(flag, False)
+        if not isinstance(value, bool):
+            raise ProfileError(f"{field_name}.{flag}: expected true or false, got {show_value(value)}")
+        flags[flag] = value
+    taken = parse_stat(d.get("wounds_taken", 0), f"{field_name}.wounds_taken", lo=0, hi=30, allow_none=True) or 0
+    facing = d.get("facing", "Front")
+    if facing not in FACINGS:
+        raise ProfileError(f"{field_name}.facing: expected Front, Side or Rear, got {show_value(facing)}")
+    is_vehicle = "vehicle" in unit_type.lower()
+    misplaced = [k for k in VEHICLE_FIELDS if k in d and not is_vehicle]
+    if misplaced:
+        raise ProfileError(
+            f"{field_name}.{misplaced[0]}: only a Vehicle has {misplaced[0]!r}, got Unit Type {show_value(unit_type)}"
         )
-        if k in d
-    }
-    for flag in ("charging", "two_weapons", "disordered"):
-        if flag in extra and not isinstance(extra[flag], bool):
-            raise ProfileError(f"{field_name}.{flag}: expected true or false, got {show_value(extra[flag])}")
-    if "wounds_taken" in extra:
-        extra["wounds_taken"] = (
-            parse_stat(extra["wounds_taken"], f"{field_name}.wounds_taken", lo=0, hi=30, allow_none=True) or 0
+    armour = None
+    if any(k in d for k in _ARMOUR_FIELDS):
+        armour = Armour(
+            **{
+                attr: parse_stat(
+                    d.get(key),
+                    f"{field_name}.{key}",
+                    lo=1 if key == "HP" else 9,
+                    hi=30 if key == "HP" else 15,
+                    allow_none=True,
+                )
+                for key, attr in _ARMOUR_FIELDS.items()
+            }
         )
-    if "facing" in extra and extra["facing"] not in {"Front", "Side", "Rear"}:
-        raise ProfileError(f"{field_name}.facing: expected Front, Side or Rear, got {show_value(extra['facing'])}")
+    for key in ("Move", "M"):
+        if key in d:
+            _check_move(d[key], f"{field_name}.{key}")
+    if "points" in d:
+        _check_points(d["points"], f"{field_name}.points")
     return Unit(
         name=str(name),
         unit_type=unit_type,
@@ -241,8 +281,48 @@ def unit_from_mapping(data: Mapping[str, Any], *, field_name: str, defaults: Map
         invulnerable=parse_save(d.get("Invulnerable"), f"{field_name}.Invulnerable"),
         cover=parse_save(d.get("Cover"), f"{field_name}.Cover"),
         rules=with_type_rules(parse_rules(rules, field_name=f"{field_name}.rules"), unit_type),
-        extra=extra,
+        armour=armour,
+        facing=facing,
+        wounds_taken=taken,
+        **flags,
     )
+
+
+def _check_move(value: Any, field_name: str) -> None:
+    """A Move characteristic (not used by the engine, but checked): inches 0..60 (``7"``, ``9*``) or ``"-"``."""
+    if isinstance(value, str):
+        value = clean_text(value).rstrip('"*').strip()
+    parse_stat(value, field_name, lo=0, hi=60, allow_none=True)
+
+
+def _check_points(value: Any, field_name: str) -> None:
+    """A points cost (not used by the engine, but checked): a finite number 0..100000, or None."""
+    if value is None:
+        return
+    if isinstance(value, str) and len(value) < 20:
+        with contextlib.suppress(ValueError):
+            value = float(clean_text(value))
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise ProfileError(f"{field_name}: expected a number of points, got {show_value(value)}")
+    if not 0 <= value <= 100_000:
+        raise ProfileError(f"{field_name}: must be between 0 and 100000, got {show_value(value)}")
+
+
+def vehicle_armour(unit: Unit, field_name: str = "target") -> tuple[int, int, int, int]:
+    """(Front, Side, Rear, HP) of a Vehicle target; refuses a missing value or ``wounds_taken`` >= HP."""
+    armour = unit.armour or Armour()
+    values = []
+    for key, attr in _ARMOUR_FIELDS.items():
+        value = getattr(armour, attr)
+        if value is None:
+            raise ProfileError(f"{field_name}.{key}: required for a Vehicle target, got nothing")
+        values.append(value)
+    front, side, rear, hp = values
+    if not 0 <= unit.wounds_taken < hp:
+        raise ProfileError(
+            f"{field_name}.wounds_taken: hull points already lost must be 0..{hp - 1}, got {unit.wounds_taken}"
+        )
+    return front, side, rear, hp
 
 
 def with_type_rules(rules: tuple[Rule, ...], unit_type: str) -> tuple[Rule, ...]:

@@ -1,54 +1,66 @@
 """The `praetor calc` contract (docs/scenario.md): JSON scenario in, JSON result out.
 
-Fields are added, never renamed. Bad input raises ``ScenarioError`` whose message names the field and
-the value; the command line turns it into exit status 2 and one line on standard error.
+:func:`calc` parses the document into typed records (:mod:`praetor_analysis.scenario.document`), then runs
+them: the engine, markers, vehicles and melee see records only. Fields are added, never renamed. Bad
+input raises ``ScenarioError`` whose message names the field and the value; the command line turns it into
+exit status 2 and one line on standard error.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
-from praetor_analysis.engine.allocation import TooLarge
+import numpy as np
+
 from praetor_analysis.engine.batch import resolve_many
 from praetor_analysis.engine.chain import resolve_sequence
+from praetor_analysis.engine.hit_stage import shots_distribution
 from praetor_analysis.engine.rule_report import reasons
 from praetor_analysis.engine.volley import Volley
-from praetor_analysis.errors import ScenarioError
-from praetor_analysis.markers.templates import wall_of_death_pmf
-from praetor_analysis.prob.convolution import compound
-from praetor_analysis.prob.dice import DiceExpr, parse_dice
+from praetor_analysis.errors import PraetorError, ScenarioError
+from praetor_analysis.markers.attack import hits_from_formation, marker_kind, mega_blast_joint
+from praetor_analysis.markers.formation import Formation
+from praetor_analysis.markers.options import MarkerOptions
+from praetor_analysis.melee.combat import resolve_combat
 from praetor_analysis.prob.dist import Dist
-from praetor_analysis.prob.memo import BoundedMemo
-from praetor_analysis.profiles.records import ProfileError, Unit, Weapon, unit_from_mapping
+from praetor_analysis.profiles.records import Unit
 from praetor_analysis.rules.hit_rules import GETS_HOT, TWIN_LINKED
-from praetor_analysis.rules.marker_rules import APOCALYPTIC_BARRAGE, BARRAGE, HELLSTORM, TEMPLATE
-from praetor_analysis.rules.placement_rules import WALL_OF_DEATH_D6
-from praetor_analysis.scenario.melee_round import handle_scenario
-from praetor_analysis.scenario.names import resolve_names
+from praetor_analysis.scenario.document import (
+    SCENARIO_FIELDS,
+    VOLLEY_FIELDS,
+    BestProfile,
+    MeleeRound,
+    Scenario,
+    Shooting,
+    parse_cached,
+    parse_scenario,
+    parse_target,
+    parse_volley,
+    resolve_names,
+    wall_of_death_hits,
+)
+from praetor_analysis.scenario.formation import MarkerSetup
+from praetor_analysis.scenario.limits import MAX_SCENARIOS
+from praetor_analysis.vehicles.attack import resolve_vehicle_scenario
 
-SCENARIO_FIELDS = {
-    "mode",
-    "attacker",
-    "weapon",
-    "attacks",
-    "snap_shots",
-    "target",
-    "hits",
-    "formation",
-    "aim",
-    "indirect",
-    "edges",
-    "target_weapon",
-    "half_range",
-    "name",
-    "firing_units",
-    "metric",
-}
-#: Fields that only mean something beside another one: nothing is silently ignored.
-_NEEDS = {"aim": "formation", "edges": "formation", "indirect": "formation"}
-_SINGLE_VOLLEY_FIELDS = ("attacker", "weapon", "attacks", "hits", "snap_shots", "mode", "formation", "target_weapon")
+__all__ = [
+    "METRICS",
+    "SCENARIO_FIELDS",
+    "VOLLEY_FIELDS",
+    "ScenarioError",
+    "calc",
+    "calc_json",
+    "calc_many",
+    "parse_cached",
+    "parse_target",
+    "parse_volley",
+    "resolve_names",
+    "run",
+    "wall_of_death_hits",
+]
 
 #: How a list of profiles (Transmutative armaments) is ranked: the larger the better.
 METRICS: dict[str, Callable[[Mapping[str, Any]], float]] = {
@@ -61,281 +73,123 @@ METRICS: dict[str, Callable[[Mapping[str, Any]], float]] = {
     "hull_points": lambda r: r["hull_points"]["mean"] if "hull_points" in r else r["casualties"]["mean"],
     "wrecked": lambda r: r.get("wrecked", 0.0),
 }
-VOLLEY_FIELDS = {"mode", "attacker", "weapon", "attacks", "snap_shots", "hits", "half_range"}
-
-
-_PARSED: BoundedMemo[Any] = BoundedMemo(8192)
-
-
-def parse_cached(kind: str, data: Any, field_name: str, build: Callable[[], Any]) -> Any:
-    """Parse a weapon or unit block once: records are immutable, so sweeps reuse them (bounded memo)."""
-    if not isinstance(data, Mapping):
-        return build()
-    try:
-        key = (kind, field_name, type(data).__name__, repr(data))  # equal JSON-like blocks share a key
-    except RecursionError:
-        return build()
-    return _PARSED.get(key, build)
-
-
-def _bool(data: Mapping[str, Any], key: str, prefix: str = "") -> bool:
-    v = data.get(key, False)
-    if not isinstance(v, bool):
-        raise ScenarioError(f"{prefix}{key}: expected true or false, got {v!r}")
-    return v
-
-
-def parse_volley(data: Mapping[str, Any], *, prefix: str = "") -> Volley:
-    """Build a Volley from a scenario (or one entry of ``firing_units``)."""
-    mode = data.get("mode", "shooting")
-    if mode not in {"shooting", "melee"}:
-        raise ScenarioError(f'{prefix}mode: expected "shooting" or "melee", got {mode!r}')
-    if "weapon" not in data:
-        raise ScenarioError(f"{prefix}weapon: required, got nothing")
-    wdata, adata = data["weapon"], data.get("attacker", {})
-    weapon = parse_cached(
-        "weapon", wdata, f"{prefix}weapon", lambda: Weapon.from_mapping(wdata, field_name=f"{prefix}weapon")
-    )
-    attacker = parse_cached(
-        "unit", adata, f"{prefix}attacker", lambda: unit_from_mapping(adata, field_name=f"{prefix}attacker")
-    )
-    if attacker.models < 1:
-        raise ScenarioError(f"{prefix}attacker.models: must be at least 1, got {attacker.models}")
-    attacks = hits = None
-    try:
-        if data.get("attacks") is not None:
-            attacks = parse_dice(data["attacks"], field=f"{prefix}attacks")
-        if data.get("hits") is not None:
-            hits = parse_dice(data["hits"], field=f"{prefix}hits")
-    except ValueError as exc:
-        raise ScenarioError(str(exc)) from None
-    if mode == "melee" and not weapon.is_melee and weapon.type.kind not in {None, "Pistol"}:
-        raise ScenarioError(f'{prefix}weapon.Type: {weapon.type.text!r} is not a melee weapon for "mode": "melee"')
-    if mode == "shooting" and weapon.is_melee:
-        raise ScenarioError(f'{prefix}weapon.Type: {weapon.type.text!r} is a melee weapon; use "mode": "melee"')
-    snap = _bool(data, "snap_shots", prefix)
-    placement = None
-    if snap and hits is None and (weapon.range.template is not None or weapon.has(TEMPLATE) or weapon.has(HELLSTORM)):
-        hits = wall_of_death_hits(weapon, attacker.models, attacks)
-        snap, placement = False, "wall of death"
-    return Volley(
-        weapon=weapon,
-        attacker=attacker,
-        mode=mode,
-        attacks=attacks,
-        hits=hits,
-        snap_shots=snap,
-        half_range=_bool(data, "half_range", prefix),
-        placement=placement,
-    )
-
-
-def wall_of_death_hits(weapon: Weapon, models: int, attacks: DiceExpr | None) -> Dist:
-    """Wall of Death (docs/rules.md#template): each template fired as a snap shot makes D3 automatic hits
-    (D6 for a Hellstorm), added up over the templates: ``attacks`` of them, else the weapon's shots per model."""
-    hellstorm = weapon.range.template == "Hellstorm" or any(weapon.has(r) for r in WALL_OF_DEATH_D6)
-    if attacks is not None:
-        templates = attacks.dist
-    else:
-        per_model = weapon.type.shots.dist if weapon.type.shots is not None else Dist.point(1)
-        templates = per_model.power(models)
-    return Dist.from_trusted(compound(templates.probabilities, wall_of_death_pmf(hellstorm)))
-
-
-def parse_target(data: Mapping[str, Any]) -> Unit:
-    """Build the target Unit from the scenario's ``target`` block."""
-    if "target" not in data:
-        raise ScenarioError("target: required, got nothing")
-    tdata = data["target"]
-    target = parse_cached("unit", tdata, "target", lambda: unit_from_mapping(tdata, field_name="target"))
-    if target.models < 1:
-        raise ScenarioError(f"target.models: must be at least 1, got {target.models}")
-    if not target.is_vehicle:
-        for key in ("T", "W"):
-            if getattr(target, key) is None:
-                raise ScenarioError(f"target.{key}: required for a unit that is not a Vehicle, got None")
-        if target.W is not None and target.W < 1:
-            raise ScenarioError(f"target.W: must be at least 1, got {target.W}")
-    return target
 
 
 def calc(data: Any) -> dict[str, Any]:
     """Compute one scenario (a mapping in the docs/scenario.md form) into the result mapping; ``reasons``
     says why each rule under ``no_effect`` or ``not_modelled`` is there."""
-    result = _calc(data)
+    result = run(parse_scenario(data))
     result["reasons"] = reasons(list(result.get("no_effect", ())), list(result.get("not_modelled", ())))
     return result
 
 
-def _calc(data: Any) -> dict[str, Any]:
-    if not isinstance(data, Mapping):
-        raise ScenarioError(f"scenario: expected a JSON object, got {type(data).__name__}")
-    unknown = sorted(set(data) - SCENARIO_FIELDS)
-    if unknown:
-        raise ScenarioError(f"{unknown[0]}: unknown field (allowed: {', '.join(sorted(SCENARIO_FIELDS))})")
-    _check_combination(data)
-    data = resolve_names(data)
-    if isinstance(data.get("weapon"), list) and "target_weapon" not in data:
-        return _best_profile(data)
+def run(scenario: Scenario) -> dict[str, Any]:
+    """The result mapping of a parsed scenario."""
     try:
-        melee_round = handle_scenario(data)
-        if melee_round is not None:
-            return melee_round
-        target = parse_target(data)
-        notes: list[str] = []
-        if "formation" in data:
-            volley, notes = _formation_volley(data, target)
-            volleys = [[volley]]
-        elif "firing_units" in data:
-            units = data["firing_units"]
-            if not isinstance(units, list) or not units or not all(isinstance(u, list) and u for u in units):
-                raise ScenarioError(
-                    f"firing_units: expected a non-empty list of non-empty lists of volleys, got {_short(units)}"
-                )
-            for i, u in enumerate(units):
-                for j, v in enumerate(u):
-                    if not isinstance(v, Mapping):
-                        raise ScenarioError(f"firing_units[{i}][{j}]: expected a volley object, got {_short(v)}")
-            volleys = [
-                [parse_volley(v, prefix=f"firing_units[{i}][{j}].") for j, v in enumerate(u)]
-                for i, u in enumerate(units)
-            ]
-        else:
-            volleys = [[parse_volley(data)]]
-        if target.is_vehicle:
-            from praetor_analysis.vehicles.attack import resolve_vehicle_scenario
-
-            result = resolve_vehicle_scenario(target, volleys)
-        else:
-            result = resolve_sequence(target, volleys).to_dict()
-        result["applied"] = list(result["applied"]) + [n for n in notes if not n.startswith("not modelled: ")]
-        result["not_modelled"] = list(result["not_modelled"]) + [
-            n.removeprefix("not modelled: ") for n in notes if n.startswith("not modelled: ")
-        ]
-        return result
-    except (ProfileError, TooLarge) as exc:
-        raise ScenarioError(str(exc)) from None
+        if isinstance(scenario, BestProfile):
+            return _best_profile(scenario)
+        if isinstance(scenario, MeleeRound):
+            return resolve_combat(scenario.attacker, scenario.target).to_dict()
+        return _shooting(scenario)
+    except ScenarioError:
+        raise
+    except PraetorError as exc:  # the engine's own bounds (TooLarge) and profile checks
+        raise ScenarioError(str(exc), field=exc.field, value=exc.value) from None
 
 
-def _short(value: Any) -> str:
-    text = repr(value) if not isinstance(value, (list, dict)) or len(str(value)) < 80 else type(value).__name__
-    return text[:80]
+def _shooting(scenario: Shooting) -> dict[str, Any]:
+    target, notes = scenario.target, []
+    volleys: list[list[Volley]] = [list(u) for u in scenario.firing_units]
+    if scenario.marker is not None:
+        volley, notes = _marker_hits(volleys[0][0], scenario.marker)
+        volleys = [[volley]]
+    if target.is_vehicle:
+        result = resolve_vehicle_scenario(target, volleys)
+    else:
+        result = resolve_sequence(target, volleys).to_dict()
+    result["applied"] = list(result["applied"]) + [n for n in notes if not n.startswith("not modelled: ")]
+    result["not_modelled"] = list(result["not_modelled"]) + [
+        n.removeprefix("not modelled: ") for n in notes if n.startswith("not modelled: ")
+    ]
+    return result
 
 
-def _check_combination(data: Mapping[str, Any]) -> None:
-    """Refuse fields that would be silently ignored in this combination."""
-    for key, needs in _NEEDS.items():
-        if data.get(key) not in (None, False) and needs not in data:
-            raise ScenarioError(f"{key}: only used with {needs!r}, which is missing")
-    if "metric" in data and not isinstance(data.get("weapon"), list):
-        raise ScenarioError("metric: only used when weapon is a list of profiles (Transmutative armaments)")
-    if "target_weapon" in data and data.get("mode") != "melee":
-        raise ScenarioError(f'target_weapon: only used with "mode": "melee", got mode {data.get("mode", "shooting")!r}')
-    if "firing_units" in data:
-        both = [k for k in _SINGLE_VOLLEY_FIELDS if k in data]
-        if both:
-            raise ScenarioError(f"{both[0]}: give the volleys inside firing_units, not beside it")
-
-
-def _best_profile(data: Mapping[str, Any]) -> dict[str, Any]:
-    """Transmutative armaments: several profiles for one weapon; the best for this target by ``metric``."""
-    profiles = data["weapon"]
-    metric = data.get("metric", "casualties")
-    if metric not in METRICS:
-        raise ScenarioError(f"metric: expected one of {', '.join(METRICS)}, got {metric!r}")
-    if not profiles:
-        raise ScenarioError("weapon: an empty list of profiles")
+def _best_profile(scenario: BestProfile) -> dict[str, Any]:
+    """Transmutative armaments: the best profile for this target by ``metric`` (ties: the first listed)."""
     results = []
-    for i, profile in enumerate(profiles):
+    for i, choice in enumerate(scenario.choices):
         try:
-            results.append(calc({**{k: v for k, v in data.items() if k != "metric"}, "weapon": profile}))
+            results.append(run(choice))
         except ScenarioError as exc:
             raise ScenarioError(f"weapon[{i}].{str(exc).removeprefix('weapon.')}") from None
-    scores = [METRICS[metric](r) for r in results]
-    best = max(range(len(results)), key=lambda i: (scores[i], -i))  # ties: the first listed
+    scores = [METRICS[scenario.metric](r) for r in results]
+    best = max(range(len(results)), key=lambda i: (scores[i], -i))
     out = dict(results[best])
     out["chosen_profile"] = {
         "index": best,
-        "name": profiles[best].get("name", f"profile {best}"),
-        "metric": metric,
+        "name": scenario.names[best],
+        "metric": scenario.metric,
         "scores": scores,
     }
     return out
 
 
-def _formation_volley(data: Mapping[str, Any], target: Unit) -> tuple[Volley, list[str]]:
-    """A marker or template volley whose hits come from the formation's geometry."""
-    from dataclasses import replace
-
-    import numpy as np
-
-    from praetor_analysis.engine.hit_stage import shots_distribution
-    from praetor_analysis.markers.attack import (
-        hits_from_formation,
-        marker_kind,
-        mega_blast_joint,
-        parse_aim,
-        parse_edges,
-        parse_formation,
-    )
-    from praetor_analysis.markers.formation import Formation
-    from praetor_analysis.markers.options import MarkerOptions
-
-    if data.get("hits") is not None:
-        raise ScenarioError('hits: give either "hits" or "formation", not both')
-    volley = parse_volley(data)
-    if volley.mode != "shooting":
-        raise ScenarioError(f"formation: markers and templates are shooting attacks, got mode {volley.mode!r}")
-    shape = parse_formation(data["formation"], target.models)
-    if target.is_vehicle and "hull" not in data["formation"]:
-        raise ScenarioError("formation.hull: a Vehicle target's formation is its hull [length, width]")
-    firer_distance = data["formation"].get("firer_distance", 1.0)
-    if not isinstance(firer_distance, (int, float)) or firer_distance < 0:
-        raise ScenarioError(f"formation.firer_distance: expected inches >= 0, got {firer_distance!r}")
-    bs = volley.attacker.BS
-    if bs is None or not 1 <= bs <= 10:
-        raise ScenarioError(f"attacker.BS: must be 1..10 to fire a marker, got {bs!r}")
-    indirect = _bool(data, "indirect")
-    if indirect and not (volley.weapon.has(BARRAGE) or volley.weapon.has(APOCALYPTIC_BARRAGE)):
-        raise ScenarioError(f"indirect: only Barrage weapons fire indirectly; {volley.weapon.name!r} has no Barrage")
+def _marker_hits(volley: Volley, setup: MarkerSetup) -> tuple[Volley, list[str]]:
+    """The volley with its hits from the formation's geometry (and the notes the geometry gives)."""
     shots, _ = shots_distribution(volley)
-    aim = parse_aim(data.get("aim"), target.models)
-    edges = parse_edges(data.get("edges"))
-    options = MarkerOptions(bs=bs, indirect=indirect, twin_linked=volley.weapon.has(TWIN_LINKED), aim=aim, edges=edges)
-    if marker_kind(volley.weapon) == "Apocalyptic Mega-blast" and isinstance(shape, Formation):
-        joint, ones = mega_blast_joint(shots, shape, options, gets_hot=volley.weapon.has(GETS_HOT))
+    weapon = volley.weapon
+    options = MarkerOptions(
+        bs=int(volley.attacker.BS or 0),
+        indirect=setup.indirect,
+        twin_linked=weapon.has(TWIN_LINKED),
+        aim=setup.aim,
+        edges=setup.edges,
+    )
+    gets_hot = weapon.has(GETS_HOT)
+    if marker_kind(weapon) == "Apocalyptic Mega-blast" and isinstance(setup.shape, Formation):
+        joint, ones = mega_blast_joint(shots, setup.shape, options, gets_hot=gets_hot)
         total = np.zeros(sum(joint.shape) - 2)
         for (a, b, c), p in np.ndenumerate(joint):
             total[a + b + c] += p
         joint_hits = Dist.from_trusted(total)
         return replace(volley, hits=joint_hits, ones=ones, zone_hits=joint, attacks=None, placement="formation"), []
     hits, ones, notes = hits_from_formation(
-        volley.weapon,
-        shots,
-        shape,
-        options,
-        firer_distance=float(firer_distance),
-        gets_hot=volley.weapon.has(GETS_HOT),
+        weapon, shots, setup.shape, options, firer_distance=setup.firer_distance, gets_hot=gets_hot
     )
     return replace(volley, hits=hits, ones=ones, attacks=None, placement="formation"), notes
 
 
 def calc_json(text: str, calc_one: Callable[[Any], Any] | None = None) -> Any:
     """Parse JSON text (one scenario or an array of them) and compute the result(s) with ``calc_one``
-    (default :func:`calc`)."""
-    calc_one = calc if calc_one is None else calc_one
+    (default :func:`calc`; a caller's own, e.g. for datasheet attackers).
+
+    Without ``calc_one``, every scenario of an array is parsed (and its cost bounded) before the first is
+    computed; an error names the scenario's index.
+    """
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise ScenarioError(f"scenario: invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}") from None
-    if isinstance(data, list):
-        out = []
-        for i, result in enumerate(calc_many(data, calc_one)):
-            if isinstance(result, ScenarioError):
-                raise ScenarioError(f"[{i}] {result}") from None
-            out.append(result)
-        return out
-    return calc_one(data)
+    except ValueError as exc:  # an integer beyond Python's digit limit
+        raise ScenarioError(f"scenario: invalid JSON: {exc}") from None
+    except RecursionError:
+        raise ScenarioError("scenario: JSON nested too deeply") from None
+    if not isinstance(data, list):
+        return (calc_one or calc)(data)
+    if len(data) > MAX_SCENARIOS:
+        raise ScenarioError(f"scenario: {len(data)} scenarios in one array (limit {MAX_SCENARIOS})")
+    if calc_one is None:
+        for i, item in enumerate(data):
+            try:
+                parse_scenario(item)  # memoised blocks: calc_many parses them again for free
+            except ScenarioError as exc:
+                raise ScenarioError(f"[{i}] {exc}", field=exc.field, value=exc.value) from None
+    out = []
+    for i, result in enumerate(calc_many(data, calc_one)):
+        if isinstance(result, ScenarioError):
+            raise ScenarioError(f"[{i}] {result}", field=result.field, value=result.value) from None
+        out.append(result)
+    return out
 
 
 def calc_many(items: Sequence[Any], calc_one: Callable[[Any], Any] | None = None) -> list[Any]:
@@ -352,8 +206,8 @@ def calc_many(items: Sequence[Any], calc_one: Callable[[Any], Any] | None = None
             batch.append(i)
             cells.append(cell)
     for i, result in zip(batch, resolve_many(cells), strict=True):
-        if isinstance(result, (ProfileError, TooLarge)):
-            out[i] = ScenarioError(str(result))
+        if isinstance(result, PraetorError):
+            out[i] = ScenarioError(str(result), field=result.field, value=result.value)
             continue
         done = result.to_dict()
         done["reasons"] = reasons(list(done.get("no_effect", ())), list(done.get("not_modelled", ())))
@@ -374,9 +228,10 @@ def _batchable(item: Any) -> tuple[Volley, Unit] | None:
     if isinstance(item.get("weapon"), list):
         return None
     try:
-        data = resolve_names(item)
-        target = parse_target(data)
-        volley = parse_volley(data)
-    except (ScenarioError, ProfileError):
+        scenario = parse_scenario(item)
+    except ScenarioError:
         return None  # calc says so, with its own message
-    return None if target.is_vehicle else (volley, target)
+    if not isinstance(scenario, Shooting) or scenario.target.is_vehicle or scenario.marker is not None:
+        return None
+    (volley,) = scenario.firing_units[0]
+    return volley, scenario.target

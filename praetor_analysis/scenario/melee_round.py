@@ -1,22 +1,30 @@
-"""A whole round of melee from a scenario document (``"mode": "melee"`` with ``"target_weapon"``)."""
+"""The two sides of a whole round of melee from a scenario (``"mode": "melee"`` with ``"target_weapon"``)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from praetor_analysis.errors import ProfileError, ScenarioError
-from praetor_analysis.melee.combat import Side, resolve_combat
-from praetor_analysis.profiles.records import Weapon, unit_from_mapping
+from praetor_analysis.errors import PraetorError, ScenarioError, show_value
+from praetor_analysis.melee.blows import Side
+from praetor_analysis.melee.combat import resolve_combat
+from praetor_analysis.profiles.records import VEHICLE_FIELDS, Weapon, unit_from_mapping
+
+#: Most weapon profiles one side may list.
+MAX_SIDE_WEAPONS = 16
 
 
 def _weapons(value: Any, field_name: str) -> tuple[Weapon, ...]:
     items = value if isinstance(value, list) else [value]
     if not items:
         raise ScenarioError(f"{field_name}: expected a weapon or a list of profiles, got []")
+    if len(items) > MAX_SIDE_WEAPONS:
+        raise ScenarioError(f"{field_name}: {len(items)} profiles (limit {MAX_SIDE_WEAPONS})")
     out = []
     for k, item in enumerate(items):
         name = field_name if not isinstance(value, list) else f"{field_name}[{k}]"
+        if isinstance(item, list):
+            raise ScenarioError(f"{name}: expected a weapon profile, got a list inside the list")
         w = Weapon.from_mapping(item, field_name=name)
         if not w.is_melee and w.type.kind not in {None, "Pistol"}:
             raise ScenarioError(f"{name}.Type: {w.type.text!r} is not a melee weapon")
@@ -27,10 +35,15 @@ def _weapons(value: Any, field_name: str) -> tuple[Weapon, ...]:
 def _side(data: Mapping[str, Any], key: str, weapons: tuple[Weapon, ...]) -> Side:
     block = data.get(key)
     if not isinstance(block, Mapping):
-        raise ScenarioError(f"{key}: expected an object, got {block!r}")
+        raise ScenarioError(f"{key}: expected an object, got {show_value(block)}")
     block = dict(block)
     second = block.pop("second_weapon", None)
     second_w = None if second is None else _weapons(second, f"{key}.second_weapon")[0]
+    if isinstance(second, list) and len(second) > 1:
+        raise ScenarioError(f"{key}.second_weapon: one weapon, got a list of {len(second)}")
+    vehicle_only = [k for k in VEHICLE_FIELDS if k in block]
+    if vehicle_only:
+        raise ScenarioError(f"{key}.{vehicle_only[0]}: a whole round of melee with a Vehicle is not modelled")
     unit = unit_from_mapping(block, field_name=key)
     for stat in ("WS", "S", "T", "W", "I", "A"):
         if getattr(unit, stat) is None:
@@ -41,28 +54,36 @@ def _side(data: Mapping[str, Any], key: str, weapons: tuple[Weapon, ...]) -> Sid
         raise ScenarioError(f"{key}.W: must be at least 1, got {unit.W}")
     if unit.is_vehicle:
         raise ScenarioError(f"{key}.Unit Type: a whole round of melee with a Vehicle is not modelled")
-    for flag in ("charging", "two_weapons", "disordered"):
-        if flag in unit.extra and not isinstance(unit.extra[flag], bool):
-            raise ScenarioError(f"{key}.{flag}: expected true or false, got {unit.extra[flag]!r}")
+    if not unit.wounds_taken < (unit.W or 1):
+        raise ScenarioError(f"{key}.wounds_taken: must be 0..{(unit.W or 1) - 1}, got {unit.wounds_taken}")
     return Side(unit, weapons, second_w)
 
 
-def handle_scenario(data: Mapping[str, Any]) -> dict[str, Any] | None:
-    """A whole round when ``mode`` is melee and ``target_weapon`` is given, else None."""
-    if data.get("mode") != "melee" or "target_weapon" not in data:
-        return None
-    for key in ("attacks", "hits", "formation", "firing_units"):
-        if data.get(key) is not None:
+def parse_melee_round(data: Mapping[str, Any]) -> tuple[Side, Side]:
+    """The attacker's and the target's sides of a whole round."""
+    for key in ("attacks", "hits", "formation", "firing_units", "half_range"):
+        if data.get(key) is not None and data.get(key) is not False:
             raise ScenarioError(
-                f"{key}: not used in a whole round of melee (attacks follow the models alive), got {data[key]!r}"
+                f"{key}: not used in a whole round of melee (attacks follow the models alive), "
+                f"got {show_value(data[key])}"
             )
-    if data.get("snap_shots"):
-        raise ScenarioError("snap_shots: not used in melee, got true")
+    if data.get("snap_shots") is not None and data.get("snap_shots") is not False:
+        raise ScenarioError(f"snap_shots: not used in melee, got {show_value(data['snap_shots'])}")
     if "weapon" not in data:
         raise ScenarioError("weapon: required, got nothing")
+    attacker = _side(data, "attacker", _weapons(data["weapon"], "weapon"))
+    target = _side(data, "target", _weapons(data["target_weapon"], "target_weapon"))
+    return attacker, target
+
+
+def handle_scenario(data: Mapping[str, Any]) -> dict[str, Any] | None:
+    """A whole round when ``mode`` is melee and ``target_weapon`` is given (the result mapping), else None."""
+    if data.get("mode") != "melee" or "target_weapon" not in data:
+        return None
     try:
-        attacker = _side(data, "attacker", _weapons(data["weapon"], "weapon"))
-        target = _side(data, "target", _weapons(data["target_weapon"], "target_weapon"))
-        return resolve_combat(attacker, target).to_dict()
-    except ProfileError as exc:
-        raise ScenarioError(str(exc)) from None
+        attacker, target = parse_melee_round(data)
+    except ScenarioError:
+        raise
+    except PraetorError as exc:
+        raise ScenarioError(str(exc), field=exc.field, value=exc.value) from None
+    return resolve_combat(attacker, target).to_dict()

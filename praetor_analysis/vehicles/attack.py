@@ -16,8 +16,7 @@ from praetor_analysis.engine.rule_report import shot_label, situation_of
 from praetor_analysis.engine.volley import Volley, weapon_strength
 from praetor_analysis.prob.dist import Dist
 from praetor_analysis.prob.memo import BoundedMemo
-from praetor_analysis.profiles.characteristics import parse_stat
-from praetor_analysis.profiles.records import ProfileError, Unit
+from praetor_analysis.profiles.records import ProfileError, Unit, vehicle_armour
 from praetor_analysis.rules.classify import RuleReport, classify, vehicle_attack
 from praetor_analysis.rules.damage_rules import DESTROYER
 from praetor_analysis.rules.hit import HitRoll, roll_to_hit
@@ -39,26 +38,15 @@ _TARGETS: BoundedMemo[VehicleTarget] = BoundedMemo(1024)
 
 
 def _vehicle_target(target: Unit) -> VehicleTarget:
-    ex = target.extra
-    values = {}
-    for key in ("Front", "Side", "Rear", "HP"):
-        if key not in ex:
-            raise ProfileError(f"target.{key}: required for a Vehicle target, got nothing")
-        values[key] = parse_stat(ex[key], f"target.{key}", lo=1 if key == "HP" else 9, hi=30 if key == "HP" else 15)
-    facing = ex.get("facing", "Front")
-    if facing not in {"Front", "Side", "Rear"}:
-        raise ProfileError(f"target.facing: expected Front, Side or Rear, got {facing!r}")
-    taken = int(ex.get("wounds_taken", 0) or 0)
-    if not 0 <= taken < values["HP"]:
-        raise ProfileError(f"target.wounds_taken: hull points already lost must be 0..{values['HP'] - 1}, got {taken}")
+    front, side, rear, hp = vehicle_armour(target)
     shrouded = target.get(SHROUDED)
     return VehicleTarget(
-        front=values["Front"],
-        side=values["Side"],
-        rear=values["Rear"],
-        hp=values["HP"],
-        hp_left=values["HP"] - taken,
-        facing=facing,
+        front=front,
+        side=side,
+        rear=rear,
+        hp=hp,
+        hp_left=hp - target.wounds_taken,
+        facing=target.facing,
         invulnerable=target.invulnerable,
         cover=target.cover,
         shrouded=(shrouded.value or 6) if shrouded else None,
@@ -104,11 +92,10 @@ def penetrating_weapon(volley: Volley) -> PenetratingWeapon:
 def vehicle_hits(volley: Volley, target: Unit) -> tuple[Dist, Dist]:
     """(hits, natural 1s of Gets Hot) of a volley against a vehicle."""
     if volley.mode == "melee" and target.WS is None:
-        moved = target.extra.get("moved", False)
-        if not isinstance(moved, bool):
-            raise ProfileError(f"target.moved: expected true or false, got {moved!r}")
         shots, _ = shots_distribution(volley)
-        return roll_to_hit(shots, with_attacker_hit_rules(HitRoll(4 if moved else 1, None, False, 0), volley, target))
+        return roll_to_hit(
+            shots, with_attacker_hit_rules(HitRoll(4 if target.moved else 1, None, False, 0), volley, target)
+        )
     hits, ones, _, _ = hit_stage(volley, target)  # the same To Hit as any target (memoised)
     return hits, ones
 

@@ -14,6 +14,7 @@ import pandas as pd
 import plotly.graph_objects as go
 import plotly.io as pio
 
+from praetor_analysis.errors import PraetorError
 from praetor_analysis.scenario.names import suggestions, unit_row
 
 __all__ = [
@@ -59,7 +60,7 @@ def select_weapons(names: Sequence[str], weapons: pd.DataFrame | None = None) ->
         if hit.empty:
             hit = cat[lower.str.contains(key, regex=False)]
         if hit.empty:
-            raise ValueError(
+            raise PraetorError(
                 f"--weapons: no weapon named {name!r} in the catalog{suggestions(name, list(cat['name']))}"
             )
         parts.append(hit)

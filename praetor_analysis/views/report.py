@@ -29,6 +29,7 @@ import plotly.graph_objects as go
 import plotly.io as pio
 from plotly.offline import get_plotlyjs
 
+from praetor_analysis.errors import PraetorError
 from praetor_analysis.views import figures as F
 from praetor_analysis.views.explorer import MEASURE_NAMES, explorer_data, explorer_html
 from praetor_analysis.views.exports import (
@@ -543,14 +544,14 @@ def report_main(
 ) -> int:
     """``praetor report``: write the HTML report to ``out`` (standard output when ``None`` or ``"-"``).
 
-    Without ``weapons`` or ``roster`` it reports :data:`DEFAULT_WEAPONS`. Bad names raise ``ValueError``
+    Without ``weapons`` or ``roster`` it reports :data:`DEFAULT_WEAPONS`. Bad names raise ``PraetorError``
     naming the option and the value.
     """
     from praetor_analysis.catalog import load_targets
 
     tgt = select_targets(targets, load_targets())
     if roster and not Path(roster).is_file():
-        raise ValueError(f"--roster: no such file: {roster!r}")
+        raise PraetorError(f"--roster: no such file: {roster!r}")
     if roster:
         report = roster_report(roster, tgt)
         if weapons:

@@ -1,0 +1,381 @@
+"""A scenario document (the `praetor calc` JSON) -> typed records, with every error found here.
+
+:func:`parse_scenario` reads the whole document once: the weapon, attacker and target blocks, the
+formation and aim, the firing units and the options (``half_range``, ``snap_shots``, ``indirect``,
+``metric``). It refuses unknown or misplaced fields and, through :mod:`praetor_analysis.scenario.limits`,
+anything too large to compute, before any work is done. The engine, markers, vehicles and melee then
+receive only these records, never a dict.
+
+Names from the catalog (``"weapon": "Lascannon"``) are replaced by their blocks first
+(:func:`praetor_analysis.scenario.names.resolve_names`); a weapon block is then read by
+:func:`parse_weapon_block` and a unit block by :func:`parse_unit_block`.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, ParamSpec, TypeVar
+
+from praetor_analysis.engine.hit_stage import shots_distribution
+from praetor_analysis.engine.volley import Volley
+from praetor_analysis.errors import PraetorError, ScenarioError, show_value
+from praetor_analysis.markers.attack import marker_kind
+from praetor_analysis.markers.formation import Hull
+from praetor_analysis.markers.templates import wall_of_death_pmf
+from praetor_analysis.melee.blows import Side
+from praetor_analysis.prob.convolution import compound
+from praetor_analysis.prob.dice import DiceExpr, parse_dice
+from praetor_analysis.prob.dist import Dist
+from praetor_analysis.prob.memo import BoundedMemo
+from praetor_analysis.profiles.characteristics import check_text
+from praetor_analysis.profiles.records import Unit, Weapon, unit_from_mapping, vehicle_armour
+from praetor_analysis.rules.marker_rules import APOCALYPTIC_BARRAGE, BARRAGE, HELLSTORM, TEMPLATE
+from praetor_analysis.rules.placement_rules import WALL_OF_DEATH_D6
+from praetor_analysis.scenario.formation import MarkerSetup, parse_marker_setup
+from praetor_analysis.scenario.limits import (
+    MAX_PROFILES,
+    check_firing_units,
+    check_marker_cost,
+    check_melee_round,
+)
+from praetor_analysis.scenario.melee_round import parse_melee_round
+from praetor_analysis.scenario.names import resolve_names
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+SCENARIO_FIELDS = {
+    "mode",
+    "attacker",
+    "weapon",
+    "attacks",
+    "snap_shots",
+    "target",
+    "hits",
+    "formation",
+    "aim",
+    "indirect",
+    "edges",
+    "target_weapon",
+    "half_range",
+    "name",
+    "firing_units",
+    "metric",
+}
+#: Fields that only mean something beside another one: nothing is silently ignored.
+_NEEDS = {"aim": "formation", "edges": "formation", "indirect": "formation"}
+_SINGLE_VOLLEY_FIELDS = (
+    "attacker",
+    "weapon",
+    "attacks",
+    "hits",
+    "snap_shots",
+    "mode",
+    "formation",
+    "target_weapon",
+    "half_range",
+)
+VOLLEY_FIELDS = {"mode", "attacker", "weapon", "attacks", "snap_shots", "hits", "half_range"}
+#: How a list of profiles (Transmutative armaments) may be ranked.
+METRIC_NAMES = ("casualties", "unsaved", "p_any", "wipe", "hull_points", "wrecked")
+
+
+# --- typed records --------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Shooting:
+    """Volleys against one target: firing units of volleys, or one marker volley on a formation.
+
+    Attributes:
+        target: the target unit.
+        firing_units: each firing unit's volleys, in order (Pinning is tested once per firing unit).
+        marker: the formation and aim when the single volley's hits come from marker geometry.
+    """
+
+    target: Unit
+    firing_units: tuple[tuple[Volley, ...], ...]
+    marker: MarkerSetup | None = None
+
+
+@dataclass(frozen=True)
+class MeleeRound:
+    """A whole round of combat between two sides."""
+
+    attacker: Side
+    target: Side
+
+
+@dataclass(frozen=True)
+class BestProfile:
+    """Transmutative armaments: one scenario per profile; the result is the best by ``metric``."""
+
+    choices: tuple[Shooting | MeleeRound, ...]
+    names: tuple[Any, ...]
+    metric: str
+
+
+Scenario = Shooting | MeleeRound | BestProfile
+
+
+# --- blocks ---------------------------------------------------------------------------------------
+_PARSED: BoundedMemo[Any] = BoundedMemo(8192)
+
+
+def parse_cached(kind: str, data: Any, field_name: str, build: Callable[[], Any]) -> Any:
+    """Parse a weapon or unit block once: records are immutable, so sweeps reuse them (bounded memo)."""
+    if not isinstance(data, Mapping):
+        return build()
+    try:
+        key = (kind, field_name, type(data).__name__, repr(data))  # equal JSON-like blocks share a key
+    except RecursionError:
+        return build()
+    return _PARSED.get(key, build)
+
+
+def parse_weapon_block(data: Any, field_name: str = "weapon") -> Weapon:
+    """A weapon block of a scenario (a profile mapping) -> Weapon."""
+    return parse_cached("weapon", data, field_name, lambda: Weapon.from_mapping(data, field_name=field_name))
+
+
+def parse_unit_block(data: Any, field_name: str) -> Unit:
+    """An attacker or target block of a scenario (a profile mapping) -> Unit."""
+    return parse_cached("unit", data, field_name, lambda: unit_from_mapping(data, field_name=field_name))
+
+
+def _bool(data: Mapping[str, Any], key: str, prefix: str = "") -> bool:
+    v = data.get(key, False)
+    if not isinstance(v, bool):
+        raise ScenarioError(f"{prefix}{key}: expected true or false, got {show_value(v)}", field=prefix + key, value=v)
+    return v
+
+
+def _mode(data: Mapping[str, Any], prefix: str = "") -> str:
+    mode = data.get("mode", "shooting")
+    if not isinstance(mode, str) or mode not in {"shooting", "melee"}:
+        raise ScenarioError(f'{prefix}mode: expected "shooting" or "melee", got {show_value(mode)}')
+    return mode
+
+
+def as_scenario_error(fn: Callable[P, R]) -> Callable[P, R]:
+    """``fn`` with any project error it raises re-raised as a ScenarioError (same message, field, value)."""
+
+    @functools.wraps(fn)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return fn(*args, **kwargs)
+        except ScenarioError:
+            raise
+        except PraetorError as exc:
+            raise ScenarioError(str(exc), field=exc.field, value=exc.value) from None
+
+    return wrapper
+
+
+@as_scenario_error
+def parse_volley(data: Mapping[str, Any], *, prefix: str = "") -> Volley:
+    """Build a Volley from a scenario (or one entry of ``firing_units``)."""
+    mode = _mode(data, prefix)
+    if "weapon" not in data:
+        raise ScenarioError(f"{prefix}weapon: required, got nothing")
+    weapon = parse_weapon_block(data["weapon"], f"{prefix}weapon")
+    attacker = parse_unit_block(data.get("attacker", {}), f"{prefix}attacker")
+    if attacker.models < 1:
+        raise ScenarioError(f"{prefix}attacker.models: must be at least 1, got {attacker.models}")
+    attacks = hits = None
+    if data.get("attacks") is not None:
+        attacks = parse_dice(data["attacks"], field=f"{prefix}attacks")
+    if data.get("hits") is not None:
+        hits = parse_dice(data["hits"], field=f"{prefix}hits")
+    if mode == "melee" and not weapon.is_melee and weapon.type.kind not in {None, "Pistol"}:
+        raise ScenarioError(f'{prefix}weapon.Type: {weapon.type.text!r} is not a melee weapon for "mode": "melee"')
+    if mode == "shooting" and weapon.is_melee:
+        raise ScenarioError(f'{prefix}weapon.Type: {weapon.type.text!r} is a melee weapon; use "mode": "melee"')
+    snap = _bool(data, "snap_shots", prefix)
+    if snap and mode == "melee":
+        raise ScenarioError(f"{prefix}snap_shots: not used in melee, got true")
+    placement = None
+    if snap and hits is None and (weapon.range.template is not None or weapon.has(TEMPLATE) or weapon.has(HELLSTORM)):
+        hits = wall_of_death_hits(weapon, attacker.models, attacks)
+        snap, placement = False, "wall of death"
+    return Volley(
+        weapon=weapon,
+        attacker=attacker,
+        mode=mode,
+        attacks=attacks,
+        hits=hits,
+        snap_shots=snap,
+        half_range=_bool(data, "half_range", prefix),
+        placement=placement,
+    )
+
+
+@as_scenario_error
+def wall_of_death_hits(weapon: Weapon, models: int, attacks: DiceExpr | None) -> Dist:
+    """Wall of Death (docs/rules.md#template): each template fired as a snap shot makes D3 automatic hits
+    (D6 for a Hellstorm), added up over the templates: ``attacks`` of them, else the weapon's shots per model."""
+    hellstorm = weapon.range.template == "Hellstorm" or any(weapon.has(r) for r in WALL_OF_DEATH_D6)
+    if attacks is not None:
+        templates = attacks.dist
+    else:
+        per_model = weapon.type.shots.dist if weapon.type.shots is not None else Dist.point(1)
+        templates = per_model.power(models)
+    return Dist.from_trusted(compound(templates.probabilities, wall_of_death_pmf(hellstorm)))
+
+
+def parse_target(data: Mapping[str, Any]) -> Unit:
+    """Build the target Unit from the scenario's ``target`` block."""
+    if "target" not in data:
+        raise ScenarioError("target: required, got nothing")
+    target = parse_unit_block(data["target"], "target")
+    if target.models < 1:
+        raise ScenarioError(f"target.models: must be at least 1, got {target.models}")
+    if not target.is_vehicle:
+        for key in ("T", "W"):
+            if getattr(target, key) is None:
+                raise ScenarioError(f"target.{key}: required for a unit that is not a Vehicle, got None")
+        if target.W is not None and target.W < 1:
+            raise ScenarioError(f"target.W: must be at least 1, got {target.W}")
+    return target
+
+
+def check_target_state(target: Unit) -> None:
+    """A Vehicle's armour values are all given; the wounds (hull points) already lost leave one."""
+    if target.is_vehicle:
+        vehicle_armour(target)
+    elif not target.wounds_taken < (target.W or 1):
+        raise ScenarioError(f"target.wounds_taken: must be 0..{(target.W or 1) - 1}, got {target.wounds_taken}")
+
+
+# --- the document ---------------------------------------------------------------------------------
+@as_scenario_error
+def parse_scenario(data: Any) -> Scenario:
+    """The typed records of one scenario document (a mapping in the SCENARIO.md form).
+
+    Raises:
+        ScenarioError: for any bad, unknown, misplaced or too large field (the message names it).
+    """
+    if not isinstance(data, Mapping):
+        raise ScenarioError(f"scenario: expected a JSON object, got {type(data).__name__}")
+    unknown = sorted(set(data) - SCENARIO_FIELDS, key=str)
+    if unknown:
+        raise ScenarioError(f"{unknown[0]}: unknown field (allowed: {', '.join(sorted(SCENARIO_FIELDS))})")
+    _check_combination(data)
+    data = resolve_names(data)  # catalog names -> profile blocks (scenario.names)
+    if "name" in data:
+        name = data["name"]
+        if name is not None and (
+            isinstance(name, bool)
+            or not isinstance(name, (str, int, float))
+            or (isinstance(name, float) and not math.isfinite(name))
+        ):
+            raise ScenarioError(f"name: expected text, got {show_value(name)}")
+        check_text(name, "name")
+    if isinstance(data.get("weapon"), list) and "target_weapon" not in data:
+        return _best_profile(data)
+    return _single(data)
+
+
+def _single(data: Mapping[str, Any]) -> Shooting | MeleeRound:
+    if data.get("mode") == "melee" and "target_weapon" in data:
+        attacker, target = parse_melee_round(data)
+        check_melee_round(attacker, target)
+        return MeleeRound(attacker, target)
+    target = parse_target(data)
+    check_target_state(target)
+    if "formation" in data:
+        volley, setup = _marker_volley(data, target)
+        return Shooting(target, ((volley,),), setup)
+    if "firing_units" in data:
+        units = _firing_units(data["firing_units"])
+    else:
+        units = ((parse_volley(data),),)
+    for unit in units:
+        for volley in unit:
+            shots_distribution(volley)  # the attack count's own checks (and MAX_SHOTS) before any work
+    return Shooting(target, units)
+
+
+def _firing_units(units: Any) -> tuple[tuple[Volley, ...], ...]:
+    if not isinstance(units, list) or not units or not all(isinstance(u, list) and u for u in units):
+        raise ScenarioError(
+            f"firing_units: expected a non-empty list of non-empty lists of volleys, got {show_value(units)}"
+        )
+    check_firing_units(units)  # the counts, before any volley is parsed
+    for i, u in enumerate(units):
+        for j, v in enumerate(u):
+            if not isinstance(v, Mapping):
+                raise ScenarioError(f"firing_units[{i}][{j}]: expected a volley object, got {show_value(v)}")
+            unknown = sorted(set(v) - VOLLEY_FIELDS, key=str)
+            if unknown:
+                raise ScenarioError(
+                    f"firing_units[{i}][{j}].{unknown[0]}: unknown volley field "
+                    f"(allowed: {', '.join(sorted(VOLLEY_FIELDS))})"
+                )
+    return tuple(
+        tuple(parse_volley(v, prefix=f"firing_units[{i}][{j}].") for j, v in enumerate(u)) for i, u in enumerate(units)
+    )
+
+
+def _check_combination(data: Mapping[str, Any]) -> None:
+    """Refuse fields that would be silently ignored in this combination."""
+    for key, needs in _NEEDS.items():
+        if key in data and data[key] is not None and data[key] is not False and needs not in data:
+            raise ScenarioError(f"{key}: only used with {needs!r}, which is missing", field=key, value=data[key])
+    if "metric" in data and not isinstance(data.get("weapon"), list):
+        raise ScenarioError("metric: only used when weapon is a list of profiles (Transmutative armaments)")
+    mode = _mode(data)
+    if "target_weapon" in data and mode != "melee":
+        raise ScenarioError(f'target_weapon: only used with "mode": "melee", got mode {mode!r}')
+    if "firing_units" in data:
+        both = [k for k in _SINGLE_VOLLEY_FIELDS if k in data]
+        if both:
+            raise ScenarioError(f"{both[0]}: give the volleys inside firing_units, not beside it")
+
+
+def _best_profile(data: Mapping[str, Any]) -> BestProfile:
+    """Transmutative armaments: several profiles for one weapon; the best for this target by ``metric``."""
+    profiles = data["weapon"]
+    metric = data.get("metric", "casualties")
+    if not isinstance(metric, str) or metric not in METRIC_NAMES:
+        raise ScenarioError(f"metric: expected one of {', '.join(METRIC_NAMES)}, got {show_value(metric)}")
+    if not profiles:
+        raise ScenarioError("weapon: an empty list of profiles")
+    if len(profiles) > MAX_PROFILES:
+        raise ScenarioError(f"weapon: {len(profiles)} profiles in one list (limit {MAX_PROFILES})")
+    choices = []
+    for i, profile in enumerate(profiles):
+        if isinstance(profile, list):
+            raise ScenarioError(f"weapon[{i}]: expected a weapon profile, got a list inside the list")
+        try:
+            choices.append(_single({**{k: v for k, v in data.items() if k != "metric"}, "weapon": profile}))
+        except PraetorError as exc:
+            raise ScenarioError(f"weapon[{i}].{str(exc).removeprefix('weapon.')}") from None
+    names = tuple(p.get("name", f"profile {i}") if isinstance(p, Mapping) else p for i, p in enumerate(profiles))
+    return BestProfile(tuple(choices), names, metric)
+
+
+def _marker_volley(data: Mapping[str, Any], target: Unit) -> tuple[Volley, MarkerSetup]:
+    """The volley and marker setup of a scenario with a ``formation``."""
+    if data.get("hits") is not None:
+        raise ScenarioError('hits: give either "hits" or "formation", not both')
+    volley = parse_volley(data)
+    if volley.mode != "shooting":
+        raise ScenarioError(f"formation: markers and templates are shooting attacks, got mode {volley.mode!r}")
+    setup = parse_marker_setup(data, target)
+    bs = volley.attacker.BS
+    if bs is None or not 1 <= bs <= 10:
+        raise ScenarioError(f"attacker.BS: must be 1..10 to fire a marker, got {bs!r}")
+    weapon = volley.weapon
+    if setup.indirect and not (weapon.has(BARRAGE) or weapon.has(APOCALYPTIC_BARRAGE)):
+        raise ScenarioError(f"indirect: only Barrage weapons fire indirectly; {weapon.name!r} has no Barrage")
+    kind = marker_kind(weapon)
+    if kind is None:
+        raise ScenarioError(f"formation: weapon {weapon.name!r} has no Blast, Barrage or Template rule")
+    if isinstance(setup.shape, Hull) and kind in {"Template", "Hellstorm", "Torrent"}:
+        raise ScenarioError("formation.hull: templates against vehicle hulls are not modelled yet")
+    if isinstance(setup.shape, Hull) and kind == "Apocalyptic Barrage":
+        raise ScenarioError("formation.hull: the Apocalyptic Barrage clover against hulls is not modelled yet")
+    check_marker_cost(volley, setup, kind)
+    return volley, setup
