@@ -308,6 +308,11 @@ def _cells(
     check_frame(weapons, "weapons")
     check_frame(targets, "targets")
     _check_options(attacker, half_range)
+    if shots_per_weapon is not None and not isinstance(shots_per_weapon, (str, int, float)):
+        raise PraetorError(  # a bad number or dice text is each cell's error; a list or mapping is refused here
+            f"shots_per_weapon: expected a number or dice expression, got {show_value(shots_per_weapon)}",
+            field="shots_per_weapon",
+        )
     attacker = dict(attacker or DEFAULT_ATTACKER)
     jobs: dict[tuple, tuple[dict[str, Any], Any, Any]] = {}  # the distinct scenarios and their parsed records
     rows: list[tuple[dict[str, Any], tuple | None, list[str], bool, bool]] = []

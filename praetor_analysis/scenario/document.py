@@ -251,7 +251,7 @@ def check_target_state(target: Unit) -> None:
 # --- the document ---------------------------------------------------------------------------------
 @as_scenario_error
 def parse_scenario(data: Any) -> Scenario:
-    """The typed records of one scenario document (a mapping in the SCENARIO.md form).
+    """The typed records of one scenario document (a mapping in the docs/scenario.md form).
 
     Raises:
         ScenarioError: for any bad, unknown, misplaced or too large field (the message names it).

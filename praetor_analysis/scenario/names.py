@@ -152,8 +152,8 @@ def weapon_row(value: Any, field: str = "weapon") -> pd.Series:
 
 def resolve_weapon(value: Any, field: str = "weapon") -> Any:
     """A weapon block for a name; any other value (a profile, a list) is returned unchanged."""
-    if isinstance(value, list):
-        return [resolve_weapon(v, f"{field}[{i}]") for i, v in enumerate(value)]
+    if isinstance(value, list):  # a list of profiles; a list inside it is left for the parser to refuse
+        return [v if isinstance(v, list) else resolve_weapon(v, f"{field}[{i}]") for i, v in enumerate(value)]
     if not is_name_block(value, WEAPON_STAT_KEYS):
         return value
     if isinstance(value, Mapping):
