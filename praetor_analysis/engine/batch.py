@@ -346,7 +346,7 @@ def _rules(cell: _Cell, notes: list[str], shared: _Shared) -> tuple[tuple[str, .
     """(applied, no_effect, not_modelled) as ``resolve_sequence`` reports them for one volley (deduplicated)."""
     target = cell.target
     # the rules' conditions read the Unit Type, the rules, and whether a model can be already damaged
-    key = (id(cell.volley), target.unit_type, target.rules, target.W, target.extra.get("wounds_taken"), tuple(notes))
+    key = (id(cell.volley), target.unit_type, target.rules, target.W, target.wounds_taken, tuple(notes))
     if key not in shared.rules:
         lists = classify_rules(cell.volley, target, list(notes))
         shared.rules[key] = tuple(tuple(dict.fromkeys(x)) for x in lists)  # type: ignore[assignment]

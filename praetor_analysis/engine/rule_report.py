@@ -25,7 +25,7 @@ def shot_label(volley: Volley) -> str | None:
 def situation_of(volley: Volley, target: Unit) -> Situation:
     """What the conditions of the rules of a volley against a target read."""
     a = volley.attacker
-    fresh = target.W == 1 and not target.extra.get("wounds_taken")
+    fresh = target.W == 1 and not target.wounds_taken
     return Situation(
         melee=volley.mode == "melee",
         half_range=volley.half_range,
@@ -33,7 +33,7 @@ def situation_of(volley: Volley, target: Unit) -> Situation:
         target_name=target.name,
         placement=volley.placement,
         target_fresh_single_wound=fresh,
-        charging=volley.mode == "melee" and bool(a.extra.get("charging")) and not a.extra.get("disordered"),
+        charging=volley.mode == "melee" and a.charging and not a.disordered,
     )
 
 

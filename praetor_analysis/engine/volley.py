@@ -130,7 +130,7 @@ def weapon_strength(volley: Volley) -> int | None:
 def _charging_strength(volley: Volley) -> int | None:
     """The wielder's S, with the weapon's bonus on the charge in melee (Furious Charge)."""
     a = volley.attacker
-    if a.S is None or volley.mode != "melee" or not a.extra.get("charging") or a.extra.get("disordered"):
+    if a.S is None or volley.mode != "melee" or not a.charging or a.disordered:
         return a.S
     bonus = 0
     for token in volley.weapon.rules:
