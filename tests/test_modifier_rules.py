@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from oracle import oracle_calc
 from scenarios import TARGETS, shooting
 from test_engine_vs_oracle import compare
 
@@ -149,3 +150,36 @@ def test_preferred_enemy_in_a_sweep_reads_each_target_name():
 def test_a_modifier_needs_a_signed_number(bad):
     with pytest.raises(PraetorError, match="signed modifier"):
         calc(with_rules([bad]))
+
+
+def furious(rules: list[str], weapon_type: str = "Melee", **attacker: Any) -> dict[str, Any]:
+    """One Legionary-like model striking a T4 target with a Strength User blade."""
+    return {
+        "mode": "melee",
+        "attacker": {"WS": 4, "S": 4, "A": 1, "models": 1, "rules": rules, **attacker},
+        "weapon": {"name": "blade", "Range": "-", "Strength": "User", "AP": "3", "Type": weapon_type},
+        "target": dict(TARGETS[0]),
+    }
+
+
+def wounds_mean(scenario: dict[str, Any]) -> float:
+    return calc(scenario)["wounds"]["mean"]
+
+
+def test_furious_charge_as_the_attackers_unit_rule():
+    # Furious Charge (X) (rules reference p. 239): +X Strength on a turn the unit charged, not after a
+    # Disordered Charge. Charging: 2 blows at WS 4 v 4 (4+), S4+1 = 5 v T4 wounds on 3+: 2 * 1/2 * 2/3
+    charged = calc(furious(["Furious Charge (1)"], charging=True))
+    assert "attacker: Furious Charge (1)" in charged["applied"]
+    assert charged["wounds"]["mean"] == pytest.approx(2 * 1 / 2 * 2 / 3, abs=1e-12)
+    s5 = {**furious([]), "attacker": {**furious([])["attacker"], "S": 5, "charging": True}}
+    assert charged["unsaved"]["pmf"] == pytest.approx(oracle_calc(s5)["unsaved"], abs=1e-12)
+    # not charging, or a Disordered Charge: S4 v T4 on 4+ (and no charge attack when disordered)
+    still = calc(furious(["Furious Charge (1)"]))
+    assert "attacker: Furious Charge (1)" in still["no_effect"]
+    assert still["wounds"]["mean"] == pytest.approx(1 / 2 * 1 / 2, abs=1e-12)
+    disordered = furious(["Furious Charge (2)"], charging=True, disordered=True)
+    assert wounds_mean(disordered) == pytest.approx(1 / 2 * 1 / 2, abs=1e-12)
+    # the unit's rule and the weapon's are one rule: +1, not +2 (S5 v T4, not S6 on 2+)
+    both = furious(["Furious Charge (1)"], "Melee, Furious Charge (1)", charging=True)
+    assert wounds_mean(both) == pytest.approx(2 * 1 / 2 * 2 / 3, abs=1e-12)

@@ -128,14 +128,18 @@ def weapon_strength(volley: Volley) -> int | None:
 
 
 def _charging_strength(volley: Volley) -> int | None:
-    """The wielder's S, with the weapon's bonus on the charge in melee (Furious Charge)."""
+    """The wielder's S, with the weapon's or the attacker's bonus on the charge in melee (Furious Charge; the
+    unit's rule and the weapon's are not added twice)."""
     a = volley.attacker
     if a.S is None or volley.mode != "melee" or not a.charging or a.disordered:
         return a.S
     bonus = 0
-    for token in volley.weapon.rules:
+    seen: set[str] = set()
+    unit_rules = [t for t in a.rules if (d := lookup(t.name)) is not None and "attacker" in d.sides]
+    for token in (*volley.weapon.rules, *unit_rules):
         decl = lookup(token.name)
         hook = decl.hook("charge_strength") if decl is not None else None
-        if hook is not None:
+        if hook is not None and token.name not in seen:
+            seen.add(token.name)
             bonus += hook(token.value)
     return a.S + bonus

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from praetor_analysis.rules.registry import Stage, count, declare
+from praetor_analysis.rules.registry import Holder, Stage, count, declare
 
 
 def _ungainly(a: int, charge: int, other: int, charging: bool, value: int | None) -> int:
@@ -79,11 +79,13 @@ FURIOUS_CHARGE = declare(
     Stage.TO_WOUND,
     Stage.VEHICLES,
     Stage.ROUND,
+    holder=Holder.UNIT,
     param=count(1, 10),
+    sides=("attacker",),
     pending=(Stage.VEHICLES, Stage.ROUND),
     charge_strength=_furious,
     condition=_charging,
-    summary="+X to the wielder's Strength on a turn it charged (not on a Disordered Charge)",
+    summary="+X to the wielder's Strength on a turn it charged (not on a Disordered Charge); a weapon's or the unit's",
 )
 SUDDEN_STRIKE = declare(
     "Sudden Strike",
