@@ -51,7 +51,3 @@ def canonical_rule_name(name: str) -> str:
     cleaned = name.replace("\u2019", "'").replace("&apos;", "'").strip(" .*\u2020")
     canonical = canonical_name(fold(cleaned))
     return cleaned if canonical is None else canonical
-
-
-RULE_NAMES = frozenset(REGISTRY)
-"""The canonical names of every declared rule."""
