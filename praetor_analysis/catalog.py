@@ -68,6 +68,8 @@ def load_units() -> pd.DataFrame:
         Invulnerable: best invulnerable save from the model's rules and mandatory wargear (``"4+"``
             or ``""``); the number only.
         Front, Side, Rear, HP: armour values and hull points of vehicles and knights.
+        rules: declared unit rules from mandatory wargear (``"Ion Shield"``), ``;``-separated; the save
+            such wargear grants is this rule, not part of ``Invulnerable``.
         entry, unit: Names of the entry defining the profile and of the enclosing unit entry.
         points, unit_points: Pts costs on those entries (float; NaN if none; modifiers not applied).
         source, profile_id, faction: As in :func:`load_weapons`.

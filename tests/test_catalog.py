@@ -78,7 +78,11 @@ def test_targets_trace_to_unit_profiles() -> None:
     by_name = targets.set_index("archetype")
     assert by_name.loc["Cataphractii Terminator", "Save"] == "2+"
     assert by_name.loc["Cataphractii Terminator", "Invulnerable"] == "4+"
-    assert by_name.loc["Knight Questoris (ion shield)", "Invulnerable"] == "4+"
+    # The Ion Shield is mandatory wargear of the Knight Questoris (Mech Library catalogue): shipped as the
+    # rule (4+ Front, 5+ Side, shooting only), not as a plain 4+ invulnerable save.
+    knight = by_name.loc["Knight Questoris (ion shield)"]
+    assert pd.isna(knight["Invulnerable"]) or knight["Invulnerable"] == ""
+    assert knight["rules"] == "Ion Shield"
     assert by_name.loc["Militia (Infantry Squad)", "models"] == 20
     assert by_name.loc["Rhino", "Front"] == "11"
 
@@ -127,3 +131,36 @@ def test_file_hashes_match_manifest() -> None:
     manifest = (BSDATA / "MANIFEST.md").read_text(encoding="utf-8")
     for name, info in load_provenance()["files"].items():
         assert f"`{name}` | {info['bytes']} | {info['sha256']}" in manifest, name
+
+
+def test_shipped_knight_carries_its_ion_shield() -> None:
+    """The Knight target named in a scenario gets the Ion Shield reading (docs/rules.md#ion-shield): the same
+    result as its statline with ``"rules": ["Ion Shield"]``, and no plain invulnerable save on the Rear."""
+    from praetor_analysis.scenario.calc import calc
+
+    weapon = {"name": "Lascannon", "Range": '48"', "Strength": "9", "AP": "2", "Type": "Heavy 1"}
+    statline = {"name": "Knight", "Unit Type": "Vehicle (Knight)", "Front": 13, "Side": 12, "Rear": 12, "HP": 7}
+    for facing in ("Front", "Side", "Rear"):
+        named = calc(
+            {
+                "mode": "shooting",
+                "attacker": {"BS": 4},
+                "weapon": weapon,
+                "target": {"name": "Knight Questoris (ion shield)", "facing": facing},
+            }
+        )
+        explicit = calc(
+            {
+                "mode": "shooting",
+                "attacker": {"BS": 4},
+                "weapon": weapon,
+                "target": {**statline, "facing": facing, "rules": ["Ion Shield"]},
+            }
+        )
+        bare = calc(
+            {"mode": "shooting", "attacker": {"BS": 4}, "weapon": weapon, "target": {**statline, "facing": facing}}
+        )
+        assert "target: Ion Shield" in named["applied"]
+        assert named["hull_points"]["pmf"] == explicit["hull_points"]["pmf"]
+        shielded = facing != "Rear"
+        assert (named["hull_points"]["mean"] < bare["hull_points"]["mean"]) is shielded

@@ -150,11 +150,16 @@ def test_callbacks_only_call_injected_engine(catalogs):
 
 def test_adjust_targets_is_pure(catalogs):
     _, targets = catalogs
+    before = targets.copy()
     out = D.adjust_targets(targets, models=3, cover="5+", fnp="6+")
-    assert "rules" not in targets.columns and "Cover" not in targets.columns
+    pd.testing.assert_frame_equal(targets, before)
+    assert "Cover" not in targets.columns
     vehicle = out["Unit Type"].str.contains("Vehicle")
     assert (out.loc[~vehicle, "models"] == 3).all() and (out.loc[vehicle, "models"] == 1).all()
-    assert (out.loc[~vehicle, "rules"] == "Feel No Pain (6+)").all() and (out.loc[vehicle, "rules"] == "").all()
+    own = targets["rules"].fillna("")
+    assert (out.loc[~vehicle & (own == ""), "rules"] == "Feel No Pain (6+)").all()
+    assert (out.loc[vehicle, "rules"] == own[vehicle]).all()  # a Knight keeps its Ion Shield, gains no FNP
+    assert "Ion Shield" in set(out.loc[vehicle, "rules"])
 
 
 def test_20_weapons_x_8_targets_update(catalogs):

@@ -35,6 +35,8 @@ from praetor_analysis.bsdata.files import (
     profile_characteristics,
 )
 from praetor_analysis.profiles.vocabulary import SHOT_TYPES, clean_type, rule_name, split_type
+from praetor_analysis.rules.catalogue import lookup
+from praetor_analysis.rules.registry import Holder
 
 __all__ = [
     "SOURCE_COMMIT",
@@ -94,6 +96,7 @@ STAT_COLUMNS = [
     "Side",
     "Rear",
     "HP",
+    "rules",
 ]
 UNIT_COLUMNS = [
     "name",
@@ -139,7 +142,7 @@ TARGET_SPECS: tuple[TargetSpec, ...] = (
         "2022 - Mech Library",
         "4e47-1b1d-3b5d-e6b6",
         1,
-        note="invulnerable save from the ion shield: shooting attacks against one chosen facing",
+        note="ion shield: an invulnerable save against shooting only, 4+ on the Front and 5+ on the Side",
     ),
     TargetSpec("Custodian Guard", "2022 - LI - Custodes", "cf1b-e0d6-ddd9-24e6", 5),
     TargetSpec("Veletarii (Storm Section)", "2022 - LI - Solar Auxilia", "9d8f-243d-7020-9043", 10),
@@ -204,8 +207,19 @@ def _entries(cat: Catalogue, profile: Element) -> tuple[Element | None, Element 
     return owner, unit
 
 
-def _invulnerable(data: BSData, cat: Catalogue, profile: Element) -> str:
+def _defences(data: BSData, cat: Catalogue, profile: Element) -> tuple[str, str]:
+    """The model's invulnerable save and its declared unit rules from mandatory wargear.
+
+    Mandatory wargear named as a declared rule that a unit holds (the Ion Shield) becomes that rule, and
+    its text is not read for an invulnerable save: the engine models it (e.g. 4+ on the Front, 5+ on the
+    Side, against shooting only), where a plain ``4+`` would also save in melee and on the Rear.
+
+    Returns:
+        ``(Invulnerable, rules)``: the best save granted by the other texts (``"4+"`` or ``""``) and the
+        rules, ``;``-separated.
+    """
     texts: list[str] = []
+    rules: list[str] = []
     for anc in cat.ancestors(profile):
         if local(anc.tag) != "selectionEntry":
             continue
@@ -213,10 +227,14 @@ def _invulnerable(data: BSData, cat: Catalogue, profile: Element) -> str:
         for ccat, child in data.mandatory_children(cat, anc):
             if child.get("type") in ("model", "unit"):
                 continue
+            decl = lookup(_norm(child.get("name")))
+            if decl is not None and decl.holder is Holder.UNIT:
+                rules.append(decl.name)
+                continue
             texts.extend(data.descriptions(ccat, child))
         if anc.get("type") == "unit":
             break
-    return invulnerable_from_texts(texts)
+    return invulnerable_from_texts(texts), ";".join(dict.fromkeys(rules))
 
 
 def _common(cat: Catalogue, profile: Element) -> dict[str, object]:
@@ -280,7 +298,7 @@ def units_frame(data: BSData) -> pd.DataFrame:
             "profile_type": data.profile_type_names.get(prof.get("typeId", ""), kind),
         }
         row.update({c: _norm(ch.get(c)) for c in STAT_COLUMNS})
-        row["Invulnerable"] = _invulnerable(data, cat, prof)
+        row["Invulnerable"], row["rules"] = _defences(data, cat, prof)
         row.update(
             {
                 "entry": _norm(owner.get("name")) if owner is not None else "",

@@ -176,15 +176,15 @@ def attacker_for(bs: int, models: int) -> dict[str, Any]:
 def adjust_targets(targets: pd.DataFrame, *, models: int = 0, cover: str = "-", fnp: str = "-") -> pd.DataFrame:
     """A copy of target rows with a model count (0 keeps each row's), a Cover save and Feel No Pain.
 
-    Vehicles keep one model; Feel No Pain is added to a ``rules`` column (``;``-separated), which the
-    comparison reads.
+    Vehicles keep one model; Feel No Pain is added to the ``rules`` column (``;``-separated; a row's own
+    rules, such as a Knight's Ion Shield, are kept), which the comparison reads.
     """
     out = targets.copy()
     vehicle = out.get("Unit Type", pd.Series("", index=out.index)).astype(str).str.contains("Vehicle")
     if models > 0:
         out.loc[~vehicle, "models"] = int(models)
     out["Cover"] = "" if cover in ("", "-") else cover
-    rules = out["rules"].astype(str) if "rules" in out else pd.Series("", index=out.index)
+    rules = out["rules"].fillna("").astype(str) if "rules" in out else pd.Series("", index=out.index)
     if fnp not in ("", "-"):
         extra = f"Feel No Pain ({fnp})"
         with_fnp = rules.where(rules == "", rules + ";") + extra
