@@ -195,6 +195,27 @@ def test_concussive_reported_not_applied_this_round() -> None:
     assert 0 < r.target_concussed < 1 and r.attacker_concussed == 0.0
 
 
+@pytest.mark.parametrize("unit_type", ["Primarch", "Infantry (Gargantuan)"])
+def test_concussive_cannot_lower_a_primarch_or_gargantuan(unit_type) -> None:
+    # The Primarch unit type and the Gargantuan sub-type (unit-type rules of the game system file): not
+    # affected by rules that lower characteristics, so Concussive's failed test never happens on them.
+    conc = W(Type="Melee, Concussive (2)")
+    big = {"models": 1, "W": 6, "Ld": 7, "Unit Type": unit_type}
+    infantry = {**big, "Unit Type": "Infantry"}
+    r = resolve_combat(Side(U(models=3, I=5), (conc,)), Side(U(**big), (W(),)))
+    plain = resolve_combat(Side(U(models=3, I=5), (W(),)), Side(U(**big), (W(),)))
+    control = resolve_combat(Side(U(models=3, I=5), (conc,)), Side(U(**infantry), (W(),)))
+    assert control.target_concussed > 0.05  # the same statline as Infantry is concussed
+    assert r.target_concussed == 0.0
+    np.testing.assert_allclose(r.joint, plain.joint, atol=1e-15)
+    assert "Concussive (2)" in r.no_effect and "Concussive (2)" not in r.applied
+    word = unit_type.split("(")[-1].rstrip(")")
+    assert f"target: not affected by lowered characteristics (from {word}): never concussed" in r.applied
+    # and the other way round: the target's Concussive blows against a Primarch attacker
+    back = resolve_combat(Side(U(**big, I=1), (W(),)), Side(U(models=3, I=5), (conc,)))
+    assert back.attacker_concussed == 0.0 and "target_weapon: Concussive (2)" in back.no_effect
+
+
 # --- weapon choice --------------------------------------------------------------------------------
 TRANSMUTATIVE = [
     W(name="Hammerblade", Strength="8", AP=2, Type="Melee, Murderous Strike (6+), Brutal (2), Two-handed"),

@@ -31,7 +31,9 @@ room (ours, documented and tested):
   engagement (a best case for the Reaping side).
 - Concussive (X): the rule tests at the end of the combat, so it never changes this round's To Hit (not
   even when it strikes at an earlier step). We report P(the side ends the round concussed): it suffered
-  at least one wound (saved or not) from the Concussive blows, still has models, and fails Leadership.
+  at least one wound (saved or not) from the Concussive blows, still has models, and fails Leadership. A
+  Primarch or Gargantuan side is not affected by rules that lower its characteristics: never concussed (the
+  rule is then listed under ``no_effect``).
 - Who wins the combat (docs/scenario.md): the side that caused more *unsaved* wounds in the round, counted as
   ``unsaved`` is (each of Brutal's wounds separately, overflow on a dying model and wounds after the last
   model included); equal is a draw. The difference of the two counts is carried exactly in the joint
@@ -66,6 +68,7 @@ from praetor_analysis.rules.damage_rules import DEFLAGRATE
 from praetor_analysis.rules.melee_rules import ROUND_RULES
 from praetor_analysis.rules.morale_rules import PINNING, SHELL_SHOCK
 from praetor_analysis.rules.registry import Stage
+from praetor_analysis.rules.unit_types import unlowered_type
 
 
 # --- results ------------------------------------------------------------------------------------
@@ -427,10 +430,19 @@ def resolve_combat(
     sa_, st_ = out["strikers"]
     strikes_a, strikes_t = _strikes(sa_, out["weights"][0]), _strikes(st_, out["weights"][1])
     conc = [0.0, 0.0]
-    for k, (blows, victim) in enumerate(((bt, attacker.unit), (ba, target.unit))):
-        if blows.concussive is not None:
-            conc[k] = out["wounded_alive"][k] * (1.0 - leadership_pass(victim.Ld if victim.Ld is not None else 0))
     applied, no_effect, missing = _classify(attacker, target, ba, bt)
+    for k, (blows, victim, mark) in enumerate(((bt, attacker.unit, "target_weapon: "), (ba, target.unit, ""))):
+        if blows.concussive is None:
+            continue
+        word = unlowered_type(victim.unit_type)
+        if word is None:
+            conc[k] = out["wounded_alive"][k] * (1.0 - leadership_pass(victim.Ld if victim.Ld is not None else 0))
+            continue
+        side = "attacker" if k == 0 else "target"
+        for entry in [e for e in applied if e.startswith(mark) and parse_rule(e[len(mark) :]).name == "Concussive"]:
+            applied.remove(entry)
+            no_effect.append(entry)
+        applied.append(f"{side}: not affected by lowered characteristics (from {word}): never concussed")
     applied.append(f"Initiative steps: attacker {ba.initiative}, target {bt.initiative}")
     pinned = None if ba.weapon.has(PINNING) else 0.0
     return CombatResult(

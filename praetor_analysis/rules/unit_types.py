@@ -16,6 +16,9 @@ TYPE_GRANTS: Mapping[str, tuple[str, ...]] = {
     "Gargantuan": ("Eternal Warrior", "Fearless"),
 }
 
+#: Unit types and sub-types not affected by rules that lower their characteristics (Concussive's WS).
+UNLOWERED_TYPES: tuple[str, ...] = ("Primarch", "Gargantuan")
+
 #: Unit types and sub-types that never end Pinned: Cavalry and Monstrous cannot be Pinned, Daemons pass their
 #: Pinning tests automatically (so the target is exempt: ``pinned`` is null).
 PINNING_IMMUNE_TYPES: tuple[str, ...] = ("Cavalry", "Monstrous", "Daemon")
@@ -25,6 +28,12 @@ def type_words(unit_type: str) -> list[str]:
     """The words of ``TYPE_GRANTS`` and ``PINNING_IMMUNE_TYPES`` that ``unit_type`` names (case-insensitive)."""
     low = unit_type.lower()
     return [w for w in (*TYPE_GRANTS, *PINNING_IMMUNE_TYPES) if w.lower() in low]
+
+
+def unlowered_type(unit_type: str) -> str | None:
+    """The word of ``UNLOWERED_TYPES`` that ``unit_type`` names (its characteristics cannot be lowered), or None."""
+    low = unit_type.lower()
+    return next((w for w in UNLOWERED_TYPES if w.lower() in low), None)
 
 
 def granted_rules(unit_type: str) -> list[tuple[str, str]]:
