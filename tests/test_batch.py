@@ -138,3 +138,80 @@ def test_batch_keeps_volleys_that_differ_only_in_their_zone_hits_apart():
         want = resolve(volley_, target)
         assert _gap(result.casualties.probabilities, want.casualties.probabilities) <= TOL
     assert got[0].casualties != got[1].casualties
+
+
+def _chain_cells():
+    """Brutal, Murderous Strike and Instant Death (with Rending's AP 2 group, Pinning and Shell Shock) against
+    units of two, three and six wounds, a damaged model, a Pinning-exempt type and single-wound models, all in
+    one batch: cells of several unit spaces and numbers of priority groups mixed."""
+    rule_sets = [
+        "Brutal (2)",
+        "Brutal (3), Rending (6+)",
+        "Murderous Strike (6+)",
+        "Murderous Strike (5+), Rending (6+), Pinning",
+        "Instant Death, Brutal (2)",
+        "Brutal (2), Pinning, Shell Shock (1)",
+        "Murderous Strike (4+), Brutal (2), Pinning",
+    ]
+    targets = [
+        {"models": 5, "T": 4, "W": 2, "Save": "2+", "Invulnerable": "4+", "Ld": 9},
+        {"models": 3, "T": 5, "W": 3, "Save": "3+", "Ld": 8},
+        {"models": 1, "T": 6, "W": 6, "Save": "2+", "Invulnerable": "5+", "Ld": 10, "Unit Type": "Dreadnought"},
+        {"models": 4, "T": 4, "W": 2, "Save": "3+", "Ld": 8, "wounds_taken": 1},
+        {"models": 2, "T": 4, "W": 3, "Save": "4+", "Ld": 7, "Unit Type": "Cavalry"},
+        {"models": 10, "T": 3, "W": 1, "Save": "5+", "Ld": 7},
+    ]
+    cells = []
+    for rules in rule_sets:
+        for s, ap in ((4, "5"), (8, "2")):
+            for n in (1, 3, 12, 25):
+                for target in targets:
+                    weapon = {"name": "w", "Range": '24"', "Strength": str(s), "AP": ap, "Type": f"Heavy 1, {rules}"}
+                    scenario = {"attacker": {"BS": 4, "S": 4}, "attacks": n, "weapon": weapon, "target": target}
+                    cells.append((parse_volley(scenario), parse_target(scenario)))
+    return cells
+
+
+def test_batched_allocation_chain_equals_the_one_cell_chain():
+    cells = _chain_cells()
+    got = resolve_many(cells)
+    batched = 0
+    for (volley, target), result in zip(cells, got, strict=True):
+        where = (volley.weapon.type.signature, target.W, target.models, volley.attacks)
+        want = resolve(volley, target)
+        batched += result.state is None  # computed by the batch, not handed to the one-cell engine
+        for key in ("hits", "wounds", "unsaved", "casualties"):
+            assert _gap(getattr(result, key).probabilities, getattr(want, key).probabilities) <= TOL, (where, key)
+        assert (result.pinned is None) == (want.pinned is None), where
+        if want.pinned is not None:
+            assert result.pinned == pytest.approx(want.pinned, abs=TOL), where
+        assert (result.applied, result.no_effect, result.not_modelled) == (
+            want.applied,
+            want.no_effect,
+            want.not_modelled,
+        )
+    assert batched == len(cells)
+
+
+def test_effective_counts_against_enumeration():
+    import itertools
+
+    from praetor_analysis.engine.allocation_many import effective_counts
+
+    hits = np.array([[0.1, 0.2, 0.3, 0.4], [0.0, 0.0, 0.0, 1.0], [0.5, 0.0, 0.5, 0.0]])
+    rates = np.array([[0.2, 0.3], [0.5, 0.5], [0.0, 0.7]])
+    cap = 2
+    got = effective_counts(hits, rates, cap)
+    for k in range(hits.shape[0]):
+        want = np.zeros((cap + 1, cap + 1))
+        for r, p_r in enumerate(hits[k]):
+            outcomes = [(0, rates[k, 0]), (1, rates[k, 1]), (None, 1.0 - rates[k].sum())]
+            for each in itertools.product(outcomes, repeat=r):  # every hit's group (or none), in turn
+                p = p_r * float(np.prod([q for _, q in each]))
+                b1 = sum(g == 0 for g, _ in each)
+                b2 = sum(g == 1 for g, _ in each)
+                want[min(b1, cap), min(b2, cap) if b1 < cap else 0] += p  # past the cap the unit is gone
+        got_k = got[k].copy()
+        got_k[cap, 0] = got_k[cap].sum()  # with b1 at the cap the second count does not matter
+        got_k[cap, 1:] = 0.0
+        assert np.max(np.abs(got_k - want)) <= TOL

@@ -265,7 +265,7 @@ class Allocator:
             state = state.sum(axis=0)
         return state
 
-    def _step_matrix(self, packet: Packet) -> np.ndarray | sparse.csr_array:
+    def step_matrix(self, packet: Packet) -> np.ndarray | sparse.csr_array:
         """The state transition of one wound of ``packet`` (all its damages mixed in one matrix)."""
         total: np.ndarray | sparse.csr_array | None = None
         for d, w in enumerate(packet.probs.sum(axis=0)):
@@ -296,7 +296,7 @@ class Allocator:
         for i, (a, packet) in enumerate(steps):
             q = min(a / remaining, 1.0) if remaining > 0 else 0.0
             remaining -= a
-            matrix = self._step_matrix(packet)
+            matrix = self.step_matrix(packet)
             r_max = state.shape[0] - 1
             b_max = min(cap, r_max)
             table = binomial_table(r_max, q, b_max)  # table[r, b] = P(b of r hits are effective here)

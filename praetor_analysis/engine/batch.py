@@ -12,18 +12,30 @@ The stages are the engine's own (``hit_stage``, ``wound_groups``, ``count_damage
 - when the unit's state is a function of the number of state-changing wounds (each does one damage, or takes
   the whole model: ``count_damage``), the casualties of the group come from one ``bincount``, and P(pinned)
   from the linear map ``pinning_test`` makes of the final state;
-- the rest (Brutal or Murderous Strike against multi-wound models, Mega-blast zones, Force and the other
-  Psychic checks, an unread Strength) goes through ``chain.resolve``, whose allocation chain is linear in the hits.
+- otherwise (Brutal, Instant Death or Murderous Strike against multi-wound models) the capped allocation chain
+  is split (``allocation_many``): the joint pmf of the state-changing wounds of each group from the hits, for
+  the whole group in one array computation, and the unit states those counts lead to once per per-hit table;
+- the rest (Mega-blast zones, Force and the other Psychic checks, an unread Strength, Deflagrate with Brutal,
+  units too large for dense transitions) goes through ``chain.resolve``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
-from praetor_analysis.engine.allocation import TooLarge, after_count, count_damage
+from praetor_analysis.engine.allocation import (
+    DENSE_STATES,
+    TooLarge,
+    UnitSpace,
+    WoundGroup,
+    after_count,
+    check_work,
+    count_damage,
+)
+from praetor_analysis.engine.allocation_many import MAX_COUNT_STATES, chain_steps, count_states, effective_counts
 from praetor_analysis.engine.chain import resolve, unsaved_pmf
 from praetor_analysis.engine.checks import check_boost
 from praetor_analysis.engine.hit_stage import hit_stage, hit_stage_target_part, reads_target_name
@@ -48,12 +60,16 @@ Failure = ProfileError | TooLarge
 @dataclass(frozen=True)
 class _Wounds:
     """What a cell needs of its per-hit tables: P(wound), P(state-changing wound), the per-hit unsaved pmf,
-    and the damage of a state-changing wound (None: the allocation chain is needed)."""
+    the damage of a state-changing wound (None: the allocation chain is needed), its allocation groups, and
+    (filled as cells need them) its chain steps per unit space and the maps of ``_chain_maps``."""
 
     p_wound: float
     p_change: float
     unsaved_each: np.ndarray
     damage: int | None
+    groups: tuple[WoundGroup, ...]
+    steps: dict[UnitSpace, tuple[np.ndarray, list[np.ndarray]] | None] = field(default_factory=dict)
+    maps: dict[tuple, tuple[np.ndarray, np.ndarray]] = field(default_factory=dict)
 
 
 @dataclass
@@ -65,6 +81,7 @@ class _Cell:
     wounds: _Wounds
     deflagrate: bool
     pinning: bool
+    steps: tuple[np.ndarray, list[np.ndarray]] | None = None  # the allocation chain's (rates, matrices)
 
 
 class _Shared:
@@ -81,7 +98,7 @@ class _Shared:
         self.hits: dict[tuple, tuple[Dist, Dist, float | None, list[str]]] = {}
         self.rules: dict[tuple, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {}
         self.pinning: dict[tuple, np.ndarray] = {}
-        self.pin_states: dict[tuple, float] = {}
+        self.pin_vectors: dict[tuple[int, int], np.ndarray] = {}
         self.gets_hot: dict[int, Dist] = {}
 
     def same(self, record: Volley | Unit) -> Volley | Unit:
@@ -202,13 +219,22 @@ def _prepare(i: int, volley: Volley, target: Unit, shared: _Shared, tables: dict
     wkey = wound_groups_key(volley, canonical, strength, fresh.space.wounds)
     if wkey not in tables:
         groups, p_wound, unsaved_each = wound_groups(volley, canonical, strength, fresh.space.wounds)
-        tables[wkey] = _Wounds(
-            p_wound, float(unsaved_each[1:].sum()), unsaved_each, count_damage(groups, fresh.space.wounds)
-        )
+        damage = count_damage(groups, fresh.space.wounds)
+        tables[wkey] = _Wounds(p_wound, float(unsaved_each[1:].sum()), unsaved_each, damage, tuple(groups))
     wounds = tables[wkey]
-    if wounds.damage is None or _wounds_left(fresh) is None or (deflagrate and wounds.unsaved_each.size > 2):
+    if _wounds_left(fresh) is None or (deflagrate and wounds.unsaved_each.size > 2):
         return None
-    return _Cell(i, volley, target, fresh, wounds, deflagrate, pinning)
+    if wounds.damage is not None:
+        return _Cell(i, volley, target, fresh, wounds, deflagrate, pinning)
+    space = fresh.space
+    if deflagrate or space.size > DENSE_STATES:
+        return None
+    if space not in wounds.steps:
+        wounds.steps[space] = chain_steps(list(wounds.groups), space)
+    steps = wounds.steps[space]
+    if steps is None or (space.models * space.wounds + 1) ** len(steps[1]) * space.size > MAX_COUNT_STATES:
+        return None
+    return _Cell(i, volley, target, fresh, wounds, deflagrate, pinning, steps)
 
 
 def _wounds_left(state: TargetState) -> int | None:
@@ -232,7 +258,8 @@ def _resolve_block(
         ps = np.array([[c.wounds.p_wound, c.wounds.p_change] for c in members]).ravel()
         thinned = thin_many(np.repeat(h, 2, axis=0), ps)
         wounds_rows, change_rows = thinned[0::2], thinned[1::2]
-    casualties = _casualties(members, change_rows, shared)
+    casualties = _casualties(members, change_rows, shared)  # the chain's cells: replaced below
+    chained = _chain(members, h, shared)
     several = _several_saves(members, h) if not casualties_only else {}
     out: list[tuple[int, VolleyResult | Casualties | Failure]] = []
     for j, (c, (hits, ones, p_pass, notes)) in enumerate(block):
@@ -244,8 +271,14 @@ def _resolve_block(
         else:
             change, kills = change_rows[j], casualties[j]
             unsaved = several.get(j, change)
-        applied, no_effect, missing = _rules(c, notes, shared)
         pinned = _pinned(c, change, shared) if c.pinning else 0.0
+        if j in chained:
+            found = chained[j]
+            if isinstance(found, TooLarge):
+                out.append((c.index, found))
+                continue
+            kills, pinned = found
+        applied, no_effect, missing = _rules(c, notes, shared)
         kills = kills[: c.fresh.space.models + 1]
         if casualties_only:
             out.append((c.index, Casualties(kills, pinned, missing)))
@@ -301,13 +334,17 @@ def _casualties(members: list[_Cell], change_rows: np.ndarray, shared: _Shared) 
     return np.bincount(flat, weights=change_rows.ravel(), minlength=k * width).reshape(k, width)
 
 
+def _exempt(target: Unit, shared: _Shared) -> bool:
+    if id(target) not in shared.exempt:
+        shared.exempt[id(target)] = pinning_exempt(target)
+    return shared.exempt[id(target)]
+
+
 def _pinned(cell: _Cell, counts: np.ndarray, shared: _Shared) -> float | None:
     """``resolve``'s P(pinned) for a Pinning weapon: None for an exempt target, else the Pinning test of the
     final state (a linear map of the state: its value from each state reached is computed once per target)."""
     target = cell.target
-    if id(target) not in shared.exempt:
-        shared.exempt[id(target)] = pinning_exempt(target)
-    if shared.exempt[id(target)]:
+    if _exempt(target, shared) or cell.steps is not None:  # the chain's cells: see _chain
         return None
     shock = shell_shock_of(cell.volley.weapon)
     key = (id(target), shock, counts.size, cell.wounds.damage)
@@ -317,22 +354,78 @@ def _pinned(cell: _Cell, counts: np.ndarray, shared: _Shared) -> float | None:
         wm, m = space.wounds, space.models
         index = np.where(kills >= m, m * wm + wm - 1, kills * wm + left - 1)
         flag = np.where(np.arange(counts.size) >= 1, 1, 0)  # level 1: the volley's own Shell Shock
-        shared.pinning[key] = np.array(
-            [_pinned_from(target, shock, f, s, shared) for f, s in zip(flag, index, strict=True)]
-        )
+        shared.pinning[key] = _pin_vector(target, shock, shared)[flag, index]
     return float(counts @ shared.pinning[key])
 
 
-def _pinned_from(target: Unit, shock: int, flag: int, state: int, shared: _Shared) -> float:
-    """P(pinned) after ``pinning_test`` from one (flag, unit state) of a target hit by one Pinning weapon."""
-    key = (id(target), shock, flag, state)
-    if key not in shared.pin_states:
+def _pin_vector(target: Unit, shock: int, shared: _Shared) -> np.ndarray:
+    """P(pinned) after ``pinning_test`` from each (trigger, unit state) of a target hit by one Pinning weapon
+    of Shell Shock ``shock``: row 0 no unsaved wound, row 1 the volley's trigger raised. The test acts on each
+    unit state alone, so one probe per trigger gives every state's value."""
+    key = (id(target), shock)
+    if key not in shared.pin_vectors:
         base = TargetState.fresh(target, shell_shocks=(shock,))
-        probe = np.zeros_like(base.probs)
-        probe[flag, state] = 1.0
-        tested = pinning_test(TargetState(base.space, probe, base.shell_shocks), target)
-        shared.pin_states[key] = tested.p_pinned()
-    return shared.pin_states[key]
+        out = np.zeros((2, base.space.size))
+        for flag in (0, 1):
+            probe = np.zeros_like(base.probs)
+            probe[flag] = 1.0
+            tested = pinning_test(TargetState(base.space, probe, base.shell_shocks), target).probs
+            out[flag] = tested[tested.shape[0] // 2 :].sum(axis=0)
+        shared.pin_vectors[key] = out
+    return shared.pin_vectors[key]
+
+
+def _chain(
+    members: list[_Cell], h: np.ndarray, shared: _Shared
+) -> dict[int, tuple[np.ndarray, float | None] | TooLarge]:
+    """Casualties and P(pinned) of the block's cells that need the allocation chain (``allocation_many``), by
+    unit space and number of groups: their capped counts in one computation, then each cell's per-table maps
+    (or the ``TooLarge`` the one-cell chain raises)."""
+    out: dict[int, tuple[np.ndarray, float | None] | TooLarge] = {}
+    by_shape: dict[tuple[UnitSpace, int], list[int]] = {}
+    size = h.shape[1]
+    for j, c in enumerate(members):
+        if c.steps is None:
+            continue
+        space, groups = c.fresh.space, len(c.steps[1])
+        cap = space.models * space.wounds
+        try:  # the one-cell chain's bound, on its state tensor (hits, Pinning flags, unit states)
+            check_work((size, 4 if c.pinning else 1, space.size), min(cap, size - 1) + 1, groups)
+        except TooLarge as exc:
+            out[j] = exc
+            continue
+        by_shape.setdefault((space, groups), []).append(j)
+    for (space, groups), rows in by_shape.items():
+        rates = np.array([members[j].steps[0] for j in rows]).reshape(len(rows), groups)  # type: ignore[index]
+        counts = effective_counts(h[rows], rates, space.models * space.wounds)
+        width = counts.shape[1] if groups else 1
+        for j, row in zip(rows, counts.reshape(len(rows), -1), strict=True):
+            c = members[j]
+            kills, states = _chain_maps(c, width)
+            pinned: float | None = 0.0
+            if c.pinning:
+                pinned = None
+                if not _exempt(c.target, shared):  # the trigger is raised once any count is not zero
+                    pv = _pin_vector(c.target, shell_shock_of(c.volley.weapon), shared)
+                    pinned = float(row[0] * (states[0] @ pv[0]) + row[1:] @ (states[1:] @ pv[1]))
+            out[j] = (row @ kills, pinned)
+    return out
+
+
+def _chain_maps(cell: _Cell, width: int) -> tuple[np.ndarray, np.ndarray]:
+    """(models removed, unit state) after every capped count of the cell's chain (counts flattened, each below
+    ``width``): once per per-hit table, unit space and start."""
+    space = cell.fresh.space
+    start = cell.fresh.probs[0]
+    key = (space, int(np.flatnonzero(start)[0]), width)
+    maps = cell.wounds.maps
+    if key not in maps:
+        matrices = cell.steps[1]  # type: ignore[index]
+        states = count_states(start, matrices, width).reshape(-1, space.size)
+        kills = np.zeros((space.size, space.models + 1))
+        kills[np.arange(space.size), space.kills_of()] = 1.0
+        maps[key] = (states @ kills, states)
+    return maps[key]
 
 
 def _gets_hot(volley: Volley, ones: Dist, shared: _Shared) -> Dist:

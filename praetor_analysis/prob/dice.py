@@ -113,20 +113,7 @@ def _binomial_matrix(nmax: int, p: float) -> np.ndarray:
 def binomial_table(nmax: int, p: float, kmax: int) -> np.ndarray:
     """B[n, k] = P(Binomial(n, p) = k) for n in 0..nmax and k in 0..kmax: the first ``kmax + 1`` columns of
     ``binomial_matrix(nmax, p)`` (the same values), in O(nmax * kmax); read-only, memoised."""
-    size, cols = nmax + 1, min(kmax, nmax) + 1
-    if p <= 0.0 or p >= 1.0:
-        out = np.zeros((size, cols))
-        if p <= 0.0:
-            out[:, 0] = 1.0
-        else:
-            out[np.arange(cols), np.arange(cols)] = 1.0
-    else:
-        n = np.arange(size)[:, None]
-        k = np.arange(cols)[None, :]
-        lf = _log_factorials(max(nmax, 1))
-        valid = k <= n
-        nk = np.where(valid, n - k, 0)
-        out = np.where(valid, np.exp(lf[n] - lf[k] - lf[nk] + k * np.log(p) + nk * np.log1p(-p)), 0.0)
+    out = binomial_tables(nmax, np.array([p]), kmax)[0]
     out.flags.writeable = False
     return out
 
@@ -163,18 +150,27 @@ def thin_many(counts: np.ndarray, ps: np.ndarray) -> np.ndarray:
     step = max(1, THIN_MANY_CHUNK // (size * size))
     if ps.size > step:
         return np.concatenate([thin_many(rows[i : i + step], ps[i : i + step]) for i in range(0, ps.size, step)])
-    lf = _log_factorials(max(size - 1, 1))
+    terms = binomial_tables(size - 1, ps, size - 1)  # (P, N, K)
+    return np.einsum("pn,pnk->pk", rows, terms)
+
+
+def binomial_tables(nmax: int, ps: np.ndarray, kmax: int) -> np.ndarray:
+    """``binomial_table(nmax, ps[i], kmax)`` for every i at once, shape (P, nmax + 1, min(kmax, nmax) + 1): the
+    same log-space terms (p = 0 or 1 exactly: every trial fails, or succeeds)."""
+    ps = np.asarray(ps, dtype=np.float64)
+    size, cols = nmax + 1, min(kmax, nmax) + 1
+    lf = _log_factorials(max(nmax, 1))
     n = np.arange(size)[:, None]
-    k = np.arange(size)[None, :]
+    k = np.arange(cols)[None, :]
     valid = k <= n
     nk = np.where(valid, n - k, 0)
     log_c = np.where(valid, lf[n] - lf[k] - lf[nk], -np.inf)  # (N, K)
     inner = (ps > 0.0) & (ps < 1.0)
     safe = np.where(inner, ps, 0.5)[:, None, None]
-    terms = np.exp(log_c[None] + k[None] * np.log(safe) + nk[None] * np.log1p(-safe))  # (P, N, K)
-    for i in np.flatnonzero(~inner):  # p = 0 or 1: every trial fails (or succeeds)
+    terms = np.exp(log_c[None] + k[None] * np.log(safe) + nk[None] * np.log1p(-safe))
+    for i in np.flatnonzero(~inner):
         terms[i] = np.where(valid & (k == (n if ps[i] >= 1.0 else 0)), 1.0, 0.0)
-    return np.einsum("pn,pnk->pk", rows, terms)
+    return terms
 
 
 def sum_of_iid(counts: np.ndarray, each: np.ndarray) -> np.ndarray:

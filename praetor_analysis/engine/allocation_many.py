@@ -1,0 +1,82 @@
+"""The capped allocation chain of many cells at once: the batch's path for Brutal, Instant Death and
+Murderous Strike against multi-wound models (``Allocator.resolve`` when every group has an effective step).
+
+Only the wounds that change the unit's state count (``effective_step``). With G priority groups in allocation
+order, the final state is ``sum over (b_1..b_G) P(b_1..b_G) s T_1^b_1 ... T_G^b_G``, each count capped at
+``models x wounds`` (after that many the unit is wiped out, a fixed point of every later wound: the tail is
+lumped into the cap, as ``Allocator._resolve_capped`` does). The split:
+
+- ``effective_counts``: the joint pmf of the capped counts, from the cell's hits only; one array computation
+  per group and count for all the cells of a block (their hits have one length);
+- ``count_states``: the unit states ``s T_1^b_1 ... T_G^b_G`` for every count, from the per-hit table and the
+  unit only; computed once per table and shared by every cell that uses it.
+
+A cell's casualties (and P(pinned)) are then one product of its counts with a per-table matrix. Every
+effective wound is unsaved, so the volley's Pinning trigger is raised exactly when a count is not zero.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from praetor_analysis.engine.allocation import Allocator, UnitSpace, WoundGroup, effective_step, merge_groups
+from praetor_analysis.prob.dice import binomial_tables
+
+__all__ = ["MAX_COUNT_STATES", "chain_steps", "count_states", "effective_counts"]
+
+MAX_COUNT_STATES = 200_000
+"""The most (count, unit state) entries ``count_states`` may hold; larger cells go through the one-cell engine."""
+
+
+def chain_steps(groups: list[WoundGroup], space: UnitSpace) -> tuple[np.ndarray, list[np.ndarray]] | None:
+    """(P(one hit yields an effective wound of each group), their dense transition matrices), the groups merged
+    and the empty ones dropped as ``Allocator.resolve`` does; None when a group has no effective step (the
+    uncapped programme is needed) or the unit is too large for dense matrices."""
+    steps = [effective_step(g) for g in merge_groups(groups, space.wounds)]
+    if any(step is None for step in steps):
+        return None
+    kept = [step for step in steps if step is not None and step[0] > 0.0]
+    alloc = Allocator(space, pinning=False)
+    matrices = [alloc.step_matrix(packet) for _, packet in kept]
+    if not all(isinstance(m, np.ndarray) for m in matrices):
+        return None
+    return np.array([a for a, _ in kept]), matrices
+
+
+def effective_counts(hits: np.ndarray, rates: np.ndarray, cap: int) -> np.ndarray:
+    """The joint pmf of the effective wounds of each group, capped at ``cap``, for every cell: ``hits`` (K, R)
+    the cells' hit pmfs, ``rates`` (K, G) P(one hit yields an effective wound of group g); shape (K, B, ..., B),
+    B = min(cap, R - 1) + 1 (the count at B - 1 holds every count beyond)."""
+    k, size = hits.shape
+    b_max = min(cap, size - 1)
+    joint = hits  # (K, hits still to allocate, counts so far...)
+    remaining = np.ones(k)
+    for g in range(rates.shape[1]):
+        a = rates[:, g]
+        q = np.minimum(np.divide(a, remaining, out=np.zeros(k), where=remaining > 0.0), 1.0)
+        remaining = remaining - a
+        table = binomial_tables(size - 1, q, b_max)  # (K, R, B): P(b of r hits are effective here)
+        tail = np.maximum(1.0 - table.sum(axis=2), 0.0)
+        tail[:, : b_max + 1] = 0.0  # rows with at most b_max hits have no tail
+        extra = (slice(None),) + (None,) * (joint.ndim - 2)
+        if g == rates.shape[1] - 1:  # the last group: the hits left do not matter
+            out = np.einsum("krb,kr...->k...b", table, joint)
+            out[..., b_max] += np.einsum("kr,kr...->k...", tail, joint)
+            return out
+        out = np.zeros((*joint.shape, b_max + 1))
+        for b in range(b_max + 1):
+            out[:, : size - b, ..., b] = table[:, b:, b][extra] * joint[:, b:]
+        out[:, 0, ..., b_max] += np.einsum("kr,kr...->k...", tail, joint)
+        joint = out
+    return joint.sum(axis=1)
+
+
+def count_states(start: np.ndarray, matrices: list[np.ndarray], size: int) -> np.ndarray:
+    """``start T_1^b_1 ... T_G^b_G`` for every count 0 <= b_g < ``size``: shape (size, ..., size, S)."""
+    states = start
+    for matrix in matrices:
+        powers = [states]
+        for _ in range(size - 1):
+            powers.append(powers[-1] @ matrix)
+        states = np.stack(powers, axis=-2)
+    return states
