@@ -86,3 +86,27 @@ def test_many_rows_at_once_equal_one_row_at_a_time():
         assert np.max(np.abs(rows[row] - thin(c, float(p)))) <= 1e-15
     shared = thin_many(counts[0], ps)  # one pmf for every row
     assert np.max(np.abs(shared - np.array([thin(counts[0], float(p)) for p in ps]))) <= 1e-15
+
+
+def test_thin_many_on_long_counts_equals_thin():
+    # Horner's rule (thin_many) against the log-space binomial terms (thin) on 300 trials and extreme rates
+    rng = np.random.default_rng(16)
+    counts = rng.random((4, 301))
+    counts /= counts.sum(axis=1, keepdims=True)
+    ps = np.array([1e-6, 0.5, 0.97, 1.0])
+    got = thin_many(counts, ps)
+    for row, (c, p) in enumerate(zip(counts, ps, strict=True)):
+        assert np.max(np.abs(got[row] - thin(c, float(p)))) <= 1e-14
+
+
+def test_thin_many_on_both_sides_of_its_switch():
+    from praetor_analysis.prob.dice import THIN_MANY_TERMS
+
+    rng = np.random.default_rng(7)
+    for size in (THIN_MANY_TERMS - 1, THIN_MANY_TERMS, THIN_MANY_TERMS + 1, THIN_MANY_TERMS + 2):
+        counts = rng.random((3, size))
+        counts /= counts.sum(axis=1, keepdims=True)
+        ps = np.array([0.0, 0.42, 1.0])
+        got = thin_many(counts, ps)
+        for row, (c, p) in enumerate(zip(counts, ps, strict=True)):
+            assert np.max(np.abs(got[row] - thin(c, float(p)))) <= 1e-15

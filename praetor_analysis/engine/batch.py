@@ -46,7 +46,7 @@ from praetor_analysis.engine.wound_stage import gets_hot_unsaved, wound_groups, 
 from praetor_analysis.prob.convolution import compound_many
 from praetor_analysis.prob.dice import thin, thin_many
 from praetor_analysis.prob.dist import Dist
-from praetor_analysis.profiles.records import ProfileError, Unit
+from praetor_analysis.profiles.records import ProfileError, Unit, Weapon
 from praetor_analysis.rules.damage_rules import DEFLAGRATE
 from praetor_analysis.rules.hit_rules import GETS_HOT
 from praetor_analysis.rules.morale_rules import PINNING
@@ -101,7 +101,7 @@ class _Shared:
         self.pin_vectors: dict[tuple[int, int], np.ndarray] = {}
         self.gets_hot: dict[int, Dist] = {}
 
-    def same(self, record: Volley | Unit) -> Volley | Unit:
+    def same(self, record: Volley | Unit | Weapon) -> Volley | Unit | Weapon:
         """The first record of the batch equal to ``record``: equal volleys and targets share their caches."""
         found = self._by_id.get(id(record))
         if found is None:
@@ -241,7 +241,7 @@ def _wounds_left(state: TargetState) -> int | None:
     """Wounds left on the first model of a fresh unit (None for a unit without models)."""
     if state.space.models == 0:
         return None
-    index = int(np.flatnonzero(state.probs[0])[0])
+    index = int(state.probs[0].argmax())  # a fresh unit's state is a point mass
     return index % state.space.wounds + 1
 
 
@@ -437,9 +437,11 @@ def _gets_hot(volley: Volley, ones: Dist, shared: _Shared) -> Dist:
 
 def _rules(cell: _Cell, notes: list[str], shared: _Shared) -> tuple[tuple[str, ...], ...]:
     """(applied, no_effect, not_modelled) as ``resolve_sequence`` reports them for one volley (deduplicated)."""
-    target = cell.target
-    # the rules' conditions read the Unit Type, the rules, and whether a model can be already damaged
-    key = (id(cell.volley), target.unit_type, target.rules, target.W, target.wounds_taken, tuple(notes))
+    target, v = cell.target, cell.volley
+    # what classify_rules reads of the volley (not its attack count: volleys of one weapon share the lists); the
+    # rules' conditions read the Unit Type, the rules, and whether a model can be already damaged
+    shooter = (id(shared.same(v.weapon)), id(shared.same(v.attacker)), v.mode, v.half_range, v.hits is None)
+    key = (*shooter, v.placement, v.strength, target.unit_type, target.rules, target.W, target.wounds_taken, *notes)
     if key not in shared.rules:
         lists = classify_rules(cell.volley, target, list(notes))
         shared.rules[key] = tuple(tuple(dict.fromkeys(x)) for x in lists)  # type: ignore[assignment]

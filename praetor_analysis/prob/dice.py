@@ -129,29 +129,30 @@ def thin(counts: np.ndarray, p: float) -> np.ndarray:
     return counts @ binomial_matrix(counts.size - 1, float(p))
 
 
-THIN_MANY_MAX = 200
-"""The largest trial count ``thin_many`` thins in one array computation (beyond it: one ``thin`` per row)."""
-
-THIN_MANY_CHUNK = 2**21
-"""The most binomial terms ``thin_many`` holds at once (rows are taken in chunks below it)."""
+THIN_MANY_TERMS = 8
+"""Up to this many counts ``thin_many`` uses the binomial terms themselves (beyond: Horner's rule)."""
 
 
 def thin_many(counts: np.ndarray, ps: np.ndarray) -> np.ndarray:
     """``thin(counts[i], ps[i])`` for every row i at once (``counts`` is one pmf for all rows, or one per row,
-    all of one length): the same log-space binomial terms as ``binomial_pmf``, so the rows equal ``thin``'s
-    to rounding."""
-    ps = np.asarray(ps, dtype=np.float64)
+    all of one length). Short counts: ``thin``'s log-space binomial terms, in one array computation. Longer
+    ones: the generating function of the counts evaluated at ``1 - p + p z`` by Horner's rule, one step for all
+    rows (no exponential per term; every term a sum of non-negative products, so no cancellation): the rows
+    equal ``thin``'s to rounding (tests/test_convolution.py)."""
+    ps = np.asarray(ps, dtype=np.float64).reshape(-1)
     rows = np.broadcast_to(counts, (ps.size, counts.shape[-1]))
     size = rows.shape[1]
-    if size - 1 > THIN_MANY_MAX:
-        return np.array([thin(np.ascontiguousarray(r), float(p)) for r, p in zip(rows, ps, strict=True)]).reshape(
-            ps.size, size
-        )
-    step = max(1, THIN_MANY_CHUNK // (size * size))
-    if ps.size > step:
-        return np.concatenate([thin_many(rows[i : i + step], ps[i : i + step]) for i in range(0, ps.size, step)])
-    terms = binomial_tables(size - 1, ps, size - 1)  # (P, N, K)
-    return np.einsum("pn,pnk->pk", rows, terms)
+    if size <= THIN_MANY_TERMS:
+        return np.einsum("pn,pnk->pk", rows, binomial_tables(size - 1, ps, size - 1))
+    p, q = ps[:, None], 1.0 - ps[:, None]
+    out = np.zeros((ps.size, size))
+    out[:, 0] = rows[:, -1]
+    for n in range(size - 2, -1, -1):  # out[:, :m] holds the thinned pmf of the counts n+1.. shifted by n+1
+        m = size - 1 - n
+        out[:, m] = out[:, m - 1] * p[:, 0]
+        out[:, 1:m] = out[:, 1:m] * q + out[:, : m - 1] * p
+        out[:, 0] = out[:, 0] * q[:, 0] + rows[:, n]
+    return out
 
 
 def binomial_tables(nmax: int, ps: np.ndarray, kmax: int) -> np.ndarray:

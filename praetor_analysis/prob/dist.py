@@ -71,13 +71,11 @@ class Dist:
         obj = object.__new__(cls)
         arr = np.asarray(pmf, dtype=np.float64)
         arr = np.maximum(arr, 0.0)  # a new array: the caller's stays untouched
-        last = arr.size - 1
-        while last > 0 and arr[last] == 0.0:
-            last -= 1
-        if last + 1 < arr.size:
-            arr = arr[: last + 1].copy()
-        if last == 0 and arr[0] == 0.0:
+        nz = arr.nonzero()[0]
+        if nz.size == 0:
             arr = np.ones(1)
+        elif nz[-1] + 1 < arr.size:
+            arr = arr[: nz[-1] + 1].copy()
         s = arr.sum()
         if s > 0 and abs(s - 1.0) > 1e-15:
             arr /= s
