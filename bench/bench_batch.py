@@ -188,7 +188,8 @@ def section_dashboard() -> None:
     try:
         import dataclasses
 
-        from praetor_analysis.views.dashboard_view import DashboardState, compute_view, weapon_catalog
+        from praetor_analysis.views.dashboard_view import DashboardState, weapon_catalog
+        from praetor_analysis.views.shooting_view import compute_view
     except ImportError as exc:
         print(f"4. dashboard update: skipped ({exc})")
         return

@@ -34,8 +34,11 @@ __all__ = [
     "DEFAULT_ATTACKER",
     "MARKER_MODELS",
     "MARKER_MODELS_VEHICLE",
+    "check_options",
     "compare",
     "compare_distributions",
+    "comparison_cells",
+    "comparison_frame",
     "filter_weapons",
     "marker_hits",
     "scenario_for",
@@ -216,7 +219,7 @@ def scenario_for(
     """
     _check_row(weapon_row, "weapon_row")
     _check_row(target_row, "target_row")
-    _check_options(attacker, half_range)
+    check_options(attacker, half_range)
     return build_scenario(
         weapon_block(weapon_row),
         target_block(target_row),
@@ -291,23 +294,26 @@ def _check_row(value: Any, field: str) -> None:
         raise PraetorError(f"{field}: expected a catalog row or a mapping, got {show_value(value)}", field=field)
 
 
-def _check_options(attacker: Any, half_range: Any) -> None:
+def check_options(attacker: Any, half_range: Any) -> None:
+    """Refuse an attacker that is not a mapping and a ``half_range`` that is not a bool (a PraetorError)."""
     if attacker is not None and not isinstance(attacker, Mapping):
         raise PraetorError(f"attacker: expected an attacker block, got {show_value(attacker)}", field="attacker")
     if not isinstance(half_range, bool):
         raise PraetorError(f"half_range: expected true or false, got {show_value(half_range)}", field="half_range")
 
 
-def _cells(
+def comparison_cells(
     weapons: pd.DataFrame,
     targets: pd.DataFrame,
     attacker: Mapping[str, Any] | None,
     shots_per_weapon: Any,
     half_range: bool,
 ) -> Iterator[tuple[dict[str, Any], np.ndarray | None]]:
+    """Every (weapon, target) cell of :func:`compare` in row order: its record (a row of the table) and the pmf
+    of its measure (None for a cell with an error)."""
     check_frame(weapons, "weapons")
     check_frame(targets, "targets")
-    _check_options(attacker, half_range)
+    check_options(attacker, half_range)
     if shots_per_weapon is not None and not isinstance(shots_per_weapon, (str, int, float)):
         raise PraetorError(  # a bad number or dice text is each cell's error; a list or mapping is refused here
             f"shots_per_weapon: expected a number or dice expression, got {show_value(shots_per_weapon)}",
@@ -483,24 +489,25 @@ def compare_with_distributions(
 ) -> tuple[pd.DataFrame, dict[tuple[str, str], np.ndarray]]:
     """:func:`compare` and :func:`compare_distributions` in one pass (what a dashboard update needs)."""
     rows, pmfs = [], {}
-    for record, pmf in _cells(weapons, targets, attacker, shots_per_weapon, half_range):
+    for record, pmf in comparison_cells(weapons, targets, attacker, shots_per_weapon, half_range):
         rows.append(record)
         if pmf is not None:
             pmfs[(record["weapon_id"], record["target_id"])] = pmf
-    frame = pd.DataFrame(rows, columns=COLUMNS)
-    frame = frame.astype(
-        {
-            "models": int,
-            "mean": float,
-            "std": float,
-            "p_any": float,
-            "p_all": float,
-            "p_pinned": float,
-            "points": float,
-            "mean_per_100pts": float,
-        }
-    )
-    return frame, pmfs
+    return comparison_frame(rows), pmfs
+
+
+_FLOATS = ("mean", "std", "p_any", "p_all", "p_pinned", "points", "mean_per_100pts")
+
+
+def comparison_frame(rows: list[dict[str, Any]]) -> pd.DataFrame:
+    """The table of :func:`compare` from its records (:data:`COLUMNS`, numbers as floats, ``models`` int)."""
+    if not rows:
+        return pd.DataFrame(rows, columns=COLUMNS).astype({"models": int, **dict.fromkeys(_FLOATS, float)})
+    columns: dict[str, Any] = {c: [r[c] for r in rows] for c in COLUMNS}
+    columns["models"] = np.array(columns["models"], dtype=np.int64)
+    for c in _FLOATS:
+        columns[c] = np.array(columns[c], dtype=np.float64)
+    return pd.DataFrame(columns, columns=COLUMNS)
 
 
 def compare_distributions(
@@ -517,7 +524,7 @@ def compare_distributions(
     """
     return {
         (r["weapon_id"], r["target_id"]): pmf
-        for r, pmf in _cells(weapons, targets, attacker, shots_per_weapon, half_range)
+        for r, pmf in comparison_cells(weapons, targets, attacker, shots_per_weapon, half_range)
         if pmf is not None
     }
 

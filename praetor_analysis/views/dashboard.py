@@ -2,9 +2,12 @@
 
 The widgets are thin. Each figure is a FigureWidget built once (:class:`~praetor_analysis.views.widgets.
 SharedFigureWidget`: the page holds one plotly.js, however many figures); a change of any input calls a
-refresh, which reads the inputs into a state, asks a pure function (:func:`compute_view`,
-:func:`melee_view`, :func:`marker_view`) for the new figures, and copies their traces and layout into the
-FigureWidgets inside ``batch_update()``. No probability is computed in a callback.
+refresh, which reads the inputs into a state, asks a pure function for the new figures and copies them into the
+FigureWidgets. The shooting tab asks its :class:`~praetor_analysis.views.shooting_view.ShootingSession` (which
+computes only the cells it has not computed before) for the figures as data, and
+:class:`~praetor_analysis.views.live_figure.LiveFigure` sends each widget only the values that changed, in one
+update; the other tabs (:func:`melee_view`, :func:`marker_view`) copy whole figures in ``batch_update()``.
+No probability is computed in a callback.
 
 Tabs: shooting (weapons x targets, with re-rolls, +/-1 to hit and to wound, cover, Feel No Pain, half
 range, charging, Preferred Enemy, Furious Charge), melee (a whole round, both sides striking), markers
@@ -33,26 +36,24 @@ from praetor_analysis.views.dashboard_view import (
     DEFAULT_SELECTION,
     FNP_CHOICES,
     MARKER_CHOICES,
-    CompareFn,
     DashboardState,
-    DistFn,
     MarkerState,
-    View,
     adjust_targets,
     assumptions_of,
     attacker_for,
-    compute_view,
     inputs_of,
     marker_view,
     setup_scenarios,
     state_from_scenarios,
-    sync_figure,
     weapon_catalog,
     weapon_label,
 )
+from praetor_analysis.views.figures import figure_of
+from praetor_analysis.views.live_figure import LiveFigure, sync_figure
 from praetor_analysis.views.melee_view import MeleeState, MeleeView, melee_view
 from praetor_analysis.views.modifiers import REROLL_CHOICES, Modifiers
 from praetor_analysis.views.roster_view import RosterView, roster_view
+from praetor_analysis.views.shooting_view import CompareFn, DistFn, ShootingSession, ShootingSpecs, View, compute_view
 from praetor_analysis.views.widgets import PlotlyRuntime, SharedFigureWidget
 
 __all__ = [
@@ -105,7 +106,7 @@ class Dashboard:
         self.weapons = weapon_catalog(weapons)
         self.targets = catalog.load_targets() if targets is None else targets
         self.units = (catalog.load_units() if units is None else units).reset_index(drop=True)
-        self._compare_fn, self._dist_fn = compare_fn, distributions_fn
+        self.session = ShootingSession(compare_fn=compare_fn, distributions_fn=distributions_fn)
         self._quiet = False
         self._labels = {
             i: weapon_label(r) for i, r in zip(self.weapons.index, self.weapons.to_dict("records"), strict=True)
@@ -143,19 +144,16 @@ class Dashboard:
         self.table = W.HTML()
         self._update_weapon_options(selected=chosen)
         self._update_focus_options()
-        view = compute_view(
-            self.state(), self.weapons, self.targets, compare_fn=self._compare_fn, distributions_fn=self._dist_fn
+        specs = self.session.specs(self.state(), self.weapons, self.targets)
+        self.heatmap = SharedFigureWidget(figure_of(specs.heatmap))
+        self.curves = SharedFigureWidget(figure_of(specs.curves))
+        self.distribution = SharedFigureWidget(figure_of(specs.distribution))
+        self._live = (
+            LiveFigure(self.heatmap, specs.heatmap),
+            LiveFigure(self.curves, specs.curves),
+            LiveFigure(self.distribution, specs.distribution),
         )
-        self.heatmap = SharedFigureWidget(view.heatmap)
-        self.curves = SharedFigureWidget(view.curves)
-        self.distribution = SharedFigureWidget(view.distribution)
-        for widget, fig in (
-            (self.heatmap, view.heatmap),
-            (self.curves, view.curves),
-            (self.distribution, view.distribution),
-        ):
-            widget._praetor_layout = fig.layout.to_plotly_json()  # what sync_figure compares with
-        self._show_table(view)
+        self._show_table(specs)
 
         # --- melee inputs (a whole round)
         unit_opts = [(_unit_label(r), i) for i, r in enumerate(self.units.to_dict("records"))]
@@ -385,16 +383,16 @@ class Dashboard:
         return MarkerState(**{k: w.value for k, w in self.marker_inputs.items()})
 
     # --- callbacks: read, call the pure functions, assign ---------------------------------------------
-    def refresh(self) -> View:
-        """Recompute the shooting view from the inputs and update its figures in place."""
-        view = compute_view(
-            self.state(), self.weapons, self.targets, compare_fn=self._compare_fn, distributions_fn=self._dist_fn
-        )
-        sync_figure(self.heatmap, view.heatmap)
-        sync_figure(self.curves, view.curves)
-        sync_figure(self.distribution, view.distribution)
-        self._show_table(view)
-        return view
+    def refresh(self) -> ShootingSpecs:
+        """Recompute the shooting view from the inputs (only the cells not computed before) and send the
+        figures the values that changed."""
+        specs = self.session.specs(self.state(), self.weapons, self.targets)
+        heatmap, curves, distribution = self._live
+        heatmap.show(specs.heatmap)
+        curves.show(specs.curves)
+        distribution.show(specs.distribution)
+        self._show_table(specs)
+        return specs
 
     def refresh_melee(self) -> MeleeView:
         """Recompute the round of melee and update its figure in place."""
@@ -403,7 +401,7 @@ class Dashboard:
         self._show_melee(mv)
         return mv
 
-    def _show_table(self, view: View) -> None:
+    def _show_table(self, view: View | ShootingSpecs) -> None:
         from praetor_analysis.views.tables import table_html
 
         shown = ["weapon", "target", "measure", "mean", "std", "p_any", "p_all", "p_pinned", "not_modelled", "error"]

@@ -1,15 +1,16 @@
 """The dashboard's pure part: its inputs as plain values in, tables and figures out.
 
-:func:`compute_view` (weapons x targets, with the modifiers as engine rules), :func:`marker_view`,
-:func:`setup_scenarios` / :func:`state_from_scenarios` (the setup as ``praetor calc`` scenarios, saved and
-loaded) and :func:`sync_figure` (copy a figure into a FigureWidget in place). No widget is created here.
+:class:`DashboardState` and the rows it chooses (:func:`inputs_of`: weapons x targets with the modifiers as
+engine rules; the shooting figures are :mod:`praetor_analysis.views.shooting_view`'s), :func:`marker_view`,
+and :func:`setup_scenarios` / :func:`state_from_scenarios` (the setup as ``praetor calc`` scenarios, saved and
+loaded). No widget is created here.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -33,16 +34,16 @@ __all__ = [
     "MARKER_CHOICES",
     "DashboardState",
     "MarkerState",
-    "View",
     "adjust_targets",
     "assumptions_of",
     "attacker_for",
-    "compute_view",
+    "chosen_targets",
+    "chosen_weapons",
     "inputs_of",
     "marker_view",
     "setup_scenarios",
+    "state_attacker",
     "state_from_scenarios",
-    "sync_figure",
     "weapon_catalog",
     "weapon_label",
 ]
@@ -61,9 +62,6 @@ FNP_CHOICES: tuple[str, ...] = ("-", "6+", "5+", "4+", "3+")
 _PROFILE_KEY = ["name", "Range", "Strength", "AP", "Type"]
 MARKER_CHOICES = {f'{name} ({d:g}")': d for name, d in MARKER_DIAMETERS.items() if name != "Apocalyptic Mega-blast"}
 """The marker choices (one round marker each; the Mega-blast's zones are not offered)."""
-
-CompareFn = Callable[..., pd.DataFrame]
-DistFn = Callable[..., Mapping[tuple[str, str], np.ndarray]]
 
 
 # ------------------------------------------------------------------------------------------ pure part
@@ -146,17 +144,6 @@ class MarkerState:
     aim: int = 0
 
 
-@dataclass(frozen=True)
-class View:
-    """What the dashboard shows for one state: the table and the figures."""
-
-    table: pd.DataFrame
-    heatmap: go.Figure
-    curves: go.Figure
-    distribution: go.Figure
-    messages: tuple[str, ...] = field(default_factory=tuple)
-
-
 def weapon_catalog(weapons: pd.DataFrame | None = None) -> pd.DataFrame:
     """Distinct ranged and melee profiles of the weapon catalog (first definition kept), index kept."""
     if weapons is None:
@@ -199,105 +186,29 @@ def weapon_label(row: Mapping[str, Any]) -> str:
     return f"{where} {row.get('Range', '')} S{row.get('Strength', '')} AP{row.get('AP', '')}"
 
 
-def compute_view(
-    state: DashboardState,
-    weapons: pd.DataFrame,
-    targets: pd.DataFrame,
-    *,
-    compare_fn: CompareFn | None = None,
-    distributions_fn: DistFn | None = None,
-) -> View:
-    """The table and figures for a state (pure: the catalogs and the engine in, figures out).
+def chosen_weapons(state: DashboardState, weapons: pd.DataFrame) -> pd.DataFrame:
+    """The state's weapon rows with the modifiers' weapon rules (depends on ``weapons``, ``reroll_hits``,
+    ``reroll_wounds``)."""
+    w = weapons.loc[[i for i in state.weapons if i in weapons.index]]
+    return weapon_rows_with(w, state.modifiers)
 
-    Args:
-        state: The inputs.
-        weapons: The weapon catalog the state's ``weapons`` labels index.
-        targets: The target catalog (``archetype`` labels).
-        compare_fn, distributions_fn: :func:`compare.compare` and :func:`compare.compare_distributions`
-            (injectable for tests).
-    """
-    one_pass: dict[tuple[str, str], np.ndarray] | None = None
-    if compare_fn is None and distributions_fn is None:
-        from praetor_analysis.analysis.compare import compare_with_distributions
 
-        def compare_fn(w: pd.DataFrame, t: pd.DataFrame, **kw: Any) -> pd.DataFrame:
-            nonlocal one_pass
-            table, one_pass = compare_with_distributions(w, t, **kw)
-            return table
+def chosen_targets(state: DashboardState, targets: pd.DataFrame) -> pd.DataFrame:
+    """The state's target rows with its model count, cover and Feel No Pain."""
+    t = targets[targets["archetype"].isin(state.targets)]
+    return adjust_targets(t, models=state.target_models, cover=state.cover, fnp=state.fnp)
 
-        def distributions_fn(w: pd.DataFrame, t: pd.DataFrame, **kw: Any) -> Mapping[tuple[str, str], np.ndarray]:
-            return one_pass or {}  # every cell's pmf, from the same pass as the table
-    elif compare_fn is None or distributions_fn is None:
-        from praetor_analysis.analysis.compare import compare, compare_distributions
 
-        compare_fn = compare_fn or compare
-        distributions_fn = distributions_fn or compare_distributions
-    w, t, attacker = inputs_of(state, weapons, targets)
-    messages: list[str] = []
-    if w.empty or t.empty:
-        from praetor_analysis.analysis.compare import COLUMNS
-
-        table = pd.DataFrame(columns=COLUMNS)
-        messages.append("Choose at least one weapon and one target.")
-    else:
-        table = compare_fn(w, t, attacker=attacker, half_range=state.half_range)
-    heatmap = F.efficiency_heatmap(table, F.HeatmapOptions(metric=state.metric))
-    focus_t = (
-        state.focus_target
-        if state.focus_target in set(t["archetype"])
-        else (t["archetype"].iloc[0] if len(t) else None)
-    )
-    pmfs: dict[str, np.ndarray] = {}
-    dist_fig: go.Figure | None = None
-    measure = "casualties"
-    if focus_t is not None and not w.empty:
-        one = t[t["archetype"] == focus_t]
-        dists = distributions_fn(w, one, attacker=attacker, half_range=state.half_range)
-        part = table[table["target"] == focus_t]
-        if len(part):
-            measure = str(part["measure"].iloc[0])
-        labels = F.weapon_labels(part) if len(part) else pd.Series(dtype=str)
-        tid = part["target_id"].iloc[0] if len(part) else next(iter({k[1] for k in dists}), None)
-        for idx, rec in part.iterrows():
-            pmf = dists.get((rec["weapon_id"], tid))
-            if pmf is None:
-                messages.append(f"{rec['weapon']} vs {focus_t}: {rec['error'] or 'no distribution'}")
-                continue
-            pmfs[_unescape(labels[idx])] = pmf
-        unit = "hull points" if measure == "hull_points" else "models"
-        wanted = state.focus_weapon if state.focus_weapon in set(w.index) else w.index[0]
-        pos = list(w.index).index(wanted)
-        wid_rows = part.iloc[pos : pos + 1] if pos < len(part) else part.iloc[0:0]
-        if len(wid_rows) and (wid_rows["weapon_id"].iloc[0], tid) in dists:
-            rec = wid_rows.iloc[0]
-            dist_fig = F.distribution_figure(
-                dists[(rec["weapon_id"], tid)],
-                F.DistributionOptions(
-                    title=f"{rec['weapon']} vs {focus_t}", outcome=measure.replace("_", " "), unit=unit, name="P(X = k)"
-                ),
-            )
-    if dist_fig is None:
-        dist_fig = F.distribution_figure([1.0], F.DistributionOptions(title="No weapon chosen"))
-    curves = F.at_least_curves(
-        pmfs,
-        F.AtLeastOptions(
-            target=focus_t,
-            outcome=measure.replace("_", " "),
-            unit="hull points" if measure == "hull_points" else "models",
-        ),
-    )
-    return View(table=table, heatmap=heatmap, curves=curves, distribution=dist_fig, messages=tuple(messages))
+def state_attacker(state: DashboardState) -> dict[str, Any]:
+    """The attacker block of a state, modifiers applied."""
+    return attacker_with(attacker_for(state.bs, state.attacker_models), state.modifiers)
 
 
 def inputs_of(
     state: DashboardState, weapons: pd.DataFrame, targets: pd.DataFrame
 ) -> tuple[pd.DataFrame, pd.DataFrame, dict[str, Any]]:
     """The weapon rows, target rows and attacker block of a state, modifiers applied."""
-    w = weapons.loc[[i for i in state.weapons if i in weapons.index]]
-    w = weapon_rows_with(w, state.modifiers)
-    t = targets[targets["archetype"].isin(state.targets)]
-    t = adjust_targets(t, models=state.target_models, cover=state.cover, fnp=state.fnp)
-    return w, t, attacker_with(attacker_for(state.bs, state.attacker_models), state.modifiers)
+    return chosen_weapons(state, weapons), chosen_targets(state, targets), state_attacker(state)
 
 
 def setup_scenarios(state: DashboardState, weapons: pd.DataFrame, targets: pd.DataFrame) -> list[dict[str, Any]]:
@@ -400,12 +311,6 @@ def assumptions_of(state: DashboardState) -> Any:
     )
 
 
-def _unescape(text: str) -> str:
-    import html
-
-    return html.unescape(text)
-
-
 def marker_view(state: MarkerState) -> tuple[go.Figure, go.Figure]:
     """The formation picture and the distribution of models hit by one marker (exact, :mod:`markers`)."""
     from praetor_analysis.markers.blasts import marker_pmf
@@ -428,43 +333,3 @@ def marker_view(state: MarkerState) -> tuple[go.Figure, go.Figure]:
         pmf, F.DistributionOptions(title=f"Models hit by one {state.marker}", outcome="models hit", unit="models")
     )
     return picture, dist
-
-
-def sync_figure(widget: go.FigureWidget, fig: go.Figure) -> None:
-    """Copy a figure's traces and layout into a FigureWidget (same traces updated in place; only the
-    properties that changed are sent, and the layout only when it changed)."""
-    layout = fig.layout.to_plotly_json()
-    with widget.batch_update():
-        same = len(widget.data) == len(fig.data) and all(
-            a.type == b.type for a, b in zip(widget.data, fig.data, strict=False)
-        )
-        if same:
-            for old, new in zip(widget.data, fig.data, strict=False):
-                new_json = new.to_plotly_json()
-                old_json = old.to_plotly_json()
-                changed = {k: v for k, v in new_json.items() if not _equal(old_json.get(k), v)}
-                if changed:
-                    old.update(changed, overwrite=True)
-        else:
-            widget.data = ()
-            if fig.data:
-                widget.add_traces(list(fig.data))
-        if getattr(widget, "_praetor_layout", None) != layout:
-            widget.layout.shapes = ()
-            widget.layout.update(layout, overwrite=True)
-            widget._praetor_layout = layout  # what this widget shows now (private attribute)
-
-
-def _equal(a: Any, b: Any) -> bool:
-    """Plotly property equality that copes with numpy arrays."""
-    if isinstance(a, np.ndarray) or isinstance(b, np.ndarray):
-        return (
-            a is not None
-            and b is not None
-            and np.shape(a) == np.shape(b)
-            and bool(np.all(np.asarray(a) == np.asarray(b)))
-        )
-    try:
-        return bool(a == b)
-    except (ValueError, TypeError):
-        return False

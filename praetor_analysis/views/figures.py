@@ -5,7 +5,8 @@ Every function takes the data first (a distribution, a comparison DataFrame from
 ``go.Figure``; none calls ``show()`` or computes probabilities beyond reading the input (a cumulative sum
 for "at least k" excepted). Every figure has a title, labelled axes with units and hover text with the
 values to three significant figures (chances as percentages, :mod:`praetor_analysis.views.formats`);
-each trace has its own colour.
+each trace has its own colour. The dashboard's three figures (heatmap, at-least curves, distribution) are
+built from their data form, :mod:`praetor_analysis.views.figure_specs`.
 
 Strings that come from data files (weapon, target and faction names) are HTML-escaped before they reach
 Plotly, whose labels understand a little HTML: a name such as ``<b>Bolter</b>`` shows as typed.
@@ -21,8 +22,21 @@ import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
 
+from praetor_analysis.views.figure_specs import (
+    METRIC_LABELS,
+    AtLeastOptions,
+    DistributionOptions,
+    FigureSpec,
+    HeatmapOptions,
+    as_pmf,
+    at_least,
+    at_least_spec,
+    distribution_spec,
+    heatmap_spec,
+    weapon_labels,
+)
 from praetor_analysis.views.formation_figure import FormationOptions, formation_figure
-from praetor_analysis.views.formats import PCT_FMT, SIG_FMT, colour, escape, is_chance, number, percent, title_layout
+from praetor_analysis.views.formats import PCT_FMT, SIG_FMT, colour, escape, number, title_layout
 
 __all__ = [
     "METRIC_LABELS",
@@ -39,6 +53,7 @@ __all__ = [
     "distribution_figure",
     "efficiency_heatmap",
     "escape",
+    "figure_of",
     "formation_figure",
     "points_efficiency_bars",
     "summary_bars",
@@ -46,64 +61,12 @@ __all__ = [
     "weapon_labels",
 ]
 
-#: Axis and colour-bar labels, with units, of the comparison columns a figure can show.
-METRIC_LABELS: dict[str, str] = {
-    "mean": "expected casualties (models) or hull points",
-    "std": "standard deviation (models or hull points)",
-    "p_any": "P(at least one) (probability)",
-    "p_all": "P(whole unit removed / wrecked) (probability)",
-    "p_pinned": "P(pinned) (probability)",
-    "mean_per_100pts": "expected casualties per 100 points (models / 100 pts)",
-}
-_UNITS = {"casualties": "models", "hull_points": "hull points", "wounds": "wounds"}
 _HOVER_FMT = SIG_FMT
 
 
-def as_pmf(dist: Any) -> np.ndarray:
-    """The pmf array of a :class:`~praetor_analysis.prob.dist.Dist`, a result ``{"pmf": [...]}`` or a sequence."""
-    if isinstance(dist, Mapping):
-        dist = dist["pmf"]
-    probs = getattr(dist, "probabilities", dist)
-    return np.asarray(probs, dtype=np.float64).ravel()
-
-
-def at_least(pmf: np.ndarray) -> np.ndarray:
-    """``out[k] = P(X >= k)`` by a reverse cumulative sum (tails keep their precision)."""
-    return np.minimum(np.cumsum(np.asarray(pmf, dtype=np.float64)[::-1])[::-1], 1.0)
-
-
-def weapon_labels(df: pd.DataFrame) -> pd.Series:
-    """One escaped label per row: the weapon name, plus the faction (or id) where names collide."""
-    name = df["weapon"].astype(str)
-    wid = df["weapon_id"].astype(str) if "weapon_id" in df else name
-    clash = wid.groupby(name).transform("nunique") > 1
-    label = name.copy()
-    if clash.any():
-        extra = df["faction"].astype(str) if "faction" in df else wid
-        label[clash] = name[clash] + " [" + extra[clash] + "]"
-        dup = wid.groupby(label).transform("nunique") > 1
-        label[dup] = label[dup] + " #" + wid[dup]
-    return label.map(escape)
-
-
-# ------------------------------------------------------------------------------------------ distribution
-@dataclass(frozen=True)
-class DistributionOptions:
-    """Options of :func:`distribution_figure`.
-
-    Attributes:
-        title: Figure title (escaped).
-        outcome: What is counted, for the x axis (``"casualties"``, ``"hull points"``...).
-        unit: Unit of the count (``"models"``).
-        name: Legend name of the bars.
-        max_k: Last outcome shown (default: the whole support).
-    """
-
-    title: str = "Distribution"
-    outcome: str = "casualties"
-    unit: str = "models"
-    name: str = "P(X = k)"
-    max_k: int | None = None
+def figure_of(spec: FigureSpec) -> go.Figure:
+    """The ``go.Figure`` of a :class:`~praetor_analysis.views.figure_specs.FigureSpec` (validated by Plotly)."""
+    return go.Figure(data=list(spec.traces), layout=spec.layout)
 
 
 def distribution_figure(dist: Any, options: DistributionOptions | None = None) -> go.Figure:
@@ -113,90 +76,7 @@ def distribution_figure(dist: Any, options: DistributionOptions | None = None) -
         dist: a Dist, a result mapping ``{"pmf": [...]}`` or a pmf sequence over 0..n.
         options: labels and range.
     """
-    o = options or DistributionOptions()
-    pmf = as_pmf(dist)
-    if o.max_k is not None:
-        pmf = pmf[: o.max_k + 1]
-    k = np.arange(pmf.size)
-    tail = at_least(as_pmf(dist))[: pmf.size]
-    mean = float(np.dot(np.arange(as_pmf(dist).size), as_pmf(dist)))
-    fig = go.Figure()
-    fig.add_trace(
-        go.Bar(
-            x=k,
-            y=pmf,
-            name=escape(o.name),
-            marker_color="#4C78A8",
-            hovertemplate=f"k = %{{x}} {escape(o.unit)}<br>P(X = k) = %{{y:{PCT_FMT}}}<extra></extra>",
-        )
-    )
-    fig.add_trace(
-        go.Scatter(
-            x=k,
-            y=tail,
-            name="P(X ≥ k)",
-            mode="lines+markers",
-            yaxis="y2",
-            line={"color": "#E45756"},
-            hovertemplate=f"k = %{{x}} {escape(o.unit)}<br>P(X ≥ k) = %{{y:{PCT_FMT}}}<extra></extra>",
-        )
-    )
-    fig.update_layout(
-        title=title_layout(f"{escape(o.title)} (mean {number(mean)} {escape(o.unit)})"),
-        xaxis={"title": {"text": f"{escape(o.outcome)} k ({escape(o.unit)})"}, "dtick": 1 if pmf.size <= 30 else None},
-        yaxis={"title": {"text": "P(X = k) (probability)"}, "rangemode": "tozero", "tickformat": ".0%"},
-        yaxis2={
-            "title": {"text": "P(X ≥ k) (probability)"},
-            "overlaying": "y",
-            "side": "right",
-            "range": [0, 1.02],
-            "showgrid": False,
-            "tickmode": "linear",
-            "tick0": 0,
-            "dtick": 0.2,
-            "tickformat": ".0%",
-        },
-        legend={"orientation": "h", "y": -0.2},
-        margin={"r": 80},
-        bargap=0.15,
-    )
-    return fig
-
-
-# --------------------------------------------------------------------------------------------- heatmap
-@dataclass(frozen=True)
-class HeatmapOptions:
-    """Options of :func:`efficiency_heatmap`.
-
-    Attributes:
-        metric: Column of the comparison shown as colour (a key of :data:`METRIC_LABELS`).
-        title: Figure title; default names the metric.
-        colorscale: Plotly colour scale name.
-        annotate: Write the value in each cell.
-        row_title: What the rows are, for the y axis (``"weapon"``, ``"unit"``).
-        unit: Unit of the metric for the colour bar when ``metric`` is ``"mean"`` (default: from ``measure``).
-    """
-
-    metric: str = "mean"
-    title: str | None = None
-    colorscale: str = "Viridis"
-    annotate: bool = True
-    row_title: str = "weapon"
-    unit: str | None = None
-
-
-_HOVER_NAMES = {
-    "mean": "mean",
-    "std": "standard deviation",
-    "p_any": "P(at least one)",
-    "p_all": "P(all)",
-    "p_pinned": "P(pinned)",
-    "mean_per_100pts": "expected per 100 pts",
-}
-
-
-def _ordered_unique(values: pd.Series) -> list:
-    return list(dict.fromkeys(values.tolist()))
+    return figure_of(distribution_spec(dist, options))
 
 
 def efficiency_heatmap(df: pd.DataFrame, options: HeatmapOptions | None = None) -> go.Figure:
@@ -204,87 +84,7 @@ def efficiency_heatmap(df: pd.DataFrame, options: HeatmapOptions | None = None) 
 
     Cells without a value (an ``error`` or a missing points cost) are blank; the hover says why.
     """
-    o = options or HeatmapOptions()
-    if o.metric not in df.columns:
-        raise ValueError(f"metric: no column {o.metric!r} in the comparison (columns: {list(df.columns)})")
-    frame = df.assign(
-        _w=weapon_labels(df) if len(df) else pd.Series(dtype=str),
-        _t=df["target"].map(escape) if len(df) else pd.Series(dtype=str),
-    )
-    rows, cols = _ordered_unique(frame["_w"]), _ordered_unique(frame["_t"])
-    z = np.full((len(rows), len(cols)), np.nan)
-    text = [["" for _ in cols] for _ in rows]
-    hover = [["" for _ in cols] for _ in rows]
-    ri, ci = {r: i for i, r in enumerate(rows)}, {c: j for j, c in enumerate(cols)}
-    chance = is_chance(o.metric)
-    for rec in frame.to_dict("records"):
-        i, j = ri[rec["_w"]], ci[rec["_t"]]
-        value = pd.to_numeric(rec.get(o.metric), errors="coerce")
-        unit = _UNITS.get(str(rec.get("measure", "")), "")
-        err = rec.get("error")
-        lines = [f"{rec['_w']} vs {rec['_t']}"]
-        if isinstance(err, str) and err:
-            lines.append(f"error: {escape(err)}")
-        if pd.notna(value):
-            z[i, j] = float(value)
-            text[i][j] = percent(value) if chance else number(value)
-        for col in ("mean", "std", "p_any", "p_all", "p_pinned", "mean_per_100pts"):
-            v = pd.to_numeric(rec.get(col), errors="coerce")
-            if pd.notna(v):
-                suffix = f" {unit}" if col in ("mean", "std") and unit else ""
-                shown = percent(v) if is_chance(col) else number(v)
-                lines.append(f"{_HOVER_NAMES.get(col, col)} = {shown}{suffix}")
-        nm = rec.get("not_modelled")
-        if isinstance(nm, (list, tuple)) and nm:
-            nm = ", ".join(map(str, nm))
-        if isinstance(nm, str) and nm:
-            lines.append(f"not modelled: {escape(nm)}")
-        hover[i][j] = "<br>".join(lines)
-    label = METRIC_LABELS.get(o.metric, escape(o.metric))
-    if o.metric == "mean" and o.unit:
-        label = f"expected {escape(o.unit)}"
-    fig = go.Figure(
-        go.Heatmap(
-            z=z,
-            x=cols,
-            y=rows,
-            colorscale=o.colorscale,
-            customdata=hover,
-            hovertemplate="%{customdata}<extra></extra>",
-            colorbar={"title": {"text": label, "side": "right"}, "tickformat": ".0%" if chance else None},
-            zmin=0.0 if chance else None,
-            zmax=1.0 if chance else None,
-            text=text if o.annotate else None,
-            texttemplate="%{text}" if o.annotate else None,
-            hoverongaps=True,
-        )
-    )
-    fig.update_layout(
-        title=title_layout(escape(o.title) if o.title else f"Weapon x target: {label}"),
-        xaxis={"title": {"text": "target (unit)"}, "side": "bottom"},
-        yaxis={"title": {"text": escape(o.row_title)}, "autorange": "reversed", "automargin": True},
-        height=max(320, 140 + 28 * len(rows)),
-    )
-    return fig
-
-
-# ---------------------------------------------------------------------------------------- at-least curves
-@dataclass(frozen=True)
-class AtLeastOptions:
-    """Options of :func:`at_least_curves`.
-
-    Attributes:
-        title: Figure title (escaped); default ``"Chance of at least k"``.
-        target: Name of the target, added to the default title.
-        outcome, unit: What is counted and its unit, for the x axis.
-        min_k: First k drawn (1: "at least one" is the first point).
-    """
-
-    title: str | None = None
-    target: str | None = None
-    outcome: str = "casualties"
-    unit: str = "models"
-    min_k: int = 1
+    return figure_of(heatmap_spec(df, options))
 
 
 def at_least_curves(pmfs: Mapping[str, Any], options: AtLeastOptions | None = None) -> go.Figure:
@@ -293,49 +93,11 @@ def at_least_curves(pmfs: Mapping[str, Any], options: AtLeastOptions | None = No
     Args:
         pmfs: weapon label -> distribution (Dist, result mapping or pmf sequence); insertion order is kept.
     """
-    o = options or AtLeastOptions()
-    fig = go.Figure()
-    top = 0
-    best = 0.0
-    for i, (name, dist) in enumerate(pmfs.items()):
-        tail = at_least(as_pmf(dist))
-        k = np.arange(o.min_k, tail.size)
-        top = max(top, tail.size - 1)
-        best = max(best, float(tail[o.min_k :].max()) if tail.size > o.min_k else 0.0)
-        fig.add_trace(
-            go.Scatter(
-                x=k,
-                y=tail[o.min_k :],
-                mode="lines+markers",
-                name=escape(name),
-                line={"shape": "hv", "color": colour(i)},
-                marker={"color": colour(i)},
-                hovertemplate=(
-                    f"{escape(name)}<br>P(at least %{{x}} {escape(o.unit)}) = %{{y:{PCT_FMT}}}<extra></extra>"
-                ),
-            )
-        )
-    if best < 5e-4:
-        fig.add_annotation(
-            text=f"no weapon here has even a 0.05% chance of {o.min_k} or more {escape(o.unit)}",
-            showarrow=False,
-            xref="paper",
-            yref="paper",
-            x=0.5,
-            y=0.5,
-        )
-    title = (
-        escape(o.title) if o.title else "Chance of at least k" + (f" against {escape(o.target)}" if o.target else "")
-    )
-    fig.update_layout(
-        title=title_layout(title),
-        xaxis={"title": {"text": f"{escape(o.outcome)} k ({escape(o.unit)})"}, "dtick": 1 if top <= 30 else None},
-        yaxis={"title": {"text": "P(X ≥ k) (probability)"}, "range": [0, 1.02], "tickformat": ".0%"},
-        hovermode="closest",
-        legend={"orientation": "h", "y": -0.25},
-        margin={"b": 100},
-    )
-    return fig
+    return figure_of(at_least_spec(pmfs, options))
+
+
+def _ordered_unique(values: pd.Series) -> list:
+    return list(dict.fromkeys(values.tolist()))
 
 
 # ------------------------------------------------------------------------------------------- points bars

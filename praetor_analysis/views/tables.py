@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import html
 from collections.abc import Sequence
 from typing import Any
@@ -33,21 +34,45 @@ def table_html(df: pd.DataFrame, columns: Sequence[str] | None = None, *, captio
     """An HTML table of a DataFrame; every header and cell escaped; numbers to three significant figures,
     chances (``p_*`` columns) as percentages; columns with no value at all are left out."""
     cols = [c for c in (columns or df.columns) if c in df.columns]
-    cols = [c for c in cols if not _empty_column(df[c])] or cols
+    values = {c: df[c].tolist() for c in cols}
+    cols = [c for c in cols if not _empty_column(values[c])] or cols
     head = "".join(f"<th>{html.escape(str(c))}</th>" for c in cols)
-    body = []
-    for row in df[cols].itertuples(index=False, name=None):
-        cells = []
-        for col, v in zip(cols, row, strict=True):
-            text, num = _cell(v, str(col))
-            cells.append(f'<td class="num">{text}</td>' if num else f"<td>{text}</td>")
-        body.append("<tr>" + "".join(cells) + "</tr>")
+    rendered = [_column_cells(values[c], str(c)) for c in cols]
+    body = ["<tr>" + "".join(row) + "</tr>" for row in zip(*rendered, strict=True)]
     cap = f"<caption>{html.escape(caption)}</caption>" if caption else ""
     return f'<table class="praetor">{cap}<thead><tr>{head}</tr></thead><tbody>{"".join(body)}</tbody></table>'
 
 
-def _empty_column(col: pd.Series) -> bool:
-    if len(col) == 0:
+def _column_cells(values: list[Any], column: str) -> list[str]:
+    """The ``<td>`` of each value of a column (a value seen before in the column is formatted once)."""
+    seen: dict[tuple[type, Any], str] = {}  # keyed on the type too: True, 1 and 1.0 print differently
+    out = []
+    for v in values:
+        key = (type(v), v)
+        try:
+            out.append(seen[key])
+            continue
+        except (KeyError, TypeError):  # new, or unhashable (a list)
+            pass
+        text, num = _cell(v, column)
+        td = f'<td class="num">{text}</td>' if num else f"<td>{text}</td>"
+        with contextlib.suppress(TypeError):
+            seen[key] = td
+        out.append(td)
+    return out
+
+
+def _missing(value: Any) -> bool:
+    """None, NaN, NaT and NA (not a list or a string)."""
+    if isinstance(value, str):
         return False
-    as_text = col.map(lambda v: "" if v is None or (not isinstance(v, (list, tuple, set, str)) and pd.isna(v)) else v)
-    return bool((as_text.astype(str).str.strip() == "").all())
+    if isinstance(value, float):
+        return value != value
+    return not isinstance(value, (list, tuple, set)) and bool(pd.isna(value))
+
+
+def _empty_column(values: list[Any]) -> bool:
+    """Whether every value of a column is missing or blank text (an empty column is not)."""
+    if not values:
+        return False
+    return all(_missing(v) or not str(v).strip() for v in values)

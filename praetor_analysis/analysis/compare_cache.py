@@ -1,0 +1,129 @@
+"""A comparison that remembers its cells: each call computes only the (weapon, target) cells it has not seen.
+
+A dashboard asks for the same weapons x targets table again and again with one thing changed: a target added
+(one new column of cells), a weapon added (one new row), the colour measure (no new cell at all). A cell's
+numbers depend only on the weapon row, the target row, the attacker block and half range, so
+:class:`ComparisonCache` keys each cell on exactly those and sends the cells it lacks to
+:func:`~praetor_analysis.analysis.compare.comparison_cells` (the batch engine, in one sweep). The table it returns
+equals :func:`~praetor_analysis.analysis.compare.compare_with_distributions` on the same frames (tests).
+"""
+
+from __future__ import annotations
+
+import itertools
+import weakref
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from praetor_analysis.analysis.compare import (
+    DEFAULT_ATTACKER,
+    check_frame,
+    check_options,
+    comparison_cells,
+    comparison_frame,
+    row_ids,
+)
+from praetor_analysis.scenario.blocks import is_vehicle_row, row_value, target_block, weapon_block
+
+__all__ = ["ComparisonCache"]
+
+_FRAMES_REMEMBERED = 8
+
+
+class ComparisonCache:
+    """:func:`~praetor_analysis.analysis.compare.compare_with_distributions` with every cell remembered.
+
+    The keys of a frame's rows are read once per frame object (the last few frames are remembered), so change
+    a frame by making a new one, as pandas operations do, not in place.
+
+    Args:
+        max_cells: Cells kept; beyond, the memory is cleared and starts again.
+
+    Attributes:
+        computed: Cells sent to the engine since creation (a cell seen before is not sent again).
+    """
+
+    def __init__(self, max_cells: int = 20_000) -> None:
+        self.max_cells = max_cells
+        self.computed = 0
+        self._cells: dict[tuple[str, str, str], tuple[dict[str, Any], np.ndarray | None]] = {}
+        self._frames: dict[int, tuple[weakref.ref[pd.DataFrame], list[str], list[str]]] = {}
+
+    def clear(self) -> None:
+        """Forget every cell."""
+        self._cells.clear()
+
+    def compare_with_distributions(
+        self,
+        weapons: pd.DataFrame,
+        targets: pd.DataFrame,
+        *,
+        attacker: Mapping[str, Any] | None = None,
+        half_range: bool = False,
+    ) -> tuple[pd.DataFrame, dict[tuple[str, str], np.ndarray]]:
+        """The table and the pmfs of ``compare_with_distributions(weapons, targets, ...)``; only the cells not
+        seen before (with this attacker and half range) are computed. The pmfs are read-only arrays."""
+        check_frame(weapons, "weapons")
+        check_frame(targets, "targets")
+        check_options(attacker, half_range)
+        wkeys, wids = self._keys(weapons, weapon=True)
+        tkeys, tids = self._keys(targets, weapon=False)
+        setting = repr((sorted(dict(attacker or DEFAULT_ATTACKER).items()), half_range))
+        missing = [
+            (i, j) for i, wk in enumerate(wkeys) for j, tk in enumerate(tkeys) if (wk, tk, setting) not in self._cells
+        ]
+        if missing:
+            self._compute(weapons, targets, missing, (wkeys, tkeys, setting), attacker, half_range)
+        rows: list[dict[str, Any]] = []
+        pmfs: dict[tuple[str, str], np.ndarray] = {}
+        for wk, wid in zip(wkeys, wids, strict=True):
+            for tk, tid in zip(tkeys, tids, strict=True):
+                record, pmf = self._cells[(wk, tk, setting)]
+                rows.append({**record, "weapon_id": wid, "target_id": tid})
+                if pmf is not None:
+                    pmfs[(wid, tid)] = pmf
+        return comparison_frame(rows), pmfs
+
+    def _compute(
+        self,
+        weapons: pd.DataFrame,
+        targets: pd.DataFrame,
+        missing: list[tuple[int, int]],
+        keys: tuple[list[str], list[str], str],
+        attacker: Mapping[str, Any] | None,
+        half_range: bool,
+    ) -> None:
+        """The rows and columns that miss a cell, as one comparison (one sweep of the engine)."""
+        wkeys, tkeys, setting = keys
+        wi = sorted({i for i, _ in missing})
+        tj = sorted({j for _, j in missing})
+        if len(self._cells) + len(wi) * len(tj) > self.max_cells:
+            self._cells.clear()
+        cells = comparison_cells(weapons.iloc[wi], targets.iloc[tj], attacker, None, half_range)
+        for (i, j), (record, pmf) in zip(itertools.product(wi, tj), cells, strict=True):
+            if pmf is not None:
+                pmf = pmf.copy()  # shared by every later table of this cell: read-only
+                pmf.flags.writeable = False
+            self._cells[(wkeys[i], tkeys[j], setting)] = (record, pmf)
+        self.computed += len(wi) * len(tj)
+
+    def _keys(self, frame: pd.DataFrame, *, weapon: bool) -> tuple[list[str], list[str]]:
+        """What each row's cells depend on (as text) and the rows' ids, once per frame object."""
+        known = self._frames.get(id(frame))
+        if known is not None and known[0]() is frame:
+            return known[1], known[2]
+        rows = frame.to_dict("records")
+        if weapon:
+            keys = [
+                repr((sorted(weapon_block(r).items()), row_value(r, "faction"), row_value(r, "points"))) for r in rows
+            ]
+        else:
+            keys = [repr((sorted(target_block(r).items()), is_vehicle_row(r))) for r in rows]
+        ids = row_ids(frame)
+        if len(self._frames) >= _FRAMES_REMEMBERED:
+            self._frames.clear()
+        self._frames[id(frame)] = (weakref.ref(frame), keys, ids)
+        return keys, ids
