@@ -9,6 +9,7 @@ Pinning once per firing unit. Per-hit outcome tables come from ``rules/``; pooli
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 import numpy as np
 
@@ -20,7 +21,7 @@ from praetor_analysis.engine.allocation import (
 )
 from praetor_analysis.engine.checks import check_boost, resolve_checked
 from praetor_analysis.engine.hit_stage import hit_roll_of, hit_stage, shots_distribution
-from praetor_analysis.engine.pinning import pinning_exempt, pinning_test, shell_shock_of
+from praetor_analysis.engine.pinning import hallucination_test, pinning_exempt, pinning_test, shell_shock_of
 from praetor_analysis.engine.rule_report import classify_rules
 from praetor_analysis.engine.volley import TargetState, Volley, VolleyResult, weapon_strength
 from praetor_analysis.engine.wound_stage import gets_hot_unsaved, wound_groups
@@ -30,6 +31,7 @@ from praetor_analysis.profiles.records import ProfileError, Unit
 from praetor_analysis.rules.damage_rules import DEFLAGRATE
 from praetor_analysis.rules.hit_rules import GETS_HOT, MASTER_CRAFTED
 from praetor_analysis.rules.morale_rules import PINNING
+from praetor_analysis.rules.outside_rules import HALLUCINATIONS
 
 
 # --- resolution ---------------------------------------------------------------------------------
@@ -158,6 +160,19 @@ def _fresh_wounds_left(state: TargetState) -> int | None:
     return w + 1 if kills == 0 and state.space.models > 0 else None
 
 
+def _hallucinations(volley: Volley, target: Unit, res: VolleyResult) -> VolleyResult:
+    """Hallucinations' immediate test is computed for a volley with no wound roll; with a Strength its hits
+    and wounds would be joint with the test, which is not computed yet (listed under not_modelled)."""
+    if weapon_strength(volley) is None:
+        return res
+    entries = [e for e in res.applied if e.startswith("Hallucinations")]
+    return replace(
+        res,
+        applied=tuple(e for e in res.applied if e not in entries),
+        not_modelled=(*res.not_modelled, *entries),
+    )
+
+
 def resolve_sequence(target: Unit, firing_units: Sequence[Sequence[Volley]]) -> VolleyResult:
     """Several firing units in turn, each a list of volleys, carrying the damaged model over.
 
@@ -165,7 +180,7 @@ def resolve_sequence(target: Unit, firing_units: Sequence[Sequence[Volley]]) -> 
     The result's hits, wounds and unsaved are totals over all volleys (independent sums); casualties are
     the models removed by the whole sequence.
     """
-    any_pinning = any(v.weapon.has(PINNING) for unit in firing_units for v in unit)
+    any_pinning = any(v.weapon.has(PINNING) or v.weapon.has(HALLUCINATIONS) for unit in firing_units for v in unit)
     shocks = sorted({shell_shock_of(v.weapon) for unit in firing_units for v in unit if v.weapon.has(PINNING)})
     state = TargetState.fresh(target, shell_shocks=tuple(shocks) if any_pinning else None)
     totals: dict[str, Dist | None] = {"hits": None, "wounds": None, "unsaved": None}
@@ -179,6 +194,10 @@ def resolve_sequence(target: Unit, firing_units: Sequence[Sequence[Volley]]) -> 
         for volley in unit:
             res = resolve_volley(volley, target, state)
             state = res.state  # type: ignore[assignment]
+            if volley.weapon.has(HALLUCINATIONS):
+                res = _hallucinations(volley, target, res)
+                if "Hallucinations" in res.applied and not pinning_exempt(target):
+                    state = hallucination_test(state, target, res.hits)
             for key, total in totals.items():
                 totals[key] = getattr(res, key) if total is None else total + getattr(res, key)
             for src, dst in ((res.applied, applied), (res.no_effect, no_effect), (res.not_modelled, missing)):

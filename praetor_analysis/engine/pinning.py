@@ -6,6 +6,7 @@ import numpy as np
 
 from praetor_analysis.engine.volley import TargetState
 from praetor_analysis.prob.dice import leadership_pass
+from praetor_analysis.prob.dist import Dist
 from praetor_analysis.profiles.records import Unit, Weapon
 from praetor_analysis.rules.morale_rules import IGNORES_LEADERSHIP_PENALTIES, PINNING_EXEMPT, SHELL_SHOCK
 from praetor_analysis.rules.unit_types import PINNING_IMMUNE_TYPES
@@ -54,3 +55,25 @@ def pinning_test(state: TargetState, target: Unit) -> TargetState:
         out[0] += (p[t] - tested) + tested * (1.0 - fail)
         out[levels] += tested * fail
     return TargetState(state.space, out, state.shell_shocks)
+
+
+def hallucination_test(state: TargetState, target: Unit, hits: Dist) -> TargetState:
+    """Hallucinations: a unit with models left that suffered at least one hit takes an immediate Pinning test,
+    each hit adding one to the 2D6 roll; failing leaves it Pinned (docs/rules.md#hallucinations).
+
+    For a volley that makes no wound roll, so its hits are independent of ``state`` (the state before it).
+    Adding to the roll is not a Leadership modifier: Stubborn and Inexorable do not cancel it.
+    """
+    flags = state.probs.shape[0]
+    if flags == 1:
+        raise ValueError("state: built without Pinning flags; use resolve_sequence")
+    ld = target.Ld if target.Ld is not None else 0
+    p_hits = hits.probabilities
+    fail = float(sum(p_hits[h] * (1.0 - leadership_pass(ld - h)) for h in range(1, p_hits.size)))
+    levels = flags // 2
+    p = state.probs.copy()
+    alive = state.space.kills_of() < state.space.models
+    moved = p[:levels] * alive * fail
+    p[:levels] -= moved
+    p[levels] += moved.sum(axis=0)
+    return TargetState(state.space, p, state.shell_shocks)

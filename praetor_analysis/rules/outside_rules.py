@@ -192,8 +192,8 @@ LIGHTNING_BLOWS = declare(
 HALLUCINATIONS = declare(
     "Hallucinations",
     Stage.MORALE,
-    modelled=False,
-    summary="a unit hit takes a Pinning test with the number of hits added to the roll: not computed yet",
+    summary="a unit hit takes an immediate Pinning test, each hit adding one to the roll (weapons without a "
+    "Strength; with one, not computed yet)",
 )
 GRAVITON_SINGULARITY = declare(
     "Graviton Singularity",
