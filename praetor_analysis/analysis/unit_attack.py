@@ -9,7 +9,7 @@ throw one). All the unit's volleys are one firing unit of
 tested once.
 
 Melee: each group fights with its best melee profile for the target (Melee weapons only: a pistol is
-not one; Detonation weapons only against a vehicle; a model with no melee weapon strikes unarmed,
+not one; Detonation weapons only against the targets they may attack; a model with no melee weapon strikes unarmed,
 Strength User, AP -), with +1 Attack on the charge and for a second melee weapon
 (:func:`~praetor_analysis.melee.blows.plan_blows`), all groups' blows one sequence in Initiative
 order. With ``target_weapon`` the target fights back: a whole round of
@@ -31,6 +31,7 @@ import numpy as np
 
 from praetor_analysis.analysis.sweep import sweep_one
 from praetor_analysis.engine.chain import resolve_sequence, resolve_volley
+from praetor_analysis.engine.hit_stage import detonation_allowed
 from praetor_analysis.engine.volley import TargetState, Volley
 from praetor_analysis.errors import ProfileError, ScenarioError
 from praetor_analysis.melee.blows import Side, plan_blows
@@ -200,11 +201,11 @@ def shooting(loadout: Loadout, target: Unit, *, half_range: bool = False) -> dic
 
 
 def _melee_options(weapons: Sequence[Mapping[str, Any]], target: Unit) -> list[Weapon]:
-    """The melee profiles a model may fight with: its Melee weapons (Detonation ones only against a vehicle)."""
+    """The melee profiles a model may fight with: its Melee weapons (Detonation ones only where they may attack)."""
     found = [
         w
         for w in map(_weapon, weapons)
-        if w.is_melee and not _is_grenade(w) and (target.is_vehicle or not w.has(DETONATION))
+        if w.is_melee and not _is_grenade(w) and (not w.has(DETONATION) or detonation_allowed(target))
     ]
     return found or [_weapon(UNARMED)]
 

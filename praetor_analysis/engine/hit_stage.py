@@ -22,7 +22,7 @@ from praetor_analysis.rules.hit import (
 )
 from praetor_analysis.rules.hit_rules import GETS_HOT, MASTER_CRAFTED, TWIN_LINKED
 from praetor_analysis.rules.marker_rules import MARKERS
-from praetor_analysis.rules.melee_rules import TWO_HANDED
+from praetor_analysis.rules.melee_rules import DETONATION, DETONATION_TARGETS, TWO_HANDED
 from praetor_analysis.rules.modifier_rules import PREFERRED_ENEMY
 from praetor_analysis.rules.tables import to_hit_melee
 
@@ -190,7 +190,9 @@ _HITS: BoundedMemo[tuple[Dist, Dist, float | None, list[str]]] = BoundedMemo(819
 def hit_stage_target_part(volley: Volley, target: Unit) -> tuple | None:
     """What the hit stage reads of the target: nothing when shooting; in melee its WS, and the chart; its
     name and Unit Type when the attacker has Preferred Enemy (X)."""
-    part = (target.WS, tables.MELEE_CHART) if volley.mode == "melee" else None
+    part: tuple | None = (target.WS, tables.MELEE_CHART) if volley.mode == "melee" else None
+    if volley.weapon.has(DETONATION):
+        part = (part, detonation_allowed(target))
     if any(t.name == PREFERRED_ENEMY.name for t in volley.attacker.rules):
         return (part, target.name, target.unit_type)
     return part
@@ -214,9 +216,17 @@ def hit_stage(volley: Volley, target: Unit) -> tuple[Dist, Dist, float | None, l
     return hits, ones, p_pass, list(notes)
 
 
+def detonation_allowed(target: Unit) -> bool:
+    """True when a Detonation weapon may attack ``target`` (docs/rules.md#detonation)."""
+    return any(target.has_type(word) for word in DETONATION_TARGETS)
+
+
 def _hit_stage(volley: Volley, target: Unit) -> tuple[Dist, Dist, float | None, list[str]]:
     w = volley.weapon
     notes: list[str] = []
+    if w.has(DETONATION) and not detonation_allowed(target):
+        notes.append(f"Detonation: no attack on this target (Unit Type {target.unit_type})")
+        return Dist.point(0), Dist.point(0), None, notes
     marker = volley.hits is not None or hits_automatically(w)
     shots, p_pass = shots_distribution(volley)
     if not marker and volley.attacks is None:

@@ -62,13 +62,14 @@ def wound_chain(*, melee: bool, marker_hits: bool, placement: str | None = None)
     return Resolution("wound chain", frozenset(modelled), frozenset(irrelevant))
 
 
-def vehicle_attack(*, marker_hits: bool, placement: str | None = None) -> Resolution:
-    """A one-way attack on a vehicle (armour penetration and hull points)."""
+def vehicle_attack(*, marker_hits: bool, placement: str | None = None, melee: bool = False) -> Resolution:
+    """A one-way attack on a vehicle (armour penetration and hull points); in melee the blows are modelled."""
     modelled = {Stage.ATTACKS, Stage.TO_HIT, Stage.VEHICLES, Stage.SAVES, Stage.MITIGATION}
     irrelevant = {
         Stage.TO_WOUND, Stage.AP, Stage.DAMAGE, Stage.MORALE, Stage.ALLOCATION, Stage.INITIATIVE,
-        Stage.ELSEWHERE, Stage.ROUND, Stage.MELEE_ATTACKS,
+        Stage.ELSEWHERE, Stage.ROUND,
     }  # fmt: skip
+    (modelled if melee else irrelevant).add(Stage.MELEE_ATTACKS)
     _placement(modelled, irrelevant, marker_hits, placement)
     return Resolution("vehicle", frozenset(modelled), frozenset(irrelevant), vehicle=True)
 

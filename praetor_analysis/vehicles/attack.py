@@ -173,6 +173,6 @@ def classify_vehicle_rules(v: Volley, target: Unit, report: RuleReport) -> None:
     if label is not None:
         report.add("applied", label)
     situation = situation_of(v, target)
-    resolution = vehicle_attack(marker_hits=v.hits is not None, placement=v.placement)
+    resolution = vehicle_attack(marker_hits=v.hits is not None, placement=v.placement, melee=v.mode == "melee")
     units = {"target": target.rules, "attacker": v.attacker.rules}
     classify(resolution, situation, v.weapon.rules, units, report)
