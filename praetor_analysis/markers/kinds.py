@@ -10,6 +10,7 @@ no Blast size is taken as a 3" marker.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 from praetor_analysis.profiles.records import Weapon
@@ -64,7 +65,13 @@ MARKER_KINDS: tuple[MarkerKind, ...] = (
 
 
 def marker_kind_of(weapon: Weapon) -> MarkerKind | None:
-    """The weapon's marker or template kind, or None for a weapon without one."""
+    """The weapon's marker or template kind, or None for a weapon without one (memoised per weapon: a sweep
+    asks once per target)."""
+    return _kind_of(weapon)
+
+
+@lru_cache(maxsize=4096)
+def _kind_of(weapon: Weapon) -> MarkerKind | None:
     return next((k for k in MARKER_KINDS if k.matches(weapon)), None)
 
 

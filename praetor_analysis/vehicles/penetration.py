@@ -360,6 +360,21 @@ def _mean_hp(branch: Mapping[Impacts, float], cap: int | None = None) -> float:
     return sum(p * min(cap, sum(hp for hp, _ in seq)) for seq, p in branch.items())
 
 
+_DEFAULT_OUTCOMES: dict[tuple[int | None, bool], list[tuple[float, str, np.ndarray]]] = {}
+
+
+def _outcomes(table: DamageTable, ap: int | None, slow: bool) -> list[tuple[float, str, np.ndarray]]:
+    """``table.outcomes(ap, slow=slow)``, kept for the default table (which nothing changes); read only."""
+    if table is not DEFAULT_DAMAGE_TABLE:
+        return table.outcomes(ap, slow=slow)
+    if (ap, slow) not in _DEFAULT_OUTCOMES:
+        rows = table.outcomes(ap, slow=slow)
+        for _, _, extra in rows:
+            extra.flags.writeable = False
+        _DEFAULT_OUTCOMES[(ap, slow)] = rows
+    return _DEFAULT_OUTCOMES[(ap, slow)]
+
+
 def resolve_facing(weapon: PenetratingWeapon, target: VehicleTarget) -> str:
     """The facing a hit resolves against: Side for Barrage/Mega-blast, else the target's (melee too)."""
     if weapon.barrage_or_megablast:
@@ -421,7 +436,7 @@ def hit_outcome(
 
     u_cover, u_nocover, save_rules = _unsaved(weapon, target, facing)
     applied.extend(save_rules)
-    rows = table.outcomes(weapon.ap, slow=target.is_slow)
+    rows = _outcomes(table, weapon.ap, target.is_slow)
     if target.is_slow:
         applied.append("Slow Vehicle")
     base_hp = np.array([0.0, 1.0 / 3, 1.0 / 3, 1.0 / 3]) if weapon.destroyer else np.array([0.0, 1.0])
