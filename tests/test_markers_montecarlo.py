@@ -93,6 +93,29 @@ def test_multiple_barrage_by_simulation():
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("indirect,seed", [(False, 8), (True, 9)])
+def test_three_barrages_by_simulation(indirect, seed):
+    # Three markers: the arrows are placed first, then each Hit marker at the best spot touching the first
+    # marker or an arrow marker (issue 13, defect 12).
+    f = Formation.grid(10, 32, 2.0, 5)
+    res = multiple_barrage_pmf(f, 3.0, 3, bs=4, indirect=indirect, aim=2, n_theta=256)
+    n = 250_000
+    rng = np.random.default_rng(seed)
+    c1 = _sample_centres(rng, f.positions[2], 4, indirect, n)
+    best = _best_touching_count(f, 1.5, c1, None)
+    total = _counts(f, 1.5, c1)
+    hits = np.zeros(n, dtype=int)
+    for _ in range(2):
+        arrow = rng.random(n) >= 2 / 6
+        t = rng.uniform(0, 2 * np.pi, n)
+        c = c1 + 3.0 * np.column_stack([np.cos(t), np.sin(t)])
+        total += np.where(arrow, _counts(f, 1.5, c), 0)
+        best = np.where(arrow, np.maximum(best, _best_touching_count(f, 1.5, c, None)), best)
+        hits += ~arrow
+    _agree(res.pmf, total + hits * best, extra=res.error_bound)
+
+
+@pytest.mark.slow
 def test_best_touching_count_against_dense_search():
     f = Formation.grid(10, 32, 2.0, 5)
     rng = np.random.default_rng(5)

@@ -9,7 +9,6 @@ from typing import NamedTuple, Unpack
 import numpy as np
 
 from praetor_analysis.markers.blasts import (
-    TOL,
     TWO_PI,
     argmax_first,
     best_aim,
@@ -24,6 +23,7 @@ from praetor_analysis.markers.blasts import (
 from praetor_analysis.markers.formation import Edges, Formation
 from praetor_analysis.markers.options import MarkerFields, MarkerOptions
 from praetor_analysis.markers.scatter import MAX_SCATTER, P_HIT
+from praetor_analysis.markers.touching import Touching, circle_roots, line_roots
 from praetor_analysis.prob.convolution import convolve_power
 
 
@@ -46,77 +46,91 @@ class BarragePmf(NamedTuple):
     error_bound: float
 
 
+#: Entries of a conditional pmf this small are the Fourier transform's rounding (about 1e-17), set to 0.
+ROUNDING = 1e-14
+
+
 def _best_touching_count(f: Formation, radius: float, centres: np.ndarray, edges: Edges | None) -> np.ndarray:
-    """Most models one marker can hit when its centre is within ``2 radius`` of each centre.
-
-    The maximum depth of the arrangement of discs (radius ``radius + r`` around the models)
-    inside the reachable disc is attained at one of: a pairwise intersection of model circles,
-    an intersection of a model circle with the reachable circle, or the point of a model disc
-    nearest the first marker's centre. All are tested (with edges, only points on the table).
-    """
-    pos, rho, s = f.positions, radius + f.base_radius, 2.0 * radius
-    n = f.n
-    cand = []
-    # Pairwise intersections of model circles (fixed points).
-    i, j = np.triu_indices(n, 1)
-    dv = pos[j] - pos[i]
-    dd = np.hypot(dv[:, 0], dv[:, 1])
-    ok = (dd > 0) & (dd <= 2 * rho)
-    if ok.any():
-        mid = 0.5 * (pos[i][ok] + pos[j][ok])
-        h = np.sqrt(np.maximum(rho**2 - (dd[ok] / 2) ** 2, 0.0))
-        perp = np.column_stack([-dv[ok, 1], dv[ok, 0]]) / dd[ok, None]
-        fixed = np.concatenate([mid + h[:, None] * perp, mid - h[:, None] * perp])
-        cand.append(np.broadcast_to(fixed[None], (len(centres), *fixed.shape)))
-    # Nearest points of each model disc to the centre, and the centre itself.
-    v = centres[:, None, :] - pos[None, :, :]
-    dist = np.hypot(v[..., 0], v[..., 1])
-    scale = np.where(dist > rho, rho / np.where(dist > 0, dist, 1.0), 1.0)
-    cand.append(pos[None] + v * scale[..., None])
-    # Model circles meet the reachable circle.
-    a = (dist**2 + s**2 - rho**2) / (2 * np.where(dist > 0, dist, 1.0))
-    hh = np.sqrt(np.maximum(s**2 - a**2, 0.0))
-    meet = (dist > 0) & (np.abs(a) <= s)
-    u = -v / np.where(dist > 0, dist, 1.0)[..., None]
-    base = centres[:, None, :] + a[..., None] * u
-    perp = np.stack([-u[..., 1], u[..., 0]], axis=-1)
-    for sign in (1.0, -1.0):
-        pts = base + sign * hh[..., None] * perp
-        cand.append(np.where(meet[..., None], pts, centres[:, None, :]))
-    pts = np.concatenate(cand, axis=1)  # (m, c, 2)
-    reach = np.hypot(*(pts - centres[:, None, :]).transpose(2, 0, 1)) <= s + TOL
-    if edges is not None:
-        reach &= edges.contains(pts, TOL)
-    dpt = pts[:, :, None, :] - pos[None, None, :, :]
-    depth = (np.hypot(dpt[..., 0], dpt[..., 1]) <= rho + TOL).sum(axis=2)
-    return np.where(reach, depth, 0).max(axis=1)
+    """Most models one marker can hit when its centre is within ``2 radius`` of each centre (see :class:`Touching`)."""
+    return Touching(f, radius, edges).best(centres)
 
 
-def _barrage_conditional(
-    f: Formation, radius: float, centres: np.ndarray, markers: int, edges: Edges | None, first: np.ndarray | None = None
-) -> np.ndarray:
+@dataclass(frozen=True)
+class _Group:
+    """What every first-marker position of one Multiple Barrage shares."""
+
+    target: Formation
+    radius: float
+    markers: int
+    edges: Edges | None
+    touch: Touching
+
+
+def _pieces(breaks: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Row index, mid angle and weight (length / 2 pi) of every elementary arc, from NaN-padded break rows."""
+    k = len(breaks)
+    b = np.sort(np.concatenate([np.zeros((k, 1)), breaks, np.full((k, 1), TWO_PI)], axis=1), axis=1)
+    lengths = np.diff(b, axis=1)
+    keep = lengths > 0  # NaN (padding) compares False
+    rows, cols = np.nonzero(keep)
+    return rows, 0.5 * (b[rows, cols] + b[rows, cols + 1]), lengths[rows, cols] / TWO_PI
+
+
+def _barrage_conditional(group: _Group, centres: np.ndarray, first: np.ndarray | None = None) -> np.ndarray:
     """Pmf of the whole group's hits given the first marker's centre, one row per centre.
 
+    The other markers roll the scatter die on their own: with ``a`` arrows and ``h`` Hits, each arrow's
+    direction is uniform on the circle of radius ``2 R``; on every arc piece its count ``f`` and the best
+    count ``g`` of a marker touching it are constant. The Hits all go to the best spot touching the first
+    marker (``b0``) or an arrow: ``M = max(b0, max g)``. With ``F_v`` the pmf of ``f`` restricted to
+    ``max(b0, g) <= v``, the generating function of the others is
+    ``q^(m-1) x^((m-1) b0) + sum_v (p F_v + q x^v)^(m-1) - (p F_(v-1) + q x^v)^(m-1)`` (``p`` arrow, ``q``
+    Hit): the binomial sum over ``a`` of ``P(sum f = s, M = v) x^(h v)``. It is evaluated on the discrete
+    Fourier grid of the pmf's length (exact up to rounding: no term wraps around).
     ``first`` overrides the first marker's own count (known constant on a piece of the circle).
     """
+    f, radius, m, edges = group.target, group.radius, group.markers, group.edges
     n = f.n
-    size = markers * n + 1
+    size = m * n + 1
     if first is None:
         first = hit_matrix(f, radius, centres).sum(axis=1)
         if edges is not None:
             first = np.where(edges.contains(centres), first, 0)
-    best = _best_touching_count(f, radius, centres, edges)
+    b0 = group.touch.best(centres)
     rows = np.zeros((len(centres), size))
     s = 2.0 * radius
-    for r, c in enumerate(centres):
-        pts, w = circle_cells(c, s, np.concatenate([target_breaks(f, radius, c, s), edge_breaks(c, s, edges)]))
-        codes = hit_matrix(f, radius, pts).sum(axis=1)
+    rho = np.full(n, radius + f.base_radius)
+    half = size // 2 + 1
+    z = np.exp(-2j * np.pi * np.arange(half) / size)
+    step = max(1, 2_000_000 // ((n + 1) * half))
+    p, q = 1.0 - P_HIT, P_HIT
+    for lo in range(0, len(centres), step):
+        c = centres[lo : lo + step]
+        k = len(c)
+        parts = [circle_roots(c, s, f.positions, rho), line_roots(c, s, edges)]
+        if m >= 3:  # with one other marker, a Hit can touch the first marker only
+            parts.append(group.touch.breaks(c, s, b0[lo : lo + step]))
+        row, mid, w = _pieces(np.concatenate(parts, axis=1))
+        pts = c[row] + s * np.column_stack([np.cos(mid), np.sin(mid)])
+        count = hit_matrix(f, radius, pts).sum(axis=1)
+        level = b0[lo : lo + step][row]
+        if m >= 3:
+            g = group.touch.best(pts)
+            if edges is not None:
+                g = np.where(edges.contains(pts), g, 0)
+            level = np.maximum(level, g)
         if edges is not None:
-            codes = np.where(edges.contains(pts), codes, 0)
-        other = (1.0 - P_HIT) * np.bincount(codes, weights=w, minlength=n + 1)
-        other[best[r]] += P_HIT
-        group = convolve_power(other, markers - 1)
-        rows[r, first[r] : first[r] + len(group)] = group[: size - first[r]]
+            count = np.where(edges.contains(pts), count, 0)
+        cells = np.bincount((row * (n + 1) + level) * (n + 1) + count, weights=w, minlength=k * (n + 1) ** 2)
+        cum = np.cumsum(cells.reshape(k, n + 1, n + 1), axis=1)  # F_v, v = 0..n
+        fh = np.fft.rfft(cum, n=size, axis=2)
+        zv = np.power(z[None, :], np.arange(n + 1)[:, None])  # x^v on the grid
+        below = np.concatenate([np.zeros((k, 1, half)), fh[:, :-1]], axis=1)
+        total = (np.power(p * fh + q * zv, m - 1) - np.power(p * below + q * zv, m - 1)).sum(axis=1)
+        hits_only = q ** (m - 1) * np.exp(-2j * np.pi * np.outer((m - 1) * b0[lo : lo + step], np.arange(half)) / size)
+        shift = np.exp(-2j * np.pi * np.outer(first[lo : lo + step], np.arange(half)) / size)
+        rows[lo : lo + step] = np.fft.irfft((total + hits_only) * shift, n=size, axis=1)
+    rows[np.abs(rows) <= ROUNDING] = 0.0  # the transform's rounding, where no outcome can fall
     return rows
 
 
@@ -133,12 +147,13 @@ def multiple_barrage_pmf(
 
     The first marker scatters as a Blast (BS subtracted unless ``indirect``). Every other marker rolls
     the scatter die: an arrow puts it touching the first marker's rim in that direction (centre at
-    ``2 R`` from the first centre, direction uniform); a Hit lets the attacker place it touching any part
-    of the first marker, overlap allowed: it goes where it hits the most models (centre within ``2 R`` of
-    the first centre; chaining off later markers is not used, a small conservative simplification).
-    Every marker whose centre is beyond an edge misses on its own. A model under two markers is hit twice.
+    ``2 R`` from the first centre, direction uniform). The arrows are placed first; a Hit lets the attacker
+    place it touching the first marker or any arrow marker, overlap allowed, where it hits the most models
+    (centre within ``2 R`` of one of their centres, on the table; see :class:`Touching`), so all Hit
+    markers stack on that spot (chaining off another Hit marker is not used). An arrow marker whose centre
+    is beyond an edge misses and offers nothing to touch. A model under two markers is hit twice.
 
-    Given the first centre, the other markers are independent and exact (arc sweep); the pmf over
+    Given the first centre, the rest is exact (arc sweep, see :func:`_barrage_conditional`); the pmf over
     the first marker's direction is integrated numerically: the circle is cut at every arc end of the
     first marker (where its own count jumps) and each piece into steps of at most ``2 pi / n_theta``;
     each step uses the midpoint rule. ``error_bound`` is ``sum |f(b) - f(a)| h / 2`` over steps (the
@@ -159,7 +174,8 @@ def multiple_barrage_pmf(
     radius = diameter / 2.0
     center = choose_aim_point(target, opts, lambda: best_aim(target, diameter, opts))
     w = opts.distance_pmf()
-    at_aim = _barrage_conditional(target, radius, center[None, :], markers, edges)[0]
+    group = _Group(target, radius, markers, edges, Touching(target, radius, edges))
+    at_aim = _barrage_conditional(group, center[None, :])[0]
     total = P_HIT * at_aim
     err = np.zeros_like(total)
     for d in range(MAX_SCATTER + 1):
@@ -183,7 +199,7 @@ def multiple_barrage_pmf(
         mid_first = hit_matrix(target, radius, mid_pts).sum(axis=1)
         if edges is not None:
             mid_first = np.where(edges.contains(mid_pts), mid_first, 0)
-        mid_vals = _barrage_conditional(target, radius, mid_pts, markers, edges, mid_first)
+        mid_vals = _barrage_conditional(group, mid_pts, mid_first)
         # Endpoint values: the piece's own first-marker count (its one-sided limit) with the
         # other markers evaluated at the endpoint.
         end_t = np.concatenate(ts)
@@ -191,7 +207,7 @@ def multiple_barrage_pmf(
             [np.full(k + 1, mid_first[sum(s[1] for s in steps[:i])]) for i, (_, k) in enumerate(steps)]
         )
         end_pts = center[None, :] + d * np.column_stack([np.cos(end_t), np.sin(end_t)])
-        end_vals = _barrage_conditional(target, radius, end_pts, markers, edges, end_first)
+        end_vals = _barrage_conditional(group, end_pts, end_first)
         pos_m = pos_e = 0
         for h, k in steps:
             total += weight * mid_vals[pos_m : pos_m + k].sum(axis=0) * h / TWO_PI
