@@ -10,7 +10,8 @@ each figure; the ratios, measured side by side, are what to compare.
    convolution of the same distributions (``convolve_power``: the floor of this formulation).
 2. The catalog sweep: every weapon against the standard targets (``compare``), cold and warm.
 3. The all-units sweep: every weapon against all 625 unit profiles (``compare``), one core.
-4. A dashboard update: ``compute_view`` for 20 weapons x 8 targets (table, distributions, figures).
+4. A dashboard update, 20 weapons x 8 targets: the comparison alone, ``compute_view`` afresh, and widget changes
+   to updated FigureWidget trace data (``dashboard_update.py``).
 5. The allocation chain against attacks: Brutal (2) and Rending against 20 two-wound models, 10 to 1,000 attacks.
 
 Run: make bench (or .venv/bin/python bench/bench_batch.py); ``--quick`` skips the all-units sweep.
@@ -23,7 +24,6 @@ import os
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # one core: BLAS threads fight over a shared machine
 
 import math
-import statistics
 import sys
 import time
 
@@ -186,22 +186,11 @@ def section_units() -> None:
 
 def section_dashboard() -> None:
     try:
-        import dataclasses
-
-        from praetor_analysis.views.dashboard_view import DashboardState, weapon_catalog
-        from praetor_analysis.views.shooting_view import compute_view
-    except ImportError as exc:
+        from dashboard_update import report
+    except ImportError as exc:  # the viz extra is not installed
         print(f"4. dashboard update: skipped ({exc})")
         return
-    weapons, targets = load_weapons(), load_targets()
-    wc = weapon_catalog(weapons)
-    state = DashboardState(weapons=tuple(wc.index[:20]), targets=tuple(targets["archetype"][:8]))
-    compute_view(state, wc, targets)
-    times = [median_cpu(lambda b=b: compute_view(dataclasses.replace(state, bs=b), wc, targets), 3) for b in (2, 3, 5)]
-    print(
-        f"4. dashboard update, 20 weapons x 8 targets (compute_view: table, distributions, figures): "
-        f"{statistics.median(times) * 1e3:.0f} ms (target < 30 ms); {load()}"
-    )
+    report("4. ", load)
 
 
 def section_growth() -> None:

@@ -9,7 +9,8 @@ same process; never a pass/fail test.
    unsaved die from its D6 and sums the shots; the casualties follow from the unsaved count. Its mean time
    per cell, times the number of cells, is the baseline; the largest difference from our pmf is printed.
 2. One weapon against one target, full result (``calc``): median over many runs.
-3. A dashboard update: 20 weapons x 8 targets, table, distributions and the figures' data (``compute_view``).
+3. A dashboard update: 20 weapons x 8 targets, the comparison, ``compute_view`` and widget changes to updated
+   FigureWidget trace data (``dashboard_update.py``).
 4. A Praetor launcher against a 20-model formation: the exact hit distribution, and the whole scenario.
 5. How cost grows: time against attacks (10 to 1,000) and against catalog size.
 
@@ -213,34 +214,9 @@ def main() -> None:
     print(f", {cold * 1e3:.3f} ms with cold caches (target < 1 ms)")
 
     try:
-        import dataclasses
+        from dashboard_update import report
 
-        from praetor_analysis.views.dashboard import DashboardState, compute_view, weapon_catalog
-
-        wc = weapon_catalog(weapons)
-        state = DashboardState(weapons=tuple(wc.index[:20]), targets=tuple(targets["archetype"][:8]))
-        compute_view(state, wc, targets)
-        times = [
-            median_time(lambda b=b: compute_view(dataclasses.replace(state, bs=b), wc, targets), 3) for b in (2, 3, 5)
-        ]
-        print(
-            f"3. dashboard update, 20 weapons x 8 targets (table, distributions, figures): "
-            f"{statistics.median(times) * 1e3:.0f} ms (target < 100 ms)",
-            end="",
-        )
-        from praetor_analysis.views.dashboard import Dashboard
-
-        ranged = wc[~wc["Type"].str.contains("Melee")].head(20)
-        d = Dashboard(weapons, targets, selection=())
-        d.target_select.value = tuple(targets["archetype"][:8])
-        d.weapon_select.options = [(d._labels[i], i) for i in ranged.index]
-        d.weapon_select.value = tuple(ranged.index)
-        lat = []
-        for b in (5, 3, 4):
-            t0 = time.perf_counter()
-            d.bs.value = b  # the widget change: callback, engine, FigureWidget trace data assigned
-            lat.append(time.perf_counter() - t0)
-        print(f"; a widget change to updated FigureWidget data: {statistics.median(lat) * 1e3:.0f} ms")
+        report("3. ", target_ms=100.0)
     except ImportError as exc:  # the viz extra is not installed
         print(f"3. dashboard update: skipped ({exc})")
 

@@ -21,11 +21,13 @@ go = pytest.importorskip("plotly.graph_objects")
 from praetor_analysis.analysis.compare import compare_with_distributions
 from praetor_analysis.analysis.compare_cache import ComparisonCache
 from praetor_analysis.catalog import load_targets, load_weapons
+from praetor_analysis.scenario.blocks import frame_rows
 from praetor_analysis.views import dashboard as D
 from praetor_analysis.views.figure_specs import FigureSpec, clean
 from praetor_analysis.views.figures import figure_of
 from praetor_analysis.views.live_figure import LiveFigure, flatten, same_value
 from praetor_analysis.views.shooting_view import ShootingSession, compute_view
+from praetor_analysis.views.tables import table_html
 
 
 @pytest.fixture(scope="module")
@@ -231,3 +233,23 @@ def test_flatten_and_same_value():
     assert not same_value(np.array([1.0]), np.array([1.0, 2.0]))
     assert not same_value(np.array([1]), [1])
     assert not same_value(np.array([1, 2]), np.array([1.0, 2.0]))  # a dtype change is sent
+
+
+def test_frame_rows_are_to_dict_records(catalogs):
+    weapons, targets = catalogs
+    odd = pd.DataFrame({"a": [1, 2], "b": [np.nan, 0.5], "c": ["x", None], "d": [True, False]})
+    for frame in (weapons.head(50), targets, odd, odd.iloc[:0], pd.DataFrame(index=[0, 1])):
+        got, want = frame_rows(frame), frame.to_dict("records")
+        assert len(got) == len(want)
+        for g, w in zip(got, want, strict=True):
+            assert list(g) == list(w)
+            for key in w:
+                assert type(g[key]) is type(w[key]) and (g[key] == w[key] or (g[key] != g[key] and w[key] != w[key]))
+
+
+def test_table_cells_formatted_once_per_value_and_type():
+    frame = pd.DataFrame({"v": [True, 1, 1.0, 1.5, True], "p_any": [0.5, 0.5, 0.25, np.nan, 1e-9]}, dtype=object)
+    html = table_html(frame)
+    cells = [c.split("</td>")[0] for c in html.split("<td")[1:]]
+    assert [c.split(">", 1)[1] for c in cells[::2]] == ["True", "1", "1", "1.5", "True"]
+    assert [c.split(">", 1)[1] for c in cells[1::2]] == ["50%", "50%", "25%", "", "&lt; 0.01%"]

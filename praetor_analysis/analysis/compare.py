@@ -26,7 +26,7 @@ from praetor_analysis.profiles.weapon_type import parse_weapon_type
 from praetor_analysis.rules.catalogue import canonical_rule_name
 from praetor_analysis.rules.marker_rules import APOCALYPTIC_BARRAGE
 from praetor_analysis.rules.morale_rules import PINNING
-from praetor_analysis.scenario.blocks import is_vehicle_row, row_value, target_block, weapon_block
+from praetor_analysis.scenario.blocks import frame_rows, is_vehicle_row, row_value, target_block, weapon_block
 from praetor_analysis.scenario.calc import ScenarioError, calc, parse_target, parse_volley
 
 __all__ = [
@@ -151,9 +151,11 @@ def build_scenario(
     attacks: Any = None,
     half_range: bool = False,
     parsed: Weapon | None = None,
+    marker: bool = True,
 ) -> tuple[dict[str, Any], list[str], Weapon]:
     """The scenario of one weapon block on one target block, notes for ``not_modelled``, the parsed weapon
-    (``parsed``, when given, is the weapon block already parsed)."""
+    (``parsed``, when given, is the weapon block already parsed; ``marker`` False: it is known to have no
+    marker or template)."""
     if parsed is None:
         parsed = _parse_weapon(weapon)
     scenario: dict[str, Any] = {
@@ -168,7 +170,7 @@ def build_scenario(
     vehicle = "vehicle" in str(target.get("Unit Type", "")).lower()
     marked = (
         None
-        if parsed.is_melee
+        if parsed.is_melee or not marker
         else marker_hits(parsed, target_models=int(target.get("models", 1)), vehicle=vehicle, markers=attacks)
     )
     if marked is not None:
@@ -322,10 +324,10 @@ def comparison_cells(
     attacker = dict(attacker or DEFAULT_ATTACKER)
     jobs: dict[tuple, tuple[dict[str, Any], Any, Any]] = {}  # the distinct scenarios and their parsed records
     rows: list[tuple[dict[str, Any], tuple | None, list[str], bool, bool]] = []
-    t_rows = list(zip(row_ids(targets), targets.to_dict("records"), strict=False))
+    t_rows = list(zip(row_ids(targets), frame_rows(targets), strict=False))
     t_blocks = [(tid, row, target_block(row), is_vehicle_row(row)) for tid, row in t_rows]
     targets_parsed: dict[str, Any] = {}
-    for wid, wrow in zip(row_ids(weapons), weapons.to_dict("records"), strict=False):
+    for wid, wrow in zip(row_ids(weapons), frame_rows(weapons), strict=False):
         volleys: dict[tuple, Any] = {}  # this weapon's parsed volleys, by mode, hits and attacks
         wblock = weapon_block(wrow)
         wkey = repr(sorted((k, v) for k, v in wblock.items() if k != "name"))
@@ -334,6 +336,7 @@ def comparison_cells(
             parsed: Weapon | ScenarioError = _parse_weapon(wblock)
         except ScenarioError as exc:
             parsed = exc
+        marker = not isinstance(parsed, ScenarioError) and marker_kind(parsed) is not None  # once per weapon
         base = {
             "weapon": wblock["name"],
             "weapon_id": wid,
@@ -364,7 +367,13 @@ def comparison_cells(
                 if isinstance(parsed, ScenarioError):
                     raise ScenarioError(str(parsed))
                 scenario, notes, _ = build_scenario(
-                    wblock, tblock, attacker, attacks=shots_per_weapon, half_range=half_range, parsed=parsed
+                    wblock,
+                    tblock,
+                    attacker,
+                    attacks=shots_per_weapon,
+                    half_range=half_range,
+                    parsed=parsed,
+                    marker=marker,
                 )
                 # the weapon's name changes no number: identical profiles against one target are computed once
                 key = (tid, scenario.get("mode"), repr(scenario.get("hits")), repr(scenario.get("attacks")), wkey)

@@ -142,6 +142,7 @@ class Dashboard:
         self.focus_weapon = W.Dropdown(description="Focus weapon", style=_WIDE)
         self.status = W.HTML()
         self.table = W.HTML()
+        self._table_shown: pd.DataFrame | None = None
         self._update_weapon_options(selected=chosen)
         self._update_focus_options()
         specs = self.session.specs(self.state(), self.weapons, self.targets)
@@ -405,7 +406,9 @@ class Dashboard:
         from praetor_analysis.views.tables import table_html
 
         shown = ["weapon", "target", "measure", "mean", "std", "p_any", "p_all", "p_pinned", "not_modelled", "error"]
-        self.table.value = table_html(view.table, shown)
+        if view.table is not self._table_shown:  # the same table object: the same HTML
+            self.table.value = table_html(view.table, shown)
+            self._table_shown = view.table
         self.status.value = "<br>".join(html.escape(m) for m in view.messages)
 
     def _show_melee(self, mv: MeleeView) -> None:

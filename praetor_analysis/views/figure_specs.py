@@ -31,6 +31,7 @@ __all__ = [
     "clean",
     "distribution_spec",
     "heatmap_spec",
+    "label_list",
     "weapon_labels",
 ]
 
@@ -77,16 +78,25 @@ def at_least(pmf: np.ndarray) -> np.ndarray:
 
 def weapon_labels(df: pd.DataFrame) -> pd.Series:
     """One escaped label per row: the weapon name, plus the faction (or id) where names collide."""
-    name = df["weapon"].astype(str)
-    wid = df["weapon_id"].astype(str) if "weapon_id" in df else name
-    clash = wid.groupby(name).transform("nunique") > 1
-    label = name.copy()
-    if clash.any():
-        extra = df["faction"].astype(str) if "faction" in df else wid
-        label[clash] = name[clash] + " [" + extra[clash] + "]"
-        dup = wid.groupby(label).transform("nunique") > 1
-        label[dup] = label[dup] + " #" + wid[dup]
-    return label.map(escape)
+    names = [str(n) for n in df["weapon"].tolist()]
+    wids = [str(i) for i in df["weapon_id"].tolist()] if "weapon_id" in df else names
+    extras = [str(f) for f in df["faction"].tolist()] if "faction" in df else wids
+    return pd.Series(label_list(names, wids, extras), index=df.index)
+
+
+def label_list(names: list[str], wids: list[str], extras: list[str]) -> list[str]:
+    """:func:`weapon_labels` of rows given as lists: a name shared by several weapon ids gets ``[extra]``, and a
+    label still shared gets ``#id``; escaped."""
+    ids_of: dict[str, set[str]] = {}
+    for name, wid in zip(names, wids, strict=True):
+        ids_of.setdefault(name, set()).add(wid)
+    labels = [f"{name} [{extra}]" if len(ids_of[name]) > 1 else name for name, extra in zip(names, extras, strict=True)]
+    ids_of = {}
+    for label, wid in zip(labels, wids, strict=True):
+        ids_of.setdefault(label, set()).add(wid)
+    return [
+        escape(f"{label} #{wid}" if len(ids_of[label]) > 1 else label) for label, wid in zip(labels, wids, strict=True)
+    ]
 
 
 # ------------------------------------------------------------------------------------------ distribution
@@ -194,7 +204,10 @@ def _numbers(df: pd.DataFrame, column: str) -> list[float]:
     """A column as floats (NaN where missing or not a number)."""
     if column not in df.columns:
         return [np.nan] * len(df)
-    return pd.to_numeric(df[column], errors="coerce").astype(float).tolist()
+    col = df[column]
+    if col.dtype == np.float64:
+        return col.tolist()
+    return pd.to_numeric(col, errors="coerce").astype(float).tolist()
 
 
 def _texts(df: pd.DataFrame, column: str) -> list[Any]:

@@ -5,6 +5,7 @@ Pure functions shared by the figures, the report and the dashboard (no plotly im
 
 from __future__ import annotations
 
+import functools
 import html
 import math
 from typing import Any
@@ -65,17 +66,8 @@ def is_chance(column: str) -> bool:
     return column in _CHANCE_COLUMNS or column.startswith("p_")
 
 
-def number(value: Any, digits: int = 3) -> str:
-    """A number to ``digits`` significant figures, without exponent notation down to 1e-4.
-
-    ``nan`` and ``None`` give ``""``; integers print whole; values below 1e-4 print ``"< 0.0001"``.
-    """
-    if value is None:
-        return ""
-    try:
-        x = float(value)
-    except (TypeError, ValueError):
-        return str(value)
+@functools.lru_cache(maxsize=8192, typed=True)
+def _number(x: float, digits: int) -> str:
     if math.isnan(x):
         return ""
     if math.isinf(x):
@@ -89,6 +81,20 @@ def number(value: Any, digits: int = 3) -> str:
     places = max(digits - 1 - math.floor(math.log10(abs(x))), 0)
     text = f"{x:,.{places}f}"
     return text.rstrip("0").rstrip(".") if "." in text else text
+
+
+def number(value: Any, digits: int = 3) -> str:
+    """A number to ``digits`` significant figures, without exponent notation down to 1e-4.
+
+    ``nan`` and ``None`` give ``""``; integers print whole; values below 1e-4 print ``"< 0.0001"``.
+    """
+    if value is None:
+        return ""
+    try:
+        x = float(value)
+    except (TypeError, ValueError):
+        return str(value)
+    return _number(x, digits)  # the same numbers recur (a table and a heatmap's hover text): formatted once
 
 
 def percent(p: Any) -> str:

@@ -4,7 +4,8 @@ only what changed.
 Assigning a new figure to a widget (or ``trace.y = ...`` property by property) makes Plotly build and validate
 objects for every property: about 50 ms for the dashboard's three figures. :meth:`LiveFigure.show` instead
 compares the new spec with the one the widget shows, leaf by leaf, runs Plotly's validator on each changed
-value only, and applies all of them in one ``plotly_update`` (one message to the page). Traces are added or
+value only (a numeric array is copied read-only, as Plotly's array validator does, without its
+dataframe checks), and applies all of them in one ``plotly_update`` (one message to the page). Traces are added or
 removed at the end when their number changes; a trace whose type changes is rebuilt. Layout lists of objects
 (annotations, shapes) are assigned through Plotly's objects, as they hold objects rather than values.
 """
@@ -15,6 +16,7 @@ from typing import Any
 
 import numpy as np
 import plotly.graph_objects as go
+from _plotly_utils.basevalidators import DataArrayValidator
 from plotly.basedatatypes import Undefined
 
 from praetor_analysis.views.figure_specs import FigureSpec
@@ -73,7 +75,22 @@ def _validated(obj: Any, path: str, value: Any) -> Any:
     *parents, leaf = path.split(".")
     for name in parents:
         obj = obj[name]
-    return obj._get_validator(leaf).validate_coerce(value)
+    validator = obj._get_validator(leaf)
+    if type(validator) is DataArrayValidator:  # what the validator makes of these, made directly
+        if isinstance(value, np.ndarray) and value.dtype.kind in "uif":
+            out = np.ascontiguousarray(value.copy())
+            out.flags.writeable = False
+            return out
+        if isinstance(value, list) and _plain_lists(value):
+            return [list(row) if isinstance(row, list) else row for row in value]
+    return validator.validate_coerce(value)
+
+
+def _plain_lists(value: list[Any]) -> bool:
+    """A list of strings, or of lists of strings (one level): kept as lists by Plotly's array validator."""
+    return all(
+        isinstance(row, str) or (isinstance(row, list) and all(isinstance(x, str) for x in row)) for row in value
+    )
 
 
 class LiveFigure:
@@ -93,6 +110,8 @@ class LiveFigure:
 
     def show(self, spec: FigureSpec) -> None:
         """Update the widget to ``spec``: only the changed values are validated and sent."""
+        if spec is self.spec:
+            return
         traces = [flatten(t) for t in spec.traces]
         layout = flatten(spec.layout)
         if self._flat is None:

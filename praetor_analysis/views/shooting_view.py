@@ -28,7 +28,7 @@ __all__ = ["CompareFn", "DistFn", "ShootingSession", "ShootingSpecs", "View", "c
 
 CompareFn = Callable[..., pd.DataFrame]
 DistFn = Callable[..., Mapping[tuple[str, str], np.ndarray]]
-FocusFn = Callable[[pd.DataFrame], Mapping[tuple[str, str], np.ndarray]]
+FocusFn = Callable[[str], Mapping[tuple[str, str], np.ndarray]]
 
 
 @dataclass(frozen=True)
@@ -51,6 +51,7 @@ class ShootingSpecs:
     curves: S.FigureSpec
     distribution: S.FigureSpec
     messages: tuple[str, ...] = ()
+    metric: str = "mean"
 
     def view(self) -> View:
         """The same as ``go.Figure`` objects."""
@@ -66,6 +67,7 @@ def shooting_specs(
     table: pd.DataFrame,
     focus_distributions: FocusFn,
     messages: list[str],
+    previous: ShootingSpecs | None = None,
 ) -> ShootingSpecs:
     """The figures of a state from its chosen rows and comparison table.
 
@@ -73,26 +75,30 @@ def shooting_specs(
         state: The inputs.
         w, t: The chosen weapon and target rows (:func:`~praetor_analysis.views.dashboard_view.inputs_of`).
         table: Their comparison.
-        focus_distributions: The pmfs by ``(weapon_id, target_id)`` of the weapons against one target's rows.
+        focus_distributions: The pmfs by ``(weapon_id, target_id)`` of the weapons against one target (by its
+            ``archetype`` label).
         messages: What to tell the user so far (added to).
+        previous: The specs of an earlier state: its heatmap is kept when the table and the metric are the same.
     """
-    heatmap = S.heatmap_spec(table, S.HeatmapOptions(metric=state.metric))
-    focus_t = (
-        state.focus_target
-        if state.focus_target in set(t["archetype"])
-        else (t["archetype"].iloc[0] if len(t) else None)
-    )
+    if previous is not None and previous.table is table and previous.metric == state.metric:
+        heatmap = previous.heatmap
+    else:
+        heatmap = S.heatmap_spec(table, S.HeatmapOptions(metric=state.metric))
+    archetypes = t["archetype"].tolist()
+    focus_t = state.focus_target if state.focus_target in archetypes else (archetypes[0] if archetypes else None)
     pmfs: dict[str, np.ndarray] = {}
     dist: S.FigureSpec | None = None
     measure = "casualties"
     if focus_t is not None and not w.empty:
-        dists = focus_distributions(t[t["archetype"] == focus_t])
-        part = table[table["target"] == focus_t]
-        if len(part):
-            measure = str(part["measure"].iloc[0])
-        labels = S.weapon_labels(part).tolist() if len(part) else []
-        tid = part["target_id"].iloc[0] if len(part) else next(iter({k[1] for k in dists}), None)
-        names, wids, errors = part["weapon"].tolist(), part["weapon_id"].tolist(), part["error"].tolist()
+        dists = focus_distributions(focus_t)
+        rows = [n for n, target in enumerate(table["target"].tolist()) if target == focus_t]
+        columns = {c: table[c].tolist() for c in ("weapon", "weapon_id", "error", "measure")}
+        columns["faction"] = table["faction"].tolist() if "faction" in table.columns else columns["weapon_id"]
+        names, wids, errors, measures, factions = ([col[n] for n in rows] for col in columns.values())
+        if rows:
+            measure = str(measures[0])
+        labels = S.label_list([str(n) for n in names], [str(i) for i in wids], [str(f) for f in factions])
+        tid = table["target_id"].iat[rows[0]] if rows else next(iter({k[1] for k in dists}), None)
         for label, name, wid, err in zip(labels, names, wids, errors, strict=True):
             pmf = dists.get((wid, tid))
             if pmf is None:
@@ -100,9 +106,9 @@ def shooting_specs(
                 continue
             pmfs[html.unescape(label)] = pmf
         unit = "hull points" if measure == "hull_points" else "models"
-        wanted = state.focus_weapon if state.focus_weapon in set(w.index) else w.index[0]
-        pos = list(w.index).index(wanted)
-        if pos < len(part) and (wids[pos], tid) in dists:
+        index = list(w.index)
+        pos = index.index(state.focus_weapon if state.focus_weapon in index else index[0])
+        if pos < len(rows) and (wids[pos], tid) in dists:
             dist = S.distribution_spec(
                 dists[(wids[pos], tid)],
                 S.DistributionOptions(
@@ -119,7 +125,7 @@ def shooting_specs(
             unit="hull points" if measure == "hull_points" else "models",
         ),
     )
-    return ShootingSpecs(table, heatmap, curves, dist, tuple(messages))
+    return ShootingSpecs(table, heatmap, curves, dist, tuple(messages), state.metric)
 
 
 def _compared(
@@ -128,6 +134,7 @@ def _compared(
     t: pd.DataFrame,
     engines: tuple[CompareFn | None, DistFn | None],
     cells: Any = None,
+    previous: ShootingSpecs | None = None,
 ) -> ShootingSpecs:
     """Compare the chosen rows (through ``cells``, a ComparisonCache, when given and no engine is injected)."""
     from praetor_analysis.analysis import compare as C
@@ -146,10 +153,12 @@ def _compared(
         table = (compare_fn or C.compare)(w, t, attacker=attacker, half_range=state.half_range)
     dist_fn = distributions_fn or (C.compare_distributions if compare_fn is not None else None)
 
-    def focus(one: pd.DataFrame) -> Mapping[tuple[str, str], np.ndarray]:
-        return pmfs if dist_fn is None else dist_fn(w, one, attacker=attacker, half_range=state.half_range)
+    def focus(label: str) -> Mapping[tuple[str, str], np.ndarray]:
+        if dist_fn is None:
+            return pmfs
+        return dist_fn(w, t[t["archetype"] == label], attacker=attacker, half_range=state.half_range)
 
-    return shooting_specs(state, w, t, table, focus, messages)
+    return shooting_specs(state, w, t, table, focus, messages, previous)
 
 
 def compute_view(
@@ -187,11 +196,12 @@ class ShootingSession:
         self._engines = (compare_fn, distributions_fn)
         self._weapons: tuple[Any, ...] | None = None  # (catalog, key, rows)
         self._targets: tuple[Any, ...] | None = None
+        self._last: ShootingSpecs | None = None
 
     def clear(self) -> None:
         """Forget the computed cells and the chosen rows."""
         self.cells.clear()
-        self._weapons = self._targets = None
+        self._weapons = self._targets = self._last = None
 
     def chosen(self, state: DashboardState, weapons: pd.DataFrame, targets: pd.DataFrame) -> tuple[Any, Any]:
         """The chosen weapon and target rows (the same objects while what they depend on is unchanged)."""
@@ -206,4 +216,5 @@ class ShootingSession:
     def specs(self, state: DashboardState, weapons: pd.DataFrame, targets: pd.DataFrame) -> ShootingSpecs:
         """The table and figures (as data) of a state; only the cells not computed before are computed."""
         w, t = self.chosen(state, weapons, targets)
-        return _compared(state, w, t, self._engines, self.cells)
+        self._last = _compared(state, w, t, self._engines, self.cells, self._last)
+        return self._last

@@ -38,13 +38,16 @@ def table_html(df: pd.DataFrame, columns: Sequence[str] | None = None, *, captio
     cols = [c for c in cols if not _empty_column(values[c])] or cols
     head = "".join(f"<th>{html.escape(str(c))}</th>" for c in cols)
     rendered = [_column_cells(values[c], str(c)) for c in cols]
-    body = ["<tr>" + "".join(row) + "</tr>" for row in zip(*rendered, strict=True)]
+    body = ["<tr>" + "".join(row) + "</tr>" for row in zip(*rendered, strict=True)] if cols else ["<tr></tr>"] * len(df)
     cap = f"<caption>{html.escape(caption)}</caption>" if caption else ""
     return f'<table class="praetor">{cap}<thead><tr>{head}</tr></thead><tbody>{"".join(body)}</tbody></table>'
 
 
 def _column_cells(values: list[Any], column: str) -> list[str]:
     """The ``<td>`` of each value of a column (a value seen before in the column is formatted once)."""
+    if all(type(v) is float for v in values):  # a float column: each value formatted as _cell would
+        fmt = percent if is_chance(column) else number
+        return [f'<td class="num">{html.escape(fmt(v))}</td>' for v in values]
     seen: dict[tuple[type, Any], str] = {}  # keyed on the type too: True, 1 and 1.0 print differently
     out = []
     for v in values:
