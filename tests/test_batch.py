@@ -45,18 +45,20 @@ def _gap(a: np.ndarray, b: np.ndarray) -> float:
     return float(np.max(np.abs(np.pad(a, (0, n - a.size)) - np.pad(b, (0, n - b.size)))))
 
 
-def test_batch_equals_the_one_cell_engine_on_the_catalog():
-    cells = _cells()
-    assert len(cells) > 10000
-    worst = 0.0
+def _check_against_resolve(cells) -> tuple[float, int]:
+    """Every cell of ``resolve_many(cells)`` against ``chain.resolve``: hits, wounds, unsaved, casualties,
+    P(pinned), the rule lists, Gets Hot and the Psychic check (or the same error); (the largest difference,
+    how many results the batch computed itself: without the one-cell engine's state)."""
+    worst, batched = 0.0, 0
     for (volley, target), got in zip(cells, resolve_many(cells), strict=True):
-        where = (volley.weapon.name, target.name)
+        where = (volley.weapon.name, volley.weapon.type.signature, target.name, volley.attacks)
         try:
             want = resolve(volley, target)
         except PraetorError as exc:
             assert isinstance(got, PraetorError) and str(got) == str(exc), where
             continue
         assert not isinstance(got, Exception), (where, got)
+        batched += got.state is None
         for key in ("hits", "wounds", "unsaved", "casualties"):
             gap = _gap(getattr(got, key).probabilities, getattr(want, key).probabilities)
             assert gap <= TOL, (where, key)
@@ -69,6 +71,13 @@ def test_batch_equals_the_one_cell_engine_on_the_catalog():
         if want.gets_hot is not None:
             assert _gap(got.gets_hot.probabilities, want.gets_hot.probabilities) <= TOL, where
         assert got.attack_happens == want.attack_happens and got.perils == want.perils, where
+    return worst, batched
+
+
+def test_batch_equals_the_one_cell_engine_on_the_catalog():
+    cells = _cells()
+    assert len(cells) > 10000
+    worst, _ = _check_against_resolve(cells)
     assert worst <= TOL
 
 
@@ -174,23 +183,8 @@ def _chain_cells():
 
 def test_batched_allocation_chain_equals_the_one_cell_chain():
     cells = _chain_cells()
-    got = resolve_many(cells)
-    batched = 0
-    for (volley, target), result in zip(cells, got, strict=True):
-        where = (volley.weapon.type.signature, target.W, target.models, volley.attacks)
-        want = resolve(volley, target)
-        batched += result.state is None  # computed by the batch, not handed to the one-cell engine
-        for key in ("hits", "wounds", "unsaved", "casualties"):
-            assert _gap(getattr(result, key).probabilities, getattr(want, key).probabilities) <= TOL, (where, key)
-        assert (result.pinned is None) == (want.pinned is None), where
-        if want.pinned is not None:
-            assert result.pinned == pytest.approx(want.pinned, abs=TOL), where
-        assert (result.applied, result.no_effect, result.not_modelled) == (
-            want.applied,
-            want.no_effect,
-            want.not_modelled,
-        )
-    assert batched == len(cells)
+    _, batched = _check_against_resolve(cells)
+    assert batched == len(cells)  # every cell computed by the batch, none handed to the one-cell engine
 
 
 def test_effective_counts_against_enumeration():
@@ -215,3 +209,22 @@ def test_effective_counts_against_enumeration():
         got_k[cap, 0] = got_k[cap].sum()  # with b1 at the cap the second count does not matter
         got_k[cap, 1:] = 0.0
         assert np.max(np.abs(got_k - want)) <= TOL
+
+
+def test_batch_equals_the_one_cell_engine_across_unit_types_and_rules():
+    """Targets that differ in Unit Type, Strength, rules and name share per-hit tables when no rule of the volley
+    or the target reads them (wound_stage.reads_target_profile): weapons against one unit profile per Unit Type."""
+    units = load_units()
+    rows = units[~units["Unit Type"].astype(str).str.contains("Vehicle|Fortification|Building", case=False)]
+    rows = rows.groupby(rows["Unit Type"].astype(str), group_keys=False).head(1)
+    assert len(rows) > 60
+    cells = []
+    for _, w in load_weapons().iloc[::25].iterrows():
+        for _, t in rows.iterrows():
+            scenario = scenario_for(w, t)
+            try:
+                cells.append((parse_volley(scenario), parse_target(scenario)))
+            except PraetorError:
+                continue
+    assert len(cells) > 1000
+    _check_against_resolve(cells)

@@ -42,7 +42,13 @@ from praetor_analysis.engine.hit_stage import hit_stage, hit_stage_target_part, 
 from praetor_analysis.engine.pinning import pinning_exempt, pinning_test, shell_shock_of
 from praetor_analysis.engine.rule_report import classify_rules
 from praetor_analysis.engine.volley import TargetState, Volley, VolleyResult, weapon_strength
-from praetor_analysis.engine.wound_stage import gets_hot_unsaved, wound_groups, wound_groups_key, wound_stage_target
+from praetor_analysis.engine.wound_stage import (
+    gets_hot_unsaved,
+    reads_target_profile,
+    wound_groups,
+    wound_groups_key,
+    wound_stage_target,
+)
 from praetor_analysis.prob.convolution import compound_many
 from praetor_analysis.prob.dice import thin, thin_many
 from praetor_analysis.prob.dist import Dist
@@ -92,8 +98,9 @@ class _Shared:
         self._by_value: dict[object, object] = {}
         self.kills: dict[tuple, tuple[np.ndarray, np.ndarray]] = {}
         self.fresh: dict[int, TargetState | ProfileError] = {}
-        self.canonical: dict[tuple[int, bool], Unit] = {}
+        self.canonical: dict[tuple[int, bool, bool], Unit] = {}
         self.info: dict[int, tuple[int | None, bool, bool]] = {}
+        self.reads: dict[int, tuple[bool, bool]] = {}
         self.exempt: dict[int, bool] = {}
         self.hits: dict[tuple, tuple[Dist, Dist, float | None, list[str]]] = {}
         self.rules: dict[tuple, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {}
@@ -131,12 +138,20 @@ class _Shared:
             raise state
         return state
 
-    def canonical_target(self, target: Unit, *, keep_name: bool = False) -> Unit:
+    def canonical_target(self, target: Unit, *, keep_name: bool = False, keep_profile: bool = True) -> Unit:
         """What the wound stage reads of the target: targets it cannot tell apart share their tables."""
-        key = (id(target), keep_name)
+        key = (id(target), keep_name, keep_profile)
         if key not in self.canonical:
-            self.canonical[key] = self.same(wound_stage_target(target, keep_name=keep_name))  # type: ignore[assignment]
+            canonical = wound_stage_target(target, keep_name=keep_name, keep_profile=keep_profile)
+            self.canonical[key] = self.same(canonical)  # type: ignore[assignment]
         return self.canonical[key]
+
+    def reads_target(self, volley: Volley) -> tuple[bool, bool]:
+        """(whether the volley's rules read the target's name, and more of its profile than Toughness, saves
+        and cover) in the wound stage."""
+        if id(volley) not in self.reads:
+            self.reads[id(volley)] = (reads_target_name(volley.attacker), reads_target_profile(volley))
+        return self.reads[id(volley)]
 
     def hit(self, volley: Volley, target: Unit) -> tuple[Dist, Dist, float | None, list[str]]:
         key = (id(volley), hit_stage_target_part(volley, target))
@@ -215,7 +230,8 @@ def _prepare(i: int, volley: Volley, target: Unit, shared: _Shared, tables: dict
     if strength is None:
         return None
     fresh = shared.fresh_state(target)
-    canonical = shared.canonical_target(target, keep_name=reads_target_name(volley.attacker))
+    keep_name, keep_profile = shared.reads_target(volley)
+    canonical = shared.canonical_target(target, keep_name=keep_name, keep_profile=keep_profile)
     wkey = wound_groups_key(volley, canonical, strength, fresh.space.wounds)
     if wkey not in tables:
         groups, p_wound, unsaved_each = wound_groups(volley, canonical, strength, fresh.space.wounds)

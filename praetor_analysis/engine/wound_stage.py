@@ -124,11 +124,31 @@ def wound_groups(
     return list(groups), p_wound, unsaved_each.copy()
 
 
-def wound_stage_target(target: Unit, *, keep_name: bool = False) -> Unit:
+_READING_STAGES = ("wound", "save", "damage", "hit_six")
+"""The stages whose hooks see more of the target than its Toughness, saves and cover (through their situation)."""
+
+
+def reads_target_profile(volley: Volley) -> bool:
+    """True when a rule of the weapon or of the attacker may read the target's Unit Type, Strength, name or
+    rules in the wound, save and damage stages (a hook of those stages, or a wound roll limited to some unit
+    types; the rules a Template or Destroyer profile implies included); otherwise only the target's own rules
+    can."""
+    for token in volley.weapon.stage_rules:
+        decl = lookup(token.name)
+        if decl is not None and (decl.wound_targets is not None or any(decl.hook(s) for s in _READING_STAGES)):
+            return True
+    return bool(attacker_rules_with(volley.attacker, "wound"))
+
+
+def wound_stage_target(target: Unit, *, keep_name: bool = False, keep_profile: bool = True) -> Unit:
     """The part of a target that the wound, save and damage stages read (Toughness, Strength, unit type,
     rules, saves and cover; its name with ``keep_name``, for Preferred Enemy (X); keep it in step with
     ``wound_table_for``, ``save_context`` and ``damage_per_wound``): targets these stages cannot tell apart
-    share their per-hit tables in a sweep."""
+    share their per-hit tables in a sweep. Without ``keep_profile`` (no rule of the volley reads more than
+    Toughness, saves and cover: ``reads_target_profile``) and when no rule of the target has a hook of those
+    stages, only these are kept: only hooks read the rest."""
+    if not keep_profile and not keep_name and not any(_has_stage_hook(t) for t in target.rules):
+        return Unit(name="", S=None, T=target.T, save=target.save, invulnerable=target.invulnerable, cover=target.cover)
     return Unit(
         name=target.name if keep_name else "",
         unit_type=target.unit_type,
@@ -139,6 +159,11 @@ def wound_stage_target(target: Unit, *, keep_name: bool = False) -> Unit:
         cover=target.cover,
         rules=target.rules,
     )
+
+
+def _has_stage_hook(token: Rule) -> bool:
+    decl = lookup(token.name)
+    return decl is not None and any(decl.hook(s) for s in _READING_STAGES)
 
 
 def wound_groups_key(volley: Volley, target: Unit, strength: int, wounds: int) -> tuple:
