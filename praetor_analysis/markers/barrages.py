@@ -102,7 +102,7 @@ def _barrage_conditional(group: _Group, centres: np.ndarray, first: np.ndarray |
     rho = np.full(n, radius + f.base_radius)
     half = size // 2 + 1
     z = np.exp(-2j * np.pi * np.arange(half) / size)
-    step = max(1, 2_000_000 // ((n + 1) * half))
+    step = max(1, 2_000_000 // ((1 if m == 2 else n + 1) * half))
     p, q = 1.0 - P_HIT, P_HIT
     for lo in range(0, len(centres), step):
         c = centres[lo : lo + step]
@@ -113,18 +113,20 @@ def _barrage_conditional(group: _Group, centres: np.ndarray, first: np.ndarray |
         row, mid, w = _pieces(np.concatenate(parts, axis=1))
         pts = c[row] + s * np.column_stack([np.cos(mid), np.sin(mid)])
         count = hit_matrix(f, radius, pts).sum(axis=1)
-        level = b0[lo : lo + step][row]
-        if m >= 3:
-            g = group.touch.best(pts)
-            if edges is not None:
-                g = np.where(edges.contains(pts), g, 0)
-            level = np.maximum(level, g)
+        # With one other marker the level does not matter (p F_v - p F_(v-1) sums to p F): one level.
+        level = b0[lo : lo + step][row] if m >= 3 else np.zeros(len(row), dtype=np.int64)
+        if m >= 3:  # max(b0, g); an arrow beyond an edge offers nothing (g = 0)
+            raised = group.touch.best(pts, level)
+            level = raised if edges is None else np.where(edges.contains(pts), raised, level)
         if edges is not None:
             count = np.where(edges.contains(pts), count, 0)
-        cells = np.bincount((row * (n + 1) + level) * (n + 1) + count, weights=w, minlength=k * (n + 1) ** 2)
-        cum = np.cumsum(cells.reshape(k, n + 1, n + 1), axis=1)  # F_v, v = 0..n
+        # Only the levels reached in this chunk: below them F_v is 0, above them F_v = F_(v-1).
+        vmin, vmax = int(level.min()), int(level.max())  # every circle has at least one piece
+        nv = vmax - vmin + 1
+        cells = np.bincount((row * nv + level - vmin) * (n + 1) + count, weights=w, minlength=k * nv * (n + 1))
+        cum = np.cumsum(cells.reshape(k, nv, n + 1), axis=1)  # F_v, v = vmin..vmax
         fh = np.fft.rfft(cum, n=size, axis=2)
-        zv = np.power(z[None, :], np.arange(n + 1)[:, None])  # x^v on the grid
+        zv = np.power(z[None, :], np.arange(vmin, vmax + 1)[:, None])  # x^v on the grid
         below = np.concatenate([np.zeros((k, 1, half)), fh[:, :-1]], axis=1)
         total = (np.power(p * fh + q * zv, m - 1) - np.power(p * below + q * zv, m - 1)).sum(axis=1)
         hits_only = q ** (m - 1) * np.exp(-2j * np.pi * np.outer((m - 1) * b0[lo : lo + step], np.arange(half)) / size)

@@ -125,18 +125,25 @@ class Touching:
         d = pts[..., None, :] - self.pos
         return (np.hypot(d[..., 0], d[..., 1]) <= self.rho + TOL).sum(axis=-1)
 
-    def best(self, centres: np.ndarray) -> np.ndarray:
-        """Most models one marker can hit with its centre within ``2 R`` of each centre (and on the table)."""
+    def best(self, centres: np.ndarray, floor: np.ndarray | None = None) -> np.ndarray:
+        """Most models one marker can hit with its centre within ``2 R`` of each centre (and on the table).
+
+        With ``floor`` (one count per centre) the result is the larger of the two: candidates that cannot
+        beat the floor are not examined.
+        """
         centres = np.asarray(centres, dtype=np.float64).reshape(-1, 2)
         n = len(self.pos)
+        low = np.zeros(len(centres), dtype=np.int64) if floor is None else np.asarray(floor, dtype=np.int64)
         if n == 0 or len(centres) == 0:
-            return np.zeros(len(centres), dtype=np.int64)
+            return low
         step = max(1, _BATCH // (4 * n))
-        return np.concatenate([self._best(centres[i : i + step]) for i in range(0, len(centres), step)])
+        return np.concatenate(
+            [self._best(centres[i : i + step], low[i : i + step]) for i in range(0, len(centres), step)]
+        )
 
-    def _best(self, centres: np.ndarray) -> np.ndarray:
+    def _best(self, centres: np.ndarray, floor: np.ndarray) -> np.ndarray:
         pos, rho, s = self.pos, self.rho, self.reach
-        out = np.zeros(len(centres), dtype=np.int64)
+        out = floor.copy()
         for depth, tree in self.trees:  # deepest first: a centre keeps the first depth it reaches
             todo = np.flatnonzero(out < depth)
             gap, _ = tree.query(centres[todo], distance_upper_bound=s + 2 * TOL)
