@@ -88,3 +88,35 @@ def test_changing_a_control_changes_a_plot(dashboard_page):
     )
     page.wait_for_timeout(300)
     assert problems == []
+
+
+SHOOTING_DATA = """() => {
+  const [heat, curves, dist] = [...document.querySelectorAll('.js-plotly-plot')];
+  const arr = (v) => Array.from(v || []);
+  return {
+    curves: curves.data.map(t => ({name: t.name, y: arr(t.y)})),
+    bars: arr(dist.data[0].y),
+    tail: arr(dist.data[1].y),
+    z: arr(heat.data[0].z).map(arr),
+  };
+}"""
+
+
+def test_in_place_updates_reach_the_page(dashboard_page):
+    # The dashboard sends only the changed values (one plotly_update per figure, unchanged traces skipped):
+    # the page's traces must still be whole and consistent after a change that moves every cell.
+    page, problems, _ = dashboard_page
+    page.get_by_role("tab", name="Shooting").first.click()
+    before = page.evaluate(SHOOTING_DATA)
+    page.locator(".widget-dropdown", has_text="To hit").locator("select").select_option("+1")
+    page.wait_for_function(f"(b) => JSON.stringify(({SHOOTING_DATA})().z) !== JSON.stringify(b.z)", arg=before)
+    page.wait_for_timeout(300)
+    after = page.evaluate(SHOOTING_DATA)
+    assert [c["name"] for c in after["curves"]] == [c["name"] for c in before["curves"]]
+    assert any(a["y"] != b["y"] for a, b in zip(after["curves"], before["curves"], strict=True))
+    for curve in after["curves"]:  # P(X >= k) for k = 1, 2...: chances, never increasing
+        assert all(0.0 <= p <= 1.0 for p in curve["y"])
+        assert all(p >= q - 1e-12 for p, q in zip(curve["y"], curve["y"][1:], strict=False))
+    assert abs(sum(after["bars"]) - 1.0) < 1e-9 and abs(after["tail"][0] - 1.0) < 1e-9
+    assert len(after["z"]) == len(before["z"]) and after["z"] != before["z"]
+    assert problems == []
