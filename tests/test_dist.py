@@ -79,3 +79,14 @@ def test_algebra():
 def test_rejects_bad_pmf(bad):
     with pytest.raises(ValueError, match="pmf"):
         Dist(bad)
+
+
+def test_from_trusted_rows_equals_from_trusted_row_by_row():
+    rows = np.array([[0.5, 0.5, 0.0, 0.0], [0.0, 0.0, 0.0, 0.0], [0.2, -1e-18, 0.8, 0.0], [0.1, 0.2, 0.3, 0.4]])
+    got = Dist.from_trusted_rows(rows)
+    for row, dist in zip(rows, got, strict=True):
+        want = Dist.from_trusted(row)
+        assert dist.probabilities.shape == want.probabilities.shape
+        assert np.max(np.abs(dist.probabilities - want.probabilities)) <= 1e-16
+        assert not dist.probabilities.flags.writeable
+    assert Dist.from_trusted_rows(np.zeros((0, 3))) == []

@@ -278,15 +278,17 @@ def _resolve_block(
     chained = _chain(members, h, shared)
     several = _several_saves(members, h) if not casualties_only else {}
     out: list[tuple[int, VolleyResult | Casualties | Failure]] = []
-    for j, (c, (hits, ones, p_pass, notes)) in enumerate(block):
-        w = c.volley.weapon
+    done: list[tuple[int, np.ndarray | None, float | None, tuple[tuple[str, ...], ...]]] = []  # None: change_rows[j]
+    kill_rows = np.zeros((len(members), max(c.fresh.space.models for c in members) + 1))
+    unsaved: np.ndarray | None
+    for j, (c, (_, _, _, notes)) in enumerate(block):
         each = c.wounds.unsaved_each
         if c.deflagrate:  # with one save per wound, the state-changing wounds are the unsaved ones
             unsaved = change = unsaved_pmf(h[j], each, deflagrate=True)
             kills = _casualties([c], unsaved[None], shared)[0]
         else:
             change, kills = change_rows[j], casualties[j]
-            unsaved = several.get(j, change)
+            unsaved = several.get(j)
         pinned = _pinned(c, change, shared) if c.pinning else 0.0
         if j in chained:
             found = chained[j]
@@ -294,21 +296,30 @@ def _resolve_block(
                 out.append((c.index, found))
                 continue
             kills, pinned = found
-        applied, no_effect, missing = _rules(c, notes, shared)
+        lists = _rules(c, notes, shared)
         kills = kills[: c.fresh.space.models + 1]
         if casualties_only:
-            out.append((c.index, Casualties(kills, pinned, missing)))
+            out.append((c.index, Casualties(kills, pinned, lists[2])))
             continue
+        kill_rows[j, : kills.size] = kills
+        done.append((j, unsaved, pinned, lists))
+    if casualties_only:
+        return out
+    wounds = Dist.from_trusted_rows(wounds_rows)
+    kills_of = Dist.from_trusted_rows(kill_rows)
+    plain = Dist.from_trusted_rows(change_rows)  # the unsaved wounds of cells with one save per wound
+    for j, unsaved, pinned, (applied, no_effect, missing) in done:
+        c, (hits, ones, p_pass, _) = block[j]
         result = VolleyResult(
             hits=hits,
-            wounds=Dist.from_trusted(wounds_rows[j]),
-            unsaved=Dist.from_trusted(unsaved),
-            casualties=Dist.from_trusted(kills),
+            wounds=wounds[j],
+            unsaved=plain[j] if unsaved is None else Dist.from_trusted(unsaved),
+            casualties=kills_of[j],
             pinned=pinned,
             applied=applied,
             not_modelled=missing,
             no_effect=no_effect,
-            gets_hot=_gets_hot(c.volley, ones, shared) if w.has(GETS_HOT) else None,
+            gets_hot=_gets_hot(c.volley, ones, shared) if c.volley.weapon.has(GETS_HOT) else None,
             attack_happens=p_pass,
             perils=None if p_pass is None else 1.0 - p_pass,
         )

@@ -83,6 +83,28 @@ class Dist:
         object.__setattr__(obj, "_p", arr)
         return obj
 
+    @classmethod
+    def from_trusted_rows(cls, rows: np.ndarray) -> list[Dist]:
+        """``from_trusted`` of every row of a 2-D array of valid pmfs, the clipping, trimming and sums computed
+        for all rows at once."""
+        arr = np.maximum(np.asarray(rows, dtype=np.float64), 0.0)
+        if arr.shape[0] == 0:
+            return []
+        positive = arr > 0.0
+        last = arr.shape[1] - 1 - np.argmax(positive[:, ::-1], axis=1)
+        last[~positive.any(axis=1)] = -1
+        sums = arr.sum(axis=1)
+        out = []
+        for row, end, s in zip(arr, last.tolist(), sums.tolist(), strict=True):
+            pmf = row[: end + 1].copy() if end >= 0 else np.ones(1)
+            if end >= 0 and s > 0 and abs(s - 1.0) > 1e-15:
+                pmf /= s
+            pmf.flags.writeable = False
+            obj = object.__new__(cls)
+            object.__setattr__(obj, "_p", pmf)
+            out.append(obj)
+        return out
+
     # --- scipy-style accessors ---------------------------------------------------------------------
     @property
     def probabilities(self) -> np.ndarray:
