@@ -58,6 +58,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/bench_engine.py
 	$(BIN)/python bench/bench_catalog.py
 	$(BIN)/python bench/bench_units.py
+	$(BIN)/python bench/bench_barrage.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info

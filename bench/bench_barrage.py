@@ -11,6 +11,7 @@ Run: .venv/bin/python bench/bench_barrage.py
 from __future__ import annotations
 
 import itertools
+import os
 import time
 
 import numpy as np
@@ -159,22 +160,30 @@ def old_multiple_barrage(
 
 
 # --------------------------------------------------------------------------- the comparison
-CASES = [(1, 3), (10, 3), (20, 3), (50, 2)]  # (models, Barrages): 32 mm bases, 2" apart, lines of five
+#: (models, Barrages, base mm, gap inches, marker diameter): lines of five (a 50-model blob: lines of eight)
+CASES = [
+    (1, 3, 32, 2.0, 3.0),
+    (10, 3, 32, 2.0, 3.0),
+    (20, 3, 32, 2.0, 3.0),
+    (50, 2, 32, 2.0, 3.0),
+    (50, 3, 25, 1.0, 5.0),
+]
 
 
 def main() -> None:
-    """Time old and new on each case (indirect Blast (3") Barrages, BS 4) and print the ratio."""
+    """Time old and new on each case (indirect Blast (3") Barrages, BS 4) and print the ratio (CPU seconds)."""
     opts = MarkerOptions(bs=4, indirect=True)
+    print(f"load average {os.getloadavg()[0]:.1f}; CPU seconds of this process")
     print(f"{'case':<26}{'old s':>8}{'new s':>8}{'new/old':>9}{'old mean':>10}{'new mean':>10}{'bound':>9}")
-    for models, markers in CASES:
-        f = Formation.grid(models, 32, 2.0)
-        t0 = time.perf_counter()
-        old, _ = old_multiple_barrage(f, 3.0, markers, opts)
-        t1 = time.perf_counter()
-        new = multiple_barrage_pmf(f, 3.0, markers, opts)
-        t2 = time.perf_counter()
+    for models, markers, base, gap, diameter in CASES:
+        f = Formation.grid(models, base, gap, columns=8 if models == 50 and base == 25 else None)
+        t0 = time.process_time()
+        old, _ = old_multiple_barrage(f, diameter, markers, opts)
+        t1 = time.process_time()
+        new = multiple_barrage_pmf(f, diameter, markers, opts)
+        t2 = time.process_time()
         k = np.arange(len(old))
-        name = f"{markers} Barrages, {models} models"
+        name = f"{markers} x {diameter:g}in, {models} x {base}mm {gap:g}in"
         print(
             f"{name:<26}{t1 - t0:8.2f}{t2 - t1:8.2f}{(t2 - t1) / (t1 - t0):9.2f}"
             f"{np.dot(k, old):10.4f}{np.dot(k, new.pmf):10.4f}{new.error_bound:9.1e}"

@@ -324,3 +324,15 @@ def _fuzz(kind: str, seed: int, count: int) -> collections.Counter:
 def test_fuzz_every_input_is_answered_or_refused_cleanly(kind, seed):
     counts = _fuzz(kind, seed, FUZZ_COUNT)
     assert counts["refused"] > 0 and (counts["answer"] > 0 or kind == "files")
+
+
+def test_three_barrages_over_a_packed_blob_are_refused_and_two_are_not():
+    from praetor_analysis.scenario.document import parse_scenario
+
+    barrage = {**FRAG, "Type": "Ordnance 1, Barrage, Large Blast"}
+    packed = {"models": 50, "base_mm": 25, "gap": 0, "columns": 8}  # 1,068 pairs a Large Blast hits together
+    doc = {**BLAST, "weapon": barrage, "target": {**BASE["target"], "models": 50}, "formation": packed}
+    assert "pairs of models" in refused({**doc, "attacks": 3}, "target.models")
+    parse_scenario({**doc, "attacks": 2})  # a Hit marker touches the first marker only: no pair search
+    blob = {**doc, "attacks": 5, "formation": {**packed, "gap": 1}}  # 455 pairs: inside the bound
+    parse_scenario(blob)
