@@ -228,3 +228,24 @@ def test_batch_equals_the_one_cell_engine_across_unit_types_and_rules():
                 continue
     assert len(cells) > 1000
     _check_against_resolve(cells)
+
+
+def test_batch_reads_the_target_ws_for_melee_sixes_and_the_name_for_preferred_enemy():
+    # Two sharing keys that once lost what they depend on: a melee rule reading the To Hit sixes (Molecular
+    # Dissonance) depends on the target's WS; Preferred Enemy (X) classifies by the target's name.
+    from praetor_analysis.engine.volley import Volley
+    from praetor_analysis.profiles.records import Weapon, unit_from_mapping
+
+    attacker = unit_from_mapping(
+        {"models": 3, "WS": 5, "S": 4, "A": 2, "BS": 4, "Ld": 8, "rules": ["Preferred Enemy (Legionaries)"]},
+        field_name="attacker",
+    )
+    cells = []
+    for mode, type_ in (("melee", "Melee, Molecular Dissonance"), ("shooting", "Assault 3, Molecular Dissonance")):
+        rng = "-" if mode == "melee" else '12"'
+        weapon = Weapon.from_mapping({"name": "x", "Range": rng, "Strength": "4", "AP": "5", "Type": type_})
+        for ws, name in ((2, "Legionaries"), (4, "Others"), (9, "Legionaries"), (2, "Others")):
+            row = {"name": name, "models": 5, "WS": ws, "T": 4, "W": 1, "Save": "3+", "Ld": 7}
+            cells.append((Volley(weapon, attacker, mode=mode), unit_from_mapping(row, field_name="target")))
+    worst, _ = _check_against_resolve(cells)
+    assert worst <= TOL

@@ -44,6 +44,7 @@ from praetor_analysis.engine.rule_report import classify_rules
 from praetor_analysis.engine.volley import TargetState, Volley, VolleyResult, weapon_strength
 from praetor_analysis.engine.wound_stage import (
     gets_hot_unsaved,
+    reads_hit_sixes,
     reads_target_profile,
     wound_groups,
     wound_groups_key,
@@ -94,11 +95,11 @@ class _Shared:
     """The batch's caches, keyed by object identity (a sweep builds each volley and target once)."""
 
     def __init__(self) -> None:
-        self._by_id: dict[int, object] = {}
+        self._by_id: dict[int, tuple[object, object]] = {}
         self._by_value: dict[object, object] = {}
         self.kills: dict[tuple, tuple[np.ndarray, np.ndarray]] = {}
         self.fresh: dict[int, TargetState | ProfileError] = {}
-        self.canonical: dict[tuple[int, bool, bool], Unit] = {}
+        self.canonical: dict[tuple[int, bool, bool, bool], Unit] = {}
         self.info: dict[int, tuple[int | None, bool, bool]] = {}
         self.reads: dict[int, tuple[bool, bool]] = {}
         self.exempt: dict[int, bool] = {}
@@ -110,11 +111,13 @@ class _Shared:
 
     def same(self, record: Volley | Unit | Weapon) -> Volley | Unit | Weapon:
         """The first record of the batch equal to ``record``: equal volleys and targets share their caches."""
-        found = self._by_id.get(id(record))
-        if found is None:
+        # keyed by id for speed; the record is kept with its entry so that its id is never reused by another
+        # object while the batch runs (a canonical target made and dropped would free its id)
+        entry = self._by_id.get(id(record))
+        if entry is None or entry[0] is not record:
             alone = isinstance(record, Volley) and record.zone_hits is not None  # zone hits are not compared
-            found = self._by_id[id(record)] = record if alone else self._by_value.setdefault(record, record)
-        return found  # type: ignore[return-value]
+            entry = self._by_id[id(record)] = (record, record if alone else self._by_value.setdefault(record, record))
+        return entry[1]  # type: ignore[return-value]
 
     def volley_info(self, volley: Volley) -> tuple[int | None, bool, bool]:
         """(Strength, Deflagrate, Pinning) of a volley; Strength None when it goes through the one-cell engine
@@ -138,11 +141,13 @@ class _Shared:
             raise state
         return state
 
-    def canonical_target(self, target: Unit, *, keep_name: bool = False, keep_profile: bool = True) -> Unit:
+    def canonical_target(
+        self, target: Unit, *, keep_name: bool = False, keep_profile: bool = True, keep_ws: bool = False
+    ) -> Unit:
         """What the wound stage reads of the target: targets it cannot tell apart share their tables."""
-        key = (id(target), keep_name, keep_profile)
+        key = (id(target), keep_name, keep_profile, keep_ws)
         if key not in self.canonical:
-            canonical = wound_stage_target(target, keep_name=keep_name, keep_profile=keep_profile)
+            canonical = wound_stage_target(target, keep_name=keep_name, keep_profile=keep_profile, keep_ws=keep_ws)
             self.canonical[key] = self.same(canonical)  # type: ignore[assignment]
         return self.canonical[key]
 
@@ -231,7 +236,8 @@ def _prepare(i: int, volley: Volley, target: Unit, shared: _Shared, tables: dict
         return None
     fresh = shared.fresh_state(target)
     keep_name, keep_profile = shared.reads_target(volley)
-    canonical = shared.canonical_target(target, keep_name=keep_name, keep_profile=keep_profile)
+    keep_ws = volley.mode == "melee" and reads_hit_sixes(volley.weapon)  # the sixes' share reads the target's WS
+    canonical = shared.canonical_target(target, keep_name=keep_name, keep_profile=keep_profile, keep_ws=keep_ws)
     wkey = wound_groups_key(volley, canonical, strength, fresh.space.wounds)
     if wkey not in tables:
         groups, p_wound, unsaved_each = wound_groups(volley, canonical, strength, fresh.space.wounds)
@@ -468,7 +474,9 @@ def _rules(cell: _Cell, notes: list[str], shared: _Shared) -> tuple[tuple[str, .
     # what classify_rules reads of the volley (not its attack count: volleys of one weapon share the lists); the
     # rules' conditions read the Unit Type, the rules, and whether a model can be already damaged
     shooter = (id(shared.same(v.weapon)), id(shared.same(v.attacker)), v.mode, v.half_range, v.hits is None)
-    key = (*shooter, v.placement, v.strength, target.unit_type, target.rules, target.W, target.wounds_taken, *notes)
+    name = target.name if reads_target_name(v.attacker) else ""  # Preferred Enemy (X) reads it
+    key: tuple = (*shooter, v.placement, v.strength, target.unit_type, name, target.rules, target.W)
+    key = (*key, target.wounds_taken, *notes)
     if key not in shared.rules:
         lists = classify_rules(cell.volley, target, list(notes))
         shared.rules[key] = tuple(tuple(dict.fromkeys(x)) for x in lists)  # type: ignore[assignment]

@@ -140,17 +140,24 @@ def reads_target_profile(volley: Volley) -> bool:
     return bool(attacker_rules_with(volley.attacker, "wound"))
 
 
-def wound_stage_target(target: Unit, *, keep_name: bool = False, keep_profile: bool = True) -> Unit:
+def wound_stage_target(
+    target: Unit, *, keep_name: bool = False, keep_profile: bool = True, keep_ws: bool = False
+) -> Unit:
     """The part of a target that the wound, save and damage stages read (Toughness, Strength, unit type,
     rules, saves and cover; its name with ``keep_name``, for Preferred Enemy (X); keep it in step with
     ``wound_table_for``, ``save_context`` and ``damage_per_wound``): targets these stages cannot tell apart
     share their per-hit tables in a sweep. Without ``keep_profile`` (no rule of the volley reads more than
     Toughness, saves and cover: ``reads_target_profile``) and when no rule of the target has a hook of those
-    stages, only these are kept: only hooks read the rest."""
+    stages, only these are kept: only hooks read the rest. ``keep_ws``: its Weapon Skill too, for a melee
+    volley whose rules read the To Hit sixes (the melee To Hit roll compares the Weapon Skills)."""
+    ws = target.WS if keep_ws else 4  # the default Weapon Skill of a Unit
     if not keep_profile and not keep_name and not any(_has_stage_hook(t) for t in target.rules):
-        return Unit(name="", S=None, T=target.T, save=target.save, invulnerable=target.invulnerable, cover=target.cover)
+        return Unit(
+            name="", WS=ws, S=None, T=target.T, save=target.save, invulnerable=target.invulnerable, cover=target.cover
+        )
     return Unit(
         name=target.name if keep_name else "",
+        WS=ws,
         unit_type=target.unit_type,
         T=target.T,
         S=target.S,
