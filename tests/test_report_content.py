@@ -116,3 +116,14 @@ def test_table_drops_empty_columns_and_formats_chances():
     df = pd.DataFrame({"weapon": ["a"], "points": [np.nan], "p_any": [0.123456], "mean": [3.60179e-07]})
     text = R.table_html(df)
     assert "points" not in text and "12%" in text and "&lt; 0.0001" in text
+
+
+def test_assumptions_name_the_rules_a_target_carries(default_page):
+    # the shipped Knight target carries its Ion Shield as a rule (the importer reads it from the mandatory
+    # wargear); the report says so before any number, and escapes what it shows
+    head = default_page[default_page.index('id="assumptions"') : default_page.index("The answer")]
+    assert "Knight Questoris (ion shield): Ion Shield (ion shield: an invulnerable save against shooting only" in head
+    rows = pd.DataFrame([{"archetype": XSS, "rules": "Feel No Pain (5+);Stubborn", "note": ""}, {"archetype": "x"}])
+    assert R.target_sentences(rows) == (f"{XSS}: Feel No Pain (5+); Stubborn",)
+    page = R.to_html(R.Report(title="t", comparison=pd.DataFrame(), assumptions=R.Assumptions(targets=(XSS,))))
+    assert XSS not in page

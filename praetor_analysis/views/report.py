@@ -127,6 +127,7 @@ class Assumptions:
         charging: The attacker charged (melee weapons: +1 Attack).
         modifiers: Other modifiers in force, as rule names (``"Twin-linked"``...); none by default.
         notes: Further sentences (marker hits assumed, the roster's pistols...).
+        targets: One sentence per target that carries rules or a caveat (a Knight's Ion Shield).
         attacker_text: Said instead of the attacker's statline and skill (a roster: each unit its own).
     """
 
@@ -136,6 +137,7 @@ class Assumptions:
     modifiers: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
     attacker_text: str | None = None
+    targets: tuple[str, ...] = ()
 
     def rows(self) -> list[tuple[str, str]]:
         """``(topic, sentence)`` pairs, in reading order (plain text, escaped when shown)."""
@@ -171,8 +173,23 @@ class Assumptions:
                 "models removed from the target unit (a model counts once its last wound is lost); "
                 "hull points for vehicles; unsaved wounds are shown apart for multi-wound models",
             ),
+            *(("Target", t) for t in self.targets),
             *(("Note", n) for n in self.notes),
         ]
+
+
+def target_sentences(targets: pd.DataFrame) -> tuple[str, ...]:
+    """``"name: rules (caveat)"`` for each target row with rules or a note, in row order."""
+    out = []
+    for row in targets.to_dict("records"):
+        rules, note = (str(row.get(k) or "").strip() for k in ("rules", "note"))
+        rules, note = ("" if x == "nan" else x for x in (rules, note))
+        if not (rules or note):
+            continue
+        name = row.get("archetype") or row.get("name") or "target"
+        what = "; ".join(r.strip() for r in rules.split(";") if r.strip())
+        out.append(f"{name}: {what}{f' ({note})' if what and note else note}")
+    return tuple(out)
 
 
 @dataclass(frozen=True)
@@ -256,7 +273,9 @@ def build_report(
         distributions=dists,
         roster=dict(roster or {}),
         notes=tuple(notes),
-        assumptions=Assumptions(attacker=dict(attacker or {}), half_range=half_range),
+        assumptions=Assumptions(
+            attacker=dict(attacker or {}), half_range=half_range, targets=target_sentences(targets)
+        ),
         wounds=wounds,
     )
 
@@ -529,6 +548,7 @@ def roster_report(path: str, targets: pd.DataFrame, *, half_range: bool = False)
             half_range=half_range,
             attacker_text="each unit of the list with its own statline and BS, every model firing every ranged "
             "weapon it carries (pistols spared when it has others); one turn of shooting",
+            targets=target_sentences(targets),
         ),
         roster_name=str(roster.name),
         roster_points=float(roster.points) if roster.points else None,
