@@ -24,6 +24,7 @@ from praetor_analysis.rules.melee_rules import (
     TWO_HANDED,
     UNWIELDY,
 )
+from praetor_analysis.rules.unit_types import unlowered_type
 
 #: Rules handled by the round itself (attack counts, Initiative, Concussive).
 
@@ -135,6 +136,6 @@ def plan_blows(side: Side, weapon: Weapon, enemy: Unit) -> Blows:
         effect["Reaping Blow"] = enemy.models >= 2
     conc = weapon.get(CONCUSSIVE)
     concussive = None if conc is None else (conc.value if conc.value is not None else 1)
-    if conc is not None:
-        effect["Concussive"] = True
+    if conc is not None:  # a Primarch or Gargantuan enemy is not affected by lowered characteristics
+        effect["Concussive"] = unlowered_type(enemy.unit_type) is None
     return Blows(weapon, initiative, attacks, reaping, rampage, concussive, tuple(notes), effect)

@@ -431,18 +431,14 @@ def resolve_combat(
     strikes_a, strikes_t = _strikes(sa_, out["weights"][0]), _strikes(st_, out["weights"][1])
     conc = [0.0, 0.0]
     applied, no_effect, missing = _classify(attacker, target, ba, bt)
-    for k, (blows, victim, mark) in enumerate(((bt, attacker.unit, "target_weapon: "), (ba, target.unit, ""))):
+    for k, (blows, victim) in enumerate(((bt, attacker.unit), (ba, target.unit))):
         if blows.concussive is None:
             continue
-        word = unlowered_type(victim.unit_type)
-        if word is None:
+        if blows.in_effect["Concussive"]:
             conc[k] = out["wounded_alive"][k] * (1.0 - leadership_pass(victim.Ld if victim.Ld is not None else 0))
-            continue
-        side = "attacker" if k == 0 else "target"
-        for entry in [e for e in applied if e.startswith(mark) and parse_rule(e[len(mark) :]).name == "Concussive"]:
-            applied.remove(entry)
-            no_effect.append(entry)
-        applied.append(f"{side}: not affected by lowered characteristics (from {word}): never concussed")
+        else:
+            side, word = ("attacker" if k == 0 else "target"), unlowered_type(victim.unit_type)
+            applied.append(f"{side}: not affected by lowered characteristics (from {word}): never concussed")
     applied.append(f"Initiative steps: attacker {ba.initiative}, target {bt.initiative}")
     pinned = None if ba.weapon.has(PINNING) else 0.0
     return CombatResult(
