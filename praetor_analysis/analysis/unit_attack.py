@@ -38,8 +38,8 @@ from praetor_analysis.melee.blows import Side, plan_blows
 from praetor_analysis.melee.combat import resolve_combat
 from praetor_analysis.prob.dist import Dist
 from praetor_analysis.profiles.records import Unit, Weapon, unit_from_mapping
+from praetor_analysis.rules.blow_rules import DETONATION
 from praetor_analysis.rules.hit_rules import MASTER_CRAFTED
-from praetor_analysis.rules.melee_rules import DETONATION
 from praetor_analysis.scenario import calc as scenario_calc
 from praetor_analysis.scenario.datasheet import Loadout, build_loadout, is_datasheet
 from praetor_analysis.scenario.names import resolve_weapon

@@ -9,6 +9,7 @@ from praetor_analysis.prob.memo import BoundedMemo
 from praetor_analysis.profiles.records import ProfileError, Unit, Weapon
 from praetor_analysis.profiles.rule_tokens import Rule
 from praetor_analysis.rules import tables
+from praetor_analysis.rules.blow_rules import DETONATION, DETONATION_TARGETS
 from praetor_analysis.rules.catalogue import lookup
 from praetor_analysis.rules.check_rules import FOCUS_CHECKS
 from praetor_analysis.rules.contexts import HitSituation
@@ -22,7 +23,7 @@ from praetor_analysis.rules.hit import (
 )
 from praetor_analysis.rules.hit_rules import GETS_HOT, MASTER_CRAFTED, TWIN_LINKED
 from praetor_analysis.rules.marker_rules import MARKERS
-from praetor_analysis.rules.melee_rules import DETONATION, DETONATION_TARGETS, TWO_HANDED
+from praetor_analysis.rules.melee_rules import TWO_HANDED
 from praetor_analysis.rules.modifier_rules import PREFERRED_ENEMY
 from praetor_analysis.rules.tables import to_hit_melee
 

@@ -1,5 +1,5 @@
 """Weapon rules that set a model's melee attacks or its Strength on the charge in a one-way melee attack:
-Ungainly, Measured Strike, Wrathful Blows, Rage, Furious Charge; and Sudden Strike (Initiative).
+Ungainly, Measured Strike, Detonation, Wrathful Blows, Rage, Furious Charge; and Sudden Strike (Initiative).
 
 A ``blows`` hook takes ``(a, charge, other, charging, value)`` (the Attacks characteristic, the charge
 bonus, the other bonuses such as a second weapon, whether the model charged without a Disordered Charge,
@@ -54,6 +54,17 @@ MEASURED_STRIKE = declare(
     pending=(Stage.ROUND,),
     blows=_one,
     summary="a single attack whatever the Attacks and bonuses",
+)
+#: What a Detonation weapon may attack (Unit Type words); any other target suffers no attack from it.
+DETONATION_TARGETS: tuple[str, ...] = ("Vehicle", "Dreadnought", "Automata", "Fortification", "Building")
+DETONATION = declare(
+    "Detonation",
+    Stage.MELEE_ATTACKS,
+    Stage.ROUND,
+    pending=(Stage.ROUND,),
+    blows=_one,
+    summary="one attack, and only against vehicles, Dreadnoughts, Automata and fortifications (no attack on "
+    "any other target)",
 )
 WRATHFUL_BLOWS = declare(
     "Wrathful Blows",

@@ -35,22 +35,5 @@ BULKY = declare(
     summary="each model counts as X models for Rampage",
 )
 
-
-def _single_blow(a: int, charge: int, other: int, charging: bool, value: int | None) -> int:
-    return 1  # one attack whatever the Attacks and the bonuses
-
-
-#: What a Detonation weapon may attack (Unit Type words); any other target suffers no attack from it.
-DETONATION_TARGETS: tuple[str, ...] = ("Vehicle", "Dreadnought", "Automata", "Fortification", "Building")
-
-DETONATION = declare(
-    "Detonation",
-    Stage.MELEE_ATTACKS,
-    Stage.ROUND,
-    pending=(Stage.ROUND,),
-    blows=_single_blow,
-    summary="one attack, and only against vehicles, Dreadnoughts, Automata and fortifications (no attack on "
-    "any other target)",
-)
 #: The rules a whole round of combat models (melee/blows reads them).
 ROUND_RULES = (TWO_HANDED, SPECIALIST_WEAPON, UNWIELDY, REACH, RAMPAGE, REAPING_BLOW, CONCUSSIVE, BULKY)

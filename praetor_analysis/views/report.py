@@ -180,13 +180,14 @@ class Assumptions:
 
 def target_sentences(targets: pd.DataFrame) -> tuple[str, ...]:
     """``"name: rules (caveat)"`` for each target row with rules or a note, in row order."""
+    from praetor_analysis.scenario.blocks import row_value
+
     out = []
     for row in targets.to_dict("records"):
-        rules, note = (str(row.get(k) or "").strip() for k in ("rules", "note"))
-        rules, note = ("" if x == "nan" else x for x in (rules, note))
+        rules, note = (str(row_value(row, k) or "") for k in ("rules", "note"))
         if not (rules or note):
             continue
-        name = row.get("archetype") or row.get("name") or "target"
+        name = row_value(row, "archetype") or row_value(row, "name") or "target"
         what = "; ".join(r.strip() for r in rules.split(";") if r.strip())
         out.append(f"{name}: {what}{f' ({note})' if what and note else note}")
     return tuple(out)
