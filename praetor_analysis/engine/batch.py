@@ -5,7 +5,8 @@ The stages are the engine's own (``hit_stage``, ``wound_groups``, ``count_damage
 ``classify_rules``); the batch shares and vectorises them:
 
 - the per-hit tables are computed once per distinct wound-stage key (``wound_stage_target``: what of the target
-  those stages read), target by target;
+  those stages and the volley's rules read, as the rules' declarations say), for the targets of one Toughness,
+  saves and cover together;
 - cells with the same hits (a shooting volley against every target) form one group whose per-hit
   probabilities are stacked, so the binomial thinnings to wounds and to state-changing wounds are one array
   computation for the whole group (``thin_many``);
@@ -45,7 +46,7 @@ from praetor_analysis.engine.volley import TargetState, Volley, VolleyResult, we
 from praetor_analysis.engine.wound_stage import (
     gets_hot_unsaved,
     reads_hit_sixes,
-    reads_target_profile,
+    volley_reads,
     wound_groups,
     wound_groups_key,
     wound_stage_target,
@@ -57,6 +58,7 @@ from praetor_analysis.profiles.records import ProfileError, Unit, Weapon
 from praetor_analysis.rules.damage_rules import DEFLAGRATE
 from praetor_analysis.rules.hit_rules import GETS_HOT
 from praetor_analysis.rules.morale_rules import PINNING
+from praetor_analysis.rules.target_reads import TargetReads
 
 __all__ = ["Casualties", "resolve_many"]
 
@@ -99,9 +101,10 @@ class _Shared:
         self._by_value: dict[object, object] = {}
         self.kills: dict[tuple, tuple[np.ndarray, np.ndarray]] = {}
         self.fresh: dict[int, TargetState | ProfileError] = {}
-        self.canonical: dict[tuple[int, bool, bool, bool], Unit] = {}
+        self.canonical: dict[tuple[int, int, bool], Unit] = {}
         self.info: dict[int, tuple[int | None, bool, bool]] = {}
-        self.reads: dict[int, tuple[bool, bool]] = {}
+        self.reads: dict[int, TargetReads] = {}
+        self._reads_seen: dict[TargetReads, TargetReads] = {}
         self.exempt: dict[int, bool] = {}
         self.hits: dict[tuple, tuple[Dist, Dist, float | None, list[str]]] = {}
         self.rules: dict[tuple, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {}
@@ -141,21 +144,19 @@ class _Shared:
             raise state
         return state
 
-    def canonical_target(
-        self, target: Unit, *, keep_name: bool = False, keep_profile: bool = True, keep_ws: bool = False
-    ) -> Unit:
-        """What the wound stage reads of the target: targets it cannot tell apart share their tables."""
-        key = (id(target), keep_name, keep_profile, keep_ws)
+    def canonical_target(self, target: Unit, reads: TargetReads, *, keep_ws: bool = False) -> Unit:
+        """What the wound stage reads of the target for a volley whose rules read ``reads`` (one of
+        ``reads_of``'s): targets it cannot tell apart share their tables."""
+        key = (id(target), id(reads), keep_ws)
         if key not in self.canonical:
-            canonical = wound_stage_target(target, keep_name=keep_name, keep_profile=keep_profile, keep_ws=keep_ws)
-            self.canonical[key] = self.same(canonical)  # type: ignore[assignment]
+            self.canonical[key] = self.same(wound_stage_target(target, reads, keep_ws=keep_ws))  # type: ignore[assignment]
         return self.canonical[key]
 
-    def reads_target(self, volley: Volley) -> tuple[bool, bool]:
-        """(whether the volley's rules read the target's name, and more of its profile than Toughness, saves
-        and cover) in the wound stage."""
+    def reads_of(self, volley: Volley) -> TargetReads:
+        """``volley_reads``, one object for equal values (so that it keys the canonical targets by id)."""
         if id(volley) not in self.reads:
-            self.reads[id(volley)] = (reads_target_name(volley.attacker), reads_target_profile(volley))
+            found = volley_reads(volley)
+            self.reads[id(volley)] = self._reads_seen.setdefault(found, found)
         return self.reads[id(volley)]
 
     def hit(self, volley: Volley, target: Unit) -> tuple[Dist, Dist, float | None, list[str]]:
@@ -184,12 +185,12 @@ def resolve_many(cells: Sequence[Cell], *, casualties_only: bool = False) -> lis
     """
     out: list[VolleyResult | Casualties | Failure | None] = [None] * len(cells)
     shared = _Shared()
-    by_target: dict[int, list[int]] = {}
+    by_target: dict[tuple, list[int]] = {}
     cells = [(shared.same(v), shared.same(t)) for v, t in cells]  # type: ignore[misc]
-    for i, (_, target) in enumerate(cells):  # targets the wound stage cannot tell apart together
-        by_target.setdefault(id(shared.canonical_target(target)), []).append(i)
+    for i, (_, target) in enumerate(cells):  # targets that may share per-hit tables together (see _prepare)
+        by_target.setdefault((target.T, target.save, target.invulnerable, target.cover), []).append(i)
     groups: dict[tuple, list[_Cell]] = {}
-    for indices in by_target.values():  # target by target: each distinct per-hit table once
+    for indices in by_target.values():  # each distinct per-hit table once
         tables: dict[tuple, _Wounds] = {}
         for i in indices:
             volley, target = cells[i]
@@ -235,9 +236,8 @@ def _prepare(i: int, volley: Volley, target: Unit, shared: _Shared, tables: dict
     if strength is None:
         return None
     fresh = shared.fresh_state(target)
-    keep_name, keep_profile = shared.reads_target(volley)
     keep_ws = volley.mode == "melee" and reads_hit_sixes(volley.weapon)  # the sixes' share reads the target's WS
-    canonical = shared.canonical_target(target, keep_name=keep_name, keep_profile=keep_profile, keep_ws=keep_ws)
+    canonical = shared.canonical_target(target, shared.reads_of(volley), keep_ws=keep_ws)
     wkey = wound_groups_key(volley, canonical, strength, fresh.space.wounds)
     if wkey not in tables:
         groups, p_wound, unsaved_each = wound_groups(volley, canonical, strength, fresh.space.wounds)

@@ -24,6 +24,7 @@ from praetor_analysis.rules.hit import share_at_least
 from praetor_analysis.rules.save_rules import FEEL_NO_PAIN
 from praetor_analysis.rules.saves import SaveContext
 from praetor_analysis.rules.tables import to_wound
+from praetor_analysis.rules.target_reads import NO_READS, TargetReads
 from praetor_analysis.rules.wound import WoundKind, WoundRoll
 from praetor_analysis.rules.wound_rules import ARMOURBANE
 
@@ -124,53 +125,49 @@ def wound_groups(
     return list(groups), p_wound, unsaved_each.copy()
 
 
-_READING_STAGES = ("wound", "save", "damage", "hit_six")
-"""The stages whose hooks see more of the target than its Toughness, saves and cover (through their situation)."""
+_STAGE_HOOKS = ("wound", "save", "damage", "hit_six")
+"""The hooks of the wound, save and damage stages (and the one that reads the To Hit sixes)."""
 
 
-def reads_target_profile(volley: Volley) -> bool:
-    """True when a rule of the weapon or of the attacker may read the target's Unit Type, Strength, name or
-    rules in the wound, save and damage stages (a hook of those stages, or a wound roll limited to some unit
-    types; the rules a Template or Destroyer profile implies included); otherwise only the target's own rules
-    can."""
-    for token in volley.weapon.stage_rules:
+def volley_reads(volley: Volley) -> TargetReads:
+    """What the rules of a volley read of the target in the wound, save and damage stages beyond Toughness,
+    saves and cover: the weapon's rules (those a Template or Destroyer profile implies included) and the
+    attacker's rules with a ``wound`` hook, as each declaration says (``RuleDecl.reads``)."""
+    out = NO_READS
+    for token in (*volley.weapon.stage_rules, *attacker_rules_with(volley.attacker, "wound")):
         decl = lookup(token.name)
-        if decl is not None and (decl.wound_targets is not None or any(decl.hook(s) for s in _READING_STAGES)):
-            return True
-    return bool(attacker_rules_with(volley.attacker, "wound"))
+        if decl is not None:
+            out |= decl.reads
+    return out
 
 
-def wound_stage_target(
-    target: Unit, *, keep_name: bool = False, keep_profile: bool = True, keep_ws: bool = False
-) -> Unit:
-    """The part of a target that the wound, save and damage stages read (Toughness, Strength, unit type,
-    rules, saves and cover; its name with ``keep_name``, for Preferred Enemy (X); keep it in step with
-    ``wound_table_for``, ``save_context`` and ``damage_per_wound``): targets these stages cannot tell apart
-    share their per-hit tables in a sweep. Without ``keep_profile`` (no rule of the volley reads more than
-    Toughness, saves and cover: ``reads_target_profile``) and when no rule of the target has a hook of those
-    stages, only these are kept: only hooks read the rest. ``keep_ws``: its Weapon Skill too, for a melee
-    volley whose rules read the To Hit sixes (the melee To Hit roll compares the Weapon Skills)."""
-    ws = target.WS if keep_ws else 4  # the default Weapon Skill of a Unit
-    if not keep_profile and not keep_name and not any(_has_stage_hook(t) for t in target.rules):
-        return Unit(
-            name="", WS=ws, S=None, T=target.T, save=target.save, invulnerable=target.invulnerable, cover=target.cover
-        )
+def wound_stage_target(target: Unit, reads: TargetReads, *, keep_ws: bool = False) -> Unit:
+    """The part of a target that the wound, save and damage stages read when the volley's rules read
+    ``reads`` (``volley_reads``): its Toughness, saves and cover; its rules with a hook in those stages; and
+    only what those rules and the volley's read of the rest (its Strength, name, and the Unit Type words
+    tested: ``TargetReads.unit_type``). Keep it in step with ``wound_table_for``, ``save_context`` and
+    ``damage_per_wound``: targets these stages cannot tell apart share their per-hit tables in a sweep.
+    ``keep_ws``: its Weapon Skill too, for a melee volley whose rules read the To Hit sixes (the melee To Hit
+    roll compares the Weapon Skills)."""
+    rules = tuple(t for t in target.rules if _has_stage_hook(t))
+    for token in rules:
+        reads |= lookup(token.name).reads  # type: ignore[union-attr]
     return Unit(
-        name=target.name if keep_name else "",
-        WS=ws,
-        unit_type=target.unit_type,
+        name=target.name if "name" in reads.fields else "",
+        WS=target.WS if keep_ws else 4,  # the default Weapon Skill of a Unit
+        unit_type=reads.unit_type(target.unit_type),
         T=target.T,
-        S=target.S,
+        S=target.S if "S" in reads.fields else None,
         save=target.save,
         invulnerable=target.invulnerable,
         cover=target.cover,
-        rules=target.rules,
+        rules=rules,
     )
 
 
 def _has_stage_hook(token: Rule) -> bool:
     decl = lookup(token.name)
-    return decl is not None and any(decl.hook(s) for s in _READING_STAGES)
+    return decl is not None and any(decl.hook(s) for s in _STAGE_HOOKS)
 
 
 def wound_groups_key(volley: Volley, target: Unit, strength: int, wounds: int) -> tuple:

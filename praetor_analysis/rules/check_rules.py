@@ -65,6 +65,7 @@ FORCE = declare(
     pending=(Stage.VEHICLES, Stage.ROUND),
     check=_force_check,
     wound=_force_on_daemons,
+    reads_types=("Daemon",),
     summary="each psyker takes a Psychic check: a pass doubles the Strength (10 at most), a failure is Perils "
     "and the plain Strength; Instant Death on Daemons",
 )
@@ -77,6 +78,7 @@ ACHEAN_FORCE = declare(
     pending=(Stage.VEHICLES, Stage.ROUND),
     check=_achean_check,
     wound=_force_on_daemons,
+    reads_types=("Daemon",),
     summary="one Psychic check for the unit: a pass gives +2 Strength, a failure nothing; counts as Force "
     "(Instant Death on Daemons)",
 )

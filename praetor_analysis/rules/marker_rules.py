@@ -12,9 +12,12 @@ from praetor_analysis.rules.contexts import SaveSituation
 from praetor_analysis.rules.registry import Stage, count, declare, inches
 from praetor_analysis.rules.saves import SaveContext
 
+#: What a blast's or template's save hook reads of the target: is it Heavy (its saves re-rolled).
+HEAVY = ("Heavy",)
+
 
 def _blast_save(c: SaveContext, value: int | None, variant: str | None, s: SaveSituation) -> SaveContext:
-    return replace(c, heavy_reroll=True) if s.target_is("Heavy") else c
+    return replace(c, heavy_reroll=True) if s.target_is(*HEAVY) else c
 
 
 def _template_save(c: SaveContext, value: int | None, variant: str | None, s: SaveSituation) -> SaveContext:
@@ -22,26 +25,43 @@ def _template_save(c: SaveContext, value: int | None, variant: str | None, s: Sa
     return replace(_blast_save(c, value, variant, s), cover_denied=True, shrouded_denied=True)
 
 
-BLAST = declare("Blast", Stage.MARKERS, param=inches(3), save=_blast_save, summary='a 3" marker that scatters')
-LARGE_BLAST = declare("Large Blast", Stage.MARKERS, param=inches(5), save=_blast_save, summary='a 5" marker')
-MASSIVE_BLAST = declare("Massive Blast", Stage.MARKERS, param=inches(7), save=_blast_save, summary='a 7" marker')
+BLAST = declare(
+    "Blast", Stage.MARKERS, param=inches(3), save=_blast_save, reads_types=HEAVY, summary='a 3" marker that scatters'
+)
+LARGE_BLAST = declare(
+    "Large Blast", Stage.MARKERS, param=inches(5), save=_blast_save, reads_types=HEAVY, summary='a 5" marker'
+)
+MASSIVE_BLAST = declare(
+    "Massive Blast", Stage.MARKERS, param=inches(7), save=_blast_save, reads_types=HEAVY, summary='a 7" marker'
+)
 APOCALYPTIC_BLAST = declare(
-    "Apocalyptic Blast", Stage.MARKERS, param=inches(10), save=_blast_save, summary='a 10" marker'
+    "Apocalyptic Blast", Stage.MARKERS, param=inches(10), save=_blast_save, reads_types=HEAVY, summary='a 10" marker'
 )
 APOCALYPTIC_MEGA_BLAST = declare(
     "Apocalyptic Mega-blast",
     Stage.MARKERS,
     save=_blast_save,
+    reads_types=HEAVY,
     summary='5", 7" and 10" zones, each its own wound pool at its own Strength',
 )
 BARRAGE = declare(
-    "Barrage", Stage.MARKERS, save=_blast_save, summary="a blast that may fire indirectly; Side armour on vehicles"
+    "Barrage",
+    Stage.MARKERS,
+    save=_blast_save,
+    reads_types=HEAVY,
+    summary="a blast that may fire indirectly; Side armour on vehicles",
 )
 APOCALYPTIC_BARRAGE = declare("Apocalyptic Barrage", Stage.MARKERS, summary="a clover of markers placed together")
 TEMPLATE = declare(
-    "Template", Stage.MARKERS, save=_template_save, summary="the teardrop template: automatic hits, no cover saves"
+    "Template",
+    Stage.MARKERS,
+    save=_template_save,
+    reads_types=HEAVY,
+    summary="the teardrop template: automatic hits, no cover saves",
 )
-HELLSTORM = declare("Hellstorm", Stage.MARKERS, save=_template_save, summary="the large Hellstorm template")
+HELLSTORM = declare(
+    "Hellstorm", Stage.MARKERS, save=_template_save, reads_types=HEAVY, summary="the large Hellstorm template"
+)
 TORRENT = declare("Torrent", Stage.MARKERS, param=count(0, 99), summary='a template placed up to X" away')
 
 #: Every marker and template rule.

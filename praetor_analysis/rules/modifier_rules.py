@@ -74,6 +74,7 @@ PREFERRED_ENEMY = declare(
     sides=("attacker",),
     hit=_preferred,
     wound=_preferred,
+    reads_fields=("name", "unit_type"),
     acts_on=is_preferred_enemy,
     summary="re-rolls To Hit and To Wound rolls of 1 against its Preferred Enemy (X: name or Unit Type; bare: all)",
 )

@@ -162,6 +162,7 @@ ENTANGLE = declare(
     Stage.TO_WOUND,
     param=count(),
     wound=_entangle,
+    reads_fields=("S",),
     summary="wounds by Strength against the target's Strength; its wounds are discarded (no save, no loss) "
     "and take X Movement away until the next turn",
 )

@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
+from praetor_analysis.rules.target_reads import NO_READS, TargetReads, reads
+
 
 class Stage(Enum):
     """Where in an attack a rule acts."""
@@ -91,6 +93,8 @@ class RuleDecl:
         pending: stages it acts on that the engine does not compute yet (a resolution that models one of
             them lists the rule under ``not_modelled``; elsewhere it is classified as usual).
         summary: one line, in our own words, of what the engine does with it (or why it changes nothing).
+        reads: what of the target its wound, save and damage hooks read beyond Toughness, saves and cover
+            (the words of ``wound_targets`` included; :mod:`praetor_analysis.rules.target_reads`).
         hooks: stage functions, keyed by stage name ("wound", "save", "hit"); see the stage modules.
     """
 
@@ -104,6 +108,7 @@ class RuleDecl:
     wound_targets: frozenset[str] | None = None
     pending: frozenset[Stage] = frozenset()
     summary: str = ""
+    reads: TargetReads = NO_READS
     hooks: dict[str, Callable[..., Any]] = field(default_factory=dict, compare=False, hash=False)
 
     def __str__(self) -> str:
@@ -134,9 +139,13 @@ def declare(
     wound_targets: tuple[str, ...] | None = None,
     pending: tuple[Stage, ...] = (),
     summary: str = "",
+    reads_types: tuple[str, ...] = (),
+    reads_fields: tuple[str, ...] = (),
     **hooks: Callable[..., Any],
 ) -> RuleDecl:
-    """Declare a rule once; a second declaration of the same name is a programming error."""
+    """Declare a rule once; a second declaration of the same name is a programming error. ``reads_types``: the
+    Unit Type words its stage hooks test; ``reads_fields``: the other target fields they read (``S``,
+    ``name``, ``unit_type``)."""
     if fold(name) in _SPELLINGS:
         raise RuntimeError(f"rule {name!r} declared twice")
     if not set(pending) <= set(stages):
@@ -152,6 +161,7 @@ def declare(
         wound_targets=None if wound_targets is None else frozenset(wound_targets),
         pending=frozenset(pending),
         summary=summary,
+        reads=reads((*reads_types, *(wound_targets or ())), reads_fields),
         hooks=dict(hooks),
     )
     REGISTRY[name] = decl

@@ -101,6 +101,8 @@ GRAVITON_PULSE = declare(
     "Graviton Pulse",
     Stage.TO_WOUND,
     wound=_graviton_pulse,
+    reads_types=GRAVITON_IMMUNE,
+    reads_fields=("S",),
     strength=_no_strength,
     summary="instead of the wound roll a D6 against the target's Strength: wounded on S+ (a 6 always); "
     "not on vehicles, Dreadnoughts or Automata",
@@ -112,6 +114,7 @@ GRAVITON_COLLAPSE = declare(
     Stage.VEHICLES,
     pending=(Stage.VEHICLES,),
     wound=_graviton_collapse,
+    reads_fields=("S",),
     save=_no_shrouded,
     strength=_no_strength,
     summary="instead of the wound roll 2D6 against the target's Strength: wounded above S; no Shrouded; "
@@ -121,6 +124,7 @@ DATA_DJINN = declare(
     "Data-djinn",
     Stage.TO_WOUND,
     wound=_data_djinn,
+    reads_types=DATA_DJINN_TARGETS,
     summary="never wounds a unit that is not Automata, a Dreadnought, a vehicle or a building",
 )
 IMMATERIAL_BLADES = declare(
@@ -168,6 +172,7 @@ DESTRUCTOR = declare(
     Stage.VEHICLES,
     pending=(Stage.VEHICLES,),
     damage=_destructor,
+    reads_types=DESTRUCTOR_LARGE,
     summary="each unsaved wound does D6 wounds (2D6 on Knights, Titans, Super-heavies, buildings and "
     "Monstrous models), the excess lost; D6 hull points on vehicles",
 )
@@ -192,8 +197,12 @@ MALIGNANT_FORCE = declare(
 )
 
 
+#: The Unit Types a To Hit roll of 6 of Molecular Dissonance does not wound automatically.
+MOLECULAR_IMMUNE = ("Primarch", "Vehicle")
+
+
 def _molecular(r: WoundRoll, value: int | None, variant: str | None, s: WoundSituation) -> WoundRoll:
-    return r if s.target_is("Primarch", "Vehicle") else replace(r, auto_p=s.hit_six)
+    return r if s.target_is(*MOLECULAR_IMMUNE) else replace(r, auto_p=s.hit_six)
 
 
 def _reads_sixes() -> bool:
@@ -205,6 +214,7 @@ MOLECULAR_DISSONANCE = declare(
     Stage.TO_HIT,
     Stage.TO_WOUND,
     wound=_molecular,
+    reads_types=MOLECULAR_IMMUNE,
     hit_six=_reads_sixes,
     summary="a To Hit roll of 6 wounds automatically (not Primarchs or vehicles); the other hits roll",
 )

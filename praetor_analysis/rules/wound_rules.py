@@ -80,13 +80,20 @@ def _eternal_warrior(r: WoundRoll, value: int | None, variant: str | None, s: Wo
     return replace(r, eternal_warrior=True)
 
 
-FLESHBANE = declare("Fleshbane", Stage.TO_WOUND, wound=_fleshbane, summary="wounds on 2+ (not Vehicles)")
+FLESHBANE = declare(
+    "Fleshbane",
+    Stage.TO_WOUND,
+    wound=_fleshbane,
+    reads_types=TOXIN_RESISTANT_TYPES,
+    summary="wounds on 2+ (not Vehicles)",
+)
 POISONED = declare(
     "Poisoned",
     Stage.TO_WOUND,
     param=roll(4),
     spellings=("Poison",),
     wound=_poisoned,
+    reads_types=TOXIN_RESISTANT_TYPES,
     summary="wounds on X+ (4+ bare) unless the table is better; in melee re-rolls failed wounds when S > T",
 )
 SHRED = declare("Shred", Stage.TO_WOUND, wound=_shred, summary="re-rolls failed To Wound rolls")
