@@ -45,10 +45,11 @@ from praetor_analysis.engine.rule_report import classify_rules
 from praetor_analysis.engine.volley import TargetState, Volley, VolleyResult, weapon_strength
 from praetor_analysis.engine.wound_stage import (
     gets_hot_unsaved,
+    hit_six_share,
     reads_hit_sixes,
     volley_reads,
+    volley_wound_key,
     wound_groups,
-    wound_groups_key,
     wound_stage_target,
 )
 from praetor_analysis.prob.convolution import compound_many
@@ -81,16 +82,66 @@ class _Wounds:
     maps: dict[tuple, tuple[np.ndarray, np.ndarray]] = field(default_factory=dict)
 
 
-@dataclass
 class _Cell:
-    index: int
-    volley: Volley
-    target: Unit
-    fresh: TargetState
-    wounds: _Wounds
-    deflagrate: bool
-    pinning: bool
-    steps: tuple[np.ndarray, list[np.ndarray]] | None = None  # the allocation chain's (rates, matrices)
+    """One vectorised cell: its index, records, fresh state, per-hit tables and the facts of its volley and
+    target; ``steps``: the allocation chain's (rates, matrices) when it needs the chain."""
+
+    __slots__ = ("fresh", "index", "steps", "target", "target_facts", "volley", "volley_facts", "wounds")
+
+    def __init__(
+        self,
+        index: int,
+        volley: Volley,
+        target: Unit,
+        fresh: TargetState,
+        wounds: _Wounds,
+        facts: tuple[_VolleyFacts, _TargetFacts],
+        steps: tuple[np.ndarray, list[np.ndarray]] | None = None,
+    ) -> None:
+        self.index, self.volley, self.target, self.fresh, self.wounds = index, volley, target, fresh, wounds
+        self.steps = steps
+        self.volley_facts, self.target_facts = facts
+
+
+class _VolleyFacts:
+    """What the batch reads of one volley, computed once per distinct volley: its Strength (None: the one-cell
+    engine), Deflagrate, Pinning, Gets Hot, Shell Shock, whether its rules read the To Hit sixes, and tokens
+    standing for its part of the per-hit table key and of the rule-list key."""
+
+    __slots__ = ("deflagrate", "gets_hot", "pinning", "reads_name", "reads_six", "rules", "shock", "strength", "wound")
+
+    def __init__(self, volley: Volley, shared: _Shared) -> None:
+        w = volley.weapon
+        boosted = volley.zone_hits is not None or check_boost(volley) is not None
+        self.strength = None if boosted else weapon_strength(volley)
+        self.deflagrate, self.pinning, self.gets_hot = w.has(DEFLAGRATE), w.has(PINNING), w.has(GETS_HOT)
+        self.shock = shell_shock_of(w)
+        self.reads_six = reads_hit_sixes(w)
+        self.reads_name = reads_target_name(volley.attacker)  # Preferred Enemy (X) reads the target's name
+        self.wound = None if self.strength is None else shared.token(volley_wound_key(volley, self.strength))
+        # what classify_rules reads of the volley (not its attack count: volleys of one weapon share the lists)
+        shooter = (id(shared.same(w)), id(shared.same(volley.attacker)), volley.mode, volley.half_range)
+        self.rules = shared.token((*shooter, volley.hits is None, volley.placement, volley.strength))
+
+
+class _TargetFacts:
+    """What the batch reads of one target, once per distinct target: its fresh state (or the error it raises),
+    the wounds left on its first model, whether Pinning can pin it, and tokens for its part of the rule-list key
+    (without and with its name)."""
+
+    __slots__ = ("exempt", "fresh", "left", "rules", "vehicle")
+
+    def __init__(self, target: Unit, shared: _Shared) -> None:
+        self.vehicle = target.is_vehicle
+        try:
+            self.fresh: TargetState | ProfileError = TargetState.fresh(target)
+        except ProfileError as exc:
+            self.fresh = exc
+        self.left = None if isinstance(self.fresh, ProfileError) else _wounds_left(self.fresh)
+        self.exempt = pinning_exempt(target)
+        # the rules' conditions read the Unit Type, the rules, and whether a model can be already damaged
+        part = (target.unit_type, target.rules, target.W, target.wounds_taken)
+        self.rules = (shared.token(("", *part)), shared.token((target.name, *part)))
 
 
 class _Shared:
@@ -100,17 +151,18 @@ class _Shared:
         self._by_id: dict[int, tuple[object, object]] = {}
         self._by_value: dict[object, object] = {}
         self.kills: dict[tuple, tuple[np.ndarray, np.ndarray]] = {}
-        self.fresh: dict[int, TargetState | ProfileError] = {}
         self.canonical: dict[tuple[int, int, bool], Unit] = {}
-        self.info: dict[int, tuple[int | None, bool, bool]] = {}
         self.reads: dict[int, TargetReads] = {}
         self._reads_seen: dict[TargetReads, TargetReads] = {}
-        self.exempt: dict[int, bool] = {}
         self.hits: dict[tuple, tuple[Dist, Dist, float | None, list[str]]] = {}
         self.rules: dict[tuple, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {}
         self.pinning: dict[tuple, np.ndarray] = {}
         self.pin_vectors: dict[tuple[int, int], np.ndarray] = {}
         self.gets_hot: dict[int, Dist] = {}
+        self.tables: dict[tuple, _Wounds] = {}
+        self._volleys: dict[int, _VolleyFacts] = {}
+        self._targets: dict[int, _TargetFacts] = {}
+        self._tokens: dict[tuple, int] = {}
 
     def same(self, record: Volley | Unit | Weapon) -> Volley | Unit | Weapon:
         """The first record of the batch equal to ``record``: equal volleys and targets share their caches."""
@@ -122,27 +174,23 @@ class _Shared:
             entry = self._by_id[id(record)] = (record, record if alone else self._by_value.setdefault(record, record))
         return entry[1]  # type: ignore[return-value]
 
-    def volley_info(self, volley: Volley) -> tuple[int | None, bool, bool]:
-        """(Strength, Deflagrate, Pinning) of a volley; Strength None when it goes through the one-cell engine
-        (a Mega-blast's zones, Force and the other Psychic checks, a Strength the engine cannot read)."""
-        key = id(volley)
-        if key not in self.info:
-            w = volley.weapon
-            boosted = volley.zone_hits is not None or check_boost(volley) is not None
-            self.info[key] = (None if boosted else weapon_strength(volley), w.has(DEFLAGRATE), w.has(PINNING))
-        return self.info[key]
+    def token(self, key: tuple) -> int:
+        """A small number standing for ``key`` (equal keys, one number): cheap to hash in the cells' keys."""
+        return self._tokens.setdefault(key, len(self._tokens))
 
-    def fresh_state(self, target: Unit) -> TargetState:
-        key = id(target)
-        if key not in self.fresh:
-            try:
-                self.fresh[key] = TargetState.fresh(target)
-            except ProfileError as exc:
-                self.fresh[key] = exc
-        state = self.fresh[key]
-        if isinstance(state, ProfileError):
-            raise state
-        return state
+    def volley_facts(self, volley: Volley) -> _VolleyFacts:
+        """The facts of a volley of the batch (one of ``same``'s records)."""
+        facts = self._volleys.get(id(volley))
+        if facts is None:
+            facts = self._volleys[id(volley)] = _VolleyFacts(volley, self)
+        return facts
+
+    def target_facts(self, target: Unit) -> _TargetFacts:
+        """The facts of a target of the batch (one of ``same``'s records)."""
+        facts = self._targets.get(id(target))
+        if facts is None:
+            facts = self._targets[id(target)] = _TargetFacts(target, self)
+        return facts
 
     def canonical_target(self, target: Unit, reads: TargetReads, *, keep_ws: bool = False) -> Unit:
         """What the wound stage reads of the target for a volley whose rules read ``reads`` (one of
@@ -159,8 +207,9 @@ class _Shared:
             self.reads[id(volley)] = self._reads_seen.setdefault(found, found)
         return self.reads[id(volley)]
 
-    def hit(self, volley: Volley, target: Unit) -> tuple[Dist, Dist, float | None, list[str]]:
-        key = (id(volley), hit_stage_target_part(volley, target))
+    def hit(self, volley: Volley, target: Unit, part: tuple | None) -> tuple[Dist, Dist, float | None, list[str]]:
+        """``hit_stage(volley, target)``, once per volley and ``hit_stage_target_part`` (``part``)."""
+        key = (id(volley), part)
         if key not in self.hits:
             self.hits[key] = hit_stage(volley, target)
         return self.hits[key]
@@ -185,28 +234,25 @@ def resolve_many(cells: Sequence[Cell], *, casualties_only: bool = False) -> lis
     """
     out: list[VolleyResult | Casualties | Failure | None] = [None] * len(cells)
     shared = _Shared()
-    by_target: dict[tuple, list[int]] = {}
-    cells = [(shared.same(v), shared.same(t)) for v, t in cells]  # type: ignore[misc]
-    for i, (_, target) in enumerate(cells):  # targets that may share per-hit tables together (see _prepare)
-        by_target.setdefault((target.T, target.save, target.invulnerable, target.cover), []).append(i)
     groups: dict[tuple, list[_Cell]] = {}
-    for indices in by_target.values():  # each distinct per-hit table once
-        tables: dict[tuple, _Wounds] = {}
-        for i in indices:
-            volley, target = cells[i]
-            try:
-                cell = _prepare(i, volley, target, shared, tables)
-            except (ProfileError, TooLarge) as exc:
-                out[i] = exc
-                continue
-            if cell is None:
-                out[i] = _one_cell(volley, target, casualties_only)
-            else:
-                groups.setdefault((id(volley), hit_stage_target_part(volley, target)), []).append(cell)
-    blocks: dict[int, list[tuple[_Cell, tuple]]] = {}  # cells whose hits have one length: one array computation
-    for members in groups.values():
+    parts: dict[tuple, tuple | None] = {}
+    for i, (v, t) in enumerate(cells):
+        volley, target = shared.same(v), shared.same(t)
         try:
-            stage = shared.hit(members[0].volley, members[0].target)
+            cell = _prepare(i, volley, target, shared)  # type: ignore[arg-type]
+        except (ProfileError, TooLarge) as exc:
+            out[i] = exc
+            continue
+        if cell is None:
+            out[i] = _one_cell(volley, target, casualties_only)  # type: ignore[arg-type]
+            continue
+        part = hit_stage_target_part(cell.volley, cell.target)
+        parts[id(cell.volley), part] = part
+        groups.setdefault((id(cell.volley), part), []).append(cell)
+    blocks: dict[int, list[tuple[_Cell, tuple]]] = {}  # cells whose hits have one length: one array computation
+    for key, members in groups.items():
+        try:
+            stage = shared.hit(members[0].volley, members[0].target, parts[key])
         except (ProfileError, TooLarge) as exc:
             for c in members:
                 out[c.index] = exc
@@ -228,35 +274,41 @@ def _one_cell(volley: Volley, target: Unit, casualties_only: bool) -> VolleyResu
     return result
 
 
-def _prepare(i: int, volley: Volley, target: Unit, shared: _Shared, tables: dict[tuple, _Wounds]) -> _Cell | None:
+def _prepare(i: int, volley: Volley, target: Unit, shared: _Shared) -> _Cell | None:
     """The cell's per-hit data, or None when it goes through the one-cell engine."""
-    if target.is_vehicle:
+    tf = shared.target_facts(target)
+    if tf.vehicle:
         return None
-    strength, deflagrate, pinning = shared.volley_info(volley)
+    vf = shared.volley_facts(volley)
+    strength = vf.strength
     if strength is None:
         return None
-    fresh = shared.fresh_state(target)
-    keep_ws = volley.mode == "melee" and reads_hit_sixes(volley.weapon)  # the sixes' share reads the target's WS
+    fresh = tf.fresh
+    if isinstance(fresh, ProfileError):
+        raise fresh
+    keep_ws = vf.reads_six and volley.mode == "melee"  # the sixes' share reads the target's WS
     canonical = shared.canonical_target(target, shared.reads_of(volley), keep_ws=keep_ws)
-    wkey = wound_groups_key(volley, canonical, strength, fresh.space.wounds)
-    if wkey not in tables:
-        groups, p_wound, unsaved_each = wound_groups(volley, canonical, strength, fresh.space.wounds)
-        damage = count_damage(groups, fresh.space.wounds)
-        tables[wkey] = _Wounds(p_wound, float(unsaved_each[1:].sum()), unsaved_each, damage, tuple(groups))
-    wounds = tables[wkey]
-    if _wounds_left(fresh) is None or (deflagrate and wounds.unsaved_each.size > 2):
+    space = fresh.space
+    six = hit_six_share(volley, canonical) if vf.reads_six else None  # as wound_groups_key reads it
+    key = (vf.wound, id(canonical), space.wounds, six)
+    wounds = shared.tables.get(key)
+    if wounds is None:
+        groups, p_wound, unsaved_each = wound_groups(volley, canonical, strength, space.wounds)
+        damage = count_damage(groups, space.wounds)
+        wounds = _Wounds(p_wound, float(unsaved_each[1:].sum()), unsaved_each, damage, tuple(groups))
+        shared.tables[key] = wounds
+    if tf.left is None or (vf.deflagrate and wounds.unsaved_each.size > 2):
         return None
     if wounds.damage is not None:
-        return _Cell(i, volley, target, fresh, wounds, deflagrate, pinning)
-    space = fresh.space
-    if deflagrate or space.size > DENSE_STATES:
+        return _Cell(i, volley, target, fresh, wounds, (vf, tf))
+    if vf.deflagrate or space.size > DENSE_STATES:
         return None
     if space not in wounds.steps:
         wounds.steps[space] = chain_steps(list(wounds.groups), space)
     steps = wounds.steps[space]
     if steps is None or (space.models * space.wounds + 1) ** len(steps[1]) * space.size > MAX_COUNT_STATES:
         return None
-    return _Cell(i, volley, target, fresh, wounds, deflagrate, pinning, steps)
+    return _Cell(i, volley, target, fresh, wounds, (vf, tf), steps)
 
 
 def _wounds_left(state: TargetState) -> int | None:
@@ -289,13 +341,13 @@ def _resolve_block(
     unsaved: np.ndarray | None
     for j, (c, (_, _, _, notes)) in enumerate(block):
         each = c.wounds.unsaved_each
-        if c.deflagrate:  # with one save per wound, the state-changing wounds are the unsaved ones
+        if c.volley_facts.deflagrate:  # with one save per wound, the state-changing wounds are the unsaved ones
             unsaved = change = unsaved_pmf(h[j], each, deflagrate=True)
             kills = _casualties([c], unsaved[None], shared)[0]
         else:
             change, kills = change_rows[j], casualties[j]
             unsaved = several.get(j)
-        pinned = _pinned(c, change, shared) if c.pinning else 0.0
+        pinned = _pinned(c, change, shared) if c.volley_facts.pinning else 0.0
         if j in chained:
             found = chained[j]
             if isinstance(found, TooLarge):
@@ -325,7 +377,7 @@ def _resolve_block(
             applied=applied,
             not_modelled=missing,
             no_effect=no_effect,
-            gets_hot=_gets_hot(c.volley, ones, shared) if c.volley.weapon.has(GETS_HOT) else None,
+            gets_hot=_gets_hot(c.volley, ones, shared) if c.volley_facts.gets_hot else None,
             attack_happens=p_pass,
             perils=None if p_pass is None else 1.0 - p_pass,
         )
@@ -338,7 +390,7 @@ def _several_saves(members: list[_Cell], h: np.ndarray) -> dict[int, np.ndarray]
     sum of ``sum_of_iid``, one convolution step for all cells with per-hit tables of one length."""
     by_size: dict[int, list[int]] = {}
     for j, c in enumerate(members):
-        if c.wounds.unsaved_each.size > 2 and not c.deflagrate:
+        if c.wounds.unsaved_each.size > 2 and not c.volley_facts.deflagrate:
             by_size.setdefault(c.wounds.unsaved_each.size, []).append(j)
     out: dict[int, np.ndarray] = {}
     for rows in by_size.values():
@@ -352,7 +404,7 @@ def _kills(cell: _Cell, size: int, shared: _Shared) -> tuple[np.ndarray, np.ndar
     key = (id(cell.target), size, cell.wounds.damage)
     if key not in shared.kills:
         space = cell.fresh.space
-        left = _wounds_left(cell.fresh) or 1
+        left = cell.target_facts.left or 1
         shared.kills[key] = after_count(np.arange(size), left, space.wounds, space.models, cell.wounds.damage or 1)
     return shared.kills[key]
 
@@ -367,19 +419,13 @@ def _casualties(members: list[_Cell], change_rows: np.ndarray, shared: _Shared) 
     return np.bincount(flat, weights=change_rows.ravel(), minlength=k * width).reshape(k, width)
 
 
-def _exempt(target: Unit, shared: _Shared) -> bool:
-    if id(target) not in shared.exempt:
-        shared.exempt[id(target)] = pinning_exempt(target)
-    return shared.exempt[id(target)]
-
-
 def _pinned(cell: _Cell, counts: np.ndarray, shared: _Shared) -> float | None:
     """``resolve``'s P(pinned) for a Pinning weapon: None for an exempt target, else the Pinning test of the
     final state (a linear map of the state: its value from each state reached is computed once per target)."""
     target = cell.target
-    if _exempt(target, shared) or cell.steps is not None:  # the chain's cells: see _chain
+    if cell.target_facts.exempt or cell.steps is not None:  # the chain's cells: see _chain
         return None
-    shock = shell_shock_of(cell.volley.weapon)
+    shock = cell.volley_facts.shock
     key = (id(target), shock, counts.size, cell.wounds.damage)
     if key not in shared.pinning:
         space = cell.fresh.space
@@ -423,7 +469,7 @@ def _chain(
         space, groups = c.fresh.space, len(c.steps[1])
         cap = space.models * space.wounds
         try:  # the one-cell chain's bound, on its state tensor (hits, Pinning flags, unit states)
-            check_work((size, 4 if c.pinning else 1, space.size), min(cap, size - 1) + 1, groups)
+            check_work((size, 4 if c.volley_facts.pinning else 1, space.size), min(cap, size - 1) + 1, groups)
         except TooLarge as exc:
             out[j] = exc
             continue
@@ -436,10 +482,10 @@ def _chain(
             c = members[j]
             kills, states = _chain_maps(c, width)
             pinned: float | None = 0.0
-            if c.pinning:
+            if c.volley_facts.pinning:
                 pinned = None
-                if not _exempt(c.target, shared):  # the trigger is raised once any count is not zero
-                    pv = _pin_vector(c.target, shell_shock_of(c.volley.weapon), shared)
+                if not c.target_facts.exempt:  # the trigger is raised once any count is not zero
+                    pv = _pin_vector(c.target, c.volley_facts.shock, shared)
                     pinned = float(row[0] * (states[0] @ pv[0]) + row[1:] @ (states[1:] @ pv[1]))
             out[j] = (row @ kills, pinned)
     return out
@@ -470,14 +516,10 @@ def _gets_hot(volley: Volley, ones: Dist, shared: _Shared) -> Dist:
 
 def _rules(cell: _Cell, notes: list[str], shared: _Shared) -> tuple[tuple[str, ...], ...]:
     """(applied, no_effect, not_modelled) as ``resolve_sequence`` reports them for one volley (deduplicated)."""
-    target, v = cell.target, cell.volley
-    # what classify_rules reads of the volley (not its attack count: volleys of one weapon share the lists); the
-    # rules' conditions read the Unit Type, the rules, and whether a model can be already damaged
-    shooter = (id(shared.same(v.weapon)), id(shared.same(v.attacker)), v.mode, v.half_range, v.hits is None)
-    name = target.name if reads_target_name(v.attacker) else ""  # Preferred Enemy (X) reads it
-    key: tuple = (*shooter, v.placement, v.strength, target.unit_type, name, target.rules, target.W)
-    key = (*key, target.wounds_taken, *notes)
-    if key not in shared.rules:
-        lists = classify_rules(cell.volley, target, list(notes))
-        shared.rules[key] = tuple(tuple(dict.fromkeys(x)) for x in lists)  # type: ignore[assignment]
-    return shared.rules[key]
+    vf = cell.volley_facts
+    key = (vf.rules, cell.target_facts.rules[vf.reads_name], *notes)  # see _VolleyFacts and _TargetFacts
+    lists = shared.rules.get(key)
+    if lists is None:
+        found = classify_rules(cell.volley, cell.target, list(notes))
+        lists = shared.rules[key] = tuple(tuple(dict.fromkeys(x)) for x in found)  # type: ignore[assignment]
+    return lists  # type: ignore[return-value]

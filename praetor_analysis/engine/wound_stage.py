@@ -171,24 +171,18 @@ def _has_stage_hook(token: Rule) -> bool:
 
 
 def wound_groups_key(volley: Volley, target: Unit, strength: int, wounds: int) -> tuple:
-    """What ``wound_groups`` depends on: the weapon's rules, AP and template, Strength, the target, mode,
-    range and the wounds per model (and the To Hit roll, for a rule that reads its sixes; the attacker's
-    rules with a ``wound`` hook)."""
+    """What ``wound_groups`` depends on: the volley's part (``volley_wound_key``), the target and the wounds per
+    model (and the To Hit roll, for a rule that reads its sixes)."""
+    six = hit_six_share(volley, target) if reads_hit_sixes(volley.weapon) else None
+    return (*volley_wound_key(volley, strength), target, wounds, six)
+
+
+def volley_wound_key(volley: Volley, strength: int) -> tuple:
+    """What ``wound_groups`` reads of the volley: the weapon's rules, AP and template, Strength, mode, range and
+    the attacker's rules with a ``wound`` hook (not the attack count: volleys of one weapon share tables)."""
     w = volley.weapon
-    six = hit_six_share(volley, target) if reads_hit_sixes(w) else None
     mine = attacker_rules_with(volley.attacker, "wound")
-    return (
-        w.type.signature,
-        w.ap,
-        w.range.template,
-        strength,
-        target,
-        volley.mode,
-        volley.half_range,
-        wounds,
-        six,
-        mine,
-    )
+    return (w.type.signature, w.ap, w.range.template, strength, volley.mode, volley.half_range, mine)
 
 
 def reads_hit_sixes(weapon: Weapon) -> bool:

@@ -1,12 +1,14 @@
 """Sums of independent copies of one pmf: the n-fold and the compound convolution.
 
-Direct convolution only, never FFT: small tail probabilities keep their relative precision. A pmf is a
+Direct convolution only, never FFT: small tail probabilities keep their relative precision (the batch form
+``compound_many`` uses matrix products with banded matrices: direct products too). A pmf is a
 1-D array over 0..n, or an array with one axis per count (a joint pmf, such as hits per Mega-blast zone).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 
 import numpy as np
 
@@ -58,20 +60,55 @@ def compound(counts: np.ndarray, each: np.ndarray) -> np.ndarray:
 
 
 def compound_many(counts: np.ndarray, each: np.ndarray) -> np.ndarray:
-    """``compound(counts[i], each[i])`` for every row i at once (rows of one length each): the powers of
-    ``each`` by direct convolution, one step for all rows."""
+    """``compound(counts[i], each[i])`` for every row i at once (rows of one length each).
+
+    The compound sum is the polynomial of the counts evaluated at ``each``'s, ``sum_k counts[k] E^k``, computed
+    by Estrin's scheme: the counts paired, ``c[2i] + c[2i+1] E``, then those paired with ``E^2``, ``E^4``...
+    so the log2 of the counts' length steps each do one direct product for every pair and row (a matrix
+    product with the banded matrix of the power, or ``np.convolve`` once the pieces are long). Every term is a
+    sum of non-negative products: no cancellation, exact zeros stay exact (tests/test_convolution.py).
+    """
     rows, n = counts.shape
     m = each.shape[1]
     size = (n - 1) * (m - 1) + 1
-    out = np.zeros((rows, size))
-    power = np.zeros((rows, size))
-    power[:, 0] = 1.0
-    out += counts[:, :1] * power
-    for k in range(1, n):
-        top = (k - 1) * (m - 1) + 1  # the length of the (k-1)-th power
-        step = np.zeros((rows, size))
-        for j in range(m):
-            step[:, j : j + top] += each[:, j : j + 1] * power[:, :top]
-        power = step
-        out += counts[:, k : k + 1] * power
-    return out
+    pieces = np.asarray(counts, dtype=np.float64)[:, :, None]
+    power = np.asarray(each, dtype=np.float64)  # E^(2^level)
+    while pieces.shape[1] > 1:
+        low = pieces.shape[2]
+        if pieces.shape[1] % 2:  # an odd number of pieces: a zero piece on top
+            pieces = np.concatenate((pieces, np.zeros((rows, 1, low))), axis=1)
+        paired = _times(pieces[:, 1::2], power)
+        paired[:, :, :low] += pieces[:, 0::2]
+        pieces = paired
+        if pieces.shape[1] > 1:
+            power = _times(power[:, None], power)[:, 0]
+    return np.ascontiguousarray(pieces[:, 0, :size])
+
+
+CALL_COST = 3000
+"""The cost of one ``np.convolve`` call, in multiply-adds of a matrix product (``_times`` picks the cheaper)."""
+
+
+def _times(pieces: np.ndarray, poly: np.ndarray) -> np.ndarray:
+    """Row-wise product of polynomials: ``pieces`` (R, P, L) each times ``poly[r]`` (R, M): (R, P, L + M - 1)."""
+    rows, count, length = pieces.shape
+    width = poly.shape[1]
+    banded = length * (length + width - 1) * (1.0 + 1.0 / count)  # the product and building the matrix
+    if banded > CALL_COST + length * width:  # long pieces: direct convolution, one call each
+        out = np.empty((rows, count, length + width - 1))
+        for r in range(rows):
+            for i in range(count):
+                out[r, i] = np.convolve(pieces[r, i], poly[r])
+        return out
+    padded = np.concatenate((poly, np.zeros((rows, 1))), axis=1)  # index M: a zero
+    return pieces @ padded[:, _band_index(length, width)]
+
+
+@lru_cache(maxsize=256)
+def _band_index(length: int, width: int) -> np.ndarray:
+    """Index of the banded (L, L + M - 1) matrix of a polynomial of M coefficients: entry (i, c) is
+    coefficient c - i, or M (a zero) outside the band."""
+    shift = np.arange(length + width - 1)[None, :] - np.arange(length)[:, None]
+    index = np.where((shift >= 0) & (shift < width), shift, width)
+    index.flags.writeable = False
+    return index

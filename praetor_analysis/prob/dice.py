@@ -10,7 +10,7 @@ import numpy as np
 from scipy.special import gammaln
 
 from praetor_analysis.errors import PraetorError, show_value
-from praetor_analysis.prob.convolution import compound
+from praetor_analysis.prob.convolution import compound, compound_many
 from praetor_analysis.prob.dist import Dist
 
 D6 = np.full(6, 1.0 / 6.0)
@@ -130,29 +130,21 @@ def thin(counts: np.ndarray, p: float) -> np.ndarray:
 
 
 THIN_MANY_TERMS = 8
-"""Up to this many counts ``thin_many`` uses the binomial terms themselves (beyond: Horner's rule)."""
+"""Up to this many counts ``thin_many`` uses the binomial terms themselves (beyond: the compound sum)."""
 
 
 def thin_many(counts: np.ndarray, ps: np.ndarray) -> np.ndarray:
     """``thin(counts[i], ps[i])`` for every row i at once (``counts`` is one pmf for all rows, or one per row,
     all of one length). Short counts: ``thin``'s log-space binomial terms, in one array computation. Longer
-    ones: the generating function of the counts evaluated at ``1 - p + p z`` by Horner's rule, one step for all
-    rows (no exponential per term; every term a sum of non-negative products, so no cancellation): the rows
-    equal ``thin``'s to rounding (tests/test_convolution.py)."""
+    ones: the compound sum of one trial's pmf ``(1 - p, p)`` over the counts (``compound_many``: no exponential
+    per term; every term a sum of non-negative products, so no cancellation): the rows equal ``thin``'s to
+    rounding (tests/test_convolution.py)."""
     ps = np.asarray(ps, dtype=np.float64).reshape(-1)
     rows = np.broadcast_to(counts, (ps.size, counts.shape[-1]))
     size = rows.shape[1]
     if size <= THIN_MANY_TERMS:
         return np.einsum("pn,pnk->pk", rows, binomial_tables(size - 1, ps, size - 1))
-    p, q = ps[:, None], 1.0 - ps[:, None]
-    out = np.zeros((ps.size, size))
-    out[:, 0] = rows[:, -1]
-    for n in range(size - 2, -1, -1):  # out[:, :m] holds the thinned pmf of the counts n+1.. shifted by n+1
-        m = size - 1 - n
-        out[:, m] = out[:, m - 1] * p[:, 0]
-        out[:, 1:m] = out[:, 1:m] * q + out[:, : m - 1] * p
-        out[:, 0] = out[:, 0] * q[:, 0] + rows[:, n]
-    return out
+    return compound_many(rows, np.stack((1.0 - ps, ps), axis=1))
 
 
 def binomial_tables(nmax: int, ps: np.ndarray, kmax: int) -> np.ndarray:

@@ -86,22 +86,27 @@ class Dist:
     @classmethod
     def from_trusted_rows(cls, rows: np.ndarray) -> list[Dist]:
         """``from_trusted`` of every row of a 2-D array of valid pmfs, the clipping, trimming and sums computed
-        for all rows at once."""
-        arr = np.maximum(np.asarray(rows, dtype=np.float64), 0.0)
+        for all rows at once; each pmf is a read-only view of one new array."""
+        arr = np.maximum(np.asarray(rows, dtype=np.float64), 0.0)  # a new array: the caller's stays untouched
         if arr.shape[0] == 0:
             return []
         positive = arr > 0.0
-        last = arr.shape[1] - 1 - np.argmax(positive[:, ::-1], axis=1)
-        last[~positive.any(axis=1)] = -1
+        ends = (arr.shape[1] - np.argmax(positive[:, ::-1], axis=1)).tolist()  # one past the last non-zero
         sums = arr.sum(axis=1)
+        off = (sums > 0.0) & (np.abs(sums - 1.0) > 1e-15)
+        if off.any():
+            arr[off] /= sums[off, None]
+        empty = ~positive.any(axis=1)
+        if empty.any():  # no mass: the point mass at 0, as from_trusted gives
+            arr[empty, 0] = 1.0
+            for i in np.flatnonzero(empty).tolist():
+                ends[i] = 1
+        arr.flags.writeable = False
         out = []
-        for row, end, s in zip(arr, last.tolist(), sums.tolist(), strict=True):
-            pmf = row[: end + 1].copy() if end >= 0 else np.ones(1)
-            if end >= 0 and s > 0 and abs(s - 1.0) > 1e-15:
-                pmf /= s
-            pmf.flags.writeable = False
-            obj = object.__new__(cls)
-            object.__setattr__(obj, "_p", pmf)
+        new, put = object.__new__, object.__setattr__
+        for row, end in zip(arr, ends, strict=True):
+            obj = new(cls)
+            put(obj, "_p", row[:end])
             out.append(obj)
         return out
 
