@@ -110,3 +110,79 @@ def test_thin_many_on_both_sides_of_its_switch():
         got = thin_many(counts, ps)
         for row, (c, p) in enumerate(zip(counts, ps, strict=True)):
             assert np.max(np.abs(got[row] - thin(c, float(p)))) <= 1e-15
+
+
+def brute_compound(counts: np.ndarray, each: np.ndarray) -> np.ndarray:
+    """pmf of the sum of N copies of ``each``, N from ``counts``: every count and every tuple of outcomes."""
+    out = np.zeros((counts.size - 1) * (each.size - 1) + 1)
+    for n, w in enumerate(counts):
+        for combo in itertools.product(range(each.size), repeat=n):
+            out[sum(combo)] += w * np.prod([each[k] for k in combo])
+    return out
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 4, 5, 7, 8])
+@pytest.mark.parametrize("m", [1, 2, 3, 4])
+def test_compound_many_matches_enumeration(n, m):
+    # Estrin's scheme (compound_many: counts paired, then pairs of pairs...) against every count and every tuple
+    # of per-copy outcomes, on odd and even numbers of counts; rows with zeros (structural zeros stay exact)
+    rng = np.random.default_rng(100 * n + m)
+    counts = rng.random((3, n))
+    counts[1, 1::2] = 0.0
+    counts /= counts.sum(axis=1, keepdims=True)
+    each = rng.random((3, m))
+    each[2, 1:-1] = 0.0  # Brutal-like: 0 or the top outcome only
+    each /= each.sum(axis=1, keepdims=True)
+    got = compound_many(counts, each)
+    assert got.shape == (3, (n - 1) * (m - 1) + 1)
+    for row in range(3):
+        want = brute_compound(counts[row], each[row])
+        assert np.max(np.abs(got[row] - want)) <= 1e-14  # both sides round: up to 4,000 products summed
+        assert np.array_equal(got[row] == 0.0, want == 0.0)  # no rounding noise where the pmf is zero
+
+
+def test_compound_many_on_long_counts_equals_compound():
+    # long pieces go through np.convolve, short ones through banded matrix products (_times): both against
+    # the direct compound sum of powers (compound), to 1e-14; the largest row reaches 1,000 hits
+    from praetor_analysis.prob import convolution
+
+    rng = np.random.default_rng(9)
+    for rows, n, m in [(5, 61, 3), (4, 200, 4), (120, 41, 2), (1, 1001, 3)]:
+        counts = rng.random((rows, n))
+        counts /= counts.sum(axis=1, keepdims=True)
+        each = rng.random((rows, m))
+        each[0, 1] = 0.0
+        each /= each.sum(axis=1, keepdims=True)
+        got = compound_many(counts, each)
+        for row in range(min(rows, 6)):
+            want = compound(counts[row], each[row])
+            assert np.max(np.abs(got[row] - want)) <= 1e-14
+        if m == 3:  # the first row's copies are 0 or 2: every odd total exactly impossible
+            assert not got[0, 1::2].any()
+    # the same rows with every product banded, and with every product direct
+    counts = rng.random((3, 70))
+    counts /= counts.sum(axis=1, keepdims=True)
+    each = np.array([[0.5, 0.2, 0.3], [0.1, 0.0, 0.9], [1.0, 0.0, 0.0]])
+    want = np.array([compound(c, e) for c, e in zip(counts, each, strict=True)])
+    for cost in (10**9, 0):
+        old, convolution.CALL_COST = convolution.CALL_COST, cost
+        try:
+            assert np.max(np.abs(compound_many(counts, each) - want)) <= 1e-14
+        finally:
+            convolution.CALL_COST = old
+
+
+def test_rows_of_dists_equal_one_at_a_time():
+    # Dist.from_trusted_rows (views of one normalised array) against from_trusted row by row: trimmed,
+    # renormalised, an all-zero row as the point mass at 0, read-only
+    rng = np.random.default_rng(3)
+    rows = rng.random((5, 9))
+    rows /= rows.sum(axis=1, keepdims=True)
+    rows[1, 4:] = 0.0
+    rows[2] = 0.0
+    rows[3] *= 1.0 + 1e-12  # rounding off the sum: renormalised
+    rows[4, 0] = -1e-17  # rounding below zero: clipped
+    for row, dist in zip(rows, Dist.from_trusted_rows(rows), strict=True):
+        assert np.array_equal(dist.probabilities, Dist.from_trusted(row).probabilities)
+        assert not dist.probabilities.flags.writeable
+    assert Dist.from_trusted_rows(np.zeros((0, 3))) == []
