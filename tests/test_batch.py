@@ -249,3 +249,27 @@ def test_batch_reads_the_target_ws_for_melee_sixes_and_the_name_for_preferred_en
             cells.append((Volley(weapon, attacker, mode=mode), unit_from_mapping(row, field_name="target")))
     worst, _ = _check_against_resolve(cells)
     assert worst <= TOL
+
+
+def test_batch_pads_hits_of_many_lengths_into_one_block():
+    # Cells whose hits have 9 to 64 entries share one block (padded with zeros to 64), 65 to 128 the next,
+    # up to 8 their own length: thinnings, Brutal's compound sum, the allocation chain (Brutal and Instant Death
+    # against W2 and W3 units, the one-cell bound checked on the cell's own hits) and Pinning, each cell
+    # against chain.resolve; every cell computed by the batch itself.
+    from praetor_analysis.engine.batch import block_width
+
+    assert [block_width(n) for n in (1, 8, 9, 40, 64, 65, 128, 129)] == [1, 8, 64, 64, 64, 128, 128, 256]
+    targets = [
+        {"models": 10, "T": 4, "W": 1, "Save": "3+"},
+        {"models": 5, "T": 4, "W": 2, "Save": "2+", "Invulnerable": "4+"},
+        {"models": 3, "T": 5, "W": 3, "Save": "3+"},
+    ]
+    cells = []
+    for rules in ("", ", Brutal (2), Rending (6+)", ", Instant Death, Pinning", ", Shred, Pinning, Shell Shock (1)"):
+        weapon = {"name": "gun", "Range": '24"', "Strength": "5", "AP": "4", "Type": f"Heavy 1{rules}"}
+        for attacks in (1, 3, 7, 8, 9, 17, 33, 63, 64, 65, 90):
+            for target in targets:
+                scenario = {"attacker": {"BS": 4, "S": 4}, "attacks": attacks, "weapon": weapon, "target": target}
+                cells.append((parse_volley(scenario), parse_target(scenario)))
+    _, batched = _check_against_resolve(cells)
+    assert batched == len(cells)

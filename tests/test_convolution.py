@@ -186,3 +186,27 @@ def test_rows_of_dists_equal_one_at_a_time():
         assert np.array_equal(dist.probabilities, Dist.from_trusted(row).probabilities)
         assert not dist.probabilities.flags.writeable
     assert Dist.from_trusted_rows(np.zeros((0, 3))) == []
+
+
+def test_thin_many_by_binomial_coefficients_equals_thin():
+    # the one-matrix-product form (up to SEPARABLE_COUNTS counts, rates whose powers stay in SEPARABLE_RANGE)
+    # and the rows it hands to the compound sum (p = 1, rates too close to 0 or 1 for long counts), mixed in
+    # one call, against thin (log-space binomial terms); then the relative precision of a binomial's tail
+    # against scipy.stats.binom (reference) down to 1e-100
+    from praetor_analysis.prob.dice import SEPARABLE_COUNTS
+
+    rng = np.random.default_rng(61)
+    ps = np.array([0.0, 1e-9, 0.003, 0.3, 0.5, 0.97, 0.999, 1.0])
+    for size in (9, 20, 64, SEPARABLE_COUNTS, SEPARABLE_COUNTS + 1):
+        counts = rng.random((ps.size, size))
+        counts /= counts.sum(axis=1, keepdims=True)
+        got = thin_many(counts, ps)
+        for row, (c, p) in enumerate(zip(counts, ps, strict=True)):
+            assert np.max(np.abs(got[row] - thin(c, float(p)))) <= 1e-14, (size, p)
+    fixed = np.zeros(64)
+    fixed[63] = 1.0  # 63 trials: thinning gives Binomial(63, p)
+    for p in (0.05, 0.3, 0.9):
+        got = thin_many(fixed, np.array([p]))[0]
+        want = stats.binom.pmf(np.arange(64), 63, p)
+        keep = want > 1e-100
+        assert np.allclose(got[keep], want[keep], rtol=1e-12, atol=0.0)

@@ -4,18 +4,20 @@ Each cell is one volley fired alone at a fresh unit, and its result is ``chain.r
 The stages are the engine's own (``hit_stage``, ``wound_groups``, ``count_damage``, ``pinning_test``,
 ``classify_rules``); the batch shares and vectorises them:
 
+- what the batch reads of each distinct volley and target is computed once (``_VolleyFacts``, ``_TargetFacts``);
 - the per-hit tables are computed once per distinct wound-stage key (``wound_stage_target``: what of the target
-  those stages and the volley's rules read, as the rules' declarations say), for the targets of one Toughness,
-  saves and cover together;
-- cells with the same hits (a shooting volley against every target) form one group whose per-hit
-  probabilities are stacked, so the binomial thinnings to wounds and to state-changing wounds are one array
-  computation for the whole group (``thin_many``);
+  those stages and the volley's rules read, as the rules' declarations say; ``volley_wound_key``: what they read
+  of the volley, so volleys of one weapon with other attack counts share them);
+- cells with the same hits (a shooting volley against every target) share one hit stage; the cells whose hits
+  fit one block width (``block_width``: padded with zeros) are stacked, so the binomial thinnings to wounds
+  and to state-changing wounds are one array computation for the whole block (``thin_many``), and Brutal's
+  compound sums one per per-hit length (``compound_many``);
 - when the unit's state is a function of the number of state-changing wounds (each does one damage, or takes
-  the whole model: ``count_damage``), the casualties of the group come from one ``bincount``, and P(pinned)
+  the whole model: ``count_damage``), the casualties of the block come from one ``bincount``, and P(pinned)
   from the linear map ``pinning_test`` makes of the final state;
 - otherwise (Brutal, Instant Death or Murderous Strike against multi-wound models) the capped allocation chain
   is split (``allocation_many``): the joint pmf of the state-changing wounds of each group from the hits, for
-  the whole group in one array computation, and the unit states those counts lead to once per per-hit table;
+  the whole block in one array computation, and the unit states those counts lead to once per per-hit table;
 - the rest (Mega-blast zones, Force and the other Psychic checks, an unread Strength, Deflagrate with Brutal,
   units too large for dense transitions) goes through ``chain.resolve``.
 """
@@ -53,7 +55,7 @@ from praetor_analysis.engine.wound_stage import (
     wound_stage_target,
 )
 from praetor_analysis.prob.convolution import compound_many
-from praetor_analysis.prob.dice import thin, thin_many
+from praetor_analysis.prob.dice import THIN_MANY_TERMS, thin, thin_many
 from praetor_analysis.prob.dist import Dist
 from praetor_analysis.profiles.records import ProfileError, Unit, Weapon
 from praetor_analysis.rules.damage_rules import DEFLAGRATE
@@ -249,7 +251,7 @@ def resolve_many(cells: Sequence[Cell], *, casualties_only: bool = False) -> lis
         part = hit_stage_target_part(cell.volley, cell.target)
         parts[id(cell.volley), part] = part
         groups.setdefault((id(cell.volley), part), []).append(cell)
-    blocks: dict[int, list[tuple[_Cell, tuple]]] = {}  # cells whose hits have one length: one array computation
+    blocks: dict[int, list[tuple[_Cell, tuple]]] = {}  # cells of one block width: one array computation
     for key, members in groups.items():
         try:
             stage = shared.hit(members[0].volley, members[0].target, parts[key])
@@ -257,9 +259,9 @@ def resolve_many(cells: Sequence[Cell], *, casualties_only: bool = False) -> lis
             for c in members:
                 out[c.index] = exc
             continue
-        blocks.setdefault(stage[0].probabilities.size, []).extend((c, stage) for c in members)
-    for block in blocks.values():
-        for i, result in _resolve_block(block, shared, casualties_only):
+        blocks.setdefault(block_width(stage[0].probabilities.size), []).extend((c, stage) for c in members)
+    for width, block in blocks.items():
+        for i, result in _resolve_block(block, width, shared, casualties_only):
             out[i] = result
     return out  # type: ignore[return-value]
 
@@ -319,13 +321,27 @@ def _wounds_left(state: TargetState) -> int | None:
     return index % state.space.wounds + 1
 
 
+BLOCK_WIDTH = 64
+"""The hits of a block are padded with zeros to the next power of two, at least this: short arrays cost their
+numpy calls rather than their length, so cells of many lengths are computed together."""
+
+
+def block_width(size: int) -> int:
+    """The width of the block of cells whose hit pmf has ``size`` entries: ``size`` itself up to
+    ``THIN_MANY_TERMS`` (thinned by the binomial terms the one-cell engine uses too), else padded."""
+    return size if size <= THIN_MANY_TERMS else max(BLOCK_WIDTH, 1 << (size - 1).bit_length())
+
+
 def _resolve_block(
-    block: list[tuple[_Cell, tuple]], shared: _Shared, casualties_only: bool
+    block: list[tuple[_Cell, tuple]], width: int, shared: _Shared, casualties_only: bool
 ) -> list[tuple[int, VolleyResult | Casualties | Failure]]:
-    """Cells whose hits have one length, each with its hit stage: thinned together, casualties from one
-    bincount."""
+    """Cells whose hit pmfs fit ``width``, each with its hit stage: the pmfs padded with zeros (every result
+    trimmed again), thinned together, casualties from one bincount."""
     members = [c for c, _ in block]
-    h = np.array([stage[0].probabilities for _, stage in block])
+    h = np.zeros((len(block), width))
+    for j, (_, stage) in enumerate(block):
+        hits = stage[0].probabilities
+        h[j, : hits.size] = hits
     if casualties_only:
         change_rows = thin_many(h, np.array([c.wounds.p_change for c in members]))
     else:
@@ -333,16 +349,16 @@ def _resolve_block(
         thinned = thin_many(np.repeat(h, 2, axis=0), ps)
         wounds_rows, change_rows = thinned[0::2], thinned[1::2]
     casualties = _casualties(members, change_rows, shared)  # the chain's cells: replaced below
-    chained = _chain(members, h, shared)
+    chained = _chain(block, h, shared)
     several = _several_saves(members, h) if not casualties_only else {}
     out: list[tuple[int, VolleyResult | Casualties | Failure]] = []
     done: list[tuple[int, np.ndarray | None, float | None, tuple[tuple[str, ...], ...]]] = []  # None: change_rows[j]
     kill_rows = np.zeros((len(members), max(c.fresh.space.models for c in members) + 1))
     unsaved: np.ndarray | None
-    for j, (c, (_, _, _, notes)) in enumerate(block):
+    for j, (c, (hits, _, _, notes)) in enumerate(block):
         each = c.wounds.unsaved_each
         if c.volley_facts.deflagrate:  # with one save per wound, the state-changing wounds are the unsaved ones
-            unsaved = change = unsaved_pmf(h[j], each, deflagrate=True)
+            unsaved = change = unsaved_pmf(hits.probabilities, each, deflagrate=True)
             kills = _casualties([c], unsaved[None], shared)[0]
         else:
             change, kills = change_rows[j], casualties[j]
@@ -455,19 +471,20 @@ def _pin_vector(target: Unit, shock: int, shared: _Shared) -> np.ndarray:
 
 
 def _chain(
-    members: list[_Cell], h: np.ndarray, shared: _Shared
+    block: list[tuple[_Cell, tuple]], h: np.ndarray, shared: _Shared
 ) -> dict[int, tuple[np.ndarray, float | None] | TooLarge]:
     """Casualties and P(pinned) of the block's cells that need the allocation chain (``allocation_many``), by
     unit space and number of groups: their capped counts in one computation, then each cell's per-table maps
     (or the ``TooLarge`` the one-cell chain raises)."""
     out: dict[int, tuple[np.ndarray, float | None] | TooLarge] = {}
     by_shape: dict[tuple[UnitSpace, int], list[int]] = {}
-    size = h.shape[1]
-    for j, c in enumerate(members):
+    members = [c for c, _ in block]
+    for j, (c, stage) in enumerate(block):
         if c.steps is None:
             continue
         space, groups = c.fresh.space, len(c.steps[1])
         cap = space.models * space.wounds
+        size = stage[0].probabilities.size  # the cell's own hits, not the block's padding
         try:  # the one-cell chain's bound, on its state tensor (hits, Pinning flags, unit states)
             check_work((size, 4 if c.volley_facts.pinning else 1, space.size), min(cap, size - 1) + 1, groups)
         except TooLarge as exc:

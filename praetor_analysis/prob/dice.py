@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -130,21 +131,68 @@ def thin(counts: np.ndarray, p: float) -> np.ndarray:
 
 
 THIN_MANY_TERMS = 8
-"""Up to this many counts ``thin_many`` uses the binomial terms themselves (beyond: the compound sum)."""
+"""Up to this many counts ``thin_many`` uses the binomial terms themselves."""
+
+SEPARABLE_COUNTS = 129
+"""Up to this many counts ``thin_many`` uses one matrix product with the binomial coefficients."""
+
+SEPARABLE_RANGE = 300.0
+"""... when ``q^n`` and ``(p / q)^k`` stay within ``e^300`` of 1 (about 1e130) for every count: far from
+overflow and underflow, so each term keeps its relative precision."""
 
 
 def thin_many(counts: np.ndarray, ps: np.ndarray) -> np.ndarray:
     """``thin(counts[i], ps[i])`` for every row i at once (``counts`` is one pmf for all rows, or one per row,
-    all of one length). Short counts: ``thin``'s log-space binomial terms, in one array computation. Longer
-    ones: the compound sum of one trial's pmf ``(1 - p, p)`` over the counts (``compound_many``: no exponential
-    per term; every term a sum of non-negative products, so no cancellation): the rows equal ``thin``'s to
-    rounding (tests/test_convolution.py)."""
+    all of one length); the rows equal ``thin``'s to rounding (tests/test_convolution.py).
+
+    Short counts: ``thin``'s log-space binomial terms, in one array computation. Up to ``SEPARABLE_COUNTS``:
+    ``P(k) = sum_n c_n C(n, k) p^k q^(n-k) = (p/q)^k sum_n (c_n q^n) C(n, k)``, one matrix product with the
+    binomial coefficients for every row (every term a product of non-negative factors, so no cancellation),
+    where those powers stay in ``SEPARABLE_RANGE``. Otherwise the compound sum of one trial's pmf ``(q, p)``
+    over the counts (``compound_many``, direct products as well).
+    """
     ps = np.asarray(ps, dtype=np.float64).reshape(-1)
     rows = np.broadcast_to(counts, (ps.size, counts.shape[-1]))
     size = rows.shape[1]
     if size <= THIN_MANY_TERMS:
         return np.einsum("pn,pnk->pk", rows, binomial_tables(size - 1, ps, size - 1))
-    return compound_many(rows, np.stack((1.0 - ps, ps), axis=1))
+    if size <= SEPARABLE_COUNTS:
+        q = 1.0 - ps
+        with np.errstate(divide="ignore"):
+            ratio = np.divide(ps, q, out=np.full(ps.size, np.inf), where=q > 0.0)
+            spread = (size - 1) * np.maximum(-np.log(q), np.abs(np.log(ratio)))
+        fast = (ps == 0.0) | (spread <= SEPARABLE_RANGE)
+        if fast.all():
+            return _thin_separable(rows, q, ratio)
+    else:
+        fast = np.zeros(ps.size, dtype=bool)
+    out = np.empty((ps.size, size))
+    if fast.any():
+        out[fast] = _thin_separable(rows[fast], q[fast], ratio[fast])
+    slow = ~fast
+    out[slow] = compound_many(rows[slow], np.stack((1.0 - ps[slow], ps[slow]), axis=1))
+    return out
+
+
+def _thin_separable(rows: np.ndarray, q: np.ndarray, ratio: np.ndarray) -> np.ndarray:
+    """``(p/q)^k sum_n (c_n q^n) C(n, k)`` for every row (see ``thin_many``)."""
+    return ((rows * _powers(q, rows.shape[1])) @ _binomial_coefficients(rows.shape[1])) * _powers(ratio, rows.shape[1])
+
+
+def _powers(x: np.ndarray, size: int) -> np.ndarray:
+    """``x[i] ** k`` for k below ``size``, row by row (running products)."""
+    out = np.empty((x.size, size))
+    out[:, 0] = 1.0
+    out[:, 1:] = x[:, None]
+    return np.cumprod(out, axis=1, out=out)
+
+
+@cache
+def _binomial_coefficients(size: int) -> np.ndarray:
+    """C[n, k] = n choose k for n, k below ``size`` (each the float nearest the integer; read-only)."""
+    out = np.array([[math.comb(n, k) for k in range(size)] for n in range(size)], dtype=np.float64)
+    out.flags.writeable = False
+    return out
 
 
 def binomial_tables(nmax: int, ps: np.ndarray, kmax: int) -> np.ndarray:
