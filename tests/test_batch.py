@@ -9,6 +9,7 @@ import pytest
 
 from praetor_analysis.analysis.compare import scenario_for
 from praetor_analysis.catalog import load_targets, load_units, load_weapons
+from praetor_analysis.engine.allocation import UnitSpace
 from praetor_analysis.engine.batch import resolve_many
 from praetor_analysis.engine.chain import resolve
 from praetor_analysis.errors import PraetorError
@@ -273,3 +274,32 @@ def test_batch_pads_hits_of_many_lengths_into_one_block():
                 cells.append((parse_volley(scenario), parse_target(scenario)))
     _, batched = _check_against_resolve(cells)
     assert batched == len(cells)
+
+
+def test_batch_tables_memoised_across_batches_give_the_same_results():
+    # the per-hit tables are memoised by value across batches (engine.batch._TABLES), with their small chain
+    # steps and count maps; large ones (10 models of W3: 31^2 counts x 31 states) kept for one batch only.
+    # Cold, then warm in another batch mixed with other cells, against chain.resolve each time.
+    from praetor_analysis.engine import batch
+    from praetor_analysis.prob.memo import clear_memos
+
+    big = {"models": 10, "T": 4, "W": 3, "Save": "3+"}
+    small = {"models": 2, "T": 6, "W": 2, "Save": "2+"}
+    cells = []
+    for rules in (", Brutal (2), Rending (6+)", ", Murderous Strike (5+), Pinning"):
+        weapon = {"name": "gun", "Range": '24"', "Strength": "5", "AP": "4", "Type": f"Heavy 1{rules}"}
+        for attacks in (4, 12, 40):
+            for target in (big, small):
+                scenario = {"attacker": {"BS": 4, "S": 4}, "attacks": attacks, "weapon": weapon, "target": target}
+                cells.append((parse_volley(scenario), parse_target(scenario)))
+    clear_memos()
+    _, batched = _check_against_resolve(cells)
+    assert batched == len(cells) and len(batch._TABLES) > 0
+    kept = {id(w) for w in batch._TABLES._data.values()}
+    _, batched = _check_against_resolve(cells[::-1] + _chain_cells()[:40])
+    assert batched == len(cells) + 40
+    assert kept <= {id(w) for w in batch._TABLES._data.values()}  # the same records found again
+    for w in batch._TABLES._data.values():  # only small count maps kept (the big unit's 31 x 31 x 31: per batch)
+        for space, _, width in w.maps:
+            assert width ** len(w.steps[space][1]) * space.size <= batch.KEPT_ENTRIES
+    assert (UnitSpace(10, 3), 2, 31) not in {key for w in batch._TABLES._data.values() for key in w.maps}

@@ -57,6 +57,7 @@ from praetor_analysis.engine.wound_stage import (
 from praetor_analysis.prob.convolution import compound_many
 from praetor_analysis.prob.dice import THIN_MANY_TERMS, thin, thin_many
 from praetor_analysis.prob.dist import Dist
+from praetor_analysis.prob.memo import BoundedMemo
 from praetor_analysis.profiles.records import ProfileError, Unit, Weapon
 from praetor_analysis.rules.damage_rules import DEFLAGRATE
 from praetor_analysis.rules.hit_rules import GETS_HOT
@@ -73,7 +74,8 @@ Failure = ProfileError | TooLarge
 class _Wounds:
     """What a cell needs of its per-hit tables: P(wound), P(state-changing wound), the per-hit unsaved pmf,
     the damage of a state-changing wound (None: the allocation chain is needed), its allocation groups, and
-    (filled as cells need them) its chain steps per unit space and the maps of ``_chain_maps``."""
+    (filled as cells need them) its chain steps per unit space and the maps of ``_chain_maps``, the small ones:
+    the record is memoised across batches (``_TABLES``)."""
 
     p_wound: float
     p_change: float
@@ -110,7 +112,18 @@ class _VolleyFacts:
     engine), Deflagrate, Pinning, Gets Hot, Shell Shock, whether its rules read the To Hit sixes, and tokens
     standing for its part of the per-hit table key and of the rule-list key."""
 
-    __slots__ = ("deflagrate", "gets_hot", "pinning", "reads_name", "reads_six", "rules", "shock", "strength", "wound")
+    __slots__ = (
+        "deflagrate",
+        "gets_hot",
+        "pinning",
+        "reads_name",
+        "reads_six",
+        "rules",
+        "shock",
+        "strength",
+        "wound",
+        "wound_key",
+    )
 
     def __init__(self, volley: Volley, shared: _Shared) -> None:
         w = volley.weapon
@@ -120,7 +133,8 @@ class _VolleyFacts:
         self.shock = shell_shock_of(w)
         self.reads_six = reads_hit_sixes(w)
         self.reads_name = reads_target_name(volley.attacker)  # Preferred Enemy (X) reads the target's name
-        self.wound = None if self.strength is None else shared.token(volley_wound_key(volley, self.strength))
+        self.wound_key = None if self.strength is None else volley_wound_key(volley, self.strength)
+        self.wound = None if self.wound_key is None else shared.token(self.wound_key)
         # what classify_rules reads of the volley (not its attack count: volleys of one weapon share the lists)
         shooter = (id(shared.same(w)), id(shared.same(volley.attacker)), volley.mode, volley.half_range)
         self.rules = shared.token((*shooter, volley.hits is None, volley.placement, volley.strength))
@@ -165,6 +179,7 @@ class _Shared:
         self._volleys: dict[int, _VolleyFacts] = {}
         self._targets: dict[int, _TargetFacts] = {}
         self._tokens: dict[tuple, int] = {}
+        self._batch_only: dict[int, tuple[_Wounds, dict]] = {}
 
     def same(self, record: Volley | Unit | Weapon) -> Volley | Unit | Weapon:
         """The first record of the batch equal to ``record``: equal volleys and targets share their caches."""
@@ -175,6 +190,13 @@ class _Shared:
             alone = isinstance(record, Volley) and record.zone_hits is not None  # zone hits are not compared
             entry = self._by_id[id(record)] = (record, record if alone else self._by_value.setdefault(record, record))
         return entry[1]  # type: ignore[return-value]
+
+    def batch_only(self, wounds: _Wounds) -> dict:
+        """What a memoised table keeps for this batch only (its large chain steps and count maps)."""
+        entry = self._batch_only.get(id(wounds))
+        if entry is None or entry[0] is not wounds:
+            entry = self._batch_only[id(wounds)] = (wounds, {})
+        return entry[1]
 
     def token(self, key: tuple) -> int:
         """A small number standing for ``key`` (equal keys, one number): cheap to hash in the cells' keys."""
@@ -276,6 +298,20 @@ def _one_cell(volley: Volley, target: Unit, casualties_only: bool) -> VolleyResu
     return result
 
 
+_TABLES: BoundedMemo[_Wounds] = BoundedMemo(1024)
+"""The per-hit tables by value, across batches (a dashboard update or a repeated sweep finds them built)."""
+
+KEPT_ENTRIES = 4096
+"""The largest chain steps (matrix entries) and count maps (count states x unit states) kept in a memoised
+table; larger ones are kept for one batch only."""
+
+
+def _tables(volley: Volley, canonical: Unit, strength: int, wounds: int) -> _Wounds:
+    groups, p_wound, unsaved_each = wound_groups(volley, canonical, strength, wounds)
+    damage = count_damage(groups, wounds)
+    return _Wounds(p_wound, float(unsaved_each[1:].sum()), unsaved_each, damage, tuple(groups))
+
+
 def _prepare(i: int, volley: Volley, target: Unit, shared: _Shared) -> _Cell | None:
     """The cell's per-hit data, or None when it goes through the one-cell engine."""
     tf = shared.target_facts(target)
@@ -294,23 +330,30 @@ def _prepare(i: int, volley: Volley, target: Unit, shared: _Shared) -> _Cell | N
     six = hit_six_share(volley, canonical) if vf.reads_six else None  # as wound_groups_key reads it
     key = (vf.wound, id(canonical), space.wounds, six)
     wounds = shared.tables.get(key)
-    if wounds is None:
-        groups, p_wound, unsaved_each = wound_groups(volley, canonical, strength, space.wounds)
-        damage = count_damage(groups, space.wounds)
-        wounds = _Wounds(p_wound, float(unsaved_each[1:].sum()), unsaved_each, damage, tuple(groups))
-        shared.tables[key] = wounds
+    if wounds is None:  # by value across batches (what wound_groups_key holds), then by the tokens above
+        value = (vf.wound_key, canonical, space.wounds, six)
+        wounds = shared.tables[key] = _TABLES.get(value, lambda: _tables(volley, canonical, strength, space.wounds))
     if tf.left is None or (vf.deflagrate and wounds.unsaved_each.size > 2):
         return None
     if wounds.damage is not None:
         return _Cell(i, volley, target, fresh, wounds, (vf, tf))
     if vf.deflagrate or space.size > DENSE_STATES:
         return None
-    if space not in wounds.steps:
-        wounds.steps[space] = chain_steps(list(wounds.groups), space)
-    steps = wounds.steps[space]
+    steps = _steps_of(wounds, space, shared)
     if steps is None or (space.models * space.wounds + 1) ** len(steps[1]) * space.size > MAX_COUNT_STATES:
         return None
     return _Cell(i, volley, target, fresh, wounds, (vf, tf), steps)
+
+
+def _steps_of(wounds: _Wounds, space: UnitSpace, shared: _Shared) -> tuple[np.ndarray, list[np.ndarray]] | None:
+    """``chain_steps`` of a table against a unit space: kept in the table when small, else for this batch."""
+    store = wounds.steps if space in wounds.steps else shared.batch_only(wounds)
+    if space not in store:
+        steps = chain_steps(list(wounds.groups), space)
+        small = steps is None or sum(m.size for m in steps[1]) <= KEPT_ENTRIES
+        store = wounds.steps if small else shared.batch_only(wounds)
+        store[space] = steps
+    return store[space]
 
 
 def _wounds_left(state: TargetState) -> int | None:
@@ -497,7 +540,7 @@ def _chain(
         width = counts.shape[1] if groups else 1
         for j, row in zip(rows, counts.reshape(len(rows), -1), strict=True):
             c = members[j]
-            kills, states = _chain_maps(c, width)
+            kills, states = _chain_maps(c, width, shared)
             pinned: float | None = 0.0
             if c.volley_facts.pinning:
                 pinned = None
@@ -508,13 +551,14 @@ def _chain(
     return out
 
 
-def _chain_maps(cell: _Cell, width: int) -> tuple[np.ndarray, np.ndarray]:
+def _chain_maps(cell: _Cell, width: int, shared: _Shared) -> tuple[np.ndarray, np.ndarray]:
     """(models removed, unit state) after every capped count of the cell's chain (counts flattened, each below
     ``width``): once per per-hit table, unit space and start."""
     space = cell.fresh.space
     start = cell.fresh.probs[0]
     key = (space, int(np.flatnonzero(start)[0]), width)
-    maps = cell.wounds.maps
+    small = width ** len(cell.steps[1]) * space.size <= KEPT_ENTRIES  # type: ignore[index]
+    maps = cell.wounds.maps if small else shared.batch_only(cell.wounds)
     if key not in maps:
         matrices = cell.steps[1]  # type: ignore[index]
         states = count_states(start, matrices, width).reshape(-1, space.size)
