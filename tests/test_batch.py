@@ -303,3 +303,36 @@ def test_batch_tables_memoised_across_batches_give_the_same_results():
         for space, _, width in w.maps:
             assert width ** len(w.steps[space][1]) * space.size <= batch.KEPT_ENTRIES
     assert (UnitSpace(10, 3), 2, 31) not in {key for w in batch._TABLES._data.values() for key in w.maps}
+
+
+def test_batch_mixes_the_psychic_checks_of_one_psyker_or_one_unit_check():
+    """Force, Achean Force and Divine Guidance weapons of the catalog, by one psyker and by three (each with
+    a check: through the one-cell engine; one check for the unit: mixed by the batch), with and without
+    Pinning, against the standard targets (a Pinning-exempt one among them), equal ``chain.resolve``; the
+    batch computes every cell whose outcomes are each one volley at one Strength itself."""
+    from dataclasses import replace
+
+    from praetor_analysis.engine.checks import check_boost, single_strength_branches
+
+    weapons = load_weapons()
+    checked = weapons[weapons["Type"].astype(str).str.contains("Force|Divine Guidance", case=False)]
+    assert len(checked) > 5
+    cells, expect_batched = [], 0
+    for _, w in checked.iterrows():
+        for _, t in load_targets().iterrows():
+            scenario = scenario_for(w, t)
+            pinning = {**scenario, "weapon": {**scenario["weapon"], "Type": scenario["weapon"]["Type"] + ", Pinning"}}
+            for s in (scenario, pinning):
+                try:
+                    volley, target = parse_volley(s), parse_target(s)
+                except PraetorError:
+                    continue
+                if target.is_vehicle or check_boost(volley) is None:
+                    continue
+                for v in (volley, replace(volley, attacker=replace(volley.attacker, models=3, Ld=9))):
+                    cells.append((v, target))
+                    expect_batched += single_strength_branches(v) is not None
+    assert len(cells) > 50 and expect_batched > 30
+    worst, batched = _check_against_resolve(cells)
+    assert worst <= TOL
+    assert batched >= expect_batched

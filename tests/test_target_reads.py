@@ -5,11 +5,14 @@ answers the same for the target reduced to what its declaration says as for the 
 
 from __future__ import annotations
 
+import functools
 import itertools
+from dataclasses import replace
 
 import pytest
 
 from praetor_analysis.catalog import load_targets, load_units, load_weapons
+from praetor_analysis.engine.rule_report import classification_reads, classify_rules
 from praetor_analysis.engine.volley import Volley
 from praetor_analysis.engine.wound_stage import (
     damage_per_wound,
@@ -20,6 +23,7 @@ from praetor_analysis.engine.wound_stage import (
 )
 from praetor_analysis.errors import PraetorError
 from praetor_analysis.profiles.records import Unit, Weapon
+from praetor_analysis.profiles.rule_tokens import parse_rule
 from praetor_analysis.rules.catalogue import REGISTRY
 from praetor_analysis.rules.contexts import SaveSituation, WoundSituation
 from praetor_analysis.rules.registry import RuleDecl
@@ -117,10 +121,10 @@ def test_a_reduced_unit_type_answers_every_tested_word_as_the_whole_one():
         TargetReads(fields=frozenset({"Toughness"}))
 
 
-def test_the_reduced_target_gives_the_same_wound_save_and_damage_tables_on_every_unit_type():
-    """Every distinct rule set of the shipped weapons, in its own mode, against one statline under every Unit
-    Type: the reduced target's tables equal the whole target's."""
-    weapons = {}
+@functools.cache
+def _weapons() -> tuple[Weapon, ...]:
+    """One shipped weapon of every distinct rule set."""
+    weapons: dict[tuple, Weapon] = {}
     for _, row in load_weapons().iterrows():
         try:
             w = Weapon.from_mapping({k: row[k] for k in ("name", "Range", "Strength", "AP", "Type")})
@@ -128,9 +132,15 @@ def test_the_reduced_target_gives_the_same_wound_save_and_damage_tables_on_every
             continue
         weapons.setdefault(tuple(w.stage_rules), w)
     assert len(weapons) > 100
+    return tuple(weapons.values())
+
+
+def test_the_reduced_target_gives_the_same_wound_save_and_damage_tables_on_every_unit_type():
+    """Every distinct rule set of the shipped weapons, in its own mode, against one statline under every Unit
+    Type: the reduced target's tables equal the whole target's."""
     attacker = Unit(name="attacker", BS=4, WS=4, S=4)
     checked = 0
-    for w in weapons.values():
+    for w in _weapons():
         for mode in ("melee",) if w.is_melee else ("shooting",):
             volley = Volley(w, attacker, mode=mode)
             r = volley_reads(volley)
@@ -143,3 +153,25 @@ def test_the_reduced_target_gives_the_same_wound_save_and_damage_tables_on_every
                     assert _call(fn, *small) == _call(fn, *args), (w.name, w.type.signature, mode, unit_type)
                 checked += 1
     assert checked > 20_000
+
+
+@pytest.mark.slow
+def test_the_rule_lists_read_no_more_of_the_target_than_the_declarations_say():
+    """``classify_rules`` of every distinct rule set of the shipped weapons, by an attacker with and without
+    Preferred Enemy, against targets with and without rules of their own under every Unit Type: the same lists
+    for the target reduced to its ``classification_reads`` (the batch keys its rule lists on that)."""
+    attackers = (
+        Unit(name="attacker", BS=4, WS=4, S=4),
+        Unit(name="attacker", BS=4, WS=4, S=4, rules=(parse_rule("Preferred Enemy (Daemon)"),)),
+    )
+    own = (parse_rule("Eternal Warrior"), parse_rule("Feel No Pain (5+)"), parse_rule("Fearless"))
+    checked = 0
+    for w, attacker in itertools.product(_weapons(), attackers):
+        volley = Volley(w, attacker, mode="melee" if w.is_melee else "shooting")
+        for unit_type, rules in itertools.product(UNIT_TYPES, ((), own)):
+            target = Unit(name="Daemon Prince", unit_type=unit_type, T=4, W=1, save=3, rules=rules)
+            r = classification_reads(volley, target)
+            reduced = replace(target, unit_type=r.unit_type(unit_type), name=target.name if "name" in r.fields else "")
+            assert classify_rules(volley, reduced, []) == classify_rules(volley, target, []), (w.name, unit_type)
+            checked += 1
+    assert checked > 40_000

@@ -41,10 +41,11 @@ from praetor_analysis.engine.allocation import (
 from praetor_analysis.engine.allocation_many import MAX_COUNT_STATES, chain_steps, count_states, effective_counts
 from praetor_analysis.engine.chain import resolve, unsaved_pmf
 from praetor_analysis.engine.checks import check_boost
-from praetor_analysis.engine.hit_stage import hit_stage, hit_stage_target_part, reads_target_name
+from praetor_analysis.engine.checks_many import expand_checks
+from praetor_analysis.engine.hit_stage import hit_stage, hit_stage_target_part
 from praetor_analysis.engine.pinning import pinning_exempt, pinning_test, shell_shock_of
-from praetor_analysis.engine.rule_report import classify_rules
-from praetor_analysis.engine.volley import TargetState, Volley, VolleyResult, weapon_strength
+from praetor_analysis.engine.rule_report import classify_rules, rules_reads, volley_classification_reads
+from praetor_analysis.engine.volley import Casualties, TargetState, Volley, VolleyResult, weapon_strength
 from praetor_analysis.engine.wound_stage import (
     gets_hot_unsaved,
     hit_six_share,
@@ -113,10 +114,10 @@ class _VolleyFacts:
     standing for its part of the per-hit table key and of the rule-list key."""
 
     __slots__ = (
+        "class_reads",
         "deflagrate",
         "gets_hot",
         "pinning",
-        "reads_name",
         "reads_six",
         "rules",
         "shock",
@@ -132,20 +133,20 @@ class _VolleyFacts:
         self.deflagrate, self.pinning, self.gets_hot = w.has(DEFLAGRATE), w.has(PINNING), w.has(GETS_HOT)
         self.shock = shell_shock_of(w)
         self.reads_six = reads_hit_sixes(w)
-        self.reads_name = reads_target_name(volley.attacker)  # Preferred Enemy (X) reads the target's name
         self.wound_key = None if self.strength is None else volley_wound_key(volley, self.strength)
         self.wound = None if self.wound_key is None else shared.token(self.wound_key)
-        # what classify_rules reads of the volley (not its attack count: volleys of one weapon share the lists)
+        # what classify_rules reads of the volley (not its attack count: volleys of one weapon share the lists),
+        # and what its rules read of the target's Unit Type and name (rule_report.classification_reads)
         shooter = (id(shared.same(w)), id(shared.same(volley.attacker)), volley.mode, volley.half_range)
         self.rules = shared.token((*shooter, volley.hits is None, volley.placement, volley.strength))
+        self.class_reads = shared.interned(volley_classification_reads(volley))
 
 
 class _TargetFacts:
     """What the batch reads of one target, once per distinct target: its fresh state (or the error it raises),
-    the wounds left on its first model, whether Pinning can pin it, and tokens for its part of the rule-list key
-    (without and with its name)."""
+    the wounds left on its first model, whether Pinning can pin it, and its part of the rule-list key."""
 
-    __slots__ = ("exempt", "fresh", "left", "rules", "vehicle")
+    __slots__ = ("by_reads", "exempt", "fresh", "left", "rule_reads", "target", "vehicle")
 
     def __init__(self, target: Unit, shared: _Shared) -> None:
         self.vehicle = target.is_vehicle
@@ -155,9 +156,19 @@ class _TargetFacts:
             self.fresh = exc
         self.left = None if isinstance(self.fresh, ProfileError) else _wounds_left(self.fresh)
         self.exempt = pinning_exempt(target)
-        # the rules' conditions read the Unit Type, the rules, and whether a model can be already damaged
-        part = (target.unit_type, target.rules, target.W, target.wounds_taken)
-        self.rules = (shared.token(("", *part)), shared.token((target.name, *part)))
+        self.target = target  # rules_token: what classify_rules reads of it
+        self.rule_reads = rules_reads(target.rules)
+        self.by_reads: dict[int, int] = {}  # the rule-list token of the target, by the volley's reads
+
+    def rules_token(self, reads: TargetReads, shared: _Shared) -> int:
+        """A token for what ``classify_rules`` reads of the target for a volley whose rules read ``reads``."""
+        token = self.by_reads.get(id(reads))
+        if token is None:
+            t, r = self.target, reads | self.rule_reads
+            name = t.name if "name" in r.fields else ""
+            seen = (r.unit_type(t.unit_type), name, t.rules, t.W == 1 and not t.wounds_taken)
+            token = self.by_reads[id(reads)] = shared.token(seen)
+        return token
 
 
 class _Shared:
@@ -198,6 +209,10 @@ class _Shared:
             entry = self._batch_only[id(wounds)] = (wounds, {})
         return entry[1]
 
+    def interned(self, reads: TargetReads) -> TargetReads:
+        """One ``TargetReads`` object for equal values (they key caches by id)."""
+        return self._reads_seen.setdefault(reads, reads)
+
     def token(self, key: tuple) -> int:
         """A small number standing for ``key`` (equal keys, one number): cheap to hash in the cells' keys."""
         return self._tokens.setdefault(key, len(self._tokens))
@@ -227,8 +242,7 @@ class _Shared:
     def reads_of(self, volley: Volley) -> TargetReads:
         """``volley_reads``, one object for equal values (so that it keys the canonical targets by id)."""
         if id(volley) not in self.reads:
-            found = volley_reads(volley)
-            self.reads[id(volley)] = self._reads_seen.setdefault(found, found)
+            self.reads[id(volley)] = self.interned(volley_reads(volley))
         return self.reads[id(volley)]
 
     def hit(self, volley: Volley, target: Unit, part: tuple | None) -> tuple[Dist, Dist, float | None, list[str]]:
@@ -239,15 +253,6 @@ class _Shared:
         return self.hits[key]
 
 
-@dataclass(frozen=True)
-class Casualties:
-    """What a sweep reads of one cell: the pmf of models removed, P(pinned) and the rules not modelled."""
-
-    casualties: np.ndarray
-    pinned: float | None
-    not_modelled: tuple[str, ...]
-
-
 def resolve_many(cells: Sequence[Cell], *, casualties_only: bool = False) -> list[VolleyResult | Casualties | Failure]:
     """``chain.resolve(volley, target)`` for every (volley, target) cell, or the error it raises
     (``ProfileError``, ``TooLarge``), computed together.
@@ -256,11 +261,16 @@ def resolve_many(cells: Sequence[Cell], *, casualties_only: bool = False) -> lis
     of the vectorised cells. With ``casualties_only`` each result is a ``Casualties`` (hits, wounds and unsaved
     wounds are not built: what a catalog sweep needs).
     """
-    out: list[VolleyResult | Casualties | Failure | None] = [None] * len(cells)
     shared = _Shared()
+    asked = len(cells)
+    cells = list(cells)
+    checked = expand_checks(cells)  # a Psychic check's outcomes: cells of their own, mixed at the end
+    out: list[VolleyResult | Casualties | Failure | None] = [None] * len(cells)
     groups: dict[tuple, list[_Cell]] = {}
     parts: dict[tuple, tuple | None] = {}
     for i, (v, t) in enumerate(cells):
+        if i in checked:
+            continue
         volley, target = shared.same(v), shared.same(t)
         try:
             cell = _prepare(i, volley, target, shared)  # type: ignore[arg-type]
@@ -285,7 +295,9 @@ def resolve_many(cells: Sequence[Cell], *, casualties_only: bool = False) -> lis
     for width, block in blocks.items():
         for i, result in _resolve_block(block, width, shared, casualties_only):
             out[i] = result
-    return out  # type: ignore[return-value]
+    for i, mixture in checked.items():
+        out[i] = mixture.mix([out[j] for j in mixture.rows])  # type: ignore[misc]
+    return out[:asked]  # type: ignore[return-value]
 
 
 def _one_cell(volley: Volley, target: Unit, casualties_only: bool) -> VolleyResult | Casualties | Failure:
@@ -578,7 +590,7 @@ def _gets_hot(volley: Volley, ones: Dist, shared: _Shared) -> Dist:
 def _rules(cell: _Cell, notes: list[str], shared: _Shared) -> tuple[tuple[str, ...], ...]:
     """(applied, no_effect, not_modelled) as ``resolve_sequence`` reports them for one volley (deduplicated)."""
     vf = cell.volley_facts
-    key = (vf.rules, cell.target_facts.rules[vf.reads_name], *notes)  # see _VolleyFacts and _TargetFacts
+    key = (vf.rules, cell.target_facts.rules_token(vf.class_reads, shared), *notes)  # see _VolleyFacts, _TargetFacts
     lists = shared.rules.get(key)
     if lists is None:
         found = classify_rules(cell.volley, cell.target, list(notes))

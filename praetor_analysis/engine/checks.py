@@ -9,7 +9,7 @@ state they leave (as two weapons of one unit would). A single check for the unit
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -35,8 +35,21 @@ def check_boost(volley: Volley) -> tuple[str, CheckBoost] | None:
     return None
 
 
-def resolve_checked(volley: Volley, target: Unit, state: TargetState | None, resolve: Resolve) -> VolleyResult:
-    """Resolve a volley whose weapon has a Strength-raising check, as the mixture over the checks."""
+@dataclass(frozen=True)
+class CheckOutcomes:
+    """The checks of a volley: ``weights[k]``, P(k psykers pass) (or, with one check for the unit, k = 0 for
+    a failure and k = models for a pass), the Strengths after a pass and without one, P(Perils of the Warp)."""
+
+    name: str
+    boost: CheckBoost
+    weights: list[float]
+    better: int
+    plain: int
+    perils: float | None
+
+
+def check_outcomes(volley: Volley) -> CheckOutcomes:
+    """The checks of a volley whose weapon has a Strength-raising check (``check_boost``)."""
     name, boost = check_boost(volley)  # type: ignore[misc]
     a = volley.attacker
     if a.Ld is None:
@@ -46,11 +59,28 @@ def resolve_checked(volley: Volley, target: Unit, state: TargetState | None, res
         raise ProfileError(f"weapon.Strength: {volley.weapon.strength.text!r} cannot be raised by {name}")
     p = leadership_pass(a.Ld)
     n = a.models
-    weights = binomial_pmf(n, p) if boost.per_model else [1.0 - p] + [0.0] * (n - 1) + [p]
+    weights = [float(w) for w in binomial_pmf(n, p)] if boost.per_model else [1.0 - p] + [0.0] * (n - 1) + [p]
+    perils = (1.0 - p**n if boost.per_model else 1.0 - p) if boost.perils else None
+    return CheckOutcomes(name, boost, weights, boost.strength(plain), plain, perils)
+
+
+def single_strength_branches(volley: Volley) -> list[tuple[float, Volley]] | None:
+    """The outcomes of a checked volley as (weight, the whole volley at one Strength), in ``resolve_checked``'s
+    order, when each outcome is one: one psyker, or one check for the unit; None otherwise (several psykers
+    with a check each: their outcomes are sequences). ``resolve_checked`` is their mixture."""
+    out = check_outcomes(volley)
+    if out.boost.per_model and volley.attacker.models > 1:
+        return None
+    return [(w, replace(volley, strength=out.better if k else out.plain)) for k, w in enumerate(out.weights) if w > 0]
+
+
+def resolve_checked(volley: Volley, target: Unit, state: TargetState | None, resolve: Resolve) -> VolleyResult:
+    """Resolve a volley whose weapon has a Strength-raising check, as the mixture over the checks."""
+    checks = check_outcomes(volley)
     outcomes: list[tuple[float, VolleyResult]] = []
-    for k, w in enumerate(weights):
+    for k, w in enumerate(checks.weights):
         if w > 0.0:
-            outcomes.append((float(w), _split(volley, target, state, resolve, k, boost.strength(plain), plain)))
+            outcomes.append((w, _split(volley, target, state, resolve, k, checks.better, checks.plain)))
     first = outcomes[0][1]
     probs = [w for w, _ in outcomes]
     results = [r for _, r in outcomes]
@@ -65,7 +95,7 @@ def resolve_checked(volley: Volley, target: Unit, state: TargetState | None, res
     assert base is not None
     mixed = TargetState(base.space, probs_sum, base.shell_shocks)
     gets_hot = None if first.gets_hot is None else Dist.mixture(probs, [r.gets_hot for r in results])  # type: ignore[misc]
-    perils = (1.0 - p**n if boost.per_model else 1.0 - p) if boost.perils else None
+    perils = checks.perils
     return VolleyResult(
         hits=mix("hits"),
         wounds=mix("wounds"),

@@ -70,6 +70,15 @@ class TargetState:
 
 
 @dataclass(frozen=True)
+class Casualties:
+    """What a sweep reads of one cell: the pmf of models removed, P(pinned) and the rules not modelled."""
+
+    casualties: np.ndarray
+    pinned: float | None
+    not_modelled: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class VolleyResult:
     """Exact distributions of one volley (or a sequence), with the rules applied and not modelled."""
 

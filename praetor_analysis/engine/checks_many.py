@@ -1,0 +1,87 @@
+"""Strength-raising checks (Force, Achean Force, Divine Guidance) in the batch engine.
+
+When each outcome of the checks is the whole volley at one Strength (one psyker, or one check for the unit),
+``resolve_checked``'s result is the mixture of single volleys from a fresh unit: the batch computes those
+volleys as cells of their own and mixes their results here. Several psykers with a check each make
+sequences (the ones that passed, then the others, on the state they leave): those stay with the one-cell
+engine.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from praetor_analysis.engine.allocation import TooLarge
+from praetor_analysis.engine.checks import check_boost, check_outcomes, single_strength_branches
+from praetor_analysis.engine.volley import Casualties, Volley, VolleyResult
+from praetor_analysis.prob.dist import Dist
+from praetor_analysis.profiles.records import ProfileError, Unit
+
+Result = VolleyResult | Casualties | ProfileError | TooLarge
+
+
+@dataclass(frozen=True)
+class CheckMixture:
+    """A checked cell: the weights of its outcomes, the rows of the cells computing them, P(Perils)."""
+
+    weights: tuple[float, ...]
+    rows: tuple[int, ...]
+    perils: float | None
+
+    def mix(self, results: list[Result]) -> Result:
+        """``resolve_checked``'s mixture of the outcomes' results (or the first error among them). P(pinned)
+        mixes too: the Pinning test acts on each state of the unit alone."""
+        done: list[VolleyResult | Casualties] = []
+        for r in results:
+            if isinstance(r, (ProfileError, TooLarge)):
+                return r
+            done.append(r)
+        pins = [r.pinned for r in done]
+        pinned = None if None in pins else float(np.dot(self.weights, pins))  # type: ignore[arg-type]
+        first = done[0]
+        if isinstance(first, Casualties):
+            rows = [r.casualties for r in done if isinstance(r, Casualties)]
+            size = max(row.size for row in rows)
+            kills = sum(w * np.pad(row, (0, size - row.size)) for w, row in zip(self.weights, rows, strict=True))
+            return Casualties(np.asarray(kills), pinned, first.not_modelled)
+        full = [r for r in done if isinstance(r, VolleyResult)]
+
+        def mix(key: str) -> Dist:
+            return Dist.mixture(self.weights, [getattr(r, key) for r in full])
+
+        return VolleyResult(
+            hits=mix("hits"),
+            wounds=mix("wounds"),
+            unsaved=mix("unsaved"),
+            casualties=mix("casualties"),
+            pinned=pinned,
+            applied=first.applied,
+            not_modelled=first.not_modelled,
+            no_effect=first.no_effect,
+            gets_hot=None if first.gets_hot is None else mix("gets_hot"),
+            attack_happens=None if self.perils is None else 1.0,
+            perils=self.perils,
+        )
+
+
+def expand_checks(cells: list[tuple[Volley, Unit]]) -> dict[int, CheckMixture]:
+    """For every cell (not a vehicle, no Mega-blast zones) whose volley has a check with single-Strength
+    outcomes: its outcomes appended to ``cells`` as cells of their own, and its ``CheckMixture`` by index. A
+    cell whose check cannot be taken (no Leadership...) is left to the one-cell engine, which raises."""
+    out: dict[int, CheckMixture] = {}
+    for i in range(len(cells)):
+        volley, target = cells[i]
+        if target.is_vehicle or volley.zone_hits is not None or check_boost(volley) is None:
+            continue
+        try:
+            branches = single_strength_branches(volley)
+        except ProfileError:
+            continue
+        if branches is None:
+            continue
+        rows = tuple(range(len(cells), len(cells) + len(branches)))
+        cells.extend((v, target) for _, v in branches)
+        out[i] = CheckMixture(tuple(w for w, _ in branches), rows, check_outcomes(volley).perils)
+    return out
