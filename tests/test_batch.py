@@ -277,10 +277,10 @@ def test_batch_pads_hits_of_many_lengths_into_one_block():
 
 
 def test_batch_tables_memoised_across_batches_give_the_same_results():
-    # the per-hit tables are memoised by value across batches (engine.batch._TABLES), with their small chain
+    # the per-hit tables are memoised by value across batches (engine.batch_facts.TABLES), with their small chain
     # steps and count maps; large ones (10 models of W3: 31^2 counts x 31 states) kept for one batch only.
     # Cold, then warm in another batch mixed with other cells, against chain.resolve each time.
-    from praetor_analysis.engine import batch
+    from praetor_analysis.engine import batch_facts
     from praetor_analysis.prob.memo import clear_memos
 
     big = {"models": 10, "T": 4, "W": 3, "Save": "3+"}
@@ -294,15 +294,15 @@ def test_batch_tables_memoised_across_batches_give_the_same_results():
                 cells.append((parse_volley(scenario), parse_target(scenario)))
     clear_memos()
     _, batched = _check_against_resolve(cells)
-    assert batched == len(cells) and len(batch._TABLES) > 0
-    kept = {id(w) for w in batch._TABLES._data.values()}
+    assert batched == len(cells) and len(batch_facts.TABLES) > 0
+    kept = {id(w) for w in batch_facts.TABLES.values()}
     _, batched = _check_against_resolve(cells[::-1] + _chain_cells()[:40])
     assert batched == len(cells) + 40
-    assert kept <= {id(w) for w in batch._TABLES._data.values()}  # the same records found again
-    for w in batch._TABLES._data.values():  # only small count maps kept (the big unit's 31 x 31 x 31: per batch)
+    assert kept <= {id(w) for w in batch_facts.TABLES.values()}  # the same records found again
+    for w in batch_facts.TABLES.values():  # only small count maps kept (the big unit's 31 x 31 x 31: per batch)
         for space, _, width in w.maps:
-            assert width ** len(w.steps[space][1]) * space.size <= batch.KEPT_ENTRIES
-    assert (UnitSpace(10, 3), 2, 31) not in {key for w in batch._TABLES._data.values() for key in w.maps}
+            assert width ** len(w.steps[space][1]) * space.size <= batch_facts.KEPT_ENTRIES
+    assert (UnitSpace(10, 3), 2, 31) not in {key for w in batch_facts.TABLES.values() for key in w.maps}
 
 
 def test_batch_mixes_the_psychic_checks_of_one_psyker_or_one_unit_check():

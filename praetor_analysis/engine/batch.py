@@ -4,7 +4,7 @@ Each cell is one volley fired alone at a fresh unit, and its result is ``chain.r
 The stages are the engine's own (``hit_stage``, ``wound_groups``, ``count_damage``, ``pinning_test``,
 ``classify_rules``); the batch shares and vectorises them:
 
-- what the batch reads of each distinct volley and target is computed once (``_VolleyFacts``, ``_TargetFacts``);
+- what the batch reads of each distinct volley and target is computed once (``VolleyFacts``, ``TargetFacts``);
 - the per-hit tables are computed once per distinct wound-stage key (``wound_stage_target``: what of the target
   those stages and the volley's rules read, as the rules' declarations say; ``volley_wound_key``: what they read
   of the volley, so volleys of one weapon with other attack counts share them);
@@ -25,7 +25,7 @@ The stages are the engine's own (``hit_stage``, ``wound_groups``, ``count_damage
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import fields
 
 import numpy as np
 
@@ -33,58 +33,40 @@ from praetor_analysis.engine.allocation import (
     DENSE_STATES,
     TooLarge,
     UnitSpace,
-    WoundGroup,
     after_count,
     check_work,
-    count_damage,
 )
 from praetor_analysis.engine.allocation_many import MAX_COUNT_STATES, chain_steps, count_states, effective_counts
+from praetor_analysis.engine.batch_facts import (
+    KEPT_ENTRIES,
+    TABLES,
+    TargetFacts,
+    VolleyFacts,
+    Wounds,
+    tables_of,
+)
 from praetor_analysis.engine.chain import resolve, unsaved_pmf
-from praetor_analysis.engine.checks import check_boost
 from praetor_analysis.engine.checks_many import expand_checks
 from praetor_analysis.engine.hit_stage import hit_stage, hit_stage_target_part
-from praetor_analysis.engine.pinning import pinning_exempt, pinning_test, shell_shock_of
-from praetor_analysis.engine.rule_report import classify_rules, rules_reads, volley_classification_reads
-from praetor_analysis.engine.volley import Casualties, TargetState, Volley, VolleyResult, weapon_strength
+from praetor_analysis.engine.pinning import pinning_test
+from praetor_analysis.engine.rule_report import classify_rules
+from praetor_analysis.engine.volley import Casualties, TargetState, Volley, VolleyResult
 from praetor_analysis.engine.wound_stage import (
     gets_hot_unsaved,
     hit_six_share,
-    reads_hit_sixes,
     volley_reads,
-    volley_wound_key,
-    wound_groups,
     wound_stage_target,
 )
 from praetor_analysis.prob.convolution import compound_many
 from praetor_analysis.prob.dice import THIN_MANY_TERMS, thin, thin_many
 from praetor_analysis.prob.dist import Dist
-from praetor_analysis.prob.memo import BoundedMemo
 from praetor_analysis.profiles.records import ProfileError, Unit, Weapon
-from praetor_analysis.rules.damage_rules import DEFLAGRATE
-from praetor_analysis.rules.hit_rules import GETS_HOT
-from praetor_analysis.rules.morale_rules import PINNING
 from praetor_analysis.rules.target_reads import TargetReads
 
 __all__ = ["Casualties", "resolve_many"]
 
 Cell = tuple[Volley, Unit]
 Failure = ProfileError | TooLarge
-
-
-@dataclass(frozen=True)
-class _Wounds:
-    """What a cell needs of its per-hit tables: P(wound), P(state-changing wound), the per-hit unsaved pmf,
-    the damage of a state-changing wound (None: the allocation chain is needed), its allocation groups, and
-    (filled as cells need them) its chain steps per unit space and the maps of ``_chain_maps``, the small ones:
-    the record is memoised across batches (``_TABLES``)."""
-
-    p_wound: float
-    p_change: float
-    unsaved_each: np.ndarray
-    damage: int | None
-    groups: tuple[WoundGroup, ...]
-    steps: dict[UnitSpace, tuple[np.ndarray, list[np.ndarray]] | None] = field(default_factory=dict)
-    maps: dict[tuple, tuple[np.ndarray, np.ndarray]] = field(default_factory=dict)
 
 
 class _Cell:
@@ -99,8 +81,8 @@ class _Cell:
         volley: Volley,
         target: Unit,
         fresh: TargetState,
-        wounds: _Wounds,
-        facts: tuple[_VolleyFacts, _TargetFacts],
+        wounds: Wounds,
+        facts: tuple[VolleyFacts, TargetFacts],
         steps: tuple[np.ndarray, list[np.ndarray]] | None = None,
     ) -> None:
         self.index, self.volley, self.target, self.fresh, self.wounds = index, volley, target, fresh, wounds
@@ -108,67 +90,8 @@ class _Cell:
         self.volley_facts, self.target_facts = facts
 
 
-class _VolleyFacts:
-    """What the batch reads of one volley, computed once per distinct volley: its Strength (None: the one-cell
-    engine), Deflagrate, Pinning, Gets Hot, Shell Shock, whether its rules read the To Hit sixes, and tokens
-    standing for its part of the per-hit table key and of the rule-list key."""
-
-    __slots__ = (
-        "class_reads",
-        "deflagrate",
-        "gets_hot",
-        "pinning",
-        "reads_six",
-        "rules",
-        "shock",
-        "strength",
-        "wound",
-        "wound_key",
-    )
-
-    def __init__(self, volley: Volley, shared: _Shared) -> None:
-        w = volley.weapon
-        boosted = volley.zone_hits is not None or check_boost(volley) is not None
-        self.strength = None if boosted else weapon_strength(volley)
-        self.deflagrate, self.pinning, self.gets_hot = w.has(DEFLAGRATE), w.has(PINNING), w.has(GETS_HOT)
-        self.shock = shell_shock_of(w)
-        self.reads_six = reads_hit_sixes(w)
-        self.wound_key = None if self.strength is None else volley_wound_key(volley, self.strength)
-        self.wound = None if self.wound_key is None else shared.token(self.wound_key)
-        # what classify_rules reads of the volley (not its attack count: volleys of one weapon share the lists),
-        # and what its rules read of the target's Unit Type and name (rule_report.classification_reads)
-        shooter = (id(shared.same(w)), id(shared.same(volley.attacker)), volley.mode, volley.half_range)
-        self.rules = shared.token((*shooter, volley.hits is None, volley.placement, volley.strength))
-        self.class_reads = shared.interned(volley_classification_reads(volley))
-
-
-class _TargetFacts:
-    """What the batch reads of one target, once per distinct target: its fresh state (or the error it raises),
-    the wounds left on its first model, whether Pinning can pin it, and its part of the rule-list key."""
-
-    __slots__ = ("by_reads", "exempt", "fresh", "left", "rule_reads", "target", "vehicle")
-
-    def __init__(self, target: Unit, shared: _Shared) -> None:
-        self.vehicle = target.is_vehicle
-        try:
-            self.fresh: TargetState | ProfileError = TargetState.fresh(target)
-        except ProfileError as exc:
-            self.fresh = exc
-        self.left = None if isinstance(self.fresh, ProfileError) else _wounds_left(self.fresh)
-        self.exempt = pinning_exempt(target)
-        self.target = target  # rules_token: what classify_rules reads of it
-        self.rule_reads = rules_reads(target.rules)
-        self.by_reads: dict[int, int] = {}  # the rule-list token of the target, by the volley's reads
-
-    def rules_token(self, reads: TargetReads, shared: _Shared) -> int:
-        """A token for what ``classify_rules`` reads of the target for a volley whose rules read ``reads``."""
-        token = self.by_reads.get(id(reads))
-        if token is None:
-            t, r = self.target, reads | self.rule_reads
-            name = t.name if "name" in r.fields else ""
-            seen = (r.unit_type(t.unit_type), name, t.rules, t.W == 1 and not t.wounds_taken)
-            token = self.by_reads[id(reads)] = shared.token(seen)
-        return token
+_VOLLEY_FIELDS = tuple(f.name for f in fields(Volley) if f.compare)
+_RECORDS = ("weapon", "attacker")
 
 
 class _Shared:
@@ -186,11 +109,13 @@ class _Shared:
         self.pinning: dict[tuple, np.ndarray] = {}
         self.pin_vectors: dict[tuple[int, int], np.ndarray] = {}
         self.gets_hot: dict[int, Dist] = {}
-        self.tables: dict[tuple, _Wounds] = {}
-        self._volleys: dict[int, _VolleyFacts] = {}
-        self._targets: dict[int, _TargetFacts] = {}
+        self.tables: dict[tuple, Wounds] = {}
+        self._volleys: dict[int, VolleyFacts] = {}
+        self._facts: dict[tuple, VolleyFacts] = {}
+        self._shallow: dict[tuple, object] = {}
+        self._targets: dict[int, TargetFacts] = {}
         self._tokens: dict[tuple, int] = {}
-        self._batch_only: dict[int, tuple[_Wounds, dict]] = {}
+        self._batch_only: dict[int, tuple[Wounds, dict]] = {}
 
     def same(self, record: Volley | Unit | Weapon) -> Volley | Unit | Weapon:
         """The first record of the batch equal to ``record``: equal volleys and targets share their caches."""
@@ -198,11 +123,24 @@ class _Shared:
         # object while the batch runs (a canonical target made and dropped would free its id)
         entry = self._by_id.get(id(record))
         if entry is None or entry[0] is not record:
-            alone = isinstance(record, Volley) and record.zone_hits is not None  # zone hits are not compared
-            entry = self._by_id[id(record)] = (record, record if alone else self._by_value.setdefault(record, record))
+            if isinstance(record, Volley):
+                entry = self._by_id[id(record)] = (record, self._same_volley(record))
+            else:
+                entry = self._by_id[id(record)] = (record, self._by_value.setdefault(record, record))
         return entry[1]  # type: ignore[return-value]
 
-    def batch_only(self, wounds: _Wounds) -> dict:
+    def _same_volley(self, volley: Volley) -> Volley:
+        """``same`` for a volley: first by its fields with the weapon and attacker by identity (cheap to hash:
+        volleys built from shared records), then by value."""
+        if volley.zone_hits is not None:  # zone hits are not compared
+            return volley
+        shallow = tuple(id(getattr(volley, f)) if f in _RECORDS else getattr(volley, f) for f in _VOLLEY_FIELDS)
+        found = self._shallow.get(shallow)
+        if found is None:
+            found = self._shallow[shallow] = self._by_value.setdefault(volley, volley)
+        return found  # type: ignore[return-value]
+
+    def batch_only(self, wounds: Wounds) -> dict:
         """What a memoised table keeps for this batch only (its large chain steps and count maps)."""
         entry = self._batch_only.get(id(wounds))
         if entry is None or entry[0] is not wounds:
@@ -217,18 +155,22 @@ class _Shared:
         """A small number standing for ``key`` (equal keys, one number): cheap to hash in the cells' keys."""
         return self._tokens.setdefault(key, len(self._tokens))
 
-    def volley_facts(self, volley: Volley) -> _VolleyFacts:
+    def volley_facts(self, volley: Volley) -> VolleyFacts:
         """The facts of a volley of the batch (one of ``same``'s records)."""
         facts = self._volleys.get(id(volley))
         if facts is None:
-            facts = self._volleys[id(volley)] = _VolleyFacts(volley, self)
+            key = VolleyFacts.key(volley)
+            facts = self._facts.get(key)
+            if facts is None:
+                facts = self._facts[key] = VolleyFacts(volley, self)
+            self._volleys[id(volley)] = facts
         return facts
 
-    def target_facts(self, target: Unit) -> _TargetFacts:
+    def target_facts(self, target: Unit) -> TargetFacts:
         """The facts of a target of the batch (one of ``same``'s records)."""
         facts = self._targets.get(id(target))
         if facts is None:
-            facts = self._targets[id(target)] = _TargetFacts(target, self)
+            facts = self._targets[id(target)] = TargetFacts(target, self)
         return facts
 
     def canonical_target(self, target: Unit, reads: TargetReads, *, keep_ws: bool = False) -> Unit:
@@ -310,20 +252,6 @@ def _one_cell(volley: Volley, target: Unit, casualties_only: bool) -> VolleyResu
     return result
 
 
-_TABLES: BoundedMemo[_Wounds] = BoundedMemo(1024)
-"""The per-hit tables by value, across batches (a dashboard update or a repeated sweep finds them built)."""
-
-KEPT_ENTRIES = 4096
-"""The largest chain steps (matrix entries) and count maps (count states x unit states) kept in a memoised
-table; larger ones are kept for one batch only."""
-
-
-def _tables(volley: Volley, canonical: Unit, strength: int, wounds: int) -> _Wounds:
-    groups, p_wound, unsaved_each = wound_groups(volley, canonical, strength, wounds)
-    damage = count_damage(groups, wounds)
-    return _Wounds(p_wound, float(unsaved_each[1:].sum()), unsaved_each, damage, tuple(groups))
-
-
 def _prepare(i: int, volley: Volley, target: Unit, shared: _Shared) -> _Cell | None:
     """The cell's per-hit data, or None when it goes through the one-cell engine."""
     tf = shared.target_facts(target)
@@ -344,7 +272,7 @@ def _prepare(i: int, volley: Volley, target: Unit, shared: _Shared) -> _Cell | N
     wounds = shared.tables.get(key)
     if wounds is None:  # by value across batches (what wound_groups_key holds), then by the tokens above
         value = (vf.wound_key, canonical, space.wounds, six)
-        wounds = shared.tables[key] = _TABLES.get(value, lambda: _tables(volley, canonical, strength, space.wounds))
+        wounds = shared.tables[key] = TABLES.get(value, lambda: tables_of(volley, canonical, strength, space.wounds))
     if tf.left is None or (vf.deflagrate and wounds.unsaved_each.size > 2):
         return None
     if wounds.damage is not None:
@@ -357,7 +285,7 @@ def _prepare(i: int, volley: Volley, target: Unit, shared: _Shared) -> _Cell | N
     return _Cell(i, volley, target, fresh, wounds, (vf, tf), steps)
 
 
-def _steps_of(wounds: _Wounds, space: UnitSpace, shared: _Shared) -> tuple[np.ndarray, list[np.ndarray]] | None:
+def _steps_of(wounds: Wounds, space: UnitSpace, shared: _Shared) -> tuple[np.ndarray, list[np.ndarray]] | None:
     """``chain_steps`` of a table against a unit space: kept in the table when small, else for this batch."""
     store = wounds.steps if space in wounds.steps else shared.batch_only(wounds)
     if space not in store:
@@ -366,14 +294,6 @@ def _steps_of(wounds: _Wounds, space: UnitSpace, shared: _Shared) -> tuple[np.nd
         store = wounds.steps if small else shared.batch_only(wounds)
         store[space] = steps
     return store[space]
-
-
-def _wounds_left(state: TargetState) -> int | None:
-    """Wounds left on the first model of a fresh unit (None for a unit without models)."""
-    if state.space.models == 0:
-        return None
-    index = int(state.probs[0].argmax())  # a fresh unit's state is a point mass
-    return index % state.space.wounds + 1
 
 
 BLOCK_WIDTH = 64
@@ -403,42 +323,39 @@ def _resolve_block(
         ps = np.array([[c.wounds.p_wound, c.wounds.p_change] for c in members]).ravel()
         thinned = thin_many(np.repeat(h, 2, axis=0), ps)
         wounds_rows, change_rows = thinned[0::2], thinned[1::2]
-    casualties = _casualties(members, change_rows, shared)  # the chain's cells: replaced below
+    casualties = _casualties(members, change_rows, shared)  # the chain's and Deflagrate's cells: replaced below
     chained = _chain(block, h, shared)
     several = _several_saves(members, h) if not casualties_only else {}
+    flamed: dict[int, np.ndarray] = {}  # with one save per wound, the state-changing wounds are the unsaved ones
+    for j, (c, (hits, _, _, _)) in enumerate(block):
+        if c.volley_facts.deflagrate:
+            flamed[j] = unsaved_pmf(hits.probabilities, c.wounds.unsaved_each, deflagrate=True)
+            _put_row(casualties, j, _casualties([c], flamed[j][None], shared)[0])
+    for j, found in chained.items():
+        if not isinstance(found, TooLarge):
+            _put_row(casualties, j, found[0])
     out: list[tuple[int, VolleyResult | Casualties | Failure]] = []
-    done: list[tuple[int, np.ndarray | None, float | None, tuple[tuple[str, ...], ...]]] = []  # None: change_rows[j]
-    kill_rows = np.zeros((len(members), max(c.fresh.space.models for c in members) + 1))
-    unsaved: np.ndarray | None
-    for j, (c, (hits, _, _, notes)) in enumerate(block):
-        each = c.wounds.unsaved_each
-        if c.volley_facts.deflagrate:  # with one save per wound, the state-changing wounds are the unsaved ones
-            unsaved = change = unsaved_pmf(hits.probabilities, each, deflagrate=True)
-            kills = _casualties([c], unsaved[None], shared)[0]
-        else:
-            change, kills = change_rows[j], casualties[j]
-            unsaved = several.get(j)
-        pinned = _pinned(c, change, shared) if c.volley_facts.pinning else 0.0
-        if j in chained:
-            found = chained[j]
-            if isinstance(found, TooLarge):
-                out.append((c.index, found))
-                continue
-            kills, pinned = found
-        lists = _rules(c, notes, shared)
-        kills = kills[: c.fresh.space.models + 1]
-        if casualties_only:
-            out.append((c.index, Casualties(kills, pinned, lists[2])))
+    if not casualties_only:
+        wounds = Dist.from_trusted_rows(wounds_rows)
+        kills_of = Dist.from_trusted_rows(casualties)
+        plain = Dist.from_trusted_rows(change_rows)  # the unsaved wounds of cells with one save per wound
+    for j, (c, (hits, ones, p_pass, notes)) in enumerate(block):
+        chain = chained.get(j)
+        if isinstance(chain, TooLarge):
+            out.append((c.index, chain))
             continue
-        kill_rows[j, : kills.size] = kills
-        done.append((j, unsaved, pinned, lists))
-    if casualties_only:
-        return out
-    wounds = Dist.from_trusted_rows(wounds_rows)
-    kills_of = Dist.from_trusted_rows(kill_rows)
-    plain = Dist.from_trusted_rows(change_rows)  # the unsaved wounds of cells with one save per wound
-    for j, unsaved, pinned, (applied, no_effect, missing) in done:
-        c, (hits, ones, p_pass, _) = block[j]
+        vf = c.volley_facts
+        if chain is not None:
+            pinned = chain[1]
+        elif vf.pinning:
+            pinned = _pinned(c, flamed[j] if j in flamed else change_rows[j], shared)
+        else:
+            pinned = 0.0
+        applied, no_effect, missing = _rules(c, notes, shared)
+        if casualties_only:
+            out.append((c.index, Casualties(casualties[j, : c.fresh.space.models + 1], pinned, missing)))
+            continue
+        unsaved = flamed.get(j, several.get(j))
         result = VolleyResult(
             hits=hits,
             wounds=wounds[j],
@@ -448,12 +365,18 @@ def _resolve_block(
             applied=applied,
             not_modelled=missing,
             no_effect=no_effect,
-            gets_hot=_gets_hot(c.volley, ones, shared) if c.volley_facts.gets_hot else None,
+            gets_hot=_gets_hot(c.volley, ones, shared) if vf.gets_hot else None,
             attack_happens=p_pass,
             perils=None if p_pass is None else 1.0 - p_pass,
         )
         out.append((c.index, result))
     return out
+
+
+def _put_row(rows: np.ndarray, j: int, row: np.ndarray) -> None:
+    """Row j of ``rows`` replaced by ``row`` (no longer), zeros after it."""
+    rows[j] = 0.0
+    rows[j, : row.size] = row
 
 
 def _several_saves(members: list[_Cell], h: np.ndarray) -> dict[int, np.ndarray]:
@@ -590,7 +513,7 @@ def _gets_hot(volley: Volley, ones: Dist, shared: _Shared) -> Dist:
 def _rules(cell: _Cell, notes: list[str], shared: _Shared) -> tuple[tuple[str, ...], ...]:
     """(applied, no_effect, not_modelled) as ``resolve_sequence`` reports them for one volley (deduplicated)."""
     vf = cell.volley_facts
-    key = (vf.rules, cell.target_facts.rules_token(vf.class_reads, shared), *notes)  # see _VolleyFacts, _TargetFacts
+    key = (vf.rules, cell.target_facts.rules_token(vf.class_reads, shared), *notes)  # see VolleyFacts, TargetFacts
     lists = shared.rules.get(key)
     if lists is None:
         found = classify_rules(cell.volley, cell.target, list(notes))

@@ -42,6 +42,10 @@ class BoundedMemo(Generic[V]):
             hit = self._data[key] = build()
         return hit
 
+    def values(self) -> list[V]:
+        """The values held now."""
+        return list(self._data.values())
+
     def clear(self) -> None:
         """Forget every value."""
         self._data.clear()
