@@ -60,3 +60,38 @@ def test_vehicle_sweep_equals_calc_on_vehicle_profiles():
         assert fast["wrecked"] == pytest.approx(full["wrecked"], abs=1e-12), where
         assert sorted(fast["not_modelled"]) == sorted(full["not_modelled"]), where
     assert compared > 1500
+
+
+def test_sweeps_one_after_another_reuse_only_what_the_attacker_does_not_change():
+    """The penetration profiles and rule lists are kept across sweeps by what they read: sweeps of the same
+    weapons by attackers of other BS, Strength and rules (a dashboard's changes) still equal ``calc``."""
+    weapons = load_weapons()
+    chosen = weapons[weapons["Type"].astype(str).str.contains("Melta|Rending|Lance")].head(6)
+    chosen = chosen.combine_first(weapons[weapons["Strength"].astype(str) == "User"].head(3))
+    vehicles = _vehicles().head(4)
+    attackers = (
+        {"BS": 4, "S": 4, "WS": 4, "A": 2},
+        {"BS": 2, "S": 6, "WS": 4, "A": 3},
+        {"BS": 4, "S": 4, "WS": 4, "A": 2, "rules": ["Preferred Enemy (Rhino)"]},
+    )
+    compared = 0
+    for attacker in attackers:
+        cells, fulls = [], []
+        for _, w in chosen.iterrows():
+            for _, t in vehicles.iterrows():
+                scenario = {**scenario_for(w, t), "attacker": attacker}
+                try:
+                    cell, full = (parse_volley(scenario), parse_target(scenario)), calc(scenario)
+                except PraetorError:
+                    continue
+                cells.append(cell)
+                fulls.append(full)
+        for fast, full in zip(sweep(cells), fulls, strict=True):
+            if fast is None:
+                continue
+            a, b = np.asarray(fast["hull_points"]["pmf"]), np.asarray(full["hull_points"]["pmf"], dtype=float)
+            n = max(a.size, b.size)
+            assert np.max(np.abs(np.pad(a, (0, n - a.size)) - np.pad(b, (0, n - b.size)))) <= 1e-12
+            assert sorted(fast["not_modelled"]) == sorted(full["not_modelled"])
+            compared += 1
+    assert compared > 40

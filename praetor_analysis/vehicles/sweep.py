@@ -9,9 +9,11 @@ from typing import Any
 import numpy as np
 
 from praetor_analysis.engine.hit_stage import reads_target_name
+from praetor_analysis.engine.rule_report import situation_of
 from praetor_analysis.engine.volley import Volley
 from praetor_analysis.errors import PraetorError
 from praetor_analysis.prob.dice import sum_of_iid
+from praetor_analysis.prob.memo import BoundedMemo
 from praetor_analysis.profiles.records import Unit
 from praetor_analysis.rules.classify import RuleReport
 from praetor_analysis.vehicles.attack import classify_vehicle_rules, penetrating_weapon, vehicle_hits, vehicle_target
@@ -88,8 +90,10 @@ class _Shared:
         return self.bares[key]
 
     def weapon(self, volley: Volley) -> PenetratingWeapon:
+        """``penetrating_weapon`` without its name, once per volley (and across sweeps by what it reads)."""
         if id(volley) not in self.weapons:
-            self.weapons[id(volley)] = replace(penetrating_weapon(volley), name="")
+            key = (volley.weapon, volley.mode, volley.strength, volley.attacker.S)
+            self.weapons[id(volley)] = _WEAPONS.get(key, lambda: replace(penetrating_weapon(volley), name=""))
         return self.weapons[id(volley)]
 
     def removed_per_hit(self, outcome: HitOutcome, top: int) -> np.ndarray:
@@ -114,12 +118,33 @@ class _Shared:
         key = (id(volley), id(outcome), target.unit_type, target.rules, target.W, target.wounds_taken, name)
         if key not in self.rules:
             self.keep.append(outcome)
-            report = RuleReport()
-            classify_vehicle_rules(volley, target, report)
-            for x in outcome.not_modelled:
-                report.add("not_modelled", x)
-            self.rules[key] = report.not_modelled
+            # across sweeps by value: what classify_vehicle_rules reads (situation_of, the rules, the shots)
+            v = volley
+            seen = (
+                v.weapon,
+                v.attacker.rules,
+                situation_of(v, target),
+                v.hits is None,
+                target.rules,
+                outcome.not_modelled,
+            )
+            self.rules[key] = _RULES.get(seen, lambda: _not_modelled(volley, target, outcome))
         return list(self.rules[key])
+
+
+_WEAPONS: BoundedMemo[PenetratingWeapon] = BoundedMemo(4096)
+"""Penetration profiles by what ``penetrating_weapon`` reads: the weapon, mode, Strength given, wielder's S."""
+_RULES: BoundedMemo[list[str]] = BoundedMemo(8192)
+"""Not-modelled lists by what ``classify_vehicle_rules`` reads, across sweeps (a dashboard's BS change makes
+new volleys whose rule lists are the old ones)."""
+
+
+def _not_modelled(volley: Volley, target: Unit, outcome: HitOutcome) -> list[str]:
+    report = RuleReport()
+    classify_vehicle_rules(volley, target, report)
+    for x in outcome.not_modelled:
+        report.add("not_modelled", x)
+    return report.not_modelled
 
 
 def hull_points_only(volley: Volley, target: Unit, shared: _Shared | None = None) -> dict[str, Any] | None:
