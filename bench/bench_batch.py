@@ -28,7 +28,7 @@ import sys
 import time
 
 import numpy as np
-from timing import median_cpu
+from timing import alternate_cpu, median_cpu
 
 from praetor_analysis.analysis.compare import compare
 from praetor_analysis.catalog import load_targets, load_units, load_weapons
@@ -110,16 +110,15 @@ def section_cells() -> None:
     def engine() -> list:
         return resolve_many(cells)
 
-    clear_memos()
-    t0 = time.process_time()
-    results = engine()
-    cold = time.process_time() - t0
-    warm = median_cpu(engine, 5)
+    def cold_engine() -> list:
+        clear_memos()
+        return resolve_many(cells)
 
     def floor() -> list[np.ndarray]:
         return [convolve_power(p, n) for p, n in zip(per_shot, shots, strict=True)]
 
-    t_floor = median_cpu(floor, 5)
+    results = engine()
+    warm, cold, t_floor = alternate_cpu([engine, cold_engine, floor], 9)  # side by side: the machine drifts
     floors = floor()
     worst = max(
         float(
@@ -141,7 +140,8 @@ def section_cells() -> None:
     t_ice = time.process_time() - t0
     print(
         f"   engine, full results (hits, wounds, unsaved, casualties, pinned): {warm / k * 1e6:.1f} us per cell "
-        f"warm, {cold / k * 1e6:.1f} us cold (per-hit tables built); {load()}"
+        f"warm, {cold / k * 1e6:.1f} us cold (memos cleared: per-hit tables built); medians of 9 runs of each, "
+        f"in turn with the floor's; {load()}"
     )
     print(f"   icepool, unsaved only (n @ die from each cell's per-shot pmf): {t_ice / k * 1e6:.0f} us per cell")
     print(f"   numpy floor, unsaved only (direct convolution, repeated squaring): {t_floor / k * 1e6:.1f} us per cell")

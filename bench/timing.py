@@ -21,3 +21,15 @@ def median_cpu(fn: Callable[[], object], repeat: int) -> float:
     """Median CPU time of this process for ``fn`` (on a loaded shared machine the wall time mostly measures
     the others)."""
     return median_time(fn, repeat, clock=time.process_time)
+
+
+def alternate_cpu(fns: list[Callable[[], object]], repeat: int) -> list[float]:
+    """Median CPU time of each of ``fns``, run in turn ``repeat`` times (a, b, a, b...): on a machine whose
+    speed drifts, their ratios stay side by side."""
+    times: list[list[float]] = [[] for _ in fns]
+    for _ in range(repeat):
+        for fn, out in zip(fns, times, strict=True):
+            t0 = time.process_time()
+            fn()
+            out.append(time.process_time() - t0)
+    return [statistics.median(t) for t in times]
