@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import fields
+from operator import attrgetter
 
 import numpy as np
 
@@ -90,8 +91,8 @@ class _Cell:
         self.volley_facts, self.target_facts = facts
 
 
-_VOLLEY_FIELDS = tuple(f.name for f in fields(Volley) if f.compare)
-_RECORDS = ("weapon", "attacker")
+_VOLLEY_REST = attrgetter(*(f.name for f in fields(Volley) if f.compare and f.name not in ("weapon", "attacker")))
+"""The fields of a volley compared by value, but its weapon and attacker."""
 
 
 class _Shared:
@@ -134,7 +135,7 @@ class _Shared:
         volleys built from shared records), then by value."""
         if volley.zone_hits is not None:  # zone hits are not compared
             return volley
-        shallow = tuple(id(getattr(volley, f)) if f in _RECORDS else getattr(volley, f) for f in _VOLLEY_FIELDS)
+        shallow = (id(volley.weapon), id(volley.attacker), *_VOLLEY_REST(volley))
         found = self._shallow.get(shallow)
         if found is None:
             found = self._shallow[shallow] = self._by_value.setdefault(volley, volley)
@@ -265,7 +266,7 @@ def _prepare(i: int, volley: Volley, target: Unit, shared: _Shared) -> _Cell | N
     if isinstance(fresh, ProfileError):
         raise fresh
     keep_ws = vf.reads_six and volley.mode == "melee"  # the sixes' share reads the target's WS
-    canonical = shared.canonical_target(target, shared.reads_of(volley), keep_ws=keep_ws)
+    canonical = shared.canonical_target(target, vf.reads, keep_ws=keep_ws)
     space = fresh.space
     six = hit_six_share(volley, canonical) if vf.reads_six else None  # as wound_groups_key reads it
     key = (vf.wound, id(canonical), space.wounds, six)
@@ -320,7 +321,8 @@ def _resolve_block(
     if casualties_only:
         change_rows = thin_many(h, np.array([c.wounds.p_change for c in members]))
     else:
-        ps = np.array([[c.wounds.p_wound, c.wounds.p_change] for c in members]).ravel()
+        ps = np.empty(2 * len(members))
+        ps[0::2], ps[1::2] = [c.wounds.p_wound for c in members], [c.wounds.p_change for c in members]
         thinned = thin_many(np.repeat(h, 2, axis=0), ps)
         wounds_rows, change_rows = thinned[0::2], thinned[1::2]
     casualties = _casualties(members, change_rows, shared)  # the chain's and Deflagrate's cells: replaced below

@@ -39,6 +39,10 @@ class Shared(Protocol):
         """One ``TargetReads`` object for equal values."""
         ...
 
+    def reads_of(self, volley: Volley) -> TargetReads:
+        """What the volley's rules read of the target in the wound stage (``volley_reads``), interned."""
+        ...
+
 
 @dataclass(frozen=True)
 class Wounds:
@@ -66,6 +70,7 @@ class VolleyFacts:
         "deflagrate",
         "gets_hot",
         "pinning",
+        "reads",
         "reads_six",
         "rules",
         "shock",
@@ -95,6 +100,7 @@ class VolleyFacts:
         shooter = (id(shared.same(w)), id(shared.same(volley.attacker)), volley.mode, volley.half_range)
         self.rules = shared.token((*shooter, volley.hits is None, volley.placement, volley.strength))
         self.class_reads = shared.interned(volley_classification_reads(volley))
+        self.reads = shared.reads_of(volley)  # what its rules read of the target in the wound stage
 
 
 class TargetFacts:
