@@ -211,6 +211,7 @@ def resolve_many(cells: Sequence[Cell], *, casualties_only: bool = False) -> lis
     out: list[VolleyResult | Casualties | Failure | None] = [None] * len(cells)
     groups: dict[tuple, list[_Cell]] = {}
     parts: dict[tuple, tuple | None] = {}
+    target_parts: dict[tuple[int, int], tuple | None] = {}
     for i, (v, t) in enumerate(cells):
         if i in checked:
             continue
@@ -223,7 +224,10 @@ def resolve_many(cells: Sequence[Cell], *, casualties_only: bool = False) -> lis
         if cell is None:
             out[i] = _one_cell(volley, target, casualties_only)  # type: ignore[arg-type]
             continue
-        part = hit_stage_target_part(cell.volley, cell.target)
+        seen = (id(cell.volley_facts), id(target))  # it reads the volley's mode, weapon and attacker: in its facts
+        if seen not in target_parts:
+            target_parts[seen] = hit_stage_target_part(cell.volley, cell.target)
+        part = target_parts[seen]
         parts[id(cell.volley), part] = part
         groups.setdefault((id(cell.volley), part), []).append(cell)
     blocks: dict[int, list[tuple[_Cell, tuple]]] = {}  # cells of one block width: one array computation
