@@ -337,6 +337,7 @@ def _resolve_block(
         if c.volley_facts.deflagrate:
             flamed[j] = unsaved_pmf(hits.probabilities, c.wounds.unsaved_each, deflagrate=True)
             _put_row(casualties, j, _casualties([c], flamed[j][None], shared)[0])
+            several[j] = Dist.from_trusted(flamed[j])
     for j, found in chained.items():
         if not isinstance(found, TooLarge):
             _put_row(casualties, j, found[0])
@@ -346,7 +347,7 @@ def _resolve_block(
         kills_of = Dist.from_trusted_rows(casualties)
         plain = Dist.from_trusted_rows(change_rows)  # the unsaved wounds of cells with one save per wound
     for j, (c, (hits, ones, p_pass, notes)) in enumerate(block):
-        chain = chained.get(j)
+        chain = chained.get(j) if chained else None
         if isinstance(chain, TooLarge):
             out.append((c.index, chain))
             continue
@@ -361,11 +362,11 @@ def _resolve_block(
         if casualties_only:
             out.append((c.index, Casualties(casualties[j, : c.fresh.space.models + 1], pinned, missing)))
             continue
-        unsaved = flamed.get(j, several.get(j))
+        unsaved = several.get(j)  # Brutal's, or Deflagrate's
         result = VolleyResult(
             hits=hits,
             wounds=wounds[j],
-            unsaved=plain[j] if unsaved is None else Dist.from_trusted(unsaved),
+            unsaved=plain[j] if unsaved is None else unsaved,
             casualties=kills_of[j],
             pinned=pinned,
             applied=applied,
@@ -385,17 +386,17 @@ def _put_row(rows: np.ndarray, j: int, row: np.ndarray) -> None:
     rows[j, : row.size] = row
 
 
-def _several_saves(members: list[_Cell], h: np.ndarray) -> dict[int, np.ndarray]:
+def _several_saves(members: list[_Cell], h: np.ndarray) -> dict[int, Dist]:
     """The unsaved wounds of the cells whose hits can each make several (Brutal), row by row: the compound
-    sum of ``sum_of_iid``, one convolution step for all cells with per-hit tables of one length."""
+    sum of ``sum_of_iid``, one computation for all cells with per-hit tables of one length."""
     by_size: dict[int, list[int]] = {}
     for j, c in enumerate(members):
         if c.wounds.unsaved_each.size > 2 and not c.volley_facts.deflagrate:
             by_size.setdefault(c.wounds.unsaved_each.size, []).append(j)
-    out: dict[int, np.ndarray] = {}
+    out: dict[int, Dist] = {}
     for rows in by_size.values():
         each = np.array([members[j].wounds.unsaved_each for j in rows])
-        out.update(zip(rows, compound_many(h[rows], each), strict=True))
+        out.update(zip(rows, Dist.from_trusted_rows(compound_many(h[rows], each)), strict=True))
     return out
 
 
