@@ -11,11 +11,12 @@ import numpy as np
 from praetor_analysis.engine.allocation import UnitSpace, WoundGroup, count_damage
 from praetor_analysis.engine.checks import check_boost
 from praetor_analysis.engine.pinning import pinning_exempt, shell_shock_of
-from praetor_analysis.engine.rule_report import rules_reads, volley_classification_reads
+from praetor_analysis.engine.rule_report import volley_classification_reads
 from praetor_analysis.engine.volley import TargetState, Volley, weapon_strength
 from praetor_analysis.engine.wound_stage import reads_hit_sixes, volley_wound_key, wound_groups
 from praetor_analysis.prob.memo import BoundedMemo
 from praetor_analysis.profiles.records import ProfileError, Unit
+from praetor_analysis.rules.catalogue import reads_of
 from praetor_analysis.rules.damage_rules import DEFLAGRATE
 from praetor_analysis.rules.hit_rules import GETS_HOT
 from praetor_analysis.rules.morale_rules import PINNING
@@ -118,7 +119,7 @@ class TargetFacts:
         self.left = None if isinstance(self.fresh, ProfileError) else wounds_left(self.fresh)
         self.exempt = pinning_exempt(target)
         self.target = target  # rules_token: what classify_rules reads of it
-        self.rule_reads = rules_reads(target.rules)
+        self.rule_reads = reads_of(t.name for t in target.rules)
         self.by_reads: dict[int, int] = {}  # the rule-list token of the target, by the volley's reads
 
     def rules_token(self, reads: TargetReads, shared: Shared) -> int:

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
 
 from praetor_analysis.engine.volley import Volley, weapon_strength
 from praetor_analysis.errors import ProfileError
 from praetor_analysis.profiles.records import Unit
-from praetor_analysis.profiles.rule_tokens import Rule, parse_rule
-from praetor_analysis.rules.catalogue import lookup
+from praetor_analysis.profiles.rule_tokens import parse_rule
+from praetor_analysis.rules.catalogue import lookup, reads_of
 from praetor_analysis.rules.classify import RuleReport, Situation, classify, wound_chain
 from praetor_analysis.rules.morale_rules import PINNING
 from praetor_analysis.rules.target_reads import NO_READS, TargetReads, reads
@@ -43,24 +42,14 @@ def classification_reads(volley: Volley, target: Unit) -> TargetReads:
     """What ``classify_rules`` reads of the target's Unit Type and name besides its rules and whether it is
     fresh: what the rules of the weapon, the attacker and the target declare (``RuleDecl.reads``: their unit
     types and conditions), and the Unit Types never Pinned for a Pinning weapon."""
-    return volley_classification_reads(volley) | rules_reads(target.rules)
+    return volley_classification_reads(volley) | reads_of(t.name for t in target.rules)
 
 
 def volley_classification_reads(volley: Volley) -> TargetReads:
     """The part of ``classification_reads`` that the volley decides."""
     w = volley.weapon
     pinning = reads(PINNING_IMMUNE_TYPES) if w.has(PINNING) else NO_READS
-    return pinning | rules_reads((*w.rules, *w.stage_rules, *volley.attacker.rules))
-
-
-def rules_reads(rules: Iterable[Rule]) -> TargetReads:
-    """The union of what the declarations of ``rules`` read of the target (``RuleDecl.reads``)."""
-    out = NO_READS
-    for token in rules:
-        decl = lookup(token.name)
-        if decl is not None:
-            out |= decl.reads
-    return out
+    return pinning | reads_of(t.name for t in (*w.rules, *w.stage_rules, *volley.attacker.rules))
 
 
 def classify_rules(volley: Volley, target: Unit, notes: list[str]) -> tuple[list[str], list[str], list[str]]:

@@ -17,14 +17,14 @@ from praetor_analysis.engine.volley import Volley
 from praetor_analysis.prob.memo import BoundedMemo
 from praetor_analysis.profiles.records import ProfileError, Unit, Weapon
 from praetor_analysis.profiles.rule_tokens import Rule
-from praetor_analysis.rules.catalogue import lookup
+from praetor_analysis.rules.catalogue import lookup, reads_of
 from praetor_analysis.rules.contexts import SaveSituation, WoundSituation, variant_active
 from praetor_analysis.rules.damage_rules import BRUTAL
 from praetor_analysis.rules.hit import share_at_least
 from praetor_analysis.rules.save_rules import FEEL_NO_PAIN
 from praetor_analysis.rules.saves import SaveContext
 from praetor_analysis.rules.tables import to_wound
-from praetor_analysis.rules.target_reads import NO_READS, TargetReads
+from praetor_analysis.rules.target_reads import TargetReads
 from praetor_analysis.rules.wound import WoundKind, WoundRoll
 from praetor_analysis.rules.wound_rules import ARMOURBANE
 
@@ -133,12 +133,7 @@ def volley_reads(volley: Volley) -> TargetReads:
     """What the rules of a volley read of the target in the wound, save and damage stages beyond Toughness,
     saves and cover: the weapon's rules (those a Template or Destroyer profile implies included) and the
     attacker's rules with a ``wound`` hook, as each declaration says (``RuleDecl.reads``)."""
-    out = NO_READS
-    for token in (*volley.weapon.stage_rules, *attacker_rules_with(volley.attacker, "wound")):
-        decl = lookup(token.name)
-        if decl is not None:
-            out |= decl.reads
-    return out
+    return reads_of(t.name for t in (*volley.weapon.stage_rules, *attacker_rules_with(volley.attacker, "wound")))
 
 
 def wound_stage_target(target: Unit, reads: TargetReads, *, keep_ws: bool = False) -> Unit:
@@ -150,8 +145,7 @@ def wound_stage_target(target: Unit, reads: TargetReads, *, keep_ws: bool = Fals
     ``keep_ws``: its Weapon Skill too, for a melee volley whose rules read the To Hit sixes (the melee To Hit
     roll compares the Weapon Skills)."""
     rules = tuple(t for t in target.rules if _has_stage_hook(t))
-    for token in rules:
-        reads |= lookup(token.name).reads  # type: ignore[union-attr]
+    reads |= reads_of(t.name for t in rules)
     return Unit(
         name=target.name if "name" in reads.fields else "",
         WS=target.WS if keep_ws else 4,  # the default Weapon Skill of a Unit

@@ -6,6 +6,8 @@ complete here; code that only needs one rule imports its family module instead.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from praetor_analysis.rules import (  # noqa: F401  (each family declares its rules on import)
     blow_rules,
     check_rules,
@@ -24,6 +26,7 @@ from praetor_analysis.rules import (  # noqa: F401  (each family declares its ru
     wound_rules,
 )
 from praetor_analysis.rules.registry import REGISTRY, RuleDecl, Stage, canonical_name, fold
+from praetor_analysis.rules.target_reads import NO_READS, TargetReads
 
 
 def lookup(name: str) -> RuleDecl | None:
@@ -33,6 +36,16 @@ def lookup(name: str) -> RuleDecl | None:
         return decl
     canonical = canonical_name(fold(name))
     return None if canonical is None else REGISTRY[canonical]
+
+
+def reads_of(names: Iterable[str]) -> TargetReads:
+    """The union of what the declarations of the named rules read of the target (``RuleDecl.reads``)."""
+    out = NO_READS
+    for name in names:
+        decl = lookup(name)
+        if decl is not None:
+            out |= decl.reads
+    return out
 
 
 def all_rules() -> tuple[RuleDecl, ...]:
