@@ -8,7 +8,7 @@ state they leave (as two weapons of one unit would). A single check for the unit
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -81,34 +81,47 @@ def resolve_checked(volley: Volley, target: Unit, state: TargetState | None, res
     for k, w in enumerate(checks.weights):
         if w > 0.0:
             outcomes.append((w, _split(volley, target, state, resolve, k, checks.better, checks.plain)))
-    first = outcomes[0][1]
     probs = [w for w, _ in outcomes]
     results = [r for _, r in outcomes]
-
-    def mix(key: str) -> Dist:
-        return Dist.mixture(probs, [getattr(r, key) for r in results])
-
     states = [r.state for r in results]
     assert all(st is not None for st in states)
     probs_sum = np.sum([w * st.probs for w, st in zip(probs, states, strict=True) if st is not None], axis=0)
     base = states[0]
     assert base is not None
     mixed = TargetState(base.space, probs_sum, base.shell_shocks)
-    gets_hot = None if first.gets_hot is None else Dist.mixture(probs, [r.gets_hot for r in results])  # type: ignore[misc]
-    perils = checks.perils
+    return mix_outcomes(probs, results, checks.perils, casualties=mixed.kills(), pinned=None, state=mixed)
+
+
+def mix_outcomes(
+    weights: Sequence[float],
+    results: Sequence[VolleyResult],
+    perils: float | None,
+    *,
+    casualties: Dist,
+    pinned: float | None,
+    state: TargetState | None = None,
+) -> VolleyResult:
+    """The result of a checked volley from its outcomes' results, one per check outcome with its weight: hits,
+    wounds, unsaved wounds and Gets Hot mixed, the rule lists of the first outcome, P(Perils of the Warp) of
+    the checks (the attack then always happens); its casualties, P(pinned) and state as the caller mixed them."""
+    first = results[0]
+
+    def mix(key: str) -> Dist:
+        return Dist.mixture(weights, [getattr(r, key) for r in results])
+
     return VolleyResult(
         hits=mix("hits"),
         wounds=mix("wounds"),
         unsaved=mix("unsaved"),
-        casualties=mixed.kills(),
-        pinned=None,
+        casualties=casualties,
+        pinned=pinned,
         applied=first.applied,
         not_modelled=first.not_modelled,
         no_effect=first.no_effect,
-        gets_hot=gets_hot,
+        gets_hot=None if first.gets_hot is None else mix("gets_hot"),
         attack_happens=None if perils is None else 1.0,
         perils=perils,
-        state=mixed,
+        state=state,
     )
 
 

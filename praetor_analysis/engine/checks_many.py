@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from praetor_analysis.engine.allocation import TooLarge
-from praetor_analysis.engine.checks import check_boost, check_outcomes, single_strength_branches
+from praetor_analysis.engine.checks import check_boost, check_outcomes, mix_outcomes, single_strength_branches
 from praetor_analysis.engine.volley import Casualties, Volley, VolleyResult
 from praetor_analysis.prob.dist import Dist
 from praetor_analysis.profiles.records import ProfileError, Unit
@@ -47,23 +47,8 @@ class CheckMixture:
             kills = sum(w * np.pad(row, (0, size - row.size)) for w, row in zip(self.weights, rows, strict=True))
             return Casualties(np.asarray(kills), pinned, first.not_modelled)
         full = [r for r in done if isinstance(r, VolleyResult)]
-
-        def mix(key: str) -> Dist:
-            return Dist.mixture(self.weights, [getattr(r, key) for r in full])
-
-        return VolleyResult(
-            hits=mix("hits"),
-            wounds=mix("wounds"),
-            unsaved=mix("unsaved"),
-            casualties=mix("casualties"),
-            pinned=pinned,
-            applied=first.applied,
-            not_modelled=first.not_modelled,
-            no_effect=first.no_effect,
-            gets_hot=None if first.gets_hot is None else mix("gets_hot"),
-            attack_happens=None if self.perils is None else 1.0,
-            perils=self.perils,
-        )
+        casualties = Dist.mixture(self.weights, [r.casualties for r in full])
+        return mix_outcomes(self.weights, full, self.perils, casualties=casualties, pinned=pinned)
 
 
 def expand_checks(cells: list[tuple[Volley, Unit]]) -> dict[int, CheckMixture]:
