@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from oracle import oracle_calc
 
 from praetor_analysis.analysis.compare import scenario_for
 from praetor_analysis.catalog import load_targets, load_units, load_weapons
@@ -188,28 +189,53 @@ def test_batched_allocation_chain_equals_the_one_cell_chain():
     assert batched == len(cells)  # every cell computed by the batch, none handed to the one-cell engine
 
 
-def test_effective_counts_against_enumeration():
+def _counts_by_enumeration(hits: np.ndarray, rates: np.ndarray, cap: int) -> np.ndarray:
+    """The joint pmf of the capped counts of each group, every hit's group (or none) taken in turn; past the
+    cap the unit is gone, so the later counts are lumped at 0 (``effective_counts`` gives them all, below)."""
     import itertools
 
+    groups = rates.size
+    want = np.zeros((cap + 1,) * groups)
+    for r, p_r in enumerate(hits):
+        outcomes = [*((g, rates[g]) for g in range(groups)), (None, 1.0 - rates.sum())]
+        for each in itertools.product(outcomes, repeat=r):
+            p = p_r * float(np.prod([q for _, q in each]))
+            counts, total = [], 0
+            for g in range(groups):
+                b = sum(h == g for h, _ in each) if total < cap else 0
+                counts.append(min(b, cap - total) if total < cap else 0)
+                total += counts[-1]
+            want[tuple(counts)] += p
+    return want
+
+
+def _lumped(joint: np.ndarray, cap: int) -> np.ndarray:
+    """``effective_counts``' pmf with every count after the one that reaches the cap moved to 0 (the unit is
+    gone then: those counts change nothing), and the capped count of each group at ``cap`` minus the earlier."""
+    out = np.zeros_like(joint)
+    for index, p in np.ndenumerate(joint):
+        counts, total = [], 0
+        for b in index:
+            counts.append(min(b, cap - total) if total < cap else 0)
+            total += counts[-1]
+        out[tuple(counts)] += p
+    return out
+
+
+@pytest.mark.parametrize("groups", [2, 3])
+def test_effective_counts_against_enumeration(groups):
+    # three groups (Instant Death, AP 2, the rest: Brutal with Breaching and Murderous Strike) once broadcast
+    # the binomial table against the wrong axis of the joint pmf (issue 22)
     from praetor_analysis.engine.allocation_many import effective_counts
 
-    hits = np.array([[0.1, 0.2, 0.3, 0.4], [0.0, 0.0, 0.0, 1.0], [0.5, 0.0, 0.5, 0.0]])
-    rates = np.array([[0.2, 0.3], [0.5, 0.5], [0.0, 0.7]])
-    cap = 2
-    got = effective_counts(hits, rates, cap)
-    for k in range(hits.shape[0]):
-        want = np.zeros((cap + 1, cap + 1))
-        for r, p_r in enumerate(hits[k]):
-            outcomes = [(0, rates[k, 0]), (1, rates[k, 1]), (None, 1.0 - rates[k].sum())]
-            for each in itertools.product(outcomes, repeat=r):  # every hit's group (or none), in turn
-                p = p_r * float(np.prod([q for _, q in each]))
-                b1 = sum(g == 0 for g, _ in each)
-                b2 = sum(g == 1 for g, _ in each)
-                want[min(b1, cap), min(b2, cap) if b1 < cap else 0] += p  # past the cap the unit is gone
-        got_k = got[k].copy()
-        got_k[cap, 0] = got_k[cap].sum()  # with b1 at the cap the second count does not matter
-        got_k[cap, 1:] = 0.0
-        assert np.max(np.abs(got_k - want)) <= TOL
+    hits = np.array([[0.1, 0.2, 0.3, 0.4], [0.0, 0.0, 0.0, 1.0], [0.5, 0.0, 0.5, 0.0], [0.0, 1.0, 0.0, 0.0]])
+    rates = np.array([[0.2, 0.3, 0.1], [0.5, 0.5, 0.0], [0.0, 0.7, 0.2], [0.1, 0.2, 0.3]])[:, :groups]
+    for cap in (1, 2, 3):
+        got = effective_counts(hits, rates, cap)
+        for k in range(hits.shape[0]):
+            want = _counts_by_enumeration(hits[k], rates[k], cap)
+            got_k = _lumped(np.pad(got[k], [(0, cap + 1 - n) for n in got[k].shape]), cap)
+            assert np.max(np.abs(got_k - want)) <= TOL, (groups, cap, k)
 
 
 def test_batch_equals_the_one_cell_engine_across_unit_types_and_rules():
@@ -336,3 +362,39 @@ def test_batch_mixes_the_psychic_checks_of_one_psyker_or_one_unit_check():
     worst, batched = _check_against_resolve(cells)
     assert worst <= TOL
     assert batched >= expect_batched
+
+
+CATAPHRACTII = {"name": "Cataphractii", "models": 3, "T": 4, "W": 2, "Save": "2+", "Invulnerable": "5+", "Ld": 8}
+
+
+def test_brutal_breaching_murderous_strike_in_an_array_against_cataphractii():
+    # issue 22: Brutal with Breaching (or Rending) and Murderous Strike makes three allocation groups (Instant
+    # Death, AP 2, the rest); against multi-wound models in a JSON array the batch's allocation chain crashed
+    # (ValueError: operands could not be broadcast) or, with one attack, answered 0.124546.
+    import json
+    from fractions import Fraction
+
+    from praetor_analysis.scenario.calc import calc, calc_json
+
+    def scenario(type_: str, target: dict, attacks: int | None = None) -> dict:
+        weapon = {"name": "w", "Range": '24"', "Strength": "4", "AP": "3", "Type": type_}
+        out = {"attacker": {"BS": 4}, "weapon": weapon, "target": target}
+        return out if attacks is None else {**out, "attacks": attacks}
+
+    one = scenario("Heavy 1, Brutal (2), Breaching (5+), Murderous Strike (6+)", {**CATAPHRACTII, "models": 1}, 1)
+    items = [one]
+    for rule in ("Breaching (5+)", "Rending (5+)"):
+        for target in (CATAPHRACTII, {**CATAPHRACTII, "W": 3}, {**CATAPHRACTII, "rules": ["Feel No Pain (5+)"]}):
+            for attacks in (None, 2, 40):
+                items.append(scenario(f"Heavy 6, Brutal (2), {rule}, Murderous Strike (6+)", target, attacks))
+    got = calc_json(json.dumps(items))
+    # By hand (the issue): a hit on 4+ (2/3), a wound roll of 4 (1/6) at AP 3 against 2+ armour (both of
+    # Brutal's two wounds fail on 1/6: 1/36), of 5 at AP 2 by Breaching against the 5+ invulnerable (both fail:
+    # (2/3)^2 = 4/9), of 6 by Murderous Strike, Instant Death at AP 2 (either fails: 1 - (1/3)^2 = 8/9):
+    # P(the W2 model dies) = 2/3 x 1/6 x (1/36 + 4/9 + 8/9) = 49/324.
+    assert got[0]["casualties"]["pmf"][1] == pytest.approx(float(Fraction(49, 324)), abs=TOL)
+    for i, (item, result) in enumerate(zip(items, got, strict=True)):
+        _numbers_close(calc(item), result, f"[{i}]")
+    want = oracle_calc(items[4])  # 2 attacks against three W2 models, die by die
+    for key in ("hits", "wounds", "unsaved", "casualties"):
+        assert _gap(np.asarray(got[4][key]["pmf"]), np.asarray(want[key])) <= TOL, key

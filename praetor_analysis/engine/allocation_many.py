@@ -58,7 +58,7 @@ def effective_counts(hits: np.ndarray, rates: np.ndarray, cap: int) -> np.ndarra
         table = binomial_tables(size - 1, q, b_max)  # (K, R, B): P(b of r hits are effective here)
         tail = np.maximum(1.0 - table.sum(axis=2), 0.0)
         tail[:, : b_max + 1] = 0.0  # rows with at most b_max hits have no tail
-        extra = (slice(None),) + (None,) * (joint.ndim - 2)
+        extra = (...,) + (None,) * (joint.ndim - 2)  # table rows (K, hits) against joint's count axes
         if g == rates.shape[1] - 1:  # the last group: the hits left do not matter
             out = np.einsum("krb,kr...->k...b", table, joint)
             out[..., b_max] += np.einsum("kr,kr...->k...", tail, joint)
