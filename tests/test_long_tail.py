@@ -418,7 +418,7 @@ def test_rules_without_text_in_the_data_say_so() -> None:
     [("Graviton Pulse", "no_effect"), ("Data-djinn", "no_effect"), ("Synaptic Disruptor", "no_effect"),
      ("Entangle (1)", "no_effect"), ("Sanctic", "no_effect"), ("Moonsilver", "no_effect"),
      ("Curse of Dead Worlds", "not_modelled"), ("Immaterial Blades (AP2)", "not_modelled"),
-     ("Destructor", "not_modelled"), ("Graviton Collapse", "not_modelled"), ("Force", "not_modelled"),
+     ("Destructor", "not_modelled"), ("Graviton Collapse", "applied"), ("Force", "not_modelled"),
      ("Retaliation", "applied")],
 )  # fmt: skip
 def test_tail_rules_on_a_vehicle(rule: str, where: str) -> None:

@@ -128,7 +128,8 @@ class TargetFacts:
         if token is None:
             t, r = self.target, reads | self.rule_reads
             name = t.name if "name" in r.fields else ""
-            seen = (r.unit_type(t.unit_type), name, t.rules, t.W == 1 and not t.wounds_taken)
+            wounds = t.W if "W" in r.fields else None
+            seen = (r.unit_type(t.unit_type), name, wounds, t.rules, t.W == 1 and not t.wounds_taken)
             token = self.by_reads[id(reads)] = shared.token(seen)
         return token
 

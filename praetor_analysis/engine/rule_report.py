@@ -32,6 +32,7 @@ def situation_of(volley: Volley, target: Unit) -> Situation:
         half_range=volley.half_range,
         target_type=target.unit_type,
         target_name=target.name,
+        target_wounds=target.W,
         placement=volley.placement,
         target_fresh_single_wound=fresh,
         charging=volley.mode == "melee" and a.charging and not a.disordered,
@@ -77,7 +78,7 @@ def classify_rules(volley: Volley, target: Unit, notes: list[str]) -> tuple[list
 
 #: Why an entry that is not a rule of the weapon or a unit is listed (the weapon's own characteristics).
 ENTRY_REASONS = {
-    "Strength -": "no Strength: the weapon makes no wound roll, only its rules act",
+    "Strength -": "no Strength: the weapon makes no wound roll and no armour penetration, only its rules act",
     "Strength": "a Strength the engine cannot read, and no rule of the weapon gives one",
 }
 #: Rules the data names in weapon profiles without giving their text anywhere.

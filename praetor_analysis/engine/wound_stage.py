@@ -45,6 +45,7 @@ def wound_table_for(volley: Volley, target: Unit, strength: int) -> dict[WoundKi
         target_strength=target.S,
         hit_six=hit_six_share(volley, target) if reads_hit_sixes(w) else 0.0,
         target_name=target.name,
+        target_wounds=target.W,
     )
     roll = WoundRoll(
         target=to_wound(strength, target.T),
@@ -152,6 +153,7 @@ def wound_stage_target(target: Unit, reads: TargetReads, *, keep_ws: bool = Fals
         unit_type=reads.unit_type(target.unit_type),
         T=target.T,
         S=target.S if "S" in reads.fields else None,
+        W=target.W if "W" in reads.fields else 1,
         save=target.save,
         invulnerable=target.invulnerable,
         cover=target.cover,

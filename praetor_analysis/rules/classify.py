@@ -85,6 +85,7 @@ class Situation:
     target_fresh_single_wound: bool = False  # every target model has W 1 and none has lost a wound
     charging: bool = False  # a melee attacker that charged (not a Disordered Charge)
     target_name: str = ""  # the target's name (Preferred Enemy (X) reads it)
+    target_wounds: int | None = None  # the target's Wounds characteristic (Entangle reads it)
 
     def target_is(self, words: Iterable[str]) -> bool:
         """True when the target's Unit Type names one of ``words``."""

@@ -18,6 +18,7 @@ class WoundSituation:
     target_strength: int | None = None  # the target's S (Graviton weapons roll against it)
     hit_six: float = 0.0  # P(a hit's standing To Hit die shows 6), for rules that read it (0 without a roll)
     target_name: str = ""  # the target's name (Preferred Enemy (X) reads it)
+    target_wounds: int | None = None  # the target's Wounds characteristic (Entangle reads it)
 
     def target_is(self, *words: str) -> bool:
         """True when the target's Unit Type names one of ``words`` (``Dreadnought``, ``Heavy``...)."""

@@ -141,12 +141,31 @@ DISRUPTION = declare(
 )
 
 
+#: Entangle has no effect on these Unit Types (nor on Vehicles, which roll no wounds), or on models of at
+#: least ``ENTANGLE_WOUNDS`` Wounds.
+ENTANGLE_IMMUNE_TYPES = ("Primarch",)
+ENTANGLE_WOUNDS = 6
+
+
+def entangle_spares(unit_type: str, wounds: int | None) -> bool:
+    """True when Entangle has no effect on a target of this Unit Type and Wounds (docs/rules.md#entangle)."""
+    low = unit_type.lower()
+    return any(w.lower() in low for w in (*ENTANGLE_IMMUNE_TYPES, "Vehicle")) or (wounds or 0) >= ENTANGLE_WOUNDS
+
+
 def _entangle(r: WoundRoll, value: int | None, variant: str | None, s: WoundSituation) -> WoundRoll:
     # the wound roll compares the attack's Strength with the target's Strength; its wounds are then
-    # discarded (the Movement they take away is for later)
+    # discarded (the Movement they take away is for later). A Primarch or a model of 6+ Wounds rolls no
+    # wound at all: its hits are discarded.
+    if entangle_spares(s.unit_type, s.target_wounds):
+        return replace(r, fixed_p=0.0, instant_death=False, discarded=True)
     if s.target_strength is None:
         raise ProfileError("target.S: Entangle rolls against the target's Strength, got None")
     return replace(r, target=to_wound(s.strength, s.target_strength), instant_death=False, discarded=True)
+
+
+def _entangle_acts(s: Any) -> bool:  # a rules.classify.Situation
+    return not entangle_spares(s.target_type, s.target_wounds)
 
 
 def _auto_hit() -> bool:
@@ -162,9 +181,11 @@ ENTANGLE = declare(
     Stage.TO_WOUND,
     param=count(),
     wound=_entangle,
-    reads_fields=("S",),
+    condition=_entangle_acts,
+    reads_types=(*ENTANGLE_IMMUNE_TYPES, "Vehicle"),
+    reads_fields=("S", "W"),
     summary="wounds by Strength against the target's Strength; its wounds are discarded (no save, no loss) "
-    "and take X Movement away until the next turn",
+    "and take X Movement away until the next turn; nothing on Primarchs, Vehicles or models of 6+ Wounds",
 )
 RETALIATION = declare(
     "Retaliation",

@@ -112,7 +112,6 @@ GRAVITON_COLLAPSE = declare(
     Stage.TO_WOUND,
     Stage.MITIGATION,
     Stage.VEHICLES,
-    pending=(Stage.VEHICLES,),
     wound=_graviton_collapse,
     reads_fields=("S",),
     save=_no_shrouded,

@@ -14,8 +14,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 #: The parts of a target besides its Unit Type words that a hook may read: ``S`` (Graviton weapons roll
-#: against it), ``name`` and ``unit_type`` (the whole text: Preferred Enemy (X) looks for X in both).
-FIELDS = frozenset({"S", "name", "unit_type"})
+#: against it), ``W`` (Entangle spares models of 6 or more Wounds), ``name`` and ``unit_type`` (the whole text:
+#: Preferred Enemy (X) looks for X in both).
+FIELDS = frozenset({"S", "W", "name", "unit_type"})
 
 
 @dataclass(frozen=True)

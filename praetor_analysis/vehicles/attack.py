@@ -22,7 +22,9 @@ from praetor_analysis.rules.damage_rules import DESTROYER
 from praetor_analysis.rules.hit import HitRoll, roll_to_hit
 from praetor_analysis.rules.hit_rules import GETS_HOT, TWIN_LINKED
 from praetor_analysis.rules.marker_rules import APOCALYPTIC_MEGA_BLAST, BARRAGE, HELLSTORM, TEMPLATE
+from praetor_analysis.rules.outside_rules import ENTANGLE
 from praetor_analysis.rules.save_rules import IGNORES_COVER, SHROUDED
+from praetor_analysis.rules.tail_wound_rules import GRAVITON_COLLAPSE
 from praetor_analysis.rules.vehicle_rules import EXOSHOCK, ION_SHIELD, LANCE, ORDNANCE, SUNDER
 from praetor_analysis.rules.wound_rules import ARMOURBANE, HAYWIRE, RENDING
 from praetor_analysis.vehicles.hull_points import VehicleVolley, gets_hot_on_vehicle, resolve_vehicle_sequence
@@ -56,11 +58,20 @@ def _vehicle_target(target: Unit) -> VehicleTarget:
 
 
 def penetrating_weapon(volley: Volley) -> PenetratingWeapon:
-    """The penetration profile of a volley's weapon (Strength resolved against the wielder)."""
+    """The penetration profile of a volley's weapon (Strength resolved against the wielder).
+
+    A weapon whose penetration does not read its Strength (Haywire's D6, Graviton Collapse's 4D6) needs none;
+    one that cannot penetrate (Entangle, or a Strength of "-" with neither) has harmless hits
+    (docs/rules.md#vehicles)."""
     w = volley.weapon
     strength = weapon_strength(volley)
-    if strength is None or strength < 1:  # none printed, or a Graviton footnote (never read)
+    collapse = w.has(GRAVITON_COLLAPSE)
+    no_strength = strength is None or strength < 1  # none printed, or a Graviton footnote (never read)
+    harmless = w.has(ENTANGLE) or (no_strength and w.strength.text == "-" and not w.has(HAYWIRE))
+    if no_strength and not (harmless or collapse or w.has(HAYWIRE)):
         raise ProfileError(f"weapon.Strength: {w.strength.text!r} cannot roll armour penetration")
+    if strength is None or strength < 1:
+        strength = 1  # never read: the roll that replaces penetration ignores it, or no roll is made
     rend, armourbane, exo = w.get(RENDING), w.get(ARMOURBANE), w.get(EXOSHOCK)
     variant = (armourbane.variant or "").lower() if armourbane else ""
     active = (
@@ -86,6 +97,8 @@ def penetrating_weapon(volley: Volley) -> PenetratingWeapon:
         ignores_cover=w.has(IGNORES_COVER),
         template=w.range.template is not None or w.has(TEMPLATE) or w.has(HELLSTORM),
         twin_linked=w.has(TWIN_LINKED),
+        collapse=collapse,
+        harmless=harmless,
     )
 
 
@@ -172,6 +185,8 @@ def classify_vehicle_rules(v: Volley, target: Unit, report: RuleReport) -> None:
     label = shot_label(v)
     if label is not None:
         report.add("applied", label)
+    if v.weapon.strength.text == "-" and not v.weapon.has(HAYWIRE):
+        report.add("no_effect", "Strength -")
     situation = situation_of(v, target)
     resolution = vehicle_attack(marker_hits=v.hits is not None, placement=v.placement, melee=v.mode == "melee")
     units = {"target": target.rules, "attacker": v.attacker.rules}

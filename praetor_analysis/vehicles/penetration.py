@@ -85,6 +85,8 @@ class PenetratingWeapon:
         ignores_cover: Ignores Cover: no cover save, no Shrouded.
         template: a Template weapon (has Ignores Cover).
         twin_linked: Twin-linked; on a Template weapon it re-rolls failed penetration rolls.
+        collapse: Graviton Collapse: four dice for penetration and no Strength added.
+        harmless: its hits roll no penetration at all (Entangle, or no Strength and no rule that replaces it).
         name: a label for reports.
     """
 
@@ -106,6 +108,8 @@ class PenetratingWeapon:
     ignores_cover: bool = False
     template: bool = False
     twin_linked: bool = False
+    collapse: bool = False
+    harmless: bool = False
     name: str = ""
 
     def __post_init__(self) -> None:
@@ -238,14 +242,18 @@ def _group(kind: str, rend: int) -> tuple[np.ndarray, np.ndarray]:
     """pmf over the counted total of one group of dice, split by whether a counted die shows ``rend``+.
 
     ``kind``: ``"one"`` (a D6), ``"best2"`` (Ordnance: the higher of two), ``"top2of3"`` (Destroyer: three
-    dice, the lowest dropped). Returns ``(plain, rending)`` arrays indexed by total.
+    dice, the lowest dropped), ``"sum4"`` (Graviton Collapse: four dice added). Returns ``(plain, rending)``
+    arrays indexed by total.
     """
-    n_dice = {"one": 1, "best2": 2, "top2of3": 3}[kind]
-    plain = np.zeros(19)
-    rending = np.zeros(19)
+    n_dice = {"one": 1, "best2": 2, "top2of3": 3, "sum4": 4}[kind]
+    plain = np.zeros(25)
+    rending = np.zeros(25)
     weight = 6.0**-n_dice
     for faces in itertools.product(range(1, 7), repeat=n_dice):
-        kept = sorted(faces)[-2:] if kind == "top2of3" else [max(faces)]
+        if kind == "sum4":
+            kept = list(faces)
+        else:
+            kept = sorted(faces)[-2:] if kind == "top2of3" else [max(faces)]
         target = rending if max(kept) >= rend else plain
         target[sum(kept)] += weight
     return plain, rending
@@ -254,7 +262,9 @@ def _group(kind: str, rend: int) -> tuple[np.ndarray, np.ndarray]:
 def _dice_total(weapon: PenetratingWeapon, armourbane: bool) -> tuple[np.ndarray, np.ndarray]:
     """pmf of the dice total of one penetration roll, split by whether Rending triggers."""
     rend = weapon.rending if weapon.rending is not None else 7
-    if weapon.destroyer and weapon.destroyer_three_dice:
+    if weapon.collapse:
+        kind = "sum4"
+    elif weapon.destroyer and weapon.destroyer_three_dice:
         kind = "top2of3"
     elif weapon.ordnance:
         kind = "best2"
@@ -275,7 +285,7 @@ def _roll(weapon: PenetratingWeapon, armour: int, armourbane: bool) -> np.ndarra
     total = np.zeros(plain.size + 3)
     total[: plain.size] += plain
     total += np.convolve(rending, np.array([0.0, 1.0, 1.0, 1.0]) / 3.0)  # Rending's D3, added once
-    k = np.arange(total.size) + weapon.strength
+    k = np.arange(total.size) + (0 if weapon.collapse else weapon.strength)
     return np.array([total[k < armour].sum(), total[k == armour].sum(), total[k > armour].sum()])
 
 
@@ -424,13 +434,17 @@ def hit_outcome(
     if weapon.rending is not None:
         roll_rules.append(f"Rending ({weapon.rending}+)")
 
-    if weapon.haywire:
+    if weapon.harmless:
+        first = np.array([1.0, 0.0, 0.0])
+    elif weapon.haywire:
         applied.append("Haywire")
         skipped.extend(roll_rules)
         if weapon.sunder:
             skipped.append("Sunder")
         first = np.array([1.0, 4.0, 1.0]) / 6.0
     else:
+        if weapon.collapse:
+            applied.append("Graviton Collapse (4D6)")
         applied.extend(roll_rules)
         first = _roll(weapon, armour, armourbane)
 
