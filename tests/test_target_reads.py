@@ -26,12 +26,11 @@ from praetor_analysis.profiles.records import Unit, Weapon
 from praetor_analysis.profiles.rule_tokens import parse_rule
 from praetor_analysis.rules.catalogue import REGISTRY
 from praetor_analysis.rules.contexts import SaveSituation, WoundSituation
+from praetor_analysis.rules.hooks import WOUND_STAGE_SLOTS
 from praetor_analysis.rules.registry import RuleDecl
 from praetor_analysis.rules.saves import SaveContext
 from praetor_analysis.rules.target_reads import NO_READS, TargetReads, reads
 from praetor_analysis.rules.wound import WoundRoll
-
-STAGE_HOOKS = ("wound", "save", "damage")
 
 
 def _unit_types() -> list[str]:
@@ -47,7 +46,7 @@ NAMED = (("Legionary", None), ("Daemon Prince", 3), ("", 6))
 
 
 def _hooked() -> list[RuleDecl]:
-    return [d for d in REGISTRY.values() if any(d.hook(s) for s in STAGE_HOOKS)]
+    return [d for d in REGISTRY.values() if any(s.of(d.hooks) for s in WOUND_STAGE_SLOTS)]
 
 
 def _params(decl: RuleDecl) -> list[tuple[int | None, str | None]]:
@@ -96,15 +95,15 @@ def test_every_hook_reads_no_more_of_the_target_than_its_declaration_says(decl):
         save_full = SaveSituation(melee=melee, unit_type=unit_type)
         save_reduced = SaveSituation(melee=melee, unit_type=r.unit_type(unit_type))
         for value, variant in _params(decl):
-            if (hook := decl.hook("wound")) is not None:
+            if (hook := decl.hooks.wound) is not None:
                 roll = WoundRoll(target=4, ap=4, melee=melee)
                 want = _call(hook, roll, value, variant, full)
                 assert _call(hook, roll, value, variant, reduced) == want, (unit_type, name, strength, variant)
-            if (hook := decl.hook("save")) is not None:
+            if (hook := decl.hooks.save) is not None:
                 ctx = SaveContext(armour=3, invulnerable=5, cover=4)
                 want = _call(hook, ctx, value, variant, save_full)
                 assert _call(hook, ctx, value, variant, save_reduced) == want, (unit_type, variant)
-            if (hook := decl.hook("damage")) is not None:
+            if (hook := decl.hooks.damage) is not None:
                 assert _call(hook, value, variant, reduced) == _call(hook, value, variant, full), unit_type
 
 

@@ -17,8 +17,8 @@ from praetor_analysis.engine.volley import TargetState, Volley, VolleyResult, we
 from praetor_analysis.prob.dice import binomial_pmf, leadership_pass
 from praetor_analysis.prob.dist import Dist
 from praetor_analysis.profiles.records import ProfileError, Unit
-from praetor_analysis.rules.catalogue import lookup
-from praetor_analysis.rules.check_rules import CheckBoost
+from praetor_analysis.rules.catalogue import stage_hooks
+from praetor_analysis.rules.hooks import CHECK, CheckBoost
 
 Resolve = Callable[[Volley, Unit, TargetState | None], VolleyResult]
 
@@ -27,11 +27,8 @@ def check_boost(volley: Volley) -> tuple[str, CheckBoost] | None:
     """The weapon's rule with a ``check`` hook and what it gives, unless the volley's Strength is settled."""
     if volley.strength is not None:
         return None
-    for token in volley.weapon.rules:
-        decl = lookup(token.name)
-        hook = decl.hook("check") if decl is not None else None
-        if hook is not None:
-            return token.name, hook()
+    for token, _, boost in stage_hooks(CHECK, volley.weapon.rules):
+        return token.name, boost
     return None
 
 

@@ -10,7 +10,7 @@ from praetor_analysis.profiles.records import ProfileError, Unit, Weapon
 from praetor_analysis.profiles.rule_tokens import Rule
 from praetor_analysis.rules import tables
 from praetor_analysis.rules.blow_rules import DETONATION, DETONATION_TARGETS
-from praetor_analysis.rules.catalogue import lookup
+from praetor_analysis.rules.catalogue import lookup, stage_hooks
 from praetor_analysis.rules.check_rules import FOCUS_CHECKS
 from praetor_analysis.rules.contexts import HitSituation
 from praetor_analysis.rules.hit import (
@@ -22,6 +22,7 @@ from praetor_analysis.rules.hit import (
     share_at_least,
 )
 from praetor_analysis.rules.hit_rules import GETS_HOT, MASTER_CRAFTED, TWIN_LINKED
+from praetor_analysis.rules.hooks import BLOWS, HIT, HIT_AGAIN, Slot
 from praetor_analysis.rules.marker_rules import MARKERS
 from praetor_analysis.rules.melee_rules import TWO_HANDED
 from praetor_analysis.rules.modifier_rules import PREFERRED_ENEMY
@@ -51,11 +52,8 @@ def attacks_per_model(volley: Volley, notes: list[str]) -> Dist:
                 other = 1
                 notes.append("two melee weapons (+1 A)")
         blows = a.A + charge + other
-        for token in w.rules:  # rules that set the attacks (Ungainly, Measured Strike, Rage...)
-            decl = lookup(token.name)
-            hook = decl.hook("blows") if decl is not None else None
-            if hook is not None:
-                blows = hook(a.A, charge, other, charging, token.value)
+        for token, _, hook in stage_hooks(BLOWS, w.rules):  # rules that set the attacks (Ungainly, Rage...)
+            blows = hook(a.A, charge, other, charging, token.value)
         return Dist.point(blows)
     shots = w.type.shots
     if w.type.kind == "Rapid Fire":
@@ -82,12 +80,8 @@ def _psychic(counts_per_model: Dist, models: int, ld: int | None) -> tuple[Dist,
 
 
 def hits_automatically(weapon: Weapon) -> bool:
-    """True when a rule of the weapon makes every shot or blow hit (an ``auto_hit`` hook: Retaliation)."""
-    for token in weapon.rules:
-        decl = lookup(token.name)
-        if decl is not None and decl.hook("auto_hit") is not None:
-            return True
-    return False
+    """True when a rule of the weapon makes every shot or blow hit (``RuleDecl.auto_hit``: Retaliation)."""
+    return any((d := lookup(t.name)) is not None and d.auto_hit for t in weapon.rules)
 
 
 def has_focus(weapon: Weapon) -> bool:
@@ -145,20 +139,14 @@ def hit_roll_of(volley: Volley, target: Unit) -> HitRoll:
 def with_attacker_hit_rules(roll: HitRoll, volley: Volley, target: Unit) -> HitRoll:
     """``roll`` after the ``hit`` hook of each of the attacker's unit rules."""
     situation = HitSituation(melee=volley.mode == "melee", target_name=target.name, unit_type=target.unit_type)
-    for token in attacker_rules_with(volley.attacker, "hit"):
-        hook = lookup(token.name).hook("hit")  # type: ignore[union-attr]
-        roll = hook(roll, token.value, token.variant, situation)  # type: ignore[misc]
+    for token, _, hook in stage_hooks(HIT, volley.attacker.rules, side="attacker"):
+        roll = hook(roll, token.value, token.variant, situation)
     return roll
 
 
-def attacker_rules_with(attacker: Unit, stage: str) -> tuple[Rule, ...]:
-    """The attacker's unit rules that act from the attacker's side and give the named stage a hook."""
-    out = []
-    for token in attacker.rules:
-        decl = lookup(token.name)
-        if decl is not None and "attacker" in decl.sides and decl.hook(stage) is not None:
-            out.append(token)
-    return tuple(out)
+def attacker_rules_with(attacker: Unit, slot: Slot) -> tuple[Rule, ...]:
+    """The attacker's unit rules that act from the attacker's side and give the stage of ``slot`` a hook."""
+    return tuple(token for token, _, _ in stage_hooks(slot, attacker.rules, side="attacker"))
 
 
 def reads_target_name(attacker: Unit) -> bool:
@@ -247,11 +235,8 @@ def _hit_stage(volley: Volley, target: Unit) -> tuple[Dist, Dist, float | None, 
         hits, ones = _master_crafted(volley, shots, roll)
     else:
         hits, ones = roll_to_hit(shots, roll)
-    for token in w.rules:  # hits on a high die that roll To Hit again (Lightning Blows)
-        decl = lookup(token.name)
-        hook = decl.hook("hit_again") if decl is not None else None
-        if hook is not None:
-            hits = hits_again(hits, share_at_least(roll, hook(token.value)), roll.per_shot()[0])
+    for token, _, hook in stage_hooks(HIT_AGAIN, w.rules):  # hits on a high die that roll again (Lightning Blows)
+        hits = hits_again(hits, share_at_least(roll, hook(token.value)), roll.per_shot()[0])
     return hits, ones, p_pass, notes
 
 

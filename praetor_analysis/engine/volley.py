@@ -12,7 +12,8 @@ from praetor_analysis.engine.allocation import (
 from praetor_analysis.prob.dice import DiceExpr
 from praetor_analysis.prob.dist import Dist
 from praetor_analysis.profiles.records import ProfileError, Unit, Weapon
-from praetor_analysis.rules.catalogue import lookup
+from praetor_analysis.rules.catalogue import stage_hooks
+from praetor_analysis.rules.hooks import CHARGE_STRENGTH, STRENGTH
 
 
 @dataclass(frozen=True)
@@ -127,11 +128,8 @@ def weapon_strength(volley: Volley) -> int | None:
         return volley.strength
     spec = volley.weapon.strength
     if spec.kind == "unknown" and spec.text in FOOTNOTES:
-        for token in volley.weapon.rules:
-            decl = lookup(token.name)
-            hook = decl.hook("strength") if decl is not None else None
-            if hook is not None:
-                return int(hook(volley.attacker.S))
+        for _, _, hook in stage_hooks(STRENGTH, volley.weapon.rules):
+            return int(hook(volley.attacker.S))
         return None
     return spec.resolve(_charging_strength(volley))
 
@@ -144,11 +142,9 @@ def _charging_strength(volley: Volley) -> int | None:
         return a.S
     bonus = 0
     seen: set[str] = set()
-    unit_rules = [t for t in a.rules if (d := lookup(t.name)) is not None and "attacker" in d.sides]
-    for token in (*volley.weapon.rules, *unit_rules):
-        decl = lookup(token.name)
-        hook = decl.hook("charge_strength") if decl is not None else None
-        if hook is not None and token.name not in seen:
+    unit_rules = [t for t, _, _ in stage_hooks(CHARGE_STRENGTH, a.rules, side="attacker")]
+    for token, _, hook in stage_hooks(CHARGE_STRENGTH, (*volley.weapon.rules, *unit_rules)):
+        if token.name not in seen:
             seen.add(token.name)
             bonus += hook(token.value)
     return a.S + bonus

@@ -17,10 +17,11 @@ from praetor_analysis.engine.volley import Volley
 from praetor_analysis.prob.memo import BoundedMemo
 from praetor_analysis.profiles.records import ProfileError, Unit, Weapon
 from praetor_analysis.profiles.rule_tokens import Rule
-from praetor_analysis.rules.catalogue import lookup, reads_of
+from praetor_analysis.rules.catalogue import lookup, reads_of, stage_hooks
 from praetor_analysis.rules.contexts import SaveSituation, WoundSituation, variant_active
 from praetor_analysis.rules.damage_rules import BRUTAL
 from praetor_analysis.rules.hit import share_at_least
+from praetor_analysis.rules.hooks import DAMAGE, SAVE, WOUND, WOUND_STAGE_SLOTS
 from praetor_analysis.rules.save_rules import FEEL_NO_PAIN
 from praetor_analysis.rules.saves import SaveContext
 from praetor_analysis.rules.tables import to_wound
@@ -53,14 +54,11 @@ def wound_table_for(volley: Volley, target: Unit, strength: int) -> dict[WoundKi
         ap=w.ap,
         melee=situation.melee,
     )
-    for token in (*w.stage_rules, *attacker_rules_with(volley.attacker, "wound"), *target.rules):
-        decl = lookup(token.name)
-        if decl is None:
-            continue
-        hook = decl.hook("wound")
-        if hook is None or (decl.wound_targets is not None and not situation.target_is(*decl.wound_targets)):
-            continue
-        roll = hook(roll, token.value, token.variant, situation)
+    for token, decl, hook in stage_hooks(
+        WOUND, (*w.stage_rules, *attacker_rules_with(volley.attacker, WOUND), *target.rules)
+    ):
+        if decl.wound_targets is None or situation.target_is(*decl.wound_targets):
+            roll = hook(roll, token.value, token.variant, situation)
     return roll.outcomes()
 
 
@@ -70,13 +68,10 @@ def damage_per_wound(volley: Volley, target: Unit) -> tuple[float, ...] | None:
     situation = WoundSituation(
         strength=0, toughness=target.T or 0, melee=volley.mode == "melee", unit_type=target.unit_type
     )
-    for token in volley.weapon.stage_rules:
-        decl = lookup(token.name)
-        hook = decl.hook("damage") if decl is not None else None
-        if hook is not None:
-            pmf = hook(token.value, token.variant, situation)
-            if pmf is not None:
-                return tuple(pmf)
+    for token, _, hook in stage_hooks(DAMAGE, volley.weapon.stage_rules):
+        pmf = hook(token.value, token.variant, situation)
+        if pmf is not None:
+            return tuple(pmf)
     return None
 
 
@@ -105,11 +100,8 @@ def apply_save_hooks(
     ctx: SaveContext, weapon_rules: Sequence[Rule], unit_rules: Sequence[Rule], situation: SaveSituation
 ) -> SaveContext:
     """``ctx`` after the ``save`` hooks of the weapon's rules, then of the saving unit's."""
-    for token in (*weapon_rules, *unit_rules):
-        decl = lookup(token.name)
-        hook = decl.hook("save") if decl is not None else None
-        if hook is not None:
-            ctx = hook(ctx, token.value, token.variant, situation)
+    for token, _, hook in stage_hooks(SAVE, (*weapon_rules, *unit_rules)):
+        ctx = hook(ctx, token.value, token.variant, situation)
     return ctx
 
 
@@ -126,15 +118,11 @@ def wound_groups(
     return list(groups), p_wound, unsaved_each.copy()
 
 
-_STAGE_HOOKS = ("wound", "save", "damage", "hit_six")
-"""The hooks of the wound, save and damage stages (and the one that reads the To Hit sixes)."""
-
-
 def volley_reads(volley: Volley) -> TargetReads:
     """What the rules of a volley read of the target in the wound, save and damage stages beyond Toughness,
     saves and cover: the weapon's rules (those a Template or Destroyer profile implies included) and the
     attacker's rules with a ``wound`` hook, as each declaration says (``RuleDecl.reads``)."""
-    return reads_of(t.name for t in (*volley.weapon.stage_rules, *attacker_rules_with(volley.attacker, "wound")))
+    return reads_of(t.name for t in (*volley.weapon.stage_rules, *attacker_rules_with(volley.attacker, WOUND)))
 
 
 def wound_stage_target(target: Unit, reads: TargetReads, *, keep_ws: bool = False) -> Unit:
@@ -163,7 +151,7 @@ def wound_stage_target(target: Unit, reads: TargetReads, *, keep_ws: bool = Fals
 
 def _has_stage_hook(token: Rule) -> bool:
     decl = lookup(token.name)
-    return decl is not None and any(decl.hook(s) for s in _STAGE_HOOKS)
+    return decl is not None and (decl.reads_hit_six or any(s.of(decl.hooks) for s in WOUND_STAGE_SLOTS))
 
 
 def wound_groups_key(volley: Volley, target: Unit, strength: int, wounds: int) -> tuple:
@@ -177,13 +165,13 @@ def volley_wound_key(volley: Volley, strength: int) -> tuple:
     """What ``wound_groups`` reads of the volley: the weapon's rules, AP and template, Strength, mode, range and
     the attacker's rules with a ``wound`` hook (not the attack count: volleys of one weapon share tables)."""
     w = volley.weapon
-    mine = attacker_rules_with(volley.attacker, "wound")
+    mine = attacker_rules_with(volley.attacker, WOUND)
     return (w.type.signature, w.ap, w.range.template, strength, volley.mode, volley.half_range, mine)
 
 
 def reads_hit_sixes(weapon: Weapon) -> bool:
-    """True when a rule of the weapon reads the To Hit die of its hits (a ``hit_six`` hook)."""
-    return any((d := lookup(t.name)) is not None and d.hook("hit_six") is not None for t in weapon.rules)
+    """True when a rule of the weapon reads the To Hit die of its hits (``RuleDecl.reads_hit_six``)."""
+    return any((d := lookup(t.name)) is not None and d.reads_hit_six for t in weapon.rules)
 
 
 def hit_six_share(volley: Volley, target: Unit) -> float:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from praetor_analysis.rules.hooks import Hooks
 from praetor_analysis.rules.registry import Holder, Stage, count, declare
 
 
@@ -44,7 +45,7 @@ UNGAINLY = declare(
     Stage.MELEE_ATTACKS,
     Stage.ROUND,
     pending=(Stage.ROUND,),
-    blows=_ungainly,
+    hooks=Hooks(blows=_ungainly),
     summary="strikes only on a turn it charged, with no bonus attacks: no attack unless charging",
 )
 MEASURED_STRIKE = declare(
@@ -52,7 +53,7 @@ MEASURED_STRIKE = declare(
     Stage.MELEE_ATTACKS,
     Stage.ROUND,
     pending=(Stage.ROUND,),
-    blows=_one,
+    hooks=Hooks(blows=_one),
     summary="a single attack whatever the Attacks and bonuses",
 )
 #: What a Detonation weapon may attack (Unit Type words); any other target suffers no attack from it.
@@ -62,7 +63,7 @@ DETONATION = declare(
     Stage.MELEE_ATTACKS,
     Stage.ROUND,
     pending=(Stage.ROUND,),
-    blows=_one,
+    hooks=Hooks(blows=_one),
     summary="one attack, and only against vehicles, Dreadnoughts, Automata and fortifications (no attack on "
     "any other target)",
 )
@@ -72,7 +73,7 @@ WRATHFUL_BLOWS = declare(
     Stage.ROUND,
     param=count(1, 20),
     pending=(Stage.ROUND,),
-    blows=_wrathful,
+    hooks=Hooks(blows=_wrathful),
     summary="X attacks whatever the Attacks and the charge",
 )
 RAGE = declare(
@@ -81,7 +82,7 @@ RAGE = declare(
     Stage.ROUND,
     param=count(1, 10),
     pending=(Stage.ROUND,),
-    blows=_rage,
+    hooks=Hooks(blows=_rage),
     condition=_charging,
     summary="X attacks for charging instead of +1 (not on a Disordered Charge)",
 )
@@ -94,7 +95,7 @@ FURIOUS_CHARGE = declare(
     param=count(1, 10),
     sides=("attacker",),
     pending=(Stage.VEHICLES, Stage.ROUND),
-    charge_strength=_furious,
+    hooks=Hooks(charge_strength=_furious),
     condition=_charging,
     summary="+X to the wielder's Strength on a turn it charged (not on a Disordered Charge); a weapon's or the unit's",
 )

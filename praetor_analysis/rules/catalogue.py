@@ -6,7 +6,8 @@ complete here; code that only needs one rule imports its family module instead.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from typing import Protocol, TypeVar
 
 from praetor_analysis.rules import (  # noqa: F401  (each family declares its rules on import)
     blow_rules,
@@ -25,6 +26,7 @@ from praetor_analysis.rules import (  # noqa: F401  (each family declares its ru
     vehicle_rules,
     wound_rules,
 )
+from praetor_analysis.rules.hooks import Slot
 from praetor_analysis.rules.registry import REGISTRY, RuleDecl, Stage, canonical_name, fold
 from praetor_analysis.rules.target_reads import NO_READS, TargetReads
 
@@ -36,6 +38,30 @@ def lookup(name: str) -> RuleDecl | None:
         return decl
     canonical = canonical_name(fold(name))
     return None if canonical is None else REGISTRY[canonical]
+
+
+class Named(Protocol):
+    """A rule token: what the look-ups read of it."""
+
+    @property
+    def name(self) -> str: ...
+
+
+T = TypeVar("T", bound=Named)
+H = TypeVar("H")
+
+
+def stage_hooks(slot: Slot[H], tokens: Iterable[T], *, side: str | None = None) -> Iterator[tuple[T, RuleDecl, H]]:
+    """The hooks of one stage (``slot``: ``hooks.WOUND``...) among ``tokens``, in order: (token, its declaration,
+    its hook) for each declared rule that gives the stage one; with ``side``, only the rules whose copy on that
+    side acts (``"attacker"``)."""
+    for token in tokens:
+        decl = lookup(token.name)
+        if decl is None or (side is not None and side not in decl.sides):
+            continue
+        hook = slot.of(decl.hooks)
+        if hook is not None:
+            yield token, decl, hook
 
 
 def reads_of(names: Iterable[str]) -> TargetReads:

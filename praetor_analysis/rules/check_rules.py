@@ -2,29 +2,19 @@
 (like Psychic Focus: no attack on a failure), Force, Achean Force and Divine Guidance (a better Strength on
 a pass).
 
-A ``check`` hook gives the :class:`CheckBoost` of a rule whose check raises the Strength; the engine then
-resolves the attack as the mixture of the passed and failed checks (engine/checks.py).
+A ``check`` hook is the :class:`~praetor_analysis.rules.hooks.CheckBoost` of a rule whose check raises the
+Strength; the engine then resolves the attack as the mixture of the passed and failed checks (engine/checks.py).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from praetor_analysis.rules.contexts import WoundSituation
 from praetor_analysis.rules.hit_rules import PSYCHIC_FOCUS
+from praetor_analysis.rules.hooks import CheckBoost, Hooks
 from praetor_analysis.rules.registry import RuleDecl, Stage, declare
 from praetor_analysis.rules.wound import WoundRoll
-
-
-@dataclass(frozen=True)
-class CheckBoost:
-    """What a passed check gives: the Strength after it (from the Strength before), whether each psyker
-    takes its own check (else one for the unit), and whether a failure is Perils of the Warp."""
-
-    strength: Callable[[int], int]
-    per_model: bool
-    perils: bool
 
 
 def _doubled(s: int) -> int:
@@ -35,16 +25,12 @@ def _plus_two(s: int) -> int:
     return min(s + 2, 10)
 
 
-def _force_check() -> CheckBoost:
-    return CheckBoost(_doubled, per_model=True, perils=True)
-
-
-def _achean_check() -> CheckBoost:
-    return CheckBoost(_plus_two, per_model=False, perils=False)
-
-
-def _divine_check() -> CheckBoost:
-    return CheckBoost(_plus_two, per_model=True, perils=True)
+#: Force: each psyker's check doubles the Strength; a failure is Perils of the Warp.
+FORCE_CHECK = CheckBoost(_doubled, per_model=True, perils=True)
+#: Achean Force: one check for the unit, +2 Strength, no Perils.
+ACHEAN_CHECK = CheckBoost(_plus_two, per_model=False, perils=False)
+#: Divine Guidance: each psyker's check gives +2 Strength; a failure is Perils of the Warp.
+DIVINE_CHECK = CheckBoost(_plus_two, per_model=True, perils=True)
 
 
 def _force_on_daemons(r: WoundRoll, value: int | None, variant: str | None, s: WoundSituation) -> WoundRoll:
@@ -63,8 +49,7 @@ FORCE = declare(
     Stage.VEHICLES,
     Stage.ROUND,
     pending=(Stage.VEHICLES, Stage.ROUND),
-    check=_force_check,
-    wound=_force_on_daemons,
+    hooks=Hooks(check=FORCE_CHECK, wound=_force_on_daemons),
     reads_types=("Daemon",),
     summary="each psyker takes a Psychic check: a pass doubles the Strength (10 at most), a failure is Perils "
     "and the plain Strength; Instant Death on Daemons",
@@ -76,8 +61,7 @@ ACHEAN_FORCE = declare(
     Stage.VEHICLES,
     Stage.ROUND,
     pending=(Stage.VEHICLES, Stage.ROUND),
-    check=_achean_check,
-    wound=_force_on_daemons,
+    hooks=Hooks(check=ACHEAN_CHECK, wound=_force_on_daemons),
     reads_types=("Daemon",),
     summary="one Psychic check for the unit: a pass gives +2 Strength, a failure nothing; counts as Force "
     "(Instant Death on Daemons)",
@@ -88,7 +72,7 @@ DIVINE_GUIDANCE = declare(
     Stage.VEHICLES,
     Stage.ROUND,
     pending=(Stage.VEHICLES, Stage.ROUND),
-    check=_divine_check,
+    hooks=Hooks(check=DIVINE_CHECK),
     summary="each psyker takes a Psychic check: a pass gives +2 Strength (and Reaping Blow (3) in a round), "
     "a failure is Perils and the plain Strength",
 )

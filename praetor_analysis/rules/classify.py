@@ -116,15 +116,12 @@ def acts_here(decl: RuleDecl, variant: str | None, situation: Situation) -> bool
     """Whether a rule's condition in the wound chain holds: its unit types, and its variant (Melta...)."""
     if decl.wound_targets is not None and not situation.target_is(decl.wound_targets):
         return False
-    condition = decl.hook("condition")
-    if condition is not None and not condition(situation):
+    if decl.condition is not None and not decl.condition(situation):
         return False
-    acts_on = decl.hook("acts_on")  # a condition on the target that reads the rule's parameter
+    acts_on = decl.acts_on  # a condition on the target that reads the rule's parameter
     if acts_on is not None and not acts_on(variant, situation.target_name, situation.target_type):
         return False
-    return decl.hook("active") is None or variant_active(
-        variant, melee=situation.melee, half_range=situation.half_range
-    )
+    return not decl.variant_gated or variant_active(variant, melee=situation.melee, half_range=situation.half_range)
 
 
 def category_of(

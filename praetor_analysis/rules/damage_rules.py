@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from praetor_analysis.rules.contexts import WoundSituation
+from praetor_analysis.rules.hooks import Hooks
 from praetor_analysis.rules.registry import Stage, count, declare
 
 #: Destroyer's damage on a unit with Toughness: D3 wounds per unsaved wound (index = wounds lost).
@@ -23,7 +24,7 @@ DESTROYER = declare(
     "Destroyer",
     Stage.DAMAGE,
     Stage.VEHICLES,
-    damage=_d3_damage,
+    hooks=Hooks(damage=_d3_damage),
     summary="each unsaved wound does D3 damage (excess lost); D3 hull points against vehicles",
 )
 DEFLAGRATE = declare(

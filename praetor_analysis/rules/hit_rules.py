@@ -3,13 +3,14 @@ allocation rules that change nothing against a unit of identical models."""
 
 from __future__ import annotations
 
+from praetor_analysis.rules.hooks import Hooks
 from praetor_analysis.rules.registry import Stage, declare, roll
 from praetor_analysis.rules.wound_rules import TWIN_LINKED_TEMPLATE_HOOK
 
 TWIN_LINKED = declare(
     "Twin-linked",
     Stage.TO_HIT,
-    wound=TWIN_LINKED_TEMPLATE_HOOK,
+    hooks=Hooks(wound=TWIN_LINKED_TEMPLATE_HOOK),
     summary="re-rolls failed To Hit rolls (and the scatter of a blast); a Template re-rolls failed wounds",
 )
 MASTER_CRAFTED = declare(

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from praetor_analysis.rules.contexts import SaveSituation
+from praetor_analysis.rules.hooks import Hooks
 from praetor_analysis.rules.registry import Stage, count, declare, inches
 from praetor_analysis.rules.saves import SaveContext
 
@@ -26,28 +27,48 @@ def _template_save(c: SaveContext, value: int | None, variant: str | None, s: Sa
 
 
 BLAST = declare(
-    "Blast", Stage.MARKERS, param=inches(3), save=_blast_save, reads_types=HEAVY, summary='a 3" marker that scatters'
+    "Blast",
+    Stage.MARKERS,
+    param=inches(3),
+    hooks=Hooks(save=_blast_save),
+    reads_types=HEAVY,
+    summary='a 3" marker that scatters',
 )
 LARGE_BLAST = declare(
-    "Large Blast", Stage.MARKERS, param=inches(5), save=_blast_save, reads_types=HEAVY, summary='a 5" marker'
+    "Large Blast",
+    Stage.MARKERS,
+    param=inches(5),
+    hooks=Hooks(save=_blast_save),
+    reads_types=HEAVY,
+    summary='a 5" marker',
 )
 MASSIVE_BLAST = declare(
-    "Massive Blast", Stage.MARKERS, param=inches(7), save=_blast_save, reads_types=HEAVY, summary='a 7" marker'
+    "Massive Blast",
+    Stage.MARKERS,
+    param=inches(7),
+    hooks=Hooks(save=_blast_save),
+    reads_types=HEAVY,
+    summary='a 7" marker',
 )
 APOCALYPTIC_BLAST = declare(
-    "Apocalyptic Blast", Stage.MARKERS, param=inches(10), save=_blast_save, reads_types=HEAVY, summary='a 10" marker'
+    "Apocalyptic Blast",
+    Stage.MARKERS,
+    param=inches(10),
+    hooks=Hooks(save=_blast_save),
+    reads_types=HEAVY,
+    summary='a 10" marker',
 )
 APOCALYPTIC_MEGA_BLAST = declare(
     "Apocalyptic Mega-blast",
     Stage.MARKERS,
-    save=_blast_save,
+    hooks=Hooks(save=_blast_save),
     reads_types=HEAVY,
     summary='5", 7" and 10" zones, each its own wound pool at its own Strength',
 )
 BARRAGE = declare(
     "Barrage",
     Stage.MARKERS,
-    save=_blast_save,
+    hooks=Hooks(save=_blast_save),
     reads_types=HEAVY,
     summary="a blast that may fire indirectly; Side armour on vehicles",
 )
@@ -55,12 +76,16 @@ APOCALYPTIC_BARRAGE = declare("Apocalyptic Barrage", Stage.MARKERS, summary="a c
 TEMPLATE = declare(
     "Template",
     Stage.MARKERS,
-    save=_template_save,
+    hooks=Hooks(save=_template_save),
     reads_types=HEAVY,
     summary="the teardrop template: automatic hits, no cover saves",
 )
 HELLSTORM = declare(
-    "Hellstorm", Stage.MARKERS, save=_template_save, reads_types=HEAVY, summary="the large Hellstorm template"
+    "Hellstorm",
+    Stage.MARKERS,
+    hooks=Hooks(save=_template_save),
+    reads_types=HEAVY,
+    summary="the large Hellstorm template",
 )
 TORRENT = declare("Torrent", Stage.MARKERS, param=count(0, 99), summary='a template placed up to X" away')
 

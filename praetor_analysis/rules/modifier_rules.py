@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 from praetor_analysis.errors import ProfileError
 from praetor_analysis.rules.contexts import HitSituation, WoundSituation
 from praetor_analysis.rules.hit import HitRoll
+from praetor_analysis.rules.hooks import Hooks
 from praetor_analysis.rules.registry import TEXT, Holder, RuleDecl, Stage, declare
 from praetor_analysis.rules.wound import WoundRoll
 
@@ -60,9 +61,9 @@ def _modifier(name: str) -> Callable[..., Any]:
     return hook
 
 
-def _attacker_rule(name: str, stage: Stage, hook: str, fn: Callable[..., Any], summary: str, **kw: Any) -> RuleDecl:
+def _attacker_rule(name: str, stage: Stage, hooks: Hooks, summary: str, **kw: Any) -> RuleDecl:
     """A unit rule of the attacker acting on one roll."""
-    return declare(name, stage, holder=Holder.UNIT, sides=("attacker",), summary=summary, **{hook: fn, **kw})
+    return declare(name, stage, holder=Holder.UNIT, sides=("attacker",), summary=summary, hooks=hooks, **kw)
 
 
 PREFERRED_ENEMY = declare(
@@ -72,21 +73,24 @@ PREFERRED_ENEMY = declare(
     holder=Holder.UNIT,
     param=TEXT,
     sides=("attacker",),
-    hit=_preferred,
-    wound=_preferred,
+    hooks=Hooks(hit=_preferred, wound=_preferred),
     reads_fields=("name", "unit_type"),
     acts_on=is_preferred_enemy,
     summary="re-rolls To Hit and To Wound rolls of 1 against its Preferred Enemy (X: name or Unit Type; bare: all)",
 )
 _ONES = "a project modifier: re-rolls {} rolls of 1 (once per die)"
 _MOD = "a project modifier: (+1) or (-1) to the {} roll needed (2+ at best, a natural 1 fails)"
-REROLL_HIT_ONES = _attacker_rule("Re-roll To Hit 1s", Stage.TO_HIT, "hit", _ones, _ONES.format("To Hit"))
-REROLL_WOUND_ONES = _attacker_rule("Re-roll To Wound 1s", Stage.TO_WOUND, "wound", _ones, _ONES.format("To Wound"))
+REROLL_HIT_ONES = _attacker_rule("Re-roll To Hit 1s", Stage.TO_HIT, Hooks(hit=_ones), _ONES.format("To Hit"))
+REROLL_WOUND_ONES = _attacker_rule("Re-roll To Wound 1s", Stage.TO_WOUND, Hooks(wound=_ones), _ONES.format("To Wound"))
 TO_HIT_MODIFIER = _attacker_rule(
-    "To Hit modifier", Stage.TO_HIT, "hit", _modifier("To Hit modifier"), _MOD.format("To Hit"), param=TEXT
+    "To Hit modifier", Stage.TO_HIT, Hooks(hit=_modifier("To Hit modifier")), _MOD.format("To Hit"), param=TEXT
 )
 TO_WOUND_MODIFIER = _attacker_rule(
-    "To Wound modifier", Stage.TO_WOUND, "wound", _modifier("To Wound modifier"), _MOD.format("To Wound"), param=TEXT
+    "To Wound modifier",
+    Stage.TO_WOUND,
+    Hooks(wound=_modifier("To Wound modifier")),
+    _MOD.format("To Wound"),
+    param=TEXT,
 )
 #: The attacker's rules that change its To Hit or To Wound roll.
 MODIFIER_RULES = (PREFERRED_ENEMY, REROLL_HIT_ONES, REROLL_WOUND_ONES, TO_HIT_MODIFIER, TO_WOUND_MODIFIER)

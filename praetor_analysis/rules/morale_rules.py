@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from praetor_analysis.rules.contexts import SaveSituation
+from praetor_analysis.rules.hooks import Hooks
 from praetor_analysis.rules.registry import Holder, Stage, count, declare
 from praetor_analysis.rules.saves import SaveContext
 
@@ -24,7 +25,7 @@ FEARLESS = declare(
     Stage.MORALE,
     Stage.MITIGATION,
     holder=Holder.UNIT,
-    save=_fearless_save,
+    hooks=Hooks(save=_fearless_save),
     summary="never Pinned; cannot use Shrouded",
 )
 PINNED = declare("Pinned", Stage.MORALE, holder=Holder.UNIT, summary="already Pinned: takes no further test")

@@ -14,6 +14,7 @@ from typing import Any
 
 from praetor_analysis.errors import ProfileError
 from praetor_analysis.rules.contexts import WoundSituation
+from praetor_analysis.rules.hooks import Hooks
 from praetor_analysis.rules.registry import TEXT, RuleDecl, Stage, count, declare, roll
 from praetor_analysis.rules.tables import to_wound
 from praetor_analysis.rules.wound import WoundRoll
@@ -168,10 +169,6 @@ def _entangle_acts(s: Any) -> bool:  # a rules.classify.Situation
     return not entangle_spares(s.target_type, s.target_wounds)
 
 
-def _auto_hit() -> bool:
-    return True
-
-
 def _damaged_target_possible(s: Any) -> bool:  # a rules.classify.Situation
     return not s.target_fresh_single_wound
 
@@ -180,7 +177,7 @@ ENTANGLE = declare(
     "Entangle",
     Stage.TO_WOUND,
     param=count(),
-    wound=_entangle,
+    hooks=Hooks(wound=_entangle),
     condition=_entangle_acts,
     reads_types=(*ENTANGLE_IMMUNE_TYPES, "Vehicle"),
     reads_fields=("S", "W"),
@@ -190,7 +187,7 @@ ENTANGLE = declare(
 RETALIATION = declare(
     "Retaliation",
     Stage.TO_HIT,
-    auto_hit=_auto_hit,
+    auto_hit=True,
     summary="fired only in a Reaction, and hits automatically (the attack computed is that Reaction)",
 )
 BLOODTHIRSTY = declare(
@@ -208,7 +205,7 @@ LIGHTNING_BLOWS = declare(
     Stage.ROUND,
     param=roll(6),
     pending=(Stage.ROUND,),
-    hit_again=lambda value: value or 6,
+    hooks=Hooks(hit_again=lambda value: value or 6),
     summary="each hit on a To Hit roll of X+ makes one more To Hit roll, which makes no more",
 )
 HALLUCINATIONS = declare(

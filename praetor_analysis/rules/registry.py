@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, replace
 from enum import Enum
 from typing import Any
 
+from praetor_analysis.rules.hooks import NO_HOOKS, CheckBoost, Hooks
 from praetor_analysis.rules.target_reads import NO_READS, TargetReads, reads
 
 
@@ -95,7 +96,12 @@ class RuleDecl:
         summary: one line, in our own words, of what the engine does with it (or why it changes nothing).
         reads: what of the target its wound, save and damage hooks read beyond Toughness, saves and cover
             (the words of ``wound_targets`` included; :mod:`praetor_analysis.rules.target_reads`).
-        hooks: stage functions, keyed by stage name ("wound", "save", "hit"); see the stage modules.
+        hooks: its stage functions (:class:`~praetor_analysis.rules.hooks.Hooks`).
+        auto_hit: every shot or blow hits without a roll (Retaliation).
+        reads_hit_six: its wound hook reads the To Hit die of the hit (``WoundSituation.hit_six``).
+        variant_gated: it acts only in the mode its variant names (``(Melta)`` at half range...).
+        condition: when it acts in the wound chain, from the situation (a ``rules.classify.Situation``).
+        acts_on: when it acts, from its variant, the target's name and Unit Type (Preferred Enemy (X)).
     """
 
     name: str
@@ -109,14 +115,15 @@ class RuleDecl:
     pending: frozenset[Stage] = frozenset()
     summary: str = ""
     reads: TargetReads = NO_READS
-    hooks: dict[str, Callable[..., Any]] = field(default_factory=dict, compare=False, hash=False)
+    hooks: Hooks = field(default=NO_HOOKS, compare=False, hash=False)
+    auto_hit: bool = False
+    reads_hit_six: bool = False
+    variant_gated: bool = False
+    condition: Callable[[Any], bool] | None = field(default=None, compare=False, hash=False)
+    acts_on: Callable[[str | None, str, str], bool] | None = field(default=None, compare=False, hash=False)
 
     def __str__(self) -> str:
         return self.name
-
-    def hook(self, stage: str) -> Callable[..., Any] | None:
-        """The function this rule gives the named stage, or None."""
-        return self.hooks.get(stage)
 
 
 def fold(name: str) -> str:
@@ -141,11 +148,18 @@ def declare(
     summary: str = "",
     reads_types: tuple[str, ...] = (),
     reads_fields: tuple[str, ...] = (),
-    **hooks: Callable[..., Any],
+    hooks: Hooks = NO_HOOKS,
+    auto_hit: bool = False,
+    reads_hit_six: bool = False,
+    variant_gated: bool = False,
+    condition: Callable[[Any], bool] | None = None,
+    acts_on: Callable[[str | None, str, str], bool] | None = None,
+    **loose: Callable[..., Any],
 ) -> RuleDecl:
     """Declare a rule once; a second declaration of the same name is a programming error. ``reads_types``: the
     Unit Type words its stage hooks test; ``reads_fields``: the other target fields they read (``S``,
-    ``name``, ``unit_type``)."""
+    ``name``, ``unit_type``); ``hooks``: its stage functions. ``loose``: stage functions by field name
+    (``wound=...``), for declarations written before the typed record (see :func:`hooks_from`)."""
     if fold(name) in _SPELLINGS:
         raise RuntimeError(f"rule {name!r} declared twice")
     if not set(pending) <= set(stages):
@@ -162,12 +176,34 @@ def declare(
         pending=frozenset(pending),
         summary=summary,
         reads=reads((*reads_types, *(wound_targets or ())), reads_fields),
-        hooks=dict(hooks),
+        hooks=hooks_from(hooks, loose),
+        auto_hit=auto_hit or "auto_hit" in loose,
+        reads_hit_six=reads_hit_six or "hit_six" in loose,
+        variant_gated=variant_gated or "active" in loose,
+        condition=condition or loose.get("condition"),
+        acts_on=acts_on or loose.get("acts_on"),
     )
     REGISTRY[name] = decl
     for spelling in (name, *spellings):
         _SPELLINGS[fold(spelling)] = name
     return decl
+
+
+_FLAGS = ("auto_hit", "hit_six", "active", "condition", "acts_on")
+"""Loose keywords that are fields of the declaration, not stage functions."""
+
+
+def hooks_from(hooks: Hooks, loose: dict[str, Callable[..., Any]]) -> Hooks:
+    """``hooks`` with the loose stage functions of an older declaration added (``check`` gave its boost when
+    called); an unknown keyword is a programming error."""
+    names = {f.name for f in fields(Hooks)}
+    given: dict[str, Any] = {k: v for k, v in loose.items() if k not in _FLAGS}
+    unknown = set(given) - names
+    if unknown:
+        raise TypeError(f"declare: unknown hooks {sorted(unknown)}")
+    if "check" in given and not isinstance(given["check"], CheckBoost):
+        given["check"] = given["check"]()
+    return replace(hooks, **given) if given else hooks
 
 
 def canonical_name(key: str) -> str | None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from praetor_analysis.rules.contexts import SaveSituation
+from praetor_analysis.rules.hooks import Hooks
 from praetor_analysis.rules.registry import Holder, Stage, declare, roll
 from praetor_analysis.rules.saves import SaveContext
 
@@ -26,7 +27,7 @@ def _shrouded(c: SaveContext, value: int | None, variant: str | None, s: SaveSit
 
 
 IGNORES_COVER = declare(
-    "Ignores Cover", Stage.SAVES, save=_ignores_cover, summary="no cover saves and no Shrouded rolls"
+    "Ignores Cover", Stage.SAVES, hooks=Hooks(save=_ignores_cover), summary="no cover saves and no Shrouded rolls"
 )
 FEEL_NO_PAIN = declare(
     "Feel No Pain",
@@ -35,7 +36,7 @@ FEEL_NO_PAIN = declare(
     param=roll(6),
     spellings=("FNP",),
     sides=("target", "attacker"),
-    save=_feel_no_pain,
+    hooks=Hooks(save=_feel_no_pain),
     summary="a mitigation roll of X+ against each unsaved wound (not Instant Death); the firer's against Gets Hot",
 )
 SHROUDED = declare(
@@ -43,6 +44,6 @@ SHROUDED = declare(
     Stage.MITIGATION,
     holder=Holder.UNIT,
     param=roll(6),
-    save=_shrouded,
+    hooks=Hooks(save=_shrouded),
     summary="a mitigation roll of X+ (6+ bare), not in melee, against Ignores Cover or by Fearless models",
 )

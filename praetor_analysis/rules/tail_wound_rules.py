@@ -15,6 +15,7 @@ from dataclasses import replace
 from praetor_analysis.errors import ProfileError
 from praetor_analysis.prob.dice import two_d6
 from praetor_analysis.rules.contexts import SaveSituation, WoundSituation
+from praetor_analysis.rules.hooks import Hooks
 from praetor_analysis.rules.registry import TEXT, Stage, declare
 from praetor_analysis.rules.saves import SaveContext
 from praetor_analysis.rules.wound import WoundRoll
@@ -100,10 +101,9 @@ def _moonsilver(value: int | None, variant: str | None, s: WoundSituation) -> tu
 GRAVITON_PULSE = declare(
     "Graviton Pulse",
     Stage.TO_WOUND,
-    wound=_graviton_pulse,
+    hooks=Hooks(wound=_graviton_pulse, strength=_no_strength),
     reads_types=GRAVITON_IMMUNE,
     reads_fields=("S",),
-    strength=_no_strength,
     summary="instead of the wound roll a D6 against the target's Strength: wounded on S+ (a 6 always); "
     "not on vehicles, Dreadnoughts or Automata",
 )
@@ -112,17 +112,15 @@ GRAVITON_COLLAPSE = declare(
     Stage.TO_WOUND,
     Stage.MITIGATION,
     Stage.VEHICLES,
-    wound=_graviton_collapse,
+    hooks=Hooks(wound=_graviton_collapse, save=_no_shrouded, strength=_no_strength),
     reads_fields=("S",),
-    save=_no_shrouded,
-    strength=_no_strength,
     summary="instead of the wound roll 2D6 against the target's Strength: wounded above S; no Shrouded; "
     "4D6 armour penetration on vehicles",
 )
 DATA_DJINN = declare(
     "Data-djinn",
     Stage.TO_WOUND,
-    wound=_data_djinn,
+    hooks=Hooks(wound=_data_djinn),
     reads_types=DATA_DJINN_TARGETS,
     summary="never wounds a unit that is not Automata, a Dreadnought, a vehicle or a building",
 )
@@ -132,20 +130,20 @@ IMMATERIAL_BLADES = declare(
     Stage.VEHICLES,
     param=TEXT,
     pending=(Stage.VEHICLES,),
-    wound=_immaterial_blades,
+    hooks=Hooks(wound=_immaterial_blades),
     summary="a wound roll of 6 is resolved at the AP in brackets (the better of it and the wound's own); "
     "penetration rolls of 6 on vehicles likewise",
 )
 SYNAPTIC_DISRUPTOR = declare(
     "Synaptic Disruptor",
     Stage.TO_WOUND,
-    wound=_six_unsavable,
+    hooks=Hooks(wound=_six_unsavable),
     summary="a wound roll of 6 always wounds, with no save or damage mitigation",
 )
 PHASE_SHIFT = declare(
     "Phase Shift",
     Stage.TO_WOUND,
-    wound=_six_unsavable,
+    hooks=Hooks(wound=_six_unsavable),
     summary="a wound roll of 6 always wounds, with no save or damage mitigation",
 )
 SANCTIC = declare(
@@ -153,8 +151,7 @@ SANCTIC = declare(
     Stage.TO_WOUND,
     Stage.SAVES,
     wound_targets=("Daemon",),
-    wound=_sanctic_wound,
-    save=_sanctic_save,
+    hooks=Hooks(wound=_sanctic_wound, save=_sanctic_save),
     summary="wounds Daemons on 2+ and makes them re-roll passed invulnerable saves; nothing on others",
 )
 CURSE_OF_DEAD_WORLDS = declare(
@@ -162,7 +159,7 @@ CURSE_OF_DEAD_WORLDS = declare(
     Stage.SAVES,
     Stage.VEHICLES,
     pending=(Stage.VEHICLES,),
-    save=_curse_of_dead_worlds,
+    hooks=Hooks(save=_curse_of_dead_worlds),
     summary="invulnerable saves against it are one worse, down to 6+ (a vehicle's too: not computed yet)",
 )
 DESTRUCTOR = declare(
@@ -170,7 +167,7 @@ DESTRUCTOR = declare(
     Stage.DAMAGE,
     Stage.VEHICLES,
     pending=(Stage.VEHICLES,),
-    damage=_destructor,
+    hooks=Hooks(damage=_destructor),
     reads_types=DESTRUCTOR_LARGE,
     summary="each unsaved wound does D6 wounds (2D6 on Knights, Titans, Super-heavies, buildings and "
     "Monstrous models), the excess lost; D6 hull points on vehicles",
@@ -179,7 +176,7 @@ MOONSILVER = declare(
     "Moonsilver",
     Stage.DAMAGE,
     wound_targets=("Daemon", "Psyker"),
-    damage=_moonsilver,
+    hooks=Hooks(damage=_moonsilver),
     summary="an unsaved wound on a Daemon or Psyker counts as two, the excess lost; nothing on others",
 )
 PSY_SHOCK = declare(
@@ -204,16 +201,12 @@ def _molecular(r: WoundRoll, value: int | None, variant: str | None, s: WoundSit
     return r if s.target_is(*MOLECULAR_IMMUNE) else replace(r, auto_p=s.hit_six)
 
 
-def _reads_sixes() -> bool:
-    return True
-
-
 MOLECULAR_DISSONANCE = declare(
     "Molecular Dissonance",
     Stage.TO_HIT,
     Stage.TO_WOUND,
-    wound=_molecular,
+    hooks=Hooks(wound=_molecular),
     reads_types=MOLECULAR_IMMUNE,
-    hit_six=_reads_sixes,
+    reads_hit_six=True,
     summary="a To Hit roll of 6 wounds automatically (not Primarchs or vehicles); the other hits roll",
 )

@@ -16,8 +16,6 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from praetor_analysis.rules.tables import to_wound
-
 
 @dataclass(frozen=True)
 class WoundKind:
@@ -136,16 +134,6 @@ class WoundRoll:
 @lru_cache(maxsize=4096)
 def _outcomes(roll: WoundRoll) -> tuple[tuple[WoundKind, float], ...]:
     return tuple(roll._outcomes().items())
-
-
-def wound_target(strength: int, toughness: int, *, fleshbane: bool = False, poisoned: int | None = None) -> int | None:
-    """The D6 target to wound: the table, Fleshbane (2+), Poisoned (X+) unless the table is better."""
-    target = to_wound(strength, toughness)
-    if fleshbane:
-        return 2
-    if poisoned is not None:
-        return poisoned if target is None else min(target, poisoned)
-    return target
 
 
 def haywire_outcomes() -> dict[WoundKind, float]:

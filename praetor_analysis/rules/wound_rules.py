@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from praetor_analysis.rules.contexts import WoundSituation, variant_active
+from praetor_analysis.rules.hooks import Hooks
 from praetor_analysis.rules.registry import TEXT, Holder, Stage, declare, roll
 from praetor_analysis.rules.wound import WoundRoll
 
@@ -68,10 +69,6 @@ def _armourbane(r: WoundRoll, value: int | None, variant: str | None, s: WoundSi
     return replace(r, reroll_failed=True)
 
 
-def _armourbane_active(variant: str | None, s: WoundSituation) -> bool:
-    return variant_active(variant, melee=s.melee, half_range=s.half_range)
-
-
 def _twin_linked_template(r: WoundRoll, value: int | None, variant: str | None, s: WoundSituation) -> WoundRoll:
     return replace(r, reroll_failed=True) if s.template else r
 
@@ -83,7 +80,7 @@ def _eternal_warrior(r: WoundRoll, value: int | None, variant: str | None, s: Wo
 FLESHBANE = declare(
     "Fleshbane",
     Stage.TO_WOUND,
-    wound=_fleshbane,
+    hooks=Hooks(wound=_fleshbane),
     reads_types=TOXIN_RESISTANT_TYPES,
     summary="wounds on 2+ (not Vehicles)",
 )
@@ -92,40 +89,40 @@ POISONED = declare(
     Stage.TO_WOUND,
     param=roll(4),
     spellings=("Poison",),
-    wound=_poisoned,
+    hooks=Hooks(wound=_poisoned),
     reads_types=TOXIN_RESISTANT_TYPES,
     summary="wounds on X+ (4+ bare) unless the table is better; in melee re-rolls failed wounds when S > T",
 )
-SHRED = declare("Shred", Stage.TO_WOUND, wound=_shred, summary="re-rolls failed To Wound rolls")
+SHRED = declare("Shred", Stage.TO_WOUND, hooks=Hooks(wound=_shred), summary="re-rolls failed To Wound rolls")
 RENDING = declare(
     "Rending",
     Stage.TO_WOUND,
     Stage.AP,
     Stage.VEHICLES,
     param=roll(),
-    wound=_rending,
+    hooks=Hooks(wound=_rending),
     summary="a standing wound roll of X+ wounds and is AP 2; against vehicles adds D3 to penetration",
 )
 BREACHING = declare(
-    "Breaching", Stage.TO_WOUND, Stage.AP, param=roll(), wound=_breaching, summary="wounds on X+ are AP 2"
+    "Breaching", Stage.TO_WOUND, Stage.AP, param=roll(), hooks=Hooks(wound=_breaching), summary="wounds on X+ are AP 2"
 )
 MURDEROUS_STRIKE = declare(
     "Murderous Strike",
     Stage.TO_WOUND,
     Stage.DAMAGE,
     param=roll(),
-    wound=_murderous,
+    hooks=Hooks(wound=_murderous),
     summary="wound rolls of X+ cause Instant Death and are allocated first",
 )
 INSTANT_DEATH = declare(
-    "Instant Death", Stage.DAMAGE, wound=_instant_death, summary="an unsaved wound removes the whole model"
+    "Instant Death", Stage.DAMAGE, hooks=Hooks(wound=_instant_death), summary="an unsaved wound removes the whole model"
 )
 HAYWIRE = declare(
     "Haywire",
     Stage.TO_WOUND,
     Stage.VEHICLES,
     wound_targets=DREADNOUGHT_TYPES,
-    wound=_haywire,
+    hooks=Hooks(wound=_haywire),
     summary="a D6 instead of the wound roll against Dreadnoughts and Automata, and of penetration on vehicles",
 )
 ARMOURBANE = declare(
@@ -134,15 +131,15 @@ ARMOURBANE = declare(
     Stage.VEHICLES,
     param=TEXT,
     wound_targets=DREADNOUGHT_TYPES,
-    wound=_armourbane,
-    active=_armourbane_active,
+    hooks=Hooks(wound=_armourbane),
+    variant_gated=True,
     summary="an extra penetration D6 (Melta: at half range); re-rolls failed wounds on Dreadnoughts and Automata",
 )
 ETERNAL_WARRIOR = declare(
     "Eternal Warrior",
     Stage.DAMAGE,
     holder=Holder.UNIT,
-    wound=_eternal_warrior,
+    hooks=Hooks(wound=_eternal_warrior),
     summary="Instant Death wounds become single wounds (still without Feel No Pain)",
 )
 #: Twin-linked's To Wound effect (Template weapons) is a hook of the hit rule; see hit_rules.
@@ -151,6 +148,6 @@ NEUTRON_FLUX = declare(
     "Neutron-flux",
     Stage.DAMAGE,
     wound_targets=("Automata",),
-    wound=_instant_death,
+    hooks=Hooks(wound=_instant_death),
     summary="Instant Death against Automata",
 )

@@ -1,0 +1,104 @@
+"""The hook vocabulary of rule declarations: a frozen record of optional stage functions with fixed signatures.
+
+A declaration (:class:`~praetor_analysis.rules.registry.RuleDecl`) carries one :class:`Hooks`; each field is
+the function the rule gives one stage of the attack, or None. The stages ask for their field through a
+:class:`Slot` (``WOUND``, ``SAVE``...) and :func:`~praetor_analysis.rules.catalogue.stage_hooks`, the one
+iterator over the hooks of a stage. A hook takes what the roll or count was and returns it changed; the
+rule's value and variant (``Poisoned (3+)``: 3; ``Armourbane (Melta)``: "Melta") come as arguments.
+
+What a rule does to the chain as a whole (a Pinning test, Gets Hot, Deflagrate's extra hits, a Psychic
+check...) is not a hook but a fact: :class:`~praetor_analysis.rules.chain.ChainRole`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Generic, TypeVar
+
+from praetor_analysis.rules.contexts import HitSituation, SaveSituation, WoundSituation
+from praetor_analysis.rules.hit import HitRoll
+from praetor_analysis.rules.saves import SaveContext
+from praetor_analysis.rules.wound import WoundRoll
+
+#: The To Hit roll of the volley, changed (an attacker's unit rule: re-rolls of 1, modifiers).
+HitHook = Callable[[HitRoll, int | None, str | None, HitSituation], HitRoll]
+#: The To Wound roll of one hit, changed (the weapon's rules as printed, the attacker's, then the target's).
+WoundHook = Callable[[WoundRoll, int | None, str | None, WoundSituation], WoundRoll]
+#: What the target may roll against one wound, changed (the weapon's rules, then the saving unit's).
+SaveHook = Callable[[SaveContext, int | None, str | None, SaveSituation], SaveContext]
+#: The pmf of the wounds one unsaved wound does (index = wounds lost), or None where the rule does not act.
+DamageHook = Callable[[int | None, str | None, WoundSituation], "tuple[float, ...] | None"]
+#: A model's melee attacks from (its Attacks, the charge bonus, the other bonuses, charging, the rule's value).
+BlowsHook = Callable[[int, int, int, bool, int | None], int]
+#: A number from the rule's value: the bonus to Strength on the charge, the lowest To Hit roll hitting again.
+ValueHook = Callable[[int | None], int]
+#: The Strength a footnoted Strength (``*``, ``†``) stands for, from the wielder's Strength.
+StrengthHook = Callable[[int | None], int]
+
+
+@dataclass(frozen=True)
+class CheckBoost:
+    """What a passed check gives: the Strength after it (from the Strength before), whether each psyker
+    takes its own check (else one for the unit), and whether a failure is Perils of the Warp."""
+
+    strength: Callable[[int], int]
+    per_model: bool
+    perils: bool
+
+
+@dataclass(frozen=True)
+class Hooks:
+    """The stage functions of one rule (None: the rule does nothing in that stage).
+
+    Attributes:
+        blows: sets a model's melee attacks (Ungainly, Rage...).
+        charge_strength: the bonus to the wielder's Strength on a charge (Furious Charge).
+        strength: the Strength a footnoted Strength stands for (Graviton weapons).
+        hit: changes the attacker's To Hit roll (unit rules of the attacker).
+        hit_again: the lowest To Hit roll whose hit rolls To Hit again (Lightning Blows).
+        wound: changes the To Wound roll of one hit.
+        save: changes what the target may roll against one wound.
+        damage: the damage one unsaved wound does.
+        check: what a passed Psychic check before the attack gives (Force and its kin).
+    """
+
+    blows: BlowsHook | None = None
+    charge_strength: ValueHook | None = None
+    strength: StrengthHook | None = None
+    hit: HitHook | None = None
+    hit_again: ValueHook | None = None
+    wound: WoundHook | None = None
+    save: SaveHook | None = None
+    damage: DamageHook | None = None
+    check: CheckBoost | None = None
+
+
+NO_HOOKS = Hooks()
+
+H = TypeVar("H")
+
+
+@dataclass(frozen=True)
+class Slot(Generic[H]):
+    """One field of :class:`Hooks`, typed: ``WOUND.of(decl.hooks)`` is the rule's wound hook or None."""
+
+    name: str
+
+    def of(self, hooks: Hooks) -> H | None:
+        """This slot's hook in ``hooks``."""
+        return getattr(hooks, self.name)
+
+
+BLOWS: Slot[BlowsHook] = Slot("blows")
+CHARGE_STRENGTH: Slot[ValueHook] = Slot("charge_strength")
+STRENGTH: Slot[StrengthHook] = Slot("strength")
+HIT: Slot[HitHook] = Slot("hit")
+HIT_AGAIN: Slot[ValueHook] = Slot("hit_again")
+WOUND: Slot[WoundHook] = Slot("wound")
+SAVE: Slot[SaveHook] = Slot("save")
+DAMAGE: Slot[DamageHook] = Slot("damage")
+CHECK: Slot[CheckBoost] = Slot("check")
+
+#: The slots of the wound, save and damage stages (what the per-hit tables of a sweep read).
+WOUND_STAGE_SLOTS: tuple[Slot, ...] = (WOUND, SAVE, DAMAGE)
