@@ -47,8 +47,8 @@ _EXPORTS: dict[str, str] = {
     "combat": "praetor_analysis.melee.combat",
     "resolve_combat": "praetor_analysis.melee.combat",
     # the JSON contract
-    "calc": "praetor_analysis.analysis.unit_attack",
-    "calc_json": "praetor_analysis.analysis.unit_attack",
+    "calc": "praetor_analysis.scenario.calc",
+    "calc_json": "praetor_analysis.scenario.calc",
     # catalogs
     "load_weapons": "praetor_analysis.catalog",
     "load_units": "praetor_analysis.catalog",
@@ -147,7 +147,6 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
         filter_weapons,
     )
     from praetor_analysis.analysis.list_analysis import analyse_roster
-    from praetor_analysis.analysis.unit_attack import calc, calc_json
     from praetor_analysis.analysis.unit_ratings import rate_roster, wargear_value
     from praetor_analysis.bsdata.roster import read_roster
     from praetor_analysis.catalog import (
@@ -170,5 +169,6 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from praetor_analysis.profiles.records import Unit, Weapon, unit_from_mapping
     from praetor_analysis.profiles.rule_tokens import Rule
     from praetor_analysis.profiles.weapon_type import parse_weapon_type
+    from praetor_analysis.scenario.calc import calc, calc_json
     from praetor_analysis.scenario.datasheet import build_loadout
     from praetor_analysis.views import dashboard, figures, report

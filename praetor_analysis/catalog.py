@@ -175,7 +175,11 @@ def load_wargear_options() -> pd.DataFrame:
         weapons, weapon_ids: The weapon profiles it brings (names; ``source:profile_id`` keys).
         hidden: Shown only under some condition (bool).
         option_id, entry_id: BattleScribe ids of the option as written and of its entry.
+        group_id, group_min: The id of the option's group and its least selections (per owner).
+        group_max, group_unit_max, unit_max: The most selections of its group per owner (a model, or the
+            unit for ``(unit)``), of its group in the whole unit, and of the option in the whole unit: ``"N"``,
+            ``"N+K/E:CHILD"`` (K more for every E selections of CHILD, ``model`` or an id), ``""`` for none.
     """
-    frame = _read("wargear_options.csv", numeric=("points", "points_per_model", "max"))
+    frame = _read("wargear_options.csv", numeric=("points", "points_per_model", "max", "group_min"))
     frame["hidden"] = frame["hidden"] == "True"
     return frame

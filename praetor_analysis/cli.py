@@ -58,8 +58,7 @@ def _read_input(path: str) -> str:
 
 def cmd_calc(args: argparse.Namespace) -> int:
     """praetor calc SCENARIO.json: print the result JSON."""
-    from praetor_analysis.analysis.unit_attack import calc_json
-    from praetor_analysis.scenario.calc import ScenarioError
+    from praetor_analysis.scenario.calc import ScenarioError, calc_json
 
     text = _read_input(args.scenario)
     try:

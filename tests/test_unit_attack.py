@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from praetor_analysis import calc
-from praetor_analysis.analysis.unit_attack import UNARMED, shooting
+from praetor_analysis.scenario.unit_attack import UNARMED, shooting
 from praetor_analysis.errors import ScenarioError
 from praetor_analysis.scenario import calc as scenario_calc
 from praetor_analysis.scenario.datasheet import build_loadout

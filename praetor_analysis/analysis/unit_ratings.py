@@ -11,38 +11,19 @@ models that are not Characters (a squad's heavy weapons, not its Sergeant's); po
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
-from xml.etree.ElementTree import Element
 
 import pandas as pd
 
-from praetor_analysis.analysis.unit_attack import melee, shooting
-from praetor_analysis.bsdata.files import children, parse_xml_bytes
-from praetor_analysis.bsdata.roster import (
-    read_roster_bytes,
-    selection_number,
-    selection_points,
-    selection_statline,
-    selection_weapons,
-    unzip_roster,
-)
-from praetor_analysis.bsdata.roster_costs import is_counted, selection_option
-from praetor_analysis.catalog import load_datasheets, load_targets, load_units, load_wargear_options
+from praetor_analysis.catalog import load_targets, load_units, load_wargear_options
 from praetor_analysis.errors import ProfileError, ScenarioError
 from praetor_analysis.profiles.records import Unit
-from praetor_analysis.scenario.blocks import attacker_block, weapon_block
-from praetor_analysis.scenario.calc import parse_target
-from praetor_analysis.scenario.datasheet import (
-    Loadout,
-    ModelGroup,
-    build_loadout,
-    datasheet_row,
-    is_character,
-    weapon_blocks,
-)
+from praetor_analysis.scenario.datasheet import datasheet_row, weapon_blocks
+from praetor_analysis.scenario.document import parse_target
+from praetor_analysis.scenario.fielded import FieldedUnit, fielded_unit, roster_units
 from praetor_analysis.scenario.names import resolve_unit, target_from_row
+from praetor_analysis.scenario.unit_attack import melee, shooting
 
 __all__ = [
     "PHASES",
@@ -119,12 +100,6 @@ def target_named(name: str, models: int | None = None) -> tuple[str, Unit]:
     return str(block["name"]), parse_target({"target": block})
 
 
-def _charging(loadout: Loadout, charging: bool) -> Loadout:
-    if not charging:
-        return loadout
-    return replace(loadout, groups=tuple(replace(g, statline={**g.statline, "charging": True}) for g in loadout.groups))
-
-
 def _row(label: str, points: float, target: str, phase: str, result: dict[str, Any] | None, error: str) -> dict:
     row: dict[str, Any] = {"unit": label, "points": points, "target": target, "phase": phase, "error": error}
     if result is None:
@@ -147,7 +122,7 @@ def _row(label: str, points: float, target: str, phase: str, result: dict[str, A
 
 
 def rate(
-    loadout: Loadout,
+    loadout: FieldedUnit,
     targets: Iterable[tuple[str, Unit]],
     *,
     phases: Sequence[str] = PHASES,
@@ -156,7 +131,7 @@ def rate(
     label: str | None = None,
 ) -> pd.DataFrame:
     """One unit against each target in each phase (see :data:`RATING_COLUMNS`)."""
-    striking = _charging(loadout, charging)
+    striking = loadout.with_flags(charging=True) if charging else loadout
     rows = []
     for tlabel, target in targets:
         for phase in phases:
@@ -173,118 +148,9 @@ def rate(
 
 
 # --- rosters --------------------------------------------------------------------------------------------
-def _unit_selections(root: Element) -> list[Element]:
-    out = []
-    for force in root.iter():
-        if force.tag.rsplit("}", 1)[-1] != "force":
-            continue
-        stack = list(children(force, "selections", "selection"))
-        while stack:
-            sel = stack.pop(0)
-            if sel.get("type") in ("unit", "model"):
-                out.append(sel)
-                stack.extend(c for c in sel.iter() if c is not sel and c.get("type") == "unit")
-    return list(dict.fromkeys(out))
-
-
-@dataclass
-class _Group:
-    """Models of one roster model selection: name, count, statline, weapons, and the selection."""
-
-    name: str
-    count: int
-    chars: dict[str, str]
-    weapons: list[dict[str, str]]
-    sel: Element
-
-
-def _groups(sel: Element, groups: list[_Group], shared: list[Element], current: _Group | None) -> float:
-    """Fill the model groups of a unit's selections; weapon selections outside any model go to ``shared``.
-    Returns the unit's points."""
-    points = selection_points(sel)
-    own = selection_statline(sel)
-    if own is not None:
-        current = _Group(own[0], selection_number(sel), own[1], [], sel)
-        groups.append(current)
-    weapons = selection_weapons(sel)
-    if current is not None:
-        current.weapons.extend(weapons)
-    elif weapons:
-        shared.append(sel)
-    for child in children(sel, "selections", "selection"):
-        if child.get("type") != "unit":
-            points += _groups(child, groups, shared, current)
-    return points
-
-
-def _carriers(sel: Element, groups: list[_Group], options: pd.DataFrame) -> list[tuple[_Group, int]]:
-    """Which models carry a weapon taken for the whole unit: those its per-model cost counts, else the
-    models that are not Characters (all, when every one is)."""
-    row = selection_option(sel, options) if len(options) else None
-    of = str(row["per_model_of"]) if row is not None else ""
-    if of:
-        counted = [(g, g.count) for g in groups if is_counted(g.sel, of)]
-        if counted:
-            return counted
-    plain = [g for g in groups if not is_character(g.chars)]
-    return [(g, g.count) for g in plain or groups]
-
-
-def _model_groups(groups: list[_Group], shared: list[Element], options: pd.DataFrame) -> list[ModelGroup]:
-    extra: dict[int, list[tuple[int, list[dict[str, str]]]]] = {}
-    for sel in shared:
-        for g, k in _carriers(sel, groups, options):
-            extra.setdefault(id(g), []).append((k, selection_weapons(sel)))
-    out = []
-    for g in groups:
-        if g.count < 1:
-            continue
-        statline = attacker_block(g.chars)
-        statline.pop("models", None)
-        parts = [(g.count, list(g.weapons))]
-        for k, weapons in extra.get(id(g), []):
-            split = []
-            for m, ws in parts:
-                take = min(k, m)
-                if take:
-                    split.append((take, ws + weapons))
-                if m - take:
-                    split.append((m - take, ws))
-                k -= take
-            parts = split
-        for m, ws in parts:
-            seen: dict[tuple[str, ...], dict[str, Any]] = {}
-            for w in ws:
-                seen.setdefault((w["name"], w["Range"], w["Strength"], w["AP"], w["Type"]), weapon_block(w))
-            out.append(ModelGroup(g.name, m, statline, tuple(seen.values())))
-    return out
-
-
-def roster_loadouts(path: str | Path) -> list[Loadout]:
-    """The units of a roster file as loadouts (a nested unit such as a transport is its own)."""
-    path = Path(path)
-    data = path.read_bytes()
-    read_roster_bytes(data, path.name)  # bounds, XML safety, a roster root
-    root = parse_xml_bytes(unzip_roster(data, path.name), path.name)
-    sheets = load_datasheets().drop_duplicates("entry_id").set_index("entry_id")
-    all_options = load_wargear_options()
-    out = []
-    for sel in _unit_selections(root):
-        groups: list[_Group] = []
-        shared: list[Element] = []
-        points = _groups(sel, groups, shared, None)
-        entry = (sel.get("entryId") or "").split("::")[-1]
-        options = all_options.iloc[0:0]
-        if entry in sheets.index:
-            sheet = sheets.loc[entry]
-            options = all_options[
-                (all_options["datasheet"] == sheet["name"]) & (all_options["faction"] == sheet["faction"])
-            ]
-        models = _model_groups(groups, shared, options)
-        if models:
-            name = " ".join((sel.get("name") or "").split())
-            out.append(Loadout(name, "", sum(g.count for g in models), points, tuple(models)))
-    return out
+def roster_loadouts(path: str | Path) -> list[FieldedUnit]:
+    """The units of a roster file as fielded (:func:`praetor_analysis.scenario.fielded.roster_units`)."""
+    return roster_units(path)
 
 
 def rate_roster(
@@ -339,7 +205,7 @@ def wargear_value(
     sheet = datasheet_row(datasheet)
     base_block = {"name": sheet["name"], "faction": sheet["faction"], **({"size": size} if size else {})}
     tlabel, tunit = target if isinstance(target, tuple) else target_named(target)
-    base = rate(build_loadout(base_block), [(tlabel, tunit)], phases=phases, charging=charging, half_range=half_range)
+    base = rate(fielded_unit(base_block), [(tlabel, tunit)], phases=phases, charging=charging, half_range=half_range)
     base_mean = dict(zip(base["phase"], base["mean"], strict=True))
     opts = load_wargear_options()
     opts = opts[(opts["datasheet"] == sheet["name"]) & (opts["faction"] == sheet["faction"])]
@@ -348,7 +214,7 @@ def wargear_value(
     for _, o in opts.drop_duplicates(["option", "model"]).iterrows():
         item = {"option": o["option"]} if o["model"] == "(unit)" else {"option": o["option"], "model": o["model"]}
         try:
-            loadout = build_loadout({**base_block, "loadout": [item]})
+            loadout = fielded_unit({**base_block, "loadout": [item]})
         except ScenarioError:
             continue
         cost = loadout.points - base["points"].iloc[0]

@@ -40,7 +40,9 @@ __all__ = [
     "MODEL_COLUMNS",
     "OPTION_COLUMNS",
     "datasheet_frames",
+    "limit_of",
     "per_model_cost",
+    "scoped_max",
     "selection_limits",
 ]
 
@@ -94,6 +96,11 @@ OPTION_COLUMNS = [
     "hidden",
     "option_id",
     "entry_id",
+    "group_id",
+    "group_min",
+    "group_max",
+    "group_unit_max",
+    "unit_max",
 ]
 
 _STATLINE_TYPES = {PROFILE_TYPE_IDS[k] for k in ("unit", "vehicle", "knight", "fortification")}
@@ -130,11 +137,12 @@ def per_model_cost(elem: Element) -> tuple[float, str]:
     return 0.0, ""
 
 
-def selection_limits(elem: Element) -> tuple[int, int | None]:
-    """The ``min`` and ``max`` selection constraints (scope ``parent``) of an entry, link or group."""
+def selection_limits(elem: Element, scope: str = "parent") -> tuple[int, int | None]:
+    """The ``min`` and ``max`` selection constraints of an entry, link or group, of one scope (``parent``,
+    or the id of the entry they count in, such as a datasheet's)."""
     lo, hi = 0, None
     for con in children(elem, "constraints", "constraint"):
-        if con.get("field") != "selections" or con.get("scope") != "parent":
+        if con.get("field") != "selections" or con.get("scope") != scope:
             continue
         try:
             value = int(float(con.get("value", "0")))
@@ -145,6 +153,34 @@ def selection_limits(elem: Element) -> tuple[int, int | None]:
         elif con.get("type") == "max":
             hi = value if hi is None else min(hi, value)
     return lo, hi
+
+
+def scoped_max(elem: Element, scope: str) -> str:
+    """The most selections of an entry or group of one constraint scope (``parent``: per selection of its
+    owner; a datasheet's id: in the whole unit): ``"N"``, or ``"N+K/E:CHILD"`` when a modifier adds K for
+    every E selections of CHILD (``model``: any model, else a group or entry id), as in "1 in 10 may
+    exchange"; ``""`` when the data sets none. Conditional modifiers are not read."""
+    for con in children(elem, "constraints", "constraint"):
+        if con.get("field") != "selections" or con.get("scope") != scope or con.get("type") != "max":
+            continue
+        try:
+            base = int(float(con.get("value", "0")))
+        except ValueError:
+            continue
+        for mod in children(elem, "modifiers", "modifier"):
+            if mod.get("type") != "increment" or mod.get("field") != con.get("id"):
+                continue
+            for rep in children(mod, "repeats", "repeat"):
+                if rep.get("field") == "selections":
+                    inc, every = mod.get("value", "0"), rep.get("value", "1")
+                    return f"{base}+{float(inc):g}/{float(every):g}:{rep.get('childId', '')}"
+        return str(base)
+    return ""
+
+
+def limit_of(written: Element, target: Element, scope: str) -> str:
+    """:func:`scoped_max` of a link as written, else of the entry or group it links to."""
+    return scoped_max(written, scope) or (scoped_max(target, scope) if target is not written else "")
 
 
 @dataclass
@@ -193,8 +229,9 @@ class _Sheet:
 class _Walker:
     """Walks one datasheet's selection tree."""
 
-    def __init__(self, data: BSData, name: str, faction: str, roots: set[str]):
+    def __init__(self, data: BSData, name: str, faction: str, roots: set[str], root_id: str = ""):
         self.data = data
+        self.root_id = root_id
         self.roots = roots
         self.name = name
         self.faction = faction
@@ -241,7 +278,7 @@ class _Walker:
                 if written is not target:
                     tlo, thi = selection_limits(target)
                     lo, hi = max(lo, tlo), hi if hi is not None else thi
-                self.entry(ccat, target, written, owner, lo, hi, "", "", depth + 1, seen | {tid})
+                self.entry(ccat, target, written, owner, lo, hi, "", "", depth + 1, seen | {tid}, ("", 0, "", ""))
 
     def group(
         self,
@@ -282,7 +319,8 @@ class _Walker:
             take = max(lo, mlo, 1) if is_default and lo >= 1 else mlo
             self.entry(
                 ccat, target, member, owner, take, mhi if mhi is not None else hi, name,
-                "" if is_default else default_name, depth + 1, seen | {tid}, group.get("id", ""),
+                "" if is_default else default_name, depth + 1, seen | {tid},
+                (group.get("id", ""), lo, limit_of(written, group, "parent"), limit_of(written, group, self.root_id)),
             )  # fmt: skip
         slots = self.sheet.slots[models_before:]
         grouped = [s for s in slots if s.group == name]
@@ -301,9 +339,11 @@ class _Walker:
         replaces: str,
         depth: int,
         seen: frozenset[str],
-        group_id: str = "",
+        in_group: tuple[str, int, str, str],
     ) -> None:
-        """Visit one entry: a model slot, default wargear or a wargear option."""
+        """Visit one entry: a model slot, default wargear or a wargear option (``in_group``: the id and
+        limits of the group holding it)."""
+        group_id = in_group[0]
         kind = target.get("type")
         pts = entry_points(written)
         if pts is None:
@@ -363,6 +403,11 @@ class _Walker:
                     "hidden": written.get("hidden") == "true" or target.get("hidden") == "true",
                     "option_id": written.get("id", ""),
                     "entry_id": target.get("id", ""),
+                    "group_id": group_id,
+                    "group_min": in_group[1],
+                    "group_max": in_group[2],
+                    "group_unit_max": in_group[3],
+                    "unit_max": limit_of(written, target, self.root_id),
                 },
             )
         )
@@ -374,7 +419,7 @@ def _datasheet(
     data: BSData, cat: Catalogue, root: Element, faction: str, roots: set[str]
 ) -> tuple[dict[str, object], list[dict[str, object]], list[dict[str, object]]]:
     name = _norm(root.get("name"))
-    walker = _Walker(data, name, faction, roots - {root.get("id", "")})
+    walker = _Walker(data, name, faction, roots - {root.get("id", "")}, root.get("id", ""))
     sheet = walker.sheet
     own = next(iter(walker.profiles(cat, root, _STATLINE_TYPES)), None)
     if own is not None:

@@ -42,8 +42,10 @@ from praetor_analysis.scenario.document import (
     resolve_names,
     wall_of_death_hits,
 )
+from praetor_analysis.scenario.fielded import fielded_unit, is_datasheet
 from praetor_analysis.scenario.formation import MarkerSetup
 from praetor_analysis.scenario.limits import MAX_SCENARIOS
+from praetor_analysis.scenario.unit_attack import unit_calc
 from praetor_analysis.vehicles.attack import resolve_vehicle_scenario
 
 __all__ = [
@@ -77,8 +79,12 @@ METRICS: dict[str, Callable[[Mapping[str, Any]], float]] = {
 
 def calc(data: Any) -> dict[str, Any]:
     """Compute one scenario (a mapping in the docs/scenario.md form) into the result mapping; ``reasons``
-    says why each rule under ``no_effect`` or ``not_modelled`` is there."""
-    result = run(parse_scenario(data))
+    says why each rule under ``no_effect`` or ``not_modelled`` is there. A datasheet ``attacker`` (no
+    ``weapon``) attacks as the unit it fields (:func:`praetor_analysis.scenario.unit_attack.unit_calc`)."""
+    if isinstance(data, Mapping) and "attacker" in data and "weapon" not in data and is_datasheet(data["attacker"]):
+        result = unit_calc(data)
+    else:
+        result = run(parse_scenario(data))
     result["reasons"] = reasons(list(result.get("no_effect", ())), list(result.get("not_modelled", ())))
     return result
 
@@ -159,12 +165,11 @@ def _marker_hits(volley: Volley, setup: MarkerSetup) -> tuple[Volley, list[str]]
     return replace(volley, hits=hits, ones=ones, attacks=None, placement="formation"), notes
 
 
-def calc_json(text: str, calc_one: Callable[[Any], Any] | None = None) -> Any:
-    """Parse JSON text (one scenario or an array of them) and compute the result(s) with ``calc_one``
-    (default :func:`calc`; a caller's own, e.g. for datasheet attackers).
+def calc_json(text: str) -> Any:
+    """Parse JSON text (one scenario or an array of them) and compute the result(s) with :func:`calc`.
 
-    Without ``calc_one``, every scenario of an array is parsed (and its cost bounded) before the first is
-    computed; an error names the scenario's index.
+    Every scenario of an array is parsed (and its cost bounded) before the first is computed (a datasheet
+    attacker: its unit fielded); an error names the scenario's index.
     """
     try:
         data = json.loads(text)
@@ -175,28 +180,29 @@ def calc_json(text: str, calc_one: Callable[[Any], Any] | None = None) -> Any:
     except RecursionError:
         raise ScenarioError("scenario: JSON nested too deeply") from None
     if not isinstance(data, list):
-        return (calc_one or calc)(data)
+        return calc(data)
     if len(data) > MAX_SCENARIOS:
         raise ScenarioError(f"scenario: {len(data)} scenarios in one array (limit {MAX_SCENARIOS})")
-    if calc_one is None:
-        for i, item in enumerate(data):
-            try:
+    for i, item in enumerate(data):
+        try:
+            if isinstance(item, Mapping) and "weapon" not in item and is_datasheet(item.get("attacker")):
+                fielded_unit(item["attacker"])
+            else:
                 parse_scenario(item)  # memoised blocks: calc_many parses them again for free
-            except ScenarioError as exc:
-                raise ScenarioError(f"[{i}] {exc}", field=exc.field, value=exc.value) from None
+        except ScenarioError as exc:
+            raise ScenarioError(f"[{i}] {exc}", field=exc.field, value=exc.value) from None
     out = []
-    for i, result in enumerate(calc_many(data, calc_one)):
+    for i, result in enumerate(calc_many(data)):
         if isinstance(result, ScenarioError):
             raise ScenarioError(f"[{i}] {result}", field=result.field, value=result.value) from None
         out.append(result)
     return out
 
 
-def calc_many(items: Sequence[Any], calc_one: Callable[[Any], Any] | None = None) -> list[Any]:
-    """``calc_one`` (default :func:`calc`) of each scenario, or the ScenarioError it raises; the single-volley
+def calc_many(items: Sequence[Any]) -> list[Any]:
+    """:func:`calc` of each scenario, or the ScenarioError it raises; the single-volley
     scenarios against units (no field beyond the volley's and the target) are computed together by the
     engine's batch (``engine.batch.resolve_many``), with the same results."""
-    calc_one = calc if calc_one is None else calc_one
     out: list[Any] = [None] * len(items)
     batch: list[int] = []
     cells: list[tuple[Volley, Unit]] = []
@@ -215,7 +221,7 @@ def calc_many(items: Sequence[Any], calc_one: Callable[[Any], Any] | None = None
     for i, item in enumerate(items):
         if out[i] is None:
             try:
-                out[i] = calc_one(item)
+                out[i] = calc(item)
             except ScenarioError as exc:
                 out[i] = exc
     return out

@@ -1,20 +1,29 @@
-"""A datasheet name as an attacker: its models, their statlines and wargear, at a size and loadout.
+"""A datasheet at a size and loadout, checked and priced as the data says: a :class:`FieldedUnit`.
 
-``{"name": "Tactical Squad", "size": 12, "loadout": ["Power Fist", {"option": "Heavy Bolter",
-"count": 1}]}`` (or the bare name) becomes a :class:`Loadout`: groups of identical models, each with an
-attacker block and the weapon blocks it carries, and the points the unit costs. The unit starts at its
-minimum size with the default wargear of each model (the datasheet tables of
-:func:`~praetor_analysis.catalog.load_datasheets`); ``size`` adds models to the slot that grows;
-each ``loadout`` item gives ``count`` models (default 1) of the slot offering it that option, in place
-of the wargear it replaces. Wargear taken for the whole unit goes to its models that are not Characters
-(a squad's heavy weapons, not its Sergeant's), or to those its per-model cost counts. An option refining
-another (``Power Axe`` of ``Power Weapon``) brings its parent's cost too.
+``{"name": "Tactical Squad", "size": 12, "loadout": ["Power Fist", {"option": "Heavy Bolter", "count": 1}]}``
+(or the bare name) starts at the datasheet's minimum size with each model's default wargear (the tables
+of :func:`~praetor_analysis.catalog.load_datasheets`); ``size`` adds models to the slot that grows. Each
+``loadout`` item gives ``count`` models (default 1) of the slot offering the option that option, in
+place of the wargear it replaces. Wargear taken for the whole unit goes to the models its per-model cost
+counts, else to the models that are not Characters (a squad's heavy weapons, not its Sergeant's).
+
+Every item is checked against the data's own constraints (:mod:`praetor_analysis.scenario.loadout_limits`)
+and refused on one line naming ``loadout[i]`` and the option: an option the datasheet does not have, or
+one the data hides (shown only to some Legions or under a condition); a count that is not a whole number
+of at least 1, or more models than the slot holds; per model, more than its group allows (one choice of
+an exclusive group such as a Sergeant's melee weapon) or a second copy of an option taken once; in the
+unit, more than an option or group allows there ("1 in 10 may exchange", "One Legionary may take").
+
+Prices: the datasheet's base cost and per-model cost for the size, then each option's cost per selection;
+a refinement (``Power Axe`` of ``Power Weapon``) brings its parent's cost too unless the model already has
+the parent; a per-model increment (a Heavy Support Squad's lascannons, 10 + 10 for each Legionary) is
+multiplied by the models it counts, at this size.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
@@ -29,7 +38,9 @@ from praetor_analysis.catalog import (
 )
 from praetor_analysis.errors import ScenarioError
 from praetor_analysis.scenario.blocks import attacker_block, weapon_block
+from praetor_analysis.scenario.loadout_limits import Limits, option_chain, refuse_if_hidden
 from praetor_analysis.scenario.names import UNIT_STAT_KEYS, fold, is_name_block, suggestions
+from praetor_analysis.scenario.unit_records import FieldedUnit, Loadout, ModelGroup
 
 __all__ = [
     "DATASHEET_FIELDS",
@@ -43,29 +54,9 @@ __all__ = [
 ]
 
 DATASHEET_FIELDS = frozenset({"name", "faction", "size", "loadout", "charging", "disordered", "two_weapons"})
-"""Fields of a datasheet ``attacker`` block."""
-
-
-@dataclass(frozen=True)
-class ModelGroup:
-    """Identical models of a unit: the slot's name, how many, their statline and weapons (blocks)."""
-
-    model: str
-    count: int
-    statline: Mapping[str, Any]
-    weapons: tuple[Mapping[str, Any], ...]
-
-
-@dataclass(frozen=True)
-class Loadout:
-    """A datasheet at one size and loadout: its model groups and what it costs."""
-
-    datasheet: str
-    faction: str
-    size: int
-    points: float
-    groups: tuple[ModelGroup, ...]
-    options: tuple[str, ...] = ()
+"""Fields of a datasheet block (``models`` is read as ``size`` when ``size`` is absent)."""
+UNIT = "(unit)"
+"""The ``model`` of an option taken for the whole unit."""
 
 
 @cache
@@ -84,6 +75,17 @@ def _tables() -> tuple[pd.DataFrame, pd.DataFrame, dict[str, pd.Series], dict[st
     wmap = {f"{r.source}:{r.profile_id}": r for _, r in weapons.iterrows()}
     umap = {f"{r.source}:{r.profile_id}": r for _, r in units.iterrows()}
     return load_datasheet_models(), load_wargear_options(), wmap, umap
+
+
+@cache
+def _options_of(name: str, faction: str) -> tuple[tuple[dict[str, Any], ...], dict[str, list[int]]]:
+    """A datasheet's option rows (as dicts) and their positions by folded option name."""
+    opts = _tables()[1]
+    rows = tuple(opts[(opts["datasheet"] == name) & (opts["faction"] == faction)].to_dict("records"))
+    index: dict[str, list[int]] = {}
+    for i, r in enumerate(rows):
+        index.setdefault(fold(r["option"]), []).append(i)
+    return rows, index
 
 
 def weapon_blocks(ids: str) -> tuple[dict[str, Any], ...]:
@@ -129,18 +131,125 @@ def datasheet_row(value: Any, field: str = "attacker") -> pd.Series:
     return sub.iloc[0]
 
 
+def is_character(statline: Mapping[str, Any]) -> bool:
+    """Whether a statline's Unit Type names a Character."""
+    return "character" in str(statline.get("Unit Type", "")).casefold()
+
+
+@dataclass
+class _Part:
+    """Models of a slot with the same wargear: how many, their weapon keys, item names and options taken."""
+
+    count: int
+    weapons: tuple[str, ...]
+    wargear: tuple[str, ...]
+    picks: tuple[int, ...] = ()
+
+
 @dataclass(eq=False)
 class _Slot:
-    row: pd.Series
-    count: int
-    groups: list[tuple[int, tuple[str, ...]]]  # (models, weapon keys)
+    row: Mapping[str, Any]
+    parts: list[_Part] = field(default_factory=list)
+
+    @property
+    def count(self) -> int:
+        return sum(p.count for p in self.parts)
+
+    def ids(self) -> tuple[str, ...]:
+        return (str(self.row["group_id"]), str(self.row["model_id"]), str(self.row["entry_id"]))
 
 
-def _option_rows(options: pd.DataFrame, sheet: pd.Series) -> pd.DataFrame:
-    return options[(options["datasheet"] == sheet["name"]) & (options["faction"] == sheet["faction"])]
+def _names(text: str) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(n.strip() for n in str(text).split(";") if n.strip()))
 
 
-def _replace(weapons: tuple[str, ...], names: dict[str, str], replaces: str) -> tuple[str, ...]:
+class _Build:
+    """A datasheet being fielded: its slots, option rows and what has been taken."""
+
+    def __init__(self, sheet: pd.Series, size: int, field: str):
+        models, _, wmap, umap = _tables()
+        self.sheet, self.field, self.wmap, self.umap = sheet, field, wmap, umap
+        self.names = {k: str(r["name"]) for k, r in wmap.items()}
+        self.rows, self.index = _options_of(str(sheet["name"]), str(sheet["faction"]))
+        mine = models[(models["datasheet"] == sheet["name"]) & (models["faction"] == sheet["faction"])]
+        self.slots = [_Slot(r) for r in mine.to_dict("records")]
+        counts = [int(s.row["min"]) for s in self.slots]
+        extra = size - int(sheet["min_models"])
+        if extra:
+            grow = next(
+                (
+                    i
+                    for i, s in enumerate(self.slots)
+                    if s.row["max"] > counts[i] and (counts[i] or not s.row["group_id"])
+                ),
+                None,
+            )
+            if grow is None:
+                grow = next(i for i, s in enumerate(self.slots) if s.row["max"] > counts[i])
+            counts[grow] += extra
+        unit_keys = self.keys(sheet["unit_weapon_ids"])
+        carriers = self.carriers(counts)
+        for s, n in zip(self.slots, counts, strict=True):
+            keys = self.keys(s.row["default_weapon_ids"]) + (unit_keys if s in carriers else ())
+            if n:
+                s.parts = [_Part(n, keys, _names(s.row["default_wargear"]))]
+        self.unit_picks: list[int] = []
+        self.limits = Limits(self)
+
+    def keys(self, ids: Any) -> tuple[str, ...]:
+        return tuple(k for k in str(ids).split(";") if k in self.wmap)
+
+    def carriers(self, counts: list[int] | None = None) -> list[_Slot]:
+        """The slots that carry the unit's own weapons: those that are not Characters (all, when every one is)."""
+
+        def character(s: _Slot) -> bool:
+            row = self.umap.get(f"{s.row['profile_source']}:{s.row['profile_id']}")
+            return row is not None and is_character(row)
+
+        plain = [s for s in self.slots if not character(s)]
+        return plain or list(self.slots)
+
+    def counted(self, child: str) -> int | None:
+        """Models (or selections) a per-model cost or limit on ``child`` counts now; None when unknown."""
+        if child == "model":
+            return sum(s.count for s in self.slots)
+        slots = [s for s in self.slots if child in s.ids()]
+        if slots:
+            return sum(s.count for s in slots)
+        rows = {i for i, r in enumerate(self.rows) if child in (r["option_id"], r["entry_id"])}
+        if rows:
+            return self.picks_of(rows)
+        return None
+
+    def picks_of(self, rows: set[int]) -> int:
+        """Selections in the whole unit of the option rows ``rows``."""
+        n = sum(p.count * sum(1 for i in p.picks if i in rows) for s in self.slots for p in s.parts)
+        return n + sum(1 for i in self.unit_picks if i in rows)
+
+    def price(self, i: int) -> float:
+        """One selection of option row ``i``: its cost, and its per-model increment times the models counted."""
+        r = self.rows[i]
+        cost = float(r["points"])
+        of = str(r["per_model_of"])
+        if of and r["points_per_model"]:
+            cost += float(r["points_per_model"]) * (self.counted(of) or 0)
+        return cost
+
+    def give(self, part: _Part, chain: list[int]) -> _Part:
+        """``part`` with the options of ``chain`` it does not hold yet (each in place of what it replaces)."""
+        weapons, wargear, picks = part.weapons, part.wargear, part.picks
+        for i in chain:
+            if i in picks:
+                continue
+            r = self.rows[i]
+            weapons = _without(weapons, self.names, str(r["replaces"])) + self.keys(r["weapon_ids"])
+            gone = fold(str(r["replaces"]))
+            wargear = (*tuple(n for n in wargear if fold(n) != gone), str(r["option"]))
+            picks = (*picks, i)
+        return _Part(part.count, weapons, wargear, picks)
+
+
+def _without(weapons: tuple[str, ...], names: dict[str, str], replaces: str) -> tuple[str, ...]:
     """The weapon keys left when the wargear ``replaces`` names goes (its profiles: that name, or a mode of it)."""
     if not replaces:
         return weapons
@@ -150,77 +259,63 @@ def _replace(weapons: tuple[str, ...], names: dict[str, str], replaces: str) -> 
     )
 
 
-def build_loadout(value: Any, field: str = "attacker") -> Loadout:
-    """The :class:`Loadout` of a datasheet attacker block (see the module docstring).
+def build_loadout(value: Any, field: str = "attacker") -> FieldedUnit:
+    """The :class:`FieldedUnit` of a datasheet block (see the module docstring for the checks and prices).
 
     Raises:
-        ScenarioError: An unknown name or option, a size outside the datasheet's limits, more models given
-            an option than the slot has; one line naming the field and the value.
+        ScenarioError: An unknown name or option, a size outside the datasheet's limits, a loadout the data
+            does not allow; one line naming the field and the value.
     """
     block: Mapping[str, Any] = {"name": value} if isinstance(value, str) else value
+    if not isinstance(block, Mapping):
+        raise ScenarioError(f"{field}: expected a datasheet name or block, got {block!r}")
     unknown = sorted(set(block) - DATASHEET_FIELDS - {"models"})
     if unknown:
+        raise ScenarioError(f"{field}.{unknown[0]}: not a field of a datasheet ({', '.join(sorted(DATASHEET_FIELDS))})")
+    if "models" in block and "size" in block:
         raise ScenarioError(
-            f"{field}.{unknown[0]}: not a field of a datasheet attacker ({', '.join(sorted(DATASHEET_FIELDS))})"
+            f"{field}.models: not used beside size (a datasheet's models are its size), got {block['models']!r}"
         )
     sheet = datasheet_row(block, field)
-    models, options, wmap, umap = _tables()
     lo, hi = int(sheet["min_models"]), int(sheet["max_models"])
     size = block.get("size", block.get("models", lo))
     if isinstance(size, bool) or not isinstance(size, int) or not lo <= size <= hi:
         raise ScenarioError(f"{field}.size: {sheet['name']} takes {lo}-{hi} models, got {size!r}")
-    mine = models[(models["datasheet"] == sheet["name"]) & (models["faction"] == sheet["faction"])]
-    slots = [_Slot(r, int(r["min"]), []) for _, r in mine.iterrows()]
-    extra = size - lo
-    if extra:
-        grow = next((s for s in slots if s.row["max"] > s.count and (s.count > 0 or not s.row["group_id"])), None)
-        if grow is None:
-            grow = next(s for s in slots if s.row["max"] > s.count)
-        grow.count += extra
-    names = {k: str(r["name"]) for k, r in wmap.items()}
-    unit_keys = tuple(k for k in str(sheet["unit_weapon_ids"]).split(";") if k in wmap)
-    carriers = _non_characters(slots, umap)
-    for s in slots:
-        keys = tuple(k for k in str(s.row["default_weapon_ids"]).split(";") if k in wmap)
-        s.groups = [(s.count, keys + (unit_keys if s in carriers else ()))] if s.count else []
-    opts = _option_rows(options, sheet)
-    points = float(sheet["base_points"]) + extra * float(sheet["points_per_model"])
-    taken: list[str] = []
+    build = _Build(sheet, size, field)
+    points = float(sheet["base_points"]) + (size - lo) * float(sheet["points_per_model"])
     items = block.get("loadout", [])
     if not isinstance(items, list):
         raise ScenarioError(f"{field}.loadout: expected a list of option names, got {items!r}")
+    taken: list[str] = []
     for i, item in enumerate(items):
-        points += _take(item, f"{field}.loadout[{i}]", sheet, slots, opts, names, wmap, carriers)
+        points += _take(item, f"{field}.loadout[{i}]", build)
         taken.append(item if isinstance(item, str) else str(item.get("option")))
-    groups = []
-    for s in slots:
+    groups, notes = [], []
+    for s in build.slots:
         key = f"{s.row['profile_source']}:{s.row['profile_id']}"
-        if key not in umap:
+        if key not in build.umap:
+            if s.count:
+                notes.append(f"{s.row['model']}: {s.count} models without a statline in the data, left out")
             continue
-        statline = attacker_block(umap[key])
+        statline = attacker_block(build.umap[key])
         statline.pop("models", None)
-        for n, keys in s.groups:
+        merged: dict[tuple[tuple[str, ...], tuple[str, ...]], int] = {}
+        for p in s.parts:
+            merged[(p.weapons, p.wargear)] = merged.get((p.weapons, p.wargear), 0) + p.count
+        for (keys, wargear), n in merged.items():
             if n:
-                groups.append(ModelGroup(str(s.row["model"]), n, statline, tuple(weapon_block(wmap[k]) for k in keys)))
+                weapons = tuple(weapon_block(build.wmap[k]) for k in keys)
+                groups.append(ModelGroup(str(s.row["model"]), n, statline, weapons, wargear))
     if not groups:
-        raise ScenarioError(f"{field}: {sheet['name']} has no model with a statline to attack with")
-    flags = {k: block[k] for k in ("charging", "disordered", "two_weapons") if k in block}
-    if flags:
-        groups = [replace(g, statline={**g.statline, **flags}) for g in groups]
-    return Loadout(str(sheet["name"]), str(sheet["faction"]), size, points, tuple(groups), tuple(taken))
+        raise ScenarioError(f"{field}: {sheet['name']} has no model with a statline")
+    unit = FieldedUnit(
+        str(sheet["name"]), str(sheet["faction"]), size, points, tuple(groups), tuple(taken), notes=tuple(notes)
+    )
+    return unit.with_flags(**{k: block[k] for k in ("charging", "disordered", "two_weapons") if k in block})
 
 
-def _take(
-    item: Any,
-    field: str,
-    sheet: pd.Series,
-    slots: list[_Slot],
-    opts: pd.DataFrame,
-    names: dict[str, str],
-    wmap: dict[str, pd.Series],
-    carriers: list[_Slot],
-) -> float:
-    """Give ``count`` models the option; returns its points."""
+def _item(item: Any, field: str) -> tuple[str, int, str | None, bool]:
+    """(option, count, model or None, count given) of a loadout item, its shape checked."""
     if isinstance(item, str):
         item = {"option": item}
     if not isinstance(item, Mapping) or not isinstance(item.get("option"), str):
@@ -231,92 +326,98 @@ def _take(
     count = item.get("count", 1)
     if isinstance(count, bool) or not isinstance(count, int) or count < 1:
         raise ScenarioError(f"{field}.count: expected a whole number of models >= 1, got {count!r}")
-    rows = opts[opts["option"].map(fold) == fold(item["option"])]
-    if "model" in item:
-        rows = rows[rows["model"].map(fold) == fold(str(item["model"]))]
-    if rows.empty:
-        raise ScenarioError(
-            f"{field}: {sheet['name']} has no option {item['option']!r}"
-            f"{suggestions(str(item['option']), list(opts['option'].drop_duplicates()))}"
-        )
-    by_model = {fold(str(s.row["model"])): s for s in slots}
+    model = item.get("model")
+    return item["option"], count, None if model is None else str(model), "count" in item
 
-    def room(r: pd.Series) -> int:
-        """Models that could take the option: the whole unit, or the slot and the rest of its group."""
-        if r["model"] == "(unit)":
-            return sum(s.count for s in slots)
-        slot = by_model.get(fold(r["model"]), _EMPTY)
-        return slot.count + sum(
-            o.count
-            for o in slots
-            if slot.row.get("group_id") and o.row["group_id"] == slot.row["group_id"] and o is not slot
-        )
+
+def _take(item: Any, field: str, build: _Build) -> float:
+    """Give the item's option to its models (or the unit); returns what it costs."""
+    option, count, model, counted = _item(item, field)
+    found = build.index.get(fold(option), [])
+    if model is not None:
+        found = [i for i in found if fold(build.rows[i]["model"]) == fold(model)]
+    if not found:
+        have = list(dict.fromkeys(r["option"] for r in build.rows))
+        what = f" for model {model!r}" if model is not None else ""
+        raise ScenarioError(f"{field}: {build.sheet['name']} has no option {option!r}{what}{suggestions(option, have)}")
+    refuse_if_hidden(build, found, field, option)
 
     def rank(i: int) -> tuple[bool, bool, bool, int, int]:
-        r = rows.iloc[i]
-        return bool(r["hidden"]), bool(r["parent"]), r["model"] == "(unit)", -room(r), i
+        r = build.rows[i]
+        return bool(r["hidden"]), bool(r["parent"]), r["model"] == UNIT, -build.limits.room_of(r), i
 
-    ranked = sorted(range(len(rows)), key=rank)
-    row = rows.iloc[ranked[0]]
-    parent = None
-    if row["parent"]:
-        hit = opts[(opts["option"] == row["parent"]) & (opts["model"] == row["model"]) & (opts["parent"] == "")]
-        parent = hit.iloc[0] if not hit.empty else None
-    cost = float(row["points"]) + (float(parent["points"]) if parent is not None else 0.0)
+    row = min((i for i in found if not build.rows[i]["hidden"]), key=rank)
+    chain = option_chain(build, row, field, option)
+    if build.rows[row]["model"] == UNIT:
+        return _take_for_unit(build, chain, count, counted, field, option)
+    return _take_for_models(build, chain, count, field, option)
+
+
+def _take_for_unit(build: _Build, chain: list[int], count: int, counted: bool, field: str, option: str) -> float:
+    row = build.rows[chain[-1]]
     of = str(row["per_model_of"])
+    if of and counted:
+        raise ScenarioError(f"{field}.count: {option!r} is taken once for the whole unit, got {count}")
+    build.limits.check_unit(chain, count, field, option)
+    parents = [i for i in chain[:-1] if i not in build.unit_picks]
+    cost = sum(build.price(i) for i in parents) + count * build.price(chain[-1])
     if of:
-        counted = (
-            sum(s.count for s in slots)
-            if of == "model"
-            else sum(s.count for s in slots if of in (s.row["group_id"], s.row["model_id"], s.row["entry_id"]))
-        )
-        cost += float(row["points_per_model"]) * counted
-    replaces = str(parent["replaces"] if parent is not None else row["replaces"])
-    new = tuple(k for k in str(row["weapon_ids"]).split(";") if k in wmap)
-    if row["model"] == "(unit)" and of:
-        if "count" in item:
-            raise ScenarioError(f"{field}.count: {item['option']!r} is taken once for the whole unit, got {count}")
-        counted = [s for s in slots if of == "model" or of in (s.row["group_id"], s.row["model_id"], s.row["entry_id"])]
-        for s in counted or carriers:
-            _give(s, s.count, new, names, replaces)
-        return cost
-    if row["model"] == "(unit)":
-        targets = [s for s in carriers if s.count]
-        n = min(count, sum(s.count for s in targets))
-        if count > n:
-            raise ScenarioError(f"{field}.count: {sheet['name']} has {n} models, got {count}")
+        receivers = [s for s in build.slots if of == "model" or of in s.ids()] or build.carriers()
+        for s in receivers:
+            s.parts = [build.give(p, chain) for p in s.parts]
+    elif any(build.keys(build.rows[i]["weapon_ids"]) for i in chain):
+        targets = [s for s in build.carriers() if s.count]
+        total = sum(s.count for s in targets)
+        if count > total:
+            raise ScenarioError(
+                f"{field}.count: {build.sheet['name']} has {total} models to carry {option!r}, got {count}"
+            )
         left = count
         for s in targets:
-            left -= _give(s, min(left, s.count), new, names, replaces)
+            left -= _split(build, s, min(left, s.count), chain)
             if not left:
                 break
-        return cost * count
-    slot = by_model[fold(row["model"])]
+    build.unit_picks.extend([*parents, *[chain[-1]] * count])
+    return cost
+
+
+def _take_for_models(build: _Build, chain: list[int], count: int, field: str, option: str) -> float:
+    row = build.rows[chain[-1]]
+    slot = next((s for s in build.slots if fold(s.row["model"]) == fold(row["model"])), None)
+    if slot is None:
+        raise ScenarioError(f"{field}: {option!r} is offered to {row['model']!r}, a model {build.sheet['name']} lacks")
+    free = sum(min(p.count, build.limits.models_with_room(slot, p, chain)) for p in slot.parts)
+    if free < count:
+        _borrow(slot, build.slots, count - free)
     if slot.count < count:
-        _borrow(slot, slots, count - slot.count)
-    if slot.count < count:
-        raise ScenarioError(f"{field}.count: {sheet['name']} has {slot.count} {row['model']} models, got {count}")
-    _give(slot, count, new, names, replaces)
-    return cost * count
+        raise ScenarioError(f"{field}.count: {build.sheet['name']} has {slot.count} {row['model']} models, got {count}")
+    cost = 0.0
+    left = count
+    for part in list(slot.parts):
+        if not left:
+            break
+        k = min(left, part.count, build.limits.models_with_room(slot, part, chain))
+        if k:
+            cost += k * sum(build.price(i) for i in chain if i not in part.picks)
+            left -= _split(build, slot, k, chain, part)
+    if left:
+        build.limits.refuse_models(slot, chain, count, field, option)
+    return cost
 
 
-_EMPTY = _Slot(pd.Series(dtype=object), 0, [])
-
-
-def is_character(statline: Mapping[str, Any]) -> bool:
-    """Whether a statline's Unit Type names a Character."""
-    return "character" in str(statline.get("Unit Type", "")).casefold()
-
-
-def _non_characters(slots: list[_Slot], umap: dict[str, pd.Series]) -> list[_Slot]:
-    """The slots that carry the unit's own weapons: those that are not Characters (all, when every one is)."""
-
-    def character(s: _Slot) -> bool:
-        row = umap.get(f"{s.row['profile_source']}:{s.row['profile_id']}")
-        return row is not None and is_character(row)
-
-    plain = [s for s in slots if not character(s)]
-    return plain or list(slots)
+def _split(build: _Build, slot: _Slot, n: int, chain: list[int], only: _Part | None = None) -> int:
+    """Give ``n`` models of ``slot`` (of the part ``only``, else the first ones) the options of ``chain``."""
+    out: list[_Part] = []
+    left = n
+    for p in slot.parts:
+        k = min(left, p.count) if (only is None or p is only) else 0
+        if k:
+            out.append(build.give(_Part(k, p.weapons, p.wargear, p.picks), chain))
+        if p.count - k:
+            out.append(_Part(p.count - k, p.weapons, p.wargear, p.picks))
+        left -= k
+    slot.parts = out
+    return n - left
 
 
 def _borrow(slot: _Slot, slots: list[_Slot], n: int) -> None:
@@ -330,27 +431,15 @@ def _borrow(slot: _Slot, slots: list[_Slot], n: int) -> None:
         k = min(n, other.count, int(slot.row["max"]) - slot.count)
         if k <= 0:
             return
-        other.count -= k
-        m, keys = other.groups[0]
-        other.groups[0] = (m - k, keys)
-        own = tuple(k2 for k2 in str(slot.row["default_weapon_ids"]).split(";") if k2)
-        slot.groups.append((k, own if own else keys))
-        slot.count += k
-        n -= k
+        first = other.parts[0]
+        taken = min(k, first.count)
+        other.parts[0] = _Part(first.count - taken, first.weapons, first.wargear, first.picks)
+        other.parts = [p for p in other.parts if p.count]
+        own = tuple(x for x in str(slot.row["default_weapon_ids"]).split(";") if x)
+        if own:
+            slot.parts.append(_Part(taken, own, _names(slot.row["default_wargear"])))
+        else:
+            slot.parts.append(_Part(taken, first.weapons, first.wargear, first.picks))
+        n -= taken
         if not n:
             return
-
-
-def _give(slot: _Slot, n: int, new: tuple[str, ...], names: dict[str, str], replaces: str) -> int:
-    """Change the weapons of ``n`` models of ``slot``; returns ``n``."""
-    left = n
-    out = []
-    for m, keys in slot.groups:
-        k = min(left, m)
-        if k:
-            out.append((k, _replace(keys, names, replaces) + new))
-        if m - k:
-            out.append((m - k, keys))
-        left -= k
-    slot.groups = out
-    return n

@@ -29,26 +29,26 @@ from typing import Any
 
 import numpy as np
 
-from praetor_analysis.analysis.sweep import sweep_one
+from praetor_analysis.engine.batch import Casualties, resolve_many
 from praetor_analysis.engine.chain import resolve_sequence, resolve_volley
 from praetor_analysis.engine.hit_stage import detonation_allowed
 from praetor_analysis.engine.volley import TargetState, Volley
-from praetor_analysis.errors import ProfileError, ScenarioError
+from praetor_analysis.errors import PraetorError, ProfileError, ScenarioError
 from praetor_analysis.melee.blows import Side, plan_blows
 from praetor_analysis.melee.combat import resolve_combat
 from praetor_analysis.prob.dist import Dist
 from praetor_analysis.profiles.records import Unit, Weapon, unit_from_mapping
 from praetor_analysis.rules.blow_rules import DETONATION
 from praetor_analysis.rules.hit_rules import MASTER_CRAFTED
-from praetor_analysis.scenario import calc as scenario_calc
-from praetor_analysis.scenario.datasheet import Loadout, build_loadout, is_datasheet
+from praetor_analysis.scenario.document import parse_cached, parse_target, resolve_names
+from praetor_analysis.scenario.fielded import FieldedUnit, fielded_unit
 from praetor_analysis.scenario.names import resolve_weapon
+from praetor_analysis.vehicles.attack import resolve_vehicle_scenario
+from praetor_analysis.vehicles.sweep import hull_points_many
 
 __all__ = [
     "FIRE_ALL_TYPES",
     "UNARMED",
-    "calc",
-    "calc_json",
     "melee",
     "shooting",
     "unit_calc",
@@ -65,12 +65,12 @@ _UNIT_FIELDS = {"mode", "attacker", "target", "half_range", "target_weapon", "na
 
 
 def _weapon(block: Mapping[str, Any]) -> Weapon:
-    return scenario_calc.parse_cached("weapon", block, "weapon", lambda: Weapon.from_mapping(block))
+    return parse_cached("weapon", block, "weapon", lambda: Weapon.from_mapping(block))
 
 
 def _unit(block: Mapping[str, Any], models: int, field: str = "attacker") -> Unit:
     data = {**block, "models": models}
-    return scenario_calc.parse_cached("unit", data, field, lambda: unit_from_mapping(data, field_name=field))
+    return parse_cached("unit", data, field, lambda: unit_from_mapping(data, field_name=field))
 
 
 def _is_grenade(w: Weapon) -> bool:
@@ -125,8 +125,6 @@ def _resolve(target: Unit, volleys: Sequence[Volley]) -> dict[str, Any]:
     """One firing unit's volleys against the target: the scenario result, plus ``wounds_caused``."""
     volleys = _merge(volleys)
     if target.is_vehicle:
-        from praetor_analysis.vehicles.attack import resolve_vehicle_scenario
-
         return resolve_vehicle_scenario(target, [list(volleys)])
     res = resolve_sequence(target, [list(volleys)])
     out = res.to_dict()
@@ -143,9 +141,8 @@ def _single(target: Unit, volley: Volley) -> tuple[float, float, float]:
     does one damage to one-wound models or the target is a vehicle.
     """
     if target.is_vehicle or (target.W or 1) == 1:
-        quick = sweep_one(volley, target)
-        if quick is not None:
-            pmf = np.asarray(quick["hull_points" if "hull_points" in quick else "casualties"]["pmf"])
+        pmf = _quick(volley, target)
+        if pmf is not None:
             mean = float(pmf @ np.arange(pmf.size))
             return mean, mean, _reach(volley.weapon)
     if target.is_vehicle:
@@ -154,6 +151,20 @@ def _single(target: Unit, volley: Volley) -> tuple[float, float, float]:
     r = resolve_volley(volley, target)
     wounds = wounds_caused(r.state, target).mean() if r.state is not None else r.unsaved.mean()
     return float(wounds), float(r.casualties.mean()), _reach(volley.weapon)
+
+
+def _quick(volley: Volley, target: Unit) -> np.ndarray | None:
+    """The pmf of models removed (hull points off a vehicle) by the batch paths, or None when the full
+    result is needed (a vehicle hit that does more than remove hull points)."""
+    if target.is_vehicle:
+        found = hull_points_many([(volley, target)])[0]
+        if isinstance(found, PraetorError):
+            raise ScenarioError(str(found))
+        return None if found is None else np.asarray(found["hull_points"]["pmf"])
+    result = resolve_many([(volley, target)], casualties_only=True)[0]
+    if not isinstance(result, Casualties):
+        raise ScenarioError(str(result))
+    return np.asarray(result.casualties)
 
 
 def _reach(w: Weapon) -> float:
@@ -179,7 +190,7 @@ def _best(target: Unit, volleys: list[Volley]) -> Volley:
     return volleys[max(range(len(volleys)), key=lambda i: (scores[i], -i))]
 
 
-def shooting(loadout: Loadout, target: Unit, *, half_range: bool = False) -> dict[str, Any]:
+def shooting(loadout: FieldedUnit, target: Unit, *, half_range: bool = False) -> dict[str, Any]:
     """The unit's shooting at the target (see the module docstring)."""
     volleys: list[Volley] = []
     chosen: list[dict[str, Any]] = []
@@ -223,7 +234,7 @@ def _group_blows(unit: Unit, options: list[Weapon], target: Unit) -> list[tuple[
 
 
 def melee(
-    loadout: Loadout,
+    loadout: FieldedUnit,
     target: Unit,
     *,
     target_weapon: Sequence[Weapon] | None = None,
@@ -265,7 +276,12 @@ def melee(
 
 
 def _finish(
-    loadout: Loadout, target: Unit, phase: str, volleys: list[Volley], chosen: list[dict[str, Any]], notes: list[str]
+    loadout: FieldedUnit,
+    target: Unit,
+    phase: str,
+    volleys: list[Volley],
+    chosen: list[dict[str, Any]],
+    notes: list[str],
 ) -> dict[str, Any]:
     if not volleys:
         zero = Dist.point(0).to_dict()
@@ -280,7 +296,7 @@ def _finish(
 
 
 def _label(
-    loadout: Loadout, phase: str, out: dict[str, Any], chosen: list[dict[str, Any]], notes: list[str]
+    loadout: FieldedUnit, phase: str, out: dict[str, Any], chosen: list[dict[str, Any]], notes: list[str]
 ) -> dict[str, Any]:
     out = dict(out)
     out["not_modelled"] = list(out.get("not_modelled", [])) + notes
@@ -314,12 +330,12 @@ def unit_calc(data: Mapping[str, Any]) -> dict[str, Any]:
         raise ScenarioError(f'mode: expected "shooting" or "melee", got {mode!r}')
     if "target_weapon" in data and mode != "melee":
         raise ScenarioError(f'target_weapon: only used with "mode": "melee", got mode {mode!r}')
-    loadout = build_loadout(data["attacker"])
-    resolved = scenario_calc.resolve_names({k: v for k, v in data.items() if k != "attacker"})
+    loadout = fielded_unit(data["attacker"])
+    resolved = resolve_names({k: v for k, v in data.items() if k != "attacker"})
     try:
         tblock = dict(resolved["target"]) if isinstance(resolved.get("target"), Mapping) else resolved.get("target")
         second = tblock.pop("second_weapon", None) if isinstance(tblock, dict) else None
-        target = scenario_calc.parse_target({"target": tblock} if tblock is not None else {})
+        target = parse_target({"target": tblock} if tblock is not None else {})
         if mode == "shooting":
             half = data.get("half_range", False)
             if not isinstance(half, bool):
@@ -333,15 +349,3 @@ def unit_calc(data: Mapping[str, Any]) -> dict[str, Any]:
         return melee(loadout, target, target_weapon=weapons, target_second=second_w)
     except ProfileError as exc:
         raise ScenarioError(str(exc)) from None
-
-
-def calc(data: Any) -> Any:
-    """:func:`praetor_analysis.scenario.calc.calc`, and :func:`unit_calc` when the attacker is a datasheet."""
-    if isinstance(data, Mapping) and "attacker" in data and "weapon" not in data and is_datasheet(data["attacker"]):
-        return unit_calc(data)
-    return scenario_calc.calc(data)
-
-
-def calc_json(text: str) -> Any:
-    """:func:`praetor_analysis.scenario.calc.calc_json` with datasheet attackers (see :func:`calc`)."""
-    return scenario_calc.calc_json(text, calc_one=calc)

@@ -1,0 +1,49 @@
+"""One reading of a unit as fielded, wherever a unit is read: the face of the unit records.
+
+API (what ``calc``, ``praetor roster``, the roster report, ``wargear_value``, the dashboard and the
+list-against-list analysis call):
+
+- :func:`fielded_unit` ``(source, field="attacker") -> FieldedUnit``: ``source`` is a datasheet name or
+  block (``{"name", "faction", "size", "loadout", "charging", ...}``: the loadout checked against the
+  data's limits and priced as the data prices it, :mod:`praetor_analysis.scenario.datasheet`) or a
+  :class:`RosterSelection` (its models, statlines, wargear and the roster's points,
+  :mod:`praetor_analysis.scenario.roster_units`). Bad input raises ``ScenarioError`` naming ``field``.
+- :func:`roster_units` ``(path) -> list[FieldedUnit]``: every unit of a ``.ros``/``.rosz`` file.
+- :class:`FieldedUnit` (``datasheet``, ``faction``, ``size``, ``points``, ``groups``, ``options``,
+  ``source``, ``notes``; ``with_flags(charging=True)``) and :class:`ModelGroup` (``model``, ``count``,
+  ``statline``, ``weapons``, ``wargear``).
+
+The unit attacks with :func:`praetor_analysis.scenario.unit_attack.shooting` and ``melee``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from praetor_analysis.errors import ScenarioError
+from praetor_analysis.scenario.datasheet import build_loadout, is_datasheet
+from praetor_analysis.scenario.roster_units import RosterSelection, from_selection, roster_selections
+from praetor_analysis.scenario.unit_records import FieldedUnit, ModelGroup
+
+__all__ = ["FieldedUnit", "ModelGroup", "RosterSelection", "fielded_unit", "is_datasheet", "roster_units"]
+
+
+def fielded_unit(source: Any, field: str = "attacker") -> FieldedUnit:
+    """The unit a datasheet block or a roster selection fields (see the module docstring).
+
+    Raises:
+        ScenarioError: A bad datasheet block or loadout, or a roster selection with no model to field.
+    """
+    if isinstance(source, RosterSelection):
+        unit = from_selection(source)
+        if unit is None:
+            name = source.element.get("name") or ""
+            raise ScenarioError(f"{field}: roster unit {name[:80]!r} has no model with a statline")
+        return unit
+    return build_loadout(source, field)
+
+
+def roster_units(path: str | Path) -> list[FieldedUnit]:
+    """Every unit of a roster file that has models with a statline (a nested transport is its own unit)."""
+    return [u for u in map(from_selection, roster_selections(path)) if u is not None]
