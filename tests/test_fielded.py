@@ -29,7 +29,10 @@ def _weapons(unit: FieldedUnit) -> dict[str, list[tuple[int, list[str]]]]:
         ),
         ({"loadout": ["Calibanite Warblade"]}, "loadout[0]: 'Calibanite Warblade' is hidden in Tactical Squad's data"),
         ({"size": 10, "models": 20}, "attacker.models: not used beside size"),
-        ({"loadout": [{"option": "Power Fist", "count": 0}]}, "loadout[0].count: expected a whole number of models >= 1"),
+        (
+            {"loadout": [{"option": "Power Fist", "count": 0}]},
+            "loadout[0].count: expected a whole number of models >= 1",
+        ),
         ({"loadout": [{"option": "Power Fist", "count": 2}]}, "loadout[0].count"),
         # "1 in 10 may exchange his Bolter": one heavy weapon at 10 models, two at 20
         ({"loadout": ["Heavy Bolter", "Autocannon"]}, "at most 1 of '1 in 10 may exchange his Bolter for' in the unit"),

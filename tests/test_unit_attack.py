@@ -9,11 +9,11 @@ import sys
 import pytest
 
 from praetor_analysis import calc
-from praetor_analysis.scenario.unit_attack import UNARMED, shooting
 from praetor_analysis.errors import ScenarioError
 from praetor_analysis.scenario import calc as scenario_calc
 from praetor_analysis.scenario.datasheet import build_loadout
 from praetor_analysis.scenario.names import resolve_unit, resolve_weapon
+from praetor_analysis.scenario.unit_attack import UNARMED, shooting
 
 SERGEANT = {"name": "Legion Tactical Sergeant", "Unit Type": "Infantry (Character, Line)", "WS": 4, "BS": 4, "S": 4,
             "T": 4, "W": 1, "I": 4, "A": 2, "Ld": 8, "Save": "3+"}  # fmt: skip
