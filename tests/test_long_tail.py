@@ -42,10 +42,10 @@ def _shoot(type_text: str, target: dict[str, Any] | None = None, **extra: Any) -
 
 def test_every_result_says_why_a_rule_is_not_applied() -> None:
     for target in (LEGIONARIES, RHINO):
-        result = _shoot("Assault 2, Skyfire, Made Up Rule", target)
-        assert set(result["reasons"]) == {"Skyfire", "Made Up Rule"}
+        result = _shoot("Assault 2, Guided Fire, Made Up Rule", target)
+        assert set(result["reasons"]) == {"Guided Fire", "Made Up Rule"}
         assert result["reasons"]["Made Up Rule"] == "not a rule the engine knows"
-        assert "Flyers" in result["reasons"]["Skyfire"]
+        assert "who may fire" in result["reasons"]["Guided Fire"]
 
 
 def _same(a: dict[str, Any], b: dict[str, Any], keys: tuple[str, ...]) -> None:

@@ -62,7 +62,8 @@ CASES = [
     ("Two-handed", {"melee": True}, "applied"),
     ("Two-handed", {}, "no_effect"),
     ("Sniper", {}, "no_effect"),
-    ("Skyfire", {"vehicle": True}, "no_effect"),
+    ("Skyfire", {"vehicle": True}, "applied"),  # Snap Shots unless the vehicle is a Flyer or Skimmer
+    ("Skyfire", {"melee": True}, "no_effect"),
     ("Pinning", {"vehicle": True}, "no_effect"),
     ("Heavy Beam", {}, "not_modelled"),  # known by name, not computed
     ("Force", {}, "applied"),  # the mixture over the Psychic checks (engine/checks.py)

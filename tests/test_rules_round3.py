@@ -11,6 +11,7 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
+from oracle import oracle_calc
 
 from praetor_analysis.analysis.compare import compare
 from praetor_analysis.catalog import load_targets, load_weapons
@@ -104,3 +105,100 @@ def test_compare_over_the_catalog_against_vehicles_has_no_footnote_errors() -> N
     table = compare(load_weapons(), vehicles)
     errors = table[table["error"].notna() & (table["error"] != "")]
     assert set(errors["weapon"]) <= {"Ephemera Excrusis (Cybertheurgic Weapon)"}, errors[["weapon", "error"]]
+
+
+def _matches_oracle(scenario: dict[str, Any], same_as: dict[str, Any]) -> dict[str, Any]:
+    """The engine's result for ``scenario`` against the oracle's for ``same_as`` (the rule spelled out in the
+    statline: the oracle knows no Skyfire, Cumbersome or Rage), every pmf to 1e-12."""
+    got, want = calc(scenario), oracle_calc(same_as)
+    for key in ("hits", "wounds", "unsaved", "casualties"):
+        a, b = list(got[key]["pmf"]), list(want[key])
+        n = max(len(a), len(b))
+        a, b = a + [0.0] * (n - len(a)), b + [0.0] * (n - len(b))
+        assert a == pytest.approx(b, abs=1e-12), key
+    return got
+
+
+LEGIONARIES = {"name": "Legionaries", "models": 10, "WS": 4, "T": 4, "W": 1, "Ld": 7, "Save": "3+", "S": 4}
+
+
+# --- 4. Skyfire: only Snap Shots against targets that are not Flyers or Skimmers -------------------------
+SKYREAPER = {
+    "name": "Skyreaper Battery",
+    "Range": '48"',
+    "Strength": "7",
+    "AP": "4",
+    "Type": "Heavy 5, Skyfire, Twin-linked",
+}
+
+
+def test_skyfire_snap_shots_at_ground_targets() -> None:
+    # Skyfire (rules reference p. 247): normal BS against Flyers and Skimmers, only Snap Shots otherwise.
+    # BS 4 against Legionaries: five twin-linked shots at BS 1, 1 - (5/6)^2 = 11/36 each: 55/36 = 1.528 hits
+    sc = {"attacker": {"BS": 4}, "weapon": SKYREAPER, "target": LEGIONARIES}
+    plain = {**SKYREAPER, "Type": "Heavy 5, Twin-linked"}
+    got = _matches_oracle(sc, {**sc, "weapon": plain, "snap_shots": True})
+    assert _mean(got, "hits") == pytest.approx(55 / 36, abs=1e-12)
+    assert "Skyfire" in got["applied"]
+
+
+@pytest.mark.parametrize("unit_type", ["Vehicle (Flyer)", "Vehicle (Skimmer, Fast)"])
+def test_skyfire_full_bs_at_flyers_and_skimmers(unit_type: str) -> None:
+    # five twin-linked shots at BS 4 (3+): 1 - (1/3)^2 = 8/9 each, 40/9 hits
+    target = {"name": "jet", "Unit Type": unit_type, "Front": 10, "Side": 10, "Rear": 10, "HP": 3}
+    result = calc({"attacker": {"BS": 4}, "weapon": SKYREAPER, "target": target})
+    assert _mean(result, "hits") == pytest.approx(40 / 9, abs=1e-12)
+
+
+def test_skyfire_as_the_firers_rule_and_in_a_batch() -> None:
+    bolter = {"name": "Bolter", "Range": '24"', "Strength": "4", "AP": "5", "Type": "Rapid Fire"}
+    sc = {"attacker": {"BS": 4, "rules": ["Skyfire"]}, "weapon": bolter, "target": LEGIONARIES}
+    got = _matches_oracle(sc, {**sc, "attacker": {"BS": 4}, "snap_shots": True})
+    assert "attacker: Skyfire" in got["applied"]
+    # one volley against a ground unit and a Flyer in one batch: Snap Shots only against the first
+    volley = parse_volley({**sc, "weapon": SKYREAPER, "attacker": {"BS": 4}})
+    flyer = {"name": "t", "Unit Type": "Infantry (Flyer)", "T": 4, "W": 1, "Save": "3+"}
+    targets = [parse_target(sc), parse_target({**sc, "target": flyer})]
+    hits = [r.hits.mean() for r in resolve_many([(volley, t) for t in targets])]  # type: ignore[union-attr]
+    assert hits == pytest.approx([55 / 36, 40 / 9], abs=1e-12)
+
+
+# --- 5. Cumbersome: a single attack at WS 1 -----------------------------------------------------------
+def test_cumbersome_strikes_once_at_ws_one() -> None:
+    # Cumbersome (rules reference p. 237): one attack at WS 1 whatever the profile and bonuses. Manos Ruinus
+    # (Ld 9 Cybertheurgic Focus: 30/36 pass) against a Castellax (WS 3): WS 1 against 3 hits on 5+: 30/36 x
+    # 1/3 = 0.278 hits (three attacks at WS 4 on 3+ gave 1.667)
+    sc = {"mode": "melee", "attacker": {"WS": 4, "S": 4, "A": 3, "Ld": 9, "charging": True},
+          "weapon": "Manos Ruinus (Cybertheurgic Weapon)", "target": "Castellax"}  # fmt: skip
+    result = calc(sc)
+    assert _mean(result, "hits") == pytest.approx(30 / 36 / 3, abs=1e-12)
+    assert "Cumbersome: 1 attack" in result["applied"]
+
+
+def test_cumbersome_by_enumeration() -> None:
+    fist = {"name": "fist", "Range": "-", "Strength": "x2", "AP": "2", "Type": "Melee, Cumbersome"}
+    sc = {"mode": "melee", "attacker": {"WS": 5, "S": 4, "A": 3, "charging": True, "two_weapons": True},
+          "weapon": fist, "target": LEGIONARIES}  # fmt: skip
+    same = {**sc, "attacker": {"WS": 1, "S": 4, "A": 1}, "weapon": {**fist, "Type": "Melee"}}
+    _matches_oracle(sc, same)
+
+
+# --- 3. Rage (X) as the attacker's unit rule ---------------------------------------------------------
+@pytest.mark.parametrize(("rage", "a"), [("Rage (2)", 4), ("Rage", 3), ("Rage (3)", 5)])
+def test_rage_as_the_attackers_rule(rage: str, a: int) -> None:
+    # Rage (X) (rules reference p. 245): X attacks for charging instead of +1. A2 with Rage (2) charging with
+    # a power sword (AP 3, S User) against Legionaries: 4 blows at WS 4 against 4, 4+: 2.0 hits (3 blows: 1.5)
+    sword = {"name": "Power Sword", "Range": "-", "Strength": "User", "AP": "3", "Type": "Melee"}
+    sc = {"mode": "melee", "attacker": {"WS": 4, "S": 4, "A": 2, "charging": True, "rules": [rage]},
+          "weapon": sword, "target": LEGIONARIES}  # fmt: skip
+    got = _matches_oracle(sc, {**sc, "attacker": {"WS": 4, "S": 4, "A": a}})
+    assert _mean(got, "hits") == pytest.approx(a / 2, abs=1e-12)
+    assert f"attacker: {rage}" in got["applied"] and not got["not_modelled"]
+
+
+def test_rage_not_on_a_disordered_charge() -> None:
+    sword = {"name": "Power Sword", "Range": "-", "Strength": "User", "AP": "3", "Type": "Melee"}
+    sc = {"mode": "melee", "attacker": {"WS": 4, "S": 4, "A": 2, "charging": True, "disordered": True,
+          "rules": ["Rage (2)"]}, "weapon": sword, "target": LEGIONARIES}  # fmt: skip
+    result = calc(sc)
+    assert _mean(result, "hits") == pytest.approx(1.0, abs=1e-12) and "attacker: Rage (2)" in result["no_effect"]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from praetor_analysis.engine.volley import Volley
 from praetor_analysis.prob.dice import DiceExpr, compound, leadership_pass, thin
 from praetor_analysis.prob.dist import Dist
@@ -22,11 +24,13 @@ from praetor_analysis.rules.hit import (
     share_at_least,
 )
 from praetor_analysis.rules.hit_rules import GETS_HOT, MASTER_CRAFTED, TWIN_LINKED
-from praetor_analysis.rules.hooks import BLOWS, HIT, HIT_AGAIN, Slot
+from praetor_analysis.rules.hooks import BLOWS, HIT, HIT_AGAIN, SNAPS, WIELDER_WS, Slot, SnapsHook
 from praetor_analysis.rules.marker_rules import MARKERS
 from praetor_analysis.rules.melee_rules import TWO_HANDED
 from praetor_analysis.rules.modifier_rules import PREFERRED_ENEMY
 from praetor_analysis.rules.tables import to_hit_melee
+
+H = TypeVar("H")
 
 
 # --- attack counts ------------------------------------------------------------------------------
@@ -52,8 +56,10 @@ def attacks_per_model(volley: Volley, notes: list[str]) -> Dist:
                 other = 1
                 notes.append("two melee weapons (+1 A)")
         blows = a.A + charge + other
-        for token, _, hook in stage_hooks(BLOWS, w.rules):  # rules that set the attacks (Ungainly, Rage...)
-            blows = hook(a.A, charge, other, charging, token.value)
+        for token, hook in wielder_hooks(volley, BLOWS):  # rules that set the attacks (Measured Strike, Rage...)
+            was, blows = blows, hook(a.A, charge, other, charging, token.value)
+            if blows != was:
+                notes.append(f"{token.text}: {blows} attack{'' if blows == 1 else 's'}")
         return Dist.point(blows)
     shots = w.type.shots
     if w.type.kind == "Rapid Fire":
@@ -63,6 +69,22 @@ def attacks_per_model(volley: Volley, notes: list[str]) -> Dist:
             raise ProfileError(f'weapon.Type: {w.type.text!r} is a melee weapon; use "mode": "melee"')
         return Dist.point(1)
     return shots.dist
+
+
+def wielder_hooks(volley: Volley, slot: Slot[H]) -> list[tuple[Rule, H]]:
+    """The weapon's rules, then the attacker's unit rules acting from its side, with a hook for ``slot``
+    (a name given by both counts once: the weapon's)."""
+    out: list[tuple[Rule, H]] = []
+    seen: set[str] = set()
+    tokens = (
+        *((t, h) for t, _, h in stage_hooks(slot, volley.weapon.rules)),
+        *((t, h) for t, _, h in stage_hooks(slot, volley.attacker.rules, side="attacker")),
+    )
+    for token, hook in tokens:
+        if token.name not in seen:
+            seen.add(token.name)
+            out.append((token, hook))
+    return out
 
 
 def _default_shots(volley: Volley) -> Dist:
@@ -163,14 +185,27 @@ def _table_roll(volley: Volley, target: Unit) -> HitRoll:
             raise ProfileError("attacker.WS/target.WS: melee To Hit needs both Weapon Skills")
         if a.WS < 1:
             raise ProfileError(f"attacker.WS: must be 1..10, got {a.WS}")
-        return HitRoll(to_hit_melee(a.WS, target.WS), None, twin, mc)
+        ws = a.WS
+        for _, hook in wielder_hooks(volley, WIELDER_WS):  # the WS it strikes with (Cumbersome)
+            ws = hook(ws)
+        return HitRoll(to_hit_melee(ws, target.WS), None, twin, mc)
     if a.BS is None or not 1 <= a.BS <= 10:
         raise ProfileError(f"attacker.BS: must be 1..10 to shoot, got {a.BS!r}")
     if volley.snap_shots and (w.range.template or any(w.has(m) for m in MARKERS)):
         raise ProfileError(
             f'snap_shots: {w.name!r} uses a marker or template and cannot fire Snap Shots; give "hits" instead'
         )
-    return HitRoll.shooting(a.BS, snap=volley.snap_shots, twin=twin, mc=mc)
+    return HitRoll.shooting(a.BS, snap=volley.snap_shots or forced_snap(volley, target), twin=twin, mc=mc)
+
+
+def _snap_rules(volley: Volley) -> list[tuple[Rule, SnapsHook]]:
+    """The rules of the weapon and the attacker with a ``snaps`` hook (Skyfire), with it."""
+    return wielder_hooks(volley, SNAPS)
+
+
+def forced_snap(volley: Volley, target: Unit) -> bool:
+    """True when a rule of the weapon or the firer allows only Snap Shots at this target (Skyfire)."""
+    return volley.mode != "melee" and any(hook(target.unit_type) for _, hook in _snap_rules(volley))
 
 
 _HITS: BoundedMemo[tuple[Dist, Dist, float | None, list[str]]] = BoundedMemo(8192)
@@ -184,6 +219,8 @@ def hit_stage_target_part(volley: Volley, target: Unit) -> tuple | None:
         part = (part, detonation_allowed(target))
     if any(t.name == PREFERRED_ENEMY.name for t in volley.attacker.rules):
         return (part, target.name, target.unit_type)
+    if _snap_rules(volley):
+        return (part, forced_snap(volley, target))
     return part
 
 
@@ -230,6 +267,9 @@ def _hit_stage(volley: Volley, target: Unit) -> tuple[Dist, Dist, float | None, 
         return shots, Dist.point(0), p_pass, notes
     if volley.snap_shots:
         notes.append("Snap Shots (BS 1)")
+    elif forced_snap(volley, target):
+        names = ", ".join(t.text for t, _ in _snap_rules(volley))
+        notes.append(f"Snap Shots (BS 1): {names} against a target that is not a Flyer or Skimmer")
     roll = hit_roll_of(volley, target)
     if roll.master_crafted and not roll.reroll_failed and volley.attacker.models > 1:
         hits, ones = _master_crafted(volley, shots, roll)

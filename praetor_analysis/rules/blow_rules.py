@@ -1,10 +1,12 @@
 """Weapon rules that set a model's melee attacks or its Strength on the charge in a one-way melee attack:
-Ungainly, Measured Strike, Detonation, Wrathful Blows, Rage, Furious Charge; and Sudden Strike (Initiative).
+Ungainly, Measured Strike, Cumbersome, Detonation, Wrathful Blows, Rage (the weapon's or the unit's), Furious
+Charge; and Sudden Strike (Initiative).
 
 A ``blows`` hook takes ``(a, charge, other, charging, value)`` (the Attacks characteristic, the charge
 bonus, the other bonuses such as a second weapon, whether the model charged without a Disordered Charge,
 the rule's value) and returns the model's attacks; a ``charge_strength`` hook takes the value and returns
-the bonus to the wielder's Strength on such a charge. A whole round of combat plans its blows on its own:
+the bonus to the wielder's Strength on such a charge; a ``wielder_ws`` hook takes the wielder's WS and returns
+the one it strikes with. A whole round of combat plans its blows on its own:
 there these rules are pending (``not_modelled``).
 """
 
@@ -56,6 +58,26 @@ MEASURED_STRIKE = declare(
     hooks=Hooks(blows=_one),
     summary="a single attack whatever the Attacks and bonuses",
 )
+
+
+def _ws_one(ws: int) -> int:
+    return 1
+
+
+def _in_melee(s: Any) -> bool:  # a rules.classify.Situation
+    return bool(s.melee)
+
+
+CUMBERSOME = declare(
+    "Cumbersome",
+    Stage.MELEE_ATTACKS,
+    Stage.TO_HIT,
+    Stage.ROUND,
+    pending=(Stage.ROUND,),
+    hooks=Hooks(blows=_one, wielder_ws=_ws_one),
+    condition=_in_melee,
+    summary="a single attack at WS 1 whatever the profile, bonuses or other rules",
+)
 #: What a Detonation weapon may attack (Unit Type words); any other target suffers no attack from it.
 DETONATION_TARGETS: tuple[str, ...] = ("Vehicle", "Dreadnought", "Automata", "Fortification", "Building")
 DETONATION = declare(
@@ -80,11 +102,13 @@ RAGE = declare(
     "Rage",
     Stage.MELEE_ATTACKS,
     Stage.ROUND,
+    holder=Holder.UNIT,
     param=count(1, 10),
+    sides=("attacker",),
     pending=(Stage.ROUND,),
     hooks=Hooks(blows=_rage),
     condition=_charging,
-    summary="X attacks for charging instead of +1 (not on a Disordered Charge)",
+    summary="X attacks for charging instead of +1 (not on a Disordered Charge); the weapon's or the unit's",
 )
 FURIOUS_CHARGE = declare(
     "Furious Charge",

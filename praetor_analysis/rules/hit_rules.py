@@ -1,10 +1,15 @@
-"""Rules of the shots and the To Hit roll: Twin-linked, Master-crafted, Gets Hot, Psychic Focus, and the
-allocation rules that change nothing against a unit of identical models."""
+"""Rules of the shots and the To Hit roll: Twin-linked, Master-crafted, Gets Hot, Psychic Focus, Skyfire, and
+the allocation rules that change nothing against a unit of identical models.
+
+A ``snaps`` hook takes the target's Unit Type and returns True when the shots must be Snap Shots (BS 1).
+"""
 
 from __future__ import annotations
 
+from typing import Any
+
 from praetor_analysis.rules.hooks import Hooks
-from praetor_analysis.rules.registry import Stage, declare, roll
+from praetor_analysis.rules.registry import Holder, Stage, declare, roll
 from praetor_analysis.rules.wound_rules import TWIN_LINKED_TEMPLATE_HOOK
 
 TWIN_LINKED = declare(
@@ -36,4 +41,29 @@ PRECISION_STRIKES = declare(
     param=roll(),
     spellings=("Precision Strike",),
     summary="chooses who takes the wound: nothing on identical models",
+)
+
+#: The Unit Type words Skyfire shoots at with its normal Ballistic Skill (docs/rules.md#skyfire).
+SKYFIRE_TARGETS = ("Flyer", "Skimmer")
+
+
+def _skyfire_snaps(unit_type: str) -> bool:
+    low = unit_type.lower()
+    return not any(w.lower() in low for w in SKYFIRE_TARGETS)
+
+
+def _shooting(s: Any) -> bool:  # a rules.classify.Situation
+    return not s.melee
+
+
+SKYFIRE = declare(
+    "Skyfire",
+    Stage.TO_HIT,
+    holder=Holder.UNIT,
+    sides=("attacker",),
+    hooks=Hooks(snaps=_skyfire_snaps),
+    condition=_shooting,
+    reads_types=SKYFIRE_TARGETS,
+    summary="its normal BS against Flyers and Skimmers, only Snap Shots (BS 1) against any other target; "
+    "the weapon's or the firer's",
 )

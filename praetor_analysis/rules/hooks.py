@@ -35,6 +35,10 @@ BlowsHook = Callable[[int, int, int, bool, int | None], int]
 ValueHook = Callable[[int | None], int]
 #: The Strength a footnoted Strength (``*``, ``†``) stands for, from the wielder's Strength.
 StrengthHook = Callable[[int | None], int]
+#: Whether the shots at a target of this Unit Type must be Snap Shots (Skyfire).
+SnapsHook = Callable[[str], bool]
+#: The Weapon Skill the wielder strikes with, from its own (Cumbersome).
+WielderWsHook = Callable[[int], int]
 
 
 @dataclass(frozen=True)
@@ -61,6 +65,8 @@ class Hooks:
         save: changes what the target may roll against one wound.
         damage: the damage one unsaved wound does.
         check: what a passed Psychic check before the attack gives (Force and its kin).
+        snaps: whether the shots at a target must be Snap Shots (Skyfire).
+        wielder_ws: the Weapon Skill the wielder strikes with (Cumbersome).
     """
 
     blows: BlowsHook | None = None
@@ -72,6 +78,8 @@ class Hooks:
     save: SaveHook | None = None
     damage: DamageHook | None = None
     check: CheckBoost | None = None
+    snaps: SnapsHook | None = None
+    wielder_ws: WielderWsHook | None = None
 
 
 NO_HOOKS = Hooks()
@@ -99,6 +107,8 @@ WOUND: Slot[WoundHook] = Slot("wound")
 SAVE: Slot[SaveHook] = Slot("save")
 DAMAGE: Slot[DamageHook] = Slot("damage")
 CHECK: Slot[CheckBoost] = Slot("check")
+SNAPS: Slot[SnapsHook] = Slot("snaps")
+WIELDER_WS: Slot[WielderWsHook] = Slot("wielder_ws")
 
 #: The slots of the wound, save and damage stages (what the per-hit tables of a sweep read).
 WOUND_STAGE_SLOTS: tuple[Slot, ...] = (WOUND, SAVE, DAMAGE)

@@ -13,12 +13,10 @@ def _elsewhere(name: str, summary: str, **kw: object) -> RuleDecl:
     return declare(name, Stage.ELSEWHERE, summary=summary, **kw)  # type: ignore[arg-type]
 
 
-SKYFIRE = _elsewhere("Skyfire", "who may be targeted (Flyers)")
 ONE_SHOT = _elsewhere("One Shot", "how often the weapon fires in a game")
 ONE_USE = _elsewhere("One Use", "how often the weapon fires in a game")
 LIMITED_AMMUNITION = _elsewhere("Limited Ammunition", "how often the weapon fires in a game")
 GUIDED_FIRE = _elsewhere("Guided Fire", "who may fire it")
-CUMBERSOME = _elsewhere("Cumbersome", "movement")
 BLIND = _elsewhere("Blind", "a test after the attack")
 IT_WILL_NOT_DIE = _elsewhere(
     "It Will Not Die", "recovers wounds at the end of a turn", holder=Holder.UNIT, param=roll()
