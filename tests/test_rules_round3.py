@@ -202,3 +202,27 @@ def test_rage_not_on_a_disordered_charge() -> None:
           "rules": ["Rage (2)"]}, "weapon": sword, "target": LEGIONARIES}  # fmt: skip
     result = calc(sc)
     assert _mean(result, "hits") == pytest.approx(1.0, abs=1e-12) and "attacker: Rage (2)" in result["no_effect"]
+
+
+# --- 7. A Walker (a vehicle with a Weapon Skill) is hit on the Weapon Skill chart ------------------------
+@pytest.mark.parametrize("target", ["Knight Questoris (ion shield)", "Contemptor Dreadnought"])
+def test_a_knight_is_hit_on_the_weapon_skill_chart(target: str) -> None:
+    # MECHANICS.md section 2 (melee chart): WS 4 against WS 4 hits on 4+; ten models, one attack each: 5.0
+    # hits. The catalog's Knight row carries its WS 4; it was dropped from vehicle targets (10.0 automatic)
+    sc = {
+        "mode": "melee",
+        "attacker": {"WS": 4, "S": 4, "A": 1, "models": 10},
+        "weapon": "Power Fist",
+        "target": target,
+    }
+    assert _mean(calc(sc), "hits") == pytest.approx(5.0, abs=1e-12)
+
+
+def test_a_vehicle_without_weapon_skill_is_still_hit_automatically() -> None:
+    sc = {
+        "mode": "melee",
+        "attacker": {"WS": 4, "S": 4, "A": 1, "models": 10},
+        "weapon": "Power Fist",
+        "target": "Rhino",
+    }
+    assert _mean(calc(sc), "hits") == pytest.approx(10.0, abs=1e-12)

@@ -17,7 +17,7 @@ __all__ = ["attacker_block", "frame_rows", "is_vehicle_row", "row_id", "target_b
 
 _UNIT_STATS = ("WS", "BS", "S", "T", "W", "I", "A", "Ld", "Save", "Invulnerable")
 _TARGET_STATS = ("WS", "BS", "S", "T", "W", "I", "A", "Ld", "Save", "Invulnerable", "Cover")
-_VEHICLE_STATS = ("Front", "Side", "Rear", "HP", "Invulnerable", "Cover")
+_VEHICLE_STATS = ("WS", "BS", "S", "I", "A", "Front", "Side", "Rear", "HP", "Invulnerable", "Cover")
 
 
 def row_value(row: Mapping[str, Any] | Any, key: str) -> Any:
@@ -106,8 +106,9 @@ def target_block(row: Mapping[str, Any] | Any, models: int | None = None) -> dic
     """A docs/scenario.md ``target`` block from a unit or target row.
 
     A row whose ``Unit Type`` contains Vehicle gives ``Front``, ``Side``, ``Rear``, ``HP`` (and
-    ``Invulnerable``/``Cover`` when present); any other row its statline ``WS BS S T W I A Ld Save
-    Invulnerable`` (``Cover`` when present). ``rules`` is copied from a ``rules`` column (a list, or a
+    ``Invulnerable``/``Cover``, and a Walker's or Knight's ``WS BS S I A``, when present: it is hit on the
+    Weapon Skill chart in melee); any other row its statline ``WS BS S T W I A Ld Save Invulnerable``
+    (``Cover`` when present). ``rules`` is copied from a ``rules`` column (a list, or a
     ``;``-separated string) when there is one.
 
     Args:
