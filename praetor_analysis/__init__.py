@@ -69,6 +69,10 @@ _EXPORTS: dict[str, str] = {
     "rate_roster": "praetor_analysis.analysis.unit_ratings",
     "wargear_value": "praetor_analysis.analysis.unit_ratings",
     "read_roster": "praetor_analysis.bsdata.roster",
+    "load_list": "praetor_analysis.analysis.army_list",
+    "matchup": "praetor_analysis.analysis.list_matchup",
+    "matchup_pairs": "praetor_analysis.analysis.list_matchup",
+    "fire_plan": "praetor_analysis.analysis.fire_plan",
 }
 #: Modules re-exported as attributes (``pa.figures.distribution_figure(...)``).
 _MODULES: dict[str, str] = {
@@ -100,8 +104,10 @@ __all__ = [
     "dashboard",
     "figures",
     "filter_weapons",
+    "fire_plan",
     "load_datasheet_models",
     "load_datasheets",
+    "load_list",
     "load_provenance",
     "load_rule_names",
     "load_targets",
@@ -109,6 +115,8 @@ __all__ = [
     "load_units",
     "load_wargear_options",
     "load_weapons",
+    "matchup",
+    "matchup_pairs",
     "parse_dice",
     "parse_weapon_type",
     "rate_roster",
@@ -146,7 +154,10 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
         compare_with_distributions,
         filter_weapons,
     )
+    from praetor_analysis.analysis.army_list import load_list
+    from praetor_analysis.analysis.fire_plan import fire_plan
     from praetor_analysis.analysis.list_analysis import analyse_roster
+    from praetor_analysis.analysis.list_matchup import matchup, matchup_pairs
     from praetor_analysis.analysis.unit_ratings import rate_roster, wargear_value
     from praetor_analysis.bsdata.roster import read_roster
     from praetor_analysis.catalog import (

@@ -120,6 +120,47 @@ def cmd_roster(args: argparse.Namespace) -> int:
     return 0
 
 
+def _plan_lines(plan) -> list[str]:  # type: ignore[no-untyped-def]
+    lines = [
+        f"{plan.attacker_list} shooting at {plan.target_list}: {plan.expected:.1f} points expected "
+        f"(at most {plan.bound:.1f}; {plan.method})"
+    ]
+    for s in plan.shots:
+        lines.append(f"  {s.expected:7.1f} pts  {s.target} <- {', '.join(s.units)}")
+    if plan.idle:
+        lines.append(f"  idle: {', '.join(plan.idle)}")
+    pmf = plan.pmf()
+    tail = [(k, sum(p for x, p in pmf.items() if x >= k)) for k in sorted(pmf)]
+    marks = [f"P(>= {k:.0f}) {p:.2f}" for k, p in tail if p >= 0.05][-1:]
+    if marks:
+        lines.append(f"  points removed: {', '.join(marks)}")
+    return lines
+
+
+def cmd_matchup(args: argparse.Namespace) -> int:
+    """praetor matchup MINE THEIRS: every unit against every unit, both ways, and the fire plans."""
+    from praetor_analysis.analysis.list_matchup import key_units, matchup
+
+    for label, path in (("MINE", args.mine), ("THEIRS", args.theirs)):
+        if not Path(path).is_file():
+            raise UsageError(f"{label}: no such list: {path!r}")
+    result = matchup(args.mine, args.theirs)
+    if args.json:
+        sys.stdout.write(json.dumps(result.to_dict(), allow_nan=False) + "\n")
+        return 0
+    for army in (result.mine, result.theirs):
+        print(f"{army.name}: {army.points:.0f} points, {len(army.units)} units")
+    for plan in result.plans:
+        print("\n".join(_plan_lines(plan)))
+    for side, army in (("mine", result.mine), ("theirs", result.theirs)):
+        best = ", ".join(f"{u} ({p:.0f} pts)" for u, p in key_units(result.pairs, side))
+        print(f"{army.name}: the units that matter most (points removed at their best target): {best}")
+    if args.table:
+        shown = result.pairs[["attacker", "target", "phase", "mean", "p_destroyed", "points_removed", "per_100_pts"]]
+        print(shown.to_string(index=False, float_format=lambda x: f"{x:.3f}", na_rep="-"))
+    return 0
+
+
 def cmd_report(args: argparse.Namespace) -> int:
     """praetor report: one standalone HTML file (the shipped default comparison with no arguments)."""
     try:
@@ -166,6 +207,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--models", type=int, metavar="N", help="models in the --target unit")
     p.add_argument("--json", action="store_true", help="print a JSON list of rows instead of the table")
     p.set_defaults(func=cmd_roster)
+    p = sub.add_parser(
+        "matchup", help="two lists (.ros, .rosz, or .json datasheet lists): every unit against every unit, fire plans"
+    )
+    p.add_argument("mine", help="my list: a .ros/.rosz roster or a .json list of datasheet blocks")
+    p.add_argument("theirs", help="their list, the same kinds")
+    p.add_argument("--json", action="store_true", help='print {"lists", "pairs", "plans"} as JSON')
+    p.add_argument("--table", action="store_true", help="also print every pair")
+    p.set_defaults(func=cmd_matchup)
     p = sub.add_parser("report", help="write a standalone HTML report (figures and tables, works offline)")
     p.add_argument("--weapons", nargs="+", metavar="NAME", help="weapon names (default: an iconic dozen)")
     p.add_argument("--targets", nargs="+", metavar="NAME", help="target archetypes (default: all shipped)")

@@ -50,7 +50,10 @@ __all__ = [
     "FIRE_ALL_TYPES",
     "UNARMED",
     "melee",
+    "melee_weapons",
+    "resolve_firing_units",
     "shooting",
+    "shooting_volleys",
     "unit_calc",
     "wounds_caused",
 ]
@@ -123,14 +126,7 @@ def _merge(volleys: Sequence[Volley]) -> list[Volley]:
 
 def _resolve(target: Unit, volleys: Sequence[Volley]) -> dict[str, Any]:
     """One firing unit's volleys against the target: the scenario result, plus ``wounds_caused``."""
-    volleys = _merge(volleys)
-    if target.is_vehicle:
-        return resolve_vehicle_scenario(target, [list(volleys)])
-    res = resolve_sequence(target, [list(volleys)])
-    out = res.to_dict()
-    if res.state is not None:
-        out["wounds_caused"] = wounds_caused(res.state, target).to_dict()
-    return out
+    return resolve_firing_units(target, [volleys])
 
 
 def _single(target: Unit, volley: Volley) -> tuple[float, float, float]:
@@ -192,6 +188,15 @@ def _best(target: Unit, volleys: list[Volley]) -> Volley:
 
 def shooting(loadout: FieldedUnit, target: Unit, *, half_range: bool = False) -> dict[str, Any]:
     """The unit's shooting at the target (see the module docstring)."""
+    volleys, chosen = shooting_volleys(loadout, target, half_range=half_range)
+    return _finish(loadout, target, "shooting", volleys, chosen, [])
+
+
+def shooting_volleys(
+    loadout: FieldedUnit, target: Unit, *, half_range: bool = False
+) -> tuple[list[Volley], list[dict[str, Any]]]:
+    """The volleys the unit fires at the target (its weapons chosen as :func:`shooting` chooses them), and
+    ``chosen``: which weapon each group of models fires."""
     volleys: list[Volley] = []
     chosen: list[dict[str, Any]] = []
     for g in loadout.groups:
@@ -208,7 +213,27 @@ def shooting(loadout: FieldedUnit, target: Unit, *, half_range: bool = False) ->
             picks = [_best(target, [Volley(w, unit, half_range=half_range) for w in ranged])]
         volleys.extend(picks)
         chosen.extend({"model": g.model, "count": g.count, "weapon": v.weapon.name} for v in picks)
-    return _finish(loadout, target, "shooting", volleys, chosen, [])
+    return volleys, chosen
+
+
+def resolve_firing_units(target: Unit, firing_units: Sequence[Sequence[Volley]]) -> dict[str, Any]:
+    """Several units' volleys in turn at one target, the damaged model (or hull points) carried over and
+    Pinning tested per unit: the scenario result of ``firing_units``, plus ``wounds_caused``."""
+    units = [_merge(u) for u in firing_units if u]
+    if not units:
+        raise ScenarioError("firing_units: no volley to resolve")
+    if target.is_vehicle:
+        return resolve_vehicle_scenario(target, units)
+    res = resolve_sequence(target, units)
+    out = res.to_dict()
+    if res.state is not None:
+        out["wounds_caused"] = wounds_caused(res.state, target).to_dict()
+    return out
+
+
+def melee_weapons(weapons: Sequence[Mapping[str, Any]], enemy: Unit) -> list[Weapon]:
+    """The melee profiles a model carrying ``weapons`` (blocks) may fight ``enemy`` with (unarmed when none)."""
+    return _melee_options(weapons, enemy)
 
 
 def _melee_options(weapons: Sequence[Mapping[str, Any]], target: Unit) -> list[Weapon]:

@@ -1,0 +1,329 @@
+"""What to shoot first: which of one list's units fires at which of the other's, for the most points removed.
+
+A plan gives each firing unit one target (or none). The units given one target fire at it in the order of
+their list, composed exactly: each unit's volleys resolve against the state the ones before left (the
+damaged model or the hull points carried over, Pinning tested per unit), as ``firing_units`` in
+``praetor calc``. A plan's value is the sum over targets of the expected points removed
+(:func:`~praetor_analysis.analysis.matchup.points_pmf`), and its distribution the convolution of the
+targets' point distributions (the targets are distinct units, rolled apart).
+
+The search (:func:`fire_plan`): every assignment when there are at most :data:`EXHAUSTIVE_LIMIT` of them
+(exact); otherwise greedy, each step the (unit, target) of the largest exact gain given the units already
+assigned, then single moves of one unit to another target while any improves the plan. Its distance from
+the best is bounded from above by ``bound``: a linear programme over fractional assignments where a unit
+adds at most ``cap(unit, target)`` to a target worth at most its points. The cap is the target's points per
+model times the unit's mean unsaved wounds, at most the unit's models (a model is removed only by an unsaved
+wound, and the dice of the wound chain do not depend on the target's state); for a vehicle its points times
+the mean glancing and penetrating hits over its hull points (three hull points a hit with Destroyer) plus
+the chance of an Explodes result (Markov's inequality: a vehicle is wrecked by its hull points or an
+Explodes); never less than the pair's own value. The bound is loose against multi-wound models (an unsaved
+wound counts as a model). ``gap`` = ``bound`` - ``expected``.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from praetor_analysis.analysis.army_list import ArmyList, ListUnit
+from praetor_analysis.analysis.matchup import points_pmf, volley_blocks
+from praetor_analysis.scenario.unit_attack import resolve_firing_units, shooting_volleys
+from praetor_analysis.engine.volley import Volley
+from praetor_analysis.errors import ProfileError, ScenarioError
+from praetor_analysis.rules.damage_rules import DESTROYER
+
+__all__ = [
+    "EXHAUSTIVE_LIMIT",
+    "FirePlan",
+    "Shot",
+    "fire_plan",
+    "plan_value",
+    "shot_scenario",
+    "unit_volleys",
+]
+
+EXHAUSTIVE_LIMIT = 4096
+"""Largest number of assignments searched one by one (exact); beyond it the greedy search with its bound."""
+
+
+@dataclass(frozen=True)
+class Shot:
+    """One target of a plan: the units firing at it (in order) and the points they remove."""
+
+    target: str
+    units: tuple[str, ...]
+    expected: float
+    pmf: Mapping[float, float]
+    result: Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class FirePlan:
+    """A fire plan of one list's shooting phase at another."""
+
+    attacker_list: str
+    target_list: str
+    shots: tuple[Shot, ...]
+    idle: tuple[str, ...]
+    """Units that fire at nothing (no weapon that can hurt any target)."""
+    expected: float
+    bound: float
+    method: str
+    evaluations: int
+
+    @property
+    def gap(self) -> float:
+        return max(0.0, self.bound - self.expected)
+
+    def pmf(self) -> dict[float, float]:
+        """The distribution of the points the plan removes."""
+        out = {0.0: 1.0}
+        for s in self.shots:
+            nxt: dict[float, float] = {}
+            for a, p in out.items():
+                for b, q in s.pmf.items():
+                    nxt[a + b] = nxt.get(a + b, 0.0) + p * q
+            out = nxt
+        return dict(sorted(out.items()))
+
+    def to_dict(self) -> dict[str, Any]:
+        pmf = self.pmf()
+        return {
+            "attacker_list": self.attacker_list,
+            "target_list": self.target_list,
+            "expected_points": self.expected,
+            "bound": self.bound,
+            "gap": self.gap,
+            "method": self.method,
+            "evaluations": self.evaluations,
+            "shots": [
+                {
+                    "target": s.target,
+                    "units": list(s.units),
+                    "expected_points": s.expected,
+                    "points_pmf": [[k, v] for k, v in sorted(s.pmf.items())],
+                }
+                for s in self.shots
+            ],
+            "idle": list(self.idle),
+            "points_pmf": [[k, v] for k, v in pmf.items()],
+        }
+
+
+def unit_volleys(unit: ListUnit, target: ListUnit) -> list[Volley]:
+    """The volleys ``unit`` fires at ``target`` (none when it cannot shoot)."""
+    try:
+        return shooting_volleys(unit.loadout, target.target)[0]
+    except (ScenarioError, ProfileError):
+        return []
+
+
+def _expected(result: Mapping[str, Any], target: ListUnit) -> float:
+    return float(sum(k * p for k, p in points_pmf(result, target).items()))
+
+
+class _Evaluator:
+    """Exact values of sets of units at one target, memoised by the ordered set."""
+
+    def __init__(self, units: Sequence[ListUnit], targets: Sequence[ListUnit]) -> None:
+        self.units, self.targets = units, targets
+        self.volleys = [[unit_volleys(u, t) for t in targets] for u in units]
+        self.memo: dict[tuple[int, tuple[int, ...]], tuple[float, Mapping[str, Any]]] = {}
+        self.evaluations = 0
+
+    def value(self, t: int, members: Sequence[int]) -> tuple[float, Mapping[str, Any] | None]:
+        key = (t, tuple(sorted(members)))
+        if not key[1]:
+            return 0.0, None
+        if key not in self.memo:
+            firing = [self.volleys[a][t] for a in key[1] if self.volleys[a][t]]
+            if not firing:
+                self.memo[key] = (0.0, {})
+            else:
+                self.evaluations += 1
+                result = resolve_firing_units(self.targets[t].target, firing)
+                self.memo[key] = (_expected(result, self.targets[t]), result)
+        return self.memo[key]
+
+    def cap(self, a: int, t: int) -> float:
+        """An upper bound of what unit ``a`` adds to any set at target ``t`` (see the module docstring)."""
+        own, result = self.value(t, [a])
+        if not result:
+            return 0.0
+        target = self.targets[t]
+        if "hull_points" in result:
+            per_hit = 3.0 if any(v.weapon.has(DESTROYER) for v in self.volleys[a][t]) else 1.0
+            hits = float(result["glancing"]["mean"]) + float(result["penetrating"]["mean"])
+            explodes = sum(float(p) for k, p in result.get("damage_results", {}).items() if k.startswith("Explodes"))
+            cap = target.points * min(
+                1.0,
+                per_hit * hits / max(1, (target.target.armour.hp if target.target.armour else None) or 1) + explodes,
+            )
+        else:
+            pmf = np.asarray(result["unsaved"]["pmf"], dtype=float)
+            cap = target.points_per_model * float(np.minimum(np.arange(pmf.size), target.models) @ pmf)
+        return max(cap, own)
+
+
+def _bound(ev: _Evaluator) -> float:
+    """The linear programme's optimum (see the module docstring)."""
+    from scipy.optimize import linprog
+
+    na, nt = len(ev.units), len(ev.targets)
+    caps = np.array([[ev.cap(a, t) for t in range(nt)] for a in range(na)])
+    worth = np.array([t.points for t in ev.targets], dtype=float)
+    if na == 0 or nt == 0 or not caps.any():
+        return 0.0
+    # variables: x[a, t] (na * nt), then y[t] (nt); maximise sum y
+    c = np.concatenate([np.zeros(na * nt), -np.ones(nt)])
+    rows, rhs = [], []
+    for t in range(nt):  # y_t - sum_a cap[a, t] x[a, t] <= 0
+        r = np.zeros(na * nt + nt)
+        r[t : na * nt : nt] = -caps[:, t]
+        r[na * nt + t] = 1.0
+        rows.append(r)
+        rhs.append(0.0)
+    for a in range(na):  # sum_t x[a, t] <= 1
+        r = np.zeros(na * nt + nt)
+        r[a * nt : (a + 1) * nt] = 1.0
+        rows.append(r)
+        rhs.append(1.0)
+    bounds = [(0.0, 1.0)] * (na * nt) + [(0.0, float(w)) for w in worth]
+    res = linprog(c, A_ub=np.array(rows), b_ub=np.array(rhs), bounds=bounds, method="highs")
+    if not res.success:  # pragma: no cover - the programme is always feasible (x = 0)
+        return float(min(worth.sum(), caps.max(axis=1).sum()))
+    return float(-res.fun) * (1 + 1e-9)
+
+
+def _total(ev: _Evaluator, assign: Sequence[int | None]) -> float:
+    sets: dict[int, list[int]] = {}
+    for a, t in enumerate(assign):
+        if t is not None:
+            sets.setdefault(t, []).append(a)
+    return sum(ev.value(t, m)[0] for t, m in sets.items())
+
+
+def _greedy(ev: _Evaluator) -> list[int | None]:
+    na, nt = len(ev.units), len(ev.targets)
+    assign: list[int | None] = [None] * na
+    members: list[list[int]] = [[] for _ in range(nt)]
+    current = [0.0] * nt
+    gains = np.array([[ev.value(t, [a])[0] for t in range(nt)] for a in range(na)]) if na and nt else np.zeros((0, 0))
+    for _ in range(na):
+        open_units = [a for a in range(na) if assign[a] is None]
+        if not open_units:
+            break
+        a, t = max(((a, t) for a in open_units for t in range(nt)), key=lambda at: (gains[at], -at[0], -at[1]))
+        if gains[a, t] <= 0.0:
+            break
+        assign[a] = t
+        members[t].append(a)
+        current[t] = ev.value(t, members[t])[0]
+        for b in open_units:
+            if b != a:
+                gains[b, t] = ev.value(t, [*members[t], b])[0] - current[t]
+    for _ in range(4 * max(1, na)):  # single moves while any improves the plan
+        best = (1e-12, -1, -1)
+        for a in range(na):
+            src = assign[a]
+            base = (
+                ev.value(src, members[src])[0] - ev.value(src, [m for m in members[src] if m != a])[0]
+                if src is not None
+                else 0.0
+            )
+            for t in range(nt):
+                if t == src:
+                    continue
+                gain = ev.value(t, [*members[t], a])[0] - ev.value(t, members[t])[0] - base
+                if gain > best[0]:
+                    best = (gain, a, t)
+        if best[1] < 0:
+            break
+        _, a, t = best
+        src = assign[a]
+        if src is not None:
+            members[src].remove(a)
+        members[t].append(a)
+        assign[a] = t
+    return assign
+
+
+def _exhaustive(ev: _Evaluator) -> list[int | None]:
+    na, nt = len(ev.units), len(ev.targets)
+    best: tuple[float, list[int | None]] = (-1.0, [None] * na)
+    for combo in itertools.product(range(nt), repeat=na):
+        value = _total(ev, combo)
+        if value > best[0] + 1e-12:
+            best = (value, list(combo))
+    return best[1]
+
+
+def plan_value(
+    units: Sequence[ListUnit], targets: Sequence[ListUnit], assignment: Mapping[str, str]
+) -> tuple[float, dict[str, Mapping[str, Any]]]:
+    """The exact expected points removed by a plan given as ``{unit label: target label}``, and each target's
+    ``firing_units`` result (the units at one target firing in the order of their list)."""
+    ev = _Evaluator(units, targets)
+    index = {t.label: i for i, t in enumerate(targets)}
+    sets: dict[int, list[int]] = {}
+    for a, u in enumerate(units):
+        if u.label in assignment:
+            sets.setdefault(index[assignment[u.label]], []).append(a)
+    out: dict[str, Mapping[str, Any]] = {}
+    total = 0.0
+    for t, m in sets.items():
+        value, result = ev.value(t, m)
+        total += value
+        if result:
+            out[targets[t].label] = result
+    return total, out
+
+
+def fire_plan(attackers: ArmyList, targets: ArmyList, *, exhaustive_limit: int = EXHAUSTIVE_LIMIT) -> FirePlan:
+    """The fire plan of ``attackers``' shooting phase at ``targets`` (see the module docstring)."""
+    ev = _Evaluator(attackers.units, targets.units)
+    na, nt = len(attackers.units), len(targets.units)
+    useful = [a for a in range(na) if any(ev.volleys[a][t] for t in range(nt))]
+    if nt and na and nt ** len(useful) <= exhaustive_limit:
+        sub = _Evaluator([attackers.units[a] for a in useful], targets.units)
+        sub.volleys = [ev.volleys[a] for a in useful]
+        picked = _exhaustive(sub)
+        assign: list[int | None] = [None] * na
+        for k, a in enumerate(useful):
+            assign[a] = picked[k]
+        ev.memo, ev.evaluations = sub.memo, sub.evaluations
+        method = f"exhaustive over all {nt ** len(useful)} assignments (exact)"
+    else:
+        assign = _greedy(ev)
+        method = "greedy by exact marginal gain, then single moves"
+    sets: dict[int, list[int]] = {}
+    for a, t in enumerate(assign):
+        if t is not None:
+            sets.setdefault(t, []).append(a)
+    shots = []
+    for t in sorted(sets):
+        value, result = ev.value(t, sets[t])
+        if not result or value <= 0.0:
+            continue
+        target = targets.units[t]
+        names = tuple(attackers.units[a].label for a in sorted(sets[t]))
+        shots.append(Shot(target.label, names, value, points_pmf(result, target), result))
+    firing = {n for s in shots for n in s.units}
+    idle = tuple(u.label for u in attackers.units if u.label not in firing)
+    expected = float(sum(s.expected for s in shots))
+    bound = max(expected, _bound(ev))
+    if method.startswith("exhaustive"):
+        bound = expected
+    return FirePlan(attackers.name, targets.name, tuple(shots), idle, expected, bound, method, ev.evaluations)
+
+
+def shot_scenario(units: Sequence[ListUnit], target: ListUnit) -> dict[str, Any]:
+    """A ``praetor calc`` scenario of ``units`` firing at ``target`` in turn (``firing_units``)."""
+    return {
+        "firing_units": [b for b in (volley_blocks(u, target) for u in units) if b],
+        "target": dict(target.target_block),
+    }

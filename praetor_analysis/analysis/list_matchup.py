@@ -1,0 +1,83 @@
+"""One list against another: the pair table both ways, both phases, and the fire plan each way.
+
+``matchup(MINE, THEIRS)`` reads two lists (roster files, JSON datasheet lists, or :class:`ArmyList`) and
+returns a :class:`Matchup`: ``pairs`` (a DataFrame of
+:data:`~praetor_analysis.analysis.matchup.PAIR_COLUMNS`) and ``plans`` (mine at theirs, theirs at mine).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+from praetor_analysis.analysis.army_list import ArmyList, load_list
+from praetor_analysis.analysis.fire_plan import FirePlan, fire_plan
+from praetor_analysis.analysis.matchup import PHASES, pair_rows
+
+__all__ = ["Matchup", "key_units", "matchup", "matchup_pairs", "pairs_json"]
+
+
+@dataclass(frozen=True)
+class Matchup:
+    """Two lists, every pair's row, and the fire plan of each side's shooting."""
+
+    mine: ArmyList
+    theirs: ArmyList
+    pairs: pd.DataFrame
+    plans: tuple[FirePlan, FirePlan]
+
+    def to_dict(self) -> dict[str, Any]:
+        """``{"lists", "pairs", "plans"}``: JSON-ready (NaN as None)."""
+        return {
+            "lists": [
+                {"name": a.name, "points": a.points, "units": [u.label for u in a.units]}
+                for a in (self.mine, self.theirs)
+            ],
+            "pairs": pairs_json(self.pairs),
+            "plans": [p.to_dict() for p in self.plans],
+        }
+
+
+def _as_list(value: ArmyList | str | Path) -> ArmyList:
+    return value if isinstance(value, ArmyList) else load_list(value)
+
+
+def matchup_pairs(
+    mine: ArmyList | str | Path, theirs: ArmyList | str | Path, *, phases: Sequence[str] = PHASES
+) -> pd.DataFrame:
+    """Every unit of each list against every unit of the other, in each phase: one row per pair."""
+    return pair_rows(_as_list(mine), _as_list(theirs), phases)
+
+
+def matchup(mine: ArmyList | str | Path, theirs: ArmyList | str | Path, *, phases: Sequence[str] = PHASES) -> Matchup:
+    """The pair table and both fire plans (see the module docstring)."""
+    a, b = _as_list(mine), _as_list(theirs)
+    return Matchup(a, b, pair_rows(a, b, phases), (fire_plan(a, b), fire_plan(b, a)))
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if hasattr(value, "item") and not isinstance(value, (str, bytes, list)):
+        return _plain(value.item())
+    return value
+
+
+def pairs_json(frame: pd.DataFrame) -> list[dict[str, Any]]:
+    """The pair rows as JSON-ready dicts (NaN as None)."""
+    return [{k: _plain(v) for k, v in row.items()} for row in frame.to_dict(orient="records")]
+
+
+def key_units(frame: pd.DataFrame, side: str, n: int = 3) -> list[tuple[str, float]]:
+    """The ``n`` units of ``side`` ("mine" or "theirs") that remove the most points at their best target,
+    shooting or melee: ``(unit, points)``."""
+    rows = frame[(frame["side"] == side) & frame["points_removed"].notna()]
+    if rows.empty:
+        return []
+    best = rows.groupby("attacker", sort=False)["points_removed"].max().sort_values(ascending=False, kind="stable")
+    return [(str(k), float(v)) for k, v in best.head(n).items()]

@@ -1,0 +1,265 @@
+"""List against list: every unit of each side against every unit of the other, shooting and melee, exactly.
+
+A pair is one attacking unit of one list against one unit of the other, in one phase, each from the start
+(a fresh target). Shooting: the unit fires as :func:`~praetor_analysis.scenario.unit_attack.shooting` has it
+(one weapon per model, its best for the target). Melee: the attacker charges; the target fights back for the
+whole round with the melee weapons of its models (:mod:`~praetor_analysis.analysis.army_list`), unless it is
+a vehicle or has no WS, I or A, when only the attacker strikes.
+
+Measures of a pair row (:data:`PAIR_COLUMNS`): ``removed`` the distribution of models removed (hull points
+for a vehicle) as a pmf list, ``wounds`` the wounds taken off the target's models (hull points for a
+vehicle), ``p_destroyed`` P(the whole unit removed or the vehicle wrecked), ``points_removed`` the expected
+points removed (a model removed is worth the unit's points over its models; a vehicle its points when
+wrecked, nothing otherwise), ``per_100_pts`` that per 100 points of the attacker, and in melee
+``returned`` the attacker's models the target removes in the round.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import pandas as pd
+
+from praetor_analysis.analysis.army_list import ArmyList, ListUnit
+from praetor_analysis.scenario.unit_attack import UNARMED, melee, melee_weapons, shooting, shooting_volleys
+from praetor_analysis.errors import ProfileError, ScenarioError
+from praetor_analysis.profiles.records import Weapon
+from praetor_analysis.scenario.fielded import FieldedUnit
+
+__all__ = [
+    "PAIR_COLUMNS",
+    "PHASES",
+    "Pair",
+    "pair_result",
+    "pair_row",
+    "pair_rows",
+    "pair_scenario",
+    "points_pmf",
+    "target_weapon_blocks",
+    "volley_blocks",
+]
+
+PHASES = ("shooting", "melee")
+PAIR_COLUMNS = [
+    "side",
+    "attacker_list",
+    "attacker",
+    "attacker_points",
+    "target_list",
+    "target",
+    "target_points",
+    "target_models",
+    "phase",
+    "measure",
+    "mean",
+    "removed",
+    "wounds_mean",
+    "wounds",
+    "p_any",
+    "p_destroyed",
+    "points_removed",
+    "per_100_pts",
+    "returned",
+    "unsaved_mean",
+    "weapons",
+    "not_modelled",
+    "error",
+]
+"""Columns of a pair row (see the module docstring); ``removed`` and ``wounds`` are pmf lists."""
+
+
+@dataclass(frozen=True)
+class Pair:
+    """One attacking unit against one target unit in one phase."""
+
+    side: str
+    """Whose units attack: ``"mine"`` or ``"theirs"``."""
+    attacker_list: str
+    attacker: ListUnit
+    target_list: str
+    target: ListUnit
+    phase: str
+
+
+def target_weapon_blocks(attacker: ListUnit, target: ListUnit) -> list[Mapping[str, Any]] | None:
+    """The weapon blocks the target fights back with against the attacker (None: it does not fight back)."""
+    if target.fighter is None:
+        return None
+    group = target.loadout.groups[target.fighter]
+    chosen = {w.name for w in melee_weapons(group.weapons, attacker.target)}
+    blocks = [b for b in group.weapons if str(b.get("name")) in chosen]
+    seen: dict[str, Mapping[str, Any]] = {}
+    for b in blocks:
+        if str(b.get("name")) not in seen and "melee" in str(b.get("Type", "")).casefold():
+            seen[str(b["name"])] = b
+    return list(seen.values()) or [UNARMED]
+
+
+def pair_result(pair: Pair) -> dict[str, Any]:
+    """The result of a pair, as ``praetor calc`` of the datasheet attacker and the target block gives it."""
+    a, t = pair.attacker, pair.target
+    if pair.phase == "shooting":
+        return shooting(a.loadout, t.target)
+    blocks = target_weapon_blocks(a, t)
+    if blocks is None:
+        return melee(a.loadout.with_flags(charging=True), t.target)
+    weapons = [Weapon.from_mapping(b, field_name="target_weapon") for b in blocks]
+    second = weapons[1] if len(weapons) > 1 else None
+    return melee(a.loadout.with_flags(charging=True), t.target, target_weapon=weapons, target_second=second)
+
+
+def points_pmf(result: Mapping[str, Any], target: ListUnit) -> dict[float, float]:
+    """The distribution of points removed, ``{points: probability}`` (see the module docstring)."""
+    if "hull_points" in result:
+        wrecked = float(result.get("wrecked", 0.0))
+        return {0.0: 1.0 - wrecked, float(target.points): wrecked} if wrecked else {0.0: 1.0}
+    pmf = result["casualties"]["pmf"]
+    return {k * target.points_per_model: float(p) for k, p in enumerate(pmf) if p}
+
+
+def _pmf_mean(pmf: Sequence[float]) -> float:
+    return float(sum(k * p for k, p in enumerate(pmf)))
+
+
+def pair_row(pair: Pair, result: Mapping[str, Any] | None, error: str = "") -> dict[str, Any]:
+    """One row of :data:`PAIR_COLUMNS` from a pair's result (None with ``error`` when it could not be computed)."""
+    a, t = pair.attacker, pair.target
+    row: dict[str, Any] = {
+        "side": pair.side,
+        "attacker_list": pair.attacker_list,
+        "attacker": a.label,
+        "attacker_points": float(a.loadout.points),
+        "target_list": pair.target_list,
+        "target": t.label,
+        "target_points": float(t.points),
+        "target_models": t.models,
+        "phase": pair.phase,
+        "error": error,
+    }
+    if result is None:
+        nan = float("nan")
+        return {**row, "measure": "", "mean": nan, "removed": [1.0], "wounds_mean": nan, "wounds": [1.0],
+                "p_any": nan, "p_destroyed": nan, "points_removed": nan, "per_100_pts": nan, "returned": nan,
+                "unsaved_mean": nan, "weapons": "", "not_modelled": "; ".join(t.notes)}  # fmt: skip
+    vehicle = "hull_points" in result
+    removed = [float(p) for p in result["hull_points" if vehicle else "casualties"]["pmf"]]
+    if vehicle:
+        wounds = removed
+        p_destroyed = float(result.get("wrecked", 0.0))
+    else:
+        wc = result.get("wounds_caused")
+        if isinstance(wc, Mapping) and "pmf" in wc:
+            wounds = [float(p) for p in wc["pmf"]]
+        else:  # a whole round: the wounds the attacker caused
+            wounds = [float(p) for p in result["wounds_caused"]["attacker"]["pmf"]] if "combat" in result else removed
+        p_destroyed = float(removed[t.models]) if len(removed) > t.models else 0.0
+    points = sum(k * p for k, p in points_pmf(result, t).items())
+    returned = _pmf_mean(result["attacker_casualties"]["pmf"]) if "attacker_casualties" in result else 0.0
+    unsaved = result["penetrating"] if vehicle else result.get("unsaved")
+    notes = [*result.get("not_modelled", []), *t.notes]
+    return {
+        **row,
+        "measure": "hull_points" if vehicle else "models",
+        "mean": _pmf_mean(removed),
+        "removed": removed,
+        "wounds_mean": _pmf_mean(wounds),
+        "wounds": wounds,
+        "p_any": max(0.0, 1.0 - removed[0]),
+        "p_destroyed": p_destroyed,
+        "points_removed": points,
+        "per_100_pts": 100.0 * points / a.loadout.points if a.loadout.points > 0 else float("nan"),
+        "returned": returned,
+        "unsaved_mean": float(unsaved["mean"]) if isinstance(unsaved, Mapping) else float("nan"),
+        "weapons": "; ".join(f"{c['count']} {c['model']}: {c['weapon']}" for c in result.get("chosen", [])),
+        "not_modelled": "; ".join(dict.fromkeys(notes)),
+    }
+
+
+def pairs_of(mine: ArmyList, theirs: ArmyList, phases: Sequence[str] = PHASES) -> list[Pair]:
+    """Every pair, both directions: my units against theirs, then theirs against mine."""
+    out = []
+    for side, atk, tgt in (("mine", mine, theirs), ("theirs", theirs, mine)):
+        for a in atk.units:
+            for t in tgt.units:
+                out.extend(Pair(side, atk.name, a, tgt.name, t, phase) for phase in phases)
+    return out
+
+
+def pair_rows(mine: ArmyList, theirs: ArmyList, phases: Sequence[str] = PHASES) -> pd.DataFrame:
+    """Every pair's row (:data:`PAIR_COLUMNS`), my units attacking first."""
+    rows = []
+    for pair in pairs_of(mine, theirs, phases):
+        try:
+            rows.append(pair_row(pair, pair_result(pair)))
+        except (ScenarioError, ProfileError) as exc:
+            rows.append(pair_row(pair, None, str(exc)))
+    return pd.DataFrame(rows, columns=PAIR_COLUMNS)
+
+
+def volley_blocks(unit: ListUnit, target: ListUnit) -> list[dict[str, Any]]:
+    """The volleys ``unit`` fires at ``target`` as ``praetor calc`` volley blocks (``attacker``, ``weapon``)."""
+    try:
+        _, chosen = shooting_volleys(unit.loadout, target.target)
+    except (ScenarioError, ProfileError):
+        return []
+    used: set[tuple[int, str]] = set()
+    out = []
+    for c in chosen:
+        for i, g in enumerate(unit.loadout.groups):
+            names = [str(w.get("name")) for w in g.weapons]
+            if (
+                g.model == c["model"]
+                and g.count == c["count"]
+                and c["weapon"] in names
+                and (i, c["weapon"]) not in used
+            ):
+                used.add((i, c["weapon"]))
+                weapon = g.weapons[names.index(c["weapon"])]
+                out.append({"attacker": {**g.statline, "models": g.count}, "weapon": dict(weapon)})
+                break
+    return out
+
+
+def _melee_blocks(weapons: Sequence[Mapping[str, Any]], enemy: ListUnit) -> list[Mapping[str, Any]]:
+    chosen = [w.name for w in melee_weapons(weapons, enemy.target)]
+    by_name = {str(b.get("name")): b for b in weapons}
+    return [by_name.get(n, UNARMED) for n in dict.fromkeys(chosen)]
+
+
+def pair_scenario(pair: Pair) -> dict[str, Any] | None:
+    """A ``praetor calc`` scenario that gives the pair's result: the datasheet attacker block when the unit
+    came from one; else shooting as ``firing_units`` of its volleys, and a round of melee with the statline
+    of the group that fights it; None for a roster unit's melee without a round (several groups striking in
+    Initiative order, which a single calc attacker cannot state)."""
+    a, t = pair.attacker, pair.target
+    target = dict(t.target_block)
+    blocks = target_weapon_blocks(a, t) if pair.phase == "melee" else None
+    if blocks is not None and len(blocks) > 1:
+        target["second_weapon"] = dict(blocks[1])
+    if a.source is not None:
+        attacker = dict(a.source) if pair.phase == "shooting" else {**a.source, "charging": True}
+        doc: dict[str, Any] = {"mode": pair.phase, "attacker": attacker, "target": target}
+        if blocks is not None:
+            doc["target_weapon"] = [dict(b) for b in blocks]
+        return doc
+    if pair.phase == "shooting":
+        volleys = volley_blocks(a, t)
+        return {"firing_units": [volleys], "target": target} if volleys else None
+    if blocks is None:
+        return None
+    fighters = [
+        g
+        for g in a.loadout.groups
+        if all(g.statline.get(k) not in (None, "", "-") for k in ("WS", "S", "T", "W", "I", "A"))
+    ]
+    if not fighters:
+        return None
+    g = max(fighters, key=lambda f: f.count)
+    own = _melee_blocks(g.weapons, t)
+    attacker = {**g.statline, "models": g.count, "charging": True}
+    if len(own) > 1:
+        attacker["second_weapon"] = dict(own[1])
+    return {"mode": "melee", "attacker": attacker, "weapon": [dict(b) for b in own], "target": target,
+            "target_weapon": [dict(b) for b in blocks]}  # fmt: skip
