@@ -148,13 +148,13 @@ def __dir__() -> list[str]:
 
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
+    from praetor_analysis.analysis.army_list import load_list
     from praetor_analysis.analysis.compare import (
         compare,
         compare_distributions,
         compare_with_distributions,
         filter_weapons,
     )
-    from praetor_analysis.analysis.army_list import load_list
     from praetor_analysis.analysis.fire_plan import fire_plan
     from praetor_analysis.analysis.list_analysis import analyse_roster
     from praetor_analysis.analysis.list_matchup import matchup, matchup_pairs

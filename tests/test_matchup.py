@@ -12,13 +12,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from praetor_analysis import calc
 from praetor_analysis.analysis.army_list import ArmyList, load_list, read_list_json
 from praetor_analysis.analysis.fire_plan import fire_plan, plan_value, shot_scenario
 from praetor_analysis.analysis.list_matchup import matchup, matchup_pairs
-from praetor_analysis.analysis.matchup import PAIR_COLUMNS, charging, pair_scenario, pairs_of
-from praetor_analysis import calc
-from praetor_analysis.scenario.unit_attack import melee
+from praetor_analysis.analysis.matchup import PAIR_COLUMNS, pair_scenario, pairs_of
 from praetor_analysis.errors import ScenarioError
+from praetor_analysis.scenario.unit_attack import melee
 
 _HERE = Path(__file__).resolve()
 ROSTERS = next(

@@ -1,8 +1,9 @@
 """An army list for list-against-list work: its name, points and units, each unit both an attacker and a target.
 
 Every unit is read as fielded (:func:`~praetor_analysis.scenario.fielded.fielded_unit`): from a roster
-(``.ros``, ``.rosz``: :func:`~praetor_analysis.scenario.fielded.roster_units`) or from JSON: ``{"name": ..., "units": [datasheet block, ...]}`` or a bare list of datasheet blocks (the
-``attacker`` blocks of ``praetor calc``: ``{"name", "faction", "size", "loadout"}``).
+(``.ros``, ``.rosz``: :func:`~praetor_analysis.scenario.fielded.roster_units`) or from JSON:
+``{"name": ..., "units": [datasheet block, ...]}`` or a bare list of datasheet blocks (the ``attacker``
+blocks of ``praetor calc``: ``{"name", "faction", "size", "loadout"}``).
 
 As a target a unit is one profile of models (the engine's targets are uniform): the defensive profile (T, W,
 Save, Invulnerable; armour for vehicles) that most of its models share among the complete ones, with the

@@ -31,10 +31,10 @@ import numpy as np
 
 from praetor_analysis.analysis.army_list import ArmyList, ListUnit
 from praetor_analysis.analysis.matchup import points_pmf, volley_blocks
-from praetor_analysis.scenario.unit_attack import resolve_firing_units, shooting_volleys
 from praetor_analysis.engine.volley import Volley
 from praetor_analysis.errors import ProfileError, ScenarioError
 from praetor_analysis.rules.damage_rules import DESTROYER
+from praetor_analysis.scenario.unit_attack import resolve_firing_units, shooting_volleys
 
 __all__ = [
     "EXHAUSTIVE_LIMIT",

@@ -23,10 +23,9 @@ from typing import Any
 import pandas as pd
 
 from praetor_analysis.analysis.army_list import ArmyList, ListUnit
-from praetor_analysis.scenario.unit_attack import UNARMED, melee, melee_weapons, shooting, shooting_volleys
 from praetor_analysis.errors import ProfileError, ScenarioError
 from praetor_analysis.profiles.records import Weapon
-from praetor_analysis.scenario.fielded import FieldedUnit
+from praetor_analysis.scenario.unit_attack import UNARMED, melee, melee_weapons, shooting, shooting_volleys
 
 __all__ = [
     "PAIR_COLUMNS",
