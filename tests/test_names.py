@@ -92,5 +92,81 @@ def test_report_takes_the_same_names() -> None:
     assert list(chosen["models"]) == [1, 3, 3]
     with pytest.raises(ValueError, match=r"^--targets: no unit profile or standard target named 'Terminatr'; did you"):
         select_targets(["Terminatr"])
-    with pytest.raises(ValueError, match=r"^--weapons: no weapon named 'Lascanon' in the catalog; did you mean"):
+    with pytest.raises(ValueError, match=r"^--weapons: no weapon named 'Lascanon'; did you mean 'Lascannon'"):
         select_weapons(["Lascanon"])
+
+
+# --- one resolver everywhere (issue 24, item 4) ------------------------------------------------------------
+def _refusal(fn, *args) -> str:
+    with pytest.raises(ScenarioError) as err:
+        fn(*args)
+    return str(err.value).split(": ", 1)[1]
+
+
+def test_an_ambiguous_or_partial_weapon_name_is_refused_alike_by_calc_and_report() -> None:
+    """``report --weapons "Missile Launcher"`` used to expand silently to every profile containing the words
+    (32); it now reads the name as calc does: no weapon of that name, the close names offered."""
+    pytest.importorskip("plotly")
+    from praetor_analysis.views.exports import select_weapons
+
+    by_calc = _refusal(resolve_weapon, "Missile Launcher")
+    by_report = _refusal(select_weapons, ["Missile Launcher"])
+    assert by_calc == by_report
+    assert "no weapon named 'Missile Launcher'" in by_report and "'Missile Launcher - Krak'" in by_report
+    shared = "Paragon Bolter"  # two statlines in the shipped catalog
+    assert "different statlines" in _refusal(select_weapons, [shared]) == _refusal(resolve_weapon, shared)
+    assert len(select_weapons(["Missile Launcher - Krak"])) == 1
+
+
+def test_roster_target_and_report_targets_read_a_name_alike() -> None:
+    pytest.importorskip("plotly")
+    from praetor_analysis.analysis.unit_ratings import target_named
+    from praetor_analysis.views.exports import select_targets
+
+    for name in ("Knight", "Legionary"):  # a part of a name; a name of three statlines
+        by_roster = _refusal(target_named, name)
+        assert by_roster == _refusal(select_targets, [name]) == _refusal(resolve_unit, name)
+    assert "did you mean 'Knight Questoris (ion shield)'" in _refusal(target_named, "Knight")  # standard targets first
+    label, unit = target_named("Knight Questoris (ion shield)")
+    assert list(select_targets([label])["archetype"]) == [label] and unit.is_vehicle
+
+
+def test_a_misspelt_attacker_suggests_the_datasheet_first() -> None:
+    for scenario in ({"attacker": {"name": "Tactical Sqaud"}, "target": "Rhino"},
+                     {"attacker": "Tactical Sqaud", "weapon": "Bolter", "target": "Rhino"}):  # fmt: skip
+        with pytest.raises(ScenarioError, match=r"^attacker: no datasheet, .* did you mean 'Tactical Squad', "):
+            calc(scenario)
+    with pytest.raises(ScenarioError, match=r"^target: no unit profile or standard target named 'Tactical Sqaud'"):
+        calc({"attacker": ATTACKER, "weapon": "Bolter", "target": "Tactical Sqaud"})  # no datasheet offered
+
+
+def test_every_result_echoes_the_attacker_and_target_it_resolved() -> None:
+    one = calc({"attacker": ATTACKER, "weapon": "Lascannon", "target": {"name": "Rhino", "facing": "Side"}})
+    assert one["target"]["name"] == "Rhino" and one["target"]["facing"] == "Side"
+    assert (one["target"]["Side"], one["target"]["HP"], one["target"]["models"]) == (11, 3, 1)
+    assert one["attacker"]["BS"] == 4 and one["attacker"]["models"] == 1
+    sergeant = {"name": "Legion Tactical Sergeant", "profile_id": "cf03-e706-59c3-3ea6"}
+    by_id = calc({"attacker": ATTACKER, "weapon": "Bolter", "target": sergeant})
+    assert by_id["target"]["models"] == 1 and by_id["target"]["T"] == 4 and by_id["target"]["Save"] == "3+"
+    batch = pa_calc_json([{"attacker": ATTACKER, "weapon": "Bolter", "target": "Tartaros Terminator"}])[0]
+    assert (
+        batch["target"] == calc({"attacker": ATTACKER, "weapon": "Bolter", "target": "Tartaros Terminator"})["target"]
+    )
+    assert batch["target"]["models"] == 5 and batch["target"]["Invulnerable"] == "5+"
+    squad = calc({"attacker": {"name": "Tactical Squad", "size": 10}, "target": "Rhino"})
+    assert squad["attacker"]["name"] == "Tactical Squad" and squad["attacker"]["models"] == 10
+    assert sum(g["models"] for g in squad["attacker"]["groups"]) == 10 and squad["target"]["name"] == "Rhino"
+    second = {"attacker": {"BS": 3, "models": 2}, "weapon": "Lascannon"}
+    seq = calc(
+        {"firing_units": [[{"attacker": ATTACKER, "weapon": "Bolter"}, second]], "target": "Tartaros Terminator"}
+    )
+    assert [(a["BS"], a["models"]) for a in seq["attacker"][0]] == [(4, 1), (3, 2)]
+    round_ = calc({"mode": "melee", "attacker": {**ATTACKER, "T": 4, "W": 1, "I": 4, "A": 1, "Save": "3+"},
+                   "weapon": "Chainsword", "target": "Tartaros Terminator", "target_weapon": "Power Fist"})  # fmt: skip
+    assert round_["target"]["name"] == "Tartaros Terminator" and round_["attacker"]["A"] == 1
+
+
+def pa_calc_json(items: list) -> list:
+    from praetor_analysis.analysis.unit_attack import calc_json
+
+    return calc_json(json.dumps(items))

@@ -42,8 +42,9 @@ from praetor_analysis.scenario.document import (
     resolve_names,
     wall_of_death_hits,
 )
+from praetor_analysis.scenario.echo import unit_echo
 from praetor_analysis.scenario.fielded import fielded_unit, is_datasheet
-from praetor_analysis.scenario.formation import MarkerSetup
+from praetor_analysis.scenario.formation import MarkerSetup, default_note
 from praetor_analysis.scenario.limits import MAX_SCENARIOS
 from praetor_analysis.scenario.unit_attack import unit_calc
 from praetor_analysis.vehicles.attack import resolve_vehicle_scenario
@@ -56,6 +57,7 @@ __all__ = [
     "calc",
     "calc_json",
     "calc_many",
+    "echoed",
     "parse_cached",
     "parse_target",
     "parse_volley",
@@ -95,12 +97,30 @@ def run(scenario: Scenario) -> dict[str, Any]:
         if isinstance(scenario, BestProfile):
             return _best_profile(scenario)
         if isinstance(scenario, MeleeRound):
-            return resolve_combat(scenario.attacker, scenario.target).to_dict()
-        return _shooting(scenario)
+            out = resolve_combat(scenario.attacker, scenario.target).to_dict()
+            out["attacker"], out["target"] = unit_echo(scenario.attacker.unit), unit_echo(scenario.target.unit)
+            return out
+        return echoed(_shooting(scenario), scenario.firing_units, scenario.target, scenario.marker)
     except ScenarioError:
         raise
     except PraetorError as exc:  # the engine's own bounds (TooLarge) and profile checks
         raise ScenarioError(str(exc), field=exc.field, value=exc.value) from None
+
+
+def echoed(
+    result: dict[str, Any],
+    firing_units: Sequence[Sequence[Volley]],
+    target: Unit,
+    marker: MarkerSetup | None = None,
+) -> dict[str, Any]:
+    """``result`` with the attacker (a list per firing unit of ``firing_units``) and the target it resolved
+    (:func:`~praetor_analysis.scenario.echo.unit_echo`)."""
+    if len(firing_units) == 1 and len(firing_units[0]) == 1:
+        result["attacker"] = unit_echo(firing_units[0][0].attacker)
+    else:
+        result["attacker"] = [[unit_echo(v.attacker) for v in unit] for unit in firing_units]
+    result["target"] = unit_echo(target, marker.echo if marker is not None else None)
+    return result
 
 
 def _shooting(scenario: Shooting) -> dict[str, Any]:
@@ -109,6 +129,8 @@ def _shooting(scenario: Shooting) -> dict[str, Any]:
     if scenario.marker is not None:
         volley, notes = _marker_hits(volleys[0][0], scenario.marker)
         volleys = [[volley]]
+        if scenario.marker.echo is not None and scenario.marker.echo.get("default"):
+            notes = [default_note(scenario.marker), *notes]
     if target.is_vehicle:
         result = resolve_vehicle_scenario(target, volleys)
     else:
@@ -211,11 +233,11 @@ def calc_many(items: Sequence[Any]) -> list[Any]:
         if cell is not None:
             batch.append(i)
             cells.append(cell)
-    for i, result in zip(batch, resolve_many(cells), strict=True):
+    for i, (volley, target), result in zip(batch, cells, resolve_many(cells), strict=True):
         if isinstance(result, PraetorError):
             out[i] = ScenarioError(str(result), field=result.field, value=result.value)
             continue
-        done = result.to_dict()
+        done = echoed(result.to_dict(), [[volley]], target)
         done["reasons"] = reasons(list(done.get("no_effect", ())), list(done.get("not_modelled", ())))
         out[i] = done
     for i, item in enumerate(items):

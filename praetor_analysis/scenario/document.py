@@ -34,7 +34,7 @@ from praetor_analysis.profiles.characteristics import check_text
 from praetor_analysis.profiles.records import Unit, Weapon, unit_from_mapping, vehicle_armour
 from praetor_analysis.rules.marker_rules import APOCALYPTIC_BARRAGE, BARRAGE, HELLSTORM, TEMPLATE
 from praetor_analysis.rules.placement_rules import WALL_OF_DEATH_D6
-from praetor_analysis.scenario.formation import MarkerSetup, parse_marker_setup
+from praetor_analysis.scenario.formation import MarkerSetup, default_formation, parse_marker_setup
 from praetor_analysis.scenario.limits import (
     MAX_PROFILES,
     check_firing_units,
@@ -294,7 +294,29 @@ def _single(data: Mapping[str, Any]) -> Shooting | MeleeRound:
     for unit in units:
         for volley in unit:
             shots_distribution(volley)  # the attack count's own checks (and MAX_SHOTS) before any work
+    if "firing_units" not in data:
+        setup = default_marker_setup(units[0][0], target)
+        if setup is not None:
+            return Shooting(target, units, setup)
     return Shooting(target, units)
+
+
+def default_marker_setup(volley: Volley, target: Unit) -> MarkerSetup | None:
+    """The default formation (:func:`~praetor_analysis.scenario.formation.default_formation`) for a marker or
+    template volley without hits at a unit that is not a Vehicle; None when it does not apply or is too large
+    to compute (the marker rules are then listed as not modelled)."""
+    if volley.hits is not None or volley.mode != "shooting" or volley.snap_shots or target.is_vehicle:
+        return None
+    kind = marker_kind(volley.weapon)
+    bs = volley.attacker.BS
+    if kind is None or bs is None or not 1 <= bs <= 10:
+        return None
+    setup = default_formation(target)
+    try:
+        check_marker_cost(volley, setup, kind)
+    except PraetorError:
+        return None
+    return setup
 
 
 def _firing_units(units: Any) -> tuple[tuple[Volley, ...], ...]:

@@ -4,19 +4,24 @@ A grid ``{"models", "base_mm", "gap", "columns"}``, explicit ``{"positions": [[x
 ``{"preset": name}`` from ``markers.formation.PRESETS``, or a vehicle's ``{"hull": [length, width]}``; plus
 ``firer_distance`` (inches from the formation's nearest base to the firer, for templates; default 1).
 Every number is a finite JSON number (booleans refused) within the bounds below; a field that would be
-ignored in its combination is refused.
+ignored in its combination is refused. A preset must fit the target: a hull preset a Vehicle, a grid preset
+a unit of as many models.
+
+Without a ``formation`` (and without ``hits``), a marker or template weapon fired at a unit that is not a
+Vehicle is resolved over :func:`default_formation`: the target's models in lines of five, on the base of
+their Unit Type (:data:`BASES_MM`), as far apart as unit coherency allows (:func:`coherency_gap`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
 from praetor_analysis.errors import ScenarioError, show_value
-from praetor_analysis.markers.formation import PRESETS, Edges, Formation, Hull
+from praetor_analysis.markers.formation import DEFAULT_COLUMNS, MM_PER_INCH, PRESETS, Edges, Formation, Hull
 from praetor_analysis.profiles.characteristics import parse_number
 from praetor_analysis.profiles.records import Unit
 
@@ -35,6 +40,59 @@ class MarkerSetup:
     aim: int | None = None
     edges: Edges | None = None
     indirect: bool = False
+    echo: Mapping[str, Any] | None = field(default=None, compare=False, hash=False)  # the result's formation
+
+
+#: Base diameters (mm) of the default formation, by the first word found in the target's Unit Type (its
+#: type or sub-types); any other Unit Type stands on 32 mm. The usual bases of the models, not a rule.
+BASES_MM: tuple[tuple[str, float], ...] = (
+    ("Armiger", 100),
+    ("Dreadnought", 60),
+    ("Primarch", 60),
+    ("Monstrous", 60),
+    ("Cavalry", 60),
+    ("Automata", 60),
+    ("Heavy", 40),
+    ("Daemon", 40),
+    ("Militia", 25),
+    ("Infantry", 32),
+)
+#: Unit coherency range (inches) by sub-type: Skirmish 3", Close-order 1", else 2" (:func:`coherency_gap`).
+COHERENCY_IN: tuple[tuple[str, float], ...] = (("Skirmish", 3.0), ("Close-order", 1.0))
+DEFAULT_COHERENCY_IN = 2.0
+
+
+def default_base_mm(unit_type: str) -> float:
+    """The base diameter of a model of this Unit Type in the default formation (:data:`BASES_MM`)."""
+    words = unit_type.casefold()
+    return next((mm for word, mm in BASES_MM if word.casefold() in words), 32.0)
+
+
+def coherency_gap(unit_type: str) -> float:
+    """The gap between base edges of the default formation: the unit's whole coherency range, the spacing a
+    careful player keeps against marker weapons (docs/rules.md#markers-and-templates)."""
+    words = unit_type.casefold()
+    return next((gap for word, gap in COHERENCY_IN if word.casefold() in words), DEFAULT_COHERENCY_IN)
+
+
+def default_formation(target: Unit) -> MarkerSetup:
+    """The marker setup used without a ``formation``: the target's models in lines of five, on the base of
+    their Unit Type, ``coherency_gap`` apart (a Vehicle has none: its hull is not in the data)."""
+    base, gap = default_base_mm(target.unit_type), coherency_gap(target.unit_type)
+    columns = max(1, min(target.models, DEFAULT_COLUMNS))
+    shape = Formation.grid(target.models, base_mm=base, gap=gap, columns=columns)
+    echo = {"models": target.models, "base_mm": base, "gap": gap, "columns": columns, "firer_distance": 1.0,
+            "default": True}  # fmt: skip
+    return MarkerSetup(shape=shape, echo=echo)
+
+
+def default_note(setup: MarkerSetup) -> str:
+    """The ``applied`` entry saying a default formation was used."""
+    e = setup.echo or {}
+    return (
+        f'default formation: {e.get("models")} models on {e.get("base_mm"):g} mm bases, {e.get("gap"):g}" apart '
+        f"(unit coherency), lines of {e.get('columns')}"
+    )
 
 
 def _only(data: Mapping[str, Any], kind: str, allowed: set[str]) -> None:
@@ -63,19 +121,11 @@ def parse_formation(data: Any, target: Unit) -> Formation | Hull:
         if not target.is_vehicle:
             raise ScenarioError(f"formation.hull: only a Vehicle target has a hull, got Unit Type {target.unit_type!r}")
         return Hull(length, width)
-    if target.is_vehicle:
-        raise ScenarioError("formation.hull: a Vehicle target's formation is its hull [length, width]")
     if "preset" in data:
         _only(data, "preset", {"preset"})
-        name = data["preset"]
-        if not isinstance(name, str) or name not in PRESETS:
-            raise ScenarioError(
-                f"formation.preset: unknown preset {show_value(name)} (known: {', '.join(sorted(PRESETS))})"
-            )
-        shape = PRESETS[name]
-        if isinstance(shape, Formation) and shape.n != n:
-            raise ScenarioError(f"formation.preset: {name!r} has {shape.n} models, target.models is {n}")
-        return shape
+        return _preset(data["preset"], target)
+    if target.is_vehicle:
+        raise ScenarioError("formation.hull: a Vehicle target's formation is its hull [length, width] or a hull preset")
     base = parse_number(data.get("base_mm", 32), "formation.base_mm", lo=10, hi=200, what="millimetres 10..200")
     if "positions" in data:
         _only(data, "positions", {"positions", "base_mm"})
@@ -88,6 +138,24 @@ def parse_formation(data: Any, target: Unit) -> Formation | Hull:
     if columns is not None and (isinstance(columns, bool) or not isinstance(columns, int) or not 1 <= columns <= 1000):
         raise ScenarioError(f"formation.columns: expected a whole number 1..1000, got {show_value(columns)}")
     return Formation.grid(n, base_mm=base, gap=gap, columns=columns)
+
+
+def _preset(name: Any, target: Unit) -> Formation | Hull:
+    """A preset of ``markers.formation.PRESETS`` that fits the target: a hull for a Vehicle, else as many models."""
+    if not isinstance(name, str) or name not in PRESETS:
+        known = ", ".join(sorted(PRESETS))
+        raise ScenarioError(f"formation.preset: unknown preset {show_value(name)} (known: {known})")
+    shape = PRESETS[name]
+    if isinstance(shape, Hull) and not target.is_vehicle:
+        raise ScenarioError(
+            f"formation.preset: {name!r} is a vehicle's hull; the target is not a Vehicle "
+            f"(Unit Type {target.unit_type!r})"
+        )
+    if isinstance(shape, Formation) and target.is_vehicle:
+        raise ScenarioError(f"formation.preset: {name!r} is a formation of models; a Vehicle needs a hull preset")
+    if isinstance(shape, Formation) and shape.n != target.models:
+        raise ScenarioError(f"formation.preset: {name!r} has {shape.n} models, target.models is {target.models}")
+    return shape
 
 
 def _positions(pos: Any, n: int) -> np.ndarray:
@@ -146,10 +214,27 @@ def parse_marker_setup(data: Mapping[str, Any], target: Unit) -> MarkerSetup:
     indirect = data.get("indirect", False)
     if not isinstance(indirect, bool):
         raise ScenarioError(f"indirect: expected true or false, got {show_value(indirect)}")
+    firer = parse_firer_distance(data["formation"])
     return MarkerSetup(
         shape=shape,
-        firer_distance=parse_firer_distance(data["formation"]),
+        firer_distance=firer,
         aim=parse_aim(data.get("aim"), target.models if isinstance(shape, Formation) else 1),
         edges=parse_edges(data.get("edges")),
         indirect=indirect,
+        echo=_echo(data["formation"], shape, firer),
     )
+
+
+def _echo(given: Mapping[str, Any], shape: Formation | Hull, firer: float) -> dict[str, Any]:
+    """The result's ``formation``: what was given, with the grid's defaults filled in."""
+    out = dict(given)
+    if isinstance(shape, Hull):
+        out["hull"] = [shape.length, shape.width]
+    else:
+        out["models"] = shape.n
+        out["base_mm"] = round(2 * shape.base_radius * MM_PER_INCH, 9)
+        if not {"preset", "positions"} & set(given):
+            out.setdefault("gap", 2.0)
+            out.setdefault("columns", max(1, min(shape.n, DEFAULT_COLUMNS)))
+    out["firer_distance"] = firer
+    return out

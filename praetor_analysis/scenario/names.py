@@ -22,13 +22,14 @@ from typing import Any
 import pandas as pd
 
 from praetor_analysis.bsdata.importer import STAT_COLUMNS
-from praetor_analysis.catalog import load_targets, load_units, load_weapons
+from praetor_analysis.catalog import load_datasheets, load_targets, load_units, load_weapons
 from praetor_analysis.errors import ScenarioError
 from praetor_analysis.scenario.blocks import target_block, weapon_block
 
 __all__ = [
     "UNIT_STAT_KEYS",
     "WEAPON_STAT_KEYS",
+    "datasheet_names",
     "fold",
     "is_name_block",
     "pick_rows",
@@ -63,15 +64,30 @@ def is_name_block(value: Any, stat_keys: frozenset[str]) -> bool:
     return isinstance(value, Mapping) and "name" in value and not (stat_keys & set(value))
 
 
-def suggestions(query: str, names: list[str], n: int = 3) -> str:
-    """``"; did you mean 'A', 'B'?"`` for up to ``n`` close names (difflib), or ``""``."""
-    by_fold: dict[str, str] = {}
-    for name in names:
-        by_fold.setdefault(fold(name), name)
+def _close(query: str, by_fold: dict[str, str], n: int) -> list[str]:
+    """Up to ``n`` folded names close to ``query``: difflib's, then names holding it as whole words."""
     close = difflib.get_close_matches(fold(query), list(by_fold), n=n, cutoff=0.6)
     words = f" {fold(query)} "
     close += sorted((f for f in by_fold if words in f" {f} " and f not in close), key=len)[: n - len(close)]
-    return f"; did you mean {', '.join(repr(by_fold[c]) for c in close)}?" if close else ""
+    return close
+
+
+def suggestions(query: str, names: list[str], n: int = 3, *, first: list[str] | None = None) -> str:
+    """``"; did you mean 'A', 'B'?"`` for up to ``n`` close names (difflib), or ``""``; close names of
+    ``first`` (datasheets for an attacker, standard targets for a target) come before those of ``names``."""
+    picked: list[str] = []
+    seen: set[str] = set()
+    for pool in (first or [], names):
+        if len(picked) >= n:
+            break
+        by_fold: dict[str, str] = {}
+        for name in pool:
+            if fold(name) not in seen:
+                by_fold.setdefault(fold(name), name)
+        for f in _close(query, by_fold, n - len(picked)):
+            picked.append(by_fold[f])
+            seen.add(f)
+    return f"; did you mean {', '.join(repr(c) for c in picked)}?" if picked else ""
 
 
 @cache
@@ -177,9 +193,17 @@ def unit_row(value: Any, field: str = "target") -> pd.Series:
     units, uindex = _index("unit")
     rows = uindex.get(fold(name))
     if not rows:
-        known = [*targets["archetype"], *units["name"]]
-        raise ScenarioError(f"{field}: no unit profile or standard target named {name!r}{suggestions(name, known)}")
+        first, what = list(targets["archetype"]), "unit profile or standard target"
+        if field == "attacker":  # a whole unit attacking is named by its datasheet
+            first, what = [*datasheet_names(), *first], "datasheet, unit profile or standard target"
+        raise ScenarioError(f"{field}: no {what} named {name!r}{suggestions(name, list(units['name']), first=first)}")
     return pick_rows(units, rows, _UNIT_KEY, picks, field, name)
+
+
+@cache
+def datasheet_names() -> tuple[str, ...]:
+    """The datasheet names of the catalog (a datasheet attacker's names; suggested first for an attacker)."""
+    return tuple(dict.fromkeys(load_datasheets()["name"]))
 
 
 def target_from_row(row: pd.Series, models: int | None = None) -> dict[str, Any]:

@@ -41,6 +41,7 @@ from praetor_analysis.profiles.records import Unit, Weapon, unit_from_mapping
 from praetor_analysis.rules.blow_rules import DETONATION
 from praetor_analysis.rules.hit_rules import MASTER_CRAFTED
 from praetor_analysis.scenario.document import parse_cached, parse_target, resolve_names
+from praetor_analysis.scenario.echo import unit_echo
 from praetor_analysis.scenario.fielded import FieldedUnit, fielded_unit
 from praetor_analysis.scenario.names import resolve_weapon
 from praetor_analysis.vehicles.attack import resolve_vehicle_scenario
@@ -49,6 +50,7 @@ from praetor_analysis.vehicles.sweep import hull_points_many
 __all__ = [
     "FIRE_ALL_TYPES",
     "UNARMED",
+    "loadout_echo",
     "melee",
     "melee_weapons",
     "resolve_firing_units",
@@ -357,6 +359,25 @@ def unit_calc(data: Mapping[str, Any]) -> dict[str, Any]:
         raise ScenarioError(f'target_weapon: only used with "mode": "melee", got mode {mode!r}')
     loadout = fielded_unit(data["attacker"])
     resolved = resolve_names({k: v for k, v in data.items() if k != "attacker"})
+    result = _unit_calc(data, mode, loadout, resolved)
+    result["attacker"] = loadout_echo(loadout)
+    return result
+
+
+def loadout_echo(loadout: FieldedUnit) -> dict[str, Any]:
+    """The result's ``attacker`` for a fielded unit: its name, faction, size and points, and each group of models
+    (:func:`~praetor_analysis.scenario.echo.unit_echo` of its statline, with ``model`` and ``weapons``)."""
+    groups = [
+        {"model": g.model, **unit_echo(_unit(g.statline, g.count)), "weapons": [str(w.get("name")) for w in g.weapons]}
+        for g in loadout.groups
+    ]
+    return {"name": loadout.datasheet, "faction": loadout.faction, "models": loadout.size, "points": loadout.points,
+            "groups": groups}  # fmt: skip
+
+
+def _unit_calc(
+    data: Mapping[str, Any], mode: str, loadout: FieldedUnit, resolved: Mapping[str, Any]
+) -> dict[str, Any]:
     try:
         tblock = dict(resolved["target"]) if isinstance(resolved.get("target"), Mapping) else resolved.get("target")
         second = tblock.pop("second_weapon", None) if isinstance(tblock, dict) else None
@@ -365,12 +386,13 @@ def unit_calc(data: Mapping[str, Any]) -> dict[str, Any]:
             half = data.get("half_range", False)
             if not isinstance(half, bool):
                 raise ScenarioError(f"half_range: expected true or false, got {half!r}")
-            return shooting(loadout, target, half_range=half)
+            return {**shooting(loadout, target, half_range=half), "target": unit_echo(target)}
         if "target_weapon" not in data:
-            return melee(loadout, target)
+            return {**melee(loadout, target), "target": unit_echo(target)}
         tw = resolved["target_weapon"]
         weapons = [Weapon.from_mapping(w, field_name="target_weapon") for w in (tw if isinstance(tw, list) else [tw])]
         second_w = None if second is None else Weapon.from_mapping(resolve_weapon(second, "target.second_weapon"))
-        return melee(loadout, target, target_weapon=weapons, target_second=second_w)
+        result = melee(loadout, target, target_weapon=weapons, target_second=second_w)
+        return {**result, "target": unit_echo(target)}
     except ProfileError as exc:
         raise ScenarioError(str(exc)) from None

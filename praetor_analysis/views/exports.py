@@ -9,13 +9,13 @@ import io
 import os
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import pandas as pd
 import plotly.graph_objects as go
 import plotly.io as pio
 
-from praetor_analysis.errors import PraetorError
-from praetor_analysis.scenario.names import suggestions, unit_row
+from praetor_analysis.scenario.names import fold, unit_row, weapon_row
 
 __all__ = [
     "DEFAULT_CHROMIUM",
@@ -41,39 +41,39 @@ def distinct_profiles(weapons: pd.DataFrame) -> pd.DataFrame:
     return weapons.drop_duplicates(PROFILE_KEY) if set(PROFILE_KEY) <= set(weapons.columns) else weapons
 
 
-def select_weapons(names: Sequence[str], weapons: pd.DataFrame | None = None) -> pd.DataFrame:
-    """Distinct weapon profiles by name: an exact (case-insensitive) match, else every name containing it.
+def select_weapons(names: Sequence[Any], weapons: pd.DataFrame | None = None) -> pd.DataFrame:
+    """Distinct weapon profiles by name, each name read as ``praetor calc`` reads it
+    (:func:`~praetor_analysis.scenario.names.weapon_row`: a name or ``{"name", "faction"}``, case-insensitive).
 
     Raises:
-        ValueError: naming the first name that matches nothing.
+        PraetorError: (a ValueError) naming the first name that is unknown (with close names) or names several
+            statlines (with the choices).
     """
     if weapons is None:
         from praetor_analysis.catalog import load_weapons
 
         weapons = load_weapons()
     cat = distinct_profiles(weapons)
-    lower = cat["name"].str.lower()
     parts = []
     for name in names:
-        key = name.strip().lower()
-        hit = cat[lower == key]
-        if hit.empty:
-            hit = cat[lower.str.contains(key, regex=False)]
-        if hit.empty:
-            raise PraetorError(
-                f"--weapons: no weapon named {name!r} in the catalog{suggestions(name, list(cat['name']))}"
-            )
-        parts.append(hit)
+        row = weapon_row(name, "--weapons")
+        same = pd.Series(True, index=cat.index)
+        for key in ("name", "Range", "Strength", "AP", "Type"):
+            if key in cat.columns and key in row.index:
+                same &= cat[key].astype(str) == str(row[key])
+        hit = cat[same]
+        parts.append(hit if len(hit) else pd.DataFrame([row]))
     return distinct_profiles(pd.concat(parts)) if parts else cat.iloc[0:0]
 
 
 def select_targets(names: Sequence[str] | None = None, targets: pd.DataFrame | None = None) -> pd.DataFrame:
-    """Target archetypes by label (exact, case-insensitive, else containing), else unit profiles by name
-    (as ``praetor calc`` names them, with suggestions on a miss); ``NAME:N`` sets the model count; all the
-    archetypes for ``None``.
+    """Targets by name, each read as ``praetor calc`` and ``praetor roster --target`` read it
+    (:func:`~praetor_analysis.scenario.names.unit_row`: a standard target's label, else a unit profile; exact,
+    case-insensitive); ``NAME:N`` sets the model count; all the standard targets for ``None``.
 
     Raises:
-        ValueError: naming the first name that matches nothing.
+        PraetorError: (a ValueError) naming the first name that is unknown (with close names, standard
+            targets first) or names several statlines.
     """
     if targets is None:
         from praetor_analysis.catalog import load_targets
@@ -81,15 +81,11 @@ def select_targets(names: Sequence[str] | None = None, targets: pd.DataFrame | N
         targets = load_targets()
     if not names:
         return targets
-    lower = targets["archetype"].str.lower()
+    lower = targets["archetype"].map(fold)
     parts = []
     for name in names:
-        key = name.strip().lower()
         label, _, size = name.rpartition(":") if name.rpartition(":")[2].strip().isdigit() else (name, "", "")
-        key = label.strip().lower()
-        hit = targets[lower == key]
-        if hit.empty:
-            hit = targets[lower.str.contains(key, regex=False)]
+        hit = targets[lower == fold(label)]
         if hit.empty:
             hit = _profile_target(label, int(size) if size else 1)
         elif size:
@@ -101,7 +97,8 @@ def select_targets(names: Sequence[str] | None = None, targets: pd.DataFrame | N
 def _profile_target(name: str, models: int) -> pd.DataFrame:
     """A unit profile named like ``praetor calc`` names it, as a one-row target table."""
     row = unit_row(name, "--targets")
-    return pd.DataFrame([{**row.to_dict(), "archetype": str(row["name"]), "models": models, "note": ""}])
+    return pd.DataFrame([{**row.to_dict(), "archetype": str(row.get("archetype", row["name"])), "models": models,
+                          "note": ""}])  # fmt: skip
 
 
 def to_csv(df: pd.DataFrame, path: str | os.PathLike[str] | None = None) -> str:
