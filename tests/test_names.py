@@ -167,6 +167,6 @@ def test_every_result_echoes_the_attacker_and_target_it_resolved() -> None:
 
 
 def pa_calc_json(items: list) -> list:
-    from praetor_analysis.analysis.unit_attack import calc_json
+    from praetor_analysis.scenario.calc import calc_json
 
     return calc_json(json.dumps(items))

@@ -375,9 +375,7 @@ def loadout_echo(loadout: FieldedUnit) -> dict[str, Any]:
             "groups": groups}  # fmt: skip
 
 
-def _unit_calc(
-    data: Mapping[str, Any], mode: str, loadout: FieldedUnit, resolved: Mapping[str, Any]
-) -> dict[str, Any]:
+def _unit_calc(data: Mapping[str, Any], mode: str, loadout: FieldedUnit, resolved: Mapping[str, Any]) -> dict[str, Any]:
     try:
         tblock = dict(resolved["target"]) if isinstance(resolved.get("target"), Mapping) else resolved.get("target")
         second = tblock.pop("second_weapon", None) if isinstance(tblock, dict) else None
