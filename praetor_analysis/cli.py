@@ -144,7 +144,17 @@ def cmd_matchup(args: argparse.Namespace) -> int:
     for label, path in (("MINE", args.mine), ("THEIRS", args.theirs)):
         if not Path(path).is_file():
             raise UsageError(f"{label}: no such list: {path!r}")
+    if args.report:
+        out = Path(args.report)
+        if out.is_dir() or not out.parent.is_dir():
+            raise UsageError(f"--report: cannot write {args.report!r}", field="--report", value=args.report)
     result = matchup(args.mine, args.theirs)
+    if args.report:
+        try:
+            from praetor_analysis.views.matchup_report import write_matchup_report
+        except ImportError as exc:
+            raise UsageError(f"--report: needs the 'viz' extra (pip install 'praetor_analysis[viz]'): {exc}") from None
+        write_matchup_report(result, args.report)
     if args.json:
         sys.stdout.write(json.dumps(result.to_dict(), allow_nan=False) + "\n")
         return 0
@@ -214,6 +224,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("theirs", help="their list, the same kinds")
     p.add_argument("--json", action="store_true", help='print {"lists", "pairs", "plans"} as JSON')
     p.add_argument("--table", action="store_true", help="also print every pair")
+    p.add_argument("--report", metavar="OUT.html", help="also write the matchup report (one offline HTML file)")
     p.set_defaults(func=cmd_matchup)
     p = sub.add_parser("report", help="write a standalone HTML report (figures and tables, works offline)")
     p.add_argument("--weapons", nargs="+", metavar="NAME", help="weapon names (default: an iconic dozen)")

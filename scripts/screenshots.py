@@ -2,7 +2,8 @@
 
     python scripts/screenshots.py [--out docs/images] [--chromium /usr/bin/chromium] [--port 8866]
 
-1. report.png: the shipped default report (praetor_analysis.views.report.default_report), opened from a file.
+1. report.png: the shipped default report (praetor_analysis.views.report.default_report), opened from a file;
+   matchup.png: the matchup report of the two Dark Angels rosters (two small datasheet lists without them).
 2. dashboard.png, dashboard_melee.png, dashboard_marker.png: notebooks/dashboard.ipynb served by Voila on
    127.0.0.1 (a pre-heated kernel; started here, stopped by its process group), its shooting, melee and
    marker tabs.
@@ -129,6 +130,36 @@ def shoot_report(browser: Any, out: Path) -> Path:
     return target
 
 
+def _matchup_lists() -> tuple[Any, Any]:
+    """The two Dark Angels rosters beside the project when they are there, else two small datasheet lists."""
+    rosters = ROOT.parent / "shared" / "bsdata" / "rosters"
+    mine, theirs = rosters / "HH2 - Dark Angels.rosz", rosters / "Dark Angels - HH2 - Test.ros"
+    if mine.is_file() and theirs.is_file():
+        return mine, theirs
+    from praetor_analysis.analysis.army_list import read_list_json
+
+    return (
+        read_list_json({"name": "Mine", "units": ["Tactical Squad", "Heavy Support Squad", "Praetor"]}),
+        read_list_json({"name": "Theirs", "units": ["Terminator Tartaros Squad", "Rhino Transport"]}),
+    )
+
+
+def shoot_matchup(browser: Any, out: Path) -> Path:
+    """matchup.png: the matchup report of two lists, its opening answer and first heatmap."""
+    from praetor_analysis.analysis.list_matchup import matchup
+    from praetor_analysis.views.matchup_report import write_matchup_report
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = write_matchup_report(matchup(*_matchup_lists()), Path(tmp) / "matchup.html")
+        page = browser.new_page(viewport={"width": 1280, "height": 1600})
+        page.goto(path.as_uri())
+        page.wait_for_function(PLOTS_READY.replace("{n}", "7"), timeout=120000)
+        target = out / "matchup.png"
+        page.screenshot(path=str(target))
+        page.close()
+    return target
+
+
 def shoot_dashboard(browser: Any, out: Path, port: int) -> list[Path]:
     shots = []
     with voila_server(port) as url:
@@ -156,6 +187,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--chromium", default="/usr/bin/chromium")
     parser.add_argument("--port", type=int, default=8866)
     parser.add_argument("--skip-dashboard", action="store_true")
+    parser.add_argument("--only", choices=("report", "matchup", "dashboard"), help="take one kind of picture only")
     args = parser.parse_args(argv)
     if not Path(args.chromium).is_file() and not shutil.which(args.chromium):
         print(f"screenshots: no Chromium at {args.chromium!r} (apt-get install chromium)", file=sys.stderr)
@@ -167,8 +199,12 @@ def main(argv: list[str] | None = None) -> int:
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=args.chromium, args=CHROMIUM_ARGS, headless=True)
         try:
-            made = [shoot_report(browser, out)]
-            if not args.skip_dashboard:
+            made = []
+            if args.only in (None, "report"):
+                made.append(shoot_report(browser, out))
+            if args.only in (None, "matchup"):
+                made.append(shoot_matchup(browser, out))
+            if args.only in (None, "dashboard") and not args.skip_dashboard:
                 made += shoot_dashboard(browser, out, args.port)
         finally:
             browser.close()

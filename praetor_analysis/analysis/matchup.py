@@ -17,7 +17,7 @@ wrecked, nothing otherwise), ``per_100_pts`` that per 100 points of the attacker
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import pandas as pd
@@ -189,12 +189,23 @@ def pairs_of(mine: ArmyList, theirs: ArmyList, phases: Sequence[str] = PHASES) -
 def pair_rows(mine: ArmyList, theirs: ArmyList, phases: Sequence[str] = PHASES) -> pd.DataFrame:
     """Every pair's row (:data:`PAIR_COLUMNS`), my units attacking first."""
     rows = []
+    done: dict[tuple[Any, ...], tuple[dict[str, Any] | None, str]] = {}
     for pair in pairs_of(mine, theirs, phases):
-        try:
-            rows.append(pair_row(pair, pair_result(pair)))
-        except (ScenarioError, ProfileError) as exc:
-            rows.append(pair_row(pair, None, str(exc)))
+        key = _pair_key(pair)
+        if key not in done:  # identical units (two Tactical Squads alike) are computed once
+            try:
+                done[key] = (pair_result(pair), "")
+            except (ScenarioError, ProfileError) as exc:
+                done[key] = (None, str(exc))
+        rows.append(pair_row(pair, *done[key]))
     return pd.DataFrame(rows, columns=PAIR_COLUMNS)
+
+
+def _pair_key(pair: Pair) -> tuple[Any, ...]:
+    """What a pair's result depends on: the attacker's groups, the target without its label, the phase."""
+    a, t = pair.attacker, pair.target
+    fights = repr(t.loadout.groups[t.fighter].weapons) if t.fighter is not None and pair.phase == "melee" else ""
+    return (repr(a.loadout.groups), replace(t.target, name=""), pair.phase, fights)
 
 
 def volley_blocks(unit: ListUnit, target: ListUnit) -> list[dict[str, Any]]:
