@@ -226,3 +226,109 @@ def test_a_vehicle_without_weapon_skill_is_still_hit_automatically() -> None:
         "target": "Rhino",
     }
     assert _mean(calc(sc), "hits") == pytest.approx(10.0, abs=1e-12)
+
+
+# --- 10. Unit rules computed: Night Vision, Swarm, Battle-Hardened, Adamantium Will, Malefic Aegis, Marked for Death
+BOLTER = {"name": "Bolter", "Range": '24"', "Strength": "4", "AP": "5", "Type": "Assault 2"}
+
+
+def _unit(rules: list[str], **extra: Any) -> dict[str, Any]:
+    return {"name": "unit", "models": 3, "T": 4, "W": 2, "Ld": 7, "Save": "4+", "rules": rules, **extra}
+
+
+@pytest.mark.parametrize("hits", [1, 3, "D3"])
+def test_marked_for_death_rerolls_wound_ones(hits: Any) -> None:
+    # Marked for Death (rules reference p. 122): failed To Wound rolls of 1 re-rolled against the marked unit
+    sc = {"attacker": {"BS": 4, "rules": ["Marked for Death"]}, "weapon": BOLTER, "hits": hits, "target": _unit([])}
+    got = _matches_oracle(sc, {**sc, "attacker": {"BS": 4, "rules": ["Re-roll To Wound 1s"]}})
+    assert "attacker: Marked for Death" in got["applied"]
+
+
+def test_marked_for_death_pinned() -> None:
+    # 6 hits S4 on T4: 1/2 + 1/6 x 1/2 = 7/12 a hit, 3.5 wounds
+    sc = {"attacker": {"BS": 4, "rules": ["Marked for Death"]}, "weapon": BOLTER, "hits": 6, "target": _unit([])}
+    assert _mean(calc(sc), "wounds") == pytest.approx(3.5, abs=1e-12)
+
+
+@pytest.mark.parametrize("hits", [1, 3])
+def test_night_vision_denies_shrouded(hits: int) -> None:
+    # Night Vision (rules reference p. 243): no Shrouded roll against the unit's attacks
+    sc = {"attacker": {"BS": 4, "rules": ["Night Vision"]}, "weapon": BOLTER, "hits": hits,
+          "target": _unit(["Shrouded (4+)"])}  # fmt: skip
+    got = _matches_oracle(sc, {**sc, "attacker": {"BS": 4}, "target": _unit([])})
+    assert "attacker: Night Vision" in got["applied"]
+    # without it the Shrouded roll counts: the sweep must not share tables between the two attackers
+    bare = parse_volley({**sc, "attacker": {"BS": 4}})
+    seeing = parse_volley(sc)
+    target = parse_target(sc)
+    got_many = [r.unsaved.mean() for r in resolve_many([(bare, target), (seeing, target)])]  # type: ignore[union-attr]
+    assert got_many[0] < got_many[1]
+
+
+@pytest.mark.parametrize(("rules", "strength"), [(["Battle-Hardened (1)"], "8"), (["Battle-Hardened"], "9"),
+                                                 (["Battle-Hardened (2)"], "10"), (["Battle-Hardened (1)"], "10")])  # fmt: skip
+@pytest.mark.parametrize("hits", [1, 3])
+def test_battle_hardened_by_enumeration(rules: list[str], strength: str, hits: int) -> None:
+    # Battle-Hardened (X) (rules reference p. 233): T + X for the Strength's Instant Death only
+    weapon = {**BOLTER, "Strength": strength, "AP": "3"}
+    sc = {"attacker": {"BS": 4}, "weapon": weapon, "hits": hits, "target": _unit(rules, wounds_taken=1)}
+    _matches_oracle(sc, sc)
+
+
+def test_battle_hardened_pinned() -> None:
+    # S8 AP3 on T4 W2 4+: 2+ to wound, no save; without the rule each wound kills (Instant Death), with
+    # Battle-Hardened (1) (T 5 for it) it takes two: one hit on a fresh model removes it 0 times in 1
+    sc = {"attacker": {"BS": 4}, "weapon": {**BOLTER, "Strength": "8", "AP": "3"}, "hits": 1}
+    hard = calc({**sc, "target": _unit(["Battle-Hardened (1)"])})
+    plain = calc({**sc, "target": _unit([])})
+    assert _mean(plain, "casualties") == pytest.approx(5 / 6, abs=1e-12)
+    assert _mean(hard, "casualties") == 0.0 and _mean(hard, "wounds") == pytest.approx(5 / 6, abs=1e-12)
+
+
+@pytest.mark.parametrize("weapon_type", ['Heavy 1, Blast (3")', "Assault 1"])
+@pytest.mark.parametrize("hits", [1, 2, 4])
+def test_swarm_by_enumeration(weapon_type: str, hits: int) -> None:
+    # Swarm (rules reference p. 248): an unsaved Blast or Template wound (not Instant Death) becomes two
+    weapon = {**BOLTER, "Type": weapon_type}
+    sc = {"attacker": {"BS": 4}, "weapon": weapon, "hits": hits, "target": _unit(["Swarm"], W=3)}
+    _matches_oracle(sc, sc)
+
+
+def test_swarm_against_a_flamer_pinned() -> None:
+    # Flamer (Template, S4 AP5) with 2 hits on one W2 Swarm model, T4, 4+ save: each hit wounds 1/2 and is
+    # saved 1/2 (AP5 leaves the 4+); an unsaved wound takes both wounds: P(the model dies) = 1 - (3/4)^2 = 7/16
+    flamer = {"name": "Flamer", "Range": "Template", "Strength": "4", "AP": "5", "Type": "Assault 1"}
+    result = calc({"attacker": {"BS": 4}, "weapon": flamer, "hits": 2, "target": _unit(["Swarm"], models=1)})
+    assert _mean(result, "casualties") == pytest.approx(7 / 16, abs=1e-12)
+    assert "target: Swarm" in result["applied"]
+
+
+@pytest.mark.parametrize(("weapon_type", "want"), [("Assault 2, Psychic Focus", 1.5), ("Assault 2", 3.0)])
+def test_adamantium_will_against_psychic_weapons_only(weapon_type: str, want: float) -> None:
+    # Adamantium Will (X+) (rules reference p. 231): an invulnerable X+ against Force and Psychic Focus
+    # weapons. 6 hits S4 AP2 on T4 (2+ save negated): 3 wounds; a 4+ invulnerable halves them. Ld 12: the
+    # Psychic check (2D6 <= 12) always passes
+    weapon = {**BOLTER, "AP": "2", "Type": weapon_type}
+    sc = {"attacker": {"BS": 4, "Ld": 12}, "weapon": weapon, "hits": 6,
+          "target": _unit(["Adamantium Will (4+)"], models=10, W=1, Save="2+")}  # fmt: skip
+    assert _mean(calc(sc), "unsaved") == pytest.approx(want, abs=1e-12)
+
+
+@pytest.mark.parametrize("hits", [1, 3])
+def test_adamantium_will_against_force_is_that_invulnerable_save(hits: int) -> None:
+    weapon = {**BOLTER, "AP": "2", "Type": "Assault 2, Force"}
+    sc = {"attacker": {"BS": 4, "Ld": 9}, "weapon": weapon, "hits": hits, "target": _unit(["Adamantium Will"])}
+    same = calc({**sc, "target": _unit([], Invulnerable="5+")})
+    got = calc(sc)
+    for key in ("wounds", "unsaved", "casualties"):
+        assert got[key]["pmf"] == pytest.approx(same[key]["pmf"], abs=1e-12)
+
+
+@pytest.mark.parametrize("invulnerable", ["-", "6+", "4+"])
+def test_malefic_aegis_is_an_invulnerable_save_that_does_not_stack(invulnerable: str) -> None:
+    # Malefic Aegis (X) (rules reference p. 126): an invulnerable X+, the better of it and another
+    weapon = {**BOLTER, "AP": "2"}
+    sc = {"attacker": {"BS": 4}, "weapon": weapon, "hits": 3,
+          "target": _unit(["Malefic Aegis (5+)"], Invulnerable=invulnerable)}  # fmt: skip
+    best = "4+" if invulnerable == "4+" else "5+"
+    _matches_oracle(sc, {**sc, "target": _unit([], Invulnerable=best)})

@@ -21,7 +21,8 @@ from praetor_analysis.rules.catalogue import lookup, reads_of, stage_hooks
 from praetor_analysis.rules.contexts import SaveSituation, WoundSituation, variant_active
 from praetor_analysis.rules.damage_rules import BRUTAL
 from praetor_analysis.rules.hit import share_at_least
-from praetor_analysis.rules.hooks import DAMAGE, SAVE, WOUND, WOUND_STAGE_SLOTS
+from praetor_analysis.rules.hooks import DAMAGE, MULTIPLIED, SAVE, WOUND, WOUND_STAGE_SLOTS
+from praetor_analysis.rules.marker_rules import BLAST_OR_TEMPLATE
 from praetor_analysis.rules.save_rules import FEEL_NO_PAIN
 from praetor_analysis.rules.saves import SaveContext
 from praetor_analysis.rules.tables import to_wound
@@ -50,7 +51,7 @@ def wound_table_for(volley: Volley, target: Unit, strength: int) -> dict[WoundKi
     )
     roll = WoundRoll(
         target=to_wound(strength, target.T),
-        instant_death=strength >= 2 * target.T,
+        strength_death=strength >= 2 * target.T,
         ap=w.ap,
         melee=situation.melee,
     )
@@ -64,15 +65,37 @@ def wound_table_for(volley: Volley, target: Unit, strength: int) -> dict[WoundKi
 
 def damage_per_wound(volley: Volley, target: Unit) -> tuple[float, ...] | None:
     """The pmf of the damage one unsaved wound does (index = wounds lost), from the first of the weapon's
-    rules whose ``damage`` hook gives one here (Destroyer D3, Destructor D6...); None for one wound."""
+    rules whose ``damage`` hook gives one here (Destroyer D3, Destructor D6...), times what the target's
+    rules multiply it by (Swarm: two against Blast and Template weapons); None for one wound."""
+    w = volley.weapon
     situation = WoundSituation(
-        strength=0, toughness=target.T or 0, melee=volley.mode == "melee", unit_type=target.unit_type
+        strength=0,
+        toughness=target.T or 0,
+        melee=volley.mode == "melee",
+        unit_type=target.unit_type,
+        template=w.range.template is not None,
+        blast=w.range.template is not None or any(w.has(m) for m in BLAST_OR_TEMPLATE),
     )
-    for token, _, hook in stage_hooks(DAMAGE, volley.weapon.stage_rules):
+    base: tuple[float, ...] | None = None
+    for token, _, hook in stage_hooks(DAMAGE, w.stage_rules):
         pmf = hook(token.value, token.variant, situation)
         if pmf is not None:
-            return tuple(pmf)
-    return None
+            base = tuple(pmf)
+            break
+    for token, _, multiplier in stage_hooks(MULTIPLIED, target.rules):
+        times = multiplier(token.value, token.variant, situation)
+        if times is not None:
+            base = _multiplied(base or (0.0, 1.0), times)
+    return base
+
+
+def _multiplied(damage: tuple[float, ...], times: tuple[float, ...]) -> tuple[float, ...]:
+    """The pmf of ``k x d`` for independent ``d ~ damage`` and ``k ~ times``."""
+    out = [0.0] * ((len(damage) - 1) * (len(times) - 1) + 1)
+    for d, p in enumerate(damage):
+        for k, q in enumerate(times):
+            out[d * k] += p * q
+    return tuple(out)
 
 
 def armourbane_active(w: Weapon, volley: Volley) -> bool:
@@ -85,7 +108,8 @@ def save_context(volley: Volley, target: Unit) -> SaveContext:
     """What the target may roll against this volley's wounds: its statline, then the ``save`` hook of each
     of the weapon's rules (markers and templates included), then the target's."""
     melee = volley.mode == "melee"
-    situation = SaveSituation(melee=melee, unit_type=target.unit_type)
+    names = frozenset(t.name for t in volley.weapon.stage_rules)
+    situation = SaveSituation(melee=melee, unit_type=target.unit_type, weapon_rules=names)
     ctx = SaveContext(
         armour=target.save,
         invulnerable=target.invulnerable,
@@ -93,7 +117,8 @@ def save_context(volley: Volley, target: Unit) -> SaveContext:
         cover_denied=melee,
         shrouded_denied=melee,
     )
-    return apply_save_hooks(ctx, volley.weapon.stage_rules, target.rules, situation)
+    attacking = (*volley.weapon.stage_rules, *attacker_rules_with(volley.attacker, SAVE))  # Night Vision
+    return apply_save_hooks(ctx, attacking, target.rules, situation)
 
 
 def apply_save_hooks(
@@ -122,7 +147,8 @@ def volley_reads(volley: Volley) -> TargetReads:
     """What the rules of a volley read of the target in the wound, save and damage stages beyond Toughness,
     saves and cover: the weapon's rules (those a Template or Destroyer profile implies included) and the
     attacker's rules with a ``wound`` hook, as each declaration says (``RuleDecl.reads``)."""
-    return reads_of(t.name for t in (*volley.weapon.stage_rules, *attacker_rules_with(volley.attacker, WOUND)))
+    mine = (*attacker_rules_with(volley.attacker, WOUND), *attacker_rules_with(volley.attacker, SAVE))
+    return reads_of(t.name for t in (*volley.weapon.stage_rules, *mine))
 
 
 def wound_stage_target(target: Unit, reads: TargetReads, *, keep_ws: bool = False) -> Unit:
@@ -163,9 +189,10 @@ def wound_groups_key(volley: Volley, target: Unit, strength: int, wounds: int) -
 
 def volley_wound_key(volley: Volley, strength: int) -> tuple:
     """What ``wound_groups`` reads of the volley: the weapon's rules, AP and template, Strength, mode, range and
-    the attacker's rules with a ``wound`` hook (not the attack count: volleys of one weapon share tables)."""
+    the attacker's rules with a ``wound`` or ``save`` hook (not the attack count: volleys of one weapon share
+    tables)."""
     w = volley.weapon
-    mine = attacker_rules_with(volley.attacker, WOUND)
+    mine = (*attacker_rules_with(volley.attacker, WOUND), *attacker_rules_with(volley.attacker, SAVE))
     return (w.type.signature, w.ap, w.range.template, strength, volley.mode, volley.half_range, mine)
 
 

@@ -14,6 +14,7 @@ class WoundSituation:
     melee: bool = False
     half_range: bool = False
     template: bool = False  # the weapon is a Template or Hellstorm
+    blast: bool = False  # the weapon is a Blast (any size), Barrage or template (Swarm reads it)
     unit_type: str = "Infantry"
     target_strength: int | None = None  # the target's S (Graviton weapons roll against it)
     hit_six: float = 0.0  # P(a hit's standing To Hit die shows 6), for rules that read it (0 without a roll)
@@ -41,6 +42,7 @@ class SaveSituation:
 
     melee: bool = False
     unit_type: str = "Infantry"
+    weapon_rules: frozenset[str] = frozenset()  # the canonical names of the weapon's rules (Adamantium Will)
 
     def target_is(self, *words: str) -> bool:
         """True when the target's Unit Type names one of ``words``."""

@@ -67,6 +67,8 @@ class Hooks:
         check: what a passed Psychic check before the attack gives (Force and its kin).
         snaps: whether the shots at a target must be Snap Shots (Skyfire).
         wielder_ws: the Weapon Skill the wielder strikes with (Cumbersome).
+        multiplied: a target's rule: the pmf of how many unsaved wounds one unsaved wound becomes (Swarm),
+            or None where it does not act.
     """
 
     blows: BlowsHook | None = None
@@ -80,6 +82,7 @@ class Hooks:
     check: CheckBoost | None = None
     snaps: SnapsHook | None = None
     wielder_ws: WielderWsHook | None = None
+    multiplied: DamageHook | None = None
 
 
 NO_HOOKS = Hooks()
@@ -109,6 +112,7 @@ DAMAGE: Slot[DamageHook] = Slot("damage")
 CHECK: Slot[CheckBoost] = Slot("check")
 SNAPS: Slot[SnapsHook] = Slot("snaps")
 WIELDER_WS: Slot[WielderWsHook] = Slot("wielder_ws")
+MULTIPLIED: Slot[DamageHook] = Slot("multiplied")
 
 #: The slots of the wound, save and damage stages (what the per-hit tables of a sweep read).
-WOUND_STAGE_SLOTS: tuple[Slot, ...] = (WOUND, SAVE, DAMAGE)
+WOUND_STAGE_SLOTS: tuple[Slot, ...] = (WOUND, SAVE, DAMAGE, MULTIPLIED)

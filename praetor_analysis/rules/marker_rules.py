@@ -89,6 +89,19 @@ HELLSTORM = declare(
 )
 TORRENT = declare("Torrent", Stage.MARKERS, param=count(0, 99), summary='a template placed up to X" away')
 
+#: The Blast (any size) and Template weapons of the rules that read them (Swarm, the Heavy sub-type).
+BLAST_OR_TEMPLATE = (
+    BLAST,
+    LARGE_BLAST,
+    MASSIVE_BLAST,
+    APOCALYPTIC_BLAST,
+    APOCALYPTIC_MEGA_BLAST,
+    BARRAGE,
+    APOCALYPTIC_BARRAGE,
+    TEMPLATE,
+    HELLSTORM,
+    TORRENT,
+)
 #: Every marker and template rule.
 MARKERS = (
     BLAST,

@@ -92,5 +92,11 @@ TO_WOUND_MODIFIER = _attacker_rule(
     _MOD.format("To Wound"),
     param=TEXT,
 )
+MARKED_FOR_DEATH = _attacker_rule(
+    "Marked for Death",
+    Stage.TO_WOUND,
+    Hooks(wound=_ones),
+    "re-rolls To Wound rolls of 1 against the unit it marked (the target is taken to be that unit)",
+)
 #: The attacker's rules that change its To Hit or To Wound roll.
 MODIFIER_RULES = (PREFERRED_ENEMY, REROLL_HIT_ONES, REROLL_WOUND_ONES, TO_HIT_MODIFIER, TO_WOUND_MODIFIER)

@@ -159,10 +159,12 @@ def _entangle(r: WoundRoll, value: int | None, variant: str | None, s: WoundSitu
     # discarded (the Movement they take away is for later). A Primarch or a model of 6+ Wounds rolls no
     # wound at all: its hits are discarded.
     if entangle_spares(s.unit_type, s.target_wounds):
-        return replace(r, fixed_p=0.0, instant_death=False, discarded=True)
+        return replace(r, fixed_p=0.0, instant_death=False, strength_death=False, discarded=True)
     if s.target_strength is None:
         raise ProfileError("target.S: Entangle rolls against the target's Strength, got None")
-    return replace(r, target=to_wound(s.strength, s.target_strength), instant_death=False, discarded=True)
+    return replace(
+        r, target=to_wound(s.strength, s.target_strength), instant_death=False, strength_death=False, discarded=True
+    )
 
 
 def _entangle_acts(s: Any) -> bool:  # a rules.classify.Situation

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from praetor_analysis.errors import ProfileError
 from praetor_analysis.rules.contexts import SaveSituation
 from praetor_analysis.rules.hooks import Hooks
 from praetor_analysis.rules.registry import Holder, Stage, declare, roll
@@ -24,6 +25,31 @@ def _feel_no_pain(c: SaveContext, value: int | None, variant: str | None, s: Sav
 
 def _shrouded(c: SaveContext, value: int | None, variant: str | None, s: SaveSituation) -> SaveContext:
     return replace(c, shrouded=value or 6)
+
+
+def _night_vision(c: SaveContext, value: int | None, variant: str | None, s: SaveSituation) -> SaveContext:
+    return replace(c, shrouded_denied=True)
+
+
+#: The weapon rules Adamantium Will saves against (docs/rules.md#adamantium-will).
+PSYCHIC_WEAPONS = ("Force", "Psychic Focus")
+
+
+def _adamantium_will(c: SaveContext, value: int | None, variant: str | None, s: SaveSituation) -> SaveContext:
+    if not any(name in s.weapon_rules for name in PSYCHIC_WEAPONS):
+        return c
+    return _invulnerable(c, value or 5)
+
+
+def _invulnerable(c: SaveContext, x: int) -> SaveContext:
+    """``c`` with an invulnerable save of ``x``+ where it is better than the one it has (they do not stack)."""
+    return replace(c, invulnerable=x if c.invulnerable is None else min(c.invulnerable, x))
+
+
+def _malefic_aegis(c: SaveContext, value: int | None, variant: str | None, s: SaveSituation) -> SaveContext:
+    if value is None:
+        raise ProfileError("target.rules: Malefic Aegis needs its save, such as Malefic Aegis (5+)")
+    return _invulnerable(c, value)
 
 
 IGNORES_COVER = declare(
@@ -46,4 +72,28 @@ SHROUDED = declare(
     param=roll(6),
     hooks=Hooks(save=_shrouded),
     summary="a mitigation roll of X+ (6+ bare), not in melee, against Ignores Cover or by Fearless models",
+)
+NIGHT_VISION = declare(
+    "Night Vision",
+    Stage.MITIGATION,
+    holder=Holder.UNIT,
+    sides=("attacker",),
+    hooks=Hooks(save=_night_vision),
+    summary="no Shrouded roll may be made against its attacks (night fighting itself is not modelled)",
+)
+ADAMANTIUM_WILL = declare(
+    "Adamantium Will",
+    Stage.SAVES,
+    holder=Holder.UNIT,
+    param=roll(5),
+    hooks=Hooks(save=_adamantium_will),
+    summary="an invulnerable save of X+ (5+ bare) against wounds of Force and Psychic Focus weapons",
+)
+MALEFIC_AEGIS = declare(
+    "Malefic Aegis",
+    Stage.SAVES,
+    holder=Holder.UNIT,
+    param=roll(),
+    hooks=Hooks(save=_malefic_aegis),
+    summary="an invulnerable save of X+, not added to another: the better one is taken",
 )

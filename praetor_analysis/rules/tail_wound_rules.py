@@ -44,14 +44,14 @@ def _graviton_pulse(r: WoundRoll, value: int | None, variant: str | None, s: Wou
         return r
     # the model avoids the wound on a D6 under its Strength: wounded on S or more, a 6 always wounds
     strength = _target_strength(s, "Graviton Pulse")
-    return replace(r, target=min(max(strength, 2), 6), instant_death=False)
+    return replace(r, target=min(max(strength, 2), 6), strength_death=False)
 
 
 def _graviton_collapse(r: WoundRoll, value: int | None, variant: str | None, s: WoundSituation) -> WoundRoll:
     # the model avoids the wound on 2D6 at most its Strength
     strength = _target_strength(s, "Graviton Collapse")
     p_avoid = float(two_d6()[: max(0, min(strength, 12)) + 1].sum())
-    return replace(r, fixed_p=1.0 - p_avoid, instant_death=False)
+    return replace(r, fixed_p=1.0 - p_avoid, strength_death=False)
 
 
 def _no_shrouded(c: SaveContext, value: int | None, variant: str | None, s: SaveSituation) -> SaveContext:

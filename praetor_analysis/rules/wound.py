@@ -52,7 +52,8 @@ class WoundRoll:
     rending: int | None = None
     breaching: int | None = None
     murderous: int | None = None
-    instant_death: bool = False
+    instant_death: bool = False  # from a rule (Instant Death, Force on a Daemon...)
+    strength_death: bool = False  # from the Strength: S at least twice T (Battle-Hardened raises T for it)
     ap: int | None = None
     melee: bool = False
     eternal_warrior: bool = False  # the target's: Instant Death becomes one wound, still without Feel No Pain
@@ -94,7 +95,7 @@ class WoundRoll:
         saves = "none" if face == 6 and self.six_unsavable else "all"
         if self.discarded:
             saves = "discarded"
-        death = self.instant_death or (self.murderous is not None and face >= self.murderous)
+        death = self.instant_death or self.strength_death or (self.murderous is not None and face >= self.murderous)
         if self.eternal_warrior:
             return WoundKind(ap, False, saves, no_feel_no_pain=death)
         return WoundKind(ap, death, saves)

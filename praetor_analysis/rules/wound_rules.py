@@ -11,7 +11,7 @@ from dataclasses import replace
 
 from praetor_analysis.rules.contexts import WoundSituation, variant_active
 from praetor_analysis.rules.hooks import Hooks
-from praetor_analysis.rules.registry import TEXT, Holder, Stage, declare, roll
+from praetor_analysis.rules.registry import TEXT, Holder, Stage, count, declare, roll
 from praetor_analysis.rules.wound import WoundRoll
 
 #: Where Haywire's wound table and Armourbane's wound re-roll act: Dreadnoughts, Automata, and the Mechanised
@@ -141,6 +141,22 @@ ETERNAL_WARRIOR = declare(
     holder=Holder.UNIT,
     hooks=Hooks(wound=_eternal_warrior),
     summary="Instant Death wounds become single wounds (still without Feel No Pain)",
+)
+
+
+def _battle_hardened(r: WoundRoll, value: int | None, variant: str | None, s: WoundSituation) -> WoundRoll:
+    # the Toughness that the Strength must double for Instant Death is X higher; the wound roll is unchanged
+    return replace(r, strength_death=r.strength_death and s.strength >= 2 * (s.toughness + (value or 1)))
+
+
+BATTLE_HARDENED = declare(
+    "Battle-Hardened",
+    Stage.DAMAGE,
+    holder=Holder.UNIT,
+    param=count(1, 10, 1),
+    hooks=Hooks(wound=_battle_hardened),
+    summary="its Toughness counts X higher (1 bare) when the Strength's Instant Death is decided, not for the "
+    "wound roll",
 )
 #: Twin-linked's To Wound effect (Template weapons) is a hook of the hit rule; see hit_rules.
 TWIN_LINKED_TEMPLATE_HOOK = _twin_linked_template

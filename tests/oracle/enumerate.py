@@ -47,6 +47,9 @@ Readings chosen where MECHANICS.md leaves room (one per line, for comparison wit
   only, against Blast/Template/Barrage).  Cover: shooting only, not against Ignores Cover or Template.
 - Shrouded is denied in melee, by Ignores Cover and Template (templates have Ignores Cover), and to Fearless
   targets.
+- Battle-Hardened (X): the Strength's Instant Death needs S >= 2 x (T + X); the wound roll keeps T.
+- Swarm: an unsaved wound of a Blast or Template weapon does 2 wounds to its model (the excess lost, as
+  for Destroyer); `unsaved` still counts it once.
 - Deflagrate: the extra hits are a second batch after the whole attack (own allocation order), with no
   To Hit roll and no Gets Hot die; they can Rend, Breach, Murderous Strike and Brutal like the attack.
 - Pinning: pinned is None whenever the target is exempt (Fearless, Pinned, Locked in combat, Embarked),
@@ -271,7 +274,7 @@ def wound_outcomes(v: Volley, t: Target) -> list[tuple[object, tuple | None]]:
             ap = 2
         if w.six_ap is not None and face == 6:
             ap = min(ap, w.six_ap)
-        instant = w.instant_death or (w.strength >= 2 * t.toughness and not graviton)
+        instant = w.instant_death or (w.strength >= 2 * (t.toughness + t.battle_hardened) and not graviton)
         instant = instant or (w.murderous is not None and face >= w.murderous)
         no_fnp = instant  # Feel No Pain is never taken against an Instant Death wound, Eternal Warrior or not
         if t.eternal_warrior:
@@ -303,6 +306,8 @@ def damage_outcomes(w: Weapon, t: Target) -> list[tuple[object, int]]:
             return merge_paths((p * q, a + b) for p, a in d6_faces() for q, b in d6_faces())
         return [(p, face) for p, face in d6_faces()]
     if w.moonsilver and (t.daemon or t.psyker):
+        return [(_dice.ONE, 2)]
+    if t.swarm and (w.blast or w.template):  # an Instant Death wound removes the model whatever this says
         return [(_dice.ONE, 2)]
     return [(_dice.ONE, 1)]
 

@@ -301,6 +301,8 @@ class Target:
     large: bool = False  # Knight, Titan, Super-heavy, building or Monstrous: Destructor does 2D6
     name: str = ""
     unit_type: str = "Infantry"
+    battle_hardened: int = 0  # Battle-Hardened (X): T counts X higher for the Strength's Instant Death
+    swarm: bool = False  # Swarm: an unsaved Blast or Template wound (not Instant Death) is two wounds
 
 
 def parse_target(target: dict) -> Target:
@@ -342,6 +344,8 @@ def parse_target(target: dict) -> Target:
         large=any(w in unit_type.lower() for w in ("knight", "titan", "super-heavy", "monstrous", "building")),
         name=str(target.get("name", "")),
         unit_type=unit_type,
+        battle_hardened=(int(rules["battle-hardened"] or 1) if "battle-hardened" in rules else 0),
+        swarm="swarm" in rules,
     )
 
 
