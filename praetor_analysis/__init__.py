@@ -67,7 +67,7 @@ _EXPORTS: dict[str, str] = {
     "analyse_roster": "praetor_analysis.analysis.list_analysis",
     "build_loadout": "praetor_analysis.scenario.datasheet",
     "rate_roster": "praetor_analysis.analysis.unit_ratings",
-    "wargear_value": "praetor_analysis.analysis.unit_ratings",
+    "wargear_value": "praetor_analysis.analysis.wargear",
     "read_roster": "praetor_analysis.bsdata.roster",
     "load_list": "praetor_analysis.analysis.army_list",
     "matchup": "praetor_analysis.analysis.list_matchup",
@@ -158,7 +158,8 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from praetor_analysis.analysis.fire_plan import fire_plan
     from praetor_analysis.analysis.list_analysis import analyse_roster
     from praetor_analysis.analysis.list_matchup import matchup, matchup_pairs
-    from praetor_analysis.analysis.unit_ratings import rate_roster, wargear_value
+    from praetor_analysis.analysis.unit_ratings import rate_roster
+    from praetor_analysis.analysis.wargear import wargear_value
     from praetor_analysis.bsdata.roster import read_roster
     from praetor_analysis.catalog import (
         load_datasheet_models,

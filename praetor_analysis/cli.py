@@ -171,6 +171,30 @@ def cmd_matchup(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_wargear(args: argparse.Namespace) -> int:
+    """praetor wargear DATASHEET --target NAME: every option ranked by what it adds per point, both phases."""
+    from praetor_analysis.analysis.unit_ratings import target_named
+    from praetor_analysis.analysis.wargear import AS_FIELDED, wargear_table, wargear_value
+
+    sheet = {"name": args.datasheet, **({"faction": args.faction} if args.faction else {})}
+    target = target_named(args.target, args.models)
+    frame = wargear_value(sheet, target, size=args.size, half_range=args.half_range)
+    if args.json:
+        rows = frame.astype(object).where(frame.notna(), None).to_dict(orient="records")
+        sys.stdout.write(json.dumps(rows, allow_nan=False) + "\n")
+        return 0
+    base = frame[frame["option"] == AS_FIELDED]
+    points = base["unit_points"].iloc[0] if len(base) else float("nan")
+    measure = "hull points" if (base["measure"] == "hull_points").any() else "models removed"
+    as_is = ", ".join(f"{r['phase']} {r['mean']:.3f}" for _, r in base.iterrows())
+    print(
+        f"{args.datasheet} against {target[0]}: {points:.0f} pts as fielded ({as_is}); mean = {measure}, the unit "
+        "charging in melee; each option taken alone, ranked by gain per point (free: no cost)"
+    )
+    print(wargear_table(frame))
+    return 0
+
+
 def cmd_report(args: argparse.Namespace) -> int:
     """praetor report: one standalone HTML file (the shipped default comparison with no arguments)."""
     try:
@@ -226,6 +250,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--table", action="store_true", help="also print every pair")
     p.add_argument("--report", metavar="OUT.html", help="also write the matchup report (one offline HTML file)")
     p.set_defaults(func=cmd_matchup)
+    p = sub.add_parser("wargear", help="every option of a datasheet ranked by what it adds per point, both phases")
+    p.add_argument("datasheet", help="a datasheet name, e.g. 'Heavy Support Squad'")
+    p.add_argument("--target", metavar="NAME", required=True, help="a standard target or unit profile")
+    p.add_argument("--models", type=int, metavar="N", help="models in the --target unit")
+    p.add_argument("--size", type=int, metavar="N", help="models in the unit (default: the datasheet's minimum)")
+    p.add_argument("--faction", metavar="NAME", help="picks among datasheets of the same name")
+    p.add_argument("--half-range", action="store_true", help="the target at half range (Rapid Fire, Melta)")
+    p.add_argument("--json", action="store_true", help="print a JSON list of rows instead of the table")
+    p.set_defaults(func=cmd_wargear)
     p = sub.add_parser("report", help="write a standalone HTML report (figures and tables, works offline)")
     p.add_argument("--weapons", nargs="+", metavar="NAME", help="weapon names (default: an iconic dozen)")
     p.add_argument("--targets", nargs="+", metavar="NAME", help="target archetypes (default: all shipped)")

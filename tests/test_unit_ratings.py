@@ -1,4 +1,4 @@
-"""Rosters rated unit by unit in shooting and melee, every profile as a target, wargear per point."""
+"""Rosters rated unit by unit in shooting and melee, every profile as a target (wargear per point: test_wargear)."""
 
 from __future__ import annotations
 
@@ -17,8 +17,6 @@ from praetor_analysis.analysis.unit_ratings import (
     profile_targets,
     rate_roster,
     roster_loadouts,
-    target_named,
-    wargear_value,
 )
 from praetor_analysis.bsdata.roster import read_roster
 from praetor_analysis.catalog import load_targets, load_units
@@ -83,32 +81,3 @@ def test_every_unit_profile_is_a_target_or_named_as_skipped() -> None:
     assert len(targets) + len(skipped) == len(load_units())
     assert len(skipped) <= 3  # Defence Line (no armour values) and two Legionary rows without Toughness
     assert all(t.models == 3 for _, t in targets)
-
-
-def test_wargear_value_is_the_difference_of_two_loadouts() -> None:
-    frame = wargear_value("Tactical Squad", "Tartaros Terminator", phases=["melee"])
-    fist = frame[(frame["option"] == "Power Fist") & (frame["model"] == "Legion Tactical Sergeant")].iloc[0]
-    assert fist["points"] == 15
-    with_fist = calc(
-        {"attacker": {"name": "Tactical Squad", "loadout": ["Power Fist"], "charging": True}, "mode": "melee",
-         "target": "Tartaros Terminator"}
-    )  # fmt: skip
-    base = calc(
-        {"attacker": {"name": "Tactical Squad", "charging": True}, "mode": "melee", "target": "Tartaros Terminator"}
-    )
-    assert math.isclose(fist["mean"], with_fist["casualties"]["mean"], abs_tol=1e-12)
-    assert math.isclose(fist["gain"], with_fist["casualties"]["mean"] - base["casualties"]["mean"], abs_tol=1e-12)
-    assert math.isclose(fist["gain_per_point"], fist["gain"] / 15)
-    per = frame["gain_per_point"].dropna().to_numpy()
-    assert all(a >= b for a, b in pairwise(per))
-    assert set(frame["phase"]) == {"melee"}
-
-
-def test_wargear_figure() -> None:
-    pytest.importorskip("plotly")
-    from praetor_analysis.views.wargear_figure import wargear_figure
-
-    frame = wargear_value("Tactical Squad", target_named("Tartaros Terminator"))
-    fig = wargear_figure(frame)
-    assert {t.name for t in fig.data} <= {"shooting", "melee"} and fig.data
-    assert max(max(t.x) for t in fig.data) == pytest.approx(frame["gain_per_100_pts"].max())

@@ -1,4 +1,5 @@
-"""Units rated against targets, shooting and melee: rosters, sweeps over every profile, wargear per point.
+"""Units rated against targets, shooting and melee: rosters and sweeps over every profile (wargear per point:
+:mod:`praetor_analysis.analysis.wargear`).
 
 A rating row is one unit against one target in one phase: ``mean`` models removed (hull points for a
 vehicle), ``p_any`` the chance of at least one, and ``per_100_pts`` = 100 x mean / points. In melee the
@@ -16,19 +17,17 @@ from typing import Any
 
 import pandas as pd
 
-from praetor_analysis.catalog import load_targets, load_units, load_wargear_options
+from praetor_analysis.catalog import load_targets, load_units
 from praetor_analysis.errors import ProfileError, ScenarioError
 from praetor_analysis.profiles.records import Unit
-from praetor_analysis.scenario.datasheet import datasheet_row, weapon_blocks
 from praetor_analysis.scenario.document import parse_target
-from praetor_analysis.scenario.fielded import FieldedUnit, fielded_unit, roster_units
+from praetor_analysis.scenario.fielded import FieldedUnit, roster_units
 from praetor_analysis.scenario.names import resolve_unit, target_from_row
 from praetor_analysis.scenario.unit_attack import melee, shooting
 
 __all__ = [
     "PHASES",
     "RATING_COLUMNS",
-    "WARGEAR_COLUMNS",
     "profile_targets",
     "rate",
     "rate_roster",
@@ -36,7 +35,6 @@ __all__ = [
     "roster_table",
     "standard_targets",
     "target_named",
-    "wargear_value",
 ]
 
 PHASES = ("shooting", "melee")
@@ -55,20 +53,6 @@ RATING_COLUMNS = [
     "error",
 ]
 """Columns of :func:`rate` and :func:`rate_roster`: the seven of ``praetor roster --json`` first."""
-WARGEAR_COLUMNS = [
-    "option",
-    "model",
-    "replaces",
-    "points",
-    "phase",
-    "mean",
-    "base_mean",
-    "gain",
-    "gain_per_point",
-    "gain_per_100_pts",
-    "weapons",
-]
-"""Columns of :func:`wargear_value`."""
 
 
 def standard_targets() -> list[tuple[str, Unit]]:
@@ -177,68 +161,3 @@ def roster_table(frame: pd.DataFrame) -> str:
     shown["points"] = shown["points"].map(lambda p: f"{p:.0f}")
     shown = shown.rename(columns={"per_100_pts": "per 100 pts", "p_any": "P(any)"})
     return shown.to_string(index=False, float_format=lambda x: f"{x:.3f}", na_rep="-")
-
-
-# --- wargear per point ----------------------------------------------------------------------------------
-def wargear_value(
-    datasheet: Any,
-    target: str | tuple[str, Unit],
-    *,
-    phases: Sequence[str] = PHASES,
-    size: int | None = None,
-    charging: bool = True,
-    half_range: bool = False,
-) -> pd.DataFrame:
-    """Each costed weapon option of a datasheet against a target: what it adds per point it costs.
-
-    Args:
-        datasheet: A datasheet name or ``{"name", "faction"}``.
-        target: A target name, or ``(label, Unit)``.
-        phases: The phases rated (an option counts in the phases where its weapons act).
-        size: Models in the unit (default the minimum).
-
-    Returns:
-        One row per option and phase (see :data:`WARGEAR_COLUMNS`): ``mean`` with the option (one model
-        takes it), ``base_mean`` without, ``gain`` the difference, ``gain_per_point`` = gain / points
-        (NaN for a free option), ``gain_per_100_pts`` x100; sorted by ``gain_per_point``, highest first.
-    """
-    sheet = datasheet_row(datasheet)
-    base_block = {"name": sheet["name"], "faction": sheet["faction"], **({"size": size} if size else {})}
-    tlabel, tunit = target if isinstance(target, tuple) else target_named(target)
-    base = rate(fielded_unit(base_block), [(tlabel, tunit)], phases=phases, charging=charging, half_range=half_range)
-    base_mean = dict(zip(base["phase"], base["mean"], strict=True))
-    opts = load_wargear_options()
-    opts = opts[(opts["datasheet"] == sheet["name"]) & (opts["faction"] == sheet["faction"])]
-    opts = opts[(opts["weapons"] != "") & ~opts["hidden"] & (opts["points_per_model"] == 0)]
-    rows = []
-    for _, o in opts.drop_duplicates(["option", "model"]).iterrows():
-        item = {"option": o["option"]} if o["model"] == "(unit)" else {"option": o["option"], "model": o["model"]}
-        try:
-            loadout = fielded_unit({**base_block, "loadout": [item]})
-        except ScenarioError:
-            continue
-        cost = loadout.points - base["points"].iloc[0]
-        acts = {"melee" if "melee" in b["Type"].casefold() else "shooting" for b in weapon_blocks(o["weapon_ids"])}
-        rated = rate(loadout, [(tlabel, tunit)], phases=[p for p in phases if p in acts], charging=charging,
-                     half_range=half_range)  # fmt: skip
-        for _, r in rated.iterrows():
-            gain = r["mean"] - base_mean[r["phase"]]
-            rows.append(
-                {
-                    "option": o["option"],
-                    "model": o["model"],
-                    "replaces": o["replaces"],
-                    "points": cost,
-                    "phase": r["phase"],
-                    "mean": r["mean"],
-                    "base_mean": base_mean[r["phase"]],
-                    "gain": gain,
-                    "gain_per_point": gain / cost if cost > 0 else float("nan"),
-                    "gain_per_100_pts": 100 * gain / cost if cost > 0 else float("nan"),
-                    "weapons": o["weapons"],
-                }
-            )
-    frame = pd.DataFrame(rows, columns=WARGEAR_COLUMNS)
-    return frame.sort_values("gain_per_point", ascending=False, na_position="last", kind="stable").reset_index(
-        drop=True
-    )

@@ -30,7 +30,7 @@ def wargear_figure(df: pd.DataFrame, options: WargearOptions | None = None) -> g
     """Horizontal bars of ``gain_per_100_pts`` per option, one colour (trace) per phase.
 
     Args:
-        df: :func:`~praetor_analysis.analysis.unit_ratings.wargear_value`.
+        df: :func:`~praetor_analysis.analysis.wargear.wargear_value`.
         options: Title and how many options to draw.
 
     Free options (no gain per point) are named in the subtitle rather than drawn.

@@ -1,0 +1,170 @@
+"""Wargear per point: every option of a datasheet against a target, ranked by what it adds per point it costs.
+
+Each option of every group (a Sergeant's weapon, a squad's heavy weapons taken for the whole unit) is taken
+alone on the datasheet as fielded by :func:`~praetor_analysis.scenario.fielded.fielded_unit`, which checks
+and prices the loadout (the price is the data's: a heavy weapon for the whole squad costs its price per
+model that carries it); the unit is then rated against the target in both phases
+(:func:`~praetor_analysis.analysis.unit_ratings.rate`) and compared with the datasheet as fielded.
+Nothing is dropped: an option the loadout refuses, or one that carries no weapon, has a row saying so.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+import pandas as pd
+
+from praetor_analysis.analysis.unit_ratings import PHASES, rate, target_named
+from praetor_analysis.catalog import load_wargear_options
+from praetor_analysis.errors import ScenarioError
+from praetor_analysis.profiles.records import Unit
+from praetor_analysis.scenario.datasheet import datasheet_row, weapon_blocks
+from praetor_analysis.scenario.fielded import fielded_unit
+
+__all__ = ["AS_FIELDED", "WARGEAR_COLUMNS", "wargear_table", "wargear_value"]
+
+WARGEAR_COLUMNS = [
+    "option",
+    "model",
+    "replaces",
+    "points",
+    "phase",
+    "mean",
+    "base_mean",
+    "gain",
+    "gain_per_point",
+    "gain_per_100_pts",
+    "weapons",
+    "unit_points",
+    "per_100_pts",
+    "measure",
+    "note",
+]
+"""Columns of :func:`wargear_value`: the first eleven as before, then the unit's own points and effect per 100
+points with the option, the measure (``casualties`` or ``hull_points``) and a note (why a row has no number)."""
+AS_FIELDED = "(as fielded)"
+"""The ``option`` of the rows of the datasheet as fielded (its default wargear), the baseline of every gain."""
+
+_NAN = float("nan")
+
+
+def _rank(gain: float, cost: float) -> float:
+    """The sort key: gain per point; a free option ranks above every costed one when it gains, below when it loses."""
+    if math.isnan(gain):
+        return -math.inf
+    if cost > 0:
+        return gain / cost
+    return math.inf if gain > 1e-12 else (-math.inf if gain < -1e-12 else 0.0)
+
+
+def wargear_value(
+    datasheet: Any,
+    target: str | tuple[str, Unit],
+    *,
+    phases: Sequence[str] = PHASES,
+    size: int | None = None,
+    charging: bool = True,
+    half_range: bool = False,
+) -> pd.DataFrame:
+    """Every option of a datasheet against a target: what it adds, per point it costs, in each phase.
+
+    Args:
+        datasheet: A datasheet name or ``{"name", "faction"}``.
+        target: A target name (read as ``praetor calc`` reads it), or ``(label, Unit)``.
+        phases: The phases rated (both by default).
+        size: Models in the unit (default the datasheet's minimum).
+        charging: The unit charges in melee (+1 Attack).
+        half_range: Targets at half range (Rapid Fire, Melta).
+
+    Returns:
+        One row per option and phase where its weapons act or it changes the result (see
+        :data:`WARGEAR_COLUMNS`): ``points`` the option's cost (what the unit costs more with it), ``mean``
+        the unit's effect with it, ``base_mean`` as fielded, ``gain`` the difference, ``gain_per_point`` =
+        gain / points (NaN for a free option), ``per_100_pts`` the unit's effect per 100 of its points. The
+        datasheet as fielded has rows of its own (``option`` :data:`AS_FIELDED`); options without a weapon
+        or refused by the loadout have one row with a ``note``. Sorted by gain per point, highest first
+        (a free option that gains first, one that loses last), then by phase.
+    """
+    sheet = datasheet_row(datasheet, "datasheet")
+    base_block = {"name": sheet["name"], "faction": sheet["faction"], **({"size": size} if size else {})}
+    tlabel, tunit = target if isinstance(target, tuple) else target_named(target)
+    targets = [(tlabel, tunit)]
+    base_unit = fielded_unit(base_block, "datasheet")
+    base = rate(base_unit, targets, phases=phases, charging=charging, half_range=half_range)
+    base_mean = dict(zip(base["phase"], base["mean"], strict=True))
+    rows: list[dict[str, Any]] = []
+    for _, r in base.iterrows():
+        rows.append(_row(AS_FIELDED, "", "", 0.0, r, r["mean"], "the datasheet's default wargear", base_unit.points))
+    opts = load_wargear_options()
+    opts = opts[(opts["datasheet"] == sheet["name"]) & (opts["faction"] == sheet["faction"]) & ~opts["hidden"]]
+    for _, o in opts.drop_duplicates(["option", "model"]).iterrows():
+        item = {"option": o["option"]} if o["model"] == "(unit)" else {"option": o["option"], "model": o["model"]}
+        label = (str(o["option"]), str(o["model"]), str(o["replaces"]))
+        if not str(o["weapons"]).strip():
+            rows.append(_note(label, "carries no weapon (armour, an item or a rule): not rated in attack"))
+            continue
+        try:
+            unit = fielded_unit({**base_block, "loadout": [item]})
+        except ScenarioError as exc:
+            rows.append(_note(label, f"not taken alone: {exc}"))
+            continue
+        cost = unit.points - base_unit.points
+        rated = rate(unit, targets, phases=phases, charging=charging, half_range=half_range)
+        kinds = {"melee" if "melee" in b["Type"].casefold() else "shooting" for b in weapon_blocks(o["weapon_ids"])}
+        for _, r in rated.iterrows():
+            before = base_mean[r["phase"]]
+            if r["phase"] not in kinds and abs(r["mean"] - before) <= 1e-12 and not r["error"]:
+                continue  # no weapon of it acts in this phase, and the phase is unchanged
+            names = [w.strip() for w in str(o["weapons"]).split(";") if w.strip()]
+            used = any(n in str(r["weapons"]) for n in names)
+            note = str(r["error"]) or ("" if used else "carried but not used here: another weapon does more")
+            rows.append({**_row(*label, cost, r, before, note, unit.points), "weapons": o["weapons"]})
+    frame = pd.DataFrame(rows, columns=WARGEAR_COLUMNS)
+    key = [_rank(g, c) for g, c in zip(frame["gain"], frame["points"], strict=True)]
+    order = frame.assign(_k=key).sort_values(["_k", "phase"], ascending=[False, True], kind="stable").index
+    return frame.loc[order].reset_index(drop=True)
+
+
+def _row(
+    option: str, model: str, replaces: str, cost: float, r: pd.Series, before: float, note: str, unit_points: float
+) -> dict[str, Any]:
+    gain = float(r["mean"]) - float(before)
+    gain = 0.0 if abs(gain) <= 1e-12 else gain  # the same result computed along another path
+    return {
+        "option": option,
+        "model": model,
+        "replaces": replaces,
+        "points": cost,
+        "phase": r["phase"],
+        "mean": float(r["mean"]),
+        "base_mean": float(before),
+        "gain": gain,
+        "gain_per_point": gain / cost if cost > 0 else _NAN,
+        "gain_per_100_pts": 100 * gain / cost if cost > 0 else _NAN,
+        "weapons": r["weapons"],
+        "unit_points": unit_points,
+        "per_100_pts": float(r["per_100_pts"]),
+        "measure": r["measure"],
+        "note": note,
+    }
+
+
+def _note(label: tuple[str, str, str], note: str) -> dict[str, Any]:
+    option, model, replaces = label
+    return {**dict.fromkeys(WARGEAR_COLUMNS, _NAN), "option": option, "model": model, "replaces": replaces,
+            "phase": "", "weapons": "", "measure": "", "note": note}  # fmt: skip
+
+
+def wargear_table(frame: pd.DataFrame) -> str:
+    """The plain-text table of :func:`wargear_value` (``praetor wargear``): rated rows, then the notes."""
+    rated = frame[frame["phase"] != ""]
+    shown = rated[["option", "model", "points", "phase", "mean", "gain", "gain_per_100_pts", "per_100_pts"]].copy()
+    shown["points"] = shown["points"].map(lambda p: f"+{p:.0f}")
+    shown = shown.rename(columns={"points": "pts", "gain_per_100_pts": "gain/100 pts", "per_100_pts": "unit/100 pts"})
+    text = shown.to_string(index=False, float_format=lambda x: f"{x:.3f}", na_rep="free")
+    for note, part in frame[frame["phase"] == ""].groupby("note", sort=False):
+        names = ", ".join(f"{r['option']} ({r['model']})" for _, r in part.iterrows())
+        text += f"\nnot rated, {note} ({len(part)}): {names}"
+    return text
