@@ -332,3 +332,23 @@ def test_malefic_aegis_is_an_invulnerable_save_that_does_not_stack(invulnerable:
           "target": _unit(["Malefic Aegis (5+)"], Invulnerable=invulnerable)}  # fmt: skip
     best = "4+" if invulnerable == "4+" else "5+"
     _matches_oracle(sc, {**sc, "target": _unit([], Invulnerable=best)})
+
+
+# --- 13. Every rule that changed the number is listed with its holder ---------------------------------
+def test_the_heavy_sub_type_is_listed_with_its_holder() -> None:
+    # Heavy Sub-type (game system file, p. 197): failed armour saves re-rolled against Blast and Template.
+    # A Blast S4 AP5 hit on Cataphractii (T4, 2+): wounds 1/2, unsaved 1/6 x 1/6 = 1/36 of those
+    blast = {"name": "b", "Range": '24"', "Strength": "4", "AP": "5", "Type": 'Heavy 1, Blast (3")'}
+    result = calc({"attacker": {"BS": 4}, "weapon": blast, "hits": 1, "target": "Cataphractii Terminator"})
+    assert _mean(result, "unsaved") == pytest.approx(1 / 2 / 36, abs=1e-12)
+    assert "target: Heavy (re-rolls failed armour saves against Blast and Template)" in result["applied"]
+    plain = calc(
+        {"attacker": {"BS": 4}, "weapon": {**blast, "Type": "Heavy 1"}, "hits": 1, "target": "Cataphractii Terminator"}
+    )
+    assert not any("Heavy (" in x for x in plain["applied"])
+
+
+def test_toxin_resistance_is_listed_with_its_holder() -> None:
+    fleshbane = {"name": "f", "Range": '12"', "Strength": "4", "AP": "5", "Type": "Assault 1, Fleshbane"}
+    result = calc({"attacker": {"BS": 4}, "weapon": fleshbane, "hits": 1, "target": "Contemptor Dreadnought"})
+    assert "target: Dreadnought (re-rolls successful Poisoned and Fleshbane wounds)" in result["applied"]

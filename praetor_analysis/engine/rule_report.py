@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from praetor_analysis.engine.volley import Volley, weapon_strength
+from praetor_analysis.engine.wound_stage import save_context
 from praetor_analysis.errors import ProfileError
 from praetor_analysis.profiles.records import Unit
 from praetor_analysis.profiles.rule_tokens import parse_rule
@@ -13,6 +14,7 @@ from praetor_analysis.rules.classify import RuleReport, Situation, classify, wou
 from praetor_analysis.rules.morale_rules import PINNING
 from praetor_analysis.rules.target_reads import NO_READS, TargetReads, reads
 from praetor_analysis.rules.unit_types import PINNING_IMMUNE_TYPES
+from praetor_analysis.rules.wound_rules import FLESHBANE, POISONED, TOXIN_RESISTANT_TYPES
 
 
 def shot_label(volley: Volley) -> str | None:
@@ -68,6 +70,14 @@ def classify_rules(volley: Volley, target: Unit, notes: list[str]) -> tuple[list
     classify(
         resolution, situation, volley.weapon.rules, {"target": target.rules, "attacker": volley.attacker.rules}, report
     )
+    w = volley.weapon
+    if target.T is not None and save_context(volley, target).heavy_reroll:
+        # the Heavy sub-type's rule, which the marker's save hook reads (docs/rules.md#unit-types)
+        report.add("applied", "target: Heavy (re-rolls failed armour saves against Blast and Template)")
+    if w.has(POISONED) or w.has(FLESHBANE):  # the unit types' rule, which those wound hooks read
+        for word in TOXIN_RESISTANT_TYPES:
+            if target.has_type(word):
+                report.add("applied", f"target: {word} (re-rolls successful Poisoned and Fleshbane wounds)")
     if volley.weapon.has(PINNING):  # a unit type that never ends Pinned (docs/rules.md#unit-types)
         for word in PINNING_IMMUNE_TYPES:
             if target.has_type(word):
