@@ -99,7 +99,7 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 def cmd_roster(args: argparse.Namespace) -> int:
     """praetor roster FILE: every unit rated in shooting and melee, sorted by effect per 100 points."""
-    from praetor_analysis.analysis.unit_ratings import RATING_COLUMNS, rate_roster, roster_table
+    from praetor_analysis.analysis.unit_ratings import json_rows, rate_roster, roster_table
 
     if not Path(args.roster).is_file():
         raise UsageError(f"FILE: no such roster: {args.roster!r}")
@@ -108,9 +108,7 @@ def cmd_roster(args: argparse.Namespace) -> int:
     except OSError as exc:
         raise UsageError(f"FILE: cannot read {args.roster!r}: {exc.strerror or exc}") from None
     if args.json:
-        rows = frame[RATING_COLUMNS[:7]].astype(object).where(frame[RATING_COLUMNS[:7]].notna(), None)
-        out = [{**r, "points": round(r["points"])} for r in rows.to_dict(orient="records")]
-        sys.stdout.write(json.dumps(out, allow_nan=False) + "\n")
+        sys.stdout.write(json.dumps(json_rows(frame), allow_nan=False) + "\n")
         return 0
     print(
         f"{Path(args.roster).name}: {len(frame) // max(1, 2 * frame['target'].nunique())} units, shooting and "

@@ -169,5 +169,7 @@ def test_roster_tab(dash):
         pytest.skip("no shared roster beside the project")
     rv = dash.load_roster(path.read_bytes(), path.name)
     assert "Dark Angels" in dash.roster_status.value and "2,795 points" in dash.roster_status.value
-    assert len(dash.roster.data[0].y) == rv.table[rv.table["unit"] != "Whole list"]["unit_index"].nunique()
+    units = rv.table[rv.table["unit"] != "Whole list"]
+    assert len(dash.roster.data[0].y) == 2 * units["unit_index"].nunique()  # every unit, shooting and melee
+    assert set(units["phase"]) == {"shooting", "melee"}
     assert dash.roster.layout.yaxis.title.text == "unit"

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from praetor_analysis.bsdata.roster_costs import price_roster
+from praetor_analysis.catalog import load_datasheet_models, load_datasheets, load_wargear_options
 from praetor_analysis.errors import ScenarioError
-from praetor_analysis.scenario.fielded import FieldedUnit, fielded_unit
+from praetor_analysis.scenario.fielded import FieldedUnit, fielded_unit, roster_units
 
 
 def _weapons(unit: FieldedUnit) -> dict[str, list[tuple[int, list[str]]]]:
@@ -108,3 +112,20 @@ def test_a_fielded_unit_carries_its_wargear_items() -> None:
     sergeant = unit.groups[0]
     assert {"Power Armour", "Frag Grenades", "Krak Grenades", "Power Fist"} <= set(sergeant.wargear)
     assert unit.source == "datasheet" and unit.options == ("Power Fist",) and unit.size == 10
+
+
+FIXTURE = Path(__file__).resolve().parent / "fixtures" / "heavy_support_lascannons.ros"
+
+
+def test_a_roster_with_per_model_increments_is_priced_exactly() -> None:
+    # tests/fixtures/heavy_support_lascannons.ros: the Dark Angels roster's Heavy Support Squad with its
+    # Heavy Bolter selection replaced by the Lascannon link (e604-a35e-2799-f0a9), costed as BattleScribe
+    # costs it: 10 + 10 for each of the 4 Legionaries = 50, the unit 150
+    priced = price_roster(FIXTURE, load_datasheets(), load_datasheet_models(), load_wargear_options())
+    assert priced["roster_points"].tolist() == priced["datasheet_points"].tolist() == [150.0]
+    (unit,) = roster_units(FIXTURE)
+    sheet = fielded_unit({"name": "Heavy Support Squad", "loadout": ["Lascannon"]})
+    assert unit.points == sheet.points == 150.0 and unit.source == "roster"
+    assert [(g.count, [w["name"] for w in g.weapons]) for g in unit.groups] == [
+        (g.count, [w["name"] for w in g.weapons]) for g in sheet.groups
+    ]

@@ -106,8 +106,9 @@ def test_roster_report_opens_with_the_list(tmp_path):
     head = page.index("<h1>")
     assert page.index('class="lead"') > head and " points" in page[head : page.index('id="assumptions"')]
     assert page.index("The list at a glance") < page.index("The answer: the best unit per target")
-    assert page.index("Whole list, one turn of shooting") < page.index("Raw tables")
-    assert "each unit of the list with its own statline" in page
+    assert page.index("Whole list, shooting") < page.index("Whole list, melee") < page.index("Raw tables")
+    assert 'id="praetor-data"' in page
+    assert "each unit of the list as fielded, with its own statlines and wargear" in page
     raw = page[page.index("Raw tables") :]
     assert "profile_id" not in page[: page.index("Raw tables")] and "<details>" in raw
 

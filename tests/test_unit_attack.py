@@ -9,11 +9,15 @@ import sys
 import pytest
 
 from praetor_analysis import calc
+from praetor_analysis.engine.chain import resolve_sequence
 from praetor_analysis.errors import ScenarioError
 from praetor_analysis.scenario import calc as scenario_calc
 from praetor_analysis.scenario.datasheet import build_loadout
+from praetor_analysis.scenario.document import Shooting, parse_scenario
+from praetor_analysis.scenario.fielded import FieldedUnit, ModelGroup
 from praetor_analysis.scenario.names import resolve_unit, resolve_weapon
-from praetor_analysis.scenario.unit_attack import UNARMED, shooting
+from praetor_analysis.scenario.unit_attack import UNARMED, melee, shooting
+from praetor_analysis.scenario.unit_volleys import wounds_caused
 
 SERGEANT = {"name": "Legion Tactical Sergeant", "Unit Type": "Infantry (Character, Line)", "WS": 4, "BS": 4, "S": 4,
             "T": 4, "W": 1, "I": 4, "A": 2, "Ld": 8, "Save": "3+"}  # fmt: skip
@@ -57,7 +61,7 @@ def test_melee_blows_are_the_sequence_written_out() -> None:
     # Initiative 1 (Unwieldy) after the 9 Legionaries, who carry no melee weapon (A 1 +1 each, unarmed), at 4.
     attacker = {"name": "Tactical Squad", "loadout": ["Power Fist"], "charging": True}
     unit = calc({"attacker": attacker, "mode": "melee", "target": TERMINATORS})
-    assert [(c["weapon"], c["initiative"]) for c in unit["chosen"]] == [("Power Fist", 1), ("unarmed", 4)]
+    assert [(c["weapon"], c["initiative"]) for c in unit["chosen"]] == [("unarmed", 4), ("Power Fist", 1)]
     by_hand = scenario_calc.calc(
         {
             "target": resolve_unit(TERMINATORS),
@@ -161,6 +165,125 @@ def test_a_weapon_that_only_wounds_still_counts_against_multi_wound_models() -> 
     # is chosen over the Bolter (scored by wounds taken off the models), and the squad does more.
     base = calc({"attacker": "Tactical Squad", "target": TERMINATORS})
     armed = calc({"attacker": {"name": "Tactical Squad", "loadout": ["Plasma Pistol"]}, "target": TERMINATORS})
-    assert armed["chosen"][0] == {"model": "Legion Tactical Sergeant", "count": 1, "weapon": "Plasma Pistol"}
+    first = armed["chosen"][0]
+    assert {k: first[k] for k in ("model", "count", "weapon")} == {
+        "model": "Legion Tactical Sergeant", "count": 1, "weapon": "Plasma Pistol"
+    }  # fmt: skip
+    assert first["unused"]["Bolter"].startswith("one weapon per model: Plasma Pistol takes more wounds")
     assert armed["casualties"]["mean"] > base["casualties"]["mean"]
     assert armed["wounds_caused"]["mean"] > base["wounds_caused"]["mean"]
+
+
+# --- every model and weapon accounted for (issue 24, item 2) ---------------------------------------------
+def test_the_tactical_support_squad_fires_its_flamers_on_the_targets_formation() -> None:
+    # Tactical Support Squad (Legiones Astartes): 4 Legionaries with the squad's Flamers (a template over the
+    # ten Legionaries standing in formation's default grid) and the Sergeant's Bolt Pistol
+    target = {"name": "Legionary (Tactical Squad)", "models": 10}
+    unit = calc({"attacker": "Tactical Support Squad", "target": target})
+    assert [(c["model"], c["count"], c["weapon"]) for c in unit["chosen"]] == [
+        ("Legion Tactical Support Sergeant", 1, "Bolt Pistol"),
+        ("Legionaries (collective)", 4, "Flamer"),
+    ]
+    assert unit["chosen"][1]["unused"]["Bolt Pistol"].startswith("one weapon per model: Flamer takes more")
+    flamers = scenario_calc.calc(
+        {"attacker": {**LEGIONARY, "models": 4}, "weapon": "Flamer", "target": target, "formation": {"models": 10}}
+    )
+    pistol = scenario_calc.calc({"attacker": {**SERGEANT, "models": 1}, "weapon": "Bolt Pistol", "target": target})
+    assert unit["hits"]["mean"] == pytest.approx(flamers["hits"]["mean"] + pistol["hits"]["mean"], abs=1e-12)
+    assert any(a.startswith("Template covering") for a in unit["applied"])
+
+
+@pytest.mark.parametrize("name", ["Heavy Support Squad", "Tactical Support Squad"])
+def test_support_squads_legionaries_fight_in_melee(name: str) -> None:
+    # their Legionaries' statline has no Toughness in the data: one-way blows do not need it
+    unit = calc({"attacker": name, "mode": "melee", "target": "Legionary (Tactical Squad)"})
+    legionaries = [c for c in unit["chosen"] if c["model"] == "Legionaries (collective)"]
+    assert [(c["count"], c["weapon"], c["initiative"]) for c in legionaries] == [(4, "unarmed", 4)]
+    assert "strikes unarmed" in legionaries[0]["why"]
+    assert "a pistol: not a Melee weapon" in legionaries[0]["unused"]["Bolt Pistol"]
+    assert unit["reasons"] is not None and not unit["not_modelled"]
+
+
+def test_a_grenade_launcher_is_no_grenade() -> None:
+    launcher = resolve_weapon({"name": "Grenade launcher - Krak", "faction": "Horus Heresy"})
+    grenade = {"name": "Krak Grenades", "Range": '6"', "Strength": "6", "AP": "4", "Type": "Assault 1"}
+    unit = FieldedUnit("Grenadiers", "", 2, 0.0, (ModelGroup("Legionary", 2, LEGIONARY, (grenade, launcher)),))
+    result = shooting(unit, scenario_calc.parse_target({"target": resolve_unit(TERMINATORS)}))
+    assert result["chosen"][0]["weapon"] == "Grenade launcher - Krak"
+    assert result["chosen"][0]["unused"]["Krak Grenades"].startswith("a grenade")
+
+
+def test_a_whole_round_takes_the_largest_group() -> None:
+    unit = calc(
+        {"attacker": {"name": "Tactical Squad", "loadout": ["Power Fist"]}, "mode": "melee", "target": TERMINATORS,
+         "target_weapon": "Power Fist"}
+    )  # fmt: skip
+    first, second = unit["chosen"]
+    assert (first["model"], first["count"]) == ("Legionaries (collective)", 9)
+    assert (second["model"], second["weapon"]) == ("Legion Tactical Sergeant", None) and "uniform side" in second["why"]
+    assert "whole round with a mixed unit: only the 9 Legionaries (collective) fight" in unit["not_modelled"][-1]
+
+
+def test_blows_strike_in_initiative_order() -> None:
+    # Against three-wound models a Brutal (2) blow after a plain one loses the wound it overflows: the order
+    # changes the wounds taken off the models. The quick group (I 5), listed second, strikes first.
+    brutal = {"name": "Maul", "Range": "-", "Strength": "User", "AP": "-", "Type": "Melee, Brutal (2)"}
+    plain = {"name": "Blade", "Range": "-", "Strength": "User", "AP": "-", "Type": "Melee"}
+    slow, quick = {**LEGIONARY, "I": 1, "A": 2}, {**LEGIONARY, "I": 5, "A": 2}
+    unit = FieldedUnit(
+        "Pair", "", 4, 0.0, (ModelGroup("Slow", 1, slow, (brutal,)), ModelGroup("Quick", 3, quick, (plain,)))
+    )
+    target = {"name": "Ogres", "models": 3, "WS": 4, "T": 4, "W": 3, "I": 4, "Save": "-"}
+    result = melee(unit, scenario_calc.parse_target({"target": target}))
+    assert [c["initiative"] for c in result["chosen"]] == [5, 1]
+    first = {"mode": "melee", "attacker": {**quick, "models": 3}, "weapon": plain, "attacks": 6}
+    then = {"mode": "melee", "attacker": {**slow, "models": 1}, "weapon": brutal, "attacks": 2}
+    in_order = {"target": target, "firing_units": [[first, then]]}
+    reverse = {"target": target, "firing_units": [[then, first]]}
+    assert result["casualties"]["pmf"] == pytest.approx(scenario_calc.calc(in_order)["casualties"]["pmf"], abs=1e-12)
+    assert result["wounds_removed"] == pytest.approx(_wounds(in_order), abs=1e-12)
+    assert abs(_wounds(in_order) - _wounds(reverse)) > 1e-3
+
+
+def _wounds(doc: dict) -> float:
+    """Mean wounds taken off the target's models by a sequence scenario, from its final state."""
+    scenario = parse_scenario(doc)
+    assert isinstance(scenario, Shooting)
+    res = resolve_sequence(scenario.target, [list(u) for u in scenario.firing_units])
+    assert res.state is not None
+    return wounds_caused(res.state, scenario.target).mean()
+
+
+def test_master_crafted_volleys_of_two_groups_stay_apart() -> None:
+    # One re-roll per model: a 3-attack and a 1-attack model (3 + 1 blows) are not two 2-blow models
+    blade = {"name": "Blade", "Range": "-", "Strength": "User", "AP": "3", "Type": "Melee, Master-crafted"}
+    champion = {**LEGIONARY, "A": 3}
+    unit = FieldedUnit(
+        "Duo",
+        "",
+        2,
+        0.0,
+        (ModelGroup("Champion", 1, champion, (blade,)), ModelGroup("Legionary", 1, LEGIONARY, (blade,))),
+    )
+    target = {"name": "Veterans", "models": 5, "WS": 4, "T": 4, "W": 1, "I": 4, "Save": "3+"}
+    result = melee(unit, scenario_calc.parse_target({"target": target}))
+    by_hand = scenario_calc.calc(
+        {"target": target, "firing_units": [[
+            {"mode": "melee", "attacker": {**champion, "models": 1}, "weapon": blade, "attacks": 3},
+            {"mode": "melee", "attacker": {**LEGIONARY, "models": 1}, "weapon": blade, "attacks": 1},
+        ]]}
+    )  # fmt: skip
+    pooled = scenario_calc.calc(
+        {"target": target, "mode": "melee", "attacker": {**LEGIONARY, "models": 2}, "weapon": blade, "attacks": 4}
+    )
+    assert result["hits"]["pmf"] == pytest.approx(by_hand["hits"]["pmf"], abs=1e-12)
+    assert abs(by_hand["hits"]["mean"] - pooled["hits"]["mean"]) > 1e-3  # 2.6875 against 2.75
+
+
+def test_datasheet_results_carry_reasons_and_measures() -> None:
+    unit = calc({"attacker": "Tactical Squad", "target": TERMINATORS})
+    assert isinstance(unit["reasons"], dict)
+    assert unit["share_removed"] == pytest.approx(unit["casualties"]["mean"] / 5, abs=1e-12)
+    assert unit["wounds_removed"] == pytest.approx(unit["wounds_caused"]["mean"], abs=1e-12)
+    rhino = calc({"attacker": {"name": "Heavy Support Squad", "loadout": ["Lascannon"]}, "target": "Rhino"})
+    assert rhino["wounds_removed"] == rhino["hull_points"]["mean"] and rhino["share_removed"] == rhino["wrecked"]

@@ -67,7 +67,8 @@ def test_cli_roster_json_and_bad_target() -> None:
     proc = subprocess.run(cmd, capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
     rows = json.loads(proc.stdout)
-    assert rows and all(set(r) == {"unit", "points", "target", "phase", "mean", "p_any", "per_100_pts"} for r in rows)
+    keys = {"unit", "points", "target", "phase", "mean", "p_any", "per_100_pts", "wounds", "share", "measure"}
+    assert rows and all(set(r) == keys for r in rows)
     assert all(isinstance(r["points"], int) for r in rows)
     assert {r["phase"] for r in rows} == {"shooting", "melee"}
     proc = subprocess.run([*cmd[:-3], "--target", "Rhinoo"], capture_output=True, text=True)

@@ -15,19 +15,24 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pandas as pd
 
 from praetor_analysis.catalog import load_targets, load_units
 from praetor_analysis.errors import ProfileError, ScenarioError
+from praetor_analysis.prob.dist import Dist
 from praetor_analysis.profiles.records import Unit
 from praetor_analysis.scenario.document import parse_target
-from praetor_analysis.scenario.fielded import FieldedUnit, roster_units
+from praetor_analysis.scenario.fielded import FieldedUnit, is_datasheet, roster_units
 from praetor_analysis.scenario.names import resolve_unit, target_from_row
 from praetor_analysis.scenario.unit_attack import melee, shooting
+from praetor_analysis.scenario.unit_calc import target_of
 
 __all__ = [
+    "JSON_COLUMNS",
     "PHASES",
     "RATING_COLUMNS",
+    "json_rows",
     "profile_targets",
     "rate",
     "rate_roster",
@@ -46,13 +51,20 @@ RATING_COLUMNS = [
     "mean",
     "p_any",
     "per_100_pts",
+    "wounds",
+    "share",
     "measure",
-    "wounds_caused",
+    "std",
+    "p_all",
+    "target_models",
     "weapons",
     "not_modelled",
     "error",
 ]
-"""Columns of :func:`rate` and :func:`rate_roster`: the seven of ``praetor roster --json`` first."""
+"""Columns of :func:`rate` and :func:`rate_roster`; the first ten are what ``praetor roster --json`` prints
+(:data:`JSON_COLUMNS`)."""
+JSON_COLUMNS = RATING_COLUMNS[:10]
+"""The fields of a row of ``praetor roster --json`` and of the roster report's embedded table."""
 
 
 def standard_targets() -> list[tuple[str, Unit]]:
@@ -79,28 +91,43 @@ def profile_targets(models: int = 1) -> tuple[list[tuple[str, Unit]], list[tuple
 
 
 def target_named(name: str, models: int | None = None) -> tuple[str, Unit]:
-    """A standard target or unit profile by name (as ``praetor calc`` reads it), parsed."""
-    block = resolve_unit({"name": name, **({"models": models} if models is not None else {})}, "--target")
+    """A standard target, unit profile or datasheet by name (as ``praetor calc`` reads it), parsed; ``models``
+    its size (a datasheet's ``size``)."""
+    if models is not None and is_datasheet(name):
+        value: Any = {"name": name, "size": models}
+    else:
+        value = {"name": name, **({"models": models} if models is not None else {})}
+    block, _ = target_of(value, "--target")
+    block = resolve_unit(block, "--target")
     return str(block["name"]), parse_target({"target": block})
 
 
-def _row(label: str, points: float, target: str, phase: str, result: dict[str, Any] | None, error: str) -> dict:
-    row: dict[str, Any] = {"unit": label, "points": points, "target": target, "phase": phase, "error": error}
+def _row(label: str, points: float, target: tuple[str, Unit], phase: str, result: dict | None, error: str) -> dict:
+    row: dict[str, Any] = {"unit": label, "points": points, "target": target[0], "phase": phase, "error": error,
+                           "target_models": target[1].models}  # fmt: skip
     if result is None:
-        return {**row, "mean": float("nan"), "p_any": float("nan"), "per_100_pts": float("nan"), "measure": "",
-                "wounds_caused": float("nan"), "weapons": "", "not_modelled": ""}  # fmt: skip
+        nan = float("nan")
+        measure = "hull_points" if target[1].is_vehicle else "casualties"
+        return {**row, "mean": nan, "p_any": nan, "per_100_pts": nan, "wounds": nan, "share": nan, "measure": measure,
+                "std": nan, "p_all": nan, "weapons": "", "not_modelled": ""}  # fmt: skip
     measure = "hull_points" if "hull_points" in result else "casualties"
-    dist = result[measure]
-    mean = float(dist["mean"])
-    wounds = result.get("wounds_caused", {})
+    dist = Dist.from_trusted(np.asarray(result[measure]["pmf"], dtype=float))
+    mean = float(result[measure]["mean"])
+    full = float(result["wrecked"]) if "wrecked" in result else float(dist.sf(target[1].models - 1))
     return {
         **row,
         "mean": mean,
-        "p_any": max(0.0, 1.0 - float(dist["pmf"][0])),
+        "p_any": float(dist.sf(0)),
         "per_100_pts": 100.0 * mean / points if points > 0 else float("nan"),
+        "wounds": float(result["wounds_removed"]),
+        "share": float(result["share_removed"]),
         "measure": measure,
-        "wounds_caused": float(wounds["mean"]) if isinstance(wounds, dict) and "mean" in wounds else float("nan"),
-        "weapons": "; ".join(f"{c['count']} {c['model']}: {c['weapon']}" for c in result.get("chosen", [])),
+        "std": float(dist.std()),
+        "p_all": full,
+        "weapons": "; ".join(
+            f"{c['count']} {c['model']}: {c['weapon'] if c['weapon'] is not None else '-'}"
+            for c in result.get("chosen", [])
+        ),
         "not_modelled": "; ".join(result.get("not_modelled", [])),
     }
 
@@ -114,21 +141,30 @@ def rate(
     half_range: bool = False,
     label: str | None = None,
 ) -> pd.DataFrame:
-    """One unit against each target in each phase (see :data:`RATING_COLUMNS`)."""
+    """One unit against each target in each phase (see :data:`RATING_COLUMNS`): ``mean`` models removed (hull
+    points of a vehicle), ``p_any`` and ``p_all`` (at least one; every model, or wrecked), ``wounds`` (or hull
+    points) removed, ``share`` of the target's models (so points, when they cost alike; a vehicle: wrecked)."""
     striking = loadout.with_flags(charging=True) if charging else loadout
     rows = []
-    for tlabel, target in targets:
+    for target in targets:
         for phase in phases:
             try:
                 if phase == "shooting":
-                    result = shooting(loadout, target, half_range=half_range)
+                    result = shooting(loadout, target[1], half_range=half_range)
                 else:
-                    result = melee(striking, target)
+                    result = melee(striking, target[1])
                 error = ""
             except (ScenarioError, ProfileError) as exc:
                 result, error = None, str(exc)
-            rows.append(_row(label or loadout.datasheet, loadout.points, tlabel, phase, result, error))
+            rows.append(_row(label or loadout.datasheet, loadout.points, target, phase, result, error))
     return pd.DataFrame(rows, columns=RATING_COLUMNS)
+
+
+def json_rows(frame: pd.DataFrame) -> list[dict[str, Any]]:
+    """The rows of a rating frame as ``praetor roster --json`` prints them (:data:`JSON_COLUMNS`; points as a
+    whole number, NaN as null)."""
+    rows = frame[JSON_COLUMNS].astype(object).where(frame[JSON_COLUMNS].notna(), None)
+    return [{**r, "points": round(r["points"])} for r in rows.to_dict(orient="records")]
 
 
 # --- rosters --------------------------------------------------------------------------------------------

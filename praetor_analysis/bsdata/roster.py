@@ -114,11 +114,13 @@ class RosterUnit:
 
 @dataclass
 class Roster:
-    """A roster: its name, units and total points (as stated in the file)."""
+    """A roster: its name, units and total points (as stated in the file), and the ``.ros`` document it was
+    read from (unpacked; what the fielded reading of its selections reads)."""
 
     name: str
     units: list[RosterUnit]
     points: float
+    document: bytes = field(default=b"", repr=False, compare=False)
 
 
 def _unzip_bounded(data: bytes, name: str) -> tuple[bytes, str]:
@@ -334,7 +336,7 @@ def read_roster_bytes(data: bytes, name: str) -> Roster:
                     _unit(sel, label, units)
     except UntrustedFileError as exc:
         raise UntrustedFileError(f"{name}: {exc}") from None
-    return Roster((root.get("name") or "").strip(), units, _pts(root))
+    return Roster((root.get("name") or "").strip(), units, _pts(root), bytes(data))
 
 
 def read_roster(path: str | Path) -> Roster:

@@ -10,24 +10,15 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import replace
 from typing import Any
-
-import numpy as np
 
 from praetor_analysis.engine.batch import resolve_many
 from praetor_analysis.engine.chain import resolve_sequence
-from praetor_analysis.engine.hit_stage import shots_distribution
 from praetor_analysis.engine.rule_report import reasons
 from praetor_analysis.engine.volley import Volley
 from praetor_analysis.errors import PraetorError, ScenarioError
-from praetor_analysis.markers.attack import hits_from_formation, marker_kind, mega_blast_joint
-from praetor_analysis.markers.formation import Formation
-from praetor_analysis.markers.options import MarkerOptions
 from praetor_analysis.melee.combat import resolve_combat
-from praetor_analysis.prob.dist import Dist
 from praetor_analysis.profiles.records import Unit
-from praetor_analysis.rules.hit_rules import GETS_HOT, TWIN_LINKED
 from praetor_analysis.scenario.document import (
     SCENARIO_FIELDS,
     VOLLEY_FIELDS,
@@ -43,10 +34,10 @@ from praetor_analysis.scenario.document import (
     wall_of_death_hits,
 )
 from praetor_analysis.scenario.echo import unit_echo
-from praetor_analysis.scenario.fielded import fielded_unit, is_datasheet
-from praetor_analysis.scenario.formation import MarkerSetup, default_note
+from praetor_analysis.scenario.fielded import fielded_unit
+from praetor_analysis.scenario.formation import MarkerSetup, default_note, marker_volley
 from praetor_analysis.scenario.limits import MAX_SCENARIOS
-from praetor_analysis.scenario.unit_attack import unit_calc
+from praetor_analysis.scenario.unit_calc import add_notes, has_fielded_unit, is_unit_attacker, target_of, unit_calc
 from praetor_analysis.vehicles.attack import resolve_vehicle_scenario
 
 __all__ = [
@@ -83,11 +74,16 @@ def calc(data: Any) -> dict[str, Any]:
     """Compute one scenario (a mapping in the docs/scenario.md form) into the result mapping; ``reasons``
     says why each rule under ``no_effect`` or ``not_modelled`` is there. A datasheet ``attacker`` (no
     ``weapon``) attacks as the unit it fields (:func:`praetor_analysis.scenario.unit_attack.unit_calc`)."""
-    if isinstance(data, Mapping) and "attacker" in data and "weapon" not in data and is_datasheet(data["attacker"]):
+    notes: list[tuple[str, str]] = []
+    if is_unit_attacker(data):
         result = unit_calc(data)
     else:
-        result = run(parse_scenario(data))
-    result["reasons"] = reasons(list(result.get("no_effect", ())), list(result.get("not_modelled", ())))
+        if has_fielded_unit(data):
+            block, notes = target_of(data["target"])
+            data = {**data, "target": block}
+        result = add_notes(run(parse_scenario(data)), notes)
+    own = result.pop("reasons", {})
+    result["reasons"] = {**reasons(list(result.get("no_effect", ())), list(result.get("not_modelled", ()))), **own}
     return result
 
 
@@ -127,7 +123,7 @@ def _shooting(scenario: Shooting) -> dict[str, Any]:
     target, notes = scenario.target, []
     volleys: list[list[Volley]] = [list(u) for u in scenario.firing_units]
     if scenario.marker is not None:
-        volley, notes = _marker_hits(volleys[0][0], scenario.marker)
+        volley, notes = marker_volley(volleys[0][0], scenario.marker)
         volleys = [[volley]]
         if scenario.marker.echo is not None and scenario.marker.echo.get("default"):
             notes = [default_note(scenario.marker), *notes]
@@ -162,31 +158,6 @@ def _best_profile(scenario: BestProfile) -> dict[str, Any]:
     return out
 
 
-def _marker_hits(volley: Volley, setup: MarkerSetup) -> tuple[Volley, list[str]]:
-    """The volley with its hits from the formation's geometry (and the notes the geometry gives)."""
-    shots, _ = shots_distribution(volley)
-    weapon = volley.weapon
-    options = MarkerOptions(
-        bs=int(volley.attacker.BS or 0),
-        indirect=setup.indirect,
-        twin_linked=weapon.has(TWIN_LINKED),
-        aim=setup.aim,
-        edges=setup.edges,
-    )
-    gets_hot = weapon.has(GETS_HOT)
-    if marker_kind(weapon) == "Apocalyptic Mega-blast" and isinstance(setup.shape, Formation):
-        joint, ones = mega_blast_joint(shots, setup.shape, options, gets_hot=gets_hot)
-        total = np.zeros(sum(joint.shape) - 2)
-        for (a, b, c), p in np.ndenumerate(joint):
-            total[a + b + c] += p
-        joint_hits = Dist.from_trusted(total)
-        return replace(volley, hits=joint_hits, ones=ones, zone_hits=joint, attacks=None, placement="formation"), []
-    hits, ones, notes = hits_from_formation(
-        weapon, shots, setup.shape, options, firer_distance=setup.firer_distance, gets_hot=gets_hot
-    )
-    return replace(volley, hits=hits, ones=ones, attacks=None, placement="formation"), notes
-
-
 def calc_json(text: str) -> Any:
     """Parse JSON text (one scenario or an array of them) and compute the result(s) with :func:`calc`.
 
@@ -207,8 +178,10 @@ def calc_json(text: str) -> Any:
         raise ScenarioError(f"scenario: {len(data)} scenarios in one array (limit {MAX_SCENARIOS})")
     for i, item in enumerate(data):
         try:
-            if isinstance(item, Mapping) and "weapon" not in item and is_datasheet(item.get("attacker")):
+            if is_unit_attacker(item):
                 fielded_unit(item["attacker"])
+            elif has_fielded_unit(item):
+                target_of(item["target"])
             else:
                 parse_scenario(item)  # memoised blocks: calc_many parses them again for free
         except ScenarioError as exc:

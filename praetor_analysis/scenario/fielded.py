@@ -44,6 +44,7 @@ def fielded_unit(source: Any, field: str = "attacker") -> FieldedUnit:
     return build_loadout(source, field)
 
 
-def roster_units(path: str | Path) -> list[FieldedUnit]:
-    """Every unit of a roster file that has models with a statline (a nested transport is its own unit)."""
-    return [u for u in map(from_selection, roster_selections(path)) if u is not None]
+def roster_units(source: str | Path | bytes, name: str = "roster") -> list[FieldedUnit]:
+    """Every unit of a roster file (or of its bytes) that has models with a statline (a nested transport is
+    its own unit)."""
+    return [u for u in map(from_selection, roster_selections(source, name)) if u is not None]

@@ -9,7 +9,7 @@ Sergeant's). Points are the roster's own. A nested unit (a dedicated transport) 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 from xml.etree.ElementTree import Element
@@ -18,6 +18,7 @@ import pandas as pd
 
 from praetor_analysis.bsdata.files import children, parse_xml_bytes
 from praetor_analysis.bsdata.roster import (
+    read_roster,
     read_roster_bytes,
     selection_number,
     selection_points,
@@ -41,6 +42,7 @@ class RosterSelection:
     element: Element
     options: pd.DataFrame
     faction: str = ""
+    force: str = ""
 
 
 @dataclass
@@ -55,30 +57,36 @@ class _Group:
     wargear: list[str] = field(default_factory=list)
 
 
-def _unit_selections(root: Element) -> Iterator[Element]:
+def _unit_selections(root: Element) -> Iterator[tuple[Element, str]]:
+    """Every unit selection and the name of its force (a nested unit after its parent)."""
     seen: set[int] = set()
     for force in root.iter():
         if force.tag.rsplit("}", 1)[-1] != "force":
             continue
+        label = (force.get("name") or "").strip()
         stack = list(children(force, "selections", "selection"))
         while stack:
             sel = stack.pop(0)
             if sel.get("type") in ("unit", "model") and id(sel) not in seen:
                 seen.add(id(sel))
-                yield sel
+                yield sel, label
                 stack.extend(c for c in sel.iter() if c is not sel and c.get("type") == "unit")
 
 
-def roster_selections(path: str | Path) -> list[RosterSelection]:
-    """The unit selections of a roster file (bounds and XML safety checked first)."""
-    path = Path(path)
-    data = path.read_bytes()
-    read_roster_bytes(data, path.name)  # bounds, XML safety, a roster root
-    root = parse_xml_bytes(unzip_roster(data, path.name), path.name)
+def roster_selections(source: str | Path | bytes, name: str = "roster") -> list[RosterSelection]:
+    """The unit selections of a roster file, or of its bytes (``.ros`` or ``.rosz``; bounds and XML safety
+    checked first)."""
+    if isinstance(source, (bytes, bytearray)):
+        data = bytes(source)
+    else:
+        path = Path(source)
+        data, name = read_roster(path).document, path.name
+    read_roster_bytes(data, name)  # bounds, XML safety, a roster root
+    root = parse_xml_bytes(unzip_roster(data, name), name)
     sheets = load_datasheets().drop_duplicates("entry_id").set_index("entry_id")
     all_options = load_wargear_options()
     out = []
-    for sel in _unit_selections(root):
+    for sel, force in _unit_selections(root):
         entry = (sel.get("entryId") or "").split("::")[-1]
         options, faction = all_options.iloc[0:0], ""
         if entry in sheets.index:
@@ -87,7 +95,7 @@ def roster_selections(path: str | Path) -> list[RosterSelection]:
             options = all_options[
                 (all_options["datasheet"] == sheet["name"]) & (all_options["faction"] == sheet["faction"])
             ]
-        out.append(RosterSelection(sel, options, faction))
+        out.append(RosterSelection(sel, options, faction, force))
     return out
 
 
@@ -153,7 +161,15 @@ def _model_groups(groups: list[_Group], shared: list[Element], options: pd.DataF
             for w in ws:
                 seen.setdefault((w["name"], w["Range"], w["Strength"], w["AP"], w["Type"]), weapon_block(w))
             out.append(ModelGroup(g.name, m, statline, tuple(seen.values()), tuple(dict.fromkeys(items))))
-    return out
+    merged: list[ModelGroup] = []
+    for g in out:  # models of the same name, statline and wargear (an Indomitus squad's four) as one group
+        same = next((i for i, o in enumerate(merged) if (o.model, o.statline, o.weapons, o.wargear)
+                     == (g.model, g.statline, g.weapons, g.wargear)), None)  # fmt: skip
+        if same is None:
+            merged.append(g)
+        else:
+            merged[same] = replace(merged[same], count=merged[same].count + g.count)
+    return merged
 
 
 def from_selection(selection: RosterSelection) -> FieldedUnit | None:
@@ -167,4 +183,6 @@ def from_selection(selection: RosterSelection) -> FieldedUnit | None:
     name = " ".join((selection.element.get("name") or "").split())
     costed = tuple(" ".join((s.get("name") or "").split()) for s in selection.element.iter() if selection_points(s))
     size = sum(g.count for g in models)
-    return FieldedUnit(name, selection.faction, size, points, tuple(models), costed, source="roster")
+    return FieldedUnit(
+        name, selection.faction, size, points, tuple(models), costed, source="roster", force=selection.force
+    )

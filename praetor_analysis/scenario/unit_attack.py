@@ -1,24 +1,27 @@
-"""A datasheet attacks as a unit: every model shoots or fights, with the wargear it carries.
+"""A fielded unit attacks: every model shoots or fights with the wargear it carries, and says so.
 
 Shooting: each group of identical models fires one ranged weapon per model, the one that takes the
 most wounds off this target's models (hull points off a vehicle), unless its Unit Type lets it fire every
 weapon (:data:`FIRE_ALL_TYPES`); then each weapon fires, one profile per weapon (``Missile Launcher -
-Krak`` or ``- Frag``, whichever does more). Grenades are left out of shooting (one model per unit may
-throw one). All the unit's volleys are one firing unit of
-:func:`~praetor_analysis.engine.chain.resolve_sequence`: wounds and hull points carry over, Pinning is
-tested once.
+Krak`` or ``- Frag``, whichever does more). Grenades are not thrown (one model of a unit may throw one
+instead of firing). A blast or template weapon fired at a unit lands on the target standing in its default
+formation (:func:`~praetor_analysis.scenario.formation.default_formation`: lines of five on the base of its
+Unit Type, a coherency range apart), and the hits come from that
+geometry. All the unit's volleys are one firing unit: wounds and hull points carry over, Pinning is tested
+once.
 
 Melee: each group fights with its best melee profile for the target (Melee weapons only: a pistol is
-not one; Detonation weapons only against the targets they may attack; a model with no melee weapon strikes unarmed,
-Strength User, AP -), with +1 Attack on the charge and for a second melee weapon
-(:func:`~praetor_analysis.melee.blows.plan_blows`), all groups' blows one sequence in Initiative
-order. With ``target_weapon`` the target fights back: a whole round of
-:func:`~praetor_analysis.melee.combat.resolve_combat`, which takes one uniform side, so the largest
-group fights it and the others are listed under ``not_modelled``.
+not one; Detonation weapons only against the targets they may attack; a model with no melee weapon strikes
+unarmed, Strength User, AP -), with +1 Attack on the charge and for a second melee weapon
+(:func:`~praetor_analysis.melee.blows.plan_blows`), all groups' blows one sequence in Initiative order
+(highest first). With ``target_weapon`` the target fights back: a whole round of
+:func:`~praetor_analysis.melee.combat.resolve_combat`, which takes one uniform side, so the largest group
+fights it and the others are named under ``not_modelled``.
 
-Results are the scenario result forms, plus ``datasheet``, ``size``, ``points``, ``phase``,
-``chosen`` (which weapon each group used) and ``wounds_caused`` (wounds taken off the target's
-models, for multi-wound targets; vehicles report ``hull_points``).
+Every group of models is accounted for in ``chosen``: ``{"model", "count", "weapon", "initiative"
+(melee)}`` for what it fired or struck with (``weapon`` None when it did neither, with ``why``), and
+``unused``: ``{weapon: why}`` for each weapon it carried and did not use. The result's ``reasons`` say why
+each note of ``not_modelled`` is there.
 """
 
 from __future__ import annotations
@@ -27,36 +30,34 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-import numpy as np
-
-from praetor_analysis.engine.batch import Casualties, resolve_many
-from praetor_analysis.engine.chain import resolve_sequence, resolve_volley
 from praetor_analysis.engine.hit_stage import detonation_allowed
-from praetor_analysis.engine.volley import TargetState, Volley
-from praetor_analysis.errors import PraetorError, ProfileError, ScenarioError
+from praetor_analysis.engine.volley import Volley
+from praetor_analysis.errors import ProfileError, ScenarioError
+from praetor_analysis.markers.attack import marker_kind
 from praetor_analysis.melee.blows import Side, plan_blows
 from praetor_analysis.melee.combat import resolve_combat
 from praetor_analysis.prob.dist import Dist
 from praetor_analysis.profiles.records import Unit, Weapon, unit_from_mapping
 from praetor_analysis.rules.blow_rules import DETONATION
-from praetor_analysis.rules.hit_rules import MASTER_CRAFTED
-from praetor_analysis.scenario.document import parse_cached, parse_target, resolve_names
-from praetor_analysis.scenario.echo import unit_echo
-from praetor_analysis.scenario.fielded import FieldedUnit, fielded_unit
-from praetor_analysis.scenario.names import resolve_weapon
-from praetor_analysis.vehicles.attack import resolve_vehicle_scenario
-from praetor_analysis.vehicles.sweep import hull_points_many
+from praetor_analysis.scenario.document import parse_cached
+from praetor_analysis.scenario.formation import default_formation, default_note, marker_volley
+from praetor_analysis.scenario.unit_records import FieldedUnit, ModelGroup
+from praetor_analysis.scenario.unit_volleys import (
+    best_volley,
+    resolve_firing_units,
+    resolve_unit_volleys,
+    wounds_caused,
+)
 
 __all__ = [
     "FIRE_ALL_TYPES",
     "UNARMED",
-    "loadout_echo",
+    "measures",
     "melee",
     "melee_weapons",
     "resolve_firing_units",
     "shooting",
     "shooting_volleys",
-    "unit_calc",
     "wounds_caused",
 ]
 
@@ -64,9 +65,10 @@ FIRE_ALL_TYPES = ("Dreadnought", "Monstrous", "Mechanised", "Vehicle")
 """Unit Types whose models fire every weapon they carry (words of the Unit Type)."""
 
 UNARMED = {"name": "unarmed", "Range": "-", "Strength": "User", "AP": "-", "Type": "Melee"}
-"""The profile of a model with no melee weapon and no pistol."""
+"""The profile of a model with no melee weapon."""
 
-_UNIT_FIELDS = {"mode", "attacker", "target", "half_range", "target_weapon", "name"}
+_MELEE_STATS = ("WS", "S", "I", "A")
+_ROUND_STATS = ("WS", "S", "T", "W", "I", "A")
 
 
 def _weapon(block: Mapping[str, Any]) -> Weapon:
@@ -76,6 +78,17 @@ def _weapon(block: Mapping[str, Any]) -> Weapon:
 def _unit(block: Mapping[str, Any], models: int, field: str = "attacker") -> Unit:
     data = {**block, "models": models}
     return parse_cached("unit", data, field, lambda: unit_from_mapping(data, field_name=field))
+
+
+def _weapons(g: ModelGroup, unused: dict[str, str]) -> list[Weapon]:
+    """The group's weapons as records; a profile that cannot be read is named in ``unused``, with why."""
+    out = []
+    for block in g.weapons:
+        try:
+            out.append(_weapon(block))
+        except (ProfileError, ScenarioError) as exc:
+            unused[str(block.get("name", "weapon"))] = f"its profile could not be read: {exc}"
+    return out
 
 
 def _is_grenade(w: Weapon) -> bool:
@@ -88,227 +101,199 @@ def _family(w: Weapon) -> str:
     return w.name.split(" - ")[0].split(" (")[0].strip().casefold()
 
 
-def _score(result: Mapping[str, Any]) -> tuple[float, float]:
-    if "hull_points" in result:
-        return float(result["hull_points"]["mean"]), float(result["penetrating"]["mean"])
-    return float(result["casualties"]["mean"]), float(result["unsaved"]["mean"])
+def _entry(g: ModelGroup, weapon: str | None, unused: dict[str, str], **more: Any) -> dict[str, Any]:
+    return {"model": g.model, "count": g.count, "weapon": weapon, **more, "unused": unused}
 
 
-def _merge(volleys: Sequence[Volley]) -> list[Volley]:
-    """Volleys of the same weapon by models of the same shooting or striking characteristics, as one volley.
-
-    Exact: the shots (or blows) of both are independent with the same per-shot outcome, and the chain
-    takes a volley's hits in turn, so one volley of the summed models (summed blows in melee) is the
-    same as the two in a row. Master-crafted (one re-roll per model) volleys are left apart.
-    """
-    out: list[Volley] = []
-    keys: dict[tuple[Any, ...], int] = {}
-    for v in volleys:
-        a = v.attacker
-        key = (v.weapon, v.mode, v.half_range, a.BS, a.WS, a.S, a.T, a.W, a.save, a.rules,
-               a.unit_type.replace("Character, ", "").replace(", Character", "").replace("Character", ""),
-               a.charging, a.two_weapons, a.disordered, a.wounds_taken)  # fmt: skip
-        if v.weapon.has(MASTER_CRAFTED) or v.hits is not None or key not in keys:
-            keys.setdefault(key, len(out))
-            out.append(v)
-            continue
-        i = keys[key]
-        first = out[i]
-        models = first.attacker.models + a.models
-        attacks = None
-        if first.attacks is not None or v.attacks is not None:
-            if not (isinstance(first.attacks, Dist) and isinstance(v.attacks, Dist)):
-                out.append(v)
-                continue
-            attacks = first.attacks + v.attacks
-        out[i] = Volley(first.weapon, replace(first.attacker, models=models), first.mode, attacks, None,
-                        first.snap_shots, first.half_range)  # fmt: skip
-    return out
+def _aimed(volley: Volley, target: Unit, applied: list[str]) -> Volley:
+    """A blast or template volley at a unit with its hits from the target's default formation."""
+    if target.is_vehicle or marker_kind(volley.weapon) is None:
+        return volley
+    setup = default_formation(target)
+    aimed, notes = marker_volley(volley, setup)
+    applied.extend([default_note(setup), *(n for n in notes if not n.startswith("not modelled: "))])
+    return aimed
 
 
-def _resolve(target: Unit, volleys: Sequence[Volley]) -> dict[str, Any]:
-    """One firing unit's volleys against the target: the scenario result, plus ``wounds_caused``."""
-    return resolve_firing_units(target, [volleys])
+def _better(best: str, scores: list[float], i: int, j: int, target: Unit) -> str:
+    what = "hull points" if target.is_vehicle else "wounds off the models"
+    return f"{best} takes more {what} here ({scores[j]:.3g} against {scores[i]:.3g})" if scores else best
 
 
-def _single(target: Unit, volley: Volley) -> tuple[float, float, float]:
-    """How much one volley alone does: (wounds taken off the models, or hull points; models removed; range).
-
-    Wounds rather than models come first, so that against multi-wound models a weapon that wounds without
-    killing alone (one plasma pistol against Terminators) still counts; the sweep path when every wound
-    does one damage to one-wound models or the target is a vehicle.
-    """
-    if target.is_vehicle or (target.W or 1) == 1:
-        pmf = _quick(volley, target)
-        if pmf is not None:
-            mean = float(pmf @ np.arange(pmf.size))
-            return mean, mean, _reach(volley.weapon)
-    if target.is_vehicle:
-        score = _score(_resolve(target, [volley]))
-        return score[0], score[1], _reach(volley.weapon)
-    r = resolve_volley(volley, target)
-    wounds = wounds_caused(r.state, target).mean() if r.state is not None else r.unsaved.mean()
-    return float(wounds), float(r.casualties.mean()), _reach(volley.weapon)
-
-
-def _quick(volley: Volley, target: Unit) -> np.ndarray | None:
-    """The pmf of models removed (hull points off a vehicle) by the batch paths, or None when the full
-    result is needed (a vehicle hit that does more than remove hull points)."""
-    if target.is_vehicle:
-        found = hull_points_many([(volley, target)])[0]
-        if isinstance(found, PraetorError):
-            raise ScenarioError(str(found))
-        return None if found is None else np.asarray(found["hull_points"]["pmf"])
-    result = resolve_many([(volley, target)], casualties_only=True)[0]
-    if not isinstance(result, Casualties):
-        raise ScenarioError(str(result))
-    return np.asarray(result.casualties)
-
-
-def _reach(w: Weapon) -> float:
-    """Longest range in inches (a tie-break: the weapon that reaches further), 0 for melee."""
-    return float(w.range.max_in or 0)
-
-
-def wounds_caused(state: TargetState, target: Unit) -> Dist:
-    """Wounds taken off the target's models (overflow on a dying model not counted), from its final state."""
-    space = state.space
-    kills = space.kills_of()
-    left = np.tile(np.arange(1, space.wounds + 1), space.models + 1)
-    lost = np.where(kills >= space.models, space.models * space.wounds, kills * space.wounds + space.wounds - left)
-    taken = target.wounds_taken
-    weights = state.probs.sum(axis=0)
-    return Dist.from_trusted(np.bincount(np.maximum(lost - taken, 0), weights=weights))
-
-
-def _best(target: Unit, volleys: list[Volley]) -> Volley:
-    if len(volleys) == 1:
-        return volleys[0]
-    scores = [_single(target, v) for v in volleys]
-    return volleys[max(range(len(volleys)), key=lambda i: (scores[i], -i))]
-
-
-def shooting(loadout: FieldedUnit, target: Unit, *, half_range: bool = False) -> dict[str, Any]:
+def shooting(unit: FieldedUnit, target: Unit, *, half_range: bool = False) -> dict[str, Any]:
     """The unit's shooting at the target (see the module docstring)."""
-    volleys, chosen = shooting_volleys(loadout, target, half_range=half_range)
-    return _finish(loadout, target, "shooting", volleys, chosen, [])
+    volleys, chosen, applied = _shooting_plan(unit, target, half_range)
+    return _finish(unit, target, "shooting", volleys, chosen, [], applied)
 
 
 def shooting_volleys(
-    loadout: FieldedUnit, target: Unit, *, half_range: bool = False
+    unit: FieldedUnit, target: Unit, *, half_range: bool = False
 ) -> tuple[list[Volley], list[dict[str, Any]]]:
-    """The volleys the unit fires at the target (its weapons chosen as :func:`shooting` chooses them), and
-    ``chosen``: which weapon each group of models fires."""
-    volleys: list[Volley] = []
-    chosen: list[dict[str, Any]] = []
-    for g in loadout.groups:
-        unit = _unit(g.statline, g.count)
-        ranged = [w for w in map(_weapon, g.weapons) if not w.is_melee and not _is_grenade(w)]
-        if not ranged or unit.BS is None:
-            continue
-        if any(unit.has_type(t) for t in FIRE_ALL_TYPES):
-            families: dict[str, list[Weapon]] = {}
-            for w in ranged:
-                families.setdefault(_family(w), []).append(w)
-            picks = [_best(target, [Volley(w, unit, half_range=half_range) for w in ws]) for ws in families.values()]
-        else:
-            picks = [_best(target, [Volley(w, unit, half_range=half_range) for w in ranged])]
-        volleys.extend(picks)
-        chosen.extend({"model": g.model, "count": g.count, "weapon": v.weapon.name} for v in picks)
+    """The volleys the unit fires at the target (its weapons chosen as :func:`shooting` chooses them, blasts
+    and templates over the target's default formation), and ``chosen`` (see the module docstring)."""
+    volleys, chosen, _ = _shooting_plan(unit, target, half_range)
     return volleys, chosen
 
 
-def resolve_firing_units(target: Unit, firing_units: Sequence[Sequence[Volley]]) -> dict[str, Any]:
-    """Several units' volleys in turn at one target, the damaged model (or hull points) carried over and
-    Pinning tested per unit: the scenario result of ``firing_units``, plus ``wounds_caused``."""
-    units = [_merge(u) for u in firing_units if u]
-    if not units:
-        raise ScenarioError("firing_units: no volley to resolve")
-    if target.is_vehicle:
-        return resolve_vehicle_scenario(target, units)
-    res = resolve_sequence(target, units)
-    out = res.to_dict()
-    if res.state is not None:
-        out["wounds_caused"] = wounds_caused(res.state, target).to_dict()
-    return out
+def _shooting_plan(
+    unit: FieldedUnit, target: Unit, half_range: bool
+) -> tuple[list[Volley], list[dict[str, Any]], list[str]]:
+    volleys: list[Volley] = []
+    chosen: list[dict[str, Any]] = []
+    applied: list[str] = []
+    for g in unit.groups:
+        models = _unit(g.statline, g.count)
+        unused: dict[str, str] = {}
+        weapons = _weapons(g, unused)
+        ranged = []
+        for w in weapons:
+            if w.is_melee:
+                unused[w.name] = "a melee weapon: it strikes in the melee phase"
+            elif _is_grenade(w):
+                unused[w.name] = "a grenade: one model of a unit may throw one instead of firing; none is thrown here"
+            else:
+                ranged.append(w)
+        if models.BS is None or not ranged:
+            why = "no Ballistic Skill in its statline" if models.BS is None else "no ranged weapon"
+            chosen.append(_entry(g, None, unused, why=why))
+            continue
+        if any(models.has_type(t) for t in FIRE_ALL_TYPES):
+            families: dict[str, list[Weapon]] = {}
+            for w in ranged:
+                families.setdefault(_family(w), []).append(w)
+            pools = list(families.values())
+            rule = "another profile of the same weapon"
+        else:
+            pools = [ranged]
+            rule = "one weapon per model"
+        picks = []
+        for pool in pools:
+            aimed = [_aimed(Volley(w, models, half_range=half_range), target, applied) for w in pool]
+            best, scores = best_volley(target, aimed)
+            j = aimed.index(best)
+            for i, w in enumerate(pool):
+                if i != j:
+                    unused[w.name] = f"{rule}: {_better(best.weapon.name, scores, i, j, target)}"
+            picks.append(best)
+        volleys.extend(picks)
+        chosen.extend(_entry(g, v.weapon.name, unused if k == 0 else {}) for k, v in enumerate(picks))
+    return volleys, chosen, applied
+
+
+def _melee_options(weapons: Sequence[Weapon], target: Unit) -> tuple[list[Weapon], dict[str, str]]:
+    """The melee profiles a model may fight with (unarmed when none), and why each other weapon is not one."""
+    found, unused = [], {}
+    for w in weapons:
+        if not w.is_melee:
+            kind = "a pistol" if w.type.kind == "Pistol" else "a ranged weapon"
+            unused[w.name] = f"{kind}: not a Melee weapon, so it does not strike in melee"
+        elif _is_grenade(w):
+            unused[w.name] = "a grenade: not used in melee"
+        elif w.has(DETONATION) and not detonation_allowed(target):
+            unused[w.name] = "Detonation: attacks only Vehicles, Dreadnoughts, Automata and buildings"
+        else:
+            found.append(w)
+    return found or [_weapon(UNARMED)], unused
 
 
 def melee_weapons(weapons: Sequence[Mapping[str, Any]], enemy: Unit) -> list[Weapon]:
     """The melee profiles a model carrying ``weapons`` (blocks) may fight ``enemy`` with (unarmed when none)."""
-    return _melee_options(weapons, enemy)
+    return _melee_options([_weapon(b) for b in weapons], enemy)[0]
 
 
-def _melee_options(weapons: Sequence[Mapping[str, Any]], target: Unit) -> list[Weapon]:
-    """The melee profiles a model may fight with: its Melee weapons (Detonation ones only where they may attack)."""
-    found = [
-        w
-        for w in map(_weapon, weapons)
-        if w.is_melee and not _is_grenade(w) and (not w.has(DETONATION) or detonation_allowed(target))
-    ]
-    return found or [_weapon(UNARMED)]
-
-
-def _group_blows(unit: Unit, options: list[Weapon], target: Unit) -> list[tuple[Volley, int, Weapon]]:
-    """(volley, Initiative, weapon) for each melee profile the group could fight with."""
+def _group_blows(unit: Unit, options: list[Weapon], target: Unit) -> list[tuple[Volley, int]]:
+    """(volley, Initiative) for each melee profile the group could fight with."""
     out = []
+    # a Side is a whole-round fighter and needs T and W; the attack count and Initiative never read them
+    striker = replace(unit, T=unit.T if unit.T is not None else 1, W=unit.W if unit.W is not None else 1)
     for w in options:
         others = [o for o in options if o is not w]
-        second = others[0] if others else None
-        blows = plan_blows(Side(unit, (w,), second), w, target)
-        volley = Volley(w, unit, mode="melee", attacks=Dist.point(blows.attacks * unit.models))
-        out.append((volley, blows.initiative, w))
+        blows = plan_blows(Side(striker, (w,), others[0] if others else None), w, target)
+        out.append((Volley(w, unit, mode="melee", attacks=Dist.point(blows.attacks * unit.models)), blows.initiative))
     return out
 
 
 def melee(
-    loadout: FieldedUnit,
+    unit: FieldedUnit,
     target: Unit,
     *,
     target_weapon: Sequence[Weapon] | None = None,
     target_second: Weapon | None = None,
 ) -> dict[str, Any]:
     """The unit's blows at the target, or a whole round when ``target_weapon`` fights back."""
-    notes: list[str] = []
+    notes: list[tuple[str, str]] = []
+    chosen: list[dict[str, Any]] = []
     fighters = []
-    for g in loadout.groups:
-        unit = _unit(g.statline, g.count)
-        if unit.is_vehicle or any(getattr(unit, k) is None for k in ("WS", "S", "T", "W", "I", "A")):
-            notes.append(f"{g.model}: no melee statline")
+    needed = _MELEE_STATS if target_weapon is None else _ROUND_STATS
+    for g in unit.groups:
+        models = _unit(g.statline, g.count)
+        missing = [k for k in needed if getattr(models, k) is None]
+        unreadable: dict[str, str] = {}
+        options, unused = _melee_options(_weapons(g, unreadable), target)
+        unused.update(unreadable)
+        if models.is_vehicle or missing:
+            why = "a vehicle: it does not fight" if models.is_vehicle else f"no {', '.join(missing)} in its statline"
+            chosen.append(_entry(g, None, unused, why=why))
+            notes.append((f"{g.model}: {why}", "a model the data gives no melee statline does not fight here"))
             continue
-        fighters.append((g, unit, _melee_options(g.weapons, target)))
+        fighters.append((g, models, options, unused))
     if not fighters:
-        raise ScenarioError(f"attacker: {loadout.datasheet} has no model that fights in melee")
+        raise ScenarioError(f"attacker: {unit.datasheet} has no model that fights in melee")
     if target_weapon is not None:
-        g, unit, options = max(fighters, key=lambda f: f[0].count)
-        others = [f"{f[0].count} {f[0].model}" for f in fighters if f[0] is not g]
-        if others:
-            notes.append(
-                f"whole round with a mixed unit: only the {g.count} {g.model} fight ({', '.join(others)} left out)"
-            )
-        second = None if len(options) < 2 else options[1]
-        result = resolve_combat(Side(unit, tuple(options), second), Side(target, tuple(target_weapon), target_second))
-        out = result.to_dict()
-        chosen = [{"model": g.model, "count": g.count, "weapon": out["weapons"]["attacker"]}]
-        return _label(loadout, "melee", out, chosen, notes)
-    volleys: list[tuple[int, Volley]] = []
-    chosen = []
-    for g, unit, options in fighters:
-        plans = _group_blows(unit, options, target)
-        best = _best(target, [p[0] for p in plans])
-        init = next(p[1] for p in plans if p[0] is best)
-        volleys.append((init, best))
-        chosen.append({"model": g.model, "count": g.count, "weapon": best.weapon.name, "initiative": init})
-    ordered = [v for _, v in sorted(volleys, key=lambda iv: -iv[0])]
-    return _finish(loadout, target, "melee", ordered, chosen, notes)
+        return _round(unit, target, fighters, chosen, notes, target_weapon, target_second)
+    strikes: list[tuple[int, Volley, dict[str, Any]]] = []
+    for g, models, options, unused in fighters:
+        plans = _group_blows(models, options, target)
+        best, scores = best_volley(target, [p[0] for p in plans])
+        j = next(i for i, p in enumerate(plans) if p[0] is best)
+        for i, p in enumerate(plans):
+            if i != j:
+                unused[p[0].weapon.name] = f"one weapon per blow: {_better(best.weapon.name, scores, i, j, target)}"
+        more: dict[str, Any] = {"initiative": plans[j][1]}
+        if best.weapon.name == UNARMED["name"]:
+            more["why"] = "no Melee weapon: it strikes unarmed, Strength User, AP -"
+        strikes.append((plans[j][1], best, _entry(g, best.weapon.name, unused, **more)))
+    strikes.sort(key=lambda s: -s[0])  # Initiative order, highest first (stable: ties keep the unit's order)
+    chosen = [e for _, _, e in strikes] + chosen
+    return _finish(unit, target, "melee", [v for _, v, _ in strikes], chosen, notes, [])
+
+
+def _round(
+    unit: FieldedUnit,
+    target: Unit,
+    fighters: list[tuple[ModelGroup, Unit, list[Weapon], dict[str, str]]],
+    chosen: list[dict[str, Any]],
+    notes: list[tuple[str, str]],
+    target_weapon: Sequence[Weapon],
+    target_second: Weapon | None,
+) -> dict[str, Any]:
+    """A whole round: the largest group fights it (one uniform side); the other groups are named."""
+    g, models, options, unused = max(fighters, key=lambda f: f[0].count)
+    for other in fighters:
+        if other[0] is not g:
+            why = f"a whole round takes one uniform side: the {g.count} {g.model} fight it"
+            chosen.append(_entry(other[0], None, other[3], why=why))
+    if len(fighters) > 1:
+        left = ", ".join(f"{f[0].count} {f[0].model}" for f in fighters if f[0] is not g)
+        notes.append(
+            (f"whole round with a mixed unit: only the {g.count} {g.model} fight ({left} left out)",
+             "the round of combat resolves one uniform side; the largest group of models fights it")
+        )  # fmt: skip
+    second = None if len(options) < 2 else options[1]
+    result = resolve_combat(Side(models, tuple(options), second), Side(target, tuple(target_weapon), target_second))
+    out = result.to_dict()
+    chosen.insert(0, _entry(g, out["weapons"]["attacker"], unused))
+    return _label(unit, "melee", out, chosen, notes, [], target)
 
 
 def _finish(
-    loadout: FieldedUnit,
+    unit: FieldedUnit,
     target: Unit,
     phase: str,
     volleys: list[Volley],
     chosen: list[dict[str, Any]],
-    notes: list[str],
+    notes: list[tuple[str, str]],
+    applied: list[str],
 ) -> dict[str, Any]:
     if not volleys:
         zero = Dist.point(0).to_dict()
@@ -316,81 +301,48 @@ def _finish(
         out = {**empty, "hull_points": zero, "penetrating": zero} if target.is_vehicle else {
             **empty, "wounds": zero, "unsaved": zero, "casualties": zero, "wounds_caused": zero, "pinned": 0.0
         }  # fmt: skip
-        notes = [*notes, f"{loadout.datasheet}: no weapon for the {phase} phase"]
+        notes = [*notes, (f"{unit.datasheet}: no weapon for the {phase} phase", "no model carries one that acts")]
     else:
-        out = _resolve(target, volleys)
-    return _label(loadout, phase, out, chosen, notes)
+        out = resolve_unit_volleys(target, volleys)
+    return _label(unit, phase, out, chosen, notes, applied, target)
+
+
+def measures(result: Mapping[str, Any], target: Unit) -> dict[str, float]:
+    """What a list builder reads of a result: ``wounds_removed`` (the mean wounds taken off the target's
+    models; hull points off a vehicle) and ``share_removed`` (the mean share of the target's models removed,
+    so of its points when its models cost alike; a vehicle's when it is wrecked)."""
+    if "hull_points" in result:
+        hulls = float(result["hull_points"]["mean"])
+        return {"wounds_removed": hulls, "share_removed": float(result.get("wrecked", 0.0))}
+    removed = float(result["casualties"]["mean"])
+    caused = result.get("wounds_caused", {})
+    if isinstance(caused, Mapping) and "attacker" in caused:  # a whole round: the attacker's wounds
+        caused = caused["attacker"]
+    wounds = float(caused["mean"]) if isinstance(caused, Mapping) and "mean" in caused else removed
+    return {"wounds_removed": wounds, "share_removed": removed / max(target.models, 1)}
 
 
 def _label(
-    loadout: FieldedUnit, phase: str, out: dict[str, Any], chosen: list[dict[str, Any]], notes: list[str]
+    unit: FieldedUnit,
+    phase: str,
+    out: dict[str, Any],
+    chosen: list[dict[str, Any]],
+    notes: list[tuple[str, str]],
+    applied: list[str],
+    target: Unit,
 ) -> dict[str, Any]:
     out = dict(out)
-    out["not_modelled"] = list(out.get("not_modelled", [])) + notes
+    notes = [*notes, *((n, "left out when the unit was read") for n in unit.notes)]
+    out["applied"] = list(dict.fromkeys([*out.get("applied", []), *applied]))
+    out["not_modelled"] = list(out.get("not_modelled", [])) + [n for n, _ in notes]
+    out["reasons"] = dict(notes)
+    out.update(measures(out, target))
     return {
-        "datasheet": loadout.datasheet,
-        "faction": loadout.faction,
-        "size": loadout.size,
-        "points": loadout.points,
+        "datasheet": unit.datasheet,
+        "faction": unit.faction,
+        "size": unit.size,
+        "points": unit.points,
         "phase": phase,
         "chosen": chosen,
         **out,
     }
-
-
-def unit_calc(data: Mapping[str, Any]) -> dict[str, Any]:
-    """A scenario whose ``attacker`` is a datasheet: the unit shoots (``mode`` shooting) or fights.
-
-    Fields: ``attacker`` (the datasheet block), ``target``, ``mode``, ``half_range``, ``target_weapon``
-    (melee: the target fights back; ``target.second_weapon`` as in a round of melee).
-
-    Raises:
-        ScenarioError: A field that is not used with a datasheet attacker, or any bad value.
-    """
-    unknown = sorted(set(data) - _UNIT_FIELDS)
-    if unknown:
-        raise ScenarioError(
-            f"{unknown[0]}: not used with a datasheet attacker (its wargear attacks; change it with attacker.loadout)"
-        )
-    mode = data.get("mode", "shooting")
-    if mode not in ("shooting", "melee"):
-        raise ScenarioError(f'mode: expected "shooting" or "melee", got {mode!r}')
-    if "target_weapon" in data and mode != "melee":
-        raise ScenarioError(f'target_weapon: only used with "mode": "melee", got mode {mode!r}')
-    loadout = fielded_unit(data["attacker"])
-    resolved = resolve_names({k: v for k, v in data.items() if k != "attacker"})
-    result = _unit_calc(data, mode, loadout, resolved)
-    result["attacker"] = loadout_echo(loadout)
-    return result
-
-
-def loadout_echo(loadout: FieldedUnit) -> dict[str, Any]:
-    """The result's ``attacker`` for a fielded unit: its name, faction, size and points, and each group of models
-    (:func:`~praetor_analysis.scenario.echo.unit_echo` of its statline, with ``model`` and ``weapons``)."""
-    groups = [
-        {"model": g.model, **unit_echo(_unit(g.statline, g.count)), "weapons": [str(w.get("name")) for w in g.weapons]}
-        for g in loadout.groups
-    ]
-    return {"name": loadout.datasheet, "faction": loadout.faction, "models": loadout.size, "points": loadout.points,
-            "groups": groups}  # fmt: skip
-
-
-def _unit_calc(data: Mapping[str, Any], mode: str, loadout: FieldedUnit, resolved: Mapping[str, Any]) -> dict[str, Any]:
-    try:
-        tblock = dict(resolved["target"]) if isinstance(resolved.get("target"), Mapping) else resolved.get("target")
-        second = tblock.pop("second_weapon", None) if isinstance(tblock, dict) else None
-        target = parse_target({"target": tblock} if tblock is not None else {})
-        if mode == "shooting":
-            half = data.get("half_range", False)
-            if not isinstance(half, bool):
-                raise ScenarioError(f"half_range: expected true or false, got {half!r}")
-            return {**shooting(loadout, target, half_range=half), "target": unit_echo(target)}
-        if "target_weapon" not in data:
-            return {**melee(loadout, target), "target": unit_echo(target)}
-        tw = resolved["target_weapon"]
-        weapons = [Weapon.from_mapping(w, field_name="target_weapon") for w in (tw if isinstance(tw, list) else [tw])]
-        second_w = None if second is None else Weapon.from_mapping(resolve_weapon(second, "target.second_weapon"))
-        result = melee(loadout, target, target_weapon=weapons, target_second=second_w)
-        return {**result, "target": unit_echo(target)}
-    except ProfileError as exc:
-        raise ScenarioError(str(exc)) from None

@@ -47,6 +47,7 @@ class FieldedUnit:
         options: The loadout items taken, as given (a roster unit: the costed selections).
         source: ``"datasheet"`` or ``"roster"``.
         notes: What the reading left out and why (a weapon without a usable profile, say): one line each.
+        force: The roster force holding it (``""`` for a datasheet).
     """
 
     datasheet: str
@@ -57,6 +58,7 @@ class FieldedUnit:
     options: tuple[str, ...] = ()
     source: str = "datasheet"
     notes: tuple[str, ...] = ()
+    force: str = ""
 
     def with_flags(self, **flags: Any) -> FieldedUnit:
         """The same unit with ``charging``, ``disordered`` or ``two_weapons`` set on every model's statline."""

@@ -41,6 +41,7 @@ from praetor_analysis.views.exports import (
     to_csv,
 )
 from praetor_analysis.views.formats import number, percent
+from praetor_analysis.views.roster_tables import data_script, unit_rows
 from praetor_analysis.views.tables import table_html
 
 __all__ = [
@@ -398,24 +399,26 @@ def _explorer(report: Report) -> str:
 
 
 def _roster_summary(analysis: pd.DataFrame) -> list[str]:
-    """The whole list's expected damage per target (one figure per measure), then unit x target."""
+    """The whole list's expected damage per target (one figure per phase and measure), then unit x target."""
     from praetor_analysis.analysis.list_analysis import WHOLE_LIST
 
     out = []
     whole = analysis[analysis["unit"] == WHOLE_LIST]
-    for measure, title in (("casualties", "models removed"), ("hull_points", "hull points removed")):
-        part = whole[whole["measure"] == measure]
-        if len(part):
-            unit = MEASURE_NAMES[measure][1]
-            fig = F.summary_bars(
-                part["target"].astype(str).tolist(),
-                pd.to_numeric(part["mean"], errors="coerce").tolist(),
-                F.SummaryOptions(title=f"Whole list, one turn of shooting: expected {title}", unit=unit),
-            )
-            out.append(_figure_div(fig))
-    units = analysis[analysis["unit"] != WHOLE_LIST]
-    as_compare = units.assign(weapon=units["unit"], weapon_id=units["unit_index"].astype(str))
-    out += _heatmaps(as_compare, None, "unit")[:2]
+    for phase in dict.fromkeys(whole["phase"]):
+        for measure, title in (("casualties", "models removed"), ("hull_points", "hull points removed")):
+            part = whole[(whole["measure"] == measure) & (whole["phase"] == phase)]
+            if len(part):
+                unit = MEASURE_NAMES[measure][1]
+                fig = F.summary_bars(
+                    part["target"].astype(str).tolist(),
+                    pd.to_numeric(part["mean"], errors="coerce").tolist(),
+                    F.SummaryOptions(
+                        title=f"Whole list, {phase}: expected {title}, the sum over its units, each at a fresh target",
+                        unit=unit,
+                    ),
+                )
+                out.append(_figure_div(fig))
+    out += _heatmaps(unit_rows(analysis), None, "unit")[:2]
     return out
 
 
@@ -444,7 +447,8 @@ def _report_body(report: Report) -> str:
         parts.append("<h2>The list at a glance</h2>")
         parts += _roster_summary(roster)
         parts.append("<h2>The answer: the best unit per target</h2>")
-        parts.append(_best_table(roster[roster["unit"] != "Whole list"], "unit", "unit"))
+        parts.append(_best_table(unit_rows(roster), "unit", "unit"))
+        parts.append(data_script(roster))
     if not df.empty:
         parts.append("<h2>The answer: the best weapon per target</h2>")
         wounds = _wounds_frame(report)
@@ -547,8 +551,10 @@ def roster_report(path: str, targets: pd.DataFrame, *, half_range: bool = False)
         roster=tables,
         assumptions=Assumptions(
             half_range=half_range,
-            attacker_text="each unit of the list with its own statline and BS, every model firing every ranged "
-            "weapon it carries (pistols spared when it has others); one turn of shooting",
+            attacker_text="each unit of the list as fielded, with its own statlines and wargear, against a fresh "
+            "target: in shooting each model fires one ranged weapon, its best for the target (Vehicles, "
+            "Dreadnoughts, Monstrous and Mechanised models fire every weapon); in melee each model strikes with "
+            "its best melee weapon, charging, the target not striking back",
             targets=target_sentences(targets),
         ),
         roster_name=str(roster.name),

@@ -32,6 +32,7 @@ def roster_view(data: bytes | None, name: str, targets: pd.DataFrame, *, half_ra
     from praetor_analysis.analysis.list_analysis import WHOLE_LIST, analyse_roster
     from praetor_analysis.bsdata.files import UntrustedFileError
     from praetor_analysis.bsdata.roster import read_roster_bytes
+    from praetor_analysis.errors import PraetorError
 
     empty = pd.DataFrame()
     if not data:
@@ -42,14 +43,23 @@ def roster_view(data: bytes | None, name: str, targets: pd.DataFrame, *, half_ra
     except (UntrustedFileError, ValueError) as exc:
         fig = go.Figure(layout={"title": title_layout("The roster could not be read")})
         return RosterView(fig, f"Not read: {exc}", empty)
-    table = analyse_roster(roster, targets, half_range=half_range)
+    try:
+        table = analyse_roster(roster, targets, half_range=half_range)
+    except PraetorError as exc:
+        fig = go.Figure(layout={"title": title_layout("The roster's units could not be read")})
+        return RosterView(fig, f"Not read: {exc}", empty)
     units = table[(table["unit"] != WHOLE_LIST) & (table["measure"] == "casualties")]
-    frame = units.assign(weapon=units["unit"], weapon_id=units["unit_index"].astype(str))
-    title = f"{roster.name} ({number(roster.points)} pts): expected models removed, one turn of shooting"
+    label = units["unit"].astype(str) + " (" + units["phase"].astype(str) + ")"
+    frame = units.assign(weapon=label, weapon_id=units["unit_index"].astype(str) + ":" + units["phase"].astype(str))
+    title = f"{roster.name} ({number(roster.points)} pts): expected models removed, shooting and melee (charging)"
     fig = F.efficiency_heatmap(frame, F.HeatmapOptions(metric="mean", title=title, row_title="unit", unit="models"))
     whole = table[table["unit"] == WHOLE_LIST]
+    whole = whole[whole["measure"] == "casualties"]
     best = whole.loc[pd.to_numeric(whole["mean"], errors="coerce").idxmax()] if len(whole) else None
     summary = f"{roster.name}: {units['unit_index'].nunique()} units, {number(roster.points)} points"
     if best is not None:
-        summary += f"; the whole list does most to {best['target']} ({number(best['mean'])} {best['measure']})"
+        summary += (
+            f"; the whole list does most to {best['target']} in {best['phase']} ({number(best['mean'])} "
+            f"{best['measure']}, the sum over its units, each at a fresh target)"
+        )
     return RosterView(fig, summary.replace("_", " "), table)

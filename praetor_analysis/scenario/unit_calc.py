@@ -1,0 +1,174 @@
+"""A scenario with a fielded unit in it: a datasheet attacker, or a datasheet as the target.
+
+``{"attacker": {"name": "Tactical Squad", "loadout": [...]}, "target": ..., "mode": ...}``: the unit
+shoots or fights with its own wargear (:mod:`praetor_analysis.scenario.unit_attack`). A target may be a
+datasheet too, ``{"name": "Tactical Squad", "size": 10, "loadout": [...]}``: it is fielded like an
+attacker and shot at as its models, the statline of its largest group of models standing for all of them
+(the engine resolves one statline per target), with the unit's points (:func:`fielded_target`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from praetor_analysis.errors import ProfileError, ScenarioError
+from praetor_analysis.profiles.records import Weapon, unit_from_mapping
+from praetor_analysis.scenario.blocks import attacker_block
+from praetor_analysis.scenario.datasheet import DATASHEET_FIELDS
+from praetor_analysis.scenario.document import parse_target, resolve_names
+from praetor_analysis.scenario.echo import unit_echo
+from praetor_analysis.scenario.fielded import FieldedUnit, fielded_unit, is_datasheet
+from praetor_analysis.scenario.names import resolve_weapon
+from praetor_analysis.scenario.unit_attack import melee, shooting
+
+__all__ = [
+    "TARGET_UNIT_FIELDS",
+    "UNIT_FIELDS",
+    "add_notes",
+    "fielded_target",
+    "has_fielded_unit",
+    "is_unit_attacker",
+    "loadout_echo",
+    "target_of",
+    "unit_calc",
+]
+
+UNIT_FIELDS = frozenset({"mode", "attacker", "target", "half_range", "target_weapon", "name"})
+"""Fields of a scenario with a datasheet attacker."""
+TARGET_UNIT_FIELDS = frozenset(
+    {"name", "faction", "size", "loadout", "wounds_taken", "second_weapon", "rules", "facing", "moved"}
+)
+"""Fields of a datasheet target (``wounds_taken``, ``second_weapon``, ``rules``, ``facing``, ``moved`` as for
+any target)."""
+
+
+def _is_unit_target(value: Any) -> bool:
+    """A datasheet name that names no standard target or unit profile, or a block with ``size``/``loadout``."""
+    if isinstance(value, Mapping) and ("size" in value or "loadout" in value):
+        return is_datasheet({k: v for k, v in value.items() if k in ("name", "faction")})
+    if not is_datasheet(value):
+        return False
+    try:
+        resolve_names({"target": value if isinstance(value, str) else {"name": value["name"]}})
+    except ScenarioError:
+        return True
+    return False
+
+
+def is_unit_attacker(data: Any) -> bool:
+    """Whether a scenario's attacker is a datasheet attacking with its own wargear (no ``weapon``)."""
+    return (
+        isinstance(data, Mapping)
+        and "weapon" not in data
+        and "firing_units" not in data
+        and is_datasheet(data.get("attacker"))
+    )
+
+
+def has_fielded_unit(data: Any) -> bool:
+    """Whether a scenario has a datasheet attacker (no ``weapon``) or a datasheet target."""
+    return is_unit_attacker(data) or (
+        isinstance(data, Mapping) and "target" in data and _is_unit_target(data["target"])
+    )
+
+
+def fielded_target(unit: FieldedUnit, **extra: Any) -> dict[str, Any]:
+    """A fielded unit as a target block: all its models, its largest group's statline, its points."""
+    largest = max(unit.groups, key=lambda g: g.count)
+    block = {**attacker_block(largest.statline), "name": unit.datasheet, "models": unit.size, "points": unit.points}
+    for key in ("charging", "disordered", "two_weapons"):
+        block.pop(key, None)
+    return {**block, **extra}
+
+
+def target_of(value: Any, field: str = "target") -> tuple[Any, list[tuple[str, str]]]:
+    """The target block a scenario's ``target`` stands for (a datasheet target fielded; any other value as
+    given), and the notes of how a datasheet target was read: ``(entry, why)``."""
+    if not _is_unit_target(value):
+        return value, []
+    block: Mapping[str, Any] = {"name": value} if isinstance(value, str) else value
+    unknown = sorted(set(block) - TARGET_UNIT_FIELDS)
+    if unknown:
+        allowed = ", ".join(sorted(TARGET_UNIT_FIELDS))
+        raise ScenarioError(f"{field}.{unknown[0]}: not a field of a datasheet target ({allowed})")
+    unit = fielded_unit({k: v for k, v in block.items() if k in DATASHEET_FIELDS}, field)
+    extra = {k: block[k] for k in TARGET_UNIT_FIELDS - DATASHEET_FIELDS if k in block}
+    notes = []
+    largest = max(unit.groups, key=lambda g: g.count)
+    if len(unit.groups) > 1:
+        notes.append(
+            (f"target: {unit.datasheet}'s {unit.size} models read with the statline of its {largest.count} "
+             f"{largest.model}", "the engine resolves a target of one statline: the largest group's stands for all")
+        )  # fmt: skip
+    return fielded_target(unit, **extra), notes
+
+
+def add_notes(result: dict[str, Any], notes: list[tuple[str, str]]) -> dict[str, Any]:
+    """``result`` with ``notes`` (``(entry, why)``) under ``not_modelled`` and ``reasons``."""
+    if notes:
+        result["not_modelled"] = [*result.get("not_modelled", []), *(n for n, _ in notes)]
+        result["reasons"] = {**result.get("reasons", {}), **dict(notes)}
+    return result
+
+
+def unit_calc(data: Mapping[str, Any]) -> dict[str, Any]:
+    """A scenario whose ``attacker`` is a datasheet (the unit shoots or fights), or whose ``target`` is one.
+
+    Fields with a datasheet attacker: ``attacker`` (the datasheet block), ``target``, ``mode``,
+    ``half_range``, ``target_weapon`` (melee: the target fights back; ``target.second_weapon`` as in a
+    round of melee). A scenario with a weapon and a datasheet target is the usual one, shot at the unit.
+
+    Raises:
+        ScenarioError: A field that is not used with a datasheet attacker, or any bad value.
+    """
+    attacker = data.get("attacker")
+    unknown = sorted(set(data) - UNIT_FIELDS)
+    if unknown:
+        raise ScenarioError(
+            f"{unknown[0]}: not used with a datasheet attacker (its wargear attacks; change it with attacker.loadout)"
+        )
+    mode = data.get("mode", "shooting")
+    if mode not in ("shooting", "melee"):
+        raise ScenarioError(f'mode: expected "shooting" or "melee", got {mode!r}')
+    if "target_weapon" in data and mode != "melee":
+        raise ScenarioError(f'target_weapon: only used with "mode": "melee", got mode {mode!r}')
+    unit = fielded_unit(attacker)
+    try:
+        tvalue = data.get("target")
+        second = tvalue.get("second_weapon") if isinstance(tvalue, Mapping) else None
+        if isinstance(tvalue, Mapping) and "second_weapon" in tvalue:
+            tvalue = {k: v for k, v in tvalue.items() if k != "second_weapon"}
+        if tvalue is None:
+            raise ScenarioError("target: required")
+        block, notes = target_of(tvalue)
+        target = parse_target({"target": resolve_names({"target": block})["target"]})
+        if mode == "shooting":
+            half = data.get("half_range", False)
+            if not isinstance(half, bool):
+                raise ScenarioError(f"half_range: expected true or false, got {half!r}")
+            result = shooting(unit, target, half_range=half)
+        elif "target_weapon" not in data:
+            result = melee(unit, target)
+        else:
+            tw = resolve_weapon(data["target_weapon"], "target_weapon")
+            weapons = [
+                Weapon.from_mapping(w, field_name="target_weapon") for w in (tw if isinstance(tw, list) else [tw])
+            ]
+            second_w = None if second is None else Weapon.from_mapping(resolve_weapon(second, "target.second_weapon"))
+            result = melee(unit, target, target_weapon=weapons, target_second=second_w)
+    except ProfileError as exc:
+        raise ScenarioError(str(exc)) from None
+    result["attacker"], result["target"] = loadout_echo(unit), unit_echo(target)
+    return add_notes(result, notes)
+
+
+def loadout_echo(unit: FieldedUnit) -> dict[str, Any]:
+    """The result's ``attacker`` for a fielded unit: its name, faction, size and points, and each group of models
+    (:func:`~praetor_analysis.scenario.echo.unit_echo` of its statline, with ``model`` and ``weapons``)."""
+    groups = []
+    for g in unit.groups:
+        record = unit_from_mapping({**g.statline, "models": g.count}, field_name="attacker")
+        groups.append({"model": g.model, **unit_echo(record), "weapons": [str(w.get("name")) for w in g.weapons]})
+    return {"name": unit.datasheet, "faction": unit.faction, "models": unit.size, "points": unit.points,
+            "groups": groups}  # fmt: skip

@@ -1,0 +1,145 @@
+"""The engine side of a unit's volleys: merged where exact, scored one by one, resolved as one firing unit.
+
+:func:`resolve_unit_volleys` resolves a unit's volleys against a target as one firing unit (the damaged
+model and hull points carry over, Pinning is tested once) and adds ``wounds_caused``; :func:`best_volley`
+picks the volley that takes the most wounds off the target's models (hull points off a vehicle), ties to
+the first; :func:`wounds_caused` reads the wounds taken off the models from a final state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+import numpy as np
+
+from praetor_analysis.engine.batch import Casualties, resolve_many
+from praetor_analysis.engine.chain import resolve_sequence, resolve_volley
+from praetor_analysis.engine.volley import TargetState, Volley
+from praetor_analysis.errors import PraetorError, ScenarioError
+from praetor_analysis.prob.dist import Dist
+from praetor_analysis.profiles.records import Unit, Weapon
+from praetor_analysis.rules.hit_rules import MASTER_CRAFTED
+from praetor_analysis.vehicles.attack import resolve_vehicle_scenario
+from praetor_analysis.vehicles.sweep import hull_points_many
+
+__all__ = ["best_volley", "merge_volleys", "resolve_firing_units", "resolve_unit_volleys", "wounds_caused"]
+
+
+def _score(result: Mapping[str, Any]) -> tuple[float, float]:
+    if "hull_points" in result:
+        return float(result["hull_points"]["mean"]), float(result["penetrating"]["mean"])
+    return float(result["casualties"]["mean"]), float(result["unsaved"]["mean"])
+
+
+def merge_volleys(volleys: Sequence[Volley]) -> list[Volley]:
+    """Volleys of the same weapon by models of the same shooting or striking characteristics, as one volley.
+
+    Exact: the shots (or blows) of both are independent with the same per-shot outcome, and the chain
+    takes a volley's hits in turn, so one volley of the summed models (summed blows in melee) is the
+    same as the two in a row. Master-crafted (one re-roll per model) volleys are left apart.
+    """
+    out: list[Volley] = []
+    keys: dict[tuple[Any, ...], int] = {}
+    for v in volleys:
+        a = v.attacker
+        key = (v.weapon, v.mode, v.half_range, a.BS, a.WS, a.S, a.T, a.W, a.save, a.rules,
+               a.unit_type.replace("Character, ", "").replace(", Character", "").replace("Character", ""),
+               a.charging, a.two_weapons, a.disordered, a.wounds_taken)  # fmt: skip
+        if v.weapon.has(MASTER_CRAFTED) or v.hits is not None or key not in keys:
+            keys.setdefault(key, len(out))
+            out.append(v)
+            continue
+        i = keys[key]
+        first = out[i]
+        models = first.attacker.models + a.models
+        attacks = None
+        if first.attacks is not None or v.attacks is not None:
+            if not (isinstance(first.attacks, Dist) and isinstance(v.attacks, Dist)):
+                out.append(v)
+                continue
+            attacks = first.attacks + v.attacks
+        out[i] = Volley(first.weapon, replace(first.attacker, models=models), first.mode, attacks, None,
+                        first.snap_shots, first.half_range)  # fmt: skip
+    return out
+
+
+def resolve_unit_volleys(target: Unit, volleys: Sequence[Volley]) -> dict[str, Any]:
+    """One firing unit's volleys against the target: the scenario result, plus ``wounds_caused``."""
+    return resolve_firing_units(target, [volleys])
+
+
+def resolve_firing_units(target: Unit, firing_units: Sequence[Sequence[Volley]]) -> dict[str, Any]:
+    """Several units' volleys in turn at one target, the damaged model (or hull points) carried over and
+    Pinning tested per unit: the scenario result of ``firing_units``, plus ``wounds_caused``."""
+    units = [merge_volleys(u) for u in firing_units if u]
+    if not units:
+        raise ScenarioError("firing_units: no volley to resolve")
+    if target.is_vehicle:
+        return resolve_vehicle_scenario(target, units)
+    res = resolve_sequence(target, units)
+    out = res.to_dict()
+    if res.state is not None:
+        out["wounds_caused"] = wounds_caused(res.state, target).to_dict()
+    return out
+
+
+def _single(target: Unit, volley: Volley) -> tuple[float, float, float]:
+    """How much one volley alone does: (wounds taken off the models, or hull points; models removed; range).
+
+    Wounds rather than models come first, so that against multi-wound models a weapon that wounds without
+    killing alone (one plasma pistol against Terminators) still counts; the sweep path when every wound
+    does one damage to one-wound models or the target is a vehicle.
+    """
+    if target.is_vehicle or (target.W or 1) == 1:
+        pmf = _quick(volley, target)
+        if pmf is not None:
+            mean = float(pmf @ np.arange(pmf.size))
+            return mean, mean, _reach(volley.weapon)
+    if target.is_vehicle:
+        score = _score(resolve_unit_volleys(target, [volley]))
+        return score[0], score[1], _reach(volley.weapon)
+    r = resolve_volley(volley, target)
+    wounds = wounds_caused(r.state, target).mean() if r.state is not None else r.unsaved.mean()
+    return float(wounds), float(r.casualties.mean()), _reach(volley.weapon)
+
+
+def _quick(volley: Volley, target: Unit) -> np.ndarray | None:
+    """The pmf of models removed (hull points off a vehicle) by the batch paths, or None when the full
+    result is needed (a vehicle hit that does more than remove hull points)."""
+    if target.is_vehicle:
+        found = hull_points_many([(volley, target)])[0]
+        if isinstance(found, PraetorError):
+            raise ScenarioError(str(found))
+        return None if found is None else np.asarray(found["hull_points"]["pmf"])
+    result = resolve_many([(volley, target)], casualties_only=True)[0]
+    if not isinstance(result, Casualties):
+        raise ScenarioError(str(result))
+    return np.asarray(result.casualties)
+
+
+def _reach(w: Weapon) -> float:
+    """Longest range in inches (a tie-break: the weapon that reaches further), 0 for melee."""
+    return float(w.range.max_in or 0)
+
+
+def wounds_caused(state: TargetState, target: Unit) -> Dist:
+    """Wounds taken off the target's models (overflow on a dying model not counted), from its final state."""
+    space = state.space
+    kills = space.kills_of()
+    left = np.tile(np.arange(1, space.wounds + 1), space.models + 1)
+    lost = np.where(kills >= space.models, space.models * space.wounds, kills * space.wounds + space.wounds - left)
+    taken = target.wounds_taken
+    weights = state.probs.sum(axis=0)
+    return Dist.from_trusted(np.bincount(np.maximum(lost - taken, 0), weights=weights))
+
+
+def best_volley(target: Unit, volleys: list[Volley]) -> tuple[Volley, list[float]]:
+    """The volley that does the most to the target alone, and each volley's score (wounds taken off the
+    models, hull points off a vehicle; ties go to models removed, then to the longer range, then the first)."""
+    if len(volleys) == 1:
+        return volleys[0], []
+    scores = [_single(target, v) for v in volleys]
+    best = max(range(len(volleys)), key=lambda i: (scores[i], -i))
+    return volleys[best], [s[0] for s in scores]

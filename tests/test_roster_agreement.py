@@ -1,0 +1,50 @@
+"""One reading of a roster: ``praetor roster --json`` and the roster report's embedded table agree, unit by unit."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from praetor_analysis.cli import main
+
+_HERE = Path(__file__).resolve()
+ROSTERS = next(
+    (p / "shared" / "bsdata" / "rosters" for p in _HERE.parents[2:4] if (p / "shared" / "bsdata").is_dir()),
+    _HERE.parents[2] / "shared" / "bsdata" / "rosters",
+)
+ROSTER_FILES = sorted(ROSTERS.glob("*")) if ROSTERS.is_dir() else []
+KEYS = ("unit", "points", "target", "phase", "mean", "p_any", "per_100_pts", "wounds", "share", "measure")
+
+
+def _cli_rows(capsys: pytest.CaptureFixture[str], path: Path, target: str) -> list[dict]:
+    assert main(["roster", str(path), "--target", target, "--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def _report_rows(path: Path, target: str, out: Path) -> list[dict]:
+    pytest.importorskip("plotly")
+    assert main(["report", "--roster", str(path), "--targets", target, "-o", str(out)]) == 0
+    page = out.read_text(encoding="utf-8")
+    found = re.search(r'<script type="application/json" id="praetor-data">(.*?)</script>', page, re.S)
+    assert found, "the report embeds its table"
+    return json.loads(found.group(1))
+
+
+def _key(row: dict) -> tuple:
+    return tuple(row[k] for k in KEYS)
+
+
+@pytest.mark.skipif(not ROSTER_FILES, reason="the BattleScribe rosters are not beside the project")
+@pytest.mark.parametrize("path", ROSTER_FILES, ids=lambda p: p.name)
+@pytest.mark.parametrize("target", ["Rhino", "Tartaros Terminator"])
+def test_roster_json_and_report_agree_on_every_unit(
+    path: Path, target: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    cli = _cli_rows(capsys, path, target)
+    page = _report_rows(path, target, tmp_path / "report.html")
+    assert cli and set(cli[0]) == set(KEYS) == set(page[0])
+    assert sorted(map(_key, cli)) == sorted(map(_key, page))  # every unit, both phases, the same numbers
+    assert {r["phase"] for r in cli} == {"shooting", "melee"}
