@@ -26,6 +26,7 @@ from praetor_analysis.scenario.document import (
     MeleeRound,
     Scenario,
     Shooting,
+    default_marker_setup,
     parse_cached,
     parse_scenario,
     parse_target,
@@ -127,6 +128,8 @@ def _shooting(scenario: Shooting) -> dict[str, Any]:
         volleys = [[volley]]
         if scenario.marker.echo is not None and scenario.marker.echo.get("default"):
             notes = [default_note(scenario.marker), *notes]
+    else:  # a marker or template volley of a sequence lands on the target's default formation too
+        volleys = [[_aimed(v, target, notes) for v in unit] for unit in volleys]
     if target.is_vehicle:
         result = resolve_vehicle_scenario(target, volleys)
     else:
@@ -136,6 +139,15 @@ def _shooting(scenario: Shooting) -> dict[str, Any]:
         n.removeprefix("not modelled: ") for n in notes if n.startswith("not modelled: ")
     ]
     return result
+
+
+def _aimed(volley: Volley, target: Unit, notes: list[str]) -> Volley:
+    setup = default_marker_setup(volley, target)
+    if setup is None:
+        return volley
+    aimed, more = marker_volley(volley, setup)
+    notes.extend([f"{volley.weapon.name}: {default_note(setup)}", *more])
+    return aimed
 
 
 def _best_profile(scenario: BestProfile) -> dict[str, Any]:

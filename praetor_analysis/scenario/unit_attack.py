@@ -33,14 +33,13 @@ from typing import Any
 from praetor_analysis.engine.hit_stage import detonation_allowed
 from praetor_analysis.engine.volley import Volley
 from praetor_analysis.errors import ProfileError, ScenarioError
-from praetor_analysis.markers.attack import marker_kind
 from praetor_analysis.melee.blows import Side, plan_blows
 from praetor_analysis.melee.combat import resolve_combat
 from praetor_analysis.prob.dist import Dist
 from praetor_analysis.profiles.records import Unit, Weapon, unit_from_mapping
 from praetor_analysis.rules.blow_rules import DETONATION
-from praetor_analysis.scenario.document import parse_cached
-from praetor_analysis.scenario.formation import default_formation, default_note, marker_volley
+from praetor_analysis.scenario.document import default_marker_setup, parse_cached
+from praetor_analysis.scenario.formation import default_note, marker_volley
 from praetor_analysis.scenario.unit_records import FieldedUnit, ModelGroup
 from praetor_analysis.scenario.unit_volleys import (
     best_volley,
@@ -106,10 +105,11 @@ def _entry(g: ModelGroup, weapon: str | None, unused: dict[str, str], **more: An
 
 
 def _aimed(volley: Volley, target: Unit, applied: list[str]) -> Volley:
-    """A blast or template volley at a unit with its hits from the target's default formation."""
-    if target.is_vehicle or marker_kind(volley.weapon) is None:
+    """A blast or template volley at a unit with its hits from the target's default formation (as ``calc``
+    lays one: :func:`~praetor_analysis.scenario.document.default_marker_setup`)."""
+    setup = default_marker_setup(volley, target)
+    if setup is None:
         return volley
-    setup = default_formation(target)
     aimed, notes = marker_volley(volley, setup)
     applied.extend([default_note(setup), *(n for n in notes if not n.startswith("not modelled: "))])
     return aimed
