@@ -9,7 +9,7 @@ STAMP  := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[viz,dev]'
+	$(BIN)/python -m pip install --quiet -e '.[viz,dev,sweep]'
 	touch $(STAMP)
 
 # Debian's Chromium for the browser tests of the report (no browser is ever downloaded by a test tool)
