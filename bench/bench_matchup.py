@@ -80,7 +80,9 @@ def main() -> None:
     if args.no_scaling:
         return
     for workers in (1, 2):
-        _, cpu, wall = _timed(lambda w=workers: sweep_faction(args.faction, "standard", workers=w, progress=lambda *a: None))
+        _, cpu, wall = _timed(
+            lambda w=workers: sweep_faction(args.faction, "standard", workers=w, progress=lambda *a: None)
+        )
         where = "this process" if workers == 1 else "local processes"
         print(f"sweep on {workers} worker(s) ({where}): wall {wall:.2f} s  load {_load()}")
 
