@@ -28,10 +28,7 @@ from praetor_analysis.engine.wound_stage import gets_hot_unsaved, wound_groups
 from praetor_analysis.prob.dice import sum_of_iid, thin
 from praetor_analysis.prob.dist import Dist
 from praetor_analysis.profiles.records import ProfileError, Unit
-from praetor_analysis.rules.damage_rules import DEFLAGRATE
-from praetor_analysis.rules.hit_rules import GETS_HOT, MASTER_CRAFTED
-from praetor_analysis.rules.morale_rules import PINNING
-from praetor_analysis.rules.outside_rules import HALLUCINATIONS
+from praetor_analysis.rules.hooks import Role
 
 
 # --- resolution ---------------------------------------------------------------------------------
@@ -43,9 +40,9 @@ def unsaved_distribution(volley: Volley, target: Unit) -> Dist:
     """
     w = volley.weapon
     if (
-        w.has(MASTER_CRAFTED)
-        or w.has(GETS_HOT)
-        or w.has(DEFLAGRATE)
+        w.plays(Role.ONE_REROLL_PER_MODEL)
+        or w.plays(Role.GETS_HOT)
+        or w.plays(Role.EXTRA_HITS)
         or volley.hits is not None
         or check_boost(volley) is not None
     ):
@@ -92,8 +89,8 @@ def resolve_volley(volley: Volley, target: Unit, state: TargetState | None = Non
         return resolve_checked(volley, target, state, resolve_volley)
     w = volley.weapon
     if state is None:
-        state = TargetState.fresh(target, shell_shocks=(shell_shock_of(w),) if w.has(PINNING) else None)
-    tracks_pinning = w.has(PINNING) and state.probs.shape[0] > 1  # a state without flags ignores Pinning
+        state = TargetState.fresh(target, shell_shocks=(shell_shock_of(w),) if w.plays(Role.PINNING) else None)
+    tracks_pinning = w.plays(Role.PINNING) and state.probs.shape[0] > 1  # a state without flags ignores Pinning
     if tracks_pinning and shell_shock_of(w) not in state.shell_shocks[1:]:
         raise ValueError(
             f"state: built without Shell Shock level {shell_shock_of(w)} of {w.name!r}; use resolve_sequence"
@@ -110,7 +107,7 @@ def resolve_volley(volley: Volley, target: Unit, state: TargetState | None = Non
         groups, p_wound, unsaved_each = [], 0.0, np.ones(1)
     else:
         groups, p_wound, unsaved_each = wound_groups(volley, target, strength, state.space.wounds)
-    deflagrate = w.has(DEFLAGRATE)
+    deflagrate = w.plays(Role.EXTRA_HITS)
     level = state.shell_shocks.index(shell_shock_of(w), 1) if tracks_pinning else 0
     unsaved = unsaved_pmf(hits.probabilities, unsaved_each, deflagrate=deflagrate)
     fresh = _fresh_wounds_left(state)
@@ -132,7 +129,7 @@ def resolve_volley(volley: Volley, target: Unit, state: TargetState | None = Non
     wounds = Dist.from_trusted(thin(hits.probabilities, p_wound))
     casualties = new_state.kills()
     gets_hot = None
-    if w.has(GETS_HOT):
+    if w.plays(Role.GETS_HOT):
         gets_hot = Dist.from_trusted(thin(ones.probabilities, gets_hot_unsaved(volley)))
     applied, no_effect, missing = classify_rules(volley, target, notes)
     return VolleyResult(
@@ -180,8 +177,10 @@ def resolve_sequence(target: Unit, firing_units: Sequence[Sequence[Volley]]) -> 
     The result's hits, wounds and unsaved are totals over all volleys (independent sums); casualties are
     the models removed by the whole sequence.
     """
-    any_pinning = any(v.weapon.has(PINNING) or v.weapon.has(HALLUCINATIONS) for unit in firing_units for v in unit)
-    shocks = sorted({shell_shock_of(v.weapon) for unit in firing_units for v in unit if v.weapon.has(PINNING)})
+    any_pinning = any(
+        v.weapon.plays(Role.PINNING) or v.weapon.plays(Role.PINNING_ON_HITS) for unit in firing_units for v in unit
+    )
+    shocks = sorted({shell_shock_of(v.weapon) for unit in firing_units for v in unit if v.weapon.plays(Role.PINNING)})
     state = TargetState.fresh(target, shell_shocks=tuple(shocks) if any_pinning else None)
     totals: dict[str, Dist | None] = {"hits": None, "wounds": None, "unsaved": None}
     applied: list[str] = []
@@ -194,7 +193,7 @@ def resolve_sequence(target: Unit, firing_units: Sequence[Sequence[Volley]]) -> 
         for volley in unit:
             res = resolve_volley(volley, target, state)
             state = res.state  # type: ignore[assignment]
-            if volley.weapon.has(HALLUCINATIONS):
+            if volley.weapon.plays(Role.PINNING_ON_HITS):
                 res = _hallucinations(volley, target, res)
                 if "Hallucinations" in res.applied and not pinning_exempt(target):
                     state = hallucination_test(state, target, res.hits)
@@ -206,7 +205,7 @@ def resolve_sequence(target: Unit, firing_units: Sequence[Sequence[Volley]]) -> 
                 psychic = (res.attack_happens, res.perils)
             if res.gets_hot is not None:
                 gets_hot = res.gets_hot if gets_hot is None else gets_hot + res.gets_hot
-            if volley.weapon.has(PINNING):
+            if volley.weapon.plays(Role.PINNING):
                 pin_here = True
         if pin_here and not pinning_exempt(target):
             state = pinning_test(state, target)

@@ -31,15 +31,14 @@ import numpy as np
 
 from praetor_analysis.engine.batch import Casualties, resolve_many
 from praetor_analysis.engine.chain import resolve_sequence, resolve_volley
-from praetor_analysis.engine.hit_stage import detonation_allowed
+from praetor_analysis.engine.hit_stage import may_attack
 from praetor_analysis.engine.volley import TargetState, Volley
 from praetor_analysis.errors import PraetorError, ProfileError, ScenarioError
 from praetor_analysis.melee.blows import Side, plan_blows
 from praetor_analysis.melee.combat import resolve_combat
 from praetor_analysis.prob.dist import Dist
 from praetor_analysis.profiles.records import Unit, Weapon, unit_from_mapping
-from praetor_analysis.rules.blow_rules import DETONATION
-from praetor_analysis.rules.hit_rules import MASTER_CRAFTED
+from praetor_analysis.rules.hooks import Role
 from praetor_analysis.scenario.document import parse_cached, parse_target, resolve_names
 from praetor_analysis.scenario.echo import unit_echo
 from praetor_analysis.scenario.fielded import FieldedUnit, fielded_unit
@@ -108,7 +107,7 @@ def _merge(volleys: Sequence[Volley]) -> list[Volley]:
         key = (v.weapon, v.mode, v.half_range, a.BS, a.WS, a.S, a.T, a.W, a.save, a.rules,
                a.unit_type.replace("Character, ", "").replace(", Character", "").replace("Character", ""),
                a.charging, a.two_weapons, a.disordered, a.wounds_taken)  # fmt: skip
-        if v.weapon.has(MASTER_CRAFTED) or v.hits is not None or key not in keys:
+        if v.weapon.plays(Role.ONE_REROLL_PER_MODEL) or v.hits is not None or key not in keys:
             keys.setdefault(key, len(out))
             out.append(v)
             continue
@@ -240,11 +239,7 @@ def melee_weapons(weapons: Sequence[Mapping[str, Any]], enemy: Unit) -> list[Wea
 
 def _melee_options(weapons: Sequence[Mapping[str, Any]], target: Unit) -> list[Weapon]:
     """The melee profiles a model may fight with: its Melee weapons (Detonation ones only where they may attack)."""
-    found = [
-        w
-        for w in map(_weapon, weapons)
-        if w.is_melee and not _is_grenade(w) and (not w.has(DETONATION) or detonation_allowed(target))
-    ]
+    found = [w for w in map(_weapon, weapons) if w.is_melee and not _is_grenade(w) and may_attack(w, target)]
     return found or [_weapon(UNARMED)]
 
 
