@@ -231,6 +231,7 @@ def gets_hot_unsaved(volley: Volley) -> float:
     a = volley.attacker
     ctx = SaveContext(armour=a.save, invulnerable=a.invulnerable)
     situation = SaveSituation(unit_type=a.unit_type)
-    for token, _, hook in stage_hooks(SAVE, a.rules, side="attacker"):  # the firer's own copy (Feel No Pain)
-        ctx = hook(ctx, token.value, token.variant, situation)
+    for token, decl, hook in stage_hooks(SAVE, a.rules):  # the firer's own roll (Feel No Pain)
+        if Role.SAVES_GETS_HOT in decl.roles:
+            ctx = hook(ctx, token.value, token.variant, situation)
     return ctx.p_unsaved(WoundKind(volley.weapon.ap))

@@ -130,6 +130,7 @@ class Role(Enum):
     REROLL_FAILED_HITS = "failed To Hit rolls re-rolled (and a blast's scatter)"
     ONE_REROLL_PER_MODEL = "each model re-rolls one failed To Hit roll of its own"
     GETS_HOT = "each standing natural 1 To Hit wounds the firer"
+    SAVES_GETS_HOT = "the firer's own roll against the wounds of Gets Hot (a unit rule)"
     NO_SECOND_WEAPON_ATTACK = "no extra melee attack for a second weapon"
     ROUND_MODELLED = "acts in a whole round of combat, which computes it (attack counts, Initiative, tests)"
     # the wounds
