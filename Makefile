@@ -9,7 +9,7 @@ STAMP  := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[viz,dev]'
+	$(BIN)/python -m pip install --quiet -e '.[viz,dev,sweep]'
 	touch $(STAMP)
 
 # Debian's Chromium for the browser tests of the report (no browser is ever downloaded by a test tool)
@@ -38,9 +38,11 @@ test-fast: $(STAMP)
 docs: $(STAMP)
 	$(BIN)/python scripts/build_docs.py --out out/docs
 
-## dashboard: serve notebooks/dashboard.ipynb with Voila (a pre-heated kernel: plots within seconds)
+## dashboard: serve notebooks/dashboard.ipynb with Voila (a pre-heated kernel: plots within seconds; the project's
+## page template, share/jupyter/voila/templates/praetor, asks no CDN for anything)
 dashboard: $(STAMP)
-	$(BIN)/voila --preheat_kernel=True --pool_size=1 notebooks/dashboard.ipynb
+	JUPYTER_PATH=$(CURDIR)/share/jupyter $(BIN)/voila --template=praetor --preheat_kernel=True --pool_size=1 \
+	  notebooks/dashboard.ipynb
 
 ## screenshots: remake docs/images/*.png (the report, the dashboard's tabs) in Debian's Chromium
 screenshots: $(STAMP) chromium

@@ -193,6 +193,33 @@ def cmd_wargear(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_sweep(args: argparse.Namespace) -> int:
+    """praetor sweep FACTION -o OUT.parquet: every datasheet (and single option) against a field of targets."""
+    from praetor_analysis.analysis.faction_sweep import progress_bar, sweep_faction, write_parquet
+
+    out = Path(args.out)
+    if out.is_dir() or not out.parent.is_dir():
+        raise UsageError(f"-o: cannot write {args.out!r}", field="-o", value=args.out)
+    if args.workers < 1:
+        raise UsageError(f"--workers: expected at least 1, got {args.workers}", field="--workers", value=args.workers)
+    targets = args.targets
+    if targets not in ("standard",) and ":" not in targets:
+        targets = f"roster:{targets}" if Path(targets).is_file() else f"faction:{targets}"
+    frame = sweep_faction(
+        args.faction,
+        targets,
+        workers=args.workers,
+        scheduler=args.scheduler,
+        datasheets=args.datasheets,
+        progress=progress_bar if not args.quiet else (lambda *a: None),
+    )
+    write_parquet(frame, str(out))
+    errors = int((frame["error"] != "").sum()) if len(frame) else 0
+    print(f"wrote {len(frame)} rows ({frame['datasheet'].nunique() if len(frame) else 0} datasheets; {errors} rows "
+          f"with an error) to {args.out}")  # fmt: skip
+    return 0
+
+
 def cmd_report(args: argparse.Namespace) -> int:
     """praetor report: one standalone HTML file (the shipped default comparison with no arguments)."""
     try:
@@ -257,6 +284,21 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--half-range", action="store_true", help="the target at half range (Rapid Fire, Melta)")
     p.add_argument("--json", action="store_true", help="print a JSON list of rows instead of the table")
     p.set_defaults(func=cmd_wargear)
+    p = sub.add_parser(
+        "sweep", help="every datasheet of a faction (and each single option) against a field of targets, to Parquet"
+    )
+    p.add_argument("faction", help="the attacking faction, as the catalog names it ('Dark Angels')")
+    p.add_argument(
+        "--targets",
+        default="standard",
+        help="'standard' (default), another faction's name (its datasheets), or a .ros/.rosz roster",
+    )
+    p.add_argument("-o", "--out", metavar="OUT.parquet", required=True, help="the Parquet file to write")
+    p.add_argument("--workers", type=int, default=2, help="local processes (default 2; 1 runs in this process)")
+    p.add_argument("--scheduler", metavar="ADDRESS", help="run on an existing Dask cluster (dask.distributed)")
+    p.add_argument("--datasheets", nargs="+", metavar="NAME", help="only these datasheets of the faction")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(func=cmd_sweep)
     p = sub.add_parser("report", help="write a standalone HTML report (figures and tables, works offline)")
     p.add_argument("--weapons", nargs="+", metavar="NAME", help="weapon names (default: an iconic dozen)")
     p.add_argument("--targets", nargs="+", metavar="NAME", help="target archetypes (default: all shipped)")

@@ -8,10 +8,11 @@
    127.0.0.1 (a pre-heated kernel; started here, stopped by its process group), its shooting, melee and
    marker tabs.
 
-Uses the Debian Chromium only (never downloads a browser). Voila's page template asks a CDN for Font Awesome
-(icons the dashboard does not use); the page is offline, so those two requests are answered with an empty
-style sheet. Exits 2 when Chromium or Voila is missing. The tests reuse :func:`voila_server` and
-:func:`offline`.
+Uses the Debian Chromium only (never downloads a browser). Voila is started with the project's page template
+(``share/jupyter/voila/templates/praetor``: Voila's lab page without the Font Awesome style sheets it would ask a
+CDN for), so the page requests nothing beyond 127.0.0.1; :func:`offline` refuses and records any request that
+would leave the machine (the browser tests fail on one). Exits 2 when Chromium or Voila is missing. The tests
+and bench/bench_dashboard.py reuse :func:`voila_server` and :func:`offline`.
 """
 
 from __future__ import annotations
@@ -58,28 +59,43 @@ def _wait_http(url: str, timeout: float) -> None:
     raise TimeoutError(f"{url} did not answer within {timeout:.0f} s")
 
 
-def offline(page: Any) -> None:
-    """Answer every request that leaves 127.0.0.1 with an empty body (Voila's Font Awesome CSS)."""
+LOCAL = ("http://127.0.0.1", "file:", "data:", "blob:", "ws://127.0.0.1")
+"""The URL prefixes a page may request: this machine, and what the page makes itself."""
+
+
+def offline(page: Any) -> list[str]:
+    """Refuse every request of ``page`` that would leave 127.0.0.1; returns the list of their URLs (filled as
+    they happen: a test asserts it stays empty)."""
+    outside: list[str] = []
 
     def handle(route: Any) -> None:
         url = route.request.url
-        if url.startswith(("http://127.0.0.1", "file:", "data:", "blob:", "ws://127.0.0.1")):
+        if url.startswith(LOCAL):
             route.continue_()
         else:
-            route.fulfill(status=200, content_type="text/css", body="")
+            outside.append(url)
+            route.abort()
 
     page.route("**/*", handle)
+    return outside
 
 
 @contextlib.contextmanager
-def voila_server(port: int, *, warm: float = 180.0) -> Iterator[str]:
-    """Serve notebooks/dashboard.ipynb with a pre-heated kernel (this checkout first on the kernel's path);
-    yields the URL once the kernel pool is filled; stops the server's process group afterwards."""
+def voila_server(port: int, *, warm: float = 180.0, wait_pool: bool = True) -> Iterator[str]:
+    """Serve notebooks/dashboard.ipynb as ``make dashboard`` does (a pre-heated kernel, the project's page
+    template; this checkout first on the kernel's path); yields the URL once the kernel pool is filled (or, with
+    ``wait_pool=False``, as soon as the server answers); stops the server's process group afterwards."""
     voila = Path(sys.executable).with_name("voila")
     if not voila.is_file():
         raise FileNotFoundError("voila is not installed in this environment (pip install voila)")
     log_path = Path(tempfile.mkstemp(prefix="voila-", suffix=".log")[1])
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH")) if p)}
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH")) if p),
+        "JUPYTER_PATH": os.pathsep.join(
+            p for p in (str(ROOT / "share" / "jupyter"), os.environ.get("JUPYTER_PATH")) if p
+        ),
+    }
     with log_path.open("w") as log:
         proc = subprocess.Popen(
             [
@@ -88,6 +104,7 @@ def voila_server(port: int, *, warm: float = 180.0) -> Iterator[str]:
                 "--no-browser",
                 f"--port={port}",
                 "--Voila.ip=127.0.0.1",
+                "--template=praetor",
                 "--preheat_kernel=True",
                 "--pool_size=1",
                 "--show_tracebacks=True",
@@ -100,11 +117,12 @@ def voila_server(port: int, *, warm: float = 180.0) -> Iterator[str]:
         )
         try:
             url = f"http://127.0.0.1:{port}/"
-            _wait_http(url, warm)
+            _wait_http(url + "voila/static/voila.js", warm)  # a static file: no kernel taken from the pool
             end = time.monotonic() + warm
-            while "is filled with" not in log_path.read_text() and time.monotonic() < end:
+            while wait_pool and "is filled with" not in log_path.read_text() and time.monotonic() < end:
                 time.sleep(0.5)
-            time.sleep(1.0)  # the pre-heated kernel finishes executing the notebook
+            if wait_pool:
+                time.sleep(1.0)  # the pre-heated kernel finishes executing the notebook
             yield url
         finally:
             os.killpg(proc.pid, signal.SIGTERM)

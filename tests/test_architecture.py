@@ -148,3 +148,53 @@ def test_modules_are_small() -> None:
 def test_at_least_five_layer_folders() -> None:
     folders = {p.parent.name for p in PACKAGE.rglob("__init__.py") if p.parent != PACKAGE}
     assert len(folders - {"data"}) >= 5
+
+
+#: Modules outside ``rules/`` and ``views/`` still naming declared rules, each with why (to shrink, not grow):
+#: the vehicle engine reads its penetration rules (Lance, Sunder, Exoshock...) and the whole round of combat
+#: its round rules (Reach, Rampage...) by name, having no hook vocabulary of their own yet.
+NAMES_RULES = {"praetor_analysis.vehicles.attack", "praetor_analysis.melee.blows"}
+
+
+def _is_declared_rule(value: object) -> bool:
+    from praetor_analysis.rules.registry import RuleDecl
+
+    if isinstance(value, RuleDecl):
+        return True
+    return isinstance(value, (tuple, list, frozenset, set)) and any(isinstance(v, RuleDecl) for v in value)
+
+
+def declared_rule_imports(module: str, path: Path) -> list[str]:
+    """The imports of a declared rule constant (a ``RuleDecl``, or a collection of them) in one module."""
+    import importlib
+
+    bad = []
+    for imported, names, line in _imports(path):
+        if not imported.startswith("praetor_analysis.rules"):
+            continue
+        source = importlib.import_module(imported)
+        for name in names:
+            if _target(imported, name) == imported and _is_declared_rule(getattr(source, name, None)):
+                bad.append(f"{module}:{line} imports the rule constant {imported}.{name}")
+    return bad
+
+
+def test_no_rule_constant_is_imported_outside_rules_and_views() -> None:
+    # a rule that acts on the chain is known in one place: the engine and the layers above it ask for a role
+    # or a hook of the declarations (rules.hooks), never for a rule by name; views/ turns choices into rules
+    bad = []
+    for module, path in MODULES.items():
+        parts = module.split(".")
+        if len(parts) < 2 or parts[1] in ("rules", "views") or module in NAMES_RULES:
+            continue
+        bad.extend(declared_rule_imports(module, path))
+    assert not bad, "\n".join(bad)
+
+
+def test_the_rule_constant_check_sees_an_import(tmp_path: Path) -> None:
+    probe = tmp_path / "probe.py"
+    probe.write_text("from praetor_analysis.rules.hit_rules import GETS_HOT, TWIN_LINKED\n", encoding="utf-8")
+    found = declared_rule_imports("probe", probe)
+    assert len(found) == 2 and "GETS_HOT" in found[0]
+    probe.write_text("from praetor_analysis.rules.hooks import Role\n", encoding="utf-8")
+    assert declared_rule_imports("probe", probe) == []

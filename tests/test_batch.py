@@ -1,4 +1,4 @@
-"""The batch engine (engine/batch.py) equals the one-cell engine (chain.resolve) on every cell of the shipped
+"""The batch engine (engine/batch.py) equals the exact path (exact.resolve_exact) on every cell of the shipped
 catalog against the standard targets and a sample of unit profiles, to 1e-12: hits, wounds, unsaved,
 casualties, P(pinned), the rule lists, Gets Hot and the Psychic check."""
 
@@ -12,7 +12,7 @@ from praetor_analysis.analysis.compare import scenario_for
 from praetor_analysis.catalog import load_targets, load_units, load_weapons
 from praetor_analysis.engine.allocation import UnitSpace
 from praetor_analysis.engine.batch import resolve_many
-from praetor_analysis.engine.chain import resolve
+from praetor_analysis.engine.exact import resolve_exact as resolve
 from praetor_analysis.errors import PraetorError
 from praetor_analysis.prob.dist import Dist
 from praetor_analysis.scenario.calc import parse_target, parse_volley
@@ -48,7 +48,7 @@ def _gap(a: np.ndarray, b: np.ndarray) -> float:
 
 
 def _check_against_resolve(cells) -> tuple[float, int]:
-    """Every cell of ``resolve_many(cells)`` against ``chain.resolve``: hits, wounds, unsaved, casualties,
+    """Every cell of ``resolve_many(cells)`` against ``exact.resolve_exact``: hits, wounds, unsaved, casualties,
     P(pinned), the rule lists, Gets Hot and the Psychic check (or the same error); (the largest difference,
     how many results the batch computed itself: without the one-cell engine's state)."""
     worst, batched = 0.0, 0
@@ -282,7 +282,7 @@ def test_batch_pads_hits_of_many_lengths_into_one_block():
     # Cells whose hits have 9 to 64 entries share one block (padded with zeros to 64), 65 to 128 the next,
     # up to 8 their own length: thinnings, Brutal's compound sum, the allocation chain (Brutal and Instant Death
     # against W2 and W3 units, the one-cell bound checked on the cell's own hits) and Pinning, each cell
-    # against chain.resolve; every cell computed by the batch itself.
+    # against exact.resolve_exact; every cell computed by the batch itself.
     from praetor_analysis.engine.batch import block_width
 
     assert [block_width(n) for n in (1, 8, 9, 40, 64, 65, 128, 129)] == [1, 8, 64, 64, 64, 128, 128, 256]
@@ -305,7 +305,7 @@ def test_batch_pads_hits_of_many_lengths_into_one_block():
 def test_batch_tables_memoised_across_batches_give_the_same_results():
     # the per-hit tables are memoised by value across batches (engine.batch_facts.TABLES), with their small chain
     # steps and count maps; large ones (10 models of W3: 31^2 counts x 31 states) kept for one batch only.
-    # Cold, then warm in another batch mixed with other cells, against chain.resolve each time.
+    # Cold, then warm in another batch mixed with other cells, against exact.resolve_exact each time.
     from praetor_analysis.engine import batch_facts
     from praetor_analysis.prob.memo import clear_memos
 
@@ -334,7 +334,7 @@ def test_batch_tables_memoised_across_batches_give_the_same_results():
 def test_batch_mixes_the_psychic_checks_of_one_psyker_or_one_unit_check():
     """Force, Achean Force and Divine Guidance weapons of the catalog, by one psyker and by three (each with
     a check: through the one-cell engine; one check for the unit: mixed by the batch), with and without
-    Pinning, against the standard targets (a Pinning-exempt one among them), equal ``chain.resolve``; the
+    Pinning, against the standard targets (a Pinning-exempt one among them), equal ``exact.resolve_exact``; the
     batch computes every cell whose outcomes are each one volley at one Strength itself."""
     from dataclasses import replace
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import json
 from pathlib import Path
 
@@ -40,11 +41,11 @@ def test_one_plotly_bundle_for_every_figure(dash):
     figures = [dash.heatmap, dash.curves, dash.distribution, dash.melee, dash.formation, dash.marker_distribution]
     figures.append(dash.roster)
     assert all(isinstance(f, go.FigureWidget) and isinstance(f, SharedFigureWidget) for f in figures)
-    assert all(len(f._esm) < 2000 for f in figures)  # a loader, not plotly.js
+    assert all(len(f._esm) < 5000 for f in figures)  # a loader, not plotly.js
     runtime = PlotlyRuntime.instance()
     assert dash.runtime is runtime and runtime.source == bundle_path().read_text(encoding="utf-8")
     states = [f.get_state() for f in figures]
-    assert sum(len(json.dumps(s.get("_esm", ""))) for s in states) < 12000
+    assert sum(len(json.dumps(s.get("_esm", ""))) for s in states) < 40000
 
 
 def test_modifier_rules_are_the_engines():
@@ -149,19 +150,68 @@ def test_setup_saves_as_calc_scenarios_and_loads_back(dash, catalogs):
         V.state_from_scenarios(json.dumps([{**scenarios[0], "weapon": {"name": "Nonesuch"}}]), dash.weapons, t)
 
 
-def test_export_writes_the_offline_report(dash, tmp_path):
+def test_export_is_a_download_of_the_offline_report(dash, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
     dash.to_hit.value = 1
-    out = dash.export_report(str(tmp_path / "view.html"))
-    page = out.read_text(encoding="utf-8")
+    before = dash.download.nonce
+    page = dash.export_report()
     assert page.startswith("<!DOCTYPE html>") and "+1 to hit" in page and 'id="assumptions"' in page
     assert page.count("plotly.js v") <= 2
+    # sent to the browser (the widget's synced state), nothing written on the server
+    assert dash.download.content == page and dash.download.filename == "praetor_report.html"
+    assert dash.download.mime == "text/html" and dash.download.nonce == before + 1
+    assert list(tmp_path.iterdir()) == [] and "/" not in dash.setup_status.value
+
+
+def test_save_setup_is_a_download_and_a_file_loads_back(dash, catalogs):
+    dash.bs.value = 3
+    scenarios = dash.save_setup()
+    assert dash.download.filename == "praetor_setup.json" and json.loads(dash.download.content) == scenarios
+    w, t, u = catalogs
+    other = D.Dashboard(w, t, units=u)
+    data = dash.download.content.encode()
+    other.load_file.value = (
+        {
+            "name": "praetor_setup.json",
+            "type": "application/json",
+            "size": len(data),
+            "content": memoryview(data),
+            "last_modified": datetime.datetime.now(datetime.UTC),
+        },
+    )
+    assert other.bs.value == 3 and "Loaded" in other.setup_status.value
+
+
+def test_target_models_zero_is_said_in_words(dash):
+    labels = dict(dash.target_models.options)
+    assert labels["each target's own"] == 0 and dash.target_models.value == 0
+    assert "each target's own" in dash.target_models.tooltip
+
+
+def test_every_control_has_a_label_or_a_tooltip(dash):
+    import ipywidgets as W
+
+    def walk(w):
+        yield w
+        for c in getattr(w, "children", ()):
+            yield from walk(c)
+
+    controls = [w for w in walk(dash.widget) if isinstance(w, (W.ValueWidget, W.Button)) and not isinstance(w, W.HTML)]
+    assert len(controls) > 40
+    silent = [w for w in controls if not (getattr(w, "tooltip", None) or isinstance(w, W.Textarea))]
+    assert not silent, [getattr(w, "description", type(w).__name__) for w in silent]
+
+
+def test_the_table_has_a_points_column(dash):
+    assert "<th>points</th>" in dash.table.value and "no cost of its own" in dash.table.value
 
 
 ROSTERS = [d / "shared" / "bsdata" / "rosters" / "HH2 - Dark Angels.rosz" for d in Path(__file__).resolve().parents]
 
 
 def test_roster_tab(dash):
-    assert "No roster" in dash.roster_status.value and "Load a roster" in dash.roster.layout.title.text
+    assert "No roster" in dash.roster_status.value and "Load a roster" in dash.roster_status.value
+    assert dash.roster_box.layout.display == "none"  # no empty axes: the figure waits for a list
     bad = dash.load_roster(b"<roster", "bad.ros")
     assert bad.table.empty and "Not read" in dash.roster_status.value
     path = next((r for r in ROSTERS if r.is_file()), None)
@@ -172,4 +222,4 @@ def test_roster_tab(dash):
     units = rv.table[rv.table["unit"] != "Whole list"]
     assert len(dash.roster.data[0].y) == 2 * units["unit_index"].nunique()  # every unit, shooting and melee
     assert set(units["phase"]) == {"shooting", "melee"}
-    assert dash.roster.layout.yaxis.title.text == "unit"
+    assert dash.roster.layout.yaxis.title.text == "unit" and dash.roster_box.layout.display is None

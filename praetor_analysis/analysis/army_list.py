@@ -32,7 +32,17 @@ from praetor_analysis.scenario.blocks import is_vehicle_row, row_value, target_b
 from praetor_analysis.scenario.calc import parse_target
 from praetor_analysis.scenario.fielded import FieldedUnit, fielded_unit, roster_units
 
-__all__ = ["MAX_LIST_BYTES", "MAX_LIST_UNITS", "ArmyList", "ListUnit", "load_list", "read_list_json", "units_frame"]
+__all__ = [
+    "MAX_LIST_BYTES",
+    "MAX_LIST_UNITS",
+    "ArmyList",
+    "ListUnit",
+    "load_list",
+    "make_list",
+    "read_list_json",
+    "target_unit",
+    "units_frame",
+]
 
 MAX_LIST_UNITS = 200
 """Most units in one list (a larger list is refused)."""
@@ -181,6 +191,20 @@ def _statlines(loadout: FieldedUnit) -> list[tuple[str, int, Mapping[str, Any]]]
     return out
 
 
+def make_list(
+    name: str, units: Sequence[FieldedUnit], sources: Sequence[Mapping[str, Any] | None] | None = None
+) -> ArmyList:
+    """A list of fielded units (labels made unique: ``Tactical Squad (1)``, ``(2)``)."""
+    return _make(name, [(u, _statlines(u)) for u in units], sources)
+
+
+def target_unit(label: str, target: Unit) -> ListUnit:
+    """A bare target (a standard target or unit profile, no loadout and no points) as a list unit: it does
+    not fight back, and its points removed are NaN."""
+    empty = FieldedUnit(label, "", target.models, float("nan"), ())
+    return ListUnit(label, empty, float("nan"), {"name": label}, target, None)
+
+
 def read_list_json(data: Any, name: str = "list") -> ArmyList:
     """A list from a JSON document (see the module docstring).
 
@@ -227,10 +251,10 @@ def load_list(path: str | Path) -> ArmyList:
         return read_list_json(doc, path.stem)
     if suffix not in (".ros", ".rosz"):
         raise ScenarioError(f"{path.name}: expected a .ros, .rosz or .json list")
-    entries = [(u, _statlines(u)) for u in roster_units(path)]
-    if not entries:
+    units = roster_units(path)
+    if not units:
         raise ScenarioError(f"{path.name}: no unit with models")
-    return _make(read_roster(path).name or path.stem, entries)
+    return make_list(read_roster(path).name or path.stem, units)
 
 
 def units_frame(army: ArmyList) -> pd.DataFrame:

@@ -24,8 +24,7 @@ from praetor_analysis.markers.kinds import marker_kind
 from praetor_analysis.profiles.records import ProfileError, Weapon
 from praetor_analysis.profiles.weapon_type import parse_weapon_type
 from praetor_analysis.rules.catalogue import canonical_rule_name
-from praetor_analysis.rules.marker_rules import APOCALYPTIC_BARRAGE
-from praetor_analysis.rules.morale_rules import PINNING
+from praetor_analysis.rules.hooks import Role
 from praetor_analysis.scenario.blocks import frame_rows, is_vehicle_row, row_value, target_block, weapon_block
 from praetor_analysis.scenario.calc import ScenarioError, calc, parse_target, parse_volley
 
@@ -124,7 +123,7 @@ def marker_hits(weapon: Weapon, *, target_models: int, vehicle: bool, markers: A
         return None
     per_marker = MARKER_MODELS_VEHICLE if vehicle else min(MARKER_MODELS[kind], max(target_models, 1))
     if markers is None:
-        barrage = weapon.get(APOCALYPTIC_BARRAGE)
+        barrage = weapon.with_role(Role.CLOVER)
         if barrage is not None and barrage.value:
             markers = barrage.value
         elif weapon.type.shots is not None:
@@ -383,7 +382,7 @@ def comparison_cells(
                         _parsed(targets_parsed, tid, scenario, parse_target),
                         _parsed(volleys, key[1:], scenario, parse_volley),
                     )
-                rows.append((record, key, notes, vehicle, parsed.has(PINNING)))
+                rows.append((record, key, notes, vehicle, parsed.plays(Role.PINNING)))
             except ScenarioError as exc:
                 record["error"] = str(exc)
                 rows.append((record, None, [], vehicle, False))

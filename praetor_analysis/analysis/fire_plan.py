@@ -33,7 +33,8 @@ from praetor_analysis.analysis.army_list import ArmyList, ListUnit
 from praetor_analysis.analysis.matchup import points_pmf, volley_blocks
 from praetor_analysis.engine.volley import Volley
 from praetor_analysis.errors import ProfileError, ScenarioError
-from praetor_analysis.rules.damage_rules import DESTROYER
+from praetor_analysis.rules.catalogue import plays
+from praetor_analysis.rules.hooks import Role
 from praetor_analysis.scenario.unit_attack import resolve_firing_units, shooting_volleys
 
 __all__ = [
@@ -156,7 +157,7 @@ class _Evaluator:
             return 0.0
         target = self.targets[t]
         if "hull_points" in result:
-            per_hit = 3.0 if any(v.weapon.has(DESTROYER) for v in self.volleys[a][t]) else 1.0
+            per_hit = 3.0 if any(plays(Role.D3_HULL_POINTS, v.weapon.rules) for v in self.volleys[a][t]) else 1.0
             hits = float(result["glancing"]["mean"]) + float(result["penetrating"]["mean"])
             explodes = sum(float(p) for k, p in result.get("damage_results", {}).items() if k.startswith("Explodes"))
             cap = target.points * min(

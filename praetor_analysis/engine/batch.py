@@ -1,6 +1,7 @@
 """Many volleys against many units at once: the engine's sweep path (``resolve_many``).
 
-Each cell is one volley fired alone at a fresh unit, and its result is ``chain.resolve(volley, target)``'s.
+Each cell is one volley fired alone at a fresh unit, and its result is ``exact.resolve_exact(volley, target)``'s;
+a single volley is a batch of one (``resolve``).
 The stages are the engine's own (``hit_stage``, ``wound_groups``, ``count_damage``, ``pinning_test``,
 ``classify_rules``); the batch shares and vectorises them:
 
@@ -19,7 +20,8 @@ The stages are the engine's own (``hit_stage``, ``wound_groups``, ``count_damage
   is split (``allocation_many``): the joint pmf of the state-changing wounds of each group from the hits, for
   the whole block in one array computation, and the unit states those counts lead to once per per-hit table;
 - the rest (Mega-blast zones, Force and the other Psychic checks, an unread Strength, Deflagrate with Brutal,
-  units too large for dense transitions) goes through ``chain.resolve``.
+  units too large for dense transitions) goes through the exact path (``exact.resolve_exact``), chosen by the
+  facts of the volley and the target (``_prepare``), never by an error.
 """
 
 from __future__ import annotations
@@ -46,8 +48,8 @@ from praetor_analysis.engine.batch_facts import (
     Wounds,
     tables_of,
 )
-from praetor_analysis.engine.chain import resolve, unsaved_pmf
 from praetor_analysis.engine.checks_many import expand_checks
+from praetor_analysis.engine.exact import resolve_exact, unsaved_pmf
 from praetor_analysis.engine.hit_stage import hit_stage, hit_stage_target_part
 from praetor_analysis.engine.pinning import pinning_test
 from praetor_analysis.engine.rule_report import classify_rules
@@ -197,7 +199,7 @@ class _Shared:
 
 
 def resolve_many(cells: Sequence[Cell], *, casualties_only: bool = False) -> list[VolleyResult | Casualties | Failure]:
-    """``chain.resolve(volley, target)`` for every (volley, target) cell, or the error it raises
+    """``exact.resolve_exact(volley, target)`` for every (volley, target) cell, or the error it raises
     (``ProfileError``, ``TooLarge``), computed together.
 
     The results equal the one-cell engine's to rounding (tests/test_batch.py); ``state`` is None in the results
@@ -247,9 +249,18 @@ def resolve_many(cells: Sequence[Cell], *, casualties_only: bool = False) -> lis
     return out[:asked]  # type: ignore[return-value]
 
 
+def resolve(volley: Volley, target: Unit) -> VolleyResult:
+    """One volley fired at a fresh unit, with its Pinning test: a batch of one cell (``state`` is None when the
+    cell is vectorised). Raises the ``ProfileError`` or ``TooLarge`` of the cell."""
+    (result,) = resolve_many([(volley, target)])
+    if isinstance(result, (ProfileError, TooLarge)):
+        raise result
+    return result  # type: ignore[return-value]
+
+
 def _one_cell(volley: Volley, target: Unit, casualties_only: bool) -> VolleyResult | Casualties | Failure:
     try:
-        result = resolve(volley, target)
+        result = resolve_exact(volley, target)
     except (ProfileError, TooLarge) as exc:
         return exc
     if casualties_only:

@@ -17,9 +17,7 @@ from praetor_analysis.engine.wound_stage import reads_hit_sixes, volley_wound_ke
 from praetor_analysis.prob.memo import BoundedMemo
 from praetor_analysis.profiles.records import ProfileError, Unit
 from praetor_analysis.rules.catalogue import reads_of
-from praetor_analysis.rules.damage_rules import DEFLAGRATE
-from praetor_analysis.rules.hit_rules import GETS_HOT
-from praetor_analysis.rules.morale_rules import PINNING
+from praetor_analysis.rules.hooks import Role
 from praetor_analysis.rules.target_reads import TargetReads
 
 __all__ = ["KEPT_ENTRIES", "TABLES", "Shared", "TargetFacts", "VolleyFacts", "Wounds", "tables_of", "wounds_left"]
@@ -91,7 +89,11 @@ class VolleyFacts:
         w = volley.weapon
         boosted = volley.zone_hits is not None or check_boost(volley) is not None
         self.strength = None if boosted else weapon_strength(volley)
-        self.deflagrate, self.pinning, self.gets_hot = w.has(DEFLAGRATE), w.has(PINNING), w.has(GETS_HOT)
+        self.deflagrate, self.pinning, self.gets_hot = (
+            w.plays(Role.EXTRA_HITS),
+            w.plays(Role.PINNING),
+            w.plays(Role.GETS_HOT),
+        )
         self.shock = shell_shock_of(w)
         self.reads_six = reads_hit_sixes(w)
         self.wound_key = None if self.strength is None else volley_wound_key(volley, self.strength)

@@ -45,6 +45,17 @@ class CheckOutcomes:
     perils: float | None
 
 
+def check_can_be_taken(volley: Volley) -> bool:
+    """True when the volley's weapon has a Strength-raising check that its wielders can take: a Leadership, and
+    a Strength to raise (else ``check_outcomes`` raises)."""
+    if check_boost(volley) is None or volley.attacker.Ld is None:
+        return False
+    spec = volley.weapon.strength
+    if spec.kind not in {"fixed", "zones", "unknown"} and volley.attacker.S is None:
+        return False  # the wielder's Strength is needed and not given
+    return weapon_strength(volley) is not None
+
+
 def check_outcomes(volley: Volley) -> CheckOutcomes:
     """The checks of a volley whose weapon has a Strength-raising check (``check_boost``)."""
     name, boost = check_boost(volley)  # type: ignore[misc]

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from praetor_analysis.engine.allocation import TooLarge
-from praetor_analysis.engine.checks import check_boost, check_outcomes, mix_outcomes, single_strength_branches
+from praetor_analysis.engine.checks import check_can_be_taken, check_outcomes, mix_outcomes, single_strength_branches
 from praetor_analysis.engine.volley import Casualties, Volley, VolleyResult
 from praetor_analysis.prob.dist import Dist
 from praetor_analysis.profiles.records import ProfileError, Unit
@@ -54,16 +54,14 @@ class CheckMixture:
 def expand_checks(cells: list[tuple[Volley, Unit]]) -> dict[int, CheckMixture]:
     """For every cell (not a vehicle, no Mega-blast zones) whose volley has a check with single-Strength
     outcomes: its outcomes appended to ``cells`` as cells of their own, and its ``CheckMixture`` by index. A
-    cell whose check cannot be taken (no Leadership...) is left to the one-cell engine, which raises."""
+    cell whose check cannot be taken (``check_can_be_taken``: no Leadership...) is left to the exact path, which
+    raises."""
     out: dict[int, CheckMixture] = {}
     for i in range(len(cells)):
         volley, target = cells[i]
-        if target.is_vehicle or volley.zone_hits is not None or check_boost(volley) is None:
+        if target.is_vehicle or volley.zone_hits is not None or not check_can_be_taken(volley):
             continue
-        try:
-            branches = single_strength_branches(volley)
-        except ProfileError:
-            continue
+        branches = single_strength_branches(volley)
         if branches is None:
             continue
         rows = tuple(range(len(cells), len(cells) + len(branches)))

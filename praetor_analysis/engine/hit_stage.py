@@ -11,9 +11,7 @@ from praetor_analysis.prob.memo import BoundedMemo
 from praetor_analysis.profiles.records import ProfileError, Unit, Weapon
 from praetor_analysis.profiles.rule_tokens import Rule
 from praetor_analysis.rules import tables
-from praetor_analysis.rules.blow_rules import DETONATION, DETONATION_TARGETS
 from praetor_analysis.rules.catalogue import lookup, stage_hooks
-from praetor_analysis.rules.check_rules import FOCUS_CHECKS
 from praetor_analysis.rules.contexts import HitSituation
 from praetor_analysis.rules.hit import (
     HitRoll,
@@ -23,11 +21,7 @@ from praetor_analysis.rules.hit import (
     roll_to_hit,
     share_at_least,
 )
-from praetor_analysis.rules.hit_rules import GETS_HOT, MASTER_CRAFTED, TWIN_LINKED
-from praetor_analysis.rules.hooks import BLOWS, HIT, HIT_AGAIN, SNAPS, WIELDER_WS, Slot, SnapsHook
-from praetor_analysis.rules.marker_rules import MARKERS
-from praetor_analysis.rules.melee_rules import TWO_HANDED
-from praetor_analysis.rules.modifier_rules import PREFERRED_ENEMY
+from praetor_analysis.rules.hooks import BLOWS, HIT, HIT_AGAIN, SNAPS, WIELDER_WS, Role, Slot, SnapsHook
 from praetor_analysis.rules.tables import to_hit_melee
 
 H = TypeVar("H")
@@ -50,7 +44,7 @@ def attacks_per_model(volley: Volley, notes: list[str]) -> Dist:
             charge = 1
             notes.append("charging (+1 A)")
         if a.two_weapons:
-            if w.has(TWO_HANDED):
+            if w.plays(Role.NO_SECOND_WEAPON_ATTACK):
                 notes.append("Two-handed (no extra attack for two weapons)")
             else:
                 other = 1
@@ -108,7 +102,7 @@ def hits_automatically(weapon: Weapon) -> bool:
 
 def has_focus(weapon: Weapon) -> bool:
     """True when the wielder must pass a check before To Hit or not attack (Psychic or Cybertheurgic Focus)."""
-    return any(weapon.has(rule) for rule in FOCUS_CHECKS)
+    return weapon.plays(Role.FOCUS_CHECK)
 
 
 MAX_SHOTS = 1000
@@ -173,13 +167,13 @@ def attacker_rules_with(attacker: Unit, slot: Slot) -> tuple[Rule, ...]:
 
 def reads_target_name(attacker: Unit) -> bool:
     """True when a rule of the attacker reads the target's name (Preferred Enemy (X))."""
-    return any(t.name == PREFERRED_ENEMY.name and t.variant for t in attacker.rules)
+    return any(t.variant and "name" in d.reads.fields for t, d, _ in stage_hooks(HIT, attacker.rules, side="attacker"))
 
 
 def _table_roll(volley: Volley, target: Unit) -> HitRoll:
     w, a = volley.weapon, volley.attacker
-    twin = w.has(TWIN_LINKED)
-    mc = 1 if w.has(MASTER_CRAFTED) else 0  # one re-roll per model (see master_crafted_hits)
+    twin = w.plays(Role.REROLL_FAILED_HITS)
+    mc = 1 if w.plays(Role.ONE_REROLL_PER_MODEL) else 0  # one re-roll per model (see master_crafted_hits)
     if volley.mode == "melee":
         if a.WS is None or target.WS is None:
             raise ProfileError("attacker.WS/target.WS: melee To Hit needs both Weapon Skills")
@@ -191,7 +185,7 @@ def _table_roll(volley: Volley, target: Unit) -> HitRoll:
         return HitRoll(to_hit_melee(ws, target.WS), None, twin, mc)
     if a.BS is None or not 1 <= a.BS <= 10:
         raise ProfileError(f"attacker.BS: must be 1..10 to shoot, got {a.BS!r}")
-    if volley.snap_shots and (w.range.template or any(w.has(m) for m in MARKERS)):
+    if volley.snap_shots and w.plays(Role.MARKER):
         raise ProfileError(
             f'snap_shots: {w.name!r} uses a marker or template and cannot fire Snap Shots; give "hits" instead'
         )
@@ -215,9 +209,9 @@ def hit_stage_target_part(volley: Volley, target: Unit) -> tuple | None:
     """What the hit stage reads of the target: nothing when shooting; in melee its WS, and the chart; its
     name and Unit Type when the attacker has Preferred Enemy (X)."""
     part: tuple | None = (target.WS, tables.MELEE_CHART) if volley.mode == "melee" else None
-    if volley.weapon.has(DETONATION):
-        part = (part, detonation_allowed(target))
-    if any(t.name == PREFERRED_ENEMY.name for t in volley.attacker.rules):
+    if attack_limit(volley.weapon) is not None:
+        part = (part, may_attack(volley.weapon, target))
+    if any("name" in d.reads.fields for _, d, _ in stage_hooks(HIT, volley.attacker.rules, side="attacker")):
         return (part, target.name, target.unit_type)
     if _snap_rules(volley):
         return (part, forced_snap(volley, target))
@@ -242,16 +236,27 @@ def hit_stage(volley: Volley, target: Unit) -> tuple[Dist, Dist, float | None, l
     return hits, ones, p_pass, list(notes)
 
 
-def detonation_allowed(target: Unit) -> bool:
-    """True when a Detonation weapon may attack ``target`` (docs/rules.md#detonation)."""
-    return any(target.has_type(word) for word in DETONATION_TARGETS)
+def attack_limit(weapon: Weapon) -> tuple[Rule, tuple[str, ...]] | None:
+    """The weapon's rule that lets it attack only some targets, and their Unit Type words (Detonation)."""
+    for token in weapon.rules:
+        decl = lookup(token.name)
+        if decl is not None and decl.only_targets is not None:
+            return token, decl.only_targets
+    return None
+
+
+def may_attack(weapon: Weapon, target: Unit) -> bool:
+    """False when a rule of the weapon forbids attacking ``target`` (Detonation: docs/rules.md#detonation)."""
+    limit = attack_limit(weapon)
+    return limit is None or any(target.has_type(word) for word in limit[1])
 
 
 def _hit_stage(volley: Volley, target: Unit) -> tuple[Dist, Dist, float | None, list[str]]:
     w = volley.weapon
     notes: list[str] = []
-    if w.has(DETONATION) and not detonation_allowed(target):
-        notes.append(f"Detonation: no attack on this target (Unit Type {target.unit_type})")
+    limit = attack_limit(w)
+    if limit is not None and not may_attack(w, target):
+        notes.append(f"{limit[0].name}: no attack on this target (Unit Type {target.unit_type})")
         return Dist.point(0), Dist.point(0), None, notes
     marker = volley.hits is not None or hits_automatically(w)
     shots, p_pass = shots_distribution(volley)
@@ -260,9 +265,9 @@ def _hit_stage(volley: Volley, target: Unit) -> tuple[Dist, Dist, float | None, 
     if marker:
         if volley.ones is not None:
             return shots, volley.ones, p_pass, notes
-        if w.has(GETS_HOT):  # one die per shot, the given hits dealt among the shots
+        if w.plays(Role.GETS_HOT):  # one die per shot, the given hits dealt among the shots
             fired = _as_dist(volley.attacks) if volley.attacks is not None else _default_shots(volley)
-            hits, ones = gets_hot_given_hits(shots, fired, twin=w.has(TWIN_LINKED))
+            hits, ones = gets_hot_given_hits(shots, fired, twin=w.plays(Role.REROLL_FAILED_HITS))
             return hits, ones, p_pass, notes
         return shots, Dist.point(0), p_pass, notes
     if volley.snap_shots:

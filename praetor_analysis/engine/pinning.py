@@ -8,7 +8,7 @@ from praetor_analysis.engine.volley import TargetState
 from praetor_analysis.prob.dice import leadership_pass
 from praetor_analysis.prob.dist import Dist
 from praetor_analysis.profiles.records import Unit, Weapon
-from praetor_analysis.rules.morale_rules import IGNORES_LEADERSHIP_PENALTIES, PINNING_EXEMPT, SHELL_SHOCK
+from praetor_analysis.rules.hooks import Role
 from praetor_analysis.rules.unit_types import PINNING_IMMUNE_TYPES
 
 
@@ -17,18 +17,19 @@ def pinning_exempt(target: Unit) -> bool:
     Cavalry, Monstrous and Daemon types (docs/rules.md#pinning-test)."""
     return (
         target.is_vehicle
-        or any(target.has(rule) for rule in PINNING_EXEMPT)
+        or target.plays(Role.NEVER_PINNED)
         or any(target.has_type(word) for word in PINNING_IMMUNE_TYPES)
     )
 
 
 def pinning_penalty(target: Unit, shell_shock: int) -> int:
     """The Leadership penalty of the test: the Shell Shock, unless the target ignores negative modifiers."""
-    return 0 if any(target.has(n) for n in IGNORES_LEADERSHIP_PENALTIES) else shell_shock
+    return 0 if target.plays(Role.IGNORES_LEADERSHIP_PENALTIES) else shell_shock
 
 
 def shell_shock_of(w: Weapon) -> int:
-    rule = w.get(SHELL_SHOCK)
+    """The Leadership penalty of a weapon's Pinning test (Shell Shock (X)), 0 without one."""
+    rule = w.with_role(Role.PINNING_PENALTY)
     return (rule.value or 0) if rule else 0
 
 

@@ -11,10 +11,10 @@ from praetor_analysis.profiles.records import Unit
 from praetor_analysis.profiles.rule_tokens import parse_rule
 from praetor_analysis.rules.catalogue import lookup, reads_of
 from praetor_analysis.rules.classify import RuleReport, Situation, classify, wound_chain
-from praetor_analysis.rules.morale_rules import PINNING
+from praetor_analysis.rules.hooks import Role
 from praetor_analysis.rules.target_reads import NO_READS, TargetReads, reads
 from praetor_analysis.rules.unit_types import PINNING_IMMUNE_TYPES
-from praetor_analysis.rules.wound_rules import FLESHBANE, POISONED, TOXIN_RESISTANT_TYPES
+from praetor_analysis.rules.wound_rules import TOXIN_RESISTANT_TYPES
 
 
 def shot_label(volley: Volley) -> str | None:
@@ -51,7 +51,7 @@ def classification_reads(volley: Volley, target: Unit) -> TargetReads:
 def volley_classification_reads(volley: Volley) -> TargetReads:
     """The part of ``classification_reads`` that the volley decides."""
     w = volley.weapon
-    pinning = reads(PINNING_IMMUNE_TYPES) if w.has(PINNING) else NO_READS
+    pinning = reads(PINNING_IMMUNE_TYPES) if w.plays(Role.PINNING) else NO_READS
     return pinning | reads_of(t.name for t in (*w.rules, *w.stage_rules, *volley.attacker.rules))
 
 
@@ -74,11 +74,11 @@ def classify_rules(volley: Volley, target: Unit, notes: list[str]) -> tuple[list
     if target.T is not None and save_context(volley, target).heavy_reroll:
         # the Heavy sub-type's rule, which the marker's save hook reads (docs/rules.md#unit-types)
         report.add("applied", "target: Heavy (re-rolls failed armour saves against Blast and Template)")
-    if w.has(POISONED) or w.has(FLESHBANE):  # the unit types' rule, which those wound hooks read
+    if w.plays(Role.TOXIN):  # the unit types' rule, which those wound hooks read
         for word in TOXIN_RESISTANT_TYPES:
             if target.has_type(word):
                 report.add("applied", f"target: {word} (re-rolls successful Poisoned and Fleshbane wounds)")
-    if volley.weapon.has(PINNING):  # a unit type that never ends Pinned (docs/rules.md#unit-types)
+    if w.plays(Role.PINNING):  # a unit type that never ends Pinned (docs/rules.md#unit-types)
         for word in PINNING_IMMUNE_TYPES:
             if target.has_type(word):
                 report.add("applied", f"target: {word} (never Pinned)")

@@ -18,17 +18,13 @@ from praetor_analysis.prob.memo import BoundedMemo
 from praetor_analysis.profiles.records import ProfileError, Unit, Weapon
 from praetor_analysis.profiles.rule_tokens import Rule
 from praetor_analysis.rules.catalogue import lookup, reads_of, stage_hooks
-from praetor_analysis.rules.contexts import SaveSituation, WoundSituation, variant_active
-from praetor_analysis.rules.damage_rules import BRUTAL
+from praetor_analysis.rules.contexts import SaveSituation, WoundSituation
 from praetor_analysis.rules.hit import share_at_least
-from praetor_analysis.rules.hooks import DAMAGE, MULTIPLIED, SAVE, WOUND, WOUND_STAGE_SLOTS
-from praetor_analysis.rules.marker_rules import BLAST_OR_TEMPLATE
-from praetor_analysis.rules.save_rules import FEEL_NO_PAIN
+from praetor_analysis.rules.hooks import DAMAGE, MULTIPLIED, SAVE, WOUND, WOUND_STAGE_SLOTS, Role
 from praetor_analysis.rules.saves import SaveContext
 from praetor_analysis.rules.tables import to_wound
 from praetor_analysis.rules.target_reads import TargetReads
 from praetor_analysis.rules.wound import WoundKind, WoundRoll
-from praetor_analysis.rules.wound_rules import ARMOURBANE
 
 
 def wound_table_for(volley: Volley, target: Unit, strength: int) -> dict[WoundKind, float]:
@@ -74,7 +70,7 @@ def damage_per_wound(volley: Volley, target: Unit) -> tuple[float, ...] | None:
         melee=volley.mode == "melee",
         unit_type=target.unit_type,
         template=w.range.template is not None,
-        blast=w.range.template is not None or any(w.has(m) for m in BLAST_OR_TEMPLATE),
+        blast=w.plays(Role.MARKER),
     )
     base: tuple[float, ...] | None = None
     for token, _, hook in stage_hooks(DAMAGE, w.stage_rules):
@@ -96,12 +92,6 @@ def _multiplied(damage: tuple[float, ...], times: tuple[float, ...]) -> tuple[fl
         for k, q in enumerate(times):
             out[d * k] += p * q
     return tuple(out)
-
-
-def armourbane_active(w: Weapon, volley: Volley) -> bool:
-    """Whether the weapon's Armourbane acts in this volley (its Melta, Melee or Ranged variant)."""
-    rule = w.get(ARMOURBANE)
-    return rule is not None and variant_active(rule.variant, melee=volley.mode == "melee", half_range=volley.half_range)
 
 
 def save_context(volley: Volley, target: Unit) -> SaveContext:
@@ -215,7 +205,7 @@ def _wound_groups(
 ) -> tuple[list[WoundGroup], float, np.ndarray]:
     kinds = wound_table_for(volley, target, strength)
     ctx = save_context(volley, target)
-    brutal_rule = volley.weapon.get(BRUTAL)
+    brutal_rule = volley.weapon.with_role(Role.WOUNDS_EACH)
     brutal = (brutal_rule.value or 1) if brutal_rule else 1
     per_wound = damage_per_wound(volley, target)
     by_priority: dict[int, list[tuple[float, Packet]]] = {}
@@ -239,6 +229,9 @@ def _wound_groups(
 def gets_hot_unsaved(volley: Volley) -> float:
     """P(one Gets Hot wound on the firer is not saved): armour, invulnerable and Feel No Pain only."""
     a = volley.attacker
-    fnp = a.get(FEEL_NO_PAIN)
-    ctx = SaveContext(armour=a.save, invulnerable=a.invulnerable, feel_no_pain=(fnp.value or 6) if fnp else None)
+    ctx = SaveContext(armour=a.save, invulnerable=a.invulnerable)
+    situation = SaveSituation(unit_type=a.unit_type)
+    for token, decl, hook in stage_hooks(SAVE, a.rules):  # the firer's own roll (Feel No Pain)
+        if Role.SAVES_GETS_HOT in decl.roles:
+            ctx = hook(ctx, token.value, token.variant, situation)
     return ctx.p_unsaved(WoundKind(volley.weapon.ap))

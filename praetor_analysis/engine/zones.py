@@ -22,8 +22,7 @@ from praetor_analysis.prob.dice import binomial_pmf
 from praetor_analysis.prob.dist import Dist
 from praetor_analysis.profiles.characteristics import StrengthSpec
 from praetor_analysis.profiles.records import ProfileError, Unit
-from praetor_analysis.rules.damage_rules import DEFLAGRATE
-from praetor_analysis.rules.morale_rules import PINNING
+from praetor_analysis.rules.hooks import Role
 
 
 def zone_strengths(volley: Volley) -> tuple[int, int, int]:
@@ -54,12 +53,12 @@ def resolve_zoned_volley(volley: Volley, target: Unit, state: TargetState | None
     """Resolve a Mega-blast whose hits per zone have the joint pmf ``volley.zone_hits``."""
     joint = np.asarray(volley.zone_hits, dtype=float)
     w = volley.weapon
-    if w.has(DEFLAGRATE):
+    if w.plays(Role.EXTRA_HITS):
         raise ProfileError("weapon.Type: Deflagrate with Apocalyptic Mega-blast zones is not modelled")
     if state is None:
-        state = TargetState.fresh(target, shell_shocks=(shell_shock_of(w),) if w.has(PINNING) else None)
+        state = TargetState.fresh(target, shell_shocks=(shell_shock_of(w),) if w.plays(Role.PINNING) else None)
     strengths = zone_strengths(volley)
-    tracks = w.has(PINNING) and state.probs.shape[0] > 1
+    tracks = w.plays(Role.PINNING) and state.probs.shape[0] > 1
     level = state.shell_shocks.index(shell_shock_of(w), 1) if tracks else 0
     alloc = Allocator(state.space, pinning=tracks, level=level)
     zones = []

@@ -31,7 +31,7 @@ from praetor_analysis.markers.templates import (
 from praetor_analysis.prob.dist import Dist
 from praetor_analysis.profiles.records import ProfileError, Weapon
 from praetor_analysis.rules.hit import gets_hot_before_firing
-from praetor_analysis.rules.marker_rules import BARRAGE, TORRENT
+from praetor_analysis.rules.hooks import Role
 
 __all__ = ["hits_from_formation", "marker_kind", "mega_blast_joint"]
 
@@ -65,7 +65,7 @@ def hits_from_formation(
         shape = HELLSTORM_TEMPLATE if kind == "Hellstorm" else FLAME_TEMPLATE
         firer = firer_in_front(target, firer_distance)
         if kind == "Torrent":
-            torrent = weapon.get(TORRENT)
+            torrent = weapon.with_role(Role.PLACED_WITHIN)
             reach = (torrent.value if torrent is not None else None) or 0
             placement = torrent_placement(target, firer, float(reach), shape=shape)
             notes.append(f'Torrent ({reach}") placed on a 0.25" grid (a lower bound)')
@@ -88,7 +88,7 @@ def hits_from_formation(
     assert diameter is not None  # every blast kind has one
     if kind == "Apocalyptic Mega-blast" and isinstance(target, Hull):
         notes.append('not modelled: Apocalyptic Mega-blast zones against a hull (one 10" marker at the outer Strength)')
-    if weapon.has(BARRAGE) and shots.max > 1 and not isinstance(target, Hull):
+    if weapon.plays(Role.BARRAGE) and shots.max > 1 and not isinstance(target, Hull):
         bound = [0.0]
 
         def barrage(k: int) -> np.ndarray:

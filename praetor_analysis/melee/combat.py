@@ -63,10 +63,8 @@ from praetor_analysis.prob.dice import leadership_pass
 from praetor_analysis.prob.dist import Dist
 from praetor_analysis.profiles.records import ProfileError, Unit, Weapon
 from praetor_analysis.profiles.rule_tokens import parse_rule
-from praetor_analysis.rules.catalogue import lookup
-from praetor_analysis.rules.damage_rules import DEFLAGRATE
-from praetor_analysis.rules.melee_rules import ROUND_RULES
-from praetor_analysis.rules.morale_rules import PINNING, SHELL_SHOCK
+from praetor_analysis.rules.catalogue import lookup, plays
+from praetor_analysis.rules.hooks import Role
 from praetor_analysis.rules.registry import Stage
 from praetor_analysis.rules.unit_types import unlowered_type
 
@@ -154,8 +152,9 @@ class _Striker:
         self.side, self.blows, self.enemy = side, blows, enemy
         self.space = TargetState.fresh(enemy).space
         weapon = blows.weapon
-        if weapon.has(PINNING):  # locked in combat: never tests (docs/rules.md#melee)
-            rules = tuple(r for r in weapon.rules if r.name not in {PINNING.name, SHELL_SHOCK.name})
+        if weapon.plays(Role.PINNING):  # locked in combat: never tests (docs/rules.md#melee)
+            pin = (Role.PINNING, Role.PINNING_PENALTY)
+            rules = tuple(r for r in weapon.rules if not any(plays(role, [r]) for role in pin))
             weapon = replace(weapon, type=replace(weapon.type, rules=rules))
         self.weapon = weapon
         self._volleys: dict[tuple[int, bool], tuple[float, Any]] = {}
@@ -198,7 +197,7 @@ class _Striker:
             out = np.eye(size)[:, :, None]
         else:
             volley = self._make_volley(n, key[1])
-            if self.weapon.has(DEFLAGRATE):
+            if self.weapon.plays(Role.EXTRA_HITS):
                 raise ProfileError("weapon.Type: Deflagrate in a whole round of melee is not modelled")
             hits, _, _, _ = hit_stage(volley, self.enemy)
             strength = weapon_strength(volley)
@@ -357,8 +356,8 @@ def _round_rule_category(entry: str, ba: Blows, bt: Blows) -> int | None:
     prefix = next((p for p in _PREFIXES if entry.startswith(p)), "")
     blows = ba if prefix in {"", "attacker: "} else bt
     name = parse_rule(entry[len(prefix) :]).name
-    if name not in {rule.name for rule in ROUND_RULES}:
-        decl = lookup(name)
+    decl = lookup(name)
+    if decl is None or Role.ROUND_MODELLED not in decl.roles:
         # a rule acting in the round that the round does not compute yet
         return 2 if decl is not None and decl.pending & {Stage.ROUND, Stage.INITIATIVE} else None
     if name in {"Two-handed", "Specialist Weapon"}:
@@ -440,7 +439,7 @@ def resolve_combat(
             side, word = ("attacker" if k == 0 else "target"), unlowered_type(victim.unit_type)
             applied.append(f"{side}: not affected by lowered characteristics (from {word}): never concussed")
     applied.append(f"Initiative steps: attacker {ba.initiative}, target {bt.initiative}")
-    pinned = None if ba.weapon.has(PINNING) else 0.0
+    pinned = None if ba.weapon.plays(Role.PINNING) else 0.0
     return CombatResult(
         joint=joint,
         attacker_casualties=Dist.from_trusted(joint.sum(axis=1)),

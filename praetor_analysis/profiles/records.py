@@ -28,6 +28,8 @@ from praetor_analysis.profiles.characteristics import (
 )
 from praetor_analysis.profiles.rule_tokens import Rule, RuleRef, parse_rule, parse_rules, rule_name
 from praetor_analysis.profiles.weapon_type import WeaponType, parse_weapon_type
+from praetor_analysis.rules.catalogue import plays, with_role
+from praetor_analysis.rules.hooks import Role
 from praetor_analysis.rules.unit_types import granted_rules
 
 
@@ -55,6 +57,14 @@ class Weapon:
     def get(self, rule: RuleRef) -> Rule | None:
         """The rule's token, or None."""
         return self.type.get(rule_name(rule))
+
+    def plays(self, role: Role) -> bool:
+        """True when a rule of the weapon (those its profile implies included) plays ``role``."""
+        return plays(role, self.stage_rules)
+
+    def with_role(self, role: Role) -> Rule | None:
+        """The first rule of the weapon (those its profile implies included) that plays ``role``, or None."""
+        return with_role(role, self.stage_rules)
 
     @cached_property
     def stage_rules(self) -> tuple[Rule, ...]:
@@ -148,6 +158,10 @@ class Unit:
         """The rule's token, or None."""
         name = rule_name(rule)
         return next((r for r in self.rules if r.name == name), None)
+
+    def plays(self, role: Role) -> bool:
+        """True when a rule of the unit plays ``role``."""
+        return plays(role, self.rules)
 
     def has_type(self, word: str) -> bool:
         """True when ``word`` appears in the Unit Type (``Vehicle``, ``Heavy``, ``Dreadnought``...)."""

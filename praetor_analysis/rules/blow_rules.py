@@ -88,6 +88,7 @@ DETONATION = declare(
     hooks=Hooks(blows=_one),
     summary="one attack, and only against vehicles, Dreadnoughts, Automata and fortifications (no attack on "
     "any other target)",
+    only_targets=DETONATION_TARGETS,
 )
 WRATHFUL_BLOWS = declare(
     "Wrathful Blows",

@@ -26,7 +26,7 @@ from praetor_analysis.rules import (  # noqa: F401  (each family declares its ru
     vehicle_rules,
     wound_rules,
 )
-from praetor_analysis.rules.hooks import Slot
+from praetor_analysis.rules.hooks import Role, Slot
 from praetor_analysis.rules.registry import REGISTRY, RuleDecl, Stage, canonical_name, fold
 from praetor_analysis.rules.target_reads import NO_READS, TargetReads
 
@@ -62,6 +62,20 @@ def stage_hooks(slot: Slot[H], tokens: Iterable[T], *, side: str | None = None) 
         hook = slot.of(decl.hooks)
         if hook is not None:
             yield token, decl, hook
+
+
+def with_role(role: Role, tokens: Iterable[T]) -> T | None:
+    """The first of ``tokens`` whose declaration plays ``role``, or None."""
+    for token in tokens:
+        decl = lookup(token.name)
+        if decl is not None and role in decl.roles:
+            return token
+    return None
+
+
+def plays(role: Role, tokens: Iterable[Named]) -> bool:
+    """True when one of ``tokens`` is a declared rule that plays ``role``."""
+    return with_role(role, tokens) is not None
 
 
 def reads_of(names: Iterable[str]) -> TargetReads:

@@ -11,9 +11,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from praetor_analysis.rules.contexts import WoundSituation
-from praetor_analysis.rules.hit_rules import PSYCHIC_FOCUS
-from praetor_analysis.rules.hooks import CheckBoost, Hooks
-from praetor_analysis.rules.registry import RuleDecl, Stage, declare
+from praetor_analysis.rules.hooks import CheckBoost, Hooks, Role
+from praetor_analysis.rules.registry import Stage, declare
 from praetor_analysis.rules.wound import WoundRoll
 
 
@@ -41,6 +40,7 @@ CYBERTHEURGIC_FOCUS = declare(
     "Cybertheurgic Focus",
     Stage.ATTACKS,
     summary="each wielder passes a Cybertheurgy check (Ld test) or does not attack (reported as perils)",
+    roles=(Role.FOCUS_CHECK,),
 )
 FORCE = declare(
     "Force",
@@ -76,6 +76,3 @@ DIVINE_GUIDANCE = declare(
     summary="each psyker takes a Psychic check: a pass gives +2 Strength (and Reaping Blow (3) in a round), "
     "a failure is Perils and the plain Strength",
 )
-
-#: Checks before To Hit whose failure means the weapon does not attack.
-FOCUS_CHECKS: tuple[RuleDecl, ...] = (PSYCHIC_FOCUS, CYBERTHEURGIC_FOCUS)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from praetor_analysis.rules.contexts import WoundSituation
-from praetor_analysis.rules.hooks import Hooks
+from praetor_analysis.rules.hooks import Hooks, Role
 from praetor_analysis.rules.registry import Holder, Stage, count, declare
 
 #: Destroyer's damage on a unit with Toughness: D3 wounds per unsaved wound (index = wounds lost).
@@ -23,6 +23,7 @@ BRUTAL = declare(
     Stage.DAMAGE,
     param=count(1, 10, 1),
     summary="each wound allocated becomes X wounds, saved one by one; the excess on a dying model is lost",
+    roles=(Role.WOUNDS_EACH,),
 )
 DESTROYER = declare(
     "Destroyer",
@@ -30,11 +31,13 @@ DESTROYER = declare(
     Stage.VEHICLES,
     hooks=Hooks(damage=_d3_damage),
     summary="each unsaved wound does D3 damage (excess lost); D3 hull points against vehicles",
+    roles=(Role.D3_HULL_POINTS,),
 )
 DEFLAGRATE = declare(
     "Deflagrate",
     Stage.DAMAGE,
     summary="as many extra automatic hits as unsaved wounds, which cannot Deflagrate again",
+    roles=(Role.EXTRA_HITS,),
 )
 SWARM = declare(
     "Swarm",

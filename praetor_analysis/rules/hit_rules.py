@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from praetor_analysis.rules.hooks import Hooks
+from praetor_analysis.rules.hooks import Hooks, Role
 from praetor_analysis.rules.registry import Holder, Stage, declare, roll
 from praetor_analysis.rules.wound_rules import TWIN_LINKED_TEMPLATE_HOOK
 
@@ -17,15 +17,25 @@ TWIN_LINKED = declare(
     Stage.TO_HIT,
     hooks=Hooks(wound=TWIN_LINKED_TEMPLATE_HOOK),
     summary="re-rolls failed To Hit rolls (and the scatter of a blast); a Template re-rolls failed wounds",
+    roles=(Role.REROLL_FAILED_HITS,),
 )
 MASTER_CRAFTED = declare(
-    "Master-crafted", Stage.TO_HIT, summary="each model re-rolls one failed To Hit roll of its own weapon"
+    "Master-crafted",
+    Stage.TO_HIT,
+    summary="each model re-rolls one failed To Hit roll of its own weapon",
+    roles=(Role.ONE_REROLL_PER_MODEL,),
 )
 GETS_HOT = declare(
-    "Gets Hot", Stage.TO_HIT, summary="each standing natural 1 To Hit wounds the firer (reported as gets_hot)"
+    "Gets Hot",
+    Stage.TO_HIT,
+    summary="each standing natural 1 To Hit wounds the firer (reported as gets_hot)",
+    roles=(Role.GETS_HOT,),
 )
 PSYCHIC_FOCUS = declare(
-    "Psychic Focus", Stage.ATTACKS, summary="each psyker passes a Psychic check (Ld test) or does not attack"
+    "Psychic Focus",
+    Stage.ATTACKS,
+    summary="each psyker passes a Psychic check (Ld test) or does not attack",
+    roles=(Role.FOCUS_CHECK,),
 )
 SNIPER = declare("Sniper", Stage.ALLOCATION, summary="chooses who takes the wound: nothing on identical models")
 PRECISION_SHOTS = declare(

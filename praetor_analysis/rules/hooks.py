@@ -7,13 +7,16 @@ iterator over the hooks of a stage. A hook takes what the roll or count was and 
 rule's value and variant (``Poisoned (3+)``: 3; ``Armourbane (Melta)``: "Melta") come as arguments.
 
 What a rule does to the chain as a whole (a Pinning test, Gets Hot, Deflagrate's extra hits, a Psychic
-check...) is not a hook but a fact: :class:`~praetor_analysis.rules.chain.ChainRole`.
+check, a marker...) is not a stage function but a fact the resolver reads: a :class:`Role` of the declaration
+(``RuleDecl.roles``), asked for with :func:`~praetor_analysis.rules.catalogue.plays`. No code outside
+``rules/`` names a rule: it asks for a role or a hook.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from enum import Enum
 from typing import Generic, TypeVar
 
 from praetor_analysis.rules.contexts import HitSituation, SaveSituation, WoundSituation
@@ -116,3 +119,35 @@ MULTIPLIED: Slot[DamageHook] = Slot("multiplied")
 
 #: The slots of the wound, save and damage stages (what the per-hit tables of a sweep read).
 WOUND_STAGE_SLOTS: tuple[Slot, ...] = (WOUND, SAVE, DAMAGE, MULTIPLIED)
+
+
+class Role(Enum):
+    """What a rule does to the attack as a whole, read by the resolver (its value, where it has one, is the
+    rule token's)."""
+
+    # the shots and the To Hit roll
+    FOCUS_CHECK = "a check (Leadership) before To Hit: no attack on a failure"
+    REROLL_FAILED_HITS = "failed To Hit rolls re-rolled (and a blast's scatter)"
+    ONE_REROLL_PER_MODEL = "each model re-rolls one failed To Hit roll of its own"
+    GETS_HOT = "each standing natural 1 To Hit wounds the firer"
+    SAVES_GETS_HOT = "the firer's own roll against the wounds of Gets Hot (a unit rule)"
+    NO_SECOND_WEAPON_ATTACK = "no extra melee attack for a second weapon"
+    ROUND_MODELLED = "acts in a whole round of combat, which computes it (attack counts, Initiative, tests)"
+    # the wounds
+    TOXIN = "a toxin: toxin-resistant Unit Types re-roll its successful wounds (Poisoned, Fleshbane)"
+    WOUNDS_EACH = "each wound allocated becomes X wounds, saved one by one"
+    EXTRA_HITS = "each unsaved wound makes one more hit, which makes no more"
+    D3_HULL_POINTS = "each penetrating hit on a vehicle removes D3 hull points"
+    # Pinning and Leadership
+    PINNING = "an unsaved wound makes the unit test for Pinning once the firing unit is done"
+    PINNING_PENALTY = "the Pinning test is at -X Leadership"
+    PINNING_ON_HITS = "a unit hit takes an immediate Pinning test, each hit adding one to the roll"
+    NEVER_PINNED = "the unit takes no Pinning test"
+    IGNORES_LEADERSHIP_PENALTIES = "the unit ignores negative Leadership modifiers"
+    # markers and templates
+    MARKER = "hits come from a marker or template, not a To Hit roll"
+    TEMPLATE = "a template (placed, not scattered)"
+    BARRAGE = "a blast that may fire indirectly, its shots markers placed together (Side armour on vehicles)"
+    CLOVER = "a clover of markers placed together"
+    PLACED_WITHIN = "a template whose narrow end is placed up to X inches away"
+    WALL_OF_DEATH_D6 = "D6 automatic hits in Wall of Death instead of D3"

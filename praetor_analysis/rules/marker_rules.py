@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from praetor_analysis.rules.contexts import SaveSituation
-from praetor_analysis.rules.hooks import Hooks
+from praetor_analysis.rules.hooks import Hooks, Role
 from praetor_analysis.rules.registry import Stage, count, declare, inches
 from praetor_analysis.rules.saves import SaveContext
 
@@ -33,6 +33,7 @@ BLAST = declare(
     hooks=Hooks(save=_blast_save),
     reads_types=HEAVY,
     summary='a 3" marker that scatters',
+    roles=(Role.MARKER,),
 )
 LARGE_BLAST = declare(
     "Large Blast",
@@ -41,6 +42,7 @@ LARGE_BLAST = declare(
     hooks=Hooks(save=_blast_save),
     reads_types=HEAVY,
     summary='a 5" marker',
+    roles=(Role.MARKER,),
 )
 MASSIVE_BLAST = declare(
     "Massive Blast",
@@ -49,6 +51,7 @@ MASSIVE_BLAST = declare(
     hooks=Hooks(save=_blast_save),
     reads_types=HEAVY,
     summary='a 7" marker',
+    roles=(Role.MARKER,),
 )
 APOCALYPTIC_BLAST = declare(
     "Apocalyptic Blast",
@@ -57,6 +60,7 @@ APOCALYPTIC_BLAST = declare(
     hooks=Hooks(save=_blast_save),
     reads_types=HEAVY,
     summary='a 10" marker',
+    roles=(Role.MARKER,),
 )
 APOCALYPTIC_MEGA_BLAST = declare(
     "Apocalyptic Mega-blast",
@@ -64,6 +68,7 @@ APOCALYPTIC_MEGA_BLAST = declare(
     hooks=Hooks(save=_blast_save),
     reads_types=HEAVY,
     summary='5", 7" and 10" zones, each its own wound pool at its own Strength',
+    roles=(Role.MARKER,),
 )
 BARRAGE = declare(
     "Barrage",
@@ -71,14 +76,24 @@ BARRAGE = declare(
     hooks=Hooks(save=_blast_save),
     reads_types=HEAVY,
     summary="a blast that may fire indirectly; Side armour on vehicles",
+    roles=(Role.MARKER, Role.BARRAGE),
 )
-APOCALYPTIC_BARRAGE = declare("Apocalyptic Barrage", Stage.MARKERS, summary="a clover of markers placed together")
+APOCALYPTIC_BARRAGE = declare(
+    "Apocalyptic Barrage",
+    Stage.MARKERS,
+    summary="a clover of markers placed together",
+    roles=(Role.MARKER, Role.CLOVER),
+)
 TEMPLATE = declare(
     "Template",
     Stage.MARKERS,
     hooks=Hooks(save=_template_save),
     reads_types=HEAVY,
     summary="the teardrop template: automatic hits, no cover saves",
+    roles=(
+        Role.MARKER,
+        Role.TEMPLATE,
+    ),
 )
 HELLSTORM = declare(
     "Hellstorm",
@@ -86,22 +101,23 @@ HELLSTORM = declare(
     hooks=Hooks(save=_template_save),
     reads_types=HEAVY,
     summary="the large Hellstorm template",
+    roles=(
+        Role.MARKER,
+        Role.TEMPLATE,
+        Role.WALL_OF_DEATH_D6,
+    ),
 )
-TORRENT = declare("Torrent", Stage.MARKERS, param=count(0, 99), summary='a template placed up to X" away')
+TORRENT = declare(
+    "Torrent",
+    Stage.MARKERS,
+    param=count(0, 99),
+    summary='a template placed up to X" away',
+    roles=(
+        Role.MARKER,
+        Role.PLACED_WITHIN,
+    ),
+)
 
-#: The Blast (any size) and Template weapons of the rules that read them (Swarm, the Heavy sub-type).
-BLAST_OR_TEMPLATE = (
-    BLAST,
-    LARGE_BLAST,
-    MASSIVE_BLAST,
-    APOCALYPTIC_BLAST,
-    APOCALYPTIC_MEGA_BLAST,
-    BARRAGE,
-    APOCALYPTIC_BARRAGE,
-    TEMPLATE,
-    HELLSTORM,
-    TORRENT,
-)
 #: Every marker and template rule.
 MARKERS = (
     BLAST,

@@ -2,29 +2,54 @@
 
 from __future__ import annotations
 
+from praetor_analysis.rules.hooks import Role
 from praetor_analysis.rules.registry import Holder, Stage, count, declare
 
-TWO_HANDED = declare("Two-handed", Stage.MELEE_ATTACKS, summary="no extra attack for a second melee weapon")
+TWO_HANDED = declare(
+    "Two-handed",
+    Stage.MELEE_ATTACKS,
+    summary="no extra attack for a second melee weapon",
+    roles=(Role.NO_SECOND_WEAPON_ATTACK, Role.ROUND_MODELLED),
+)
 SPECIALIST_WEAPON = declare(
     "Specialist Weapon",
     Stage.MELEE_ATTACKS,
     summary="the extra attack for two weapons only when both are Specialist Weapons",
+    roles=(Role.ROUND_MODELLED,),
 )
 UNWIELDY = declare(
-    "Unwieldy", Stage.INITIATIVE, summary="strikes at Initiative step 1 (not Dreadnoughts or Monstrous models)"
+    "Unwieldy",
+    Stage.INITIATIVE,
+    summary="strikes at Initiative step 1 (not Dreadnoughts or Monstrous models)",
+    roles=(Role.ROUND_MODELLED,),
 )
-REACH = declare("Reach", Stage.INITIATIVE, param=count(), summary="adds X to Initiative while striking with it")
+REACH = declare(
+    "Reach",
+    Stage.INITIATIVE,
+    param=count(),
+    summary="adds X to Initiative while striking with it",
+    roles=(Role.ROUND_MODELLED,),
+)
 RAMPAGE = declare(
-    "Rampage", Stage.ROUND, param=count(), summary="extra attacks when outnumbered at the start of the round"
+    "Rampage",
+    Stage.ROUND,
+    param=count(),
+    summary="extra attacks when outnumbered at the start of the round",
+    roles=(Role.ROUND_MODELLED,),
 )
 REAPING_BLOW = declare(
-    "Reaping Blow", Stage.ROUND, param=count(), summary="extra attacks while two or more enemies are left"
+    "Reaping Blow",
+    Stage.ROUND,
+    param=count(),
+    summary="extra attacks while two or more enemies are left",
+    roles=(Role.ROUND_MODELLED,),
 )
 CONCUSSIVE = declare(
     "Concussive",
     Stage.ROUND,
     param=count(),
     summary="a unit wounded tests Leadership at the end of the round or loses X WS",
+    roles=(Role.ROUND_MODELLED,),
 )
 BULKY = declare(
     "Bulky",
@@ -33,7 +58,5 @@ BULKY = declare(
     param=count(),
     sides=("target", "attacker"),
     summary="each model counts as X models for Rampage",
+    roles=(Role.ROUND_MODELLED,),
 )
-
-#: The rules a whole round of combat models (melee/blows reads them).
-ROUND_RULES = (TWO_HANDED, SPECIALIST_WEAPON, UNWIELDY, REACH, RAMPAGE, REAPING_BLOW, CONCUSSIVE, BULKY)

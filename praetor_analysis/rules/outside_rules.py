@@ -14,7 +14,7 @@ from typing import Any
 
 from praetor_analysis.errors import ProfileError
 from praetor_analysis.rules.contexts import WoundSituation
-from praetor_analysis.rules.hooks import Hooks
+from praetor_analysis.rules.hooks import Hooks, Role
 from praetor_analysis.rules.registry import TEXT, RuleDecl, Stage, count, declare, roll
 from praetor_analysis.rules.tables import to_wound
 from praetor_analysis.rules.wound import WoundRoll
@@ -60,9 +60,14 @@ FEARSOME_RUIN = _outside(
 IMPALE = _outside(
     "Impale", "the attacking unit may re-roll its charge; a wounded unit has -1 Initiative afterwards: later"
 )
-VOX_SILENCE = _outside("Vox Silence", "a unit hit has -2 Leadership until its next turn: after this attack")
+VOX_SILENCE = _outside(
+    "Vox Silence", "a unit hit has -2 Leadership until its next turn: after this attack", leadership=-2
+)
 HYDRAS_WAIL = _outside(
-    "Hydra's Wail", "a unit hit has -1 Leadership until its next turn: after this attack", spellings=("Hydra's Wail",)
+    "Hydra's Wail",
+    "a unit hit has -1 Leadership until its next turn: after this attack",
+    spellings=("Hydra's Wail",),
+    leadership=-1,
 )
 ELECTRO_CHARGE = declare(
     "Electro-charge",
@@ -215,6 +220,7 @@ HALLUCINATIONS = declare(
     Stage.MORALE,
     summary="a unit hit takes an immediate Pinning test, each hit adding one to the roll (weapons without a "
     "Strength; with one, not computed yet)",
+    roles=(Role.PINNING_ON_HITS,),
 )
 GRAVITON_SINGULARITY = declare(
     "Graviton Singularity",

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from praetor_analysis.rules.marker_rules import HELLSTORM
+from praetor_analysis.rules.hooks import Role
 from praetor_analysis.rules.registry import RuleDecl, Stage, declare
 
 
@@ -40,12 +40,10 @@ DRAGONS_BREATH = declare(
     Stage.PLACEMENT,
     condition=_in_wall_of_death,
     summary="D6 automatic hits instead of D3 in Wall of Death; nothing otherwise",
+    roles=(Role.WALL_OF_DEATH_D6,),
 )
 DEATHSTORM = declare(
     "Deathstorm",
     Stage.ELSEWHERE,
     summary="the same attack also against up to three other units: each unit's attack is the profile's",
 )
-
-#: Templates that make D6 hits in Wall of Death instead of D3.
-WALL_OF_DEATH_D6: tuple[RuleDecl, ...] = (HELLSTORM, DRAGONS_BREATH)

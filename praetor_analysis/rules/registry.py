@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, fields, replace
 from enum import Enum
 from typing import Any
 
-from praetor_analysis.rules.hooks import NO_HOOKS, CheckBoost, Hooks
+from praetor_analysis.rules.hooks import NO_HOOKS, CheckBoost, Hooks, Role
 from praetor_analysis.rules.target_reads import NO_READS, TargetReads, reads
 
 
@@ -102,6 +102,9 @@ class RuleDecl:
         variant_gated: it acts only in the mode its variant names (``(Melta)`` at half range...).
         condition: when it acts in the wound chain, from the situation (a ``rules.classify.Situation``).
         acts_on: when it acts, from its variant, the target's name and Unit Type (Preferred Enemy (X)).
+        roles: what it does to the attack as a whole (:class:`~praetor_analysis.rules.hooks.Role`).
+        only_targets: the Unit Type words of the only targets it may attack (Detonation); None: any.
+        leadership: the Leadership modifier it gives a unit it hits (Vox Silence -2); 0: none.
     """
 
     name: str
@@ -121,6 +124,9 @@ class RuleDecl:
     variant_gated: bool = False
     condition: Callable[[Any], bool] | None = field(default=None, compare=False, hash=False)
     acts_on: Callable[[str | None, str, str], bool] | None = field(default=None, compare=False, hash=False)
+    roles: frozenset[Role] = frozenset()
+    only_targets: tuple[str, ...] | None = None
+    leadership: int = 0
 
     def __str__(self) -> str:
         return self.name
@@ -154,6 +160,9 @@ def declare(
     variant_gated: bool = False,
     condition: Callable[[Any], bool] | None = None,
     acts_on: Callable[[str | None, str, str], bool] | None = None,
+    roles: tuple[Role, ...] = (),
+    only_targets: tuple[str, ...] | None = None,
+    leadership: int = 0,
     **loose: Callable[..., Any],
 ) -> RuleDecl:
     """Declare a rule once; a second declaration of the same name is a programming error. ``reads_types``: the
@@ -182,6 +191,9 @@ def declare(
         variant_gated=variant_gated or "active" in loose,
         condition=condition or loose.get("condition"),
         acts_on=acts_on or loose.get("acts_on"),
+        roles=frozenset(roles),
+        only_targets=only_targets,
+        leadership=leadership,
     )
     REGISTRY[name] = decl
     for spelling in (name, *spellings):

@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from praetor_analysis.errors import ProfileError
 from praetor_analysis.rules.contexts import SaveSituation
-from praetor_analysis.rules.hooks import Hooks
+from praetor_analysis.rules.hooks import Hooks, Role
 from praetor_analysis.rules.registry import Holder, Stage, declare, roll
 from praetor_analysis.rules.saves import SaveContext
 
@@ -64,6 +64,7 @@ FEEL_NO_PAIN = declare(
     sides=("target", "attacker"),
     hooks=Hooks(save=_feel_no_pain),
     summary="a mitigation roll of X+ against each unsaved wound (not Instant Death); the firer's against Gets Hot",
+    roles=(Role.SAVES_GETS_HOT,),
 )
 SHROUDED = declare(
     "Shrouded",

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from praetor_analysis.rules.contexts import WoundSituation, variant_active
-from praetor_analysis.rules.hooks import Hooks
+from praetor_analysis.rules.hooks import Hooks, Role
 from praetor_analysis.rules.registry import TEXT, Holder, Stage, count, declare, roll
 from praetor_analysis.rules.wound import WoundRoll
 
@@ -83,6 +83,7 @@ FLESHBANE = declare(
     hooks=Hooks(wound=_fleshbane),
     reads_types=TOXIN_RESISTANT_TYPES,
     summary="wounds on 2+ (not Vehicles)",
+    roles=(Role.TOXIN,),
 )
 POISONED = declare(
     "Poisoned",
@@ -92,6 +93,7 @@ POISONED = declare(
     hooks=Hooks(wound=_poisoned),
     reads_types=TOXIN_RESISTANT_TYPES,
     summary="wounds on X+ (4+ bare) unless the table is better; in melee re-rolls failed wounds when S > T",
+    roles=(Role.TOXIN,),
 )
 SHRED = declare("Shred", Stage.TO_WOUND, hooks=Hooks(wound=_shred), summary="re-rolls failed To Wound rolls")
 RENDING = declare(

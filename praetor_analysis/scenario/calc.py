@@ -12,8 +12,8 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from praetor_analysis.engine.batch import resolve_many
-from praetor_analysis.engine.chain import resolve_sequence
+from praetor_analysis.engine.batch import resolve, resolve_many
+from praetor_analysis.engine.exact import resolve_sequence
 from praetor_analysis.engine.rule_report import reasons
 from praetor_analysis.engine.volley import Volley
 from praetor_analysis.errors import PraetorError, ScenarioError
@@ -132,6 +132,8 @@ def _shooting(scenario: Shooting) -> dict[str, Any]:
         volleys = [[_aimed(v, target, notes) for v in unit] for unit in volleys]
     if target.is_vehicle:
         result = resolve_vehicle_scenario(target, volleys)
+    elif len(volleys) == 1 and len(volleys[0]) == 1:  # one volley: a batch of one, as in an array
+        result = resolve(volleys[0][0], target).to_dict()
     else:
         result = resolve_sequence(target, volleys).to_dict()
     result["applied"] = list(result["applied"]) + [n for n in notes if not n.startswith("not modelled: ")]

@@ -32,8 +32,7 @@ from praetor_analysis.prob.dist import Dist
 from praetor_analysis.prob.memo import BoundedMemo
 from praetor_analysis.profiles.characteristics import check_text
 from praetor_analysis.profiles.records import Unit, Weapon, unit_from_mapping, vehicle_armour
-from praetor_analysis.rules.marker_rules import APOCALYPTIC_BARRAGE, BARRAGE, HELLSTORM, TEMPLATE
-from praetor_analysis.rules.placement_rules import WALL_OF_DEATH_D6
+from praetor_analysis.rules.hooks import Role
 from praetor_analysis.scenario.formation import MarkerSetup, default_formation, parse_marker_setup
 from praetor_analysis.scenario.limits import (
     MAX_PROFILES,
@@ -196,7 +195,7 @@ def parse_volley(data: Mapping[str, Any], *, prefix: str = "") -> Volley:
     if snap and mode == "melee":
         raise ScenarioError(f"{prefix}snap_shots: not used in melee, got true")
     placement = None
-    if snap and hits is None and (weapon.range.template is not None or weapon.has(TEMPLATE) or weapon.has(HELLSTORM)):
+    if snap and hits is None and weapon.plays(Role.TEMPLATE):
         hits = wall_of_death_hits(weapon, attacker.models, attacks)
         snap, placement = False, "wall of death"
     return Volley(
@@ -215,7 +214,7 @@ def parse_volley(data: Mapping[str, Any], *, prefix: str = "") -> Volley:
 def wall_of_death_hits(weapon: Weapon, models: int, attacks: DiceExpr | None) -> Dist:
     """Wall of Death (docs/rules.md#template): each template fired as a snap shot makes D3 automatic hits
     (D6 for a Hellstorm), added up over the templates: ``attacks`` of them, else the weapon's shots per model."""
-    hellstorm = weapon.range.template == "Hellstorm" or any(weapon.has(r) for r in WALL_OF_DEATH_D6)
+    hellstorm = weapon.plays(Role.WALL_OF_DEATH_D6)
     if attacks is not None:
         templates = attacks.dist
     else:
@@ -390,7 +389,7 @@ def _marker_volley(data: Mapping[str, Any], target: Unit) -> tuple[Volley, Marke
     if bs is None or not 1 <= bs <= 10:
         raise ScenarioError(f"attacker.BS: must be 1..10 to fire a marker, got {bs!r}")
     weapon = volley.weapon
-    if setup.indirect and not (weapon.has(BARRAGE) or weapon.has(APOCALYPTIC_BARRAGE)):
+    if setup.indirect and not (weapon.plays(Role.BARRAGE) or weapon.plays(Role.CLOVER)):
         raise ScenarioError(f"indirect: only Barrage weapons fire indirectly; {weapon.name!r} has no Barrage")
     kind = marker_kind(weapon)
     if kind is None:

@@ -29,7 +29,7 @@ from praetor_analysis.markers.options import MarkerOptions
 from praetor_analysis.prob.dist import Dist
 from praetor_analysis.profiles.characteristics import parse_number
 from praetor_analysis.profiles.records import Unit
-from praetor_analysis.rules.hit_rules import GETS_HOT, TWIN_LINKED
+from praetor_analysis.rules.hooks import Role
 
 FORMATION_FIELDS = {"models", "base_mm", "gap", "columns", "positions", "hull", "firer_distance", "preset"}
 _GRID_FIELDS = {"models", "base_mm", "gap", "columns"}
@@ -254,11 +254,11 @@ def marker_volley(volley: Volley, setup: MarkerSetup) -> tuple[Volley, list[str]
     options = MarkerOptions(
         bs=int(volley.attacker.BS or 0),
         indirect=setup.indirect,
-        twin_linked=weapon.has(TWIN_LINKED),
+        twin_linked=weapon.plays(Role.REROLL_FAILED_HITS),
         aim=setup.aim,
         edges=setup.edges,
     )
-    gets_hot = weapon.has(GETS_HOT)
+    gets_hot = weapon.plays(Role.GETS_HOT)
     if marker_kind(weapon) == "Apocalyptic Mega-blast" and isinstance(setup.shape, Formation):
         joint, ones = mega_blast_joint(shots, setup.shape, options, gets_hot=gets_hot)
         total = np.zeros(sum(joint.shape) - 2)

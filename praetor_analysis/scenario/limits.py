@@ -18,8 +18,7 @@ from praetor_analysis.errors import ScenarioError
 from praetor_analysis.markers.formation import Formation
 from praetor_analysis.markers.kinds import marker_kind_of
 from praetor_analysis.melee.blows import Side
-from praetor_analysis.rules.hit_rules import GETS_HOT
-from praetor_analysis.rules.marker_rules import BARRAGE
+from praetor_analysis.rules.hooks import Role
 from praetor_analysis.scenario.formation import MarkerSetup
 
 #: Scenarios in one JSON array (a sweep).
@@ -83,13 +82,15 @@ def check_marker_cost(volley: Volley, setup: MarkerSetup, kind: str) -> None:
         cells = (markers * models + 1) ** 3
         if cells > MAX_MEGA_BLAST_CELLS:
             refuse("Mega-blast zone cells", cells, MAX_MEGA_BLAST_CELLS)
-    if volley.weapon.has(BARRAGE) and kind != "Apocalyptic Barrage" and isinstance(setup.shape, Formation):
+    if volley.weapon.plays(Role.BARRAGE) and kind != "Apocalyptic Barrage" and isinstance(setup.shape, Formation):
         if markers > MAX_BARRAGE_MARKERS:
             refuse("Barrage markers", markers, MAX_BARRAGE_MARKERS)
         if markers * models > MAX_BARRAGE_MARKER_MODELS:
             refuse("Barrage marker-models", markers * models, MAX_BARRAGE_MARKER_MODELS)
         # Gets Hot thins the markers fired: every count up to the most can occur
-        counts = np.arange(markers + 1) if volley.weapon.has(GETS_HOT) else np.flatnonzero(shots.probabilities > 0)
+        counts = (
+            np.arange(markers + 1) if volley.weapon.plays(Role.GETS_HOT) else np.flatnonzero(shots.probabilities > 0)
+        )
         work = float(sum(models**2 + k * models + 200 for k in counts if k >= 2))
         if work > MAX_BARRAGE_WORK:
             refuse("Multiple Barrage work", work, MAX_BARRAGE_WORK)

@@ -30,14 +30,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from praetor_analysis.engine.hit_stage import detonation_allowed
+from praetor_analysis.engine.hit_stage import attack_limit, may_attack
 from praetor_analysis.engine.volley import Volley
 from praetor_analysis.errors import ProfileError, ScenarioError
 from praetor_analysis.melee.blows import Side, plan_blows
 from praetor_analysis.melee.combat import resolve_combat
 from praetor_analysis.prob.dist import Dist
 from praetor_analysis.profiles.records import Unit, Weapon, unit_from_mapping
-from praetor_analysis.rules.blow_rules import DETONATION
 from praetor_analysis.scenario.document import default_marker_setup, parse_cached
 from praetor_analysis.scenario.formation import default_note, marker_volley
 from praetor_analysis.scenario.unit_records import FieldedUnit, ModelGroup
@@ -189,8 +188,10 @@ def _melee_options(weapons: Sequence[Weapon], target: Unit) -> tuple[list[Weapon
             unused[w.name] = f"{kind}: not a Melee weapon, so it does not strike in melee"
         elif _is_grenade(w):
             unused[w.name] = "a grenade: not used in melee"
-        elif w.has(DETONATION) and not detonation_allowed(target):
-            unused[w.name] = "Detonation: attacks only Vehicles, Dreadnoughts, Automata and buildings"
+        elif not may_attack(w, target):
+            limit = attack_limit(w)
+            who = ", ".join(limit[1]) if limit is not None else "other targets"
+            unused[w.name] = f"{limit[0].name if limit else 'its rules'}: it attacks only {who}"
         else:
             found.append(w)
     return found or [_weapon(UNARMED)], unused

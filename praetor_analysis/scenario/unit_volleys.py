@@ -20,7 +20,7 @@ from praetor_analysis.engine.volley import TargetState, Volley
 from praetor_analysis.errors import PraetorError, ScenarioError
 from praetor_analysis.prob.dist import Dist
 from praetor_analysis.profiles.records import Unit, Weapon
-from praetor_analysis.rules.hit_rules import MASTER_CRAFTED
+from praetor_analysis.rules.hooks import Role
 from praetor_analysis.vehicles.attack import resolve_vehicle_scenario
 from praetor_analysis.vehicles.sweep import hull_points_many
 
@@ -47,7 +47,7 @@ def merge_volleys(volleys: Sequence[Volley]) -> list[Volley]:
         key = (v.weapon, v.mode, v.half_range, a.BS, a.WS, a.S, a.T, a.W, a.save, a.rules,
                a.unit_type.replace("Character, ", "").replace(", Character", "").replace("Character", ""),
                a.charging, a.two_weapons, a.disordered, a.wounds_taken)  # fmt: skip
-        if v.weapon.has(MASTER_CRAFTED) or v.hits is not None or key not in keys:
+        if v.weapon.plays(Role.ONE_REROLL_PER_MODEL) or v.hits is not None or key not in keys:
             keys.setdefault(key, len(out))
             out.append(v)
             continue

@@ -16,21 +16,21 @@ setup saved and loaded as ``praetor calc`` scenario JSON; the current view expor
 HTML report).
 
 Run it in a notebook (``Dashboard().widget``) or as a web app:
-``voila --preheat_kernel=True notebooks/dashboard.ipynb``.
+``make dashboard``.
 """
 
 from __future__ import annotations
 
 import html
-import json
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
 import ipywidgets as W
 import pandas as pd
 
 from praetor_analysis.views import figures as F
+from praetor_analysis.views.controls import labelled, note
+from praetor_analysis.views.dashboard_setup import SetupTab, unit_label
 from praetor_analysis.views.dashboard_view import (
     COVER_CHOICES,
     DEFAULT_SELECTION,
@@ -39,12 +39,8 @@ from praetor_analysis.views.dashboard_view import (
     DashboardState,
     MarkerState,
     adjust_targets,
-    assumptions_of,
     attacker_for,
-    inputs_of,
     marker_view,
-    setup_scenarios,
-    state_from_scenarios,
     weapon_catalog,
     weapon_label,
 )
@@ -73,13 +69,12 @@ __all__ = [
 
 _MODS = [("-1", -1), ("0", 0), ("+1", 1)]
 _WIDE = {"description_width": "initial"}
+_OWN_MODELS = "each target's own"
+#: Target models: 0 keeps each target's own count (shown as words, not as a bare 0).
+TARGET_MODEL_CHOICES: tuple[tuple[str, int], ...] = ((_OWN_MODELS, 0), *((str(n), n) for n in range(1, 31)))
 
 
-def _unit_label(row: dict[str, Any]) -> str:
-    return f"{row['name']} — {row.get('unit', '')} ({row.get('faction', '')})"
-
-
-class Dashboard:
+class Dashboard(SetupTab):
     """The dashboard. ``widget`` is the root ipywidget (a Tab); the figures are ``heatmap``, ``curves``,
     ``distribution``, ``melee``, ``formation``, ``marker_distribution`` and ``roster`` (FigureWidgets).
 
@@ -117,29 +112,73 @@ class Dashboard:
         self.runtime = PlotlyRuntime.instance()
 
         # --- shooting inputs
-        self.search = W.Text(description="Search", placeholder="weapon name, e.g. melta")
-        self.weapon_select = W.SelectMultiple(description="Weapons", rows=10, layout=W.Layout(width="98%"))
-        self.target_select = W.SelectMultiple(options=arche, value=tuple(arche[:6]), description="Targets", rows=8)
-        self.bs = W.IntSlider(value=4, min=1, max=10, description="BS")
-        self.attacker_models = W.IntSlider(value=1, min=1, max=20, description="Firing models", style=_WIDE)
-        self.target_models = W.IntSlider(
-            value=0, min=0, max=30, description="Target models", tooltip="0 keeps each target's own count", style=_WIDE
+        self.search = W.Text(
+            description="Search",
+            placeholder="weapon name, e.g. melta",
+            tooltip="Type part of a weapon's name: its profiles join the list below (the chosen ones stay)",
         )
-        self.cover = W.Dropdown(options=COVER_CHOICES, value="-", description="Cover")
-        self.fnp = W.Dropdown(options=FNP_CHOICES, value="-", description="Feel No Pain", style=_WIDE)
-        self.half_range = W.Checkbox(value=False, description="Half range")
-        self.reroll_hits = W.Dropdown(options=REROLL_CHOICES, value="none", description="Re-roll hits", style=_WIDE)
-        self.reroll_wounds = W.Dropdown(options=REROLL_CHOICES, value="none", description="Re-roll wounds", style=_WIDE)
-        self.to_hit = W.Dropdown(options=_MODS, value=0, description="To hit")
-        self.to_wound = W.Dropdown(options=_MODS, value=0, description="To wound")
-        self.charging = W.Checkbox(value=False, description="Charging")
-        self.preferred_enemy = W.Checkbox(value=False, description="Preferred Enemy")
-        self.furious_charge = W.Checkbox(value=False, description="Furious Charge")
-        self.metric = W.Dropdown(
-            options=[(v, k) for k, v in F.METRIC_LABELS.items()], value="mean", description="Colour by", style=_WIDE
+        self.weapon_select = W.SelectMultiple(
+            description="Weapons",
+            rows=10,
+            layout=W.Layout(width="98%"),
+            tooltip="The weapons compared (Ctrl- or Shift-click to choose several)",
         )
-        self.focus_target = W.Dropdown(description="Focus target", style=_WIDE)
-        self.focus_weapon = W.Dropdown(description="Focus weapon", style=_WIDE)
+        self.target_select = W.SelectMultiple(
+            options=arche,
+            value=tuple(arche[:6]),
+            description="Targets",
+            rows=8,
+            layout=W.Layout(width="98%"),
+            tooltip="The target units (add any unit of the catalog or a statline in the 'Targets, setup' tab)",
+        )
+        self.bs = labelled(W.IntSlider, "BS", "Ballistic Skill of the firing models", value=4, min=1, max=10)
+        self.attacker_models = labelled(
+            W.IntSlider, "Firing models", "Models firing each weapon (one volley)", value=1, min=1, max=20
+        )
+        self.target_models = labelled(
+            W.Dropdown,
+            "Target models",
+            "Models in each target unit: 'each target's own' keeps the count of the target list (a vehicle is one)",
+            options=TARGET_MODEL_CHOICES,
+            value=0,
+        )
+        self.cover = labelled(W.Dropdown, "Cover", "The targets' cover save", options=COVER_CHOICES, value="-")
+        self.fnp = labelled(
+            W.Dropdown, "Feel No Pain", "Feel No Pain given to every target that is not a vehicle", options=FNP_CHOICES
+        )
+        self.half_range = labelled(
+            W.Checkbox, "Half range", "Within half range: Rapid Fire fires twice, Melta applies", value=False
+        )
+        self.reroll_hits = labelled(
+            W.Dropdown,
+            "Re-roll hits",
+            "Re-roll failed hit rolls: none, rolls of 1, or every miss",
+            options=REROLL_CHOICES,
+            value="none",
+        )
+        self.reroll_wounds = labelled(
+            W.Dropdown,
+            "Re-roll wounds",
+            "Re-roll failed wound rolls: none, rolls of 1, or every failure",
+            options=REROLL_CHOICES,
+            value="none",
+        )
+        self.to_hit = labelled(W.Dropdown, "To hit", "+1 or -1 to the hit roll", options=_MODS, value=0)
+        self.to_wound = labelled(W.Dropdown, "To wound", "+1 or -1 to the wound roll", options=_MODS, value=0)
+        self.charging = labelled(W.Checkbox, "Charging", "The attacker charged (melee: +1 Attack)", value=False)
+        self.preferred_enemy = labelled(
+            W.Checkbox, "Preferred Enemy", "Re-roll hit and wound rolls of 1 against every target", value=False
+        )
+        self.furious_charge = labelled(W.Checkbox, "Furious Charge", "+1 Strength on the charge (melee)", value=False)
+        self.metric = labelled(
+            W.Dropdown,
+            "Colour by",
+            "What the heatmap's colours show",
+            options=[(v, k) for k, v in F.METRIC_LABELS.items()],
+            value="mean",
+        )
+        self.focus_target = labelled(W.Dropdown, "Focus target", "The target of the curves and the distribution")
+        self.focus_weapon = labelled(W.Dropdown, "Focus weapon", "The weapon of the distribution on the right")
         self.status = W.HTML()
         self.table = W.HTML()
         self._table_shown: pd.DataFrame | None = None
@@ -157,19 +196,33 @@ class Dashboard:
         self._show_table(specs)
 
         # --- melee inputs (a whole round)
-        unit_opts = [(_unit_label(r), i) for i, r in enumerate(self.units.to_dict("records"))]
+        unit_opts = [(unit_label(r), i) for i, r in enumerate(self.units.to_dict("records"))]
         melee_w = self.weapons[self.weapons["Type"].astype(str).str.contains("Melee")]
         weapon_opts = [(self._labels[i], i) for i in melee_w.index]
         legionary = self._first_unit("Legionary", "Assault Squad")
         chainsword = self._first_weapon(melee_w, "Chainsword")
+        pick = "60em"
         self.melee_inputs: dict[str, W.ValueWidget] = {
-            "attacker": W.Dropdown(options=unit_opts, value=legionary, description="Attacker", style=_WIDE),
-            "weapon": W.Dropdown(options=weapon_opts, value=chainsword, description="Weapon", style=_WIDE),
-            "attacker_models": W.IntSlider(value=10, min=1, max=30, description="Models", style=_WIDE),
-            "target": W.Dropdown(options=unit_opts, value=legionary, description="Defender", style=_WIDE),
-            "target_weapon": W.Dropdown(options=weapon_opts, value=chainsword, description="Its weapon", style=_WIDE),
-            "target_models": W.IntSlider(value=10, min=1, max=30, description="Models", style=_WIDE),
-        }
+            "attacker": labelled(
+                W.Dropdown, "Attacker", "The unit profile that strikes first in the order of Initiative",
+                options=unit_opts, value=legionary, width=pick,
+            ),
+            "weapon": labelled(
+                W.Dropdown, "Weapon", "The attacker's melee weapon", options=weapon_opts, value=chainsword, width=pick
+            ),
+            "attacker_models": labelled(
+                W.IntSlider, "Models", "Models in the attacking unit", value=10, min=1, max=30
+            ),
+            "target": labelled(
+                W.Dropdown, "Defender", "The unit profile that fights back", options=unit_opts, value=legionary,
+                width=pick,
+            ),
+            "target_weapon": labelled(
+                W.Dropdown, "Its weapon", "The defender's melee weapon", options=weapon_opts, value=chainsword,
+                width=pick,
+            ),
+            "target_models": labelled(W.IntSlider, "Models", "Models in the defending unit", value=10, min=1, max=30),
+        }  # fmt: skip
         self.melee_status = W.HTML()
         mv = melee_view(self.melee_state())
         self.melee = SharedFigureWidget(mv.figure)
@@ -178,49 +231,48 @@ class Dashboard:
 
         # --- markers
         self.marker_inputs = {
-            "models": W.IntSlider(value=10, min=1, max=30, description="Models"),
-            "base_mm": W.Dropdown(options=[25.0, 32.0, 40.0, 60.0], value=32.0, description="Base (mm)"),
-            "gap": W.FloatSlider(value=2.0, min=0.0, max=4.0, step=0.5, description='Gap (")'),
-            "columns": W.IntSlider(value=5, min=1, max=10, description="Columns"),
-            "marker": W.Dropdown(options=list(MARKER_CHOICES), value='Blast (3")', description="Marker"),
-            "bs": W.IntSlider(value=4, min=1, max=10, description="BS"),
-            "indirect": W.Checkbox(value=False, description="Indirect barrage"),
-            "aim": W.IntSlider(value=0, min=0, max=29, description="Aim at model", style=_WIDE),
+            "models": labelled(W.IntSlider, "Models", "Models in the target formation", value=10, min=1, max=30),
+            "base_mm": labelled(
+                W.Dropdown, "Base (mm)", "The models' base diameter", options=[25.0, 32.0, 40.0, 60.0], value=32.0
+            ),
+            "gap": labelled(
+                W.FloatSlider, 'Gap (")', "Inches between neighbouring bases", value=2.0, min=0.0, max=4.0, step=0.5
+            ),
+            "columns": labelled(W.IntSlider, "Columns", "Models per rank of the formation", value=5, min=1, max=10),
+            "marker": labelled(
+                W.Dropdown, "Marker", "The blast marker fired", options=list(MARKER_CHOICES), value='Blast (3")'
+            ),
+            "bs": labelled(
+                W.IntSlider, "BS", "The firer's Ballistic Skill (taken off the scatter)", value=4, min=1, max=10
+            ),
+            "indirect": labelled(
+                W.Checkbox, "Indirect barrage", "Fired without line of sight: the full 2D6 scatter", value=False
+            ),
+            "aim": labelled(
+                W.IntSlider, "Aim at model", "The model the marker's hole is placed over", value=0, min=0, max=29
+            ),
         }
         picture, mdist = marker_view(self.marker_state())
         self.formation = SharedFigureWidget(picture)
         self.marker_distribution = SharedFigureWidget(mdist)
 
         # --- a loaded roster: its units against the chosen targets
-        self.roster_upload = W.FileUpload(accept=".ros,.rosz", multiple=False, description="Load a roster")
+        self.roster_upload = labelled(
+            W.FileUpload,
+            "Load a roster",
+            "A BattleScribe or New Recruit list (.ros or .rosz): each unit fires at the shooting tab's targets",
+            accept=".ros,.rosz",
+            multiple=False,
+        )
         self.roster_status = W.HTML()
         rv = roster_view(None, "", self.targets)
         self.roster = SharedFigureWidget(rv.figure)
         self.roster._praetor_layout = rv.figure.layout.to_plotly_json()
+        self.roster_box = W.Box([self.roster], layout=W.Layout(display="none"))  # shown once a list is loaded
         self._show_roster(rv)
 
         # --- setup: targets from the catalog or a custom statline; save, load, export
-        self.unit_search = W.Text(description="Find a unit", placeholder="e.g. Contemptor", style=_WIDE)
-        self.unit_pick = W.Dropdown(options=unit_opts[:200], description="Unit", layout=W.Layout(width="60%"))
-        self.unit_models = W.BoundedIntText(value=5, min=1, max=50, description="Models")
-        self.add_unit = W.Button(description="Add as a target")
-        self.custom = {
-            "name": W.Text(value="Custom squad", description="Name"),
-            "models": W.BoundedIntText(value=10, min=1, max=50, description="Models"),
-            "T": W.BoundedIntText(value=4, min=1, max=10, description="T"),
-            "W": W.BoundedIntText(value=1, min=1, max=20, description="W"),
-            "Save": W.Dropdown(options=["2+", "3+", "4+", "5+", "6+", "-"], value="3+", description="Save"),
-            "Invulnerable": W.Dropdown(options=["-", "3+", "4+", "5+", "6+"], value="-", description="Invulnerable"),
-        }
-        self.add_custom = W.Button(description="Add custom target")
-        self.scenario_text = W.Textarea(
-            placeholder="praetor calc scenario JSON", layout=W.Layout(width="98%", height="160px")
-        )
-        self.save_button = W.Button(description="Save setup as JSON")
-        self.load_button = W.Button(description="Load JSON")
-        self.export_path = W.Text(value="dashboard_report.html", description="Report file", style=_WIDE)
-        self.export_button = W.Button(description="Export report (HTML)")
-        self.setup_status = W.HTML()
+        self._build_setup(unit_opts)
 
         self._wire()
         self.widget = self._layout()
@@ -240,7 +292,7 @@ class Dashboard:
                 self.weapon_select,
                 self.target_select,
                 mods,
-                W.HBox([self.metric, self.focus_target, self.focus_weapon]),
+                W.HBox([self.metric, self.focus_target, self.focus_weapon], layout=W.Layout(flex_flow="row wrap")),
                 self.status,
             ]
         )
@@ -256,27 +308,13 @@ class Dashboard:
         )
         mk = list(self.marker_inputs.values())
         markers = W.VBox([W.HBox([W.VBox(mk[:4]), W.VBox(mk[4:])]), W.HBox([self.formation, self.marker_distribution])])
-        setup = W.VBox(
-            [
-                W.HTML("<b>Add a target from the unit catalog</b>"),
-                W.HBox([self.unit_search, self.unit_models]),
-                W.HBox([self.unit_pick, self.add_unit]),
-                W.HTML("<b>Or a custom statline</b>"),
-                W.HBox([W.VBox(list(self.custom.values())[:3]), W.VBox(list(self.custom.values())[3:])]),
-                self.add_custom,
-                W.HTML("<b>The setup as <code>praetor calc</code> scenarios</b>"),
-                W.HBox([self.save_button, self.load_button]),
-                self.scenario_text,
-                W.HBox([self.export_path, self.export_button]),
-                self.setup_status,
-            ]
-        )
+        setup = self._setup_tab()
         roster = W.VBox(
             [
-                W.HTML("<small>The units fire at the targets chosen in the shooting tab.</small>"),
+                note("The units of the list fire at the targets chosen in the shooting tab."),
                 self.roster_upload,
                 self.roster_status,
-                self.roster,
+                self.roster_box,
             ]
         )
         tab = W.Tab(children=[shooting, melee, markers, roster, setup])
@@ -294,13 +332,8 @@ class Dashboard:
         self.search.observe(self._on_search, names="value")
         for w in self.marker_inputs.values():
             w.observe(self._on_marker, names="value")
-        self.unit_search.observe(self._on_unit_search, names="value")
         self.roster_upload.observe(self._on_roster, names="value")
-        self.add_unit.on_click(lambda _: self.add_target_unit(self.unit_pick.value, self.unit_models.value))
-        self.add_custom.on_click(lambda _: self.add_custom_target())
-        self.save_button.on_click(lambda _: self.save_setup())
-        self.load_button.on_click(lambda _: self.load_setup(self.scenario_text.value))
-        self.export_button.on_click(lambda _: self.export_report(self.export_path.value))
+        self._wire_setup()
 
     def _shooting_inputs(self) -> tuple[W.ValueWidget, ...]:
         return (
@@ -403,11 +436,11 @@ class Dashboard:
         return mv
 
     def _show_table(self, view: View | ShootingSpecs) -> None:
-        from praetor_analysis.views.tables import table_html
+        from praetor_analysis.views.tables import COMPARISON_COLUMNS, NO_COST, table_html
 
-        shown = ["weapon", "target", "measure", "mean", "std", "p_any", "p_all", "p_pinned", "not_modelled", "error"]
-        if view.table is not self._table_shown:  # the same table object: the same HTML
-            self.table.value = table_html(view.table, shown)
+        if view.table is not self._table_shown:  # the same table object: the same HTML (the report's columns)
+            missing = {"points": NO_COST} if len(view.table) else None
+            self.table.value = table_html(view.table, COMPARISON_COLUMNS, missing=missing)
             self._table_shown = view.table
         self.status.value = "<br>".join(html.escape(m) for m in view.messages)
 
@@ -435,7 +468,16 @@ class Dashboard:
         return rv
 
     def _show_roster(self, rv: RosterView) -> None:
-        self.roster_status.value = html.escape(rv.summary)
+        if rv.table.empty:
+            hint = (
+                "Load a roster (.ros or .rosz, as BattleScribe or New Recruit save it) with the button above: "
+                "each of its units is rated against the targets chosen in the shooting tab."
+            )
+            self.roster_status.value = f"{html.escape(rv.summary)}<br>{hint}"
+            self.roster_box.layout.display = "none"
+        else:
+            self.roster_status.value = html.escape(rv.summary)
+            self.roster_box.layout.display = None
 
     def _on_roster(self, change: dict[str, Any]) -> None:
         files = change["new"] or ()
@@ -449,11 +491,6 @@ class Dashboard:
         picture, dist = marker_view(self.marker_state())
         sync_figure(self.formation, picture)
         sync_figure(self.marker_distribution, dist)
-
-    def _on_unit_search(self, change: dict[str, Any]) -> None:
-        text = str(change["new"]).strip().lower()
-        labels = [(_unit_label(r), i) for i, r in enumerate(self.units.to_dict("records"))]
-        self.unit_pick.options = [o for o in labels if text in o[0].lower()][:200]
 
     def _update_weapon_options(self, selected: Sequence[Any]) -> None:
         """Options: the chosen weapons first, then up to 200 matches of the search text."""
@@ -480,98 +517,3 @@ class Dashboard:
                 dd.value = current
             finally:
                 self._quiet = False
-
-    # --- targets, save, load, export ----------------------------------------------------------------
-    def _add_target_row(self, row: dict[str, Any]) -> str:
-        label = str(row["archetype"])
-        n = 2
-        while label in set(self.targets["archetype"]):
-            label, n = f"{row['archetype']} #{n}", n + 1
-        row = {**row, "archetype": label}
-        self.targets = pd.concat([self.targets, pd.DataFrame([row])], ignore_index=True)
-        self._quiet = True
-        try:
-            self.target_select.options = list(self.targets["archetype"])
-        finally:
-            self._quiet = False
-        self.target_select.value = (*self.target_select.value, label)
-        return label
-
-    def add_target_unit(self, unit_index: int, models: int) -> str:
-        """Add a unit of the catalog as a target of ``models`` models (vehicles: one); returns its label."""
-        row = self.units.loc[unit_index].to_dict()
-        vehicle = "vehicle" in str(row.get("Unit Type", "")).lower()
-        label = f"{row['name']} ({row.get('unit', '')})"
-        return self._add_target_row({**row, "archetype": label, "models": 1 if vehicle else int(models)})
-
-    def add_custom_target(self) -> str:
-        """Add the custom statline as a target; returns its label."""
-        c = {k: w.value for k, w in self.custom.items()}
-        row = {
-            "archetype": str(c["name"]) or "Custom squad",
-            "name": str(c["name"]) or "Custom squad",
-            "Unit Type": "Infantry",
-            "models": int(c["models"]),
-            "WS": "4",
-            "BS": "4",
-            "S": "4",
-            "T": str(c["T"]),
-            "W": str(c["W"]),
-            "I": "4",
-            "A": "1",
-            "Ld": "8",
-            "Save": c["Save"],
-            "Invulnerable": "" if c["Invulnerable"] == "-" else c["Invulnerable"],
-        }
-        return self._add_target_row(row)
-
-    def save_setup(self) -> list[dict[str, Any]]:
-        """Put the setup (one ``praetor calc`` scenario per weapon and target) in the text box as JSON."""
-        scenarios = setup_scenarios(self.state(), self.weapons, self.targets)
-        self.scenario_text.value = json.dumps(scenarios, indent=1)
-        self.setup_status.value = f"{len(scenarios)} scenarios; <code>praetor calc FILE.json</code> reruns them."
-        return scenarios
-
-    def load_setup(self, text: str) -> DashboardState | None:
-        """Set the inputs from saved scenarios (see :func:`state_from_scenarios`); bad input is said, not raised."""
-        from praetor_analysis.errors import PraetorError
-
-        try:
-            s = state_from_scenarios(text, self.weapons, self.targets)
-        except PraetorError as exc:
-            self.setup_status.value = f"Not loaded: {html.escape(str(exc))}"
-            return None
-        self._quiet = True
-        try:
-            self._update_weapon_options(selected=list(s.weapons))
-            self._quiet = True
-            self.target_select.value = s.targets
-            for name in ("bs", "attacker_models", "cover", "fnp", "half_range", "reroll_hits", "reroll_wounds"):
-                getattr(self, name).value = getattr(s, name)
-            self.charging.value, self.preferred_enemy.value = s.charging, s.preferred_enemy
-        finally:
-            self._quiet = False
-        self._update_focus_options()
-        self.refresh()
-        self.setup_status.value = f"Loaded {len(s.weapons)} weapons x {len(s.targets)} targets."
-        return s
-
-    def export_report(self, path: str) -> Path:
-        """Write the current shooting view as the offline HTML report; returns the path."""
-        from praetor_analysis.analysis.compare import compare_with_distributions
-        from praetor_analysis.views.report import Report, to_html, wound_distributions
-
-        state = self.state()
-        w, t, attacker = inputs_of(state, self.weapons, self.targets)
-        table, dists = compare_with_distributions(w, t, attacker=attacker, half_range=state.half_range)
-        report = Report(
-            title="Praetor analysis: dashboard view",
-            comparison=table,
-            distributions=dists,
-            assumptions=assumptions_of(state),
-            wounds=wound_distributions(w, t, attacker=attacker, half_range=state.half_range),
-        )
-        out = Path(path or "dashboard_report.html")
-        out.write_text(to_html(report), encoding="utf-8")
-        self.setup_status.value = f"Wrote {html.escape(str(out.resolve()))}"
-        return out

@@ -42,7 +42,7 @@ from praetor_analysis.views.exports import (
 )
 from praetor_analysis.views.formats import number, percent
 from praetor_analysis.views.roster_tables import data_script, unit_rows
-from praetor_analysis.views.tables import table_html
+from praetor_analysis.views.tables import COMPARISON_COLUMNS, NO_COST, table_html
 
 __all__ = [
     "DEFAULT_CHROMIUM",
@@ -78,26 +78,7 @@ DEFAULT_WEAPONS: tuple[str, ...] = (
     "Praetor Launcher",
     "Conversion Beam Cannon (2)",
 )
-_TABLE_COLUMNS = [
-    "weapon",
-    "faction",
-    "Range",
-    "Strength",
-    "AP",
-    "Type",
-    "target",
-    "models",
-    "measure",
-    "mean",
-    "std",
-    "p_any",
-    "p_all",
-    "p_pinned",
-    "points",
-    "mean_per_100pts",
-    "not_modelled",
-    "error",
-]
+_TABLE_COLUMNS = list(COMPARISON_COLUMNS)
 
 _CSS = """
 body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:1.5rem auto;max-width:1200px;
@@ -470,7 +451,7 @@ def _report_body(report: Report) -> str:
             parts.append(block)
     raw: list[tuple[str, str]] = []
     if not df.empty:
-        raw.append(("Comparison table", table_html(df, _TABLE_COLUMNS)))
+        raw.append(("Comparison table", table_html(df, _TABLE_COLUMNS, missing={"points": NO_COST})))
         if "error" in df:
             bad = df[df["error"].fillna("").astype(str).str.len() > 0]
             if not bad.empty:

@@ -2,7 +2,8 @@
 
 :func:`roster_view` reads the roster bytes (``.ros`` or ``.rosz``), runs the list analysis
 (:func:`praetor_analysis.analysis.list_analysis.analyse_roster`) and draws units x targets; bad files give a
-message, never an exception.
+message, never an exception. The list analysis is imported with this module, so a pre-heated kernel has it
+ready before a reader loads a list.
 """
 
 from __future__ import annotations
@@ -12,6 +13,10 @@ from dataclasses import dataclass
 import pandas as pd
 import plotly.graph_objects as go
 
+from praetor_analysis.analysis.list_analysis import WHOLE_LIST, analyse_roster
+from praetor_analysis.bsdata.files import UntrustedFileError
+from praetor_analysis.bsdata.roster import read_roster_bytes
+from praetor_analysis.errors import PraetorError
 from praetor_analysis.views import figures as F
 from praetor_analysis.views.formats import number, title_layout
 
@@ -29,11 +34,6 @@ class RosterView:
 
 def roster_view(data: bytes | None, name: str, targets: pd.DataFrame, *, half_range: bool = False) -> RosterView:
     """The list analysis of roster bytes against ``targets`` (targets that are not vehicles are drawn)."""
-    from praetor_analysis.analysis.list_analysis import WHOLE_LIST, analyse_roster
-    from praetor_analysis.bsdata.files import UntrustedFileError
-    from praetor_analysis.bsdata.roster import read_roster_bytes
-    from praetor_analysis.errors import PraetorError
-
     empty = pd.DataFrame()
     if not data:
         fig = go.Figure(layout={"title": title_layout("Load a roster (.ros or .rosz) to see its units here")})

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import html
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -12,7 +12,31 @@ import pandas as pd
 
 from praetor_analysis.views.formats import is_chance, number, percent
 
-__all__ = ["table_html"]
+__all__ = ["COMPARISON_COLUMNS", "NO_COST", "table_html"]
+
+#: The columns of a weapons x targets comparison as the report and the dashboard print them.
+COMPARISON_COLUMNS: tuple[str, ...] = (
+    "weapon",
+    "faction",
+    "Range",
+    "Strength",
+    "AP",
+    "Type",
+    "target",
+    "models",
+    "measure",
+    "mean",
+    "std",
+    "p_any",
+    "p_all",
+    "p_pinned",
+    "points",
+    "mean_per_100pts",
+    "not_modelled",
+    "error",
+)
+#: What a points cell says for a weapon the data gives no cost of its own (a unit's standard wargear).
+NO_COST = "no cost of its own"
 
 
 def _cell(value: Any, column: str = "") -> tuple[str, bool]:
@@ -30,12 +54,22 @@ def _cell(value: Any, column: str = "") -> tuple[str, bool]:
     return html.escape(str(value)), False
 
 
-def table_html(df: pd.DataFrame, columns: Sequence[str] | None = None, *, caption: str | None = None) -> str:
+def table_html(
+    df: pd.DataFrame,
+    columns: Sequence[str] | None = None,
+    *,
+    caption: str | None = None,
+    missing: Mapping[str, str] | None = None,
+) -> str:
     """An HTML table of a DataFrame; every header and cell escaped; numbers to three significant figures,
-    chances (``p_*`` columns) as percentages; columns with no value at all are left out."""
+    chances (``p_*`` columns) as percentages; columns with no value at all are left out, except those of
+    ``missing``, whose missing values say its text instead."""
     cols = [c for c in (columns or df.columns) if c in df.columns]
     values = {c: df[c].tolist() for c in cols}
-    cols = [c for c in cols if not _empty_column(values[c])] or cols
+    for c, text in (missing or {}).items():
+        if c in values:
+            values[c] = [text if _missing(v) else v for v in values[c]]
+    cols = [c for c in cols if c in (missing or {}) or not _empty_column(values[c])] or cols
     head = "".join(f"<th>{html.escape(str(c))}</th>" for c in cols)
     rendered = [_column_cells(values[c], str(c)) for c in cols]
     body = ["<tr>" + "".join(row) + "</tr>" for row in zip(*rendered, strict=True)] if cols else ["<tr></tr>"] * len(df)

@@ -1,0 +1,216 @@
+"""The resolver's exact path: hit -> wound -> save -> damage on the target's whole state, volley after volley.
+
+``resolve_volley`` resolves one weapon's attack (shots or blows of identical profile) on the state earlier
+volleys left; ``resolve_sequence`` chains several weapons and firing units, carrying the damaged model over
+and testing Pinning once per firing unit. It is the path of everything the vectorised cells of
+``engine.batch`` do not cover (sequences, a state carried over, Mega-blast zones, several psykers with a
+check each, Deflagrate with Brutal, units too large for the split chain), and what the batch's fast path is
+tested against (``resolve_exact``). Per-hit outcome tables come from ``rules/`` through the stages; pooling
+and allocation from ``allocation``; nothing is sampled.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+import numpy as np
+
+from praetor_analysis.engine.allocation import (
+    Allocator,
+    WoundGroup,
+    count_damage,
+    state_from_count,
+)
+from praetor_analysis.engine.checks import check_boost, resolve_checked
+from praetor_analysis.engine.hit_stage import hit_stage
+from praetor_analysis.engine.pinning import hallucination_test, pinning_exempt, pinning_test, shell_shock_of
+from praetor_analysis.engine.rule_report import classify_rules
+from praetor_analysis.engine.volley import TargetState, Volley, VolleyResult, weapon_strength
+from praetor_analysis.engine.wound_stage import gets_hot_unsaved, wound_groups
+from praetor_analysis.prob.dice import sum_of_iid, thin
+from praetor_analysis.prob.dist import Dist
+from praetor_analysis.profiles.records import ProfileError, Unit
+from praetor_analysis.rules.hooks import Role
+
+
+# --- resolution ---------------------------------------------------------------------------------
+def unsaved_pmf(hits: np.ndarray, unsaved_each: np.ndarray, *, deflagrate: bool) -> np.ndarray:
+    """The unsaved wounds of ``hits`` (a pmf), each with the per-hit pmf ``unsaved_each``; with Deflagrate
+    every unsaved wound makes one more hit, resolved the same way (docs/rules.md#deflagrate)."""
+    main = sum_of_iid(hits, unsaved_each)
+    return sum_of_iid(main, np.concatenate(([0.0], unsaved_each))) if deflagrate else main
+
+
+def resolve_volley(volley: Volley, target: Unit, state: TargetState | None = None) -> VolleyResult:
+    """Resolve one weapon's attack on a unit with Toughness and Wounds, exactly.
+
+    Args:
+        volley: the weapon, attacker, mode, and optional attack count or marker hits.
+        target: the target unit (not a Vehicle).
+        state: the target's state left by earlier volleys (a fresh unit when None).
+
+    Returns:
+        The distributions of hits, wounds, unsaved wounds and casualties (models removed from the unit so
+        far: by this volley when ``state`` is None),
+        the new target state, and the rules applied / not modelled. ``pinned`` is left to the sequence.
+    """
+    if target.is_vehicle:
+        raise ProfileError("target.Unit Type: vehicles are resolved by the vehicle engine")
+    if volley.zone_hits is not None:
+        from praetor_analysis.engine.zones import resolve_zoned_volley
+
+        return resolve_zoned_volley(volley, target, state)
+    if check_boost(volley) is not None:  # Force and its kin: the mixture over the Psychic checks
+        return resolve_checked(volley, target, state, resolve_volley)
+    w = volley.weapon
+    if state is None:
+        state = TargetState.fresh(target, shell_shocks=(shell_shock_of(w),) if w.plays(Role.PINNING) else None)
+    tracks_pinning = w.plays(Role.PINNING) and state.probs.shape[0] > 1  # a state without flags ignores Pinning
+    if tracks_pinning and shell_shock_of(w) not in state.shell_shocks[1:]:
+        raise ValueError(
+            f"state: built without Shell Shock level {shell_shock_of(w)} of {w.name!r}; use resolve_sequence"
+        )
+    strength = weapon_strength(volley)
+
+    # 1. shots or blows; 2. To Hit
+    hits, ones, attack_happens, notes = hit_stage(volley, target)
+    perils = None if attack_happens is None else 1.0 - attack_happens
+
+    # 3. To Wound, saves, allocation
+    groups: list[WoundGroup]
+    if strength is None:
+        groups, p_wound, unsaved_each = [], 0.0, np.ones(1)
+    else:
+        groups, p_wound, unsaved_each = wound_groups(volley, target, strength, state.space.wounds)
+    deflagrate = w.plays(Role.EXTRA_HITS)
+    level = state.shell_shocks.index(shell_shock_of(w), 1) if tracks_pinning else 0
+    unsaved = unsaved_pmf(hits.probabilities, unsaved_each, deflagrate=deflagrate)
+    fresh = _fresh_wounds_left(state)
+    damage = count_damage(groups, state.space.wounds) if fresh is not None else None
+    if fresh is not None and damage is not None and (unsaved_each.size <= 2 or not deflagrate):
+        # every state-changing wound does the same damage (one, or the whole model): the state is a function
+        # of how many there were (exact shortcut); with one save per wound that is the unsaved count
+        counts = unsaved if unsaved_each.size <= 2 else thin(hits.probabilities, float(unsaved_each[1:].sum()))
+        final = state_from_count(state.space, fresh, counts, flags=state.probs.shape[0], level=level, damage=damage)
+    else:
+        alloc = Allocator(state.space, pinning=tracks_pinning, level=level)
+        x = hits.probabilities[:, None, None] * state.probs[None]
+        max_unsaved = unsaved_each.size - 1
+        first = alloc.resolve(x, groups, track=deflagrate, u_max=hits.max * max_unsaved)
+        final = alloc.resolve(first, groups, track=False)[0] if deflagrate else first[0]
+    new_state = TargetState(state.space, final, state.shell_shocks)
+
+    # 4. marginals
+    wounds = Dist.from_trusted(thin(hits.probabilities, p_wound))
+    casualties = new_state.kills()
+    gets_hot = None
+    if w.plays(Role.GETS_HOT):
+        gets_hot = Dist.from_trusted(thin(ones.probabilities, gets_hot_unsaved(volley)))
+    applied, no_effect, missing = classify_rules(volley, target, notes)
+    return VolleyResult(
+        hits=hits,
+        wounds=wounds,
+        unsaved=Dist.from_trusted(unsaved),
+        casualties=casualties,
+        pinned=None,
+        applied=tuple(applied),
+        not_modelled=tuple(missing),
+        no_effect=tuple(no_effect),
+        gets_hot=gets_hot,
+        attack_happens=attack_happens,
+        perils=perils,
+        state=new_state,
+    )
+
+
+def _fresh_wounds_left(state: TargetState) -> int | None:
+    """Wounds left on the first model when the state is a fresh, unflagged unit (a point mass), else None."""
+    nz = np.flatnonzero(state.probs)
+    if nz.size != 1 or nz[0] >= state.probs.shape[1]:
+        return None
+    kills, w = divmod(int(nz[0]), state.space.wounds)
+    return w + 1 if kills == 0 and state.space.models > 0 else None
+
+
+def _hallucinations(volley: Volley, target: Unit, res: VolleyResult) -> VolleyResult:
+    """Hallucinations' immediate test is computed for a volley with no wound roll; with a Strength its hits
+    and wounds would be joint with the test, which is not computed yet (listed under not_modelled)."""
+    if weapon_strength(volley) is None:
+        return res
+    entries = [e for e in res.applied if e.startswith("Hallucinations")]
+    return replace(
+        res,
+        applied=tuple(e for e in res.applied if e not in entries),
+        not_modelled=(*res.not_modelled, *entries),
+    )
+
+
+def resolve_sequence(target: Unit, firing_units: Sequence[Sequence[Volley]]) -> VolleyResult:
+    """Several firing units in turn, each a list of volleys, carrying the damaged model over.
+
+    Pinning is tested once after each firing unit that used a Pinning weapon (docs/rules.md#pinning-test).
+    The result's hits, wounds and unsaved are totals over all volleys (independent sums); casualties are
+    the models removed by the whole sequence.
+    """
+    any_pinning = any(
+        v.weapon.plays(Role.PINNING) or v.weapon.plays(Role.PINNING_ON_HITS) for unit in firing_units for v in unit
+    )
+    shocks = sorted({shell_shock_of(v.weapon) for unit in firing_units for v in unit if v.weapon.plays(Role.PINNING)})
+    state = TargetState.fresh(target, shell_shocks=tuple(shocks) if any_pinning else None)
+    totals: dict[str, Dist | None] = {"hits": None, "wounds": None, "unsaved": None}
+    applied: list[str] = []
+    no_effect: list[str] = []
+    missing: list[str] = []
+    gets_hot: Dist | None = None
+    psychic: tuple[float | None, float | None] = (None, None)
+    for unit in firing_units:
+        pin_here = False
+        for volley in unit:
+            res = resolve_volley(volley, target, state)
+            state = res.state  # type: ignore[assignment]
+            if volley.weapon.plays(Role.PINNING_ON_HITS):
+                res = _hallucinations(volley, target, res)
+                if "Hallucinations" in res.applied and not pinning_exempt(target):
+                    state = hallucination_test(state, target, res.hits)
+            for key, total in totals.items():
+                totals[key] = getattr(res, key) if total is None else total + getattr(res, key)
+            for src, dst in ((res.applied, applied), (res.no_effect, no_effect), (res.not_modelled, missing)):
+                dst.extend(x for x in src if x not in dst)
+            if res.attack_happens is not None:
+                psychic = (res.attack_happens, res.perils)
+            if res.gets_hot is not None:
+                gets_hot = res.gets_hot if gets_hot is None else gets_hot + res.gets_hot
+            if volley.weapon.plays(Role.PINNING):
+                pin_here = True
+        if pin_here and not pinning_exempt(target):
+            state = pinning_test(state, target)
+    kills = state.kills()
+    pinned: float | None
+    if not any_pinning:
+        pinned = 0.0
+    elif pinning_exempt(target):
+        pinned = None
+    else:
+        pinned = state.p_pinned()
+    zero = Dist.point(0)
+    return VolleyResult(
+        hits=totals["hits"] or zero,
+        wounds=totals["wounds"] or zero,
+        unsaved=totals["unsaved"] or zero,
+        casualties=kills,
+        pinned=pinned,
+        applied=tuple(applied),
+        not_modelled=tuple(missing),
+        no_effect=tuple(no_effect),
+        gets_hot=gets_hot,
+        attack_happens=psychic[0],
+        perils=psychic[1],
+        state=state,
+    )
+
+
+def resolve_exact(volley: Volley, target: Unit) -> VolleyResult:
+    """One volley as a whole firing unit on the exact path: ``resolve_volley`` plus its Pinning test (what
+    ``engine.batch.resolve`` computes, the state included)."""
+    return resolve_sequence(target, [[volley]])

@@ -1,0 +1,102 @@
+"""praetor sweep: every datasheet of a faction and each single option against a field, both phases; the same
+table in one process, on local processes and on a two-worker Dask LocalCluster (loopback only)."""
+
+from __future__ import annotations
+
+import math
+import subprocess
+import sys
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from praetor_analysis.analysis.faction_sweep import SWEEP_COLUMNS, datasheets_of, sweep_faction, variants
+from praetor_analysis.errors import ScenarioError
+
+FACTION = "Dark Angels"
+SOME = ["Dreadwing Interemptor Squad", "Inner Circle Knights Cenobium", "Deathwing Companions"]
+
+
+def _some() -> list[str]:
+    have = datasheets_of(FACTION)
+    return [n for n in SOME if n in have][:2] or have[:2]
+
+
+@pytest.fixture(scope="module")
+def single() -> pd.DataFrame:
+    return sweep_faction(FACTION, "standard", datasheets=_some())
+
+
+def test_table_rows_every_variant_target_and_phase(single: pd.DataFrame) -> None:
+    assert list(single.columns) == SWEEP_COLUMNS
+    names = _some()
+    n_targets = single.loc[single["error"] == "", "target"].nunique()
+    expected = 0
+    for n in names:
+        expected += len(variants(n, FACTION)) * n_targets * 2
+    refused = single[single["phase"] == ""]
+    assert len(single) == expected - len(refused) * (n_targets * 2 - 1)
+    ok = single[single["error"] == ""]
+    for r in ok.head(50).to_dict(orient="records"):
+        assert math.isclose(r["mean_per_100_pts"], 100 * r["mean"] / r["attacker_points"], rel_tol=1e-12)
+        assert math.isclose(sum(r["removed"]), 1.0, abs_tol=1e-9)
+    assert set(ok["phase"]) == {"shooting", "melee"}
+    assert (ok["variant"] == "default").any() and (ok["variant"] != "default").any()
+
+
+def test_local_processes_give_the_same_table(single: pd.DataFrame) -> None:
+    pd.testing.assert_frame_equal(sweep_faction(FACTION, "standard", datasheets=_some(), workers=2), single)
+
+
+@pytest.mark.slow
+def test_two_worker_local_cluster_gives_the_same_table(single: pd.DataFrame) -> None:
+    distributed = pytest.importorskip("distributed")
+    with (
+        distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        assert len(client.scheduler_info()["workers"]) == 2
+        assert cluster.scheduler_address.startswith("tcp://127.0.0.1:")
+        seen: list[int] = []
+        on_dask = sweep_faction(FACTION, "standard", datasheets=_some(), scheduler=cluster.scheduler_address,
+                                progress=lambda done, total, started: seen.append(done))  # fmt: skip
+    pd.testing.assert_frame_equal(on_dask, single)
+    assert seen == list(range(len(_some()) + 1))
+
+
+def test_parquet_round_trip(single: pd.DataFrame, tmp_path: Path) -> None:
+    pytest.importorskip("pyarrow")
+    from praetor_analysis.analysis.faction_sweep import write_parquet
+
+    path = tmp_path / "sweep.parquet"
+    write_parquet(single, str(path))
+    back = pd.read_parquet(path)
+    assert list(back.columns) == SWEEP_COLUMNS and len(back) == len(single)
+    assert [list(x) for x in back["removed"]] == [list(x) for x in single["removed"]]
+
+
+def test_bad_faction_and_field_are_refused() -> None:
+    with pytest.raises(ScenarioError, match="faction"):
+        sweep_faction("No Such Legion")
+    with pytest.raises(ScenarioError, match="targets"):
+        sweep_faction(FACTION, "nowhere:x", datasheets=_some()[:1])
+
+
+def test_cli_sweep(tmp_path: Path) -> None:
+    pytest.importorskip("pyarrow")
+    out = tmp_path / "t.parquet"
+    name = _some()[0]
+    run = subprocess.run(
+        [sys.executable, "-m", "praetor_analysis.cli", "sweep", FACTION, "--datasheets", name, "-o", str(out),
+         "--workers", "1"],
+        capture_output=True, text=True, timeout=300, check=False,
+    )  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    assert "1/1 datasheets" in run.stderr and "left" in run.stderr
+    assert len(pd.read_parquet(out)) > 0
+    bad = subprocess.run([sys.executable, "-m", "praetor_analysis.cli", "sweep", FACTION, "-o", str(tmp_path)],
+                         capture_output=True, text=True, timeout=120, check=False)  # fmt: skip
+    assert bad.returncode == 2 and "Traceback" not in bad.stderr
