@@ -10,24 +10,15 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import replace
 from typing import Any
-
-import numpy as np
 
 from praetor_analysis.engine.batch import resolve, resolve_many
 from praetor_analysis.engine.exact import resolve_sequence
-from praetor_analysis.engine.hit_stage import shots_distribution
 from praetor_analysis.engine.rule_report import reasons
 from praetor_analysis.engine.volley import Volley
 from praetor_analysis.errors import PraetorError, ScenarioError
-from praetor_analysis.markers.attack import hits_from_formation, marker_kind, mega_blast_joint
-from praetor_analysis.markers.formation import Formation
-from praetor_analysis.markers.options import MarkerOptions
 from praetor_analysis.melee.combat import resolve_combat
-from praetor_analysis.prob.dist import Dist
 from praetor_analysis.profiles.records import Unit
-from praetor_analysis.rules.hooks import Role
 from praetor_analysis.scenario.document import (
     SCENARIO_FIELDS,
     VOLLEY_FIELDS,
@@ -46,6 +37,7 @@ from praetor_analysis.scenario.echo import unit_echo
 from praetor_analysis.scenario.fielded import fielded_unit, is_datasheet
 from praetor_analysis.scenario.formation import MarkerSetup, default_note
 from praetor_analysis.scenario.limits import MAX_SCENARIOS
+from praetor_analysis.scenario.marker_volley import marker_hits, placed
 from praetor_analysis.scenario.unit_attack import unit_calc
 from praetor_analysis.vehicles.attack import resolve_vehicle_scenario
 
@@ -127,10 +119,14 @@ def _shooting(scenario: Shooting) -> dict[str, Any]:
     target, notes = scenario.target, []
     volleys: list[list[Volley]] = [list(u) for u in scenario.firing_units]
     if scenario.marker is not None:
-        volley, notes = _marker_hits(volleys[0][0], scenario.marker)
+        volley, notes = marker_hits(volleys[0][0], scenario.marker)
         volleys = [[volley]]
         if scenario.marker.echo is not None and scenario.marker.echo.get("default"):
             notes = [default_note(scenario.marker), *notes]
+    else:  # firing units: each marker volley over the default formation (unless too large)
+        laid = [[placed(v, target) for v in unit] for unit in volleys]
+        volleys = [[v for v, _ in unit] for unit in laid]
+        notes = list(dict.fromkeys(n for unit in laid for _, n in unit if n))
     if target.is_vehicle:
         result = resolve_vehicle_scenario(target, volleys)
     elif len(volleys) == 1 and len(volleys[0]) == 1:  # one volley: a batch of one, as in an array
@@ -162,31 +158,6 @@ def _best_profile(scenario: BestProfile) -> dict[str, Any]:
         "scores": scores,
     }
     return out
-
-
-def _marker_hits(volley: Volley, setup: MarkerSetup) -> tuple[Volley, list[str]]:
-    """The volley with its hits from the formation's geometry (and the notes the geometry gives)."""
-    shots, _ = shots_distribution(volley)
-    weapon = volley.weapon
-    options = MarkerOptions(
-        bs=int(volley.attacker.BS or 0),
-        indirect=setup.indirect,
-        twin_linked=weapon.plays(Role.REROLL_FAILED_HITS),
-        aim=setup.aim,
-        edges=setup.edges,
-    )
-    gets_hot = weapon.plays(Role.GETS_HOT)
-    if marker_kind(weapon) == "Apocalyptic Mega-blast" and isinstance(setup.shape, Formation):
-        joint, ones = mega_blast_joint(shots, setup.shape, options, gets_hot=gets_hot)
-        total = np.zeros(sum(joint.shape) - 2)
-        for (a, b, c), p in np.ndenumerate(joint):
-            total[a + b + c] += p
-        joint_hits = Dist.from_trusted(total)
-        return replace(volley, hits=joint_hits, ones=ones, zone_hits=joint, attacks=None, placement="formation"), []
-    hits, ones, notes = hits_from_formation(
-        weapon, shots, setup.shape, options, firer_distance=setup.firer_distance, gets_hot=gets_hot
-    )
-    return replace(volley, hits=hits, ones=ones, attacks=None, placement="formation"), notes
 
 
 def calc_json(text: str) -> Any:

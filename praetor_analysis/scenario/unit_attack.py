@@ -42,6 +42,7 @@ from praetor_analysis.rules.hooks import Role
 from praetor_analysis.scenario.document import parse_cached, parse_target, resolve_names
 from praetor_analysis.scenario.echo import unit_echo
 from praetor_analysis.scenario.fielded import FieldedUnit, fielded_unit
+from praetor_analysis.scenario.marker_volley import placed
 from praetor_analysis.scenario.names import resolve_weapon
 from praetor_analysis.vehicles.attack import resolve_vehicle_scenario
 from praetor_analysis.vehicles.sweep import hull_points_many
@@ -190,7 +191,10 @@ def _best(target: Unit, volleys: list[Volley]) -> Volley:
 def shooting(loadout: FieldedUnit, target: Unit, *, half_range: bool = False) -> dict[str, Any]:
     """The unit's shooting at the target (see the module docstring)."""
     volleys, chosen = shooting_volleys(loadout, target, half_range=half_range)
-    return _finish(loadout, target, "shooting", volleys, chosen, [])
+    out = _finish(loadout, target, "shooting", volleys, chosen, [])
+    laid = list(dict.fromkeys(c["formation"] for c in chosen if "formation" in c))
+    out["applied"] = [*out.get("applied", []), *laid]
+    return out
 
 
 def shooting_volleys(
@@ -205,15 +209,20 @@ def shooting_volleys(
         ranged = [w for w in map(_weapon, g.weapons) if not w.is_melee and not _is_grenade(w)]
         if not ranged or unit.BS is None:
             continue
+        laid = {w: placed(Volley(w, unit, half_range=half_range), target) for w in ranged}  # markers: default formation
         if any(unit.has_type(t) for t in FIRE_ALL_TYPES):
             families: dict[str, list[Weapon]] = {}
             for w in ranged:
                 families.setdefault(_family(w), []).append(w)
-            picks = [_best(target, [Volley(w, unit, half_range=half_range) for w in ws]) for ws in families.values()]
+            picks = [_best(target, [laid[w][0] for w in ws]) for ws in families.values()]
         else:
-            picks = [_best(target, [Volley(w, unit, half_range=half_range) for w in ranged])]
+            picks = [_best(target, [laid[w][0] for w in ranged])]
         volleys.extend(picks)
-        chosen.extend({"model": g.model, "count": g.count, "weapon": v.weapon.name} for v in picks)
+        for v in picks:
+            note = laid[v.weapon][1]
+            chosen.append(
+                {"model": g.model, "count": g.count, "weapon": v.weapon.name, **({"formation": note} if note else {})}
+            )
     return volleys, chosen
 
 
