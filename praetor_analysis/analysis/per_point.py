@@ -17,7 +17,7 @@ from typing import Any
 
 import pandas as pd
 
-from praetor_analysis.analysis.unit_ratings import rate, standard_targets
+from praetor_analysis.analysis.unit_ratings import RATING_COLUMNS, rate, standard_targets
 from praetor_analysis.errors import ScenarioError
 from praetor_analysis.profiles.records import Unit
 from praetor_analysis.scenario.fielded import fielded_unit
@@ -83,17 +83,8 @@ PER_POINT_COLUMNS = [
     "label",
     "datasheet",
     "loadout",
-    "points",
-    "target",
-    "phase",
-    "mean",
-    "p_any",
-    "per_100_pts",
-    "measure",
-    "weapons",
+    *(c for c in RATING_COLUMNS if c not in ("unit", "wounds_caused")),
     "weapon_names",
-    "not_modelled",
-    "error",
 ]
 """Columns of :func:`per_point_table`: ``kind`` is ``"weapon"`` (an iconic weapon as an option) or ``"unit"``
 (a datasheet as fielded); ``weapons`` the weapons each group of models used; ``weapon_names`` the catalog
