@@ -116,3 +116,19 @@ def test_hull_presets_fit_vehicles_and_grid_presets_fit_their_model_count() -> N
             calc({**PRAETOR, "target": target, "formation": {"preset": preset}})
     ten = calc({**PRAETOR, "target": LEGIONARIES, "formation": {"preset": "legion_tactical_10_32mm_2in"}})
     assert ten["casualties"] == calc({**PRAETOR, "target": LEGIONARIES})["casualties"]
+
+
+def test_a_datasheets_templates_and_markers_use_the_default_formation_too() -> None:
+    """A unit's Flamers used to roll To Hit as one shot each, so the Tactical Support Squad fired Bolt Pistols;
+    its four Flamers now lay their templates over the target's default formation, as calc does."""
+    squad = calc({"attacker": {"name": "Tactical Support Squad"}, "target": LEGIONARIES})
+    flamers = [c for c in squad["chosen"] if c["weapon"] == "Flamer"]
+    assert flamers and flamers[0]["count"] == 4 and flamers[0]["formation"].startswith("default formation: 10 models")
+    one = calc({"attacker": {"BS": 4, "models": 4}, "weapon": "Flamer", "target": LEGIONARIES})
+    alone = calc({"attacker": {"BS": 4}, "weapon": "Flamer", "target": LEGIONARIES})
+    assert one["hits"]["mean"] == pytest.approx(4 * alone["hits"]["mean"], abs=1e-12)  # four templates, each laid
+    pistol = {"attacker": {"BS": 4, "WS": 4, "S": 4, "models": 1}, "weapon": "Bolt Pistol"}
+    seq = calc({"firing_units": [[pistol, {"attacker": {"BS": 4, "models": 4}, "weapon": "Flamer"}]],
+                "target": LEGIONARIES})  # fmt: skip
+    assert squad["casualties"]["mean"] == pytest.approx(seq["casualties"]["mean"], abs=1e-12)
+    assert squad["casualties"]["mean"] > 2.5  # was 0.56 with Bolt Pistols

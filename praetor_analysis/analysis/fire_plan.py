@@ -115,10 +115,10 @@ class FirePlan:
         }
 
 
-def unit_volleys(unit: ListUnit, target: ListUnit) -> list[Volley]:
+def unit_volleys(unit: ListUnit, target: ListUnit, *, half_range: bool = False) -> list[Volley]:
     """The volleys ``unit`` fires at ``target`` (none when it cannot shoot)."""
     try:
-        return shooting_volleys(unit.loadout, target.target)[0]
+        return shooting_volleys(unit.loadout, target.target, half_range=half_range)[0]
     except (ScenarioError, ProfileError):
         return []
 
@@ -130,9 +130,9 @@ def _expected(result: Mapping[str, Any], target: ListUnit) -> float:
 class _Evaluator:
     """Exact values of sets of units at one target, memoised by the ordered set."""
 
-    def __init__(self, units: Sequence[ListUnit], targets: Sequence[ListUnit]) -> None:
+    def __init__(self, units: Sequence[ListUnit], targets: Sequence[ListUnit], half_range: bool = False) -> None:
         self.units, self.targets = units, targets
-        self.volleys = [[unit_volleys(u, t) for t in targets] for u in units]
+        self.volleys = [[unit_volleys(u, t, half_range=half_range) for t in targets] for u in units]
         self.memo: dict[tuple[int, tuple[int, ...]], tuple[float, Mapping[str, Any]]] = {}
         self.evaluations = 0
 
@@ -264,11 +264,11 @@ def _exhaustive(ev: _Evaluator) -> list[int | None]:
 
 
 def plan_value(
-    units: Sequence[ListUnit], targets: Sequence[ListUnit], assignment: Mapping[str, str]
+    units: Sequence[ListUnit], targets: Sequence[ListUnit], assignment: Mapping[str, str], *, half_range: bool = False
 ) -> tuple[float, dict[str, Mapping[str, Any]]]:
     """The exact expected points removed by a plan given as ``{unit label: target label}``, and each target's
     ``firing_units`` result (the units at one target firing in the order of their list)."""
-    ev = _Evaluator(units, targets)
+    ev = _Evaluator(units, targets, half_range)
     index = {t.label: i for i, t in enumerate(targets)}
     sets: dict[int, list[int]] = {}
     for a, u in enumerate(units):
@@ -284,13 +284,16 @@ def plan_value(
     return total, out
 
 
-def fire_plan(attackers: ArmyList, targets: ArmyList, *, exhaustive_limit: int = EXHAUSTIVE_LIMIT) -> FirePlan:
-    """The fire plan of ``attackers``' shooting phase at ``targets`` (see the module docstring)."""
-    ev = _Evaluator(attackers.units, targets.units)
+def fire_plan(
+    attackers: ArmyList, targets: ArmyList, *, exhaustive_limit: int = EXHAUSTIVE_LIMIT, half_range: bool = False
+) -> FirePlan:
+    """The fire plan of ``attackers``' shooting phase at ``targets`` (see the module docstring; ``half_range``:
+    every unit fires at half range)."""
+    ev = _Evaluator(attackers.units, targets.units, half_range)
     na, nt = len(attackers.units), len(targets.units)
     useful = [a for a in range(na) if any(ev.volleys[a][t] for t in range(nt))]
     if nt and na and nt ** len(useful) <= exhaustive_limit:
-        sub = _Evaluator([attackers.units[a] for a in useful], targets.units)
+        sub = _Evaluator([attackers.units[a] for a in useful], targets.units, half_range)
         sub.volleys = [ev.volleys[a] for a in useful]
         picked = _exhaustive(sub)
         assign: list[int | None] = [None] * na
@@ -322,9 +325,9 @@ def fire_plan(attackers: ArmyList, targets: ArmyList, *, exhaustive_limit: int =
     return FirePlan(attackers.name, targets.name, tuple(shots), idle, expected, bound, method, ev.evaluations)
 
 
-def shot_scenario(units: Sequence[ListUnit], target: ListUnit) -> dict[str, Any]:
+def shot_scenario(units: Sequence[ListUnit], target: ListUnit, *, half_range: bool = False) -> dict[str, Any]:
     """A ``praetor calc`` scenario of ``units`` firing at ``target`` in turn (``firing_units``)."""
     return {
-        "firing_units": [b for b in (volley_blocks(u, target) for u in units) if b],
+        "firing_units": [b for b in (volley_blocks(u, target, half_range=half_range) for u in units) if b],
         "target": dict(target.target_block),
     }

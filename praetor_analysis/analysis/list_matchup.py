@@ -54,10 +54,18 @@ def matchup_pairs(
     return pair_rows(_as_list(mine), _as_list(theirs), phases)
 
 
-def matchup(mine: ArmyList | str | Path, theirs: ArmyList | str | Path, *, phases: Sequence[str] = PHASES) -> Matchup:
-    """The pair table and both fire plans (see the module docstring)."""
+def matchup(
+    mine: ArmyList | str | Path,
+    theirs: ArmyList | str | Path,
+    *,
+    phases: Sequence[str] = PHASES,
+    half_range: bool = False,
+) -> Matchup:
+    """The pair table and both fire plans (see the module docstring; ``half_range``: the lists shoot each
+    other at half range)."""
     a, b = _as_list(mine), _as_list(theirs)
-    return Matchup(a, b, pair_rows(a, b, phases), (fire_plan(a, b), fire_plan(b, a)))
+    plans = (fire_plan(a, b, half_range=half_range), fire_plan(b, a, half_range=half_range))
+    return Matchup(a, b, pair_rows(a, b, phases, half_range=half_range), plans)
 
 
 def _plain(value: Any) -> Any:

@@ -80,6 +80,8 @@ class Pair:
     target_list: str
     target: ListUnit
     phase: str
+    half_range: bool = False
+    """Shooting at half range (Rapid Fire twice, Melta): the lists face each other that close."""
 
 
 def target_weapon_blocks(attacker: ListUnit, target: ListUnit) -> list[Mapping[str, Any]] | None:
@@ -100,7 +102,7 @@ def pair_result(pair: Pair) -> dict[str, Any]:
     """The result of a pair, as ``praetor calc`` of the datasheet attacker and the target block gives it."""
     a, t = pair.attacker, pair.target
     if pair.phase == "shooting":
-        return shooting(a.loadout, t.target)
+        return shooting(a.loadout, t.target, half_range=pair.half_range)
     blocks = target_weapon_blocks(a, t)
     if blocks is None:
         return melee(a.loadout.with_flags(charging=True), t.target)
@@ -176,21 +178,25 @@ def pair_row(pair: Pair, result: Mapping[str, Any] | None, error: str = "") -> d
     }
 
 
-def pairs_of(mine: ArmyList, theirs: ArmyList, phases: Sequence[str] = PHASES) -> list[Pair]:
+def pairs_of(
+    mine: ArmyList, theirs: ArmyList, phases: Sequence[str] = PHASES, *, half_range: bool = False
+) -> list[Pair]:
     """Every pair, both directions: my units against theirs, then theirs against mine."""
     out = []
     for side, atk, tgt in (("mine", mine, theirs), ("theirs", theirs, mine)):
         for a in atk.units:
             for t in tgt.units:
-                out.extend(Pair(side, atk.name, a, tgt.name, t, phase) for phase in phases)
+                out.extend(Pair(side, atk.name, a, tgt.name, t, phase, half_range) for phase in phases)
     return out
 
 
-def pair_rows(mine: ArmyList, theirs: ArmyList, phases: Sequence[str] = PHASES) -> pd.DataFrame:
+def pair_rows(
+    mine: ArmyList, theirs: ArmyList, phases: Sequence[str] = PHASES, *, half_range: bool = False
+) -> pd.DataFrame:
     """Every pair's row (:data:`PAIR_COLUMNS`), my units attacking first."""
     rows = []
     done: dict[tuple[Any, ...], tuple[dict[str, Any] | None, str]] = {}
-    for pair in pairs_of(mine, theirs, phases):
+    for pair in pairs_of(mine, theirs, phases, half_range=half_range):
         key = _pair_key(pair)
         if key not in done:  # identical units (two Tactical Squads alike) are computed once
             try:
@@ -205,13 +211,13 @@ def _pair_key(pair: Pair) -> tuple[Any, ...]:
     """What a pair's result depends on: the attacker's groups, the target without its label, the phase."""
     a, t = pair.attacker, pair.target
     fights = repr(t.loadout.groups[t.fighter].weapons) if t.fighter is not None and pair.phase == "melee" else ""
-    return (repr(a.loadout.groups), replace(t.target, name=""), pair.phase, fights)
+    return (repr(a.loadout.groups), replace(t.target, name=""), pair.phase, fights, pair.half_range)
 
 
-def volley_blocks(unit: ListUnit, target: ListUnit) -> list[dict[str, Any]]:
+def volley_blocks(unit: ListUnit, target: ListUnit, *, half_range: bool = False) -> list[dict[str, Any]]:
     """The volleys ``unit`` fires at ``target`` as ``praetor calc`` volley blocks (``attacker``, ``weapon``)."""
     try:
-        _, chosen = shooting_volleys(unit.loadout, target.target)
+        _, chosen = shooting_volleys(unit.loadout, target.target, half_range=half_range)
     except (ScenarioError, ProfileError):
         return []
     used: set[tuple[int, str]] = set()
@@ -227,7 +233,8 @@ def volley_blocks(unit: ListUnit, target: ListUnit) -> list[dict[str, Any]]:
             ):
                 used.add((i, c["weapon"]))
                 weapon = g.weapons[names.index(c["weapon"])]
-                out.append({"attacker": {**g.statline, "models": g.count}, "weapon": dict(weapon)})
+                volley = {"attacker": {**g.statline, "models": g.count}, "weapon": dict(weapon)}
+                out.append({**volley, "half_range": True} if half_range else volley)
                 break
     return out
 
@@ -251,11 +258,13 @@ def pair_scenario(pair: Pair) -> dict[str, Any] | None:
     if a.source is not None:
         attacker = dict(a.source) if pair.phase == "shooting" else {**a.source, "charging": True}
         doc: dict[str, Any] = {"mode": pair.phase, "attacker": attacker, "target": target}
+        if pair.half_range and pair.phase == "shooting":
+            doc["half_range"] = True
         if blocks is not None:
             doc["target_weapon"] = [dict(b) for b in blocks]
         return doc
     if pair.phase == "shooting":
-        volleys = volley_blocks(a, t)
+        volleys = volley_blocks(a, t, half_range=pair.half_range)
         return {"firing_units": [volleys], "target": target} if volleys else None
     if blocks is None:
         return None

@@ -1,5 +1,6 @@
-"""Rules of the shots and the To Hit roll: Twin-linked, Master-crafted, Gets Hot, Psychic Focus, Skyfire, and
-the allocation rules that change nothing against a unit of identical models.
+"""Rules of the shots and the To Hit roll: Twin-linked, Master-crafted, Gets Hot, Psychic Focus, Skyfire,
+Retaliation, Bloodthirsty, Lightning Blows, and the allocation rules that change nothing against a unit of
+identical models.
 
 A ``snaps`` hook takes the target's Unit Type and returns True when the shots must be Snap Shots (BS 1).
 """
@@ -76,4 +77,32 @@ SKYFIRE = declare(
     reads_types=SKYFIRE_TARGETS,
     summary="its normal BS against Flyers and Skimmers, only Snap Shots (BS 1) against any other target; "
     "the weapon's or the firer's",
+)
+
+
+def _damaged_target_possible(s: Any) -> bool:  # a rules.classify.Situation
+    return not s.target_fresh_single_wound
+
+
+RETALIATION = declare(
+    "Retaliation",
+    Stage.TO_HIT,
+    auto_hit=True,
+    summary="fired only in a Reaction, and hits automatically (the attack computed is that Reaction)",
+)
+BLOODTHIRSTY = declare(
+    "Bloodthirsty",
+    Stage.TO_HIT,
+    pending=(Stage.TO_HIT,),
+    condition=_damaged_target_possible,
+    summary="+1 To Hit while a target model has lost wounds: never against untouched single-wound models",
+)
+LIGHTNING_BLOWS = declare(
+    "Lightning Blows",
+    Stage.TO_HIT,
+    Stage.ROUND,
+    param=roll(6),
+    pending=(Stage.ROUND,),
+    hooks=Hooks(hit_again=lambda value: value or 6),
+    summary="each hit on a To Hit roll of X+ makes one more To Hit roll, which makes no more",
 )

@@ -1,4 +1,5 @@
-"""Rules of melee attack counts and of a whole round of combat (Initiative steps, extra attacks, tests)."""
+"""Rules of melee attack counts and of a whole round of combat (Initiative steps, extra attacks, tests), those
+the round computes (``Role.ROUND_MODELLED``) and those it does not yet (pending)."""
 
 from __future__ import annotations
 
@@ -59,4 +60,28 @@ BULKY = declare(
     sides=("target", "attacker"),
     summary="each model counts as X models for Rampage",
     roles=(Role.ROUND_MODELLED,),
+)
+ELECTRO_CHARGE = declare(
+    "Electro-charge",
+    Stage.ROUND,
+    pending=(Stage.ROUND,),
+    summary="a model it wounds fights at Initiative 1 until its next turn: later in the round, or later turns",
+)
+THUNDEROUS_CHARGE = declare(
+    "Thunderous Charge",
+    Stage.INITIATIVE,
+    pending=(Stage.INITIATIVE,),
+    summary="on a successful charge the wielder ignores Unwieldy: the Initiative step of a round",
+)
+THE_DEVILS_DUE = declare(
+    "The Devil's Due",
+    Stage.ROUND,
+    pending=(Stage.ROUND,),
+    summary="one extra attack against a model whose Initiative was lowered, struck before it: a round",
+)
+SHIELD_MASTER = declare(
+    "Shield Master",
+    Stage.ROUND,
+    pending=(Stage.ROUND,),
+    summary="hits allocated to the wielder are at -1 Strength: the enemy's blows in a round",
 )

@@ -1,4 +1,5 @@
-"""Rules of Pinning and Leadership tests, and the unit states that exempt a unit from them."""
+"""Rules of Pinning and Leadership tests (Hallucinations' immediate one too), and the unit states that exempt a
+unit from them."""
 
 from __future__ import annotations
 
@@ -67,4 +68,11 @@ INEXORABLE = declare(
     holder=Holder.UNIT,
     summary="ignores Leadership modifiers: no Shell Shock",
     roles=(Role.IGNORES_LEADERSHIP_PENALTIES,),
+)
+HALLUCINATIONS = declare(
+    "Hallucinations",
+    Stage.MORALE,
+    summary="a unit hit takes an immediate Pinning test, each hit adding one to the roll (weapons without a "
+    "Strength; with one, not computed yet)",
+    roles=(Role.PINNING_ON_HITS,),
 )

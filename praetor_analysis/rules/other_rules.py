@@ -40,3 +40,16 @@ NOT_MODELLED = tuple(
     for stage, names in _NOT_YET.items()
     for name in names
 )
+GRAVITON_SINGULARITY = declare(
+    "Graviton Singularity",
+    Stage.ATTACKS,
+    modelled=False,
+    summary="a D6 before firing: 1 wounds the firer, 6 adds Vortex, a rule the data gives no text for",
+)
+PYROMANTIC_DESOLATION = declare(
+    "Pyromantic Desolation",
+    Stage.MARKERS,
+    Stage.ROUND,
+    modelled=False,
+    summary='in a round, automatic hits on every model under a 3" blast around the wielder: not computed yet',
+)

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from praetor_analysis.rules.hooks import NO_HOOKS, CheckBoost, Hooks, Role
+from praetor_analysis.rules.hooks import NO_HOOKS, Hooks, Role
 from praetor_analysis.rules.target_reads import NO_READS, TargetReads, reads
 
 
@@ -163,12 +163,10 @@ def declare(
     roles: tuple[Role, ...] = (),
     only_targets: tuple[str, ...] | None = None,
     leadership: int = 0,
-    **loose: Callable[..., Any],
 ) -> RuleDecl:
     """Declare a rule once; a second declaration of the same name is a programming error. ``reads_types``: the
     Unit Type words its stage hooks test; ``reads_fields``: the other target fields they read (``S``,
-    ``name``, ``unit_type``); ``hooks``: its stage functions. ``loose``: stage functions by field name
-    (``wound=...``), for declarations written before the typed record (see :func:`hooks_from`)."""
+    ``name``, ``unit_type``); ``hooks``: its stage functions."""
     if fold(name) in _SPELLINGS:
         raise RuntimeError(f"rule {name!r} declared twice")
     if not set(pending) <= set(stages):
@@ -185,12 +183,12 @@ def declare(
         pending=frozenset(pending),
         summary=summary,
         reads=reads((*reads_types, *(wound_targets or ())), reads_fields),
-        hooks=hooks_from(hooks, loose),
-        auto_hit=auto_hit or "auto_hit" in loose,
-        reads_hit_six=reads_hit_six or "hit_six" in loose,
-        variant_gated=variant_gated or "active" in loose,
-        condition=condition or loose.get("condition"),
-        acts_on=acts_on or loose.get("acts_on"),
+        hooks=hooks,
+        auto_hit=auto_hit,
+        reads_hit_six=reads_hit_six,
+        variant_gated=variant_gated,
+        condition=condition,
+        acts_on=acts_on,
         roles=frozenset(roles),
         only_targets=only_targets,
         leadership=leadership,
@@ -199,23 +197,6 @@ def declare(
     for spelling in (name, *spellings):
         _SPELLINGS[fold(spelling)] = name
     return decl
-
-
-_FLAGS = ("auto_hit", "hit_six", "active", "condition", "acts_on")
-"""Loose keywords that are fields of the declaration, not stage functions."""
-
-
-def hooks_from(hooks: Hooks, loose: dict[str, Callable[..., Any]]) -> Hooks:
-    """``hooks`` with the loose stage functions of an older declaration added (``check`` gave its boost when
-    called); an unknown keyword is a programming error."""
-    names = {f.name for f in fields(Hooks)}
-    given: dict[str, Any] = {k: v for k, v in loose.items() if k not in _FLAGS}
-    unknown = set(given) - names
-    if unknown:
-        raise TypeError(f"declare: unknown hooks {sorted(unknown)}")
-    if "check" in given and not isinstance(given["check"], CheckBoost):
-        given["check"] = given["check"]()
-    return replace(hooks, **given) if given else hooks
 
 
 def canonical_name(key: str) -> str | None:

@@ -1,4 +1,4 @@
-"""Rules of saves and damage mitigation: Ignores Cover, Feel No Pain, Shrouded.
+"""Rules of saves and damage mitigation: Ignores Cover, Feel No Pain, Shrouded, Curse of Dead Worlds.
 
 Each declaration's ``save`` hook takes the :class:`~praetor_analysis.rules.saves.SaveContext` built from
 the target's statline and returns it changed.
@@ -97,4 +97,18 @@ MALEFIC_AEGIS = declare(
     param=roll(),
     hooks=Hooks(save=_malefic_aegis),
     summary="an invulnerable save of X+, not added to another: the better one is taken",
+)
+
+
+def _curse_of_dead_worlds(c: SaveContext, value: int | None, variant: str | None, s: SaveSituation) -> SaveContext:
+    return c if c.invulnerable is None else replace(c, invulnerable=min(c.invulnerable + 1, 6))
+
+
+CURSE_OF_DEAD_WORLDS = declare(
+    "Curse of Dead Worlds",
+    Stage.SAVES,
+    Stage.VEHICLES,
+    pending=(Stage.VEHICLES,),
+    hooks=Hooks(save=_curse_of_dead_worlds),
+    summary="invulnerable saves against it are one worse, down to 6+ (a vehicle's too: not computed yet)",
 )

@@ -1,31 +1,30 @@
-"""Wound, save and damage rules of the long tail: Graviton Pulse and Collapse (a roll against the target's
-Strength instead of the wound roll), Data-djinn, Immaterial Blades, Synaptic Disruptor and Phase Shift,
-Sanctic, Curse of Dead Worlds, Destructor and Moonsilver.
+"""To Wound rules of the long tail: Graviton Pulse and Collapse (a roll against the target's Strength instead
+of the wound roll), Entangle (by Strength against Strength, its wounds discarded), Data-djinn, Immaterial
+Blades, Synaptic Disruptor and Phase Shift, Sanctic, Molecular Dissonance (their save effects ride along).
 
-Hooks as in :mod:`~praetor_analysis.rules.wound_rules` (``wound``), :mod:`~praetor_analysis.rules.save_rules`
-(``save``); a ``damage`` hook gives the pmf of the wounds one unsaved wound does (index = wounds lost), or
-None where it does not act; a ``strength`` hook gives the Strength a footnoted Strength (``*``, ``†``)
-stands for when the footnote names the rule.
+Hooks as in :mod:`~praetor_analysis.rules.wound_rules` (``wound``) and :mod:`~praetor_analysis.rules.save_rules`
+(``save``); a ``strength`` hook gives the Strength a footnoted Strength (``*``, ``†``) stands for when the
+footnote names the rule.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from praetor_analysis.errors import ProfileError
 from praetor_analysis.prob.dice import two_d6
 from praetor_analysis.rules.contexts import SaveSituation, WoundSituation
 from praetor_analysis.rules.hooks import Hooks
-from praetor_analysis.rules.registry import TEXT, Stage, declare
+from praetor_analysis.rules.registry import TEXT, Stage, count, declare
 from praetor_analysis.rules.saves import SaveContext
+from praetor_analysis.rules.tables import to_wound
 from praetor_analysis.rules.wound import WoundRoll
 
 #: Unit types a Graviton roll against Strength does not act on (they are wounded, or hit, as usual).
 GRAVITON_IMMUNE = ("Vehicle", "Dreadnought", "Automata")
 #: Unit types Data-djinn can wound.
 DATA_DJINN_TARGETS = ("Automata", "Vehicle", "Dreadnought", "Building", "Fortification")
-#: Targets on which Destructor does 2D6 wounds instead of D6.
-DESTRUCTOR_LARGE = ("Knight", "Titan", "Super-heavy", "Building", "Fortification", "Monstrous")
 
 
 def _target_strength(s: WoundSituation, rule: str) -> int:
@@ -86,18 +85,6 @@ def _sanctic_save(c: SaveContext, value: int | None, variant: str | None, s: Sav
     return replace(c, reroll_passed_invulnerable=True) if s.target_is("Daemon") else c
 
 
-def _curse_of_dead_worlds(c: SaveContext, value: int | None, variant: str | None, s: SaveSituation) -> SaveContext:
-    return c if c.invulnerable is None else replace(c, invulnerable=min(c.invulnerable + 1, 6))
-
-
-def _destructor(value: int | None, variant: str | None, s: WoundSituation) -> tuple[float, ...]:
-    return tuple(two_d6()) if s.target_is(*DESTRUCTOR_LARGE) else (0.0, *([1 / 6] * 6))
-
-
-def _moonsilver(value: int | None, variant: str | None, s: WoundSituation) -> tuple[float, ...] | None:
-    return (0.0, 0.0, 1.0) if s.target_is("Daemon", "Psyker") else None
-
-
 GRAVITON_PULSE = declare(
     "Graviton Pulse",
     Stage.TO_WOUND,
@@ -154,45 +141,6 @@ SANCTIC = declare(
     hooks=Hooks(wound=_sanctic_wound, save=_sanctic_save),
     summary="wounds Daemons on 2+ and makes them re-roll passed invulnerable saves; nothing on others",
 )
-CURSE_OF_DEAD_WORLDS = declare(
-    "Curse of Dead Worlds",
-    Stage.SAVES,
-    Stage.VEHICLES,
-    pending=(Stage.VEHICLES,),
-    hooks=Hooks(save=_curse_of_dead_worlds),
-    summary="invulnerable saves against it are one worse, down to 6+ (a vehicle's too: not computed yet)",
-)
-DESTRUCTOR = declare(
-    "Destructor",
-    Stage.DAMAGE,
-    Stage.VEHICLES,
-    pending=(Stage.VEHICLES,),
-    hooks=Hooks(damage=_destructor),
-    reads_types=DESTRUCTOR_LARGE,
-    summary="each unsaved wound does D6 wounds (2D6 on Knights, Titans, Super-heavies, buildings and "
-    "Monstrous models), the excess lost; D6 hull points on vehicles",
-)
-MOONSILVER = declare(
-    "Moonsilver",
-    Stage.DAMAGE,
-    wound_targets=("Daemon", "Psyker"),
-    hooks=Hooks(damage=_moonsilver),
-    summary="an unsaved wound on a Daemon or Psyker counts as two, the excess lost; nothing on others",
-)
-PSY_SHOCK = declare(
-    "Psy-shock",
-    Stage.DAMAGE,
-    wound_targets=("Daemon", "Psyker"),
-    pending=(Stage.DAMAGE,),
-    summary="a Psyker or Daemon unit it wounds also suffers Perils of the Warp; nothing on others",
-)
-MALIGNANT_FORCE = declare(
-    "Malignant Force",
-    Stage.ELSEWHERE,
-    summary="to fire the Malignant profile the psyker's own unit first suffers Perils of the Warp: the firer",
-)
-
-
 #: The Unit Types a To Hit roll of 6 of Molecular Dissonance does not wound automatically.
 MOLECULAR_IMMUNE = ("Primarch", "Vehicle")
 
@@ -209,4 +157,46 @@ MOLECULAR_DISSONANCE = declare(
     reads_types=MOLECULAR_IMMUNE,
     reads_hit_six=True,
     summary="a To Hit roll of 6 wounds automatically (not Primarchs or vehicles); the other hits roll",
+)
+
+
+#: Entangle has no effect on these Unit Types (nor on Vehicles, which roll no wounds), or on models of at
+#: least ``ENTANGLE_WOUNDS`` Wounds.
+ENTANGLE_IMMUNE_TYPES = ("Primarch",)
+ENTANGLE_WOUNDS = 6
+
+
+def entangle_spares(unit_type: str, wounds: int | None) -> bool:
+    """True when Entangle has no effect on a target of this Unit Type and Wounds (docs/rules.md#entangle)."""
+    low = unit_type.lower()
+    return any(w.lower() in low for w in (*ENTANGLE_IMMUNE_TYPES, "Vehicle")) or (wounds or 0) >= ENTANGLE_WOUNDS
+
+
+def _entangle(r: WoundRoll, value: int | None, variant: str | None, s: WoundSituation) -> WoundRoll:
+    # the wound roll compares the attack's Strength with the target's Strength; its wounds are then
+    # discarded (the Movement they take away is for later). A Primarch or a model of 6+ Wounds rolls no
+    # wound at all: its hits are discarded.
+    if entangle_spares(s.unit_type, s.target_wounds):
+        return replace(r, fixed_p=0.0, instant_death=False, strength_death=False, discarded=True)
+    if s.target_strength is None:
+        raise ProfileError("target.S: Entangle rolls against the target's Strength, got None")
+    return replace(
+        r, target=to_wound(s.strength, s.target_strength), instant_death=False, strength_death=False, discarded=True
+    )
+
+
+def _entangle_acts(s: Any) -> bool:  # a rules.classify.Situation
+    return not entangle_spares(s.target_type, s.target_wounds)
+
+
+ENTANGLE = declare(
+    "Entangle",
+    Stage.TO_WOUND,
+    param=count(),
+    hooks=Hooks(wound=_entangle),
+    condition=_entangle_acts,
+    reads_types=(*ENTANGLE_IMMUNE_TYPES, "Vehicle"),
+    reads_fields=("S", "W"),
+    summary="wounds by Strength against the target's Strength; its wounds are discarded (no save, no loss) "
+    "and take X Movement away until the next turn; nothing on Primarchs, Vehicles or models of 6+ Wounds",
 )

@@ -26,7 +26,6 @@ from praetor_analysis.scenario.document import (
     MeleeRound,
     Scenario,
     Shooting,
-    default_marker_setup,
     parse_cached,
     parse_scenario,
     parse_target,
@@ -36,8 +35,9 @@ from praetor_analysis.scenario.document import (
 )
 from praetor_analysis.scenario.echo import unit_echo
 from praetor_analysis.scenario.fielded import fielded_unit
-from praetor_analysis.scenario.formation import MarkerSetup, default_note, marker_volley
+from praetor_analysis.scenario.formation import MarkerSetup, default_note
 from praetor_analysis.scenario.limits import MAX_SCENARIOS
+from praetor_analysis.scenario.marker_volley import marker_hits, placed
 from praetor_analysis.scenario.unit_calc import add_notes, has_fielded_unit, is_unit_attacker, target_of, unit_calc
 from praetor_analysis.vehicles.attack import resolve_vehicle_scenario
 
@@ -124,12 +124,14 @@ def _shooting(scenario: Shooting) -> dict[str, Any]:
     target, notes = scenario.target, []
     volleys: list[list[Volley]] = [list(u) for u in scenario.firing_units]
     if scenario.marker is not None:
-        volley, notes = marker_volley(volleys[0][0], scenario.marker)
+        volley, notes = marker_hits(volleys[0][0], scenario.marker)
         volleys = [[volley]]
         if scenario.marker.echo is not None and scenario.marker.echo.get("default"):
             notes = [default_note(scenario.marker), *notes]
-    else:  # a marker or template volley of a sequence lands on the target's default formation too
-        volleys = [[_aimed(v, target, notes) for v in unit] for unit in volleys]
+    else:  # firing units: each marker volley over the default formation (unless too large)
+        laid = [[placed(v, target) for v in unit] for unit in volleys]
+        volleys = [[v for v, _ in unit] for unit in laid]
+        notes = list(dict.fromkeys(n for unit in laid for _, n in unit if n))
     if target.is_vehicle:
         result = resolve_vehicle_scenario(target, volleys)
     elif len(volleys) == 1 and len(volleys[0]) == 1:  # one volley: a batch of one, as in an array
@@ -141,15 +143,6 @@ def _shooting(scenario: Shooting) -> dict[str, Any]:
         n.removeprefix("not modelled: ") for n in notes if n.startswith("not modelled: ")
     ]
     return result
-
-
-def _aimed(volley: Volley, target: Unit, notes: list[str]) -> Volley:
-    setup = default_marker_setup(volley, target)
-    if setup is None:
-        return volley
-    aimed, more = marker_volley(volley, setup)
-    notes.extend([f"{volley.weapon.name}: {default_note(setup)}", *more])
-    return aimed
 
 
 def _best_profile(scenario: BestProfile) -> dict[str, Any]:

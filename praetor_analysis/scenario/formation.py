@@ -15,21 +15,15 @@ their Unit Type (:data:`BASES_MM`), as far apart as unit coherency allows (:func
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
-from praetor_analysis.engine.hit_stage import shots_distribution
-from praetor_analysis.engine.volley import Volley
 from praetor_analysis.errors import ScenarioError, show_value
-from praetor_analysis.markers.attack import hits_from_formation, marker_kind, mega_blast_joint
 from praetor_analysis.markers.formation import DEFAULT_COLUMNS, MM_PER_INCH, PRESETS, Edges, Formation, Hull
-from praetor_analysis.markers.options import MarkerOptions
-from praetor_analysis.prob.dist import Dist
 from praetor_analysis.profiles.characteristics import parse_number
 from praetor_analysis.profiles.records import Unit
-from praetor_analysis.rules.hooks import Role
 
 FORMATION_FIELDS = {"models", "base_mm", "gap", "columns", "positions", "hull", "firer_distance", "preset"}
 _GRID_FIELDS = {"models", "base_mm", "gap", "columns"}
@@ -244,29 +238,3 @@ def _echo(given: Mapping[str, Any], shape: Formation | Hull, firer: float) -> di
             out.setdefault("columns", max(1, min(shape.n, DEFAULT_COLUMNS)))
     out["firer_distance"] = firer
     return out
-
-
-def marker_volley(volley: Volley, setup: MarkerSetup) -> tuple[Volley, list[str]]:
-    """The volley with its hits from the formation's geometry, and the notes the geometry gives (``applied``,
-    or ``not modelled: ...``)."""
-    shots, _ = shots_distribution(volley)
-    weapon = volley.weapon
-    options = MarkerOptions(
-        bs=int(volley.attacker.BS or 0),
-        indirect=setup.indirect,
-        twin_linked=weapon.plays(Role.REROLL_FAILED_HITS),
-        aim=setup.aim,
-        edges=setup.edges,
-    )
-    gets_hot = weapon.plays(Role.GETS_HOT)
-    if marker_kind(weapon) == "Apocalyptic Mega-blast" and isinstance(setup.shape, Formation):
-        joint, ones = mega_blast_joint(shots, setup.shape, options, gets_hot=gets_hot)
-        total = np.zeros(sum(joint.shape) - 2)
-        for (a, b, c), p in np.ndenumerate(joint):
-            total[a + b + c] += p
-        joint_hits = Dist.from_trusted(total)
-        return replace(volley, hits=joint_hits, ones=ones, zone_hits=joint, attacks=None, placement="formation"), []
-    hits, ones, notes = hits_from_formation(
-        weapon, shots, setup.shape, options, firer_distance=setup.firer_distance, gets_hot=gets_hot
-    )
-    return replace(volley, hits=hits, ones=ones, attacks=None, placement="formation"), notes

@@ -37,8 +37,8 @@ from praetor_analysis.melee.blows import Side, plan_blows
 from praetor_analysis.melee.combat import resolve_combat
 from praetor_analysis.prob.dist import Dist
 from praetor_analysis.profiles.records import Unit, Weapon, unit_from_mapping
-from praetor_analysis.scenario.document import default_marker_setup, parse_cached
-from praetor_analysis.scenario.formation import default_note, marker_volley
+from praetor_analysis.scenario.document import parse_cached
+from praetor_analysis.scenario.marker_volley import placed
 from praetor_analysis.scenario.unit_records import FieldedUnit, ModelGroup
 from praetor_analysis.scenario.unit_volleys import (
     best_volley,
@@ -103,17 +103,6 @@ def _entry(g: ModelGroup, weapon: str | None, unused: dict[str, str], **more: An
     return {"model": g.model, "count": g.count, "weapon": weapon, **more, "unused": unused}
 
 
-def _aimed(volley: Volley, target: Unit, applied: list[str]) -> Volley:
-    """A blast or template volley at a unit with its hits from the target's default formation (as ``calc``
-    lays one: :func:`~praetor_analysis.scenario.document.default_marker_setup`)."""
-    setup = default_marker_setup(volley, target)
-    if setup is None:
-        return volley
-    aimed, notes = marker_volley(volley, setup)
-    applied.extend([default_note(setup), *(n for n in notes if not n.startswith("not modelled: "))])
-    return aimed
-
-
 def _better(best: str, scores: list[float], i: int, j: int, target: Unit) -> str:
     what = "hull points" if target.is_vehicle else "wounds off the models"
     return f"{best} takes more {what} here ({scores[j]:.3g} against {scores[i]:.3g})" if scores else best
@@ -167,15 +156,21 @@ def _shooting_plan(
             rule = "one weapon per model"
         picks = []
         for pool in pools:
-            aimed = [_aimed(Volley(w, models, half_range=half_range), target, applied) for w in pool]
+            laid = [
+                placed(Volley(w, models, half_range=half_range), target) for w in pool
+            ]  # markers: default formation
+            aimed = [v for v, _ in laid]
             best, scores = best_volley(target, aimed)
             j = aimed.index(best)
             for i, w in enumerate(pool):
                 if i != j:
                     unused[w.name] = f"{rule}: {_better(best.weapon.name, scores, i, j, target)}"
-            picks.append(best)
-        volleys.extend(picks)
-        chosen.extend(_entry(g, v.weapon.name, unused if k == 0 else {}) for k, v in enumerate(picks))
+            note = laid[j][1]
+            if note:
+                applied.append(note)
+            picks.append((best, {"formation": note} if note else {}))
+        volleys.extend(v for v, _ in picks)
+        chosen.extend(_entry(g, v.weapon.name, unused if k == 0 else {}, **f) for k, (v, f) in enumerate(picks))
     return volleys, chosen, applied
 
 
@@ -334,7 +329,7 @@ def _label(
 ) -> dict[str, Any]:
     out = dict(out)
     notes = [*notes, *((n, "left out when the unit was read") for n in unit.notes)]
-    out["applied"] = list(dict.fromkeys([*out.get("applied", []), *applied]))
+    out["applied"] = list(dict.fromkeys([*out.get("applied", []), *applied]))  # each note once
     out["not_modelled"] = list(out.get("not_modelled", [])) + [n for n, _ in notes]
     out["reasons"] = dict(notes)
     out.update(measures(out, target))

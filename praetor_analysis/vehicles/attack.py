@@ -22,9 +22,8 @@ from praetor_analysis.rules.damage_rules import DESTROYER
 from praetor_analysis.rules.hit import HitRoll, roll_to_hit
 from praetor_analysis.rules.hit_rules import GETS_HOT, TWIN_LINKED
 from praetor_analysis.rules.marker_rules import APOCALYPTIC_MEGA_BLAST, BARRAGE, HELLSTORM, TEMPLATE
-from praetor_analysis.rules.outside_rules import ENTANGLE
 from praetor_analysis.rules.save_rules import IGNORES_COVER, SHROUDED
-from praetor_analysis.rules.tail_wound_rules import GRAVITON_COLLAPSE
+from praetor_analysis.rules.tail_wound_rules import ENTANGLE, GRAVITON_COLLAPSE
 from praetor_analysis.rules.vehicle_rules import EXOSHOCK, ION_SHIELD, LANCE, ORDNANCE, SUNDER
 from praetor_analysis.rules.wound_rules import ARMOURBANE, HAYWIRE, RENDING
 from praetor_analysis.vehicles.hull_points import VehicleVolley, gets_hot_on_vehicle, resolve_vehicle_sequence

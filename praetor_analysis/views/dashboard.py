@@ -46,6 +46,7 @@ from praetor_analysis.views.dashboard_view import (
 )
 from praetor_analysis.views.figures import figure_of
 from praetor_analysis.views.live_figure import LiveFigure, sync_figure
+from praetor_analysis.views.matchup_tab import MatchupTab
 from praetor_analysis.views.melee_view import MeleeState, MeleeView, melee_view
 from praetor_analysis.views.modifiers import REROLL_CHOICES, Modifiers
 from praetor_analysis.views.roster_view import RosterView, roster_view
@@ -274,6 +275,8 @@ class Dashboard(SetupTab):
         # --- setup: targets from the catalog or a custom statline; save, load, export
         self._build_setup(unit_opts)
 
+        self.matchup_tab = MatchupTab(lambda: self.state().modifiers)  # two lists, the modifiers army-wide
+
         self._wire()
         self.widget = self._layout()
 
@@ -317,8 +320,8 @@ class Dashboard(SetupTab):
                 self.roster_box,
             ]
         )
-        tab = W.Tab(children=[shooting, melee, markers, roster, setup])
-        for i, title in enumerate(("Shooting", "Melee", "Marker scatter", "Roster", "Targets, setup")):
+        tab = W.Tab(children=[shooting, melee, markers, roster, self.matchup_tab.widget, setup])
+        for i, title in enumerate(("Shooting", "Melee", "Marker scatter", "Roster", "Matchup", "Targets, setup")):
             tab.set_title(i, title)
         return tab
 

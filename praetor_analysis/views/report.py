@@ -31,6 +31,7 @@ from plotly.offline import get_plotlyjs
 
 from praetor_analysis.errors import PraetorError
 from praetor_analysis.views import figures as F
+from praetor_analysis.views.answer import best_table, per_point_html
 from praetor_analysis.views.explorer import MEASURE_NAMES, explorer_data, explorer_html
 from praetor_analysis.views.exports import (
     DEFAULT_CHROMIUM,
@@ -40,7 +41,7 @@ from praetor_analysis.views.exports import (
     select_weapons,
     to_csv,
 )
-from praetor_analysis.views.formats import number, percent
+from praetor_analysis.views.formats import number
 from praetor_analysis.views.roster_tables import data_script, unit_rows
 from praetor_analysis.views.tables import COMPARISON_COLUMNS, NO_COST, table_html
 
@@ -53,6 +54,7 @@ __all__ = [
     "build_report",
     "default_report",
     "figure_to_png",
+    "iconic_report",
     "report_main",
     "select_targets",
     "select_weapons",
@@ -190,6 +192,8 @@ class Report:
         roster_name, roster_points: The list's name and points, for the heading.
         roster_analysis: The list analysis (:func:`list_analysis.analyse_roster` columns), for the answer
             and the summary chart.
+        per_point: The iconic weapons fielded on datasheets and iconic datasheets, per 100 points
+            (:func:`praetor_analysis.analysis.per_point.per_point_table`): the per-point answer of the default.
     """
 
     title: str
@@ -202,6 +206,7 @@ class Report:
     roster_name: str | None = None
     roster_points: float | None = None
     roster_analysis: pd.DataFrame | None = None
+    per_point: pd.DataFrame | None = None
 
     def _repr_html_(self) -> str:
         return to_html(self, full_html=False)
@@ -275,49 +280,6 @@ def _figure_div(fig: go.Figure) -> str:
 def _assumptions_html(a: Assumptions) -> str:
     items = "".join(f"<dt>{html.escape(k)}</dt><dd>{html.escape(v)}</dd>" for k, v in a.rows())
     return f'<h2 id="assumptions">Assumptions</h2><dl class="assumptions">{items}</dl>'
-
-
-def _numbers(df: pd.DataFrame) -> pd.DataFrame:
-    per_pt = df["mean_per_100pts"] if "mean_per_100pts" in df else pd.Series(np.nan, index=df.index)
-    return df.assign(_m=pd.to_numeric(df["mean"], errors="coerce"), _p=pd.to_numeric(per_pt, errors="coerce"))
-
-
-def _best_table(df: pd.DataFrame, row_col: str, row_kind: str, wounds: pd.DataFrame | None = None) -> str:
-    """One line per target: the best row by expected damage and by expected damage per 100 points.
-
-    Where no row has a 5% chance of removing a model and ``wounds`` has the target, unsaved wounds rank.
-    """
-    frame = _numbers(df)
-    spare = _numbers(wounds) if wounds is not None and len(wounds) else None
-    lines = []
-    for target, part in frame.groupby("target", sort=False):
-        part = part[part["_m"].notna()]
-        if part.empty:
-            continue
-        tiny = pd.to_numeric(part["p_any"], errors="coerce").max() < 0.05
-        if str(part["measure"].iloc[0]) == "casualties" and tiny and spare is not None:
-            alt = spare[(spare["target"] == target) & spare["_m"].notna()]
-            part = alt if len(alt) else part
-        unit = MEASURE_NAMES.get(str(part["measure"].iloc[0]), ("", "models"))[1]
-        best = part.loc[part["_m"].idxmax()]
-        row = {
-            "target": target,
-            f"best {row_kind}": best[row_col] if best["_m"] > 0 else "none does any damage",
-            "expected": f"{number(best['_m'])} {unit}",
-            "P(at least one)": percent(best.get("p_any")),
-        }
-        costed = part[part["_p"].notna()]
-        if len(costed):
-            good = costed.loc[costed["_p"].idxmax()]
-            row[f"best {row_kind} per 100 pts"] = good[row_col]
-            row["expected per 100 pts"] = f"{number(good['_p'])} {unit}"
-        lines.append(row)
-    out = pd.DataFrame(lines)
-    note = ""
-    if len(out) and f"best {row_kind} per 100 pts" not in out:
-        kind = html.escape(row_kind)
-        note = f'<p class="note">No {kind} here has a points cost of its own, so none is ranked per point.</p>'
-    return table_html(out) + note if len(out) else ""
 
 
 def _heatmaps(df: pd.DataFrame, wounds: pd.DataFrame | None, row_kind: str) -> list[str]:
@@ -428,7 +390,7 @@ def _report_body(report: Report) -> str:
         parts.append("<h2>The list at a glance</h2>")
         parts += _roster_summary(roster)
         parts.append("<h2>The answer: the best unit per target</h2>")
-        parts.append(_best_table(unit_rows(roster), "unit", "unit"))
+        parts.append(best_table(unit_rows(roster), "unit", "unit"))
         parts.append(data_script(roster))
     if not df.empty:
         parts.append("<h2>The answer: the best weapon per target</h2>")
@@ -436,12 +398,15 @@ def _report_body(report: Report) -> str:
         labelled = df.assign(_label=F.weapon_labels(df).map(html.unescape))
         if wounds is not None:
             wounds = wounds.assign(_label=F.weapon_labels(wounds).map(html.unescape))
-        parts.append(_best_table(labelled, "_label", "weapon", wounds))
+        parts.append(best_table(labelled, "_label", "weapon", wounds, report.per_point))
         parts.append("<h2>Expected damage</h2>")
         parts += _heatmaps(df, wounds, "weapon")
         if "mean_per_100pts" in df and pd.to_numeric(df["mean_per_100pts"], errors="coerce").notna().any():
             parts.append("<h2>Points efficiency</h2>")
             parts.append(_figure_div(F.points_efficiency_bars(df)))
+        if report.per_point is not None and len(report.per_point):
+            parts.append("<h2>Per 100 points, as fielded</h2>")
+            parts.append(per_point_html(report.per_point))
         block = _explorer(report)
         if block:
             parts.append("<h2>Explore: chance of at least k</h2>")
@@ -506,12 +471,25 @@ def write_html(obj: Report | pd.DataFrame | go.Figure, path: str | os.PathLike[s
 
 # ------------------------------------------------------------------------------------------ entry points
 def default_report() -> str:
-    """The shipped default: the iconic weapons of :data:`DEFAULT_WEAPONS` against every standard target."""
-    from praetor_analysis.catalog import load_targets, load_weapons
+    """The shipped default: the iconic weapons of :data:`DEFAULT_WEAPONS` against every standard target, and per
+    100 points as fielded on datasheets (:func:`iconic_report`)."""
+    from praetor_analysis.catalog import load_targets
 
-    weapons = select_weapons(DEFAULT_WEAPONS, load_weapons())
-    report = build_report(weapons, load_targets(), title="Praetor analysis: iconic weapons vs standard targets")
-    return to_html(report)
+    return to_html(iconic_report(load_targets()))
+
+
+def iconic_report(targets: pd.DataFrame) -> Report:
+    """The iconic weapons against ``targets`` (one model at BS 4), and per 100 points: the weapons fielded on the
+    datasheets that carry them and a few iconic datasheets (:mod:`praetor_analysis.analysis.per_point`)."""
+    from praetor_analysis.analysis.per_point import per_point_table
+    from praetor_analysis.scenario.document import parse_target
+    from praetor_analysis.scenario.names import target_from_row
+
+    report = build_report(
+        select_weapons(DEFAULT_WEAPONS), targets, title="Praetor analysis: iconic weapons vs standard targets"
+    )
+    units = [(str(r["archetype"]), parse_target({"target": target_from_row(r)})) for r in targets.to_dict("records")]
+    return replace(report, per_point=per_point_table(units))
 
 
 def roster_report(path: str, targets: pd.DataFrame, *, half_range: bool = False) -> Report:
@@ -570,9 +548,7 @@ def report_main(
     elif weapons:
         report = build_report(select_weapons(weapons), tgt, title="Praetor analysis: weapon comparison")
     else:
-        report = build_report(
-            select_weapons(DEFAULT_WEAPONS), tgt, title="Praetor analysis: iconic weapons vs standard targets"
-        )
+        report = iconic_report(tgt)
     text = to_html(report)
     if out in (None, "-"):
         sys.stdout.write(text)
