@@ -190,7 +190,8 @@ def test_the_tactical_support_squad_fires_its_flamers_on_the_targets_formation()
     )
     pistol = scenario_calc.calc({"attacker": {**SERGEANT, "models": 1}, "weapon": "Bolt Pistol", "target": target})
     assert unit["hits"]["mean"] == pytest.approx(flamers["hits"]["mean"] + pistol["hits"]["mean"], abs=1e-12)
-    assert any(a.startswith("Template covering") for a in unit["applied"])
+    assert unit["chosen"][1]["formation"].startswith("default formation: 10 models")
+    assert unit["chosen"][1]["formation"] in unit["applied"]
 
 
 @pytest.mark.parametrize("name", ["Heavy Support Squad", "Tactical Support Squad"])

@@ -83,7 +83,7 @@ PER_POINT_COLUMNS = [
     "label",
     "datasheet",
     "loadout",
-    *(c for c in RATING_COLUMNS if c not in ("unit", "wounds_caused")),
+    *(c for c in RATING_COLUMNS if c != "unit"),
     "weapon_names",
 ]
 """Columns of :func:`per_point_table`: ``kind`` is ``"weapon"`` (an iconic weapon as an option) or ``"unit"``
@@ -124,7 +124,7 @@ def per_point_table(
             continue
         rated = rate(unit, tlist, phases=row.phases, half_range=half_range, label=row.label)
         loadout = _loadout_text(row.block, unit.size)
-        rated = rated.drop(columns=["unit", "wounds_caused"]).assign(**base, loadout=loadout)
+        rated = rated.drop(columns=["unit"]).assign(**base, loadout=loadout)
         frames.append(rated)
     frame = pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
     return frame.reindex(columns=PER_POINT_COLUMNS)
