@@ -163,6 +163,10 @@ class Unit:
         """True when a rule of the unit plays ``role``."""
         return plays(role, self.rules)
 
+    def with_role(self, role: Role) -> Rule | None:
+        """The first rule of the unit that plays ``role``, or None."""
+        return with_role(role, self.rules)
+
     def has_type(self, word: str) -> bool:
         """True when ``word`` appears in the Unit Type (``Vehicle``, ``Heavy``, ``Dreadnought``...)."""
         return word.lower() in self.unit_type.lower()

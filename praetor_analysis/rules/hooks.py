@@ -133,6 +133,13 @@ class Role(Enum):
     SAVES_GETS_HOT = "the firer's own roll against the wounds of Gets Hot (a unit rule)"
     NO_SECOND_WEAPON_ATTACK = "no extra melee attack for a second weapon"
     ROUND_MODELLED = "acts in a whole round of combat, which computes it (attack counts, Initiative, tests)"
+    SPECIALIST_PAIR = "the extra attack for a second weapon only when both weapons have this rule"
+    INITIATIVE_BONUS = "+X Initiative while striking with it (bare: +1)"
+    STRIKES_AT_ONE = "strikes at Initiative 1 (not Dreadnoughts or Monstrous models)"
+    OUTNUMBERED_ATTACKS = "extra attacks (X, a dice expression) when the enemy outnumbers the unit"
+    ATTACKS_WHILE_MANY = "X extra attacks while two or more enemy models are left (bare: 1)"
+    WS_TEST = "a unit wounded tests Leadership at the end of the round or loses X Weapon Skill"
+    COUNTS_AS_MODELS = "each model counts as X models for outnumbering (bare: 2)"
     # the wounds
     TOXIN = "a toxin: toxin-resistant Unit Types re-roll its successful wounds (Poisoned, Fleshbane)"
     WOUNDS_EACH = "each wound allocated becomes X wounds, saved one by one"
