@@ -420,3 +420,48 @@ def test_unit_rules_a_weapon_may_carry_stay(rule: str) -> None:
     sc = {"attacker": {"BS": 4}, "weapon": {**BOLTER, "Type": f"Rapid Fire, {rule}"}, "target": LEGIONARIES}
     result = calc(sc)
     assert rule in result["applied"] + result["no_effect"]
+
+
+# --- 6. Vox Silence and Hydra's Wail in a firing unit: the Pinning test takes the highest single modifier ---
+LEGION_LD7 = {"name": "Legionaries", "models": 10, "T": 4, "W": 1, "Ld": 7, "Save": "3+"}
+
+
+def _ld_fail(ld: int) -> Fraction:
+    """P(2D6 > ld), every pair of faces counted."""
+    return Fraction(sum(a + b > ld for a in range(1, 7) for b in range(1, 7)), 36)
+
+
+def _vox_then_rotor(target: dict[str, Any]) -> dict[str, Any]:
+    first = {"attacker": {"BS": 4, "Ld": 9}, "weapon": "Ephemera Exocluo (Cybertheurgic Weapon)"}
+    return calc({"target": target, "firing_units": [[first, {"attacker": {"BS": 4}, "weapon": "Rotor Cannon"}]]})
+
+
+def test_vox_silence_lowers_the_pinning_test_of_its_firing_unit() -> None:
+    # Vox Silence (Mech Library, p. 111): a unit hit has -2 Ld, not added to other negative modifiers (the
+    # highest single one is used). Ephemera Exocluo (Ld 9 check 30/36; six BS 4 shots, Data-djinn: no wound)
+    # then a Rotor Cannon (4 shots S3 AP-, Pinning, Shell Shock (1)) against Legionaries (Ld 7, 3+):
+    # P(pinned) = P(an unsaved wound) x [v x P(2D6 > 5) + (1 - v) x P(2D6 > 6)], v = P(a Vox hit)
+    p_unsaved = 1 - (1 - Fraction(2, 3) * Fraction(1, 3) * Fraction(1, 3)) ** 4
+    v = Fraction(30, 36) * (1 - Fraction(1, 3) ** 6)
+    want = p_unsaved * (v * _ld_fail(5) + (1 - v) * _ld_fail(6))
+    got = _vox_then_rotor(LEGION_LD7)
+    assert got["pinned"] == pytest.approx(float(want), abs=1e-12)  # 0.18519; the Rotor Cannon alone 0.15457
+    assert "Vox Silence" in got["applied"] and "Vox Silence" not in got["no_effect"]
+
+
+def test_vox_silence_is_ignored_by_stubborn() -> None:
+    p_unsaved = 1 - (1 - Fraction(2, 27)) ** 4
+    got = _vox_then_rotor({**LEGION_LD7, "rules": ["Stubborn"]})
+    assert got["pinned"] == pytest.approx(float(p_unsaved * _ld_fail(7)), abs=1e-12)
+
+
+def test_hydras_wail_and_a_pinning_weapon_without_shell_shock() -> None:
+    # Hydra's Wail (Alpha Legion): -1 Ld for a unit hit. Its array (Assault 1, BS 4: 2/3 to hit) then a
+    # Pinning bolter with 3 given hits (S4 on T4 4+, 3+ save: 1/6 unsaved each)
+    wail = {"attacker": {"BS": 4}, "weapon": "Hydra’s Wail Disruption Array"}
+    gun = {"name": "g", "Range": '24"', "Strength": "4", "AP": "5", "Type": "Assault 3, Pinning"}
+    got = calc({"target": LEGION_LD7, "firing_units": [[wail, {"attacker": {"BS": 4}, "weapon": gun, "hits": 3}]]})
+    p_unsaved = 1 - Fraction(5, 6) ** 3
+    v = Fraction(2, 3)
+    want = p_unsaved * (v * _ld_fail(6) + (1 - v) * _ld_fail(7))
+    assert got["pinned"] == pytest.approx(float(want), abs=1e-12)
