@@ -61,6 +61,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/bench_catalog.py
 	$(BIN)/python bench/bench_units.py
 	$(BIN)/python bench/bench_barrage.py
+	$(BIN)/python bench/bench_report.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info

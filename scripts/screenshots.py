@@ -4,6 +4,7 @@
 
 1. report.png: the shipped default report (praetor_analysis.views.report.default_report), opened from a file;
    matchup.png: the matchup report of the two Dark Angels rosters (two small datasheet lists without them).
+   dashboard_matchup.png: the dashboard's Matchup tab with those two rosters uploaded (needs them).
 2. dashboard.png, dashboard_melee.png, dashboard_marker.png: notebooks/dashboard.ipynb served by Voila on
    127.0.0.1 (a pre-heated kernel; started here, stopped by its process group), its shooting, melee and
    marker tabs.
@@ -178,6 +179,36 @@ def shoot_matchup(browser: Any, out: Path) -> Path:
     return target
 
 
+def shoot_matchup_tab(browser: Any, out: Path, port: int) -> Path:
+    """dashboard_matchup.png: the dashboard's Matchup tab with the two lists uploaded and computed."""
+    mine, theirs = _matchup_lists()
+    if not isinstance(mine, Path):
+        raise FileNotFoundError("the matchup tab's picture needs the two Dark Angels rosters beside the project")
+    with voila_server(port) as url:
+        page = browser.new_page(viewport={"width": 1400, "height": 1300})
+        offline(page)
+        page.goto(url, timeout=120000)
+        page.wait_for_function(PLOTS_READY.replace("{n}", "3"), timeout=120000)
+        page.get_by_role("tab", name="Matchup").first.click()
+        page.wait_for_timeout(1500)
+        for label, path in (("My list", mine), ("Their list", theirs)):
+            with page.expect_file_chooser(timeout=60000) as chooser:
+                page.locator("button", has_text=label).first.click()
+            chooser.value.set_files(str(path))
+            page.wait_for_timeout(500)
+        page.get_by_role("button", name="Compute the matchup").click()
+        page.wait_for_function(
+            "() => [...document.querySelectorAll('.js-plotly-plot')].some(e => e.offsetParent !== null && "
+            "e.querySelector('g.hm'))",
+            timeout=300000,
+        )
+        page.wait_for_timeout(1500)
+        target = out / "dashboard_matchup.png"
+        page.screenshot(path=str(target))
+        page.close()
+    return target
+
+
 def shoot_dashboard(browser: Any, out: Path, port: int) -> list[Path]:
     shots = []
     with voila_server(port) as url:
@@ -205,7 +236,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--chromium", default="/usr/bin/chromium")
     parser.add_argument("--port", type=int, default=8866)
     parser.add_argument("--skip-dashboard", action="store_true")
-    parser.add_argument("--only", choices=("report", "matchup", "dashboard"), help="take one kind of picture only")
+    parser.add_argument(
+        "--only", choices=("report", "matchup", "matchup-tab", "dashboard"), help="take one kind of picture only"
+    )
     args = parser.parse_args(argv)
     if not Path(args.chromium).is_file() and not shutil.which(args.chromium):
         print(f"screenshots: no Chromium at {args.chromium!r} (apt-get install chromium)", file=sys.stderr)
@@ -224,6 +257,8 @@ def main(argv: list[str] | None = None) -> int:
                 made.append(shoot_matchup(browser, out))
             if args.only in (None, "dashboard") and not args.skip_dashboard:
                 made += shoot_dashboard(browser, out, args.port)
+            if args.only in (None, "matchup-tab") and not args.skip_dashboard:
+                made.append(shoot_matchup_tab(browser, out, args.port))
         finally:
             browser.close()
     for path in made:

@@ -150,10 +150,8 @@ def test_at_least_five_layer_folders() -> None:
     assert len(folders - {"data"}) >= 5
 
 
-#: Modules outside ``rules/`` and ``views/`` still naming declared rules, each with why (to shrink, not grow):
-#: the vehicle engine reads its penetration rules (Lance, Sunder, Exoshock...) and the whole round of combat
-#: its round rules (Reach, Rampage...) by name, having no hook vocabulary of their own yet.
-NAMES_RULES = {"praetor_analysis.vehicles.attack", "praetor_analysis.melee.blows"}
+#: Modules outside ``rules/`` and ``views/`` allowed to name declared rules (none: keep it so).
+NAMES_RULES: set[str] = set()
 
 
 def _is_declared_rule(value: object) -> bool:

@@ -14,7 +14,7 @@ pytest.importorskip("plotly")
 from praetor_analysis.analysis.army_list import read_list_json
 from praetor_analysis.analysis.list_matchup import matchup
 from praetor_analysis.views.matchup_report import DATA_ID, matchup_html, write_matchup_report
-from tests.test_report_browser import CHROMIUM, open_page
+from tests.test_report_browser import CHROMIUM, browser, open_page  # noqa: F401 (browser: the fixture)
 
 XSS = "<script>window.__xss = 1</script>"
 MINE = {"name": f"Mine {XSS}", "units": ["Tactical Squad", {"name": "Heavy Support Squad", "loadout": ["Lascannon"]}]}
@@ -53,21 +53,8 @@ def html_escaped(s: str) -> str:
 needs_browser = pytest.mark.skipif(not Path(CHROMIUM).is_file(), reason=f"no Chromium at {CHROMIUM}")
 
 
-@pytest.fixture(scope="module")
-def browser():  # type: ignore[no-untyped-def]
-    sync_api = pytest.importorskip("playwright.sync_api")
-    if not Path(CHROMIUM).is_file():
-        pytest.skip(f"no Chromium at {CHROMIUM}")
-    from tests.test_report_browser import CHROMIUM_ARGS
-
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-        yield b
-        b.close()
-
-
 @needs_browser
-def test_report_draws_and_picking_a_pair_redraws(browser, result, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_report_draws_and_picking_a_pair_redraws(browser, result, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
     path = write_matchup_report(result, tmp_path / "matchup.html")
     page, problems = open_page(browser, path)
     figures = page.locator(".js-plotly-plot")

@@ -17,6 +17,7 @@ from praetor_analysis.analysis.compare import compare
 from praetor_analysis.catalog import load_targets, load_weapons
 from praetor_analysis.engine.batch import resolve_many
 from praetor_analysis.engine.chain import resolve
+from praetor_analysis.errors import PraetorError
 from praetor_analysis.scenario.calc import calc, parse_target, parse_volley
 
 SNARE_CANNON = {"name": "Snare Cannon", "Range": '18"', "Strength": "7", "AP": "-", "Type": "Heavy 3, Entangle (2)"}
@@ -352,3 +353,115 @@ def test_toxin_resistance_is_listed_with_its_holder() -> None:
     fleshbane = {"name": "f", "Range": '12"', "Strength": "4", "AP": "5", "Type": "Assault 1, Fleshbane"}
     result = calc({"attacker": {"BS": 4}, "weapon": fleshbane, "hits": 1, "target": "Contemptor Dreadnought"})
     assert "target: Dreadnought (re-rolls successful Poisoned and Fleshbane wounds)" in result["applied"]
+
+
+# --- 1. The Psychic check with given hits, and over a template formation ---------------------------------
+CLEANSING = "Thamaturge's Cleansing"
+BRUTES = {"name": "Daemon Brute", "models": 3}
+
+
+def test_psychic_check_with_given_hits_pinned() -> None:
+    # Psychic Focus (MECHANICS.md section 7): a Psychic check (2D6 <= Ld 9: 30/36) before the attack, whose
+    # failure loses it. Three given hits: [1/6, 0, 0, 5/6], and every other number 5/6 of the unchecked one
+    sc = {"attacker": {"BS": 4, "Ld": 9}, "weapon": CLEANSING, "hits": 3, "target": BRUTES}
+    got = calc(sc)
+    assert got["hits"]["pmf"] == pytest.approx([1 / 6, 0, 0, 5 / 6], abs=1e-12)
+    assert got["attack_happens"] == pytest.approx(5 / 6, abs=1e-12)
+    assert got["perils"] == pytest.approx(1 / 6, abs=1e-12)
+    plain = calc({**sc, "attacker": {"BS": 4, "Ld": 12}})  # 2D6 <= 12 always passes
+    assert _mean(got, "unsaved") == pytest.approx(5 / 6 * _mean(plain, "unsaved"), abs=1e-12)
+
+
+@pytest.mark.parametrize("models", [1, 2, 3])
+@pytest.mark.parametrize("hits", [1, 3, 4, "D3"])
+def test_psychic_check_with_given_hits_by_enumeration(models: int, hits: Any) -> None:
+    # the oracle deals the given hits round-robin among the psykers, each with a hit taking its own check
+    weapon = {"name": "power", "Range": '18"', "Strength": "5", "AP": "4", "Type": "Assault 1, Psychic Focus"}
+    sc = {"attacker": {"BS": 4, "Ld": 8, "models": models}, "weapon": weapon, "hits": hits,
+          "target": {"name": "t", "models": 4, "T": 4, "W": 1, "Save": "4+"}}  # fmt: skip
+    got = _matches_oracle(sc, sc)
+    if models == 1:
+        assert got["attack_happens"] == pytest.approx(oracle_calc(sc)["attack_happens"], abs=1e-12)
+
+
+def test_psychic_check_over_a_template_formation_reports_it() -> None:
+    # the template's hits are counted with the check (the attack happens 30/36 of the time); the result says so
+    sc = {
+        "attacker": {"BS": 4, "Ld": 9},
+        "weapon": CLEANSING,
+        "target": BRUTES,
+        "formation": {"models": 3, "base_mm": 40},
+    }
+    got = calc(sc)
+    assert got["attack_happens"] == pytest.approx(5 / 6, abs=1e-12)
+    assert got["hits"]["pmf"][0] >= 1 / 6 - 1e-12
+
+
+def test_telekines_focus_with_given_hits_takes_its_check() -> None:
+    sc = {"attacker": {"BS": 4, "Ld": 9}, "weapon": "Telekine's Focus", "hits": 2, "target": BRUTES}
+    got = calc(sc)
+    assert got["hits"]["pmf"] == pytest.approx([1 / 6, 0, 5 / 6], abs=1e-12)
+    assert got["attack_happens"] == pytest.approx(5 / 6, abs=1e-12)
+
+
+# --- 8. Unit rules in a weapon's Type are refused, naming where they belong ---------------------------------
+@pytest.mark.parametrize(
+    "rule", ["Re-roll To Hit 1s", "To Hit modifier (+1)", "Feel No Pain (5+)", "Fearless", "Marked for Death"]
+)
+def test_a_unit_rule_in_a_weapon_type_is_refused(rule: str) -> None:
+    sc = {"attacker": {"BS": 4}, "weapon": {**BOLTER, "Type": f"Rapid Fire, {rule}"}, "target": LEGIONARIES}
+    with pytest.raises(PraetorError) as err:
+        calc(sc)
+    assert str(err.value).startswith("weapon.Type:") and "attacker.rules" in str(err.value) and rule in str(err.value)
+
+
+@pytest.mark.parametrize("rule", ["Skyfire", "Rage (2)", "Furious Charge (1)"])
+def test_unit_rules_a_weapon_may_carry_stay(rule: str) -> None:
+    sc = {"attacker": {"BS": 4}, "weapon": {**BOLTER, "Type": f"Rapid Fire, {rule}"}, "target": LEGIONARIES}
+    result = calc(sc)
+    assert rule in result["applied"] + result["no_effect"]
+
+
+# --- 6. Vox Silence and Hydra's Wail in a firing unit: the Pinning test takes the highest single modifier ---
+LEGION_LD7 = {"name": "Legionaries", "models": 10, "T": 4, "W": 1, "Ld": 7, "Save": "3+"}
+
+
+def _ld_fail(ld: int) -> Fraction:
+    """P(2D6 > ld), every pair of faces counted."""
+    return Fraction(sum(a + b > ld for a in range(1, 7) for b in range(1, 7)), 36)
+
+
+def _vox_then_rotor(target: dict[str, Any]) -> dict[str, Any]:
+    first = {"attacker": {"BS": 4, "Ld": 9}, "weapon": "Ephemera Exocluo (Cybertheurgic Weapon)"}
+    return calc({"target": target, "firing_units": [[first, {"attacker": {"BS": 4}, "weapon": "Rotor Cannon"}]]})
+
+
+def test_vox_silence_lowers_the_pinning_test_of_its_firing_unit() -> None:
+    # Vox Silence (Mech Library, p. 111): a unit hit has -2 Ld, not added to other negative modifiers (the
+    # highest single one is used). Ephemera Exocluo (Ld 9 check 30/36; six BS 4 shots, Data-djinn: no wound)
+    # then a Rotor Cannon (4 shots S3 AP-, Pinning, Shell Shock (1)) against Legionaries (Ld 7, 3+):
+    # P(pinned) = P(an unsaved wound) x [v x P(2D6 > 5) + (1 - v) x P(2D6 > 6)], v = P(a Vox hit)
+    p_unsaved = 1 - (1 - Fraction(2, 3) * Fraction(1, 3) * Fraction(1, 3)) ** 4
+    v = Fraction(30, 36) * (1 - Fraction(1, 3) ** 6)
+    want = p_unsaved * (v * _ld_fail(5) + (1 - v) * _ld_fail(6))
+    got = _vox_then_rotor(LEGION_LD7)
+    assert got["pinned"] == pytest.approx(float(want), abs=1e-12)  # 0.18519; the Rotor Cannon alone 0.15457
+    assert "Vox Silence" in got["applied"] and "Vox Silence" not in got["no_effect"]
+
+
+def test_vox_silence_is_ignored_by_stubborn() -> None:
+    p_unsaved = 1 - (1 - Fraction(2, 27)) ** 4
+    got = _vox_then_rotor({**LEGION_LD7, "rules": ["Stubborn"]})
+    assert got["pinned"] == pytest.approx(float(p_unsaved * _ld_fail(7)), abs=1e-12)
+
+
+def test_hydras_wail_and_a_pinning_weapon_without_shell_shock() -> None:
+    # Hydra's Wail (Alpha Legion): -1 Ld for a unit hit. Its array (Assault 1, BS 4: 2/3 to hit) then a
+    # Pinning bolter with 3 given hits (S4 on T4 4+, 3+ save: 1/6 unsaved each)
+    wail = {"attacker": {"BS": 4}, "weapon": "Hydra’s Wail Disruption Array"}
+    gun = {"name": "g", "Range": '24"', "Strength": "4", "AP": "5", "Type": "Assault 3, Pinning"}
+    got = calc({"target": LEGION_LD7, "firing_units": [[wail, {"attacker": {"BS": 4}, "weapon": gun, "hits": 3}]]})
+    p_unsaved = 1 - Fraction(5, 6) ** 3
+    v = Fraction(2, 3)
+    want = p_unsaved * (v * _ld_fail(6) + (1 - v) * _ld_fail(7))
+    assert got["pinned"] == pytest.approx(float(want), abs=1e-12)

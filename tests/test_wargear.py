@@ -125,3 +125,14 @@ def test_wargear_figure() -> None:
     fig = wargear_figure(frame)
     assert {t.name for t in fig.data} <= {"shooting", "melee"} and fig.data
     assert max(max(t.x) for t in fig.data) == pytest.approx(frame["gain_per_100_pts"].max())
+
+
+def test_wargear_figure_draws_rated_options_only(heavy_support) -> None:
+    pytest.importorskip("plotly")
+    from praetor_analysis.views.wargear_figure import wargear_figure
+
+    fig = wargear_figure(heavy_support)
+    drawn = {y for t in fig.data for y in t.y}
+    assert not any(y.startswith(("(as fielded)", "Artificer Armour")) for y in drawn)
+    assert any(y.startswith("Lascannon") for y in drawn) and "hull points added" in fig.layout.title.text
+    assert "(as fielded)" not in fig.layout.title.text

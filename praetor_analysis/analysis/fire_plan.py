@@ -14,10 +14,11 @@ the best is bounded from above by ``bound``: a linear programme over fractional 
 adds at most ``cap(unit, target)`` to a target worth at most its points. The cap is the target's points per
 model times the unit's mean unsaved wounds, at most the unit's models (a model is removed only by an unsaved
 wound, and the dice of the wound chain do not depend on the target's state); for a vehicle its points times
-the mean glancing and penetrating hits over its hull points (three hull points a hit with Destroyer) plus
-the chance of an Explodes result (Markov's inequality: a vehicle is wrecked by its hull points or an
-Explodes); never less than the pair's own value. The bound is loose against multi-wound models (an unsaved
-wound counts as a model). ``gap`` = ``bound`` - ``expected``.
+the most hull points it can expect to remove over the vehicle's hull points (Markov's inequality: a vehicle
+is wrecked when its hull points are gone): one a glancing or penetrating hit (three with Destroyer), and up
+to three more for an Explodes result, one at most per penetrating hit; never less than the pair's own
+value. The bound is loose against multi-wound models (an unsaved wound counts as a model). ``gap`` =
+``bound`` - ``expected``.
 """
 
 from __future__ import annotations
@@ -158,12 +159,10 @@ class _Evaluator:
         target = self.targets[t]
         if "hull_points" in result:
             per_hit = 3.0 if any(plays(Role.D3_HULL_POINTS, v.weapon.rules) for v in self.volleys[a][t]) else 1.0
-            hits = float(result["glancing"]["mean"]) + float(result["penetrating"]["mean"])
-            explodes = sum(float(p) for k, p in result.get("damage_results", {}).items() if k.startswith("Explodes"))
-            cap = target.points * min(
-                1.0,
-                per_hit * hits / max(1, (target.target.armour.hp if target.target.armour else None) or 1) + explodes,
-            )
+            glancing, penetrating = float(result["glancing"]["mean"]), float(result["penetrating"]["mean"])
+            hp = (target.target.armour.hp if target.target.armour else None) or 1
+            # each hit removes at most per_hit hull points, and an Explodes (one per penetrating hit at most) D3 more
+            cap = target.points * min(1.0, (per_hit * (glancing + penetrating) + 3.0 * penetrating) / hp)
         else:
             pmf = np.asarray(result["unsaved"]["pmf"], dtype=float)
             cap = target.points_per_model * float(np.minimum(np.arange(pmf.size), target.models) @ pmf)

@@ -24,7 +24,16 @@ from praetor_analysis.engine.allocation import (
 )
 from praetor_analysis.engine.checks import check_boost, resolve_checked
 from praetor_analysis.engine.hit_stage import hit_stage
-from praetor_analysis.engine.pinning import hallucination_test, pinning_exempt, pinning_test, shell_shock_of
+from praetor_analysis.engine.pinning import (
+    Branches,
+    hallucination_test,
+    leadership_modifier,
+    mixed,
+    pinning_exempt,
+    pinning_test,
+    shell_shock_of,
+    split_on_hits,
+)
 from praetor_analysis.engine.rule_report import classify_rules
 from praetor_analysis.engine.volley import TargetState, Volley, VolleyResult, weapon_strength
 from praetor_analysis.engine.wound_stage import gets_hot_unsaved, wound_groups
@@ -164,15 +173,25 @@ def resolve_sequence(target: Unit, firing_units: Sequence[Sequence[Volley]]) -> 
     missing: list[str] = []
     gets_hot: Dist | None = None
     psychic: tuple[float | None, float | None] = (None, None)
+    branches: Branches = {0: (1.0, state)}  # by the Leadership penalty of hits (Vox Silence) so far
+    lowered: list[str] = []
     for unit in firing_units:
         pin_here = False
         for volley in unit:
-            res = resolve_volley(volley, target, state)
-            state = res.state  # type: ignore[assignment]
+            results = {pen: (w, resolve_volley(volley, target, st)) for pen, (w, st) in branches.items()}
+            res = next(iter(results.values()))[1]  # hits, wounds and unsaved do not depend on the state
+            branches = {pen: (w, r.state) for pen, (w, r) in results.items()}  # type: ignore[misc]
             if volley.weapon.plays(Role.PINNING_ON_HITS):
                 res = _hallucinations(volley, target, res)
                 if "Hallucinations" in res.applied and not pinning_exempt(target):
-                    state = hallucination_test(state, target, res.hits)
+                    branches = {pen: (w, hallucination_test(st, target, res.hits)) for pen, (w, st) in branches.items()}
+            lowering = leadership_modifier(volley.weapon)
+            if lowering is not None and any_pinning and not pinning_exempt(target):
+                if res.unsaved.probabilities[0] >= 1.0 - 1e-15:  # wounds nothing: its hits are independent
+                    branches = split_on_hits(branches, lowering[1], 1.0 - float(res.hits.probabilities[0]))
+                    lowered.append(lowering[0])
+                else:
+                    missing.append(f"{lowering[0]} (its Leadership modifier, from a weapon that also wounds)")
             for key, total in totals.items():
                 totals[key] = getattr(res, key) if total is None else total + getattr(res, key)
             for src, dst in ((res.applied, applied), (res.no_effect, no_effect), (res.not_modelled, missing)):
@@ -184,7 +203,10 @@ def resolve_sequence(target: Unit, firing_units: Sequence[Sequence[Volley]]) -> 
             if volley.weapon.plays(Role.PINNING):
                 pin_here = True
         if pin_here and not pinning_exempt(target):
-            state = pinning_test(state, target)
+            branches = {pen: (w, pinning_test(st, target, pen)) for pen, (w, st) in branches.items()}
+    state = mixed(branches)
+    applied.extend(x for x in lowered if x not in applied)
+    no_effect = [x for x in no_effect if x not in lowered]
     kills = state.kills()
     pinned: float | None
     if not any_pinning:

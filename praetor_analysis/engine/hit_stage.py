@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import TypeVar
 
+import numpy as np
+
 from praetor_analysis.engine.volley import Volley
-from praetor_analysis.prob.dice import DiceExpr, compound, leadership_pass, thin
+from praetor_analysis.prob.dice import DiceExpr, binomial_pmf, compound, leadership_pass, thin
 from praetor_analysis.prob.dist import Dist
 from praetor_analysis.prob.memo import BoundedMemo
 from praetor_analysis.profiles.records import ProfileError, Unit, Weapon
@@ -130,7 +132,10 @@ def shots_distribution(volley: Volley) -> tuple[Dist, float | None]:
 def _shots_distribution(volley: Volley) -> tuple[Dist, float | None]:
     w, a = volley.weapon, volley.attacker
     if volley.hits is not None:
-        return _as_dist(volley.hits), None
+        hits = _as_dist(volley.hits)
+        if volley.check_pass is not None or not has_focus(w):  # checked already (marker geometry), or no check
+            return hits, volley.check_pass
+        return checked_hits(hits, a.models, leadership_pass(a.Ld if a.Ld is not None else -1))
     if volley.attacks is not None:
         shots = _as_dist(volley.attacks)
         if not has_focus(w):
@@ -144,6 +149,26 @@ def _shots_distribution(volley: Volley) -> tuple[Dist, float | None]:
     if per_model.max * a.models > MAX_SHOTS:
         return Dist.point(per_model.max * a.models), None  # refused by the caller, without the convolution
     return per_model.power(a.models), None
+
+
+def checked_hits(hits: Dist, models: int, p: float) -> tuple[Dist, float]:
+    """Given hits of psykers who each take a Psychic check first (pass ``p``): the hits are dealt round-robin
+    among the ``models``, each model with a hit takes its check, and a failed check loses that model's hits.
+    Returns (the hits that stand, P(every check taken passes))."""
+    probs = hits.probabilities
+    out = np.zeros(probs.size)
+    all_pass = 0.0
+    for h, ph in enumerate(probs):
+        if ph == 0.0:
+            continue
+        q, r = divmod(h, models)  # r models hold q + 1 hits, the others q
+        more = binomial_pmf(r, p)
+        fewer = binomial_pmf(models - r, p) if q > 0 else np.ones(1)
+        for k1, p1 in enumerate(more):
+            for k2, p2 in enumerate(fewer):
+                out[(q + 1) * k1 + q * k2] += ph * p1 * p2
+        all_pass += ph * p ** min(h, models)
+    return Dist.from_trusted(out), all_pass
 
 
 def hit_roll_of(volley: Volley, target: Unit) -> HitRoll:
@@ -230,6 +255,7 @@ def hit_stage(volley: Volley, target: Unit) -> tuple[Dist, Dist, float | None, l
         volley.snap_shots,
         volley.half_range,
         volley.ones,
+        volley.check_pass,
         hit_stage_target_part(volley, target),
     )
     hits, ones, p_pass, notes = _HITS.get(key, lambda: _hit_stage(volley, target))

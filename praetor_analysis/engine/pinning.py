@@ -8,6 +8,7 @@ from praetor_analysis.engine.volley import TargetState
 from praetor_analysis.prob.dice import leadership_pass
 from praetor_analysis.prob.dist import Dist
 from praetor_analysis.profiles.records import Unit, Weapon
+from praetor_analysis.rules.catalogue import lookup
 from praetor_analysis.rules.hooks import Role
 from praetor_analysis.rules.unit_types import PINNING_IMMUNE_TYPES
 
@@ -33,9 +34,20 @@ def shell_shock_of(w: Weapon) -> int:
     return (rule.value or 0) if rule else 0
 
 
-def pinning_test(state: TargetState, target: Unit) -> TargetState:
+def leadership_modifier(w: Weapon) -> tuple[str, int] | None:
+    """(the rule as printed, the size of the Leadership modifier) that a unit hit by the weapon takes until its
+    next turn (Vox Silence: 2; Hydra's Wail: 1), or None (``RuleDecl.leadership``)."""
+    for token in w.rules:
+        decl = lookup(token.name)
+        if decl is not None and decl.leadership:
+            return token.text, -decl.leadership
+    return None
+
+
+def pinning_test(state: TargetState, target: Unit, ld_penalty: int = 0) -> TargetState:
     """End of a firing unit: a unit with models left that suffered an unsaved wound from a Pinning weapon
-    tests Ld, minus the highest Shell Shock among the Pinning weapons that caused one.
+    tests Ld, minus the highest Shell Shock among the Pinning weapons that caused one, or ``ld_penalty`` (a
+    Vox Silence hit's) when higher: the highest single modifier, never their sum.
 
     An already Pinned unit stays Pinned and takes no test; a unit with no models left takes none either.
     A Stubborn or Inexorable unit ignores Shell Shock (docs/rules.md#stubborn).
@@ -50,7 +62,7 @@ def pinning_test(state: TargetState, target: Unit) -> TargetState:
     out[0] = p[0]
     out[levels] = p[levels:].sum(axis=0)  # already Pinned: stays Pinned, trigger reset
     for t in range(1, levels):
-        penalty = pinning_penalty(target, state.shell_shocks[t])
+        penalty = pinning_penalty(target, max(state.shell_shocks[t], ld_penalty))
         fail = 1.0 - leadership_pass((target.Ld if target.Ld is not None else 0) - penalty)
         tested = p[t] * alive
         out[0] += (p[t] - tested) + tested * (1.0 - fail)
@@ -78,3 +90,31 @@ def hallucination_test(state: TargetState, target: Unit, hits: Dist) -> TargetSt
     p[:levels] -= moved
     p[levels] += moved.sum(axis=0)
     return TargetState(state.space, p, state.shell_shocks)
+
+
+#: The states of a sequence split by the Leadership penalty its hits have given the unit (Vox Silence): each
+#: penalty's probability and the state given it.
+Branches = dict[int, tuple[float, TargetState]]
+
+
+def split_on_hits(branches: Branches, penalty: int, p_hit: float) -> Branches:
+    """``branches`` after a volley that gives ``penalty`` to a unit it hits at least once (``p_hit``), its hits
+    independent of the state (it wounds nothing); branches of one penalty are merged."""
+    out: Branches = {}
+    for pen, (w, st) in branches.items():
+        for new, q in ((max(pen, penalty), w * p_hit), (pen, w * (1.0 - p_hit))):
+            if q <= 0.0:
+                continue
+            if new in out:
+                w0, s0 = out[new]
+                out[new] = (w0 + q, TargetState(s0.space, (w0 * s0.probs + q * st.probs) / (w0 + q), s0.shell_shocks))
+            else:
+                out[new] = (q, st)
+    return out
+
+
+def mixed(branches: Branches) -> TargetState:
+    """The state of the whole sequence: the branches weighted by their probabilities."""
+    first = next(iter(branches.values()))[1]
+    probs = sum(w * st.probs for w, st in branches.values())
+    return TargetState(first.space, np.asarray(probs), first.shell_shocks)

@@ -31,6 +31,7 @@ class Volley:
     zone_hits: np.ndarray | None = field(default=None, compare=False)  # Mega-blast joint hits per zone
     strength: int | None = None  # the Strength after a check (Force...), resolved by engine/checks.py
     placement: str | None = None  # how the marker hits were made: "formation", "wall of death"
+    check_pass: float | None = None  # P(the Psychic checks passed) when ``hits`` already count them (markers)
 
 
 @dataclass

@@ -13,17 +13,8 @@ from dataclasses import dataclass, field
 from praetor_analysis.prob.dice import parse_dice
 from praetor_analysis.prob.dist import Dist
 from praetor_analysis.profiles.records import ProfileError, Unit, Weapon
-from praetor_analysis.profiles.rule_tokens import Rule, RuleRef
-from praetor_analysis.rules.melee_rules import (
-    BULKY,
-    CONCUSSIVE,
-    RAMPAGE,
-    REACH,
-    REAPING_BLOW,
-    SPECIALIST_WEAPON,
-    TWO_HANDED,
-    UNWIELDY,
-)
+from praetor_analysis.profiles.rule_tokens import Rule
+from praetor_analysis.rules.hooks import Role
 from praetor_analysis.rules.unit_types import unlowered_type
 
 #: Rules handled by the round itself (attack counts, Initiative, Concussive).
@@ -71,13 +62,13 @@ class Blows:
     in_effect: Mapping[str, bool] = field(default_factory=dict)  # round rules: changed something or not
 
 
-def _rule(side: Side, weapon: Weapon, name: RuleRef) -> Rule | None:
-    return weapon.get(name) or side.unit.get(name)
+def _rule(side: Side, weapon: Weapon, role: Role) -> Rule | None:
+    return weapon.with_role(role) or side.unit.with_role(role)
 
 
 def _model_count(unit: Unit) -> int:
     """Models for outnumbering: Bulky (X) models count X each (bare Bulky: 2)."""
-    bulky = unit.get(BULKY)
+    bulky = unit.with_role(Role.COUNTS_AS_MODELS)
     return unit.models * ((bulky.value or 2) if bulky else 1)
 
 
@@ -97,27 +88,28 @@ def plan_blows(side: Side, weapon: Weapon, enemy: Unit) -> Blows:
     other = side.second_weapon if side.second_weapon is not None else (weapon if u.two_weapons else None)
     bonus = False
     if other is not None:
-        if weapon.has(TWO_HANDED):
+        if weapon.plays(Role.NO_SECOND_WEAPON_ATTACK):
             notes.append("Two-handed (no +1 A for a second weapon)")
             effect["Two-handed"] = True
-        elif weapon.has(SPECIALIST_WEAPON) and not other.has(SPECIALIST_WEAPON):
+        elif weapon.plays(Role.SPECIALIST_PAIR) and not other.plays(Role.SPECIALIST_PAIR):
             notes.append("Specialist Weapon (no +1 A: the other weapon is not a Specialist Weapon)")
             effect["Specialist Weapon"] = True
         else:
             bonus = True
             attacks += 1
             notes.append("two melee weapons (+1 A)")
-    reach_rules = [weapon.get(REACH)] + ([other.get(REACH)] if bonus and other is not None else [])
+    by_reach = Role.INITIATIVE_BONUS
+    reach_rules = [weapon.with_role(by_reach)] + ([other.with_role(by_reach)] if bonus and other is not None else [])
     reach = max(((r.value if r.value is not None else 1) for r in reach_rules if r is not None), default=0)
     initiative = int(u.I or 0) + reach
     effect["Reach"] = reach > 0
-    if weapon.has(UNWIELDY):
+    if weapon.plays(Role.STRIKES_AT_ONE):
         exempt = u.has_type("Dreadnought") or u.has_type("Monstrous")
         effect["Unwieldy"] = not exempt
         if not exempt:
             initiative = 1
     rampage = None
-    ramp = _rule(side, weapon, RAMPAGE)
+    ramp = _rule(side, weapon, Role.OUTNUMBERED_ATTACKS)
     if ramp is not None:
         outnumbered = _model_count(enemy) > _model_count(u)
         active = outnumbered and not disordered
@@ -129,12 +121,12 @@ def plan_blows(side: Side, weapon: Weapon, enemy: Unit) -> Blows:
                 rampage = parse_dice(expr, field="Rampage").dist
             except ValueError as exc:
                 raise ProfileError(f"weapon.Type: {ramp.text!r}: {exc}") from None
-    reap = _rule(side, weapon, REAPING_BLOW)
+    reap = _rule(side, weapon, Role.ATTACKS_WHILE_MANY)
     reaping = 0
     if reap is not None:
         reaping = reap.value if reap.value is not None else 1
         effect["Reaping Blow"] = enemy.models >= 2
-    conc = weapon.get(CONCUSSIVE)
+    conc = weapon.with_role(Role.WS_TEST)
     concussive = None if conc is None else (conc.value if conc.value is not None else 1)
     if conc is not None:  # a Primarch or Gargantuan enemy is not affected by lowered characteristics
         effect["Concussive"] = unlowered_type(enemy.unit_type) is None

@@ -28,8 +28,9 @@ from praetor_analysis.profiles.characteristics import (
 )
 from praetor_analysis.profiles.rule_tokens import Rule, RuleRef, parse_rule, parse_rules, rule_name
 from praetor_analysis.profiles.weapon_type import WeaponType, parse_weapon_type
-from praetor_analysis.rules.catalogue import plays, with_role
+from praetor_analysis.rules.catalogue import lookup, plays, with_role
 from praetor_analysis.rules.hooks import Role
+from praetor_analysis.rules.registry import Holder
 from praetor_analysis.rules.unit_types import granted_rules
 
 
@@ -94,15 +95,29 @@ class Weapon:
                 name = "weapon"
             if not isinstance(name, (str, int, float)) or isinstance(name, bool) or _non_finite(name):
                 raise ProfileError(f"name: expected text, got {show_value(name)}")
+            weapon_type = parse_weapon_type(data.get("Type", ""))
+            _refuse_unit_rules(weapon_type)
             return cls(
                 name=check_text(name, "name"),
                 range=parse_range(data.get("Range", "-")),
                 strength=parse_strength(data.get("Strength", "User")),
                 ap=parse_ap(data.get("AP", "-")),
-                type=parse_weapon_type(data.get("Type", "")),
+                type=weapon_type,
             )
         except ProfileError as exc:
             raise ProfileError(f"{field_name}.{exc}") from None
+
+
+def _refuse_unit_rules(weapon_type: WeaponType) -> None:
+    """A unit's rule in a weapon's Type would act for neither side (or for the wrong one): refused, naming where
+    it belongs; those a weapon may carry for its wielder (``RuleDecl.on_weapons``: Skyfire, Rage) stay."""
+    for token in weapon_type.rules:
+        decl = lookup(token.name)
+        if decl is not None and decl.holder is Holder.UNIT and not decl.on_weapons:
+            raise ProfileError(
+                f"Type: {token.text!r} is a unit rule, not a weapon's: give it in attacker.rules (the wielder's) "
+                "or target.rules"
+            )
 
 
 @dataclass(frozen=True)
@@ -162,6 +177,10 @@ class Unit:
     def plays(self, role: Role) -> bool:
         """True when a rule of the unit plays ``role``."""
         return plays(role, self.rules)
+
+    def with_role(self, role: Role) -> Rule | None:
+        """The first rule of the unit that plays ``role``, or None."""
+        return with_role(role, self.rules)
 
     def has_type(self, word: str) -> bool:
         """True when ``word`` appears in the Unit Type (``Vehicle``, ``Heavy``, ``Dreadnought``...)."""

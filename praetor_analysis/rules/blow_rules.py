@@ -109,6 +109,7 @@ RAGE = declare(
     pending=(Stage.ROUND,),
     hooks=Hooks(blows=_rage),
     condition=_charging,
+    on_weapons=True,
     summary="X attacks for charging instead of +1 (not on a Disordered Charge); the weapon's or the unit's",
 )
 FURIOUS_CHARGE = declare(
@@ -122,6 +123,7 @@ FURIOUS_CHARGE = declare(
     pending=(Stage.VEHICLES, Stage.ROUND),
     hooks=Hooks(charge_strength=_furious),
     condition=_charging,
+    on_weapons=True,
     summary="+X to the wielder's Strength on a turn it charged (not on a Disordered Charge); a weapon's or the unit's",
 )
 SUDDEN_STRIKE = declare(

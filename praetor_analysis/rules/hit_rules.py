@@ -73,6 +73,7 @@ SKYFIRE = declare(
     holder=Holder.UNIT,
     sides=("attacker",),
     hooks=Hooks(snaps=_skyfire_snaps),
+    on_weapons=True,
     condition=_shooting,
     reads_types=SKYFIRE_TARGETS,
     summary="its normal BS against Flyers and Skimmers, only Snap Shots (BS 1) against any other target; "

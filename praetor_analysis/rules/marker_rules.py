@@ -68,7 +68,10 @@ APOCALYPTIC_MEGA_BLAST = declare(
     hooks=Hooks(save=_blast_save),
     reads_types=HEAVY,
     summary='5", 7" and 10" zones, each its own wound pool at its own Strength',
-    roles=(Role.MARKER,),
+    roles=(
+        Role.MARKER,
+        Role.SIDE_ARMOUR,
+    ),
 )
 BARRAGE = declare(
     "Barrage",
@@ -76,7 +79,11 @@ BARRAGE = declare(
     hooks=Hooks(save=_blast_save),
     reads_types=HEAVY,
     summary="a blast that may fire indirectly; Side armour on vehicles",
-    roles=(Role.MARKER, Role.BARRAGE),
+    roles=(
+        Role.MARKER,
+        Role.BARRAGE,
+        Role.SIDE_ARMOUR,
+    ),
 )
 APOCALYPTIC_BARRAGE = declare(
     "Apocalyptic Barrage",

@@ -16,41 +16,41 @@ SPECIALIST_WEAPON = declare(
     "Specialist Weapon",
     Stage.MELEE_ATTACKS,
     summary="the extra attack for two weapons only when both are Specialist Weapons",
-    roles=(Role.ROUND_MODELLED,),
+    roles=(Role.ROUND_MODELLED, Role.SPECIALIST_PAIR),
 )
 UNWIELDY = declare(
     "Unwieldy",
     Stage.INITIATIVE,
     summary="strikes at Initiative step 1 (not Dreadnoughts or Monstrous models)",
-    roles=(Role.ROUND_MODELLED,),
+    roles=(Role.ROUND_MODELLED, Role.STRIKES_AT_ONE),
 )
 REACH = declare(
     "Reach",
     Stage.INITIATIVE,
     param=count(),
     summary="adds X to Initiative while striking with it",
-    roles=(Role.ROUND_MODELLED,),
+    roles=(Role.ROUND_MODELLED, Role.INITIATIVE_BONUS),
 )
 RAMPAGE = declare(
     "Rampage",
     Stage.ROUND,
     param=count(),
     summary="extra attacks when outnumbered at the start of the round",
-    roles=(Role.ROUND_MODELLED,),
+    roles=(Role.ROUND_MODELLED, Role.OUTNUMBERED_ATTACKS),
 )
 REAPING_BLOW = declare(
     "Reaping Blow",
     Stage.ROUND,
     param=count(),
     summary="extra attacks while two or more enemies are left",
-    roles=(Role.ROUND_MODELLED,),
+    roles=(Role.ROUND_MODELLED, Role.ATTACKS_WHILE_MANY),
 )
 CONCUSSIVE = declare(
     "Concussive",
     Stage.ROUND,
     param=count(),
     summary="a unit wounded tests Leadership at the end of the round or loses X WS",
-    roles=(Role.ROUND_MODELLED,),
+    roles=(Role.ROUND_MODELLED, Role.WS_TEST),
 )
 BULKY = declare(
     "Bulky",
@@ -59,7 +59,7 @@ BULKY = declare(
     param=count(),
     sides=("target", "attacker"),
     summary="each model counts as X models for Rampage",
-    roles=(Role.ROUND_MODELLED,),
+    roles=(Role.ROUND_MODELLED, Role.COUNTS_AS_MODELS),
 )
 ELECTRO_CHARGE = declare(
     "Electro-charge",

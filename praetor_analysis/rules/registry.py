@@ -105,6 +105,8 @@ class RuleDecl:
         roles: what it does to the attack as a whole (:class:`~praetor_analysis.rules.hooks.Role`).
         only_targets: the Unit Type words of the only targets it may attack (Detonation); None: any.
         leadership: the Leadership modifier it gives a unit it hits (Vox Silence -2); 0: none.
+        on_weapons: a unit rule that a weapon's Type may also carry, acting for the wielder (Skyfire, Rage);
+            any other unit rule in a Type is refused.
     """
 
     name: str
@@ -127,6 +129,7 @@ class RuleDecl:
     roles: frozenset[Role] = frozenset()
     only_targets: tuple[str, ...] | None = None
     leadership: int = 0
+    on_weapons: bool = False
 
     def __str__(self) -> str:
         return self.name
@@ -163,6 +166,7 @@ def declare(
     roles: tuple[Role, ...] = (),
     only_targets: tuple[str, ...] | None = None,
     leadership: int = 0,
+    on_weapons: bool = False,
 ) -> RuleDecl:
     """Declare a rule once; a second declaration of the same name is a programming error. ``reads_types``: the
     Unit Type words its stage hooks test; ``reads_fields``: the other target fields they read (``S``,
@@ -192,6 +196,7 @@ def declare(
         roles=frozenset(roles),
         only_targets=only_targets,
         leadership=leadership,
+        on_weapons=on_weapons,
     )
     REGISTRY[name] = decl
     for spelling in (name, *spellings):

@@ -53,7 +53,11 @@ def _malefic_aegis(c: SaveContext, value: int | None, variant: str | None, s: Sa
 
 
 IGNORES_COVER = declare(
-    "Ignores Cover", Stage.SAVES, hooks=Hooks(save=_ignores_cover), summary="no cover saves and no Shrouded rolls"
+    "Ignores Cover",
+    Stage.SAVES,
+    hooks=Hooks(save=_ignores_cover),
+    summary="no cover saves and no Shrouded rolls",
+    roles=(Role.NO_COVER,),
 )
 FEEL_NO_PAIN = declare(
     "Feel No Pain",
@@ -73,6 +77,7 @@ SHROUDED = declare(
     param=roll(6),
     hooks=Hooks(save=_shrouded),
     summary="a mitigation roll of X+ (6+ bare), not in melee, against Ignores Cover or by Fearless models",
+    roles=(Role.MITIGATION_ROLL,),
 )
 NIGHT_VISION = declare(
     "Night Vision",

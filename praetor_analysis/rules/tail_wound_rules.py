@@ -15,7 +15,7 @@ from typing import Any
 from praetor_analysis.errors import ProfileError
 from praetor_analysis.prob.dice import two_d6
 from praetor_analysis.rules.contexts import SaveSituation, WoundSituation
-from praetor_analysis.rules.hooks import Hooks
+from praetor_analysis.rules.hooks import Hooks, Role
 from praetor_analysis.rules.registry import TEXT, Stage, count, declare
 from praetor_analysis.rules.saves import SaveContext
 from praetor_analysis.rules.tables import to_wound
@@ -103,6 +103,7 @@ GRAVITON_COLLAPSE = declare(
     reads_fields=("S",),
     summary="instead of the wound roll 2D6 against the target's Strength: wounded above S; no Shrouded; "
     "4D6 armour penetration on vehicles",
+    roles=(Role.FOUR_D6_PENETRATION,),
 )
 DATA_DJINN = declare(
     "Data-djinn",
@@ -199,4 +200,5 @@ ENTANGLE = declare(
     reads_fields=("S", "W"),
     summary="wounds by Strength against the target's Strength; its wounds are discarded (no save, no loss) "
     "and take X Movement away until the next turn; nothing on Primarchs, Vehicles or models of 6+ Wounds",
+    roles=(Role.HARMLESS_TO_VEHICLES,),
 )

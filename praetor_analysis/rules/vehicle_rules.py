@@ -3,19 +3,32 @@ automatic wounds on Dreadnoughts and Automata)."""
 
 from __future__ import annotations
 
+from praetor_analysis.rules.hooks import Role
 from praetor_analysis.rules.registry import Holder, Stage, declare, roll
 
-LANCE = declare("Lance", Stage.VEHICLES, summary="armour above 12 counts as 12")
+LANCE = declare("Lance", Stage.VEHICLES, summary="armour above 12 counts as 12", roles=(Role.ARMOUR_AT_MOST_12,))
 SUNDER = declare(
-    "Sunder", Stage.VEHICLES, summary="re-rolls failed penetration, and a glance when a re-roll does better"
+    "Sunder",
+    Stage.VEHICLES,
+    summary="re-rolls failed penetration, and a glance when a re-roll does better",
+    roles=(Role.REROLL_PENETRATION,),
 )
-EXOSHOCK = declare("Exoshock", Stage.VEHICLES, param=roll(), summary="each penetrating hit adds another on a D6 of X+")
-ORDNANCE = declare("Ordnance", Stage.VEHICLES, summary="two penetration dice, the highest kept")
+EXOSHOCK = declare(
+    "Exoshock",
+    Stage.VEHICLES,
+    param=roll(),
+    summary="each penetrating hit adds another on a D6 of X+",
+    roles=(Role.PENETRATES_AGAIN,),
+)
+ORDNANCE = declare(
+    "Ordnance", Stage.VEHICLES, summary="two penetration dice, the highest kept", roles=(Role.TWO_PENETRATION_DICE,)
+)
 ION_SHIELD = declare(
     "Ion Shield",
     Stage.VEHICLES,
     holder=Holder.UNIT,
     summary="an invulnerable save against shooting only: 4+ on the Front, 5+ on the Side",
+    roles=(Role.FACING_INVULNERABLE,),
 )
 #: For the Disruption-like rules below: the unit types their wound effect needs.
 MACHINE_TYPES = ("Dreadnought", "Automata")

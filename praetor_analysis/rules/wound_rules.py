@@ -104,6 +104,7 @@ RENDING = declare(
     param=roll(),
     hooks=Hooks(wound=_rending),
     summary="a standing wound roll of X+ wounds and is AP 2; against vehicles adds D3 to penetration",
+    roles=(Role.REND_PENETRATION,),
 )
 BREACHING = declare(
     "Breaching", Stage.TO_WOUND, Stage.AP, param=roll(), hooks=Hooks(wound=_breaching), summary="wounds on X+ are AP 2"
@@ -126,6 +127,7 @@ HAYWIRE = declare(
     wound_targets=DREADNOUGHT_TYPES,
     hooks=Hooks(wound=_haywire),
     summary="a D6 instead of the wound roll against Dreadnoughts and Automata, and of penetration on vehicles",
+    roles=(Role.D6_FOR_PENETRATION,),
 )
 ARMOURBANE = declare(
     "Armourbane",
@@ -136,6 +138,7 @@ ARMOURBANE = declare(
     hooks=Hooks(wound=_armourbane),
     variant_gated=True,
     summary="an extra penetration D6 (Melta: at half range); re-rolls failed wounds on Dreadnoughts and Automata",
+    roles=(Role.EXTRA_PENETRATION_DIE,),
 )
 ETERNAL_WARRIOR = declare(
     "Eternal Warrior",

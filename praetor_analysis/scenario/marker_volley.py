@@ -29,7 +29,7 @@ __all__ = ["marker_hits", "placed"]
 
 def marker_hits(volley: Volley, setup: MarkerSetup) -> tuple[Volley, list[str]]:
     """The volley with its hits from the formation's geometry (and the notes the geometry gives)."""
-    shots, _ = shots_distribution(volley)
+    shots, p_pass = shots_distribution(volley)  # the Psychic checks counted: the hits of the geometry keep them
     weapon = volley.weapon
     options = MarkerOptions(
         bs=int(volley.attacker.BS or 0),
@@ -45,11 +45,12 @@ def marker_hits(volley: Volley, setup: MarkerSetup) -> tuple[Volley, list[str]]:
         for (a, b, c), p in np.ndenumerate(joint):
             total[a + b + c] += p
         joint_hits = Dist.from_trusted(total)
-        return replace(volley, hits=joint_hits, ones=ones, zone_hits=joint, attacks=None, placement="formation"), []
+        marked = replace(volley, hits=joint_hits, ones=ones, zone_hits=joint, attacks=None, check_pass=p_pass)
+        return replace(marked, placement="formation"), []
     hits, ones, notes = hits_from_formation(
         weapon, shots, setup.shape, options, firer_distance=setup.firer_distance, gets_hot=gets_hot
     )
-    return replace(volley, hits=hits, ones=ones, attacks=None, placement="formation"), notes
+    return replace(volley, hits=hits, ones=ones, attacks=None, placement="formation", check_pass=p_pass), notes
 
 
 def placed(volley: Volley, target: Unit) -> tuple[Volley, str | None]:

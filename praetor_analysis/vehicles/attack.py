@@ -17,15 +17,10 @@ from praetor_analysis.engine.volley import Volley, weapon_strength
 from praetor_analysis.prob.dist import Dist
 from praetor_analysis.prob.memo import BoundedMemo
 from praetor_analysis.profiles.records import ProfileError, Unit, vehicle_armour
+from praetor_analysis.rules.catalogue import plays, with_role
 from praetor_analysis.rules.classify import RuleReport, classify, vehicle_attack
-from praetor_analysis.rules.damage_rules import DESTROYER
 from praetor_analysis.rules.hit import HitRoll, roll_to_hit
-from praetor_analysis.rules.hit_rules import GETS_HOT, TWIN_LINKED
-from praetor_analysis.rules.marker_rules import APOCALYPTIC_MEGA_BLAST, BARRAGE, HELLSTORM, TEMPLATE
-from praetor_analysis.rules.save_rules import IGNORES_COVER, SHROUDED
-from praetor_analysis.rules.tail_wound_rules import ENTANGLE, GRAVITON_COLLAPSE
-from praetor_analysis.rules.vehicle_rules import EXOSHOCK, ION_SHIELD, LANCE, ORDNANCE, SUNDER
-from praetor_analysis.rules.wound_rules import ARMOURBANE, HAYWIRE, RENDING
+from praetor_analysis.rules.hooks import Role
 from praetor_analysis.vehicles.hull_points import VehicleVolley, gets_hot_on_vehicle, resolve_vehicle_sequence
 from praetor_analysis.vehicles.penetration import PenetratingWeapon, VehicleTarget
 
@@ -40,7 +35,7 @@ _TARGETS: BoundedMemo[VehicleTarget] = BoundedMemo(1024)
 
 def _vehicle_target(target: Unit) -> VehicleTarget:
     front, side, rear, hp = vehicle_armour(target)
-    shrouded = target.get(SHROUDED)
+    shrouded = target.with_role(Role.MITIGATION_ROLL)
     return VehicleTarget(
         front=front,
         side=side,
@@ -51,7 +46,7 @@ def _vehicle_target(target: Unit) -> VehicleTarget:
         invulnerable=target.invulnerable,
         cover=target.cover,
         shrouded=(shrouded.value or 6) if shrouded else None,
-        ion_shield=target.has(ION_SHIELD),
+        ion_shield=target.plays(Role.FACING_INVULNERABLE),
         unit_type=target.unit_type,
     )
 
@@ -64,14 +59,17 @@ def penetrating_weapon(volley: Volley) -> PenetratingWeapon:
     (docs/rules.md#vehicles)."""
     w = volley.weapon
     strength = weapon_strength(volley)
-    collapse = w.has(GRAVITON_COLLAPSE)
+    printed = w.rules  # the rules as printed (a Destroyer kind or a Template range does not add them here)
+    collapse = plays(Role.FOUR_D6_PENETRATION, printed)
+    haywire = plays(Role.D6_FOR_PENETRATION, printed)
     no_strength = strength is None or strength < 1  # none printed, or a Graviton footnote (never read)
-    harmless = w.has(ENTANGLE) or (no_strength and w.strength.text == "-" and not w.has(HAYWIRE))
-    if no_strength and not (harmless or collapse or w.has(HAYWIRE)):
+    harmless = plays(Role.HARMLESS_TO_VEHICLES, printed) or (no_strength and w.strength.text == "-" and not haywire)
+    if no_strength and not (harmless or collapse or haywire):
         raise ProfileError(f"weapon.Strength: {w.strength.text!r} cannot roll armour penetration")
     if strength is None or strength < 1:
         strength = 1  # never read: the roll that replaces penetration ignores it, or no roll is made
-    rend, armourbane, exo = w.get(RENDING), w.get(ARMOURBANE), w.get(EXOSHOCK)
+    rend, armourbane = with_role(Role.REND_PENETRATION, printed), with_role(Role.EXTRA_PENETRATION_DIE, printed)
+    exo = with_role(Role.PENETRATES_AGAIN, printed)
     variant = (armourbane.variant or "").lower() if armourbane else ""
     active = (
         armourbane is not None
@@ -84,18 +82,18 @@ def penetrating_weapon(volley: Volley) -> PenetratingWeapon:
         rending=rend.value if rend else None,
         armourbane=active,
         melta=variant == "melta",
-        ordnance=w.type.kind == "Ordnance" or w.has(ORDNANCE),
-        lance=w.has(LANCE),
-        sunder=w.has(SUNDER),
-        haywire=w.has(HAYWIRE),
+        ordnance=w.type.kind == "Ordnance" or plays(Role.TWO_PENETRATION_DICE, printed),
+        lance=plays(Role.ARMOUR_AT_MOST_12, printed),
+        sunder=plays(Role.REROLL_PENETRATION, printed),
+        haywire=haywire,
         exoshock=(exo.value or 6) if exo else None,
-        destroyer=w.has(DESTROYER),
-        barrage_or_megablast=w.has(BARRAGE) or w.has(APOCALYPTIC_MEGA_BLAST),
+        destroyer=plays(Role.D3_HULL_POINTS, printed),
+        barrage_or_megablast=plays(Role.SIDE_ARMOUR, printed),
         is_melee=volley.mode == "melee",
-        gets_hot=w.has(GETS_HOT),
-        ignores_cover=w.has(IGNORES_COVER),
-        template=w.range.template is not None or w.has(TEMPLATE) or w.has(HELLSTORM),
-        twin_linked=w.has(TWIN_LINKED),
+        gets_hot=plays(Role.GETS_HOT, printed),
+        ignores_cover=plays(Role.NO_COVER, printed),
+        template=w.plays(Role.TEMPLATE),  # a Template or Hellstorm range too
+        twin_linked=plays(Role.REROLL_FAILED_HITS, printed),
         collapse=collapse,
         harmless=harmless,
     )
@@ -124,7 +122,7 @@ def resolve_vehicle_scenario(target: Unit, firing_units: Sequence[Sequence[Volle
             hits, ones = vehicle_hits(v, target)
             hits_total = hits_total + hits
             volleys.append(VehicleVolley(hits, penetrating_weapon(v), v.half_range))
-            if v.weapon.has(GETS_HOT):
+            if plays(Role.GETS_HOT, v.weapon.rules):
                 firer_is_vehicle = v.attacker.is_vehicle
                 g = gets_hot_on_vehicle(ones) if firer_is_vehicle else ones
                 gets_hot = g if gets_hot is None else gets_hot + g
@@ -184,7 +182,7 @@ def classify_vehicle_rules(v: Volley, target: Unit, report: RuleReport) -> None:
     label = shot_label(v)
     if label is not None:
         report.add("applied", label)
-    if v.weapon.strength.text == "-" and not v.weapon.has(HAYWIRE):
+    if v.weapon.strength.text == "-" and not plays(Role.D6_FOR_PENETRATION, v.weapon.rules):
         report.add("no_effect", "Strength -")
     situation = situation_of(v, target)
     resolution = vehicle_attack(marker_hits=v.hits is not None, placement=v.placement, melee=v.mode == "melee")

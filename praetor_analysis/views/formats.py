@@ -11,6 +11,7 @@ import math
 from typing import Any
 
 __all__ = [
+    "PAGE_CSS",
     "PALETTE",
     "PCT_FMT",
     "SIG_FMT",
@@ -54,6 +55,17 @@ SIG_FMT = ".3~g"
 #: d3-format of a chance (a percentage with one decimal).
 PCT_FMT = ".1%"
 _CHANCE_COLUMNS = frozenset({"p_any", "p_all", "p_pinned", "wrecked", "attack_happens", "perils"})
+
+
+PAGE_CSS = """
+body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:1.5rem auto;max-width:1200px;
+color:#222;padding:0 1rem}
+h1{font-size:1.6rem;margin-bottom:.3rem}h2{font-size:1.25rem;border-bottom:1px solid #ddd;padding-bottom:.2rem;
+margin-top:2rem}
+table.praetor{border-collapse:collapse;font-size:.82rem;margin:.5rem 0 1rem}
+table.praetor th,table.praetor td{border:1px solid #ddd;padding:.2rem .45rem;text-align:left;vertical-align:top}
+"""
+"""The style sheet the standalone pages share (the report and the matchup report): page, headings, tables."""
 
 
 def colour(i: int) -> str:

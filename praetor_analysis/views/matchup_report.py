@@ -25,7 +25,7 @@ from plotly.offline import get_plotlyjs
 from praetor_analysis.analysis.fire_plan import FirePlan
 from praetor_analysis.analysis.list_matchup import Matchup, key_units
 from praetor_analysis.views.explorer import json_for_script
-from praetor_analysis.views.formats import escape, number, percent, title_layout
+from praetor_analysis.views.formats import PAGE_CSS, escape, number, percent, title_layout
 from praetor_analysis.views.tables import table_html
 
 __all__ = ["DATA_ID", "PLOT_ID", "heatmap", "matchup_body", "matchup_html", "plan_figure", "write_matchup_report"]
@@ -35,13 +35,9 @@ DATA_ID = "praetor-data"
 PLOT_ID = "praetor-matchup-plot"
 """The id of the pair explorer's figure."""
 
-_CSS = """
-body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:1.5rem auto;max-width:1200px;
-color:#222;padding:0 1rem}
-h1{font-size:1.6rem;margin-bottom:.3rem}h2{font-size:1.25rem;border-bottom:1px solid #ddd;padding-bottom:.2rem;
-margin-top:2rem}
-table.praetor{border-collapse:collapse;font-size:.82rem;margin:.5rem 0 1rem}
-table.praetor th,table.praetor td{border:1px solid #ddd;padding:.2rem .45rem;text-align:left;vertical-align:top}
+_CSS = (
+    PAGE_CSS
+    + """
 table.praetor th{background:#f3f3f3}table.praetor td.num{text-align:right;font-variant-numeric:tabular-nums}
 .note{color:#555;font-size:.85rem}.figure{margin:1rem 0}details{margin:.6rem 0}summary{cursor:pointer;font-weight:600}
 .answer{display:grid;grid-template-columns:1fr 1fr;gap:1.5rem}
@@ -50,6 +46,7 @@ table.praetor th{background:#f3f3f3}table.praetor td.num{text-align:right;font-v
 .card h3{font-size:1rem;margin:.2rem 0 .4rem}.card ul{margin:.2rem 0 .4rem;padding-left:1.1rem}
 .controls{display:flex;gap:1rem;flex-wrap:wrap;align-items:center;margin:.5rem 0}
 """
+)
 
 _JS = """
 (function () {

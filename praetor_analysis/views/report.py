@@ -41,7 +41,7 @@ from praetor_analysis.views.exports import (
     select_weapons,
     to_csv,
 )
-from praetor_analysis.views.formats import number
+from praetor_analysis.views.formats import PAGE_CSS, number
 from praetor_analysis.views.roster_tables import data_script, unit_rows
 from praetor_analysis.views.tables import COMPARISON_COLUMNS, NO_COST, table_html
 
@@ -82,13 +82,9 @@ DEFAULT_WEAPONS: tuple[str, ...] = (
 )
 _TABLE_COLUMNS = list(COMPARISON_COLUMNS)
 
-_CSS = """
-body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:1.5rem auto;max-width:1200px;
-color:#222;padding:0 1rem}
-h1{font-size:1.6rem;margin-bottom:.3rem}h2{font-size:1.25rem;border-bottom:1px solid #ddd;padding-bottom:.2rem;
-margin-top:2rem}
-table.praetor{border-collapse:collapse;font-size:.82rem;margin:.5rem 0 1rem}
-table.praetor th,table.praetor td{border:1px solid #ddd;padding:.2rem .45rem;text-align:left;vertical-align:top}
+_CSS = (
+    PAGE_CSS
+    + """
 table.praetor th{background:#f3f3f3;position:sticky;top:0}
 table.praetor td.num{text-align:right;font-variant-numeric:tabular-nums}
 dl.assumptions{display:grid;grid-template-columns:max-content 1fr;gap:.2rem 1rem;font-size:.92rem}
@@ -98,6 +94,7 @@ details{margin:.6rem 0}summary{cursor:pointer;font-weight:600}
 .explorer .controls{display:flex;gap:1rem;flex-wrap:wrap;align-items:center;margin:.5rem 0}
 .explorer .rows{display:flex;flex-wrap:wrap;gap:.2rem 1rem;font-size:.85rem}
 """
+)
 
 
 # --------------------------------------------------------------------------------------------- data

@@ -33,9 +33,11 @@ def wargear_figure(df: pd.DataFrame, options: WargearOptions | None = None) -> g
         df: :func:`~praetor_analysis.analysis.wargear.wargear_value`.
         options: Title and how many options to draw.
 
-    Free options (no gain per point) are named in the subtitle rather than drawn.
+    Free options (no gain per point) are named in the subtitle rather than drawn; the rows of the datasheet as
+    fielded and of the options not rated (no weapon, refused) are left out.
     """
     o = options or WargearOptions()
+    df = df[(df["phase"] != "") & (df["option"] != "(as fielded)")] if "phase" in df else df  # rated options only
     frame = df.assign(_label=df["option"] + " (" + df["model"] + ", " + df["points"].map("{:.0f} pts".format) + ")")
     drawn = frame[frame["gain_per_100_pts"].notna()]
     order = list(dict.fromkeys(drawn.sort_values("gain_per_100_pts", ascending=False)["_label"]))[: o.top]
@@ -54,7 +56,8 @@ def wargear_figure(df: pd.DataFrame, options: WargearOptions | None = None) -> g
             )
         )
     free = sorted(set(frame.loc[frame["gain_per_100_pts"].isna(), "option"]))
-    title = escape(o.title) if o.title else "Wargear per point: models removed added per 100 points of the option"
+    what = "hull points" if "measure" in df and (df["measure"] == "hull_points").any() else "models removed"
+    title = escape(o.title) if o.title else f"Wargear per point: {what} added per 100 points of the option"
     if free:
         title += f"<br><sup>free options: {escape(', '.join(free[:6]))}{' ...' if len(free) > 6 else ''}</sup>"
     fig.update_layout(
