@@ -60,7 +60,7 @@ def test_miss_suggests_on_one_line() -> None:
 
 def test_shared_name_lists_choices_and_how_to_pick() -> None:
     with pytest.raises(ScenarioError) as err:
-        resolve_unit("Legionary")
+        resolve_unit("Legion Praetor")
     text = str(err.value)
     assert "different statlines" in text and "pick one with" in text
     assert "\n" not in text
@@ -123,7 +123,7 @@ def test_roster_target_and_report_targets_read_a_name_alike() -> None:
     from praetor_analysis.analysis.unit_ratings import target_named
     from praetor_analysis.views.exports import select_targets
 
-    for name in ("Knight", "Legionary"):  # a part of a name; a name of three statlines
+    for name in ("Knight", "Legion Praetor"):  # a part of a name; a name of two statlines
         by_roster = _refusal(target_named, name)
         assert by_roster == _refusal(select_targets, [name]) == _refusal(resolve_unit, name)
     assert "did you mean 'Knight Questoris (ion shield)'" in _refusal(target_named, "Knight")  # standard targets first
@@ -147,7 +147,8 @@ def test_every_result_echoes_the_attacker_and_target_it_resolved() -> None:
     assert one["attacker"]["BS"] == 4 and one["attacker"]["models"] == 1
     sergeant = {"name": "Legion Tactical Sergeant", "profile_id": "cf03-e706-59c3-3ea6"}
     by_id = calc({"attacker": ATTACKER, "weapon": "Bolter", "target": sergeant})
-    assert by_id["target"]["models"] == 1 and by_id["target"]["T"] == 4 and by_id["target"]["Save"] == "3+"
+    # a bare unit profile is its datasheet (Tactical Squad) at its minimum size: 10 models of that statline
+    assert by_id["target"]["models"] == 10 and by_id["target"]["T"] == 4 and by_id["target"]["Save"] == "3+"
     batch = pa_calc_json([{"attacker": ATTACKER, "weapon": "Bolter", "target": "Tartaros Terminator"}])[0]
     assert (
         batch["target"] == calc({"attacker": ATTACKER, "weapon": "Bolter", "target": "Tartaros Terminator"})["target"]
@@ -170,3 +171,12 @@ def pa_calc_json(items: list) -> list:
     from praetor_analysis.scenario.calc import calc_json
 
     return calc_json(json.dumps(items))
+
+
+def test_junk_profiles_are_not_offered_and_a_bare_profile_is_its_datasheet_at_minimum() -> None:
+    # "Legionary": three statlines in the data, two of them (the support squads' collective Legionaries)
+    # without Toughness; the complete one is the target, at its Tactical Squad's minimum of 10 models
+    block = resolve_unit("Legionary")
+    assert (block["T"], block["models"]) == ("4", 10)
+    assert resolve_unit({"name": "Legionary", "models": 3})["models"] == 3
+    assert resolve_unit("Rhino")["models"] == 1  # a standard target keeps its size

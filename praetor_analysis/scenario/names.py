@@ -197,7 +197,21 @@ def unit_row(value: Any, field: str = "target") -> pd.Series:
         if field == "attacker":  # a whole unit attacking is named by its datasheet
             first, what = [*datasheet_names(), *first], "datasheet, unit profile or standard target"
         raise ScenarioError(f"{field}: no {what} named {name!r}{suggestions(name, list(units['name']), first=first)}")
-    return pick_rows(units, rows, _UNIT_KEY, picks, field, name)
+    usable = [i for i in rows if _has_defences(units.iloc[i])]
+    return pick_rows(units, usable or rows, _UNIT_KEY, picks, field, name)
+
+
+def _datasheet_minimum(row: pd.Series) -> int | None:
+    """A unit profile's datasheet at its minimum size: how many models the target then has (None: unknown)."""
+    sheets = load_datasheets()
+    hit = sheets[(sheets["name"] == row.get("unit")) & (sheets["faction"] == row.get("faction"))]
+    return int(hit["min_models"].iloc[0]) if len(hit) else None
+
+
+def _has_defences(row: pd.Series) -> bool:
+    """Whether a unit profile can be a target: a Toughness, or armour values (junk rows of the data, such as
+    two collective Legionary profiles without Toughness, are not offered beside a complete one)."""
+    return any(str(row.get(k, "")).strip() not in ("", "-") for k in ("T", "Front"))
 
 
 @cache
@@ -226,6 +240,8 @@ def resolve_unit(value: Any, field: str = "target") -> Any:
     rest = {k: v for k, v in value.items() if k not in ("name", *_PICK_KEYS)} if isinstance(value, Mapping) else {}
     models = rest.pop("models", None)
     block = target_from_row(row)
+    if models is None and field.endswith("target") and "archetype" not in row.index:
+        models = _datasheet_minimum(row)
     if models is not None:
         block["models"] = models
     block.update(rest)
