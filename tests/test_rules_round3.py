@@ -465,3 +465,16 @@ def test_hydras_wail_and_a_pinning_weapon_without_shell_shock() -> None:
     v = Fraction(2, 3)
     want = p_unsaved * (v * _ld_fail(6) + (1 - v) * _ld_fail(7))
     assert got["pinned"] == pytest.approx(float(want), abs=1e-12)
+
+
+# --- 9 (part). Wargear giving invulnerable saves to the models that carry it ---------------------------
+@pytest.mark.parametrize(("wargear", "best"), [("Iron Halo", "4+"), ("Refractor Field", "5+")])
+@pytest.mark.parametrize("own", ["-", "6+", "3+"])
+def test_iron_halo_and_refractor_field_give_invulnerable_saves(wargear: str, best: str, own: str) -> None:
+    # Iron Halo and Refractor Field (game system file, Wargear Items, p. 146): a 4+ (5+) invulnerable save
+    # that does not stack with another: the better one is used
+    weapon = {**BOLTER, "AP": "2"}
+    sc = {"attacker": {"BS": 4}, "weapon": weapon, "hits": 3, "target": _unit([wargear], Invulnerable=own)}
+    kept = own if own == "3+" else best
+    got = _matches_oracle(sc, {**sc, "target": _unit([], Invulnerable=kept)})
+    assert f"target: {wargear}" in got["applied"]
