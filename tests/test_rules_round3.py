@@ -478,3 +478,19 @@ def test_iron_halo_and_refractor_field_give_invulnerable_saves(wargear: str, bes
     kept = own if own == "3+" else best
     got = _matches_oracle(sc, {**sc, "target": _unit([], Invulnerable=kept)})
     assert f"target: {wargear}" in got["applied"]
+
+
+# --- 11. Options the attacker may take: chosen through a weapon list ------------------------------------
+def test_an_option_is_chosen_through_a_weapon_list() -> None:
+    # Rocket Barrage (rules reference p. 124): a model that did not move may give the weapon Rending (4+) and
+    # Pinning. As printed it is resolved without them (no_effect, with the reason saying how to take it)
+    printed = {"name": "launcher", "Range": '48"', "Strength": "5", "AP": "4", "Type": "Heavy 1, Rocket Barrage"}
+    taken = {**printed, "name": "launcher (Rocket Barrage)", "Type": "Heavy 1, Rending (4+), Pinning"}
+    target = {"name": "t", "models": 5, "T": 4, "W": 1, "Ld": 8, "Save": "2+"}
+    sc = {"attacker": {"BS": 4}, "hits": 3, "target": target}
+    alone = calc({**sc, "weapon": printed})
+    assert "Rocket Barrage" in alone["no_effect"] and "weapon list" in alone["reasons"]["Rocket Barrage"]
+    both = calc({**sc, "weapon": [printed, taken]})
+    assert both["chosen_profile"]["index"] == 1
+    want = oracle_calc({**sc, "weapon": taken})
+    assert both["unsaved"]["pmf"] == pytest.approx(want["unsaved"], abs=1e-12)
