@@ -28,7 +28,7 @@ from praetor_analysis.profiles.characteristics import (
 )
 from praetor_analysis.profiles.rule_tokens import Rule, RuleRef, parse_rule, parse_rules, rule_name
 from praetor_analysis.profiles.weapon_type import WeaponType, parse_weapon_type
-from praetor_analysis.rules.catalogue import lookup, plays, with_role
+from praetor_analysis.rules.catalogue import lookup, roles_of, with_role
 from praetor_analysis.rules.hooks import Role
 from praetor_analysis.rules.registry import Holder
 from praetor_analysis.rules.unit_types import granted_rules
@@ -59,9 +59,14 @@ class Weapon:
         """The rule's token, or None."""
         return self.type.get(rule_name(rule))
 
+    @cached_property
+    def roles(self) -> frozenset[Role]:
+        """The roles its rules play (those its profile implies included)."""
+        return roles_of(self.stage_rules)
+
     def plays(self, role: Role) -> bool:
         """True when a rule of the weapon (those its profile implies included) plays ``role``."""
-        return plays(role, self.stage_rules)
+        return role in self.roles
 
     def with_role(self, role: Role) -> Rule | None:
         """The first rule of the weapon (those its profile implies included) that plays ``role``, or None."""
@@ -174,9 +179,14 @@ class Unit:
         name = rule_name(rule)
         return next((r for r in self.rules if r.name == name), None)
 
+    @cached_property
+    def roles(self) -> frozenset[Role]:
+        """The roles its rules play."""
+        return roles_of(self.rules)
+
     def plays(self, role: Role) -> bool:
         """True when a rule of the unit plays ``role``."""
-        return plays(role, self.rules)
+        return role in self.roles
 
     def with_role(self, role: Role) -> Rule | None:
         """The first rule of the unit that plays ``role``, or None."""
