@@ -494,3 +494,31 @@ def test_an_option_is_chosen_through_a_weapon_list() -> None:
     assert both["chosen_profile"]["index"] == 1
     want = oracle_calc({**sc, "weapon": taken})
     assert both["unsaved"]["pmf"] == pytest.approx(want["unsaved"], abs=1e-12)
+
+
+# --- 9 (part). A grenade in melee: one automatic hit against vehicles, Dreadnoughts, Automata, buildings ---
+KRAK = {"name": "Krak Grenades", "Range": "-", "Strength": "6", "AP": "3", "Type": "Melee, Grenade Attack"}
+
+
+def test_krak_grenades_against_a_contemptor() -> None:
+    # Krak Grenades (game system file, Wargear Item, p. 143): a model engaged with a Dreadnought may make one
+    # automatic S6 AP3 hit instead of attacking. Ten Legionaries (A 1, charging: still one each) against a
+    # Contemptor (T7, 2+): S6 wounds T7 on 5+, the 2+ save stands at AP3: 10 x 1/3 x 1/6 = 0.556 unsaved
+    sc = {"mode": "melee", "attacker": {"WS": 4, "S": 4, "A": 1, "models": 10, "charging": True}, "weapon": KRAK,
+          "target": "Contemptor Dreadnought"}  # fmt: skip
+    got = calc(sc)
+    assert _mean(got, "hits") == pytest.approx(10.0, abs=1e-12)
+    assert _mean(got, "unsaved") == pytest.approx(10 / 18, abs=1e-12)
+
+
+def test_a_grenade_attack_on_infantry_does_nothing() -> None:
+    sc = {"mode": "melee", "attacker": {"WS": 4, "S": 4, "A": 1, "models": 10}, "weapon": KRAK, "target": LEGIONARIES}
+    assert _mean(calc(sc), "hits") == 0.0
+
+
+@pytest.mark.parametrize("models", [1, 3])
+def test_a_grenade_attack_on_a_dreadnought_by_enumeration(models: int) -> None:
+    # the same as one automatic hit per model, which the oracle rolls die by die
+    target = {"name": "d", "Unit Type": "Dreadnought", "models": 1, "WS": 4, "T": 7, "W": 3, "Save": "2+"}
+    sc = {"mode": "melee", "attacker": {"WS": 4, "S": 4, "A": 2, "models": models}, "weapon": KRAK, "target": target}
+    _matches_oracle(sc, {**sc, "mode": "shooting", "weapon": {**KRAK, "Type": "Assault 1"}, "hits": models})
