@@ -147,6 +147,8 @@ def cmd_matchup(args: argparse.Namespace) -> int:
     """praetor matchup MINE THEIRS: every unit against every unit, both ways, and the fire plans."""
     from praetor_analysis.analysis.list_matchup import key_units, matchup
 
+    if args.json and args.table:
+        raise UsageError("--table: not used with --json (the JSON holds every pair)", field="--table")
     for label, path in (("MINE", args.mine), ("THEIRS", args.theirs)):
         if not Path(path).is_file():
             raise UsageError(f"{label}: no such list: {path!r}")

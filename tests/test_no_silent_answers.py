@@ -283,3 +283,8 @@ def test_records_check_their_values():
     assert "mode" in _praetor_error(lambda: pa.Volley(weapon, pa.Unit(), mode="ranged"))
     with pytest.raises(TypeError):
         pa.Volley(weapon, pa.Unit(), attacks=1.5)  # a wrong type: TypeError (README, Python)
+
+
+def test_matchup_table_with_json_is_refused(capsys):
+    rc, err = _cli(["matchup", "tests/fixtures/tiny.ros", "tests/fixtures/tiny.ros", "--json", "--table"], capsys)
+    assert rc == 2 and "--table" in err and "--json" in err, err
