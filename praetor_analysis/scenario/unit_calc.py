@@ -137,6 +137,17 @@ def unit_calc(data: Mapping[str, Any]) -> dict[str, Any]:
     kind = f"datasheet {mode}"
     check_scenario_fields(data, kind)
     check_unit_fields(attacker, kind, "datasheet", "attacker")
+    target_value = data.get("target")
+    if (
+        isinstance(target_value, Mapping)
+        and target_value.get("second_weapon") is not None
+        and "target_weapon" not in data
+    ):
+        raise ScenarioError(
+            f"target.second_weapon: not used for the target of a {kind} scenario (the target strikes back only "
+            "with target_weapon)",
+            field="target.second_weapon",
+        )
     unit = fielded_unit(attacker)
     try:
         tvalue = data.get("target")
