@@ -359,7 +359,7 @@ def test_strength_user_plus_times():
 
 def test_unknown_weapon_rule_is_refused():
     with pytest.raises(NotImplementedError):
-        oracle_calc(scenario("Assault 1, Haywire"))
+        oracle_calc(scenario("Assault 1, Made Up Rule"))
 
 
 # ------------------------------------------------------------------------------------------- speed
