@@ -330,6 +330,8 @@ def wound_outcomes(v: Volley, t: Target, plain: bool = False) -> list[tuple[obje
         )
     if w.data_djinn and not t.dreadnought_or_automata:
         return [(_dice.ONE, None)]
+    if w.entangle and (t.primarch or t.wounds >= 6):  # Entangle: such a model rolls no wound at all
+        return [(_dice.ONE, None)]
     if w.graviton_collapse and graviton:  # two dice against the model's Strength
         return merge_paths(
             (p * q, classify(0, wounded=a + b > t.strength)) for p, a in d6_faces() for q, b in d6_faces()
@@ -367,8 +369,12 @@ def wound_save_plan(v: Volley, t: Target, instant: bool, ap: int, no_fnp: bool =
     options = []
     if t.save is not None and ap > t.save and saves == "all":
         options.append((max(t.save, 2), t.heavy and (w.blast or w.template), False))
-    if t.invulnerable is not None:
-        need = min(max(t.invulnerable, 2) + int(w.curse), 6) if w.curse else max(t.invulnerable, 2)
+    invulnerables = [x for x in (t.invulnerable, t.aegis) if x is not None]
+    if t.adamantium is not None and (w.check == "force" or w.psychic_focus):  # Force and Psychic Focus weapons
+        invulnerables.append(t.adamantium)
+    if invulnerables:
+        best = min(invulnerables)
+        need = min(max(best, 2) + int(w.curse), 6) if w.curse else max(best, 2)
         options.append((need, False, w.sanctic and t.daemon))  # Sanctic: a Daemon re-rolls a passed one
     if t.cover is not None and not v.melee and not w.ignores_cover and not w.template and saves == "all":
         options.append((max(t.cover, 2), False, False))
@@ -383,6 +389,7 @@ def wound_save_plan(v: Volley, t: Target, instant: bool, ap: int, no_fnp: bool =
         and not w.template
         and not t.fearless
         and not w.graviton_collapse
+        and not v.attacker.night_vision
     ):
         mitigations.append(max(t.shrouded, 2))
     return save, reroll, min(mitigations, default=None), again

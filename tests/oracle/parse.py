@@ -327,6 +327,8 @@ class Target:
     unit_type: str = "Infantry"
     battle_hardened: int = 0  # Battle-Hardened (X): T counts X higher for the Strength's Instant Death
     swarm: bool = False  # Swarm: an unsaved Blast or Template wound (not Instant Death) is two wounds
+    aegis: int | None = None  # Malefic Aegis (X): an invulnerable save of X+ (the better one is taken)
+    adamantium: int | None = None  # Adamantium Will (X): an invulnerable X+ (5+ bare) against Force weapons
 
 
 def parse_target(target: dict) -> Target:
@@ -372,6 +374,8 @@ def parse_target(target: dict) -> Target:
         unit_type=unit_type,
         battle_hardened=(int(rules["battle-hardened"] or 1) if "battle-hardened" in rules else 0),
         swarm="swarm" in rules,
+        aegis=plus_value(rules["malefic aegis"]) if "malefic aegis" in rules else None,
+        adamantium=plus_value(rules["adamantium will"], 5) if "adamantium will" in rules else None,
     )
 
 
@@ -391,6 +395,7 @@ class Attacker:
     reroll_wound_ones: bool = False
     hit_modifier: int = 0  # added to the natural face
     wound_modifier: int = 0
+    night_vision: bool = False  # no Shrouded roll against its attacks
 
 
 def signed(value: str | None) -> int:
@@ -419,7 +424,8 @@ def parse_attacker(attacker: dict, weapon: Weapon) -> Attacker:
         feel_no_pain=plus_value(rules["feel no pain"], 6) if "feel no pain" in rules else None,
         preferred_enemy=(rules["preferred enemy"] or "") if "preferred enemy" in rules else None,
         reroll_hit_ones="re-roll to hit 1s" in rules,
-        reroll_wound_ones="re-roll to wound 1s" in rules,
+        reroll_wound_ones="re-roll to wound 1s" in rules or "marked for death" in rules,  # the target is marked
+        night_vision="night vision" in rules,
         hit_modifier=signed(rules["to hit modifier"]) if "to hit modifier" in rules else 0,
         wound_modifier=signed(rules["to wound modifier"]) if "to wound modifier" in rules else 0,
     )
