@@ -49,9 +49,10 @@ NOT_DRAWN: dict[str, str] = {
 
 #: Unit rules a target may carry beside those its declaration gives it (``sides``): none yet.
 #: Curse of Dead Worlds makes the target's own invulnerable save one worse, before a unit rule offers another
-#: (Malefic Aegis, Adamantium Will: the engine applies the weapon's save hooks first); which should be worse
+#: (Malefic Aegis, Adamantium Will, Iron Halo, Refractor Field: the engine applies the weapon's save hooks
+#: first); which should be worse
 #: is not settled, so a Curse weapon is not drawn against those rules (``CURSE_UNSETTLED``).
-CURSE_UNSETTLED = ("Malefic Aegis", "Adamantium Will")
+CURSE_UNSETTLED = ("Malefic Aegis", "Adamantium Will", "Iron Halo", "Refractor Field")
 
 #: Rules that replace one roll each (the wound roll, or the damage of an unsaved wound) and contradict each
 #: other: no profile prints two of a set, and the engine takes the one printed last (wound) or first

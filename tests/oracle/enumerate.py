@@ -35,8 +35,8 @@ Readings chosen where MECHANICS.md leaves room (one per line, for comparison wit
   the user's statement that both weapons qualify).
 - Rending sets AP 2 in shooting and min(weapon AP, 2) in melee; Breaching sets AP 2; AP 1 and AP 2 wounds
   form one allocation class.
-- Allocation classes inside one batch: Instant Death wounds (those at AP 1/2 first), then AP 1/2 wounds,
-  then the rest; within a class wounds are iid, taken one at a time.
+- Allocation classes inside one batch: Instant Death wounds, then AP 1/2 wounds, then the rest; within a
+  class wounds are iid, taken one at a time in random order (each wound of the class alike to come next).
 - Every wound (and every Brutal sub-wound) rolls its save and mitigation even once no model is left;
   those that get through count in `unsaved` (and feed Deflagrate) without being allocated.
 - Brutal sub-wounds of one wound all go to the model the wound was allocated to; once it dies the rest
@@ -539,8 +539,15 @@ def resolve_volley(dist: dict, v: Volley, t: Target, record: dict | None = None)
         ]
 
     def save_die(s):
-        if s.sub_left == 0:
-            s = s._replace(current=s.pool[0], pool=s.pool[1:], sub_left=w.brutal, alive=s.models > 0)
+        if s.sub_left == 0:  # the next wound: any of the first allocation class, each alike (in random order)
+            first = [c for c in s.pool if c[0] == s.pool[0][0]]
+            out = []
+            for c in dict.fromkeys(first):
+                rest = list(s.pool)
+                rest.remove(c)
+                taken = s._replace(current=c, pool=tuple(rest), sub_left=w.brutal, alive=s.models > 0)
+                out.extend((_dice.ONE * first.count(c) / len(first) * p, new) for p, new in save_die(taken))
+            return out
         _, instant, ap, no_fnp, saves = s.current
         key = (instant, ap, no_fnp, saves)
         if key not in plans:

@@ -374,7 +374,12 @@ def parse_target(target: dict) -> Target:
         unit_type=unit_type,
         battle_hardened=(int(rules["battle-hardened"] or 1) if "battle-hardened" in rules else 0),
         swarm="swarm" in rules,
-        aegis=plus_value(rules["malefic aegis"]) if "malefic aegis" in rules else None,
+        aegis=min(
+            ([plus_value(rules["malefic aegis"])] if "malefic aegis" in rules else [])
+            + [4] * ("iron halo" in rules)
+            + [5] * ("refractor field" in rules),
+            default=None,
+        ),  # Malefic Aegis (X), Iron Halo 4+, Refractor Field 5+: invulnerable saves, the best one taken
         adamantium=plus_value(rules["adamantium will"], 5) if "adamantium will" in rules else None,
     )
 
