@@ -7,7 +7,8 @@ each figure; the ratios, measured side by side, are what to compare.
    Pinning; against Legionaries, Cataphractii, a Contemptor and Militia): the engine's full results
    (``resolve_many``: hits, wounds, unsaved, casualties, pinned) against icepool given each cell's per-shot
    unsaved distribution and asked only for the unsaved wounds (``n @ die``), and against numpy's direct
-   convolution of the same distributions (``convolve_power``: the floor of this formulation).
+   convolution of the same distributions (``convolve_power``: the floor of this formulation); and the public
+   path, ``calc_many`` on the same cells' JSON documents (parsing and result mappings included), cold and warm.
 2. The catalog sweep: every weapon against the standard targets (``compare``), cold and warm.
 3. The all-units sweep: every weapon against all 625 unit profiles (``compare``), one core.
 4. A dashboard update, 20 weapons x 8 targets: the comparison alone, ``compute_view`` afresh, and widget changes
