@@ -522,3 +522,13 @@ def test_a_grenade_attack_on_a_dreadnought_by_enumeration(models: int) -> None:
     target = {"name": "d", "Unit Type": "Dreadnought", "models": 1, "WS": 4, "T": 7, "W": 3, "Save": "2+"}
     sc = {"mode": "melee", "attacker": {"WS": 4, "S": 4, "A": 2, "models": models}, "weapon": KRAK, "target": target}
     _matches_oracle(sc, {**sc, "mode": "shooting", "weapon": {**KRAK, "Type": "Assault 1"}, "hits": models})
+
+
+def test_a_tactical_squad_uses_its_krak_grenades_on_a_contemptor() -> None:
+    # ten Legionaries (their wargear: Krak Grenades) against a Contemptor: 10 x 1/3 x 1/6 = 0.556 unsaved, each
+    # model striking once at Initiative 1; against Legionaries the grenades may not be used
+    got = calc({"attacker": {"name": "Tactical Squad"}, "mode": "melee", "target": "Contemptor Dreadnought"})
+    assert _mean(got, "unsaved") == pytest.approx(10 / 18, abs=1e-12)
+    assert {c["weapon"] for c in got["chosen"]} == {"Krak Grenades"}
+    other = calc({"attacker": {"name": "Tactical Squad"}, "mode": "melee", "target": "Legionary (Tactical Squad)"})
+    assert "Krak Grenades" not in {c["weapon"] for c in other["chosen"]}
