@@ -62,6 +62,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/bench_units.py
 	$(BIN)/python bench/bench_barrage.py
 	$(BIN)/python bench/bench_report.py
+	$(BIN)/python bench/bench_matchup.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info

@@ -7,7 +7,8 @@ each figure; the ratios, measured side by side, are what to compare.
    Pinning; against Legionaries, Cataphractii, a Contemptor and Militia): the engine's full results
    (``resolve_many``: hits, wounds, unsaved, casualties, pinned) against icepool given each cell's per-shot
    unsaved distribution and asked only for the unsaved wounds (``n @ die``), and against numpy's direct
-   convolution of the same distributions (``convolve_power``: the floor of this formulation).
+   convolution of the same distributions (``convolve_power``: the floor of this formulation); and the public
+   path, ``calc_many`` on the same cells' JSON documents (parsing and result mappings included), cold and warm.
 2. The catalog sweep: every weapon against the standard targets (``compare``), cold and warm.
 3. The all-units sweep: every weapon against all 625 unit profiles (``compare``), one core.
 4. A dashboard update, 20 weapons x 8 targets: the comparison alone, ``compute_view`` afresh, and widget changes
@@ -39,7 +40,7 @@ from praetor_analysis.engine.wound_stage import wound_groups
 from praetor_analysis.prob.convolution import convolve_power
 from praetor_analysis.prob.memo import clear_memos
 from praetor_analysis.scenario.blocks import target_block
-from praetor_analysis.scenario.calc import calc, parse_target, parse_volley
+from praetor_analysis.scenario.calc import calc, calc_many, parse_target, parse_volley
 
 RULE_SETS = [
     "",
@@ -117,8 +118,17 @@ def section_cells() -> None:
     def floor() -> list[np.ndarray]:
         return [convolve_power(p, n) for p, n in zip(per_shot, shots, strict=True)]
 
+    def public() -> list:  # the JSON documents through the public path: parsing, engine, result mappings
+        return calc_many(scenarios)
+
+    def cold_public() -> list:
+        clear_memos()
+        return calc_many(scenarios)
+
     results = engine()
-    warm, cold, t_floor = alternate_cpu([engine, cold_engine, floor], 9)  # side by side: the machine drifts
+    assert all(isinstance(r, dict) for r in public())  # every document computed (no error)
+    times = alternate_cpu([engine, cold_engine, floor, public, cold_public], 9)  # side by side: the machine drifts
+    warm, cold, t_floor, pub_warm, pub_cold = times
     floors = floor()
     worst = max(
         float(
@@ -149,6 +159,12 @@ def section_cells() -> None:
         f"   ratios: icepool / engine {t_ice / warm:.0f}x warm, {t_ice / cold:.0f}x cold (target >= 50x); "
         f"engine / floor {warm / t_floor:.2f}x warm, {cold / t_floor:.2f}x cold (target <= 2 to 3x); "
         f"largest |engine unsaved - floor| {worst:.1e}"
+    )
+    print(
+        f"   public path (calc_many on the {k} JSON documents: parsing, engine, result mappings with reasons): "
+        f"{pub_warm / k * 1e6:.1f} us per cell warm, {pub_cold / k * 1e6:.1f} us cold; icepool / public "
+        f"{t_ice / pub_warm:.0f}x warm, {t_ice / pub_cold:.0f}x cold (target >= 100x warm, 50x cold); public / "
+        f"floor {pub_warm / t_floor:.2f}x warm, {pub_cold / t_floor:.2f}x cold (target <= 4x); {load()}"
     )
 
 

@@ -11,7 +11,7 @@
 CPU time of this process is what the figures on one core are (the machine is shared; the wall time is
 printed beside it). Prints figures; never a pass/fail test.
 
-Run: .venv/bin/python bench/bench_matchup.py [MINE THEIRS] [--faction NAME] [--no-scaling]
+Run: make bench (or .venv/bin/python bench/bench_matchup.py [MINE THEIRS] [--faction NAME] [--no-scaling]).
 """
 
 from __future__ import annotations

@@ -78,6 +78,8 @@ def cmd_import(args: argparse.Namespace) -> int:
     """praetor import BSDATA_DIR [--out DIR]: rebuild the shipped catalog CSVs."""
     from praetor_analysis.bsdata.importer import build_catalog
 
+    if args.show < 0:
+        raise UsageError(f"--show: expected 0 or more lines, got {args.show}", field="--show", value=args.show)
     src = Path(args.bsdata)
     if not src.is_dir():
         raise UsageError(f"BSDATA_DIR: not a folder: {args.bsdata!r}")
@@ -100,7 +102,13 @@ def cmd_import(args: argparse.Namespace) -> int:
 def cmd_roster(args: argparse.Namespace) -> int:
     """praetor roster FILE: every unit rated in shooting and melee, sorted by effect per 100 points."""
     from praetor_analysis.analysis.unit_ratings import json_rows, rate_roster, roster_table
+    from praetor_analysis.profiles.records import MAX_MODELS
 
+    if args.models is not None:
+        if args.target is None:
+            raise UsageError("--models: only used with --target NAME (the standard targets keep their sizes)")
+        if not 1 <= args.models <= MAX_MODELS:
+            raise UsageError(f"--models: a target of 1 to {MAX_MODELS} models, got {args.models}", field="--models")
     if not Path(args.roster).is_file():
         raise UsageError(f"FILE: no such roster: {args.roster!r}")
     try:
@@ -139,6 +147,8 @@ def cmd_matchup(args: argparse.Namespace) -> int:
     """praetor matchup MINE THEIRS: every unit against every unit, both ways, and the fire plans."""
     from praetor_analysis.analysis.list_matchup import key_units, matchup
 
+    if args.json and args.table:
+        raise UsageError("--table: not used with --json (the JSON holds every pair)", field="--table")
     for label, path in (("MINE", args.mine), ("THEIRS", args.theirs)):
         if not Path(path).is_file():
             raise UsageError(f"{label}: no such list: {path!r}")

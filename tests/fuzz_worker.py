@@ -4,7 +4,8 @@ under a memory limit; one JSON line per input on standard output (``tests/test_f
     python tests/fuzz_worker.py KIND SEED COUNT
 
 KIND is ``calc`` (``praetor calc`` documents through the command line's ``main``), ``api`` (the Python API
-with Python values JSON cannot carry) or ``files`` (``praetor import`` folders and ``praetor roster`` files).
+with Python values JSON cannot carry), ``typed`` (the public functions with values of the types they document)
+or ``files`` (``praetor import`` folders and ``praetor roster`` files).
 Each line is ``{"i": n, "outcome": o, "detail": text}`` where ``o`` is ``answer`` (exit 0 or a return
 value), ``refused`` (exit 2 with one line, or a PraetorError) or ``other`` (anything else: a defect).
 """
@@ -468,8 +469,93 @@ def files_case(rng: random.Random, workdir: Path) -> Any:
     return lambda: _cli(["roster", str(case / "none.rosz")])
 
 
+TEXT = [
+    "",
+    " ",
+    "x",
+    "x" * 100_000,
+    "\ud800",
+    "a\x00b",
+    ".",
+    "..",
+    "/",
+    "Rhino",
+    "Rhino:2",
+    "shooting",
+    "melee",
+    "Tactical Squad",
+    "Tactical Sqaud",
+    "Legionary (Tactical Squad)",
+    "Power Fist",
+    "D6",
+    "2D6+1",
+    "Heavy 3",
+    "Rapid Fire, Rending (6+)",
+    "3+",
+    "-",
+    "\u202e7",
+    "²",
+    "7" * 400,
+]
+INTS = [-(10**9), -1, 0, 1, 2, 3, 5, 10, 20, 100, 1000, 1001, 10**6, 2**63]
+FLOATS = [0.0, 0.5, 1.0, 1.5, -0.1, float("nan"), float("inf"), 1e308]
+
+
+def typed_case(rng: random.Random, workdir: Path) -> Any:
+    """A public function called with values of the types it documents (only their values are bad): every end
+    but an answer or a PraetorError is a failure."""
+    import praetor_analysis as pa
+
+    text, num = rng.choice(TEXT), rng.choice(INTS)
+    path = rng.choice([*TEXT[:8], str(workdir), str(workdir / "none.ros"), str(FIXTURES / "tiny.ros")])
+    weapon = pa.Weapon.from_mapping(BOLTER)
+    kind = rng.randrange(14)
+    if kind == 0:
+        phases = rng.choice([text, [text], ["shooting"], ["melee", "melee"], [], ("shooting", "melee")])
+        sheet = rng.choice(["Tactical Squad", text])
+        target = rng.choice(["Rhino", "Legionary (Tactical Squad)", text])
+        size = rng.choice([None, num])
+        return lambda: pa.wargear_value(sheet, target, phases=phases, size=size, half_range=rng.random() < 0.5)
+    if kind == 1:
+        target = rng.choice([None, "Rhino", text])
+        models = rng.choice([None, num])
+        return lambda: pa.rate_roster(path, target, models=models if target else None)
+    if kind == 2:
+        return lambda: pa.read_roster(path)
+    if kind == 3:
+        field = rng.choice(["models", "WS", "BS", "S", "T", "W", "I", "A", "Ld", "save", "wounds_taken"])
+        return lambda: pa.Unit(**{field: num})
+    if kind == 4:
+        mode = rng.choice(["shooting", "melee", text])
+        key = rng.choice(["attacks", "hits"])
+        unit = pa.Unit(models=rng.choice([1, 5, 1000]), T=4, W=1)
+        return lambda: pa.resolve_volley(pa.Volley(weapon, unit, mode=mode, **{key: num}), unit)
+    if kind == 5:
+        values = [rng.choice(FLOATS) for _ in range(rng.randint(0, 4))]
+        return lambda: pa.Dist(values)
+    if kind == 6:
+        return lambda: pa.parse_dice(text if rng.random() < 0.7 else num)
+    if kind == 7:
+        return lambda: pa.parse_weapon_type(text)
+    if kind == 8:
+        block = {"name": rng.choice(["Tactical Squad", text]), "size": num, "loadout": [text] * rng.randint(0, 3)}
+        return lambda: pa.build_loadout(rng.choice([block, text]))
+    if kind == 9:
+        return lambda: pa.calc_json(text)
+    if kind == 10:
+        return lambda: pa.filter_weapons(pa.load_weapons(), name=text)
+    if kind == 11:  # praetor report: its names and sizes are read before any work
+        spec = rng.choice([text, f"{text}:{num}", f"Rhino:{num}", f":{num}", "Rhino:²"])
+        flag = rng.choice(["--targets", "--weapons"])
+        return lambda: _cli(["report", flag, spec, "-o", str(workdir / "r.html")])
+    if kind == 12:  # praetor roster: its flags
+        extra = rng.choice([["--models", str(num)], ["--target", text], ["--target", "Rhino", "--models", str(num)]])
+        return lambda: _cli(["roster", str(FIXTURES / "tiny.ros"), *extra, "--json"])
+    return lambda: pa.calc({"attacker": {"BS": 4}, "weapon": rng.choice([text, "Lascannon"]), "target": text})
+
+
 LAST_INPUT = [""]
-CASES = {"calc": calc_case, "api": api_case, "files": files_case}
+CASES = {"calc": calc_case, "api": api_case, "files": files_case, "typed": typed_case}
 
 
 def main(kind: str, seed: int, count: int) -> None:

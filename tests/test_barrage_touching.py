@@ -238,3 +238,16 @@ def test_pmf_against_direction_grids(name, bs, indirect, aim):
     oracle, err = _oracle_pmf(f, edges, 3, bs, indirect, aim, n_first=96, n_dir=500)
     assert res.pmf.sum() == pytest.approx(1.0, abs=1e-12)
     assert np.abs(res.pmf - oracle).max() <= res.error_bound + err
+
+
+def test_a_tangent_circle_is_met_at_its_one_point():
+    # circle_roots: a model circle that the scatter circle only touches is met (touching counts, as a base
+    # touching a marker is hit), at the angle of the point of contact; outside it, not met (NaN).
+    from praetor_analysis.markers.touching import circle_roots
+
+    centre = np.array([[0.0, 0.0]])
+    outside = circle_roots(centre, 1.0, np.array([[3.0, 0.0]]), np.array([2.0]))  # |w| = d + r: outer tangent
+    inside = circle_roots(centre, 1.0, np.array([[0.0, 1.0]]), np.array([2.0]))  # |w| = r - d: inner tangent
+    assert np.allclose(np.mod(outside, TWO_PI), [[0.0, 0.0]], atol=1e-12)
+    assert np.allclose(inside, [[3 * np.pi / 2, 3 * np.pi / 2]], atol=1e-12)
+    assert np.isnan(circle_roots(centre, 1.0, np.array([[3.5, 0.0]]), np.array([2.0]))).all()

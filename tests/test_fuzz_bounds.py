@@ -320,9 +320,12 @@ def _fuzz(kind: str, seed: int, count: int) -> collections.Counter:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("kind, seed", [("calc", 17), ("api", 1717), ("files", 171717)])
-def test_fuzz_every_input_is_answered_or_refused_cleanly(kind, seed):
-    counts = _fuzz(kind, seed, FUZZ_COUNT)
+@pytest.mark.parametrize(
+    "kind, seed, count", [("calc", 17, FUZZ_COUNT), ("api", 1717, FUZZ_COUNT), ("files", 171717, FUZZ_COUNT),
+                          ("typed", 26, 1000)]
+)  # fmt: skip
+def test_fuzz_every_input_is_answered_or_refused_cleanly(kind, seed, count):
+    counts = _fuzz(kind, seed, count)
     assert counts["refused"] > 0 and (counts["answer"] > 0 or kind == "files")
 
 
@@ -330,9 +333,9 @@ def test_three_barrages_over_a_packed_blob_are_refused_and_two_are_not():
     from praetor_analysis.scenario.document import parse_scenario
 
     barrage = {**FRAG, "Type": "Ordnance 1, Barrage, Large Blast"}
-    packed = {"models": 50, "base_mm": 25, "gap": 0, "columns": 8}  # 1,068 pairs a Large Blast hits together
+    packed = {"models": 50, "base_mm": 25, "gap": 0, "columns": 8}  # 13,668 triples a Large Blast hits together
     doc = {**BLAST, "weapon": barrage, "target": {**BASE["target"], "models": 50}, "formation": packed}
-    assert "pairs of models" in refused({**doc, "attacks": 3}, "target.models")
-    parse_scenario({**doc, "attacks": 2})  # a Hit marker touches the first marker only: no pair search
-    blob = {**doc, "attacks": 5, "formation": {**packed, "gap": 1}}  # 455 pairs: inside the bound
-    parse_scenario(blob)
+    assert "estimated CPU seconds" in refused({**doc, "attacks": 3}, "target.models")
+    parse_scenario({**doc, "attacks": 2})  # a Hit marker touches the first marker only: no triple search
+    blob = {**doc, "target": {**BASE["target"], "models": 20}, "attacks": 3}
+    parse_scenario({**blob, "formation": {"models": 20, "gap": 1}})  # a 20-model blob in fives: 288 triples

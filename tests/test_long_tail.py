@@ -132,9 +132,14 @@ def _tail(strength: str, ap: str, rules: str, target: dict[str, Any], shots: int
 @pytest.mark.parametrize("target", sorted(TARGETS))
 @pytest.mark.parametrize("rule", sorted(TAIL_WEAPONS))
 def test_tail_rules_match_every_die(rule: str, target: str, shots: int) -> None:
-    if rule == "Sanctic" and target == "daemon":
-        pytest.skip("the passed invulnerable re-roll is enumerated in test_sanctic_by_hand")
     compare(_tail(*TAIL_WEAPONS[rule], TARGETS[target], shots))
+
+
+@pytest.mark.parametrize("bad", ["", " (AP0)", " (AP7)", " (AP-)", " (2+)"])
+def test_immaterial_blades_needs_an_ap_from_1_to_6(bad: str) -> None:
+    # the rule's AP is one of the game's, 1 to 6: anything else is refused on one line, naming the field
+    with pytest.raises(PraetorError, match=r"weapon.Type: Immaterial Blades needs an AP"):
+        calc(_tail("4", "5", f"Immaterial Blades{bad}", LEGIONARIES, 1))
 
 
 def test_the_oracle_reads_the_tail_rules() -> None:
@@ -157,6 +162,18 @@ def test_graviton_pinned_values() -> None:
     gun = {**gun, "Type": "Heavy 1, Graviton Collapse"}
     result = calc({"attacker": {"BS": 4}, "weapon": gun, "target": LEGIONARIES, "hits": 1})
     assert result["wounds"]["mean"] == pytest.approx(30 / 36, abs=1e-15)
+
+
+def test_graviton_is_never_instant_death_by_strength() -> None:
+    # Graviton Pulse and Collapse replace the wound roll, so a Strength printed as a number (8 here, twice the
+    # T4) never makes Instant Death (docs/rules.md#graviton-pulse): one hit on a W2 Terminator-like model
+    # (S4) wounds on 4+ (1/2), AP4 against 2+ armour fails 1/6: one wound off a W2 model, no casualty.
+    target = {"name": "t", "models": 1, "S": 4, "T": 4, "W": 2, "Save": "2+"}
+    for rule, p_wound in (("Graviton Pulse", 1 / 2), ("Graviton Collapse", 30 / 36)):
+        gun = {"name": "g", "Range": '18"', "Strength": "8", "AP": "4", "Type": f"Heavy 1, {rule}"}
+        result = calc({"attacker": {"BS": 4}, "weapon": gun, "target": target, "hits": 1})
+        assert result["unsaved"]["pmf"] == pytest.approx([1 - p_wound / 6, p_wound / 6], abs=1e-15), rule
+        assert result["casualties"]["pmf"] == [1.0], rule
 
 
 def test_graviton_needs_the_target_strength() -> None:

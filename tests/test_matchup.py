@@ -14,7 +14,7 @@ import pytest
 
 from praetor_analysis import calc
 from praetor_analysis.analysis.army_list import ArmyList, load_list, read_list_json
-from praetor_analysis.analysis.fire_plan import fire_plan, plan_value, shot_scenario
+from praetor_analysis.analysis.fire_plan import fire_plan, plan_value, shot_scenario, unit_volleys
 from praetor_analysis.analysis.list_matchup import matchup, matchup_pairs
 from praetor_analysis.analysis.matchup import PAIR_COLUMNS, pair_scenario, pairs_of
 from praetor_analysis.errors import ScenarioError
@@ -209,3 +209,16 @@ def test_matchup_on_the_shipped_rosters() -> None:
     assert {p.attacker_list for p in result.plans} == {result.mine.name, result.theirs.name}
     assert all(p.shots for p in result.plans)
     assert set(result.pairs["side"]) == {"mine", "theirs"}
+
+
+def test_exhaustive_plan_with_a_unit_that_cannot_shoot() -> None:
+    """A unit with no ranged weapon is left out of the search; the plan's shots are still the right units'."""
+    mine = read_list_json({"units": ["Dreadclaw Drop Pod", "Terminator Tartaros Squad", "Tactical Squad"]})
+    assert not any(unit_volleys(mine.units[0], t) for t in read_list_json({"units": ["Praetor"]}).units)
+    theirs = read_list_json({"units": ["Tactical Squad", "Praetor"]})
+    plan = fire_plan(mine, theirs)
+    assert plan.method.startswith("exhaustive")
+    _plan_checked(mine, theirs)
+    assert math.isclose(
+        plan_value(mine.units, theirs.units, {u: s.target for s in plan.shots for u in s.units})[0], plan.expected
+    )

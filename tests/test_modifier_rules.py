@@ -146,7 +146,16 @@ def test_preferred_enemy_in_a_sweep_reads_each_target_name():
     assert wounds == pytest.approx([7 / 9 * 7 / 12, 2 / 3 * 1 / 2], abs=1e-12)
 
 
-@pytest.mark.parametrize("bad", ["To Hit modifier", "To Hit modifier (+x)", "To Wound modifier (1)"])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        "To Hit modifier",
+        "To Hit modifier (+x)",
+        "To Wound modifier (1)",
+        "To Hit modifier (+6)",
+        "To Wound modifier (-6)",
+    ],
+)
 def test_a_modifier_needs_a_signed_number(bad):
     with pytest.raises(PraetorError, match="signed modifier"):
         calc(with_rules([bad]))

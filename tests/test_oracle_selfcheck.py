@@ -343,9 +343,12 @@ def test_poisoned_fleshbane_and_melee_re_roll():
 
 
 def test_armourbane_re_rolls_only_against_dreadnoughts():
-    # S4 v T4: 1/2, re-rolled: 3/4.
-    sc = scenario("Assault 1, Armourbane (Melta)", hits=1, target={"Unit Type": "Dreadnought"})
+    # S4 v T4: 1/2, re-rolled: 3/4; Armourbane (Melta) only at half range.
+    sc = scenario("Assault 1, Armourbane", hits=1, target={"Unit Type": "Dreadnought"})
     assert oracle_calc_exact(sc)["wounds"][1] == F(3, 4)
+    melta = scenario("Assault 1, Armourbane (Melta)", hits=1, target={"Unit Type": "Dreadnought"})
+    assert oracle_calc_exact(melta)["wounds"][1] == F(1, 2)
+    assert oracle_calc_exact({**melta, "half_range": True})["wounds"][1] == F(3, 4)
     sc["target"]["Unit Type"] = "Infantry"
     assert oracle_calc_exact(sc)["wounds"][1] == F(1, 2)
 
@@ -359,7 +362,7 @@ def test_strength_user_plus_times():
 
 def test_unknown_weapon_rule_is_refused():
     with pytest.raises(NotImplementedError):
-        oracle_calc(scenario("Assault 1, Haywire"))
+        oracle_calc(scenario("Assault 1, Made Up Rule"))
 
 
 # ------------------------------------------------------------------------------------------- speed

@@ -465,3 +465,70 @@ def test_hydras_wail_and_a_pinning_weapon_without_shell_shock() -> None:
     v = Fraction(2, 3)
     want = p_unsaved * (v * _ld_fail(6) + (1 - v) * _ld_fail(7))
     assert got["pinned"] == pytest.approx(float(want), abs=1e-12)
+
+
+# --- 9 (part). Wargear giving invulnerable saves to the models that carry it ---------------------------
+@pytest.mark.parametrize(("wargear", "best"), [("Iron Halo", "4+"), ("Refractor Field", "5+")])
+@pytest.mark.parametrize("own", ["-", "6+", "3+"])
+def test_iron_halo_and_refractor_field_give_invulnerable_saves(wargear: str, best: str, own: str) -> None:
+    # Iron Halo and Refractor Field (game system file, Wargear Items, p. 146): a 4+ (5+) invulnerable save
+    # that does not stack with another: the better one is used
+    weapon = {**BOLTER, "AP": "2"}
+    sc = {"attacker": {"BS": 4}, "weapon": weapon, "hits": 3, "target": _unit([wargear], Invulnerable=own)}
+    kept = own if own == "3+" else best
+    got = _matches_oracle(sc, {**sc, "target": _unit([], Invulnerable=kept)})
+    assert f"target: {wargear}" in got["applied"]
+
+
+# --- 11. Options the attacker may take: chosen through a weapon list ------------------------------------
+def test_an_option_is_chosen_through_a_weapon_list() -> None:
+    # Rocket Barrage (rules reference p. 124): a model that did not move may give the weapon Rending (4+) and
+    # Pinning. As printed it is resolved without them (no_effect, with the reason saying how to take it)
+    printed = {"name": "launcher", "Range": '48"', "Strength": "5", "AP": "4", "Type": "Heavy 1, Rocket Barrage"}
+    taken = {**printed, "name": "launcher (Rocket Barrage)", "Type": "Heavy 1, Rending (4+), Pinning"}
+    target = {"name": "t", "models": 5, "T": 4, "W": 1, "Ld": 8, "Save": "2+"}
+    sc = {"attacker": {"BS": 4}, "hits": 3, "target": target}
+    alone = calc({**sc, "weapon": printed})
+    assert "Rocket Barrage" in alone["no_effect"] and "weapon list" in alone["reasons"]["Rocket Barrage"]
+    both = calc({**sc, "weapon": [printed, taken]})
+    assert both["chosen_profile"]["index"] == 1
+    want = oracle_calc({**sc, "weapon": taken})
+    assert both["unsaved"]["pmf"] == pytest.approx(want["unsaved"], abs=1e-12)
+
+
+# --- 9 (part). A grenade in melee: one automatic hit against vehicles, Dreadnoughts, Automata, buildings ---
+KRAK = {"name": "Krak Grenades", "Range": "-", "Strength": "6", "AP": "3", "Type": "Melee, Grenade Attack"}
+
+
+def test_krak_grenades_against_a_contemptor() -> None:
+    # Krak Grenades (game system file, Wargear Item, p. 143): a model engaged with a Dreadnought may make one
+    # automatic S6 AP3 hit instead of attacking. Ten Legionaries (A 1, charging: still one each) against a
+    # Contemptor (T7, 2+): S6 wounds T7 on 5+, the 2+ save stands at AP3: 10 x 1/3 x 1/6 = 0.556 unsaved
+    sc = {"mode": "melee", "attacker": {"WS": 4, "S": 4, "A": 1, "models": 10, "charging": True}, "weapon": KRAK,
+          "target": "Contemptor Dreadnought"}  # fmt: skip
+    got = calc(sc)
+    assert _mean(got, "hits") == pytest.approx(10.0, abs=1e-12)
+    assert _mean(got, "unsaved") == pytest.approx(10 / 18, abs=1e-12)
+
+
+def test_a_grenade_attack_on_infantry_does_nothing() -> None:
+    sc = {"mode": "melee", "attacker": {"WS": 4, "S": 4, "A": 1, "models": 10}, "weapon": KRAK, "target": LEGIONARIES}
+    assert _mean(calc(sc), "hits") == 0.0
+
+
+@pytest.mark.parametrize("models", [1, 3])
+def test_a_grenade_attack_on_a_dreadnought_by_enumeration(models: int) -> None:
+    # the same as one automatic hit per model, which the oracle rolls die by die
+    target = {"name": "d", "Unit Type": "Dreadnought", "models": 1, "WS": 4, "T": 7, "W": 3, "Save": "2+"}
+    sc = {"mode": "melee", "attacker": {"WS": 4, "S": 4, "A": 2, "models": models}, "weapon": KRAK, "target": target}
+    _matches_oracle(sc, {**sc, "mode": "shooting", "weapon": {**KRAK, "Type": "Assault 1"}, "hits": models})
+
+
+def test_a_tactical_squad_uses_its_krak_grenades_on_a_contemptor() -> None:
+    # ten Legionaries (their wargear: Krak Grenades) against a Contemptor: 10 x 1/3 x 1/6 = 0.556 unsaved, each
+    # model striking once at Initiative 1; against Legionaries the grenades may not be used
+    got = calc({"attacker": {"name": "Tactical Squad"}, "mode": "melee", "target": "Contemptor Dreadnought"})
+    assert _mean(got, "unsaved") == pytest.approx(10 / 18, abs=1e-12)
+    assert {c["weapon"] for c in got["chosen"]} == {"Krak Grenades"}
+    other = calc({"attacker": {"name": "Tactical Squad"}, "mode": "melee", "target": "Legionary (Tactical Squad)"})
+    assert "Krak Grenades" not in {c["weapon"] for c in other["chosen"]}

@@ -81,4 +81,4 @@ def test_every_unit_profile_is_a_target_or_named_as_skipped() -> None:
     targets, skipped = profile_targets(models=3)
     assert len(targets) + len(skipped) == len(load_units())
     assert len(skipped) <= 3  # Defence Line (no armour values) and two Legionary rows without Toughness
-    assert all(t.models == 3 for _, t in targets)
+    assert all(t.models == (1 if t.is_vehicle else 3) for _, t in targets)

@@ -27,6 +27,7 @@ from praetor_analysis.rules.catalogue import canonical_rule_name
 from praetor_analysis.rules.hooks import Role
 from praetor_analysis.scenario.blocks import frame_rows, is_vehicle_row, row_value, target_block, weapon_block
 from praetor_analysis.scenario.calc import ScenarioError, calc, parse_target, parse_volley
+from praetor_analysis.scenario.fields import STRIKING
 
 __all__ = [
     "COLUMNS",
@@ -159,11 +160,11 @@ def build_scenario(
         parsed = _parse_weapon(weapon)
     scenario: dict[str, Any] = {
         "mode": "melee" if parsed.is_melee else "shooting",
-        "attacker": dict(attacker),
+        "attacker": dict(attacker) if parsed.is_melee else {k: v for k, v in attacker.items() if k not in STRIKING},
         "weapon": dict(weapon),
         "target": dict(target),
     }
-    if half_range:
+    if half_range and not parsed.is_melee:  # a sweep's options apply where they act
         scenario["half_range"] = True
     notes: list[str] = []
     vehicle = "vehicle" in str(target.get("Unit Type", "")).lower()

@@ -9,8 +9,10 @@ targets' point distributions (the targets are distinct units, rolled apart).
 
 The search (:func:`fire_plan`): every assignment when there are at most :data:`EXHAUSTIVE_LIMIT` of them
 (exact); otherwise greedy, each step the (unit, target) of the largest exact gain given the units already
-assigned, then single moves of one unit to another target while any improves the plan. Its distance from
-the best is bounded from above by ``bound``: a linear programme over fractional assignments where a unit
+assigned (computed lazily: a gain is computed only when its upper bound by the caps below leads), then
+single moves of one unit to another target while any improves the plan (a move whose gain cannot beat the
+best found, by the caps below, is not computed). Its distance from the best is bounded from above by
+``bound``: a linear programme over fractional assignments where a unit
 adds at most ``cap(unit, target)`` to a target worth at most its points. The cap is the target's points per
 model times the unit's mean unsaved wounds, at most the unit's models (a model is removed only by an unsaved
 wound, and the dice of the wound chain do not depend on the target's state); for a vehicle its points times
@@ -135,6 +137,7 @@ class _Evaluator:
         self.units, self.targets = units, targets
         self.volleys = [[unit_volleys(u, t, half_range=half_range) for t in targets] for u in units]
         self.memo: dict[tuple[int, tuple[int, ...]], tuple[float, Mapping[str, Any]]] = {}
+        self.caps: dict[tuple[int, int], float] = {}
         self.evaluations = 0
 
     def value(self, t: int, members: Sequence[int]) -> tuple[float, Mapping[str, Any] | None]:
@@ -152,7 +155,14 @@ class _Evaluator:
         return self.memo[key]
 
     def cap(self, a: int, t: int) -> float:
-        """An upper bound of what unit ``a`` adds to any set at target ``t`` (see the module docstring)."""
+        """An upper bound of the points unit ``a``'s own shots remove at target ``t`` in any sequence of units
+        (see the module docstring): a set's value is at most the sum of its units' caps."""
+        key = (a, t)
+        if key not in self.caps:
+            self.caps[key] = self._cap(a, t)
+        return self.caps[key]
+
+    def _cap(self, a: int, t: int) -> float:
         own, result = self.value(t, [a])
         if not result:
             return 0.0
@@ -213,19 +223,27 @@ def _greedy(ev: _Evaluator) -> list[int | None]:
     members: list[list[int]] = [[] for _ in range(nt)]
     current = [0.0] * nt
     gains = np.array([[ev.value(t, [a])[0] for t in range(nt)] for a in range(na)]) if na and nt else np.zeros((0, 0))
+    stale = np.zeros(gains.shape, dtype=bool)  # gains[b, t] is then only an upper bound of the exact gain
     for _ in range(na):
         open_units = [a for a in range(na) if assign[a] is None]
         if not open_units:
             break
-        a, t = max(((a, t) for a in open_units for t in range(nt)), key=lambda at: (gains[at], -at[0], -at[1]))
+        while True:  # lazily: the exact gain of the best-looking pair, until the best is exact
+            a, t = max(((a, t) for a in open_units for t in range(nt)), key=lambda at: (gains[at], -at[0], -at[1]))
+            if not stale[a, t]:
+                break
+            gains[a, t] = ev.value(t, [*members[t], a])[0] - current[t]
+            stale[a, t] = False
         if gains[a, t] <= 0.0:
             break
         assign[a] = t
         members[t].append(a)
         current[t] = ev.value(t, members[t])[0]
+        held = sum(ev.cap(m, t) for m in members[t])
         for b in open_units:
             if b != a:
-                gains[b, t] = ev.value(t, [*members[t], b])[0] - current[t]
+                gains[b, t] = min(ev.targets[t].points, held + ev.cap(b, t)) - current[t]
+                stale[b, t] = True
     for _ in range(4 * max(1, na)):  # single moves while any improves the plan
         best = (1e-12, -1, -1)
         for a in range(na):
@@ -238,7 +256,11 @@ def _greedy(ev: _Evaluator) -> list[int | None]:
             for t in range(nt):
                 if t == src:
                     continue
-                gain = ev.value(t, [*members[t], a])[0] - ev.value(t, members[t])[0] - base
+                here = ev.value(t, members[t])[0]
+                most = min(ev.targets[t].points, sum(ev.cap(m, t) for m in members[t]) + ev.cap(a, t))
+                if most - here - base <= best[0]:
+                    continue  # the move cannot beat the best one found: no composition computed
+                gain = ev.value(t, [*members[t], a])[0] - here - base
                 if gain > best[0]:
                     best = (gain, a, t)
         if best[1] < 0:
@@ -298,7 +320,7 @@ def fire_plan(
         assign: list[int | None] = [None] * na
         for k, a in enumerate(useful):
             assign[a] = picked[k]
-        ev.memo, ev.evaluations = sub.memo, sub.evaluations
+        ev.evaluations = sub.evaluations  # (sub's memo is keyed by its own unit indices: not shared)
         method = f"exhaustive over all {nt ** len(useful)} assignments (exact)"
     else:
         assign = _greedy(ev)
@@ -318,9 +340,7 @@ def fire_plan(
     firing = {n for s in shots for n in s.units}
     idle = tuple(u.label for u in attackers.units if u.label not in firing)
     expected = float(sum(s.expected for s in shots))
-    bound = max(expected, _bound(ev))
-    if method.startswith("exhaustive"):
-        bound = expected
+    bound = expected if method.startswith("exhaustive") else max(expected, _bound(ev))
     return FirePlan(attackers.name, targets.name, tuple(shots), idle, expected, bound, method, ev.evaluations)
 
 

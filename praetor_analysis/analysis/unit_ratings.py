@@ -19,7 +19,7 @@ import numpy as np
 import pandas as pd
 
 from praetor_analysis.catalog import load_targets, load_units
-from praetor_analysis.errors import ProfileError, ScenarioError
+from praetor_analysis.errors import PraetorError, ProfileError, ScenarioError, show_value
 from praetor_analysis.prob.dist import Dist
 from praetor_analysis.profiles.records import Unit
 from praetor_analysis.scenario.document import parse_target
@@ -32,6 +32,7 @@ __all__ = [
     "JSON_COLUMNS",
     "PHASES",
     "RATING_COLUMNS",
+    "check_phases",
     "json_rows",
     "profile_targets",
     "rate",
@@ -74,7 +75,7 @@ def standard_targets() -> list[tuple[str, Unit]]:
 
 
 def profile_targets(models: int = 1) -> tuple[list[tuple[str, Unit]], list[tuple[str, str]]]:
-    """Every unit profile of the catalog as a target of ``models`` models.
+    """Every unit profile of the catalog as a target of ``models`` models (a Vehicle: one).
 
     Returns:
         ``(targets, skipped)``: ``(label, Unit)`` pairs, and ``(label, reason)`` for the profiles that cannot
@@ -84,7 +85,10 @@ def profile_targets(models: int = 1) -> tuple[list[tuple[str, Unit]], list[tuple
     for _, r in load_units().iterrows():
         label = f"{r['name']} ({r['faction']}, {r['profile_id']})"
         try:
-            targets.append((label, parse_target({"target": target_from_row(r, models)})))
+            block = target_from_row(r, models)
+            if "vehicle" in str(block.get("Unit Type", "")).lower():
+                block["models"] = 1  # a Vehicle target is one vehicle
+            targets.append((label, parse_target({"target": block})))
         except (ScenarioError, ProfileError) as exc:
             skipped.append((label, str(exc)))
     return targets, skipped
@@ -144,6 +148,7 @@ def rate(
     """One unit against each target in each phase (see :data:`RATING_COLUMNS`): ``mean`` models removed (hull
     points of a vehicle), ``p_any`` and ``p_all`` (at least one; every model, or wrecked), ``wounds`` (or hull
     points) removed, ``share`` of the target's models (so points, when they cost alike; a vehicle: wrecked)."""
+    phases = check_phases(phases)
     striking = loadout.with_flags(charging=True) if charging else loadout
     rows = []
     for target in targets:
@@ -165,6 +170,23 @@ def json_rows(frame: pd.DataFrame) -> list[dict[str, Any]]:
     whole number, NaN as null)."""
     rows = frame[JSON_COLUMNS].astype(object).where(frame[JSON_COLUMNS].notna(), None)
     return [{**r, "points": round(r["points"])} for r in rows.to_dict(orient="records")]
+
+
+def check_phases(phases: Sequence[str] | str, field: str = "phases") -> tuple[str, ...]:
+    """``phases`` as a tuple of :data:`PHASES` (one phase's name alone is that phase).
+
+    Raises:
+        PraetorError: a phase that is not ``"shooting"`` or ``"melee"``, a phase given twice, or none.
+    """
+    items = (phases,) if isinstance(phases, str) else tuple(phases)
+    if not items or len(items) > len(PHASES):
+        raise PraetorError(f"{field}: expected one or both of {PHASES}, got {show_value(phases)}", field=field)
+    for p in items:
+        if not isinstance(p, str) or p not in PHASES:
+            raise PraetorError(f"{field}: {show_value(p)} is not a phase (expected one of {PHASES})", field=field)
+    if len(set(items)) != len(items):
+        raise PraetorError(f"{field}: a phase given twice in {show_value(phases)}", field=field)
+    return items
 
 
 # --- rosters --------------------------------------------------------------------------------------------

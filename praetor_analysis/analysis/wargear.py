@@ -16,7 +16,7 @@ from typing import Any
 
 import pandas as pd
 
-from praetor_analysis.analysis.unit_ratings import PHASES, rate, target_named
+from praetor_analysis.analysis.unit_ratings import PHASES, check_phases, rate, target_named
 from praetor_analysis.catalog import load_wargear_options
 from praetor_analysis.errors import ScenarioError
 from praetor_analysis.profiles.records import Unit
@@ -87,6 +87,7 @@ def wargear_value(
         or refused by the loadout have one row with a ``note``. Sorted by gain per point, highest first
         (a free option that gains first, one that loses last), then by phase.
     """
+    phases = check_phases(phases)
     sheet = datasheet_row(datasheet, "datasheet")
     base_block = {"name": sheet["name"], "faction": sheet["faction"], **({"size": size} if size else {})}
     tlabel, tunit = target if isinstance(target, tuple) else target_named(target)

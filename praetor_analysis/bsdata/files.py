@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import math
+import os
 import re
 import stat
 from collections.abc import Iterator
@@ -29,6 +30,7 @@ from praetor_analysis.errors import PraetorError
 
 __all__ = [
     "MAX_CATALOGUE_FILES",
+    "MAX_PATH_CHARS",
     "MAX_XML_BYTES",
     "MAX_XML_DEPTH",
     "MAX_XML_ELEMENTS",
@@ -38,6 +40,7 @@ __all__ = [
     "Catalogue",
     "UnresolvedLink",
     "UntrustedFileError",
+    "checked_path",
     "children",
     "entry_points",
     "invulnerable_from_texts",
@@ -45,10 +48,14 @@ __all__ = [
     "parse_xml_bytes",
     "parse_xml_file",
     "profile_characteristics",
+    "read_regular_file",
 ]
 
 MAX_XML_BYTES = 64 * 1024 * 1024
 """Largest XML document accepted (the largest real catalogue is about 4 MB)."""
+
+MAX_PATH_CHARS = 4096
+"""Longest file path accepted, in characters."""
 
 MAX_XML_DEPTH = 256
 """Deepest element nesting accepted (real data files nest about 21 deep); deeper documents are refused
@@ -156,21 +163,53 @@ class _BoundedTreeBuilder(TreeBuilder):
 
 def parse_xml_file(path: str | Path) -> Element:
     """Read and parse an untrusted XML file with :func:`parse_xml_bytes`, bounding its size first."""
-    path = Path(path)
+    path = checked_path(path)
+    return parse_xml_bytes(read_regular_file(path, MAX_XML_BYTES), path.name)
+
+
+def checked_path(path: str | os.PathLike[str], field: str = "path") -> Path:
+    """``path`` as a Path, refused when too long (:data:`MAX_PATH_CHARS`) or not encodable for the file system.
+
+    Raises:
+        TypeError: ``path`` is not text or a path.
+        UntrustedFileError: a path too long, or one the file system cannot name (a lone surrogate).
+    """
+    if not isinstance(path, (str, os.PathLike)):
+        raise TypeError(f"{field}: expected a path, got {type(path).__name__}")
+    text = os.fspath(path)
+    if not isinstance(text, str):
+        raise TypeError(f"{field}: expected a text path, got {type(text).__name__}")
+    if len(text) > MAX_PATH_CHARS:
+        raise UntrustedFileError(f"{field}: a path of {len(text)} characters (limit {MAX_PATH_CHARS})", field=field)
+    try:
+        os.fsencode(text)
+    except UnicodeEncodeError:
+        raise UntrustedFileError(f"{field}: the path {text[:80]!r} cannot be encoded for the file system") from None
+    if "\x00" in text:
+        raise UntrustedFileError(f"{field}: a path with a NUL character, {text[:80]!r}", field=field)
+    return Path(text)
+
+
+def read_regular_file(path: Path, limit: int) -> bytes:
+    """The bytes of a regular file of at most ``limit`` bytes (never a folder, pipe or device).
+
+    Raises:
+        UntrustedFileError: not a regular file, larger than ``limit``, or unreadable (the file named).
+    """
+    label = path.name or str(path)
     try:
         st = path.stat()
         if not stat.S_ISREG(st.st_mode):
-            raise UntrustedFileError(
-                f"{path.name}: not a regular file (a folder, pipe or device) refused", field=path.name
-            )
-        size = st.st_size
-        if size > MAX_XML_BYTES:
-            raise UntrustedFileError(f"{path.name}: file of {size} bytes exceeds {MAX_XML_BYTES} bytes")
+            raise UntrustedFileError(f"{label}: not a regular file (a folder, pipe or device) refused", field=label)
+        if st.st_size > limit:
+            raise UntrustedFileError(f"{label}: file of {st.st_size} bytes exceeds {limit} bytes")
         with path.open("rb") as fh:
-            data = fh.read(MAX_XML_BYTES + 1)  # the file may grow between stat and read
+            data = fh.read(limit + 1)  # the file may grow between stat and read
     except OSError as exc:
-        raise UntrustedFileError(f"{path.name}: cannot read ({exc.strerror or exc})") from exc
-    return parse_xml_bytes(data, path.name)
+        raise UntrustedFileError(f"{label}: cannot read ({exc.strerror or exc})") from exc
+    if len(data) > limit:
+        raise UntrustedFileError(f"{label}: file larger than {limit} bytes")
+    return data
 
 
 def children(elem: Element, container: str, tag: str) -> Iterator[Element]:

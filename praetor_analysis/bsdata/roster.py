@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import io
 import math
-import stat
 import struct
 import zipfile
 import zlib
@@ -29,9 +28,11 @@ from praetor_analysis.bsdata.files import (
     PROFILE_TYPE_IDS,
     PTS_COST_TYPE_ID,
     UntrustedFileError,
+    checked_path,
     children,
     local,
     parse_xml_bytes,
+    read_regular_file,
 )
 from praetor_analysis.profiles.vocabulary import clean_type
 
@@ -351,18 +352,8 @@ def read_roster(path: str | Path) -> Roster:
     Raises:
         UntrustedFileError: See :func:`read_roster_bytes`; the file name is in the message.
     """
-    path = Path(path)
-    try:
-        st = path.stat()
-        if not stat.S_ISREG(st.st_mode):
-            raise UntrustedFileError(f"{path.name}: not a regular file (a folder, pipe or device) refused")
-        size = st.st_size
-        if size > MAX_ROSZ_FILE_BYTES:
-            raise UntrustedFileError(f"{path.name}: file of {size} bytes exceeds {MAX_ROSZ_FILE_BYTES} bytes")
-        with path.open("rb") as fh:
-            data = fh.read(MAX_ROSZ_FILE_BYTES + 1)
-    except OSError as exc:
-        raise UntrustedFileError(f"{path.name}: cannot read ({exc.strerror or exc})") from exc
+    path = checked_path(path)
+    data = read_regular_file(path, MAX_ROSZ_FILE_BYTES)
     return read_roster_bytes(data, path.name)
 
 

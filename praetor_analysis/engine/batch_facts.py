@@ -11,7 +11,7 @@ import numpy as np
 from praetor_analysis.engine.allocation import UnitSpace, WoundGroup, count_damage
 from praetor_analysis.engine.checks import check_boost
 from praetor_analysis.engine.pinning import pinning_exempt, shell_shock_of
-from praetor_analysis.engine.rule_report import volley_classification_reads
+from praetor_analysis.engine.rule_report import fresh_single_wound, volley_classification_reads
 from praetor_analysis.engine.volley import TargetState, Volley, weapon_strength
 from praetor_analysis.engine.wound_stage import reads_hit_sixes, volley_wound_key, wound_groups
 from praetor_analysis.prob.memo import BoundedMemo
@@ -131,7 +131,7 @@ class TargetFacts:
             t, r = self.target, reads | self.rule_reads
             name = t.name if "name" in r.fields else ""
             wounds = t.W if "W" in r.fields else None
-            seen = (r.unit_type(t.unit_type), name, wounds, t.rules, t.W == 1 and not t.wounds_taken)
+            seen = (r.unit_type(t.unit_type), name, wounds, t.rules, fresh_single_wound(t))
             token = self.by_reads[id(reads)] = shared.token(seen)
         return token
 

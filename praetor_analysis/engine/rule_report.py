@@ -25,10 +25,16 @@ def shot_label(volley: Volley) -> str | None:
     return f"{t.kind} {t.shots}" if t.shots and t.kind != "Rapid Fire" else t.kind
 
 
+def fresh_single_wound(target: Unit) -> bool:
+    """Whether no model of the target can have lost a wound: a unit of one-wound models (a damaged first
+    model needs ``wounds_taken`` < W, so it has none; a unit asking for more is refused before any rule)."""
+    return target.W == 1
+
+
 def situation_of(volley: Volley, target: Unit) -> Situation:
     """What the conditions of the rules of a volley against a target read."""
     a = volley.attacker
-    fresh = target.W == 1 and not target.wounds_taken
+    fresh = fresh_single_wound(target)
     return Situation(
         melee=volley.mode == "melee",
         half_range=volley.half_range,

@@ -15,6 +15,9 @@ from praetor_analysis.profiles.records import ProfileError, Unit, Weapon
 from praetor_analysis.rules.catalogue import stage_hooks
 from praetor_analysis.rules.hooks import CHARGE_STRENGTH, STRENGTH
 
+#: Most attacks or hits a Volley may be given as a whole number (the engine bounds them further).
+MAX_VOLLEY_COUNT = 100_000
+
 
 @dataclass(frozen=True)
 class Volley:
@@ -32,6 +35,24 @@ class Volley:
     strength: int | None = None  # the Strength after a check (Force...), resolved by engine/checks.py
     placement: str | None = None  # how the marker hits were made: "formation", "wall of death"
     check_pass: float | None = None  # P(the Psychic checks passed) when ``hits`` already count them (markers)
+
+    def __post_init__(self) -> None:
+        """The values' kinds checked: a whole number of attacks or hits is read as that many."""
+        if not isinstance(self.weapon, Weapon) or not isinstance(self.attacker, Unit):
+            raise TypeError("Volley: weapon must be a Weapon and attacker a Unit")
+        if self.mode not in ("shooting", "melee"):
+            raise ProfileError(f'mode: expected "shooting" or "melee", got {self.mode!r}', field="mode")
+        for name in ("attacks", "hits"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not (value is None or isinstance(value, (int, np.integer, DiceExpr, Dist))):
+                raise TypeError(f"Volley.{name}: expected a DiceExpr, a Dist or a whole number, got {value!r}")
+            if isinstance(value, (int, np.integer)):
+                if not 0 <= value <= MAX_VOLLEY_COUNT:
+                    raise ProfileError(f"{name}: expected 0..{MAX_VOLLEY_COUNT}, got {value}", field=name, value=value)
+                object.__setattr__(self, name, Dist.point(int(value)))
+        for name in ("snap_shots", "half_range"):
+            if not isinstance(getattr(self, name), bool):
+                raise TypeError(f"Volley.{name}: expected True or False, got {getattr(self, name)!r}")
 
 
 @dataclass

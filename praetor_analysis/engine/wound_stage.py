@@ -107,8 +107,16 @@ def save_context(volley: Volley, target: Unit) -> SaveContext:
         cover_denied=melee,
         shrouded_denied=melee,
     )
-    attacking = (*volley.weapon.stage_rules, *attacker_rules_with(volley.attacker, SAVE))  # Night Vision
+    # the attacker's rules acting on the enemy's saves (Night Vision); not those of its own saving throw that it
+    # also carries as a target (Feel No Pain: the firer's, against Gets Hot)
+    mine = (t for t in attacker_rules_with(volley.attacker, SAVE) if "target" not in _sides(t))
+    attacking = (*volley.weapon.stage_rules, *mine)
     return apply_save_hooks(ctx, attacking, target.rules, situation)
+
+
+def _sides(token: Rule) -> frozenset[str]:
+    decl = lookup(token.name)
+    return decl.sides if decl is not None else frozenset()
 
 
 def apply_save_hooks(

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from praetor_analysis.errors import PraetorError
 from praetor_analysis.prob.convolution import convolve_power
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
@@ -24,17 +25,22 @@ _TRIM_EPS = 0.0
 
 def _as_pmf(values: Iterable[float] | np.ndarray) -> np.ndarray:
     """Validate and copy probabilities into a read-only float64 array."""
-    arr = np.array(values, dtype=np.float64).ravel()
+    if isinstance(values, (str, bytes)):
+        raise TypeError(f"pmf: expected numbers, got {type(values).__name__}")
+    try:
+        arr = np.array(values, dtype=np.float64).ravel()
+    except ValueError as exc:  # a ragged list, or text that is not a number
+        raise PraetorError(f"pmf: expected a list of probabilities ({exc})", field="pmf") from None
     if arr.size == 0:
-        raise ValueError("pmf: a distribution needs at least one outcome, got []")
+        raise PraetorError("pmf: a distribution needs at least one outcome, got []", field="pmf")
     if not np.all(np.isfinite(arr)):
-        raise ValueError(f"pmf: probabilities must be finite, got {arr.tolist()[:8]}")
+        raise PraetorError(f"pmf: probabilities must be finite, got {arr.tolist()[:8]}", field="pmf")
     if np.any(arr < -1e-12):
-        raise ValueError(f"pmf: probabilities must be >= 0, got min {arr.min()!r}")
+        raise PraetorError(f"pmf: probabilities must be >= 0, got min {arr.min()!r}", field="pmf")
     arr = np.clip(arr, 0.0, None)
     total = arr.sum()
     if abs(total - 1.0) > 1e-9:
-        raise ValueError(f"pmf: probabilities must sum to 1, got {total!r}")
+        raise PraetorError(f"pmf: probabilities must sum to 1, got {total!r}", field="pmf")
     nz = np.flatnonzero(arr > _TRIM_EPS)
     arr = arr[: nz[-1] + 1] if nz.size else arr[:1]
     arr.flags.writeable = False
@@ -221,7 +227,7 @@ class Dist:
 
     def to_dict(self) -> dict[str, object]:
         """The docs/scenario.md form: {"pmf": [...], "mean": m}."""
-        return {"pmf": [float(x) for x in self._p], "mean": self.mean()}
+        return {"pmf": self._p.tolist(), "mean": self.mean()}  # tolist: the same Python floats, at C speed
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Dist) and self._p.shape == other._p.shape and bool(np.array_equal(self._p, other._p))

@@ -28,7 +28,7 @@ from praetor_analysis.profiles.characteristics import (
 )
 from praetor_analysis.profiles.rule_tokens import Rule, RuleRef, parse_rule, parse_rules, rule_name
 from praetor_analysis.profiles.weapon_type import WeaponType, parse_weapon_type
-from praetor_analysis.rules.catalogue import lookup, plays, with_role
+from praetor_analysis.rules.catalogue import lookup, roles_of, with_role
 from praetor_analysis.rules.hooks import Role
 from praetor_analysis.rules.registry import Holder
 from praetor_analysis.rules.unit_types import granted_rules
@@ -59,9 +59,14 @@ class Weapon:
         """The rule's token, or None."""
         return self.type.get(rule_name(rule))
 
+    @cached_property
+    def roles(self) -> frozenset[Role]:
+        """The roles its rules play (those its profile implies included)."""
+        return roles_of(self.stage_rules)
+
     def plays(self, role: Role) -> bool:
         """True when a rule of the weapon (those its profile implies included) plays ``role``."""
-        return plays(role, self.stage_rules)
+        return role in self.roles
 
     def with_role(self, role: Role) -> Rule | None:
         """The first rule of the weapon (those its profile implies included) that plays ``role``, or None."""
@@ -130,6 +135,13 @@ class Armour:
     hp: int | None = None
 
 
+#: Most models in one unit block (``models``).
+MAX_MODELS = 1000
+#: Unit fields that are whole numbers, and their largest values (a ``Unit`` built directly is checked too).
+_UNIT_BOUNDS = (
+    ("models", MAX_MODELS), ("WS", 10), ("BS", 10), ("S", 10), ("T", 10), ("W", 20), ("I", 10), ("A", 20),
+    ("Ld", 12), ("save", 7), ("invulnerable", 7), ("cover", 7), ("wounds_taken", 30),
+)  # fmt: skip
 #: Facings a vehicle can be hit on.
 FACINGS = ("Front", "Side", "Rear")
 #: Fields of a unit block that only a Vehicle may carry.
@@ -164,6 +176,20 @@ class Unit:
     two_weapons: bool = False  # melee: +1 A for a second weapon
     disordered: bool = False  # melee: a Disordered Charge (no +1 A for charging)
 
+    def __post_init__(self) -> None:
+        """Whole numbers where the engine counts (models, characteristics, wounds taken), within bounds."""
+        for name, hi in _UNIT_BOUNDS:
+            value = getattr(self, name)
+            if value is None and name not in ("models", "wounds_taken"):
+                continue
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise ProfileError(f"{name}: expected a whole number, got {show_value(value)}", field=name, value=value)
+            if not 0 <= value <= hi:
+                raise ProfileError(f"{name}: expected 0..{hi}, got {value}", field=name, value=value)
+        for name in ("moved", "charging", "two_weapons", "disordered"):
+            if not isinstance(getattr(self, name), bool):
+                raise ProfileError(f"{name}: expected True or False, got {show_value(getattr(self, name))}", field=name)
+
     def has(self, rule: RuleRef) -> bool:
         """True when the unit has the rule (a declaration or its canonical name)."""
         name = rule_name(rule)
@@ -174,9 +200,14 @@ class Unit:
         name = rule_name(rule)
         return next((r for r in self.rules if r.name == name), None)
 
+    @cached_property
+    def roles(self) -> frozenset[Role]:
+        """The roles its rules play."""
+        return roles_of(self.rules)
+
     def plays(self, role: Role) -> bool:
         """True when a rule of the unit plays ``role``."""
-        return plays(role, self.rules)
+        return role in self.roles
 
     def with_role(self, role: Role) -> Rule | None:
         """The first rule of the unit that plays ``role``, or None."""
@@ -247,7 +278,7 @@ def unit_from_mapping(data: Mapping[str, Any], *, field_name: str, defaults: Map
     def stat(key: str, lo: int = 0, hi: int = 10, allow_none: bool = True) -> int | None:
         return parse_stat(d.get(key), f"{field_name}.{key}", lo=lo, hi=hi, allow_none=allow_none)
 
-    models = parse_stat(d.get("models", 1), f"{field_name}.models", lo=0, hi=1000)
+    models = parse_stat(d.get("models", 1), f"{field_name}.models", lo=0, hi=MAX_MODELS)
     rules = d.get("rules", [])
     if rules is not None and not isinstance(rules, (list, tuple, str)):
         raise ProfileError(f"{field_name}.rules: expected a list of rule names, got {show_value(rules)}")

@@ -89,8 +89,9 @@ def parse_rules(items: Iterable[str] | str | None, *, field_name: str = "rules")
     for i, tok in enumerate(items):
         if not isinstance(tok, str):
             raise ProfileError(f"{field_name}[{i}]: expected a rule name, got {show_value(tok)}")
-        if tok.strip():
-            out.append(parse_rule(tok, field_name=field_name))
+        if not tok.strip():
+            raise ProfileError(f"{field_name}[{i}]: an empty rule name, got {show_value(tok)}")
+        out.append(parse_rule(tok, field_name=field_name))
     return no_duplicate_rules(tuple(out), field_name)
 
 

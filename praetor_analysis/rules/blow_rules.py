@@ -90,6 +90,21 @@ DETONATION = declare(
     "any other target)",
     only_targets=DETONATION_TARGETS,
 )
+#: What a grenade may attack in melee instead of the model's attacks (Krak Grenades, Melta Bombs).
+GRENADE_TARGETS: tuple[str, ...] = ("Vehicle", "Dreadnought", "Automata", "Fortification", "Building")
+GRENADE_ATTACK = declare(
+    "Grenade Attack",
+    Stage.MELEE_ATTACKS,
+    Stage.TO_HIT,
+    Stage.ROUND,
+    pending=(Stage.ROUND,),
+    hooks=Hooks(blows=_one),
+    auto_hit=True,
+    only_targets=GRENADE_TARGETS,
+    summary="the project's rule for a grenade used in melee (Krak Grenades, Melta Bombs): one automatic hit "
+    "instead of the model's attacks, only against vehicles, Dreadnoughts, Automata and buildings (at "
+    "Initiative 1 in a whole round, not computed yet)",
+)
 WRATHFUL_BLOWS = declare(
     "Wrathful Blows",
     Stage.MELEE_ATTACKS,

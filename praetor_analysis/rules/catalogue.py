@@ -73,6 +73,16 @@ def with_role(role: Role, tokens: Iterable[T]) -> T | None:
     return None
 
 
+def roles_of(tokens: Iterable[Named]) -> frozenset[Role]:
+    """Every role the declared rules among ``tokens`` play."""
+    out: set[Role] = set()
+    for token in tokens:
+        decl = lookup(token.name)
+        if decl is not None:
+            out |= decl.roles
+    return frozenset(out)
+
+
 def plays(role: Role, tokens: Iterable[Named]) -> bool:
     """True when one of ``tokens`` is a declared rule that plays ``role``."""
     return with_role(role, tokens) is not None

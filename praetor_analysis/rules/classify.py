@@ -42,6 +42,7 @@ class Resolution:
     modelled: frozenset[Stage]
     irrelevant: frozenset[Stage]
     vehicle: bool = False
+    hit_roll: bool = True  # False when the hits are given or come from markers: no To Hit roll is made
 
 
 def _placement(modelled: set[Stage], irrelevant: set[Stage], marker_hits: bool, placement: str | None) -> None:
@@ -59,7 +60,7 @@ def wound_chain(*, melee: bool, marker_hits: bool, placement: str | None = None)
     irrelevant = {Stage.VEHICLES, Stage.ALLOCATION, Stage.INITIATIVE, Stage.ROUND, Stage.ELSEWHERE}
     (modelled if melee else irrelevant).add(Stage.MELEE_ATTACKS)
     _placement(modelled, irrelevant, marker_hits, placement)
-    return Resolution("wound chain", frozenset(modelled), frozenset(irrelevant))
+    return Resolution("wound chain", frozenset(modelled), frozenset(irrelevant), hit_roll=not marker_hits)
 
 
 def vehicle_attack(*, marker_hits: bool, placement: str | None = None, melee: bool = False) -> Resolution:
@@ -71,7 +72,7 @@ def vehicle_attack(*, marker_hits: bool, placement: str | None = None, melee: bo
     }  # fmt: skip
     (modelled if melee else irrelevant).add(Stage.MELEE_ATTACKS)
     _placement(modelled, irrelevant, marker_hits, placement)
-    return Resolution("vehicle", frozenset(modelled), frozenset(irrelevant), vehicle=True)
+    return Resolution("vehicle", frozenset(modelled), frozenset(irrelevant), vehicle=True, hit_roll=not marker_hits)
 
 
 @dataclass(frozen=True)
@@ -141,6 +142,8 @@ def category_of(
             return "not_modelled"  # a weapon rule given to a unit: nothing reads it there
         if side not in decl.sides:
             return "no_effect"
+        if not resolution.hit_roll and decl.stages == {Stage.TO_HIT}:
+            return "no_effect"  # a unit's To Hit rule (re-rolls, modifiers) when no To Hit roll is made
     acting = decl.stages & resolution.modelled
     if acting:
         # on a vehicle a rule's unit types only restrict what it does besides penetration (Haywire...)

@@ -17,7 +17,12 @@ def _outside(name: str, summary: str, **kw: object) -> RuleDecl:
 
 def _option(name: str, summary: str, **kw: object) -> RuleDecl:
     """A benefit the attacker may choose to take; the engine resolves the attack as printed, without it."""
-    return _outside(name, f"an option the attacker may take ({summary}); resolved without it", **kw)
+    return _outside(
+        name,
+        f"an option the attacker may take ({summary}); resolved without it: give the profile with it taken in a "
+        "weapon list to have the better one chosen",
+        **kw,
+    )
 
 
 # --- challenges: one model against one, not a unit's attack --------------------------------------------

@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from praetor_analysis.errors import ProfileError
 from praetor_analysis.rules.contexts import SaveSituation
-from praetor_analysis.rules.hooks import Hooks, Role
+from praetor_analysis.rules.hooks import Hooks, Role, SaveHook
 from praetor_analysis.rules.registry import Holder, Stage, declare, roll
 from praetor_analysis.rules.saves import SaveContext
 
@@ -50,6 +50,15 @@ def _malefic_aegis(c: SaveContext, value: int | None, variant: str | None, s: Sa
     if value is None:
         raise ProfileError("target.rules: Malefic Aegis needs its save, such as Malefic Aegis (5+)")
     return _invulnerable(c, value)
+
+
+def _wargear_save(x: int) -> SaveHook:
+    """The save hook of wargear giving a fixed invulnerable save of ``x``+ (an Iron Halo, a refractor field)."""
+
+    def hook(c: SaveContext, value: int | None, variant: str | None, s: SaveSituation) -> SaveContext:
+        return _invulnerable(c, x)
+
+    return hook
 
 
 IGNORES_COVER = declare(
@@ -116,4 +125,18 @@ CURSE_OF_DEAD_WORLDS = declare(
     pending=(Stage.VEHICLES,),
     hooks=Hooks(save=_curse_of_dead_worlds),
     summary="invulnerable saves against it are one worse, down to 6+ (a vehicle's too: not computed yet)",
+)
+IRON_HALO = declare(
+    "Iron Halo",
+    Stage.SAVES,
+    holder=Holder.UNIT,
+    hooks=Hooks(save=_wargear_save(4)),
+    summary="wargear: an invulnerable save of 4+, not added to another (the better one is taken)",
+)
+REFRACTOR_FIELD = declare(
+    "Refractor Field",
+    Stage.SAVES,
+    holder=Holder.UNIT,
+    hooks=Hooks(save=_wargear_save(5)),
+    summary="wargear: an invulnerable save of 5+, not added to another (the better one is taken)",
 )

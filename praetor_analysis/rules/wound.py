@@ -104,7 +104,8 @@ class WoundRoll:
         """P(each wound kind) for one hit; the rest of the mass is "no wound" (memoised: a roll is a value)."""
         if self.auto_p > 0.0:  # those hits wound as the plain wound of the weapon, the others roll
             rolled = replace(self, auto_p=0.0).outcomes()
-            out = {kind: (1.0 - self.auto_p) * p for kind, p in rolled.items()}
+            # (every hit a six: BS 1 or Snap Shots, no rolled kind is left)
+            out = {kind: (1.0 - self.auto_p) * p for kind, p in rolled.items() if self.auto_p < 1.0}
             plain = self.kind_of(0)
             out[plain] = out.get(plain, 0.0) + self.auto_p
             return out

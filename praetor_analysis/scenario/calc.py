@@ -39,6 +39,7 @@ from praetor_analysis.scenario.formation import MarkerSetup, default_note
 from praetor_analysis.scenario.limits import MAX_SCENARIOS
 from praetor_analysis.scenario.marker_volley import marker_hits, placed
 from praetor_analysis.scenario.unit_calc import add_notes, has_fielded_unit, is_unit_attacker, target_of, unit_calc
+from praetor_analysis.scenario.work import check_array_work
 from praetor_analysis.vehicles.attack import resolve_vehicle_scenario
 
 __all__ = [
@@ -169,7 +170,8 @@ def calc_json(text: str) -> Any:
     """Parse JSON text (one scenario or an array of them) and compute the result(s) with :func:`calc`.
 
     Every scenario of an array is parsed (and its cost bounded) before the first is computed (a datasheet
-    attacker: its unit fielded); an error names the scenario's index.
+    attacker: its unit fielded), once the array's estimated work is within bounds
+    (:func:`~praetor_analysis.scenario.work.check_array_work`); an error names the scenario's index.
     """
     try:
         data = json.loads(text)
@@ -183,6 +185,7 @@ def calc_json(text: str) -> Any:
         return calc(data)
     if len(data) > MAX_SCENARIOS:
         raise ScenarioError(f"scenario: {len(data)} scenarios in one array (limit {MAX_SCENARIOS})")
+    check_array_work(data)  # every statline scenario parsed (memoised: calc_many parses them again for free)
     for i, item in enumerate(data):
         try:
             if is_unit_attacker(item):

@@ -38,6 +38,7 @@ from praetor_analysis.catalog import (
 )
 from praetor_analysis.errors import ScenarioError
 from praetor_analysis.scenario.blocks import attacker_block, weapon_block
+from praetor_analysis.scenario.limits import check_loadout_length
 from praetor_analysis.scenario.loadout_limits import Limits, option_chain, refuse_if_hidden
 from praetor_analysis.scenario.names import UNIT_STAT_KEYS, fold, is_name_block, suggestions
 from praetor_analysis.scenario.unit_records import FieldedUnit, Loadout, ModelGroup
@@ -286,6 +287,7 @@ def build_loadout(value: Any, field: str = "attacker") -> FieldedUnit:
     items = block.get("loadout", [])
     if not isinstance(items, list):
         raise ScenarioError(f"{field}.loadout: expected a list of option names, got {items!r}")
+    check_loadout_length(items, f"{field}.loadout")
     taken: list[str] = []
     for i, item in enumerate(items):
         points += _take(item, f"{field}.loadout[{i}]", build)

@@ -33,6 +33,7 @@ from praetor_analysis.prob.memo import BoundedMemo
 from praetor_analysis.profiles.characteristics import check_text
 from praetor_analysis.profiles.records import Unit, Weapon, unit_from_mapping, vehicle_armour
 from praetor_analysis.rules.hooks import Role
+from praetor_analysis.scenario.fields import check_scenario_fields, check_unit_fields
 from praetor_analysis.scenario.formation import MarkerSetup, default_formation, parse_marker_setup
 from praetor_analysis.scenario.limits import (
     MAX_PROFILES,
@@ -134,8 +135,20 @@ def parse_cached(kind: str, data: Any, field_name: str, build: Callable[[], Any]
 
 
 def parse_weapon_block(data: Any, field_name: str = "weapon") -> Weapon:
-    """A weapon block of a scenario (a profile mapping) -> Weapon."""
+    """A weapon block of a scenario (a profile mapping) -> Weapon; an empty block is refused (it would be
+    read as an unarmed blow or shot, which nothing asked for)."""
+    check_weapon_given(data, field_name)
     return parse_cached("weapon", data, field_name, lambda: Weapon.from_mapping(data, field_name=field_name))
+
+
+def check_weapon_given(data: Any, field_name: str) -> None:
+    """Refuse a weapon block with no characteristic and no name (``{}``)."""
+    if isinstance(data, Mapping) and not data:
+        raise ScenarioError(
+            f"{field_name}: an empty weapon block; give a profile (Range, Strength, AP, Type) or a weapon name",
+            field=field_name,
+            value={},
+        )
 
 
 def parse_unit_block(data: Any, field_name: str) -> Unit:
@@ -173,13 +186,18 @@ def as_scenario_error(fn: Callable[P, R]) -> Callable[P, R]:
 
 
 @as_scenario_error
-def parse_volley(data: Mapping[str, Any], *, prefix: str = "") -> Volley:
-    """Build a Volley from a scenario (or one entry of ``firing_units``)."""
+def parse_volley(data: Mapping[str, Any], *, prefix: str = "", kind: str | None = None) -> Volley:
+    """Build a Volley from a scenario (or one entry of ``firing_units``); ``kind`` (default the volley's
+    mode) says which fields act (``scenario.fields``)."""
     mode = _mode(data, prefix)
+    kind = kind or mode
+    if prefix:  # a volley of firing_units: its own fields
+        check_scenario_fields(data, mode, prefix=prefix)
     if "weapon" not in data:
         raise ScenarioError(f"{prefix}weapon: required, got nothing")
     weapon = parse_weapon_block(data["weapon"], f"{prefix}weapon")
     attacker = parse_unit_block(data.get("attacker", {}), f"{prefix}attacker")
+    check_unit_fields(data.get("attacker", {}), kind, "attacker", f"{prefix}attacker")
     if attacker.models < 1:
         raise ScenarioError(f"{prefix}attacker.models: must be at least 1, got {attacker.models}")
     attacks = hits = None
@@ -223,13 +241,21 @@ def wall_of_death_hits(weapon: Weapon, models: int, attacks: DiceExpr | None) ->
     return Dist.from_trusted(compound(templates.probabilities, wall_of_death_pmf(hellstorm)))
 
 
-def parse_target(data: Mapping[str, Any]) -> Unit:
-    """Build the target Unit from the scenario's ``target`` block."""
+def parse_target(data: Mapping[str, Any], kind: str | None = None) -> Unit:
+    """Build the target Unit from the scenario's ``target`` block (its fields checked for ``kind``)."""
     if "target" not in data:
         raise ScenarioError("target: required, got nothing")
     target = parse_unit_block(data["target"], "target")
+    if kind is not None:
+        check_unit_fields(data["target"], kind, "target", "target")
     if target.models < 1:
         raise ScenarioError(f"target.models: must be at least 1, got {target.models}")
+    if target.is_vehicle and target.models != 1:
+        raise ScenarioError(
+            f"target.models: a Vehicle target is one vehicle (squadrons are not modelled), got {target.models}",
+            field="target.models",
+            value=target.models,
+        )
     if not target.is_vehicle:
         for key in ("T", "W"):
             if getattr(target, key) is None:
@@ -276,18 +302,35 @@ def parse_scenario(data: Any) -> Scenario:
     return _single(data)
 
 
-def _single(data: Mapping[str, Any]) -> Shooting | MeleeRound:
+def scenario_kind(data: Mapping[str, Any]) -> str:
+    """The kind of a statline scenario (``scenario.fields.KINDS``): which fields act in it."""
+    if "firing_units" in data:
+        return "sequence"
     if data.get("mode") == "melee" and "target_weapon" in data:
+        return "melee round"
+    if "formation" in data:
+        return "marker"
+    return "melee" if data.get("mode") == "melee" else "shooting"
+
+
+def _single(data: Mapping[str, Any]) -> Shooting | MeleeRound:
+    kind = scenario_kind(data)
+    if kind == "melee round":
         attacker, target = parse_melee_round(data)
+        check_scenario_fields(data, kind)
+        check_unit_fields(data.get("attacker"), kind, "attacker", "attacker")
+        check_unit_fields(data.get("target"), kind, "target", "target")
         check_melee_round(attacker, target)
         return MeleeRound(attacker, target)
-    target = parse_target(data)
+    check_scenario_fields(data, kind)
+    target = parse_target(data, None if kind == "sequence" else kind)
     check_target_state(target)
-    if "formation" in data:
+    if kind == "marker":
         volley, setup = _marker_volley(data, target)
         return Shooting(target, ((volley,),), setup)
-    if "firing_units" in data:
+    if kind == "sequence":
         units = _firing_units(data["firing_units"])
+        _check_sequence_target(data["target"], units)
     else:
         units = ((parse_volley(data),),)
     for unit in units:
@@ -316,6 +359,12 @@ def default_marker_setup(volley: Volley, target: Unit) -> MarkerSetup | None:
     except PraetorError:
         return None
     return setup
+
+
+def _check_sequence_target(block: Any, units: tuple[tuple[Volley, ...], ...]) -> None:
+    """The target of a sequence: its fields act when some volley reads them (``moved``: a melee volley)."""
+    modes = {v.mode for u in units for v in u}
+    check_unit_fields(block, "melee" if "melee" in modes else "shooting", "target", "target")
 
 
 def _firing_units(units: Any) -> tuple[tuple[Volley, ...], ...]:
@@ -381,7 +430,7 @@ def _marker_volley(data: Mapping[str, Any], target: Unit) -> tuple[Volley, Marke
     """The volley and marker setup of a scenario with a ``formation``."""
     if data.get("hits") is not None:
         raise ScenarioError('hits: give either "hits" or "formation", not both')
-    volley = parse_volley(data)
+    volley = parse_volley(data, kind="marker")
     if volley.mode != "shooting":
         raise ScenarioError(f"formation: markers and templates are shooting attacks, got mode {volley.mode!r}")
     setup = parse_marker_setup(data, target)

@@ -25,6 +25,8 @@ def _weapons(value: Any, field_name: str) -> tuple[Weapon, ...]:
         name = field_name if not isinstance(value, list) else f"{field_name}[{k}]"
         if isinstance(item, list):
             raise ScenarioError(f"{name}: expected a weapon profile, got a list inside the list")
+        if isinstance(item, Mapping) and not item:
+            raise ScenarioError(f"{name}: an empty weapon block; give a profile (Range, Strength, AP, Type) or a name")
         w = Weapon.from_mapping(item, field_name=name)
         if not w.is_melee and w.type.kind not in {None, "Pistol"}:
             raise ScenarioError(f"{name}.Type: {w.type.text!r} is not a melee weapon")

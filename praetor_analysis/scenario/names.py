@@ -44,8 +44,9 @@ __all__ = [
 
 WEAPON_STAT_KEYS = frozenset({"Range", "Strength", "AP", "Type"})
 """Keys that make a weapon block a profile (no name lookup)."""
-UNIT_STAT_KEYS = frozenset(c for c in STAT_COLUMNS if c != "Move")
-"""Keys that make a unit block a profile (no name lookup)."""
+UNIT_STAT_KEYS = frozenset(c for c in STAT_COLUMNS if c not in ("Move", "rules"))
+"""Keys that make a unit block a profile (no name lookup): its characteristics (``rules`` may stand beside
+a name: they are added to the profile's own)."""
 
 _PICK_KEYS = ("faction", "profile_id")
 _WEAPON_KEY = ["Range", "Strength", "AP", "Type_clean"]
@@ -244,6 +245,8 @@ def resolve_unit(value: Any, field: str = "target") -> Any:
         models = _datasheet_minimum(row)
     if models is not None:
         block["models"] = models
+    if "rules" in rest and isinstance(rest["rules"], list) and isinstance(block.get("rules"), list):
+        rest["rules"] = [*block["rules"], *(r for r in rest["rules"] if r not in block["rules"])]
     block.update(rest)
     return block
 

@@ -63,6 +63,17 @@ FIRE_ALL_TYPES = ("Dreadnought", "Monstrous", "Mechanised", "Vehicle")
 """Unit Types whose models fire every weapon they carry (words of the Unit Type)."""
 
 UNARMED = {"name": "unarmed", "Range": "-", "Strength": "User", "AP": "-", "Type": "Melee"}
+#: The melee profile of grenade wargear used against a vehicle, Dreadnought, Automata or building: one automatic
+#: hit instead of the model's attacks (the Strength and AP its wargear entry gives; docs/rules.md#grenade-attack).
+GRENADE_PROFILES: Mapping[str, Mapping[str, str]] = {
+    "Krak Grenades": {
+        "name": "Krak Grenades",
+        "Range": "-",
+        "Strength": "6",
+        "AP": "3",
+        "Type": "Melee, Grenade Attack",
+    },
+}
 """The profile of a model with no melee weapon."""
 
 _MELEE_STATS = ("WS", "S", "I", "A")
@@ -192,6 +203,12 @@ def _melee_options(weapons: Sequence[Weapon], target: Unit) -> tuple[list[Weapon
     return found or [_weapon(UNARMED)], unused
 
 
+def _grenades(g: ModelGroup, target: Unit) -> list[Weapon]:
+    """The grenade profiles the group's wargear gives against the target (none when it may not attack it)."""
+    out = [_weapon(GRENADE_PROFILES[name]) for name in g.wargear if name in GRENADE_PROFILES]
+    return [w for w in out if may_attack(w, target)]
+
+
 def melee_weapons(weapons: Sequence[Mapping[str, Any]], enemy: Unit) -> list[Weapon]:
     """The melee profiles a model carrying ``weapons`` (blocks) may fight ``enemy`` with (unarmed when none)."""
     return _melee_options([_weapon(b) for b in weapons], enemy)[0]
@@ -203,7 +220,10 @@ def _group_blows(unit: Unit, options: list[Weapon], target: Unit) -> list[tuple[
     # a Side is a whole-round fighter and needs T and W; the attack count and Initiative never read them
     striker = replace(unit, T=unit.T if unit.T is not None else 1, W=unit.W if unit.W is not None else 1)
     for w in options:
-        others = [o for o in options if o is not w]
+        if w.name in GRENADE_PROFILES and w.type.text == GRENADE_PROFILES[w.name]["Type"]:  # one hit a model, I1
+            out.append((Volley(w, unit, mode="melee", attacks=Dist.point(unit.models)), 1))
+            continue
+        others = [o for o in options if o is not w and o.name not in GRENADE_PROFILES]
         blows = plan_blows(Side(striker, (w,), others[0] if others else None), w, target)
         out.append((Volley(w, unit, mode="melee", attacks=Dist.point(blows.attacks * unit.models)), blows.initiative))
     return out
@@ -226,6 +246,8 @@ def melee(
         missing = [k for k in needed if getattr(models, k) is None]
         unreadable: dict[str, str] = {}
         options, unused = _melee_options(_weapons(g, unreadable), target)
+        if target_weapon is None:  # one way: a grenade may strike instead (its Initiative 1 orders only a round)
+            options = [*options, *_grenades(g, target)]
         unused.update(unreadable)
         if models.is_vehicle or missing:
             why = "a vehicle: it does not fight" if models.is_vehicle else f"no {', '.join(missing)} in its statline"

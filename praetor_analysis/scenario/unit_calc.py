@@ -19,6 +19,7 @@ from praetor_analysis.scenario.datasheet import DATASHEET_FIELDS
 from praetor_analysis.scenario.document import parse_target, resolve_names
 from praetor_analysis.scenario.echo import unit_echo
 from praetor_analysis.scenario.fielded import FieldedUnit, fielded_unit, is_datasheet
+from praetor_analysis.scenario.fields import check_scenario_fields, check_unit_fields
 from praetor_analysis.scenario.names import resolve_weapon
 from praetor_analysis.scenario.unit_attack import melee, shooting
 
@@ -133,6 +134,20 @@ def unit_calc(data: Mapping[str, Any]) -> dict[str, Any]:
         raise ScenarioError(f'mode: expected "shooting" or "melee", got {mode!r}')
     if "target_weapon" in data and mode != "melee":
         raise ScenarioError(f'target_weapon: only used with "mode": "melee", got mode {mode!r}')
+    kind = f"datasheet {mode}"
+    check_scenario_fields(data, kind)
+    check_unit_fields(attacker, kind, "datasheet", "attacker")
+    target_value = data.get("target")
+    if (
+        isinstance(target_value, Mapping)
+        and target_value.get("second_weapon") is not None
+        and "target_weapon" not in data
+    ):
+        raise ScenarioError(
+            f"target.second_weapon: not used for the target of a {kind} scenario (the target strikes back only "
+            "with target_weapon)",
+            field="target.second_weapon",
+        )
     unit = fielded_unit(attacker)
     try:
         tvalue = data.get("target")
@@ -142,7 +157,9 @@ def unit_calc(data: Mapping[str, Any]) -> dict[str, Any]:
         if tvalue is None:
             raise ScenarioError("target: required")
         block, notes = target_of(tvalue)
-        target = parse_target({"target": resolve_names({"target": block})["target"]})
+        resolved = resolve_names({"target": block})["target"]
+        check_unit_fields(resolved, kind + (" round" if "target_weapon" in data else ""), "target", "target")
+        target = parse_target({"target": resolved})
         if mode == "shooting":
             half = data.get("half_range", False)
             if not isinstance(half, bool):

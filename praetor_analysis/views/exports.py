@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -15,6 +16,9 @@ import pandas as pd
 import plotly.graph_objects as go
 import plotly.io as pio
 
+from praetor_analysis.errors import PraetorError, show_value
+from praetor_analysis.profiles.records import MAX_MODELS
+from praetor_analysis.scenario.blocks import is_vehicle_row
 from praetor_analysis.scenario.names import fold, unit_row, weapon_row
 
 __all__ = [
@@ -24,6 +28,7 @@ __all__ = [
     "figure_to_png",
     "select_targets",
     "select_weapons",
+    "sized_name",
     "to_csv",
 ]
 
@@ -84,14 +89,47 @@ def select_targets(names: Sequence[str] | None = None, targets: pd.DataFrame | N
     lower = targets["archetype"].map(fold)
     parts = []
     for name in names:
-        label, _, size = name.rpartition(":") if name.rpartition(":")[2].strip().isdigit() else (name, "", "")
+        label, size = sized_name(name, "--targets")
         hit = targets[lower == fold(label)]
         if hit.empty:
-            hit = _profile_target(label, int(size) if size else 1)
+            hit = _profile_target(label, size or 1)
         elif size:
-            hit = hit.assign(models=int(size))
+            hit = hit.assign(models=size)
+        if size not in (None, 1) and any(is_vehicle_row(r) for r in hit.to_dict("records")):
+            raise PraetorError(f"--targets: {label!r} is a Vehicle: one vehicle, got {size}", field="--targets")
         parts.append(hit)
     return pd.concat(parts).drop_duplicates("archetype")
+
+
+_SIZED = re.compile(r"^(.*):\s*([0-9]+)\s*$", re.ASCII | re.DOTALL)
+
+
+def sized_name(text: str, field: str) -> tuple[str, int | None]:
+    """``"NAME:N"`` -> (NAME, N), ``"NAME"`` -> (NAME, None): N in ASCII digits, 1..``MAX_MODELS``.
+
+    Raises:
+        PraetorError: an empty name, a size outside 1..MAX_MODELS, or a size in other digits (``"Rhino:²"``).
+    """
+    if not isinstance(text, str):
+        raise PraetorError(f"{field}: expected a name, got {show_value(text)}", field=field, value=text)
+    m = _SIZED.match(text)
+    if m is None:
+        tail = text.rpartition(":")[2].strip()
+        if ":" in text and tail and all(ch.isdigit() or ch.isnumeric() for ch in tail):
+            raise PraetorError(f"{field}: the size after ':' must be written in digits 0-9, got {text!r}", field=field)
+        label, size = text, None
+    else:
+        label, size = m.group(1), int(m.group(2)) if len(m.group(2)) < 10 else MAX_MODELS + 1
+        if not 1 <= size <= MAX_MODELS:
+            raise PraetorError(
+                f"{field}: a target of 1 to {MAX_MODELS} models, got {m.group(2)[:20]!r} in {text[:80]!r}",
+                field=field,
+                value=text,
+            )
+    label = " ".join(label.split())
+    if not label:
+        raise PraetorError(f"{field}: an empty target name in {text!r}", field=field, value=text)
+    return label, size
 
 
 def _profile_target(name: str, models: int) -> pd.DataFrame:

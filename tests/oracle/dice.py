@@ -103,9 +103,11 @@ def leadership_test(ld: int) -> list[tuple[object, bool]]:
     return merge_paths((SIXTH * SIXTH, ld >= 2 and a + b <= ld) for a in FACES for b in FACES)
 
 
-def save_outcomes(save_need, reroll_failed_save, mitigation_need) -> list[tuple[object, bool]]:
-    """Roll one save (re-rolled once if failed and allowed), then one mitigation roll.
-    Returns (probability, unsaved) for every face path."""
+def save_outcomes(
+    save_need, reroll_failed_save, mitigation_need, reroll_passed_save=False
+) -> list[tuple[object, bool]]:
+    """Roll one save (re-rolled once if failed and allowed, or once if passed and the attacker makes it
+    re-roll a pass), then one mitigation roll.  Returns (probability, unsaved) for every face path."""
     out = []
 
     def after_save(p, saved):
@@ -121,7 +123,10 @@ def save_outcomes(save_need, reroll_failed_save, mitigation_need) -> list[tuple[
         after_save(ONE, False)
     else:
         for face in FACES:
-            if succeeds(face, save_need):
+            if succeeds(face, save_need) and reroll_passed_save:
+                for again in FACES:
+                    after_save(SIXTH * SIXTH, succeeds(again, save_need))
+            elif succeeds(face, save_need):
                 after_save(SIXTH, True)
             elif reroll_failed_save:
                 for again in FACES:
@@ -131,5 +136,5 @@ def save_outcomes(save_need, reroll_failed_save, mitigation_need) -> list[tuple[
     return out
 
 
-def chance_saved(save_need, reroll):
-    return sum(p for p, unsaved in save_outcomes(save_need, reroll, None) if not unsaved)
+def chance_saved(save_need, reroll, reroll_passed=False):
+    return sum(p for p, unsaved in save_outcomes(save_need, reroll, None, reroll_passed) if not unsaved)

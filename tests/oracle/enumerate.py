@@ -35,8 +35,8 @@ Readings chosen where MECHANICS.md leaves room (one per line, for comparison wit
   the user's statement that both weapons qualify).
 - Rending sets AP 2 in shooting and min(weapon AP, 2) in melee; Breaching sets AP 2; AP 1 and AP 2 wounds
   form one allocation class.
-- Allocation classes inside one batch: Instant Death wounds (those at AP 1/2 first), then AP 1/2 wounds,
-  then the rest; within a class wounds are iid, taken one at a time.
+- Allocation classes inside one batch: Instant Death wounds, then AP 1/2 wounds, then the rest; within a
+  class wounds are iid, taken one at a time in random order (each wound of the class alike to come next).
 - Every wound (and every Brutal sub-wound) rolls its save and mitigation even once no model is left;
   those that get through count in `unsaved` (and feed Deflagrate) without being allocated.
 - Brutal sub-wounds of one wound all go to the model the wound was allocated to; once it dies the rest
@@ -63,12 +63,23 @@ Readings chosen where MECHANICS.md leaves room (one per line, for comparison wit
   better of the bracket's AP and its own.  Synaptic Disruptor: a 6 wounds with no save or mitigation.
   Sanctic: Daemons wounded on 2+.  Curse of Dead Worlds: invulnerable one worse (6+ at worst).
   Destructor: a D6 rolled per unsaved wound (2D6 on large targets), that many wounds on the model, the rest
-  lost; Moonsilver: two wounds on a Daemon or Psyker.
+  lost; Moonsilver: two wounds on a Daemon or Psyker; Destroyer: a D3 (a D6 halved up) per unsaved wound.
+  Sanctic: a Daemon re-rolls its passed invulnerable saves (once).
+- Haywire against a Dreadnought, Automata or Mechanised target: one D6 instead of the wound roll (never
+  re-rolled): 1 nothing, 2-5 a wound allowing only the invulnerable save and mitigation, 6 a wound allowing
+  neither.  Neutron-flux: Instant Death against Automata.
+- Entangle: the wound roll compares S with the target's S; its wounds count in `wounds` and are discarded
+  (no save rolled, never unsaved).
+- Molecular Dissonance: a hit whose standing To Hit die shows 6 wounds without a roll, as the weapon's plain
+  wound (not Primarchs); Deflagrate's extra hits have no To Hit die.
+- Force, Achean Force, Divine Guidance (one attacking model only): a Psychic check (Leadership test) first;
+  a pass doubles S (Force) or adds 2 (10 at most); a failure of Force or Divine Guidance is Perils and the
+  plain S; Force and Achean Force are Instant Death on Daemons.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 from . import dice as _dice
@@ -107,6 +118,7 @@ class St(NamedTuple):
     queue: tuple = ()  # shots of each model that fires, awaiting its To Hit dice
     shots: int = 0  # shots awaiting the first To Hit die (or automatic hits awaiting Gets Hot)
     hits: int = 0
+    sixes: int = 0  # of the hits, those whose standing To Hit die shows 6 (Molecular Dissonance only)
     ones: int = 0  # failed To Hit dice showing a natural 1, not yet re-rolled
     misses: int = 0  # other failed To Hit dice, not yet re-rolled
     mc: bool = False  # Master-crafted re-roll still unused
@@ -145,6 +157,7 @@ class Volley:
     counts: dict  # {sorted tuple of per-model shots or hits: probability}
     automatic: bool  # `hits` given: no To Hit roll
     shots: dict | None = None  # with `hits` and Gets Hot: {number of shots: probability}, one Gets Hot die each
+    half_range: bool = False
 
 
 def round_robin(total: int, models: int) -> tuple:
@@ -190,7 +203,9 @@ def parse_volley(v: dict) -> Volley:
             shots = certain(0)
             for _ in range(attacker.models):
                 shots = each_state(shots, lambda n: [(p, n + k) for k, p in per_model.items()])
-    return Volley(melee, bool(v.get("snap_shots")), weapon, attacker, counts, automatic, shots)
+    return Volley(
+        melee, bool(v.get("snap_shots")), weapon, attacker, counts, automatic, shots, bool(v.get("half_range"))
+    )
 
 
 def to_hit_needs(v: Volley, t: Target) -> tuple[int | None, int | None]:
@@ -218,6 +233,17 @@ def modified_success(face: int, need: int | None, modifier: int) -> bool:
     return need is not None and face != 1 and face + modifier >= need
 
 
+def armourbane_acts(v: Volley) -> bool:
+    """Armourbane (Melta) acts at half range only, (Melee) in melee only, (Ranged) when shooting only."""
+    variant = v.weapon.armourbane_variant
+    return (
+        variant == ""
+        or (variant == "melta" and v.half_range)
+        or (variant == "melee" and v.melee)
+        or (variant == "ranged" and not v.melee)
+    )
+
+
 def wound_need(s: int, toughness: int) -> int | None:
     if s >= toughness + 2:
         return 2
@@ -232,10 +258,18 @@ def wound_need(s: int, toughness: int) -> int | None:
     return None
 
 
-def wound_outcomes(v: Volley, t: Target) -> list[tuple[object, tuple | None]]:
-    """One To Wound die (and its re-roll): (probability, wound class or None) for every face path."""
+def plain_wound(v: Volley, t: Target) -> tuple:
+    """The wound class of a hit that wounds without a roll (Molecular Dissonance's sixes)."""
+    return wound_outcomes(v, t, plain=True)  # type: ignore[return-value]
+
+
+def wound_outcomes(v: Volley, t: Target, plain: bool = False) -> list[tuple[object, tuple | None]]:
+    """One To Wound die (and its re-roll): (probability, wound class or None) for every face path; with
+    `plain`, the class of a wound made without a roll."""
     w = v.weapon
     need = wound_need(w.strength, t.toughness)
+    if w.entangle:  # the attack's Strength against the target's
+        need = wound_need(w.strength, t.strength)
     # Graviton Pulse spares Dreadnoughts and Automata; Graviton Collapse spares only armoured targets
     graviton = w.graviton_collapse or (w.graviton_pulse and not t.dreadnought_or_automata)
     if w.graviton_pulse and graviton:
@@ -248,7 +282,7 @@ def wound_outcomes(v: Volley, t: Target) -> list[tuple[object, tuple | None]]:
         need = w.poisoned if need is None else min(need, w.poisoned)
     reroll = (
         w.shred
-        or (w.armourbane and (t.dreadnought_or_automata or t.mechanised))
+        or (w.armourbane and armourbane_acts(v) and (t.dreadnought_or_automata or t.mechanised))
         or (w.poisoned is not None and v.melee and w.strength > t.toughness)
         or (w.twin_linked and w.template)  # Twin-linked Template weapons re-roll failed To Wound rolls
     )
@@ -274,15 +308,29 @@ def wound_outcomes(v: Volley, t: Target) -> list[tuple[object, tuple | None]]:
             ap = 2
         if w.six_ap is not None and face == 6:
             ap = min(ap, w.six_ap)
-        instant = w.instant_death or (w.strength >= 2 * (t.toughness + t.battle_hardened) and not graviton)
+        instant = w.instant_death or (
+            w.strength >= 2 * (t.toughness + t.battle_hardened) and not graviton and not w.entangle
+        )
         instant = instant or (w.murderous is not None and face >= w.murderous)
+        instant = instant or (w.neutron_flux and t.automata)
+        instant = instant or (w.check in ("force", "achean force") and t.daemon)
         no_fnp = instant  # Feel No Pain is never taken against an Instant Death wound, Eternal Warrior or not
         if t.eternal_warrior:
             instant = False
         rank = 0 if instant else 1 if ap <= 2 else 2
-        return (rank, instant, ap, no_fnp, w.six_unsavable and face == 6)
+        saves = "discarded" if w.entangle else "none" if w.six_unsavable and face == 6 else "all"
+        return (rank, instant, ap, no_fnp, saves)
 
+    if plain:
+        return classify(0, wounded=True)  # type: ignore[return-value]
+    if w.haywire and (t.dreadnought_or_automata or t.mechanised):  # a D6 instead of the wound roll
+        return merge_paths(
+            (p, None if face == 1 else (2, False, 7, False, "none" if face == 6 else "invulnerable"))
+            for p, face in d6_faces()
+        )
     if w.data_djinn and not t.dreadnought_or_automata:
+        return [(_dice.ONE, None)]
+    if w.entangle and (t.primarch or t.wounds >= 6):  # Entangle: such a model rolls no wound at all
         return [(_dice.ONE, None)]
     if w.graviton_collapse and graviton:  # two dice against the model's Strength
         return merge_paths(
@@ -309,20 +357,28 @@ def damage_outcomes(w: Weapon, t: Target) -> list[tuple[object, int]]:
         return [(_dice.ONE, 2)]
     if t.swarm and (w.blast or w.template):  # an Instant Death wound removes the model whatever this says
         return [(_dice.ONE, 2)]
+    if w.destroyer:  # a D3: a D6 halved, rounded up
+        return merge_paths((p, (face + 1) // 2) for p, face in d6_faces())
     return [(_dice.ONE, 1)]
 
 
-def wound_save_plan(v: Volley, t: Target, instant: bool, ap: int, no_fnp: bool = False):
-    """(save need, re-roll failed save, mitigation need) for one wound of the given kind."""
+def wound_save_plan(v: Volley, t: Target, instant: bool, ap: int, no_fnp: bool = False, saves: str = "all"):
+    """(save need, re-roll failed save, mitigation need, re-roll passed save) for one wound of the given kind;
+    `saves` "invulnerable": only the invulnerable save and mitigation (Haywire against a Dreadnought)."""
     w = v.weapon
     options = []
-    if t.save is not None and ap > t.save:
-        options.append((max(t.save, 2), t.heavy and (w.blast or w.template)))
-    if t.invulnerable is not None:
-        options.append((min(max(t.invulnerable, 2) + int(w.curse), 6) if w.curse else max(t.invulnerable, 2), False))
-    if t.cover is not None and not v.melee and not w.ignores_cover and not w.template:
-        options.append((max(t.cover, 2), False))
-    save, reroll = max(options, key=lambda o: chance_saved(*o), default=(None, False))
+    if t.save is not None and ap > t.save and saves == "all":
+        options.append((max(t.save, 2), t.heavy and (w.blast or w.template), False))
+    invulnerables = [x for x in (t.invulnerable, t.aegis) if x is not None]
+    if t.adamantium is not None and (w.check == "force" or w.psychic_focus):  # Force and Psychic Focus weapons
+        invulnerables.append(t.adamantium)
+    if invulnerables:
+        best = min(invulnerables)
+        need = min(max(best, 2) + int(w.curse), 6) if w.curse else max(best, 2)
+        options.append((need, False, w.sanctic and t.daemon))  # Sanctic: a Daemon re-rolls a passed one
+    if t.cover is not None and not v.melee and not w.ignores_cover and not w.template and saves == "all":
+        options.append((max(t.cover, 2), False, False))
+    save, reroll, again = max(options, key=lambda o: chance_saved(*o), default=(None, False, False))
     mitigations = []
     if t.feel_no_pain is not None and not instant and not no_fnp:
         mitigations.append(max(t.feel_no_pain, 2))
@@ -333,9 +389,10 @@ def wound_save_plan(v: Volley, t: Target, instant: bool, ap: int, no_fnp: bool =
         and not w.template
         and not t.fearless
         and not w.graviton_collapse
+        and not v.attacker.night_vision
     ):
         mitigations.append(max(t.shrouded, 2))
-    return save, reroll, min(mitigations, default=None)
+    return save, reroll, min(mitigations, default=None), again
 
 
 def resolve_volley(dist: dict, v: Volley, t: Target, record: dict | None = None) -> dict:
@@ -385,6 +442,11 @@ def resolve_volley(dist: dict, v: Volley, t: Target, record: dict | None = None)
     else:
         first, second = to_hit_needs(v, t)
         hit_mod = a.hit_modifier
+        six_wounds = w.molecular and not t.primarch  # a To Hit roll of 6 wounds without a roll
+
+        def hit(s, f):
+            return s._replace(hits=s.hits + 1, sixes=s.sixes + int(six_wounds and f == 6))
+
         hit_ones = a.reroll_hit_ones or preferred(v, t)
 
         def first_die(s):
@@ -392,7 +454,7 @@ def resolve_volley(dist: dict, v: Volley, t: Target, record: dict | None = None)
 
             def face(f):
                 if modified_success(f, first, hit_mod):
-                    return s._replace(hits=s.hits + 1)
+                    return hit(s, f)
                 if f == 1:
                     return s._replace(ones=s.ones + 1)
                 return s._replace(misses=s.misses + 1)
@@ -416,7 +478,7 @@ def resolve_volley(dist: dict, v: Volley, t: Target, record: dict | None = None)
                 return stay(s._replace(hot=s.hot + 1) if (natural_one and gets_hot) else s)
             return d6(
                 lambda f: (
-                    s._replace(hits=s.hits + 1)
+                    hit(s, f)
                     if modified_success(f, need, hit_mod)
                     else s._replace(hot=s.hot + 1)
                     if (f == 1 and gets_hot)
@@ -456,7 +518,13 @@ def resolve_volley(dist: dict, v: Volley, t: Target, record: dict | None = None)
         if gets_hot:
             record["gets_hot"] = marginal(dist, lambda s: s.self_wounds)
     dist = forget(dist, self_wounds=0, mc=False, queue=())
-    dist = each_state(dist, lambda s: stay(s._replace(to_wound=s.hits, hits=0)))
+    plain = plain_wound(v, t)
+
+    def to_wound(s):
+        pool = tuple(sorted((*s.pool, *([plain] * s.sixes))))
+        return stay(s._replace(to_wound=s.hits - s.sixes, hits=0, sixes=0, wounds=s.wounds + s.sixes, pool=pool))
+
+    dist = each_state(dist, to_wound)
 
     # To Wound, hit by hit, then saves and allocation wound by wound.
     per_hit = wound_outcomes(v, t)
@@ -471,13 +539,23 @@ def resolve_volley(dist: dict, v: Volley, t: Target, record: dict | None = None)
         ]
 
     def save_die(s):
-        if s.sub_left == 0:
-            s = s._replace(current=s.pool[0], pool=s.pool[1:], sub_left=w.brutal, alive=s.models > 0)
-        _, instant, ap, no_fnp, unsavable = s.current
-        key = (instant, ap, no_fnp, unsavable)
+        if s.sub_left == 0:  # the next wound: any of the first allocation class, each alike (in random order)
+            first = [c for c in s.pool if c[0] == s.pool[0][0]]
+            out = []
+            for c in dict.fromkeys(first):
+                rest = list(s.pool)
+                rest.remove(c)
+                taken = s._replace(current=c, pool=tuple(rest), sub_left=w.brutal, alive=s.models > 0)
+                out.extend((_dice.ONE * first.count(c) / len(first) * p, new) for p, new in save_die(taken))
+            return out
+        _, instant, ap, no_fnp, saves = s.current
+        key = (instant, ap, no_fnp, saves)
         if key not in plans:
-            plan = (None, False, None) if unsavable else wound_save_plan(v, t, instant, ap, no_fnp)
-            plans[key] = merge_paths(save_outcomes(*plan))
+            if saves == "discarded":  # no save is rolled and the wound is never unsaved
+                plans[key] = [(_dice.ONE, False)]
+            else:
+                plan = (None, False, None) if saves == "none" else wound_save_plan(v, t, instant, ap, no_fnp, saves)
+                plans[key] = merge_paths(save_outcomes(*plan))
         out = []
         for p, unsaved in plans[key]:
             for q, damage in damage_dice if unsaved else ((_dice.ONE, 0),):
@@ -573,6 +651,33 @@ def oracle_sequence(target: dict, firing_units: list[list[dict]]) -> dict:
 def _calc(scenario: dict) -> dict:
     t = parse_target(scenario["target"])
     v = parse_volley(scenario)
+    if v.weapon.check is None:
+        return _calc_volley(v, t)
+    # Force, Achean Force, Divine Guidance: the psyker's Psychic check (a Leadership test) first; a pass
+    # raises the Strength (Force doubles it, the others add 2; 10 at most); a failure of Force or Divine
+    # Guidance is Perils of the Warp, and the psyker still attacks at the plain Strength
+    if v.attacker.models != 1:
+        raise NotImplementedError("the oracle takes a Psychic check rule with one attacking model only")
+    s = v.weapon.strength
+    boosted = min(2 * s if v.weapon.check == "force" else s + 2, 10)
+    outcomes = merge_paths(leadership_test(v.attacker.ld))
+    results = []
+    for p, passed in outcomes:
+        weapon = replace(v.weapon, strength=boosted if passed else s)
+        results.append((p, _calc_volley(replace(v, weapon=weapon), t)))
+    out: dict = {}
+    for key in ("hits", "wounds", "unsaved", "casualties"):
+        n = max(len(r[key]) for _, r in results)
+        out[key] = [sum((p * (r[key][i] if i < len(r[key]) else 0) for p, r in results), _dice.ZERO) for i in range(n)]
+    pins = [(p, r["pinned"]) for p, r in results]
+    out["pinned"] = None if any(x is None for _, x in pins) else sum((p * x for p, x in pins), _dice.ZERO)
+    if v.weapon.check != "achean force":
+        out["perils"] = sum((p for p, passed in outcomes if not passed), _dice.ZERO)
+        out["attack_happens"] = _dice.ONE
+    return out
+
+
+def _calc_volley(v: Volley, t: Target) -> dict:
     record: dict = {}
     dist = pinning_test(resolve_volley(start(t), v, t, record), t)
     result = {

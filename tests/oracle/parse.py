@@ -149,6 +149,7 @@ class Weapon:
     shell_shock: int = 0
     psychic_focus: bool = False
     armourbane: bool = False
+    armourbane_variant: str = ""
     blast: bool = False
     template: bool = False
     two_handed: bool = False
@@ -162,6 +163,12 @@ class Weapon:
     curse: bool = False  # Curse of Dead Worlds: invulnerable saves one worse, down to 6+
     destructor: bool = False  # D6 wounds per unsaved wound (2D6 on large targets)
     moonsilver: bool = False  # two wounds per unsaved wound on Daemons and Psykers
+    destroyer: bool = False  # D3 wounds per unsaved wound, the excess lost
+    neutron_flux: bool = False  # Instant Death against Automata
+    haywire: bool = False  # a D6 instead of the wound roll against Dreadnoughts, Automata and Mechanised
+    entangle: bool = False  # the wound roll against the target's S; its wounds are discarded (never unsaved)
+    molecular: bool = False  # Molecular Dissonance: a To Hit roll of 6 wounds without a roll
+    check: str | None = None  # "force", "achean force" or "divine guidance": a Psychic check raising S
 
 
 _SHOT_TYPES = ("heavy", "assault", "pistol", "ordnance", "rapid fire")
@@ -221,7 +228,7 @@ def parse_weapon(weapon: dict, attacker: dict) -> Weapon:
         elif name == "instant death":
             fields["instant_death"] = True
         elif name == "brutal":
-            fields["brutal"] = plus_value(value)
+            fields["brutal"] = plus_value(value, 1)
         elif name == "deflagrate":
             fields["deflagrate"] = True
         elif name == "gets hot":
@@ -240,6 +247,7 @@ def parse_weapon(weapon: dict, attacker: dict) -> Weapon:
             fields["psychic_focus"] = True
         elif name == "armourbane":
             fields["armourbane"] = True
+            fields["armourbane_variant"] = (value or "").lower()  # "melta": half range only; "melee", "ranged"
         elif name == "graviton pulse":
             fields["graviton_pulse"] = True
         elif name == "graviton collapse":
@@ -258,6 +266,20 @@ def parse_weapon(weapon: dict, attacker: dict) -> Weapon:
             fields["destructor"] = True
         elif name == "moonsilver":
             fields["moonsilver"] = True
+        elif name == "destroyer":
+            fields["destroyer"] = True
+        elif name == "neutron-flux":
+            fields["neutron_flux"] = True
+        elif name == "haywire":
+            fields["haywire"] = True
+        elif name == "entangle":
+            fields["entangle"] = True
+        elif name == "molecular dissonance":
+            fields["molecular"] = True
+        elif name in ("force", "achean force", "divine guidance"):
+            if fields.get("check") is not None:
+                raise NotImplementedError("the oracle takes one Psychic check rule per weapon")
+            fields["check"] = name
         elif name in IGNORED_WEAPON_RULES:
             if name == "two-handed":
                 fields["two_handed"] = True
@@ -299,10 +321,14 @@ class Target:
     daemon: bool = False
     psyker: bool = False
     large: bool = False  # Knight, Titan, Super-heavy, building or Monstrous: Destructor does 2D6
+    automata: bool = False
+    primarch: bool = False
     name: str = ""
     unit_type: str = "Infantry"
     battle_hardened: int = 0  # Battle-Hardened (X): T counts X higher for the Strength's Instant Death
     swarm: bool = False  # Swarm: an unsaved Blast or Template wound (not Instant Death) is two wounds
+    aegis: int | None = None  # Malefic Aegis (X): an invulnerable save of X+ (the better one is taken)
+    adamantium: int | None = None  # Adamantium Will (X): an invulnerable X+ (5+ bare) against Force weapons
 
 
 def parse_target(target: dict) -> Target:
@@ -328,7 +354,7 @@ def parse_target(target: dict) -> Target:
         save=characteristic(target.get("Save", "-")),
         invulnerable=characteristic(target.get("Invulnerable", "-")),
         cover=characteristic(target.get("Cover", "-")),
-        feel_no_pain=plus_value(rules["feel no pain"]) if "feel no pain" in rules else None,
+        feel_no_pain=plus_value(rules["feel no pain"], 6) if "feel no pain" in rules else None,
         shrouded=plus_value(rules["shrouded"], 6) if "shrouded" in rules else None,
         eternal_warrior="eternal warrior" in rules or typed_eternal,
         fearless="fearless" in rules or typed_fearless,
@@ -342,10 +368,19 @@ def parse_target(target: dict) -> Target:
         daemon="daemon" in unit_type.lower(),
         psyker="psyker" in unit_type.lower(),
         large=any(w in unit_type.lower() for w in ("knight", "titan", "super-heavy", "monstrous", "building")),
+        automata="automata" in low,
+        primarch="primarch" in low,
         name=str(target.get("name", "")),
         unit_type=unit_type,
         battle_hardened=(int(rules["battle-hardened"] or 1) if "battle-hardened" in rules else 0),
         swarm="swarm" in rules,
+        aegis=min(
+            ([plus_value(rules["malefic aegis"])] if "malefic aegis" in rules else [])
+            + [4] * ("iron halo" in rules)
+            + [5] * ("refractor field" in rules),
+            default=None,
+        ),  # Malefic Aegis (X), Iron Halo 4+, Refractor Field 5+: invulnerable saves, the best one taken
+        adamantium=plus_value(rules["adamantium will"], 5) if "adamantium will" in rules else None,
     )
 
 
@@ -365,6 +400,7 @@ class Attacker:
     reroll_wound_ones: bool = False
     hit_modifier: int = 0  # added to the natural face
     wound_modifier: int = 0
+    night_vision: bool = False  # no Shrouded roll against its attacks
 
 
 def signed(value: str | None) -> int:
@@ -390,10 +426,11 @@ def parse_attacker(attacker: dict, weapon: Weapon) -> Attacker:
         attacks=a,
         save=characteristic(attacker.get("Save", "-")),
         invulnerable=characteristic(attacker.get("Invulnerable", "-")),
-        feel_no_pain=plus_value(rules["feel no pain"]) if "feel no pain" in rules else None,
+        feel_no_pain=plus_value(rules["feel no pain"], 6) if "feel no pain" in rules else None,
         preferred_enemy=(rules["preferred enemy"] or "") if "preferred enemy" in rules else None,
         reroll_hit_ones="re-roll to hit 1s" in rules,
-        reroll_wound_ones="re-roll to wound 1s" in rules,
+        reroll_wound_ones="re-roll to wound 1s" in rules or "marked for death" in rules,  # the target is marked
+        night_vision="night vision" in rules,
         hit_modifier=signed(rules["to hit modifier"]) if "to hit modifier" in rules else 0,
         wound_modifier=signed(rules["to wound modifier"]) if "to wound modifier" in rules else 0,
     )
