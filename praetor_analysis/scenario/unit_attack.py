@@ -63,6 +63,8 @@ FIRE_ALL_TYPES = ("Dreadnought", "Monstrous", "Mechanised", "Vehicle")
 """Unit Types whose models fire every weapon they carry (words of the Unit Type)."""
 
 UNARMED = {"name": "unarmed", "Range": "-", "Strength": "User", "AP": "-", "Type": "Melee"}
+"""The profile of a model with no melee weapon."""
+
 #: The melee profile of grenade wargear used against a vehicle, Dreadnought, Automata or building: one automatic
 #: hit instead of the model's attacks (the Strength and AP its wargear entry gives; docs/rules.md#grenade-attack).
 GRENADE_PROFILES: Mapping[str, Mapping[str, str]] = {
@@ -74,7 +76,6 @@ GRENADE_PROFILES: Mapping[str, Mapping[str, str]] = {
         "Type": "Melee, Grenade Attack",
     },
 }
-"""The profile of a model with no melee weapon."""
 
 _MELEE_STATS = ("WS", "S", "I", "A")
 _ROUND_STATS = ("WS", "S", "T", "W", "I", "A")
