@@ -27,13 +27,15 @@ from praetor_analysis.markers.templates import (
     firer_in_front,
     place_template,
     torrent_placement,
+    wall_of_death_pmf,
 )
+from praetor_analysis.prob.convolution import compound
 from praetor_analysis.prob.dist import Dist
 from praetor_analysis.profiles.records import ProfileError, Weapon
 from praetor_analysis.rules.hit import gets_hot_before_firing
 from praetor_analysis.rules.hooks import Role
 
-__all__ = ["hits_from_formation", "marker_kind", "mega_blast_joint"]
+__all__ = ["hits_from_formation", "marker_kind", "mega_blast_hits", "mega_blast_joint", "wall_of_death_hits"]
 
 
 def hits_from_formation(
@@ -132,6 +134,32 @@ def mega_blast_joint(
     for w, p in parts:
         out[: p.shape[0], : p.shape[1], : p.shape[2]] += w * p
     return out, ones
+
+
+def mega_blast_hits(
+    shots: Dist, target: Formation, options: MarkerOptions, *, gets_hot: bool
+) -> tuple[np.ndarray, Dist, Dist]:
+    """(the joint pmf of models hit per zone, the models hit over all zones, the natural 1s of Gets Hot) of an
+    Apocalyptic Mega-blast (:func:`mega_blast_joint`)."""
+    joint, ones = mega_blast_joint(shots, target, options, gets_hot=gets_hot)
+    return joint, zone_total(joint), ones
+
+
+def zone_total(joint: np.ndarray) -> Dist:
+    """The pmf of the models hit over every zone, from the joint pmf per zone (index a, b, c: a + b + c hit)."""
+    total = np.indices(joint.shape).sum(axis=0)
+    return Dist.from_trusted(np.bincount(total.ravel(), weights=joint.ravel(), minlength=sum(joint.shape) - 2))
+
+
+def wall_of_death_hits(weapon: Weapon, models: int, templates: Dist | None) -> Dist:
+    """Wall of Death (docs/rules.md#template): each template fired as a snap shot makes D3 automatic hits
+    (D6 for a Hellstorm), added up over the templates: ``templates`` of them (a pmf), else the weapon's shots
+    per model for each of ``models``."""
+    hellstorm = weapon.plays(Role.WALL_OF_DEATH_D6)
+    if templates is None:
+        per_model = weapon.type.shots.dist if weapon.type.shots is not None else Dist.point(1)
+        templates = per_model.power(models)
+    return Dist.from_trusted(compound(templates.probabilities, wall_of_death_pmf(hellstorm)))
 
 
 def _fired_and_ones(shots: Dist, *, twin_linked: bool, gets_hot: bool) -> tuple[Dist, Dist]:

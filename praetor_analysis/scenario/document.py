@@ -23,10 +23,9 @@ from praetor_analysis.engine.hit_stage import shots_distribution
 from praetor_analysis.engine.volley import Volley
 from praetor_analysis.errors import PraetorError, ScenarioError, show_value
 from praetor_analysis.markers.attack import marker_kind
+from praetor_analysis.markers.attack import wall_of_death_hits as marker_wall_of_death
 from praetor_analysis.markers.formation import Hull
-from praetor_analysis.markers.templates import wall_of_death_pmf
 from praetor_analysis.melee.blows import Side
-from praetor_analysis.prob.convolution import compound
 from praetor_analysis.prob.dice import DiceExpr, parse_dice
 from praetor_analysis.prob.dist import Dist
 from praetor_analysis.prob.memo import BoundedMemo
@@ -230,15 +229,9 @@ def parse_volley(data: Mapping[str, Any], *, prefix: str = "", kind: str | None 
 
 @as_scenario_error
 def wall_of_death_hits(weapon: Weapon, models: int, attacks: DiceExpr | None) -> Dist:
-    """Wall of Death (docs/rules.md#template): each template fired as a snap shot makes D3 automatic hits
-    (D6 for a Hellstorm), added up over the templates: ``attacks`` of them, else the weapon's shots per model."""
-    hellstorm = weapon.plays(Role.WALL_OF_DEATH_D6)
-    if attacks is not None:
-        templates = attacks.dist
-    else:
-        per_model = weapon.type.shots.dist if weapon.type.shots is not None else Dist.point(1)
-        templates = per_model.power(models)
-    return Dist.from_trusted(compound(templates.probabilities, wall_of_death_pmf(hellstorm)))
+    """Wall of Death (``markers.attack.wall_of_death_hits``): ``attacks`` templates, else the weapon's shots
+    per model."""
+    return marker_wall_of_death(weapon, models, None if attacks is None else attacks.dist)
 
 
 def parse_target(data: Mapping[str, Any], kind: str | None = None) -> Unit:

@@ -11,14 +11,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-import numpy as np
-
 from praetor_analysis.engine.hit_stage import shots_distribution
 from praetor_analysis.engine.volley import Volley
-from praetor_analysis.markers.attack import hits_from_formation, marker_kind, mega_blast_joint
+from praetor_analysis.markers.attack import hits_from_formation, marker_kind, mega_blast_hits
 from praetor_analysis.markers.formation import Formation
 from praetor_analysis.markers.options import MarkerOptions
-from praetor_analysis.prob.dist import Dist
 from praetor_analysis.profiles.records import Unit
 from praetor_analysis.rules.hooks import Role
 from praetor_analysis.scenario.document import default_marker_setup
@@ -40,11 +37,7 @@ def marker_hits(volley: Volley, setup: MarkerSetup) -> tuple[Volley, list[str]]:
     )
     gets_hot = weapon.plays(Role.GETS_HOT)
     if marker_kind(weapon) == "Apocalyptic Mega-blast" and isinstance(setup.shape, Formation):
-        joint, ones = mega_blast_joint(shots, setup.shape, options, gets_hot=gets_hot)
-        total = np.zeros(sum(joint.shape) - 2)
-        for (a, b, c), p in np.ndenumerate(joint):
-            total[a + b + c] += p
-        joint_hits = Dist.from_trusted(total)
+        joint, joint_hits, ones = mega_blast_hits(shots, setup.shape, options, gets_hot=gets_hot)
         marked = replace(volley, hits=joint_hits, ones=ones, zone_hits=joint, attacks=None, check_pass=p_pass)
         return replace(marked, placement="formation"), []
     hits, ones, notes = hits_from_formation(
