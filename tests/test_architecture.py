@@ -167,13 +167,21 @@ def declared_rule_imports(module: str, path: Path) -> list[str]:
     import importlib
 
     bad = []
+    modules: dict[str, str] = {}  # a rules module imported whole, by the name it is bound to
     for imported, names, line in _imports(path):
         if not imported.startswith("praetor_analysis.rules"):
             continue
         source = importlib.import_module(imported)
         for name in names:
-            if _target(imported, name) == imported and _is_declared_rule(getattr(source, name, None)):
+            if _target(imported, name) != imported:
+                modules[name] = f"{imported}.{name}"
+            elif _is_declared_rule(getattr(source, name, None)):
                 bad.append(f"{module}:{line} imports the rule constant {imported}.{name}")
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):  # hit_rules.GETS_HOT
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in modules:
+            owner = importlib.import_module(modules[node.value.id])
+            if _is_declared_rule(getattr(owner, node.attr, None)):
+                bad.append(f"{module}:{node.lineno} reads the rule constant {modules[node.value.id]}.{node.attr}")
     return bad
 
 
@@ -194,5 +202,7 @@ def test_the_rule_constant_check_sees_an_import(tmp_path: Path) -> None:
     probe.write_text("from praetor_analysis.rules.hit_rules import GETS_HOT, TWIN_LINKED\n", encoding="utf-8")
     found = declared_rule_imports("probe", probe)
     assert len(found) == 2 and "GETS_HOT" in found[0]
+    probe.write_text("from praetor_analysis.rules import hit_rules\n\nx = hit_rules.GETS_HOT\n", encoding="utf-8")
+    assert len(declared_rule_imports("probe", probe)) == 1
     probe.write_text("from praetor_analysis.rules.hooks import Role\n", encoding="utf-8")
     assert declared_rule_imports("probe", probe) == []
