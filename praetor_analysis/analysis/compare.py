@@ -167,7 +167,7 @@ def build_scenario(
     if half_range and not parsed.is_melee:  # a sweep's options apply where they act
         scenario["half_range"] = True
     notes: list[str] = []
-    vehicle = "vehicle" in str(target.get("Unit Type", "")).lower()
+    vehicle = is_vehicle_row(target)
     marked = (
         None
         if parsed.is_melee or not marker

@@ -22,6 +22,7 @@ from praetor_analysis.catalog import load_targets, load_units
 from praetor_analysis.errors import PraetorError, ProfileError, ScenarioError, show_value
 from praetor_analysis.prob.dist import Dist
 from praetor_analysis.profiles.records import Unit
+from praetor_analysis.scenario.blocks import is_vehicle_row
 from praetor_analysis.scenario.document import parse_target
 from praetor_analysis.scenario.fielded import FieldedUnit, is_datasheet, roster_units
 from praetor_analysis.scenario.names import resolve_unit, target_from_row
@@ -86,7 +87,7 @@ def profile_targets(models: int = 1) -> tuple[list[tuple[str, Unit]], list[tuple
         label = f"{r['name']} ({r['faction']}, {r['profile_id']})"
         try:
             block = target_from_row(r, models)
-            if "vehicle" in str(block.get("Unit Type", "")).lower():
+            if is_vehicle_row(block):
                 block["models"] = 1  # a Vehicle target is one vehicle
             targets.append((label, parse_target({"target": block})))
         except (ScenarioError, ProfileError) as exc:

@@ -33,8 +33,15 @@ from praetor_analysis.rules.hooks import Role
 from praetor_analysis.rules.registry import Holder
 from praetor_analysis.rules.unit_types import granted_rules
 
-
 # --- records ------------------------------------------------------------------------------------
+
+
+def is_vehicle_type(unit_type: object) -> bool:
+    """True when a Unit Type (any value, None for none) names Vehicle: the one test of the package (Vehicles and
+    Knights have armour and hull points)."""
+    return unit_type is not None and "vehicle" in str(unit_type).lower()
+
+
 @dataclass(frozen=True)
 class Weapon:
     """A weapon profile: Range, Strength, AP, Type, as printed and parsed."""
@@ -219,8 +226,8 @@ class Unit:
 
     @property
     def is_vehicle(self) -> bool:
-        """True for a unit whose Unit Type contains Vehicle."""
-        return self.has_type("Vehicle")
+        """True for a unit whose Unit Type contains Vehicle (:func:`is_vehicle_type`)."""
+        return is_vehicle_type(self.unit_type)
 
 
 _UNIT_FIELDS = {
@@ -304,7 +311,7 @@ def unit_from_mapping(data: Mapping[str, Any], *, field_name: str, defaults: Map
     facing = d.get("facing", "Front")
     if facing not in FACINGS:
         raise ProfileError(f"{field_name}.facing: expected Front, Side or Rear, got {show_value(facing)}")
-    is_vehicle = "vehicle" in unit_type.lower()
+    is_vehicle = is_vehicle_type(unit_type)
     misplaced = [k for k in VEHICLE_FIELDS if k in d and not is_vehicle]
     if misplaced:
         raise ProfileError(

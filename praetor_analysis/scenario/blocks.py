@@ -13,6 +13,8 @@ import math
 from collections.abc import Mapping
 from typing import Any
 
+from praetor_analysis.profiles.records import is_vehicle_type
+
 __all__ = ["attacker_block", "frame_rows", "is_vehicle_row", "row_id", "target_block", "weapon_block"]
 
 _UNIT_STATS = ("WS", "BS", "S", "T", "W", "I", "A", "Ld", "Save", "Invulnerable")
@@ -61,8 +63,7 @@ def row_id(row: Mapping[str, Any] | Any, fallback: Any = "") -> str:
 
 def is_vehicle_row(row: Mapping[str, Any] | Any) -> bool:
     """True when the row's ``Unit Type`` contains Vehicle (Vehicles and Knights: armour and hull points)."""
-    unit_type = row_value(row, "Unit Type")
-    return unit_type is not None and "vehicle" in str(unit_type).lower()
+    return is_vehicle_type(row_value(row, "Unit Type"))
 
 
 def weapon_block(row: Mapping[str, Any] | Any) -> dict[str, Any]:

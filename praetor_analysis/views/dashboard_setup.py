@@ -10,6 +10,7 @@ from typing import Any
 import ipywidgets as W
 import pandas as pd
 
+from praetor_analysis.scenario.blocks import is_vehicle_row
 from praetor_analysis.views.controls import labelled, note
 from praetor_analysis.views.dashboard_view import (
     DashboardState,
@@ -142,7 +143,7 @@ class SetupTab:
     def add_target_unit(self, unit_index: int, models: int) -> str:
         """Add a unit of the catalog as a target of ``models`` models (vehicles: one); returns its label."""
         row = self.units.loc[unit_index].to_dict()
-        vehicle = "vehicle" in str(row.get("Unit Type", "")).lower()
+        vehicle = is_vehicle_row(row)
         label = f"{row['name']} ({row.get('unit', '')})"
         return self._add_target_row({**row, "archetype": label, "models": 1 if vehicle else int(models)})
 
