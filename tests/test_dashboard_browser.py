@@ -165,3 +165,52 @@ def test_setup_and_report_reach_the_browser_as_downloads(dashboard_page, tmp_pat
     text = out.read_text(encoding="utf-8")
     assert text.startswith("<!DOCTYPE html>") and "Praetor analysis: dashboard view" in text
     assert problems == []
+
+
+VISIBLE_PLOTS = "() => [...document.querySelectorAll('.js-plotly-plot')].filter(e => e.offsetParent !== null)"
+
+
+def test_workbench_builds_units_side_by_side_and_runs_in_calc(dashboard_page, tmp_path):
+    import json
+    import subprocess
+
+    page, problems, _ = dashboard_page
+    page.get_by_role("tab", name="Workbench").first.click()
+    page.wait_for_function(f"() => ({VISIBLE_PLOTS})().length >= 2", timeout=60000)
+    # pick a datasheet and a loadout: a Heavy Support Squad with lascannons
+    page.get_by_placeholder("e.g. Tactical").fill("Heavy Support Squad")
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('.widget-select-multiple select option')]"
+        ".some(o => o.textContent.startsWith('Lascannon'))",
+        timeout=60000,
+    )
+    options = page.locator(".widget-select-multiple", has_text="Options").locator("select")
+    label = next(t for t in options.locator("option").all_text_contents() if t.startswith("Lascannon"))
+    options.select_option(label=label)
+    page.wait_for_timeout(500)
+    page.get_by_role("button", name="Add attacker").click()  # the second attacker
+    chart_text = f"() => ({VISIBLE_PLOTS})()[0].textContent"
+    page.wait_for_function(f"() => ({chart_text})().includes('Heavy Support Squad')", timeout=120000)
+    # click the cell of the second attacker (bottom row) and the first target (left column)
+    box = page.locator(".js-plotly-plot:visible .nsewdrag").first.bounding_box()
+    page.mouse.click(box["x"] + box["width"] / 6, box["y"] + box["height"] * 3 / 4)
+    cell_title = f"() => ({VISIBLE_PLOTS})()[1].querySelector('.gtitle').textContent"
+    page.wait_for_function(f"() => ({cell_title})().startsWith('Heavy Support Squad')", timeout=60000)
+    assert "vs Legionary (Tactical Squad)" in page.evaluate(cell_title)
+    bars = page.evaluate(f"() => Array.from(({VISIBLE_PLOTS})()[1].data[0].y)")
+    assert abs(sum(bars) - 1.0) < 1e-9
+    # save the setup and run it with praetor calc
+    with page.expect_download(timeout=60000) as saved:
+        page.get_by_role("button", name="Save setup").last.click()
+    setup = tmp_path / saved.value.suggested_filename
+    saved.value.save_as(setup)
+    docs = json.loads(setup.read_text(encoding="utf-8"))
+    assert setup.name == "workbench_setup.json" and len(docs) == 6
+    praetor = Path(sys.executable).with_name("praetor")
+    run = subprocess.run([str(praetor), "calc", str(setup)], capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    results = json.loads(run.stdout)
+    heavy = [r for d, r in zip(docs, results, strict=True) if d["name"].startswith("Heavy Support Squad")]
+    assert heavy and all(r["datasheet"] == "Heavy Support Squad" for r in heavy)
+    assert any("Lascannon" in c["weapon"] for r in heavy for c in r["chosen"])
+    assert problems == []

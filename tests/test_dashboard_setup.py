@@ -18,7 +18,7 @@ from praetor_analysis.errors import ScenarioError
 from praetor_analysis.scenario.calc import calc
 from praetor_analysis.views import dashboard as D
 from praetor_analysis.views import dashboard_view as V
-from praetor_analysis.views.modifiers import Modifiers, apply_modifiers, weapon_type_with
+from praetor_analysis.views.modifiers import Modifiers, apply_modifiers
 from praetor_analysis.views.widgets import PlotlyRuntime, SharedFigureWidget, bundle_path
 
 
@@ -48,25 +48,24 @@ def test_one_plotly_bundle_for_every_figure(dash):
     assert sum(len(json.dumps(s.get("_esm", ""))) for s in states) < 40000
 
 
-def test_modifier_rules_are_the_engines():
-    m = Modifiers(reroll_hits="all", reroll_wounds="all")
-    assert weapon_type_with("Heavy 2", m) == "Heavy 2, Twin-linked, Shred"
-    assert weapon_type_with("Assault 1, Twin-linked", m) == "Assault 1, Twin-linked, Shred"
+def test_modifiers_travel_as_the_attackers_record():
     base = {
         "attacker": {"BS": 4, "models": 1},
         "weapon": {"name": "Bolter", "Range": '24"', "Strength": "4", "AP": "5", "Type": "Rapid Fire"},
         "target": {"name": "Legionaries", "models": 10, "T": 4, "W": 1, "Save": "3+"},
     }
     plain = calc(base)["unsaved"]["mean"]
-    twin, _ = apply_modifiers(base, Modifiers(reroll_hits="all"))
-    # 1 shot, BS 4 re-rolling misses: P(hit) = 2/3 + 1/3 * 2/3 = 8/9; wound 1/2; save fails 1/3
-    assert calc(twin)["unsaved"]["mean"] == pytest.approx(8 / 9 * 1 / 2 * 1 / 3, abs=1e-12)
+    twin, _ = apply_modifiers(base, Modifiers(reroll_hits="all", reroll_wounds="all"))
+    assert twin["weapon"]["Type"] == "Rapid Fire"  # the weapon as printed; the record says the re-rolls
+    assert twin["attacker"]["modifiers"] == {"reroll_hits": "all", "reroll_wounds": "all"}
+    # 1 shot, BS 4 re-rolling misses: P(hit) = 2/3 + 1/3 * 2/3 = 8/9; wound 1/2 re-rolled: 3/4; save fails 1/3
+    assert calc(twin)["unsaved"]["mean"] == pytest.approx(8 / 9 * 3 / 4 * 1 / 3, abs=1e-12)
     assert plain == pytest.approx(2 / 3 * 1 / 2 * 1 / 3, abs=1e-12)
     up, _ = apply_modifiers(base, Modifiers(to_hit=1, to_wound=1, cover="4+", half_range=True))
     # +1 to hit and to wound are the attacker's rules (docs/rules.md#to-hit-and-to-wound-modifiers), not a
     # BS or Strength shift; at half range the bolter fires twice: 2 * 5/6 (2+) * 2/3 (3+) * 1/3 unsaved
     assert up["attacker"]["BS"] == 4 and up["weapon"]["Strength"] == "4" and up["half_range"] is True
-    assert up["attacker"]["rules"] == ["To Hit modifier (+1)", "To Wound modifier (+1)"]
+    assert up["attacker"]["modifiers"] == {"to_hit": 1, "to_wound": 1}
     assert up["target"]["Cover"] == "4+"
     assert calc(up)["unsaved"]["mean"] == pytest.approx(2 * 5 / 6 * 2 / 3 * 1 / 3, abs=1e-12)
     pe, notes = apply_modifiers(base, Modifiers(preferred_enemy=True))
@@ -79,14 +78,16 @@ def test_modifier_rules_are_the_engines():
 
 
 def test_furious_charge_adds_strength_on_the_charge(dash):
-    before = dash.refresh_melee().scenario
+    before = dash.refresh_melee()
     dash.charging.value = True
-    charged = dash.refresh_melee().scenario
+    charged = dash.refresh_melee()
     dash.furious_charge.value = True
     furious = dash.refresh_melee()
-    assert before["attacker"].get("charging") is None and charged["attacker"]["charging"] is True
-    assert int(furious.scenario["attacker"]["S"]) == int(charged["attacker"]["S"]) + 1
+    assert before.scenario["attacker"].get("charging") is None and charged.scenario["attacker"]["charging"] is True
+    assert furious.scenario["attacker"]["modifiers"] == {"furious_charge": True}
     assert "charging (+1 A)" in " ".join(calc(furious.scenario)["applied"])
+    # S5 against T4 wounds on 3+ instead of 4+: more wounds caused on the charge
+    assert calc(furious.scenario)["casualties"]["mean"] > calc(charged.scenario)["casualties"]["mean"]
 
 
 def test_melee_tab_is_a_whole_round(dash):

@@ -40,6 +40,7 @@ from praetor_analysis.errors import ScenarioError
 from praetor_analysis.scenario.blocks import attacker_block, weapon_block
 from praetor_analysis.scenario.limits import check_loadout_length
 from praetor_analysis.scenario.loadout_limits import Limits, option_chain, refuse_if_hidden
+from praetor_analysis.scenario.modifiers import split_modifiers
 from praetor_analysis.scenario.names import UNIT_STAT_KEYS, fold, is_name_block, suggestions
 from praetor_analysis.scenario.unit_records import FieldedUnit, Loadout, ModelGroup
 
@@ -54,7 +55,9 @@ __all__ = [
     "weapon_blocks",
 ]
 
-DATASHEET_FIELDS = frozenset({"name", "faction", "size", "loadout", "charging", "disordered", "two_weapons"})
+DATASHEET_FIELDS = frozenset(
+    {"name", "faction", "size", "loadout", "charging", "disordered", "two_weapons", "modifiers"}
+)
 """Fields of a datasheet block (``models`` is read as ``size`` when ``size`` is absent)."""
 UNIT = "(unit)"
 """The ``model`` of an option taken for the whole unit."""
@@ -311,7 +314,14 @@ def build_loadout(value: Any, field: str = "attacker") -> FieldedUnit:
     if not groups:
         raise ScenarioError(f"{field}: {sheet['name']} has no model with a statline")
     unit = FieldedUnit(
-        str(sheet["name"]), str(sheet["faction"]), size, points, tuple(groups), tuple(taken), notes=tuple(notes)
+        str(sheet["name"]),
+        str(sheet["faction"]),
+        size,
+        points,
+        tuple(groups),
+        tuple(taken),
+        notes=tuple(notes),
+        modifiers=split_modifiers(block, field)[1],
     )
     return unit.with_flags(**{k: block[k] for k in ("charging", "disordered", "two_weapons") if k in block})
 

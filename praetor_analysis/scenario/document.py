@@ -41,6 +41,7 @@ from praetor_analysis.scenario.limits import (
     check_melee_round,
 )
 from praetor_analysis.scenario.melee_round import parse_melee_round
+from praetor_analysis.scenario.modifiers import split_modifiers
 from praetor_analysis.scenario.names import resolve_names
 
 P = ParamSpec("P")
@@ -194,9 +195,10 @@ def parse_volley(data: Mapping[str, Any], *, prefix: str = "", kind: str | None 
         check_scenario_fields(data, mode, prefix=prefix)
     if "weapon" not in data:
         raise ScenarioError(f"{prefix}weapon: required, got nothing")
-    weapon = parse_weapon_block(data["weapon"], f"{prefix}weapon")
-    attacker = parse_unit_block(data.get("attacker", {}), f"{prefix}attacker")
-    check_unit_fields(data.get("attacker", {}), kind, "attacker", f"{prefix}attacker")
+    block, modifiers = split_modifiers(data.get("attacker", {}), f"{prefix}attacker")
+    weapon = modifiers.apply_weapon(parse_weapon_block(data["weapon"], f"{prefix}weapon"))
+    attacker = modifiers.apply_unit(parse_unit_block(block, f"{prefix}attacker"))
+    check_unit_fields(block, kind, "attacker", f"{prefix}attacker")
     if attacker.models < 1:
         raise ScenarioError(f"{prefix}attacker.models: must be at least 1, got {attacker.models}")
     attacks = hits = None

@@ -9,6 +9,7 @@ from praetor_analysis.errors import PraetorError, ScenarioError, show_value
 from praetor_analysis.melee.blows import Side
 from praetor_analysis.melee.combat import resolve_combat
 from praetor_analysis.profiles.records import VEHICLE_FIELDS, Weapon, unit_from_mapping
+from praetor_analysis.scenario.modifiers import NO_MODIFIERS, split_modifiers
 
 #: Most weapon profiles one side may list.
 MAX_SIDE_WEAPONS = 16
@@ -39,14 +40,18 @@ def _side(data: Mapping[str, Any], key: str, weapons: tuple[Weapon, ...]) -> Sid
     if not isinstance(block, Mapping):
         raise ScenarioError(f"{key}: expected an object, got {show_value(block)}")
     block = dict(block)
+    modifiers = NO_MODIFIERS
+    if key == "attacker":  # the target fights back unmodified
+        block, modifiers = split_modifiers(block, key)
+        weapons = tuple(modifiers.apply_weapon(w) for w in weapons)
     second = block.pop("second_weapon", None)
-    second_w = None if second is None else _weapons(second, f"{key}.second_weapon")[0]
+    second_w = None if second is None else modifiers.apply_weapon(_weapons(second, f"{key}.second_weapon")[0])
     if isinstance(second, list) and len(second) > 1:
         raise ScenarioError(f"{key}.second_weapon: one weapon, got a list of {len(second)}")
     vehicle_only = [k for k in VEHICLE_FIELDS if k in block]
     if vehicle_only:
         raise ScenarioError(f"{key}.{vehicle_only[0]}: a whole round of melee with a Vehicle is not modelled")
-    unit = unit_from_mapping(block, field_name=key)
+    unit = modifiers.apply_unit(unit_from_mapping(block, field_name=key))
     for stat in ("WS", "S", "T", "W", "I", "A"):
         if getattr(unit, stat) is None:
             raise ScenarioError(f"{key}.{stat}: required for a whole round of melee, got None")

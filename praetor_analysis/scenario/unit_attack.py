@@ -142,9 +142,9 @@ def _shooting_plan(
     chosen: list[dict[str, Any]] = []
     applied: list[str] = []
     for g in unit.groups:
-        models = _unit(g.statline, g.count)
+        models = unit.modifiers.apply_unit(_unit(g.statline, g.count))
         unused: dict[str, str] = {}
-        weapons = _weapons(g, unused)
+        weapons = [unit.modifiers.apply_weapon(w) for w in _weapons(g, unused)]
         ranged = []
         for w in weapons:
             if w.is_melee:
@@ -243,12 +243,13 @@ def melee(
     fighters = []
     needed = _MELEE_STATS if target_weapon is None else _ROUND_STATS
     for g in unit.groups:
-        models = _unit(g.statline, g.count)
+        models = unit.modifiers.apply_unit(_unit(g.statline, g.count))
         missing = [k for k in needed if getattr(models, k) is None]
         unreadable: dict[str, str] = {}
-        options, unused = _melee_options(_weapons(g, unreadable), target)
+        own = [unit.modifiers.apply_weapon(w) for w in _weapons(g, unreadable)]
+        options, unused = _melee_options(own, target)
         if target_weapon is None:  # one way: a grenade may strike instead (its Initiative 1 orders only a round)
-            options = [*options, *_grenades(g, target)]
+            options = [*options, *(unit.modifiers.apply_weapon(w) for w in _grenades(g, target))]
         unused.update(unreadable)
         if models.is_vehicle or missing:
             why = "a vehicle: it does not fight" if models.is_vehicle else f"no {', '.join(missing)} in its statline"

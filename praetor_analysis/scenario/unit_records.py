@@ -11,6 +11,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from praetor_analysis.scenario.modifiers import NO_MODIFIERS, Modifiers
+
 __all__ = ["FieldedUnit", "Loadout", "ModelGroup"]
 
 
@@ -48,6 +50,8 @@ class FieldedUnit:
         source: ``"datasheet"`` or ``"roster"``.
         notes: What the reading left out and why (a weapon without a usable profile, say): one line each.
         force: The roster force holding it (``""`` for a datasheet).
+        modifiers: The attacker's modifiers (re-rolls, +/-1 to hit and to wound...), applied to every model's
+            statline and weapons when the unit attacks.
     """
 
     datasheet: str
@@ -59,6 +63,7 @@ class FieldedUnit:
     source: str = "datasheet"
     notes: tuple[str, ...] = ()
     force: str = ""
+    modifiers: Modifiers = NO_MODIFIERS
 
     def with_flags(self, **flags: Any) -> FieldedUnit:
         """The same unit with ``charging``, ``disordered`` or ``two_weapons`` set on every model's statline."""

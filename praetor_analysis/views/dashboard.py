@@ -52,6 +52,7 @@ from praetor_analysis.views.modifiers import REROLL_CHOICES, Modifiers
 from praetor_analysis.views.roster_view import RosterView, roster_view
 from praetor_analysis.views.shooting_view import CompareFn, DistFn, ShootingSession, ShootingSpecs, View, compute_view
 from praetor_analysis.views.widgets import PlotlyRuntime, SharedFigureWidget
+from praetor_analysis.views.workbench import Workbench
 
 __all__ = [
     "COVER_CHOICES",
@@ -272,6 +273,9 @@ class Dashboard(SetupTab):
         self.roster_box = W.Box([self.roster], layout=W.Layout(display="none"))  # shown once a list is loaded
         self._show_roster(rv)
 
+        # --- the workbench: units with loadouts side by side, each with its own modifiers
+        self.workbench = Workbench(self.targets)
+
         # --- setup: targets from the catalog or a custom statline; save, load, export
         self._build_setup(unit_opts)
 
@@ -320,8 +324,11 @@ class Dashboard(SetupTab):
                 self.roster_box,
             ]
         )
-        tab = W.Tab(children=[shooting, melee, markers, roster, self.matchup_tab.widget, setup])
-        for i, title in enumerate(("Shooting", "Melee", "Marker scatter", "Roster", "Matchup", "Targets, setup")):
+        tab = W.Tab(
+            children=[shooting, self.workbench.widget, melee, markers, roster, self.matchup_tab.widget, setup]
+        )
+        titles = ("Shooting", "Workbench", "Melee", "Marker scatter", "Roster", "Matchup", "Targets, setup")
+        for i, title in enumerate(titles):
             tab.set_title(i, title)
         return tab
 

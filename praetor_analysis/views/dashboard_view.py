@@ -19,13 +19,7 @@ import plotly.graph_objects as go
 
 from praetor_analysis.markers.kinds import MARKER_DIAMETERS
 from praetor_analysis.views import figures as F
-from praetor_analysis.views.modifiers import (
-    Modifiers,
-    attacker_with,
-    modifier_names,
-    modifiers_in_rules,
-    weapon_rows_with,
-)
+from praetor_analysis.views.modifiers import Modifiers, attacker_with, modifier_names, modifiers_of_attacker
 
 __all__ = [
     "COVER_CHOICES",
@@ -187,10 +181,8 @@ def weapon_label(row: Mapping[str, Any]) -> str:
 
 
 def chosen_weapons(state: DashboardState, weapons: pd.DataFrame) -> pd.DataFrame:
-    """The state's weapon rows with the modifiers' weapon rules (depends on ``weapons``, ``reroll_hits``,
-    ``reroll_wounds``)."""
-    w = weapons.loc[[i for i in state.weapons if i in weapons.index]]
-    return weapon_rows_with(w, state.modifiers)
+    """The state's weapon rows (as the catalog prints them: the modifiers travel in the attacker block)."""
+    return weapons.loc[[i for i in state.weapons if i in weapons.index]]
 
 
 def chosen_targets(state: DashboardState, targets: pd.DataFrame) -> pd.DataFrame:
@@ -236,9 +228,8 @@ def _rule_value(rules: Sequence[Any], name: str) -> str:
 
 def state_from_scenarios(text: str, weapons: pd.DataFrame, targets: pd.DataFrame) -> DashboardState:
     """A state from saved scenarios (:func:`setup_scenarios` as JSON): weapons matched in the catalog by
-    name, Range, Strength and AP, targets by name; the attacker's BS and models; half range, cover and
-    Feel No Pain; re-roll all failed hits or wounds when the saved Type adds Twin-linked or Shred; re-rolls
-    of 1, Preferred Enemy and the +/-1 modifiers from the attacker's rules.
+    name, Range, Strength and AP, targets by name; the attacker's BS, models, charging and ``modifiers``;
+    half range, cover and Feel No Pain.
 
     Raises:
         ScenarioError: naming the first field that cannot be read or matched.
@@ -254,7 +245,6 @@ def state_from_scenarios(text: str, weapons: pd.DataFrame, targets: pd.DataFrame
         raise ScenarioError("scenario: expected a JSON object or a list of objects")
     chosen_w: list[Any] = []
     chosen_t: list[str] = []
-    rerolls = {"Twin-linked": "none", "Shred": "none"}
     for n, sc in enumerate(items):
         wb, tb = sc.get("weapon"), sc.get("target")
         if not isinstance(wb, Mapping) or not isinstance(tb, Mapping):
@@ -268,10 +258,6 @@ def state_from_scenarios(text: str, weapons: pd.DataFrame, targets: pd.DataFrame
             raise ScenarioError(f"scenario[{n}].weapon.name: {wb.get('name')!r} is not in the weapon catalog")
         if same.index[0] not in chosen_w:
             chosen_w.append(same.index[0])
-        saved, own = str(wb.get("Type", "")), str(same["Type"].iloc[0])
-        for rule in rerolls:
-            if rule in saved and rule not in own:
-                rerolls[rule] = "all"
         name = tb.get("name")
         if name not in set(targets["archetype"]):
             raise ScenarioError(f"scenario[{n}].target.name: {name!r} is not a target of the dashboard")
@@ -280,7 +266,7 @@ def state_from_scenarios(text: str, weapons: pd.DataFrame, targets: pd.DataFrame
     first = items[0]
     attacker, target = dict(first.get("attacker", {})), dict(first.get("target", {}))
     rules = target.get("rules", [])
-    mine = modifiers_in_rules(attacker.get("rules", []))
+    mine = modifiers_of_attacker(attacker)
     return DashboardState(
         weapons=tuple(chosen_w),
         targets=tuple(chosen_t),
@@ -289,12 +275,13 @@ def state_from_scenarios(text: str, weapons: pd.DataFrame, targets: pd.DataFrame
         cover=str(target.get("Cover") or "-"),
         fnp=_rule_value(rules if isinstance(rules, list) else [], "Feel No Pain"),
         half_range=bool(first.get("half_range", False)),
-        reroll_hits=rerolls["Twin-linked"] if rerolls["Twin-linked"] != "none" else mine.get("reroll_hits", "none"),
-        reroll_wounds=rerolls["Shred"] if rerolls["Shred"] != "none" else mine.get("reroll_wounds", "none"),
-        to_hit=mine.get("to_hit", 0),
-        to_wound=mine.get("to_wound", 0),
+        reroll_hits=mine.reroll_hits,
+        reroll_wounds=mine.reroll_wounds,
+        to_hit=mine.to_hit,
+        to_wound=mine.to_wound,
         charging=bool(attacker.get("charging", False)),
-        preferred_enemy=mine.get("preferred_enemy", False),
+        preferred_enemy=mine.preferred_enemy,
+        furious_charge=mine.furious_charge,
     )
 
 

@@ -1,0 +1,397 @@
+"""The workbench tab: units side by side, each with its loadout and its own modifiers, against several targets.
+
+Build an attacker (a datasheet at a size with options from its own list, priced; or a statline with a weapon),
+set its modifiers and phase, add it (up to :data:`~praetor_analysis.views.workbench_view.MAX_ATTACKERS`);
+choose the targets. The table and the chart give expected models, wounds (hull points) and points removed per
+100 points; a click on a cell of the chart (or the cell picker) shows that cell's whole distribution and the
+chance of at least k. "Save setup" downloads the setup as scenarios ``praetor calc`` runs; a saved file loads
+back. The numbers are :mod:`praetor_analysis.views.workbench_view`'s; no probability is computed here.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from typing import Any
+
+import ipywidgets as W
+import numpy as np
+import pandas as pd
+import plotly.graph_objects as go
+
+from praetor_analysis.scenario.modifiers import REROLL_CHOICES, Modifiers
+from praetor_analysis.views import figure_specs as S
+from praetor_analysis.views.controls import labelled, note
+from praetor_analysis.views.download import Download
+from praetor_analysis.views.figures import figure_of
+from praetor_analysis.views.formats import number, title_layout
+from praetor_analysis.views.live_figure import sync_figure
+from praetor_analysis.views.tables import table_html
+from praetor_analysis.views.widgets import SharedFigureWidget
+from praetor_analysis.views.workbench_view import (
+    MAX_ATTACKERS,
+    Attacker,
+    Target,
+    cell_pmf,
+    cells_table,
+    loadout_item,
+    option_choices,
+    run_cells,
+    setup_from_scenarios,
+    setup_scenarios,
+)
+
+__all__ = ["Workbench"]
+
+_MODS = (("-1", -1), ("0", 0), ("+1", 1))
+_DEFAULT_TARGETS = ("Legionary (Tactical Squad)", "Tartaros Terminator", "Rhino")
+_COLUMNS = ["attacker", "points", "target", "measure", "models", "wounds", "p_any", "points_removed", "per_100_pts"]
+
+
+def _sheet_label(r: dict[str, Any]) -> str:
+    lo, hi = int(r["min_models"]), int(r["max_models"])
+    size = f"{lo}" if lo == hi else f"{lo}-{hi}"
+    return f"{r['name']} ({r['faction']}; {size} models, {number(r['base_points'])} pts)"
+
+
+class Workbench:
+    """The workbench's widgets (``widget``), its attackers and targets, and the figures ``chart`` (a heatmap of
+    points removed per 100 points, attacker x target: click a cell) and ``cell`` (the clicked cell's
+    distribution and its chance of at least k)."""
+
+    def __init__(self, targets: pd.DataFrame | None = None) -> None:
+        from praetor_analysis import catalog
+
+        self.sheets = catalog.load_datasheets()
+        self.sheets = self.sheets[~self.sheets["hidden"]].reset_index(drop=True)
+        self.options = catalog.load_wargear_options()
+        self.weapons = catalog.load_weapons().drop_duplicates("name")
+        self.target_rows = catalog.load_targets() if targets is None else targets
+        self.attackers: list[Attacker] = []
+        self.results: list[dict[str, Any] | str] = []
+        self.table_frame = pd.DataFrame()
+        self._sheet_labels = [(_sheet_label(r), i) for i, r in enumerate(self.sheets.to_dict("records"))]
+
+        self.kind = labelled(
+            W.ToggleButtons,
+            "Attacker",
+            "A datasheet with its size and options, or a statline with one weapon",
+            options=["Datasheet", "Statline"],
+        )
+        self.find = labelled(W.Text, "Find", "Part of a datasheet's name", placeholder="e.g. Tactical")
+        self.sheet = labelled(W.Dropdown, "Datasheet", "The unit's datasheet", width="46em")
+        self.size = labelled(W.IntSlider, "Size", "Models in the unit (the datasheet's limits)", min=1, max=1)
+        self.loadout = labelled(
+            W.SelectMultiple,
+            "Options",
+            "Wargear options the datasheet offers, with their cost (Ctrl-click for several)",
+            rows=6,
+            width="46em",
+        )
+        self.bs = labelled(W.IntSlider, "BS", "The statline's Ballistic Skill", value=4, min=1, max=10)
+        self.models = labelled(W.IntSlider, "Models", "Models with the weapon", value=1, min=1, max=20)
+        self.weapon = labelled(
+            W.Dropdown, "Weapon", "The statline's weapon", options=sorted(self.weapons["name"]), width="30em"
+        )
+        self.phase = labelled(W.ToggleButtons, "Phase", "Shooting, or blows in melee", options=["shooting", "melee"])
+        self.reroll_hits = labelled(
+            W.Dropdown, "Re-roll hits", "This attacker re-rolls failed hits", options=REROLL_CHOICES
+        )
+        self.reroll_wounds = labelled(
+            W.Dropdown, "Re-roll wounds", "This attacker re-rolls failed wounds", options=REROLL_CHOICES
+        )
+        self.to_hit = labelled(W.Dropdown, "To hit", "+1 or -1 to its hit rolls", options=_MODS, value=0)
+        self.to_wound = labelled(W.Dropdown, "To wound", "+1 or -1 to its wound rolls", options=_MODS, value=0)
+        self.preferred_enemy = labelled(W.Checkbox, "Preferred Enemy", "Re-roll hit and wound rolls of 1")
+        self.charging = labelled(W.Checkbox, "Charging", "It charged this turn (melee: +1 Attack)")
+        self.furious_charge = labelled(W.Checkbox, "Furious Charge", "+1 Strength on the charge")
+        self.add = labelled(W.Button, "Add attacker", f"Add this attacker to the table (at most {MAX_ATTACKERS})")
+        self.chosen = labelled(W.Select, "Attackers", "The attackers side by side", rows=4, width="46em")
+        self.remove = labelled(W.Button, "Remove", "Remove the attacker chosen above")
+        labels = list(self.target_rows["archetype"])
+        self.targets = labelled(
+            W.SelectMultiple,
+            "Targets",
+            "The targets (Ctrl-click for several)",
+            options=labels,
+            value=tuple(t for t in _DEFAULT_TARGETS if t in labels),
+            rows=6,
+            width="30em",
+        )
+        self.half_range = labelled(W.Checkbox, "Half range", "Within half range: Rapid Fire twice, Melta")
+        self.pick = labelled(W.Dropdown, "Cell", "The cell whose distribution is drawn (or click the chart)")
+        self.save = labelled(
+            W.Button, "Save setup", "Download the setup as workbench_setup.json (praetor calc runs it)"
+        )
+        self.load = labelled(
+            W.FileUpload, "Load a setup", "A file saved by 'Save setup'", accept=".json", multiple=False
+        )
+        self.download = Download()
+        self.status = W.HTML()
+        self.table = W.HTML()
+        # The figures are made with their first content: a kernel Voila heats before the page connects sends
+        # the page the widgets' state, not the updates made before it connected.
+        self.chart: SharedFigureWidget | None = None
+        self.cell: SharedFigureWidget | None = None
+        self.chart_box = W.Box(layout=W.Layout(display="none"))
+        self.cell_box = W.Box(layout=W.Layout(display="none"))
+        self._quiet = False
+        self._wire()
+        self._filter_sheets("")
+        self.widget = self._layout()
+        self.add_attacker()  # a Tactical Squad to start with, so the tab opens with numbers
+
+    # --- layout and wiring ------------------------------------------------------------------------------
+    def _layout(self) -> W.VBox:
+        sheet = W.VBox([self.find, self.sheet, self.size, self.loadout])
+        statline = W.VBox([self.bs, self.models, self.weapon])
+        self.builder = W.Stack([sheet, statline], selected_index=0)
+        mods = W.HBox(
+            [
+                W.VBox([self.phase, self.charging, self.furious_charge]),
+                W.VBox([self.reroll_hits, self.reroll_wounds, self.preferred_enemy]),
+                W.VBox([self.to_hit, self.to_wound]),
+            ]
+        )
+        return W.VBox(
+            [
+                note(
+                    "Build an attacker, set its own modifiers and press 'Add attacker'; add up to "
+                    f"{MAX_ATTACKERS} and choose the targets. Click a cell of the chart for its whole distribution."
+                ),
+                self.kind,
+                self.builder,
+                mods,
+                self.add,
+                W.HBox([self.chosen, self.remove]),
+                W.HBox([self.targets, W.VBox([self.half_range, self.save, self.load, self.download])]),
+                self.status,
+                self.chart_box,
+                self.pick,
+                self.cell_box,
+                self.table,
+            ]
+        )
+
+    def _wire(self) -> None:
+        self.kind.observe(lambda c: setattr(self.builder, "selected_index", int(c["new"] == "Statline")), "value")
+        self.find.observe(lambda c: self._filter_sheets(str(c["new"])), "value")
+        self.sheet.observe(lambda c: self._sheet_chosen(), "value")
+        self.add.on_click(lambda _: self.add_attacker())
+        self.remove.on_click(lambda _: self.remove_attacker(self.chosen.index))
+        for w in (self.targets, self.half_range):
+            w.observe(lambda c: None if self._quiet else self.refresh(), "value")
+        self.pick.observe(lambda c: self._show_cell(), "value")
+        self.save.on_click(lambda _: self.save_setup())
+        self.load.observe(self._on_load, "value")
+
+    def _filter_sheets(self, text: str) -> None:
+        key = text.strip().lower()
+        opts = [o for o in self._sheet_labels if key in o[0].lower()][:300] if key else self._sheet_labels[:300]
+        default = next((i for label, i in opts if label.startswith("Tactical Squad (")), opts[0][1] if opts else None)
+        self.sheet.options = opts
+        if opts:
+            self.sheet.value = default if self.sheet.value not in [i for _, i in opts] else self.sheet.value
+        self._sheet_chosen()
+
+    def _sheet_chosen(self) -> None:
+        if self.sheet.value is None:
+            return
+        r = self.sheets.iloc[int(self.sheet.value)]
+        lo, hi = int(r["min_models"]), int(r["max_models"])
+        self.size.min, self.size.max = 1, max(hi, 1)
+        self.size.min, self.size.value = lo, lo
+        self.size.disabled = lo == hi
+        self.loadout.options = option_choices(self.options, str(r["name"]), str(r["faction"]))
+        self.loadout.value = ()
+
+    # --- reading the builder ------------------------------------------------------------------------------
+    def modifiers(self) -> Modifiers:
+        """The builder's modifiers."""
+        return Modifiers(
+            reroll_hits=self.reroll_hits.value,
+            reroll_wounds=self.reroll_wounds.value,
+            to_hit=self.to_hit.value,
+            to_wound=self.to_wound.value,
+            preferred_enemy=self.preferred_enemy.value,
+            furious_charge=self.furious_charge.value,
+        )
+
+    def built(self) -> Attacker:
+        """The attacker the builder describes (not yet added)."""
+        if self.kind.value == "Statline":
+            block: dict[str, Any] = {"BS": self.bs.value, "models": self.models.value}
+            label, weapon = f"{self.models.value} x {self.weapon.value} (BS {self.bs.value})", self.weapon.value
+        else:
+            r = self.sheets.iloc[int(self.sheet.value)]
+            block = {"name": str(r["name"]), "faction": str(r["faction"]), "size": int(self.size.value)}
+            items = [loadout_item(i) for i in self.loadout.value]
+            if items:
+                block["loadout"] = items
+            names = ", ".join(i if isinstance(i, str) else i["option"] for i in items)
+            label = f"{r['name']} x{self.size.value}" + (f" ({names})" if names else "")
+            weapon = None
+        words = self.modifiers().words(melee=self.phase.value == "melee")
+        extra = [self.phase.value] + (["charging"] if self.charging.value and self.phase.value == "melee" else [])
+        label = f"{label} [{', '.join([*extra, *words])}]"
+        return Attacker(label, block, weapon, self.phase.value, self.modifiers(), self.charging.value)
+
+    def chosen_targets(self) -> list[Target]:
+        """The targets chosen, as scenario target blocks (the target list's own model counts)."""
+        rows = self.target_rows[self.target_rows["archetype"].isin(self.targets.value)]
+        out = []
+        for r in rows.to_dict("records"):
+            pts = pd.to_numeric(pd.Series([r.get("points")]), errors="coerce").iloc[0]
+            out.append(Target(str(r["archetype"]), {"name": str(r["archetype"])}, float(pts)))
+        return out
+
+    # --- actions ----------------------------------------------------------------------------------------------
+    def add_attacker(self, attacker: Attacker | None = None) -> Attacker | None:
+        """Add the builder's attacker (or ``attacker``); says why not when there are already eight."""
+        a = attacker or self.built()
+        if len(self.attackers) >= MAX_ATTACKERS:
+            self.status.value = f"At most {MAX_ATTACKERS} attackers side by side: remove one first."
+            return None
+        labels = {x.label for x in self.attackers}
+        base, n = a.label, 2
+        while a.label in labels:
+            a = Attacker(f"{base} #{n}", a.block, a.weapon, a.phase, a.modifiers, a.charging)
+            n += 1
+        self.attackers.append(a)
+        self.refresh()
+        return a
+
+    def remove_attacker(self, index: int | None) -> None:
+        """Remove the attacker at ``index`` of the list."""
+        if index is not None and 0 <= index < len(self.attackers):
+            del self.attackers[index]
+            self.refresh()
+
+    def scenarios(self) -> list[dict[str, Any]]:
+        """The setup as ``praetor calc`` scenarios (one per attacker and target)."""
+        return setup_scenarios(self.attackers, self.chosen_targets(), half_range=self.half_range.value)
+
+    def refresh(self) -> pd.DataFrame:
+        """Compute every cell (``praetor calc``'s numbers) and show the table, the chart and the picked cell."""
+        self.chosen.options = [(a.label, i) for i, a in enumerate(self.attackers)]
+        targets = self.chosen_targets()
+        if not self.attackers or not targets:
+            self.results, self.table_frame = [], pd.DataFrame()
+            self.status.value = "Add an attacker and choose at least one target: the table and the chart follow."
+            self.table.value = ""
+            self.chart_box.layout.display = self.cell_box.layout.display = "none"
+            self.pick.options = []
+            return self.table_frame
+        self.results = run_cells(self.scenarios())
+        self.table_frame = cells_table(self.attackers, targets, self.results)
+        self.table.value = table_html(self.table_frame, [*_COLUMNS, "not_modelled", "error"])
+        errors = self.table_frame["error"].astype(str).str.len().gt(0).sum() if "error" in self.table_frame else 0
+        self.status.value = f"{len(self.attackers)} attackers x {len(targets)} targets" + (
+            f"; {errors} cells refused (see the table)" if errors else ""
+        )
+        self._show_chart(targets)
+        cells = [
+            (f"{a.label} vs {t.label}", i) for i, (a, t) in enumerate((a, t) for a in self.attackers for t in targets)
+        ]
+        self._quiet = True
+        keep = self.pick.value if self.pick.value is not None and self.pick.value < len(cells) else 0
+        self.pick.options = cells
+        self._quiet = False
+        self.pick.value = keep
+        self._show_cell()
+        return self.table_frame
+
+    def _show_chart(self, targets: list[Target]) -> None:
+        frame = self.table_frame
+        z = np.full((len(self.attackers), len(targets)), np.nan)
+        text = [["" for _ in targets] for _ in self.attackers]
+        for n, row in enumerate(frame.to_dict("records")):
+            i, j = divmod(n, len(targets))
+            value = row.get("per_100_pts")
+            value = row.get("models") if value is None or value != value else value
+            if value is not None and value == value:
+                z[i, j] = value
+                text[i][j] = number(value)
+        title = "Points removed per 100 points of the attacker (else expected models removed): click a cell"
+        fig = go.Figure(
+            go.Heatmap(
+                z=z.tolist(),
+                x=[t.label for t in targets],
+                y=[a.label for a in self.attackers],
+                text=text,
+                texttemplate="%{text}",
+                colorscale="Viridis",
+                hovertemplate="%{y}<br>vs %{x}<br>%{text}<extra></extra>",
+            ),
+            layout={
+                "title": title_layout(html.escape(title)),
+                "height": 160 + 40 * len(self.attackers),
+                "yaxis": {"autorange": "reversed", "automargin": True},
+                "xaxis": {"automargin": True},
+                "margin": {"l": 10, "r": 10, "t": 50, "b": 10},
+            },
+        )
+        if self.chart is None:
+            self.chart = SharedFigureWidget(fig)
+            self.chart.data[0].on_click(self._on_click)
+            self.chart_box.children = (self.chart,)
+        else:
+            sync_figure(self.chart, fig)
+        self.chart_box.layout.display = None
+
+    def _on_click(self, trace: Any, points: Any, state: Any) -> None:
+        if not points.point_inds:
+            return
+        i, j = points.point_inds[0] if isinstance(points.point_inds[0], (list, tuple)) else (0, points.point_inds[0])
+        n = int(i) * len(self.chosen_targets()) + int(j)
+        if 0 <= n < len(self.results):
+            self.pick.value = n
+
+    def _show_cell(self) -> None:
+        if self._quiet or self.pick.value is None or self.pick.value >= len(self.results):
+            return
+        pmf, unit = cell_pmf(self.results[self.pick.value])
+        label = self.pick.label or ""
+        spec = S.distribution_spec(
+            pmf, S.DistributionOptions(title=label, outcome=unit, unit=unit, name="P(X = k)")
+        )  # bars of P(X = k) and the line of P(X >= k)
+        if self.cell is None:
+            self.cell = SharedFigureWidget(figure_of(spec))
+            self.cell_box.children = (self.cell,)
+        else:
+            sync_figure(self.cell, figure_of(spec))
+        self.cell_box.layout.display = None
+
+    def save_setup(self) -> list[dict[str, Any]]:
+        """Download the setup as ``workbench_setup.json`` (``praetor calc`` runs it); returns the scenarios."""
+        docs = self.scenarios()
+        self.download.offer(json.dumps(docs, indent=1), "workbench_setup.json", "application/json")
+        self.status.value = f"{len(docs)} scenarios sent to your browser as workbench_setup.json."
+        return docs
+
+    def load_setup(self, text: str) -> bool:
+        """Set the attackers, targets and half range from a saved setup; bad input is said, not raised."""
+        from praetor_analysis.errors import PraetorError
+
+        try:
+            attackers, targets, half = setup_from_scenarios(text)
+        except PraetorError as exc:
+            self.status.value = f"Not loaded: {html.escape(str(exc))}"
+            return False
+        known = set(self.target_rows["archetype"])
+        missing = [t.label for t in targets if t.label not in known]
+        if missing:
+            self.status.value = f"Not loaded: target {html.escape(missing[0])!r} is not in the target list"
+            return False
+        self.attackers = attackers
+        self._quiet = True
+        self.half_range.value = half
+        self.targets.value = tuple(t.label for t in targets)
+        self._quiet = False
+        self.refresh()
+        return True
+
+    def _on_load(self, change: dict[str, Any]) -> None:
+        files = change["new"] or ()
+        if files:
+            self.load_setup(bytes(files[0]["content"]).decode("utf-8", errors="replace"))

@@ -1,0 +1,144 @@
+"""The workbench (views/workbench.py): datasheets with loadouts and statlines side by side, each with its own
+modifiers, against several targets; the numbers are praetor calc's on the saved setup, cell by cell."""
+
+from __future__ import annotations
+
+import json
+import math
+from types import SimpleNamespace
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+pytest.importorskip("anywidget")
+
+import itertools
+
+from praetor_analysis.scenario.calc import calc, calc_json
+from praetor_analysis.views.workbench import Workbench
+from praetor_analysis.views.workbench_view import MAX_ATTACKERS, setup_from_scenarios
+
+
+@pytest.fixture(scope="module")
+def bench():
+    return Workbench()
+
+
+def _fist(w: Workbench) -> tuple:
+    w.kind.value = "Datasheet"
+    w.find.value = "Tactical Squad"
+    return next(v for label, v in w.loadout.options if label.startswith("Power Fist (Legion Tactical Sergeant)"))
+
+
+def test_opens_with_a_unit_and_numbers(bench):
+    assert len(bench.attackers) == 1 and bench.attackers[0].block["name"] == "Tactical Squad"
+    assert len(bench.table_frame) == len(bench.targets.value) == 3
+    assert bench.chart_box.layout.display is None and bench.cell_box.layout.display is None
+    assert "<th>per_100_pts</th>" in bench.table.value and "<th>points</th>" in bench.table.value
+
+
+def test_the_table_is_praetor_calc_on_the_saved_setup():
+    w = Workbench()
+    w.loadout.value = (_fist(w),)
+    w.size.value = 12
+    w.reroll_wounds.value = "ones"
+    w.add_attacker()
+    w.kind.value = "Statline"
+    w.weapon.value = "Lascannon"
+    w.bs.value = 5
+    w.to_hit.value = -1
+    w.add_attacker()
+    docs = w.save_setup()
+    assert w.download.filename == "workbench_setup.json" and json.loads(w.download.content) == docs
+    results = calc_json(w.download.content)  # what `praetor calc workbench_setup.json` prints
+    assert len(results) == len(w.attackers) * len(w.targets.value) == 9
+    for row, result in zip(w.table_frame.to_dict("records"), results, strict=True):
+        vehicle = "hull_points" in result
+        models = result["wrecked"] if vehicle else result["casualties"]["mean"]
+        assert row["models"] == pytest.approx(models, abs=1e-12)
+        if "points" in result:
+            assert row["points"] == result["points"]
+    # the squad of 12 with a fist: 100 + 2 x 10 + 15 points, as the data prices it
+    squad = w.table_frame[w.table_frame["attacker"].str.startswith("Tactical Squad x12")]
+    assert set(squad["points"]) == {135.0}
+
+
+def test_each_attacker_has_its_own_modifiers():
+    w = Workbench()
+    w.reroll_hits.value = "all"
+    w.preferred_enemy.value = True
+    w.add_attacker()
+    plain, twin = (w.table_frame[w.table_frame["attacker"] == a.label] for a in w.attackers)
+    assert (twin["models"].to_numpy()[:2] > plain["models"].to_numpy()[:2]).all()
+    doc = {
+        "attacker": {"name": "Tactical Squad", "faction": "Legiones Astartes", "size": 10},
+        "target": "Tartaros Terminator",
+    }
+    mine = calc({**doc, "attacker": {**doc["attacker"], "modifiers": {"reroll_hits": "all", "preferred_enemy": True}}})
+    row = twin[twin["target"] == "Tartaros Terminator"].iloc[0]
+    assert row["models"] == pytest.approx(mine["casualties"]["mean"], abs=1e-12)
+    assert row["wounds"] == pytest.approx(mine["wounds_caused"]["mean"], abs=1e-12)
+    assert row["per_100_pts"] == pytest.approx(mine["casualties"]["mean"] * 25 / 100 * 100, abs=1e-9)
+
+
+def test_at_most_eight_attackers():
+    w = Workbench()
+    while len(w.attackers) < MAX_ATTACKERS:
+        assert w.add_attacker() is not None
+    assert w.add_attacker() is None and "At most 8" in w.status.value
+    assert len({a.label for a in w.attackers}) == MAX_ATTACKERS  # the same build, labels made unique
+    w.remove_attacker(0)
+    assert len(w.attackers) == MAX_ATTACKERS - 1
+
+
+def test_a_click_on_a_cell_draws_its_distribution():
+    w = Workbench()
+    w.kind.value = "Statline"
+    w.weapon.value = "Lascannon"
+    w.add_attacker()
+    w._on_click(w.chart.data[0], SimpleNamespace(point_inds=[[1, 2]]), None)  # second attacker, third target
+    assert w.pick.value == 1 * 3 + 2
+    assert w.cell.layout.title.text.startswith(w.pick.label)
+    pmf = list(w.cell.data[0].y)
+    assert math.isclose(sum(pmf), 1.0, abs_tol=1e-9)
+    assert pmf == pytest.approx(w.results[5]["hull_points"]["pmf"], abs=1e-12)  # the Rhino: hull points
+    tail = list(w.cell.data[1].y)  # P(X >= k)
+    assert tail[0] == pytest.approx(1.0) and all(a >= b - 1e-12 for a, b in itertools.pairwise(tail))
+
+
+def test_setup_loads_back_and_bad_files_are_said():
+    w = Workbench()
+    w.phase.value = "melee"
+    w.charging.value = True
+    w.furious_charge.value = True
+    w.add_attacker()
+    w.half_range.value = True
+    text = json.dumps(w.save_setup())
+    other = Workbench()
+    assert other.load_setup(text) and [a.label for a in other.attackers] == [a.label for a in w.attackers]
+    assert other.attackers[1].modifiers.furious_charge and other.attackers[1].charging
+    assert other.table_frame["models"].tolist() == pytest.approx(w.table_frame["models"].tolist(), abs=1e-12)
+    assert not other.load_setup("{nope") and "Not loaded" in other.status.value
+    attackers, targets, half = setup_from_scenarios(text)
+    assert half and len(attackers) == 2 and len(targets) == 3
+
+
+def test_empty_states_say_what_to_do():
+    w = Workbench()
+    w.targets.value = ()
+    assert "choose at least one target" in w.status.value and w.chart_box.layout.display == "none"
+    w.targets.value = ("Rhino",)
+    w.remove_attacker(0)
+    assert "Add an attacker" in w.status.value and w.table.value == ""
+
+
+def test_every_option_listed_is_priced_and_accepted():
+    w = Workbench()
+    w.find.value = "Heavy Support Squad"
+    labels = [label for label, _ in w.loadout.options]
+    assert labels and all(" pts" in label or "free" in label for label in labels)
+    lascannon = next(v for label, v in w.loadout.options if label.startswith("Lascannon"))
+    w.loadout.value = (lascannon,)
+    a = w.built()
+    result = calc({"attacker": a.scenario_attacker(), "target": "Rhino"})
+    assert result["points"] > 100 and any(c["weapon"].startswith("Lascannon") for c in result["chosen"])
