@@ -5,9 +5,9 @@
 1. report.png: the shipped default report (praetor_analysis.views.report.default_report), opened from a file;
    matchup.png: the matchup report of the two Dark Angels rosters (two small datasheet lists without them).
    dashboard_matchup.png: the dashboard's Matchup tab with those two rosters uploaded (needs them).
-2. dashboard.png, dashboard_melee.png, dashboard_marker.png: notebooks/dashboard.ipynb served by Voila on
-   127.0.0.1 (a pre-heated kernel; started here, stopped by its process group), its shooting, melee and
-   marker tabs.
+2. dashboard.png, dashboard_workbench.png, dashboard_melee.png, dashboard_marker.png, dashboard_roster.png,
+   dashboard_setup.png: notebooks/dashboard.ipynb served by Voila on 127.0.0.1 (a pre-heated kernel; started
+   here, stopped by its process group), each of its tabs at 1280 px wide.
 
 Uses the Debian Chromium only (never downloads a browser). Voila is started with the project's page template
 (``share/jupyter/voila/templates/praetor``: Voila's lab page without the Font Awesome style sheets it would ask a
@@ -209,23 +209,78 @@ def shoot_matchup_tab(browser: Any, out: Path, port: int) -> Path:
     return target
 
 
+def add_workbench_attacker(page: Any) -> None:
+    """A second attacker on the workbench (its tab shown): a Heavy Support Squad with lascannons, drawn."""
+    page.get_by_placeholder("e.g. Tactical").fill("Heavy Support Squad")
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('.widget-select-multiple')]"
+        ".filter(e => e.querySelector('.widget-label')?.textContent === 'Options')"
+        ".some(e => [...e.querySelectorAll('option')].some(o => o.textContent.startsWith('Lascannon')))",
+        timeout=60000,
+    )
+    options = page.locator(".widget-select-multiple", has_text="Options").locator("select")
+    options.select_option(
+        label=next(t for t in options.locator("option").all_text_contents() if t.startswith("Lascannon"))
+    )
+    page.wait_for_timeout(500)
+    page.get_by_role("button", name="Add attacker").click()
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('.js-plotly-plot')].some(e => e.offsetParent !== null && "
+        "e.textContent.includes('Heavy Support Squad'))",
+        timeout=120000,
+    )
+
+
+def click_workbench_cell(page: Any, row: float, column: float) -> None:
+    """Click the workbench chart at a fraction of its width (``column``) and height (``row``)."""
+    box = page.locator(".js-plotly-plot:visible .nsewdrag").first.bounding_box()
+    page.mouse.click(box["x"] + box["width"] * column, box["y"] + box["height"] * row)
+
+
+def _workbench(page: Any) -> None:
+    add_workbench_attacker(page)
+    click_workbench_cell(page, 0.75, 0.5)
+    page.wait_for_timeout(2000)
+
+
+def _roster(page: Any) -> None:
+    """The Dark Angels roster beside the project loaded in the roster tab (when it is there)."""
+    path = ROOT.parent / "shared" / "bsdata" / "rosters" / "HH2 - Dark Angels.rosz"
+    if not path.is_file():
+        return
+    with page.expect_file_chooser(timeout=60000) as chooser:
+        page.locator(".widget-upload", has_text="Load a roster").first.click()
+    chooser.value.set_files(str(path))
+    page.wait_for_function(PLOTS_READY.replace("{n}", "1"), timeout=120000)
+
+
 def shoot_dashboard(browser: Any, out: Path, port: int) -> list[Path]:
+    """The dashboard's tabs at 1280 px wide, one picture each (the workbench with two attackers, the roster tab
+    with a list loaded)."""
     shots = []
     with voila_server(port) as url:
-        page = browser.new_page(viewport={"width": 1400, "height": 1300})
+        page = browser.new_page(viewport={"width": 1280, "height": 1300})
         offline(page)
         page.goto(url, timeout=120000)
         page.wait_for_function(PLOTS_READY.replace("{n}", "3"), timeout=120000)
         page.wait_for_timeout(1500)
-        for tab, name, n in (("Melee", "dashboard_melee.png", 1), ("Marker scatter", "dashboard_marker.png", 2)):
-            if not shots:
-                shots.append(out / "dashboard.png")
-                page.screenshot(path=str(shots[-1]))
+        shots.append(out / "dashboard.png")
+        page.screenshot(path=str(shots[-1]))
+        tabs = (
+            ("Workbench", "dashboard_workbench.png", 2, _workbench),
+            ("Melee", "dashboard_melee.png", 1, None),
+            ("Marker scatter", "dashboard_marker.png", 2, None),
+            ("Roster", "dashboard_roster.png", 0, _roster),
+            ("Targets, setup", "dashboard_setup.png", 0, None),
+        )
+        for tab, name, n, act in tabs:
             page.get_by_role("tab", name=tab).first.click()
             page.wait_for_function(PLOTS_READY.replace("{n}", str(n)), timeout=60000)
+            if act is not None:
+                act(page)
             page.wait_for_timeout(1000)
             shots.append(out / name)
-            page.screenshot(path=str(shots[-1]))
+            page.screenshot(path=str(shots[-1]), full_page=tab == "Workbench")
         page.close()
     return shots
 

@@ -95,7 +95,7 @@ def test_changing_a_control_changes_a_plot(dashboard_page):
     page, problems, _ = dashboard_page
     before = page.evaluate(HEATMAP_TEXT)
     assert "Bolter" in before
-    page.locator(".widget-dropdown", has_text="Re-roll hits").locator("select").select_option("all")
+    page.locator(".widget-dropdown", has_text="Re-roll hits").locator("select").first.select_option("all")
     page.wait_for_function(f"(before) => ({HEATMAP_TEXT})() !== before", arg=before, timeout=90000)
     assert page.evaluate(HEATMAP_TEXT) != before  # Twin-linked: more hits, other numbers
     page.get_by_role("tab", name="Melee").first.click()
@@ -126,7 +126,7 @@ def test_in_place_updates_reach_the_page(dashboard_page):
     page, problems, _ = dashboard_page
     page.get_by_role("tab", name="Shooting").first.click()
     before = page.evaluate(SHOOTING_DATA)
-    page.locator(".widget-dropdown", has_text="To hit").locator("select").select_option("+1")
+    page.locator(".widget-dropdown", has_text="To hit").locator("select").first.select_option("+1")
     page.wait_for_function(f"(b) => JSON.stringify(({SHOOTING_DATA})().z) !== JSON.stringify(b.z)", arg=before)
     page.wait_for_timeout(300)
     after = page.evaluate(SHOOTING_DATA)
@@ -177,23 +177,11 @@ def test_workbench_builds_units_side_by_side_and_runs_in_calc(dashboard_page, tm
     page, problems, _ = dashboard_page
     page.get_by_role("tab", name="Workbench").first.click()
     page.wait_for_function(f"() => ({VISIBLE_PLOTS})().length >= 2", timeout=60000)
-    # pick a datasheet and a loadout: a Heavy Support Squad with lascannons
-    page.get_by_placeholder("e.g. Tactical").fill("Heavy Support Squad")
-    page.wait_for_function(
-        "() => [...document.querySelectorAll('.widget-select-multiple select option')]"
-        ".some(o => o.textContent.startsWith('Lascannon'))",
-        timeout=60000,
-    )
-    options = page.locator(".widget-select-multiple", has_text="Options").locator("select")
-    label = next(t for t in options.locator("option").all_text_contents() if t.startswith("Lascannon"))
-    options.select_option(label=label)
-    page.wait_for_timeout(500)
-    page.get_by_role("button", name="Add attacker").click()  # the second attacker
-    chart_text = f"() => ({VISIBLE_PLOTS})()[0].textContent"
-    page.wait_for_function(f"() => ({chart_text})().includes('Heavy Support Squad')", timeout=120000)
+    # pick a datasheet and a loadout (a Heavy Support Squad with lascannons), add it as the second attacker
+    shots = _shots()
+    shots.add_workbench_attacker(page)
     # click the cell of the second attacker (bottom row) and the first target (left column)
-    box = page.locator(".js-plotly-plot:visible .nsewdrag").first.bounding_box()
-    page.mouse.click(box["x"] + box["width"] / 6, box["y"] + box["height"] * 3 / 4)
+    shots.click_workbench_cell(page, 0.75, 1 / 6)
     cell_title = f"() => ({VISIBLE_PLOTS})()[1].querySelector('.gtitle').textContent"
     page.wait_for_function(f"() => ({cell_title})().startsWith('Heavy Support Squad')", timeout=60000)
     assert "vs Legionary (Tactical Squad)" in page.evaluate(cell_title)

@@ -10,31 +10,13 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from praetor_analysis.analysis.compare import COLUMNS
 from praetor_analysis.views.formats import is_chance, number, percent
 
 __all__ = ["COMPARISON_COLUMNS", "NO_COST", "table_html"]
 
-#: The columns of a weapons x targets comparison as the report and the dashboard print them.
-COMPARISON_COLUMNS: tuple[str, ...] = (
-    "weapon",
-    "faction",
-    "Range",
-    "Strength",
-    "AP",
-    "Type",
-    "target",
-    "models",
-    "measure",
-    "mean",
-    "std",
-    "p_any",
-    "p_all",
-    "p_pinned",
-    "points",
-    "mean_per_100pts",
-    "not_modelled",
-    "error",
-)
+#: The columns of a weapons x targets comparison as the report and the dashboard print them (its ids left out).
+COMPARISON_COLUMNS: tuple[str, ...] = tuple(c for c in COLUMNS if c not in ("weapon_id", "target_id"))
 #: What a points cell says for a weapon the data gives no cost of its own (a unit's standard wargear).
 NO_COST = "no cost of its own"
 
