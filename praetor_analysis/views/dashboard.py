@@ -324,9 +324,7 @@ class Dashboard(SetupTab):
                 self.roster_box,
             ]
         )
-        tab = W.Tab(
-            children=[shooting, self.workbench.widget, melee, markers, roster, self.matchup_tab.widget, setup]
-        )
+        tab = W.Tab(children=[shooting, self.workbench.widget, melee, markers, roster, self.matchup_tab.widget, setup])
         titles = ("Shooting", "Workbench", "Melee", "Marker scatter", "Roster", "Matchup", "Targets, setup")
         for i, title in enumerate(titles):
             tab.set_title(i, title)

@@ -28,20 +28,31 @@ from praetor_analysis.errors import PraetorError
 from praetor_analysis.scenario.calc import parse_target
 from praetor_analysis.views.download import Download
 from praetor_analysis.views.matchup_report import heatmap, matchup_html
-from praetor_analysis.views.modifiers import Modifiers, attacker_with, modifier_names, weapon_type_with
+from praetor_analysis.views.modifiers import Modifiers, modifier_names
 
 __all__ = ["MatchupTab", "list_from_bytes", "modified_lists", "modifier_note"]
 
 
+def _with_rules(text: str, rules: tuple[str, ...]) -> str:
+    have = {r.split("(")[0].strip().casefold() for r in text.split(",") if r.strip()}
+    extra = [r for r in rules if r.split("(")[0].strip().casefold() not in have]
+    return ", ".join([t for t in (text.strip(),) if t] + extra)
+
+
 def _attacking(unit: ListUnit, m: Modifiers) -> ListUnit:
+    # the attacker's record (m.attacker) written into each group's statline and weapons as the rules it stands
+    # for, so that the pairs' calc scenarios (analysis/matchup.pair_scenario, built from the groups) carry it
+    mods = m.attacker
     groups = []
     for g in unit.loadout.groups:
-        statline = {
-            k: v
-            for k, v in attacker_with(dict(g.statline), replace(m, charging=m.furious_charge)).items()
-            if k != "models"
-        }
-        weapons = tuple({**w, "Type": weapon_type_with(str(w.get("Type", "")), m)} for w in g.weapons)
+        statline = {k: v for k, v in g.statline.items() if k != "models"}
+        rules = statline.get("rules") or []
+        have = [rules] if isinstance(rules, str) else list(rules)
+        names = {str(r).split("(")[0].strip().casefold() for r in have}
+        statline["rules"] = have + [r for r in mods.unit_rules() if r.split("(")[0].strip().casefold() not in names]
+        if m.furious_charge:
+            statline["charging"] = True
+        weapons = tuple({**w, "Type": _with_rules(str(w.get("Type", "")), mods.weapon_rules())} for w in g.weapons)
         groups.append(replace(g, statline=statline, weapons=weapons))
     return replace(unit, loadout=replace(unit.loadout, groups=tuple(groups)), source=None)
 
@@ -97,13 +108,31 @@ class MatchupTab:
 
     def __init__(self, modifiers: Callable[[], Modifiers]) -> None:
         self._modifiers = modifiers
-        self.mine_upload = W.FileUpload(accept=".ros,.rosz,.json", multiple=False, description="My list")
-        self.theirs_upload = W.FileUpload(accept=".ros,.rosz,.json", multiple=False, description="Their list")
-        self.button = W.Button(description="Compute the matchup", button_style="primary")
+        self.mine_upload = W.FileUpload(
+            accept=".ros,.rosz,.json",
+            multiple=False,
+            description="My list",
+            tooltip="My list: a .ros/.rosz roster or a JSON list of datasheets",
+        )
+        self.theirs_upload = W.FileUpload(
+            accept=".ros,.rosz,.json",
+            multiple=False,
+            description="Their list",
+            tooltip="Their list: a .ros/.rosz roster or a JSON list of datasheets",
+        )
+        self.button = W.Button(
+            description="Compute the matchup",
+            button_style="primary",
+            tooltip="Rate every unit of each list against the other",
+        )
         self.status = W.HTML("<small>Load two lists (.ros, .rosz or .json datasheet lists).</small>")
         self.answer = W.HTML()
-        self.side = W.Dropdown(options=[("mine attacking", "mine"), ("theirs attacking", "theirs")], description="Side")
-        self.phase = W.Dropdown(options=["shooting", "melee"], description="Phase")
+        self.side = W.Dropdown(
+            options=[("mine attacking", "mine"), ("theirs attacking", "theirs")],
+            description="Side",
+            tooltip="Which list attacks in the chart",
+        )
+        self.phase = W.Dropdown(options=["shooting", "melee"], description="Phase", tooltip="Shooting or melee")
         self.figure = go.FigureWidget(layout={"height": 420, "title": {"text": "Load two lists"}})
         self.download = Download()
         self.result: Matchup | None = None
