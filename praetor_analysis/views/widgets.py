@@ -53,7 +53,17 @@ function source() {{
     tick();
   }});
 }}
+function starter() {{
+  // plotly.js is compiled once the page's widget models are set up (the first figure drawn, or 3 s on): its
+  // compilation holds the page for seconds on a slow machine, and anywidget fails a model not ready in 2 s
+  const g = (globalThis.{_KEY} = globalThis.{_KEY} || {{}});
+  if (!g.start) {{
+    g.start = new Promise((resolve) => {{ g.go = resolve; setTimeout(resolve, 3000); }});
+  }}
+  return g;
+}}
 async function plotlyWidget() {{
+  await starter().start;
   const g = await source();
   if (!g.module) {{
     const url = URL.createObjectURL(new Blob([g.source], {{ type: "text/javascript" }}));
@@ -109,6 +119,7 @@ export default {{
     }};
   }},
   async render(ctx) {{
+    starter().go();
     const {{ def }} = await READY.get(ctx.model.get("_praetor_id"));
     return def.render(ctx);
   }},
