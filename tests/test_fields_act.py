@@ -75,6 +75,7 @@ CHANGES: dict[str, tuple[tuple[str, ...], Any]] = {
     "target.Rear": (("~target", "Rear"), 14),
     "firing_units": (("firing_units",), [[{"attacker": {**STAT, "models": 1}, "weapon": LAS}]]),
     "attacker.charging": (("attacker", "charging"), True),
+    "attacker.modifiers": (("attacker", "modifiers"), {"reroll_hits": "all", "to_wound": 1}),
     "attacker.two_weapons": (("attacker", "two_weapons"), True),
     "attacker.disordered": (("attacker", "disordered"), True),  # beside charging (see _changed)
     "attacker.wounds_taken": (("attacker", "wounds_taken"), 1),
@@ -246,6 +247,7 @@ ASKING: dict[str, Any] = {
     "aim": {"model": 0}, "indirect": True, "edges": {"xmin": -5}, "target_weapon": SWORD,
     "firing_units": [[{"weapon": BOLTER}]],
     "attacker.charging": True, "attacker.two_weapons": True, "attacker.wounds_taken": 1,
+    "attacker.modifiers": {"to_hit": 1}, "target.modifiers": {"to_hit": 1},
     "attacker.second_weapon": SWORD, "target.moved": True, "target.charging": True, "target.two_weapons": True,
     "target.second_weapon": SWORD, "target.facing": "Side",
 }  # fmt: skip

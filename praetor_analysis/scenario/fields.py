@@ -58,13 +58,13 @@ SCENARIO_ACTS: dict[str, frozenset[str]] = {
 #: Unit fields (beside :data:`STATLINE`) that act, by (kind, role). A sequence's volleys are shooting or
 #: melee volleys; a datasheet attacker's own block is checked by ``scenario.datasheet``.
 UNIT_ACTS: dict[tuple[str, str], frozenset[str]] = {
-    ("shooting", "attacker"): STATLINE,
+    ("shooting", "attacker"): STATLINE | {"modifiers"},
     ("shooting", "target"): STATLINE | {"wounds_taken", "facing"},
-    ("marker", "attacker"): STATLINE,
+    ("marker", "attacker"): STATLINE | {"modifiers"},
     ("marker", "target"): STATLINE | {"wounds_taken", "facing"},
-    ("melee", "attacker"): STATLINE | STRIKING,
+    ("melee", "attacker"): STATLINE | STRIKING | {"modifiers"},
     ("melee", "target"): STATLINE | {"wounds_taken", "facing", "moved"},
-    ("melee round", "attacker"): STATLINE | _SIDE,
+    ("melee round", "attacker"): STATLINE | _SIDE | {"modifiers"},
     ("melee round", "target"): STATLINE | _SIDE,
     ("datasheet shooting", "target"): STATLINE | {"wounds_taken", "facing"},
     ("datasheet melee", "target"): STATLINE | {"wounds_taken", "facing", "moved"},
@@ -73,8 +73,8 @@ UNIT_ACTS: dict[tuple[str, str], frozenset[str]] = {
 
 #: Fields of a datasheet attacker block that act, by kind (``scenario.datasheet`` reads the block).
 DATASHEET_ACTS: dict[str, frozenset[str]] = {
-    "datasheet shooting": frozenset({"name", "faction", "size", "models", "loadout"}),
-    "datasheet melee": frozenset({"name", "faction", "size", "models", "loadout"}) | STRIKING,
+    "datasheet shooting": frozenset({"name", "faction", "size", "models", "loadout", "modifiers"}),
+    "datasheet melee": frozenset({"name", "faction", "size", "models", "loadout", "modifiers"}) | STRIKING,
 }
 
 _NEUTRAL: dict[str, Any] = {"wounds_taken": 0}
