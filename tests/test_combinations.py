@@ -300,34 +300,24 @@ def test_the_engine_does_not_read_the_order_of_the_rules(scenario: dict[str, Any
         assert _gap(got[key]["pmf"], want[key]["pmf"]) <= TOL, key
 
 
+def _shot(strength: str, ap: str, rules: str, bs: int, target: dict[str, Any]) -> dict[str, Any]:
+    """Three shots of a gun with ``rules`` at ``bs`` against ``target``."""
+    weapon = {"name": "w", "Range": '24"', "Strength": strength, "AP": ap, "Type": f"Heavy 1, {rules}"}
+    return {"attacker": {"BS": bs}, "attacks": 3, "weapon": weapon, "target": {"name": "t", **target}}
+
+
 @pytest.mark.xfail(strict=True, reason="Deflagrate's extra hits take Molecular Dissonance's share of sixes")
 def test_molecular_dissonance_and_deflagrate() -> None:
     # KNOWN_WRONG: Deflagrate's extra hits are automatic (no To Hit roll), so none of them wounds by
     # Molecular Dissonance; the engine resolves them with the volley's per-hit table, sixes' share included
-    weapon = {
-        "name": "w",
-        "Range": '24"',
-        "Strength": "3",
-        "AP": "4",
-        "Type": "Heavy 1, Molecular Dissonance, Deflagrate",
-    }
-    target = {"name": "t", "models": 3, "T": 6, "W": 1, "Save": "4+"}
-    scenario = {"attacker": {"BS": 4}, "attacks": 3, "weapon": weapon, "target": target}
+    scenario = _shot("3", "4", "Molecular Dissonance, Deflagrate", 4, {"models": 3, "T": 6, "W": 1, "Save": "4+"})
     check(calc(scenario), oracle_calc(scenario), "Molecular Dissonance, Deflagrate")
 
 
 def test_molecular_dissonance_when_every_hit_is_a_six() -> None:
     # at BS 1 every hit is a natural 6, so Molecular Dissonance wounds every hit without a roll; the rolled
     # kinds (Rending's AP 2 here) have no weight left, and once divided by zero
-    weapon = {
-        "name": "w",
-        "Range": '24"',
-        "Strength": "4",
-        "AP": "5",
-        "Type": "Heavy 1, Molecular Dissonance, Rending (4+)",
-    }
-    target = {"name": "t", "models": 2, "T": 4, "W": 2, "Save": "3+"}
-    scenario = {"attacker": {"BS": 1}, "attacks": 3, "weapon": weapon, "target": target}
+    scenario = _shot("4", "5", "Molecular Dissonance, Rending (4+)", 1, {"models": 2, "T": 4, "W": 2, "Save": "3+"})
     check(calc(scenario), oracle_calc(scenario), "BS 1")
     (batched,) = calc_many([scenario])
     check(batched, oracle_calc(scenario), "BS 1 in an array")
