@@ -20,7 +20,6 @@ from pathlib import Path
 from typing import Any
 
 import ipywidgets as W
-import plotly.graph_objects as go
 
 from praetor_analysis.analysis.army_list import ArmyList, ListUnit, load_list
 from praetor_analysis.analysis.list_matchup import Matchup, key_units, matchup
@@ -29,6 +28,7 @@ from praetor_analysis.scenario.calc import parse_target
 from praetor_analysis.views.download import Download
 from praetor_analysis.views.matchup_report import heatmap, matchup_html
 from praetor_analysis.views.modifiers import Modifiers, modifier_names
+from praetor_analysis.views.widgets import SharedFigureWidget
 
 __all__ = ["MatchupTab", "list_from_bytes", "modified_lists", "modifier_note"]
 
@@ -133,7 +133,9 @@ class MatchupTab:
             tooltip="Which list attacks in the chart",
         )
         self.phase = W.Dropdown(options=["shooting", "melee"], description="Phase", tooltip="Shooting or melee")
-        self.figure = go.FigureWidget(layout={"height": 420, "title": {"text": "Load two lists"}})
+        self.figure = SharedFigureWidget(
+            layout={"height": 420, "title": {"text": "Load two lists"}}
+        )
         self.download = Download()
         self.result: Matchup | None = None
         self.button.on_click(lambda _: self._on_compute())
