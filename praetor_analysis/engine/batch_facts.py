@@ -87,8 +87,9 @@ class VolleyFacts:
 
     def __init__(self, volley: Volley, shared: Shared) -> None:
         w = volley.weapon
-        boosted = volley.zone_hits is not None or check_boost(volley) is not None
-        self.strength = None if boosted else weapon_strength(volley)
+        # zones, Psychic checks and Hallucinations' immediate test (joint with the hits) take the exact path
+        exact_only = volley.zone_hits is not None or check_boost(volley) is not None or w.plays(Role.PINNING_ON_HITS)
+        self.strength = None if exact_only else weapon_strength(volley)
         self.deflagrate, self.pinning, self.gets_hot = (
             w.plays(Role.EXTRA_HITS),
             w.plays(Role.PINNING),
