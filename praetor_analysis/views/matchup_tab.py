@@ -133,9 +133,7 @@ class MatchupTab:
             tooltip="Which list attacks in the chart",
         )
         self.phase = W.Dropdown(options=["shooting", "melee"], description="Phase", tooltip="Shooting or melee")
-        self.figure = SharedFigureWidget(
-            layout={"height": 420, "title": {"text": "Load two lists"}}
-        )
+        self.figure = SharedFigureWidget(layout={"height": 420, "title": {"text": "Load two lists"}})
         self.download = Download()
         self.result: Matchup | None = None
         self.button.on_click(lambda _: self._on_compute())
