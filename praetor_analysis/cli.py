@@ -210,15 +210,22 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     out = Path(args.out)
     if out.is_dir() or not out.parent.is_dir():
         raise UsageError(f"-o: cannot write {args.out!r}", field="-o", value=args.out)
-    if args.workers < 1:
-        raise UsageError(f"--workers: expected at least 1, got {args.workers}", field="--workers", value=args.workers)
+    if args.workers is not None and args.scheduler:
+        raise UsageError(
+            "--workers: not with --scheduler (the cluster's own workers do the work)",
+            field="--workers",
+            value=args.workers,
+        )
+    workers = 2 if args.workers is None else args.workers
+    if workers < 1:
+        raise UsageError(f"--workers: expected at least 1, got {workers}", field="--workers", value=workers)
     targets = args.targets
     if targets not in ("standard",) and ":" not in targets:
         targets = f"roster:{targets}" if Path(targets).is_file() else f"faction:{targets}"
     frame = sweep_faction(
         args.faction,
         targets,
-        workers=args.workers,
+        workers=workers,
         scheduler=args.scheduler,
         datasheets=args.datasheets,
         progress=progress_bar if not args.quiet else (lambda *a: None),
@@ -304,7 +311,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="'standard' (default), another faction's name (its datasheets), or a .ros/.rosz roster",
     )
     p.add_argument("-o", "--out", metavar="OUT.parquet", required=True, help="the Parquet file to write")
-    p.add_argument("--workers", type=int, default=2, help="local processes (default 2; 1 runs in this process)")
+    p.add_argument("--workers", type=int, default=None, help="local processes (default 2; 1 runs in this process)")
     p.add_argument("--scheduler", metavar="ADDRESS", help="run on an existing Dask cluster (dask.distributed)")
     p.add_argument("--datasheets", nargs="+", metavar="NAME", help="only these datasheets of the faction")
     p.add_argument("--quiet", action="store_true", help="no progress bar")

@@ -100,3 +100,14 @@ def test_cli_sweep(tmp_path: Path) -> None:
     bad = subprocess.run([sys.executable, "-m", "praetor_analysis.cli", "sweep", FACTION, "-o", str(tmp_path)],
                          capture_output=True, text=True, timeout=120, check=False)  # fmt: skip
     assert bad.returncode == 2 and "Traceback" not in bad.stderr
+
+
+def test_cli_sweep_workers_beside_scheduler_is_refused(tmp_path: Path) -> None:
+    # the cluster's own workers do the work: --workers would be ignored, so it is refused before any connection
+    run = subprocess.run(
+        [sys.executable, "-m", "praetor_analysis.cli", "sweep", FACTION, "-o", str(tmp_path / "t.parquet"),
+         "--scheduler", "tcp://127.0.0.1:9", "--workers", "2"],
+        capture_output=True, text=True, timeout=120, check=False,
+    )  # fmt: skip
+    assert run.returncode == 2 and "--workers" in run.stderr and "--scheduler" in run.stderr
+    assert "Traceback" not in run.stderr and len(run.stderr.strip().splitlines()) == 1
