@@ -4,18 +4,15 @@ Every cell is one docs/scenario.md scenario computed by :func:`praetor_analysis.
 sampled. A cell the engine refuses (a profile it cannot read, a Strength it cannot resolve...) keeps its
 row, with the message in ``error`` and NaN numbers, so a sweep over a whole catalog never stops half way.
 
-A marker or template weapon (Blast, Barrage, Template...) is computed as ``calc`` computes the same scenario:
-at a unit that is not a Vehicle, laid over the target's default formation
-(:func:`~praetor_analysis.scenario.formation.default_formation`, its models in lines of five on their Unit
-Type's base, a coherency range apart), the row's ``not_modelled`` opening with the ``default formation: ...``
-note that says so; at a Vehicle, or where the geometry would be too large to compute, as ``calc`` falls back
-(the marker rules listed as not modelled). The geometry of one marker kind over one formation with the same
-scatter facts is computed once per sweep and shared by every cell that needs it.
+Marker weapons (Blast, Barrage, Template...) are given ``"hits"`` instead of a formation: each marker
+(each shot) is assumed to hit :data:`MARKER_MODELS` models of an infantry-like target (at most the target's
+models) and one Vehicle. The row says so in ``not_modelled`` (``assumed hits ...``).
 """
 
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterator, Mapping
 from typing import Any
 
@@ -31,17 +28,19 @@ from praetor_analysis.rules.hooks import Role
 from praetor_analysis.scenario.blocks import frame_rows, is_vehicle_row, row_value, target_block, weapon_block
 from praetor_analysis.scenario.calc import ScenarioError, calc, parse_target, parse_volley
 from praetor_analysis.scenario.fields import STRIKING
-from praetor_analysis.scenario.marker_volley import GeometryCache, placed_with_notes
 
 __all__ = [
     "COLUMNS",
     "DEFAULT_ATTACKER",
+    "MARKER_MODELS",
+    "MARKER_MODELS_VEHICLE",
     "check_options",
     "compare",
     "compare_distributions",
     "comparison_cells",
     "comparison_frame",
     "filter_weapons",
+    "marker_hits",
     "scenario_for",
 ]
 
@@ -58,6 +57,26 @@ DEFAULT_ATTACKER: dict[str, Any] = {
     "Save": "3+",
 }
 """The attacker when none is given: a Legionary statline (BS 4, WS 4, S 4, A 1), one model."""
+
+MARKER_MODELS: dict[str, int] = {
+    "Blast": 2,  # 3" marker
+    "Barrage": 2,  # a Barrage without a Blast size: taken as a 3" marker
+    "Large Blast": 3,  # 5"
+    "Massive Blast": 4,  # 7"
+    "Apocalyptic Blast": 6,  # 10"
+    "Apocalyptic Mega-blast": 8,  # 5"/7"/10" zones; all hits at the weapon's first Strength
+    "Apocalyptic Barrage": 3,  # per strike (one clover circle, about a 5" marker)
+    "Template": 4,  # teardrop template
+    "Torrent": 4,  # a teardrop template placed within its range
+    "Hellstorm": 6,  # Hellstorm template
+}
+"""Models of an infantry-like target assumed under one marker, by marker kind (the names of
+:data:`~praetor_analysis.markers.kinds.MARKER_KINDS`; capped at the target's models). These stand in for a
+formation until the comparison switches to the marker geometry (docs/scenario.md ``formation``); they are typical
+counts for a coherent unit on 25-32 mm bases, not rules."""
+
+MARKER_MODELS_VEHICLE = 1
+"""Hits on a Vehicle per marker: one (the vehicle is one model)."""
 
 COLUMNS = [
     "weapon",
@@ -84,6 +103,46 @@ COLUMNS = [
 """The columns of :func:`compare`, in order."""
 
 
+def marker_hits(weapon: Weapon, *, target_models: int, vehicle: bool, markers: Any = None) -> tuple[Any, str] | None:
+    """The assumed ``hits`` of a marker weapon (None for other weapons) and a note saying so.
+
+    Args:
+        weapon: The parsed weapon.
+        target_models: Models in the target unit (caps the hits of one marker).
+        vehicle: True for a Vehicle target (one hit per marker).
+        markers: Markers fired (an int or dice expression); default the weapon's shot count, or the X of
+            ``Apocalyptic Barrage (X)``.
+
+    Returns:
+        ``(hits, note)``; ``hits`` is an int, or a dice expression when one model is under each marker.
+
+    Raises:
+        ScenarioError: A random number of markers with several models under each (not a dice expression).
+    """
+    kind = marker_kind(weapon)
+    if kind is None:
+        return None
+    per_marker = MARKER_MODELS_VEHICLE if vehicle else min(MARKER_MODELS[kind], max(target_models, 1))
+    if markers is None:
+        barrage = weapon.with_role(Role.CLOVER)
+        if barrage is not None and barrage.value:
+            markers = barrage.value
+        elif weapon.type.shots is not None:
+            markers = str(weapon.type.shots)
+        else:
+            markers = 1
+    markers_text = str(markers).strip()
+    note = f"assumed hits: {per_marker} per {kind} marker x {markers_text}"
+    if re.fullmatch(r"\d+", markers_text):
+        return int(markers_text) * per_marker, note
+    if per_marker == 1:
+        return markers_text, note
+    raise ScenarioError(
+        f"hits: {markers_text} {kind} markers with {per_marker} models under each is not a dice expression; "
+        "give a formation instead"
+    )
+
+
 def build_scenario(
     weapon: Mapping[str, Any],
     target: Mapping[str, Any],
@@ -92,9 +151,11 @@ def build_scenario(
     attacks: Any = None,
     half_range: bool = False,
     parsed: Weapon | None = None,
+    marker: bool = True,
 ) -> tuple[dict[str, Any], list[str], Weapon]:
-    """The scenario of one weapon block on one target block, notes for ``not_modelled`` (none: a marker
-    weapon is laid by ``calc`` itself), the parsed weapon (``parsed``: the weapon block already parsed)."""
+    """The scenario of one weapon block on one target block, notes for ``not_modelled``, the parsed weapon
+    (``parsed``, when given, is the weapon block already parsed; ``marker`` False: it is known to have no
+    marker or template)."""
     if parsed is None:
         parsed = _parse_weapon(weapon)
     scenario: dict[str, Any] = {
@@ -106,8 +167,24 @@ def build_scenario(
     if half_range and not parsed.is_melee:  # a sweep's options apply where they act
         scenario["half_range"] = True
     notes: list[str] = []
-    if attacks is not None:
-        scenario["attacks"] = attacks  # a marker weapon's markers: its shots
+    vehicle = is_vehicle_row(target)
+    marked = (
+        None
+        if parsed.is_melee or not marker
+        else marker_hits(parsed, target_models=int(target.get("models", 1)), vehicle=vehicle, markers=attacks)
+    )
+    if marked is not None:
+        hits, note = marked
+        models = int(attacker.get("models", 1))
+        if models != 1:
+            if not isinstance(hits, int):
+                raise ScenarioError(f"hits: {models} models firing {hits} markers each is not a dice expression")
+            hits *= models
+            note += f" x {models} models"
+        scenario["hits"] = hits
+        notes.append(note)
+    elif attacks is not None:
+        scenario["attacks"] = attacks
     return scenario, notes, parsed
 
 
@@ -250,8 +327,6 @@ def comparison_cells(
     t_rows = list(zip(row_ids(targets), frame_rows(targets), strict=False))
     t_blocks = [(tid, row, target_block(row), is_vehicle_row(row)) for tid, row in t_rows]
     targets_parsed: dict[str, Any] = {}
-    geometry: GeometryCache = {}  # marker hits by kind, formation and scatter facts, shared by all cells
-    laid_notes: dict[tuple, list[str]] = {}
     for wid, wrow in zip(row_ids(weapons), frame_rows(weapons), strict=False):
         volleys: dict[tuple, Any] = {}  # this weapon's parsed volleys, by mode, hits and attacks
         wblock = weapon_block(wrow)
@@ -298,16 +373,17 @@ def comparison_cells(
                     attacks=shots_per_weapon,
                     half_range=half_range,
                     parsed=parsed,
+                    marker=marker,
                 )
                 # the weapon's name changes no number: identical profiles against one target are computed once
                 key = (tid, scenario.get("mode"), repr(scenario.get("hits")), repr(scenario.get("attacks")), wkey)
                 if key not in jobs:
-                    target = _parsed(targets_parsed, tid, scenario, parse_target)
-                    volley = _parsed(volleys, key[1:], scenario, parse_volley)
-                    if marker and not vehicle:  # over the default formation, as calc lays it
-                        volley, laid_notes[key] = _laid(volley, target, geometry)
-                    jobs[key] = (scenario, target, volley)
-                rows.append((record, key, [*notes, *laid_notes.get(key, ())], vehicle, parsed.plays(Role.PINNING)))
+                    jobs[key] = (
+                        scenario,
+                        _parsed(targets_parsed, tid, scenario, parse_target),
+                        _parsed(volleys, key[1:], scenario, parse_volley),
+                    )
+                rows.append((record, key, notes, vehicle, parsed.plays(Role.PINNING)))
             except ScenarioError as exc:
                 record["error"] = str(exc)
                 rows.append((record, None, [], vehicle, False))
@@ -327,18 +403,6 @@ def comparison_cells(
                 record["mean_per_100pts"] = s["mean"] / points * 100.0 if points == points else math.nan
                 record["not_modelled"] = "; ".join([*notes, *result.get("not_modelled", [])])
         yield record, pmf
-
-
-def _laid(volley: Any, target: Any, geometry: GeometryCache) -> tuple[Any, list[str]]:
-    """A parsed marker volley laid over the target's default formation as ``calc`` lays it, and the notes for
-    ``not_modelled`` (the default formation's, then those the geometry does not model); errors kept as is."""
-    if isinstance(volley, Exception) or isinstance(target, Exception):
-        return volley, []
-    try:
-        laid, notes = placed_with_notes(volley, target, geometry)
-    except (PraetorError, ProfileError) as exc:
-        return ScenarioError(str(exc)), []
-    return laid, notes[:1] + [n.removeprefix("not modelled: ") for n in notes[1:] if n.startswith("not modelled: ")]
 
 
 def _parsed(cache: dict[Any, Any], key: Any, scenario: dict[str, Any], parse: Any) -> Any:

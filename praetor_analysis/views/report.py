@@ -122,13 +122,14 @@ class Assumptions:
 
     def rows(self) -> list[tuple[str, str]]:
         """``(topic, sentence)`` pairs, in reading order (plain text, escaped when shown)."""
-        from praetor_analysis.analysis.compare import DEFAULT_ATTACKER
+        from praetor_analysis.analysis.compare import DEFAULT_ATTACKER, MARKER_MODELS
 
         a = {**DEFAULT_ATTACKER, **dict(self.attacker)}
         models = int(a.get("models", 1) or 1)
         stats = ", ".join(f"{k} {a[k]}" for k in ("WS", "BS", "S", "A", "I") if a.get(k) not in (None, ""))
         bs = a.get("BS")
         hit = f" (hits on {max(7 - int(bs), 2)}+)" if isinstance(bs, int) and 1 <= bs <= 5 else ""
+        markers = ", ".join(f"{k} {v}" for k, v in MARKER_MODELS.items())
         plural = "s" if models != 1 else ""
         who = (
             [("Attacker", self.attacker_text)]
@@ -146,9 +147,7 @@ class Assumptions:
             ("Modifiers", ", ".join(self.modifiers) if self.modifiers else "none (no re-rolls, no +1/-1, no cover)"),
             (
                 "Marker weapons",
-                "laid over a default formation of a unit that is not a Vehicle (its models in lines of five on "
-                "their Unit Type's base, a coherency range apart), scatter rolled as praetor calc rolls it; at a "
-                "Vehicle, whose hull is not in the data, To Hit is rolled and the marker rules are not modelled",
+                f"each marker is taken to hit this many models of an infantry target: {markers}; one vehicle",
             ),
             (
                 "Casualties",
