@@ -10,7 +10,7 @@ import pytest
 
 from praetor_analysis.cli import main
 from praetor_analysis.errors import MAX_MESSAGE_CHARS, ScenarioError
-from praetor_analysis.scenario.calc import calc
+from praetor_analysis.scenario.calc import calc, calc_many
 
 BOLTER = {"name": "Bolter", "Range": '24"', "Strength": "4", "AP": "5", "Type": "Rapid Fire"}
 FIST = {"name": "Fist", "Range": "-", "Strength": "x2", "AP": "2", "Type": "Melee"}
@@ -85,6 +85,8 @@ def test_a_to_hit_reroll_with_hits_given_has_no_effect_with_its_reason():
     entry = "attacker: Re-roll To Hit 1s"
     assert entry in r["no_effect"] and entry not in r["applied"], r
     assert "To Hit" in r["reasons"][entry]
+    assert "the hits are given, so no To Hit roll is made" in r["reasons"][entry]
+    assert calc_many([doc])[0]["reasons"][entry] == r["reasons"][entry]  # the batch path says the same
     rolled = calc({**doc, "hits": None})
     assert entry in rolled["applied"]
     preferred = calc({**doc, "attacker": {**FIGHTERS, "rules": ["Preferred Enemy"]}})

@@ -12,6 +12,7 @@ from praetor_analysis.profiles.rule_tokens import parse_rule
 from praetor_analysis.rules.catalogue import lookup, reads_of
 from praetor_analysis.rules.classify import RuleReport, Situation, classify, wound_chain
 from praetor_analysis.rules.hooks import Role
+from praetor_analysis.rules.registry import Stage
 from praetor_analysis.rules.target_reads import NO_READS, TargetReads, reads
 from praetor_analysis.rules.unit_types import PINNING_IMMUNE_TYPES
 from praetor_analysis.rules.wound_rules import TOXIN_RESISTANT_TYPES
@@ -130,6 +131,21 @@ def reason_of(entry: str) -> str:
     return decl.summary
 
 
-def reasons(no_effect: list[str], not_modelled: list[str]) -> dict[str, str]:
-    """``{entry: why}`` for every entry of the two lists (docs/scenario.md ``reasons``)."""
-    return {entry: reason_of(entry) for entry in (*no_effect, *not_modelled)}
+def reasons(no_effect: list[str], not_modelled: list[str], *, hits_given: bool = False) -> dict[str, str]:
+    """``{entry: why}`` for every entry of the two lists (docs/scenario.md ``reasons``); ``hits_given``: the
+    scenario gives the hits, so a unit's To Hit rule under ``no_effect`` says that no To Hit roll is made."""
+    out = {entry: reason_of(entry) for entry in (*no_effect, *not_modelled)}
+    if hits_given:
+        for entry in no_effect:
+            if entry.startswith(("target: ", "attacker: ")) and _to_hit_only(entry.split(": ", 1)[1]):
+                out[entry] = f"the hits are given, so no To Hit roll is made for it to change ({out[entry]})"
+    return out
+
+
+def _to_hit_only(text: str) -> bool:
+    """Whether the rule ``text`` acts on the To Hit roll alone."""
+    try:
+        decl = lookup(parse_rule(text).name)
+    except ProfileError:
+        return False
+    return decl is not None and decl.stages == {Stage.TO_HIT}

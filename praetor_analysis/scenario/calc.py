@@ -85,8 +85,14 @@ def calc(data: Any) -> dict[str, Any]:
             data = {**data, "target": block}
         result = add_notes(run(parse_scenario(data)), notes)
     own = result.pop("reasons", {})
-    result["reasons"] = {**reasons(list(result.get("no_effect", ())), list(result.get("not_modelled", ()))), **own}
+    lists = list(result.get("no_effect", ())), list(result.get("not_modelled", ()))
+    result["reasons"] = {**reasons(*lists, hits_given=_hits_given(data)), **own}
     return result
+
+
+def _hits_given(data: Any) -> bool:
+    """Whether a scenario document gives its hits (then no To Hit roll is made)."""
+    return isinstance(data, Mapping) and data.get("hits") is not None
 
 
 def run(scenario: Scenario) -> dict[str, Any]:
@@ -221,7 +227,8 @@ def calc_many(items: Sequence[Any]) -> list[Any]:
             out[i] = ScenarioError(str(result), field=result.field, value=result.value)
             continue
         done = echoed(result.to_dict(), [[volley]], target)
-        done["reasons"] = reasons(list(done.get("no_effect", ())), list(done.get("not_modelled", ())))
+        lists = list(done.get("no_effect", ())), list(done.get("not_modelled", ()))
+        done["reasons"] = reasons(*lists, hits_given=_hits_given(items[i]))
         out[i] = done
     for i, item in enumerate(items):
         if out[i] is None:
