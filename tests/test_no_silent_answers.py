@@ -290,3 +290,13 @@ def test_records_check_their_values():
 def test_matchup_table_with_json_is_refused(capsys):
     rc, err = _cli(["matchup", "tests/fixtures/tiny.ros", "tests/fixtures/tiny.ros", "--json", "--table"], capsys)
     assert rc == 2 and "--table" in err and "--json" in err, err
+
+
+def test_filter_weapons_refuses_text_that_is_not_valid_unicode():
+    # found by the typed fuzz once pyarrow (the sweep extra) made pandas' strings Arrow strings: a lone
+    # surrogate raised UnicodeEncodeError from inside pandas
+    import praetor_analysis as pa
+
+    with pytest.raises(pa.PraetorError, match="name: not valid Unicode"):
+        pa.filter_weapons(pa.load_weapons(), name="\ud800")
+    assert len(pa.filter_weapons(pa.load_weapons(), name="Lascannon")) > 0

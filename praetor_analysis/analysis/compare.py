@@ -577,6 +577,11 @@ def filter_weapons(
     for field, value in (("name", name), ("faction", faction), ("rule", rule)):
         if value is not None and not isinstance(value, str):
             raise PraetorError(f"{field}: expected text, got {show_value(value)}", field=field)
+        if value is not None and not value.isascii():
+            try:
+                value.encode("utf-8")  # pandas' Arrow strings (with pyarrow installed) take only valid Unicode
+            except UnicodeEncodeError:
+                raise PraetorError(f"{field}: not valid Unicode text, got {show_value(value)}", field=field) from None
     mask = pd.Series(True, index=df.index)
     if name is not None:
         mask &= df["name"].astype(str).str.contains(name, case=False, regex=False)
