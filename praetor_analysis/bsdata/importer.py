@@ -6,7 +6,7 @@ number of an invulnerable save found in wargear or rule text. Rules text itself 
 Usage::
 
     from praetor_analysis.bsdata.importer import build_catalog
-    report = build_catalog("/work/shared/bsdata", "data")
+    report = build_catalog("PATH/TO/bsdata", "data")
 """
 
 from __future__ import annotations
