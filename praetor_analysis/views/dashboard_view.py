@@ -18,6 +18,7 @@ import pandas as pd
 import plotly.graph_objects as go
 
 from praetor_analysis.markers.kinds import MARKER_DIAMETERS
+from praetor_analysis.profiles.records import is_vehicle_type
 from praetor_analysis.views import figures as F
 from praetor_analysis.views.modifiers import Modifiers, attacker_with, modifier_names, modifiers_of_attacker
 
@@ -161,7 +162,7 @@ def adjust_targets(targets: pd.DataFrame, *, models: int = 0, cover: str = "-", 
     rules, such as a Knight's Ion Shield, are kept), which the comparison reads.
     """
     out = targets.copy()
-    vehicle = out.get("Unit Type", pd.Series("", index=out.index)).astype(str).str.contains("Vehicle")
+    vehicle = out.get("Unit Type", pd.Series("", index=out.index)).map(is_vehicle_type).astype(bool)
     if models > 0:
         out.loc[~vehicle, "models"] = int(models)
     out["Cover"] = "" if cover in ("", "-") else cover

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from praetor_analysis.profiles.records import is_vehicle_type
 from praetor_analysis.scenario.modifiers import REROLL_CHOICES
 from praetor_analysis.scenario.modifiers import Modifiers as AttackerModifiers
 
@@ -120,8 +121,7 @@ def apply_modifiers(scenario: Mapping[str, Any], m: Modifiers) -> tuple[dict[str
     target = dict(out.get("target", {}))
     if m.cover not in ("", "-"):
         target["Cover"] = m.cover
-    vehicle = "vehicle" in str(target.get("Unit Type", "")).lower()
-    if m.fnp not in ("", "-") and not vehicle:
+    if m.fnp not in ("", "-") and not is_vehicle_type(target.get("Unit Type")):
         rules = [r for r in target.get("rules", []) if not str(r).startswith("Feel No Pain")]
         target["rules"] = [*rules, f"Feel No Pain ({m.fnp})"]
     if m.half_range and not melee:
