@@ -17,7 +17,7 @@ from praetor_analysis.engine.batch import Casualties, resolve_many
 from praetor_analysis.engine.volley import Volley, VolleyResult
 from praetor_analysis.errors import PraetorError, ScenarioError
 from praetor_analysis.profiles.records import ProfileError, Unit
-from praetor_analysis.vehicles.sweep import hull_points_many
+from praetor_analysis.vehicles.sweep import HullPointsOnly, hull_points_many
 
 __all__ = ["sweep", "sweep_one"]
 
@@ -31,8 +31,8 @@ def sweep(cells: Sequence[tuple[Volley, Unit]]) -> list[dict[str, Any] | Scenari
     for i, result in zip(units, resolve_many([cells[i] for i in units], casualties_only=True), strict=True):
         out[i] = _summary(result)
     vehicles = [i for i, (_, t) in enumerate(cells) if t.is_vehicle]
-    for i, result in zip(vehicles, hull_points_many([cells[i] for i in vehicles]), strict=True):
-        out[i] = ScenarioError(str(result)) if isinstance(result, PraetorError) else result
+    for i, found in zip(vehicles, hull_points_many([cells[i] for i in vehicles]), strict=True):
+        out[i] = ScenarioError(str(found)) if isinstance(found, PraetorError) else _hull_summary(found)
     return out
 
 
@@ -42,6 +42,17 @@ def sweep_one(volley: Volley, target: Unit) -> dict[str, Any] | None:
     if isinstance(result, ScenarioError):
         raise result
     return result
+
+
+def _hull_summary(found: HullPointsOnly | None) -> dict[str, Any] | None:
+    if found is None:
+        return None
+    return {
+        "hull_points": {"pmf": found.hull_points},
+        "wrecked": found.wrecked,
+        "pinned": None,
+        "not_modelled": list(found.not_modelled),
+    }
 
 
 def _summary(result: Casualties | VolleyResult | ProfileError | TooLarge) -> dict[str, Any] | ScenarioError:

@@ -140,7 +140,7 @@ def _shooting(scenario: Shooting) -> dict[str, Any]:
         volleys = [[v for v, _ in unit] for unit in laid]
         notes = list(dict.fromkeys(n for unit in laid for _, n in unit if n))
     if target.is_vehicle:
-        result = resolve_vehicle_scenario(target, volleys)
+        result = resolve_vehicle_scenario(target, volleys).to_dict()
     elif len(volleys) == 1 and len(volleys[0]) == 1:  # one volley: a batch of one, as in an array
         result = resolve(volleys[0][0], target).to_dict()
     else:

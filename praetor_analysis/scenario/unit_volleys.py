@@ -77,7 +77,7 @@ def resolve_firing_units(target: Unit, firing_units: Sequence[Sequence[Volley]])
     if not units:
         raise ScenarioError("firing_units: no volley to resolve")
     if target.is_vehicle:
-        return resolve_vehicle_scenario(target, units)
+        return resolve_vehicle_scenario(target, units).to_dict()
     res = resolve_sequence(target, units)
     out = res.to_dict()
     if res.state is not None:
@@ -112,7 +112,7 @@ def _quick(volley: Volley, target: Unit) -> np.ndarray | None:
         found = hull_points_many([(volley, target)])[0]
         if isinstance(found, PraetorError):
             raise ScenarioError(str(found))
-        return None if found is None else np.asarray(found["hull_points"]["pmf"])
+        return None if found is None else found.hull_points
     result = resolve_many([(volley, target)], casualties_only=True)[0]
     if not isinstance(result, Casualties):
         raise ScenarioError(str(result))

@@ -9,7 +9,10 @@ leave room: a vehicle without WS is hit automatically in melee, or on 4+ when th
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+import numpy as np
 
 from praetor_analysis.engine.hit_stage import hit_stage, shots_distribution, with_attacker_hit_rules
 from praetor_analysis.engine.rule_report import shot_label, situation_of
@@ -21,7 +24,12 @@ from praetor_analysis.rules.catalogue import plays, with_role
 from praetor_analysis.rules.classify import RuleReport, classify, vehicle_attack
 from praetor_analysis.rules.hit import HitRoll, roll_to_hit
 from praetor_analysis.rules.hooks import Role
-from praetor_analysis.vehicles.hull_points import VehicleVolley, gets_hot_on_vehicle, resolve_vehicle_sequence
+from praetor_analysis.vehicles.hull_points import (
+    VehicleResult,
+    VehicleVolley,
+    gets_hot_on_vehicle,
+    resolve_vehicle_sequence,
+)
 from praetor_analysis.vehicles.penetration import PenetratingWeapon, VehicleTarget
 
 
@@ -110,8 +118,59 @@ def vehicle_hits(volley: Volley, target: Unit) -> tuple[Dist, Dist]:
     return hits, ones
 
 
-def resolve_vehicle_scenario(target: Unit, firing_units: Sequence[Sequence[Volley]]) -> dict[str, object]:
-    """Every volley in turn against one vehicle, hull points carried over; docs/scenario.md's vehicle result."""
+@dataclass(frozen=True)
+class VehicleAttackResult:
+    """Exact distributions of every volley against one vehicle, in turn (docs/scenario.md's vehicle result):
+    what :class:`~praetor_analysis.engine.volley.VolleyResult` is for a unit.
+
+    Attributes:
+        hits: hits of all volleys together.
+        glancing: unsaved Glancing Hits.
+        penetrating: unsaved Penetrating Hits.
+        hull_points: hull points removed over the sequence (capped at those left).
+        wrecked: P(no hull point left at the end).
+        damage_results: P(at least one) of each damage table result (per volley when several fire).
+        applied, not_modelled, no_effect: the rule lists, in the order met.
+        gets_hot: Gets Hot wounds (or Glancing Hits on a vehicle firer); None when no weapon Gets Hot.
+    """
+
+    hits: Dist
+    glancing: Dist
+    penetrating: Dist
+    hull_points: Dist
+    wrecked: float
+    damage_results: Mapping[str, float]
+    applied: tuple[str, ...] = ()
+    not_modelled: tuple[str, ...] = ()
+    no_effect: tuple[str, ...] = ()
+    gets_hot: Dist | None = None
+
+    @property
+    def pinned(self) -> None:
+        """Always None: vehicles take no Pinning test."""
+        return None
+
+    def to_dict(self) -> dict[str, object]:
+        """The docs/scenario.md result form (``pinned`` null)."""
+        out: dict[str, object] = {
+            "hits": self.hits.to_dict(),
+            "glancing": self.glancing.to_dict(),
+            "penetrating": self.penetrating.to_dict(),
+            "hull_points": self.hull_points.to_dict(),
+            "wrecked": self.wrecked,
+            "damage_results": dict(self.damage_results),
+            "pinned": None,
+            "applied": list(self.applied),
+            "not_modelled": list(self.not_modelled),
+            "no_effect": list(self.no_effect),
+        }
+        if self.gets_hot is not None:
+            out["gets_hot"] = self.gets_hot.to_dict()
+        return out
+
+
+def resolve_vehicle_scenario(target: Unit, firing_units: Sequence[Sequence[Volley]]) -> VehicleAttackResult:
+    """Every volley in turn against one vehicle, hull points carried over."""
     vt = vehicle_target(target)
     volleys = []
     hits_total = Dist.point(0)
@@ -136,28 +195,22 @@ def resolve_vehicle_scenario(target: Unit, firing_units: Sequence[Sequence[Volle
         for x in r.not_modelled:
             report.add("not_modelled", x)
     last = results[-1]
-    hull_points = _hull_points_removed(vt.hp_left, last.state)
-    out: dict[str, object] = {
-        "hits": hits_total.to_dict(),
-        "glancing": glancing.to_dict(),
-        "penetrating": penetrating.to_dict(),
-        "hull_points": hull_points.to_dict(),
-        "wrecked": float(last.state[0]) if last.state.size else 1.0,
-        "damage_results": _damage_any(results),
-        "pinned": None,
-        "applied": report.applied,
-        "not_modelled": report.not_modelled,
-        "no_effect": report.no_effect,
-    }
-    if gets_hot is not None:
-        out["gets_hot"] = gets_hot.to_dict()
-    return out
+    return VehicleAttackResult(
+        hits=hits_total,
+        glancing=glancing,
+        penetrating=penetrating,
+        hull_points=_hull_points_removed(vt.hp_left, last.state),
+        wrecked=float(last.state[0]) if last.state.size else 1.0,
+        damage_results=_damage_any(results),
+        applied=tuple(report.applied),
+        not_modelled=tuple(report.not_modelled),
+        no_effect=tuple(report.no_effect),
+        gets_hot=gets_hot,
+    )
 
 
-def _hull_points_removed(hp_left: int, state) -> Dist:
+def _hull_points_removed(hp_left: int, state: np.ndarray) -> Dist:
     """HP removed over the whole sequence, from the final hull-points-left pmf."""
-    import numpy as np
-
     removed = np.zeros(hp_left + 1)
     for left, p in enumerate(state):
         if p > 0:
@@ -165,7 +218,7 @@ def _hull_points_removed(hp_left: int, state) -> Dist:
     return Dist.from_trusted(removed)
 
 
-def _damage_any(results) -> dict[str, float]:
+def _damage_any(results: Sequence[VehicleResult]) -> dict[str, float]:
     """P(at least one) of each damage result over the sequence (volleys independent given the chain is
     not: combine as 1 - prod(1 - p) only for a single volley; several volleys report each volley's value)."""
     if len(results) == 1:

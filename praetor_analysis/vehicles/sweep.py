@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
-from typing import Any
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -21,12 +20,27 @@ from praetor_analysis.vehicles.hull_points import DEFAULT_DAMAGE_TABLE, per_hit_
 from praetor_analysis.vehicles.penetration import HitOutcome, PenetratingWeapon, VehicleTarget, resolve_facing
 
 
-def hull_points_many(cells: Sequence[tuple[Volley, Unit]]) -> list[dict[str, Any] | PraetorError | None]:
+@dataclass(frozen=True)
+class HullPointsOnly:
+    """What one volley does to a fresh vehicle when its hits only remove hull points.
+
+    Attributes:
+        hull_points: pmf of the hull points removed, over 0..hull points left.
+        wrecked: P(no hull point left).
+        not_modelled: the rules not modelled, as ``calc`` lists them.
+    """
+
+    hull_points: np.ndarray
+    wrecked: float
+    not_modelled: tuple[str, ...]
+
+
+def hull_points_many(cells: Sequence[tuple[Volley, Unit]]) -> list[HullPointsOnly | PraetorError | None]:
     """``hull_points_only`` of every cell (or the error it raises), once per (volley, statline): a vehicle's
     name changes no number. Target by target, so that the per-hit outcomes of one vehicle statline stay in
     their memo while every weapon is fired at it; the parts of a cell that read less than the whole statline
     (the per-hit outcome, the hull points one hit removes, the rule lists) are shared in ``_Shared``."""
-    out: list[dict[str, Any] | PraetorError | None] = [None] * len(cells)
+    out: list[HullPointsOnly | PraetorError | None] = [None] * len(cells)
     same: dict[int, object] = {}  # id -> the first equal record (statlines compared without the name)
     by_value: dict[object, object] = {}
     for volley, target in cells:
@@ -34,7 +48,7 @@ def hull_points_many(cells: Sequence[tuple[Volley, Unit]]) -> list[dict[str, Any
             same[id(volley)] = by_value.setdefault(volley, volley)
         if id(target) not in same:
             same[id(target)] = by_value.setdefault(replace(target, name=""), target)
-    done: dict[tuple[int, int], dict[str, Any] | PraetorError | None] = {}
+    done: dict[tuple[int, int], HullPointsOnly | PraetorError | None] = {}
     shared = _Shared()
     for i in sorted(range(len(cells)), key=lambda i: id(same[id(cells[i][1])])):
         volley, target = cells[i]
@@ -147,10 +161,10 @@ def _not_modelled(volley: Volley, target: Unit, outcome: HitOutcome) -> list[str
     return report.not_modelled
 
 
-def hull_points_only(volley: Volley, target: Unit, shared: _Shared | None = None) -> dict[str, Any] | None:
-    """``{"hull_points": {"pmf": array}, "wrecked": p, "pinned": None, "not_modelled": [...]}`` of one volley
-    on a fresh vehicle, with the vehicle engine's own stages (hits, per-hit outcome), or None when a hit can
-    do more than remove hull points (the full ``resolve_vehicle_scenario`` is needed)."""
+def hull_points_only(volley: Volley, target: Unit, shared: _Shared | None = None) -> HullPointsOnly | None:
+    """The hull points one volley removes from a fresh vehicle, with the vehicle engine's own stages (hits,
+    per-hit outcome), or None when a hit can do more than remove hull points (the full
+    ``resolve_vehicle_scenario`` is needed)."""
     shared = shared or _Shared()
     vt = shared.target(target)
     hits, _ = vehicle_hits(volley, target)
@@ -173,5 +187,4 @@ def hull_points_only(volley: Volley, target: Unit, shared: _Shared | None = None
     removed[: min(total.size, left + 1)] = total[: left + 1]
     removed[left] += total[left + 1 :].sum()
     wrecked = float(removed[left])
-    not_modelled = shared.not_modelled(volley, target, outcome)
-    return {"hull_points": {"pmf": removed}, "wrecked": wrecked, "pinned": None, "not_modelled": not_modelled}
+    return HullPointsOnly(removed, wrecked, tuple(shared.not_modelled(volley, target, outcome)))
