@@ -1,0 +1,56 @@
+"""Each floor does its own work (issue 22, item 4): one Vehicle test, typed vehicle results."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from pathlib import Path
+
+import pytest
+
+from praetor_analysis.scenario.calc import calc
+from praetor_analysis.scenario.document import parse_scenario
+from praetor_analysis.vehicles.attack import VehicleAttackResult, resolve_vehicle_scenario
+from praetor_analysis.vehicles.sweep import HullPointsOnly, hull_points_only
+
+PACKAGE = Path(__file__).resolve().parents[1] / "praetor_analysis"
+RHINO = {"name": "Rhino", "Unit Type": "Vehicle", "Front": 11, "Side": 11, "Rear": 10, "HP": 3}
+LASCANNON = {"name": "Lascannon", "Range": 48, "Strength": 9, "AP": 2, "Type": "Heavy 1"}
+
+
+def test_one_vehicle_test() -> None:
+    """Only ``profiles.records.is_vehicle_type`` reads "vehicle" out of a Unit Type."""
+    pattern = re.compile(r"""["']vehicle["']\s+in\b|contains\(\s*["']Vehicle""", re.IGNORECASE)
+    found = [
+        f"{p.relative_to(PACKAGE)}:{i}"
+        for p in sorted(PACKAGE.rglob("*.py"))
+        for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+        if pattern.search(line)
+    ]
+    assert found == ["profiles/records.py:42"]
+
+
+def test_vehicle_result_is_a_frozen_record_calc_prints() -> None:
+    doc = {"attacker": {"BS": 4, "models": 2}, "weapon": {**LASCANNON, "Type": "Heavy 1, Gets Hot"}, "target": RHINO}
+    scenario = parse_scenario(doc)
+    result = resolve_vehicle_scenario(scenario.target, scenario.firing_units)
+    assert isinstance(result, VehicleAttackResult)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        result.wrecked = 0.0  # type: ignore[misc]
+    assert result.pinned is None and result.gets_hot is not None
+    printed = calc(doc)
+    assert {k: printed[k] for k in result.to_dict()} == result.to_dict()
+    # 2 lascannons at BS 4 on armour 11: a hit is 2/3, a glance or better on 2+ (9 + D6 >= 11): 5/6
+    assert result.hull_points.mean() > 0 and abs(result.hits.mean() - 4 / 3) < 1e-12
+
+
+def test_hull_points_only_is_a_record_equal_to_calc() -> None:
+    doc = {"attacker": {"BS": 4}, "weapon": {**LASCANNON, "Type": "Heavy 2"}, "target": RHINO}
+    scenario = parse_scenario(doc)
+    (volley,) = scenario.firing_units[0]
+    found = hull_points_only(volley, scenario.target)
+    assert isinstance(found, HullPointsOnly)
+    printed = calc(doc)
+    assert found.hull_points.tolist() == pytest.approx(printed["hull_points"]["pmf"], abs=1e-12)
+    assert found.wrecked == pytest.approx(printed["wrecked"], abs=1e-12)
+    assert list(found.not_modelled) == printed["not_modelled"]
