@@ -5,7 +5,8 @@ Both sides start from the rule description and end with the exact pmf of unsaved
 - icepool: builds the per-shot die by enumerating its four D6 (hit, wound, wound re-roll, save) with
   ``icepool.map``, then sums N copies (``N @ die``), exactly in fractions;
 - praetor_analysis: ``unsaved_distribution`` (per-shot outcome table, then N-fold direct convolution);
-  the full resolution (hits, wounds, unsaved, casualties on a 10-model unit) is timed beside it.
+  the full resolution (``resolve``: hits, wounds, unsaved, casualties on a 10-model unit, a batch of one) is
+  timed beside it.
 Prints both times, their ratio and the largest absolute difference between the pmfs. Run: make bench.
 """
 
@@ -14,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 from timing import median_time
 
-from praetor_analysis.engine.chain import resolve_volley, unsaved_distribution
+from praetor_analysis.engine.chain import resolve, unsaved_distribution
 from praetor_analysis.engine.volley import Volley
 from praetor_analysis.prob.dice import parse_dice
 from praetor_analysis.profiles.records import Weapon, unit_from_mapping
@@ -61,7 +62,7 @@ def main() -> None:
         diff = np.max(np.abs(np.pad(ours, (0, size - ours.size)) - np.pad(theirs, (0, size - theirs.size))))
         t_ice = median_time(lambda: icepool_unsaved(n), 5 if n < 200 else 3)
         t_eng = median_time(lambda: unsaved_distribution(volley, target), 200)
-        t_full = median_time(lambda: resolve_volley(volley, target), 50)
+        t_full = median_time(lambda: resolve(volley, target), 50)
         print(
             f"{n:>6} {t_ice * 1e3:>11.3f} {t_eng * 1e3:>10.4f} {t_ice / t_eng:>7.0f}x "
             f"{t_full * 1e3:>8.3f} {diff:>11.2e}"

@@ -150,6 +150,20 @@ def test_at_least_five_layer_folders() -> None:
     assert len(folders - {"data"}) >= 5
 
 
+def test_the_resolver_is_asked_through_its_face() -> None:
+    # one resolver: above the engine, attacks on units are resolved through engine.chain, which picks the
+    # vectorised strategy (engine.batch) or the exact one (engine.exact); nothing calls either directly
+    inner = {"praetor_analysis.engine.batch", "praetor_analysis.engine.exact"}
+    bad = []
+    for module, path in MODULES.items():
+        if module.startswith("praetor_analysis.engine"):
+            continue
+        for imported, names, line in _imports(path):
+            if {_target(imported, n) for n in names} & inner or imported in inner:
+                bad.append(f"{module}:{line} imports {imported}")
+    assert not bad, "\n".join(bad)
+
+
 #: Modules outside ``rules/`` and ``views/`` allowed to name declared rules (none: keep it so).
 NAMES_RULES: set[str] = set()
 

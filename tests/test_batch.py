@@ -47,12 +47,13 @@ def _gap(a: np.ndarray, b: np.ndarray) -> float:
     return float(np.max(np.abs(np.pad(a, (0, n - a.size)) - np.pad(b, (0, n - b.size)))))
 
 
-def _check_against_resolve(cells) -> tuple[float, int]:
+def _check_against_resolve(cells, *, keep_state: bool = False) -> tuple[float, int]:
     """Every cell of ``resolve_many(cells)`` against ``exact.resolve_exact``: hits, wounds, unsaved, casualties,
-    P(pinned), the rule lists, Gets Hot and the Psychic check (or the same error); (the largest difference,
-    how many results the batch computed itself: without the one-cell engine's state)."""
+    P(pinned), the rule lists, Gets Hot and the Psychic check (or the same error), and with ``keep_state`` the
+    final state (Pinning flags included); (the largest difference, how many results the batch computed itself:
+    without the one-cell engine's state; with ``keep_state``, how many results have a state)."""
     worst, batched = 0.0, 0
-    for (volley, target), got in zip(cells, resolve_many(cells), strict=True):
+    for (volley, target), got in zip(cells, resolve_many(cells, keep_state=keep_state), strict=True):
         where = (volley.weapon.name, volley.weapon.type.signature, target.name, volley.attacks)
         try:
             want = resolve(volley, target)
@@ -60,7 +61,14 @@ def _check_against_resolve(cells) -> tuple[float, int]:
             assert isinstance(got, PraetorError) and str(got) == str(exc), where
             continue
         assert not isinstance(got, Exception), (where, got)
-        batched += got.state is None
+        batched += got.state is None if not keep_state else got.state is not None
+        if keep_state:
+            assert got.state is not None and want.state is not None, where
+            assert got.state.shell_shocks == want.state.shell_shocks, where
+            assert got.state.probs.shape == want.state.probs.shape, where
+            gap = float(np.max(np.abs(got.state.probs - want.state.probs)))
+            assert gap <= TOL, (where, "state")
+            worst = max(worst, gap)
         for key in ("hits", "wounds", "unsaved", "casualties"):
             gap = _gap(getattr(got, key).probabilities, getattr(want, key).probabilities)
             assert gap <= TOL, (where, key)
@@ -89,7 +97,8 @@ def test_batch_keeps_each_cells_error_and_order():
     bad_target = parse_target({"target": {"models": 2, "T": 4, "W": 2, "Save": "3+", "wounds_taken": 3}})
     results = resolve_many([good, (good[0], bad_target), good])
     assert isinstance(results[1], PraetorError) and "wounds_taken" in str(results[1])
-    assert results[0].casualties == results[2].casualties == resolve(*good).casualties
+    assert results[0].casualties == results[2].casualties
+    assert results[0].casualties.isclose(resolve(*good).casualties, atol=TOL)
 
 
 def _numbers_close(a, b, where: str) -> None:
@@ -302,6 +311,54 @@ def test_batch_pads_hits_of_many_lengths_into_one_block():
     assert batched == len(cells)
 
 
+def _padded_cells():
+    targets = [
+        {"models": 10, "T": 4, "W": 1, "Save": "3+"},
+        {"models": 5, "T": 4, "W": 2, "Save": "2+", "Invulnerable": "4+"},
+        {"models": 3, "T": 5, "W": 3, "Save": "3+"},
+        {"models": 3, "T": 4, "W": 2, "Save": "3+", "Unit Type": "Cavalry"},
+    ]
+    cells = []
+    rule_sets = ("", ", Brutal (2), Rending (6+)", ", Instant Death, Pinning", ", Shred, Pinning, Shell Shock (1)")
+    for rules in (*rule_sets, ", Deflagrate", ", Deflagrate, Pinning"):
+        weapon = {"name": "gun", "Range": '24"', "Strength": "5", "AP": "4", "Type": f"Heavy 1{rules}"}
+        for attacks in (1, 3, 9, 33, 65):
+            for target in targets:
+                scenario = {"attacker": {"BS": 4, "S": 4}, "attacks": attacks, "weapon": weapon, "target": target}
+                cells.append((parse_volley(scenario), parse_target(scenario)))
+    return cells
+
+
+def test_batch_keeps_the_exact_paths_final_state_when_asked():
+    # keep_state: every cell's final state (by its counts of state-changing wounds, by the allocation chain's
+    # maps, Deflagrate's, a Pinning-exempt type's, the Pinning test taken) equals exact.resolve_exact's
+    cells = _padded_cells() + _chain_cells()
+    worst, kept = _check_against_resolve(cells, keep_state=True)
+    assert kept == len(cells) and worst <= TOL
+    _, batched = _check_against_resolve(cells)
+    assert batched > len(cells) // 2  # most computed by the batch itself
+
+
+def test_a_sequence_asks_the_vectorised_path_for_its_first_volley():
+    # chain.resolve_sequence: one volley is a batch of one (with its state); several without Pinning take the
+    # first from the batch and the rest on the exact path; with Pinning all on the exact path; all equal
+    # exact.resolve_sequence to 1e-12, the final state included
+    from praetor_analysis.engine import chain, exact
+
+    cells = _padded_cells()
+    targets = {id(t): t for _, t in cells}
+    for target in targets.values():
+        mine = [v for v, t in cells if t is target]
+        for units in ([[mine[0]]], [[mine[2]]], [[mine[1], mine[7]], [mine[12]]], [[mine[5], mine[11], mine[16]]]):
+            got, want = chain.resolve_sequence(target, units), exact.resolve_sequence(target, units)
+            for key in ("hits", "wounds", "unsaved", "casualties"):
+                assert _gap(getattr(got, key).probabilities, getattr(want, key).probabilities) <= TOL, key
+            assert got.pinned == pytest.approx(want.pinned, abs=TOL)
+            assert (got.applied, got.no_effect, got.not_modelled) == (want.applied, want.no_effect, want.not_modelled)
+            assert got.state.probs.shape == want.state.probs.shape
+            assert float(np.max(np.abs(got.state.probs - want.state.probs))) <= TOL
+
+
 def test_batch_tables_memoised_across_batches_give_the_same_results():
     # the per-hit tables are memoised by value across batches (engine.batch_facts.TABLES), with their small chain
     # steps and count maps; large ones (10 models of W3: 31^2 counts x 31 states) kept for one batch only.
@@ -361,6 +418,8 @@ def test_batch_mixes_the_psychic_checks_of_one_psyker_or_one_unit_check():
     assert len(cells) > 50 and expect_batched > 30
     worst, batched = _check_against_resolve(cells)
     assert worst <= TOL
+    _, kept = _check_against_resolve(cells, keep_state=True)  # the mixed states of the outcomes
+    assert kept == len(cells)
     assert batched >= expect_batched
 
 

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from praetor_analysis.engine.allocation import TooLarge
-from praetor_analysis.engine.batch import Casualties, resolve_many
+from praetor_analysis.engine.chain import Casualties, resolve_many
 from praetor_analysis.engine.volley import Volley, VolleyResult
 from praetor_analysis.errors import PraetorError, ScenarioError
 from praetor_analysis.profiles.records import ProfileError, Unit

@@ -55,6 +55,11 @@ class UnitSpace:
             return self.models * self.wounds + self.wounds - 1
         return kills * self.wounds + (wounds_left - 1)
 
+    def indices(self, kills: np.ndarray, wounds_left: np.ndarray) -> np.ndarray:
+        """``index`` of every (kills, wounds left) pair of two arrays."""
+        top = self.models * self.wounds + self.wounds - 1
+        return np.where(kills >= self.models, top, kills * self.wounds + wounds_left - 1)
+
     def start(self, wounds_taken: int = 0) -> np.ndarray:
         """The point-mass state vector of an intact unit whose first model has lost ``wounds_taken``."""
         v = np.zeros(self.size)
@@ -180,22 +185,6 @@ def after_count(
     kills = np.minimum(np.where(counts < wounds_left, 0, 1 + over // wounds), models)
     left = np.where(counts < wounds_left, wounds_left - counts, wounds - over % wounds)
     return kills, left
-
-
-def state_from_count(
-    space: UnitSpace, wounds_left: int, counts: np.ndarray, *, flags: int, level: int, damage: int = 1
-) -> np.ndarray:
-    """The (F, S) state after ``counts`` (a pmf) state-changing wounds of ``damage`` each (see
-    ``count_damage``) on a fresh unit whose first model has ``wounds_left``: the exact shortcut of the
-    allocation chain when the state is a function of that count."""
-    u = np.arange(counts.size)
-    wm, m = space.wounds, space.models
-    kills, left = after_count(u, wounds_left, wm, m, damage)
-    index = np.where(kills >= m, m * wm + wm - 1, kills * wm + left - 1)
-    out = np.zeros((flags, space.size))
-    flag = np.where(u >= 1, level, 0) if flags > 1 else np.zeros_like(u)
-    np.add.at(out, (flag, index), counts)
-    return out
 
 
 class Allocator:

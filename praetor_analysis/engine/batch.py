@@ -119,6 +119,7 @@ class _Shared:
         self._targets: dict[int, TargetFacts] = {}
         self._tokens: dict[tuple, int] = {}
         self._batch_only: dict[int, tuple[Wounds, dict]] = {}
+        self.keep_state = False
 
     def same(self, record: Volley | Unit | Weapon) -> Volley | Unit | Weapon:
         """The first record of the batch equal to ``record``: equal volleys and targets share their caches."""
@@ -198,15 +199,19 @@ class _Shared:
         return self.hits[key]
 
 
-def resolve_many(cells: Sequence[Cell], *, casualties_only: bool = False) -> list[VolleyResult | Casualties | Failure]:
+def resolve_many(
+    cells: Sequence[Cell], *, casualties_only: bool = False, keep_state: bool = False
+) -> list[VolleyResult | Casualties | Failure]:
     """``exact.resolve_exact(volley, target)`` for every (volley, target) cell, or the error it raises
     (``ProfileError``, ``TooLarge``), computed together.
 
     The results equal the one-cell engine's to rounding (tests/test_batch.py); ``state`` is None in the results
-    of the vectorised cells. With ``casualties_only`` each result is a ``Casualties`` (hits, wounds and unsaved
+    of the vectorised cells unless ``keep_state`` (then it is the unit's final state, its Pinning test taken, as
+    the exact path's). With ``casualties_only`` each result is a ``Casualties`` (hits, wounds and unsaved
     wounds are not built: what a catalog sweep needs).
     """
     shared = _Shared()
+    shared.keep_state = keep_state and not casualties_only
     asked = len(cells)
     cells = list(cells)
     checked = expand_checks(cells)  # a Psychic check's outcomes: cells of their own, mixed at the end
@@ -249,10 +254,10 @@ def resolve_many(cells: Sequence[Cell], *, casualties_only: bool = False) -> lis
     return out[:asked]  # type: ignore[return-value]
 
 
-def resolve(volley: Volley, target: Unit) -> VolleyResult:
+def resolve(volley: Volley, target: Unit, *, keep_state: bool = False) -> VolleyResult:
     """One volley fired at a fresh unit, with its Pinning test: a batch of one cell (``state`` is None when the
-    cell is vectorised). Raises the ``ProfileError`` or ``TooLarge`` of the cell."""
-    (result,) = resolve_many([(volley, target)])
+    cell is vectorised, unless ``keep_state``). Raises the ``ProfileError`` or ``TooLarge`` of the cell."""
+    (result,) = resolve_many([(volley, target)], keep_state=keep_state)
     if isinstance(result, (ProfileError, TooLarge)):
         raise result
     return result  # type: ignore[return-value]
@@ -363,10 +368,11 @@ def _resolve_block(
             out.append((c.index, chain))
             continue
         vf = c.volley_facts
+        counts = flamed[j] if j in flamed else change_rows[j]
         if chain is not None:
             pinned = chain[1]
         elif vf.pinning:
-            pinned = _pinned(c, flamed[j] if j in flamed else change_rows[j], shared)
+            pinned = _pinned(c, counts, shared)
         else:
             pinned = 0.0
         applied, no_effect, missing = _rules(c, notes, shared)
@@ -386,6 +392,7 @@ def _resolve_block(
             gets_hot=_gets_hot(c.volley, ones, shared) if vf.gets_hot else None,
             attack_happens=p_pass,
             perils=None if p_pass is None else 1.0 - p_pass,
+            state=_state(c, counts, chain[2] if chain is not None else None, shared) if shared.keep_state else None,
         )
         out.append((c.index, result))
     return out
@@ -441,12 +448,25 @@ def _pinned(cell: _Cell, counts: np.ndarray, shared: _Shared) -> float | None:
     key = (id(target), shock, counts.size, cell.wounds.damage)
     if key not in shared.pinning:
         space = cell.fresh.space
-        kills, left = _kills(cell, counts.size, shared)
-        wm, m = space.wounds, space.models
-        index = np.where(kills >= m, m * wm + wm - 1, kills * wm + left - 1)
+        index = space.indices(*_kills(cell, counts.size, shared))
         flag = np.where(np.arange(counts.size) >= 1, 1, 0)  # level 1: the volley's own Shell Shock
         shared.pinning[key] = _pin_vector(target, shock, shared)[flag, index]
     return float(counts @ shared.pinning[key])
+
+
+def _state(cell: _Cell, counts: np.ndarray, pre: np.ndarray | None, shared: _Shared) -> TargetState:
+    """The unit's final state after the cell, its Pinning test taken (the exact path's): from the unit state each
+    count of state-changing wounds leads to, or the chain's state before the test (``pre``); the Pinning flags
+    those of a firing unit with this one weapon (row 1: its trigger raised, by any such wound)."""
+    space = cell.fresh.space
+    if pre is None:
+        index = space.indices(*_kills(cell, counts.size, shared))
+        flag = np.arange(counts.size) >= 1
+        pre = np.bincount(flag * space.size + index, weights=counts, minlength=2 * space.size).reshape(2, -1)
+    if not cell.volley_facts.pinning:
+        return TargetState(space, pre.sum(axis=0)[None])
+    state = TargetState(space, np.concatenate((pre, np.zeros_like(pre))), (0, cell.volley_facts.shock))
+    return state if cell.target_facts.exempt else pinning_test(state, cell.target)
 
 
 def _pin_vector(target: Unit, shock: int, shared: _Shared) -> np.ndarray:
@@ -468,11 +488,12 @@ def _pin_vector(target: Unit, shock: int, shared: _Shared) -> np.ndarray:
 
 def _chain(
     block: list[tuple[_Cell, tuple]], h: np.ndarray, shared: _Shared
-) -> dict[int, tuple[np.ndarray, float | None] | TooLarge]:
-    """Casualties and P(pinned) of the block's cells that need the allocation chain (``allocation_many``), by
-    unit space and number of groups: their capped counts in one computation, then each cell's per-table maps
-    (or the ``TooLarge`` the one-cell chain raises)."""
-    out: dict[int, tuple[np.ndarray, float | None] | TooLarge] = {}
+) -> dict[int, tuple[np.ndarray, float | None, np.ndarray | None] | TooLarge]:
+    """Casualties, P(pinned) and (with ``keep_state``) the unit state before the Pinning test, without and with
+    the trigger raised, of the block's cells that need the allocation chain (``allocation_many``), by unit
+    space and number of groups: their capped counts in one computation, then each cell's per-table maps (or
+    the ``TooLarge`` the one-cell chain raises)."""
+    out: dict[int, tuple[np.ndarray, float | None, np.ndarray | None] | TooLarge] = {}
     by_shape: dict[tuple[UnitSpace, int], list[int]] = {}
     members = [c for c, _ in block]
     for j, (c, stage) in enumerate(block):
@@ -500,7 +521,8 @@ def _chain(
                 if not c.target_facts.exempt:  # the trigger is raised once any count is not zero
                     pv = _pin_vector(c.target, c.volley_facts.shock, shared)
                     pinned = float(row[0] * (states[0] @ pv[0]) + row[1:] @ (states[1:] @ pv[1]))
-            out[j] = (row @ kills, pinned)
+            pre = np.array([row[0] * states[0], row[1:] @ states[1:]]) if shared.keep_state else None
+            out[j] = (row @ kills, pinned, pre)
     return out
 
 

@@ -1,20 +1,41 @@
-"""The resolver's entry points for attacks on units with Toughness and Wounds (one resolver, two paths).
+"""The resolver of attacks on units with Toughness and Wounds: one resolver, two strategies.
 
-``resolve`` is one volley fired at a fresh unit as a batch of one cell of ``engine.batch.resolve_many``, the
-vectorised path, which hands what it cannot vectorise (chosen by the declared facts of the volley and the
-target) to the exact path of ``engine.exact``; ``resolve_volley`` and ``resolve_sequence`` are that exact
-path, for a state carried over between volleys and firing units. No rule is known here.
+Every caller above the engine asks here. ``resolve_many`` is the vectorised path (``engine.batch``): each cell
+one volley fired at a fresh unit, a single volley a batch of one (``resolve``). What it cannot vectorise it
+hands to the exact path (``engine.exact``), chosen by the declared facts of the volley and the target, never by
+an error. ``resolve_sequence`` resolves firing units in turn on the exact path, the damaged model carried over;
+a sequence of one volley is a batch of one, and the first volley of a sequence without Pinning comes from the
+vectorised path too. ``resolve_volley`` is the exact path's single step on a state. No rule is known here.
 """
 
 from __future__ import annotations
 
-from praetor_analysis.engine.batch import resolve
-from praetor_analysis.engine.exact import resolve_sequence, resolve_volley
-from praetor_analysis.engine.volley import Volley
+from collections.abc import Sequence
+
+from praetor_analysis.engine.batch import Casualties, resolve, resolve_many
+from praetor_analysis.engine.exact import resolve_sequence as exact_sequence
+from praetor_analysis.engine.exact import resolve_volley
+from praetor_analysis.engine.volley import Volley, VolleyResult
 from praetor_analysis.prob.dist import Dist
 from praetor_analysis.profiles.records import Unit
+from praetor_analysis.rules.hooks import Role
 
-__all__ = ["resolve", "resolve_sequence", "resolve_volley", "unsaved_distribution"]
+__all__ = ["Casualties", "resolve", "resolve_many", "resolve_sequence", "resolve_volley", "unsaved_distribution"]
+
+#: The roles that give a sequence's states Pinning flags (``exact.resolve_sequence``).
+_FLAGGED = (Role.PINNING, Role.PINNING_ON_HITS)
+
+
+def resolve_sequence(target: Unit, firing_units: Sequence[Sequence[Volley]]) -> VolleyResult:
+    """Several firing units in turn at one unit, each a list of volleys, the damaged model carried over and
+    Pinning tested once per firing unit (``exact.resolve_sequence``); the result's ``state`` is the final one."""
+    volleys = [v for unit in firing_units for v in unit]
+    if len(volleys) == 1:
+        return resolve(volleys[0], target, keep_state=True)
+    if not volleys or any(v.weapon.plays(role) for v in volleys for role in _FLAGGED):
+        return exact_sequence(target, firing_units)
+    first = resolve(volleys[0], target, keep_state=True)
+    return exact_sequence(target, firing_units, first=first)
 
 
 def unsaved_distribution(volley: Volley, target: Unit) -> Dist:

@@ -15,7 +15,7 @@ import numpy as np
 
 from praetor_analysis.engine.allocation import TooLarge
 from praetor_analysis.engine.checks import check_can_be_taken, check_outcomes, mix_outcomes, single_strength_branches
-from praetor_analysis.engine.volley import Casualties, Volley, VolleyResult
+from praetor_analysis.engine.volley import Casualties, TargetState, Volley, VolleyResult
 from praetor_analysis.prob.dist import Dist
 from praetor_analysis.profiles.records import ProfileError, Unit
 
@@ -48,7 +48,12 @@ class CheckMixture:
             return Casualties(np.asarray(kills), pinned, first.not_modelled)
         full = [r for r in done if isinstance(r, VolleyResult)]
         casualties = Dist.mixture(self.weights, [r.casualties for r in full])
-        return mix_outcomes(self.weights, full, self.perils, casualties=casualties, pinned=pinned)
+        states = [r.state for r in full if r.state is not None]
+        state = None
+        if len(states) == len(full):  # kept (``keep_state``): the outcomes' final states mixed
+            probs = np.sum([w * st.probs for w, st in zip(self.weights, states, strict=True)], axis=0)
+            state = TargetState(states[0].space, probs, states[0].shell_shocks)
+        return mix_outcomes(self.weights, full, self.perils, casualties=casualties, pinned=pinned, state=state)
 
 
 def expand_checks(cells: list[tuple[Volley, Unit]]) -> dict[int, CheckMixture]:

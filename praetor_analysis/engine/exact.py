@@ -5,7 +5,9 @@ volleys left; ``resolve_sequence`` chains several weapons and firing units, carr
 and testing Pinning once per firing unit. It is the path of everything the vectorised cells of
 ``engine.batch`` do not cover (sequences, a state carried over, Mega-blast zones, several psykers with a
 check each, Deflagrate with Brutal, units too large for the split chain), and what the batch's fast path is
-tested against (``resolve_exact``). Per-hit outcome tables come from ``rules/`` through the stages; pooling
+tested against (``resolve_exact``). It keeps no shortcut of its own: the state a volley leaves on a fresh unit
+as a function of its count of wounds is the batch's (``engine.chain`` asks the batch for a sequence's first
+volley). Per-hit outcome tables come from ``rules/`` through the stages; pooling
 and allocation from ``allocation``; nothing is sampled.
 """
 
@@ -16,12 +18,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from praetor_analysis.engine.allocation import (
-    Allocator,
-    WoundGroup,
-    count_damage,
-    state_from_count,
-)
+from praetor_analysis.engine.allocation import Allocator, WoundGroup
 from praetor_analysis.engine.checks import check_boost, resolve_checked
 from praetor_analysis.engine.hit_stage import hit_stage
 from praetor_analysis.engine.pinning import (
@@ -95,19 +92,11 @@ def resolve_volley(volley: Volley, target: Unit, state: TargetState | None = Non
     deflagrate = w.plays(Role.EXTRA_HITS)
     level = state.shell_shocks.index(shell_shock_of(w), 1) if tracks_pinning else 0
     unsaved = unsaved_pmf(hits.probabilities, unsaved_each, deflagrate=deflagrate)
-    fresh = _fresh_wounds_left(state)
-    damage = count_damage(groups, state.space.wounds) if fresh is not None else None
-    if fresh is not None and damage is not None and (unsaved_each.size <= 2 or not deflagrate):
-        # every state-changing wound does the same damage (one, or the whole model): the state is a function
-        # of how many there were (exact shortcut); with one save per wound that is the unsaved count
-        counts = unsaved if unsaved_each.size <= 2 else thin(hits.probabilities, float(unsaved_each[1:].sum()))
-        final = state_from_count(state.space, fresh, counts, flags=state.probs.shape[0], level=level, damage=damage)
-    else:
-        alloc = Allocator(state.space, pinning=tracks_pinning, level=level)
-        x = hits.probabilities[:, None, None] * state.probs[None]
-        max_unsaved = unsaved_each.size - 1
-        first = alloc.resolve(x, groups, track=deflagrate, u_max=hits.max * max_unsaved)
-        final = alloc.resolve(first, groups, track=False)[0] if deflagrate else first[0]
+    alloc = Allocator(state.space, pinning=tracks_pinning, level=level)
+    x = hits.probabilities[:, None, None] * state.probs[None]
+    max_unsaved = unsaved_each.size - 1
+    first = alloc.resolve(x, groups, track=deflagrate, u_max=hits.max * max_unsaved)
+    final = alloc.resolve(first, groups, track=False)[0] if deflagrate else first[0]
     new_state = TargetState(state.space, final, state.shell_shocks)
 
     # 4. marginals
@@ -133,15 +122,6 @@ def resolve_volley(volley: Volley, target: Unit, state: TargetState | None = Non
     )
 
 
-def _fresh_wounds_left(state: TargetState) -> int | None:
-    """Wounds left on the first model when the state is a fresh, unflagged unit (a point mass), else None."""
-    nz = np.flatnonzero(state.probs)
-    if nz.size != 1 or nz[0] >= state.probs.shape[1]:
-        return None
-    kills, w = divmod(int(nz[0]), state.space.wounds)
-    return w + 1 if kills == 0 and state.space.models > 0 else None
-
-
 def _hallucinations(volley: Volley, target: Unit, res: VolleyResult) -> VolleyResult:
     """Hallucinations' immediate test is computed for a volley with no wound roll; with a Strength its hits
     and wounds would be joint with the test, which is not computed yet (listed under not_modelled)."""
@@ -155,16 +135,22 @@ def _hallucinations(volley: Volley, target: Unit, res: VolleyResult) -> VolleyRe
     )
 
 
-def resolve_sequence(target: Unit, firing_units: Sequence[Sequence[Volley]]) -> VolleyResult:
+def resolve_sequence(
+    target: Unit, firing_units: Sequence[Sequence[Volley]], first: VolleyResult | None = None
+) -> VolleyResult:
     """Several firing units in turn, each a list of volleys, carrying the damaged model over.
 
     Pinning is tested once after each firing unit that used a Pinning weapon (docs/rules.md#pinning-test).
     The result's hits, wounds and unsaved are totals over all volleys (independent sums); casualties are
-    the models removed by the whole sequence.
+    the models removed by the whole sequence. ``first``: the first volley's result on the fresh unit, with
+    its state, when the caller has it from the vectorised path (``engine.chain.resolve_sequence``: a sequence
+    without Pinning, whose states carry no flags).
     """
     any_pinning = any(
         v.weapon.plays(Role.PINNING) or v.weapon.plays(Role.PINNING_ON_HITS) for unit in firing_units for v in unit
     )
+    if first is not None and any_pinning:
+        raise ValueError("first: a sequence with Pinning flags resolves its first volley here")
     shocks = sorted({shell_shock_of(v.weapon) for unit in firing_units for v in unit if v.weapon.plays(Role.PINNING)})
     state = TargetState.fresh(target, shell_shocks=tuple(shocks) if any_pinning else None)
     totals: dict[str, Dist | None] = {"hits": None, "wounds": None, "unsaved": None}
@@ -178,7 +164,10 @@ def resolve_sequence(target: Unit, firing_units: Sequence[Sequence[Volley]]) -> 
     for unit in firing_units:
         pin_here = False
         for volley in unit:
-            results = {pen: (w, resolve_volley(volley, target, st)) for pen, (w, st) in branches.items()}
+            if first is not None:
+                results, first = {0: (1.0, first)}, None
+            else:
+                results = {pen: (w, resolve_volley(volley, target, st)) for pen, (w, st) in branches.items()}
             res = next(iter(results.values()))[1]  # hits, wounds and unsaved do not depend on the state
             branches = {pen: (w, r.state) for pen, (w, r) in results.items()}  # type: ignore[misc]
             if volley.weapon.plays(Role.PINNING_ON_HITS):

@@ -11,7 +11,7 @@ Initiative steps are walked from the highest down; at a step every side that str
 blows of ``n`` models act on the enemy through one joint transition ``T[s, s', u]`` (from enemy state
 ``s`` to ``s'`` having caused ``u`` unsaved wounds: the allocation chain with the unsaved count tracked),
 cached per ``n`` and per Reaping Blow; their hits, wounds and unsaved marginals, which do not depend on the
-enemy's state, come from one fresh-state ``chain.resolve_volley`` per striker. Strikes at the same step
+enemy's state, come from one fresh-state ``chain.resolve`` per striker. Strikes at the same step
 are simultaneous: both use the models alive before the step. Nothing is sampled.
 
 Attack counts and Initiative steps per profile are in ``melee.blows``. Readings where the rules leave
@@ -53,7 +53,7 @@ from typing import Any
 import numpy as np
 
 from praetor_analysis.engine.allocation import Allocator, UnitSpace
-from praetor_analysis.engine.chain import resolve_volley
+from praetor_analysis.engine.chain import resolve
 from praetor_analysis.engine.hit_stage import hit_stage
 from praetor_analysis.engine.rule_report import classify_rules
 from praetor_analysis.engine.volley import TargetState, Volley, weapon_strength
@@ -182,7 +182,7 @@ class _Striker:
             if n == 0:
                 self._volleys[key] = (1.0, None)
             else:
-                res = resolve_volley(self._make_volley(n, key[1]), self.enemy)
+                res = resolve(self._make_volley(n, key[1]), self.enemy)
                 self._volleys[key] = (float(res.wounds.probabilities[0]), res)
         return self._volleys[key]
 

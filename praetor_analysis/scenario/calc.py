@@ -12,8 +12,7 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from praetor_analysis.engine.batch import resolve, resolve_many
-from praetor_analysis.engine.exact import resolve_sequence
+from praetor_analysis.engine.chain import resolve, resolve_many, resolve_sequence
 from praetor_analysis.engine.rule_report import reasons
 from praetor_analysis.engine.volley import Volley
 from praetor_analysis.errors import PraetorError, ScenarioError

@@ -14,8 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from praetor_analysis.engine.batch import Casualties, resolve_many
-from praetor_analysis.engine.chain import resolve_sequence, resolve_volley
+from praetor_analysis.engine.chain import Casualties, resolve, resolve_many, resolve_sequence
 from praetor_analysis.engine.volley import TargetState, Volley
 from praetor_analysis.errors import PraetorError, ScenarioError
 from praetor_analysis.prob.dist import Dist
@@ -100,7 +99,7 @@ def _single(target: Unit, volley: Volley) -> tuple[float, float, float]:
     if target.is_vehicle:
         score = _score(resolve_unit_volleys(target, [volley]))
         return score[0], score[1], _reach(volley.weapon)
-    r = resolve_volley(volley, target)
+    r = resolve(volley, target, keep_state=True)
     wounds = wounds_caused(r.state, target).mean() if r.state is not None else r.unsaved.mean()
     return float(wounds), float(r.casualties.mean()), _reach(volley.weapon)
 
