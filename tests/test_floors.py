@@ -1,13 +1,19 @@
-"""Each floor does its own work (issue 22, item 4): one Vehicle test, typed vehicle results."""
+"""Each floor does its own work (issue 22, item 4): one Vehicle test, typed vehicle results, comparison cells
+built as records from the rows and equal to calc of their documents."""
 
 from __future__ import annotations
 
 import dataclasses
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from praetor_analysis.analysis.compare import DEFAULT_ATTACKER, build_scenario, compare, summarise
+from praetor_analysis.catalog import load_targets, load_weapons
+from praetor_analysis.errors import ScenarioError
+from praetor_analysis.scenario.blocks import target_block, weapon_block
 from praetor_analysis.scenario.calc import calc
 from praetor_analysis.scenario.document import parse_scenario
 from praetor_analysis.vehicles.attack import VehicleAttackResult, resolve_vehicle_scenario
@@ -54,3 +60,38 @@ def test_hull_points_only_is_a_record_equal_to_calc() -> None:
     assert found.hull_points.tolist() == pytest.approx(printed["hull_points"]["pmf"], abs=1e-12)
     assert found.wrecked == pytest.approx(printed["wrecked"], abs=1e-12)
     assert list(found.not_modelled) == printed["not_modelled"]
+
+
+@pytest.mark.parametrize(
+    ("step", "options"),
+    [
+        (7, {}),
+        (11, {"attacker": {"BS": 3, "WS": 5, "S": 4, "A": 2, "models": 3, "charging": True}, "half_range": True}),
+        (13, {"attacker": {"BS": 4, "modifiers": {"to_hit": 1}}, "shots_per_weapon": "D3"}),
+    ],
+)
+def test_compare_cells_equal_calc_of_their_scenarios(step: int, options: dict[str, Any]) -> None:
+    """The comparison builds its records from the rows (no document); each row equals ``calc`` of the
+    document ``scenario_for`` writes for it: the same numbers, lists and errors."""
+    weapons, targets = load_weapons().iloc[::step], load_targets()
+    table = compare(weapons, targets, **options)
+    cells = [(w, t) for w in weapons.to_dict("records") for t in targets.to_dict("records")]
+    assert len(table) == len(cells)
+    kw = {"attacker": options.get("attacker"), "half_range": options.get("half_range", False)}
+    for row, (w, t) in zip(table.to_dict("records"), cells, strict=True):
+        try:
+            scenario, notes, _ = build_scenario(
+                weapon_block(w), target_block(t), kw["attacker"] or DEFAULT_ATTACKER,
+                attacks=options.get("shots_per_weapon"), half_range=kw["half_range"],
+            )  # fmt: skip
+            result = calc(scenario)
+        except ScenarioError as exc:
+            assert row["error"] == str(exc), (row["weapon"], row["target"])
+            continue
+        assert row["error"] == "", (row["weapon"], row["target"], row["error"])
+        vehicle = row["measure"] == "hull_points"
+        s = summarise(result, models=int(row["models"]), vehicle=vehicle, pinning="Pinning" in row["Type"])
+        assert row["mean"] == pytest.approx(s["mean"], abs=1e-12), (row["weapon"], row["target"])
+        assert row["p_all"] == pytest.approx(s["p_all"], abs=1e-12, nan_ok=True)
+        assert row["p_pinned"] == pytest.approx(s["p_pinned"], abs=1e-12, nan_ok=True)
+        assert row["not_modelled"] == "; ".join([*notes, *result["not_modelled"]])

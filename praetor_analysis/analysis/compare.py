@@ -1,32 +1,44 @@
 """Weapons x targets -> a tidy DataFrame of exact outcomes (one row per weapon and target).
 
-Every cell is one docs/scenario.md scenario computed by :func:`praetor_analysis.scenario.calc`; nothing is
-sampled. A cell the engine refuses (a profile it cannot read, a Strength it cannot resolve...) keeps its
-row, with the message in ``error`` and NaN numbers, so a sweep over a whole catalog never stops half way.
+Every cell is one docs/scenario.md scenario (:func:`scenario_for`), built as typed records straight from the
+catalog rows (:mod:`praetor_analysis.analysis.cells`) and computed as :func:`praetor_analysis.scenario.calc`
+computes it; nothing is sampled. A cell the engine refuses (a profile it cannot read, a Strength it cannot
+resolve...) keeps its row, with the message in ``error`` and NaN numbers, so a sweep over a whole catalog
+never stops half way.
 
 Marker weapons (Blast, Barrage, Template...) are given ``"hits"`` instead of a formation: each marker
-(each shot) is assumed to hit :data:`MARKER_MODELS` models of an infantry-like target (at most the target's
-models) and one Vehicle. The row says so in ``not_modelled`` (``assumed hits ...``).
+(each shot) is assumed to hit :data:`MARKER_MODELS` models of an infantry-like target (at most the
+target's models) and one Vehicle. The row says so in ``not_modelled`` (``assumed hits ...``).
 """
 
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Iterator, Mapping
+from functools import partial
 from typing import Any
 
 import numpy as np
 import pandas as pd
 
+from praetor_analysis.analysis.cells import (
+    MARKER_MODELS,
+    MARKER_MODELS_VEHICLE,
+    cell_results,
+    fired,
+    marker_hits,
+    parsed_once,
+)
+from praetor_analysis.engine.volley import Volley
 from praetor_analysis.errors import PraetorError, show_value
 from praetor_analysis.markers.kinds import marker_kind
-from praetor_analysis.profiles.records import ProfileError, Weapon
+from praetor_analysis.profiles.records import ProfileError, Unit, Weapon
 from praetor_analysis.profiles.weapon_type import parse_weapon_type
 from praetor_analysis.rules.catalogue import canonical_rule_name
 from praetor_analysis.rules.hooks import Role
 from praetor_analysis.scenario.blocks import frame_rows, is_vehicle_row, row_value, target_block, weapon_block
-from praetor_analysis.scenario.calc import ScenarioError, calc, parse_target, parse_volley
+from praetor_analysis.scenario.calc import ScenarioError
+from praetor_analysis.scenario.document import target_of_block, volley_of_blocks
 from praetor_analysis.scenario.fields import STRIKING
 
 __all__ = [
@@ -58,26 +70,6 @@ DEFAULT_ATTACKER: dict[str, Any] = {
 }
 """The attacker when none is given: a Legionary statline (BS 4, WS 4, S 4, A 1), one model."""
 
-MARKER_MODELS: dict[str, int] = {
-    "Blast": 2,  # 3" marker
-    "Barrage": 2,  # a Barrage without a Blast size: taken as a 3" marker
-    "Large Blast": 3,  # 5"
-    "Massive Blast": 4,  # 7"
-    "Apocalyptic Blast": 6,  # 10"
-    "Apocalyptic Mega-blast": 8,  # 5"/7"/10" zones; all hits at the weapon's first Strength
-    "Apocalyptic Barrage": 3,  # per strike (one clover circle, about a 5" marker)
-    "Template": 4,  # teardrop template
-    "Torrent": 4,  # a teardrop template placed within its range
-    "Hellstorm": 6,  # Hellstorm template
-}
-"""Models of an infantry-like target assumed under one marker, by marker kind (the names of
-:data:`~praetor_analysis.markers.kinds.MARKER_KINDS`; capped at the target's models). These stand in for a
-formation until the comparison switches to the marker geometry (docs/scenario.md ``formation``); they are typical
-counts for a coherent unit on 25-32 mm bases, not rules."""
-
-MARKER_MODELS_VEHICLE = 1
-"""Hits on a Vehicle per marker: one (the vehicle is one model)."""
-
 COLUMNS = [
     "weapon",
     "weapon_id",
@@ -103,46 +95,6 @@ COLUMNS = [
 """The columns of :func:`compare`, in order."""
 
 
-def marker_hits(weapon: Weapon, *, target_models: int, vehicle: bool, markers: Any = None) -> tuple[Any, str] | None:
-    """The assumed ``hits`` of a marker weapon (None for other weapons) and a note saying so.
-
-    Args:
-        weapon: The parsed weapon.
-        target_models: Models in the target unit (caps the hits of one marker).
-        vehicle: True for a Vehicle target (one hit per marker).
-        markers: Markers fired (an int or dice expression); default the weapon's shot count, or the X of
-            ``Apocalyptic Barrage (X)``.
-
-    Returns:
-        ``(hits, note)``; ``hits`` is an int, or a dice expression when one model is under each marker.
-
-    Raises:
-        ScenarioError: A random number of markers with several models under each (not a dice expression).
-    """
-    kind = marker_kind(weapon)
-    if kind is None:
-        return None
-    per_marker = MARKER_MODELS_VEHICLE if vehicle else min(MARKER_MODELS[kind], max(target_models, 1))
-    if markers is None:
-        barrage = weapon.with_role(Role.CLOVER)
-        if barrage is not None and barrage.value:
-            markers = barrage.value
-        elif weapon.type.shots is not None:
-            markers = str(weapon.type.shots)
-        else:
-            markers = 1
-    markers_text = str(markers).strip()
-    note = f"assumed hits: {per_marker} per {kind} marker x {markers_text}"
-    if re.fullmatch(r"\d+", markers_text):
-        return int(markers_text) * per_marker, note
-    if per_marker == 1:
-        return markers_text, note
-    raise ScenarioError(
-        f"hits: {markers_text} {kind} markers with {per_marker} models under each is not a dice expression; "
-        "give a formation instead"
-    )
-
-
 def build_scenario(
     weapon: Mapping[str, Any],
     target: Mapping[str, Any],
@@ -166,25 +118,18 @@ def build_scenario(
     }
     if half_range and not parsed.is_melee:  # a sweep's options apply where they act
         scenario["half_range"] = True
-    notes: list[str] = []
-    vehicle = is_vehicle_row(target)
-    marked = (
-        None
-        if parsed.is_melee or not marker
-        else marker_hits(parsed, target_models=int(target.get("models", 1)), vehicle=vehicle, markers=attacks)
+    hits, shots, notes = fired(
+        parsed,
+        target_models=target.get("models", 1),
+        vehicle=is_vehicle_row(target),
+        attacker_models=attacker.get("models", 1),
+        attacks=attacks,
+        marker=marker,
     )
-    if marked is not None:
-        hits, note = marked
-        models = int(attacker.get("models", 1))
-        if models != 1:
-            if not isinstance(hits, int):
-                raise ScenarioError(f"hits: {models} models firing {hits} markers each is not a dice expression")
-            hits *= models
-            note += f" x {models} models"
+    if hits is not None:
         scenario["hits"] = hits
-        notes.append(note)
-    elif attacks is not None:
-        scenario["attacks"] = attacks
+    elif shots is not None:
+        scenario["attacks"] = shots
     return scenario, notes, parsed
 
 
@@ -322,13 +267,14 @@ def comparison_cells(
             field="shots_per_weapon",
         )
     attacker = dict(attacker or DEFAULT_ATTACKER)
-    jobs: dict[tuple, tuple[dict[str, Any], Any, Any]] = {}  # the distinct scenarios and their parsed records
-    rows: list[tuple[dict[str, Any], tuple | None, list[str], bool, bool]] = []
+    blocks = {"melee": attacker, "shooting": {k: v for k, v in attacker.items() if k not in STRIKING}}
+    jobs: dict[tuple[Any, ...], tuple[Unit | ScenarioError, Volley | ScenarioError]] = {}  # distinct cells
+    rows: list[tuple[dict[str, Any], tuple[Any, ...] | None, list[str], bool, bool]] = []
     t_rows = list(zip(row_ids(targets), frame_rows(targets), strict=False))
-    t_blocks = [(tid, row, target_block(row), is_vehicle_row(row)) for tid, row in t_rows]
-    targets_parsed: dict[str, Any] = {}
+    t_blocks = [(tid, target_block(row), is_vehicle_row(row)) for tid, row in t_rows]
+    targets_parsed: dict[str, Unit | ScenarioError] = {}
     for wid, wrow in zip(row_ids(weapons), frame_rows(weapons), strict=False):
-        volleys: dict[tuple, Any] = {}  # this weapon's parsed volleys, by mode, hits and attacks
+        volleys: dict[tuple[Any, ...], Volley | ScenarioError] = {}  # this weapon's, by mode, hits and attacks
         wblock = weapon_block(wrow)
         wkey = repr(sorted((k, v) for k, v in wblock.items() if k != "name"))
         points = _points(wrow)
@@ -346,7 +292,7 @@ def comparison_cells(
             "AP": str(wblock["AP"]),
             "Type": wblock["Type"],
         }
-        for tid, _trow, tblock, vehicle in t_blocks:
+        for tid, tblock, vehicle in t_blocks:
             record: dict[str, Any] = {
                 **base,
                 "target": tblock["name"],
@@ -366,28 +312,29 @@ def comparison_cells(
             try:
                 if isinstance(parsed, ScenarioError):
                     raise ScenarioError(str(parsed))
-                scenario, notes, _ = build_scenario(
-                    wblock,
-                    tblock,
-                    attacker,
+                mode = "melee" if parsed.is_melee else "shooting"
+                hits, shots, notes = fired(
+                    parsed,
+                    target_models=tblock["models"],
+                    vehicle=vehicle,
+                    attacker_models=attacker.get("models", 1),
                     attacks=shots_per_weapon,
-                    half_range=half_range,
-                    parsed=parsed,
                     marker=marker,
                 )
                 # the weapon's name changes no number: identical profiles against one target are computed once
-                key = (tid, scenario.get("mode"), repr(scenario.get("hits")), repr(scenario.get("attacks")), wkey)
+                key = (tid, mode, repr(hits), repr(shots), wkey)
                 if key not in jobs:
+                    shooting = mode != "melee"
+                    volley = partial(volley_of_blocks, wblock, blocks[mode], mode=mode, attacks=shots, hits=hits)
                     jobs[key] = (
-                        scenario,
-                        _parsed(targets_parsed, tid, scenario, parse_target),
-                        _parsed(volleys, key[1:], scenario, parse_volley),
+                        parsed_once(targets_parsed, tid, partial(target_of_block, tblock)),
+                        parsed_once(volleys, key[1:], partial(volley, half_range=half_range and shooting)),
                     )
                 rows.append((record, key, notes, vehicle, parsed.plays(Role.PINNING)))
             except ScenarioError as exc:
                 record["error"] = str(exc)
                 rows.append((record, None, [], vehicle, False))
-    results = safe_calc_many(list(jobs.values()))
+    results = cell_results(list(jobs.values()))
     by_key = dict(zip(jobs, results, strict=True))
     for record, job, notes, vehicle, pinning in rows:
         pmf = None
@@ -403,56 +350,6 @@ def comparison_cells(
                 record["mean_per_100pts"] = s["mean"] / points * 100.0 if points == points else math.nan
                 record["not_modelled"] = "; ".join([*notes, *result.get("not_modelled", [])])
         yield record, pmf
-
-
-def _parsed(cache: dict[Any, Any], key: Any, scenario: dict[str, Any], parse: Any) -> Any:
-    """``parse(scenario)`` once per key (a target per sweep, a volley per weapon, mode, hits and attacks),
-    or the error it raised, kept to be raised again for every cell that needs it."""
-    if key not in cache:
-        try:
-            cache[key] = parse(scenario)
-        except (ScenarioError, ProfileError) as exc:
-            cache[key] = ScenarioError(str(exc))
-    return cache[key]
-
-
-def safe_calc_many(jobs: list[tuple[dict[str, Any], Any, Any]]) -> list[dict[str, Any] | str]:
-    """:func:`safe_calc` of many (scenario, parsed target, parsed volley) jobs, the parsed ones computed
-    together by the sweep path (:func:`~praetor_analysis.analysis.sweep.sweep`)."""
-    from praetor_analysis.analysis.sweep import sweep
-
-    out: list[dict[str, Any] | str | None] = [None] * len(jobs)
-    ready = [i for i, (_, t, v) in enumerate(jobs) if not isinstance(t, Exception) and not isinstance(v, Exception)]
-    try:
-        swept: list[Any] = sweep([(jobs[i][2], jobs[i][1]) for i in ready])
-    except Exception:  # an engine defect: each cell alone, so that only the cells it concerns say so
-        swept = [None] * len(ready)
-    for i, result in zip(ready, swept, strict=True):
-        out[i] = str(result) if isinstance(result, ScenarioError) else result
-    for i, (scenario, target, volley) in enumerate(jobs):
-        if out[i] is None:
-            out[i] = safe_calc(scenario, target, volley)
-    return out  # type: ignore[return-value]
-
-
-def safe_calc(scenario: dict[str, Any], target: Any = None, volley: Any = None) -> dict[str, Any] | str:
-    """calc (through the exact sweep path of :mod:`~praetor_analysis.analysis.sweep` when it applies, on the
-    target and volley already parsed when given), or the error message: ScenarioError as is, anything else
-    marked as an engine error."""
-    from praetor_analysis.analysis.sweep import sweep_one
-
-    try:
-        if isinstance(target, ScenarioError):
-            raise target
-        if isinstance(volley, ScenarioError):
-            raise volley
-        if target is not None and volley is not None:
-            return sweep_one(volley, target) or calc(scenario)
-        return calc(scenario)
-    except ScenarioError as exc:
-        return str(exc)
-    except Exception as exc:
-        return f"engine error: {type(exc).__name__}: {exc}"
 
 
 def compare(

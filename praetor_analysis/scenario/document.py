@@ -157,7 +157,10 @@ def parse_unit_block(data: Any, field_name: str) -> Unit:
 
 
 def _bool(data: Mapping[str, Any], key: str, prefix: str = "") -> bool:
-    v = data.get(key, False)
+    return _flag(data.get(key, False), key, prefix)
+
+
+def _flag(v: Any, key: str, prefix: str = "") -> bool:
     if not isinstance(v, bool):
         raise ScenarioError(f"{prefix}{key}: expected true or false, got {show_value(v)}", field=prefix + key, value=v)
     return v
@@ -190,41 +193,67 @@ def parse_volley(data: Mapping[str, Any], *, prefix: str = "", kind: str | None 
     """Build a Volley from a scenario (or one entry of ``firing_units``); ``kind`` (default the volley's
     mode) says which fields act (``scenario.fields``)."""
     mode = _mode(data, prefix)
-    kind = kind or mode
     if prefix:  # a volley of firing_units: its own fields
         check_scenario_fields(data, mode, prefix=prefix)
     if "weapon" not in data:
         raise ScenarioError(f"{prefix}weapon: required, got nothing")
-    block, modifiers = split_modifiers(data.get("attacker", {}), f"{prefix}attacker")
-    weapon = modifiers.apply_weapon(parse_weapon_block(data["weapon"], f"{prefix}weapon"))
+    return volley_of_blocks(
+        data["weapon"],
+        data.get("attacker", {}),
+        mode=mode,
+        attacks=data.get("attacks"),
+        hits=data.get("hits"),
+        snap_shots=data.get("snap_shots", False),
+        half_range=data.get("half_range", False),
+        prefix=prefix,
+        kind=kind,
+    )
+
+
+@as_scenario_error
+def volley_of_blocks(
+    weapon_block: Any,
+    attacker_block: Any,
+    *,
+    mode: str = "shooting",
+    attacks: Any = None,
+    hits: Any = None,
+    snap_shots: Any = False,
+    half_range: Any = False,
+    prefix: str = "",
+    kind: str | None = None,
+) -> Volley:
+    """The Volley of a weapon block fired (or struck) by an attacker block, the volley's fields given as a
+    scenario gives them: what :func:`parse_volley` builds, with the same checks, without a document (the
+    comparison builds its cells from catalog rows this way)."""
+    kind = kind or mode
+    block, modifiers = split_modifiers(attacker_block, f"{prefix}attacker")
+    weapon = modifiers.apply_weapon(parse_weapon_block(weapon_block, f"{prefix}weapon"))
     attacker = modifiers.apply_unit(parse_unit_block(block, f"{prefix}attacker"))
     check_unit_fields(block, kind, "attacker", f"{prefix}attacker")
     if attacker.models < 1:
         raise ScenarioError(f"{prefix}attacker.models: must be at least 1, got {attacker.models}")
-    attacks = hits = None
-    if data.get("attacks") is not None:
-        attacks = parse_dice(data["attacks"], field=f"{prefix}attacks")
-    if data.get("hits") is not None:
-        hits = parse_dice(data["hits"], field=f"{prefix}hits")
+    shots = parse_dice(attacks, field=f"{prefix}attacks") if attacks is not None else None
+    given = parse_dice(hits, field=f"{prefix}hits") if hits is not None else None
     if mode == "melee" and not weapon.is_melee and weapon.type.kind not in {None, "Pistol"}:
         raise ScenarioError(f'{prefix}weapon.Type: {weapon.type.text!r} is not a melee weapon for "mode": "melee"')
     if mode == "shooting" and weapon.is_melee:
         raise ScenarioError(f'{prefix}weapon.Type: {weapon.type.text!r} is a melee weapon; use "mode": "melee"')
-    snap = _bool(data, "snap_shots", prefix)
+    snap = _flag(snap_shots, "snap_shots", prefix)
     if snap and mode == "melee":
         raise ScenarioError(f"{prefix}snap_shots: not used in melee, got true")
     placement = None
-    if snap and hits is None and weapon.plays(Role.TEMPLATE):
-        hits = wall_of_death_hits(weapon, attacker.models, attacks)
+    if snap and given is None and weapon.plays(Role.TEMPLATE):
+        given = wall_of_death_hits(weapon, attacker.models, shots)
         snap, placement = False, "wall of death"
     return Volley(
         weapon=weapon,
         attacker=attacker,
         mode=mode,
-        attacks=attacks,
-        hits=hits,
+        attacks=shots,
+        hits=given,
         snap_shots=snap,
-        half_range=_bool(data, "half_range", prefix),
+        half_range=_flag(half_range, "half_range", prefix),
         placement=placement,
     )
 
@@ -240,9 +269,15 @@ def parse_target(data: Mapping[str, Any], kind: str | None = None) -> Unit:
     """Build the target Unit from the scenario's ``target`` block (its fields checked for ``kind``)."""
     if "target" not in data:
         raise ScenarioError("target: required, got nothing")
-    target = parse_unit_block(data["target"], "target")
+    return target_of_block(data["target"], kind)
+
+
+def target_of_block(block: Any, kind: str | None = None) -> Unit:
+    """The target Unit of a ``target`` block (its fields checked for ``kind``), with :func:`parse_target`'s
+    checks: at least one model, one Vehicle, Toughness and Wounds for any other unit."""
+    target = parse_unit_block(block, "target")
     if kind is not None:
-        check_unit_fields(data["target"], kind, "target", "target")
+        check_unit_fields(block, kind, "target", "target")
     if target.models < 1:
         raise ScenarioError(f"target.models: must be at least 1, got {target.models}")
     if target.is_vehicle and target.models != 1:
