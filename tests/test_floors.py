@@ -10,7 +10,14 @@ from typing import Any
 
 import pytest
 
-from praetor_analysis.analysis.compare import DEFAULT_ATTACKER, build_scenario, compare, summarise
+from praetor_analysis.analysis.compare import (
+    DEFAULT_ATTACKER,
+    build_scenario,
+    compare,
+    row_ids,
+    scenario_for,
+    summarise,
+)
 from praetor_analysis.catalog import load_targets, load_weapons
 from praetor_analysis.errors import ScenarioError
 from praetor_analysis.scenario.blocks import target_block, weapon_block
@@ -18,6 +25,7 @@ from praetor_analysis.scenario.calc import calc
 from praetor_analysis.scenario.document import parse_scenario
 from praetor_analysis.vehicles.attack import VehicleAttackResult, resolve_vehicle_scenario
 from praetor_analysis.vehicles.sweep import HullPointsOnly, hull_points_only
+from praetor_analysis.views.report import wound_distributions
 
 PACKAGE = Path(__file__).resolve().parents[1] / "praetor_analysis"
 RHINO = {"name": "Rhino", "Unit Type": "Vehicle", "Front": 11, "Side": 11, "Rear": 10, "HP": 3}
@@ -95,3 +103,23 @@ def test_compare_cells_equal_calc_of_their_scenarios(step: int, options: dict[st
         assert row["p_all"] == pytest.approx(s["p_all"], abs=1e-12, nan_ok=True)
         assert row["p_pinned"] == pytest.approx(s["p_pinned"], abs=1e-12, nan_ok=True)
         assert row["not_modelled"] == "; ".join([*notes, *result["not_modelled"]])
+
+
+def test_report_wounds_from_the_rows_equal_calc() -> None:
+    """The report's unsaved-wound pmfs come from the rows' records; each equals calc of scenario_for."""
+    weapons, targets = load_weapons().iloc[::20], load_targets()
+    attacker = {"BS": 3, "WS": 5, "A": 2, "models": 3, "charging": True}
+    found = wound_distributions(weapons, targets, attacker=attacker, half_range=True)
+    expected = {}
+    for wid, w in zip(row_ids(weapons), weapons.to_dict("records"), strict=True):
+        for tid, t in zip(row_ids(targets), targets.to_dict("records"), strict=True):
+            if "Vehicle" in t["Unit Type"]:
+                continue
+            try:
+                result = calc(scenario_for(w, t, attacker=attacker, half_range=True))
+            except ScenarioError:
+                continue
+            expected[(wid, tid)] = result["unsaved"]["pmf"]
+    assert found.keys() == expected.keys() and len(found) > 100
+    for key, pmf in expected.items():
+        assert found[key].tolist() == pmf, key

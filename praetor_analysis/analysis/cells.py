@@ -11,7 +11,7 @@ records: the numbers and lists ``praetor calc`` gives for the cell's scenario
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any, TypeVar
 
 from praetor_analysis.analysis.sweep import sweep, sweep_one
@@ -20,18 +20,37 @@ from praetor_analysis.errors import ScenarioError
 from praetor_analysis.markers.kinds import marker_kind
 from praetor_analysis.profiles.records import ProfileError, Unit, Weapon
 from praetor_analysis.rules.hooks import Role
+from praetor_analysis.scenario.blocks import is_vehicle_row, target_block, weapon_block
 from praetor_analysis.scenario.calc import run
-from praetor_analysis.scenario.document import Shooting
+from praetor_analysis.scenario.document import Shooting, parse_weapon_block, target_of_block, volley_of_blocks
+from praetor_analysis.scenario.fields import STRIKING
 
 __all__ = [
+    "DEFAULT_ATTACKER",
     "MARKER_MODELS",
     "MARKER_MODELS_VEHICLE",
+    "attacker_blocks",
+    "cell_of_rows",
     "cell_result",
     "cell_results",
     "fired",
     "marker_hits",
     "parsed_once",
 ]
+
+DEFAULT_ATTACKER: dict[str, Any] = {
+    "name": "Legionary",
+    "WS": 4,
+    "BS": 4,
+    "S": 4,
+    "T": 4,
+    "W": 1,
+    "I": 4,
+    "A": 1,
+    "Ld": 7,
+    "Save": "3+",
+}
+"""The attacker when none is given: a Legionary statline (BS 4, WS 4, S 4, A 1), one model."""
 
 MARKER_MODELS: dict[str, int] = {
     "Blast": 2,  # 3" marker
@@ -120,6 +139,45 @@ def fired(
 
 K = TypeVar("K", bound=Hashable)
 R = TypeVar("R")
+
+
+def attacker_blocks(attacker: Mapping[str, Any] | None) -> dict[str, dict[str, Any]]:
+    """The attacker block by mode (default :data:`DEFAULT_ATTACKER`): in shooting without the fields that
+    act only in melee (``scenario.fields.STRIKING``), as a comparison applies its options where they act."""
+    block = dict(attacker or DEFAULT_ATTACKER)
+    return {"melee": block, "shooting": {k: v for k, v in block.items() if k not in STRIKING}}
+
+
+def cell_of_rows(
+    weapon_row: Mapping[str, Any] | Any,
+    target_row: Mapping[str, Any] | Any,
+    *,
+    attacker: Mapping[str, Any] | None = None,
+    attacks: Any = None,
+    half_range: bool = False,
+) -> tuple[Shooting, list[str]]:
+    """The records of the scenario :func:`~praetor_analysis.analysis.compare.scenario_for` writes for one
+    weapon row at one target row, built from the rows, and the notes for ``not_modelled``.
+
+    Raises:
+        ScenarioError: what ``calc`` of that scenario raises while parsing it.
+    """
+    wblock, tblock = weapon_block(weapon_row), target_block(target_row)
+    weapon = parse_weapon_block(wblock)
+    mode = "melee" if weapon.is_melee else "shooting"
+    blocks = attacker_blocks(attacker)
+    hits, shots, notes = fired(
+        weapon,
+        target_models=tblock["models"],
+        vehicle=is_vehicle_row(target_row),
+        attacker_models=blocks["melee"].get("models", 1),
+        attacks=attacks,
+    )
+    target = target_of_block(tblock)
+    volley = volley_of_blocks(
+        wblock, blocks[mode], mode=mode, attacks=shots, hits=hits, half_range=half_range and mode != "melee"
+    )
+    return Shooting(target, ((volley,),)), notes
 
 
 def parsed_once(cache: dict[K, R | ScenarioError], key: K, parse: Callable[[], R]) -> R | ScenarioError:

@@ -22,8 +22,10 @@ import numpy as np
 import pandas as pd
 
 from praetor_analysis.analysis.cells import (
+    DEFAULT_ATTACKER,
     MARKER_MODELS,
     MARKER_MODELS_VEHICLE,
+    attacker_blocks,
     cell_results,
     fired,
     marker_hits,
@@ -55,20 +57,6 @@ __all__ = [
     "marker_hits",
     "scenario_for",
 ]
-
-DEFAULT_ATTACKER: dict[str, Any] = {
-    "name": "Legionary",
-    "WS": 4,
-    "BS": 4,
-    "S": 4,
-    "T": 4,
-    "W": 1,
-    "I": 4,
-    "A": 1,
-    "Ld": 7,
-    "Save": "3+",
-}
-"""The attacker when none is given: a Legionary statline (BS 4, WS 4, S 4, A 1), one model."""
 
 COLUMNS = [
     "weapon",
@@ -266,8 +254,7 @@ def comparison_cells(
             f"shots_per_weapon: expected a number or dice expression, got {show_value(shots_per_weapon)}",
             field="shots_per_weapon",
         )
-    attacker = dict(attacker or DEFAULT_ATTACKER)
-    blocks = {"melee": attacker, "shooting": {k: v for k, v in attacker.items() if k not in STRIKING}}
+    blocks = attacker_blocks(attacker)
     jobs: dict[tuple[Any, ...], tuple[Unit | ScenarioError, Volley | ScenarioError]] = {}  # distinct cells
     rows: list[tuple[dict[str, Any], tuple[Any, ...] | None, list[str], bool, bool]] = []
     t_rows = list(zip(row_ids(targets), frame_rows(targets), strict=False))
@@ -317,7 +304,7 @@ def comparison_cells(
                     parsed,
                     target_models=tblock["models"],
                     vehicle=vehicle,
-                    attacker_models=attacker.get("models", 1),
+                    attacker_models=blocks["melee"].get("models", 1),
                     attacks=shots_per_weapon,
                     marker=marker,
                 )

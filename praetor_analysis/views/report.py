@@ -217,10 +217,11 @@ def wound_distributions(
     half_range: bool = False,
 ) -> dict[tuple[str, str], np.ndarray]:
     """The pmf of unsaved wounds per ``(weapon_id, target_id)`` for every target that is not a vehicle."""
-    from praetor_analysis.analysis.compare import row_ids, scenario_for
+    from praetor_analysis.analysis.cells import cell_of_rows
+    from praetor_analysis.analysis.compare import row_ids
     from praetor_analysis.errors import PraetorError
     from praetor_analysis.scenario.blocks import is_vehicle_row
-    from praetor_analysis.scenario.calc import calc
+    from praetor_analysis.scenario.calc import run
 
     out: dict[tuple[str, str], np.ndarray] = {}
     t_rows = [(tid, row) for tid, row in zip(row_ids(targets), targets.to_dict("records"), strict=False)]
@@ -228,8 +229,8 @@ def wound_distributions(
         for tid, trow in t_rows:
             if is_vehicle_row(trow):
                 continue
-            try:  # the full calc: the comparison's quick path keeps casualties only
-                result = calc(scenario_for(wrow, trow, attacker=attacker, half_range=half_range))
+            try:  # the full result (the comparison's quick path keeps casualties only), from the rows' records
+                result = run(cell_of_rows(wrow, trow, attacker=attacker, half_range=half_range)[0])
             except PraetorError:
                 continue  # the comparison's row says why
             if "unsaved" in result:
