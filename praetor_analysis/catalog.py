@@ -179,6 +179,9 @@ def load_wargear_options() -> pd.DataFrame:
         group_max, group_unit_max, unit_max: The most selections of its group per owner (a model, or the
             unit for ``(unit)``), of its group in the whole unit, and of the option in the whole unit: ``"N"``,
             ``"N+K/E:CHILD"`` (K more for every E selections of CHILD, ``model`` or an id), ``""`` for none.
+        save, invulnerable: The armour and invulnerable saves the option's wargear text grants outright
+            (``"2+"``; ``""`` for none or a save under a condition): figures only.
+        rules: The unit rule the option is, when the engine declares one under its name (``Iron Halo``).
     """
     frame = _read("wargear_options.csv", numeric=("points", "points_per_model", "max", "group_min"))
     frame["hidden"] = frame["hidden"] == "True"

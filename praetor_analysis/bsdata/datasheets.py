@@ -34,6 +34,9 @@ from praetor_analysis.bsdata.files import (
     entry_points,
     local,
 )
+from praetor_analysis.bsdata.wargear_saves import saves_from_texts
+from praetor_analysis.rules.catalogue import lookup
+from praetor_analysis.rules.registry import Holder
 
 __all__ = [
     "DATASHEET_COLUMNS",
@@ -101,10 +104,14 @@ OPTION_COLUMNS = [
     "group_max",
     "group_unit_max",
     "unit_max",
+    "save",
+    "invulnerable",
+    "rules",
 ]
 
 _STATLINE_TYPES = {PROFILE_TYPE_IDS[k] for k in ("unit", "vehicle", "knight", "fortification")}
 _WEAPON_TYPES = {PROFILE_TYPE_IDS["weapon"], PROFILE_TYPE_IDS["psychic_weapon"]}
+_WARGEAR_TYPES = {PROFILE_TYPE_IDS["wargear"]}
 _MAX_DEPTH = 24
 _UNIT = "(unit)"
 _EXCHANGE = re.compile(
@@ -115,6 +122,10 @@ _EXCHANGE = re.compile(
 
 def _norm(text: str | None) -> str:
     return " ".join((text or "").split())
+
+
+def _profile_text(profile: Element) -> list[str]:
+    return [(c.text or "") for c in children(profile, "characteristics", "characteristic")]
 
 
 def per_model_cost(elem: Element) -> tuple[float, str]:
@@ -385,6 +396,10 @@ class _Walker:
         if not child_id:
             inc, child_id = per_model_cost(target)
         model = owner.model if isinstance(owner, _Option) else owner.name if owner is not None else _UNIT
+        rule = lookup(name)
+        held = rule.name if rule is not None and rule.holder is Holder.UNIT else ""
+        texts = [] if held else [t for _, p in self.profiles(cat, target, _WARGEAR_TYPES) for t in _profile_text(p)]
+        save, invulnerable = saves_from_texts(texts)
         option = _Option(model, name, pts, weapon_ids=[w for _, w in weapons], weapon_names=[n for n, _ in weapons])
         self.sheet.options.append(
             (
@@ -408,6 +423,9 @@ class _Walker:
                     "group_max": in_group[2],
                     "group_unit_max": in_group[3],
                     "unit_max": limit_of(written, target, self.root_id),
+                    "save": save,
+                    "invulnerable": invulnerable,
+                    "rules": held,
                 },
             )
         )

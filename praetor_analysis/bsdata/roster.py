@@ -34,6 +34,7 @@ from praetor_analysis.bsdata.files import (
     parse_xml_bytes,
     read_regular_file,
 )
+from praetor_analysis.bsdata.wargear_saves import saves_from_texts
 from praetor_analysis.profiles.vocabulary import clean_type
 
 __all__ = [
@@ -50,6 +51,7 @@ __all__ = [
     "roster_weapons_frame",
     "selection_number",
     "selection_points",
+    "selection_saves",
     "selection_statline",
     "selection_weapons",
     "unzip_roster",
@@ -198,6 +200,18 @@ def selection_statline(sel: Element) -> tuple[str, dict[str, str]] | None:
 def selection_weapons(sel: Element) -> list[dict[str, str]]:
     """The weapon profiles a selection carries itself (see :class:`WeaponCount` for the fields)."""
     return [_weapon_profile(p) for p in children(sel, "profiles", "profile") if _is(p, _WEAPON_IDS, _WEAPON_NAMES)]
+
+
+def selection_saves(sel: Element) -> tuple[str, str]:
+    """``(armour, invulnerable)``: the plain saves the wargear item profiles a selection carries itself grant
+    (:func:`~praetor_analysis.bsdata.wargear_saves.saves_from_texts`; ``""`` for none)."""
+    texts = [
+        t
+        for p in children(sel, "profiles", "profile")
+        if _is(p, {PROFILE_TYPE_IDS["wargear"]}, {"Wargear Item"})
+        for t in _chars(p).values()
+    ]
+    return saves_from_texts(texts)
 
 
 def selection_number(sel: Element) -> int:

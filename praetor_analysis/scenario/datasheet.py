@@ -43,6 +43,7 @@ from praetor_analysis.scenario.loadout_limits import Limits, option_chain, refus
 from praetor_analysis.scenario.modifiers import split_modifiers
 from praetor_analysis.scenario.names import UNIT_STAT_KEYS, fold, is_name_block, suggestions
 from praetor_analysis.scenario.unit_records import FieldedUnit, Loadout, ModelGroup
+from praetor_analysis.scenario.wargear_effects import Item, with_wargear
 
 __all__ = [
     "DATASHEET_FIELDS",
@@ -296,6 +297,7 @@ def build_loadout(value: Any, field: str = "attacker") -> FieldedUnit:
         points += _take(item, f"{field}.loadout[{i}]", build)
         taken.append(item if isinstance(item, str) else str(item.get("option")))
     groups, notes = [], []
+    unit_items = tuple(dict.fromkeys(i for i in build.unit_picks if not build.keys(build.rows[i]["weapon_ids"])))
     for s in build.slots:
         key = f"{s.row['profile_source']}:{s.row['profile_id']}"
         if key not in build.umap:
@@ -304,13 +306,15 @@ def build_loadout(value: Any, field: str = "attacker") -> FieldedUnit:
             continue
         statline = attacker_block(build.umap[key])
         statline.pop("models", None)
-        merged: dict[tuple[tuple[str, ...], tuple[str, ...]], int] = {}
+        merged: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[int, tuple[int, ...]]] = {}
         for p in s.parts:
-            merged[(p.weapons, p.wargear)] = merged.get((p.weapons, p.wargear), 0) + p.count
-        for (keys, wargear), n in merged.items():
+            n, picks = merged.get((p.weapons, p.wargear), (0, p.picks))
+            merged[(p.weapons, p.wargear)] = (n + p.count, picks)
+        for (keys, wargear), (n, picks) in merged.items():
             if n:
                 weapons = tuple(weapon_block(build.wmap[k]) for k in keys)
-                groups.append(ModelGroup(str(s.row["model"]), n, statline, weapons, wargear))
+                own = with_wargear(statline, (_item_of(build.rows[i]) for i in (*picks, *unit_items)))
+                groups.append(ModelGroup(str(s.row["model"]), n, own, weapons, wargear))
     if not groups:
         raise ScenarioError(f"{field}: {sheet['name']} has no model with a statline")
     unit = FieldedUnit(
@@ -324,6 +328,11 @@ def build_loadout(value: Any, field: str = "attacker") -> FieldedUnit:
         modifiers=split_modifiers(block, field)[1],
     )
     return unit.with_flags(**{k: block[k] for k in ("charging", "disordered", "two_weapons") if k in block})
+
+
+def _item_of(row: Mapping[str, Any]) -> Item:
+    """The saves and rule an option row's wargear gives the models that take it."""
+    return (str(row.get("save") or ""), str(row.get("invulnerable") or ""), str(row.get("rules") or ""))
 
 
 def _item(item: Any, field: str) -> tuple[str, int, str | None, bool]:

@@ -3,7 +3,9 @@
 Each model selection of a unit brings its models (``number``), its statline and the weapon profiles and
 wargear under it. A weapon taken for the whole unit (a selection outside any model) goes to the models its
 per-model cost counts, else to the models that are not Characters (a squad's heavy weapons, not its
-Sergeant's). Points are the roster's own. A nested unit (a dedicated transport) is its own unit.
+Sergeant's). Each model's wargear selections give it their saves and unit rules
+(:mod:`praetor_analysis.scenario.wargear_effects`: an Iron Halo, the armour save a Wargear Item's text grants
+outright). Points are the roster's own. A nested unit (a dedicated transport) is its own unit.
 """
 
 from __future__ import annotations
@@ -22,15 +24,19 @@ from praetor_analysis.bsdata.roster import (
     read_roster_bytes,
     selection_number,
     selection_points,
+    selection_saves,
     selection_statline,
     selection_weapons,
     unzip_roster,
 )
 from praetor_analysis.bsdata.roster_costs import is_counted, selection_option
 from praetor_analysis.catalog import load_datasheets, load_wargear_options
+from praetor_analysis.rules.catalogue import lookup
+from praetor_analysis.rules.registry import Holder
 from praetor_analysis.scenario.blocks import attacker_block, weapon_block
 from praetor_analysis.scenario.datasheet import is_character
 from praetor_analysis.scenario.unit_records import FieldedUnit, ModelGroup
+from praetor_analysis.scenario.wargear_effects import Item, with_wargear
 
 __all__ = ["RosterSelection", "from_selection", "roster_selections"]
 
@@ -55,6 +61,7 @@ class _Group:
     sel: Element
     weapons: list[dict[str, str]] = field(default_factory=list)
     wargear: list[str] = field(default_factory=list)
+    items: list[Item] = field(default_factory=list)
 
 
 def _unit_selections(root: Element) -> Iterator[tuple[Element, str]]:
@@ -99,8 +106,11 @@ def roster_selections(source: str | Path | bytes, name: str = "roster") -> list[
     return out
 
 
-def _groups(sel: Element, groups: list[_Group], shared: list[Element], current: _Group | None) -> float:
-    """Fill the model groups of a unit's selections; weapon selections outside any model go to ``shared``.
+def _groups(
+    sel: Element, groups: list[_Group], shared: list[Element], current: _Group | None, worn: list[Item]
+) -> float:
+    """Fill the model groups of a unit's selections; weapon selections outside any model go to ``shared``,
+    the saves and rules of other wargear outside any model (a squad's Terminator armour) to ``worn``.
     Returns the unit's points."""
     points = selection_points(sel)
     own = selection_statline(sel)
@@ -112,12 +122,24 @@ def _groups(sel: Element, groups: list[_Group], shared: list[Element], current: 
         current.weapons.extend(weapons)
         if current.sel is not sel and sel.get("type") != "model":
             current.wargear.append(" ".join((sel.get("name") or "").split()))
+            current.items.append(_item_of(sel))
     elif weapons:
         shared.append(sel)
+    elif own is None and sel.get("type") == "upgrade":
+        worn.append(_item_of(sel))
     for child in children(sel, "selections", "selection"):
         if child.get("type") != "unit":
-            points += _groups(child, groups, shared, current)
+            points += _groups(child, groups, shared, current, worn)
     return points
+
+
+def _item_of(sel: Element) -> Item:
+    """The saves and unit rule a wargear selection gives the models that carry it: the rule the engine
+    declares under its name (Iron Halo), else the saves its Wargear Item text grants outright."""
+    rule = lookup(" ".join((sel.get("name") or "").split()))
+    if rule is not None and rule.holder is Holder.UNIT:
+        return ("", "", rule.name)
+    return (*selection_saves(sel), "")
 
 
 def _carriers(sel: Element, groups: list[_Group], options: pd.DataFrame) -> list[tuple[_Group, int]]:
@@ -143,7 +165,7 @@ def _model_groups(groups: list[_Group], shared: list[Element], options: pd.DataF
     for g in groups:
         if g.count < 1:
             continue
-        statline = attacker_block(g.chars)
+        statline = with_wargear(attacker_block(g.chars), g.items)
         statline.pop("models", None)
         parts: list[tuple[int, list[dict[str, str]], list[str]]] = [(g.count, list(g.weapons), list(g.wargear))]
         for k, weapons, item in extra.get(id(g), []):
@@ -176,7 +198,10 @@ def from_selection(selection: RosterSelection) -> FieldedUnit | None:
     """The unit a roster selection fields (None when it has no model with a statline)."""
     groups: list[_Group] = []
     shared: list[Element] = []
-    points = _groups(selection.element, groups, shared, None)
+    worn: list[Item] = []
+    points = _groups(selection.element, groups, shared, None, worn)
+    for g in groups:
+        g.items.extend(worn)
     models = _model_groups(groups, shared, selection.options)
     if not models:
         return None

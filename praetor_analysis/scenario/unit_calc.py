@@ -1,10 +1,11 @@
-"""A scenario with a fielded unit in it: a datasheet attacker, or a datasheet as the target.
+"""A scenario with a fielded unit in it: a datasheet attacker, or a datasheet or a roster's unit as the target.
 
 ``{"attacker": {"name": "Tactical Squad", "loadout": [...]}, "target": ..., "mode": ...}``: the unit
 shoots or fights with its own wargear (:mod:`praetor_analysis.scenario.unit_attack`). A target may be a
-datasheet too, ``{"name": "Tactical Squad", "size": 10, "loadout": [...]}``: it is fielded like an
-attacker and shot at as its models, the statline of its largest group of models standing for all of them
-(the engine resolves one statline per target), with the unit's points (:func:`fielded_target`).
+datasheet too, ``{"name": "Tactical Squad", "size": 10, "loadout": [...]}``, or a roster's unit,
+``{"roster": PATH, "unit": LABEL}``: it is fielded like an attacker and shot at as its models, read as
+:func:`~praetor_analysis.scenario.unit_target.as_target` reads it (the profile most of its models share),
+with the unit's points (:func:`target_of`).
 """
 
 from __future__ import annotations
@@ -14,7 +15,6 @@ from typing import Any
 
 from praetor_analysis.errors import ProfileError, ScenarioError
 from praetor_analysis.profiles.records import Weapon, unit_from_mapping
-from praetor_analysis.scenario.blocks import attacker_block
 from praetor_analysis.scenario.datasheet import DATASHEET_FIELDS
 from praetor_analysis.scenario.document import parse_target, resolve_names
 from praetor_analysis.scenario.echo import unit_echo
@@ -22,8 +22,10 @@ from praetor_analysis.scenario.fielded import FieldedUnit, fielded_unit, is_data
 from praetor_analysis.scenario.fields import check_scenario_fields, check_unit_fields
 from praetor_analysis.scenario.names import resolve_weapon
 from praetor_analysis.scenario.unit_attack import melee, shooting
+from praetor_analysis.scenario.unit_target import ROSTER_FIELDS, as_target, roster_unit
 
 __all__ = [
+    "TARGET_EXTRA_FIELDS",
     "TARGET_UNIT_FIELDS",
     "UNIT_FIELDS",
     "add_notes",
@@ -37,15 +39,23 @@ __all__ = [
 
 UNIT_FIELDS = frozenset({"mode", "attacker", "target", "half_range", "target_weapon", "name"})
 """Fields of a scenario with a datasheet attacker."""
-TARGET_UNIT_FIELDS = frozenset(
-    {"name", "faction", "size", "loadout", "wounds_taken", "second_weapon", "rules", "facing", "moved"}
-)
+TARGET_EXTRA_FIELDS = frozenset({"wounds_taken", "second_weapon", "rules", "facing", "moved"})
+"""Fields of any target that a fielded target keeps beside its own."""
+TARGET_UNIT_FIELDS = frozenset({"name", "faction", "size", "loadout"}) | TARGET_EXTRA_FIELDS
 """Fields of a datasheet target (``wounds_taken``, ``second_weapon``, ``rules``, ``facing``, ``moved`` as for
 any target)."""
 
 
+def _is_roster_block(value: Any) -> bool:
+    """A block naming a roster's unit: ``{"roster": PATH, "unit": LABEL}``."""
+    return isinstance(value, Mapping) and "roster" in value
+
+
 def _is_unit_target(value: Any) -> bool:
-    """A datasheet name that names no standard target or unit profile, or a block with ``size``/``loadout``."""
+    """A roster's unit, a datasheet name that names no standard target or unit profile, or a datasheet block
+    with ``size``/``loadout``."""
+    if _is_roster_block(value):
+        return True
     if isinstance(value, Mapping) and ("size" in value or "loadout" in value):
         return is_datasheet({k: v for k, v in value.items() if k in ("name", "faction")})
     if not is_datasheet(value):
@@ -74,35 +84,43 @@ def has_fielded_unit(data: Any) -> bool:
     )
 
 
-def fielded_target(unit: FieldedUnit, **extra: Any) -> dict[str, Any]:
-    """A fielded unit as a target block: all its models, its largest group's statline, its points."""
-    largest = max(unit.groups, key=lambda g: g.count)
-    block = {**attacker_block(largest.statline), "name": unit.datasheet, "models": unit.size, "points": unit.points}
-    for key in ("charging", "disordered", "two_weapons"):
-        block.pop(key, None)
-    return {**block, **extra}
+def fielded_target(unit: FieldedUnit, label: str | None = None, **extra: Any) -> dict[str, Any]:
+    """A fielded unit as a target block (:func:`~praetor_analysis.scenario.unit_target.as_target`), with its
+    points; ``extra`` target fields added."""
+    return {**as_target(unit, label).block, "points": unit.points, **extra}
 
 
 def target_of(value: Any, field: str = "target") -> tuple[Any, list[tuple[str, str]]]:
-    """The target block a scenario's ``target`` stands for (a datasheet target fielded; any other value as
-    given), and the notes of how a datasheet target was read: ``(entry, why)``."""
+    """The target block a scenario's ``target`` stands for (a datasheet or a roster's unit fielded and read
+    by :func:`~praetor_analysis.scenario.unit_target.as_target`; any other value as given), and the notes of
+    how a fielded target was read: ``(entry, why)``."""
     if not _is_unit_target(value):
         return value, []
     block: Mapping[str, Any] = {"name": value} if isinstance(value, str) else value
-    unknown = sorted(set(block) - TARGET_UNIT_FIELDS)
-    if unknown:
-        allowed = ", ".join(sorted(TARGET_UNIT_FIELDS))
-        raise ScenarioError(f"{field}.{unknown[0]}: not a field of a datasheet target ({allowed})")
-    unit = fielded_unit({k: v for k, v in block.items() if k in DATASHEET_FIELDS}, field)
-    extra = {k: block[k] for k in TARGET_UNIT_FIELDS - DATASHEET_FIELDS if k in block}
-    notes = []
-    largest = max(unit.groups, key=lambda g: g.count)
-    if len(unit.groups) > 1:
-        notes.append(
-            (f"target: {unit.datasheet}'s {unit.size} models read with the statline of its {largest.count} "
-             f"{largest.model}", "the engine resolves a target of one statline: the largest group's stands for all")
-        )  # fmt: skip
-    return fielded_target(unit, **extra), notes
+    label = None
+    if _is_roster_block(block):
+        allowed_fields = ROSTER_FIELDS | TARGET_EXTRA_FIELDS | {"name"}
+        unknown = sorted(set(block) - allowed_fields)
+        if unknown:
+            allowed = ", ".join(sorted(allowed_fields))
+            raise ScenarioError(f"{field}.{unknown[0]}: not a field of a roster's unit as target ({allowed})")
+        label, unit = roster_unit(block, field)
+        if isinstance(block.get("name"), str):
+            label = block["name"]
+    else:
+        unknown = sorted(set(block) - TARGET_UNIT_FIELDS)
+        if unknown:
+            allowed = ", ".join(sorted(TARGET_UNIT_FIELDS))
+            raise ScenarioError(f"{field}.{unknown[0]}: not a field of a datasheet target ({allowed})")
+        unit = fielded_unit({k: v for k, v in block.items() if k in DATASHEET_FIELDS}, field)
+    extra = {k: block[k] for k in TARGET_EXTRA_FIELDS if k in block}
+    reading = as_target(unit, label)
+    own = reading.block.get("rules", [])
+    if isinstance(extra.get("rules"), list) and own:  # rules given are added to the unit's own
+        extra["rules"] = [*own, *(r for r in extra["rules"] if r not in own)]
+    why = "the engine resolves a target of one profile: the one most of its models share stands for all"
+    notes = [(n, why) for n in reading.notes]
+    return {**reading.block, "points": unit.points, **extra}, notes
 
 
 def add_notes(result: dict[str, Any], notes: list[tuple[str, str]]) -> dict[str, Any]:
