@@ -75,6 +75,7 @@ class Fighter:
     two_weapons: bool = False
     disordered: bool = False
     bulky: int = 1
+    unit_type: str = "Infantry"
 
     def strength(self) -> int:
         s = self.w_str
@@ -113,7 +114,7 @@ def blow_table(att: Fighter, dfn: Fighter) -> dict:
         return face != 1 and (face >= tw or (rend is not None and face >= rend))
 
     def blow(roll):
-        if roll() < to_hit(att.WS, dfn.WS):
+        if not r.get("Grenade") and roll() < to_hit(att.WS, dfn.WS):  # a grenade's hit is automatic
             return None
         face = roll()
         if not wounds(face) and r.get("Shred"):
@@ -171,12 +172,14 @@ def strike(table: dict, n_attacks: int, kills: int, left: int, victim: Fighter) 
 
 def initiative(f: Fighter) -> int:
     i = f.I + f.rules.get("Reach", 0)
-    if f.rules.get("Unwieldy"):
+    if f.rules.get("Unwieldy") or f.rules.get("Grenade"):  # Krak Grenades: Initiative step 1
         i = 1
     return i
 
 
 def per_model(f: Fighter) -> int:
+    if f.rules.get("Grenade") or f.rules.get("Detonation"):  # one blow a model, whatever the charge or weapons
+        return 1
     a = f.A + (1 if f.charging and not f.disordered else 0)
     if f.two_weapons and not f.rules.get("Two-handed"):
         a += 1
@@ -261,6 +264,10 @@ def to_side(f: Fighter) -> Side:
         toks.append(f"Reaping Blow ({r['Reaping']})")
     if "Concussive" in r:
         toks.append(f"Concussive ({r['Concussive']})")
+    if r.get("Grenade"):
+        toks.append("Grenade Attack")
+    if r.get("Detonation"):
+        toks.append("Detonation")
     weapon = Weapon.from_mapping(
         {"name": "w", "Strength": f.w_str, "AP": f.ap if f.ap is not None else "-", "Type": ", ".join(toks)}
     )
@@ -272,6 +279,7 @@ def to_side(f: Fighter) -> Side:
     unit = unit_from_mapping(
         {
             "models": f.models,
+            "Unit Type": f.unit_type,
             "WS": f.WS,
             "S": f.S,
             "T": f.T,
@@ -343,6 +351,29 @@ CASES = [
         F(models=2, W=2, rules={"Concussive": 2}, Ld=6, I=5),
     ),
     ("WS chart 5+ and 2+", F(models=2, WS=2), F(models=2, WS=5, S=3)),
+    (  # Krak Grenades (game system file, Wargear Item): one automatic S6 AP3 hit a model at Initiative 1
+        "krak grenades at step 1 against a Dreadnought that strikes first",
+        F(models=3, A=2, charging=True, w_str="6", ap=3, rules={"Grenade": True}),
+        F(models=1, unit_type="Dreadnought", T=6, W=2, A=2, save=2, w_str="x2", ap=2),
+    ),
+    (  # Detonation (rules reference p. 118): a single attack whatever the Attacks and the charge
+        "meltabombs: one blow a model at step 1 (Unwieldy) against a Dreadnought",
+        F(
+            models=2,
+            A=3,
+            charging=True,
+            two_weapons=True,
+            w_str="8",
+            ap=1,
+            rules={"Detonation": True, "Unwieldy": True, "Instant Death": True},
+        ),
+        F(models=1, unit_type="Dreadnought", T=7, W=2, A=1, save=2, inv=5),
+    ),
+    (
+        "krak grenades at step 1 and a Dreadnought of Initiative 1: simultaneous",
+        F(models=2, w_str="6", ap=3, rules={"Grenade": True}),
+        F(models=1, unit_type="Dreadnought", T=6, W=2, I=1, A=2, save=3, w_str="x2", ap=2),
+    ),
     ("WS chart 3+ and 4+", F(models=2, WS=5), F(models=2, WS=3, S=3)),
 ]
 

@@ -18,7 +18,7 @@ from praetor_analysis.catalog import load_targets, load_weapons
 from praetor_analysis.engine.batch import resolve_many
 from praetor_analysis.engine.chain import resolve
 from praetor_analysis.errors import PraetorError
-from praetor_analysis.scenario.calc import calc, parse_target, parse_volley
+from praetor_analysis.scenario.calc import calc, calc_many, parse_target, parse_volley
 
 SNARE_CANNON = {"name": "Snare Cannon", "Range": '18"', "Strength": "7", "AP": "-", "Type": "Heavy 3, Entangle (2)"}
 
@@ -532,3 +532,125 @@ def test_a_tactical_squad_uses_its_krak_grenades_on_a_contemptor() -> None:
     assert {c["weapon"] for c in got["chosen"]} == {"Krak Grenades"}
     other = calc({"attacker": {"name": "Tactical Squad"}, "mode": "melee", "target": "Legionary (Tactical Squad)"})
     assert "Krak Grenades" not in {c["weapon"] for c in other["chosen"]}
+
+
+# --- 9 (part). Meltabombs: the game system's weapon profile, used like the grenades ------------------------
+MELTABOMBS = {
+    "name": "Meltabombs",
+    "Range": "-",
+    "Strength": "8",
+    "AP": "1",
+    "Type": "Melee, Detonation, Unwieldy, Armourbane (Melee), Instant Death",
+}
+
+
+def test_meltabombs_profile_is_the_data_s() -> None:
+    # the profile a model's wargear gives (scenario.unit_attack.GRENADE_PROFILES) is the game system file's
+    # Meltabombs weapon profile (ba08-9a32-1e47-6448, p. 138), as the shipped catalog holds it
+    from praetor_analysis.scenario.unit_attack import GRENADE_PROFILES
+
+    weapons = load_weapons()
+    row = weapons[weapons["profile_id"] == "ba08-9a32-1e47-6448"].iloc[0]
+    assert {k: str(row[k]) for k in ("name", "Range", "Strength", "AP", "Type")} == dict(GRENADE_PROFILES["Meltabombs"])
+    assert dict(GRENADE_PROFILES["Meltabombs"]) == MELTABOMBS
+
+
+def test_meltabombs_strike_once_each_from_a_datasheet() -> None:
+    # Pyroclast Squad (Salamanders): four Pyroclasts carry Meltabombs as a weapon, the Warden has them in its
+    # wargear only. Detonation (rules reference p. 118): one attack each whatever the Attacks (A 2) and a second
+    # weapon; WS 4 against the Contemptor's WS 5 hits on 4+; S8 wounds T7 on 3+, Armourbane (Melee) re-rolls the
+    # failures against a Dreadnought (8/9); AP 1 leaves the 5+ invulnerable save (2/3 fail):
+    # 5 x 1/2 x 8/9 x 2/3 = 40/27 unsaved (the Pyroclasts struck three times each before)
+    got = calc({"attacker": {"name": "Pyroclast Squad"}, "mode": "melee", "target": "Contemptor Dreadnought"})
+    assert _mean(got, "hits") == pytest.approx(2.5, abs=1e-12)
+    assert _mean(got, "unsaved") == pytest.approx(40 / 27, abs=1e-12)
+    assert [(c["model"], c["weapon"], c["initiative"]) for c in got["chosen"]] == [
+        ("Pyroclasts", "Meltabombs", 1),
+        ("Pyroclast Warden", "Meltabombs", 1),
+    ]
+
+
+def test_meltabombs_by_enumeration_and_not_on_infantry() -> None:
+    # the same as one attack a model rolled die by die (Detonation's single attack spelled out)
+    target = {"name": "d", "Unit Type": "Dreadnought", "models": 1, "WS": 4, "T": 7, "W": 3, "Save": "2+"}
+    sc = {"mode": "melee", "attacker": {"WS": 4, "S": 4, "A": 3, "models": 2, "charging": True},
+          "weapon": MELTABOMBS, "target": target}  # fmt: skip
+    plain = {**MELTABOMBS, "Type": "Melee, Armourbane (Melee), Instant Death"}
+    _matches_oracle(sc, {**sc, "weapon": plain, "attacks": 2})
+    assert _mean(calc({**sc, "target": LEGIONARIES}), "hits") == 0.0
+
+
+# --- 9 (part). Grenades in a whole round of combat: Initiative 1 -----------------------------------------
+DREAD_FIST = {"name": "fist", "Range": "-", "Strength": "x2", "AP": "2", "Type": "Melee"}
+
+
+def test_krak_grenades_in_a_whole_round_strike_at_initiative_one() -> None:
+    # a Tactical Squad (the 9 Legionaries fight a whole round: one uniform side) against a Contemptor fighting
+    # back: the grenades strike at step 1, after the Contemptor's I4 blows (tests/test_melee_bruteforce.py
+    # enumerates the same shape die by die)
+    sc = {"attacker": {"name": "Tactical Squad"}, "mode": "melee", "target": "Contemptor Dreadnought",
+          "target_weapon": DREAD_FIST}  # fmt: skip
+    got = calc(sc)
+    assert got["weapons"]["attacker"] == "Krak Grenades"
+    assert got["initiative"] == {"attacker": 1, "target": 4}
+    assert "Grenade Attack" in got["applied"] and "Grenade Attack" not in got["not_modelled"]
+    # at most 9 hits (one a model alive at step 1), 9 x 1/3 x 1/6 = 0.5 unsaved if none fell first
+    assert 0.0 < _mean(got, "unsaved") < 0.5
+    assert _mean(got, "hits") < 9.0
+
+
+def test_a_grenade_in_a_round_of_statlines_matches_one_way_when_nothing_strikes_back() -> None:
+    # the target's blows cannot hurt (Strength 1 does not wound Toughness 5: the wound chart): the round's hits
+    # and unsaved are the one-way grenade attack's, ten automatic hits at step 1
+    attacker = {"WS": 4, "S": 4, "T": 5, "W": 1, "I": 4, "A": 2, "Save": "3+", "models": 10}
+    target = {"name": "d", "Unit Type": "Dreadnought", "models": 1, "WS": 4, "S": 1, "T": 7, "W": 3, "I": 5,
+              "A": 1, "Save": "2+"}  # fmt: skip
+    weak = {"name": "feather", "Range": "-", "Strength": "1", "AP": "-", "Type": "Melee"}
+    got = calc({"mode": "melee", "attacker": attacker, "weapon": KRAK, "target": target, "target_weapon": weak})
+    one_way = calc({"mode": "melee", "attacker": attacker, "weapon": KRAK, "target": target})
+    assert got["initiative"]["attacker"] == 1
+    assert got["unsaved"]["pmf"] == pytest.approx(one_way["unsaved"]["pmf"], abs=1e-12)
+    assert _mean(got, "hits") == pytest.approx(10.0, abs=1e-12)
+
+
+# --- open reading: Curse of Dead Worlds against invulnerable saves that rules give ------------------------
+@pytest.mark.parametrize(
+    ("rules", "own", "taken"),
+    [
+        (["Iron Halo"], "-", "5+"),  # Iron Halo's 4+, one worse
+        (["Refractor Field"], "-", "6+"),
+        (["Iron Halo"], "5+", "5+"),  # the better of 5+ and 4+ is 4+; cursed, 5+
+        (["Malefic Aegis (3+)"], "5+", "4+"),
+        (["Refractor Field"], "6+", "6+"),  # 5+ is taken; cursed, 6+ (never worse than 6+)
+    ],
+)
+def test_curse_of_dead_worlds_worsens_the_invulnerable_save_taken(rules: list[str], own: str, taken: str) -> None:
+    # Curse of Dead Worlds (Dark Angels catalogue): invulnerable saves taken against its hits are one worse, 6+
+    # at worst; the save taken is the best one offered, whoever offers it (its own or a rule's), so the curse acts
+    # on that one: the same as a weapon without the curse against that one invulnerable save, the rule removed
+    weapon = {"name": "Blade", "Range": "-", "Strength": "5", "AP": "2", "Type": "Heavy 2, Curse of Dead Worlds"}
+    sc = {"attacker": {"BS": 4}, "weapon": weapon, "hits": 3, "target": _unit(rules, Invulnerable=own)}
+    plain = {**weapon, "Type": "Heavy 2"}
+    _matches_oracle(sc, {**sc, "weapon": plain, "target": _unit([], Invulnerable=taken)})
+    _matches_oracle(sc, sc)  # and the oracle's own reading of the curse with those rules
+
+
+# --- open reading: Deflagrate's extra hits and Molecular Dissonance ------------------------------------------
+def test_deflagrate_extra_hits_do_not_wound_by_molecular_dissonance() -> None:
+    # Molecular Dissonance (Titan Legions catalogue, p. 105) wounds on a To Hit roll of 6; Deflagrate (rules
+    # reference p. 237) makes automatic hits, with no To Hit roll, so they roll To Wound as printed. By hand: BS 4
+    # hits on 3+ (4/6), a hit is a six 1 time in 4 (auto wound), else S4 wounds T4 on 4+: 4/6 x (1/4 + 3/4 x 1/2)
+    # = 5/12 unsaved a shot (no save); each makes one extra hit, unsaved on 4+ (1/2): 5/12 x 3/2 = 0.625
+    weapon = {
+        "name": "w",
+        "Range": '24"',
+        "Strength": "4",
+        "AP": "-",
+        "Type": "Heavy 1, Molecular Dissonance, Deflagrate",
+    }
+    sc = {"attacker": {"BS": 4}, "weapon": weapon, "target": {"name": "t", "models": 5, "T": 4, "W": 1, "Save": "-"}}
+    got = calc(sc)
+    assert _mean(got, "unsaved") == pytest.approx(0.625, abs=1e-12)  # 0.677 with the sixes' share on the extra hits
+    (batched,) = calc_many([sc])
+    assert batched["unsaved"]["pmf"] == pytest.approx(got["unsaved"]["pmf"], abs=1e-12)
+    _matches_oracle(sc, sc)

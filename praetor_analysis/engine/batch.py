@@ -280,7 +280,7 @@ def _prepare(i: int, volley: Volley, target: Unit, shared: _Shared) -> _Cell | N
         return None
     vf = shared.volley_facts(volley)
     strength = vf.strength
-    if strength is None:
+    if strength is None or (vf.deflagrate and vf.reads_six):  # extra hits without a To Hit die: exact.py
         return None
     fresh = tf.fresh
     if isinstance(fresh, ProfileError):

@@ -33,7 +33,7 @@ from praetor_analysis.engine.pinning import (
 )
 from praetor_analysis.engine.rule_report import classify_rules
 from praetor_analysis.engine.volley import TargetState, Volley, VolleyResult, weapon_strength
-from praetor_analysis.engine.wound_stage import gets_hot_unsaved, wound_groups
+from praetor_analysis.engine.wound_stage import gets_hot_unsaved, reads_hit_sixes, wound_groups
 from praetor_analysis.prob.dice import sum_of_iid, thin
 from praetor_analysis.prob.dist import Dist
 from praetor_analysis.profiles.records import ProfileError, Unit
@@ -41,11 +41,26 @@ from praetor_analysis.rules.hooks import Role
 
 
 # --- resolution ---------------------------------------------------------------------------------
-def unsaved_pmf(hits: np.ndarray, unsaved_each: np.ndarray, *, deflagrate: bool) -> np.ndarray:
+def unsaved_pmf(
+    hits: np.ndarray, unsaved_each: np.ndarray, *, deflagrate: bool, extra_each: np.ndarray | None = None
+) -> np.ndarray:
     """The unsaved wounds of ``hits`` (a pmf), each with the per-hit pmf ``unsaved_each``; with Deflagrate
-    every unsaved wound makes one more hit, resolved the same way (docs/rules.md#deflagrate)."""
+    every unsaved wound makes one more hit, resolved with ``extra_each`` (default the same per-hit pmf;
+    docs/rules.md#deflagrate)."""
     main = sum_of_iid(hits, unsaved_each)
-    return sum_of_iid(main, np.concatenate(([0.0], unsaved_each))) if deflagrate else main
+    extra = unsaved_each if extra_each is None else extra_each
+    return sum_of_iid(main, np.concatenate(([0.0], extra))) if deflagrate else main
+
+
+def extra_hit_groups(
+    volley: Volley, target: Unit, strength: int, wounds: int, groups: list[WoundGroup], unsaved_each: np.ndarray
+) -> tuple[list[WoundGroup], np.ndarray]:
+    """The per-hit groups and unsaved pmf of Deflagrate's extra hits: automatic, so no To Hit die for a rule
+    that reads it (Molecular Dissonance wounds none of them; docs/rules.md#deflagrate); else the volley's own."""
+    if not reads_hit_sixes(volley.weapon):
+        return groups, unsaved_each
+    extra, _, each = wound_groups(replace(volley, hits=Dist.point(0)), target, strength, wounds)
+    return extra, each
 
 
 def resolve_volley(volley: Volley, target: Unit, state: TargetState | None = None) -> VolleyResult:
@@ -90,13 +105,16 @@ def resolve_volley(volley: Volley, target: Unit, state: TargetState | None = Non
     else:
         groups, p_wound, unsaved_each = wound_groups(volley, target, strength, state.space.wounds)
     deflagrate = w.plays(Role.EXTRA_HITS)
+    extra_groups, extra_each = groups, unsaved_each
+    if deflagrate and strength is not None:
+        extra_groups, extra_each = extra_hit_groups(volley, target, strength, state.space.wounds, groups, unsaved_each)
     level = state.shell_shocks.index(shell_shock_of(w), 1) if tracks_pinning else 0
-    unsaved = unsaved_pmf(hits.probabilities, unsaved_each, deflagrate=deflagrate)
+    unsaved = unsaved_pmf(hits.probabilities, unsaved_each, deflagrate=deflagrate, extra_each=extra_each)
     alloc = Allocator(state.space, pinning=tracks_pinning, level=level)
     x = hits.probabilities[:, None, None] * state.probs[None]
     max_unsaved = unsaved_each.size - 1
     first = alloc.resolve(x, groups, track=deflagrate, u_max=hits.max * max_unsaved)
-    final = alloc.resolve(first, groups, track=False)[0] if deflagrate else first[0]
+    final = alloc.resolve(first, extra_groups, track=False)[0] if deflagrate else first[0]
     new_state = TargetState(state.space, final, state.shell_shocks)
 
     # 4. marginals

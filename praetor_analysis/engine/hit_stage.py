@@ -51,12 +51,7 @@ def attacks_per_model(volley: Volley, notes: list[str]) -> Dist:
             else:
                 other = 1
                 notes.append("two melee weapons (+1 A)")
-        blows = a.A + charge + other
-        for token, hook in wielder_hooks(volley, BLOWS):  # rules that set the attacks (Measured Strike, Rage...)
-            was, blows = blows, hook(a.A, charge, other, charging, token.value)
-            if blows != was:
-                notes.append(f"{token.text}: {blows} attack{'' if blows == 1 else 's'}")
-        return Dist.point(blows)
+        return Dist.point(set_blows(volley, charge, other, notes))
     shots = w.type.shots
     if w.type.kind == "Rapid Fire":
         return Dist.point(2 if volley.half_range else 1)
@@ -65,6 +60,20 @@ def attacks_per_model(volley: Volley, notes: list[str]) -> Dist:
             raise ProfileError(f'weapon.Type: {w.type.text!r} is a melee weapon; use "mode": "melee"')
         return Dist.point(1)
     return shots.dist
+
+
+def set_blows(volley: Volley, charge: int, other: int, notes: list[str]) -> int:
+    """A model's melee attacks: its A, ``charge`` (+1 on the charge) and ``other`` (+1 for a second weapon),
+    then the rules of the weapon and the wielder that set them (Detonation, Measured Strike, Rage...)."""
+    a = volley.attacker
+    base = int(a.A or 0)
+    blows = base + charge + other
+    charging = a.charging and not a.disordered
+    for token, hook in wielder_hooks(volley, BLOWS):
+        was, blows = blows, hook(base, charge, other, charging, token.value)
+        if blows != was:
+            notes.append(f"{token.text}: {blows} attack{'' if blows == 1 else 's'}")
+    return blows
 
 
 def wielder_hooks(volley: Volley, slot: Slot[H]) -> list[tuple[Rule, H]]:

@@ -77,6 +77,10 @@ def plan_blows(side: Side, weapon: Weapon, enemy: Unit) -> Blows:
     u = side.unit
     notes: list[str] = []
     effect: dict[str, bool] = {}
+    if weapon.plays(Role.GRENADE_BLOW):  # instead of attacking: one blow at step 1 (docs/rules.md#grenade-attack)
+        effect["Grenade Attack"] = True
+        note = ("Grenade Attack: one automatic hit a model at Initiative 1",)
+        return Blows(weapon, 1, 1, notes=note, in_effect=effect)
     attacks = int(u.A or 0)
     disordered = u.disordered
     if u.charging:
@@ -130,4 +134,10 @@ def plan_blows(side: Side, weapon: Weapon, enemy: Unit) -> Blows:
     concussive = None if conc is None else (conc.value if conc.value is not None else 1)
     if conc is not None:  # a Primarch or Gargantuan enemy is not affected by lowered characteristics
         effect["Concussive"] = unlowered_type(enemy.unit_type) is None
+    single = weapon.with_role(Role.SINGLE_BLOW)
+    if single is not None:  # Detonation: one blow a model, whatever the Attacks, the charge and the rules above
+        attacks, reaping, rampage = 1, 0, None
+        effect.update({k: False for k in ("Rampage", "Reaping Blow") if k in effect})
+        effect[single.name] = True
+        notes.append(f"{single.name}: 1 attack")
     return Blows(weapon, initiative, attacks, reaping, rampage, concussive, tuple(notes), effect)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from praetor_analysis.rules.hooks import Hooks
+from praetor_analysis.rules.hooks import Hooks, Role
 from praetor_analysis.rules.registry import Holder, Stage, count, declare
 
 
@@ -84,8 +84,8 @@ DETONATION = declare(
     "Detonation",
     Stage.MELEE_ATTACKS,
     Stage.ROUND,
-    pending=(Stage.ROUND,),
     hooks=Hooks(blows=_one),
+    roles=(Role.ROUND_MODELLED, Role.SINGLE_BLOW),
     summary="one attack, and only against vehicles, Dreadnoughts, Automata and fortifications (no attack on "
     "any other target)",
     only_targets=DETONATION_TARGETS,
@@ -97,13 +97,13 @@ GRENADE_ATTACK = declare(
     Stage.MELEE_ATTACKS,
     Stage.TO_HIT,
     Stage.ROUND,
-    pending=(Stage.ROUND,),
     hooks=Hooks(blows=_one),
     auto_hit=True,
     only_targets=GRENADE_TARGETS,
-    summary="the project's rule for a grenade used in melee (Krak Grenades, Melta Bombs): one automatic hit "
-    "instead of the model's attacks, only against vehicles, Dreadnoughts, Automata and buildings (at "
-    "Initiative 1 in a whole round, not computed yet)",
+    roles=(Role.ROUND_MODELLED, Role.GRENADE_BLOW),
+    summary="the project's rule for a grenade used in melee (Krak Grenades): one automatic hit instead of the "
+    "model's attacks, only against vehicles, Dreadnoughts, Automata and buildings, at Initiative 1 in a whole "
+    "round",
 )
 WRATHFUL_BLOWS = declare(
     "Wrathful Blows",

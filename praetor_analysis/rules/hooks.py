@@ -136,6 +136,8 @@ class Role(Enum):
     SPECIALIST_PAIR = "the extra attack for a second weapon only when both weapons have this rule"
     INITIATIVE_BONUS = "+X Initiative while striking with it (bare: +1)"
     STRIKES_AT_ONE = "strikes at Initiative 1 (not Dreadnoughts or Monstrous models)"
+    SINGLE_BLOW = "a model striking with it makes a single attack, whatever its Attacks and bonuses"
+    GRENADE_BLOW = "one blow a model at Initiative 1, whatever its Attacks, bonuses and Reach (a grenade in melee)"
     OUTNUMBERED_ATTACKS = "extra attacks (X, a dice expression) when the enemy outnumbers the unit"
     ATTACKS_WHILE_MANY = "X extra attacks while two or more enemy models are left (bare: 1)"
     WS_TEST = "a unit wounded tests Leadership at the end of the round or loses X Weapon Skill"

@@ -115,7 +115,9 @@ MALEFIC_AEGIS = declare(
 
 
 def _curse_of_dead_worlds(c: SaveContext, value: int | None, variant: str | None, s: SaveSituation) -> SaveContext:
-    return c if c.invulnerable is None else replace(c, invulnerable=min(c.invulnerable + 1, 6))
+    # the save actually taken is worsened, whatever gives it (its own, Iron Halo, Malefic Aegis...): applied when
+    # the save is rolled, after every rule has offered one (docs/rules.md#wound-and-save-rules-of-the-long-tail)
+    return replace(c, invulnerable_worse=1)
 
 
 CURSE_OF_DEAD_WORLDS = declare(

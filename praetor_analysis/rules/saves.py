@@ -35,6 +35,7 @@ class SaveContext:
     cover_denied: bool = False  # Ignores Cover, Template, or melee
     shrouded_denied: bool = False  # melee, Ignores Cover (templates too), or a Fearless target
     reroll_passed_invulnerable: bool = False  # a passed invulnerable save is rolled again (Sanctic on Daemons)
+    invulnerable_worse: int = 0  # the invulnerable save taken is this much worse, 6+ at worst (Curse of Dead Worlds)
 
     def p_saved(self, kind: WoundKind) -> float:
         """P(the wound is saved) with the best save allowed (a discarded wound counts as saved)."""
@@ -50,7 +51,7 @@ class SaveContext:
             if self.cover is not None and not self.cover_denied:
                 options.append(p_at_least(self.cover))
         if self.invulnerable is not None:
-            p = p_at_least(self.invulnerable)
+            p = p_at_least(min(self.invulnerable + self.invulnerable_worse, 6))
             options.append(p * p if self.reroll_passed_invulnerable else p)
         return max(options, default=0.0)
 

@@ -30,13 +30,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from praetor_analysis.engine.hit_stage import attack_limit, may_attack
+from praetor_analysis.engine.hit_stage import attack_limit, may_attack, set_blows
 from praetor_analysis.engine.volley import Volley
 from praetor_analysis.errors import ProfileError, ScenarioError
 from praetor_analysis.melee.blows import Side, plan_blows
 from praetor_analysis.melee.combat import resolve_combat
 from praetor_analysis.prob.dist import Dist
 from praetor_analysis.profiles.records import Unit, Weapon, unit_from_mapping
+from praetor_analysis.rules.hooks import Role
 from praetor_analysis.scenario.document import parse_cached
 from praetor_analysis.scenario.marker_volley import placed
 from praetor_analysis.scenario.unit_records import FieldedUnit, ModelGroup
@@ -65,8 +66,10 @@ FIRE_ALL_TYPES = ("Dreadnought", "Monstrous", "Mechanised", "Vehicle")
 UNARMED = {"name": "unarmed", "Range": "-", "Strength": "User", "AP": "-", "Type": "Melee"}
 """The profile of a model with no melee weapon."""
 
-#: The melee profile of grenade wargear used against a vehicle, Dreadnought, Automata or building: one automatic
-#: hit instead of the model's attacks (the Strength and AP its wargear entry gives; docs/rules.md#grenade-attack).
+#: The melee profiles of wargear that a model's weapons may not carry, used only against a vehicle, Dreadnought,
+#: Automata or building (docs/rules.md#grenade-attack): Krak Grenades make one automatic hit instead of the
+#: model's attacks (the Strength and AP of their Wargear Item entry in the game system file); Meltabombs are
+#: the game system's weapon profile (ba08-9a32-1e47-6448), one attack at Initiative 1 (Detonation, Unwieldy).
 GRENADE_PROFILES: Mapping[str, Mapping[str, str]] = {
     "Krak Grenades": {
         "name": "Krak Grenades",
@@ -74,6 +77,13 @@ GRENADE_PROFILES: Mapping[str, Mapping[str, str]] = {
         "Strength": "6",
         "AP": "3",
         "Type": "Melee, Grenade Attack",
+    },
+    "Meltabombs": {
+        "name": "Meltabombs",
+        "Range": "-",
+        "Strength": "8",
+        "AP": "1",
+        "Type": "Melee, Detonation, Unwieldy, Armourbane (Melee), Instant Death",
     },
 }
 
@@ -205,9 +215,17 @@ def _melee_options(weapons: Sequence[Weapon], target: Unit) -> tuple[list[Weapon
 
 
 def _grenades(g: ModelGroup, target: Unit) -> list[Weapon]:
-    """The grenade profiles the group's wargear gives against the target (none when it may not attack it)."""
-    out = [_weapon(GRENADE_PROFILES[name]) for name in g.wargear if name in GRENADE_PROFILES]
+    """The grenade profiles the group's wargear gives against the target (none when it may not attack it, or
+    when its weapons already carry that profile)."""
+    carried = {str(b.get("name", "")) for b in g.weapons}
+    out = [_weapon(GRENADE_PROFILES[n]) for n in dict.fromkeys(g.wargear) if n in GRENADE_PROFILES and n not in carried]
     return [w for w in out if may_attack(w, target)]
+
+
+def _second_weapons(options: Sequence[Weapon], w: Weapon) -> list[Weapon]:
+    """The other melee weapons that may give ``w`` the +1 Attack of a second weapon: not a grenade or a
+    Detonation weapon, whose rules limit the model to a single blow with them (docs/rules.md#grenade-attack)."""
+    return [o for o in options if o is not w and attack_limit(o) is None]
 
 
 def melee_weapons(weapons: Sequence[Mapping[str, Any]], enemy: Unit) -> list[Weapon]:
@@ -221,12 +239,15 @@ def _group_blows(unit: Unit, options: list[Weapon], target: Unit) -> list[tuple[
     # a Side is a whole-round fighter and needs T and W; the attack count and Initiative never read them
     striker = replace(unit, T=unit.T if unit.T is not None else 1, W=unit.W if unit.W is not None else 1)
     for w in options:
-        if w.name in GRENADE_PROFILES and w.type.text == GRENADE_PROFILES[w.name]["Type"]:  # one hit a model, I1
+        if w.plays(Role.GRENADE_BLOW):  # one hit a model, at Initiative 1
             out.append((Volley(w, unit, mode="melee", attacks=Dist.point(unit.models)), 1))
             continue
-        others = [o for o in options if o is not w and o.name not in GRENADE_PROFILES]
+        others = _second_weapons(options, w)
         blows = plan_blows(Side(striker, (w,), others[0] if others else None), w, target)
-        out.append((Volley(w, unit, mode="melee", attacks=Dist.point(blows.attacks * unit.models)), blows.initiative))
+        # the rules that set a model's attacks (Detonation's one, Rage, Cumbersome...), as a single attack has them
+        charge = int(unit.charging and not unit.disordered)
+        per_model = set_blows(Volley(w, unit, mode="melee"), charge, blows.attacks - int(unit.A or 0) - charge, [])
+        out.append((Volley(w, unit, mode="melee", attacks=Dist.point(per_model * unit.models)), blows.initiative))
     return out
 
 
@@ -248,8 +269,7 @@ def melee(
         unreadable: dict[str, str] = {}
         own = [unit.modifiers.apply_weapon(w) for w in _weapons(g, unreadable)]
         options, unused = _melee_options(own, target)
-        if target_weapon is None:  # one way: a grenade may strike instead (its Initiative 1 orders only a round)
-            options = [*options, *(unit.modifiers.apply_weapon(w) for w in _grenades(g, target))]
+        options = [*options, *(unit.modifiers.apply_weapon(w) for w in _grenades(g, target))]  # may strike instead
         unused.update(unreadable)
         if models.is_vehicle or missing:
             why = "a vehicle: it does not fight" if models.is_vehicle else f"no {', '.join(missing)} in its statline"
@@ -299,7 +319,8 @@ def _round(
             (f"whole round with a mixed unit: only the {g.count} {g.model} fight ({left} left out)",
              "the round of combat resolves one uniform side; the largest group of models fights it")
         )  # fmt: skip
-    second = None if len(options) < 2 else options[1]
+    others = _second_weapons(options, options[0])
+    second = others[0] if others else None
     result = resolve_combat(Side(models, tuple(options), second), Side(target, tuple(target_weapon), target_second))
     out = result.to_dict()
     chosen.insert(0, _entry(g, out["weapons"]["attacker"], unused))
