@@ -182,6 +182,8 @@ def load_wargear_options() -> pd.DataFrame:
         save, invulnerable: The armour and invulnerable saves the option's wargear text grants outright
             (``"2+"``; ``""`` for none or a save under a condition): figures only.
         rules: The unit rule the option is, when the engine declares one under its name (``Iron Halo``).
+        shown_when: The data's ``set hidden`` modifiers of the option with their conditions, as JSON
+            (:mod:`praetor_analysis.bsdata.visibility`); ``""`` for none.
     """
     frame = _read("wargear_options.csv", numeric=("points", "points_per_model", "max", "group_min"))
     frame["hidden"] = frame["hidden"] == "True"

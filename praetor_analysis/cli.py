@@ -184,7 +184,11 @@ def cmd_wargear(args: argparse.Namespace) -> int:
     from praetor_analysis.analysis.unit_ratings import target_named
     from praetor_analysis.analysis.wargear import AS_FIELDED, wargear_table, wargear_value
 
-    sheet = {"name": args.datasheet, **({"faction": args.faction} if args.faction else {})}
+    sheet = {
+        "name": args.datasheet,
+        **({"faction": args.faction} if args.faction else {}),
+        **({"legion": args.legion} if args.legion else {}),
+    }
     target = target_named(args.target, args.models)
     frame = wargear_value(sheet, target, size=args.size, half_range=args.half_range)
     if args.json:
@@ -298,6 +302,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--models", type=int, metavar="N", help="models in the --target unit")
     p.add_argument("--size", type=int, metavar="N", help="models in the unit (default: the datasheet's minimum)")
     p.add_argument("--faction", metavar="NAME", help="picks among datasheets of the same name")
+    p.add_argument("--legion", metavar="NAME", help="the force's Legion ('Dark Angels'): its own options are offered")
     p.add_argument("--half-range", action="store_true", help="the target at half range (Rapid Fire, Melta)")
     p.add_argument("--json", action="store_true", help="print a JSON list of rows instead of the table")
     p.set_defaults(func=cmd_wargear)

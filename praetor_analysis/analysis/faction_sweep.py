@@ -28,8 +28,9 @@ import pandas as pd
 from praetor_analysis.analysis.army_list import ArmyList, ListUnit, load_list, make_list, target_unit
 from praetor_analysis.analysis.matchup import PAIR_COLUMNS, PHASES, Pair, pair_result, pair_row
 from praetor_analysis.analysis.unit_ratings import standard_targets
-from praetor_analysis.catalog import load_datasheets, load_wargear_options
+from praetor_analysis.catalog import load_datasheets
 from praetor_analysis.errors import ProfileError, ScenarioError
+from praetor_analysis.scenario.datasheet import shown_options
 from praetor_analysis.scenario.fielded import fielded_unit
 
 __all__ = [
@@ -64,8 +65,7 @@ def datasheets_of(faction: str) -> list[str]:
 def variants(datasheet: str, faction: str) -> list[tuple[str, dict[str, Any]]]:
     """``(variant, datasheet block)``: the default loadout, then each single visible weapon option."""
     out: list[tuple[str, dict[str, Any]]] = [("default", {"name": datasheet, "faction": faction})]
-    opts = load_wargear_options()
-    opts = opts[(opts["datasheet"] == datasheet) & (opts["faction"] == faction) & ~opts["hidden"].astype(bool)]
+    opts = shown_options({"name": datasheet, "faction": faction})
     opts = opts[opts["weapons"].astype(str) != ""]
     for _, o in opts.drop_duplicates(["option", "model"]).iterrows():
         model = str(o["model"])

@@ -11,16 +11,15 @@ Nothing is dropped: an option the loadout refuses, or one that carries no weapon
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import pandas as pd
 
 from praetor_analysis.analysis.unit_ratings import PHASES, check_phases, rate, target_named
-from praetor_analysis.catalog import load_wargear_options
 from praetor_analysis.errors import ScenarioError
 from praetor_analysis.profiles.records import Unit
-from praetor_analysis.scenario.datasheet import datasheet_row, weapon_blocks
+from praetor_analysis.scenario.datasheet import datasheet_row, shown_options, weapon_blocks
 from praetor_analysis.scenario.fielded import fielded_unit
 
 __all__ = ["AS_FIELDED", "WARGEAR_COLUMNS", "wargear_table", "wargear_value"]
@@ -71,7 +70,8 @@ def wargear_value(
     """Every option of a datasheet against a target: what it adds, per point it costs, in each phase.
 
     Args:
-        datasheet: A datasheet name or ``{"name", "faction"}``.
+        datasheet: A datasheet name or ``{"name", "faction", "legion"}`` (``legion``: the force's, which shows or
+            hides the options the data offers only to some Legions).
         target: A target name (read as ``praetor calc`` reads it), or ``(label, Unit)``.
         phases: The phases rated (both by default).
         size: Models in the unit (default the datasheet's minimum).
@@ -89,7 +89,13 @@ def wargear_value(
     """
     phases = check_phases(phases)
     sheet = datasheet_row(datasheet, "datasheet")
-    base_block = {"name": sheet["name"], "faction": sheet["faction"], **({"size": size} if size else {})}
+    legion = datasheet.get("legion") if isinstance(datasheet, Mapping) else None
+    base_block = {
+        "name": sheet["name"],
+        "faction": sheet["faction"],
+        **({"legion": legion} if legion is not None else {}),
+        **({"size": size} if size else {}),
+    }
     tlabel, tunit = target if isinstance(target, tuple) else target_named(target)
     targets = [(tlabel, tunit)]
     base_unit = fielded_unit(base_block, "datasheet")
@@ -98,8 +104,7 @@ def wargear_value(
     rows: list[dict[str, Any]] = []
     for _, r in base.iterrows():
         rows.append(_row(AS_FIELDED, "", "", 0.0, r, r["mean"], "the datasheet's default wargear", base_unit.points))
-    opts = load_wargear_options()
-    opts = opts[(opts["datasheet"] == sheet["name"]) & (opts["faction"] == sheet["faction"]) & ~opts["hidden"]]
+    opts = shown_options(base_block)
     for _, o in opts.drop_duplicates(["option", "model"]).iterrows():
         item = {"option": o["option"]} if o["model"] == "(unit)" else {"option": o["option"], "model": o["model"]}
         label = (str(o["option"]), str(o["model"]), str(o["replaces"]))

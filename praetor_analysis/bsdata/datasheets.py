@@ -34,6 +34,7 @@ from praetor_analysis.bsdata.files import (
     entry_points,
     local,
 )
+from praetor_analysis.bsdata.visibility import visibility_rules
 from praetor_analysis.bsdata.wargear_saves import saves_from_texts
 from praetor_analysis.rules.catalogue import lookup
 from praetor_analysis.rules.registry import Holder
@@ -107,6 +108,7 @@ OPTION_COLUMNS = [
     "save",
     "invulnerable",
     "rules",
+    "shown_when",
 ]
 
 _STATLINE_TYPES = {PROFILE_TYPE_IDS[k] for k in ("unit", "vehicle", "knight", "fortification")}
@@ -426,6 +428,7 @@ class _Walker:
                     "save": save,
                     "invulnerable": invulnerable,
                     "rules": held,
+                    "shown_when": visibility_rules(self.data, cat, [target, written]),
                 },
             )
         )

@@ -9,10 +9,11 @@ counts, else to the models that are not Characters (a squad's heavy weapons, not
 
 Every item is checked against the data's own constraints (:mod:`praetor_analysis.scenario.loadout_limits`)
 and refused on one line naming ``loadout[i]`` and the option: an option the datasheet does not have, or
-one the data hides (shown only to some Legions or under a condition); a count that is not a whole number
-of at least 1, or more models than the slot holds; per model, more than its group allows (one choice of
-an exclusive group such as a Sergeant's melee weapon) or a second copy of an option taken once; in the
-unit, more than an option or group allows there ("1 in 10 may exchange", "One Legionary may take").
+one the data hides for this force (``legion``, by default the datasheet's own Legion:
+:mod:`praetor_analysis.scenario.option_visibility`), the message saying what would show it; a count that
+is not a whole number of at least 1, or more models than the slot holds; per model, more than its group
+allows (one choice of an exclusive group such as a Sergeant's melee weapon) or a second copy of an option
+taken once; in the unit, more than an option or group allows there ("1 in 10 may exchange", "One Legionary may take").
 
 Prices: the datasheet's base cost and per-model cost for the size, then each option's cost per selection;
 a refinement (``Power Axe`` of ``Power Weapon``) brings its parent's cost too unless the model already has
@@ -42,6 +43,7 @@ from praetor_analysis.scenario.limits import check_loadout_length
 from praetor_analysis.scenario.loadout_limits import Limits, option_chain, refuse_if_hidden
 from praetor_analysis.scenario.modifiers import split_modifiers
 from praetor_analysis.scenario.names import UNIT_STAT_KEYS, fold, is_name_block, suggestions
+from praetor_analysis.scenario.option_visibility import Ancestry, legion_names, legion_of, visibility
 from praetor_analysis.scenario.unit_records import FieldedUnit, Loadout, ModelGroup
 from praetor_analysis.scenario.wargear_effects import Item, with_wargear
 
@@ -53,11 +55,12 @@ __all__ = [
     "datasheet_row",
     "is_character",
     "is_datasheet",
+    "shown_options",
     "weapon_blocks",
 ]
 
 DATASHEET_FIELDS = frozenset(
-    {"name", "faction", "size", "loadout", "charging", "disordered", "two_weapons", "modifiers"}
+    {"name", "faction", "legion", "size", "loadout", "charging", "disordered", "two_weapons", "modifiers"}
 )
 """Fields of a datasheet block (``models`` is read as ``size`` when ``size`` is absent)."""
 UNIT = "(unit)"
@@ -136,6 +139,20 @@ def datasheet_row(value: Any, field: str = "attacker") -> pd.Series:
     return sub.iloc[0]
 
 
+def shown_options(value: Any, field: str = "datasheet") -> pd.DataFrame:
+    """The option rows of a datasheet (a name or ``{"name", "faction", "legion"}``) that the data shows for the
+    force fielding it (``legion``, by default the datasheet's own), in the table's order.
+
+    Raises:
+        ScenarioError: An unknown datasheet or Legion.
+    """
+    sheet = datasheet_row(value, field)
+    build = _Build(sheet, int(sheet["min_models"]), field, legion_of(value, str(sheet["faction"]), field))
+    opts = _tables()[1]
+    mine = opts[(opts["datasheet"] == sheet["name"]) & (opts["faction"] == sheet["faction"])]
+    return mine[[not build.hidden(i) for i in range(len(build.rows))]]
+
+
 def is_character(statline: Mapping[str, Any]) -> bool:
     """Whether a statline's Unit Type names a Character."""
     return "character" in str(statline.get("Unit Type", "")).casefold()
@@ -171,8 +188,10 @@ def _names(text: str) -> tuple[str, ...]:
 class _Build:
     """A datasheet being fielded: its slots, option rows and what has been taken."""
 
-    def __init__(self, sheet: pd.Series, size: int, field: str):
+    def __init__(self, sheet: pd.Series, size: int, field: str, legion: str = ""):
         models, _, wmap, umap = _tables()
+        self.legion = legion
+        self._shown: dict[int, tuple[bool, str]] = {}
         self.sheet, self.field, self.wmap, self.umap = sheet, field, wmap, umap
         self.names = {k: str(r["name"]) for k, r in wmap.items()}
         self.rows, self.index = _options_of(str(sheet["name"]), str(sheet["faction"]))
@@ -200,6 +219,24 @@ class _Build:
                 s.parts = [_Part(n, keys, _names(s.row["default_wargear"]))]
         self.unit_picks: list[int] = []
         self.limits = Limits(self)
+
+    def _visibility(self, i: int) -> tuple[bool, str]:
+        if i not in self._shown:
+            r = self.rows[i]
+            slots = [s for s in self.slots if r["model"] == UNIT or s.row["model"] == r["model"]]
+            statlines = [self.umap.get(f"{s.row['profile_source']}:{s.row['profile_id']}") for s in slots]
+            names = frozenset(fold(n) for n in (self.sheet["name"], *(s.row["model"] for s in slots)))
+            character = any(row is not None and is_character(row) for row in statlines)
+            self._shown[i] = visibility(r, Ancestry(self.legion, names, character))
+        return self._shown[i]
+
+    def hidden(self, i: int) -> bool:
+        """Whether the data hides option row ``i`` for this force (``scenario.option_visibility``)."""
+        return self._visibility(i)[0]
+
+    def hidden_why(self, i: int) -> str:
+        """What would show option row ``i`` (``""`` when it is shown)."""
+        return self._visibility(i)[1]
 
     def keys(self, ids: Any) -> tuple[str, ...]:
         return tuple(k for k in str(ids).split(";") if k in self.wmap)
@@ -286,7 +323,8 @@ def build_loadout(value: Any, field: str = "attacker") -> FieldedUnit:
     size = block.get("size", block.get("models", lo))
     if isinstance(size, bool) or not isinstance(size, int) or not lo <= size <= hi:
         raise ScenarioError(f"{field}.size: {sheet['name']} takes {lo}-{hi} models, got {size!r}")
-    build = _Build(sheet, size, field)
+    legion = legion_of(block, str(sheet["faction"]), field)
+    build = _Build(sheet, size, field, legion)
     points = float(sheet["base_points"]) + (size - lo) * float(sheet["points_per_model"])
     items = block.get("loadout", [])
     if not isinstance(items, list):
@@ -326,6 +364,7 @@ def build_loadout(value: Any, field: str = "attacker") -> FieldedUnit:
         tuple(taken),
         notes=tuple(notes),
         modifiers=split_modifiers(block, field)[1],
+        legion=legion_names()[legion].split(":", 1)[1].strip() if legion else "",
     )
     return unit.with_flags(**{k: block[k] for k in ("charging", "disordered", "two_weapons") if k in block})
 
@@ -363,11 +402,11 @@ def _take(item: Any, field: str, build: _Build) -> float:
         raise ScenarioError(f"{field}: {build.sheet['name']} has no option {option!r}{what}{suggestions(option, have)}")
     refuse_if_hidden(build, found, field, option)
 
-    def rank(i: int) -> tuple[bool, bool, bool, int, int]:
+    def rank(i: int) -> tuple[bool, bool, int, int]:
         r = build.rows[i]
-        return bool(r["hidden"]), bool(r["parent"]), r["model"] == UNIT, -build.limits.room_of(r), i
+        return bool(r["parent"]), r["model"] == UNIT, -build.limits.room_of(r), i
 
-    row = min((i for i in found if not build.rows[i]["hidden"]), key=rank)
+    row = min((i for i in found if not build.hidden(i)), key=rank)
     chain = option_chain(build, row, field, option)
     if build.rows[row]["model"] == UNIT:
         return _take_for_unit(build, chain, count, counted, field, option)

@@ -43,6 +43,10 @@ class _Build(Protocol):
 
     def picks_of(self, rows: set[int]) -> int: ...
 
+    def hidden(self, i: int) -> bool: ...
+
+    def hidden_why(self, i: int) -> str: ...
+
 
 def cap(text: Any, build: _Build) -> int | None:
     """The number a limit of the table (``"N"`` or ``"N+K/E:CHILD"``) allows now; None when unbounded."""
@@ -68,12 +72,11 @@ def _most(value: Any) -> int | None:
 
 
 def refuse_if_hidden(build: _Build, found: list[int], field: str, option: str) -> None:
-    """Refuse an option every row of which the data hides (offered only to some Legions or under a condition)."""
-    if all(build.rows[i]["hidden"] for i in found):
-        raise ScenarioError(
-            f"{field}: {option!r} is hidden in {build.sheet['name']}'s data (offered only to some forces or "
-            "under a condition, such as a Legion's own wargear); not taken"
-        )
+    """Refuse an option every row of which the data hides for this force (offered only to some Legions or under
+    a condition: the one-line refusal says which)."""
+    if all(build.hidden(i) for i in found):
+        why = build.hidden_why(found[0])
+        raise ScenarioError(f"{field}: {option!r} is hidden in {build.sheet['name']}'s data ({why}); not taken")
 
 
 def option_chain(build: _Build, row: int, field: str, option: str) -> list[int]:
@@ -88,11 +91,11 @@ def option_chain(build: _Build, row: int, field: str, option: str) -> list[int]:
         ]
         if not parents:
             break
-        best = min(parents, key=lambda i: (bool(build.rows[i]["hidden"]), bool(build.rows[i]["parent"]), i))
-        if build.rows[best]["hidden"]:
+        best = min(parents, key=lambda i: (build.hidden(i), bool(build.rows[i]["parent"]), i))
+        if build.hidden(best):
             raise ScenarioError(
                 f"{field}: {option!r} needs {child['parent']!r}, hidden in {build.sheet['name']}'s data "
-                "(offered only to some forces or under a condition); not taken"
+                f"({build.hidden_why(best)}); not taken"
             )
         chain.insert(0, best)
     return chain

@@ -41,7 +41,7 @@ UNIT_FIELDS = frozenset({"mode", "attacker", "target", "half_range", "target_wea
 """Fields of a scenario with a datasheet attacker."""
 TARGET_EXTRA_FIELDS = frozenset({"wounds_taken", "second_weapon", "rules", "facing", "moved"})
 """Fields of any target that a fielded target keeps beside its own."""
-TARGET_UNIT_FIELDS = frozenset({"name", "faction", "size", "loadout"}) | TARGET_EXTRA_FIELDS
+TARGET_UNIT_FIELDS = frozenset({"name", "faction", "legion", "size", "loadout"}) | TARGET_EXTRA_FIELDS
 """Fields of a datasheet target (``wounds_taken``, ``second_weapon``, ``rules``, ``facing``, ``moved`` as for
 any target)."""
 
@@ -205,5 +205,6 @@ def loadout_echo(unit: FieldedUnit) -> dict[str, Any]:
     for g in unit.groups:
         record = unit_from_mapping({**g.statline, "models": g.count}, field_name="attacker")
         groups.append({"model": g.model, **unit_echo(record), "weapons": [str(w.get("name")) for w in g.weapons]})
-    return {"name": unit.datasheet, "faction": unit.faction, "models": unit.size, "points": unit.points,
+    legion = {"legion": unit.legion} if unit.legion else {}
+    return {"name": unit.datasheet, "faction": unit.faction, **legion, "models": unit.size, "points": unit.points,
             "groups": groups}  # fmt: skip

@@ -52,6 +52,8 @@ class FieldedUnit:
         force: The roster force holding it (``""`` for a datasheet).
         modifiers: The attacker's modifiers (re-rolls, +/-1 to hit and to wound...), applied to every model's
             statline and weapons when the unit attacks.
+        legion: The Legion the datasheet was fielded for (``"Dark Angels"``; ``""`` when none was given or
+            implied), which decided the options the data shows only to some Legions.
     """
 
     datasheet: str
@@ -64,6 +66,7 @@ class FieldedUnit:
     notes: tuple[str, ...] = ()
     force: str = ""
     modifiers: Modifiers = NO_MODIFIERS
+    legion: str = ""
 
     def with_flags(self, **flags: Any) -> FieldedUnit:
         """The same unit with ``charging``, ``disordered`` or ``two_weapons`` set on every model's statline."""
