@@ -16,8 +16,9 @@ from praetor_analysis import calc
 from praetor_analysis.analysis.army_list import ArmyList, load_list, read_list_json
 from praetor_analysis.analysis.fire_plan import fire_plan, plan_value, shot_scenario, unit_volleys
 from praetor_analysis.analysis.list_matchup import matchup, matchup_pairs
-from praetor_analysis.analysis.matchup import PAIR_COLUMNS, pair_scenario, pairs_of
+from praetor_analysis.analysis.matchup import PAIR_COLUMNS, pair_scenario, pairs_of, target_weapon_blocks
 from praetor_analysis.errors import ScenarioError
+from praetor_analysis.profiles.records import Weapon
 from praetor_analysis.scenario.unit_attack import melee
 
 _HERE = Path(__file__).resolve()
@@ -86,22 +87,27 @@ def test_json_list_pairs_equal_calc_of_the_datasheet_attacker() -> None:
 @pytest.mark.slow
 def test_every_roster_pair_equals_calc() -> None:
     """All pairs of the two shipped Dark Angels rosters, both ways and both phases: shooting as calc's
-    firing_units of the unit's volleys, a round of melee as calc's round with the statline that fights it, and
-    a melee without a round (a vehicle target) as the datasheet path of calc (unit_attack.melee)."""
+    firing_units of the unit's volleys, a round of melee of a unit fighting as one group as calc's round, and
+    the other melees (a vehicle target, several groups striking at their Initiative steps) as the datasheet
+    path of calc (unit_attack.melee)."""
     mine, theirs = load_list(MINE), load_list(THEIRS)
     frame = matchup_pairs(mine, theirs)
     pairs = pairs_of(mine, theirs)
     assert len(frame) == len(pairs) == 2 * 2 * len(mine.units) * len(theirs.units)
-    kinds = {"firing_units": 0, "round": 0, "strikes": 0, "error": 0}
+    kinds = {"firing_units": 0, "round": 0, "strikes": 0, "mixed round": 0, "error": 0}
     for pair, row in zip(pairs, frame.to_dict(orient="records"), strict=True):
         doc = pair_scenario(pair)
         try:
             if doc is not None:
                 result = calc(json.loads(json.dumps(doc)))
                 kinds["firing_units" if "firing_units" in doc else "round"] += 1
-            else:
-                result = melee(pair.attacker.loadout.with_flags(charging=True), pair.target.target)
-                kinds["strikes"] += 1
+            else:  # the datasheet path of calc (unit_attack.melee), every group striking
+                blocks = target_weapon_blocks(pair.attacker, pair.target) if pair.phase == "melee" else None
+                back = None if blocks is None else [Weapon.from_mapping(b, field_name="target_weapon") for b in blocks]
+                charging = pair.attacker.loadout.with_flags(charging=True)
+                second = back[1] if back is not None and len(back) > 1 else None
+                result = melee(charging, pair.target.target, target_weapon=back, target_second=second)
+                kinds["strikes" if blocks is None else "mixed round"] += 1
         except ScenarioError as exc:
             assert row["error"] == str(exc)
             kinds["error"] += 1

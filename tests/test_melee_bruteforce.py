@@ -14,12 +14,12 @@ from __future__ import annotations
 
 import itertools
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 import pytest
 
-from praetor_analysis.melee.combat import Side, resolve_combat
+from praetor_analysis.melee.combat import Party, Side, resolve_combat
 from praetor_analysis.profiles.records import Weapon, unit_from_mapping
 
 
@@ -393,3 +393,139 @@ def test_bruteforce_walk_counts_every_die() -> None:
     t = blow_table(F(), F())
     assert abs(t[(2, 1, 1)] - 1 / 12) < 1e-15
     assert abs(sum(t.values()) - 1.0) < 1e-15
+
+
+# --- mixed units: several groups per side, each at its own Initiative step ----------------------------
+def _value(f: Fighter, foe_body: Fighter) -> float:
+    """Expected unsaved wounds of one model's blows (the removal order's measure, as the reading says)."""
+    per_blow = sum(q * o[2] for o, q in blow_table(f, foe_body).items() if o is not None)
+    return per_blow * per_model(f)
+
+
+def _order(groups: list[Fighter], foe_groups: list[Fighter], foe_body: Fighter) -> list[int]:
+    """Casualties leave first the groups striking at or above every enemy step, then the weakest ones."""
+    top = max(initiative(f) for f in foe_groups)
+    return sorted(
+        range(len(groups)),
+        key=lambda g: (
+            initiative(groups[g]) < top,
+            _value(groups[g], foe_body) if initiative(groups[g]) < top else 0,
+            g,
+        ),
+    )
+
+
+def _alive(groups: list[Fighter], order: list[int], kills: int) -> list[int]:
+    out = [f.models for f in groups]
+    for g in order:
+        gone = min(kills, out[g])
+        out[g] -= gone
+        kills -= gone
+    return out
+
+
+def brute_mixed(att: list[Fighter], a_body: Fighter, dfn: list[Fighter], d_body: Fighter) -> dict:
+    """The round of two mixed units, written out: each group strikes at its own step with its models alive
+    (casualties in the order of ``_order``); a side's groups at one step strike one after the other, with the
+    enemy's models at the start of the step for Reaping Blow; the enemy's blows hit the body's statline."""
+    sides = (att, dfn)
+    bodies = (a_body, d_body)
+    orders = (_order(att, dfn, d_body), _order(dfn, att, a_body))
+    tables = [[blow_table(f, bodies[1 - s]) for f in sides[s]] for s in (0, 1)]
+    ramps = []
+    for s in (0, 1):
+        me_total, foe = bodies[s].models, bodies[1 - s]
+        row = []
+        for f in sides[s]:
+            x = f.rules.get("Rampage")
+            active = x is not None and foe.models * foe.bulky > me_total * f.bulky and not f.disordered
+            row.append(dict.fromkeys((1, 2, 3), 1 / 3) if active and x == "D3" else {x if active else 0: 1.0})
+        ramps.append(row)
+    states = {(0, a_body.W, 0, d_body.W, False, False, 0, 0): 1.0}
+    steps = sorted({initiative(f) for side in sides for f in side}, reverse=True)
+    for step in steps:
+        new: dict = defaultdict(float)
+        for (ka, la, kd, ld, fa, fd, ua, ud), p in states.items():
+            kills, lefts, flags = (ka, kd), (la, ld), (fa, fd)
+            alive = (_alive(att, orders[0], ka), _alive(dfn, orders[1], kd))
+            left_models = (a_body.models - ka, d_body.models - kd)
+            results = []
+            for s in (0, 1):
+                foe_body = bodies[1 - s]
+                acc: dict = {(kills[1 - s], lefts[1 - s], flags[1 - s], 0): 1.0}
+                for g, f in enumerate(sides[s]):
+                    if initiative(f) != step or alive[s][g] == 0:
+                        continue
+                    per = per_model(f) + (f.rules.get("Reaping", 0) if left_models[1 - s] >= 2 else 0)
+                    nxt: dict = defaultdict(float)
+                    for (k, lft, flag, u), q0 in acc.items():
+                        for r, pr in ramps[s][g].items():
+                            n = alive[s][g] * (per + r)
+                            for (k2, l2, hurt, u2), q in strike(tables[s][g], n, k, lft, foe_body).items():
+                                conc = bool(hurt and f.rules.get("Concussive"))
+                                nxt[(k2, l2, flag or conc, u + u2)] += q0 * pr * q
+                    acc = nxt
+                results.append(acc)
+            for (kd2, ld2, fd2, u1), q1 in results[0].items():
+                for (ka2, la2, fa2, u2), q2 in results[1].items():
+                    new[(ka2, la2, kd2, ld2, fa2, fd2, ua + u1, ud + u2)] += p * q1 * q2
+        states = new
+    joint = np.zeros((a_body.models + 1, d_body.models + 1))
+    wins = [0.0, 0.0, 0.0]
+    conc = [0.0, 0.0]
+    for (ka, _, kd, _, fa, fd, ua, ud), p in states.items():
+        joint[ka, kd] += p
+        wins[0 if ua > ud else (1 if ud > ua else 2)] += p
+        for idx, (flag, k, body) in enumerate(((fa, ka, a_body), (fd, kd, d_body))):
+            if flag and k < body.models:
+                fail = sum(1 for a in range(1, 7) for b in range(1, 7) if a + b > body.Ld) / 36
+                conc[idx] += p * fail
+    return {"joint": joint, "wins": wins, "concussed": conc}
+
+
+def to_party(groups: list[Fighter], body: Fighter) -> Party | Side:
+    sides = tuple(to_side(f) for f in groups)
+    if len(sides) == 1:
+        return sides[0]
+    return Party(sides, to_side(replace(body, models=sum(f.models for f in groups))).unit)
+
+
+MIXED = [
+    (
+        "sergeant with a sword at I4, two fists at I1, the enemy at I4 between them",
+        [F(models=2, w_str="x2", ap=2, rules={"Unwieldy": True}), F(models=1, A=2, ap=3, WS=5, Ld=9)],
+        [F(models=3, I=4)],
+    ),
+    (
+        "three steps, the enemy striking in the middle, W2 body",
+        [F(models=1, I=5, A=1), F(models=1, I=1, A=1, w_str="x2", ap=2), F(models=1, I=2, A=2, rules={"Shred": True})],
+        [F(models=2, W=2, I=3, A=1, rules={"Rending": 6})],
+    ),
+    (
+        "both sides mixed, Reaping Blow and Concussive in one group each",
+        [F(models=1, I=5, W=2, rules={"Reaping": 1}), F(models=1, I=2, A=1, rules={"Concussive": 1})],
+        [F(models=1, I=4, A=1, Ld=8), F(models=2, I=1, A=1, w_str="+1", rules={"Concussive": 2})],
+    ),
+    (
+        "Rampage on one group counts the whole unit",
+        [F(models=1, A=1, W=2, rules={"Rampage": "D3"}), F(models=1, I=3, A=1)],
+        [F(models=3, I=4)],
+    ),
+    (
+        "a group wiped out before its step does not strike",
+        [F(models=1, I=1, A=2, w_str="x2", ap=1), F(models=1, I=1, A=1, S=6, ap=4)],
+        [F(models=2, I=5, A=2, S=5, ap=2, WS=5)],
+    ),
+]
+
+
+@pytest.mark.parametrize("name,att,dfn", MIXED, ids=[c[0] for c in MIXED])
+def test_mixed_round_matches_bruteforce(name: str, att: list[Fighter], dfn: list[Fighter]) -> None:
+    a_body = replace(att[0], models=sum(f.models for f in att))
+    d_body = replace(dfn[0], models=sum(f.models for f in dfn))
+    want = brute_mixed(att, a_body, dfn, d_body)
+    got = resolve_combat(to_party(att, att[0]), to_party(dfn, dfn[0]))
+    np.testing.assert_allclose(got.joint, want["joint"], atol=1e-12, rtol=0)
+    np.testing.assert_allclose([got.attacker_wins, got.target_wins, got.draw], want["wins"], atol=1e-12, rtol=0)
+    np.testing.assert_allclose([got.attacker_concussed, got.target_concussed], want["concussed"], atol=1e-12, rtol=0)
+    assert abs(got.joint.sum() - 1.0) < 1e-12

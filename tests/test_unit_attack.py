@@ -5,12 +5,15 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from dataclasses import replace
 
 import pytest
 
 from praetor_analysis import calc
 from praetor_analysis.engine.chain import resolve_sequence
 from praetor_analysis.errors import ScenarioError
+from praetor_analysis.melee.combat import Party, Side, resolve_combat
+from praetor_analysis.profiles.records import Weapon, unit_from_mapping
 from praetor_analysis.scenario import calc as scenario_calc
 from praetor_analysis.scenario.datasheet import build_loadout
 from praetor_analysis.scenario.document import Shooting, parse_scenario
@@ -214,15 +217,60 @@ def test_a_grenade_launcher_is_no_grenade() -> None:
     assert result["chosen"][0]["unused"]["Krak Grenades"].startswith("a grenade")
 
 
-def test_a_whole_round_takes_the_largest_group() -> None:
+def test_a_whole_round_fights_every_group() -> None:
     unit = calc(
         {"attacker": {"name": "Tactical Squad", "loadout": ["Power Fist"]}, "mode": "melee", "target": TERMINATORS,
          "target_weapon": "Power Fist"}
     )  # fmt: skip
-    first, second = unit["chosen"]
-    assert (first["model"], first["count"]) == ("Legionaries (collective)", 9)
-    assert (second["model"], second["weapon"]) == ("Legion Tactical Sergeant", None) and "uniform side" in second["why"]
-    assert "whole round with a mixed unit: only the 9 Legionaries (collective) fight" in unit["not_modelled"][-1]
+    by_model = {c["model"]: c for c in unit["chosen"]}
+    assert (
+        by_model["Legionaries (collective)"]["count"] == 9 and by_model["Legionaries (collective)"]["initiative"] == 4
+    )
+    fist = by_model["Legion Tactical Sergeant"]
+    assert (fist["weapon"], fist["initiative"]) == ("Power Fist", 1)  # Unwieldy: at step 1, after the enemy
+    assert not any("mixed unit" in n for n in unit["not_modelled"])
+    groups = unit["groups"]["attacker"]
+    assert len(groups) == 2
+    assert abs(sum(g["unsaved"]["mean"] for g in groups) - unit["unsaved"]["mean"]) < 1e-12
+
+
+def _fighter(name: str, count: int, stats: dict, weapons: tuple) -> ModelGroup:  # type: ignore[type-arg]
+    return ModelGroup(name, count, stats, weapons)
+
+
+def test_a_round_of_a_mixed_unit_is_the_round_of_its_party() -> None:
+    """The unit's round is resolve_combat of its groups as a Party (the largest group's statline struck), and
+    five models in groups of one with the same melee weapons are one group of five."""
+    blade = {"name": "Blade", "Range": "-", "Strength": "User", "AP": "3", "Type": "Melee"}
+    fist = {"name": "Fist", "Range": "-", "Strength": "x2", "AP": "2", "Type": "Melee, Unwieldy"}
+    bolter = {"name": "Bolter", "Range": "24", "Strength": "4", "AP": "5", "Type": "Rapid Fire"}
+    flamer = {"name": "Flamer", "Range": "Template", "Strength": "4", "AP": "5", "Type": "Assault 1, Template"}
+    sarge = {**LEGIONARY, "WS": 5, "A": 2, "Ld": 9}
+    target = scenario_calc.parse_target({"target": {**LEGIONARY, "name": "Foes", "models": 4}})
+    enemy = Side(target, (Weapon.from_mapping(blade),))
+    mixed = FieldedUnit(
+        "Mixed", "", 4, 0.0, (_fighter("Fists", 3, LEGIONARY, (fist,)), _fighter("Sarge", 1, sarge, (blade,)))
+    )
+    got = melee(mixed, target, target_weapon=[Weapon.from_mapping(blade)])
+    models = [
+        unit_from_mapping({**LEGIONARY, "models": 3}, field_name="a"),
+        unit_from_mapping({**sarge, "models": 1}, field_name="a"),
+    ]
+    party = Party(
+        (Side(models[0], (Weapon.from_mapping(fist),)), Side(models[1], (Weapon.from_mapping(blade),))),
+        replace(models[0], models=4),
+    )
+    want = resolve_combat(party, enemy).to_dict()
+    assert got["casualties_joint"] == want["casualties_joint"]
+    assert got["combat"] == want["combat"]
+    assert "attacker: 1 Sarge struck with the statline of Fists" in got["not_modelled"]
+    ones = tuple(_fighter(f"M{k}", 1, LEGIONARY, (blade, bolter if k % 2 else flamer)) for k in range(5))
+    five = melee(FieldedUnit("Ones", "", 5, 0.0, ones), target, target_weapon=[Weapon.from_mapping(blade)])
+    uniform = resolve_combat(
+        Side(unit_from_mapping({**LEGIONARY, "models": 5}, field_name="a"), (Weapon.from_mapping(blade),)), enemy
+    )
+    assert five["casualties_joint"] == uniform.to_dict()["casualties_joint"]
+    assert [c["count"] for c in five["chosen"]] == [1] * 5 and {c["weapon"] for c in five["chosen"]} == {"Blade"}
 
 
 def test_blows_strike_in_initiative_order() -> None:

@@ -247,9 +247,9 @@ def _melee_blocks(weapons: Sequence[Mapping[str, Any]], enemy: ListUnit) -> list
 
 def pair_scenario(pair: Pair) -> dict[str, Any] | None:
     """A ``praetor calc`` scenario that gives the pair's result: the datasheet attacker block when the unit
-    came from one; else shooting as ``firing_units`` of its volleys, and a round of melee with the statline
-    of the group that fights it; None for a roster unit's melee without a round (several groups striking in
-    Initiative order, which a single calc attacker cannot state)."""
+    came from one; else shooting as ``firing_units`` of its volleys, and a round of melee of a unit whose
+    models fight as one group; None for a roster unit's melee with several groups striking (each at its
+    Initiative step, which a single calc attacker block cannot state)."""
     a, t = pair.attacker, pair.target
     target = dict(t.target_block)
     blocks = target_weapon_blocks(a, t) if pair.phase == "melee" else None
@@ -273,9 +273,9 @@ def pair_scenario(pair: Pair) -> dict[str, Any] | None:
         for g in a.loadout.groups
         if all(g.statline.get(k) not in (None, "", "-") for k in ("WS", "S", "T", "W", "I", "A"))
     ]
-    if not fighters:
+    if len(fighters) != 1:
         return None
-    g = max(fighters, key=lambda f: f.count)
+    g = fighters[0]
     own = _melee_blocks(g.weapons, t)
     attacker = {**g.statline, "models": g.count, "charging": True}
     if len(own) > 1:

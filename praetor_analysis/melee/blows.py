@@ -49,6 +49,34 @@ class Side:
 
 
 @dataclass(frozen=True)
+class Party:
+    """One side of a combat with several groups of models (a mixed unit).
+
+    Attributes:
+        groups: each group of identical models as a ``Side`` (its statline, its count as ``unit.models``,
+            the profiles it may fight with); every group strikes at its own Initiative step.
+        body: all the side's models as the enemy's blows strike them (one statline: T, W, saves, WS to be
+            hit, Ld), ``body.models`` the sum of the groups' counts.
+    """
+
+    groups: tuple[Side, ...]
+    body: Unit
+
+    def __post_init__(self) -> None:
+        if not self.groups:
+            raise ProfileError("groups: a side needs at least one group of models")
+        total = sum(g.unit.models for g in self.groups)
+        if total != self.body.models:
+            raise ProfileError(f"body.models: the groups have {total} models, the body {self.body.models}")
+        Side(self.body, self.groups[0].weapons)  # the body is checked as a side is
+
+    @staticmethod
+    def of(side: Side | Party) -> Party:
+        """A party of one group (a uniform side) or the party itself."""
+        return side if isinstance(side, Party) else Party((side,), side.unit)
+
+
+@dataclass(frozen=True)
 class Blows:
     """How a side strikes with one profile: its Initiative step and attacks per model."""
 

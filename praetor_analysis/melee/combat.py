@@ -1,22 +1,31 @@
 """A whole round of combat between two units, exactly (docs/rules.md#melee).
 
-Both units are *uniform*: N identical models with one statline, all fighting with the same profile. A
-side may offer several profiles (a list, e.g. the forms of Transmutative armaments); it fights with the
-best one (below). Mixed units are not handled here.
+A side is a uniform ``Side`` (N identical models with one statline) or a ``Party``: several groups of
+models, each with its own statline, count and profiles, striking at its own Initiative step, and one body
+(all the models, one statline) that the enemy's blows strike. A group may offer several profiles (a list,
+e.g. the forms of Transmutative armaments); it fights with the best one (below).
 
-The round is a Markov chain over the *joint* state of both units, ``P[a, d]`` with ``a`` and ``d`` the
-unit states of ``allocation.UnitSpace`` (models removed, wounds left on the model being worked on). The
-Initiative steps are walked from the highest down; at a step every side that strikes there makes
-``models alive x attacks per model`` blows, so a model removed at an earlier step never strikes. The
-blows of ``n`` models act on the enemy through one joint transition ``T[s, s', u]`` (from enemy state
-``s`` to ``s'`` having caused ``u`` unsaved wounds: the allocation chain with the unsaved count tracked),
-cached per ``n`` and per Reaping Blow; their hits, wounds and unsaved marginals, which do not depend on the
-enemy's state, come from one fresh-state ``chain.resolve`` per striker. Strikes at the same step
-are simultaneous: both use the models alive before the step. Nothing is sampled.
+The round is a Markov chain over the *joint* state of both units (``melee.round_chain``), ``P[a, d]`` with
+``a`` and ``d`` the unit states of ``allocation.UnitSpace`` (models removed, wounds left on the model being
+worked on). The Initiative steps are walked from the highest down; at a step every group that strikes
+there makes ``models alive x attacks per model`` blows, so a model removed at an earlier step never
+strikes. The blows of ``n`` models act on the enemy through one joint transition ``T[s, s', u]`` (from
+enemy state ``s`` to ``s'`` having caused ``u`` unsaved wounds: the allocation chain with the unsaved count
+tracked), memoised per striker, ``n`` and Reaping Blow across rounds (``melee.strikers``); their hits,
+wounds and unsaved marginals, which do not depend on the enemy's state, come from one fresh-state
+``chain.resolve``. Strikes at the same step are simultaneous: both sides use the models alive
+before the step; a side's groups at one step strike one after the other (wounds carried over). Nothing is
+sampled.
 
 Attack counts and Initiative steps per profile are in ``melee.blows``. Readings where the rules leave
 room (ours, documented and tested):
 
+- Casualties of a party leave its groups in a fixed order, the owner's: first the groups that strike at or
+  above every enemy step (their blows are in before any casualty counts), then the others from the one
+  whose model's blows cause the fewest expected unsaved wounds up (ties: the listed order).
+- A party's hits, wounds and unsaved are its groups' added as independent: exact when each group strikes
+  with a fixed number of models, else listed under ``not_modelled`` (each group's own, under ``groups``, are
+  exact, and so are the casualties, wounds caused and the combat's winner).
 - Attacks per model: A, +1 on the charge (none after a Disordered Charge), +1 for a second melee weapon
   (``two_weapons``: a pair of the weapon used; or ``Side.second_weapon``) unless the weapon used is
   Two-handed; with a Specialist Weapon only when the other weapon is a Specialist Weapon too.
@@ -24,8 +33,8 @@ room (ours, documented and tested):
   two weapons (never the sum). Unwieldy fights at Initiative step 1 whatever Reach adds (not Dreadnoughts
   or Monstrous models).
 - Rampage (X), on the weapon used or on the unit: when outnumbered at the start of the round (models
-  counted with Bulky (X), bare Bulky = 2), each model gains X attacks, X rolled once for the whole side
-  (``D3`` is one D3 for all). No benefit after a Disordered Charge.
+  counted with Bulky (X), bare Bulky = 2; a party counts all its models), each model gains X attacks, X
+  rolled once for the whole group (``D3`` is one D3 for all its models). No benefit after a Disordered Charge.
 - Reaping Blow (X) (bare = 1): bases are not modelled; we read "in base contact with more than one enemy
   model" as "the enemy unit has at least two models left at the step this side strikes", the densest
   engagement (a best case for the Reaping side).
@@ -38,9 +47,10 @@ room (ours, documented and tested):
   ``unsaved`` is (each of Brutal's wounds separately, overflow on a dying model and wounds after the last
   model included); equal is a draw. The difference of the two counts is carried exactly in the joint
   state. ``wounds_caused`` reports, beside it, the wounds actually taken off models.
-- Weapon choice: each side fights with the profile that inflicts the most expected casualties in this
-  round given the other side's profile (best responses, attacker first, starting from the target's first
-  profile; ties go to the first listed). Pass ``attacker_choice`` / ``target_choice`` to fix one.
+- Weapon choice: each group fights with the profile that inflicts the most expected casualties in this
+  round given the other groups' profiles (best responses, group by group, the attacker's first, starting
+  from every group's first profile; ties go to the first listed). Pass ``attacker_choice`` /
+  ``target_choice`` to fix one.
 - Pinning: a unit locked in combat never tests, so a Pinning melee weapon changes nothing here.
 """
 
@@ -52,18 +62,18 @@ from typing import Any
 
 import numpy as np
 
-from praetor_analysis.engine.allocation import Allocator, UnitSpace
-from praetor_analysis.engine.chain import resolve
-from praetor_analysis.engine.hit_stage import hit_stage
+from praetor_analysis.engine.allocation import UnitSpace
 from praetor_analysis.engine.rule_report import classify_rules
-from praetor_analysis.engine.volley import TargetState, Volley, weapon_strength
-from praetor_analysis.engine.wound_stage import wound_groups
-from praetor_analysis.melee.blows import Blows, Side, plan_blows
+from praetor_analysis.engine.volley import Volley
+from praetor_analysis.melee.blows import Blows, Party, Side, plan_blows
+from praetor_analysis.melee.round_chain import Fighters, removal_order, run_chain
+from praetor_analysis.melee.strikers import Striker
 from praetor_analysis.prob.dice import leadership_pass
 from praetor_analysis.prob.dist import Dist
+from praetor_analysis.prob.memo import BoundedMemo
 from praetor_analysis.profiles.records import ProfileError, Unit, Weapon
 from praetor_analysis.profiles.rule_tokens import parse_rule
-from praetor_analysis.rules.catalogue import lookup, plays
+from praetor_analysis.rules.catalogue import lookup
 from praetor_analysis.rules.hooks import Role
 from praetor_analysis.rules.registry import Stage
 from praetor_analysis.rules.unit_types import unlowered_type
@@ -113,6 +123,8 @@ class CombatResult:
     not_modelled: tuple[str, ...]
     pinned: float | None = 0.0
     state: np.ndarray | None = field(default=None, compare=False, repr=False)
+    groups: tuple[tuple[Strikes, ...], tuple[Strikes, ...]] | None = field(default=None, compare=False, repr=False)
+    """Each group's blows, attacker's then target's, when a side has several groups (else None)."""
 
     def to_dict(self) -> dict[str, Any]:
         """The docs/scenario.md result form (``mode`` melee with ``target_weapon``)."""
@@ -140,106 +152,29 @@ class CombatResult:
             "applied": list(self.applied),
             "not_modelled": list(self.not_modelled),
             "no_effect": list(self.no_effect),
-        }
+            **({} if self.groups is None else {"groups": {
+                side: [{"weapon": g.weapon.name, "initiative": g.initiative, "attacks": g.attacks.to_dict(),
+                        "hits": g.hits.to_dict(), "wounds": g.wounds.to_dict(), "unsaved": g.unsaved.to_dict()}
+                       for g in groups]
+                for side, groups in zip(("attacker", "target"), self.groups, strict=True)}}),
+        }  # fmt: skip
 
 
 # --- the engine ---------------------------------------------------------------------------------
-class _Striker:
-    """One side's blows with one profile on the enemy: joint transitions and marginals per (models alive,
-    Reaping Blow in effect)."""
-
-    def __init__(self, side: Side, blows: Blows, enemy: Unit) -> None:
-        self.side, self.blows, self.enemy = side, blows, enemy
-        self.space = TargetState.fresh(enemy).space
-        weapon = blows.weapon
-        if weapon.plays(Role.PINNING):  # locked in combat: never tests (docs/rules.md#melee)
-            pin = (Role.PINNING, Role.PINNING_PENALTY)
-            rules = tuple(r for r in weapon.rules if not any(plays(role, [r]) for role in pin))
-            weapon = replace(weapon, type=replace(weapon.type, rules=rules))
-        self.weapon = weapon
-        self._volleys: dict[tuple[int, bool], tuple[float, Any]] = {}
-        self._joints: dict[tuple[int, bool], np.ndarray] = {}
-
-    def attacks(self, n: int, reaping_on: bool) -> Dist:
-        """Total blows of ``n`` models (Rampage rolled once for all)."""
-        per = self.blows.attacks + (self.blows.reaping if reaping_on else 0)
-        if self.blows.rampage is None:
-            return Dist.point(n * per)
-        ramp = self.blows.rampage.probabilities
-        out = np.zeros(n * (per + ramp.size - 1) + 1)
-        for r, w in enumerate(ramp):
-            out[n * (per + r)] += w
-        return Dist.from_trusted(out)
-
-    def _key(self, n: int, reaping_on: bool) -> tuple[int, bool]:
-        return n, reaping_on and self.blows.reaping > 0
-
-    def volley(self, n: int, reaping_on: bool) -> tuple[float, Any]:
-        """(P(no wound at all), the volley's result) for the blows of ``n`` models alive; its hits, wounds
-        and unsaved do not depend on the enemy's state, so one fresh-state volley serves every state."""
-        key = self._key(n, reaping_on)
-        if key not in self._volleys:
-            if n == 0:
-                self._volleys[key] = (1.0, None)
-            else:
-                res = resolve(self._make_volley(n, key[1]), self.enemy)
-                self._volleys[key] = (float(res.wounds.probabilities[0]), res)
-        return self._volleys[key]
-
-    def joint(self, n: int, reaping_on: bool) -> np.ndarray:
-        """T[s, s', u]: from enemy state s, the blows of ``n`` models leave state s' having caused u unsaved
-        wounds (exact: the allocation chain with the unsaved count tracked)."""
-        key = self._key(n, reaping_on)
-        if key in self._joints:
-            return self._joints[key]
-        size = self.space.size
-        if n == 0:
-            out = np.eye(size)[:, :, None]
-        else:
-            volley = self._make_volley(n, key[1])
-            if self.weapon.plays(Role.EXTRA_HITS):
-                raise ProfileError("weapon.Type: Deflagrate in a whole round of melee is not modelled")
-            hits, _, _, _ = hit_stage(volley, self.enemy)
-            strength = weapon_strength(volley)
-            if strength is None:
-                groups, unsaved_each = [], np.ones(1)
-            else:
-                groups, _, unsaved_each = wound_groups(volley, self.enemy, strength, self.space.wounds)
-            x = hits.probabilities[:, None, None, None] * np.eye(size)[None, :, None, :]  # (R, start s, F, S)
-            u_max = hits.max * (unsaved_each.size - 1)
-            res = Allocator(self.space, pinning=False).resolve(x, groups, track=True, u_max=u_max)
-            out = res[:, :, 0, :].transpose(0, 2, 1)  # (s, s', u)
-        self._joints[key] = out
-        return out
-
-    def _make_volley(self, n: int, reaping_on: bool) -> Volley:
-        return Volley(self.weapon, replace(self.side.unit, models=n), mode="melee", attacks=self.attacks(n, reaping_on))
+def _fighters(party: Party, plans: list[Blows], enemy: Unit, foe_steps: list[int]) -> Fighters:
+    strikers = [Striker(g, b, enemy) for g, b in zip(party.groups, plans, strict=True)]
+    return Fighters(party.body, strikers, removal_order(strikers, foe_steps, _one_model_value))
 
 
-def _strike_row(
-    striker: _Striker,
-    strikes: bool,
-    n: int,
-    foe_left: int,
-    foe_state: int,
-    foe_alive: np.ndarray,
-    w: float,
-    weights: dict[tuple[int, bool], float],
-) -> tuple[np.ndarray, float]:
-    """One side at one Initiative step: (row[foe state', unsaved caused], w x P(the foe took a wound, saved
-    or not, and still has models)); a side that does not strike leaves the foe as it was."""
-    if not strikes:
-        row = np.zeros((foe_alive.size, 1))
-        row[foe_state, 0] = 1.0
-        return row, 0.0
-    reap = foe_left >= 2
-    row = striker.joint(n, reap)[foe_state]
-    p0, _ = striker.volley(n, reap)
-    key = striker._key(n, reap)
-    weights[key] = weights.get(key, 0.0) + w
-    hurt = row.sum(axis=1)
-    hurt[foe_state] -= p0
-    return row, w * float(hurt[foe_alive].sum())
+def _one_model_value(striker: Striker) -> float:
+    """Expected unsaved wounds of one model's blows on the enemy (the removal order's measure)."""
+    _, res = striker.volley(1, False)
+    return 0.0 if res is None else float(res.unsaved.mean())
+
+
+def _sides(att: Party, tgt: Party, ba: list[Blows], bt: list[Blows]) -> tuple[Fighters, Fighters]:
+    steps_a, steps_t = [b.initiative for b in ba], [b.initiative for b in bt]
+    return _fighters(att, ba, tgt.body, steps_t), _fighters(tgt, bt, att.body, steps_a)
 
 
 def _damage(space: UnitSpace, start: np.ndarray) -> np.ndarray:
@@ -250,58 +185,9 @@ def _damage(space: UnitSpace, start: np.ndarray) -> np.ndarray:
     return np.maximum(dmg - int(dmg[int(np.flatnonzero(start)[0])]), 0)  # unreachable states: 0
 
 
-def _round(att: Side, tgt: Side, ba: Blows, bt: Blows) -> dict[str, Any]:
-    """The exact round for fixed profiles: final joint state (attacker state, target state, difference of
-    unsaved wounds caused) and per-side marginals."""
-    sa_, st_ = _Striker(att, ba, tgt.unit), _Striker(tgt, bt, att.unit)  # sa_ strikes the target
-    space_t, space_a = sa_.space, st_.space
-    start_a, start_t = TargetState.fresh(att.unit).probs[0], TargetState.fresh(tgt.unit).probs[0]
-    alive_a = att.unit.models - space_a.kills_of()
-    alive_t = tgt.unit.models - space_t.kills_of()
-    # the largest unsaved count each side can cause in the round bounds the difference axis
-    top_a = max(sa_.joint(att.unit.models, r).shape[2] - 1 for r in (False, True))
-    top_t = max(st_.joint(tgt.unit.models, r).shape[2] - 1 for r in (False, True))
-    live_a, live_t = alive_a > 0, alive_t > 0
-    width = top_a + top_t + 1  # index = difference + top_t
-    p = np.zeros((space_a.size, space_t.size, width))
-    p[:, :, top_t] = np.outer(start_a, start_t)
-    weights: list[dict[tuple[int, bool], float]] = [{}, {}]
-    wounded_alive = [0.0, 0.0]  # P(side suffered a wound from the other's blows and still has models)
-    for step in sorted({ba.initiative, bt.initiative}, reverse=True):
-        a_strikes, t_strikes = ba.initiative == step, bt.initiative == step
-        new = np.zeros_like(p)
-        mass = p.sum(axis=2)
-        for i, j in zip(*np.nonzero(mass), strict=False):
-            w = mass[i, j]
-            pd = p[i, j]
-            n, m = int(alive_a[i]), int(alive_t[j])
-            row_t, hurt = _strike_row(sa_, a_strikes, n, m, j, live_t, w, weights[0])
-            wounded_alive[1] += hurt
-            row_a, hurt = _strike_row(st_, t_strikes, m, n, i, live_a, w, weights[1])
-            wounded_alive[0] += hurt
-            # the difference moves by (unsaved by the attacker) - (unsaved by the target)
-            for ut in np.flatnonzero(row_a.any(axis=0)):
-                for ua in np.flatnonzero(row_t.any(axis=0)):
-                    shift = int(ua) - int(ut)
-                    block = np.outer(row_a[:, ut], row_t[:, ua])
-                    if shift >= 0:
-                        new[:, :, shift:] += block[:, :, None] * pd[None, None, : width - shift]
-                    else:
-                        new[:, :, :shift] += block[:, :, None] * pd[None, None, -shift:]
-        p = new
-    return {
-        "p": p,
-        "offset": top_t,
-        "weights": weights,
-        "wounded_alive": wounded_alive,
-        "strikers": (sa_, st_),
-        "spaces": (space_a, space_t),
-        "starts": (start_a, start_t),
-    }
-
-
-def _strikes(striker: _Striker, weights: dict[tuple[int, bool], float]) -> Strikes:
-    """Mix one side's volley marginals over the models alive at its step."""
+def _mixed(striker: Striker, weights: dict[tuple[int, bool], float]) -> dict[str, Dist]:
+    """One group's attacks, hits, wounds and unsaved over the round: its volleys mixed over the models alive
+    at its step (exact for the group)."""
     keys = sorted(weights)
     ws = np.array([weights[k] for k in keys])
     ws = ws / ws.sum()
@@ -311,46 +197,87 @@ def _strikes(striker: _Striker, weights: dict[tuple[int, bool], float]) -> Strik
         parts["attacks"].append(striker.attacks(*k))
         for name in ("hits", "wounds", "unsaved"):
             parts[name].append(Dist.point(0) if res is None else getattr(res, name))
-    mixed = {name: Dist.mixture(ws, ds) for name, ds in parts.items()}
-    return Strikes(striker.blows.weapon, striker.blows.initiative, **mixed)
+    return {name: _mixture(ws, ds) for name, ds in parts.items()}
 
 
-def _expected_kills(att: Side, tgt: Side, ba: Blows, bt: Blows) -> tuple[float, float]:
-    out = _round(att, tgt, ba, bt)
-    p, (space_a, space_t) = out["p"].sum(axis=2), out["spaces"]
-    return float(p.sum(axis=0) @ space_t.kills_of()), float(p.sum(axis=1) @ space_a.kills_of())
+def _mixture(ws: np.ndarray, dists: list[Dist]) -> Dist:
+    out = np.zeros(max(d.max for d in dists) + 1)
+    for w, d in zip(ws, dists, strict=True):
+        out[: d.max + 1] += w * d.probabilities
+    return Dist.from_trusted(out)
+
+
+def _strikes(side: Fighters, weights: list[dict[tuple[int, bool], float]]) -> tuple[Strikes, list[Strikes], bool]:
+    """(the side's blows, each group's, exact): a side of several groups adds its groups' marginals as
+    independent, exact when every group strikes with a fixed number of models."""
+    groups = []
+    for striker, w in zip(side.strikers, weights, strict=True):
+        groups.append(Strikes(striker.blows.weapon, striker.blows.initiative, **_mixed(striker, w)))
+    if len(groups) == 1:
+        return groups[0], groups, True
+    total = {name: sum((getattr(g, name) for g in groups[1:]), getattr(groups[0], name))
+             for name in ("attacks", "hits", "wounds", "unsaved")}  # fmt: skip
+    fixed = all(sum(1 for v in w.values() if v > 0.0) == 1 for w in weights)
+    return Strikes(groups[0].weapon, groups[0].initiative, **total), groups, fixed
+
+
+def _expected_kills(att: Party, tgt: Party, ba: list[Blows], bt: list[Blows]) -> tuple[float, float]:
+    fa, ft = _sides(att, tgt, ba, bt)
+    p = run_chain(fa, ft, track=False).p.sum(axis=2)
+    return float(p.sum(axis=0) @ ft.space.kills_of()), float(p.sum(axis=1) @ fa.space.kills_of())
 
 
 def _choose(
-    att: Side, tgt: Side, plans_a: list[Blows], plans_t: list[Blows], fixed_a: int | None, fixed_t: int | None
-) -> tuple[int, int]:
-    """Best responses on expected casualties inflicted (attacker first; ties: the first listed)."""
-    cache: dict[tuple[int, int], tuple[float, float]] = {}
+    att: Party,
+    tgt: Party,
+    plans_a: list[list[Blows]],
+    plans_t: list[list[Blows]],
+    fixed_a: int | None,
+    fixed_t: int | None,
+) -> tuple[list[int], list[int]]:
+    """Best responses on expected casualties inflicted, group by group (the attacker's groups first; ties:
+    the first listed); ``fixed_a`` / ``fixed_t`` fix every group of a side to that profile."""
+    cache: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[float, float]] = {}
 
-    def value(i: int, j: int) -> tuple[float, float]:
-        if (i, j) not in cache:
-            cache[(i, j)] = _expected_kills(att, tgt, plans_a[i], plans_t[j])
-        return cache[(i, j)]
+    def value(ca: list[int], ct: list[int]) -> tuple[float, float]:
+        key = (tuple(ca), tuple(ct))
+        if key not in cache:
+            cache[key] = _expected_kills(
+                att,
+                tgt,
+                [p[k] for p, k in zip(plans_a, ca, strict=True)],
+                [p[k] for p, k in zip(plans_t, ct, strict=True)],
+            )
+        return cache[key]
 
-    i = fixed_a if fixed_a is not None else 0
-    j = fixed_t if fixed_t is not None else 0
-    if len(plans_a) * len(plans_t) == 1:
-        return i, j
-    for _ in range(len(plans_a) + len(plans_t) + 2):
-        old = (i, j)
-        if fixed_a is None:
-            i = max(range(len(plans_a)), key=lambda k: (value(k, j)[0], -k))
-        if fixed_t is None:
-            j = max(range(len(plans_t)), key=lambda k: (value(i, k)[1], -k))
-        if (i, j) == old:
+    ca = [fixed_a if fixed_a is not None else 0 for _ in plans_a]
+    ct = [fixed_t if fixed_t is not None else 0 for _ in plans_t]
+    free = [(0, g) for g in range(len(plans_a)) if fixed_a is None and len(plans_a[g]) > 1]
+    free += [(1, g) for g in range(len(plans_t)) if fixed_t is None and len(plans_t[g]) > 1]
+    if not free:
+        return ca, ct
+    for _ in range(sum(len(p) for p in (*plans_a, *plans_t)) + 2):
+        old = (list(ca), list(ct))
+        for side, g in free:
+            mine = ca if side == 0 else ct
+            options = len((plans_a if side == 0 else plans_t)[g])
+
+            def score(k: int, side: int = side, g: int = g, mine: list[int] = mine) -> tuple[float, int]:
+                trial = [*mine[:g], k, *mine[g + 1 :]]
+                v = value(trial, ct) if side == 0 else value(ca, trial)
+                return v[side], -k
+
+            mine[g] = max(range(options), key=score)
+        if (ca, ct) == old:
             break
-    return i, j
+    return ca, ct
 
 
+_RULES: BoundedMemo[Any] = BoundedMemo(4096)
 _PREFIXES = ("attacker: ", "target: ", "target_weapon: ")
 
 
-def _round_rule_category(entry: str, ba: Blows, bt: Blows) -> int | None:
+def _round_rule_category(entry: str, ba: list[Blows], bt: list[Blows]) -> int | None:
     """0 applied / 1 no effect for a rule the round models (attack counts, Initiative, Concussive); 2 (not
     modelled) for a rule acting in the round that it does not compute yet."""
     prefix = next((p for p in _PREFIXES if entry.startswith(p)), "")
@@ -363,83 +290,114 @@ def _round_rule_category(entry: str, ba: Blows, bt: Blows) -> int | None:
     if name in {"Two-handed", "Specialist Weapon"}:
         return 0
     if name == "Bulky":
-        return 0 if ("Rampage" in ba.in_effect or "Rampage" in bt.in_effect) else 1
-    return 0 if blows.in_effect.get(name, False) else 1
+        return 0 if any("Rampage" in b.in_effect for b in (*ba, *bt)) else 1
+    return 0 if any(b.in_effect.get(name, False) for b in blows) else 1
 
 
-def _classify(att: Side, tgt: Side, ba: Blows, bt: Blows) -> tuple[list[str], list[str], list[str]]:
-    """(applied, no_effect, not_modelled) for both weapons and both units; the target's weapon rules are
+def _classify(att: Party, tgt: Party, ba: list[Blows], bt: list[Blows]) -> tuple[list[str], list[str], list[str]]:
+    """(applied, no_effect, not_modelled) for every group's weapon and unit; the target's weapon rules are
     prefixed ``target_weapon:``, unit rules ``attacker:`` / ``target:``."""
     rank: dict[str, int] = {}
     swap = {"attacker: ": "target: ", "target: ": "attacker: "}
-    for blows, side, enemy, mine in ((ba, att, tgt, True), (bt, tgt, att, False)):
-        volley = Volley(blows.weapon, side.unit, mode="melee", attacks=Dist.point(0))
-        for cat, entries in enumerate(classify_rules(volley, enemy.unit, [])):
-            for entry in entries:
-                if not mine:
-                    head = next((p for p in swap if entry.startswith(p)), None)
-                    entry = swap[head] + entry[len(head) :] if head else f"target_weapon: {entry}"
-                own = _round_rule_category(entry, ba, bt)
-                c = cat if own is None else own
-                rank[entry] = min(rank.get(entry, c), c)
+    for plans, party, enemy, mine in ((ba, att, tgt, True), (bt, tgt, att, False)):
+        for blows, side in zip(plans, party.groups, strict=True):
+
+            def build(
+                blows: Blows = blows, side: Side = side, enemy: Party = enemy
+            ) -> tuple[list[str], list[str], list[str]]:
+                volley = Volley(blows.weapon, side.unit, mode="melee", attacks=Dist.point(0))
+                return classify_rules(volley, enemy.body, [])
+
+            for cat, entries in enumerate(_RULES.get((blows.weapon, side.unit, enemy.body), build)):
+                for entry in entries:
+                    if not mine:
+                        head = next((p for p in swap if entry.startswith(p)), None)
+                        entry = swap[head] + entry[len(head) :] if head else f"target_weapon: {entry}"
+                    own = _round_rule_category(entry, ba, bt)
+                    c = cat if own is None else own
+                    rank[entry] = min(rank.get(entry, c), c)
     lists: tuple[list[str], list[str], list[str]] = ([], [], [])
     for entry, c in rank.items():
         lists[c].append(entry)
-    for blows, prefix in ((ba, "attacker: "), (bt, "target: ")):
-        lists[0].extend(prefix + n for n in blows.notes)
+    for plans, prefix in ((ba, "attacker: "), (bt, "target: ")):
+        lists[0].extend(dict.fromkeys(prefix + n for b in plans for n in b.notes))
     return lists
 
 
+def _steps(plans: list[Blows]) -> str:
+    return "/".join(str(i) for i in dict.fromkeys(b.initiative for b in plans))
+
+
+def _plans(party: Party, enemy: Party) -> list[list[Blows]]:
+    """Each group's Blows per profile; Rampage counts the whole party's models against the enemy's."""
+    out = []
+    for g in party.groups:
+        whole = g if len(party.groups) == 1 else replace(g, unit=replace(g.unit, models=party.body.models))
+        out.append([plan_blows(whole, w, enemy.body) for w in g.weapons])
+    return out
+
+
 def resolve_combat(
-    attacker: Side, target: Side, *, attacker_choice: int | None = None, target_choice: int | None = None
+    attacker: Side | Party,
+    target: Side | Party,
+    *,
+    attacker_choice: int | None = None,
+    target_choice: int | None = None,
 ) -> CombatResult:
-    """Resolve one whole round of combat between two uniform units, exactly.
+    """Resolve one whole round of combat between two units, exactly.
 
     Args:
-        attacker: the side named "attacker" (usually the charging unit).
+        attacker: the side named "attacker" (usually the charging unit): a uniform ``Side`` or a ``Party``
+            of several groups.
         target: the other side.
-        attacker_choice / target_choice: index of the profile each side fights with (None: the best one).
+        attacker_choice / target_choice: index of the profile each side fights with (None: the best one;
+            with a party, every group's).
 
     Returns:
         A ``CombatResult``: the joint distribution of casualties on both sides, wounds caused by each side,
         combat resolution, each side's hits/wounds/unsaved, Concussive tests, and the rules' bookkeeping.
     """
-    for choice, side, label in (
-        (attacker_choice, attacker, "attacker_choice"),
-        (target_choice, target, "target_choice"),
-    ):
-        if choice is not None and not 0 <= choice < len(side.weapons):
-            raise ProfileError(f"{label}: must be 0..{len(side.weapons) - 1}, got {choice}")
-    plans_a = [plan_blows(attacker, w, target.unit) for w in attacker.weapons]
-    plans_t = [plan_blows(target, w, attacker.unit) for w in target.weapons]
-    i, j = _choose(attacker, target, plans_a, plans_t, attacker_choice, target_choice)
-    ba, bt = plans_a[i], plans_t[j]
-    out = _round(attacker, target, ba, bt)
-    p3 = out["p"]
+    att, tgt = Party.of(attacker), Party.of(target)
+    for choice, party, label in ((attacker_choice, att, "attacker_choice"), (target_choice, tgt, "target_choice")):
+        most = min(len(g.weapons) for g in party.groups)
+        if choice is not None and not 0 <= choice < most:
+            raise ProfileError(f"{label}: must be 0..{most - 1}, got {choice}")
+    plans_a, plans_t = _plans(att, tgt), _plans(tgt, att)
+    ca, ct = _choose(att, tgt, plans_a, plans_t, attacker_choice, target_choice)
+    ba = [p[k] for p, k in zip(plans_a, ca, strict=True)]
+    bt = [p[k] for p, k in zip(plans_t, ct, strict=True)]
+    fa, ft = _sides(att, tgt, ba, bt)
+    chain = run_chain(fa, ft, track=True)
+    p3 = chain.p
     p = p3.sum(axis=2)
     diff_mass = p3.sum(axis=(0, 1))
-    d_values = np.arange(diff_mass.size) - out["offset"]
-    space_a, space_t = out["spaces"]
-    start_a, start_t = out["starts"]
+    d_values = np.arange(diff_mass.size) - chain.offset
+    space_a, space_t = fa.space, ft.space
     ka, kt = space_a.kills_of(), space_t.kills_of()
     joint = np.zeros((space_a.models + 1, space_t.models + 1))
     np.add.at(joint, (ka[:, None].repeat(space_t.size, 1), kt[None, :].repeat(space_a.size, 0)), p)
-    dmg_by_a = _damage(space_t, start_t)  # wounds the attacker caused, per target state
-    dmg_by_t = _damage(space_a, start_a)
-    sa_, st_ = out["strikers"]
-    strikes_a, strikes_t = _strikes(sa_, out["weights"][0]), _strikes(st_, out["weights"][1])
+    dmg_by_a = _damage(space_t, ft.start)  # wounds the attacker caused, per target state
+    dmg_by_t = _damage(space_a, fa.start)
+    strikes_a, groups_a, exact_a = _strikes(fa, chain.weights[0])
+    strikes_t, groups_t, exact_t = _strikes(ft, chain.weights[1])
+    applied, no_effect, missing = _classify(att, tgt, ba, bt)
     conc = [0.0, 0.0]
-    applied, no_effect, missing = _classify(attacker, target, ba, bt)
-    for k, (blows, victim) in enumerate(((bt, attacker.unit), (ba, target.unit))):
-        if blows.concussive is None:
-            continue
-        if blows.in_effect["Concussive"]:
-            conc[k] = out["wounded_alive"][k] * (1.0 - leadership_pass(victim.Ld if victim.Ld is not None else 0))
-        else:
-            side, word = ("attacker" if k == 0 else "target"), unlowered_type(victim.unit_type)
+    for k, (plans, victim) in enumerate(((bt, fa), (ba, ft))):
+        hitting = [g for g, b in enumerate(plans) if b.concussive is not None and b.in_effect["Concussive"]]
+        if hitting:
+            conc[k] = _wounded_alive(fa, ft, k, hitting, p) * (
+                1.0 - leadership_pass(victim.body.Ld if victim.body.Ld is not None else 0)
+            )
+        elif any(b.concussive is not None for b in plans):
+            side, word = ("attacker" if k == 0 else "target"), unlowered_type(victim.body.unit_type)
             applied.append(f"{side}: not affected by lowered characteristics (from {word}): never concussed")
-    applied.append(f"Initiative steps: attacker {ba.initiative}, target {bt.initiative}")
-    pinned = None if ba.weapon.plays(Role.PINNING) else 0.0
+    applied.append(f"Initiative steps: attacker {_steps(ba)}, target {_steps(bt)}")
+    for exact, label in ((exact_a, "attacker"), (exact_t, "target")):
+        if not exact:
+            missing.append(
+                f"{label}: hits, wounds and unsaved of its groups added as independent (each group's own are exact)"
+            )
+    pinned = None if any(b.weapon.plays(Role.PINNING) for b in ba) else 0.0
     return CombatResult(
         joint=joint,
         attacker_casualties=Dist.from_trusted(joint.sum(axis=1)),
@@ -460,7 +418,28 @@ def resolve_combat(
         not_modelled=tuple(missing),
         pinned=pinned,
         state=p,
+        groups=(tuple(groups_a), tuple(groups_t)) if len(groups_a) + len(groups_t) > 2 else None,
     )
+
+
+def _wounded_alive(fa: Fighters, ft: Fighters, victim: int, hitting: list[int], p: np.ndarray) -> float:
+    """P(the victim side suffered at least one wound, saved or not, from the enemy's Concussive groups
+    ``hitting`` and still has models at the end): P(it has models) less the same over a pass where those
+    groups' blows are kept only when they wound nothing."""
+    foe = (ft, fa)[victim]
+    quiet = {id(foe.strikers[g]) for g in hitting}
+
+    def trans(s: Striker, n: int, r: bool) -> np.ndarray:
+        if id(s) not in quiet:
+            return s.joint(n, r)
+        p0, _ = s.volley(n, r)
+        return p0 * np.eye(s.space.size)[:, :, None]
+
+    none = run_chain(fa, ft, track=False, trans=trans).p[:, :, 0]
+    live = (fa, ft)[victim].left > 0
+    if victim == 0:
+        return float(p[live].sum() - none[live].sum())
+    return float(p[:, live].sum() - none[:, live].sum())
 
 
 def combat(
@@ -472,4 +451,4 @@ def combat(
     return resolve_combat(Side(attacker, wa), Side(target, wt))
 
 
-__all__ = ["Blows", "CombatResult", "Side", "Strikes", "combat", "plan_blows", "resolve_combat"]
+__all__ = ["Blows", "CombatResult", "Party", "Side", "Strikes", "combat", "plan_blows", "resolve_combat"]

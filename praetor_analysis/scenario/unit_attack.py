@@ -15,8 +15,9 @@ not one; Detonation weapons only against the targets they may attack; a model wi
 unarmed, Strength User, AP -), with +1 Attack on the charge and for a second melee weapon
 (:func:`~praetor_analysis.melee.blows.plan_blows`), all groups' blows one sequence in Initiative order
 (highest first). With ``target_weapon`` the target fights back: a whole round of
-:func:`~praetor_analysis.melee.combat.resolve_combat`, which takes one uniform side, so the largest group
-fights it and the others are named under ``not_modelled``.
+:func:`~praetor_analysis.melee.combat.resolve_combat` in which every group strikes at its own Initiative
+step (groups with the same statline and melee weapons as one), the target's blows striking all the models
+with the statline of the largest group (a group that differs is named under ``not_modelled``).
 
 Every group of models is accounted for in ``chosen``: ``{"model", "count", "weapon", "initiative"
 (melee)}`` for what it fired or struck with (``weapon`` None when it did neither, with ``why``), and
@@ -33,7 +34,7 @@ from typing import Any
 from praetor_analysis.engine.hit_stage import attack_limit, may_attack, set_blows
 from praetor_analysis.engine.volley import Volley
 from praetor_analysis.errors import ProfileError, ScenarioError
-from praetor_analysis.melee.blows import Side, plan_blows
+from praetor_analysis.melee.blows import Party, Side, plan_blows
 from praetor_analysis.melee.combat import resolve_combat
 from praetor_analysis.prob.dist import Dist
 from praetor_analysis.profiles.records import Unit, Weapon, unit_from_mapping
@@ -298,6 +299,10 @@ def melee(
     return _finish(unit, target, "melee", [v for _, v, _ in strikes], chosen, notes, [])
 
 
+#: What the enemy's blows read of a model: a group that differs here is struck with the body's statline.
+_STRUCK = ("WS", "T", "W", "save", "invulnerable", "unit_type", "rules", "Ld")
+
+
 def _round(
     unit: FieldedUnit,
     target: Unit,
@@ -307,23 +312,39 @@ def _round(
     target_weapon: Sequence[Weapon],
     target_second: Weapon | None,
 ) -> dict[str, Any]:
-    """A whole round: the largest group fights it (one uniform side); the other groups are named."""
-    g, models, options, unused = max(fighters, key=lambda f: f[0].count)
-    for other in fighters:
-        if other[0] is not g:
-            why = f"a whole round takes one uniform side: the {g.count} {g.model} fight it"
-            chosen.append(_entry(other[0], None, other[3], why=why))
-    if len(fighters) > 1:
-        left = ", ".join(f"{f[0].count} {f[0].model}" for f in fighters if f[0] is not g)
-        notes.append(
-            (f"whole round with a mixed unit: only the {g.count} {g.model} fight ({left} left out)",
-             "the round of combat resolves one uniform side; the largest group of models fights it")
-        )  # fmt: skip
-    others = _second_weapons(options, options[0])
-    second = others[0] if others else None
-    result = resolve_combat(Side(models, tuple(options), second), Side(target, tuple(target_weapon), target_second))
+    """A whole round: every group fights at its own Initiative step (groups with the same statline and melee
+    weapons as one); the target's blows strike all of them with the statline of the largest group."""
+    order = sorted(range(len(fighters)), key=lambda k: -fighters[k][0].count)  # the largest group first
+    merged: dict[tuple[Any, ...], list[int]] = {}
+    for k in order:
+        _, models, options, _ = fighters[k]
+        merged.setdefault((replace(models, models=1), tuple(options)), []).append(k)
+    sides = []
+    for members in merged.values():
+        _, models, options, _ = fighters[members[0]]
+        count = sum(fighters[k][0].count for k in members)
+        others = _second_weapons(options, options[0])
+        second = others[0] if others else None
+        sides.append(Side(replace(models, models=count), tuple(options), second))
+    g0, largest = fighters[order[0]][0], fighters[order[0]][1]
+    total = sum(f[0].count for f in fighters)
+    body = replace(largest, models=total)
+    for g, models, _, _ in fighters:
+        if any(getattr(models, k) != getattr(largest, k) for k in _STRUCK):
+            notes.append(
+                (f"attacker: {g.count} {g.model} struck with the statline of {g0.model}",
+                 "the target's blows resolve one statline for the whole unit: its largest group's")
+            )  # fmt: skip
+    party = Party(tuple(sides), body) if len(sides) > 1 else sides[0]
+    result = resolve_combat(party, Side(target, tuple(target_weapon), target_second))
     out = result.to_dict()
-    chosen.insert(0, _entry(g, out["weapons"]["attacker"], unused))
+    picks = result.groups[0] if result.groups is not None else (result.attacker_strikes,)
+    entries = []
+    for (_, members), strikes in zip(merged.items(), picks, strict=True):
+        for k in members:
+            g, _, _, unused = fighters[k]
+            entries.append((k, _entry(g, strikes.weapon.name, unused, initiative=strikes.initiative)))
+    chosen[:0] = [e for _, e in sorted(entries, key=lambda e: -e[1]["initiative"])]
     return _label(unit, "melee", out, chosen, notes, [], target)
 
 
