@@ -39,8 +39,11 @@ docs: $(STAMP)
 	$(BIN)/python scripts/build_docs.py --out out/docs
 
 ## dashboard: serve notebooks/dashboard.ipynb with Voila (a pre-heated kernel: plots within seconds; the project's
-## page template, share/jupyter/voila/templates/praetor, asks no CDN for anything)
+## page template, share/jupyter/voila/templates/praetor, asks no CDN for anything; plotly's widget bundle is copied
+## into its static folder, so the page loads it as a file beside the widgets)
 dashboard: $(STAMP)
+	$(BIN)/python -c "from pathlib import Path; from praetor_analysis.views.widgets import install_bundle; \
+	  install_bundle(Path('share/jupyter/voila/templates/praetor/static'))"
 	JUPYTER_PATH=$(CURDIR)/share/jupyter $(BIN)/voila --template=praetor --preheat_kernel=True --pool_size=1 \
 	  notebooks/dashboard.ipynb
 

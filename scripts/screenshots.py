@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
+TEMPLATE = ROOT / "share" / "jupyter" / "voila" / "templates" / "praetor"
 CHROMIUM_ARGS = [
     "--headless",
     "--no-sandbox",
@@ -89,6 +90,9 @@ def voila_server(port: int, *, warm: float = 180.0, wait_pool: bool = True) -> I
     voila = Path(sys.executable).with_name("voila")
     if not voila.is_file():
         raise FileNotFoundError("voila is not installed in this environment (pip install voila)")
+    from praetor_analysis.views.widgets import install_bundle
+
+    install_bundle(TEMPLATE / "static")  # plotly's bundle as a static file of the page (as make dashboard does)
     log_path = Path(tempfile.mkstemp(prefix="voila-", suffix=".log")[1])
     env = {
         **os.environ,

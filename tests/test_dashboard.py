@@ -33,7 +33,20 @@ def test_opens_with_figures(dash):
     assert z(dash.heatmap).shape == (len(D.DEFAULT_SELECTION), 6)
     assert [t.name for t in dash.curves.data] == list(D.DEFAULT_SELECTION)
     assert dash.distribution.layout.title.text.startswith("Bolter vs ")
-    assert dash.widget.children[0].children[1] is dash.heatmap
+    assert dash.widget.children[0].children[0].children[1] is dash.heatmap
+
+
+def test_only_the_first_tab_is_built_at_start(catalogs):
+    # the other tabs are built on their first opening (or when the code reads one of their widgets)
+    d = D.Dashboard(*catalogs)
+    assert [d.tabs.built(i) for i in range(7)] == [True] + [False] * 6
+    assert all(not box.children for box in d.widget.children[1:])
+    d.widget.selected_index = 2  # the reader opens the Melee tab
+    assert d.tabs.built(2) and d.widget.children[2].children[0].children[2] is d.melee
+    assert d.roster_status.value and d.tabs.built(4)  # read from code: built on demand
+    assert not d.tabs.built(1) and not d.tabs.built(6)
+    with pytest.raises(AttributeError):
+        d.no_such_widget  # noqa: B018
 
 
 def test_bs_change_updates_heatmap_in_place(dash):

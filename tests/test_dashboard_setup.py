@@ -19,7 +19,7 @@ from praetor_analysis.scenario.calc import calc
 from praetor_analysis.views import dashboard as D
 from praetor_analysis.views import dashboard_view as V
 from praetor_analysis.views.modifiers import Modifiers, apply_modifiers
-from praetor_analysis.views.widgets import PlotlyRuntime, SharedFigureWidget, bundle_path
+from praetor_analysis.views.widgets import BUNDLE_NAME, PlotlyRuntime, SharedFigureWidget, bundle_path, install_bundle
 
 
 @pytest.fixture(scope="module")
@@ -43,9 +43,18 @@ def test_one_plotly_bundle_for_every_figure(dash):
     assert all(isinstance(f, go.FigureWidget) and isinstance(f, SharedFigureWidget) for f in figures)
     assert all(len(f._esm) < 5000 for f in figures)  # a loader, not plotly.js
     runtime = PlotlyRuntime.instance()
-    assert dash.runtime is runtime and runtime.source == bundle_path().read_text(encoding="utf-8")
+    assert dash.runtime is runtime and runtime.source == ""  # the page preloads the file, or asks for it
+    # the page asks the kernel for the bundle when no static file is served (a notebook): sent once
+    runtime._on_page_message(runtime, {"want": "source"}, [])
+    assert runtime.source == bundle_path().read_text(encoding="utf-8")
     states = [f.get_state() for f in figures]
     assert sum(len(json.dumps(s.get("_esm", ""))) for s in states) < 40000
+
+
+def test_the_bundle_is_installed_as_a_static_file(tmp_path):
+    path = install_bundle(tmp_path / "static")
+    assert path.name == BUNDLE_NAME and path.read_bytes() == bundle_path().read_bytes()
+    assert install_bundle(tmp_path / "static") == path  # already there: kept
 
 
 def test_modifiers_travel_as_the_attackers_record():
@@ -197,6 +206,7 @@ def test_every_control_has_a_label_or_a_tooltip(dash):
         for c in getattr(w, "children", ()):
             yield from walk(c)
 
+    dash.build_tabs()  # the tabs not opened yet are built on their first opening
     controls = [w for w in walk(dash.widget) if isinstance(w, (W.ValueWidget, W.Button)) and not isinstance(w, W.HTML)]
     assert len(controls) > 40
     silent = [w for w in controls if not (getattr(w, "tooltip", None) or isinstance(w, W.Textarea))]

@@ -45,14 +45,13 @@ from praetor_analysis.views.dashboard_view import (
     weapon_label,
 )
 from praetor_analysis.views.figures import figure_of
+from praetor_analysis.views.lazy_tabs import LazyTabs
 from praetor_analysis.views.live_figure import LiveFigure, sync_figure
-from praetor_analysis.views.matchup_tab import MatchupTab
 from praetor_analysis.views.melee_view import MeleeState, MeleeView, melee_view
 from praetor_analysis.views.modifiers import REROLL_CHOICES, Modifiers
 from praetor_analysis.views.roster_view import RosterView, roster_view
 from praetor_analysis.views.shooting_view import CompareFn, DistFn, ShootingSession, ShootingSpecs, View, compute_view
 from praetor_analysis.views.widgets import PlotlyRuntime, SharedFigureWidget
-from praetor_analysis.views.workbench import Workbench
 
 __all__ = [
     "COVER_CHOICES",
@@ -74,6 +73,22 @@ _WIDE = {"description_width": "initial"}
 _OWN_MODELS = "each target's own"
 #: Target models: 0 keeps each target's own count (shown as words, not as a bare 0).
 TARGET_MODEL_CHOICES: tuple[tuple[str, int], ...] = ((_OWN_MODELS, 0), *((str(n), n) for n in range(1, 31)))
+_MELEE = 2
+#: The tab (its index) that builds each widget attribute of the tabs built on their first opening.
+_PAGE_OF: dict[str, int] = {
+    "workbench": 1,
+    **dict.fromkeys(("melee_inputs", "melee_status", "melee"), _MELEE),
+    **dict.fromkeys(("marker_inputs", "formation", "marker_distribution"), 3),
+    **dict.fromkeys(("roster_upload", "roster_status", "roster", "roster_box"), 4),
+    "matchup_tab": 5,
+    **dict.fromkeys(
+        (
+            "unit_search", "unit_pick", "unit_models", "add_unit", "custom", "add_custom", "scenario_text",
+            "save_button", "load_file", "load_button", "export_button", "download", "setup_status",
+        ),
+        6,
+    ),
+}  # fmt: skip
 
 
 class Dashboard(SetupTab):
@@ -105,6 +120,7 @@ class Dashboard(SetupTab):
         self.units = (catalog.load_units() if units is None else units).reset_index(drop=True)
         self.session = ShootingSession(compare_fn=compare_fn, distributions_fn=distributions_fn)
         self._quiet = False
+        self._unit_opts: list[tuple[str, int]] | None = None
         self._labels = {
             i: weapon_label(r) for i, r in zip(self.weapons.index, self.weapons.to_dict("records"), strict=True)
         }
@@ -197,8 +213,42 @@ class Dashboard(SetupTab):
         )
         self._show_table(specs)
 
-        # --- melee inputs (a whole round)
-        unit_opts = [(unit_label(r), i) for i, r in enumerate(self.units.to_dict("records"))]
+        self._wire()
+        self.tabs = LazyTabs(
+            [
+                ("Shooting", self._shooting_tab),
+                ("Workbench", self._workbench_tab),
+                ("Melee", self._melee_tab),
+                ("Marker scatter", self._marker_tab),
+                ("Roster", self._roster_tab),
+                ("Matchup", self._matchup_tab),
+                ("Targets, setup", self._build_setup_tab),
+            ]
+        )
+        self.widget = self.tabs.widget
+
+    def __getattr__(self, name: str) -> Any:
+        # a widget of a tab not built yet: build that tab (tests and callers read them before any click)
+        page = _PAGE_OF.get(name)
+        tabs = self.__dict__.get("tabs")
+        if page is None or tabs is None or tabs.built(page):
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        tabs.build(page)
+        return self.__dict__[name]
+
+    def build_tabs(self) -> None:
+        """Build every tab now (they are built on their first opening otherwise)."""
+        self.tabs.build_all()
+
+    # --- the tabs built on their first opening ----------------------------------------------------------
+    def _unit_options(self) -> list[tuple[str, int]]:
+        if self._unit_opts is None:
+            self._unit_opts = [(unit_label(r), i) for i, r in enumerate(self.units.to_dict("records"))]
+        return self._unit_opts
+
+    def _melee_tab(self) -> W.Widget:
+        """A whole round of melee between two units of the catalog."""
+        unit_opts = self._unit_options()
         melee_w = self.weapons[self.weapons["Type"].astype(str).str.contains("Melee")]
         weapon_opts = [(self._labels[i], i) for i in melee_w.index]
         legionary = self._first_unit("Legionary", "Assault Squad")
@@ -230,8 +280,20 @@ class Dashboard(SetupTab):
         self.melee = SharedFigureWidget(mv.figure)
         self.melee._praetor_layout = mv.figure.layout.to_plotly_json()
         self._show_melee(mv)
+        for w in self.melee_inputs.values():
+            w.observe(self._on_melee, names="value")
+        m = list(self.melee_inputs.values())
+        return W.VBox(
+            [
+                W.HBox([W.VBox(m[:3]), W.VBox(m[3:])]),
+                W.HTML("<small>The shooting tab's charging, Furious Charge, re-roll and +/-1 choices apply.</small>"),
+                self.melee,
+                self.melee_status,
+            ]
+        )
 
-        # --- markers
+    def _marker_tab(self) -> W.Widget:
+        """A blast marker scattering over a formation."""
         self.marker_inputs = {
             "models": labelled(W.IntSlider, "Models", "Models in the target formation", value=10, min=1, max=30),
             "base_mm": labelled(
@@ -257,8 +319,13 @@ class Dashboard(SetupTab):
         picture, mdist = marker_view(self.marker_state())
         self.formation = SharedFigureWidget(picture)
         self.marker_distribution = SharedFigureWidget(mdist)
+        for w in self.marker_inputs.values():
+            w.observe(self._on_marker, names="value")
+        mk = list(self.marker_inputs.values())
+        return W.VBox([W.HBox([W.VBox(mk[:4]), W.VBox(mk[4:])]), W.HBox([self.formation, self.marker_distribution])])
 
-        # --- a loaded roster: its units against the chosen targets
+    def _roster_tab(self) -> W.Widget:
+        """A loaded roster: its units against the chosen targets."""
         self.roster_upload = labelled(
             W.FileUpload,
             "Load a roster",
@@ -272,20 +339,38 @@ class Dashboard(SetupTab):
         self.roster._praetor_layout = rv.figure.layout.to_plotly_json()
         self.roster_box = W.Box([self.roster], layout=W.Layout(display="none"))  # shown once a list is loaded
         self._show_roster(rv)
+        self.roster_upload.observe(self._on_roster, names="value")
+        return W.VBox(
+            [
+                note("The units of the list fire at the targets chosen in the shooting tab."),
+                self.roster_upload,
+                self.roster_status,
+                self.roster_box,
+            ]
+        )
 
-        # --- the workbench: units with loadouts side by side, each with its own modifiers
+    def _workbench_tab(self) -> W.Widget:
+        """Units with loadouts side by side, each with its own modifiers."""
+        from praetor_analysis.views.workbench import Workbench
+
         self.workbench = Workbench(self.targets)
+        return self.workbench.widget
 
-        # --- setup: targets from the catalog or a custom statline; save, load, export
-        self._build_setup(unit_opts)
+    def _matchup_tab(self) -> W.Widget:
+        """Two lists against each other, the modifiers army-wide."""
+        from praetor_analysis.views.matchup_tab import MatchupTab
 
-        self.matchup_tab = MatchupTab(lambda: self.state().modifiers)  # two lists, the modifiers army-wide
+        self.matchup_tab = MatchupTab(lambda: self.state().modifiers)
+        return self.matchup_tab.widget
 
-        self._wire()
-        self.widget = self._layout()
+    def _build_setup_tab(self) -> W.Widget:
+        """Targets from the catalog or a custom statline; save, load, export."""
+        self._build_setup(self._unit_options())
+        self._wire_setup()
+        return self._setup_tab()
 
-    # --- layout -------------------------------------------------------------------------------
-    def _layout(self) -> W.Tab:
+    # --- the shooting tab (built at start) ---------------------------------------------------------------
+    def _shooting_tab(self) -> W.Widget:
         mods = W.HBox(
             [
                 W.VBox([self.bs, self.attacker_models, self.half_range, self.charging]),
@@ -303,45 +388,16 @@ class Dashboard(SetupTab):
                 self.status,
             ]
         )
-        shooting = W.VBox([inputs, self.heatmap, W.HBox([self.curves, self.distribution]), self.table, self.runtime])
-        m = list(self.melee_inputs.values())
-        melee = W.VBox(
-            [
-                W.HBox([W.VBox(m[:3]), W.VBox(m[3:])]),
-                W.HTML("<small>The shooting tab's charging, Furious Charge, re-roll and +/-1 choices apply.</small>"),
-                self.melee,
-                self.melee_status,
-            ]
-        )
-        mk = list(self.marker_inputs.values())
-        markers = W.VBox([W.HBox([W.VBox(mk[:4]), W.VBox(mk[4:])]), W.HBox([self.formation, self.marker_distribution])])
-        setup = self._setup_tab()
-        roster = W.VBox(
-            [
-                note("The units of the list fire at the targets chosen in the shooting tab."),
-                self.roster_upload,
-                self.roster_status,
-                self.roster_box,
-            ]
-        )
-        tab = W.Tab(children=[shooting, self.workbench.widget, melee, markers, roster, self.matchup_tab.widget, setup])
-        titles = ("Shooting", "Workbench", "Melee", "Marker scatter", "Roster", "Matchup", "Targets, setup")
-        for i, title in enumerate(titles):
-            tab.set_title(i, title)
-        return tab
+        return W.VBox([inputs, self.heatmap, W.HBox([self.curves, self.distribution]), self.table, self.runtime])
 
     def _wire(self) -> None:
         for w in self._shooting_inputs():
             w.observe(self._on_change, names="value")
         for w in (self.charging, self.furious_charge, self.preferred_enemy, self.reroll_hits, self.reroll_wounds):
             w.observe(self._on_melee, names="value")
-        for w in (self.to_hit, self.to_wound, *self.melee_inputs.values()):
+        for w in (self.to_hit, self.to_wound):
             w.observe(self._on_melee, names="value")
         self.search.observe(self._on_search, names="value")
-        for w in self.marker_inputs.values():
-            w.observe(self._on_marker, names="value")
-        self.roster_upload.observe(self._on_roster, names="value")
-        self._wire_setup()
 
     def _shooting_inputs(self) -> tuple[W.ValueWidget, ...]:
         return (
@@ -464,7 +520,7 @@ class Dashboard(SetupTab):
         self.refresh()
 
     def _on_melee(self, change: dict[str, Any]) -> None:
-        if not self._quiet:
+        if not self._quiet and self.tabs.built(_MELEE):
             self.refresh_melee()
 
     def load_roster(self, data: bytes | None, name: str) -> RosterView:
