@@ -457,3 +457,32 @@ def test_brutal_breaching_murderous_strike_in_an_array_against_cataphractii():
     want = oracle_calc(items[4])  # 2 attacks against three W2 models, die by die
     for key in ("hits", "wounds", "unsaved", "casualties"):
         assert _gap(np.asarray(got[4][key]["pmf"]), np.asarray(want[key])) <= TOL, key
+
+
+def test_the_batch_caches_kept_between_batches_never_mix_records_up():
+    # engine.batch.SHARED keeps the batch's caches (keyed by record ids) from one batch to the next: records
+    # made and dropped one batch after another (their ids free for new records) each get their own results,
+    # equal to exact.resolve_exact; the caches are dropped once they hold more than SHARED_RECORDS records
+    import gc
+
+    from praetor_analysis.engine import batch
+
+    for i in range(24):
+        strength, ap = 3 + i % 6, 2 + i % 5
+        rules = ("", ", Pinning", ", Brutal (2)", ", Rending (6+)")[i % 4]
+        scenario = {"attacker": {"BS": 4, "S": 4}, "attacks": 3 + i % 4,
+                    "weapon": {"Range": '24"', "Strength": str(strength), "AP": str(ap), "Type": f"Heavy 1{rules}"},
+                    "target": {"models": 2 + i % 3, "T": 4, "W": 1 + i % 2, "Save": "3+", "Ld": 8}}  # fmt: skip
+        cell = (parse_volley(scenario), parse_target(scenario))
+        _, batched = _check_against_resolve([cell])
+        assert batched == 1
+        del cell
+        gc.collect()
+    assert len(batch.SHARED) == 1
+    held = batch.SHARED_RECORDS
+    try:
+        batch.SHARED_RECORDS = 0
+        _check_against_resolve(_padded_cells()[:3])
+        assert len(batch.SHARED) == 0  # too many records: dropped after the batch
+    finally:
+        batch.SHARED_RECORDS = held

@@ -63,6 +63,7 @@ from praetor_analysis.engine.wound_stage import (
 from praetor_analysis.prob.convolution import compound_many
 from praetor_analysis.prob.dice import THIN_MANY_TERMS, thin, thin_many
 from praetor_analysis.prob.dist import Dist
+from praetor_analysis.prob.memo import BoundedMemo
 from praetor_analysis.profiles.records import ProfileError, Unit, Weapon
 from praetor_analysis.rules.target_reads import TargetReads
 
@@ -98,7 +99,10 @@ _VOLLEY_REST = attrgetter(*(f.name for f in fields(Volley) if f.compare and f.na
 
 
 class _Shared:
-    """The batch's caches, keyed by object identity (a sweep builds each volley and target once)."""
+    """The batch's caches, keyed by object identity (a sweep builds each volley and target once); kept from
+    one batch to the next (``SHARED``), so a repeated sweep, dashboard update or single volley finds its facts,
+    rule lists and hit stages made. Every record whose id keys an entry is held by ``_by_id``, so no id is
+    reused while the caches live; they are dropped when they hold more than ``SHARED_RECORDS`` records."""
 
     def __init__(self) -> None:
         self._by_id: dict[int, tuple[object, object]] = {}
@@ -111,7 +115,7 @@ class _Shared:
         self.rules: dict[tuple, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {}
         self.pinning: dict[tuple, np.ndarray] = {}
         self.pin_vectors: dict[tuple[int, int], np.ndarray] = {}
-        self.gets_hot: dict[int, Dist] = {}
+        self.gets_hot: dict[tuple[int, int], Dist] = {}
         self.tables: dict[tuple, Wounds] = {}
         self._volleys: dict[int, VolleyFacts] = {}
         self._facts: dict[tuple, VolleyFacts] = {}
@@ -120,6 +124,17 @@ class _Shared:
         self._tokens: dict[tuple, int] = {}
         self._batch_only: dict[int, tuple[Wounds, dict]] = {}
         self.keep_state = False
+
+    def begin(self, keep_state: bool) -> None:
+        """Start a batch: its own large maps, whether it keeps the final states."""
+        self._batch_only = {}
+        self.keep_state = keep_state
+
+    def end(self) -> None:
+        """End a batch: its large maps dropped, and every cache once it holds too many records."""
+        self._batch_only = {}
+        if len(self._by_id) > SHARED_RECORDS:
+            SHARED.clear()
 
     def same(self, record: Volley | Unit | Weapon) -> Volley | Unit | Weapon:
         """The first record of the batch equal to ``record``: equal volleys and targets share their caches."""
@@ -199,6 +214,13 @@ class _Shared:
         return self.hits[key]
 
 
+SHARED: BoundedMemo[_Shared] = BoundedMemo(1)
+"""The caches of the batches (one ``_Shared``), emptied by ``clear_memos``."""
+
+SHARED_RECORDS = 20_000
+"""The most records (volleys, targets, weapons, attackers) the caches hold after a batch."""
+
+
 def resolve_many(
     cells: Sequence[Cell], *, casualties_only: bool = False, keep_state: bool = False
 ) -> list[VolleyResult | Casualties | Failure]:
@@ -210,8 +232,17 @@ def resolve_many(
     the exact path's). With ``casualties_only`` each result is a ``Casualties`` (hits, wounds and unsaved
     wounds are not built: what a catalog sweep needs).
     """
-    shared = _Shared()
-    shared.keep_state = keep_state and not casualties_only
+    shared = SHARED.get("batch", _Shared)
+    shared.begin(keep_state and not casualties_only)
+    try:
+        return _resolve_many(cells, shared, casualties_only)
+    finally:
+        shared.end()
+
+
+def _resolve_many(
+    cells: Sequence[Cell], shared: _Shared, casualties_only: bool
+) -> list[VolleyResult | Casualties | Failure]:
     asked = len(cells)
     cells = list(cells)
     checked = expand_checks(cells)  # a Psychic check's outcomes: cells of their own, mixed at the end
@@ -544,7 +575,7 @@ def _chain_maps(cell: _Cell, width: int, shared: _Shared) -> tuple[np.ndarray, n
 
 
 def _gets_hot(volley: Volley, ones: Dist, shared: _Shared) -> Dist:
-    key = id(volley)
+    key = (id(volley), id(ones))  # the ones of its hit stage (a target may change its To Hit roll)
     if key not in shared.gets_hot:
         shared.gets_hot[key] = Dist.from_trusted(thin(ones.probabilities, gets_hot_unsaved(volley)))
     return shared.gets_hot[key]

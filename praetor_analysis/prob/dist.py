@@ -21,6 +21,8 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
     import pandas as pd
 
 _TRIM_EPS = 0.0
+_OUTCOMES = np.arange(4096, dtype=np.float64)  # the outcomes 0..4095 as floats, for ``mean`` (read-only)
+_OUTCOMES.flags.writeable = False
 
 
 def _as_pmf(values: Iterable[float] | np.ndarray) -> np.ndarray:
@@ -54,11 +56,13 @@ class Dist:
         pmf: ``pmf[k]`` is the probability of exactly ``k``; must sum to 1. Trailing zeros are trimmed.
     """
 
-    __slots__ = ("_p",)
+    __slots__ = ("_m", "_p")
     _p: np.ndarray
+    _m: float | None  # the mean, once asked (the pmf never changes)
 
     def __init__(self, pmf: Iterable[float] | np.ndarray) -> None:
         object.__setattr__(self, "_p", _as_pmf(pmf))
+        object.__setattr__(self, "_m", None)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Dist is immutable")
@@ -87,6 +91,7 @@ class Dist:
             arr /= s
         arr.flags.writeable = False
         object.__setattr__(obj, "_p", arr)
+        object.__setattr__(obj, "_m", None)
         return obj
 
     @classmethod
@@ -115,6 +120,7 @@ class Dist:
         for row, end in zip(arr, ends, strict=True):
             obj = new(cls)
             put(obj, "_p", row[:end])
+            put(obj, "_m", None)
             out.append(obj)
         return out
 
@@ -176,7 +182,11 @@ class Dist:
 
     def mean(self) -> float:
         """Expected value."""
-        return float(np.dot(np.arange(self._p.size), self._p))
+        if self._m is None:
+            size = self._p.size
+            k = _OUTCOMES[:size] if size <= _OUTCOMES.size else np.arange(size, dtype=np.float64)
+            object.__setattr__(self, "_m", float(np.dot(k, self._p)))
+        return self._m  # type: ignore[return-value]
 
     def var(self) -> float:
         """Variance."""

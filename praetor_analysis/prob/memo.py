@@ -42,6 +42,16 @@ class BoundedMemo(Generic[V]):
             hit = self._data[key] = build()
         return hit
 
+    def peek(self, key: Hashable) -> V | None:
+        """The value held for ``key``, or None (nothing is computed)."""
+        return self._data.get(key)
+
+    def put(self, key: Hashable, value: V) -> None:
+        """Hold ``value`` for ``key`` (the memo emptied first when full)."""
+        if key not in self._data and len(self._data) >= self.size:
+            self._data.clear()
+        self._data[key] = value
+
     def values(self) -> list[V]:
         """The values held now."""
         return list(self._data.values())

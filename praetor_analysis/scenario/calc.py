@@ -221,13 +221,19 @@ def calc_many(items: Sequence[Any]) -> list[Any]:
         if cell is not None:
             batch.append(i)
             cells.append(cell)
+    echoes: dict[int, dict[str, Any]] = {}  # by unit record (the cells keep them alive): built once, copied
+    why: dict[tuple, dict[str, str]] = {}  # the reasons of equal rule lists: built once, copied
     for i, (volley, target), result in zip(batch, cells, resolve_many(cells), strict=True):
         if isinstance(result, PraetorError):
             out[i] = ScenarioError(str(result), field=result.field, value=result.value)
             continue
-        done = echoed(result.to_dict(), [[volley]], target)
-        lists = list(done.get("no_effect", ())), list(done.get("not_modelled", ()))
-        done["reasons"] = reasons(*lists, hits_given=_hits_given(items[i]))
+        done = result.to_dict()  # what echoed() adds, each unit's block built once
+        done["attacker"], done["target"] = _echo(volley.attacker, echoes), _echo(target, echoes)
+        key = (tuple(result.no_effect), tuple(result.not_modelled), _hits_given(items[i]))
+        found = why.get(key)
+        if found is None:
+            found = why[key] = reasons(list(key[0]), list(key[1]), hits_given=key[2])
+        done["reasons"] = dict(found)
         out[i] = done
     for i, item in enumerate(items):
         if out[i] is None:
@@ -236,6 +242,14 @@ def calc_many(items: Sequence[Any]) -> list[Any]:
             except ScenarioError as exc:
                 out[i] = exc
     return out
+
+
+def _echo(unit: Unit, echoes: dict[int, dict[str, Any]]) -> dict[str, Any]:
+    """``unit_echo(unit)``, built once per record and copied (its rules list too)."""
+    found = echoes.get(id(unit))
+    if found is None:
+        found = echoes[id(unit)] = unit_echo(unit)
+    return {**found, "rules": list(found["rules"])}
 
 
 def _batchable(item: Any) -> tuple[Volley, Unit] | None:

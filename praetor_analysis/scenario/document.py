@@ -304,13 +304,43 @@ def check_target_state(target: Unit) -> None:
 
 
 # --- the document ---------------------------------------------------------------------------------
-@as_scenario_error
+_SCENARIOS: BoundedMemo[Shooting] = BoundedMemo(8192)
+
+MEMO_TEXT = 4096
+"""The longest document text (``repr``) whose records are memoised by it."""
+
+
 def parse_scenario(data: Any) -> Scenario:
     """The typed records of one scenario document (a mapping in the docs/scenario.md form).
+
+    Volleys at a target without a formation are memoised by the document's text (its ``repr``, up to
+    ``MEMO_TEXT`` characters): the records are immutable and depend on the document alone, so a sweep or a
+    dashboard that sends a document again finds them parsed and checked.
 
     Raises:
         ScenarioError: for any bad, unknown, misplaced or too large field (the message names it).
     """
+    key = None
+    if isinstance(data, Mapping):
+        try:
+            key = (type(data).__name__, repr(data))
+        except (RecursionError, ValueError):  # nested too deeply; an integer beyond Python's digit limit
+            key = None
+        if key is not None and len(key[1]) > MEMO_TEXT:
+            key = None
+    if key is not None:
+        found = _SCENARIOS.peek(key)
+        if found is not None:
+            return found
+    scenario = _parse_scenario(data)
+    if key is not None and isinstance(scenario, Shooting) and scenario.marker is None:
+        _SCENARIOS.put(key, scenario)
+    return scenario
+
+
+@as_scenario_error
+def _parse_scenario(data: Any) -> Scenario:
+    """``parse_scenario`` itself."""
     if not isinstance(data, Mapping):
         raise ScenarioError(f"scenario: expected a JSON object, got {type(data).__name__}")
     unknown = sorted(set(data) - SCENARIO_FIELDS, key=str)
