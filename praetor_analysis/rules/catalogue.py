@@ -36,8 +36,19 @@ def lookup(name: str) -> RuleDecl | None:
     decl = REGISTRY.get(name)
     if decl is not None:
         return decl
+    if len(_SPELLED) > 4096 or _SPELLED_FOR[0] != len(REGISTRY):  # a rule declared since: forget them
+        _SPELLED.clear()
+        _SPELLED_FOR[0] = len(REGISTRY)
+    if name in _SPELLED:
+        return _SPELLED[name]
     canonical = canonical_name(fold(name))
-    return None if canonical is None else REGISTRY[canonical]
+    found = _SPELLED[name] = None if canonical is None else REGISTRY[canonical]
+    return found
+
+
+_SPELLED: dict[str, RuleDecl | None] = {}
+"""``lookup`` of the names that are not canonical, each folded once (for a registry of ``_SPELLED_FOR[0]``)."""
+_SPELLED_FOR = [0]
 
 
 class Named(Protocol):
