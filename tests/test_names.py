@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
@@ -12,7 +13,7 @@ from praetor_analysis import calc
 from praetor_analysis.catalog import load_targets, load_weapons
 from praetor_analysis.errors import ScenarioError
 from praetor_analysis.scenario.blocks import target_block, weapon_block
-from praetor_analysis.scenario.names import resolve_unit, resolve_weapon
+from praetor_analysis.scenario.names import is_target_profile, resolve_unit, resolve_weapon
 
 ATTACKER = {"BS": 4, "S": 4, "WS": 4}
 
@@ -180,3 +181,70 @@ def test_junk_profiles_are_not_offered_and_a_bare_profile_is_its_datasheet_at_mi
     assert (block["T"], block["models"]) == ("4", 10)
     assert resolve_unit({"name": "Legionary", "models": 3})["models"] == 3
     assert resolve_unit("Rhino")["models"] == 1  # a standard target keeps its size
+
+
+# --- NAME@FACTION: the one-string pick of the command line ------------------------------------------------
+def test_a_faction_picks_an_ambiguous_weapon_on_the_command_line() -> None:
+    pytest.importorskip("plotly")
+    from praetor_analysis.views.exports import select_weapons
+
+    # "Needle Pistol" is two statlines in the shipped catalog (Horus Heresy's; the Sisters of Silence's
+    # Master-crafted one): refused alike by calc and report, naming both factions and the NAME@FACTION form
+    by_calc, by_report = _refusal(resolve_weapon, "Needle Pistol"), _refusal(select_weapons, ["Needle Pistol"])
+    assert by_calc == by_report
+    assert (
+        "'Horus Heresy'" in by_report and "'Sisters Of Silence'" in by_report and "'Needle Pistol@FACTION'" in by_report
+    )
+    picked = select_weapons(["Needle Pistol@sisters of silence"])
+    assert len(picked) == 1 and "Master-crafted" in picked["Type"].iloc[0]
+    assert resolve_weapon("Needle Pistol@Horus Heresy") == resolve_weapon(
+        {"name": "Needle Pistol", "faction": "Horus Heresy"}
+    )
+    with pytest.raises(ScenarioError, match=r"^--weapons\.faction: 'Needle Pistol' has no faction 'Nope' \(choices: "):
+        select_weapons(["Needle Pistol@Nope"])
+    proc = subprocess.run(
+        [sys.executable, "-m", "praetor_analysis.cli", "report", "--weapons", "Needle Pistol", "-o", os.devnull],
+        capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert proc.returncode == 2 and proc.stderr.count("\n") == 1 and "Needle Pistol@FACTION" in proc.stderr
+
+
+def test_name_at_faction_reads_as_the_block_everywhere() -> None:
+    assert resolve_unit("Legion Praetor@bd27-5640-b8a7-fbb3") == resolve_unit(
+        {"name": "Legion Praetor", "profile_id": "bd27-5640-b8a7-fbb3"}
+    )
+    got = calc({"attacker": "Nathaniel Garro@Assassins", "target": "Rhino"})
+    assert got["faction"] == "Assassins"
+    with pytest.raises(ScenarioError, match="'Nathaniel Garro@FACTION'"):
+        calc({"attacker": "Nathaniel Garro", "target": "Rhino"})
+
+
+def test_a_profile_without_toughness_or_armour_is_no_target_anywhere() -> None:
+    # the data's "Defence Line" (a fortification with neither Toughness nor armour values) and the support
+    # squads' collective "Legionary" rows: refused or passed over by every reader of a target
+    from praetor_analysis.analysis.unit_ratings import profile_targets, target_named
+    from praetor_analysis.catalog import load_units
+
+    units = load_units()
+    junk = [i for i, r in units.iterrows() if not is_target_profile(r)]
+    assert {units.loc[i, "name"] for i in junk} == {"Defence Line", "Legionary"}
+    for value in ("Defence Line", {"name": "Defence Line", "size": 1}):
+        with pytest.raises(ScenarioError, match="not a target"):
+            calc({"attacker": {"BS": 4}, "weapon": "Lascannon", "target": value})
+    with pytest.raises(ScenarioError, match=r"^--target: 'Defence Line' .*not a target"):
+        target_named("Defence Line")
+    targets, _ = profile_targets()
+    assert not any(label.startswith("Defence Line") for label, _ in targets)
+    pytest.importorskip("plotly")
+    from praetor_analysis.views.exports import select_targets
+
+    with pytest.raises(ScenarioError, match=r"^--targets: 'Defence Line' is a unit profile without Toughness"):
+        select_targets(["Defence Line"])
+    pytest.importorskip("ipywidgets")
+    from praetor_analysis.views.dashboard import Dashboard
+
+    board = Dashboard()
+    offered = {i for _, i in board.unit_pick.options}
+    assert not offered & set(junk)
+    with pytest.raises(ScenarioError, match="not a target"):
+        board.add_target_unit(junk[0], 1)

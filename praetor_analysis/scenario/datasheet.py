@@ -42,7 +42,7 @@ from praetor_analysis.scenario.blocks import attacker_block, weapon_block
 from praetor_analysis.scenario.limits import check_loadout_length
 from praetor_analysis.scenario.loadout_limits import Limits, option_chain, refuse_if_hidden
 from praetor_analysis.scenario.modifiers import split_modifiers
-from praetor_analysis.scenario.names import UNIT_STAT_KEYS, fold, is_name_block, suggestions
+from praetor_analysis.scenario.names import UNIT_STAT_KEYS, fold, is_name_block, split_pick, suggestions
 from praetor_analysis.scenario.option_visibility import Ancestry, legion_names, legion_of, visibility
 from praetor_analysis.scenario.unit_records import FieldedUnit, Loadout, ModelGroup
 from praetor_analysis.scenario.wargear_effects import Item, with_wargear
@@ -106,7 +106,7 @@ def is_datasheet(value: Any) -> bool:
     """True when ``value`` is a name block (no characteristics) naming a datasheet."""
     if not is_name_block(value, UNIT_STAT_KEYS):
         return False
-    name = value if isinstance(value, str) else value.get("name")
+    name = split_pick(value)[0] if isinstance(value, str) else value.get("name")
     return isinstance(name, str) and fold(name) in _sheets()[1]
 
 
@@ -116,7 +116,10 @@ def datasheet_row(value: Any, field: str = "attacker") -> pd.Series:
     Raises:
         ScenarioError: Unknown name (with suggestions), or one shared by several factions' datasheets.
     """
-    name = value if isinstance(value, str) else value.get("name")
+    if isinstance(value, str):
+        name, picks = split_pick(value)
+        value = {"name": name, **{k: v for k, v in picks.items() if k == "faction"}}
+    name = value.get("name")
     if not isinstance(name, str):
         raise ScenarioError(f"{field}.name: expected a datasheet name, got {name!r}")
     frame, index = _sheets()
@@ -134,7 +137,7 @@ def datasheet_row(value: Any, field: str = "attacker") -> pd.Series:
         have = ", ".join(repr(f) for f in sub["faction"])
         raise ScenarioError(
             f"{field}: {name!r} names {len(sub)} datasheets (factions {have}); "
-            f'pick one with {{"name": {name!r}, "faction": ...}}'
+            f'pick one with {{"name": {name!r}, "faction": ...}} or the name {name + "@FACTION"!r}'
         )
     return sub.iloc[0]
 
@@ -308,7 +311,10 @@ def build_loadout(value: Any, field: str = "attacker") -> FieldedUnit:
         ScenarioError: An unknown name or option, a size outside the datasheet's limits, a loadout the data
             does not allow; one line naming the field and the value.
     """
-    block: Mapping[str, Any] = {"name": value} if isinstance(value, str) else value
+    if isinstance(value, str):
+        name, picks = split_pick(value)
+        value = {"name": name, **{k: v for k, v in picks.items() if k == "faction"}}
+    block: Mapping[str, Any] = value
     if not isinstance(block, Mapping):
         raise ScenarioError(f"{field}: expected a datasheet name or block, got {block!r}")
     unknown = sorted(set(block) - DATASHEET_FIELDS - {"models"})

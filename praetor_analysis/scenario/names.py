@@ -5,7 +5,8 @@
   (``"Legionary"``), or ``{"name": ..., "models": N, "faction": ...}`` with any other target fields
   (``wounds_taken``, ``facing``...) kept -> a target block at that size.
 
-Matching ignores case and runs of spaces. A block that carries any characteristic (``Strength``,
+Matching ignores case and runs of spaces; ``NAME@FACTION`` (or ``NAME@PROFILE_ID``) is the one-string form of
+``{"name": NAME, "faction": FACTION}``, for the command line. A block that carries any characteristic (``Strength``,
 ``T``...) is a profile and is passed on untouched. A name shared by different statlines is refused
 with the choices and how to pick one (``faction``, then ``profile_id``); a miss is refused with up to
 three close names. Datasheet names (a whole unit attacking) are resolved by
@@ -15,6 +16,7 @@ three close names. Datasheet names (a whole unit attacking) are resolved by
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Mapping
 from functools import cache
 from typing import Any
@@ -32,10 +34,12 @@ __all__ = [
     "datasheet_names",
     "fold",
     "is_name_block",
+    "is_target_profile",
     "pick_rows",
     "resolve_names",
     "resolve_unit",
     "resolve_weapon",
+    "split_pick",
     "suggestions",
     "target_from_row",
     "unit_row",
@@ -136,7 +140,7 @@ def pick_rows(
     more = f"; and {len(distinct) - 8} more" if len(distinct) > 8 else ""
     raise ScenarioError(
         f"{field}: {name!r} names {len(distinct)} different statlines: {choices}{more}; "
-        f'pick one with {{"name": {name!r}, "{pick}": ...}}'
+        f'pick one with {{"name": {name!r}, "{pick}": ...}} or the name {name + "@" + pick.upper()!r}'
     )
 
 
@@ -144,9 +148,23 @@ def _describe(row: pd.Series, key: list[str]) -> str:
     return " ".join(f"{k} {row[k] if str(row[k]).strip() else '-'}" for k in key)
 
 
+_PROFILE_ID = re.compile(r"[0-9a-f]{4}(?:-[0-9a-f]{4}){3}", re.IGNORECASE)
+
+
+def split_pick(text: str) -> tuple[str, dict[str, str]]:
+    """A name written ``NAME@FACTION`` (or ``NAME@PROFILE_ID``, four groups of four hex digits) -> ``(NAME,
+    {"faction": FACTION})``, the command line's form of ``{"name", "faction"}``; a name without ``@`` is
+    itself with no pick (no name of the catalog holds an ``@``)."""
+    name, at, pick = text.rpartition("@")
+    if not at or not name.strip() or not pick.strip():
+        return text, {}
+    key = "profile_id" if _PROFILE_ID.fullmatch(pick.strip()) else "faction"
+    return name, {key: pick.strip()}
+
+
 def _name_of(value: Any, field: str) -> tuple[str, Mapping[str, Any]]:
     if isinstance(value, str):
-        return value, {}
+        return split_pick(value)
     name = value["name"]
     if not isinstance(name, str) or not name.strip():
         raise ScenarioError(f"{field}.name: expected a name, got {name!r}")
@@ -198,7 +216,11 @@ def unit_row(value: Any, field: str = "target") -> pd.Series:
         if field == "attacker":  # a whole unit attacking is named by its datasheet
             first, what = [*datasheet_names(), *first], "datasheet, unit profile or standard target"
         raise ScenarioError(f"{field}: no {what} named {name!r}{suggestions(name, list(units['name']), first=first)}")
-    usable = [i for i in rows if _has_defences(units.iloc[i])]
+    usable = [i for i in rows if is_target_profile(units.iloc[i])]
+    if not usable and "attacker" not in field:
+        raise ScenarioError(
+            f"{field}: {name!r} is a unit profile without Toughness or armour values in the data: not a target"
+        )
     return pick_rows(units, usable or rows, _UNIT_KEY, picks, field, name)
 
 
@@ -209,7 +231,7 @@ def _datasheet_minimum(row: pd.Series) -> int | None:
     return int(hit["min_models"].iloc[0]) if len(hit) else None
 
 
-def _has_defences(row: pd.Series) -> bool:
+def is_target_profile(row: Mapping[str, Any] | pd.Series) -> bool:
     """Whether a unit profile can be a target: a Toughness, or armour values (junk rows of the data, such as
     two collective Legionary profiles without Toughness, are not offered beside a complete one)."""
     return any(str(row.get(k, "")).strip() not in ("", "-") for k in ("T", "Front"))

@@ -114,7 +114,7 @@ def target_of(value: Any, field: str = "target") -> tuple[Any, list[tuple[str, s
             raise ScenarioError(f"{field}.{unknown[0]}: not a field of a datasheet target ({allowed})")
         unit = fielded_unit({k: v for k, v in block.items() if k in DATASHEET_FIELDS}, field)
     extra = {k: block[k] for k in TARGET_EXTRA_FIELDS if k in block}
-    reading = as_target(unit, label)
+    reading = as_target(unit, label, field)
     own = reading.block.get("rules", [])
     if isinstance(extra.get("rules"), list) and own:  # rules given are added to the unit's own
         extra["rules"] = [*own, *(r for r in extra["rules"] if r not in own)]

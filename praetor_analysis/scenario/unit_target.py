@@ -24,7 +24,7 @@ from praetor_analysis.catalog import load_units
 from praetor_analysis.errors import PraetorError, ScenarioError
 from praetor_analysis.scenario.blocks import is_vehicle_row, row_value, target_block
 from praetor_analysis.scenario.fielded import FieldedUnit, roster_units
-from praetor_analysis.scenario.names import fold, suggestions
+from praetor_analysis.scenario.names import fold, is_target_profile, suggestions
 
 __all__ = ["ROSTER_FIELDS", "UnitTarget", "as_target", "roster_unit", "statlines", "unique_labels"]
 
@@ -88,12 +88,13 @@ def _profile(chars: Mapping[str, Any]) -> tuple[Any, ...]:
     return (*(row_value(chars, k) for k in (*_DEFENCE, "Invulnerable", *_ARMOUR)), rules)
 
 
-def as_target(unit: FieldedUnit, label: str | None = None) -> UnitTarget:
+def as_target(unit: FieldedUnit, label: str | None = None, field: str = "target") -> UnitTarget:
     """The target a fielded unit stands as (see the module docstring); ``label`` names it (default its
     datasheet).
 
     Raises:
-        ScenarioError: The unit has no model with a statline.
+        ScenarioError: The unit has no model with a statline, or none with a Toughness or armour values (a
+            fortification's junk profile): ``field`` names it.
     """
     label = unit.datasheet if label is None else label
     lines = statlines(unit)
@@ -110,6 +111,10 @@ def as_target(unit: FieldedUnit, label: str | None = None) -> UnitTarget:
         key=lambda s: (s[1], "character" not in str(s[2].get("Unit Type", "")).casefold()),
     )
     chars = dict(chosen)
+    if not any(is_target_profile(s[2]) for s in lines):
+        raise ScenarioError(
+            f"{field}: {label!r} has no model with Toughness or armour values in the data: not a target"
+        )
     for key in _ARMOUR if is_vehicle_row(chars) else _DEFENCE:
         if row_value(chars, key) is None:
             donor = next((s for s in lines if row_value(s[2], key) is not None), None)

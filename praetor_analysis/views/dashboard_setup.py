@@ -10,7 +10,9 @@ from typing import Any
 import ipywidgets as W
 import pandas as pd
 
+from praetor_analysis.errors import ScenarioError
 from praetor_analysis.scenario.blocks import is_vehicle_row
+from praetor_analysis.scenario.names import is_target_profile
 from praetor_analysis.views.controls import labelled, note
 from praetor_analysis.views.dashboard_view import (
     DashboardState,
@@ -39,12 +41,20 @@ class SetupTab:
     target_select: W.SelectMultiple
     _quiet: bool
 
+    def _target_options(self, unit_opts: list[tuple[str, int]]) -> list[tuple[str, int]]:
+        """The unit options that can be a target (a profile without Toughness or armour values cannot)."""
+        return [o for o in unit_opts if is_target_profile(self.units.loc[o[1]])]
+
     def _build_setup(self, unit_opts: list[tuple[str, int]]) -> None:
         self.unit_search = labelled(
             W.Text, "Find a unit", "Part of a unit's name: the list beside it narrows", placeholder="e.g. Contemptor"
         )
         self.unit_pick = labelled(
-            W.Dropdown, "Unit", "The unit profile added as a target", options=unit_opts[:200], width="60em"
+            W.Dropdown,
+            "Unit",
+            "The unit profile added as a target",
+            options=self._target_options(unit_opts)[:200],
+            width="60em",
         )
         self.unit_models = labelled(
             W.BoundedIntText, "Models", "Models in the added target (a vehicle is one)", value=5, min=1, max=50
@@ -122,7 +132,7 @@ class SetupTab:
     def _on_unit_search(self, change: dict[str, Any]) -> None:
         text = str(change["new"]).strip().lower()
         labels = [(unit_label(r), i) for i, r in enumerate(self.units.to_dict("records"))]
-        self.unit_pick.options = [o for o in labels if text in o[0].lower()][:200]
+        self.unit_pick.options = [o for o in self._target_options(labels) if text in o[0].lower()][:200]
 
     # --- targets, save, load, export ----------------------------------------------------------------
     def _add_target_row(self, row: dict[str, Any]) -> str:
@@ -143,6 +153,8 @@ class SetupTab:
     def add_target_unit(self, unit_index: int, models: int) -> str:
         """Add a unit of the catalog as a target of ``models`` models (vehicles: one); returns its label."""
         row = self.units.loc[unit_index].to_dict()
+        if not is_target_profile(row):
+            raise ScenarioError(f"unit: {row['name']!r} has no Toughness or armour values in the data: not a target")
         vehicle = is_vehicle_row(row)
         label = f"{row['name']} ({row.get('unit', '')})"
         return self._add_target_row({**row, "archetype": label, "models": 1 if vehicle else int(models)})
