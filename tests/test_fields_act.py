@@ -68,6 +68,7 @@ CHANGES: dict[str, tuple[tuple[str, ...], Any]] = {
     "aim": (("aim",), {"model": 4}),
     "indirect": (("indirect",), True),
     "edges": (("edges",), {"xmin": 0.5}),
+    "options": (("options",), ["Blade Charge"]),  # the weapon given that option (see _pair)
     "target_weapon": (("target_weapon",), FIST),
     "target.Front": (("~target", "Front"), 14),
     "target.HP": (("~target", "HP"), 1),
@@ -213,6 +214,8 @@ def _pair(kind: str, field: str) -> tuple[dict[str, Any], dict[str, Any]]:
         value = "shooting" if doc.get("mode") == "melee" else "melee"
     if field == "weapon" and doc.get("mode") == "melee":
         value = FIST
+    if field == "options":  # a weapon with the option (Blade Charge, Rending (3+) taken), not taken in the base
+        doc["weapon"] = {**doc["weapon"], "Type": doc["weapon"]["Type"] + ", Blade Charge"}
     if path[0] == "~target":
         doc["target"], path = dict(RHINO), ("target", *path[1:])
         if kind in ("melee", "datasheet melee"):
@@ -249,7 +252,7 @@ ASKING: dict[str, Any] = {
     "attacker.charging": True, "attacker.two_weapons": True, "attacker.wounds_taken": 1,
     "attacker.modifiers": {"to_hit": 1}, "target.modifiers": {"to_hit": 1},
     "attacker.second_weapon": SWORD, "target.moved": True, "target.charging": True, "target.two_weapons": True,
-    "target.second_weapon": SWORD, "target.facing": "Side",
+    "target.second_weapon": SWORD, "target.facing": "Side", "options": ["Blade Charge"],
 }  # fmt: skip
 
 

@@ -7,6 +7,7 @@ system file, or the catalogue that prints it). docs/rules.md describes each read
 from __future__ import annotations
 
 import itertools
+import re
 from fractions import Fraction
 from typing import Any
 
@@ -480,20 +481,159 @@ def test_iron_halo_and_refractor_field_give_invulnerable_saves(wargear: str, bes
     assert f"target: {wargear}" in got["applied"]
 
 
-# --- 11. Options the attacker may take: chosen through a weapon list ------------------------------------
-def test_an_option_is_chosen_through_a_weapon_list() -> None:
+# --- 11. Options the attacker may take: the scenario's options, or a weapon list ---------------------------
+LAUNCHER = {"name": "launcher", "Range": '48"', "Strength": "5", "AP": "4", "Type": "Heavy 2, Rocket Barrage"}
+OPTION_TARGET = {"name": "t", "models": 5, "T": 4, "W": 2, "Ld": 8, "Save": "3+"}
+
+
+def test_an_option_not_taken_is_not_modelled_with_what_it_would_change() -> None:
     # Rocket Barrage (rules reference p. 124): a model that did not move may give the weapon Rending (4+) and
-    # Pinning. As printed it is resolved without them (no_effect, with the reason saying how to take it)
-    printed = {"name": "launcher", "Range": '48"', "Strength": "5", "AP": "4", "Type": "Heavy 1, Rocket Barrage"}
-    taken = {**printed, "name": "launcher (Rocket Barrage)", "Type": "Heavy 1, Rending (4+), Pinning"}
-    target = {"name": "t", "models": 5, "T": 4, "W": 1, "Ld": 8, "Save": "2+"}
-    sc = {"attacker": {"BS": 4}, "hits": 3, "target": target}
-    alone = calc({**sc, "weapon": printed})
-    assert "Rocket Barrage" in alone["no_effect"] and "weapon list" in alone["reasons"]["Rocket Barrage"]
-    both = calc({**sc, "weapon": [printed, taken]})
+    # Pinning. Not taken, the result says so under not_modelled, with what taking it would give
+    got = calc({"attacker": {"BS": 4}, "hits": 3, "weapon": LAUNCHER, "target": OPTION_TARGET})
+    assert "Rocket Barrage" in got["not_modelled"] and "Rocket Barrage" not in got["no_effect"]
+    why = got["reasons"]["Rocket Barrage"]
+    assert why.startswith("option not taken") and "Rending (4+) and Pinning" in why and '"options"' in why
+
+
+def test_an_option_is_chosen_through_a_weapon_list() -> None:
+    # the profile with the option taken, given beside the printed one, is chosen when it does more
+    taken = {**LAUNCHER, "name": "launcher (Rocket Barrage)", "Type": "Heavy 2, Rending (4+), Pinning"}
+    sc = {"attacker": {"BS": 4}, "hits": 3, "target": OPTION_TARGET}
+    both = calc({**sc, "weapon": [LAUNCHER, taken]})
     assert both["chosen_profile"]["index"] == 1
     want = oracle_calc({**sc, "weapon": taken})
     assert both["unsaved"]["pmf"] == pytest.approx(want["unsaved"], abs=1e-12)
+
+
+@pytest.mark.parametrize(
+    ("printed", "option", "spelled"),
+    [
+        # Rocket Barrage (rules reference p. 124): Rending (4+) and Pinning
+        ("Heavy 2, Rocket Barrage", "Rocket Barrage", "Heavy 2, Rending (4+), Pinning"),
+        # Deadly Aim (Alpha Legion catalogue, p. 341): Brutal (2)
+        ("Heavy 1, Pinning, Deadly Aim", "Deadly Aim", "Heavy 1, Pinning, Brutal (2)"),
+        # Reactor Overload (rules reference p. 106): twice the shots
+        ("Heavy 2, Breaching (4+), Reactor Overload", "Reactor Overload", "Heavy 4, Breaching (4+)"),
+        ("Assault 3, Reactor Overload", "Reactor Overload", "Assault 6"),
+    ],
+)
+def test_a_shooting_option_taken_by_enumeration(printed: str, option: str, spelled: str) -> None:
+    # taken, the attack is the printed profile rewritten as the option says, which the oracle rolls die by die
+    weapon = {**LAUNCHER, "Type": printed}
+    sc = {"attacker": {"BS": 4, "models": 1}, "weapon": weapon, "target": OPTION_TARGET, "options": [option]}
+    got = _matches_oracle(sc, {**sc, "weapon": {**weapon, "Type": spelled}, "options": None})
+    assert option not in got["not_modelled"]
+    assert any(a.startswith(f"{option}: taken") for a in got["applied"])
+
+
+def test_reactor_overload_doubles_every_models_shots_and_names_the_cost() -> None:
+    # two models, Heavy 2 each: 8 shots taken, against 4; the D3 wounds each firer suffers are named, not counted
+    weapon = {**LAUNCHER, "Type": "Heavy 2, Reactor Overload"}
+    sc = {"attacker": {"BS": 3, "models": 2}, "weapon": weapon, "target": OPTION_TARGET}
+    got = calc({**sc, "options": ["Reactor Overload"]})
+    assert _mean(got, "hits") == pytest.approx(8 * 3 / 6, abs=1e-12)
+    assert _mean(calc(sc), "hits") == pytest.approx(4 * 3 / 6, abs=1e-12)
+    (note,) = [a for a in got["applied"] if a.startswith("Reactor Overload")]
+    assert "D3" in note and "not part of these numbers" in note
+
+
+def test_reactor_overload_over_a_formation_fires_twice_the_markers() -> None:
+    # Plasma Blastgun (Ordnance 1, Massive Blast): taken, two markers over the default formation: the same as
+    # the printed profile with Ordnance 2 (the markers' own path; the oracle has no geometry)
+    sc = {"attacker": {"BS": 4}, "target": {**OPTION_TARGET, "models": 10}}
+    blastgun = {"name": "Plasma Blastgun", "faction": "Horus Heresy"}
+    got = calc({**sc, "weapon": blastgun, "options": ["Reactor Overload"]})
+    row = load_weapons().query("name == 'Plasma Blastgun' and faction == 'Horus Heresy'").iloc[0]
+    twice = {"name": "b", "Range": row["Range"], "Strength": str(row["Strength"]), "AP": str(row["AP"]),
+             "Type": 'Ordnance 2, Massive Blast (7"), Breaching (4+)'}  # fmt: skip
+    want = calc({**sc, "weapon": twice})
+    assert got["unsaved"]["pmf"] == pytest.approx(want["unsaved"]["pmf"], abs=1e-12)
+    assert got["not_modelled"] == []
+
+
+@pytest.mark.parametrize(("a", "charging", "blows"), [(4, True, 3), (4, False, 2), (3, False, 2), (1, False, 1)])
+def test_charged_attacks_halve_the_attacks_at_strength_x3(a: int, charging: bool, blows: int) -> None:
+    # Charged Attacks (Blackshields catalogue): half the attacks, rounded up, Strength x3 (the Terrawat-pattern
+    # gauntlet is x2). A4 charging: 5 attacks, halved up to 3; the oracle rolls the spelled-out attack
+    weapon = {
+        "name": "gauntlet",
+        "Range": "-",
+        "Strength": "x2",
+        "AP": "2",
+        "Type": "Melee, Brutal (2), Charged Attacks",
+    }
+    target = {**OPTION_TARGET, "WS": 4, "T": 5, "W": 3}
+    sc = {"mode": "melee", "attacker": {"WS": 5, "S": 3, "A": a, "charging": charging}, "weapon": weapon,
+          "target": target, "options": ["Charged Attacks"]}  # fmt: skip
+    spelled = {**weapon, "Strength": "x3", "Type": "Melee, Brutal (2)"}
+    got = _matches_oracle(sc, {**sc, "weapon": spelled, "attacks": blows, "options": None})
+    assert f"Halved Attacks: {blows} attack{'s' if blows > 1 else ''}" in got["applied"] or blows == a + charging
+
+
+def test_the_terrawat_gauntlet_taking_charged_attacks() -> None:
+    # Endryd Haar's gauntlet as printed (S x2) against as taken (S x3, half the attacks): a statline S4 A4 on the
+    # charge makes 5 blows at S8 or 3 at S10 (12, read as 10) against T4 Legionaries with Brutal (2)
+    sc = {"mode": "melee", "attacker": {"WS": 5, "S": 4, "A": 4, "charging": True},
+          "weapon": "Terrawat-pattern Power Gauntlet", "target": {**LEGIONARIES, "models": 5}}  # fmt: skip
+    printed, taken = calc(sc), calc({**sc, "options": ["Charged Attacks"]})
+    assert _mean(printed, "hits") == pytest.approx(5 * 4 / 6, abs=1e-12)
+    assert _mean(taken, "hits") == pytest.approx(3 * 4 / 6, abs=1e-12)
+    assert "Charged Attacks" in printed["not_modelled"] and taken["not_modelled"] == []
+
+
+@pytest.mark.parametrize(
+    ("choice", "spelled", "attacks"),
+    [("Murderous Strike", "Murderous Strike (4+)", None), ("Rage", None, 8), ("Sudden Strike", None, None)],
+)
+def test_fighting_style_takes_the_choice_named(choice: str, spelled: str | None, attacks: int | None) -> None:
+    # Fighting Style (Raven Guard catalogue, p. 333): Murderous Strike (4+), Rage (4) or Sudden Strike (3) for the
+    # phase. A4 charging: Rage (4) gives 4 + 4 = 8 attacks; Sudden Strike only orders a whole round (no effect
+    # one way); Murderous Strike the oracle rolls
+    weapon = {"name": "panoply", "Range": "-", "Strength": "User", "AP": "2", "Type": "Melee, Shred, Fighting Style"}
+    sc = {"mode": "melee", "attacker": {"WS": 7, "S": 6, "A": 4, "charging": True}, "weapon": weapon,
+          "target": {**OPTION_TARGET, "WS": 4}, "options": [f"Fighting Style ({choice})"]}  # fmt: skip
+    same = {**weapon, "Type": "Melee, Shred" + (f", {spelled}" if spelled else "")}
+    got = _matches_oracle(sc, {**sc, "weapon": same, "options": None, **({"attacks": attacks} if attacks else {})})
+    assert f"Fighting Style ({choice}): taken" in " ".join(got["applied"])
+    assert got["not_modelled"] == []
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ("Rocket Barrage", "options: expected a list"),
+        (["Rocket Barrage", "Rocket Barrage"], "options[1]: Rocket Barrage taken twice"),
+        (["Deadly Aim"], "options[0]: Deadly Aim is not a rule of the weapon's Type"),
+        (["Rending"], "options[0]: not an option the engine takes"),
+        (["Rocket Barrage (now)"], "options[0]: Rocket Barrage has no choice to name"),
+    ],
+)
+def test_options_refused_on_one_line(options: Any, message: str) -> None:
+    sc = {"attacker": {"BS": 4}, "hits": 3, "weapon": LAUNCHER, "target": OPTION_TARGET, "options": options}
+    with pytest.raises(PraetorError, match=re.escape(message)):
+        calc(sc)
+
+
+def test_fighting_style_needs_its_choice_and_overload_refuses_given_attacks() -> None:
+    panoply = {"name": "p", "Range": "-", "Strength": "User", "AP": "2", "Type": "Melee, Fighting Style"}
+    sc = {"mode": "melee", "attacker": {"WS": 4, "S": 4, "A": 2}, "weapon": panoply, "target": OPTION_TARGET}
+    with pytest.raises(PraetorError, match="Fighting Style needs one of Murderous Strike, Rage, Sudden Strike"):
+        calc({**sc, "options": ["Fighting Style"]})
+    overload = {**LAUNCHER, "Type": "Heavy 2, Reactor Overload"}
+    with pytest.raises(PraetorError, match="attacks: not beside Reactor Overload"):
+        calc({"attacker": {"BS": 4}, "attacks": 3, "weapon": overload, "target": OPTION_TARGET,
+              "options": ["Reactor Overload"]})  # fmt: skip
+
+
+def test_options_in_a_batch_and_a_sequence_equal_the_single_attack() -> None:
+    sc = {"attacker": {"BS": 4}, "weapon": LAUNCHER, "target": OPTION_TARGET, "options": ["Rocket Barrage"]}
+    one = calc(sc)
+    (batched,) = calc_many([sc])
+    seq = calc({"target": OPTION_TARGET, "firing_units": [[{k: sc[k] for k in ("attacker", "weapon", "options")}]]})
+    for other in (batched, seq):
+        assert other["unsaved"]["pmf"] == pytest.approx(one["unsaved"]["pmf"], abs=1e-12)
+        assert other["pinned"] == pytest.approx(one["pinned"], abs=1e-12)
+        assert other["applied"] == one["applied"]
 
 
 # --- 9 (part). A grenade in melee: one automatic hit against vehicles, Dreadnoughts, Automata, buildings ---

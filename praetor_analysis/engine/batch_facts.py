@@ -102,7 +102,7 @@ class VolleyFacts:
         # what classify_rules reads of the volley (not its attack count: volleys of one weapon share the lists),
         # and what its rules read of the target's Unit Type and name (rule_report.classification_reads)
         shooter = (id(shared.same(w)), id(shared.same(volley.attacker)), volley.mode, volley.half_range)
-        self.rules = shared.token((*shooter, volley.hits is None, volley.placement, volley.strength))
+        self.rules = shared.token((*shooter, volley.hits is None, volley.placement, volley.strength, volley.taken))
         self.class_reads = shared.interned(volley_classification_reads(volley))
         self.reads = shared.reads_of(volley)  # what its rules read of the target in the wound stage
 

@@ -69,6 +69,8 @@ def classify_rules(volley: Volley, target: Unit, notes: list[str]) -> tuple[list
     label = shot_label(volley)
     if label is not None:
         report.add("applied", label)
+    for note in volley.taken:  # the options taken, which rewrote the profile (docs/scenario.md#options)
+        report.add("applied", note)
     if volley.weapon.strength.kind == "unknown" and weapon_strength(volley) is None:
         text = volley.weapon.strength.text
         report.add("no_effect" if text == "-" else "not_modelled", f"Strength {text}")

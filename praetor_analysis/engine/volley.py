@@ -35,6 +35,7 @@ class Volley:
     strength: int | None = None  # the Strength after a check (Force...), resolved by engine/checks.py
     placement: str | None = None  # how the marker hits were made: "formation", "wall of death"
     check_pass: float | None = None  # P(the Psychic checks passed) when ``hits`` already count them (markers)
+    taken: tuple[str, ...] = ()  # the options of the weapon taken, as the result lists them (scenario.options)
 
     def __post_init__(self) -> None:
         """The values' kinds checked: a whole number of attacks or hits is read as that many."""

@@ -18,6 +18,7 @@ from praetor_analysis.rules import (  # noqa: F401  (each family declares its ru
     melee_rules,
     modifier_rules,
     morale_rules,
+    option_rules,
     other_rules,
     outside_rules,
     placement_rules,

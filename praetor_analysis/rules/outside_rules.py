@@ -1,5 +1,6 @@
 """Weapon rules of the data that act outside one attack on a unit: in a challenge, in a later turn, on the
-terrain left behind, on the firer, in a reaction, or as an option the firer may take.
+terrain left behind, on the firer, in a reaction, or as an option the firer may take that changes more than
+the profile (Web of Steel, Tempest; those a profile can express are in ``option_rules``).
 
 Each is reported under ``no_effect`` with its summary as the reason. A rule that acts on a roll, the round
 of combat or a vehicle is declared in the family of that stage (``hit_rules``, ``tail_wound_rules``,
@@ -75,12 +76,7 @@ OVERCHARGED = _outside("Overcharged", "after the combat the wielder may suffer a
 RAM = _outside("Ram", "extra hits in a Ram attack, a vehicle's move: not a shooting or melee attack", param=TEXT)
 
 # --- options the attacker may take ----------------------------------------------------------------------
-REACTOR_OVERLOAD = _option("Reactor Overload", "twice the shots for D3 unsaved wounds or hull points on the firer")
-ROCKET_BARRAGE = _option("Rocket Barrage", "Rending (4+) and Pinning when the model did not move")
-DEADLY_AIM = _option("Deadly Aim", "Brutal (2) when the model did not move, and then no charge")
-BLADE_CHARGE = _option("Blade Charge", "Rending (3+) for one Assault phase a battle", spellings=("Blade charge",))
-FIGHTING_STYLE = _option("Fighting Style", "one of Murderous Strike (4+), Rage (4) or Sudden Strike (3) a phase")
-CHARGED_ATTACKS = _option("Charged Attacks", "half the attacks at Strength x3")
+# (the options the scenario's ``options`` may take, computed when taken, are in ``option_rules``)
 WEB_OF_STEEL = _option("Web of Steel", 'one attack on each enemy model within 2" instead of its attacks')
 TEMPEST = _option("Tempest", "one automatic hit on each model in base contact at Initiative 2 instead")
 MALIGNANT_FORCE = declare(

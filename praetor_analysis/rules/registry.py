@@ -38,6 +38,7 @@ class Stage(Enum):
     MORALE = "morale"
     ALLOCATION = "who is allocated the wound"
     ELSEWHERE = "outside the attack (movement, targeting, later turns)"
+    OPTION = "an option the attacker may take (the scenario's options): not computed unless taken"
 
 
 class Holder(Enum):
@@ -79,6 +80,28 @@ TEXT = Param("text")
 
 
 @dataclass(frozen=True)
+class RuleOption:
+    """What taking an option rule makes of the weapon's profile (the scenario's ``options``;
+    ``scenario.options`` rewrites the block).
+
+    Attributes:
+        gives: what taking it changes, in our own words.
+        adds: rule texts added to the Type.
+        choices: for an option with a choice in brackets (Fighting Style), the rule texts each choice adds.
+        strength: the Strength it sets, if any (Charged Attacks: ``x3``).
+        shots_times: the weapon's shots multiplied by this (Reactor Overload: 2).
+        cost: what it costs the attacker, outside these numbers ("" for nothing).
+    """
+
+    gives: str
+    adds: tuple[str, ...] = ()
+    choices: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    strength: str | None = None
+    shots_times: int = 1
+    cost: str = ""
+
+
+@dataclass(frozen=True)
 class RuleDecl:
     """What a special rule is, once.
 
@@ -107,6 +130,7 @@ class RuleDecl:
         leadership: the Leadership modifier it gives a unit it hits (Vox Silence -2); 0: none.
         on_weapons: a unit rule that a weapon's Type may also carry, acting for the wielder (Skyfire, Rage);
             any other unit rule in a Type is refused.
+        option: for an option the attacker may take (``Stage.OPTION``), what taking it makes of the profile.
     """
 
     name: str
@@ -130,6 +154,7 @@ class RuleDecl:
     only_targets: tuple[str, ...] | None = None
     leadership: int = 0
     on_weapons: bool = False
+    option: RuleOption | None = None
 
     def __str__(self) -> str:
         return self.name
@@ -167,6 +192,7 @@ def declare(
     only_targets: tuple[str, ...] | None = None,
     leadership: int = 0,
     on_weapons: bool = False,
+    option: RuleOption | None = None,
 ) -> RuleDecl:
     """Declare a rule once; a second declaration of the same name is a programming error. ``reads_types``: the
     Unit Type words its stage hooks test; ``reads_fields``: the other target fields they read (``S``,
@@ -197,6 +223,7 @@ def declare(
         only_targets=only_targets,
         leadership=leadership,
         on_weapons=on_weapons,
+        option=option,
     )
     REGISTRY[name] = decl
     for spelling in (name, *spellings):

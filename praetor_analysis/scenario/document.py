@@ -43,6 +43,7 @@ from praetor_analysis.scenario.limits import (
 from praetor_analysis.scenario.melee_round import parse_melee_round
 from praetor_analysis.scenario.modifiers import split_modifiers
 from praetor_analysis.scenario.names import resolve_names
+from praetor_analysis.scenario.options import parse_options, take_options, takes_counts
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -64,6 +65,7 @@ SCENARIO_FIELDS = {
     "name",
     "firing_units",
     "metric",
+    "options",
 }
 #: Fields that only mean something beside another one: nothing is silently ignored.
 _NEEDS = {"aim": "formation", "edges": "formation", "indirect": "formation"}
@@ -77,8 +79,9 @@ _SINGLE_VOLLEY_FIELDS = (
     "formation",
     "target_weapon",
     "half_range",
+    "options",
 )
-VOLLEY_FIELDS = {"mode", "attacker", "weapon", "attacks", "snap_shots", "hits", "half_range"}
+VOLLEY_FIELDS = {"mode", "attacker", "weapon", "attacks", "snap_shots", "hits", "half_range", "options"}
 #: How a list of profiles (Transmutative armaments) may be ranked.
 METRIC_NAMES = ("casualties", "unsaved", "p_any", "wipe", "hull_points", "wrecked")
 
@@ -207,6 +210,7 @@ def parse_volley(data: Mapping[str, Any], *, prefix: str = "", kind: str | None 
         half_range=data.get("half_range", False),
         prefix=prefix,
         kind=kind,
+        options=data.get("options"),
     )
 
 
@@ -222,12 +226,27 @@ def volley_of_blocks(
     half_range: Any = False,
     prefix: str = "",
     kind: str | None = None,
+    options: Any = None,
 ) -> Volley:
     """The Volley of a weapon block fired (or struck) by an attacker block, the volley's fields given as a
     scenario gives them: what :func:`parse_volley` builds, with the same checks, without a document (the
     comparison builds its cells from catalog rows this way)."""
     kind = kind or mode
     block, modifiers = split_modifiers(attacker_block, f"{prefix}attacker")
+    taken: tuple[str, ...] = ()
+    if options is not None:  # the options of the weapon taken (docs/scenario.md#options)
+        chosen = parse_options(options, f"{prefix}options")
+        counted = takes_counts(chosen)
+        if counted is not None and attacks is not None:
+            raise ScenarioError(
+                f"{prefix}attacks: not beside {counted} in options, which sets the attack count itself "
+                f"(give the attacks it makes without the option), got {show_value(attacks)}",
+                field=f"{prefix}attacks",
+                value=attacks,
+            )
+        if not isinstance(weapon_block, Mapping):
+            raise ScenarioError(f"{prefix}weapon: options need one weapon profile, got {show_value(weapon_block)}")
+        weapon_block, taken = take_options(weapon_block, chosen, f"{prefix}options")
     weapon = modifiers.apply_weapon(parse_weapon_block(weapon_block, f"{prefix}weapon"))
     attacker = modifiers.apply_unit(parse_unit_block(block, f"{prefix}attacker"))
     check_unit_fields(block, kind, "attacker", f"{prefix}attacker")
@@ -255,6 +274,7 @@ def volley_of_blocks(
         snap_shots=snap,
         half_range=_flag(half_range, "half_range", prefix),
         placement=placement,
+        taken=taken,
     )
 
 

@@ -45,10 +45,10 @@ _SIDE = STRIKING | {"wounds_taken", "second_weapon"}
 #: Scenario fields that act in each kind (``metric`` needs a list of weapon profiles as well).
 SCENARIO_ACTS: dict[str, frozenset[str]] = {
     "shooting": frozenset({"name", "mode", "attacker", "weapon", "target", "attacks", "hits", "snap_shots",
-                           "half_range", "metric"}),
+                           "half_range", "metric", "options"}),
     "marker": frozenset({"name", "mode", "attacker", "weapon", "target", "attacks", "half_range", "formation",
-                         "aim", "indirect", "edges"}),
-    "melee": frozenset({"name", "mode", "attacker", "weapon", "target", "attacks", "hits", "metric"}),
+                         "aim", "indirect", "edges", "options"}),
+    "melee": frozenset({"name", "mode", "attacker", "weapon", "target", "attacks", "hits", "metric", "options"}),
     "melee round": frozenset({"name", "mode", "attacker", "weapon", "target", "target_weapon"}),
     "sequence": frozenset({"name", "target", "firing_units"}),
     "datasheet shooting": frozenset({"name", "mode", "attacker", "target", "half_range"}),
@@ -92,6 +92,8 @@ def _why(key: str) -> str:
         return "it changes how a vehicle is hit in melee only"
     if key in {"half_range", "snap_shots"}:
         return "it changes shooting only"
+    if key == "options":
+        return "options are taken in a single attack or a volley, not in a whole round of combat yet"
     return "nothing reads it there"
 
 

@@ -235,6 +235,8 @@ def classify_vehicle_rules(v: Volley, target: Unit, report: RuleReport) -> None:
     label = shot_label(v)
     if label is not None:
         report.add("applied", label)
+    for note in v.taken:  # the options taken (docs/scenario.md#options)
+        report.add("applied", note)
     if v.weapon.strength.text == "-" and not plays(Role.D6_FOR_PENETRATION, v.weapon.rules):
         report.add("no_effect", "Strength -")
     situation = situation_of(v, target)
