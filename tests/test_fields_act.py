@@ -149,6 +149,8 @@ PASSIVE[("datasheet shooting", "target.Ld")] = "the squad's Bolters do not pin"
 PASSIVE[("datasheet melee", "target.Ld")] = "nothing in a one-way melee tests the target's Leadership"
 PASSIVE[("melee", "target.Ld")] = "nothing in a one-way melee tests the target's Leadership"
 PASSIVE[("datasheet melee", "attacker.faction")] = "Blackshields is refused: the Tactical Squad has one faction"
+for _kind in ("datasheet shooting", "datasheet melee"):  # the Legion shows or hides options; the base takes none
+    PASSIVE[(_kind, "attacker.legion")] = "a Legion changes which options the data offers; the base takes no option"
 PASSIVE[("datasheet shooting", "attacker.faction")] = "Blackshields is refused: the Tactical Squad has one faction"
 
 
