@@ -147,7 +147,7 @@ class _BoundedTreeBuilder(TreeBuilder):
         self._depth = 0
         self._count = 0
 
-    def start(self, tag, attrs):  # type: ignore[override]
+    def start(self, tag: str, attrs: dict[str, str]) -> Element:
         self._depth += 1
         self._count += 1
         if self._depth > MAX_XML_DEPTH:
@@ -156,7 +156,7 @@ class _BoundedTreeBuilder(TreeBuilder):
             raise UntrustedFileError(f"{self._name}: XML with more than {MAX_XML_ELEMENTS} elements refused")
         return super().start(tag, attrs)
 
-    def end(self, tag):  # type: ignore[override]
+    def end(self, tag: str) -> Element:
         self._depth -= 1
         return super().end(tag)
 

@@ -386,14 +386,17 @@ def build_catalog(bsdata_dir: str | Path, out_dir: str | Path) -> ImportReport:
     report.unit_profiles = len(units)
 
     datasheets, models, options = datasheet_frames(data, faction_of)
-    csv_opts = {"index": False, "lineterminator": "\n"}
-    datasheets.to_csv(out_dir / "datasheets.csv", **csv_opts)
-    models.to_csv(out_dir / "datasheet_models.csv", **csv_opts)
-    options.to_csv(out_dir / "wargear_options.csv", **csv_opts)
-    weapons.to_csv(out_dir / "weapons.csv", **csv_opts)
-    units.to_csv(out_dir / "units.csv", **csv_opts)
-    targets.to_csv(out_dir / "targets.csv", **csv_opts)
-    names.to_csv(out_dir / "rule_names.csv", **csv_opts)
+    written = {
+        "datasheets.csv": datasheets,
+        "datasheet_models.csv": models,
+        "wargear_options.csv": options,
+        "weapons.csv": weapons,
+        "units.csv": units,
+        "targets.csv": targets,
+        "rule_names.csv": names,
+    }
+    for file_name, frame in written.items():
+        frame.to_csv(out_dir / file_name, index=False, lineterminator="\n")
 
     provenance = {
         "source_repository": SOURCE_REPOSITORY,

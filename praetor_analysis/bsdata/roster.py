@@ -17,9 +17,8 @@ import math
 import struct
 import zipfile
 import zlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import NamedTuple
 from xml.etree.ElementTree import Element
 
 import pandas as pd
@@ -74,7 +73,8 @@ _WEAPON_NAMES = {"Weapon", "Psychic Weapon"}
 _WEAPON_KEY = ("name", "Range", "Strength", "AP", "Type")
 
 
-class ModelCount(NamedTuple):
+@dataclass(frozen=True)
+class ModelCount:
     """Models of one profile in a unit: profile name, how many, and the statline by characteristic."""
 
     name: str
@@ -82,7 +82,8 @@ class ModelCount(NamedTuple):
     statline: dict[str, str]
 
 
-class WeaponCount(NamedTuple):
+@dataclass(frozen=True)
+class WeaponCount:
     """A weapon profile (name, Range, Strength, AP, Type, Type_clean, profile_type, profile_id) and how many."""
 
     profile: dict[str, str]
@@ -286,16 +287,16 @@ def _fill(unit: RosterUnit, sel: Element, force: str, out: list[RosterUnit]) -> 
             model = ModelCount(" ".join((prof.get("name") or "").split()), n, _chars(prof))
             for i, known in enumerate(unit.models):
                 if (known.name, known.statline) == (model.name, model.statline):
-                    unit.models[i] = known._replace(count=known.count + n)
+                    unit.models[i] = replace(known, count=known.count + n)
                     break
             else:
                 unit.models.append(model)
         elif _is(prof, _WEAPON_IDS, _WEAPON_NAMES):
             wp = _weapon_profile(prof)
             key = [wp[k] for k in _WEAPON_KEY]
-            for i, (known, count) in enumerate(unit.weapons):
-                if [known[k] for k in _WEAPON_KEY] == key:
-                    unit.weapons[i] = WeaponCount(known, count + n)
+            for i, weapon in enumerate(unit.weapons):
+                if [weapon.profile[k] for k in _WEAPON_KEY] == key:
+                    unit.weapons[i] = WeaponCount(weapon.profile, weapon.count + n)
                     break
             else:
                 unit.weapons.append(WeaponCount(wp, n))

@@ -11,6 +11,7 @@ unit-wide default wargear, and the priced selections times their ``number``.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import cast
 from xml.etree.ElementTree import Element
 
 import pandas as pd
@@ -48,7 +49,7 @@ def selection_option(sel: Element, options: pd.DataFrame) -> pd.Series | None:
     """The row of ``options`` (one datasheet's) a roster selection took: its rightmost id the table knows."""
     by_id = options.drop_duplicates("option_id").set_index("option_id")
     hit = next((i for i in reversed(_ids(sel)[1:]) if i in by_id.index), None)
-    return None if hit is None else by_id.loc[hit]
+    return None if hit is None else cast(pd.Series, by_id.loc[hit])  # one row: option ids are made unique above
 
 
 def _count(selections: list[Element], child_id: str) -> int:

@@ -12,7 +12,7 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from functools import cached_property
-from typing import Any
+from typing import Any, Literal
 
 from praetor_analysis.errors import ProfileError, show_value
 from praetor_analysis.profiles.characteristics import (
@@ -151,6 +151,8 @@ _UNIT_BOUNDS = (
 )  # fmt: skip
 #: Facings a vehicle can be hit on.
 FACINGS = ("Front", "Side", "Rear")
+Facing = Literal["Front", "Side", "Rear"]
+"""A vehicle facing (one of :data:`FACINGS`)."""
 #: Fields of a unit block that only a Vehicle may carry.
 VEHICLE_FIELDS = ("Front", "Side", "Rear", "HP", "facing", "moved")
 _ARMOUR_FIELDS = {"Front": "front", "Side": "side", "Rear": "rear", "HP": "hp"}
@@ -176,7 +178,7 @@ class Unit:
     cover: int | None = None
     rules: tuple[Rule, ...] = ()
     armour: Armour | None = None  # vehicles: Front, Side, Rear, HP
-    facing: str = "Front"  # vehicles: the facing hit
+    facing: Facing = "Front"  # vehicles: the facing hit
     moved: bool = False  # vehicles: moved this turn (hit on 4+ in melee when without WS)
     wounds_taken: int = 0  # wounds (or hull points) the first model has already lost
     charging: bool = False  # melee: +1 A

@@ -107,7 +107,9 @@ def no_duplicate_rules(rules: tuple[Rule, ...], field_name: str) -> tuple[Rule, 
 
 def split_tokens(text: str) -> list[str]:
     """Split on commas outside brackets."""
-    out, depth, cur = [], 0, []
+    out: list[str] = []
+    cur: list[str] = []
+    depth = 0
     for ch in text:
         if ch == "(":
             depth += 1

@@ -199,7 +199,7 @@ def resolve_vehicle_scenario(target: Unit, firing_units: Sequence[Sequence[Volle
         hits=hits_total,
         glancing=glancing,
         penetrating=penetrating,
-        hull_points=_hull_points_removed(vt.hp_left, last.state),
+        hull_points=_hull_points_removed(vt.left, last.state),
         wrecked=float(last.state[0]) if last.state.size else 1.0,
         damage_results=_damage_any(results),
         applied=tuple(report.applied),

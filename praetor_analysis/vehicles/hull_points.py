@@ -27,7 +27,7 @@ from praetor_analysis.prob.dice import compound, thin
 from praetor_analysis.prob.dist import Dist
 from praetor_analysis.prob.memo import BoundedMemo
 from praetor_analysis.vehicles.damage_table import DEFAULT_DAMAGE_TABLE, DamageTable
-from praetor_analysis.vehicles.penetration import HitOutcome, PenetratingWeapon, VehicleTarget, hit_outcome
+from praetor_analysis.vehicles.penetration import HitKind, HitOutcome, PenetratingWeapon, VehicleTarget, hit_outcome
 
 GETS_HOT_GLANCING = 2.0 / 6.0
 """P(a Gets Hot roll of 1 on a vehicle firer becomes a Glancing Hit): its D6 shows 1 or 2."""
@@ -123,7 +123,7 @@ def _run(counts: np.ndarray, start: np.ndarray, trans: np.ndarray) -> np.ndarray
     return acc
 
 
-class _LazyTransitions(dict):
+class Transitions(dict[str | None, np.ndarray]):
     """Transition matrices of one hit, built on first use: ``[None]`` for hull points, ``[result]`` with the
     flag of a damage result. ``rows[hp]`` is the hit's outcome at ``hp`` hull points left; ``state_dependent``
     is True when they differ (Sunder's choice at few hull points left), so hits are not alike."""
@@ -137,7 +137,7 @@ class _LazyTransitions(dict):
         self[flag] = _transitions(self.rows, self._top, flag)
         return self[flag]
 
-    def count_chain(self, counts: np.ndarray, start: np.ndarray, kind: str) -> np.ndarray:
+    def count_chain(self, counts: np.ndarray, start: np.ndarray, kind: HitKind) -> np.ndarray:
         """pmf of the unsaved Glancing (``kind`` "glancing") or Penetrating Hits of ``counts`` hits, the
         outcome of each hit read at the hull points left when it lands (exact, state by state)."""
         n_max = counts.size - 1
@@ -163,32 +163,34 @@ class _LazyTransitions(dict):
         return np.trim_zeros(out, "b") if out.any() else np.ones(1)
 
 
-_PER_HIT: BoundedMemo[tuple[HitOutcome, dict]] = BoundedMemo(4096)
+_PER_HIT: BoundedMemo[tuple[HitOutcome, Transitions]] = BoundedMemo(4096)
 
 
 def per_hit_outcome(
     weapon: PenetratingWeapon, target: VehicleTarget, half_range: bool, table: DamageTable
-) -> tuple[HitOutcome, dict]:
+) -> tuple[HitOutcome, Transitions]:
     """The per-hit outcome and its hull-point transitions, computed once per (weapon, target, table)."""
 
-    def build() -> tuple[HitOutcome, dict]:
+    def build() -> tuple[HitOutcome, Transitions]:
         outcome = hit_outcome(weapon, target, half_range=half_range, table=table)
         if not weapon.sunder or weapon.haywire:
-            return outcome, _LazyTransitions([outcome] * (target.hp + 1), target.hp)
+            return outcome, Transitions([outcome] * (target.hp + 1), target.hp)
         # Sunder's choice counts the hull points left: one outcome per state (a wreck keeps the uncapped one)
         rows = [outcome] + [
             hit_outcome(weapon, target, half_range=half_range, table=table, hp_left=hp)
             for hp in range(1, target.hp + 1)
         ]
-        return outcome, _LazyTransitions(rows, target.hp)
+        return outcome, Transitions(rows, target.hp)
 
     key = (weapon, target, half_range, id(table) if table is DEFAULT_DAMAGE_TABLE else table)
     return _PER_HIT.get(key, build)  # unhashable fields (e.g. invulnerable saves per facing): no memo
 
 
-def _count_dist(counts: np.ndarray, start: np.ndarray, outcome: HitOutcome, transitions: dict, kind: str) -> Dist:
+def _count_dist(
+    counts: np.ndarray, start: np.ndarray, outcome: HitOutcome, transitions: Transitions, kind: HitKind
+) -> Dist:
     """Unsaved Glancing or Penetrating Hits of the attack: alike hits compound; otherwise state by state."""
-    if getattr(transitions, "state_dependent", False):
+    if transitions.state_dependent:
         return Dist.from_trusted(transitions.count_chain(counts, start, kind))
     return Dist.from_trusted(compound(counts, outcome.count_pmf(kind)))
 

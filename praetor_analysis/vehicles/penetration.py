@@ -37,7 +37,7 @@ Readings where the rules leave room (each has a test):
 from __future__ import annotations
 
 import itertools
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Literal
@@ -48,6 +48,8 @@ from praetor_analysis.prob.dice import p_at_least
 from praetor_analysis.vehicles.damage_table import DEFAULT_DAMAGE_TABLE, DamageTable
 
 Facing = Literal["Front", "Side", "Rear"]
+HitKind = Literal["glancing", "penetrating"]
+"""What a count of unsaved hits counts: Glancing or Penetrating Hits."""
 FACINGS: tuple[str, ...] = ("Front", "Side", "Rear")
 
 Impact = tuple[int, "str | None"]
@@ -179,6 +181,11 @@ class VehicleTarget:
         _check_int("shrouded", self.shrouded, 2, 6, optional=True)
 
     @property
+    def left(self) -> int:
+        """Hull Points left now (``hp_left``, which defaults to ``hp``)."""
+        return self.hp if self.hp_left is None else self.hp_left
+
+    @property
     def is_slow(self) -> bool:
         """True for a Slow Vehicle (the flag, or ``Slow`` among the sub-types of ``unit_type``)."""
         if self.slow:
@@ -223,7 +230,7 @@ class HitOutcome:
     applied: tuple[str, ...] = ()
     not_modelled: tuple[str, ...] = ()
 
-    def count_pmf(self, kind: Literal["glancing", "penetrating"]) -> np.ndarray:
+    def count_pmf(self, kind: HitKind) -> np.ndarray:
         """pmf of the unsaved Glancing (or Penetrating) Hits this one hit causes."""
         out = np.zeros(3)
         for seq, p in self.sequences.items():
@@ -302,7 +309,7 @@ def _unsaved(weapon: PenetratingWeapon, target: VehicleTarget, facing: str) -> t
     """P(unsaved) for a hit that may take cover and for one that may not, and the rules used."""
     used = [name for name, on in (("Ignores Cover", weapon.ignores_cover), ("Template", weapon.template)) if on]
     own = target.invulnerable_for(facing)
-    invuln = [] if own is None else [own]
+    invuln: list[int] = [] if own is None else [own]
     if target.reinforced and not weapon.is_melee:
         invuln.append(5)
         used.append("Reinforced Structure")
@@ -317,8 +324,8 @@ def _unsaved(weapon: PenetratingWeapon, target: VehicleTarget, facing: str) -> t
         mitigation = _fail(target.shrouded)
     best_invuln = min(invuln) if invuln else None
     # Haywire results allow only invulnerable saves and damage mitigation (docs/rules.md#haywire): no cover
-    covered = target.cover is not None and not unshielded and not weapon.haywire
-    with_cover = min([*invuln, target.cover]) if covered else best_invuln
+    cover = None if unshielded or weapon.haywire else target.cover
+    with_cover = best_invuln if cover is None else min([*invuln, cover])
     return _fail(with_cover) * mitigation, _fail(best_invuln) * mitigation, used
 
 
@@ -326,7 +333,7 @@ def _unsaved(weapon: PenetratingWeapon, target: VehicleTarget, facing: str) -> t
 _GLANCE_ROWS = [(1.0, None, np.ones(1))]
 
 
-def _impacts(base_hp: np.ndarray, rows: list[tuple[float, str | None, np.ndarray]]) -> dict[Impacts, float]:
+def _impacts(base_hp: np.ndarray, rows: Sequence[tuple[float, str | None, np.ndarray]]) -> dict[Impacts, float]:
     """Distribution of a single impact: ``rows`` are the damage table's outcomes, or ``_GLANCE_ROWS``."""
     out: dict[Impacts, float] = {}
     for q, res, extra in rows:
@@ -464,7 +471,7 @@ def hit_outcome(
         extra = _maybe(u_nocover, _impacts(np.array([0.0, 1.0]), rows))
         pen = _then(pen, _maybe(p_at_least(weapon.exoshock), extra))
 
-    nothing = {(): 1.0}
+    nothing: dict[Impacts, float] = {(): 1.0}
     rerolls_glancing = False
     p_none, p_glance, p_pen = (float(x) for x in first)
     if weapon.twin_linked and weapon.template and not weapon.sunder and not weapon.haywire:

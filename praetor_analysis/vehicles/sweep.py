@@ -182,7 +182,7 @@ def hull_points_only(volley: Volley, target: Unit, shared: _Shared | None = None
     if abs(per_hit.sum() - 1.0) > 1e-12:
         return None
     total = sum_of_iid(hits.probabilities, per_hit)
-    left = vt.hp_left
+    left = vt.left
     removed = np.zeros(left + 1)
     removed[: min(total.size, left + 1)] = total[: left + 1]
     removed[left] += total[left + 1 :].sum()
