@@ -14,7 +14,7 @@ from typing import Any
 
 from praetor_analysis.engine.chain import resolve, resolve_many, resolve_sequence
 from praetor_analysis.engine.rule_report import reasons
-from praetor_analysis.engine.volley import Volley
+from praetor_analysis.engine.volley import Volley, VolleyResult
 from praetor_analysis.errors import PraetorError, ScenarioError
 from praetor_analysis.melee.combat import resolve_combat
 from praetor_analysis.profiles.records import Unit
@@ -39,7 +39,7 @@ from praetor_analysis.scenario.limits import MAX_SCENARIOS
 from praetor_analysis.scenario.marker_volley import marker_hits, placed
 from praetor_analysis.scenario.unit_calc import add_notes, has_fielded_unit, is_unit_attacker, target_of, unit_calc
 from praetor_analysis.scenario.work import check_array_work
-from praetor_analysis.vehicles.attack import resolve_vehicle_scenario
+from praetor_analysis.vehicles.attack import VehicleAttackResult, resolve_vehicle_scenario
 
 __all__ = [
     "METRICS",
@@ -127,7 +127,7 @@ def echoed(
 
 
 def _shooting(scenario: Shooting) -> dict[str, Any]:
-    target, notes = scenario.target, []
+    target, notes = scenario.target, list[str]()
     volleys: list[list[Volley]] = [list(u) for u in scenario.firing_units]
     if scenario.marker is not None:
         volley, notes = marker_hits(volleys[0][0], scenario.marker)
@@ -138,15 +138,18 @@ def _shooting(scenario: Shooting) -> dict[str, Any]:
         laid = [[placed(v, target) for v in unit] for unit in volleys]
         volleys = [[v for v, _ in unit] for unit in laid]
         notes = list(dict.fromkeys(n for unit in laid for _, n in unit if n))
+    typed: VolleyResult | VehicleAttackResult
     if target.is_vehicle:
-        result = resolve_vehicle_scenario(target, volleys).to_dict()
+        typed = resolve_vehicle_scenario(target, volleys)
     elif len(volleys) == 1 and len(volleys[0]) == 1:  # one volley: a batch of one, as in an array
-        result = resolve(volleys[0][0], target).to_dict()
+        typed = resolve(volleys[0][0], target)
     else:
-        result = resolve_sequence(target, volleys).to_dict()
-    result["applied"] = list(result["applied"]) + [n for n in notes if not n.startswith("not modelled: ")]
-    result["not_modelled"] = list(result["not_modelled"]) + [
-        n.removeprefix("not modelled: ") for n in notes if n.startswith("not modelled: ")
+        typed = resolve_sequence(target, volleys)
+    result = typed.to_dict()
+    result["applied"] = [*typed.applied, *(n for n in notes if not n.startswith("not modelled: "))]
+    result["not_modelled"] = [
+        *typed.not_modelled,
+        *(n.removeprefix("not modelled: ") for n in notes if n.startswith("not modelled: ")),
     ]
     return result
 
@@ -227,6 +230,7 @@ def calc_many(items: Sequence[Any]) -> list[Any]:
         if isinstance(result, PraetorError):
             out[i] = ScenarioError(str(result), field=result.field, value=result.value)
             continue
+        assert isinstance(result, VolleyResult)  # full results: casualties_only is not asked for
         done = result.to_dict()  # what echoed() adds, each unit's block built once
         done["attacker"], done["target"] = _echo(volley.attacker, echoes), _echo(target, echoes)
         key = (tuple(result.no_effect), tuple(result.not_modelled), _hits_given(items[i]))

@@ -38,7 +38,7 @@ from praetor_analysis.catalog import (
     load_weapons,
 )
 from praetor_analysis.errors import ScenarioError
-from praetor_analysis.scenario.blocks import attacker_block, weapon_block
+from praetor_analysis.scenario.blocks import attacker_block, frame_rows, weapon_block
 from praetor_analysis.scenario.limits import check_loadout_length
 from praetor_analysis.scenario.loadout_limits import Limits, option_chain, refuse_if_hidden
 from praetor_analysis.scenario.modifiers import split_modifiers
@@ -89,7 +89,7 @@ def _tables() -> tuple[pd.DataFrame, pd.DataFrame, dict[str, pd.Series], dict[st
 def _options_of(name: str, faction: str) -> tuple[tuple[dict[str, Any], ...], dict[str, list[int]]]:
     """A datasheet's option rows (as dicts) and their positions by folded option name."""
     opts = _tables()[1]
-    rows = tuple(opts[(opts["datasheet"] == name) & (opts["faction"] == faction)].to_dict("records"))
+    rows = tuple(frame_rows(opts[(opts["datasheet"] == name) & (opts["faction"] == faction)]))
     index: dict[str, list[int]] = {}
     for i, r in enumerate(rows):
         index.setdefault(fold(r["option"]), []).append(i)
@@ -156,7 +156,7 @@ def shown_options(value: Any, field: str = "datasheet") -> pd.DataFrame:
     return mine[[not build.hidden(i) for i in range(len(build.rows))]]
 
 
-def is_character(statline: Mapping[str, Any]) -> bool:
+def is_character(statline: Mapping[str, Any] | pd.Series) -> bool:
     """Whether a statline's Unit Type names a Character."""
     return "character" in str(statline.get("Unit Type", "")).casefold()
 

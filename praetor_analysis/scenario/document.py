@@ -253,7 +253,7 @@ def volley_of_blocks(
     if attacker.models < 1:
         raise ScenarioError(f"{prefix}attacker.models: must be at least 1, got {attacker.models}")
     shots = parse_dice(attacks, field=f"{prefix}attacks") if attacks is not None else None
-    given = parse_dice(hits, field=f"{prefix}hits") if hits is not None else None
+    given: DiceExpr | Dist | None = parse_dice(hits, field=f"{prefix}hits") if hits is not None else None
     if mode == "melee" and not weapon.is_melee and weapon.type.kind not in {None, "Pistol"}:
         raise ScenarioError(f'{prefix}weapon.Type: {weapon.type.text!r} is not a melee weapon for "mode": "melee"')
     if mode == "shooting" and weapon.is_melee:
@@ -396,12 +396,12 @@ def scenario_kind(data: Mapping[str, Any]) -> str:
 def _single(data: Mapping[str, Any]) -> Shooting | MeleeRound:
     kind = scenario_kind(data)
     if kind == "melee round":
-        attacker, target = parse_melee_round(data)
+        striker, struck = parse_melee_round(data)
         check_scenario_fields(data, kind)
         check_unit_fields(data.get("attacker"), kind, "attacker", "attacker")
         check_unit_fields(data.get("target"), kind, "target", "target")
-        check_melee_round(attacker, target)
-        return MeleeRound(attacker, target)
+        check_melee_round(striker, struck)
+        return MeleeRound(striker, struck)
     check_scenario_fields(data, kind)
     target = parse_target(data, None if kind == "sequence" else kind)
     check_target_state(target)
@@ -417,9 +417,9 @@ def _single(data: Mapping[str, Any]) -> Shooting | MeleeRound:
         for volley in unit:
             shots_distribution(volley)  # the attack count's own checks (and MAX_SHOTS) before any work
     if "firing_units" not in data:
-        setup = default_marker_setup(units[0][0], target)
-        if setup is not None:
-            return Shooting(target, units, setup)
+        default = default_marker_setup(units[0][0], target)
+        if default is not None:
+            return Shooting(target, units, default)
     return Shooting(target, units)
 
 

@@ -15,6 +15,8 @@ import math
 from collections.abc import Mapping
 from typing import Any, Protocol
 
+import pandas as pd
+
 from praetor_analysis.errors import ScenarioError
 
 __all__ = ["Limits", "cap", "option_chain", "refuse_if_hidden"]
@@ -34,7 +36,9 @@ class _Slot(Protocol):
 
 
 class _Build(Protocol):
-    sheet: Mapping[str, Any]
+    @property
+    def sheet(self) -> Mapping[str, Any] | pd.Series: ...
+
     rows: tuple[dict[str, Any], ...]
     slots: list[Any]
     unit_picks: list[int]

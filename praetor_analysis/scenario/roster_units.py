@@ -184,13 +184,13 @@ def _model_groups(groups: list[_Group], shared: list[Element], options: pd.DataF
                 seen.setdefault((w["name"], w["Range"], w["Strength"], w["AP"], w["Type"]), weapon_block(w))
             out.append(ModelGroup(g.name, m, statline, tuple(seen.values()), tuple(dict.fromkeys(items))))
     merged: list[ModelGroup] = []
-    for g in out:  # models of the same name, statline and wargear (an Indomitus squad's four) as one group
+    for group in out:  # models of the same name, statline and wargear (an Indomitus squad's four) as one group
         same = next((i for i, o in enumerate(merged) if (o.model, o.statline, o.weapons, o.wargear)
-                     == (g.model, g.statline, g.weapons, g.wargear)), None)  # fmt: skip
+                     == (group.model, group.statline, group.weapons, group.wargear)), None)  # fmt: skip
         if same is None:
-            merged.append(g)
+            merged.append(group)
         else:
-            merged[same] = replace(merged[same], count=merged[same].count + g.count)
+            merged[same] = replace(merged[same], count=merged[same].count + group.count)
     return merged
 
 

@@ -22,7 +22,7 @@ from typing import Any
 
 from praetor_analysis.catalog import load_units
 from praetor_analysis.errors import PraetorError, ScenarioError
-from praetor_analysis.scenario.blocks import is_vehicle_row, row_value, target_block
+from praetor_analysis.scenario.blocks import frame_rows, is_vehicle_row, row_value, target_block
 from praetor_analysis.scenario.fielded import FieldedUnit, roster_units
 from praetor_analysis.scenario.names import fold, is_target_profile, suggestions
 
@@ -56,7 +56,7 @@ class UnitTarget:
 @cache
 def _unit_rows() -> dict[tuple[str, str], list[dict[str, Any]]]:
     out: dict[tuple[str, str], list[dict[str, Any]]] = {}
-    for row in load_units().to_dict("records"):
+    for row in frame_rows(load_units()):
         out.setdefault((str(row["name"]), str(row["faction"])), []).append(row)
     return out
 
@@ -64,7 +64,7 @@ def _unit_rows() -> dict[tuple[str, str], list[dict[str, Any]]]:
 def statlines(unit: FieldedUnit) -> list[tuple[str, int, Mapping[str, Any]]]:
     """The (model, count, characteristics) of a unit's groups; a vehicle's armour and hull points from its
     catalog profile (the unit statline carries none)."""
-    out = []
+    out: list[tuple[str, int, Mapping[str, Any]]] = []
     for g in unit.groups:
         chars: dict[str, Any] = dict(g.statline)
         name = str(chars.get("name") or g.model)

@@ -21,6 +21,7 @@ from praetor_analysis.catalog import load_datasheet_models
 from praetor_analysis.engine.hit_stage import shots_distribution
 from praetor_analysis.errors import PraetorError, ScenarioError
 from praetor_analysis.markers.attack import marker_kind
+from praetor_analysis.scenario.blocks import frame_rows
 from praetor_analysis.scenario.datasheet import datasheet_row
 from praetor_analysis.scenario.document import BestProfile, MeleeRound, Scenario, Shooting, parse_scenario
 from praetor_analysis.scenario.limits import LOADOUT_ITEM_S, MAX_SECONDS, marker_seconds, melee_cells
@@ -86,11 +87,11 @@ def _shooting_seconds(scenario: Shooting) -> float:
 def _profiles_per_sheet() -> dict[tuple[str, str], tuple[int, int]]:
     """(name, faction) -> (weapon profiles over the datasheet's model slots, their most models)."""
     out: dict[tuple[str, str], tuple[int, int]] = {}
-    for r in load_datasheet_models().itertuples(index=False):
-        key = (str(r.datasheet), str(r.faction))
+    for r in frame_rows(load_datasheet_models()):
+        key = (str(r["datasheet"]), str(r["faction"]))
         weapons, models = out.get(key, (0, 0))
-        ids = [k for k in str(r.default_weapon_ids).split(";") if k]
-        out[key] = (weapons + len(ids), models + int(r.max))
+        ids = [k for k in str(r["default_weapon_ids"]).split(";") if k]
+        out[key] = (weapons + len(ids), models + int(r["max"]))
     return out
 
 
