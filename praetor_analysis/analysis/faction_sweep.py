@@ -99,7 +99,7 @@ def field_of(spec: str) -> tuple[str, tuple[ListUnit, ...]]:
 
 
 def _error_row(datasheet: str, faction: str, variant: str, error: str) -> dict[str, Any]:
-    row = {c: float("nan") for c in SWEEP_COLUMNS}
+    row: dict[str, Any] = {c: float("nan") for c in SWEEP_COLUMNS}
     row.update({"datasheet": datasheet, "faction": faction, "variant": variant, "error": error, "side": "sweep",
                 "attacker_list": faction, "attacker": datasheet, "target": "", "phase": "", "measure": "",
                 "removed": [1.0], "wounds": [1.0], "weapons": "", "not_modelled": "", "target_list": ""})  # fmt: skip

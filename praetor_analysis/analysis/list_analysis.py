@@ -17,6 +17,7 @@ import math
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pandas as pd
 
 from praetor_analysis.analysis.unit_ratings import PHASES, json_rows, rate
@@ -164,7 +165,7 @@ def _whole_list(
                     "target": label,
                     "phase": phase,
                     "mean": mean,
-                    "p_any": 1.0 - float((1.0 - ok["p_any"]).prod()),
+                    "p_any": 1.0 - float(np.nanprod(1.0 - ok["p_any"].to_numpy(dtype=float))),  # pandas' prod: NaN skipped
                     "p_all": math.nan,
                     "mean_per_100pts": mean / points * 100.0 if points > 0 else math.nan,
                     "wounds": float(ok["wounds"].sum()),

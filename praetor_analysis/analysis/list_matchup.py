@@ -78,7 +78,7 @@ def _plain(value: Any) -> Any:
 
 def pairs_json(frame: pd.DataFrame) -> list[dict[str, Any]]:
     """The pair rows as JSON-ready dicts (NaN as None)."""
-    return [{k: _plain(v) for k, v in row.items()} for row in frame.to_dict(orient="records")]
+    return [{str(k): _plain(v) for k, v in row.items()} for row in frame.to_dict(orient="records")]
 
 
 def key_units(frame: pd.DataFrame, side: str, n: int = 3) -> list[tuple[str, float]]:

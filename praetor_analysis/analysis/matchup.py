@@ -182,7 +182,7 @@ def pairs_of(
     mine: ArmyList, theirs: ArmyList, phases: Sequence[str] = PHASES, *, half_range: bool = False
 ) -> list[Pair]:
     """Every pair, both directions: my units against theirs, then theirs against mine."""
-    out = []
+    out: list[Pair] = []
     for side, atk, tgt in (("mine", mine, theirs), ("theirs", theirs, mine)):
         for a in atk.units:
             for t in tgt.units:

@@ -170,7 +170,7 @@ def json_rows(frame: pd.DataFrame) -> list[dict[str, Any]]:
     """The rows of a rating frame as ``praetor roster --json`` prints them (:data:`JSON_COLUMNS`; points as a
     whole number, NaN as null)."""
     rows = frame[JSON_COLUMNS].astype(object).where(frame[JSON_COLUMNS].notna(), None)
-    return [{**r, "points": round(r["points"])} for r in rows.to_dict(orient="records")]
+    return [{**{str(k): v for k, v in r.items()}, "points": round(r["points"])} for r in rows.to_dict(orient="records")]
 
 
 def check_phases(phases: Sequence[str] | str, field: str = "phases") -> tuple[str, ...]:
