@@ -51,7 +51,7 @@ dashboard: $(STAMP)
 screenshots: $(STAMP) chromium
 	$(BIN)/python scripts/screenshots.py
 
-## lint: ruff (lint and format check) and mypy (prob, rules, engine and markers; see [tool.mypy] in pyproject.toml)
+## lint: ruff (lint and format check) and mypy (the whole package; see [tool.mypy] in pyproject.toml)
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .

@@ -12,8 +12,12 @@ import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING, NoReturn
 
 from praetor_analysis.errors import MAX_MESSAGE_CHARS, PraetorError, cap_message
+
+if TYPE_CHECKING:  # imported where used: the command starts without the analysis modules
+    from praetor_analysis.analysis.fire_plan import FirePlan
 
 
 class UsageError(PraetorError):
@@ -126,7 +130,7 @@ def cmd_roster(args: argparse.Namespace) -> int:
     return 0
 
 
-def _plan_lines(plan) -> list[str]:  # type: ignore[no-untyped-def]
+def _plan_lines(plan: FirePlan) -> list[str]:
     lines = [
         f"{plan.attacker_list} shooting at {plan.target_list}: {plan.expected:.1f} points expected "
         f"(at most {plan.bound:.1f}; {plan.method})"
@@ -259,7 +263,7 @@ def cmd_report(args: argparse.Namespace) -> int:
 class _Parser(argparse.ArgumentParser):
     """An argument parser whose usage errors are one line on standard error (exit status 2)."""
 
-    def error(self, message: str):  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: {_one_line(message)} (see {self.prog} -h)\n")
 
 

@@ -25,7 +25,7 @@ import pandas as pd
 from praetor_analysis.bsdata.roster import read_roster
 from praetor_analysis.errors import ScenarioError
 from praetor_analysis.profiles.records import Unit
-from praetor_analysis.scenario.calc import parse_target
+from praetor_analysis.scenario.document import target_of_block
 from praetor_analysis.scenario.fielded import FieldedUnit, fielded_unit, roster_units
 from praetor_analysis.scenario.unit_target import as_target, unique_labels
 
@@ -94,7 +94,7 @@ def _make(
     units = []
     for i, (label, loadout) in enumerate(zip(labels, entries, strict=True)):
         reading = as_target(loadout, label)
-        target = parse_target({"target": reading.block})
+        target = target_of_block(reading.block)
         share = loadout.points / max(1, reading.models) if target.is_vehicle else loadout.points
         source = sources[i] if sources is not None else None
         units.append(ListUnit(label, loadout, share, reading.block, target, reading.fighter, reading.notes, source))

@@ -26,7 +26,7 @@ from praetor_analysis.catalog import load_targets
 from praetor_analysis.errors import ProfileError, ScenarioError
 from praetor_analysis.profiles.records import Unit
 from praetor_analysis.scenario.blocks import is_vehicle_row, row_id
-from praetor_analysis.scenario.document import parse_target
+from praetor_analysis.scenario.document import target_of_block
 from praetor_analysis.scenario.fielded import FieldedUnit, roster_units
 from praetor_analysis.scenario.names import target_from_row
 
@@ -67,7 +67,7 @@ def list_targets(targets: pd.DataFrame | None = None) -> list[tuple[str, str, Un
     for i, (_, row) in enumerate(targets.iterrows()):
         label = str(row.get("archetype") or row.get("name") or f"target {i}")
         try:
-            unit = parse_target({"target": target_from_row(row)})
+            unit = target_of_block(target_from_row(row))
         except (ScenarioError, ProfileError):
             continue  # a row without Toughness or armour is no target (profile_targets names them)
         out.append((row_id(row, i), label, unit, bool(is_vehicle_row(row))))
@@ -165,7 +165,8 @@ def _whole_list(
                     "target": label,
                     "phase": phase,
                     "mean": mean,
-                    "p_any": 1.0 - float(np.nanprod(1.0 - ok["p_any"].to_numpy(dtype=float))),  # pandas' prod: NaN skipped
+                    # pandas' prod: NaN skipped, the same reduction
+                    "p_any": 1.0 - float(np.nanprod(1.0 - ok["p_any"].to_numpy(dtype=float))),
                     "p_all": math.nan,
                     "mean_per_100pts": mean / points * 100.0 if points > 0 else math.nan,
                     "wounds": float(ok["wounds"].sum()),

@@ -23,7 +23,7 @@ from praetor_analysis.errors import PraetorError, ProfileError, ScenarioError, s
 from praetor_analysis.prob.dist import Dist
 from praetor_analysis.profiles.records import Unit
 from praetor_analysis.scenario.blocks import is_vehicle_row
-from praetor_analysis.scenario.document import parse_target
+from praetor_analysis.scenario.document import target_of_block
 from praetor_analysis.scenario.fielded import FieldedUnit, is_datasheet, roster_units
 from praetor_analysis.scenario.names import resolve_unit, target_from_row
 from praetor_analysis.scenario.unit_attack import melee, shooting
@@ -72,7 +72,7 @@ JSON_COLUMNS = RATING_COLUMNS[:10]
 def standard_targets() -> list[tuple[str, Unit]]:
     """The shipped standard targets at their sizes, parsed: ``(label, Unit)``."""
     rows = load_targets()
-    return [(str(r["archetype"]), parse_target({"target": target_from_row(r)})) for _, r in rows.iterrows()]
+    return [(str(r["archetype"]), target_of_block(target_from_row(r))) for _, r in rows.iterrows()]
 
 
 def profile_targets(models: int = 1) -> tuple[list[tuple[str, Unit]], list[tuple[str, str]]]:
@@ -89,7 +89,7 @@ def profile_targets(models: int = 1) -> tuple[list[tuple[str, Unit]], list[tuple
             block = target_from_row(r, models)
             if is_vehicle_row(block):
                 block["models"] = 1  # a Vehicle target is one vehicle
-            targets.append((label, parse_target({"target": block})))
+            targets.append((label, target_of_block(block)))
         except (ScenarioError, ProfileError) as exc:
             skipped.append((label, str(exc)))
     return targets, skipped
@@ -104,7 +104,7 @@ def target_named(name: str, models: int | None = None) -> tuple[str, Unit]:
         value = {"name": name, **({"models": models} if models is not None else {})}
     block, _ = target_of(value, "--target")
     block = resolve_unit(block, "--target")
-    return str(block["name"]), parse_target({"target": block})
+    return str(block["name"]), target_of_block(block)
 
 
 def _row(label: str, points: float, target: tuple[str, Unit], phase: str, result: dict | None, error: str) -> dict:

@@ -312,8 +312,8 @@ def build_loadout(value: Any, field: str = "attacker") -> FieldedUnit:
             does not allow; one line naming the field and the value.
     """
     if isinstance(value, str):
-        name, picks = split_pick(value)
-        value = {"name": name, **{k: v for k, v in picks.items() if k == "faction"}}
+        name, named = split_pick(value)
+        value = {"name": name, **{k: v for k, v in named.items() if k == "faction"}}
     block: Mapping[str, Any] = value
     if not isinstance(block, Mapping):
         raise ScenarioError(f"{field}: expected a datasheet name or block, got {block!r}")

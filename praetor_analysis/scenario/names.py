@@ -243,7 +243,7 @@ def datasheet_names() -> tuple[str, ...]:
     return tuple(dict.fromkeys(load_datasheets()["name"]))
 
 
-def target_from_row(row: pd.Series, models: int | None = None) -> dict[str, Any]:
+def target_from_row(row: pd.Series | Mapping[str, Any], models: int | None = None) -> dict[str, Any]:
     """:func:`~praetor_analysis.scenario.blocks.target_block` of a catalog row; a fortification with armour
     values and hull points is shot at as a vehicle (its Unit Type then reads ``Vehicle (...)``)."""
     block = target_block(row, models)

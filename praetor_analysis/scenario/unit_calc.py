@@ -16,7 +16,7 @@ from typing import Any
 from praetor_analysis.errors import ProfileError, ScenarioError
 from praetor_analysis.profiles.records import Weapon, unit_from_mapping
 from praetor_analysis.scenario.datasheet import DATASHEET_FIELDS
-from praetor_analysis.scenario.document import parse_target, resolve_names
+from praetor_analysis.scenario.document import resolve_names, target_of_block
 from praetor_analysis.scenario.echo import unit_echo
 from praetor_analysis.scenario.fielded import FieldedUnit, fielded_unit, is_datasheet
 from praetor_analysis.scenario.fields import check_scenario_fields, check_unit_fields
@@ -177,7 +177,7 @@ def unit_calc(data: Mapping[str, Any]) -> dict[str, Any]:
         block, notes = target_of(tvalue)
         resolved = resolve_names({"target": block})["target"]
         check_unit_fields(resolved, kind + (" round" if "target_weapon" in data else ""), "target", "target")
-        target = parse_target({"target": resolved})
+        target = target_of_block(resolved)
         if mode == "shooting":
             half = data.get("half_range", False)
             if not isinstance(half, bool):

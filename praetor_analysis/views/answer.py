@@ -18,7 +18,7 @@ import plotly.io as pio
 from praetor_analysis.views import figures as F
 from praetor_analysis.views.explorer import MEASURE_NAMES
 from praetor_analysis.views.formats import number, percent
-from praetor_analysis.views.tables import table_html
+from praetor_analysis.views.tables import row_at_max, table_html
 
 __all__ = ["best_table", "fielded_labels", "per_point_html"]
 
@@ -44,7 +44,7 @@ def _fielded_best(per_point: pd.DataFrame | None, target: str) -> tuple[str, flo
     part = part[pd.to_numeric(part["per_100_pts"], errors="coerce").notna()]
     if part.empty:
         return None
-    best = part.loc[pd.to_numeric(part["per_100_pts"]).idxmax()]
+    best = row_at_max(part, pd.to_numeric(part["per_100_pts"]))
     unit = MEASURE_NAMES.get(str(best["measure"]), ("", "models"))[1]
     phase = "" if best["phase"] == "shooting" else f", {best['phase']}"
     return f"{fielded_labels(part.loc[[best.name]]).iloc[0]}{phase}", float(best["per_100_pts"]), unit
@@ -75,7 +75,7 @@ def best_table(
             alt = spare[(spare["target"] == target) & spare["_m"].notna()]
             part = alt if len(alt) else part
         unit = MEASURE_NAMES.get(str(part["measure"].iloc[0]), ("", "models"))[1]
-        best = part.loc[part["_m"].idxmax()]
+        best = row_at_max(part, part["_m"])
         row = {
             "target": target,
             f"best {row_kind}": best[row_col] if best["_m"] > 0 else "none does any damage",
@@ -85,7 +85,7 @@ def best_table(
         costed = part[part["_p"].notna()]
         fielded = _fielded_best(per_point, str(target))
         if len(costed):
-            good = costed.loc[costed["_p"].idxmax()]
+            good = row_at_max(costed, costed["_p"])
             row[f"best {row_kind} per 100 pts"] = good[row_col]
             row["expected per 100 pts"] = f"{number(good['_p'])} {unit}"
         elif fielded is not None:

@@ -28,6 +28,7 @@ from typing import Any
 import ipywidgets as W
 import pandas as pd
 
+from praetor_analysis.scenario.blocks import frame_rows
 from praetor_analysis.views import figures as F
 from praetor_analysis.views.controls import labelled, note
 from praetor_analysis.views.dashboard_setup import SetupTab, unit_label
@@ -121,9 +122,7 @@ class Dashboard(SetupTab):
         self.session = ShootingSession(compare_fn=compare_fn, distributions_fn=distributions_fn)
         self._quiet = False
         self._unit_opts: list[tuple[str, int]] | None = None
-        self._labels = {
-            i: weapon_label(r) for i, r in zip(self.weapons.index, self.weapons.to_dict("records"), strict=True)
-        }
+        self._labels = {i: weapon_label(r) for i, r in zip(self.weapons.index, frame_rows(self.weapons), strict=True)}
         names = self.weapons["name"].str.lower()
         chosen = [self.weapons.index[names == n.lower()][0] for n in selection if (names == n.lower()).any()]
         arche = list(self.targets["archetype"])
@@ -243,7 +242,7 @@ class Dashboard(SetupTab):
     # --- the tabs built on their first opening ----------------------------------------------------------
     def _unit_options(self) -> list[tuple[str, int]]:
         if self._unit_opts is None:
-            self._unit_opts = [(unit_label(r), i) for i, r in enumerate(self.units.to_dict("records"))]
+            self._unit_opts = [(unit_label(r), i) for i, r in enumerate(frame_rows(self.units))]
         return self._unit_opts
 
     def _melee_tab(self) -> W.Widget:

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import html
 import json
+from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as W
 import pandas as pd
 
 from praetor_analysis.errors import ScenarioError
-from praetor_analysis.scenario.blocks import is_vehicle_row
+from praetor_analysis.scenario.blocks import frame_rows, is_vehicle_row
 from praetor_analysis.scenario.names import is_target_profile
 from praetor_analysis.views.controls import labelled, note
 from praetor_analysis.views.dashboard_view import (
@@ -39,11 +40,18 @@ class SetupTab:
     targets: pd.DataFrame
     weapons: pd.DataFrame
     target_select: W.SelectMultiple
+    charging: W.Checkbox
+    preferred_enemy: W.Checkbox
     _quiet: bool
+    # the dashboard's methods this tab calls
+    state: Callable[[], DashboardState]
+    refresh: Callable[[], object]
+    _update_weapon_options: Callable[..., None]
+    _update_focus_options: Callable[[], None]
 
     def _target_options(self, unit_opts: list[tuple[str, int]]) -> list[tuple[str, int]]:
         """The unit options that can be a target (a profile without Toughness or armour values cannot)."""
-        return [o for o in unit_opts if is_target_profile(self.units.loc[o[1]])]
+        return [o for o in unit_opts if is_target_profile(self.units.iloc[o[1]])]  # options number rows by position
 
     def _build_setup(self, unit_opts: list[tuple[str, int]]) -> None:
         self.unit_search = labelled(
@@ -131,7 +139,7 @@ class SetupTab:
 
     def _on_unit_search(self, change: dict[str, Any]) -> None:
         text = str(change["new"]).strip().lower()
-        labels = [(unit_label(r), i) for i, r in enumerate(self.units.to_dict("records"))]
+        labels = [(unit_label(r), i) for i, r in enumerate(frame_rows(self.units))]
         self.unit_pick.options = [o for o in self._target_options(labels) if text in o[0].lower()][:200]
 
     # --- targets, save, load, export ----------------------------------------------------------------
@@ -152,7 +160,7 @@ class SetupTab:
 
     def add_target_unit(self, unit_index: int, models: int) -> str:
         """Add a unit of the catalog as a target of ``models`` models (vehicles: one); returns its label."""
-        row = self.units.loc[unit_index].to_dict()
+        row = {str(k): v for k, v in self.units.loc[unit_index].items()}
         if not is_target_profile(row):
             raise ScenarioError(f"unit: {row['name']!r} has no Toughness or armour values in the data: not a target")
         vehicle = is_vehicle_row(row)

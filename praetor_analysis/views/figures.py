@@ -207,7 +207,7 @@ def vehicle_outcome_bars(results: Mapping[str, Any], options: VehicleOptions | N
     """
     o = options or VehicleOptions()
     names = [escape(n) for n in results]
-    series = {"P(≥1 glancing hit)": [], "P(≥1 penetrating hit)": [], "P(wrecked)": []}
+    series: dict[str, list[float]] = {"P(≥1 glancing hit)": [], "P(≥1 penetrating hit)": [], "P(wrecked)": []}
     means = []
     for res in results.values():
         gl, pen = as_pmf(_field(res, "glancing")), as_pmf(_field(res, "penetrating"))

@@ -40,7 +40,7 @@ def formation_figure(
     positions: Any,
     base_radius: float,
     marker_diameter: float,
-    aim_point: Sequence[float],
+    aim_point: Sequence[float] | np.ndarray,
     options: FormationOptions | None = None,
 ) -> go.Figure:
     """Bases as circles, the marker at the aim point and the ring of its furthest scatter.

@@ -24,7 +24,7 @@ import ipywidgets as W
 from praetor_analysis.analysis.army_list import ArmyList, ListUnit, load_list
 from praetor_analysis.analysis.list_matchup import Matchup, key_units, matchup
 from praetor_analysis.errors import PraetorError
-from praetor_analysis.scenario.calc import parse_target
+from praetor_analysis.scenario.document import target_of_block
 from praetor_analysis.views.download import Download
 from praetor_analysis.views.matchup_report import heatmap, matchup_html
 from praetor_analysis.views.modifiers import Modifiers, modifier_names
@@ -66,7 +66,7 @@ def _defending(unit: ListUnit, m: Modifiers) -> ListUnit:
         block["rules"] = [*rules, f"Feel No Pain ({m.fnp})"]
     if block == dict(unit.target_block):
         return unit
-    return replace(unit, target_block=block, target=parse_target({"target": block}))
+    return replace(unit, target_block=block, target=target_of_block(block))
 
 
 def modified_lists(mine: ArmyList, theirs: ArmyList, m: Modifiers) -> tuple[ArmyList, ArmyList]:

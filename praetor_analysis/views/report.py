@@ -329,9 +329,9 @@ def _explorer(report: Report) -> str:
     targets = list(dict.fromkeys(df["target"].astype(str)))
     pmfs: dict[tuple[int, int, str], Any] = {}
     ri, ti = {r: i for i, r in enumerate(rows)}, {t: j for j, t in enumerate(targets)}
-    for idx, rec in df.iterrows():
+    for label, (_, rec) in zip(labels.tolist(), df.iterrows(), strict=True):
         key = (rec["weapon_id"], rec["target_id"])
-        i, j = ri[html.unescape(labels[idx])], ti[str(rec["target"])]
+        i, j = ri[html.unescape(label)], ti[str(rec["target"])]
         if key in report.distributions:
             pmfs[(i, j, str(rec["measure"]))] = report.distributions[key]
         if key in report.wounds:
@@ -480,13 +480,14 @@ def iconic_report(targets: pd.DataFrame) -> Report:
     """The iconic weapons against ``targets`` (one model at BS 4), and per 100 points: the weapons fielded on the
     datasheets that carry them and a few iconic datasheets (:mod:`praetor_analysis.analysis.per_point`)."""
     from praetor_analysis.analysis.per_point import per_point_table
-    from praetor_analysis.scenario.document import parse_target
+    from praetor_analysis.scenario.blocks import frame_rows
+    from praetor_analysis.scenario.document import target_of_block
     from praetor_analysis.scenario.names import target_from_row
 
     report = build_report(
         select_weapons(DEFAULT_WEAPONS), targets, title="Praetor analysis: iconic weapons vs standard targets"
     )
-    units = [(str(r["archetype"]), parse_target({"target": target_from_row(r)})) for r in targets.to_dict("records")]
+    units = [(str(r["archetype"]), target_of_block(target_from_row(r))) for r in frame_rows(targets)]
     return replace(report, per_point=per_point_table(units))
 
 

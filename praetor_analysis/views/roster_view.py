@@ -19,6 +19,7 @@ from praetor_analysis.bsdata.roster import read_roster_bytes
 from praetor_analysis.errors import PraetorError
 from praetor_analysis.views import figures as F
 from praetor_analysis.views.formats import number, title_layout
+from praetor_analysis.views.tables import row_at_max
 
 __all__ = ["RosterView", "roster_view"]
 
@@ -55,7 +56,7 @@ def roster_view(data: bytes | None, name: str, targets: pd.DataFrame, *, half_ra
     fig = F.efficiency_heatmap(frame, F.HeatmapOptions(metric="mean", title=title, row_title="unit", unit="models"))
     whole = table[table["unit"] == WHOLE_LIST]
     whole = whole[whole["measure"] == "casualties"]
-    best = whole.loc[pd.to_numeric(whole["mean"], errors="coerce").idxmax()] if len(whole) else None
+    best = row_at_max(whole, pd.to_numeric(whole["mean"], errors="coerce")) if len(whole) else None
     summary = f"{roster.name}: {units['unit_index'].nunique()} units, {number(roster.points)} points"
     if best is not None:
         summary += (

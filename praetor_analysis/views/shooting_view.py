@@ -98,7 +98,7 @@ def shooting_specs(
         if rows:
             measure = str(measures[0])
         labels = S.label_list([str(n) for n in names], [str(i) for i in wids], [str(f) for f in factions])
-        tid = table["target_id"].iat[rows[0]] if rows else next(iter({k[1] for k in dists}), None)
+        tid = str(table["target_id"].iat[rows[0]]) if rows else ""  # read only with rows
         for label, name, wid, err in zip(labels, names, wids, errors, strict=True):
             pmf = dists.get((wid, tid))
             if pmf is None:

@@ -13,12 +13,18 @@ import pandas as pd
 from praetor_analysis.analysis.compare import COLUMNS
 from praetor_analysis.views.formats import is_chance, number, percent
 
-__all__ = ["COMPARISON_COLUMNS", "NO_COST", "table_html"]
+__all__ = ["COMPARISON_COLUMNS", "NO_COST", "row_at_max", "table_html"]
 
 #: The columns of a weapons x targets comparison as the report and the dashboard print them (its ids left out).
 COMPARISON_COLUMNS: tuple[str, ...] = tuple(c for c in COLUMNS if c not in ("weapon_id", "target_id"))
 #: What a points cell says for a weapon the data gives no cost of its own (a unit's standard wargear).
 NO_COST = "no cost of its own"
+
+
+def row_at_max(frame: pd.DataFrame, values: pd.Series) -> pd.Series:
+    """The row of ``frame`` at the label where ``values`` (a column of it, or aligned with it) is largest
+    (the first such; NaN skipped): ``frame.loc[values.idxmax()]``."""
+    return frame.loc[[values.idxmax()]].iloc[0]
 
 
 def _cell(value: Any, column: str = "") -> tuple[str, bool]:

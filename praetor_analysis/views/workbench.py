@@ -19,6 +19,7 @@ import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
 
+from praetor_analysis.scenario.blocks import frame_rows
 from praetor_analysis.scenario.modifiers import REROLL_CHOICES, Modifiers
 from praetor_analysis.views import figure_specs as S
 from praetor_analysis.views.controls import labelled, note
@@ -70,7 +71,7 @@ class Workbench:
         self.attackers: list[Attacker] = []
         self.results: list[dict[str, Any] | str] = []
         self.table_frame = pd.DataFrame()
-        self._sheet_labels = [(_sheet_label(r), i) for i, r in enumerate(self.sheets.to_dict("records"))]
+        self._sheet_labels = [(_sheet_label(r), i) for i, r in enumerate(frame_rows(self.sheets))]
 
         self.kind = labelled(
             W.ToggleButtons,
