@@ -132,6 +132,29 @@ def test_calc_array_goes_through_the_batch_with_the_same_results():
         _numbers_close(calc(item), result, f"[{i}]")
 
 
+def test_calc_many_gives_the_same_results_cold_and_from_its_memos():
+    # the documents memoised by their text, the batch's caches kept, the echoes and reasons built once: the
+    # second array (everything found made) prints exactly what the first (memos cleared) printed
+    import json
+
+    from praetor_analysis.prob.memo import clear_memos
+    from praetor_analysis.scenario.calc import calc_many
+
+    weapons, targets = load_weapons(), load_targets()
+    items = [scenario_for(w, t) for _, w in weapons.iloc[::30].iterrows() for _, t in targets.iterrows()]
+    items += [{**items[0], "hits": 3}, {**items[1], "attacker": {**items[1]["attacker"], "modifiers": {"to_hit": 1}}}]
+    clear_memos()
+    first = calc_many(items)
+    cold = [json.dumps(r if isinstance(r, dict) else str(r), sort_keys=True) for r in first]
+    for r in first:  # a caller changing its results changes nothing the next array gets
+        if isinstance(r, dict):
+            r["target"]["rules"].append("changed")
+            r["attacker"]["name"] = "changed"
+            r["reasons"]["changed"] = "changed"
+    warm = [json.dumps(r if isinstance(r, dict) else str(r), sort_keys=True) for r in calc_many(items)]
+    assert cold == warm and sum(c.startswith("{") for c in cold) > len(items) // 2
+
+
 def test_batch_keeps_volleys_that_differ_only_in_their_zone_hits_apart():
     from dataclasses import replace
 
