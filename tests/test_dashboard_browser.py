@@ -210,3 +210,24 @@ def test_workbench_builds_units_side_by_side_and_runs_in_calc(dashboard_page, tm
     assert heavy and all(r["datasheet"] == "Heavy Support Squad" for r in heavy)
     assert any("Lascannon" in c["weapon"] for r in heavy for c in r["chosen"])
     assert problems == []
+
+
+def test_the_address_fragment_reproduces_the_view(dashboard_page):
+    page, problems, _ = dashboard_page
+    page.get_by_role("tab", name="Shooting").first.click()
+    page.locator(".widget-dropdown", has_text="Cover").locator("select").first.select_option("4+")
+    page.wait_for_function("() => location.hash.includes('cover=4%2B')", timeout=60000)  # a change: written
+    page.wait_for_timeout(500)
+    fragment = page.evaluate("() => location.hash")
+    shown = page.evaluate(HEATMAP_TEXT)
+    shots = _shots()
+    other = page.context.browser.new_page(viewport={"width": 1280, "height": 1200})  # the address elsewhere
+    outside = shots.offline(other)
+    other.on("pageerror", lambda e: problems.append(f"page error: {e}"))
+    other.goto(page.url.split("#")[0] + fragment, timeout=60000)
+    other.wait_for_function(shots.PLOTS_READY.replace("{n}", "3"), timeout=120000)
+    other.wait_for_function(f"(shown) => ({HEATMAP_TEXT})() === shown", arg=shown, timeout=90000)
+    assert other.locator(".widget-dropdown", has_text="Cover").locator("select").first.input_value() == "4+"
+    assert other.evaluate("() => location.hash") == fragment
+    other.close()
+    assert outside == [] and problems == []

@@ -46,6 +46,7 @@ from praetor_analysis.views.dashboard_view import (
     weapon_label,
 )
 from praetor_analysis.views.figures import figure_of
+from praetor_analysis.views.fragment import PageFragment, encode_view
 from praetor_analysis.views.lazy_tabs import LazyTabs
 from praetor_analysis.views.live_figure import LiveFigure, sync_figure
 from praetor_analysis.views.melee_view import MeleeState, MeleeView, melee_view
@@ -211,6 +212,8 @@ class Dashboard(SetupTab):
             LiveFigure(self.distribution, specs.distribution),
         )
         self._show_table(specs)
+        # the view in the page's URL fragment: read when the page opens, written after every change
+        self.fragment = PageFragment(fragment=encode_view(self.state()))
 
         self._wire()
         self.tabs = LazyTabs(
@@ -387,7 +390,9 @@ class Dashboard(SetupTab):
                 self.status,
             ]
         )
-        return W.VBox([inputs, self.heatmap, W.HBox([self.curves, self.distribution]), self.table, self.runtime])
+        return W.VBox(
+            [inputs, self.heatmap, W.HBox([self.curves, self.distribution]), self.table, self.runtime, self.fragment]
+        )
 
     def _wire(self) -> None:
         for w in self._shooting_inputs():
@@ -397,6 +402,7 @@ class Dashboard(SetupTab):
         for w in (self.to_hit, self.to_wound):
             w.observe(self._on_melee, names="value")
         self.search.observe(self._on_search, names="value")
+        self.fragment.observe(lambda c: self.open_fragment(str(c["new"])), names="opened_with")
 
     def _shooting_inputs(self) -> tuple[W.ValueWidget, ...]:
         return (
@@ -489,6 +495,7 @@ class Dashboard(SetupTab):
         curves.show(specs.curves)
         distribution.show(specs.distribution)
         self._show_table(specs)
+        self.fragment.fragment = encode_view(self.state())
         return specs
 
     def refresh_melee(self) -> MeleeView:

@@ -26,6 +26,12 @@ from praetor_analysis.views.download import Download
 
 __all__ = ["SetupTab", "unit_label"]
 
+#: The fields a saved setup (scenarios) carries beside its weapons and targets.
+_SAVED_FIELDS = (
+    "bs", "attacker_models", "cover", "fnp", "half_range", "reroll_hits", "reroll_wounds", "charging",
+    "preferred_enemy",
+)  # fmt: skip
+
 
 def unit_label(row: dict[str, Any]) -> str:
     """A unit profile's label in the pickers: name — unit (faction)."""
@@ -42,6 +48,7 @@ class SetupTab:
     target_select: W.SelectMultiple
     charging: W.Checkbox
     preferred_enemy: W.Checkbox
+    status: W.HTML
     _quiet: bool
     # the dashboard's methods this tab calls
     state: Callable[[], DashboardState]
@@ -210,20 +217,54 @@ class SetupTab:
         except PraetorError as exc:
             self.setup_status.value = f"Not loaded: {html.escape(str(exc))}"
             return None
+        self.apply_state(s, _SAVED_FIELDS)
+        self.setup_status.value = f"Loaded {len(s.weapons)} weapons x {len(s.targets)} targets."
+        return s
+
+    def open_fragment(self, text: str) -> DashboardState | None:
+        """Set the shooting view from a URL fragment (:func:`~praetor_analysis.views.fragment.decode_view`);
+        one that cannot be used is said under the controls, and the view stays."""
+        from praetor_analysis.errors import PraetorError
+        from praetor_analysis.views.fragment import decode_view
+
+        try:
+            s = decode_view(text, self.weapons.index, list(self.targets["archetype"]))
+        except PraetorError as exc:
+            self.status.value = f"The page's address was not used: {html.escape(str(exc))}"
+            return None
+        self.apply_state(s)
+        return s
+
+    def apply_state(self, s: DashboardState, names: tuple[str, ...] | None = None) -> None:
+        """Set the shooting inputs to ``s`` (its weapons, targets and the fields ``names``, default all) and
+        refresh once."""
+        from dataclasses import fields
+
+        names = tuple(f.name for f in fields(s) if f.name not in ("weapons", "targets")) if names is None else names
         self._quiet = True
         try:
             self._update_weapon_options(selected=list(s.weapons))
             self._quiet = True
             self.target_select.value = s.targets
-            for name in ("bs", "attacker_models", "cover", "fnp", "half_range", "reroll_hits", "reroll_wounds"):
-                getattr(self, name).value = getattr(s, name)
-            self.charging.value, self.preferred_enemy.value = s.charging, s.preferred_enemy
+            for name in names:
+                if name not in ("focus_target", "focus_weapon"):
+                    getattr(self, name).value = getattr(s, name)
         finally:
             self._quiet = False
         self._update_focus_options()
+        self._quiet = True
+        try:
+            for name in ("focus_target", "focus_weapon"):
+                value = getattr(s, name)
+                if (
+                    name in names
+                    and value is not None
+                    and value in [o[1] if isinstance(o, tuple) else o for o in getattr(self, name).options]
+                ):
+                    getattr(self, name).value = value
+        finally:
+            self._quiet = False
         self.refresh()
-        self.setup_status.value = f"Loaded {len(s.weapons)} weapons x {len(s.targets)} targets."
-        return s
 
     def report_html(self) -> str:
         """The current shooting view as the offline HTML report (one page)."""

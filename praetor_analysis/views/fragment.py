@@ -1,0 +1,148 @@
+"""The shooting view in the page's URL fragment: ``#bs=4&weapons=12,40&targets=Rhino...`` reproduces it.
+
+:func:`encode_view` writes a :class:`~praetor_analysis.views.dashboard_view.DashboardState` as a fragment (its
+fields as ``key=value``, lists comma-separated, URL-escaped; weapons are rows of the shipped weapon catalog,
+targets their labels); :func:`decode_view` reads one back, refusing on one line what it cannot use (an
+unknown key, a bad value, a weapon or target the page does not have). :class:`PageFragment` is the hidden
+widget that reads the page's fragment when it opens and writes the current view into it (``history``'s
+``replaceState``: no reload, no new history entry).
+"""
+
+from __future__ import annotations
+
+import urllib.parse
+from collections.abc import Collection
+from dataclasses import fields
+from typing import Any
+
+import anywidget
+import traitlets
+
+from praetor_analysis.errors import ScenarioError
+from praetor_analysis.scenario.modifiers import REROLL_CHOICES
+from praetor_analysis.views.dashboard_view import COVER_CHOICES, FNP_CHOICES, DashboardState
+from praetor_analysis.views.figure_specs import METRIC_LABELS
+
+__all__ = ["PageFragment", "decode_view", "encode_view"]
+
+_DEFAULT = DashboardState(weapons=(), targets=())
+_INTS = ("bs", "attacker_models", "target_models", "to_hit", "to_wound")
+_BOOLS = ("half_range", "charging", "furious_charge", "preferred_enemy")
+_CHOICES: dict[str, tuple[str, ...]] = {
+    "cover": COVER_CHOICES,
+    "fnp": FNP_CHOICES,
+    "metric": tuple(METRIC_LABELS),
+    "reroll_hits": REROLL_CHOICES,
+    "reroll_wounds": REROLL_CHOICES,
+}
+_LIMITS = {"bs": (1, 10), "attacker_models": (1, 20), "target_models": (0, 30), "to_hit": (-1, 1), "to_wound": (-1, 1)}
+MAX_FRAGMENT = 8000
+"""Longest fragment read (characters)."""
+
+
+def encode_view(state: DashboardState) -> str:
+    """The fragment of ``state``: every field that differs from the default, and the weapons and targets."""
+    out: list[tuple[str, str]] = [
+        ("weapons", ",".join(str(w) for w in state.weapons)),
+        ("targets", ",".join(urllib.parse.quote(t, safe="") for t in state.targets)),
+    ]
+    for f in fields(DashboardState):
+        if f.name in ("weapons", "targets"):
+            continue
+        value = getattr(state, f.name)
+        if value != getattr(_DEFAULT, f.name) and value is not None:
+            text = str(int(value)) if isinstance(value, bool) else str(value)
+            out.append((f.name, urllib.parse.quote(text, safe="")))
+    return "&".join(f"{k}={v}" for k, v in out)
+
+
+def _int(key: str, text: str) -> int:
+    lo, hi = _LIMITS[key]
+    try:
+        value = int(text)
+    except ValueError:
+        raise ScenarioError(f"fragment {key}: expected a whole number, got {text!r}") from None
+    if not lo <= value <= hi:
+        raise ScenarioError(f"fragment {key}: {lo} to {hi}, got {value}")
+    return value
+
+
+def decode_view(fragment: str, weapons: Collection[Any], targets: Collection[str]) -> DashboardState:
+    """The state a fragment describes (the page's weapon rows and target labels given to check it).
+
+    Raises:
+        ScenarioError: An unknown key, a bad value, or a weapon row or target label the page does not have.
+    """
+    text = fragment.lstrip("#")
+    if len(text) > MAX_FRAGMENT:
+        raise ScenarioError(f"fragment: longer than {MAX_FRAGMENT} characters")
+    known = {f.name for f in fields(DashboardState)}
+    values: dict[str, Any] = {}
+    for part in filter(None, text.split("&")):
+        key, _, raw = part.partition("=")
+        if key not in known:
+            raise ScenarioError(f"fragment {key}: not a field of the view ({', '.join(sorted(known))})")
+        if key == "targets":
+            items = [urllib.parse.unquote(t) for t in raw.split(",") if t]
+            missing = [t for t in items if t not in targets]
+            if missing:
+                raise ScenarioError(f"fragment targets: {missing[0]!r} is not a target of this page")
+            values[key] = tuple(items)
+            continue
+        value = urllib.parse.unquote(raw)
+        if key == "weapons":
+            rows = {str(w): w for w in weapons}
+            bad = [w for w in value.split(",") if w and w not in rows]
+            if bad:
+                raise ScenarioError(f"fragment weapons: {bad[0]!r} is not a row of the weapon catalog")
+            values[key] = tuple(rows[w] for w in value.split(",") if w)
+        elif key == "focus_weapon":
+            rows = {str(w): w for w in weapons}
+            if value not in rows:
+                raise ScenarioError(f"fragment focus_weapon: {value!r} is not a row of the weapon catalog")
+            values[key] = rows[value]
+        elif key in _INTS:
+            values[key] = _int(key, value)
+        elif key in _BOOLS:
+            if value not in ("0", "1"):
+                raise ScenarioError(f"fragment {key}: 0 or 1, got {value!r}")
+            values[key] = value == "1"
+        elif key in _CHOICES:
+            if value not in _CHOICES[key]:
+                raise ScenarioError(f"fragment {key}: one of {', '.join(_CHOICES[key])}, got {value!r}")
+            values[key] = value
+        else:  # focus_target
+            if value not in targets:
+                raise ScenarioError(f"fragment {key}: {value!r} is not a target of this page")
+            values[key] = value
+    return DashboardState(**{"weapons": (), "targets": (), **values})
+
+
+_ESM = """
+export default {
+  initialize({ model }) {
+    const write = () => {
+      const f = model.get("fragment");
+      if (f && window.location.hash.slice(1) !== f) { window.history.replaceState(null, "", "#" + f); }
+    };
+    model.on("change:fragment", write);
+    const given = window.location.hash.slice(1);
+    if (given && given !== model.get("fragment")) {
+      model.set("opened_with", given);  // the kernel sets the view from it, then writes the fragment back
+      model.save_changes();
+    } else {
+      write();
+    }
+  },
+  render({ el }) { el.style.display = "none"; },
+};
+"""
+
+
+class PageFragment(anywidget.AnyWidget):
+    """The page's URL fragment (hidden): ``opened_with`` is the fragment the page was opened with (set by the
+    page), ``fragment`` the current view's (set by the kernel, written into the page's address)."""
+
+    _esm = _ESM
+    fragment = traitlets.Unicode("").tag(sync=True)
+    opened_with = traitlets.Unicode("").tag(sync=True)

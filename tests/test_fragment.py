@@ -1,0 +1,84 @@
+"""The shooting view in the page's URL fragment: written after every change, read back to the same view."""
+
+from __future__ import annotations
+
+import pytest
+
+from praetor_analysis.errors import ScenarioError
+from praetor_analysis.views.dashboard_view import DashboardState
+from praetor_analysis.views.fragment import decode_view, encode_view
+
+pytest.importorskip("anywidget")
+
+WEAPONS = [3, 17, 40]
+TARGETS = ["Rhino", "Legionary (Tactical Squad)", "Militia & Co"]
+
+
+def test_a_state_round_trips():
+    s = DashboardState(
+        weapons=(17, 3),
+        targets=("Militia & Co", "Rhino"),
+        bs=5,
+        attacker_models=3,
+        target_models=12,
+        cover="4+",
+        fnp="5+",
+        half_range=True,
+        metric="p_any",
+        focus_target="Rhino",
+        focus_weapon=3,
+        reroll_hits="ones",
+        reroll_wounds="all",
+        to_hit=-1,
+        to_wound=1,
+        charging=True,
+        furious_charge=True,
+        preferred_enemy=True,
+    )
+    text = encode_view(s)
+    assert "Militia%20%26%20Co" in text and "bs=5" in text and "#" not in text
+    assert decode_view(text, WEAPONS, TARGETS) == s
+    assert decode_view("#" + text, WEAPONS, TARGETS) == s
+    plain = DashboardState(weapons=(40,), targets=("Rhino",))
+    assert encode_view(plain) == "weapons=40&targets=Rhino"  # the defaults are left out
+    assert decode_view(encode_view(plain), WEAPONS, TARGETS) == plain
+
+
+@pytest.mark.parametrize(
+    ("fragment", "message"),
+    [
+        ("colour=red", "fragment colour: not a field of the view"),
+        ("bs=11", "fragment bs: 1 to 10, got 11"),
+        ("bs=four", "fragment bs: expected a whole number, got 'four'"),
+        ("weapons=3,99", "fragment weapons: '99' is not a row of the weapon catalog"),
+        ("targets=Knight", "fragment targets: 'Knight' is not a target of this page"),
+        ("cover=1%2B", "fragment cover: one of -, 6+, 5+, 4+, 3+, got '1+'"),
+        ("charging=yes", "fragment charging: 0 or 1, got 'yes'"),
+        ("focus_target=Knight", "fragment focus_target: 'Knight' is not a target of this page"),
+        ("x" * 9000, "fragment: longer than 8000 characters"),
+    ],
+)
+def test_a_bad_fragment_is_refused_on_one_line(fragment, message):
+    with pytest.raises(ScenarioError) as err:
+        decode_view(fragment, WEAPONS, TARGETS)
+    assert str(err.value).startswith(message) and "\n" not in str(err.value)
+
+
+def test_the_dashboard_writes_and_reads_its_fragment():
+    from praetor_analysis.views.dashboard import Dashboard
+
+    a = Dashboard()
+    assert decode_view(a.fragment.fragment, a.weapons.index, list(a.targets["archetype"])) == a.state()
+    a.bs.value, a.reroll_hits.value, a.cover.value = 3, "all", "5+"
+    a.target_select.value = a.target_select.value[:2]
+    written = a.fragment.fragment
+    assert "bs=3" in written and "reroll_hits=all" in written
+    b = Dashboard()
+    b.fragment.opened_with = written  # what the page does when it opens with that address
+    assert b.state() == a.state() and b.fragment.fragment == written
+    for fa, fb in ((a.heatmap, b.heatmap), (a.curves, b.curves), (a.distribution, b.distribution)):
+        ja, jb = fa.to_plotly_json(), fb.to_plotly_json()  # the same view, the same figures (uids aside)
+        assert [{**t, "uid": None} for t in ja["data"]] == [{**t, "uid": None} for t in jb["data"]]
+        assert ja["layout"] == jb["layout"]
+    b.fragment.opened_with = "bs=0"
+    assert "address was not used: fragment bs: 1 to 10, got 0" in b.status.value and b.state() == a.state()
