@@ -3,8 +3,10 @@ built as records from the rows and equal to calc of their documents."""
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import re
+import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +44,28 @@ def test_one_vehicle_test() -> None:
         if pattern.search(line)
     ]
     assert found == ["profiles/records.py:42"]
+
+
+def test_marker_work_lives_in_markers() -> None:
+    """Wall of Death and the Mega-blast's zones are computed in ``markers/``; the contract layer calls them."""
+    marker_work = {"wall_of_death_hits", "mega_blast_hits", "mega_blast_joint", "zone_total"}
+    for path in sorted((PACKAGE / "scenario").glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        defined = {n.name for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)}
+        assert not defined & marker_work, path.name
+    from praetor_analysis.markers import attack
+
+    assert all(callable(getattr(attack, name)) for name in marker_work)
+
+
+def test_mypy_checks_every_layer() -> None:
+    """``[tool.mypy]`` checks the whole package, every function annotated."""
+    config = tomllib.loads((PACKAGE.parent / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["mypy"]
+    assert config["files"] == ["praetor_analysis"]
+    assert any(
+        o["module"] == ["praetor_analysis.*"] and o.get("disallow_untyped_defs") and o.get("disallow_incomplete_defs")
+        for o in config["overrides"]
+    )
 
 
 def test_vehicle_result_is_a_frozen_record_calc_prints() -> None:

@@ -30,7 +30,6 @@ from praetor_analysis.scenario.document import (
     parse_target,
     parse_volley,
     resolve_names,
-    wall_of_death_hits,
 )
 from praetor_analysis.scenario.echo import unit_echo
 from praetor_analysis.scenario.fielded import fielded_unit
@@ -55,7 +54,6 @@ __all__ = [
     "parse_volley",
     "resolve_names",
     "run",
-    "wall_of_death_hits",
 ]
 
 #: How a list of profiles (Transmutative armaments) is ranked: the larger the better.

@@ -22,8 +22,7 @@ from typing import Any, ParamSpec, TypeVar
 from praetor_analysis.engine.hit_stage import shots_distribution
 from praetor_analysis.engine.volley import Volley
 from praetor_analysis.errors import PraetorError, ScenarioError, show_value
-from praetor_analysis.markers.attack import marker_kind
-from praetor_analysis.markers.attack import wall_of_death_hits as marker_wall_of_death
+from praetor_analysis.markers.attack import marker_kind, wall_of_death_hits
 from praetor_analysis.markers.formation import Hull
 from praetor_analysis.melee.blows import Side
 from praetor_analysis.prob.dice import DiceExpr, parse_dice
@@ -263,7 +262,7 @@ def volley_of_blocks(
         raise ScenarioError(f"{prefix}snap_shots: not used in melee, got true")
     placement = None
     if snap and given is None and weapon.plays(Role.TEMPLATE):
-        given = wall_of_death_hits(weapon, attacker.models, shots)
+        given = wall_of_death_hits(weapon, attacker.models, None if shots is None else shots.dist)  # markers' work
         snap, placement = False, "wall of death"
     return Volley(
         weapon=weapon,
@@ -276,13 +275,6 @@ def volley_of_blocks(
         placement=placement,
         taken=taken,
     )
-
-
-@as_scenario_error
-def wall_of_death_hits(weapon: Weapon, models: int, attacks: DiceExpr | None) -> Dist:
-    """Wall of Death (``markers.attack.wall_of_death_hits``): ``attacks`` templates, else the weapon's shots
-    per model."""
-    return marker_wall_of_death(weapon, models, None if attacks is None else attacks.dist)
 
 
 def parse_target(data: Mapping[str, Any], kind: str | None = None) -> Unit:
