@@ -172,3 +172,31 @@ def test_wargear_text_is_read_for_plain_saves_only(text: str, saves: tuple[str, 
     from praetor_analysis.bsdata.wargear_saves import saves_from_texts
 
     assert saves_from_texts([text]) == saves
+
+
+@needs_roster
+def test_a_roster_unit_attacks_in_calc_as_praetor_roster_rates_it() -> None:
+    # the same unit, the same target, the same phase: calc's {"roster", "unit"} attacker gives praetor
+    # roster's mean (both phases, the unit charging in melee as praetor roster has it)
+    from praetor_analysis.analysis.unit_ratings import rate, target_named
+    from praetor_analysis.scenario.unit_target import unique_labels
+
+    units = roster_units(ROSTER)
+    labels = unique_labels([u.datasheet for u in units])
+    target = target_named("Rhino")
+    for label, unit in list(zip(labels, units, strict=True))[:6]:
+        rows = rate(unit, [target])
+        for _, row in rows.iterrows():
+            attacker: dict[str, Any] = {"roster": str(ROSTER), "unit": label}
+            if row["phase"] == "melee":
+                attacker["charging"] = True
+            doc = {"mode": row["phase"], "attacker": attacker, "target": "Rhino"}
+            if row["error"]:  # the roster table's error is calc's refusal (a Land Raider does not fight)
+                with pytest.raises(ScenarioError, match="no model that fights"):
+                    calc(doc)
+                continue
+            got = calc(doc)
+            assert got["hull_points"]["mean"] == pytest.approx(row["mean"], abs=1e-12), (label, row["phase"])
+            assert got["attacker"]["name"] == label and got["points"] == unit.points
+    with pytest.raises(ScenarioError, match=r"^attacker\.loadout: not a field of a roster's unit"):
+        calc({"attacker": {"roster": str(ROSTER), "unit": "Praetor", "loadout": []}, "target": "Rhino"})

@@ -85,6 +85,11 @@ CHANGES: dict[str, tuple[tuple[str, ...], Any]] = {
     "attacker.models": (("attacker", "models"), 12),
     "attacker.loadout": (("attacker", "loadout"), [{"option": "Power Fist", "model": "Legion Tactical Sergeant"}]),
     "attacker.faction": (("attacker", "faction"), "Blackshields"),
+    # the Legion fielding it: the options it is shown (and the result's attacker echoes it)
+    "attacker.legion": (("attacker", "legion"), "Dark Angels"),
+    # a roster's unit instead of the datasheet (refused without its roster, or without its unit)
+    "attacker.roster": (("attacker", "roster"), "HH2 - Dark Angels.rosz"),
+    "attacker.unit": (("attacker", "unit"), "Praetor"),
     "attacker.name": (("attacker", "name"), "Assault Squad"),
     "target.wounds_taken": (("target", "wounds_taken"), 1),
     "target.facing": (("~target", "facing"), "Rear"),

@@ -32,11 +32,17 @@ from praetor_analysis.scenario.document import (
     resolve_names,
 )
 from praetor_analysis.scenario.echo import unit_echo
-from praetor_analysis.scenario.fielded import fielded_unit
 from praetor_analysis.scenario.formation import MarkerSetup, default_note
 from praetor_analysis.scenario.limits import MAX_SCENARIOS
 from praetor_analysis.scenario.marker_volley import marker_hits, placed
-from praetor_analysis.scenario.unit_calc import add_notes, has_fielded_unit, is_unit_attacker, target_of, unit_calc
+from praetor_analysis.scenario.unit_calc import (
+    add_notes,
+    attacker_unit,
+    has_fielded_unit,
+    is_unit_attacker,
+    target_of,
+    unit_calc,
+)
 from praetor_analysis.scenario.work import check_array_work
 from praetor_analysis.vehicles.attack import VehicleAttackResult, resolve_vehicle_scenario
 
@@ -195,7 +201,7 @@ def calc_json(text: str) -> Any:
     for i, item in enumerate(data):
         try:
             if is_unit_attacker(item):
-                fielded_unit(item["attacker"])
+                attacker_unit(item["attacker"])
             elif has_fielded_unit(item):
                 target_of(item["target"])
             else:

@@ -73,8 +73,11 @@ UNIT_ACTS: dict[tuple[str, str], frozenset[str]] = {
 
 #: Fields of a datasheet attacker block that act, by kind (``scenario.datasheet`` reads the block).
 DATASHEET_ACTS: dict[str, frozenset[str]] = {
-    "datasheet shooting": frozenset({"name", "faction", "legion", "size", "models", "loadout", "modifiers"}),
-    "datasheet melee": frozenset({"name", "faction", "legion", "size", "models", "loadout", "modifiers"}) | STRIKING,
+    "datasheet shooting": frozenset({"name", "faction", "legion", "size", "models", "loadout", "modifiers"})
+    | {"roster", "unit"},
+    "datasheet melee": frozenset({"name", "faction", "legion", "size", "models", "loadout", "modifiers"})
+    | {"roster", "unit"}
+    | STRIKING,
 }
 
 _NEUTRAL: dict[str, Any] = {"wounds_taken": 0}

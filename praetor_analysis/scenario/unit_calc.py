@@ -11,6 +11,7 @@ with the unit's points (:func:`target_of`).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from praetor_analysis.errors import ProfileError, ScenarioError
@@ -20,15 +21,18 @@ from praetor_analysis.scenario.document import resolve_names, target_of_block
 from praetor_analysis.scenario.echo import unit_echo
 from praetor_analysis.scenario.fielded import FieldedUnit, fielded_unit, is_datasheet
 from praetor_analysis.scenario.fields import check_scenario_fields, check_unit_fields
+from praetor_analysis.scenario.modifiers import split_modifiers
 from praetor_analysis.scenario.names import resolve_weapon
 from praetor_analysis.scenario.unit_attack import melee, shooting
 from praetor_analysis.scenario.unit_target import ROSTER_FIELDS, as_target, roster_unit
 
 __all__ = [
+    "ROSTER_ATTACKER_FIELDS",
     "TARGET_EXTRA_FIELDS",
     "TARGET_UNIT_FIELDS",
     "UNIT_FIELDS",
     "add_notes",
+    "attacker_unit",
     "fielded_target",
     "has_fielded_unit",
     "is_unit_attacker",
@@ -68,13 +72,41 @@ def _is_unit_target(value: Any) -> bool:
 
 
 def is_unit_attacker(data: Any) -> bool:
-    """Whether a scenario's attacker is a datasheet attacking with its own wargear (no ``weapon``)."""
+    """Whether a scenario's attacker is a datasheet or a roster's unit attacking with its own wargear (no
+    ``weapon``)."""
     return (
         isinstance(data, Mapping)
         and "weapon" not in data
         and "firing_units" not in data
-        and is_datasheet(data.get("attacker"))
+        and (is_datasheet(data.get("attacker")) or _is_roster_block(data.get("attacker")))
     )
+
+
+ROSTER_ATTACKER_FIELDS = ROSTER_FIELDS | {"name", "charging", "disordered", "two_weapons", "modifiers"}
+"""Fields of a roster's unit as the attacker (its models and wargear are the roster's)."""
+
+
+def attacker_unit(value: Any, field: str = "attacker") -> FieldedUnit:
+    """The unit a datasheet attacker block fields (:func:`~praetor_analysis.scenario.fielded.fielded_unit`), or a
+    roster's unit ``{"roster", "unit"}`` with its flags and ``modifiers``, labelled as ``praetor roster`` labels it.
+
+    Raises:
+        ScenarioError: A bad block; a field a roster's unit does not take (its size and loadout are the roster's).
+    """
+    if not _is_roster_block(value):
+        return fielded_unit(value, field)
+    unknown = sorted(set(value) - ROSTER_ATTACKER_FIELDS)
+    if unknown:
+        raise ScenarioError(
+            f"{field}.{unknown[0]}: not a field of a roster's unit ({', '.join(sorted(ROSTER_ATTACKER_FIELDS))}: "
+            "its models and wargear are the roster's)",
+            field=f"{field}.{unknown[0]}",
+        )
+    label, unit = roster_unit(value, field)
+    if isinstance(value.get("name"), str):
+        label = value["name"]
+    unit = replace(unit, datasheet=label, modifiers=split_modifiers(value, field)[1])
+    return unit.with_flags(**{k: value[k] for k in ("charging", "disordered", "two_weapons") if k in value})
 
 
 def has_fielded_unit(data: Any) -> bool:
@@ -166,7 +198,7 @@ def unit_calc(data: Mapping[str, Any]) -> dict[str, Any]:
             "with target_weapon)",
             field="target.second_weapon",
         )
-    unit = fielded_unit(attacker)
+    unit = attacker_unit(attacker)
     try:
         tvalue = data.get("target")
         second = tvalue.get("second_weapon") if isinstance(tvalue, Mapping) else None

@@ -120,6 +120,14 @@ def roster_seconds(value: Any) -> float:
     return ROSTER_S + ROSTER_BYTE_S * size
 
 
+def _roster_once(value: Any, seen: set[str]) -> float:
+    """:func:`roster_seconds` of the roster a block names, the first time an array names that file; else 0."""
+    if not isinstance(value, Mapping) or "roster" not in value or str(value["roster"]) in seen:
+        return 0.0
+    seen.add(str(value["roster"]))
+    return roster_seconds(value)
+
+
 def _key(item: Any) -> str:
     try:
         return json.dumps(item, sort_keys=True, allow_nan=True)
@@ -140,16 +148,11 @@ def check_array_work(items: Sequence[Any]) -> None:
         seen.add(key)
         try:
             if is_unit_attacker(item):
-                total += datasheet_seconds(item["attacker"])
+                total += _roster_once(item["attacker"], rosters) + datasheet_seconds(item["attacker"])
             elif has_fielded_unit(item):
                 target = item["target"]
-                if isinstance(target, Mapping) and "roster" in target:
-                    if str(target["roster"]) not in rosters:
-                        rosters.add(str(target["roster"]))
-                        total += roster_seconds(target)
-                    total += DATASHEET_S
-                else:
-                    total += datasheet_seconds(target)
+                roster = isinstance(target, Mapping) and "roster" in target
+                total += _roster_once(target, rosters) + (DATASHEET_S if roster else datasheet_seconds(target))
             else:
                 total += scenario_seconds(parse_scenario(item))
         except ScenarioError as exc:
