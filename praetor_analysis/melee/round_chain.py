@@ -90,21 +90,30 @@ def _compose(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 
 
 def _side_rows(
-    me: Fighters, foe: Fighters, groups: list[int], trans: Transition, track: bool
+    me: Fighters,
+    foe: Fighters,
+    groups: list[int],
+    trans: Transition,
+    track: bool,
+    held: np.ndarray,
+    foe_held: np.ndarray,
 ) -> tuple[np.ndarray, np.ndarray] | None:
-    """(class of each of my states, R[class, s, s', u]) for my groups striking at one step (None: none)."""
+    """(class of each of my states, R[class, s, s', u]) for my groups striking at one step (None: none);
+    only the classes of the states ``held`` (with some mass) are computed, the others share class 0."""
     if not groups:
         return None
     key = (
         tuple(me.strikers[g].base for g in groups),
         me.alive_by_kills[groups].tobytes(),
         me.kills.tobytes(),
+        held.tobytes(),
+        foe_held.tobytes(),
         foe.left.tobytes(),
         track,
     )
     if trans is not _own:
-        return _build_rows(me, foe, groups, trans, track)
-    return _ROWS.get(key, lambda: _build_rows(me, foe, groups, trans, track))
+        return _build_rows(me, foe, groups, trans, track, held, foe_held)
+    return _ROWS.get(key, lambda: _build_rows(me, foe, groups, trans, track, held, foe_held))
 
 
 def _own(s: Striker, n: int, r: bool) -> np.ndarray:
@@ -112,19 +121,28 @@ def _own(s: Striker, n: int, r: bool) -> np.ndarray:
 
 
 def _build_rows(
-    me: Fighters, foe: Fighters, groups: list[int], trans: Transition, track: bool
+    me: Fighters,
+    foe: Fighters,
+    groups: list[int],
+    trans: Transition,
+    track: bool,
+    held: np.ndarray,
+    foe_held: np.ndarray,
 ) -> tuple[np.ndarray, np.ndarray]:
     size = foe.space.size
     by_kills: dict[tuple[int, ...], int] = {}
+    needed = np.zeros(me.body.models + 1, dtype=bool)
+    needed[me.kills[held]] = True
+    rows_by_kills = me.alive_by_kills[groups].T.tolist()
     of_kills = np.array(
-        [by_kills.setdefault(tuple(row), len(by_kills)) for row in me.alive_by_kills[groups].T.tolist()]
+        [by_kills.setdefault(tuple(row), len(by_kills)) if needed[k] else -1 for k, row in enumerate(rows_by_kills)]
     )
-    inverse = of_kills[me.kills]
+    inverse = np.maximum(of_kills[me.kills], 0)
     reap = foe.left >= 2
     mats = []
     for ns in by_kills:
         per_reap = {}
-        for r in {bool(x) for x in reap}:
+        for r in {bool(x) for x in reap[foe_held]}:
             total: np.ndarray | None = None
             for g, n in zip(groups, ns, strict=True):
                 t = trans(me.strikers[g], int(n), r)
@@ -217,10 +235,7 @@ def run_chain(att: Fighters, tgt: Fighters, *, track: bool, trans: Transition | 
     get: Transition = trans if trans is not None else _own
     if track:
         tops = [
-            sum(
-                max(s.joint(s.side.unit.models, r).shape[2] - 1 for r in {False, s.blows.reaping > 0})
-                for s in side.strikers
-            )
+            sum(max(s.u_max(s.side.unit.models, r) for r in {False, s.blows.reaping > 0}) for s in side.strikers)
             for side in (att, tgt)
         ]
     else:
@@ -248,6 +263,6 @@ def run_chain(att: Fighters, tgt: Fighters, *, track: bool, trans: Transition | 
                     for n in np.flatnonzero(sums):
                         key = s.key(int(n), r)
                         weights[k][g][key] = weights[k][g].get(key, 0.0) + float(sums[n])
-            rows.append(_side_rows(me, foe, groups, get, track))
+            rows.append(_side_rows(me, foe, groups, get, track, m.sum(axis=1) > 0, m.sum(axis=0) > 0))
         p = _step(p, rows[0], rows[1])
     return Chain(p, tops[1], weights)

@@ -34,6 +34,7 @@ __all__ = ["Striker", "round_weapon"]
 _JOINTS: BoundedMemo[np.ndarray] = BoundedMemo(4096)
 _VOLLEYS: BoundedMemo[tuple[float, Any]] = BoundedMemo(4096)
 _ONE: BoundedMemo[Unit] = BoundedMemo(1024)
+_STAGES: BoundedMemo[tuple[Dist, list[Any], np.ndarray, int]] = BoundedMemo(4096)
 
 
 def round_weapon(weapon: Weapon) -> Weapon:
@@ -94,8 +95,15 @@ class Striker:
             return np.eye(self.space.size)[:, :, None]
         return _JOINTS.get((self.base, key), lambda: self._build_joint(*key))
 
-    def _build_joint(self, n: int, reaping_on: bool) -> np.ndarray:
-        size = self.space.size
+    def u_max(self, n: int, reaping_on: bool) -> int:
+        """The most unsaved wounds the blows of ``n`` models can cause (the last axis of ``joint`` less one)."""
+        key = self.key(n, reaping_on)
+        if key[0] == 0:
+            return 0
+        return _STAGES.get((self.base, key), lambda: self._stages(*key))[3]
+
+    def _stages(self, n: int, reaping_on: bool) -> tuple[Dist, list[Any], np.ndarray, int]:
+        """(hits, wound groups, unsaved per wound, most unsaved) of the blows of ``n`` models."""
         volley = self._make_volley(n, reaping_on)
         if self.weapon.plays(Role.EXTRA_HITS):
             raise ProfileError("weapon.Type: Deflagrate in a whole round of melee is not modelled")
@@ -105,8 +113,12 @@ class Striker:
         unsaved_each = np.ones(1)
         if strength is not None:
             groups, _, unsaved_each = wound_groups(volley, self.enemy, strength, self.space.wounds)
+        return hits, groups, unsaved_each, hits.max * (unsaved_each.size - 1)
+
+    def _build_joint(self, n: int, reaping_on: bool) -> np.ndarray:
+        size = self.space.size
+        hits, groups, _, u_max = _STAGES.get((self.base, (n, reaping_on)), lambda: self._stages(n, reaping_on))
         x = hits.probabilities[:, None, None, None] * np.eye(size)[None, :, None, :]  # (R, start s, F, S)
-        u_max = hits.max * (unsaved_each.size - 1)
         res = Allocator(self.space, pinning=False).resolve(x, groups, track=True, u_max=u_max)
         out = np.ascontiguousarray(res[:, :, 0, :].transpose(0, 2, 1))  # (s, s', u)
         out.setflags(write=False)
