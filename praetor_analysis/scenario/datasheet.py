@@ -153,7 +153,8 @@ def shown_options(value: Any, field: str = "datasheet") -> pd.DataFrame:
     build = _Build(sheet, int(sheet["min_models"]), field, legion_of(value, str(sheet["faction"]), field))
     opts = _tables()[1]
     mine = opts[(opts["datasheet"] == sheet["name"]) & (opts["faction"] == sheet["faction"])]
-    return mine[[not build.hidden(i) for i in range(len(build.rows))]]
+    shown = pd.Series([not build.hidden(i) for i in range(len(build.rows))], index=mine.index, dtype=bool)
+    return mine[shown]  # a boolean Series: a datasheet without options keeps its columns (an empty list would not)
 
 
 def is_character(statline: Mapping[str, Any] | pd.Series) -> bool:
