@@ -16,7 +16,6 @@ import pytest
 from praetor_analysis.analysis.compare import (
     COLUMNS,
     DEFAULT_ATTACKER,
-    MARKER_MODELS,
     compare,
     compare_distributions,
     filter_weapons,
@@ -190,22 +189,24 @@ def test_vehicle_cell_matches_calc(table):
     assert row["mean_per_100pts"] == pytest.approx(res["hull_points"]["mean"] * 5, abs=1e-12)  # 20 pts
 
 
-def test_markers_use_the_documented_assumed_hits(table):
-    # Frag Missile, Blast 3": 2 hits on the squad; each wounds 1/2 and is unsaved 1/3 (AP6 v 3+): p = 1/6
+def test_markers_are_laid_over_the_default_formation(table):
+    # Frag Missile, Blast 3": laid as calc lays it over ten models on 32 mm bases, 2" apart, lines of five
+    # (written out here as an explicit grid, not built by compare), not an assumed count of hits per marker
     row = _cell(table, "w-frag", "t-leg")
-    assert MARKER_MODELS["Blast"] == 2
-    assert row["mean"] == pytest.approx(2 / 6, abs=1e-12)
-    assert row["p_any"] == pytest.approx(1 - (5 / 6) ** 2, abs=1e-12)
-    assert "assumed hits" in row["not_modelled"]
     frag = {"name": "Frag Missile", "Range": '48"', "Strength": "4", "AP": "6", "Type": 'Heavy 1, Blast (3"), Pinning'}
     leg = {"name": "Legionaries", "Unit Type": "Infantry", "models": 10, **LEGIONARY}
-    res = calc({"attacker": ATTACKER, "weapon": frag, "target": leg, "hits": 2})
+    grid = {"models": 10, "base_mm": 32, "gap": 2, "columns": 5}
+    res = calc({"attacker": ATTACKER, "weapon": frag, "target": leg, "formation": grid})
+    assert row["mean"] == pytest.approx(res["casualties"]["mean"], abs=1e-12)
+    assert row["p_any"] == pytest.approx(1 - res["casualties"]["pmf"][0], abs=1e-12)
     assert row["p_pinned"] == pytest.approx(res["pinned"], abs=1e-12)
-    # a template: 4 hits on infantry; one on a vehicle
+    assert row["not_modelled"].startswith('default formation: 10 models on 32 mm bases, 2" apart')
+    assert "assumed hits" not in row["not_modelled"]
+    # a template over the same grid; at a Vehicle, whose hull is not in the data, as calc falls back
     flamer = _cell(table, "w-flamer", "t-leg")
     hf = {"name": "Heavy Flamer", "Range": "Template", "Strength": "5", "AP": "4", "Type": "Assault 1"}
     assert flamer["mean"] == pytest.approx(
-        calc({"attacker": ATTACKER, "weapon": hf, "target": leg, "hits": 4})["casualties"]["mean"], abs=1e-12
+        calc({"attacker": ATTACKER, "weapon": hf, "target": leg, "formation": grid})["casualties"]["mean"], abs=1e-12
     )
     rhino = {
         "name": "Rhino",
@@ -217,12 +218,14 @@ def test_markers_use_the_documented_assumed_hits(table):
         "HP": 3,
     }
     on_rhino = _cell(table, "w-flamer", "t-rhino")
-    assert on_rhino["mean"] == pytest.approx(
-        calc({"attacker": ATTACKER, "weapon": hf, "target": rhino, "hits": 1})["hull_points"]["mean"], abs=1e-12
-    )
+    fallback = calc({"attacker": ATTACKER, "weapon": hf, "target": rhino})
+    assert on_rhino["mean"] == pytest.approx(fallback["hull_points"]["mean"], abs=1e-12)
+    assert not on_rhino["not_modelled"].startswith("default formation")
+    for note in fallback["not_modelled"]:
+        assert note in on_rhino["not_modelled"]
 
 
-def test_marker_hits_are_capped_at_the_target_models():
+def test_a_lone_model_is_a_formation_of_one():
     one = pd.DataFrame(
         [
             {
@@ -239,9 +242,13 @@ def test_marker_hits_are_capped_at_the_target_models():
         ]
     )
     row = compare(_weapons().iloc[[3]], one).iloc[0]
-    # one hit (not two) on a single model: wound 1/2, no save
-    assert row["mean"] == pytest.approx(0.5, abs=1e-12)
-    assert "1 per Blast marker" in row["not_modelled"]
+    target = {"name": "Lone", "models": 1, "Unit Type": "Infantry", "WS": 4, "T": 4, "W": 1, "I": 4, "Ld": 7,
+              "Save": "-"}  # fmt: skip
+    weapon = {k: _weapons().iloc[3][k] for k in ("name", "Range", "Strength", "AP", "Type")}
+    res = calc({"attacker": ATTACKER, "weapon": weapon, "target": target, "formation": {"models": 1}})
+    assert row["mean"] == pytest.approx(res["casualties"]["mean"], abs=1e-12)
+    assert 0 < row["mean"] < 0.5  # the marker can scatter off the one model: less than one sure hit's 1/2
+    assert row["not_modelled"].startswith("default formation: 1 models on 32 mm bases")
 
 
 def test_errors_are_recorded_not_raised(table):

@@ -239,3 +239,57 @@ def test_default_clover_sums_to_one():
     p = apocalyptic_barrage_pmf(f, 4, layout=DEFAULT_CLOVER, bs=3)
     assert p.sum() == pytest.approx(1.0, abs=1e-12)
     assert len(p) == 4 * 10 + 1
+
+
+def _clover_cell_by_cell(f, attacks, bs, aim, edges=None):
+    """The Apocalyptic Barrage summed one elementary interval of direction at a time, each cell's dice raised
+    to ``attacks`` on their own (the library adds the cells that share their circles' counts first)."""
+    from praetor_analysis.markers.barrages import _best_rotation, _clover_counts
+    from praetor_analysis.markers.blasts import circle_cells, circle_circle, edge_breaks
+    from praetor_analysis.prob.convolution import convolve_power
+
+    center = f.positions[aim]
+    psi = _best_rotation(f, DEFAULT_CLOVER, center)
+    c, s = np.cos(psi), np.sin(psi)
+    offs = np.asarray(DEFAULT_CLOVER.offsets) @ np.array([[c, s], [-s, c]])
+    r = DEFAULT_CLOVER.circle_diameter / 2 + f.base_radius
+
+    def at(pts, w):
+        counts = _clover_counts(f, DEFAULT_CLOVER, offs, pts)
+        if edges is not None:
+            counts[~edges.contains(pts)] = 0
+        out = 0.0
+        for wi, ci in zip(w, counts, strict=True):
+            die = np.zeros(f.n + 1)
+            for face in DEFAULT_CLOVER.faces:
+                die[max(ci) if face is None else ci[face]] += 1 / 6
+            out = out + wi * convolve_power(die, attacks)
+        return out
+
+    wd = arrow_distance_pmf(bs)
+    total = (P_HIT + (1 - P_HIT) * wd[0]) * at(center[None], [1.0])
+    for d in range(1, 13):
+        if wd[d]:
+            br = np.concatenate([circle_circle(center + o, d, f.positions, np.full(f.n, r)) for o in offs])
+            if edges is not None:
+                br = np.concatenate([br, edge_breaks(center, d, edges)])
+            pts, w = circle_cells(center, float(d), br)
+            total = total + (1 - P_HIT) * wd[d] * at(pts, w)
+    return total
+
+
+@pytest.mark.parametrize(
+    ("models", "attacks", "bs", "edges"), [(10, 3, 4, None), (5, 1, 2, None), (7, 4, 3, Edges(ymax=3.0))]
+)
+def test_clover_equals_the_cell_by_cell_sum(models, attacks, bs, edges):
+    f = Formation.grid(models, 32, 2.0, 5)
+    for aim in (0, models // 2):
+        want = _clover_cell_by_cell(f, attacks, bs, aim, edges)
+        got = apocalyptic_barrage_pmf(f, attacks, bs=bs, aim=aim, edges=edges)
+        assert got == pytest.approx(want, abs=1e-13)
+    # fewer dice (as after Gets Hot) mix the same places: the same answer as a fresh computation
+    from praetor_analysis.prob.memo import clear_memos
+
+    fewer = apocalyptic_barrage_pmf(f, attacks + 1, bs=bs, edges=edges)
+    clear_memos()
+    assert np.array_equal(fewer, apocalyptic_barrage_pmf(f, attacks + 1, bs=bs, edges=edges))

@@ -1,5 +1,6 @@
 """The sweep path (analysis/sweep.py: the engine's batch for units, hull points only for vehicles) equals the
-full engine on every shipped weapon against every shipped target."""
+full engine on every shipped weapon against every shipped target (a marker weapon's volley laid over the
+target's default formation first, as calc and compare lay it)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from praetor_analysis.analysis.compare import scenario_for
 from praetor_analysis.analysis.sweep import sweep
 from praetor_analysis.catalog import load_targets, load_weapons
 from praetor_analysis.scenario.calc import ScenarioError, calc, parse_target, parse_volley
+from praetor_analysis.scenario.marker_volley import placed
 
 
 def _pmf(result: dict) -> np.ndarray:
@@ -37,7 +39,8 @@ def test_quick_path_equals_calc_on_the_whole_catalog():
                     fulls.append(exc)
                     names.append((w["name"], t["name"]))
                 continue
-            cells.append((parse_volley(scenario), parse_target(scenario)))
+            target = parse_target(scenario)  # a marker weapon laid over the default formation, as calc lays it
+            cells.append((placed(parse_volley(scenario), target)[0], target))
             fulls.append(full)
             names.append((w["name"], t["name"]))
     for fast, full, name in zip(sweep(cells), fulls, names, strict=True):

@@ -12,6 +12,7 @@ from praetor_analysis.markers.templates import (
     firer_in_front,
     place_template,
     template_pmf,
+    tip_bounds,
     torrent_placement,
     wall_of_death_pmf,
 )
@@ -77,3 +78,77 @@ def test_wall_of_death():
 
 def test_empty_formation():
     assert template_pmf(Formation.grid(0), (0.0, 0.0)).tolist() == [1.0]
+
+
+# --- the Torrent search: pruned by bounds, the same answer as trying every tip -----------------------------
+def _every_tip(target, firer, reach, shape, firer_radius, grid_step):
+    """The Torrent search as first written: every tip of the grid turned exactly, the first best kept."""
+    from praetor_analysis.markers.templates import _turned_at
+
+    f0 = np.asarray(firer, dtype=np.float64)
+    best = place_template(target, firer, shape=shape, firer_radius=firer_radius)
+    lim = reach + firer_radius
+    g = np.arange(-lim, lim + grid_step / 2, grid_step)
+    gx, gy = np.meshgrid(g, g)
+    tips = np.column_stack([gx.ravel(), gy.ravel()]) + f0
+    tips = tips[np.hypot(*(tips - f0).T) <= lim + 1e-12]
+    near = np.hypot(*(tips[:, None, :] - target.positions[None]).transpose(2, 0, 1))
+    for tip in tips[near.min(axis=1) <= shape.length + target.base_radius]:
+        placed = _turned_at(target, shape, tip, f0)
+        if placed is not None and placed.hits > best.hits:
+            best = placed
+    return best
+
+
+def test_torrent_search_equals_trying_every_tip():
+    rng = np.random.default_rng(11)
+    for trial in range(30):
+        n = int(rng.integers(1, 13))
+        f = Formation.from_positions(rng.uniform(0, 9, size=(n, 2)), float(rng.choice([25, 32, 40, 60])))
+        firer = (float(rng.uniform(-3, 12)), float(rng.uniform(-9, -1)))
+        shape = (FLAME_TEMPLATE, HELLSTORM_TEMPLATE)[trial % 2]
+        reach, radius = float(rng.choice([3.0, 6.0])), float(rng.choice([0.0, R32]))
+        want = _every_tip(f, firer, reach, shape, radius, 0.5)
+        got = torrent_placement(f, firer, reach, shape=shape, firer_radius=radius, grid_step=0.5)
+        assert (got.hits, got.angle, got.tip) == (want.hits, want.angle, want.tip), trial
+        assert np.array_equal(got.hit, want.hit)
+    squad = Formation.grid(10, 32, 2.0, 5)  # a default formation, the catalog's reach
+    firer = firer_in_front(squad, 1.0)
+    want = _every_tip(squad, firer, 12.0, FLAME_TEMPLATE, 0.0, 0.5)
+    got = torrent_placement(squad, firer, 12.0, grid_step=0.5)
+    assert (got.hits, got.angle, got.tip) == (want.hits, want.angle, want.tip) and got.hits == 5
+
+
+def test_tip_bounds_hold_every_exact_count():
+    from praetor_analysis.markers.templates import _turned_at
+
+    rng = np.random.default_rng(5)
+    tight = total = 0
+    for trial in range(20):
+        n = int(rng.integers(1, 15))
+        f = Formation.from_positions(rng.uniform(0, 8, size=(n, 2)), float(rng.choice([25, 32, 60])))
+        shape = (FLAME_TEMPLATE, HELLSTORM_TEMPLATE)[trial % 2]
+        tips = rng.uniform(-6, 14, size=(40, 2))
+        bounds = tip_bounds(f, shape, tips)
+        for tip, bound in zip(tips, bounds, strict=True):
+            placed = _turned_at(f, shape, tip, tip - np.array([0.0, 1.0]))  # the turns allowed from a firer
+            dense = _hits_at(f, shape, tip, 0.0, np.linspace(0, 2 * np.pi, 2001)).sum(axis=1).max()  # any turn
+            assert placed is None or placed.hits <= bound
+            assert dense <= bound
+            tight += int(dense == bound)
+            total += 1
+    assert tight >= 0.95 * total  # a bound that prunes: the most hit at some turn, but for tangencies
+
+
+def test_arc_table_holds_every_touching_angle():
+    from praetor_analysis.markers.templates import _arc_table
+
+    angles = np.linspace(0.0, np.pi, 4001)
+    for shape in (FLAME_TEMPLATE, HELLSTORM_TEMPLATE, Teardrop(8.0, 1.0, 3.0)):
+        for radius in (0.0, R32, 30 / 25.4):
+            dist, arc = _arc_table(shape, radius)
+            assert (np.diff(arc) <= 0).all()  # narrows as the distance grows
+            for d, half in zip(dist[::7], arc[::7], strict=True):
+                pts = np.stack([d * np.cos(angles), d * np.sin(angles)], axis=-1)
+                touched = shape.distance(pts) <= radius + 1e-9
+                assert not touched[angles > half + 1e-12].any(), (shape, radius, d)

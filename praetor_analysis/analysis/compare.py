@@ -6,9 +6,15 @@ computes it; nothing is sampled. A cell the engine refuses (a profile it cannot 
 resolve...) keeps its row, with the message in ``error`` and NaN numbers, so a sweep over a whole catalog
 never stops half way.
 
-Marker weapons (Blast, Barrage, Template...) are given ``"hits"`` instead of a formation: each marker
-(each shot) is assumed to hit :data:`MARKER_MODELS` models of an infantry-like target (at most the
-target's models) and one Vehicle. The row says so in ``not_modelled`` (``assumed hits ...``).
+A marker or template weapon (Blast, Barrage, Template...) is computed as ``calc`` computes the same scenario:
+at a unit that is not a Vehicle, laid over the target's default formation
+(:func:`~praetor_analysis.scenario.formation.default_formation`, its models in lines of five on their Unit
+Type's base, a coherency range apart), the row's ``not_modelled`` opening with the ``default formation: ...``
+note that says so; at a Vehicle, or where the geometry would be too large to compute, as ``calc`` falls back
+(To Hit rolled, the marker rules listed as not modelled). The geometry is memoised on what it reads (the
+marker kind, the shots, how the marker is fired, the formation:
+:func:`~praetor_analysis.scenario.marker_volley.geometry_key`), so weapons and targets that share those share
+one computation.
 """
 
 from __future__ import annotations
@@ -23,12 +29,9 @@ import pandas as pd
 
 from praetor_analysis.analysis.cells import (
     DEFAULT_ATTACKER,
-    MARKER_MODELS,
-    MARKER_MODELS_VEHICLE,
     attacker_blocks,
     cell_results,
-    fired,
-    marker_hits,
+    laid,
     parsed_once,
 )
 from praetor_analysis.engine.volley import Volley
@@ -46,15 +49,12 @@ from praetor_analysis.scenario.fields import STRIKING
 __all__ = [
     "COLUMNS",
     "DEFAULT_ATTACKER",
-    "MARKER_MODELS",
-    "MARKER_MODELS_VEHICLE",
     "check_options",
     "compare",
     "compare_distributions",
     "comparison_cells",
     "comparison_frame",
     "filter_weapons",
-    "marker_hits",
     "scenario_for",
 ]
 
@@ -91,11 +91,10 @@ def build_scenario(
     attacks: Any = None,
     half_range: bool = False,
     parsed: Weapon | None = None,
-    marker: bool = True,
 ) -> tuple[dict[str, Any], list[str], Weapon]:
-    """The scenario of one weapon block on one target block, notes for ``not_modelled``, the parsed weapon
-    (``parsed``, when given, is the weapon block already parsed; ``marker`` False: it is known to have no
-    marker or template)."""
+    """The scenario of one weapon block on one target block, notes for ``not_modelled`` (none: a marker
+    weapon is laid over the default formation by ``calc`` itself), the parsed weapon (``parsed``, when given,
+    is the weapon block already parsed)."""
     if parsed is None:
         parsed = _parse_weapon(weapon)
     scenario: dict[str, Any] = {
@@ -106,19 +105,9 @@ def build_scenario(
     }
     if half_range and not parsed.is_melee:  # a sweep's options apply where they act
         scenario["half_range"] = True
-    hits, shots, notes = fired(
-        parsed,
-        target_models=target.get("models", 1),
-        vehicle=is_vehicle_row(target),
-        attacker_models=attacker.get("models", 1),
-        attacks=attacks,
-        marker=marker,
-    )
-    if hits is not None:
-        scenario["hits"] = hits
-    elif shots is not None:
-        scenario["attacks"] = shots
-    return scenario, notes, parsed
+    if attacks is not None:
+        scenario["attacks"] = attacks  # a marker weapon's: the markers (its shots)
+    return scenario, [], parsed
 
 
 def _parse_weapon(block: Mapping[str, Any]) -> Weapon:
@@ -260,6 +249,7 @@ def comparison_cells(
     t_rows = list(zip(row_ids(targets), frame_rows(targets), strict=False))
     t_blocks = [(tid, target_block(row), is_vehicle_row(row)) for tid, row in t_rows]
     targets_parsed: dict[str, Unit | ScenarioError] = {}
+    laid_notes: dict[tuple[Any, ...], list[str]] = {}  # a marker cell's notes: the default formation's first
     for wid, wrow in zip(row_ids(weapons), frame_rows(weapons), strict=False):
         volleys: dict[tuple[Any, ...], Volley | ScenarioError] = {}  # this weapon's, by mode, hits and attacks
         wblock = weapon_block(wrow)
@@ -300,24 +290,17 @@ def comparison_cells(
                 if isinstance(parsed, ScenarioError):
                     raise ScenarioError(str(parsed))
                 mode = "melee" if parsed.is_melee else "shooting"
-                hits, shots, notes = fired(
-                    parsed,
-                    target_models=tblock["models"],
-                    vehicle=vehicle,
-                    attacker_models=blocks["melee"].get("models", 1),
-                    attacks=shots_per_weapon,
-                    marker=marker,
-                )
                 # the weapon's name changes no number: identical profiles against one target are computed once
-                key = (tid, mode, repr(hits), repr(shots), wkey)
+                key = (tid, mode, repr(shots_per_weapon), wkey)
                 if key not in jobs:
                     shooting = mode != "melee"
-                    volley = partial(volley_of_blocks, wblock, blocks[mode], mode=mode, attacks=shots, hits=hits)
-                    jobs[key] = (
-                        parsed_once(targets_parsed, tid, partial(target_of_block, tblock)),
-                        parsed_once(volleys, key[1:], partial(volley, half_range=half_range and shooting)),
-                    )
-                rows.append((record, key, notes, vehicle, parsed.plays(Role.PINNING)))
+                    volley = partial(volley_of_blocks, wblock, blocks[mode], mode=mode, attacks=shots_per_weapon)
+                    target = parsed_once(targets_parsed, tid, partial(target_of_block, tblock))
+                    fired = parsed_once(volleys, key[1:], partial(volley, half_range=half_range and shooting))
+                    if marker and shooting and not vehicle:  # over the default formation, as calc lays it
+                        fired, laid_notes[key] = laid(fired, target)
+                    jobs[key] = (target, fired)
+                rows.append((record, key, laid_notes.get(key, []), vehicle, parsed.plays(Role.PINNING)))
             except ScenarioError as exc:
                 record["error"] = str(exc)
                 rows.append((record, None, [], vehicle, False))

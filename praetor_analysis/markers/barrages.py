@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import NamedTuple, Unpack
 
 import numpy as np
@@ -24,7 +24,8 @@ from praetor_analysis.markers.formation import Edges, Formation
 from praetor_analysis.markers.options import MarkerFields, MarkerOptions
 from praetor_analysis.markers.scatter import MAX_SCATTER, P_HIT
 from praetor_analysis.markers.touching import Touching, circle_roots, line_roots
-from praetor_analysis.prob.convolution import convolve_power
+from praetor_analysis.prob.convolution import compound_many
+from praetor_analysis.prob.memo import BoundedMemo
 
 
 def _without_twin_link(opts: MarkerOptions, what: str) -> MarkerOptions:
@@ -294,50 +295,80 @@ def apocalyptic_barrage_pmf(
     keyword ``fields``): :class:`MarkerOptions`; Twin-linked is not modelled here.
     """
     opts = _without_twin_link(MarkerOptions.of(options, fields), "the Apocalyptic Barrage")
-    edges = opts.edges
     if target.n == 0 or attacks == 0:
         return np.array([1.0])
+    times = np.zeros(attacks + 1)
+    times[attacks] = 1.0
 
     def run(center: np.ndarray) -> np.ndarray:
+        dies, weight = _clover_dies(target, layout, opts, rotation, center)
+        return weight @ compound_many(np.broadcast_to(times, (len(dies), attacks + 1)), dies)
+
+    if opts.aim_point is not None or opts.aim is not None:
+        return run(choose_aim_point(target, opts, lambda: 0))
+    results = [run(target.positions[i]) for i in range(target.n)]
+    return results[argmax_first(np.array([pmf_mean(p) for p in results]))]
+
+
+_CLOVERS: BoundedMemo[tuple[np.ndarray, np.ndarray]] = BoundedMemo(1024)
+
+
+def _clover_dies(
+    target: Formation, layout: CloverLayout, opts: MarkerOptions, rotation: float | None, center: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """One die's hits at each distinct place the clover can land when aimed at ``center`` (rows of a matrix,
+    read-only), and the probability of each place: remembered by all they read, so a Barrage of another
+    number of dice (or its count after Gets Hot) mixes the same places."""
+    where = (target.positions.tobytes(), target.base_radius, center.tobytes())
+    key = (where, layout, replace(opts, aim=None, aim_point=None), rotation)
+
+    def build() -> tuple[np.ndarray, np.ndarray]:
+        edges = opts.edges
         psi = _best_rotation(target, layout, center) if rotation is None else rotation
         c, s = np.cos(psi), np.sin(psi)
         offs = np.asarray(layout.offsets, dtype=float) @ np.array([[c, s], [-s, c]])
         r = layout.circle_diameter / 2.0 + target.base_radius
-        cache: dict[tuple, np.ndarray] = {}
-
-        def pmf_for(counts: np.ndarray) -> np.ndarray:
-            key = tuple(int(x) for x in counts)
-            if key not in cache:
-                die = np.zeros(target.n + 1)
-                for face in layout.faces:
-                    die[max(key) if face is None else key[face]] += 1.0 / len(layout.faces)
-                cache[key] = convolve_power(die, attacks)
-            return cache[key]
-
-        def mixture(pts: np.ndarray, w: np.ndarray) -> np.ndarray:
-            counts = _clover_counts(target, layout, offs, pts)
-            if edges is not None:
-                counts[~edges.contains(pts)] = 0
-            return sum(wi * pmf_for(ci) for wi, ci in zip(w, counts, strict=False))
-
         wd = opts.distance_pmf()
-        at_aim = mixture(center[None, :], np.array([1.0]))
-        out = P_HIT * at_aim
-        for d in range(MAX_SCATTER + 1):
+        places, weights = [center[None, :]], [np.array([P_HIT + (1.0 - P_HIT) * wd[0]])]  # a Hit or 0"
+        for d in range(1, MAX_SCATTER + 1):
             if wd[d] == 0.0:
-                continue
-            if d == 0:
-                out = out + (1.0 - P_HIT) * wd[d] * at_aim
                 continue
             br = np.concatenate(
                 [circle_circle(center + o, float(d), target.positions, np.full(target.n, r)) for o in offs]
                 + [edge_breaks(center, float(d), edges)]
             )
             pts, w = circle_cells(center, float(d), br)
-            out = out + (1.0 - P_HIT) * wd[d] * mixture(pts, w)
-        return out
+            places.append(pts)
+            weights.append((1.0 - P_HIT) * wd[d] * w)
+        dies, weight = _clover_places(target, layout, offs, np.concatenate(places), np.concatenate(weights), edges)
+        dies.setflags(write=False)
+        weight.setflags(write=False)
+        return dies, weight
 
-    if opts.aim_point is not None or opts.aim is not None:
-        return run(choose_aim_point(target, opts, lambda: 0))
-    results = [run(target.positions[i]) for i in range(target.n)]
-    return results[argmax_first(np.array([pmf_mean(p) for p in results]))]
+    return _CLOVERS.get(key, build)
+
+
+def _clover_places(
+    target: Formation,
+    layout: CloverLayout,
+    offsets: np.ndarray,
+    places: np.ndarray,
+    weights: np.ndarray,
+    edges: Edges | None,
+) -> tuple[np.ndarray, np.ndarray]:
+    """One die's hits (a pmf row) for each distinct outcome of the marker's centre at ``places``, and the
+    weight of each (``weights`` added up over the places that share it).
+
+    At one place each die strikes a circle (``layout.faces``): the models under it are the die's hits. Places
+    with the same models under each circle share that pmf, so their weights are added first.
+    """
+    counts = _clover_counts(target, layout, offsets, places)
+    if edges is not None:
+        counts[~edges.contains(places)] = 0
+    kinds, which = np.unique(counts, axis=0, return_inverse=True)
+    weight = np.bincount(which.ravel(), weights=weights, minlength=len(kinds))
+    rows = np.arange(len(kinds))
+    dies = np.zeros((len(kinds), target.n + 1))
+    for face in layout.faces:
+        dies[rows, kinds.max(axis=1) if face is None else kinds[:, face]] += 1.0 / len(layout.faces)
+    return dies, weight

@@ -30,6 +30,7 @@ from praetor_analysis.markers.kinds import MEGA_BLAST_ZONES
 from praetor_analysis.markers.options import MarkerFields, MarkerOptions
 from praetor_analysis.markers.scatter import MAX_SCATTER, P_HIT, arrow_distance_pmf, resolve_scatter
 from praetor_analysis.prob.convolution import convolve_power
+from praetor_analysis.prob.memo import BoundedMemo
 
 __all__ = [
     "TOL",
@@ -151,17 +152,37 @@ def _scatter_tables(
 
 
 def _single_marker(target: Target, diameter: float, center: np.ndarray, opts: MarkerOptions) -> np.ndarray:
-    radius = diameter / 2.0
-    n = target.n
-    at_aim, arrow = _scatter_tables(
-        center,
-        opts.distance_pmf(),
-        lambda c, d: target_breaks(target, radius, c, d),
-        lambda pts: hit_matrix(target, radius, pts).sum(axis=1),
-        n + 1,
-        opts.edges,
-    )
+    at_aim, arrow = _marker_tables(target, diameter / 2.0, center, opts.edges)
     return resolve_scatter(at_aim, arrow, opts.distance_pmf(), twin_linked=opts.twin_linked)
+
+
+_TABLES: BoundedMemo[tuple[np.ndarray, np.ndarray]] = BoundedMemo(4096)
+_EVERY_DISTANCE = np.ones(MAX_SCATTER + 1)
+
+
+def _marker_tables(
+    target: Target, radius: float, center: np.ndarray, edges: Edges | None
+) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`_scatter_tables` of one marker at every distance (read-only arrays): they do not read the BS, so
+    they are remembered by the target, the marker, the aim point and the edges, and a change of BS, Twin-linked
+    or indirect fire only mixes them anew (a distance the scatter cannot reach weighs exactly 0)."""
+    where = (target.positions.tobytes(), target.base_radius) if isinstance(target, Formation) else target
+    key = (where, radius, np.asarray(center, dtype=np.float64).tobytes(), edges)
+
+    def build() -> tuple[np.ndarray, np.ndarray]:
+        at_aim, arrow = _scatter_tables(
+            center,
+            _EVERY_DISTANCE,
+            lambda c, d: target_breaks(target, radius, c, d),
+            lambda pts: hit_matrix(target, radius, pts).sum(axis=1),
+            target.n + 1,
+            edges,
+        )
+        at_aim.setflags(write=False)
+        arrow.setflags(write=False)
+        return at_aim, arrow
+
+    return _TABLES.get(key, build)
 
 
 def _closed_form_means(target: Formation, radius: float, bs: int, indirect: bool) -> np.ndarray:

@@ -18,11 +18,14 @@ the maximum is exact. Friendly models are not modelled (the caller chooses a fir
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
+from typing import Literal
 
 import numpy as np
 
 from praetor_analysis.markers.blasts import TOL, cos_sin_roots
 from praetor_analysis.markers.formation import Formation
+from praetor_analysis.prob.memo import BoundedMemo
 
 __all__ = [
     "FLAME_TEMPLATE",
@@ -32,6 +35,7 @@ __all__ = [
     "firer_in_front",
     "place_template",
     "template_pmf",
+    "tip_bounds",
     "torrent_placement",
     "wall_of_death_pmf",
 ]
@@ -207,7 +211,35 @@ def torrent_placement(
     Tips are tried on a square grid of ``grid_step`` inches inside the reach disc (plus the firer's
     base edge itself: plain template placement); for each tip the angle is optimised exactly. The
     grid makes the result a lower bound of the true optimum; halving the step rarely changes it.
+
+    The answer is the first tip, in grid order, that hits the most models (the firer's base edge first).
+    Tips are searched in order of :func:`tip_bounds` (an upper bound of what each can hit), and a tip whose
+    bound cannot beat the best found is not searched: the answer is that of the search of every tip. Each
+    answer is remembered (a bounded memo, by the formation, firer, reach, shape and grid): many weapons share
+    a Torrent's reach, and its placement reads nothing else. Its ``hit`` mask is read-only.
     """
+    f = target
+    key = (f.positions.tobytes(), f.base_radius, tuple(map(float, firer)), float(reach), shape, firer_radius, grid_step)
+    return _TORRENTS.get(key, lambda: _read_only(_torrent_search(f, firer, reach, shape, firer_radius, grid_step)))
+
+
+_TORRENTS: BoundedMemo[TemplatePlacement] = BoundedMemo(1024)
+
+
+def _read_only(placement: TemplatePlacement) -> TemplatePlacement:
+    placement.hit.setflags(write=False)
+    return placement
+
+
+def _torrent_search(
+    target: Formation,
+    firer: tuple[float, float],
+    reach: float,
+    shape: Teardrop,
+    firer_radius: float,
+    grid_step: float,
+) -> TemplatePlacement:
+    """The search of :func:`torrent_placement`."""
     f0 = np.asarray(firer, dtype=np.float64).reshape(2)
     best = place_template(target, firer, shape=shape, firer_radius=firer_radius)
     if target.n == 0:
@@ -217,31 +249,141 @@ def torrent_placement(
     gx, gy = np.meshgrid(g, g)
     tips = np.column_stack([gx.ravel(), gy.ravel()]) + f0
     tips = tips[np.hypot(*(tips - f0).T) <= lim + 1e-12]
-    near = np.hypot(*(tips[:, None, :] - target.positions[None]).transpose(2, 0, 1))
-    tips = tips[near.min(axis=1) <= shape.length + target.base_radius]
-    for tip in tips:
-        v = tip - f0
-        nv = float(np.hypot(*v))
-        if nv > 0:
-            c = -shape.length / 2.0
-            ends = cos_sin_roots(np.array(v[0]), np.array(v[1]), np.array(c))
-            if ends.size:
-                centre_dir = np.arctan2(v[1], v[0])
-                half = float(np.arccos(np.clip(c / nv, -1, 1)))
-                allowed = (np.mod(centre_dir - half, TWO_PI), 2 * half)
-            else:
-                allowed = None  # constraint always holds
-        else:
-            allowed = None
-        cand = _candidates(_critical_angles(target, shape, tip, 0.0), allowed)
-        if cand.size == 0:
-            continue
-        hits = _hits_at(target, shape, tip, 0.0, cand)
-        counts = hits.sum(axis=1)
-        i = int(np.argmax(counts))
-        if counts[i] > best.hits:
-            best = TemplatePlacement(int(counts[i]), float(cand[i]), (float(tip[0]), float(tip[1])), hits[i])
-    return best
+    rel = target.positions[None, :, :] - tips[:, None, :]
+    near = np.hypot(rel[..., 0], rel[..., 1])
+    keep = near.min(axis=1) <= shape.length + target.base_radius
+    tips = tips[keep]
+    bound = _bounds(target, shape, rel[keep], near[keep], best.hits)
+    found: dict[int, TemplatePlacement | None] = {}
+    most = best.hits
+    for i in np.argsort(-bound, kind="stable").tolist():  # the largest bounds first: the most is found soon
+        if bound[i] <= most:
+            break
+        found[i] = placed = _turned_at(target, shape, tips[i], f0)
+        if placed is not None and placed.hits > most:
+            most = placed.hits
+    if most == best.hits:
+        return best
+    for i in np.flatnonzero(bound >= most).tolist():  # grid order: the first tip that hits the most
+        placed = found[i] if i in found else _turned_at(target, shape, tips[i], f0)
+        if placed is not None and placed.hits == most:
+            return placed
+    raise AssertionError("unreachable: the tip that hit the most was searched")
+
+
+def _turned_at(target: Formation, shape: Teardrop, tip: np.ndarray, firer: np.ndarray) -> TemplatePlacement | None:
+    """The best turn of a template whose tip is at ``tip`` (the wide end no closer to ``firer``), None when no
+    angle is allowed."""
+    v = tip - firer
+    nv = float(np.hypot(*v))
+    allowed = None  # the constraint always holds
+    if nv > 0:
+        c = -shape.length / 2.0
+        ends = cos_sin_roots(np.array(v[0]), np.array(v[1]), np.array(c))
+        if ends.size:
+            centre_dir = np.arctan2(v[1], v[0])
+            half = float(np.arccos(np.clip(c / nv, -1, 1)))
+            allowed = (np.mod(centre_dir - half, TWO_PI), 2 * half)
+    cand = _candidates(_critical_angles(target, shape, tip, 0.0), allowed)
+    if cand.size == 0:
+        return None
+    hits = _hits_at(target, shape, tip, 0.0, cand)
+    counts = hits.sum(axis=1)
+    i = int(np.argmax(counts))
+    return TemplatePlacement(int(counts[i]), float(cand[i]), (float(tip[0]), float(tip[1])), hits[i])
+
+
+_BOUND_SLACK = 1e-6  # inches added to the base radius in the bounds: far above TOL and rounding
+_BOUND_STEPS = 1024  # distances tabulated by _arc_table
+
+
+@lru_cache(maxsize=64)
+def _arc_table(shape: Teardrop, base_radius: float) -> tuple[np.ndarray, np.ndarray]:
+    """Distances ``d`` from the tip and, for each, the largest angle off the axis at which a base centre ``d``
+    from the tip touches the template (pi: at any angle; -1: at none), a little widened.
+
+    The template widened by a base radius is convex with the tip inside, and its reach from the tip shrinks
+    as the angle off the axis grows, so a base at distance ``d`` touches it exactly within an arc about the
+    axis, and the arc narrows as ``d`` grows: the table's entry at the distance just below a base's is an arc
+    that holds every angle at which the base is touched. Each entry is bisected to 2^-40 of pi, rounding up.
+    """
+    rr = base_radius + _BOUND_SLACK
+    d = np.linspace(0.0, shape.length + rr, _BOUND_STEPS + 1)
+
+    def touched(angle: np.ndarray) -> np.ndarray:
+        return shape.distance(np.stack([d * np.cos(angle), d * np.sin(angle)], axis=-1)) <= rr
+
+    lo, hi = np.zeros_like(d), np.full_like(d, np.pi)
+    for _ in range(40):
+        mid = 0.5 * (lo + hi)
+        inside = touched(mid)
+        lo, hi = np.where(inside, mid, lo), np.where(inside, hi, mid)
+    arc = np.where(touched(np.full_like(d, np.pi)), np.pi, hi)
+    arc = np.where(touched(np.zeros_like(d)), arc, -1.0)
+    d.setflags(write=False)
+    arc.setflags(write=False)
+    return d, arc
+
+
+def tip_bounds(target: Formation, shape: Teardrop, tips: np.ndarray, floor: int = -1) -> np.ndarray:
+    """For each tip, at least the most models a template with its narrow end there can hit at any angle.
+
+    Each base is touched within one arc of axis angles (:func:`_arc_table`, widened by 1e-9 radians at each
+    end); the most arcs that share an angle is the bound. A tip with at most ``floor`` bases in reach is
+    given that count instead (a bound too, for a caller that only needs to know whether ``floor`` is beaten).
+    """
+    rel = target.positions[None, :, :] - tips[:, None, :]
+    return _bounds(target, shape, rel, np.hypot(rel[..., 0], rel[..., 1]), floor)
+
+
+def _bounds(target: Formation, shape: Teardrop, rel: np.ndarray, dist: np.ndarray, floor: int) -> np.ndarray:
+    """:func:`tip_bounds` from the bases' offsets from each tip and their distances."""
+    table_d, table_arc = _arc_table(shape, target.base_radius)
+    out = (dist < table_d[-1]).sum(axis=1)  # in reach: a base touched is within length + radius + TOL
+    more = out > floor
+    if more.any():
+        near = dist[more]
+        last = table_d.size - 1
+        row = np.minimum((near * (last / table_d[-1])).astype(np.int64), last)  # the distance at or below,
+        row -= table_d[row] > near  # as searchsorted finds it (the product is off by one at most)
+        row += (row < last) & (table_d[np.minimum(row + 1, last)] <= near)
+        half = np.where(row < last, table_arc[row], -1.0)
+        out[more] = _most_overlapping(np.arctan2(rel[more, :, 1], rel[more, :, 0]), half)
+    return out
+
+
+def _most_overlapping(centre: np.ndarray, half: np.ndarray) -> np.ndarray:
+    """Per row, the most arcs ``centre +- half`` (``half`` < 0: no arc, >= pi: the whole circle) that share an
+    angle, each arc widened by 1e-9 radians at each end.
+
+    Counted at each arc's start, where the most overlapping arcs always meet: the arcs started at or before
+    it, less those ended before it, plus those that wrap past 2 pi to reach it, each a sorted search (every row
+    in one, each row shifted by :data:`_ROW_SHIFT`; a rounding there can only count an arc more, never less).
+    """
+    width = 2.0 * half + 2e-9
+    full = (half >= 0) & (width >= TWO_PI)
+    part = (half >= 0) & ~full
+    start = np.mod(centre - half - 1e-9, TWO_PI)
+    end = start + width
+    t, n = part.shape
+    shift = (np.arange(t, dtype=np.float64) * _ROW_SHIFT)[:, None]
+    starts = np.sort(np.where(part, start, _FAR), axis=1)
+    at = (starts + shift).ravel()  # where the arcs' starts are counted (in order: fast searches)
+    base = np.repeat(np.arange(t) * n, n)
+
+    def ranked(values: np.ndarray, side: Literal["left", "right"]) -> np.ndarray:
+        """Per row, how many of its values fall before each ``at`` (side as numpy's searchsorted)."""
+        return np.searchsorted((np.sort(values, axis=1) + shift).ravel(), at, side=side) - base
+
+    ended = ranked(np.where(part, end, _FAR), "left")  # end < at
+    wrapped = n - ranked(np.where(part & (end > TWO_PI), end - TWO_PI, -1.0), "left")  # end - 2 pi >= at
+    started = np.searchsorted(at, at, side="right") - base  # start <= at
+    counts = np.where(starts.ravel() < _FAR, started - ended + wrapped, 0).reshape(t, n)
+    return (counts.max(axis=1) if n else np.zeros(t, dtype=np.int64)) + full.sum(axis=1)
+
+
+_ROW_SHIFT = 32.0  # wider than any row's values (-1 to _FAR)
+_FAR = 13.0  # beyond any arc's end (less than 4 pi + 2e-9 is 12.57)
 
 
 def wall_of_death_pmf(hellstorm: bool = False) -> np.ndarray:

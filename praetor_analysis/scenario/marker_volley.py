@@ -3,54 +3,112 @@
 :func:`marker_hits` lays a volley's markers or templates over a :class:`~praetor_analysis.scenario.formation.
 MarkerSetup` (exact geometry, :mod:`praetor_analysis.markers`); :func:`placed` does it over the default
 formation (:func:`praetor_analysis.scenario.document.default_marker_setup`) for a volley fired without one,
-as a datasheet's weapons are (``scenario.unit_attack``), so that a unit's Flamers and Frag missiles hit what
-``praetor calc`` says they hit.
+as a datasheet's weapons are (``scenario.unit_attack``) and a comparison's (``analysis.compare``), so that a
+unit's Flamers and Frag missiles hit what ``praetor calc`` says they hit.
+
+The geometry (the distribution of models hit and of Gets Hot's 1s) is memoised on what it reads
+(:func:`geometry_key`): the marker kind, a Torrent's reach, Barrage, the shots fired, how the marker is fired
+(BS for a marker that scatters, indirect, Twin-linked, aim, edges), Gets Hot, the formation and the firer's
+distance; never the weapon's Strength, AP or other rules, nor the target's statline. Weapons and targets
+that share those share one computation, in ``calc`` as in a sweep of the whole catalog.
 """
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import replace
+
+import numpy as np
 
 from praetor_analysis.engine.hit_stage import shots_distribution
 from praetor_analysis.engine.volley import Volley
-from praetor_analysis.markers.attack import hits_from_formation, marker_kind, mega_blast_hits
+from praetor_analysis.markers.attack import hits_from_formation, mega_blast_hits
 from praetor_analysis.markers.formation import Formation
+from praetor_analysis.markers.kinds import marker_kind_of
 from praetor_analysis.markers.options import MarkerOptions
-from praetor_analysis.profiles.records import Unit
+from praetor_analysis.prob.dist import Dist
+from praetor_analysis.prob.memo import BoundedMemo
+from praetor_analysis.profiles.records import Unit, Weapon
 from praetor_analysis.rules.hooks import Role
 from praetor_analysis.scenario.document import default_marker_setup
 from praetor_analysis.scenario.formation import MarkerSetup, default_note
 
-__all__ = ["marker_hits", "placed"]
+__all__ = ["geometry_key", "marker_hits", "placed", "placed_notes"]
+
+Geometry = tuple[Dist, Dist, "np.ndarray | None", tuple[str, ...]]
+"""(models hit, Gets Hot's 1s, the Mega-blast's joint hits per zone or None, the geometry's notes)."""
+
+_GEOMETRY: BoundedMemo[Geometry] = BoundedMemo(4096)
+
+
+def marker_options(volley: Volley, setup: MarkerSetup) -> MarkerOptions:
+    """How the volley's markers are fired over ``setup``."""
+    return MarkerOptions(
+        bs=int(volley.attacker.BS or 0),
+        indirect=setup.indirect,
+        twin_linked=volley.weapon.plays(Role.REROLL_FAILED_HITS),
+        aim=setup.aim,
+        edges=setup.edges,
+    )
+
+
+def geometry_key(weapon: Weapon, shots: Dist, setup: MarkerSetup, options: MarkerOptions) -> Hashable:
+    """Everything the geometry of ``weapon``'s markers over ``setup`` reads, as a hashable key: the marker kind,
+    a Torrent's reach, Barrage, the shots (their pmf), the options (BS only for a marker that scatters), Gets
+    Hot, the formation (its base centres and radius, or the hull) and the firer's distance (templates)."""
+    kind = marker_kind_of(weapon)
+    template = kind is not None and kind.shape == "template"
+    torrent = weapon.with_role(Role.PLACED_WITHIN)
+    shape = setup.shape
+    where = (shape.positions.tobytes(), shape.base_radius) if isinstance(shape, Formation) else shape
+    return (
+        kind,
+        torrent.value if torrent is not None else None,
+        weapon.plays(Role.BARRAGE),
+        shots.probabilities.tobytes(),
+        replace(options, bs=0) if template else options,  # a template does not scatter
+        weapon.plays(Role.GETS_HOT),
+        where,
+        setup.firer_distance if template else None,
+    )
+
+
+def _geometry(weapon: Weapon, shots: Dist, setup: MarkerSetup, options: MarkerOptions) -> Geometry:
+    gets_hot = weapon.plays(Role.GETS_HOT)
+    kind = marker_kind_of(weapon)
+    if kind is not None and kind.name == "Apocalyptic Mega-blast" and isinstance(setup.shape, Formation):
+        joint, joint_hits, ones = mega_blast_hits(shots, setup.shape, options, gets_hot=gets_hot)
+        joint.setflags(write=False)  # shared by every volley of this geometry
+        return joint_hits, ones, joint, ()
+    hits, ones, notes = hits_from_formation(
+        weapon, shots, setup.shape, options, firer_distance=setup.firer_distance, gets_hot=gets_hot
+    )
+    return hits, ones, None, tuple(notes)
 
 
 def marker_hits(volley: Volley, setup: MarkerSetup) -> tuple[Volley, list[str]]:
     """The volley with its hits from the formation's geometry (and the notes the geometry gives)."""
     shots, p_pass = shots_distribution(volley)  # the Psychic checks counted: the hits of the geometry keep them
-    weapon = volley.weapon
-    options = MarkerOptions(
-        bs=int(volley.attacker.BS or 0),
-        indirect=setup.indirect,
-        twin_linked=weapon.plays(Role.REROLL_FAILED_HITS),
-        aim=setup.aim,
-        edges=setup.edges,
+    weapon, options = volley.weapon, marker_options(volley, setup)
+    hits, ones, joint, notes = _GEOMETRY.get(
+        geometry_key(weapon, shots, setup, options), lambda: _geometry(weapon, shots, setup, options)
     )
-    gets_hot = weapon.plays(Role.GETS_HOT)
-    if marker_kind(weapon) == "Apocalyptic Mega-blast" and isinstance(setup.shape, Formation):
-        joint, joint_hits, ones = mega_blast_hits(shots, setup.shape, options, gets_hot=gets_hot)
-        marked = replace(volley, hits=joint_hits, ones=ones, zone_hits=joint, attacks=None, check_pass=p_pass)
-        return replace(marked, placement="formation"), []
-    hits, ones, notes = hits_from_formation(
-        weapon, shots, setup.shape, options, firer_distance=setup.firer_distance, gets_hot=gets_hot
-    )
-    return replace(volley, hits=hits, ones=ones, attacks=None, placement="formation", check_pass=p_pass), notes
+    marked = replace(volley, hits=hits, ones=ones, attacks=None, placement="formation", check_pass=p_pass)
+    return (marked if joint is None else replace(marked, zone_hits=joint)), list(notes)
 
 
 def placed(volley: Volley, target: Unit) -> tuple[Volley, str | None]:
     """A marker or template volley without hits laid over the target's default formation, with the note
     that says so; any other volley (or one the default does not apply to) unchanged, with None."""
+    laid, notes = placed_notes(volley, target)
+    return laid, notes[0] if notes else None
+
+
+def placed_notes(volley: Volley, target: Unit) -> tuple[Volley, list[str]]:
+    """:func:`placed` with every note ``calc`` gives of it: the default formation's first, then the
+    geometry's (a ``not modelled: `` one among them); none when the volley is unchanged."""
     setup = default_marker_setup(volley, target)
     if setup is None:
-        return volley, None
-    laid, _ = marker_hits(volley, setup)
-    return laid, default_note(setup)
+        return volley, []
+    laid, notes = marker_hits(volley, setup)
+    return laid, [default_note(setup), *notes]

@@ -107,7 +107,7 @@ class Assumptions:
         half_range: Targets at half range (Rapid Fire twice, Melta).
         charging: The attacker charged (melee weapons: +1 Attack).
         modifiers: Other modifiers in force, as rule names (``"Twin-linked"``...); none by default.
-        notes: Further sentences (marker hits assumed, the roster's pistols...).
+        notes: Further sentences (the roster's pistols...).
         targets: One sentence per target that carries rules or a caveat (a Knight's Ion Shield).
         attacker_text: Said instead of the attacker's statline and skill (a roster: each unit its own).
     """
@@ -122,14 +122,13 @@ class Assumptions:
 
     def rows(self) -> list[tuple[str, str]]:
         """``(topic, sentence)`` pairs, in reading order (plain text, escaped when shown)."""
-        from praetor_analysis.analysis.compare import DEFAULT_ATTACKER, MARKER_MODELS
+        from praetor_analysis.analysis.compare import DEFAULT_ATTACKER
 
         a = {**DEFAULT_ATTACKER, **dict(self.attacker)}
         models = int(a.get("models", 1) or 1)
         stats = ", ".join(f"{k} {a[k]}" for k in ("WS", "BS", "S", "A", "I") if a.get(k) not in (None, ""))
         bs = a.get("BS")
         hit = f" (hits on {max(7 - int(bs), 2)}+)" if isinstance(bs, int) and 1 <= bs <= 5 else ""
-        markers = ", ".join(f"{k} {v}" for k, v in MARKER_MODELS.items())
         plural = "s" if models != 1 else ""
         who = (
             [("Attacker", self.attacker_text)]
@@ -147,7 +146,10 @@ class Assumptions:
             ("Modifiers", ", ".join(self.modifiers) if self.modifiers else "none (no re-rolls, no +1/-1, no cover)"),
             (
                 "Marker weapons",
-                f"each marker is taken to hit this many models of an infantry target: {markers}; one vehicle",
+                "laid as praetor calc lays them, over a default formation of a unit that is not a Vehicle (its "
+                'models in lines of five on their Unit Type\'s base, a coherency range apart: 2", Skirmish 3", '
+                "Close-order 1\"), each marker scattering by the attacker's BS; at a Vehicle, whose hull is not "
+                "in the data, To Hit is rolled and the marker rules are listed as not modelled",
             ),
             (
                 "Casualties",
