@@ -33,7 +33,18 @@ def test_opens_with_figures(dash):
     assert z(dash.heatmap).shape == (len(D.DEFAULT_SELECTION), 6)
     assert [t.name for t in dash.curves.data] == list(D.DEFAULT_SELECTION)
     assert dash.distribution.layout.title.text.startswith("Bolter vs ")
-    assert dash.widget.children[0].children[0].children[1] is dash.heatmap
+    assert dash.widget.children[0].children[0].children[1].children[0] is dash.heatmap
+
+
+def test_no_empty_axes_without_a_weapon_or_a_target(catalogs):
+    d = D.Dashboard(*catalogs)
+    assert d.figures.layout.display is None
+    d.weapon_select.value = ()
+    assert d.figures.layout.display == "none" and "Choose at least one weapon" in d.status.value
+    d.weapon_select.value = (d.weapon_select.options[0][1],)
+    assert d.figures.layout.display is None and "Choose" not in d.status.value
+    d.target_select.value = ()
+    assert d.figures.layout.display == "none" and "one target" in d.status.value
 
 
 def test_only_the_first_tab_is_built_at_start(catalogs):

@@ -23,7 +23,9 @@ MODS = Modifiers(reroll_hits="ones", to_wound=1, cover="5+", fnp="6+", half_rang
 
 def test_modifiers_army_wide_equal_calc_of_the_modified_blocks() -> None:
     mine, theirs = modified_lists(read_list_json(MINE), read_list_json(THEIRS), MODS)
-    assert all("Re-roll To Hit 1s" in g.statline.get("rules", []) for u in mine.units for g in u.loadout.groups)
+    # the typed record on each unit, not rules written into its statlines
+    assert all(u.loadout.modifiers == MODS.attacker for u in mine.units)
+    assert not any("Re-roll" in str(g.statline.get("rules", "")) for u in mine.units for g in u.loadout.groups)
     assert theirs.units[0].target_block["Cover"] == "5+"
     assert "Feel No Pain (6+)" in theirs.units[0].target_block["rules"]
     assert "rules" not in theirs.units[1].target_block or not any(
@@ -38,7 +40,7 @@ def test_modifiers_army_wide_equal_calc_of_the_modified_blocks() -> None:
     ):
         result = pair_result(pair)
         doc = pair_scenario(pair)
-        assert doc is not None and "firing_units" in doc  # a modified unit is no longer the datasheet as printed
+        assert doc is not None and doc["attacker"]["modifiers"] == MODS.attacker.to_block()  # the datasheet, modified
         again = calc(json.loads(json.dumps(doc)))
         key = "hull_points" if "hull_points" in result else "casualties"
         assert again[key]["pmf"] == pytest.approx(result[key]["pmf"], abs=1e-12)
@@ -47,9 +49,27 @@ def test_modifiers_army_wide_equal_calc_of_the_modified_blocks() -> None:
     assert changed > 0
 
 
+def test_a_roster_unit_carries_the_record_into_its_volleys() -> None:
+    # a unit without a datasheet block (as a roster's are) fires firing_units volleys: each carries the record
+    from dataclasses import replace
+
+    mine, theirs = modified_lists(read_list_json(MINE), read_list_json(THEIRS), MODS)
+    unit = replace(mine.units[1], source=None)
+    pair = next(p for p in pairs_of(replace(mine, units=(unit,)), theirs, ("shooting",)) if p.side == "mine")
+    doc = pair_scenario(pair)
+    assert doc is not None and "firing_units" in doc
+    assert all(v["attacker"]["modifiers"] == MODS.attacker.to_block() for v in doc["firing_units"][0])
+    result = pair_result(pair)
+    key = "hull_points" if "hull_points" in result else "casualties"
+    assert calc(json.loads(json.dumps(doc)))[key]["pmf"] == pytest.approx(result[key]["pmf"], abs=1e-12)
+
+
 def test_tab_computes_and_offers_the_report() -> None:
     tab = MatchupTab(lambda: MODS)
+    assert tab.chart_box.layout.display == "none"  # no empty axes before a matchup: the status says what to do
+    assert "Compute the matchup" in tab.status.value
     result = tab.compute(read_list_json(MINE), read_list_json(THEIRS))
+    assert tab.chart_box.layout.display is None
     assert "Mine" in tab.answer.value and "shooting" in tab.answer.value
     assert len(tab.figure.data) == 1 and tab.figure.data[0].type == "heatmap"
     first = tab.figure.layout.title.text

@@ -25,6 +25,7 @@ import pandas as pd
 from praetor_analysis.analysis.army_list import ArmyList, ListUnit
 from praetor_analysis.errors import ProfileError, ScenarioError
 from praetor_analysis.profiles.records import Weapon
+from praetor_analysis.scenario.modifiers import NO_MODIFIERS
 from praetor_analysis.scenario.unit_attack import UNARMED, melee, melee_weapons, shooting, shooting_volleys
 
 __all__ = [
@@ -211,7 +212,14 @@ def _pair_key(pair: Pair) -> tuple[Any, ...]:
     """What a pair's result depends on: the attacker's groups, the target without its label, the phase."""
     a, t = pair.attacker, pair.target
     fights = repr(t.loadout.groups[t.fighter].weapons) if t.fighter is not None and pair.phase == "melee" else ""
-    return (repr(a.loadout.groups), replace(t.target, name=""), pair.phase, fights, pair.half_range)
+    return (
+        repr(a.loadout.groups),
+        a.loadout.modifiers,
+        replace(t.target, name=""),
+        pair.phase,
+        fights,
+        pair.half_range,
+    )
 
 
 def volley_blocks(unit: ListUnit, target: ListUnit, *, half_range: bool = False) -> list[dict[str, Any]]:
@@ -233,10 +241,16 @@ def volley_blocks(unit: ListUnit, target: ListUnit, *, half_range: bool = False)
             ):
                 used.add((i, c["weapon"]))
                 weapon = g.weapons[names.index(c["weapon"])]
-                volley = {"attacker": {**g.statline, "models": g.count}, "weapon": dict(weapon)}
+                volley = {"attacker": {**g.statline, "models": g.count, **_modifiers(unit)}, "weapon": dict(weapon)}
                 out.append({**volley, "half_range": True} if half_range else volley)
                 break
     return out
+
+
+def _modifiers(unit: ListUnit) -> dict[str, Any]:
+    """The unit's attacker modifiers as the ``modifiers`` field of its calc attacker blocks (none: nothing)."""
+    m = unit.loadout.modifiers
+    return {"modifiers": m.to_block()} if m != NO_MODIFIERS else {}
 
 
 def _melee_blocks(weapons: Sequence[Mapping[str, Any]], enemy: ListUnit) -> list[Mapping[str, Any]]:
@@ -256,7 +270,9 @@ def pair_scenario(pair: Pair) -> dict[str, Any] | None:
     if blocks is not None and len(blocks) > 1:
         target["second_weapon"] = dict(blocks[1])
     if a.source is not None:
-        attacker = dict(a.source) if pair.phase == "shooting" else {**a.source, "charging": True}
+        attacker = {**a.source, **_modifiers(a)}
+        if pair.phase == "melee":
+            attacker["charging"] = True
         doc: dict[str, Any] = {"mode": pair.phase, "attacker": attacker, "target": target}
         if pair.half_range and pair.phase == "shooting":
             doc["half_range"] = True
@@ -277,7 +293,7 @@ def pair_scenario(pair: Pair) -> dict[str, Any] | None:
         return None
     g = fighters[0]
     own = _melee_blocks(g.weapons, t)
-    attacker = {**g.statline, "models": g.count, "charging": True}
+    attacker = {**g.statline, "models": g.count, "charging": True, **_modifiers(a)}
     if len(own) > 1:
         attacker["second_weapon"] = dict(own[1])
     return {"mode": "melee", "attacker": attacker, "weapon": [dict(b) for b in own], "target": target,

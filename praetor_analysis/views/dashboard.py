@@ -211,6 +211,8 @@ class Dashboard(SetupTab):
             LiveFigure(self.curves, specs.curves),
             LiveFigure(self.distribution, specs.distribution),
         )
+        # no empty axes: the figures are hidden while no weapon or no target is chosen (the status says so)
+        self.figures = W.VBox([self.heatmap, W.HBox([self.curves, self.distribution])])
         self._show_table(specs)
         # the view in the page's URL fragment: read when the page opens, written after every change
         self.fragment = PageFragment(fragment=encode_view(self.state()))
@@ -390,9 +392,7 @@ class Dashboard(SetupTab):
                 self.status,
             ]
         )
-        return W.VBox(
-            [inputs, self.heatmap, W.HBox([self.curves, self.distribution]), self.table, self.runtime, self.fragment]
-        )
+        return W.VBox([inputs, self.figures, self.table, self.runtime, self.fragment])
 
     def _wire(self) -> None:
         for w in self._shooting_inputs():
@@ -513,6 +513,13 @@ class Dashboard(SetupTab):
             self.table.value = table_html(view.table, COMPARISON_COLUMNS, missing=missing)
             self._table_shown = view.table
         self.status.value = "<br>".join(html.escape(m) for m in view.messages)
+        empty = not self.weapon_select.value or not self.target_select.value
+        self.figures.layout.display = "none" if empty else None
+        if empty:
+            self.status.value = (
+                "Choose at least one weapon (type part of its name in Search to find more) and one target: the "
+                "heatmap, the curves and the distribution follow."
+            )
 
     def _show_melee(self, mv: MeleeView) -> None:
         lines = [mv.summary, *mv.notes]

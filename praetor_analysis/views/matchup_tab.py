@@ -7,8 +7,11 @@ that reproduces the view: the same lists, modifiers and numbers, offline).
 
 The modifiers (:class:`~praetor_analysis.views.modifiers.Modifiers`) apply army-wide to my list's attacks
 (re-rolls, +/-1 to hit and to wound, Preferred Enemy, Furious Charge) and to their units as targets (cover,
-Feel No Pain); half range applies to both lists (they stand that close). Their attacks are unmodified.
-:func:`modified_lists` is pure; the widgets only present its result.
+Feel No Pain); half range applies to both lists (they stand that close). Their attacks are unmodified. My
+units carry the attacker's record itself (``FieldedUnit.modifiers``; a unit's own record gives way to an
+army-wide one), never rules written into their statlines; the pairs' scenarios carry it as
+``attacker.modifiers``. The chart waits for a computed matchup (no empty axes); until then the tab says what to
+do. :func:`modified_lists` is pure; the widgets only present its result.
 """
 
 from __future__ import annotations
@@ -25,36 +28,21 @@ from praetor_analysis.analysis.army_list import ArmyList, ListUnit, load_list
 from praetor_analysis.analysis.list_matchup import Matchup, key_units, matchup
 from praetor_analysis.errors import PraetorError
 from praetor_analysis.scenario.document import target_of_block
+from praetor_analysis.scenario.modifiers import NO_MODIFIERS
 from praetor_analysis.views.download import Download
 from praetor_analysis.views.matchup_report import heatmap, matchup_html
 from praetor_analysis.views.modifiers import Modifiers, modifier_names
 from praetor_analysis.views.widgets import SharedFigureWidget
 
-__all__ = ["MatchupTab", "list_from_bytes", "modified_lists", "modifier_note"]
-
-
-def _with_rules(text: str, rules: tuple[str, ...]) -> str:
-    have = {r.split("(")[0].strip().casefold() for r in text.split(",") if r.strip()}
-    extra = [r for r in rules if r.split("(")[0].strip().casefold() not in have]
-    return ", ".join([t for t in (text.strip(),) if t] + extra)
+__all__ = ["NOTHING_YET", "MatchupTab", "list_from_bytes", "modified_lists", "modifier_note"]
 
 
 def _attacking(unit: ListUnit, m: Modifiers) -> ListUnit:
-    # the attacker's record (m.attacker) written into each group's statline and weapons as the rules it stands
-    # for, so that the pairs' calc scenarios (analysis/matchup.pair_scenario, built from the groups) carry it
-    mods = m.attacker
-    groups = []
-    for g in unit.loadout.groups:
-        statline = {k: v for k, v in g.statline.items() if k != "models"}
-        rules = statline.get("rules") or []
-        have = [rules] if isinstance(rules, str) else list(rules)
-        names = {str(r).split("(")[0].strip().casefold() for r in have}
-        statline["rules"] = have + [r for r in mods.unit_rules() if r.split("(")[0].strip().casefold() not in names]
-        if m.furious_charge:
-            statline["charging"] = True
-        weapons = tuple({**w, "Type": _with_rules(str(w.get("Type", "")), mods.weapon_rules())} for w in g.weapons)
-        groups.append(replace(g, statline=statline, weapons=weapons))
-    return replace(unit, loadout=replace(unit.loadout, groups=tuple(groups)), source=None)
+    # the typed record on the unit (FieldedUnit.modifiers): the engine applies it to every model's statline and
+    # weapons, and the pairs' calc scenarios carry it as attacker.modifiers (analysis/matchup.pair_scenario)
+    if m.attacker == NO_MODIFIERS:
+        return unit
+    return replace(unit, loadout=replace(unit.loadout, modifiers=m.attacker))
 
 
 def _defending(unit: ListUnit, m: Modifiers) -> ListUnit:
@@ -103,6 +91,14 @@ def _upload(widget: W.FileUpload) -> tuple[bytes, str] | None:
     return bytes(item["content"]), str(item["name"])
 
 
+NOTHING_YET = (
+    "Load my list and their list with the two buttons above (a .ros or .rosz roster as BattleScribe or New Recruit "
+    "saves it, or a .json list of datasheets), then press 'Compute the matchup': the fire plans, the units that "
+    "matter most and the chart of points removed follow."
+)
+"""What the tab says before a matchup is computed."""
+
+
 class MatchupTab:
     """The tab's widgets. ``widget`` is its root; ``compute(mine, theirs)`` runs it without uploads."""
 
@@ -125,7 +121,7 @@ class MatchupTab:
             button_style="primary",
             tooltip="Rate every unit of each list against the other",
         )
-        self.status = W.HTML("<small>Load two lists (.ros, .rosz or .json datasheet lists).</small>")
+        self.status = W.HTML(f"<small>{NOTHING_YET}</small>")
         self.answer = W.HTML()
         self.side = W.Dropdown(
             options=[("mine attacking", "mine"), ("theirs attacking", "theirs")],
@@ -139,13 +135,14 @@ class MatchupTab:
         self.button.on_click(lambda _: self._on_compute())
         for w in (self.side, self.phase):
             w.observe(lambda _: self._draw(), names="value")
+        # no empty axes: the chart and its pickers are shown once a matchup is computed
+        self.chart_box = W.VBox([W.HBox([self.side, self.phase]), self.figure], layout=W.Layout(display="none"))
         self.widget = W.VBox(
             [
                 W.HBox([self.mine_upload, self.theirs_upload, self.button]),
                 self.status,
                 self.answer,
-                W.HBox([self.side, self.phase]),
-                self.figure,
+                self.chart_box,
                 self.download,
             ]
         )
@@ -197,6 +194,7 @@ class MatchupTab:
             self.figure.data = ()
             self.figure.add_traces(fig.data)
             self.figure.layout = fig.layout
+        self.chart_box.layout.display = None
 
 
 def _esc(text: Any) -> str:
