@@ -200,3 +200,16 @@ def test_a_roster_unit_attacks_in_calc_as_praetor_roster_rates_it() -> None:
             assert got["attacker"]["name"] == label and got["points"] == unit.points
     with pytest.raises(ScenarioError, match=r"^attacker\.loadout: not a field of a roster's unit"):
         calc({"attacker": {"roster": str(ROSTER), "unit": "Praetor", "loadout": []}, "target": "Rhino"})
+
+
+def test_a_datasheet_target_reads_models_as_its_size() -> None:
+    """``models`` beside a datasheet's name is its size, for a target as for an attacker (docs/scenario.md)."""
+    weapon = {"name": "Lascannon"}
+    by_size = calc({"attacker": {"BS": 4}, "weapon": weapon, "target": {"name": "Tactical Squad", "size": 15}})
+    by_models = calc({"attacker": {"BS": 4}, "weapon": weapon, "target": {"name": "Tactical Squad", "models": 15}})
+    assert by_models["casualties"] == by_size["casualties"]
+    assert by_models["target"]["models"] == 15
+    with pytest.raises(ScenarioError, match=r"target\.models: Tactical Squad takes 10-20 models, got 3"):
+        calc({"attacker": {"BS": 4}, "weapon": weapon, "target": {"name": "Tactical Squad", "models": 3}})
+    with pytest.raises(ScenarioError, match=r"target\.models: not used beside size"):
+        calc({"attacker": {"BS": 4}, "weapon": weapon, "target": {"name": "Tactical Squad", "size": 15, "models": 15}})

@@ -327,9 +327,10 @@ def build_loadout(value: Any, field: str = "attacker") -> FieldedUnit:
         )
     sheet = datasheet_row(block, field)
     lo, hi = int(sheet["min_models"]), int(sheet["max_models"])
-    size = block.get("size", block.get("models", lo))
+    size_field = "models" if "models" in block else "size"
+    size = block.get(size_field, lo)
     if isinstance(size, bool) or not isinstance(size, int) or not lo <= size <= hi:
-        raise ScenarioError(f"{field}.size: {sheet['name']} takes {lo}-{hi} models, got {size!r}")
+        raise ScenarioError(f"{field}.{size_field}: {sheet['name']} takes {lo}-{hi} models, got {size!r}")
     legion = legion_of(block, str(sheet["faction"]), field)
     build = _Build(sheet, size, field, legion)
     points = float(sheet["base_points"]) + (size - lo) * float(sheet["points_per_model"])

@@ -45,9 +45,9 @@ UNIT_FIELDS = frozenset({"mode", "attacker", "target", "half_range", "target_wea
 """Fields of a scenario with a datasheet attacker."""
 TARGET_EXTRA_FIELDS = frozenset({"wounds_taken", "second_weapon", "rules", "facing", "moved"})
 """Fields of any target that a fielded target keeps beside its own."""
-TARGET_UNIT_FIELDS = frozenset({"name", "faction", "legion", "size", "loadout"}) | TARGET_EXTRA_FIELDS
-"""Fields of a datasheet target (``wounds_taken``, ``second_weapon``, ``rules``, ``facing``, ``moved`` as for
-any target)."""
+TARGET_UNIT_FIELDS = frozenset({"name", "faction", "legion", "size", "models", "loadout"}) | TARGET_EXTRA_FIELDS
+"""Fields of a datasheet target (``models`` read as ``size``, as for a datasheet attacker; ``wounds_taken``,
+``second_weapon``, ``rules``, ``facing``, ``moved`` as for any target)."""
 
 
 def _is_roster_block(value: Any) -> bool:
@@ -144,7 +144,7 @@ def target_of(value: Any, field: str = "target") -> tuple[Any, list[tuple[str, s
         if unknown:
             allowed = ", ".join(sorted(TARGET_UNIT_FIELDS))
             raise ScenarioError(f"{field}.{unknown[0]}: not a field of a datasheet target ({allowed})")
-        unit = fielded_unit({k: v for k, v in block.items() if k in DATASHEET_FIELDS}, field)
+        unit = fielded_unit({k: v for k, v in block.items() if k in DATASHEET_FIELDS or k == "models"}, field)
     extra = {k: block[k] for k in TARGET_EXTRA_FIELDS if k in block}
     reading = as_target(unit, label, field)
     own = reading.block.get("rules", [])
