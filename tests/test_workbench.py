@@ -142,3 +142,54 @@ def test_every_option_listed_is_priced_and_accepted():
     a = w.built()
     result = calc({"attacker": a.scenario_attacker(), "target": "Rhino"})
     assert result["points"] > 100 and any(c["weapon"].startswith("Lascannon") for c in result["chosen"])
+
+
+_OFFER_CASES = [
+    ("Tactical Squad", "Legiones Astartes", None),  # the Perdition blades' parent is the Blood Angels' alone
+    ("Tactical Squad", "Legiones Astartes", "Dark Angels"),
+    ("Centurion, Tartaros", "Legiones Astartes", "Dark Angels"),
+    ("Deliverers Squad", "Raven Guard", None),  # a Legion's own datasheet: its Legion by default
+    ("Contemptor-Incaendius Dreadnought", "Blood Angels", None),  # shows an option the plain flag hides
+]
+
+
+@pytest.mark.parametrize(("datasheet", "faction", "legion"), _OFFER_CASES)
+def test_the_options_offered_are_the_ones_calc_accepts(datasheet, faction, legion):
+    """Every option row of the datasheet, taken alone: praetor calc accepts it exactly when the workbench
+    offers it, and refuses each one not offered as hidden for this force (itself or the parent it needs)."""
+    from praetor_analysis import catalog
+    from praetor_analysis.errors import ScenarioError
+    from praetor_analysis.views.workbench_view import loadout_item, option_choices
+
+    def key(item):
+        return item if isinstance(item, str) else tuple(sorted(item.items()))
+
+    offered = {key(loadout_item(v)) for _, v in option_choices(datasheet, faction, legion)}
+    rows = catalog.load_wargear_options()
+    rows = rows[(rows["datasheet"] == datasheet) & (rows["faction"] == faction)]
+    accepted = set()
+    for r in rows.to_dict("records"):
+        item = r["option"] if r["model"] == "(unit)" else {"option": r["option"], "model": r["model"]}
+        block = {"name": datasheet, "faction": faction, "loadout": [item], **({"legion": legion} if legion else {})}
+        try:
+            calc({"attacker": block, "target": "Rhino"})
+        except ScenarioError as exc:
+            assert key(item) not in offered, f"offered but refused: {item!r}: {exc}"
+            assert "hidden in" in str(exc), str(exc)
+        else:
+            assert key(item) in offered, f"accepted but not offered: {item!r}"
+            accepted.add(key(item))
+    assert accepted == offered and accepted
+
+
+def test_the_legion_picker_changes_the_options_offered():
+    w = Workbench()
+    w.find.value = "Tactical Squad"
+    plain = {label for label, _ in w.loadout.options}
+    w.legion.value = "Dark Angels"
+    dark = {label for label, _ in w.loadout.options}
+    assert any(label.startswith("Calibanite Warblade") for label in dark - plain)
+    w.loadout.value = (next(v for label, v in w.loadout.options if label.startswith("Calibanite Warblade")),)
+    a = w.built()
+    assert a.block["legion"] == "Dark Angels" and "Dark Angels" in a.label
+    assert calc({"attacker": a.scenario_attacker(), "target": "Rhino"})["points"] > 100

@@ -144,7 +144,9 @@ def datasheet_row(value: Any, field: str = "attacker") -> pd.Series:
 
 def shown_options(value: Any, field: str = "datasheet") -> pd.DataFrame:
     """The option rows of a datasheet (a name or ``{"name", "faction", "legion"}``) that the data shows for the
-    force fielding it (``legion``, by default the datasheet's own), in the table's order.
+    force fielding it (``legion``, by default the datasheet's own), in the table's order: a row hidden for it,
+    or one whose parent option is (a Blood Angels blade under a hidden 'Perdition Weapon'), is left out, as a
+    loadout taking it is refused.
 
     Raises:
         ScenarioError: An unknown datasheet or Legion.
@@ -153,8 +155,19 @@ def shown_options(value: Any, field: str = "datasheet") -> pd.DataFrame:
     build = _Build(sheet, int(sheet["min_models"]), field, legion_of(value, str(sheet["faction"]), field))
     opts = _tables()[1]
     mine = opts[(opts["datasheet"] == sheet["name"]) & (opts["faction"] == sheet["faction"])]
-    shown = pd.Series([not build.hidden(i) for i in range(len(build.rows))], index=mine.index, dtype=bool)
+    shown = pd.Series([_offered(build, i) for i in range(len(build.rows))], index=mine.index, dtype=bool)
     return mine[shown]  # a boolean Series: a datasheet without options keeps its columns (an empty list would not)
+
+
+def _offered(build: _Build, i: int) -> bool:
+    """Whether option row ``i`` is shown and so is every parent it needs (as a loadout taking it reads them)."""
+    if build.hidden(i):
+        return False
+    try:
+        option_chain(build, i, build.field, str(build.rows[i]["option"]))
+    except ScenarioError:
+        return False
+    return True
 
 
 def is_character(statline: Mapping[str, Any] | pd.Series) -> bool:

@@ -49,6 +49,14 @@ _DEFAULT_TARGETS = ("Legionary (Tactical Squad)", "Tartaros Terminator", "Rhino"
 _COLUMNS = ["attacker", "points", "target", "measure", "models", "wounds", "p_any", "points_removed", "per_100_pts"]
 
 
+def _legion_choices() -> list[tuple[str, str]]:
+    """The Legion picker: the datasheet's own (none given), then each Legion the data's conditions name."""
+    from praetor_analysis.scenario.option_visibility import legion_names
+
+    named = sorted(legion_names().values(), key=lambda n: n.split(":", 1)[1].strip())
+    return [("the datasheet's own", ""), *((n, n.split(":", 1)[1].strip()) for n in named)]
+
+
 def _sheet_label(r: dict[str, Any]) -> str:
     lo, hi = int(r["min_models"]), int(r["max_models"])
     size = f"{lo}" if lo == hi else f"{lo}-{hi}"
@@ -65,7 +73,6 @@ class Workbench:
 
         self.sheets = catalog.load_datasheets()
         self.sheets = self.sheets[~self.sheets["hidden"]].reset_index(drop=True)
-        self.options = catalog.load_wargear_options()
         self.weapons = catalog.load_weapons().drop_duplicates("name")
         self.target_rows = catalog.load_targets() if targets is None else targets
         self.attackers: list[Attacker] = []
@@ -81,6 +88,13 @@ class Workbench:
         )
         self.find = labelled(W.Text, "Find", "Part of a datasheet's name", placeholder="e.g. Tactical")
         self.sheet = labelled(W.Dropdown, "Datasheet", "The unit's datasheet", width="46em")
+        self.legion = labelled(
+            W.Dropdown,
+            "Legion",
+            "The Legion of the force fielding it: the options the data shows only to some Legions follow it",
+            options=_legion_choices(),
+            width="30em",
+        )
         self.size = labelled(W.IntSlider, "Size", "Models in the unit (the datasheet's limits)", min=1, max=1)
         self.loadout = labelled(
             W.SelectMultiple,
@@ -144,7 +158,7 @@ class Workbench:
 
     # --- layout and wiring ------------------------------------------------------------------------------
     def _layout(self) -> W.VBox:
-        sheet = W.VBox([self.find, self.sheet, self.size, self.loadout])
+        sheet = W.VBox([self.find, self.sheet, self.legion, self.size, self.loadout])
         statline = W.VBox([self.bs, self.models, self.weapon])
         self.builder = W.Stack([sheet, statline], selected_index=0)
         mods = W.HBox(
@@ -178,6 +192,7 @@ class Workbench:
         self.kind.observe(lambda c: setattr(self.builder, "selected_index", int(c["new"] == "Statline")), "value")
         self.find.observe(lambda c: self._filter_sheets(str(c["new"])), "value")
         self.sheet.observe(lambda c: self._sheet_chosen(), "value")
+        self.legion.observe(lambda c: self._list_options(), "value")
         self.add.on_click(lambda _: self.add_attacker())
         self.remove.on_click(lambda _: self.remove_attacker(self.chosen.index))
         for w in (self.targets, self.half_range):
@@ -203,8 +218,18 @@ class Workbench:
         self.size.min, self.size.max = 1, max(hi, 1)
         self.size.min, self.size.value = lo, lo
         self.size.disabled = lo == hi
-        self.loadout.options = option_choices(self.options, str(r["name"]), str(r["faction"]))
         self.loadout.value = ()
+        self._list_options()
+
+    def _list_options(self) -> None:
+        """The chosen datasheet's options as ``praetor calc`` reads them for the chosen Legion (those taken
+        that still show stay taken)."""
+        if self.sheet.value is None:
+            return
+        r = self.sheets.iloc[int(self.sheet.value)]
+        taken = set(self.loadout.value)
+        self.loadout.options = option_choices(str(r["name"]), str(r["faction"]), self.legion.value or None)
+        self.loadout.value = tuple(v for _, v in self.loadout.options if v in taken)
 
     # --- reading the builder ------------------------------------------------------------------------------
     def modifiers(self) -> Modifiers:
@@ -226,11 +251,14 @@ class Workbench:
         else:
             r = self.sheets.iloc[int(self.sheet.value)]
             block = {"name": str(r["name"]), "faction": str(r["faction"]), "size": int(self.size.value)}
+            if self.legion.value:
+                block["legion"] = self.legion.value
             items = [loadout_item(i) for i in self.loadout.value]
             if items:
                 block["loadout"] = items
             names = ", ".join(i if isinstance(i, str) else i["option"] for i in items)
-            label = f"{r['name']} x{self.size.value}" + (f" ({names})" if names else "")
+            label = f"{r['name']} x{self.size.value}" + (f", {self.legion.value}" if self.legion.value else "")
+            label += f" ({names})" if names else ""
             weapon = None
         words = self.modifiers().words(melee=self.phase.value == "melee")
         extra = [self.phase.value] + (["charging"] if self.charging.value and self.phase.value == "melee" else [])

@@ -78,14 +78,24 @@ class Target:
     extra: Mapping[str, Any] = field(default_factory=dict)
 
 
-def option_choices(options: pd.DataFrame, datasheet: str, faction: str) -> list[tuple[str, Any]]:
-    """(label, loadout item) of a datasheet's options the data offers openly, each with its cost:
+def option_choices(datasheet: str, faction: str, legion: str | None = None) -> list[tuple[str, Any]]:
+    """(label, loadout item) of the options a datasheet shows for the force fielding it, each with its cost:
     ``("Power Fist (Legion Tactical Sergeant) +15 pts", {"option": "Power Fist", "model": "Legion Tactical
-    Sergeant"})`` (an option for the whole unit: its bare name). The items are hashable (a tuple of pairs,
-    :func:`loadout_item` turns one into the scenario's form)."""
-    rows = options[(options["datasheet"] == datasheet) & (options["faction"] == faction) & ~options["hidden"]]
+    Sergeant"})`` (an option for the whole unit: its bare name). The options are the ones ``praetor calc``
+    accepts for ``{"name": datasheet, "faction": faction, "legion": legion}`` (one reading:
+    :func:`praetor_analysis.scenario.datasheet.shown_options`; ``legion`` None: the datasheet's own). The items
+    are hashable (a tuple of pairs, :func:`loadout_item` turns one into the scenario's form).
+
+    Raises:
+        ScenarioError: An unknown datasheet or Legion.
+    """
+    from praetor_analysis.scenario.datasheet import shown_options
+
+    block: dict[str, Any] = {"name": datasheet, "faction": faction}
+    if legion:
+        block["legion"] = legion
     out: dict[str, Any] = {}
-    for r in rows.to_dict("records"):
+    for r in shown_options(block).to_dict("records"):
         cost = float(r.get("points") or 0.0)
         per = float(r.get("points_per_model") or 0.0)
         price = f"+{cost:g} pts" if cost else "free"
