@@ -3,8 +3,10 @@ modifiers, against several targets; the numbers are praetor calc's on the saved 
 
 from __future__ import annotations
 
+import html
 import json
 import math
+import pathlib
 from types import SimpleNamespace
 
 import pytest
@@ -193,3 +195,79 @@ def test_the_legion_picker_changes_the_options_offered():
     a = w.built()
     assert a.block["legion"] == "Dark Angels" and "Dark Angels" in a.label
     assert calc({"attacker": a.scenario_attacker(), "target": "Rhino"})["points"] > 100
+
+
+_TINY = pathlib.Path(__file__).parent / "fixtures" / "tiny.ros"  # a Tactical Squad (148 pts) and a Rhino (35 pts)
+
+
+def test_a_roster_unit_attacks_and_is_shot_at_as_praetor_calc_reads_it(tmp_path, monkeypatch):
+    w = Workbench()
+    w.kind.value = "Roster unit"
+    assert w.add_attacker() is None and "Load a roster first" in w.status.value
+    assert w.use_roster(_TINY.read_bytes(), "tiny.ros")
+    assert [label for label, _ in w.roster_unit.options] == [
+        "Tactical Squad (10 models, 148 pts)",
+        "Rhino Transport (1 models, 35 pts)",
+    ]
+    w.reroll_hits.value = "all"
+    a = w.add_attacker()
+    assert a is not None and a.block == {"roster": "tiny.ros", "unit": "Tactical Squad"}
+    t = w.add_roster_target(1)
+    assert t is not None and t.points_per_model == 35.0 and t.label in w.targets.value
+    squad = w.table_frame[w.table_frame["attacker"] == a.label]
+    assert set(squad["points"]) == {148.0}  # the roster's points, not the datasheet's
+    assert (squad["error"] == "").all()
+    # the saved setup names the roster by the name it was loaded under: praetor calc in its folder agrees
+    w.save_setup()
+    assert "in the folder holding 'tiny.ros'" in html.unescape(w.status.value)
+    (tmp_path / "tiny.ros").write_bytes(_TINY.read_bytes())
+    monkeypatch.chdir(tmp_path)
+    results = calc_json(w.download.content)
+    assert len(results) == len(w.table_frame) == 2 * 4
+    for row, result in zip(w.table_frame.to_dict("records"), results, strict=True):
+        models = result["wrecked"] if "hull_points" in result else result["casualties"]["mean"]
+        assert row["models"] == pytest.approx(models, abs=1e-12)
+    on_rhino = w.table_frame[w.table_frame["target"] == t.label].iloc[-1]
+    assert on_rhino["per_100_pts"] == pytest.approx(on_rhino["models"] * 35.0 / 148.0 * 100.0, abs=1e-12)
+    # and the roster's own reading: the same cell from the roster file by its path
+    direct = calc(
+        {
+            "attacker": {"roster": str(_TINY), "unit": "Tactical Squad", "modifiers": {"reroll_hits": "all"}},
+            "target": {"roster": str(_TINY), "unit": "Rhino Transport"},
+        }
+    )
+    assert on_rhino["models"] == pytest.approx(direct["wrecked"], abs=1e-12)
+
+
+def test_a_setup_with_roster_units_loads_back_once_the_roster_is(tmp_path):
+    w = Workbench()
+    w.use_roster(_TINY.read_bytes(), "tiny.ros")
+    w.kind.value = "Roster unit"
+    w.add_attacker()
+    w.add_roster_target(0)
+    text = json.dumps(w.save_setup())
+    other = Workbench()
+    assert not other.load_setup(text)
+    assert "of the roster 'tiny.ros': load that roster first" in html.unescape(other.status.value)
+    assert other.use_roster(_TINY.read_bytes(), "tiny.ros") and other.load_setup(text)
+    assert list(other.targets.value) == list(w.targets.value)
+    assert other.table_frame["models"].tolist() == pytest.approx(w.table_frame["models"].tolist(), abs=1e-12)
+    assert not other.use_roster(b"<catalogue/>", "bad.ros") and "Not read" in other.roster_status.value
+    assert other.roster is not None and other.roster.name == "tiny.ros"  # the loaded roster stays
+
+
+def test_the_roster_tabs_list_comes_to_the_workbench():
+    from praetor_analysis.catalog import load_targets, load_weapons
+    from praetor_analysis.views.dashboard import Dashboard
+
+    before = Dashboard(load_weapons(), load_targets())
+    before.load_roster(_TINY.read_bytes(), "tiny.ros")  # the workbench tab not yet opened
+    before.tabs.build(1)
+    assert before.workbench.roster is not None and before.workbench.roster.name == "tiny.ros"
+    after = Dashboard(load_weapons(), load_targets())
+    after.tabs.build(1)
+    assert after.workbench.roster is None
+    after.load_roster(_TINY.read_bytes(), "tiny.ros")
+    assert after.workbench.roster is not None and len(after.workbench.roster_unit.options) == 2
+    after.load_roster(b"<roster", "bad.ros")  # a list the roster tab cannot read leaves the workbench's
+    assert after.workbench.roster.name == "tiny.ros"

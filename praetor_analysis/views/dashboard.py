@@ -357,7 +357,7 @@ class Dashboard(SetupTab):
         """Units with loadouts side by side, each with its own modifiers."""
         from praetor_analysis.views.workbench import Workbench
 
-        self.workbench = Workbench(self.targets)
+        self.workbench = Workbench(self.targets, roster=getattr(self, "_roster_file", None))
         return self.workbench.widget
 
     def _matchup_tab(self) -> W.Widget:
@@ -542,6 +542,10 @@ class Dashboard(SetupTab):
         rv = roster_view(data, name, chosen, half_range=self.half_range.value)
         sync_figure(self.roster, rv.figure)
         self._show_roster(rv)
+        if data is not None and not rv.table.empty:  # the workbench offers the list's units too
+            self._roster_file = (bytes(data), name)
+            if self.tabs.built(_PAGE_OF["workbench"]):
+                self.workbench.use_roster(*self._roster_file)
         return rv
 
     def _show_roster(self, rv: RosterView) -> None:

@@ -1,17 +1,23 @@
 """The workbench tab: units side by side, each with its loadout and its own modifiers, against several targets.
 
-Build an attacker (a datasheet at a size with options from its own list, priced; or a statline with a weapon),
-set its modifiers and phase, add it (up to :data:`~praetor_analysis.views.workbench_view.MAX_ATTACKERS`);
-choose the targets. The table and the chart give expected models, wounds (hull points) and points removed per
-100 points; a click on a cell of the chart (or the cell picker) shows that cell's whole distribution and the
-chance of at least k. "Save setup" downloads the setup as scenarios ``praetor calc`` runs; a saved file loads
-back. The numbers are :mod:`praetor_analysis.views.workbench_view`'s; no probability is computed here.
+Build an attacker (a datasheet at a size with options from its own list as ``praetor calc`` reads them for the
+force's Legion, priced; a statline with a weapon; or a unit of a loaded roster, priced as the roster prices it:
+:mod:`praetor_analysis.views.workbench_roster`), set its modifiers and phase, add it (up to
+:data:`~praetor_analysis.views.workbench_view.MAX_ATTACKERS`); choose the targets (a roster's units too). The
+table and the chart give expected models, wounds (hull points) and points removed per 100 points; a click on a
+cell of the chart (or the cell picker) shows that cell's whole distribution and the chance of at least k. "Save
+setup" downloads the setup as scenarios ``praetor calc`` runs; a saved file loads back. The numbers are
+:mod:`praetor_analysis.views.workbench_view`'s; no probability is computed here.
 """
 
 from __future__ import annotations
 
 import html
 import json
+import shutil
+import tempfile
+import weakref
+from pathlib import Path
 from typing import Any
 
 import ipywidgets as W
@@ -29,6 +35,7 @@ from praetor_analysis.views.formats import number, title_layout
 from praetor_analysis.views.live_figure import sync_figure
 from praetor_analysis.views.tables import table_html
 from praetor_analysis.views.widgets import SharedFigureWidget
+from praetor_analysis.views.workbench_roster import LoadedRoster, local_scenarios, read_loaded_roster, roster_name_of
 from praetor_analysis.views.workbench_view import (
     MAX_ATTACKERS,
     Attacker,
@@ -46,6 +53,7 @@ __all__ = ["Workbench"]
 
 _MODS = (("-1", -1), ("0", 0), ("+1", 1))
 _DEFAULT_TARGETS = ("Legionary (Tactical Squad)", "Tartaros Terminator", "Rhino")
+_KINDS = ["Datasheet", "Statline", "Roster unit"]
 _COLUMNS = ["attacker", "points", "target", "measure", "models", "wounds", "p_any", "points_removed", "per_100_pts"]
 
 
@@ -66,9 +74,10 @@ def _sheet_label(r: dict[str, Any]) -> str:
 class Workbench:
     """The workbench's widgets (``widget``), its attackers and targets, and the figures ``chart`` (a heatmap of
     points removed per 100 points, attacker x target: click a cell) and ``cell`` (the clicked cell's
-    distribution and its chance of at least k)."""
+    distribution and its chance of at least k). ``roster``: the bytes and file name of a roster loaded elsewhere
+    (the roster tab), whose units it offers."""
 
-    def __init__(self, targets: pd.DataFrame | None = None) -> None:
+    def __init__(self, targets: pd.DataFrame | None = None, *, roster: tuple[bytes, str] | None = None) -> None:
         from praetor_analysis import catalog
 
         self.sheets = catalog.load_datasheets()
@@ -76,6 +85,11 @@ class Workbench:
         self.weapons = catalog.load_weapons().drop_duplicates("name")
         self.target_rows = catalog.load_targets() if targets is None else targets
         self.attackers: list[Attacker] = []
+        self.roster: LoadedRoster | None = None
+        self.roster_targets: dict[str, Target] = {}
+        self._roster_paths: dict[str, Path] = {}  # every roster loaded, by the file name a setup names
+        self._roster_dir = Path(tempfile.mkdtemp(prefix="praetor-workbench-"))
+        weakref.finalize(self, shutil.rmtree, self._roster_dir, True)
         self.results: list[dict[str, Any] | str] = []
         self.table_frame = pd.DataFrame()
         self._sheet_labels = [(_sheet_label(r), i) for i, r in enumerate(frame_rows(self.sheets))]
@@ -83,8 +97,8 @@ class Workbench:
         self.kind = labelled(
             W.ToggleButtons,
             "Attacker",
-            "A datasheet with its size and options, or a statline with one weapon",
-            options=["Datasheet", "Statline"],
+            "A datasheet with its size and options, a statline with one weapon, or a unit of a loaded roster",
+            options=_KINDS,
         )
         self.find = labelled(W.Text, "Find", "Part of a datasheet's name", placeholder="e.g. Tactical")
         self.sheet = labelled(W.Dropdown, "Datasheet", "The unit's datasheet", width="46em")
@@ -107,6 +121,20 @@ class Workbench:
         self.models = labelled(W.IntSlider, "Models", "Models with the weapon", value=1, min=1, max=20)
         self.weapon = labelled(
             W.Dropdown, "Weapon", "The statline's weapon", options=sorted(self.weapons["name"]), width="30em"
+        )
+        self.roster_upload = labelled(
+            W.FileUpload,
+            "Load a roster",
+            "A BattleScribe or New Recruit list (.ros or .rosz); the roster tab's list comes here too",
+            accept=".ros,.rosz",
+            multiple=False,
+        )
+        self.roster_status = W.HTML("No roster loaded: load one here or in the roster tab.")
+        self.roster_unit = labelled(
+            W.Dropdown, "Roster unit", "A unit of the loaded roster, priced as the roster prices it", width="46em"
+        )
+        self.add_target = labelled(
+            W.Button, "Add as target", "Add the roster unit chosen above to the targets (its models, its points)"
         )
         self.phase = labelled(W.ToggleButtons, "Phase", "Shooting, or blows in melee", options=["shooting", "melee"])
         self.reroll_hits = labelled(
@@ -155,12 +183,15 @@ class Workbench:
         self._filter_sheets("")
         self.widget = self._layout()
         self.add_attacker()  # a Tactical Squad to start with, so the tab opens with numbers
+        if roster is not None:  # a roster loaded elsewhere (the roster tab): its units to add
+            self.use_roster(*roster)
 
     # --- layout and wiring ------------------------------------------------------------------------------
     def _layout(self) -> W.VBox:
         sheet = W.VBox([self.find, self.sheet, self.legion, self.size, self.loadout])
         statline = W.VBox([self.bs, self.models, self.weapon])
-        self.builder = W.Stack([sheet, statline], selected_index=0)
+        roster = W.VBox([self.roster_upload, self.roster_status, self.roster_unit, self.add_target])
+        self.builder = W.Stack([sheet, statline, roster], selected_index=0)
         mods = W.HBox(
             [
                 W.VBox([self.phase, self.charging, self.furious_charge]),
@@ -189,7 +220,7 @@ class Workbench:
         )
 
     def _wire(self) -> None:
-        self.kind.observe(lambda c: setattr(self.builder, "selected_index", int(c["new"] == "Statline")), "value")
+        self.kind.observe(lambda c: setattr(self.builder, "selected_index", _KINDS.index(c["new"])), "value")
         self.find.observe(lambda c: self._filter_sheets(str(c["new"])), "value")
         self.sheet.observe(lambda c: self._sheet_chosen(), "value")
         self.legion.observe(lambda c: self._list_options(), "value")
@@ -200,6 +231,8 @@ class Workbench:
         self.pick.observe(lambda c: self._show_cell(), "value")
         self.save.on_click(lambda _: self.save_setup())
         self.load.observe(self._on_load, "value")
+        self.roster_upload.observe(self._on_roster, "value")
+        self.add_target.on_click(lambda _: self.add_roster_target())
 
     def _filter_sheets(self, text: str) -> None:
         key = text.strip().lower()
@@ -244,7 +277,22 @@ class Workbench:
         )
 
     def built(self) -> Attacker:
-        """The attacker the builder describes (not yet added)."""
+        """The attacker the builder describes (not yet added).
+
+        Raises:
+            ValueError: A roster unit is asked for and no roster is loaded.
+        """
+        words = self.modifiers().words(melee=self.phase.value == "melee")
+        extra = [self.phase.value] + (["charging"] if self.charging.value and self.phase.value == "melee" else [])
+        if self.kind.value == "Roster unit":
+            if self.roster is None or self.roster_unit.value is None:
+                raise ValueError("no roster loaded")
+            a = self.roster.attacker(
+                int(self.roster_unit.value), self.phase.value, self.modifiers(), charging=self.charging.value
+            )
+            return Attacker(
+                f"{a.label} [{', '.join([*extra, *words])}]", a.block, a.weapon, a.phase, a.modifiers, a.charging
+            )
         if self.kind.value == "Statline":
             block: dict[str, Any] = {"BS": self.bs.value, "models": self.models.value}
             label, weapon = f"{self.models.value} x {self.weapon.value} (BS {self.bs.value})", self.weapon.value
@@ -260,23 +308,70 @@ class Workbench:
             label = f"{r['name']} x{self.size.value}" + (f", {self.legion.value}" if self.legion.value else "")
             label += f" ({names})" if names else ""
             weapon = None
-        words = self.modifiers().words(melee=self.phase.value == "melee")
-        extra = [self.phase.value] + (["charging"] if self.charging.value and self.phase.value == "melee" else [])
         label = f"{label} [{', '.join([*extra, *words])}]"
         return Attacker(label, block, weapon, self.phase.value, self.modifiers(), self.charging.value)
 
     def chosen_targets(self) -> list[Target]:
-        """The targets chosen, as scenario target blocks (the target list's own model counts)."""
+        """The targets chosen, as scenario target blocks (the target list's own model counts), then the roster
+        units added as targets that are chosen."""
         rows = self.target_rows[self.target_rows["archetype"].isin(self.targets.value)]
         out = []
         for r in rows.to_dict("records"):
             pts = pd.to_numeric(pd.Series([r.get("points")]), errors="coerce").iloc[0]
             out.append(Target(str(r["archetype"]), {"name": str(r["archetype"])}, float(pts)))
-        return out
+        return out + [t for label, t in self.roster_targets.items() if label in self.targets.value]
+
+    # --- a loaded roster ------------------------------------------------------------------------------------------
+    def use_roster(self, data: bytes, name: str) -> bool:
+        """Load roster bytes: its units become the roster units to add (as attackers or targets); bad bytes
+        are said, not raised. The attackers and targets of another roster already added stay as they are."""
+        from praetor_analysis.errors import PraetorError
+
+        try:
+            roster = read_loaded_roster(data, name, self._roster_dir / str(len(list(self._roster_dir.iterdir()))))
+        except PraetorError as exc:
+            self.roster_status.value = f"Not read: {html.escape(str(exc))}"
+            return False
+        self.roster = roster
+        self._roster_paths[roster.name] = roster.path
+        self.roster_unit.options = roster.choices()
+        self.roster_unit.value = 0
+        total = sum(u.points for u in roster.units)
+        self.roster_status.value = html.escape(
+            f"{roster.name}: {len(roster.units)} units, {total:g} pts. A saved setup names it by this file name: "
+            "run praetor calc in the folder holding it."
+        )
+        return True
+
+    def add_roster_target(self, index: int | None = None) -> Target | None:
+        """Add a unit of the loaded roster (the one chosen, or ``index``) to the targets, chosen."""
+        if self.roster is None:
+            self.status.value = "Load a roster first (the roster tab or 'Roster unit' here)."
+            return None
+        t = self.roster.target(int(self.roster_unit.value if index is None else index))
+        self.roster_targets[t.label] = t
+        self._set_targets((*[v for v in self.targets.value if v != t.label], t.label))
+        return t
+
+    def _set_targets(self, chosen: tuple[str, ...], *, refresh: bool = True) -> None:
+        self._quiet = True
+        self.targets.options = [*self.target_rows["archetype"], *self.roster_targets]
+        self.targets.value = chosen
+        self._quiet = False
+        if refresh:
+            self.refresh()
+
+    def _on_roster(self, change: dict[str, Any]) -> None:
+        files = change["new"] or ()
+        if files:
+            self.use_roster(bytes(files[0]["content"]), str(files[0]["name"]))
 
     # --- actions ----------------------------------------------------------------------------------------------
     def add_attacker(self, attacker: Attacker | None = None) -> Attacker | None:
         """Add the builder's attacker (or ``attacker``); says why not when there are already eight."""
+        if attacker is None and self.kind.value == "Roster unit" and self.roster is None:
+            self.status.value = "Load a roster first (the roster tab or 'Roster unit' here)."
+            return None
         a = attacker or self.built()
         if len(self.attackers) >= MAX_ATTACKERS:
             self.status.value = f"At most {MAX_ATTACKERS} attackers side by side: remove one first."
@@ -311,7 +406,7 @@ class Workbench:
             self.chart_box.layout.display = self.cell_box.layout.display = "none"
             self.pick.options = []
             return self.table_frame
-        self.results = run_cells(self.scenarios())
+        self.results = run_cells(local_scenarios(self.scenarios(), self._roster_paths))
         self.table_frame = cells_table(self.attackers, targets, self.results)
         self.table.value = table_html(self.table_frame, [*_COLUMNS, "not_modelled", "error"])
         errors = self.table_frame["error"].astype(str).str.len().gt(0).sum() if "error" in self.table_frame else 0
@@ -395,7 +490,9 @@ class Workbench:
         """Download the setup as ``workbench_setup.json`` (``praetor calc`` runs it); returns the scenarios."""
         docs = self.scenarios()
         self.download.offer(json.dumps(docs, indent=1), "workbench_setup.json", "application/json")
-        self.status.value = f"{len(docs)} scenarios sent to your browser as workbench_setup.json."
+        rosters = sorted({n for d in docs for k in ("attacker", "target") if (n := roster_name_of(d.get(k)))})
+        where = f" Run praetor calc on it in the folder holding {', '.join(map(repr, rosters))}." if rosters else ""
+        self.status.value = html.escape(f"{len(docs)} scenarios sent to your browser as workbench_setup.json.{where}")
         return docs
 
     def load_setup(self, text: str) -> bool:
@@ -408,16 +505,32 @@ class Workbench:
             self.status.value = f"Not loaded: {html.escape(str(exc))}"
             return False
         known = set(self.target_rows["archetype"])
-        missing = [t.label for t in targets if t.label not in known]
-        if missing:
-            self.status.value = f"Not loaded: target {html.escape(missing[0])!r} is not in the target list"
-            return False
+        for what, block, label in [
+            *(("attacker", a.block, a.label) for a in attackers),
+            *(("target", t.block, t.label) for t in targets),
+        ]:
+            name = roster_name_of(block)
+            if name is None:
+                if what == "target" and label not in known:
+                    self.status.value = f"Not loaded: target {html.escape(label)!r} is not in the target list"
+                    return False
+                continue
+            unit = str(block.get("unit"))
+            if self.roster is None or self.roster.name != name or unit not in self.roster.labels:
+                self.status.value = html.escape(
+                    f"Not loaded: {what} {label!r} is unit {unit!r} of the roster {name!r}: load that roster first"
+                )
+                return False
+        roster_targets = {}
+        for t in targets:
+            if roster_name_of(t.block) is not None and self.roster is not None:
+                roster_targets[t.label] = self.roster.target(self.roster.labels.index(str(t.block["unit"])))
         self.attackers = attackers
+        self.roster_targets.update(roster_targets)
         self._quiet = True
         self.half_range.value = half
-        self.targets.value = tuple(t.label for t in targets)
         self._quiet = False
-        self.refresh()
+        self._set_targets(tuple(t.label for t in targets))
         return True
 
     def _on_load(self, change: dict[str, Any]) -> None:
