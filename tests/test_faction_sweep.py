@@ -111,3 +111,62 @@ def test_cli_sweep_workers_beside_scheduler_is_refused(tmp_path: Path) -> None:
     )  # fmt: skip
     assert run.returncode == 2 and "--workers" in run.stderr and "--scheduler" in run.stderr
     assert "Traceback" not in run.stderr and len(run.stderr.strip().splitlines()) == 1
+
+
+def _direct(datasheet: str, faction: str, field: str) -> pd.DataFrame:
+    """The sweep of one datasheet as every pair computed on its own (no result shared between variants)."""
+    from praetor_analysis.analysis.army_list import make_list
+    from praetor_analysis.analysis.faction_sweep import field_of
+    from praetor_analysis.analysis.matchup import Pair, pair_result, pair_row
+    from praetor_analysis.errors import ProfileError
+    from praetor_analysis.scenario.fielded import fielded_unit
+
+    field_name, targets = field_of(field)
+    rows = []
+    for variant, block in variants(datasheet, faction):
+        try:
+            unit = make_list(faction, [fielded_unit(block, "datasheet")]).units[0]
+        except (ScenarioError, ProfileError):
+            continue  # a variant the data refuses: one error row in the sweep, compared apart
+        for target in targets:
+            for phase in ("shooting", "melee"):
+                pair = Pair("sweep", faction, unit, field_name, target, phase)
+                try:
+                    row = pair_row(pair, pair_result(pair))
+                except (ScenarioError, ProfileError) as exc:
+                    row = pair_row(pair, None, str(exc))
+                per = 100.0 * row["mean"] / unit.loadout.points
+                rows.append({"datasheet": datasheet, "faction": faction, "variant": variant,
+                             "mean_per_100_pts": per, **row})  # fmt: skip
+    return pd.DataFrame(rows, columns=SWEEP_COLUMNS)
+
+
+@pytest.mark.parametrize(
+    ("datasheet", "faction", "field"),
+    [
+        ("Praetor, Tartaros", "Legiones Astartes", "standard"),  # melee and ranged options of one model
+        ("Dreadwing Interemptor Squad", "Dark Angels", "standard"),
+        ("Deathwing Companion Detachment", "Dark Angels", "faction:Dark Angels"),  # targets that fight back
+    ],
+)
+def test_results_shared_between_variants_equal_each_pair_on_its_own(datasheet: str, faction: str, field: str) -> None:
+    from praetor_analysis.analysis.faction_sweep import sweep_datasheet
+
+    swept = sweep_datasheet(datasheet, faction, field)
+    computed = swept[swept["phase"] != ""].reset_index(drop=True)
+    direct = _direct(datasheet, faction, field)
+    assert len(direct) > 0 and len(direct) > len(set(direct["variant"])) * 10
+    pd.testing.assert_frame_equal(computed, direct, check_exact=True, check_dtype=False)  # refusals made floats
+
+
+def test_phase_key_reads_only_the_weapons_of_its_phase() -> None:
+    from praetor_analysis.analysis.army_list import make_list
+    from praetor_analysis.analysis.faction_sweep import phase_key
+    from praetor_analysis.scenario.fielded import fielded_unit
+
+    faction = "Legiones Astartes"
+    found = dict(variants("Praetor, Tartaros", faction))
+    melee_option = next(v for v in found if v.startswith("Thunder Hammer"))
+    units = {v: make_list(faction, [fielded_unit(found[v], "datasheet")]).units[0] for v in ("default", melee_option)}
+    assert phase_key(units["default"], "shooting") == phase_key(units[melee_option], "shooting")
+    assert phase_key(units["default"], "melee") != phase_key(units[melee_option], "melee")

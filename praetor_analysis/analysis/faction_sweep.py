@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from functools import cache
 from typing import Any
@@ -30,13 +30,16 @@ from praetor_analysis.analysis.matchup import PAIR_COLUMNS, PHASES, Pair, pair_r
 from praetor_analysis.analysis.unit_ratings import standard_targets
 from praetor_analysis.catalog import load_datasheets
 from praetor_analysis.errors import ProfileError, ScenarioError
+from praetor_analysis.profiles.records import Weapon
 from praetor_analysis.scenario.datasheet import shown_options
 from praetor_analysis.scenario.fielded import fielded_unit
+from praetor_analysis.scenario.unit_attack import GRENADE_PROFILES
 
 __all__ = [
     "SWEEP_COLUMNS",
     "datasheets_of",
     "field_of",
+    "phase_key",
     "progress_bar",
     "sweep_datasheet",
     "sweep_faction",
@@ -107,27 +110,74 @@ def _error_row(datasheet: str, faction: str, variant: str, error: str) -> dict[s
 
 
 def sweep_datasheet(datasheet: str, faction: str, field: str, phases: Sequence[str] = PHASES) -> pd.DataFrame:
-    """One task: every variant of one datasheet against every target of the field, in each phase."""
+    """One task: every variant of one datasheet against every target of the field, in each phase.
+
+    Variants mostly differ in one weapon: a pair is computed once per :func:`phase_key` of its attacker
+    (a variant that differs from another only in a melee weapon fires as it does, and vice versa), target and
+    phase; each row is then made from its own pair (labels and points)."""
     field_name, targets = field_of(field)
     rows = []
+    done: dict[tuple[Any, ...], tuple[dict[str, Any] | None, str]] = {}
     for variant, block in variants(datasheet, faction):
         try:
             unit = make_list(faction, [fielded_unit(block, "datasheet")]).units[0]
         except (ScenarioError, ProfileError) as exc:
             rows.append(_error_row(datasheet, faction, variant, str(exc)))
             continue
-        for target in targets:
+        keys = {phase: phase_key(unit, phase) for phase in phases}
+        for k, target in enumerate(targets):
             for phase in phases:
                 pair = Pair("sweep", faction, unit, field_name, target, phase)
-                try:
-                    row = pair_row(pair, pair_result(pair))
-                except (ScenarioError, ProfileError) as exc:
-                    row = pair_row(pair, None, str(exc))
+                key: tuple[Any, ...] = (keys[phase], k)
+                if phase == "melee" and target.fighter is not None:  # the round reads the whole attacker
+                    key = (*key, repr(unit.loadout.groups), unit.target)
+                if key not in done:
+                    try:
+                        done[key] = (pair_result(pair), "")
+                    except (ScenarioError, ProfileError) as exc:
+                        done[key] = (None, str(exc))
+                result, error = done[key]
+                row = pair_row(pair, result, error)
                 points = unit.loadout.points
                 per = 100.0 * row["mean"] / points if points > 0 else float("nan")
                 rows.append({"datasheet": datasheet, "faction": faction, "variant": variant,
                              "mean_per_100_pts": per, **row})  # fmt: skip
     return pd.DataFrame(rows, columns=SWEEP_COLUMNS)
+
+
+_MELEE: dict[str, bool | None] = {}
+
+
+def _is_melee(block: Mapping[str, Any]) -> bool | None:
+    """Whether a weapon block is a melee weapon (None: its profile cannot be read); memoised by its text."""
+    text = repr(block)
+    if text not in _MELEE:
+        try:
+            _MELEE[text] = Weapon.from_mapping(block).is_melee
+        except (ScenarioError, ProfileError):
+            _MELEE[text] = None
+    return _MELEE[text]
+
+
+def phase_key(unit: ListUnit, phase: str) -> tuple[Any, ...]:
+    """What a unit's result in one phase against a target that does not fight back depends on: the unit
+    (its name, modifiers and notes) and its groups with only the weapons that act in that phase (ranged
+    weapons when shooting; melee weapons and the grenades of its wargear in melee; a block that cannot be
+    read is kept in both)."""
+    loadout = unit.loadout
+    shooting = phase == "shooting"
+    keep = (False, None) if shooting else (True, None)
+    groups = tuple(
+        (
+            g.model,
+            g.count,
+            repr(g.statline),
+            () if shooting else tuple(n for n in g.wargear if n in GRENADE_PROFILES),
+            repr([b for b in g.weapons if _is_melee(b) in keep]),
+        )
+        for g in loadout.groups
+    )
+    return (phase, loadout.datasheet, loadout.faction, loadout.size, loadout.modifiers, loadout.notes, groups)
 
 
 def progress_bar(done: int, total: int, started: float) -> None:
