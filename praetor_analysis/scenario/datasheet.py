@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
 import pandas as pd
 
@@ -83,6 +83,20 @@ def _tables() -> tuple[pd.DataFrame, pd.DataFrame, dict[str, pd.Series], dict[st
     wmap = {f"{r.source}:{r.profile_id}": r for _, r in weapons.iterrows()}
     umap = {f"{r.source}:{r.profile_id}": r for _, r in units.iterrows()}
     return load_datasheet_models(), load_wargear_options(), wmap, umap
+
+
+@cache
+def _weapon_names() -> dict[str, str]:
+    """The name of each weapon profile, by its ``source:profile_id`` key."""
+    return {k: str(r["name"]) for k, r in _tables()[2].items()}
+
+
+@cache
+def _slot_rows(name: str, faction: str) -> tuple[dict[str, Any], ...]:
+    """A datasheet's model slot rows (as dicts), in the table's order."""
+    models = _tables()[0]
+    rows = models[(models["datasheet"] == name) & (models["faction"] == faction)].to_dict("records")
+    return tuple(cast(dict[str, Any], r) for r in rows)
 
 
 @cache
@@ -206,14 +220,13 @@ class _Build:
     """A datasheet being fielded: its slots, option rows and what has been taken."""
 
     def __init__(self, sheet: pd.Series, size: int, field: str, legion: str = ""):
-        models, _, wmap, umap = _tables()
+        _, _, wmap, umap = _tables()
         self.legion = legion
         self._shown: dict[int, tuple[bool, str]] = {}
         self.sheet, self.field, self.wmap, self.umap = sheet, field, wmap, umap
-        self.names = {k: str(r["name"]) for k, r in wmap.items()}
+        self.names = _weapon_names()
         self.rows, self.index = _options_of(str(sheet["name"]), str(sheet["faction"]))
-        mine = models[(models["datasheet"] == sheet["name"]) & (models["faction"] == sheet["faction"])]
-        self.slots = [_Slot(r) for r in mine.to_dict("records")]
+        self.slots = [_Slot(dict(r)) for r in _slot_rows(str(sheet["name"]), str(sheet["faction"]))]
         counts = [int(s.row["min"]) for s in self.slots]
         extra = size - int(sheet["min_models"])
         if extra:
