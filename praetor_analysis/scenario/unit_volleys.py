@@ -18,6 +18,7 @@ from praetor_analysis.engine.chain import Casualties, resolve, resolve_many, res
 from praetor_analysis.engine.volley import TargetState, Volley
 from praetor_analysis.errors import PraetorError, ScenarioError
 from praetor_analysis.prob.dist import Dist
+from praetor_analysis.prob.memo import BoundedMemo
 from praetor_analysis.profiles.records import Unit, Weapon
 from praetor_analysis.rules.hooks import Role
 from praetor_analysis.vehicles.attack import resolve_vehicle_scenario
@@ -84,8 +85,19 @@ def resolve_firing_units(target: Unit, firing_units: Sequence[Sequence[Volley]])
     return out
 
 
+_SINGLES: BoundedMemo[tuple[float, float, float]] = BoundedMemo(20_000)
+"""Each volley's score against a target (a sweep scores the same weapons for variant after variant)."""
+
+
 def _single(target: Unit, volley: Volley) -> tuple[float, float, float]:
-    """How much one volley alone does: (wounds taken off the models, or hull points; models removed; range).
+    """How much one volley alone does: (wounds taken off the models, or hull points; models removed; range),
+    memoised by the target and the volley (with its zone hits, which the volley's equality leaves out)."""
+    zones = None if volley.zone_hits is None else (volley.zone_hits.shape, volley.zone_hits.tobytes())
+    return _SINGLES.get((target, volley, zones), lambda: _single_score(target, volley))
+
+
+def _single_score(target: Unit, volley: Volley) -> tuple[float, float, float]:
+    """:func:`_single`, computed.
 
     Wounds rather than models come first, so that against multi-wound models a weapon that wounds without
     killing alone (one plasma pistol against Terminators) still counts; the sweep path when every wound
