@@ -64,26 +64,26 @@ def test_modifiers_travel_as_the_attackers_record():
         "target": {"name": "Legionaries", "models": 10, "T": 4, "W": 1, "Save": "3+"},
     }
     plain = calc(base)["unsaved"]["mean"]
-    twin, _ = apply_modifiers(base, Modifiers(reroll_hits="all", reroll_wounds="all"))
+    twin, _ = apply_modifiers(base, Modifiers.of(reroll_hits="all", reroll_wounds="all"))
     assert twin["weapon"]["Type"] == "Rapid Fire"  # the weapon as printed; the record says the re-rolls
     assert twin["attacker"]["modifiers"] == {"reroll_hits": "all", "reroll_wounds": "all"}
     # 1 shot, BS 4 re-rolling misses: P(hit) = 2/3 + 1/3 * 2/3 = 8/9; wound 1/2 re-rolled: 3/4; save fails 1/3
     assert calc(twin)["unsaved"]["mean"] == pytest.approx(8 / 9 * 3 / 4 * 1 / 3, abs=1e-12)
     assert plain == pytest.approx(2 / 3 * 1 / 2 * 1 / 3, abs=1e-12)
-    up, _ = apply_modifiers(base, Modifiers(to_hit=1, to_wound=1, cover="4+", half_range=True))
+    up, _ = apply_modifiers(base, Modifiers.of(to_hit=1, to_wound=1, cover="4+", half_range=True))
     # +1 to hit and to wound are the attacker's rules (docs/rules.md#to-hit-and-to-wound-modifiers), not a
     # BS or Strength shift; at half range the bolter fires twice: 2 * 5/6 (2+) * 2/3 (3+) * 1/3 unsaved
     assert up["attacker"]["BS"] == 4 and up["weapon"]["Strength"] == "4" and up["half_range"] is True
     assert up["attacker"]["modifiers"] == {"to_hit": 1, "to_wound": 1}
     assert up["target"]["Cover"] == "4+"
     assert calc(up)["unsaved"]["mean"] == pytest.approx(2 * 5 / 6 * 2 / 3 * 1 / 3, abs=1e-12)
-    pe, notes = apply_modifiers(base, Modifiers(preferred_enemy=True))
+    pe, notes = apply_modifiers(base, Modifiers.of(preferred_enemy=True))
     result = calc(pe)
     assert "attacker: Preferred Enemy" in result["applied"] and not result["not_modelled"] and not notes
     # Preferred Enemy re-rolls 1s: hits 2/3 + 1/6 * 2/3 = 7/9, wounds 1/2 + 1/6 * 1/2 = 7/12, 1/3 unsaved
     assert result["unsaved"]["mean"] == pytest.approx(7 / 9 * 7 / 12 * 1 / 3, abs=1e-12)
     with pytest.raises(ValueError, match="reroll_hits"):
-        Modifiers(reroll_hits="twice")
+        Modifiers.of(reroll_hits="twice")
 
 
 def test_furious_charge_adds_strength_on_the_charge(dash):
@@ -234,3 +234,22 @@ def test_roster_tab(dash):
     assert len(dash.roster.data[0].y) == 2 * units["unit_index"].nunique()  # every unit, shooting and melee
     assert set(units["phase"]) == {"shooting", "melee"}
     assert dash.roster.layout.yaxis.title.text == "unit" and dash.roster_box.layout.display is None
+
+
+def test_a_setup_holds_the_attackers_own_record():
+    """One type for the attacker's modifiers: the setup carries the contract's record, beside the situation."""
+    from dataclasses import fields
+
+    from praetor_analysis.scenario.modifiers import MODIFIER_FIELDS
+    from praetor_analysis.scenario.modifiers import Modifiers as AttackerModifiers
+    from praetor_analysis.views.dashboard_view import DashboardState
+    from praetor_analysis.views.modifiers import SITUATION_FIELDS
+
+    state = DashboardState(weapons=(), targets=(), reroll_hits="ones", to_wound=1, cover="4+", charging=True)
+    m = state.modifiers
+    assert m.attacker == AttackerModifiers(reroll_hits="ones", to_wound=1)
+    assert (m.cover, m.fnp, m.half_range, m.charging) == ("4+", "-", False, True)
+    assert [f.name for f in fields(Modifiers)] == ["attacker", *SITUATION_FIELDS]
+    assert not set(SITUATION_FIELDS) & MODIFIER_FIELDS  # no field is both
+    with pytest.raises(TypeError):
+        Modifiers.of(cover_save="4+")

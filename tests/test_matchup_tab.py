@@ -18,7 +18,7 @@ from praetor_analysis.views.modifiers import Modifiers
 
 MINE = {"name": "Mine", "units": ["Tactical Squad", {"name": "Heavy Support Squad", "loadout": ["Lascannon"]}]}
 THEIRS = {"name": "Theirs", "units": ["Terminator Tartaros Squad", "Rhino Transport"]}
-MODS = Modifiers(reroll_hits="ones", to_wound=1, cover="5+", fnp="6+", half_range=True)
+MODS = Modifiers.of(reroll_hits="ones", to_wound=1, cover="5+", fnp="6+", half_range=True)
 
 
 def test_modifiers_army_wide_equal_calc_of_the_modified_blocks() -> None:

@@ -470,15 +470,7 @@ class Dashboard(SetupTab):
             target_weapon=weapon_block(self.weapons.loc[v["target_weapon"]]),
             attacker_models=v["attacker_models"],
             target_models=v["target_models"],
-            modifiers=Modifiers(
-                reroll_hits=self.reroll_hits.value,
-                reroll_wounds=self.reroll_wounds.value,
-                to_hit=self.to_hit.value,
-                to_wound=self.to_wound.value,
-                charging=self.charging.value,
-                preferred_enemy=self.preferred_enemy.value,
-                furious_charge=self.furious_charge.value,
-            ),
+            modifiers=Modifiers(self.state().modifiers.attacker, charging=self.charging.value),
         )
 
     def marker_state(self) -> MarkerState:

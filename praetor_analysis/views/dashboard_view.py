@@ -19,8 +19,15 @@ import plotly.graph_objects as go
 
 from praetor_analysis.markers.kinds import MARKER_DIAMETERS
 from praetor_analysis.profiles.records import is_vehicle_type
+from praetor_analysis.scenario.modifiers import MODIFIER_FIELDS
 from praetor_analysis.views import figures as F
-from praetor_analysis.views.modifiers import Modifiers, attacker_with, modifier_names, modifiers_of_attacker
+from praetor_analysis.views.modifiers import (
+    SITUATION_FIELDS,
+    Modifiers,
+    attacker_with,
+    modifier_names,
+    modifiers_of_attacker,
+)
 
 __all__ = [
     "COVER_CHOICES",
@@ -78,7 +85,9 @@ class DashboardState:
         focus_weapon: Weapon of the distribution (default: the first chosen).
         reroll_hits, reroll_wounds: ``"none"``, ``"ones"`` or ``"all"``.
         to_hit, to_wound: -1, 0 or +1.
-        charging, furious_charge, preferred_enemy: As :class:`~praetor_analysis.views.modifiers.Modifiers`.
+        charging: The attacker charged (melee).
+        furious_charge, preferred_enemy: As :class:`~praetor_analysis.scenario.modifiers.Modifiers`, whose
+            record :attr:`modifiers` makes of these fields and the re-rolls and +/-1 above.
     """
 
     weapons: tuple[Any, ...]
@@ -103,18 +112,7 @@ class DashboardState:
     @property
     def modifiers(self) -> Modifiers:
         """The modifiers of this state (cover and Feel No Pain apply through :func:`adjust_targets`)."""
-        return Modifiers(
-            reroll_hits=self.reroll_hits,
-            reroll_wounds=self.reroll_wounds,
-            to_hit=self.to_hit,
-            to_wound=self.to_wound,
-            cover=self.cover,
-            fnp=self.fnp,
-            half_range=self.half_range,
-            charging=self.charging,
-            preferred_enemy=self.preferred_enemy,
-            furious_charge=self.furious_charge,
-        )
+        return Modifiers.of(**{n: getattr(self, n) for n in (*MODIFIER_FIELDS, *SITUATION_FIELDS)})
 
 
 @dataclass(frozen=True)

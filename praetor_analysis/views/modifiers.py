@@ -3,22 +3,23 @@
 The attacker's modifiers are one typed record, :class:`praetor_analysis.scenario.modifiers.Modifiers`
 (re-rolls, +/-1 to hit and to wound, Preferred Enemy, Furious Charge), carried by the scenario as
 ``attacker.modifiers`` and applied by the engine's parser to the typed weapon and unit records
-(docs/scenario.md). A dashboard setup adds what is not the attacker's: the targets' cover and Feel No Pain,
-half range and charging (:class:`Modifiers` here).
+(docs/scenario.md). A dashboard setup (:class:`Modifiers` here) holds that record as it is, beside what is not
+the attacker's: the targets' cover and Feel No Pain, half range and charging.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 from praetor_analysis.profiles.records import is_vehicle_type
-from praetor_analysis.scenario.modifiers import REROLL_CHOICES
+from praetor_analysis.scenario.modifiers import MODIFIER_FIELDS, NO_MODIFIERS, REROLL_CHOICES
 from praetor_analysis.scenario.modifiers import Modifiers as AttackerModifiers
 
 __all__ = [
     "REROLL_CHOICES",
+    "SITUATION_FIELDS",
     "AttackerModifiers",
     "Modifiers",
     "apply_modifiers",
@@ -30,48 +31,37 @@ __all__ = [
 
 @dataclass(frozen=True)
 class Modifiers:
-    """The modifiers of a dashboard setup: the attacker's (:attr:`attacker`) and the situation's.
+    """The modifiers of a dashboard setup: the attacker's record and the situation's.
 
     Attributes:
-        reroll_hits, reroll_wounds: ``"none"``, ``"ones"`` or ``"all"`` (failed rolls).
-        to_hit, to_wound: -1, 0 or +1.
+        attacker: The attacker's modifiers (the scenario's ``attacker.modifiers``; checked by that record).
         cover, fnp: The target's cover save and Feel No Pain (``"-"`` for none).
         half_range: Shooting at half range.
         charging: The attacker charged (melee).
-        preferred_enemy: Re-roll 1s to hit and to wound.
-        furious_charge: +1 Strength on the charge (melee).
     """
 
-    reroll_hits: str = "none"
-    reroll_wounds: str = "none"
-    to_hit: int = 0
-    to_wound: int = 0
+    attacker: AttackerModifiers = NO_MODIFIERS
     cover: str = "-"
     fnp: str = "-"
     half_range: bool = False
     charging: bool = False
-    preferred_enemy: bool = False
-    furious_charge: bool = False
 
-    def __post_init__(self) -> None:
-        from praetor_analysis.errors import ScenarioError
+    @classmethod
+    def of(cls, **values: Any) -> Modifiers:
+        """From loose fields (a dashboard state's, a test's): the attacker's (``reroll_hits``, ``to_hit``...,
+        :data:`~praetor_analysis.scenario.modifiers.MODIFIER_FIELDS`) make its record, the others
+        (:data:`SITUATION_FIELDS`) the situation.
 
-        try:
-            self.attacker  # noqa: B018 - checks the attacker's fields
-        except ScenarioError as exc:
-            raise ValueError(str(exc).replace("modifiers.", "", 1)) from None
+        Raises:
+            ScenarioError: A bad value of an attacker's field (a ValueError, naming it).
+            TypeError: A field that is neither.
+        """
+        own = {k: v for k, v in values.items() if k in MODIFIER_FIELDS}
+        return cls(AttackerModifiers(**own), **{k: v for k, v in values.items() if k not in MODIFIER_FIELDS})
 
-    @property
-    def attacker(self) -> AttackerModifiers:
-        """The attacker's modifiers (the scenario's ``attacker.modifiers``)."""
-        return AttackerModifiers(
-            reroll_hits=self.reroll_hits,
-            reroll_wounds=self.reroll_wounds,
-            to_hit=self.to_hit,
-            to_wound=self.to_wound,
-            preferred_enemy=self.preferred_enemy,
-            furious_charge=self.furious_charge,
-        )
+
+SITUATION_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(Modifiers) if f.name != "attacker")
+"""The fields of a setup that are not the attacker's modifiers."""
 
 
 def modifier_names(m: Modifiers, *, melee: bool = False) -> tuple[str, ...]:
