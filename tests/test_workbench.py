@@ -271,3 +271,25 @@ def test_the_roster_tabs_list_comes_to_the_workbench():
     assert after.workbench.roster is not None and len(after.workbench.roster_unit.options) == 2
     after.load_roster(b"<roster", "bad.ros")  # a list the roster tab cannot read leaves the workbench's
     assert after.workbench.roster.name == "tiny.ros"
+
+
+def test_the_view_exports_as_an_offline_page_with_its_setup():
+    from praetor_analysis.views.workbench_report import SETUP_ID, at_least_table
+
+    w = Workbench()
+    w.kind.value = "Statline"
+    w.weapon.value = "Lascannon"
+    w.add_attacker()
+    page = w.export_report()
+    assert w.download.filename == "workbench_report.html" and w.download.content == page
+    assert page.startswith("<!DOCTYPE html>") and "Praetor analysis: workbench" in page
+    assert "<script src" not in page and page.count("Plotly.newPlot") == 2  # plotly.js inline, no CDN
+    embedded = page.split(f'id="{SETUP_ID}">', 1)[1].split("</script>", 1)[0]
+    assert json.loads(embedded) == w.scenarios()
+    tails = at_least_table([label for label, _ in w.pick.options], w.results)
+    assert len(tails) == 6 and (tails["counts"] != "refused").all()
+    pmf = w.results[0]["casualties"]["pmf"]
+    assert tails.loc[0, "p_ge_1"] == pytest.approx(1.0 - pmf[0], abs=1e-12)
+    assert tails.loc[0, "p_ge_2"] == pytest.approx(1.0 - pmf[0] - pmf[1], abs=1e-12)
+    monotone = tails[[f"p_ge_{k}" for k in range(1, 11)]].to_numpy()
+    assert (monotone[:, :-1] >= monotone[:, 1:] - 1e-12).all()

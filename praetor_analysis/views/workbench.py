@@ -166,6 +166,11 @@ class Workbench:
         self.save = labelled(
             W.Button, "Save setup", "Download the setup as workbench_setup.json (praetor calc runs it)"
         )
+        self.export = labelled(
+            W.Button,
+            "Export report",
+            "Download this view as workbench_report.html: the table, the charts, P(at least k) and the setup",
+        )
         self.load = labelled(
             W.FileUpload, "Load a setup", "A file saved by 'Save setup'", accept=".json", multiple=False
         )
@@ -210,7 +215,7 @@ class Workbench:
                 mods,
                 self.add,
                 W.HBox([self.chosen, self.remove]),
-                W.HBox([self.targets, W.VBox([self.half_range, self.save, self.load, self.download])]),
+                W.HBox([self.targets, W.VBox([self.half_range, self.save, self.export, self.load, self.download])]),
                 self.status,
                 self.chart_box,
                 self.pick,
@@ -230,6 +235,7 @@ class Workbench:
             w.observe(lambda c: None if self._quiet else self.refresh(), "value")
         self.pick.observe(lambda c: self._show_cell(), "value")
         self.save.on_click(lambda _: self.save_setup())
+        self.export.on_click(lambda _: self.export_report())
         self.load.observe(self._on_load, "value")
         self.roster_upload.observe(self._on_roster, "value")
         self.add_target.on_click(lambda _: self.add_roster_target())
@@ -494,6 +500,22 @@ class Workbench:
         where = f" Run praetor calc on it in the folder holding {', '.join(map(repr, rosters))}." if rosters else ""
         self.status.value = html.escape(f"{len(docs)} scenarios sent to your browser as workbench_setup.json.{where}")
         return docs
+
+    def export_report(self) -> str:
+        """Download the view as ``workbench_report.html`` (offline: plotly.js inside); returns the page."""
+        from praetor_analysis.views.workbench_report import workbench_html
+
+        page = workbench_html(
+            self.table_frame,
+            [str(label) for label, _ in self.pick.options],
+            self.results,
+            self.scenarios(),
+            chart=None if self.chart is None else go.Figure(self.chart.to_dict()),
+            cell=None if self.cell is None else go.Figure(self.cell.to_dict()),
+        )
+        self.download.offer(page, "workbench_report.html", "text/html")
+        self.status.value = f"The view sent to your browser as workbench_report.html ({len(page) // 1024} kB)."
+        return page
 
     def load_setup(self, text: str) -> bool:
         """Set the attackers, targets and half range from a saved setup; bad input is said, not raised."""
