@@ -209,7 +209,127 @@ def test_workbench_builds_units_side_by_side_and_runs_in_calc(dashboard_page, tm
     heavy = [r for d, r in zip(docs, results, strict=True) if d["name"].startswith("Heavy Support Squad")]
     assert heavy and all(r["datasheet"] == "Heavy Support Squad" for r in heavy)
     assert any("Lascannon" in c["weapon"] for r in heavy for c in r["chosen"])
+    _same_numbers_as_the_page(page, docs, results)
     assert problems == []
+
+
+WORKBENCH_TABLE = """() => {
+  const t = [...document.querySelectorAll('table.praetor')].filter(e => e.offsetParent !== null).pop();
+  const head = [...t.querySelectorAll('thead th')].map(e => e.textContent);
+  return [...t.querySelectorAll('tbody tr')].map(r => Object.fromEntries(
+    [...r.querySelectorAll('td')].map((td, i) => [head[i], td.textContent])));
+}"""
+WORKBENCH_Z = f"() => Array.from(({VISIBLE_PLOTS})()[0].data[0].z).map(r => Array.from(r))"
+
+
+def _same_numbers_as_the_page(page, docs, results, points_per_model=None):
+    """praetor calc's results on the saved setup are the page's: the table's models, wounds and points (as it
+    prints them) and the chart's points removed per 100 points (its data, to 1e-9)."""
+    from praetor_analysis.catalog import load_targets
+    from praetor_analysis.views.formats import number
+
+    rows = page.evaluate(WORKBENCH_TABLE)
+    assert len(rows) == len(docs) == len(results)
+    targets = list(dict.fromkeys(d["name"].split(" vs ", 1)[1] for d in docs))
+    z = page.evaluate(WORKBENCH_Z)
+    catalog = load_targets().set_index("archetype")["points"]
+    ppm = {t: float(catalog[t]) for t in targets if t in catalog.index} | dict(points_per_model or {})
+    for n, (doc, row, r) in enumerate(zip(docs, rows, results, strict=True)):
+        assert doc["name"] == f"{row['attacker']} vs {row['target']}"
+        vehicle = "hull_points" in r
+        models = r["wrecked"] if vehicle else r["casualties"]["mean"]
+        wounds = r["hull_points"]["mean"] if vehicle else r["wounds_caused"]["mean"]
+        assert row["models"] == number(models) and row["wounds"] == number(wounds), row
+        assert row["points"] == number(float(r["points"]))
+        i, j = divmod(n, len(targets))
+        assert abs(z[i][j] - models * ppm[row["target"]] / r["points"] * 100.0) < 1e-9
+
+
+def test_workbench_offers_calcs_options_adds_a_roster_unit_and_exports_the_view(dashboard_page, tmp_path):
+    import json
+    import re
+    import subprocess
+
+    from praetor_analysis.views.workbench_view import option_choices
+
+    page, problems, _ = dashboard_page
+    shots = _shots()
+    # a roster loaded in the roster tab comes to the workbench (tests/fixtures/tiny.ros: a squad and a Rhino)
+    roster = ROOT / "tests" / "fixtures" / "tiny.ros"
+    page.get_by_role("tab", name="Roster").first.click()
+    with page.expect_file_chooser(timeout=60000) as chooser:
+        page.locator(".widget-upload:visible", has_text="Load a roster").first.click()
+    chooser.value.set_files(str(roster))
+    page.wait_for_function(shots.PLOTS_READY.replace("{n}", "1"), timeout=120000)  # its units drawn
+    page.get_by_role("tab", name="Workbench").first.click()
+    page.wait_for_function(f"() => ({VISIBLE_PLOTS})().length >= 2", timeout=60000)
+    # the option list: for the Legion picked, the options praetor calc accepts, each priced
+    page.get_by_placeholder("e.g. Tactical").fill("Tactical Squad")
+    legion = page.locator(".widget-dropdown:visible").filter(
+        has=page.locator(".widget-label", has_text=re.compile(r"^Legion$"))
+    )
+    legion.locator("select").select_option(label="I: Dark Angels")
+    options = page.locator(".widget-select-multiple:visible", has_text="Options").locator("select")
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('.widget-select-multiple option')]"
+        ".some(o => o.textContent.replace(/\\u00a0/g, ' ').startsWith('Calibanite Warblade'))",
+        timeout=60000,
+    )
+    shown = [t.replace("\xa0", " ") for t in options.locator("option").all_text_contents()]  # a Select's nbsp
+    assert shown == [label for label, _ in option_choices("Tactical Squad", "Legiones Astartes", "Dark Angels")]
+    assert all(" pts" in t or "free" in t for t in shown)
+    # a roster unit as an attacker, another as a target
+    page.get_by_role("button", name="Roster unit").click()
+    unit = page.locator(".widget-dropdown:visible", has_text="Roster unit").locator("select")
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('.widget-dropdown option')]"
+        ".some(o => o.textContent.replace(/\\u00a0/g, ' ') === 'Tactical Squad (10 models, 148 pts)')",
+        timeout=60000,
+    )
+    unit.select_option(label="Tactical Squad (10 models, 148 pts)")
+    page.get_by_role("button", name="Add attacker").click()
+    page.wait_for_function(
+        f"() => ({VISIBLE_PLOTS})()[0].textContent.includes('Tactical Squad (roster, 148 pts)')", timeout=120000
+    )
+    unit.select_option(label="Rhino Transport (1 models, 35 pts)")
+    page.get_by_role("button", name="Add as target").click()
+    page.wait_for_function(
+        f"() => ({VISIBLE_PLOTS})()[0].textContent.includes('Rhino Transport (roster)')", timeout=120000
+    )
+    # the setup saved, run by praetor calc in the folder holding the roster: the page's numbers
+    with page.expect_download(timeout=60000) as saved:
+        page.locator("button:visible", has_text="Save setup").click()
+    folder = tmp_path / "here"
+    folder.mkdir()
+    setup = folder / saved.value.suggested_filename
+    saved.value.save_as(setup)
+    (folder / "tiny.ros").write_bytes(roster.read_bytes())
+    docs = json.loads(setup.read_text(encoding="utf-8"))
+    assert {"roster": "tiny.ros", "unit": "Tactical Squad"} in [d["attacker"] for d in docs]
+    praetor = Path(sys.executable).with_name("praetor")
+    run = subprocess.run(
+        [str(praetor), "calc", setup.name], capture_output=True, text=True, timeout=300, cwd=folder, check=False
+    )
+    assert run.returncode == 0, run.stderr
+    results = json.loads(run.stdout)
+    _same_numbers_as_the_page(page, docs, results, {"Rhino Transport (roster)": 35.0})
+    # the report of the view reaches the browser as a download; it opens offline with its figures
+    with page.expect_download(timeout=120000) as report:
+        page.locator("button:visible", has_text="Export report").click()
+    out = tmp_path / report.value.suggested_filename
+    report.value.save_as(out)
+    assert out.name == "workbench_report.html"
+    text = out.read_text(encoding="utf-8")
+    embedded = text.split('id="praetor-workbench-setup">', 1)[1].split("</script>", 1)[0]
+    assert json.loads(embedded) == docs
+    other = page.context.browser.new_page(viewport={"width": 1280, "height": 1200})
+    outside = shots.offline(other)
+    other.on("console", lambda m: problems.append(f"report console {m.type}: {m.text}") if m.type == "error" else None)
+    other.on("pageerror", lambda e: problems.append(f"report page error: {e}"))
+    other.set_content(text, timeout=60000)
+    other.wait_for_function(shots.PLOTS_READY.replace("{n}", "2"), timeout=60000)
+    other.close()
+    assert outside == [] and problems == []
 
 
 @pytest.mark.xfail(
