@@ -18,6 +18,7 @@ from praetor_analysis.engine.volley import Volley, VolleyResult
 from praetor_analysis.errors import PraetorError, ScenarioError
 from praetor_analysis.melee.combat import resolve_combat
 from praetor_analysis.profiles.records import Unit
+from praetor_analysis.scenario.collector import collector_paused
 from praetor_analysis.scenario.document import (
     SCENARIO_FIELDS,
     VOLLEY_FIELDS,
@@ -221,6 +222,19 @@ def calc_many(items: Sequence[Any]) -> list[Any]:
     scenarios against units (no field beyond the volley's and the target) are computed together by the
     engine's batch (``engine.batch.resolve_many``), with the same results."""
     out: list[Any] = [None] * len(items)
+    with collector_paused():  # many short-lived records: see scenario.collector
+        _calc_batch(items, out)
+    for i, item in enumerate(items):
+        if out[i] is None:
+            try:
+                out[i] = calc(item)
+            except ScenarioError as exc:
+                out[i] = exc
+    return out
+
+
+def _calc_batch(items: Sequence[Any], out: list[Any]) -> None:
+    """``out[i]`` for every single-volley scenario against a unit of ``items``, computed in one batch."""
     batch: list[int] = []
     cells: list[tuple[Volley, Unit]] = []
     for i, item in enumerate(items):
@@ -237,19 +251,12 @@ def calc_many(items: Sequence[Any]) -> list[Any]:
         assert isinstance(result, VolleyResult)  # full results: casualties_only is not asked for
         done = result.to_dict()  # what echoed() adds, each unit's block built once
         done["attacker"], done["target"] = _echo(volley.attacker, echoes), _echo(target, echoes)
-        key = (tuple(result.no_effect), tuple(result.not_modelled), _hits_given(items[i]))
+        key = (tuple(result.no_effect), tuple(result.not_modelled), items[i].get("hits") is not None)  # a Mapping
         found = why.get(key)
         if found is None:
             found = why[key] = reasons(list(key[0]), list(key[1]), hits_given=key[2])
         done["reasons"] = dict(found)
         out[i] = done
-    for i, item in enumerate(items):
-        if out[i] is None:
-            try:
-                out[i] = calc(item)
-            except ScenarioError as exc:
-                out[i] = exc
-    return out
 
 
 def _echo(unit: Unit, echoes: dict[int, dict[str, Any]]) -> dict[str, Any]:
