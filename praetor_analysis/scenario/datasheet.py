@@ -137,6 +137,21 @@ def datasheet_row(value: Any, field: str = "attacker") -> pd.Series:
     if not isinstance(name, str):
         raise ScenarioError(f"{field}.name: expected a datasheet name, got {name!r}")
     frame, index = _sheets()
+    key = (fold(name), fold(str(value["faction"])) if "faction" in value else None)
+    held = _ROWS.get(key)
+    if held is None or held[0] is not frame:
+        held = _ROWS[key] = (frame, _datasheet_row(frame, index, name, value, field))
+    return held[1].copy()  # a copy: the caller may change its own
+
+
+_ROWS: dict[tuple[str, str | None], tuple[pd.DataFrame, pd.Series]] = {}
+"""The datasheet rows found, with the catalog frame they come from, by the folded name and faction (refusals
+are not held)."""
+
+
+def _datasheet_row(
+    frame: pd.DataFrame, index: dict[str, list[int]], name: str, value: Mapping[str, Any], field: str
+) -> pd.Series:
     rows = index.get(fold(name))
     if not rows:
         raise ScenarioError(f"{field}: no datasheet named {name!r}{suggestions(name, list(frame['name']))}")
