@@ -293,3 +293,34 @@ def test_the_view_exports_as_an_offline_page_with_its_setup():
     assert tails.loc[0, "p_ge_2"] == pytest.approx(1.0 - pmf[0] - pmf[1], abs=1e-12)
     monotone = tails[[f"p_ge_{k}" for k in range(1, 11)]].to_numpy()
     assert (monotone[:, :-1] >= monotone[:, 1:] - 1e-12).all()
+
+
+def test_a_datasheet_at_its_size_and_loadout_is_a_target_too():
+    w = Workbench()
+    w.find.value = "Tactical Squad"
+    w.size.value = 15
+    w.loadout.value = (_fist(w),)
+    t = w.add_built_target()
+    assert t is not None and t.label == "Tactical Squad x15 (Power Fist) (target)" and t.label in w.targets.value
+    assert t.block == {
+        "name": "Tactical Squad",
+        "faction": "Legiones Astartes",
+        "size": 15,
+        "loadout": [{"option": "Power Fist", "model": "Legion Tactical Sergeant"}],
+    }
+    assert t.points_per_model == pytest.approx((100 + 5 * 10 + 15) / 15)  # the data's price over its models
+    row = w.table_frame[w.table_frame["target"] == t.label].iloc[0]
+    direct = calc({"attacker": w.attackers[0].scenario_attacker(), "target": t.block})
+    assert row["models"] == pytest.approx(direct["casualties"]["mean"], abs=1e-12)
+    assert row["per_100_pts"] == pytest.approx(row["models"] * t.points_per_model, abs=1e-12)  # a 100-pt squad
+    other = Workbench()
+    assert other.load_setup(json.dumps(w.save_setup())) and t.label in other.targets.value
+    assert other.table_frame["models"].tolist() == pytest.approx(w.table_frame["models"].tolist(), abs=1e-12)
+    w.kind.value = "Statline"
+    assert w.add_built_target() is None and "A statline attacks" in w.status.value
+    w.kind.value = "Datasheet"
+    w.size.value = w.size.min
+    w.loadout.value = ()
+    bad = json.loads(json.dumps(w.save_setup()))
+    bad[-1]["target"]["size"] = 99
+    assert not other.load_setup(json.dumps(bad)) and "target.size" in other.status.value

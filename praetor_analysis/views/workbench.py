@@ -3,10 +3,11 @@
 Build an attacker (a datasheet at a size with options from its own list as ``praetor calc`` reads them for the
 force's Legion, priced; a statline with a weapon; or a unit of a loaded roster, priced as the roster prices it:
 :mod:`praetor_analysis.views.workbench_roster`), set its modifiers and phase, add it (up to
-:data:`~praetor_analysis.views.workbench_view.MAX_ATTACKERS`); choose the targets (a roster's units too). The
-table and the chart give expected models, wounds (hull points) and points removed per 100 points; a click on a
-cell of the chart (or the cell picker) shows that cell's whole distribution and the chance of at least k. "Save
-setup" downloads the setup as scenarios ``praetor calc`` runs; a saved file loads back. The numbers are
+:data:`~praetor_analysis.views.workbench_view.MAX_ATTACKERS`); choose the targets (a datasheet or a roster's
+unit too: "Add as target"). The table and the chart give expected models, wounds (hull points) and points
+removed per 100 points; a click on a cell of the chart (or the cell picker) shows that cell's whole
+distribution and the chance of at least k. "Save setup" downloads the setup as scenarios ``praetor calc``
+runs; a saved file loads back; "Export report" downloads the view as an offline page. The numbers are
 :mod:`praetor_analysis.views.workbench_view`'s; no probability is computed here.
 """
 
@@ -17,6 +18,7 @@ import json
 import shutil
 import tempfile
 import weakref
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -65,6 +67,18 @@ def _legion_choices() -> list[tuple[str, str]]:
     return [("the datasheet's own", ""), *((n, n.split(":", 1)[1].strip()) for n in named)]
 
 
+def _sheet_target(label: str, block: Mapping[str, Any]) -> Target:
+    """A datasheet block as a target, its points per model as ``praetor calc`` prices its loadout.
+
+    Raises:
+        ScenarioError: A bad block (a size or an option the data does not allow), naming ``target``.
+    """
+    from praetor_analysis.scenario.fielded import fielded_unit
+
+    unit = fielded_unit(dict(block), "target")
+    return Target(label, dict(block), unit.points / unit.size if unit.size else float("nan"))
+
+
 def _sheet_label(r: dict[str, Any]) -> str:
     lo, hi = int(r["min_models"]), int(r["max_models"])
     size = f"{lo}" if lo == hi else f"{lo}-{hi}"
@@ -86,7 +100,7 @@ class Workbench:
         self.target_rows = catalog.load_targets() if targets is None else targets
         self.attackers: list[Attacker] = []
         self.roster: LoadedRoster | None = None
-        self.roster_targets: dict[str, Target] = {}
+        self.extra_targets: dict[str, Target] = {}  # datasheets and roster units added as targets, by label
         self._roster_paths: dict[str, Path] = {}  # every roster loaded, by the file name a setup names
         self._roster_dir = Path(tempfile.mkdtemp(prefix="praetor-workbench-"))
         weakref.finalize(self, shutil.rmtree, self._roster_dir, True)
@@ -134,7 +148,7 @@ class Workbench:
             W.Dropdown, "Roster unit", "A unit of the loaded roster, priced as the roster prices it", width="46em"
         )
         self.add_target = labelled(
-            W.Button, "Add as target", "Add the roster unit chosen above to the targets (its models, its points)"
+            W.Button, "Add as target", "Add the datasheet or the roster unit built above to the targets (its points)"
         )
         self.phase = labelled(W.ToggleButtons, "Phase", "Shooting, or blows in melee", options=["shooting", "melee"])
         self.reroll_hits = labelled(
@@ -195,7 +209,7 @@ class Workbench:
     def _layout(self) -> W.VBox:
         sheet = W.VBox([self.find, self.sheet, self.legion, self.size, self.loadout])
         statline = W.VBox([self.bs, self.models, self.weapon])
-        roster = W.VBox([self.roster_upload, self.roster_status, self.roster_unit, self.add_target])
+        roster = W.VBox([self.roster_upload, self.roster_status, self.roster_unit])
         self.builder = W.Stack([sheet, statline, roster], selected_index=0)
         mods = W.HBox(
             [
@@ -213,7 +227,7 @@ class Workbench:
                 self.kind,
                 self.builder,
                 mods,
-                self.add,
+                W.HBox([self.add, self.add_target]),
                 W.HBox([self.chosen, self.remove]),
                 W.HBox([self.targets, W.VBox([self.half_range, self.save, self.export, self.load, self.download])]),
                 self.status,
@@ -238,7 +252,7 @@ class Workbench:
         self.export.on_click(lambda _: self.export_report())
         self.load.observe(self._on_load, "value")
         self.roster_upload.observe(self._on_roster, "value")
-        self.add_target.on_click(lambda _: self.add_roster_target())
+        self.add_target.on_click(lambda _: self.add_built_target())
 
     def _filter_sheets(self, text: str) -> None:
         key = text.strip().lower()
@@ -303,19 +317,24 @@ class Workbench:
             block: dict[str, Any] = {"BS": self.bs.value, "models": self.models.value}
             label, weapon = f"{self.models.value} x {self.weapon.value} (BS {self.bs.value})", self.weapon.value
         else:
-            r = self.sheets.iloc[int(self.sheet.value)]
-            block = {"name": str(r["name"]), "faction": str(r["faction"]), "size": int(self.size.value)}
-            if self.legion.value:
-                block["legion"] = self.legion.value
-            items = [loadout_item(i) for i in self.loadout.value]
-            if items:
-                block["loadout"] = items
-            names = ", ".join(i if isinstance(i, str) else i["option"] for i in items)
-            label = f"{r['name']} x{self.size.value}" + (f", {self.legion.value}" if self.legion.value else "")
-            label += f" ({names})" if names else ""
+            block, label = self.sheet_block()
             weapon = None
         label = f"{label} [{', '.join([*extra, *words])}]"
         return Attacker(label, block, weapon, self.phase.value, self.modifiers(), self.charging.value)
+
+    def sheet_block(self) -> tuple[dict[str, Any], str]:
+        """The datasheet the builder describes as a scenario block (name, faction, size, Legion, loadout) and its
+        label (``Tactical Squad x10, Dark Angels (Power Fist)``)."""
+        r = self.sheets.iloc[int(self.sheet.value)]
+        block: dict[str, Any] = {"name": str(r["name"]), "faction": str(r["faction"]), "size": int(self.size.value)}
+        if self.legion.value:
+            block["legion"] = self.legion.value
+        items = [loadout_item(i) for i in self.loadout.value]
+        if items:
+            block["loadout"] = items
+        names = ", ".join(i if isinstance(i, str) else i["option"] for i in items)
+        label = f"{r['name']} x{self.size.value}" + (f", {self.legion.value}" if self.legion.value else "")
+        return block, label + (f" ({names})" if names else "")
 
     def chosen_targets(self) -> list[Target]:
         """The targets chosen, as scenario target blocks (the target list's own model counts), then the roster
@@ -325,7 +344,7 @@ class Workbench:
         for r in rows.to_dict("records"):
             pts = pd.to_numeric(pd.Series([r.get("points")]), errors="coerce").iloc[0]
             out.append(Target(str(r["archetype"]), {"name": str(r["archetype"])}, float(pts)))
-        return out + [t for label, t in self.roster_targets.items() if label in self.targets.value]
+        return out + [t for label, t in self.extra_targets.items() if label in self.targets.value]
 
     # --- a loaded roster ------------------------------------------------------------------------------------------
     def use_roster(self, data: bytes, name: str) -> bool:
@@ -349,19 +368,43 @@ class Workbench:
         )
         return True
 
+    def add_built_target(self) -> Target | None:
+        """Add the datasheet (at its size, Legion and loadout) or the roster unit of the builder to the targets;
+        a statline is an attacker only (the target list has the statlines)."""
+        if self.kind.value == "Roster unit":
+            return self.add_roster_target()
+        if self.kind.value == "Statline":
+            self.status.value = (
+                "A statline attacks: choose a target from the list, or build a datasheet or a roster unit."
+            )
+            return None
+        from praetor_analysis.errors import PraetorError
+
+        block, label = self.sheet_block()
+        try:
+            t = _sheet_target(f"{label} (target)", block)
+        except PraetorError as exc:
+            self.status.value = f"Not added: {html.escape(str(exc))}"
+            return None
+        self._add_extra_target(t)
+        return t
+
+    def _add_extra_target(self, t: Target) -> None:
+        self.extra_targets[t.label] = t
+        self._set_targets((*[v for v in self.targets.value if v != t.label], t.label))
+
     def add_roster_target(self, index: int | None = None) -> Target | None:
         """Add a unit of the loaded roster (the one chosen, or ``index``) to the targets, chosen."""
         if self.roster is None:
             self.status.value = "Load a roster first (the roster tab or 'Roster unit' here)."
             return None
         t = self.roster.target(int(self.roster_unit.value if index is None else index))
-        self.roster_targets[t.label] = t
-        self._set_targets((*[v for v in self.targets.value if v != t.label], t.label))
+        self._add_extra_target(t)
         return t
 
     def _set_targets(self, chosen: tuple[str, ...], *, refresh: bool = True) -> None:
         self._quiet = True
-        self.targets.options = [*self.target_rows["archetype"], *self.roster_targets]
+        self.targets.options = [*self.target_rows["archetype"], *self.extra_targets]
         self.targets.value = chosen
         self._quiet = False
         if refresh:
@@ -526,34 +569,49 @@ class Workbench:
         except PraetorError as exc:
             self.status.value = f"Not loaded: {html.escape(str(exc))}"
             return False
-        known = set(self.target_rows["archetype"])
-        for what, block, label in [
-            *(("attacker", a.block, a.label) for a in attackers),
-            *(("target", t.block, t.label) for t in targets),
-        ]:
-            name = roster_name_of(block)
-            if name is None:
-                if what == "target" and label not in known:
-                    self.status.value = f"Not loaded: target {html.escape(label)!r} is not in the target list"
-                    return False
-                continue
-            unit = str(block.get("unit"))
-            if self.roster is None or self.roster.name != name or unit not in self.roster.labels:
-                self.status.value = html.escape(
-                    f"Not loaded: {what} {label!r} is unit {unit!r} of the roster {name!r}: load that roster first"
-                )
-                return False
-        roster_targets = {}
-        for t in targets:
-            if roster_name_of(t.block) is not None and self.roster is not None:
-                roster_targets[t.label] = self.roster.target(self.roster.labels.index(str(t.block["unit"])))
+        try:
+            extra = self._extra_targets_of(attackers, targets)
+        except PraetorError as exc:
+            self.status.value = f"Not loaded: {html.escape(str(exc))}"
+            return False
         self.attackers = attackers
-        self.roster_targets.update(roster_targets)
+        self.extra_targets.update(extra)
         self._quiet = True
         self.half_range.value = half
         self._quiet = False
         self._set_targets(tuple(t.label for t in targets))
         return True
+
+    def _extra_targets_of(self, attackers: list[Attacker], targets: list[Target]) -> dict[str, Target]:
+        """The datasheet and roster targets of a loaded setup (priced again), after checking that each roster
+        unit it names is one of the loaded roster's.
+
+        Raises:
+            ScenarioError: A roster not loaded, or a unit it does not have; a target of none of the kinds; a bad
+                datasheet target.
+        """
+        from praetor_analysis.errors import ScenarioError
+
+        known = set(self.target_rows["archetype"])
+        extra: dict[str, Target] = {}
+        for what, block, label in [
+            *(("attacker", a.block, a.label) for a in attackers),
+            *(("target", t.block, t.label) for t in targets),
+        ]:
+            name = roster_name_of(block)
+            if name is not None:
+                unit = str(block.get("unit"))
+                if self.roster is None or self.roster.name != name or unit not in self.roster.labels:
+                    raise ScenarioError(
+                        f"{what} {label!r} is unit {unit!r} of the roster {name!r}: load that roster first"
+                    )
+                if what == "target":
+                    extra[label] = self.roster.target(self.roster.labels.index(unit))
+            elif what == "target" and isinstance(block, Mapping) and set(block) - {"name"}:
+                extra[label] = _sheet_target(label, block)
+            elif what == "target" and label not in known:
+                raise ScenarioError(f"target {label!r} is not in the target list")
+        return extra
 
     def _on_load(self, change: dict[str, Any]) -> None:
         files = change["new"] or ()
