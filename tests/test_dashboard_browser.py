@@ -332,11 +332,6 @@ def test_workbench_offers_calcs_options_adds_a_roster_unit_and_exports_the_view(
     assert outside == [] and problems == []
 
 
-@pytest.mark.xfail(
-    reason="flaky: the reopened page sometimes keeps Cover '-' (the fragment not applied); a race not yet found, "
-    "issue 27 stays open on it",
-    strict=False,
-)
 def test_the_address_fragment_reproduces_the_view(dashboard_page):
     page, problems, _ = dashboard_page
     page.get_by_role("tab", name="Shooting").first.click()
@@ -350,9 +345,11 @@ def test_the_address_fragment_reproduces_the_view(dashboard_page):
     outside = shots.offline(other)
     other.on("pageerror", lambda e: problems.append(f"page error: {e}"))
     other.goto(page.url.split("#")[0] + fragment, timeout=60000)
-    other.wait_for_function(shots.PLOTS_READY.replace("{n}", "3"), timeout=120000)
-    other.wait_for_function(f"(shown) => ({HEATMAP_TEXT})() === shown", arg=shown, timeout=90000)
+    # the kernel's answer: the view set from the address (its updates reach the page before the answer does)
+    other.wait_for_function("() => document.documentElement.dataset.praetorFragment === 'applied'", timeout=120000)
     assert other.locator(".widget-dropdown", has_text="Cover").locator("select").first.input_value() == "4+"
+    other.wait_for_function(shots.PLOTS_READY.replace("{n}", "3"), timeout=120000)
+    other.wait_for_function(f"(shown) => ({HEATMAP_TEXT})() === shown", arg=shown, timeout=90000)  # plotly redraws
     assert other.evaluate("() => location.hash") == fragment
     other.close()
     assert outside == [] and problems == []

@@ -76,9 +76,11 @@ def test_the_dashboard_writes_and_reads_its_fragment():
     b = Dashboard()
     b.fragment.opened_with = written  # what the page does when it opens with that address
     assert b.state() == a.state() and b.fragment.fragment == written
+    assert b.fragment.outcome == "applied" and b.fragment.after == b.widget.model_id  # the page's answer
     for fa, fb in ((a.heatmap, b.heatmap), (a.curves, b.curves), (a.distribution, b.distribution)):
         ja, jb = fa.to_plotly_json(), fb.to_plotly_json()  # the same view, the same figures (uids aside)
         assert [{**t, "uid": None} for t in ja["data"]] == [{**t, "uid": None} for t in jb["data"]]
         assert ja["layout"] == jb["layout"]
     b.fragment.opened_with = "bs=0"
     assert "address was not used: fragment bs: 1 to 10, got 0" in b.status.value and b.state() == a.state()
+    assert b.fragment.outcome == "refused"

@@ -230,6 +230,7 @@ class Dashboard(SetupTab):
             ]
         )
         self.widget = self.tabs.widget
+        self.fragment.on_open(lambda text: self.open_fragment(text) is not None, after=self.widget.model_id)
 
     def __getattr__(self, name: str) -> Any:
         # a widget of a tab not built yet: build that tab (tests and callers read them before any click)
@@ -402,7 +403,6 @@ class Dashboard(SetupTab):
         for w in (self.to_hit, self.to_wound):
             w.observe(self._on_melee, names="value")
         self.search.observe(self._on_search, names="value")
-        self.fragment.observe(lambda c: self.open_fragment(str(c["new"])), names="opened_with")
 
     def _shooting_inputs(self) -> tuple[W.ValueWidget, ...]:
         return (

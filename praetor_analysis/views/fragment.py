@@ -11,7 +11,7 @@ widget that reads the page's fragment when it opens and writes the current view 
 from __future__ import annotations
 
 import urllib.parse
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from dataclasses import fields
 from typing import Any
 
@@ -121,18 +121,37 @@ def decode_view(fragment: str, weapons: Collection[Any], targets: Collection[str
 _ESM = """
 export default {
   initialize({ model }) {
+    const root = document.documentElement;
+    const given = window.location.hash.slice(1);
+    let opening = Boolean(given) && given !== model.get("fragment");
     const write = () => {
       const f = model.get("fragment");
-      if (f && window.location.hash.slice(1) !== f) { window.history.replaceState(null, "", "#" + f); }
+      if (!opening && f && window.location.hash.slice(1) !== f) { window.history.replaceState(null, "", "#" + f); }
     };
     model.on("change:fragment", write);
-    const given = window.location.hash.slice(1);
-    if (given && given !== model.get("fragment")) {
-      model.set("opened_with", given);  // the kernel sets the view from it, then writes the fragment back
-      model.save_changes();
-    } else {
+    model.on("change:outcome", () => {
+      opening = false;
+      root.dataset.praetorFragment = model.get("outcome");
       write();
-    }
+    });
+    if (!opening) { write(); return; }
+    // The page's other widget models are still being made: an update the kernel sends one of them before
+    // it exists is lost. The kernel's answer waits until the widget tree holding the view is made.
+    root.dataset.praetorFragment = "waiting";
+    const send = () => {
+      model.set("opened_with", given);  // the kernel sets the view from it, then answers in outcome
+      model.save_changes();
+      root.dataset.praetorFragment = "sent";
+    };
+    let asked = false;
+    const ask = () => {
+      const id = model.get("after");
+      if (asked || !id) { return; }
+      asked = true;
+      model.widget_manager.get_model(id).then(send, send);
+    };
+    model.on("change:after", ask);
+    ask();
   },
   render({ el }) { el.style.display = "none"; },
 };
@@ -140,9 +159,27 @@ export default {
 
 
 class PageFragment(anywidget.AnyWidget):
-    """The page's URL fragment (hidden): ``opened_with`` is the fragment the page was opened with (set by the
-    page), ``fragment`` the current view's (set by the kernel, written into the page's address)."""
+    """The page's URL fragment (hidden).
+
+    ``fragment`` is the current view's (set by the kernel, written into the page's address); ``opened_with``
+    the fragment the page was opened with, sent by the page once the widget whose model id is ``after``
+    (the widget tree that holds the view) is made in the page, so no update the kernel answers with is sent to
+    a model the page has not made yet; ``outcome`` the kernel's answer, ``"applied"`` or ``"refused"`` (the
+    page copies it into its ``<html data-praetor-fragment>``; "waiting" and "sent" before).
+    """
 
     _esm = _ESM
     fragment = traitlets.Unicode("").tag(sync=True)
     opened_with = traitlets.Unicode("").tag(sync=True)
+    after = traitlets.Unicode("").tag(sync=True)
+    outcome = traitlets.Unicode("").tag(sync=True)
+
+    def on_open(self, apply: Callable[[str], bool], after: str) -> None:
+        """Call ``apply(fragment)`` (true: the view was set from it) when the page sends the fragment it was
+        opened with, once the widget of model id ``after`` is made in the page; answer in ``outcome``."""
+
+        def answer(change: dict[str, Any]) -> None:
+            self.outcome = "applied" if apply(str(change["new"])) else "refused"
+
+        self.observe(answer, names="opened_with")
+        self.after = after
