@@ -316,11 +316,26 @@ def test_a_datasheet_at_its_size_and_loadout_is_a_target_too():
     other = Workbench()
     assert other.load_setup(json.dumps(w.save_setup())) and t.label in other.targets.value
     assert other.table_frame["models"].tolist() == pytest.approx(w.table_frame["models"].tolist(), abs=1e-12)
-    w.kind.value = "Statline"
-    assert w.add_built_target() is None and "A statline attacks" in w.status.value
     w.kind.value = "Datasheet"
     w.size.value = w.size.min
     w.loadout.value = ()
     bad = json.loads(json.dumps(w.save_setup()))
     bad[-1]["target"]["size"] = 99
     assert not other.load_setup(json.dumps(bad)) and "target.size" in other.status.value
+
+
+def test_a_custom_statline_is_a_target_too():
+    w = Workbench()
+    w.kind.value = "Statline"
+    w.models.value, w.toughness.value, w.wounds.value = 5, 5, 2
+    w.armour.value, w.invulnerable.value, w.target_points.value = "2+", "4+", 40
+    t = w.add_built_target()
+    assert t.label == "5 x T5 W2 Sv2+ Inv4+ (statline)" and t.points_per_model == 40.0
+    assert t.block == {"name": t.label, "models": 5, "T": 5, "W": 2, "Save": "2+", "Invulnerable": "4+", "points": 200}
+    row = w.table_frame[w.table_frame["target"] == t.label].iloc[0]
+    direct = calc({"attacker": w.attackers[0].scenario_attacker(), "target": t.block})
+    assert row["models"] == pytest.approx(direct["casualties"]["mean"], abs=1e-12)
+    assert row["points_removed"] == pytest.approx(row["models"] * 40.0, abs=1e-12)
+    other = Workbench()
+    assert other.load_setup(json.dumps(w.save_setup()))
+    assert other.chosen_targets()[-1] == t

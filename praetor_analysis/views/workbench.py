@@ -55,6 +55,7 @@ __all__ = ["Workbench"]
 
 _MODS = (("-1", -1), ("0", 0), ("+1", 1))
 _DEFAULT_TARGETS = ("Legionary (Tactical Squad)", "Tartaros Terminator", "Rhino")
+_SAVES = ["-", "2+", "3+", "4+", "5+", "6+"]
 _KINDS = ["Datasheet", "Statline", "Roster unit"]
 _COLUMNS = ["attacker", "points", "target", "measure", "models", "wounds", "p_any", "points_removed", "per_100_pts"]
 
@@ -132,7 +133,16 @@ class Workbench:
             width="46em",
         )
         self.bs = labelled(W.IntSlider, "BS", "The statline's Ballistic Skill", value=4, min=1, max=10)
-        self.models = labelled(W.IntSlider, "Models", "Models with the weapon", value=1, min=1, max=20)
+        self.models = labelled(
+            W.IntSlider, "Models", "Models with the weapon (as a target: models in the unit)", value=1, min=1, max=20
+        )
+        self.toughness = labelled(W.IntSlider, "T", "As a target: Toughness", value=4, min=1, max=10)
+        self.wounds = labelled(W.IntSlider, "W", "As a target: Wounds of each model", value=1, min=1, max=10)
+        self.armour = labelled(W.Dropdown, "Save", "As a target: armour save", options=_SAVES, value="3+")
+        self.invulnerable = labelled(W.Dropdown, "Invulnerable", "As a target: invulnerable save", options=_SAVES)
+        self.target_points = labelled(
+            W.BoundedIntText, "Pts/model", "As a target: points per model (0: none, no points removed)", max=1000
+        )
         self.weapon = labelled(
             W.Dropdown, "Weapon", "The statline's weapon", options=sorted(self.weapons["name"]), width="30em"
         )
@@ -148,7 +158,7 @@ class Workbench:
             W.Dropdown, "Roster unit", "A unit of the loaded roster, priced as the roster prices it", width="46em"
         )
         self.add_target = labelled(
-            W.Button, "Add as target", "Add the datasheet or the roster unit built above to the targets (its points)"
+            W.Button, "Add as target", "Add the datasheet, statline or roster unit built above to the targets"
         )
         self.phase = labelled(W.ToggleButtons, "Phase", "Shooting, or blows in melee", options=["shooting", "melee"])
         self.reroll_hits = labelled(
@@ -208,7 +218,12 @@ class Workbench:
     # --- layout and wiring ------------------------------------------------------------------------------
     def _layout(self) -> W.VBox:
         sheet = W.VBox([self.find, self.sheet, self.legion, self.size, self.loadout])
-        statline = W.VBox([self.bs, self.models, self.weapon])
+        statline = W.VBox(
+            [
+                W.HBox([W.VBox([self.bs, self.models, self.weapon]), W.VBox([self.toughness, self.wounds])]),
+                W.HBox([self.armour, self.invulnerable, self.target_points]),
+            ]
+        )
         roster = W.VBox([self.roster_upload, self.roster_status, self.roster_unit])
         self.builder = W.Stack([sheet, statline, roster], selected_index=0)
         mods = W.HBox(
@@ -336,6 +351,17 @@ class Workbench:
         label = f"{r['name']} x{self.size.value}" + (f", {self.legion.value}" if self.legion.value else "")
         return block, label + (f" ({names})" if names else "")
 
+    def statline_target(self) -> Target:
+        """The statline builder as a target: its models, T, W, saves and points per model (0: none)."""
+        models, per = int(self.models.value), int(self.target_points.value)
+        label = f"{models} x T{self.toughness.value} W{self.wounds.value} Sv{self.armour.value}"
+        label += (f" Inv{self.invulnerable.value}" if self.invulnerable.value != "-" else "") + " (statline)"
+        block: dict[str, Any] = {"name": label, "models": models, "T": self.toughness.value, "W": self.wounds.value}
+        block.update({"Save": self.armour.value, "Invulnerable": self.invulnerable.value})
+        if per:
+            block["points"] = per * models
+        return Target(label, block, float(per) if per else float("nan"))
+
     def chosen_targets(self) -> list[Target]:
         """The targets chosen, as scenario target blocks (the target list's own model counts), then the roster
         units added as targets that are chosen."""
@@ -369,15 +395,14 @@ class Workbench:
         return True
 
     def add_built_target(self) -> Target | None:
-        """Add the datasheet (at its size, Legion and loadout) or the roster unit of the builder to the targets;
-        a statline is an attacker only (the target list has the statlines)."""
+        """Add the datasheet (at its size, Legion and loadout), the statline (:meth:`statline_target`) or the
+        roster unit of the builder to the targets."""
         if self.kind.value == "Roster unit":
             return self.add_roster_target()
         if self.kind.value == "Statline":
-            self.status.value = (
-                "A statline attacks: choose a target from the list, or build a datasheet or a roster unit."
-            )
-            return None
+            made = self.statline_target()
+            self._add_extra_target(made)
+            return made
         from praetor_analysis.errors import PraetorError
 
         block, label = self.sheet_block()
@@ -607,6 +632,10 @@ class Workbench:
                     )
                 if what == "target":
                     extra[label] = self.roster.target(self.roster.labels.index(unit))
+            elif what == "target" and isinstance(block, Mapping) and "T" in block:  # a statline
+                points = block.get("points")
+                per = float(points) / int(block.get("models", 1)) if isinstance(points, (int, float)) else float("nan")
+                extra[label] = Target(label, dict(block), per)
             elif what == "target" and isinstance(block, Mapping) and set(block) - {"name"}:
                 extra[label] = _sheet_target(label, block)
             elif what == "target" and label not in known:
