@@ -87,10 +87,14 @@ def test_no_label_is_cut_at_1280_px(dashboard_page):
     page, problems, _ = dashboard_page
     assert page.viewport_size["width"] == 1280
     assert page.evaluate(CUT_LABELS) == []
-    for tab in ("Melee", "Marker scatter", "Roster", "Targets, setup", "Shooting"):
+    for tab in ("Workbench", "Melee", "Marker scatter", "Roster", "Targets, setup", "Shooting"):
         page.get_by_role("tab", name=tab).first.click()
         page.wait_for_timeout(400)
         assert page.evaluate(CUT_LABELS) == [], tab
+        for kind in ("Statline", "Roster unit", "Datasheet") if tab == "Workbench" else ():  # its builder's pages
+            page.get_by_role("button", name=kind, exact=True).click()
+            page.wait_for_timeout(400)
+            assert page.evaluate(CUT_LABELS) == [], kind
     assert problems == []
 
 
