@@ -48,8 +48,9 @@ room (ours, documented and tested):
   model included); equal is a draw. The difference of the two counts is carried exactly in the joint
   state. ``wounds_caused`` reports, beside it, the wounds actually taken off models.
 - Weapon choice: each group fights with the profile that inflicts the most expected casualties in this
-  round given the other groups' profiles (best responses, group by group, the attacker's first, starting
-  from every group's first profile; ties go to the first listed). Pass ``attacker_choice`` /
+  round, then (on a tie) takes the most expected wounds off the enemy's models, given the other groups'
+  profiles (best responses, group by group, the attacker's first, starting from every group's first profile;
+  measures compared to 12 decimal places, ties go to the first listed). Pass ``attacker_choice`` /
   ``target_choice`` to fix one.
 - Pinning: a unit locked in combat never tests, so a Pinning melee weapon changes nothing here.
 """
@@ -221,10 +222,22 @@ def _strikes(side: Fighters, weights: list[dict[tuple[int, bool], float]]) -> tu
     return Strikes(groups[0].weapon, groups[0].initiative, **total), groups, fixed
 
 
-def _expected_kills(att: Party, tgt: Party, ba: list[Blows], bt: list[Blows]) -> tuple[float, float]:
+#: Digits a choice's measures are compared to (differences below are rounding, not a better weapon).
+_DIGITS = 12
+
+
+def _expected_damage(
+    att: Party, tgt: Party, ba: list[Blows], bt: list[Blows]
+) -> tuple[tuple[float, float], tuple[float, float]]:
+    """(expected wounds taken off the enemy's models, expected casualties inflicted) of each side, the
+    attacker's then the target's, rounded to ``_DIGITS`` places."""
     fa, ft = _sides(att, tgt, ba, bt)
     p = run_chain(fa, ft, track=False).p.sum(axis=2)
-    return float(p.sum(axis=0) @ ft.space.kills_of()), float(p.sum(axis=1) @ fa.space.kills_of())
+    on_t, on_a = p.sum(axis=0), p.sum(axis=1)
+    return (
+        (round(float(on_t @ _damage(ft.space, ft.start)), _DIGITS), round(float(on_t @ ft.space.kills_of()), _DIGITS)),
+        (round(float(on_a @ _damage(fa.space, fa.start)), _DIGITS), round(float(on_a @ fa.space.kills_of()), _DIGITS)),
+    )
 
 
 def _choose(
@@ -235,14 +248,15 @@ def _choose(
     fixed_a: int | None,
     fixed_t: int | None,
 ) -> tuple[list[int], list[int]]:
-    """Best responses on expected casualties inflicted, group by group (the attacker's groups first; ties:
-    the first listed); ``fixed_a`` / ``fixed_t`` fix every group of a side to that profile."""
-    cache: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[float, float]] = {}
+    """Best responses on expected casualties inflicted, then on the expected wounds taken off the enemy's
+    models, group by group (the attacker's groups first; ties: the first listed); ``fixed_a`` / ``fixed_t`` fix every
+    group of a side to that profile."""
+    cache: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[tuple[float, float], tuple[float, float]]] = {}
 
-    def value(ca: list[int], ct: list[int]) -> tuple[float, float]:
+    def value(ca: list[int], ct: list[int]) -> tuple[tuple[float, float], tuple[float, float]]:
         key = (tuple(ca), tuple(ct))
         if key not in cache:
-            cache[key] = _expected_kills(
+            cache[key] = _expected_damage(
                 att,
                 tgt,
                 [p[k] for p, k in zip(plans_a, ca, strict=True)],
@@ -262,10 +276,10 @@ def _choose(
             mine = ca if side == 0 else ct
             options = len((plans_a if side == 0 else plans_t)[g])
 
-            def score(k: int, side: int = side, g: int = g, mine: list[int] = mine) -> tuple[float, int]:
+            def score(k: int, side: int = side, g: int = g, mine: list[int] = mine) -> tuple[float, float, int]:
                 trial = [*mine[:g], k, *mine[g + 1 :]]
                 v = value(trial, ct) if side == 0 else value(ca, trial)
-                return v[side], -k
+                return v[side][1], v[side][0], -k
 
             mine[g] = max(range(options), key=score)
         if (ca, ct) == old:
