@@ -67,3 +67,38 @@ def test_a_scenario_document_is_parsed_once_by_its_text():
     for _ in range(2):
         with pytest.raises(ScenarioError, match="attacks"):
             parse_scenario(bad)
+
+
+def test_another_attack_count_is_parsed_from_the_document_parsed():
+    # a document that differs from one parsed in its attack count alone takes that one's records and checks its
+    # own count: its result is the cold parse's, and so is a refusal (message, field, value); a Blast weapon's
+    # default formation is laid or not by the new count (too many markers: not modelled), as a cold parse does
+    from praetor_analysis.errors import ScenarioError
+    from praetor_analysis.prob.memo import clear_memos
+    from praetor_analysis.scenario.calc import calc
+    from praetor_analysis.scenario.document import parse_scenario
+
+    target = {"T": 4, "W": 1, "Save": "3+", "models": 10, "Unit Type": "Infantry"}
+    plain = {"attacker": {"BS": 4}, "weapon": {"Strength": "4", "AP": "5", "Type": "Heavy 1"}, "target": target}
+    blast = {**plain, "weapon": {"Range": '24"', "Strength": "5", "AP": "4", "Type": 'Heavy 1, Blast (3")'}}
+
+    def refusal(doc: dict) -> tuple[str, object, object]:
+        with pytest.raises(ScenarioError) as exc:
+            calc(doc)
+        return str(exc.value), exc.value.field, exc.value.value
+
+    for doc, first in ((plain, 3), (blast, 600)):
+        for count in (5, "D6", "2D6+1", 0, 2):
+            clear_memos()
+            cold = calc({**doc, "attacks": count})
+            parse_scenario({**doc, "attacks": first})  # the document parsed, then another count of it
+            derived = parse_scenario({**doc, "attacks": count})
+            assert derived.target is parse_scenario({**doc, "attacks": first}).target
+            assert calc({**doc, "attacks": count}) == cold
+        for bad in (-1, 1.5, True, "abc", 5000, [1]):
+            clear_memos()
+            cold_refusal = refusal({**doc, "attacks": bad})
+            parse_scenario({**doc, "attacks": first})
+            assert refusal({**doc, "attacks": bad}) == cold_refusal
+    clear_memos()
+    assert "applied" in calc({**blast, "attacks": 2}) and parse_scenario({**blast, "attacks": 2}).marker is not None

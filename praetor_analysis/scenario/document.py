@@ -319,7 +319,8 @@ def check_target_state(target: Unit) -> None:
 _SCENARIOS: BoundedMemo[Shooting] = BoundedMemo(8192)
 
 MEMO_TEXT = 4096
-"""The longest document text (``repr``) whose records are memoised by it."""
+"""The longest document text (``repr``, or its text without ``attacks`` and the count's) whose records are
+memoised by it."""
 
 
 def parse_scenario(data: Any) -> Scenario:
@@ -327,27 +328,84 @@ def parse_scenario(data: Any) -> Scenario:
 
     Volleys at a target without a formation are memoised by the document's text (its ``repr``, up to
     ``MEMO_TEXT`` characters): the records are immutable and depend on the document alone, so a sweep or a
-    dashboard that sends a document again finds them parsed and checked.
+    dashboard that sends a document again finds them parsed and checked. A single volley's document is keyed
+    by its text without ``attacks`` and the text of ``attacks`` (``_base_key``): a document that differs from
+    one parsed in its attack count alone is parsed from that one's records, only the count checked anew.
 
     Raises:
         ScenarioError: for any bad, unknown, misplaced or too large field (the message names it).
     """
-    key = None
-    if isinstance(data, Mapping):
-        try:
-            key = (type(data).__name__, repr(data))
-        except (RecursionError, ValueError):  # nested too deeply; an integer beyond Python's digit limit
-            key = None
-        if key is not None and len(key[1]) > MEMO_TEXT:
-            key = None
+    key, base = _memo_keys(data)
     if key is not None:
         found = _SCENARIOS.peek(key)
         if found is not None:
             return found
-    scenario = _parse_scenario(data)
+    template = _BASES.peek(base) if base is not None else None
+    scenario: Scenario
+    if template is not None:  # another attack count of a document parsed: the same records, the new count's
+        scenario = _other_count(template, data["attacks"])
+    else:
+        scenario = _parse_scenario(data)
+        if base is not None and isinstance(scenario, Shooting) and scenario.marker is None:
+            _BASES.put(base, scenario)
     if key is not None and isinstance(scenario, Shooting) and scenario.marker is None:
         _SCENARIOS.put(key, scenario)
     return scenario
+
+
+_BASES: BoundedMemo[Shooting] = BoundedMemo(8192)
+
+
+def _memo_keys(data: Any) -> tuple[tuple[str, ...] | None, tuple[str, str] | None]:
+    """The document's memo key and its key without the attack count (``_base_key``), each None when there is
+    none (not a mapping, nested too deeply, an integer beyond Python's digit limit, a text beyond MEMO_TEXT)."""
+    if not isinstance(data, Mapping):
+        return None, None
+    try:
+        base = _base_key(data)
+        if base is None:
+            key: tuple[str, ...] = (type(data).__name__, repr(data))
+            return (key if len(key[1]) <= MEMO_TEXT else None), None
+        count = repr(data["attacks"])
+    except (RecursionError, ValueError):
+        return None, None
+    if len(base[1]) + len(count) > MEMO_TEXT:
+        return None, None
+    return (*base, count), base
+
+
+def _base_key(data: Mapping[str, Any]) -> tuple[str, str] | None:
+    """The key of a single volley scenario without its ``attacks`` (given, as a value): documents that differ in
+    their attack count alone parse to the same records but the volley's count. None for the others (hits, snap
+    shots or options given, firing units, a formation: there the count is read beyond the volley's own)."""
+    if data.get("attacks") is None or data.get("hits") is not None or data.get("snap_shots", False) is not False:
+        return None
+    if "options" in data or "firing_units" in data or "formation" in data:
+        return None
+    return type(data).__name__, repr({k: v for k, v in data.items() if k != "attacks"})
+
+
+@as_scenario_error
+def _other_count(template: Shooting, attacks: Any) -> Shooting:
+    """``_parse_scenario`` of the template's document with ``attacks`` instead: every check but the count's
+    passed on the template (nothing else of the document differs), so the count is parsed and checked as
+    ``volley_of_blocks`` and ``_single`` do, in their order."""
+    ((old,),) = template.firing_units
+    volley = Volley(
+        weapon=old.weapon,
+        attacker=old.attacker,
+        mode=old.mode,
+        attacks=parse_dice(attacks, field="attacks"),
+        hits=old.hits,
+        snap_shots=old.snap_shots,
+        half_range=old.half_range,
+        placement=old.placement,
+        taken=old.taken,
+    )
+    shots_distribution(volley)
+    units = ((volley,),)
+    default = default_marker_setup(volley, template.target)
+    return Shooting(template.target, units, default) if default is not None else Shooting(template.target, units)
 
 
 @as_scenario_error
