@@ -237,7 +237,9 @@ def add_workbench_attacker(page: Any) -> None:
 
 def click_workbench_cell(page: Any, row: float, column: float) -> None:
     """Click the workbench chart at a fraction of its width (``column``) and height (``row``)."""
-    box = page.locator(".js-plotly-plot:visible .nsewdrag").first.bounding_box()
+    drag = page.locator(".js-plotly-plot:visible .nsewdrag").first
+    drag.scroll_into_view_if_needed()  # a click outside the viewport reaches nothing
+    box = drag.bounding_box()
     page.mouse.click(box["x"] + box["width"] * column, box["y"] + box["height"] * row)
 
 

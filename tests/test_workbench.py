@@ -339,3 +339,21 @@ def test_a_custom_statline_is_a_target_too():
     other = Workbench()
     assert other.load_setup(json.dumps(w.save_setup()))
     assert other.chosen_targets()[-1] == t
+
+
+def test_the_chart_shows_one_measure_at_a_time():
+    from praetor_analysis.views.formats import number
+
+    w = Workbench()
+    w.kind.value = "Statline"
+    w.add_built_target()  # a statline target with no points: no points removed to draw
+    frame = w.table_frame
+    heat = w.chart.data[0]
+    assert list(heat.text[0][:3]) == [number(v) for v in frame["per_100_pts"].tolist()[:3]]
+    assert heat.text[0][3] == "no points" and math.isnan(frame["per_100_pts"].iloc[3])
+    assert heat.z[0][3] is None or math.isnan(heat.z[0][3])  # not drawn as another measure
+    w.measure.value = "models"
+    assert list(w.chart.data[0].z[0]) == pytest.approx(frame["models"].tolist(), abs=1e-12)
+    assert w.chart.layout.title.text.startswith("Expected models removed")
+    w.measure.value = "wounds"
+    assert list(w.chart.data[0].z[0]) == pytest.approx(frame["wounds"].tolist(), abs=1e-12)

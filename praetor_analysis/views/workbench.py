@@ -55,6 +55,11 @@ __all__ = ["Workbench"]
 
 _MODS = (("-1", -1), ("0", 0), ("+1", 1))
 _DEFAULT_TARGETS = ("Legionary (Tactical Squad)", "Tartaros Terminator", "Rhino")
+_MEASURES = [
+    ("Points removed per 100 points of the attacker", "per_100_pts"),
+    ("Expected models removed (a vehicle: P(wrecked))", "models"),
+    ("Expected wounds (a vehicle: hull points)", "wounds"),
+]
 _SAVES = ["-", "2+", "3+", "4+", "5+", "6+"]
 _KINDS = ["Datasheet", "Statline", "Roster unit"]
 _COLUMNS = ["attacker", "points", "target", "measure", "models", "wounds", "p_any", "points_removed", "per_100_pts"]
@@ -186,6 +191,14 @@ class Workbench:
             width="30em",
         )
         self.half_range = labelled(W.Checkbox, "Half range", "Within half range: Rapid Fire twice, Melta")
+        self.measure = labelled(
+            W.Dropdown,
+            "Chart",
+            "What the chart shows of each cell (the table has them all)",
+            options=_MEASURES,
+            value="per_100_pts",
+            width="30em",
+        )
         self.pick = labelled(W.Dropdown, "Cell", "The cell whose distribution is drawn (or click the chart)")
         self.save = labelled(
             W.Button, "Save setup", "Download the setup as workbench_setup.json (praetor calc runs it)"
@@ -247,7 +260,7 @@ class Workbench:
                 W.HBox([self.targets, W.VBox([self.half_range, self.save, self.export, self.load, self.download])]),
                 self.status,
                 self.chart_box,
-                self.pick,
+                W.HBox([self.measure, self.pick]),
                 self.cell_box,
                 self.table,
             ]
@@ -263,6 +276,7 @@ class Workbench:
         for w in (self.targets, self.half_range):
             w.observe(lambda c: None if self._quiet else self.refresh(), "value")
         self.pick.observe(lambda c: self._show_cell(), "value")
+        self.measure.observe(lambda c: self._show_chart(self.chosen_targets()) if self.results else None, "value")
         self.save.on_click(lambda _: self.save_setup())
         self.export.on_click(lambda _: self.export_report())
         self.load.observe(self._on_load, "value")
@@ -503,14 +517,16 @@ class Workbench:
         frame = self.table_frame
         z = np.full((len(self.attackers), len(targets)), np.nan)
         text = [["" for _ in targets] for _ in self.attackers]
+        measure = str(self.measure.value)
         for n, row in enumerate(frame.to_dict("records")):
             i, j = divmod(n, len(targets))
-            value = row.get("per_100_pts")
-            value = row.get("models") if value is None or value != value else value
+            value = row.get(measure)
             if value is not None and value == value:
                 z[i, j] = value
                 text[i][j] = number(value)
-        title = "Points removed per 100 points of the attacker (else expected models removed): click a cell"
+            else:  # a refused cell, or points removed of a target without points: said, not drawn as another measure
+                text[i][j] = "refused" if row.get("error") else "no points"
+        title = f"{self.measure.label}: click a cell for its whole distribution"
         fig = go.Figure(
             go.Heatmap(
                 z=z.tolist(),
