@@ -40,12 +40,13 @@ docs: $(STAMP)
 
 ## dashboard: serve notebooks/dashboard.ipynb with Voila (a pre-heated kernel: plots within seconds; the project's
 ## page template, share/jupyter/voila/templates/praetor, asks no CDN for anything; plotly's widget bundle is copied
-## into its static folder, so the page loads it as a file beside the widgets)
+## into its static folder, so the page loads it as a file beside the widgets; plotly's JupyterLab extension, a second
+## plotly.js the anywidget figures do not use, is not loaded)
 dashboard: $(STAMP)
 	$(BIN)/python -c "from pathlib import Path; from praetor_analysis.views.widgets import install_bundle; \
 	  install_bundle(Path('share/jupyter/voila/templates/praetor/static'))"
 	JUPYTER_PATH=$(CURDIR)/share/jupyter $(BIN)/voila --template=praetor --preheat_kernel=True --pool_size=1 \
-	  notebooks/dashboard.ipynb
+	  --VoilaConfiguration.extension_denylist=jupyterlab-plotly notebooks/dashboard.ipynb
 
 ## screenshots: remake docs/images/*.png (the report, the dashboard's tabs) in Debian's Chromium
 screenshots: $(STAMP) chromium

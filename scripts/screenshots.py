@@ -112,6 +112,7 @@ def voila_server(port: int, *, warm: float = 180.0, wait_pool: bool = True) -> I
                 "--template=praetor",
                 "--preheat_kernel=True",
                 "--pool_size=1",
+                "--VoilaConfiguration.extension_denylist=jupyterlab-plotly",
                 "--show_tracebacks=True",
             ],
             cwd=ROOT / "notebooks",

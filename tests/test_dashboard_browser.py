@@ -49,9 +49,12 @@ def dashboard_page():
         page = browser.new_page(viewport={"width": 1280, "height": 1200}, accept_downloads=True)
         outside = shots.offline(page)
         problems: list[str] = []
-        received = [0, 0]  # bytes over the websocket, GET requests of plotly's widget bundle
+        received = [0, 0, 0]  # bytes over the websocket, GET requests of plotly's widget bundle, of its lab extension
         bundle = "static/plotly-widgetbundle.js"
         page.on("request", lambda r: received.__setitem__(1, received[1] + (bundle in r.url and r.method == "GET")))
+        page.on(
+            "request", lambda r: received.__setitem__(2, received[2] + ("labextensions/jupyterlab-plotly" in r.url))
+        )
         page.on("console", lambda m: problems.append(f"console {m.type}: {m.text}") if m.type == "error" else None)
         page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
         page.on("websocket", lambda ws: ws.on("framereceived", lambda f: received.__setitem__(0, received[0] + len(f))))
@@ -71,6 +74,7 @@ def test_plots_drawn_with_one_plotly_bundle(dashboard_page):
     # plotly's ~5 MB bundle arrives once, as the template's static file, not inside the widgets' states
     assert received[0] < 2_000_000, f"{received[0]} bytes over the websocket: plotly's bundle among them?"
     assert received[1] == 1
+    assert received[2] == 0  # plotly's JupyterLab extension (a second plotly.js, 4.8 MB) is not loaded
     page.get_by_role("tab", name="Marker scatter").first.click()  # a tab built now: its figures drawn too
     page.wait_for_function(_shots().PLOTS_READY.replace("{n}", "2"), timeout=60000)
     page.get_by_role("tab", name="Shooting").first.click()
