@@ -18,7 +18,6 @@ from praetor_analysis.analysis.fire_plan import fire_plan, plan_value, shot_scen
 from praetor_analysis.analysis.list_matchup import matchup, matchup_pairs
 from praetor_analysis.analysis.matchup import PAIR_COLUMNS, pair_scenario, pairs_of, target_weapon_blocks
 from praetor_analysis.errors import ScenarioError
-from praetor_analysis.profiles.records import Weapon
 from praetor_analysis.scenario.unit_attack import melee
 
 _HERE = Path(__file__).resolve()
@@ -101,12 +100,11 @@ def test_every_roster_pair_equals_calc() -> None:
             if doc is not None:
                 result = calc(json.loads(json.dumps(doc)))
                 kinds["firing_units" if "firing_units" in doc else "round"] += 1
-            else:  # the datasheet path of calc (unit_attack.melee), every group striking
+            else:  # the datasheet path of calc (unit_attack.melee), every group of both sides striking
                 blocks = target_weapon_blocks(pair.attacker, pair.target) if pair.phase == "melee" else None
-                back = None if blocks is None else [Weapon.from_mapping(b, field_name="target_weapon") for b in blocks]
                 charging = pair.attacker.loadout.with_flags(charging=True)
-                second = back[1] if back is not None and len(back) > 1 else None
-                result = melee(charging, pair.target.target, target_weapon=back, target_second=second)
+                back = None if blocks is None else pair.target.loadout
+                result = melee(charging, pair.target.target, target_unit=back)
                 kinds["strikes" if blocks is None else "mixed round"] += 1
         except ScenarioError as exc:
             assert row["error"] == str(exc)

@@ -512,6 +512,28 @@ MIXED = [
         [F(models=3, I=4)],
     ),
     (
+        "defender: a WS5 I5 A2 sergeant with an AP3 sword beside two legionaries, a uniform attacker",
+        [F(models=2, I=4, A=1, charging=True)],
+        [F(models=2, I=4, A=1), F(models=1, WS=5, I=5, A=2, ap=3)],
+    ),
+    (
+        "defender W2: Rending at I3, an Instant Death fist at I1 (Unwieldy), the attacker at I4 between them",
+        [F(models=2, I=4, A=1, S=5, ap=3)],
+        [
+            F(models=1, W=2, I=3, A=1, rules={"Rending": 5}),
+            F(models=1, W=2, I=1, A=1, w_str="x2", ap=2, rules={"Unwieldy": True}),
+        ],
+    ),
+    (
+        "defender at three steps against a mixed attacker: WS3, Instant Death, +2 Strength",
+        [F(models=1, I=5, A=1, W=2, save=4), F(models=1, I=2, A=1, ap=2)],
+        [
+            F(models=1, I=4, A=1, WS=3, save=4),
+            F(models=1, I=3, A=1, WS=5, rules={"Instant Death": True}),
+            F(models=1, I=1, A=2, w_str="+2", ap=4),
+        ],
+    ),
+    (
         "a group wiped out before its step does not strike",
         [F(models=1, I=1, A=2, w_str="x2", ap=1), F(models=1, I=1, A=1, S=6, ap=4)],
         [F(models=2, I=5, A=2, S=5, ap=2, WS=5)],
@@ -529,3 +551,22 @@ def test_mixed_round_matches_bruteforce(name: str, att: list[Fighter], dfn: list
     np.testing.assert_allclose([got.attacker_wins, got.target_wins, got.draw], want["wins"], atol=1e-12, rtol=0)
     np.testing.assert_allclose([got.attacker_concussed, got.target_concussed], want["concussed"], atol=1e-12, rtol=0)
     assert abs(got.joint.sum() - 1.0) < 1e-12
+
+
+def test_a_mixed_defender_hand_worked() -> None:
+    # one attacker (WS4 S4 T4 W1 I3 A1, no save) against a Sergeant at I5 and a Legionary at I1 (WS4 S4 A1,
+    # T4 W1, no save): every blow hits on 4+ and wounds on 4+, so kills with 1/4.
+    #   step 5: the Sergeant kills the attacker with 1/4;
+    #   step 3: the attacker, alive with 3/4, kills one defender with 1/4: the Sergeant, his blows being in
+    #           (the removal order: a group striking at or above every enemy step goes first);
+    #   step 1: the Legionary, always alive, kills the attacker (if alive) with 1/4.
+    # joint[att lost, def lost]: [1, 0] = 1/4 + 3/4 x 3/4 x 1/4 = 25/64, [1, 1] = 3/4 x 1/4 x 1/4 = 3/64,
+    # [0, 1] = 3/4 x 1/4 x 3/4 = 9/64, [0, 0] = 3/4 x 3/4 x 3/4 = 27/64 (two defenders never fall: 0); the
+    # attacker wins 9/64, the target
+    # 25/64, a draw 30/64
+    att = F(models=1, I=3, save=None)
+    dfn = [F(models=1, I=5, save=None), F(models=1, I=1, save=None)]
+    got = resolve_combat(to_party([att], att), to_party(dfn, dfn[0]))
+    np.testing.assert_allclose(got.joint, [[27 / 64, 9 / 64, 0.0], [25 / 64, 3 / 64, 0.0]], atol=1e-15, rtol=0)
+    np.testing.assert_allclose([got.attacker_wins, got.target_wins, got.draw], [9 / 64, 25 / 64, 30 / 64], atol=1e-15)
+    assert got.groups is not None and [g.initiative for g in got.groups[1]] == [5, 1]

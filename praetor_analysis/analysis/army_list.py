@@ -8,8 +8,9 @@ blocks of ``praetor calc``: ``{"name", "faction", "size", "loadout"}``).
 As a target a unit is read as ``praetor calc`` reads a fielded target
 (:func:`~praetor_analysis.scenario.unit_target.as_target`: the defensive profile most of its models share, a
 model of another profile named in the unit's ``notes``; a vehicle squadron rated as one of its vehicles at its
-share of the points). In melee the target fights back with the melee weapons of that profile's largest
-group, unless it is a vehicle or lacks WS, I or A.
+share of the points). In melee the target fights back, every group with its own statline and wargear
+(:func:`~praetor_analysis.scenario.unit_attack.defender_groups`), unless it is a vehicle or that profile
+lacks WS, I or A.
 """
 
 from __future__ import annotations
@@ -57,7 +58,8 @@ class ListUnit:
     target_block: Mapping[str, Any]
     target: Unit
     fighter: int | None
-    """Index of the loadout group whose melee weapons the unit fights back with (None: it does not)."""
+    """Index of the loadout group of the profile it is read with (None: it does not fight back; else all its
+    groups fight back, each with its own wargear)."""
     notes: tuple[str, ...] = ()
     source: Mapping[str, Any] | None = None
     """The datasheet block the unit was built from (a JSON list), else None (a roster unit)."""

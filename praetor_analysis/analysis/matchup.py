@@ -3,8 +3,9 @@
 A pair is one attacking unit of one list against one unit of the other, in one phase, each from the start
 (a fresh target). Shooting: the unit fires as :func:`~praetor_analysis.scenario.unit_attack.shooting` has it
 (one weapon per model, its best for the target). Melee: the attacker charges; the target fights back for the
-whole round with the melee weapons of its models (:mod:`~praetor_analysis.analysis.army_list`), unless it is
-a vehicle or has no WS, I or A, when only the attacker strikes.
+whole round, every group of it with its own statline and wargear at its own Initiative step
+(:mod:`~praetor_analysis.analysis.army_list`), unless it is a vehicle or has no WS, I or A, when only the
+attacker strikes.
 
 Measures of a pair row (:data:`PAIR_COLUMNS`): ``removed`` the distribution of models removed (hull points
 for a vehicle) as a pmf list, ``wounds`` the wounds taken off the target's models (hull points for a
@@ -24,9 +25,16 @@ import pandas as pd
 
 from praetor_analysis.analysis.army_list import ArmyList, ListUnit
 from praetor_analysis.errors import ProfileError, ScenarioError
-from praetor_analysis.profiles.records import Weapon
 from praetor_analysis.scenario.modifiers import NO_MODIFIERS
-from praetor_analysis.scenario.unit_attack import UNARMED, melee, melee_weapons, shooting, shooting_volleys
+from praetor_analysis.scenario.unit_attack import (
+    GRENADE_PROFILES,
+    UNARMED,
+    defender_groups,
+    melee,
+    melee_weapons,
+    shooting,
+    shooting_volleys,
+)
 
 __all__ = [
     "PAIR_COLUMNS",
@@ -86,17 +94,36 @@ class Pair:
 
 
 def target_weapon_blocks(attacker: ListUnit, target: ListUnit) -> list[Mapping[str, Any]] | None:
-    """The weapon blocks the target fights back with against the attacker (None: it does not fight back)."""
+    """The weapon blocks the target's models fight back with against the attacker when they fight as one
+    group (None: it does not fight back; [] when its groups fight each with its own): their profiles, the
+    second weapon (the +1 Attack) after the first when they have one (see :func:`_second_block`)."""
     if target.fighter is None:
         return None
-    group = target.loadout.groups[target.fighter]
-    chosen = {w.name for w in melee_weapons(group.weapons, attacker.target)}
-    blocks = [b for b in group.weapons if str(b.get("name")) in chosen]
-    seen: dict[str, Mapping[str, Any]] = {}
-    for b in blocks:
-        if str(b.get("name")) not in seen and "melee" in str(b.get("Type", "")).casefold():
-            seen[str(b["name"])] = b
-    return list(seen.values()) or [UNARMED]
+    defence = defender_groups(target.loadout, target.target, attacker.target)
+    if len(defence) != 1:
+        return []
+    side, group = defence[0].side, defence[0].groups[0]
+    by_name = {**{str(b.get("name")): b for b in group.weapons}, **GRENADE_PROFILES, UNARMED["name"]: UNARMED}
+    return [by_name[w.name] for w in side.weapons]
+
+
+def _second_block(attacker: ListUnit, target: ListUnit) -> Mapping[str, Any] | None:
+    """The block of the second melee weapon of a target fighting back as one group (None: none)."""
+    defence = defender_groups(target.loadout, target.target, attacker.target)
+    second = defence[0].side.second_weapon if len(defence) == 1 else None
+    if second is None:
+        return None
+    blocks = target_weapon_blocks(attacker, target) or []
+    return next(b for b in blocks if str(b.get("name")) == second.name)
+
+
+def _one_defender(attacker: ListUnit, target: ListUnit) -> bool:
+    """Whether the target's models fight back as one group of the statline it is struck with (a calc round
+    with its weapon blocks as ``target_weapon`` then gives the pair's result)."""
+    defence = defender_groups(target.loadout, target.target, attacker.target)
+    if len(defence) != 1 or defence[0].why:
+        return False
+    return replace(defence[0].side.unit, name="") == replace(target.target, name="")
 
 
 def pair_result(pair: Pair) -> dict[str, Any]:
@@ -104,12 +131,9 @@ def pair_result(pair: Pair) -> dict[str, Any]:
     a, t = pair.attacker, pair.target
     if pair.phase == "shooting":
         return shooting(a.loadout, t.target, half_range=pair.half_range)
-    blocks = target_weapon_blocks(a, t)
-    if blocks is None:
+    if t.fighter is None:
         return melee(a.loadout.with_flags(charging=True), t.target)
-    weapons = [Weapon.from_mapping(b, field_name="target_weapon") for b in blocks]
-    second = weapons[1] if len(weapons) > 1 else None
-    return melee(a.loadout.with_flags(charging=True), t.target, target_weapon=weapons, target_second=second)
+    return melee(a.loadout.with_flags(charging=True), t.target, target_unit=t.loadout)
 
 
 def points_pmf(result: Mapping[str, Any], target: ListUnit) -> dict[float, float]:
@@ -211,7 +235,7 @@ def pair_rows(
 def _pair_key(pair: Pair) -> tuple[Any, ...]:
     """What a pair's result depends on: the attacker's groups, the target without its label, the phase."""
     a, t = pair.attacker, pair.target
-    fights = repr(t.loadout.groups[t.fighter].weapons) if t.fighter is not None and pair.phase == "melee" else ""
+    fights = repr(t.loadout.groups) if t.fighter is not None and pair.phase == "melee" else ""
     return (
         repr(a.loadout.groups),
         a.loadout.modifiers,
@@ -267,22 +291,25 @@ def pair_scenario(pair: Pair) -> dict[str, Any] | None:
     a, t = pair.attacker, pair.target
     target = dict(t.target_block)
     blocks = target_weapon_blocks(a, t) if pair.phase == "melee" else None
-    if blocks is not None and len(blocks) > 1:
-        target["second_weapon"] = dict(blocks[1])
-    if a.source is not None:
+    second = _second_block(a, t) if blocks else None
+    if second is not None:
+        target["second_weapon"] = dict(second)
+    if a.source is not None and (blocks is None or t.source is not None or _one_defender(a, t)):
         attacker = {**a.source, **_modifiers(a)}
         if pair.phase == "melee":
             attacker["charging"] = True
         doc: dict[str, Any] = {"mode": pair.phase, "attacker": attacker, "target": target}
         if pair.half_range and pair.phase == "shooting":
             doc["half_range"] = True
-        if blocks is not None:
+        if blocks is not None and t.source is not None:  # its own models fight back, group by group
+            doc["target"], doc["target_weapon"] = dict(t.source), True
+        elif blocks is not None:
             doc["target_weapon"] = [dict(b) for b in blocks]
         return doc
     if pair.phase == "shooting":
         volleys = volley_blocks(a, t, half_range=pair.half_range)
         return {"firing_units": [volleys], "target": target} if volleys else None
-    if blocks is None:
+    if blocks is None or not _one_defender(a, t):
         return None
     fighters = [
         g

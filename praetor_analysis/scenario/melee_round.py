@@ -16,6 +16,11 @@ MAX_SIDE_WEAPONS = 16
 
 
 def _weapons(value: Any, field_name: str) -> tuple[Weapon, ...]:
+    if value is True and field_name == "target_weapon":
+        raise ScenarioError(
+            "target_weapon: true (the target fights back with its own wargear) needs a datasheet or a roster's "
+            "unit as the attacker and as the target; give the target's weapon profiles here"
+        )
     items = value if isinstance(value, list) else [value]
     if not items:
         raise ScenarioError(f"{field_name}: expected a weapon or a list of profiles, got []")

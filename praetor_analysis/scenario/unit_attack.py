@@ -17,7 +17,10 @@ unarmed, Strength User, AP -), with +1 Attack on the charge and for a second mel
 (highest first). With ``target_weapon`` the target fights back: a whole round of
 :func:`~praetor_analysis.melee.combat.resolve_combat` in which every group strikes at its own Initiative
 step (groups with the same statline and melee weapons as one), the target's blows striking all the models
-with the statline of the largest group (a group that differs is named under ``not_modelled``).
+with the statline of the largest group (a group that differs is named under ``not_modelled``). A fielded
+target (``target_unit``) fights back the same way, every group of it with its own statline and wargear at
+its own step (:func:`defender_groups`; ``target_chosen`` says what each struck with), the attacker's blows
+striking it with the statline it is read with as a target.
 
 Every group of models is accounted for in ``chosen``: ``{"model", "count", "weapon", "initiative"
 (melee)}`` for what it fired or struck with (``weapon`` None when it did neither, with ``why``), and
@@ -28,7 +31,7 @@ each note of ``not_modelled`` is there.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from praetor_analysis.engine.hit_stage import attack_limit, may_attack, set_blows
@@ -52,6 +55,8 @@ from praetor_analysis.scenario.unit_volleys import (
 __all__ = [
     "FIRE_ALL_TYPES",
     "UNARMED",
+    "Defender",
+    "defender_groups",
     "measures",
     "melee",
     "melee_weapons",
@@ -258,12 +263,17 @@ def melee(
     *,
     target_weapon: Sequence[Weapon] | None = None,
     target_second: Weapon | None = None,
+    target_unit: FieldedUnit | None = None,
 ) -> dict[str, Any]:
-    """The unit's blows at the target, or a whole round when ``target_weapon`` fights back."""
+    """The unit's blows at the target, or a whole round when ``target_weapon`` fights back, or when the
+    target's own models do (``target_unit``: the fielded unit ``target`` reads, every group striking with its
+    own statline and wargear at its own Initiative step)."""
     notes: list[tuple[str, str]] = []
     chosen: list[dict[str, Any]] = []
     fighters = []
-    needed = _MELEE_STATS if target_weapon is None else _ROUND_STATS
+    if target_weapon is not None and target_unit is not None:
+        raise ScenarioError("target_weapon: the target fights back with the given weapons or its own, not both")
+    needed = _MELEE_STATS if target_weapon is None and target_unit is None else _ROUND_STATS
     for g in unit.groups:
         models = unit.modifiers.apply_unit(_unit(g.statline, g.count))
         missing = [k for k in needed if getattr(models, k) is None]
@@ -280,8 +290,9 @@ def melee(
         fighters.append((g, models, options, unused))
     if not fighters:
         raise ScenarioError(f"attacker: {unit.datasheet} has no model that fights in melee")
-    if target_weapon is not None:
-        return _round(unit, target, fighters, chosen, notes, target_weapon, target_second)
+    if target_weapon is not None or target_unit is not None:
+        back: Sequence[Weapon] | FieldedUnit = target_unit if target_unit is not None else target_weapon or ()
+        return _round(unit, target, fighters, chosen, notes, back, target_second)
     strikes: list[tuple[int, Volley, dict[str, Any]]] = []
     for g, models, options, unused in fighters:
         plans = _group_blows(models, options, target)
@@ -309,11 +320,12 @@ def _round(
     fighters: list[tuple[ModelGroup, Unit, list[Weapon], dict[str, str]]],
     chosen: list[dict[str, Any]],
     notes: list[tuple[str, str]],
-    target_weapon: Sequence[Weapon],
+    target_weapon: Sequence[Weapon] | FieldedUnit,
     target_second: Weapon | None,
 ) -> dict[str, Any]:
     """A whole round: every group fights at its own Initiative step (groups with the same statline and melee
-    weapons as one); the target's blows strike all of them with the statline of the largest group."""
+    weapons as one); the target's blows strike all of them with the statline of the largest group. The
+    target fights back with ``target_weapon``, or, a fielded unit, group by group as the attacker does."""
     order = sorted(range(len(fighters)), key=lambda k: -fighters[k][0].count)  # the largest group first
     merged: dict[tuple[Any, ...], list[int]] = {}
     for k in order:
@@ -336,7 +348,15 @@ def _round(
                  "the target's blows resolve one statline for the whole unit: its largest group's")
             )  # fmt: skip
     party = Party(tuple(sides), body) if len(sides) > 1 else sides[0]
-    result = resolve_combat(party, Side(target, tuple(target_weapon), target_second))
+    if isinstance(target_weapon, FieldedUnit):
+        defence = defender_groups(target_weapon, target, body)
+        foe: Side | Party = Party(tuple(d.side for d in defence), target)
+        why = "a model the data gives no melee statline does not fight here"
+        notes.extend((f"target: {g.count} {g.model}: {d.why}", why) for d in defence if d.why for g in d.groups)
+    else:
+        defence = []
+        foe = Side(target, tuple(target_weapon), target_second)
+    result = resolve_combat(party, foe)
     out = result.to_dict()
     picks = result.groups[0] if result.groups is not None else (result.attacker_strikes,)
     entries = []
@@ -345,7 +365,64 @@ def _round(
             g, _, _, unused = fighters[k]
             entries.append((k, _entry(g, strikes.weapon.name, unused, initiative=strikes.initiative)))
     chosen[:0] = [e for _, e in sorted(entries, key=lambda e: -e[1]["initiative"])]
+    if defence:
+        back = result.groups[1] if result.groups is not None else (result.target_strikes,)
+        rows = [e for d, strikes in zip(defence, back, strict=True) for e in _target_entry(d, strikes)]
+        out["target_chosen"] = sorted(rows, key=lambda e: -int(e["initiative"] or 0))
     return _label(unit, "melee", out, chosen, notes, [], target)
+
+
+@dataclass(frozen=True)
+class Defender:
+    """Models of a fighting-back target that strike as one group: the ``side`` (their statline, count and
+    melee profiles) and the unit's groups it stands for, with why each weapon they carry is not a profile."""
+
+    side: Side
+    groups: tuple[ModelGroup, ...]
+    unused: tuple[dict[str, str], ...]
+    why: str = ""
+
+
+def defender_groups(unit: FieldedUnit, body: Unit, enemy: Unit) -> list[Defender]:
+    """How the models of ``unit`` (read as the target ``body``) fight back against ``enemy``: each group with
+    its own statline and its melee profiles (unarmed when none; Krak Grenades and Meltabombs of its wargear
+    when they may attack ``enemy``) as the attacker's groups are chosen, groups of the same statline and
+    profiles as one, the largest first. A group with no WS, S, I or A in its statline (or a vehicle) makes no
+    attack (``why`` says so); the enemy's blows strike every model with ``body``'s statline."""
+    merged: dict[tuple[Any, ...], list[tuple[ModelGroup, Unit, tuple[Weapon, ...], dict[str, str], str]]] = {}
+    for g in sorted(unit.groups, key=lambda g: -g.count):
+        unused: dict[str, str] = {}
+        models = _unit(g.statline, g.count, "target")
+        missing = [k for k in _MELEE_STATS if getattr(models, k) is None]
+        models = replace(models, **{k: getattr(body, k) for k in _ROUND_STATS if getattr(models, k) is None})
+        why = ""
+        options: tuple[Weapon, ...]
+        if models.is_vehicle or missing or any(getattr(models, k) is None for k in _ROUND_STATS):
+            why = "a vehicle: it does not fight" if models.is_vehicle else f"no {', '.join(missing)} in its statline"
+            models, options = replace(body, models=g.count, A=0), (_weapon(UNARMED),)
+        else:
+            unreadable: dict[str, str] = {}
+            found, unused = _melee_options(_weapons(g, unreadable), enemy)
+            unused.update(unreadable)
+            options = (*found, *_grenades(g, enemy))
+        merged.setdefault((replace(models, models=1), options, why), []).append((g, models, options, unused, why))
+    out = []
+    for members in merged.values():
+        _, models, options, _, why = members[0]
+        others = _second_weapons(options, options[0])
+        count = sum(m[0].count for m in members)
+        side = Side(replace(models, models=count), options, others[0] if others else None)
+        out.append(Defender(side, tuple(m[0] for m in members), tuple(m[3] for m in members), why))
+    return out
+
+
+def _target_entry(d: Defender, strikes: Any) -> list[dict[str, Any]]:
+    if d.why:
+        return [_entry(g, None, u, initiative=None, why=d.why) for g, u in zip(d.groups, d.unused, strict=True)]
+    return [
+        _entry(g, strikes.weapon.name, u, initiative=strikes.initiative)
+        for g, u in zip(d.groups, d.unused, strict=True)
+    ]
 
 
 def _finish(

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from praetor_analysis.errors import ProfileError, ScenarioError
+from praetor_analysis.errors import ProfileError, ScenarioError, show_value
 from praetor_analysis.profiles.records import Weapon, unit_from_mapping
 from praetor_analysis.scenario.datasheet import DATASHEET_FIELDS
 from praetor_analysis.scenario.document import resolve_names, target_of_block
@@ -37,6 +37,7 @@ __all__ = [
     "has_fielded_unit",
     "is_unit_attacker",
     "loadout_echo",
+    "target_fielded",
     "target_of",
     "unit_calc",
 ]
@@ -122,12 +123,14 @@ def fielded_target(unit: FieldedUnit, label: str | None = None, **extra: Any) ->
     return {**as_target(unit, label).block, "points": unit.points, **extra}
 
 
-def target_of(value: Any, field: str = "target") -> tuple[Any, list[tuple[str, str]]]:
-    """The target block a scenario's ``target`` stands for (a datasheet or a roster's unit fielded and read
-    by :func:`~praetor_analysis.scenario.unit_target.as_target`; any other value as given), and the notes of
-    how a fielded target was read: ``(entry, why)``."""
+def target_fielded(value: Any, field: str = "target") -> tuple[str | None, FieldedUnit] | None:
+    """(its label, the fielded unit) when a scenario's ``target`` is a datasheet or a roster's unit, else None.
+
+    Raises:
+        ScenarioError: A field a datasheet or roster target does not take, or a bad block.
+    """
     if not _is_unit_target(value):
-        return value, []
+        return None
     block: Mapping[str, Any] = {"name": value} if isinstance(value, str) else value
     label = None
     if _is_roster_block(block):
@@ -145,6 +148,18 @@ def target_of(value: Any, field: str = "target") -> tuple[Any, list[tuple[str, s
             allowed = ", ".join(sorted(TARGET_UNIT_FIELDS))
             raise ScenarioError(f"{field}.{unknown[0]}: not a field of a datasheet target ({allowed})")
         unit = fielded_unit({k: v for k, v in block.items() if k in DATASHEET_FIELDS or k == "models"}, field)
+    return label, unit
+
+
+def target_of(value: Any, field: str = "target") -> tuple[Any, list[tuple[str, str]]]:
+    """The target block a scenario's ``target`` stands for (a datasheet or a roster's unit fielded and read
+    by :func:`~praetor_analysis.scenario.unit_target.as_target`; any other value as given), and the notes of
+    how a fielded target was read: ``(entry, why)``."""
+    fielded = target_fielded(value, field)
+    if fielded is None:
+        return value, []
+    label, unit = fielded
+    block: Mapping[str, Any] = {"name": value} if isinstance(value, str) else value
     extra = {k: block[k] for k in TARGET_EXTRA_FIELDS if k in block}
     reading = as_target(unit, label, field)
     own = reading.block.get("rules", [])
@@ -217,6 +232,21 @@ def unit_calc(data: Mapping[str, Any]) -> dict[str, Any]:
             result = shooting(unit, target, half_range=half)
         elif "target_weapon" not in data:
             result = melee(unit, target)
+        elif data["target_weapon"] is True:  # the target's own models fight back, group by group
+            fielded = target_fielded(tvalue)
+            if fielded is None:
+                raise ScenarioError(
+                    "target_weapon: true (the target fights back with its own wargear) needs a datasheet or a "
+                    f"roster's unit as the target, got {show_value(data['target'])}",
+                    field="target_weapon",
+                )
+            if second is not None:
+                raise ScenarioError(
+                    "target.second_weapon: not used when the target fights back with its own wargear "
+                    "(target_weapon: true)",
+                    field="target.second_weapon",
+                )
+            result = melee(unit, target, target_unit=fielded[1])
         else:
             tw = resolve_weapon(data["target_weapon"], "target_weapon")
             weapons = [
