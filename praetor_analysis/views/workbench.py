@@ -18,12 +18,10 @@ import json
 import shutil
 import tempfile
 import weakref
-from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 import ipywidgets as W
-import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
 
@@ -33,11 +31,12 @@ from praetor_analysis.views import figure_specs as S
 from praetor_analysis.views.controls import labelled, note
 from praetor_analysis.views.download import Download
 from praetor_analysis.views.figures import figure_of
-from praetor_analysis.views.formats import number, title_layout
+from praetor_analysis.views.formats import number
 from praetor_analysis.views.live_figure import sync_figure
 from praetor_analysis.views.tables import table_html
 from praetor_analysis.views.widgets import SharedFigureWidget
 from praetor_analysis.views.workbench_roster import LoadedRoster, local_scenarios, read_loaded_roster, roster_name_of
+from praetor_analysis.views.workbench_targets import cells_heatmap, setup_targets, sheet_target, statline_target
 from praetor_analysis.views.workbench_view import (
     MAX_ATTACKERS,
     Attacker,
@@ -71,18 +70,6 @@ def _legion_choices() -> list[tuple[str, str]]:
 
     named = sorted(legion_names().values(), key=lambda n: n.split(":", 1)[1].strip())
     return [("the datasheet's own", ""), *((n, n.split(":", 1)[1].strip()) for n in named)]
-
-
-def _sheet_target(label: str, block: Mapping[str, Any]) -> Target:
-    """A datasheet block as a target, its points per model as ``praetor calc`` prices its loadout.
-
-    Raises:
-        ScenarioError: A bad block (a size or an option the data does not allow), naming ``target``.
-    """
-    from praetor_analysis.scenario.fielded import fielded_unit
-
-    unit = fielded_unit(dict(block), "target")
-    return Target(label, dict(block), unit.points / unit.size if unit.size else float("nan"))
 
 
 def _sheet_label(r: dict[str, Any]) -> str:
@@ -367,14 +354,14 @@ class Workbench:
 
     def statline_target(self) -> Target:
         """The statline builder as a target: its models, T, W, saves and points per model (0: none)."""
-        models, per = int(self.models.value), int(self.target_points.value)
-        label = f"{models} x T{self.toughness.value} W{self.wounds.value} Sv{self.armour.value}"
-        label += (f" Inv{self.invulnerable.value}" if self.invulnerable.value != "-" else "") + " (statline)"
-        block: dict[str, Any] = {"name": label, "models": models, "T": self.toughness.value, "W": self.wounds.value}
-        block.update({"Save": self.armour.value, "Invulnerable": self.invulnerable.value})
-        if per:
-            block["points"] = per * models
-        return Target(label, block, float(per) if per else float("nan"))
+        return statline_target(
+            int(self.models.value),
+            int(self.toughness.value),
+            int(self.wounds.value),
+            str(self.armour.value),
+            str(self.invulnerable.value),
+            int(self.target_points.value),
+        )
 
     def chosen_targets(self) -> list[Target]:
         """The targets chosen, as scenario target blocks (the target list's own model counts), then the roster
@@ -421,7 +408,7 @@ class Workbench:
 
         block, label = self.sheet_block()
         try:
-            t = _sheet_target(f"{label} (target)", block)
+            t = sheet_target(f"{label} (target)", block)
         except PraetorError as exc:
             self.status.value = f"Not added: {html.escape(str(exc))}"
             return None
@@ -514,36 +501,9 @@ class Workbench:
         return self.table_frame
 
     def _show_chart(self, targets: list[Target]) -> None:
-        frame = self.table_frame
-        z = np.full((len(self.attackers), len(targets)), np.nan)
-        text = [["" for _ in targets] for _ in self.attackers]
-        measure = str(self.measure.value)
-        for n, row in enumerate(frame.to_dict("records")):
-            i, j = divmod(n, len(targets))
-            value = row.get(measure)
-            if value is not None and value == value:
-                z[i, j] = value
-                text[i][j] = number(value)
-            else:  # a refused cell, or points removed of a target without points: said, not drawn as another measure
-                text[i][j] = "refused" if row.get("error") else "no points"
         title = f"{self.measure.label}: click a cell for its whole distribution"
-        fig = go.Figure(
-            go.Heatmap(
-                z=z.tolist(),
-                x=[t.label for t in targets],
-                y=[a.label for a in self.attackers],
-                text=text,
-                texttemplate="%{text}",
-                colorscale="Viridis",
-                hovertemplate="%{y}<br>vs %{x}<br>%{text}<extra></extra>",
-            ),
-            layout={
-                "title": title_layout(html.escape(title)),
-                "height": 160 + 40 * len(self.attackers),
-                "yaxis": {"autorange": "reversed", "automargin": True},
-                "xaxis": {"automargin": True},
-                "margin": {"l": 10, "r": 10, "t": 50, "b": 10},
-            },
+        fig = cells_heatmap(
+            self.table_frame, [a.label for a in self.attackers], [t.label for t in targets], self.measure.value, title
         )
         if self.chart is None:
             self.chart = SharedFigureWidget(fig)
@@ -611,7 +571,7 @@ class Workbench:
             self.status.value = f"Not loaded: {html.escape(str(exc))}"
             return False
         try:
-            extra = self._extra_targets_of(attackers, targets)
+            extra = setup_targets(attackers, targets, self.roster, set(self.target_rows["archetype"]))
         except PraetorError as exc:
             self.status.value = f"Not loaded: {html.escape(str(exc))}"
             return False
@@ -622,41 +582,6 @@ class Workbench:
         self._quiet = False
         self._set_targets(tuple(t.label for t in targets))
         return True
-
-    def _extra_targets_of(self, attackers: list[Attacker], targets: list[Target]) -> dict[str, Target]:
-        """The datasheet and roster targets of a loaded setup (priced again), after checking that each roster
-        unit it names is one of the loaded roster's.
-
-        Raises:
-            ScenarioError: A roster not loaded, or a unit it does not have; a target of none of the kinds; a bad
-                datasheet target.
-        """
-        from praetor_analysis.errors import ScenarioError
-
-        known = set(self.target_rows["archetype"])
-        extra: dict[str, Target] = {}
-        for what, block, label in [
-            *(("attacker", a.block, a.label) for a in attackers),
-            *(("target", t.block, t.label) for t in targets),
-        ]:
-            name = roster_name_of(block)
-            if name is not None:
-                unit = str(block.get("unit"))
-                if self.roster is None or self.roster.name != name or unit not in self.roster.labels:
-                    raise ScenarioError(
-                        f"{what} {label!r} is unit {unit!r} of the roster {name!r}: load that roster first"
-                    )
-                if what == "target":
-                    extra[label] = self.roster.target(self.roster.labels.index(unit))
-            elif what == "target" and isinstance(block, Mapping) and "T" in block:  # a statline
-                points = block.get("points")
-                per = float(points) / int(block.get("models", 1)) if isinstance(points, (int, float)) else float("nan")
-                extra[label] = Target(label, dict(block), per)
-            elif what == "target" and isinstance(block, Mapping) and set(block) - {"name"}:
-                extra[label] = _sheet_target(label, block)
-            elif what == "target" and label not in known:
-                raise ScenarioError(f"target {label!r} is not in the target list")
-        return extra
 
     def _on_load(self, change: dict[str, Any]) -> None:
         files = change["new"] or ()
