@@ -351,6 +351,9 @@ def _round(
     if isinstance(target_weapon, FieldedUnit):
         defence = defender_groups(target_weapon, target, body)
         foe: Side | Party = Party(tuple(d.side for d in defence), target)
+        one = defence[0].side
+        if len(defence) == 1 and not defence[0].why and replace(one.unit, name="") == replace(target, name=""):
+            foe = Side(target, one.weapons, one.second_weapon)  # one group of the statline it is struck with
         why = "a model the data gives no melee statline does not fight here"
         notes.extend((f"target: {g.count} {g.model}: {d.why}", why) for d in defence if d.why for g in d.groups)
     else:
