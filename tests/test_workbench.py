@@ -357,3 +357,19 @@ def test_the_chart_shows_one_measure_at_a_time():
     assert w.chart.layout.title.text.startswith("Expected models removed")
     w.measure.value = "wounds"
     assert list(w.chart.data[0].z[0]) == pytest.approx(frame["wounds"].tolist(), abs=1e-12)
+
+
+def test_a_statline_attacker_with_points_has_points_removed_per_100():
+    w = Workbench()
+    w.kind.value = "Statline"
+    w.weapon.value = "Lascannon"
+    w.models.value = 2
+    a = w.add_attacker()
+    assert "points" not in a.block and w.table_frame["per_100_pts"].iloc[3:].isna().all()
+    w.unit_points.value = 80
+    b = w.add_attacker()
+    assert b.block["points"] == 80 and "80 pts" in b.label
+    mine = w.table_frame[w.table_frame["attacker"] == b.label]
+    assert set(mine["points"]) == {80.0}
+    assert mine["per_100_pts"].tolist() == pytest.approx((mine["points_removed"] / 80 * 100).tolist(), abs=1e-12)
+    assert calc({"attacker": b.scenario_attacker(), "weapon": b.weapon, "target": "Rhino"})  # calc takes the label

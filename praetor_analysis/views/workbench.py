@@ -43,6 +43,7 @@ from praetor_analysis.views.workbench_view import (
     Target,
     cell_pmf,
     cells_table,
+    legion_choices,
     loadout_item,
     option_choices,
     run_cells,
@@ -62,14 +63,6 @@ _MEASURES = [
 _SAVES = ["-", "2+", "3+", "4+", "5+", "6+"]
 _KINDS = ["Datasheet", "Statline", "Roster unit"]
 _COLUMNS = ["attacker", "points", "target", "measure", "models", "wounds", "p_any", "points_removed", "per_100_pts"]
-
-
-def _legion_choices() -> list[tuple[str, str]]:
-    """The Legion picker: the datasheet's own (none given), then each Legion the data's conditions name."""
-    from praetor_analysis.scenario.option_visibility import legion_names
-
-    named = sorted(legion_names().values(), key=lambda n: n.split(":", 1)[1].strip())
-    return [("the datasheet's own", ""), *((n, n.split(":", 1)[1].strip()) for n in named)]
 
 
 def _sheet_label(r: dict[str, Any]) -> str:
@@ -113,7 +106,7 @@ class Workbench:
             W.Dropdown,
             "Legion",
             "The Legion of the force fielding it: the options the data shows only to some Legions follow it",
-            options=_legion_choices(),
+            options=legion_choices(),
             width="30em",
         )
         self.size = labelled(W.IntSlider, "Size", "Models in the unit (the datasheet's limits)", min=1, max=1)
@@ -127,6 +120,12 @@ class Workbench:
         self.bs = labelled(W.IntSlider, "BS", "The statline's Ballistic Skill", value=4, min=1, max=10)
         self.models = labelled(
             W.IntSlider, "Models", "Models with the weapon (as a target: models in the unit)", value=1, min=1, max=20
+        )
+        self.unit_points = labelled(
+            W.BoundedIntText,
+            "Unit pts",
+            "The statline unit's points (0: none; then no points removed per 100)",
+            max=5000,
         )
         self.toughness = labelled(W.IntSlider, "T", "As a target: Toughness", value=4, min=1, max=10)
         self.wounds = labelled(W.IntSlider, "W", "As a target: Wounds of each model", value=1, min=1, max=10)
@@ -220,7 +219,12 @@ class Workbench:
         sheet = W.VBox([self.find, self.sheet, self.legion, self.size, self.loadout])
         statline = W.VBox(
             [
-                W.HBox([W.VBox([self.bs, self.models, self.weapon]), W.VBox([self.toughness, self.wounds])]),
+                W.HBox(
+                    [
+                        W.VBox([self.bs, self.models, self.weapon, self.unit_points]),
+                        W.VBox([self.toughness, self.wounds]),
+                    ]
+                ),
                 W.HBox([self.armour, self.invulnerable, self.target_points]),
             ]
         )
@@ -332,6 +336,9 @@ class Workbench:
         if self.kind.value == "Statline":
             block: dict[str, Any] = {"BS": self.bs.value, "models": self.models.value}
             label, weapon = f"{self.models.value} x {self.weapon.value} (BS {self.bs.value})", self.weapon.value
+            if self.unit_points.value:  # a label for calc; the table reads it (docs/scenario.md: unit block)
+                block["points"] = int(self.unit_points.value)
+                label = f"{label[:-1]}, {self.unit_points.value} pts)"
         else:
             block, label = self.sheet_block()
             weapon = None

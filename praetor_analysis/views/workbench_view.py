@@ -25,6 +25,7 @@ __all__ = [
     "Target",
     "cell_pmf",
     "cells_table",
+    "legion_choices",
     "loadout_item",
     "option_choices",
     "run_cells",
@@ -108,6 +109,15 @@ def option_choices(datasheet: str, faction: str, legion: str | None = None) -> l
         )
         out.setdefault(label, item)
     return sorted(out.items())
+
+
+def legion_choices() -> list[tuple[str, str]]:
+    """The Legion picker's (label, ``legion``): the datasheet's own (none given), then each Legion the data's
+    conditions name (``("I: Dark Angels", "Dark Angels")``), as :func:`option_choices` takes them."""
+    from praetor_analysis.scenario.option_visibility import legion_names
+
+    named = sorted(legion_names().values(), key=lambda n: n.split(":", 1)[1].strip())
+    return [("the datasheet's own", ""), *((n, n.split(":", 1)[1].strip()) for n in named)]
 
 
 def loadout_item(item: Any) -> Any:
@@ -213,7 +223,8 @@ def cells_table(
                 rows.append({**row, "error": r})
                 continue
             vehicle = "hull_points" in r
-            pts = float(r["points"]) if isinstance(r.get("points"), (int, float)) else math.nan
+            given = r.get("points", a.block.get("points"))  # a datasheet's as calc prices it, else a statline's own
+            pts = float(given) if isinstance(given, (int, float)) and not isinstance(given, bool) else math.nan
             models = float(r.get("wrecked") or 0.0) if vehicle else _mean(r, "casualties")
             wounds = _mean(r, "hull_points") if vehicle else _mean(r, "wounds_caused")
             if math.isnan(wounds):
