@@ -248,3 +248,13 @@ def test_a_profile_without_toughness_or_armour_is_no_target_anywhere() -> None:
     assert not offered & set(junk)
     with pytest.raises(ScenarioError, match="not a target"):
         board.add_target_unit(junk[0], 1)
+
+
+@pytest.mark.parametrize(
+    "target", [{"name": "Rhino", "faction": "Legiones Astartes", "size": 1}, "Rhino@Legiones Astartes"]
+)
+def test_a_standard_target_given_a_faction_is_refused_naming_the_field(target: object) -> None:
+    # 'Rhino' is a standard target; with a faction it used to be "no unit profile named 'Rhino'; did you mean 'Rhino'"
+    with pytest.raises(ScenarioError, match=r"target\.faction: 'Rhino' is a standard target") as info:
+        calc({"attacker": {"BS": 4}, "weapon": "Lascannon", "target": target})
+    assert "'Legion Rhino Transport'" in str(info.value) and "mean 'Rhino'," not in str(info.value)

@@ -212,6 +212,13 @@ def unit_row(value: Any, field: str = "target") -> pd.Series:
     units, uindex = _index("unit")
     rows = uindex.get(fold(name))
     if not rows:
+        pick = next((p for p in _PICK_KEYS if p in picks), None)
+        if pick is not None and tindex.get(fold(name)):  # a standard target given a unit's faction or id
+            others = [n for n in [*datasheet_names(), *units["name"]] if fold(n) != fold(name)]
+            raise ScenarioError(
+                f"{field}.{pick}: {name!r} is a standard target, which has no {pick}; a unit profile or datasheet"
+                f" has its own name{suggestions(name, others)}"
+            )
         first, what = list(targets["archetype"]), "unit profile or standard target"
         if field == "attacker":  # a whole unit attacking is named by its datasheet
             first, what = [*datasheet_names(), *first], "datasheet, unit profile or standard target"
