@@ -509,3 +509,22 @@ def test_the_batch_caches_kept_between_batches_never_mix_records_up():
         assert len(batch.SHARED) == 0  # too many records: dropped after the batch
     finally:
         batch.SHARED_RECORDS = held
+
+
+def test_a_result_built_of_its_fields_is_the_dataclass_record():
+    # the batch builds its results with VolleyResult.of_fields (no frozen __setattr__ per field): the same record
+    # as the dataclass's constructor (equal, same repr, state kept though not compared), and still frozen
+    import dataclasses
+
+    from praetor_analysis.engine.volley import TargetState, VolleyResult
+
+    doc = {"attacker": {"BS": 4}, "attacks": 12, "target": {"T": 4, "W": 1, "Save": "3+", "models": 5},
+           "weapon": {"Range": '24"', "Strength": "5", "AP": "4", "Type": "Heavy 1, Pinning"}}  # fmt: skip
+    (made,) = resolve_many([(parse_volley(doc), parse_target(doc))], keep_state=True)
+    assert isinstance(made, VolleyResult) and isinstance(made.state, TargetState)
+    values = {f.name: getattr(made, f.name) for f in dataclasses.fields(VolleyResult)}
+    built = VolleyResult(**values)
+    assert made == built and repr(made) == repr(built) and made.state is built.state
+    assert vars(made) == vars(built) and list(vars(made)) == list(vars(built))
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        made.pinned = 1.0  # type: ignore[misc]

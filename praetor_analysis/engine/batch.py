@@ -411,7 +411,7 @@ def _resolve_block(
             out.append((c.index, Casualties(casualties[j, : c.fresh.space.models + 1], pinned, missing)))
             continue
         unsaved = several.get(j)  # Brutal's, or Deflagrate's
-        result = VolleyResult(
+        result = VolleyResult.of_fields(
             hits=hits,
             wounds=wounds[j],
             unsaved=plain[j] if unsaved is None else unsaved,
