@@ -16,9 +16,8 @@ from praetor_analysis import calc
 from praetor_analysis.analysis.army_list import ArmyList, load_list, read_list_json
 from praetor_analysis.analysis.fire_plan import fire_plan, plan_value, shot_scenario, unit_volleys
 from praetor_analysis.analysis.list_matchup import matchup, matchup_pairs
-from praetor_analysis.analysis.matchup import PAIR_COLUMNS, pair_scenario, pairs_of, target_weapon_blocks
+from praetor_analysis.analysis.matchup import PAIR_COLUMNS, pair_scenario, pairs_of
 from praetor_analysis.errors import ScenarioError
-from praetor_analysis.scenario.unit_attack import melee
 
 _HERE = Path(__file__).resolve()
 ROSTERS = next(
@@ -85,33 +84,28 @@ def test_json_list_pairs_equal_calc_of_the_datasheet_attacker() -> None:
 @needs_rosters
 @pytest.mark.slow
 def test_every_roster_pair_equals_calc() -> None:
-    """All pairs of the two shipped Dark Angels rosters, both ways and both phases: shooting as calc's
-    firing_units of the unit's volleys, a round of melee of a unit fighting as one group as calc's round, and
-    the other melees (a vehicle target, several groups striking at their Initiative steps) as the datasheet
-    path of calc (unit_attack.melee)."""
+    """All pairs of the two shipped Dark Angels rosters, both ways and both phases, each run by ``praetor
+    calc`` as the roster's units: ``{"roster": PATH, "unit": LABEL}`` as attacker and target (in melee
+    ``"target_weapon": true``: the target's own groups fight back, each at its Initiative step)."""
     mine, theirs = load_list(MINE), load_list(THEIRS)
     frame = matchup_pairs(mine, theirs)
     pairs = pairs_of(mine, theirs)
     assert len(frame) == len(pairs) == 2 * 2 * len(mine.units) * len(theirs.units)
-    kinds = {"firing_units": 0, "round": 0, "strikes": 0, "mixed round": 0, "error": 0}
+    kinds = {"shooting": 0, "melee": 0, "error": 0}
     for pair, row in zip(pairs, frame.to_dict(orient="records"), strict=True):
         doc = pair_scenario(pair)
+        assert doc is not None and doc["attacker"]["roster"] == str(MINE if pair.side == "mine" else THEIRS)
+        assert doc["attacker"]["unit"] == pair.attacker.label and doc["mode"] == pair.phase
         try:
-            if doc is not None:
-                result = calc(json.loads(json.dumps(doc)))
-                kinds["firing_units" if "firing_units" in doc else "round"] += 1
-            else:  # the datasheet path of calc (unit_attack.melee), every group of both sides striking
-                blocks = target_weapon_blocks(pair.attacker, pair.target) if pair.phase == "melee" else None
-                charging = pair.attacker.loadout.with_flags(charging=True)
-                back = None if blocks is None else pair.target.loadout
-                result = melee(charging, pair.target.target, target_unit=back)
-                kinds["strikes" if blocks is None else "mixed round"] += 1
+            result = calc(json.loads(json.dumps(doc)))
         except ScenarioError as exc:
-            assert row["error"] == str(exc)
+            # calc names a roster's unit by its label ('Rhino Transport (1)'), the list's row by its datasheet
+            assert row["error"] == str(exc).replace(pair.attacker.label, pair.attacker.loadout.datasheet)
             kinds["error"] += 1
             continue
         assert row["error"] == "", row["error"]
         _check_row(row, result, pair.target)
+        kinds[pair.phase] += 1
     assert min(kinds.values()) > 0, kinds
 
 

@@ -62,7 +62,8 @@ class ListUnit:
     groups fight back, each with its own wargear)."""
     notes: tuple[str, ...] = ()
     source: Mapping[str, Any] | None = None
-    """The datasheet block the unit was built from (a JSON list), else None (a roster unit)."""
+    """The calc block the unit was built from: its datasheet block (a JSON list) or ``{"roster", "unit"}``
+    (a roster file); None for units made in code."""
 
     @property
     def models(self) -> int:
@@ -166,7 +167,8 @@ def load_list(path: str | Path) -> ArmyList:
     units = roster_units(path)
     if not units:
         raise ScenarioError(f"{path.name}: no unit with models")
-    return make_list(read_roster(path).name or path.stem, units)
+    sources = [{"roster": str(path), "unit": label} for label in unique_labels([u.datasheet for u in units])]
+    return make_list(read_roster(path).name or path.stem, units, sources)
 
 
 def units_frame(army: ArmyList) -> pd.DataFrame:

@@ -284,10 +284,11 @@ def _melee_blocks(weapons: Sequence[Mapping[str, Any]], enemy: ListUnit) -> list
 
 
 def pair_scenario(pair: Pair) -> dict[str, Any] | None:
-    """A ``praetor calc`` scenario that gives the pair's result: the datasheet attacker block when the unit
-    came from one; else shooting as ``firing_units`` of its volleys, and a round of melee of a unit whose
-    models fight as one group; None for a roster unit's melee with several groups striking (each at its
-    Initiative step, which a single calc attacker block cannot state)."""
+    """A ``praetor calc`` scenario that gives the pair's result: the unit's own block when it came from a
+    JSON list or a roster file (its datasheet block, or ``{"roster", "unit"}``); else, for units made in code,
+    shooting as ``firing_units`` of its volleys and a round of melee of a unit whose models fight as one
+    group, and None for a melee with several groups striking (each at its Initiative step, which a single calc
+    attacker block cannot state)."""
     a, t = pair.attacker, pair.target
     target = dict(t.target_block)
     blocks = target_weapon_blocks(a, t) if pair.phase == "melee" else None
