@@ -359,5 +359,32 @@ def test_the_address_fragment_reproduces_the_view(dashboard_page):
     other.wait_for_function(shots.PLOTS_READY.replace("{n}", "3"), timeout=120000)
     other.wait_for_function(f"(shown) => ({HEATMAP_TEXT})() === shown", arg=shown, timeout=90000)  # plotly redraws
     assert other.evaluate("() => location.hash") == fragment
+    # the workbench's view and the open tab too (this page's kernel: its workbench as it opens, half range on)
+    other.get_by_role("tab", name="Workbench").first.click()
+    other.wait_for_function(f"() => ({VISIBLE_PLOTS})().length >= 2", timeout=60000)
+    other.wait_for_function("() => /tab=Workbench&workbench=.*/.test(location.hash)", timeout=60000)
+    other.wait_for_function(
+        "() => [...document.querySelectorAll('table.praetor tbody tr')].some(e => e.offsetParent !== null)",
+        timeout=60000,
+    )
+    before, table_before = other.evaluate("() => location.hash"), other.evaluate(WORKBENCH_TABLE)
+    other.locator(".widget-checkbox:visible", has_text="Half range").locator("input").first.check()
+    other.wait_for_function("(before) => location.hash !== before", arg=before, timeout=60000)
+    other.wait_for_function(
+        f"(t) => JSON.stringify(({WORKBENCH_TABLE})()) !== JSON.stringify(t)", arg=table_before, timeout=60000
+    )
+    bench_fragment, table = other.evaluate("() => location.hash"), other.evaluate(WORKBENCH_TABLE)
+    assert table and "cover=4%2B" in bench_fragment
+    third = page.context.browser.new_page(viewport={"width": 1280, "height": 1200})
+    outside += shots.offline(third)
+    third.on("pageerror", lambda e: problems.append(f"page error: {e}"))
+    third.goto(page.url.split("#")[0] + bench_fragment, timeout=60000)
+    third.wait_for_function("() => document.documentElement.dataset.praetorFragment === 'applied'", timeout=120000)
+    assert third.get_by_role("tab", name="Workbench").first.get_attribute("aria-selected") == "true"
+    third.wait_for_function(f"() => ({VISIBLE_PLOTS})().length >= 2", timeout=60000)
+    assert third.evaluate(WORKBENCH_TABLE) == table
+    assert third.locator(".widget-checkbox:visible", has_text="Half range").locator("input").first.is_checked()
+    assert third.evaluate("() => location.hash") == bench_fragment
+    third.close()
     other.close()
     assert outside == [] and problems == []

@@ -46,7 +46,7 @@ from praetor_analysis.views.dashboard_view import (
     weapon_label,
 )
 from praetor_analysis.views.figures import figure_of
-from praetor_analysis.views.fragment import PageFragment, encode_view
+from praetor_analysis.views.fragment import PageFragment, decode_page, encode_page, encode_view
 from praetor_analysis.views.lazy_tabs import LazyTabs
 from praetor_analysis.views.live_figure import LiveFigure, sync_figure
 from praetor_analysis.views.melee_view import MeleeState, MeleeView, melee_view
@@ -230,7 +230,8 @@ class Dashboard(SetupTab):
             ]
         )
         self.widget = self.tabs.widget
-        self.fragment.on_open(lambda text: self.open_fragment(text) is not None, after=self.widget.model_id)
+        self.widget.observe(lambda _: self._write_fragment(), names="selected_index")  # after the tab is built
+        self.fragment.on_open(self.open_page, after=self.widget.model_id)
 
     def __getattr__(self, name: str) -> Any:
         # a widget of a tab not built yet: build that tab (tests and callers read them before any click)
@@ -359,6 +360,7 @@ class Dashboard(SetupTab):
         from praetor_analysis.views.workbench import Workbench
 
         self.workbench = Workbench(self.targets, roster=getattr(self, "_roster_file", None))
+        self.workbench.on_refresh.append(self._write_fragment)
         return self.workbench.widget
 
     def _matchup_tab(self) -> W.Widget:
@@ -487,8 +489,34 @@ class Dashboard(SetupTab):
         curves.show(specs.curves)
         distribution.show(specs.distribution)
         self._show_table(specs)
-        self.fragment.fragment = encode_view(self.state())
+        self._write_fragment()
         return specs
+
+    def _write_fragment(self) -> None:
+        """Write the view (the shooting inputs, the open tab, the workbench's setup once built) in the page's
+        address (:func:`~praetor_analysis.views.fragment.encode_page`)."""
+        tabs = self.__dict__.get("tabs")
+        tab = self.widget.selected_index if tabs is not None else None
+        workbench = self.workbench.scenarios() if tabs is not None and tabs.built(_PAGE_OF["workbench"]) else None
+        title = self.widget.titles[tab] if tab else None
+        self.fragment.fragment = encode_page(encode_view(self.state()), title, workbench)
+
+    def open_page(self, text: str) -> bool:
+        """Set the view from the page's URL fragment: the shooting inputs, the workbench's setup, the open tab
+        (:func:`~praetor_analysis.views.fragment.decode_page`); true if it was used. What cannot be used is said
+        under the shooting controls (or the workbench's, for its setup) and that part of the view stays."""
+        from praetor_analysis.errors import PraetorError
+
+        try:
+            view, tab, setup = decode_page(text, self.widget.titles)
+        except PraetorError as exc:
+            self.status.value = f"The page's address was not used: {html.escape(str(exc))}"
+            return False
+        if self.open_fragment(view) is None or (setup is not None and not self.workbench.load_setup(setup)):
+            return False
+        if tab is not None:
+            self.widget.selected_index = list(self.widget.titles).index(tab)
+        return True
 
     def refresh_melee(self) -> MeleeView:
         """Recompute the round of melee and update its figure in place."""

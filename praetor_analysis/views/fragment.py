@@ -1,16 +1,22 @@
-"""The shooting view in the page's URL fragment: ``#bs=4&weapons=12,40&targets=Rhino...`` reproduces it.
+"""The dashboard's view in the page's URL fragment: ``#bs=4&weapons=12,40&...&tab=Workbench&workbench=...``
+reproduces it (the shooting tab's inputs, the open tab, the workbench's attackers, targets and half range).
 
 :func:`encode_view` writes a :class:`~praetor_analysis.views.dashboard_view.DashboardState` as a fragment (its
 fields as ``key=value``, lists comma-separated, URL-escaped; weapons are rows of the shipped weapon catalog,
 targets their labels); :func:`decode_view` reads one back, refusing on one line what it cannot use (an
-unknown key, a bad value, a weapon or target the page does not have). :class:`PageFragment` is the hidden
-widget that reads the page's fragment when it opens and writes the current view into it (``history``'s
-``replaceState``: no reload, no new history entry).
+unknown key, a bad value, a weapon or target the page does not have). :func:`encode_page` adds the open tab
+and the workbench's setup (its ``praetor calc`` scenarios, deflated), :func:`decode_page` splits them off
+again. :class:`PageFragment` is the hidden widget that reads the page's fragment when it opens and writes the
+current view into it (``history``'s ``replaceState``: no reload, no new history entry).
 """
 
 from __future__ import annotations
 
+import base64
+import binascii
+import json
 import urllib.parse
+import zlib
 from collections.abc import Callable, Collection
 from dataclasses import fields
 from typing import Any
@@ -23,7 +29,7 @@ from praetor_analysis.scenario.modifiers import REROLL_CHOICES
 from praetor_analysis.views.dashboard_view import COVER_CHOICES, FNP_CHOICES, DashboardState
 from praetor_analysis.views.figure_specs import METRIC_LABELS
 
-__all__ = ["PageFragment", "decode_view", "encode_view"]
+__all__ = ["PageFragment", "decode_page", "decode_view", "encode_page", "encode_view"]
 
 _DEFAULT = DashboardState(weapons=(), targets=())
 _INTS = ("bs", "attacker_models", "target_models", "to_hit", "to_wound")
@@ -38,6 +44,8 @@ _CHOICES: dict[str, tuple[str, ...]] = {
 _LIMITS = {"bs": (1, 10), "attacker_models": (1, 20), "target_models": (0, 30), "to_hit": (-1, 1), "to_wound": (-1, 1)}
 MAX_FRAGMENT = 8000
 """Longest fragment read (characters)."""
+MAX_SETUP = 1_000_000
+"""Longest workbench setup read from a fragment (bytes of JSON, once inflated)."""
 
 
 def encode_view(state: DashboardState) -> str:
@@ -116,6 +124,54 @@ def decode_view(fragment: str, weapons: Collection[Any], targets: Collection[str
                 raise ScenarioError(f"fragment {key}: {value!r} is not a target of this page")
             values[key] = value
     return DashboardState(**{"weapons": (), "targets": (), **values})
+
+
+def encode_page(view: str, tab: str | None = None, workbench: list[dict[str, Any]] | None = None) -> str:
+    """The page's fragment: the shooting ``view`` (:func:`encode_view`), then the open ``tab``'s title (none: the
+    first) and the workbench's setup (its ``praetor calc`` scenarios as compact JSON, deflated, base64url)."""
+    out = [view] if view else []
+    if tab:
+        out.append("tab=" + urllib.parse.quote(tab, safe=""))
+    if workbench:
+        packed = zlib.compress(json.dumps(workbench, separators=(",", ":")).encode("utf-8"), 9)
+        out.append("workbench=" + base64.urlsafe_b64encode(packed).decode("ascii").rstrip("="))
+    return "&".join(out)
+
+
+def decode_page(fragment: str, tabs: Collection[str]) -> tuple[str, str | None, str | None]:
+    """The shooting view's part of ``fragment`` (for :func:`decode_view`), the tab it opens (one of ``tabs``;
+    None: not said) and the workbench setup's JSON text (None: not said).
+
+    Raises:
+        ScenarioError: A tab the page does not have, or a workbench setup that is not one.
+    """
+    text = fragment.lstrip("#")
+    if len(text) > MAX_FRAGMENT:
+        raise ScenarioError(f"fragment: longer than {MAX_FRAGMENT} characters")
+    view: list[str] = []
+    tab: str | None = None
+    setup: str | None = None
+    for part in filter(None, text.split("&")):
+        key, _, raw = part.partition("=")
+        if key == "tab":
+            tab = urllib.parse.unquote(raw)
+            if tab not in tabs:
+                raise ScenarioError(f"fragment tab: one of {', '.join(tabs)}, got {tab!r}")
+        elif key == "workbench":
+            inflate = zlib.decompressobj()
+            try:
+                data = inflate.decompress(base64.urlsafe_b64decode(raw + "=" * (-len(raw) % 4)), MAX_SETUP)
+                whole, tail = inflate.eof, bool(inflate.unconsumed_tail)
+                setup = data.decode("utf-8") if whole else None
+            except (binascii.Error, ValueError, zlib.error):  # UnicodeDecodeError is a ValueError
+                setup, tail = None, False
+            if tail:
+                raise ScenarioError(f"fragment workbench: longer than {MAX_SETUP} bytes once inflated")
+            if setup is None:
+                raise ScenarioError("fragment workbench: not a workbench setup written by this page")
+        else:
+            view.append(part)
+    return "&".join(view), tab, setup
 
 
 _ESM = """

@@ -18,6 +18,7 @@ import json
 import shutil
 import tempfile
 import weakref
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -207,6 +208,7 @@ class Workbench:
         self.chart_box = W.Box(layout=W.Layout(display="none"))
         self.cell_box = W.Box(layout=W.Layout(display="none"))
         self._quiet = False
+        self.on_refresh: list[Callable[[], object]] = []  # called at each refresh (the page's address follows)
         self._wire()
         self._filter_sheets("")
         self.widget = self._layout()
@@ -479,6 +481,8 @@ class Workbench:
 
     def refresh(self) -> pd.DataFrame:
         """Compute every cell (``praetor calc``'s numbers) and show the table, the chart and the picked cell."""
+        for callback in self.on_refresh:
+            callback()
         self.chosen.options = [(a.label, i) for i, a in enumerate(self.attackers)]
         targets = self.chosen_targets()
         if not self.attackers or not targets:
