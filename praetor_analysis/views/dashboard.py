@@ -31,6 +31,7 @@ import pandas as pd
 from praetor_analysis.scenario.blocks import frame_rows
 from praetor_analysis.views import figures as F
 from praetor_analysis.views.controls import labelled, note
+from praetor_analysis.views.dashboard_address import PageAddress
 from praetor_analysis.views.dashboard_setup import SetupTab, unit_label
 from praetor_analysis.views.dashboard_view import (
     COVER_CHOICES,
@@ -46,7 +47,7 @@ from praetor_analysis.views.dashboard_view import (
     weapon_label,
 )
 from praetor_analysis.views.figures import figure_of
-from praetor_analysis.views.fragment import PageFragment, decode_page, encode_page, encode_view
+from praetor_analysis.views.fragment import PageFragment, encode_view
 from praetor_analysis.views.lazy_tabs import LazyTabs
 from praetor_analysis.views.live_figure import LiveFigure, sync_figure
 from praetor_analysis.views.melee_view import MeleeState, MeleeView, melee_view
@@ -93,7 +94,7 @@ _PAGE_OF: dict[str, int] = {
 }  # fmt: skip
 
 
-class Dashboard(SetupTab):
+class Dashboard(SetupTab, PageAddress):
     """The dashboard. ``widget`` is the root ipywidget (a Tab); the figures are ``heatmap``, ``curves``,
     ``distribution``, ``melee``, ``formation``, ``marker_distribution`` and ``roster`` (FigureWidgets).
 
@@ -491,32 +492,6 @@ class Dashboard(SetupTab):
         self._show_table(specs)
         self._write_fragment()
         return specs
-
-    def _write_fragment(self) -> None:
-        """Write the view (the shooting inputs, the open tab, the workbench's setup once built) in the page's
-        address (:func:`~praetor_analysis.views.fragment.encode_page`)."""
-        tabs = self.__dict__.get("tabs")
-        tab = self.widget.selected_index if tabs is not None else None
-        workbench = self.workbench.scenarios() if tabs is not None and tabs.built(_PAGE_OF["workbench"]) else None
-        title = self.widget.titles[tab] if tab else None
-        self.fragment.fragment = encode_page(encode_view(self.state()), title, workbench)
-
-    def open_page(self, text: str) -> bool:
-        """Set the view from the page's URL fragment: the shooting inputs, the workbench's setup, the open tab
-        (:func:`~praetor_analysis.views.fragment.decode_page`); true if it was used. What cannot be used is said
-        under the shooting controls (or the workbench's, for its setup) and that part of the view stays."""
-        from praetor_analysis.errors import PraetorError
-
-        try:
-            view, tab, setup = decode_page(text, self.widget.titles)
-        except PraetorError as exc:
-            self.status.value = f"The page's address was not used: {html.escape(str(exc))}"
-            return False
-        if self.open_fragment(view) is None or (setup is not None and not self.workbench.load_setup(setup)):
-            return False
-        if tab is not None:
-            self.widget.selected_index = list(self.widget.titles).index(tab)
-        return True
 
     def refresh_melee(self) -> MeleeView:
         """Recompute the round of melee and update its figure in place."""
