@@ -139,6 +139,42 @@ def voila_server(port: int, *, warm: float = 180.0, wait_pool: bool = True) -> I
             log_path.unlink(missing_ok=True)
 
 
+SHOWN_HEIGHT = """(toFigures) => {
+  const scroller = document.querySelector('.jp-LabShell .lm-BoxPanel-child') || document.scrollingElement;
+  scroller.scrollTop = 0;
+  const figs = [...document.querySelectorAll('.js-plotly-plot')].filter(e => e.offsetParent !== null);
+  if (toFigures && figs.length) return Math.max(...figs.map(e => e.getBoundingClientRect().bottom));
+  const tabs = [...document.querySelectorAll('.jupyter-widget-TabPanel')].filter(e => e.offsetParent !== null);
+  return tabs.length ? tabs[0].getBoundingClientRect().bottom : scroller.scrollHeight;
+}"""
+"""How tall a picture must be to show the page down to its last figure (``toFigures``) or to the bottom of its
+tabs. Voila's page scrolls inside an element: a full-page shot would see the window only."""
+
+
+def shoot_whole(page: Any, path: Path, *, to_figures: bool = False, max_height: int = 3200) -> Path:
+    """A picture of ``page`` down to the bottom of its tabs (``to_figures``: of its last figure, leaving out a long
+    table), at most ``max_height`` px tall, the mouse moved off the figures (no hover label, no plotly toolbar);
+    the window keeps its width and gets its height back after."""
+    page.mouse.move(2, 2)
+    width, before = page.viewport_size["width"], page.viewport_size["height"]
+    height = min(max_height, int(page.evaluate(SHOWN_HEIGHT, to_figures)) + 24)
+    page.set_viewport_size({"width": width, "height": max(height, 600)})
+    page.wait_for_timeout(800)  # the figures redraw at the new size
+    page.screenshot(path=str(path))
+    page.set_viewport_size({"width": width, "height": before})
+    return path
+
+
+def shoot_to_figure(page: Any, path: Path, index: int) -> Path:
+    """A picture of ``page`` from its top down to the bottom of its figure ``index`` (its axis labels)."""
+    page.mouse.move(2, 2)
+    box = page.locator(".js-plotly-plot").nth(index).bounding_box()
+    page.set_viewport_size({"width": page.viewport_size["width"], "height": int(box["y"] + box["height"]) + 24})
+    page.wait_for_timeout(800)
+    page.screenshot(path=str(path))
+    return path
+
+
 def shoot_report(browser: Any, out: Path) -> Path:
     from praetor_analysis.views.report import default_report
 
@@ -148,8 +184,7 @@ def shoot_report(browser: Any, out: Path) -> Path:
         page = browser.new_page(viewport={"width": 1280, "height": 1400})
         page.goto(path.as_uri())
         page.wait_for_function(PLOTS_READY.replace("{n}", "3"), timeout=60000)
-        target = out / "report.png"
-        page.screenshot(path=str(target))
+        target = shoot_to_figure(page, out / "report.png", 0)  # the answer and the first heatmap
         page.close()
     return target
 
@@ -178,8 +213,7 @@ def shoot_matchup(browser: Any, out: Path) -> Path:
         page = browser.new_page(viewport={"width": 1280, "height": 1600})
         page.goto(path.as_uri())
         page.wait_for_function(PLOTS_READY.replace("{n}", "7"), timeout=120000)
-        target = out / "matchup.png"
-        page.screenshot(path=str(target))
+        target = shoot_to_figure(page, out / "matchup.png", 2)  # the answer, the curves, the first heatmap
         page.close()
     return target
 
@@ -190,7 +224,7 @@ def shoot_matchup_tab(browser: Any, out: Path, port: int) -> Path:
     if not isinstance(mine, Path):
         raise FileNotFoundError("the matchup tab's picture needs the two Dark Angels rosters beside the project")
     with voila_server(port) as url:
-        page = browser.new_page(viewport={"width": 1400, "height": 1300})
+        page = browser.new_page(viewport={"width": 1280, "height": 1300})
         offline(page)
         page.goto(url, timeout=120000)
         page.wait_for_function(PLOTS_READY.replace("{n}", "3"), timeout=120000)
@@ -208,8 +242,7 @@ def shoot_matchup_tab(browser: Any, out: Path, port: int) -> Path:
             timeout=300000,
         )
         page.wait_for_timeout(1500)
-        target = out / "dashboard_matchup.png"
-        page.screenshot(path=str(target))
+        target = shoot_whole(page, out / "dashboard_matchup.png", to_figures=True)
         page.close()
     return target
 
@@ -271,8 +304,7 @@ def shoot_dashboard(browser: Any, out: Path, port: int) -> list[Path]:
         page.goto(url, timeout=120000)
         page.wait_for_function(PLOTS_READY.replace("{n}", "3"), timeout=120000)
         page.wait_for_timeout(1500)
-        shots.append(out / "dashboard.png")
-        page.screenshot(path=str(shots[-1]))
+        shots.append(shoot_whole(page, out / "dashboard.png", to_figures=True))  # not the long table
         tabs = (
             ("Workbench", "dashboard_workbench.png", 2, _workbench),
             ("Melee", "dashboard_melee.png", 1, None),
@@ -286,8 +318,7 @@ def shoot_dashboard(browser: Any, out: Path, port: int) -> list[Path]:
             if act is not None:
                 act(page)
             page.wait_for_timeout(1000)
-            shots.append(out / name)
-            page.screenshot(path=str(shots[-1]), full_page=tab == "Workbench")
+            shots.append(shoot_whole(page, out / name, to_figures=tab == "Workbench"))
         page.close()
     return shots
 

@@ -87,14 +87,20 @@ CUT_LABELS = """() => [...document.querySelectorAll('.widget-label, .widget-labe
   .filter(e => e.offsetParent !== null && e.scrollWidth > e.clientWidth + 1).map(e => e.textContent)"""
 
 
+CUT_CONTROLS = """() => [...document.querySelectorAll('.widget-dropdown, .widget-select, .widget-select-multiple, .widget-text')]
+  .filter(e => e.offsetParent !== null && e.getBoundingClientRect().right > document.documentElement.clientWidth)
+  .map(e => e.textContent.slice(0, 40))"""
+
+
 def test_no_label_is_cut_at_1280_px(dashboard_page):
     page, problems, _ = dashboard_page
     assert page.viewport_size["width"] == 1280
-    assert page.evaluate(CUT_LABELS) == []
-    for tab in ("Workbench", "Melee", "Marker scatter", "Roster", "Targets, setup", "Shooting"):
+    assert page.evaluate(CUT_LABELS) == [] and page.evaluate(CUT_CONTROLS) == []
+    for tab in ("Workbench", "Melee", "Marker scatter", "Roster", "Matchup", "Targets, setup", "Shooting"):
         page.get_by_role("tab", name=tab).first.click()
         page.wait_for_timeout(400)
         assert page.evaluate(CUT_LABELS) == [], tab
+        assert page.evaluate(CUT_CONTROLS) == [], tab  # no control runs off the page either
         for kind in ("Statline", "Roster unit", "Datasheet") if tab == "Workbench" else ():  # its builder's pages
             page.get_by_role("button", name=kind, exact=True).click()
             page.wait_for_timeout(400)

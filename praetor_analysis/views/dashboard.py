@@ -260,7 +260,7 @@ class Dashboard(SetupTab, PageAddress):
         weapon_opts = [(self._labels[i], i) for i in melee_w.index]
         legionary = self._first_unit("Legionary", "Assault Squad")
         chainsword = self._first_weapon(melee_w, "Chainsword")
-        pick = "60em"
+        pick = "34em"  # two columns of pickers within 1280 px
         self.melee_inputs: dict[str, W.ValueWidget] = {
             "attacker": labelled(
                 W.Dropdown, "Attacker", "The unit profile that strikes first in the order of Initiative",
