@@ -311,7 +311,7 @@ def _prepare(i: int, volley: Volley, target: Unit, shared: _Shared) -> _Cell | N
         return None
     vf = shared.volley_facts(volley)
     strength = vf.strength
-    if strength is None or (vf.deflagrate and vf.reads_six):  # extra hits without a To Hit die: exact.py
+    if strength is None or vf.extra_apart:  # Deflagrate's extra hits with tables of their own: exact.py
         return None
     fresh = tf.fresh
     if isinstance(fresh, ProfileError):

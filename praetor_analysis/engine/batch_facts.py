@@ -13,7 +13,7 @@ from praetor_analysis.engine.checks import check_boost
 from praetor_analysis.engine.pinning import pinning_exempt, shell_shock_of
 from praetor_analysis.engine.rule_report import fresh_single_wound, volley_classification_reads
 from praetor_analysis.engine.volley import TargetState, Volley, weapon_strength
-from praetor_analysis.engine.wound_stage import reads_hit_sixes, volley_wound_key, wound_groups
+from praetor_analysis.engine.wound_stage import extra_hits_volley, reads_hit_sixes, volley_wound_key, wound_groups
 from praetor_analysis.prob.memo import BoundedMemo
 from praetor_analysis.profiles.records import ProfileError, Unit
 from praetor_analysis.rules.catalogue import reads_of
@@ -67,6 +67,7 @@ class VolleyFacts:
     __slots__ = (
         "class_reads",
         "deflagrate",
+        "extra_apart",
         "gets_hot",
         "pinning",
         "reads",
@@ -97,6 +98,8 @@ class VolleyFacts:
         )
         self.shock = shell_shock_of(w)
         self.reads_six = reads_hit_sixes(w)
+        # Deflagrate's extra hits wound or save unlike the volley's own hits: exact.py
+        self.extra_apart = self.deflagrate and extra_hits_volley(volley) is not None
         self.wound_key = None if self.strength is None else volley_wound_key(volley, self.strength)
         self.wound = None if self.wound_key is None else shared.token(self.wound_key)
         # what classify_rules reads of the volley (not its attack count: volleys of one weapon share the lists),

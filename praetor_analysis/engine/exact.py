@@ -33,7 +33,7 @@ from praetor_analysis.engine.pinning import (
 )
 from praetor_analysis.engine.rule_report import classify_rules
 from praetor_analysis.engine.volley import TargetState, Volley, VolleyResult, weapon_strength
-from praetor_analysis.engine.wound_stage import gets_hot_unsaved, reads_hit_sixes, wound_groups
+from praetor_analysis.engine.wound_stage import extra_hits_volley, gets_hot_unsaved, wound_groups
 from praetor_analysis.prob.dice import sum_of_iid, thin
 from praetor_analysis.prob.dist import Dist
 from praetor_analysis.profiles.records import ProfileError, Unit
@@ -55,11 +55,12 @@ def unsaved_pmf(
 def extra_hit_groups(
     volley: Volley, target: Unit, strength: int, wounds: int, groups: list[WoundGroup], unsaved_each: np.ndarray
 ) -> tuple[list[WoundGroup], np.ndarray]:
-    """The per-hit groups and unsaved pmf of Deflagrate's extra hits: automatic, so no To Hit die for a rule
-    that reads it (Molecular Dissonance wounds none of them; docs/rules.md#deflagrate); else the volley's own."""
-    if not reads_hit_sixes(volley.weapon):
+    """The per-hit groups and unsaved pmf of Deflagrate's extra hits (``extra_hits_volley``): the volley's own
+    when they wound and are saved alike."""
+    extra_volley = extra_hits_volley(volley)
+    if extra_volley is None:
         return groups, unsaved_each
-    extra, _, each = wound_groups(replace(volley, hits=Dist.point(0)), target, strength, wounds)
+    extra, _, each = wound_groups(extra_volley, target, strength, wounds)
     return extra, each
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 import numpy as np
 
@@ -14,6 +15,7 @@ from praetor_analysis.engine.allocation import (
 from praetor_analysis.engine.damage import damage_packet
 from praetor_analysis.engine.hit_stage import attacker_rules_with, hit_roll_of, hits_automatically
 from praetor_analysis.engine.volley import Volley
+from praetor_analysis.prob.dist import Dist
 from praetor_analysis.prob.memo import BoundedMemo
 from praetor_analysis.profiles.records import ProfileError, Unit, Weapon
 from praetor_analysis.profiles.rule_tokens import Rule
@@ -197,6 +199,20 @@ def volley_wound_key(volley: Volley, strength: int) -> tuple:
 def reads_hit_sixes(weapon: Weapon) -> bool:
     """True when a rule of the weapon reads the To Hit die of its hits (``RuleDecl.reads_hit_six``)."""
     return any((d := lookup(t.name)) is not None and d.reads_hit_six for t in weapon.rules)
+
+
+def extra_hits_volley(volley: Volley) -> Volley | None:
+    """The volley Deflagrate's extra hits are resolved as, or None when it is the volley itself.
+
+    The extra hits are automatic (no To Hit die for a rule that reads it: Molecular Dissonance wounds none of
+    them) and made with the weapon's profile and rules only, none of the attacking model's own (Preferred Enemy,
+    re-rolls and modifiers given as its rules, Night Vision); docs/rules.md#deflagrate."""
+    sixes = reads_hit_sixes(volley.weapon)
+    own = attacker_rules_with(volley.attacker, WOUND) or attacker_rules_with(volley.attacker, SAVE)
+    if not sixes and not own:
+        return None
+    bare = replace(volley, attacker=replace(volley.attacker, rules=())) if own else volley
+    return replace(bare, hits=Dist.point(0)) if sixes else bare
 
 
 def hit_six_share(volley: Volley, target: Unit) -> float:

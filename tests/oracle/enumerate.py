@@ -51,7 +51,9 @@ Readings chosen where MECHANICS.md leaves room (one per line, for comparison wit
 - Swarm: an unsaved wound of a Blast or Template weapon does 2 wounds to its model (the excess lost, as
   for Destroyer); `unsaved` still counts it once.
 - Deflagrate: the extra hits are a second batch after the whole attack (own allocation order), with no
-  To Hit roll and no Gets Hot die; they can Rend, Breach, Murderous Strike and Brutal like the attack.
+  To Hit roll and no Gets Hot die; they can Rend, Breach, Murderous Strike and Brutal like the attack, but
+  none of the attacker's own rules acts on them (Preferred Enemy, re-rolls of 1, To Wound modifiers, Night
+  Vision).
 - Pinning: pinned is None whenever the target is exempt (Fearless, Pinned, Locked in combat, Embarked),
   even if no weapon has Pinning; else 0.0 without a Pinning weapon.  Shell Shock counts only with Pinning;
   if several Pinning weapons of one firing unit wound, the largest Shell Shock applies.  A unit already
@@ -133,6 +135,7 @@ class St(NamedTuple):
     sub_left: int = 0
     alive: bool = False  # the model that wound went to still stands
     volley_unsaved: int = 0
+    extra: bool = False  # Deflagrate's extra hits being saved (their own save plans)
 
 
 def forget(dist: dict, **defaults) -> dict:
@@ -528,14 +531,16 @@ def resolve_volley(dist: dict, v: Volley, t: Target, record: dict | None = None)
 
     # To Wound, hit by hit, then saves and allocation wound by wound.
     per_hit = wound_outcomes(v, t)
+    bare = replace(a, preferred_enemy=None, reroll_wound_ones=False, wound_modifier=0, night_vision=False)
+    extra_volley = replace(v, attacker=bare)  # Deflagrate's extra hits
     plans = {}
     damage_dice = damage_outcomes(w, t)
 
-    def wound_die(s, count=True):
+    def wound_die(s, count=True, table=per_hit):
         s = s._replace(to_wound=s.to_wound - 1)
         return [
             (p, s if cls is None else s._replace(wounds=s.wounds + int(count), pool=tuple(sorted((*s.pool, cls)))))
-            for p, cls in per_hit
+            for p, cls in table
         ]
 
     def save_die(s):
@@ -549,12 +554,13 @@ def resolve_volley(dist: dict, v: Volley, t: Target, record: dict | None = None)
                 out.extend((_dice.ONE * first.count(c) / len(first) * p, new) for p, new in save_die(taken))
             return out
         _, instant, ap, no_fnp, saves = s.current
-        key = (instant, ap, no_fnp, saves)
+        sv = extra_volley if s.extra else v
+        key = (instant, ap, no_fnp, saves, s.extra)
         if key not in plans:
             if saves == "discarded":  # no save is rolled and the wound is never unsaved
                 plans[key] = [(_dice.ONE, False)]
             else:
-                plan = (None, False, None) if saves == "none" else wound_save_plan(v, t, instant, ap, no_fnp, saves)
+                plan = (None, False, None) if saves == "none" else wound_save_plan(sv, t, instant, ap, no_fnp, saves)
                 plans[key] = merge_paths(save_outcomes(*plan))
         out = []
         for p, unsaved in plans[key]:
@@ -581,10 +587,13 @@ def resolve_volley(dist: dict, v: Volley, t: Target, record: dict | None = None)
     dist = saves_done(dist)
 
     if w.deflagrate:
-        # As many automatic hits as unsaved wounds, wounding and saved with the same profile, once.
-        dist = each_state(dist, lambda s: stay(s._replace(to_wound=s.volley_unsaved)))
-        dist = run_until_done(dist, lambda s: s.to_wound, lambda s: wound_die(s, count=False))
+        # As many automatic hits as unsaved wounds, wounding and saved with the weapon's profile and rules
+        # once, none of the attacking model's own rules (Preferred Enemy, its re-rolls and modifiers, Night Vision).
+        extra_hits = wound_outcomes(extra_volley, t)
+        dist = each_state(dist, lambda s: stay(s._replace(to_wound=s.volley_unsaved, extra=True)))
+        dist = run_until_done(dist, lambda s: s.to_wound, lambda s: wound_die(s, count=False, table=extra_hits))
         dist = saves_done(dist)
+        dist = each_state(dist, lambda s: stay(s._replace(extra=False)))
 
     def pinning_trigger(s):
         if w.pinning and s.volley_unsaved > 0:
