@@ -92,6 +92,12 @@ CUT_CONTROLS = """() => [...document.querySelectorAll('.widget-dropdown, .widget
   .map(e => e.textContent.slice(0, 40))"""
 
 
+CUT_TITLES = """() => [...document.querySelectorAll('.js-plotly-plot')].filter(p => p.offsetParent !== null)
+  .flatMap(p => { const svg = p.querySelector('.main-svg').getBoundingClientRect();
+    return [...p.querySelectorAll('.gtitle')].filter(t => t.getBoundingClientRect().right > svg.right + 1)
+      .map(t => t.textContent.slice(0, 60)); })"""
+
+
 def test_no_label_is_cut_at_1280_px(dashboard_page):
     page, problems, _ = dashboard_page
     assert page.viewport_size["width"] == 1280
@@ -204,9 +210,11 @@ def test_workbench_builds_units_side_by_side_and_runs_in_calc(dashboard_page, tm
     shots.add_workbench_attacker(page)
     # click the cell of the second attacker (bottom row) and the first target (left column)
     shots.click_workbench_cell(page, 0.75, 1 / 6)
-    cell_title = f"() => ({VISIBLE_PLOTS})()[1].querySelector('.gtitle').textContent"
+    cell_title = f"() => ({VISIBLE_PLOTS})()[1].layout.title.text.replaceAll('<br>', ' ')"  # its lines joined
     page.wait_for_function(f"() => ({cell_title})().startsWith('Heavy Support Squad')", timeout=60000)
     assert "vs Legionary (Tactical Squad)" in page.evaluate(cell_title)
+    page.wait_for_timeout(300)
+    assert page.evaluate(CUT_TITLES) == []  # the long title in lines, within its figure
     bars = page.evaluate(f"() => Array.from(({VISIBLE_PLOTS})()[1].data[0].y)")
     assert abs(sum(bars) - 1.0) < 1e-9
     # save the setup and run it with praetor calc

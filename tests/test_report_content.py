@@ -14,7 +14,8 @@ pytest.importorskip("plotly")
 
 from praetor_analysis.views import explorer as E
 from praetor_analysis.views import report as R
-from praetor_analysis.views.formats import PALETTE, number, percent
+from praetor_analysis.views.figure_specs import DistributionOptions, distribution_spec
+from praetor_analysis.views.formats import PALETTE, TITLE_LINE, number, percent
 
 ROSTERS = [d / "shared" / "bsdata" / "rosters" / "HH2 - Dark Angels.rosz" for d in Path(__file__).resolve().parents]
 XSS = "<script>alert(1)</script>"
@@ -128,3 +129,17 @@ def test_assumptions_name_the_rules_a_target_carries(default_page):
     assert R.target_sentences(rows) == (f"{XSS}: Feel No Pain (5+); Stubborn",)
     page = R.to_html(R.Report(title="t", comparison=pd.DataFrame(), assumptions=R.Assumptions(targets=(XSS,))))
     assert XSS not in page
+
+
+def test_a_long_distribution_title_is_broken_into_lines_that_fit() -> None:
+    # the workbench's picked cell is named by attacker and target: one line ran past its ~550 px figure
+    label = "Heavy Support Squad x5 (Lascannon) [shooting] vs Tartaros Terminator & co"
+    spec = distribution_spec([0.25, 0.5, 0.25], DistributionOptions(title=label))
+    lines = spec.layout["title"]["text"].split("<br>")
+    assert len(lines) == 2 and all(len(line) <= TITLE_LINE for line in lines)
+    assert (
+        " ".join(lines)
+        == "Heavy Support Squad x5 (Lascannon) [shooting] vs Tartaros Terminator &amp; co (mean 1 models)"
+    )
+    short = distribution_spec([0.5, 0.5], DistributionOptions(title="Bolter"))
+    assert short.layout["title"]["text"] == "Bolter (mean 0.5 models)"

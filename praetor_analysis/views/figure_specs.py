@@ -17,7 +17,16 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from praetor_analysis.views.formats import PCT_FMT, colour, escape, is_chance, number, percent, title_layout
+from praetor_analysis.views.formats import (
+    PCT_FMT,
+    colour,
+    escape,
+    is_chance,
+    number,
+    percent,
+    title_layout,
+    wrapped_title,
+)
 
 __all__ = [
     "METRIC_LABELS",
@@ -147,7 +156,7 @@ def distribution_spec(dist: Any, options: DistributionOptions | None = None) -> 
         "hovertemplate": f"k = %{{x}} {unit}<br>P(X ≥ k) = %{{y:{PCT_FMT}}}<extra></extra>",
     }
     layout = {
-        "title": title_layout(f"{escape(o.title)} (mean {number(mean)} {unit})"),
+        "title": title_layout(wrapped_title(f"{escape(o.title)} (mean {number(mean)} {unit})")),
         "xaxis": {"title": {"text": f"{escape(o.outcome)} k ({unit})"}, "dtick": 1 if pmf.size <= 30 else None},
         "yaxis": {"title": {"text": "P(X = k) (probability)"}, "rangemode": "tozero", "tickformat": ".0%"},
         "yaxis2": {

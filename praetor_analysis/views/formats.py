@@ -8,6 +8,7 @@ from __future__ import annotations
 import functools
 import html
 import math
+import textwrap
 from typing import Any
 
 __all__ = [
@@ -15,12 +16,14 @@ __all__ = [
     "PALETTE",
     "PCT_FMT",
     "SIG_FMT",
+    "TITLE_LINE",
     "colour",
     "escape",
     "is_chance",
     "number",
     "percent",
     "title_layout",
+    "wrapped_title",
 ]
 
 #: 24 distinct colours (Plotly's Dark24 then Alphabet order): trace i gets ``PALETTE[i % 24]``.
@@ -141,6 +144,16 @@ def escape(text: object) -> str:
     Quotes are kept: Plotly's labels treat them as text, and it does not decode ``&quot;``.
     """
     return html.escape("" if text is None else str(text), quote=False)
+
+
+TITLE_LINE = 60
+"""Characters in a line of a figure's title that :func:`wrapped_title` breaks: a title fits a narrow figure
+(the workbench's distribution is about 550 px wide) instead of running past its edge."""
+
+
+def wrapped_title(text: str, width: int = TITLE_LINE) -> str:
+    """An escaped title broken into lines (``<br>``) of at most ``width`` characters, at spaces only."""
+    return "<br>".join(textwrap.wrap(text, width, break_long_words=False, break_on_hyphens=False)) or text
 
 
 def title_layout(text: str) -> dict[str, Any]:
