@@ -84,7 +84,7 @@ def _penetration(roll, w: PenetratingWeapon, armour: int, half_range: bool) -> s
     return "none" if total < armour else ("glance" if total == armour else "pen")
 
 
-def _saved(roll, w: PenetratingWeapon, t: VehicleTarget, facing: str, cover_allowed: bool) -> bool:
+def _saved(roll, w: PenetratingWeapon, t: VehicleTarget, facing: str) -> bool:
     saves = []
     inv = t.invulnerable.get(facing) if isinstance(t.invulnerable, dict) else t.invulnerable
     if inv is not None:
@@ -94,7 +94,7 @@ def _saved(roll, w: PenetratingWeapon, t: VehicleTarget, facing: str, cover_allo
     if t.ion_shield and not w.is_melee and facing in ("Front", "Side"):  # shooting only: 4+ Front, 5+ Side
         saves.append(4 if facing == "Front" else 5)
     shooting_cover = not (w.is_melee or w.ignores_cover or w.template)
-    if t.cover is not None and cover_allowed and shooting_cover and not w.haywire:  # Haywire: no cover
+    if t.cover is not None and shooting_cover and not w.haywire:  # Haywire: no cover
         saves.append(t.cover)
     if saves and roll(6) >= min(saves):
         return True
@@ -115,12 +115,12 @@ def _after_roll(roll, w, t, facing, result: str):
             hp += roll(3)
         return (hp, name)
 
-    if result != "none" and not _saved(roll, w, t, facing, cover_allowed=True):
+    if result != "none" and not _saved(roll, w, t, facing):
         hp = roll(3) if w.destroyer else 1
         impacts.append(table_roll(hp) if result == "pen" else (hp, None))
     if result == "pen" and w.exoshock is not None and roll(6) >= w.exoshock:
-        if not _saved(roll, w, t, facing, cover_allowed=False):
-            impacts.append(table_roll(1))
+        if not _saved(roll, w, t, facing):  # a Penetrating Hit like any other
+            impacts.append(table_roll(roll(3) if w.destroyer else 1))
     return tuple(impacts)
 
 
@@ -158,9 +158,9 @@ def one_hit(w: PenetratingWeapon, t: VehicleTarget, half_range: bool = False, ca
 
 def attack(w: PenetratingWeapon, t: VehicleTarget, n_hits: int, half_range: bool = False):
     """Brute-force statistics of ``n_hits`` hits: every combination of every hit's dice, each hit's Sunder
-    choice made at the hull points left when it lands (a wreck: uncapped)."""
+    choice made at the hull points left when it lands (a wreck: nothing left to gain, a glance kept)."""
     if w.sunder and not w.haywire:
-        per_hp = {hp: one_hit(w, t, half_range, cap=hp if hp > 0 else None)[0] for hp in range(t.hp + 1)}
+        per_hp = {hp: one_hit(w, t, half_range, cap=hp)[0] for hp in range(t.hp + 1)}
     else:
         same = one_hit(w, t, half_range)[0]
         per_hp = dict.fromkeys(range(t.hp + 1), same)
@@ -269,8 +269,9 @@ SINGLE = [
     ),
     ("haywire", PenetratingWeapon(3, None, haywire=True), LAND_RAIDER, False),
     ("exoshock", PenetratingWeapon(9, 2, exoshock=4), RHINO, False),
+    ("sunder, glances kept on a wreck", PenetratingWeapon(9, 2, sunder=True), VehicleTarget(10, 10, 10, 3), False),
     ("destroyer", PenetratingWeapon(10, 1, destroyer=True), LAND_RAIDER, False),
-    ("destroyer one die", PenetratingWeapon(10, 1, destroyer=True, destroyer_three_dice=False), LAND_RAIDER, False),
+    ("destroyer three dice", PenetratingWeapon(10, 1, destroyer=True, destroyer_three_dice=True), LAND_RAIDER, False),
     ("barrage", PenetratingWeapon(7, 3, barrage_or_megablast=True), PREDATOR, False),
     (
         "melee",
@@ -333,14 +334,14 @@ PAIRS = [
     ("sunder+exoshock", PenetratingWeapon(8, 2, sunder=True, exoshock=4), RHINO, False),
     (
         "sunder+destroyer",
-        PenetratingWeapon(8, 1, sunder=True, destroyer=True, destroyer_three_dice=False),
+        PenetratingWeapon(8, 1, sunder=True, destroyer=True),
         LAND_RAIDER,
         False,
     ),
     ("sunder+shrouded", PenetratingWeapon(8, 1, sunder=True), VehicleTarget(11, 11, 10, 3, shrouded=4), False),
     (
         "exoshock+destroyer",
-        PenetratingWeapon(9, 1, exoshock=4, destroyer=True, destroyer_three_dice=False),
+        PenetratingWeapon(9, 1, exoshock=4, destroyer=True),
         VehicleTarget(12, 12, 10, 4),
         False,
     ),
@@ -391,7 +392,7 @@ def test_sunder_choice_matches(case, weapon, target, half_range):
 
     _, reroll = one_hit(weapon, target, half_range)
     assert hit_outcome(weapon, target, half_range=half_range).sunder_rerolls_glancing == reroll
-    for hp in range(1, target.hp + 1):  # the choice at each number of hull points left
+    for hp in range(target.hp + 1):  # the choice at each number of hull points left (none on a wreck)
         _, reroll = one_hit(weapon, target, half_range, cap=hp)
         assert hit_outcome(weapon, target, half_range=half_range, hp_left=hp).sunder_rerolls_glancing == reroll
 

@@ -95,7 +95,7 @@ def penetrating_weapon(volley: Volley) -> PenetratingWeapon:
         sunder=plays(Role.REROLL_PENETRATION, printed),
         haywire=haywire,
         exoshock=(exo.value or 6) if exo else None,
-        destroyer=plays(Role.D3_HULL_POINTS, printed),
+        destroyer=w.plays(Role.D3_HULL_POINTS),  # a Destroyer kind too
         barrage_or_megablast=plays(Role.SIDE_ARMOUR, printed),
         is_melee=volley.mode == "melee",
         gets_hot=plays(Role.GETS_HOT, printed),

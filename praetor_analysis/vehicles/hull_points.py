@@ -172,15 +172,15 @@ def per_hit_outcome(
     """The per-hit outcome and its hull-point transitions, computed once per (weapon, target, table)."""
 
     def build() -> tuple[HitOutcome, Transitions]:
-        outcome = hit_outcome(weapon, target, half_range=half_range, table=table)
         if not weapon.sunder or weapon.haywire:
+            outcome = hit_outcome(weapon, target, half_range=half_range, table=table)
             return outcome, Transitions([outcome] * (target.hp + 1), target.hp)
-        # Sunder's choice counts the hull points left: one outcome per state (a wreck keeps the uncapped one)
-        rows = [outcome] + [
-            hit_outcome(weapon, target, half_range=half_range, table=table, hp_left=hp)
-            for hp in range(1, target.hp + 1)
+        # Sunder's choice counts the hull points left: one outcome per state (on a wreck nothing is left to
+        # gain, so a glance is kept)
+        rows = [
+            hit_outcome(weapon, target, half_range=half_range, table=table, hp_left=hp) for hp in range(target.hp + 1)
         ]
-        return outcome, Transitions(rows, target.hp)
+        return rows[-1], Transitions(rows, target.hp)  # the outcome of a hit on the whole vehicle
 
     key = (weapon, target, half_range, id(table) if table is DEFAULT_DAMAGE_TABLE else table)
     return _PER_HIT.get(key, build)  # unhashable fields (e.g. invulnerable saves per facing): no memo

@@ -9,10 +9,10 @@ Readings where the rules leave room (each has a test):
 
 - Facing: Barrage and Apocalyptic Mega-blast hits use Side armour, other hits (melee too: HH2 resolves them
   against the facing the attacker touches) the target's ``facing`` (docs/rules.md#vehicles-in-melee).
-- Destroyer: besides D3 hull points per Glancing or Penetrating Hit, the rules text makes a Destroyer
-  weapon roll three dice for penetration, drop the lowest and add the other two. That is the default;
-  ``destroyer_three_dice=False`` keeps one die. With Destroyer's three dice, Ordnance's "best of two" is not
-  applied as well (the three dice replace the roll).
+- Destroyer: D3 hull points per Glancing or Penetrating Hit, the penetration roll being the usual one (the
+  rules model gives Destroyer nothing else). The rules text also makes a Destroyer weapon roll three dice for
+  penetration, drop the lowest and add the other two: ``destroyer_three_dice=True`` asks for that reading,
+  in which Ordnance's "best of two" is not applied as well (the three dice replace the roll).
 - Armourbane adds one more D6 to whatever the roll is; Rending adds its D3 once when any counted die (the
   kept Ordnance die, the two kept Destroyer dice, the Armourbane die) shows its value or more.
 - Armourbane (Melta): ``melta=True`` makes the extra die depend on ``half_range`` alone.
@@ -21,9 +21,8 @@ Readings where the rules leave room (each has a test):
   those of the glance, so a glance that wrecks the vehicle is kept. The decision depends on the hull points
   left when the hit lands (``hp_left``); the hull-point chain makes it state by state.
 - Exoshock (X) triggers on every Penetrating Hit scored by the roll (before saves). Its extra hit is a
-  Penetrating Hit of the weapon's AP that rolls on the damage table and takes invulnerable saves and
-  Shrouded but no cover; it removes 1 hull point (no Destroyer D3: it gains no other special rule) and
-  never triggers Exoshock again.
+  Penetrating Hit of the weapon's AP like any other: it takes the same saves (cover included), removes 1 hull
+  point (D3 with Destroyer) and rolls on the damage table; it never triggers Exoshock again.
 - Haywire replaces the roll; Strength, AP (for the roll), Rending, Armourbane, Ordnance, Lance, Sunder and
   Destroyer's dice then do nothing. Its Glancing and Penetrating Hits allow only invulnerable saves and
   damage mitigation (no cover), roll the damage table at the weapon's AP, and Destroyer's D3
@@ -80,7 +79,8 @@ class PenetratingWeapon:
         haywire: a D6 instead of the penetration roll (1 nothing, 2-5 Glancing, 6 Penetrating).
         exoshock: X of Exoshock (X), or None.
         destroyer: D3 hull points per Glancing or Penetrating Hit.
-        destroyer_three_dice: with Destroyer, three dice for penetration, dropping the lowest.
+        destroyer_three_dice: with Destroyer, three dice for penetration, dropping the lowest (the rules
+            text's reading; off by default: docs/rules.md#destroyer).
         barrage_or_megablast: Barrage or Apocalyptic Mega-blast: hits use Side armour.
         is_melee: a close combat attack: the target's facing, no cover, no Shrouded.
         gets_hot: Gets Hot (only affects the firer; see ``vehicles.gets_hot_on_vehicle``).
@@ -103,7 +103,7 @@ class PenetratingWeapon:
     haywire: bool = False
     exoshock: int | None = None
     destroyer: bool = False
-    destroyer_three_dice: bool = True
+    destroyer_three_dice: bool = False
     barrage_or_megablast: bool = False
     is_melee: bool = False
     gets_hot: bool = False
@@ -213,7 +213,7 @@ class HitOutcome:
         armour: the armour value used (after Lance).
         roll: P(nothing), P(Glancing), P(Penetrating) of the penetration roll (after Sunder), before saves.
         unsaved: P(a Glancing or Penetrating Hit of the roll is neither saved nor ignored).
-        unsaved_exoshock: the same for an Exoshock extra Penetrating Hit (no cover; 0.0 without Exoshock).
+        unsaved_exoshock: the same for an Exoshock extra Penetrating Hit (``unsaved``; 0.0 without Exoshock).
         sunder_rerolls_glancing: whether Sunder re-rolls Glancing Hits for this weapon and target.
         sequences: probability of each sequence of impacts the hit causes (``()`` is nothing).
         applied: rule names that were applied.
@@ -305,8 +305,8 @@ def _fail(threshold: int | None) -> float:
     return 1.0 if threshold is None else 1.0 - p_at_least(threshold)
 
 
-def _unsaved(weapon: PenetratingWeapon, target: VehicleTarget, facing: str) -> tuple[float, float, list[str]]:
-    """P(unsaved) for a hit that may take cover and for one that may not, and the rules used."""
+def _unsaved(weapon: PenetratingWeapon, target: VehicleTarget, facing: str) -> tuple[float, list[str]]:
+    """P(a Glancing or Penetrating Hit is unsaved), and the rules used."""
     used = [name for name, on in (("Ignores Cover", weapon.ignores_cover), ("Template", weapon.template)) if on]
     own = target.invulnerable_for(facing)
     invuln: list[int] = [] if own is None else [own]
@@ -326,7 +326,7 @@ def _unsaved(weapon: PenetratingWeapon, target: VehicleTarget, facing: str) -> t
     # Haywire results allow only invulnerable saves and damage mitigation (docs/rules.md#haywire): no cover
     cover = None if unshielded or weapon.haywire else target.cover
     with_cover = best_invuln if cover is None else min([*invuln, cover])
-    return _fail(with_cover) * mitigation, _fail(best_invuln) * mitigation, used
+    return _fail(with_cover) * mitigation, used
 
 
 # --- one hit ------------------------------------------------------------------------------------------
@@ -455,7 +455,7 @@ def hit_outcome(
         applied.extend(roll_rules)
         first = _roll(weapon, armour, armourbane)
 
-    u_cover, u_nocover, save_rules = _unsaved(weapon, target, facing)
+    u_cover, save_rules = _unsaved(weapon, target, facing)
     applied.extend(save_rules)
     rows = _outcomes(table, weapon.ap, target.is_slow)
     if target.is_slow:
@@ -468,7 +468,7 @@ def hit_outcome(
     pen = _maybe(u_cover, _impacts(base_hp, rows))
     if weapon.exoshock is not None:
         applied.append(f"Exoshock ({weapon.exoshock}+)")
-        extra = _maybe(u_nocover, _impacts(np.array([0.0, 1.0]), rows))
+        extra = _maybe(u_cover, _impacts(base_hp, rows))
         pen = _then(pen, _maybe(p_at_least(weapon.exoshock), extra))
 
     nothing: dict[Impacts, float] = {(): 1.0}
@@ -495,7 +495,7 @@ def hit_outcome(
         armour=armour,
         roll=(p_none, p_glance, p_pen),
         unsaved=u_cover,
-        unsaved_exoshock=u_nocover if weapon.exoshock is not None else 0.0,
+        unsaved_exoshock=u_cover if weapon.exoshock is not None else 0.0,
         sunder_rerolls_glancing=rerolls_glancing,
         sequences=sequences,
         applied=tuple(applied),
