@@ -7,11 +7,13 @@ must be listed where docs/rules.md says (``no_effect``, ``applied`` or ``not_mod
 from __future__ import annotations
 
 import itertools
+import re
 from fractions import Fraction
 from typing import Any
 
 import pytest
 
+from praetor_analysis.errors import PraetorError
 from praetor_analysis.markers.attack import hits_from_formation
 from praetor_analysis.markers.formation import Formation
 from praetor_analysis.markers.kinds import MARKER_DIAMETERS as MARKER_SIZES
@@ -129,3 +131,19 @@ def test_marker_sizes():
         )
         means.append(hits.mean())
     assert means == sorted(means) and means[0] < means[-1]  # a larger marker never hits fewer models
+
+
+@pytest.mark.parametrize(
+    ("printed", "message"),
+    [
+        ('Blast (5")', 'a Blast is a 3" marker, got 5" (the 5" marker is Large Blast)'),
+        ('Large Blast (3")', 'a Large Blast is a 5" marker, got 3" (the 3" marker is Blast)'),
+        ('Massive Blast (6")', 'a Massive Blast is a 7" marker, got 6"'),
+    ],
+)
+def test_a_marker_printed_with_another_size_is_refused(printed: str, message: str) -> None:
+    # docs/rules.md#blast: each marker rule has its own size; a size it does not have was read as the rule's
+    # own before, silently (a "Blast (5")" hit as a 3" marker)
+    with pytest.raises(PraetorError, match=re.escape(message)) as refused:
+        Weapon.from_mapping({"name": "m", "Range": '36"', "Strength": "6", "AP": "4", "Type": f"Heavy 1, {printed}"})
+    assert str(refused.value).startswith(f"weapon.Type: {printed!r}: ")  # the field and the value named

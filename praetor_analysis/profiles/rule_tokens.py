@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from praetor_analysis.errors import ProfileError, show_value
 from praetor_analysis.profiles.characteristics import check_text, clean_text
 from praetor_analysis.rules.catalogue import canonical_rule_name, lookup
-from praetor_analysis.rules.registry import RuleDecl
+from praetor_analysis.rules.registry import REGISTRY, RuleDecl
 
 
 # --- rules --------------------------------------------------------------------------------------
@@ -74,7 +74,9 @@ def parse_rule(token: str, *, field_name: str = "rules") -> Rule:
                 raise ProfileError(f"{field_name}: {raw!r} must be {name} ({p.lo}) or more")
             raise ProfileError(f"{field_name}: {raw!r} has an impossible value {value}")
         if p.kind == "inches" and not p.lo <= value <= p.hi:
-            raise ProfileError(f"{field_name}: {show_value(raw)} needs a size of {p.lo} to {p.hi} inches, got {value}")
+            sized = next((d.name for d in REGISTRY.values() if d.param.kind == "inches" and d.param.lo == value), None)
+            other = f' (the {value}" marker is {sized})' if sized else ""
+            raise ProfileError(f'{field_name}: {show_value(raw)}: a {name} is a {p.lo}" marker, got {value}"{other}')
     known = decl is not None
     return Rule(name=name, value=value, variant=variant, text=raw, known=known)
 

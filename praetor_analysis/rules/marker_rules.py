@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from praetor_analysis.rules.contexts import SaveSituation
 from praetor_analysis.rules.hooks import Hooks, Role
-from praetor_analysis.rules.registry import Stage, count, declare, inches
+from praetor_analysis.rules.registry import Stage, count, declare, marker_size
 from praetor_analysis.rules.saves import SaveContext
 
 #: What a blast's or template's save hook reads of the target: is it Heavy (its saves re-rolled).
@@ -29,7 +29,7 @@ def _template_save(c: SaveContext, value: int | None, variant: str | None, s: Sa
 BLAST = declare(
     "Blast",
     Stage.MARKERS,
-    param=inches(3),
+    param=marker_size(3),
     hooks=Hooks(save=_blast_save),
     reads_types=HEAVY,
     summary='a 3" marker that scatters',
@@ -38,7 +38,7 @@ BLAST = declare(
 LARGE_BLAST = declare(
     "Large Blast",
     Stage.MARKERS,
-    param=inches(5),
+    param=marker_size(5),
     hooks=Hooks(save=_blast_save),
     reads_types=HEAVY,
     summary='a 5" marker',
@@ -47,7 +47,7 @@ LARGE_BLAST = declare(
 MASSIVE_BLAST = declare(
     "Massive Blast",
     Stage.MARKERS,
-    param=inches(7),
+    param=marker_size(7),
     hooks=Hooks(save=_blast_save),
     reads_types=HEAVY,
     summary='a 7" marker',
@@ -56,7 +56,7 @@ MASSIVE_BLAST = declare(
 APOCALYPTIC_BLAST = declare(
     "Apocalyptic Blast",
     Stage.MARKERS,
-    param=inches(10),
+    param=marker_size(10),
     hooks=Hooks(save=_blast_save),
     reads_types=HEAVY,
     summary='a 10" marker',

@@ -71,9 +71,10 @@ def count(lo: int = 0, hi: int = 10, default: int | None = None) -> Param:
     return Param("count", lo, hi, default)
 
 
-def inches(default: int | None = None) -> Param:
-    """A size in inches, 1 to 20."""
-    return Param("inches", 1, 20, default)
+def marker_size(size: int) -> Param:
+    """A marker's own size in inches: the only size its rule may print (``Blast (3")``; a 5" marker is the
+    Large Blast, not ``Blast (5")``)."""
+    return Param("inches", size, size, size)
 
 
 TEXT = Param("text")
