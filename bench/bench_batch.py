@@ -125,11 +125,20 @@ def section_cells() -> None:
         clear_memos()
         return calc_many(scenarios)
 
+    scale = 6**10
+    dice = [icepool.Die({u: round(p * scale) for u, p in enumerate(ps) if p > 0}) for ps in per_shot]
+
+    def ice() -> None:  # icepool's own memo is per die and count: each run a fresh set of dice
+        fresh = [icepool.Die(dict(zip(d.outcomes(), d.quantities(), strict=True))) for d in dice]
+        for die, n in zip(fresh, shots, strict=True):
+            (n @ die).probabilities()
+
     results = engine()
     assert all(isinstance(r, dict) for r in public())  # every document computed (no error)
-    # side by side (the machine drifts); each warm run right after its cold one, which built its memos again
-    times = alternate_cpu([cold_engine, engine, floor, cold_public, public], 9)
-    cold, warm, t_floor, pub_cold, pub_warm = times
+    # side by side (the machine drifts): icepool too, so that its ratios compare medians of the same minutes;
+    # each warm run right after its cold one, which built its memos again
+    times = alternate_cpu([cold_engine, engine, floor, cold_public, public, ice], 9)
+    cold, warm, t_floor, pub_cold, pub_warm, t_ice = times
     floors = floor()
     worst = max(
         float(
@@ -142,19 +151,15 @@ def section_cells() -> None:
         )
         for a, r in zip(floors, results, strict=True)
     )
-    scale = 6**10
-    dice = [icepool.Die({u: round(p * scale) for u, p in enumerate(ps) if p > 0}) for ps in per_shot]
-    t0 = time.process_time()
-    for die, n in zip(dice, shots, strict=True):
-        total = n @ die
-        total.probabilities()
-    t_ice = time.process_time() - t0
     print(
         f"   engine, full results (hits, wounds, unsaved, casualties, pinned): {warm / k * 1e6:.1f} us per cell "
         f"warm, {cold / k * 1e6:.1f} us cold (memos cleared: per-hit tables built); medians of 9 runs of each, "
         f"in turn with the floor's; {load()}"
     )
-    print(f"   icepool, unsaved only (n @ die from each cell's per-shot pmf): {t_ice / k * 1e6:.0f} us per cell")
+    print(
+        f"   icepool, unsaved only (n @ die from each cell's per-shot pmf, fresh dice each run; median of 9, in turn "
+        f"with the others): {t_ice / k * 1e6:.0f} us per cell"
+    )
     print(f"   numpy floor, unsaved only (direct convolution, repeated squaring): {t_floor / k * 1e6:.1f} us per cell")
     print(
         f"   ratios: icepool / engine {t_ice / warm:.0f}x warm, {t_ice / cold:.0f}x cold (target >= 50x); "
