@@ -411,15 +411,17 @@ def test_sunder_keeps_a_wrecking_glance():
     assert full["penetrating"]["mean"] > 4 / 6 + 1 / 6 * 4 / 6  # more than without the glance re-roll
 
 
-# --- Unit types: Dreadnought, Automata, Mechanised, Gargantuan re-roll Poisoned and Fleshbane wounds ---
+# --- Unit types: Dreadnought, Automata, Mechanised (not Gargantuan) re-roll Poisoned and Fleshbane wounds ---
 def _dread(unit_type: str, **extra: Any) -> dict[str, Any]:
     return {"name": "Dread", "Unit Type": unit_type, "models": 1, "WS": 5, "T": 7, "W": 6, "I": 4, "Ld": 8,
             "Save": "2+", **extra}  # fmt: skip
 
 
 @pytest.mark.parametrize(
-    "unit_type", ["Dreadnought", "Automata", "Infantry (Mechanised)", "Dreadnought (Heavy)", "Infantry", "Cavalry"]
-)
+    "unit_type",
+    ["Dreadnought", "Automata", "Infantry (Mechanised)", "Dreadnought (Heavy)", "Infantry", "Cavalry",
+     "Monstrous (Gargantuan)"],
+)  # fmt: skip
 @pytest.mark.parametrize(
     "rules",
     [["Poisoned (3+)"], ["Fleshbane"], ["Poisoned (2+)", "Shred"], ["Armourbane"], ["Poisoned (4+)", "Rending (6+)"]],
@@ -432,9 +434,22 @@ def test_toxin_resistant_types_by_enumeration(unit_type, rules, mode):
     assert_matches_oracle(sc)
 
 
+@pytest.mark.parametrize("rule", ["Poisoned (2+)", "Fleshbane"])
+def test_gargantuan_does_not_re_roll_toxin_wounds(rule):
+    # MECHANICS.md 4b: the Gargantuan sub-type gives Eternal Warrior, Fearless and immunity to lowered
+    # characteristics; the successful Poisoned/Fleshbane wound re-roll is Dreadnought, Automata and Mechanised
+    # only. Hand value: one BS5 shot (hits on 2+, 5/6), S1 against T6 wounding on 2+ by the rule (5/6), no
+    # save: wounds pmf [11/36, 25/36] (with the re-roll it was 1 - 125/216 = 91/216 for none).
+    weapon = {"name": "needle", "Range": '18"', "Strength": "1", "AP": "-", "Type": f"Heavy 1, {rule}"}
+    target = {"name": "G", "Unit Type": "Monstrous (Gargantuan)", "models": 1, "T": 6, "W": 1, "Save": "-"}
+    r = calc({"attacker": {"BS": 5}, "weapon": weapon, "target": target})
+    assert r["wounds"]["pmf"] == pytest.approx([11 / 36, 25 / 36], abs=1e-12)
+    assert not any("re-rolls successful" in a for a in r["applied"])
+
+
 def test_poisoned_wounds_a_dreadnought_half_as_often():
-    # Dreadnought Unit-type, Automata Unit-type, Mechanised and Gargantuan Unit Sub-types (game system file
-    # rules of those names): successful wounds from Poisoned or Fleshbane attacks must be re-rolled. One
+    # Dreadnought Unit-type, Automata Unit-type and Mechanised Unit Sub-type (game system file rules of those
+    # names): successful wounds from Poisoned or Fleshbane attacks must be re-rolled. One
     # Poisoned (2+) hit on a T7 Dreadnought with no save: 5/6 * 5/6 = 25/36 (the old engine: 5/6).
     weapon = {"name": "needle", "Range": '18"', "Strength": "1", "AP": "2", "Type": "Assault 1, Poisoned (2+)"}
     sc = {"attacker": {"BS": 4, "S": 4}, "weapon": weapon, "hits": 1, "target": _dread("Dreadnought")}

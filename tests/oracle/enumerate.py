@@ -289,8 +289,8 @@ def wound_outcomes(v: Volley, t: Target, plain: bool = False) -> list[tuple[obje
         or (w.poisoned is not None and v.melee and w.strength > t.toughness)
         or (w.twin_linked and w.template)  # Twin-linked Template weapons re-roll failed To Wound rolls
     )
-    # Dreadnought, Automata, Mechanised and Gargantuan models re-roll the successful wounds of Poisoned and
-    # Fleshbane attacks (their unit-type rules); a die is still re-rolled at most once
+    # Dreadnought, Automata and Mechanised models re-roll the successful wounds of Poisoned and Fleshbane
+    # attacks (their unit-type rules; not Gargantuan, MECHANICS 4b); a die is still re-rolled at most once
     reroll_success = (w.poisoned is not None or w.fleshbane) and t.toxin_resistant
     reroll_ones = v.attacker.reroll_wound_ones or preferred(v, t)
 

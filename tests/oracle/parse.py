@@ -315,7 +315,7 @@ class Target:
     heavy: bool  # sub-type (Heavy)
     dreadnought_or_automata: bool
     mechanised: bool = False  # the Mechanised sub-type: Armourbane re-rolls failed wounds against it
-    toxin_resistant: bool = False  # Dreadnought, Automata, Mechanised, Gargantuan: re-roll Poisoned/Fleshbane wounds
+    toxin_resistant: bool = False  # Dreadnought, Automata, Mechanised (not Gargantuan): re-roll toxin wounds
     ignores_ld_penalties: bool = False  # Stubborn or Inexorable: no Shell Shock
     strength: int | None = None
     daemon: bool = False
@@ -362,7 +362,7 @@ def parse_target(target: dict) -> Target:
         heavy="heavy" in sub_types,
         dreadnought_or_automata=("dreadnought" in unit_type.lower() or "automata" in unit_type.lower()),
         mechanised="mechanised" in sub_types,
-        toxin_resistant=any(k in unit_type.lower() for k in ("dreadnought", "automata", "mechanised", "gargantuan")),
+        toxin_resistant=any(k in unit_type.lower() for k in ("dreadnought", "automata", "mechanised")),
         ignores_ld_penalties="stubborn" in rules or "inexorable" in rules,
         strength=characteristic(target["S"]) if "S" in target else None,
         daemon="daemon" in unit_type.lower(),
