@@ -269,6 +269,9 @@ def test_two_master_crafted_pistols_hit_twice_as_often_as_one():
         ('Heavy D3, Blast (3"), Gets Hot', 1, 4, None),
         ('Heavy 1, Blast (3"), Gets Hot', 1, "D3+1", 3),
         ("Assault 1, Gets Hot", 3, 2, None),
+        ('Heavy 2, Blast (3"), Gets Hot, Twin-linked', 1, 4, 2),
+        ('Heavy 1, Blast (3"), Gets Hot, Twin-linked', 2, 3, None),
+        ('Heavy 1, Blast (3"), Gets Hot, Master-crafted', 1, 2, None),
     ],
 )
 def test_gets_hot_one_die_per_shot_by_enumeration(type_, models, hits, attacks):
@@ -288,6 +291,53 @@ def test_a_plasma_blast_loses_all_its_hits_on_a_one():
     r = calc({"attacker": {"BS": 4, "S": 4, "Save": "3+"}, "weapon": weapon, "hits": 4, "target": legionaries()})
     assert r["hits"]["pmf"] == pytest.approx([1 / 6, 0, 0, 0, 5 / 6], abs=1e-15)
     assert r["gets_hot"]["pmf"] == pytest.approx([5 / 6, 1 / 6], abs=1e-15)  # AP 2 takes away the firer's 3+
+
+
+# --- Twin-linked never re-rolls the Gets Hot die of a weapon that does not roll To Hit ---------------
+GETS_HOT_FIRER = {"BS": 4, "T": 4, "W": 2, "Save": "3+"}
+PLASMA_TEMPLATE = {"name": "PF", "Range": "Template", "Strength": "4", "AP": "3",
+                   "Type": "Assault 1, Template, Gets Hot, Twin-linked"}  # fmt: skip
+PLASMA_BLAST = {"name": "PB", "Range": '36"', "Strength": "7", "AP": "4",
+                "Type": "Heavy 2, Blast, Gets Hot, Twin-linked"}  # fmt: skip
+TEN_UNSAVED = {"name": "T", "models": 10, "T": 4, "W": 1, "Save": "-"}
+
+
+def test_twin_linked_does_not_re_roll_the_gets_hot_die_of_given_hits():
+    # MECHANICS.md 2 (Gets Hot; Twin-linked): a weapon that does not roll To Hit rolls a D6 per shot, a 1
+    # losing the shot and wounding the firer; that die is not a To Hit roll, so Twin-linked leaves it alone.
+    # Hand values: the template's 2 given hits are its one shot: lost with 1/6 (the re-roll gave 1/36);
+    # AP 3 takes away the firer's 3+, so gets_hot is the 1s themselves.
+    sc = {"attacker": GETS_HOT_FIRER, "weapon": PLASMA_TEMPLATE, "target": TEN_UNSAVED, "hits": 2}
+    r = assert_matches_oracle(sc)
+    assert r["hits"]["pmf"] == pytest.approx([1 / 6, 0, 5 / 6], abs=TOL)
+    assert r["gets_hot"]["pmf"] == pytest.approx([5 / 6, 1 / 6], abs=TOL)
+    # The blast: attacks 2, hits 4: 2 hits per shot, each shot lost with 1/6: hits [1/36, 0, 10/36, 0, 25/36];
+    # the 1s ~ Bin(2, 1/6); at AP 4 the firer's 3+ save holds 2/3, so a shot wounds him with 1/6 x 1/3 = 1/18:
+    # gets_hot ~ Bin(2, 1/18) = [289/324, 34/324, 1/324].
+    sc = {"attacker": GETS_HOT_FIRER, "weapon": PLASMA_BLAST, "target": TEN_UNSAVED, "attacks": 2, "hits": 4}
+    r = assert_matches_oracle(sc)
+    assert r["hits"]["pmf"] == pytest.approx([1 / 36, 0, 10 / 36, 0, 25 / 36], abs=TOL)
+    assert r["gets_hot"]["pmf"] == pytest.approx([289 / 324, 34 / 324, 1 / 324], abs=TOL)
+    # At AP 2 the save is gone: gets_hot is the 1s, Bin(2, 1/6) = [25/36, 10/36, 1/36].
+    ap2 = {**sc, "weapon": {**PLASMA_BLAST, "AP": "2"}}
+    assert calc(ap2)["gets_hot"]["pmf"] == pytest.approx([25 / 36, 10 / 36, 1 / 36], abs=TOL)
+
+
+@pytest.mark.parametrize("weapon", [PLASMA_TEMPLATE, {**PLASMA_BLAST, "AP": "2"}], ids=["template", "blast"])
+def test_twin_linked_does_not_re_roll_the_gets_hot_die_of_a_formation(weapon):
+    # The marker path (MECHANICS.md 2, as above): with a formation, each marker or template rolls one Gets
+    # Hot D6 before it is placed; the 1s are Bin(shots, 1/6) whether the weapon is Twin-linked or not (AP 3
+    # and AP 2 take away the firer's 3+ save). A Twin-linked blast still re-rolls its scatter.
+    formation = {"models": 10, "base_mm": 32, "gap": 2, "columns": 5}
+    sc = {"attacker": GETS_HOT_FIRER, "weapon": weapon, "target": TEN_UNSAVED, "formation": formation}
+    r = calc(sc)
+    shots = 1 if "Template" in weapon["Type"] else 2
+    want = [5 / 6, 1 / 6] if shots == 1 else [25 / 36, 10 / 36, 1 / 36]
+    assert r["gets_hot"]["pmf"] == pytest.approx(want, abs=TOL)
+    # a lost shot hits nobody: P(no model hit) is at least P(every die shows 1)
+    assert r["hits"]["pmf"][0] >= (1 / 6) ** shots - TOL
+    untwinned = {**weapon, "Type": weapon["Type"].replace(", Twin-linked", "")}
+    assert calc({**sc, "weapon": untwinned})["gets_hot"]["pmf"] == pytest.approx(want, abs=TOL)
 
 
 # --- Twin-linked Template weapons re-roll failed To Wound and armour penetration rolls -------------

@@ -25,7 +25,7 @@ Readings chosen where MECHANICS.md leaves room (one per line, for comparison wit
 - BS above 10 counts as 10; BS 0 never hits.  Snap shots use BS 1 (6+), re-rolls still allowed.
 - Gets Hot only in shooting.  With `hits` given, one Gets Hot D6 per shot (the weapon's shots times the
   models, or `attacks`), the hits dealt round-robin among the shots; a 1 loses that shot's hits.  The die
-  is never re-rolled, and `hits` reports the hits left after it.  The firer saves with the best of armour (unless AP negates it) and invulnerable,
+  is not a To Hit roll, so it is never re-rolled (not by Twin-linked, Master-crafted or a re-roll of 1s), and `hits` reports the hits left after it.  The firer saves with the best of armour (unless AP negates it) and invulnerable,
   then his Feel No Pain; Gets Hot is never Instant Death.
 - Psychic Focus: the shots (or `hits`) are dealt round-robin among attacker.models (after rolling a dice
   expression for the total); each model with at least one shot takes its own check; "perils" is P(at least
