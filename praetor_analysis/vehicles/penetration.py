@@ -305,6 +305,12 @@ def _fail(threshold: int | None) -> float:
     return 1.0 if threshold is None else 1.0 - p_at_least(threshold)
 
 
+def denies_shrouded(weapon: PenetratingWeapon) -> bool:
+    """Whether the weapon's hits on a vehicle allow neither cover nor Shrouded: melee, Ignores Cover, a
+    template."""
+    return weapon.is_melee or weapon.ignores_cover or weapon.template
+
+
 def _unsaved(weapon: PenetratingWeapon, target: VehicleTarget, facing: str) -> tuple[float, list[str]]:
     """P(a Glancing or Penetrating Hit is unsaved), and the rules used."""
     used = [name for name, on in (("Ignores Cover", weapon.ignores_cover), ("Template", weapon.template)) if on]
@@ -317,7 +323,7 @@ def _unsaved(weapon: PenetratingWeapon, target: VehicleTarget, facing: str) -> t
     if shield is not None:
         invuln.append(shield)
         used.append(f"Ion Shield ({shield}+ on the {facing})")
-    unshielded = weapon.is_melee or weapon.ignores_cover or weapon.template  # no cover, no Shrouded
+    unshielded = denies_shrouded(weapon)  # no cover, no Shrouded
     mitigation = 1.0
     if target.shrouded is not None and not unshielded:
         used.append(f"Shrouded ({target.shrouded}+)")
