@@ -271,6 +271,7 @@ def test_two_master_crafted_pistols_hit_twice_as_often_as_one():
         ("Assault 1, Gets Hot", 3, 2, None),
         ('Heavy 2, Blast (3"), Gets Hot, Twin-linked', 1, 4, 2),
         ('Heavy 1, Blast (3"), Gets Hot, Twin-linked', 2, 3, None),
+        ("Assault 1, Template, Gets Hot, Twin-linked", 2, 3, None),
         ('Heavy 1, Blast (3"), Gets Hot, Master-crafted', 1, 2, None),
     ],
 )
@@ -355,6 +356,18 @@ TWIN_FLAMER = {
 def test_twin_linked_template_re_rolls_wounds_by_enumeration(hits, toughness):
     sc = {"attacker": {"BS": 4, "S": 4}, "weapon": TWIN_FLAMER, "hits": hits, "target": legionaries(3, T=toughness)}
     assert_matches_oracle(sc)
+
+
+@pytest.mark.parametrize("type_", ["Assault 1, Template, Twin-linked", "Assault 1, Hellstorm, Twin-linked"])
+def test_a_template_rule_with_a_range_is_a_template_weapon(type_):
+    # MECHANICS.md 2 and 4: a Template (or Hellstorm) weapon is one whatever its Range says; a Twin-linked one
+    # re-rolls failed wounds. Printed in the Type beside a Range in inches, the wound stage read only the Range
+    # and made no re-roll (the saves and the geometry already read the rule). Hand value: 3 hits, S4 on T4:
+    # 4+ re-rolled, 3/4 a hit; no save: wounds ~ Bin(3, 3/4), mean 9/4.
+    weapon = {"name": "f", "Range": '8"', "Strength": "4", "AP": "-", "Type": type_}
+    sc = {"attacker": {"BS": 4, "S": 4}, "weapon": weapon, "hits": 3, "target": legionaries(3, Save="-")}
+    got = assert_matches_oracle(sc)
+    assert got["wounds"]["mean"] == pytest.approx(9 / 4, abs=TOL)
 
 
 @pytest.mark.parametrize("hits", [1, 2])

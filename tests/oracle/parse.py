@@ -196,8 +196,8 @@ def parse_weapon(weapon: dict, attacker: dict) -> Weapon:
     shots: DiceExpr | None = None
     melee_type = False
     rules = split_rules(weapon.get("Type", "")) + list(weapon.get("rules", []))
-    if str(weapon.get("Range", "")).strip().lower() == "template":
-        fields["template"] = True
+    if str(weapon.get("Range", "")).strip().lower() in ("template", "hellstorm"):
+        fields["template"] = True  # a template weapon (Hellstorm: the larger template) whatever its Type says
     for rule in rules:
         low = rule.strip().lower()
         if low == "melee":
@@ -211,7 +211,7 @@ def parse_weapon(weapon: dict, attacker: dict) -> Weapon:
         name, value = rule_name_value(rule)
         if "blast" in name or name == "barrage":
             fields["blast"] = True
-        elif "template" in name:
+        elif "template" in name or name == "hellstorm":
             fields["template"] = True
         elif name == "rending":
             fields["rending"] = plus_value(value)
