@@ -96,6 +96,7 @@ NIGHT_VISION = declare(
     sides=("attacker",),
     hooks=Hooks(save=_night_vision),
     summary="no Shrouded roll may be made against its attacks (night fighting itself is not modelled)",
+    roles=(Role.DENIES_SHROUDED,),
 )
 ADAMANTIUM_WILL = declare(
     "Adamantium Will",

@@ -101,6 +101,7 @@ def penetrating_weapon(volley: Volley) -> PenetratingWeapon:
         gets_hot=plays(Role.GETS_HOT, printed),
         ignores_cover=plays(Role.NO_COVER, printed),
         template=w.plays(Role.TEMPLATE),  # a Template or Hellstorm range too
+        no_shrouded=plays(Role.DENIES_SHROUDED, volley.attacker.rules),
         twin_linked=plays(Role.REROLL_FAILED_HITS, printed),
         collapse=collapse,
         harmless=harmless,

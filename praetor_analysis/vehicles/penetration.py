@@ -86,6 +86,7 @@ class PenetratingWeapon:
         gets_hot: Gets Hot (only affects the firer; see ``vehicles.gets_hot_on_vehicle``).
         ignores_cover: Ignores Cover: no cover save, no Shrouded.
         template: a Template weapon (has Ignores Cover).
+        no_shrouded: the attacker's rules deny Shrouded (Night Vision); cover stays.
         twin_linked: Twin-linked; on a Template weapon it re-rolls failed penetration rolls.
         collapse: Graviton Collapse: four dice for penetration and no Strength added.
         harmless: its hits roll no penetration at all (Entangle, or no Strength and no rule that replaces it).
@@ -109,6 +110,7 @@ class PenetratingWeapon:
     gets_hot: bool = False
     ignores_cover: bool = False
     template: bool = False
+    no_shrouded: bool = False
     twin_linked: bool = False
     collapse: bool = False
     harmless: bool = False
@@ -306,8 +308,12 @@ def _fail(threshold: int | None) -> float:
 
 
 def denies_shrouded(weapon: PenetratingWeapon) -> bool:
-    """Whether the weapon's hits on a vehicle allow neither cover nor Shrouded: melee, Ignores Cover, a
-    template."""
+    """Whether the weapon's hits on a vehicle allow no Shrouded roll: melee, Ignores Cover, a template (none
+    of which allows cover either), or the attacker's Night Vision."""
+    return _denies_cover(weapon) or weapon.no_shrouded
+
+
+def _denies_cover(weapon: PenetratingWeapon) -> bool:
     return weapon.is_melee or weapon.ignores_cover or weapon.template
 
 
@@ -323,9 +329,9 @@ def _unsaved(weapon: PenetratingWeapon, target: VehicleTarget, facing: str) -> t
     if shield is not None:
         invuln.append(shield)
         used.append(f"Ion Shield ({shield}+ on the {facing})")
-    unshielded = denies_shrouded(weapon)  # no cover, no Shrouded
+    unshielded = _denies_cover(weapon)  # no cover, no Shrouded
     mitigation = 1.0
-    if target.shrouded is not None and not unshielded:
+    if target.shrouded is not None and not denies_shrouded(weapon):
         used.append(f"Shrouded ({target.shrouded}+)")
         mitigation = _fail(target.shrouded)
     best_invuln = min(invuln) if invuln else None
