@@ -269,6 +269,10 @@ def test_two_master_crafted_pistols_hit_twice_as_often_as_one():
         ('Heavy D3, Blast (3"), Gets Hot', 1, 4, None),
         ('Heavy 1, Blast (3"), Gets Hot', 1, "D3+1", 3),
         ("Assault 1, Gets Hot", 3, 2, None),
+        ('Heavy 2, Blast (3"), Gets Hot, Twin-linked', 1, 4, 2),
+        ('Heavy 1, Blast (3"), Gets Hot, Twin-linked', 2, 3, None),
+        ("Assault 1, Template, Gets Hot, Twin-linked", 2, 3, None),
+        ('Heavy 1, Blast (3"), Gets Hot, Master-crafted', 1, 2, None),
     ],
 )
 def test_gets_hot_one_die_per_shot_by_enumeration(type_, models, hits, attacks):
@@ -290,6 +294,53 @@ def test_a_plasma_blast_loses_all_its_hits_on_a_one():
     assert r["gets_hot"]["pmf"] == pytest.approx([5 / 6, 1 / 6], abs=1e-15)  # AP 2 takes away the firer's 3+
 
 
+# --- Twin-linked never re-rolls the Gets Hot die of a weapon that does not roll To Hit ---------------
+GETS_HOT_FIRER = {"BS": 4, "T": 4, "W": 2, "Save": "3+"}
+PLASMA_TEMPLATE = {"name": "PF", "Range": "Template", "Strength": "4", "AP": "3",
+                   "Type": "Assault 1, Template, Gets Hot, Twin-linked"}  # fmt: skip
+PLASMA_BLAST = {"name": "PB", "Range": '36"', "Strength": "7", "AP": "4",
+                "Type": "Heavy 2, Blast, Gets Hot, Twin-linked"}  # fmt: skip
+TEN_UNSAVED = {"name": "T", "models": 10, "T": 4, "W": 1, "Save": "-"}
+
+
+def test_twin_linked_does_not_re_roll_the_gets_hot_die_of_given_hits():
+    # MECHANICS.md 2 (Gets Hot; Twin-linked): a weapon that does not roll To Hit rolls a D6 per shot, a 1
+    # losing the shot and wounding the firer; that die is not a To Hit roll, so Twin-linked leaves it alone.
+    # Hand values: the template's 2 given hits are its one shot: lost with 1/6 (the re-roll gave 1/36);
+    # AP 3 takes away the firer's 3+, so gets_hot is the 1s themselves.
+    sc = {"attacker": GETS_HOT_FIRER, "weapon": PLASMA_TEMPLATE, "target": TEN_UNSAVED, "hits": 2}
+    r = assert_matches_oracle(sc)
+    assert r["hits"]["pmf"] == pytest.approx([1 / 6, 0, 5 / 6], abs=TOL)
+    assert r["gets_hot"]["pmf"] == pytest.approx([5 / 6, 1 / 6], abs=TOL)
+    # The blast: attacks 2, hits 4: 2 hits per shot, each shot lost with 1/6: hits [1/36, 0, 10/36, 0, 25/36];
+    # the 1s ~ Bin(2, 1/6); at AP 4 the firer's 3+ save holds 2/3, so a shot wounds him with 1/6 x 1/3 = 1/18:
+    # gets_hot ~ Bin(2, 1/18) = [289/324, 34/324, 1/324].
+    sc = {"attacker": GETS_HOT_FIRER, "weapon": PLASMA_BLAST, "target": TEN_UNSAVED, "attacks": 2, "hits": 4}
+    r = assert_matches_oracle(sc)
+    assert r["hits"]["pmf"] == pytest.approx([1 / 36, 0, 10 / 36, 0, 25 / 36], abs=TOL)
+    assert r["gets_hot"]["pmf"] == pytest.approx([289 / 324, 34 / 324, 1 / 324], abs=TOL)
+    # At AP 2 the save is gone: gets_hot is the 1s, Bin(2, 1/6) = [25/36, 10/36, 1/36].
+    ap2 = {**sc, "weapon": {**PLASMA_BLAST, "AP": "2"}}
+    assert calc(ap2)["gets_hot"]["pmf"] == pytest.approx([25 / 36, 10 / 36, 1 / 36], abs=TOL)
+
+
+@pytest.mark.parametrize("weapon", [PLASMA_TEMPLATE, {**PLASMA_BLAST, "AP": "2"}], ids=["template", "blast"])
+def test_twin_linked_does_not_re_roll_the_gets_hot_die_of_a_formation(weapon):
+    # The marker path (MECHANICS.md 2, as above): with a formation, each marker or template rolls one Gets
+    # Hot D6 before it is placed; the 1s are Bin(shots, 1/6) whether the weapon is Twin-linked or not (AP 3
+    # and AP 2 take away the firer's 3+ save). A Twin-linked blast still re-rolls its scatter.
+    formation = {"models": 10, "base_mm": 32, "gap": 2, "columns": 5}
+    sc = {"attacker": GETS_HOT_FIRER, "weapon": weapon, "target": TEN_UNSAVED, "formation": formation}
+    r = calc(sc)
+    shots = 1 if "Template" in weapon["Type"] else 2
+    want = [5 / 6, 1 / 6] if shots == 1 else [25 / 36, 10 / 36, 1 / 36]
+    assert r["gets_hot"]["pmf"] == pytest.approx(want, abs=TOL)
+    # a lost shot hits nobody: P(no model hit) is at least P(every die shows 1)
+    assert r["hits"]["pmf"][0] >= (1 / 6) ** shots - TOL
+    untwinned = {**weapon, "Type": weapon["Type"].replace(", Twin-linked", "")}
+    assert calc({**sc, "weapon": untwinned})["gets_hot"]["pmf"] == pytest.approx(want, abs=TOL)
+
+
 # --- Twin-linked Template weapons re-roll failed To Wound and armour penetration rolls -------------
 TWIN_FLAMER = {
     "name": "Twin-linked heavy flamer",
@@ -305,6 +356,18 @@ TWIN_FLAMER = {
 def test_twin_linked_template_re_rolls_wounds_by_enumeration(hits, toughness):
     sc = {"attacker": {"BS": 4, "S": 4}, "weapon": TWIN_FLAMER, "hits": hits, "target": legionaries(3, T=toughness)}
     assert_matches_oracle(sc)
+
+
+@pytest.mark.parametrize("type_", ["Assault 1, Template, Twin-linked", "Assault 1, Hellstorm, Twin-linked"])
+def test_a_template_rule_with_a_range_is_a_template_weapon(type_):
+    # MECHANICS.md 2 and 4: a Template (or Hellstorm) weapon is one whatever its Range says; a Twin-linked one
+    # re-rolls failed wounds. Printed in the Type beside a Range in inches, the wound stage read only the Range
+    # and made no re-roll (the saves and the geometry already read the rule). Hand value: 3 hits, S4 on T4:
+    # 4+ re-rolled, 3/4 a hit; no save: wounds ~ Bin(3, 3/4), mean 9/4.
+    weapon = {"name": "f", "Range": '8"', "Strength": "4", "AP": "-", "Type": type_}
+    sc = {"attacker": {"BS": 4, "S": 4}, "weapon": weapon, "hits": 3, "target": legionaries(3, Save="-")}
+    got = assert_matches_oracle(sc)
+    assert got["wounds"]["mean"] == pytest.approx(9 / 4, abs=TOL)
 
 
 @pytest.mark.parametrize("hits", [1, 2])
@@ -411,15 +474,17 @@ def test_sunder_keeps_a_wrecking_glance():
     assert full["penetrating"]["mean"] > 4 / 6 + 1 / 6 * 4 / 6  # more than without the glance re-roll
 
 
-# --- Unit types: Dreadnought, Automata, Mechanised, Gargantuan re-roll Poisoned and Fleshbane wounds ---
+# --- Unit types: Dreadnought, Automata, Mechanised (not Gargantuan) re-roll Poisoned and Fleshbane wounds ---
 def _dread(unit_type: str, **extra: Any) -> dict[str, Any]:
     return {"name": "Dread", "Unit Type": unit_type, "models": 1, "WS": 5, "T": 7, "W": 6, "I": 4, "Ld": 8,
             "Save": "2+", **extra}  # fmt: skip
 
 
 @pytest.mark.parametrize(
-    "unit_type", ["Dreadnought", "Automata", "Infantry (Mechanised)", "Dreadnought (Heavy)", "Infantry", "Cavalry"]
-)
+    "unit_type",
+    ["Dreadnought", "Automata", "Infantry (Mechanised)", "Dreadnought (Heavy)", "Infantry", "Cavalry",
+     "Monstrous (Gargantuan)"],
+)  # fmt: skip
 @pytest.mark.parametrize(
     "rules",
     [["Poisoned (3+)"], ["Fleshbane"], ["Poisoned (2+)", "Shred"], ["Armourbane"], ["Poisoned (4+)", "Rending (6+)"]],
@@ -432,9 +497,22 @@ def test_toxin_resistant_types_by_enumeration(unit_type, rules, mode):
     assert_matches_oracle(sc)
 
 
+@pytest.mark.parametrize("rule", ["Poisoned (2+)", "Fleshbane"])
+def test_gargantuan_does_not_re_roll_toxin_wounds(rule):
+    # MECHANICS.md 4b: the Gargantuan sub-type gives Eternal Warrior, Fearless and immunity to lowered
+    # characteristics; the successful Poisoned/Fleshbane wound re-roll is Dreadnought, Automata and Mechanised
+    # only. Hand value: one BS5 shot (hits on 2+, 5/6), S1 against T6 wounding on 2+ by the rule (5/6), no
+    # save: wounds pmf [11/36, 25/36] (with the re-roll it was 1 - 125/216 = 91/216 for none).
+    weapon = {"name": "needle", "Range": '18"', "Strength": "1", "AP": "-", "Type": f"Heavy 1, {rule}"}
+    target = {"name": "G", "Unit Type": "Monstrous (Gargantuan)", "models": 1, "T": 6, "W": 1, "Save": "-"}
+    r = calc({"attacker": {"BS": 5}, "weapon": weapon, "target": target})
+    assert r["wounds"]["pmf"] == pytest.approx([11 / 36, 25 / 36], abs=1e-12)
+    assert not any("re-rolls successful" in a for a in r["applied"])
+
+
 def test_poisoned_wounds_a_dreadnought_half_as_often():
-    # Dreadnought Unit-type, Automata Unit-type, Mechanised and Gargantuan Unit Sub-types (game system file
-    # rules of those names): successful wounds from Poisoned or Fleshbane attacks must be re-rolled. One
+    # Dreadnought Unit-type, Automata Unit-type and Mechanised Unit Sub-type (game system file rules of those
+    # names): successful wounds from Poisoned or Fleshbane attacks must be re-rolled. One
     # Poisoned (2+) hit on a T7 Dreadnought with no save: 5/6 * 5/6 = 25/36 (the old engine: 5/6).
     weapon = {"name": "needle", "Range": '18"', "Strength": "1", "AP": "2", "Type": "Assault 1, Poisoned (2+)"}
     sc = {"attacker": {"BS": 4, "S": 4}, "weapon": weapon, "hits": 1, "target": _dread("Dreadnought")}

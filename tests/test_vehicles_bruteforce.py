@@ -98,7 +98,7 @@ def _saved(roll, w: PenetratingWeapon, t: VehicleTarget, facing: str) -> bool:
         saves.append(t.cover)
     if saves and roll(6) >= min(saves):
         return True
-    if t.shrouded is not None and shooting_cover and roll(6) >= t.shrouded:
+    if t.shrouded is not None and shooting_cover and not w.no_shrouded and roll(6) >= t.shrouded:  # Night Vision
         return True
     return False
 
@@ -311,6 +311,12 @@ SINGLE = [
     ),
     ("cover", PenetratingWeapon(8, 3), VehicleTarget(11, 11, 10, 3, cover=4, invulnerable=5), False),
     ("shrouded", PenetratingWeapon(8, 3), VehicleTarget(11, 11, 10, 3, shrouded=4), False),
+    (
+        "night vision: no shrouded, cover kept",
+        PenetratingWeapon(8, 3, no_shrouded=True),
+        VehicleTarget(11, 11, 10, 3, cover=5, shrouded=4),
+        False,
+    ),
     ("slow", PenetratingWeapon(9, 1), VehicleTarget(12, 12, 10, 4, slow=True), False),
     ("slow sub-type", PenetratingWeapon(9, 1), VehicleTarget(12, 12, 10, 4, unit_type="Vehicle (Slow)"), False),
     ("reinforced", PenetratingWeapon(9, None), VehicleTarget(12, 12, 10, 3, reinforced=True), False),

@@ -302,7 +302,7 @@ def _hit_stage(volley: Volley, target: Unit) -> tuple[Dist, Dist, float | None, 
             return shots, volley.ones, p_pass, notes
         if w.plays(Role.GETS_HOT):  # one die per shot, the given hits dealt among the shots
             fired = _as_dist(volley.attacks) if volley.attacks is not None else _default_shots(volley)
-            hits, ones = gets_hot_given_hits(shots, fired, twin=w.plays(Role.REROLL_FAILED_HITS))
+            hits, ones = gets_hot_given_hits(shots, fired)
             return hits, ones, p_pass, notes
         return shots, Dist.point(0), p_pass, notes
     if volley.snap_shots:

@@ -80,9 +80,12 @@ def classify_rules(volley: Volley, target: Unit, notes: list[str]) -> tuple[list
         resolution, situation, volley.weapon.rules, {"target": target.rules, "attacker": volley.attacker.rules}, report
     )
     w = volley.weapon
-    if target.T is not None and save_context(volley, target).heavy_reroll:
+    saves = save_context(volley, target) if target.T is not None else None
+    if saves is not None and saves.heavy_reroll:
         # the Heavy sub-type's rule, which the marker's save hook reads (docs/rules.md#unit-types)
         report.add("applied", "target: Heavy (re-rolls failed armour saves against Blast and Template)")
+    if saves is not None and saves.shrouded_denied:
+        demote_mitigation_roll(target, report)
     if w.plays(Role.TOXIN):  # the unit types' rule, which those wound hooks read
         for word in TOXIN_RESISTANT_TYPES:
             if target.has_type(word):
@@ -93,6 +96,15 @@ def classify_rules(volley: Volley, target: Unit, notes: list[str]) -> tuple[list
                 report.add("applied", f"target: {word} (never Pinned)")
     report.applied.extend(notes)
     return report.lists()
+
+
+def demote_mitigation_roll(target: Unit, report: RuleReport) -> None:
+    """Report the target's Shrouded under ``no_effect`` when the attack denies it (melee, Ignores Cover or a
+    template, a Fearless target, Night Vision): the save context the numbers use takes it away
+    (docs/rules.md#shrouded)."""
+    roll = target.with_role(Role.MITIGATION_ROLL)
+    if roll is not None:
+        report.demote(f"target: {roll.text}")
 
 
 #: Why an entry that is not a rule of the weapon or a unit is listed (the weapon's own characteristics).

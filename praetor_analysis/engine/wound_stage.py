@@ -40,7 +40,7 @@ def wound_table_for(volley: Volley, target: Unit, strength: int) -> dict[WoundKi
         toughness=target.T,
         melee=volley.mode == "melee",
         half_range=volley.half_range,
-        template=w.range.template is not None,
+        template=w.plays(Role.TEMPLATE),  # a Template or Hellstorm rule, or such a Range
         unit_type=target.unit_type,
         target_strength=target.S,
         hit_six=hit_six_share(volley, target) if reads_hit_sixes(w) else 0.0,
@@ -71,7 +71,7 @@ def damage_per_wound(volley: Volley, target: Unit) -> tuple[float, ...] | None:
         toughness=target.T or 0,
         melee=volley.mode == "melee",
         unit_type=target.unit_type,
-        template=w.range.template is not None,
+        template=w.plays(Role.TEMPLATE),  # a Template or Hellstorm rule, or such a Range
         blast=w.plays(Role.MARKER),
     )
     base: tuple[float, ...] | None = None

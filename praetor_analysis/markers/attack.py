@@ -50,8 +50,9 @@ def hits_from_formation(
 ) -> tuple[Dist, Dist, list[str]]:
     """(models hit summed over shots, natural 1s of Gets Hot, notes) for a marker or template weapon.
 
-    ``options`` (or its keyword ``fields``): :class:`MarkerOptions`. Twin-linked re-rolls the Gets Hot die
-    and a blast's scatter; Multiple Barrages and the Apocalyptic Barrage scatter without it.
+    ``options`` (or its keyword ``fields``): :class:`MarkerOptions`. Twin-linked re-rolls a blast's scatter
+    (Multiple Barrages and the Apocalyptic Barrage scatter without it), never the Gets Hot die, which is not
+    a To Hit roll.
     """
     options = MarkerOptions.of(options, fields)
     marker = marker_kind_of(weapon)
@@ -59,7 +60,7 @@ def hits_from_formation(
         raise ProfileError(f"formation: weapon {weapon.name!r} has no Blast, Barrage or Template rule")
     kind = marker.name
     notes: list[str] = []
-    fired, ones = _fired_and_ones(shots, twin_linked=options.twin_linked, gets_hot=gets_hot)
+    fired, ones = _fired_and_ones(shots, gets_hot=gets_hot)
     untwinned = replace(options, twin_linked=False)
     if marker.shape == "template":
         if isinstance(target, Hull):
@@ -123,7 +124,7 @@ def mega_blast_joint(
     """Joint pmf of models hit per Mega-blast zone (inner, middle, outer) over the shots fired, and the
     natural 1s of Gets Hot (``options`` or its keyword ``fields`` as for :func:`hits_from_formation`)."""
     options = MarkerOptions.of(options, fields)
-    fired, ones = _fired_and_ones(shots, twin_linked=options.twin_linked, gets_hot=gets_hot)
+    fired, ones = _fired_and_ones(shots, gets_hot=gets_hot)
     parts = [
         (w, mega_blast_pmf(target, options=options, shots=k) if k else np.ones((1, 1, 1)))
         for k, w in enumerate(fired.probabilities)
@@ -162,9 +163,9 @@ def wall_of_death_hits(weapon: Weapon, models: int, templates: Dist | None) -> D
     return Dist.from_trusted(compound(templates.probabilities, wall_of_death_pmf(hellstorm)))
 
 
-def _fired_and_ones(shots: Dist, *, twin_linked: bool, gets_hot: bool) -> tuple[Dist, Dist]:
-    """(shots that go on, natural 1s of Gets Hot that stand)."""
-    return gets_hot_before_firing(shots, twin=twin_linked) if gets_hot else (shots, Dist.point(0))
+def _fired_and_ones(shots: Dist, *, gets_hot: bool) -> tuple[Dist, Dist]:
+    """(shots that go on, 1s of the Gets Hot die)."""
+    return gets_hot_before_firing(shots) if gets_hot else (shots, Dist.point(0))
 
 
 def _sum_shots(fired: Dist, hits_of: Any) -> Dist:

@@ -108,6 +108,13 @@ class RuleReport:
         if entry not in dest:
             dest.append(entry)
 
+    def demote(self, entry: str) -> None:
+        """Move ``entry`` from ``applied`` to ``no_effect``: a rule the stages would read, whose condition the
+        attack takes away (Shrouded against a template); nothing when it is not under ``applied``."""
+        if entry in self.applied:
+            self.applied.remove(entry)
+            self.add("no_effect", entry)
+
     def lists(self) -> tuple[list[str], list[str], list[str]]:
         """(applied, no_effect, not_modelled)."""
         return self.applied, self.no_effect, self.not_modelled

@@ -230,13 +230,18 @@ def master_crafted_hits(shots: Dist, roll: HitRoll, models: int, *, per_model: b
     return Dist.from_trusted(hits), Dist.from_trusted(ones)
 
 
-def gets_hot_given_hits(hits: Dist, shots: Dist, *, twin: bool) -> tuple[Dist, Dist]:
+#: The chance that the Gets Hot D6 of a weapon that does not roll To Hit shows a 1. That die is not a To Hit
+#: roll, so no To Hit re-roll (Twin-linked, Master-crafted, re-rolls of 1) touches it (docs/rules.md#gets-hot).
+GETS_HOT_ONE = 1.0 / 6.0
+
+
+def gets_hot_given_hits(hits: Dist, shots: Dist) -> tuple[Dist, Dist]:
     """Gets Hot when the attack's total ``hits`` are given: one D6 per shot, never per hit.
 
-    The hits are dealt round-robin among the shots (``shots`` of them); a shot whose die shows a 1 (re-rolled
-    once when Twin-linked) is lost with its hits and wounds the firer. Returns (hits that go on, 1s that stand).
+    The hits are dealt round-robin among the shots (``shots`` of them); a shot whose die shows a 1 (never
+    re-rolled) is lost with its hits and wounds the firer. Returns (hits that go on, 1s).
     """
-    p_one = 1.0 / 36.0 if twin else 1.0 / 6.0
+    p_one = GETS_HOT_ONE
     h_counts, n_counts = hits.probabilities, shots.probabilities
     kept = np.zeros(h_counts.size)
     for n, wn in enumerate(n_counts):
@@ -257,11 +262,11 @@ def gets_hot_given_hits(hits: Dist, shots: Dist, *, twin: bool) -> tuple[Dist, D
     return Dist.from_trusted(kept), Dist.from_trusted(thin(n_counts, p_one))
 
 
-def gets_hot_before_firing(hits: Dist, *, twin: bool) -> tuple[Dist, Dist]:
+def gets_hot_before_firing(hits: Dist) -> tuple[Dist, Dist]:
     """Weapons that do not roll To Hit: each shot first rolls a D6, a 1 losing it and wounding the firer.
 
-    Twin-linked may re-roll that 1. Returns (shots that go on, natural 1s that stand).
+    The die is not a To Hit roll, so Twin-linked does not re-roll it. Returns (shots that go on, 1s).
     """
-    p_one = 1.0 / 36.0 if twin else 1.0 / 6.0
+    p_one = GETS_HOT_ONE
     counts = hits.probabilities
     return Dist.from_trusted(thin(counts, 1 - p_one)), Dist.from_trusted(thin(counts, p_one))

@@ -172,5 +172,6 @@ class Role(Enum):
     HARMLESS_TO_VEHICLES = "its hits do nothing to a vehicle"
     SIDE_ARMOUR = "hits a vehicle on its Side armour"
     NO_COVER = "no cover saves"
+    DENIES_SHROUDED = "no Shrouded roll may be made against the unit's attacks (an attacker's rule)"
     MITIGATION_ROLL = "the unit's mitigation roll of X+ (6+ bare) against the wounds or hits it suffers"
     FACING_INVULNERABLE = "an invulnerable save against shooting by facing (4+ Front, 5+ Side)"

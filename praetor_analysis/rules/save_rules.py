@@ -85,7 +85,8 @@ SHROUDED = declare(
     holder=Holder.UNIT,
     param=roll(6),
     hooks=Hooks(save=_shrouded),
-    summary="a mitigation roll of X+ (6+ bare), not in melee, against Ignores Cover or by Fearless models",
+    summary="a mitigation roll of X+ (6+ bare); none in melee, against Ignores Cover (templates too), by Fearless "
+    "models or against Night Vision",
     roles=(Role.MITIGATION_ROLL,),
 )
 NIGHT_VISION = declare(
@@ -95,6 +96,7 @@ NIGHT_VISION = declare(
     sides=("attacker",),
     hooks=Hooks(save=_night_vision),
     summary="no Shrouded roll may be made against its attacks (night fighting itself is not modelled)",
+    roles=(Role.DENIES_SHROUDED,),
 )
 ADAMANTIUM_WILL = declare(
     "Adamantium Will",

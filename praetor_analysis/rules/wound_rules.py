@@ -20,8 +20,9 @@ DREADNOUGHT_TYPES = ("Dreadnought", "Automata", "Mechanised")
 
 
 #: Unit types and sub-types that re-roll the successful wounds of Poisoned and Fleshbane attacks (their
-#: unit-type rules in the game system file; docs/rules.md#unit-types).
-TOXIN_RESISTANT_TYPES = ("Dreadnought", "Automata", "Mechanised", "Gargantuan")
+#: unit-type rules; docs/rules.md#unit-types). Not Gargantuan: its sub-type gives Eternal Warrior, Fearless and
+#: immunity to lowered characteristics only.
+TOXIN_RESISTANT_TYPES = ("Dreadnought", "Automata", "Mechanised")
 
 
 def _fleshbane(r: WoundRoll, value: int | None, variant: str | None, s: WoundSituation) -> WoundRoll:

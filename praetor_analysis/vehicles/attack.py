@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from praetor_analysis.engine.hit_stage import hit_stage, shots_distribution, with_attacker_hit_rules
-from praetor_analysis.engine.rule_report import shot_label, situation_of
+from praetor_analysis.engine.rule_report import demote_mitigation_roll, shot_label, situation_of
 from praetor_analysis.engine.volley import Volley, weapon_strength
 from praetor_analysis.prob.dist import Dist
 from praetor_analysis.prob.memo import BoundedMemo
@@ -30,7 +30,7 @@ from praetor_analysis.vehicles.hull_points import (
     gets_hot_on_vehicle,
     resolve_vehicle_sequence,
 )
-from praetor_analysis.vehicles.penetration import PenetratingWeapon, VehicleTarget
+from praetor_analysis.vehicles.penetration import PenetratingWeapon, VehicleTarget, denies_shrouded
 
 
 def vehicle_target(target: Unit) -> VehicleTarget:
@@ -101,6 +101,7 @@ def penetrating_weapon(volley: Volley) -> PenetratingWeapon:
         gets_hot=plays(Role.GETS_HOT, printed),
         ignores_cover=plays(Role.NO_COVER, printed),
         template=w.plays(Role.TEMPLATE),  # a Template or Hellstorm range too
+        no_shrouded=plays(Role.DENIES_SHROUDED, volley.attacker.rules),
         twin_linked=plays(Role.REROLL_FAILED_HITS, printed),
         collapse=collapse,
         harmless=harmless,
@@ -243,3 +244,5 @@ def classify_vehicle_rules(v: Volley, target: Unit, report: RuleReport) -> None:
     resolution = vehicle_attack(marker_hits=v.hits is not None, placement=v.placement, melee=v.mode == "melee")
     units = {"target": target.rules, "attacker": v.attacker.rules}
     classify(resolution, situation, v.weapon.rules, units, report)
+    if denies_shrouded(penetrating_weapon(v)):  # what the saves read (docs/rules.md#shrouded)
+        demote_mitigation_roll(target, report)

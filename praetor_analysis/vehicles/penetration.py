@@ -86,6 +86,7 @@ class PenetratingWeapon:
         gets_hot: Gets Hot (only affects the firer; see ``vehicles.gets_hot_on_vehicle``).
         ignores_cover: Ignores Cover: no cover save, no Shrouded.
         template: a Template weapon (has Ignores Cover).
+        no_shrouded: the attacker's rules deny Shrouded (Night Vision); cover stays.
         twin_linked: Twin-linked; on a Template weapon it re-rolls failed penetration rolls.
         collapse: Graviton Collapse: four dice for penetration and no Strength added.
         harmless: its hits roll no penetration at all (Entangle, or no Strength and no rule that replaces it).
@@ -109,6 +110,7 @@ class PenetratingWeapon:
     gets_hot: bool = False
     ignores_cover: bool = False
     template: bool = False
+    no_shrouded: bool = False
     twin_linked: bool = False
     collapse: bool = False
     harmless: bool = False
@@ -305,6 +307,16 @@ def _fail(threshold: int | None) -> float:
     return 1.0 if threshold is None else 1.0 - p_at_least(threshold)
 
 
+def denies_shrouded(weapon: PenetratingWeapon) -> bool:
+    """Whether the weapon's hits on a vehicle allow no Shrouded roll: melee, Ignores Cover, a template (none
+    of which allows cover either), or the attacker's Night Vision."""
+    return _denies_cover(weapon) or weapon.no_shrouded
+
+
+def _denies_cover(weapon: PenetratingWeapon) -> bool:
+    return weapon.is_melee or weapon.ignores_cover or weapon.template
+
+
 def _unsaved(weapon: PenetratingWeapon, target: VehicleTarget, facing: str) -> tuple[float, list[str]]:
     """P(a Glancing or Penetrating Hit is unsaved), and the rules used."""
     used = [name for name, on in (("Ignores Cover", weapon.ignores_cover), ("Template", weapon.template)) if on]
@@ -317,9 +329,9 @@ def _unsaved(weapon: PenetratingWeapon, target: VehicleTarget, facing: str) -> t
     if shield is not None:
         invuln.append(shield)
         used.append(f"Ion Shield ({shield}+ on the {facing})")
-    unshielded = weapon.is_melee or weapon.ignores_cover or weapon.template  # no cover, no Shrouded
+    unshielded = _denies_cover(weapon)  # no cover, no Shrouded
     mitigation = 1.0
-    if target.shrouded is not None and not unshielded:
+    if target.shrouded is not None and not denies_shrouded(weapon):
         used.append(f"Shrouded ({target.shrouded}+)")
         mitigation = _fail(target.shrouded)
     best_invuln = min(invuln) if invuln else None

@@ -14,7 +14,9 @@ from praetor_analysis.errors import PraetorError
 from praetor_analysis.prob.dice import sum_of_iid
 from praetor_analysis.prob.memo import BoundedMemo
 from praetor_analysis.profiles.records import Unit
+from praetor_analysis.rules.catalogue import plays
 from praetor_analysis.rules.classify import RuleReport
+from praetor_analysis.rules.hooks import Role
 from praetor_analysis.vehicles.attack import classify_vehicle_rules, penetrating_weapon, vehicle_hits, vehicle_target
 from praetor_analysis.vehicles.hull_points import DEFAULT_DAMAGE_TABLE, per_hit_outcome
 from praetor_analysis.vehicles.penetration import HitOutcome, PenetratingWeapon, VehicleTarget, resolve_facing
@@ -106,7 +108,8 @@ class _Shared:
     def weapon(self, volley: Volley) -> PenetratingWeapon:
         """``penetrating_weapon`` without its name, once per volley (and across sweeps by what it reads)."""
         if id(volley) not in self.weapons:
-            key = (volley.weapon, volley.mode, volley.strength, volley.attacker.S)
+            a = volley.attacker
+            key = (volley.weapon, volley.mode, volley.strength, a.S, plays(Role.DENIES_SHROUDED, a.rules))
             self.weapons[id(volley)] = _WEAPONS.get(key, lambda: replace(penetrating_weapon(volley), name=""))
         return self.weapons[id(volley)]
 
@@ -147,7 +150,8 @@ class _Shared:
 
 
 _WEAPONS: BoundedMemo[PenetratingWeapon] = BoundedMemo(4096)
-"""Penetration profiles by what ``penetrating_weapon`` reads: the weapon, mode, Strength given, wielder's S."""
+"""Penetration profiles by what ``penetrating_weapon`` reads: the weapon, mode, Strength given, wielder's S
+and whether its rules deny Shrouded."""
 _RULES: BoundedMemo[list[str]] = BoundedMemo(8192)
 """Not-modelled lists by what ``classify_vehicle_rules`` reads, across sweeps (a dashboard's BS change makes
 new volleys whose rule lists are the old ones)."""

@@ -25,7 +25,7 @@ Readings chosen where MECHANICS.md leaves room (one per line, for comparison wit
 - BS above 10 counts as 10; BS 0 never hits.  Snap shots use BS 1 (6+), re-rolls still allowed.
 - Gets Hot only in shooting.  With `hits` given, one Gets Hot D6 per shot (the weapon's shots times the
   models, or `attacks`), the hits dealt round-robin among the shots; a 1 loses that shot's hits.  The die
-  is never re-rolled, and `hits` reports the hits left after it.  The firer saves with the best of armour (unless AP negates it) and invulnerable,
+  is not a To Hit roll, so it is never re-rolled (not by Twin-linked, Master-crafted or a re-roll of 1s), and `hits` reports the hits left after it.  The firer saves with the best of armour (unless AP negates it) and invulnerable,
   then his Feel No Pain; Gets Hot is never Instant Death.
 - Psychic Focus: the shots (or `hits`) are dealt round-robin among attacker.models (after rolling a dice
   expression for the total); each model with at least one shot takes its own check; "perils" is P(at least
@@ -289,8 +289,8 @@ def wound_outcomes(v: Volley, t: Target, plain: bool = False) -> list[tuple[obje
         or (w.poisoned is not None and v.melee and w.strength > t.toughness)
         or (w.twin_linked and w.template)  # Twin-linked Template weapons re-roll failed To Wound rolls
     )
-    # Dreadnought, Automata, Mechanised and Gargantuan models re-roll the successful wounds of Poisoned and
-    # Fleshbane attacks (their unit-type rules); a die is still re-rolled at most once
+    # Dreadnought, Automata and Mechanised models re-roll the successful wounds of Poisoned and Fleshbane
+    # attacks (their unit-type rules; not Gargantuan, MECHANICS 4b); a die is still re-rolled at most once
     reroll_success = (w.poisoned is not None or w.fleshbane) and t.toxin_resistant
     reroll_ones = v.attacker.reroll_wound_ones or preferred(v, t)
 

@@ -196,8 +196,8 @@ def parse_weapon(weapon: dict, attacker: dict) -> Weapon:
     shots: DiceExpr | None = None
     melee_type = False
     rules = split_rules(weapon.get("Type", "")) + list(weapon.get("rules", []))
-    if str(weapon.get("Range", "")).strip().lower() == "template":
-        fields["template"] = True
+    if str(weapon.get("Range", "")).strip().lower() in ("template", "hellstorm"):
+        fields["template"] = True  # a template weapon (Hellstorm: the larger template) whatever its Type says
     for rule in rules:
         low = rule.strip().lower()
         if low == "melee":
@@ -211,7 +211,7 @@ def parse_weapon(weapon: dict, attacker: dict) -> Weapon:
         name, value = rule_name_value(rule)
         if "blast" in name or name == "barrage":
             fields["blast"] = True
-        elif "template" in name:
+        elif "template" in name or name == "hellstorm":
             fields["template"] = True
         elif name == "rending":
             fields["rending"] = plus_value(value)
@@ -315,7 +315,7 @@ class Target:
     heavy: bool  # sub-type (Heavy)
     dreadnought_or_automata: bool
     mechanised: bool = False  # the Mechanised sub-type: Armourbane re-rolls failed wounds against it
-    toxin_resistant: bool = False  # Dreadnought, Automata, Mechanised, Gargantuan: re-roll Poisoned/Fleshbane wounds
+    toxin_resistant: bool = False  # Dreadnought, Automata, Mechanised (not Gargantuan): re-roll toxin wounds
     ignores_ld_penalties: bool = False  # Stubborn or Inexorable: no Shell Shock
     strength: int | None = None
     daemon: bool = False
@@ -362,7 +362,7 @@ def parse_target(target: dict) -> Target:
         heavy="heavy" in sub_types,
         dreadnought_or_automata=("dreadnought" in unit_type.lower() or "automata" in unit_type.lower()),
         mechanised="mechanised" in sub_types,
-        toxin_resistant=any(k in unit_type.lower() for k in ("dreadnought", "automata", "mechanised", "gargantuan")),
+        toxin_resistant=any(k in unit_type.lower() for k in ("dreadnought", "automata", "mechanised")),
         ignores_ld_penalties="stubborn" in rules or "inexorable" in rules,
         strength=characteristic(target["S"]) if "S" in target else None,
         daemon="daemon" in unit_type.lower(),
