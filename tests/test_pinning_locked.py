@@ -8,6 +8,7 @@ from __future__ import annotations
 import copy
 
 import pytest
+from oracle import oracle_calc, oracle_sequence
 
 from praetor_analysis.engine.rule_report import LOCKED_REASON
 from praetor_analysis.scenario.calc import calc, calc_many
@@ -78,3 +79,16 @@ def test_a_sequence_with_a_melee_volley_locks_its_target(order: str) -> None:
     # without the melee volley the gun's target tests as before
     shot = _both({"firing_units": [[gun], [gun]], "target": TARGET})
     assert 0.0 < shot["pinned"] < 1.0 and "Pinning" in shot["applied"]
+
+
+def test_locked_targets_match_the_enumeration() -> None:
+    # the brute-force oracle enumerates every die, the target locked in combat too
+    r, want = calc(ONE_WAY), oracle_calc(ONE_WAY)
+    assert want["pinned"] is None and r["pinned"] is None
+    assert r["casualties"]["pmf"] == pytest.approx(want["casualties"], abs=1e-12)
+    gun = {"mode": "shooting", "attacker": ATTACKER, "weapon": PIN_GUN}
+    blade = {"mode": "melee", "attacker": ATTACKER, "weapon": PIN_BLADE}
+    r = calc({"firing_units": [[gun], [blade]], "target": TARGET})
+    want = oracle_sequence(TARGET, [[gun], [blade]])
+    assert want["pinned"] is None and r["pinned"] is None
+    assert r["casualties"]["pmf"] == pytest.approx(want["casualties"], abs=1e-12)
