@@ -133,7 +133,12 @@ def test_legionaries_charge_cataphractii_closed_form() -> None:
         (W(Type="Melee, Two-handed"), None, True, False, False, 1),
         (W(Type="Melee, Specialist Weapon"), None, True, False, False, 2),  # a pair of Specialist Weapons
         (W(Type="Melee, Specialist Weapon"), W(), False, False, False, 1),  # Specialist with a plain weapon
-        (W(), W(Type="Melee, Specialist Weapon"), False, False, False, 2),  # plain weapon used: bonus stands
+        # MECHANICS section 9: a Specialist Weapon gives the bonus only when both weapons have it, and a
+        # Two-handed weapon never does, whichever of the two is the one struck with (A 1, no bonus: 1)
+        (W(), W(Type="Melee, Specialist Weapon"), False, False, False, 1),  # plain weapon used: still no bonus
+        (W(), W(Type="Melee, Two-handed"), False, False, False, 1),  # the second weapon is Two-handed
+        (W(Type="Melee, Two-handed"), W(), False, False, False, 1),
+        (W(), W(), False, False, False, 2),  # two plain weapons: A 1 + 1
         (W(Type="Melee, Specialist Weapon"), W(Type="Melee, Specialist Weapon, Reach (1)"), False, False, False, 2),
     ],
 )

@@ -75,9 +75,10 @@ Failure = ProfileError | TooLarge
 
 class _Cell:
     """One vectorised cell: its index, records, fresh state, per-hit tables and the facts of its volley and
-    target; ``steps``: the allocation chain's (rates, matrices) when it needs the chain."""
+    target; ``steps``: the allocation chain's (rates, matrices) when it needs the chain; ``exempt``: whether the
+    target takes no Pinning test (its own exemptions, or locked in combat by a melee volley)."""
 
-    __slots__ = ("fresh", "index", "steps", "target", "target_facts", "volley", "volley_facts", "wounds")
+    __slots__ = ("exempt", "fresh", "index", "steps", "target", "target_facts", "volley", "volley_facts", "wounds")
 
     def __init__(
         self,
@@ -92,6 +93,7 @@ class _Cell:
         self.index, self.volley, self.target, self.fresh, self.wounds = index, volley, target, fresh, wounds
         self.steps = steps
         self.volley_facts, self.target_facts = facts
+        self.exempt = facts[1].exempt or facts[0].locks
 
 
 _VOLLEY_REST = attrgetter(*(f.name for f in fields(Volley) if f.compare and f.name not in ("weapon", "attacker")))
@@ -473,7 +475,7 @@ def _pinned(cell: _Cell, counts: np.ndarray, shared: _Shared) -> float | None:
     """``resolve``'s P(pinned) for a Pinning weapon: None for an exempt target, else the Pinning test of the
     final state (a linear map of the state: its value from each state reached is computed once per target)."""
     target = cell.target
-    if cell.target_facts.exempt or cell.steps is not None:  # the chain's cells: see _chain
+    if cell.exempt or cell.steps is not None:  # the chain's cells: see _chain
         return None
     shock = cell.volley_facts.shock
     key = (id(target), shock, counts.size, cell.wounds.damage)
@@ -497,7 +499,7 @@ def _state(cell: _Cell, counts: np.ndarray, pre: np.ndarray | None, shared: _Sha
     if not cell.volley_facts.pinning:
         return TargetState(space, pre.sum(axis=0)[None])
     state = TargetState(space, np.concatenate((pre, np.zeros_like(pre))), (0, cell.volley_facts.shock))
-    return state if cell.target_facts.exempt else pinning_test(state, cell.target)
+    return state if cell.exempt else pinning_test(state, cell.target)
 
 
 def _pin_vector(target: Unit, shock: int, shared: _Shared) -> np.ndarray:
@@ -549,7 +551,7 @@ def _chain(
             pinned: float | None = 0.0
             if c.volley_facts.pinning:
                 pinned = None
-                if not c.target_facts.exempt:  # the trigger is raised once any count is not zero
+                if not c.exempt:  # the trigger is raised once any count is not zero
                     pv = _pin_vector(c.target, c.volley_facts.shock, shared)
                     pinned = float(row[0] * (states[0] @ pv[0]) + row[1:] @ (states[1:] @ pv[1]))
             pre = np.array([row[0] * states[0], row[1:] @ states[1:]]) if shared.keep_state else None

@@ -10,7 +10,7 @@ import numpy as np
 
 from praetor_analysis.engine.allocation import UnitSpace, WoundGroup, count_damage
 from praetor_analysis.engine.checks import check_boost
-from praetor_analysis.engine.pinning import pinning_exempt, shell_shock_of
+from praetor_analysis.engine.pinning import locked_in_combat, pinning_exempt, shell_shock_of
 from praetor_analysis.engine.rule_report import fresh_single_wound, volley_classification_reads
 from praetor_analysis.engine.volley import TargetState, Volley, weapon_strength
 from praetor_analysis.engine.wound_stage import extra_hits_volley, reads_hit_sixes, volley_wound_key, wound_groups
@@ -61,7 +61,8 @@ class Wounds:
 
 class VolleyFacts:
     """What the batch reads of one volley, computed once per distinct volley: its Strength (None: the one-cell
-    engine), Deflagrate, Pinning, Gets Hot, Shell Shock, whether its rules read the To Hit sixes, and tokens
+    engine), Deflagrate, Pinning, Gets Hot, Shell Shock, whether it locks its target in combat (melee), whether
+    its rules read the To Hit sixes, and tokens
     standing for its part of the per-hit table key and of the rule-list key."""
 
     __slots__ = (
@@ -69,6 +70,7 @@ class VolleyFacts:
         "deflagrate",
         "extra_apart",
         "gets_hot",
+        "locks",
         "pinning",
         "reads",
         "reads_six",
@@ -97,6 +99,7 @@ class VolleyFacts:
             w.plays(Role.GETS_HOT),
         )
         self.shock = shell_shock_of(w)
+        self.locks = locked_in_combat((volley,))  # a melee attack: its target is exempt from Pinning
         self.reads_six = reads_hit_sixes(w)
         # Deflagrate's extra hits wound or save unlike the volley's own hits: exact.py
         self.extra_apart = self.deflagrate and extra_hits_volley(volley) is not None

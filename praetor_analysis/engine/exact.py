@@ -25,13 +25,14 @@ from praetor_analysis.engine.pinning import (
     Branches,
     hallucination_test,
     leadership_modifier,
+    locked_in_combat,
     mixed,
     pinning_exempt,
     pinning_test,
     shell_shock_of,
     split_on_hits,
 )
-from praetor_analysis.engine.rule_report import classify_rules
+from praetor_analysis.engine.rule_report import classify_rules, locked_lists
 from praetor_analysis.engine.volley import TargetState, Volley, VolleyResult, weapon_strength
 from praetor_analysis.engine.wound_stage import extra_hits_volley, gets_hot_unsaved, wound_groups
 from praetor_analysis.prob.dice import sum_of_iid, thin
@@ -159,7 +160,8 @@ def resolve_sequence(
 ) -> VolleyResult:
     """Several firing units in turn, each a list of volleys, carrying the damaged model over.
 
-    Pinning is tested once after each firing unit that used a Pinning weapon (docs/rules.md#pinning-test).
+    Pinning is tested once after each firing unit that used a Pinning weapon, never when a volley is a melee
+    attack: its target is then locked in combat (docs/rules.md#pinning-test).
     The result's hits, wounds and unsaved are totals over all volleys (independent sums); casualties are
     the models removed by the whole sequence. ``first``: the first volley's result on the fresh unit, with
     its state, when the caller has it from the vectorised path (``engine.chain.resolve_sequence``: a sequence
@@ -171,6 +173,8 @@ def resolve_sequence(
     if first is not None and any_pinning:
         raise ValueError("first: a sequence with Pinning flags resolves its first volley here")
     shocks = sorted({shell_shock_of(v.weapon) for unit in firing_units for v in unit if v.weapon.plays(Role.PINNING)})
+    locked = locked_in_combat(v for unit in firing_units for v in unit)
+    exempt = pinning_exempt(target, locked=locked)
     state = TargetState.fresh(target, shell_shocks=tuple(shocks) if any_pinning else None)
     totals: dict[str, Dist | None] = {"hits": None, "wounds": None, "unsaved": None}
     applied: list[str] = []
@@ -191,10 +195,10 @@ def resolve_sequence(
             branches = {pen: (w, r.state) for pen, (w, r) in results.items()}  # type: ignore[misc]
             if volley.weapon.plays(Role.PINNING_ON_HITS):
                 res = _hallucinations(volley, target, res)
-                if "Hallucinations" in res.applied and not pinning_exempt(target):
+                if "Hallucinations" in res.applied and not exempt:
                     branches = {pen: (w, hallucination_test(st, target, res.hits)) for pen, (w, st) in branches.items()}
             lowering = leadership_modifier(volley.weapon)
-            if lowering is not None and any_pinning and not pinning_exempt(target):
+            if lowering is not None and any_pinning and not exempt:
                 if res.unsaved.probabilities[0] >= 1.0 - 1e-15:  # wounds nothing: its hits are independent
                     branches = split_on_hits(branches, lowering[1], 1.0 - float(res.hits.probabilities[0]))
                     lowered.append(lowering[0])
@@ -210,16 +214,18 @@ def resolve_sequence(
                 gets_hot = res.gets_hot if gets_hot is None else gets_hot + res.gets_hot
             if volley.weapon.plays(Role.PINNING):
                 pin_here = True
-        if pin_here and not pinning_exempt(target):
+        if pin_here and not exempt:
             branches = {pen: (w, pinning_test(st, target, pen)) for pen, (w, st) in branches.items()}
     state = mixed(branches)
     applied.extend(x for x in lowered if x not in applied)
     no_effect = [x for x in no_effect if x not in lowered]
+    if locked:  # a shooting volley's Pinning rules do nothing to a target locked in combat
+        applied, no_effect = locked_lists(applied, no_effect)
     kills = state.kills()
     pinned: float | None
     if not any_pinning:
         pinned = 0.0
-    elif pinning_exempt(target):
+    elif exempt:
         pinned = None
     else:
         pinned = state.p_pinned()

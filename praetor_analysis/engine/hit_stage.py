@@ -6,6 +6,7 @@ from typing import TypeVar
 
 import numpy as np
 
+from praetor_analysis.engine.two_weapons import denial_note, pair_denial
 from praetor_analysis.engine.volley import Volley
 from praetor_analysis.prob.dice import DiceExpr, binomial_pmf, compound, leadership_pass, thin
 from praetor_analysis.prob.dist import Dist
@@ -45,9 +46,10 @@ def attacks_per_model(volley: Volley, notes: list[str]) -> Dist:
         if charging:
             charge = 1
             notes.append("charging (+1 A)")
-        if a.two_weapons:
-            if w.plays(Role.NO_SECOND_WEAPON_ATTACK):
-                notes.append("Two-handed (no extra attack for two weapons)")
+        if a.two_weapons:  # a pair of the weapon used (docs/rules.md#two-melee-weapons)
+            denial = pair_denial(w, w)
+            if denial is not None:
+                notes.append(denial_note(denial))
             else:
                 other = 1
                 notes.append("two melee weapons (+1 A)")

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import numpy as np
 
-from praetor_analysis.engine.volley import TargetState
+from praetor_analysis.engine.volley import TargetState, Volley
 from praetor_analysis.prob.dice import leadership_pass
 from praetor_analysis.prob.dist import Dist
 from praetor_analysis.profiles.records import Unit, Weapon
@@ -13,11 +15,19 @@ from praetor_analysis.rules.hooks import Role
 from praetor_analysis.rules.unit_types import PINNING_IMMUNE_TYPES
 
 
-def pinning_exempt(target: Unit) -> bool:
-    """True when the target never ends Pinned: Vehicles, Fearless, already Pinned, locked, embarked, and the
-    Cavalry, Monstrous and Daemon types (docs/rules.md#pinning-test)."""
+def locked_in_combat(volleys: Iterable[Volley]) -> bool:
+    """True when the target of ``volleys`` is locked in combat: one of them is a melee attack (its blows strike
+    a unit in combat; docs/rules.md#pinning-test). In a sequence, the whole sequence's target then is."""
+    return any(v.mode == "melee" for v in volleys)
+
+
+def pinning_exempt(target: Unit, *, locked: bool = False) -> bool:
+    """True when the target never ends Pinned: Vehicles, Fearless, already Pinned, locked in combat (its rule, or
+    ``locked``: struck in melee, ``locked_in_combat``), embarked, and the Cavalry, Monstrous and Daemon types
+    (docs/rules.md#pinning-test)."""
     return (
-        target.is_vehicle
+        locked
+        or target.is_vehicle
         or target.plays(Role.NEVER_PINNED)
         or any(target.has_type(word) for word in PINNING_IMMUNE_TYPES)
     )

@@ -90,7 +90,7 @@ def classify_rules(volley: Volley, target: Unit, notes: list[str]) -> tuple[list
         for word in TOXIN_RESISTANT_TYPES:
             if target.has_type(word):
                 report.add("applied", f"target: {word} (re-rolls successful Poisoned and Fleshbane wounds)")
-    if w.plays(Role.PINNING):  # a unit type that never ends Pinned (docs/rules.md#unit-types)
+    if w.plays(Role.PINNING) and volley.mode != "melee":  # a unit type never Pinned (docs/rules.md#unit-types)
         for word in PINNING_IMMUNE_TYPES:
             if target.has_type(word):
                 report.add("applied", f"target: {word} (never Pinned)")
@@ -145,10 +145,22 @@ def reason_of(entry: str) -> str:
     return decl.summary
 
 
-def reasons(no_effect: list[str], not_modelled: list[str], *, hits_given: bool = False) -> dict[str, str]:
+#: Why a rule of the Pinning test does nothing to a target struck in melee (docs/rules.md#pinning-test).
+LOCKED_REASON = "the target is locked in combat (a melee attack strikes it), so it takes no Pinning test"
+
+
+def reasons(
+    no_effect: list[str], not_modelled: list[str], *, hits_given: bool = False, locked: bool = False
+) -> dict[str, str]:
     """``{entry: why}`` for every entry of the two lists (docs/scenario.md ``reasons``); ``hits_given``: the
-    scenario gives the hits, so a unit's To Hit rule under ``no_effect`` says that no To Hit roll is made."""
+    scenario gives the hits, so a unit's To Hit rule under ``no_effect`` says that no To Hit roll is made;
+    ``locked``: a melee attack strikes the target, so a rule of the Pinning test under ``no_effect`` says
+    that the target, locked in combat, takes none."""
     out = {entry: reason_of(entry) for entry in (*no_effect, *not_modelled)}
+    if locked:
+        for entry in no_effect:
+            if morale_only(entry):
+                out[entry] = f"{LOCKED_REASON} ({out[entry]})"
     if hits_given:
         for entry in no_effect:
             if entry.startswith(("target: ", "attacker: ")) and _to_hit_only(entry.split(": ", 1)[1]):
@@ -163,3 +175,22 @@ def _to_hit_only(text: str) -> bool:
     except ProfileError:
         return False
     return decl is not None and decl.stages == {Stage.TO_HIT}
+
+
+def morale_only(entry: str) -> bool:
+    """Whether the rule of a result's entry (``"target: "`` and the like stripped) acts on the Pinning and
+    Leadership tests alone (``Stage.MORALE``): Pinning, Shell Shock, Stubborn, Locked in Combat..."""
+    text = entry.split(": ", 1)[1] if entry.startswith(("target: ", "attacker: ")) else entry
+    try:
+        decl = lookup(parse_rule(text).name)
+    except ProfileError:
+        return False
+    return decl is not None and decl.stages == {Stage.MORALE}
+
+
+def locked_lists(applied: list[str], no_effect: list[str]) -> tuple[list[str], list[str]]:
+    """(applied, no_effect) of a sequence whose target is locked in combat (a volley of it is a melee attack):
+    the rules of the Pinning test that a shooting volley applied move to ``no_effect``, as one-way melee
+    classifies them (``wound_chain``)."""
+    moved = [e for e in applied if morale_only(e)]
+    return [e for e in applied if e not in moved], [*no_effect, *(e for e in moved if e not in no_effect)]

@@ -9,6 +9,7 @@ import numpy as np
 from praetor_analysis.engine.allocation import (
     UnitSpace,
 )
+from praetor_analysis.prob.clip import probability
 from praetor_analysis.prob.dice import DiceExpr
 from praetor_analysis.prob.dist import Dist
 from praetor_analysis.profiles.records import ProfileError, Unit, Weapon
@@ -101,6 +102,9 @@ class Casualties:
     pinned: float | None
     not_modelled: tuple[str, ...]
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "pinned", probability(self.pinned))
+
 
 @dataclass(frozen=True)
 class VolleyResult:
@@ -119,6 +123,10 @@ class VolleyResult:
     perils: float | None = None
     state: TargetState | None = field(default=None, compare=False, repr=False)
 
+    def __post_init__(self) -> None:
+        for name in ("pinned", "attack_happens", "perils"):  # docs/rules.md#what-a-result-reports
+            object.__setattr__(self, name, probability(getattr(self, name)))
+
     @classmethod
     def of_fields(
         cls,
@@ -136,20 +144,21 @@ class VolleyResult:
         state: TargetState | None,
     ) -> VolleyResult:
         """``VolleyResult(...)`` of every field, without the frozen dataclass's ``object.__setattr__`` per field
-        (a tenth of the time: the batch builds one per cell); the same record (no field is checked or changed)."""
+        (a tenth of the time: the batch builds one per cell); the same record (its probabilities clipped to [0, 1]
+        as ``__post_init__`` does, no other field checked or changed)."""
         out = object.__new__(cls)
         out.__dict__.update(
             hits=hits,
             wounds=wounds,
             unsaved=unsaved,
             casualties=casualties,
-            pinned=pinned,
+            pinned=probability(pinned),
             applied=applied,
             not_modelled=not_modelled,
             no_effect=no_effect,
             gets_hot=gets_hot,
-            attack_happens=attack_happens,
-            perils=perils,
+            attack_happens=probability(attack_happens),
+            perils=probability(perils),
             state=state,
         )
         return out

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from praetor_analysis.engine.two_weapons import denial_note, pair_denial
 from praetor_analysis.prob.dice import parse_dice
 from praetor_analysis.prob.dist import Dist
 from praetor_analysis.profiles.records import ProfileError, Unit, Weapon
@@ -120,12 +121,10 @@ def plan_blows(side: Side, weapon: Weapon, enemy: Unit) -> Blows:
     other = side.second_weapon if side.second_weapon is not None else (weapon if u.two_weapons else None)
     bonus = False
     if other is not None:
-        if weapon.plays(Role.NO_SECOND_WEAPON_ATTACK):
-            notes.append("Two-handed (no +1 A for a second weapon)")
-            effect["Two-handed"] = True
-        elif weapon.plays(Role.SPECIALIST_PAIR) and not other.plays(Role.SPECIALIST_PAIR):
-            notes.append("Specialist Weapon (no +1 A: the other weapon is not a Specialist Weapon)")
-            effect["Specialist Weapon"] = True
+        denial = pair_denial(weapon, other)
+        if denial is not None:
+            notes.append(denial_note(denial))
+            effect[denial] = True
         else:
             bonus = True
             attacks += 1

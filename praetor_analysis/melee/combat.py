@@ -27,8 +27,8 @@ room (ours, documented and tested):
   with a fixed number of models, else listed under ``not_modelled`` (each group's own, under ``groups``, are
   exact, and so are the casualties, wounds caused and the combat's winner).
 - Attacks per model: A, +1 on the charge (none after a Disordered Charge), +1 for a second melee weapon
-  (``two_weapons``: a pair of the weapon used; or ``Side.second_weapon``) unless the weapon used is
-  Two-handed; with a Specialist Weapon only when the other weapon is a Specialist Weapon too.
+  (``two_weapons``: a pair of the weapon used; or ``Side.second_weapon``) unless either weapon is
+  Two-handed; when either is a Specialist Weapon, only when both are (``engine.two_weapons``).
 - Reach (X) adds X to Initiative for the weapon used; with the two-weapon bonus, the higher Reach of the
   two weapons (never the sum). Unwieldy fights at Initiative step 1 whatever Reach adds (not Dreadnoughts
   or Monstrous models).
@@ -69,6 +69,7 @@ from praetor_analysis.engine.volley import Volley
 from praetor_analysis.melee.blows import Blows, Party, Side, plan_blows
 from praetor_analysis.melee.round_chain import Fighters, removal_order, run_chain
 from praetor_analysis.melee.strikers import Striker
+from praetor_analysis.prob.clip import probability
 from praetor_analysis.prob.dice import leadership_pass
 from praetor_analysis.prob.dist import Dist
 from praetor_analysis.prob.memo import BoundedMemo
@@ -126,6 +127,10 @@ class CombatResult:
     state: np.ndarray | None = field(default=None, compare=False, repr=False)
     groups: tuple[tuple[Strikes, ...], tuple[Strikes, ...]] | None = field(default=None, compare=False, repr=False)
     """Each group's blows, attacker's then target's, when a side has several groups (else None)."""
+
+    def __post_init__(self) -> None:  # docs/rules.md#what-a-result-reports
+        for name in ("attacker_wins", "target_wins", "draw", "attacker_concussed", "target_concussed", "pinned"):
+            object.__setattr__(self, name, probability(getattr(self, name)))
 
     def to_dict(self) -> dict[str, Any]:
         """The docs/scenario.md result form (``mode`` melee with ``target_weapon``)."""

@@ -54,11 +54,13 @@ def _placement(modelled: set[Stage], irrelevant: set[Stage], marker_hits: bool, 
 
 
 def wound_chain(*, melee: bool, marker_hits: bool, placement: str | None = None) -> Resolution:
-    """A one-way attack on a unit with Toughness and Wounds."""
-    modelled = set(_CORE | {Stage.MORALE})
+    """A one-way attack on a unit with Toughness and Wounds; in melee the target is locked in combat, so the
+    Pinning test's rules (``Stage.MORALE``) cannot matter."""
+    modelled = set(_CORE)
     # a rule of the whole round (Rampage, Reaping Blow, Concussive, Bulky) acts only when both sides fight
     irrelevant = {Stage.VEHICLES, Stage.ALLOCATION, Stage.INITIATIVE, Stage.ROUND, Stage.ELSEWHERE}
     (modelled if melee else irrelevant).add(Stage.MELEE_ATTACKS)
+    (irrelevant if melee else modelled).add(Stage.MORALE)
     _placement(modelled, irrelevant, marker_hits, placement)
     return Resolution("wound chain", frozenset(modelled), frozenset(irrelevant), hit_roll=not marker_hits)
 

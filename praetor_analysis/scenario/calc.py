@@ -90,13 +90,23 @@ def calc(data: Any) -> dict[str, Any]:
         result = add_notes(run(parse_scenario(data)), notes)
     own = result.pop("reasons", {})
     lists = list(result.get("no_effect", ())), list(result.get("not_modelled", ()))
-    result["reasons"] = {**reasons(*lists, hits_given=_hits_given(data)), **own}
+    result["reasons"] = {**reasons(*lists, hits_given=_hits_given(data), locked=_locked(data)), **own}
     return result
 
 
 def _hits_given(data: Any) -> bool:
     """Whether a scenario document gives its hits (then no To Hit roll is made)."""
     return isinstance(data, Mapping) and data.get("hits") is not None
+
+
+def _locked(data: Any) -> bool:
+    """Whether a scenario document strikes its target in melee, itself or in a volley of ``firing_units``: the
+    target is then locked in combat and takes no Pinning test (``engine.pinning.locked_in_combat``)."""
+    if not isinstance(data, Mapping):
+        return False
+    units = data.get("firing_units")
+    volleys = [v for u in units if isinstance(u, list) for v in u] if isinstance(units, list) else [data]
+    return any(isinstance(v, Mapping) and v.get("mode") == "melee" for v in volleys)
 
 
 def run(scenario: Scenario) -> dict[str, Any]:
@@ -251,10 +261,11 @@ def _calc_batch(items: Sequence[Any], out: list[Any]) -> None:
         assert isinstance(result, VolleyResult)  # full results: casualties_only is not asked for
         done = result.to_dict()  # what echoed() adds, each unit's block built once
         done["attacker"], done["target"] = _echo(volley.attacker, echoes), _echo(target, echoes)
-        key = (tuple(result.no_effect), tuple(result.not_modelled), items[i].get("hits") is not None)  # a Mapping
+        given, locked = items[i].get("hits") is not None, volley.mode == "melee"  # items[i] is a Mapping
+        key = (tuple(result.no_effect), tuple(result.not_modelled), given, locked)
         found = why.get(key)
         if found is None:
-            found = why[key] = reasons(list(key[0]), list(key[1]), hits_given=key[2])
+            found = why[key] = reasons(list(key[0]), list(key[1]), hits_given=given, locked=locked)
         done["reasons"] = dict(found)
         out[i] = done
 

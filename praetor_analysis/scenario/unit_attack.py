@@ -35,6 +35,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from praetor_analysis.engine.hit_stage import attack_limit, may_attack, set_blows
+from praetor_analysis.engine.two_weapons import second_weapon_for
 from praetor_analysis.engine.volley import Volley
 from praetor_analysis.errors import ProfileError, ScenarioError
 from praetor_analysis.melee.blows import Party, Side, plan_blows
@@ -248,8 +249,7 @@ def _group_blows(unit: Unit, options: list[Weapon], target: Unit) -> list[tuple[
         if w.plays(Role.GRENADE_BLOW):  # one hit a model, at Initiative 1
             out.append((Volley(w, unit, mode="melee", attacks=Dist.point(unit.models)), 1))
             continue
-        others = _second_weapons(options, w)
-        blows = plan_blows(Side(striker, (w,), others[0] if others else None), w, target)
+        blows = plan_blows(Side(striker, (w,), second_weapon_for(w, _second_weapons(options, w))), w, target)
         # the rules that set a model's attacks (Detonation's one, Rage, Cumbersome...), as a single attack has them
         charge = int(unit.charging and not unit.disordered)
         per_model = set_blows(Volley(w, unit, mode="melee"), charge, blows.attacks - int(unit.A or 0) - charge, [])
@@ -335,8 +335,7 @@ def _round(
     for members in merged.values():
         _, models, options, _ = fighters[members[0]]
         count = sum(fighters[k][0].count for k in members)
-        others = _second_weapons(options, options[0])
-        second = others[0] if others else None
+        second = second_weapon_for(options[0], _second_weapons(options, options[0]))
         sides.append(Side(replace(models, models=count), tuple(options), second))
     g0, largest = fighters[order[0]][0], fighters[order[0]][1]
     total = sum(f[0].count for f in fighters)
@@ -412,9 +411,9 @@ def defender_groups(unit: FieldedUnit, body: Unit, enemy: Unit) -> list[Defender
     out = []
     for members in merged.values():
         _, models, options, _, why = members[0]
-        others = _second_weapons(options, options[0])
+        second = second_weapon_for(options[0], _second_weapons(options, options[0]))
         count = sum(m[0].count for m in members)
-        side = Side(replace(models, models=count), options, others[0] if others else None)
+        side = Side(replace(models, models=count), options, second)
         out.append(Defender(side, tuple(m[0] for m in members), tuple(m[3] for m in members), why))
     return out
 

@@ -17,6 +17,7 @@ import numpy as np
 from praetor_analysis.engine.hit_stage import hit_stage, shots_distribution, with_attacker_hit_rules
 from praetor_analysis.engine.rule_report import demote_mitigation_roll, shot_label, situation_of
 from praetor_analysis.engine.volley import Volley, weapon_strength
+from praetor_analysis.prob.clip import probability
 from praetor_analysis.prob.dist import Dist
 from praetor_analysis.prob.memo import BoundedMemo
 from praetor_analysis.profiles.records import ProfileError, Unit, vehicle_armour
@@ -145,6 +146,10 @@ class VehicleAttackResult:
     not_modelled: tuple[str, ...] = ()
     no_effect: tuple[str, ...] = ()
     gets_hot: Dist | None = None
+
+    def __post_init__(self) -> None:  # docs/rules.md#what-a-result-reports
+        object.__setattr__(self, "wrecked", probability(self.wrecked))
+        object.__setattr__(self, "damage_results", {k: probability(v) for k, v in self.damage_results.items()})
 
     @property
     def pinned(self) -> None:

@@ -54,8 +54,9 @@ Readings chosen where MECHANICS.md leaves room (one per line, for comparison wit
   To Hit roll and no Gets Hot die; they can Rend, Breach, Murderous Strike and Brutal like the attack, but
   none of the attacker's own rules acts on them (Preferred Enemy, re-rolls of 1, To Wound modifiers, Night
   Vision).
-- Pinning: pinned is None whenever the target is exempt (Fearless, Pinned, Locked in combat, Embarked),
-  even if no weapon has Pinning; else 0.0 without a Pinning weapon.  Shell Shock counts only with Pinning;
+- Pinning: pinned is None whenever the target is exempt (Fearless, Pinned, Locked in combat, Embarked;
+  struck in melee, by the scenario or a volley of the sequence, it is locked in combat), even if no weapon
+  has Pinning; else 0.0 without a Pinning weapon.  Shell Shock counts only with Pinning;
   if several Pinning weapons of one firing unit wound, the largest Shell Shock applies.  A unit already
   Pinned by an earlier firing unit does not test again; no test when no model is left.
 - Blast/Template/Barrage weapons in shooting need `hits` (the oracle has no geometry).
@@ -657,8 +658,13 @@ def oracle_sequence(target: dict, firing_units: list[list[dict]]) -> dict:
         return _floats(_sequence(target, firing_units))
 
 
+def _locked(t: Target, volleys: list[dict]) -> Target:
+    """A target struck in melee is locked in combat: exempt from Pinning."""
+    return replace(t, exempt_from_pinning=True) if any(v.get("mode") == "melee" for v in volleys) else t
+
+
 def _calc(scenario: dict) -> dict:
-    t = parse_target(scenario["target"])
+    t = _locked(parse_target(scenario["target"]), [scenario])
     v = parse_volley(scenario)
     if v.weapon.check is None:
         return _calc_volley(v, t)
@@ -705,7 +711,7 @@ def _calc_volley(v: Volley, t: Target) -> dict:
 
 
 def _sequence(target: dict, firing_units: list[list[dict]]) -> dict:
-    t = parse_target(target)
+    t = _locked(parse_target(target), [v for unit in firing_units for v in unit])
     dist = start(t)
     for unit in firing_units:
         for volley in unit:
