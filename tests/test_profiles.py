@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from praetor_analysis.profiles.characteristics import parse_ap, parse_range, parse_save, parse_strength
@@ -92,3 +94,35 @@ def test_every_weapon_type_in_bsdata_parses(shared_dir):
                 pass  # a clear, named error is acceptable for impossible values; nothing else may escape
             count += 1
     assert count > 700
+
+
+@pytest.mark.parametrize(
+    ("printed", "message"),
+    [
+        ("Rending", "'Rending' needs its roll, such as 'Rending (6+)'"),
+        ("Rending (X)", "'Rending (X)' needs its roll, such as 'Rending (6+)'"),
+        ("Breaching", "'Breaching' needs its roll, such as 'Breaching (6+)'"),
+        ("Shell Shock", "'Shell Shock' needs its value, such as 'Shell Shock (1)'"),
+    ],
+)
+def test_a_rule_whose_value_is_what_it_does_needs_that_value(printed: str, message: str) -> None:
+    # A bare 'Rending' was listed as applied and changed nothing: refused now, naming the field and the value
+    with pytest.raises(ProfileError, match=re.escape(f"weapon.Type: {message}")):
+        Weapon.from_mapping({"name": "w", "Range": '24"', "Strength": "4", "AP": "5", "Type": f"Heavy 2, {printed}"})
+
+
+def test_a_rule_with_a_default_value_may_be_bare() -> None:
+    # Poisoned wounds on 4+ and Brutal's default stands when printed bare (their declarations' defaults)
+    for printed in ("Poisoned", "Brutal"):
+        w = Weapon.from_mapping(
+            {"name": "w", "Range": '24"', "Strength": "4", "AP": "5", "Type": f"Heavy 2, {printed}"}
+        )
+        assert [r.name for r in w.rules] == [printed]
+
+
+@pytest.mark.parametrize("text", ["Heavy 1,\nRending (6+)", "Heavy 1\r\n, Rending (6+)", "Heavy 1\nFoo"])
+def test_a_type_going_on_after_a_line_break_is_refused(text: str) -> None:
+    # the cleaning of imported data drops text after a line break (rules prose); a weapon block refuses it
+    # rather than lose 'Rending (6+)' without a word
+    with pytest.raises(ProfileError, match="goes on after a line break"):
+        Weapon.from_mapping({"name": "w", "Range": '24"', "Strength": "4", "AP": "5", "Type": text})

@@ -108,6 +108,7 @@ class Weapon:
             if not isinstance(name, (str, int, float)) or isinstance(name, bool) or _non_finite(name):
                 raise ProfileError(f"name: expected text, got {show_value(name)}")
             weapon_type = parse_weapon_type(data.get("Type", ""))
+            _refuse_line_breaks(weapon_type)
             _refuse_unit_rules(weapon_type)
             return cls(
                 name=check_text(name, "name"),
@@ -118,6 +119,16 @@ class Weapon:
             )
         except ProfileError as exc:
             raise ProfileError(f"{field_name}.{exc}") from None
+
+
+def _refuse_line_breaks(weapon_type: WeaponType) -> None:
+    """A Type whose text goes on after a line break: the cleaning of imported data drops that part (rules prose
+    in some catalogues), so a weapon block refuses it rather than lose rules without a word."""
+    if "\n" in weapon_type.text.strip() or "\r" in weapon_type.text.strip():
+        raise ProfileError(
+            f"Type: {show_value(weapon_type.text)} goes on after a line break: give its rules on one line, "
+            "separated by commas"
+        )
 
 
 def _refuse_unit_rules(weapon_type: WeaponType) -> None:

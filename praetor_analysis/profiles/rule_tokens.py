@@ -77,6 +77,12 @@ def parse_rule(token: str, *, field_name: str = "rules") -> Rule:
             sized = next((d.name for d in REGISTRY.values() if d.param.kind == "inches" and d.param.lo == value), None)
             other = f' (the {value}" marker is {sized})' if sized else ""
             raise ProfileError(f'{field_name}: {show_value(raw)}: a {name} is a {p.lo}" marker, got {value}"{other}')
+    if decl is not None and value is None and decl.param.default is None:
+        p = decl.param
+        if p.kind == "roll":  # Rending, Breaching...: their roll is what they do
+            raise ProfileError(f"{field_name}: {show_value(raw)} needs its roll, such as '{name} ({p.hi}+)'")
+        if p.kind == "count" and variant is None:  # Brutal, Shell Shock...: a number (or dice) is what they do
+            raise ProfileError(f"{field_name}: {show_value(raw)} needs its value, such as '{name} ({max(p.lo, 1)})'")
     known = decl is not None
     return Rule(name=name, value=value, variant=variant, text=raw, known=known)
 
