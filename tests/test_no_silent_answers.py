@@ -4,6 +4,7 @@ named test here; the generated field-by-field check is tests/test_fields_act.py.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -300,3 +301,43 @@ def test_filter_weapons_refuses_text_that_is_not_valid_unicode():
     with pytest.raises(pa.PraetorError, match="name: not valid Unicode"):
         pa.filter_weapons(pa.load_weapons(), name="\ud800")
     assert len(pa.filter_weapons(pa.load_weapons(), name="Lascannon")) > 0
+
+
+_HEAVY_2 = {"name": "w", "Range": '24"', "Strength": "4", "AP": "5", "Type": "Heavy 2"}
+_SQUAD = {"name": "t", "models": 10, "T": 4, "W": 1, "Save": "3+", "Ld": 7}
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        ({"attacks": 3}, "attacks: not used when hits are given, but for a Gets Hot weapon's dice"),
+        ({"snap_shots": True}, "snap_shots: not used when hits are given (no To Hit roll)"),
+    ],
+)
+def test_fields_that_given_hits_make_idle_are_refused(extra: dict[str, Any], message: str) -> None:
+    # given hits replace the To Hit roll and the shots: attacks and Snap Shots did nothing beside them
+    with pytest.raises(ScenarioError, match=re.escape(message)):
+        calc({"attacker": {"BS": 4}, "weapon": _HEAVY_2, "hits": 2, "target": _SQUAD, **extra})
+
+
+def test_attacks_beside_hits_act_for_gets_hot() -> None:
+    # docs/rules.md#gets-hot: one die per shot, the given hits dealt among the shots
+    weapon = {**_HEAVY_2, "Type": "Heavy 2, Gets Hot"}
+    three = calc({"attacker": {"BS": 4}, "weapon": weapon, "hits": 2, "attacks": 3, "target": _SQUAD})
+    two = calc({"attacker": {"BS": 4}, "weapon": weapon, "hits": 2, "attacks": 2, "target": _SQUAD})
+    # a die per shot: three dice can wound the firer three times, two twice (the hits, dealt round-robin to
+    # the first shots, stay those of two dice)
+    assert len(three["gets_hot"]["pmf"]) == 4 and len(two["gets_hot"]["pmf"]) == 3
+
+
+def test_a_whole_rounds_attacker_needs_its_save() -> None:
+    # the contract asks T, W and Save of the attacker of a whole round; a missing Save was read as none
+    attacker = {"WS": 4, "S": 4, "T": 4, "W": 1, "I": 4, "A": 1, "models": 5}
+    sword = {"name": "s", "Range": "-", "Strength": "User", "AP": "-", "Type": "Melee"}
+    target = {"models": 5, "WS": 4, "S": 4, "T": 4, "W": 1, "I": 4, "A": 1, "Save": "3+"}
+    doc = {"mode": "melee", "attacker": attacker, "weapon": sword, "target": target, "target_weapon": sword}
+    with pytest.raises(
+        ScenarioError, match=re.escape('attacker.Save: required for a whole round of melee ("-" for none)')
+    ):
+        calc(doc)
+    assert calc({**doc, "attacker": {**attacker, "Save": "-"}})["combat"]

@@ -260,6 +260,15 @@ def volley_of_blocks(
     snap = _flag(snap_shots, "snap_shots", prefix)
     if snap and mode == "melee":
         raise ScenarioError(f"{prefix}snap_shots: not used in melee, got true")
+    if given is not None and snap:
+        raise ScenarioError(f"{prefix}snap_shots: not used when hits are given (no To Hit roll), got true")
+    if given is not None and shots is not None and not weapon.plays(Role.GETS_HOT):
+        raise ScenarioError(
+            f"{prefix}attacks: not used when hits are given, but for a Gets Hot weapon's dice (one per shot), "
+            f"got {show_value(attacks)}",
+            field=f"{prefix}attacks",
+            value=attacks,
+        )
     placement = None
     if snap and given is None and weapon.plays(Role.TEMPLATE):
         given = wall_of_death_hits(weapon, attacker.models, None if shots is None else shots.dist)  # markers' work

@@ -56,6 +56,8 @@ def _side(data: Mapping[str, Any], key: str, weapons: tuple[Weapon, ...]) -> Sid
     vehicle_only = [k for k in VEHICLE_FIELDS if k in block]
     if vehicle_only:
         raise ScenarioError(f"{key}.{vehicle_only[0]}: a whole round of melee with a Vehicle is not modelled")
+    if key == "attacker" and "Save" not in block:  # the contract asks T, W and Save of the side struck back at
+        raise ScenarioError(f'{key}.Save: required for a whole round of melee ("-" for none), got nothing')
     unit = modifiers.apply_unit(unit_from_mapping(block, field_name=key))
     for stat in ("WS", "S", "T", "W", "I", "A"):
         if getattr(unit, stat) is None:
