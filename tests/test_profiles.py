@@ -99,9 +99,9 @@ def test_every_weapon_type_in_bsdata_parses(shared_dir):
 @pytest.mark.parametrize(
     ("printed", "message"),
     [
-        ("Rending", "'Rending' needs its roll, such as 'Rending (6+)'"),
-        ("Rending (X)", "'Rending (X)' needs its roll, such as 'Rending (6+)'"),
-        ("Breaching", "'Breaching' needs its roll, such as 'Breaching (6+)'"),
+        ("Rending", "'Rending' needs its value, such as 'Rending (6+)'"),
+        ("Rending (X)", "'Rending (X)' needs its value, such as 'Rending (6+)'"),
+        ("Breaching", "'Breaching' needs its value, such as 'Breaching (6+)'"),
         ("Shell Shock", "'Shell Shock' needs its value, such as 'Shell Shock (1)'"),
     ],
 )

@@ -9,7 +9,8 @@ from dataclasses import dataclass
 from praetor_analysis.errors import ProfileError, show_value
 from praetor_analysis.profiles.characteristics import check_text, clean_text
 from praetor_analysis.rules.catalogue import canonical_rule_name, lookup
-from praetor_analysis.rules.registry import REGISTRY, RuleDecl
+from praetor_analysis.rules.hooks import Role
+from praetor_analysis.rules.registry import REGISTRY, RuleDecl, Stage
 
 
 # --- rules --------------------------------------------------------------------------------------
@@ -77,14 +78,20 @@ def parse_rule(token: str, *, field_name: str = "rules") -> Rule:
             sized = next((d.name for d in REGISTRY.values() if d.param.kind == "inches" and d.param.lo == value), None)
             other = f' (the {value}" marker is {sized})' if sized else ""
             raise ProfileError(f'{field_name}: {show_value(raw)}: a {name} is a {p.lo}" marker, got {value}"{other}')
-    if decl is not None and value is None and decl.param.default is None:
-        p = decl.param
-        if p.kind == "roll":  # Rending, Breaching...: their roll is what they do
-            raise ProfileError(f"{field_name}: {show_value(raw)} needs its roll, such as '{name} ({p.hi}+)'")
-        if p.kind == "count" and variant is None:  # Brutal, Shell Shock...: a number (or dice) is what they do
-            raise ProfileError(f"{field_name}: {show_value(raw)} needs its value, such as '{name} ({max(p.lo, 1)})'")
+    if decl is not None and value is None and decl.param.default is None and _needs_its_value(decl):
+        example = f"{decl.param.hi}+" if decl.param.kind == "roll" else "1"
+        raise ProfileError(f"{field_name}: {show_value(raw)} needs its value, such as '{name} ({example})'")
     known = decl is not None
     return Rule(name=name, value=value, variant=variant, text=raw, known=known)
+
+
+def _needs_its_value(decl: RuleDecl) -> bool:
+    """A rule that does nothing without its value (which no default supplies): Rending, Breaching and Murderous
+    Strike (the roll that changes a wound's AP or kills) and Shell Shock (the Leadership penalty). Others read
+    a bare form on purpose (Rage: +1; Exoshock: 6+)."""
+    if decl.param.kind == "roll":
+        return bool(decl.stages & {Stage.AP, Stage.DAMAGE})
+    return decl.param.kind == "count" and Role.PINNING_PENALTY in decl.roles
 
 
 def parse_rules(items: Iterable[str] | str | None, *, field_name: str = "rules") -> tuple[Rule, ...]:
