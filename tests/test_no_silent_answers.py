@@ -341,3 +341,27 @@ def test_a_whole_rounds_attacker_needs_its_save() -> None:
     ):
         calc(doc)
     assert calc({**doc, "attacker": {**attacker, "Save": "-"}})["combat"]
+
+
+_HULL = {"name": "V", "Unit Type": "Vehicle", "Front": 12, "Side": 10, "Rear": 10, "HP": 3}
+_ONE = {"name": "X", "Unit Type": "Infantry", "models": 1, "WS": 4, "T": 7, "W": 1, "I": 4, "Ld": 7, "Save": "-"}
+
+
+@pytest.mark.parametrize(
+    ("kind", "strength", "target", "formation", "entry"),
+    [
+        ('Heavy 2, Blast (3"), Barrage', "8", _HULL, {"hull": [4.5, 3.5]}, "Multiple Barrages against a hull"),
+        ("Heavy 2, Apocalyptic Mega-blast, Barrage", "10/8/6", _ONE, {"models": 1, "base_mm": 32}, "Mega-blast markers"),
+        ('Heavy 2, Blast (3"), Barrage, Twin-linked', "6", _ONE, {"models": 1, "base_mm": 32}, "for Multiple Barrages"),
+        ("Heavy 1, Apocalyptic Barrage, Twin-linked", "6", _ONE, {"models": 1, "base_mm": 32}, "the Apocalyptic Barrage"),
+        ("Heavy 1, Apocalyptic Mega-blast, Barrage", "10/8/6", _HULL, {"hull": [4.5, 3.5]}, "zones against a hull"),
+    ],
+)  # fmt: skip
+def test_marker_geometry_that_falls_back_says_so(kind, strength, target, formation, entry):
+    # the geometry computes these cases more simply than the rules say (each marker on its own, no
+    # re-roll of the scatter): the result lists that under not_modelled, with a reason of its own
+    weapon = {"name": "M", "Range": '48"', "Strength": strength, "AP": "-", "Type": kind}
+    doc = {"attacker": {"BS": 4}, "weapon": weapon, "target": target, "formation": formation, "indirect": True}
+    result = calc(doc)
+    (found,) = [n for n in result["not_modelled"] if entry in n]
+    assert result["reasons"][found] != "not a rule the engine knows"

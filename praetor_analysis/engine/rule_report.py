@@ -111,6 +111,18 @@ def demote_mitigation_roll(target: Unit, report: RuleReport) -> None:
 ENTRY_REASONS = {
     "Strength -": "no Strength: the weapon makes no wound roll and no armour penetration, only its rules act",
     "Strength": "a Strength the engine cannot read, and no rule of the weapon gives one",
+    # the markers' geometry, where it falls back (markers/attack.py, scenario/marker_volley.py)
+    "Multiple Barrages against a hull (each marker scatters on its own)": (
+        "the placement of the other markers beside the first is computed for formations of bases only"
+    ),
+    "Multiple Barrages of Mega-blast markers (each marker scatters on its own)": (
+        "the placement of the other markers beside the first is computed for blast markers only"
+    ),
+    'Apocalyptic Mega-blast zones against a hull (one 10" marker at the outer Strength)': (
+        "the zones are computed for formations of bases only"
+    ),
+    "Twin-linked's scatter re-roll for Multiple Barrages": "the markers are placed as if none re-rolled its scatter",
+    "Twin-linked's scatter re-roll for the Apocalyptic Barrage clover": "the clover scatters as if not re-rolled",
 }
 #: Rules the data names in weapon profiles without giving their text anywhere.
 UNDESCRIBED = frozenset({"Thunderstrike", "Sundering", "Harrower", "Hammerhand"})

@@ -82,6 +82,8 @@ def hits_from_formation(
         if isinstance(target, Hull):
             raise ProfileError("formation.hull: the Apocalyptic Barrage clover against hulls is not modelled yet")
         notes.append("Apocalyptic Barrage clover (default layout, see markers.CloverLayout)")
+        if options.twin_linked:
+            notes.append("not modelled: Twin-linked's scatter re-roll for the Apocalyptic Barrage clover")
         return (
             _sum_shots(fired, lambda k: apocalyptic_barrage_pmf(target, k, options=untwinned) if k else np.ones(1)),
             ones,
@@ -91,7 +93,11 @@ def hits_from_formation(
     assert diameter is not None  # every blast kind has one
     if kind == "Apocalyptic Mega-blast" and isinstance(target, Hull):
         notes.append('not modelled: Apocalyptic Mega-blast zones against a hull (one 10" marker at the outer Strength)')
+    if weapon.plays(Role.BARRAGE) and shots.max > 1 and isinstance(target, Hull):
+        notes.append("not modelled: Multiple Barrages against a hull (each marker scatters on its own)")
     if weapon.plays(Role.BARRAGE) and shots.max > 1 and not isinstance(target, Hull):
+        if options.twin_linked:
+            notes.append("not modelled: Twin-linked's scatter re-roll for Multiple Barrages")
         bound = [0.0]
 
         def barrage(k: int) -> np.ndarray:

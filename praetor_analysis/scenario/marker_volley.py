@@ -79,7 +79,9 @@ def _geometry(weapon: Weapon, shots: Dist, setup: MarkerSetup, options: MarkerOp
     if kind is not None and kind.name == "Apocalyptic Mega-blast" and isinstance(setup.shape, Formation):
         joint, joint_hits, ones = mega_blast_hits(shots, setup.shape, options, gets_hot=gets_hot)
         joint.setflags(write=False)  # shared by every volley of this geometry
-        return joint_hits, ones, joint, ()
+        several = weapon.plays(Role.BARRAGE) and shots.max > 1  # Multiple Barrages' placement is for blasts
+        note = "not modelled: Multiple Barrages of Mega-blast markers (each marker scatters on its own)"
+        return joint_hits, ones, joint, (note,) if several else ()
     hits, ones, notes = hits_from_formation(
         weapon, shots, setup.shape, options, firer_distance=setup.firer_distance, gets_hot=gets_hot
     )
