@@ -152,3 +152,24 @@ def test_arc_table_holds_every_touching_angle():
                 pts = np.stack([d * np.cos(angles), d * np.sin(angles)], axis=-1)
                 touched = shape.distance(pts) <= radius + 1e-9
                 assert not touched[angles > half + 1e-12].any(), (shape, radius, d)
+
+
+@pytest.mark.parametrize(("models", "gap"), [(5, 2.0), (4, 2.0), (3, 1.0)])
+def test_a_template_is_placed_from_whichever_side_covers_the_most(models, gap):
+    # Source: by hand. A single row of 32 mm bases (radius 0.63"), centres 1.26" + gap apart. From the end of
+    # the row (the firer 1" off the last base) the 8.25" teardrop lies along the row: with gap 2 the centres
+    # are 1.63", 4.89" and 8.15" from its tip, three within it (the fourth at 11.41" is not); with gap 1 the
+    # row is 3 models long and all three are covered. From the front only two fit across the 3.5" width.
+    from praetor_analysis.scenario.calc import calc
+
+    weapon = {"name": "F", "Range": "Template", "Strength": "4", "AP": "5", "Type": "Assault 1"}
+    target = {"name": "X", "models": models, "T": 4, "W": 1, "Ld": 7, "Save": "-"}
+    formation = {"models": models, "base_mm": 32, "gap": gap, "columns": models}
+    got = calc({"attacker": {"BS": 4}, "weapon": weapon, "target": target, "formation": formation})
+    assert got["hits"]["pmf"] == [0.0, 0.0, 0.0, 1.0]
+    assert any("covering 3 models" in a and "of the unit" in a for a in got["applied"])
+    front = place_template(
+        Formation.grid(models, base_mm=32, gap=gap, columns=models),
+        firer_in_front(Formation.grid(models, base_mm=32, gap=gap, columns=models), 1.0),
+    )
+    assert front.hits == 2  # the front alone, as before

@@ -24,7 +24,7 @@ from praetor_analysis.markers.options import MarkerFields, MarkerOptions
 from praetor_analysis.markers.templates import (
     FLAME_TEMPLATE,
     HELLSTORM_TEMPLATE,
-    firer_in_front,
+    firer_sides,
     place_template,
     torrent_placement,
     wall_of_death_pmf,
@@ -66,17 +66,23 @@ def hits_from_formation(
         if isinstance(target, Hull):
             raise ProfileError("formation.hull: templates against vehicle hulls are not modelled yet")
         shape = HELLSTORM_TEMPLATE if kind == "Hellstorm" else FLAME_TEMPLATE
-        firer = firer_in_front(target, firer_distance)
+        torrent = weapon.with_role(Role.PLACED_WITHIN) if kind == "Torrent" else None
+        reach = (torrent.value if torrent is not None else None) or 0
+        best: tuple[int, str] | None = None  # from whichever side of the unit covers the most (ties: the front)
+        for side, firer in firer_sides(target, firer_distance):
+            if kind == "Torrent":
+                placement = torrent_placement(target, firer, float(reach), shape=shape)
+            else:
+                placement = place_template(target, firer, shape=shape)
+            if best is None or placement.hits > best[0]:
+                best = (placement.hits, side)
+        assert best is not None
+        covered, side = best
         if kind == "Torrent":
-            torrent = weapon.with_role(Role.PLACED_WITHIN)
-            reach = (torrent.value if torrent is not None else None) or 0
-            placement = torrent_placement(target, firer, float(reach), shape=shape)
             notes.append(f'Torrent ({reach}") placed on a 0.25" grid (a lower bound)')
-        else:
-            placement = place_template(target, firer, shape=shape)
-        per_shot = np.zeros(placement.hits + 1)
-        per_shot[placement.hits] = 1.0
-        notes.append(f'{kind} covering {placement.hits} models from {firer_distance}"')
+        per_shot = np.zeros(covered + 1)
+        per_shot[covered] = 1.0
+        notes.append(f'{kind} covering {covered} models from {firer_distance}" ({side} of the unit)')
         return _sum_shots(fired, lambda k: Dist.from_trusted(per_shot).power(k).probabilities), ones, notes
     if marker.shape == "clover":
         if isinstance(target, Hull):

@@ -33,6 +33,7 @@ __all__ = [
     "Teardrop",
     "TemplatePlacement",
     "firer_in_front",
+    "firer_sides",
     "place_template",
     "template_pmf",
     "tip_bounds",
@@ -390,6 +391,22 @@ def wall_of_death_pmf(hellstorm: bool = False) -> np.ndarray:
     """Wall of Death (snap shot): D3 automatic hits, D6 for a Hellstorm. Index = hits."""
     faces = 6 if hellstorm else 3
     return np.concatenate([[0.0], np.full(faces, 1.0 / faces)])
+
+
+def firer_sides(
+    target: Formation, distance: float, firer_radius: float = 0.0
+) -> tuple[tuple[str, tuple[float, float]], ...]:
+    """A firer ``distance`` inches base-to-base from each side of the formation's bounding box, centred on it:
+    in front (-y, :func:`firer_in_front`), behind (+y), on the left (-x) and on the right (+x)."""
+    pos, reach = target.positions, target.base_radius + distance + firer_radius
+    x = float(0.5 * (pos[:, 0].min() + pos[:, 0].max()))
+    y = float(0.5 * (pos[:, 1].min() + pos[:, 1].max()))
+    return (
+        ("front", firer_in_front(target, distance, firer_radius)),
+        ("behind", (x, float(pos[:, 1].max() + reach))),
+        ("left", (float(pos[:, 0].min() - reach), y)),
+        ("right", (float(pos[:, 0].max() + reach), y)),
+    )
 
 
 def firer_in_front(target: Formation, distance: float, firer_radius: float = 0.0) -> tuple[float, float]:
