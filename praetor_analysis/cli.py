@@ -46,8 +46,11 @@ def _read_input(path: str) -> str:
             raw = sys.stdin.buffer.read(MAX_SCENARIO_BYTES + 1)
         else:
             p = Path(path)
-            if not p.is_file():
+            if not p.exists():
                 raise UsageError(f"SCENARIO: no such file: {path!r}")
+            if p.is_dir():
+                raise UsageError(f"SCENARIO: {path!r} is a directory, not a scenario file")
+            # a regular file, or a pipe (`<(...)`), read up to the bound like standard input
             with p.open("rb") as fh:
                 raw = fh.read(MAX_SCENARIO_BYTES + 1)
     except OSError as exc:

@@ -68,6 +68,21 @@ def test_missing_file_exit_2(capsys):
     assert "no such file" in capsys.readouterr().err
 
 
+def test_a_pipe_is_read_like_a_file(tmp_path, capsys):
+    # `praetor calc <(...)`: the shell gives a pipe's path, not a regular file; it was refused as "no such file"
+    import os
+    import threading
+
+    fifo = tmp_path / "scenario.fifo"
+    os.mkfifo(fifo)
+    doc = (ROOT / "data" / "examples" / "autocannon_vs_legionaries.json").read_bytes()
+    writer = threading.Thread(target=lambda: fifo.write_bytes(doc))
+    writer.start()
+    assert main(["calc", str(fifo)]) == 0
+    writer.join()
+    assert "hits" in json.loads(capsys.readouterr().out)
+
+
 def test_unknown_rule_reported_not_modelled(capsys):
     payload = {
         "attacker": {"BS": 4},

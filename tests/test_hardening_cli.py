@@ -129,7 +129,7 @@ CALC_CASES: list[tuple[str, bytes, str | None]] = [
 # the 50 MB JSON: a file, not a pipe
 CALC_ARGV_CASES: list[tuple[str, list[str], str | None]] = [
     ("missing file", ["calc", "/nonexistent/x.json"], "no such file"),
-    ("directory", ["calc", "/"], "no such file"),
+    ("directory", ["calc", "/"], "is a directory, not a scenario file"),
     ("no argument", ["calc"], None),
     ("unknown option", ["calc", "-", "--frobnicate"], None),
     ("unknown command", ["frobnicate"], None),
