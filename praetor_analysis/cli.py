@@ -50,7 +50,8 @@ def _read_input(path: str) -> str:
                 raise UsageError(f"SCENARIO: no such file: {path!r}")
             if p.is_dir():
                 raise UsageError(f"SCENARIO: {path!r} is a directory, not a scenario file")
-            # a regular file, or a pipe (`<(...)`), read up to the bound like standard input
+            if not p.is_file():  # a pipe or a device could block for ever: standard input ("-") reads a pipe
+                raise UsageError(f"SCENARIO: {path!r} is not a regular file (give - to read standard input)")
             with p.open("rb") as fh:
                 raw = fh.read(MAX_SCENARIO_BYTES + 1)
     except OSError as exc:
