@@ -124,7 +124,8 @@ class Weapon:
 def _refuse_line_breaks(weapon_type: WeaponType) -> None:
     """A Type whose text goes on after a line break: the cleaning of imported data drops that part (rules prose
     in some catalogues), so a weapon block refuses it rather than lose rules without a word."""
-    if "\n" in weapon_type.text.strip() or "\r" in weapon_type.text.strip():
+    text = weapon_type.text.strip()
+    if "\n" in text or "\r" in text:
         raise ProfileError(
             f"Type: {show_value(weapon_type.text)} goes on after a line break: give its rules on one line, "
             "separated by commas"

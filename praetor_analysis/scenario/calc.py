@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from praetor_analysis.engine.chain import resolve, resolve_many, resolve_sequence
+from praetor_analysis.engine.pinning import locked_in_combat
 from praetor_analysis.engine.rule_report import reasons
 from praetor_analysis.engine.volley import Volley, VolleyResult
 from praetor_analysis.errors import PraetorError, ScenarioError
@@ -261,7 +262,7 @@ def _calc_batch(items: Sequence[Any], out: list[Any]) -> None:
         assert isinstance(result, VolleyResult)  # full results: casualties_only is not asked for
         done = result.to_dict()  # what echoed() adds, each unit's block built once
         done["attacker"], done["target"] = _echo(volley.attacker, echoes), _echo(target, echoes)
-        given, locked = items[i].get("hits") is not None, volley.mode == "melee"  # items[i] is a Mapping
+        given, locked = items[i].get("hits") is not None, locked_in_combat((volley,))  # items[i] is a Mapping
         key = (tuple(result.no_effect), tuple(result.not_modelled), given, locked)
         found = why.get(key)
         if found is None:
