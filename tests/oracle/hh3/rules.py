@@ -161,7 +161,7 @@ def rules_of(*texts: object) -> dict[str, object]:
         items = text if isinstance(text, list) else str(text or "").split(",")
         for item in items:
             item = str(item).strip()
-            if not item:
+            if item in ("", "-"):
                 continue
             m = re.fullmatch(r"(.*?)\s*(?:\((.*)\))?", item)
             assert m
@@ -169,6 +169,7 @@ def rules_of(*texts: object) -> dict[str, object]:
             value: object = None
             if arg is not None:
                 arg = arg.strip()
-                value = int(arg.rstrip("+")) if arg.rstrip("+").isdigit() else arg
+                bare = arg.rstrip('+"')
+                value = int(bare) if bare.isdigit() else arg
             out[name] = value
     return out
