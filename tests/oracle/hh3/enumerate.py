@@ -338,7 +338,7 @@ def pmf(dist: dict, key) -> list[Fraction]:
 def infantry_statuses(dist: dict, sk: Strike, tg: Unit, melee: bool) -> dict:
     """Section 14: the Checks the attack's flags trigger; Routed first, then the others."""
     rules = sk.rules
-    out: dict = {s: None for s in STATUSES}
+    out: dict = dict.fromkeys(STATUSES)
     checks = {}  # status -> (trigger flag, characteristic, modifier)
     if not melee:
         for name, status, flag, ch in (

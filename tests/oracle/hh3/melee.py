@@ -58,7 +58,7 @@ def melee_round(doc: dict) -> dict:
     only_target: dict = {}
     for (_, t), p in dist.items():
         add(only_target, t, p)
-    statuses: dict = {s: None for s in STATUSES}
+    statuses: dict = dict.fromkeys(STATUSES)
     statuses["Routed"] = routed
     return {
         "hits": pmf(only_target, lambda s: s.hits),
