@@ -293,7 +293,10 @@ def hit_on_vehicle(sk: Strike, tg: Unit, facing: str, critical: bool, apt_one_fa
     return out
 
 
-def resolve_vehicle(sk: Strike, n: int, tg: Unit, facing: str, apt_one_fails: bool) -> dict[St, Fraction]:
+def resolve_vehicle(
+    sk: Strike, n: int, tg: Unit, facing: str, apt_one_fails: bool, crits_wasted: bool
+) -> dict[St, Fraction]:
+    """One group of n attacks against a vehicle; a Critical Hit is wasted only with that option (section 9)."""
     out: dict[St, Fraction] = {}
     for (normal, crit, rend, mis, shock), p in hit_dice(sk, n).items():
         dist = {
@@ -306,7 +309,7 @@ def resolve_vehicle(sk: Strike, n: int, tg: Unit, facing: str, apt_one_fails: bo
                 shock=shock and sk.shock is not None,
             ): p
         }
-        for critical in [False] * (normal + rend) + [True] * crit:
+        for critical in [False] * (normal + rend) + [True] * (0 if crits_wasted else crit):
             fates = hit_on_vehicle(sk, tg, facing, critical, apt_one_fails)
             nxt: dict = {}
             for st, q in dist.items():
@@ -409,7 +412,8 @@ def hh3_oracle(doc: dict) -> dict:
         if target.vehicle:
             facing = "Rear" if melee else target.facing
             one_fails = options.get("apt_natural_one_fails", True)
-            part = resolve_vehicle(sk, n, target, facing, one_fails)
+            wasted = options.get("critical_vs_vehicle") == "wasted"
+            part = resolve_vehicle(sk, n, target, facing, one_fails, wasted)
         else:
             start = St(target.models, target.W)
             part = resolve(sk, n, target, start, options.get("group_order", "created"))

@@ -1,0 +1,321 @@
+"""HH3 scenario documents for the engine-against-oracle tests: a named table and a seeded generator.
+
+Profiles from the HH3 BSData's Weapons.json (bolter, lascannon, autocannon, heavy bolter, multi-melta,
+power fist, power sword, chainsword; krak grenades from the rosters, MECHANICS-HH3 section 10) and the core
+rules' Rhino.  Every document is small enough for tests/oracle/hh3 to enumerate every die.
+"""
+
+from __future__ import annotations
+
+import random
+
+BOLTER = {"name": "Bolter", "R": 24, "FP": 2, "RS": 4, "AP": 5, "D": 1, "Special Rules": "-", "Traits": "Bolt"}
+LASCANNON = {"name": "Lascannon", "R": 48, "FP": 1, "RS": 9, "AP": 2, "D": 1,
+             "Special Rules": "Heavy (D), Armourbane", "Traits": "Las"}  # fmt: skip
+AUTOCANNON = {"name": "Autocannon", "R": 48, "FP": 2, "RS": 7, "AP": 4, "D": 2,
+              "Special Rules": "Breaching (6+), Heavy (FP)", "Traits": "Auto"}  # fmt: skip
+HEAVY_BOLTER = {"name": "Heavy bolter", "R": 36, "FP": 3, "RS": 5, "AP": 4, "D": 1, "Special Rules": "Heavy (FP)",
+                "Traits": "Bolt"}  # fmt: skip
+MULTI_MELTA = {"name": "Multi-melta", "R": 24, "FP": 1, "RS": 8, "AP": 2, "D": 3,
+               "Special Rules": "Heavy (RS), Melta (8)", "Traits": "Melta"}  # fmt: skip
+POWER_FIST = {"name": "Power fist", "IM": "-3", "AM": "A", "SM": "+4", "AP": 2, "D": 2, "Special Rules": "",
+              "Traits": "Power"}  # fmt: skip
+POWER_SWORD = {"name": "Power sword", "IM": "I", "AM": "A", "SM": "S", "AP": 3, "D": 1,
+               "Special Rules": "Breaching (6+)", "Traits": "Power"}  # fmt: skip
+CHAINSWORD = {"name": "Chainsword", "IM": "I", "AM": "A", "SM": "S", "AP": 5, "D": 1, "Special Rules": "Shred (6+)",
+              "Traits": "Chain"}  # fmt: skip
+KRAK = {"name": "Krak grenades", "IM": "-3", "AM": "1", "SM": "6", "AP": 4, "D": 2, "Special Rules": "Detonation",
+        "Traits": ""}  # fmt: skip
+CCW = {"name": "Close combat weapon", "IM": "I", "AM": "A", "SM": "S", "AP": "-", "D": 1, "Special Rules": "",
+       "Traits": ""}  # fmt: skip
+
+LEGIONARIES = {"name": "Legionaries", "Type": "Infantry", "models": 10, "M": 7, "WS": 4, "BS": 4, "S": 4, "T": 4,
+               "W": 1, "I": 4, "A": 1, "LD": 7, "CL": 7, "WP": 7, "IN": 7, "SAV": "3+", "INV": "-"}  # fmt: skip
+TERMINATORS = {"name": "Terminators", "Type": "Infantry (Heavy)", "models": 3, "WS": 4, "T": 4, "W": 2, "I": 4,
+               "A": 2, "LD": 8, "CL": 8, "SAV": "2+", "INV": "4+"}  # fmt: skip
+RHINO = {"name": "Rhino", "Type": "Vehicle (Transport)", "BS": 4, "Front Armour": 12, "Side Armour": 11,
+         "Rear Armour": 10, "HP": 5}  # fmt: skip
+ATTACKER = {"BS": 4, "WS": 4, "S": 4, "I": 4, "A": 1, "T": 4, "W": 1, "LD": 7, "CL": 7, "SAV": "3+", "models": 1}
+
+
+def doc(weapon: dict, target: dict, *, attacker: dict | None = None, **extra) -> dict:
+    d = {
+        "edition": "hh3",
+        "attacker": {**ATTACKER, **(attacker or {})},
+        "weapon": dict(weapon),
+        "target": dict(target),
+    }
+    d.update(extra)
+    return d
+
+
+def w(base: dict, **change) -> dict:
+    """A weapon profile with some characteristics changed (`rules` sets Special Rules)."""
+    out = dict(base)
+    if "rules" in change:
+        out["Special Rules"] = change.pop("rules")
+    out.update(change)
+    return out
+
+
+def t(base: dict, **change) -> dict:
+    return {**base, **change}
+
+
+LEG3 = t(LEGIONARIES, models=3)
+TABLE: list[tuple[str, dict]] = [
+    # --- shooting against units of models
+    ("bolter_squad_10_v_legionaries", doc(BOLTER, LEGIONARIES, attacker={"models": 10})),
+    ("bolter_pair_v_legionaries", doc(BOLTER, LEG3, attacker={"models": 2})),
+    ("bolter_pinning", doc(w(BOLTER, rules="Pinning (1)"), LEG3, attacker={"models": 2})),
+    ("lascannon_v_legionaries", doc(LASCANNON, LEG3)),
+    ("lascannon_stationary_v_terminators", doc(LASCANNON, TERMINATORS, attacker={"models": 2}, stationary=True)),
+    ("autocannon_stationary_v_terminators", doc(AUTOCANNON, TERMINATORS, stationary=True)),
+    ("heavy_bolter_stationary", doc(HEAVY_BOLTER, LEG3, stationary=True)),
+    ("heavy_bolter_moving", doc(HEAVY_BOLTER, LEG3)),
+    ("rending_6_v_t8", doc(w(BOLTER, rules="Rending (6+)"), t(LEG3, T=8), attacker={"models": 2})),
+    ("rending_4_shred_5_w2", doc(w(BOLTER, rules="Rending (4+), Shred (5+)"), t(LEG3, W=2), attacks=3)),
+    ("breaching_5", doc(w(BOLTER, rules="Breaching (5+)"), LEG3, attacker={"models": 2})),
+    ("breaching_shred_d3_w3", doc(w(BOLTER, rules="Breaching (5+), Shred (6+)", D="D3"), t(LEG3, W=3), attacks=3)),
+    ("critical_hit_5_w2", doc(w(BOLTER, rules="Critical Hit (5+)"), t(LEG3, W=2), attacks=3)),
+    ("bs7_band_w2", doc(BOLTER, t(LEG3, W=2), attacker={"BS": 7, "models": 2})),
+    ("bs9_band_beats_rending", doc(w(BOLTER, rules="Rending (4+)"), t(LEG3, W=2), attacker={"BS": 9}, attacks=3)),
+    ("bs6_band_and_critical_hit_4", doc(w(BOLTER, rules="Critical Hit (4+)"), t(LEG3, W=3), attacker={"BS": 6})),
+    ("bs10_automatic", doc(BOLTER, t(LEG3, W=2), attacker={"BS": 10})),
+    ("snap_shots_bs4", doc(BOLTER, LEG3, attacker={"models": 2}, snap_shots=True)),
+    ("snap_shots_bs1_none", doc(w(BOLTER, rules="Overload (1)"), LEG3, attacker={"BS": 1}, snap_shots=True)),
+    ("snap_shots_bs8_no_band", doc(BOLTER, t(LEG3, W=2), attacker={"BS": 8}, snap_shots=True)),
+    ("poisoned_4_v_t8", doc(w(BOLTER, rules="Poisoned (4+)"), t(LEG3, T=8), attacker={"models": 2})),
+    ("poisoned_3_v_walker", doc(w(BOLTER, rules="Poisoned (3+)"), t(LEG3, T=7, Type="Walker", W=2), attacks=3)),
+    ("deflagrate_4", doc(w(BOLTER, rules="Deflagrate (4)"), LEG3, attacker={"models": 2})),
+    ("deflagrate_w2_d2", doc(w(BOLTER, rules="Deflagrate (5)", D=2), t(LEG3, W=2), attacks=3)),
+    ("feel_no_pain_5", doc(BOLTER, t(LEG3, rules=["Feel No Pain (5+)"]), attacker={"models": 2})),
+    ("shrouded_and_cover", doc(LASCANNON, t(LEG3, Cover="5+", rules=["Shrouded (5+)"]), attacks=3)),
+    ("eternal_warrior_d3", doc(w(BOLTER, D="D3", AP=2), t(LEG3, W=3, rules=["Eternal Warrior (1)"]), attacks=3)),
+    (
+        "ordnance_d_stationary",
+        doc(w(BOLTER, rules="Ordnance (D)", FP=1, D=2), t(LEG3, W=4), attacks=2, stationary=True),
+    ),
+    ("ordnance_ap_stationary", doc(w(BOLTER, rules="Ordnance (AP)"), LEG3, attacks=3, stationary=True)),
+    ("heavy_ap_stationary", doc(w(BOLTER, rules="Heavy (AP)", AP=4), LEG3, attacks=3, stationary=True)),
+    ("heavy_rs_stationary", doc(w(BOLTER, rules="Heavy (RS)"), LEG3, attacks=3, stationary=True)),
+    (
+        "largest_damage_first",
+        doc(
+            w(BOLTER, rules="Rending (4+), Shred (5+)"),
+            t(LEG3, W=2),
+            attacks=3,
+            options={"group_order": "largest_damage_first"},
+        ),
+    ),  # fmt: skip
+    ("precision_changes_nothing", doc(w(BOLTER, rules="Precision (5+)"), t(LEG3, W=2), attacks=3)),
+    ("suppressive_stun_panic", doc(w(BOLTER, rules="Suppressive (1), Stun (0), Panic (1)"), LEG3, attacks=3)),
+    ("pinning_heavy_subtype", doc(w(BOLTER, rules="Pinning (2)"), TERMINATORS, attacks=3)),
+    ("routed_by_casualties_4_models", doc(w(BOLTER, AP="-"), t(LEG3, models=4, SAV="-"), attacks=3)),
+    ("overload_2", doc(w(BOLTER, rules="Overload (2)"), LEG3, attacks=3)),
+    ("invulnerable_better_than_armour", doc(LASCANNON, TERMINATORS, attacks=3)),
+    # --- vehicles
+    ("lascannon_v_rhino_front", doc(LASCANNON, RHINO)),
+    ("lascannon_stationary_v_rhino_side", doc(LASCANNON, t(RHINO, facing="Side"), attacks=3, stationary=True)),
+    ("multi_melta_in_range_v_rhino", doc(MULTI_MELTA, RHINO, attacks=2, range=6)),
+    ("multi_melta_out_of_range", doc(MULTI_MELTA, RHINO, attacks=2, range=12, stationary=True)),
+    ("bolters_v_rhino_rear_glances", doc(BOLTER, t(RHINO, facing="Rear"), attacker={"models": 2})),
+    ("armour_breaker_4", doc(w(AUTOCANNON, rules="Armour-breaker (4+)"), t(RHINO, facing="Side"), attacks=3)),
+    ("bs8_critical_v_vehicle", doc(w(LASCANNON, rules="Armourbane"), RHINO, attacker={"BS": 8}, attacks=3)),
+    (
+        "critical_wasted_v_vehicle",
+        doc(LASCANNON, RHINO, attacker={"BS": 8}, attacks=3, options={"critical_vs_vehicle": "wasted"}),
+    ),  # fmt: skip
+    ("shock_pinned_v_rhino", doc(w(BOLTER, rules="Shock (Pinned)", RS=6), RHINO, attacks=3)),
+    ("vehicle_inv_cover_fnp", doc(LASCANNON, t(RHINO, INV="5+", Cover="4+", rules=["Feel No Pain (6+)"]), attacks=3)),
+    ("super_heavy_glances_cost_hp", doc(w(BOLTER, RS=6), t(RHINO, Type="Vehicle (Super-heavy)", HP=2), attacks=3)),
+    (
+        "knight_side_uses_rear",
+        doc(
+            LASCANNON,
+            {"name": "Knight", "Type": "Knight", "WS": 5, "Front": 12, "Rear": 11, "HP": 2, "facing": "Side"},
+            attacks=3,
+        ),
+    ),  # fmt: skip
+    (
+        "apt_natural_one_allowed",
+        doc(LASCANNON, t(RHINO, facing="Rear"), attacks=2, options={"apt_natural_one_fails": False}),
+    ),  # fmt: skip
+    (
+        "rending_breaching_nothing_v_vehicle",
+        doc(w(AUTOCANNON, rules="Rending (5+), Breaching (4+), Shred (4+)"), t(RHINO, facing="Rear", HP=3), attacks=3),
+    ),  # fmt: skip
+    # --- melee, one way
+    ("power_fist_v_legionaries", doc(POWER_FIST, LEG3, mode="melee", attacker={"A": 2})),
+    ("power_fist_v_terminators", doc(POWER_FIST, TERMINATORS, mode="melee", attacker={"A": 2, "WS": 5})),
+    ("power_sword_breaching", doc(POWER_SWORD, LEG3, mode="melee", attacker={"A": 3, "WS": 5})),
+    ("chainsword_shred_w2", doc(CHAINSWORD, t(LEG3, W=2), mode="melee", attacker={"A": 2, "models": 2})),
+    ("krak_grenade_v_rhino_rear", doc(KRAK, RHINO, mode="melee", attacker={"models": 3})),
+    ("power_fist_v_rhino", doc(POWER_FIST, RHINO, mode="melee", attacker={"A": 3})),
+    ("melee_rending_ws_table", doc(w(CCW, rules="Rending (5+)"), t(LEG3, WS=7), mode="melee", attacker={"A": 3})),
+    (
+        "melee_critical_hit_am_x2",
+        doc(w(CCW, AM="x2", rules="Critical Hit (6+)"), t(LEG3, W=2), mode="melee", attacker={"A": 2, "WS": 6}),
+    ),  # fmt: skip
+    (
+        "melee_pinning_does_nothing",
+        doc(w(CCW, rules="Pinning (2), Panic (2)"), LEG3, mode="melee", attacker={"A": 3}),
+    ),  # fmt: skip
+    # --- a whole round
+    ("round_fist_v_chainsword", doc(POWER_FIST, t(LEG3, models=1), mode="melee", target_weapon=CHAINSWORD)),
+    (
+        "round_same_initiative",
+        doc(CHAINSWORD, t(LEG3, models=2), mode="melee", target_weapon=CCW, attacker={"models": 2}),
+    ),  # fmt: skip
+    (
+        "round_sword_v_fist",
+        doc(
+            POWER_SWORD,
+            t(TERMINATORS, models=1, A=1),
+            mode="melee",
+            target_weapon=POWER_FIST,
+            attacker={"models": 2, "A": 1, "I": 5},
+        ),
+    ),  # fmt: skip
+]
+
+
+# ---------------------------------------------------------------------------------------------- generator
+RANGED_RULES = ["Rending ({}+)", "Breaching ({}+)", "Shred ({}+)", "Critical Hit ({}+)", "Poisoned ({}+)",
+                "Precision ({}+)", "Deflagrate ({})", "Pinning ({})", "Suppressive ({})", "Stun ({})",
+                "Panic ({})", "Heavy (D)", "Heavy (RS)", "Heavy (AP)", "Ordnance (D)"]  # fmt: skip
+VEHICLE_RULES = ["Armourbane", "Armour-breaker ({}+)", "Critical Hit ({}+)", "Melta (6)", "Heavy (D)",
+                 "Rending ({}+)", "Shock (Stunned)", "Shock (Suppressed)"]  # fmt: skip
+MELEE_RULES = ["Rending ({}+)", "Breaching ({}+)", "Shred ({}+)", "Critical Hit ({}+)", "Poisoned ({}+)"]
+
+
+def _rule(rng: random.Random, pattern: str) -> str:
+    if pattern.endswith("+)"):
+        return pattern.format(rng.choice([3, 4, 5, 6]))
+    return pattern.format(rng.choice([0, 1, 2, 3]))
+
+
+def _rules(rng: random.Random, pool: list[str], most: int) -> str:
+    chosen = rng.sample(pool, rng.randint(0, most))
+    return ", ".join(_rule(rng, p) for p in chosen)
+
+
+def _save(rng: random.Random, choices: list) -> str:
+    return rng.choice(choices)
+
+
+def _target(rng: random.Random) -> dict:
+    rules = rng.sample(["Feel No Pain (5+)", "Feel No Pain (6+)", "Shrouded (5+)", "Eternal Warrior (1)"],
+                       rng.randint(0, 2))  # fmt: skip
+    return {
+        "name": "generated",
+        "Type": rng.choice(["Infantry", "Infantry", "Infantry (Heavy)"]),
+        "models": rng.randint(1, 3),
+        "WS": rng.randint(2, 8),
+        "T": rng.randint(3, 8),
+        "W": rng.randint(1, 3),
+        "I": rng.randint(1, 6),
+        "A": rng.randint(1, 2),
+        "LD": rng.randint(5, 9),
+        "CL": rng.randint(5, 9),
+        "SAV": _save(rng, ["2+", "3+", "4+", "5+", "-"]),
+        "INV": _save(rng, ["-", "-", "4+", "5+"]),
+        "Cover": _save(rng, ["-", "-", "5+", "6+"]),
+        "rules": rules,
+    }
+
+
+def generated_shooting(rng: random.Random) -> dict:
+    weapon = {
+        "name": "generated",
+        "R": 24,
+        "FP": rng.choice([1, 1, 2]),
+        "RS": rng.randint(3, 9),
+        "AP": rng.choice([2, 3, 4, 5, 6, "-"]),
+        "D": rng.choice([1, 1, 2, "D3"]),
+        "Special Rules": _rules(rng, RANGED_RULES, 3),
+        "Traits": "",
+    }
+    extra: dict = {"stationary": rng.random() < 0.4, "snap_shots": rng.random() < 0.2}
+    if rng.random() < 0.3:
+        extra["options"] = {"group_order": "largest_damage_first"}
+    models = rng.randint(1, 3 - weapon["FP"] + 1)
+    return doc(weapon, _target(rng), attacker={"BS": rng.randint(1, 10), "models": models}, **extra)
+
+
+def generated_vehicle(rng: random.Random) -> dict:
+    weapon = {
+        "name": "generated",
+        "R": 24,
+        "FP": 1,
+        "RS": rng.randint(5, 10),
+        "AP": rng.choice([2, 3, 4, "-"]),
+        "D": rng.choice([1, 2, "D3"]),
+        "Special Rules": _rules(rng, VEHICLE_RULES, 3),
+        "Traits": "",
+    }
+    target = {
+        "name": "generated vehicle",
+        "Type": rng.choice(["Vehicle", "Vehicle (Transport)", "Vehicle (Super-heavy)"]),
+        "Front Armour": rng.randint(11, 14),
+        "Side Armour": rng.randint(10, 13),
+        "Rear Armour": rng.randint(10, 12),
+        "HP": rng.randint(1, 4),
+        "facing": rng.choice(["Front", "Side", "Rear"]),
+        "INV": _save(rng, ["-", "-", "5+"]),
+        "Cover": _save(rng, ["-", "-", "5+"]),
+        "rules": rng.sample(["Feel No Pain (6+)"], rng.randint(0, 1)),
+    }
+    extra: dict = {"attacks": rng.randint(1, 3), "stationary": rng.random() < 0.4, "range": rng.choice([3, 12])}
+    options = {}
+    if rng.random() < 0.2:
+        options["apt_natural_one_fails"] = False
+    if rng.random() < 0.2:
+        options["critical_vs_vehicle"] = "wasted"
+    if options:
+        extra["options"] = options
+    return doc(weapon, target, attacker={"BS": rng.randint(2, 10)}, **extra)
+
+
+def _melee_weapon(rng: random.Random) -> dict:
+    return {
+        "name": "generated blade",
+        "IM": rng.choice(["I", "-1", "-3", "+1", "1"]),
+        "AM": rng.choice(["A", "A", "+1", "x2"]),
+        "SM": rng.choice(["S", "+1", "+2", "+4", "6"]),
+        "AP": rng.choice([2, 3, 4, 5, "-"]),
+        "D": rng.choice([1, 1, 2]),
+        "Special Rules": _rules(rng, MELEE_RULES, 2),
+        "Traits": "",
+    }
+
+
+def generated_melee(rng: random.Random, whole_round: bool) -> dict:
+    weapon = _melee_weapon(rng)
+    target = _target(rng)
+    target["Cover"] = "-"
+    attacker = {"WS": rng.randint(1, 8), "S": rng.randint(3, 5), "I": rng.randint(1, 6), "A": 1,
+                "models": rng.randint(1, 2), "T": rng.randint(3, 5), "W": rng.randint(1, 2),
+                "SAV": _save(rng, ["2+", "3+", "-"]), "LD": rng.randint(6, 9)}  # fmt: skip
+    extra: dict = {"mode": "melee"}
+    if whole_round:
+        target["models"] = rng.randint(1, 2)
+        target["A"] = 1
+        extra["target_weapon"] = _melee_weapon(rng)
+    return doc(weapon, target, attacker=attacker, **extra)
+
+
+def generated(seed: int = 2025, count: int = 100) -> list[tuple[str, dict]]:
+    """`count` documents from a fixed seed: shooting, vehicles, one-way melee and whole rounds."""
+    rng = random.Random(seed)
+    out = []
+    for i in range(count):
+        kind = ["shooting", "shooting", "vehicle", "melee", "round"][i % 5]
+        if kind == "shooting":
+            d = generated_shooting(rng)
+        elif kind == "vehicle":
+            d = generated_vehicle(rng)
+        else:
+            d = generated_melee(rng, kind == "round")
+        out.append((f"gen{i:03d}_{kind}", d))
+    return out
