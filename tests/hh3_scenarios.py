@@ -107,7 +107,7 @@ TABLE: list[tuple[str, dict]] = [
             attacks=3,
             options={"group_order": "largest_damage_first"},
         ),
-    ),  # fmt: skip
+    ),
     ("precision_changes_nothing", doc(w(BOLTER, rules="Precision (5+)"), t(LEG3, W=2), attacks=3)),
     ("suppressive_stun_panic", doc(w(BOLTER, rules="Suppressive (1), Stun (0), Panic (1)"), LEG3, attacks=3)),
     ("pinning_heavy_subtype", doc(w(BOLTER, rules="Pinning (2)"), TERMINATORS, attacks=3)),
@@ -125,7 +125,7 @@ TABLE: list[tuple[str, dict]] = [
     (
         "critical_wasted_v_vehicle",
         doc(LASCANNON, RHINO, attacker={"BS": 8}, attacks=3, options={"critical_vs_vehicle": "wasted"}),
-    ),  # fmt: skip
+    ),
     ("shock_pinned_v_rhino", doc(w(BOLTER, rules="Shock (Pinned)", RS=6), RHINO, attacks=3)),
     ("vehicle_inv_cover_fnp", doc(LASCANNON, t(RHINO, INV="5+", Cover="4+", rules=["Feel No Pain (6+)"]), attacks=3)),
     ("super_heavy_glances_cost_hp", doc(w(BOLTER, RS=6), t(RHINO, Type="Vehicle (Super-heavy)", HP=2), attacks=3)),
@@ -136,15 +136,15 @@ TABLE: list[tuple[str, dict]] = [
             {"name": "Knight", "Type": "Knight", "WS": 5, "Front": 12, "Rear": 11, "HP": 2, "facing": "Side"},
             attacks=3,
         ),
-    ),  # fmt: skip
+    ),
     (
         "apt_natural_one_allowed",
         doc(LASCANNON, t(RHINO, facing="Rear"), attacks=2, options={"apt_natural_one_fails": False}),
-    ),  # fmt: skip
+    ),
     (
         "rending_breaching_nothing_v_vehicle",
         doc(w(AUTOCANNON, rules="Rending (5+), Breaching (4+), Shred (4+)"), t(RHINO, facing="Rear", HP=3), attacks=3),
-    ),  # fmt: skip
+    ),
     # --- melee, one way
     ("power_fist_v_legionaries", doc(POWER_FIST, LEG3, mode="melee", attacker={"A": 2})),
     ("power_fist_v_terminators", doc(POWER_FIST, TERMINATORS, mode="melee", attacker={"A": 2, "WS": 5})),
@@ -156,17 +156,17 @@ TABLE: list[tuple[str, dict]] = [
     (
         "melee_critical_hit_am_x2",
         doc(w(CCW, AM="x2", rules="Critical Hit (6+)"), t(LEG3, W=2), mode="melee", attacker={"A": 2, "WS": 6}),
-    ),  # fmt: skip
+    ),
     (
         "melee_pinning_does_nothing",
         doc(w(CCW, rules="Pinning (2), Panic (2)"), LEG3, mode="melee", attacker={"A": 3}),
-    ),  # fmt: skip
+    ),
     # --- a whole round
     ("round_fist_v_chainsword", doc(POWER_FIST, t(LEG3, models=1), mode="melee", target_weapon=CHAINSWORD)),
     (
         "round_same_initiative",
         doc(CHAINSWORD, t(LEG3, models=2), mode="melee", target_weapon=CCW, attacker={"models": 2}),
-    ),  # fmt: skip
+    ),
     (
         "round_sword_v_fist",
         doc(
@@ -176,7 +176,7 @@ TABLE: list[tuple[str, dict]] = [
             target_weapon=POWER_FIST,
             attacker={"models": 2, "A": 1, "I": 5},
         ),
-    ),  # fmt: skip
+    ),
 ]
 
 
