@@ -185,7 +185,7 @@ RANGED_RULES = ["Rending ({}+)", "Breaching ({}+)", "Shred ({}+)", "Critical Hit
                 "Precision ({}+)", "Deflagrate ({})", "Pinning ({})", "Suppressive ({})", "Stun ({})",
                 "Panic ({})", "Heavy (D)", "Heavy (RS)", "Heavy (AP)", "Ordnance (D)"]  # fmt: skip
 VEHICLE_RULES = ["Armourbane", "Armour-breaker ({}+)", "Critical Hit ({}+)", "Melta (6)", "Heavy (D)",
-                 "Rending ({}+)", "Shock (Stunned)", "Shock (Suppressed)"]  # fmt: skip
+                 "Rending ({}+)", "Shock (Stunned)"]  # fmt: skip
 MELEE_RULES = ["Rending ({}+)", "Breaching ({}+)", "Shred ({}+)", "Critical Hit ({}+)", "Poisoned ({}+)"]
 
 

@@ -300,3 +300,51 @@ def test_melee_round_power_fist_strikes_last():
 def test_unknown_edition_is_refused():
     with pytest.raises(ValueError):
         hh3_oracle({**doc(), "edition": "hh2"})
+
+
+# ------------------------------------------------------------------------------------------- two oracles
+def tiny_documents():
+    """Small generated documents (at most 6 dice in all, or a few hand-picked ones) for the replay oracle."""
+    import random
+
+    from hh3_scenarios import generated_shooting, generated_vehicle
+    from oracle.hh3.profiles import dice_count, strike, unit
+    from oracle.hh3.replay import slots
+
+    bare = {"SAV": "-", "INV": "-", "Cover": "-", "models": 2}
+    out = [
+        doc({"Special Rules": "Rending (4+), Shred (5+), Breaching (6+)"}, {**bare, "W": 2}, attacker={"BS": 7},
+            attacks=3),
+        doc({"Special Rules": "Rending (4+), Shred (5+), Breaching (6+)"}, {**bare, "W": 2}, attacker={"BS": 7},
+            attacks=3, options={"group_order": "largest_damage_first"}),
+        doc({"Special Rules": "Critical Hit (5+), Shred (4+)", "D": 2}, {**bare, "W": 3}, attacks=3),
+        doc({"Special Rules": "Deflagrate (4)", "D": 2}, {**bare, "W": 3}, attacks=2),
+        doc({"Special Rules": "Deflagrate (5), Breaching (5+)", "AP": 4}, {**bare, "SAV": "3+"}, attacks=1),
+        doc({"D": "D3", "AP": "-"}, {**bare, "W": 3, "rules": ["Eternal Warrior (1)"]}, attacks=2),
+        doc({"Special Rules": "Poisoned (4+)", "D": 2}, {**bare, "T": 8, "W": 3}, attacks=3),
+    ]  # fmt: skip
+    rng = random.Random(7)
+    while len(out) < 47:
+        d = generated_shooting(rng) if len(out) % 3 else generated_vehicle(rng)
+        d.get("options", {}).pop("critical_vs_vehicle", None)
+        melee = False
+        a, t = unit(d["attacker"]), unit(d["target"])
+        n = max(dice_count(d["weapon"], a, d, melee=melee))
+        if n * len(slots(strike(d["weapon"], a, t, d, melee=melee), t)) <= 6:
+            out.append(d)
+    return out
+
+
+@pytest.mark.parametrize("document", tiny_documents())
+def test_staged_enumeration_equals_every_die_at_once(document):
+    # The staged oracle (hit dice, then wound dice, then each wound's dice, states merged) against the
+    # replay oracle (all dice of the attack over itertools.product, played out with no merging).
+    from oracle.hh3.replay import replay_oracle
+
+    staged, replay = hh3_oracle(document), replay_oracle(document)
+    pairs = {"hits": "hits", "critical_hits": "crits", "wounds": "wounds", "unsaved": "unsaved",
+             "casualties": "casualties", "damage": "damage", "glancing": "glancing",
+             "penetrating": "penetrating", "hull_points": "hull_points"}  # fmt: skip
+    for key, other in pairs.items():
+        if key in staged:
+            assert staged[key] == replay[other], key
