@@ -348,3 +348,47 @@ def test_staged_enumeration_equals_every_die_at_once(document):
     for key, other in pairs.items():
         if key in staged:
             assert staged[key] == replay[other], key
+
+
+# ------------------------------------------------------------------------------------------- sequences
+def volley(rules="", strength=4, **extra):
+    return {"attacker": {"BS": 4}, "weapon": {**BOLTER, "RS": strength, "Special Rules": rules}, "attacks": 1,
+            **extra}  # fmt: skip
+
+
+def sequence(units, **target):
+    return {"edition": "hh3", "target": {**LEGIONARIES, "SAV": "-", **target}, "firing_units": units}
+
+
+def test_one_pinning_check_for_two_attacks_with_the_harshest_modifier():
+    # Attack A (Pinning (2)) wounds 1/3 -> Check at CL 5, fails 26/36; else attack B (Pinning (0)) wounds 1/3
+    # -> Check at CL 7, fails 15/36.  1/3 * 26/36 + 2/3 * 1/3 * 15/36 = 1/3.
+    r = hh3_oracle(sequence([[volley("Pinning (2)")], [volley("Pinning (0)")]]))
+    assert r["statuses"]["Pinned"] == F(1, 3)
+    assert r["statuses"]["Routed"] == 0  # one casualty per attack of 10 models is under 25%
+
+
+def test_the_quarter_check_counts_each_attack_from_its_own_start():
+    # 4 models: the first attack needs 1 casualty (ceil(4/4)), the second 1 of the 3 left (ceil(3/4)).
+    # Each attack kills 1/3: a Check at LD 7 (fails 15/36) unless neither killed: (1 - 4/9) * 15/36 = 25/108.
+    r = hh3_oracle(sequence([[volley()], [volley()]], models=4))
+    assert r["statuses"]["Routed"] == F(25, 108)
+    assert r["casualties"] == [F(4, 9), F(4, 9), F(1, 9)]
+
+
+def test_the_largest_x_of_an_attack_counts_once_its_rule_is_triggered():
+    # Reading: a triggered Check takes the largest X among the attack's weapons with the rule (the rules text:
+    # "use only the greatest modifier"), even from a weapon that did not trigger it.  Target T 8, no save.
+    # S 1 and S 4 never wound T 8: nothing triggers.
+    r = hh3_oracle(sequence([[volley("Pinning (2)", strength=1), volley("Pinning (0)")]], T=8))
+    assert r["statuses"]["Pinned"] == 0  # S4 v T8 cannot wound either: nothing triggers
+    r = hh3_oracle(sequence([[volley("Pinning (2)", strength=1), volley("Pinning (0)", strength=8)]], T=8))
+    # S8 v T8 wounds on 4+: 2/3 * 1/2 = 1/3; Check at CL 5 fails 26/36: 13/54.
+    assert r["statuses"]["Pinned"] == F(13, 54)
+
+
+def test_a_sequence_carries_the_damaged_model():
+    # Two attacks of one automatic Critical hit each (BS 10: D 1+1 = 2) on W 3 models, no save: the second
+    # finishes the model the first damaged (one casualty, 3 damage) rather than a fresh one.
+    r = hh3_oracle(sequence([[volley(attacker={"BS": 10})], [volley(attacker={"BS": 10})]], W=3))
+    assert r["casualties"] == [0, 1] and r["damage"] == [0, 0, 0, 1]

@@ -4,6 +4,6 @@ Written from the contract alone (MECHANICS-HH3.md and SCENARIO.md's "Edition 3")
 `hh3_oracle(document)` returns every distribution as a list of `fractions.Fraction`.
 """
 
-from .enumerate import hh3_oracle
+from .attack import hh3_oracle
 
 __all__ = ["hh3_oracle"]

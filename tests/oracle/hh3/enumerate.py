@@ -1,9 +1,11 @@
 """Brute-force oracle of MECHANICS-HH3.md: every die of an HH3 attack enumerated face by face, exactly.
 
-Independent of praetor_analysis (never imported).  The Hit Test dice of an attack are enumerated together
-(itertools.product over 6^n faces), then the Wound Test dice of the hits that need one (6^k), then each
-wound's save, mitigation and Damage dice one wound at a time, carrying the target's state (models left,
-wounds left on the damaged model) exactly; equal states are merged.  No binomial or convolution shortcut.
+Independent of praetor_analysis (never imported).  The Hit Test dice of a group are rolled one after another,
+every face of each (`roll_each`: the sums of itertools.product over the 6^n faces, equal running outcomes
+merged), then the Wound Test dice of the hits that need one, then each wound's save, mitigation and Damage
+dice one wound at a time, carrying the target's state (models left, wounds left on the damaged model)
+exactly.  No binomial or convolution shortcut.  replay.py checks this staging on tiny cases against every
+die of the attack at once.
 
 Readings where the contract leaves room (one per line, to compare with the engine):
 - Set-aside groups (section 7): unmodified wounds first; then Critical, Rending (hit step), then Breaching
@@ -18,10 +20,8 @@ Readings where the contract leaves room (one per line, to compare with the engin
   then -X Eternal Warrior, at least 1.
 - Vehicles: `penetrating` counts Penetrating Hits before saves (section 16); `penetrating_unsaved` after.
   Armour-breaker's die is rolled for every Penetrating Hit.  A Super-heavy or Flyer loses 1 HP per glance.
-- Statuses: Pinned/Suppressed/Stunned are None unless the weapon carries their rule (or Shock names them
-  against a Vehicle or Walker unit); Routed is None for vehicles and in one-way melee.
-- Whole round: a side wiped out loses; both wiped out is a draw.  Routed (target) = it lost and failed its
-  Leadership Check at LD minus the difference in points.
+- Statuses and sequences: attack.py.  Whole round: melee.py (a side wiped out loses, both wiped out is a
+  draw; the target is Routed if it lost and failed its Leadership Check at LD minus the difference).
 """
 
 from __future__ import annotations
@@ -29,8 +29,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from .profiles import Strike, Unit, dice_count, quarter, strike, unit
-from .rules import DAMAGE_TABLE, FACES, SIXTH, STATUSES, check_passes, dice, dice_dist, test_passes
+from .profiles import Strike, Unit
+from .rules import DAMAGE_TABLE, FACES, SIXTH, dice_dist, test_passes
 
 ONE = Fraction(1)
 
@@ -54,6 +54,11 @@ class St:
     penetrating: int = 0
     pen_unsaved: int = 0
     table: frozenset = frozenset()  # statuses rolled on the Vehicle Damage Table
+    # statuses (section 14)
+    shocked: frozenset = frozenset()  # statuses given by Shock (X), no Check
+    now: frozenset = frozenset()  # statuses whose Check the current attack has triggered
+    trig: tuple = ()  # (status, harshest modifier) of every Check triggered so far
+    begin: int = 0  # models at the start of the current attack (the 25% Check)
 
 
 def add(out: dict, key, p) -> None:
@@ -294,21 +299,19 @@ def hit_on_vehicle(sk: Strike, tg: Unit, facing: str, critical: bool, apt_one_fa
 
 
 def resolve_vehicle(
-    sk: Strike, n: int, tg: Unit, facing: str, apt_one_fails: bool, crits_wasted: bool
+    sk: Strike, n: int, tg: Unit, start: St, facing: str, apt_one_fails: bool, crits_wasted: bool
 ) -> dict[St, Fraction]:
     """One group of n attacks against a vehicle; a Critical Hit is wasted only with that option (section 9)."""
     out: dict[St, Fraction] = {}
     for (normal, crit, rend, mis, shock), p in hit_dice(sk, n).items():
-        dist = {
-            St(
-                1,
-                0,
-                hits=normal + crit + rend,
-                crits=crit,
-                misfires=mis,
-                shock=shock and sk.shock is not None,
-            ): p
-        }
+        first = replace(
+            start,
+            hits=start.hits + normal + crit + rend,
+            crits=start.crits + crit,
+            misfires=start.misfires + mis,
+            shock=start.shock or (shock and sk.shock is not None),
+        )
+        dist = {first: p}
         for critical in [False] * (normal + rend) + [True] * (0 if crits_wasted else crit):
             fates = hit_on_vehicle(sk, tg, facing, critical, apt_one_fails)
             nxt: dict = {}
@@ -336,106 +339,3 @@ def pmf(dist: dict, key) -> list[Fraction]:
         add(m, key(st), p)
     top = max((k for k, p in m.items() if p), default=0)
     return [m.get(k, Fraction(0)) for k in range(top + 1)]
-
-
-def infantry_statuses(dist: dict, sk: Strike, tg: Unit, melee: bool) -> dict:
-    """Section 14: the Checks the attack's flags trigger; Routed first, then the others."""
-    rules = sk.rules
-    out: dict = dict.fromkeys(STATUSES)
-    checks = {}  # status -> (trigger flag, characteristic, modifier)
-    if not melee:
-        for name, status, flag, ch in (
-            ("Pinning", "Pinned", "wound", "CL"),
-            ("Suppressive", "Suppressed", "hit", "CL"),
-            ("Stun", "Stunned", "hit", "CL"),
-        ):
-            if name in rules:
-                checks[status] = (flag, ch, rules[name] or 0)
-        out["Routed"] = Fraction(0)
-    shock = sk.shock if sk.shock in STATUSES else None
-    for status in checks:
-        out[status] = Fraction(0)
-    if shock:
-        out[shock] = Fraction(0)
-    for st, p in dist.items():
-        if st.models == 0:
-            continue
-        flags = {"hit": st.hits > 0, "wound": st.wounds > 0}
-        p_routed = Fraction(0)
-        if not melee:
-            panic = flags["wound"] and "Panic" in rules
-            if panic or tg.models - st.models >= quarter(tg.models):
-                p_routed = 1 - check_passes(tg.LD - ((rules["Panic"] or 0) if panic else 0))
-            out["Routed"] += p * p_routed
-        for status in out:
-            if status == "Routed" or out[status] is None:
-                continue
-            keep = ONE  # P(the status is not given)
-            if status in checks and flags[checks[status][0]]:
-                keep = check_passes(tg.CL + (1 if tg.heavy_subtype else 0) - checks[status][2])
-            if status == shock and st.shock:
-                keep = Fraction(0)
-            out[status] += p * (1 - p_routed) * (1 - keep)
-    return out
-
-
-def vehicle_statuses(dist: dict, sk: Strike, tg: Unit) -> dict:
-    out: dict = {"Pinned": Fraction(0), "Suppressed": Fraction(0), "Stunned": Fraction(0), "Routed": None}
-    for st, p in dist.items():
-        if tg.HP and st.hp >= tg.HP:
-            continue
-        held = set(st.table) | ({sk.shock} if st.shock else set())
-        for s in held & set(out):
-            out[s] += p
-    return out
-
-
-def hh3_oracle(doc: dict) -> dict:
-    """The distributions of one HH3 document (MECHANICS-HH3 sections 1-10, 13, 14), exact."""
-    if doc.get("edition") != "hh3":
-        raise ValueError("not an hh3 document")
-    melee = doc.get("mode", "shooting") == "melee"
-    if melee and doc.get("target_weapon") is not None:
-        from .melee import melee_round
-
-        return melee_round(doc)
-    options = doc.get("options") or {}
-    attacker = unit(doc["attacker"])
-    target = unit(doc["target"], melee=melee)
-    sk = strike(doc["weapon"], attacker, target, doc, melee=melee)
-    counts = dice_count(doc["weapon"], attacker, doc, melee=melee)
-    if doc.get("hits") is not None:  # marker hits: no Hit Test at all
-        sk = replace(sk, hit_need=1, crit_from=None, rending=None, overload=None, shock=None)
-        counts = dice_dist(dice(doc["hits"]))
-    dist: dict[St, Fraction] = {}
-    for n, p in counts.items():
-        if target.vehicle:
-            facing = "Rear" if melee else target.facing
-            one_fails = options.get("apt_natural_one_fails", True)
-            wasted = options.get("critical_vs_vehicle") == "wasted"
-            part = resolve_vehicle(sk, n, target, facing, one_fails, wasted)
-        else:
-            start = St(target.models, target.W)
-            part = resolve(sk, n, target, start, options.get("group_order", "created"))
-        for st, q in part.items():
-            add(dist, st, p * q)
-    result: dict = {
-        "hits": pmf(dist, lambda s: s.hits),
-        "critical_hits": pmf(dist, lambda s: s.crits),
-    }
-    if sk.overload is not None:
-        result["misfires"] = pmf(dist, lambda s: s.misfires)
-    if target.vehicle:
-        result["glancing"] = pmf(dist, lambda s: s.glancing)
-        result["penetrating"] = pmf(dist, lambda s: s.penetrating)
-        result["penetrating_unsaved"] = pmf(dist, lambda s: s.pen_unsaved)
-        result["hull_points"] = pmf(dist, lambda s: s.hp)
-        result["wrecked"] = sum((p for s, p in dist.items() if s.hp >= target.HP), Fraction(0))
-        result["statuses"] = vehicle_statuses(dist, sk, target)
-    else:
-        result["wounds"] = pmf(dist, lambda s: s.wounds)
-        result["unsaved"] = pmf(dist, lambda s: s.unsaved)
-        result["casualties"] = pmf(dist, lambda s: target.models - s.models)
-        result["damage"] = pmf(dist, lambda s: s.damage)
-        result["statuses"] = infantry_statuses(dist, sk, target, melee)
-    return result
