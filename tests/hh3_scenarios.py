@@ -180,6 +180,27 @@ TABLE: list[tuple[str, dict]] = [
 ]
 
 
+def volley(weapon: dict, *, attacker: dict | None = None, **extra) -> dict:
+    return {"attacker": {**ATTACKER, **(attacker or {})}, "weapon": dict(weapon), **extra}
+
+
+def sequence(target: dict, units: list[list[dict]], **extra) -> dict:
+    return {"edition": "hh3", "target": dict(target), "firing_units": units, **extra}
+
+
+TABLE += [
+    # --- several Fire Groups and attacks in sequence (firing_units)
+    ("sequence_pinning_two_attacks", sequence(t(LEG3, models=4), [[volley(w(BOLTER, rules="Pinning (2)"), attacks=2)],
+                                                                  [volley(w(BOLTER, rules="Pinning (0)"), attacks=2)]])),
+    ("sequence_bolters_then_lascannon_w2", sequence(t(TERMINATORS, SAV="3+", INV="-"),
+                                                    [[volley(BOLTER, attacks=2), volley(LASCANNON, attacks=1)]])),
+    ("sequence_two_attacks_quarter_check", sequence(t(LEG3, models=4, SAV="-"), [[volley(BOLTER, attacks=2)],
+                                                                                 [volley(BOLTER, attacks=2)]])),
+    ("sequence_v_rhino", sequence(t(RHINO, facing="Side"), [[volley(LASCANNON, attacks=2)],
+                                                            [volley(MULTI_MELTA, attacks=1, range=6)]])),
+]  # fmt: skip
+
+
 # ---------------------------------------------------------------------------------------------- generator
 RANGED_RULES = ["Rending ({}+)", "Breaching ({}+)", "Shred ({}+)", "Critical Hit ({}+)", "Poisoned ({}+)",
                 "Precision ({}+)", "Deflagrate ({})", "Pinning ({})", "Suppressive ({})", "Stun ({})",

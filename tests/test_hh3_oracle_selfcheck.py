@@ -392,3 +392,16 @@ def test_a_sequence_carries_the_damaged_model():
     # finishes the model the first damaged (one casualty, 3 damage) rather than a fresh one.
     r = hh3_oracle(sequence([[volley(attacker={"BS": 10})], [volley(attacker={"BS": 10})]], W=3))
     assert r["casualties"] == [0, 1] and r["damage"] == [0, 0, 0, 1]
+
+
+def test_multi_melta_in_and_out_of_melta_range():
+    # Multi-melta (RS 8, D 3, Melta (8); its Melta trait must not hide the rule's 8) at a Rhino's Front 12, HP 5.
+    # Within 8": Armourbane: D6 + 8 >= 12 on 4-6 (1/2); hit 2/3: 1/3 penetrating, D 3 x 2 = 6 wrecks it.
+    # At 12": 4 glances (1/6), 5-6 penetrate (1/3): 2/9 penetrating for 3 HP, 1/9 glancing.
+    melta = {"name": "Multi-melta", "R": 24, "FP": 1, "RS": 8, "AP": 2, "D": 3,
+             "Special Rules": "Heavy (RS), Melta (8)", "Traits": "Melta"}  # fmt: skip
+    r = hh3_oracle(doc(melta, RHINO, range=6))
+    assert r["wrecked"] == F(1, 3) and r["hull_points"] == [F(2, 3), 0, 0, 0, 0, F(1, 3)]
+    r = hh3_oracle(doc(melta, RHINO, range=12))
+    assert r["wrecked"] == 0 and r["hull_points"] == [F(7, 9), 0, 0, F(2, 9)]
+    assert r["glancing"] == [F(8, 9), F(1, 9)]

@@ -171,5 +171,6 @@ def rules_of(*texts: object) -> dict[str, object]:
                 arg = arg.strip()
                 bare = arg.rstrip('+"')
                 value = int(bare) if bare.isdigit() else arg
-            out[name] = value
+            if value is not None or name not in out:  # a trait never erases a rule's value (Melta)
+                out[name] = value
     return out
