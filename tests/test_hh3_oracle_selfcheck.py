@@ -14,7 +14,7 @@ from math import comb
 import pytest
 from oracle.hh3 import hh3_oracle
 from oracle.hh3.enumerate import roll_each
-from oracle.hh3.rules import FACES, check_passes, wound_need
+from oracle.hh3.rules import FACES, WS_TABLE, check_passes, wound_need
 
 BOLTER = {"name": "Bolter", "R": 24, "FP": 2, "RS": 4, "AP": 5, "D": 1, "Special Rules": "-", "Traits": "Bolt"}
 LASCANNON = {"name": "Lascannon", "R": 48, "FP": 1, "RS": 9, "AP": 2, "D": 1,
@@ -405,3 +405,25 @@ def test_multi_melta_in_and_out_of_melta_range():
     r = hh3_oracle(doc(melta, RHINO, range=12))
     assert r["wrecked"] == 0 and r["hull_points"] == [F(7, 9), 0, 0, F(2, 9)]
     assert r["glancing"] == [F(8, 9), F(1, 9)]
+
+
+def test_tables_match_the_printed_core_rules(shared_dir):
+    # The oracle's Weapon Skill table and wound formula against the tables printed in the HH3 core rules.
+    lines = (shared_dir / "hh3" / "core-rules.md").read_text(encoding="utf-8").splitlines()
+
+    def rows(title):
+        start = lines.index(title)
+        out = []
+        for line in lines[start:]:
+            if line.startswith("| ") and line[2].isdigit():
+                out.append([c.strip() for c in line.strip().strip("|").split("|")])
+            elif out:
+                break
+        return out
+
+    ws, wt = rows("**Weapon Skill Table**"), rows("**Wound Test Table**")
+    assert len(ws) == len(wt) == 10
+    for c in ws:
+        assert [int(x[0]) for x in c[1:]] == WS_TABLE[int(c[0])]
+    for c in wt:
+        assert [None if x == "-" else int(x[0]) for x in c[1:]] == [wound_need(int(c[0]), t) for t in range(1, 11)]
