@@ -80,7 +80,7 @@ METRICS: dict[str, Callable[[Mapping[str, Any]], float]] = {
 def calc(data: Any) -> dict[str, Any]:
     """Compute one scenario (a mapping in the docs/scenario.md form) into the result mapping; ``reasons``
     says why each rule under ``no_effect`` or ``not_modelled`` is there. A datasheet ``attacker`` (no
-    ``weapon``) attacks as the unit it fields (:func:`praetor_analysis.units.attack.unit_calc`)."""
+    ``weapon``) attacks as the unit it fields (:func:`praetor_analysis.scenario.unit_calc.unit_calc`)."""
     notes: list[tuple[str, str]] = []
     if is_unit_attacker(data):
         result = unit_calc(data)
@@ -183,7 +183,7 @@ def _best_profile(scenario: BestProfile) -> dict[str, Any]:
     out = dict(results[best])
     out["chosen_profile"] = {
         "index": best,
-        "name": (scenario.document_names)[best],
+        "name": scenario.names[best],
         "metric": scenario.metric,
         "scores": scores,
     }
