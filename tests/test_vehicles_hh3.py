@@ -91,10 +91,10 @@ def _one_die(die: DieOutcomes, v: HH3Vehicle, a: PenetratingAttack) -> dict[tupl
 def _oracle(n: int, die: DieOutcomes, v: HH3Vehicle, a: PenetratingAttack) -> dict:
     one = list(_one_die(die, v, a).items())
     hull: dict[int, float] = defaultdict(float)
-    status = defaultdict(float)
+    status: dict[str, float] = defaultdict(float)
     glancing: dict[int, float] = defaultdict(float)
     penetrating: dict[int, float] = defaultdict(float)
-    top = v.hp_left
+    top = v.left
     for combo in itertools.product(one, repeat=n):
         p = float(np.prod([w for _, w in combo]))
         dice = [k for k, _ in combo]
@@ -134,14 +134,14 @@ def _as_array(d: dict[int, float], size: int) -> np.ndarray:
 def _check(n: int, die: DieOutcomes, v: HH3Vehicle, a: PenetratingAttack) -> None:
     got = resolve_vehicle_hh3(n, die, v, a)
     want = _oracle(n, die, v, a)
-    size = v.hp_left + 1
+    size = v.left + 1
     assert np.allclose(
         _as_array(want["hull"], size),
         np.pad(got.hull_points.probabilities, (0, size - got.hull_points.max - 1)),
         atol=1e-12,
         rtol=0,
     )
-    assert got.wrecked == pytest.approx(want["hull"][v.hp_left], abs=1e-12)
+    assert got.wrecked == pytest.approx(want["hull"][v.left], abs=1e-12)
     for key in ("glancing", "penetrating"):
         dist = getattr(got, key)
         assert np.allclose(_as_array(want[key], n + 1)[: dist.max + 1], dist.probabilities, atol=1e-12, rtol=0)
@@ -150,7 +150,7 @@ def _check(n: int, die: DieOutcomes, v: HH3Vehicle, a: PenetratingAttack) -> Non
         assert (value or 0.0) == pytest.approx(want["status"][s], abs=1e-12), s
     assert got.statuses["Routed"] is None
     if v.explodes is not None:
-        assert got.explodes == pytest.approx(want["hull"][v.hp_left] * (7 - v.explodes) / 6, abs=1e-12)
+        assert got.explodes == pytest.approx(want["hull"][v.left] * (7 - v.explodes) / 6, abs=1e-12)
 
 
 def _random_case(rng: random.Random) -> tuple[int, DieOutcomes, HH3Vehicle, PenetratingAttack]:
@@ -251,7 +251,7 @@ def test_critical_vs_vehicle_reading() -> None:
     # BS 10: automatic Critical Hit. S 8 vs AV 10, D1, HP 2: pens on 3..6 (2/3) with Damage 1+1 = 2 = wrecked.
     # Literal option: the Critical Hit is wasted: nothing happens.
     v = HH3Vehicle(armour=10, hp=2)
-    auto = DieOutcomes.from_faces(["none"] * 6, automatic=True)  # type: ignore[list-item]
+    auto = DieOutcomes.from_faces(["none"] * 6, automatic=True)
     assert resolve_vehicle_hh3(1, auto, v, PenetratingAttack(strength=8)).wrecked == pytest.approx(2 / 3, abs=1e-15)
     wasted = resolve_vehicle_hh3(1, auto, v, PenetratingAttack(strength=8, critical_vs_vehicle="wasted"))
     assert wasted.hull_points.max == 0 and wasted.penetrating.max == 0

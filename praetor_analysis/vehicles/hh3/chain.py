@@ -78,13 +78,16 @@ class HH3Vehicle:
         _whole("target.HP", self.hp, 1, 100)
         _whole("target.armour", self.armour, 0, 20)
         _whole("target.void_shields", self.void_shields, 0, 20)
-        left = self.hp if self.hp_left is None else self.hp_left
-        _whole("target.hp_left", left, 1, self.hp)
-        object.__setattr__(self, "hp_left", left)
+        _whole("target.hp_left", self.left, 1, self.hp)
         for name in ("invulnerable", "cover", "feel_no_pain", "shrouded", "explodes"):
             value = getattr(self, name)
             if value is not None:
                 _whole(f"target.{name}", value, 2, 7)
+
+    @property
+    def left(self) -> int:
+        """Hull points left before the attack."""
+        return self.hp if self.hp_left is None else self.hp_left
 
 
 @dataclass(frozen=True)
@@ -331,7 +334,7 @@ def resolve_vehicle_hh3(
 ) -> HH3VehicleResult:
     """The exact outcome of ``dice`` independent attack dice (a count or its distribution) on one vehicle."""
     counts = Dist.point(dice) if isinstance(dice, int) else dice
-    top = int(vehicle.hp_left)  # type: ignore[arg-type]  # set in __post_init__
+    top = vehicle.left
     kinds = _kinds(die, vehicle, attack)
     polys = _pen_polys(vehicle, attack)
     glance = np.array([0.0, 1.0]) if vehicle.glance_costs_hp else np.array([1.0])
