@@ -1,0 +1,171 @@
+"""Edition 3 attacks on a unit of identical models: one or several firing units, each of one or more volleys,
+resolved in order with the target's state carried over, then the Tactical Statuses; Overload Misfires resolved
+against each firer (MECHANICS-HH3 sections 2-7, 10 one-way, 14, 16)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from praetor_analysis.engine.hh3.chain import FireGroup, State, end_attack, group_counts, resolve_group, start
+from praetor_analysis.engine.hh3.report import RuleReport, target_report, volley_report
+from praetor_analysis.engine.hh3.statuses import CheckValues, statuses
+from praetor_analysis.engine.hh3.volley import Hh3Volley, fire_group, misfire_group
+from praetor_analysis.errors import ProfileError
+from praetor_analysis.prob.dist import Dist
+from praetor_analysis.profiles.hh3 import Hh3Unit
+
+__all__ = ["Hh3Result", "MisfireResult", "losses", "resolve_hh3"]
+
+
+@dataclass(frozen=True)
+class MisfireResult:
+    """The Misfires of one Overload volley, resolved on its own firing unit (a separate result)."""
+
+    firing_unit: int
+    volley: int
+    weapon: str
+    misfires: Dist
+    wounds: Dist
+    unsaved: Dist
+    casualties: Dist
+    damage: Dist
+
+    def to_dict(self) -> dict[str, object]:
+        """The JSON view."""
+        return {
+            "firing_unit": self.firing_unit,
+            "volley": self.volley,
+            "weapon": self.weapon,
+            "hits": self.misfires.to_dict(),
+            "wounds": self.wounds.to_dict(),
+            "unsaved": self.unsaved.to_dict(),
+            "casualties": self.casualties.to_dict(),
+            "damage": self.damage.to_dict(),
+        }
+
+
+@dataclass(frozen=True)
+class Hh3Result:
+    """What an edition 3 attack did to a unit (MECHANICS-HH3 section 16).
+
+    Attributes:
+        hits, critical_hits, wounds, unsaved: counts over every die (Deflagrate's Unsaved Wounds in ``unsaved``).
+        casualties: models removed; damage: wounds the unit lost (excess on a dying model lost).
+        statuses: P(each Tactical Status) after the Morale Sub-Phase (None: nothing can cause it).
+        misfires: one entry per Overload volley.
+        applied, not_modelled, no_effect, reasons: the verdict on every rule.
+    """
+
+    hits: Dist
+    critical_hits: Dist
+    wounds: Dist
+    unsaved: Dist
+    casualties: Dist
+    damage: Dist
+    statuses: tuple[tuple[str, float | None], ...]
+    misfires: tuple[MisfireResult, ...]
+    applied: tuple[str, ...]
+    not_modelled: tuple[str, ...]
+    no_effect: tuple[str, ...]
+    reasons: tuple[tuple[str, str], ...]
+
+    def to_dict(self) -> dict[str, object]:
+        """The JSON view (SCENARIO's Edition 3 keys)."""
+        out: dict[str, object] = {
+            "edition": "hh3",
+            "hits": self.hits.to_dict(),
+            "critical_hits": self.critical_hits.to_dict(),
+            "wounds": self.wounds.to_dict(),
+            "unsaved": self.unsaved.to_dict(),
+            "casualties": self.casualties.to_dict(),
+            "damage": self.damage.to_dict(),
+            "statuses": dict(self.statuses),
+        }
+        if self.misfires:
+            out["misfires"] = [m.to_dict() for m in self.misfires]
+        out.update(
+            applied=list(self.applied),
+            not_modelled=list(self.not_modelled),
+            no_effect=list(self.no_effect),
+            reasons=dict(self.reasons),
+        )
+        return out
+
+
+def losses(states: Mapping[State, float], models: int, wounds: int) -> tuple[Dist, Dist]:
+    """(casualties, damage) of a final state distribution of a unit that began with ``models`` x ``wounds``."""
+    cas = np.zeros(models + 1)
+    dmg = np.zeros(models * wounds + 1)
+    for s, p in states.items():
+        m, c = s[0], s[1]
+        left = (m - 1) * wounds + c if m else 0
+        cas[models - m] += p
+        dmg[models * wounds - left] += p
+    return Dist.from_trusted(cas), Dist.from_trusted(dmg)
+
+
+def _need_w(unit: Hh3Unit, field: str) -> int:
+    if unit.w is None:
+        raise ProfileError(f"{field}.W: required", field=f"{field}.W")
+    return unit.w
+
+
+def resolve_hh3(target: Hh3Unit, firing_units: Sequence[Sequence[Hh3Volley]]) -> Hh3Result:
+    """Resolve the volleys of ``firing_units`` in order against ``target`` (see the module docstring).
+
+    Raises:
+        ProfileError: naming the field when a characteristic the attack needs is missing.
+    """
+    w = _need_w(target, "target")
+    states: dict[State, float] = start(target.models, w)
+    report = RuleReport()
+    totals = dict.fromkeys(("hits", "critical_hits", "wounds", "unsaved"), Dist.point(0))
+    misfires: list[MisfireResult] = []
+    possible = dict.fromkeys(("Pinned", "Suppressed", "Stunned", "Routed"), False)
+    shooting_any = False
+    for u, unit in enumerate(firing_units):
+        shooting = False
+        for v, volley in enumerate(unit):
+            group = fire_group(volley, target)
+            states = resolve_group(states, group, w)
+            for key, dist in group_counts(group).items():
+                totals[key] = totals[key] + dist
+            report.merge(volley_report(volley, target))
+            if not volley.weapon.melee:
+                shooting = True
+                for rule, status in (("Pinning", "Pinned"), ("Suppressive", "Suppressed"), ("Stun", "Stunned")):
+                    possible[status] |= volley.weapon.rule(rule) is not None
+                possible["Routed"] = True
+            misfire = misfire_group(volley, group)
+            if misfire is not None:
+                misfires.append(_misfire(u, v, volley, misfire))
+        states = end_attack(states, casualty_check=shooting)
+        shooting_any |= shooting
+    report.merge(target_report(target, shooting=shooting_any))
+    casualties, damage = losses(states, target.models, w)
+    values = CheckValues(target.ld, target.cl + 1 if target.cl is not None and "Heavy" in target.subtypes else None)
+    if target.has_type("Automata"):
+        values = CheckValues(None, None)
+        report.reasons.setdefault("statuses", "Automata pass every status Check")
+    elif target.ld is None or target.cl is None:
+        report.reasons.setdefault("statuses", "the target has no LD or CL: no status Check can be made")
+    if target.cl is not None and "Heavy" in target.subtypes and any(possible[s] for s in ("Pinned", "Suppressed")):
+        report.add("applied", "Heavy Sub-Type (+1 CL)")
+    found = statuses(states, values, possible)
+    return Hh3Result(
+        totals["hits"], totals["critical_hits"], totals["wounds"], totals["unsaved"], casualties, damage,
+        tuple(found.items()), tuple(misfires), tuple(report.applied), tuple(report.not_modelled),
+        tuple(report.no_effect), tuple(report.reasons.items()),
+    )  # fmt: skip
+
+
+def _misfire(u: int, v: int, volley: Hh3Volley, group: FireGroup) -> MisfireResult:
+    firer = volley.attacker
+    w = _need_w(firer, "attacker")
+    states = resolve_group(start(firer.models, w), group, w)
+    counts = group_counts(group)
+    casualties, damage = losses(states, firer.models, w)
+    return MisfireResult(u, v, volley.weapon.name, group.dice, counts["wounds"], counts["unsaved"], casualties, damage)

@@ -1,0 +1,252 @@
+"""An edition 3 volley (one weapon profile fired or swung by one unit at one target) and how it becomes a
+Fire Group for the chain: Firepower or Attacks, Heavy/Ordnance/Impact, the hit die, the strike, the target's
+defence and the status triggers (MECHANICS-HH3 sections 3-7, 10, 14)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+import numpy as np
+
+from praetor_analysis.engine.hh3.chain import PINNED, ROUTED, STUNNED, SUPPRESSED, FireGroup
+from praetor_analysis.engine.hh3.hit import GIVEN_HIT, HitDie, melee_hit_die, ranged_hit_die
+from praetor_analysis.engine.hh3.wound import Defence, Strike
+from praetor_analysis.errors import ProfileError
+from praetor_analysis.prob.convolution import compound
+from praetor_analysis.prob.dice import DiceExpr
+from praetor_analysis.prob.dist import Dist
+from praetor_analysis.profiles.hh3 import Hh3Unit, Hh3Weapon
+from praetor_analysis.rules.hh3.tables import TABLES, Hh3Tables
+
+__all__ = ["Hh3Context", "Hh3Volley", "defence_of", "fire_group", "misfire_group", "snap_forced", "strike_of"]
+
+
+@dataclass(frozen=True)
+class Hh3Context:
+    """The circumstances of one volley (the scenario's fields).
+
+    Attributes:
+        mode: ``shooting`` or ``melee``.
+        snap_shots, stationary, charging: as the scenario says.
+        range: inches to the target (None: in range).
+        attacks: total hit dice or melee attacks (None: from the profiles); ``hits``: hits given, no Hit Test.
+        engaged: attacking models that strike in melee (None: all).
+        group_order: ``created`` or ``largest_damage_first``.
+        tables: the hit tables.
+    """
+
+    mode: str = "shooting"
+    snap_shots: bool = False
+    stationary: bool = False
+    charging: bool = False
+    range: int | None = None
+    attacks: DiceExpr | None = None
+    hits: DiceExpr | None = None
+    engaged: int | None = None
+    group_order: str = "created"
+    tables: Hh3Tables = TABLES
+
+    @property
+    def melee(self) -> bool:
+        return self.mode == "melee"
+
+
+@dataclass(frozen=True)
+class Hh3Volley:
+    """One weapon profile used by one attacking unit."""
+
+    attacker: Hh3Unit
+    weapon: Hh3Weapon
+    context: Hh3Context
+
+
+def _acts(weapon: Hh3Weapon, name: str, chars: str, ctx: Hh3Context) -> bool:
+    """Whether Heavy/Ordnance (when Stationary, ranged) or Impact (when charging, melee) raises ``chars``."""
+    rule = weapon.rule(name)
+    if rule is None:
+        return False
+    on = (ctx.stationary and not ctx.melee) if name != "Impact" else (ctx.charging and ctx.melee)
+    return on and chars in rule.characteristics()
+
+
+def _ap(weapon: Hh3Weapon, ctx: Hh3Context) -> int | None:
+    ap = weapon.ap
+    if _acts(weapon, "Ordnance", "AP", ctx):
+        ap = 2 if ap is None else min(ap, 2)
+    for name in ("Heavy", "Impact"):
+        if _acts(weapon, name, "AP", ctx):
+            ap = 6 if ap is None else max(ap - 1, 2)
+    return ap
+
+
+def strike_of(volley: Hh3Volley) -> Strike:
+    """The strike of a volley's hits: Strength (RS, or S after SM), AP and Damage after Heavy, Ordnance, Impact."""
+    w, ctx, att = volley.weapon, volley.context, volley.attacker
+    if w.melee:
+        if att.s is None:
+            raise ProfileError("attacker.S: required in melee", field="attacker.S")
+        assert w.sm is not None
+        strength: int | None = w.sm.apply(att.s) + (1 if _acts(w, "Impact", "SM", ctx) else 0)
+    else:
+        strength = w.strength
+        if strength is not None and _acts(w, "Ordnance", "RS", ctx):
+            strength *= 2
+        if strength is not None and _acts(w, "Heavy", "RS", ctx):
+            strength += 1
+    mul = 2 if _acts(w, "Ordnance", "D", ctx) else 1
+    add = sum(1 for n in ("Heavy", "Impact") if _acts(w, n, "D", ctx))
+    return Strike(
+        strength,
+        _ap(w, ctx),
+        w.damage.dist if w.damage is not None else Dist.point(0),
+        mul,
+        add,
+        w.rule_number("Breaching"),
+        w.rule_number("Shred"),
+        w.rule_number("Poisoned"),
+    )
+
+
+def defence_of(unit: Hh3Unit, *, shooting: bool, field: str = "target") -> Defence:
+    """A unit's side of the chain (cover and Shrouded only against shooting)."""
+    if unit.t is None:
+        raise ProfileError(f"{field}.T: required", field=f"{field}.T")
+    return Defence(
+        unit.t,
+        unit.sav,
+        unit.inv,
+        unit.cover if shooting else None,
+        unit.rule_number("Feel No Pain"),
+        unit.rule_number("Shrouded") if shooting else None,
+        unit.rule_number("Eternal Warrior") or 0,
+        unit.has_type("Walker", "Automata", "Artifica"),
+    )
+
+
+def _ranged_dice(volley: Hh3Volley) -> Dist:
+    w, ctx = volley.weapon, volley.context
+    if ctx.attacks is not None:
+        return ctx.attacks.dist
+    assert w.firepower is not None
+    per = w.firepower.dist
+    if _acts(w, "Ordnance", "FP", ctx):
+        p = per.probabilities
+        doubled = np.zeros(2 * p.size - 1)
+        doubled[::2] = p
+        per = Dist.from_trusted(doubled)
+    if _acts(w, "Heavy", "FP", ctx):
+        per = Dist.from_trusted(np.concatenate(([0.0], per.probabilities)))
+    return per.power(volley.attacker.models)
+
+
+def _in_range(volley: Hh3Volley) -> bool:
+    w, ctx = volley.weapon, volley.context
+    if ctx.range is None or w.range is None:
+        return True
+    reach = w.range * (2 if _acts(w, "Ordnance", "R", ctx) else 1) + (1 if _acts(w, "Heavy", "R", ctx) else 0)
+    return ctx.range <= reach
+
+
+def snap_forced(volley: Hh3Volley, target: Hh3Unit) -> bool:
+    """Snap Shots: asked for, or forced by Macro-auspex against a target that is not a Titan, Knight,
+    Super-heavy or of base W 10+."""
+    if volley.context.snap_shots:
+        return True
+    big = target.has_type("Titan", "Knight", "Super-heavy") or (target.w or 0) >= 10
+    return volley.weapon.rule("Macro-auspex") is not None and not big
+
+
+def _hit_die(volley: Hh3Volley, target: Hh3Unit) -> HitDie:
+    w, ctx, att = volley.weapon, volley.context, volley.attacker
+    rules = {"critical": w.rule_number("Critical Hit"), "rending": w.rule_number("Rending")}
+    precision = w.rule_number("Precision")
+    if w.melee:
+        if att.ws is None or target.ws is None:
+            miss = "attacker.WS" if att.ws is None else "target.WS"
+            raise ProfileError(f"{miss}: required in melee", field=miss)
+        if att.ws == 0:
+            return HitDie(1.0, 0.0, 0.0, 0.0)
+        return melee_hit_die(att.ws, target.ws, precision=precision, tables=ctx.tables, **rules)
+    if att.bs is None:
+        raise ProfileError("attacker.BS: required for shooting", field="attacker.BS")
+    if att.bs == 0:
+        return HitDie(1.0, 0.0, 0.0, 0.0)
+    return ranged_hit_die(
+        att.bs,
+        snap=snap_forced(volley, target),
+        precision=precision,
+        overload=w.rule_number("Overload"),
+        tables=ctx.tables,
+        **rules,
+    )
+
+
+def _dice(volley: Hh3Volley) -> Dist:
+    """The number of hit dice (or melee attacks) of the volley."""
+    w, ctx, att = volley.weapon, volley.context, volley.attacker
+    if not w.melee:
+        return _ranged_dice(volley) if _in_range(volley) else Dist.point(0)
+    if ctx.attacks is not None:
+        return ctx.attacks.dist
+    if att.a is None:
+        raise ProfileError("attacker.A: required in melee", field="attacker.A")
+    assert w.am is not None
+    each = w.am.apply(att.a) + (1 if _acts(w, "Impact", "AM", ctx) else 0)
+    strikers = att.models if ctx.engaged is None else min(ctx.engaged, att.models)
+    return Dist.point(each * strikers)
+
+
+def fire_group(volley: Hh3Volley, target: Hh3Unit) -> FireGroup:
+    """The Fire Group (or Strike Group) of ``volley`` against ``target``."""
+    w, ctx = volley.weapon, volley.context
+    shooting = not w.melee
+    if ctx.hits is not None:
+        dice, die = ctx.hits.dist, GIVEN_HIT
+    else:
+        dice, die = _dice(volley), _hit_die(volley, target)
+    on_hit: list[tuple[int, int]] = []
+    on_wound: list[tuple[int, int]] = []
+    if shooting:
+        for name, pos, where in (
+            ("Suppressive", SUPPRESSED, on_hit),
+            ("Stun", STUNNED, on_hit),
+            ("Pinning", PINNED, on_wound),
+            ("Panic", ROUTED, on_wound),
+        ):
+            x = w.rule_number(name)
+            if x is not None:
+                where.append((pos, x))
+    return FireGroup(
+        dice,
+        die,
+        strike_of(volley),
+        defence_of(target, shooting=shooting),
+        w.rule_number("Deflagrate"),
+        tuple(on_hit),
+        tuple(on_wound),
+        ctx.group_order,
+    )
+
+
+def misfire_group(volley: Hh3Volley, group: FireGroup) -> FireGroup | None:
+    """The Misfire Group of an Overload (X) volley against its own unit: one hit with the weapon's profile per
+    Misfire (no hit-roll rule, no status); Templates (no Hit Test) roll their FP dice for Misfires. None when
+    the weapon has no Overload or the firer has no T."""
+    x = volley.weapon.rule_number("Overload")
+    if x is None or volley.attacker.t is None:
+        return None
+    p = group.die.misfire
+    if volley.context.hits is not None or volley.weapon.rule("Template") is not None:
+        p = min(max(x, 0), 6) / 6.0
+        dice = _ranged_dice(volley) if not volley.weapon.melee else group.dice
+    else:
+        dice = group.dice
+    count = Dist.from_trusted(compound(dice.probabilities, np.array([1.0 - p, p])))
+    return replace(
+        group,
+        dice=count,
+        die=GIVEN_HIT,
+        defence=defence_of(volley.attacker, shooting=True, field="attacker"),
+        on_hit=(),
+        on_wound=(),
+    )
