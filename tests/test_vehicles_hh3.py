@@ -25,14 +25,13 @@ TABLE = {1: "Stunned", 2: "Stunned", 3: "Pinned", 4: "Pinned", 5: "Suppressed", 
 
 
 # --------------------------------------------------------------------------- the oracle
-def _faces(expr: DiceExpr) -> list[tuple[float, int]]:
-    """Every roll of a Damage expression as (probability, value), die by die."""
-    if expr.count == 0:
-        return [(1.0, expr.bonus)]
-    out = []
-    for roll in itertools.product(range(1, expr.sides + 1), repeat=expr.count):
-        out.append((1.0 / expr.sides**expr.count, max(sum(roll) + expr.bonus, 0)))
-    return out
+def _faces(damage: Dist) -> list[tuple[float, int]]:
+    """Every roll of a Damage expression as (probability, value), die by die (the expression read back from its
+    distribution: a point is a fixed Damage, D3 three equally likely faces)."""
+    if damage.max == 0 or damage.pmf(damage.max) == 1.0:
+        return [(1.0, damage.max)]
+    assert damage.isclose(DiceExpr(1, 3, 0).dist)
+    return [(1 / 6, (face + 1) // 2) for face in range(1, 7)]
 
 
 def _one_die(die: DieOutcomes, v: HH3Vehicle, a: PenetratingAttack) -> dict[tuple, float]:
@@ -179,7 +178,7 @@ def _random_case(rng: random.Random) -> tuple[int, DieOutcomes, HH3Vehicle, Pene
     )
     a = PenetratingAttack(
         strength=rng.randint(4, 10),
-        damage=parse_dice(rng.choice(["1", "2", "D3", "3"])),
+        damage=parse_dice(rng.choice(["1", "2", "D3", "3"])).dist,
         armourbane=rng.random() < 0.3,
         melta=rng.random() < 0.2,
         armour_breaker=rng.choice([None, None, 4, 6]),
@@ -202,7 +201,7 @@ def test_void_shields_take_plain_hits_before_critical_ones() -> None:
     # against D1 (critical ones do 2).
     die = DieOutcomes.from_test(2, 6)
     v = HH3Vehicle(armour=10, hp=5, void_shields=1)
-    a = PenetratingAttack(strength=10, damage=DiceExpr(0, 6, 1))
+    a = PenetratingAttack(strength=10, damage=Dist.point(1))
     _check(3, die, v, a)
 
 
@@ -228,7 +227,7 @@ def test_melta_doubles_damage_and_penetrates_on_equal() -> None:
         1,
         DieOutcomes.certain_hit(),
         HH3Vehicle(armour=12, hp=4),
-        PenetratingAttack(strength=8, damage=DiceExpr(0, 6, 2), melta=True),
+        PenetratingAttack(strength=8, damage=Dist.point(2), melta=True),
     )
     assert r.glancing.pmf(1) == 0.0
     assert r.wrecked == pytest.approx(0.5, abs=1e-15)

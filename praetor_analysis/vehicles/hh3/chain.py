@@ -25,7 +25,7 @@ from typing import Literal
 import numpy as np
 
 from praetor_analysis.errors import PraetorError, show_value
-from praetor_analysis.prob.dice import DiceExpr, binomial_pmf, p_at_least
+from praetor_analysis.prob.dice import binomial_pmf, p_at_least
 from praetor_analysis.prob.dist import Dist
 from praetor_analysis.vehicles.hh3.dice import DieOutcomes
 
@@ -96,7 +96,8 @@ class PenetratingAttack:
 
     Attributes:
         strength: the hits' Strength (RS, or S after SM in melee).
-        damage: the weapon's Damage (``DiceExpr``: a number or ``D3``...), with Heavy/Ordnance already applied.
+        damage: the distribution of the weapon's Damage (a number, or ``D3``... rolled per hit), Heavy and
+            Ordnance already applied.
         armourbane: Armourbane (a roll equal to the armour penetrates; never glances).
         melta: within Melta (X) range: Armourbane, and Penetrating Hits do double Damage.
         armour_breaker: Armour-breaker (X): a Penetrating Hit's D6 of X or more adds 1 Damage.
@@ -109,7 +110,7 @@ class PenetratingAttack:
     """
 
     strength: int
-    damage: DiceExpr = field(default_factory=lambda: DiceExpr(0, 6, 1))
+    damage: Dist = field(default_factory=lambda: Dist.point(1))
     armourbane: bool = False
     melta: bool = False
     armour_breaker: int | None = None
@@ -188,7 +189,7 @@ def save_passes(target: int | None) -> float:
 
 def _damage_poly(attack: PenetratingAttack, bonus: int) -> np.ndarray:
     """pmf of one unsaved Penetrating Hit's Damage: (D x2 under Melta) + ``bonus``."""
-    base = attack.damage.dist.probabilities
+    base = attack.damage.probabilities
     mult = 2 if attack.melta else 1
     out = np.zeros(mult * (base.size - 1) + bonus + 1)
     for d, p in enumerate(base):
