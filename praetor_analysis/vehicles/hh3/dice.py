@@ -79,7 +79,14 @@ class DieOutcomes:
     @classmethod
     def certain_hit(cls) -> DieOutcomes:
         """A hit with no Hit Test (a template's, a given hit): plain, no natural roll for Shock."""
-        return cls((DieOutcome(1.0, False, "hit"),))
+        return cls.without_test(1.0)
+
+    @classmethod
+    def without_test(cls, p_hit: float) -> DieOutcomes:
+        """A plain hit with probability ``p_hit`` and no Hit Test (an indirect Barrage marker over the hull)."""
+        if p_hit >= 1.0:
+            return cls((DieOutcome(1.0, False, "hit"),))
+        return cls((DieOutcome(p_hit, False, "hit"), DieOutcome(1.0 - p_hit, False, "none")))
 
     def p_hit(self, hit: HitClass) -> float:
         """P(the die makes a hit of class ``hit``)."""
