@@ -35,6 +35,7 @@ from praetor_analysis.markers.blasts import (
 )
 from praetor_analysis.markers.formation import Edges, Formation, Hull
 from praetor_analysis.markers.scatter import P_HIT
+from praetor_analysis.markers.templates import FLAME_TEMPLATE, HELLSTORM_TEMPLATE, firer_sides, place_template
 from praetor_analysis.prob.convolution import convolve, convolve_power
 from praetor_analysis.prob.dist import Dist
 from praetor_analysis.prob.memo import BoundedMemo
@@ -49,6 +50,7 @@ __all__ = [
     "marker_hits_by_class",
     "scatter_tables",
     "template_hits_hh3",
+    "template_touched",
 ]
 
 
@@ -228,3 +230,16 @@ def template_hits_hh3(models_touched: int, firepower: Dist | int, templates: int
 def hull_hit_probability(law: BlastLaw) -> tuple[float, float]:
     """(P(the hull is under the marker where it lies), P(it is under the scattered marker)) for a one-model target."""
     return float(law.on_hit[1:].sum()), float(law.on_miss[1:].sum())
+
+
+def template_touched(target: Formation, firer_distance: float, *, hellstorm: bool = False) -> tuple[int, str]:
+    """(models one template touches, the side of the unit it is fired from): placed from whichever side of the
+    unit's bounding box covers the most (ties: the front), turned about the firer exactly (``markers.templates``)."""
+    shape = HELLSTORM_TEMPLATE if hellstorm else FLAME_TEMPLATE
+    best: tuple[int, str] | None = None
+    for side, firer in firer_sides(target, firer_distance):
+        placement = place_template(target, firer, shape=shape)
+        if best is None or placement.hits > best[0]:
+            best = (placement.hits, side)
+    assert best is not None
+    return best

@@ -15,7 +15,7 @@ from typing import Any
 
 from praetor_analysis.engine.hh3 import Hh3Volley, RuleReport, damage_dist, fire_group, snap_forced
 from praetor_analysis.errors import ScenarioError
-from praetor_analysis.markers.formation import Hull
+from praetor_analysis.markers.formation import Edges, Hull
 from praetor_analysis.markers.hh3_blast import barrage_hh3, blast_hh3, hull_hit_probability
 from praetor_analysis.prob.dist import Dist
 from praetor_analysis.profiles.hh3 import Hh3Unit
@@ -57,6 +57,7 @@ class VehicleVolley:
     barrage_dice: int = 0
     hull: Hull | None = None
     indirect: bool = False
+    edges: Edges | None = None
 
 
 def stub_unit(vehicle: Hh3VehicleTarget) -> Hh3Unit:
@@ -156,13 +157,13 @@ def resolve_vehicle_volley(
         die = DieOutcomes.certain_hit()
     elif v.marker == "barrage":
         assert v.hull is not None
-        under = float(barrage_hh3(v.hull, v.diameter, v.barrage_dice).on_hit[1:].sum())
+        under = float(barrage_hh3(v.hull, v.diameter, v.barrage_dice, edges=v.edges).on_hit[1:].sum())
         die = DieOutcomes.without_test(under)
     else:
         faces, automatic = _die(v, vehicle, stub)
         if v.marker == "blast":
             assert v.hull is not None
-            _, scattered = hull_hit_probability(blast_hh3(v.hull, v.diameter))
+            _, scattered = hull_hit_probability(blast_hh3(v.hull, v.diameter, edges=v.edges))
             die = DieOutcomes.marker(faces, scattered, automatic=automatic)
         else:
             die = DieOutcomes.from_faces(faces, automatic=automatic)

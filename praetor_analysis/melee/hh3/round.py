@@ -18,8 +18,9 @@ Nothing is sampled.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -27,7 +28,8 @@ from praetor_analysis.prob.dist import Dist
 
 __all__ = ["RoundResult3", "RoundSide", "combat_round_hh3"]
 
-State = Hashable
+State = Any
+"""A side's state: any hashable value (the edition 3 chain's state tuple)."""
 Strike = Callable[[int, State], Mapping[State, float]]
 """``strike(n, enemy_state)``: the distribution of the enemy's state after ``n`` attacks on it."""
 
