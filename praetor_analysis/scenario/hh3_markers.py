@@ -1,0 +1,237 @@
+"""Edition 3 marker and template volleys at the door (docs/rules-hh3.md#markers-and-templates).
+
+The target's formation is the 2nd edition's (``formation``, ``aim``, ``indirect``, ``edges``; without a
+formation, the default one of the target's models, named under ``applied``); the scatter law and the counting
+are the 3rd edition's (:mod:`praetor_analysis.markers.hh3_blast`), and the hits go through the edition 3 chain
+class by class (:mod:`praetor_analysis.markers.hh3_units`). One marker volley per scenario.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from praetor_analysis.engine.hh3 import (
+    CheckValues,
+    Hh3Volley,
+    RuleReport,
+    end_attack,
+    fire_group,
+    losses,
+    start,
+    statuses,
+    target_report,
+    volley_report,
+)
+from praetor_analysis.errors import ScenarioError
+from praetor_analysis.markers.formation import Formation, Hull
+from praetor_analysis.markers.hh3_blast import (
+    BlastLaw,
+    barrage_hh3,
+    blast_hh3,
+    marker_hits_by_class,
+    template_touched,
+)
+from praetor_analysis.markers.hh3_units import marker_counts, resolve_marker_hits
+from praetor_analysis.prob.dist import Dist
+from praetor_analysis.profiles.hh3 import Hh3Unit, Hh3Weapon
+from praetor_analysis.profiles.records import Unit
+from praetor_analysis.scenario.formation import MarkerSetup, default_formation, default_note, parse_marker_setup
+from praetor_analysis.scenario.hh3 import parse_hh3
+
+__all__ = ["MarkerPlan", "calc_marker_volley", "marker_plan"]
+
+_NO_TEST = "no Hit Test is rolled for this marker, so no hit-roll rule triggers"
+
+
+@dataclass(frozen=True)
+class MarkerPlan:
+    """How a volley's markers are laid: ``blast`` (a Hit Test per marker), ``barrage`` (indirect: no test),
+    ``template``; the blast's diameter, the Barrage's dice, a Hellstorm template, and the target's setup."""
+
+    kind: str
+    diameter: float
+    dice: int
+    hellstorm: bool
+    setup: MarkerSetup
+    default: bool
+
+
+def _geometry_unit(name: str, unit_type: str, models: int) -> Unit:
+    """The 2nd edition's unit record the shared formation code reads (its name, Unit Type, models)."""
+    return Unit(name=name, unit_type=unit_type, models=models)
+
+
+def marker_plan(weapon: Hh3Weapon, unit: Unit, mine: Mapping[str, Any]) -> MarkerPlan | None:
+    """The marker plan of a weapon (None when it places no marker); ``unit`` the target for the geometry."""
+    indirect = mine.get("indirect", False)
+    if weapon.rule("Template") is not None:
+        kind, diameter, dice = "template", 0.0, 0
+    else:
+        blast = weapon.rule("Blast")
+        if blast is None:
+            return None
+        m = re.search(r"\d+(?:\.\d+)?", blast.value or "")
+        if m is None:
+            raise ScenarioError(
+                f"weapon.Special Rules: {blast.text!r} needs the marker's diameter in inches (Blast (3\"))",
+                field="weapon.Special Rules",
+            )
+        kind, diameter, dice = "blast", float(m.group()), 0
+        barrage = weapon.rule("Barrage")
+        if indirect is True:
+            if barrage is None:
+                raise ScenarioError("indirect: only a Barrage (X) weapon fires indirectly", field="indirect")
+            kind, dice = "barrage", barrage.number("weapon.Special Rules.Barrage")
+    if "formation" in mine:
+        setup, default = parse_marker_setup(mine, unit), False
+    elif unit.is_vehicle:
+        raise ScenarioError(
+            "formation.hull: a marker against a vehicle needs its hull [length, width] in inches (or give `hits`)",
+            field="formation.hull",
+        )
+    else:
+        setup, default = default_formation(unit), True
+        for key in ("aim", "edges"):
+            if key in mine:
+                raise ScenarioError(f"{key}: give it with a `formation`", field=key)
+    hellstorm = any("hellstorm" in (r.value or "").lower() or "hellstorm" in r.name.lower() for r in weapon.rules)
+    return MarkerPlan(kind, diameter, dice, hellstorm, setup, default)
+
+
+def _law(plan: MarkerPlan, shape: Formation | Hull, p_test: float) -> BlastLaw:
+    s = plan.setup
+    if plan.kind == "barrage":
+        return barrage_hh3(shape, plan.diameter, plan.dice, aim=s.aim, edges=s.edges)
+    return blast_hh3(shape, plan.diameter, p_test=p_test, aim=s.aim, edges=s.edges)
+
+
+def _mixed(markers: Dist, law: BlastLaw, test: Mapping[str, float]) -> tuple[tuple[str, ...], np.ndarray]:
+    """The joint hits by class of a number of markers given as a distribution."""
+    parts = []
+    for n, p in enumerate(markers.probabilities):
+        if p > 0.0:
+            parts.append((p, *marker_hits_by_class(law, test, n)))
+    classes = parts[0][1]
+    shape = tuple(max(a.shape[i] for _, _, a in parts) for i in range(len(classes)))
+    out = np.zeros(shape)
+    for p, _, a in parts:
+        out[tuple(slice(0, s) for s in a.shape)] += p * a
+    return classes, out
+
+
+def _fix_report(report: RuleReport, weapon: Hh3Weapon, plan: MarkerPlan) -> None:
+    """The engine's verdicts, corrected for a placed marker: the marker rules act; Precision never triggers on a
+    marker; without a Hit Test no hit-roll rule does; Overload's Misfires are not resolved here."""
+
+    def move(label: str, verdict: str, reason: str = "") -> None:
+        for bucket in ("applied", "not_modelled", "no_effect"):
+            items = getattr(report, bucket)
+            if label in items:
+                items.remove(label)
+        report.reasons.pop(label, None)
+        report.add(verdict, label, reason)
+
+    for rule in weapon.rules:
+        if rule.name in ("Blast", "Template", "Barrage"):
+            if rule.name == "Barrage" and plan.kind != "barrage":
+                move(rule.label, "no_effect", "fired directly (set `indirect`: true to fire it without line of sight)")
+            else:
+                move(rule.label, "applied")
+        elif rule.name == "Precision":
+            move(rule.label, "no_effect", "never triggers for Blast, Barrage or Template weapons")
+        elif rule.name == "Overload":
+            move(rule.label, "not_modelled", "Misfires of marker and template weapons are not resolved yet")
+        elif rule.name in ("Critical Hit", "Rending", "Shock") and plan.kind != "blast":
+            move(rule.label, "no_effect", _NO_TEST)
+
+
+def calc_marker_volley(rest: Mapping[str, Any], mine: Mapping[str, Any], *, check_only: bool) -> dict[str, Any] | None:
+    """The result mapping of one marker or template volley at a unit (None when ``check_only``)."""
+    for key in mine:
+        if key not in ("formation", "aim", "indirect", "edges"):
+            raise ScenarioError(f"{key}: not with a marker volley", field=key)
+    scenario = parse_hh3(rest)
+    if len(scenario.firing_units) != 1 or len(scenario.firing_units[0]) != 1:
+        raise ScenarioError("firing_units: marker volleys are resolved one per scenario (not chained yet)",
+                            field="firing_units")  # fmt: skip
+    volley: Hh3Volley = scenario.firing_units[0][0]
+    target: Hh3Unit = scenario.target
+    unit_type = target.type + (f" ({', '.join(sorted(target.subtypes))})" if target.subtypes else "")
+    plan = marker_plan(volley.weapon, _geometry_unit(target.name, unit_type, target.models), mine)
+    if plan is None:
+        raise ScenarioError("formation: the weapon places no marker or template (no Blast or Template rule)",
+                            field="formation")  # fmt: skip
+    if volley.context.hits is not None:
+        raise ScenarioError("hits: give either `hits` or the marker's formation, not both", field="hits")
+    if check_only:
+        return None
+    if target.w is None:
+        raise ScenarioError("target.W: required", field="target.W")
+    group = fire_group(volley, target)
+    shape = plan.setup.shape
+    notes: list[str] = []
+    if plan.kind == "template":
+        assert isinstance(shape, Formation)
+        touched, side = template_touched(shape, plan.setup.firer_distance, hellstorm=plan.hellstorm)
+        scaled = np.zeros(group.dice.max * touched + 1)
+        for n, p in enumerate(group.dice.probabilities):
+            scaled[n * touched] += p
+        classes: tuple[str, ...] = ("hit",)
+        joint = scaled
+        notes.append(f'Template touching {touched} models from {plan.setup.firer_distance:g}" ({side} of the unit)')
+    else:
+        die = group.die
+        test = (
+            {"hit": 1.0}
+            if plan.kind == "barrage"
+            else {"hit": die.hit, "critical": die.critical, "rending": die.rending}
+        )
+        law = _law(plan, shape, die.hits)
+        classes, joint = _mixed(group.dice, law, test)
+        what = f"Barrage ({plan.dice}) indirect" if plan.kind == "barrage" else "Blast"
+        notes.append(
+            f'{what} {plan.diameter:g}" marker aimed at model {law.aim}' if law.aim is not None else f"{what} marker"
+        )
+    if plan.default:
+        notes.append(default_note(plan.setup))
+    w = target.w
+    states = resolve_marker_hits(start(target.models, w), classes, joint, group, w)
+    states = end_attack(states, casualty_check=True)
+    counts = marker_counts(classes, joint, group)
+    casualties, damage = losses(states, target.models, w)
+    report = volley_report(volley, target)
+    report.merge(target_report(target, shooting=True))
+    _fix_report(report, volley.weapon, plan)
+    for note in notes:
+        report.add("applied", note)
+    heavy = target.cl is not None and "Heavy" in target.subtypes
+    values = CheckValues(target.ld, target.cl + 1 if heavy and target.cl is not None else None)
+    if target.has_type("Automata"):
+        values = CheckValues(None, None)
+    possible = {
+        s: volley.weapon.rule(r) is not None
+        for r, s in (("Pinning", "Pinned"), ("Suppressive", "Suppressed"), ("Stun", "Stunned"))
+    }
+    possible["Routed"] = True
+    found = statuses(states, values, possible)
+    out: dict[str, Any] = {
+        "edition": "hh3",
+        "hits": counts.hits.to_dict(),
+        "critical_hits": counts.critical_hits.to_dict(),
+        "wounds": counts.wounds.to_dict(),
+        "unsaved": counts.unsaved.to_dict(),
+        "casualties": casualties.to_dict(),
+        "damage": damage.to_dict(),
+        "statuses": found,
+        "applied": list(report.applied),
+        "not_modelled": list(report.not_modelled),
+        "no_effect": list(report.no_effect),
+        "reasons": dict(report.reasons),
+        "target": {"name": target.name, "models": target.models, "formation": dict(plan.setup.echo or {})},
+    }
+    return out

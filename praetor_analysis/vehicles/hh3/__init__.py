@@ -1,0 +1,35 @@
+"""Vehicles in the 3rd edition: facings, Armour Penetration Tests, Penetrating Hits as wounds, hull points and
+the Vehicle Damage Table's statuses (docs/rules-hh3.md#vehicles)."""
+
+from praetor_analysis.vehicles.hh3.chain import (
+    DAMAGE_TABLE,
+    STATUSES,
+    HH3Vehicle,
+    HH3VehicleResult,
+    PenetratingAttack,
+    Status,
+    apt_outcome,
+    resolve_vehicle_hh3,
+    save_passes,
+)
+from praetor_analysis.vehicles.hh3.dice import DieOutcome, DieOutcomes, HitClass
+from praetor_analysis.vehicles.hh3.facing import FACINGS, Armour, Facing, HitSource
+
+__all__ = [
+    "DAMAGE_TABLE",
+    "FACINGS",
+    "STATUSES",
+    "Armour",
+    "DieOutcome",
+    "DieOutcomes",
+    "Facing",
+    "HH3Vehicle",
+    "HH3VehicleResult",
+    "HitClass",
+    "HitSource",
+    "PenetratingAttack",
+    "Status",
+    "apt_outcome",
+    "resolve_vehicle_hh3",
+    "save_passes",
+]
