@@ -31,7 +31,7 @@ CCW = {"name": "Close combat weapon", "IM": "I", "AM": "A", "SM": "S", "AP": "-"
 
 LEGIONARIES = {"name": "Legionaries", "Type": "Infantry", "models": 10, "M": 7, "WS": 4, "BS": 4, "S": 4, "T": 4,
                "W": 1, "I": 4, "A": 1, "LD": 7, "CL": 7, "WP": 7, "IN": 7, "SAV": "3+", "INV": "-"}  # fmt: skip
-TERMINATORS = {"name": "Terminators", "Type": "Infantry (Heavy)", "models": 3, "WS": 4, "T": 4, "W": 2, "I": 4,
+TERMINATORS = {"name": "Terminators", "Type": "Infantry (Heavy)", "models": 3, "WS": 4, "S": 4, "T": 4, "W": 2, "I": 4,
                "A": 2, "LD": 8, "CL": 8, "SAV": "2+", "INV": "4+"}  # fmt: skip
 RHINO = {"name": "Rhino", "Type": "Vehicle (Transport)", "BS": 4, "Front Armour": 12, "Side Armour": 11,
          "Rear Armour": 10, "HP": 5}  # fmt: skip
@@ -113,12 +113,16 @@ TABLE: list[tuple[str, dict]] = [
     ("pinning_heavy_subtype", doc(w(BOLTER, rules="Pinning (2)"), TERMINATORS, attacks=3)),
     ("routed_by_casualties_4_models", doc(w(BOLTER, AP="-"), t(LEG3, models=4, SAV="-"), attacks=3)),
     ("overload_2", doc(w(BOLTER, rules="Overload (2)"), LEG3, attacks=3)),
+    ("blast_given_hits", doc(w(BOLTER, FP=1, RS=5, AP=4, rules="Blast (3)", D=1), LEG3, hits="D3")),
+    ("template_given_hits_pinning", doc(w(BOLTER, FP=1, R="Template", rules="Template, Panic (1)"), LEG3, hits=3)),
     ("invulnerable_better_than_armour", doc(LASCANNON, TERMINATORS, attacks=3)),
     # --- vehicles
     ("lascannon_v_rhino_front", doc(LASCANNON, RHINO)),
     ("lascannon_stationary_v_rhino_side", doc(LASCANNON, t(RHINO, facing="Side"), attacks=3, stationary=True)),
     ("multi_melta_in_range_v_rhino", doc(MULTI_MELTA, RHINO, attacks=2, range=6)),
     ("multi_melta_out_of_range", doc(MULTI_MELTA, RHINO, attacks=2, range=12, stationary=True)),
+    ("multi_melta_in_range_no_trait", doc(w(MULTI_MELTA, Traits=""), RHINO, attacks=2, range=6)),
+    ("multi_melta_out_of_range_no_trait", doc(w(MULTI_MELTA, Traits=""), RHINO, attacks=2, range=12, stationary=True)),
     ("bolters_v_rhino_rear_glances", doc(BOLTER, t(RHINO, facing="Rear"), attacker={"models": 2})),
     ("armour_breaker_4", doc(w(AUTOCANNON, rules="Armour-breaker (4+)"), t(RHINO, facing="Side"), attacks=3)),
     ("bs8_critical_v_vehicle", doc(w(LASCANNON, rules="Armourbane"), RHINO, attacker={"BS": 8}, attacks=3)),
@@ -217,8 +221,14 @@ def _rule(rng: random.Random, pattern: str) -> str:
 
 
 def _rules(rng: random.Random, pool: list[str], most: int) -> str:
-    chosen = rng.sample(pool, rng.randint(0, most))
-    return ", ".join(_rule(rng, p) for p in chosen)
+    """Up to `most` rules of the pool, one variant of each name (a weapon has one Heavy (X), one Shock (X))."""
+    chosen, names = [], set()
+    for pattern in rng.sample(pool, rng.randint(0, most)):
+        name = pattern.split(" (")[0]
+        if name not in names:
+            names.add(name)
+            chosen.append(_rule(rng, pattern))
+    return ", ".join(chosen)
 
 
 def _save(rng: random.Random, choices: list) -> str:
@@ -226,13 +236,14 @@ def _save(rng: random.Random, choices: list) -> str:
 
 
 def _target(rng: random.Random) -> dict:
-    rules = rng.sample(["Feel No Pain (5+)", "Feel No Pain (6+)", "Shrouded (5+)", "Eternal Warrior (1)"],
+    rules = rng.sample([rng.choice(["Feel No Pain (5+)", "Feel No Pain (6+)"]), "Shrouded (5+)", "Eternal Warrior (1)"],
                        rng.randint(0, 2))  # fmt: skip
     return {
         "name": "generated",
         "Type": rng.choice(["Infantry", "Infantry", "Infantry (Heavy)"]),
         "models": rng.randint(1, 3),
         "WS": rng.randint(2, 8),
+        "S": rng.randint(3, 5),
         "T": rng.randint(3, 8),
         "W": rng.randint(1, 3),
         "I": rng.randint(1, 6),

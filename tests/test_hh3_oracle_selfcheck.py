@@ -56,10 +56,11 @@ def test_every_pmf_sums_to_one():
     ]
     for d in cases:
         r = hh3_oracle(d)
-        for key, value in r.items():
-            if isinstance(value, list):
-                assert sum(value) == 1, key
-                assert all(p >= 0 for p in value), key
+        pmfs = [(k, v) for k, v in r.items() if isinstance(v, list) and k != "misfires"]
+        pmfs += [(f"misfires.{k}", v) for m in r.get("misfires", []) for k, v in m.items()]
+        for key, value in pmfs:
+            assert sum(value) == 1, key
+            assert all(p >= 0 for p in value), key
 
 
 # ------------------------------------------------------------------------------------------- primitives
@@ -427,3 +428,23 @@ def test_tables_match_the_printed_core_rules(shared_dir):
         assert [int(x[0]) for x in c[1:]] == WS_TABLE[int(c[0])]
     for c in wt:
         assert [None if x == "-" else int(x[0]) for x in c[1:]] == [wound_need(int(c[0]), t) for t in range(1, 11)]
+
+
+def test_overload_misfires_hit_the_firer():
+    # Overload (1): a natural 1 (1/6) is a Misfire, whatever the hit; a bolter hit on the firer (one model,
+    # T4, SAV 3+): wound 4+ (1/2), save fails 1/3: 1/36 casualty.  The target's dice do not change.
+    r = hh3_oracle(doc({"Special Rules": "Overload (1)"}, attacker={"T": 4, "W": 1, "SAV": "3+"}))
+    (m,) = r["misfires"]
+    assert m["hits"] == [F(5, 6), F(1, 6)]
+    assert m["casualties"] == [F(35, 36), F(1, 36)]
+    assert r["unsaved"] == hh3_oracle(doc())["unsaved"]
+    # BS 1 snap shots roll no die: no Misfire at all.
+    r = hh3_oracle(doc({"Special Rules": "Overload (1)"}, attacker={"BS": 1}, snap_shots=True))
+    assert r["misfires"][0]["hits"] == [1]
+
+
+def test_given_hits_roll_no_hit_die():
+    # A marker's hits given as 2: both are hits (no natural-1 miss), no Critical; S4 v T4 4+, SAV 3+ v AP 5.
+    r = hh3_oracle(doc({"Special Rules": "Blast (3)"}, hits=2))
+    assert r["hits"] == [0, 0, 1] and r["critical_hits"] == [1]
+    assert r["unsaved"] == binomial(2, F(1, 6))

@@ -21,10 +21,33 @@ import praetor_analysis as pa
 
 TOL = 1e-12
 PMF_KEYS = ("hits", "critical_hits", "wounds", "unsaved", "casualties", "damage", "glancing", "penetrating",
-            "hull_points", "attacker_casualties", "misfires")  # fmt: skip
+            "hull_points", "attacker_casualties")  # fmt: skip
 
 # Cases where the contract decides against the engine: {case id: the discrepancy and the deciding section}.
-ENGINE_WRONG: dict[str, str] = {}
+PLAIN_INFANTRY = (
+    "engine: Pinned/Suppressed/Stunned null against a plain 'Infantry' unit although the weapon has "
+    "Pinning/Suppressive/Stun (they are computed only for 'Infantry (Heavy)'); MECHANICS-HH3 section 14: "
+    "every such trigger makes a Cool Check, null only when nothing can cause the status or the unit is immune"
+)
+MELTA_TRAIT = (
+    "engine refuses the BSData multi-melta (Traits 'Melta': \"'Melta' needs a number in brackets\"); "
+    "MECHANICS-HH3 section 17 (row 28): Melta is a trait, a family tag; its dice effect is the Melta (X) rule"
+)
+ENGINE_WRONG: dict[str, str] = {
+    "bolter_pinning": PLAIN_INFANTRY,
+    "suppressive_stun_panic": PLAIN_INFANTRY,
+    "sequence_pinning_two_attacks": PLAIN_INFANTRY,
+    "gen000_shooting": PLAIN_INFANTRY,
+    "gen020_shooting": PLAIN_INFANTRY,
+    "gen056_shooting": PLAIN_INFANTRY,
+    "gen096_shooting": PLAIN_INFANTRY,
+    "multi_melta_in_range_v_rhino": MELTA_TRAIT,
+    "multi_melta_out_of_range": MELTA_TRAIT,
+    "sequence_v_rhino": (
+        "engine refuses firing_units against a vehicle ('one volley per scenario (not chained yet)'); issue 34 "
+        "item 2 and MECHANICS-HH3 section 2: Fire Groups in sequence carry the target's state (its Hull Points)"
+    ),
+}
 
 
 def pmf_gap(got: list[float], want: list) -> float:
@@ -34,18 +57,28 @@ def pmf_gap(got: list[float], want: list) -> float:
     return max(abs(x - y) for x, y in zip(a, b, strict=True))
 
 
-def differences(got: dict, want: dict) -> list[str]:
+def pmf_of(value) -> list[float]:
+    return value["pmf"] if isinstance(value, dict) else value
+
+
+def differences(got: dict, want: dict, *, skip: tuple[str, ...] = ()) -> list[str]:
     """Every key where the engine's result and the oracle's differ, one line each."""
     out = []
     for key in PMF_KEYS:
-        if key not in want:
+        if key not in want or key in skip:
             continue
         if key not in got:
             out.append(f"{key}: missing from the engine's result (oracle {[float(p) for p in want[key]]})")
-            continue
-        pmf = got[key]["pmf"] if isinstance(got[key], dict) else got[key]
-        if pmf_gap(pmf, want[key]) > TOL:
-            out.append(f"{key}: engine {pmf} != oracle {[float(p) for p in want[key]]}")
+        elif pmf_gap(pmf_of(got[key]), want[key]) > TOL:
+            out.append(f"{key}: engine {pmf_of(got[key])} != oracle {[float(p) for p in want[key]]}")
+    if "misfires" in want:
+        mine, theirs = want["misfires"], got.get("misfires") or []
+        if len(mine) != len(theirs):
+            out.append(f"misfires: engine has {len(theirs)} volleys, oracle {len(mine)}")
+        for i, (a, b) in enumerate(zip(theirs, mine, strict=False)):
+            for key, pmf in b.items():
+                if key not in a or pmf_gap(pmf_of(a[key]), pmf) > TOL:
+                    out.append(f"misfires[{i}].{key}: engine {a.get(key)} != oracle {[float(p) for p in pmf]}")
     if "wrecked" in want and abs(float(got.get("wrecked", -1)) - float(want["wrecked"])) > TOL:
         out.append(f"wrecked: engine {got.get('wrecked')} != oracle {float(want['wrecked'])}")
     if "combat" in want:
@@ -64,6 +97,16 @@ def differences(got: dict, want: dict) -> list[str]:
     return out
 
 
+ROUND_COUNTS = ("hits", "critical_hits", "wounds", "unsaved")
+
+
+def compare(document: dict) -> list[str]:
+    """The engine's Python API against the oracle; a whole round's attack counts are checked apart
+    (test_a_whole_round_reports_its_attack_counts)."""
+    skip = ROUND_COUNTS if document.get("target_weapon") else ()
+    return differences(pa.calc(document), hh3_oracle(document), skip=skip)
+
+
 def cases(named: list[tuple[str, dict]]) -> list:
     return [
         pytest.param(d, id=name, marks=[pytest.mark.xfail(strict=True, reason=ENGINE_WRONG[name])])
@@ -75,19 +118,19 @@ def cases(named: list[tuple[str, dict]]) -> list:
 
 @pytest.mark.parametrize("document", cases(TABLE))
 def test_table_matches_enumeration(document):
-    gaps = differences(pa.calc(document), hh3_oracle(document))
+    gaps = compare(document)
     assert not gaps, "\n".join(gaps)
 
 
 @pytest.mark.parametrize("document", cases(generated()))
 def test_generated_matches_enumeration(document):
-    gaps = differences(pa.calc(document), hh3_oracle(document))
+    gaps = compare(document)
     assert not gaps, "\n".join(gaps)
 
 
 def test_the_cli_gives_the_same_numbers():
     # The JSON path (praetor calc -, an array of documents) against the oracle as well as the Python API.
-    chosen = [d for name, d in TABLE if name in ("bolter_pinning", "lascannon_v_rhino_front",
+    chosen = [d for name, d in TABLE if name in ("pinning_heavy_subtype", "lascannon_v_rhino_front",
                                                   "power_fist_v_legionaries", "round_fist_v_chainsword")]  # fmt: skip
     p = subprocess.run(
         [sys.executable, "-m", "praetor_analysis.cli", "calc", "-"],
@@ -100,7 +143,7 @@ def test_the_cli_gives_the_same_numbers():
     results = json.loads(p.stdout)
     assert len(results) == len(chosen)
     for got, document in zip(results, chosen, strict=True):
-        gaps = differences(got, hh3_oracle(document))
+        gaps = differences(got, hh3_oracle(document), skip=ROUND_COUNTS if document.get("target_weapon") else ())
         assert not gaps, "\n".join(gaps)
 
 
@@ -112,3 +155,28 @@ def test_the_statuses_a_weapon_cannot_cause_are_null():
         ("Pinned", "Suppressed", "Stunned")
     )
     assert got["statuses"]["Routed"] is not None  # the 25% casualties Check can always follow
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="engine: a whole round's result has no hits, critical_hits, wounds, unsaved (SCENARIO, Edition 3: "
+    "the keys of edition 2 where they mean the same; edition 2's whole round has hits, wounds, unsaved)",
+)
+@pytest.mark.parametrize("name", ["round_fist_v_chainsword", "round_same_initiative"])
+def test_a_whole_round_reports_its_attack_counts(name):
+    document = dict(TABLE)[name]
+    got, want = pa.calc(document), hh3_oracle(document)
+    gaps = differences(got, want)
+    assert not gaps, "\n".join(gaps)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="engine: a round whose target has no S is refused as 'attacker.S: required in melee' (the field "
+    "missing is target.S; HELPERS/SCENARIO: the message names the field)",
+)
+def test_a_missing_target_strength_is_named():
+    document = json.loads(json.dumps(dict(TABLE)["round_sword_v_fist"]))
+    del document["target"]["S"]
+    with pytest.raises(pa.ScenarioError, match=r"target\.S"):
+        pa.calc(document)

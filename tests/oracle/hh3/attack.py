@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
-from .enumerate import St, add, pmf, resolve, resolve_vehicle
+from .enumerate import GIVEN, St, add, pmf, resolve, resolve_vehicle
 from .profiles import Unit, dice_count, quarter, strike, unit
 from .rules import STATUSES, check_passes, dice, dice_dist
 
@@ -29,9 +29,10 @@ def run_volley(dist: dict, v: dict, target: Unit, options: dict, melee: bool):
     sk = strike(v["weapon"], attacker, target, v, melee=melee)
     counts = dice_count(v["weapon"], attacker, v, melee=melee)
     if v.get("hits") is not None:  # marker hits: no Hit Test at all
-        sk = replace(sk, hit_need=1, crit_from=None, rending=None, overload=None, shock=None)
+        sk = replace(sk, hit_need=GIVEN, crit_from=None, rending=None, overload=None, shock=None)
         counts = dice_dist(dice(v["hits"]))
     out: dict[St, Fraction] = {}
+    misfired: dict[int, Fraction] = {}
     for start, p in dist.items():
         for n, pn in counts.items():
             if target.vehicle:
@@ -54,7 +55,27 @@ def run_volley(dist: dict, v: dict, target: Unit, options: dict, melee: bool):
                         now.add(status)
                 shocked = end.shocked | {sk.shock} if end.shock and sk.shock in STATUSES else end.shocked
                 add(out, replace(end, now=frozenset(now), shock=False, shocked=shocked), p * pn * q)
-    return out, sk
+                add(misfired, end.misfires - start.misfires, p * pn * q)
+    firer = misfire_losses(v, attacker, misfired) if sk.overload is not None else None
+    return out, sk, firer
+
+
+def misfire_losses(v: dict, attacker: Unit, misfired: dict) -> dict:
+    """Section 4: each Misfire is a hit with the weapon's profile on the firing unit (its majority T, its
+    saves), no hit-roll rule, no Check; `hits` is the number of Misfires."""
+    firer = unit({**v["attacker"], "Cover": "-"})
+    sk = replace(strike(v["weapon"], attacker, firer, v, melee=False), hit_need=GIVEN, shock=None)
+    dist: dict = {}
+    for m, p in misfired.items():
+        for end, q in resolve(sk, m, firer, St(firer.models, firer.W), "created").items():
+            add(dist, end, p * q)
+    return {
+        "hits": pmf(dist, lambda s: s.hits),
+        "wounds": pmf(dist, lambda s: s.wounds),
+        "unsaved": pmf(dist, lambda s: s.unsaved),
+        "casualties": pmf(dist, lambda s: firer.models - s.models),
+        "damage": pmf(dist, lambda s: s.damage),
+    }
 
 
 def end_attack(dist: dict, rules: list[dict], target: Unit, melee: bool) -> dict:
@@ -122,17 +143,20 @@ def hh3_oracle(doc: dict) -> dict:
     units = [[{**shared, **v} for v in fu] for fu in doc["firing_units"]] if "firing_units" in doc else [[doc]]
     dist: dict = {St(target.models, target.W, begin=target.models): Fraction(1)}
     strikes = []
+    misfires: list[dict] = []  # per volley with Overload: the Misfires and the firer's losses
     for fu in units:
         attack = []
         for v in fu:
             v_melee = v.get("mode", "shooting") == "melee"
-            dist, sk = run_volley(dist, v, target, options, v_melee)
+            dist, sk, firer = run_volley(dist, v, target, options, v_melee)
             attack.append(sk)
+            if firer is not None:
+                misfires.append(firer)
         dist = end_attack(dist, [sk.rules for sk in attack], target, melee)
         strikes += attack
     result: dict = {"hits": pmf(dist, lambda s: s.hits), "critical_hits": pmf(dist, lambda s: s.crits)}
-    if any(sk.overload is not None for sk in strikes):
-        result["misfires"] = pmf(dist, lambda s: s.misfires)
+    if misfires:
+        result["misfires"] = misfires
     if target.vehicle:
         result["glancing"] = pmf(dist, lambda s: s.glancing)
         result["penetrating"] = pmf(dist, lambda s: s.penetrating)

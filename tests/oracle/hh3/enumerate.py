@@ -33,6 +33,7 @@ from .profiles import Strike, Unit
 from .rules import DAMAGE_TABLE, FACES, SIXTH, dice_dist, test_passes
 
 ONE = Fraction(1)
+GIVEN = -1  # Strike.hit_need of hits that are given, not rolled
 
 
 @dataclass(frozen=True)
@@ -84,6 +85,8 @@ def hit_dice(sk: Strike, n: int) -> dict[tuple, Fraction]:
     out: dict[tuple, Fraction] = {}
     if n == 0 or sk.hit_need is None:
         return {(0, 0, 0, 0, False): ONE}
+    if sk.hit_need == GIVEN:  # hits given (markers, misfires): no Hit Test, nothing triggers
+        return {(n, 0, 0, 0, False): ONE}
     if sk.hit_need == 0:  # automatic: a natural 6 and a Critical Hit for every rule
         mis = n if sk.overload is not None and sk.overload >= 6 else 0
         return {(0, n, 0, mis, True): ONE}

@@ -171,6 +171,8 @@ def rules_of(*texts: object) -> dict[str, object]:
                 arg = arg.strip()
                 bare = arg.rstrip('+"')
                 value = int(bare) if bare.isdigit() else arg
+            if name in out and value is not None and out[name] not in (None, value):
+                raise ValueError(f"{name} given twice ({out[name]}, {value}): the oracle does not choose")
             if value is not None or name not in out:  # a trait never erases a rule's value (Melta)
                 out[name] = value
     return out
