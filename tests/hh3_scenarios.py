@@ -351,3 +351,70 @@ def generated(seed: int = 2025, count: int = 100) -> list[tuple[str, dict]]:
             d = generated_melee(rng, kind == "round")
         out.append((f"gen{i:03d}_{kind}", d))
     return out
+
+
+# ---------------------------------------------------------------------------------------------- more corners
+def _vehicle(rng: random.Random, kind: str) -> dict:
+    if kind == "Knight":
+        return {"name": "knight", "Type": "Knight", "WS": rng.randint(3, 6), "Front": 12, "Rear": rng.randint(10, 11),
+                "HP": rng.randint(1, 3), "facing": rng.choice(["Front", "Side", "Rear"])}  # fmt: skip
+    if "Flyer" in kind:  # one armour value for every facing (MECHANICS-HH3 sections 0 and 9)
+        av = rng.randint(10, 12)
+        return {"name": kind, "Type": kind, "Front Armour": av, "Side Armour": av, "Rear Armour": av,
+                "HP": rng.randint(1, 3), "facing": rng.choice(["Front", "Side", "Rear"])}  # fmt: skip
+    return {"name": kind, "Type": kind, "Front Armour": rng.randint(10, 13), "Side Armour": rng.randint(10, 12),
+            "Rear Armour": 10, "HP": rng.randint(1, 3), "facing": rng.choice(["Front", "Side", "Rear"])}  # fmt: skip
+
+
+def generated_more(seed: int = 3, count: int = 60) -> list[tuple[str, dict]]:
+    """Corners the first generator leaves out: melee at vehicles and Knights, Firepower and attacks as
+    dice, Heavy/Ordnance on FP and RS, Walkers, Flyers, Super-heavies, Automata, firing_units."""
+    rng = random.Random(seed)
+    out = []
+    for i in range(count):
+        kind = ["melee_vehicle", "dice", "odd_target", "sequence"][i % 4]
+        if kind == "melee_vehicle":
+            weapon = _melee_weapon(rng)
+            weapon["Special Rules"] = _rules(rng, ["Armourbane", "Critical Hit ({}+)", "Armour-breaker ({}+)",
+                                                   "Shock (Pinned)"], 2)  # fmt: skip
+            target = _vehicle(rng, rng.choice(["Vehicle", "Knight", "Vehicle (Super-heavy)"]))
+            d = doc(weapon, target, mode="melee", attacker={"WS": rng.randint(2, 6), "S": rng.randint(4, 6),
+                                                            "A": rng.randint(1, 2), "models": rng.randint(1, 2)})  # fmt: skip
+        elif kind == "dice":
+            weapon = {"name": "dice gun", "R": 24, "FP": rng.choice(["D3", 1, 2]), "RS": rng.randint(4, 8),
+                      "AP": rng.choice([3, 4, 5, "-"]), "D": rng.choice([1, "D3"]),
+                      "Special Rules": rng.choice(["Heavy (FP)", "Ordnance (FP)", "Ordnance (RS)", "Ordnance (AP)",
+                                                   "Heavy (RS)", ""]), "Traits": ""}  # fmt: skip
+            if weapon["FP"] != 1 and "(FP)" in weapon["Special Rules"]:
+                weapon["FP"] = 1
+            extra: dict = {"stationary": rng.random() < 0.6}
+            if rng.random() < 0.3:
+                extra["attacks"] = rng.choice(["D3", "D3+1", 2])
+                weapon["Special Rules"] = weapon["Special Rules"].replace("Heavy (FP)", "").replace("Ordnance (FP)", "")
+            d = doc(weapon, _target(rng), attacker={"BS": rng.randint(2, 9)}, **extra)
+        elif kind == "odd_target":
+            which = rng.choice(["Walker", "Automata", "Flyer", "Super-heavy"])
+            weapon = {"name": "odd", "R": 24, "FP": 1, "RS": rng.randint(5, 9), "AP": rng.choice([2, 4, "-"]),
+                      "D": rng.choice([1, 2]), "Traits": "",
+                      "Special Rules": _rules(rng, ["Poisoned ({}+)", "Shock (Stunned)", "Pinning ({})",
+                                                    "Critical Hit ({}+)", "Rending ({}+)"], 3)}  # fmt: skip
+            if which in ("Walker", "Automata"):
+                target = {**_target(rng), "Type": which}
+            else:
+                target = _vehicle(rng, f"Vehicle ({which})")
+            d = doc(weapon, target, attacker={"BS": rng.randint(3, 8)}, attacks=rng.randint(1, 3))
+        else:
+            target = _target(rng)
+            target["models"] = rng.randint(2, 4)
+            units = []
+            for _ in range(2):
+                units.append([
+                    volley({"name": f"gun{j}", "R": 24, "FP": 1, "RS": rng.randint(3, 7), "AP": rng.choice([3, 5, "-"]),
+                            "D": rng.choice([1, 2]), "Traits": "",
+                            "Special Rules": _rules(rng, RANGED_RULES, 2)},
+                           attacker={"BS": rng.randint(3, 7)}, attacks=rng.randint(1, 2))
+                    for j in range(rng.randint(1, 2))
+                ])  # fmt: skip
+            d = sequence(target, units)
+        out.append((f"more{i:03d}_{kind}", d))
+    return out

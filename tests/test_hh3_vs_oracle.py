@@ -14,7 +14,7 @@ import subprocess
 import sys
 
 import pytest
-from hh3_scenarios import TABLE, generated
+from hh3_scenarios import TABLE, generated, generated_more
 from oracle.hh3 import hh3_oracle
 
 import praetor_analysis as pa
@@ -25,9 +25,17 @@ PMF_KEYS = ("hits", "critical_hits", "wounds", "unsaved", "casualties", "damage"
 
 # Cases where the contract decides against the engine: {case id: the discrepancy and the deciding section}.
 PLAIN_INFANTRY = (
-    "engine: Pinned/Suppressed/Stunned null against a plain 'Infantry' unit although the weapon has "
-    "Pinning/Suppressive/Stun (they are computed only for 'Infantry (Heavy)'); MECHANICS-HH3 section 14: "
-    "every such trigger makes a Cool Check, null only when nothing can cause the status or the unit is immune"
+    "engine: Pinned/Suppressed/Stunned null against a unit that is not 'Infantry (Heavy)' (plain 'Infantry', "
+    "'Walker') although the weapon has Pinning/Suppressive/Stun; MECHANICS-HH3 section 14: every such trigger "
+    "makes a Cool Check, null only when nothing can cause the status or the unit is immune"
+)
+SHOCK_WALKER = (
+    "engine: Shock (Stunned) against a 'Walker' unit gives no status (null); MECHANICS-HH3 section 4: against a "
+    "unit with Vehicle or Walker models any natural 5-6 on a Hit Test gives the status X, no Check"
+)
+FLYER_SHOCK = (
+    "engine: Shock (Stunned) gives a 'Vehicle (Flyer)' the Stunned status (0.556); MECHANICS-HH3 section 14: "
+    "Flyers are immune (core rules, Flyer Sub-Type: never gains a Tactical Status)"
 )
 MELTA_TRAIT = (
     "engine refuses the BSData multi-melta (Traits 'Melta': \"'Melta' needs a number in brackets\"); "
@@ -41,6 +49,10 @@ ENGINE_WRONG: dict[str, str] = {
     "gen020_shooting": PLAIN_INFANTRY,
     "gen056_shooting": PLAIN_INFANTRY,
     "gen096_shooting": PLAIN_INFANTRY,
+    "more006_odd_target": PLAIN_INFANTRY,
+    "more039_sequence": PLAIN_INFANTRY,
+    "more030_odd_target": SHOCK_WALKER,
+    "more054_odd_target": FLYER_SHOCK,
     "multi_melta_in_range_v_rhino": MELTA_TRAIT,
     "multi_melta_out_of_range": MELTA_TRAIT,
     "sequence_v_rhino": (
@@ -124,6 +136,12 @@ def test_table_matches_enumeration(document):
 
 @pytest.mark.parametrize("document", cases(generated()))
 def test_generated_matches_enumeration(document):
+    gaps = compare(document)
+    assert not gaps, "\n".join(gaps)
+
+
+@pytest.mark.parametrize("document", cases(generated_more()))
+def test_more_corners_match_enumeration(document):
     gaps = compare(document)
     assert not gaps, "\n".join(gaps)
 

@@ -98,6 +98,8 @@ def end_attack(dist: dict, rules: list[dict], target: Unit, melee: bool) -> dict
 
 def statuses(dist: dict, target: Unit, melee: bool, strikes: list) -> dict:
     out: dict = dict.fromkeys(STATUSES)
+    if target.immune:
+        return out
     if target.vehicle:
         out.update(Pinned=Fraction(0), Suppressed=Fraction(0), Stunned=Fraction(0))
     else:

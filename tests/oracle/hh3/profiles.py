@@ -59,6 +59,12 @@ class Unit:
         return "super-heavy" in low or "flyer" in low
 
     @property
+    def immune(self) -> bool:
+        """Section 14: Flyers never gain a status; Automata pass every Check (a unit entirely of them)."""
+        low = self.type.lower()
+        return "flyer" in low or "automata" in low
+
+    @property
     def poison_needs_six(self) -> bool:
         low = self.type.lower()
         return any(word in low for word in ("walker", "automata", "artifica"))
@@ -156,7 +162,7 @@ def strike(weapon: dict, attacker: Unit, target: Unit, doc: dict, *, melee: bool
     ordnance = rules.get("Ordnance") if stationary else None
     if melee:
         s = modify(weapon.get("SM", "S"), attacker.S)
-        need = melee_hit(attacker.WS, 1 if target.vehicle else target.WS)
+        need = melee_hit(attacker.WS, target.WS)  # a vehicle's WS is 1 unless it has one (a Knight)
         band = None
     else:
         s = number(weapon["RS"], "RS")
