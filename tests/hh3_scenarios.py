@@ -115,6 +115,10 @@ TABLE: list[tuple[str, dict]] = [
     ("overload_2", doc(w(BOLTER, rules="Overload (2)"), LEG3, attacks=3)),
     ("blast_given_hits", doc(w(BOLTER, FP=1, RS=5, AP=4, rules="Blast (3)", D=1), LEG3, hits="D3")),
     ("template_given_hits_pinning", doc(w(BOLTER, FP=1, R="Template", rules="Template, Panic (1)"), LEG3, hits=3)),
+    (
+        "template_hits_do_not_ignore_cover",
+        doc(w(BOLTER, R="Template", rules="Template", AP=4), t(LEG3, Cover="4+"), hits=3),
+    ),
     ("invulnerable_better_than_armour", doc(LASCANNON, TERMINATORS, attacks=3)),
     # --- vehicles
     ("lascannon_v_rhino_front", doc(LASCANNON, RHINO)),
@@ -164,6 +168,24 @@ TABLE: list[tuple[str, dict]] = [
     (
         "melee_pinning_does_nothing",
         doc(w(CCW, rules="Pinning (2), Panic (2)"), LEG3, mode="melee", attacker={"A": 3}),
+    ),
+    (
+        "melee_deflagrate_no_cover",
+        doc(
+            w(CCW, rules="Deflagrate (5)"),
+            t(LEG3, Cover="4+", rules=["Shrouded (4+)"]),
+            mode="melee",
+            attacker={"A": 3},
+        ),
+    ),
+    (
+        "melee_shock_v_walker",
+        doc(
+            w(CCW, SM="+3", rules="Shock (Pinned)"),
+            t(LEG3, Type="Walker", T=7, W=3, models=1),
+            mode="melee",
+            attacker={"A": 3},
+        ),
     ),
     # --- a whole round
     ("round_fist_v_chainsword", doc(POWER_FIST, t(LEG3, models=1), mode="melee", target_weapon=CHAINSWORD)),

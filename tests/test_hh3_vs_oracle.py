@@ -52,6 +52,7 @@ ENGINE_WRONG: dict[str, str] = {
     "more006_odd_target": PLAIN_INFANTRY,
     "more039_sequence": PLAIN_INFANTRY,
     "more030_odd_target": SHOCK_WALKER,
+    "melee_shock_v_walker": SHOCK_WALKER,
     "more054_odd_target": FLYER_SHOCK,
     "multi_melta_in_range_v_rhino": MELTA_TRAIT,
     "multi_melta_out_of_range": MELTA_TRAIT,
