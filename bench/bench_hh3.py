@@ -10,10 +10,10 @@ import os
 
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # before numpy: BLAS threads fight over shared cores
 
-from timing import alternate_cpu  # noqa: E402
+from timing import alternate_cpu
 
-from praetor_analysis.prob.memo import clear_memos  # noqa: E402
-from praetor_analysis.scenario.calc import calc  # noqa: E402
+from praetor_analysis.prob.memo import clear_memos
+from praetor_analysis.scenario.calc import calc
 
 LEGIONARY = {"Type": "Infantry", "WS": 4, "BS": 4, "S": 4, "T": 4, "W": 1, "I": 4, "A": 1, "LD": 7, "CL": 7,
              "SAV": "3+", "INV": "-"}  # fmt: skip
