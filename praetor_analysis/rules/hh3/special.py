@@ -155,9 +155,9 @@ def _canonical(name: str) -> str:
 
 def split_items(text: str) -> list[str]:
     """Split a Special Rules or Traits cell on commas outside brackets, and between a closing bracket and a
-    capital letter (a missing comma: ``Shred (4+) Reaping Blow (2)``)."""
+    capital letter (a missing comma: ``Shred (4+) Reaping Blow (2)``, or a full stop: ``Heavy (FP). Combi``)."""
     items, depth, start = [], 0, 0
-    text = re.sub(r"\)\s+(?=[A-Z])", "),", text.replace("\n", " "))
+    text = re.sub(r"\)\.?\s+(?=[A-Z])", "),", text.replace("\n", " "))
     for i, ch in enumerate(text):
         if ch == "(":
             depth += 1
