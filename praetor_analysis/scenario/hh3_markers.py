@@ -40,8 +40,9 @@ from praetor_analysis.markers.hh3_units import marker_counts, resolve_marker_hit
 from praetor_analysis.prob.dist import Dist
 from praetor_analysis.profiles.hh3 import Hh3Unit, Hh3Weapon
 from praetor_analysis.profiles.records import Unit
-from praetor_analysis.scenario.formation import MarkerSetup, default_formation, default_note, parse_marker_setup
+from praetor_analysis.scenario.formation import parse_marker_setup
 from praetor_analysis.scenario.hh3 import parse_hh3
+from praetor_analysis.units.formation import MarkerSetup, default_formation, default_note
 
 __all__ = ["MarkerPlan", "calc_marker_volley", "marker_plan"]
 
