@@ -203,7 +203,7 @@ def parse_hh3(data: Any) -> Hh3Scenario:
 
 
 def calc_hh3(data: Any) -> dict[str, Any]:
-    """The result mapping of an edition 3 document (SCENARIO's Edition 3 keys)."""
+    """The result mapping of an edition 3 document (the edition 3 keys of docs/scenario.md)."""
     scenario = parse_hh3(data)
     try:
         result = resolve_hh3(scenario.target, scenario.firing_units).to_dict()

@@ -1,4 +1,4 @@
-"""The 3rd edition's engine stages (MECHANICS-HH3), exact, for units of identical models.
+"""The 3rd edition's engine stages (docs/rules-hh3.md), exact, for units of identical models.
 
 The typed API other stages (vehicles, markers, whole melee rounds) call:
 

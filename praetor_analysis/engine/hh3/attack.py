@@ -1,6 +1,6 @@
 """Edition 3 attacks on a unit of identical models: one or several firing units, each of one or more volleys,
 resolved in order with the target's state carried over, then the Tactical Statuses; Overload Misfires resolved
-against each firer (MECHANICS-HH3 sections 2-7, 10 one-way, 14, 16)."""
+against each firer (docs/rules-hh3.md)."""
 
 from __future__ import annotations
 
@@ -49,7 +49,7 @@ class MisfireResult:
 
 @dataclass(frozen=True)
 class Hh3Result:
-    """What an edition 3 attack did to a unit (MECHANICS-HH3 section 16).
+    """What an edition 3 attack did to a unit (docs/rules-hh3.md).
 
     Attributes:
         hits, critical_hits, wounds, unsaved: counts over every die (Deflagrate's Unsaved Wounds in ``unsaved``).
@@ -73,7 +73,7 @@ class Hh3Result:
     reasons: tuple[tuple[str, str], ...]
 
     def to_dict(self) -> dict[str, object]:
-        """The JSON view (SCENARIO's Edition 3 keys)."""
+        """The JSON view (the edition 3 keys of docs/scenario.md)."""
         out: dict[str, object] = {
             "edition": "hh3",
             "hits": self.hits.to_dict(),

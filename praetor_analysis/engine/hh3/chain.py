@@ -62,7 +62,7 @@ class FireGroup:
         deflagrate: X of Deflagrate (X) (None: none): after each group, one hit at S X, AP -, D 1 per Unsaved Wound.
         on_hit: (status position, modifier) triggered by at least one hit (Suppressive, Stun).
         on_wound: (status position, modifier) triggered by at least one wound (Pinning, Panic).
-        group_order: ``created`` or ``largest_damage_first`` (MECHANICS-HH3 section 7).
+        group_order: ``created`` or ``largest_damage_first`` (docs/rules-hh3.md).
     """
 
     dice: Dist

@@ -1,5 +1,5 @@
 """Edition 3 Hit Tests: the outcome classes of one hit die (miss, hit, critical, rending) with its Precision
-and Overload triggers, read from the natural result (MECHANICS-HH3 section 4; melee: section 10)."""
+and Overload triggers, read from the natural result (docs/rules-hh3.md)."""
 
 from __future__ import annotations
 

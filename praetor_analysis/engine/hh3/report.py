@@ -1,5 +1,5 @@
 """Which rules of an edition 3 volley act, which have no effect here and which are not modelled, with the
-reason for each (MECHANICS-HH3 section 17): nothing in a profile is dropped without a word."""
+reason for each (docs/rules-hh3.md): nothing in a profile is dropped without a word."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Edition 3 Tactical Statuses from the Checks of the Morale Sub-Phase (MECHANICS-HH3 sections 1 and 14).
+"""Edition 3 Tactical Statuses from the Checks of the Morale Sub-Phase (docs/rules-hh3.md).
 
 The Routed Check (Leadership at LD - the harshest modifier triggered) is made first; a unit that fails it is
 Routed and makes no other Check. Otherwise each status triggered takes one Cool Check at CL - its harshest

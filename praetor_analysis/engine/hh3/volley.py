@@ -1,6 +1,6 @@
 """An edition 3 volley (one weapon profile fired or swung by one unit at one target) and how it becomes a
 Fire Group for the chain: Firepower or Attacks, Heavy/Ordnance/Impact, the hit die, the strike, the target's
-defence and the status triggers (MECHANICS-HH3 sections 3-7, 10, 14)."""
+defence and the status triggers (docs/rules-hh3.md)."""
 
 from __future__ import annotations
 

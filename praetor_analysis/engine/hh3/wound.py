@@ -1,4 +1,4 @@
-"""Edition 3 Wound Tests, saves, Damage Mitigation and Damage per hit (MECHANICS-HH3 sections 5-7).
+"""Edition 3 Wound Tests, saves, Damage Mitigation and Damage per hit (docs/rules-hh3.md).
 
 A hit of one class (ordinary, Critical, Rending) becomes one of: no wound, a saved wound, or an Unsaved Wound
 of a *set-aside group* (``plain``, ``critical``, ``rending``, ``breaching``, ``shred``, ``breaching+shred``)

@@ -1,4 +1,4 @@
-"""The 3rd edition's tables and rule declarations (MECHANICS-HH3 sections 1, 4, 5, 10, 17), as data."""
+"""The 3rd edition's tables and rule declarations (docs/rules-hh3.md), as data."""
 
 from praetor_analysis.rules.hh3.special import DECLARATIONS, RuleDecl, RuleRef, declaration, parse_rules, split_items
 from praetor_analysis.rules.hh3.tables import AUTOMATIC, TABLES, Hh3Tables, check_pass, wound_target
