@@ -40,7 +40,7 @@ _STATUS_NAMES = {"pinned": "Pinned", "suppressed": "Suppressed", "stunned": "Stu
 
 @dataclass(frozen=True)
 class VehicleOptions:
-    """The options of MECHANICS-HH3 section 9 (``apt_natural_one_fails``, ``critical_vs_vehicle``)."""
+    """The vehicle options (``apt_natural_one_fails``, ``critical_vs_vehicle``; docs/rules-hh3.md#vehicles)."""
 
     apt_natural_one_fails: bool = True
     critical_vs_vehicle: str = "damage"
