@@ -11,13 +11,42 @@ from oracle_hh3.brute import oracle_misfire_losses
 
 from praetor_analysis.scenario.calc import calc
 
-MARINE = {"name": "Legionaries", "Type": "Infantry", "WS": 4, "BS": 4, "S": 4, "T": 4, "W": 1, "I": 4, "A": 1,
-          "LD": 7, "CL": 7, "SAV": "3+", "INV": "-"}  # fmt: skip
+MARINE = {
+    "name": "Legionaries",
+    "Type": "Infantry",
+    "WS": 4,
+    "BS": 4,
+    "S": 4,
+    "T": 4,
+    "W": 1,
+    "I": 4,
+    "A": 1,
+    "LD": 7,
+    "CL": 7,
+    "SAV": "3+",
+    "INV": "-",
+}
 BOLTER = {"name": "Bolter", "R": 24, "FP": 2, "RS": 4, "AP": 5, "D": 1, "Special Rules": "", "Traits": "Bolt"}
-LASCANNON = {"name": "Lascannon", "R": 48, "FP": 1, "RS": 9, "AP": 2, "D": 3, "Special Rules": "Heavy (D), Armourbane",
-             "Traits": "Las"}  # fmt: skip
-POWER_FIST = {"name": "Power fist", "IM": "-3", "AM": "A", "SM": "+4", "AP": 2, "D": 2,
-              "Special Rules": "", "Traits": "Power"}  # fmt: skip
+LASCANNON = {
+    "name": "Lascannon",
+    "R": 48,
+    "FP": 1,
+    "RS": 9,
+    "AP": 2,
+    "D": 3,
+    "Special Rules": "Heavy (D), Armourbane",
+    "Traits": "Las",
+}
+POWER_FIST = {
+    "name": "Power fist",
+    "IM": "-3",
+    "AM": "A",
+    "SM": "+4",
+    "AP": 2,
+    "D": 2,
+    "Special Rules": "",
+    "Traits": "Power",
+}
 
 
 def _doc(weapon, *, attacker=None, target=None, **extra):
@@ -48,43 +77,39 @@ CASES = {
     "breaching": _doc({**BOLTER, "Special Rules": "Breaching (5+)", "AP": 4}, attacker={"models": 2}),
     "shred multi-wound": _doc(
         {**BOLTER, "Special Rules": "Shred (5+)", "D": 1}, attacker={"models": 2}, target={"W": 2}
-    ),  # fmt: skip
+    ),
     "critical band BS 7": _doc({**BOLTER, "D": 1}, attacker={"BS": 7, "models": 2}, target={"W": 2}),
     "critical hit rule": _doc(
         {**BOLTER, "Special Rules": "Critical Hit (5+), Shred (6+)", "D": 1}, attacker={"models": 2}, target={"W": 3}
-    ),  # fmt: skip
+    ),
     "BS 10 automatic": _doc(BOLTER, attacker={"BS": 10}, target={"W": 2}),
     "snap shots BS 4": _doc(
         {**BOLTER, "Special Rules": "Precision (4+), Critical Hit (6+)"}, attacker={"models": 2}, snap_shots=True
-    ),  # fmt: skip
-    "poisoned": _doc(
-        {**BOLTER, "RS": 2, "Special Rules": "Poisoned (4+)"}, attacker={"models": 2}, target={"T": 5}
-    ),  # fmt: skip
+    ),
+    "poisoned": _doc({**BOLTER, "RS": 2, "Special Rules": "Poisoned (4+)"}, attacker={"models": 2}, target={"T": 5}),
     "poisoned walker": _doc(
         {**BOLTER, "RS": 2, "Special Rules": "Poisoned (3+)"},
         attacker={"models": 2},
         target={"T": 5, "Type": "Walker", "W": 2},
-    ),  # fmt: skip
-    "deflagrate": _doc(
-        {**BOLTER, "Special Rules": "Deflagrate (4)", "FP": 1}, attacker={"models": 3}, target={"W": 2}
-    ),  # fmt: skip
+    ),
+    "deflagrate": _doc({**BOLTER, "Special Rules": "Deflagrate (4)", "FP": 1}, attacker={"models": 3}, target={"W": 2}),
     "fnp and shrouded": _doc(
         BOLTER, attacker={"models": 2}, target={"rules": ["Feel No Pain (5+)", "Shrouded (4+)"], "Cover": "5+"}
-    ),  # fmt: skip
+    ),
     "eternal warrior D3": _doc(
         {**BOLTER, "D": "D3", "FP": 1, "AP": 2, "Special Rules": "Critical Hit (6+)"},
         attacker={"models": 3},
         target={"W": 3, "rules": ["Eternal Warrior (1)"]},
-    ),  # fmt: skip
+    ),
     "heavy FP & AP, ordnance D": _doc(
         {**BOLTER, "FP": 1, "D": 2, "Special Rules": "Heavy (FP & AP), Ordnance (D)"}, target={"W": 3}, stationary=True
-    ),  # fmt: skip
+    ),
     "FP as dice": _doc({**BOLTER, "FP": "D3"}, attacker={"models": 1}),
     "statuses": _doc(
         {**BOLTER, "Special Rules": "Pinning (1), Suppressive (2), Stun (0), Panic (1)"},
         attacker={"models": 2},
         target={"models": 4, "Type": "Infantry (Heavy)"},
-    ),  # fmt: skip
+    ),
     "25 percent": _doc({**BOLTER, "AP": 3}, attacker={"models": 2}, target={"models": 2, "LD": 6}),
     "given hits": _doc({**BOLTER, "Special Rules": "Blast (3), Rending (4+)"}, hits="D3"),
     "melee rending shred": _doc(
@@ -92,7 +117,7 @@ CASES = {
         attacker={"A": 2, "WS": 5},
         target={"W": 2, "Cover": "4+", "rules": ["Shrouded (3+)"]},
         mode="melee",
-    ),  # fmt: skip
+    ),
     "firing units carry over": {
         "edition": "hh3",
         "target": {**MARINE, "models": 2, "W": 3},

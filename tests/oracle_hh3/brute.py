@@ -338,7 +338,7 @@ def oracle_hh3(doc: dict, *, order: list[str] | None = None) -> dict[str, Any]:
                     ):
                         if name in wr and any(s[need] for s in ss):
                             tg[st_name] = max(tg.get(st_name, -1), _rx(wr, name))
-                mi = mis + (sum(s[7] for s in ss),)
+                mi = (*mis, sum(s[7] for s in ss))
                 unit_end = _unit_end(i)
                 new_m0 = m0
                 if unit_end:

@@ -107,6 +107,22 @@ def losses(states: Mapping[State, float], models: int, wounds: int) -> tuple[Dis
     return Dist.from_trusted(cas), Dist.from_trusted(dmg)
 
 
+MAX_WORK = 20000
+"""The largest (hit dice) x (the target's wounds) of one Fire Group: the exact chain's cost grows with the
+square of that product (docs/rules-hh3.md#limits)."""
+
+
+def _check_size(group: FireGroup, unit: Hh3Unit, w: int, field: str) -> None:
+    work = group.dice.max * unit.models * w
+    if work > MAX_WORK:
+        raise ProfileError(
+            f"{field}: {group.dice.max} hit dice against {unit.models} models of W {w} is beyond the exact edition 3 "
+            f"chain's bound (dice x wounds <= {MAX_WORK}); split the attack into firing_units",
+            field=field,
+            value=group.dice.max,
+        )
+
+
 def _need_w(unit: Hh3Unit, field: str) -> int:
     if unit.w is None:
         raise ProfileError(f"{field}.W: required", field=f"{field}.W")
@@ -130,6 +146,7 @@ def resolve_hh3(target: Hh3Unit, firing_units: Sequence[Sequence[Hh3Volley]]) ->
         shooting = False
         for v, volley in enumerate(unit):
             group = fire_group(volley, target)
+            _check_size(group, target, w, f"firing_units[{u}][{v}].attacks" if len(firing_units) > 1 else "attacks")
             states = resolve_group(states, group, w)
             for key, dist in group_counts(group).items():
                 totals[key] = totals[key] + dist
@@ -165,6 +182,7 @@ def resolve_hh3(target: Hh3Unit, firing_units: Sequence[Sequence[Hh3Volley]]) ->
 def _misfire(u: int, v: int, volley: Hh3Volley, group: FireGroup) -> MisfireResult:
     firer = volley.attacker
     w = _need_w(firer, "attacker")
+    _check_size(group, firer, w, "attacker.models")
     states = resolve_group(start(firer.models, w), group, w)
     counts = group_counts(group)
     casualties, damage = losses(states, firer.models, w)

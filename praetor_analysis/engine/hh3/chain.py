@@ -16,13 +16,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 import numpy as np
+from scipy import sparse
 
 from praetor_analysis.engine.hh3.hit import HitDie
 from praetor_analysis.engine.hh3.wound import GROUPS, Defence, Strike, p_unsaved, wound_classes
 from praetor_analysis.prob.convolution import compound
-from praetor_analysis.prob.dice import binomial_pmf
+from praetor_analysis.prob.dice import binomial_matrix, binomial_pmf
 from praetor_analysis.prob.dist import Dist
-from praetor_analysis.prob.memo import BoundedMemo
 
 __all__ = [
     "PINNED",
@@ -34,10 +34,13 @@ __all__ = [
     "GroupClasses",
     "State",
     "end_attack",
+    "from_hit_points",
     "group_classes",
     "group_counts",
+    "hit_points",
     "resolve_group",
     "start",
+    "wound_matrix",
 ]
 
 STATUSES = ("Pinned", "Suppressed", "Stunned", "Routed")
@@ -117,52 +120,58 @@ def group_classes(group: FireGroup) -> GroupClasses:
     return GroupClasses(die.miss, hit_only, saved, unsaved, p_df, p_wound)
 
 
-_APPLY: BoundedMemo[dict[tuple[int, int], float]] = BoundedMemo(1 << 16)
+def hit_points(m: int, c: int, w: int) -> int:
+    """The unit's wounds left, ``(m - 1) * w + c`` (0 when no model is left): with the damaged model taken
+    first, (models, current) and this total determine each other."""
+    return (m - 1) * w + c if m > 0 else 0
 
 
-def _step(m: int, c: int, d: int, w: int) -> tuple[int, int]:
-    """One Unsaved Wound of Damage ``d`` on the current model: a casualty loses the rest (excess lost)."""
-    if m == 0 or d <= 0:
-        return m, c
-    if c - d <= 0:
-        return m - 1, w
-    return m, c - d
+def from_hit_points(hp: int, w: int) -> tuple[int, int]:
+    """(models, wounds left on the current model) of ``hp`` wounds left (``(0, w)`` when none)."""
+    if hp <= 0:
+        return 0, w
+    m = -(-hp // w)
+    return m, hp - (m - 1) * w
 
 
-def _apply(m: int, c: int, k: int, damage: Dist, w: int) -> dict[tuple[int, int], float]:
-    """The distribution of (models, current) after ``k`` Unsaved Wounds of ``damage`` each, one at a time."""
-    if k == 0 or m == 0:
-        return {(m, c): 1.0}
-
-    def build() -> dict[tuple[int, int], float]:
-        out: dict[tuple[int, int], float] = defaultdict(float)
-        for d, p in enumerate(damage.probabilities.tolist()):
+def wound_matrix(damage: Dist, w: int, size: int) -> np.ndarray:
+    """T[hp, hp'] = P(one Unsaved Wound of ``damage`` takes the unit from hp to hp' wounds left): the damaged
+    model takes it, and a model that dies loses the rest (excess lost)."""
+    out = np.zeros((size, size))
+    out[0, 0] = 1.0
+    pd = damage.probabilities
+    for hp in range(1, size):
+        m, c = from_hit_points(hp, w)
+        for d, p in enumerate(pd.tolist()):
             if p == 0.0:
                 continue
-            m2, c2 = _step(m, c, d, w)
-            for key, q in _apply(m2, c2, k - 1, damage, w).items():
-                out[key] += p * q
-        return dict(out)
-
-    return _APPLY.get((m, c, k, damage, w), build)
+            after = hp if d <= 0 else (hp - d if d < c else (m - 1) * w)
+            out[hp, after] += p
+    return out
 
 
-def _ones(m: int, c: int, j: int, w: int) -> tuple[int, int]:
-    """``j`` wounds of Damage 1 (no excess can be lost)."""
-    total = max((m - 1) * w + c - j, 0) if m else 0
-    if total == 0:
-        return 0, w
-    models = -(-total // w)
-    return models, total - (models - 1) * w
+def _deflagrate(part: np.ndarray, k: int, p: float) -> np.ndarray:
+    """``part`` (rows of hit-point distributions) after Binomial(k, p) wounds of Damage 1 (no excess lost)."""
+    out = np.zeros_like(part)
+    for j, wj in enumerate(binomial_pmf(k, p).tolist()):
+        if wj == 0.0:
+            continue
+        if j == 0:
+            out += wj * part
+            continue
+        out[:, 1:-j] += wj * part[:, 1 + j :]
+        out[:, 0] += wj * part[:, : j + 1].sum(axis=1)
+    return out
 
 
-def _trigger(state: State, triggers: tuple[tuple[int, int], ...]) -> State:
+def _trigger(key: tuple[int, ...], triggers: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
+    """``key`` (the State without models and current) with ``triggers`` raised."""
     if not triggers:
-        return state
-    s = list(state)
+        return key
+    s = list(key)
     for pos, x in triggers:
-        s[pos] = max(s[pos], x)
-    return (s[0], s[1], s[2], s[3], s[4], s[5], s[6])
+        s[pos - 2] = max(s[pos - 2], x)
+    return tuple(s)
 
 
 def resolve_group(states: Mapping[State, float], group: FireGroup, wounds: int) -> dict[State, float]:
@@ -170,42 +179,47 @@ def resolve_group(states: Mapping[State, float], group: FireGroup, wounds: int) 
     classes = group_classes(group)
     steps = [classes.miss, classes.hit_only, classes.saved, *(p for _, p, _ in classes.unsaved)]
     rems = np.cumsum(steps[::-1])[::-1].tolist()
-    work: dict[tuple[int, State], float] = defaultdict(float)
-    for n, pn in enumerate(group.dice.probabilities.tolist()):
-        if pn == 0.0:
-            continue
-        for s, ps in states.items():
-            work[(n, s)] += pn * ps
+    dice = group.dice.probabilities
+    rmax = dice.size - 1
+    size = max(hit_points(s[0], s[1], wounds) for s in states) + 1
+    work: dict[tuple[int, ...], np.ndarray] = {}
+    for s, ps in states.items():
+        first: tuple[int, ...] = s[2:]
+        if first not in work:
+            work[first] = np.zeros((rmax + 1, size))
+        work[first][:, hit_points(s[0], s[1], wounds)] += ps * dice
     for i, p in enumerate(steps):
         last = i == len(steps) - 1
         q = 1.0 if last or rems[i] <= 0.0 else min(p / rems[i], 1.0)
-        nxt: dict[tuple[int, State], float] = defaultdict(float)
-        for (r, s), ps in work.items():
-            pmf = binomial_pmf(r, q).tolist() if r else [1.0]
-            for k, pk in enumerate(pmf):
-                if pk == 0.0:
+        binom = binomial_matrix(rmax, q)  # binom[r, k]: k of r dice in this class
+        step = sparse.csr_matrix(wound_matrix(classes.unsaved[i - 3][2], wounds, size)) if i >= 3 else None
+        triggers = group.on_hit if i == 0 else group.on_wound if i == 1 else ()
+        nxt: dict[tuple[int, ...], np.ndarray] = {}
+        for key, a in work.items():
+            raised = _trigger(key, triggers)
+            powered = a  # rows r >= k of a[r] P^k: k Unsaved Wounds applied one at a time
+            for k in range(rmax + 1):
+                if k and step is not None:
+                    powered = np.asarray(powered[1:] @ step)
+                part = (powered if step is not None else a[k:]) * binom[k:, k][:, None]  # landing on r - k
+                if not part.any():
                     continue
-                left = r - k
-                s2 = s
-                if i == 0 and left > 0:
-                    s2 = _trigger(s2, group.on_hit)
-                elif i == 1 and left > 0:
-                    s2 = _trigger(s2, group.on_wound)
-                if i < 3 or k == 0:
-                    nxt[(left, s2)] += ps * pk
-                    continue
-                _, _, damage = classes.unsaved[i - 3]
-                for (m2, c2), pa in _apply(s2[0], s2[1], k, damage, wounds).items():
-                    if classes.p_deflagrate > 0.0:
-                        for j, pj in enumerate(binomial_pmf(k, classes.p_deflagrate).tolist()):
-                            m3, c3 = _ones(m2, c2, j, wounds)
-                            nxt[(left, (m3, c3, *s2[2:]))] += ps * pk * pa * pj
-                    else:
-                        nxt[(left, (m2, c2, *s2[2:]))] += ps * pk * pa
+                if step is not None and k and classes.p_deflagrate > 0.0:
+                    part = _deflagrate(part, k, classes.p_deflagrate)
+                rows = part.shape[0]
+                if raised != key and rows > 1:  # dice left: at least one hit (step 0) or wound (step 1)
+                    nxt.setdefault(raised, np.zeros((rmax + 1, size)))[1:rows] += part[1:]
+                    part = part[:1]
+                    rows = 1
+                nxt.setdefault(key, np.zeros((rmax + 1, size)))[:rows] += part
         work = nxt
     out: dict[State, float] = defaultdict(float)
-    for (_, s), p in work.items():
-        out[s] += p
+    for key, a in work.items():
+        column = a.sum(axis=0)
+        for hp in np.flatnonzero(column).tolist():
+            m, c = from_hit_points(hp, wounds)
+            pin, sup, stun, rout, m0 = key
+            out[(m, c, pin, sup, stun, rout, m0)] += float(column[hp])
     return dict(out)
 
 
