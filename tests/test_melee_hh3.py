@@ -235,3 +235,79 @@ def test_combat_initiative_and_attacks() -> None:
     attacks = attacks_at_step(2, Mod(lambda v: v + 1), impact=True, reaping_blow=2)
     assert attacks(3, 5) == 6 and attacks(5, 5) == 4
     assert majority([4, 4, 5, 5, 3]) == 5 and majority([4, 4, 4, 5]) == 4
+
+
+# --------------------------------------------------------------------------- through the door and the chain
+WS_CHART = {(4, 4): 4, (4, 3): 3, (3, 4): 5, (5, 4): 3, (4, 5): 5, (3, 3): 4}  # MECHANICS-HH3 section 10's table
+
+
+def _wound_target(s: int, t: int) -> int | None:
+    d = s - t
+    return 2 if d >= 2 else (4 - d if d >= -1 else (6 if d >= -3 else None))
+
+
+def _door_case(rng: random.Random) -> tuple[dict, Fighter, Fighter]:
+    """A random small round as a scenario, and the same two sides as the oracle rolls them."""
+    sides = []
+    for _ in range(2):
+        sides.append(
+            {
+                "models": rng.randint(1, 2), "W": rng.randint(1, 2), "WS": rng.choice([3, 4, 5]), "S": rng.randint(3, 5),
+                "T": rng.randint(3, 5), "I": rng.randint(1, 5), "A": rng.randint(1, 2), "LD": rng.randint(5, 9),
+                "SAV": rng.choice(["3+", "5+", "-"]), "D": rng.choice([1, 2]), "crit": rng.choice([None, 6]),
+                "reaping": rng.choice([None, None, 1]), "fnp": rng.choice([None, 5]),
+            }
+        )  # fmt: skip
+    a, t = sides
+    for x in (a, t):
+        x["WS"] = 4 if (a["WS"], t["WS"]) not in WS_CHART or (t["WS"], a["WS"]) not in WS_CHART else x["WS"]
+
+    def unit(x: dict) -> dict:
+        rules = f"Feel No Pain ({x['fnp']}+)" if x["fnp"] else ""
+        return {"models": x["models"], "W": x["W"], "WS": x["WS"], "S": x["S"], "T": x["T"], "I": x["I"], "A": x["A"],
+                "LD": x["LD"], "CL": 7, "SAV": x["SAV"], "rules": rules}  # fmt: skip
+
+    def weapon(x: dict) -> dict:
+        rules = ", ".join(
+            r for r in (x["crit"] and f"Critical Hit ({x['crit']}+)", x["reaping"] and "Reaping Blow (1)") if r
+        )
+        return {"name": "blade", "IM": "I", "AM": "A", "SM": "S", "AP": None, "D": x["D"], "Special Rules": rules}
+
+    def fighter(x: dict, enemy: dict) -> Fighter:
+        save = None if enemy["SAV"] == "-" else int(enemy["SAV"][0])
+        blows = Blows(
+            hit=WS_CHART[(x["WS"], enemy["WS"])],
+            wound=_wound_target(x["S"], enemy["T"]),
+            save=save,
+            damage=(x["D"],),
+            critical=x["crit"],
+            fnp=enemy["fnp"],
+        )
+        return Fighter(x["models"], x["W"], x["I"], x["A"], blows, ld=x["LD"], reaping=x["reaping"] or 0)
+
+    doc = {"edition": "hh3", "mode": "melee", "attacker": unit(a), "weapon": weapon(a), "target": unit(t),
+           "target_weapon": weapon(t)}  # fmt: skip
+    return doc, fighter(a, t), fighter(t, a)
+
+
+@pytest.mark.parametrize("seed", range(25))
+def test_door_round_matches_the_die_by_die_oracle(seed: int) -> None:
+    from praetor_analysis.scenario.calc import calc
+
+    doc, a, t = _door_case(random.Random(1000 + seed))
+    got = calc(doc)
+    ENEMY_W[id(a)], ENEMY_W[id(t)] = t.w, a.w
+    want = _oracle_round(a, t)
+    cas: dict[int, float] = defaultdict(float)
+    a_cas: dict[int, float] = defaultdict(float)
+    for ((ma, _), (mt, _)), p in want["joint"].items():
+        cas[t.models - mt] += p
+        a_cas[a.models - ma] += p
+    for key, dist in (("casualties", cas), ("attacker_casualties", a_cas)):
+        pmf = got[key]["pmf"]
+        for k in set(range(len(pmf))) | set(dist):
+            assert (pmf[k] if k < len(pmf) else 0.0) == pytest.approx(dist.get(k, 0.0), abs=1e-12), key
+    for side, key in (("attacker", "attacker_wins"), ("target", "target_wins"), ("draw", "draw")):
+        assert got["combat"][key] == pytest.approx(want["combat"][side], abs=1e-12)
+    for side in ("attacker", "target"):
+        assert got["routed"][side] == pytest.approx(want["routed"][side], abs=1e-12)

@@ -158,7 +158,7 @@ def _random_case(rng: random.Random) -> tuple[int, DieOutcomes, HH3Vehicle, Pene
         [
             DieOutcomes.from_faces(faces),  # type: ignore[arg-type]
             DieOutcomes.from_test(rng.randint(2, 6), rng.choice([None, 4, 6])),
-            DieOutcomes.marker(faces, rng.random()),  # type: ignore[arg-type]
+            DieOutcomes.marker(DieOutcomes.from_faces(faces), rng.random()),  # type: ignore[arg-type]
             DieOutcomes.certain_hit(),
             DieOutcomes.from_faces(faces, automatic=True),  # type: ignore[arg-type]
         ]

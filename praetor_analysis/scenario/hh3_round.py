@@ -4,7 +4,7 @@ The attacker strikes with ``weapon``, the target with ``target_weapon``, both me
 are Strike Groups of the edition 3 chain (the WS chart against the other's WS, Wound Tests against its T, its
 saves and mitigation, Damage with excess lost), at its Combat Initiative (:mod:`praetor_analysis.melee.hh3`).
 Only the attacker can have charged (``charging``: Impact). The result adds ``attacker_casualties``, ``combat``
-(who wins by section 13's points), ``routed`` (P(each side loses and fails its Leadership Check)) and the points.
+(who wins on Combat Resolution Points), ``routed`` (P(each side loses and fails its Leadership Check)) and the points.
 """
 
 from __future__ import annotations

@@ -20,18 +20,16 @@ from praetor_analysis.markers.hh3_blast import barrage_hh3, blast_hh3, hull_hit_
 from praetor_analysis.prob.dist import Dist
 from praetor_analysis.profiles.hh3 import Hh3Unit
 from praetor_analysis.rules.hh3.special import RuleRef, declaration
-from praetor_analysis.rules.hh3.tables import AUTOMATIC
 from praetor_analysis.vehicles.hh3 import (
     DieOutcomes,
     HH3Vehicle,
     HH3VehicleResult,
-    HitClass,
     PenetratingAttack,
     resolve_vehicle_hh3,
 )
 from praetor_analysis.vehicles.hh3.target import Hh3VehicleTarget
 
-__all__ = ["VehicleOptions", "VehicleVolley", "hit_faces", "resolve_vehicle_volley", "stub_unit", "vehicle_dict"]
+__all__ = ["VehicleOptions", "VehicleVolley", "resolve_vehicle_volley", "stub_unit", "vehicle_dict"]
 
 _NOTHING_VS_VEHICLES = "does nothing against Vehicles (no Wound Tests)"
 _NO_CHECKS = "Vehicles make no Checks: their statuses come from the Vehicle Damage Table and Shock"
@@ -40,7 +38,7 @@ _STATUS_NAMES = {"pinned": "Pinned", "suppressed": "Suppressed", "stunned": "Stu
 
 @dataclass(frozen=True)
 class VehicleOptions:
-    """The options of MECHANICS-HH3 section 9 (``apt_natural_one_fails``, ``critical_vs_vehicle``)."""
+    """The vehicle options (``apt_natural_one_fails``, ``critical_vs_vehicle``; docs/rules-hh3.md#vehicles)."""
 
     apt_natural_one_fails: bool = True
     critical_vs_vehicle: str = "damage"
@@ -68,39 +66,21 @@ def stub_unit(vehicle: Hh3VehicleTarget) -> Hh3Unit:
     )  # fmt: skip
 
 
-def hit_faces(target: int | None, critical_from: int | None) -> tuple[list[HitClass], bool]:
-    """(what each natural face 1..6 makes, automatic) of a Hit Test needing ``target`` (None: cannot hit;
-    ``AUTOMATIC``: no die, a natural 6 and Critical)."""
-    if target is None:
-        return ["none"] * 6, False
-    if target <= AUTOMATIC:
-        return ["critical"] * 6, True
-    faces: list[HitClass] = []
-    for face in range(1, 7):
-        if face == 1 or face < target:
-            faces.append("none")
-        elif critical_from is not None and face >= critical_from:
-            faces.append("critical")
-        else:
-            faces.append("hit")
-    return faces, False
-
-
-def _die(v: VehicleVolley, vehicle: Hh3VehicleTarget, stub: Hh3Unit) -> tuple[list[HitClass], bool]:
+def _test(v: VehicleVolley, vehicle: Hh3VehicleTarget, stub: Hh3Unit) -> DieOutcomes:
+    """The volley's Hit Test against the vehicle, face by face (the WS chart against its WS in melee; the BS
+    table with its critical band, or Snap Shots, when shooting)."""
     w, att, ctx = v.volley.weapon, v.volley.attacker, v.volley.context
     crit = w.rule_number("Critical Hit")
     if w.melee:
         if att.ws is None:
             raise ScenarioError("attacker.WS: required in melee", field="attacker.WS")
-        if att.ws == 0:
-            return hit_faces(None, None)
-        return hit_faces(ctx.tables.melee(att.ws, vehicle.ws), crit)
+        return DieOutcomes.from_test(None if att.ws == 0 else ctx.tables.melee(att.ws, vehicle.ws), crit)
     if att.bs is None:
         raise ScenarioError("attacker.BS: required for shooting", field="attacker.BS")
     if att.bs == 0:
-        return hit_faces(None, None)
+        return DieOutcomes.from_test(None)
     target, band = ctx.tables.ranged(att.bs, snap=snap_forced(v.volley, stub))
-    return hit_faces(target, min((x for x in (band, crit) if x is not None), default=None))
+    return DieOutcomes.from_test(target, min((x for x in (band, crit) if x is not None), default=None))
 
 
 def _shock(rule: RuleRef | None) -> str | None:
@@ -160,13 +140,11 @@ def resolve_vehicle_volley(
         under = float(barrage_hh3(v.hull, v.diameter, v.barrage_dice, edges=v.edges).on_hit[1:].sum())
         die = DieOutcomes.without_test(under)
     else:
-        faces, automatic = _die(v, vehicle, stub)
+        die = _test(v, vehicle, stub)
         if v.marker == "blast":
             assert v.hull is not None
             _, scattered = hull_hit_probability(blast_hh3(v.hull, v.diameter, edges=v.edges))
-            die = DieOutcomes.marker(faces, scattered, automatic=automatic)
-        else:
-            die = DieOutcomes.from_faces(faces, automatic=automatic)
+            die = DieOutcomes.marker(die, scattered)
     result = resolve_vehicle_hh3(dice, die, body, attack)
     _report(v, vehicle, options, in_melta, report)
     return result

@@ -8,7 +8,7 @@ the highest Combat Initiative down; at a step every side with that score strikes
 the step began, and casualties are removed at the step's end (strikes within a step are simultaneous; a model
 removed at an earlier step does not strike).
 
-Combat resolution (MECHANICS-HH3 section 13): each side scores 1 per enemy model it removed, and 1 more if it has
+Combat resolution: each side scores 1 per enemy model it removed, and 1 more if it has
 more models than the enemy after the fight (a Paragon or Walker counts its base W: ``weight``; equal scores
 none); the higher total wins, equal totals draw. A side wiped out loses (both: a draw) and makes no Check. The
 loser makes a Leadership Check at its LD minus the difference in points; failing it, the loser is Routed.

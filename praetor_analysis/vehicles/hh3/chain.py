@@ -134,7 +134,7 @@ class PenetratingAttack:
 
 @dataclass(frozen=True)
 class HH3VehicleResult:
-    """The attack's outcome on one vehicle (MECHANICS-HH3 sections 9 and 16).
+    """The attack's outcome on one vehicle (docs/rules-hh3.md#vehicles).
 
     Attributes:
         hits, critical_hits: hits scored (critical ones among them).

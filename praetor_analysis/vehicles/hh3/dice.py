@@ -49,9 +49,14 @@ class DieOutcomes:
         return cls(tuple(DieOutcome(1.0 / 6.0, i >= 4, f) for i, f in enumerate(faces)))
 
     @classmethod
-    def from_test(cls, target: int, critical_from: int | None = None) -> DieOutcomes:
+    def from_test(cls, target: int | None, critical_from: int | None = None) -> DieOutcomes:
         """A Hit Test on ``target``+ (a natural 1 always fails; above 6 never hits), the hit Critical from a
-        natural ``critical_from`` up."""
+        natural ``critical_from`` up; ``target`` None: no die can hit; 1 or less: no die is rolled, the hit is
+        automatic and counts as a natural 6 (a Critical Hit)."""
+        if target is None:
+            return cls.from_faces(["none"] * 6)
+        if target <= 1:
+            return cls.from_faces(["critical"] * 6, automatic=True)
         faces: list[HitClass] = []
         for face in range(1, 7):
             if face == 1 or face < target:
@@ -63,10 +68,9 @@ class DieOutcomes:
         return cls.from_faces(faces)
 
     @classmethod
-    def marker(cls, faces: Sequence[HitClass], p_scatter_hits: float, *, automatic: bool = False) -> DieOutcomes:
-        """A blast marker over a vehicle: the Hit Test's face; a failed test scatters and still hits the hull
+    def marker(cls, test: DieOutcomes, p_scatter_hits: float) -> DieOutcomes:
+        """A blast marker over a vehicle: its Hit Test ``test``; a failed test scatters and still hits the hull
         with probability ``p_scatter_hits`` (a plain hit: no critical or other hit-roll effect)."""
-        test = cls.from_faces(faces, automatic=automatic)
         out: list[DieOutcome] = []
         for o in test.outcomes:
             if o.hit != "none":
