@@ -108,6 +108,19 @@ TABLE: list[tuple[str, dict]] = [
             options={"group_order": "largest_damage_first"},
         ),
     ),
+    (
+        "group_order_created_b_then_bs",
+        doc(w(BOLTER, rules="Breaching (4+), Shred (6+)", AP="-"), t(LEG3, W=2, models=2, SAV="-"), attacks=3),
+    ),
+    (
+        "group_order_largest_bs_then_b",
+        doc(
+            w(BOLTER, rules="Breaching (4+), Shred (6+)", AP="-"),
+            t(LEG3, W=2, models=2, SAV="-"),
+            attacks=3,
+            options={"group_order": "largest_damage_first"},
+        ),
+    ),
     ("precision_changes_nothing", doc(w(BOLTER, rules="Precision (5+)"), t(LEG3, W=2), attacks=3)),
     ("suppressive_stun_panic", doc(w(BOLTER, rules="Suppressive (1), Stun (0), Panic (1)"), LEG3, attacks=3)),
     ("pinning_heavy_subtype", doc(w(BOLTER, rules="Pinning (2)"), TERMINATORS, attacks=3)),
@@ -222,6 +235,9 @@ TABLE += [
                                                     [[volley(BOLTER, attacks=2), volley(LASCANNON, attacks=1)]])),
     ("sequence_two_attacks_quarter_check", sequence(t(LEG3, models=4, SAV="-"), [[volley(BOLTER, attacks=2)],
                                                                                  [volley(BOLTER, attacks=2)]])),
+    ("sequence_largest_x_of_the_attack", sequence(t(LEG3, T=8, SAV="-", Type="Infantry (Heavy)"), [[
+        volley(w(BOLTER, RS=1, rules="Pinning (3)"), attacks=1),
+        volley(w(BOLTER, RS=8, rules="Pinning (0)"), attacks=2)]], )),
     ("sequence_v_rhino", sequence(t(RHINO, facing="Side"), [[volley(LASCANNON, attacks=2)],
                                                             [volley(MULTI_MELTA, attacks=1, range=6)]])),
 ]  # fmt: skip

@@ -247,6 +247,21 @@ def test_excess_damage_is_lost_and_the_damaged_model_is_finished_first():
     assert r["casualties"] == [0, 1] and r["damage"] == [0, 0, 0, 1]
 
 
+def test_group_order_decides_where_excess_damage_is_lost():
+    # Breaching (4+), Shred (6+), no save, W2: a wound roll of 4-5 is a Breaching wound (D 1), a 6 a Breaching
+    # and Shred wound (D 2).  Created order: D1 then D2 on one model: it dies, 1 lost (damage 2); largest first:
+    # D2 kills, D1 starts the next model (damage 3).  Casualties are the same, the damage is not.
+    d = doc({"Special Rules": "Breaching (4+), Shred (6+)", "AP": "-"}, {"W": 2, "models": 2, "SAV": "-"},
+            attacker={"BS": 10}, attacks=2)  # fmt: skip
+    # BS 10: every hit is Critical (D 1 + 1 + Shred 1 = 3): one group, the order cannot matter.
+    a = hh3_oracle(d)
+    assert a == hh3_oracle({**d, "options": {"group_order": "largest_damage_first"}})
+    d = {**d, "attacker": {"BS": 4}, "attacks": 3}
+    a, b = hh3_oracle(d), hh3_oracle({**d, "options": {"group_order": "largest_damage_first"}})
+    assert a["casualties"] == b["casualties"] and a["unsaved"] == b["unsaved"]
+    assert a["damage"] != b["damage"] and b["damage"][3] > a["damage"][3]
+
+
 def test_group_order_changes_results_only_through_damage():
     # Rending (4+) and Shred (6+): groups of different Damage on W 2.  Both orders sum to one and keep the
     # same unsaved count; they are allowed to differ in casualties.

@@ -54,6 +54,13 @@ ENGINE_WRONG: dict[str, str] = {
     "more030_odd_target": SHOCK_WALKER,
     "melee_shock_v_walker": SHOCK_WALKER,
     "more054_odd_target": FLYER_SHOCK,
+    "sequence_largest_x_of_the_attack": (
+        "engine: a Pinning Check triggered by a Pinning (0) weapon of an attack takes X 0 although the attack also "
+        "fired a Pinning (3) weapon (that did not wound): engine 0.0900 (CL - 0), oracle 0.2341 (CL - 3); "
+        "MECHANICS-HH3 section 14: 'Within one attack, several weapons with the same rule: only the largest X "
+        "counts' (special rules text: if the attack includes multiple weapons with different versions, use the "
+        "greatest modifier); a reading the lead may settle the other way"
+    ),
     "multi_melta_in_range_v_rhino": MELTA_TRAIT,
     "multi_melta_out_of_range": MELTA_TRAIT,
     "sequence_v_rhino": (
