@@ -140,6 +140,16 @@ TABLE: list[tuple[str, dict]] = [
     ("multi_melta_out_of_range", doc(MULTI_MELTA, RHINO, attacks=2, range=12, stationary=True)),
     ("multi_melta_in_range_no_trait", doc(w(MULTI_MELTA, Traits=""), RHINO, attacks=2, range=6)),
     ("multi_melta_out_of_range_no_trait", doc(w(MULTI_MELTA, Traits=""), RHINO, attacks=2, range=12, stationary=True)),
+    (
+        "melta_x2_before_critical_and_armour_breaker",
+        doc(
+            w(MULTI_MELTA, D=1, Traits="", rules="Melta (6), Armour-breaker (4+)"),
+            t(RHINO, facing="Rear", HP=9),
+            attacker={"BS": 10},
+            attacks=2,
+            range=3,
+        ),
+    ),
     ("bolters_v_rhino_rear_glances", doc(BOLTER, t(RHINO, facing="Rear"), attacker={"models": 2})),
     ("armour_breaker_4", doc(w(AUTOCANNON, rules="Armour-breaker (4+)"), t(RHINO, facing="Side"), attacks=3)),
     ("bs8_critical_v_vehicle", doc(w(LASCANNON, rules="Armourbane"), RHINO, attacker={"BS": 8}, attacks=3)),
