@@ -110,6 +110,9 @@ CASES = {
         attacker={"models": 2},
         target={"models": 4, "Type": "Infantry (Heavy)"},
     ),
+    "statuses plain infantry": _doc(
+        {**BOLTER, "Special Rules": "Pinning (0), Suppressive (1), Stun (1)"}, attacker={"models": 2}
+    ),
     "25 percent": _doc({**BOLTER, "AP": 3}, attacker={"models": 2}, target={"models": 2, "LD": 6}),
     "given hits": _doc({**BOLTER, "Special Rules": "Blast (3), Rending (4+)"}, hits="D3"),
     "melee rending shred": _doc(
@@ -139,9 +142,13 @@ def test_engine_equals_the_die_by_die_oracle(name):
     want = oracle_hh3(doc)
     for key in ("hits", "critical_hits", "wounds", "unsaved", "casualties", "damage"):
         assert _close(_pmf(got[key]), want[key]), (name, key, _pmf(got[key]), want[key])
-    for status, p in got["statuses"].items():
-        if p is not None:
-            assert abs(p - want["statuses"][status]) <= 1e-12, (name, status, p, want["statuses"][status])
+    for status, p in got["statuses"].items():  # null: nothing can cause it, a certain 0
+        assert abs((0.0 if p is None else p) - want["statuses"][status]) <= 1e-12, (
+            name,
+            status,
+            p,
+            want["statuses"][status],
+        )
 
 
 @pytest.mark.parametrize(

@@ -163,7 +163,8 @@ def resolve_hh3(target: Hh3Unit, firing_units: Sequence[Sequence[Hh3Volley]]) ->
         shooting_any |= shooting
     report.merge(target_report(target, shooting=shooting_any))
     casualties, damage = losses(states, target.models, w)
-    values = CheckValues(target.ld, target.cl + 1 if target.cl is not None and "Heavy" in target.subtypes else None)
+    heavy = 1 if "Heavy" in target.subtypes else 0  # a unit of Heavy Sub-Type models: +1 CL against statuses
+    values = CheckValues(target.ld, None if target.cl is None else target.cl + heavy)
     if target.has_type("Automata"):
         values = CheckValues(None, None)
         report.reasons.setdefault("statuses", "Automata pass every status Check")

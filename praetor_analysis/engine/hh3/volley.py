@@ -79,12 +79,13 @@ def _ap(weapon: Hh3Weapon, ctx: Hh3Context) -> int | None:
     return ap
 
 
-def strike_of(volley: Hh3Volley) -> Strike:
-    """The strike of a volley's hits: Strength (RS, or S after SM), AP and Damage after Heavy, Ordnance, Impact."""
+def strike_of(volley: Hh3Volley, side: str = "attacker") -> Strike:
+    """The strike of a volley's hits: Strength (RS, or S after SM), AP and Damage after Heavy, Ordnance, Impact
+    (``side`` names the striking unit's block in errors)."""
     w, ctx, att = volley.weapon, volley.context, volley.attacker
     if w.melee:
         if att.s is None:
-            raise ProfileError("attacker.S: required in melee", field="attacker.S")
+            raise ProfileError(f"{side}.S: required in melee", field=f"{side}.S")
         assert w.sm is not None
         strength: int | None = w.sm.apply(att.s) + (1 if _acts(w, "Impact", "SM", ctx) else 0)
     else:
@@ -156,19 +157,19 @@ def snap_forced(volley: Hh3Volley, target: Hh3Unit) -> bool:
     return volley.weapon.rule("Macro-auspex") is not None and not big
 
 
-def _hit_die(volley: Hh3Volley, target: Hh3Unit) -> HitDie:
+def _hit_die(volley: Hh3Volley, target: Hh3Unit, sides: tuple[str, str]) -> HitDie:
     w, ctx, att = volley.weapon, volley.context, volley.attacker
     rules = {"critical": w.rule_number("Critical Hit"), "rending": w.rule_number("Rending")}
     precision = w.rule_number("Precision")
     if w.melee:
         if att.ws is None or target.ws is None:
-            miss = "attacker.WS" if att.ws is None else "target.WS"
+            miss = f"{sides[0]}.WS" if att.ws is None else f"{sides[1]}.WS"
             raise ProfileError(f"{miss}: required in melee", field=miss)
         if att.ws == 0:
             return HitDie(1.0, 0.0, 0.0, 0.0)
         return melee_hit_die(att.ws, target.ws, precision=precision, tables=ctx.tables, **rules)
     if att.bs is None:
-        raise ProfileError("attacker.BS: required for shooting", field="attacker.BS")
+        raise ProfileError(f"{sides[0]}.BS: required for shooting", field=f"{sides[0]}.BS")
     if att.bs == 0:
         return HitDie(1.0, 0.0, 0.0, 0.0)
     return ranged_hit_die(
@@ -181,7 +182,7 @@ def _hit_die(volley: Hh3Volley, target: Hh3Unit) -> HitDie:
     )
 
 
-def _dice(volley: Hh3Volley) -> Dist:
+def _dice(volley: Hh3Volley, side: str) -> Dist:
     """The number of hit dice (or melee attacks) of the volley."""
     w, ctx, att = volley.weapon, volley.context, volley.attacker
     if not w.melee:
@@ -189,21 +190,22 @@ def _dice(volley: Hh3Volley) -> Dist:
     if ctx.attacks is not None:
         return ctx.attacks.dist
     if att.a is None:
-        raise ProfileError("attacker.A: required in melee", field="attacker.A")
+        raise ProfileError(f"{side}.A: required in melee", field=f"{side}.A")
     assert w.am is not None
     each = w.am.apply(att.a) + (1 if _acts(w, "Impact", "AM", ctx) else 0)
     strikers = att.models if ctx.engaged is None else min(ctx.engaged, att.models)
     return Dist.point(each * strikers)
 
 
-def fire_group(volley: Hh3Volley, target: Hh3Unit) -> FireGroup:
-    """The Fire Group (or Strike Group) of ``volley`` against ``target``."""
+def fire_group(volley: Hh3Volley, target: Hh3Unit, *, sides: tuple[str, str] = ("attacker", "target")) -> FireGroup:
+    """The Fire Group (or Strike Group) of ``volley`` against ``target``; ``sides`` name the two units' blocks
+    in errors (a whole round strikes from the target's side too)."""
     w, ctx = volley.weapon, volley.context
     shooting = not w.melee
     if ctx.hits is not None:
         dice, die = ctx.hits.dist, GIVEN_HIT
     else:
-        dice, die = _dice(volley), _hit_die(volley, target)
+        dice, die = _dice(volley, sides[0]), _hit_die(volley, target, sides)
     on_hit: list[tuple[int, int]] = []
     on_wound: list[tuple[int, int]] = []
     if shooting:
@@ -219,8 +221,8 @@ def fire_group(volley: Hh3Volley, target: Hh3Unit) -> FireGroup:
     return FireGroup(
         dice,
         die,
-        strike_of(volley),
-        defence_of(target, shooting=shooting),
+        strike_of(volley, sides[0]),
+        defence_of(target, shooting=shooting, field=sides[1]),
         w.rule_number("Deflagrate"),
         tuple(on_hit),
         tuple(on_wound),

@@ -140,12 +140,9 @@ _UNKNOWN = RuleDecl("not_modelled", "not read by the edition 3 engine yet")
 def declaration(name: str, *, trait: bool = False) -> RuleDecl:
     """The declaration of a canonical rule ``name``; a trait that is not a known rule is ``no_effect``; an
     unknown rule is ``not_modelled``."""
-    found = DECLARATIONS.get(name)
-    if found is not None:
-        return found
-    if trait:
+    if trait and name != "Assault":
         return _PSYCHIC_TRAIT if name == "Psychic" else _NO_EFFECT_TRAIT
-    return _UNKNOWN
+    return DECLARATIONS.get(name, _UNKNOWN)
 
 
 def _canonical(name: str) -> str:
