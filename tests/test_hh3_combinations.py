@@ -13,7 +13,7 @@ RULES = st.lists(
         [
             "Rending (5+)", "Rending (6+)", "Critical Hit (5+)", "Critical Hit (6+)", "Breaching (5+)",
             "Breaching (6+)", "Shred (5+)", "Shred (6+)", "Poisoned (4+)", "Deflagrate (3)", "Deflagrate (5)",
-            "Pinning (1)", "Suppressive (0)", "Stun (2)", "Panic (1)", "Precision (5+)",
+            "Pinning (1)", "Suppressive (0)", "Stun (2)", "Panic (1)", "Precision (5+)", "Shock (Stunned)",
         ]
     ),
     max_size=4,

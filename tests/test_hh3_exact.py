@@ -113,6 +113,23 @@ CASES = {
     "statuses plain infantry": _doc(
         {**BOLTER, "Special Rules": "Pinning (0), Suppressive (1), Stun (1)"}, attacker={"models": 2}
     ),
+    "shock at a walker": _doc(
+        {**BOLTER, "RS": 6, "Special Rules": "Shock (Stunned), Pinning (1)"},
+        attacker={"models": 2},
+        target={"Type": "Walker", "T": 6, "W": 2, "models": 2},
+    ),
+    "shock with three statuses, BS 10": _doc(
+        {**BOLTER, "FP": 1, "Special Rules": "Shock (Pinning, Stunned, Suppressed)"},
+        attacker={"BS": 10, "models": 2},
+        target={"Type": "Walker", "W": 2},
+    ),
+    "shock in melee at a walker": _doc(
+        {**POWER_FIST, "Special Rules": "Shock (Suppressed)"},
+        attacker={"A": 2},
+        target={"Type": "Walker", "T": 7, "W": 3, "models": 1},
+        mode="melee",
+    ),
+    "shock at infantry": _doc({**BOLTER, "Special Rules": "Shock (Stunned)"}, attacker={"models": 2}),
     "25 percent": _doc({**BOLTER, "AP": 3}, attacker={"models": 2}, target={"models": 2, "LD": 6}),
     "given hits": _doc({**BOLTER, "Special Rules": "Blast (3), Rending (4+)"}, hits="D3"),
     "melee rending shred": _doc(

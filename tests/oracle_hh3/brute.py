@@ -124,7 +124,8 @@ def _save_and_mitigate(ap: int | None, target: dict, shooting: bool) -> list[tup
 
 
 def _stories(vol: dict, target: dict, *, given: bool, defender: dict) -> dict[tuple, float]:
-    """Every story of one attack die, merged: (hit, critical, wounded, group, unsaved, damage, df_unsaved, misfire)."""
+    """Every story of one attack die, merged: (hit, critical, wounded, group, unsaved, damage, df_unsaved, misfire,
+    shock)."""
     w, att = vol["weapon"], vol["attacker"]
     melee = vol.get("mode") == "melee"
     shooting = not melee
@@ -182,8 +183,9 @@ def _stories(vol: dict, target: dict, *, given: bool, defender: dict) -> dict[tu
     out: dict[tuple, float] = defaultdict(float)
     for h, hit, rolled, band_crit, ph in rolls:
         misfire = rolled and overload is not None and h is not None and h <= overload and not given
+        shock = h is not None and h >= 5  # a natural 5 or 6 (an automatic hit counts as a 6)
         if not hit:
-            out[(False, False, False, None, False, 0, False, misfire)] += ph
+            out[(False, False, False, None, False, 0, False, misfire, shock)] += ph
             continue
         crit = h is not None and (band_crit or (crit_rule is not None and h >= crit_rule))
         rending = h is not None and not crit and rend is not None and h >= rend
@@ -193,7 +195,7 @@ def _stories(vol: dict, target: dict, *, given: bool, defender: dict) -> dict[tu
         ]  # fmt: skip
         for x, wounded, pw in wound_rolls:
             if not wounded:
-                out[(True, crit, False, None, False, 0, False, misfire)] += ph * pw
+                out[(True, crit, False, None, False, 0, False, misfire, shock)] += ph * pw
                 continue
             b = breach is not None and x >= breach
             sh = shred is not None and x >= shred
@@ -203,7 +205,7 @@ def _stories(vol: dict, target: dict, *, given: bool, defender: dict) -> dict[tu
             wap = (2 if ap is None else min(ap, 2)) if b else ap
             for unsaved, pu in _save_and_mitigate(wap, defender, shooting):
                 if not unsaved:
-                    out[(True, crit, True, group, False, 0, False, misfire)] += ph * pw * pu
+                    out[(True, crit, True, group, False, 0, False, misfire, shock)] += ph * pw * pu
                     continue
                 for d0, pd in dmg_faces:
                     d = d0 * (2 if "D" in ordn else 1)
@@ -213,15 +215,17 @@ def _stories(vol: dict, target: dict, *, given: bool, defender: dict) -> dict[tu
                     if d > 0 and ew:
                         d = max(d - ew, 1)
                     if defl is None:
-                        out[(True, crit, True, group, True, d, False, misfire)] += ph * pw * pu * pd
+                        out[(True, crit, True, group, True, d, False, misfire, shock)] += ph * pw * pu * pd
                         continue
                     for y in range(1, 7):  # the Deflagrate hit's wound roll (S X, AP -, D 1)
                         tn2 = _wound_tn(defl, t)
                         if not (y != 1 and tn2 is not None and y >= tn2):
-                            out[(True, crit, True, group, True, d, False, misfire)] += ph * pw * pu * pd * SIXTH
+                            out[(True, crit, True, group, True, d, False, misfire, shock)] += ph * pw * pu * pd * SIXTH
                             continue
                         for u2, pu2 in _save_and_mitigate(None, defender, shooting):
-                            out[(True, crit, True, group, True, d, u2, misfire)] += ph * pw * pu * pd * SIXTH * pu2
+                            out[(True, crit, True, group, True, d, u2, misfire, shock)] += (
+                                ph * pw * pu * pd * SIXTH * pu2
+                            )
     return dict(out)
 
 
@@ -338,6 +342,13 @@ def oracle_hh3(doc: dict, *, order: list[str] | None = None) -> dict[str, Any]:
                     ):
                         if name in wr and any(s[need] for s in ss):
                             tg[st_name] = max(tg.get(st_name, -1), _rx(wr, name))
+                shock_rule = _rules(vol["weapon"].get("Special Rules", "")).get("Shock")
+                if shock_rule and vol.get("hits") is None and ttypes & {"walker", "vehicle"} and any(s[8] for s in ss):
+                    for word in shock_rule.split(","):
+                        name = {"pinning": "Pinned", "stun": "Stunned", "suppressive": "Suppressed"}.get(
+                            word.strip().lower(), word.strip().capitalize()
+                        )
+                        tg[name] = 100  # given without a Check
                 mi = (*mis, sum(s[7] for s in ss))
                 unit_end = _unit_end(i)
                 new_m0 = m0

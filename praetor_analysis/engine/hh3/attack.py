@@ -9,7 +9,16 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from praetor_analysis.engine.hh3.chain import FireGroup, State, end_attack, group_counts, resolve_group, start
+from praetor_analysis.engine.hh3.chain import (
+    PINNED,
+    STATUSES,
+    FireGroup,
+    State,
+    end_attack,
+    group_counts,
+    resolve_group,
+    start,
+)
 from praetor_analysis.engine.hh3.report import RuleReport, target_report, volley_report
 from praetor_analysis.engine.hh3.statuses import CheckValues, statuses
 from praetor_analysis.engine.hh3.volley import Hh3Volley, fire_group, misfire_group
@@ -156,6 +165,8 @@ def resolve_hh3(target: Hh3Unit, firing_units: Sequence[Sequence[Hh3Volley]]) ->
                 for rule, status in (("Pinning", "Pinned"), ("Suppressive", "Suppressed"), ("Stun", "Stunned")):
                     possible[status] |= volley.weapon.rule(rule) is not None
                 possible["Routed"] = True
+            for pos in group.shock:  # Shock (X): a status without a Check, in melee too
+                possible[STATUSES[pos - PINNED]] = True
             misfire = misfire_group(volley, group)
             if misfire is not None:
                 misfires.append(_misfire(u, v, volley, misfire))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from praetor_analysis.engine.hh3.volley import Hh3Volley, snap_forced
+from praetor_analysis.engine.hh3.volley import Hh3Volley, shock_positions, snap_forced
 from praetor_analysis.profiles.hh3 import Hh3Unit
 from praetor_analysis.rules.hh3.special import RuleRef, declaration
 
@@ -77,8 +77,12 @@ def _weapon_rule(rule: RuleRef, volley: Hh3Volley, target: Hh3Unit, out: RuleRep
         else:
             out.add("not_modelled", label, "markers and templates: give `hits` (the markers stage is not wired yet)")
     elif kind == "shock":
-        if target.has_type("Walker", "Vehicle"):
-            out.add("not_modelled", label, "the status on natural 5-6 hit rolls is not modelled yet")
+        if shock_positions(volley, target):
+            out.add("applied", label)
+        elif ctx.hits is not None and target.has_type("Walker", "Vehicle"):
+            out.add("no_effect", label, _HITS_GIVEN)
+        elif target.has_type("Walker", "Vehicle"):
+            out.add("not_modelled", label, "names no status the engine knows (Pinned, Suppressed, Stunned)")
         else:
             out.add("no_effect", label, decl.reason)
     elif rule.name == "Reaping Blow" and not ctx.melee:

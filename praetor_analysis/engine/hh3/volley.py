@@ -18,7 +18,17 @@ from praetor_analysis.prob.dist import Dist
 from praetor_analysis.profiles.hh3 import Hh3Unit, Hh3Weapon
 from praetor_analysis.rules.hh3.tables import TABLES, Hh3Tables
 
-__all__ = ["Hh3Context", "Hh3Volley", "defence_of", "fire_group", "misfire_group", "snap_forced", "strike_of"]
+__all__ = [
+    "SHOCK_STATUSES",
+    "Hh3Context",
+    "Hh3Volley",
+    "defence_of",
+    "fire_group",
+    "misfire_group",
+    "shock_positions",
+    "snap_forced",
+    "strike_of",
+]
 
 
 @dataclass(frozen=True)
@@ -157,9 +167,9 @@ def snap_forced(volley: Hh3Volley, target: Hh3Unit) -> bool:
     return volley.weapon.rule("Macro-auspex") is not None and not big
 
 
-def _hit_die(volley: Hh3Volley, target: Hh3Unit, sides: tuple[str, str]) -> HitDie:
+def _hit_die(volley: Hh3Volley, target: Hh3Unit, sides: tuple[str, str], *, calm: bool = False) -> HitDie:
     w, ctx, att = volley.weapon, volley.context, volley.attacker
-    rules = {"critical": w.rule_number("Critical Hit"), "rending": w.rule_number("Rending")}
+    critical, rending = w.rule_number("Critical Hit"), w.rule_number("Rending")
     precision = w.rule_number("Precision")
     if w.melee:
         if att.ws is None or target.ws is None:
@@ -167,7 +177,9 @@ def _hit_die(volley: Hh3Volley, target: Hh3Unit, sides: tuple[str, str]) -> HitD
             raise ProfileError(f"{miss}: required in melee", field=miss)
         if att.ws == 0:
             return HitDie(1.0, 0.0, 0.0, 0.0)
-        return melee_hit_die(att.ws, target.ws, precision=precision, tables=ctx.tables, **rules)
+        return melee_hit_die(
+            att.ws, target.ws, critical=critical, rending=rending, precision=precision, calm=calm, tables=ctx.tables
+        )
     if att.bs is None:
         raise ProfileError(f"{sides[0]}.BS: required for shooting", field=f"{sides[0]}.BS")
     if att.bs == 0:
@@ -175,11 +187,30 @@ def _hit_die(volley: Hh3Volley, target: Hh3Unit, sides: tuple[str, str]) -> HitD
     return ranged_hit_die(
         att.bs,
         snap=snap_forced(volley, target),
+        critical=critical,
+        rending=rending,
         precision=precision,
         overload=w.rule_number("Overload"),
+        calm=calm,
         tables=ctx.tables,
-        **rules,
     )
+
+
+#: Shock (X)'s value words -> the status position they name.
+SHOCK_STATUSES = {
+    "pinned": PINNED, "pinning": PINNED, "suppressed": SUPPRESSED, "suppressive": SUPPRESSED,
+    "stunned": STUNNED, "stun": STUNNED,
+}  # fmt: skip
+
+
+def shock_positions(volley: Hh3Volley, target: Hh3Unit) -> tuple[int, ...]:
+    """The statuses Shock (X) gives this target (a unit with Walker or Vehicle models, a Hit Test rolled): every
+    status its value names (``Shock (Pinning, Stunned, Suppressed)`` names three); none otherwise."""
+    rule = volley.weapon.rule("Shock")
+    if rule is None or volley.context.hits is not None or not target.has_type("Walker", "Vehicle"):
+        return ()
+    words = [p.strip().lower() for p in (rule.value or "").split(",")]
+    return tuple(dict.fromkeys(SHOCK_STATUSES[w] for w in words if w in SHOCK_STATUSES))
 
 
 def _dice(volley: Hh3Volley, side: str) -> Dist:
@@ -206,6 +237,8 @@ def fire_group(volley: Hh3Volley, target: Hh3Unit, *, sides: tuple[str, str] = (
         dice, die = ctx.hits.dist, GIVEN_HIT
     else:
         dice, die = _dice(volley, sides[0]), _hit_die(volley, target, sides)
+    shock = shock_positions(volley, target)
+    calm = _hit_die(volley, target, sides, calm=True) if shock and ctx.hits is None else None
     on_hit: list[tuple[int, int]] = []
     on_wound: list[tuple[int, int]] = []
     if shooting:
@@ -227,6 +260,8 @@ def fire_group(volley: Hh3Volley, target: Hh3Unit, *, sides: tuple[str, str] = (
         tuple(on_hit),
         tuple(on_wound),
         ctx.group_order,
+        shock if calm is not None else (),
+        calm,
     )
 
 
@@ -251,4 +286,6 @@ def misfire_group(volley: Hh3Volley, group: FireGroup) -> FireGroup | None:
         defence=defence_of(volley.attacker, shooting=True, field="attacker"),
         on_hit=(),
         on_wound=(),
+        shock=(),
+        calm=None,
     )
