@@ -130,6 +130,20 @@ CASES = {
         mode="melee",
     ),
     "shock at infantry": _doc({**BOLTER, "Special Rules": "Shock (Stunned)"}, attacker={"models": 2}),
+    "phage in a sequence": {
+        "edition": "hh3",
+        "target": {**MARINE, "models": 2, "W": 2},
+        "firing_units": [
+            [{"attacker": {**MARINE, "models": 1}, "weapon": {**BOLTER, "Special Rules": "Phage (T)"}}],
+            [
+                {"attacker": {**MARINE, "models": 1}, "weapon": {**LASCANNON, "Special Rules": "Phage (S)"}},
+                {
+                    "attacker": {**MARINE, "models": 1},
+                    "weapon": {**BOLTER, "FP": 1, "Special Rules": "Phage (T), Shock (Stunned)"},
+                },
+            ],
+        ],
+    },
     "25 percent": _doc({**BOLTER, "AP": 3}, attacker={"models": 2}, target={"models": 2, "LD": 6}),
     "given hits": _doc({**BOLTER, "Special Rules": "Blast (3), Rending (4+)"}, hits="D3"),
     "melee rending shred": _doc(
@@ -159,6 +173,7 @@ def test_engine_equals_the_die_by_die_oracle(name):
     want = oracle_hh3(doc)
     for key in ("hits", "critical_hits", "wounds", "unsaved", "casualties", "damage"):
         assert _close(_pmf(got[key]), want[key]), (name, key, _pmf(got[key]), want[key])
+    assert _close(got.get("phage", {}), want["phage"]), (name, got.get("phage"), want["phage"])
     for status, p in got["statuses"].items():  # null: nothing can cause it, a certain 0
         assert abs((0.0 if p is None else p) - want["statuses"][status]) <= 1e-12, (
             name,

@@ -38,10 +38,8 @@ TARGET_FIELDS = UNIT_FIELDS | {"Cover"}
 HH2_WEAPON_FIELDS = {"Range": "R", "Strength": "RS", "Type": "Special Rules and Traits"}
 HH2_UNIT_FIELDS = {"Unit Type": "Type", "Ld": "LD", "Save": "SAV", "Invulnerable": "INV", "Move": "M"}
 _VEHICLE_FIELDS = ("Front Armour", "Side Armour", "Rear Armour", "HP", "Front", "Rear", "Side")
-_STAT_HI = 20
-_TRAITS = frozenset(
-    {"Assault", "Melta"}
-)  # traits that share a rule's name: a rule only with its (X)  # no upper limit in the rules; the tables read values above 10 as 10
+_STAT_HI = 20  # no upper limit in the rules; the tables read values above 10 as 10
+_TRAITS = frozenset({"Assault", "Melta"})  # traits that share a rule's name: a rule only with its (X)
 
 
 @dataclass(frozen=True)

@@ -310,6 +310,7 @@ def oracle_hh3(doc: dict, *, order: list[str] | None = None) -> dict[str, Any]:
     }
     status = dict.fromkeys(("Pinned", "Suppressed", "Stunned", "Routed"), 0.0)
     misfire_counts: list[dict[int, float]] = [defaultdict(float) for _ in plans]
+    phaged: dict[str, float] = defaultdict(float)
 
     def walk(i: int, weight: float, models: list[int], counts: tuple, trig: dict, m0: int, mis: tuple) -> None:
         # end of a firing unit: the 25% check
@@ -349,6 +350,9 @@ def oracle_hh3(doc: dict, *, order: list[str] | None = None) -> dict[str, Any]:
                             word.strip().lower(), word.strip().capitalize()
                         )
                         tg[name] = 100  # given without a Check
+                phage = _rules(vol["weapon"].get("Special Rules", "")).get("Phage")
+                if phage and any(s[4] for s in ss):
+                    tg["phage " + phage.upper()] = 1  # an Unsaved Wound from a Phage (X) weapon
                 mi = (*mis, sum(s[7] for s in ss))
                 unit_end = _unit_end(i)
                 new_m0 = m0
@@ -366,6 +370,9 @@ def oracle_hh3(doc: dict, *, order: list[str] | None = None) -> dict[str, Any]:
         acc["damage"][M * W - sum(models)] += weight
         for j, k in enumerate(mis):
             misfire_counts[j][k] += weight
+        for key in trig:
+            if key.startswith("phage ") and models:
+                phaged[key.removeprefix("phage ")] += weight
         if not models or "automata" in ttypes:
             return
         ld, cl = int(target["LD"]), int(target["CL"]) + (1 if "heavy" in ttypes else 0)
@@ -387,6 +394,7 @@ def oracle_hh3(doc: dict, *, order: list[str] | None = None) -> dict[str, Any]:
     result: dict[str, Any] = {k: dict(v) for k, v in acc.items()}
     result["statuses"] = status
     result["misfire_counts"] = [dict(m) for m in misfire_counts]
+    result["phage"] = dict(phaged)
     return result
 
 

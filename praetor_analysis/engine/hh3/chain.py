@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 from scipy import sparse
@@ -25,12 +25,12 @@ from praetor_analysis.prob.dice import binomial_matrix, binomial_pmf
 from praetor_analysis.prob.dist import Dist
 
 __all__ = [
+    "HELD",
     "PINNED",
     "ROUTED",
     "STATUSES",
     "STUNNED",
     "SUPPRESSED",
-    "HELD",
     "FireGroup",
     "GroupClasses",
     "State",
@@ -184,17 +184,22 @@ def _trigger(key: tuple[int, ...], triggers: tuple[tuple[int, int], ...]) -> tup
     return tuple(s)
 
 
-def resolve_group(states: Mapping[State, float], group: FireGroup, wounds: int) -> dict[State, float]:
-    """The target's state distribution after ``group`` (``wounds``: the models' W).
+def resolve_group(
+    states: Mapping[State, float], group: FireGroup, wounds: int, *, no_unsaved: bool = False
+) -> dict[State, float]:
+    """The target's state distribution after ``group`` (``wounds``: the models' W); with ``no_unsaved``, the
+    part of it where the group makes no Unsaved Wound (a sub-distribution: its total is that probability).
 
     With Shock (X), the attack is also resolved given that no die shows a natural 5 or 6 (each die then
     follows ``calm``, and n dice are all calm with probability (1 - shock)^n); the difference of the two
     distributions is the mass where some die did, which gains the Shock statuses."""
-    out = _resolve(states, group, group.die, group.dice.probabilities, wounds)
+    out = _resolve(states, group, group.die, group.dice.probabilities, wounds, no_unsaved)
     if not group.shock or group.calm is None:
         return out
     dice = group.dice.probabilities
-    calm = _resolve(states, group, group.calm, dice * (1.0 - group.die.shock) ** np.arange(dice.size), wounds)
+    calm = _resolve(
+        states, group, group.calm, dice * (1.0 - group.die.shock) ** np.arange(dice.size), wounds, no_unsaved
+    )
     mixed: dict[State, float] = defaultdict(float)
     for s, p in out.items():
         quiet = calm.get(s, 0.0)
@@ -209,10 +214,15 @@ def resolve_group(states: Mapping[State, float], group: FireGroup, wounds: int) 
 
 
 def _resolve(
-    states: Mapping[State, float], group: FireGroup, die: HitDie, dice: np.ndarray, wounds: int
+    states: Mapping[State, float], group: FireGroup, die: HitDie, dice: np.ndarray, wounds: int, no_unsaved: bool
 ) -> dict[State, float]:
-    """``resolve_group`` with the die ``die`` and the weights ``dice`` of each dice count (a pmf, or less)."""
+    """``resolve_group`` with the die ``die`` and the weights ``dice`` of each dice count (a pmf, or less);
+    ``no_unsaved``: every die kept out of the Unsaved Wound classes (n dice with probability (1 - u)^n)."""
     classes = group_classes(group, die)
+    if no_unsaved:
+        kept = classes.miss + classes.hit_only + classes.saved
+        dice = dice * kept ** np.arange(dice.size)
+        classes = replace(classes, unsaved=tuple((g, 0.0, d) for g, _, d in classes.unsaved))
     steps = [classes.miss, classes.hit_only, classes.saved, *(p for _, p, _ in classes.unsaved)]
     rems = np.cumsum(steps[::-1])[::-1].tolist()
     rmax = dice.size - 1

@@ -76,6 +76,7 @@ _ACTS = {
     "Ordnance": "profile",
     "Impact": "profile",
     "Deflagrate": "after",
+    "Phage": "after",
     "Pinning": "status",
     "Suppressive": "status",
     "Stun": "status",
@@ -112,7 +113,6 @@ DECLARATIONS: dict[str, RuleDecl] = {
     "Assault": RuleDecl("no_effect", "a trait (Volley attacks, Gun Down); no dice change"),
     "Reaping Blow": RuleDecl("not_modelled", "adds Attacks while outnumbered: the scenario does not say the numbers"),
     "Force": RuleDecl("not_modelled", "the Willpower Check that doubles X (and Perils) is not modelled yet"),
-    "Phage": RuleDecl("not_modelled", "lowers the survivors' characteristic after the attack: not modelled yet"),
     "Psy-Shock": RuleDecl("not_modelled", "Perils of the Warp on Psyker targets: not modelled yet"),
 }
 
