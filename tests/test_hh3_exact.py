@@ -144,6 +144,18 @@ CASES = {
             ],
         ],
     },
+    "reaping blow outnumbered": _doc(
+        {**POWER_FIST, "SM": "S", "AP": 4, "D": 1, "Special Rules": "Reaping Blow (1)"},
+        attacker={"models": 1, "rules": ["Bulky (2)"]},
+        target={"models": 3},
+        mode="melee",
+    ),
+    "reaping blow not outnumbered": _doc(
+        {**POWER_FIST, "SM": "S", "AP": 4, "D": 1, "Special Rules": "Reaping Blow (2)"},
+        attacker={"models": 2, "rules": ["Bulky (2)"]},
+        target={"models": 3},
+        mode="melee",
+    ),
     "25 percent": _doc({**BOLTER, "AP": 3}, attacker={"models": 2}, target={"models": 2, "LD": 6}),
     "given hits": _doc({**BOLTER, "Special Rules": "Blast (3), Rending (4+)"}, hits="D3"),
     "melee rending shred": _doc(

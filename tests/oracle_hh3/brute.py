@@ -229,7 +229,12 @@ def _stories(vol: dict, target: dict, *, given: bool, defender: dict) -> dict[tu
     return dict(out)
 
 
-def _n_dice(vol: dict) -> list[tuple[int, float]]:
+def _size(unit: dict) -> int:
+    bulky = {k: v for r in unit.get("rules", []) for k, v in _rules(r).items()}.get("Bulky")
+    return int(unit.get("models", 1)) * (int(bulky) if bulky else 1)
+
+
+def _n_dice(vol: dict, target: dict) -> list[tuple[int, float]]:
     if vol.get("hits") is not None:
         return _dice_faces(vol["hits"])
     if vol.get("attacks") is not None:
@@ -243,6 +248,8 @@ def _n_dice(vol: dict) -> list[tuple[int, float]]:
         a = a + int(am) if am[0] in "+-" else (a if am.upper() == "A" else int(am))
         if "Impact" in wr and vol.get("charging") and "AM" in wr["Impact"]:
             a += 1
+        if "Reaping Blow" in wr and _size(att) < _size(target):  # outnumbered: +X attacks
+            a += int(wr["Reaping Blow"])
         return [(a * models, 1.0)]
     stationary = vol.get("stationary", False)
     per: list[tuple[int, float]] = []
@@ -304,7 +311,7 @@ def oracle_hh3(doc: dict, *, order: list[str] | None = None) -> dict[str, Any]:
     for unit in units:
         for vol in unit:
             st = _stories(vol, target, given=vol.get("hits") is not None, defender=target)
-            plans.append((vol, list(st.items()), _n_dice(vol)))
+            plans.append((vol, list(st.items()), _n_dice(vol, target)))
     acc: dict[str, dict[int, float]] = {
         k: defaultdict(float) for k in ("hits", "critical_hits", "wounds", "unsaved", "casualties", "damage")
     }

@@ -22,9 +22,11 @@ __all__ = [
     "SHOCK_STATUSES",
     "Hh3Context",
     "Hh3Volley",
+    "combat_size",
     "defence_of",
     "fire_group",
     "misfire_group",
+    "outnumbered",
     "shock_positions",
     "snap_forced",
     "strike_of",
@@ -213,7 +215,17 @@ def shock_positions(volley: Hh3Volley, target: Hh3Unit) -> tuple[int, ...]:
     return tuple(dict.fromkeys(SHOCK_STATUSES[w] for w in words if w in SHOCK_STATUSES))
 
 
-def _dice(volley: Hh3Volley, side: str) -> Dist:
+def combat_size(unit: Hh3Unit) -> int:
+    """How many models a unit counts for outnumbering: a model with Bulky (X) counts X."""
+    return unit.models * (unit.rule_number("Bulky") or 1)
+
+
+def outnumbered(volley: Hh3Volley, target: Hh3Unit) -> bool:
+    """Whether the attacking unit is outnumbered in the combat (the scenario's two units, Bulky (X) counted)."""
+    return volley.context.melee and combat_size(volley.attacker) < combat_size(target)
+
+
+def _dice(volley: Hh3Volley, side: str, target: Hh3Unit) -> Dist:
     """The number of hit dice (or melee attacks) of the volley."""
     w, ctx, att = volley.weapon, volley.context, volley.attacker
     if not w.melee:
@@ -224,6 +236,8 @@ def _dice(volley: Hh3Volley, side: str) -> Dist:
         raise ProfileError(f"{side}.A: required in melee", field=f"{side}.A")
     assert w.am is not None
     each = w.am.apply(att.a) + (1 if _acts(w, "Impact", "AM", ctx) else 0)
+    if outnumbered(volley, target):
+        each += w.rule_number("Reaping Blow") or 0
     strikers = att.models if ctx.engaged is None else min(ctx.engaged, att.models)
     return Dist.point(each * strikers)
 
@@ -236,7 +250,7 @@ def fire_group(volley: Hh3Volley, target: Hh3Unit, *, sides: tuple[str, str] = (
     if ctx.hits is not None:
         dice, die = ctx.hits.dist, GIVEN_HIT
     else:
-        dice, die = _dice(volley, sides[0]), _hit_die(volley, target, sides)
+        dice, die = _dice(volley, sides[0], target), _hit_die(volley, target, sides)
     shock = shock_positions(volley, target)
     calm = _hit_die(volley, target, sides, calm=True) if shock and ctx.hits is None else None
     on_hit: list[tuple[int, int]] = []

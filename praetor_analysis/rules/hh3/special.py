@@ -2,7 +2,7 @@
 references (tolerating the data's slips) and one declaration per rule name saying what the engine does with it.
 
 A declaration's ``kind`` is where the rule acts (``hit``, ``wound``, ``profile``, ``after``, ``status``, ``snap``,
-``marker``, ``defence``), or ``vehicle`` (acts only against Vehicles: no effect on other units), ``shock``,
+``marker``, ``defence``, ``melee``), or ``vehicle`` (acts only against Vehicles: no effect on other units), ``shock``,
 ``no_effect`` (no dice change in one attack) or ``not_modelled``; ``reason`` is the sentence the result gives
 when the rule lands under ``no_effect`` or ``not_modelled``.
 """
@@ -111,7 +111,7 @@ DECLARATIONS: dict[str, RuleDecl] = {
     "Aflame": RuleDecl("no_effect", "acts on the combat's resolution Check, not on the attack's dice"),
     "Minimum Range": RuleDecl("no_effect", "says where the weapon may fire; no dice change"),
     "Assault": RuleDecl("no_effect", "a trait (Volley attacks, Gun Down); no dice change"),
-    "Reaping Blow": RuleDecl("not_modelled", "adds Attacks while outnumbered: the scenario does not say the numbers"),
+    "Reaping Blow": RuleDecl("melee"),
     "Force": RuleDecl("not_modelled", "the Willpower Check that doubles X (and Perils) is not modelled yet"),
     "Psy-Shock": RuleDecl("not_modelled", "Perils of the Warp on Psyker targets: not modelled yet"),
 }
