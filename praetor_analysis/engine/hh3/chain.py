@@ -42,6 +42,7 @@ __all__ = [
     "resolve_group",
     "start",
     "wound_matrix",
+    "wound_step",
 ]
 
 STATUSES = ("Pinned", "Suppressed", "Stunned", "Routed")
@@ -144,9 +145,14 @@ def from_hit_points(hp: int, w: int) -> tuple[int, int]:
     return m, hp - (m - 1) * w
 
 
-def wound_matrix(damage: Dist, w: int, size: int) -> sparse.csr_matrix:
+def wound_matrix(damage: Dist, w: int, size: int) -> np.ndarray:
     """T[hp, hp'] = P(one Unsaved Wound of ``damage`` takes the unit from hp to hp' wounds left): the damaged
-    model takes it, and a model that dies loses the rest (excess lost). Sparse: a row per damage value."""
+    model takes it, and a model that dies loses the rest (excess lost). Dense; :func:`wound_step` is sparse."""
+    return np.asarray(wound_step(damage, w, size).toarray())
+
+
+def wound_step(damage: Dist, w: int, size: int) -> sparse.csr_matrix:
+    """:func:`wound_matrix` as a sparse matrix (a few entries per row: one per damage value)."""
     rows, cols, vals = [0], [0], [1.0]
     pd = damage.probabilities.tolist()
     for hp in range(1, size):
@@ -237,7 +243,7 @@ def _resolve(
         last = i == len(steps) - 1
         q = 1.0 if last or rems[i] <= 0.0 else min(p / rems[i], 1.0)
         binom = binomial_matrix(rmax, q)  # binom[r, k]: k of r dice in this class
-        step = wound_matrix(classes.unsaved[i - 3][2], wounds, size) if i >= 3 else None
+        step = wound_step(classes.unsaved[i - 3][2], wounds, size) if i >= 3 else None
         triggers = group.on_hit if i == 0 else group.on_wound if i == 1 else ()
         nxt: dict[tuple[int, ...], np.ndarray] = {}
         for key, a in work.items():
