@@ -58,13 +58,17 @@ def _pmf(dist):
 @settings(max_examples=60, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
 @given(documents())
 def test_generated_combinations_equal_the_oracle(doc):
-    got, want = calc(doc), oracle_hh3(doc)
+    _assert_equal(calc(doc), oracle_hh3(doc))
+
+
+def _assert_equal(got, want):
+    """Every count, status (null: nothing can cause it, a certain 0) and Phage chance at 1e-12."""
     for key in ("hits", "critical_hits", "wounds", "unsaved", "casualties", "damage"):
         a, b = _pmf(got[key]), want[key]
         assert all(abs(a.get(k, 0.0) - b.get(k, 0.0)) <= 1e-12 for k in set(a) | set(b)), (key, a, b)
     assert all(abs(got.get("phage", {}).get(k, 0.0) - v) <= 1e-12 for k, v in want["phage"].items())
     assert set(got.get("phage", {})) >= set(want["phage"])
-    for name, p in got["statuses"].items():  # null: nothing can cause it, a certain 0
+    for name, p in got["statuses"].items():
         assert abs((0.0 if p is None else p) - want["statuses"][name]) <= 1e-12, (name, p, want["statuses"][name])
 
 
@@ -98,10 +102,4 @@ def sequences(draw):
 @settings(max_examples=25, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
 @given(sequences())
 def test_generated_sequences_equal_the_oracle(doc):
-    got, want = calc(doc), oracle_hh3(doc)
-    for key in ("hits", "critical_hits", "wounds", "unsaved", "casualties", "damage"):
-        a, b = _pmf(got[key]), want[key]
-        assert all(abs(a.get(k, 0.0) - b.get(k, 0.0)) <= 1e-12 for k in set(a) | set(b)), (key, a, b)
-    for name, p in got["statuses"].items():
-        assert abs((0.0 if p is None else p) - want["statuses"][name]) <= 1e-12, (name, p, want["statuses"][name])
-    assert all(abs(got.get("phage", {}).get(k, 0.0) - v) <= 1e-12 for k, v in want["phage"].items())
+    _assert_equal(calc(doc), oracle_hh3(doc))
