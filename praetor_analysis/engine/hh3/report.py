@@ -49,6 +49,10 @@ def _weapon_rule(rule: RuleRef, volley: Hh3Volley, target: Hh3Unit, out: RuleRep
             out.add("no_effect", label, _HITS_GIVEN)
         elif rule.name == "Precision" and snap_forced(volley, target) and not ctx.melee:
             out.add("no_effect", label, "never on Snap Shots")
+        elif rule.name == "Precision" and any(
+            volley.weapon.rule(n) is not None for n in ("Blast", "Barrage", "Template", "Reaping Blow")
+        ):
+            out.add("no_effect", label, "never for Blast, Barrage, Template or Reaping Blow weapons")
         elif rule.name == "Overload" and ctx.melee:
             out.add("no_effect", label, "Misfires come from ranged Hit Tests")
         elif rule.name == "Overload" and volley.attacker.t is None:
