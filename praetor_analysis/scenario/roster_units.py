@@ -30,6 +30,7 @@ from praetor_analysis.bsdata.roster import (
     unzip_roster,
 )
 from praetor_analysis.bsdata.roster_costs import is_counted, selection_option
+from praetor_analysis.bsdata.roster_tree import name_count, unit_nodes
 from praetor_analysis.catalog import load_datasheets, load_wargear_options
 from praetor_analysis.rules.catalogue import lookup
 from praetor_analysis.rules.registry import Holder
@@ -59,25 +60,10 @@ class _Group:
     count: int
     chars: dict[str, str]
     sel: Element
-    weapons: list[dict[str, str]] = field(default_factory=list)
+    weapons: list[tuple[int, list[dict[str, str]]]] = field(default_factory=list)
+    """``(copies across the group, profiles)`` of each weapon selection of the group's models."""
     wargear: list[str] = field(default_factory=list)
     items: list[Item] = field(default_factory=list)
-
-
-def _unit_selections(root: Element) -> Iterator[tuple[Element, str]]:
-    """Every unit selection and the name of its force (a nested unit after its parent)."""
-    seen: set[int] = set()
-    for force in root.iter():
-        if force.tag.rsplit("}", 1)[-1] != "force":
-            continue
-        label = (force.get("name") or "").strip()
-        stack = list(children(force, "selections", "selection"))
-        while stack:
-            sel = stack.pop(0)
-            if sel.get("type") in ("unit", "model") and id(sel) not in seen:
-                seen.add(id(sel))
-                yield sel, label
-                stack.extend(c for c in sel.iter() if c is not sel and c.get("type") == "unit")
 
 
 def roster_selections(source: str | Path | bytes, name: str = "roster") -> list[RosterSelection]:
@@ -93,7 +79,7 @@ def roster_selections(source: str | Path | bytes, name: str = "roster") -> list[
     sheets = load_datasheets().drop_duplicates("entry_id").set_index("entry_id")
     all_options = load_wargear_options()
     out = []
-    for sel, force in _unit_selections(root):
+    for sel, force, _ in unit_nodes(root):
         entry = (sel.get("entryId") or "").split("::")[-1]
         options, faction = all_options.iloc[0:0], ""
         if entry in sheets.index:
@@ -119,7 +105,9 @@ def _groups(
         groups.append(current)
     weapons = selection_weapons(sel)
     if current is not None:
-        current.weapons.extend(weapons)
+        if weapons:
+            copies = current.count if current.sel is sel else selection_number(sel) * name_count(sel)
+            current.weapons.append((copies, weapons))
         if current.sel is not sel and sel.get("type") != "model":
             current.wargear.append(" ".join((sel.get("name") or "").split()))
             current.items.append(_item_of(sel))
@@ -155,6 +143,22 @@ def _carriers(sel: Element, groups: list[_Group], options: pd.DataFrame) -> list
     return [(g, g.count) for g in plain or groups]
 
 
+def _give(
+    parts: list[tuple[int, list[dict[str, str]], list[str]]], k: int, weapons: list[dict[str, str]], item: str | None
+) -> list[tuple[int, list[dict[str, str]], list[str]]]:
+    """``parts`` (models, weapons, wargear) with ``weapons`` (and the wargear ``item``) given to their first ``k``
+    models, a part split where ``k`` ends inside it."""
+    split = []
+    for m, ws, items in parts:
+        take = min(k, m)
+        if take:
+            split.append((take, ws + weapons, [*items, item] if item is not None else items))
+        if m - take:
+            split.append((m - take, ws, items))
+        k -= take
+    return split
+
+
 def _model_groups(groups: list[_Group], shared: list[Element], options: pd.DataFrame) -> list[ModelGroup]:
     extra: dict[int, list[tuple[int, list[dict[str, str]], str]]] = {}
     for sel in shared:
@@ -167,22 +171,15 @@ def _model_groups(groups: list[_Group], shared: list[Element], options: pd.DataF
             continue
         statline = with_wargear(attacker_block(g.chars), g.items)
         statline.pop("models", None)
-        parts: list[tuple[int, list[dict[str, str]], list[str]]] = [(g.count, list(g.weapons), list(g.wargear))]
+        parts: list[tuple[int, list[dict[str, str]], list[str]]] = [(g.count, [], list(g.wargear))]
+        for copies, weapons in g.weapons:  # each model q copies, the first r models one more
+            q, r = divmod(copies, g.count)
+            parts = _give([(m, ws + weapons * q, items) for m, ws, items in parts], r, weapons, None)
         for k, weapons, item in extra.get(id(g), []):
-            split = []
-            for m, ws, items in parts:
-                take = min(k, m)
-                if take:
-                    split.append((take, ws + weapons, [*items, item]))
-                if m - take:
-                    split.append((m - take, ws, items))
-                k -= take
-            parts = split
+            parts = _give(parts, k, weapons, item)
         for m, ws, items in parts:
-            seen: dict[tuple[str, ...], dict[str, Any]] = {}
-            for w in ws:
-                seen.setdefault((w["name"], w["Range"], w["Strength"], w["AP"], w["Type"]), weapon_block(w))
-            out.append(ModelGroup(g.name, m, statline, tuple(seen.values()), tuple(dict.fromkeys(items))))
+            blocks = tuple(weapon_block(w) for w in ws)  # every copy: two heavy flamers fire twice
+            out.append(ModelGroup(g.name, m, statline, blocks, tuple(dict.fromkeys(items))))
     merged: list[ModelGroup] = []
     for group in out:  # models of the same name, statline and wargear (an Indomitus squad's four) as one group
         same = next((i for i, o in enumerate(merged) if (o.model, o.statline, o.weapons, o.wargear)
