@@ -36,7 +36,7 @@ from praetor_analysis.bsdata.files import (
     read_regular_file,
 )
 from praetor_analysis.bsdata.roster_tree import is_statline, is_weapon, loose_selections, name_count, unit_nodes
-from praetor_analysis.bsdata.wargear_saves import saves_from_texts
+from praetor_analysis.bsdata.wargear_saves import WargearReading, read_wargear
 from praetor_analysis.profiles.vocabulary import clean_type
 
 __all__ = [
@@ -55,6 +55,7 @@ __all__ = [
     "selection_points",
     "selection_saves",
     "selection_statline",
+    "selection_wargear",
     "selection_weapons",
     "unzip_roster",
 ]
@@ -204,16 +205,23 @@ def selection_weapons(sel: Element) -> list[dict[str, str]]:
     return [_weapon_profile(p) for p in children(sel, "profiles", "profile") if is_weapon(p)]
 
 
-def selection_saves(sel: Element) -> tuple[str, str]:
-    """``(armour, invulnerable)``: the plain saves the wargear item profiles a selection carries itself grant
-    (:func:`~praetor_analysis.bsdata.wargear_saves.saves_from_texts`; ``""`` for none)."""
+def selection_wargear(sel: Element) -> WargearReading:
+    """What the wargear item profiles a selection carries itself give their bearer, read clause by clause
+    (:func:`~praetor_analysis.bsdata.wargear_saves.read_wargear`)."""
     texts = [
         t
         for p in children(sel, "profiles", "profile")
         if _is(p, {PROFILE_TYPE_IDS["wargear"]}, {"Wargear Item"})
         for t in _chars(p).values()
     ]
-    return saves_from_texts(texts)
+    return read_wargear(texts)
+
+
+def selection_saves(sel: Element) -> tuple[str, str]:
+    """``(armour, invulnerable)``: the saves the wargear item profiles a selection carries itself grant outright
+    (:func:`selection_wargear`; ``""`` for none)."""
+    reading = selection_wargear(sel)
+    return reading.armour, reading.invulnerable
 
 
 def selection_number(sel: Element) -> int:

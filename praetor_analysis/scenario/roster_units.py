@@ -10,10 +10,10 @@ outright). Points are the roster's own. A nested unit (a dedicated transport) is
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import re
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from pathlib import Path
-from typing import Any
 from xml.etree.ElementTree import Element
 
 import pandas as pd
@@ -24,18 +24,19 @@ from praetor_analysis.bsdata.roster import (
     read_roster_bytes,
     selection_number,
     selection_points,
-    selection_saves,
     selection_statline,
+    selection_wargear,
     selection_weapons,
     unzip_roster,
 )
 from praetor_analysis.bsdata.roster_costs import is_counted, selection_option
 from praetor_analysis.bsdata.roster_tree import name_count, unit_nodes
-from praetor_analysis.catalog import load_datasheets, load_wargear_options
+from praetor_analysis.catalog import load_datasheets, load_wargear_options, load_weapons
 from praetor_analysis.rules.catalogue import lookup
 from praetor_analysis.rules.registry import Holder
 from praetor_analysis.scenario.blocks import attacker_block, weapon_block
 from praetor_analysis.scenario.datasheet import is_character
+from praetor_analysis.scenario.names import fold
 from praetor_analysis.scenario.unit_records import FieldedUnit, ModelGroup
 from praetor_analysis.scenario.wargear_effects import Item, with_wargear
 
@@ -93,41 +94,94 @@ def roster_selections(source: str | Path | bytes, name: str = "roster") -> list[
 
 
 def _groups(
-    sel: Element, groups: list[_Group], shared: list[Element], current: _Group | None, worn: list[Item]
+    sel: Element,
+    groups: list[_Group],
+    shared: list[tuple[Element, list[dict[str, str]]]],
+    current: _Group | None,
+    worn: list[Item],
+    notes: list[str],
 ) -> float:
     """Fill the model groups of a unit's selections; weapon selections outside any model go to ``shared``,
-    the saves and rules of other wargear outside any model (a squad's Terminator armour) to ``worn``.
-    Returns the unit's points."""
+    the saves and rules of other wargear outside any model (a squad's Terminator armour) to ``worn``, what
+    the reading cannot use to ``notes``. Returns the unit's points."""
     points = selection_points(sel)
     own = selection_statline(sel)
     if own is not None:
         current = _Group(own[0], selection_number(sel), own[1], sel)
         groups.append(current)
-    weapons = selection_weapons(sel)
+    weapons = selection_weapons(sel) or _matched(sel, notes)
     if current is not None:
         if weapons:
             copies = current.count if current.sel is sel else selection_number(sel) * name_count(sel)
             current.weapons.append((copies, weapons))
         if current.sel is not sel and sel.get("type") != "model":
-            current.wargear.append(" ".join((sel.get("name") or "").split()))
-            current.items.append(_item_of(sel))
+            current.wargear.append(_name(sel))
+            current.items.extend(_items_of(sel, notes, bool(weapons)))
     elif weapons:
-        shared.append(sel)
+        shared.append((sel, weapons))
     elif own is None and sel.get("type") == "upgrade":
-        worn.append(_item_of(sel))
+        worn.extend(_items_of(sel, notes, False))
     for child in children(sel, "selections", "selection"):
         if child.get("type") != "unit":
-            points += _groups(child, groups, shared, current, worn)
+            points += _groups(child, groups, shared, current, worn, notes)
     return points
 
 
-def _item_of(sel: Element) -> Item:
-    """The saves and unit rule a wargear selection gives the models that carry it: the rule the engine
-    declares under its name (Iron Halo), else the saves its Wargear Item text grants outright."""
-    rule = lookup(" ".join((sel.get("name") or "").split()))
+def _name(sel: Element) -> str:
+    return " ".join((sel.get("name") or "").split())
+
+
+def _items_of(sel: Element, notes: list[str], armed: bool) -> list[Item]:
+    """The saves and unit rules a wargear selection gives the models that carry it: the rule the engine
+    declares under its name (Iron Halo), else what its Wargear Item text grants outright (its saves, the rules
+    the engine declares). A save under a condition, and a costed selection that gives nothing the engine reads
+    (no weapon, save or rule), go to ``notes`` with the selection's points."""
+    name = _name(sel)
+    rule = lookup(name)
     if rule is not None and rule.holder is Holder.UNIT:
-        return ("", "", rule.name)
-    return (*selection_saves(sel), "")
+        return [("", "", rule.name)]
+    reading = selection_wargear(sel)
+    declared = [r.name for r in map(lookup, reading.rules) if r is not None and r.holder is Holder.UNIT]
+    items: list[Item] = [(reading.armour, reading.invulnerable, "")] if reading.armour or reading.invulnerable else []
+    items += [("", "", r) for r in declared]
+    notes.extend(f"{name}: {line} (holds under a condition; not applied)" for line in reading.conditional)
+    pts = selection_points(sel)
+    quiet = items or armed or reading.conditional or any(children(sel, "selections", "selection"))
+    if pts and not quiet and any(children(sel, "profiles", "profile")):  # one without a profile: see _matched
+        notes.append(f"{name} ({pts:g} pts): no weapon, save or rule the engine reads")
+    return items
+
+
+_SWAP = re.compile(r"^(?:replace|exchange|swap)\s+(?P<old>.+?)\s+(?:with|for)\s+(?:an?\s+)?(?P<new>.+)$", re.IGNORECASE)
+
+
+@lru_cache(maxsize=1)
+def _weapon_names() -> dict[str, list[dict[str, str]]]:
+    """Today's weapon profiles by folded name, each distinct profile once."""
+    out: dict[str, dict[tuple[str, ...], dict[str, str]]] = {}
+    for row in load_weapons().to_dict(orient="records"):
+        prof = {k: str(row[k]) for k in ("name", "Range", "Strength", "AP", "Type")}
+        out.setdefault(fold(prof["name"]), {}).setdefault(tuple(prof.values())[1:], prof)
+    return {k: list(v.values()) for k, v in out.items()}
+
+
+def _matched(sel: Element, notes: list[str]) -> list[dict[str, str]]:
+    """The weapon a costed selection with no profile of its own names (an option of an older data version:
+    ``"Replace Close Combat Weapon with Chainaxe"``), when exactly one profile of today's catalogue has that
+    name; else ``[]``, and the selection is named in ``notes`` with its points."""
+    pts = selection_points(sel)
+    if not pts or any(children(sel, "profiles", "profile")) or any(children(sel, "selections", "selection")):
+        return []
+    name = _name(sel)
+    swap = _SWAP.match(name)
+    wanted = fold(swap.group("new") if swap else name).removesuffix("s")
+    found = _weapon_names().get(wanted) or _weapon_names().get(wanted + "s") or []
+    if len(found) == 1:
+        notes.append(f"{name} ({pts:g} pts): no profile in the roster; read as today's {found[0]['name']}")
+        return [dict(found[0])]
+    why = f"{len(found)} profiles of today's data have that name" if found else "no weapon of today's data has it"
+    notes.append(f"{name} ({pts:g} pts): no profile in the roster and {why}; not modelled")
+    return []
 
 
 def _carriers(sel: Element, groups: list[_Group], options: pd.DataFrame) -> list[tuple[_Group, int]]:
@@ -159,12 +213,13 @@ def _give(
     return split
 
 
-def _model_groups(groups: list[_Group], shared: list[Element], options: pd.DataFrame) -> list[ModelGroup]:
+def _model_groups(
+    groups: list[_Group], shared: list[tuple[Element, list[dict[str, str]]]], options: pd.DataFrame
+) -> list[ModelGroup]:
     extra: dict[int, list[tuple[int, list[dict[str, str]], str]]] = {}
-    for sel in shared:
-        name = " ".join((sel.get("name") or "").split())
+    for sel, weapons in shared:
         for g, k in _carriers(sel, groups, options):
-            extra.setdefault(id(g), []).append((k, selection_weapons(sel), name))
+            extra.setdefault(id(g), []).append((k, weapons, _name(sel)))
     out = []
     for g in groups:
         if g.count < 1:
@@ -194,9 +249,10 @@ def _model_groups(groups: list[_Group], shared: list[Element], options: pd.DataF
 def from_selection(selection: RosterSelection) -> FieldedUnit | None:
     """The unit a roster selection fields (None when it has no model with a statline)."""
     groups: list[_Group] = []
-    shared: list[Element] = []
+    shared: list[tuple[Element, list[dict[str, str]]]] = []
     worn: list[Item] = []
-    points = _groups(selection.element, groups, shared, None, worn)
+    notes: list[str] = []
+    points = _groups(selection.element, groups, shared, None, worn, notes)
     for g in groups:
         g.items.extend(worn)
     models = _model_groups(groups, shared, selection.options)
@@ -206,5 +262,13 @@ def from_selection(selection: RosterSelection) -> FieldedUnit | None:
     costed = tuple(" ".join((s.get("name") or "").split()) for s in selection.element.iter() if selection_points(s))
     size = sum(g.count for g in models)
     return FieldedUnit(
-        name, selection.faction, size, points, tuple(models), costed, source="roster", force=selection.force
+        name,
+        selection.faction,
+        size,
+        points,
+        tuple(models),
+        costed,
+        source="roster",
+        notes=tuple(dict.fromkeys(notes)),
+        force=selection.force,
     )
