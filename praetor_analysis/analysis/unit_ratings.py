@@ -24,7 +24,7 @@ from praetor_analysis.prob.dist import Dist
 from praetor_analysis.profiles.records import Unit
 from praetor_analysis.scenario.blocks import is_vehicle_row
 from praetor_analysis.scenario.document import target_of_block
-from praetor_analysis.scenario.fielded import FieldedUnit, is_datasheet, roster_units
+from praetor_analysis.scenario.fielded import FieldedUnit, is_datasheet, read_roster_units, roster_units
 from praetor_analysis.scenario.names import resolve_unit, target_from_row
 from praetor_analysis.scenario.unit_attack import melee, shooting
 from praetor_analysis.scenario.unit_calc import target_of
@@ -205,9 +205,14 @@ def rate_roster(
     half_range: bool = False,
 ) -> pd.DataFrame:
     """Every unit of a roster rated in shooting and melee against the standard targets (or one named
-    target), sorted by ``per_100_pts``, highest first."""
+    target), sorted by ``per_100_pts``, highest first; each unit named by its label (``Tactical Squad (2)``,
+    :func:`~praetor_analysis.scenario.fielded.read_roster_units`)."""
     targets = standard_targets() if target is None else [target_named(target, models)]
-    frames = [rate(u, targets, charging=charging, half_range=half_range) for u in roster_loadouts(path)]
+    reading = read_roster_units(path)
+    frames = [
+        rate(u, targets, charging=charging, half_range=half_range, label=label)
+        for u, label in zip(reading.units, reading.labels, strict=True)
+    ]
     if not frames:
         return pd.DataFrame(columns=RATING_COLUMNS)
     frame = pd.concat(frames, ignore_index=True)

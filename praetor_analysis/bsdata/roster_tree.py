@@ -121,10 +121,7 @@ def loose_selections(root: Element) -> list[tuple[Element, str]]:
     """``(selection, force name)`` of every selection outside every unit (a force's upgrades, the wrapper of a
     unit), whose own costs no unit's points include."""
     return [
-        (sel, (force.get("name") or "").strip())
-        for force in _forces(root)
-        for sel, unit in _walk(force)
-        if not unit
+        (sel, (force.get("name") or "").strip()) for force in _forces(root) for sel, unit in _walk(force) if not unit
     ]
 
 

@@ -11,6 +11,7 @@ outright). Points are the roster's own. A nested unit (a dedicated transport) is
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
@@ -40,7 +41,14 @@ from praetor_analysis.scenario.names import fold
 from praetor_analysis.scenario.unit_records import FieldedUnit, ModelGroup
 from praetor_analysis.scenario.wargear_effects import Item, with_wargear
 
-__all__ = ["RosterSelection", "from_selection", "roster_selections"]
+__all__ = [
+    "RosterReading",
+    "RosterSelection",
+    "from_selection",
+    "read_roster_units",
+    "roster_selections",
+    "unique_labels",
+]
 
 
 @dataclass(frozen=True)
@@ -65,6 +73,82 @@ class _Group:
     """``(copies across the group, profiles)`` of each weapon selection of the group's models."""
     wargear: list[str] = field(default_factory=list)
     items: list[Item] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class RosterReading:
+    """A roster read whole: its fielded units with their labels, and the points of what is not rated.
+
+    Attributes:
+        name: The roster's name.
+        declared: The total the file declares.
+        units: The units that have a model with a statline, in the roster's order.
+        labels: Each unit's label, unique within the list (``Tactical Squad (1)``, ``(2)``): the one every
+            command prints and ``calc`` accepts.
+        not_rated: ``(name, points, why)`` of the costed selections outside every unit and the units with no
+            model to field.
+    """
+
+    name: str
+    declared: float
+    units: tuple[FieldedUnit, ...]
+    labels: tuple[str, ...]
+    not_rated: tuple[tuple[str, float, str], ...] = ()
+
+    @property
+    def rated_points(self) -> float:
+        """The points of the units rated."""
+        return float(sum(u.points for u in self.units))
+
+    @property
+    def not_rated_points(self) -> float:
+        """The points listed as not rated."""
+        return float(sum(p for _, p, _ in self.not_rated))
+
+    def account(self) -> str:
+        """One line: the declared points as the units rated plus the points not rated (each named)."""
+        rated, rest = self.rated_points, self.not_rated_points
+        line = (
+            f"{self.name}: {self.declared:,.0f} points declared = {rated:,.0f} in {len(self.units)} units rated "
+            f"+ {rest:,.0f} not rated"
+        )
+        if self.not_rated:
+            line += " (" + "; ".join(f"{n}, {p:,.0f} pts: {why}" for n, p, why in self.not_rated) + ")"
+        gap = self.declared - rated - rest
+        if abs(gap) > 1e-6:
+            side = "less" if gap > 0 else "more"
+            line += f"; the file's selections add up to {rated + rest:,.0f}, {abs(gap):,.0f} {side}"
+        return line
+
+
+def unique_labels(labels: Sequence[str]) -> list[str]:
+    """Labels made unique as every command prints them: a repeated one as ``Tactical Squad (1)``, ``(2)``."""
+    seen: dict[str, int] = {}
+    total = {x: list(labels).count(x) for x in labels}
+    out = []
+    for x in labels:
+        seen[x] = seen.get(x, 0) + 1
+        out.append(f"{x} ({seen[x]})" if total[x] > 1 else x)
+    return out
+
+
+def read_roster_units(source: str | Path | bytes, name: str = "roster") -> RosterReading:
+    """A roster file (or its bytes) read whole: every unit fielded and labelled, and what is not rated with
+    its points (see :class:`RosterReading`)."""
+    if isinstance(source, (bytes, bytearray)):
+        roster = read_roster_bytes(bytes(source), name)
+    else:
+        roster, name = read_roster(Path(source)), Path(source).name
+    not_rated = [(n, p, "outside every unit") for n, p in roster.loose]
+    units = []
+    for selection, read in zip(roster_selections(roster.document, name), roster.units, strict=True):
+        unit = from_selection(selection)
+        if unit is not None:
+            units.append(unit)
+        elif read.points:
+            not_rated.append((read.name, read.points, "no model with a statline"))
+    labels = tuple(unique_labels([u.datasheet for u in units]))
+    return RosterReading(roster.name or name, roster.points, tuple(units), labels, tuple(not_rated))
 
 
 def roster_selections(source: str | Path | bytes, name: str = "roster") -> list[RosterSelection]:
