@@ -23,6 +23,7 @@ from praetor_analysis.scenario.fielded import FieldedUnit, fielded_unit, is_data
 from praetor_analysis.scenario.fields import check_scenario_fields, check_unit_fields
 from praetor_analysis.scenario.modifiers import split_modifiers
 from praetor_analysis.scenario.names import resolve_weapon
+from praetor_analysis.scenario.roster_units import read_roster_units
 from praetor_analysis.scenario.unit_attack import melee, shooting
 from praetor_analysis.scenario.unit_target import ROSTER_FIELDS, as_target, roster_unit
 
@@ -257,6 +258,8 @@ def unit_calc(data: Mapping[str, Any]) -> dict[str, Any]:
     except ProfileError as exc:
         raise ScenarioError(str(exc)) from None
     result["attacker"], result["target"] = loadout_echo(unit), unit_echo(target)
+    if _is_roster_block(attacker):  # the list's points in one line: the units rated + the points not rated
+        result["roster"] = read_roster_units(str(attacker["roster"])).account()
     return add_notes(result, notes)
 
 
