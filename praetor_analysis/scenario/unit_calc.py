@@ -258,7 +258,7 @@ def unit_calc(data: Mapping[str, Any]) -> dict[str, Any]:
     except ProfileError as exc:
         raise ScenarioError(str(exc)) from None
     result["attacker"], result["target"] = loadout_echo(unit), unit_echo(target)
-    if _is_roster_block(attacker):  # the list's points in one line: the units rated + the points not rated
+    if isinstance(attacker, Mapping) and _is_roster_block(attacker):  # the list's points: rated + not rated
         result["roster"] = read_roster_units(str(attacker["roster"])).account()
     return add_notes(result, notes)
 
