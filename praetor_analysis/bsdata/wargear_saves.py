@@ -5,7 +5,8 @@ Each mention of a save (``a N+ Armour Save``, ``a N+ Invulnerable Save``, ``an I
 mention or the end of the sentence:
 
 - a mention followed by nothing, or by a connector (``,`` ``and`` ``or`` ``–`` ``(`` ``.`` ``but`` ``this``
-  ``in addition``...), is granted outright: the bearer has that save always;
+  ``in addition``...), is granted outright: the bearer has that save always; so is one given "if the model does
+  not already have one" (the better of the two saves is kept, which is that);
 - a mention followed by anything else (``against close combat attacks``, ``during the Shooting phase``,
   ``when ... fighting in a Challenge``) holds only under that condition, and so does every improvement
   (``improved to 3+``, ``increased to 2+``): it is not applied, and named in :attr:`WargearReading.conditional`.
@@ -40,6 +41,10 @@ _OUTRIGHT = re.compile(
     r"^\s*(?:$|[,.;:–—(\-]|and\b|or\b|but\b|this\b|in addition\b|additionally\b|which\b(?!\s+is\s+increas))",
     re.IGNORECASE,
 )
+_UNLESS_ONE = re.compile(
+    r"^\s*,?\s*if (?:they|it|the model|the bearer) (?:does|do) not already (?:have|possess) one\b", re.I
+)
+"""A save given "if the model does not already have one": the better of the two saves, as every save is read."""
 _RULE = re.compile(r"\b(?:the|a)\s+(?P<rule>[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*(?:\s*\(\d\+?\))?)\s+special rule")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
 
@@ -87,7 +92,7 @@ def _sentence(sentence: str, found: dict[str, str], rules: list[str], conditiona
         what = f"{value} {'Armour' if kind == 'armour' else 'Invulnerable'} Save"
         if not kind:
             conditional.append(f"{value} save: {_clip(m.group(0) + after)}")
-        elif m.group("better") or m.group("v4") or not _OUTRIGHT.match(after):
+        elif m.group("better") or m.group("v4") or not (_OUTRIGHT.match(after) or _UNLESS_ONE.match(after)):
             conditional.append(f"{what}: {_clip(m.group(0) + after)}")
         else:
             found[kind] = best_save(found.get(kind, ""), value)

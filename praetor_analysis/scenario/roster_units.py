@@ -73,6 +73,8 @@ class _Group:
     """``(copies across the group, profiles)`` of each weapon selection of the group's models."""
     wargear: list[str] = field(default_factory=list)
     items: list[Item] = field(default_factory=list)
+    swaps: list[tuple[int, str]] = field(default_factory=list)
+    """``(copies, folded name)`` of the weapons an option read by its name replaces (``Replace X with Y``)."""
 
 
 @dataclass(frozen=True)
@@ -180,7 +182,7 @@ def roster_selections(source: str | Path | bytes, name: str = "roster") -> list[
 def _groups(
     sel: Element,
     groups: list[_Group],
-    shared: list[tuple[Element, list[dict[str, str]]]],
+    shared: list[tuple[Element, list[dict[str, str]], str]],
     current: _Group | None,
     worn: list[Item],
     notes: list[str],
@@ -193,16 +195,21 @@ def _groups(
     if own is not None:
         current = _Group(own[0], selection_number(sel), own[1], sel)
         groups.append(current)
-    weapons = selection_weapons(sel) or _matched(sel, notes)
+    weapons = selection_weapons(sel)
+    replaced = ""
+    if not weapons and not (current is not None and _names_model(sel, current)):
+        weapons, replaced = _matched(sel, notes)
     if current is not None:
         if weapons:
             copies = current.count if current.sel is sel else selection_number(sel) * name_count(sel)
             current.weapons.append((copies, weapons))
+            if replaced:
+                current.swaps.append((copies, replaced))
         if current.sel is not sel and sel.get("type") != "model":
             current.wargear.append(_name(sel))
             current.items.extend(_items_of(sel, notes, bool(weapons)))
     elif weapons:
-        shared.append((sel, weapons))
+        shared.append((sel, weapons, replaced))
     elif own is None and sel.get("type") == "upgrade":
         worn.extend(_items_of(sel, notes, False))
     for child in children(sel, "selections", "selection"):
@@ -213,6 +220,12 @@ def _groups(
 
 def _name(sel: Element) -> str:
     return " ".join((sel.get("name") or "").split())
+
+
+def _names_model(sel: Element, group: _Group) -> bool:
+    """Whether a selection names its model's own variant (``Mounted Force Commander*`` under the model whose
+    statline is the Mounted Force Commander's): the statline already holds it."""
+    return fold(_name(sel).rstrip("*")) in fold(group.name)
 
 
 def _items_of(sel: Element, notes: list[str], armed: bool) -> list[Item]:
@@ -249,23 +262,26 @@ def _weapon_names() -> dict[str, list[dict[str, str]]]:
     return {k: list(v.values()) for k, v in out.items()}
 
 
-def _matched(sel: Element, notes: list[str]) -> list[dict[str, str]]:
+def _matched(sel: Element, notes: list[str]) -> tuple[list[dict[str, str]], str]:
     """The weapon a costed selection with no profile of its own names (an option of an older data version:
     ``"Replace Close Combat Weapon with Chainaxe"``), when exactly one profile of today's catalogue has that
-    name; else ``[]``, and the selection is named in ``notes`` with its points."""
+    name, and the folded name of the weapon it replaces (``""``: none); else ``[]``, and the selection is named
+    in ``notes`` with its points."""
     pts = selection_points(sel)
     if not pts or any(children(sel, "profiles", "profile")) or any(children(sel, "selections", "selection")):
-        return []
+        return [], ""
     name = _name(sel)
     swap = _SWAP.match(name)
     wanted = fold(swap.group("new") if swap else name).removesuffix("s")
     found = _weapon_names().get(wanted) or _weapon_names().get(wanted + "s") or []
     if len(found) == 1:
-        notes.append(f"{name} ({pts:g} pts): no profile in the roster; read as today's {found[0]['name']}")
-        return [dict(found[0])]
+        old = fold(swap.group("old")) if swap else ""
+        instead = f" in place of a {swap.group('old')}" if swap else ""
+        notes.append(f"{name} ({pts:g} pts): no profile in the roster; read as today's {found[0]['name']}{instead}")
+        return [dict(found[0])], old
     why = f"{len(found)} profiles of today's data have that name" if found else "no weapon of today's data has it"
     notes.append(f"{name} ({pts:g} pts): no profile in the roster and {why}; not modelled")
-    return []
+    return [], ""
 
 
 def _carriers(sel: Element, groups: list[_Group], options: pd.DataFrame) -> list[tuple[_Group, int]]:
@@ -279,6 +295,17 @@ def _carriers(sel: Element, groups: list[_Group], options: pd.DataFrame) -> list
             return counted
     plain = [g for g in groups if not is_character(g.chars)]
     return [(g, g.count) for g in plain or groups]
+
+
+def _swapped(g: _Group) -> list[tuple[int, list[dict[str, str]]]]:
+    """The group's weapon selections with the copies an option read by its name replaces taken off."""
+    loads = list(g.weapons)
+    for copies, old in g.swaps:
+        for i, (n, profiles) in enumerate(loads):
+            if copies and n and all(fold(p["name"]) == old for p in profiles):
+                take = min(n, copies)
+                loads[i], copies = (n - take, profiles), copies - take
+    return [(n, p) for n, p in loads if n]
 
 
 def _give(
@@ -298,12 +325,14 @@ def _give(
 
 
 def _model_groups(
-    groups: list[_Group], shared: list[tuple[Element, list[dict[str, str]]]], options: pd.DataFrame
+    groups: list[_Group], shared: list[tuple[Element, list[dict[str, str]], str]], options: pd.DataFrame
 ) -> list[ModelGroup]:
     extra: dict[int, list[tuple[int, list[dict[str, str]], str]]] = {}
-    for sel, weapons in shared:
+    for sel, weapons, replaced in shared:
         for g, k in _carriers(sel, groups, options):
             extra.setdefault(id(g), []).append((k, weapons, _name(sel)))
+            if replaced:
+                g.swaps.append((k, replaced))
     out = []
     for g in groups:
         if g.count < 1:
@@ -311,7 +340,7 @@ def _model_groups(
         statline = with_wargear(attacker_block(g.chars), g.items)
         statline.pop("models", None)
         parts: list[tuple[int, list[dict[str, str]], list[str]]] = [(g.count, [], list(g.wargear))]
-        for copies, weapons in g.weapons:  # each model q copies, the first r models one more
+        for copies, weapons in _swapped(g):  # each model q copies, the first r models one more
             q, r = divmod(copies, g.count)
             parts = _give([(m, ws + weapons * q, items) for m, ws, items in parts], r, weapons, None)
         for k, weapons, item in extra.get(id(g), []):
@@ -333,7 +362,7 @@ def _model_groups(
 def from_selection(selection: RosterSelection) -> FieldedUnit | None:
     """The unit a roster selection fields (None when it has no model with a statline)."""
     groups: list[_Group] = []
-    shared: list[tuple[Element, list[dict[str, str]]]] = []
+    shared: list[tuple[Element, list[dict[str, str]], str]] = []
     worn: list[Item] = []
     notes: list[str] = []
     points = _groups(selection.element, groups, shared, None, worn, notes)
