@@ -111,7 +111,7 @@ def cmd_roster(args: argparse.Namespace) -> int:
     """praetor roster FILE: every unit rated in shooting and melee, sorted by effect per 100 points."""
     from praetor_analysis.analysis.unit_ratings import json_rows, rate_roster, roster_table
     from praetor_analysis.profiles.records import MAX_MODELS
-    from praetor_analysis.scenario.fielded import read_roster_units
+    from praetor_analysis.units.fielded import read_roster_units
 
     if args.models is not None:
         if args.target is None:

@@ -19,9 +19,9 @@ from praetor_analysis.analysis.unit_ratings import rate_roster, target_named
 from praetor_analysis.bsdata.roster import read_roster
 from praetor_analysis.bsdata.roster_tree import name_count
 from praetor_analysis.bsdata.wargear_saves import read_wargear
-from praetor_analysis.scenario.fielded import read_roster_units
-from praetor_analysis.scenario.unit_attack import melee, shooting, shooting_volleys
-from praetor_analysis.scenario.unit_target import roster_unit
+from praetor_analysis.units.attack import melee, shooting, shooting_volleys
+from praetor_analysis.units.fielded import read_roster_units
+from praetor_analysis.units.target import roster_unit
 
 HH2 = Path(__file__).parent / "fixtures" / "rosters" / "hh2"
 ROSTERS = sorted(p for p in HH2.iterdir() if p.suffix in {".ros", ".rosz", ".test"})

@@ -5,9 +5,9 @@ list-against-list analysis call):
 
 - :func:`fielded_unit` ``(source, field="attacker") -> FieldedUnit``: ``source`` is a datasheet name or
   block (``{"name", "faction", "size", "loadout", "charging", ...}``: the loadout checked against the
-  data's limits and priced as the data prices it, :mod:`praetor_analysis.scenario.datasheet`) or a
+  data's limits and priced as the data prices it, :mod:`praetor_analysis.units.datasheet`) or a
   :class:`RosterSelection` (its models, statlines, wargear and the roster's points,
-  :mod:`praetor_analysis.scenario.roster_units`). Bad input raises ``ScenarioError`` naming ``field``.
+  :mod:`praetor_analysis.units.roster_units`). Bad input raises ``ScenarioError`` naming ``field``.
 - :func:`roster_units` ``(path) -> list[FieldedUnit]``: every unit of a ``.ros``/``.rosz`` file;
   :func:`read_roster_units` ``(path) -> RosterReading``: the same with each unit's label and the points not
   rated (``account()``: the one line every command prints).
@@ -15,7 +15,7 @@ list-against-list analysis call):
   ``source``, ``notes``; ``with_flags(charging=True)``) and :class:`ModelGroup` (``model``, ``count``,
   ``statline``, ``weapons``, ``wargear``).
 
-The unit attacks with :func:`praetor_analysis.scenario.unit_attack.shooting` and ``melee``.
+The unit attacks with :func:`praetor_analysis.units.attack.shooting` and ``melee``.
 """
 
 from __future__ import annotations
@@ -24,8 +24,9 @@ from pathlib import Path
 from typing import Any
 
 from praetor_analysis.errors import ScenarioError
-from praetor_analysis.scenario.datasheet import build_loadout, is_datasheet
-from praetor_analysis.scenario.roster_units import (
+from praetor_analysis.units.datasheet import build_loadout, is_datasheet
+from praetor_analysis.units.records import FieldedUnit, ModelGroup
+from praetor_analysis.units.roster_units import (
     RosterReading,
     RosterSelection,
     from_selection,
@@ -33,7 +34,6 @@ from praetor_analysis.scenario.roster_units import (
     roster_selections,
     unique_labels,
 )
-from praetor_analysis.scenario.unit_records import FieldedUnit, ModelGroup
 
 __all__ = [
     "FieldedUnit",
