@@ -29,6 +29,7 @@ NS = "{http://www.battlescribe.net/schema/rosterSchema}"
 CORSWAIN_LIST = HH2 / "HH Dark Angels Test.ros"
 LEVIATHAN_LIST = HH2 / "HH2 - Dark Angels.rosz"
 KNIGHT_LIST = HH2 / "Dark Angels - HH2 - Test.ros"
+MILITIA_LIST = HH2 / "OgrynChainaxeFix.rosz"
 
 
 def _unit(path: Path, name: str):
@@ -92,6 +93,50 @@ def test_a_unit_under_an_upgrade_is_found(tmp_path: Path) -> None:
     assert sorted(u.name for u in read_roster(_wrapped(tmp_path)).units) == sorted(
         u.name for u in read_roster(CORSWAIN_LIST).units
     )
+
+
+def test_the_militia_lists_assassin_under_an_upgrade_is_a_unit() -> None:
+    """The Clade Callidus Assassin (125 pts) sits under the upgrade "Clade Assassins (Loyalist)": before, 9 units
+    summing to 1,326 of the declared 1,451 points were read and calc had no such unit."""
+    reading = read_roster_units(MILITIA_LIST)
+    assert len(reading.units) == 10 and "Clade Callidus Assassin" in reading.labels
+    assert reading.rated_points == reading.declared == 1451
+    _label, unit = roster_unit({"roster": str(MILITIA_LIST), "unit": "Clade Callidus Assassin"})
+    assert unit.points == 125 and [w["name"] for w in unit.groups[0].weapons] == ["Neural Shredder", "Phase Sword"]
+
+
+def test_an_option_of_an_older_data_version_in_a_real_list() -> None:
+    """The Ogryn Brutes paid 8 pts for "Replace Close Combat Weapon with Chainaxe", an entry today's data does not
+    have (no profile in the roster): each of the four Brutes fights with today's Chainaxe instead."""
+    reading = read_roster_units(MILITIA_LIST)
+    for label in ("IM - Ogryn Brute Squad (1)", "IM - Ogryn Brute Squad (2)"):
+        unit = reading.units[reading.labels.index(label)]
+        brutes = next(g for g in unit.groups if g.model.startswith("Ogryn Brute"))
+        assert brutes.count == 4 and [w["name"] for w in brutes.weapons] == ["Chainaxe"]
+        assert any(
+            "read as today's Chainaxe in place of a Close Combat Weapon" in n and "8 pts" in n for n in unit.notes
+        )
+
+
+def test_the_report_names_units_by_label(tmp_path: Path) -> None:
+    from praetor_analysis.views.report import report_main
+
+    out = tmp_path / "report.html"
+    assert report_main(None, None, str(MILITIA_LIST), str(out)) == 0
+    html = out.read_text(encoding="utf-8")
+    assert not re.search(r"\[\d+:(shooting|melee)\]", html)
+    assert "IM - Ogryn Brute Squad (2) (melee)" in html
+    assert read_roster_units(MILITIA_LIST).account() in html
+
+
+@pytest.mark.parametrize("path", ROSTERS, ids=lambda p: p.name)
+def test_every_command_uses_the_same_labels(path: Path, tmp_path: Path) -> None:
+    from praetor_analysis.analysis.army_list import load_list
+    from praetor_analysis.views.workbench_roster import read_loaded_roster
+
+    labels = read_roster_units(path).labels
+    assert tuple(u.label for u in load_list(path).units) == labels
+    assert read_loaded_roster(path.read_bytes(), path.name, tmp_path).labels == labels
 
 
 def _weapons(unit) -> list[str]:

@@ -163,8 +163,8 @@ def load_list(path: str | Path) -> ArmyList:
         except (UnicodeDecodeError, ValueError) as exc:
             raise ScenarioError(f"{path.name}: not a JSON document ({exc})") from None
         return read_list_json(doc, path.stem)
-    if suffix not in (".ros", ".rosz"):
-        raise ScenarioError(f"{path.name}: expected a .ros, .rosz or .json list")
+    if suffix not in (".ros", ".rosz", ".test"):  # .test: a New Recruit roster renamed, as praetor roster reads it
+        raise ScenarioError(f"{path.name}: expected a .ros, .rosz (or .test) roster or a .json list")
     reading = read_roster_units(path)
     if not reading.units:
         raise ScenarioError(f"{path.name}: no unit with models")
