@@ -315,3 +315,36 @@ def test_every_save_in_the_data_is_read_or_listed() -> None:
             applied = any(s and int(s[0]) <= int(m.group(1)) for s in (reading.armour, reading.invulnerable))
             assert listed or applied, text
     assert checked > 100
+
+
+def _with_costs(tmp_path: Path, *, declared_too: bool) -> Path:
+    """Corswain's list with its force's "Rite of War" upgrade costed 25 pts and a costed unit with no model
+    (a unit selection whose models were removed), the declared total raised by both when ``declared_too``."""
+    tree = ET.parse(CORSWAIN_LIST)
+    root = tree.getroot()
+    force = next(root.iter(f"{NS}force"))
+    rite = next(s for s in force.iter(f"{NS}selection") if s.get("name") == "Rite of War")
+    costs = ET.SubElement(rite, f"{NS}costs")
+    ET.SubElement(costs, f"{NS}cost", {"name": "Pts", "typeId": "d2ee-04cb-5f8a-2642", "value": "25.0"})
+    sels = force.find(f"{NS}selections")
+    assert sels is not None
+    empty = ET.SubElement(sels, f"{NS}selection", {"name": "Empty Unit", "type": "unit", "number": "1"})
+    ET.SubElement(ET.SubElement(empty, f"{NS}costs"), f"{NS}cost", {"name": "Pts", "typeId": "x", "value": "40.0"})
+    if declared_too:
+        total = next(c for c in root.iter(f"{NS}cost") if c.get("name") == "Pts")  # the roster's own comes first
+        total.set("value", str(float(total.get("value", "0")) + 65))
+    out = tmp_path / "costed.ros"
+    tree.write(out, xml_declaration=True, encoding="utf-8")
+    return out
+
+
+def test_points_not_rated_are_named(tmp_path: Path) -> None:
+    reading = read_roster_units(_with_costs(tmp_path, declared_too=True))
+    assert ("Rite of War", 25.0, "outside every unit") in reading.not_rated
+    assert ("Empty Unit", 40.0, "no model with a statline") in reading.not_rated
+    assert reading.rated_points + reading.not_rated_points == reading.declared == 1485 + 65
+    line = reading.account()
+    assert "+ 65 not rated (Rite of War, 25 pts: outside every unit; Empty Unit, 40 pts: no model" in line
+    assert "add up to" not in line
+    off = read_roster_units(_with_costs(tmp_path, declared_too=False)).account()
+    assert off.endswith("the file's selections add up to 1,550, 65 more")
