@@ -131,6 +131,7 @@ def _row(label: str, points: float, target: tuple[str, Unit], phase: str, result
         "p_all": full,
         "weapons": "; ".join(
             f"{c['count']} {c['model']}: {c['weapon'] if c['weapon'] is not None else '-'}"
+            + (f" x{c['copies']}" if c.get("copies", 1) > 1 else "")  # each model fires that many (two heavy flamers)
             for c in result.get("chosen", [])
         ),
         "not_modelled": "; ".join(result.get("not_modelled", [])),
