@@ -348,3 +348,40 @@ def test_points_not_rated_are_named(tmp_path: Path) -> None:
     assert "add up to" not in line
     off = read_roster_units(_with_costs(tmp_path, declared_too=False)).account()
     assert off.endswith("the file's selections add up to 1,550, 65 more")
+
+
+def test_a_unit_in_a_nested_force_is_found(tmp_path: Path) -> None:
+    """Corswain's list with its Land Raider moved into a force nested in the first."""
+    tree = ET.parse(CORSWAIN_LIST)
+    force = next(tree.getroot().iter(f"{NS}force"))
+    sels = force.find(f"{NS}selections")
+    assert sels is not None
+    spartan = next(s for s in sels if s.get("name") == "Land Raider Spartan")
+    sels.remove(spartan)
+    inner = ET.SubElement(ET.SubElement(force, f"{NS}forces"), f"{NS}force", {"name": "Inner force"})
+    ET.SubElement(inner, f"{NS}selections").append(spartan)
+    out = tmp_path / "nested.ros"
+    tree.write(out, xml_declaration=True, encoding="utf-8")
+    reading = read_roster_units(out)
+    moved = reading.units[reading.labels.index("Land Raider Spartan")]
+    assert moved.force == "Inner force" and moved.points == 370
+    assert reading.rated_points == reading.declared
+
+
+def test_a_weapon_selection_of_fewer_copies_than_models_is_split(tmp_path: Path) -> None:
+    """Corswain's list with the two claw Terminators' "Pair of Lightning Claws" at ``number`` 1 (one pair for the
+    two models): one model has the pair, the other none; at 3, one has two pairs and the other one."""
+    for number, expected in (("1", [(1, 2), (1, 0)]), ("3", [(1, 4), (1, 2)])):
+        tree = ET.parse(CORSWAIN_LIST)
+        sel = next(s for s in tree.getroot().iter(f"{NS}selection") if s.get("name") == "Pair of Lightning Claws")
+        sel.set("number", number)
+        out = tmp_path / f"claws{number}.ros"
+        tree.write(out, xml_declaration=True, encoding="utf-8")
+        unit = _unit(out, "Terminator Tartaros Squad")
+        shown = [(g.count, _weapons_of(g).count("Lightning Claw")) for g in unit.groups if not _weapons_of(g)
+                 or set(_weapons_of(g)) == {"Lightning Claw"}]  # fmt: skip
+        assert sorted(shown, key=lambda x: -x[1]) == expected
+
+
+def _weapons_of(group) -> list[str]:
+    return [str(w["name"]) for w in group.weapons]

@@ -1,11 +1,18 @@
 """A roster's units as fielded: each unit selection read into a :class:`FieldedUnit`.
 
-Each model selection of a unit brings its models (``number``), its statline and the weapon profiles and
-wargear under it. A weapon taken for the whole unit (a selection outside any model) goes to the models its
-per-model cost counts, else to the models that are not Characters (a squad's heavy weapons, not its
-Sergeant's). Each model's wargear selections give it their saves and unit rules
-(:mod:`praetor_analysis.units.wargear_effects`: an Iron Halo, the armour save a Wargear Item's text grants
-outright). Points are the roster's own. A nested unit (a dedicated transport) is its own unit.
+The units are found wherever they sit (:func:`praetor_analysis.bsdata.roster_tree.unit_nodes`). Each model
+selection of a unit brings its models (``number``), its statline and the weapon profiles and wargear under it:
+a weapon selection of ``number`` k under n models gives each k / n of it (the first k mod n one more), each
+standing for the count its name gives (``2x Lascannon Array``), and every copy is kept (two heavy flamers fire
+twice). A
+weapon taken for the whole unit (a selection outside any model) goes to the models its per-model cost counts,
+else to the models that are not Characters (a squad's heavy weapons, not its Sergeant's). Each model's wargear
+selections give it their saves and unit rules (:mod:`praetor_analysis.units.wargear_effects`: an Iron Halo,
+what a Wargear Item's text grants outright, clause by clause). A costed selection with no profile is matched by
+name to today's one weapon of that name (``Replace Close Combat Weapon with Chainaxe``); what the reading cannot
+use (a save under a condition, a costed item that does nothing the engine reads) is in the unit's ``notes``, so
+in every result's ``not_modelled``. Points are the roster's own; :func:`read_roster_units` labels the units and
+accounts for the points not rated (docs/rosters.md). A nested unit (a dedicated transport) is its own unit.
 """
 
 from __future__ import annotations
@@ -70,7 +77,8 @@ class _Group:
     chars: dict[str, str]
     sel: Element
     weapons: list[tuple[int, list[dict[str, str]]]] = field(default_factory=list)
-    """``(copies across the group, profiles)`` of each weapon selection of the group's models."""
+    """``(selections across the group, the profiles one selection gives)`` of each weapon selection of the group's
+    models (a ``Pair of Lightning Claws`` gives two claws)."""
     wargear: list[str] = field(default_factory=list)
     items: list[Item] = field(default_factory=list)
     swaps: list[tuple[int, str]] = field(default_factory=list)
@@ -201,8 +209,8 @@ def _groups(
         weapons, replaced = _matched(sel, notes)
     if current is not None:
         if weapons:
-            copies = current.count if current.sel is sel else selection_number(sel) * name_count(sel)
-            current.weapons.append((copies, weapons))
+            copies = current.count if current.sel is sel else selection_number(sel)
+            current.weapons.append((copies, weapons * name_count(sel)))  # a pair stays on one model
             if replaced:
                 current.swaps.append((copies, replaced))
         if current.sel is not sel and sel.get("type") != "model":
