@@ -275,6 +275,8 @@ def test_an_option_of_an_older_data_version_is_matched_by_name(tmp_path: Path) -
         ("Gives a 5+ Invulnerable Save, increasing to 3+ against Template hits.", "", "5+", 1),
         ("Gives a 2+ Armour Save and a 4+ Invulnerable Save (increased to 3+ against Melta weapons).", "2+", "4+", 1),
         ("Gives 2+ Armour Save and 4+ Invulnable Save.", "2+", "4+", 0),
+        ("Gives a 5+ Invulnerable Save or increases the one it has by one step.", "", "5+", 1),
+        ("Gives an Invulnerable Save of 6+ if the model does not already have one.", "", "6+", 0),
         ("Gives a 4+ Invulnerable Save when fighting in a Challenge.", "", "", 1),
     ],
 )

@@ -6,7 +6,8 @@ mention or the end of the sentence:
 
 - a mention followed by nothing, or by a connector (``,`` ``and`` ``or`` ``–`` ``(`` ``.`` ``but`` ``this``
   ``in addition``...), is granted outright: the bearer has that save always; so is one given "if the model does
-  not already have one" (the better of the two saves is kept, which is that);
+  not already have one" (the better of the two saves is kept, which is that); one offered "or" an improvement
+  of the save the model has applies, and the improvement is named as conditional;
 - a mention followed by anything else (``against close combat attacks``, ``during the Shooting phase``,
   ``when ... fighting in a Challenge``) holds only under that condition, and so does every improvement
   (``improved to 3+``, ``increased to 2+``): it is not applied, and named in :attr:`WargearReading.conditional`.
@@ -96,6 +97,8 @@ def _sentence(sentence: str, found: dict[str, str], rules: list[str], conditiona
             conditional.append(f"{what}: {_clip(m.group(0) + after)}")
         else:
             found[kind] = best_save(found.get(kind, ""), value)
+            if re.match(r"\s*or\s+(?:increas|improv)", after, re.IGNORECASE):  # "or one step better than its own"
+                conditional.append(f"{what}: {_clip(m.group(0) + after)}")
     if re.search(r"\b(against|during|when|whenever|while|if|unless|on any turn|in which)\b", sentence, re.IGNORECASE):
         return  # a rule granted under a condition is not read
     for r in _RULE.finditer(sentence):
