@@ -387,3 +387,14 @@ def test_a_weapon_selection_of_fewer_copies_than_models_is_split(tmp_path: Path)
 
 def _weapons_of(group) -> list[str]:
     return [str(w["name"]) for w in group.weapons]
+
+
+def test_the_dashboards_roster_view_says_the_points_line_and_labels() -> None:
+    from praetor_analysis.catalog import load_targets
+    from praetor_analysis.views.roster_view import roster_view
+
+    path = HH2 / "Basic Marines Validate.test"
+    view = roster_view(path.read_bytes(), path.name, load_targets().head(2))
+    reading = read_roster_units(path)
+    assert view.summary.startswith(reading.account())
+    assert set(view.table.loc[view.table["unit"] != WHOLE_LIST, "unit"]) == set(reading.labels)
