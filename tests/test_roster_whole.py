@@ -398,3 +398,19 @@ def test_the_dashboards_roster_view_says_the_points_line_and_labels() -> None:
     reading = read_roster_units(path)
     assert view.summary.startswith(reading.account())
     assert set(view.table.loc[view.table["unit"] != WHOLE_LIST, "unit"]) == set(reading.labels)
+
+
+def test_praetor_roster_prints_the_points_line() -> None:
+    import json
+    import subprocess
+    import sys
+
+    path = HH2 / "Basic Marines Validate.test"
+    line = read_roster_units(path).account()
+    cmd = [sys.executable, "-m", "praetor_analysis.cli", "roster", str(path), "--target", "Legionary"]
+    text = subprocess.run(cmd, capture_output=True, text=True, timeout=300, check=True)
+    assert text.stdout.splitlines()[1] == line
+    assert all(f" {label} " in f" {text.stdout} " for label in read_roster_units(path).labels)
+    js = subprocess.run([*cmd, "--json"], capture_output=True, text=True, timeout=300, check=True)
+    assert {r["unit"] for r in json.loads(js.stdout)} == set(read_roster_units(path).labels)
+    assert js.stderr.strip() == line
