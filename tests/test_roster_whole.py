@@ -414,3 +414,19 @@ def test_praetor_roster_prints_the_points_line() -> None:
     js = subprocess.run([*cmd, "--json"], capture_output=True, text=True, timeout=300, check=True)
     assert {r["unit"] for r in json.loads(js.stdout)} == set(read_roster_units(path).labels)
     assert js.stderr.strip() == line
+
+
+def test_a_pair_strikes_as_calc_two_weapons_of_the_one_weapon() -> None:
+    """The two claw Terminators of a "Pair of Lightning Claws" strike exactly as calc's statline attacker with
+    that claw and ``two_weapons`` (a pair of one weapon: the +1 Attack)."""
+    from dataclasses import replace
+
+    from praetor_analysis.scenario.calc import calc
+
+    tartaros = _unit(CORSWAIN_LIST, "Terminator Tartaros Squad")
+    pair = next(g for g in tartaros.groups if _weapons_of(g) == ["Lightning Claw", "Lightning Claw"])
+    target = target_named("Legionary", 10)[1]
+    mine = melee(replace(tartaros, groups=(pair,)).with_flags(charging=True), target)["casualties"]["mean"]
+    attacker = {**pair.statline, "models": pair.count, "charging": True, "two_weapons": True}
+    doc = {"attacker": attacker, "weapon": dict(pair.weapons[0]), "target": {"name": "Legionary", "models": 10}}
+    assert mine == pytest.approx(calc({**doc, "mode": "melee"})["casualties"]["mean"], rel=1e-12, abs=1e-12)
