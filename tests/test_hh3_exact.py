@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 from oracle_hh3 import oracle_hh3
-from oracle_hh3.brute import oracle_misfire_losses
+from oracle_hh3.brute import oracle_hh3_force, oracle_misfire_losses
 
 from praetor_analysis.scenario.calc import calc
 
@@ -110,6 +110,52 @@ CASES = {
         attacker={"models": 2},
         target={"models": 4, "Type": "Infantry (Heavy)"},
     ),
+    "statuses plain infantry": _doc(
+        {**BOLTER, "Special Rules": "Pinning (0), Suppressive (1), Stun (1)"}, attacker={"models": 2}
+    ),
+    "shock at a walker": _doc(
+        {**BOLTER, "RS": 6, "Special Rules": "Shock (Stunned), Pinning (1)"},
+        attacker={"models": 2},
+        target={"Type": "Walker", "T": 6, "W": 2, "models": 2},
+    ),
+    "shock with three statuses, BS 10": _doc(
+        {**BOLTER, "FP": 1, "Special Rules": "Shock (Pinning, Stunned, Suppressed)"},
+        attacker={"BS": 10, "models": 2},
+        target={"Type": "Walker", "W": 2},
+    ),
+    "shock in melee at a walker": _doc(
+        {**POWER_FIST, "Special Rules": "Shock (Suppressed)"},
+        attacker={"A": 2},
+        target={"Type": "Walker", "T": 7, "W": 3, "models": 1},
+        mode="melee",
+    ),
+    "shock at infantry": _doc({**BOLTER, "Special Rules": "Shock (Stunned)"}, attacker={"models": 2}),
+    "phage in a sequence": {
+        "edition": "hh3",
+        "target": {**MARINE, "models": 2, "W": 2},
+        "firing_units": [
+            [{"attacker": {**MARINE, "models": 1}, "weapon": {**BOLTER, "Special Rules": "Phage (T)"}}],
+            [
+                {"attacker": {**MARINE, "models": 1}, "weapon": {**LASCANNON, "Special Rules": "Phage (S)"}},
+                {
+                    "attacker": {**MARINE, "models": 1},
+                    "weapon": {**BOLTER, "FP": 1, "Special Rules": "Phage (T), Shock (Stunned)"},
+                },
+            ],
+        ],
+    },
+    "reaping blow outnumbered": _doc(
+        {**POWER_FIST, "SM": "S", "AP": 4, "D": 1, "Special Rules": "Reaping Blow (1)"},
+        attacker={"models": 1, "rules": ["Bulky (2)"]},
+        target={"models": 3},
+        mode="melee",
+    ),
+    "reaping blow not outnumbered": _doc(
+        {**POWER_FIST, "SM": "S", "AP": 4, "D": 1, "Special Rules": "Reaping Blow (2)"},
+        attacker={"models": 2, "rules": ["Bulky (2)"]},
+        target={"models": 3},
+        mode="melee",
+    ),
     "25 percent": _doc({**BOLTER, "AP": 3}, attacker={"models": 2}, target={"models": 2, "LD": 6}),
     "given hits": _doc({**BOLTER, "Special Rules": "Blast (3), Rending (4+)"}, hits="D3"),
     "melee rending shred": _doc(
@@ -139,9 +185,14 @@ def test_engine_equals_the_die_by_die_oracle(name):
     want = oracle_hh3(doc)
     for key in ("hits", "critical_hits", "wounds", "unsaved", "casualties", "damage"):
         assert _close(_pmf(got[key]), want[key]), (name, key, _pmf(got[key]), want[key])
-    for status, p in got["statuses"].items():
-        if p is not None:
-            assert abs(p - want["statuses"][status]) <= 1e-12, (name, status, p, want["statuses"][status])
+    assert _close(got.get("phage", {}), want["phage"]), (name, got.get("phage"), want["phage"])
+    for status, p in got["statuses"].items():  # null: nothing can cause it, a certain 0
+        assert abs((0.0 if p is None else p) - want["statuses"][status]) <= 1e-12, (
+            name,
+            status,
+            p,
+            want["statuses"][status],
+        )
 
 
 @pytest.mark.parametrize(
@@ -181,3 +232,31 @@ def test_overload_misfires_against_the_oracle():
     losses = oracle_misfire_losses(doc, want["misfire_counts"][0])
     assert _close(_pmf(misfire["casualties"]), losses)
     assert _close(_pmf(got["casualties"]), want["casualties"])
+
+
+@pytest.mark.parametrize(("force", "wp"), [("D", 8), ("AP", 7), ("FP", 2), ("RS", 12)])
+def test_force_mixes_the_willpower_check(force, wp):
+    """Force (X): the Check at WP passes (double 1 always, double 6 never) and doubles X; the result is the
+    mixture of the boosted and the plain attack, and force reports P(boost) and P(Perils) = 6/36."""
+    weapon = {**BOLTER, "FP": 1, "AP": 4, "D": 1, "Special Rules": f"Force ({force}), Pinning (1)"}
+    doc = _doc(weapon, attacker={"models": 2, "WP": wp}, target={"W": 2, "T": 5})
+    got, want = calc(doc), oracle_hh3_force(doc)
+    for key in ("hits", "critical_hits", "wounds", "unsaved", "casualties", "damage"):
+        assert _close(_pmf(got[key]), want[key]), (key, _pmf(got[key]), want[key])
+    for status, p in got["statuses"].items():
+        assert abs((0.0 if p is None else p) - want["statuses"][status]) <= 1e-12
+    (entry,) = got["force"]
+    assert abs(entry["boost"] - want["boost"]) <= 1e-15 and entry["perils"] == pytest.approx(6 / 36)
+    assert f"Force ({force})" in got["applied"]
+
+
+def test_the_firers_feel_no_pain_acts_on_its_misfires():
+    weapon = {**BOLTER, "FP": 2, "D": 2, "RS": 7, "AP": 2, "Special Rules": "Overload (2)"}
+    doc = _doc(weapon, attacker={"models": 2, "W": 2, "rules": ["Feel No Pain (5+)"]})
+    got = calc(doc)
+    want = oracle_hh3(doc)
+    (misfire,) = got["misfires"]
+    assert _close(_pmf(misfire["casualties"]), oracle_misfire_losses(doc, want["misfire_counts"][0]))
+    assert "Feel No Pain (5+)" in got["applied"]
+    plain = calc(_doc(weapon, attacker={"models": 2, "W": 2}))
+    assert plain["misfires"][0]["casualties"]["mean"] > misfire["casualties"]["mean"]

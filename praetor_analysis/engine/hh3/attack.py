@@ -4,95 +4,32 @@ against each firer (docs/rules-hh3.md)."""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import replace
 
 import numpy as np
 
-from praetor_analysis.engine.hh3.chain import FireGroup, State, end_attack, group_counts, resolve_group, start
+from praetor_analysis.engine.hh3.chain import (
+    PINNED,
+    STATUSES,
+    FireGroup,
+    State,
+    end_attack,
+    group_counts,
+    resolve_group,
+    start,
+)
 from praetor_analysis.engine.hh3.report import RuleReport, target_report, volley_report
+from praetor_analysis.engine.hh3.result import ForceResult, Hh3Result, MisfireResult, mix_results
 from praetor_analysis.engine.hh3.statuses import CheckValues, statuses
 from praetor_analysis.engine.hh3.volley import Hh3Volley, fire_group, misfire_group
 from praetor_analysis.errors import ProfileError
 from praetor_analysis.prob.dist import Dist
 from praetor_analysis.profiles.hh3 import Hh3Unit
+from praetor_analysis.rules.hh3.tables import check_pass
 
-__all__ = ["Hh3Result", "MisfireResult", "losses", "resolve_hh3"]
-
-
-@dataclass(frozen=True)
-class MisfireResult:
-    """The Misfires of one Overload volley, resolved on its own firing unit (a separate result)."""
-
-    firing_unit: int
-    volley: int
-    weapon: str
-    misfires: Dist
-    wounds: Dist
-    unsaved: Dist
-    casualties: Dist
-    damage: Dist
-
-    def to_dict(self) -> dict[str, object]:
-        """The JSON view."""
-        return {
-            "firing_unit": self.firing_unit,
-            "volley": self.volley,
-            "weapon": self.weapon,
-            "hits": self.misfires.to_dict(),
-            "wounds": self.wounds.to_dict(),
-            "unsaved": self.unsaved.to_dict(),
-            "casualties": self.casualties.to_dict(),
-            "damage": self.damage.to_dict(),
-        }
-
-
-@dataclass(frozen=True)
-class Hh3Result:
-    """What an edition 3 attack did to a unit (docs/rules-hh3.md).
-
-    Attributes:
-        hits, critical_hits, wounds, unsaved: counts over every die (Deflagrate's Unsaved Wounds in ``unsaved``).
-        casualties: models removed; damage: wounds the unit lost (excess on a dying model lost).
-        statuses: P(each Tactical Status) after the Morale Sub-Phase (None: nothing can cause it).
-        misfires: one entry per Overload volley.
-        applied, not_modelled, no_effect, reasons: the verdict on every rule.
-    """
-
-    hits: Dist
-    critical_hits: Dist
-    wounds: Dist
-    unsaved: Dist
-    casualties: Dist
-    damage: Dist
-    statuses: tuple[tuple[str, float | None], ...]
-    misfires: tuple[MisfireResult, ...]
-    applied: tuple[str, ...]
-    not_modelled: tuple[str, ...]
-    no_effect: tuple[str, ...]
-    reasons: tuple[tuple[str, str], ...]
-
-    def to_dict(self) -> dict[str, object]:
-        """The JSON view (the edition 3 keys of docs/scenario.md)."""
-        out: dict[str, object] = {
-            "edition": "hh3",
-            "hits": self.hits.to_dict(),
-            "critical_hits": self.critical_hits.to_dict(),
-            "wounds": self.wounds.to_dict(),
-            "unsaved": self.unsaved.to_dict(),
-            "casualties": self.casualties.to_dict(),
-            "damage": self.damage.to_dict(),
-            "statuses": dict(self.statuses),
-        }
-        if self.misfires:
-            out["misfires"] = [m.to_dict() for m in self.misfires]
-        out.update(
-            applied=list(self.applied),
-            not_modelled=list(self.not_modelled),
-            no_effect=list(self.no_effect),
-            reasons=dict(self.reasons),
-        )
-        return out
+__all__ = ["MAX_FORCE", "MAX_HIT_POINTS", "MAX_WORK", "losses", "resolve_hh3"]
 
 
 def losses(states: Mapping[State, float], models: int, wounds: int) -> tuple[Dist, Dist]:
@@ -112,7 +49,19 @@ MAX_WORK = 20000
 square of that product (docs/rules-hh3.md#limits)."""
 
 
+MAX_HIT_POINTS = 5000
+"""The most wounds (models x W) of a unit the exact chain carries."""
+
+
 def _check_size(group: FireGroup, unit: Hh3Unit, w: int, field: str) -> None:
+    side = field.split(".")[0] if field.startswith("attacker") else "target"
+    if unit.models * w > MAX_HIT_POINTS:
+        raise ProfileError(
+            f"{side}.models: {unit.models} models of W {w} are beyond the exact edition 3 chain's bound "
+            f"(models x W <= {MAX_HIT_POINTS})",
+            field=f"{side}.models",
+            value=unit.models,
+        )
     work = group.dice.max * unit.models * w
     if work > MAX_WORK:
         raise ProfileError(
@@ -129,12 +78,53 @@ def _need_w(unit: Hh3Unit, field: str) -> int:
     return unit.w
 
 
+MAX_FORCE = 4
+"""The most Force (X) volleys whose Willpower Checks are enumerated (2^n resolutions)."""
+
+
 def resolve_hh3(target: Hh3Unit, firing_units: Sequence[Sequence[Hh3Volley]]) -> Hh3Result:
     """Resolve the volleys of ``firing_units`` in order against ``target`` (see the module docstring).
+
+    A Force (X) volley's Willpower Check (taken: **Reading**) passes with the Check's probability at the
+    attacker's WP and then doubles X: the result is the mixture of the resolutions of every pass/fail
+    combination (at most ``MAX_FORCE`` such volleys), with P(boost) and P(Perils) under ``force``.
 
     Raises:
         ProfileError: naming the field when a characteristic the attack needs is missing.
     """
+    forced = [
+        (u, v, volley)
+        for u, unit in enumerate(firing_units)
+        for v, volley in enumerate(unit)
+        if (rule := volley.weapon.rule("Force")) is not None and rule.value and volley.attacker.wp is not None
+    ]
+    if not forced:
+        return _resolve_fixed(target, firing_units)
+    if len(forced) > MAX_FORCE:
+        raise ProfileError(
+            f"firing_units: {len(forced)} Force (X) volleys (at most {MAX_FORCE} Willpower Checks are enumerated)",
+            field="firing_units",
+        )
+    weights, results = [], []
+    for passes in itertools.product((True, False), repeat=len(forced)):
+        weight = 1.0
+        units = [list(unit) for unit in firing_units]
+        for (u, v, volley), passed in zip(forced, passes, strict=True):
+            p = check_pass(volley.attacker.wp or 0)
+            weight *= p if passed else 1.0 - p
+            units[u][v] = replace(volley, context=replace(volley.context, force_boost=passed))
+        if weight > 0.0:
+            weights.append(weight)
+            results.append(_resolve_fixed(target, units))
+    force = tuple(
+        ForceResult(u, v, volley.weapon.name, check_pass(volley.attacker.wp or 0), 6 / 36, 2 / 36, 4 / 36)
+        for u, v, volley in forced
+    )
+    return replace(mix_results(weights, results), force=force)
+
+
+def _resolve_fixed(target: Hh3Unit, firing_units: Sequence[Sequence[Hh3Volley]]) -> Hh3Result:
+    """``resolve_hh3`` with every volley's circumstances fixed (no Check left to enumerate)."""
     w = _need_w(target, "target")
     states: dict[State, float] = start(target.models, w)
     report = RuleReport()
@@ -142,10 +132,13 @@ def resolve_hh3(target: Hh3Unit, firing_units: Sequence[Sequence[Hh3Volley]]) ->
     misfires: list[MisfireResult] = []
     possible = dict.fromkeys(("Pinned", "Suppressed", "Stunned", "Routed"), False)
     shooting_any = False
+    groups: list[list[FireGroup]] = []
     for u, unit in enumerate(firing_units):
         shooting = False
+        groups.append([])
         for v, volley in enumerate(unit):
             group = fire_group(volley, target)
+            groups[-1].append(group)
             _check_size(group, target, w, f"firing_units[{u}][{v}].attacks" if len(firing_units) > 1 else "attacks")
             states = resolve_group(states, group, w)
             for key, dist in group_counts(group).items():
@@ -156,14 +149,23 @@ def resolve_hh3(target: Hh3Unit, firing_units: Sequence[Sequence[Hh3Volley]]) ->
                 for rule, status in (("Pinning", "Pinned"), ("Suppressive", "Suppressed"), ("Stun", "Stunned")):
                     possible[status] |= volley.weapon.rule(rule) is not None
                 possible["Routed"] = True
+            for pos in group.shock:  # Shock (X): a status without a Check, in melee too
+                possible[STATUSES[pos - PINNED]] = True
             misfire = misfire_group(volley, group)
             if misfire is not None:
+                if any(m.firing_unit == u for m in misfires):
+                    report.reasons.setdefault(
+                        "misfires",
+                        "several Overload volleys of one firing unit: each volley's Misfires are resolved on the "
+                        "whole firing unit apart, not one after the other",
+                    )
                 misfires.append(_misfire(u, v, volley, misfire))
         states = end_attack(states, casualty_check=shooting)
         shooting_any |= shooting
     report.merge(target_report(target, shooting=shooting_any))
     casualties, damage = losses(states, target.models, w)
-    values = CheckValues(target.ld, target.cl + 1 if target.cl is not None and "Heavy" in target.subtypes else None)
+    heavy = 1 if "Heavy" in target.subtypes else 0  # a unit of Heavy Sub-Type models: +1 CL against statuses
+    values = CheckValues(target.ld, None if target.cl is None else target.cl + heavy)
     if target.has_type("Automata"):
         values = CheckValues(None, None)
         report.reasons.setdefault("statuses", "Automata pass every status Check")
@@ -175,8 +177,31 @@ def resolve_hh3(target: Hh3Unit, firing_units: Sequence[Sequence[Hh3Volley]]) ->
     return Hh3Result(
         totals["hits"], totals["critical_hits"], totals["wounds"], totals["unsaved"], casualties, damage,
         tuple(found.items()), tuple(misfires), tuple(report.applied), tuple(report.not_modelled),
-        tuple(report.no_effect), tuple(report.reasons.items()),
+        tuple(report.no_effect), tuple(report.reasons.items()), _phage(target, firing_units, groups, states, w),
     )  # fmt: skip
+
+
+def _phage(
+    target: Hh3Unit,
+    firing_units: Sequence[Sequence[Hh3Volley]],
+    groups: list[list[FireGroup]],
+    states: Mapping[State, float],
+    w: int,
+) -> tuple[tuple[str, float], ...]:
+    """P(the survivors lose 1 from each characteristic a Phage (X) weapon names): some Phage (X) volley made an
+    Unsaved Wound and a model is left. Exact: the sequence is run again with those volleys kept out of their
+    Unsaved Wound classes, and the survivors' mass of that run taken from the survivors' mass of the attack."""
+    named = [[{r.value.strip().upper() for r in v.weapon.rules if r.name == "Phage" and r.value} for v in unit]
+             for unit in firing_units]  # fmt: skip
+    alive = sum(p for s, p in states.items() if s[0] > 0)
+    out = []
+    for char in sorted(set().union(*(x for unit in named for x in unit))):
+        quiet: dict[State, float] = start(target.models, w)
+        for unit_groups, unit_named in zip(groups, named, strict=True):
+            for group, chars in zip(unit_groups, unit_named, strict=True):
+                quiet = resolve_group(quiet, group, w, no_unsaved=char in chars)
+        out.append((char, max(alive - sum(p for s, p in quiet.items() if s[0] > 0), 0.0)))
+    return tuple(out)
 
 
 def _misfire(u: int, v: int, volley: Hh3Volley, group: FireGroup) -> MisfireResult:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 from scipy import sparse
@@ -25,6 +25,7 @@ from praetor_analysis.prob.dice import binomial_matrix, binomial_pmf
 from praetor_analysis.prob.dist import Dist
 
 __all__ = [
+    "HELD",
     "PINNED",
     "ROUTED",
     "STATUSES",
@@ -41,6 +42,7 @@ __all__ = [
     "resolve_group",
     "start",
     "wound_matrix",
+    "wound_step",
 ]
 
 STATUSES = ("Pinned", "Suppressed", "Stunned", "Routed")
@@ -66,6 +68,8 @@ class FireGroup:
         on_hit: (status position, modifier) triggered by at least one hit (Suppressive, Stun).
         on_wound: (status position, modifier) triggered by at least one wound (Pinning, Panic).
         group_order: ``created`` or ``largest_damage_first`` (docs/rules-hh3.md).
+        shock: status positions Shock (X) gives, without a Check, when any die shows a natural 5 or 6
+            (``die.shock``); ``calm``: the die given a natural 1 to 4 (both set, or neither).
     """
 
     dice: Dist
@@ -76,6 +80,13 @@ class FireGroup:
     on_hit: tuple[tuple[int, int], ...] = ()
     on_wound: tuple[tuple[int, int], ...] = ()
     group_order: str = "created"
+    shock: tuple[int, ...] = ()
+    calm: HitDie | None = None
+
+
+HELD = 100
+"""A status trigger whose 'modifier' no Check can pass (the Check's target is at most 0): the status is given
+without a Check (Shock (X))."""
 
 
 @dataclass(frozen=True)
@@ -92,9 +103,9 @@ class GroupClasses:
     p_wound: float = field(default=0.0)
 
 
-def group_classes(group: FireGroup) -> GroupClasses:
-    """The per-die classes of ``group`` (see :class:`GroupClasses`)."""
-    die = group.die
+def group_classes(group: FireGroup, die: HitDie | None = None) -> GroupClasses:
+    """The per-die classes of ``group`` (see :class:`GroupClasses`), its die or ``die``."""
+    die = group.die if die is None else die
     hit_only = saved = p_wound = 0.0
     by_group: dict[str, list] = {}
     for kind, p_kind in (("hit", die.hit), ("critical", die.critical), ("rending", die.rending)):
@@ -136,18 +147,23 @@ def from_hit_points(hp: int, w: int) -> tuple[int, int]:
 
 def wound_matrix(damage: Dist, w: int, size: int) -> np.ndarray:
     """T[hp, hp'] = P(one Unsaved Wound of ``damage`` takes the unit from hp to hp' wounds left): the damaged
-    model takes it, and a model that dies loses the rest (excess lost)."""
-    out = np.zeros((size, size))
-    out[0, 0] = 1.0
-    pd = damage.probabilities
+    model takes it, and a model that dies loses the rest (excess lost). Dense; :func:`wound_step` is sparse."""
+    return np.asarray(wound_step(damage, w, size).toarray())
+
+
+def wound_step(damage: Dist, w: int, size: int) -> sparse.csr_matrix:
+    """:func:`wound_matrix` as a sparse matrix (a few entries per row: one per damage value)."""
+    rows, cols, vals = [0], [0], [1.0]
+    pd = damage.probabilities.tolist()
     for hp in range(1, size):
         m, c = from_hit_points(hp, w)
-        for d, p in enumerate(pd.tolist()):
+        for d, p in enumerate(pd):
             if p == 0.0:
                 continue
-            after = hp if d <= 0 else (hp - d if d < c else (m - 1) * w)
-            out[hp, after] += p
-    return out
+            rows.append(hp)
+            cols.append(hp if d <= 0 else (hp - d if d < c else (m - 1) * w))
+            vals.append(p)
+    return sparse.csr_matrix((vals, (rows, cols)), shape=(size, size))  # duplicates are summed
 
 
 def _deflagrate(part: np.ndarray, k: int, p: float) -> np.ndarray:
@@ -174,12 +190,47 @@ def _trigger(key: tuple[int, ...], triggers: tuple[tuple[int, int], ...]) -> tup
     return tuple(s)
 
 
-def resolve_group(states: Mapping[State, float], group: FireGroup, wounds: int) -> dict[State, float]:
-    """The target's state distribution after ``group`` (``wounds``: the models' W)."""
-    classes = group_classes(group)
+def resolve_group(
+    states: Mapping[State, float], group: FireGroup, wounds: int, *, no_unsaved: bool = False
+) -> dict[State, float]:
+    """The target's state distribution after ``group`` (``wounds``: the models' W); with ``no_unsaved``, the
+    part of it where the group makes no Unsaved Wound (a sub-distribution: its total is that probability).
+
+    With Shock (X), the attack is also resolved given that no die shows a natural 5 or 6 (each die then
+    follows ``calm``, and n dice are all calm with probability (1 - shock)^n); the difference of the two
+    distributions is the mass where some die did, which gains the Shock statuses."""
+    out = _resolve(states, group, group.die, group.dice.probabilities, wounds, no_unsaved)
+    if not group.shock or group.calm is None:
+        return out
+    dice = group.dice.probabilities
+    calm = _resolve(
+        states, group, group.calm, dice * (1.0 - group.die.shock) ** np.arange(dice.size), wounds, no_unsaved
+    )
+    mixed: dict[State, float] = defaultdict(float)
+    for s, p in out.items():
+        quiet = calm.get(s, 0.0)
+        if quiet > 0.0:
+            mixed[s] += quiet
+        if p - quiet > 0.0:
+            raised = list(s)
+            for pos in group.shock:
+                raised[pos] = HELD
+            mixed[(raised[0], raised[1], raised[2], raised[3], raised[4], raised[5], raised[6])] += p - quiet
+    return dict(mixed)
+
+
+def _resolve(
+    states: Mapping[State, float], group: FireGroup, die: HitDie, dice: np.ndarray, wounds: int, no_unsaved: bool
+) -> dict[State, float]:
+    """``resolve_group`` with the die ``die`` and the weights ``dice`` of each dice count (a pmf, or less);
+    ``no_unsaved``: every die kept out of the Unsaved Wound classes (n dice with probability (1 - u)^n)."""
+    classes = group_classes(group, die)
+    if no_unsaved:
+        kept = classes.miss + classes.hit_only + classes.saved
+        dice = dice * kept ** np.arange(dice.size)
+        classes = replace(classes, unsaved=tuple((g, 0.0, d) for g, _, d in classes.unsaved))
     steps = [classes.miss, classes.hit_only, classes.saved, *(p for _, p, _ in classes.unsaved)]
     rems = np.cumsum(steps[::-1])[::-1].tolist()
-    dice = group.dice.probabilities
     rmax = dice.size - 1
     size = max(hit_points(s[0], s[1], wounds) for s in states) + 1
     work: dict[tuple[int, ...], np.ndarray] = {}
@@ -192,7 +243,7 @@ def resolve_group(states: Mapping[State, float], group: FireGroup, wounds: int) 
         last = i == len(steps) - 1
         q = 1.0 if last or rems[i] <= 0.0 else min(p / rems[i], 1.0)
         binom = binomial_matrix(rmax, q)  # binom[r, k]: k of r dice in this class
-        step = sparse.csr_matrix(wound_matrix(classes.unsaved[i - 3][2], wounds, size)) if i >= 3 else None
+        step = wound_step(classes.unsaved[i - 3][2], wounds, size) if i >= 3 else None
         triggers = group.on_hit if i == 0 else group.on_wound if i == 1 else ()
         nxt: dict[tuple[int, ...], np.ndarray] = {}
         for key, a in work.items():

@@ -18,7 +18,24 @@ from praetor_analysis.prob.dist import Dist
 from praetor_analysis.profiles.hh3 import Hh3Unit, Hh3Weapon
 from praetor_analysis.rules.hh3.tables import TABLES, Hh3Tables
 
-__all__ = ["Hh3Context", "Hh3Volley", "defence_of", "fire_group", "misfire_group", "snap_forced", "strike_of"]
+__all__ = [
+    "MAX_DICE",
+    "SHOCK_STATUSES",
+    "Hh3Context",
+    "Hh3Volley",
+    "combat_size",
+    "defence_of",
+    "fire_group",
+    "misfire_group",
+    "outnumbered",
+    "shock_positions",
+    "snap_forced",
+    "strike_of",
+]
+
+
+MAX_DICE = 2000
+"""The most hit dice (or attacks) one volley may roll; the chain's own bound (dice x wounds) is checked after."""
 
 
 @dataclass(frozen=True)
@@ -33,6 +50,7 @@ class Hh3Context:
         engaged: attacking models that strike in melee (None: all).
         group_order: ``created`` or ``largest_damage_first``.
         tables: the hit tables.
+        force_boost: the Willpower Check of Force (X) passed: X doubled (AP becomes 2).
     """
 
     mode: str = "shooting"
@@ -45,6 +63,7 @@ class Hh3Context:
     engaged: int | None = None
     group_order: str = "created"
     tables: Hh3Tables = TABLES
+    force_boost: bool = False
 
     @property
     def melee(self) -> bool:
@@ -61,17 +80,26 @@ class Hh3Volley:
 
 
 def _acts(weapon: Hh3Weapon, name: str, chars: str, ctx: Hh3Context) -> bool:
-    """Whether Heavy/Ordnance (when Stationary, ranged) or Impact (when charging, melee) raises ``chars``."""
+    """Whether Heavy/Ordnance (when Stationary, ranged), Impact (when charging, melee) or Force (its Check passed)
+    changes ``chars``."""
     rule = weapon.rule(name)
     if rule is None:
         return False
-    on = (ctx.stationary and not ctx.melee) if name != "Impact" else (ctx.charging and ctx.melee)
+    if name == "Force":
+        on = ctx.force_boost
+    else:
+        on = (ctx.stationary and not ctx.melee) if name != "Impact" else (ctx.charging and ctx.melee)
     return on and chars in rule.characteristics()
+
+
+def _doubling(weapon: Hh3Weapon, chars: str, ctx: Hh3Context) -> int:
+    """The factor of ``chars`` from the rules that double it (Ordnance when Stationary, Force when boosted)."""
+    return (2 if _acts(weapon, "Ordnance", chars, ctx) else 1) * (2 if _acts(weapon, "Force", chars, ctx) else 1)
 
 
 def _ap(weapon: Hh3Weapon, ctx: Hh3Context) -> int | None:
     ap = weapon.ap
-    if _acts(weapon, "Ordnance", "AP", ctx):
+    if _doubling(weapon, "AP", ctx) > 1:
         ap = 2 if ap is None else min(ap, 2)
     for name in ("Heavy", "Impact"):
         if _acts(weapon, name, "AP", ctx):
@@ -79,21 +107,22 @@ def _ap(weapon: Hh3Weapon, ctx: Hh3Context) -> int | None:
     return ap
 
 
-def strike_of(volley: Hh3Volley) -> Strike:
-    """The strike of a volley's hits: Strength (RS, or S after SM), AP and Damage after Heavy, Ordnance, Impact."""
+def strike_of(volley: Hh3Volley, side: str = "attacker") -> Strike:
+    """The strike of a volley's hits: Strength (RS, or S after SM), AP and Damage after Heavy, Ordnance, Impact
+    (``side`` names the striking unit's block in errors)."""
     w, ctx, att = volley.weapon, volley.context, volley.attacker
     if w.melee:
         if att.s is None:
-            raise ProfileError("attacker.S: required in melee", field="attacker.S")
+            raise ProfileError(f"{side}.S: required in melee", field=f"{side}.S")
         assert w.sm is not None
-        strength: int | None = w.sm.apply(att.s) + (1 if _acts(w, "Impact", "SM", ctx) else 0)
+        strength: int | None = w.sm.apply(att.s) * _doubling(w, "SM", ctx) + (1 if _acts(w, "Impact", "SM", ctx) else 0)
     else:
         strength = w.strength
-        if strength is not None and _acts(w, "Ordnance", "RS", ctx):
-            strength *= 2
+        if strength is not None:
+            strength *= _doubling(w, "RS", ctx)
         if strength is not None and _acts(w, "Heavy", "RS", ctx):
             strength += 1
-    mul = 2 if _acts(w, "Ordnance", "D", ctx) else 1
+    mul = _doubling(w, "D", ctx)
     add = sum(1 for n in ("Heavy", "Impact") if _acts(w, n, "D", ctx))
     return Strike(
         strength,
@@ -129,13 +158,20 @@ def _ranged_dice(volley: Hh3Volley) -> Dist:
         return ctx.attacks.dist
     assert w.firepower is not None
     per = w.firepower.dist
-    if _acts(w, "Ordnance", "FP", ctx):
+    factor = _doubling(w, "FP", ctx)
+    if factor > 1:
         p = per.probabilities
-        doubled = np.zeros(2 * p.size - 1)
-        doubled[::2] = p
-        per = Dist.from_trusted(doubled)
+        scaled = np.zeros(factor * (p.size - 1) + 1)
+        scaled[::factor] = p
+        per = Dist.from_trusted(scaled)
     if _acts(w, "Heavy", "FP", ctx):
         per = Dist.from_trusted(np.concatenate(([0.0], per.probabilities)))
+    if per.max * volley.attacker.models > MAX_DICE:
+        raise ProfileError(
+            f"weapon.FP: up to {per.max} dice per weapon for {volley.attacker.models} models is beyond the edition 3 "
+            f"bound of {MAX_DICE} hit dice per volley",
+            field="weapon.FP",
+        )
     return per.power(volley.attacker.models)
 
 
@@ -156,32 +192,63 @@ def snap_forced(volley: Hh3Volley, target: Hh3Unit) -> bool:
     return volley.weapon.rule("Macro-auspex") is not None and not big
 
 
-def _hit_die(volley: Hh3Volley, target: Hh3Unit) -> HitDie:
+def _hit_die(volley: Hh3Volley, target: Hh3Unit, sides: tuple[str, str], *, calm: bool = False) -> HitDie:
     w, ctx, att = volley.weapon, volley.context, volley.attacker
-    rules = {"critical": w.rule_number("Critical Hit"), "rending": w.rule_number("Rending")}
+    critical, rending = w.rule_number("Critical Hit"), w.rule_number("Rending")
     precision = w.rule_number("Precision")
     if w.melee:
         if att.ws is None or target.ws is None:
-            miss = "attacker.WS" if att.ws is None else "target.WS"
+            miss = f"{sides[0]}.WS" if att.ws is None else f"{sides[1]}.WS"
             raise ProfileError(f"{miss}: required in melee", field=miss)
         if att.ws == 0:
             return HitDie(1.0, 0.0, 0.0, 0.0)
-        return melee_hit_die(att.ws, target.ws, precision=precision, tables=ctx.tables, **rules)
+        return melee_hit_die(
+            att.ws, target.ws, critical=critical, rending=rending, precision=precision, calm=calm, tables=ctx.tables
+        )
     if att.bs is None:
-        raise ProfileError("attacker.BS: required for shooting", field="attacker.BS")
+        raise ProfileError(f"{sides[0]}.BS: required for shooting", field=f"{sides[0]}.BS")
     if att.bs == 0:
         return HitDie(1.0, 0.0, 0.0, 0.0)
     return ranged_hit_die(
         att.bs,
         snap=snap_forced(volley, target),
+        critical=critical,
+        rending=rending,
         precision=precision,
         overload=w.rule_number("Overload"),
+        calm=calm,
         tables=ctx.tables,
-        **rules,
     )
 
 
-def _dice(volley: Hh3Volley) -> Dist:
+#: Shock (X)'s value words -> the status position they name.
+SHOCK_STATUSES = {
+    "pinned": PINNED, "pinning": PINNED, "suppressed": SUPPRESSED, "suppressive": SUPPRESSED,
+    "stunned": STUNNED, "stun": STUNNED,
+}  # fmt: skip
+
+
+def shock_positions(volley: Hh3Volley, target: Hh3Unit) -> tuple[int, ...]:
+    """The statuses Shock (X) gives this target (a unit with Walker or Vehicle models, a Hit Test rolled): every
+    status its value names (``Shock (Pinning, Stunned, Suppressed)`` names three); none otherwise."""
+    rule = volley.weapon.rule("Shock")
+    if rule is None or volley.context.hits is not None or not target.has_type("Walker", "Vehicle"):
+        return ()
+    words = [p.strip().lower() for p in (rule.value or "").split(",")]
+    return tuple(dict.fromkeys(SHOCK_STATUSES[w] for w in words if w in SHOCK_STATUSES))
+
+
+def combat_size(unit: Hh3Unit) -> int:
+    """How many models a unit counts for outnumbering: a model with Bulky (X) counts X."""
+    return unit.models * (unit.rule_number("Bulky") or 1)
+
+
+def outnumbered(volley: Hh3Volley, target: Hh3Unit) -> bool:
+    """Whether the attacking unit is outnumbered in the combat (the scenario's two units, Bulky (X) counted)."""
+    return volley.context.melee and combat_size(volley.attacker) < combat_size(target)
+
+
+def _dice(volley: Hh3Volley, side: str, target: Hh3Unit) -> Dist:
     """The number of hit dice (or melee attacks) of the volley."""
     w, ctx, att = volley.weapon, volley.context, volley.attacker
     if not w.melee:
@@ -189,21 +256,26 @@ def _dice(volley: Hh3Volley) -> Dist:
     if ctx.attacks is not None:
         return ctx.attacks.dist
     if att.a is None:
-        raise ProfileError("attacker.A: required in melee", field="attacker.A")
+        raise ProfileError(f"{side}.A: required in melee", field=f"{side}.A")
     assert w.am is not None
-    each = w.am.apply(att.a) + (1 if _acts(w, "Impact", "AM", ctx) else 0)
+    each = w.am.apply(att.a) * _doubling(w, "AM", ctx) + (1 if _acts(w, "Impact", "AM", ctx) else 0)
+    if outnumbered(volley, target):
+        each += w.rule_number("Reaping Blow") or 0
     strikers = att.models if ctx.engaged is None else min(ctx.engaged, att.models)
     return Dist.point(each * strikers)
 
 
-def fire_group(volley: Hh3Volley, target: Hh3Unit) -> FireGroup:
-    """The Fire Group (or Strike Group) of ``volley`` against ``target``."""
+def fire_group(volley: Hh3Volley, target: Hh3Unit, *, sides: tuple[str, str] = ("attacker", "target")) -> FireGroup:
+    """The Fire Group (or Strike Group) of ``volley`` against ``target``; ``sides`` name the two units' blocks
+    in errors (a whole round strikes from the target's side too)."""
     w, ctx = volley.weapon, volley.context
     shooting = not w.melee
     if ctx.hits is not None:
         dice, die = ctx.hits.dist, GIVEN_HIT
     else:
-        dice, die = _dice(volley), _hit_die(volley, target)
+        dice, die = _dice(volley, sides[0], target), _hit_die(volley, target, sides)
+    shock = shock_positions(volley, target)
+    calm = _hit_die(volley, target, sides, calm=True) if shock and ctx.hits is None else None
     on_hit: list[tuple[int, int]] = []
     on_wound: list[tuple[int, int]] = []
     if shooting:
@@ -219,12 +291,14 @@ def fire_group(volley: Hh3Volley, target: Hh3Unit) -> FireGroup:
     return FireGroup(
         dice,
         die,
-        strike_of(volley),
-        defence_of(target, shooting=shooting),
+        strike_of(volley, sides[0]),
+        defence_of(target, shooting=shooting, field=sides[1]),
         w.rule_number("Deflagrate"),
         tuple(on_hit),
         tuple(on_wound),
         ctx.group_order,
+        shock if calm is not None else (),
+        calm,
     )
 
 
@@ -249,4 +323,6 @@ def misfire_group(volley: Hh3Volley, group: FireGroup) -> FireGroup | None:
         defence=defence_of(volley.attacker, shooting=True, field="attacker"),
         on_hit=(),
         on_wound=(),
+        shock=(),
+        calm=None,
     )
