@@ -78,9 +78,10 @@ def calc_round(rest: Mapping[str, Any], mine: Mapping[str, Any], *, check_only: 
     for key in mine:
         if key != "target_weapon":
             raise ScenarioError(f"{key}: markers are not used in a round of combat", field=key)
+    if rest.get("mode", "shooting") != "melee" or "firing_units" in rest:
+        raise ScenarioError("target_weapon: a whole round of combat is one melee volley (mode: melee)",
+                            field="target_weapon")  # fmt: skip
     scenario = parse_hh3(rest)
-    if len(scenario.firing_units) != 1 or len(scenario.firing_units[0]) != 1:
-        raise ScenarioError("firing_units: a round of combat takes one attacking volley", field="firing_units")
     volley = scenario.firing_units[0][0]
     if not volley.weapon.melee:
         raise ScenarioError("weapon: a round of combat needs a melee weapon (IM, AM, SM)", field="weapon")
