@@ -13,7 +13,7 @@ RULES = st.lists(
         [
             "Rending (5+)", "Rending (6+)", "Critical Hit (5+)", "Critical Hit (6+)", "Breaching (5+)",
             "Breaching (6+)", "Shred (5+)", "Shred (6+)", "Poisoned (4+)", "Deflagrate (3)", "Deflagrate (5)",
-            "Pinning (1)", "Suppressive (0)", "Stun (2)", "Panic (1)", "Precision (5+)",
+            "Pinning (1)", "Suppressive (0)", "Stun (2)", "Panic (1)", "Precision (5+)", "Shock (Stunned)", "Phage (T)",
         ]
     ),
     max_size=4,
@@ -62,9 +62,10 @@ def test_generated_combinations_equal_the_oracle(doc):
     for key in ("hits", "critical_hits", "wounds", "unsaved", "casualties", "damage"):
         a, b = _pmf(got[key]), want[key]
         assert all(abs(a.get(k, 0.0) - b.get(k, 0.0)) <= 1e-12 for k in set(a) | set(b)), (key, a, b)
-    for name, p in got["statuses"].items():
-        if p is not None:
-            assert abs(p - want["statuses"][name]) <= 1e-12, (name, p, want["statuses"][name])
+    assert all(abs(got.get("phage", {}).get(k, 0.0) - v) <= 1e-12 for k, v in want["phage"].items())
+    assert set(got.get("phage", {})) >= set(want["phage"])
+    for name, p in got["statuses"].items():  # null: nothing can cause it, a certain 0
+        assert abs((0.0 if p is None else p) - want["statuses"][name]) <= 1e-12, (name, p, want["statuses"][name])
 
 
 @settings(max_examples=40, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))

@@ -193,3 +193,22 @@ def test_routed_hand_value():
     assert out["casualties"]["pmf"][1] == pytest.approx(p_one, abs=1e-12)
     assert out["statuses"]["Routed"] == pytest.approx(p_one * 21 / 36, abs=1e-12)
     assert out["casualties"]["pmf"][0] == pytest.approx(p_none, abs=1e-12)
+
+
+def test_the_melta_trait_is_a_trait_and_the_melta_rule_a_rule():
+    """BSData's multi-melta: Special Rules 'Melta (12)', Traits 'Melta': the trait is a family tag."""
+    out = calc(_doc({**BOLTER, "Special Rules": "Melta (12)", "Traits": "Melta"}))
+    assert "Melta (12)" in out["no_effect"] and "Melta" in out["no_effect"]
+    assert "trait" in out["reasons"]["Melta"] and "Vehicles" in out["reasons"]["Melta (12)"]
+
+
+def test_a_missing_strength_names_the_striking_side():
+    from praetor_analysis.engine.hh3 import Hh3Context, Hh3Volley, fire_group
+    from praetor_analysis.errors import ProfileError
+    from praetor_analysis.profiles.hh3 import read_unit, read_weapon
+
+    fist = read_weapon({"IM": "I", "AM": "A", "SM": "+1", "AP": 3, "D": 1})
+    striker = read_unit({"WS": 4, "A": 1}, "target")
+    with pytest.raises(ProfileError, match=r"^target\.S"):
+        fire_group(Hh3Volley(striker, fist, Hh3Context("melee")), read_unit(MARINE, "attacker"),
+                   sides=("target", "attacker"))  # fmt: skip

@@ -110,6 +110,52 @@ CASES = {
         attacker={"models": 2},
         target={"models": 4, "Type": "Infantry (Heavy)"},
     ),
+    "statuses plain infantry": _doc(
+        {**BOLTER, "Special Rules": "Pinning (0), Suppressive (1), Stun (1)"}, attacker={"models": 2}
+    ),
+    "shock at a walker": _doc(
+        {**BOLTER, "RS": 6, "Special Rules": "Shock (Stunned), Pinning (1)"},
+        attacker={"models": 2},
+        target={"Type": "Walker", "T": 6, "W": 2, "models": 2},
+    ),
+    "shock with three statuses, BS 10": _doc(
+        {**BOLTER, "FP": 1, "Special Rules": "Shock (Pinning, Stunned, Suppressed)"},
+        attacker={"BS": 10, "models": 2},
+        target={"Type": "Walker", "W": 2},
+    ),
+    "shock in melee at a walker": _doc(
+        {**POWER_FIST, "Special Rules": "Shock (Suppressed)"},
+        attacker={"A": 2},
+        target={"Type": "Walker", "T": 7, "W": 3, "models": 1},
+        mode="melee",
+    ),
+    "shock at infantry": _doc({**BOLTER, "Special Rules": "Shock (Stunned)"}, attacker={"models": 2}),
+    "phage in a sequence": {
+        "edition": "hh3",
+        "target": {**MARINE, "models": 2, "W": 2},
+        "firing_units": [
+            [{"attacker": {**MARINE, "models": 1}, "weapon": {**BOLTER, "Special Rules": "Phage (T)"}}],
+            [
+                {"attacker": {**MARINE, "models": 1}, "weapon": {**LASCANNON, "Special Rules": "Phage (S)"}},
+                {
+                    "attacker": {**MARINE, "models": 1},
+                    "weapon": {**BOLTER, "FP": 1, "Special Rules": "Phage (T), Shock (Stunned)"},
+                },
+            ],
+        ],
+    },
+    "reaping blow outnumbered": _doc(
+        {**POWER_FIST, "SM": "S", "AP": 4, "D": 1, "Special Rules": "Reaping Blow (1)"},
+        attacker={"models": 1, "rules": ["Bulky (2)"]},
+        target={"models": 3},
+        mode="melee",
+    ),
+    "reaping blow not outnumbered": _doc(
+        {**POWER_FIST, "SM": "S", "AP": 4, "D": 1, "Special Rules": "Reaping Blow (2)"},
+        attacker={"models": 2, "rules": ["Bulky (2)"]},
+        target={"models": 3},
+        mode="melee",
+    ),
     "25 percent": _doc({**BOLTER, "AP": 3}, attacker={"models": 2}, target={"models": 2, "LD": 6}),
     "given hits": _doc({**BOLTER, "Special Rules": "Blast (3), Rending (4+)"}, hits="D3"),
     "melee rending shred": _doc(
@@ -139,9 +185,14 @@ def test_engine_equals_the_die_by_die_oracle(name):
     want = oracle_hh3(doc)
     for key in ("hits", "critical_hits", "wounds", "unsaved", "casualties", "damage"):
         assert _close(_pmf(got[key]), want[key]), (name, key, _pmf(got[key]), want[key])
-    for status, p in got["statuses"].items():
-        if p is not None:
-            assert abs(p - want["statuses"][status]) <= 1e-12, (name, status, p, want["statuses"][status])
+    assert _close(got.get("phage", {}), want["phage"]), (name, got.get("phage"), want["phage"])
+    for status, p in got["statuses"].items():  # null: nothing can cause it, a certain 0
+        assert abs((0.0 if p is None else p) - want["statuses"][status]) <= 1e-12, (
+            name,
+            status,
+            p,
+            want["statuses"][status],
+        )
 
 
 @pytest.mark.parametrize(

@@ -39,6 +39,7 @@ HH2_WEAPON_FIELDS = {"Range": "R", "Strength": "RS", "Type": "Special Rules and 
 HH2_UNIT_FIELDS = {"Unit Type": "Type", "Ld": "LD", "Save": "SAV", "Invulnerable": "INV", "Move": "M"}
 _VEHICLE_FIELDS = ("Front Armour", "Side Armour", "Rear Armour", "HP", "Front", "Rear", "Side")
 _STAT_HI = 20  # no upper limit in the rules; the tables read values above 10 as 10
+_TRAITS = frozenset({"Assault", "Melta"})  # traits that share a rule's name: a rule only with its (X)
 
 
 @dataclass(frozen=True)
@@ -200,7 +201,7 @@ def _range(value: Any, field: str) -> int | None:
 
 def _split_traits(rules: tuple[RuleRef, ...], traits: tuple[RuleRef, ...]) -> tuple[tuple[RuleRef, ...], ...]:
     """Special rules written in the Traits column go with the rules."""
-    as_rules = tuple(t for t in traits if t.name in DECLARATIONS and t.name != "Assault")
+    as_rules = tuple(t for t in traits if t.name in DECLARATIONS and (t.value is not None or t.name not in _TRAITS))
     return rules + as_rules, tuple(t for t in traits if t not in as_rules)
 
 

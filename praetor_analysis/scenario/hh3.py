@@ -209,5 +209,7 @@ def calc_hh3(data: Any) -> dict[str, Any]:
         result = resolve_hh3(scenario.target, scenario.firing_units).to_dict()
     except PraetorError as exc:
         raise ScenarioError(str(exc), field=exc.field, value=exc.value) from None
+    melee = all(v.context.melee for unit in scenario.firing_units for v in unit)
+    result["phase"] = "melee" if melee else "shooting"
     result["target"] = {"name": scenario.target.name, "models": scenario.target.models}
     return result

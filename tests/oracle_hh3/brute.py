@@ -124,7 +124,8 @@ def _save_and_mitigate(ap: int | None, target: dict, shooting: bool) -> list[tup
 
 
 def _stories(vol: dict, target: dict, *, given: bool, defender: dict) -> dict[tuple, float]:
-    """Every story of one attack die, merged: (hit, critical, wounded, group, unsaved, damage, df_unsaved, misfire)."""
+    """Every story of one attack die, merged: (hit, critical, wounded, group, unsaved, damage, df_unsaved, misfire,
+    shock)."""
     w, att = vol["weapon"], vol["attacker"]
     melee = vol.get("mode") == "melee"
     shooting = not melee
@@ -182,8 +183,9 @@ def _stories(vol: dict, target: dict, *, given: bool, defender: dict) -> dict[tu
     out: dict[tuple, float] = defaultdict(float)
     for h, hit, rolled, band_crit, ph in rolls:
         misfire = rolled and overload is not None and h is not None and h <= overload and not given
+        shock = h is not None and h >= 5  # a natural 5 or 6 (an automatic hit counts as a 6)
         if not hit:
-            out[(False, False, False, None, False, 0, False, misfire)] += ph
+            out[(False, False, False, None, False, 0, False, misfire, shock)] += ph
             continue
         crit = h is not None and (band_crit or (crit_rule is not None and h >= crit_rule))
         rending = h is not None and not crit and rend is not None and h >= rend
@@ -193,7 +195,7 @@ def _stories(vol: dict, target: dict, *, given: bool, defender: dict) -> dict[tu
         ]  # fmt: skip
         for x, wounded, pw in wound_rolls:
             if not wounded:
-                out[(True, crit, False, None, False, 0, False, misfire)] += ph * pw
+                out[(True, crit, False, None, False, 0, False, misfire, shock)] += ph * pw
                 continue
             b = breach is not None and x >= breach
             sh = shred is not None and x >= shred
@@ -203,7 +205,7 @@ def _stories(vol: dict, target: dict, *, given: bool, defender: dict) -> dict[tu
             wap = (2 if ap is None else min(ap, 2)) if b else ap
             for unsaved, pu in _save_and_mitigate(wap, defender, shooting):
                 if not unsaved:
-                    out[(True, crit, True, group, False, 0, False, misfire)] += ph * pw * pu
+                    out[(True, crit, True, group, False, 0, False, misfire, shock)] += ph * pw * pu
                     continue
                 for d0, pd in dmg_faces:
                     d = d0 * (2 if "D" in ordn else 1)
@@ -213,19 +215,26 @@ def _stories(vol: dict, target: dict, *, given: bool, defender: dict) -> dict[tu
                     if d > 0 and ew:
                         d = max(d - ew, 1)
                     if defl is None:
-                        out[(True, crit, True, group, True, d, False, misfire)] += ph * pw * pu * pd
+                        out[(True, crit, True, group, True, d, False, misfire, shock)] += ph * pw * pu * pd
                         continue
                     for y in range(1, 7):  # the Deflagrate hit's wound roll (S X, AP -, D 1)
                         tn2 = _wound_tn(defl, t)
                         if not (y != 1 and tn2 is not None and y >= tn2):
-                            out[(True, crit, True, group, True, d, False, misfire)] += ph * pw * pu * pd * SIXTH
+                            out[(True, crit, True, group, True, d, False, misfire, shock)] += ph * pw * pu * pd * SIXTH
                             continue
                         for u2, pu2 in _save_and_mitigate(None, defender, shooting):
-                            out[(True, crit, True, group, True, d, u2, misfire)] += ph * pw * pu * pd * SIXTH * pu2
+                            out[(True, crit, True, group, True, d, u2, misfire, shock)] += (
+                                ph * pw * pu * pd * SIXTH * pu2
+                            )
     return dict(out)
 
 
-def _n_dice(vol: dict) -> list[tuple[int, float]]:
+def _size(unit: dict) -> int:
+    bulky = {k: v for r in unit.get("rules", []) for k, v in _rules(r).items()}.get("Bulky")
+    return int(unit.get("models", 1)) * (int(bulky) if bulky else 1)
+
+
+def _n_dice(vol: dict, target: dict) -> list[tuple[int, float]]:
     if vol.get("hits") is not None:
         return _dice_faces(vol["hits"])
     if vol.get("attacks") is not None:
@@ -239,6 +248,8 @@ def _n_dice(vol: dict) -> list[tuple[int, float]]:
         a = a + int(am) if am[0] in "+-" else (a if am.upper() == "A" else int(am))
         if "Impact" in wr and vol.get("charging") and "AM" in wr["Impact"]:
             a += 1
+        if "Reaping Blow" in wr and _size(att) < _size(target):  # outnumbered: +X attacks
+            a += int(wr["Reaping Blow"])
         return [(a * models, 1.0)]
     stationary = vol.get("stationary", False)
     per: list[tuple[int, float]] = []
@@ -300,12 +311,13 @@ def oracle_hh3(doc: dict, *, order: list[str] | None = None) -> dict[str, Any]:
     for unit in units:
         for vol in unit:
             st = _stories(vol, target, given=vol.get("hits") is not None, defender=target)
-            plans.append((vol, list(st.items()), _n_dice(vol)))
+            plans.append((vol, list(st.items()), _n_dice(vol, target)))
     acc: dict[str, dict[int, float]] = {
         k: defaultdict(float) for k in ("hits", "critical_hits", "wounds", "unsaved", "casualties", "damage")
     }
     status = dict.fromkeys(("Pinned", "Suppressed", "Stunned", "Routed"), 0.0)
     misfire_counts: list[dict[int, float]] = [defaultdict(float) for _ in plans]
+    phaged: dict[str, float] = defaultdict(float)
 
     def walk(i: int, weight: float, models: list[int], counts: tuple, trig: dict, m0: int, mis: tuple) -> None:
         # end of a firing unit: the 25% check
@@ -338,6 +350,16 @@ def oracle_hh3(doc: dict, *, order: list[str] | None = None) -> dict[str, Any]:
                     ):
                         if name in wr and any(s[need] for s in ss):
                             tg[st_name] = max(tg.get(st_name, -1), _rx(wr, name))
+                shock_rule = _rules(vol["weapon"].get("Special Rules", "")).get("Shock")
+                if shock_rule and vol.get("hits") is None and ttypes & {"walker", "vehicle"} and any(s[8] for s in ss):
+                    for word in shock_rule.split(","):
+                        name = {"pinning": "Pinned", "stun": "Stunned", "suppressive": "Suppressed"}.get(
+                            word.strip().lower(), word.strip().capitalize()
+                        )
+                        tg[name] = 100  # given without a Check
+                phage = _rules(vol["weapon"].get("Special Rules", "")).get("Phage")
+                if phage and any(s[4] for s in ss):
+                    tg["phage " + phage.upper()] = 1  # an Unsaved Wound from a Phage (X) weapon
                 mi = (*mis, sum(s[7] for s in ss))
                 unit_end = _unit_end(i)
                 new_m0 = m0
@@ -355,6 +377,9 @@ def oracle_hh3(doc: dict, *, order: list[str] | None = None) -> dict[str, Any]:
         acc["damage"][M * W - sum(models)] += weight
         for j, k in enumerate(mis):
             misfire_counts[j][k] += weight
+        for key in trig:
+            if key.startswith("phage ") and models:
+                phaged[key.removeprefix("phage ")] += weight
         if not models or "automata" in ttypes:
             return
         ld, cl = int(target["LD"]), int(target["CL"]) + (1 if "heavy" in ttypes else 0)
@@ -376,6 +401,7 @@ def oracle_hh3(doc: dict, *, order: list[str] | None = None) -> dict[str, Any]:
     result: dict[str, Any] = {k: dict(v) for k, v in acc.items()}
     result["statuses"] = status
     result["misfire_counts"] = [dict(m) for m in misfire_counts]
+    result["phage"] = dict(phaged)
     return result
 
 

@@ -9,7 +9,16 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from praetor_analysis.engine.hh3.chain import FireGroup, State, end_attack, group_counts, resolve_group, start
+from praetor_analysis.engine.hh3.chain import (
+    PINNED,
+    STATUSES,
+    FireGroup,
+    State,
+    end_attack,
+    group_counts,
+    resolve_group,
+    start,
+)
 from praetor_analysis.engine.hh3.report import RuleReport, target_report, volley_report
 from praetor_analysis.engine.hh3.statuses import CheckValues, statuses
 from praetor_analysis.engine.hh3.volley import Hh3Volley, fire_group, misfire_group
@@ -57,6 +66,7 @@ class Hh3Result:
         statuses: P(each Tactical Status) after the Morale Sub-Phase (None: nothing can cause it).
         misfires: one entry per Overload volley.
         applied, not_modelled, no_effect, reasons: the verdict on every rule.
+        phage: P(the survivors lose 1 from each characteristic a Phage (X) weapon names).
     """
 
     hits: Dist
@@ -71,6 +81,7 @@ class Hh3Result:
     not_modelled: tuple[str, ...]
     no_effect: tuple[str, ...]
     reasons: tuple[tuple[str, str], ...]
+    phage: tuple[tuple[str, float], ...] = ()
 
     def to_dict(self) -> dict[str, object]:
         """The JSON view (the edition 3 keys of docs/scenario.md)."""
@@ -84,6 +95,8 @@ class Hh3Result:
             "damage": self.damage.to_dict(),
             "statuses": dict(self.statuses),
         }
+        if self.phage:
+            out["phage"] = dict(self.phage)
         if self.misfires:
             out["misfires"] = [m.to_dict() for m in self.misfires]
         out.update(
@@ -142,10 +155,13 @@ def resolve_hh3(target: Hh3Unit, firing_units: Sequence[Sequence[Hh3Volley]]) ->
     misfires: list[MisfireResult] = []
     possible = dict.fromkeys(("Pinned", "Suppressed", "Stunned", "Routed"), False)
     shooting_any = False
+    groups: list[list[FireGroup]] = []
     for u, unit in enumerate(firing_units):
         shooting = False
+        groups.append([])
         for v, volley in enumerate(unit):
             group = fire_group(volley, target)
+            groups[-1].append(group)
             _check_size(group, target, w, f"firing_units[{u}][{v}].attacks" if len(firing_units) > 1 else "attacks")
             states = resolve_group(states, group, w)
             for key, dist in group_counts(group).items():
@@ -156,6 +172,8 @@ def resolve_hh3(target: Hh3Unit, firing_units: Sequence[Sequence[Hh3Volley]]) ->
                 for rule, status in (("Pinning", "Pinned"), ("Suppressive", "Suppressed"), ("Stun", "Stunned")):
                     possible[status] |= volley.weapon.rule(rule) is not None
                 possible["Routed"] = True
+            for pos in group.shock:  # Shock (X): a status without a Check, in melee too
+                possible[STATUSES[pos - PINNED]] = True
             misfire = misfire_group(volley, group)
             if misfire is not None:
                 misfires.append(_misfire(u, v, volley, misfire))
@@ -163,7 +181,8 @@ def resolve_hh3(target: Hh3Unit, firing_units: Sequence[Sequence[Hh3Volley]]) ->
         shooting_any |= shooting
     report.merge(target_report(target, shooting=shooting_any))
     casualties, damage = losses(states, target.models, w)
-    values = CheckValues(target.ld, target.cl + 1 if target.cl is not None and "Heavy" in target.subtypes else None)
+    heavy = 1 if "Heavy" in target.subtypes else 0  # a unit of Heavy Sub-Type models: +1 CL against statuses
+    values = CheckValues(target.ld, None if target.cl is None else target.cl + heavy)
     if target.has_type("Automata"):
         values = CheckValues(None, None)
         report.reasons.setdefault("statuses", "Automata pass every status Check")
@@ -175,8 +194,31 @@ def resolve_hh3(target: Hh3Unit, firing_units: Sequence[Sequence[Hh3Volley]]) ->
     return Hh3Result(
         totals["hits"], totals["critical_hits"], totals["wounds"], totals["unsaved"], casualties, damage,
         tuple(found.items()), tuple(misfires), tuple(report.applied), tuple(report.not_modelled),
-        tuple(report.no_effect), tuple(report.reasons.items()),
+        tuple(report.no_effect), tuple(report.reasons.items()), _phage(target, firing_units, groups, states, w),
     )  # fmt: skip
+
+
+def _phage(
+    target: Hh3Unit,
+    firing_units: Sequence[Sequence[Hh3Volley]],
+    groups: list[list[FireGroup]],
+    states: Mapping[State, float],
+    w: int,
+) -> tuple[tuple[str, float], ...]:
+    """P(the survivors lose 1 from each characteristic a Phage (X) weapon names): some Phage (X) volley made an
+    Unsaved Wound and a model is left. Exact: the sequence is run again with those volleys kept out of their
+    Unsaved Wound classes, and the survivors' mass of that run taken from the survivors' mass of the attack."""
+    named = [[{r.value.strip().upper() for r in v.weapon.rules if r.name == "Phage" and r.value} for v in unit]
+             for unit in firing_units]  # fmt: skip
+    alive = sum(p for s, p in states.items() if s[0] > 0)
+    out = []
+    for char in sorted(set().union(*(x for unit in named for x in unit))):
+        quiet: dict[State, float] = start(target.models, w)
+        for unit_groups, unit_named in zip(groups, named, strict=True):
+            for group, chars in zip(unit_groups, unit_named, strict=True):
+                quiet = resolve_group(quiet, group, w, no_unsaved=char in chars)
+        out.append((char, max(alive - sum(p for s, p in quiet.items() if s[0] > 0), 0.0)))
+    return tuple(out)
 
 
 def _misfire(u: int, v: int, volley: Hh3Volley, group: FireGroup) -> MisfireResult:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 from scipy import sparse
@@ -25,6 +25,7 @@ from praetor_analysis.prob.dice import binomial_matrix, binomial_pmf
 from praetor_analysis.prob.dist import Dist
 
 __all__ = [
+    "HELD",
     "PINNED",
     "ROUTED",
     "STATUSES",
@@ -66,6 +67,8 @@ class FireGroup:
         on_hit: (status position, modifier) triggered by at least one hit (Suppressive, Stun).
         on_wound: (status position, modifier) triggered by at least one wound (Pinning, Panic).
         group_order: ``created`` or ``largest_damage_first`` (docs/rules-hh3.md).
+        shock: status positions Shock (X) gives, without a Check, when any die shows a natural 5 or 6
+            (``die.shock``); ``calm``: the die given a natural 1 to 4 (both set, or neither).
     """
 
     dice: Dist
@@ -76,6 +79,13 @@ class FireGroup:
     on_hit: tuple[tuple[int, int], ...] = ()
     on_wound: tuple[tuple[int, int], ...] = ()
     group_order: str = "created"
+    shock: tuple[int, ...] = ()
+    calm: HitDie | None = None
+
+
+HELD = 100
+"""A status trigger whose 'modifier' no Check can pass (the Check's target is at most 0): the status is given
+without a Check (Shock (X))."""
 
 
 @dataclass(frozen=True)
@@ -92,9 +102,9 @@ class GroupClasses:
     p_wound: float = field(default=0.0)
 
 
-def group_classes(group: FireGroup) -> GroupClasses:
-    """The per-die classes of ``group`` (see :class:`GroupClasses`)."""
-    die = group.die
+def group_classes(group: FireGroup, die: HitDie | None = None) -> GroupClasses:
+    """The per-die classes of ``group`` (see :class:`GroupClasses`), its die or ``die``."""
+    die = group.die if die is None else die
     hit_only = saved = p_wound = 0.0
     by_group: dict[str, list] = {}
     for kind, p_kind in (("hit", die.hit), ("critical", die.critical), ("rending", die.rending)):
@@ -174,12 +184,47 @@ def _trigger(key: tuple[int, ...], triggers: tuple[tuple[int, int], ...]) -> tup
     return tuple(s)
 
 
-def resolve_group(states: Mapping[State, float], group: FireGroup, wounds: int) -> dict[State, float]:
-    """The target's state distribution after ``group`` (``wounds``: the models' W)."""
-    classes = group_classes(group)
+def resolve_group(
+    states: Mapping[State, float], group: FireGroup, wounds: int, *, no_unsaved: bool = False
+) -> dict[State, float]:
+    """The target's state distribution after ``group`` (``wounds``: the models' W); with ``no_unsaved``, the
+    part of it where the group makes no Unsaved Wound (a sub-distribution: its total is that probability).
+
+    With Shock (X), the attack is also resolved given that no die shows a natural 5 or 6 (each die then
+    follows ``calm``, and n dice are all calm with probability (1 - shock)^n); the difference of the two
+    distributions is the mass where some die did, which gains the Shock statuses."""
+    out = _resolve(states, group, group.die, group.dice.probabilities, wounds, no_unsaved)
+    if not group.shock or group.calm is None:
+        return out
+    dice = group.dice.probabilities
+    calm = _resolve(
+        states, group, group.calm, dice * (1.0 - group.die.shock) ** np.arange(dice.size), wounds, no_unsaved
+    )
+    mixed: dict[State, float] = defaultdict(float)
+    for s, p in out.items():
+        quiet = calm.get(s, 0.0)
+        if quiet > 0.0:
+            mixed[s] += quiet
+        if p - quiet > 0.0:
+            raised = list(s)
+            for pos in group.shock:
+                raised[pos] = HELD
+            mixed[(raised[0], raised[1], raised[2], raised[3], raised[4], raised[5], raised[6])] += p - quiet
+    return dict(mixed)
+
+
+def _resolve(
+    states: Mapping[State, float], group: FireGroup, die: HitDie, dice: np.ndarray, wounds: int, no_unsaved: bool
+) -> dict[State, float]:
+    """``resolve_group`` with the die ``die`` and the weights ``dice`` of each dice count (a pmf, or less);
+    ``no_unsaved``: every die kept out of the Unsaved Wound classes (n dice with probability (1 - u)^n)."""
+    classes = group_classes(group, die)
+    if no_unsaved:
+        kept = classes.miss + classes.hit_only + classes.saved
+        dice = dice * kept ** np.arange(dice.size)
+        classes = replace(classes, unsaved=tuple((g, 0.0, d) for g, _, d in classes.unsaved))
     steps = [classes.miss, classes.hit_only, classes.saved, *(p for _, p, _ in classes.unsaved)]
     rems = np.cumsum(steps[::-1])[::-1].tolist()
-    dice = group.dice.probabilities
     rmax = dice.size - 1
     size = max(hit_points(s[0], s[1], wounds) for s in states) + 1
     work: dict[tuple[int, ...], np.ndarray] = {}

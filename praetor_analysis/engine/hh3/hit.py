@@ -21,6 +21,7 @@ class HitDie:
         rending: a Rending hit that is not Critical (wounds automatically as a natural 6, AP and D kept).
         precision: the share of all dice that hit with Precision (reported; no effect on identical models).
         misfire: P(the die is an Overload Misfire), whatever the hit.
+        shock: P(the natural result is 5 or 6, hit or miss; an automatic hit counts as a 6), for Shock (X).
     """
 
     miss: float
@@ -29,6 +30,7 @@ class HitDie:
     rending: float
     precision: float = 0.0
     misfire: float = 0.0
+    shock: float = 0.0
 
     @property
     def hits(self) -> float:
@@ -47,17 +49,21 @@ def hit_die(
     rending_from: int | None = None,
     precision_from: int | None = None,
     overload: int | None = None,
+    calm: bool = False,
 ) -> HitDie:
     """The classes of one die needing ``target``+ (None: cannot hit, no die rolled; ``AUTOMATIC``: no die
     rolled, the hit counts as a natural 6). A natural 1 always misses; a hit whose natural result reaches
     ``critical_from`` is Critical, else one reaching ``rending_from`` is Rending; ``precision_from`` marks
-    Precision hits; a natural result <= ``overload`` is a Misfire (rolled dice only)."""
+    Precision hits; a natural result <= ``overload`` is a Misfire (rolled dice only). ``calm``: the die given
+    that its natural result is 1 to 4 (no Shock), for the exact Shock (X) split."""
     if target is None:
         return HitDie(1.0, 0.0, 0.0, 0.0)
-    faces = (6,) if target <= AUTOMATIC else (1, 2, 3, 4, 5, 6)
+    faces = (6,) if target <= AUTOMATIC else (1, 2, 3, 4) if calm else (1, 2, 3, 4, 5, 6)
     each = 1.0 / len(faces)
-    miss = hit = crit = rend = prec = misfire = 0.0
+    miss = hit = crit = rend = prec = misfire = shock = 0.0
     for v in faces:
+        if v >= 5:
+            shock += each
         if overload is not None and target > AUTOMATIC and v <= overload:
             misfire += each
         if v == 1 or v < target:
@@ -71,7 +77,7 @@ def hit_die(
             rend += each
         else:
             hit += each
-    return HitDie(miss, hit, crit, rend, prec, misfire)
+    return HitDie(miss, hit, crit, rend, prec, misfire, shock)
 
 
 def ranged_hit_die(
@@ -82,6 +88,7 @@ def ranged_hit_die(
     rending: int | None = None,
     precision: int | None = None,
     overload: int | None = None,
+    calm: bool = False,
     tables: Hh3Tables = TABLES,
 ) -> HitDie:
     """One ranged hit die at ``bs`` (>= 1): the BS table's target and critical band (the lower of the band and
@@ -95,6 +102,7 @@ def ranged_hit_die(
         rending_from=rending,
         precision_from=None if snap else precision,
         overload=overload,
+        calm=calm,
     )
 
 
@@ -105,10 +113,15 @@ def melee_hit_die(
     critical: int | None = None,
     rending: int | None = None,
     precision: int | None = None,
+    calm: bool = False,
     tables: Hh3Tables = TABLES,
 ) -> HitDie:
     """One melee hit die on the Weapon Skill chart (no critical band; the weapon's rules trigger as in
     shooting)."""
     return hit_die(
-        tables.melee(ws, ws_defender), critical_from=critical, rending_from=rending, precision_from=precision
+        tables.melee(ws, ws_defender),
+        critical_from=critical,
+        rending_from=rending,
+        precision_from=precision,
+        calm=calm,
     )

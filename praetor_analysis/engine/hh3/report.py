@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from praetor_analysis.engine.hh3.volley import Hh3Volley, snap_forced
+from praetor_analysis.engine.hh3.volley import Hh3Volley, combat_size, outnumbered, shock_positions, snap_forced
 from praetor_analysis.profiles.hh3 import Hh3Unit
 from praetor_analysis.rules.hh3.special import RuleRef, declaration
 
@@ -77,18 +77,35 @@ def _weapon_rule(rule: RuleRef, volley: Hh3Volley, target: Hh3Unit, out: RuleRep
         else:
             out.add("not_modelled", label, "markers and templates: give `hits` (the markers stage is not wired yet)")
     elif kind == "shock":
-        if target.has_type("Walker", "Vehicle"):
-            out.add("not_modelled", label, "the status on natural 5-6 hit rolls is not modelled yet")
+        if shock_positions(volley, target):
+            out.add("applied", label)
+        elif ctx.hits is not None and target.has_type("Walker", "Vehicle"):
+            out.add("no_effect", label, _HITS_GIVEN)
+        elif target.has_type("Walker", "Vehicle"):
+            out.add("not_modelled", label, "names no status the engine knows (Pinned, Suppressed, Stunned)")
         else:
             out.add("no_effect", label, decl.reason)
-    elif rule.name == "Reaping Blow" and not ctx.melee:
-        out.add("no_effect", label, "acts in melee only")
+    elif kind == "melee":
+        if not ctx.melee:
+            out.add("no_effect", label, "acts in melee only")
+        elif outnumbered(volley, target):
+            out.add("applied", label)
+        else:
+            size = combat_size(volley.attacker), combat_size(target)
+            out.add("no_effect", label, f"the attacking unit is not outnumbered ({size[0]} models against {size[1]})")
     elif kind in ("vehicle", "no_effect"):
         out.add("no_effect", label, decl.reason)
     elif kind == "defence":
         out.add("no_effect", label, "a rule of the target, not of a weapon")
     else:
         out.add("not_modelled", label, decl.reason)
+
+
+def _bulky(rule: RuleRef, melee: bool, out: RuleReport) -> None:
+    if melee:
+        out.add("applied", rule.label)  # each model counts X when outnumbering (Reaping Blow)
+    else:
+        out.add("no_effect", rule.label, "counts only for outnumbering in melee")
 
 
 def volley_report(volley: Hh3Volley, target: Hh3Unit) -> RuleReport:
@@ -99,7 +116,10 @@ def volley_report(volley: Hh3Volley, target: Hh3Unit) -> RuleReport:
     for trait in volley.weapon.traits:
         out.add("no_effect", trait.label, declaration(trait.name, trait=True).reason)
     for rule in volley.attacker.rules:
-        out.add("not_modelled", rule.label, "an attacker's special rule: not read by the edition 3 engine yet")
+        if rule.name == "Bulky":
+            _bulky(rule, volley.context.melee, out)
+        else:
+            out.add("not_modelled", rule.label, "an attacker's special rule: not read by the edition 3 engine yet")
     if volley.context.range is not None and volley.weapon.range is not None and not volley.weapon.melee:
         out.add("applied", f'range {volley.context.range}"')
     return out
@@ -111,6 +131,8 @@ def target_report(target: Hh3Unit, *, shooting: bool) -> RuleReport:
     for rule in target.rules:
         if rule.name in ("Feel No Pain", "Eternal Warrior") or (rule.name == "Shrouded" and shooting):
             out.add("applied", rule.label)
+        elif rule.name == "Bulky":
+            _bulky(rule, not shooting, out)
         elif rule.name == "Shrouded":
             out.add("no_effect", rule.label, "Shrouded acts against shooting only")
         else:

@@ -18,7 +18,19 @@ from praetor_analysis.prob.dist import Dist
 from praetor_analysis.profiles.hh3 import Hh3Unit, Hh3Weapon
 from praetor_analysis.rules.hh3.tables import TABLES, Hh3Tables
 
-__all__ = ["Hh3Context", "Hh3Volley", "defence_of", "fire_group", "misfire_group", "snap_forced", "strike_of"]
+__all__ = [
+    "SHOCK_STATUSES",
+    "Hh3Context",
+    "Hh3Volley",
+    "combat_size",
+    "defence_of",
+    "fire_group",
+    "misfire_group",
+    "outnumbered",
+    "shock_positions",
+    "snap_forced",
+    "strike_of",
+]
 
 
 @dataclass(frozen=True)
@@ -79,12 +91,13 @@ def _ap(weapon: Hh3Weapon, ctx: Hh3Context) -> int | None:
     return ap
 
 
-def strike_of(volley: Hh3Volley) -> Strike:
-    """The strike of a volley's hits: Strength (RS, or S after SM), AP and Damage after Heavy, Ordnance, Impact."""
+def strike_of(volley: Hh3Volley, side: str = "attacker") -> Strike:
+    """The strike of a volley's hits: Strength (RS, or S after SM), AP and Damage after Heavy, Ordnance, Impact
+    (``side`` names the striking unit's block in errors)."""
     w, ctx, att = volley.weapon, volley.context, volley.attacker
     if w.melee:
         if att.s is None:
-            raise ProfileError("attacker.S: required in melee", field="attacker.S")
+            raise ProfileError(f"{side}.S: required in melee", field=f"{side}.S")
         assert w.sm is not None
         strength: int | None = w.sm.apply(att.s) + (1 if _acts(w, "Impact", "SM", ctx) else 0)
     else:
@@ -156,32 +169,63 @@ def snap_forced(volley: Hh3Volley, target: Hh3Unit) -> bool:
     return volley.weapon.rule("Macro-auspex") is not None and not big
 
 
-def _hit_die(volley: Hh3Volley, target: Hh3Unit) -> HitDie:
+def _hit_die(volley: Hh3Volley, target: Hh3Unit, sides: tuple[str, str], *, calm: bool = False) -> HitDie:
     w, ctx, att = volley.weapon, volley.context, volley.attacker
-    rules = {"critical": w.rule_number("Critical Hit"), "rending": w.rule_number("Rending")}
+    critical, rending = w.rule_number("Critical Hit"), w.rule_number("Rending")
     precision = w.rule_number("Precision")
     if w.melee:
         if att.ws is None or target.ws is None:
-            miss = "attacker.WS" if att.ws is None else "target.WS"
+            miss = f"{sides[0]}.WS" if att.ws is None else f"{sides[1]}.WS"
             raise ProfileError(f"{miss}: required in melee", field=miss)
         if att.ws == 0:
             return HitDie(1.0, 0.0, 0.0, 0.0)
-        return melee_hit_die(att.ws, target.ws, precision=precision, tables=ctx.tables, **rules)
+        return melee_hit_die(
+            att.ws, target.ws, critical=critical, rending=rending, precision=precision, calm=calm, tables=ctx.tables
+        )
     if att.bs is None:
-        raise ProfileError("attacker.BS: required for shooting", field="attacker.BS")
+        raise ProfileError(f"{sides[0]}.BS: required for shooting", field=f"{sides[0]}.BS")
     if att.bs == 0:
         return HitDie(1.0, 0.0, 0.0, 0.0)
     return ranged_hit_die(
         att.bs,
         snap=snap_forced(volley, target),
+        critical=critical,
+        rending=rending,
         precision=precision,
         overload=w.rule_number("Overload"),
+        calm=calm,
         tables=ctx.tables,
-        **rules,
     )
 
 
-def _dice(volley: Hh3Volley) -> Dist:
+#: Shock (X)'s value words -> the status position they name.
+SHOCK_STATUSES = {
+    "pinned": PINNED, "pinning": PINNED, "suppressed": SUPPRESSED, "suppressive": SUPPRESSED,
+    "stunned": STUNNED, "stun": STUNNED,
+}  # fmt: skip
+
+
+def shock_positions(volley: Hh3Volley, target: Hh3Unit) -> tuple[int, ...]:
+    """The statuses Shock (X) gives this target (a unit with Walker or Vehicle models, a Hit Test rolled): every
+    status its value names (``Shock (Pinning, Stunned, Suppressed)`` names three); none otherwise."""
+    rule = volley.weapon.rule("Shock")
+    if rule is None or volley.context.hits is not None or not target.has_type("Walker", "Vehicle"):
+        return ()
+    words = [p.strip().lower() for p in (rule.value or "").split(",")]
+    return tuple(dict.fromkeys(SHOCK_STATUSES[w] for w in words if w in SHOCK_STATUSES))
+
+
+def combat_size(unit: Hh3Unit) -> int:
+    """How many models a unit counts for outnumbering: a model with Bulky (X) counts X."""
+    return unit.models * (unit.rule_number("Bulky") or 1)
+
+
+def outnumbered(volley: Hh3Volley, target: Hh3Unit) -> bool:
+    """Whether the attacking unit is outnumbered in the combat (the scenario's two units, Bulky (X) counted)."""
+    return volley.context.melee and combat_size(volley.attacker) < combat_size(target)
+
+
+def _dice(volley: Hh3Volley, side: str, target: Hh3Unit) -> Dist:
     """The number of hit dice (or melee attacks) of the volley."""
     w, ctx, att = volley.weapon, volley.context, volley.attacker
     if not w.melee:
@@ -189,21 +233,26 @@ def _dice(volley: Hh3Volley) -> Dist:
     if ctx.attacks is not None:
         return ctx.attacks.dist
     if att.a is None:
-        raise ProfileError("attacker.A: required in melee", field="attacker.A")
+        raise ProfileError(f"{side}.A: required in melee", field=f"{side}.A")
     assert w.am is not None
     each = w.am.apply(att.a) + (1 if _acts(w, "Impact", "AM", ctx) else 0)
+    if outnumbered(volley, target):
+        each += w.rule_number("Reaping Blow") or 0
     strikers = att.models if ctx.engaged is None else min(ctx.engaged, att.models)
     return Dist.point(each * strikers)
 
 
-def fire_group(volley: Hh3Volley, target: Hh3Unit) -> FireGroup:
-    """The Fire Group (or Strike Group) of ``volley`` against ``target``."""
+def fire_group(volley: Hh3Volley, target: Hh3Unit, *, sides: tuple[str, str] = ("attacker", "target")) -> FireGroup:
+    """The Fire Group (or Strike Group) of ``volley`` against ``target``; ``sides`` name the two units' blocks
+    in errors (a whole round strikes from the target's side too)."""
     w, ctx = volley.weapon, volley.context
     shooting = not w.melee
     if ctx.hits is not None:
         dice, die = ctx.hits.dist, GIVEN_HIT
     else:
-        dice, die = _dice(volley), _hit_die(volley, target)
+        dice, die = _dice(volley, sides[0], target), _hit_die(volley, target, sides)
+    shock = shock_positions(volley, target)
+    calm = _hit_die(volley, target, sides, calm=True) if shock and ctx.hits is None else None
     on_hit: list[tuple[int, int]] = []
     on_wound: list[tuple[int, int]] = []
     if shooting:
@@ -219,12 +268,14 @@ def fire_group(volley: Hh3Volley, target: Hh3Unit) -> FireGroup:
     return FireGroup(
         dice,
         die,
-        strike_of(volley),
-        defence_of(target, shooting=shooting),
+        strike_of(volley, sides[0]),
+        defence_of(target, shooting=shooting, field=sides[1]),
         w.rule_number("Deflagrate"),
         tuple(on_hit),
         tuple(on_wound),
         ctx.group_order,
+        shock if calm is not None else (),
+        calm,
     )
 
 
@@ -249,4 +300,6 @@ def misfire_group(volley: Hh3Volley, group: FireGroup) -> FireGroup | None:
         defence=defence_of(volley.attacker, shooting=True, field="attacker"),
         on_hit=(),
         on_wound=(),
+        shock=(),
+        calm=None,
     )

@@ -2,7 +2,7 @@
 references (tolerating the data's slips) and one declaration per rule name saying what the engine does with it.
 
 A declaration's ``kind`` is where the rule acts (``hit``, ``wound``, ``profile``, ``after``, ``status``, ``snap``,
-``marker``, ``defence``), or ``vehicle`` (acts only against Vehicles: no effect on other units), ``shock``,
+``marker``, ``defence``, ``melee``), or ``vehicle`` (acts only against Vehicles: no effect on other units), ``shock``,
 ``no_effect`` (no dice change in one attack) or ``not_modelled``; ``reason`` is the sentence the result gives
 when the rule lands under ``no_effect`` or ``not_modelled``.
 """
@@ -76,6 +76,7 @@ _ACTS = {
     "Ordnance": "profile",
     "Impact": "profile",
     "Deflagrate": "after",
+    "Phage": "after",
     "Pinning": "status",
     "Suppressive": "status",
     "Stun": "status",
@@ -110,9 +111,8 @@ DECLARATIONS: dict[str, RuleDecl] = {
     "Aflame": RuleDecl("no_effect", "acts on the combat's resolution Check, not on the attack's dice"),
     "Minimum Range": RuleDecl("no_effect", "says where the weapon may fire; no dice change"),
     "Assault": RuleDecl("no_effect", "a trait (Volley attacks, Gun Down); no dice change"),
-    "Reaping Blow": RuleDecl("not_modelled", "adds Attacks while outnumbered: the scenario does not say the numbers"),
+    "Reaping Blow": RuleDecl("melee"),
     "Force": RuleDecl("not_modelled", "the Willpower Check that doubles X (and Perils) is not modelled yet"),
-    "Phage": RuleDecl("not_modelled", "lowers the survivors' characteristic after the attack: not modelled yet"),
     "Psy-Shock": RuleDecl("not_modelled", "Perils of the Warp on Psyker targets: not modelled yet"),
 }
 
@@ -140,12 +140,9 @@ _UNKNOWN = RuleDecl("not_modelled", "not read by the edition 3 engine yet")
 def declaration(name: str, *, trait: bool = False) -> RuleDecl:
     """The declaration of a canonical rule ``name``; a trait that is not a known rule is ``no_effect``; an
     unknown rule is ``not_modelled``."""
-    found = DECLARATIONS.get(name)
-    if found is not None:
-        return found
-    if trait:
+    if trait and name != "Assault":
         return _PSYCHIC_TRAIT if name == "Psychic" else _NO_EFFECT_TRAIT
-    return _UNKNOWN
+    return DECLARATIONS.get(name, _UNKNOWN)
 
 
 def _canonical(name: str) -> str:
@@ -155,9 +152,9 @@ def _canonical(name: str) -> str:
 
 def split_items(text: str) -> list[str]:
     """Split a Special Rules or Traits cell on commas outside brackets, and between a closing bracket and a
-    capital letter (a missing comma: ``Shred (4+) Reaping Blow (2)``)."""
+    capital letter (a missing comma: ``Shred (4+) Reaping Blow (2)``, or a full stop: ``Heavy (FP). Combi``)."""
     items, depth, start = [], 0, 0
-    text = re.sub(r"\)\s+(?=[A-Z])", "),", text.replace("\n", " "))
+    text = re.sub(r"\)\.?\s+(?=[A-Z])", "),", text.replace("\n", " "))
     for i, ch in enumerate(text):
         if ch == "(":
             depth += 1
