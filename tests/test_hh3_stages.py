@@ -174,3 +174,13 @@ def test_vehicle_options_act() -> None:
     assert _pmf(off, "glancing")[1] == pytest.approx(2 / 3 * 1 / 6, abs=1e-12)
     on = calc(_doc(attacker=hits, weapon=strong))
     assert on["glancing"]["pmf"] == [1.0]
+
+
+def test_shock_names_several_statuses_on_a_vehicle() -> None:
+    # RS 3 never hurts AV 11; BS 4. Shock (Pinning, Stunned): any natural 5 or 6 (1/3) gives both, hit or miss.
+    shock = {**LASCANNON, "RS": 3, "Special Rules": "Shock (Pinning, Stunned)"}
+    r = calc(_doc(weapon=shock))
+    assert r["statuses"]["Pinned"] == pytest.approx(1 / 3, abs=1e-12)
+    assert r["statuses"]["Stunned"] == pytest.approx(1 / 3, abs=1e-12)
+    assert r["statuses"]["Suppressed"] is None
+    assert "Shock (Pinning, Stunned)" in r["applied"]

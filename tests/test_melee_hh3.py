@@ -234,6 +234,8 @@ def test_combat_initiative_and_attacks() -> None:
     assert combat_initiative(5, None, status=True) == 1  # any Tactical Status
     attacks = attacks_at_step(2, Mod(lambda v: v + 1), impact=True, reaping_blow=2)
     assert attacks(3, 5) == 6 and attacks(5, 5) == 4
+    bulky = attacks_at_step(2, None, reaping_blow=1, counts=(2, 1))  # our models count 2 each (Bulky (2))
+    assert bulky(3, 5) == 2 and bulky(2, 5) == 3
     assert majority([4, 4, 5, 5, 3]) == 5 and majority([4, 4, 4, 5]) == 4
 
 

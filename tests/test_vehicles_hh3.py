@@ -116,8 +116,8 @@ def _oracle(n: int, die: DieOutcomes, v: HH3Vehicle, a: PenetratingAttack) -> di
         penetrating[sum(1 for d in dice if d[1] in "uca")] += p
         if lost < top:
             held = {d[3] for d in dice if d[3] is not None}
-            if a.shock is not None and any(d[0] for d in dice):
-                held.add(a.shock)
+            if any(d[0] for d in dice):
+                held.update(a.shock)
             for s in held:
                 status[s] += p
     return {"hull": hull, "status": status, "glancing": glancing, "penetrating": penetrating}
@@ -184,7 +184,7 @@ def _random_case(rng: random.Random) -> tuple[int, DieOutcomes, HH3Vehicle, Pene
         armour_breaker=rng.choice([None, None, 4, 6]),
         shooting=rng.random() < 0.7,
         damage_table=rng.random() < 0.85,
-        shock=rng.choice([None, None, "Pinned", "Stunned", "Suppressed"]),
+        shock=rng.choice([(), (), ("Pinned",), ("Stunned",), ("Suppressed",), ("Pinned", "Stunned", "Suppressed")]),
         critical_vs_vehicle=rng.choice(["damage", "damage", "wasted"]),
         apt_natural_one_fails=rng.random() < 0.8,
     )
@@ -269,7 +269,7 @@ def test_super_heavy_glance_costs_a_hull_point_and_no_status() -> None:
 def test_shock_from_a_miss() -> None:
     # Shock (Pinned), hits on 6+ only, S 3 vs AV 14 (never penetrates): Pinned exactly when the die shows 5 or 6.
     r = resolve_vehicle_hh3(
-        1, DieOutcomes.from_test(6), HH3Vehicle(armour=14, hp=3), PenetratingAttack(strength=3, shock="Pinned")
+        1, DieOutcomes.from_test(6), HH3Vehicle(armour=14, hp=3), PenetratingAttack(strength=3, shock=("Pinned",))
     )
     assert r.statuses["Pinned"] == pytest.approx(1 / 3, abs=1e-15)
     assert r.statuses["Stunned"] is None

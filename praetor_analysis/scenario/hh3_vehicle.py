@@ -13,14 +13,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from praetor_analysis.engine.hh3 import Hh3Volley, RuleReport, damage_dist, fire_group, snap_forced
+from praetor_analysis.engine.hh3 import PINNED, Hh3Volley, RuleReport, damage_dist, fire_group, snap_forced
+from praetor_analysis.engine.hh3.volley import shock_positions
 from praetor_analysis.errors import ScenarioError
 from praetor_analysis.markers.formation import Edges, Hull
 from praetor_analysis.markers.hh3_blast import barrage_hh3, blast_hh3, hull_hit_probability
 from praetor_analysis.prob.dist import Dist
 from praetor_analysis.profiles.hh3 import Hh3Unit
-from praetor_analysis.rules.hh3.special import RuleRef, declaration
+from praetor_analysis.rules.hh3.special import declaration
 from praetor_analysis.vehicles.hh3 import (
+    STATUSES,
     DieOutcomes,
     HH3Vehicle,
     HH3VehicleResult,
@@ -33,7 +35,6 @@ __all__ = ["VehicleOptions", "VehicleVolley", "resolve_vehicle_volley", "stub_un
 
 _NOTHING_VS_VEHICLES = "does nothing against Vehicles (no Wound Tests)"
 _NO_CHECKS = "Vehicles make no Checks: their statuses come from the Vehicle Damage Table and Shock"
-_STATUS_NAMES = {"pinned": "Pinned", "suppressed": "Suppressed", "stunned": "Stunned", "routed": "Routed"}
 
 
 @dataclass(frozen=True)
@@ -83,18 +84,6 @@ def _test(v: VehicleVolley, vehicle: Hh3VehicleTarget, stub: Hh3Unit) -> DieOutc
     return DieOutcomes.from_test(target, min((x for x in (band, crit) if x is not None), default=None))
 
 
-def _shock(rule: RuleRef | None) -> str | None:
-    if rule is None or rule.value is None:
-        return None
-    status = _STATUS_NAMES.get(rule.value.strip().lower())
-    if status is None:
-        raise ScenarioError(
-            f"weapon.Special Rules.Shock: expected a status (Pinned, Suppressed, Stunned), got {rule.value!r}",
-            field="weapon.Special Rules",
-        )
-    return status
-
-
 def resolve_vehicle_volley(
     v: VehicleVolley, vehicle: Hh3VehicleTarget, options: VehicleOptions, report: RuleReport
 ) -> HH3VehicleResult:
@@ -106,7 +95,7 @@ def resolve_vehicle_volley(
     strike = group.strike
     melta = w.rule_number("Melta")
     in_melta = melta is not None and ctx.range is not None and ctx.range <= melta
-    shock = _shock(w.rule("Shock"))
+    shock = tuple(STATUSES[pos - PINNED] for pos in shock_positions(volley, stub))
     source = "melee" if w.melee else ("indirect" if v.indirect else "shooting")
     armour = vehicle.armour.for_hit(source, vehicle.facing)  # type: ignore[arg-type]
     body = HH3Vehicle(
@@ -128,7 +117,7 @@ def resolve_vehicle_volley(
         melta=in_melta,
         armour_breaker=w.rule_number("Armour-breaker"),
         shooting=not w.melee,
-        shock=shock,  # type: ignore[arg-type]
+        shock=shock,
         critical_vs_vehicle=options.critical_vs_vehicle,  # type: ignore[arg-type]
         apt_natural_one_fails=options.apt_natural_one_fails,
     )

@@ -3,7 +3,7 @@
 - Combat Initiative = I with the weapon's IM (``I`` keeps it, ``+N``/``-N`` add, ``xN`` multiplies, a bare number
   sets it), Impact (IM) +1 after a successful charge; any Tactical Status forces 1, whatever the weapon.
 - Attacks = A with the weapon's AM, Impact (AM) +1 after a successful charge, and Reaping Blow (X) +X while the
-  side is outnumbered at the step it strikes (models alive there; Bulky models are not counted apart).
+  side is outnumbered at the step it strikes (models alive there, a model with Bulky (X) counting X).
 - The defender's WS on the chart is its unit's majority WS (a uniform unit: its WS); a vehicle counts as WS 1.
 """
 

@@ -103,7 +103,8 @@ class PenetratingAttack:
         armour_breaker: Armour-breaker (X): a Penetrating Hit's D6 of X or more adds 1 Damage.
         shooting: a shooting attack (cover, Shrouded and Void Shields act only then).
         damage_table: Glancing Hits roll the Vehicle Damage Table (False for reactions and Volley Attacks).
-        shock: Shock (X): the status a natural 5 or 6 on any Hit Test gives (hit or miss).
+        shock: Shock (X): the statuses a natural 5 or 6 on any Hit Test gives (hit or miss; its value may name
+            several).
         critical_vs_vehicle: ``"damage"`` (a Critical Hit makes a normal test, +1 Damage if it penetrates) or
             ``"wasted"`` (read literally: a Critical Hit is a wound, which a vehicle discards).
         apt_natural_one_fails: a natural 1 never glances or penetrates (the test's natural-1 rule).
@@ -116,7 +117,7 @@ class PenetratingAttack:
     armour_breaker: int | None = None
     shooting: bool = True
     damage_table: bool = True
-    shock: Status | None = None
+    shock: tuple[Status, ...] = ()
     critical_vs_vehicle: Literal["damage", "wasted"] = "damage"
     apt_natural_one_fails: bool = True
 
@@ -343,12 +344,12 @@ def resolve_vehicle_hh3(
     table = attack.damage_table and not vehicle.glance_costs_hp
     p_glance = sum(p for p, _, k in kinds if k == "g")
     causes: dict[str, bool] = {
-        s: (table and p_glance > 0.0 and s in DAMAGE_TABLE) or attack.shock == s for s in STATUSES if s != "Routed"
+        s: (table and p_glance > 0.0 and s in DAMAGE_TABLE) or s in attack.shock for s in STATUSES if s != "Routed"
     }
     variants = {(1.0, 1.0)}
     for s, can in causes.items():
         if can:
-            variants.add((_MISS_STATUS if table else 1.0, 0.0 if attack.shock == s else 1.0))
+            variants.add((_MISS_STATUS if table else 1.0, 0.0 if s in attack.shock else 1.0))
     totals = {v: np.zeros(top + 1) for v in variants}
     for n, q in enumerate(counts.probabilities):
         if q == 0.0:
@@ -363,7 +364,7 @@ def resolve_vehicle_hh3(
         if not can:
             statuses[s] = None
             continue
-        v = (_MISS_STATUS if table else 1.0, 0.0 if attack.shock == s else 1.0)
+        v = (_MISS_STATUS if table else 1.0, 0.0 if s in attack.shock else 1.0)
         spared = float(totals[v][:top].sum())
         statuses[s] = min(max(alive - spared, 0.0), 1.0)
     explodes = None if vehicle.explodes is None else wrecked * p_at_least(vehicle.explodes)
