@@ -65,7 +65,11 @@ def round_side(volley: Hh3Volley, enemy: Hh3Unit) -> RoundSide:
         models=lambda s: s[0],
         initiative=combat_initiative(unit.i, weapon.im, impact=_impact(volley, "IM")),
         attacks=attacks_at_step(
-            unit.a, weapon.am, impact=_impact(volley, "AM"), reaping_blow=weapon.rule_number("Reaping Blow")
+            unit.a,
+            weapon.am,
+            impact=_impact(volley, "AM"),
+            reaping_blow=weapon.rule_number("Reaping Blow"),
+            counts=(unit.rule_number("Bulky") or 1, enemy.rule_number("Bulky") or 1),
         ),
         strike=_striker(group, enemy.w),
         leadership=unit.ld,

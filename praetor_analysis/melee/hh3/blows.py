@@ -32,15 +32,22 @@ def combat_initiative(i: int, im: Applies | None, *, impact: bool = False, statu
 
 
 def attacks_at_step(
-    a: int, am: Applies | None, *, impact: bool = False, reaping_blow: int | None = None
+    a: int,
+    am: Applies | None,
+    *,
+    impact: bool = False,
+    reaping_blow: int | None = None,
+    counts: tuple[int, int] = (1, 1),
 ) -> Callable[[int, int], int]:
     """Attacks per model as a function of (own models alive, enemy models alive) at the step: A with AM, Impact
-    (AM) +1, Reaping Blow (X) +X when outnumbered."""
+    (AM) +1, Reaping Blow (X) +X when outnumbered; ``counts``: what one model of each side counts for
+    outnumbering (a model with Bulky (X) counts X)."""
     base = (a if am is None else am.apply(a)) + (1 if impact else 0)
     extra = reaping_blow or 0
+    mine, theirs = counts
 
     def attacks(own: int, enemy: int) -> int:
-        return base + (extra if own < enemy else 0)
+        return base + (extra if own * mine < enemy * theirs else 0)
 
     return attacks
 
