@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 from oracle_hh3 import oracle_hh3
-from oracle_hh3.brute import oracle_misfire_losses
+from oracle_hh3.brute import oracle_hh3_force, oracle_misfire_losses
 
 from praetor_analysis.scenario.calc import calc
 
@@ -232,3 +232,19 @@ def test_overload_misfires_against_the_oracle():
     losses = oracle_misfire_losses(doc, want["misfire_counts"][0])
     assert _close(_pmf(misfire["casualties"]), losses)
     assert _close(_pmf(got["casualties"]), want["casualties"])
+
+
+@pytest.mark.parametrize(("force", "wp"), [("D", 8), ("AP", 7), ("FP", 2), ("RS", 12)])
+def test_force_mixes_the_willpower_check(force, wp):
+    """Force (X): the Check at WP passes (double 1 always, double 6 never) and doubles X; the result is the
+    mixture of the boosted and the plain attack, and force reports P(boost) and P(Perils) = 6/36."""
+    weapon = {**BOLTER, "FP": 1, "AP": 4, "D": 1, "Special Rules": f"Force ({force}), Pinning (1)"}
+    doc = _doc(weapon, attacker={"models": 2, "WP": wp}, target={"W": 2, "T": 5})
+    got, want = calc(doc), oracle_hh3_force(doc)
+    for key in ("hits", "critical_hits", "wounds", "unsaved", "casualties", "damage"):
+        assert _close(_pmf(got[key]), want[key]), (key, _pmf(got[key]), want[key])
+    for status, p in got["statuses"].items():
+        assert abs((0.0 if p is None else p) - want["statuses"][status]) <= 1e-12
+    (entry,) = got["force"]
+    assert abs(entry["boost"] - want["boost"]) <= 1e-15 and entry["perils"] == pytest.approx(6 / 36)
+    assert f"Force ({force})" in got["applied"]

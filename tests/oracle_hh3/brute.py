@@ -420,3 +420,43 @@ def oracle_misfire_losses(vol: dict, misfires: dict[int, float]) -> dict[int, fl
             _resolve_sequence(ms, ss, _order(ss, "created"))
             out[M - len(ms)] += wgt
     return dict(out)
+
+
+def _boosted(weapon: dict, chars: str) -> dict:
+    """The weapon with each characteristic Force (X) names doubled (AP set to 2), written into its profile."""
+    out = dict(weapon)
+    for char in (c.strip().upper() for c in chars.split("&")):
+        if char == "AP":
+            out["AP"] = 2
+        elif char == "D" and str(out.get("D", 1)).isdigit():
+            out["D"] = int(out.get("D", 1)) * 2
+        elif char in ("FP", "RS"):
+            out[char] = int(out[char]) * 2
+        else:
+            raise NotImplementedError(char)
+    return out
+
+
+def oracle_hh3_force(doc: dict) -> dict[str, Any]:
+    """``oracle_hh3`` of a single-volley document whose weapon has Force (X): the attacker's Willpower Check
+    rolled over its 36 faces (a double 1 passes, a double 6 fails), the boosted and plain results mixed."""
+    wr = _rules(doc["weapon"].get("Special Rules", ""))
+    wp = int(doc["attacker"]["WP"])
+    p_pass = (
+        sum(1 for a in range(1, 7) for b in range(1, 7) if (a == b == 1) or (not a == b == 6 and a + b <= wp)) / 36.0
+    )
+    boosted = oracle_hh3({**doc, "weapon": _boosted(doc["weapon"], wr["Force"])})
+    plain = oracle_hh3(doc)
+    out: dict[str, Any] = {}
+    for key in ("hits", "critical_hits", "wounds", "unsaved", "casualties", "damage"):
+        mixed: dict[int, float] = defaultdict(float)
+        for k, p in boosted[key].items():
+            mixed[k] += p_pass * p
+        for k, p in plain[key].items():
+            mixed[k] += (1 - p_pass) * p
+        out[key] = dict(mixed)
+    out["statuses"] = {
+        k: p_pass * boosted["statuses"][k] + (1 - p_pass) * plain["statuses"][k] for k in plain["statuses"]
+    }
+    out["boost"] = p_pass
+    return out

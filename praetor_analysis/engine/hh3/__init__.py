@@ -17,7 +17,7 @@ The typed API other stages (vehicles, markers, whole melee rounds) call:
   :func:`resolve_hh3` (firing units in sequence -> :class:`Hh3Result`).
 """
 
-from praetor_analysis.engine.hh3.attack import Hh3Result, MisfireResult, losses, resolve_hh3
+from praetor_analysis.engine.hh3.attack import MAX_FORCE, MAX_WORK, losses, resolve_hh3
 from praetor_analysis.engine.hh3.chain import (
     PINNED,
     ROUTED,
@@ -35,6 +35,7 @@ from praetor_analysis.engine.hh3.chain import (
 )
 from praetor_analysis.engine.hh3.hit import GIVEN_HIT, HitDie, hit_die, melee_hit_die, ranged_hit_die
 from praetor_analysis.engine.hh3.report import RuleReport, target_report, volley_report
+from praetor_analysis.engine.hh3.result import ForceResult, Hh3Result, MisfireResult, mix_results
 from praetor_analysis.engine.hh3.statuses import CheckValues, statuses
 from praetor_analysis.engine.hh3.volley import (
     Hh3Context,
@@ -60,6 +61,8 @@ from praetor_analysis.engine.hh3.wound import (
 __all__ = [
     "GIVEN_HIT",
     "GROUPS",
+    "MAX_FORCE",
+    "MAX_WORK",
     "PINNED",
     "ROUTED",
     "STATUSES",
@@ -68,6 +71,7 @@ __all__ = [
     "CheckValues",
     "Defence",
     "FireGroup",
+    "ForceResult",
     "GroupClasses",
     "GroupOutcome",
     "Hh3Context",
@@ -90,6 +94,7 @@ __all__ = [
     "losses",
     "melee_hit_die",
     "misfire_group",
+    "mix_results",
     "p_unsaved",
     "ranged_hit_die",
     "resolve_group",

@@ -4,8 +4,9 @@ against each firer (docs/rules-hh3.md)."""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import replace
 
 import numpy as np
 
@@ -20,92 +21,15 @@ from praetor_analysis.engine.hh3.chain import (
     start,
 )
 from praetor_analysis.engine.hh3.report import RuleReport, target_report, volley_report
+from praetor_analysis.engine.hh3.result import ForceResult, Hh3Result, MisfireResult, mix_results
 from praetor_analysis.engine.hh3.statuses import CheckValues, statuses
 from praetor_analysis.engine.hh3.volley import Hh3Volley, fire_group, misfire_group
 from praetor_analysis.errors import ProfileError
 from praetor_analysis.prob.dist import Dist
 from praetor_analysis.profiles.hh3 import Hh3Unit
+from praetor_analysis.rules.hh3.tables import check_pass
 
-__all__ = ["Hh3Result", "MisfireResult", "losses", "resolve_hh3"]
-
-
-@dataclass(frozen=True)
-class MisfireResult:
-    """The Misfires of one Overload volley, resolved on its own firing unit (a separate result)."""
-
-    firing_unit: int
-    volley: int
-    weapon: str
-    misfires: Dist
-    wounds: Dist
-    unsaved: Dist
-    casualties: Dist
-    damage: Dist
-
-    def to_dict(self) -> dict[str, object]:
-        """The JSON view."""
-        return {
-            "firing_unit": self.firing_unit,
-            "volley": self.volley,
-            "weapon": self.weapon,
-            "hits": self.misfires.to_dict(),
-            "wounds": self.wounds.to_dict(),
-            "unsaved": self.unsaved.to_dict(),
-            "casualties": self.casualties.to_dict(),
-            "damage": self.damage.to_dict(),
-        }
-
-
-@dataclass(frozen=True)
-class Hh3Result:
-    """What an edition 3 attack did to a unit (docs/rules-hh3.md).
-
-    Attributes:
-        hits, critical_hits, wounds, unsaved: counts over every die (Deflagrate's Unsaved Wounds in ``unsaved``).
-        casualties: models removed; damage: wounds the unit lost (excess on a dying model lost).
-        statuses: P(each Tactical Status) after the Morale Sub-Phase (None: nothing can cause it).
-        misfires: one entry per Overload volley.
-        applied, not_modelled, no_effect, reasons: the verdict on every rule.
-        phage: P(the survivors lose 1 from each characteristic a Phage (X) weapon names).
-    """
-
-    hits: Dist
-    critical_hits: Dist
-    wounds: Dist
-    unsaved: Dist
-    casualties: Dist
-    damage: Dist
-    statuses: tuple[tuple[str, float | None], ...]
-    misfires: tuple[MisfireResult, ...]
-    applied: tuple[str, ...]
-    not_modelled: tuple[str, ...]
-    no_effect: tuple[str, ...]
-    reasons: tuple[tuple[str, str], ...]
-    phage: tuple[tuple[str, float], ...] = ()
-
-    def to_dict(self) -> dict[str, object]:
-        """The JSON view (the edition 3 keys of docs/scenario.md)."""
-        out: dict[str, object] = {
-            "edition": "hh3",
-            "hits": self.hits.to_dict(),
-            "critical_hits": self.critical_hits.to_dict(),
-            "wounds": self.wounds.to_dict(),
-            "unsaved": self.unsaved.to_dict(),
-            "casualties": self.casualties.to_dict(),
-            "damage": self.damage.to_dict(),
-            "statuses": dict(self.statuses),
-        }
-        if self.phage:
-            out["phage"] = dict(self.phage)
-        if self.misfires:
-            out["misfires"] = [m.to_dict() for m in self.misfires]
-        out.update(
-            applied=list(self.applied),
-            not_modelled=list(self.not_modelled),
-            no_effect=list(self.no_effect),
-            reasons=dict(self.reasons),
-        )
-        return out
+__all__ = ["MAX_FORCE", "MAX_WORK", "losses", "resolve_hh3"]
 
 
 def losses(states: Mapping[State, float], models: int, wounds: int) -> tuple[Dist, Dist]:
@@ -142,12 +66,53 @@ def _need_w(unit: Hh3Unit, field: str) -> int:
     return unit.w
 
 
+MAX_FORCE = 4
+"""The most Force (X) volleys whose Willpower Checks are enumerated (2^n resolutions)."""
+
+
 def resolve_hh3(target: Hh3Unit, firing_units: Sequence[Sequence[Hh3Volley]]) -> Hh3Result:
     """Resolve the volleys of ``firing_units`` in order against ``target`` (see the module docstring).
+
+    A Force (X) volley's Willpower Check (taken: **Reading**) passes with the Check's probability at the
+    attacker's WP and then doubles X: the result is the mixture of the resolutions of every pass/fail
+    combination (at most ``MAX_FORCE`` such volleys), with P(boost) and P(Perils) under ``force``.
 
     Raises:
         ProfileError: naming the field when a characteristic the attack needs is missing.
     """
+    forced = [
+        (u, v, volley)
+        for u, unit in enumerate(firing_units)
+        for v, volley in enumerate(unit)
+        if (rule := volley.weapon.rule("Force")) is not None and rule.value and volley.attacker.wp is not None
+    ]
+    if not forced:
+        return _resolve_fixed(target, firing_units)
+    if len(forced) > MAX_FORCE:
+        raise ProfileError(
+            f"firing_units: {len(forced)} Force (X) volleys (at most {MAX_FORCE} Willpower Checks are enumerated)",
+            field="firing_units",
+        )
+    weights, results = [], []
+    for passes in itertools.product((True, False), repeat=len(forced)):
+        weight = 1.0
+        units = [list(unit) for unit in firing_units]
+        for (u, v, volley), passed in zip(forced, passes, strict=True):
+            p = check_pass(volley.attacker.wp or 0)
+            weight *= p if passed else 1.0 - p
+            units[u][v] = replace(volley, context=replace(volley.context, force_boost=passed))
+        if weight > 0.0:
+            weights.append(weight)
+            results.append(_resolve_fixed(target, units))
+    force = tuple(
+        ForceResult(u, v, volley.weapon.name, check_pass(volley.attacker.wp or 0), 6 / 36, 2 / 36, 4 / 36)
+        for u, v, volley in forced
+    )
+    return replace(mix_results(weights, results), force=force)
+
+
+def _resolve_fixed(target: Hh3Unit, firing_units: Sequence[Sequence[Hh3Volley]]) -> Hh3Result:
+    """``resolve_hh3`` with every volley's circumstances fixed (no Check left to enumerate)."""
     w = _need_w(target, "target")
     states: dict[State, float] = start(target.models, w)
     report = RuleReport()

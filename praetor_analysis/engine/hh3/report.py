@@ -85,6 +85,14 @@ def _weapon_rule(rule: RuleRef, volley: Hh3Volley, target: Hh3Unit, out: RuleRep
             out.add("not_modelled", label, "names no status the engine knows (Pinned, Suppressed, Stunned)")
         else:
             out.add("no_effect", label, decl.reason)
+    elif kind == "force":
+        if not rule.value:
+            out.add("not_modelled", label, "names no characteristic to double")
+        elif volley.attacker.wp is None:
+            out.add("not_modelled", label, "the Willpower Check needs the attacker's WP")
+        else:
+            out.add("applied", label)
+            out.reasons.setdefault("perils", "Perils of the Warp is given as probabilities under force, not resolved")
     elif kind == "melee":
         if not ctx.melee:
             out.add("no_effect", label, "acts in melee only")

@@ -45,6 +45,7 @@ class Hh3Context:
         engaged: attacking models that strike in melee (None: all).
         group_order: ``created`` or ``largest_damage_first``.
         tables: the hit tables.
+        force_boost: the Willpower Check of Force (X) passed: X doubled (AP becomes 2).
     """
 
     mode: str = "shooting"
@@ -57,6 +58,7 @@ class Hh3Context:
     engaged: int | None = None
     group_order: str = "created"
     tables: Hh3Tables = TABLES
+    force_boost: bool = False
 
     @property
     def melee(self) -> bool:
@@ -73,17 +75,26 @@ class Hh3Volley:
 
 
 def _acts(weapon: Hh3Weapon, name: str, chars: str, ctx: Hh3Context) -> bool:
-    """Whether Heavy/Ordnance (when Stationary, ranged) or Impact (when charging, melee) raises ``chars``."""
+    """Whether Heavy/Ordnance (when Stationary, ranged), Impact (when charging, melee) or Force (its Check passed)
+    changes ``chars``."""
     rule = weapon.rule(name)
     if rule is None:
         return False
-    on = (ctx.stationary and not ctx.melee) if name != "Impact" else (ctx.charging and ctx.melee)
+    if name == "Force":
+        on = ctx.force_boost
+    else:
+        on = (ctx.stationary and not ctx.melee) if name != "Impact" else (ctx.charging and ctx.melee)
     return on and chars in rule.characteristics()
+
+
+def _doubling(weapon: Hh3Weapon, chars: str, ctx: Hh3Context) -> int:
+    """The factor of ``chars`` from the rules that double it (Ordnance when Stationary, Force when boosted)."""
+    return (2 if _acts(weapon, "Ordnance", chars, ctx) else 1) * (2 if _acts(weapon, "Force", chars, ctx) else 1)
 
 
 def _ap(weapon: Hh3Weapon, ctx: Hh3Context) -> int | None:
     ap = weapon.ap
-    if _acts(weapon, "Ordnance", "AP", ctx):
+    if _doubling(weapon, "AP", ctx) > 1:
         ap = 2 if ap is None else min(ap, 2)
     for name in ("Heavy", "Impact"):
         if _acts(weapon, name, "AP", ctx):
@@ -99,14 +110,14 @@ def strike_of(volley: Hh3Volley, side: str = "attacker") -> Strike:
         if att.s is None:
             raise ProfileError(f"{side}.S: required in melee", field=f"{side}.S")
         assert w.sm is not None
-        strength: int | None = w.sm.apply(att.s) + (1 if _acts(w, "Impact", "SM", ctx) else 0)
+        strength: int | None = w.sm.apply(att.s) * _doubling(w, "SM", ctx) + (1 if _acts(w, "Impact", "SM", ctx) else 0)
     else:
         strength = w.strength
-        if strength is not None and _acts(w, "Ordnance", "RS", ctx):
-            strength *= 2
+        if strength is not None:
+            strength *= _doubling(w, "RS", ctx)
         if strength is not None and _acts(w, "Heavy", "RS", ctx):
             strength += 1
-    mul = 2 if _acts(w, "Ordnance", "D", ctx) else 1
+    mul = _doubling(w, "D", ctx)
     add = sum(1 for n in ("Heavy", "Impact") if _acts(w, n, "D", ctx))
     return Strike(
         strength,
@@ -142,11 +153,12 @@ def _ranged_dice(volley: Hh3Volley) -> Dist:
         return ctx.attacks.dist
     assert w.firepower is not None
     per = w.firepower.dist
-    if _acts(w, "Ordnance", "FP", ctx):
+    factor = _doubling(w, "FP", ctx)
+    if factor > 1:
         p = per.probabilities
-        doubled = np.zeros(2 * p.size - 1)
-        doubled[::2] = p
-        per = Dist.from_trusted(doubled)
+        scaled = np.zeros(factor * (p.size - 1) + 1)
+        scaled[::factor] = p
+        per = Dist.from_trusted(scaled)
     if _acts(w, "Heavy", "FP", ctx):
         per = Dist.from_trusted(np.concatenate(([0.0], per.probabilities)))
     return per.power(volley.attacker.models)
@@ -235,7 +247,7 @@ def _dice(volley: Hh3Volley, side: str, target: Hh3Unit) -> Dist:
     if att.a is None:
         raise ProfileError(f"{side}.A: required in melee", field=f"{side}.A")
     assert w.am is not None
-    each = w.am.apply(att.a) + (1 if _acts(w, "Impact", "AM", ctx) else 0)
+    each = w.am.apply(att.a) * _doubling(w, "AM", ctx) + (1 if _acts(w, "Impact", "AM", ctx) else 0)
     if outnumbered(volley, target):
         each += w.rule_number("Reaping Blow") or 0
     strikers = att.models if ctx.engaged is None else min(ctx.engaged, att.models)

@@ -2,7 +2,8 @@
 references (tolerating the data's slips) and one declaration per rule name saying what the engine does with it.
 
 A declaration's ``kind`` is where the rule acts (``hit``, ``wound``, ``profile``, ``after``, ``status``, ``snap``,
-``marker``, ``defence``, ``melee``), or ``vehicle`` (acts only against Vehicles: no effect on other units), ``shock``,
+``marker``, ``defence``, ``melee``, ``force``, ``shock``), or ``vehicle`` (acts only against Vehicles: no effect on
+other units),
 ``no_effect`` (no dice change in one attack) or ``not_modelled``; ``reason`` is the sentence the result gives
 when the rule lands under ``no_effect`` or ``not_modelled``.
 """
@@ -112,7 +113,7 @@ DECLARATIONS: dict[str, RuleDecl] = {
     "Minimum Range": RuleDecl("no_effect", "says where the weapon may fire; no dice change"),
     "Assault": RuleDecl("no_effect", "a trait (Volley attacks, Gun Down); no dice change"),
     "Reaping Blow": RuleDecl("melee"),
-    "Force": RuleDecl("not_modelled", "the Willpower Check that doubles X (and Perils) is not modelled yet"),
+    "Force": RuleDecl("force"),
     "Psy-Shock": RuleDecl("not_modelled", "Perils of the Warp on Psyker targets: not modelled yet"),
 }
 
