@@ -184,3 +184,16 @@ def test_shock_names_several_statuses_on_a_vehicle() -> None:
     assert r["statuses"]["Stunned"] == pytest.approx(1 / 3, abs=1e-12)
     assert r["statuses"]["Suppressed"] is None
     assert "Shock (Pinning, Stunned)" in r["applied"]
+
+
+def test_force_is_named_not_modelled_where_a_stage_does_not_apply_it() -> None:
+    # The engine applies Force (X) to one Fire Group at a unit; a whole round and a marker volley do not yet,
+    # and say so rather than list it as applied.
+    psyker = {**MARINES, "models": 1, "WP": 8, "BS": 4}
+    sword = {"name": "Force sword", "IM": "I", "AM": "A", "SM": "S", "AP": 3, "D": 1, "Special Rules": "Force (D)"}
+    r = calc({"edition": "hh3", "mode": "melee", "attacker": psyker, "weapon": sword, "target": MARINES,
+              "target_weapon": sword})  # fmt: skip
+    assert {"Force (D)", "target_weapon: Force (D)"} <= set(r["not_modelled"])
+    frag = {"name": "Frag", "R": 48, "FP": 1, "RS": 4, "AP": None, "D": 1, "Special Rules": 'Blast (3"), Force (RS)'}
+    r = calc(_doc(attacker=psyker, weapon=frag, target=MARINES))
+    assert "Force (RS)" in r["not_modelled"] and r["reasons"]["Force (RS)"]

@@ -42,6 +42,7 @@ from praetor_analysis.profiles.hh3 import Hh3Unit, Hh3Weapon
 from praetor_analysis.profiles.records import Unit
 from praetor_analysis.scenario.formation import parse_marker_setup
 from praetor_analysis.scenario.hh3 import parse_hh3
+from praetor_analysis.scenario.hh3_report import FORCE_NOT_HERE, refile
 from praetor_analysis.units.formation import MarkerSetup, default_formation, default_note
 
 __all__ = ["MarkerPlan", "calc_marker_volley", "marker_plan"]
@@ -127,15 +128,10 @@ def _mixed(markers: Dist, law: BlastLaw, test: Mapping[str, float]) -> tuple[tup
 
 def _fix_report(report: RuleReport, weapon: Hh3Weapon, plan: MarkerPlan) -> None:
     """The engine's verdicts, corrected for a placed marker: the marker rules act; Precision never triggers on a
-    marker; without a Hit Test no hit-roll rule does; Overload's Misfires are not resolved here."""
+    marker; without a Hit Test no hit-roll rule does; Overload's Misfires and Force's Check are not resolved here."""
 
     def move(label: str, verdict: str, reason: str = "") -> None:
-        for bucket in ("applied", "not_modelled", "no_effect"):
-            items = getattr(report, bucket)
-            if label in items:
-                items.remove(label)
-        report.reasons.pop(label, None)
-        report.add(verdict, label, reason)
+        refile(report, label, verdict, reason)
 
     for rule in weapon.rules:
         if rule.name in ("Blast", "Template", "Barrage"):
@@ -147,6 +143,8 @@ def _fix_report(report: RuleReport, weapon: Hh3Weapon, plan: MarkerPlan) -> None
             move(rule.label, "no_effect", "never triggers for Blast, Barrage or Template weapons")
         elif rule.name == "Overload":
             move(rule.label, "not_modelled", "Misfires of marker and template weapons are not resolved yet")
+        elif rule.name == "Force":
+            move(rule.label, "not_modelled", FORCE_NOT_HERE)
         elif rule.name in ("Critical Hit", "Rending", "Shock") and plan.kind != "blast":
             move(rule.label, "no_effect", _NO_TEST)
 

@@ -32,6 +32,7 @@ from praetor_analysis.prob.dist import Dist
 from praetor_analysis.profiles.hh3 import Hh3Unit, read_weapon
 from praetor_analysis.rules.hh3.tables import check_pass
 from praetor_analysis.scenario.hh3 import parse_hh3
+from praetor_analysis.scenario.hh3_report import FORCE_NOT_HERE, refile
 
 __all__ = ["calc_round", "round_side"]
 
@@ -110,16 +111,12 @@ def calc_round(rest: Mapping[str, Any], mine: Mapping[str, Any], *, check_only: 
         for label in getattr(other, verdict):
             report.add(verdict, f"target_weapon: {label}", other.reasons.get(label, ""))
     report.merge(target_report(target, shooting=False))
-    for label in ("Reaping Blow",):
-        for side, weapon in (("", volley.weapon), ("target_weapon: ", target_weapon)):
-            rule = weapon.rule(label)
-            if rule is not None:
-                for bucket in ("not_modelled", "no_effect"):
-                    items = getattr(report, bucket)
-                    if side + rule.label in items:
-                        items.remove(side + rule.label)
-                report.reasons.pop(side + rule.label, None)
-                report.add("applied", side + rule.label)
+    for prefix, weapon in (("", volley.weapon), ("target_weapon: ", target_weapon)):
+        for rule in weapon.rules:
+            if rule.name == "Reaping Blow":  # outnumbering is read at each Initiative Step of the round
+                refile(report, prefix + rule.label, "applied")
+            elif rule.name == "Force":
+                refile(report, prefix + rule.label, "not_modelled", FORCE_NOT_HERE)
     assert volley.attacker.w is not None and target.w is not None
     cas, dmg = _losses(result.final, 1, target.models, target.w)
     a_cas, a_dmg = _losses(result.final, 0, volley.attacker.models, volley.attacker.w)
