@@ -18,6 +18,7 @@ the three Penetrating groups. Nothing is sampled.
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass, field
 from typing import Literal
@@ -36,9 +37,11 @@ __all__ = [
     "HH3VehicleResult",
     "PenetratingAttack",
     "Status",
+    "VolleyJoint",
     "apt_outcome",
     "resolve_vehicle_hh3",
     "save_passes",
+    "volley_joint",
 ]
 
 Status = Literal["Pinned", "Suppressed", "Stunned", "Routed"]
@@ -286,7 +289,8 @@ def _hull_poly(
     z_shock: float,
 ) -> np.ndarray:
     """The capped hull-point polynomial of ``n`` dice, glances weighted by ``z_glance`` and dice with a natural
-    5-6 by ``z_shock`` (sub-probabilities when a weight is below 1)."""
+    5-6 by ``z_shock`` (sub-probabilities when a weight is below 1): ``out[k, u]``, k hull points lost and u void
+    shields used."""
     w = {"n": 0.0, "g": 0.0, "u": 0.0, "c": 0.0, "a": 0.0}
     for p, face56, kind in kinds:
         w[kind] += p * (z_shock if face56 else 1.0) * (z_glance if kind == "g" else 1.0)
@@ -295,9 +299,11 @@ def _hull_poly(
         one = rest
         for kind in "uca":
             one = _pad_add(one, w[kind] * polys[kind])
-        return _cap_power(one, n, top)
+        out = np.zeros((top + 1, shields + 1))
+        out[:, 0] = _cap_power(one, n, top)
+        return out
     pu, pc, pa, pr = (_powers(p, n, top) for p in (polys["u"], polys["c"], polys["a"], rest))
-    out = np.zeros(top + 1)
+    out = np.zeros((top + 1, shields + 1))
     for nu in range(n + 1):
         for nc in range(n - nu + 1):
             for na in range(n - nu - nc + 1):
@@ -313,7 +319,7 @@ def _hull_poly(
                 left = max(left - nc, 0)
                 ka = max(na - left, 0)
                 poly = _times(_times(pu[ku], pc[kc], top), _times(pa[ka], pr[m], top), top)
-                out += mass * poly
+                out[:, min(nu + nc + na, shields)] += mass * poly
     return out
 
 
@@ -355,7 +361,7 @@ def resolve_vehicle_hh3(
         if q == 0.0:
             continue
         for v in variants:
-            totals[v] += q * _hull_poly(kinds, polys, n, shields, top, glance, z_glance=v[0], z_shock=v[1])
+            totals[v] += q * _hull_poly(kinds, polys, n, shields, top, glance, z_glance=v[0], z_shock=v[1]).sum(axis=1)
     hull = Dist.from_trusted(totals[(1.0, 1.0)])
     wrecked = float(hull.probabilities[top]) if hull.max >= top else 0.0
     alive = 1.0 - wrecked
@@ -379,6 +385,69 @@ def resolve_vehicle_hh3(
         explodes=explodes,
         statuses={s: statuses[s] for s in STATUSES},
     )
+
+
+@dataclass(frozen=True)
+class VolleyJoint:
+    """One volley's outcome on a vehicle in a given state, jointly.
+
+    Attributes:
+        table: ``table[A][k, u]`` = P(k hull points lost, u void shields used, the statuses it gives exactly the
+            set A); hull points capped at those left.
+        causes: per status, whether the volley can give it at all.
+        counts: ``hits``, ``critical_hits``, ``glancing``, ``penetrating`` distributions.
+    """
+
+    table: dict[frozenset[str], np.ndarray]
+    causes: dict[str, bool]
+    counts: dict[str, Dist]
+
+
+_TABLE_STATUSES: tuple[str, ...] = ("Pinned", "Suppressed", "Stunned")
+
+
+def volley_joint(dice: Dist | int, die: DieOutcomes, vehicle: HH3Vehicle, attack: PenetratingAttack) -> VolleyJoint:
+    """The joint outcome of one volley (see :class:`VolleyJoint`). For each set S of statuses, weighting a glance
+    by P(its table roll gives none of S) and a natural 5-6 by 0 when Shock gives one of S yields P(k, u, no status
+    of S); the exact sets follow by inclusion and exclusion over the 8 subsets."""
+    counts = Dist.point(dice) if isinstance(dice, int) else dice
+    top = vehicle.left
+    kinds = _kinds(die, vehicle, attack)
+    polys = _pen_polys(vehicle, attack)
+    glance = np.array([0.0, 1.0]) if vehicle.glance_costs_hp else np.array([1.0])
+    shields = vehicle.void_shields if attack.shooting else 0
+    table = attack.damage_table and not vehicle.glance_costs_hp
+    p_glance = sum(p for p, _, k in kinds if k == "g")
+    causes = {s: (table and p_glance > 0.0) or s in attack.shock for s in _TABLE_STATUSES}
+    avoid: dict[frozenset[str], np.ndarray] = {}
+    for r in range(len(_TABLE_STATUSES) + 1):
+        for subset in itertools.combinations(_TABLE_STATUSES, r):
+            hit_by = frozenset(subset)
+            z_glance = 1.0 - 2.0 * len(hit_by) / 6.0 if table else 1.0
+            z_shock = 0.0 if hit_by & set(attack.shock) else 1.0
+            total = np.zeros((top + 1, shields + 1))
+            for n, q in enumerate(counts.probabilities):
+                if q > 0.0:
+                    total += q * _hull_poly(kinds, polys, n, shields, top, glance, z_glance=z_glance, z_shock=z_shock)
+            avoid[hit_by] = total
+    everything = frozenset(_TABLE_STATUSES)
+    joint: dict[frozenset[str], np.ndarray] = {}
+    for r in range(len(_TABLE_STATUSES) + 1):
+        for given in itertools.combinations(_TABLE_STATUSES, r):
+            exact = frozenset(given)
+            value = np.zeros((top + 1, shields + 1))
+            for k in range(len(exact) + 1):
+                for part in itertools.combinations(sorted(exact), k):
+                    value += (-1) ** (len(exact) - k) * avoid[everything - frozenset(part)]
+            joint[exact] = np.clip(value, 0.0, None)
+    per_die = {k: sum(p for p, _, kk in kinds if kk in k) for k in ("g", "uca")}
+    tallies = {
+        "hits": _binomial_mixture(counts, 1.0 - die.p_hit("none")),
+        "critical_hits": _binomial_mixture(counts, die.p_hit("critical")),
+        "glancing": _binomial_mixture(counts, per_die["g"]),
+        "penetrating": _binomial_mixture(counts, per_die["uca"]),
+    }
+    return VolleyJoint(joint, causes, tallies)
 
 
 def _binomial_mixture(counts: Dist, p: float) -> Dist:
