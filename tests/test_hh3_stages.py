@@ -151,10 +151,6 @@ def test_a_whole_round_by_hand() -> None:
         (_doc(options={"critical_vs_vehicle": "maybe"}), "options.critical_vs_vehicle"),
         (_doc(options={"apt_natural_one_fails": "yes"}), "options.apt_natural_one_fails"),
         (_doc(target_weapon={"IM": "I", "AM": "A", "SM": "S"}), "target_weapon"),
-        (
-            {"edition": "hh3", "target": RHINO, "firing_units": [[{"attacker": {"BS": 4}, "weapon": LASCANNON}] * 2]},
-            "firing_units",
-        ),
     ],
 )
 def test_bad_input_names_the_field(doc: dict[str, Any], field: str) -> None:
@@ -197,3 +193,19 @@ def test_force_is_named_not_modelled_where_a_stage_does_not_apply_it() -> None:
     frag = {"name": "Frag", "R": 48, "FP": 1, "RS": 4, "AP": None, "D": 1, "Special Rules": 'Blast (3"), Force (RS)'}
     r = calc(_doc(attacker=psyker, weapon=frag, target=MARINES))
     assert "Force (RS)" in r["not_modelled"] and r["reasons"]["Force (RS)"]
+
+
+def test_volleys_in_sequence_carry_the_vehicle_over() -> None:
+    # Two lascannons (two firing units) at a Rhino (HP 3): each takes a hull point with 4/9, glances with 1/9.
+    # P(2 hull points) = (4/9)^2; never wrecked; P(Stunned) = 1 - (1 - 1/27)^2 (each volley's glance 1/9 x 1/3).
+    volley = {"attacker": {"BS": 4, "models": 1}, "weapon": LASCANNON}
+    r = calc({"edition": "hh3", "target": RHINO, "firing_units": [[volley], [volley]]})
+    assert _pmf(r, "hull_points")[2] == pytest.approx((4 / 9) ** 2, abs=1e-12)
+    assert r["statuses"]["Stunned"] == pytest.approx(1 - (26 / 27) ** 2, abs=1e-12)
+    assert _pmf(r, "penetrating")[2] == pytest.approx((4 / 9) ** 2, abs=1e-12)
+    # A melee volley after a shooting one meets the Rear armour: both are resolved in order.
+    fist = {"name": "Power fist", "IM": "-3", "AM": "A", "SM": "x2", "AP": 2, "D": 2}
+    melee = {"mode": "melee", "attacker": {"WS": 4, "S": 4, "I": 4, "A": 1, "models": 1}, "weapon": fist}
+    mixed = calc({"edition": "hh3", "target": RHINO, "firing_units": [[volley], [melee]]})
+    pen = 5 / 6 * 4 / 6  # WS 4 vs WS 1 on 2+, S 8 vs Rear 10 penetrates on 3..6
+    assert mixed["wrecked"] == pytest.approx(4 / 9 * pen, abs=1e-12)  # 1 + 2 = 3 hull points

@@ -33,11 +33,13 @@ _State = tuple[int, int, frozenset[str]]
 
 @dataclass(frozen=True)
 class VehicleShot:
-    """One volley at the vehicle: its number of dice (or their distribution), one die's outcomes, the attack."""
+    """One volley at the vehicle: its number of dice (or their distribution), one die's outcomes, the attack, and
+    the armour value its hits meet (None: the vehicle's ``armour``; melee and indirect fire meet another facing)."""
 
     dice: Dist | int
     die: DieOutcomes
     attack: PenetratingAttack
+    armour: int | None = None
 
 
 def resolve_vehicle_sequence_hh3(shots: list[VehicleShot], vehicle: HH3Vehicle) -> HH3VehicleResult:
@@ -47,6 +49,7 @@ def resolve_vehicle_sequence_hh3(shots: list[VehicleShot], vehicle: HH3Vehicle) 
     tallies: dict[str, Dist] = {}
     for shot in shots:
         memo: dict[tuple[int, int], VolleyJoint] = {}
+        facing = vehicle if shot.armour is None else replace(vehicle, armour=shot.armour)
         nxt: dict[_State, float] = defaultdict(float)
         for (hp, shields, held), p in states.items():
             if hp == 0:
@@ -54,7 +57,7 @@ def resolve_vehicle_sequence_hh3(shots: list[VehicleShot], vehicle: HH3Vehicle) 
                 continue
             if (hp, shields) not in memo:
                 memo[(hp, shields)] = volley_joint(
-                    shot.dice, shot.die, replace(vehicle, hp_left=hp, void_shields=shields), shot.attack
+                    shot.dice, shot.die, replace(facing, hp_left=hp, void_shields=shields), shot.attack
                 )
             joint = memo[(hp, shields)]
             for given, table in joint.table.items():
@@ -62,7 +65,7 @@ def resolve_vehicle_sequence_hh3(shots: list[VehicleShot], vehicle: HH3Vehicle) 
                     left = hp - int(k)
                     nxt[(left, shields - int(u), held | given if left else frozenset())] += p * float(table[k, u])
         first = next(iter(memo.values()), None) or volley_joint(
-            shot.dice, shot.die, replace(vehicle, hp_left=1, void_shields=0), shot.attack
+            shot.dice, shot.die, replace(facing, hp_left=1, void_shields=0), shot.attack
         )
         for s, can in first.causes.items():
             causes[s] |= can
