@@ -212,3 +212,17 @@ def test_a_missing_strength_names_the_striking_side():
     with pytest.raises(ProfileError, match=r"^target\.S"):
         fire_group(Hh3Volley(striker, fist, Hh3Context("melee")), read_unit(MARINE, "attacker"),
                    sides=("target", "attacker"))  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        ({"attacker": {**MARINE, "models": 1000}, "weapon": {**BOLTER, "FP": "20D6"}}, "weapon.FP"),
+        ({"attacks": 0, "target": {**MARINE, "W": 20, "models": 1000}}, "target.models"),
+        ({"attacks": 400, "target": {**MARINE, "W": 10, "models": 10}}, "attacks"),
+    ],
+)
+def test_attacks_beyond_the_exact_chain_bounds_are_refused_quickly(change, field):
+    with pytest.raises(ScenarioError) as err:
+        calc(_doc(**change))
+    assert str(err.value).startswith(field), str(err.value)

@@ -29,7 +29,7 @@ from praetor_analysis.prob.dist import Dist
 from praetor_analysis.profiles.hh3 import Hh3Unit
 from praetor_analysis.rules.hh3.tables import check_pass
 
-__all__ = ["MAX_FORCE", "MAX_WORK", "losses", "resolve_hh3"]
+__all__ = ["MAX_FORCE", "MAX_HIT_POINTS", "MAX_WORK", "losses", "resolve_hh3"]
 
 
 def losses(states: Mapping[State, float], models: int, wounds: int) -> tuple[Dist, Dist]:
@@ -49,7 +49,19 @@ MAX_WORK = 20000
 square of that product (docs/rules-hh3.md#limits)."""
 
 
+MAX_HIT_POINTS = 5000
+"""The most wounds (models x W) of a unit the exact chain carries."""
+
+
 def _check_size(group: FireGroup, unit: Hh3Unit, w: int, field: str) -> None:
+    side = field.split(".")[0] if field.startswith("attacker") else "target"
+    if unit.models * w > MAX_HIT_POINTS:
+        raise ProfileError(
+            f"{side}.models: {unit.models} models of W {w} are beyond the exact edition 3 chain's bound "
+            f"(models x W <= {MAX_HIT_POINTS})",
+            field=f"{side}.models",
+            value=unit.models,
+        )
     work = group.dice.max * unit.models * w
     if work > MAX_WORK:
         raise ProfileError(

@@ -42,6 +42,7 @@ __all__ = [
     "resolve_group",
     "start",
     "wound_matrix",
+    "wound_step",
 ]
 
 STATUSES = ("Pinned", "Suppressed", "Stunned", "Routed")
@@ -146,18 +147,23 @@ def from_hit_points(hp: int, w: int) -> tuple[int, int]:
 
 def wound_matrix(damage: Dist, w: int, size: int) -> np.ndarray:
     """T[hp, hp'] = P(one Unsaved Wound of ``damage`` takes the unit from hp to hp' wounds left): the damaged
-    model takes it, and a model that dies loses the rest (excess lost)."""
-    out = np.zeros((size, size))
-    out[0, 0] = 1.0
-    pd = damage.probabilities
+    model takes it, and a model that dies loses the rest (excess lost). Dense; :func:`wound_step` is sparse."""
+    return np.asarray(wound_step(damage, w, size).toarray())
+
+
+def wound_step(damage: Dist, w: int, size: int) -> sparse.csr_matrix:
+    """:func:`wound_matrix` as a sparse matrix (a few entries per row: one per damage value)."""
+    rows, cols, vals = [0], [0], [1.0]
+    pd = damage.probabilities.tolist()
     for hp in range(1, size):
         m, c = from_hit_points(hp, w)
-        for d, p in enumerate(pd.tolist()):
+        for d, p in enumerate(pd):
             if p == 0.0:
                 continue
-            after = hp if d <= 0 else (hp - d if d < c else (m - 1) * w)
-            out[hp, after] += p
-    return out
+            rows.append(hp)
+            cols.append(hp if d <= 0 else (hp - d if d < c else (m - 1) * w))
+            vals.append(p)
+    return sparse.csr_matrix((vals, (rows, cols)), shape=(size, size))  # duplicates are summed
 
 
 def _deflagrate(part: np.ndarray, k: int, p: float) -> np.ndarray:
@@ -237,7 +243,7 @@ def _resolve(
         last = i == len(steps) - 1
         q = 1.0 if last or rems[i] <= 0.0 else min(p / rems[i], 1.0)
         binom = binomial_matrix(rmax, q)  # binom[r, k]: k of r dice in this class
-        step = sparse.csr_matrix(wound_matrix(classes.unsaved[i - 3][2], wounds, size)) if i >= 3 else None
+        step = wound_step(classes.unsaved[i - 3][2], wounds, size) if i >= 3 else None
         triggers = group.on_hit if i == 0 else group.on_wound if i == 1 else ()
         nxt: dict[tuple[int, ...], np.ndarray] = {}
         for key, a in work.items():

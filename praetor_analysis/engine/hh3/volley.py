@@ -19,6 +19,7 @@ from praetor_analysis.profiles.hh3 import Hh3Unit, Hh3Weapon
 from praetor_analysis.rules.hh3.tables import TABLES, Hh3Tables
 
 __all__ = [
+    "MAX_DICE",
     "SHOCK_STATUSES",
     "Hh3Context",
     "Hh3Volley",
@@ -31,6 +32,10 @@ __all__ = [
     "snap_forced",
     "strike_of",
 ]
+
+
+MAX_DICE = 2000
+"""The most hit dice (or attacks) one volley may roll; the chain's own bound (dice x wounds) is checked after."""
 
 
 @dataclass(frozen=True)
@@ -161,6 +166,12 @@ def _ranged_dice(volley: Hh3Volley) -> Dist:
         per = Dist.from_trusted(scaled)
     if _acts(w, "Heavy", "FP", ctx):
         per = Dist.from_trusted(np.concatenate(([0.0], per.probabilities)))
+    if per.max * volley.attacker.models > MAX_DICE:
+        raise ProfileError(
+            f"weapon.FP: up to {per.max} dice per weapon for {volley.attacker.models} models is beyond the edition 3 "
+            f"bound of {MAX_DICE} hit dice per volley",
+            field="weapon.FP",
+        )
     return per.power(volley.attacker.models)
 
 
