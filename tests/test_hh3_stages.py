@@ -209,3 +209,23 @@ def test_volleys_in_sequence_carry_the_vehicle_over() -> None:
     mixed = calc({"edition": "hh3", "target": RHINO, "firing_units": [[volley], [melee]]})
     pen = 5 / 6 * 4 / 6  # WS 4 vs WS 1 on 2+, S 8 vs Rear 10 penetrates on 3..6
     assert mixed["wrecked"] == pytest.approx(4 / 9 * pen, abs=1e-12)  # 1 + 2 = 3 hull points
+
+
+@pytest.mark.parametrize(
+    ("doc", "field"),
+    [
+        # a marker volley: 1000 models of W 6 is beyond models x W (5,000)
+        (_doc(weapon={"name": "Frag", "R": 48, "FP": 1, "RS": 4, "AP": None, "D": 1, "Special Rules": 'Blast (3")'},
+              target={**MARINES, "models": 1000, "W": 6}), "target.models"),
+        # a whole round: 100 attackers of A 10 against 100 W 5 is beyond dice x wounds
+        ({"edition": "hh3", "mode": "melee", "attacker": {**MARINES, "models": 100, "A": 10},
+          "weapon": {"IM": "I", "AM": "A", "SM": "S", "AP": None, "D": 1}, "target": {**MARINES, "models": 100, "W": 5},
+          "target_weapon": {"IM": "I", "AM": "A", "SM": "S", "AP": None, "D": 1}}, "attacker.A"),
+        # 200 dice at a shielded vehicle
+        (_doc(attacker={"BS": 4, "models": 200}, target={**RHINO, "rules": "Void Shields (2)"}), "attacks"),
+    ],
+)  # fmt: skip
+def test_untrusted_sizes_are_refused_before_any_table(doc: dict[str, Any], field: str) -> None:
+    with pytest.raises(ScenarioError) as info:
+        calc(doc)
+    assert str(info.value).startswith(field), str(info.value)

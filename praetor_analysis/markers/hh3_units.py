@@ -8,7 +8,7 @@ Fire Group's order of set-aside groups (plain wounds first, then the Critical an
 Breaching and Shred groups of the plain hits; ``largest_damage_first`` as the engine orders it), each wound
 applied one at a time to the target's state with excess Damage lost, each group followed by its Deflagrate hits;
 all compositions are carried at once (the state keeps the hits of each class not yet resolved), the unit's
-wounds left moved by the engine's per-wound matrix, so nothing is sampled and nothing is enumerated hit by hit.
+wounds left moved by the engine's per-wound (sparse) matrix, so nothing is sampled and nothing is enumerated hit by hit.
 """
 
 from __future__ import annotations
@@ -18,9 +18,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 import numpy as np
+from scipy import sparse
 
 from praetor_analysis.engine.hh3 import FireGroup, HitDie, State, group_classes, wound_classes
-from praetor_analysis.engine.hh3.chain import from_hit_points, hit_points, wound_matrix
+from praetor_analysis.engine.hh3.chain import from_hit_points, hit_points, wound_step
 from praetor_analysis.prob.convolution import convolve_power
 from praetor_analysis.prob.dice import binomial_pmf
 from praetor_analysis.prob.dist import Dist
@@ -81,7 +82,7 @@ def resolve_marker_hits(
 
     The state is kept as a distribution over the unit's wounds left (the engine's hit points) for each value of
     the status entries and each count of hits not yet resolved per class; a step splits one class's hits with a
-    binomial and applies ``k`` wounds as the ``k``-th power of the engine's per-wound matrix."""
+    binomial and applies ``k`` wounds as the ``k``-th power of the engine's per-wound (sparse) matrix."""
     unknown = [c for c in classes if c not in _KINDS]
     if unknown:
         raise ValueError(f"unknown hit class {unknown[0]!r}")
@@ -107,7 +108,7 @@ def resolve_marker_hits(
     last = {c: max((j for j, g in enumerate(plan.order) if plan.unsaved[c].get(g, 0.0) > 0.0), default=-1)
             for c in classes}  # fmt: skip
     for j, g in enumerate(plan.order):
-        step = wound_matrix(plan.damage[g], wounds, size)
+        step = wound_step(plan.damage[g], wounds, size)
         for i, c in enumerate(classes):
             p = plan.unsaved[c].get(g, 0.0)
             if p == 0.0:
@@ -145,25 +146,25 @@ def _split(
         powered = vec
         for k, pk in enumerate(pmf):
             if k and step is not None:
-                powered = powered @ step
+                powered = np.asarray(step.T @ powered)
             if pk == 0.0:
                 continue
             part = pk * (powered if step is not None else vec)
             if step is not None and k and deflagrate > 0.0:
                 if d1 is None:
-                    d1 = wound_matrix(Dist.point(1), 1, vec.size)  # one wound of Damage 1: one hit point
+                    d1 = wound_step(Dist.point(1), 1, vec.size)  # one wound of Damage 1: one hit point
                 part = _deflagrated(part, k, deflagrate, d1)
             _add(out, (key, (*rem[:i], r - k, *rem[i + 1 :])), part)
     return out
 
 
-def _deflagrated(vec: np.ndarray, k: int, p: float, d1: np.ndarray) -> np.ndarray:
+def _deflagrated(vec: np.ndarray, k: int, p: float, d1: sparse.csr_matrix) -> np.ndarray:
     """``vec`` after Binomial(k, p) Deflagrate wounds of Damage 1 (a hit point each, no excess to lose)."""
     out = np.zeros_like(vec)
     powered = vec
     for j, pj in enumerate(binomial_pmf(k, min(max(p, 0.0), 1.0)).tolist()):
         if j:
-            powered = powered @ d1
+            powered = np.asarray(d1.T @ powered)
         out += pj * powered
     return out
 

@@ -42,6 +42,7 @@ from praetor_analysis.profiles.hh3 import Hh3Unit, Hh3Weapon
 from praetor_analysis.profiles.records import Unit
 from praetor_analysis.scenario.formation import parse_marker_setup
 from praetor_analysis.scenario.hh3 import parse_hh3
+from praetor_analysis.scenario.hh3_limits import check_marker_joint, check_size
 from praetor_analysis.scenario.hh3_report import FORCE_NOT_HERE, refile
 from praetor_analysis.units.formation import MarkerSetup, default_formation, default_note
 
@@ -173,6 +174,10 @@ def calc_marker_volley(rest: Mapping[str, Any], mine: Mapping[str, Any], *, chec
         raise ScenarioError("target.W: required", field="target.W")
     group = fire_group(volley, target)
     shape = plan.setup.shape
+    die = group.die
+    live = 1 if plan.kind != "blast" else sum(1 for p in (die.hit, die.critical, die.rending) if p > 0.0) or 1
+    check_marker_joint(group.dice.max, target.models, live)
+    check_size(group.dice.max * target.models, target.models, target.w, side="target", field="weapon.FP")
     notes: list[str] = []
     if plan.kind == "template":
         assert isinstance(shape, Formation)

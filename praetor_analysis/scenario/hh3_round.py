@@ -32,6 +32,7 @@ from praetor_analysis.prob.dist import Dist
 from praetor_analysis.profiles.hh3 import Hh3Unit, read_weapon
 from praetor_analysis.rules.hh3.tables import check_pass
 from praetor_analysis.scenario.hh3 import parse_hh3
+from praetor_analysis.scenario.hh3_limits import check_size
 from praetor_analysis.scenario.hh3_report import FORCE_NOT_HERE, refile
 
 __all__ = ["calc_round", "round_side"]
@@ -50,7 +51,7 @@ def _impact(volley: Hh3Volley, characteristic: str) -> bool:
     return rule is not None and ctx.charging and characteristic in rule.characteristics()
 
 
-def round_side(volley: Hh3Volley, enemy: Hh3Unit) -> RoundSide:
+def round_side(volley: Hh3Volley, enemy: Hh3Unit, prefix: str = "attacker.") -> RoundSide:
     """One side of the round: ``volley``'s unit striking ``enemy`` with its weapon."""
     unit, weapon = volley.attacker, volley.weapon
     missing = next((k for k, v in (("I", unit.i), ("A", unit.a), ("W", unit.w), ("LD", unit.ld)) if v is None), None)
@@ -59,6 +60,11 @@ def round_side(volley: Hh3Volley, enemy: Hh3Unit) -> RoundSide:
         raise ScenarioError(f"{field}: required for a whole round of combat", field=field)
     assert unit.i is not None and unit.a is not None and unit.w is not None and unit.ld is not None
     group = fire_group(volley, enemy)
+    most = unit.models * attacks_at_step(
+        unit.a, weapon.am, impact=True, reaping_blow=weapon.rule_number("Reaping Blow")
+    )(0, 1)
+    enemy_side = "target" if prefix == "attacker." else "attacker"
+    check_size(most, enemy.models, enemy.w, side=enemy_side, field=f"{prefix}A")
     heavy_w = unit.w if unit.has_type("Paragon", "Walker") else 1
     start_states: dict[State, float] = start(unit.models, unit.w)
     return RoundSide(
@@ -100,7 +106,7 @@ def calc_round(rest: Mapping[str, Any], mine: Mapping[str, Any], *, check_only: 
     back = Hh3Volley(target, target_weapon, Hh3Context(mode="melee", tables=volley.context.tables,
                                                         group_order=volley.context.group_order))  # fmt: skip
     a_side = round_side(volley, target)
-    t_side = round_side(back, volley.attacker)
+    t_side = round_side(back, volley.attacker, "target.")
     if check_only:
         return None
     result = combat_round_hh3(a_side, t_side, check_pass)

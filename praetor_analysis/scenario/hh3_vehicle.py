@@ -22,6 +22,7 @@ from praetor_analysis.markers.hh3_blast import barrage_hh3, blast_hh3, hull_hit_
 from praetor_analysis.prob.dist import Dist
 from praetor_analysis.profiles.hh3 import Hh3Unit
 from praetor_analysis.rules.hh3.special import declaration
+from praetor_analysis.scenario.hh3_limits import check_shielded
 from praetor_analysis.vehicles.hh3 import (
     STATUSES,
     DieOutcomes,
@@ -120,6 +121,7 @@ def vehicle_shot(
         apt_natural_one_fails=options.apt_natural_one_fails,
     )
     dice: Dist = group.dice
+    check_shielded(dice.max, vehicle.rule_number("Void Shields") or 0)
     if ctx.hits is not None or v.marker == "template":
         die = DieOutcomes.certain_hit()
     elif v.marker == "barrage":
