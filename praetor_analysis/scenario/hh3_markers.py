@@ -72,6 +72,8 @@ def _geometry_unit(name: str, unit_type: str, models: int) -> Unit:
 def marker_plan(weapon: Hh3Weapon, unit: Unit, mine: Mapping[str, Any]) -> MarkerPlan | None:
     """The marker plan of a weapon (None when it places no marker); ``unit`` the target for the geometry."""
     indirect = mine.get("indirect", False)
+    if not isinstance(indirect, bool):
+        raise ScenarioError(f"indirect: expected true or false, got {indirect!r:.40}", field="indirect")
     if weapon.rule("Template") is not None:
         kind, diameter, dice = "template", 0.0, 0
     else:
