@@ -229,3 +229,9 @@ def test_untrusted_sizes_are_refused_before_any_table(doc: dict[str, Any], field
     with pytest.raises(ScenarioError) as info:
         calc(doc)
     assert str(info.value).startswith(field), str(info.value)
+
+
+def test_vehicle_options_on_other_targets_are_named() -> None:
+    bolter = {"name": "Bolter", "R": 24, "FP": 2, "RS": 4, "AP": 5, "D": 1}
+    r = calc(_doc(weapon=bolter, target=MARINES, options={"critical_vs_vehicle": "wasted"}))
+    assert "options.critical_vs_vehicle" in r["no_effect"] and r["reasons"]["options.critical_vs_vehicle"]

@@ -3,7 +3,7 @@
 ``"edition": "hh3"`` document; a document that needs none of these stages goes to the engine's door
 (:func:`praetor_analysis.scenario.hh3.calc_hh3`) unchanged.
 
-- a target with ``Front Armour``/``HP`` (a Knight's ``Front``/``Rear``): the vehicle stage (one volley);
+- a target with ``Front Armour``/``HP`` (a Knight's ``Front``/``Rear``): the vehicle stage (its volleys in order);
 - a ``Blast``, ``Barrage`` or ``Template`` weapon without ``hits``: the markers stage, over the target's
   ``formation`` (default: the 2nd edition's default formation of its models) with ``aim``, ``indirect``,
   ``edges`` as in edition 2;
@@ -127,17 +127,21 @@ def calc_hh3_stages(data: Any) -> dict[str, Any]:
         stage = _stage(data)
         if stage == "vehicle":
             return _vehicle(data)
-        if stage is None:
-            rest, options, _ = _split(data) if isinstance(data, Mapping) else (data, VehicleOptions(), {})
-            result = calc_hh3(rest)
-            if options != VehicleOptions():
-                result.setdefault("no_effect", []).append("options for vehicles")
-                result.setdefault("reasons", {})["options for vehicles"] = "the target is not a vehicle"
-            return result
-        rest, options, mine = _split(data)
+        if not isinstance(data, Mapping):
+            return calc_hh3(data)
+        rest, _, mine = _split(data)
         if stage == "round":
-            return calc_round(rest, mine, check_only=False) or {}
-        return calc_marker_volley(rest, mine, check_only=False) or {}
+            result = calc_round(rest, mine, check_only=False) or {}
+        elif stage == "marker":
+            result = calc_marker_volley(rest, mine, check_only=False) or {}
+        else:
+            result = calc_hh3(rest)
+        given = data.get("options")
+        for key in STAGE_OPTIONS:
+            if isinstance(given, Mapping) and key in given:
+                result.setdefault("no_effect", []).append(f"options.{key}")
+                result.setdefault("reasons", {})[f"options.{key}"] = "a vehicle option; the target is not a vehicle"
+        return result
     except ScenarioError:
         raise
     except PraetorError as exc:
