@@ -150,6 +150,8 @@ def _fix_report(report: RuleReport, weapon: Hh3Weapon, plan: MarkerPlan) -> None
             move(rule.label, "not_modelled", FORCE_NOT_HERE)
         elif rule.name in ("Critical Hit", "Rending", "Shock") and plan.kind != "blast":
             move(rule.label, "no_effect", _NO_TEST)
+        elif rule.name == "Shock" and rule.label in report.applied:
+            move(rule.label, "not_modelled", "the status of a marker's natural 5-6 on a Walker is not resolved yet")
 
 
 def calc_marker_volley(rest: Mapping[str, Any], mine: Mapping[str, Any], *, check_only: bool) -> dict[str, Any] | None:
