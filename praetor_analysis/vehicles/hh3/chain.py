@@ -9,11 +9,12 @@ first X Penetrating Hits of a shooting attack as they are scored (before saves),
 
 Method. With the number of dice fixed at ``n``, the kinds are a multinomial; the hull points lost are the
 product of per-kind polynomials in ``x`` (``x^k``: k hull points), capped at the hull points left. The statuses
-come from the same product with weights: a Glancing Hit's table roll misses one named status with probability
-2/3, and Shock (X) misses only when no die shows a natural 5 or 6, so P(no status s, not wrecked) is the capped
-product with the glance weighted by 2/3 and the 5-6 faces weighted by 0 (a generating function: exact, no
-enumeration of the glances). Without Void Shields the product is one power; with them, a sum over the counts of
-the three Penetrating groups. Nothing is sampled.
+come from the same product with weights: a Glancing Hit's table roll avoids a set S of statuses with probability
+1 - 2|S|/6, and Shock (X) gives none of S only when no die shows a natural 5 or 6 (if it names one of S), so
+P(k hull points, no status of S) is the capped product with the glance weighted so and the 5-6 faces weighted by
+0 (a generating function: exact, no enumeration of the glances); the exact set of statuses follows by inclusion
+and exclusion over the 8 sets. Without Void Shields the product is one power; with them, a sum over the counts
+of the three Penetrating groups (the shields used kept beside the hull points). Nothing is sampled.
 """
 
 from __future__ import annotations
@@ -48,8 +49,6 @@ Status = Literal["Pinned", "Suppressed", "Stunned", "Routed"]
 STATUSES: tuple[Status, ...] = ("Pinned", "Suppressed", "Stunned", "Routed")
 #: The Vehicle Damage Table, one D6 per Glancing Hit: faces 1-2, 3-4, 5-6.
 DAMAGE_TABLE: tuple[Status, ...] = ("Stunned", "Stunned", "Pinned", "Pinned", "Suppressed", "Suppressed")
-#: P(one table roll does not give a named status): 4 faces of 6.
-_MISS_STATUS = 4.0 / 6.0
 
 
 @dataclass(frozen=True)
@@ -341,49 +340,25 @@ def resolve_vehicle_hh3(
     dice: Dist | int, die: DieOutcomes, vehicle: HH3Vehicle, attack: PenetratingAttack
 ) -> HH3VehicleResult:
     """The exact outcome of ``dice`` independent attack dice (a count or its distribution) on one vehicle."""
-    counts = Dist.point(dice) if isinstance(dice, int) else dice
+    joint = volley_joint(dice, die, vehicle, attack)
     top = vehicle.left
-    kinds = _kinds(die, vehicle, attack)
-    polys = _pen_polys(vehicle, attack)
-    glance = np.array([0.0, 1.0]) if vehicle.glance_costs_hp else np.array([1.0])
-    shields = vehicle.void_shields if attack.shooting else 0
-    table = attack.damage_table and not vehicle.glance_costs_hp
-    p_glance = sum(p for p, _, k in kinds if k == "g")
-    causes: dict[str, bool] = {
-        s: (table and p_glance > 0.0 and s in DAMAGE_TABLE) or s in attack.shock for s in STATUSES if s != "Routed"
-    }
-    variants = {(1.0, 1.0)}
-    for s, can in causes.items():
+    lost = sum(table.sum(axis=1) for table in joint.table.values())
+    hull = Dist.from_trusted(np.asarray(lost))
+    wrecked = float(hull.pmf(top))
+    statuses: dict[str, float | None] = dict.fromkeys(STATUSES)
+    for s, can in joint.causes.items():
         if can:
-            variants.add((_MISS_STATUS if table else 1.0, 0.0 if s in attack.shock else 1.0))
-    totals = {v: np.zeros(top + 1) for v in variants}
-    for n, q in enumerate(counts.probabilities):
-        if q == 0.0:
-            continue
-        for v in variants:
-            totals[v] += q * _hull_poly(kinds, polys, n, shields, top, glance, z_glance=v[0], z_shock=v[1]).sum(axis=1)
-    hull = Dist.from_trusted(totals[(1.0, 1.0)])
-    wrecked = float(hull.probabilities[top]) if hull.max >= top else 0.0
-    alive = 1.0 - wrecked
-    statuses: dict[str, float | None] = {"Routed": None}
-    for s, can in causes.items():
-        if not can:
-            statuses[s] = None
-            continue
-        v = (_MISS_STATUS if table else 1.0, 0.0 if s in attack.shock else 1.0)
-        spared = float(totals[v][:top].sum())
-        statuses[s] = min(max(alive - spared, 0.0), 1.0)
-    explodes = None if vehicle.explodes is None else wrecked * p_at_least(vehicle.explodes)
-    per_die = {k: sum(p for p, _, kk in kinds if kk in k) for k in ("g", "uca")}
+            held = sum(float(table[:top].sum()) for given, table in joint.table.items() if s in given)
+            statuses[s] = min(max(held, 0.0), 1.0)
     return HH3VehicleResult(
-        hits=_binomial_mixture(counts, 1.0 - die.p_hit("none")),
-        critical_hits=_binomial_mixture(counts, die.p_hit("critical")),
-        glancing=_binomial_mixture(counts, per_die["g"]),
-        penetrating=_binomial_mixture(counts, per_die["uca"]),
+        hits=joint.counts["hits"],
+        critical_hits=joint.counts["critical_hits"],
+        glancing=joint.counts["glancing"],
+        penetrating=joint.counts["penetrating"],
         hull_points=hull,
         wrecked=wrecked,
-        explodes=explodes,
-        statuses={s: statuses[s] for s in STATUSES},
+        explodes=None if vehicle.explodes is None else wrecked * p_at_least(vehicle.explodes),
+        statuses=statuses,
     )
 
 
