@@ -58,13 +58,17 @@ def _pmf(dist):
 @settings(max_examples=60, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
 @given(documents())
 def test_generated_combinations_equal_the_oracle(doc):
-    got, want = calc(doc), oracle_hh3(doc)
+    _assert_equal(calc(doc), oracle_hh3(doc))
+
+
+def _assert_equal(got, want):
+    """Every count, status (null: nothing can cause it, a certain 0) and Phage chance at 1e-12."""
     for key in ("hits", "critical_hits", "wounds", "unsaved", "casualties", "damage"):
         a, b = _pmf(got[key]), want[key]
         assert all(abs(a.get(k, 0.0) - b.get(k, 0.0)) <= 1e-12 for k in set(a) | set(b)), (key, a, b)
     assert all(abs(got.get("phage", {}).get(k, 0.0) - v) <= 1e-12 for k, v in want["phage"].items())
     assert set(got.get("phage", {})) >= set(want["phage"])
-    for name, p in got["statuses"].items():  # null: nothing can cause it, a certain 0
+    for name, p in got["statuses"].items():
         assert abs((0.0 if p is None else p) - want["statuses"][name]) <= 1e-12, (name, p, want["statuses"][name])
 
 
@@ -80,3 +84,22 @@ def test_invariants(doc):
     assert len(got["damage"]["pmf"]) - 1 <= doc["target"]["models"] * doc["target"]["W"]
     worse = calc({**doc, "target": {**doc["target"], "SAV": "-", "INV": "-", "Cover": "-"}})
     assert worse["casualties"]["mean"] >= got["casualties"]["mean"] - 1e-12
+
+
+@st.composite
+def sequences(draw):
+    """Two or three volleys in one or two firing units at one target (the first document's)."""
+    first = draw(documents())
+    volleys = [first, *draw(st.lists(documents(), min_size=1, max_size=2))]
+    for v in volleys:
+        v["attacker"]["models"] = 1
+    blocks = [{k: v for k, v in d.items() if k not in ("edition", "target")} for d in volleys]
+    split = draw(st.integers(1, len(blocks)))
+    units = [blocks[:split], blocks[split:]] if split < len(blocks) else [blocks]
+    return {"edition": "hh3", "target": first["target"], "firing_units": units}
+
+
+@settings(max_examples=25, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+@given(sequences())
+def test_generated_sequences_equal_the_oracle(doc):
+    _assert_equal(calc(doc), oracle_hh3(doc))

@@ -248,3 +248,15 @@ def test_force_mixes_the_willpower_check(force, wp):
     (entry,) = got["force"]
     assert abs(entry["boost"] - want["boost"]) <= 1e-15 and entry["perils"] == pytest.approx(6 / 36)
     assert f"Force ({force})" in got["applied"]
+
+
+def test_the_firers_feel_no_pain_acts_on_its_misfires():
+    weapon = {**BOLTER, "FP": 2, "D": 2, "RS": 7, "AP": 2, "Special Rules": "Overload (2)"}
+    doc = _doc(weapon, attacker={"models": 2, "W": 2, "rules": ["Feel No Pain (5+)"]})
+    got = calc(doc)
+    want = oracle_hh3(doc)
+    (misfire,) = got["misfires"]
+    assert _close(_pmf(misfire["casualties"]), oracle_misfire_losses(doc, want["misfire_counts"][0]))
+    assert "Feel No Pain (5+)" in got["applied"]
+    plain = calc(_doc(weapon, attacker={"models": 2, "W": 2}))
+    assert plain["misfires"][0]["casualties"]["mean"] > misfire["casualties"]["mean"]

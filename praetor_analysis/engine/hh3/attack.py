@@ -153,6 +153,12 @@ def _resolve_fixed(target: Hh3Unit, firing_units: Sequence[Sequence[Hh3Volley]])
                 possible[STATUSES[pos - PINNED]] = True
             misfire = misfire_group(volley, group)
             if misfire is not None:
+                if any(m.firing_unit == u for m in misfires):
+                    report.reasons.setdefault(
+                        "misfires",
+                        "several Overload volleys of one firing unit: each volley's Misfires are resolved on the "
+                        "whole firing unit apart, not one after the other",
+                    )
                 misfires.append(_misfire(u, v, volley, misfire))
         states = end_attack(states, casualty_check=shooting)
         shooting_any |= shooting

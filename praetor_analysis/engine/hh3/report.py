@@ -49,6 +49,10 @@ def _weapon_rule(rule: RuleRef, volley: Hh3Volley, target: Hh3Unit, out: RuleRep
             out.add("no_effect", label, _HITS_GIVEN)
         elif rule.name == "Precision" and snap_forced(volley, target) and not ctx.melee:
             out.add("no_effect", label, "never on Snap Shots")
+        elif rule.name == "Precision" and any(
+            volley.weapon.rule(n) is not None for n in ("Blast", "Barrage", "Template", "Reaping Blow")
+        ):
+            out.add("no_effect", label, "never for Blast, Barrage, Template or Reaping Blow weapons")
         elif rule.name == "Overload" and ctx.melee:
             out.add("no_effect", label, "Misfires come from ranged Hit Tests")
         elif rule.name == "Overload" and volley.attacker.t is None:
@@ -126,6 +130,15 @@ def volley_report(volley: Hh3Volley, target: Hh3Unit) -> RuleReport:
     for rule in volley.attacker.rules:
         if rule.name == "Bulky":
             _bulky(rule, volley.context.melee, out)
+        elif rule.name in ("Feel No Pain", "Eternal Warrior", "Shrouded"):
+            if (
+                volley.weapon.rule("Overload") is not None
+                and not volley.context.melee
+                and volley.attacker.t is not None
+            ):
+                out.add("applied", rule.label)  # the firer's own defence against its Misfires
+            else:
+                out.add("no_effect", rule.label, "the attacker's defence: it acts only against its own Misfires")
         else:
             out.add("not_modelled", rule.label, "an attacker's special rule: not read by the edition 3 engine yet")
     if volley.context.range is not None and volley.weapon.range is not None and not volley.weapon.melee:
