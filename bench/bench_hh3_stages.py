@@ -49,10 +49,10 @@ def cold(doc: dict) -> object:
 
 
 def main() -> None:
+    every_class = ", Rending (5+), Critical Hit (6+), Breaching (5+)"
     cases = [
-        ("5 Blast (5\") at 20 W1", blasts(20, 1, ""), plain(20, 1)),
-        ("5 Blast (5\"), Rending, Critical, Breaching at 20 W2", blasts(20, 2, ", Rending (5+), Critical Hit (6+), "
-                                                                     "Breaching (5+)"), plain(20, 2)),  # fmt: skip
+        ('5 Blast (5") at 20 W1', blasts(20, 1, ""), plain(20, 1)),
+        ('5 Blast (5"), Rending, Critical, Breaching at 20 W2', blasts(20, 2, every_class), plain(20, 2)),
         ("3 volleys of 2 lascannons (D3) at a shielded Rhino", vehicle(3), plain(10, 1)),
         ("whole round, 10 against 10", melee_round(10), plain(10, 1)),
     ]
