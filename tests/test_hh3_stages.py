@@ -151,10 +151,6 @@ def test_a_whole_round_by_hand() -> None:
         (_doc(options={"critical_vs_vehicle": "maybe"}), "options.critical_vs_vehicle"),
         (_doc(options={"apt_natural_one_fails": "yes"}), "options.apt_natural_one_fails"),
         (_doc(target_weapon={"IM": "I", "AM": "A", "SM": "S"}), "target_weapon"),
-        (
-            {"edition": "hh3", "target": RHINO, "firing_units": [[{"attacker": {"BS": 4}, "weapon": LASCANNON}] * 2]},
-            "firing_units",
-        ),
     ],
 )
 def test_bad_input_names_the_field(doc: dict[str, Any], field: str) -> None:
@@ -174,3 +170,68 @@ def test_vehicle_options_act() -> None:
     assert _pmf(off, "glancing")[1] == pytest.approx(2 / 3 * 1 / 6, abs=1e-12)
     on = calc(_doc(attacker=hits, weapon=strong))
     assert on["glancing"]["pmf"] == [1.0]
+
+
+def test_shock_names_several_statuses_on_a_vehicle() -> None:
+    # RS 3 never hurts AV 11; BS 4. Shock (Pinning, Stunned): any natural 5 or 6 (1/3) gives both, hit or miss.
+    shock = {**LASCANNON, "RS": 3, "Special Rules": "Shock (Pinning, Stunned)"}
+    r = calc(_doc(weapon=shock))
+    assert r["statuses"]["Pinned"] == pytest.approx(1 / 3, abs=1e-12)
+    assert r["statuses"]["Stunned"] == pytest.approx(1 / 3, abs=1e-12)
+    assert r["statuses"]["Suppressed"] is None
+    assert "Shock (Pinning, Stunned)" in r["applied"]
+
+
+def test_force_is_named_not_modelled_where_a_stage_does_not_apply_it() -> None:
+    # The engine applies Force (X) to one Fire Group at a unit; a whole round and a marker volley do not yet,
+    # and say so rather than list it as applied.
+    psyker = {**MARINES, "models": 1, "WP": 8, "BS": 4}
+    sword = {"name": "Force sword", "IM": "I", "AM": "A", "SM": "S", "AP": 3, "D": 1, "Special Rules": "Force (D)"}
+    r = calc({"edition": "hh3", "mode": "melee", "attacker": psyker, "weapon": sword, "target": MARINES,
+              "target_weapon": sword})  # fmt: skip
+    assert {"Force (D)", "target_weapon: Force (D)"} <= set(r["not_modelled"])
+    frag = {"name": "Frag", "R": 48, "FP": 1, "RS": 4, "AP": None, "D": 1, "Special Rules": 'Blast (3"), Force (RS)'}
+    r = calc(_doc(attacker=psyker, weapon=frag, target=MARINES))
+    assert "Force (RS)" in r["not_modelled"] and r["reasons"]["Force (RS)"]
+
+
+def test_volleys_in_sequence_carry_the_vehicle_over() -> None:
+    # Two lascannons (two firing units) at a Rhino (HP 3): each takes a hull point with 4/9, glances with 1/9.
+    # P(2 hull points) = (4/9)^2; never wrecked; P(Stunned) = 1 - (1 - 1/27)^2 (each volley's glance 1/9 x 1/3).
+    volley = {"attacker": {"BS": 4, "models": 1}, "weapon": LASCANNON}
+    r = calc({"edition": "hh3", "target": RHINO, "firing_units": [[volley], [volley]]})
+    assert _pmf(r, "hull_points")[2] == pytest.approx((4 / 9) ** 2, abs=1e-12)
+    assert r["statuses"]["Stunned"] == pytest.approx(1 - (26 / 27) ** 2, abs=1e-12)
+    assert _pmf(r, "penetrating")[2] == pytest.approx((4 / 9) ** 2, abs=1e-12)
+    # A melee volley after a shooting one meets the Rear armour: both are resolved in order.
+    fist = {"name": "Power fist", "IM": "-3", "AM": "A", "SM": "x2", "AP": 2, "D": 2}
+    melee = {"mode": "melee", "attacker": {"WS": 4, "S": 4, "I": 4, "A": 1, "models": 1}, "weapon": fist}
+    mixed = calc({"edition": "hh3", "target": RHINO, "firing_units": [[volley], [melee]]})
+    pen = 5 / 6 * 4 / 6  # WS 4 vs WS 1 on 2+, S 8 vs Rear 10 penetrates on 3..6
+    assert mixed["wrecked"] == pytest.approx(4 / 9 * pen, abs=1e-12)  # 1 + 2 = 3 hull points
+
+
+@pytest.mark.parametrize(
+    ("doc", "field"),
+    [
+        # a marker volley: 1000 models of W 6 is beyond models x W (5,000)
+        (_doc(weapon={"name": "Frag", "R": 48, "FP": 1, "RS": 4, "AP": None, "D": 1, "Special Rules": 'Blast (3")'},
+              target={**MARINES, "models": 1000, "W": 6}), "target.models"),
+        # a whole round: 100 attackers of A 10 against 100 W 5 is beyond dice x wounds
+        ({"edition": "hh3", "mode": "melee", "attacker": {**MARINES, "models": 100, "A": 10},
+          "weapon": {"IM": "I", "AM": "A", "SM": "S", "AP": None, "D": 1}, "target": {**MARINES, "models": 100, "W": 5},
+          "target_weapon": {"IM": "I", "AM": "A", "SM": "S", "AP": None, "D": 1}}, "attacker.A"),
+        # 200 dice at a shielded vehicle
+        (_doc(attacker={"BS": 4, "models": 200}, target={**RHINO, "rules": "Void Shields (2)"}), "attacks"),
+    ],
+)  # fmt: skip
+def test_untrusted_sizes_are_refused_before_any_table(doc: dict[str, Any], field: str) -> None:
+    with pytest.raises(ScenarioError) as info:
+        calc(doc)
+    assert str(info.value).startswith(field), str(info.value)
+
+
+def test_vehicle_options_on_other_targets_are_named() -> None:
+    bolter = {"name": "Bolter", "R": 24, "FP": 2, "RS": 4, "AP": 5, "D": 1}
+    r = calc(_doc(weapon=bolter, target=MARINES, options={"critical_vs_vehicle": "wasted"}))
+    assert "options.critical_vs_vehicle" in r["no_effect"] and r["reasons"]["options.critical_vs_vehicle"]

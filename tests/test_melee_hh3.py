@@ -95,6 +95,7 @@ class Fighter:
     ld: int = 7
     reaping: int = 0
     weight: int = 1
+    bulky: int = 1  # what one model counts for outnumbering
 
 
 def _oracle_round(a: Fighter, t: Fighter) -> dict:
@@ -104,8 +105,9 @@ def _oracle_round(a: Fighter, t: Fighter) -> dict:
         nxt: dict = defaultdict(float)
         for (sa, st), p in joint.items():
             alive = sa[0] > 0 and st[0] > 0
-            na = sa[0] * (a.attacks + (a.reaping if sa[0] < st[0] else 0)) if alive and a.initiative == step else 0
-            nt = st[0] * (t.attacks + (t.reaping if st[0] < sa[0] else 0)) if alive and t.initiative == step else 0
+            a_out, t_out = sa[0] * a.bulky < st[0] * t.bulky, st[0] * t.bulky < sa[0] * a.bulky
+            na = sa[0] * (a.attacks + (a.reaping if a_out else 0)) if alive and a.initiative == step else 0
+            nt = st[0] * (t.attacks + (t.reaping if t_out else 0)) if alive and t.initiative == step else 0
             on_t = _oracle_strike(a.blows, na, st, t.w)
             on_a = _oracle_strike(t.blows, nt, sa, a.w)
             for sa2, pa in on_a.items():
@@ -137,7 +139,7 @@ def _side(f: Fighter) -> RoundSide:
         start={(f.models, f.w): 1.0},
         models=lambda s: s[0],  # type: ignore[index]
         initiative=f.initiative,
-        attacks=attacks_at_step(f.attacks, None, reaping_blow=f.reaping),
+        attacks=attacks_at_step(f.attacks, None, reaping_blow=f.reaping, counts=(f.bulky, ENEMY_BULKY.get(id(f), 1))),
         strike=strike,
         leadership=f.ld,
         weight=f.weight,
@@ -145,6 +147,7 @@ def _side(f: Fighter) -> RoundSide:
 
 
 ENEMY_W: dict[int, int] = {}
+ENEMY_BULKY: dict[int, int] = {}
 
 
 def _run(a: Fighter, t: Fighter):  # type: ignore[no-untyped-def]
@@ -234,6 +237,8 @@ def test_combat_initiative_and_attacks() -> None:
     assert combat_initiative(5, None, status=True) == 1  # any Tactical Status
     attacks = attacks_at_step(2, Mod(lambda v: v + 1), impact=True, reaping_blow=2)
     assert attacks(3, 5) == 6 and attacks(5, 5) == 4
+    bulky = attacks_at_step(2, None, reaping_blow=1, counts=(2, 1))  # our models count 2 each (Bulky (2))
+    assert bulky(3, 5) == 2 and bulky(2, 5) == 3
     assert majority([4, 4, 5, 5, 3]) == 5 and majority([4, 4, 4, 5]) == 4
 
 
@@ -255,7 +260,7 @@ def _door_case(rng: random.Random) -> tuple[dict, Fighter, Fighter]:
                 "models": rng.randint(1, 2), "W": rng.randint(1, 2), "WS": rng.choice([3, 4, 5]), "S": rng.randint(3, 5),
                 "T": rng.randint(3, 5), "I": rng.randint(1, 5), "A": rng.randint(1, 2), "LD": rng.randint(5, 9),
                 "SAV": rng.choice(["3+", "5+", "-"]), "D": rng.choice([1, 2]), "crit": rng.choice([None, 6]),
-                "reaping": rng.choice([None, None, 1]), "fnp": rng.choice([None, 5]),
+                "reaping": rng.choice([None, None, 1]), "fnp": rng.choice([None, 5]), "bulky": rng.choice([1, 1, 2]),
             }
         )  # fmt: skip
     a, t = sides
@@ -263,7 +268,9 @@ def _door_case(rng: random.Random) -> tuple[dict, Fighter, Fighter]:
         x["WS"] = 4 if (a["WS"], t["WS"]) not in WS_CHART or (t["WS"], a["WS"]) not in WS_CHART else x["WS"]
 
     def unit(x: dict) -> dict:
-        rules = f"Feel No Pain ({x['fnp']}+)" if x["fnp"] else ""
+        rules = ", ".join(
+            r for r in (x["fnp"] and f"Feel No Pain ({x['fnp']}+)", x["bulky"] > 1 and f"Bulky ({x['bulky']})") if r
+        )
         return {"models": x["models"], "W": x["W"], "WS": x["WS"], "S": x["S"], "T": x["T"], "I": x["I"], "A": x["A"],
                 "LD": x["LD"], "CL": 7, "SAV": x["SAV"], "rules": rules}  # fmt: skip
 
@@ -283,7 +290,9 @@ def _door_case(rng: random.Random) -> tuple[dict, Fighter, Fighter]:
             critical=x["crit"],
             fnp=enemy["fnp"],
         )
-        return Fighter(x["models"], x["W"], x["I"], x["A"], blows, ld=x["LD"], reaping=x["reaping"] or 0)
+        return Fighter(
+            x["models"], x["W"], x["I"], x["A"], blows, ld=x["LD"], reaping=x["reaping"] or 0, bulky=x["bulky"]
+        )
 
     doc = {"edition": "hh3", "mode": "melee", "attacker": unit(a), "weapon": weapon(a), "target": unit(t),
            "target_weapon": weapon(t)}  # fmt: skip

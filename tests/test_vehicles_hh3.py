@@ -18,7 +18,9 @@ from praetor_analysis.vehicles.hh3 import (
     DieOutcomes,
     HH3Vehicle,
     PenetratingAttack,
+    VehicleShot,
     resolve_vehicle_hh3,
+    resolve_vehicle_sequence_hh3,
 )
 
 TABLE = {1: "Stunned", 2: "Stunned", 3: "Pinned", 4: "Pinned", 5: "Suppressed", 6: "Suppressed"}
@@ -116,8 +118,8 @@ def _oracle(n: int, die: DieOutcomes, v: HH3Vehicle, a: PenetratingAttack) -> di
         penetrating[sum(1 for d in dice if d[1] in "uca")] += p
         if lost < top:
             held = {d[3] for d in dice if d[3] is not None}
-            if a.shock is not None and any(d[0] for d in dice):
-                held.add(a.shock)
+            if any(d[0] for d in dice):
+                held.update(a.shock)
             for s in held:
                 status[s] += p
     return {"hull": hull, "status": status, "glancing": glancing, "penetrating": penetrating}
@@ -184,7 +186,7 @@ def _random_case(rng: random.Random) -> tuple[int, DieOutcomes, HH3Vehicle, Pene
         armour_breaker=rng.choice([None, None, 4, 6]),
         shooting=rng.random() < 0.7,
         damage_table=rng.random() < 0.85,
-        shock=rng.choice([None, None, "Pinned", "Stunned", "Suppressed"]),
+        shock=rng.choice([(), (), ("Pinned",), ("Stunned",), ("Suppressed",), ("Pinned", "Stunned", "Suppressed")]),
         critical_vs_vehicle=rng.choice(["damage", "damage", "wasted"]),
         apt_natural_one_fails=rng.random() < 0.8,
     )
@@ -269,7 +271,7 @@ def test_super_heavy_glance_costs_a_hull_point_and_no_status() -> None:
 def test_shock_from_a_miss() -> None:
     # Shock (Pinned), hits on 6+ only, S 3 vs AV 14 (never penetrates): Pinned exactly when the die shows 5 or 6.
     r = resolve_vehicle_hh3(
-        1, DieOutcomes.from_test(6), HH3Vehicle(armour=14, hp=3), PenetratingAttack(strength=3, shock="Pinned")
+        1, DieOutcomes.from_test(6), HH3Vehicle(armour=14, hp=3), PenetratingAttack(strength=3, shock=("Pinned",))
     )
     assert r.statuses["Pinned"] == pytest.approx(1 / 3, abs=1e-15)
     assert r.statuses["Stunned"] is None
@@ -308,3 +310,65 @@ def test_exact_fraction_of_a_two_dice_status() -> None:
     # P(Stunned) = 1 - E[(2/3)^G], G ~ Bin(2, 1/6): (1 - 1/6 + 1/6 * 2/3)^2 = (17/18)^2.
     r = resolve_vehicle_hh3(2, DieOutcomes.certain_hit(), HH3Vehicle(armour=10, hp=9), PenetratingAttack(strength=7))
     assert r.statuses["Stunned"] == pytest.approx(float(1 - Fraction(17, 18) ** 2), abs=1e-15)
+
+
+# --------------------------------------------------------------------------- several volleys
+def _oracle_joint(n: int, die: DieOutcomes, v: HH3Vehicle, a: PenetratingAttack) -> dict:
+    """(hull points lost, shields used, statuses given) -> probability, every die rolled one by one."""
+    one = list(_one_die(die, v, a).items())
+    out: dict[tuple, float] = defaultdict(float)
+    for combo in itertools.product(one, repeat=n):
+        p = float(np.prod([w for _, w in combo]))
+        dice = [k for k, _ in combo]
+        shields = v.void_shields if a.shooting else 0
+        used = lost = 0
+        for group in ("u", "c", "a"):
+            for _, kind, dmg, _ in dice:
+                if kind == group:
+                    if used < shields:
+                        used += 1
+                    else:
+                        lost += dmg
+        if v.glance_costs_hp:
+            lost += sum(1 for d in dice if d[1] == "g")
+        given = {d[3] for d in dice if d[3] is not None}
+        if any(d[0] for d in dice):
+            given.update(a.shock)
+        out[(min(lost, v.left), used, frozenset(given))] += p
+    return out
+
+
+@pytest.mark.parametrize("seed", range(25))
+def test_two_volleys_match_the_composed_enumeration(seed: int) -> None:
+    rng = random.Random(500 + seed)
+    n1, die1, v, a1 = _random_case(rng)
+    n2, die2, _, a2 = _random_case(rng)
+    n1, n2 = min(n1, 2), min(n2, 2)
+    want: dict[tuple, float] = defaultdict(float)
+    for (l1, u1, s1), p1 in _oracle_joint(n1, die1, v, a1).items():
+        left = v.left - l1
+        if left == 0:
+            want[(v.left, frozenset())] += p1
+            continue
+        v2 = HH3Vehicle(**{**v.__dict__, "hp_left": left, "void_shields": v.void_shields - u1})
+        for (l2, _, s2), p2 in _oracle_joint(n2, die2, v2, a2).items():
+            end = left - l2
+            want[(v.left - end, (s1 | s2) if end else frozenset())] += p1 * p2
+    got = resolve_vehicle_sequence_hh3([VehicleShot(n1, die1, a1), VehicleShot(n2, die2, a2)], v)
+    for k in range(v.left + 1):
+        assert got.hull_points.pmf(k) == pytest.approx(sum(p for (lk, _), p in want.items() if lk == k), abs=1e-12)
+    for s in ("Pinned", "Suppressed", "Stunned"):
+        p_held = sum(p for (_, held), p in want.items() if s in held)
+        assert (got.statuses[s] or 0.0) == pytest.approx(p_held, abs=1e-12), s
+
+
+@pytest.mark.parametrize("seed", range(15))
+def test_one_volley_sequence_is_the_single_resolution(seed: int) -> None:
+    n, die, v, a = _random_case(random.Random(seed))
+    one = resolve_vehicle_hh3(n, die, v, a)
+    seq = resolve_vehicle_sequence_hh3([VehicleShot(n, die, a)], v)
+    assert seq.hull_points.isclose(one.hull_points)
+    assert seq.wrecked == pytest.approx(one.wrecked, abs=1e-12)
+    for s in one.statuses:
+        assert (seq.statuses[s] is None) == (one.statuses[s] is None)
+        assert (seq.statuses[s] or 0.0) == pytest.approx(one.statuses[s] or 0.0, abs=1e-12)

@@ -7,8 +7,8 @@ For each composition (so many plain hits, so many Critical, so many Rending) the
 Fire Group's order of set-aside groups (plain wounds first, then the Critical and Rending groups, then the
 Breaching and Shred groups of the plain hits; ``largest_damage_first`` as the engine orders it), each wound
 applied one at a time to the target's state with excess Damage lost, each group followed by its Deflagrate hits;
-the compositions are then mixed by their probabilities. Only the engine's public API is used: a group of ``k``
-Unsaved Wounds of a known Damage is applied as ``k`` given hits that always wound and are never saved.
+all compositions are carried at once (the state keeps the hits of each class not yet resolved), the unit's
+wounds left moved by the engine's per-wound (sparse) matrix, so nothing is sampled and nothing is enumerated hit by hit.
 """
 
 from __future__ import annotations
@@ -18,48 +18,19 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 import numpy as np
+from scipy import sparse
 
-from praetor_analysis.engine.hh3 import (
-    GIVEN_HIT,
-    Defence,
-    FireGroup,
-    HitDie,
-    State,
-    Strike,
-    group_classes,
-    resolve_group,
-    wound_classes,
-)
+from praetor_analysis.engine.hh3 import FireGroup, HitDie, State, group_classes, wound_classes
+from praetor_analysis.engine.hh3.chain import from_hit_points, hit_points, wound_step
 from praetor_analysis.prob.convolution import convolve_power
 from praetor_analysis.prob.dice import binomial_pmf
 from praetor_analysis.prob.dist import Dist
 
 __all__ = ["MarkerCounts", "marker_counts", "resolve_marker_hits"]
 
-_ALWAYS = Defence(0, None, None)  # Toughness 0: every hit wounds; no save, no mitigation
 _KINDS = {"hit": "hit", "critical": "critical", "rending": "rending"}
-
-
-def _apply(states: Mapping[State, float], k: int, damage: Dist, wounds: int) -> dict[State, float]:
-    """``k`` Unsaved Wounds of ``damage`` each, one at a time (excess on a dying model lost)."""
-    if k == 0:
-        return dict(states)
-    group = FireGroup(Dist.point(k), GIVEN_HIT, Strike(1, None, damage), _ALWAYS)
-    return resolve_group(states, group, wounds)
-
-
-def _trigger(
-    states: Mapping[State, float], group: FireGroup, *, hit: bool, wound: bool, wounds: int
-) -> dict[State, float]:
-    """The status triggers of at least one hit (and one wound), set on every state."""
-    out = dict(states)
-    if hit and group.on_hit:
-        out = resolve_group(out, FireGroup(Dist.point(1), GIVEN_HIT, Strike(None, None, Dist.point(0)),
-                                           _ALWAYS, on_hit=group.on_hit), wounds)  # fmt: skip
-    if wound and group.on_wound:
-        out = resolve_group(out, FireGroup(Dist.point(1), GIVEN_HIT, Strike(1, None, Dist.point(0)),
-                                           _ALWAYS, on_wound=group.on_wound), wounds)  # fmt: skip
-    return out
+Key = tuple[tuple[int, ...], tuple[int, ...]]
+"""(the State's status entries and models at the start, hits of each class not yet resolved)."""
 
 
 @dataclass(frozen=True)
@@ -88,91 +59,114 @@ def _plan(group: FireGroup) -> _Plan:
     return _Plan(order, damage, unsaved, no_wound, group_classes(group).p_deflagrate)
 
 
-def _composition(
-    states: Mapping[State, float], counts: Mapping[str, int], group: FireGroup, plan: _Plan, wounds: int
-) -> dict[State, float]:
-    """The target's states after a fixed number of hits of each class."""
-    total = sum(counts.values())
-    if total == 0:
-        return dict(states)
-    # Per class, the hits not yet assigned to a group, and the probability mass still to assign.
-    work: dict[tuple[tuple[int, ...], bool, State], float] = defaultdict(float)
-    classes = tuple(counts)
-    left = tuple(counts[c] for c in classes)
-    for s, p in states.items():
-        work[(left, False, s)] += p
-    # First the hits that do not wound (they decide the "at least one wound" trigger).
-    nxt: dict[tuple[tuple[int, ...], bool, State], float] = defaultdict(float)
-    for (rem, _, s), p in work.items():
-        for split, q in _splits(rem, [plan.no_wound[c] for c in classes]):
-            wounded = sum(rem) - sum(split) > 0
-            nxt[(tuple(r - k for r, k in zip(rem, split, strict=True)), wounded, s)] += p * q
-    work = nxt
-    mass = {c: 1.0 - plan.no_wound[c] for c in classes}
-    done: dict[tuple[tuple[int, ...], State], float] = defaultdict(float)
-    for (rem, wounded, s), p in work.items():
-        for s2, q in _trigger({s: 1.0}, group, hit=True, wound=wounded, wounds=wounds).items():
-            done[(rem, s2)] += p * q
-    for g in plan.order:
-        probs = [plan.unsaved[c].get(g, 0.0) for c in classes]
-        if not any(probs):
-            continue
-        cond = [p / mass[c] if mass[c] > 0 else 0.0 for p, c in zip(probs, classes, strict=True)]
-        nxt2: dict[tuple[tuple[int, ...], State], float] = defaultdict(float)
-        for (rem, s), p in done.items():
-            for split, q in _splits(rem, cond):
-                k = sum(split)
-                rest = tuple(r - x for r, x in zip(rem, split, strict=True))
-                after = _apply({s: 1.0}, k, plan.damage[g], wounds)
-                if plan.deflagrate > 0.0 and k:
-                    after = _deflagrate(after, k, plan.deflagrate, wounds)
-                for s2, q2 in after.items():
-                    nxt2[(rest, s2)] += p * q * q2
-        done = nxt2
-        for c, pr in zip(classes, probs, strict=True):
-            mass[c] -= pr
-    out: dict[State, float] = defaultdict(float)
-    for (_, s), p in done.items():
-        out[s] += p
-    return dict(out)
+def _raise(key: tuple[int, ...], triggers: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
+    """The State's status entries (positions 2.. of a State) with ``triggers`` raised."""
+    out = list(key)
+    for pos, x in triggers:
+        out[pos - 2] = max(out[pos - 2], x)
+    return tuple(out)
 
 
-def _deflagrate(states: Mapping[State, float], k: int, p: float, wounds: int) -> dict[State, float]:
-    """One Deflagrate hit per Unsaved Wound: each an Unsaved Wound of Damage 1 with probability ``p``."""
-    out: dict[State, float] = defaultdict(float)
-    for j, q in enumerate(binomial_pmf(k, min(max(p, 0.0), 1.0)).tolist()):
-        if q == 0.0:
-            continue
-        for s, r in _apply(states, j, Dist.point(1), wounds).items():
-            out[s] += q * r
-    return dict(out)
-
-
-def _splits(rem: Sequence[int], probs: Sequence[float]) -> list[tuple[tuple[int, ...], float]]:
-    """Every way the remaining hits of each class fall into this step (one binomial per class)."""
-    out: list[tuple[tuple[int, ...], float]] = [((), 1.0)]
-    for n, p in zip(rem, probs, strict=True):
-        pmf = binomial_pmf(n, min(max(p, 0.0), 1.0)).tolist() if n else [1.0]
-        out = [((*ks, k), q * pk) for ks, q in out for k, pk in enumerate(pmf) if pk > 0.0]
-    return out
+def _add(work: dict[Key, np.ndarray], key: Key, vec: np.ndarray) -> None:
+    if key in work:
+        work[key] = work[key] + vec
+    else:
+        work[key] = vec
 
 
 def resolve_marker_hits(
     states: Mapping[State, float], classes: Sequence[str], joint: np.ndarray, group: FireGroup, wounds: int
 ) -> dict[State, float]:
     """The target's states after the marker hits of ``joint`` (axes: ``classes``, of ``hit``, ``critical``,
-    ``rending``), the wounds resolved as ``group``'s (its strike, defence, Deflagrate, triggers, group order)."""
+    ``rending``), the wounds resolved as ``group``'s (its strike, defence, Deflagrate, triggers, group order).
+
+    The state is kept as a distribution over the unit's wounds left (the engine's hit points) for each value of
+    the status entries and each count of hits not yet resolved per class; a step splits one class's hits with a
+    binomial and applies ``k`` wounds as the ``k``-th power of the engine's per-wound (sparse) matrix."""
     unknown = [c for c in classes if c not in _KINDS]
     if unknown:
         raise ValueError(f"unknown hit class {unknown[0]!r}")
     plan = _plan(group)
-    out: dict[State, float] = defaultdict(float)
+    size = max(hit_points(s[0], s[1], wounds) for s in states) + 1
+    work: dict[Key, np.ndarray] = {}
     for idx in zip(*np.nonzero(joint > 0.0), strict=True):
         p = float(joint[idx])
-        counts = {c: int(k) for c, k in zip(classes, idx, strict=True)}
-        for s, q in _composition(states, counts, group, plan, wounds).items():
-            out[s] += p * q
+        rem = tuple(int(k) for k in idx)
+        for s, q in states.items():
+            vec = np.zeros(size)
+            vec[hit_points(s[0], s[1], wounds)] = p * q
+            key = _raise(tuple(s[2:]), group.on_hit) if sum(rem) else tuple(s[2:])
+            _add(work, (key, rem), vec)
+    # The hits that do not wound, class by class; then "at least one wound" is known.
+    for i, c in enumerate(classes):
+        work = _split(work, i, plan.no_wound[c], None, 0.0)
+    raised: dict[Key, np.ndarray] = {}
+    for (key, rem), vec in work.items():
+        _add(raised, (_raise(key, group.on_wound) if sum(rem) else key, rem), vec)
+    work = raised
+    mass = {c: 1.0 - plan.no_wound[c] for c in classes}
+    last = {c: max((j for j, g in enumerate(plan.order) if plan.unsaved[c].get(g, 0.0) > 0.0), default=-1)
+            for c in classes}  # fmt: skip
+    for j, g in enumerate(plan.order):
+        step = wound_step(plan.damage[g], wounds, size)
+        for i, c in enumerate(classes):
+            p = plan.unsaved[c].get(g, 0.0)
+            if p == 0.0:
+                continue
+            work = _split(work, i, p / mass[c] if mass[c] > 0 else 0.0, step, plan.deflagrate)
+            mass[c] -= p
+            if j == last[c]:  # the class's hits left are saved: forget them (states merge)
+                merged: dict[Key, np.ndarray] = {}
+                for (key, rem), vec in work.items():
+                    _add(merged, (key, (*rem[:i], 0, *rem[i + 1 :])), vec)
+                work = merged
+    out: dict[State, float] = defaultdict(float)
+    for (key, _), vec in work.items():
+        for hp in np.flatnonzero(vec).tolist():
+            models, current = from_hit_points(hp, wounds)
+            out[(models, current, *key)] += float(vec[hp])  # type: ignore[index]
     return dict(out)
+
+
+def _split(
+    work: dict[Key, np.ndarray], i: int, q: float, step: np.ndarray | None, deflagrate: float
+) -> dict[Key, np.ndarray]:
+    """Of the hits of class ``i`` left, Binomial(r, ``q``) fall into this step: with a wound matrix ``step``
+    each applies one Unsaved Wound (then its Deflagrate hit), without one they are set aside (no wound)."""
+    if q <= 0.0:
+        return work
+    out: dict[Key, np.ndarray] = {}
+    d1 = None
+    for (key, rem), vec in work.items():
+        r = rem[i]
+        if r == 0:
+            _add(out, (key, rem), vec)
+            continue
+        pmf = binomial_pmf(r, min(q, 1.0)).tolist()
+        powered = vec
+        for k, pk in enumerate(pmf):
+            if k and step is not None:
+                powered = np.asarray(step.T @ powered)
+            if pk == 0.0:
+                continue
+            part = pk * (powered if step is not None else vec)
+            if step is not None and k and deflagrate > 0.0:
+                if d1 is None:
+                    d1 = wound_step(Dist.point(1), 1, vec.size)  # one wound of Damage 1: one hit point
+                part = _deflagrated(part, k, deflagrate, d1)
+            _add(out, (key, (*rem[:i], r - k, *rem[i + 1 :])), part)
+    return out
+
+
+def _deflagrated(vec: np.ndarray, k: int, p: float, d1: sparse.csr_matrix) -> np.ndarray:
+    """``vec`` after Binomial(k, p) Deflagrate wounds of Damage 1 (a hit point each, no excess to lose)."""
+    out = np.zeros_like(vec)
+    powered = vec
+    for j, pj in enumerate(binomial_pmf(k, min(max(p, 0.0), 1.0)).tolist()):
+        if j:
+            powered = np.asarray(d1.T @ powered)
+        out += pj * powered
+    return out
 
 
 @dataclass(frozen=True)

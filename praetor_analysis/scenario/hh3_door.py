@@ -3,7 +3,7 @@
 ``"edition": "hh3"`` document; a document that needs none of these stages goes to the engine's door
 (:func:`praetor_analysis.scenario.hh3.calc_hh3`) unchanged.
 
-- a target with ``Front Armour``/``HP`` (a Knight's ``Front``/``Rear``): the vehicle stage (one volley);
+- a target with ``Front Armour``/``HP`` (a Knight's ``Front``/``Rear``): the vehicle stage (its volleys in order);
 - a ``Blast``, ``Barrage`` or ``Template`` weapon without ``hits``: the markers stage, over the target's
   ``formation`` (default: the 2nd edition's default formation of its models) with ``aim``, ``indirect``,
   ``edges`` as in edition 2;
@@ -25,7 +25,7 @@ from praetor_analysis.profiles.records import Unit
 from praetor_analysis.scenario.hh3 import calc_hh3, parse_hh3
 from praetor_analysis.scenario.hh3_markers import calc_marker_volley, marker_plan
 from praetor_analysis.scenario.hh3_round import calc_round
-from praetor_analysis.scenario.hh3_vehicle import VehicleOptions, VehicleVolley, resolve_vehicle_volley, vehicle_dict
+from praetor_analysis.scenario.hh3_vehicle import VehicleOptions, VehicleVolley, resolve_vehicle_volleys, vehicle_dict
 from praetor_analysis.vehicles.hh3.target import Hh3VehicleTarget, is_vehicle_block, read_vehicle
 
 __all__ = ["MARKER_FIELDS", "STAGE_OPTIONS", "calc_hh3_stages", "check_hh3_stages"]
@@ -61,43 +61,45 @@ def _split(data: Mapping[str, Any]) -> tuple[dict[str, Any], VehicleOptions, dic
     return rest, VehicleOptions(**stage), mine
 
 
-def _parse_vehicle_volley(rest: Mapping[str, Any]) -> Hh3Volley:
-    """The one volley of a document whose target is a vehicle (the engine's parser reads it beside a stand-in
-    target: a volley does not depend on its target)."""
-    doc = {**rest, "target": {"name": "vehicle", "Type": "Vehicle", "T": 1, "W": 1}}
-    scenario = parse_hh3(doc)
-    if len(scenario.firing_units) != 1 or len(scenario.firing_units[0]) != 1:
-        raise ScenarioError("firing_units: against a vehicle, one volley per scenario (not chained yet)",
-                            field="firing_units")  # fmt: skip
-    return scenario.firing_units[0][0]
+def _parse_vehicle_volleys(rest: Mapping[str, Any]) -> list[Hh3Volley]:
+    """The volleys, in order, of a document whose target is a vehicle (the engine's parser reads them beside a
+    stand-in target: a volley does not depend on its target)."""
+    scenario = parse_hh3({**rest, "target": {"name": "vehicle", "Type": "Vehicle", "T": 1, "W": 1}})
+    return [volley for unit in scenario.firing_units for volley in unit]
 
 
-def _vehicle_volley(data: Mapping[str, Any]) -> tuple[VehicleVolley, Hh3VehicleTarget, VehicleOptions, list[str]]:
+def _vehicle_volley(volley: Hh3Volley, vehicle: Hh3VehicleTarget, mine: Mapping[str, Any]) -> VehicleVolley:
+    if volley.context.hits is not None:
+        return VehicleVolley(volley)
+    if volley.weapon.rule("Template") is not None:
+        return VehicleVolley(volley, "template")
+    plan = marker_plan(volley.weapon, Unit(name=vehicle.name, unit_type="Vehicle", models=1), mine)
+    if plan is None:
+        return VehicleVolley(volley)
+    shape = plan.setup.shape
+    assert isinstance(shape, Hull)
+    return VehicleVolley(volley, plan.kind, plan.diameter, plan.dice, shape, plan.kind == "barrage", plan.setup.edges)
+
+
+def _vehicle_volleys(
+    data: Mapping[str, Any],
+) -> tuple[list[VehicleVolley], Hh3VehicleTarget, VehicleOptions, list[str]]:
     rest, options, mine = _split(data)
     if "target_weapon" in mine:
         raise ScenarioError("target_weapon: a vehicle never strikes back in melee", field="target_weapon")
     vehicle = read_vehicle(data["target"])
-    volley = _parse_vehicle_volley(rest)
-    unused = [k for k in MARKER_FIELDS if k in mine]
-    if volley.context.hits is not None:
-        return VehicleVolley(volley), vehicle, options, unused
-    if volley.weapon.rule("Template") is not None:
-        return VehicleVolley(volley, "template"), vehicle, options, unused
-    plan = marker_plan(volley.weapon, Unit(name=vehicle.name, unit_type="Vehicle", models=1), mine)
-    if plan is None:
-        return VehicleVolley(volley), vehicle, options, unused
-    shape = plan.setup.shape
-    assert isinstance(shape, Hull)
-    v = VehicleVolley(volley, plan.kind, plan.diameter, plan.dice, shape, plan.kind == "barrage", plan.setup.edges)
-    return v, vehicle, options, []
+    volleys = [_vehicle_volley(v, vehicle, mine) for v in _parse_vehicle_volleys(rest)]
+    placed = any(v.marker in ("blast", "barrage") for v in volleys)
+    unused = [] if placed else [k for k in MARKER_FIELDS if k in mine]
+    return volleys, vehicle, options, unused
 
 
 def _vehicle(data: Mapping[str, Any]) -> dict[str, Any]:
-    v, vehicle, options, unused = _vehicle_volley(data)
+    volleys, vehicle, options, unused = _vehicle_volleys(data)
     report = RuleReport()
-    result = resolve_vehicle_volley(v, vehicle, options, report)
+    result = resolve_vehicle_volleys(volleys, vehicle, options, report)
     for key in unused:
-        report.add("no_effect", key, "the volley places no marker")
+        report.add("no_effect", key, "no volley places a marker")
     return vehicle_dict(result, vehicle, report)
 
 
@@ -125,17 +127,21 @@ def calc_hh3_stages(data: Any) -> dict[str, Any]:
         stage = _stage(data)
         if stage == "vehicle":
             return _vehicle(data)
-        if stage is None:
-            rest, options, _ = _split(data) if isinstance(data, Mapping) else (data, VehicleOptions(), {})
-            result = calc_hh3(rest)
-            if options != VehicleOptions():
-                result.setdefault("no_effect", []).append("options for vehicles")
-                result.setdefault("reasons", {})["options for vehicles"] = "the target is not a vehicle"
-            return result
-        rest, options, mine = _split(data)
+        if not isinstance(data, Mapping):
+            return calc_hh3(data)
+        rest, _, mine = _split(data)
         if stage == "round":
-            return calc_round(rest, mine, check_only=False) or {}
-        return calc_marker_volley(rest, mine, check_only=False) or {}
+            result = calc_round(rest, mine, check_only=False) or {}
+        elif stage == "marker":
+            result = calc_marker_volley(rest, mine, check_only=False) or {}
+        else:
+            result = calc_hh3(rest)
+        given = data.get("options")
+        for key in STAGE_OPTIONS:
+            if isinstance(given, Mapping) and key in given:
+                result.setdefault("no_effect", []).append(f"options.{key}")
+                result.setdefault("reasons", {})[f"options.{key}"] = "a vehicle option; the target is not a vehicle"
+        return result
     except ScenarioError:
         raise
     except PraetorError as exc:
@@ -147,7 +153,7 @@ def check_hh3_stages(data: Any) -> None:
     try:
         stage = _stage(data)
         if stage == "vehicle":
-            _vehicle_volley(data)
+            _vehicle_volleys(data)
             return
         if stage is None:
             rest = _split(data)[0] if isinstance(data, Mapping) else data

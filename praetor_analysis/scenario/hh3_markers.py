@@ -42,6 +42,8 @@ from praetor_analysis.profiles.hh3 import Hh3Unit, Hh3Weapon
 from praetor_analysis.profiles.records import Unit
 from praetor_analysis.scenario.formation import parse_marker_setup
 from praetor_analysis.scenario.hh3 import parse_hh3
+from praetor_analysis.scenario.hh3_limits import check_marker_joint, check_size
+from praetor_analysis.scenario.hh3_report import FORCE_NOT_HERE, refile
 from praetor_analysis.units.formation import MarkerSetup, default_formation, default_note
 
 __all__ = ["MarkerPlan", "calc_marker_volley", "marker_plan"]
@@ -70,6 +72,8 @@ def _geometry_unit(name: str, unit_type: str, models: int) -> Unit:
 def marker_plan(weapon: Hh3Weapon, unit: Unit, mine: Mapping[str, Any]) -> MarkerPlan | None:
     """The marker plan of a weapon (None when it places no marker); ``unit`` the target for the geometry."""
     indirect = mine.get("indirect", False)
+    if not isinstance(indirect, bool):
+        raise ScenarioError(f"indirect: expected true or false, got {indirect!r:.40}", field="indirect")
     if weapon.rule("Template") is not None:
         kind, diameter, dice = "template", 0.0, 0
     else:
@@ -127,15 +131,10 @@ def _mixed(markers: Dist, law: BlastLaw, test: Mapping[str, float]) -> tuple[tup
 
 def _fix_report(report: RuleReport, weapon: Hh3Weapon, plan: MarkerPlan) -> None:
     """The engine's verdicts, corrected for a placed marker: the marker rules act; Precision never triggers on a
-    marker; without a Hit Test no hit-roll rule does; Overload's Misfires are not resolved here."""
+    marker; without a Hit Test no hit-roll rule does; Overload's Misfires and Force's Check are not resolved here."""
 
     def move(label: str, verdict: str, reason: str = "") -> None:
-        for bucket in ("applied", "not_modelled", "no_effect"):
-            items = getattr(report, bucket)
-            if label in items:
-                items.remove(label)
-        report.reasons.pop(label, None)
-        report.add(verdict, label, reason)
+        refile(report, label, verdict, reason)
 
     for rule in weapon.rules:
         if rule.name in ("Blast", "Template", "Barrage"):
@@ -147,8 +146,12 @@ def _fix_report(report: RuleReport, weapon: Hh3Weapon, plan: MarkerPlan) -> None
             move(rule.label, "no_effect", "never triggers for Blast, Barrage or Template weapons")
         elif rule.name == "Overload":
             move(rule.label, "not_modelled", "Misfires of marker and template weapons are not resolved yet")
+        elif rule.name == "Force":
+            move(rule.label, "not_modelled", FORCE_NOT_HERE)
         elif rule.name in ("Critical Hit", "Rending", "Shock") and plan.kind != "blast":
             move(rule.label, "no_effect", _NO_TEST)
+        elif rule.name == "Shock" and rule.label in report.applied:
+            move(rule.label, "not_modelled", "the status of a marker's natural 5-6 on a Walker is not resolved yet")
 
 
 def calc_marker_volley(rest: Mapping[str, Any], mine: Mapping[str, Any], *, check_only: bool) -> dict[str, Any] | None:
@@ -175,6 +178,10 @@ def calc_marker_volley(rest: Mapping[str, Any], mine: Mapping[str, Any], *, chec
         raise ScenarioError("target.W: required", field="target.W")
     group = fire_group(volley, target)
     shape = plan.setup.shape
+    die = group.die
+    live = 1 if plan.kind != "blast" else sum(1 for p in (die.hit, die.critical, die.rending) if p > 0.0) or 1
+    check_marker_joint(group.dice.max, target.models, live)
+    check_size(group.dice.max * target.models, target.models, target.w, side="target", field="weapon.FP")
     notes: list[str] = []
     if plan.kind == "template":
         assert isinstance(shape, Formation)

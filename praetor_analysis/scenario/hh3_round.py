@@ -32,6 +32,8 @@ from praetor_analysis.prob.dist import Dist
 from praetor_analysis.profiles.hh3 import Hh3Unit, read_weapon
 from praetor_analysis.rules.hh3.tables import check_pass
 from praetor_analysis.scenario.hh3 import parse_hh3
+from praetor_analysis.scenario.hh3_limits import check_size
+from praetor_analysis.scenario.hh3_report import FORCE_NOT_HERE, refile
 
 __all__ = ["calc_round", "round_side"]
 
@@ -49,7 +51,7 @@ def _impact(volley: Hh3Volley, characteristic: str) -> bool:
     return rule is not None and ctx.charging and characteristic in rule.characteristics()
 
 
-def round_side(volley: Hh3Volley, enemy: Hh3Unit) -> RoundSide:
+def round_side(volley: Hh3Volley, enemy: Hh3Unit, prefix: str = "attacker.") -> RoundSide:
     """One side of the round: ``volley``'s unit striking ``enemy`` with its weapon."""
     unit, weapon = volley.attacker, volley.weapon
     missing = next((k for k, v in (("I", unit.i), ("A", unit.a), ("W", unit.w), ("LD", unit.ld)) if v is None), None)
@@ -58,6 +60,11 @@ def round_side(volley: Hh3Volley, enemy: Hh3Unit) -> RoundSide:
         raise ScenarioError(f"{field}: required for a whole round of combat", field=field)
     assert unit.i is not None and unit.a is not None and unit.w is not None and unit.ld is not None
     group = fire_group(volley, enemy)
+    most = unit.models * attacks_at_step(
+        unit.a, weapon.am, impact=True, reaping_blow=weapon.rule_number("Reaping Blow")
+    )(0, 1)
+    enemy_side = "target" if prefix == "attacker." else "attacker"
+    check_size(most, enemy.models, enemy.w, side=enemy_side, field=f"{prefix}A")
     heavy_w = unit.w if unit.has_type("Paragon", "Walker") else 1
     start_states: dict[State, float] = start(unit.models, unit.w)
     return RoundSide(
@@ -65,7 +72,11 @@ def round_side(volley: Hh3Volley, enemy: Hh3Unit) -> RoundSide:
         models=lambda s: s[0],
         initiative=combat_initiative(unit.i, weapon.im, impact=_impact(volley, "IM")),
         attacks=attacks_at_step(
-            unit.a, weapon.am, impact=_impact(volley, "AM"), reaping_blow=weapon.rule_number("Reaping Blow")
+            unit.a,
+            weapon.am,
+            impact=_impact(volley, "AM"),
+            reaping_blow=weapon.rule_number("Reaping Blow"),
+            counts=(unit.rule_number("Bulky") or 1, enemy.rule_number("Bulky") or 1),
         ),
         strike=_striker(group, enemy.w),
         leadership=unit.ld,
@@ -78,9 +89,10 @@ def calc_round(rest: Mapping[str, Any], mine: Mapping[str, Any], *, check_only: 
     for key in mine:
         if key != "target_weapon":
             raise ScenarioError(f"{key}: markers are not used in a round of combat", field=key)
+    if rest.get("mode", "shooting") != "melee" or "firing_units" in rest:
+        raise ScenarioError("target_weapon: a whole round of combat is one melee volley (mode: melee)",
+                            field="target_weapon")  # fmt: skip
     scenario = parse_hh3(rest)
-    if len(scenario.firing_units) != 1 or len(scenario.firing_units[0]) != 1:
-        raise ScenarioError("firing_units: a round of combat takes one attacking volley", field="firing_units")
     volley = scenario.firing_units[0][0]
     if not volley.weapon.melee:
         raise ScenarioError("weapon: a round of combat needs a melee weapon (IM, AM, SM)", field="weapon")
@@ -94,7 +106,7 @@ def calc_round(rest: Mapping[str, Any], mine: Mapping[str, Any], *, check_only: 
     back = Hh3Volley(target, target_weapon, Hh3Context(mode="melee", tables=volley.context.tables,
                                                         group_order=volley.context.group_order))  # fmt: skip
     a_side = round_side(volley, target)
-    t_side = round_side(back, volley.attacker)
+    t_side = round_side(back, volley.attacker, "target.")
     if check_only:
         return None
     result = combat_round_hh3(a_side, t_side, check_pass)
@@ -105,16 +117,12 @@ def calc_round(rest: Mapping[str, Any], mine: Mapping[str, Any], *, check_only: 
         for label in getattr(other, verdict):
             report.add(verdict, f"target_weapon: {label}", other.reasons.get(label, ""))
     report.merge(target_report(target, shooting=False))
-    for label in ("Reaping Blow",):
-        for side, weapon in (("", volley.weapon), ("target_weapon: ", target_weapon)):
-            rule = weapon.rule(label)
-            if rule is not None:
-                for bucket in ("not_modelled", "no_effect"):
-                    items = getattr(report, bucket)
-                    if side + rule.label in items:
-                        items.remove(side + rule.label)
-                report.reasons.pop(side + rule.label, None)
-                report.add("applied", side + rule.label)
+    for prefix, weapon in (("", volley.weapon), ("target_weapon: ", target_weapon)):
+        for rule in weapon.rules:
+            if rule.name == "Reaping Blow":  # outnumbering is read at each Initiative Step of the round
+                refile(report, prefix + rule.label, "applied")
+            elif rule.name == "Force":
+                refile(report, prefix + rule.label, "not_modelled", FORCE_NOT_HERE)
     assert volley.attacker.w is not None and target.w is not None
     cas, dmg = _losses(result.final, 1, target.models, target.w)
     a_cas, a_dmg = _losses(result.final, 0, volley.attacker.models, volley.attacker.w)

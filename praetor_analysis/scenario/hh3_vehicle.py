@@ -1,10 +1,11 @@
 """Edition 3 attacks on a vehicle at the door: a target block with ``Front Armour``/``HP`` (docs/rules-hh3.md#vehicles).
 
-One volley (shooting or melee) against one vehicle model: the volley's dice, Strength and Damage come from the
+Volleys (shooting or melee) against one vehicle model: the volley's dice, Strength and Damage come from the
 edition 3 engine (``fire_group``: Firepower, Heavy, Ordnance, Impact, range); its Hit Test is read face by face
 (Shock reads natural 5-6, hit or miss); a Blast marker hits the hull where it lies on a successful test and
 after its D6" scatter otherwise (the hull from ``formation``); a Template hits it FP times. The hits go to
-:func:`~praetor_analysis.vehicles.hh3.resolve_vehicle_hh3`. Every rule of the weapon and the vehicle is filed
+:func:`~praetor_analysis.vehicles.hh3.resolve_vehicle_sequence_hh3` (several volleys in order: the vehicle's hull
+points, shields and statuses carried over). Every rule of the weapon and the vehicle is filed
 under ``applied``, ``no_effect`` or ``not_modelled`` with a reason.
 """
 
@@ -13,27 +14,38 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from praetor_analysis.engine.hh3 import Hh3Volley, RuleReport, damage_dist, fire_group, snap_forced
+from praetor_analysis.engine.hh3 import PINNED, Hh3Volley, RuleReport, damage_dist, fire_group, snap_forced
+from praetor_analysis.engine.hh3.volley import shock_positions
 from praetor_analysis.errors import ScenarioError
 from praetor_analysis.markers.formation import Edges, Hull
 from praetor_analysis.markers.hh3_blast import barrage_hh3, blast_hh3, hull_hit_probability
 from praetor_analysis.prob.dist import Dist
 from praetor_analysis.profiles.hh3 import Hh3Unit
-from praetor_analysis.rules.hh3.special import RuleRef, declaration
+from praetor_analysis.rules.hh3.special import declaration
+from praetor_analysis.scenario.hh3_limits import check_shielded
 from praetor_analysis.vehicles.hh3 import (
+    STATUSES,
     DieOutcomes,
     HH3Vehicle,
     HH3VehicleResult,
     PenetratingAttack,
-    resolve_vehicle_hh3,
+    VehicleShot,
+    resolve_vehicle_sequence_hh3,
 )
 from praetor_analysis.vehicles.hh3.target import Hh3VehicleTarget
 
-__all__ = ["VehicleOptions", "VehicleVolley", "resolve_vehicle_volley", "stub_unit", "vehicle_dict"]
+__all__ = [
+    "VehicleOptions",
+    "VehicleVolley",
+    "resolve_vehicle_volleys",
+    "stub_unit",
+    "vehicle_body",
+    "vehicle_dict",
+    "vehicle_shot",
+]
 
 _NOTHING_VS_VEHICLES = "does nothing against Vehicles (no Wound Tests)"
 _NO_CHECKS = "Vehicles make no Checks: their statuses come from the Vehicle Damage Table and Shock"
-_STATUS_NAMES = {"pinned": "Pinned", "suppressed": "Suppressed", "stunned": "Stunned", "routed": "Routed"}
 
 
 @dataclass(frozen=True)
@@ -83,22 +95,10 @@ def _test(v: VehicleVolley, vehicle: Hh3VehicleTarget, stub: Hh3Unit) -> DieOutc
     return DieOutcomes.from_test(target, min((x for x in (band, crit) if x is not None), default=None))
 
 
-def _shock(rule: RuleRef | None) -> str | None:
-    if rule is None or rule.value is None:
-        return None
-    status = _STATUS_NAMES.get(rule.value.strip().lower())
-    if status is None:
-        raise ScenarioError(
-            f"weapon.Special Rules.Shock: expected a status (Pinned, Suppressed, Stunned), got {rule.value!r}",
-            field="weapon.Special Rules",
-        )
-    return status
-
-
-def resolve_vehicle_volley(
+def vehicle_shot(
     v: VehicleVolley, vehicle: Hh3VehicleTarget, options: VehicleOptions, report: RuleReport
-) -> HH3VehicleResult:
-    """The exact outcome of one volley on the vehicle; ``report`` receives the verdict on every rule."""
+) -> VehicleShot:
+    """One volley at the vehicle as the chain takes it; ``report`` receives the verdict on every rule."""
     volley = v.volley
     w, ctx = volley.weapon, volley.context
     stub = stub_unit(vehicle)
@@ -106,21 +106,9 @@ def resolve_vehicle_volley(
     strike = group.strike
     melta = w.rule_number("Melta")
     in_melta = melta is not None and ctx.range is not None and ctx.range <= melta
-    shock = _shock(w.rule("Shock"))
+    shock = tuple(STATUSES[pos - PINNED] for pos in shock_positions(volley, stub))
     source = "melee" if w.melee else ("indirect" if v.indirect else "shooting")
     armour = vehicle.armour.for_hit(source, vehicle.facing)  # type: ignore[arg-type]
-    body = HH3Vehicle(
-        armour=armour,
-        hp=vehicle.hp,
-        hp_left=vehicle.hp_left,
-        invulnerable=vehicle.inv,
-        cover=vehicle.cover,
-        feel_no_pain=vehicle.rule_number("Feel No Pain"),
-        shrouded=vehicle.rule_number("Shrouded"),
-        void_shields=vehicle.rule_number("Void Shields") or 0,
-        glance_costs_hp=vehicle.glance_costs_hp,
-        explodes=vehicle.rule_number("Explodes"),
-    )
     attack = PenetratingAttack(
         strength=strike.strength or 0,
         damage=damage_dist(strike, 0, 0),
@@ -128,11 +116,12 @@ def resolve_vehicle_volley(
         melta=in_melta,
         armour_breaker=w.rule_number("Armour-breaker"),
         shooting=not w.melee,
-        shock=shock,  # type: ignore[arg-type]
+        shock=shock,
         critical_vs_vehicle=options.critical_vs_vehicle,  # type: ignore[arg-type]
         apt_natural_one_fails=options.apt_natural_one_fails,
     )
     dice: Dist = group.dice
+    check_shielded(dice.max, vehicle.rule_number("Void Shields") or 0)
     if ctx.hits is not None or v.marker == "template":
         die = DieOutcomes.certain_hit()
     elif v.marker == "barrage":
@@ -145,9 +134,32 @@ def resolve_vehicle_volley(
             assert v.hull is not None
             _, scattered = hull_hit_probability(blast_hh3(v.hull, v.diameter, edges=v.edges))
             die = DieOutcomes.marker(die, scattered)
-    result = resolve_vehicle_hh3(dice, die, body, attack)
     _report(v, vehicle, options, in_melta, report)
-    return result
+    return VehicleShot(dice, die, attack, armour)
+
+
+def vehicle_body(vehicle: Hh3VehicleTarget) -> HH3Vehicle:
+    """The vehicle as the chain meets it (its Front armour; each volley names the armour its hits meet)."""
+    return HH3Vehicle(
+        armour=vehicle.armour.front,
+        hp=vehicle.hp,
+        hp_left=vehicle.hp_left,
+        invulnerable=vehicle.inv,
+        cover=vehicle.cover,
+        feel_no_pain=vehicle.rule_number("Feel No Pain"),
+        shrouded=vehicle.rule_number("Shrouded"),
+        void_shields=vehicle.rule_number("Void Shields") or 0,
+        glance_costs_hp=vehicle.glance_costs_hp,
+        explodes=vehicle.rule_number("Explodes"),
+    )
+
+
+def resolve_vehicle_volleys(
+    volleys: list[VehicleVolley], vehicle: Hh3VehicleTarget, options: VehicleOptions, report: RuleReport
+) -> HH3VehicleResult:
+    """The exact outcome of the volleys in order on the vehicle; ``report`` receives the verdict on every rule."""
+    shots = [vehicle_shot(v, vehicle, options, report) for v in volleys]
+    return resolve_vehicle_sequence_hh3(shots, vehicle_body(vehicle))
 
 
 def _report(

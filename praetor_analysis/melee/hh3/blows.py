@@ -3,7 +3,7 @@
 - Combat Initiative = I with the weapon's IM (``I`` keeps it, ``+N``/``-N`` add, ``xN`` multiplies, a bare number
   sets it), Impact (IM) +1 after a successful charge; any Tactical Status forces 1, whatever the weapon.
 - Attacks = A with the weapon's AM, Impact (AM) +1 after a successful charge, and Reaping Blow (X) +X while the
-  side is outnumbered at the step it strikes (models alive there; Bulky models are not counted apart).
+  side is outnumbered at the step it strikes (models alive there, a model with Bulky (X) counting X).
 - The defender's WS on the chart is its unit's majority WS (a uniform unit: its WS); a vehicle counts as WS 1.
 """
 
@@ -32,15 +32,22 @@ def combat_initiative(i: int, im: Applies | None, *, impact: bool = False, statu
 
 
 def attacks_at_step(
-    a: int, am: Applies | None, *, impact: bool = False, reaping_blow: int | None = None
+    a: int,
+    am: Applies | None,
+    *,
+    impact: bool = False,
+    reaping_blow: int | None = None,
+    counts: tuple[int, int] = (1, 1),
 ) -> Callable[[int, int], int]:
     """Attacks per model as a function of (own models alive, enemy models alive) at the step: A with AM, Impact
-    (AM) +1, Reaping Blow (X) +X when outnumbered."""
+    (AM) +1, Reaping Blow (X) +X when outnumbered; ``counts``: what one model of each side counts for
+    outnumbering (a model with Bulky (X) counts X)."""
     base = (a if am is None else am.apply(a)) + (1 if impact else 0)
     extra = reaping_blow or 0
+    mine, theirs = counts
 
     def attacks(own: int, enemy: int) -> int:
-        return base + (extra if own < enemy else 0)
+        return base + (extra if own * mine < enemy * theirs else 0)
 
     return attacks
 

@@ -8,12 +8,15 @@ from praetor_analysis.vehicles.hh3.chain import (
     HH3VehicleResult,
     PenetratingAttack,
     Status,
+    VolleyJoint,
     apt_outcome,
     resolve_vehicle_hh3,
     save_passes,
+    volley_joint,
 )
 from praetor_analysis.vehicles.hh3.dice import DieOutcome, DieOutcomes, HitClass
 from praetor_analysis.vehicles.hh3.facing import FACINGS, Armour, Facing, HitSource
+from praetor_analysis.vehicles.hh3.sequence import VehicleShot, resolve_vehicle_sequence_hh3
 
 __all__ = [
     "DAMAGE_TABLE",
@@ -29,7 +32,11 @@ __all__ = [
     "HitSource",
     "PenetratingAttack",
     "Status",
+    "VehicleShot",
+    "VolleyJoint",
     "apt_outcome",
     "resolve_vehicle_hh3",
+    "resolve_vehicle_sequence_hh3",
     "save_passes",
+    "volley_joint",
 ]

@@ -9,15 +9,17 @@ first X Penetrating Hits of a shooting attack as they are scored (before saves),
 
 Method. With the number of dice fixed at ``n``, the kinds are a multinomial; the hull points lost are the
 product of per-kind polynomials in ``x`` (``x^k``: k hull points), capped at the hull points left. The statuses
-come from the same product with weights: a Glancing Hit's table roll misses one named status with probability
-2/3, and Shock (X) misses only when no die shows a natural 5 or 6, so P(no status s, not wrecked) is the capped
-product with the glance weighted by 2/3 and the 5-6 faces weighted by 0 (a generating function: exact, no
-enumeration of the glances). Without Void Shields the product is one power; with them, a sum over the counts of
-the three Penetrating groups. Nothing is sampled.
+come from the same product with weights: a Glancing Hit's table roll avoids a set S of statuses with probability
+1 - 2|S|/6, and Shock (X) gives none of S only when no die shows a natural 5 or 6 (if it names one of S), so
+P(k hull points, no status of S) is the capped product with the glance weighted so and the 5-6 faces weighted by
+0 (a generating function: exact, no enumeration of the glances); the exact set of statuses follows by inclusion
+and exclusion over the 8 sets. Without Void Shields the product is one power; with them, a sum over the counts
+of the three Penetrating groups (the shields used kept beside the hull points). Nothing is sampled.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass, field
 from typing import Literal
@@ -36,17 +38,17 @@ __all__ = [
     "HH3VehicleResult",
     "PenetratingAttack",
     "Status",
+    "VolleyJoint",
     "apt_outcome",
     "resolve_vehicle_hh3",
     "save_passes",
+    "volley_joint",
 ]
 
 Status = Literal["Pinned", "Suppressed", "Stunned", "Routed"]
 STATUSES: tuple[Status, ...] = ("Pinned", "Suppressed", "Stunned", "Routed")
 #: The Vehicle Damage Table, one D6 per Glancing Hit: faces 1-2, 3-4, 5-6.
 DAMAGE_TABLE: tuple[Status, ...] = ("Stunned", "Stunned", "Pinned", "Pinned", "Suppressed", "Suppressed")
-#: P(one table roll does not give a named status): 4 faces of 6.
-_MISS_STATUS = 4.0 / 6.0
 
 
 @dataclass(frozen=True)
@@ -103,7 +105,8 @@ class PenetratingAttack:
         armour_breaker: Armour-breaker (X): a Penetrating Hit's D6 of X or more adds 1 Damage.
         shooting: a shooting attack (cover, Shrouded and Void Shields act only then).
         damage_table: Glancing Hits roll the Vehicle Damage Table (False for reactions and Volley Attacks).
-        shock: Shock (X): the status a natural 5 or 6 on any Hit Test gives (hit or miss).
+        shock: Shock (X): the statuses a natural 5 or 6 on any Hit Test gives (hit or miss; its value may name
+            several).
         critical_vs_vehicle: ``"damage"`` (a Critical Hit makes a normal test, +1 Damage if it penetrates) or
             ``"wasted"`` (read literally: a Critical Hit is a wound, which a vehicle discards).
         apt_natural_one_fails: a natural 1 never glances or penetrates (the test's natural-1 rule).
@@ -116,7 +119,7 @@ class PenetratingAttack:
     armour_breaker: int | None = None
     shooting: bool = True
     damage_table: bool = True
-    shock: Status | None = None
+    shock: tuple[Status, ...] = ()
     critical_vs_vehicle: Literal["damage", "wasted"] = "damage"
     apt_natural_one_fails: bool = True
 
@@ -285,7 +288,8 @@ def _hull_poly(
     z_shock: float,
 ) -> np.ndarray:
     """The capped hull-point polynomial of ``n`` dice, glances weighted by ``z_glance`` and dice with a natural
-    5-6 by ``z_shock`` (sub-probabilities when a weight is below 1)."""
+    5-6 by ``z_shock`` (sub-probabilities when a weight is below 1): ``out[k, u]``, k hull points lost and u void
+    shields used."""
     w = {"n": 0.0, "g": 0.0, "u": 0.0, "c": 0.0, "a": 0.0}
     for p, face56, kind in kinds:
         w[kind] += p * (z_shock if face56 else 1.0) * (z_glance if kind == "g" else 1.0)
@@ -294,9 +298,11 @@ def _hull_poly(
         one = rest
         for kind in "uca":
             one = _pad_add(one, w[kind] * polys[kind])
-        return _cap_power(one, n, top)
+        out = np.zeros((top + 1, shields + 1))
+        out[:, 0] = _cap_power(one, n, top)
+        return out
     pu, pc, pa, pr = (_powers(p, n, top) for p in (polys["u"], polys["c"], polys["a"], rest))
-    out = np.zeros(top + 1)
+    out = np.zeros((top + 1, shields + 1))
     for nu in range(n + 1):
         for nc in range(n - nu + 1):
             for na in range(n - nu - nc + 1):
@@ -312,7 +318,7 @@ def _hull_poly(
                 left = max(left - nc, 0)
                 ka = max(na - left, 0)
                 poly = _times(_times(pu[ku], pc[kc], top), _times(pa[ka], pr[m], top), top)
-                out += mass * poly
+                out[:, min(nu + nc + na, shields)] += mass * poly
     return out
 
 
@@ -334,6 +340,51 @@ def resolve_vehicle_hh3(
     dice: Dist | int, die: DieOutcomes, vehicle: HH3Vehicle, attack: PenetratingAttack
 ) -> HH3VehicleResult:
     """The exact outcome of ``dice`` independent attack dice (a count or its distribution) on one vehicle."""
+    joint = volley_joint(dice, die, vehicle, attack)
+    top = vehicle.left
+    lost = sum(table.sum(axis=1) for table in joint.table.values())
+    hull = Dist.from_trusted(np.asarray(lost))
+    wrecked = float(hull.pmf(top))
+    statuses: dict[str, float | None] = dict.fromkeys(STATUSES)
+    for s, can in joint.causes.items():
+        if can:
+            held = sum(float(table[:top].sum()) for given, table in joint.table.items() if s in given)
+            statuses[s] = min(max(held, 0.0), 1.0)
+    return HH3VehicleResult(
+        hits=joint.counts["hits"],
+        critical_hits=joint.counts["critical_hits"],
+        glancing=joint.counts["glancing"],
+        penetrating=joint.counts["penetrating"],
+        hull_points=hull,
+        wrecked=wrecked,
+        explodes=None if vehicle.explodes is None else wrecked * p_at_least(vehicle.explodes),
+        statuses=statuses,
+    )
+
+
+@dataclass(frozen=True)
+class VolleyJoint:
+    """One volley's outcome on a vehicle in a given state, jointly.
+
+    Attributes:
+        table: ``table[A][k, u]`` = P(k hull points lost, u void shields used, the statuses it gives exactly the
+            set A); hull points capped at those left.
+        causes: per status, whether the volley can give it at all.
+        counts: ``hits``, ``critical_hits``, ``glancing``, ``penetrating`` distributions.
+    """
+
+    table: dict[frozenset[str], np.ndarray]
+    causes: dict[str, bool]
+    counts: dict[str, Dist]
+
+
+_TABLE_STATUSES: tuple[str, ...] = ("Pinned", "Suppressed", "Stunned")
+
+
+def volley_joint(dice: Dist | int, die: DieOutcomes, vehicle: HH3Vehicle, attack: PenetratingAttack) -> VolleyJoint:
+    """The joint outcome of one volley (see :class:`VolleyJoint`). For each set S of statuses, weighting a glance
+    by P(its table roll gives none of S) and a natural 5-6 by 0 when Shock gives one of S yields P(k, u, no status
+    of S); the exact sets follow by inclusion and exclusion over the 8 subsets."""
     counts = Dist.point(dice) if isinstance(dice, int) else dice
     top = vehicle.left
     kinds = _kinds(die, vehicle, attack)
@@ -342,42 +393,36 @@ def resolve_vehicle_hh3(
     shields = vehicle.void_shields if attack.shooting else 0
     table = attack.damage_table and not vehicle.glance_costs_hp
     p_glance = sum(p for p, _, k in kinds if k == "g")
-    causes: dict[str, bool] = {
-        s: (table and p_glance > 0.0 and s in DAMAGE_TABLE) or attack.shock == s for s in STATUSES if s != "Routed"
-    }
-    variants = {(1.0, 1.0)}
-    for s, can in causes.items():
-        if can:
-            variants.add((_MISS_STATUS if table else 1.0, 0.0 if attack.shock == s else 1.0))
-    totals = {v: np.zeros(top + 1) for v in variants}
-    for n, q in enumerate(counts.probabilities):
-        if q == 0.0:
-            continue
-        for v in variants:
-            totals[v] += q * _hull_poly(kinds, polys, n, shields, top, glance, z_glance=v[0], z_shock=v[1])
-    hull = Dist.from_trusted(totals[(1.0, 1.0)])
-    wrecked = float(hull.probabilities[top]) if hull.max >= top else 0.0
-    alive = 1.0 - wrecked
-    statuses: dict[str, float | None] = {"Routed": None}
-    for s, can in causes.items():
-        if not can:
-            statuses[s] = None
-            continue
-        v = (_MISS_STATUS if table else 1.0, 0.0 if attack.shock == s else 1.0)
-        spared = float(totals[v][:top].sum())
-        statuses[s] = min(max(alive - spared, 0.0), 1.0)
-    explodes = None if vehicle.explodes is None else wrecked * p_at_least(vehicle.explodes)
+    causes = {s: (table and p_glance > 0.0) or s in attack.shock for s in _TABLE_STATUSES}
+    avoid: dict[frozenset[str], np.ndarray] = {}
+    for r in range(len(_TABLE_STATUSES) + 1):
+        for subset in itertools.combinations(_TABLE_STATUSES, r):
+            hit_by = frozenset(subset)
+            z_glance = 1.0 - 2.0 * len(hit_by) / 6.0 if table else 1.0
+            z_shock = 0.0 if hit_by & set(attack.shock) else 1.0
+            total = np.zeros((top + 1, shields + 1))
+            for n, q in enumerate(counts.probabilities):
+                if q > 0.0:
+                    total += q * _hull_poly(kinds, polys, n, shields, top, glance, z_glance=z_glance, z_shock=z_shock)
+            avoid[hit_by] = total
+    everything = frozenset(_TABLE_STATUSES)
+    joint: dict[frozenset[str], np.ndarray] = {}
+    for r in range(len(_TABLE_STATUSES) + 1):
+        for given in itertools.combinations(_TABLE_STATUSES, r):
+            exact = frozenset(given)
+            value = np.zeros((top + 1, shields + 1))
+            for k in range(len(exact) + 1):
+                for part in itertools.combinations(sorted(exact), k):
+                    value += (-1) ** (len(exact) - k) * avoid[everything - frozenset(part)]
+            joint[exact] = np.clip(value, 0.0, None)
     per_die = {k: sum(p for p, _, kk in kinds if kk in k) for k in ("g", "uca")}
-    return HH3VehicleResult(
-        hits=_binomial_mixture(counts, 1.0 - die.p_hit("none")),
-        critical_hits=_binomial_mixture(counts, die.p_hit("critical")),
-        glancing=_binomial_mixture(counts, per_die["g"]),
-        penetrating=_binomial_mixture(counts, per_die["uca"]),
-        hull_points=hull,
-        wrecked=wrecked,
-        explodes=explodes,
-        statuses={s: statuses[s] for s in STATUSES},
-    )
+    tallies = {
+        "hits": _binomial_mixture(counts, 1.0 - die.p_hit("none")),
+        "critical_hits": _binomial_mixture(counts, die.p_hit("critical")),
+        "glancing": _binomial_mixture(counts, per_die["g"]),
+        "penetrating": _binomial_mixture(counts, per_die["uca"]),
+    }
+    return VolleyJoint(joint, causes, tallies)
 
 
 def _binomial_mixture(counts: Dist, p: float) -> Dist:

@@ -25,6 +25,9 @@ _ALLOWED = frozenset(
 )  # fmt: skip
 
 
+_UNIT_ONLY = ("T", "W", "SAV", "LD", "CL", "WP", "IN")
+
+
 @dataclass(frozen=True)
 class Hh3VehicleTarget:
     """One vehicle model as a target.
@@ -88,6 +91,14 @@ def read_vehicle(data: Any, field: str = "target") -> Hh3VehicleTarget:
     """
     if not isinstance(data, Mapping):
         raise ProfileError(f"{field}: expected an object, got {show_value(data)}", field=field)
+    statline = [k for k in _UNIT_ONLY if k in data]
+    if statline:
+        armour = next(k for k in VEHICLE_FIELDS if k in data)
+        raise ProfileError(
+            f"{field}.{armour}: a vehicle's armour beside {field}.{statline[0]} (a vehicle has no T, W, SAV, LD "
+            "or CL): give one or the other",
+            field=f"{field}.{armour}",
+        )
     for key in data:
         if key not in _ALLOWED:
             raise ProfileError(
