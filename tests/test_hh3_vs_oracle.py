@@ -24,35 +24,13 @@ PMF_KEYS = ("hits", "critical_hits", "wounds", "unsaved", "casualties", "damage"
             "hull_points", "attacker_casualties")  # fmt: skip
 
 # Cases where the contract decides against the engine: {case id: the discrepancy and the deciding section}.
-PLAIN_INFANTRY = (
-    "engine: Pinned/Suppressed/Stunned null against a unit that is not 'Infantry (Heavy)' (plain 'Infantry', "
-    "'Walker') although the weapon has Pinning/Suppressive/Stun; MECHANICS-HH3 section 14: every such trigger "
-    "makes a Cool Check, null only when nothing can cause the status or the unit is immune"
-)
-SHOCK_WALKER = (
-    "engine: Shock (Stunned) against a 'Walker' unit gives no status (null); MECHANICS-HH3 section 4: against a "
-    "unit with Vehicle or Walker models any natural 5-6 on a Hit Test gives the status X, no Check"
-)
+# Fixed since first found (their strict xfails turned to passes, then were removed): statuses null against
+# plain Infantry and Walkers, the Melta trait refused, firing_units at a vehicle refused, Shock at a Walker.
 FLYER_SHOCK = (
     "engine: Shock (Stunned) gives a 'Vehicle (Flyer)' the Stunned status (0.556); MECHANICS-HH3 section 14: "
     "Flyers are immune (core rules, Flyer Sub-Type: never gains a Tactical Status)"
 )
-MELTA_TRAIT = (
-    "engine refuses the BSData multi-melta (Traits 'Melta': \"'Melta' needs a number in brackets\"); "
-    "MECHANICS-HH3 section 17 (row 28): Melta is a trait, a family tag; its dice effect is the Melta (X) rule"
-)
 ENGINE_WRONG: dict[str, str] = {
-    "bolter_pinning": PLAIN_INFANTRY,
-    "suppressive_stun_panic": PLAIN_INFANTRY,
-    "sequence_pinning_two_attacks": PLAIN_INFANTRY,
-    "gen000_shooting": PLAIN_INFANTRY,
-    "gen020_shooting": PLAIN_INFANTRY,
-    "gen056_shooting": PLAIN_INFANTRY,
-    "gen096_shooting": PLAIN_INFANTRY,
-    "more006_odd_target": PLAIN_INFANTRY,
-    "more039_sequence": PLAIN_INFANTRY,
-    "more030_odd_target": SHOCK_WALKER,
-    "melee_shock_v_walker": SHOCK_WALKER,
     "more054_odd_target": FLYER_SHOCK,
     "sequence_largest_x_of_the_attack": (
         "engine: a Pinning Check triggered by a Pinning (0) weapon of an attack takes X 0 although the attack also "
@@ -60,12 +38,6 @@ ENGINE_WRONG: dict[str, str] = {
         "MECHANICS-HH3 section 14: 'Within one attack, several weapons with the same rule: only the largest X "
         "counts' (special rules text: if the attack includes multiple weapons with different versions, use the "
         "greatest modifier); a reading the lead may settle the other way"
-    ),
-    "multi_melta_in_range_v_rhino": MELTA_TRAIT,
-    "multi_melta_out_of_range": MELTA_TRAIT,
-    "sequence_v_rhino": (
-        "engine refuses firing_units against a vehicle ('one volley per scenario (not chained yet)'); issue 34 "
-        "item 2 and MECHANICS-HH3 section 2: Fire Groups in sequence carry the target's state (its Hull Points)"
     ),
 }
 
