@@ -132,6 +132,10 @@ TABLE: list[tuple[str, dict]] = [
         "template_hits_do_not_ignore_cover",
         doc(w(BOLTER, R="Template", rules="Template", AP=4), t(LEG3, Cover="4+"), hits=3),
     ),
+    (
+        "template_overload_rolls_fp_dice",
+        doc(w(BOLTER, R="Template", FP=2, rules="Template, Overload (2)"), LEG3, attacker={"models": 2}, hits=4),
+    ),
     ("invulnerable_better_than_armour", doc(LASCANNON, TERMINATORS, attacks=3)),
     # --- vehicles
     ("lascannon_v_rhino_front", doc(LASCANNON, RHINO)),

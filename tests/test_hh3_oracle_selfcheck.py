@@ -472,3 +472,12 @@ def test_given_hits_roll_no_hit_die():
     r = hh3_oracle(doc({"Special Rules": "Blast (3)"}, hits=2))
     assert r["hits"] == [0, 0, 1] and r["critical_hits"] == [1]
     assert r["unsaved"] == binomial(2, F(1, 6))
+
+
+def test_a_template_rolls_its_firepower_dice_for_misfires():
+    # Template, Overload (2), FP 1, given hits: one die for the Misfire, a 1-2 (1/3); the firer (T4, SAV 3+):
+    # wound 1/2, save fails 1/3: 1/18 casualty.
+    r = hh3_oracle(doc({"Special Rules": "Template, Overload (2)", "R": "Template"}, attacker={"SAV": "3+"}, hits=2))
+    (m,) = r["misfires"]
+    assert m["hits"] == [F(2, 3), F(1, 3)]
+    assert m["casualties"] == [F(17, 18), F(1, 18)]

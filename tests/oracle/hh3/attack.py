@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
-from .enumerate import GIVEN, St, add, pmf, resolve, resolve_vehicle
+from .enumerate import GIVEN, St, add, pmf, resolve, resolve_vehicle, roll_each
 from .profiles import Unit, dice_count, quarter, strike, unit
 from .rules import STATUSES, check_passes, dice, dice_dist
 
@@ -28,7 +28,15 @@ def run_volley(dist: dict, v: dict, target: Unit, options: dict, melee: bool):
     attacker = unit(v["attacker"])
     sk = strike(v["weapon"], attacker, target, v, melee=melee)
     counts = dice_count(v["weapon"], attacker, v, melee=melee)
+    template_misfires = None
     if v.get("hits") is not None:  # marker hits: no Hit Test at all
+        if sk.overload is not None and "Template" in sk.rules:  # section 4: roll the FP dice for Misfires
+            fp = dice_count(v["weapon"], attacker, {**v, "attacks": None}, melee=False)
+            x = sk.overload
+            template_misfires = {}
+            for n, p in fp.items():
+                for (m,), q in roll_each(n, (0,), lambda c, f: (c[0] + (f <= x),)).items():
+                    add(template_misfires, m, p * q)
         sk = replace(sk, hit_need=GIVEN, crit_from=None, rending=None, overload=None, shock=None)
         counts = dice_dist(dice(v["hits"]))
     out: dict[St, Fraction] = {}
@@ -56,7 +64,10 @@ def run_volley(dist: dict, v: dict, target: Unit, options: dict, melee: bool):
                 shocked = end.shocked | {sk.shock} if end.shock and sk.shock in STATUSES else end.shocked
                 add(out, replace(end, now=frozenset(now), shock=False, shocked=shocked), p * pn * q)
                 add(misfired, end.misfires - start.misfires, p * pn * q)
-    firer = misfire_losses(v, attacker, misfired) if sk.overload is not None else None
+    if template_misfires is not None:
+        misfired = template_misfires
+    has_misfires = sk.overload is not None or template_misfires is not None
+    firer = misfire_losses(v, attacker, misfired) if has_misfires else None
     return out, sk, firer
 
 
