@@ -89,6 +89,14 @@ TABLE: list[tuple[str, dict]] = [
     ("poisoned_3_v_walker", doc(w(BOLTER, rules="Poisoned (3+)"), t(LEG3, T=7, Type="Walker", W=2), attacks=3)),
     ("deflagrate_4", doc(w(BOLTER, rules="Deflagrate (4)"), LEG3, attacker={"models": 2})),
     ("deflagrate_w2_d2", doc(w(BOLTER, rules="Deflagrate (5)", D=2), t(LEG3, W=2), attacks=3)),
+    (
+        "deflagrate_eternal_warrior_w2",
+        doc(
+            w(BOLTER, rules="Deflagrate (6)", D=2, AP=4),
+            t(LEG3, W=2, rules=["Eternal Warrior (1)", "Feel No Pain (6+)"]),
+            attacks=3,
+        ),
+    ),
     ("feel_no_pain_5", doc(BOLTER, t(LEG3, rules=["Feel No Pain (5+)"]), attacker={"models": 2})),
     ("shrouded_and_cover", doc(LASCANNON, t(LEG3, Cover="5+", rules=["Shrouded (5+)"]), attacks=3)),
     ("eternal_warrior_d3", doc(w(BOLTER, D="D3", AP=2), t(LEG3, W=3, rules=["Eternal Warrior (1)"]), attacks=3)),
@@ -153,6 +161,10 @@ TABLE: list[tuple[str, dict]] = [
             attacks=2,
             range=3,
         ),
+    ),
+    (
+        "ordnance_rs_past_ten_on_a_vehicle",
+        doc(w(BOLTER, FP=1, RS=6, rules="Ordnance (RS)", D=1), RHINO, attacks=3, stationary=True),
     ),
     ("bolters_v_rhino_rear_glances", doc(BOLTER, t(RHINO, facing="Rear"), attacker={"models": 2})),
     ("armour_breaker_4", doc(w(AUTOCANNON, rules="Armour-breaker (4+)"), t(RHINO, facing="Side"), attacks=3)),
