@@ -235,3 +235,32 @@ def test_vehicle_options_on_other_targets_are_named() -> None:
     bolter = {"name": "Bolter", "R": 24, "FP": 2, "RS": 4, "AP": 5, "D": 1}
     r = calc(_doc(weapon=bolter, target=MARINES, options={"critical_vs_vehicle": "wasted"}))
     assert "options.critical_vs_vehicle" in r["no_effect"] and r["reasons"]["options.critical_vs_vehicle"]
+
+
+@pytest.mark.parametrize(("fp", "want"), [(1, 1 / 3), (2, 1 - (2 / 3) ** 2)])
+def test_shock_from_blast_markers_on_a_walker(fp: int, want: float) -> None:
+    # RS 1 never wounds T 7: the only status is Shock's, when a marker's Hit Test shows a natural 5 or 6 (1/3 per
+    # marker, hit or miss): 1/3 for one marker, 1 - (2/3)^2 for two.
+    walker = {"name": "Dreadnought", "Type": "Walker", "models": 1, "WS": 5, "S": 6, "T": 7, "W": 6, "I": 4,
+              "A": 3, "LD": 8, "CL": 8, "SAV": "2+"}  # fmt: skip
+    weak = {
+        "name": "Weak",
+        "R": 48,
+        "FP": fp,
+        "RS": 1,
+        "AP": None,
+        "D": 1,
+        "Special Rules": 'Blast (3"), Shock (Pinned)',
+    }
+    r = calc(_doc(weapon=weak, target=walker))
+    assert r["statuses"]["Pinned"] == pytest.approx(want, abs=1e-12)
+    assert "Shock (Pinned)" in r["applied"]
+
+
+def test_a_pinning_blast_by_hand() -> None:
+    # One 32 mm Legionary (SAV 2+): hit 7/9 (see above), wound 1/2, saved 5/6 (else it dies: no status).
+    # Pinning (1): a Cool Check at CL 7 - 1 = 6 fails in 21 of 36: P(Pinned) = 7/18 x 5/6 x 21/36.
+    one = {**MARINES, "models": 1, "SAV": "2+"}
+    frag = {"name": "Frag", "R": 48, "FP": 1, "RS": 4, "AP": None, "D": 1, "Special Rules": 'Blast (3"), Pinning (1)'}
+    r = calc(_doc(weapon=frag, target=one, formation={"models": 1, "base_mm": 32}))
+    assert r["statuses"]["Pinned"] == pytest.approx(7 / 18 * 5 / 6 * 21 / 36, abs=1e-12)

@@ -9,6 +9,7 @@ class by class (:mod:`praetor_analysis.markers.hh3_units`). One marker volley pe
 from __future__ import annotations
 
 import re
+from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -16,9 +17,12 @@ from typing import Any
 import numpy as np
 
 from praetor_analysis.engine.hh3 import (
+    PINNED,
     CheckValues,
+    FireGroup,
     Hh3Volley,
     RuleReport,
+    State,
     end_attack,
     fire_group,
     losses,
@@ -27,6 +31,8 @@ from praetor_analysis.engine.hh3 import (
     target_report,
     volley_report,
 )
+from praetor_analysis.engine.hh3 import STATUSES as ENGINE_STATUSES
+from praetor_analysis.engine.hh3.chain import HELD
 from praetor_analysis.errors import ScenarioError
 from praetor_analysis.markers.formation import Formation, Hull
 from praetor_analysis.markers.hh3_blast import (
@@ -115,18 +121,50 @@ def _law(plan: MarkerPlan, shape: Formation | Hull, p_test: float) -> BlastLaw:
     return blast_hh3(shape, plan.diameter, p_test=p_test, aim=s.aim, edges=s.edges)
 
 
-def _mixed(markers: Dist, law: BlastLaw, test: Mapping[str, float]) -> tuple[tuple[str, ...], np.ndarray]:
+def _mixed(
+    markers: Dist, law: BlastLaw, test: Mapping[str, float], p_miss: float | None = None
+) -> tuple[tuple[str, ...], np.ndarray]:
     """The joint hits by class of a number of markers given as a distribution."""
     parts = []
     for n, p in enumerate(markers.probabilities):
         if p > 0.0:
-            parts.append((p, *marker_hits_by_class(law, test, n)))
+            parts.append((p, *marker_hits_by_class(law, test, n, p_miss=p_miss)))
     classes = parts[0][1]
     shape = tuple(max(a.shape[i] for _, _, a in parts) for i in range(len(classes)))
     out = np.zeros(shape)
     for p, _, a in parts:
         out[tuple(slice(0, s) for s in a.shape)] += p * a
     return classes, out
+
+
+def _shocked(
+    states: dict[State, float],
+    plan: MarkerPlan,
+    shape: Formation | Hull,
+    group: FireGroup,
+    classes: tuple[str, ...],
+    w: int,
+    fresh: dict[State, float],
+) -> dict[State, float]:
+    """Shock (X) against a Walker: the attack given that no marker's Hit Test shows a natural 5 or 6 (each die
+    then follows the engine's calm die, all of them calm with probability (1 - shock)^n); the rest of the mass
+    gains the statuses Shock gives, without a Check (as the engine does for dice)."""
+    assert group.calm is not None
+    calm, quiet = group.calm, 1.0 - group.die.shock
+    test = {"hit": calm.hit * quiet, "critical": calm.critical * quiet, "rending": calm.rending * quiet}
+    _, joint = _mixed(group.dice, _law(plan, shape, group.die.hits), test, p_miss=calm.miss * quiet)
+    still = resolve_marker_hits(fresh, classes, joint, group, w)
+    out: dict[State, float] = defaultdict(float)
+    for s, p in states.items():
+        q = min(still.get(s, 0.0), p)
+        if q > 0.0:
+            out[s] += q
+        if p - q > 0.0:
+            raised = list(s)
+            for pos in group.shock:
+                raised[pos] = HELD
+            out[tuple(raised)] += p - q  # type: ignore[index]
+    return dict(out)
 
 
 def _fix_report(report: RuleReport, weapon: Hh3Weapon, plan: MarkerPlan) -> None:
@@ -150,8 +188,6 @@ def _fix_report(report: RuleReport, weapon: Hh3Weapon, plan: MarkerPlan) -> None
             move(rule.label, "not_modelled", FORCE_NOT_HERE)
         elif rule.name in ("Critical Hit", "Rending", "Shock") and plan.kind != "blast":
             move(rule.label, "no_effect", _NO_TEST)
-        elif rule.name == "Shock" and rule.label in report.applied:
-            move(rule.label, "not_modelled", "the status of a marker's natural 5-6 on a Walker is not resolved yet")
 
 
 def calc_marker_volley(rest: Mapping[str, Any], mine: Mapping[str, Any], *, check_only: bool) -> dict[str, Any] | None:
@@ -209,6 +245,8 @@ def calc_marker_volley(rest: Mapping[str, Any], mine: Mapping[str, Any], *, chec
         notes.append(default_note(plan.setup))
     w = target.w
     states = resolve_marker_hits(start(target.models, w), classes, joint, group, w)
+    if plan.kind == "blast" and group.shock and group.calm is not None:
+        states = _shocked(states, plan, shape, group, classes, w, start(target.models, w))
     states = end_attack(states, casualty_check=True)
     counts = marker_counts(classes, joint, group)
     casualties, damage = losses(states, target.models, w)
@@ -218,7 +256,8 @@ def calc_marker_volley(rest: Mapping[str, Any], mine: Mapping[str, Any], *, chec
     for note in notes:
         report.add("applied", note)
     heavy = target.cl is not None and "Heavy" in target.subtypes
-    values = CheckValues(target.ld, target.cl + 1 if heavy and target.cl is not None else None)
+    cool = target.cl + 1 if heavy and target.cl is not None else target.cl  # Heavy Sub-Type: +1 CL
+    values = CheckValues(target.ld, cool)
     if target.has_type("Automata"):
         values = CheckValues(None, None)
     possible = {
@@ -226,6 +265,9 @@ def calc_marker_volley(rest: Mapping[str, Any], mine: Mapping[str, Any], *, chec
         for r, s in (("Pinning", "Pinned"), ("Suppressive", "Suppressed"), ("Stun", "Stunned"))
     }
     possible["Routed"] = True
+    if plan.kind == "blast":
+        for pos in group.shock:  # Shock (X) on a Walker: its statuses, without a Check
+            possible[ENGINE_STATUSES[pos - PINNED]] = True
     found = statuses(states, values, possible)
     out: dict[str, Any] = {
         "edition": "hh3",
