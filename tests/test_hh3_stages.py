@@ -264,3 +264,33 @@ def test_a_pinning_blast_by_hand() -> None:
     frag = {"name": "Frag", "R": 48, "FP": 1, "RS": 4, "AP": None, "D": 1, "Special Rules": 'Blast (3"), Pinning (1)'}
     r = calc(_doc(weapon=frag, target=one, formation={"models": 1, "base_mm": 32}))
     assert r["statuses"]["Pinned"] == pytest.approx(7 / 18 * 5 / 6 * 21 / 36, abs=1e-12)
+
+
+def test_a_template_equals_the_engine_given_its_hits() -> None:
+    # A template's hits are a fixed count (FP x models touched), plain and independent: the markers stage must
+    # answer exactly as the engine's door given that many hits.
+    flamer = {"name": "Flamer", "R": "Template", "FP": 1, "RS": 4, "AP": 5, "D": 1,
+              "Special Rules": "Template, Pinning (1), Shred (6+)"}  # fmt: skip
+    target = {**MARINES, "W": 2}
+    placed = calc(_doc(weapon=flamer, target=target))
+    touched = len(placed["hits"]["pmf"]) - 1
+    given = calc(_doc(weapon=flamer, target=target, hits=touched))
+    for key in ("wounds", "unsaved", "casualties", "damage"):
+        assert placed[key]["pmf"] == pytest.approx(given[key]["pmf"], abs=1e-12), key
+    assert placed["statuses"] == pytest.approx(given["statuses"], abs=1e-12)
+
+
+def test_arrays_take_every_stage() -> None:
+    import json
+
+    from praetor_analysis.scenario.calc import calc_json
+
+    sword = {"name": "Chainsword", "IM": "I", "AM": "A", "SM": "S", "AP": None, "D": 1}
+    round_doc = {"edition": "hh3", "mode": "melee", "attacker": MARINES, "weapon": sword, "target": MARINES,
+                 "target_weapon": sword}  # fmt: skip
+    flamer = {"name": "Flamer", "R": "Template", "FP": 1, "RS": 4, "AP": 5, "D": 1, "Special Rules": "Template"}
+    docs = [_doc(), round_doc, _doc(weapon=flamer, target=MARINES)]
+    out = calc_json(json.dumps(docs))
+    assert out[0] == calc(docs[0]) and out[1]["combat"] == calc(round_doc)["combat"] and "hits" in out[2]
+    with pytest.raises(ScenarioError, match=r"^\[1\] target_weapon"):
+        calc_json(json.dumps([_doc(), {**round_doc, "mode": "shooting"}]))
