@@ -294,3 +294,27 @@ def test_arrays_take_every_stage() -> None:
     assert out[0] == calc(docs[0]) and out[1]["combat"] == calc(round_doc)["combat"] and "hits" in out[2]
     with pytest.raises(ScenarioError, match=r"^\[1\] target_weapon"):
         calc_json(json.dumps([_doc(), {**round_doc, "mode": "shooting"}]))
+
+
+@pytest.mark.parametrize("same_unit", [True, False])
+def test_marker_volleys_in_sequence_equal_the_engine_given_their_hits(same_unit: bool) -> None:
+    # A flamer then bolters (one firing unit, or two): the markers stage carries the target over as the engine
+    # does when the template's hits are given.
+    flamer = {"name": "Flamer", "R": "Template", "FP": 1, "RS": 4, "AP": 5, "D": 1,
+              "Special Rules": "Template, Pinning (1)"}  # fmt: skip
+    bolter = {"name": "Bolter", "R": 24, "FP": 2, "RS": 4, "AP": 5, "D": 1, "Special Rules": "Suppressive (1)"}
+    shooter = {"BS": 4, "models": 3}
+    target = {**MARINES, "W": 2}
+    touched = len(calc(_doc(weapon=flamer, target=target))["hits"]["pmf"]) - 1
+
+    def units(first: dict[str, Any]) -> list[list[dict[str, Any]]]:
+        second = {"attacker": shooter, "weapon": bolter}
+        return [[first, second]] if same_unit else [[first], [second]]
+
+    placed = calc({"edition": "hh3", "target": target,
+                   "firing_units": units({"attacker": {"BS": 4, "models": 1}, "weapon": flamer})})  # fmt: skip
+    given = calc({"edition": "hh3", "target": target,
+                  "firing_units": units({"attacker": {"BS": 4, "models": 1}, "weapon": flamer, "hits": touched})})  # fmt: skip
+    for key in ("hits", "wounds", "unsaved", "casualties", "damage"):
+        assert placed[key]["pmf"] == pytest.approx(given[key]["pmf"], abs=1e-12), key
+    assert placed["statuses"] == pytest.approx(given["statuses"], abs=1e-12)
