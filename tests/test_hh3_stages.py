@@ -235,3 +235,86 @@ def test_vehicle_options_on_other_targets_are_named() -> None:
     bolter = {"name": "Bolter", "R": 24, "FP": 2, "RS": 4, "AP": 5, "D": 1}
     r = calc(_doc(weapon=bolter, target=MARINES, options={"critical_vs_vehicle": "wasted"}))
     assert "options.critical_vs_vehicle" in r["no_effect"] and r["reasons"]["options.critical_vs_vehicle"]
+
+
+@pytest.mark.parametrize(("fp", "want"), [(1, 1 / 3), (2, 1 - (2 / 3) ** 2)])
+def test_shock_from_blast_markers_on_a_walker(fp: int, want: float) -> None:
+    # RS 1 never wounds T 7: the only status is Shock's, when a marker's Hit Test shows a natural 5 or 6 (1/3 per
+    # marker, hit or miss): 1/3 for one marker, 1 - (2/3)^2 for two.
+    walker = {"name": "Dreadnought", "Type": "Walker", "models": 1, "WS": 5, "S": 6, "T": 7, "W": 6, "I": 4,
+              "A": 3, "LD": 8, "CL": 8, "SAV": "2+"}  # fmt: skip
+    weak = {
+        "name": "Weak",
+        "R": 48,
+        "FP": fp,
+        "RS": 1,
+        "AP": None,
+        "D": 1,
+        "Special Rules": 'Blast (3"), Shock (Pinned)',
+    }
+    r = calc(_doc(weapon=weak, target=walker))
+    assert r["statuses"]["Pinned"] == pytest.approx(want, abs=1e-12)
+    assert "Shock (Pinned)" in r["applied"]
+
+
+def test_a_pinning_blast_by_hand() -> None:
+    # One 32 mm Legionary (SAV 2+): hit 7/9 (see above), wound 1/2, saved 5/6 (else it dies: no status).
+    # Pinning (1): a Cool Check at CL 7 - 1 = 6 fails in 21 of 36: P(Pinned) = 7/18 x 5/6 x 21/36.
+    one = {**MARINES, "models": 1, "SAV": "2+"}
+    frag = {"name": "Frag", "R": 48, "FP": 1, "RS": 4, "AP": None, "D": 1, "Special Rules": 'Blast (3"), Pinning (1)'}
+    r = calc(_doc(weapon=frag, target=one, formation={"models": 1, "base_mm": 32}))
+    assert r["statuses"]["Pinned"] == pytest.approx(7 / 18 * 5 / 6 * 21 / 36, abs=1e-12)
+
+
+def test_a_template_equals_the_engine_given_its_hits() -> None:
+    # A template's hits are a fixed count (FP x models touched), plain and independent: the markers stage must
+    # answer exactly as the engine's door given that many hits.
+    flamer = {"name": "Flamer", "R": "Template", "FP": 1, "RS": 4, "AP": 5, "D": 1,
+              "Special Rules": "Template, Pinning (1), Shred (6+)"}  # fmt: skip
+    target = {**MARINES, "W": 2}
+    placed = calc(_doc(weapon=flamer, target=target))
+    touched = len(placed["hits"]["pmf"]) - 1
+    given = calc(_doc(weapon=flamer, target=target, hits=touched))
+    for key in ("wounds", "unsaved", "casualties", "damage"):
+        assert placed[key]["pmf"] == pytest.approx(given[key]["pmf"], abs=1e-12), key
+    assert placed["statuses"] == pytest.approx(given["statuses"], abs=1e-12)
+
+
+def test_arrays_take_every_stage() -> None:
+    import json
+
+    from praetor_analysis.scenario.calc import calc_json
+
+    sword = {"name": "Chainsword", "IM": "I", "AM": "A", "SM": "S", "AP": None, "D": 1}
+    round_doc = {"edition": "hh3", "mode": "melee", "attacker": MARINES, "weapon": sword, "target": MARINES,
+                 "target_weapon": sword}  # fmt: skip
+    flamer = {"name": "Flamer", "R": "Template", "FP": 1, "RS": 4, "AP": 5, "D": 1, "Special Rules": "Template"}
+    docs = [_doc(), round_doc, _doc(weapon=flamer, target=MARINES)]
+    out = calc_json(json.dumps(docs))
+    assert out[0] == calc(docs[0]) and out[1]["combat"] == calc(round_doc)["combat"] and "hits" in out[2]
+    with pytest.raises(ScenarioError, match=r"^\[1\] target_weapon"):
+        calc_json(json.dumps([_doc(), {**round_doc, "mode": "shooting"}]))
+
+
+@pytest.mark.parametrize("same_unit", [True, False])
+def test_marker_volleys_in_sequence_equal_the_engine_given_their_hits(same_unit: bool) -> None:
+    # A flamer then bolters (one firing unit, or two): the markers stage carries the target over as the engine
+    # does when the template's hits are given.
+    flamer = {"name": "Flamer", "R": "Template", "FP": 1, "RS": 4, "AP": 5, "D": 1,
+              "Special Rules": "Template, Pinning (1)"}  # fmt: skip
+    bolter = {"name": "Bolter", "R": 24, "FP": 2, "RS": 4, "AP": 5, "D": 1, "Special Rules": "Suppressive (1)"}
+    shooter = {"BS": 4, "models": 3}
+    target = {**MARINES, "W": 2}
+    touched = len(calc(_doc(weapon=flamer, target=target))["hits"]["pmf"]) - 1
+
+    def units(first: dict[str, Any]) -> list[list[dict[str, Any]]]:
+        second = {"attacker": shooter, "weapon": bolter}
+        return [[first, second]] if same_unit else [[first], [second]]
+
+    placed = calc({"edition": "hh3", "target": target,
+                   "firing_units": units({"attacker": {"BS": 4, "models": 1}, "weapon": flamer})})  # fmt: skip
+    given = calc({"edition": "hh3", "target": target,
+                  "firing_units": units({"attacker": {"BS": 4, "models": 1}, "weapon": flamer, "hits": touched})})  # fmt: skip
+    for key in ("hits", "wounds", "unsaved", "casualties", "damage"):
+        assert placed[key]["pmf"] == pytest.approx(given[key]["pmf"], abs=1e-12), key
+    assert placed["statuses"] == pytest.approx(given["statuses"], abs=1e-12)

@@ -184,7 +184,7 @@ def barrage_hh3(
 
 
 def marker_hits_by_class(
-    law: BlastLaw, test: Mapping[str, float], markers: int, *, scattered: str = "hit"
+    law: BlastLaw, test: Mapping[str, float], markers: int, *, scattered: str = "hit", p_miss: float | None = None
 ) -> tuple[tuple[str, ...], np.ndarray]:
     """The joint pmf of the hits of ``markers`` independent markers, split by the class of their Hit Test.
 
@@ -193,13 +193,16 @@ def marker_hits_by_class(
         test: P(the Hit Test succeeds with each class), e.g. ``{"hit": 0.5, "critical": 1/6}``; the rest is a miss.
         markers: markers fired (one per point of Firepower).
         scattered: the class of the hits of a scattered marker (a plain hit).
+        p_miss: P(the test fails); default the rest of ``test``'s mass. A smaller one gives a sub-distribution
+            (the markers given some condition on their dice, e.g. no natural 5 or 6).
 
     Returns:
         ``(classes, joint)``: ``joint[k1, k2, ...]`` = P(k1 hits of ``classes[0]``, ...), every hit of one marker
         in the class of its test.
     """
     classes: tuple[str, ...] = tuple(dict.fromkeys([*test, scattered]))
-    p_miss = 1.0 - sum(test.values())
+    if p_miss is None:
+        p_miss = 1.0 - sum(test.values())
     if p_miss < -1e-12:
         raise ValueError(f"Hit Test classes sum above 1: {dict(test)}")
     size = law.on_hit.size

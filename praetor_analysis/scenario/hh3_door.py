@@ -4,7 +4,7 @@
 (:func:`praetor_analysis.scenario.hh3.calc_hh3`) unchanged.
 
 - a target with ``Front Armour``/``HP`` (a Knight's ``Front``/``Rear``): the vehicle stage (its volleys in order);
-- a ``Blast``, ``Barrage`` or ``Template`` weapon without ``hits``: the markers stage, over the target's
+- a ``Blast``, ``Barrage`` or ``Template`` weapon without ``hits`` (in any volley): the markers stage, over the target's
   ``formation`` (default: the 2nd edition's default formation of its models) with ``aim``, ``indirect``,
   ``edges`` as in edition 2;
 - ``target_weapon``: a whole round of combat, both sides striking in Initiative order, and its resolution.
@@ -113,11 +113,16 @@ def _stage(data: Any) -> str | None:
         return "round"
     if any(k in data for k in MARKER_FIELDS):
         return "marker"
-    weapon = data.get("weapon")
-    if isinstance(weapon, Mapping) and data.get("hits") is None and "firing_units" not in data:
-        text = " ".join(str(weapon.get(k, "")) for k in ("Special Rules", "Traits", "R"))
-        if re.search(r"\b(blast|template)\b", text, flags=re.IGNORECASE):
-            return "marker"
+    volleys = [data]
+    units = data.get("firing_units")
+    if isinstance(units, list):
+        volleys = [v for unit in units if isinstance(unit, list) for v in unit if isinstance(v, Mapping)]
+    for volley in volleys:
+        weapon = volley.get("weapon")
+        if isinstance(weapon, Mapping) and volley.get("hits") is None:
+            text = " ".join(str(weapon.get(k, "")) for k in ("Special Rules", "Traits", "R"))
+            if re.search(r"\b(blast|template)\b", text, flags=re.IGNORECASE):
+                return "marker"
     return None
 
 

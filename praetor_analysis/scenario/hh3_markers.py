@@ -3,12 +3,14 @@
 The target's formation is the 2nd edition's (``formation``, ``aim``, ``indirect``, ``edges``; without a
 formation, the default one of the target's models, named under ``applied``); the scatter law and the counting
 are the 3rd edition's (:mod:`praetor_analysis.markers.hh3_blast`), and the hits go through the edition 3 chain
-class by class (:mod:`praetor_analysis.markers.hh3_units`). One marker volley per scenario.
+class by class (:mod:`praetor_analysis.markers.hh3_units`); the other volleys of a sequence go through the
+engine's Fire Group, in order.
 """
 
 from __future__ import annotations
 
 import re
+from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -16,17 +18,24 @@ from typing import Any
 import numpy as np
 
 from praetor_analysis.engine.hh3 import (
+    PINNED,
     CheckValues,
+    FireGroup,
     Hh3Volley,
     RuleReport,
+    State,
     end_attack,
     fire_group,
+    group_counts,
     losses,
+    resolve_group,
     start,
     statuses,
     target_report,
     volley_report,
 )
+from praetor_analysis.engine.hh3 import STATUSES as ENGINE_STATUSES
+from praetor_analysis.engine.hh3.chain import HELD
 from praetor_analysis.errors import ScenarioError
 from praetor_analysis.markers.formation import Formation, Hull
 from praetor_analysis.markers.hh3_blast import (
@@ -115,18 +124,50 @@ def _law(plan: MarkerPlan, shape: Formation | Hull, p_test: float) -> BlastLaw:
     return blast_hh3(shape, plan.diameter, p_test=p_test, aim=s.aim, edges=s.edges)
 
 
-def _mixed(markers: Dist, law: BlastLaw, test: Mapping[str, float]) -> tuple[tuple[str, ...], np.ndarray]:
+def _mixed(
+    markers: Dist, law: BlastLaw, test: Mapping[str, float], p_miss: float | None = None
+) -> tuple[tuple[str, ...], np.ndarray]:
     """The joint hits by class of a number of markers given as a distribution."""
     parts = []
     for n, p in enumerate(markers.probabilities):
         if p > 0.0:
-            parts.append((p, *marker_hits_by_class(law, test, n)))
+            parts.append((p, *marker_hits_by_class(law, test, n, p_miss=p_miss)))
     classes = parts[0][1]
     shape = tuple(max(a.shape[i] for _, _, a in parts) for i in range(len(classes)))
     out = np.zeros(shape)
     for p, _, a in parts:
         out[tuple(slice(0, s) for s in a.shape)] += p * a
     return classes, out
+
+
+def _shocked(
+    states: dict[State, float],
+    plan: MarkerPlan,
+    shape: Formation | Hull,
+    group: FireGroup,
+    classes: tuple[str, ...],
+    w: int,
+    fresh: dict[State, float],
+) -> dict[State, float]:
+    """Shock (X) against a Walker: the attack given that no marker's Hit Test shows a natural 5 or 6 (each die
+    then follows the engine's calm die, all of them calm with probability (1 - shock)^n); the rest of the mass
+    gains the statuses Shock gives, without a Check (as the engine does for dice)."""
+    assert group.calm is not None
+    calm, quiet = group.calm, 1.0 - group.die.shock
+    test = {"hit": calm.hit * quiet, "critical": calm.critical * quiet, "rending": calm.rending * quiet}
+    _, joint = _mixed(group.dice, _law(plan, shape, group.die.hits), test, p_miss=calm.miss * quiet)
+    still = resolve_marker_hits(fresh, classes, joint, group, w)
+    out: dict[State, float] = defaultdict(float)
+    for s, p in states.items():
+        q = min(still.get(s, 0.0), p)
+        if q > 0.0:
+            out[s] += q
+        if p - q > 0.0:
+            raised = list(s)
+            for pos in group.shock:
+                raised[pos] = HELD
+            out[tuple(raised)] += p - q  # type: ignore[index]
+    return dict(out)
 
 
 def _fix_report(report: RuleReport, weapon: Hh3Weapon, plan: MarkerPlan) -> None:
@@ -150,96 +191,127 @@ def _fix_report(report: RuleReport, weapon: Hh3Weapon, plan: MarkerPlan) -> None
             move(rule.label, "not_modelled", FORCE_NOT_HERE)
         elif rule.name in ("Critical Hit", "Rending", "Shock") and plan.kind != "blast":
             move(rule.label, "no_effect", _NO_TEST)
-        elif rule.name == "Shock" and rule.label in report.applied:
-            move(rule.label, "not_modelled", "the status of a marker's natural 5-6 on a Walker is not resolved yet")
 
 
-def calc_marker_volley(rest: Mapping[str, Any], mine: Mapping[str, Any], *, check_only: bool) -> dict[str, Any] | None:
-    """The result mapping of one marker or template volley at a unit (None when ``check_only``)."""
-    for key in mine:
-        if key not in ("formation", "aim", "indirect", "edges"):
-            raise ScenarioError(f"{key}: not with a marker volley", field=key)
-    scenario = parse_hh3(rest)
-    if len(scenario.firing_units) != 1 or len(scenario.firing_units[0]) != 1:
-        raise ScenarioError("firing_units: marker volleys are resolved one per scenario (not chained yet)",
-                            field="firing_units")  # fmt: skip
-    volley: Hh3Volley = scenario.firing_units[0][0]
-    target: Hh3Unit = scenario.target
-    unit_type = target.type + (f" ({', '.join(sorted(target.subtypes))})" if target.subtypes else "")
-    plan = marker_plan(volley.weapon, _geometry_unit(target.name, unit_type, target.models), mine)
-    if plan is None:
-        raise ScenarioError("formation: the weapon places no marker or template (no Blast or Template rule)",
-                            field="formation")  # fmt: skip
-    if volley.context.hits is not None:
-        raise ScenarioError("hits: give either `hits` or the marker's formation, not both", field="hits")
-    if check_only:
-        return None
-    if target.w is None:
-        raise ScenarioError("target.W: required", field="target.W")
+def _marker_states(
+    states: dict[State, float], volley: Hh3Volley, plan: MarkerPlan, target: Hh3Unit, w: int
+) -> tuple[dict[State, float], dict[str, Dist], list[str]]:
+    """One marker or template volley on the target's states: (states, counts, notes)."""
     group = fire_group(volley, target)
     shape = plan.setup.shape
     die = group.die
     live = 1 if plan.kind != "blast" else sum(1 for p in (die.hit, die.critical, die.rending) if p > 0.0) or 1
     check_marker_joint(group.dice.max, target.models, live)
-    check_size(group.dice.max * target.models, target.models, target.w, side="target", field="weapon.FP")
+    check_size(group.dice.max * target.models, target.models, w, side="target", field="weapon.FP")
     notes: list[str] = []
     if plan.kind == "template":
         assert isinstance(shape, Formation)
         touched, side = template_touched(shape, plan.setup.firer_distance, hellstorm=plan.hellstorm)
-        scaled = np.zeros(group.dice.max * touched + 1)
+        joint = np.zeros(group.dice.max * touched + 1)
         for n, p in enumerate(group.dice.probabilities):
-            scaled[n * touched] += p
+            joint[n * touched] += p
         classes: tuple[str, ...] = ("hit",)
-        joint = scaled
         notes.append(f'Template touching {touched} models from {plan.setup.firer_distance:g}" ({side} of the unit)')
     else:
-        die = group.die
-        test = (
-            {"hit": 1.0}
-            if plan.kind == "barrage"
-            else {"hit": die.hit, "critical": die.critical, "rending": die.rending}
-        )
+        barrage = plan.kind == "barrage"
+        test = {"hit": 1.0} if barrage else {"hit": die.hit, "critical": die.critical, "rending": die.rending}
         law = _law(plan, shape, die.hits)
         classes, joint = _mixed(group.dice, law, test)
-        what = f"Barrage ({plan.dice}) indirect" if plan.kind == "barrage" else "Blast"
-        notes.append(
-            f'{what} {plan.diameter:g}" marker aimed at model {law.aim}' if law.aim is not None else f"{what} marker"
-        )
+        what = f"Barrage ({plan.dice}) indirect" if barrage else "Blast"
+        notes.append(f'{what} {plan.diameter:g}" marker aimed at model {law.aim}' if law.aim is not None else what)
     if plan.default:
         notes.append(default_note(plan.setup))
-    w = target.w
-    states = resolve_marker_hits(start(target.models, w), classes, joint, group, w)
-    states = end_attack(states, casualty_check=True)
+    after = resolve_marker_hits(states, classes, joint, group, w)
+    if plan.kind == "blast" and group.shock and group.calm is not None:
+        after = _shocked(after, plan, shape, group, classes, w, states)
     counts = marker_counts(classes, joint, group)
-    casualties, damage = losses(states, target.models, w)
-    report = volley_report(volley, target)
+    tallies = {"hits": counts.hits, "critical_hits": counts.critical_hits, "wounds": counts.wounds,
+               "unsaved": counts.unsaved}  # fmt: skip
+    return after, tallies, notes
+
+
+def calc_marker_volley(rest: Mapping[str, Any], mine: Mapping[str, Any], *, check_only: bool) -> dict[str, Any] | None:
+    """The result mapping of the volleys of a document with marker or template volleys at a unit (None when
+    ``check_only``): every volley in order, the target's state carried over (a marker volley through the markers
+    stage, any other through the engine's Fire Group), each firing unit's attack closed with its Checks'
+    triggers."""
+    for key in mine:
+        if key not in ("formation", "aim", "indirect", "edges"):
+            raise ScenarioError(f"{key}: not with a marker volley", field=key)
+    scenario = parse_hh3(rest)
+    target: Hh3Unit = scenario.target
+    unit_type = target.type + (f" ({', '.join(sorted(target.subtypes))})" if target.subtypes else "")
+    geometry = _geometry_unit(target.name, unit_type, target.models)
+    plans = [
+        [marker_plan(v.weapon, geometry, mine) if v.context.hits is None else None for v in unit]
+        for unit in scenario.firing_units
+    ]
+    if not any(p is not None for unit in plans for p in unit):
+        raise ScenarioError("formation: no volley places a marker or template (no Blast or Template rule)",
+                            field="formation")  # fmt: skip
+    if check_only:
+        return None
+    if target.w is None:
+        raise ScenarioError("target.W: required", field="target.W")
+    w = target.w
+    states: dict[State, float] = start(target.models, w)
+    report = RuleReport()
+    totals = dict.fromkeys(("hits", "critical_hits", "wounds", "unsaved"), Dist.point(0))
+    possible = dict.fromkeys(("Pinned", "Suppressed", "Stunned", "Routed"), False)
+    echo: dict[str, Any] = {}
+    for unit, unit_plans in zip(scenario.firing_units, plans, strict=True):
+        shooting = False
+        for volley, plan in zip(unit, unit_plans, strict=True):
+            part = volley_report(volley, target)
+            if plan is not None:
+                states, tallies, notes = _marker_states(states, volley, plan, target, w)
+                _fix_report(part, volley.weapon, plan)
+                for note in notes:
+                    part.add("applied", note)
+                echo = dict(plan.setup.echo or {})
+                shock = fire_group(volley, target).shock if plan.kind == "blast" else ()
+            else:
+                group = fire_group(volley, target)
+                check_size(group.dice.max, target.models, w, side="target", field="attacks")
+                states = resolve_group(states, group, w)
+                tallies = group_counts(group)
+                shock = group.shock
+                _fix_unresolved(part, volley.weapon)
+            for key in totals:
+                totals[key] = totals[key] + tallies[key]
+            report.merge(part)
+            for pos in shock:  # Shock (X) on a Walker: its statuses, without a Check
+                possible[ENGINE_STATUSES[pos - PINNED]] = True
+            if not volley.weapon.melee:
+                shooting = True
+                for r, s in (("Pinning", "Pinned"), ("Suppressive", "Suppressed"), ("Stun", "Stunned")):
+                    possible[s] |= volley.weapon.rule(r) is not None
+                possible["Routed"] = True
+        states = end_attack(states, casualty_check=shooting)
     report.merge(target_report(target, shooting=True))
-    _fix_report(report, volley.weapon, plan)
-    for note in notes:
-        report.add("applied", note)
+    casualties, damage = losses(states, target.models, w)
     heavy = target.cl is not None and "Heavy" in target.subtypes
-    values = CheckValues(target.ld, target.cl + 1 if heavy and target.cl is not None else None)
-    if target.has_type("Automata"):
-        values = CheckValues(None, None)
-    possible = {
-        s: volley.weapon.rule(r) is not None
-        for r, s in (("Pinning", "Pinned"), ("Suppressive", "Suppressed"), ("Stun", "Stunned"))
-    }
-    possible["Routed"] = True
-    found = statuses(states, values, possible)
-    out: dict[str, Any] = {
+    cool = target.cl + 1 if heavy and target.cl is not None else target.cl  # Heavy Sub-Type: +1 CL
+    values = CheckValues(None, None) if target.has_type("Automata") else CheckValues(target.ld, cool)
+    return {
         "edition": "hh3",
-        "hits": counts.hits.to_dict(),
-        "critical_hits": counts.critical_hits.to_dict(),
-        "wounds": counts.wounds.to_dict(),
-        "unsaved": counts.unsaved.to_dict(),
+        **{key: dist.to_dict() for key, dist in totals.items()},
         "casualties": casualties.to_dict(),
         "damage": damage.to_dict(),
-        "statuses": found,
+        "statuses": statuses(states, values, possible),
         "applied": list(report.applied),
         "not_modelled": list(report.not_modelled),
         "no_effect": list(report.no_effect),
         "reasons": dict(report.reasons),
-        "target": {"name": target.name, "models": target.models, "formation": dict(plan.setup.echo or {})},
+        "target": {"name": target.name, "models": target.models, "formation": echo},
     }
-    return out
+
+
+def _fix_unresolved(report: RuleReport, weapon: Hh3Weapon) -> None:
+    """A volley beside marker volleys is resolved as one plain Fire Group: Force's Check, Overload's Misfires and
+    Phage are not applied there yet."""
+    for rule in weapon.rules:
+        if rule.name == "Force":
+            refile(report, rule.label, "not_modelled", FORCE_NOT_HERE)
+        elif rule.name in ("Overload", "Phage") and rule.label in report.applied:
+            refile(report, rule.label, "not_modelled", "not resolved in a sequence with marker volleys yet")
