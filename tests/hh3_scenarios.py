@@ -180,7 +180,7 @@ TABLE: list[tuple[str, dict]] = [
         "knight_side_uses_rear",
         doc(
             LASCANNON,
-            {"name": "Knight", "Type": "Knight", "WS": 5, "Front": 12, "Rear": 11, "HP": 2, "facing": "Side"},
+            {"name": "Knight", "Type": "Vehicle (Knight)", "WS": 5, "Front": 12, "Rear": 11, "HP": 2, "facing": "Side"},
             attacks=3,
         ),
     ),
@@ -224,6 +224,25 @@ TABLE: list[tuple[str, dict]] = [
             t(LEG3, Type="Walker", T=7, W=3, models=1),
             mode="melee",
             attacker={"A": 3},
+        ),
+    ),
+    ("melee_shock_v_rhino", doc(w(CCW, SM="+3", rules="Shock (Pinned)"), RHINO, mode="melee", attacker={"A": 3})),
+    (
+        "melee_shock_v_bare_knight_type",
+        doc(
+            w(CCW, SM="+2", rules="Shock (Suppressed), Armourbane"),
+            {"name": "Knight", "Type": "Knight", "WS": 5, "Front": 12, "Rear": 10, "HP": 3},
+            mode="melee",
+            attacker={"A": 2, "models": 2},
+        ),
+    ),
+    (
+        "melee_shock_v_knight",
+        doc(
+            w(CCW, SM="+2", rules="Shock (Suppressed), Armourbane"),
+            {"name": "Knight", "Type": "Vehicle (Knight)", "WS": 5, "Front": 12, "Rear": 10, "HP": 3},
+            mode="melee",
+            attacker={"A": 2, "models": 2},
         ),
     ),
     # --- a whole round
@@ -420,7 +439,7 @@ def generated(seed: int = 2025, count: int = 100) -> list[tuple[str, dict]]:
 # ---------------------------------------------------------------------------------------------- more corners
 def _vehicle(rng: random.Random, kind: str) -> dict:
     if kind == "Knight":
-        return {"name": "knight", "Type": "Knight", "WS": rng.randint(3, 6), "Front": 12, "Rear": rng.randint(10, 11),
+        return {"name": "knight", "Type": "Vehicle (Knight)", "WS": rng.randint(3, 6), "Front": 12, "Rear": rng.randint(10, 11),
                 "HP": rng.randint(1, 3), "facing": rng.choice(["Front", "Side", "Rear"])}  # fmt: skip
     if "Flyer" in kind:  # one armour value for every facing (MECHANICS-HH3 sections 0 and 9)
         av = rng.randint(10, 12)

@@ -32,6 +32,12 @@ FLYER_SHOCK = (
 )
 ENGINE_WRONG: dict[str, str] = {
     "more054_odd_target": FLYER_SHOCK,
+    "melee_shock_v_bare_knight_type": (
+        "engine: a target of Type 'Knight' (no 'Vehicle') is resolved as a vehicle (Armour Penetration Tests on "
+        "Front/Rear, Hull Points) but Shock (Suppressed) gives it nothing (null; with 'Vehicle (Knight)' it gives "
+        "0.786 as the oracle); MECHANICS-HH3 sections 0 and 9 (a Knight is a Vehicle model) and 4 (Shock against "
+        "Vehicle models): one reading of the Type for both, or a refusal"
+    ),
     "sequence_largest_x_of_the_attack": (
         "engine: a Pinning Check triggered by a Pinning (0) weapon of an attack takes X 0 although the attack also "
         "fired a Pinning (3) weapon (that did not wound): engine 0.0900 (CL - 0), oracle 0.2341 (CL - 3); "
