@@ -318,3 +318,17 @@ def test_marker_volleys_in_sequence_equal_the_engine_given_their_hits(same_unit:
     for key in ("hits", "wounds", "unsaved", "casualties", "damage"):
         assert placed[key]["pmf"] == pytest.approx(given[key]["pmf"], abs=1e-12), key
     assert placed["statuses"] == pytest.approx(given["statuses"], abs=1e-12)
+
+
+def test_overload_misfires_are_resolved_beside_vehicles_and_markers() -> None:
+    # A plasma cannon (Overload (1)) at a Rhino: each natural 1 on its Hit Test is a Misfire on the firer, hit
+    # with the weapon's own profile: one die, P(misfire) = 1/6; RS 7 vs T 4 wounds on 2+ (5/6), AP 4 vs SAV 3+
+    # saves on 3+ (2/3 pass): P(the firer's model dies) = 1/6 x 5/6 x 1/3.
+    firer = {**MARINES, "models": 1, "BS": 4}
+    plasma = {"name": "Plasma cannon", "R": 36, "FP": 1, "RS": 7, "AP": 4, "D": 1, "Special Rules": "Overload (1)"}
+    r = calc(_doc(attacker=firer, weapon=plasma))
+    assert "Overload (1)" in r["applied"]
+    assert r["misfires"][0]["casualties"]["pmf"][1] == pytest.approx(1 / 6 * 5 / 6 * 1 / 3, abs=1e-12)
+    blast = {**plasma, "Special Rules": 'Blast (3"), Overload (1)'}
+    m = calc(_doc(attacker=firer, weapon=blast, target=MARINES))
+    assert m["misfires"][0]["casualties"]["pmf"][1] == pytest.approx(1 / 6 * 5 / 6 * 1 / 3, abs=1e-12)

@@ -61,11 +61,11 @@ def _split(data: Mapping[str, Any]) -> tuple[dict[str, Any], VehicleOptions, dic
     return rest, VehicleOptions(**stage), mine
 
 
-def _parse_vehicle_volleys(rest: Mapping[str, Any]) -> list[Hh3Volley]:
+def _parse_vehicle_volleys(rest: Mapping[str, Any]) -> list[tuple[int, int, Hh3Volley]]:
     """The volleys, in order, of a document whose target is a vehicle (the engine's parser reads them beside a
     stand-in target: a volley does not depend on its target)."""
     scenario = parse_hh3({**rest, "target": {"name": "vehicle", "Type": "Vehicle", "T": 1, "W": 1}})
-    return [volley for unit in scenario.firing_units for volley in unit]
+    return [(u, i, volley) for u, unit in enumerate(scenario.firing_units) for i, volley in enumerate(unit)]
 
 
 def _vehicle_volley(volley: Hh3Volley, vehicle: Hh3VehicleTarget, mine: Mapping[str, Any]) -> VehicleVolley:
@@ -83,13 +83,13 @@ def _vehicle_volley(volley: Hh3Volley, vehicle: Hh3VehicleTarget, mine: Mapping[
 
 def _vehicle_volleys(
     data: Mapping[str, Any],
-) -> tuple[list[VehicleVolley], Hh3VehicleTarget, VehicleOptions, list[str]]:
+) -> tuple[list[tuple[int, int, VehicleVolley]], Hh3VehicleTarget, VehicleOptions, list[str]]:
     rest, options, mine = _split(data)
     if "target_weapon" in mine:
         raise ScenarioError("target_weapon: a vehicle never strikes back in melee", field="target_weapon")
     vehicle = read_vehicle(data["target"])
-    volleys = [_vehicle_volley(v, vehicle, mine) for v in _parse_vehicle_volleys(rest)]
-    placed = any(v.marker in ("blast", "barrage") for v in volleys)
+    volleys = [(u, i, _vehicle_volley(v, vehicle, mine)) for u, i, v in _parse_vehicle_volleys(rest)]
+    placed = any(v.marker in ("blast", "barrage") for _, _, v in volleys)
     unused = [] if placed else [k for k in MARKER_FIELDS if k in mine]
     return volleys, vehicle, options, unused
 
@@ -97,10 +97,10 @@ def _vehicle_volleys(
 def _vehicle(data: Mapping[str, Any]) -> dict[str, Any]:
     volleys, vehicle, options, unused = _vehicle_volleys(data)
     report = RuleReport()
-    result = resolve_vehicle_volleys(volleys, vehicle, options, report)
+    result, misfires = resolve_vehicle_volleys(volleys, vehicle, options, report)
     for key in unused:
         report.add("no_effect", key, "no volley places a marker")
-    return vehicle_dict(result, vehicle, report)
+    return vehicle_dict(result, vehicle, report, misfires)
 
 
 def _stage(data: Any) -> str | None:

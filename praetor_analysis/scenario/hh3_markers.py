@@ -22,6 +22,7 @@ from praetor_analysis.engine.hh3 import (
     CheckValues,
     FireGroup,
     Hh3Volley,
+    MisfireResult,
     RuleReport,
     State,
     end_attack,
@@ -52,6 +53,7 @@ from praetor_analysis.profiles.records import Unit
 from praetor_analysis.scenario.formation import parse_marker_setup
 from praetor_analysis.scenario.hh3 import parse_hh3
 from praetor_analysis.scenario.hh3_limits import check_marker_joint, check_size
+from praetor_analysis.scenario.hh3_misfires import misfire_of
 from praetor_analysis.scenario.hh3_report import FORCE_NOT_HERE, refile
 from praetor_analysis.units.formation import MarkerSetup, default_formation, default_note
 
@@ -172,7 +174,7 @@ def _shocked(
 
 def _fix_report(report: RuleReport, weapon: Hh3Weapon, plan: MarkerPlan) -> None:
     """The engine's verdicts, corrected for a placed marker: the marker rules act; Precision never triggers on a
-    marker; without a Hit Test no hit-roll rule does; Overload's Misfires and Force's Check are not resolved here."""
+    marker; without a Hit Test no hit-roll rule does; Force's Check is not resolved here."""
 
     def move(label: str, verdict: str, reason: str = "") -> None:
         refile(report, label, verdict, reason)
@@ -185,8 +187,6 @@ def _fix_report(report: RuleReport, weapon: Hh3Weapon, plan: MarkerPlan) -> None
                 move(rule.label, "applied")
         elif rule.name == "Precision":
             move(rule.label, "no_effect", "never triggers for Blast, Barrage or Template weapons")
-        elif rule.name == "Overload":
-            move(rule.label, "not_modelled", "Misfires of marker and template weapons are not resolved yet")
         elif rule.name == "Force":
             move(rule.label, "not_modelled", FORCE_NOT_HERE)
         elif rule.name in ("Critical Hit", "Rending", "Shock") and plan.kind != "blast":
@@ -259,10 +259,12 @@ def calc_marker_volley(rest: Mapping[str, Any], mine: Mapping[str, Any], *, chec
     totals = dict.fromkeys(("hits", "critical_hits", "wounds", "unsaved"), Dist.point(0))
     possible = dict.fromkeys(("Pinned", "Suppressed", "Stunned", "Routed"), False)
     echo: dict[str, Any] = {}
-    for unit, unit_plans in zip(scenario.firing_units, plans, strict=True):
+    misfires: list[MisfireResult] = []
+    for u, (unit, unit_plans) in enumerate(zip(scenario.firing_units, plans, strict=True)):
         shooting = False
-        for volley, plan in zip(unit, unit_plans, strict=True):
+        for v, (volley, plan) in enumerate(zip(unit, unit_plans, strict=True)):
             part = volley_report(volley, target)
+            misfire = misfire_of(u, v, volley, fire_group(volley, target))
             if plan is not None:
                 states, tallies, notes = _marker_states(states, volley, plan, target, w)
                 _fix_report(part, volley.weapon, plan)
@@ -279,6 +281,11 @@ def calc_marker_volley(rest: Mapping[str, Any], mine: Mapping[str, Any], *, chec
                 _fix_unresolved(part, volley.weapon)
             for key in totals:
                 totals[key] = totals[key] + tallies[key]
+            if misfire is not None:
+                misfires.append(misfire)
+                overload = volley.weapon.rule("Overload")
+                assert overload is not None
+                refile(part, overload.label, "applied")
             report.merge(part)
             for pos in shock:  # Shock (X) on a Walker: its statuses, without a Check
                 possible[ENGINE_STATUSES[pos - PINNED]] = True
@@ -299,6 +306,7 @@ def calc_marker_volley(rest: Mapping[str, Any], mine: Mapping[str, Any], *, chec
         "casualties": casualties.to_dict(),
         "damage": damage.to_dict(),
         "statuses": statuses(states, values, possible),
+        **({"misfires": [m.to_dict() for m in misfires]} if misfires else {}),
         "applied": list(report.applied),
         "not_modelled": list(report.not_modelled),
         "no_effect": list(report.no_effect),
@@ -308,10 +316,10 @@ def calc_marker_volley(rest: Mapping[str, Any], mine: Mapping[str, Any], *, chec
 
 
 def _fix_unresolved(report: RuleReport, weapon: Hh3Weapon) -> None:
-    """A volley beside marker volleys is resolved as one plain Fire Group: Force's Check, Overload's Misfires and
-    Phage are not applied there yet."""
+    """A volley beside marker volleys is resolved as one plain Fire Group: Force's Check and Phage are not applied
+    there yet."""
     for rule in weapon.rules:
         if rule.name == "Force":
             refile(report, rule.label, "not_modelled", FORCE_NOT_HERE)
-        elif rule.name in ("Overload", "Phage") and rule.label in report.applied:
+        elif rule.name == "Phage" and rule.label in report.applied:
             refile(report, rule.label, "not_modelled", "not resolved in a sequence with marker volleys yet")

@@ -14,7 +14,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from praetor_analysis.engine.hh3 import PINNED, Hh3Volley, RuleReport, damage_dist, fire_group, snap_forced
+from praetor_analysis.engine.hh3 import (
+    PINNED,
+    Hh3Volley,
+    MisfireResult,
+    RuleReport,
+    damage_dist,
+    fire_group,
+    snap_forced,
+)
 from praetor_analysis.engine.hh3.volley import shock_positions
 from praetor_analysis.errors import ScenarioError
 from praetor_analysis.markers.formation import Edges, Hull
@@ -23,6 +31,7 @@ from praetor_analysis.prob.dist import Dist
 from praetor_analysis.profiles.hh3 import Hh3Unit
 from praetor_analysis.rules.hh3.special import declaration
 from praetor_analysis.scenario.hh3_limits import check_shielded
+from praetor_analysis.scenario.hh3_misfires import misfire_of
 from praetor_analysis.vehicles.hh3 import (
     STATUSES,
     DieOutcomes,
@@ -155,11 +164,17 @@ def vehicle_body(vehicle: Hh3VehicleTarget) -> HH3Vehicle:
 
 
 def resolve_vehicle_volleys(
-    volleys: list[VehicleVolley], vehicle: Hh3VehicleTarget, options: VehicleOptions, report: RuleReport
-) -> HH3VehicleResult:
-    """The exact outcome of the volleys in order on the vehicle; ``report`` receives the verdict on every rule."""
-    shots = [vehicle_shot(v, vehicle, options, report) for v in volleys]
-    return resolve_vehicle_sequence_hh3(shots, vehicle_body(vehicle))
+    volleys: list[tuple[int, int, VehicleVolley]],
+    vehicle: Hh3VehicleTarget,
+    options: VehicleOptions,
+    report: RuleReport,
+) -> tuple[HH3VehicleResult, list[MisfireResult]]:
+    """The exact outcome of the volleys (firing unit, index, volley) in order on the vehicle, and the Overload
+    Misfires of each on its own unit; ``report`` receives the verdict on every rule."""
+    shots = [vehicle_shot(v, vehicle, options, report) for _, _, v in volleys]
+    misfires = [misfire_of(u, i, v.volley, fire_group(v.volley, stub_unit(vehicle))) for u, i, v in volleys]
+    result = resolve_vehicle_sequence_hh3(shots, vehicle_body(vehicle))
+    return result, [m for m in misfires if m is not None]
 
 
 def _report(
@@ -206,7 +221,11 @@ def _report(
             placed = v.marker is not None or ctx.hits is not None
             out.add("applied" if placed else "not_modelled", label, "a marker against a vehicle needs formation.hull")
         elif name == "Overload":
-            out.add("not_modelled", label, "the firer's Misfires are not resolved when the target is a vehicle")
+            firer = v.volley.attacker
+            if firer.t is None or firer.w is None:
+                out.add("not_modelled", label, "the firer's Misfires need its T, W and saves")
+            else:
+                out.add("applied", label)
         elif name == "Deflagrate":
             out.add("not_modelled", label, "extra hits per Unsaved Wound: a vehicle takes Penetrating Hits instead")
         elif name == "Shield-breaker" and not vehicle.rule_number("Void Shields"):
@@ -237,7 +256,9 @@ def _report(
         )
 
 
-def vehicle_dict(result: HH3VehicleResult, vehicle: Hh3VehicleTarget, report: RuleReport) -> dict[str, Any]:
+def vehicle_dict(
+    result: HH3VehicleResult, vehicle: Hh3VehicleTarget, report: RuleReport, misfires: list[MisfireResult]
+) -> dict[str, Any]:
     """The JSON view of a vehicle result (SCENARIO's Edition 3 keys)."""
     out: dict[str, Any] = {
         "edition": "hh3",
@@ -251,6 +272,8 @@ def vehicle_dict(result: HH3VehicleResult, vehicle: Hh3VehicleTarget, report: Ru
     }
     if result.explodes is not None:
         out["explodes"] = result.explodes
+    if misfires:
+        out["misfires"] = [m.to_dict() for m in misfires]
     out.update(
         applied=list(report.applied),
         not_modelled=list(report.not_modelled),
