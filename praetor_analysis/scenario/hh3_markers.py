@@ -19,12 +19,12 @@ import numpy as np
 
 from praetor_analysis.engine.hh3 import (
     PINNED,
-    CheckValues,
     FireGroup,
     Hh3Volley,
     MisfireResult,
     RuleReport,
     State,
+    check_values,
     end_attack,
     fire_group,
     group_counts,
@@ -297,9 +297,9 @@ def calc_marker_volley(rest: Mapping[str, Any], mine: Mapping[str, Any], *, chec
         states = end_attack(states, casualty_check=shooting)
     report.merge(target_report(target, shooting=True))
     casualties, damage = losses(states, target.models, w)
-    heavy = target.cl is not None and "Heavy" in target.subtypes
-    cool = target.cl + 1 if heavy and target.cl is not None else target.cl  # Heavy Sub-Type: +1 CL
-    values = CheckValues(None, None) if target.has_type("Automata") else CheckValues(target.ld, cool)
+    values, why = check_values(target)
+    if why is not None:
+        report.reasons.setdefault("statuses", why)
     return {
         "edition": "hh3",
         **{key: dist.to_dict() for key, dist in totals.items()},

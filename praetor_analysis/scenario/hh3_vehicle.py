@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from praetor_analysis.engine.hh3 import (
+    FLYER_IMMUNE,
     PINNED,
     Hh3Volley,
     MisfireResult,
@@ -210,6 +211,8 @@ def _report(
             out.add("no_effect", label, "one model: the attacker's choice of model changes nothing")
         elif kind == "status":
             out.add("no_effect", label, _NO_CHECKS)
+        elif name == "Shock" and vehicle.has("Flyer"):
+            out.add("no_effect", label, FLYER_IMMUNE)
         elif name == "Shock":
             rolled = ctx.hits is None and v.marker not in ("template", "barrage")
             out.add("applied" if rolled else "no_effect", label, "no Hit Test is rolled, so no natural 5-6")

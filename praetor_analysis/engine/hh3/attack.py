@@ -22,8 +22,8 @@ from praetor_analysis.engine.hh3.chain import (
 )
 from praetor_analysis.engine.hh3.report import RuleReport, target_report, volley_report
 from praetor_analysis.engine.hh3.result import ForceResult, Hh3Result, MisfireResult, mix_results
-from praetor_analysis.engine.hh3.statuses import CheckValues, statuses
-from praetor_analysis.engine.hh3.volley import Hh3Volley, fire_group, misfire_group
+from praetor_analysis.engine.hh3.statuses import check_values, statuses
+from praetor_analysis.engine.hh3.volley import Hh3Volley, fire_group, misfire_group, one_attack
 from praetor_analysis.errors import ProfileError
 from praetor_analysis.prob.dist import Dist
 from praetor_analysis.profiles.hh3 import Hh3Unit
@@ -134,6 +134,7 @@ def _resolve_fixed(target: Hh3Unit, firing_units: Sequence[Sequence[Hh3Volley]])
     shooting_any = False
     groups: list[list[FireGroup]] = []
     for u, unit in enumerate(firing_units):
+        unit = one_attack(unit)  # its Checks take the largest X of the attack's weapons
         shooting = False
         groups.append([])
         for v, volley in enumerate(unit):
@@ -164,14 +165,10 @@ def _resolve_fixed(target: Hh3Unit, firing_units: Sequence[Sequence[Hh3Volley]])
         shooting_any |= shooting
     report.merge(target_report(target, shooting=shooting_any))
     casualties, damage = losses(states, target.models, w)
-    heavy = 1 if "Heavy" in target.subtypes else 0  # a unit of Heavy Sub-Type models: +1 CL against statuses
-    values = CheckValues(target.ld, None if target.cl is None else target.cl + heavy)
-    if target.has_type("Automata"):
-        values = CheckValues(None, None)
-        report.reasons.setdefault("statuses", "Automata pass every status Check")
-    elif target.ld is None or target.cl is None:
-        report.reasons.setdefault("statuses", "the target has no LD or CL: no status Check can be made")
-    if target.cl is not None and "Heavy" in target.subtypes and any(possible[s] for s in ("Pinned", "Suppressed")):
+    values, why = check_values(target)
+    if why is not None:
+        report.reasons.setdefault("statuses", why)
+    if values.cool is not None and "Heavy" in target.subtypes and any(possible[s] for s in ("Pinned", "Suppressed")):
         report.add("applied", "Heavy Sub-Type (+1 CL)")
     found = statuses(states, values, possible)
     return Hh3Result(

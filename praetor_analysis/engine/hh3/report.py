@@ -5,7 +5,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from praetor_analysis.engine.hh3.volley import Hh3Volley, combat_size, outnumbered, shock_positions, snap_forced
+from praetor_analysis.engine.hh3.statuses import FLYER_IMMUNE
+from praetor_analysis.engine.hh3.volley import (
+    Hh3Volley,
+    combat_size,
+    outnumbered,
+    shock_positions,
+    shock_reaches,
+    snap_forced,
+)
 from praetor_analysis.profiles.hh3 import Hh3Unit
 from praetor_analysis.rules.hh3.special import RuleRef, declaration
 
@@ -83,9 +91,11 @@ def _weapon_rule(rule: RuleRef, volley: Hh3Volley, target: Hh3Unit, out: RuleRep
     elif kind == "shock":
         if shock_positions(volley, target):
             out.add("applied", label)
-        elif ctx.hits is not None and target.has_type("Walker", "Vehicle"):
+        elif target.has_type("Flyer"):
+            out.add("no_effect", label, FLYER_IMMUNE)
+        elif ctx.hits is not None and shock_reaches(target):
             out.add("no_effect", label, _HITS_GIVEN)
-        elif target.has_type("Walker", "Vehicle"):
+        elif shock_reaches(target):
             out.add("not_modelled", label, "names no status the engine knows (Pinned, Suppressed, Stunned)")
         else:
             out.add("no_effect", label, decl.reason)
