@@ -21,10 +21,10 @@ from praetor_analysis.rules.hh3.special import DECLARATIONS, RuleRef, parse_rule
 
 __all__ = [
     "HH2_WEAPON_FIELDS",
+    "VEHICLE_SUBTYPES",
     "Hh3Unit",
     "Hh3Weapon",
     "Modifier",
-    "VEHICLE_SUBTYPES",
     "read_type",
     "read_unit",
     "read_weapon",

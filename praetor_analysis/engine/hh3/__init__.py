@@ -16,10 +16,11 @@ The typed API other stages (vehicles, markers, whole melee rounds) call:
   final state distribution.
 - :class:`Hh3Volley` / :class:`Hh3Context` with :func:`fire_group` (a profile's volley -> FireGroup),
   :func:`one_attack` (a firing unit's volleys told their attack's largest X of each status rule),
-  :func:`resolve_hh3` (firing units in sequence -> :class:`Hh3Result`).
+  :func:`resolve_hh3` (firing units in sequence -> :class:`Hh3Result`), :func:`misfire_result` (a volley's Overload
+  Misfires resolved on its own unit, as every stage reports them).
 """
 
-from praetor_analysis.engine.hh3.attack import MAX_FORCE, MAX_WORK, losses, resolve_hh3
+from praetor_analysis.engine.hh3.attack import MAX_FORCE, MAX_WORK, losses, misfire_result, resolve_hh3
 from praetor_analysis.engine.hh3.chain import (
     PINNED,
     ROUTED,
@@ -99,6 +100,7 @@ __all__ = [
     "losses",
     "melee_hit_die",
     "misfire_group",
+    "misfire_result",
     "mix_results",
     "one_attack",
     "p_unsaved",

@@ -63,7 +63,7 @@ def _weapon_rule(rule: RuleRef, volley: Hh3Volley, target: Hh3Unit, out: RuleRep
             out.add("no_effect", label, "never for Blast, Barrage, Template or Reaping Blow weapons")
         elif rule.name == "Overload" and ctx.melee:
             out.add("no_effect", label, "Misfires come from ranged Hit Tests")
-        elif rule.name == "Overload" and volley.attacker.t is None:
+        elif rule.name == "Overload" and (volley.attacker.t is None or volley.attacker.w is None):
             out.add("not_modelled", label, "the firer's losses need the attacker's T, W and saves")
         else:
             out.add("applied", label)

@@ -21,8 +21,8 @@ from praetor_analysis.rules.hh3.tables import TABLES, Hh3Tables
 
 __all__ = [
     "MAX_DICE",
-    "STATUS_RULES",
     "SHOCK_STATUSES",
+    "STATUS_RULES",
     "Hh3Context",
     "Hh3Volley",
     "combat_size",
