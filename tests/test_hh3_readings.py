@@ -99,6 +99,7 @@ def test_a_flyer_unit_of_models_makes_no_check():
     got = pa.calc(doc(gun, target))
     assert got["statuses"] == dict.fromkeys(("Pinned", "Suppressed", "Stunned", "Routed"))
     assert got["reasons"]["statuses"] == FLYER_IMMUNE
+    assert "Pinning (1)" in got["no_effect"]
 
 
 # --- the attack's largest X --------------------------------------------------------------------------------------

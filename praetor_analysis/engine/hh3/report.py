@@ -76,6 +76,8 @@ def _weapon_rule(rule: RuleRef, volley: Hh3Volley, target: Hh3Unit, out: RuleRep
         else:
             why = "acts after a successful charge in melee" if rule.name == "Impact" else "acts only when Stationary"
             out.add("no_effect", label, why)
+    elif kind == "status" and target.has_type("Flyer"):
+        out.add("no_effect", label, FLYER_IMMUNE)
     elif kind == "status":
         out.add("no_effect" if ctx.melee else "applied", label, _STATUS_MELEE if ctx.melee else "")
     elif kind == "snap":
