@@ -41,6 +41,9 @@ REPO = Path(__file__).resolve().parents[1]
 BASELINE = "ef7f15d"
 """The commit before this work (main when it started)."""
 
+MOVED = {"praetor_analysis.scenario.unit_attack": "praetor_analysis.units.attack"}
+"""Modules the code before imports under names they have left."""
+
 SHOOTERS: list[Any] = [
     "Tactical Squad",
     {"name": "Heavy Support Squad", "loadout": ["Lascannon"]},
@@ -61,6 +64,8 @@ def _from_git(commit: str, path: str, name: str) -> types.ModuleType | None:
         ).stdout
     except (OSError, subprocess.CalledProcessError):
         return None
+    for old, new in MOVED.items():  # modules moved since (the units/ floor)
+        source = source.replace(old, new)
     module = types.ModuleType(name)
     sys.modules[module.__name__] = module
     exec(compile(source, f"{commit}:{path}", "exec"), module.__dict__)  # our own history, not input

@@ -497,7 +497,7 @@ def _take_for_models(build: _Build, chain: list[int], count: int, field: str, op
         raise ScenarioError(f"{field}: {option!r} is offered to {row['model']!r}, a model {build.sheet['name']} lacks")
     free = sum(min(p.count, build.limits.models_with_room(slot, p, chain)) for p in slot.parts)
     if free < count:
-        _borrow(slot, build.slots, count - free)
+        _borrow(build, slot, build.slots, count - free)
     if slot.count < count:
         raise ScenarioError(f"{field}.count: {build.sheet['name']} has {slot.count} {row['model']} models, got {count}")
     cost = 0.0
@@ -529,8 +529,9 @@ def _split(build: _Build, slot: _Slot, n: int, chain: list[int], only: _Part | N
     return n - left
 
 
-def _borrow(slot: _Slot, slots: list[_Slot], n: int) -> None:
-    """Move up to ``n`` models into ``slot`` from another slot of its group (``Legionary w/ Options``)."""
+def _borrow(build: _Build, slot: _Slot, slots: list[_Slot], n: int) -> None:
+    """Move up to ``n`` models into ``slot`` from another slot of its group (``Legionary w/ Options``), with the
+    options the whole unit took."""
     gid = slot.row["group_id"]
     if not gid:
         return
@@ -545,8 +546,9 @@ def _borrow(slot: _Slot, slots: list[_Slot], n: int) -> None:
         other.parts[0] = _Part(first.count - taken, first.weapons, first.wargear, first.picks)
         other.parts = [p for p in other.parts if p.count]
         own = tuple(x for x in str(slot.row["default_weapon_ids"]).split(";") if x)
-        if own:
-            slot.parts.append(_Part(taken, own, _names(slot.row["default_wargear"])))
+        if own:  # its own default wargear, and what the whole unit took (a squad's lascannons): paid for it
+            unit_wide = [i for i in first.picks if build.rows[i]["model"] == UNIT]
+            slot.parts.append(build.give(_Part(taken, own, _names(slot.row["default_wargear"])), unit_wide))
         else:
             slot.parts.append(_Part(taken, first.weapons, first.wargear, first.picks))
         n -= taken

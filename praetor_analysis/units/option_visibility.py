@@ -9,6 +9,9 @@ order for what a scenario knows of the force:
 - the option's **ancestors**: the datasheet and the model slot offering it (a condition that they are a
   named entry, or of the Character category: a model whose Unit Type names Character).
 
+With no Legion known (a datasheet of no Legion's catalogue and no ``legion``), an option that the data offers
+to some Legions only is hidden (its refusal names them): a force without a Legion takes what every Legion may.
+
 Any other condition (a Rite of War taken, an allegiance, another selection of the unit) cannot be known from
 a scenario: a modifier depending on it leaves the option as the data writes it (hidden or not), and a refusal
 says what the data asks for.
@@ -19,7 +22,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
@@ -126,7 +129,24 @@ def _describe(tree: Any) -> str:
 
 def visibility(row: Mapping[str, Any], at: Ancestry) -> tuple[bool, str]:
     """``(hidden, why)`` of an option row for ``at``: the data's hidden state after its modifiers, and, when it
-    is hidden, what would show it (``""`` when it is shown)."""
+    is hidden, what would show it (``""`` when it is shown).
+
+    With no Legion known (``at.legion`` empty), a row whose conditions name a Legion is shown only when it is
+    shown for every Legion of the data (what every Legion may take); otherwise it is hidden and ``why`` names
+    the Legions that are offered it."""
+    written = _visibility(row, at)
+    if at.legion or written[0] or not _LEGION_NAME.search(str(row.get("shown_when") or "")):
+        return written
+    names = legion_names()
+    hiding = [key for key in names if _visibility(row, replace(at, legion=key))[0]]
+    if not hiding:
+        return written
+    offered = sorted(names[k].split(":", 1)[1].strip() for k in names if k not in hiding)
+    why = _visibility(row, replace(at, legion=hiding[0]))[1]
+    return True, f"offered only to {', '.join(offered) or 'no Legion'}: {why}; give the force's Legion as \"legion\""
+
+
+def _visibility(row: Mapping[str, Any], at: Ancestry) -> tuple[bool, str]:
     hidden = bool(row.get("hidden"))
     text = str(row.get("shown_when") or "")
     mods = json.loads(text) if text else []
