@@ -13,7 +13,9 @@ list-against-list analysis call):
   ``source``, ``notes``; ``with_flags(charging=True)``) and :class:`ModelGroup` (``model``, ``count``,
   ``statline``, ``weapons``, ``wargear``).
 
-The unit attacks with :func:`praetor_analysis.units.attack.shooting` and ``melee``.
+Both read each model whose profile lacks a characteristic with its unit's profile
+(:mod:`praetor_analysis.units.unit_profile`), so every phase reads the same models. The unit attacks with
+:func:`praetor_analysis.units.attack.shooting` and ``melee``.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from praetor_analysis.errors import ScenarioError
 from praetor_analysis.units.datasheet import build_loadout, is_datasheet
 from praetor_analysis.units.records import FieldedUnit, ModelGroup
 from praetor_analysis.units.roster_units import RosterSelection, from_selection, roster_selections
+from praetor_analysis.units.unit_profile import with_unit_profile
 
 __all__ = ["FieldedUnit", "ModelGroup", "RosterSelection", "fielded_unit", "is_datasheet", "roster_units"]
 
@@ -40,11 +43,11 @@ def fielded_unit(source: Any, field: str = "attacker") -> FieldedUnit:
         if unit is None:
             name = source.element.get("name") or ""
             raise ScenarioError(f"{field}: roster unit {name[:80]!r} has no model with a statline")
-        return unit
-    return build_loadout(source, field)
+        return with_unit_profile(unit)
+    return with_unit_profile(build_loadout(source, field))
 
 
 def roster_units(source: str | Path | bytes, name: str = "roster") -> list[FieldedUnit]:
     """Every unit of a roster file (or of its bytes) that has models with a statline (a nested transport is
     its own unit)."""
-    return [u for u in map(from_selection, roster_selections(source, name)) if u is not None]
+    return [with_unit_profile(u) for u in map(from_selection, roster_selections(source, name)) if u is not None]
