@@ -86,21 +86,19 @@ def _timed(fn: Callable[[], Any]) -> tuple[Any, float]:
 def section_plan(quick: bool) -> None:
     old = _from_git(BASELINE, "praetor_analysis/analysis/fire_plan.py", "fire_plan_before")
     print("1. fire plan: points planned (bound), CPU seconds; before = list order, its own search and limit")
-    print(f"   {'lists':>9} {'before pts':>11} {'(bound)':>9} {'s':>7} {'after pts':>10} {'(bound)':>9} {'s':>6}  method")
+    print(
+        f"   {'lists':>9} {'before pts':>11} {'(bound)':>9} {'s':>7} {'after pts':>10} {'(bound)':>9} {'s':>6}  method"
+    )
     cases = [(4, 4), (6, 2), (12, 2), (13, 2), (8, 8), (20, 2), (2, 20), (20, 20)]
     if quick:
         cases = [(4, 4), (12, 2), (20, 20)]
     for na, nt in cases:
         mine, theirs = army(na, "mine"), army(nt, "theirs", shift=3)
         new, t_new = _timed(lambda m=mine, t=theirs: fire_plan(m, t))
-        if old is not None and not (na, nt) in {(12, 2)} | ({(20, 20), (8, 8)} if quick else set()):
+        b = f"{'-':>11} {'-':>9} {'-':>7}"
+        if old is not None:
             before, t_old = _timed(lambda m=mine, t=theirs: old.fire_plan(m, t))
             b = f"{before.expected:11.1f} {before.bound:9.1f} {t_old:7.2f}"
-        elif old is not None and (na, nt) == (12, 2):
-            before, t_old = _timed(lambda m=mine, t=theirs: old.fire_plan(m, t))
-            b = f"{before.expected:11.1f} {before.bound:9.1f} {t_old:7.2f}"
-        else:
-            b = f"{'-':>11} {'-':>9} {'-':>7}"
         print(f"   {na:>4} x {nt:<3} {b} {new.expected:10.1f} {new.bound:9.1f} {t_new:6.2f}  {new.method[:60]}")
 
 

@@ -87,9 +87,7 @@ def test_a_lone_group_costs_at_most_attacks_times_models() -> None:
     """Brutal or Murderous Strike alone against multi-wound models: the estimate over attacks x models x wounds
     is bounded by one constant over the whole grid (the old chain's dense product was attacks x models^2 x
     wounds^2: 20 to 40 two-wound models at 1,000 attacks cost 27x)."""
-    ratios = [
-        _seconds(a, m, w, 1, True) / (a * m * w) for a in ATTACKS for m in MODELS for w in (2, 3, 6) if a >= 10
-    ]
+    ratios = [_seconds(a, m, w, 1, True) / (a * m * w) for a in ATTACKS for m in MODELS for w in (2, 3, 6) if a >= 10]
     assert max(ratios) <= 2 * (100e-6 / 10 + 5e-9 * 2 + 0.2e-9)
 
 

@@ -54,7 +54,9 @@ def test_a_knight_strikes_in_melee() -> None:
     """Questoris Knight Magaera (WS 4, A 3, Reaper Chainsword S10 AP2 Shred) at Legionaries (WS 4, T 4, 3+),
     not charging: 3 blows x 1/2 to hit x 35/36 to wound (2+, Shred re-rolls the 1) x 1 (AP 2: no save) =
     1.458333 models (by hand)."""
-    result = calc({"mode": "melee", "attacker": {"name": "Questoris Knight Magaera"}, "target": {"name": "Tactical Squad"}})
+    result = calc(
+        {"mode": "melee", "attacker": {"name": "Questoris Knight Magaera"}, "target": {"name": "Tactical Squad"}}
+    )
     assert result["casualties"]["mean"] == pytest.approx(3 * 0.5 * 35 / 36, abs=1e-12)
     with pytest.raises(ScenarioError, match="strikes one way"):
         calc({"mode": "melee", "attacker": {"name": "Questoris Knight Magaera"}, "target": {"name": "Tactical Squad"},

@@ -328,7 +328,7 @@ def _exhaustive(ev: _Evaluator, useful: Sequence[int]) -> tuple[list[Order], flo
     every assignment, every set's orders all tried)."""
     n, nt = len(useful), len(ev.targets)
     shoots = [sum(1 << i for i, a in enumerate(useful) if ev.volleys[a][t]) for t in range(nt)]
-    value: dict[int, float] = {m: 0.0 for m in range(1 << n)}  # after the last target: the rest idle
+    value: dict[int, float] = dict.fromkeys(range(1 << n), 0.0)  # after the last target: the rest idle
     upper = dict(value)
     choice: list[dict[int, int]] = [{} for _ in range(nt)]
     exact = True

@@ -475,9 +475,7 @@ def capped_seconds(
     return seconds + max(middle, 0) * CHAIN_CELL_S * r_size * powers * cells * damages
 
 
-def check_work(
-    shape: tuple[int, ...], powers: int, groups: int, *, factored: bool = False, damages: int = 2
-) -> None:
+def check_work(shape: tuple[int, ...], powers: int, groups: int, *, factored: bool = False, damages: int = 2) -> None:
     """Refuse a capped allocation (``powers`` steps per group) beyond ``MAX_BYTES`` or
     :data:`MAX_CHAIN_SECONDS` by :func:`capped_seconds`."""
     cells = float(np.prod(shape))

@@ -306,8 +306,8 @@ def melee(
         fighters.append((g, models, options, unused))
     if not fighters:
         whys = sorted({str(e.get("why")) for e in chosen if str(e.get("why", "")).startswith("a vehicle: it strikes")})
-        more = f" ({whys[0]}; without target_weapon it strikes)" if whys else ""
-        raise ScenarioError(f"attacker: {unit.datasheet} has no model that fights in melee{more}")
+        hint = f" ({whys[0]}; without target_weapon it strikes)" if whys else ""
+        raise ScenarioError(f"attacker: {unit.datasheet} has no model that fights in melee{hint}")
     if target_weapon is not None or target_unit is not None:
         back: Sequence[Weapon] | FieldedUnit = target_unit if target_unit is not None else target_weapon or ()
         return _round(unit, target, fighters, chosen, notes, back, target_second)

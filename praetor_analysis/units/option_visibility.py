@@ -143,7 +143,7 @@ def visibility(row: Mapping[str, Any], at: Ancestry) -> tuple[bool, str]:
         return written
     offered = sorted(names[k].split(":", 1)[1].strip() for k in names if k not in hiding)
     why = _visibility(row, replace(at, legion=hiding[0]))[1]
-    return True, f"offered only to {', '.join(offered) or 'no Legion'}: {why}; give the force's Legion as \"legion\""
+    return True, f'offered only to {", ".join(offered) or "no Legion"}: {why}; give the force\'s Legion as "legion"'
 
 
 def _visibility(row: Mapping[str, Any], at: Ancestry) -> tuple[bool, str]:
