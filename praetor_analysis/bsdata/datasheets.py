@@ -171,8 +171,10 @@ def selection_limits(elem: Element, scope: str = "parent") -> tuple[int, int | N
 def scoped_max(elem: Element, scope: str) -> str:
     """The most selections of an entry or group of one constraint scope (``parent``: per selection of its
     owner; a datasheet's id: in the whole unit): ``"N"``, or ``"N+K/E:CHILD"`` when a modifier adds K for
-    every E selections of CHILD (``model``: any model, else a group or entry id), as in "1 in 10 may
-    exchange"; ``""`` when the data sets none. Conditional modifiers are not read."""
+    every E selections of CHILD (``model``: any model, else a group or entry id; several ids joined by ``|``
+    when the modifier repeats over each: a Contemptor's in-built combi-bolters, one per Gravis Power Fist,
+    Chainfist or Graviton Maul), as in "1 in 10 may exchange"; ``""`` when the data sets none. Conditional
+    modifiers are not read."""
     for con in children(elem, "constraints", "constraint"):
         if con.get("field") != "selections" or con.get("scope") != scope or con.get("type") != "max":
             continue
@@ -183,10 +185,11 @@ def scoped_max(elem: Element, scope: str) -> str:
         for mod in children(elem, "modifiers", "modifier"):
             if mod.get("type") != "increment" or mod.get("field") != con.get("id"):
                 continue
-            for rep in children(mod, "repeats", "repeat"):
-                if rep.get("field") == "selections":
-                    inc, every = mod.get("value", "0"), rep.get("value", "1")
-                    return f"{base}+{float(inc):g}/{float(every):g}:{rep.get('childId', '')}"
+            reps = [r for r in children(mod, "repeats", "repeat") if r.get("field") == "selections"]
+            if reps:  # repeats of one value over several children count their selections together
+                inc, every = mod.get("value", "0"), reps[0].get("value", "1")
+                kids = "|".join(dict.fromkeys(r.get("childId", "") for r in reps if r.get("value", "1") == every))
+                return f"{base}+{float(inc):g}/{float(every):g}:{kids}"
         return str(base)
     return ""
 

@@ -3,7 +3,7 @@
 Shooting: each group of identical models fires one ranged weapon per model, the one that takes the
 most wounds off this target's models (hull points off a vehicle), unless its Unit Type lets it fire every
 weapon (:data:`FIRE_ALL_TYPES`); then each weapon fires, one profile per weapon (``Missile Launcher -
-Krak`` or ``- Frag``, whichever does more). Grenades are not thrown (one model of a unit may throw one
+Krak`` or ``- Frag``, whichever does more), a weapon carried twice twice. Grenades are not thrown (one model of a unit may throw one
 instead of firing). A blast or template weapon fired at a unit lands on the target standing in its default
 formation (:func:`~praetor_analysis.units.formation.default_formation`: lines of five on the base of its
 Unit Type, a coherency range apart), and the hits come from that
@@ -174,11 +174,16 @@ def _shooting_plan(
             why = "no Ballistic Skill in its statline" if models.BS is None else "no ranged weapon"
             chosen.append(_entry(g, None, unused, why=why))
             continue
+        copies: dict[str, int] = {}
         if any(models.has_type(t) for t in FIRE_ALL_TYPES):
             families: dict[str, list[Weapon]] = {}
             for w in ranged:
                 families.setdefault(_family(w), []).append(w)
-            pools = list(families.values())
+            pools = []
+            for family, pool in families.items():  # a weapon carried twice fires twice (two meltaguns)
+                names = [w.name for w in pool]
+                copies[family] = max(names.count(n) for n in names)
+                pools.append([w for k, w in enumerate(pool) if w.name not in names[:k]])
             rule = "another profile of the same weapon"
         else:
             pools = [ranged]
@@ -197,7 +202,7 @@ def _shooting_plan(
             note = laid[j][1]
             if note:
                 applied.append(note)
-            picks.append((best, {"formation": note} if note else {}))
+            picks.extend([(best, {"formation": note} if note else {})] * copies.get(_family(best.weapon), 1))
         volleys.extend(v for v, _ in picks)
         chosen.extend(_entry(g, v.weapon.name, unused if k == 0 else {}, **f) for k, (v, f) in enumerate(picks))
     return volleys, chosen, applied
