@@ -65,7 +65,9 @@ def test_a_contemptor_replaces_its_in_built_combi_bolter() -> None:
 def test_a_weapon_carried_twice_fires_twice() -> None:
     target = {"name": "Tactical Squad"}
     once = calc({"attacker": {"name": TALON, "loadout": ["Gravis Power Fist", "Meltagun"]}, "target": target})
-    twice = calc({"attacker": {"name": TALON, "loadout": ["Gravis Power Fist", "Meltagun", "Meltagun"]}, "target": target})
+    twice = calc(
+        {"attacker": {"name": TALON, "loadout": ["Gravis Power Fist", "Meltagun", "Meltagun"]}, "target": target}
+    )
     meltas = [c for c in twice["chosen"] if c["weapon"] == "Meltagun"]
     assert len(meltas) == 2
     melta_alone = calc({"attacker": {"BS": 5}, "weapon": {"name": "Meltagun", "Range": '12"', "Strength": "8", "AP": "1",

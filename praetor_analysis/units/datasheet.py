@@ -371,6 +371,7 @@ class _Build:
                     self._ties[gid] = (default, keys[:1], limit)
         return self._ties
 
+
 def _without(weapons: tuple[str, ...], names: dict[str, str], replaces: str) -> tuple[str, ...]:
     """The weapon keys left when the wargear ``replaces`` names goes (its profiles: that name, or a mode of it)."""
     if not replaces:

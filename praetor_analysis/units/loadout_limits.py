@@ -196,7 +196,11 @@ class Limits:
             if room is not None and room < count:
                 raise ScenarioError(f"{field}: {option!r}: {why}, got {count} more")
         part = next((p for p in slot.parts if self._owner_block(p.picks, chain, "per model", tuple(p.wargear))), None)
-        why = self._owner_block(part.picks, chain, "per model", tuple(part.wargear)) if part is not None else "has no room"
+        why = (
+            self._owner_block(part.picks, chain, "per model", tuple(part.wargear))
+            if part is not None
+            else "has no room"
+        )
         raise ScenarioError(
             f"{field}: {option!r}: not enough {model} models may take it (of {slot.count}, each {why}), got {count}"
         )
