@@ -4,8 +4,8 @@ Shooting: each group of identical models fires one ranged weapon per model, the 
 most wounds off this target's models (hull points off a vehicle), unless its Unit Type lets it fire every
 weapon (:data:`FIRE_ALL_TYPES`); then each weapon fires, one profile per weapon (``Missile Launcher -
 Krak`` or ``- Frag``, whichever does more), a weapon carried twice twice. Grenades are not thrown (one
-model of a unit may throw one instead of firing). A blast or template weapon fired at a unit lands on the target standing in its default
-formation (:func:`~praetor_analysis.units.formation.default_formation`: lines of five on the base of its
+model of a unit may throw one instead of firing). A blast or template weapon fired at a unit lands on the
+target standing in its default formation (:func:`~praetor_analysis.units.formation.default_formation`: lines of five on the base of its
 Unit Type, a coherency range apart), and the hits come from that
 geometry. All the unit's volleys are one firing unit: wounds and hull points carry over, Pinning is tested
 once.
