@@ -6,8 +6,8 @@ weapon (:data:`FIRE_ALL_TYPES`); then each weapon fires, one profile per weapon 
 Krak`` or ``- Frag``, whichever does more), a weapon carried twice twice. Grenades are not thrown (one
 model of a unit may throw one instead of firing). A blast or template weapon fired at a unit lands on the
 target standing in its default formation (:func:`~praetor_analysis.units.formation.default_formation`:
-lines of five on the base of its Unit Type, a coherency range apart), and the hits come from that geometry. All the unit's volleys are one firing unit: wounds and hull points carry over, Pinning is tested
-once.
+lines of five on the base of its Unit Type, a coherency range apart), and the hits come from that geometry.
+All the unit's volleys are one firing unit: wounds and hull points carry over, Pinning is tested once.
 
 Melee: each group fights with its best melee profile for the target (Melee weapons only: a pistol is
 not one; Detonation weapons only against the targets they may attack; a model with no melee weapon strikes
