@@ -76,6 +76,7 @@ MODEL_COLUMNS = [
     "default_wargear",
     "default_weapons",
     "default_weapon_ids",
+    "default_within",
     "profile_source",
     "profile_id",
     "group",
@@ -215,6 +216,7 @@ class _Slot:
     wargear: list[str] = field(default_factory=list)
     weapon_ids: list[str] = field(default_factory=list)
     weapon_names: list[str] = field(default_factory=list)
+    within: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -395,7 +397,10 @@ class _Walker:
             sink.weapon_ids.extend(w for _, w in weapons)
             sink.weapon_names.extend(n for n, _ in weapons)
             sink.points += pts * lo
+            start = len(sink.wargear)
             self.walk(cat, target, owner, depth, seen)
+            if isinstance(sink, _Slot):  # the defaults inside this one go with it when an option replaces it
+                sink.within.extend(f"{inner}<{name}" for inner in sink.wargear[start:])
             return
         inc, child_id = per_model_cost(written) if written is not target else (0.0, "")
         if not child_id:
@@ -488,6 +493,7 @@ def _datasheet(
             "default_wargear": "; ".join([*s.wargear, *sheet.unit.wargear]),
             "default_weapons": "; ".join(s.weapon_names),
             "default_weapon_ids": ";".join(s.weapon_ids),
+            "default_within": "; ".join(s.within),
             "profile_source": s.profile[0],
             "profile_id": s.profile[1],
             "group": s.group,

@@ -330,11 +330,29 @@ class _Build:
             if i in picks and n < len(chain) - 1:  # a parent held already; the option itself may repeat
                 continue
             r = self.rows[i]
-            weapons = _without(weapons, self.names, str(r["replaces"])) + self.keys(r["weapon_ids"])
-            gone = fold(str(r["replaces"]))
-            wargear = (*tuple(n for n in wargear if fold(n) != gone), str(r["option"]))
+            replaced = [str(r["replaces"]), *self.inside(str(r["model"]), str(r["replaces"]))]
+            for name in replaced:
+                weapons = _without(weapons, self.names, name)
+            weapons += self.keys(r["weapon_ids"])
+            gone = {fold(n) for n in replaced}
+            wargear = (*tuple(n for n in wargear if fold(n) not in gone), str(r["option"]))
             picks = (*picks, i)
         return self._shed(_Part(part.count, weapons, wargear, picks))
+
+    def inside(self, model: str, outer: str) -> list[str]:
+        """The defaults that come inside the default ``outer`` of ``model``'s slots (the Power Sword of a
+        Tartaros's Power Weapon: an option replacing the Power Weapon replaces it too)."""
+        if not outer:
+            return []
+        out: list[str] = []
+        for slot in self.slots:
+            if model != UNIT and slot.row["model"] != model:
+                continue
+            for pair in str(slot.row.get("default_within") or "").split(";"):
+                inner, _, container = pair.strip().rpartition("<")
+                if inner and fold(container) == fold(outer) and inner not in out:
+                    out.append(inner)
+        return out
 
     def _shed(self, part: _Part) -> _Part:
         """``part`` with as many of a group's default as the group now allows, when the data ties the two: a
