@@ -74,3 +74,11 @@ def test_a_weapon_carried_twice_fires_twice() -> None:
                                                           "Type": "Assault 1, Melta"}, "target": target})  # fmt: skip
     assert twice["casualties"]["mean"] == pytest.approx(2 * melta_alone["casualties"]["mean"], abs=1e-12)
     assert once["casualties"]["mean"] != pytest.approx(twice["casualties"]["mean"])
+
+
+def test_an_option_most_legions_have_names_the_ones_without_it() -> None:
+    """A Centurion's Librarian upgrade is hidden for the White Scars and Space Wolves (their own): with no Legion
+    it is refused naming them; for the Dark Angels it is taken."""
+    text = _refusal({"name": "Centurion", "loadout": ["Librarian"]})
+    assert "offered to every Legion but Space Wolves, White Scars" in text and len(text) < 200
+    assert fielded_unit({"name": "Centurion", "legion": "Dark Angels", "loadout": ["Librarian"]}).points > 60

@@ -142,6 +142,9 @@ def visibility(row: Mapping[str, Any], at: Ancestry) -> tuple[bool, str]:
     if not hiding:
         return written
     offered = sorted(names[k].split(":", 1)[1].strip() for k in names if k not in hiding)
+    if len(offered) > len(hiding):
+        who = "every Legion but " + ", ".join(sorted(names[k].split(":", 1)[1].strip() for k in hiding))
+        return True, f'offered to {who}; give the force\'s Legion as "legion"'
     why = _visibility(row, replace(at, legion=hiding[0]))[1]
     return True, f'offered only to {", ".join(offered) or "no Legion"}: {why}; give the force\'s Legion as "legion"'
 
