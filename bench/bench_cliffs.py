@@ -16,17 +16,14 @@ Run: ``.venv/bin/python bench/bench_cliffs.py`` (``--quick``: fewer cases). CPU 
 from __future__ import annotations
 
 import os
-import subprocess
 import sys
 import time
-import types
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
-from timing import alternate_cpu
+from timing import alternate_cpu, from_git
 
 import praetor_analysis.engine.batch as batch
 import praetor_analysis.engine.exact as exact
@@ -37,7 +34,6 @@ from praetor_analysis.engine.allocation import capped_seconds
 from praetor_analysis.errors import PraetorError
 from praetor_analysis.prob.memo import clear_memos
 
-REPO = Path(__file__).resolve().parents[1]
 BASELINE = "ef7f15d"
 """The commit before this work (main when it started)."""
 
@@ -56,22 +52,6 @@ SHOOTERS: list[Any] = [
 ]
 
 
-def _from_git(commit: str, path: str, name: str) -> types.ModuleType | None:
-    """``path`` as it was at ``commit``, as a module of this process (None without git)."""
-    try:
-        source = subprocess.run(
-            ["git", "-C", str(REPO), "show", f"{commit}:{path}"], capture_output=True, text=True, check=True
-        ).stdout
-    except (OSError, subprocess.CalledProcessError):
-        return None
-    for old, new in MOVED.items():  # modules moved since (the units/ floor)
-        source = source.replace(old, new)
-    module = types.ModuleType(name)
-    sys.modules[module.__name__] = module
-    exec(compile(source, f"{commit}:{path}", "exec"), module.__dict__)  # our own history, not input
-    return module
-
-
 def army(n: int, name: str, shift: int = 0) -> ArmyList:
     return read_list_json({"name": name, "units": [SHOOTERS[(i + shift) % len(SHOOTERS)] for i in range(n)]})
 
@@ -84,7 +64,7 @@ def _timed(fn: Callable[[], Any]) -> tuple[Any, float]:
 
 
 def section_plan(quick: bool) -> None:
-    old = _from_git(BASELINE, "praetor_analysis/analysis/fire_plan.py", "fire_plan_before")
+    old = from_git(BASELINE, "praetor_analysis/analysis/fire_plan.py", "fire_plan_before", MOVED)
     print("1. fire plan: points planned (bound), CPU seconds; before = list order, its own search and limit")
     print(
         f"   {'lists':>9} {'before pts':>11} {'(bound)':>9} {'s':>7} {'after pts':>10} {'(bound)':>9} {'s':>6}  method"
@@ -115,7 +95,7 @@ class _Before:
     """Today's engine with ``allocation.py`` of :data:`BASELINE` in its place (for a ``with`` block)."""
 
     def __init__(self) -> None:
-        self.old = _from_git(BASELINE, "praetor_analysis/engine/allocation.py", "allocation_before")
+        self.old = from_git(BASELINE, "praetor_analysis/engine/allocation.py", "allocation_before")
 
     def __enter__(self) -> None:
         if self.old is None:
