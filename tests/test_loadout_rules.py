@@ -82,3 +82,14 @@ def test_an_option_most_legions_have_names_the_ones_without_it() -> None:
     text = _refusal({"name": "Centurion", "loadout": ["Librarian"]})
     assert "offered to every Legion but Space Wolves, White Scars" in text and len(text) < 200
     assert fielded_unit({"name": "Centurion", "legion": "Dark Angels", "loadout": ["Librarian"]}).points > 60
+
+
+def test_an_option_in_a_group_of_one_legion_needs_it() -> None:
+    """The Hexagrammaton choices sit in a group the data hides but for the Dark Angels, the Surgical Augments in
+    one shown to the Emperor's Children (Traitor): both were taken by any force; now the group's Legion is
+    needed (the allegiance no scenario states changes nothing)."""
+    assert "offered only to Dark Angels" in _refusal({"name": "Heavy Support Squad", "loadout": ["Deathwing"]})
+    assert fielded_unit({"name": "Heavy Support Squad", "legion": "Dark Angels", "loadout": ["Deathwing"]})
+    lance = {"name": "Heavy Support Squad", "loadout": ["Sonic Lance"]}
+    assert "its group 'Surgical Augment (Unit Character)'" in _refusal({**lance, "legion": "Dark Angels"})
+    assert fielded_unit({**lance, "legion": "Emperor's Children"}).points == 100 + 20

@@ -46,7 +46,7 @@ TARGET = unit_from_mapping(
      "Save": "3+"},
     field_name="target",
 )  # fmt: skip
-_LEGION = re.compile(r'name="\s*[IVXL]+:\s*([^"]+)"')
+_LEGION = re.compile(r'(?:name|catalogueName)="[^"]*?\b[IVXL]+:\s*([^"]+)"')
 
 
 def _tag(e: Element) -> str:

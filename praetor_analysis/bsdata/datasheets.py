@@ -18,9 +18,11 @@ datasheets. The walk is bounded in depth; a link cycle is cut.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from typing import Any
 from xml.etree.ElementTree import Element
 
 import pandas as pd
@@ -110,6 +112,7 @@ OPTION_COLUMNS = [
     "invulnerable",
     "rules",
     "shown_when",
+    "group_shown_when",
 ]
 
 _STATLINE_TYPES = {PROFILE_TYPE_IDS[k] for k in ("unit", "vehicle", "knight", "fortification")}
@@ -195,6 +198,13 @@ def scoped_max(elem: Element, scope: str) -> str:
     return ""
 
 
+def group_visibility(groups: list[list[Any]]) -> str:
+    """The groups holding an option that are hidden or carry ``set hidden`` modifiers, outermost first, as JSON
+    ``[[hidden, modifiers], ...]`` (``""`` for none): an option is shown only when every one of them is."""
+    kept = [g for g in groups if g[0] or g[1]]
+    return json.dumps(kept, separators=(",", ":"), ensure_ascii=False) if kept else ""
+
+
 def limit_of(written: Element, target: Element, scope: str) -> str:
     """:func:`scoped_max` of a link as written, else of the entry or group it links to."""
     return scoped_max(written, scope) or (scoped_max(target, scope) if target is not written else "")
@@ -254,6 +264,7 @@ class _Walker:
         self.name = name
         self.faction = faction
         self.sheet = _Sheet()
+        self.groups_seen: list[list[Any]] = []  # [hidden, its set-hidden modifiers] of the groups walked into
 
     def items(self, cat: Catalogue, elem: Element) -> Iterator[tuple[Catalogue, Element, Element]]:
         """(catalogue, resolved entry or group, the element as written) for every child of ``elem``."""
@@ -325,6 +336,9 @@ class _Walker:
             said = _EXCHANGE.search(name)
             default_name = said.group(1).strip() if said else ""
         models_before = len(self.sheet.slots)
+        rules = visibility_rules(self.data, cat, [group, written])
+        hidden = group.get("hidden") == "true" or written.get("hidden") == "true"
+        self.groups_seen.append([hidden, json.loads(rules) if rules else []])
         for ccat, target, member in members:
             tid = target.get("id", "")
             if tid in seen:
@@ -340,6 +354,7 @@ class _Walker:
                 "" if is_default else default_name, depth + 1, seen | {tid},
                 (group.get("id", ""), lo, limit_of(written, group, "parent"), limit_of(written, group, self.root_id)),
             )  # fmt: skip
+        self.groups_seen.pop()
         slots = self.sheet.slots[models_before:]
         grouped = [s for s in slots if s.group == name]
         if grouped:
@@ -437,6 +452,7 @@ class _Walker:
                     "invulnerable": invulnerable,
                     "rules": held,
                     "shown_when": visibility_rules(self.data, cat, [target, written]),
+                    "group_shown_when": group_visibility(self.groups_seen),
                 },
             )
         )

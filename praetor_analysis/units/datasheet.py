@@ -40,7 +40,7 @@ from praetor_analysis.catalog import (
 from praetor_analysis.errors import ScenarioError
 from praetor_analysis.units.blocks import attacker_block, frame_rows, weapon_block
 from praetor_analysis.units.limits import check_loadout_length
-from praetor_analysis.units.loadout_limits import Limits, cap, option_chain, refuse_if_hidden
+from praetor_analysis.units.loadout_limits import Limits, defaults_due, option_chain, refuse_if_hidden, tied_groups
 from praetor_analysis.units.modifiers import split_modifiers
 from praetor_analysis.units.names import UNIT_STAT_KEYS, fold, is_name_block, split_pick, suggestions
 from praetor_analysis.units.option_visibility import Ancestry, legion_names, legion_of, visibility
@@ -264,7 +264,7 @@ class _Build:
                 s.parts = [_Part(n, keys, _names(s.row["default_wargear"]))]
         self.unit_picks: list[int] = []
         self.limits = Limits(self)
-        self._ties: dict[str, tuple[str, tuple[str, ...], str]] | None = None
+        self._ties: dict[str, tuple[str, str, str]] | None = None
 
     def _visibility(self, i: int) -> tuple[bool, str]:
         if i not in self._shown:
@@ -355,39 +355,17 @@ class _Build:
         return out
 
     def _shed(self, part: _Part) -> _Part:
-        """``part`` with as many of a group's default as the group now allows, when the data ties the two: a
-        Contemptor's in-built combi-bolters, one per Gravis Power Fist, Chainfist or Graviton Maul it holds (the
-        group of what may replace one allows as many), go with a fist a Gravis Lascannon replaces and come
-        with one taken. A group is tied when, on the model as the data fields it, its limit counted on the
-        model's wargear equals the defaults it holds."""
-        for gid, (default, keys, limit) in self._tied().items():
-            held = sum(1 for n in part.wargear if fold(n) == fold(default))
-            taken = sum(1 for i in part.picks if self.rows[i]["group_id"] == gid)
-            most = cap(limit, self, part.wargear)
-            if most is None or held + taken == most or (not held and not keys):
-                continue
-            want = max(most - taken, 0)
-            weapons = _without(part.weapons, self.names, default) + keys * want
+        """``part`` with as many of a tied group's default as the group now allows (:func:`defaults_due`: a
+        Contemptor's in-built combi-bolter goes with the fist a Gravis Lascannon replaces, comes with one taken)."""
+        if self._ties is None:
+            self._ties = tied_groups(self)
+        for default, model, want in defaults_due(self, self._ties, part.wargear, part.picks):
+            slot = next(s for s in self.slots if s.row["model"] == model)
+            own = [k for k in self.keys(slot.row["default_weapon_ids"]) if fold(self.names.get(k, "")) == fold(default)]
+            weapons = _without(part.weapons, self.names, default) + tuple(own[:1]) * want
             wargear = (*(n for n in part.wargear if fold(n) != fold(default)), *[default] * want)
             part = _Part(part.count, weapons, wargear, part.picks)
         return part
-
-    def _tied(self) -> dict[str, tuple[str, tuple[str, ...], str]]:
-        """The tied groups (see :meth:`_shed`): group id -> (its default, the default's weapon keys, its limit)."""
-        if self._ties is None:
-            self._ties = {}
-            for r in self.rows:
-                gid, default, limit = str(r["group_id"]), str(r["replaces"]), str(r["group_max"] or "")
-                slot = next((s for s in self.slots if s.row["model"] == r["model"]), None)
-                if not gid or gid in self._ties or "+" not in limit or not default or slot is None:
-                    continue
-                defaults = _names(slot.row["default_wargear"])
-                held = sum(1 for n in defaults if fold(n) == fold(default))
-                if held and cap(limit, self, defaults) == held:
-                    own = self.keys(slot.row["default_weapon_ids"])
-                    keys = tuple(k for k in own if fold(self.names.get(k, "")) == fold(default))
-                    self._ties[gid] = (default, keys[:1], limit)
-        return self._ties
 
 
 def _without(weapons: tuple[str, ...], names: dict[str, str], replaces: str) -> tuple[str, ...]:

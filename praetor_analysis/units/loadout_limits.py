@@ -19,7 +19,7 @@ import pandas as pd
 
 from praetor_analysis.errors import ScenarioError
 
-__all__ = ["Limits", "cap", "option_chain", "refuse_if_hidden"]
+__all__ = ["Limits", "cap", "defaults_due", "option_chain", "refuse_if_hidden", "tied_groups"]
 
 
 class _Part(Protocol):
@@ -218,3 +218,38 @@ class Limits:
             room, why = self._unit_room(i)
             if room is not None and room < count:
                 raise ScenarioError(f"{field}: {option!r}: {why}, got {count} more")
+
+
+def tied_groups(build: _Build) -> dict[str, tuple[str, str, str]]:
+    """The groups the data ties to their default: group id -> (the default, the model, the group's limit).
+
+    A group is tied when its per-model limit grows with other wargear (``"0+1/1:FIST|CHAINFIST|MAUL"``) and,
+    on the model as the data fields it, that limit counted on the model's wargear equals the defaults it holds:
+    a Contemptor's in-built combi-bolters, one per Gravis Power Fist, Chainfist or Graviton Maul (the group of
+    what may replace one allows as many). Its defaults then follow the limit (:func:`defaults_due`)."""
+    out: dict[str, tuple[str, str, str]] = {}
+    for r in build.rows:
+        gid, default, limit = str(r["group_id"]), str(r["replaces"]), str(r["group_max"] or "")
+        slot = next((s for s in build.slots if s.row["model"] == r["model"]), None)
+        if not gid or gid in out or "+" not in limit or not default or slot is None:
+            continue
+        defaults = tuple(n.strip() for n in str(slot.row["default_wargear"]).split(";") if n.strip())
+        held = sum(1 for n in defaults if n.casefold() == default.casefold())
+        if held and cap(limit, build, defaults) == held:
+            out[gid] = (default, str(r["model"]), limit)
+    return out
+
+
+def defaults_due(
+    build: _Build, ties: Mapping[str, tuple[str, str, str]], wargear: tuple[str, ...], picks: tuple[int, ...]
+) -> list[tuple[str, str, int]]:
+    """(default, model, how many it should hold) of each tied group a model with ``wargear`` and ``picks`` is off
+    balance with: its limit now, less the group's options it took (a fist replaced: none; a fist taken: one)."""
+    out = []
+    for gid, (default, model, limit) in ties.items():
+        held = sum(1 for n in wargear if n.casefold() == default.casefold())
+        taken = sum(1 for i in picks if build.rows[i]["group_id"] == gid)
+        most = cap(limit, build, wargear)
+        if most is not None and held + taken != most and (held or most - taken > 0):
+            out.append((default, model, max(most - taken, 0)))
+    return out
