@@ -8,7 +8,9 @@ list-against-list analysis call):
   data's limits and priced as the data prices it, :mod:`praetor_analysis.units.datasheet`) or a
   :class:`RosterSelection` (its models, statlines, wargear and the roster's points,
   :mod:`praetor_analysis.units.roster_units`). Bad input raises ``ScenarioError`` naming ``field``.
-- :func:`roster_units` ``(path) -> list[FieldedUnit]``: every unit of a ``.ros``/``.rosz`` file.
+- :func:`roster_units` ``(path) -> list[FieldedUnit]``: every unit of a ``.ros``/``.rosz`` file;
+  :func:`read_roster_units` ``(path) -> RosterReading``: the same with each unit's label and the points not
+  rated (``account()``: the one line every command prints).
 - :class:`FieldedUnit` (``datasheet``, ``faction``, ``size``, ``points``, ``groups``, ``options``,
   ``source``, ``notes``; ``with_flags(charging=True)``) and :class:`ModelGroup` (``model``, ``count``,
   ``statline``, ``weapons``, ``wargear``).
@@ -20,16 +22,34 @@ Both read each model whose profile lacks a characteristic with its unit's profil
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from praetor_analysis.errors import ScenarioError
 from praetor_analysis.units.datasheet import build_loadout, is_datasheet
 from praetor_analysis.units.records import FieldedUnit, ModelGroup
-from praetor_analysis.units.roster_units import RosterSelection, from_selection, roster_selections
+from praetor_analysis.units.roster_units import (
+    RosterReading,
+    RosterSelection,
+    from_selection,
+    roster_selections,
+    unique_labels,
+)
+from praetor_analysis.units.roster_units import read_roster_units as _read_roster_units
 from praetor_analysis.units.unit_profile import with_unit_profile
 
-__all__ = ["FieldedUnit", "ModelGroup", "RosterSelection", "fielded_unit", "is_datasheet", "roster_units"]
+__all__ = [
+    "FieldedUnit",
+    "ModelGroup",
+    "RosterReading",
+    "RosterSelection",
+    "fielded_unit",
+    "is_datasheet",
+    "read_roster_units",
+    "roster_units",
+    "unique_labels",
+]
 
 
 def fielded_unit(source: Any, field: str = "attacker") -> FieldedUnit:
@@ -51,3 +71,10 @@ def roster_units(source: str | Path | bytes, name: str = "roster") -> list[Field
     """Every unit of a roster file (or of its bytes) that has models with a statline (a nested transport is
     its own unit)."""
     return [with_unit_profile(u) for u in map(from_selection, roster_selections(source, name)) if u is not None]
+
+
+def read_roster_units(source: str | Path | bytes, name: str = "roster") -> RosterReading:
+    """A roster read whole (:func:`~praetor_analysis.units.roster_units.read_roster_units`), each unit read
+    with its unit's profile where a model's lacks a characteristic, as :func:`roster_units` reads it."""
+    reading = _read_roster_units(source, name)
+    return replace(reading, units=tuple(with_unit_profile(u) for u in reading.units))
