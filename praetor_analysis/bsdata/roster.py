@@ -17,7 +17,7 @@ import math
 import struct
 import zipfile
 import zlib
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from pathlib import Path
 from xml.etree.ElementTree import Element
 
@@ -32,6 +32,15 @@ from praetor_analysis.bsdata.files import (
     local,
     parse_xml_bytes,
     read_regular_file,
+)
+from praetor_analysis.bsdata.game_system import identify
+from praetor_analysis.bsdata.roster_hh3 import read_hh3_roster
+from praetor_analysis.bsdata.roster_records import (
+    ModelCount,
+    Roster,
+    RosterUnit,
+    WeaponCount,
+    selection_number,
 )
 from praetor_analysis.bsdata.wargear_saves import saves_from_texts
 from praetor_analysis.profiles.vocabulary import clean_type
@@ -62,8 +71,6 @@ MAX_ROSZ_BYTES = 50 * 1024 * 1024
 """Most bytes a ``.rosz`` may unpack to; reading stops as soon as this is passed."""
 MAX_ROSZ_FILE_BYTES = 50 * 1024 * 1024
 """Largest roster file accepted on disk."""
-MAX_SELECTION_NUMBER = 10_000
-"""Largest ``number`` of one selection accepted (a real roster's largest is a few dozen models)."""
 
 _CHUNK = 64 * 1024
 _STATLINE_IDS = {PROFILE_TYPE_IDS[k]: k for k in ("unit", "vehicle", "knight", "fortification")}
@@ -71,60 +78,6 @@ _WEAPON_IDS = {PROFILE_TYPE_IDS["weapon"], PROFILE_TYPE_IDS["psychic_weapon"]}
 _STATLINE_NAMES = {"Unit", "Vehicle", "Knights and Titans", "Fortification"}
 _WEAPON_NAMES = {"Weapon", "Psychic Weapon"}
 _WEAPON_KEY = ("name", "Range", "Strength", "AP", "Type")
-
-
-@dataclass(frozen=True)
-class ModelCount:
-    """Models of one profile in a unit: profile name, how many, and the statline by characteristic."""
-
-    name: str
-    count: int
-    statline: dict[str, str]
-
-
-@dataclass(frozen=True)
-class WeaponCount:
-    """A weapon profile (name, Range, Strength, AP, Type, Type_clean, profile_type, profile_id) and how many."""
-
-    profile: dict[str, str]
-    count: int
-
-
-@dataclass
-class RosterUnit:
-    """One unit of a roster.
-
-    Attributes:
-        name: Selection name.
-        models: Model profiles with counts (same name and statline merged).
-        weapons: Weapon profiles with counts (same name, Range, Strength, AP and Type merged).
-        points: Sum of the ``Pts`` costs of the unit's selections.
-        force: Name of the force holding it.
-        parent: Name of the unit it was nested in (e.g. a dedicated transport), or ``""``.
-    """
-
-    name: str
-    models: list[ModelCount] = field(default_factory=list)
-    weapons: list[WeaponCount] = field(default_factory=list)
-    points: float = 0.0
-    force: str = ""
-    parent: str = ""
-
-    @property
-    def model_count(self) -> int:
-        """Total number of models."""
-        return sum(m.count for m in self.models)
-
-
-@dataclass
-class Roster:
-    """A roster: its name, units and total points (as stated in the file), and the ``.ros`` document it was
-    read from (unpacked; what the fielded reading of its selections reads)."""
-
-    name: str
-    units: list[RosterUnit]
-    points: float
-    document: bytes = field(default=b"", repr=False, compare=False)
 
 
 def _unzip_bounded(data: bytes, name: str) -> tuple[bytes, str]:
@@ -215,11 +168,6 @@ def selection_saves(sel: Element) -> tuple[str, str]:
     return saves_from_texts(texts)
 
 
-def selection_number(sel: Element) -> int:
-    """A roster selection's ``number`` (1 when absent); refused outside 0..MAX_SELECTION_NUMBER."""
-    return _number(sel)
-
-
 def _pts(sel: Element) -> float:
     total = 0.0
     for cost in children(sel, "costs", "cost"):
@@ -231,22 +179,6 @@ def _pts(sel: Element) -> float:
             if math.isfinite(value):
                 total += value
     return total
-
-
-def _number(sel: Element) -> int:
-    """The selection's ``number`` (1 when absent or unreadable); refused outside 0..MAX_SELECTION_NUMBER."""
-    raw = sel.get("number", "1")
-    try:
-        value = float(raw)
-    except ValueError:
-        return 1
-    if not (math.isfinite(value) and value.is_integer() and 0 <= value <= MAX_SELECTION_NUMBER):
-        shown = raw if len(raw) <= 40 else raw[:37] + "..."
-        raise UntrustedFileError(
-            f"selection {(sel.get('name') or '')[:60]!r}: number={shown!r} is not a whole "
-            f"number of 0..{MAX_SELECTION_NUMBER}"
-        )
-    return int(value)
 
 
 def _chars(profile: Element) -> dict[str, str]:
@@ -280,7 +212,7 @@ def _weapon_profile(profile: Element) -> dict[str, str]:
 
 def _fill(unit: RosterUnit, sel: Element, force: str, out: list[RosterUnit]) -> None:
     """Add a selection's models, weapons and points to ``unit``; split nested units off into ``out``."""
-    n = _number(sel)
+    n = selection_number(sel)
     unit.points += _pts(sel)
     for prof in children(sel, "profiles", "profile"):
         if _is(prof, _STATLINE_IDS, _STATLINE_NAMES):
@@ -343,6 +275,9 @@ def read_roster_bytes(data: bytes, name: str) -> Roster:
     root = parse_xml_bytes(data, name)
     if local(root.tag) != "roster":
         raise UntrustedFileError(f"{name}: root element <{local(root.tag)[:60]}> is not a roster")
+    system = identify(root, name)  # the game first: another game's roster is refused here
+    if system.edition == "hh3":
+        return read_hh3_roster(root, bytes(data), name, system)
     units: list[RosterUnit] = []
     try:
         for force in _forces(root):
@@ -352,7 +287,8 @@ def read_roster_bytes(data: bytes, name: str) -> Roster:
                     _unit(sel, label, units)
     except UntrustedFileError as exc:
         raise UntrustedFileError(f"{name}: {exc}") from None
-    return Roster((root.get("name") or "").strip(), units, _pts(root), bytes(data))
+    notes = (system.note,) if system.note else ()
+    return Roster((root.get("name") or "").strip(), units, _pts(root), bytes(data), "hh2", notes)
 
 
 def read_roster(path: str | Path) -> Roster:
