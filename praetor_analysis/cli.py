@@ -119,6 +119,8 @@ def cmd_roster(args: argparse.Namespace) -> int:
             raise UsageError(f"--models: a target of 1 to {MAX_MODELS} models, got {args.models}", field="--models")
     if not Path(args.roster).is_file():
         raise UsageError(f"FILE: no such roster: {args.roster!r}")
+    if _list_hh3_roster(args):
+        return 0
     try:
         frame = rate_roster(args.roster, args.target, models=args.models, half_range=args.half_range)
     except OSError as exc:
@@ -132,6 +134,31 @@ def cmd_roster(args: argparse.Namespace) -> int:
     )
     print(roster_table(frame))
     return 0
+
+
+def _list_hh3_roster(args: argparse.Namespace) -> bool:
+    """List a 3rd-edition roster's units and points (the ratings need the 3rd edition's engine); False for a
+    2nd-edition roster, which is rated."""
+    from praetor_analysis.analysis.roster_listing import accounting_line, listing_json, listing_table
+    from praetor_analysis.bsdata.game_system import HH3_RATINGS_PENDING
+    from praetor_analysis.bsdata.roster import read_roster
+    from praetor_analysis.bsdata.roster_hh3 import Hh3Roster
+
+    roster = read_roster(args.roster)  # another game's roster: refused here, exit 2
+    if not isinstance(roster, Hh3Roster):
+        return False
+    if args.target is not None or args.half_range:
+        raise UsageError(f"--target/--half-range: {Path(args.roster).name} is a 3rd-edition roster; {HH3_RATINGS_PENDING}")
+    if args.json:
+        sys.stdout.write(json.dumps(listing_json(roster), allow_nan=False) + "\n")
+        return True
+    name = Path(args.roster).name
+    print(f"{name}: 3rd-edition roster (hh3), {len(roster.units)} units; not rated: {HH3_RATINGS_PENDING}")
+    for note in roster.notes:
+        print(f"note: {note}")
+    print(listing_table(roster))
+    print(accounting_line(roster))
+    return True
 
 
 def _plan_lines(plan: FirePlan) -> list[str]:

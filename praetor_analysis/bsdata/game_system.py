@@ -19,6 +19,7 @@ __all__ = [
     "EDITIONS",
     "GAME_SYSTEMS",
     "HH2_SYSTEM_ID",
+    "HH3_RATINGS_PENDING",
     "HH3_SYSTEM_ID",
     "EditionError",
     "GameSystem",
@@ -33,6 +34,12 @@ HH2_SYSTEM_ID = "28d4-bd2e-4858-ece6"
 """``id`` of the ``Horus Heresy (2022)`` game system (BSData/horus-heresy ``2022 - Horus Heresy.gst``)."""
 HH3_SYSTEM_ID = "sys-9fe4-1dc3-b7c2-73cf"
 """``gameSystemId`` of ``Horus Heresy 3rd Edition`` (BSData/horus-heresy-3rd-edition)."""
+
+HH3_RATINGS_PENDING = (
+    "the ratings read 2nd-edition (hh2) rosters only; the 3rd edition's engine is not wired to rosters yet "
+    "(`praetor roster` lists a 3rd-edition roster's units and points)"
+)
+"""What :func:`require_edition` says when a 3rd-edition roster reaches the 2nd edition's ratings."""
 
 EDITIONS = ("hh2", "hh3")
 """The editions praetor reads."""
@@ -124,11 +131,11 @@ def identify(root: Element, file: str) -> GameSystem:
     return game_system_of(root.get("gameSystemId", ""), root.get("gameSystemName", ""), file)
 
 
-def require_edition(edition: str, wanted: str, file: str, what: str) -> None:
-    """Refuse a file of another edition than ``wanted`` for ``what`` (a command or an engine), in one line."""
+def require_edition(edition: str, wanted: str, file: str, reason: str) -> None:
+    """Refuse a roster of another edition than ``wanted``, in one line naming the file, its edition and ``reason``."""
     if edition != wanted:
         raise EditionError(
-            f"{file}: a {_label(edition)} roster; {what} reads {_label(wanted)} rosters only",
+            f"{file}: a {_label(edition)} roster, refused: {reason}",
             field="edition",
             value=edition,
         )
