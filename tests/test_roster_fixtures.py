@@ -1,0 +1,204 @@
+"""Real rosters of every Horus Heresy edition and of other games (tests/fixtures/rosters, sources in its README):
+the game system is read first, a 3rd-edition roster is read from the profiles it embeds with every point placed,
+a 2nd-edition one by today's reader, and any other game is refused in one line (exit 2)."""
+
+from __future__ import annotations
+
+import io
+import json
+import zipfile
+from pathlib import Path
+from xml.etree import ElementTree as ET
+
+import pytest
+
+from praetor_analysis.bsdata.game_system import (
+    HH2_SYSTEM_ID,
+    HH3_SYSTEM_ID,
+    EditionError,
+    GameSystemError,
+    game_system_of,
+    require_edition,
+)
+from praetor_analysis.bsdata.roster import read_roster, read_roster_bytes
+from praetor_analysis.bsdata.roster_hh3 import Hh3Roster, Hh3RosterUnit
+from praetor_analysis.cli import main
+
+FIXTURES = Path(__file__).parent / "fixtures" / "rosters"
+HH3 = sorted((FIXTURES / "hh3").iterdir())
+HH2 = sorted((FIXTURES / "hh2").iterdir())
+REFUSED = sorted((FIXTURES / "hh1").iterdir()) + sorted((FIXTURES / "other").iterdir())
+NS = "{http://www.battlescribe.net/schema/rosterSchema}"
+
+# Declared totals and units, read by hand from each file's <roster> costs and its force selections.
+HH3_TOTALS = {"All Comers.rosz": 2998, "Daemons.rosz": 2998, "Real List.rosz": 2977, "Small Game.rosz": 747}
+HH3_UNITS = {"All Comers.rosz": 20, "Daemons.rosz": 12, "Real List.rosz": 18, "Small Game.rosz": 6}
+
+
+def _root(path: Path) -> ET.Element:
+    data = path.read_bytes()
+    if data[:2] == b"PK":
+        with zipfile.ZipFile(io.BytesIO(data)) as z:
+            data = z.read(z.namelist()[0])
+    return ET.fromstring(data)  # trusted test fixture, independent oracle
+
+
+def _oracle(path: Path) -> tuple[int, float, float]:
+    """(units, points of every selection, declared points), counted straight from the XML: a unit is a force's
+    selection of type unit or model, or a unit selection nested anywhere in one."""
+    root = _root(path)
+    units = 0
+    for force in root.iter(f"{NS}force"):
+        for sel in force.findall(f"{NS}selections/{NS}selection"):
+            if sel.get("type") in ("unit", "model"):
+                units += 1 + sum(1 for s in sel.iter(f"{NS}selection") if s is not sel and s.get("type") == "unit")
+
+    def pts(elem: ET.Element) -> float:
+        return sum(float(c.get("value", 0)) for c in elem.findall(f"{NS}costs/{NS}cost") if c.get("name") == "Point(s)")
+
+    return units, sum(pts(s) for s in root.iter(f"{NS}selection")), pts(root)
+
+
+def test_the_fixture_folders_hold_every_edition() -> None:
+    assert len(HH3) == 4 and len(HH2) == 4 and len(REFUSED) >= 10
+    assert (FIXTURES / "README.md").is_file()
+    readme = (FIXTURES / "README.md").read_text(encoding="utf-8")
+    for path in HH3 + HH2 + REFUSED:
+        assert f"`{path.parent.name}/{path.name}`" in readme, path.name
+
+
+@pytest.mark.parametrize("path", HH3, ids=lambda p: p.name)
+def test_a_3rd_edition_roster_is_read_whole(path: Path) -> None:
+    roster = read_roster(path)
+    assert isinstance(roster, Hh3Roster) and roster.edition == "hh3" and roster.notes == ()
+    units, every_point, declared = _oracle(path)
+    assert roster.points == declared == HH3_TOTALS[path.name]
+    assert len(roster.units) == units == HH3_UNITS[path.name]
+    # every point placed: the units' plus the selections outside units equal the declared total, and the sum of
+    # every selection's cost in the file
+    assert sum(u.points for u in roster.units) + sum(n.points for n in roster.not_read) == declared
+    assert roster.unaccounted() == 0.0
+    assert sum(u.points for u in roster.units) + sum(n.points for n in roster.not_read) == every_point
+    for unit in roster.units:
+        assert isinstance(unit, Hh3RosterUnit)
+        assert unit.groups, f"{unit.name}: no model read"
+        assert unit.model_count == sum(g.count for g in unit.groups) > 0
+
+
+@pytest.mark.parametrize("path", HH2, ids=lambda p: p.name)
+def test_a_2nd_edition_roster_goes_to_todays_reader(path: Path) -> None:
+    roster = read_roster(path)
+    assert roster.edition == "hh2" and not isinstance(roster, Hh3Roster) and roster.notes == ()
+    assert roster.units
+    assert _root(path).get("gameSystemId") == HH2_SYSTEM_ID
+
+
+@pytest.mark.parametrize("path", REFUSED, ids=lambda p: p.name)
+def test_another_games_roster_is_refused(path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    system = _root(path).get("gameSystemName") or ""
+    with pytest.raises(GameSystemError) as info:
+        read_roster(path)
+    message = str(info.value)
+    assert path.name in message and system in message
+    assert "Horus Heresy (2022)" in message and "Horus Heresy 3rd Edition" in message
+    assert main(["roster", str(path)]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.count("\n") == 1 and path.name in err and system in err and "0 units" not in err
+
+
+def test_small_game_profiles_are_typed_hh3_records() -> None:
+    """Small Game.rosz, its first Tactical Squad: the values as the file writes them."""
+    roster = read_roster(FIXTURES / "hh3" / "Small Game.rosz")
+    squad = next(u for u in roster.units if u.name == "Tactical Squad")
+    assert isinstance(squad, Hh3RosterUnit)
+    assert squad.points == 142  # 10 on the unit + the subtree's costs (the file's own sum)
+    sergeant, legionary = squad.groups[0], squad.groups[1]
+    assert (sergeant.name, sergeant.count, sergeant.statline.unit_type) == ("Sergeant", 1, "Infantry (Sergeant)")
+    s = legionary.statline
+    assert (s.move, s.ws, s.bs, s.strength, s.toughness, s.wounds, s.initiative, s.attacks) == (
+        *("7", "4", "4", "4", "4", "1", "4", "1"),
+    )
+    assert (s.leadership, s.cool, s.willpower, s.intelligence, s.save, s.invulnerable) == ("7", "7", "7", "7", "3+", "-")
+    pistol = next(w for w in sergeant.weapons if w.name == "Plasma pistol")
+    assert [p.name for p in pistol.ranged] == ["Plasma pistol (Sustained)", "Plasma pistol (Maximal)"]  # one weapon
+    maximal = pistol.ranged[1]
+    assert (maximal.range, maximal.fire_power, maximal.ranged_strength, maximal.ap, maximal.damage) == (
+        *("12", "1", "7", "4", "1"),
+    )
+    assert maximal.special_rules == ("Pistol", "Breaching (5+)", "Overload (1)")
+    assert maximal.traits == ("Assault", "Plasma")
+    krak = next(w for w in squad.unit_weapons if w.name == "Krak grenades").melee[0]
+    assert (krak.initiative_modifier, krak.attacks_modifier, krak.strength_modifier, krak.ap, krak.damage) == (
+        *("-3", "1", "6", "4", "2"),
+    )
+    bolters = [w for g in squad.groups for w in g.weapons if w.name == "Bolter"]
+    assert sum(w.count for w in bolters) == 9  # 1 + 8 Legionaries; the Sergeant took a Calibanite Warblade
+
+
+def test_a_rapier_batterys_crews_stay_in_their_unit() -> None:
+    """All Comers.rosz: a Rapier Battery's ``unit-group`` (2 crews: 4 Legionaries, 2 carriers) is one unit, 120
+    points (80 on the crews + 40 for two quad launchers)."""
+    roster = read_roster(FIXTURES / "hh3" / "All Comers.rosz")
+    battery = next(u for u in roster.units if u.name == "Rapier Battery")
+    assert isinstance(battery, Hh3RosterUnit)
+    assert [(g.name, g.count) for g in battery.groups] == [("Legionary", 4), ("Rapier Carrier", 2)]
+    assert battery.points == 120
+    assert [(w.name, w.count) for w in battery.unit_weapons] == [("Quad Launcher - (Frag) (Shatter)", 2)]
+
+
+@pytest.mark.parametrize("path", HH3, ids=lambda p: p.name)
+def test_praetor_roster_lists_a_3rd_edition_roster(path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["roster", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert f"{HH3_UNITS[path.name]} units" in out.splitlines()[0]
+    assert "hh3 engine" in out.splitlines()[0] or "3rd edition's engine" in out.splitlines()[0]
+    assert f"= {HH3_TOTALS[path.name]} declared" in out.splitlines()[-1]
+    assert main(["roster", "--json", str(path)]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    labels = [u["unit"] for u in doc["units"]]
+    assert len(labels) == len(set(labels)) == HH3_UNITS[path.name]
+    assert doc["edition"] == "hh3" and doc["unaccounted"] == 0
+    assert sum(u["points"] for u in doc["units"]) + sum(n["points"] for n in doc["not_in_units"]) == doc["points"]
+
+
+def test_the_2nd_editions_ratings_refuse_a_3rd_edition_roster(capsys: pytest.CaptureFixture[str]) -> None:
+    small = str(FIXTURES / "hh3" / "Small Game.rosz")
+    assert main(["matchup", small, small]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Small Game.rosz" in err and "3rd-edition" in err
+    assert main(["roster", "--target", "Rhino", small]) == 2
+    assert "3rd-edition" in capsys.readouterr().err
+
+
+def test_game_system_by_id_by_name_or_refused() -> None:
+    assert game_system_of(HH3_SYSTEM_ID, "anything", "f.ros").edition == "hh3"
+    assert game_system_of(HH2_SYSTEM_ID, "(HH V2) Horus Heresy (2022)", "f.ros").note == ""
+    by_name = game_system_of("sys-0000", " Horus Heresy  3rd Edition ", "f.ros")
+    assert by_name.edition == "hh3" and "f.ros" in by_name.note and "by its name" in by_name.note
+    assert game_system_of("x", "Horus Heresy (2022)", "f.ros").edition == "hh2"
+    bare = game_system_of("", "", "f.ros")
+    assert bare.edition == "hh2" and "no game system" in bare.note
+    with pytest.raises(GameSystemError, match="Warhammer 30,000"):
+        game_system_of("ca571888-56a9-c58e-ddaf-54f4713538bc", "Warhammer 30,000 - The Horus Heresy", "f.ros")
+    with pytest.raises(GameSystemError, match="f.ros"):
+        game_system_of("", "Warhammer 40,000 10th Edition", "f.ros")
+    with pytest.raises(EditionError, match="3rd-edition"):
+        require_edition("hh3", "hh2", "f.ros", "why")
+    require_edition("hh2", "hh2", "f.ros", "why")
+
+
+def test_a_roster_read_by_its_game_systems_name_carries_a_note() -> None:
+    body = (
+        b'<roster name="r" gameSystemId="other-id" gameSystemName="Horus Heresy 3rd Edition">'
+        b'<costs><cost name="Point(s)" typeId="9893-c379-920b-8982" value="20"/></costs><forces><force name="f">'
+        b'<selections><selection type="unit" name="u"><costs><cost name="Point(s)" value="20"/></costs>'
+        b'<selections><selection type="model" name="m" number="2"><profiles><profile name="m" typeName="Profile">'
+        b'<characteristics><characteristic name="T">4</characteristic></characteristics></profile></profiles>'
+        b"</selection></selections></selection></selections></force></forces></roster>"
+    )
+    roster = read_roster_bytes(body, "named.ros")
+    assert isinstance(roster, Hh3Roster)
+    assert roster.notes and "named.ros" in roster.notes[0]
+    assert [(u.name, u.model_count, u.points) for u in roster.units] == [("u", 2, 20.0)]
+    assert roster.unaccounted() == 0
