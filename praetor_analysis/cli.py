@@ -173,7 +173,9 @@ def _list_hh3_roster(args: argparse.Namespace) -> bool:
     if not isinstance(roster, Hh3Roster):
         return False
     if args.target is not None or args.half_range:
-        raise UsageError(f"--target/--half-range: {Path(args.roster).name} is a 3rd-edition roster; {HH3_RATINGS_PENDING}")
+        raise UsageError(
+            f"--target/--half-range: {Path(args.roster).name} is a 3rd-edition roster; {HH3_RATINGS_PENDING}"
+        )
     if args.json:
         sys.stdout.write(json.dumps(listing_json(roster), allow_nan=False) + "\n")
         return True

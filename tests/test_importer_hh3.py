@@ -65,7 +65,9 @@ WEAPONS = {
                         "id": "p-bolter",
                         "name": "Bolter",
                         "typeName": "Ranged Weapon",
-                        "characteristics": _chars(R="24", FP="2", RS="4", AP="5", D="1", Special_Rules="-", Traits="Bolt"),
+                        "characteristics": _chars(
+                            R="24", FP="2", RS="4", AP="5", D="1", Special_Rules="-", Traits="Bolt"
+                        ),
                     }
                 ],
             },
@@ -79,7 +81,9 @@ WEAPONS = {
                         "id": "p-fist",
                         "name": "Power fist",
                         "typeName": "Melee Weapon",
-                        "characteristics": _chars(IM="-1", AM="A", SM="+4", AP="2", D="2", Special_Rules="", Traits="Fist"),
+                        "characteristics": _chars(
+                            IM="-1", AM="A", SM="+4", AP="2", D="2", Special_Rules="", Traits="Fist"
+                        ),
                     }
                 ],
             },
@@ -109,15 +113,21 @@ FACTION = {
                         "type": "model",
                         "constraints": _minmax(4, 9),
                         "costs": _pts(30),
-                        "profiles": [{"id": "p-comp", "name": "Companion", "typeName": "Profile", "characteristics": STATLINE}],
-                        "entryLinks": [{"id": "el1", "name": "Bolter", "type": "selectionEntry", "targetId": "w-bolter"}],
+                        "profiles": [
+                            {"id": "p-comp", "name": "Companion", "typeName": "Profile", "characteristics": STATLINE}
+                        ],
+                        "entryLinks": [
+                            {"id": "el1", "name": "Bolter", "type": "selectionEntry", "targetId": "w-bolter"}
+                        ],
                     },
                     {
                         "id": "m2",
                         "name": "Oathbearer",
                         "type": "model",
                         "constraints": _minmax(1, 1),
-                        "profiles": [{"id": "p-oath", "name": "Oathbearer", "typeName": "Profile", "characteristics": STATLINE}],
+                        "profiles": [
+                            {"id": "p-oath", "name": "Oathbearer", "typeName": "Profile", "characteristics": STATLINE}
+                        ],
                     },
                 ],
                 "selectionEntryGroups": [
@@ -205,7 +215,9 @@ def test_the_cli_imports_json_data_by_its_game_system(tmp_path: Path, capsys: py
     out = capsys.readouterr().out
     assert "2 JSON files (3rd edition)" in out and "1 datasheets" in out
     assert "missing: 'Legiones Astartes'" in out and "dangling: Test Legion" in out
-    bad = _write(tmp_path / "bad", {"Forty.json": {"catalogue": {"id": "x", "gameSystemId": "sys-352e-adc2-7639-d6a9"}}})
+    bad = _write(
+        tmp_path / "bad", {"Forty.json": {"catalogue": {"id": "x", "gameSystemId": "sys-352e-adc2-7639-d6a9"}}}
+    )
     assert main(["import", str(bad), "--out", str(tmp_path / "o2")]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "Forty.json" in err and "sys-352e-adc2-7639-d6a9" in err
@@ -276,7 +288,11 @@ def test_the_shipped_hh3_catalogs() -> None:
     # Dark Angels.json: the unit costs 55, each of the 4 to 9 Companions 30, the Oathbearer 0
     dw = sheets[sheets["name"] == "Deathwing Companion Detachment"].iloc[0]
     assert (dw["base_points"], dw["points_per_model"], dw["min_models"], dw["max_models"]) == (175, 30, 5, 10)
-    assert weapons["profile_type"].isin(["Ranged Weapon", "Melee Weapon", "Psychic Ranged Weapon", "Psychic Melee Weapon"]).all()
+    assert (
+        weapons["profile_type"]
+        .isin(["Ranged Weapon", "Melee Weapon", "Psychic Ranged Weapon", "Psychic Melee Weapon"])
+        .all()
+    )
     with pytest.raises(PraetorError, match="edition"):
         load_weapons("hh4")
 

@@ -119,7 +119,14 @@ def test_small_game_profiles_are_typed_hh3_records() -> None:
     assert (s.move, s.ws, s.bs, s.strength, s.toughness, s.wounds, s.initiative, s.attacks) == (
         *("7", "4", "4", "4", "4", "1", "4", "1"),
     )
-    assert (s.leadership, s.cool, s.willpower, s.intelligence, s.save, s.invulnerable) == ("7", "7", "7", "7", "3+", "-")
+    assert (s.leadership, s.cool, s.willpower, s.intelligence, s.save, s.invulnerable) == (
+        "7",
+        "7",
+        "7",
+        "7",
+        "3+",
+        "-",
+    )
     pistol = next(w for w in sergeant.weapons if w.name == "Plasma pistol")
     assert [p.name for p in pistol.ranged] == ["Plasma pistol (Sustained)", "Plasma pistol (Maximal)"]  # one weapon
     maximal = pistol.ranged[1]

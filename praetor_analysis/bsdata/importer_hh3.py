@@ -82,7 +82,18 @@ HH3_DATASHEET_COLUMNS = [
     "source",
     "entry_id",
 ]
-HH3_MODEL_COLUMNS = ["datasheet", "faction", "model", "min", "max", "points", "group", "profile_id", "model_id", "entry_id"]
+HH3_MODEL_COLUMNS = [
+    "datasheet",
+    "faction",
+    "model",
+    "min",
+    "max",
+    "points",
+    "group",
+    "profile_id",
+    "model_id",
+    "entry_id",
+]
 HH3_OPTION_COLUMNS = [
     "datasheet",
     "faction",
@@ -174,9 +185,7 @@ def _walk(root: Node) -> Iterator[tuple[Node, tuple[Node, ...]]]:
 
 def _profiles(node: Node, kinds: frozenset[str]) -> list[Node]:
     return [
-        p
-        for p in node.get("profiles") or []
-        if isinstance(p, dict) and profile_kind(_text(p.get("typeName"))) in kinds
+        p for p in node.get("profiles") or [] if isinstance(p, dict) and profile_kind(_text(p.get("typeName"))) in kinds
     ]
 
 
