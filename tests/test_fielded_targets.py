@@ -15,9 +15,9 @@ from oracle import oracle_calc
 from praetor_analysis.analysis.army_list import load_list
 from praetor_analysis.errors import ScenarioError
 from praetor_analysis.scenario.calc import calc
-from praetor_analysis.scenario.fielded import fielded_unit, roster_units
 from praetor_analysis.scenario.unit_calc import target_of
-from praetor_analysis.scenario.unit_target import as_target
+from praetor_analysis.units.fielded import fielded_unit, roster_units
+from praetor_analysis.units.target import as_target
 
 ROSTER = next(
     (
@@ -179,7 +179,7 @@ def test_a_roster_unit_attacks_in_calc_as_praetor_roster_rates_it() -> None:
     # the same unit, the same target, the same phase: calc's {"roster", "unit"} attacker gives praetor
     # roster's mean (both phases, the unit charging in melee as praetor roster has it)
     from praetor_analysis.analysis.unit_ratings import rate, target_named
-    from praetor_analysis.scenario.unit_target import unique_labels
+    from praetor_analysis.units.target import unique_labels
 
     units = roster_units(ROSTER)
     labels = unique_labels([u.datasheet for u in units])

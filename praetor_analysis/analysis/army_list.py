@@ -1,15 +1,15 @@
 """An army list for list-against-list work: its name, points and units, each unit both an attacker and a target.
 
-Every unit is read as fielded (:func:`~praetor_analysis.scenario.fielded.fielded_unit`): from a roster
-(``.ros``, ``.rosz``: :func:`~praetor_analysis.scenario.fielded.roster_units`) or from JSON:
+Every unit is read as fielded (:func:`~praetor_analysis.units.fielded.fielded_unit`): from a roster
+(``.ros``, ``.rosz``: :func:`~praetor_analysis.units.fielded.roster_units`) or from JSON:
 ``{"name": ..., "units": [datasheet block, ...]}`` or a bare list of datasheet blocks (the ``attacker``
 blocks of ``praetor calc``: ``{"name", "faction", "size", "loadout"}``).
 
 As a target a unit is read as ``praetor calc`` reads a fielded target
-(:func:`~praetor_analysis.scenario.unit_target.as_target`: the defensive profile most of its models share, a
+(:func:`~praetor_analysis.units.target.as_target`: the defensive profile most of its models share, a
 model of another profile named in the unit's ``notes``; a vehicle squadron rated as one of its vehicles at its
 share of the points). In melee the target fights back, every group with its own statline and wargear
-(:func:`~praetor_analysis.scenario.unit_attack.defender_groups`), unless it is a vehicle or that profile
+(:func:`~praetor_analysis.units.attack.defender_groups`), unless it is a vehicle or that profile
 lacks WS, I or A.
 """
 
@@ -27,8 +27,8 @@ from praetor_analysis.bsdata.roster import read_roster
 from praetor_analysis.errors import ScenarioError
 from praetor_analysis.profiles.records import Unit
 from praetor_analysis.scenario.document import target_of_block
-from praetor_analysis.scenario.fielded import FieldedUnit, fielded_unit, roster_units
-from praetor_analysis.scenario.unit_target import as_target, unique_labels
+from praetor_analysis.units.fielded import FieldedUnit, fielded_unit, roster_units
+from praetor_analysis.units.target import as_target, unique_labels
 
 __all__ = [
     "MAX_LIST_BYTES",

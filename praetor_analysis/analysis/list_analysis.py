@@ -1,6 +1,6 @@
 """A roster against targets: each unit as fielded, in shooting and in melee, plus the whole list.
 
-The units are read once (:func:`praetor_analysis.scenario.fielded.roster_units`: every model with its
+The units are read once (:func:`praetor_analysis.units.fielded.roster_units`: every model with its
 statline and wargear, the roster's points) and rated by :func:`praetor_analysis.analysis.unit_ratings.rate`,
 the same rows ``praetor roster`` prints: in shooting every model fires one ranged weapon (every weapon for
 Vehicles, Dreadnoughts...), in melee every model strikes, charging, the target not striking back.
@@ -25,10 +25,10 @@ from praetor_analysis.bsdata.roster import Roster
 from praetor_analysis.catalog import load_targets
 from praetor_analysis.errors import ProfileError, ScenarioError
 from praetor_analysis.profiles.records import Unit
-from praetor_analysis.scenario.blocks import is_vehicle_row, row_id
 from praetor_analysis.scenario.document import target_of_block
-from praetor_analysis.scenario.fielded import FieldedUnit, roster_units
-from praetor_analysis.scenario.names import target_from_row
+from praetor_analysis.units.blocks import is_vehicle_row, row_id
+from praetor_analysis.units.fielded import FieldedUnit, roster_units
+from praetor_analysis.units.names import target_from_row
 
 __all__ = ["LIST_COLUMNS", "WHOLE_LIST", "analyse_roster", "list_json_rows", "list_targets"]
 

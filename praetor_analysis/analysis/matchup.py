@@ -1,7 +1,7 @@
 """List against list: every unit of each side against every unit of the other, shooting and melee, exactly.
 
 A pair is one attacking unit of one list against one unit of the other, in one phase, each from the start
-(a fresh target). Shooting: the unit fires as :func:`~praetor_analysis.scenario.unit_attack.shooting` has it
+(a fresh target). Shooting: the unit fires as :func:`~praetor_analysis.units.attack.shooting` has it
 (one weapon per model, its best for the target). Melee: the attacker charges; the target fights back for the
 whole round, every group of it with its own statline and wargear at its own Initiative step
 (:mod:`~praetor_analysis.analysis.army_list`), unless it is a vehicle or has no WS, I or A, when only the
@@ -25,8 +25,7 @@ import pandas as pd
 
 from praetor_analysis.analysis.army_list import ArmyList, ListUnit
 from praetor_analysis.errors import ProfileError, ScenarioError
-from praetor_analysis.scenario.modifiers import NO_MODIFIERS
-from praetor_analysis.scenario.unit_attack import (
+from praetor_analysis.units.attack import (
     GRENADE_PROFILES,
     UNARMED,
     defender_groups,
@@ -35,6 +34,7 @@ from praetor_analysis.scenario.unit_attack import (
     shooting,
     shooting_volleys,
 )
+from praetor_analysis.units.modifiers import NO_MODIFIERS
 
 __all__ = [
     "PAIR_COLUMNS",

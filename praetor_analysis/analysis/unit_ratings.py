@@ -22,12 +22,12 @@ from praetor_analysis.catalog import load_targets, load_units
 from praetor_analysis.errors import PraetorError, ProfileError, ScenarioError, show_value
 from praetor_analysis.prob.dist import Dist
 from praetor_analysis.profiles.records import Unit
-from praetor_analysis.scenario.blocks import is_vehicle_row
 from praetor_analysis.scenario.document import target_of_block
-from praetor_analysis.scenario.fielded import FieldedUnit, is_datasheet, roster_units
-from praetor_analysis.scenario.names import resolve_unit, target_from_row
-from praetor_analysis.scenario.unit_attack import melee, shooting
 from praetor_analysis.scenario.unit_calc import target_of
+from praetor_analysis.units.attack import melee, shooting
+from praetor_analysis.units.blocks import is_vehicle_row
+from praetor_analysis.units.fielded import FieldedUnit, is_datasheet, roster_units
+from praetor_analysis.units.names import resolve_unit, target_from_row
 
 __all__ = [
     "JSON_COLUMNS",
@@ -192,7 +192,7 @@ def check_phases(phases: Sequence[str] | str, field: str = "phases") -> tuple[st
 
 # --- rosters --------------------------------------------------------------------------------------------
 def roster_loadouts(path: str | Path) -> list[FieldedUnit]:
-    """The units of a roster file as fielded (:func:`praetor_analysis.scenario.fielded.roster_units`)."""
+    """The units of a roster file as fielded (:func:`praetor_analysis.units.fielded.roster_units`)."""
     return roster_units(path)
 
 

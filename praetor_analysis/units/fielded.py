@@ -5,15 +5,15 @@ list-against-list analysis call):
 
 - :func:`fielded_unit` ``(source, field="attacker") -> FieldedUnit``: ``source`` is a datasheet name or
   block (``{"name", "faction", "size", "loadout", "charging", ...}``: the loadout checked against the
-  data's limits and priced as the data prices it, :mod:`praetor_analysis.scenario.datasheet`) or a
+  data's limits and priced as the data prices it, :mod:`praetor_analysis.units.datasheet`) or a
   :class:`RosterSelection` (its models, statlines, wargear and the roster's points,
-  :mod:`praetor_analysis.scenario.roster_units`). Bad input raises ``ScenarioError`` naming ``field``.
+  :mod:`praetor_analysis.units.roster_units`). Bad input raises ``ScenarioError`` naming ``field``.
 - :func:`roster_units` ``(path) -> list[FieldedUnit]``: every unit of a ``.ros``/``.rosz`` file.
 - :class:`FieldedUnit` (``datasheet``, ``faction``, ``size``, ``points``, ``groups``, ``options``,
   ``source``, ``notes``; ``with_flags(charging=True)``) and :class:`ModelGroup` (``model``, ``count``,
   ``statline``, ``weapons``, ``wargear``).
 
-The unit attacks with :func:`praetor_analysis.scenario.unit_attack.shooting` and ``melee``.
+The unit attacks with :func:`praetor_analysis.units.attack.shooting` and ``melee``.
 """
 
 from __future__ import annotations
@@ -22,9 +22,9 @@ from pathlib import Path
 from typing import Any
 
 from praetor_analysis.errors import ScenarioError
-from praetor_analysis.scenario.datasheet import build_loadout, is_datasheet
-from praetor_analysis.scenario.roster_units import RosterSelection, from_selection, roster_selections
-from praetor_analysis.scenario.unit_records import FieldedUnit, ModelGroup
+from praetor_analysis.units.datasheet import build_loadout, is_datasheet
+from praetor_analysis.units.records import FieldedUnit, ModelGroup
+from praetor_analysis.units.roster_units import RosterSelection, from_selection, roster_selections
 
 __all__ = ["FieldedUnit", "ModelGroup", "RosterSelection", "fielded_unit", "is_datasheet", "roster_units"]
 

@@ -5,7 +5,7 @@ most wounds off this target's models (hull points off a vehicle), unless its Uni
 weapon (:data:`FIRE_ALL_TYPES`); then each weapon fires, one profile per weapon (``Missile Launcher -
 Krak`` or ``- Frag``, whichever does more). Grenades are not thrown (one model of a unit may throw one
 instead of firing). A blast or template weapon fired at a unit lands on the target standing in its default
-formation (:func:`~praetor_analysis.scenario.formation.default_formation`: lines of five on the base of its
+formation (:func:`~praetor_analysis.units.formation.default_formation`: lines of five on the base of its
 Unit Type, a coherency range apart), and the hits come from that
 geometry. All the unit's volleys are one firing unit: wounds and hull points carry over, Pinning is tested
 once.
@@ -43,10 +43,10 @@ from praetor_analysis.melee.combat import resolve_combat
 from praetor_analysis.prob.dist import Dist
 from praetor_analysis.profiles.records import Unit, Weapon, unit_from_mapping
 from praetor_analysis.rules.hooks import Role
-from praetor_analysis.scenario.document import parse_cached
-from praetor_analysis.scenario.marker_volley import placed
-from praetor_analysis.scenario.unit_records import FieldedUnit, ModelGroup
-from praetor_analysis.scenario.unit_volleys import (
+from praetor_analysis.units.blocks import parse_cached
+from praetor_analysis.units.marker_volley import placed
+from praetor_analysis.units.records import FieldedUnit, ModelGroup
+from praetor_analysis.units.volleys import (
     best_volley,
     resolve_firing_units,
     resolve_unit_volleys,

@@ -22,9 +22,9 @@ from typing import Any
 
 from praetor_analysis.catalog import load_units
 from praetor_analysis.errors import PraetorError, ScenarioError
-from praetor_analysis.scenario.blocks import frame_rows, is_vehicle_row, row_value, target_block
-from praetor_analysis.scenario.fielded import FieldedUnit, roster_units
-from praetor_analysis.scenario.names import fold, is_target_profile, suggestions
+from praetor_analysis.units.blocks import frame_rows, is_vehicle_row, row_value, target_block
+from praetor_analysis.units.fielded import FieldedUnit, roster_units
+from praetor_analysis.units.names import fold, is_target_profile, suggestions
 
 __all__ = ["ROSTER_FIELDS", "UnitTarget", "as_target", "roster_unit", "statlines", "unique_labels"]
 

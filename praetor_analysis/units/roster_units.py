@@ -4,7 +4,7 @@ Each model selection of a unit brings its models (``number``), its statline and 
 wargear under it. A weapon taken for the whole unit (a selection outside any model) goes to the models its
 per-model cost counts, else to the models that are not Characters (a squad's heavy weapons, not its
 Sergeant's). Each model's wargear selections give it their saves and unit rules
-(:mod:`praetor_analysis.scenario.wargear_effects`: an Iron Halo, the armour save a Wargear Item's text grants
+(:mod:`praetor_analysis.units.wargear_effects`: an Iron Halo, the armour save a Wargear Item's text grants
 outright). Points are the roster's own. A nested unit (a dedicated transport) is its own unit.
 """
 
@@ -34,10 +34,10 @@ from praetor_analysis.bsdata.roster_costs import is_counted, selection_option
 from praetor_analysis.catalog import load_datasheets, load_wargear_options
 from praetor_analysis.rules.catalogue import lookup
 from praetor_analysis.rules.registry import Holder
-from praetor_analysis.scenario.blocks import attacker_block, weapon_block
-from praetor_analysis.scenario.datasheet import is_character
-from praetor_analysis.scenario.unit_records import FieldedUnit, ModelGroup
-from praetor_analysis.scenario.wargear_effects import Item, with_wargear
+from praetor_analysis.units.blocks import attacker_block, weapon_block
+from praetor_analysis.units.datasheet import is_character
+from praetor_analysis.units.records import FieldedUnit, ModelGroup
+from praetor_analysis.units.wargear_effects import Item, with_wargear
 
 __all__ = ["RosterSelection", "from_selection", "roster_selections"]
 
