@@ -209,3 +209,24 @@ def test_a_roster_read_by_its_game_systems_name_carries_a_note() -> None:
     assert roster.notes and "named.ros" in roster.notes[0]
     assert [(u.name, u.model_count, u.points) for u in roster.units] == [("u", 2, 20.0)]
     assert roster.unaccounted() == 0
+
+
+@pytest.mark.parametrize("path", [FIXTURES / "hh3" / "Small Game.rosz", FIXTURES / "hh1" / "HH_Test.ros"], ids=str)
+def test_every_command_refuses_in_one_line_naming_the_file(
+    path: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A 3rd-edition roster (until its engine is wired) and another game's roster: calc, report, sweep and matchup
+    exit 2 with one line naming the file; none answers "0 units"."""
+    scenario = tmp_path / "s.json"
+    target = {"roster": str(path), "unit": "Tactical Squad (2)"}
+    scenario.write_text(json.dumps({"weapon": "Bolter", "attacker": {"BS": 4}, "target": target}), encoding="utf-8")
+    runs = [
+        ["calc", str(scenario)],
+        ["report", "--roster", str(path), "-o", str(tmp_path / "r.html")],
+        ["sweep", "Dark Angels", "--targets", str(path), "-o", str(tmp_path / "s.parquet"), "--workers", "1", "--quiet"],
+        ["matchup", str(path), str(FIXTURES / "hh2" / "HH2 - Dark Angels.rosz")],
+    ]
+    for argv in runs:
+        assert main(argv) == 2, argv
+        out, err = capsys.readouterr()
+        assert err.count("\n") == 1 and path.name in err and "0 units" not in out + err, (argv, err)
