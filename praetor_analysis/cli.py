@@ -163,7 +163,7 @@ def cmd_roster(args: argparse.Namespace) -> int:
 
 def _list_hh3_roster(args: argparse.Namespace) -> bool:
     """List a 3rd-edition roster's units and points (the ratings need the 3rd edition's engine); False for a
-    2nd-edition roster, which is rated."""
+    2nd-edition roster, which is rated (a note on how its game system was recognised goes to standard error)."""
     from praetor_analysis.analysis.roster_listing import accounting_line, listing_json, listing_table
     from praetor_analysis.bsdata.game_system import HH3_RATINGS_PENDING
     from praetor_analysis.bsdata.roster import read_roster
@@ -171,6 +171,8 @@ def _list_hh3_roster(args: argparse.Namespace) -> bool:
 
     roster = read_roster(args.roster)  # another game's roster: refused here, exit 2
     if not isinstance(roster, Hh3Roster):
+        for note in roster.notes:
+            print(f"praetor roster: note: {note}", file=sys.stderr)
         return False
     if args.target is not None or args.half_range:
         raise UsageError(
