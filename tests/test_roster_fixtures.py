@@ -223,7 +223,17 @@ def test_every_command_refuses_in_one_line_naming_the_file(
     runs = [
         ["calc", str(scenario)],
         ["report", "--roster", str(path), "-o", str(tmp_path / "r.html")],
-        ["sweep", "Dark Angels", "--targets", str(path), "-o", str(tmp_path / "s.parquet"), "--workers", "1", "--quiet"],
+        [
+            "sweep",
+            "Dark Angels",
+            "--targets",
+            str(path),
+            "-o",
+            str(tmp_path / "s.parquet"),
+            "--workers",
+            "1",
+            "--quiet",
+        ],
         ["matchup", str(path), str(FIXTURES / "hh2" / "HH2 - Dark Angels.rosz")],
     ]
     for argv in runs:

@@ -19,6 +19,7 @@ __all__ = [
     "EDITIONS",
     "GAME_SYSTEMS",
     "HH2_SYSTEM_ID",
+    "HH3_POINTS_TYPE_ID",
     "HH3_RATINGS_PENDING",
     "HH3_SYSTEM_ID",
     "EditionError",
@@ -40,6 +41,9 @@ HH3_RATINGS_PENDING = (
     "(`praetor roster` lists a 3rd-edition roster's units and points)"
 )
 """What :func:`require_edition` says when a 3rd-edition roster reaches the 2nd edition's ratings."""
+
+HH3_POINTS_TYPE_ID = "9893-c379-920b-8982"
+"""typeId of the ``Point(s)`` cost type of the 3rd edition's game system."""
 
 EDITIONS = ("hh2", "hh3")
 """The editions praetor reads."""

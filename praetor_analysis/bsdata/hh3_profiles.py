@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import ClassVar, Self
 
 __all__ = [
     "HH3_MELEE_TYPES",
@@ -21,6 +22,7 @@ __all__ = [
     "Hh3MeleeProfile",
     "Hh3RangedProfile",
     "Hh3Statline",
+    "Hh3WeaponProfile",
     "profile_kind",
     "split_rules",
 ]
@@ -116,13 +118,13 @@ def _fields(chars: Mapping[str, str], table: Mapping[str, str]) -> tuple[dict[st
 
 
 @dataclass(frozen=True)
-class Hh3RangedProfile:
-    """One firing mode of a ranged weapon (as written: ``range="24"``, ``ap="5"``, ``damage="1"``)."""
+class Hh3WeaponProfile:
+    """What every weapon profile has: a name, AP, D, its Special Rules and Traits (names, values in them), whether
+    it is psychic, and the characteristics without a field."""
+
+    FIELDS: ClassVar[Mapping[str, str]] = {"AP": "ap", "D": "damage", **_LISTS}
 
     name: str
-    range: str = ""
-    fire_power: str = ""
-    ranged_strength: str = ""
     ap: str = ""
     damage: str = ""
     special_rules: tuple[str, ...] = ()
@@ -131,36 +133,34 @@ class Hh3RangedProfile:
     extra: tuple[tuple[str, str], ...] = ()
 
     @classmethod
-    def from_characteristics(cls, name: str, kind: str, chars: Mapping[str, str]) -> Hh3RangedProfile:
-        """The record of a ``Ranged Weapon`` (or ``Psychic Ranged Weapon``) profile's characteristics."""
-        known, extra = _fields(chars, _RANGED_FIELDS)
+    def from_characteristics(cls, name: str, kind: str, chars: Mapping[str, str]) -> Self:
+        """The record of a weapon profile's characteristics (``kind``: its ``typeName``)."""
+        known, extra = _fields(chars, cls.FIELDS)
         rules = split_rules(known.pop("special_rules", ""))
         traits = split_rules(known.pop("traits", ""))
         return cls(name, **known, special_rules=rules, traits=traits, psychic=kind.startswith("Psychic"), extra=extra)
 
 
 @dataclass(frozen=True)
-class Hh3MeleeProfile:
+class Hh3RangedProfile(Hh3WeaponProfile):
+    """One firing mode of a ranged weapon (as written: ``range="24"``, ``fire_power="2"``, ``ap="5"``)."""
+
+    FIELDS: ClassVar[Mapping[str, str]] = _RANGED_FIELDS
+
+    range: str = ""
+    fire_power: str = ""
+    ranged_strength: str = ""
+
+
+@dataclass(frozen=True)
+class Hh3MeleeProfile(Hh3WeaponProfile):
     """One profile of a melee weapon: its modifiers to the wielder's I, A and S (``"+1"``, ``"-"``, ``"I"``)."""
 
-    name: str
+    FIELDS: ClassVar[Mapping[str, str]] = _MELEE_FIELDS
+
     initiative_modifier: str = ""
     attacks_modifier: str = ""
     strength_modifier: str = ""
-    ap: str = ""
-    damage: str = ""
-    special_rules: tuple[str, ...] = ()
-    traits: tuple[str, ...] = ()
-    psychic: bool = False
-    extra: tuple[tuple[str, str], ...] = ()
-
-    @classmethod
-    def from_characteristics(cls, name: str, kind: str, chars: Mapping[str, str]) -> Hh3MeleeProfile:
-        """The record of a ``Melee Weapon`` (or ``Psychic Melee Weapon``) profile's characteristics."""
-        known, extra = _fields(chars, _MELEE_FIELDS)
-        rules = split_rules(known.pop("special_rules", ""))
-        traits = split_rules(known.pop("traits", ""))
-        return cls(name, **known, special_rules=rules, traits=traits, psychic=kind.startswith("Psychic"), extra=extra)
 
 
 @dataclass(frozen=True)

@@ -30,15 +30,17 @@ from typing import Any
 
 import pandas as pd
 
+from praetor_analysis.bsdata.datasheets import DATASHEET_COLUMNS
 from praetor_analysis.bsdata.files import UnresolvedLink
+from praetor_analysis.bsdata.game_system import HH3_POINTS_TYPE_ID
 from praetor_analysis.bsdata.hh3_profiles import HH3_MELEE_TYPES, HH3_RANGED_TYPES, HH3_STATLINE_TYPES, profile_kind
+from praetor_analysis.bsdata.importer import UNIT_COLUMNS
 from praetor_analysis.bsdata.json_data import JsonCatalogue, JsonData, Node
 
 __all__ = [
     "HH3_DATASHEET_COLUMNS",
     "HH3_MODEL_COLUMNS",
     "HH3_OPTION_COLUMNS",
-    "HH3_POINTS_TYPE_ID",
     "HH3_UNIT_COLUMNS",
     "HH3_WEAPON_COLUMNS",
     "MAX_LABEL",
@@ -47,41 +49,14 @@ __all__ = [
     "hh3_frames",
 ]
 
-HH3_POINTS_TYPE_ID = "9893-c379-920b-8982"
-"""typeId of the ``Point(s)`` cost type."""
-
 _WEAPON_STATS = ["R", "FP", "RS", "IM", "AM", "SM", "AP", "D", "Special Rules", "Traits"]
 HH3_WEAPON_COLUMNS = ["name", "profile_type", *_WEAPON_STATS, "entry", "points", "source", "profile_id", "faction"]
 _UNIT_STATS = ["Type", "M", "WS", "BS", "S", "T", "W", "I", "A", "LD", "CL", "WP", "IN", "SAV", "INV"]
 _HULL_STATS = ["Front", "Side", "Rear", "HP", "Transport Capacity", "Access Points"]
-HH3_UNIT_COLUMNS = [
-    "name",
-    "profile_type",
-    *_UNIT_STATS,
-    *_HULL_STATS,
-    "extra",
-    "entry",
-    "unit",
-    "points",
-    "unit_points",
-    "source",
-    "profile_id",
-    "faction",
-]
-HH3_DATASHEET_COLUMNS = [
-    "name",
-    "faction",
-    "min_models",
-    "max_models",
-    "base_points",
-    "points_per_model",
-    "unit_points",
-    "models",
-    "hidden",
-    "dangling",
-    "source",
-    "entry_id",
-]
+HH3_UNIT_COLUMNS = ["name", "profile_type", *_UNIT_STATS, *_HULL_STATS, "extra", *UNIT_COLUMNS[-7:]]
+"""The 2nd edition's unit columns with the 3rd edition's characteristics (entry, unit, points... alike)."""
+HH3_DATASHEET_COLUMNS = [*DATASHEET_COLUMNS[:7], "models", "hidden", "dangling", "source", "entry_id"]
+"""The 2nd edition's datasheet figures (name to unit_points), the slots, and the links that dangle."""
 HH3_MODEL_COLUMNS = [
     "datasheet",
     "faction",

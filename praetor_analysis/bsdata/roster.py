@@ -13,7 +13,6 @@ Files are untrusted: XML goes through :func:`~praetor_analysis.bsdata.files.pars
 from __future__ import annotations
 
 import io
-import math
 import struct
 import zipfile
 import zlib
@@ -40,6 +39,7 @@ from praetor_analysis.bsdata.roster_records import (
     Roster,
     RosterUnit,
     WeaponCount,
+    selection_cost,
     selection_number,
 )
 from praetor_analysis.bsdata.wargear_saves import saves_from_texts
@@ -169,16 +169,7 @@ def selection_saves(sel: Element) -> tuple[str, str]:
 
 
 def _pts(sel: Element) -> float:
-    total = 0.0
-    for cost in children(sel, "costs", "cost"):
-        if cost.get("typeId") == PTS_COST_TYPE_ID or (cost.get("name") or "").strip().lower() == "pts":
-            try:
-                value = float(cost.get("value", "0"))
-            except ValueError:
-                continue
-            if math.isfinite(value):
-                total += value
-    return total
+    return selection_cost(sel, PTS_COST_TYPE_ID, "pts")
 
 
 def _chars(profile: Element) -> dict[str, str]:

@@ -21,12 +21,11 @@ filled too, keyed by the 3rd edition's characteristic names, so every listing of
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field, replace
 from xml.etree.ElementTree import Element
 
 from praetor_analysis.bsdata.files import UntrustedFileError, children
-from praetor_analysis.bsdata.game_system import GameSystem
+from praetor_analysis.bsdata.game_system import HH3_POINTS_TYPE_ID, GameSystem
 from praetor_analysis.bsdata.hh3_profiles import (
     HH3_MELEE_TYPES,
     HH3_RANGED_TYPES,
@@ -36,10 +35,16 @@ from praetor_analysis.bsdata.hh3_profiles import (
     Hh3Statline,
     profile_kind,
 )
-from praetor_analysis.bsdata.roster_records import ModelCount, Roster, RosterUnit, WeaponCount, selection_number
+from praetor_analysis.bsdata.roster_records import (
+    ModelCount,
+    Roster,
+    RosterUnit,
+    WeaponCount,
+    selection_cost,
+    selection_number,
+)
 
 __all__ = [
-    "HH3_POINTS_TYPE_ID",
     "Hh3ModelGroup",
     "Hh3Roster",
     "Hh3RosterUnit",
@@ -48,9 +53,6 @@ __all__ = [
     "hh3_points",
     "read_hh3_roster",
 ]
-
-HH3_POINTS_TYPE_ID = "9893-c379-920b-8982"
-"""typeId of the ``Point(s)`` cost type of the 3rd edition's game system."""
 
 
 @dataclass(frozen=True)
@@ -113,16 +115,7 @@ class Hh3Roster(Roster):
 
 def hh3_points(sel: Element) -> float:
     """The ``Point(s)`` cost written on one selection (or the roster), 0 when none."""
-    total = 0.0
-    for cost in children(sel, "costs", "cost"):
-        if cost.get("typeId") == HH3_POINTS_TYPE_ID or (cost.get("name") or "").strip().lower() == "point(s)":
-            try:
-                value = float(cost.get("value", "0"))
-            except ValueError:
-                continue
-            if math.isfinite(value):
-                total += value
-    return total
+    return selection_cost(sel, HH3_POINTS_TYPE_ID, "point(s)")
 
 
 def _name(elem: Element) -> str:

@@ -10,9 +10,17 @@ import math
 from dataclasses import dataclass, field
 from xml.etree.ElementTree import Element
 
-from praetor_analysis.bsdata.files import UntrustedFileError
+from praetor_analysis.bsdata.files import UntrustedFileError, children
 
-__all__ = ["MAX_SELECTION_NUMBER", "ModelCount", "Roster", "RosterUnit", "WeaponCount", "selection_number"]
+__all__ = [
+    "MAX_SELECTION_NUMBER",
+    "ModelCount",
+    "Roster",
+    "RosterUnit",
+    "WeaponCount",
+    "selection_cost",
+    "selection_number",
+]
 
 MAX_SELECTION_NUMBER = 10_000
 """Largest ``number`` of one selection accepted (a real roster's largest is a few dozen models)."""
@@ -92,3 +100,18 @@ def selection_number(sel: Element) -> int:
             f"number of 0..{MAX_SELECTION_NUMBER}"
         )
     return int(value)
+
+
+def selection_cost(sel: Element, type_id: str, name: str) -> float:
+    """The cost of one cost type written on a selection (or a roster), by its ``typeId`` or its ``name``
+    (case aside): 0 when none; unreadable and non-finite values are skipped."""
+    total = 0.0
+    for cost in children(sel, "costs", "cost"):
+        if cost.get("typeId") == type_id or (cost.get("name") or "").strip().lower() == name:
+            try:
+                value = float(cost.get("value", "0"))
+            except ValueError:
+                continue
+            if math.isfinite(value):
+                total += value
+    return total
