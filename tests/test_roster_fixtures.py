@@ -8,6 +8,7 @@ import io
 import json
 import zipfile
 from pathlib import Path
+from typing import Any
 from xml.etree import ElementTree as ET
 
 import pytest
@@ -240,3 +241,30 @@ def test_every_command_refuses_in_one_line_naming_the_file(
         assert main(argv) == 2, argv
         out, err = capsys.readouterr()
         assert err.count("\n") == 1 and path.name in err and "0 units" not in out + err, (argv, err)
+
+
+@pytest.mark.parametrize("path", HH3, ids=lambda p: p.name)
+def test_every_hh3_profile_round_trips_through_its_block(path: Path) -> None:
+    """``as_block`` gives back the characteristics under the data's names: reading the block again gives the same
+    record, for every statline and weapon profile of the roster."""
+    from praetor_analysis.bsdata.hh3_profiles import Hh3MeleeProfile, Hh3RangedProfile, Hh3Statline
+
+    seen = 0
+    for unit in read_roster(path).units:
+        assert isinstance(unit, Hh3RosterUnit)
+        weapons = [w for g in unit.groups for w in g.weapons] + list(unit.unit_weapons)
+        records: list[Any] = [g.statline for g in unit.groups] + [p for w in weapons for p in (*w.ranged, *w.melee)]
+        for record in records:
+            block = record.as_block()
+            name = block.pop("name")
+            if isinstance(record, Hh3Statline):
+                again: Any = Hh3Statline.from_characteristics(name, record.kind, block)
+            else:
+                kind = ("Psychic " if record.psychic else "") + (
+                    "Ranged Weapon" if isinstance(record, Hh3RangedProfile) else "Melee Weapon"
+                )
+                again = type(record).from_characteristics(name, kind, block)
+            assert again == record
+            seen += 1
+    assert seen > 20
+    assert Hh3MeleeProfile.FIELDS["IM"] == "initiative_modifier"

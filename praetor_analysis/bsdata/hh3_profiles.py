@@ -117,6 +117,20 @@ def _fields(chars: Mapping[str, str], table: Mapping[str, str]) -> tuple[dict[st
     return known, tuple(extra)
 
 
+def _block(record: Hh3WeaponProfile | Hh3Statline, table: Mapping[str, str]) -> dict[str, str]:
+    """``record``'s non-empty fields under the first data name ``table`` gives each, then its ``extra``."""
+    out = {"name": record.name}
+    done: set[str] = set()
+    for key, attr in table.items():
+        value = getattr(record, attr)
+        text = ", ".join(value) if isinstance(value, tuple) else str(value)
+        if text and attr not in done:
+            out[key] = text
+            done.add(attr)
+    out.update(record.extra)
+    return out
+
+
 @dataclass(frozen=True)
 class Hh3WeaponProfile:
     """What every weapon profile has: a name, AP, D, its Special Rules and Traits (names, values in them), whether
@@ -139,6 +153,11 @@ class Hh3WeaponProfile:
         rules = split_rules(known.pop("special_rules", ""))
         traits = split_rules(known.pop("traits", ""))
         return cls(name, **known, special_rules=rules, traits=traits, psychic=kind.startswith("Psychic"), extra=extra)
+
+    def as_block(self) -> dict[str, str]:
+        """The profile under the data's characteristic names (``{"name", "R", "FP", ...}``), rule and trait lists
+        joined with ``", "``: what the 3rd edition's profile readers take."""
+        return _block(self, self.FIELDS)
 
 
 @dataclass(frozen=True)
@@ -200,6 +219,11 @@ class Hh3Statline:
         """The record of a statline profile's characteristics."""
         known, extra = _fields(chars, _STATLINE_FIELDS)
         return cls(name, kind, **known, extra=extra)
+
+    def as_block(self) -> dict[str, str]:
+        """The statline under the data's characteristic names (the first name of each field: ``Front Armour``),
+        empty ones left out."""
+        return _block(self, _STATLINE_FIELDS)
 
     @property
     def is_vehicle(self) -> bool:
