@@ -268,3 +268,13 @@ def test_every_hh3_profile_round_trips_through_its_block(path: Path) -> None:
             seen += 1
     assert seen > 20
     assert Hh3MeleeProfile.FIELDS["IM"] == "initiative_modifier"
+
+
+def test_the_2nd_editions_pricing_refuses_a_3rd_edition_roster() -> None:
+    from praetor_analysis.bsdata.roster_costs import price_roster
+    from praetor_analysis.catalog import load_datasheet_models, load_datasheets, load_wargear_options
+
+    with pytest.raises(EditionError, match="Small Game.rosz"):
+        price_roster(
+            FIXTURES / "hh3" / "Small Game.rosz", load_datasheets(), load_datasheet_models(), load_wargear_options()
+        )
