@@ -288,3 +288,18 @@ def test_the_dashboards_roster_tab_says_why_it_does_not_read_it(path: Path) -> N
 
     view = roster_view(path.read_bytes(), path.name, load_targets())
     assert view.summary.startswith(f"Not read: {path.name}: ") and view.table.empty
+
+
+def test_a_2nd_edition_roster_under_another_id_is_rated_with_a_note(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = (Path(__file__).parent / "fixtures" / "tiny.ros").read_bytes()
+    assert HH2_SYSTEM_ID.encode() in data
+    path = tmp_path / "copied.ros"
+    path.write_bytes(data.replace(HH2_SYSTEM_ID.encode(), b"0000-copied-data"))
+    roster = read_roster(path)
+    assert roster.edition == "hh2" and "copied.ros" in roster.notes[0] and "by its name" in roster.notes[0]
+    assert main(["roster", "--target", "Rhino", str(path)]) == 0
+    out, err = capsys.readouterr()
+    assert err.startswith("praetor roster: note: copied.ros: game system id '0000-copied-data'")
+    assert "units" in out.splitlines()[0]
