@@ -303,3 +303,20 @@ def test_a_2nd_edition_roster_under_another_id_is_rated_with_a_note(
     out, err = capsys.readouterr()
     assert err.startswith("praetor roster: note: copied.ros: game system id '0000-copied-data'")
     assert "units" in out.splitlines()[0]
+
+
+@pytest.mark.parametrize("path", HH3, ids=lambda p: p.name)
+def test_every_selection_of_a_3rd_edition_roster_is_recorded_once(path: Path) -> None:
+    """Each selection of the file is a unit, a model group, a weapon, a piece of wargear, a unit-group (a container
+    of models) or part of a tree listed outside units: the counts add up to the file's selections."""
+    roster = read_roster(path)
+    assert isinstance(roster, Hh3Roster)
+    recorded = 0
+    for unit in roster.units:
+        assert isinstance(unit, Hh3RosterUnit)
+        recorded += 1 + len(unit.groups) + len(unit.unit_weapons) + len(unit.unit_wargear)
+        recorded += sum(len(g.weapons) + len(g.wargear) for g in unit.groups)
+    recorded += sum(n.selections for n in roster.not_read)
+    selections = list(_root(path).iter(f"{NS}selection"))
+    containers = sum(1 for s in selections if s.get("type") == "unit-group")
+    assert recorded + containers == len(selections)

@@ -86,11 +86,13 @@ class Hh3ModelGroup:
 
 @dataclass(frozen=True)
 class NotRead:
-    """A selection of a roster that is not part of any unit (``Allegiance``, ``Rite of War``), with its points."""
+    """A selection of a roster that is not part of any unit (``Allegiance``, ``Rite of War``), with its points and
+    the number of selections in its tree (itself included)."""
 
     name: str
     force: str
     points: float
+    selections: int = 1
 
 
 @dataclass
@@ -227,8 +229,9 @@ def _forces(root: Element) -> list[Element]:
     return found
 
 
-def _subtree_points(sel: Element) -> float:
-    return sum(hh3_points(s) for s in sel.iter() if s.tag.rsplit("}", 1)[-1] == "selection")
+def _not_read(sel: Element, force: str) -> NotRead:
+    tree = [s for s in sel.iter() if s.tag.rsplit("}", 1)[-1] == "selection"]
+    return NotRead(_name(sel), force, sum(hh3_points(s) for s in tree), len(tree))
 
 
 def read_hh3_roster(root: Element, document: bytes, name: str, system: GameSystem) -> Hh3Roster:
@@ -245,7 +248,7 @@ def read_hh3_roster(root: Element, document: bytes, name: str, system: GameSyste
                 if sel.get("type") in ("unit", "model") or _has_statline(sel):
                     reader.unit(sel, label)
                 else:
-                    reader.not_read.append(NotRead(_name(sel), label, _subtree_points(sel)))
+                    reader.not_read.append(_not_read(sel, label))
     except UntrustedFileError as exc:
         raise UntrustedFileError(f"{name}: {exc}") from None
     notes = (system.note,) if system.note else ()
