@@ -13,6 +13,7 @@ from xml.etree import ElementTree as ET
 
 import pytest
 
+from praetor_analysis.bsdata.files import UntrustedFileError
 from praetor_analysis.bsdata.game_system import (
     HH2_SYSTEM_ID,
     HH3_SYSTEM_ID,
@@ -320,3 +321,14 @@ def test_every_selection_of_a_3rd_edition_roster_is_recorded_once(path: Path) ->
     selections = list(_root(path).iter(f"{NS}selection"))
     containers = sum(1 for s in selections if s.get("type") == "unit-group")
     assert recorded + containers == len(selections)
+
+
+def test_a_3rd_edition_selection_number_out_of_bounds_is_refused_naming_the_file() -> None:
+    body = (
+        b'<roster name="r" gameSystemId="sys-9fe4-1dc3-b7c2-73cf" gameSystemName="Horus Heresy 3rd Edition">'
+        b'<forces><force name="f"><selections><selection type="unit" name="u"><selections>'
+        b'<selection type="model" name="m" number="1e9"/></selections></selection></selections></force></forces>'
+        b"</roster>"
+    )
+    with pytest.raises(UntrustedFileError, match=r"bad\.ros: selection 'm': number='1e9'"):
+        read_roster_bytes(body, "bad.ros")
