@@ -10,6 +10,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from praetor_analysis.bsdata import json_data
 from praetor_analysis.bsdata.files import UntrustedFileError
@@ -326,3 +328,71 @@ def test_the_shipped_catalogs_rebuild_from_the_snapshot(tmp_path: Path) -> None:
     for key in ("files", "counts", "missing"):
         assert fresh[key] == load_provenance("hh3")[key], key
     assert report.datasheets == len(load_datasheets("hh3")) and not math.isnan(report.datasheets)
+
+
+def test_a_link_cycle_is_reported_and_a_fan_out_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from praetor_analysis.bsdata import importer_hh3
+
+    looped = json.loads(json.dumps(FACTION))
+    unit = looped["catalogue"]["sharedSelectionEntries"][0]
+    unit["selectionEntryGroups"][0]["entryLinks"].append(
+        {"id": "el4", "name": "Again", "type": "selectionEntryGroup", "targetId": "g1"}
+    )
+    unit["selectionEntries"][0]["entryLinks"].append(
+        {"id": "el5", "name": "Self", "type": "selectionEntry", "targetId": "m1"}
+    )
+    src = _write(tmp_path / "loop", {"Weapons.json": WEAPONS, "Test Legion.json": looped})
+    report = build_hh3_catalog(src, tmp_path / "out")
+    sheet = load_csv(tmp_path / "out" / "datasheets.csv").iloc[0]
+    assert "a link cycle at" in sheet["dangling"] and report.datasheets == 1
+    monkeypatch.setattr(importer_hh3, "MAX_EXPANSIONS", 2)
+    with pytest.raises(UntrustedFileError, match="Companion Squad.*expands past 2"):
+        build_hh3_catalog(src, tmp_path / "out2")
+
+
+_JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 5) | st.floats(allow_nan=False) | st.text(max_size=5),
+    lambda inner: (
+        st.lists(inner, max_size=3)
+        | st.dictionaries(st.sampled_from(["id", "name", "type", "targetId"]), inner, max_size=3)
+    ),
+    max_leaves=6,
+)
+
+
+def _paths(value: Any, here: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    out = [here]
+    if isinstance(value, dict):
+        for k, v in value.items():
+            out.extend(_paths(v, (*here, k)))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            out.extend(_paths(v, (*here, i)))
+    return out
+
+
+FUZZ_PATHS = [p for p in _paths(FACTION) if len(p) > 1]
+
+
+@settings(derandomize=True, deadline=None, max_examples=50, database=None)
+@given(st.lists(st.tuples(st.sampled_from(FUZZ_PATHS), _JSON_VALUES), min_size=1, max_size=4))
+def test_mangled_json_data_is_imported_or_refused_never_a_traceback(changes: list[tuple[Any, Any]]) -> None:
+    """Any value replaced anywhere by any JSON value (a number where a list belongs, a list where a name does):
+    the import writes its catalogs or refuses in one line, never an unexpected exception."""
+    import tempfile
+
+    doc = json.loads(json.dumps(FACTION))
+    for path, value in changes:
+        node = doc
+        try:
+            for key in path[:-1]:
+                node = node[key]
+            node[path[-1]] = value
+        except (KeyError, IndexError, TypeError):
+            continue  # an earlier change removed that place
+    with tempfile.TemporaryDirectory() as tmp:
+        src = _write(Path(tmp) / "in", {"Weapons.json": WEAPONS, "Test Legion.json": doc})
+        try:
+            build_hh3_catalog(src, Path(tmp) / "out")
+        except UntrustedFileError as exc:
+            assert "\n" not in str(exc)

@@ -31,11 +31,11 @@ from typing import Any
 import pandas as pd
 
 from praetor_analysis.bsdata.datasheets import DATASHEET_COLUMNS
-from praetor_analysis.bsdata.files import UnresolvedLink
+from praetor_analysis.bsdata.files import UnresolvedLink, UntrustedFileError
 from praetor_analysis.bsdata.game_system import HH3_POINTS_TYPE_ID
 from praetor_analysis.bsdata.hh3_profiles import HH3_MELEE_TYPES, HH3_RANGED_TYPES, HH3_STATLINE_TYPES, profile_kind
 from praetor_analysis.bsdata.importer import UNIT_COLUMNS
-from praetor_analysis.bsdata.json_data import JsonCatalogue, JsonData, Node
+from praetor_analysis.bsdata.json_data import JsonCatalogue, JsonData, Node, items
 
 __all__ = [
     "HH3_DATASHEET_COLUMNS",
@@ -43,6 +43,7 @@ __all__ = [
     "HH3_OPTION_COLUMNS",
     "HH3_UNIT_COLUMNS",
     "HH3_WEAPON_COLUMNS",
+    "MAX_EXPANSIONS",
     "MAX_LABEL",
     "Hh3ImportReport",
     "build_hh3_catalog",
@@ -84,6 +85,8 @@ HH3_OPTION_COLUMNS = [
     "option_id",
     "entry_id",
 ]
+MAX_EXPANSIONS = 20_000
+"""Most entries one datasheet's reading expands through its links (the shipped data's largest: 37)."""
 MAX_LABEL = 60
 """Longest option group label written (longer ones are cut: they are figures' labels, not rules text)."""
 _ARMOUR = {"Front Armour": "Front", "Side Armour": "Side", "Rear Armour": "Rear"}
@@ -117,8 +120,8 @@ def _text(value: Any) -> str:
 
 def _points(node: Node) -> float:
     """The ``Point(s)`` cost written on an entry or link (NaN when none)."""
-    for cost in node.get("costs") or []:
-        if isinstance(cost, dict) and (cost.get("typeId") == HH3_POINTS_TYPE_ID or cost.get("name") == "Point(s)"):
+    for cost in items(node, "costs"):
+        if cost.get("typeId") == HH3_POINTS_TYPE_ID or cost.get("name") == "Point(s)":
             value = cost.get("value")
             if isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value):
                 return float(value)
@@ -127,8 +130,8 @@ def _points(node: Node) -> float:
 
 def _limit(node: Node, kind: str) -> float:
     """The ``min``/``max`` on selections per parent a node's constraints declare (NaN when none; max -1 is none)."""
-    for con in node.get("constraints") or []:
-        if not isinstance(con, dict) or con.get("type") != kind or con.get("field") != "selections":
+    for con in items(node, "constraints"):
+        if con.get("type") != kind or con.get("field") != "selections":
             continue
         if con.get("scope") not in ("parent", None):
             continue
@@ -140,28 +143,25 @@ def _limit(node: Node, kind: str) -> float:
 
 def _chars(profile: Node) -> dict[str, str]:
     out: dict[str, str] = {}
-    for ch in profile.get("characteristics") or []:
-        if isinstance(ch, dict):
-            out[_text(ch.get("name"))] = str(ch.get("$text", "")).strip()
+    for ch in items(profile, "characteristics"):
+        out[_text(ch.get("name"))] = str(ch.get("$text", "")).strip()
     return out
 
 
 def _walk(root: Node) -> Iterator[tuple[Node, tuple[Node, ...]]]:
     """Every entry and group of a file with its ancestors (nearest last), iterative."""
     stack: list[tuple[Node, tuple[Node, ...]]] = [
-        (child, ()) for key in _ENTRY_KEYS for child in reversed(root.get(key) or []) if isinstance(child, dict)
+        (child, ()) for key in _ENTRY_KEYS for child in reversed(items(root, key))
     ]
     while stack:
         node, above = stack.pop()
         yield node, above
         for key in _ENTRY_KEYS:
-            stack.extend((c, (*above, node)) for c in reversed(node.get(key) or []) if isinstance(c, dict))
+            stack.extend((c, (*above, node)) for c in reversed(items(node, key)))
 
 
 def _profiles(node: Node, kinds: frozenset[str]) -> list[Node]:
-    return [
-        p for p in node.get("profiles") or [] if isinstance(p, dict) and profile_kind(_text(p.get("typeName"))) in kinds
-    ]
+    return [p for p in items(node, "profiles") if profile_kind(_text(p.get("typeName"))) in kinds]
 
 
 def _faction(cat: JsonCatalogue) -> str:
@@ -227,6 +227,8 @@ class _Sheet:
     models: list[dict[str, Any]] = field(default_factory=list)
     options: list[dict[str, Any]] = field(default_factory=list)
     dangling: list[str] = field(default_factory=list)
+    expanded: int = 0
+    open: set[int] = field(default_factory=set)
 
     def target(self, node: Node) -> tuple[Node, bool]:
         """The entry a link points at (the node itself when it is no link), and whether it resolved."""
@@ -239,14 +241,35 @@ class _Sheet:
         return hit[2], True
 
     def children(self, node: Node, group: str, owner: str) -> None:
-        """Read the model slots and options under ``node`` (``owner``: ``(unit)`` or the model's name)."""
+        """Read the model slots and options under ``node`` (``owner``: ``(unit)`` or the model's name).
+
+        A link back to an entry being read (a cycle) is reported in ``dangling``, not followed.
+
+        Raises:
+            UntrustedFileError: The datasheet expands past :data:`MAX_EXPANSIONS` entries (links fanning out).
+        """
+        if id(node) in self.open:
+            self.dangling.append(f"a link cycle at {_text(node.get('name')) or _text(node.get('id'))}")
+            return
+        self.expanded += 1
+        if self.expanded > MAX_EXPANSIONS:
+            raise UntrustedFileError(
+                f"{self.cat.path.name}: datasheet {_text(self.unit.get('name'))[:60]!r} expands past "
+                f"{MAX_EXPANSIONS} entries through its links; refused"
+            )
+        self.open.add(id(node))
+        try:
+            self._read(node, group, owner)
+        finally:
+            self.open.discard(id(node))
+
+    def _read(self, node: Node, group: str, owner: str) -> None:
         for key in ("selectionEntries", "entryLinks"):
-            for child in node.get(key) or []:
-                if isinstance(child, dict):
-                    self.child(child, group, owner)
+            for child in items(node, key):
+                self.child(child, group, owner)
         for key in ("selectionEntryGroups", "entryLinks"):
-            for grp in node.get(key) or []:
-                if not isinstance(grp, dict) or (key == "entryLinks" and grp.get("type") != "selectionEntryGroup"):
+            for grp in items(node, key):
+                if key == "entryLinks" and grp.get("type") != "selectionEntryGroup":
                     continue
                 target, ok = self.target(grp)
                 if ok:
@@ -254,18 +277,18 @@ class _Sheet:
 
     def weapons(self, entry: Node) -> list[str]:
         """The weapon profiles an option brings: its own and those of the entries it holds (a bolter with a
-        bayonet), links followed; a link that resolves nowhere is counted in ``dangling``."""
+        bayonet), links followed once each; a link that resolves nowhere is counted in ``dangling``."""
         names: list[str] = []
-        stack, seen = [entry], 0
-        while stack and seen < 256:
+        stack, seen = [entry], {id(entry)}
+        while stack:
             node = stack.pop()
-            seen += 1
             names.extend(_text(p.get("name")) for p in _profiles(node, _WEAPON_KINDS))
             for key in ("selectionEntries", "entryLinks"):
-                for child in node.get(key) or []:
-                    if isinstance(child, dict) and child.get("type") != "selectionEntryGroup":
+                for child in items(node, key):
+                    if child.get("type") != "selectionEntryGroup":
                         target, ok = self.target(child)
-                        if ok:
+                        if ok and id(target) not in seen:
+                            seen.add(id(target))
                             stack.append(target)
         return list(dict.fromkeys(names))
 

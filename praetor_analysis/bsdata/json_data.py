@@ -32,7 +32,7 @@ from praetor_analysis.bsdata.files import (
 )
 from praetor_analysis.bsdata.game_system import game_system_of
 
-__all__ = ["LINK_KEYS", "JsonCatalogue", "JsonData", "Node", "nodes", "parse_json_bytes"]
+__all__ = ["LINK_KEYS", "JsonCatalogue", "JsonData", "Node", "items", "nodes", "parse_json_bytes"]
 
 Node = dict[str, Any]
 LINK_KEYS = ("catalogueLinks", "entryLinks", "infoLinks", "categoryLinks")
@@ -99,6 +99,13 @@ def nodes(value: Any) -> Iterator[tuple[str, Node]]:
             stack.extend((key, v) for v in reversed(item))
 
 
+def items(node: Node, key: str) -> list[Node]:
+    """The objects of the list ``node[key]``; ``[]`` when the key is absent or holds anything but a list (untrusted
+    data: a number or a string where a list belongs reads as none)."""
+    value = node.get(key)
+    return [v for v in value if isinstance(v, dict)] if isinstance(value, list) else []
+
+
 def _text(value: Any) -> str:
     return " ".join(str(value).split()) if isinstance(value, (str, int, float)) else ""
 
@@ -135,11 +142,7 @@ class JsonCatalogue:
             nid = node.get("id")
             if isinstance(nid, str) and key not in LINK_KEYS and nid not in index:
                 index[nid] = (key, node)
-        imports = [
-            (_text(link.get("targetId")), _text(link.get("name")))
-            for link in root.get("catalogueLinks") or []
-            if isinstance(link, dict)
-        ]
+        imports = [(_text(link.get("targetId")), _text(link.get("name"))) for link in items(root, "catalogueLinks")]
         system = _text(root.get("id")) if kind == "gameSystem" else _text(root.get("gameSystemId"))
         return cls(path, kind, root, _text(root.get("id")), _text(root.get("name")), system, imports, index)
 
