@@ -6,12 +6,15 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import zipfile
 from pathlib import Path
 from typing import Any
 from xml.etree import ElementTree as ET
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from praetor_analysis.bsdata.files import UntrustedFileError
 from praetor_analysis.bsdata.game_system import (
@@ -332,3 +335,39 @@ def test_a_3rd_edition_selection_number_out_of_bounds_is_refused_naming_the_file
     )
     with pytest.raises(UntrustedFileError, match=r"bad\.ros: selection 'm': number='1e9'"):
         read_roster_bytes(body, "bad.ros")
+
+
+def _small_game_document() -> bytes:
+    data = (FIXTURES / "hh3" / "Small Game.rosz").read_bytes()
+    with zipfile.ZipFile(io.BytesIO(data)) as z:
+        return z.read(z.namelist()[0])
+
+
+SMALL_GAME = _small_game_document()
+_ATTRIBUTES = [b'number="', b'typeName="', b'type="', b'value="', b'name="', b'gameSystemId="']
+
+
+@settings(derandomize=True, deadline=None, max_examples=60, database=None)
+@given(
+    st.lists(st.tuples(st.sampled_from(_ATTRIBUTES), st.integers(0, 400), st.text(max_size=6)), min_size=1, max_size=4)
+)
+def test_a_mangled_3rd_edition_roster_is_read_or_refused_in_one_line(edits: list[tuple[bytes, int, str]]) -> None:
+    """Attribute values of a real roster replaced by anything: read (its points still adding up unless a cost was
+    edited: an unreadable cost reads as none, as in the 2nd edition) or refused with one line, never another
+    exception."""
+    doc = SMALL_GAME
+    for attr, nth, text in edits:
+        starts = [m.start() for m in re.finditer(re.escape(attr), doc)]
+        if not starts:
+            continue
+        at = starts[nth % len(starts)] + len(attr)
+        end = doc.index(b'"', at)
+        value = text.replace("&", "&amp;").replace("<", "&lt;").replace('"', "&quot;").encode("utf-8", "replace")
+        doc = doc[:at] + value + doc[end:]
+    try:
+        roster = read_roster_bytes(doc, "mangled.ros")
+    except UntrustedFileError as exc:
+        assert "\n" not in str(exc) and "mangled.ros" in str(exc)
+        return
+    if isinstance(roster, Hh3Roster) and all(attr != b'value="' for attr, _, _ in edits):
+        assert roster.unaccounted() == pytest.approx(0.0, abs=1e-6)
