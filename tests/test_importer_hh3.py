@@ -186,8 +186,8 @@ def test_a_datasheet_is_priced_as_the_data_authors_price_it(tmp_path: Path) -> N
     assert units.loc["Companion", ["M", "WS", "LD", "CL", "extra"]].tolist() == ["7", "4", "7", "7", ""]
     assert (units.loc["Companion", "unit"], float(units.loc["Companion", "points"])) == ("Companion Squad", 30.0)
     # the missing files, one line each, then the file with dangling links
-    assert report.missing[0].startswith("missing: the game system file (imported by 2 files")
-    assert report.missing[1].startswith("missing: 'Legiones Astartes' (imported by 1 files: Test Legion)")
+    assert report.missing[0].startswith("missing: the game system file (needed by 2 files")
+    assert report.missing[1].startswith("missing: 'Legiones Astartes' (needed by 1 files: Test Legion)")
     dangling = [line for line in report.missing if line.startswith("dangling: Test Legion")]
     assert len(dangling) == 1 and "3 links resolve nowhere" in dangling[0]  # Legion Widget, Infantry, the import
     prov = json.loads((tmp_path / "out" / "provenance.json").read_text(encoding="utf-8"))
@@ -279,7 +279,10 @@ def test_the_shipped_hh3_catalogs() -> None:
     )
     assert (counts["datasheet_models"], counts["wargear_options"]) == (len(models), len(options))
     assert len(prov["files"]) == 40 and "Legiones Astartes.json" not in prov["files"]
-    assert any(line.startswith("missing: 'Legiones Astartes' (imported by 23 files") for line in prov["missing"])
+    assert any(
+        line.startswith("missing: 'Legiones Astartes' (needed by 23 files") and "importRootEntries" in line
+        for line in prov["missing"]
+    )
     assert any(line.startswith("missing: the game system file") for line in prov["missing"])
     # the generic Legion datasheets live only in the missing catalogue: none is invented
     assert "Tactical Squad" not in set(sheets["name"])

@@ -398,11 +398,23 @@ def missing_lines(data: JsonData, unresolved: list[UnresolvedLink]) -> list[str]
     for cat in data.files:
         for name in data.missing_imports(cat):
             importers.setdefault(name, []).append(cat.stem)
-    lines = [
-        f"missing: {name} (imported by {len(cats)} files: {', '.join(cats[:4])}{', ...' if len(cats) > 4 else ''}); "
-        "what only it defines is not built (datasheets, option groups, profiles, categories)"
-        for name, cats in importers.items()
-    ]
+    rooted: dict[str, list[str]] = {}
+    for cat in data.files:
+        for link in items(cat.root, "catalogueLinks"):
+            if link.get("importRootEntries") is True and _text(link.get("targetId")) not in data.catalogues:
+                rooted.setdefault(repr(_text(link.get("name")) or _text(link.get("targetId"))), []).append(cat.stem)
+    lines = []
+    for name, cats in importers.items():
+        line = (
+            f"missing: {name} (needed by {len(cats)} files: {', '.join(cats[:4])}{', ...' if len(cats) > 4 else ''}); "
+            "what only it defines is not built (datasheets, option groups, profiles, categories)"
+        )
+        if name in rooted:
+            line += (
+                f"; {len(rooted[name])} catalogues take its units as their own (importRootEntries): those datasheets "
+                "are missing from theirs, and a roster of them reads from the profiles it embeds"
+            )
+        lines.append(line)
     by_file: dict[str, Counter[str]] = {}
     for link in unresolved:
         by_file.setdefault(link.catalogue, Counter())[link.kind] += 1
