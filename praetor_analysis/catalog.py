@@ -190,7 +190,8 @@ def load_wargear_options(edition: str = "hh2") -> pd.DataFrame:
     """Wargear options of each datasheet, one row per option.
 
     ``edition="hh3"``: datasheet, faction, model, group, option, points, min, max, weapons, resolved (False: its
-    link resolves nowhere in the shipped data), hidden, option_id, entry_id.
+    link resolves nowhere in the shipped data), hidden, default (the option its group gives unless another is
+    chosen), option_id, entry_id.
 
     Columns:
         datasheet, faction: The datasheet.
@@ -219,6 +220,7 @@ def load_wargear_options(edition: str = "hh2") -> pd.DataFrame:
     if edition == "hh3":
         frame = _read("wargear_options.csv", numeric=("points", "min", "max"), edition=edition)
         frame["resolved"] = frame["resolved"] == "True"
+        frame["default"] = frame["default"] == "True"
     else:
         frame = _read("wargear_options.csv", numeric=("points", "points_per_model", "max", "group_min"))
     frame["hidden"] = frame["hidden"] == "True"

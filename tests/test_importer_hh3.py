@@ -136,6 +136,7 @@ FACTION = {
                     {
                         "id": "g1",
                         "name": "x" * (MAX_LABEL + 40),
+                        "defaultSelectionEntryId": "el2",
                         "entryLinks": [
                             {"id": "el2", "name": "Power fist", "type": "selectionEntry", "targetId": "w-fist"},
                             {"id": "el3", "name": "Legion Widget", "type": "selectionEntry", "targetId": "nowhere"},
@@ -178,6 +179,9 @@ def test_a_datasheet_is_priced_as_the_data_authors_price_it(tmp_path: Path) -> N
     assert got[("(unit)", "Power fist")] == (15.0, "Power fist", "True")
     assert got[("(unit)", "Legion Widget")] == (0.0, "", "False")  # reported, never guessed
     assert options["group"].str.len().max() <= MAX_LABEL
+    assert options.set_index("option").loc[["Power fist", "Legion Widget", "Bolter"], "default"].tolist() == [
+        *("True", "False", "False"),
+    ]
     weapons = load_csv(tmp_path / "out" / "weapons.csv").set_index("name")
     assert weapons.loc["Bolter", ["R", "FP", "RS", "AP", "D", "Traits"]].tolist() == ["24", "2", "4", "5", "1", "Bolt"]
     assert weapons.loc["Power fist", ["IM", "AM", "SM", "AP", "D"]].tolist() == ["-1", "A", "+4", "2", "2"]

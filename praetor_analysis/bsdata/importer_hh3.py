@@ -82,6 +82,7 @@ HH3_OPTION_COLUMNS = [
     "weapons",
     "resolved",
     "hidden",
+    "default",
     "option_id",
     "entry_id",
 ]
@@ -264,9 +265,10 @@ class _Sheet:
             self.open.discard(id(node))
 
     def _read(self, node: Node, group: str, owner: str) -> None:
+        default = _text(node.get("defaultSelectionEntryId"))
         for key in ("selectionEntries", "entryLinks"):
             for child in items(node, key):
-                self.child(child, group, owner)
+                self.child(child, group, owner, default)
         for key in ("selectionEntryGroups", "entryLinks"):
             for grp in items(node, key):
                 if key == "entryLinks" and grp.get("type") != "selectionEntryGroup":
@@ -292,7 +294,7 @@ class _Sheet:
                             stack.append(target)
         return list(dict.fromkeys(names))
 
-    def child(self, node: Node, group: str, owner: str) -> None:
+    def child(self, node: Node, group: str, owner: str, default: str = "") -> None:
         if node.get("type") == "selectionEntryGroup":
             return  # read by children() as a group
         target, ok = self.target(node)
@@ -328,6 +330,7 @@ class _Sheet:
                 "weapons": "; ".join(weapons),
                 "resolved": ok,
                 "hidden": bool(node.get("hidden")) or bool(target.get("hidden")),
+                "default": bool(default) and _text(node.get("id")) == default,
                 "option_id": _text(node.get("id")),
                 "entry_id": _text(target.get("id")) if ok else _text(node.get("targetId")),
             }
