@@ -403,9 +403,9 @@ def missing_lines(data: JsonData, unresolved: list[UnresolvedLink]) -> list[str]
             importers.setdefault(name, []).append(cat.stem)
     rooted: dict[str, list[str]] = {}
     for cat in data.files:
-        for link in items(cat.root, "catalogueLinks"):
-            if link.get("importRootEntries") is True and _text(link.get("targetId")) not in data.catalogues:
-                rooted.setdefault(repr(_text(link.get("name")) or _text(link.get("targetId"))), []).append(cat.stem)
+        for imp in items(cat.root, "catalogueLinks"):
+            if imp.get("importRootEntries") is True and _text(imp.get("targetId")) not in data.catalogues:
+                rooted.setdefault(repr(_text(imp.get("name")) or _text(imp.get("targetId"))), []).append(cat.stem)
     lines = []
     for name, cats in importers.items():
         line = (
