@@ -138,7 +138,8 @@ def load_datasheets(edition: str = "hh2") -> pd.DataFrame:
     """Datasheets: every unit entry of the data, with its model counts and points.
 
     ``edition="hh3"``: the 3rd edition's (name, faction, min_models, max_models, base_points, points_per_model,
-    unit_points, models, hidden, dangling: the links of the datasheet that resolve nowhere, source, entry_id).
+    unit_points, points_modified: a modifier of the data changes the unit's or a model's cost (not applied),
+    models, hidden, dangling: the links of the datasheet that resolve nowhere, source, entry_id).
 
     Columns:
         name: The unit entry's name (``Tactical Squad``).
@@ -163,13 +164,16 @@ def load_datasheets(edition: str = "hh2") -> pd.DataFrame:
         edition=edition,
     )
     frame["hidden"] = frame["hidden"] == "True"
+    if edition == "hh3":
+        frame["points_modified"] = frame["points_modified"] == "True"
     return frame
 
 
 def load_datasheet_models(edition: str = "hh2") -> pd.DataFrame:
     """Model slots of each datasheet, one row per slot.
 
-    ``edition="hh3"``: datasheet, faction, model, min, max, points, group, profile_id, model_id, entry_id.
+    ``edition="hh3"``: datasheet, faction, model, min, max, points, points_modified (a modifier of the data
+    changes the cost; not applied), group, profile_id, model_id, entry_id.
 
     Columns:
         datasheet, faction: The datasheet (as in :func:`load_datasheets`).
@@ -183,7 +187,10 @@ def load_datasheet_models(edition: str = "hh2") -> pd.DataFrame:
         group, group_id: The selection group holding the slot (``""`` for none).
         model_id, entry_id: BattleScribe ids of the slot as written (a link or the entry) and of its entry.
     """
-    return _read("datasheet_models.csv", numeric=("min", "max", "points"), edition=edition)
+    frame = _read("datasheet_models.csv", numeric=("min", "max", "points"), edition=edition)
+    if edition == "hh3":
+        frame["points_modified"] = frame["points_modified"] == "True"
+    return frame
 
 
 def load_wargear_options(edition: str = "hh2") -> pd.DataFrame:
@@ -191,7 +198,8 @@ def load_wargear_options(edition: str = "hh2") -> pd.DataFrame:
 
     ``edition="hh3"``: datasheet, faction, model, group, option, points, min, max, weapons, resolved (False: its
     link resolves nowhere in the shipped data), hidden, default (the option its group gives unless another is
-    chosen), option_id, entry_id.
+    chosen), points_modified (the data changes its cost by a modifier, not applied: by unit size, by a condition),
+    option_id, entry_id.
 
     Columns:
         datasheet, faction: The datasheet.
@@ -221,6 +229,7 @@ def load_wargear_options(edition: str = "hh2") -> pd.DataFrame:
         frame = _read("wargear_options.csv", numeric=("points", "min", "max"), edition=edition)
         frame["resolved"] = frame["resolved"] == "True"
         frame["default"] = frame["default"] == "True"
+        frame["points_modified"] = frame["points_modified"] == "True"
     else:
         frame = _read("wargear_options.csv", numeric=("points", "points_per_model", "max", "group_min"))
     frame["hidden"] = frame["hidden"] == "True"

@@ -403,3 +403,52 @@ def test_mangled_json_data_is_imported_or_refused_never_a_traceback(changes: lis
             build_hh3_catalog(src, Path(tmp) / "out")
         except UntrustedFileError as exc:
             assert "\n" not in str(exc)
+
+
+def _roster_points(elem: Any) -> float:
+    ns = "{http://www.battlescribe.net/schema/rosterSchema}"
+    return sum(float(c.get("value")) for c in elem.findall(f"{ns}costs/{ns}cost") if c.get("name") == "Point(s)")
+
+
+def test_the_fixture_rosters_cost_what_the_shipped_datasheets_say() -> None:
+    """Every unit of the 3rd-edition fixtures whose datasheet the shipped catalogs hold (matched by entry id): the
+    cost on the unit selection is the datasheet's unit_points, each model selection costs its slot's points times
+    its number, and each option its points times its number, unless the data modifies that cost (flagged
+    ``points_modified``, not applied)."""
+    import io
+    import zipfile
+    from xml.etree import ElementTree as ET
+
+    ns = "{http://www.battlescribe.net/schema/rosterSchema}"
+    sheets, slots, options = load_datasheets("hh3"), load_datasheet_models("hh3"), load_wargear_options("hh3")
+    units = models = priced = modified = 0
+    for path in sorted(ROSTERS.iterdir()):
+        with zipfile.ZipFile(io.BytesIO(path.read_bytes())) as z:
+            root = ET.fromstring(z.read(z.namelist()[0]))  # trusted fixture; an oracle independent of the readers
+        for sel in root.iter(f"{ns}selection"):
+            found = sheets[sheets["entry_id"].isin((sel.get("entryId") or "").split("::"))]
+            if sel.get("type") != "unit" or found.empty:
+                continue
+            sheet = found.iloc[0]
+            mine = (slots["datasheet"] == sheet["name"]) & (slots["faction"] == sheet["faction"])
+            assert _roster_points(sel) == sheet["unit_points"], sheet["name"]
+            units += 1
+            for child in sel.iter(f"{ns}selection"):
+                ids = (child.get("entryId") or "").split("::")
+                number = int(child.get("number", "1"))
+                if child.get("type") == "model":
+                    slot = slots[mine & (slots["model_id"].isin(ids) | slots["entry_id"].isin(ids))]
+                    assert len(slot) >= 1, child.get("name")
+                    assert _roster_points(child) == slot.iloc[0]["points"] * number, child.get("name")
+                    models += 1
+                elif child.get("type") == "upgrade":
+                    own = (options["datasheet"] == sheet["name"]) & (options["faction"] == sheet["faction"])
+                    option = options[own & options["option_id"].isin(ids)]
+                    if option.empty:
+                        continue
+                    if option.iloc[0]["points_modified"]:
+                        modified += 1
+                    else:
+                        assert _roster_points(child) == option.iloc[0]["points"] * number, child.get("name")
+                        priced += 1
+    assert (units, models) == (17, 25) and priced >= 60 and modified >= 2, (priced, modified)

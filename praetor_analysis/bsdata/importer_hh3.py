@@ -56,7 +56,15 @@ _UNIT_STATS = ["Type", "M", "WS", "BS", "S", "T", "W", "I", "A", "LD", "CL", "WP
 _HULL_STATS = ["Front", "Side", "Rear", "HP", "Transport Capacity", "Access Points"]
 HH3_UNIT_COLUMNS = ["name", "profile_type", *_UNIT_STATS, *_HULL_STATS, "extra", *UNIT_COLUMNS[-7:]]
 """The 2nd edition's unit columns with the 3rd edition's characteristics (entry, unit, points... alike)."""
-HH3_DATASHEET_COLUMNS = [*DATASHEET_COLUMNS[:7], "models", "hidden", "dangling", "source", "entry_id"]
+HH3_DATASHEET_COLUMNS = [
+    *DATASHEET_COLUMNS[:7],
+    "points_modified",
+    "models",
+    "hidden",
+    "dangling",
+    "source",
+    "entry_id",
+]
 """The 2nd edition's datasheet figures (name to unit_points), the slots, and the links that dangle."""
 HH3_MODEL_COLUMNS = [
     "datasheet",
@@ -65,6 +73,7 @@ HH3_MODEL_COLUMNS = [
     "min",
     "max",
     "points",
+    "points_modified",
     "group",
     "profile_id",
     "model_id",
@@ -83,6 +92,7 @@ HH3_OPTION_COLUMNS = [
     "resolved",
     "hidden",
     "default",
+    "points_modified",
     "option_id",
     "entry_id",
 ]
@@ -127,6 +137,12 @@ def _points(node: Node) -> float:
             if isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value):
                 return float(value)
     return math.nan
+
+
+def _cost_modified(*nodes: Node) -> bool:
+    """Whether a modifier of any of ``nodes`` changes its ``Point(s)`` (by unit size, by a condition): such a cost
+    is written as the data states it, unmodified, and flagged."""
+    return any(m.get("field") == HH3_POINTS_TYPE_ID for n in nodes for m in items(n, "modifiers"))
 
 
 def _limit(node: Node, kind: str) -> float:
@@ -310,6 +326,7 @@ class _Sheet:
                     "min": _limit(node, "min") if not math.isnan(_limit(node, "min")) else _limit(target, "min"),
                     "max": _limit(node, "max") if not math.isnan(_limit(node, "max")) else _limit(target, "max"),
                     "points": 0.0 if math.isnan(cost) else cost,
+                    "points_modified": _cost_modified(node, target),
                     "group": group,
                     "profile_id": _text(prof[0].get("id")) if prof else "",
                     "model_id": _text(node.get("id")),
@@ -331,6 +348,7 @@ class _Sheet:
                 "resolved": ok,
                 "hidden": bool(node.get("hidden")) or bool(target.get("hidden")),
                 "default": bool(default) and _text(node.get("id")) == default,
+                "points_modified": _cost_modified(node, target) if ok else _cost_modified(node),
                 "option_id": _text(node.get("id")),
                 "entry_id": _text(target.get("id")) if ok else _text(node.get("targetId")),
             }
@@ -364,6 +382,7 @@ def _datasheet(data: JsonData, cat: JsonCatalogue, unit: Node) -> tuple[dict[str
         "base_points": own + sum(n * m["points"] for n, m in zip(mins, sheet.models, strict=True)),
         "points_per_model": growing[0] if growing else 0.0,
         "unit_points": own,
+        "points_modified": _cost_modified(unit) or any(m["points_modified"] for m in sheet.models),
         "models": "; ".join(f"{_span(m['min'], m['max'])} {m['model']}" for m in sheet.models),
         "hidden": bool(unit.get("hidden")),
         "dangling": "; ".join(dict.fromkeys(sheet.dangling)),
