@@ -452,3 +452,13 @@ def test_the_fixture_rosters_cost_what_the_shipped_datasheets_say() -> None:
                         assert _roster_points(child) == option.iloc[0]["points"] * number, child.get("name")
                         priced += 1
     assert (units, models) == (17, 25) and priced >= 60 and modified >= 2, (priced, modified)
+
+
+def test_no_rules_text_in_the_hh3_catalogs() -> None:
+    """Figures and names only: no column of the shipped hh3 catalogs holds prose (a line break or a long text)."""
+    frames = (load_weapons("hh3"), load_units("hh3"), load_datasheets("hh3"), load_wargear_options("hh3"))
+    for frame in frames:
+        for col in frame.select_dtypes(exclude="number").columns:
+            text = frame[col].astype(str)
+            assert text.str.len().max() < 160, col
+            assert not text.str.contains("\n").any(), col
