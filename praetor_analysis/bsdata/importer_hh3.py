@@ -161,7 +161,7 @@ def _limit(node: Node, kind: str) -> float:
 def _chars(profile: Node) -> dict[str, str]:
     out: dict[str, str] = {}
     for ch in items(profile, "characteristics"):
-        out[_text(ch.get("name"))] = str(ch.get("$text", "")).strip()
+        out[_text(ch.get("name"))] = " ".join(str(ch.get("$text", "")).split())  # stray line breaks in lists
     return out
 
 
