@@ -125,8 +125,9 @@ def _name(elem: Element) -> str:
 
 
 def _chars(profile: Element) -> dict[str, str]:
+    """A profile's characteristics, whitespace collapsed (lists in the data carry stray line breaks)."""
     return {
-        (c.get("name") or "").strip(): (c.text or "").strip()
+        (c.get("name") or "").strip(): " ".join((c.text or "").split())
         for c in children(profile, "characteristics", "characteristic")
     }
 
