@@ -39,6 +39,7 @@ from praetor_analysis.bsdata.roster_records import (
     Roster,
     RosterUnit,
     WeaponCount,
+    roster_forces,
     selection_cost,
     selection_number,
 )
@@ -240,17 +241,6 @@ def _has_models(sel: Element) -> bool:
     return any(local(p.tag) == "profile" and _is(p, _STATLINE_IDS, _STATLINE_NAMES) for p in sel.iter())
 
 
-def _forces(elem: Element) -> list[Element]:
-    """Every force, nested ones after their parent (depth first, iterative)."""
-    found: list[Element] = []
-    stack = list(reversed(list(children(elem, "forces", "force"))))
-    while stack:
-        force = stack.pop()
-        found.append(force)
-        stack.extend(reversed(list(children(force, "forces", "force"))))
-    return found
-
-
 def read_roster_bytes(data: bytes, name: str) -> Roster:
     """Read a roster from bytes: a ``.ros`` document or a ``.rosz`` zip (detected by content).
 
@@ -271,7 +261,7 @@ def read_roster_bytes(data: bytes, name: str) -> Roster:
         return read_hh3_roster(root, bytes(data), name, system)
     units: list[RosterUnit] = []
     try:
-        for force in _forces(root):
+        for force in roster_forces(root):
             label = (force.get("name") or "").strip()
             for sel in children(force, "selections", "selection"):
                 if sel.get("type") in ("unit", "model") or _has_models(sel):

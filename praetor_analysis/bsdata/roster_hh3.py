@@ -40,6 +40,7 @@ from praetor_analysis.bsdata.roster_records import (
     Roster,
     RosterUnit,
     WeaponCount,
+    roster_forces,
     selection_cost,
     selection_number,
 )
@@ -220,16 +221,6 @@ def _has_statline(sel: Element) -> bool:
     return any(_profiles(s, HH3_STATLINE_TYPES) for s in sel.iter() if s.tag.rsplit("}", 1)[-1] == "selection")
 
 
-def _forces(root: Element) -> list[Element]:
-    found: list[Element] = []
-    stack = list(reversed(list(children(root, "forces", "force"))))
-    while stack:
-        force = stack.pop()
-        found.append(force)
-        stack.extend(reversed(list(children(force, "forces", "force"))))
-    return found
-
-
 def _not_read(sel: Element, force: str) -> NotRead:
     tree = [s for s in sel.iter() if s.tag.rsplit("}", 1)[-1] == "selection"]
     return NotRead(_name(sel), force, sum(hh3_points(s) for s in tree), len(tree))
@@ -243,7 +234,7 @@ def read_hh3_roster(root: Element, document: bytes, name: str, system: GameSyste
     """
     reader = _Reader()
     try:
-        for force in _forces(root):
+        for force in roster_forces(root):
             label = " ".join((force.get("name") or "").split())
             for sel in children(force, "selections", "selection"):
                 if sel.get("type") in ("unit", "model") or _has_statline(sel):

@@ -18,6 +18,7 @@ __all__ = [
     "Roster",
     "RosterUnit",
     "WeaponCount",
+    "roster_forces",
     "selection_cost",
     "selection_number",
 ]
@@ -115,3 +116,14 @@ def selection_cost(sel: Element, type_id: str, name: str) -> float:
             if math.isfinite(value):
                 total += value
     return total
+
+
+def roster_forces(root: Element) -> list[Element]:
+    """Every force of a roster, nested ones after their parent (depth first, iterative)."""
+    found: list[Element] = []
+    stack = list(reversed(list(children(root, "forces", "force"))))
+    while stack:
+        force = stack.pop()
+        found.append(force)
+        stack.extend(reversed(list(children(force, "forces", "force"))))
+    return found
