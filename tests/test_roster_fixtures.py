@@ -96,6 +96,8 @@ def test_a_2nd_edition_roster_goes_to_todays_reader(path: Path) -> None:
     assert roster.edition == "hh2" and not isinstance(roster, Hh3Roster) and roster.notes == ()
     assert roster.units
     assert _root(path).get("gameSystemId") == HH2_SYSTEM_ID
+    # the reader places every point of these four in a unit (2638, 1485, 2795 and 1451 declared)
+    assert sum(u.points for u in roster.units) == roster.points > 0
 
 
 @pytest.mark.parametrize("path", REFUSED, ids=lambda p: p.name)
@@ -216,7 +218,7 @@ def test_a_roster_read_by_its_game_systems_name_carries_a_note() -> None:
     assert roster.unaccounted() == 0
 
 
-@pytest.mark.parametrize("path", [FIXTURES / "hh3" / "Small Game.rosz", FIXTURES / "hh1" / "HH_Test.ros"], ids=str)
+@pytest.mark.parametrize("path", HH3 + REFUSED, ids=lambda p: p.name)
 def test_every_command_refuses_in_one_line_naming_the_file(
     path: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
