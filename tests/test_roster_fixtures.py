@@ -30,9 +30,16 @@ from praetor_analysis.bsdata.roster_hh3 import Hh3Roster, Hh3RosterUnit
 from praetor_analysis.cli import main
 
 FIXTURES = Path(__file__).parent / "fixtures" / "rosters"
-HH3 = sorted((FIXTURES / "hh3").iterdir())
-HH2 = sorted((FIXTURES / "hh2").iterdir())
-REFUSED = sorted((FIXTURES / "hh1").iterdir()) + sorted((FIXTURES / "other").iterdir())
+ROSTER_SUFFIXES = {".ros", ".rosz", ".test"}
+
+
+def _rosters(folder: str) -> list[Path]:
+    return sorted(p for p in (FIXTURES / folder).iterdir() if p.suffix in ROSTER_SUFFIXES)
+
+
+HH3 = _rosters("hh3")
+HH2 = _rosters("hh2")
+REFUSED = _rosters("hh1") + _rosters("other")
 NS = "{http://www.battlescribe.net/schema/rosterSchema}"
 
 # Declared totals and units, read by hand from each file's <roster> costs and its force selections.
@@ -65,7 +72,7 @@ def _oracle(path: Path) -> tuple[int, float, float]:
 
 
 def test_the_fixture_folders_hold_every_edition() -> None:
-    assert len(HH3) == 4 and len(HH2) == 4 and len(REFUSED) >= 10
+    assert len(HH3) == 4 and len(HH2) == 6 and len(REFUSED) == 21
     assert (FIXTURES / "README.md").is_file()
     readme = (FIXTURES / "README.md").read_text(encoding="utf-8")
     for path in HH3 + HH2 + REFUSED:
@@ -96,8 +103,8 @@ def test_a_2nd_edition_roster_goes_to_todays_reader(path: Path) -> None:
     assert roster.edition == "hh2" and not isinstance(roster, Hh3Roster) and roster.notes == ()
     assert roster.units
     assert _root(path).get("gameSystemId") == HH2_SYSTEM_ID
-    # the reader places every point of these four in a unit (2638, 1485, 2795 and 1451 declared)
-    assert sum(u.points for u in roster.units) == roster.points > 0
+    # every point placed: in a unit, or listed outside units (the roster's loose selections)
+    assert sum(u.points for u in roster.units) + sum(p for _, p in roster.loose) == roster.points > 0
 
 
 @pytest.mark.parametrize("path", REFUSED, ids=lambda p: p.name)

@@ -245,4 +245,5 @@ def read_hh3_roster(root: Element, document: bytes, name: str, system: GameSyste
         raise UntrustedFileError(f"{name}: {exc}") from None
     notes = (system.note,) if system.note else ()
     units: list[RosterUnit] = list(reader.units)
-    return Hh3Roster(_name(root), units, hh3_points(root), document, "hh3", notes, reader.not_read)
+    loose = tuple((n.name, n.points) for n in reader.not_read if n.points)
+    return Hh3Roster(_name(root), units, hh3_points(root), document, loose, "hh3", notes, not_read=reader.not_read)

@@ -83,6 +83,8 @@ class Roster:
     units: list[RosterUnit]
     points: float
     document: bytes = field(default=b"", repr=False, compare=False)
+    loose: tuple[tuple[str, float], ...] = ()
+    """``(name, points)`` of the costed selections outside every unit (a force's upgrades): listed, not rated."""
     edition: str = "hh2"
     notes: tuple[str, ...] = ()
 

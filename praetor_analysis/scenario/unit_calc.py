@@ -22,7 +22,7 @@ from praetor_analysis.scenario.echo import unit_echo
 from praetor_analysis.scenario.fields import check_scenario_fields, check_unit_fields
 from praetor_analysis.units.attack import melee, shooting
 from praetor_analysis.units.datasheet import DATASHEET_FIELDS
-from praetor_analysis.units.fielded import FieldedUnit, fielded_unit, is_datasheet
+from praetor_analysis.units.fielded import FieldedUnit, fielded_unit, is_datasheet, read_roster_units
 from praetor_analysis.units.modifiers import split_modifiers
 from praetor_analysis.units.names import resolve_weapon
 from praetor_analysis.units.target import ROSTER_FIELDS, as_target, roster_unit
@@ -258,6 +258,8 @@ def unit_calc(data: Mapping[str, Any]) -> dict[str, Any]:
     except ProfileError as exc:
         raise ScenarioError(str(exc)) from None
     result["attacker"], result["target"] = loadout_echo(unit), unit_echo(target)
+    if isinstance(attacker, Mapping) and _is_roster_block(attacker):  # the list's points: rated + not rated
+        result["roster"] = read_roster_units(str(attacker["roster"])).account()
     return add_notes(result, notes)
 
 

@@ -498,10 +498,12 @@ def roster_report(path: str, targets: pd.DataFrame, *, half_range: bool = False)
     from praetor_analysis.analysis.list_analysis import analyse_roster
     from praetor_analysis.bsdata.game_system import HH3_RATINGS_PENDING, require_edition
     from praetor_analysis.bsdata.roster import read_roster, roster_units_frame, roster_weapons_frame
+    from praetor_analysis.units.fielded import read_roster_units
 
     roster = read_roster(path)
     require_edition(roster.edition, "hh2", Path(path).name, HH3_RATINGS_PENDING)
     analysis = analyse_roster(roster, targets, half_range=half_range)
+    account = read_roster_units(roster.document, Path(path).name).account()
     tables = {
         f"{roster.name}: list analysis": analysis,
         f"{roster.name}: units": roster_units_frame(roster),
@@ -519,6 +521,7 @@ def roster_report(path: str, targets: pd.DataFrame, *, half_range: bool = False)
             "its best melee weapon, charging, the target not striking back",
             targets=target_sentences(targets),
         ),
+        notes=(account,),
         roster_name=str(roster.name),
         roster_points=float(roster.points) if roster.points else None,
         roster_analysis=analysis,
