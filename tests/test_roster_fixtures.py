@@ -174,7 +174,11 @@ def test_praetor_roster_lists_a_3rd_edition_roster(path: Path, capsys: pytest.Ca
     out = capsys.readouterr().out
     assert f"{HH3_UNITS[path.name]} units" in out.splitlines()[0]
     assert "hh3 engine" in out.splitlines()[0] or "3rd edition's engine" in out.splitlines()[0]
-    assert f"= {HH3_TOTALS[path.name]} declared" in out.splitlines()[-1]
+    last = out.splitlines()[-1]
+    assert (
+        f"{HH3_TOTALS[path.name]:,} points declared = {HH3_TOTALS[path.name]:,} in {HH3_UNITS[path.name]} units" in last
+    )
+    assert "+ 0 not in a unit (Allegiance, 0 pts" in last and "add up to" not in last
     assert main(["roster", "--json", str(path)]) == 0
     doc = json.loads(capsys.readouterr().out)
     labels = [u["unit"] for u in doc["units"]]

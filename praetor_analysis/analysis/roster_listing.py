@@ -53,16 +53,23 @@ def listing_frame(roster: Hh3Roster) -> pd.DataFrame:
 
 
 def accounting_line(roster: Roster) -> str:
-    """``points of units + points not in units = declared total``, or the gap when they do not add up."""
+    """One line, worded as the 2nd edition's ratings word it: the declared points as the points of the units
+    listed plus those of the selections outside units (each named), and the gap when they do not add up."""
     listed = list(getattr(roster, "not_read", []))
-    rated = sum(u.points for u in roster.units)
+    units = sum(u.points for u in roster.units)
     other = sum(n.points for n in listed)
-    names = ", ".join(f"{n.name} {n.points:g}" for n in listed) or "none"
-    status = "=" if abs(rated + other - roster.points) < 1e-9 else "!="
-    return (
-        f"points: {rated:g} in {len(roster.units)} units + {other:g} outside units ({names}) "
-        f"{status} {roster.points:g} declared"
+    line = (
+        f"{roster.name}: {roster.points:,.0f} points declared = {units:,.0f} in {len(roster.units)} units listed "
+        f"+ {other:,.0f} not in a unit"
     )
+    if listed:
+        line += " (" + "; ".join(f"{n.name}, {n.points:,.0f} pts" for n in listed) + ")"
+    gap = roster.points - units - other
+    if abs(gap) > 1e-6:
+        line += (
+            f"; the file's selections add up to {units + other:,.0f}, {abs(gap):,.0f} {'less' if gap > 0 else 'more'}"
+        )
+    return line
 
 
 def listing_table(roster: Hh3Roster) -> str:
