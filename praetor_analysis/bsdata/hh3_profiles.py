@@ -6,7 +6,9 @@ Front/Side/Rear Armour, HP, Transport Capacity, Access Points; a ``Knight`` Type
 Values are kept as written (``"2+"``, ``"-"``, ``"12"``): reading them as numbers is the engine's job. A
 characteristic these records have no field for is kept in ``extra``, never dropped.
 
-These are the reader's records until the 3rd edition's profile readers (``profiles/``) land; the engine maps them.
+These are the roster reader's records, values as written; ``as_block()`` gives them under the data's names, the
+block the 3rd edition's profile readers take (:func:`praetor_analysis.profiles.hh3.read_weapon`, ``read_unit``),
+which parse the values for the engine.
 """
 
 from __future__ import annotations
