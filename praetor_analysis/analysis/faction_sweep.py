@@ -34,6 +34,7 @@ from praetor_analysis.profiles.records import Weapon
 from praetor_analysis.units.attack import GRENADE_PROFILES
 from praetor_analysis.units.datasheet import shown_options
 from praetor_analysis.units.fielded import fielded_unit
+from praetor_analysis.units.result import UnitAttackResult
 
 __all__ = [
     "SWEEP_COLUMNS",
@@ -117,7 +118,7 @@ def sweep_datasheet(datasheet: str, faction: str, field: str, phases: Sequence[s
     phase; each row is then made from its own pair (labels and points)."""
     field_name, targets = field_of(field)
     rows = []
-    done: dict[tuple[Any, ...], tuple[dict[str, Any] | None, str]] = {}
+    done: dict[tuple[Any, ...], tuple[UnitAttackResult | None, str]] = {}
     for variant, block in variants(datasheet, faction):
         try:
             unit = make_list(faction, [fielded_unit(block, "datasheet")]).units[0]

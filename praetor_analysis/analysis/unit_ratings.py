@@ -15,12 +15,10 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-import numpy as np
 import pandas as pd
 
 from praetor_analysis.catalog import load_targets, load_units
 from praetor_analysis.errors import PraetorError, ProfileError, ScenarioError, show_value
-from praetor_analysis.prob.dist import Dist
 from praetor_analysis.profiles.records import Unit
 from praetor_analysis.scenario.document import target_of_block
 from praetor_analysis.scenario.unit_calc import target_of
@@ -28,6 +26,7 @@ from praetor_analysis.units.attack import melee, shooting
 from praetor_analysis.units.blocks import is_vehicle_row
 from praetor_analysis.units.fielded import FieldedUnit, is_datasheet, roster_units
 from praetor_analysis.units.names import resolve_unit, target_from_row
+from praetor_analysis.units.result import UnitAttackResult
 
 __all__ = [
     "JSON_COLUMNS",
@@ -107,7 +106,9 @@ def target_named(name: str, models: int | None = None) -> tuple[str, Unit]:
     return str(block["name"]), target_of_block(block)
 
 
-def _row(label: str, points: float, target: tuple[str, Unit], phase: str, result: dict | None, error: str) -> dict:
+def _row(
+    label: str, points: float, target: tuple[str, Unit], phase: str, result: UnitAttackResult | None, error: str
+) -> dict[str, Any]:
     row: dict[str, Any] = {"unit": label, "points": points, "target": target[0], "phase": phase, "error": error,
                            "target_models": target[1].models}  # fmt: skip
     if result is None:
@@ -115,25 +116,22 @@ def _row(label: str, points: float, target: tuple[str, Unit], phase: str, result
         measure = "hull_points" if target[1].is_vehicle else "casualties"
         return {**row, "mean": nan, "p_any": nan, "per_100_pts": nan, "wounds": nan, "share": nan, "measure": measure,
                 "std": nan, "p_all": nan, "weapons": "", "not_modelled": ""}  # fmt: skip
-    measure = "hull_points" if "hull_points" in result else "casualties"
-    dist = Dist.from_trusted(np.asarray(result[measure]["pmf"], dtype=float))
-    mean = float(result[measure]["mean"])
-    full = float(result["wrecked"]) if "wrecked" in result else float(dist.sf(target[1].models - 1))
+    dist = result.removed
+    mean = dist.mean()
     return {
         **row,
         "mean": mean,
         "p_any": float(dist.sf(0)),
         "per_100_pts": 100.0 * mean / points if points > 0 else float("nan"),
-        "wounds": float(result["wounds_removed"]),
-        "share": float(result["share_removed"]),
-        "measure": measure,
+        "wounds": result.wounds_removed,
+        "share": result.share_removed,
+        "measure": result.measure.column,
         "std": float(dist.std()),
-        "p_all": full,
+        "p_all": result.wiped,
         "weapons": "; ".join(
-            f"{c['count']} {c['model']}: {c['weapon'] if c['weapon'] is not None else '-'}"
-            for c in result.get("chosen", [])
+            f"{c['count']} {c['model']}: {c['weapon'] if c['weapon'] is not None else '-'}" for c in result.chosen
         ),
-        "not_modelled": "; ".join(result.get("not_modelled", [])),
+        "not_modelled": "; ".join(result.not_modelled),
     }
 
 

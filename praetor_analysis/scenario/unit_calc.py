@@ -230,9 +230,9 @@ def unit_calc(data: Mapping[str, Any]) -> dict[str, Any]:
             half = data.get("half_range", False)
             if not isinstance(half, bool):
                 raise ScenarioError(f"half_range: expected true or false, got {half!r}")
-            result = shooting(unit, target, half_range=half)
+            answer = shooting(unit, target, half_range=half)
         elif "target_weapon" not in data:
-            result = melee(unit, target)
+            answer = melee(unit, target)
         elif data["target_weapon"] is True:  # the target's own models fight back, group by group
             fielded = target_fielded(tvalue)
             if fielded is None:
@@ -247,18 +247,19 @@ def unit_calc(data: Mapping[str, Any]) -> dict[str, Any]:
                     "(target_weapon: true)",
                     field="target.second_weapon",
                 )
-            result = melee(unit, target, target_unit=fielded[1])
+            answer = melee(unit, target, target_unit=fielded[1])
         else:
             tw = resolve_weapon(data["target_weapon"], "target_weapon")
             weapons = [
                 Weapon.from_mapping(w, field_name="target_weapon") for w in (tw if isinstance(tw, list) else [tw])
             ]
             second_w = None if second is None else Weapon.from_mapping(resolve_weapon(second, "target.second_weapon"))
-            result = melee(unit, target, target_weapon=weapons, target_second=second_w)
+            answer = melee(unit, target, target_weapon=weapons, target_second=second_w)
     except ProfileError as exc:
         raise ScenarioError(str(exc)) from None
-    result["attacker"], result["target"] = loadout_echo(unit), unit_echo(target)
-    return add_notes(result, notes)
+    out = answer.to_dict()
+    out["attacker"], out["target"] = loadout_echo(unit), unit_echo(target)
+    return add_notes(out, notes)
 
 
 def loadout_echo(unit: FieldedUnit) -> dict[str, Any]:

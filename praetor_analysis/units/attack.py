@@ -46,19 +46,14 @@ from praetor_analysis.rules.hooks import Role
 from praetor_analysis.units.blocks import parse_cached
 from praetor_analysis.units.marker_volley import placed
 from praetor_analysis.units.records import FieldedUnit, ModelGroup
-from praetor_analysis.units.volleys import (
-    best_volley,
-    resolve_firing_units,
-    resolve_unit_volleys,
-    wounds_caused,
-)
+from praetor_analysis.units.result import Outcome, UnitAttackResult
+from praetor_analysis.units.volleys import best_volley, firing_units_result, resolve_firing_units, wounds_caused
 
 __all__ = [
     "FIRE_ALL_TYPES",
     "UNARMED",
     "Defender",
     "defender_groups",
-    "measures",
     "melee",
     "melee_weapons",
     "resolve_firing_units",
@@ -137,7 +132,7 @@ def _better(best: str, scores: list[float], i: int, j: int, target: Unit) -> str
     return f"{best} takes more {what} here ({scores[j]:.3g} against {scores[i]:.3g})" if scores else best
 
 
-def shooting(unit: FieldedUnit, target: Unit, *, half_range: bool = False) -> dict[str, Any]:
+def shooting(unit: FieldedUnit, target: Unit, *, half_range: bool = False) -> UnitAttackResult:
     """The unit's shooting at the target (see the module docstring)."""
     volleys, chosen, applied = _shooting_plan(unit, target, half_range)
     return _finish(unit, target, "shooting", volleys, chosen, [], applied)
@@ -264,7 +259,7 @@ def melee(
     target_weapon: Sequence[Weapon] | None = None,
     target_second: Weapon | None = None,
     target_unit: FieldedUnit | None = None,
-) -> dict[str, Any]:
+) -> UnitAttackResult:
     """The unit's blows at the target, or a whole round when ``target_weapon`` fights back, or when the
     target's own models do (``target_unit``: the fielded unit ``target`` reads, every group striking with its
     own statline and wargear at its own Initiative step)."""
@@ -322,7 +317,7 @@ def _round(
     notes: list[tuple[str, str]],
     target_weapon: Sequence[Weapon] | FieldedUnit,
     target_second: Weapon | None,
-) -> dict[str, Any]:
+) -> UnitAttackResult:
     """A whole round: every group fights at its own Initiative step (groups with the same statline and melee
     weapons as one); the target's blows strike all of them with the statline of the largest group. The
     target fights back with ``target_weapon``, or, a fielded unit, group by group as the attacker does."""
@@ -359,7 +354,7 @@ def _round(
         defence = []
         foe = Side(target, tuple(target_weapon), target_second)
     result = resolve_combat(party, foe)
-    out = result.to_dict()
+    extra: dict[str, Any] = {}
     picks = result.groups[0] if result.groups is not None else (result.attacker_strikes,)
     entries = []
     for (_, members), strikes in zip(merged.items(), picks, strict=True):
@@ -370,8 +365,8 @@ def _round(
     if defence:
         back = result.groups[1] if result.groups is not None else (result.target_strikes,)
         rows = [e for d, strikes in zip(defence, back, strict=True) for e in _target_entry(d, strikes)]
-        out["target_chosen"] = sorted(rows, key=lambda e: -int(e["initiative"] or 0))
-    return _label(unit, "melee", out, chosen, notes, [], target)
+        extra["target_chosen"] = sorted(rows, key=lambda e: -int(e["initiative"] or 0))
+    return _label(unit, "melee", Outcome.of(result, target), chosen, notes, [], target, extra)
 
 
 @dataclass(frozen=True)
@@ -435,55 +430,38 @@ def _finish(
     chosen: list[dict[str, Any]],
     notes: list[tuple[str, str]],
     applied: list[str],
-) -> dict[str, Any]:
+) -> UnitAttackResult:
     if not volleys:
-        zero = Dist.point(0).to_dict()
-        empty = {"hits": zero, "applied": [], "not_modelled": [], "no_effect": []}
-        out = {**empty, "hull_points": zero, "penetrating": zero} if target.is_vehicle else {
-            **empty, "wounds": zero, "unsaved": zero, "casualties": zero, "wounds_caused": zero, "pinned": 0.0
-        }  # fmt: skip
+        outcome = Outcome.of(None, target)
         notes = [*notes, (f"{unit.datasheet}: no weapon for the {phase} phase", "no model carries one that acts")]
     else:
-        out = resolve_unit_volleys(target, volleys)
-    return _label(unit, phase, out, chosen, notes, applied, target)
-
-
-def measures(result: Mapping[str, Any], target: Unit) -> dict[str, float]:
-    """What a list builder reads of a result: ``wounds_removed`` (the mean wounds taken off the target's
-    models; hull points off a vehicle) and ``share_removed`` (the mean share of the target's models removed,
-    so of its points when its models cost alike; a vehicle's when it is wrecked)."""
-    if "hull_points" in result:
-        hulls = float(result["hull_points"]["mean"])
-        return {"wounds_removed": hulls, "share_removed": float(result.get("wrecked", 0.0))}
-    removed = float(result["casualties"]["mean"])
-    caused = result.get("wounds_caused", {})
-    if isinstance(caused, Mapping) and "attacker" in caused:  # a whole round: the attacker's wounds
-        caused = caused["attacker"]
-    wounds = float(caused["mean"]) if isinstance(caused, Mapping) and "mean" in caused else removed
-    return {"wounds_removed": wounds, "share_removed": removed / max(target.models, 1)}
+        outcome = firing_units_result(target, [volleys])
+    return _label(unit, phase, outcome, chosen, notes, applied, target)
 
 
 def _label(
     unit: FieldedUnit,
     phase: str,
-    out: dict[str, Any],
+    outcome: Outcome,
     chosen: list[dict[str, Any]],
     notes: list[tuple[str, str]],
     applied: list[str],
     target: Unit,
-) -> dict[str, Any]:
-    out = dict(out)
+    extra: Mapping[str, Any] | None = None,
+) -> UnitAttackResult:
+    engine = outcome.engine
     notes = [*notes, *((n, "left out when the unit was read") for n in unit.notes)]
-    out["applied"] = list(dict.fromkeys([*out.get("applied", []), *applied]))  # each note once
-    out["not_modelled"] = list(out.get("not_modelled", [])) + [n for n, _ in notes]
-    out["reasons"] = dict(notes)
-    out.update(measures(out, target))
-    return {
-        "datasheet": unit.datasheet,
-        "faction": unit.faction,
-        "size": unit.size,
-        "points": unit.points,
-        "phase": phase,
-        "chosen": chosen,
-        **out,
-    }
+    return UnitAttackResult(
+        datasheet=unit.datasheet,
+        faction=unit.faction,
+        size=unit.size,
+        points=unit.points,
+        phase=phase,
+        outcome=outcome,
+        target_models=target.models,
+        chosen=tuple(chosen),
+        applied=tuple(dict.fromkeys([*(engine.applied if engine is not None else ()), *applied])),  # each once
+        not_modelled=(*(engine.not_modelled if engine is not None else ()), *(n for n, _ in notes)),
+        reasons=dict(notes),
+        extra=dict(extra or {}),
+    )
