@@ -167,7 +167,7 @@ def cmd_matchup(args: argparse.Namespace) -> int:
     result = matchup(args.mine, args.theirs)
     if args.report:
         try:
-            from praetor_analysis.views.matchup_report import write_matchup_report
+            from praetor_analysis.views.report.matchup import write_matchup_report
         except ImportError as exc:
             raise UsageError(f"--report: needs the 'viz' extra (pip install 'praetor_analysis[viz]'): {exc}") from None
         write_matchup_report(result, args.report)
@@ -252,7 +252,7 @@ def cmd_sweep(args: argparse.Namespace) -> int:
 def cmd_report(args: argparse.Namespace) -> int:
     """praetor report: one standalone HTML file (the shipped default comparison with no arguments)."""
     try:
-        from praetor_analysis.views.report import report_main
+        from praetor_analysis.views.report.page import report_main
     except ImportError as exc:
         raise UsageError(f"report: needs the 'viz' extra (pip install 'praetor_analysis[viz]'): {exc}") from None
     if args.out not in (None, "-"):  # refuse an unwritable destination before the work

@@ -27,7 +27,7 @@ from praetor_analysis.scenario.document import parse_scenario
 from praetor_analysis.units.blocks import target_block, weapon_block
 from praetor_analysis.vehicles.attack import VehicleAttackResult, resolve_vehicle_scenario
 from praetor_analysis.vehicles.sweep import HullPointsOnly, hull_points_only
-from praetor_analysis.views.report import wound_distributions
+from praetor_analysis.views.report.page import wound_distributions
 
 PACKAGE = Path(__file__).resolve().parents[1] / "praetor_analysis"
 RHINO = {"name": "Rhino", "Unit Type": "Vehicle", "Front": 11, "Side": 11, "Rear": 10, "HP": 3}

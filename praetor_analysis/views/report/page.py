@@ -2,7 +2,7 @@
 
 One HTML path (as in ``plotly.io``): :func:`to_html` is the primitive, :func:`write_html` wraps it and
 :meth:`Report._repr_html_` uses its fragment form. A full page embeds plotly.js once (no CDN), so the file
-works offline; the interactive block (:mod:`praetor_analysis.views.explorer`) redraws in the page from data
+works offline; the interactive block (:mod:`praetor_analysis.views.report.explorer`) redraws in the page from data
 embedded once. Every string that came from a data file is escaped with :func:`html.escape`; the figures'
 JSON is escaped by Plotly (``<`` becomes ``\\u003c``).
 
@@ -30,10 +30,11 @@ import plotly.io as pio
 from plotly.offline import get_plotlyjs
 
 from praetor_analysis.errors import PraetorError
-from praetor_analysis.views import figures as F
-from praetor_analysis.views.answer import best_table, per_point_html
-from praetor_analysis.views.explorer import MEASURE_NAMES, explorer_data, explorer_html
-from praetor_analysis.views.exports import (
+from praetor_analysis.views.figures import plots as F
+from praetor_analysis.views.formats import PAGE_CSS, number
+from praetor_analysis.views.report.answer import best_table, per_point_html
+from praetor_analysis.views.report.explorer import MEASURE_NAMES, explorer_data, explorer_html
+from praetor_analysis.views.report.exports import (
     DEFAULT_CHROMIUM,
     PngExportUnavailable,
     figure_to_png,
@@ -41,8 +42,7 @@ from praetor_analysis.views.exports import (
     select_weapons,
     to_csv,
 )
-from praetor_analysis.views.formats import PAGE_CSS, number
-from praetor_analysis.views.roster_tables import data_script, unit_rows
+from praetor_analysis.views.report.roster_tables import data_script, unit_rows
 from praetor_analysis.views.tables import COMPARISON_COLUMNS, NO_COST, table_html
 
 __all__ = [

@@ -1,7 +1,7 @@
 """The dashboard's pure part: its inputs as plain values in, tables and figures out.
 
 :class:`DashboardState` and the rows it chooses (:func:`inputs_of`: weapons x targets with the modifiers as
-engine rules; the shooting figures are :mod:`praetor_analysis.views.shooting_view`'s), :func:`marker_view`,
+engine rules; the shooting figures are :mod:`praetor_analysis.views.dashboard.shooting_view`'s), :func:`marker_view`,
 and :func:`setup_scenarios` / :func:`state_from_scenarios` (the setup as ``praetor calc`` scenarios, saved and
 loaded). No widget is created here.
 """
@@ -20,14 +20,14 @@ import plotly.graph_objects as go
 from praetor_analysis.markers.kinds import MARKER_DIAMETERS
 from praetor_analysis.profiles.records import is_vehicle_type
 from praetor_analysis.units.modifiers import MODIFIER_FIELDS
-from praetor_analysis.views import figures as F
-from praetor_analysis.views.modifiers import (
+from praetor_analysis.views.dashboard.modifiers import (
     SITUATION_FIELDS,
     Modifiers,
     attacker_with,
     modifier_names,
     modifiers_of_attacker,
 )
+from praetor_analysis.views.figures import plots as F
 
 __all__ = [
     "COVER_CHOICES",
@@ -285,8 +285,8 @@ def state_from_scenarios(text: str, weapons: pd.DataFrame, targets: pd.DataFrame
 
 
 def assumptions_of(state: DashboardState) -> Any:
-    """The report's :class:`~praetor_analysis.views.report.Assumptions` for a state."""
-    from praetor_analysis.views.report import Assumptions
+    """The report's :class:`~praetor_analysis.views.report.page.Assumptions` for a state."""
+    from praetor_analysis.views.report.page import Assumptions
 
     attacker = attacker_with(attacker_for(state.bs, state.attacker_models), state.modifiers)
     return Assumptions(

@@ -1,6 +1,6 @@
 """Choosing catalog rows by name, and the CSV and PNG exports of tables and figures.
 
-Re-exported by :mod:`praetor_analysis.views.report`.
+Re-exported by :mod:`praetor_analysis.views.report.page`.
 """
 
 from __future__ import annotations

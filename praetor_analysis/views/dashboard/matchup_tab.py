@@ -5,7 +5,7 @@ button; the tab shows both fire plans, the units that matter most and a heatmap 
 points (the side and phase picked), and offers the matchup report of what it shows as a download (the file
 that reproduces the view: the same lists, modifiers and numbers, offline).
 
-The modifiers (:class:`~praetor_analysis.views.modifiers.Modifiers`) apply army-wide to my list's attacks
+The modifiers (:class:`~praetor_analysis.views.dashboard.modifiers.Modifiers`) apply army-wide to my list's attacks
 (re-rolls, +/-1 to hit and to wound, Preferred Enemy, Furious Charge) and to their units as targets (cover,
 Feel No Pain); half range applies to both lists (they stand that close). Their attacks are unmodified. My
 units carry the attacker's record itself (``FieldedUnit.modifiers``; a unit's own record gives way to an
@@ -29,10 +29,10 @@ from praetor_analysis.analysis.list_matchup import Matchup, key_units, matchup
 from praetor_analysis.errors import PraetorError
 from praetor_analysis.scenario.document import target_of_block
 from praetor_analysis.units.modifiers import NO_MODIFIERS
+from praetor_analysis.views.dashboard.modifiers import Modifiers, modifier_names
 from praetor_analysis.views.download import Download
-from praetor_analysis.views.matchup_report import heatmap, matchup_html
-from praetor_analysis.views.modifiers import Modifiers, modifier_names
-from praetor_analysis.views.widgets import SharedFigureWidget
+from praetor_analysis.views.figures.widgets import SharedFigureWidget
+from praetor_analysis.views.report.matchup import heatmap, matchup_html
 
 __all__ = ["NOTHING_YET", "MatchupTab", "list_from_bytes", "modified_lists", "modifier_note"]
 

@@ -17,7 +17,7 @@ from praetor_analysis.analysis.list_analysis import WHOLE_LIST, analyse_roster
 from praetor_analysis.bsdata.files import UntrustedFileError
 from praetor_analysis.bsdata.roster import read_roster_bytes
 from praetor_analysis.errors import PraetorError
-from praetor_analysis.views import figures as F
+from praetor_analysis.views.figures import plots as F
 from praetor_analysis.views.formats import number, title_layout
 from praetor_analysis.views.tables import row_at_max
 
