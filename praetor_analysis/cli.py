@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, NoReturn
 from praetor_analysis.errors import MAX_MESSAGE_CHARS, PraetorError, cap_message
 
 if TYPE_CHECKING:  # imported where used: the command starts without the analysis modules
-    from praetor_analysis.analysis.fire_plan import FirePlan
+    from praetor_analysis.analysis import FirePlan
 
 
 class UsageError(PraetorError):
@@ -66,7 +66,8 @@ def _read_input(path: str) -> str:
 
 def cmd_calc(args: argparse.Namespace) -> int:
     """praetor calc SCENARIO.json: print the result JSON."""
-    from praetor_analysis.scenario.calc import ScenarioError, calc_json
+    from praetor_analysis.errors import ScenarioError
+    from praetor_analysis.scenario import calc_json
 
     text = _read_input(args.scenario)
     try:
@@ -84,7 +85,7 @@ def cmd_calc(args: argparse.Namespace) -> int:
 
 def cmd_import(args: argparse.Namespace) -> int:
     """praetor import BSDATA_DIR [--out DIR]: rebuild the shipped catalog CSVs."""
-    from praetor_analysis.bsdata.importer import build_catalog
+    from praetor_analysis.bsdata import build_catalog
 
     if args.show < 0:
         raise UsageError(f"--show: expected 0 or more lines, got {args.show}", field="--show", value=args.show)
@@ -109,8 +110,8 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 def cmd_roster(args: argparse.Namespace) -> int:
     """praetor roster FILE: every unit rated in shooting and melee, sorted by effect per 100 points."""
-    from praetor_analysis.analysis.unit_ratings import json_rows, rate_roster, roster_table
-    from praetor_analysis.profiles.records import MAX_MODELS
+    from praetor_analysis.analysis import json_rows, rate_roster, roster_table
+    from praetor_analysis.profiles import MAX_MODELS
 
     if args.models is not None:
         if args.target is None:
@@ -153,7 +154,8 @@ def _plan_lines(plan: FirePlan) -> list[str]:
 
 def cmd_matchup(args: argparse.Namespace) -> int:
     """praetor matchup MINE THEIRS: every unit against every unit, both ways, and the fire plans."""
-    from praetor_analysis.analysis.list_matchup import key_units, matchup
+    from praetor_analysis.analysis import key_units
+    from praetor_analysis.analysis.list_matchup import matchup
 
     if args.json and args.table:
         raise UsageError("--table: not used with --json (the JSON holds every pair)", field="--table")
@@ -167,7 +169,7 @@ def cmd_matchup(args: argparse.Namespace) -> int:
     result = matchup(args.mine, args.theirs)
     if args.report:
         try:
-            from praetor_analysis.views.report.matchup import write_matchup_report
+            from praetor_analysis.views import write_matchup_report
         except ImportError as exc:
             raise UsageError(f"--report: needs the 'viz' extra (pip install 'praetor_analysis[viz]'): {exc}") from None
         write_matchup_report(result, args.report)
@@ -189,8 +191,7 @@ def cmd_matchup(args: argparse.Namespace) -> int:
 
 def cmd_wargear(args: argparse.Namespace) -> int:
     """praetor wargear DATASHEET --target NAME: every option ranked by what it adds per point, both phases."""
-    from praetor_analysis.analysis.unit_ratings import target_named
-    from praetor_analysis.analysis.wargear import AS_FIELDED, wargear_table, wargear_value
+    from praetor_analysis.analysis import AS_FIELDED, target_named, wargear_table, wargear_value
 
     sheet = {
         "name": args.datasheet,
@@ -217,7 +218,7 @@ def cmd_wargear(args: argparse.Namespace) -> int:
 
 def cmd_sweep(args: argparse.Namespace) -> int:
     """praetor sweep FACTION -o OUT.parquet: every datasheet (and single option) against a field of targets."""
-    from praetor_analysis.analysis.faction_sweep import progress_bar, sweep_faction, write_parquet
+    from praetor_analysis.analysis import progress_bar, sweep_faction, write_parquet
 
     out = Path(args.out)
     if out.is_dir() or not out.parent.is_dir():
@@ -252,7 +253,7 @@ def cmd_sweep(args: argparse.Namespace) -> int:
 def cmd_report(args: argparse.Namespace) -> int:
     """praetor report: one standalone HTML file (the shipped default comparison with no arguments)."""
     try:
-        from praetor_analysis.views.report.page import report_main
+        from praetor_analysis.views import report_main
     except ImportError as exc:
         raise UsageError(f"report: needs the 'viz' extra (pip install 'praetor_analysis[viz]'): {exc}") from None
     if args.out not in (None, "-"):  # refuse an unwritable destination before the work

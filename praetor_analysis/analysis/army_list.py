@@ -23,12 +23,12 @@ from typing import Any
 
 import pandas as pd
 
-from praetor_analysis.bsdata.roster import read_roster
+from praetor_analysis.bsdata import read_roster
 from praetor_analysis.errors import ScenarioError
-from praetor_analysis.profiles.records import Unit
-from praetor_analysis.scenario.document import target_of_block
-from praetor_analysis.units.fielded import FieldedUnit, fielded_unit, roster_units
-from praetor_analysis.units.target import as_target, unique_labels
+from praetor_analysis.profiles import Unit
+from praetor_analysis.scenario import target_of_block
+from praetor_analysis.units import FieldedUnit, as_target, fielded_unit, unique_labels
+from praetor_analysis.units.fielded import roster_units
 
 __all__ = [
     "MAX_LIST_BYTES",

@@ -15,19 +15,11 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any, TypeVar
 
 from praetor_analysis.analysis.sweep import sweep, sweep_one
-from praetor_analysis.engine.volley import Volley
-from praetor_analysis.errors import PraetorError, ScenarioError
-from praetor_analysis.profiles.records import ProfileError, Unit
-from praetor_analysis.scenario.calc import run
-from praetor_analysis.scenario.document import (
-    Shooting,
-    parse_weapon_block,
-    target_of_block,
-    volley_of_blocks,
-)
-from praetor_analysis.scenario.fields import STRIKING
-from praetor_analysis.units.blocks import target_block, weapon_block
-from praetor_analysis.units.marker_volley import default_marker_setup, placed_notes
+from praetor_analysis.engine import Volley
+from praetor_analysis.errors import PraetorError, ProfileError, ScenarioError
+from praetor_analysis.profiles import Unit
+from praetor_analysis.scenario import STRIKING, Shooting, parse_weapon_block, run, target_of_block, volley_of_blocks
+from praetor_analysis.units import default_marker_setup, placed_notes, target_block, weapon_block
 
 __all__ = [
     "DEFAULT_ATTACKER",

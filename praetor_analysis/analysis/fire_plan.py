@@ -34,14 +34,11 @@ import numpy as np
 
 from praetor_analysis.analysis.army_list import ArmyList, ListUnit
 from praetor_analysis.analysis.matchup import points_pmf, volley_blocks
-from praetor_analysis.engine.volley import Volley
+from praetor_analysis.engine import Volley
 from praetor_analysis.errors import ProfileError, ScenarioError
-from praetor_analysis.rules.catalogue import plays
-from praetor_analysis.rules.hooks import Role
-from praetor_analysis.units.attack import shooting_volleys
-from praetor_analysis.units.result import Outcome
-from praetor_analysis.units.volleys import firing_units_result
-from praetor_analysis.vehicles.attack import VehicleAttackResult
+from praetor_analysis.rules import Role, plays
+from praetor_analysis.units import Outcome, firing_units_result, shooting_volleys
+from praetor_analysis.vehicles import VehicleAttackResult
 
 __all__ = [
     "EXHAUSTIVE_LIMIT",

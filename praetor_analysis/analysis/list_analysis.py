@@ -21,14 +21,13 @@ import numpy as np
 import pandas as pd
 
 from praetor_analysis.analysis.unit_ratings import PHASES, json_rows, rate
-from praetor_analysis.bsdata.roster import Roster
+from praetor_analysis.bsdata import Roster
 from praetor_analysis.catalog import load_targets
 from praetor_analysis.errors import ProfileError, ScenarioError
-from praetor_analysis.profiles.records import Unit
-from praetor_analysis.scenario.document import target_of_block
-from praetor_analysis.units.blocks import is_vehicle_row, row_id
-from praetor_analysis.units.fielded import FieldedUnit, roster_units
-from praetor_analysis.units.names import target_from_row
+from praetor_analysis.profiles import Unit
+from praetor_analysis.scenario import target_of_block
+from praetor_analysis.units import FieldedUnit, is_vehicle_row, row_id, target_from_row
+from praetor_analysis.units.fielded import roster_units
 
 __all__ = ["LIST_COLUMNS", "WHOLE_LIST", "analyse_roster", "list_json_rows", "list_targets"]
 

@@ -25,17 +25,19 @@ import pandas as pd
 
 from praetor_analysis.analysis.army_list import ArmyList, ListUnit
 from praetor_analysis.errors import ProfileError, ScenarioError
-from praetor_analysis.units.attack import (
+from praetor_analysis.units import (
     GRENADE_PROFILES,
+    NO_MODIFIERS,
     UNARMED,
+    Measure,
+    Outcome,
+    UnitAttackResult,
     defender_groups,
     melee,
     melee_weapons,
     shooting,
     shooting_volleys,
 )
-from praetor_analysis.units.modifiers import NO_MODIFIERS
-from praetor_analysis.units.result import Measure, Outcome, UnitAttackResult
 
 __all__ = [
     "PAIR_COLUMNS",

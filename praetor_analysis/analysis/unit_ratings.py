@@ -19,14 +19,19 @@ import pandas as pd
 
 from praetor_analysis.catalog import load_targets, load_units
 from praetor_analysis.errors import PraetorError, ProfileError, ScenarioError, show_value
-from praetor_analysis.profiles.records import Unit
-from praetor_analysis.scenario.document import target_of_block
-from praetor_analysis.scenario.unit_calc import target_of
-from praetor_analysis.units.attack import melee, shooting
-from praetor_analysis.units.blocks import is_vehicle_row
-from praetor_analysis.units.fielded import FieldedUnit, is_datasheet, roster_units
-from praetor_analysis.units.names import resolve_unit, target_from_row
-from praetor_analysis.units.result import UnitAttackResult
+from praetor_analysis.profiles import Unit
+from praetor_analysis.scenario import target_of, target_of_block
+from praetor_analysis.units import (
+    FieldedUnit,
+    UnitAttackResult,
+    is_datasheet,
+    is_vehicle_row,
+    melee,
+    resolve_unit,
+    shooting,
+    target_from_row,
+)
+from praetor_analysis.units.fielded import roster_units
 
 __all__ = [
     "JSON_COLUMNS",

@@ -1,1 +1,86 @@
-"""BattleScribe files: safe reading, the importer, rosters."""
+"""BattleScribe files: safe reading, the importer, rosters.
+
+The face of ``bsdata/``: what callers outside it use, loaded lazily (a name imports only the module that
+defines it).
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+#: Public name -> the module that defines it.
+_EXPORTS: dict[str, str] = {
+    "best_save": "praetor_analysis.bsdata.wargear_saves",
+    "build_catalog": "praetor_analysis.bsdata.importer",
+    "children": "praetor_analysis.bsdata.files",
+    "is_counted": "praetor_analysis.bsdata.roster_costs",
+    "parse_xml_bytes": "praetor_analysis.bsdata.files",
+    "read_roster": "praetor_analysis.bsdata.roster",
+    "read_roster_bytes": "praetor_analysis.bsdata.roster",
+    "Roster": "praetor_analysis.bsdata.roster",
+    "roster_units_frame": "praetor_analysis.bsdata.roster",
+    "roster_weapons_frame": "praetor_analysis.bsdata.roster",
+    "selection_number": "praetor_analysis.bsdata.roster",
+    "selection_option": "praetor_analysis.bsdata.roster_costs",
+    "selection_points": "praetor_analysis.bsdata.roster",
+    "selection_saves": "praetor_analysis.bsdata.roster",
+    "selection_statline": "praetor_analysis.bsdata.roster",
+    "selection_weapons": "praetor_analysis.bsdata.roster",
+    "STAT_COLUMNS": "praetor_analysis.bsdata.importer",
+    "UntrustedFileError": "praetor_analysis.bsdata.files",
+    "unzip_roster": "praetor_analysis.bsdata.roster",
+}
+
+__all__ = [
+    "STAT_COLUMNS",
+    "Roster",
+    "UntrustedFileError",
+    "best_save",
+    "build_catalog",
+    "children",
+    "is_counted",
+    "parse_xml_bytes",
+    "read_roster",
+    "read_roster_bytes",
+    "roster_units_frame",
+    "roster_weapons_frame",
+    "selection_number",
+    "selection_option",
+    "selection_points",
+    "selection_saves",
+    "selection_statline",
+    "selection_weapons",
+    "unzip_roster",
+]
+
+
+if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
+    from praetor_analysis.bsdata.files import UntrustedFileError, children, parse_xml_bytes
+    from praetor_analysis.bsdata.importer import STAT_COLUMNS, build_catalog
+    from praetor_analysis.bsdata.roster import (
+        Roster,
+        read_roster,
+        read_roster_bytes,
+        roster_units_frame,
+        roster_weapons_frame,
+        selection_number,
+        selection_points,
+        selection_saves,
+        selection_statline,
+        selection_weapons,
+        unzip_roster,
+    )
+    from praetor_analysis.bsdata.roster_costs import is_counted, selection_option
+    from praetor_analysis.bsdata.wargear_saves import best_save
+else:
+
+    def __getattr__(name: str) -> Any:
+        if name not in _EXPORTS:
+            raise AttributeError(f"module 'praetor_analysis.bsdata' has no attribute {name!r}")
+        value = getattr(importlib.import_module(_EXPORTS[name]), name)
+        globals()[name] = value
+        return value
+
+    def __dir__() -> list[str]:
+        return sorted({*globals(), *__all__})

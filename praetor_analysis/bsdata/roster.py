@@ -34,7 +34,7 @@ from praetor_analysis.bsdata.files import (
     read_regular_file,
 )
 from praetor_analysis.bsdata.wargear_saves import saves_from_texts
-from praetor_analysis.profiles.vocabulary import clean_type
+from praetor_analysis.profiles import clean_type
 
 __all__ = [
     "MAX_ROSZ_BYTES",

@@ -1,1 +1,64 @@
-"""Formations, scatter, blast markers and templates -> exact hit distributions."""
+"""Formations, scatter, blast markers and templates -> exact hit distributions.
+
+The face of ``markers/``: what callers outside it use, loaded lazily (a name imports only the module that
+defines it).
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+#: Public name -> the module that defines it.
+_EXPORTS: dict[str, str] = {
+    "DEFAULT_COLUMNS": "praetor_analysis.markers.formation",
+    "Edges": "praetor_analysis.markers.formation",
+    "Formation": "praetor_analysis.markers.formation",
+    "hits_from_formation": "praetor_analysis.markers.attack",
+    "Hull": "praetor_analysis.markers.formation",
+    "MARKER_DIAMETERS": "praetor_analysis.markers.kinds",
+    "marker_kind": "praetor_analysis.markers.kinds",
+    "marker_kind_of": "praetor_analysis.markers.kinds",
+    "marker_pmf": "praetor_analysis.markers.blasts",
+    "MarkerOptions": "praetor_analysis.markers.options",
+    "mega_blast_hits": "praetor_analysis.markers.attack",
+    "MM_PER_INCH": "praetor_analysis.markers.formation",
+    "PRESETS": "praetor_analysis.markers.formation",
+    "wall_of_death_hits": "praetor_analysis.markers.attack",
+}
+
+__all__ = [
+    "DEFAULT_COLUMNS",
+    "MARKER_DIAMETERS",
+    "MM_PER_INCH",
+    "PRESETS",
+    "Edges",
+    "Formation",
+    "Hull",
+    "MarkerOptions",
+    "hits_from_formation",
+    "marker_kind",
+    "marker_kind_of",
+    "marker_pmf",
+    "mega_blast_hits",
+    "wall_of_death_hits",
+]
+
+
+if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
+    from praetor_analysis.markers.attack import hits_from_formation, mega_blast_hits, wall_of_death_hits
+    from praetor_analysis.markers.blasts import marker_pmf
+    from praetor_analysis.markers.formation import DEFAULT_COLUMNS, MM_PER_INCH, PRESETS, Edges, Formation, Hull
+    from praetor_analysis.markers.kinds import MARKER_DIAMETERS, marker_kind, marker_kind_of
+    from praetor_analysis.markers.options import MarkerOptions
+else:
+
+    def __getattr__(name: str) -> Any:
+        if name not in _EXPORTS:
+            raise AttributeError(f"module 'praetor_analysis.markers' has no attribute {name!r}")
+        value = getattr(importlib.import_module(_EXPORTS[name]), name)
+        globals()[name] = value
+        return value
+
+    def __dir__() -> list[str]:
+        return sorted({*globals(), *__all__})

@@ -1,1 +1,43 @@
-"""Blows and whole rounds of combat between two units."""
+"""Blows and whole rounds of combat between two units.
+
+The face of ``melee/``: what callers outside it use, loaded lazily (a name imports only the module that
+defines it).
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+#: Public name -> the module that defines it.
+_EXPORTS: dict[str, str] = {
+    "CombatResult": "praetor_analysis.melee.combat",
+    "Party": "praetor_analysis.melee.blows",
+    "plan_blows": "praetor_analysis.melee.blows",
+    "resolve_combat": "praetor_analysis.melee.combat",
+    "Side": "praetor_analysis.melee.blows",
+}
+
+__all__ = [
+    "CombatResult",
+    "Party",
+    "Side",
+    "plan_blows",
+    "resolve_combat",
+]
+
+
+if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
+    from praetor_analysis.melee.blows import Party, Side, plan_blows
+    from praetor_analysis.melee.combat import CombatResult, resolve_combat
+else:
+
+    def __getattr__(name: str) -> Any:
+        if name not in _EXPORTS:
+            raise AttributeError(f"module 'praetor_analysis.melee' has no attribute {name!r}")
+        value = getattr(importlib.import_module(_EXPORTS[name]), name)
+        globals()[name] = value
+        return value
+
+    def __dir__() -> list[str]:
+        return sorted({*globals(), *__all__})

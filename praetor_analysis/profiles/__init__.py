@@ -1,1 +1,80 @@
-"""Datasheet text -> typed Weapon and Unit records."""
+"""Datasheet text -> typed Weapon and Unit records.
+
+The face of ``profiles/``: what callers outside it use, loaded lazily (a name imports only the module that
+defines it).
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+#: Public name -> the module that defines it.
+_EXPORTS: dict[str, str] = {
+    "check_text": "praetor_analysis.profiles.characteristics",
+    "clean_type": "praetor_analysis.profiles.vocabulary",
+    "is_vehicle_type": "praetor_analysis.profiles.records",
+    "MAX_MODELS": "praetor_analysis.profiles.records",
+    "parse_number": "praetor_analysis.profiles.characteristics",
+    "parse_rule": "praetor_analysis.profiles.rule_tokens",
+    "parse_weapon_type": "praetor_analysis.profiles.weapon_type",
+    "Rule": "praetor_analysis.profiles.rule_tokens",
+    "rule_name": "praetor_analysis.profiles.vocabulary",
+    "SHOT_TYPES": "praetor_analysis.profiles.vocabulary",
+    "split_tokens": "praetor_analysis.profiles.rule_tokens",
+    "split_type": "praetor_analysis.profiles.vocabulary",
+    "StrengthSpec": "praetor_analysis.profiles.characteristics",
+    "Unit": "praetor_analysis.profiles.records",
+    "unit_from_mapping": "praetor_analysis.profiles.records",
+    "vehicle_armour": "praetor_analysis.profiles.records",
+    "VEHICLE_FIELDS": "praetor_analysis.profiles.records",
+    "Weapon": "praetor_analysis.profiles.records",
+}
+
+__all__ = [
+    "MAX_MODELS",
+    "SHOT_TYPES",
+    "VEHICLE_FIELDS",
+    "Rule",
+    "StrengthSpec",
+    "Unit",
+    "Weapon",
+    "check_text",
+    "clean_type",
+    "is_vehicle_type",
+    "parse_number",
+    "parse_rule",
+    "parse_weapon_type",
+    "rule_name",
+    "split_tokens",
+    "split_type",
+    "unit_from_mapping",
+    "vehicle_armour",
+]
+
+
+if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
+    from praetor_analysis.profiles.characteristics import StrengthSpec, check_text, parse_number
+    from praetor_analysis.profiles.records import (
+        MAX_MODELS,
+        VEHICLE_FIELDS,
+        Unit,
+        Weapon,
+        is_vehicle_type,
+        unit_from_mapping,
+        vehicle_armour,
+    )
+    from praetor_analysis.profiles.rule_tokens import Rule, parse_rule, split_tokens
+    from praetor_analysis.profiles.vocabulary import SHOT_TYPES, clean_type, rule_name, split_type
+    from praetor_analysis.profiles.weapon_type import parse_weapon_type
+else:
+
+    def __getattr__(name: str) -> Any:
+        if name not in _EXPORTS:
+            raise AttributeError(f"module 'praetor_analysis.profiles' has no attribute {name!r}")
+        value = getattr(importlib.import_module(_EXPORTS[name]), name)
+        globals()[name] = value
+        return value
+
+    def __dir__() -> list[str]:
+        return sorted({*globals(), *__all__})

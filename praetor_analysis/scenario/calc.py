@@ -12,13 +12,18 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from praetor_analysis.engine.chain import resolve, resolve_many, resolve_sequence
-from praetor_analysis.engine.pinning import locked_in_combat
-from praetor_analysis.engine.rule_report import reasons
-from praetor_analysis.engine.volley import Volley, VolleyResult
+from praetor_analysis.engine import (
+    Volley,
+    VolleyResult,
+    locked_in_combat,
+    reasons,
+    resolve,
+    resolve_many,
+    resolve_sequence,
+)
 from praetor_analysis.errors import PraetorError, ScenarioError
-from praetor_analysis.melee.combat import resolve_combat
-from praetor_analysis.profiles.records import Unit
+from praetor_analysis.melee import resolve_combat
+from praetor_analysis.profiles import Unit
 from praetor_analysis.scenario.collector import collector_paused
 from praetor_analysis.scenario.document import (
     SCENARIO_FIELDS,
@@ -44,9 +49,8 @@ from praetor_analysis.scenario.unit_calc import (
     unit_calc,
 )
 from praetor_analysis.scenario.work import check_array_work
-from praetor_analysis.units.formation import MarkerSetup, default_note
-from praetor_analysis.units.marker_volley import marker_hits, placed
-from praetor_analysis.vehicles.attack import VehicleAttackResult, resolve_vehicle_scenario
+from praetor_analysis.units import MarkerSetup, default_note, marker_hits, placed
+from praetor_analysis.vehicles import VehicleAttackResult, resolve_vehicle_scenario
 
 __all__ = [
     "METRICS",

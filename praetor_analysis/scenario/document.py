@@ -19,29 +19,20 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ParamSpec, TypeVar
 
-from praetor_analysis.engine.hit_stage import shots_distribution
-from praetor_analysis.engine.volley import Volley
+from praetor_analysis.engine import Volley, shots_distribution
 from praetor_analysis.errors import PraetorError, ScenarioError, show_value
-from praetor_analysis.markers.attack import marker_kind, wall_of_death_hits
-from praetor_analysis.markers.formation import Hull
-from praetor_analysis.melee.blows import Side
-from praetor_analysis.prob.dice import DiceExpr, parse_dice
-from praetor_analysis.prob.dist import Dist
-from praetor_analysis.prob.memo import BoundedMemo
-from praetor_analysis.profiles.characteristics import check_text
-from praetor_analysis.profiles.records import Unit, Weapon, unit_from_mapping, vehicle_armour
-from praetor_analysis.rules.hooks import Role
+from praetor_analysis.markers import Hull, marker_kind, wall_of_death_hits
+from praetor_analysis.melee import Side
+from praetor_analysis.prob import BoundedMemo, DiceExpr, Dist, parse_dice
+from praetor_analysis.profiles import Unit, Weapon, check_text, unit_from_mapping, vehicle_armour
+from praetor_analysis.rules import Role
 from praetor_analysis.scenario.document_names import resolve_names
 from praetor_analysis.scenario.fields import check_scenario_fields, check_unit_fields
 from praetor_analysis.scenario.formation import parse_marker_setup
 from praetor_analysis.scenario.limits import MAX_PROFILES, check_firing_units, check_melee_round
 from praetor_analysis.scenario.melee_round import parse_melee_round
 from praetor_analysis.scenario.options import parse_options, take_options, takes_counts
-from praetor_analysis.units.blocks import parse_cached
-from praetor_analysis.units.formation import MarkerSetup
-from praetor_analysis.units.limits import check_marker_cost
-from praetor_analysis.units.marker_volley import default_marker_setup
-from praetor_analysis.units.modifiers import split_modifiers
+from praetor_analysis.units import MarkerSetup, check_marker_cost, default_marker_setup, parse_cached, split_modifiers
 
 P = ParamSpec("P")
 R = TypeVar("R")

@@ -15,17 +15,24 @@ from dataclasses import replace
 from typing import Any
 
 from praetor_analysis.errors import ProfileError, ScenarioError, show_value
-from praetor_analysis.profiles.records import Weapon, unit_from_mapping
+from praetor_analysis.profiles import Weapon, unit_from_mapping
 from praetor_analysis.scenario.document import target_of_block
 from praetor_analysis.scenario.document_names import resolve_names
 from praetor_analysis.scenario.echo import unit_echo
 from praetor_analysis.scenario.fields import check_scenario_fields, check_unit_fields
-from praetor_analysis.units.attack import melee, shooting
-from praetor_analysis.units.datasheet import DATASHEET_FIELDS
-from praetor_analysis.units.fielded import FieldedUnit, fielded_unit, is_datasheet
-from praetor_analysis.units.modifiers import split_modifiers
-from praetor_analysis.units.names import resolve_weapon
-from praetor_analysis.units.target import ROSTER_FIELDS, as_target, roster_unit
+from praetor_analysis.units import (
+    DATASHEET_FIELDS,
+    ROSTER_FIELDS,
+    FieldedUnit,
+    as_target,
+    fielded_unit,
+    is_datasheet,
+    melee,
+    resolve_weapon,
+    roster_unit,
+    shooting,
+    split_modifiers,
+)
 
 __all__ = [
     "ROSTER_ATTACKER_FIELDS",

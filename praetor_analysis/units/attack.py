@@ -34,15 +34,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from praetor_analysis.engine.hit_stage import attack_limit, may_attack, set_blows
-from praetor_analysis.engine.two_weapons import second_weapon_for
-from praetor_analysis.engine.volley import Volley
+from praetor_analysis.engine import Volley, attack_limit, may_attack, second_weapon_for, set_blows
 from praetor_analysis.errors import ProfileError, ScenarioError
-from praetor_analysis.melee.blows import Party, Side, plan_blows
-from praetor_analysis.melee.combat import resolve_combat
-from praetor_analysis.prob.dist import Dist
-from praetor_analysis.profiles.records import Unit, Weapon, unit_from_mapping
-from praetor_analysis.rules.hooks import Role
+from praetor_analysis.melee import Party, Side, plan_blows, resolve_combat
+from praetor_analysis.prob import Dist
+from praetor_analysis.profiles import Unit, Weapon, unit_from_mapping
+from praetor_analysis.rules import Role
 from praetor_analysis.units.blocks import parse_cached
 from praetor_analysis.units.marker_volley import placed
 from praetor_analysis.units.records import FieldedUnit, ModelGroup

@@ -13,11 +13,11 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from praetor_analysis.engine.volley import VolleyResult
-from praetor_analysis.melee.combat import CombatResult
-from praetor_analysis.prob.dist import Dist
-from praetor_analysis.profiles.records import Unit
-from praetor_analysis.vehicles.attack import VehicleAttackResult
+from praetor_analysis.engine import VolleyResult
+from praetor_analysis.melee import CombatResult
+from praetor_analysis.prob import Dist
+from praetor_analysis.profiles import Unit
+from praetor_analysis.vehicles import VehicleAttackResult
 
 __all__ = ["EngineResult", "Measure", "Outcome", "UnitAttackResult"]
 

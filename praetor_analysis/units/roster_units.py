@@ -18,21 +18,22 @@ from xml.etree.ElementTree import Element
 
 import pandas as pd
 
-from praetor_analysis.bsdata.files import children, parse_xml_bytes
-from praetor_analysis.bsdata.roster import (
+from praetor_analysis.bsdata import (
+    children,
+    is_counted,
+    parse_xml_bytes,
     read_roster,
     read_roster_bytes,
     selection_number,
+    selection_option,
     selection_points,
     selection_saves,
     selection_statline,
     selection_weapons,
     unzip_roster,
 )
-from praetor_analysis.bsdata.roster_costs import is_counted, selection_option
 from praetor_analysis.catalog import load_datasheets, load_wargear_options
-from praetor_analysis.rules.catalogue import lookup
-from praetor_analysis.rules.registry import Holder
+from praetor_analysis.rules import Holder, lookup
 from praetor_analysis.units.blocks import attacker_block, weapon_block
 from praetor_analysis.units.datasheet import is_character
 from praetor_analysis.units.records import FieldedUnit, ModelGroup

@@ -14,16 +14,13 @@ from typing import Any
 
 import numpy as np
 
-from praetor_analysis.engine.chain import Casualties, resolve, resolve_many, resolve_sequence
-from praetor_analysis.engine.volley import TargetState, Volley
+from praetor_analysis.engine import Casualties, TargetState, Volley, resolve, resolve_many, resolve_sequence
 from praetor_analysis.errors import PraetorError, ScenarioError
-from praetor_analysis.prob.dist import Dist
-from praetor_analysis.prob.memo import BoundedMemo
-from praetor_analysis.profiles.records import Unit, Weapon
-from praetor_analysis.rules.hooks import Role
+from praetor_analysis.prob import BoundedMemo, Dist
+from praetor_analysis.profiles import Unit, Weapon
+from praetor_analysis.rules import Role
 from praetor_analysis.units.result import Outcome
-from praetor_analysis.vehicles.attack import resolve_vehicle_scenario
-from praetor_analysis.vehicles.sweep import hull_points_many
+from praetor_analysis.vehicles import hull_points_many, resolve_vehicle_scenario
 
 __all__ = [
     "best_volley",

@@ -14,17 +14,21 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from praetor_analysis.engine.hit_stage import hit_stage, shots_distribution, with_attacker_hit_rules
-from praetor_analysis.engine.rule_report import demote_mitigation_roll, shot_label, situation_of
-from praetor_analysis.engine.volley import Volley, weapon_strength
-from praetor_analysis.prob.clip import probability
-from praetor_analysis.prob.dist import Dist
-from praetor_analysis.prob.memo import BoundedMemo
-from praetor_analysis.profiles.records import ProfileError, Unit, vehicle_armour
-from praetor_analysis.rules.catalogue import plays, with_role
-from praetor_analysis.rules.classify import RuleReport, classify, vehicle_attack
-from praetor_analysis.rules.hit import HitRoll, roll_to_hit
-from praetor_analysis.rules.hooks import Role
+from praetor_analysis.engine import (
+    Volley,
+    demote_mitigation_roll,
+    shot_label,
+    shots_distribution,
+    situation_of,
+    weapon_strength,
+    with_attacker_hit_rules,
+)
+from praetor_analysis.engine.hit_stage import hit_stage
+from praetor_analysis.errors import ProfileError
+from praetor_analysis.prob import BoundedMemo, Dist, probability
+from praetor_analysis.profiles import Unit, vehicle_armour
+from praetor_analysis.rules import HitRoll, Role, RuleReport, plays, roll_to_hit, vehicle_attack, with_role
+from praetor_analysis.rules.classify import classify
 from praetor_analysis.vehicles.hull_points import (
     VehicleResult,
     VehicleVolley,

@@ -7,16 +7,11 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from praetor_analysis.engine.hit_stage import reads_target_name
-from praetor_analysis.engine.rule_report import situation_of
-from praetor_analysis.engine.volley import Volley
+from praetor_analysis.engine import Volley, reads_target_name, situation_of
 from praetor_analysis.errors import PraetorError
-from praetor_analysis.prob.dice import sum_of_iid
-from praetor_analysis.prob.memo import BoundedMemo
-from praetor_analysis.profiles.records import Unit
-from praetor_analysis.rules.catalogue import plays
-from praetor_analysis.rules.classify import RuleReport
-from praetor_analysis.rules.hooks import Role
+from praetor_analysis.prob import BoundedMemo, sum_of_iid
+from praetor_analysis.profiles import Unit
+from praetor_analysis.rules import Role, RuleReport, plays
 from praetor_analysis.vehicles.attack import classify_vehicle_rules, penetrating_weapon, vehicle_hits, vehicle_target
 from praetor_analysis.vehicles.hull_points import DEFAULT_DAMAGE_TABLE, per_hit_outcome
 from praetor_analysis.vehicles.penetration import HitOutcome, PenetratingWeapon, VehicleTarget, resolve_facing

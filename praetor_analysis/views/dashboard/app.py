@@ -28,7 +28,7 @@ from typing import Any
 import ipywidgets as W
 import pandas as pd
 
-from praetor_analysis.units.blocks import frame_rows
+from praetor_analysis.units import frame_rows
 from praetor_analysis.views.controls import labelled, note
 from praetor_analysis.views.dashboard.address import WORKBENCH_TAB, PageAddress
 from praetor_analysis.views.dashboard.fragment import PageFragment, encode_view
@@ -456,7 +456,7 @@ class Dashboard(SetupTab):
 
     def melee_state(self) -> MeleeState:
         """The melee tab's inputs (and the shooting tab's attacker modifiers) as a :class:`MeleeState`."""
-        from praetor_analysis.units.blocks import target_block, weapon_block
+        from praetor_analysis.units import target_block, weapon_block
 
         v = {k: w.value for k, w in self.melee_inputs.items()}
         return MeleeState(

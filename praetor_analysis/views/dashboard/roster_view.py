@@ -13,9 +13,8 @@ from dataclasses import dataclass
 import pandas as pd
 import plotly.graph_objects as go
 
-from praetor_analysis.analysis.list_analysis import WHOLE_LIST, analyse_roster
-from praetor_analysis.bsdata.files import UntrustedFileError
-from praetor_analysis.bsdata.roster import read_roster_bytes
+from praetor_analysis.analysis import WHOLE_LIST, analyse_roster
+from praetor_analysis.bsdata import UntrustedFileError, read_roster_bytes
 from praetor_analysis.errors import PraetorError
 from praetor_analysis.views.figures import plots as F
 from praetor_analysis.views.formats import number, title_layout

@@ -12,8 +12,7 @@ import ipywidgets as W
 import pandas as pd
 
 from praetor_analysis.errors import ScenarioError
-from praetor_analysis.units.blocks import frame_rows, is_vehicle_row
-from praetor_analysis.units.names import is_target_profile
+from praetor_analysis.units import frame_rows, is_target_profile, is_vehicle_row
 from praetor_analysis.views.controls import labelled, note
 from praetor_analysis.views.dashboard.view import (
     DashboardState,
@@ -275,7 +274,7 @@ class SetupTab:
 
     def report_html(self) -> str:
         """The current shooting view as the offline HTML report (one page)."""
-        from praetor_analysis.analysis.compare import compare_with_distributions
+        from praetor_analysis.analysis import compare_with_distributions
         from praetor_analysis.views.report.page import Report, to_html, wound_distributions
 
         state = self.state()

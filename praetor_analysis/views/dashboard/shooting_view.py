@@ -190,7 +190,7 @@ class ShootingSession:
     """
 
     def __init__(self, *, compare_fn: CompareFn | None = None, distributions_fn: DistFn | None = None) -> None:
-        from praetor_analysis.analysis.compare_cache import ComparisonCache
+        from praetor_analysis.analysis import ComparisonCache
 
         self.cells = ComparisonCache()
         self._engines = (compare_fn, distributions_fn)

@@ -122,7 +122,7 @@ class Assumptions:
 
     def rows(self) -> list[tuple[str, str]]:
         """``(topic, sentence)`` pairs, in reading order (plain text, escaped when shown)."""
-        from praetor_analysis.analysis.compare import DEFAULT_ATTACKER
+        from praetor_analysis.analysis import DEFAULT_ATTACKER
 
         a = {**DEFAULT_ATTACKER, **dict(self.attacker)}
         models = int(a.get("models", 1) or 1)
@@ -163,7 +163,7 @@ class Assumptions:
 
 def target_sentences(targets: pd.DataFrame) -> tuple[str, ...]:
     """``"name: rules (caveat)"`` for each target row with rules or a note, in row order."""
-    from praetor_analysis.units.blocks import row_value
+    from praetor_analysis.units import row_value
 
     out = []
     for row in targets.to_dict("records"):
@@ -219,11 +219,10 @@ def wound_distributions(
     half_range: bool = False,
 ) -> dict[tuple[str, str], np.ndarray]:
     """The pmf of unsaved wounds per ``(weapon_id, target_id)`` for every target that is not a vehicle."""
-    from praetor_analysis.analysis.cells import cell_of_rows
-    from praetor_analysis.analysis.compare import row_ids
+    from praetor_analysis.analysis import cell_of_rows, row_ids
     from praetor_analysis.errors import PraetorError
-    from praetor_analysis.scenario.calc import run
-    from praetor_analysis.units.blocks import is_vehicle_row
+    from praetor_analysis.scenario import run
+    from praetor_analysis.units import is_vehicle_row
 
     out: dict[tuple[str, str], np.ndarray] = {}
     t_rows = [(tid, row) for tid, row in zip(row_ids(targets), targets.to_dict("records"), strict=False)]
@@ -251,7 +250,7 @@ def build_report(
     half_range: bool = False,
 ) -> Report:
     """Compute the comparison, its distributions and the unsaved wounds of weapons against targets."""
-    from praetor_analysis.analysis.compare import compare_with_distributions
+    from praetor_analysis.analysis import compare_with_distributions
 
     table, dists = compare_with_distributions(weapons, targets, attacker=attacker, half_range=half_range)
     wounds = wound_distributions(weapons, targets, attacker=attacker, half_range=half_range)
@@ -343,7 +342,7 @@ def _explorer(report: Report) -> str:
 
 def _roster_summary(analysis: pd.DataFrame) -> list[str]:
     """The whole list's expected damage per target (one figure per phase and measure), then unit x target."""
-    from praetor_analysis.analysis.list_analysis import WHOLE_LIST
+    from praetor_analysis.analysis import WHOLE_LIST
 
     out = []
     whole = analysis[analysis["unit"] == WHOLE_LIST]
@@ -481,10 +480,9 @@ def default_report() -> str:
 def iconic_report(targets: pd.DataFrame) -> Report:
     """The iconic weapons against ``targets`` (one model at BS 4), and per 100 points: the weapons fielded on the
     datasheets that carry them and a few iconic datasheets (:mod:`praetor_analysis.analysis.per_point`)."""
-    from praetor_analysis.analysis.per_point import per_point_table
-    from praetor_analysis.scenario.document import target_of_block
-    from praetor_analysis.units.blocks import frame_rows
-    from praetor_analysis.units.names import target_from_row
+    from praetor_analysis.analysis import per_point_table
+    from praetor_analysis.scenario import target_of_block
+    from praetor_analysis.units import frame_rows, target_from_row
 
     report = build_report(
         select_weapons(DEFAULT_WEAPONS), targets, title="Praetor analysis: iconic weapons vs standard targets"
@@ -495,8 +493,8 @@ def iconic_report(targets: pd.DataFrame) -> Report:
 
 def roster_report(path: str, targets: pd.DataFrame, *, half_range: bool = False) -> Report:
     """The report of a roster: its name and points, the whole list per target, the best unit per target."""
-    from praetor_analysis.analysis.list_analysis import analyse_roster
-    from praetor_analysis.bsdata.roster import read_roster, roster_units_frame, roster_weapons_frame
+    from praetor_analysis.analysis import analyse_roster
+    from praetor_analysis.bsdata import read_roster, roster_units_frame, roster_weapons_frame
 
     roster = read_roster(path)
     analysis = analyse_roster(roster, targets, half_range=half_range)
