@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 #: Public name -> the module that defines it.
 _EXPORTS: dict[str, str] = {
+    "Resolution": "praetor_analysis.rules.classify",
     "BLOWS": "praetor_analysis.rules.hooks",
     "canonical_rule_name": "praetor_analysis.rules.catalogue",
     "CHARGE_STRENGTH": "praetor_analysis.rules.hooks",
@@ -92,6 +93,7 @@ __all__ = [
     "HitRoll",
     "HitSituation",
     "Holder",
+    "Resolution",
     "Role",
     "RuleDecl",
     "RuleOption",
@@ -139,7 +141,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
         stage_hooks,
         with_role,
     )
-    from praetor_analysis.rules.classify import RuleReport, Situation, vehicle_attack, wound_chain
+    from praetor_analysis.rules.classify import Resolution, RuleReport, Situation, vehicle_attack, wound_chain
     from praetor_analysis.rules.contexts import HitSituation, SaveSituation, WoundSituation
     from praetor_analysis.rules.damage_rules import D3_DAMAGE
     from praetor_analysis.rules.hit import (
