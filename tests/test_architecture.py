@@ -237,19 +237,11 @@ VIEWS_AT_THE_DOOR = {
 #: Imports of the door by analysis/ still to be replaced by typed records built in units/ (a debt: this list
 #: may only shrink; a new import of scenario in analysis/ fails).
 ANALYSIS_DOOR_DEBTS = {
-    ("praetor_analysis.analysis.army_list", "target_of_block"),
-    ("praetor_analysis.analysis.cells", "STRIKING"),
     ("praetor_analysis.analysis.cells", "Shooting"),
-    ("praetor_analysis.analysis.cells", "parse_weapon_block"),
     ("praetor_analysis.analysis.cells", "run"),
-    ("praetor_analysis.analysis.cells", "target_of_block"),
     ("praetor_analysis.analysis.cells", "volley_of_blocks"),
-    ("praetor_analysis.analysis.compare", "STRIKING"),
-    ("praetor_analysis.analysis.compare", "target_of_block"),
     ("praetor_analysis.analysis.compare", "volley_of_blocks"),
-    ("praetor_analysis.analysis.list_analysis", "target_of_block"),
     ("praetor_analysis.analysis.unit_ratings", "target_of"),
-    ("praetor_analysis.analysis.unit_ratings", "target_of_block"),
 }
 
 

@@ -39,8 +39,16 @@ from praetor_analysis.errors import PraetorError, ProfileError, ScenarioError, s
 from praetor_analysis.markers import marker_kind
 from praetor_analysis.profiles import Unit, Weapon, parse_weapon_type
 from praetor_analysis.rules import Role, canonical_rule_name
-from praetor_analysis.scenario import STRIKING, target_of_block, volley_of_blocks
-from praetor_analysis.units import frame_rows, is_vehicle_row, row_value, target_block, weapon_block
+from praetor_analysis.scenario import volley_of_blocks
+from praetor_analysis.units import (
+    STRIKING,
+    frame_rows,
+    is_vehicle_row,
+    row_value,
+    target_block,
+    target_record,
+    weapon_block,
+)
 
 __all__ = [
     "COLUMNS",
@@ -289,7 +297,7 @@ def comparison_cells(
                 if key not in jobs:
                     shooting = mode != "melee"
                     volley = partial(volley_of_blocks, wblock, blocks[mode], mode=mode, attacks=shots_per_weapon)
-                    target = parsed_once(targets_parsed, tid, partial(target_of_block, tblock))
+                    target = parsed_once(targets_parsed, tid, partial(target_record, tblock))
                     fired = parsed_once(volleys, key[1:], partial(volley, half_range=half_range and shooting))
                     if marker and shooting and not vehicle:  # over the default formation, as calc lays it
                         fired, laid_notes[key] = laid(fired, target)

@@ -25,8 +25,7 @@ from praetor_analysis.bsdata import Roster
 from praetor_analysis.catalog import load_targets
 from praetor_analysis.errors import ProfileError, ScenarioError
 from praetor_analysis.profiles import Unit
-from praetor_analysis.scenario import target_of_block
-from praetor_analysis.units import FieldedUnit, is_vehicle_row, row_id, target_from_row
+from praetor_analysis.units import FieldedUnit, is_vehicle_row, row_id, target_from_row, target_record
 from praetor_analysis.units.fielded import roster_units
 
 __all__ = ["LIST_COLUMNS", "WHOLE_LIST", "analyse_roster", "list_json_rows", "list_targets"]
@@ -66,7 +65,7 @@ def list_targets(targets: pd.DataFrame | None = None) -> list[tuple[str, str, Un
     for i, (_, row) in enumerate(targets.iterrows()):
         label = str(row.get("archetype") or row.get("name") or f"target {i}")
         try:
-            unit = target_of_block(target_from_row(row))
+            unit = target_record(target_from_row(row))
         except (ScenarioError, ProfileError):
             continue  # a row without Toughness or armour is no target (profile_targets names them)
         out.append((row_id(row, i), label, unit, bool(is_vehicle_row(row))))

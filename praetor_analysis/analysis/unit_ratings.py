@@ -20,7 +20,7 @@ import pandas as pd
 from praetor_analysis.catalog import load_targets, load_units
 from praetor_analysis.errors import PraetorError, ProfileError, ScenarioError, show_value
 from praetor_analysis.profiles import Unit
-from praetor_analysis.scenario import target_of, target_of_block
+from praetor_analysis.scenario import target_of
 from praetor_analysis.units import (
     FieldedUnit,
     UnitAttackResult,
@@ -30,6 +30,7 @@ from praetor_analysis.units import (
     resolve_unit,
     shooting,
     target_from_row,
+    target_record,
 )
 from praetor_analysis.units.fielded import roster_units
 
@@ -76,7 +77,7 @@ JSON_COLUMNS = RATING_COLUMNS[:10]
 def standard_targets() -> list[tuple[str, Unit]]:
     """The shipped standard targets at their sizes, parsed: ``(label, Unit)``."""
     rows = load_targets()
-    return [(str(r["archetype"]), target_of_block(target_from_row(r))) for _, r in rows.iterrows()]
+    return [(str(r["archetype"]), target_record(target_from_row(r))) for _, r in rows.iterrows()]
 
 
 def profile_targets(models: int = 1) -> tuple[list[tuple[str, Unit]], list[tuple[str, str]]]:
@@ -93,7 +94,7 @@ def profile_targets(models: int = 1) -> tuple[list[tuple[str, Unit]], list[tuple
             block = target_from_row(r, models)
             if is_vehicle_row(block):
                 block["models"] = 1  # a Vehicle target is one vehicle
-            targets.append((label, target_of_block(block)))
+            targets.append((label, target_record(block)))
         except (ScenarioError, ProfileError) as exc:
             skipped.append((label, str(exc)))
     return targets, skipped
@@ -108,7 +109,7 @@ def target_named(name: str, models: int | None = None) -> tuple[str, Unit]:
         value = {"name": name, **({"models": models} if models is not None else {})}
     block, _ = target_of(value, "--target")
     block = resolve_unit(block, "--target")
-    return str(block["name"]), target_of_block(block)
+    return str(block["name"]), target_record(block)
 
 
 def _row(

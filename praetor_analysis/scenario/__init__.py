@@ -15,14 +15,12 @@ _EXPORTS: dict[str, str] = {
     "parse_weapon_block": "praetor_analysis.scenario.document",
     "run": "praetor_analysis.scenario.calc",
     "Shooting": "praetor_analysis.scenario.document",
-    "STRIKING": "praetor_analysis.scenario.fields",
     "target_of": "praetor_analysis.scenario.unit_calc",
     "target_of_block": "praetor_analysis.scenario.document",
     "volley_of_blocks": "praetor_analysis.scenario.document",
 }
 
 __all__ = [
-    "STRIKING",
     "Shooting",
     "calc_json",
     "parse_weapon_block",
@@ -36,7 +34,6 @@ __all__ = [
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from praetor_analysis.scenario.calc import calc_json, run
     from praetor_analysis.scenario.document import Shooting, parse_weapon_block, target_of_block, volley_of_blocks
-    from praetor_analysis.scenario.fields import STRIKING
     from praetor_analysis.scenario.unit_calc import target_of
 else:
 

@@ -32,7 +32,6 @@ from praetor_analysis.scenario.document import (
     MeleeRound,
     Scenario,
     Shooting,
-    parse_cached,
     parse_scenario,
     parse_target,
     parse_volley,
@@ -49,7 +48,7 @@ from praetor_analysis.scenario.unit_calc import (
     unit_calc,
 )
 from praetor_analysis.scenario.work import check_array_work
-from praetor_analysis.units import MarkerSetup, default_note, marker_hits, placed
+from praetor_analysis.units import MarkerSetup, default_note, marker_hits, parse_cached, placed
 from praetor_analysis.vehicles import VehicleAttackResult, resolve_vehicle_scenario
 
 __all__ = [

@@ -11,6 +11,12 @@ from typing import TYPE_CHECKING, Any
 
 #: Public name -> the module that defines it.
 _EXPORTS: dict[str, str] = {
+    "check_weapon_given": "praetor_analysis.units.block_records",
+    "parse_unit_block": "praetor_analysis.units.block_records",
+    "check_target": "praetor_analysis.units.block_records",
+    "parse_weapon_block": "praetor_analysis.units.block_records",
+    "target_record": "praetor_analysis.units.block_records",
+    "STRIKING": "praetor_analysis.units.block_records",
     "as_target": "praetor_analysis.units.target",
     "check_marker_cost": "praetor_analysis.units.limits",
     "DATASHEET_FIELDS": "praetor_analysis.units.datasheet",
@@ -74,6 +80,7 @@ __all__ = [
     "NO_MODIFIERS",
     "REROLL_CHOICES",
     "ROSTER_FIELDS",
+    "STRIKING",
     "UNARMED",
     "FieldedUnit",
     "MarkerSetup",
@@ -83,6 +90,8 @@ __all__ = [
     "UnitAttackResult",
     "as_target",
     "check_marker_cost",
+    "check_target",
+    "check_weapon_given",
     "datasheet_row",
     "default_marker_setup",
     "default_note",
@@ -100,6 +109,8 @@ __all__ = [
     "melee",
     "melee_weapons",
     "parse_cached",
+    "parse_unit_block",
+    "parse_weapon_block",
     "placed",
     "placed_notes",
     "resolve_unit",
@@ -113,6 +124,7 @@ __all__ = [
     "split_modifiers",
     "target_block",
     "target_from_row",
+    "target_record",
     "unique_labels",
     "unit_row",
     "weapon_block",
@@ -130,6 +142,14 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
         melee_weapons,
         shooting,
         shooting_volleys,
+    )
+    from praetor_analysis.units.block_records import (
+        STRIKING,
+        check_target,
+        check_weapon_given,
+        parse_unit_block,
+        parse_weapon_block,
+        target_record,
     )
     from praetor_analysis.units.blocks import (
         frame_rows,

@@ -27,8 +27,7 @@ import ipywidgets as W
 from praetor_analysis.analysis import ArmyList, ListUnit, Matchup, key_units, load_list
 from praetor_analysis.analysis.list_matchup import matchup
 from praetor_analysis.errors import PraetorError
-from praetor_analysis.scenario import target_of_block
-from praetor_analysis.units import NO_MODIFIERS
+from praetor_analysis.units import NO_MODIFIERS, target_record
 from praetor_analysis.views.dashboard.modifiers import Modifiers, modifier_names
 from praetor_analysis.views.download import Download
 from praetor_analysis.views.figures.widgets import SharedFigureWidget
@@ -54,7 +53,7 @@ def _defending(unit: ListUnit, m: Modifiers) -> ListUnit:
         block["rules"] = [*rules, f"Feel No Pain ({m.fnp})"]
     if block == dict(unit.target_block):
         return unit
-    return replace(unit, target_block=block, target=target_of_block(block))
+    return replace(unit, target_block=block, target=target_record(block))
 
 
 def modified_lists(mine: ArmyList, theirs: ArmyList, m: Modifiers) -> tuple[ArmyList, ArmyList]:
