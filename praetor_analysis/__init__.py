@@ -2,7 +2,7 @@
 
 Every distribution is an immutable value object: each operation returns a new one. The package is
 layered (``prob`` -> ``rules`` -> ``profiles`` -> ``engine`` -> ``markers`` -> ``bsdata`` -> ``catalog`` ->
-``vehicles`` -> ``melee`` -> ``scenario`` -> ``analysis`` -> ``views``); this module re-exports what a
+``vehicles`` -> ``melee`` -> ``units`` -> ``scenario`` -> ``analysis`` -> ``views``); this module re-exports what a
 notebook needs, lazily: ``import praetor_analysis`` loads nothing heavy, and plotly or ipywidgets only
 when ``figures`` is first used.
 

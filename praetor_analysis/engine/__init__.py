@@ -6,8 +6,9 @@ defines it).
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from praetor_analysis.lazy import face
 
 #: Public name -> the module that defines it.
 _EXPORTS: dict[str, str] = {
@@ -95,13 +96,4 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from praetor_analysis.engine.volley import Casualties, TargetState, Volley, VolleyResult, weapon_strength
     from praetor_analysis.engine.wound_stage import wound_groups
 else:
-
-    def __getattr__(name: str) -> Any:
-        if name not in _EXPORTS:
-            raise AttributeError(f"module 'praetor_analysis.engine' has no attribute {name!r}")
-        value = getattr(importlib.import_module(_EXPORTS[name]), name)
-        globals()[name] = value
-        return value
-
-    def __dir__() -> list[str]:
-        return sorted({*globals(), *__all__})
+    __getattr__, __dir__ = face(__name__, _EXPORTS, __all__)

@@ -6,8 +6,9 @@ defines it).
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from praetor_analysis.lazy import face
 
 #: Public name -> the module that defines it.
 _EXPORTS: dict[str, str] = {
@@ -193,13 +194,4 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from praetor_analysis.units.target import ROSTER_FIELDS, as_target, roster_unit, unique_labels
     from praetor_analysis.units.volleys import firing_units_result
 else:
-
-    def __getattr__(name: str) -> Any:
-        if name not in _EXPORTS:
-            raise AttributeError(f"module 'praetor_analysis.units' has no attribute {name!r}")
-        value = getattr(importlib.import_module(_EXPORTS[name]), name)
-        globals()[name] = value
-        return value
-
-    def __dir__() -> list[str]:
-        return sorted({*globals(), *__all__})
+    __getattr__, __dir__ = face(__name__, _EXPORTS, __all__)
