@@ -43,7 +43,7 @@ def test_one_vehicle_test() -> None:
         for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
         if pattern.search(line)
     ]
-    assert found == ["profiles/records.py:42"]
+    assert found == ["profiles/records.py:39"]
 
 
 def test_marker_work_lives_in_markers() -> None:
