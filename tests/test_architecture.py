@@ -291,7 +291,7 @@ JSON_SIGNATURE_DEBTS = {
     "praetor_analysis.analysis.matchup": {"target_weapon_blocks", "pair_row", "volley_blocks", "pair_scenario"},
     "praetor_analysis.analysis.sweep": {"sweep", "sweep_one"},
     "praetor_analysis.analysis.unit_ratings": {"json_rows"},
-    "praetor_analysis.units.attack": {"shooting_volleys", "melee_weapons"},
+    "praetor_analysis.units.attack": {"melee_weapons"},
     "praetor_analysis.units.blocks": {
         "row_value", "frame_rows", "row_id", "is_vehicle_row", "weapon_block", "target_block", "attacker_block",
     },

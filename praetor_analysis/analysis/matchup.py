@@ -185,7 +185,7 @@ def pair_row(pair: Pair, result: UnitAttackResult | None, error: str = "") -> di
         "per_100_pts": 100.0 * points / a.loadout.points if a.loadout.points > 0 else float("nan"),
         "returned": result.returned.mean() if result.returned is not None else 0.0,
         "unsaved_mean": result.unsaved.mean(),
-        "weapons": "; ".join(f"{c['count']} {c['model']}: {c['weapon']}" for c in result.chosen),
+        "weapons": "; ".join(f"{c.count} {c.model}: {c.weapon}" for c in result.chosen),
         "not_modelled": "; ".join(dict.fromkeys(notes)),
     }
 
@@ -244,14 +244,9 @@ def volley_blocks(unit: ListUnit, target: ListUnit, *, half_range: bool = False)
     for c in chosen:
         for i, g in enumerate(unit.loadout.groups):
             names = [str(w.get("name")) for w in g.weapons]
-            if (
-                g.model == c["model"]
-                and g.count == c["count"]
-                and c["weapon"] in names
-                and (i, c["weapon"]) not in used
-            ):
-                used.add((i, c["weapon"]))
-                weapon = g.weapons[names.index(c["weapon"])]
+            if g.model == c.model and g.count == c.count and c.weapon in names and (i, c.weapon) not in used:
+                used.add((i, c.weapon))
+                weapon = g.weapons[names.index(c.weapon)]
                 volley = {"attacker": {**g.statline, "models": g.count, **_modifiers(unit)}, "weapon": dict(weapon)}
                 out.append({**volley, "half_range": True} if half_range else volley)
                 break

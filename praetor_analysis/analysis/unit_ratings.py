@@ -135,7 +135,7 @@ def _row(
         "std": float(dist.std()),
         "p_all": result.wiped,
         "weapons": "; ".join(
-            f"{c['count']} {c['model']}: {c['weapon'] if c['weapon'] is not None else '-'}" for c in result.chosen
+            f"{c.count} {c.model}: {c.weapon if c.weapon is not None else '-'}" for c in result.chosen
         ),
         "not_modelled": "; ".join(result.not_modelled),
     }

@@ -12,6 +12,7 @@ from praetor_analysis.lazy import face
 
 #: Public name -> the module that defines it.
 _EXPORTS: dict[str, str] = {
+    "Choice": "praetor_analysis.units.result",
     "check_weapon_given": "praetor_analysis.units.block_records",
     "parse_unit_block": "praetor_analysis.units.block_records",
     "check_target": "praetor_analysis.units.block_records",
@@ -83,6 +84,7 @@ __all__ = [
     "ROSTER_FIELDS",
     "STRIKING",
     "UNARMED",
+    "Choice",
     "FieldedUnit",
     "MarkerSetup",
     "Measure",
@@ -190,7 +192,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     )
     from praetor_analysis.units.option_visibility import legion_names
     from praetor_analysis.units.records import FieldedUnit
-    from praetor_analysis.units.result import Measure, Outcome, UnitAttackResult
+    from praetor_analysis.units.result import Choice, Measure, Outcome, UnitAttackResult
     from praetor_analysis.units.target import ROSTER_FIELDS, as_target, roster_unit, unique_labels
     from praetor_analysis.units.volleys import firing_units_result
 else:

@@ -43,7 +43,7 @@ from praetor_analysis.rules import Role
 from praetor_analysis.units.blocks import parse_cached
 from praetor_analysis.units.marker_volley import placed
 from praetor_analysis.units.records import FieldedUnit, ModelGroup
-from praetor_analysis.units.result import Outcome, UnitAttackResult
+from praetor_analysis.units.result import Choice, Outcome, UnitAttackResult
 from praetor_analysis.units.volleys import best_volley, firing_units_result, resolve_firing_units, wounds_caused
 
 __all__ = [
@@ -120,8 +120,8 @@ def _family(w: Weapon) -> str:
     return w.name.split(" - ")[0].split(" (")[0].strip().casefold()
 
 
-def _entry(g: ModelGroup, weapon: str | None, unused: dict[str, str], **more: Any) -> dict[str, Any]:
-    return {"model": g.model, "count": g.count, "weapon": weapon, **more, "unused": unused}
+def _entry(g: ModelGroup, weapon: str | None, unused: dict[str, str], **more: Any) -> Choice:
+    return Choice(g.model, g.count, weapon, unused, **more)
 
 
 def _better(best: str, scores: list[float], i: int, j: int, target: Unit) -> str:
@@ -135,20 +135,16 @@ def shooting(unit: FieldedUnit, target: Unit, *, half_range: bool = False) -> Un
     return _finish(unit, target, "shooting", volleys, chosen, [], applied)
 
 
-def shooting_volleys(
-    unit: FieldedUnit, target: Unit, *, half_range: bool = False
-) -> tuple[list[Volley], list[dict[str, Any]]]:
+def shooting_volleys(unit: FieldedUnit, target: Unit, *, half_range: bool = False) -> tuple[list[Volley], list[Choice]]:
     """The volleys the unit fires at the target (its weapons chosen as :func:`shooting` chooses them, blasts
     and templates over the target's default formation), and ``chosen`` (see the module docstring)."""
     volleys, chosen, _ = _shooting_plan(unit, target, half_range)
     return volleys, chosen
 
 
-def _shooting_plan(
-    unit: FieldedUnit, target: Unit, half_range: bool
-) -> tuple[list[Volley], list[dict[str, Any]], list[str]]:
+def _shooting_plan(unit: FieldedUnit, target: Unit, half_range: bool) -> tuple[list[Volley], list[Choice], list[str]]:
     volleys: list[Volley] = []
-    chosen: list[dict[str, Any]] = []
+    chosen: list[Choice] = []
     applied: list[str] = []
     for g in unit.groups:
         models = unit.modifiers.apply_unit(_unit(g.statline, g.count))
@@ -261,7 +257,7 @@ def melee(
     target's own models do (``target_unit``: the fielded unit ``target`` reads, every group striking with its
     own statline and wargear at its own Initiative step)."""
     notes: list[tuple[str, str]] = []
-    chosen: list[dict[str, Any]] = []
+    chosen: list[Choice] = []
     fighters = []
     if target_weapon is not None and target_unit is not None:
         raise ScenarioError("target_weapon: the target fights back with the given weapons or its own, not both")
@@ -285,7 +281,7 @@ def melee(
     if target_weapon is not None or target_unit is not None:
         back: Sequence[Weapon] | FieldedUnit = target_unit if target_unit is not None else target_weapon or ()
         return _round(unit, target, fighters, chosen, notes, back, target_second)
-    strikes: list[tuple[int, Volley, dict[str, Any]]] = []
+    strikes: list[tuple[int, Volley, Choice]] = []
     for g, models, options, unused in fighters:
         plans = _group_blows(models, options, target)
         best, scores = best_volley(target, [p[0] for p in plans])
@@ -293,7 +289,7 @@ def melee(
         for i, p in enumerate(plans):
             if i != j:
                 unused[p[0].weapon.name] = f"one weapon per blow: {_better(best.weapon.name, scores, i, j, target)}"
-        more: dict[str, Any] = {"initiative": plans[j][1]}
+        more: dict[str, Any] = {"struck": True, "initiative": plans[j][1]}
         if best.weapon.name == UNARMED["name"]:
             more["why"] = "no Melee weapon: it strikes unarmed, Strength User, AP -"
         strikes.append((plans[j][1], best, _entry(g, best.weapon.name, unused, **more)))
@@ -310,7 +306,7 @@ def _round(
     unit: FieldedUnit,
     target: Unit,
     fighters: list[tuple[ModelGroup, Unit, list[Weapon], dict[str, str]]],
-    chosen: list[dict[str, Any]],
+    chosen: list[Choice],
     notes: list[tuple[str, str]],
     target_weapon: Sequence[Weapon] | FieldedUnit,
     target_second: Weapon | None,
@@ -357,12 +353,12 @@ def _round(
     for (_, members), strikes in zip(merged.items(), picks, strict=True):
         for k in members:
             g, _, _, unused = fighters[k]
-            entries.append((k, _entry(g, strikes.weapon.name, unused, initiative=strikes.initiative)))
-    chosen[:0] = [e for _, e in sorted(entries, key=lambda e: -e[1]["initiative"])]
+            entries.append((k, _entry(g, strikes.weapon.name, unused, struck=True, initiative=strikes.initiative)))
+    chosen[:0] = [e for _, e in sorted(entries, key=lambda e: -int(e[1].initiative or 0))]
     if defence:
         back = result.groups[1] if result.groups is not None else (result.target_strikes,)
         rows = [e for d, strikes in zip(defence, back, strict=True) for e in _target_entry(d, strikes)]
-        extra["target_chosen"] = sorted(rows, key=lambda e: -int(e["initiative"] or 0))
+        extra["target_chosen"] = [e.to_dict() for e in sorted(rows, key=lambda e: -int(e.initiative or 0))]
     return _label(unit, "melee", Outcome.of(result, target), chosen, notes, [], target, extra)
 
 
@@ -410,11 +406,11 @@ def defender_groups(unit: FieldedUnit, body: Unit, enemy: Unit) -> list[Defender
     return out
 
 
-def _target_entry(d: Defender, strikes: Any) -> list[dict[str, Any]]:
+def _target_entry(d: Defender, strikes: Any) -> list[Choice]:
     if d.why:
-        return [_entry(g, None, u, initiative=None, why=d.why) for g, u in zip(d.groups, d.unused, strict=True)]
+        return [_entry(g, None, u, struck=True, why=d.why) for g, u in zip(d.groups, d.unused, strict=True)]
     return [
-        _entry(g, strikes.weapon.name, u, initiative=strikes.initiative)
+        _entry(g, strikes.weapon.name, u, struck=True, initiative=strikes.initiative)
         for g, u in zip(d.groups, d.unused, strict=True)
     ]
 
@@ -424,7 +420,7 @@ def _finish(
     target: Unit,
     phase: str,
     volleys: list[Volley],
-    chosen: list[dict[str, Any]],
+    chosen: list[Choice],
     notes: list[tuple[str, str]],
     applied: list[str],
 ) -> UnitAttackResult:
@@ -440,7 +436,7 @@ def _label(
     unit: FieldedUnit,
     phase: str,
     outcome: Outcome,
-    chosen: list[dict[str, Any]],
+    chosen: list[Choice],
     notes: list[tuple[str, str]],
     applied: list[str],
     target: Unit,

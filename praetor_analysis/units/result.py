@@ -19,10 +19,40 @@ from praetor_analysis.prob import Dist
 from praetor_analysis.profiles import Unit
 from praetor_analysis.vehicles import VehicleAttackResult
 
-__all__ = ["EngineResult", "Measure", "Outcome", "UnitAttackResult"]
+__all__ = ["Choice", "EngineResult", "Measure", "Outcome", "UnitAttackResult"]
 
 EngineResult = VolleyResult | VehicleAttackResult | CombatResult | None
 """The engine's typed result behind a unit's attack (None: the unit had nothing to attack with)."""
+
+
+@dataclass(frozen=True)
+class Choice:
+    """What one group of a unit's models fired or struck with (``weapon`` None when it did neither, ``why``
+    then says so), and why each other weapon it carries was not used (``unused``: weapon -> why).
+
+    ``initiative`` is the step it strikes at (a melee choice: ``struck`` true; None for a model that does not
+    fight back); ``formation`` the note of the default formation its blast or template was laid over."""
+
+    model: str
+    count: int
+    weapon: str | None
+    unused: Mapping[str, str]
+    struck: bool = False
+    initiative: int | None = None
+    why: str = ""
+    formation: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The entry of the result's ``chosen`` (docs/scenario.md#units)."""
+        out: dict[str, Any] = {"model": self.model, "count": self.count, "weapon": self.weapon}
+        if self.struck:
+            out["initiative"] = self.initiative
+        if self.why:
+            out["why"] = self.why
+        if self.formation:
+            out["formation"] = self.formation
+        out["unused"] = dict(self.unused)
+        return out
 
 
 class Measure(Enum):
@@ -106,7 +136,7 @@ class UnitAttackResult:
         outcome: what the attack removed (:class:`Outcome`; its fields are read here too: ``measure``,
             ``removed``, ``wounds``, ``unsaved``, ``wiped``, ``returned``).
         target_models: the target's models (the share removed is of them).
-        chosen: what each group of the unit fired or struck with (``{"model", "count", "weapon", ...}``).
+        chosen: what each group of the unit fired or struck with (:class:`Choice`).
         applied, not_modelled: the rule notes; ``reasons`` says why each unit note of ``not_modelled`` is there.
         extra: fields of the contract's result read by no one but the door (``target_chosen``).
     """
@@ -118,7 +148,7 @@ class UnitAttackResult:
     phase: str
     outcome: Outcome
     target_models: int
-    chosen: tuple[Mapping[str, Any], ...]
+    chosen: tuple[Choice, ...]
     applied: tuple[str, ...]
     not_modelled: tuple[str, ...]
     reasons: Mapping[str, str]
@@ -182,6 +212,6 @@ class UnitAttackResult:
             "size": self.size,
             "points": self.points,
             "phase": self.phase,
-            "chosen": [dict(c) for c in self.chosen],
+            "chosen": [c.to_dict() for c in self.chosen],
             **out,
         }
