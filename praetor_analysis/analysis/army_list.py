@@ -17,17 +17,15 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 import pandas as pd
 
-from praetor_analysis.bsdata import read_roster
 from praetor_analysis.errors import ScenarioError
 from praetor_analysis.profiles import Unit
-from praetor_analysis.units import FieldedUnit, as_target, fielded_unit, target_record, unique_labels
-from praetor_analysis.units.fielded import roster_units
+from praetor_analysis.units import FieldedUnit, as_target, fielded_unit, read_roster_units, target_record, unique_labels
 
 __all__ = [
     "MAX_LIST_BYTES",
@@ -79,6 +77,8 @@ class ArmyList:
 
     name: str
     units: tuple[ListUnit, ...]
+    account: str = ""
+    """A roster's points: declared = the units rated + the points not rated (``""`` for a JSON list)."""
 
     @property
     def points(self) -> float:
@@ -161,13 +161,14 @@ def load_list(path: str | Path) -> ArmyList:
         except (UnicodeDecodeError, ValueError) as exc:
             raise ScenarioError(f"{path.name}: not a JSON document ({exc})") from None
         return read_list_json(doc, path.stem)
-    if suffix not in (".ros", ".rosz"):
-        raise ScenarioError(f"{path.name}: expected a .ros, .rosz or .json list")
-    units = roster_units(path)
-    if not units:
+    if suffix not in (".ros", ".rosz", ".test"):  # .test: a New Recruit roster renamed, as praetor roster reads it
+        raise ScenarioError(f"{path.name}: expected a .ros, .rosz (or .test) roster or a .json list")
+    reading = read_roster_units(path)
+    if not reading.units:
         raise ScenarioError(f"{path.name}: no unit with models")
-    sources = [{"roster": str(path), "unit": label} for label in unique_labels([u.datasheet for u in units])]
-    return make_list(read_roster(path).name or path.stem, units, sources)
+    sources = [{"roster": str(path), "unit": label} for label in reading.labels]
+    army = make_list(reading.name or path.stem, list(reading.units), sources)
+    return replace(army, account=reading.account())
 
 
 def units_frame(army: ArmyList) -> pd.DataFrame:

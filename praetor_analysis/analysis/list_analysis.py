@@ -25,8 +25,15 @@ from praetor_analysis.bsdata import Roster
 from praetor_analysis.catalog import load_targets
 from praetor_analysis.errors import ProfileError, ScenarioError
 from praetor_analysis.profiles import Unit
-from praetor_analysis.units import FieldedUnit, is_vehicle_row, row_id, target_from_row, target_record
-from praetor_analysis.units.fielded import roster_units
+from praetor_analysis.units import (
+    FieldedUnit,
+    is_vehicle_row,
+    read_roster_units,
+    row_id,
+    target_from_row,
+    target_record,
+    unique_labels,
+)
 
 __all__ = ["LIST_COLUMNS", "WHOLE_LIST", "analyse_roster", "list_json_rows", "list_targets"]
 
@@ -72,12 +79,15 @@ def list_targets(targets: pd.DataFrame | None = None) -> list[tuple[str, str, Un
     return out
 
 
-def _units(roster: Roster | list[FieldedUnit] | str | Path) -> list[FieldedUnit]:
+def _units(roster: Roster | list[FieldedUnit] | str | Path) -> list[tuple[str, FieldedUnit]]:
+    """Each unit with its label (unique within the list, as every command prints it)."""
     if isinstance(roster, list):
-        return roster
+        return list(zip(unique_labels([u.datasheet for u in roster]), roster, strict=True))
     if isinstance(roster, Roster):
-        return roster_units(roster.document, roster.name or "roster")
-    return roster_units(roster)
+        reading = read_roster_units(roster.document, roster.name or "roster")
+    else:
+        reading = read_roster_units(roster)
+    return list(zip(reading.labels, reading.units, strict=True))
 
 
 def analyse_roster(
@@ -104,8 +114,8 @@ def analyse_roster(
     t_items = list_targets(targets)
     pairs = [(label, unit) for _, label, unit, _ in t_items]
     frames = []
-    for i, unit in enumerate(_units(roster)):
-        rated = rate(unit, pairs, phases=phases, half_range=half_range)
+    for i, (label, unit) in enumerate(_units(roster)):
+        rated = rate(unit, pairs, phases=phases, half_range=half_range, label=label)
         ids = [tid for tid, _, _, _ in t_items for _ in phases]  # rate's rows: target by target, phase by phase
         frames.append(
             pd.DataFrame(

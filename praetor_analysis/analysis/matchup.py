@@ -240,7 +240,7 @@ def volley_blocks(unit: ListUnit, target: ListUnit, *, half_range: bool = False)
     except (ScenarioError, ProfileError):
         return []
     used: set[tuple[int, str]] = set()
-    out = []
+    out: list[dict[str, Any]] = []
     for c in chosen:
         for i, g in enumerate(unit.loadout.groups):
             names = [str(w.get("name")) for w in g.weapons]
@@ -248,7 +248,8 @@ def volley_blocks(unit: ListUnit, target: ListUnit, *, half_range: bool = False)
                 used.add((i, c.weapon))
                 weapon = g.weapons[names.index(c.weapon)]
                 volley = {"attacker": {**g.statline, "models": g.count, **_modifiers(unit)}, "weapon": dict(weapon)}
-                out.append({**volley, "half_range": True} if half_range else volley)
+                block = {**volley, "half_range": True} if half_range else volley
+                out.extend(dict(block) for _ in range(c.copies))  # every copy of the weapon fires
                 break
     return out
 

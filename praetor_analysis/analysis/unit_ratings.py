@@ -27,6 +27,7 @@ from praetor_analysis.units import (
     is_datasheet,
     is_vehicle_row,
     melee,
+    read_roster_units,
     resolve_unit,
     shooting,
     target_from_row,
@@ -135,7 +136,9 @@ def _row(
         "std": float(dist.std()),
         "p_all": result.wiped,
         "weapons": "; ".join(
-            f"{c.count} {c.model}: {c.weapon if c.weapon is not None else '-'}" for c in result.chosen
+            f"{c.count} {c.model}: {c.weapon if c.weapon is not None else '-'}"
+            + (f" x{c.copies}" if c.copies > 1 else "")  # each model fires that many (two heavy flamers)
+            for c in result.chosen
         ),
         "not_modelled": "; ".join(result.not_modelled),
     }
@@ -209,9 +212,14 @@ def rate_roster(
     half_range: bool = False,
 ) -> pd.DataFrame:
     """Every unit of a roster rated in shooting and melee against the standard targets (or one named
-    target), sorted by ``per_100_pts``, highest first."""
+    target), sorted by ``per_100_pts``, highest first; each unit named by its label (``Tactical Squad (2)``,
+    :func:`~praetor_analysis.units.fielded.read_roster_units`)."""
     targets = standard_targets() if target is None else [target_named(target, models)]
-    frames = [rate(u, targets, charging=charging, half_range=half_range) for u in roster_loadouts(path)]
+    reading = read_roster_units(path)
+    frames = [
+        rate(u, targets, charging=charging, half_range=half_range, label=label)
+        for u, label in zip(reading.units, reading.labels, strict=True)
+    ]
     if not frames:
         return pd.DataFrame(columns=RATING_COLUMNS)
     frame = pd.concat(frames, ignore_index=True)

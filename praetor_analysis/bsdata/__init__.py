@@ -12,10 +12,12 @@ from praetor_analysis.lazy import face
 
 #: Public name -> the module that defines it.
 _EXPORTS: dict[str, str] = {
+    "selection_wargear": "praetor_analysis.bsdata.roster",
     "best_save": "praetor_analysis.bsdata.wargear_saves",
     "build_catalog": "praetor_analysis.bsdata.importer",
     "children": "praetor_analysis.bsdata.files",
     "is_counted": "praetor_analysis.bsdata.roster_costs",
+    "name_count": "praetor_analysis.bsdata.roster_tree",
     "parse_xml_bytes": "praetor_analysis.bsdata.files",
     "read_roster": "praetor_analysis.bsdata.roster",
     "read_roster_bytes": "praetor_analysis.bsdata.roster",
@@ -29,6 +31,7 @@ _EXPORTS: dict[str, str] = {
     "selection_statline": "praetor_analysis.bsdata.roster",
     "selection_weapons": "praetor_analysis.bsdata.roster",
     "STAT_COLUMNS": "praetor_analysis.bsdata.importer",
+    "unit_nodes": "praetor_analysis.bsdata.roster_tree",
     "UntrustedFileError": "praetor_analysis.bsdata.files",
     "unzip_roster": "praetor_analysis.bsdata.roster",
 }
@@ -41,6 +44,7 @@ __all__ = [
     "build_catalog",
     "children",
     "is_counted",
+    "name_count",
     "parse_xml_bytes",
     "read_roster",
     "read_roster_bytes",
@@ -51,7 +55,9 @@ __all__ = [
     "selection_points",
     "selection_saves",
     "selection_statline",
+    "selection_wargear",
     "selection_weapons",
+    "unit_nodes",
     "unzip_roster",
 ]
 
@@ -69,10 +75,12 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
         selection_points,
         selection_saves,
         selection_statline,
+        selection_wargear,
         selection_weapons,
         unzip_roster,
     )
     from praetor_analysis.bsdata.roster_costs import is_counted, selection_option
+    from praetor_analysis.bsdata.roster_tree import name_count, unit_nodes
     from praetor_analysis.bsdata.wargear_saves import best_save
 else:
     __getattr__, __dir__ = face(__name__, _EXPORTS, __all__)

@@ -18,12 +18,15 @@ _EXPORTS: dict[str, str] = {
     "classify_rules": "praetor_analysis.engine.rule_report",
     "demote_mitigation_roll": "praetor_analysis.engine.rule_report",
     "denial_note": "praetor_analysis.engine.two_weapons",
+    "Hh3Context": "praetor_analysis.engine.hh3.volley",
+    "Hh3Volley": "praetor_analysis.engine.hh3.volley",
     "locked_in_combat": "praetor_analysis.engine.pinning",
     "may_attack": "praetor_analysis.engine.hit_stage",
     "pair_denial": "praetor_analysis.engine.two_weapons",
     "reads_target_name": "praetor_analysis.engine.hit_stage",
     "reasons": "praetor_analysis.engine.rule_report",
     "resolve": "praetor_analysis.engine.batch",
+    "resolve_hh3": "praetor_analysis.engine.hh3.attack",
     "resolve_many": "praetor_analysis.engine.batch",
     "resolve_sequence": "praetor_analysis.engine.chain",
     "second_weapon_for": "praetor_analysis.engine.two_weapons",
@@ -44,6 +47,8 @@ _EXPORTS: dict[str, str] = {
 __all__ = [
     "Allocator",
     "Casualties",
+    "Hh3Context",
+    "Hh3Volley",
     "TargetState",
     "TooLarge",
     "UnitSpace",
@@ -59,6 +64,7 @@ __all__ = [
     "reads_target_name",
     "reasons",
     "resolve",
+    "resolve_hh3",
     "resolve_many",
     "resolve_sequence",
     "second_weapon_for",
@@ -76,6 +82,8 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from praetor_analysis.engine.allocation import Allocator, TooLarge, UnitSpace
     from praetor_analysis.engine.batch import resolve, resolve_many
     from praetor_analysis.engine.chain import resolve_sequence
+    from praetor_analysis.engine.hh3.attack import resolve_hh3
+    from praetor_analysis.engine.hh3.volley import Hh3Context, Hh3Volley
     from praetor_analysis.engine.hit_stage import (
         attack_limit,
         may_attack,

@@ -14,11 +14,15 @@ from praetor_analysis.lazy import face
 _EXPORTS: dict[str, str] = {
     "check_text": "praetor_analysis.profiles.characteristics",
     "clean_type": "praetor_analysis.profiles.vocabulary",
+    "Hh3Unit": "praetor_analysis.profiles.hh3",
+    "Hh3Weapon": "praetor_analysis.profiles.hh3",
     "is_vehicle_type": "praetor_analysis.profiles.records",
     "MAX_MODELS": "praetor_analysis.profiles.records",
     "parse_number": "praetor_analysis.profiles.characteristics",
     "parse_rule": "praetor_analysis.profiles.rule_tokens",
     "parse_weapon_type": "praetor_analysis.profiles.weapon_type",
+    "read_unit": "praetor_analysis.profiles.hh3",
+    "read_weapon": "praetor_analysis.profiles.hh3",
     "Rule": "praetor_analysis.profiles.rule_tokens",
     "rule_name": "praetor_analysis.profiles.vocabulary",
     "SHOT_TYPES": "praetor_analysis.profiles.vocabulary",
@@ -36,6 +40,8 @@ __all__ = [
     "MAX_MODELS",
     "SHOT_TYPES",
     "VEHICLE_FIELDS",
+    "Hh3Unit",
+    "Hh3Weapon",
     "Rule",
     "StrengthSpec",
     "Unit",
@@ -46,6 +52,8 @@ __all__ = [
     "parse_number",
     "parse_rule",
     "parse_weapon_type",
+    "read_unit",
+    "read_weapon",
     "rule_name",
     "split_tokens",
     "split_type",
@@ -56,6 +64,7 @@ __all__ = [
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from praetor_analysis.profiles.characteristics import StrengthSpec, check_text, parse_number
+    from praetor_analysis.profiles.hh3 import Hh3Unit, Hh3Weapon, read_unit, read_weapon
     from praetor_analysis.profiles.records import (
         MAX_MODELS,
         VEHICLE_FIELDS,

@@ -28,6 +28,7 @@ from praetor_analysis.units import (
     fielded_unit,
     is_datasheet,
     melee,
+    read_roster_units,
     resolve_weapon,
     roster_unit,
     shooting,
@@ -266,6 +267,8 @@ def unit_calc(data: Mapping[str, Any]) -> dict[str, Any]:
         raise ScenarioError(str(exc)) from None
     out = answer.to_dict()
     out["attacker"], out["target"] = loadout_echo(unit), unit_echo(target)
+    if isinstance(attacker, Mapping) and _is_roster_block(attacker):  # the list's points: rated + not rated
+        out["roster"] = read_roster_units(str(attacker["roster"])).account()
     return add_notes(out, notes)
 
 

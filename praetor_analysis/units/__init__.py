@@ -12,6 +12,7 @@ from praetor_analysis.lazy import face
 
 #: Public name -> the module that defines it.
 _EXPORTS: dict[str, str] = {
+    "read_roster_units": "praetor_analysis.units.roster_units",
     "Choice": "praetor_analysis.units.result",
     "check_weapon_given": "praetor_analysis.units.block_records",
     "parse_unit_block": "praetor_analysis.units.block_records",
@@ -116,6 +117,7 @@ __all__ = [
     "parse_weapon_block",
     "placed",
     "placed_notes",
+    "read_roster_units",
     "resolve_unit",
     "resolve_weapon",
     "roster_unit",
@@ -193,6 +195,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from praetor_analysis.units.option_visibility import legion_names
     from praetor_analysis.units.records import FieldedUnit
     from praetor_analysis.units.result import Choice, Measure, Outcome, UnitAttackResult
+    from praetor_analysis.units.roster_units import read_roster_units
     from praetor_analysis.units.target import ROSTER_FIELDS, as_target, roster_unit, unique_labels
     from praetor_analysis.units.volleys import firing_units_result
 else:

@@ -31,7 +31,8 @@ class Choice:
     then says so), and why each other weapon it carries was not used (``unused``: weapon -> why).
 
     ``initiative`` is the step it strikes at (a melee choice: ``struck`` true; None for a model that does not
-    fight back); ``formation`` the note of the default formation its blast or template was laid over."""
+    fight back); ``formation`` the note of the default formation its blast or template was laid over; ``copies``
+    how many of the weapon each model fires (a model that fires every weapon it carries: two heavy flamers)."""
 
     model: str
     count: int
@@ -41,6 +42,7 @@ class Choice:
     initiative: int | None = None
     why: str = ""
     formation: str = ""
+    copies: int = 1
 
     def to_dict(self) -> dict[str, Any]:
         """The entry of the result's ``chosen`` (docs/scenario.md#units)."""
@@ -51,6 +53,8 @@ class Choice:
             out["why"] = self.why
         if self.formation:
             out["formation"] = self.formation
+        if self.copies > 1:
+            out["copies"] = self.copies
         out["unused"] = dict(self.unused)
         return out
 

@@ -16,6 +16,7 @@ import plotly.graph_objects as go
 from praetor_analysis.analysis import WHOLE_LIST, analyse_roster
 from praetor_analysis.bsdata import UntrustedFileError, read_roster_bytes
 from praetor_analysis.errors import PraetorError
+from praetor_analysis.units import read_roster_units
 from praetor_analysis.views.figures import plots as F
 from praetor_analysis.views.formats import number, title_layout
 from praetor_analysis.views.tables import row_at_max
@@ -56,7 +57,7 @@ def roster_view(data: bytes | None, name: str, targets: pd.DataFrame, *, half_ra
     whole = table[table["unit"] == WHOLE_LIST]
     whole = whole[whole["measure"] == "casualties"]
     best = row_at_max(whole, pd.to_numeric(whole["mean"], errors="coerce")) if len(whole) else None
-    summary = f"{roster.name}: {units['unit_index'].nunique()} units, {number(roster.points)} points"
+    summary = read_roster_units(bytes(data), name).account()
     if best is not None:
         summary += (
             f"; the whole list does most to {best['target']} in {best['phase']} ({number(best['mean'])} "

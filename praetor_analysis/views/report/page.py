@@ -495,9 +495,11 @@ def roster_report(path: str, targets: pd.DataFrame, *, half_range: bool = False)
     """The report of a roster: its name and points, the whole list per target, the best unit per target."""
     from praetor_analysis.analysis import analyse_roster
     from praetor_analysis.bsdata import read_roster, roster_units_frame, roster_weapons_frame
+    from praetor_analysis.units import read_roster_units
 
     roster = read_roster(path)
     analysis = analyse_roster(roster, targets, half_range=half_range)
+    account = read_roster_units(roster.document, Path(path).name).account()
     tables = {
         f"{roster.name}: list analysis": analysis,
         f"{roster.name}: units": roster_units_frame(roster),
@@ -515,6 +517,7 @@ def roster_report(path: str, targets: pd.DataFrame, *, half_range: bool = False)
             "its best melee weapon, charging, the target not striking back",
             targets=target_sentences(targets),
         ),
+        notes=(account,),
         roster_name=str(roster.name),
         roster_points=float(roster.points) if roster.points else None,
         roster_analysis=analysis,
