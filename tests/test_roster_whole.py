@@ -201,7 +201,9 @@ def test_pair_of_claws_is_the_second_weapon() -> None:
     pair = next(g for g in tartaros.groups if [w["name"] for w in g.weapons] == ["Lightning Claw", "Lightning Claw"])
     one = type(pair)(pair.model, pair.count, pair.statline, pair.weapons[:1], pair.wargear)
     both = melee(type(tartaros)(**{**tartaros.__dict__, "groups": (pair,)}).with_flags(charging=True), target).to_dict()
-    single = melee(type(tartaros)(**{**tartaros.__dict__, "groups": (one,)}).with_flags(charging=True), target).to_dict()
+    single = melee(
+        type(tartaros)(**{**tartaros.__dict__, "groups": (one,)}).with_flags(charging=True), target
+    ).to_dict()
     assert both["casualties"]["mean"] > single["casualties"]["mean"]
     leviathan = _unit(LEVIATHAN_LIST, "Leviathan Dreadnought Talon")
     assert melee(leviathan.with_flags(charging=True), target).to_dict()["casualties"]["mean"] > 0
