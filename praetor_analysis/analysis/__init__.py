@@ -12,6 +12,7 @@ from praetor_analysis.lazy import face
 
 #: Public name -> the module that defines it.
 _EXPORTS: dict[str, str] = {
+    "accounting_line": "praetor_analysis.analysis.roster_listing",
     "analyse_roster": "praetor_analysis.analysis.list_analysis",
     "ArmyList": "praetor_analysis.analysis.army_list",
     "AS_FIELDED": "praetor_analysis.analysis.wargear",
@@ -24,6 +25,8 @@ _EXPORTS: dict[str, str] = {
     "json_rows": "praetor_analysis.analysis.unit_ratings",
     "key_units": "praetor_analysis.analysis.list_matchup",
     "list_json_rows": "praetor_analysis.analysis.list_analysis",
+    "listing_json": "praetor_analysis.analysis.roster_listing",
+    "listing_table": "praetor_analysis.analysis.roster_listing",
     "ListUnit": "praetor_analysis.analysis.army_list",
     "load_list": "praetor_analysis.analysis.army_list",
     "Matchup": "praetor_analysis.analysis.list_matchup",
@@ -51,12 +54,15 @@ __all__ = [
     "FirePlan",
     "ListUnit",
     "Matchup",
+    "accounting_line",
     "analyse_roster",
     "cell_of_rows",
     "compare_with_distributions",
     "json_rows",
     "key_units",
     "list_json_rows",
+    "listing_json",
+    "listing_table",
     "load_list",
     "per_point_table",
     "progress_bar",
@@ -82,6 +88,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from praetor_analysis.analysis.list_analysis import WHOLE_LIST, analyse_roster, list_json_rows
     from praetor_analysis.analysis.list_matchup import Matchup, key_units
     from praetor_analysis.analysis.per_point import per_point_table
+    from praetor_analysis.analysis.roster_listing import accounting_line, listing_json, listing_table
     from praetor_analysis.analysis.unit_ratings import json_rows, rate_roster, roster_table, target_named
     from praetor_analysis.analysis.wargear import AS_FIELDED, wargear_table, wargear_value
 else:

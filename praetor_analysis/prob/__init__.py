@@ -19,6 +19,7 @@ _EXPORTS: dict[str, str] = {
     "BoundedMemo": "praetor_analysis.prob.memo",
     "compound": "praetor_analysis.prob.convolution",
     "compound_many": "praetor_analysis.prob.convolution",
+    "convolve": "praetor_analysis.prob.convolution",
     "convolve_power": "praetor_analysis.prob.convolution",
     "convolve_powers": "praetor_analysis.prob.convolution",
     "D6": "praetor_analysis.prob.dice",
@@ -47,6 +48,7 @@ __all__ = [
     "binomial_tables",
     "compound",
     "compound_many",
+    "convolve",
     "convolve_power",
     "convolve_powers",
     "leadership_pass",
@@ -62,7 +64,7 @@ __all__ = [
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from praetor_analysis.prob.clip import probability
-    from praetor_analysis.prob.convolution import compound, compound_many, convolve_power, convolve_powers
+    from praetor_analysis.prob.convolution import compound, compound_many, convolve, convolve_power, convolve_powers
     from praetor_analysis.prob.dice import (
         D6,
         THIN_MANY_TERMS,

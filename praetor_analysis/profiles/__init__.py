@@ -13,6 +13,7 @@ from praetor_analysis.lazy import face
 #: Public name -> the module that defines it.
 _EXPORTS: dict[str, str] = {
     "check_text": "praetor_analysis.profiles.characteristics",
+    "clean_text": "praetor_analysis.profiles.characteristics",
     "clean_type": "praetor_analysis.profiles.vocabulary",
     "Hh3Unit": "praetor_analysis.profiles.hh3",
     "Hh3Weapon": "praetor_analysis.profiles.hh3",
@@ -20,6 +21,8 @@ _EXPORTS: dict[str, str] = {
     "MAX_MODELS": "praetor_analysis.profiles.records",
     "parse_number": "praetor_analysis.profiles.characteristics",
     "parse_rule": "praetor_analysis.profiles.rule_tokens",
+    "parse_save": "praetor_analysis.profiles.characteristics",
+    "parse_stat": "praetor_analysis.profiles.characteristics",
     "parse_weapon_type": "praetor_analysis.profiles.weapon_type",
     "read_unit": "praetor_analysis.profiles.hh3",
     "read_weapon": "praetor_analysis.profiles.hh3",
@@ -47,10 +50,13 @@ __all__ = [
     "Unit",
     "Weapon",
     "check_text",
+    "clean_text",
     "clean_type",
     "is_vehicle_type",
     "parse_number",
     "parse_rule",
+    "parse_save",
+    "parse_stat",
     "parse_weapon_type",
     "read_unit",
     "read_weapon",
@@ -63,7 +69,14 @@ __all__ = [
 
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
-    from praetor_analysis.profiles.characteristics import StrengthSpec, check_text, parse_number
+    from praetor_analysis.profiles.characteristics import (
+        StrengthSpec,
+        check_text,
+        clean_text,
+        parse_number,
+        parse_save,
+        parse_stat,
+    )
     from praetor_analysis.profiles.hh3 import Hh3Unit, Hh3Weapon, read_unit, read_weapon
     from praetor_analysis.profiles.records import (
         MAX_MODELS,

@@ -12,18 +12,14 @@ from praetor_analysis.lazy import face
 
 #: Public name -> the module that defines it.
 _EXPORTS: dict[str, str] = {
-    "read_roster_units": "praetor_analysis.units.roster_units",
-    "Choice": "praetor_analysis.units.result",
-    "check_weapon_given": "praetor_analysis.units.block_records",
-    "parse_unit_block": "praetor_analysis.units.block_records",
-    "check_target": "praetor_analysis.units.block_records",
-    "parse_weapon_block": "praetor_analysis.units.block_records",
-    "target_record": "praetor_analysis.units.block_records",
-    "STRIKING": "praetor_analysis.units.block_records",
     "as_target": "praetor_analysis.units.target",
     "check_marker_cost": "praetor_analysis.units.limits",
+    "check_target": "praetor_analysis.units.block_records",
+    "check_weapon_given": "praetor_analysis.units.block_records",
+    "Choice": "praetor_analysis.units.result",
     "DATASHEET_FIELDS": "praetor_analysis.units.datasheet",
     "datasheet_row": "praetor_analysis.units.datasheet",
+    "default_formation": "praetor_analysis.units.formation",
     "default_marker_setup": "praetor_analysis.units.marker_volley",
     "default_note": "praetor_analysis.units.formation",
     "defender_groups": "praetor_analysis.units.attack",
@@ -50,8 +46,11 @@ _EXPORTS: dict[str, str] = {
     "NO_MODIFIERS": "praetor_analysis.units.modifiers",
     "Outcome": "praetor_analysis.units.result",
     "parse_cached": "praetor_analysis.units.blocks",
+    "parse_unit_block": "praetor_analysis.units.block_records",
+    "parse_weapon_block": "praetor_analysis.units.block_records",
     "placed": "praetor_analysis.units.marker_volley",
     "placed_notes": "praetor_analysis.units.marker_volley",
+    "read_roster_units": "praetor_analysis.units.fielded",
     "REROLL_CHOICES": "praetor_analysis.units.modifiers",
     "resolve_unit": "praetor_analysis.units.names",
     "resolve_weapon": "praetor_analysis.units.names",
@@ -63,10 +62,12 @@ _EXPORTS: dict[str, str] = {
     "shooting_volleys": "praetor_analysis.units.attack",
     "shown_options": "praetor_analysis.units.datasheet",
     "split_modifiers": "praetor_analysis.units.modifiers",
+    "STRIKING": "praetor_analysis.units.block_records",
     "target_block": "praetor_analysis.units.blocks",
     "target_from_row": "praetor_analysis.units.names",
+    "target_record": "praetor_analysis.units.block_records",
     "UNARMED": "praetor_analysis.units.attack",
-    "unique_labels": "praetor_analysis.units.target",
+    "unique_labels": "praetor_analysis.units.roster_units",
     "unit_row": "praetor_analysis.units.names",
     "UnitAttackResult": "praetor_analysis.units.result",
     "weapon_block": "praetor_analysis.units.blocks",
@@ -97,6 +98,7 @@ __all__ = [
     "check_target",
     "check_weapon_given",
     "datasheet_row",
+    "default_formation",
     "default_marker_setup",
     "default_note",
     "defender_groups",
@@ -172,8 +174,8 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
         shown_options,
         weapon_blocks,
     )
-    from praetor_analysis.units.fielded import fielded_unit
-    from praetor_analysis.units.formation import MarkerSetup, default_note
+    from praetor_analysis.units.fielded import fielded_unit, read_roster_units
+    from praetor_analysis.units.formation import MarkerSetup, default_formation, default_note
     from praetor_analysis.units.limits import LOADOUT_ITEM_S, MAX_SECONDS, check_marker_cost, marker_seconds
     from praetor_analysis.units.marker_volley import default_marker_setup, marker_hits, placed, placed_notes
     from praetor_analysis.units.modifiers import (
@@ -195,8 +197,8 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from praetor_analysis.units.option_visibility import legion_names
     from praetor_analysis.units.records import FieldedUnit
     from praetor_analysis.units.result import Choice, Measure, Outcome, UnitAttackResult
-    from praetor_analysis.units.roster_units import read_roster_units
-    from praetor_analysis.units.target import ROSTER_FIELDS, as_target, roster_unit, unique_labels
+    from praetor_analysis.units.roster_units import unique_labels
+    from praetor_analysis.units.target import ROSTER_FIELDS, as_target, roster_unit
     from praetor_analysis.units.volleys import firing_units_result
 else:
     __getattr__, __dir__ = face(__name__, _EXPORTS, __all__)

@@ -14,7 +14,7 @@ import pandas as pd
 import plotly.graph_objects as go
 
 from praetor_analysis.analysis import WHOLE_LIST, analyse_roster
-from praetor_analysis.bsdata import UntrustedFileError, read_roster_bytes
+from praetor_analysis.bsdata import HH3_RATINGS_PENDING, UntrustedFileError, read_roster_bytes, require_edition
 from praetor_analysis.errors import PraetorError
 from praetor_analysis.units import read_roster_units
 from praetor_analysis.views.figures import plots as F
@@ -41,6 +41,7 @@ def roster_view(data: bytes | None, name: str, targets: pd.DataFrame, *, half_ra
         return RosterView(fig, "No roster loaded.", empty)
     try:
         roster = read_roster_bytes(bytes(data), name)
+        require_edition(roster.edition, "hh2", name, HH3_RATINGS_PENDING)
     except (UntrustedFileError, ValueError) as exc:
         fig = go.Figure(layout={"title": title_layout("The roster could not be read")})
         return RosterView(fig, f"Not read: {exc}", empty)
