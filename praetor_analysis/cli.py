@@ -233,7 +233,6 @@ def cmd_wargear(args: argparse.Namespace) -> int:
 def cmd_sweep(args: argparse.Namespace) -> int:
     """praetor sweep FACTION -o OUT.parquet: every datasheet (and single option) against a field of targets."""
     from praetor_analysis.analysis.faction_sweep import progress_bar, sweep_faction, write_parquet
-
     from praetor_analysis.engine.cost import cap_workers
 
     _writable("-o", args.out)

@@ -15,7 +15,6 @@ lacks WS, I or A.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,7 +23,8 @@ from typing import Any
 import pandas as pd
 
 from praetor_analysis.bsdata.roster import read_roster
-from praetor_analysis.errors import ScenarioError
+from praetor_analysis.errors import PraetorError, ScenarioError
+from praetor_analysis.io import parse_json
 from praetor_analysis.profiles.records import Unit
 from praetor_analysis.scenario.document import target_of_block
 from praetor_analysis.scenario.fielded import FieldedUnit, fielded_unit, roster_units
@@ -158,9 +158,9 @@ def load_list(path: str | Path) -> ArmyList:
         if len(raw) > MAX_LIST_BYTES:
             raise ScenarioError(f"{path.name}: larger than {MAX_LIST_BYTES} bytes")
         try:
-            doc = json.loads(raw.decode("utf-8-sig"))
-        except (UnicodeDecodeError, ValueError) as exc:
-            raise ScenarioError(f"{path.name}: not a JSON document ({exc})") from None
+            doc = parse_json(raw, path.name)
+        except PraetorError as exc:
+            raise ScenarioError(str(exc), field=exc.field) from None
         return read_list_json(doc, path.stem)
     if suffix not in (".ros", ".rosz"):
         raise ScenarioError(f"{path.name}: expected a .ros, .rosz or .json list")

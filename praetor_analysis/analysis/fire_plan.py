@@ -25,6 +25,7 @@ value. The bound is loose against multi-wound models (an unsaved wound counts as
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -155,10 +156,8 @@ class _Evaluator:
         firsts: dict[tuple[int, Any], int] = {}
         for a, row in enumerate(value):
             for t, volleys in enumerate(row):
-                try:
+                with contextlib.suppress(TypeError):  # a volley that cannot be hashed is its own class
                     self.kind[a][t] = firsts.setdefault((t, tuple(volleys)), a)
-                except TypeError:  # a volley that cannot be hashed is its own class
-                    pass
 
     def value(self, t: int, members: Sequence[int]) -> tuple[float, Mapping[str, Any] | None]:
         order = sorted(members)

@@ -17,9 +17,9 @@ from praetor_analysis.errors import PraetorError
 __all__ = [
     "MAX_COST",
     "MAX_NAME_CHARS",
+    "cap_workers",
     "check_cost",
     "check_finite_cost",
-    "cap_workers",
     "cores",
     "unit_cost",
 ]
