@@ -33,7 +33,7 @@ from praetor_analysis.bsdata.roster_costs import is_counted, selection_option
 from praetor_analysis.catalog import load_datasheets, load_wargear_options
 from praetor_analysis.rules.catalogue import lookup
 from praetor_analysis.rules.registry import Holder
-from praetor_analysis.scenario.blocks import attacker_block, weapon_block
+from praetor_analysis.scenario.blocks import attacker_block, is_vehicle_row, row_value, weapon_block
 from praetor_analysis.scenario.datasheet import is_character
 from praetor_analysis.scenario.unit_records import FieldedUnit, ModelGroup
 from praetor_analysis.scenario.wargear_effects import Item, with_wargear
@@ -167,6 +167,8 @@ def _model_groups(groups: list[_Group], shared: list[Element], options: pd.DataF
             continue
         statline = with_wargear(attacker_block(g.chars), g.items)
         statline.pop("models", None)
+        if is_vehicle_row(g.chars):  # the roster's own armour and hull points, as its own Toughness
+            statline.update({k: v for k in ("Front", "Side", "Rear", "HP") if (v := row_value(g.chars, k)) is not None})
         parts: list[tuple[int, list[dict[str, str]], list[str]]] = [(g.count, list(g.weapons), list(g.wargear))]
         for k, weapons, item in extra.get(id(g), []):
             split = []
