@@ -39,8 +39,8 @@ from praetor_analysis.engine.volley import weapon_strength
 from praetor_analysis.engine.wound_stage import wound_groups
 from praetor_analysis.prob.convolution import convolve_power
 from praetor_analysis.prob.memo import clear_memos
-from praetor_analysis.scenario.blocks import target_block
 from praetor_analysis.scenario.calc import calc, calc_many, parse_target, parse_volley
+from praetor_analysis.units.blocks import target_block
 
 RULE_SETS = [
     "",

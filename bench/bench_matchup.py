@@ -47,7 +47,7 @@ import numpy as np
 import pandas as pd
 from timing import alternate_cpu, median_cpu
 
-import praetor_analysis.scenario.unit_attack as unit_attack
+import praetor_analysis.units.attack as unit_attack
 from praetor_analysis.analysis.army_list import load_list
 from praetor_analysis.analysis.faction_sweep import datasheets_of, field_of, sweep_faction
 from praetor_analysis.analysis.fire_plan import fire_plan

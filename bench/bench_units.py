@@ -19,7 +19,7 @@ from timing import median_time
 
 from praetor_analysis.analysis.unit_ratings import profile_targets, rate
 from praetor_analysis.prob.memo import clear_memos
-from praetor_analysis.scenario.datasheet import build_loadout
+from praetor_analysis.units.datasheet import build_loadout
 
 DEFAULT = ("Tactical Squad", "Terminator Cataphractii Squad", "Contemptor Dreadnought Talon", "Land Raider Spartan")
 

@@ -65,7 +65,7 @@ _EXPORTS: dict[str, str] = {
     "compare_with_distributions": "praetor_analysis.analysis.compare",
     "filter_weapons": "praetor_analysis.analysis.compare",
     "analyse_roster": "praetor_analysis.analysis.list_analysis",
-    "build_loadout": "praetor_analysis.scenario.datasheet",
+    "build_loadout": "praetor_analysis.units.datasheet",
     "rate_roster": "praetor_analysis.analysis.unit_ratings",
     "wargear_value": "praetor_analysis.analysis.wargear",
     "read_roster": "praetor_analysis.bsdata.roster",
@@ -182,5 +182,5 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from praetor_analysis.profiles.rule_tokens import Rule
     from praetor_analysis.profiles.weapon_type import parse_weapon_type
     from praetor_analysis.scenario.calc import calc, calc_json
-    from praetor_analysis.scenario.datasheet import build_loadout
+    from praetor_analysis.units.datasheet import build_loadout
     from praetor_analysis.views import dashboard, figures, report

@@ -128,6 +128,7 @@ def cmd_roster(args: argparse.Namespace) -> int:
     """praetor roster FILE: every unit rated in shooting and melee, sorted by effect per 100 points."""
     from praetor_analysis.analysis.unit_ratings import json_rows, rate_roster, roster_table
     from praetor_analysis.profiles.records import MAX_MODELS
+    from praetor_analysis.units.fielded import read_roster_units
 
     if args.models is not None:
         if args.target is None:
@@ -140,13 +141,16 @@ def cmd_roster(args: argparse.Namespace) -> int:
         frame = rate_roster(args.roster, args.target, models=args.models, half_range=args.half_range)
     except OSError as exc:
         raise UsageError(f"FILE: cannot read {args.roster!r}: {exc.strerror or exc}") from None
+    account = read_roster_units(args.roster).account()
     if args.json:
         sys.stdout.write(json.dumps(json_rows(frame), allow_nan=False) + "\n")
+        sys.stderr.write(account + "\n")
         return 0
     print(
         f"{Path(args.roster).name}: {len(frame) // max(1, 2 * frame['target'].nunique())} units, shooting and "
         "melee (charging); mean = models removed (hull points of a vehicle); sorted by per 100 pts"
     )
+    print(account)
     print(roster_table(frame))
     return 0
 
@@ -190,7 +194,7 @@ def cmd_matchup(args: argparse.Namespace) -> int:
         sys.stdout.write(json.dumps(result.to_dict(), allow_nan=False) + "\n")
         return 0
     for army in (result.mine, result.theirs):
-        print(f"{army.name}: {army.points:.0f} points, {len(army.units)} units")
+        print(army.account or f"{army.name}: {army.points:.0f} points, {len(army.units)} units")
     for plan in result.plans:
         print("\n".join(_plan_lines(plan)))
     for side, army in (("mine", result.mine), ("theirs", result.theirs)):

@@ -2,7 +2,7 @@
 
 The layers, lowest first (a module may import only from its own layer or those below it):
 errors -> io -> prob -> rules -> profiles -> engine -> markers -> bsdata -> catalog -> vehicles -> melee ->
-scenario -> analysis -> views -> cli. The package ``__init__`` re-exports lazily and is exempt.
+units -> scenario -> analysis -> views -> cli. The package ``__init__`` re-exports lazily and is exempt.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import pytest
 PACKAGE = Path(__file__).resolve().parents[1] / "praetor_analysis"
 LAYERS = (
     "errors", "io", "prob", "rules", "profiles", "engine", "markers", "bsdata", "catalog", "vehicles", "melee",
-    "scenario", "analysis", "views", "cli",
+    "units", "scenario", "analysis", "views", "cli",
 )  # fmt: skip
 MAX_LINES = 600
 

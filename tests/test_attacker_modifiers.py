@@ -15,7 +15,7 @@ import pytest
 
 from praetor_analysis.errors import ScenarioError
 from praetor_analysis.scenario.calc import calc, calc_json
-from praetor_analysis.scenario.modifiers import NO_MODIFIERS, Modifiers
+from praetor_analysis.units.modifiers import NO_MODIFIERS, Modifiers
 
 BOLTER = {"name": "Bolter", "Range": '24"', "Strength": "4", "AP": "5", "Type": "Rapid Fire"}
 LEGIONARIES = {"name": "Legionaries", "models": 10, "T": 4, "W": 1, "Save": "3+", "Unit Type": "Infantry"}

@@ -2,7 +2,7 @@
 
 ``compare`` (the report, the dashboard's shooting tab and the tables built on it) lays a marker or template
 weapon over the target's default formation through the same code as ``calc``, its geometry memoised on what
-it reads (``scenario.marker_volley.geometry_key``). Every marker or template weapon of the shipped catalog at
+it reads (``units.marker_volley.geometry_key``). Every marker or template weapon of the shipped catalog at
 every standard target, and one profile per Type at units of other Unit Types, with other attackers (BS,
 models, shots), must give ``calc``'s distribution and mean to 1e-12 and say the same under ``not_modelled``.
 """
@@ -20,10 +20,10 @@ from praetor_analysis.engine.hit_stage import shots_distribution
 from praetor_analysis.markers.kinds import MARKER_KINDS, marker_kind
 from praetor_analysis.prob.memo import clear_memos
 from praetor_analysis.profiles.records import Weapon
-from praetor_analysis.scenario.blocks import weapon_block
 from praetor_analysis.scenario.calc import parse_target, parse_volley
-from praetor_analysis.scenario.formation import default_formation
-from praetor_analysis.scenario.marker_volley import geometry_key, marker_options
+from praetor_analysis.units.blocks import weapon_block
+from praetor_analysis.units.formation import default_formation
+from praetor_analysis.units.marker_volley import geometry_key, marker_options
 
 LEGIONARIES = {"name": "Legionaries", "Unit Type": "Infantry", "models": 10, "WS": 4, "BS": 4, "S": 4, "T": 4,
                "W": 1, "I": 4, "A": 1, "Ld": 7, "Save": "3+"}  # fmt: skip

@@ -24,8 +24,8 @@ from praetor_analysis.profiles.records import Weapon
 from praetor_analysis.rules.catalogue import lookup, rules_acting_on
 from praetor_analysis.rules.marker_rules import MARKERS
 from praetor_analysis.rules.registry import Stage
-from praetor_analysis.scenario.blocks import weapon_block
 from praetor_analysis.scenario.calc import calc
+from praetor_analysis.units.blocks import weapon_block
 
 #: The share of profiles fully modelled must not fall below this (issue 23: 99%).
 FLOOR = 0.99

@@ -21,7 +21,7 @@ go = pytest.importorskip("plotly.graph_objects")
 from praetor_analysis.analysis.compare import compare_with_distributions
 from praetor_analysis.analysis.compare_cache import ComparisonCache
 from praetor_analysis.catalog import load_targets, load_weapons
-from praetor_analysis.scenario.blocks import frame_rows
+from praetor_analysis.units.blocks import frame_rows
 from praetor_analysis.views import dashboard as D
 from praetor_analysis.views.figure_specs import FigureSpec, clean
 from praetor_analysis.views.figures import figure_of

@@ -240,8 +240,8 @@ def test_a_setup_holds_the_attackers_own_record():
     """One type for the attacker's modifiers: the setup carries the contract's record, beside the situation."""
     from dataclasses import fields
 
-    from praetor_analysis.scenario.modifiers import MODIFIER_FIELDS
-    from praetor_analysis.scenario.modifiers import Modifiers as AttackerModifiers
+    from praetor_analysis.units.modifiers import MODIFIER_FIELDS
+    from praetor_analysis.units.modifiers import Modifiers as AttackerModifiers
     from praetor_analysis.views.dashboard_view import DashboardState
     from praetor_analysis.views.modifiers import SITUATION_FIELDS
 

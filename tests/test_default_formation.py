@@ -14,7 +14,7 @@ from praetor_analysis import calc
 from praetor_analysis.errors import ScenarioError
 from praetor_analysis.markers.formation import PRESETS, Hull
 from praetor_analysis.profiles.records import Unit
-from praetor_analysis.scenario.formation import coherency_gap, default_base_mm, default_formation
+from praetor_analysis.units.formation import coherency_gap, default_base_mm, default_formation
 
 PRAETOR = {"attacker": {"BS": 4}, "weapon": "Praetor Launcher"}
 LEGIONARIES = {"name": "Legionary (Tactical Squad)", "models": 10}

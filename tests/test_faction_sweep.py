@@ -119,7 +119,7 @@ def _direct(datasheet: str, faction: str, field: str) -> pd.DataFrame:
     from praetor_analysis.analysis.faction_sweep import field_of
     from praetor_analysis.analysis.matchup import Pair, pair_result, pair_row
     from praetor_analysis.errors import ProfileError
-    from praetor_analysis.scenario.fielded import fielded_unit
+    from praetor_analysis.units.fielded import fielded_unit
 
     field_name, targets = field_of(field)
     rows = []
@@ -162,7 +162,7 @@ def test_results_shared_between_variants_equal_each_pair_on_its_own(datasheet: s
 def test_phase_key_reads_only_the_weapons_of_its_phase() -> None:
     from praetor_analysis.analysis.army_list import make_list
     from praetor_analysis.analysis.faction_sweep import phase_key
-    from praetor_analysis.scenario.fielded import fielded_unit
+    from praetor_analysis.units.fielded import fielded_unit
 
     faction = "Legiones Astartes"
     found = dict(variants("Praetor, Tartaros", faction))

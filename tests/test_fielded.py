@@ -9,7 +9,7 @@ import pytest
 from praetor_analysis.bsdata.roster_costs import price_roster
 from praetor_analysis.catalog import load_datasheet_models, load_datasheets, load_wargear_options
 from praetor_analysis.errors import ScenarioError
-from praetor_analysis.scenario.fielded import FieldedUnit, fielded_unit, roster_units
+from praetor_analysis.units.fielded import FieldedUnit, fielded_unit, roster_units
 
 
 def _weapons(unit: FieldedUnit) -> dict[str, list[tuple[int, list[str]]]]:

@@ -15,9 +15,9 @@ from oracle import oracle_calc
 from praetor_analysis.analysis.army_list import load_list
 from praetor_analysis.errors import ScenarioError
 from praetor_analysis.scenario.calc import calc
-from praetor_analysis.scenario.fielded import fielded_unit, roster_units
 from praetor_analysis.scenario.unit_calc import target_of
-from praetor_analysis.scenario.unit_target import as_target
+from praetor_analysis.units.fielded import fielded_unit, roster_units
+from praetor_analysis.units.target import as_target
 
 ROSTER = next(
     (
@@ -161,14 +161,16 @@ def test_roster_target_on_the_command_line(tmp_path: Path) -> None:
             ("", "5+"),
         ),
         ("An aegis provides a 5+ Invulnerable Save against Shooting Attacks.", ("", "")),  # a condition
-        ("A cloak confers a 4+ Invulnerable Save, increasing to 3+ against Blast weapons.", ("", "")),
-        ("A shield provides a 5+ Invulnerable Save or increases an Invulnerable Save by one step.", ("", "")),
+        # the save given outright applies, the improvement under a condition does not (docs/rosters.md)
+        ("A cloak confers a 4+ Invulnerable Save, increasing to 3+ against Blast weapons.", ("", "4+")),
+        ("A shield provides a 5+ Invulnerable Save or increases an Invulnerable Save by one step.", ("", "5+")),
         ("Invulnerable Saves granted by an iron halo do not stack with other Invulnerable Saves.", ("", "")),
     ],
 )
 def test_wargear_text_is_read_for_plain_saves_only(text: str, saves: tuple[str, str]) -> None:
     # sentences of the kind of the game system file's Wargear Items (paraphrased): a save granted outright is
-    # read, one under a condition is not
+    # read, one under a condition is not (read clause by clause: the conditional part is listed, see
+    # tests/test_roster_whole.py::test_wargear_clauses)
     from praetor_analysis.bsdata.wargear_saves import saves_from_texts
 
     assert saves_from_texts([text]) == saves
@@ -179,7 +181,7 @@ def test_a_roster_unit_attacks_in_calc_as_praetor_roster_rates_it() -> None:
     # the same unit, the same target, the same phase: calc's {"roster", "unit"} attacker gives praetor
     # roster's mean (both phases, the unit charging in melee as praetor roster has it)
     from praetor_analysis.analysis.unit_ratings import rate, target_named
-    from praetor_analysis.scenario.unit_target import unique_labels
+    from praetor_analysis.units.target import unique_labels
 
     units = roster_units(ROSTER)
     labels = unique_labels([u.datasheet for u in units])

@@ -22,9 +22,9 @@ from praetor_analysis.analysis.compare import (
 )
 from praetor_analysis.catalog import load_targets, load_weapons
 from praetor_analysis.errors import ScenarioError
-from praetor_analysis.scenario.blocks import target_block, weapon_block
 from praetor_analysis.scenario.calc import calc
 from praetor_analysis.scenario.document import parse_scenario
+from praetor_analysis.units.blocks import target_block, weapon_block
 from praetor_analysis.vehicles.attack import VehicleAttackResult, resolve_vehicle_scenario
 from praetor_analysis.vehicles.sweep import HullPointsOnly, hull_points_only
 from praetor_analysis.views.report import wound_distributions

@@ -16,7 +16,7 @@ from praetor_analysis.analysis.list_analysis import LIST_COLUMNS, WHOLE_LIST, an
 from praetor_analysis.bsdata.roster import read_roster
 from praetor_analysis.catalog import load_targets
 from praetor_analysis.scenario.calc import calc
-from praetor_analysis.scenario.fielded import FieldedUnit, ModelGroup
+from praetor_analysis.units.fielded import FieldedUnit, ModelGroup
 
 _HERE = Path(__file__).resolve()
 ROSTERS = next(
@@ -127,7 +127,7 @@ def test_an_unreadable_weapon_is_named_not_dropped() -> None:
     odd = {"name": "Odd Gun", "Range": "far away", "Strength": "5", "AP": "4", "Type": "Heavy 1"}
     unit = FieldedUnit("Odd", "", 1, 0.0, (ModelGroup("Rhino", 1, RHINO, (odd, TL_BOLTER)),))
     from praetor_analysis.scenario.document import parse_target
-    from praetor_analysis.scenario.unit_attack import shooting
+    from praetor_analysis.units.attack import shooting
 
     result = shooting(unit, parse_target({"target": LEG}))
     assert result["chosen"][0]["weapon"] == "Twin-linked Bolter"

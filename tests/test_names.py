@@ -12,8 +12,8 @@ import pytest
 from praetor_analysis import calc
 from praetor_analysis.catalog import load_targets, load_weapons
 from praetor_analysis.errors import ScenarioError
-from praetor_analysis.scenario.blocks import target_block, weapon_block
-from praetor_analysis.scenario.names import is_target_profile, resolve_unit, resolve_weapon
+from praetor_analysis.units.blocks import target_block, weapon_block
+from praetor_analysis.units.names import is_target_profile, resolve_unit, resolve_weapon
 
 ATTACKER = {"BS": 4, "S": 4, "WS": 4}
 

@@ -11,7 +11,7 @@ import pytest
 
 from praetor_analysis.errors import ScenarioError
 from praetor_analysis.scenario.calc import calc
-from praetor_analysis.scenario.fielded import fielded_unit
+from praetor_analysis.units.fielded import fielded_unit
 
 WARBLADE = "Calibanite Warblade"
 

@@ -29,3 +29,14 @@ def test_ci_lints_before_testing():
     assert run.index("lint") < run.index("test")
     makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
     assert "lint: $(STAMP)" in makefile
+
+
+def test_every_subpackage_is_shipped():
+    """A wheel holds only the packages pyproject lists: every folder of the package with an ``__init__`` is listed."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    listed = set(config["tool"]["setuptools"]["packages"])
+    package = ROOT / "praetor_analysis"
+    found = {
+        ".".join(("praetor_analysis", *init.parent.relative_to(package).parts)) for init in package.rglob("__init__.py")
+    }
+    assert found - listed == set(), "add these to [tool.setuptools] packages in pyproject.toml"

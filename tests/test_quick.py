@@ -11,7 +11,7 @@ from praetor_analysis.analysis.compare import scenario_for
 from praetor_analysis.analysis.sweep import sweep
 from praetor_analysis.catalog import load_targets, load_weapons
 from praetor_analysis.scenario.calc import ScenarioError, calc, parse_target, parse_volley
-from praetor_analysis.scenario.marker_volley import placed
+from praetor_analysis.units.marker_volley import placed
 
 
 def _pmf(result: dict) -> np.ndarray:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 import zipfile
 from pathlib import Path
 from xml.etree import ElementTree as ET
@@ -59,9 +60,14 @@ def test_every_roster_loads_and_matches_the_file(path: Path) -> None:
         if not sel.tag.endswith("}selection"):
             continue
         n = int(float(sel.get("number", "1")))
-        for prof in sel.findall("{*}profiles/{*}profile"):
+        profs = sel.findall("{*}profiles/{*}profile")
+        # a "2x Lascannon Array" / "Pair of Lightning Claws" over its one weapon stands for that many (docs/rosters.md)
+        said = re.match(r"(\d+)x |(Pair of|Two) ", sel.get("name", ""))
+        one = len({p.get("name") for p in profs if p.get("typeId") in WEAPON_TYPES}) == 1
+        times = (int(said.group(1)) if said.group(1) else 2) if said and one else 1
+        for prof in profs:
             models += n * (prof.get("typeId") in STATLINE_TYPES)
-            weapons += n * (prof.get("typeId") in WEAPON_TYPES)
+            weapons += n * times * (prof.get("typeId") in WEAPON_TYPES)
     assert sum(u.model_count for u in r.units) == models
     assert sum(w.count for u in r.units for w in u.weapons) == weapons
     frame = roster_units_frame(r)

@@ -685,9 +685,9 @@ MELTABOMBS = {
 
 
 def test_meltabombs_profile_is_the_data_s() -> None:
-    # the profile a model's wargear gives (scenario.unit_attack.GRENADE_PROFILES) is the game system file's
+    # the profile a model's wargear gives (units.attack.GRENADE_PROFILES) is the game system file's
     # Meltabombs weapon profile (ba08-9a32-1e47-6448, p. 138), as the shipped catalog holds it
-    from praetor_analysis.scenario.unit_attack import GRENADE_PROFILES
+    from praetor_analysis.units.attack import GRENADE_PROFILES
 
     weapons = load_weapons()
     row = weapons[weapons["profile_id"] == "ba08-9a32-1e47-6448"].iloc[0]

@@ -15,12 +15,12 @@ from praetor_analysis.errors import ScenarioError
 from praetor_analysis.melee.combat import Party, Side, resolve_combat
 from praetor_analysis.profiles.records import Weapon, unit_from_mapping
 from praetor_analysis.scenario import calc as scenario_calc
-from praetor_analysis.scenario.datasheet import build_loadout
 from praetor_analysis.scenario.document import Shooting, parse_scenario
-from praetor_analysis.scenario.fielded import FieldedUnit, ModelGroup
-from praetor_analysis.scenario.names import resolve_unit, resolve_weapon
-from praetor_analysis.scenario.unit_attack import UNARMED, melee, shooting
-from praetor_analysis.scenario.unit_volleys import wounds_caused
+from praetor_analysis.units.attack import UNARMED, melee, shooting
+from praetor_analysis.units.datasheet import build_loadout
+from praetor_analysis.units.fielded import FieldedUnit, ModelGroup
+from praetor_analysis.units.names import resolve_unit, resolve_weapon
+from praetor_analysis.units.volleys import wounds_caused
 
 SERGEANT = {"name": "Legion Tactical Sergeant", "Unit Type": "Infantry (Character, Line)", "WS": 4, "BS": 4, "S": 4,
             "T": 4, "W": 1, "I": 4, "A": 2, "Ld": 8, "Save": "3+"}  # fmt: skip

@@ -47,7 +47,7 @@ def test_rate_roster_rows_sorted_by_effect_per_point() -> None:
     for _, r in frame.iterrows():
         assert math.isclose(r["per_100_pts"], 100 * r["mean"] / r["points"])
         assert 0 <= r["p_any"] <= 1
-    squad = frame[(frame["unit"] == "Tactical Squad") & (frame["target"] == "Rhino")]
+    squad = frame[(frame["unit"] == "Tactical Squad (1)") & (frame["target"] == "Rhino")]  # one label per unit
     assert set(squad["phase"]) == {"shooting", "melee"}
 
 
@@ -55,7 +55,7 @@ def test_rate_roster_rows_sorted_by_effect_per_point() -> None:
 def test_a_roster_unit_is_the_datasheet_at_the_same_selections() -> None:
     # The Tactical Squads of the roster are the datasheet at its minimum with the default wargear.
     frame = rate_roster(BASIC, "Tartaros Terminator")
-    row = frame[(frame["unit"] == "Tactical Squad") & (frame["phase"] == "shooting")].iloc[0]
+    row = frame[(frame["unit"] == "Tactical Squad (1)") & (frame["phase"] == "shooting")].iloc[0]
     direct = calc({"attacker": "Tactical Squad", "target": "Tartaros Terminator"})
     assert math.isclose(row["mean"], direct["casualties"]["mean"], abs_tol=1e-12)
     assert row["points"] == direct["points"] == 100

@@ -1,34 +1,33 @@
 """An army list for list-against-list work: its name, points and units, each unit both an attacker and a target.
 
-Every unit is read as fielded (:func:`~praetor_analysis.scenario.fielded.fielded_unit`): from a roster
-(``.ros``, ``.rosz``: :func:`~praetor_analysis.scenario.fielded.roster_units`) or from JSON:
+Every unit is read as fielded (:func:`~praetor_analysis.units.fielded.fielded_unit`): from a roster
+(``.ros``, ``.rosz``: :func:`~praetor_analysis.units.fielded.roster_units`) or from JSON:
 ``{"name": ..., "units": [datasheet block, ...]}`` or a bare list of datasheet blocks (the ``attacker``
 blocks of ``praetor calc``: ``{"name", "faction", "size", "loadout"}``).
 
 As a target a unit is read as ``praetor calc`` reads a fielded target
-(:func:`~praetor_analysis.scenario.unit_target.as_target`: the defensive profile most of its models share, a
+(:func:`~praetor_analysis.units.target.as_target`: the defensive profile most of its models share, a
 model of another profile named in the unit's ``notes``; a vehicle squadron rated as one of its vehicles at its
 share of the points). In melee the target fights back, every group with its own statline and wargear
-(:func:`~praetor_analysis.scenario.unit_attack.defender_groups`), unless it is a vehicle or that profile
+(:func:`~praetor_analysis.units.attack.defender_groups`), unless it is a vehicle or that profile
 lacks WS, I or A.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 import pandas as pd
 
-from praetor_analysis.bsdata.roster import read_roster
 from praetor_analysis.errors import PraetorError, ScenarioError
 from praetor_analysis.io import parse_json
 from praetor_analysis.profiles.records import Unit
 from praetor_analysis.scenario.document import target_of_block
-from praetor_analysis.scenario.fielded import FieldedUnit, fielded_unit, roster_units
-from praetor_analysis.scenario.unit_target import as_target, unique_labels
+from praetor_analysis.units.fielded import FieldedUnit, fielded_unit, read_roster_units
+from praetor_analysis.units.target import as_target, unique_labels
 
 __all__ = [
     "MAX_LIST_BYTES",
@@ -80,6 +79,8 @@ class ArmyList:
 
     name: str
     units: tuple[ListUnit, ...]
+    account: str = ""
+    """A roster's points: declared = the units rated + the points not rated (``""`` for a JSON list)."""
 
     @property
     def points(self) -> float:
@@ -162,13 +163,14 @@ def load_list(path: str | Path) -> ArmyList:
         except PraetorError as exc:
             raise ScenarioError(str(exc), field=exc.field) from None
         return read_list_json(doc, path.stem)
-    if suffix not in (".ros", ".rosz"):
-        raise ScenarioError(f"{path.name}: expected a .ros, .rosz or .json list")
-    units = roster_units(path)
-    if not units:
+    if suffix not in (".ros", ".rosz", ".test"):  # .test: a New Recruit roster renamed, as praetor roster reads it
+        raise ScenarioError(f"{path.name}: expected a .ros, .rosz (or .test) roster or a .json list")
+    reading = read_roster_units(path)
+    if not reading.units:
         raise ScenarioError(f"{path.name}: no unit with models")
-    sources = [{"roster": str(path), "unit": label} for label in unique_labels([u.datasheet for u in units])]
-    return make_list(read_roster(path).name or path.stem, units, sources)
+    sources = [{"roster": str(path), "unit": label} for label in reading.labels]
+    army = make_list(reading.name or path.stem, list(reading.units), sources)
+    return replace(army, account=reading.account())
 
 
 def units_frame(army: ArmyList) -> pd.DataFrame:

@@ -2,7 +2,7 @@
 document in between.
 
 :func:`laid` lays a marker or template volley over the target's default formation as ``calc`` lays it (the
-geometry memoised on what it reads, ``scenario.marker_volley``); :func:`cell_results` computes many (target,
+geometry memoised on what it reads, ``units.marker_volley``); :func:`cell_results` computes many (target,
 volley) cells through the sweep path
 (:mod:`praetor_analysis.analysis.sweep`), a cell it cannot take through ``scenario.calc.run`` on the same
 records: the numbers and lists ``praetor calc`` gives for the cell's scenario
@@ -18,17 +18,16 @@ from praetor_analysis.analysis.sweep import sweep, sweep_one
 from praetor_analysis.engine.volley import Volley
 from praetor_analysis.errors import PraetorError, ScenarioError
 from praetor_analysis.profiles.records import ProfileError, Unit
-from praetor_analysis.scenario.blocks import target_block, weapon_block
 from praetor_analysis.scenario.calc import run
 from praetor_analysis.scenario.document import (
     Shooting,
-    default_marker_setup,
     parse_weapon_block,
     target_of_block,
     volley_of_blocks,
 )
 from praetor_analysis.scenario.fields import STRIKING
-from praetor_analysis.scenario.marker_volley import placed_notes
+from praetor_analysis.units.blocks import target_block, weapon_block
+from praetor_analysis.units.marker_volley import default_marker_setup, placed_notes
 
 __all__ = [
     "DEFAULT_ATTACKER",

@@ -8,12 +8,12 @@ never stops half way.
 
 A marker or template weapon (Blast, Barrage, Template...) is computed as ``calc`` computes the same scenario:
 at a unit that is not a Vehicle, laid over the target's default formation
-(:func:`~praetor_analysis.scenario.formation.default_formation`, its models in lines of five on their Unit
+(:func:`~praetor_analysis.units.formation.default_formation`, its models in lines of five on their Unit
 Type's base, a coherency range apart), the row's ``not_modelled`` opening with the ``default formation: ...``
 note that says so; at a Vehicle, or where the geometry would be too large to compute, as ``calc`` falls back
 (To Hit rolled, the marker rules listed as not modelled). The geometry is memoised on what it reads (the
 marker kind, the shots, how the marker is fired, the formation:
-:func:`~praetor_analysis.scenario.marker_volley.geometry_key`), so weapons and targets that share those share
+:func:`~praetor_analysis.units.marker_volley.geometry_key`), so weapons and targets that share those share
 one computation.
 """
 
@@ -41,10 +41,10 @@ from praetor_analysis.profiles.records import ProfileError, Unit, Weapon
 from praetor_analysis.profiles.weapon_type import parse_weapon_type
 from praetor_analysis.rules.catalogue import canonical_rule_name
 from praetor_analysis.rules.hooks import Role
-from praetor_analysis.scenario.blocks import frame_rows, is_vehicle_row, row_value, target_block, weapon_block
 from praetor_analysis.scenario.calc import ScenarioError
 from praetor_analysis.scenario.document import target_of_block, volley_of_blocks
 from praetor_analysis.scenario.fields import STRIKING
+from praetor_analysis.units.blocks import frame_rows, is_vehicle_row, row_value, target_block, weapon_block
 
 __all__ = [
     "COLUMNS",
@@ -111,9 +111,7 @@ def build_scenario(
 
 
 def _parse_weapon(block: Mapping[str, Any]) -> Weapon:
-    from praetor_analysis.scenario.calc import (
-        parse_cached,  # the same memo as calc's, so the engine does not parse it again
-    )
+    from praetor_analysis.units.blocks import parse_cached  # calc's memo: the engine does not parse it again
 
     try:
         return parse_cached("weapon", block, "weapon", lambda: Weapon.from_mapping(block))

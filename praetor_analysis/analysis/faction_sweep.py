@@ -1,7 +1,7 @@
 """A faction's datasheets against a field of targets, both phases, per point: the table of ``praetor sweep``.
 
 Every datasheet of the faction is rated at its minimum size with its default wargear, and once with each
-single option it offers (one loadout item: :func:`~praetor_analysis.scenario.fielded.fielded_unit`); an
+single option it offers (one loadout item: :func:`~praetor_analysis.units.fielded.fielded_unit`); an
 option the data refuses for that unit is a row with its ``error``. The field is ``"standard"`` (the shipped
 standard targets: they do not fight back and have no points), another faction's datasheets at their
 minimum size, or a roster file; against those the target fights back in melee and the points removed are
@@ -32,9 +32,9 @@ from praetor_analysis.catalog import load_datasheets
 from praetor_analysis.errors import ProfileError, ScenarioError
 from praetor_analysis.io import atomic_write_with
 from praetor_analysis.profiles.records import Weapon
-from praetor_analysis.scenario.datasheet import shown_options
-from praetor_analysis.scenario.fielded import fielded_unit
-from praetor_analysis.scenario.unit_attack import GRENADE_PROFILES
+from praetor_analysis.units.attack import GRENADE_PROFILES
+from praetor_analysis.units.datasheet import shown_options
+from praetor_analysis.units.fielded import fielded_unit
 
 __all__ = [
     "SWEEP_COLUMNS",

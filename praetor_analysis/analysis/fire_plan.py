@@ -39,7 +39,7 @@ from praetor_analysis.engine.volley import Volley
 from praetor_analysis.errors import ProfileError, ScenarioError
 from praetor_analysis.rules.catalogue import plays
 from praetor_analysis.rules.hooks import Role
-from praetor_analysis.scenario.unit_attack import resolve_firing_units, shooting_volleys
+from praetor_analysis.units.attack import resolve_firing_units, shooting_volleys
 
 __all__ = [
     "EXHAUSTIVE_LIMIT",

@@ -1,6 +1,6 @@
 """A roster against targets: each unit as fielded, in shooting and in melee, plus the whole list.
 
-The units are read once (:func:`praetor_analysis.scenario.fielded.roster_units`: every model with its
+The units are read once (:func:`praetor_analysis.units.fielded.roster_units`: every model with its
 statline and wargear, the roster's points) and rated by :func:`praetor_analysis.analysis.unit_ratings.rate`,
 the same rows ``praetor roster`` prints: in shooting every model fires one ranged weapon (every weapon for
 Vehicles, Dreadnoughts...), in melee every model strikes, charging, the target not striking back.
@@ -25,10 +25,10 @@ from praetor_analysis.bsdata.roster import Roster
 from praetor_analysis.catalog import load_targets
 from praetor_analysis.errors import ProfileError, ScenarioError
 from praetor_analysis.profiles.records import Unit
-from praetor_analysis.scenario.blocks import is_vehicle_row, row_id
 from praetor_analysis.scenario.document import target_of_block
-from praetor_analysis.scenario.fielded import FieldedUnit, roster_units
-from praetor_analysis.scenario.names import target_from_row
+from praetor_analysis.units.blocks import is_vehicle_row, row_id
+from praetor_analysis.units.fielded import FieldedUnit, read_roster_units, unique_labels
+from praetor_analysis.units.names import target_from_row
 
 __all__ = ["LIST_COLUMNS", "WHOLE_LIST", "analyse_roster", "list_json_rows", "list_targets"]
 
@@ -74,12 +74,15 @@ def list_targets(targets: pd.DataFrame | None = None) -> list[tuple[str, str, Un
     return out
 
 
-def _units(roster: Roster | list[FieldedUnit] | str | Path) -> list[FieldedUnit]:
+def _units(roster: Roster | list[FieldedUnit] | str | Path) -> list[tuple[str, FieldedUnit]]:
+    """Each unit with its label (unique within the list, as every command prints it)."""
     if isinstance(roster, list):
-        return roster
+        return list(zip(unique_labels([u.datasheet for u in roster]), roster, strict=True))
     if isinstance(roster, Roster):
-        return roster_units(roster.document, roster.name or "roster")
-    return roster_units(roster)
+        reading = read_roster_units(roster.document, roster.name or "roster")
+    else:
+        reading = read_roster_units(roster)
+    return list(zip(reading.labels, reading.units, strict=True))
 
 
 def analyse_roster(
@@ -106,8 +109,8 @@ def analyse_roster(
     t_items = list_targets(targets)
     pairs = [(label, unit) for _, label, unit, _ in t_items]
     frames = []
-    for i, unit in enumerate(_units(roster)):
-        rated = rate(unit, pairs, phases=phases, half_range=half_range)
+    for i, (label, unit) in enumerate(_units(roster)):
+        rated = rate(unit, pairs, phases=phases, half_range=half_range, label=label)
         ids = [tid for tid, _, _, _ in t_items for _ in phases]  # rate's rows: target by target, phase by phase
         frames.append(
             pd.DataFrame(

@@ -35,7 +35,7 @@ class Matchup:
         """``{"lists", "pairs", "plans"}``: JSON-ready (NaN as None)."""
         return {
             "lists": [
-                {"name": a.name, "points": a.points, "units": [u.label for u in a.units]}
+                {"name": a.name, "points": a.points, "units": [u.label for u in a.units], "account": a.account}
                 for a in (self.mine, self.theirs)
             ],
             "pairs": pairs_json(self.pairs),

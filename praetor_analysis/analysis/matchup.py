@@ -1,7 +1,7 @@
 """List against list: every unit of each side against every unit of the other, shooting and melee, exactly.
 
 A pair is one attacking unit of one list against one unit of the other, in one phase, each from the start
-(a fresh target). Shooting: the unit fires as :func:`~praetor_analysis.scenario.unit_attack.shooting` has it
+(a fresh target). Shooting: the unit fires as :func:`~praetor_analysis.units.attack.shooting` has it
 (one weapon per model, its best for the target). Melee: the attacker charges; the target fights back for the
 whole round, every group of it with its own statline and wargear at its own Initiative step
 (:mod:`~praetor_analysis.analysis.army_list`), unless it is a vehicle or has no WS, I or A, when only the
@@ -25,8 +25,7 @@ import pandas as pd
 
 from praetor_analysis.analysis.army_list import ArmyList, ListUnit
 from praetor_analysis.errors import ProfileError, ScenarioError
-from praetor_analysis.scenario.modifiers import NO_MODIFIERS
-from praetor_analysis.scenario.unit_attack import (
+from praetor_analysis.units.attack import (
     GRENADE_PROFILES,
     UNARMED,
     defender_groups,
@@ -35,6 +34,7 @@ from praetor_analysis.scenario.unit_attack import (
     shooting,
     shooting_volleys,
 )
+from praetor_analysis.units.modifiers import NO_MODIFIERS
 
 __all__ = [
     "PAIR_COLUMNS",
@@ -253,7 +253,7 @@ def volley_blocks(unit: ListUnit, target: ListUnit, *, half_range: bool = False)
     except (ScenarioError, ProfileError):
         return []
     used: set[tuple[int, str]] = set()
-    out = []
+    out: list[dict[str, Any]] = []
     for c in chosen:
         for i, g in enumerate(unit.loadout.groups):
             names = [str(w.get("name")) for w in g.weapons]
@@ -266,7 +266,8 @@ def volley_blocks(unit: ListUnit, target: ListUnit, *, half_range: bool = False)
                 used.add((i, c["weapon"]))
                 weapon = g.weapons[names.index(c["weapon"])]
                 volley = {"attacker": {**g.statline, "models": g.count, **_modifiers(unit)}, "weapon": dict(weapon)}
-                out.append({**volley, "half_range": True} if half_range else volley)
+                block = {**volley, "half_range": True} if half_range else volley
+                out.extend(dict(block) for _ in range(int(c.get("copies", 1))))  # every copy of the weapon fires
                 break
     return out
 

@@ -3,7 +3,7 @@ datasheets as fielded, rated per 100 points against the standard targets.
 
 A weapon has no points of its own: what it costs is the price of the option that puts it on a unit. So a
 Lascannon is rated as a Heavy Support Squad taking its lascannons, a Power Fist as a Tactical Squad's
-Sergeant taking one, each unit fielded and priced by :func:`~praetor_analysis.scenario.fielded.fielded_unit`
+Sergeant taking one, each unit fielded and priced by :func:`~praetor_analysis.units.fielded.fielded_unit`
 (the same reading as ``praetor calc`` and ``praetor wargear``) and rated by
 :func:`~praetor_analysis.analysis.unit_ratings.rate`: models removed (hull points of a vehicle) by the whole
 unit, per 100 of its points; in melee the unit charges and the target does not strike back.
@@ -20,7 +20,7 @@ import pandas as pd
 from praetor_analysis.analysis.unit_ratings import RATING_COLUMNS, rate, standard_targets
 from praetor_analysis.errors import ScenarioError
 from praetor_analysis.profiles.records import Unit
-from praetor_analysis.scenario.fielded import fielded_unit
+from praetor_analysis.units.fielded import fielded_unit
 
 __all__ = ["ICONIC_OPTIONS", "ICONIC_UNITS", "PER_POINT_COLUMNS", "Fielded", "per_point_table"]
 

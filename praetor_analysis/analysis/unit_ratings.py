@@ -22,12 +22,12 @@ from praetor_analysis.catalog import load_targets, load_units
 from praetor_analysis.errors import PraetorError, ProfileError, ScenarioError, show_value
 from praetor_analysis.prob.dist import Dist
 from praetor_analysis.profiles.records import Unit
-from praetor_analysis.scenario.blocks import is_vehicle_row
 from praetor_analysis.scenario.document import target_of_block
-from praetor_analysis.scenario.fielded import FieldedUnit, is_datasheet, roster_units
-from praetor_analysis.scenario.names import resolve_unit, target_from_row
-from praetor_analysis.scenario.unit_attack import melee, shooting
 from praetor_analysis.scenario.unit_calc import target_of
+from praetor_analysis.units.attack import melee, shooting
+from praetor_analysis.units.blocks import is_vehicle_row
+from praetor_analysis.units.fielded import FieldedUnit, is_datasheet, read_roster_units, roster_units
+from praetor_analysis.units.names import resolve_unit, target_from_row
 
 __all__ = [
     "JSON_COLUMNS",
@@ -131,6 +131,7 @@ def _row(label: str, points: float, target: tuple[str, Unit], phase: str, result
         "p_all": full,
         "weapons": "; ".join(
             f"{c['count']} {c['model']}: {c['weapon'] if c['weapon'] is not None else '-'}"
+            + (f" x{c['copies']}" if c.get("copies", 1) > 1 else "")  # each model fires that many (two heavy flamers)
             for c in result.get("chosen", [])
         ),
         "not_modelled": "; ".join(result.get("not_modelled", [])),
@@ -192,7 +193,7 @@ def check_phases(phases: Sequence[str] | str, field: str = "phases") -> tuple[st
 
 # --- rosters --------------------------------------------------------------------------------------------
 def roster_loadouts(path: str | Path) -> list[FieldedUnit]:
-    """The units of a roster file as fielded (:func:`praetor_analysis.scenario.fielded.roster_units`)."""
+    """The units of a roster file as fielded (:func:`praetor_analysis.units.fielded.roster_units`)."""
     return roster_units(path)
 
 
@@ -205,9 +206,14 @@ def rate_roster(
     half_range: bool = False,
 ) -> pd.DataFrame:
     """Every unit of a roster rated in shooting and melee against the standard targets (or one named
-    target), sorted by ``per_100_pts``, highest first."""
+    target), sorted by ``per_100_pts``, highest first; each unit named by its label (``Tactical Squad (2)``,
+    :func:`~praetor_analysis.units.fielded.read_roster_units`)."""
     targets = standard_targets() if target is None else [target_named(target, models)]
-    frames = [rate(u, targets, charging=charging, half_range=half_range) for u in roster_loadouts(path)]
+    reading = read_roster_units(path)
+    frames = [
+        rate(u, targets, charging=charging, half_range=half_range, label=label)
+        for u, label in zip(reading.units, reading.labels, strict=True)
+    ]
     if not frames:
         return pd.DataFrame(columns=RATING_COLUMNS)
     frame = pd.concat(frames, ignore_index=True)

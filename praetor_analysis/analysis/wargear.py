@@ -1,7 +1,7 @@
 """Wargear per point: every option of a datasheet against a target, ranked by what it adds per point it costs.
 
 Each option of every group (a Sergeant's weapon, a squad's heavy weapons taken for the whole unit) is taken
-alone on the datasheet as fielded by :func:`~praetor_analysis.scenario.fielded.fielded_unit`, which checks
+alone on the datasheet as fielded by :func:`~praetor_analysis.units.fielded.fielded_unit`, which checks
 and prices the loadout (the price is the data's: a heavy weapon for the whole squad costs its price per
 model that carries it); the unit is then rated against the target in both phases
 (:func:`~praetor_analysis.analysis.unit_ratings.rate`) and compared with the datasheet as fielded.
@@ -19,8 +19,8 @@ import pandas as pd
 from praetor_analysis.analysis.unit_ratings import PHASES, check_phases, rate, target_named
 from praetor_analysis.errors import ScenarioError
 from praetor_analysis.profiles.records import Unit
-from praetor_analysis.scenario.datasheet import datasheet_row, shown_options, weapon_blocks
-from praetor_analysis.scenario.fielded import fielded_unit
+from praetor_analysis.units.datasheet import datasheet_row, shown_options, weapon_blocks
+from praetor_analysis.units.fielded import fielded_unit
 
 __all__ = ["AS_FIELDED", "WARGEAR_COLUMNS", "wargear_table", "wargear_value"]
 

@@ -1,10 +1,12 @@
 """Rosters exported by BattleScribe or New Recruit (``.ros``, zipped ``.rosz``).
 
-A roster is a tree of selections inside forces. A unit is a top-level selection of a force (or a
-``unit`` selection nested in one, such as a dedicated transport, which becomes its own unit). Any
-selection carrying a unit, vehicle, knight or fortification profile contributes models; its
-``number`` attribute is already the total. Weapons are the weapon profiles of the unit's selections,
-counted the same way. Points are the sum of the ``Pts`` costs of the unit's selections.
+A roster is a tree of selections inside forces. Its units are found wherever they sit in the tree
+(:mod:`praetor_analysis.bsdata.roster_tree`: under an upgrade, in a nested force; a dedicated transport
+nested in a unit is its own unit). Any selection carrying a unit, vehicle, knight or fortification profile
+contributes models; its ``number`` attribute is already the total. Weapons are the weapon profiles of the
+unit's selections, counted the same way, times the count a selection's name gives (``"2x Lascannon
+Array"``). Points are the sum of the ``Pts`` costs of the unit's selections; the costed selections outside
+every unit are the roster's ``loose`` points, listed beside the units (docs/rosters.md).
 
 Files are untrusted: XML goes through :func:`~praetor_analysis.bsdata.files.parse_xml_bytes` and a
 ``.rosz`` is unpacked in memory, in chunks, with bounds on entry count and uncompressed size.
@@ -33,7 +35,8 @@ from praetor_analysis.bsdata.files import (
     parse_xml_bytes,
     read_regular_file,
 )
-from praetor_analysis.bsdata.wargear_saves import saves_from_texts
+from praetor_analysis.bsdata.roster_tree import is_statline, is_weapon, loose_selections, name_count, unit_nodes
+from praetor_analysis.bsdata.wargear_saves import WargearReading, read_wargear
 from praetor_analysis.engine.cost import MAX_NAME_CHARS, check_finite_cost
 from praetor_analysis.errors import PraetorError
 from praetor_analysis.profiles.vocabulary import clean_type
@@ -54,6 +57,7 @@ __all__ = [
     "selection_points",
     "selection_saves",
     "selection_statline",
+    "selection_wargear",
     "selection_weapons",
     "unzip_roster",
 ]
@@ -70,10 +74,6 @@ MAX_ROSTER_UNITS = 1_000
 """Largest ``number`` of one selection accepted (a real roster's largest is a few dozen models)."""
 
 _CHUNK = 64 * 1024
-_STATLINE_IDS = {PROFILE_TYPE_IDS[k]: k for k in ("unit", "vehicle", "knight", "fortification")}
-_WEAPON_IDS = {PROFILE_TYPE_IDS["weapon"], PROFILE_TYPE_IDS["psychic_weapon"]}
-_STATLINE_NAMES = {"Unit", "Vehicle", "Knights and Titans", "Fortification"}
-_WEAPON_NAMES = {"Weapon", "Psychic Weapon"}
 _WEAPON_KEY = ("name", "Range", "Strength", "AP", "Type")
 
 
@@ -129,6 +129,8 @@ class Roster:
     units: list[RosterUnit]
     points: float
     document: bytes = field(default=b"", repr=False, compare=False)
+    loose: tuple[tuple[str, float], ...] = ()
+    """``(name, points)`` of the costed selections outside every unit (a force's upgrades): listed, not rated."""
 
 
 def _unzip_bounded(data: bytes, name: str) -> tuple[bytes, str]:
@@ -197,26 +199,33 @@ def selection_statline(sel: Element) -> tuple[str, dict[str, str]] | None:
     """The (name, characteristics) of the unit, vehicle, knight or fortification profile a selection
     carries itself, or None."""
     for prof in children(sel, "profiles", "profile"):
-        if _is(prof, _STATLINE_IDS, _STATLINE_NAMES):
+        if is_statline(prof):
             return _name(prof), _chars(prof)
     return None
 
 
 def selection_weapons(sel: Element) -> list[dict[str, str]]:
     """The weapon profiles a selection carries itself (see :class:`WeaponCount` for the fields)."""
-    return [_weapon_profile(p) for p in children(sel, "profiles", "profile") if _is(p, _WEAPON_IDS, _WEAPON_NAMES)]
+    return [_weapon_profile(p) for p in children(sel, "profiles", "profile") if is_weapon(p)]
 
 
-def selection_saves(sel: Element) -> tuple[str, str]:
-    """``(armour, invulnerable)``: the plain saves the wargear item profiles a selection carries itself grant
-    (:func:`~praetor_analysis.bsdata.wargear_saves.saves_from_texts`; ``""`` for none)."""
+def selection_wargear(sel: Element) -> WargearReading:
+    """What the wargear item profiles a selection carries itself give their bearer, read clause by clause
+    (:func:`~praetor_analysis.bsdata.wargear_saves.read_wargear`)."""
     texts = [
         t
         for p in children(sel, "profiles", "profile")
         if _is(p, {PROFILE_TYPE_IDS["wargear"]}, {"Wargear Item"})
         for t in _chars(p).values()
     ]
-    return saves_from_texts(texts)
+    return read_wargear(texts)
+
+
+def selection_saves(sel: Element) -> tuple[str, str]:
+    """``(armour, invulnerable)``: the saves the wargear item profiles a selection carries itself grant outright
+    (:func:`selection_wargear`; ``""`` for none)."""
+    reading = selection_wargear(sel)
+    return reading.armour, reading.invulnerable
 
 
 def selection_number(sel: Element) -> int:
@@ -297,12 +306,13 @@ def _weapon_profile(profile: Element) -> dict[str, str]:
     }
 
 
-def _fill(unit: RosterUnit, sel: Element, force: str, out: list[RosterUnit]) -> None:
-    """Add a selection's models, weapons and points to ``unit``; split nested units off into ``out``."""
+def _fill(unit: RosterUnit, sel: Element) -> None:
+    """Add a selection's models, weapons and points to ``unit`` (a nested unit is read on its own)."""
     n = _number(sel)
+    times = name_count(sel)
     unit.points += _pts(sel)
     for prof in children(sel, "profiles", "profile"):
-        if _is(prof, _STATLINE_IDS, _STATLINE_NAMES):
+        if is_statline(prof):
             model = ModelCount(_name(prof), n, _chars(prof))
             for i, known in enumerate(unit.models):
                 if (known.name, known.statline) == (model.name, model.statline):
@@ -310,43 +320,24 @@ def _fill(unit: RosterUnit, sel: Element, force: str, out: list[RosterUnit]) -> 
                     break
             else:
                 unit.models.append(model)
-        elif _is(prof, _WEAPON_IDS, _WEAPON_NAMES):
+        elif is_weapon(prof):
             wp = _weapon_profile(prof)
             key = [wp[k] for k in _WEAPON_KEY]
             for i, weapon in enumerate(unit.weapons):
                 if [weapon.profile[k] for k in _WEAPON_KEY] == key:
-                    unit.weapons[i] = WeaponCount(weapon.profile, weapon.count + n)
+                    unit.weapons[i] = WeaponCount(weapon.profile, weapon.count + n * times)
                     break
             else:
-                unit.weapons.append(WeaponCount(wp, n))
+                unit.weapons.append(WeaponCount(wp, n * times))
     for child in children(sel, "selections", "selection"):
-        if child.get("type") == "unit":
-            _unit(child, force, out, parent=unit.name)
-        else:
-            _fill(unit, child, force, out)
+        if child.get("type") != "unit":
+            _fill(unit, child)
 
 
-def _unit(sel: Element, force: str, out: list[RosterUnit], parent: str = "") -> None:
-    if len(out) >= MAX_ROSTER_UNITS:
-        raise UntrustedFileError(f"more than {MAX_ROSTER_UNITS} unit selections (empty ones too): not a roster to read")
+def _unit(sel: Element, force: str, parent: str = "") -> RosterUnit:
     unit = RosterUnit(_name(sel), force=force, parent=parent)
-    out.append(unit)
-    _fill(unit, sel, force, out)
-
-
-def _has_models(sel: Element) -> bool:
-    return any(local(p.tag) == "profile" and _is(p, _STATLINE_IDS, _STATLINE_NAMES) for p in sel.iter())
-
-
-def _forces(elem: Element) -> list[Element]:
-    """Every force, nested ones after their parent (depth first, iterative)."""
-    found: list[Element] = []
-    stack = list(reversed(list(children(elem, "forces", "force"))))
-    while stack:
-        force = stack.pop()
-        found.append(force)
-        stack.extend(reversed(list(children(force, "forces", "force"))))
-    return found
+    _fill(unit, sel)
+    return unit
 
 
 def read_roster_bytes(data: bytes, name: str) -> Roster:
@@ -364,16 +355,18 @@ def read_roster_bytes(data: bytes, name: str) -> Roster:
     root = parse_xml_bytes(data, name)
     if local(root.tag) != "roster":
         raise UntrustedFileError(f"{name}: root element <{local(root.tag)[:60]}> is not a roster")
-    units: list[RosterUnit] = []
     try:
-        for force in _forces(root):
-            label = (force.get("name") or "").strip()
-            for sel in children(force, "selections", "selection"):
-                if sel.get("type") in ("unit", "model") or _has_models(sel):
-                    _unit(sel, label, units)
+        nodes = unit_nodes(root)
+        if len(nodes) > MAX_ROSTER_UNITS:
+            raise UntrustedFileError(
+                f"{len(nodes)} unit selections (empty ones too), more than {MAX_ROSTER_UNITS}: not a roster to read"
+            )
+        units = [_unit(sel, force, parent) for sel, force, parent in nodes]
+        loose = tuple((_name(sel), _pts(sel)) for sel, _ in loose_selections(root) if _pts(sel))
+        total = _pts(root)
     except UntrustedFileError as exc:
         raise UntrustedFileError(f"{name}: {exc}") from None
-    return Roster((root.get("name") or "").strip(), units, _pts(root), bytes(data))
+    return Roster((root.get("name") or "").strip(), units, total, bytes(data), loose)
 
 
 def read_roster(path: str | Path) -> Roster:

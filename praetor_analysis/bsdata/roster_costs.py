@@ -16,8 +16,9 @@ from xml.etree.ElementTree import Element
 
 import pandas as pd
 
-from praetor_analysis.bsdata.files import children, local, parse_xml_bytes
+from praetor_analysis.bsdata.files import children, parse_xml_bytes
 from praetor_analysis.bsdata.roster import read_roster_bytes, selection_number, selection_points, unzip_roster
+from praetor_analysis.bsdata.roster_tree import unit_nodes
 
 __all__ = ["ROSTER_PRICE_COLUMNS", "is_counted", "price_roster", "selection_option"]
 
@@ -58,18 +59,8 @@ def _count(selections: list[Element], child_id: str) -> int:
 
 
 def _units(elem: Element) -> list[Element]:
-    out: list[Element] = []
-    for force in elem.iter():
-        if local(force.tag) != "force":
-            continue
-        for sel in children(force, "selections", "selection"):
-            stack = [sel]
-            while stack:
-                node = stack.pop()
-                if node.get("type") in ("unit", "model"):
-                    out.append(node)
-                stack.extend(c for c in children(node, "selections", "selection") if c.get("type") == "unit")
-    return out
+    """The unit selections of a roster, wherever they sit (:func:`~praetor_analysis.bsdata.roster_tree.unit_nodes`)."""
+    return [sel for sel, _, _ in unit_nodes(elem)]
 
 
 def price_roster(

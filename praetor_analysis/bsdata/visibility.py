@@ -5,7 +5,7 @@ under conditions, or shown and hidden by one: the Dark Angels' Calibanite Warbla
 Tactical Squad and shown when the force has taken the Legion "I: Dark Angels" and the model is a Character.
 :func:`visibility_rules` writes those modifiers in document order (the entry's, then the link's) with each
 condition's ids read as names, so the scenario layer can decide for a given force
-(:mod:`praetor_analysis.scenario.option_visibility`) without the XML:
+(:mod:`praetor_analysis.units.option_visibility`) without the XML:
 
 ``[{"hidden": false, "when": {"op": "and", "items": [["force", "equalTo", 1.0, "selectionEntry",
 "I: Dark Angels"], ["ancestor", "instanceOf", 0.0, "categoryEntry", "Character"]]}}]``: each condition is

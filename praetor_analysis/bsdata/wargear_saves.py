@@ -1,9 +1,22 @@
-"""The saves a wargear item's own text gives its bearer, read strictly: figures only, never the text.
+"""The saves and rules a wargear item's own text gives its bearer, read clause by clause: figures only.
 
-A sentence that grants "a N+ Armour Save" or "a N+ Invulnerable Save" outright gives that save. A save under a
-condition (against some attacks, during a phase, in a challenge, when something happens, increasing or
-improving another save, instead of another) is not read: it gives nothing here, so a conditional save is never
-taken for a plain one. What follows ``, but`` (a restriction on the bearer) does not make the save conditional.
+Each mention of a save (``a N+ Armour Save``, ``a N+ Invulnerable Save``, ``an Invulnerable Save of N+``,
+``..., improved to N+``, ``and N+ in the Assault Phase``) is read with the words that follow it up to the next
+mention or the end of the sentence:
+
+- a mention followed by nothing, or by a connector (``,`` ``and`` ``or`` ``–`` ``(`` ``.`` ``but`` ``this``
+  ``in addition``...), is granted outright: the bearer has that save always; so is one given "if the model does
+  not already have one" (the better of the two saves is kept, which is that); one offered "or" an improvement
+  of the save the model has applies, and the improvement is named as conditional;
+- a mention followed by anything else (``against close combat attacks``, ``during the Shooting phase``,
+  ``when ... fighting in a Challenge``) holds only under that condition, and so does every improvement
+  (``improved to 3+``, ``increased to 2+``): it is not applied, and named in :attr:`WargearReading.conditional`.
+  The fielded unit has one statline for every phase and every attack, so a save of one phase or one kind of
+  attack is listed under ``not_modelled``, never taken for a plain one.
+
+A special rule the text grants outright (``grants the Feel No Pain (5+) special rule``) is returned by name in
+:attr:`WargearReading.rules`, for the caller to apply when the engine declares it; other sentences (restrictions
+on the bearer, effects on other units) give nothing here.
 
 Used for wargear options of the datasheet tables (:mod:`praetor_analysis.bsdata.datasheets`) and for a roster's
 wargear selections (:mod:`praetor_analysis.bsdata.roster`).
@@ -13,16 +26,46 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from dataclasses import dataclass
 
-__all__ = ["best_save", "saves_from_texts"]
+__all__ = ["WargearReading", "best_save", "read_wargear", "saves_from_texts"]
 
-_SAVE = re.compile(r"(?<![\d+])([2-6])\+\s*(armou?r|invulnerable)\s+save", re.IGNORECASE)
-_CONDITION = re.compile(
-    r"\b(against|during|when|whenever|while|if|unless|instead|increas\w*|improv\w*|phase|turn|challenge|"
-    r"reduc\w*|modif\w*|re-?roll\w*|shooting|melee|assault|close combat|once|first)\b",
+_KIND = r"(?P<kind>armou?r|invuln\w*)"
+_MENTION = re.compile(
+    rf"(?<![\d+(])(?P<v>[2-6])\+\s*{_KIND}\s+sav\w*"  # a 4+ Invulnerable Save
+    rf"|\b{_KIND.replace('kind', 'kind2')}\s+save\s+of\s+(?P<v2>[2-6])\+"  # an Invulnerable Save of 3+
+    r"|\b(?P<better>improv\w*|increas\w*)\s+to\s+(?P<v3>[2-6])\+"  # improved to 3+
+    r"|\band\s+(?P<v4>[2-6])\+(?=\s+(?:in|during|against)\b)",  # ... and 5+ in the Assault Phase
     re.IGNORECASE,
 )
+_OUTRIGHT = re.compile(
+    r"^\s*(?:$|[,.;:–—(\-]|and\b|or\b|but\b|this\b|in addition\b|additionally\b|which\b(?!\s+is\s+increas))",
+    re.IGNORECASE,
+)
+_UNLESS_ONE = re.compile(
+    r"^\s*,?\s*if (?:they|it|the model|the bearer) (?:does|do) not already (?:have|possess) one\b", re.I
+)
+"""A save given "if the model does not already have one": the better of the two saves, as every save is read."""
+_RULE = re.compile(r"\b(?:the|a)\s+(?P<rule>[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*(?:\s*\(\d\+?\))?)\s+special rule")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
+
+
+@dataclass(frozen=True)
+class WargearReading:
+    """What a wargear text gives its bearer.
+
+    Attributes:
+        armour: The best Armour Save granted outright (``"2+"``; ``""`` for none).
+        invulnerable: The best Invulnerable Save granted outright.
+        rules: Special rules granted outright, as written (``"Feel No Pain (5+)"``).
+        conditional: The saves that hold only under a condition, one line each (``"3+ Invulnerable Save:
+            improved to 3+ against close combat attacks"``): not applied.
+    """
+
+    armour: str = ""
+    invulnerable: str = ""
+    rules: tuple[str, ...] = ()
+    conditional: tuple[str, ...] = ()
 
 
 def best_save(a: str, b: str) -> str:
@@ -32,19 +75,57 @@ def best_save(a: str, b: str) -> str:
     return a if int(a[0]) <= int(b[0]) else b
 
 
-def saves_from_texts(texts: Iterable[str]) -> tuple[str, str]:
-    """``(armour, invulnerable)``: the best plain saves the texts grant (``"2+"``, ``""`` for none)."""
-    armour = invulnerable = ""
+def _clip(text: str, most: int = 90) -> str:
+    text = " ".join(text.split()).strip(" ,;")
+    return text if len(text) <= most else text[: most - 3].rstrip() + "..."
+
+
+def _sentence(sentence: str, found: dict[str, str], rules: list[str], conditional: list[str]) -> None:
+    mentions = list(_MENTION.finditer(sentence))
+    kind = ""
+    for i, m in enumerate(mentions):
+        end = mentions[i + 1].start() if i + 1 < len(mentions) else len(sentence)
+        after = sentence[m.end() : end]
+        raw_kind = m.group("kind") or m.group("kind2")
+        if raw_kind:
+            kind = "armour" if raw_kind.casefold().startswith("arm") else "invulnerable"
+        value = f"{m.group('v') or m.group('v2') or m.group('v3') or m.group('v4')}+"
+        what = f"{value} {'Armour' if kind == 'armour' else 'Invulnerable'} Save"
+        if not kind:
+            conditional.append(f"{value} save: {_clip(m.group(0) + after)}")
+        elif m.group("better") or m.group("v4") or not (_OUTRIGHT.match(after) or _UNLESS_ONE.match(after)):
+            conditional.append(f"{what}: {_clip(m.group(0) + after)}")
+        else:
+            found[kind] = best_save(found.get(kind, ""), value)
+            if re.match(r"\s*or\s+(?:increas|improv)", after, re.IGNORECASE):  # "or one step better than its own"
+                conditional.append(f"{what}: {_clip(m.group(0) + after)}")
+    if re.search(r"\b(against|during|when|whenever|while|if|unless|on any turn|in which)\b", sentence, re.IGNORECASE):
+        return  # a rule granted under a condition is not read
+    for r in _RULE.finditer(sentence):
+        lead = sentence[: r.start()].split()[-4:]
+        if any(w.casefold() in ("with", "that", "which", "by", "any") for w in lead):
+            continue  # a weapon "with the Two-handed special rule": a restriction, not a grant
+        if re.search(r"\b(grants?|gains?|confers?|has|have|provides?)\b", sentence[: r.start()], re.IGNORECASE):
+            rules.append(" ".join(r.group("rule").split()))
+
+
+def read_wargear(texts: Iterable[str]) -> WargearReading:
+    """What the texts of one wargear item give its bearer (see the module docstring)."""
+    found: dict[str, str] = {}
+    rules: list[str] = []
+    conditional: list[str] = []
     for text in texts:
         for sentence in _SENTENCE.split(text or ""):
-            clause = re.split(r",\s*but\b", sentence, maxsplit=1, flags=re.IGNORECASE)[0]
-            found = list(_SAVE.finditer(clause))
-            if not found or _CONDITION.search(clause):
-                continue
-            for m in found:
-                value = f"{m.group(1)}+"
-                if m.group(2).casefold().startswith("arm"):
-                    armour = best_save(armour, value)
-                else:
-                    invulnerable = best_save(invulnerable, value)
-    return armour, invulnerable
+            _sentence(sentence, found, rules, conditional)
+    return WargearReading(
+        found.get("armour", ""),
+        found.get("invulnerable", ""),
+        tuple(dict.fromkeys(rules)),
+        tuple(dict.fromkeys(conditional)),
+    )
+
+
+def saves_from_texts(texts: Iterable[str]) -> tuple[str, str]:
+    """``(armour, invulnerable)``: the best saves the texts grant outright (``"2+"``, ``""`` for none)."""
+    reading = read_wargear(texts)
+    return reading.armour, reading.invulnerable

@@ -34,9 +34,7 @@ from praetor_analysis.scenario.document import (
     resolve_names,
 )
 from praetor_analysis.scenario.echo import unit_echo
-from praetor_analysis.scenario.formation import MarkerSetup, default_note
 from praetor_analysis.scenario.limits import MAX_SCENARIOS
-from praetor_analysis.scenario.marker_volley import marker_hits, placed
 from praetor_analysis.scenario.unit_calc import (
     add_notes,
     attacker_unit,
@@ -46,6 +44,8 @@ from praetor_analysis.scenario.unit_calc import (
     unit_calc,
 )
 from praetor_analysis.scenario.work import check_array_work, document_key
+from praetor_analysis.units.formation import MarkerSetup, default_note
+from praetor_analysis.units.marker_volley import marker_hits, placed
 from praetor_analysis.vehicles.attack import VehicleAttackResult, resolve_vehicle_scenario
 
 __all__ = [
@@ -80,7 +80,7 @@ METRICS: dict[str, Callable[[Mapping[str, Any]], float]] = {
 def calc(data: Any) -> dict[str, Any]:
     """Compute one scenario (a mapping in the docs/scenario.md form) into the result mapping; ``reasons``
     says why each rule under ``no_effect`` or ``not_modelled`` is there. A datasheet ``attacker`` (no
-    ``weapon``) attacks as the unit it fields (:func:`praetor_analysis.scenario.unit_attack.unit_calc`)."""
+    ``weapon``) attacks as the unit it fields (:func:`praetor_analysis.scenario.unit_calc.unit_calc`)."""
     notes: list[tuple[str, str]] = []
     if is_unit_attacker(data):
         result = unit_calc(data)

@@ -7,7 +7,7 @@ anything too large to compute, before any work is done. The engine, markers, veh
 receive only these records, never a dict.
 
 Names from the catalog (``"weapon": "Lascannon"``) are replaced by their blocks first
-(:func:`praetor_analysis.scenario.names.resolve_names`); a weapon block is then read by
+(:func:`praetor_analysis.scenario.document_names.resolve_names`); a weapon block is then read by
 :func:`parse_weapon_block` and a unit block by :func:`parse_unit_block`.
 """
 
@@ -31,18 +31,17 @@ from praetor_analysis.prob.memo import BoundedMemo
 from praetor_analysis.profiles.characteristics import check_text
 from praetor_analysis.profiles.records import Unit, Weapon, unit_from_mapping, vehicle_armour
 from praetor_analysis.rules.hooks import Role
+from praetor_analysis.scenario.document_names import resolve_names
 from praetor_analysis.scenario.fields import check_scenario_fields, check_unit_fields
-from praetor_analysis.scenario.formation import MarkerSetup, default_formation, parse_marker_setup
-from praetor_analysis.scenario.limits import (
-    MAX_PROFILES,
-    check_firing_units,
-    check_marker_cost,
-    check_melee_round,
-)
+from praetor_analysis.scenario.formation import parse_marker_setup
+from praetor_analysis.scenario.limits import MAX_PROFILES, check_firing_units, check_melee_round
 from praetor_analysis.scenario.melee_round import parse_melee_round
-from praetor_analysis.scenario.modifiers import split_modifiers
-from praetor_analysis.scenario.names import resolve_names
 from praetor_analysis.scenario.options import parse_options, take_options, takes_counts
+from praetor_analysis.units.blocks import parse_cached
+from praetor_analysis.units.formation import MarkerSetup
+from praetor_analysis.units.limits import check_marker_cost
+from praetor_analysis.units.marker_volley import default_marker_setup
+from praetor_analysis.units.modifiers import split_modifiers
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -122,20 +121,6 @@ Scenario = Shooting | MeleeRound | BestProfile
 
 
 # --- blocks ---------------------------------------------------------------------------------------
-_PARSED: BoundedMemo[Any] = BoundedMemo(8192)
-
-
-def parse_cached(kind: str, data: Any, field_name: str, build: Callable[[], Any]) -> Any:
-    """Parse a weapon or unit block once: records are immutable, so sweeps reuse them (bounded memo)."""
-    if not isinstance(data, Mapping):
-        return build()
-    try:
-        key = (kind, field_name, type(data).__name__, repr(data))  # equal JSON-like blocks share a key
-    except RecursionError:
-        return build()
-    return _PARSED.get(key, build)
-
-
 def parse_weapon_block(data: Any, field_name: str = "weapon") -> Weapon:
     """A weapon block of a scenario (a profile mapping) -> Weapon; an empty block is refused (it would be
     read as an unarmed blow or shot, which nothing asked for)."""
@@ -426,7 +411,7 @@ def _parse_scenario(data: Any) -> Scenario:
     if unknown:
         raise ScenarioError(f"{unknown[0]}: unknown field (allowed: {', '.join(sorted(SCENARIO_FIELDS))})")
     _check_combination(data)
-    data = resolve_names(data)  # catalog names -> profile blocks (scenario.names)
+    data = resolve_names(data)  # catalog names -> profile blocks (scenario.document_names)
     if "name" in data:
         name = data["name"]
         if name is not None and (
@@ -480,24 +465,6 @@ def _single(data: Mapping[str, Any]) -> Shooting | MeleeRound:
         if default is not None:
             return Shooting(target, units, default)
     return Shooting(target, units)
-
-
-def default_marker_setup(volley: Volley, target: Unit) -> MarkerSetup | None:
-    """The default formation (:func:`~praetor_analysis.scenario.formation.default_formation`) for a marker or
-    template volley without hits at a unit that is not a Vehicle; None when it does not apply or is too large
-    to compute (the marker rules are then listed as not modelled)."""
-    if volley.hits is not None or volley.mode != "shooting" or volley.snap_shots or target.is_vehicle:
-        return None
-    kind = marker_kind(volley.weapon)
-    bs = volley.attacker.BS
-    if kind is None or bs is None or not 1 <= bs <= 10:
-        return None
-    setup = default_formation(target)
-    try:
-        check_marker_cost(volley, setup, kind)
-    except PraetorError:
-        return None
-    return setup
 
 
 def _check_sequence_target(block: Any, units: tuple[tuple[Volley, ...], ...]) -> None:

@@ -56,7 +56,7 @@ SCENARIO_ACTS: dict[str, frozenset[str]] = {
 }  # fmt: skip
 
 #: Unit fields (beside :data:`STATLINE`) that act, by (kind, role). A sequence's volleys are shooting or
-#: melee volleys; a datasheet attacker's own block is checked by ``scenario.datasheet``.
+#: melee volleys; a datasheet attacker's own block is checked by ``units.datasheet``.
 UNIT_ACTS: dict[tuple[str, str], frozenset[str]] = {
     ("shooting", "attacker"): STATLINE | {"modifiers"},
     ("shooting", "target"): STATLINE | {"wounds_taken", "facing"},
@@ -71,7 +71,7 @@ UNIT_ACTS: dict[tuple[str, str], frozenset[str]] = {
     ("datasheet melee round", "target"): STATLINE | _SIDE,
 }
 
-#: Fields of a datasheet attacker block that act, by kind (``scenario.datasheet`` reads the block).
+#: Fields of a datasheet attacker block that act, by kind (``units.datasheet`` reads the block).
 DATASHEET_ACTS: dict[str, frozenset[str]] = {
     "datasheet shooting": frozenset({"name", "faction", "legion", "size", "models", "loadout", "modifiers"})
     | {"roster", "unit"},

@@ -1,10 +1,10 @@
 """A scenario with a fielded unit in it: a datasheet attacker, or a datasheet or a roster's unit as the target.
 
 ``{"attacker": {"name": "Tactical Squad", "loadout": [...]}, "target": ..., "mode": ...}``: the unit
-shoots or fights with its own wargear (:mod:`praetor_analysis.scenario.unit_attack`). A target may be a
+shoots or fights with its own wargear (:mod:`praetor_analysis.units.attack`). A target may be a
 datasheet too, ``{"name": "Tactical Squad", "size": 10, "loadout": [...]}``, or a roster's unit,
 ``{"roster": PATH, "unit": LABEL}``: it is fielded like an attacker and shot at as its models, read as
-:func:`~praetor_analysis.scenario.unit_target.as_target` reads it (the profile most of its models share),
+:func:`~praetor_analysis.units.target.as_target` reads it (the profile most of its models share),
 with the unit's points (:func:`target_of`).
 """
 
@@ -16,15 +16,16 @@ from typing import Any
 
 from praetor_analysis.errors import ProfileError, ScenarioError, show_value
 from praetor_analysis.profiles.records import Weapon, unit_from_mapping
-from praetor_analysis.scenario.datasheet import DATASHEET_FIELDS
-from praetor_analysis.scenario.document import resolve_names, target_of_block
+from praetor_analysis.scenario.document import target_of_block
+from praetor_analysis.scenario.document_names import resolve_names
 from praetor_analysis.scenario.echo import unit_echo
-from praetor_analysis.scenario.fielded import FieldedUnit, fielded_unit, is_datasheet
 from praetor_analysis.scenario.fields import check_scenario_fields, check_unit_fields
-from praetor_analysis.scenario.modifiers import split_modifiers
-from praetor_analysis.scenario.names import resolve_weapon
-from praetor_analysis.scenario.unit_attack import melee, shooting
-from praetor_analysis.scenario.unit_target import ROSTER_FIELDS, as_target, roster_unit
+from praetor_analysis.units.attack import melee, shooting
+from praetor_analysis.units.datasheet import DATASHEET_FIELDS
+from praetor_analysis.units.fielded import FieldedUnit, fielded_unit, is_datasheet, read_roster_units
+from praetor_analysis.units.modifiers import split_modifiers
+from praetor_analysis.units.names import resolve_weapon
+from praetor_analysis.units.target import ROSTER_FIELDS, as_target, roster_unit
 
 __all__ = [
     "ROSTER_ATTACKER_FIELDS",
@@ -88,7 +89,7 @@ ROSTER_ATTACKER_FIELDS = ROSTER_FIELDS | {"name", "charging", "disordered", "two
 
 
 def attacker_unit(value: Any, field: str = "attacker") -> FieldedUnit:
-    """The unit a datasheet attacker block fields (:func:`~praetor_analysis.scenario.fielded.fielded_unit`), or a
+    """The unit a datasheet attacker block fields (:func:`~praetor_analysis.units.fielded.fielded_unit`), or a
     roster's unit ``{"roster", "unit"}`` with its flags and ``modifiers``, labelled as ``praetor roster`` labels it.
 
     Raises:
@@ -118,7 +119,7 @@ def has_fielded_unit(data: Any) -> bool:
 
 
 def fielded_target(unit: FieldedUnit, label: str | None = None, **extra: Any) -> dict[str, Any]:
-    """A fielded unit as a target block (:func:`~praetor_analysis.scenario.unit_target.as_target`), with its
+    """A fielded unit as a target block (:func:`~praetor_analysis.units.target.as_target`), with its
     points; ``extra`` target fields added."""
     return {**as_target(unit, label).block, "points": unit.points, **extra}
 
@@ -153,7 +154,7 @@ def target_fielded(value: Any, field: str = "target") -> tuple[str | None, Field
 
 def target_of(value: Any, field: str = "target") -> tuple[Any, list[tuple[str, str]]]:
     """The target block a scenario's ``target`` stands for (a datasheet or a roster's unit fielded and read
-    by :func:`~praetor_analysis.scenario.unit_target.as_target`; any other value as given), and the notes of
+    by :func:`~praetor_analysis.units.target.as_target`; any other value as given), and the notes of
     how a fielded target was read: ``(entry, why)``."""
     fielded = target_fielded(value, field)
     if fielded is None:
@@ -257,6 +258,8 @@ def unit_calc(data: Mapping[str, Any]) -> dict[str, Any]:
     except ProfileError as exc:
         raise ScenarioError(str(exc)) from None
     result["attacker"], result["target"] = loadout_echo(unit), unit_echo(target)
+    if isinstance(attacker, Mapping) and _is_roster_block(attacker):  # the list's points: rated + not rated
+        result["roster"] = read_roster_units(str(attacker["roster"])).account()
     return add_notes(result, notes)
 
 

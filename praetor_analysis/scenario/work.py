@@ -5,7 +5,7 @@ are memoised) is given an estimate of its CPU seconds on one core from what it a
 scenario from its volleys' shots and the target's states, its marker geometry and its round of melee; a
 datasheet attacker from its models, the weapon profiles they carry and its loadout; a roster named by a target
 from its bytes, once per file. An array whose estimates
-add up to more than :data:`~praetor_analysis.scenario.limits.MAX_SECONDS` is refused, naming the estimate and
+add up to more than :data:`~praetor_analysis.units.limits.MAX_SECONDS` is refused, naming the estimate and
 the limit. The constants are CPU times measured on the shared 2-core machine (load 9 to 11), rounded up.
 """
 
@@ -21,11 +21,12 @@ from praetor_analysis.catalog import load_datasheet_models
 from praetor_analysis.engine.hit_stage import shots_distribution
 from praetor_analysis.errors import PraetorError, ScenarioError
 from praetor_analysis.markers.attack import marker_kind
-from praetor_analysis.scenario.blocks import frame_rows
-from praetor_analysis.scenario.datasheet import datasheet_row
 from praetor_analysis.scenario.document import BestProfile, MeleeRound, Scenario, Shooting, parse_scenario
-from praetor_analysis.scenario.limits import LOADOUT_ITEM_S, MAX_SECONDS, marker_seconds, melee_cells
+from praetor_analysis.scenario.limits import melee_cells
 from praetor_analysis.scenario.unit_calc import has_fielded_unit, is_unit_attacker
+from praetor_analysis.units.blocks import frame_rows
+from praetor_analysis.units.datasheet import datasheet_row
+from praetor_analysis.units.limits import LOADOUT_ITEM_S, MAX_SECONDS, marker_seconds
 
 __all__ = [
     "DATASHEET_S",

@@ -28,7 +28,7 @@ from typing import Any
 import ipywidgets as W
 import pandas as pd
 
-from praetor_analysis.scenario.blocks import frame_rows
+from praetor_analysis.units.blocks import frame_rows
 from praetor_analysis.views import figures as F
 from praetor_analysis.views.controls import labelled, note
 from praetor_analysis.views.dashboard_address import PageAddress
@@ -463,7 +463,7 @@ class Dashboard(SetupTab, PageAddress):
 
     def melee_state(self) -> MeleeState:
         """The melee tab's inputs (and the shooting tab's attacker modifiers) as a :class:`MeleeState`."""
-        from praetor_analysis.scenario.blocks import target_block, weapon_block
+        from praetor_analysis.units.blocks import target_block, weapon_block
 
         v = {k: w.value for k, w in self.melee_inputs.items()}
         return MeleeState(

@@ -12,8 +12,8 @@ import ipywidgets as W
 import pandas as pd
 
 from praetor_analysis.errors import ScenarioError
-from praetor_analysis.scenario.blocks import frame_rows, is_vehicle_row
-from praetor_analysis.scenario.names import is_target_profile
+from praetor_analysis.units.blocks import frame_rows, is_vehicle_row
+from praetor_analysis.units.names import is_target_profile
 from praetor_analysis.views.controls import labelled, note
 from praetor_analysis.views.dashboard_view import (
     DashboardState,

@@ -18,7 +18,7 @@ import plotly.graph_objects as go
 
 from praetor_analysis.markers.kinds import MARKER_DIAMETERS
 from praetor_analysis.profiles.records import is_vehicle_type
-from praetor_analysis.scenario.modifiers import MODIFIER_FIELDS
+from praetor_analysis.units.modifiers import MODIFIER_FIELDS
 from praetor_analysis.views import figures as F
 from praetor_analysis.views.modifiers import (
     SITUATION_FIELDS,
@@ -85,7 +85,7 @@ class DashboardState:
         reroll_hits, reroll_wounds: ``"none"``, ``"ones"`` or ``"all"``.
         to_hit, to_wound: -1, 0 or +1.
         charging: The attacker charged (melee).
-        furious_charge, preferred_enemy: As :class:`~praetor_analysis.scenario.modifiers.Modifiers`, whose
+        furious_charge, preferred_enemy: As :class:`~praetor_analysis.units.modifiers.Modifiers`, whose
             record :attr:`modifiers` makes of these fields and the re-rolls and +/-1 above.
     """
 

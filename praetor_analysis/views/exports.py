@@ -19,8 +19,8 @@ import plotly.io as pio
 from praetor_analysis.errors import PraetorError, show_value
 from praetor_analysis.io import atomic_write_bytes, atomic_write_text
 from praetor_analysis.profiles.records import MAX_MODELS
-from praetor_analysis.scenario.blocks import is_vehicle_row
-from praetor_analysis.scenario.names import fold, unit_row, weapon_row
+from praetor_analysis.units.blocks import is_vehicle_row
+from praetor_analysis.units.names import fold, unit_row, weapon_row
 
 __all__ = [
     "DEFAULT_CHROMIUM",
@@ -49,7 +49,7 @@ def distinct_profiles(weapons: pd.DataFrame) -> pd.DataFrame:
 
 def select_weapons(names: Sequence[Any], weapons: pd.DataFrame | None = None) -> pd.DataFrame:
     """Distinct weapon profiles by name, each name read as ``praetor calc`` reads it
-    (:func:`~praetor_analysis.scenario.names.weapon_row`: a name or ``{"name", "faction"}``, case-insensitive).
+    (:func:`~praetor_analysis.units.names.weapon_row`: a name or ``{"name", "faction"}``, case-insensitive).
 
     Raises:
         PraetorError: (a ValueError) naming the first name that is unknown (with close names) or names several
@@ -74,7 +74,7 @@ def select_weapons(names: Sequence[Any], weapons: pd.DataFrame | None = None) ->
 
 def select_targets(names: Sequence[str] | None = None, targets: pd.DataFrame | None = None) -> pd.DataFrame:
     """Targets by name, each read as ``praetor calc`` and ``praetor roster --target`` read it
-    (:func:`~praetor_analysis.scenario.names.unit_row`: a standard target's label, else a unit profile; exact,
+    (:func:`~praetor_analysis.units.names.unit_row`: a standard target's label, else a unit profile; exact,
     case-insensitive); ``NAME:N`` sets the model count; all the standard targets for ``None``.
 
     Raises:

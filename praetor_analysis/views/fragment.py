@@ -25,7 +25,7 @@ import anywidget
 import traitlets
 
 from praetor_analysis.errors import ScenarioError
-from praetor_analysis.scenario.modifiers import REROLL_CHOICES
+from praetor_analysis.units.modifiers import REROLL_CHOICES
 from praetor_analysis.views.dashboard_view import COVER_CHOICES, FNP_CHOICES, DashboardState
 from praetor_analysis.views.figure_specs import METRIC_LABELS
 

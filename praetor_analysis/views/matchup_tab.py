@@ -28,7 +28,7 @@ from praetor_analysis.analysis.army_list import ArmyList, ListUnit, load_list
 from praetor_analysis.analysis.list_matchup import Matchup, key_units, matchup
 from praetor_analysis.errors import PraetorError
 from praetor_analysis.scenario.document import target_of_block
-from praetor_analysis.scenario.modifiers import NO_MODIFIERS
+from praetor_analysis.units.modifiers import NO_MODIFIERS
 from praetor_analysis.views.download import Download
 from praetor_analysis.views.matchup_report import heatmap, matchup_html
 from praetor_analysis.views.modifiers import Modifiers, modifier_names

@@ -1,6 +1,6 @@
 """The modifiers a player sets in the dashboard, as scenario fields (pure; no widgets, no figures).
 
-The attacker's modifiers are one typed record, :class:`praetor_analysis.scenario.modifiers.Modifiers`
+The attacker's modifiers are one typed record, :class:`praetor_analysis.units.modifiers.Modifiers`
 (re-rolls, +/-1 to hit and to wound, Preferred Enemy, Furious Charge), carried by the scenario as
 ``attacker.modifiers`` and applied by the engine's parser to the typed weapon and unit records
 (docs/scenario.md). A dashboard setup (:class:`Modifiers` here) holds that record as it is, beside what is not
@@ -14,8 +14,8 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from praetor_analysis.profiles.records import is_vehicle_type
-from praetor_analysis.scenario.modifiers import MODIFIER_FIELDS, NO_MODIFIERS, REROLL_CHOICES
-from praetor_analysis.scenario.modifiers import Modifiers as AttackerModifiers
+from praetor_analysis.units.modifiers import MODIFIER_FIELDS, NO_MODIFIERS, REROLL_CHOICES
+from praetor_analysis.units.modifiers import Modifiers as AttackerModifiers
 
 __all__ = [
     "REROLL_CHOICES",
@@ -49,7 +49,7 @@ class Modifiers:
     @classmethod
     def of(cls, **values: Any) -> Modifiers:
         """From loose fields (a dashboard state's, a test's): the attacker's (``reroll_hits``, ``to_hit``...,
-        :data:`~praetor_analysis.scenario.modifiers.MODIFIER_FIELDS`) make its record, the others
+        :data:`~praetor_analysis.units.modifiers.MODIFIER_FIELDS`) make its record, the others
         (:data:`SITUATION_FIELDS`) the situation.
 
         Raises:

@@ -164,7 +164,7 @@ class Assumptions:
 
 def target_sentences(targets: pd.DataFrame) -> tuple[str, ...]:
     """``"name: rules (caveat)"`` for each target row with rules or a note, in row order."""
-    from praetor_analysis.scenario.blocks import row_value
+    from praetor_analysis.units.blocks import row_value
 
     out = []
     for row in targets.to_dict("records"):
@@ -223,8 +223,8 @@ def wound_distributions(
     from praetor_analysis.analysis.cells import cell_of_rows
     from praetor_analysis.analysis.compare import row_ids
     from praetor_analysis.errors import PraetorError
-    from praetor_analysis.scenario.blocks import is_vehicle_row
     from praetor_analysis.scenario.calc import run
+    from praetor_analysis.units.blocks import is_vehicle_row
 
     out: dict[tuple[str, str], np.ndarray] = {}
     t_rows = [(tid, row) for tid, row in zip(row_ids(targets), targets.to_dict("records"), strict=False)]
@@ -483,9 +483,9 @@ def iconic_report(targets: pd.DataFrame) -> Report:
     """The iconic weapons against ``targets`` (one model at BS 4), and per 100 points: the weapons fielded on the
     datasheets that carry them and a few iconic datasheets (:mod:`praetor_analysis.analysis.per_point`)."""
     from praetor_analysis.analysis.per_point import per_point_table
-    from praetor_analysis.scenario.blocks import frame_rows
     from praetor_analysis.scenario.document import target_of_block
-    from praetor_analysis.scenario.names import target_from_row
+    from praetor_analysis.units.blocks import frame_rows
+    from praetor_analysis.units.names import target_from_row
 
     report = build_report(
         select_weapons(DEFAULT_WEAPONS), targets, title="Praetor analysis: iconic weapons vs standard targets"
@@ -498,9 +498,11 @@ def roster_report(path: str, targets: pd.DataFrame, *, half_range: bool = False)
     """The report of a roster: its name and points, the whole list per target, the best unit per target."""
     from praetor_analysis.analysis.list_analysis import analyse_roster
     from praetor_analysis.bsdata.roster import read_roster, roster_units_frame, roster_weapons_frame
+    from praetor_analysis.units.fielded import read_roster_units
 
     roster = read_roster(path)
     analysis = analyse_roster(roster, targets, half_range=half_range)
+    account = read_roster_units(roster.document, Path(path).name).account()
     tables = {
         f"{roster.name}: list analysis": analysis,
         f"{roster.name}: units": roster_units_frame(roster),
@@ -518,6 +520,7 @@ def roster_report(path: str, targets: pd.DataFrame, *, half_range: bool = False)
             "its best melee weapon, charging, the target not striking back",
             targets=target_sentences(targets),
         ),
+        notes=(account,),
         roster_name=str(roster.name),
         roster_points=float(roster.points) if roster.points else None,
         roster_analysis=analysis,

@@ -17,6 +17,7 @@ from praetor_analysis.analysis.list_analysis import WHOLE_LIST, analyse_roster
 from praetor_analysis.bsdata.files import UntrustedFileError
 from praetor_analysis.bsdata.roster import read_roster_bytes
 from praetor_analysis.errors import PraetorError
+from praetor_analysis.units.fielded import read_roster_units
 from praetor_analysis.views import figures as F
 from praetor_analysis.views.formats import number, title_layout
 from praetor_analysis.views.tables import row_at_max
@@ -57,7 +58,7 @@ def roster_view(data: bytes | None, name: str, targets: pd.DataFrame, *, half_ra
     whole = table[table["unit"] == WHOLE_LIST]
     whole = whole[whole["measure"] == "casualties"]
     best = row_at_max(whole, pd.to_numeric(whole["mean"], errors="coerce")) if len(whole) else None
-    summary = f"{roster.name}: {units['unit_index'].nunique()} units, {number(roster.points)} points"
+    summary = read_roster_units(bytes(data), name).account()
     if best is not None:
         summary += (
             f"; the whole list does most to {best['target']} in {best['phase']} ({number(best['mean'])} "

@@ -26,8 +26,8 @@ import ipywidgets as W
 import pandas as pd
 import plotly.graph_objects as go
 
-from praetor_analysis.scenario.blocks import frame_rows
-from praetor_analysis.scenario.modifiers import REROLL_CHOICES, Modifiers
+from praetor_analysis.units.blocks import frame_rows
+from praetor_analysis.units.modifiers import REROLL_CHOICES, Modifiers
 from praetor_analysis.views import figure_specs as S
 from praetor_analysis.views.controls import labelled, note
 from praetor_analysis.views.download import Download

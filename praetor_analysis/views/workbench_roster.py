@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from praetor_analysis.io import atomic_write_bytes
-from praetor_analysis.scenario.modifiers import NO_MODIFIERS, Modifiers
-from praetor_analysis.scenario.unit_records import FieldedUnit
+from praetor_analysis.units.modifiers import NO_MODIFIERS, Modifiers
+from praetor_analysis.units.records import FieldedUnit
 from praetor_analysis.views.workbench_view import Attacker, Target
 
 __all__ = ["LoadedRoster", "local_scenarios", "read_loaded_roster", "roster_name_of"]
@@ -73,8 +73,8 @@ def read_loaded_roster(data: bytes, name: str, folder: Path) -> LoadedRoster:
             roster has no unit with a model.
     """
     from praetor_analysis.errors import ScenarioError
-    from praetor_analysis.scenario.fielded import roster_units
-    from praetor_analysis.scenario.unit_target import unique_labels
+    from praetor_analysis.units.fielded import roster_units
+    from praetor_analysis.units.target import unique_labels
 
     base = Path(name).name.strip() or "roster.ros"
     units = tuple(roster_units(bytes(data), base))

@@ -29,7 +29,7 @@ def sheet_target(label: str, block: Mapping[str, Any]) -> Target:
     Raises:
         ScenarioError: A bad block (a size or an option the data does not allow), naming ``target``.
     """
-    from praetor_analysis.scenario.fielded import fielded_unit
+    from praetor_analysis.units.fielded import fielded_unit
 
     unit = fielded_unit(dict(block), "target")
     return Target(label, dict(block), unit.points / unit.size if unit.size else float("nan"))

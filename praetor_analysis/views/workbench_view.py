@@ -16,7 +16,7 @@ from typing import Any
 
 import pandas as pd
 
-from praetor_analysis.scenario.modifiers import NO_MODIFIERS, Modifiers
+from praetor_analysis.units.modifiers import NO_MODIFIERS, Modifiers
 
 __all__ = [
     "MAX_ATTACKERS",
@@ -83,13 +83,13 @@ def option_choices(datasheet: str, faction: str, legion: str | None = None) -> l
     ``("Power Fist (Legion Tactical Sergeant) +15 pts", {"option": "Power Fist", "model": "Legion Tactical
     Sergeant"})`` (an option for the whole unit: its bare name). The options are the ones ``praetor calc``
     accepts for ``{"name": datasheet, "faction": faction, "legion": legion}`` (one reading:
-    :func:`praetor_analysis.scenario.datasheet.shown_options`; ``legion`` None: the datasheet's own). The items
+    :func:`praetor_analysis.units.datasheet.shown_options`; ``legion`` None: the datasheet's own). The items
     are hashable (a tuple of pairs, :func:`loadout_item` turns one into the scenario's form).
 
     Raises:
         ScenarioError: An unknown datasheet or Legion.
     """
-    from praetor_analysis.scenario.datasheet import shown_options
+    from praetor_analysis.units.datasheet import shown_options
 
     block: dict[str, Any] = {"name": datasheet, "faction": faction}
     if legion:
@@ -113,7 +113,7 @@ def option_choices(datasheet: str, faction: str, legion: str | None = None) -> l
 def legion_choices() -> list[tuple[str, str]]:
     """The Legion picker's (label, ``legion``): the datasheet's own (none given), then each Legion the data's
     conditions name (``("I: Dark Angels", "Dark Angels")``), as :func:`option_choices` takes them."""
-    from praetor_analysis.scenario.option_visibility import legion_names
+    from praetor_analysis.units.option_visibility import legion_names
 
     named = sorted(legion_names().values(), key=lambda n: n.split(":", 1)[1].strip())
     return [("the datasheet's own", ""), *((n, n.split(":", 1)[1].strip()) for n in named)]

@@ -5,15 +5,17 @@ list-against-list analysis call):
 
 - :func:`fielded_unit` ``(source, field="attacker") -> FieldedUnit``: ``source`` is a datasheet name or
   block (``{"name", "faction", "size", "loadout", "charging", ...}``: the loadout checked against the
-  data's limits and priced as the data prices it, :mod:`praetor_analysis.scenario.datasheet`) or a
+  data's limits and priced as the data prices it, :mod:`praetor_analysis.units.datasheet`) or a
   :class:`RosterSelection` (its models, statlines, wargear and the roster's points,
-  :mod:`praetor_analysis.scenario.roster_units`). Bad input raises ``ScenarioError`` naming ``field``.
-- :func:`roster_units` ``(path) -> list[FieldedUnit]``: every unit of a ``.ros``/``.rosz`` file.
+  :mod:`praetor_analysis.units.roster_units`). Bad input raises ``ScenarioError`` naming ``field``.
+- :func:`roster_units` ``(path) -> list[FieldedUnit]``: every unit of a ``.ros``/``.rosz`` file;
+  :func:`read_roster_units` ``(path) -> RosterReading``: the same with each unit's label and the points not
+  rated (``account()``: the one line every command prints).
 - :class:`FieldedUnit` (``datasheet``, ``faction``, ``size``, ``points``, ``groups``, ``options``,
   ``source``, ``notes``; ``with_flags(charging=True)``) and :class:`ModelGroup` (``model``, ``count``,
   ``statline``, ``weapons``, ``wargear``).
 
-The unit attacks with :func:`praetor_analysis.scenario.unit_attack.shooting` and ``melee``.
+The unit attacks with :func:`praetor_analysis.units.attack.shooting` and ``melee``.
 """
 
 from __future__ import annotations
@@ -22,11 +24,28 @@ from pathlib import Path
 from typing import Any
 
 from praetor_analysis.errors import ScenarioError
-from praetor_analysis.scenario.datasheet import build_loadout, is_datasheet
-from praetor_analysis.scenario.roster_units import RosterSelection, from_selection, roster_selections
-from praetor_analysis.scenario.unit_records import FieldedUnit, ModelGroup
+from praetor_analysis.units.datasheet import build_loadout, is_datasheet
+from praetor_analysis.units.records import FieldedUnit, ModelGroup
+from praetor_analysis.units.roster_units import (
+    RosterReading,
+    RosterSelection,
+    from_selection,
+    read_roster_units,
+    roster_selections,
+    unique_labels,
+)
 
-__all__ = ["FieldedUnit", "ModelGroup", "RosterSelection", "fielded_unit", "is_datasheet", "roster_units"]
+__all__ = [
+    "FieldedUnit",
+    "ModelGroup",
+    "RosterReading",
+    "RosterSelection",
+    "fielded_unit",
+    "is_datasheet",
+    "read_roster_units",
+    "roster_units",
+    "unique_labels",
+]
 
 
 def fielded_unit(source: Any, field: str = "attacker") -> FieldedUnit:

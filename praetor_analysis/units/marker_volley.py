@@ -1,9 +1,9 @@
 """Marker and template volleys: their hits from the target's formation (given, or the default one).
 
-:func:`marker_hits` lays a volley's markers or templates over a :class:`~praetor_analysis.scenario.formation.
+:func:`marker_hits` lays a volley's markers or templates over a :class:`~praetor_analysis.units.formation.
 MarkerSetup` (exact geometry, :mod:`praetor_analysis.markers`); :func:`placed` does it over the default
-formation (:func:`praetor_analysis.scenario.document.default_marker_setup`) for a volley fired without one,
-as a datasheet's weapons are (``scenario.unit_attack``) and a comparison's (``analysis.compare``), so that a
+formation (:func:`default_marker_setup`) for a volley fired without one,
+as a datasheet's weapons are (``units.attack``) and a comparison's (``analysis.compare``), so that a
 unit's Flamers and Frag missiles hit what ``praetor calc`` says they hit.
 
 The geometry (the distribution of models hit and of Gets Hot's 1s) is memoised on what it reads
@@ -22,7 +22,8 @@ import numpy as np
 
 from praetor_analysis.engine.hit_stage import shots_distribution
 from praetor_analysis.engine.volley import Volley
-from praetor_analysis.markers.attack import hits_from_formation, mega_blast_hits
+from praetor_analysis.errors import PraetorError
+from praetor_analysis.markers.attack import hits_from_formation, marker_kind, mega_blast_hits
 from praetor_analysis.markers.formation import Formation
 from praetor_analysis.markers.kinds import marker_kind_of
 from praetor_analysis.markers.options import MarkerOptions
@@ -30,10 +31,10 @@ from praetor_analysis.prob.dist import Dist
 from praetor_analysis.prob.memo import BoundedMemo
 from praetor_analysis.profiles.records import Unit, Weapon
 from praetor_analysis.rules.hooks import Role
-from praetor_analysis.scenario.document import default_marker_setup
-from praetor_analysis.scenario.formation import MarkerSetup, default_note
+from praetor_analysis.units.formation import MarkerSetup, default_formation, default_note
+from praetor_analysis.units.limits import check_marker_cost
 
-__all__ = ["geometry_key", "marker_hits", "placed", "placed_notes"]
+__all__ = ["default_marker_setup", "geometry_key", "marker_hits", "placed", "placed_notes"]
 
 Geometry = tuple[Dist, Dist, "np.ndarray | None", tuple[str, ...]]
 """(models hit, Gets Hot's 1s, the Mega-blast's joint hits per zone or None, the geometry's notes)."""
@@ -114,3 +115,21 @@ def placed_notes(volley: Volley, target: Unit) -> tuple[Volley, list[str]]:
         return volley, []
     laid, notes = marker_hits(volley, setup)
     return laid, [default_note(setup), *notes]
+
+
+def default_marker_setup(volley: Volley, target: Unit) -> MarkerSetup | None:
+    """The default formation (:func:`~praetor_analysis.units.formation.default_formation`) for a marker or
+    template volley without hits at a unit that is not a Vehicle; None when it does not apply or is too large
+    to compute (the marker rules are then listed as not modelled)."""
+    if volley.hits is not None or volley.mode != "shooting" or volley.snap_shots or target.is_vehicle:
+        return None
+    kind = marker_kind(volley.weapon)
+    bs = volley.attacker.BS
+    if kind is None or bs is None or not 1 <= bs <= 10:
+        return None
+    setup = default_formation(target)
+    try:
+        check_marker_cost(volley, setup, kind)
+    except PraetorError:
+        return None
+    return setup

@@ -10,12 +10,21 @@ left out, so the scenario parser applies its own defaults and reports bad values
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
+from praetor_analysis.prob.memo import BoundedMemo
 from praetor_analysis.profiles.records import is_vehicle_type
 
-__all__ = ["attacker_block", "frame_rows", "is_vehicle_row", "row_id", "target_block", "weapon_block"]
+__all__ = [
+    "attacker_block",
+    "frame_rows",
+    "is_vehicle_row",
+    "parse_cached",
+    "row_id",
+    "target_block",
+    "weapon_block",
+]
 
 _UNIT_STATS = ("WS", "BS", "S", "T", "W", "I", "A", "Ld", "Save", "Invulnerable")
 _TARGET_STATS = ("WS", "BS", "S", "T", "W", "I", "A", "Ld", "Save", "Invulnerable", "Cover")
@@ -164,3 +173,17 @@ def attacker_block(row: Mapping[str, Any] | Any, models: int = 1) -> dict[str, A
     if rules:
         block["rules"] = rules
     return block
+
+
+_PARSED: BoundedMemo[Any] = BoundedMemo(8192)
+
+
+def parse_cached(kind: str, data: Any, field_name: str, build: Callable[[], Any]) -> Any:
+    """Parse a weapon or unit block once: records are immutable, so sweeps reuse them (bounded memo)."""
+    if not isinstance(data, Mapping):
+        return build()
+    try:
+        key = (kind, field_name, type(data).__name__, repr(data))  # equal JSON-like blocks share a key
+    except RecursionError:
+        return build()
+    return _PARSED.get(key, build)

@@ -10,7 +10,7 @@ Matching ignores case and runs of spaces; ``NAME@FACTION`` (or ``NAME@PROFILE_ID
 ``T``...) is a profile and is passed on untouched. A name shared by different statlines is refused
 with the choices and how to pick one (``faction``, then ``profile_id``); a miss is refused with up to
 three close names. Datasheet names (a whole unit attacking) are resolved by
-:mod:`praetor_analysis.scenario.datasheet`.
+:mod:`praetor_analysis.units.datasheet`.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ import pandas as pd
 from praetor_analysis.bsdata.importer import STAT_COLUMNS
 from praetor_analysis.catalog import load_datasheets, load_targets, load_units, load_weapons
 from praetor_analysis.errors import ScenarioError
-from praetor_analysis.scenario.blocks import target_block, weapon_block
+from praetor_analysis.units.blocks import target_block, weapon_block
 
 __all__ = [
     "UNIT_STAT_KEYS",
@@ -36,7 +36,6 @@ __all__ = [
     "is_name_block",
     "is_target_profile",
     "pick_rows",
-    "resolve_names",
     "resolve_unit",
     "resolve_weapon",
     "split_pick",
@@ -251,7 +250,7 @@ def datasheet_names() -> tuple[str, ...]:
 
 
 def target_from_row(row: pd.Series | Mapping[str, Any], models: int | None = None) -> dict[str, Any]:
-    """:func:`~praetor_analysis.scenario.blocks.target_block` of a catalog row; a fortification with armour
+    """:func:`~praetor_analysis.units.blocks.target_block` of a catalog row; a fortification with armour
     values and hull points is shot at as a vehicle (its Unit Type then reads ``Vehicle (...)``)."""
     block = target_block(row, models)
     if str(row.get("profile_type", "")) == "Fortification" and str(row.get("Front", "")).strip() not in ("", "-"):
@@ -278,35 +277,3 @@ def resolve_unit(value: Any, field: str = "target") -> Any:
         rest["rules"] = [*block["rules"], *(r for r in rest["rules"] if r not in block["rules"])]
     block.update(rest)
     return block
-
-
-def _volley_names(data: Mapping[str, Any], prefix: str) -> dict[str, Any]:
-    out = dict(data)
-    if "weapon" in out:
-        out["weapon"] = resolve_weapon(out["weapon"], f"{prefix}weapon")
-    if "attacker" in out:
-        out["attacker"] = resolve_unit(out["attacker"], f"{prefix}attacker")
-    return out
-
-
-def resolve_names(data: Mapping[str, Any]) -> Mapping[str, Any]:
-    """A scenario with every name (weapon, target, attacker, target_weapon, the firing units' volleys)
-    replaced by the block it names; the document itself is not changed.
-
-    Raises:
-        ScenarioError: An unknown or ambiguous name, naming the field.
-    """
-    out = _volley_names(data, "")
-    if "target" in out:
-        out["target"] = resolve_unit(out["target"], "target")
-    if "target_weapon" in out:
-        out["target_weapon"] = resolve_weapon(out["target_weapon"], "target_weapon")
-    units = out.get("firing_units")
-    if isinstance(units, list):
-        out["firing_units"] = [
-            [_volley_names(v, f"firing_units[{i}][{j}].") if isinstance(v, Mapping) else v for j, v in enumerate(u)]
-            if isinstance(u, list)
-            else u
-            for i, u in enumerate(units)
-        ]
-    return out

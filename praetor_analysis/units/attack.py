@@ -5,7 +5,7 @@ most wounds off this target's models (hull points off a vehicle), unless its Uni
 weapon (:data:`FIRE_ALL_TYPES`); then each weapon fires, one profile per weapon (``Missile Launcher -
 Krak`` or ``- Frag``, whichever does more). Grenades are not thrown (one model of a unit may throw one
 instead of firing). A blast or template weapon fired at a unit lands on the target standing in its default
-formation (:func:`~praetor_analysis.scenario.formation.default_formation`: lines of five on the base of its
+formation (:func:`~praetor_analysis.units.formation.default_formation`: lines of five on the base of its
 Unit Type, a coherency range apart), and the hits come from that
 geometry. All the unit's volleys are one firing unit: wounds and hull points carry over, Pinning is tested
 once.
@@ -43,10 +43,10 @@ from praetor_analysis.melee.combat import resolve_combat
 from praetor_analysis.prob.dist import Dist
 from praetor_analysis.profiles.records import Unit, Weapon, unit_from_mapping
 from praetor_analysis.rules.hooks import Role
-from praetor_analysis.scenario.document import parse_cached
-from praetor_analysis.scenario.marker_volley import placed
-from praetor_analysis.scenario.unit_records import FieldedUnit, ModelGroup
-from praetor_analysis.scenario.unit_volleys import (
+from praetor_analysis.units.blocks import parse_cached
+from praetor_analysis.units.marker_volley import placed
+from praetor_analysis.units.records import FieldedUnit, ModelGroup
+from praetor_analysis.units.volleys import (
     best_volley,
     resolve_firing_units,
     resolve_unit_volleys,
@@ -174,7 +174,8 @@ def _shooting_plan(
             why = "no Ballistic Skill in its statline" if models.BS is None else "no ranged weapon"
             chosen.append(_entry(g, None, unused, why=why))
             continue
-        if any(models.has_type(t) for t in FIRE_ALL_TYPES):
+        fire_all = any(models.has_type(t) for t in FIRE_ALL_TYPES)
+        if fire_all:
             families: dict[str, list[Weapon]] = {}
             for w in ranged:
                 families.setdefault(_family(w), []).append(w)
@@ -185,21 +186,24 @@ def _shooting_plan(
             rule = "one weapon per model"
         picks = []
         for pool in pools:
+            kinds = list(dict.fromkeys(pool))  # each profile once; a model firing every weapon fires every copy
             laid = [
-                placed(Volley(w, models, half_range=half_range), target) for w in pool
+                placed(Volley(w, models, half_range=half_range), target) for w in kinds
             ]  # markers: default formation
             aimed = [v for v, _ in laid]
             best, scores = best_volley(target, aimed)
             j = aimed.index(best)
-            for i, w in enumerate(pool):
-                if i != j:
+            for i, w in enumerate(kinds):
+                if i != j and w.name != best.weapon.name:
                     unused[w.name] = f"{rule}: {_better(best.weapon.name, scores, i, j, target)}"
             note = laid[j][1]
             if note:
                 applied.append(note)
-            picks.append((best, {"formation": note} if note else {}))
-        volleys.extend(v for v, _ in picks)
-        chosen.extend(_entry(g, v.weapon.name, unused if k == 0 else {}, **f) for k, (v, f) in enumerate(picks))
+            copies = pool.count(kinds[j]) if fire_all else 1
+            more: dict[str, Any] = {"formation": note} if note else {}
+            picks.append((best, {**more, "copies": copies} if copies > 1 else more, copies))
+        volleys.extend(v for v, _, copies in picks for _ in range(copies))
+        chosen.extend(_entry(g, v.weapon.name, unused if k == 0 else {}, **f) for k, (v, f, _) in enumerate(picks))
     return volleys, chosen, applied
 
 
@@ -231,8 +235,11 @@ def _grenades(g: ModelGroup, target: Unit) -> list[Weapon]:
 
 def _second_weapons(options: Sequence[Weapon], w: Weapon) -> list[Weapon]:
     """The other melee weapons that may give ``w`` the +1 Attack of a second weapon: not a grenade or a
-    Detonation weapon, whose rules limit the model to a single blow with them (docs/rules.md#grenade-attack)."""
-    return [o for o in options if o is not w and attack_limit(o) is None]
+    Detonation weapon, whose rules limit the model to a single blow with them (docs/rules.md#grenade-attack).
+    A second copy of ``w`` itself (a pair of lightning claws, a Leviathan's two siege claws) is one of them."""
+    rest = list(options)
+    del rest[next(i for i, o in enumerate(rest) if o is w)]
+    return [replace(o) if o is w else o for o in rest if attack_limit(o) is None]
 
 
 def melee_weapons(weapons: Sequence[Mapping[str, Any]], enemy: Unit) -> list[Weapon]:
@@ -245,7 +252,7 @@ def _group_blows(unit: Unit, options: list[Weapon], target: Unit) -> list[tuple[
     out = []
     # a Side is a whole-round fighter and needs T and W; the attack count and Initiative never read them
     striker = replace(unit, T=unit.T if unit.T is not None else 1, W=unit.W if unit.W is not None else 1)
-    for w in options:
+    for w in dict.fromkeys(options):  # each profile once (a second copy counts as the second weapon)
         if w.plays(Role.GRENADE_BLOW):  # one hit a model, at Initiative 1
             out.append((Volley(w, unit, mode="melee", attacks=Dist.point(unit.models)), 1))
             continue

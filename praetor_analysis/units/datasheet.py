@@ -7,10 +7,10 @@ of :func:`~praetor_analysis.catalog.load_datasheets`); ``size`` adds models to t
 place of the wargear it replaces. Wargear taken for the whole unit goes to the models its per-model cost
 counts, else to the models that are not Characters (a squad's heavy weapons, not its Sergeant's).
 
-Every item is checked against the data's own constraints (:mod:`praetor_analysis.scenario.loadout_limits`)
+Every item is checked against the data's own constraints (:mod:`praetor_analysis.units.loadout_limits`)
 and refused on one line naming ``loadout[i]`` and the option: an option the datasheet does not have, or
 one the data hides for this force (``legion``, by default the datasheet's own Legion:
-:mod:`praetor_analysis.scenario.option_visibility`), the message saying what would show it; a count that
+:mod:`praetor_analysis.units.option_visibility`), the message saying what would show it; a count that
 is not a whole number of at least 1, or more models than the slot holds; per model, more than its group
 allows (one choice of an exclusive group such as a Sergeant's melee weapon) or a second copy of an option
 taken once; in the unit, more than an option or group allows there ("1 in 10 may exchange", "One Legionary may take").
@@ -38,14 +38,14 @@ from praetor_analysis.catalog import (
     load_weapons,
 )
 from praetor_analysis.errors import ScenarioError
-from praetor_analysis.scenario.blocks import attacker_block, frame_rows, weapon_block
-from praetor_analysis.scenario.limits import check_loadout_length
-from praetor_analysis.scenario.loadout_limits import Limits, option_chain, refuse_if_hidden
-from praetor_analysis.scenario.modifiers import split_modifiers
-from praetor_analysis.scenario.names import UNIT_STAT_KEYS, fold, is_name_block, split_pick, suggestions
-from praetor_analysis.scenario.option_visibility import Ancestry, legion_names, legion_of, visibility
-from praetor_analysis.scenario.unit_records import FieldedUnit, Loadout, ModelGroup
-from praetor_analysis.scenario.wargear_effects import Item, with_wargear
+from praetor_analysis.units.blocks import attacker_block, frame_rows, weapon_block
+from praetor_analysis.units.limits import check_loadout_length
+from praetor_analysis.units.loadout_limits import Limits, option_chain, refuse_if_hidden
+from praetor_analysis.units.modifiers import split_modifiers
+from praetor_analysis.units.names import UNIT_STAT_KEYS, fold, is_name_block, split_pick, suggestions
+from praetor_analysis.units.option_visibility import Ancestry, legion_names, legion_of, visibility
+from praetor_analysis.units.records import FieldedUnit, Loadout, ModelGroup
+from praetor_analysis.units.wargear_effects import Item, with_wargear
 
 __all__ = [
     "DATASHEET_FIELDS",
@@ -276,7 +276,7 @@ class _Build:
         return self._shown[i]
 
     def hidden(self, i: int) -> bool:
-        """Whether the data hides option row ``i`` for this force (``scenario.option_visibility``)."""
+        """Whether the data hides option row ``i`` for this force (``units.option_visibility``)."""
         return self._visibility(i)[0]
 
     def hidden_why(self, i: int) -> str:

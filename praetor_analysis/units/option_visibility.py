@@ -25,7 +25,7 @@ from typing import Any
 
 from praetor_analysis.catalog import load_wargear_options
 from praetor_analysis.errors import ScenarioError
-from praetor_analysis.scenario.names import fold, suggestions
+from praetor_analysis.units.names import fold, suggestions
 
 __all__ = ["Ancestry", "legion_names", "legion_of", "visibility"]
 

@@ -1,7 +1,7 @@
 """The records of a unit as fielded: groups of identical models with their statline, wargear and weapons.
 
-Built by :func:`praetor_analysis.scenario.fielded.fielded_unit` (from a datasheet and a loadout, or from a
-roster selection); read by the unit attack (``scenario.unit_attack``), the roster ratings, the wargear
+Built by :func:`praetor_analysis.units.fielded.fielded_unit` (from a datasheet and a loadout, or from a
+roster selection); read by the unit attack (``units.attack``), the roster ratings, the wargear
 rankings, the dashboard and the list-against-list analysis. Records are frozen: a change is a new record.
 """
 
@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from praetor_analysis.scenario.modifiers import NO_MODIFIERS, Modifiers
+from praetor_analysis.units.modifiers import NO_MODIFIERS, Modifiers
 
 __all__ = ["FieldedUnit", "Loadout", "ModelGroup"]
 

@@ -14,7 +14,7 @@ repeated one), or its datasheet's name when that names one unit of the roster.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
@@ -22,9 +22,10 @@ from typing import Any
 
 from praetor_analysis.catalog import load_units
 from praetor_analysis.errors import PraetorError, ScenarioError
-from praetor_analysis.scenario.blocks import frame_rows, is_vehicle_row, row_value, target_block
-from praetor_analysis.scenario.fielded import FieldedUnit, roster_units
-from praetor_analysis.scenario.names import fold, is_target_profile, suggestions
+from praetor_analysis.units.blocks import frame_rows, is_vehicle_row, row_value, target_block
+from praetor_analysis.units.fielded import FieldedUnit, roster_units
+from praetor_analysis.units.names import fold, is_target_profile, suggestions
+from praetor_analysis.units.roster_units import unique_labels
 
 __all__ = ["ROSTER_FIELDS", "UnitTarget", "as_target", "roster_unit", "statlines", "unique_labels"]
 
@@ -74,7 +75,8 @@ def statlines(unit: FieldedUnit) -> list[tuple[str, int, Mapping[str, Any]]]:
         ]
         match = next((r for r in rows if row_value(r, "T") == row_value(chars, "T")), rows[0] if rows else None)
         if match is not None and is_vehicle_row(match):
-            chars.update({k: match[k] for k in _ARMOUR if row_value(match, k) is not None and row_value(chars, k) is None})
+            own = {k for k in _ARMOUR if row_value(chars, k) is not None}  # a roster's statline carries its own
+            chars.update({k: match[k] for k in _ARMOUR if k not in own and row_value(match, k) is not None})
         out.append((g.model, g.count, chars))
     return out
 
@@ -141,17 +143,6 @@ def as_target(unit: FieldedUnit, label: str | None = None, field: str = "target"
 def _roster_units(path: str, mtime_ns: int, size: int) -> tuple[FieldedUnit, ...]:
     """The units of a roster file, read once while the file stays the same (a scenario array naming it)."""
     return tuple(roster_units(path))
-
-
-def unique_labels(labels: Sequence[str]) -> list[str]:
-    """Labels made unique as ``praetor roster`` prints them: a repeated one as ``Tactical Squad (1)``, ``(2)``."""
-    seen: dict[str, int] = {}
-    total = {x: list(labels).count(x) for x in labels}
-    out = []
-    for x in labels:
-        seen[x] = seen.get(x, 0) + 1
-        out.append(f"{x} ({seen[x]})" if total[x] > 1 else x)
-    return out
 
 
 def roster_unit(block: Mapping[str, Any], field: str = "target") -> tuple[str, FieldedUnit]:

@@ -6,7 +6,7 @@ the unit's), of the group in the whole unit (``group_unit_max``), of the option 
 in the whole unit (``unit_max``); a limit may grow with the unit (``"0+1/10:model"``: one more for every
 ten models). An option that refines another (``parent``) takes its parent's place in the parent's group,
 unless the model already has the parent. A limit counted on something the tables do not hold is not
-enforced. :class:`Limits` answers for one datasheet being fielded (``scenario.datasheet``).
+enforced. :class:`Limits` answers for one datasheet being fielded (``units.datasheet``).
 """
 
 from __future__ import annotations
