@@ -11,13 +11,15 @@ import argparse
 import json
 import os
 import re
+import signal
 import sys
+import threading
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
 from praetor_analysis.errors import MAX_MESSAGE_CHARS, PraetorError, cap_message
-from praetor_analysis.io import check_output_path
+from praetor_analysis.io import OutputError, check_output_path
 
 if TYPE_CHECKING:  # imported where used: the command starts without the analysis modules
     from praetor_analysis.analysis.fire_plan import FirePlan
@@ -39,8 +41,11 @@ def _one_line(message: str) -> str:
 
 def _os_message(exc: OSError) -> str:
     """One line for a file-system error: the file and the reason."""
-    name = exc.filename if exc.filename is not None else ""
-    return f"cannot read or write {str(name)!r}: {exc.strerror or exc}"
+    if isinstance(exc, OutputError):
+        return str(exc)
+    if exc.filename is None:  # never name '' for a file
+        return f"a file could not be read or written: {exc.strerror or exc}"
+    return f"cannot read or write {str(exc.filename)!r}: {exc.strerror or exc}"
 
 
 #: A Dask scheduler address: ``PROTOCOL://HOST[:PORT]`` or ``HOST:PORT`` (no spaces).
@@ -362,6 +367,10 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _terminated(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
 def _reader_gone() -> int:
     """Standard output's reader stopped reading (``praetor ... | head``): stop quietly, exit status 0."""
     try:
@@ -380,6 +389,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # argparse already printed a one-line usage error
         return int(exc.code or 0)
+    main_thread = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGTERM, _terminated) if main_thread else None  # unwinds: no temporary left
+    try:
+        return _run(args)
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+
+
+def _run(args: argparse.Namespace) -> int:
     try:
         status = int(args.func(args))
         sys.stdout.flush()  # a reader that stopped reading (| head) is seen here, not at exit
