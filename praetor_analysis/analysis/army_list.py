@@ -32,6 +32,7 @@ from praetor_analysis.units.target import as_target, unique_labels
 __all__ = [
     "MAX_LIST_BYTES",
     "MAX_LIST_UNITS",
+    "NOT_IN_LISTS",
     "ArmyList",
     "ListUnit",
     "load_list",
@@ -45,6 +46,11 @@ MAX_LIST_UNITS = 200
 """Most units in one list (a larger list is refused)."""
 MAX_LIST_BYTES = 4 * 1024 * 1024
 """Largest JSON list file read."""
+NOT_IN_LISTS: dict[str, str] = {
+    "charging": "not a unit's own: in a matchup's melee every attacker charges and every target is charged",
+    "disordered": "not a unit's own: a matchup's melee starts each pair fresh",
+}
+"""Fields of a datasheet block a list's unit may not give, and why (a list's pairs decide them)."""
 
 
 @dataclass(frozen=True)
@@ -138,6 +144,8 @@ def read_list_json(data: Any, name: str = "list") -> ArmyList:
     entries = []
     sources = []
     for i, block in enumerate(data):
+        for key in sorted(set(block) & set(NOT_IN_LISTS) if isinstance(block, Mapping) else ()):
+            raise ScenarioError(f"units[{i}].{key}: {NOT_IN_LISTS[key]}", field=f"units[{i}].{key}", value=block[key])
         loadout = fielded_unit(block, f"units[{i}]")
         entries.append(loadout)
         sources.append({"name": block} if isinstance(block, str) else dict(block))
