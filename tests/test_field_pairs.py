@@ -60,7 +60,7 @@ def _pair(without: dict[str, Any], with_field: dict[str, Any], field: str) -> st
         "firer_distance beside a blast",
         "legion on custodes",
         "template range in melee",
-    ],  # fmt: skip
+    ],
 )
 def test_issue_38s_silent_fields_now_refused(without: dict[str, Any], with_field: dict[str, Any], field: str) -> None:
     assert _pair(without, with_field, field) == "refused"
