@@ -67,7 +67,7 @@ def test_a_ten_megabyte_unit_name_is_refused(tmp_path: Path, capsys: pytest.Capt
     path = tmp_path / "long.ros"
     path.write_text(_roster('<selection name="' + "A" * 10_000_000 + '" type="unit"/>'), encoding="utf-8")
     code, _, err = _run(["roster", str(path)], capsys)
-    _refused(code, err, "10000000 characters", "longer than 1000")
+    _refused(code, err, "10000000 characters", "at most 1000")
 
 
 @pytest.mark.parametrize("value", ["NaN", "abc", "-100", "1e308", "inf"])
