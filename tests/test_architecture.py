@@ -1,7 +1,11 @@
 """The house holds: imports follow the layer order, no cycles, no private names across modules, small modules.
 
 The layers, lowest first (a module may import only from its own layer or those below it):
+<<<<<<< HEAD
 lazy -> errors -> prob -> rules -> profiles -> engine -> markers -> bsdata -> catalog -> vehicles -> melee ->
+=======
+errors -> io -> prob -> rules -> profiles -> engine -> markers -> bsdata -> catalog -> vehicles -> melee ->
+>>>>>>> robust
 units -> scenario -> analysis -> views -> cli. The package ``__init__`` re-exports lazily and is exempt.
 """
 
@@ -16,8 +20,12 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "praetor_analysis"
 LAYERS = (
+<<<<<<< HEAD
     "lazy",
     "errors", "prob", "rules", "profiles", "engine", "markers", "bsdata", "catalog", "vehicles", "melee",
+=======
+    "errors", "io", "prob", "rules", "profiles", "engine", "markers", "bsdata", "catalog", "vehicles", "melee",
+>>>>>>> robust
     "units", "scenario", "analysis", "views", "cli",
 )  # fmt: skip
 MAX_LINES = 600
