@@ -46,9 +46,6 @@ from praetor_analysis.bsdata import (
 )
 from praetor_analysis.catalog import load_datasheets, load_wargear_options, load_weapons
 from praetor_analysis.rules import Holder, lookup
-from praetor_analysis.units.blocks import attacker_block, weapon_block
-from praetor_analysis.rules.catalogue import lookup
-from praetor_analysis.rules.registry import Holder
 from praetor_analysis.units.blocks import attacker_block, is_vehicle_row, row_value, weapon_block
 from praetor_analysis.units.datasheet import is_character
 from praetor_analysis.units.names import fold
