@@ -25,6 +25,7 @@ value. The bound is loose against multi-wound models (an unsaved wound counts as
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -131,21 +132,40 @@ def _expected(result: Mapping[str, Any], target: ListUnit) -> float:
 
 
 class _Evaluator:
-    """Exact values of sets of units at one target, memoised by the ordered set."""
+    """Exact values of sets of units at one target, memoised by what the ordered set fires: units whose volleys
+    at a target are equal (two Tactical Squads alike) share one class there, so a set's value is computed once
+    per sequence of classes, not once per choice of equal units."""
 
     def __init__(self, units: Sequence[ListUnit], targets: Sequence[ListUnit], half_range: bool = False) -> None:
         self.units, self.targets = units, targets
+        self._volleys: list[list[list[Volley]]] = []
         self.volleys = [[unit_volleys(u, t, half_range=half_range) for t in targets] for u in units]
         self.memo: dict[tuple[int, tuple[int, ...]], tuple[float, Mapping[str, Any]]] = {}
         self.caps: dict[tuple[int, int], float] = {}
         self.evaluations = 0
 
+    @property
+    def volleys(self) -> list[list[list[Volley]]]:
+        """``volleys[a][t]``: what unit ``a`` fires at target ``t``."""
+        return self._volleys
+
+    @volleys.setter
+    def volleys(self, value: list[list[list[Volley]]]) -> None:
+        self._volleys = value
+        self.kind: list[list[int]] = [[a] * len(row) for a, row in enumerate(value)]
+        firsts: dict[tuple[int, Any], int] = {}
+        for a, row in enumerate(value):
+            for t, volleys in enumerate(row):
+                with contextlib.suppress(TypeError):  # a volley that cannot be hashed is its own class
+                    self.kind[a][t] = firsts.setdefault((t, tuple(volleys)), a)
+
     def value(self, t: int, members: Sequence[int]) -> tuple[float, Mapping[str, Any] | None]:
-        key = (t, tuple(sorted(members)))
+        order = sorted(members)
+        key = (t, tuple(self.kind[a][t] for a in order))
         if not key[1]:
             return 0.0, None
         if key not in self.memo:
-            firing = [self.volleys[a][t] for a in key[1] if self.volleys[a][t]]
+            firing = [self.volleys[a][t] for a in order if self.volleys[a][t]]
             if not firing:
                 self.memo[key] = (0.0, {})
             else:
@@ -253,6 +273,8 @@ def _greedy(ev: _Evaluator) -> list[int | None]:
                 if src is not None
                 else 0.0
             )
+            if a > 0 and assign[a - 1] == src and ev.kind[a - 1] == ev.kind[a]:
+                continue  # moving an equal unit from the same target gains the same: tried already
             for t in range(nt):
                 if t == src:
                     continue

@@ -34,6 +34,7 @@ from praetor_analysis.bsdata.files import (
     local,
     profile_characteristics,
 )
+from praetor_analysis.io import atomic_write_text
 from praetor_analysis.profiles.vocabulary import SHOT_TYPES, clean_type, rule_name, split_type
 from praetor_analysis.rules.catalogue import lookup
 from praetor_analysis.rules.registry import Holder
@@ -365,13 +366,13 @@ def build_catalog(bsdata_dir: str | Path, out_dir: str | Path) -> ImportReport:
 
     Args:
         bsdata_dir: Folder with one ``.gst`` and the ``.cat`` files.
-        out_dir: Destination folder (created if needed).
+        out_dir: Destination folder (created if needed, once the input has been read; each file is written
+            whole or not at all).
 
     Returns:
         An :class:`ImportReport` with counts and the unresolved links.
     """
     bsdata_dir, out_dir = Path(bsdata_dir), Path(out_dir)
-    out_dir.mkdir(parents=True, exist_ok=True)
     data = BSData.load(bsdata_dir)
     report = ImportReport(files=len(data.files()))
     report.unresolved = data.check_links()
@@ -395,8 +396,9 @@ def build_catalog(bsdata_dir: str | Path, out_dir: str | Path) -> ImportReport:
         "targets.csv": targets,
         "rule_names.csv": names,
     }
+    out_dir.mkdir(parents=True, exist_ok=True)  # only once the input has been read whole
     for file_name, frame in written.items():
-        frame.to_csv(out_dir / file_name, index=False, lineterminator="\n")
+        atomic_write_text(out_dir / file_name, frame.to_csv(index=False, lineterminator="\n"))
 
     provenance = {
         "source_repository": SOURCE_REPOSITORY,
@@ -422,7 +424,5 @@ def build_catalog(bsdata_dir: str | Path, out_dir: str | Path) -> ImportReport:
         },
         "unresolved_links": [u.__dict__ for u in report.unresolved],
     }
-    (out_dir / "provenance.json").write_text(
-        json.dumps(provenance, indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
-    )
+    atomic_write_text(out_dir / "provenance.json", json.dumps(provenance, indent=1, ensure_ascii=False) + "\n")
     return report

@@ -37,6 +37,8 @@ from praetor_analysis.bsdata.files import (
 )
 from praetor_analysis.bsdata.roster_tree import is_statline, is_weapon, loose_selections, name_count, unit_nodes
 from praetor_analysis.bsdata.wargear_saves import WargearReading, read_wargear
+from praetor_analysis.engine.cost import MAX_NAME_CHARS, check_finite_cost
+from praetor_analysis.errors import PraetorError
 from praetor_analysis.profiles.vocabulary import clean_type
 
 __all__ = [
@@ -67,6 +69,8 @@ MAX_ROSZ_BYTES = 50 * 1024 * 1024
 MAX_ROSZ_FILE_BYTES = 50 * 1024 * 1024
 """Largest roster file accepted on disk."""
 MAX_SELECTION_NUMBER = 10_000
+#: Most unit selections read from one roster (a list is at most 200 units; empty selections count too).
+MAX_ROSTER_UNITS = 1_000
 """Largest ``number`` of one selection accepted (a real roster's largest is a few dozen models)."""
 
 _CHUNK = 64 * 1024
@@ -196,7 +200,7 @@ def selection_statline(sel: Element) -> tuple[str, dict[str, str]] | None:
     carries itself, or None."""
     for prof in children(sel, "profiles", "profile"):
         if is_statline(prof):
-            return " ".join((prof.get("name") or "").split()), _chars(prof)
+            return _name(prof), _chars(prof)
     return None
 
 
@@ -230,16 +234,31 @@ def selection_number(sel: Element) -> int:
 
 
 def _pts(sel: Element) -> float:
+    """The selection's ``Pts`` costs added up; a cost that is not a finite number of 0 to 1,000,000 (``NaN``,
+    ``abc``, ``-100``, ``1e308``) is refused, naming the selection."""
     total = 0.0
     for cost in children(sel, "costs", "cost"):
         if cost.get("typeId") == PTS_COST_TYPE_ID or (cost.get("name") or "").strip().lower() == "pts":
+            where = f"{local(sel.tag)} {_short(sel.get('name') or '')!r}"
             try:
-                value = float(cost.get("value", "0"))
-            except ValueError:
-                continue
-            if math.isfinite(value):
-                total += value
+                total += check_finite_cost(cost.get("value", "0"), where)
+            except PraetorError as exc:
+                raise UntrustedFileError(str(exc)) from None
     return total
+
+
+def _short(text: str, limit: int = 60) -> str:
+    return text if len(text) <= limit else f"{text[: limit - 3]}... ({len(text)} characters)"
+
+
+def _name(sel: Element) -> str:
+    """A selection's or profile's name, spaces collapsed; one longer than MAX_NAME_CHARS is refused."""
+    raw = sel.get("name") or ""
+    if len(raw) > MAX_NAME_CHARS:
+        raise UntrustedFileError(
+            f"{local(sel.tag)} {_short(raw)!r}: a name of {len(raw)} characters (at most {MAX_NAME_CHARS})"
+        )
+    return " ".join(raw.split())
 
 
 def _number(sel: Element) -> int:
@@ -276,7 +295,7 @@ def _weapon_profile(profile: Element) -> dict[str, str]:
     ch = _chars(profile)
     raw = ch.get("Type", "")
     return {
-        "name": " ".join((profile.get("name") or "").split()),
+        "name": _name(profile),
         "Range": ch.get("Range", ""),
         "Strength": ch.get("Strength", ""),
         "AP": ch.get("AP", ""),
@@ -294,7 +313,7 @@ def _fill(unit: RosterUnit, sel: Element) -> None:
     unit.points += _pts(sel)
     for prof in children(sel, "profiles", "profile"):
         if is_statline(prof):
-            model = ModelCount(" ".join((prof.get("name") or "").split()), n, _chars(prof))
+            model = ModelCount(_name(prof), n, _chars(prof))
             for i, known in enumerate(unit.models):
                 if (known.name, known.statline) == (model.name, model.statline):
                     unit.models[i] = replace(known, count=known.count + n)
@@ -316,7 +335,7 @@ def _fill(unit: RosterUnit, sel: Element) -> None:
 
 
 def _unit(sel: Element, force: str, parent: str = "") -> RosterUnit:
-    unit = RosterUnit(" ".join((sel.get("name") or "").split()), force=force, parent=parent)
+    unit = RosterUnit(_name(sel), force=force, parent=parent)
     _fill(unit, sel)
     return unit
 
@@ -337,13 +356,17 @@ def read_roster_bytes(data: bytes, name: str) -> Roster:
     if local(root.tag) != "roster":
         raise UntrustedFileError(f"{name}: root element <{local(root.tag)[:60]}> is not a roster")
     try:
-        units = [_unit(sel, force, parent) for sel, force, parent in unit_nodes(root)]
+        nodes = unit_nodes(root)
+        if len(nodes) > MAX_ROSTER_UNITS:
+            raise UntrustedFileError(
+                f"{len(nodes)} unit selections (empty ones too), more than {MAX_ROSTER_UNITS}: not a roster to read"
+            )
+        units = [_unit(sel, force, parent) for sel, force, parent in nodes]
+        loose = tuple((_name(sel), _pts(sel)) for sel, _ in loose_selections(root) if _pts(sel))
+        total = _pts(root)
     except UntrustedFileError as exc:
         raise UntrustedFileError(f"{name}: {exc}") from None
-    loose = tuple(
-        (" ".join((sel.get("name") or "").split()), _pts(sel)) for sel, _ in loose_selections(root) if _pts(sel)
-    )
-    return Roster((root.get("name") or "").strip(), units, _pts(root), bytes(data), loose)
+    return Roster((root.get("name") or "").strip(), units, total, bytes(data), loose)
 
 
 def read_roster(path: str | Path) -> Roster:

@@ -24,6 +24,7 @@ from praetor_analysis.engine.volley import Volley
 from praetor_analysis.errors import PraetorError, ScenarioError, show_value
 from praetor_analysis.markers.attack import marker_kind, wall_of_death_hits
 from praetor_analysis.markers.formation import Hull
+from praetor_analysis.markers.kinds import marker_kind_of
 from praetor_analysis.melee.blows import Side
 from praetor_analysis.prob.dice import DiceExpr, parse_dice
 from praetor_analysis.prob.dist import Dist
@@ -242,6 +243,12 @@ def volley_of_blocks(
         raise ScenarioError(f'{prefix}weapon.Type: {weapon.type.text!r} is not a melee weapon for "mode": "melee"')
     if mode == "shooting" and weapon.is_melee:
         raise ScenarioError(f'{prefix}weapon.Type: {weapon.type.text!r} is a melee weapon; use "mode": "melee"')
+    if mode == "melee" and weapon.plays(Role.TEMPLATE):
+        raise ScenarioError(
+            f"{prefix}weapon.Range: a {weapon.range.template} range is fired, never struck with in melee",
+            field=f"{prefix}weapon.Range",
+            value=weapon.range.template,
+        )
     snap = _flag(snap_shots, "snap_shots", prefix)
     if snap and mode == "melee":
         raise ScenarioError(f"{prefix}snap_shots: not used in melee, got true")
@@ -532,6 +539,28 @@ def _best_profile(data: Mapping[str, Any]) -> BestProfile:
     return BestProfile(tuple(choices), names, metric)
 
 
+def _check_marker_fields(data: Mapping[str, Any], weapon: Weapon, kind: str) -> None:
+    """Refuse a marker field the weapon's kind does not read: ``aim`` and ``edges`` beside a template (it is
+    turned about the firer, never aimed at a model, and does not scatter), ``formation.firer_distance``
+    beside a marker that is not a template (a Blast is placed over the target, wherever the firer stands)."""
+    found = marker_kind_of(weapon)
+    template = found is not None and found.shape == "template"
+    if template:
+        for key, why in (
+            ("aim", "it is turned about the firer to cover the most models, never aimed at one"),
+            ("edges", "it does not scatter, so no battlefield edge changes what it covers"),
+        ):
+            if data.get(key) is not None:
+                raise ScenarioError(f"{key}: not read for {weapon.name!r}, a {kind}: {why}", field=key)
+    formation = data.get("formation")
+    if not template and isinstance(formation, Mapping) and "firer_distance" in formation:
+        raise ScenarioError(
+            f"formation.firer_distance: only templates read it; {weapon.name!r} is a {kind} marker placed over "
+            "the target wherever the firer stands",
+            field="formation.firer_distance",
+        )
+
+
 def _marker_volley(data: Mapping[str, Any], target: Unit) -> tuple[Volley, MarkerSetup]:
     """The volley and marker setup of a scenario with a ``formation``."""
     if data.get("hits") is not None:
@@ -549,6 +578,7 @@ def _marker_volley(data: Mapping[str, Any], target: Unit) -> tuple[Volley, Marke
     kind = marker_kind(weapon)
     if kind is None:
         raise ScenarioError(f"formation: weapon {weapon.name!r} has no Blast, Barrage or Template rule")
+    _check_marker_fields(data, weapon, kind)
     if isinstance(setup.shape, Hull) and kind in {"Template", "Hellstorm", "Torrent"}:
         raise ScenarioError("formation.hull: templates against vehicle hulls are not modelled yet")
     if isinstance(setup.shape, Hull) and kind == "Apocalyptic Barrage":

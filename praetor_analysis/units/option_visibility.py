@@ -80,6 +80,13 @@ def legion_of(value: Any, faction: str, field: str) -> str:
     if key not in names:
         shown = sorted({n.split(":", 1)[1].strip() for n in names.values()})
         raise ScenarioError(f"{field}.legion: no Legion named {given!r}{suggestions(given, shown)}")
+    if fold(faction) not in names and fold(faction) != fold("Legiones Astartes"):
+        raise ScenarioError(
+            f"{field}.legion: a {faction} datasheet has no option a Legion shows or hides, so {given!r} would "
+            "change nothing (give legion only to a Legiones Astartes datasheet)",
+            field=f"{field}.legion",
+            value=given,
+        )
     return key
 
 

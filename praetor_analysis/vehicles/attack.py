@@ -10,7 +10,7 @@ leave room: a vehicle without WS is hit automatically in melee, or on 4+ when th
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -116,8 +116,19 @@ def vehicle_hits(volley: Volley, target: Unit) -> tuple[Dist, Dist]:
         return roll_to_hit(
             shots, with_attacker_hit_rules(HitRoll(4 if target.moved else 1, None, False, 0), volley, target)
         )
+    if template_over_hull(volley):  # each template laid over the vehicle hits it: no To Hit roll
+        volley = replace(volley, hits=shots_distribution(volley)[0])
     hits, ones, _, _ = hit_stage(volley, target)  # the same To Hit as any target (memoised)
     return hits, ones
+
+
+#: What a result says of a template shot at a vehicle without ``hits`` or a marker (docs/rules.md#vehicles).
+TEMPLATE_ON_VEHICLE = "Template: each template covers the vehicle and hits it once (no To Hit roll)"
+
+
+def template_over_hull(volley: Volley) -> bool:
+    """Whether a volley is a template shot at a vehicle with no hits given: each template hits it once."""
+    return volley.mode != "melee" and volley.hits is None and volley.weapon.plays(Role.TEMPLATE)
 
 
 @dataclass(frozen=True)
@@ -243,6 +254,8 @@ def classify_vehicle_rules(v: Volley, target: Unit, report: RuleReport) -> None:
         report.add("applied", label)
     for note in v.taken:  # the options taken (docs/scenario.md#options)
         report.add("applied", note)
+    if template_over_hull(v):
+        report.add("applied", TEMPLATE_ON_VEHICLE)
     if v.weapon.strength.text == "-" and not plays(Role.D6_FOR_PENETRATION, v.weapon.rules):
         report.add("no_effect", "Strength -")
     situation = situation_of(v, target)

@@ -8,7 +8,6 @@ loaded). No widget is created here.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -233,12 +232,13 @@ def state_from_scenarios(text: str, weapons: pd.DataFrame, targets: pd.DataFrame
     Raises:
         ScenarioError: naming the first field that cannot be read or matched.
     """
-    from praetor_analysis.errors import ScenarioError
+    from praetor_analysis.errors import PraetorError, ScenarioError
+    from praetor_analysis.io import parse_json
 
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ScenarioError(f"scenario: not JSON ({exc.msg} at line {exc.lineno})") from None
+        data = parse_json(text, "scenario")
+    except PraetorError as exc:
+        raise ScenarioError(str(exc), field=exc.field) from None
     items = data if isinstance(data, list) else [data]
     if not items or not all(isinstance(x, Mapping) for x in items):
         raise ScenarioError("scenario: expected a JSON object or a list of objects")

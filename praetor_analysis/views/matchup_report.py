@@ -24,6 +24,7 @@ from plotly.offline import get_plotlyjs
 
 from praetor_analysis.analysis.fire_plan import FirePlan
 from praetor_analysis.analysis.list_matchup import Matchup, key_units
+from praetor_analysis.io import atomic_write_text
 from praetor_analysis.views.explorer import json_for_script
 from praetor_analysis.views.formats import PAGE_CSS, escape, number, percent, title_layout
 from praetor_analysis.views.tables import table_html
@@ -252,5 +253,5 @@ def matchup_html(m: Matchup) -> str:
 def write_matchup_report(m: Matchup, path: str | os.PathLike[str]) -> Path:
     """Write :func:`matchup_html` to ``path``; returns the path."""
     out = Path(path)
-    out.write_text(matchup_html(m), encoding="utf-8")
+    atomic_write_text(out, matchup_html(m))
     return out

@@ -27,6 +27,7 @@ import ipywidgets as W
 from praetor_analysis.analysis.army_list import ArmyList, ListUnit, load_list
 from praetor_analysis.analysis.list_matchup import Matchup, key_units, matchup
 from praetor_analysis.errors import PraetorError
+from praetor_analysis.io import atomic_write_bytes
 from praetor_analysis.scenario.document import target_of_block
 from praetor_analysis.units.modifiers import NO_MODIFIERS
 from praetor_analysis.views.download import Download
@@ -79,7 +80,7 @@ def list_from_bytes(data: bytes, name: str) -> ArmyList:
     suffix = Path(name).suffix.casefold()
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / f"list{suffix}"
-        path.write_bytes(bytes(data))
+        atomic_write_bytes(path, bytes(data))
         return load_list(path)
 
 
