@@ -26,7 +26,7 @@ from praetor_analysis.errors import PraetorError, ScenarioError
 from praetor_analysis.io import parse_json
 from praetor_analysis.profiles.records import Unit
 from praetor_analysis.scenario.document import target_of_block
-from praetor_analysis.units.fielded import FieldedUnit, fielded_unit, read_roster_units
+from praetor_analysis.units.fielded import FieldedUnit, RosterReading, fielded_unit, read_roster_units
 from praetor_analysis.units.target import as_target, unique_labels
 
 __all__ = [
@@ -35,6 +35,7 @@ __all__ = [
     "NOT_IN_LISTS",
     "ArmyList",
     "ListUnit",
+    "list_from_bytes",
     "load_list",
     "make_list",
     "read_list_json",
@@ -164,6 +165,18 @@ def load_list(path: str | Path) -> ArmyList:
     if suffix == ".json":
         with path.open("rb") as fh:
             raw = fh.read(MAX_LIST_BYTES + 1)
+        return list_from_bytes(raw, path.name)
+    if suffix not in (".ros", ".rosz", ".test"):  # .test: a New Recruit roster renamed, as praetor roster reads it
+        raise ScenarioError(f"{path.name}: expected a .ros, .rosz (or .test) roster or a .json list")
+    return _from_roster(read_roster_units(path), path)
+
+
+def list_from_bytes(raw: bytes, filename: str) -> ArmyList:
+    """A list from the bytes of a file named ``filename`` (its suffix tells the kind, as :func:`load_list`):
+    a file read on one machine and sent to another (a sweep's workers)."""
+    path = Path(filename)
+    suffix = path.suffix.casefold()
+    if suffix == ".json":
         if len(raw) > MAX_LIST_BYTES:
             raise ScenarioError(f"{path.name}: larger than {MAX_LIST_BYTES} bytes")
         try:
@@ -171,9 +184,12 @@ def load_list(path: str | Path) -> ArmyList:
         except PraetorError as exc:
             raise ScenarioError(str(exc), field=exc.field) from None
         return read_list_json(doc, path.stem)
-    if suffix not in (".ros", ".rosz", ".test"):  # .test: a New Recruit roster renamed, as praetor roster reads it
+    if suffix not in (".ros", ".rosz", ".test"):
         raise ScenarioError(f"{path.name}: expected a .ros, .rosz (or .test) roster or a .json list")
-    reading = read_roster_units(path)
+    return _from_roster(read_roster_units(raw, path.name), path)
+
+
+def _from_roster(reading: RosterReading, path: Path) -> ArmyList:
     if not reading.units:
         raise ScenarioError(f"{path.name}: no unit with models")
     sources = [{"roster": str(path), "unit": label} for label in reading.labels]
