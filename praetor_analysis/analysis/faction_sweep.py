@@ -279,7 +279,8 @@ def sweep_tasks(
             raise ScenarioError(f"datasheets: {missing[0]!r} is not a datasheet of this sweep", field="datasheets",
                                 value=missing[0])  # fmt: skip
         sheets = [(n, have[n]) for n in dict.fromkeys(datasheets)]
-    return [SweepTask(n, f, field, legion_name, faction, tuple(phases)) for n, f in sheets]
+    side = legion_name or faction  # a Legion's force, however the sweep was asked for
+    return [SweepTask(n, f, field, legion_name, side, tuple(phases)) for n, f in sheets]
 
 
 def _error_row(datasheet: str, faction: str, legion: str | None, variant: str, error: str, attacker_list: str
@@ -337,7 +338,14 @@ def sweep_datasheet(
                 per = 100.0 * row["mean"] / points if points > 0 else float("nan")
                 rows.append({"datasheet": datasheet, "faction": faction, "legion": legion_column, "variant": variant,
                              "mean_per_100_pts": per, **row, "reason": reason})  # fmt: skip
-    return pd.DataFrame(rows, columns=SWEEP_COLUMNS)
+    frame = pd.DataFrame(rows, columns=SWEEP_COLUMNS)
+    if _TEXT != "object":  # columns of text and nulls: text as Parquet gives it back (pandas 3), not objects
+        frame = frame.astype(dict.fromkeys(_NULLABLE, _TEXT))
+    return frame
+
+
+_NULLABLE = ("legion", "error", "reason")
+_TEXT = "str" if int(pd.__version__.split(".")[0]) >= 3 else "object"
 
 
 _MELEE: dict[str, bool | None] = {}

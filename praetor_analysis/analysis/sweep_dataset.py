@@ -64,8 +64,10 @@ def check_folder(path: str | Path) -> Path:
     out = Path(path)
     if str(path) == "":
         raise OutputError(path, "no folder name given")
+    if out.is_file():
+        raise OutputError(path, "it is a file, not a folder (a sweep writes a folder of Parquet parts)")
     if out.exists() and not out.is_dir():
-        raise OutputError(path, "it is not a folder (a sweep writes a folder of Parquet parts)")
+        raise OutputError(path, "it is a pipe or a device, not a folder (a sweep writes a folder of Parquet parts)")
     if not out.exists() and not out.parent.is_dir():
         raise OutputError(path, f"no such folder: {str(out.parent)!r}")
     return out
