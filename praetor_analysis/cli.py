@@ -351,8 +351,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print a JSON list of rows instead of the table")
     p.set_defaults(func=cmd_wargear)
     p = sub.add_parser(
-        "sweep", help="every datasheet of a faction (and each single option) against a field of targets, to a "
-        "Parquet dataset"
+        "sweep",
+        help="every datasheet of a faction (and each single option) against a field of targets, to a Parquet dataset",
     )
     p.add_argument("faction", help="the attacking faction, as the catalog names it ('Dark Angels')")
     p.add_argument(

@@ -33,7 +33,7 @@ from praetor_analysis.errors import ScenarioError
 
 pytest.importorskip("pyarrow")
 
-from praetor_analysis.analysis.sweep_dataset import (  # noqa: E402 - needs pyarrow
+from praetor_analysis.analysis.sweep_dataset import (
     FAILURES,
     MANIFEST,
     read_sweep,
@@ -105,7 +105,7 @@ def test_a_roster_is_read_where_the_sweep_starts_and_travels_as_bytes(
     assert field.kind == "roster" and field.content == roster.read_bytes()
     roster.unlink()
     monkeypatch.chdir(FIXTURES)  # a worker elsewhere, without the file
-    name, targets = field_targets(field)
+    _name, targets = field_targets(field)
     assert len(targets) > 0
     changed = resolve_field(field)
     assert changed is field

@@ -5,12 +5,13 @@ single option it offers (one loadout item: :func:`~praetor_analysis.units.fielde
 option the data refuses for that unit is a row with its ``error`` (null when there is none). A Legion's
 sweep (a Legion's faction, or ``legion``) covers the datasheets every Legion may take (``Legiones Astartes``)
 and the Legion's own, each with the options every Legion may take and the Legion's (:func:`sweep_sheets`). A
-unit that cannot strike in melee has a null ``error`` and ``reason`` "no melee weapon" on its melee rows. The field is ``"standard"`` (the shipped
-standard targets: they do not fight back and have no points), another faction's datasheets at their
-minimum size, or a roster file; against those the target fights back in melee and the points removed are
-counted as in :mod:`~praetor_analysis.analysis.matchup`. Each row is a pair row
-(:data:`~praetor_analysis.analysis.matchup.PAIR_COLUMNS`) plus ``datasheet``, ``faction``, ``variant`` and
-``mean_per_100_pts`` (models or hull points removed per 100 points of the attacker).
+unit that cannot strike in melee has a null ``error`` and ``reason`` "no melee weapon" on its melee rows.
+The field is ``"standard"`` (the shipped standard targets: they do not fight back and have no points),
+another faction's datasheets at their minimum size, or a roster file; against those the target fights back
+in melee and the points removed are counted as in :mod:`~praetor_analysis.analysis.matchup`. Each row is a
+pair row (:data:`~praetor_analysis.analysis.matchup.PAIR_COLUMNS`) plus ``datasheet``, ``faction``,
+``legion``, ``variant``, ``reason`` and ``mean_per_100_pts`` (models or hull points removed per 100 points
+of the attacker).
 
 The work is split by datasheet (:class:`SweepTask`, one part of the dataset written by
 :mod:`~praetor_analysis.analysis.sweep_dataset`); :mod:`~praetor_analysis.analysis.sweep_run` runs the tasks in
@@ -127,9 +128,7 @@ def sweep_sheets(faction: str, legion: str = "") -> list[tuple[str, str]]:
     own_faction = next((f for f in set(load_datasheets()["faction"]) if legion_of({}, f, "") == legion_of(
         {"legion": legion}, ALL_LEGIONS, "legion")), None)  # fmt: skip
     own = datasheets_of(own_faction) if own_faction else []
-    return [(n, ALL_LEGIONS) for n in datasheets_of(ALL_LEGIONS) if n not in own] + [
-        (n, str(own_faction)) for n in own
-    ]
+    return [(n, ALL_LEGIONS) for n in datasheets_of(ALL_LEGIONS) if n not in own] + [(n, str(own_faction)) for n in own]
 
 
 def variants(datasheet: str, faction: str, legion: str = "") -> list[tuple[str, dict[str, Any]]]:

@@ -11,23 +11,31 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
-import pandas as pd
-
-from praetor_analysis.analysis.faction_sweep import SweepTask
 from praetor_analysis.errors import ScenarioError
 
-__all__ = ["CONNECT_TIMEOUT", "Done", "run_task", "run_tasks"]
+if TYPE_CHECKING:
+    import pandas as pd
 
-Done = Callable[[SweepTask, "pd.DataFrame | None", "str | None"], None]
-"""``done(task, frame, failure)``: called as each task completes."""
+__all__ = ["CONNECT_TIMEOUT", "Task", "run_task", "run_tasks"]
+
+
+class Task(Protocol):
+    """A sweep's task (:class:`~praetor_analysis.analysis.faction_sweep.SweepTask`): picklable, it runs anywhere."""
+
+    def run(self) -> pd.DataFrame:
+        """The task's rows."""
+        ...
+
+
+T = TypeVar("T", bound=Task)
 
 CONNECT_TIMEOUT = "10s"
 """How long to wait for a Dask scheduler given by its address."""
 
 
-def run_task(task: SweepTask) -> pd.DataFrame:
+def run_task(task: Task) -> pd.DataFrame:
     """One task's rows (what a worker runs)."""
     return task.run()
 
@@ -36,7 +44,13 @@ def _failure(exc: BaseException) -> str:
     return " ".join(f"{type(exc).__name__}: {exc}".split())
 
 
-def run_tasks(tasks: Sequence[SweepTask], done: Done, *, workers: int = 1, scheduler: Any = None) -> None:
+def run_tasks(
+    tasks: Sequence[T],
+    done: Callable[[T, pd.DataFrame | None, str | None], None],
+    *,
+    workers: int = 1,
+    scheduler: Any = None,
+) -> None:
     """Run ``tasks``: on the cluster of ``scheduler`` (an address or a ``distributed.Client``), else on a
     local cluster of ``workers`` processes when ``workers > 1``, else here, one after another.
 
@@ -49,7 +63,7 @@ def run_tasks(tasks: Sequence[SweepTask], done: Done, *, workers: int = 1, sched
         for task in tasks:
             try:
                 frame = run_task(task)
-            except Exception as exc:  # noqa: BLE001 - a task's failure is recorded for its part, the others go on
+            except Exception as exc:  # a task's failure is recorded for its part, the others go on
                 done(task, None, _failure(exc))
             else:
                 done(task, frame, None)
@@ -74,7 +88,7 @@ def run_tasks(tasks: Sequence[SweepTask], done: Done, *, workers: int = 1, sched
         _on_cluster(tasks, done, cluster.scheduler_address)
 
 
-def _on_cluster(tasks: Sequence[SweepTask], done: Done, scheduler: Any) -> None:
+def _on_cluster(tasks: Sequence[T], done: Callable[[T, pd.DataFrame | None, str | None], None], scheduler: Any) -> None:
     from distributed import Client, as_completed
 
     if isinstance(scheduler, Client):
