@@ -122,6 +122,13 @@ def cmd_import(args: argparse.Namespace) -> int:
         f"links checked: {report.links_checked}; unresolved: {len(report.unresolved)}; "
         f"corrected tokens: {report.corrected_tokens}"
     )
+    if report.texts_not_read:
+        names = ", ".join(report.texts_not_read[: args.show])
+        more = len(report.texts_not_read) - min(args.show, len(report.texts_not_read))
+        print(
+            f"profile text not read ({len(report.texts_not_read)} weapons; it may change attacks or rules, "
+            f"docs/rules.md#profile-text): {names}{f' and {more} more' if more > 0 else ''}"
+        )
     for link in report.unresolved[: args.show]:
         print(f"  unresolved: {link}")
     for (orig, fixed, reason), n in report.corrections.most_common(args.show):

@@ -263,3 +263,49 @@ def test_wargear_against_a_thousand_models_stays_under_two_gib() -> None:
         check=False,
     )
     assert proc.returncode == 0, proc.stderr[-500:]
+
+
+def test_profile_text_the_importer_does_not_read_is_reported(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # issue 38: the Raven's Talons' profile text (a pair gives +2 Attacks, not +1) was dropped without a word;
+    # a weapon whose Type carries text after its first line is now named by the importer (docs/rules.md#profile-text)
+    import shutil
+
+    from praetor_analysis.bsdata.files import BSData
+    from praetor_analysis.bsdata.importer import ImportReport, weapons_frame
+
+    data = tmp_path / "mini"
+    shutil.copytree(FIXTURES / "mini", data)
+    cat = data / "mini.cat"
+    text = cat.read_text(encoding="utf-8")
+    cat.write_text(
+        text.replace("Assult 2,  Gets hot<", "Assult 2,  Gets hot\n\nA second line this test wrote.<"), encoding="utf-8"
+    )
+    report = ImportReport()
+    frame = weapons_frame(BSData.load(data), report)
+    assert report.texts_not_read == ["Test Gun"]
+    assert frame["Type_clean"].tolist() == ["Assault 2, Gets Hot"]  # the text itself never ships
+    from praetor_analysis.bsdata import importer
+
+    monkeypatch.setattr(importer, "build_catalog", lambda src, out: report)
+    code = main(["import", str(data), "--out", str(tmp_path / "out")])
+    out = capsys.readouterr().out
+    assert code == 0 and "profile text not read (1 weapons" in out and "Test Gun" in out
+
+
+def test_the_cost_model_bounds_a_matchup(tmp_path: Path) -> None:
+    from praetor_analysis.analysis.army_list import load_list
+    from praetor_analysis.analysis.list_matchup import matchup_cost
+    from praetor_analysis.engine.cost import MAX_COST, check_cost, unit_cost
+    from praetor_analysis.errors import PraetorError
+
+    assert unit_cost(2, 10, 3) == 60 and unit_cost(0, 0, 0) == 1
+    one, two = tmp_path / "one.json", tmp_path / "two.json"
+    one.write_text('[{"name": "Tactical Squad"}]', encoding="utf-8")
+    two.write_text('[{"name": "Tactical Squad"}, {"name": "Tactical Squad"}]', encoding="utf-8")
+    a, b = load_list(one), load_list(two)
+    assert matchup_cost(a, b) == matchup_cost(b, a) == 2 * matchup_cost(a, a)  # linear in the units faced
+    with pytest.raises(PraetorError, match="matchup: about 6,000,000 units of work"):
+        check_cost(6_000_000, "matchup")
+    check_cost(MAX_COST, "matchup")  # at the limit: answered

@@ -164,6 +164,8 @@ class ImportReport:
         unresolved: Links that did not resolve (reported, not fatal).
         corrected_tokens: Corrections made while cleaning Type strings (all rows).
         corrections: Corrections by (original, corrected, reason), counted.
+        texts_not_read: Weapon profiles whose Type carries text after its first line, which the importer does
+            not read (it may change attacks or rules: a pair of Raven's Talons): named, once each.
     """
 
     files: int = 0
@@ -173,6 +175,7 @@ class ImportReport:
     links_checked: int = 0
     unresolved: list[UnresolvedLink] = field(default_factory=list)
     corrected_tokens: int = 0
+    texts_not_read: list[str] = field(default_factory=list)
     corrections: Counter = field(default_factory=Counter)
 
 
@@ -258,6 +261,9 @@ def weapons_frame(data: BSData, report: ImportReport | None = None) -> pd.DataFr
         raw = (ch.get("Type") or "").strip().split("\n", 1)[0].rstrip()
         cleaned, fixes = clean_type(ch.get("Type") or "")
         if report is not None:
+            name = _norm(prof.get("name"))
+            if "\n" in (ch.get("Type") or "").strip() and name not in report.texts_not_read:
+                report.texts_not_read.append(name)
             report.corrected_tokens += len(fixes)
             report.corrections.update((f.original, f.corrected, f.reason) for f in fixes)
         owner, _ = _entries(cat, prof)

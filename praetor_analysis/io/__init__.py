@@ -1,4 +1,5 @@
-"""Files written whole or not at all: :func:`atomic_write` and its helpers (docs/limits.md)."""
+"""Files written whole or not at all (:func:`atomic_write` and its helpers, docs/limits.md), and JSON read from
+a user's file (:func:`parse_json`)."""
 
 from praetor_analysis.io.atomic import (
     OutputError,

@@ -17,7 +17,7 @@ import stat
 import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 __all__ = [
     "OutputError",
@@ -63,7 +63,7 @@ def check_output_path(path: str | os.PathLike[str]) -> Path:
 
 
 @contextlib.contextmanager
-def atomic_write(path: str | os.PathLike[str], mode: str = "wb") -> Iterator[IO]:  # type: ignore[type-arg]
+def atomic_write(path: str | os.PathLike[str], mode: str = "wb") -> Iterator[IO[Any]]:
     """Open a temporary file beside ``path`` for writing; on a clean exit it replaces ``path``.
 
     ``mode`` is ``"wb"`` or ``"w"`` (UTF-8 text, ``\\n`` line ends). On any exception (or a signal that
@@ -78,7 +78,8 @@ def atomic_write(path: str | os.PathLike[str], mode: str = "wb") -> Iterator[IO]
     except OSError as exc:
         raise OutputError(path, exc.strerror or str(exc)) from None
     try:
-        with os.fdopen(fd, mode, **({"encoding": "utf-8", "newline": "\n"} if mode == "w" else {})) as fh:
+        fh: IO[Any] = os.fdopen(fd, "wb") if mode == "wb" else os.fdopen(fd, "w", encoding="utf-8", newline="\n")
+        with fh:
             yield fh
             fh.flush()
             os.fsync(fh.fileno())

@@ -151,6 +151,7 @@ def setup_from_scenarios(text: str) -> tuple[list[Attacker], list[Target], bool]
     """
     from praetor_analysis.errors import PraetorError, ScenarioError
     from praetor_analysis.io import parse_json
+    from praetor_analysis.views.setup_check import check_round_trip
 
     try:
         data = parse_json(text, "setup")
@@ -183,6 +184,9 @@ def setup_from_scenarios(text: str) -> tuple[list[Attacker], list[Target], bool]
         if t_label not in targets:
             targets[t_label] = Target(t_label, doc.get("target"))
         half = half or bool(doc.get("half_range", False))
+    # the setup computes what praetor calc computes from the file, or the load is refused saying what differs
+    made = {d["name"]: d for d in setup_scenarios(list(attackers.values()), list(targets.values()), half_range=half)}
+    check_round_trip(data, [made.get(d.get("name")) for d in data], "setup")
     return list(attackers.values()), list(targets.values()), half
 
 
