@@ -256,3 +256,22 @@ def test_two_local_workers_killed_midway_resume_to_the_table_of_one_process(tmp_
     assert fresh.returncode == 0, fresh.stderr
     pd.testing.assert_frame_equal(read_sweep(out), read_sweep(one))
     assert _parts(out) == _parts(one)
+
+
+@pytest.mark.slow
+def test_an_existing_cluster_gets_a_relative_roster_as_bytes(tmp_path: Path) -> None:
+    distributed = pytest.importorskip("distributed")
+    here = tmp_path / "mine"
+    here.mkdir()
+    shutil.copy(FIXTURES / "tiny.ros", here / "list.ros")  # only the client's folder has it
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None
+    ) as cluster:
+        run = _cli("Dark Angels", "--datasheets", "Corswain", "Holguin", "--targets", "list.ros",
+                   "--scheduler", cluster.scheduler_address, "-o", "ds", cwd=here)  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    local = _cli("Dark Angels", "--datasheets", "Corswain", "Holguin", "--targets", "list.ros", "-o", "one", cwd=here)
+    assert local.returncode == 0, local.stderr
+    table = read_sweep(here / "ds")
+    assert len(table) > 0 and table["target_list"].nunique() == 1
+    pd.testing.assert_frame_equal(table, read_sweep(here / "one"))
