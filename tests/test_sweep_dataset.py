@@ -275,3 +275,17 @@ def test_an_existing_cluster_gets_a_relative_roster_as_bytes(tmp_path: Path) -> 
     table = read_sweep(here / "ds")
     assert len(table) > 0 and table["target_list"].nunique() == 1
     pd.testing.assert_frame_equal(table, read_sweep(here / "one"))
+
+
+def test_an_unreachable_scheduler_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pytest.importorskip("distributed")
+    from praetor_analysis.cli import main
+
+    monkeypatch.setattr(sweep_run, "CONNECT_TIMEOUT", "1s")
+    code = main(["sweep", "Dark Angels", "--datasheets", "Corswain", "--scheduler", "tcp://127.0.0.1:9",
+                 "-o", str(tmp_path / "ds")])  # fmt: skip
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1 and "Traceback" not in err, err
+    assert "cannot reach a Dask scheduler at 'tcp://127.0.0.1:9'" in err
