@@ -302,11 +302,15 @@ def cmd_wargear(args: argparse.Namespace) -> int:
 
 
 def cmd_sweep(args: argparse.Namespace) -> int:
-    """praetor sweep FACTION -o OUT.parquet: every datasheet (and single option) against a field of targets."""
-    from praetor_analysis.analysis import progress_bar, sweep_faction, write_parquet
+    """praetor sweep FACTION -o FOLDER: every datasheet (and single option) against a field of targets, written
+    as a Parquet dataset of one part per datasheet (a stopped sweep resumes where it stopped)."""
+    from praetor_analysis.analysis import FAILURES, check_folder, progress_bar, sweep_tasks, write_sweep
     from praetor_analysis.engine import cap_workers
 
-    _writable("-o", args.out)
+    try:
+        check_folder(args.out)
+    except OSError as exc:
+        raise UsageError(f"-o: {exc}", field="-o", value=args.out) from None
     if args.scheduler is not None and not _SCHEDULER.fullmatch(args.scheduler):
         raise UsageError(
             f"--scheduler: expected a Dask scheduler address such as tcp://127.0.0.1:8786, got {args.scheduler!r}",
@@ -319,29 +323,31 @@ def cmd_sweep(args: argparse.Namespace) -> int:
             field="--workers",
             value=args.workers,
         )
-    workers = 2 if args.workers is None else args.workers
+    workers = 1 if args.workers is None else args.workers
     if workers < 1:
         raise UsageError(f"--workers: expected at least 1, got {workers}", field="--workers", value=workers)
     workers, capped = cap_workers(workers)
     if capped and not args.quiet:
         print(f"praetor sweep: --workers {args.workers}: {capped}", file=sys.stderr)
-    datasheets = list(dict.fromkeys(args.datasheets)) if args.datasheets else args.datasheets
+    datasheets = list(dict.fromkeys(args.datasheets)) if args.datasheets else None
+    if datasheets is not None and len(datasheets) < len(args.datasheets) and not args.quiet:
+        print(f"praetor sweep: --datasheets: {len(args.datasheets) - len(datasheets)} repeated name(s) taken once",
+              file=sys.stderr)  # fmt: skip
     targets = args.targets
     if targets not in ("standard",) and ":" not in targets:
         targets = f"roster:{targets}" if Path(targets).is_file() else f"faction:{targets}"
-    frame = sweep_faction(
-        args.faction,
-        targets,
-        workers=workers,
-        scheduler=args.scheduler,
-        datasheets=datasheets,
-        progress=progress_bar if not args.quiet else (lambda *a: None),
+    tasks = sweep_tasks(args.faction, targets, legion=args.legion, datasheets=datasheets)
+    about = {"faction": args.faction, "legion": tasks[0].legion if tasks else "", "targets": args.targets}
+    show = sys.stderr.isatty() and not args.quiet
+    report = write_sweep(tasks, args.out, workers=workers, scheduler=args.scheduler,
+                         progress=progress_bar if show else None, about=about)  # fmt: skip
+    print(
+        f"{args.out}: {report.parts} parts ({report.kept} kept from an earlier run, {report.written} written, "
+        f"{report.rows} rows)"
+        + (f"; {report.removed} parts for other inputs removed" if report.removed else "")
+        + (f"; {report.failed} failed: see {FAILURES}" if report.failed else "")
     )
-    write_parquet(frame, args.out)
-    errors = int((frame["error"] != "").sum()) if len(frame) else 0
-    print(f"wrote {len(frame)} rows ({frame['datasheet'].nunique() if len(frame) else 0} datasheets; {errors} rows "
-          f"with an error) to {args.out}")  # fmt: skip
-    return 0
+    return 1 if report.failed else 0
 
 
 def cmd_report(args: argparse.Namespace) -> int:
@@ -406,7 +412,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print a JSON list of rows instead of the table")
     p.set_defaults(func=cmd_wargear)
     p = sub.add_parser(
-        "sweep", help="every datasheet of a faction (and each single option) against a field of targets, to Parquet"
+        "sweep",
+        help="every datasheet of a faction (and each single option) against a field of targets, to a Parquet dataset",
     )
     p.add_argument("faction", help="the attacking faction, as the catalog names it ('Dark Angels')")
     p.add_argument(
@@ -414,11 +421,21 @@ def build_parser() -> argparse.ArgumentParser:
         default="standard",
         help="'standard' (default), another faction's name (its datasheets), or a .ros/.rosz roster",
     )
-    p.add_argument("-o", "--out", metavar="OUT.parquet", required=True, help="the Parquet file to write")
-    p.add_argument("--workers", type=int, default=None, help="local processes (default 2; 1 runs in this process)")
+    p.add_argument(
+        "-o", "--out", metavar="FOLDER", required=True,
+        help="the Parquet dataset's folder: one part per datasheet; run again to resume a stopped sweep",
+    )  # fmt: skip
+    p.add_argument(
+        "--legion", metavar="NAME", help="the force's Legion: the datasheets and options every Legion may take, "
+        "and its own (default: the faction's, when it is a Legion)",
+    )  # fmt: skip
+    p.add_argument(
+        "--workers", type=int, default=None,
+        help="worker processes of a local Dask cluster (default 1: in this process; at most the cores)",
+    )  # fmt: skip
     p.add_argument("--scheduler", metavar="ADDRESS", help="run on an existing Dask cluster (dask.distributed)")
-    p.add_argument("--datasheets", nargs="+", metavar="NAME", help="only these datasheets of the faction")
-    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.add_argument("--datasheets", nargs="+", metavar="NAME", help="only these datasheets of the sweep")
+    p.add_argument("--quiet", action="store_true", help="no progress line or notes on standard error")
     p.set_defaults(func=cmd_sweep)
     p = sub.add_parser("report", help="write a standalone HTML report (figures and tables, works offline)")
     p.add_argument("--weapons", nargs="+", metavar="NAME", help="weapon names (default: an iconic dozen)")

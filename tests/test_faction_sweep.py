@@ -31,13 +31,14 @@ def single() -> pd.DataFrame:
 def test_table_rows_every_variant_target_and_phase(single: pd.DataFrame) -> None:
     assert list(single.columns) == SWEEP_COLUMNS
     names = _some()
-    n_targets = single.loc[single["error"] == "", "target"].nunique()
+    assert not (single["error"] == "").any() and not (single["reason"] == "").any()  # no error is null, never ''
+    n_targets = single.loc[single["error"].isna(), "target"].nunique()
     expected = 0
     for n in names:
         expected += len(variants(n, FACTION)) * n_targets * 2
     refused = single[single["phase"] == ""]
     assert len(single) == expected - len(refused) * (n_targets * 2 - 1)
-    ok = single[single["error"] == ""]
+    ok = single[single["error"].isna() & single["reason"].isna()]
     for r in ok.head(50).to_dict(orient="records"):
         assert math.isclose(r["mean_per_100_pts"], 100 * r["mean"] / r["attacker_points"], rel_tol=1e-12)
         assert math.isclose(sum(r["removed"]), 1.0, abs_tol=1e-9)
@@ -45,7 +46,9 @@ def test_table_rows_every_variant_target_and_phase(single: pd.DataFrame) -> None
     assert (ok["variant"] == "default").any() and (ok["variant"] != "default").any()
 
 
-def test_local_processes_give_the_same_table(single: pd.DataFrame) -> None:
+@pytest.mark.slow
+def test_local_workers_give_the_same_table(single: pd.DataFrame) -> None:
+    pytest.importorskip("distributed")
     pd.testing.assert_frame_equal(sweep_faction(FACTION, "standard", datasheets=_some(), workers=2), single)
 
 
@@ -87,7 +90,9 @@ def test_bad_faction_and_field_are_refused() -> None:
 
 def test_cli_sweep(tmp_path: Path) -> None:
     pytest.importorskip("pyarrow")
-    out = tmp_path / "t.parquet"
+    from praetor_analysis.analysis.sweep_dataset import read_sweep
+
+    out = tmp_path / "t"
     name = _some()[0]
     run = subprocess.run(
         [sys.executable, "-m", "praetor_analysis.cli", "sweep", FACTION, "--datasheets", name, "-o", str(out),
@@ -95,11 +100,17 @@ def test_cli_sweep(tmp_path: Path) -> None:
         capture_output=True, text=True, timeout=300, check=False,
     )  # fmt: skip
     assert run.returncode == 0, run.stderr
-    assert "1/1 datasheets" in run.stderr and "left" in run.stderr
-    assert len(pd.read_parquet(out)) > 0
-    bad = subprocess.run([sys.executable, "-m", "praetor_analysis.cli", "sweep", FACTION, "-o", str(tmp_path)],
+    assert run.stderr == ""  # no progress line when standard error is no terminal (issue 36.4)
+    assert "1 parts (0 kept" in run.stdout
+    assert len(read_sweep(out)) > 0 and len(pd.read_parquet(out)) == len(read_sweep(out))
+    bad = subprocess.run([sys.executable, "-m", "praetor_analysis.cli", "sweep", FACTION, "-o", str(out / "x" / "y")],
                          capture_output=True, text=True, timeout=120, check=False)  # fmt: skip
-    assert bad.returncode == 2 and "Traceback" not in bad.stderr
+    assert bad.returncode == 2 and "Traceback" not in bad.stderr and "no such folder" in bad.stderr
+    afile = tmp_path / "a.parquet"
+    afile.write_bytes(b"")
+    bad = subprocess.run([sys.executable, "-m", "praetor_analysis.cli", "sweep", FACTION, "-o", str(afile)],
+                         capture_output=True, text=True, timeout=120, check=False)  # fmt: skip
+    assert bad.returncode == 2 and "not a folder" in bad.stderr and len(bad.stderr.splitlines()) == 1
 
 
 def test_cli_sweep_workers_beside_scheduler_is_refused(tmp_path: Path) -> None:
@@ -122,8 +133,9 @@ def _direct(datasheet: str, faction: str, field: str) -> pd.DataFrame:
     from praetor_analysis.units.fielded import fielded_unit
 
     field_name, targets = field_of(field)
+    legion = "Dark Angels" if faction == "Dark Angels" else ""
     rows = []
-    for variant, block in variants(datasheet, faction):
+    for variant, block in variants(datasheet, faction, legion):
         try:
             unit = make_list(faction, [fielded_unit(block, "datasheet")]).units[0]
         except (ScenarioError, ProfileError):
@@ -136,8 +148,11 @@ def _direct(datasheet: str, faction: str, field: str) -> pd.DataFrame:
                 except (ScenarioError, ProfileError) as exc:
                     row = pair_row(pair, None, str(exc))
                 per = 100.0 * row["mean"] / unit.loadout.points
-                rows.append({"datasheet": datasheet, "faction": faction, "variant": variant,
-                             "mean_per_100_pts": per, **row})  # fmt: skip
+                no_melee = "has no model that fights in melee" in row["error"]
+                reason = "no melee weapon" if no_melee else None
+                row["error"] = row["error"] if row["error"] and not no_melee else None
+                rows.append({"datasheet": datasheet, "faction": faction, "legion": legion or None, "variant": variant,
+                             "mean_per_100_pts": per, **row, "reason": reason})  # fmt: skip
     return pd.DataFrame(rows, columns=SWEEP_COLUMNS)
 
 
@@ -152,7 +167,8 @@ def _direct(datasheet: str, faction: str, field: str) -> pd.DataFrame:
 def test_results_shared_between_variants_equal_each_pair_on_its_own(datasheet: str, faction: str, field: str) -> None:
     from praetor_analysis.analysis.faction_sweep import sweep_datasheet
 
-    swept = sweep_datasheet(datasheet, faction, field)
+    legion = "Dark Angels" if faction == "Dark Angels" else ""
+    swept = sweep_datasheet(datasheet, faction, field, legion=legion)
     computed = swept[swept["phase"] != ""].reset_index(drop=True)
     direct = _direct(datasheet, faction, field)
     assert len(direct) > 0 and len(direct) > len(set(direct["variant"])) * 10

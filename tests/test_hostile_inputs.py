@@ -142,30 +142,29 @@ def test_sweep_refuses_a_scheduler_that_is_not_an_address(
 def test_sweep_caps_workers_at_the_cores_and_reads_each_datasheet_once(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import pandas as pd
-
-    from praetor_analysis.analysis import faction_sweep
+    from praetor_analysis.analysis import sweep_dataset
+    from praetor_analysis.analysis.sweep_dataset import SweepReport
     from praetor_analysis.engine.cost import cap_workers, cores
 
     assert cap_workers(48) == (cores(), cap_workers(48)[1]) and cap_workers(48)[1]
     assert cap_workers(1) == (1, "")
     seen: dict[str, object] = {}
 
-    def fake(faction: str, targets: str, **kw: object) -> pd.DataFrame:
-        seen.update(kw)
-        return pd.DataFrame({"datasheet": ["Praetor"], "error": [""]})
+    def fake(tasks: list[object], folder: str, **kw: object) -> SweepReport:
+        seen.update(kw, datasheets=[t.datasheet for t in tasks])  # type: ignore[attr-defined]
+        return SweepReport(Path(folder), len(tasks), 0, len(tasks), 0, 0, 1)
 
+    monkeypatch.setattr(sweep_dataset, "write_sweep", fake)
     import praetor_analysis.analysis as analysis_face
 
-    monkeypatch.setattr(faction_sweep, "sweep_faction", fake)
-    monkeypatch.setattr(analysis_face, "sweep_faction", fake, raising=False)  # the CLI takes it from the face
+    monkeypatch.setattr(analysis_face, "write_sweep", fake, raising=False)  # the CLI takes it from the face
     out = tmp_path / "o.parquet"
     code, _, err = _run(
         ["sweep", "Dark Angels", "-o", str(out), "--workers", "48", "--datasheets", "Praetor", "Praetor"], capsys
     )
     assert code == 0, err
     assert seen["workers"] == cores() and seen["datasheets"] == ["Praetor"]  # 48 processes, two Praetors before
-    assert "capped at" in err
+    assert "capped at" in err and "taken once" in err
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs on this platform")
@@ -290,9 +289,11 @@ def test_profile_text_the_importer_does_not_read_is_reported(
     frame = weapons_frame(BSData.load(data), report)
     assert report.texts_not_read == ["Test Gun"]
     assert frame["Type_clean"].tolist() == ["Assault 2, Gets Hot"]  # the text itself never ships
+    import praetor_analysis.bsdata as bsdata_face
     from praetor_analysis.bsdata import importer
 
     monkeypatch.setattr(importer, "build_catalog", lambda src, out: report)
+    monkeypatch.setattr(bsdata_face, "build_catalog", lambda src, out: report, raising=False)  # the CLI reads the face
     code = main(["import", str(data), "--out", str(tmp_path / "out")])
     out = capsys.readouterr().out
     assert code == 0 and "profile text not read (1 weapons" in out and "Test Gun" in out

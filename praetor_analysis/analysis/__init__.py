@@ -42,12 +42,17 @@ _EXPORTS: dict[str, str] = {
     "wargear_value": "praetor_analysis.analysis.wargear",
     "WHOLE_LIST": "praetor_analysis.analysis.list_analysis",
     "write_parquet": "praetor_analysis.analysis.faction_sweep",
+    "FAILURES": "praetor_analysis.analysis.sweep_dataset",
+    "check_folder": "praetor_analysis.analysis.sweep_dataset",
+    "sweep_tasks": "praetor_analysis.analysis.faction_sweep",
+    "write_sweep": "praetor_analysis.analysis.sweep_dataset",
 }
 
 __all__ = [
     "AS_FIELDED",
     "COLUMNS",
     "DEFAULT_ATTACKER",
+    "FAILURES",
     "WHOLE_LIST",
     "ArmyList",
     "ComparisonCache",
@@ -57,6 +62,7 @@ __all__ = [
     "accounting_line",
     "analyse_roster",
     "cell_of_rows",
+    "check_folder",
     "compare_with_distributions",
     "json_rows",
     "key_units",
@@ -71,10 +77,12 @@ __all__ = [
     "row_ids",
     "scenario_for",
     "sweep_faction",
+    "sweep_tasks",
     "target_named",
     "wargear_table",
     "wargear_value",
     "write_parquet",
+    "write_sweep",
 ]
 
 
@@ -83,12 +91,13 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from praetor_analysis.analysis.cells import DEFAULT_ATTACKER, cell_of_rows
     from praetor_analysis.analysis.compare import COLUMNS, compare_with_distributions, row_ids, scenario_for
     from praetor_analysis.analysis.compare_cache import ComparisonCache
-    from praetor_analysis.analysis.faction_sweep import progress_bar, sweep_faction, write_parquet
+    from praetor_analysis.analysis.faction_sweep import progress_bar, sweep_faction, sweep_tasks, write_parquet
     from praetor_analysis.analysis.fire_plan import FirePlan
     from praetor_analysis.analysis.list_analysis import WHOLE_LIST, analyse_roster, list_json_rows
     from praetor_analysis.analysis.list_matchup import Matchup, key_units
     from praetor_analysis.analysis.per_point import per_point_table
     from praetor_analysis.analysis.roster_listing import accounting_line, listing_json, listing_table
+    from praetor_analysis.analysis.sweep_dataset import FAILURES, check_folder, write_sweep
     from praetor_analysis.analysis.unit_ratings import json_rows, rate_roster, roster_table, target_named
     from praetor_analysis.analysis.wargear import AS_FIELDED, wargear_table, wargear_value
 else:

@@ -25,7 +25,15 @@ import pandas as pd
 from praetor_analysis.errors import PraetorError, ScenarioError
 from praetor_analysis.io import parse_json
 from praetor_analysis.profiles import Unit
-from praetor_analysis.units import FieldedUnit, as_target, fielded_unit, read_roster_units, target_record, unique_labels
+from praetor_analysis.units import (
+    FieldedUnit,
+    RosterReading,
+    as_target,
+    fielded_unit,
+    read_roster_units,
+    target_record,
+    unique_labels,
+)
 
 __all__ = [
     "MAX_LIST_BYTES",
@@ -33,6 +41,7 @@ __all__ = [
     "NOT_IN_LISTS",
     "ArmyList",
     "ListUnit",
+    "list_from_bytes",
     "load_list",
     "make_list",
     "read_list_json",
@@ -162,6 +171,18 @@ def load_list(path: str | Path) -> ArmyList:
     if suffix == ".json":
         with path.open("rb") as fh:
             raw = fh.read(MAX_LIST_BYTES + 1)
+        return list_from_bytes(raw, path.name)
+    if suffix not in (".ros", ".rosz", ".test"):  # .test: a New Recruit roster renamed, as praetor roster reads it
+        raise ScenarioError(f"{path.name}: expected a .ros, .rosz (or .test) roster or a .json list")
+    return _from_roster(read_roster_units(path), path)
+
+
+def list_from_bytes(raw: bytes, filename: str) -> ArmyList:
+    """A list from the bytes of a file named ``filename`` (its suffix tells the kind, as :func:`load_list`):
+    a file read on one machine and sent to another (a sweep's workers)."""
+    path = Path(filename)
+    suffix = path.suffix.casefold()
+    if suffix == ".json":
         if len(raw) > MAX_LIST_BYTES:
             raise ScenarioError(f"{path.name}: larger than {MAX_LIST_BYTES} bytes")
         try:
@@ -169,9 +190,12 @@ def load_list(path: str | Path) -> ArmyList:
         except PraetorError as exc:
             raise ScenarioError(str(exc), field=exc.field) from None
         return read_list_json(doc, path.stem)
-    if suffix not in (".ros", ".rosz", ".test"):  # .test: a New Recruit roster renamed, as praetor roster reads it
+    if suffix not in (".ros", ".rosz", ".test"):
         raise ScenarioError(f"{path.name}: expected a .ros, .rosz (or .test) roster or a .json list")
-    reading = read_roster_units(path)
+    return _from_roster(read_roster_units(raw, path.name), path)
+
+
+def _from_roster(reading: RosterReading, path: Path) -> ArmyList:
     if not reading.units:
         raise ScenarioError(f"{path.name}: no unit with models")
     sources = [{"roster": str(path), "unit": label} for label in reading.labels]

@@ -2,52 +2,90 @@
 
 Every datasheet of the faction is rated at its minimum size with its default wargear, and once with each
 single option it offers (one loadout item: :func:`~praetor_analysis.units.fielded.fielded_unit`); an
-option the data refuses for that unit is a row with its ``error``. The field is ``"standard"`` (the shipped
-standard targets: they do not fight back and have no points), another faction's datasheets at their
-minimum size, or a roster file; against those the target fights back in melee and the points removed are
-counted as in :mod:`~praetor_analysis.analysis.matchup`. Each row is a pair row
-(:data:`~praetor_analysis.analysis.matchup.PAIR_COLUMNS`) plus ``datasheet``, ``faction``, ``variant`` and
-``mean_per_100_pts`` (models or hull points removed per 100 points of the attacker).
+option the data refuses for that unit is a row with its ``error`` (null when there is none). A Legion's
+sweep (a Legion's faction, or ``legion``) covers the datasheets every Legion may take (``Legiones Astartes``)
+and the Legion's own, each with the options every Legion may take and the Legion's (:func:`sweep_sheets`). A
+unit that cannot strike in melee has a null ``error`` and ``reason`` "no melee weapon" on its melee rows.
+The field is ``"standard"`` (the shipped standard targets: they do not fight back and have no points),
+another faction's datasheets at their minimum size, or a roster file; against those the target fights back
+in melee and the points removed are counted as in :mod:`~praetor_analysis.analysis.matchup`. Each row is a
+pair row (:data:`~praetor_analysis.analysis.matchup.PAIR_COLUMNS`) plus ``datasheet``, ``faction``,
+``legion``, ``variant``, ``reason`` and ``mean_per_100_pts`` (models or hull points removed per 100 points
+of the attacker).
 
-The work is split by datasheet (:func:`sweep_datasheet` is one task): local processes by default, or the
-workers of an existing Dask cluster (``scheduler``: its address, or a ``distributed.Client``). The table
-is the same however it is run: rows in datasheet order, each task's rows in a fixed order.
+The work is split by datasheet (:class:`SweepTask`, one part of the dataset written by
+:mod:`~praetor_analysis.analysis.sweep_dataset`); :mod:`~praetor_analysis.analysis.sweep_run` runs the tasks in
+this process or on a Dask cluster. The table is the same however it is run: rows in datasheet order, each
+task's rows in a fixed order.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
 from functools import cache
+from importlib import resources
+from pathlib import Path
 from typing import Any
 
 import pandas as pd
 
-from praetor_analysis.analysis.army_list import ArmyList, ListUnit, load_list, make_list, target_unit
+from praetor_analysis.analysis.army_list import ArmyList, ListUnit, list_from_bytes, make_list, target_unit
 from praetor_analysis.analysis.matchup import PAIR_COLUMNS, PHASES, Pair, pair_result, pair_row
 from praetor_analysis.analysis.unit_ratings import standard_targets
 from praetor_analysis.catalog import load_datasheets
 from praetor_analysis.errors import ProfileError, ScenarioError
 from praetor_analysis.io import atomic_write_with
 from praetor_analysis.profiles import Weapon
-from praetor_analysis.units import GRENADE_PROFILES, UnitAttackResult, fielded_unit, shown_options
+from praetor_analysis.units import (
+    GRENADE_PROFILES,
+    UnitAttackResult,
+    fielded_unit,
+    legion_names,
+    legion_of,
+    shown_options,
+)
 
 __all__ = [
+    "ALL_LEGIONS",
+    "MAX_FIELD_BYTES",
+    "NO_MELEE",
     "SWEEP_COLUMNS",
+    "Field",
+    "SweepTask",
     "datasheets_of",
     "field_of",
+    "field_targets",
     "phase_key",
     "progress_bar",
+    "resolve_field",
     "sweep_datasheet",
     "sweep_faction",
+    "sweep_legion",
+    "sweep_sheets",
+    "sweep_tasks",
     "variants",
     "write_parquet",
 ]
 
-SWEEP_COLUMNS = ["datasheet", "faction", "variant", "mean_per_100_pts", *PAIR_COLUMNS]
-"""Columns of the sweep table."""
+SWEEP_COLUMNS = ["datasheet", "faction", "legion", "variant", "mean_per_100_pts", *PAIR_COLUMNS, "reason"]
+"""Columns of the sweep table: ``legion`` is null outside a Legion's sweep, ``error`` null when the pair was
+computed, ``reason`` says why a row has no result that is no error ("no melee weapon")."""
+
+ALL_LEGIONS = "Legiones Astartes"
+"""The catalog's faction of the datasheets every Legion may take."""
+
+NO_MELEE = "no melee weapon"
+"""The ``reason`` of a melee row whose attacker has no model that fights in melee."""
+
+_NO_MELEE_TEXT = "has no model that fights in melee"  # units.attack's refusal of such an attacker
+
+MAX_FIELD_BYTES = 64 * 1024 * 1024
+"""Largest roster or list file read as a sweep's field of targets."""
 
 
 def datasheets_of(faction: str) -> list[str]:
@@ -64,10 +102,45 @@ def datasheets_of(faction: str) -> list[str]:
     return list(dict.fromkeys(mine["name"]))
 
 
-def variants(datasheet: str, faction: str) -> list[tuple[str, dict[str, Any]]]:
-    """``(variant, datasheet block)``: the default loadout, then each single visible weapon option."""
-    out: list[tuple[str, dict[str, Any]]] = [("default", {"name": datasheet, "faction": faction})]
-    opts = shown_options({"name": datasheet, "faction": faction})
+def sweep_legion(faction: str, legion: str | None = None) -> str:
+    """The Legion a sweep of ``faction`` is for: ``legion`` (checked), else ``faction`` when it is a Legion's,
+    else ``""``.
+
+    Raises:
+        ScenarioError: ``legion`` names no Legion, or is given with a faction that is neither that Legion's
+            nor ``Legiones Astartes``.
+    """
+    if legion is None:
+        return faction if legion_of({}, faction, "faction") else ""
+    key = legion_of({"legion": legion}, faction, "legion")
+    name = legion_names()[key].split(":", 1)[1].strip()
+    if faction != ALL_LEGIONS and legion_of({}, faction, "faction") != key:
+        raise ScenarioError(
+            f"legion: {legion!r} sweeps {ALL_LEGIONS!r} and {name!r}, not {faction!r} (give {name!r} or "
+            f"{ALL_LEGIONS!r} as the faction)",
+            field="legion",
+            value=legion,
+        )
+    return name
+
+
+def sweep_sheets(faction: str, legion: str = "") -> list[tuple[str, str]]:
+    """``(datasheet, its faction)`` of a sweep: the faction's datasheets; for a Legion (``legion``), those every
+    Legion may take then the Legion's own (a name in both is taken once, from the Legion's own)."""
+    if not legion:
+        return [(n, faction) for n in datasheets_of(faction)]
+    own_faction = next((f for f in set(load_datasheets()["faction"]) if legion_of({}, f, "") == legion_of(
+        {"legion": legion}, ALL_LEGIONS, "legion")), None)  # fmt: skip
+    own = datasheets_of(own_faction) if own_faction else []
+    return [(n, ALL_LEGIONS) for n in datasheets_of(ALL_LEGIONS) if n not in own] + [(n, str(own_faction)) for n in own]
+
+
+def variants(datasheet: str, faction: str, legion: str = "") -> list[tuple[str, dict[str, Any]]]:
+    """``(variant, datasheet block)``: the default loadout, then each single visible weapon option (for the
+    force's ``legion``: the options every Legion may take and its own)."""
+    base: dict[str, Any] = {"name": datasheet, "faction": faction, **({"legion": legion} if legion else {})}
+    out: list[tuple[str, dict[str, Any]]] = [("default", dict(base))]
+    opts = shown_options(base)
     opts = opts[opts["weapons"].astype(str) != ""]
     for _, o in opts.drop_duplicates(["option", "model"]).iterrows():
         model = str(o["model"])
@@ -75,16 +148,62 @@ def variants(datasheet: str, faction: str) -> list[tuple[str, dict[str, Any]]]:
             {"option": str(o["option"])} if model == "(unit)" else {"option": str(o["option"]), "model": model}
         )
         label = str(o["option"]) if model == "(unit)" else f"{o['option']} ({model})"
-        out.append((label, {"name": datasheet, "faction": faction, "loadout": [item]}))
+        out.append((label, {**base, "loadout": [item]}))
     return out
 
 
-@cache
-def field_of(spec: str) -> tuple[str, tuple[ListUnit, ...]]:
-    """The targets of a field: ``"standard"``, ``"faction:NAME"`` or ``"roster:PATH"`` (memoised per process)."""
+@dataclass(frozen=True)
+class Field:
+    """A field of targets as sent to a worker: ``kind`` (``standard``, ``faction`` or ``roster``), ``value``
+    (the faction, or the roster's file name) and, for a roster, the file's bytes read where the sweep started
+    (a relative path or a file only this machine has works on any worker)."""
+
+    kind: str
+    value: str = ""
+    content: bytes = b""
+
+    @property
+    def digest(self) -> str:
+        """A token of the field's inputs (its kind, name and the file's bytes)."""
+        return hashlib.sha256(f"{self.kind}\0{self.value}\0".encode() + self.content).hexdigest()
+
+
+def resolve_field(spec: str | Field) -> Field:
+    """The :class:`Field` of ``"standard"``, ``"faction:NAME"`` or ``"roster:PATH"`` (the file read here).
+
+    Raises:
+        ScenarioError: Another kind, or a file that cannot be read or is too large.
+    """
+    if isinstance(spec, Field):
+        return spec
     if spec == "standard":
-        return "standard targets", tuple(target_unit(label, unit) for label, unit in standard_targets())
+        return Field("standard")
     kind, _, value = spec.partition(":")
+    if kind == "faction":
+        return Field("faction", value)
+    if kind == "roster":
+        try:
+            with Path(value).open("rb") as fh:
+                content = fh.read(MAX_FIELD_BYTES + 1)
+        except OSError as exc:
+            raise ScenarioError(f"targets: cannot read {value!r}: {exc.strerror or exc}", field="targets") from None
+        if len(content) > MAX_FIELD_BYTES:
+            raise ScenarioError(f"targets: {value!r} is larger than {MAX_FIELD_BYTES} bytes", field="targets")
+        return Field("roster", Path(value).name, content)
+    raise ScenarioError(f'targets: expected "standard", "faction:NAME" or "roster:PATH", got {spec!r}')
+
+
+def field_of(spec: str | Field) -> tuple[str, tuple[ListUnit, ...]]:
+    """The targets of a field: ``"standard"``, ``"faction:NAME"`` or ``"roster:PATH"``, or a :class:`Field`."""
+    return field_targets(resolve_field(spec))
+
+
+@cache
+def field_targets(field: Field) -> tuple[str, tuple[ListUnit, ...]]:
+    """The field's name and target units (memoised per process: each worker reads a field once)."""
+    if field.kind == "standard":
+        return "standard targets", tuple(target_unit(label, unit) for label, unit in standard_targets())
+    kind, value = field.kind, field.value
     if kind == "faction":
         units = []
         for name in datasheets_of(value):
@@ -94,39 +213,118 @@ def field_of(spec: str) -> tuple[str, tuple[ListUnit, ...]]:
                 continue  # a datasheet with no model to field is no target
         army: ArmyList = make_list(value, units)
         return army.name, army.units
-    if kind == "roster":
-        army = load_list(value)
-        return army.name, army.units
-    raise ScenarioError(f'targets: expected "standard", "faction:NAME" or "roster:PATH", got {spec!r}')
+    army = list_from_bytes(field.content, value)
+    return army.name, army.units
 
 
-def _error_row(datasheet: str, faction: str, variant: str, error: str) -> dict[str, Any]:
+@dataclass(frozen=True)
+class SweepTask:
+    """One part of a sweep: one datasheet (of ``faction``, for the force's ``legion``) against a field."""
+
+    datasheet: str
+    faction: str
+    field: Field
+    legion: str = ""
+    attacker_list: str = ""
+    phases: tuple[str, ...] = PHASES
+
+    @property
+    def token(self) -> str:
+        """A token of every input of the part (and of the package's code and catalog data): a part written
+        for other inputs is never taken for this one."""
+        text = json.dumps([_FORMAT, _code_digest(), self.datasheet, self.faction, self.legion,
+                           self.attacker_list, list(self.phases), self.field.digest])  # fmt: skip
+        return hashlib.sha256(text.encode()).hexdigest()[:20]
+
+    def run(self) -> pd.DataFrame:
+        """The part's rows (:func:`sweep_datasheet`)."""
+        return sweep_datasheet(self.datasheet, self.faction, self.field, self.phases, legion=self.legion,
+                               attacker_list=self.attacker_list or None)  # fmt: skip
+
+
+_FORMAT = 2  # the layout of a part's rows: a new column or meaning changes it
+
+
+@cache
+def _code_digest() -> str:
+    """A digest of the package's modules and catalog files (a part from other code or data is recomputed)."""
+    digest = hashlib.sha256()
+    root = Path(__file__).resolve().parent.parent
+    for path in sorted(root.rglob("*.py")):
+        digest.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes())
+    for item in sorted(resources.files("praetor_analysis.data").iterdir(), key=lambda p: p.name):
+        if item.name.endswith(".csv"):
+            digest.update(item.name.encode() + b"\0" + item.read_bytes())
+    return digest.hexdigest()
+
+
+def sweep_tasks(
+    faction: str,
+    field: str | Field = "standard",
+    *,
+    legion: str | None = None,
+    datasheets: Sequence[str] | None = None,
+    phases: Sequence[str] = PHASES,
+) -> list[SweepTask]:
+    """The tasks of a sweep, in the table's order (``datasheets``: only these, each once).
+
+    Raises:
+        ScenarioError: An unknown faction, Legion, field or datasheet.
+    """
+    field = resolve_field(field)
+    field_targets(field)  # refuse a bad field before any work
+    legion_name = sweep_legion(faction, legion)
+    sheets = sweep_sheets(faction, legion_name)
+    if datasheets is not None:
+        have = dict(sheets)
+        missing = [n for n in datasheets if n not in have]
+        if missing:
+            raise ScenarioError(f"datasheets: {missing[0]!r} is not a datasheet of this sweep", field="datasheets",
+                                value=missing[0])  # fmt: skip
+        sheets = [(n, have[n]) for n in dict.fromkeys(datasheets)]
+    side = legion_name or faction  # a Legion's force, however the sweep was asked for
+    return [SweepTask(n, f, field, legion_name, side, tuple(phases)) for n, f in sheets]
+
+
+def _error_row(datasheet: str, faction: str, legion: str | None, variant: str, error: str, attacker_list: str
+               ) -> dict[str, Any]:  # fmt: skip
     row: dict[str, Any] = {c: float("nan") for c in SWEEP_COLUMNS}
-    row.update({"datasheet": datasheet, "faction": faction, "variant": variant, "error": error, "side": "sweep",
-                "attacker_list": faction, "attacker": datasheet, "target": "", "phase": "", "measure": "",
-                "removed": [1.0], "wounds": [1.0], "weapons": "", "not_modelled": "", "target_list": ""})  # fmt: skip
+    row.update({"datasheet": datasheet, "faction": faction, "legion": legion, "variant": variant, "error": error,
+                "side": "sweep", "attacker_list": attacker_list, "attacker": datasheet, "target": "", "phase": "",
+                "measure": "", "removed": [1.0], "wounds": [1.0], "weapons": "", "not_modelled": "",
+                "target_list": "", "reason": None})  # fmt: skip
     return row
 
 
-def sweep_datasheet(datasheet: str, faction: str, field: str, phases: Sequence[str] = PHASES) -> pd.DataFrame:
+def sweep_datasheet(
+    datasheet: str,
+    faction: str,
+    field: str | Field,
+    phases: Sequence[str] = PHASES,
+    *,
+    legion: str = "",
+    attacker_list: str | None = None,
+) -> pd.DataFrame:
     """One task: every variant of one datasheet against every target of the field, in each phase.
 
     Variants mostly differ in one weapon: a pair is computed once per :func:`phase_key` of its attacker
     (a variant that differs from another only in a melee weapon fires as it does, and vice versa), target and
     phase; each row is then made from its own pair (labels and points)."""
     field_name, targets = field_of(field)
+    side = attacker_list or faction
+    legion_column = legion or None
     rows = []
     done: dict[tuple[Any, ...], tuple[UnitAttackResult | None, str]] = {}
-    for variant, block in variants(datasheet, faction):
+    for variant, block in variants(datasheet, faction, legion):
         try:
-            unit = make_list(faction, [fielded_unit(block, "datasheet")]).units[0]
+            unit = make_list(side, [fielded_unit(block, "datasheet")]).units[0]
         except (ScenarioError, ProfileError) as exc:
-            rows.append(_error_row(datasheet, faction, variant, str(exc)))
+            rows.append(_error_row(datasheet, faction, legion_column, variant, str(exc), side))
             continue
         keys = {phase: phase_key(unit, phase) for phase in phases}
         for k, target in enumerate(targets):
             for phase in phases:
-                pair = Pair("sweep", faction, unit, field_name, target, phase)
+                pair = Pair("sweep", side, unit, field_name, target, phase)
                 key: tuple[Any, ...] = (keys[phase], k)
                 if phase == "melee" and target.fighter is not None:  # the round reads the whole attacker
                     key = (*key, repr(unit.loadout.groups), unit.target)
@@ -137,11 +335,20 @@ def sweep_datasheet(datasheet: str, faction: str, field: str, phases: Sequence[s
                         done[key] = (None, str(exc))
                 result, error = done[key]
                 row = pair_row(pair, result, error)
+                reason = NO_MELEE if result is None and _NO_MELEE_TEXT in error else None
+                row["error"] = None if (reason or not error) else error
                 points = unit.loadout.points
                 per = 100.0 * row["mean"] / points if points > 0 else float("nan")
-                rows.append({"datasheet": datasheet, "faction": faction, "variant": variant,
-                             "mean_per_100_pts": per, **row})  # fmt: skip
-    return pd.DataFrame(rows, columns=SWEEP_COLUMNS)
+                rows.append({"datasheet": datasheet, "faction": faction, "legion": legion_column, "variant": variant,
+                             "mean_per_100_pts": per, **row, "reason": reason})  # fmt: skip
+    frame = pd.DataFrame(rows, columns=SWEEP_COLUMNS)
+    if _TEXT != "object":  # columns of text and nulls: text as Parquet gives it back (pandas 3), not objects
+        frame = frame.astype(dict.fromkeys(_NULLABLE, _TEXT))
+    return frame
+
+
+_NULLABLE = ("legion", "error", "reason")
+_TEXT = "str" if int(pd.__version__.split(".")[0]) >= 3 else "object"
 
 
 _MELEE: dict[str, bool | None] = {}
@@ -180,13 +387,9 @@ def phase_key(unit: ListUnit, phase: str) -> tuple[Any, ...]:
 
 
 def progress_bar(done: int, total: int, started: float) -> None:
-    """A one-line bar on standard error: datasheets done of the total, the time taken and the time left."""
-    width = 30
-    filled = int(width * done / max(1, total))
+    """One line on standard error, rewritten in place: parts done of the total and the time taken."""
     elapsed = time.monotonic() - started
-    left = elapsed / done * (total - done) if done else float("nan")
-    eta = f"{left:.0f} s left" if done else "time left unknown"
-    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} datasheets, {elapsed:.0f} s, {eta}")
+    sys.stderr.write(f"\rpraetor sweep: {done}/{total} parts, {elapsed:.0f} s")
     if done == total:
         sys.stderr.write("\n")
     sys.stderr.flush()
@@ -194,75 +397,50 @@ def progress_bar(done: int, total: int, started: float) -> None:
 
 def sweep_faction(
     faction: str,
-    field: str = "standard",
+    field: str | Field = "standard",
     *,
+    legion: str | None = None,
     workers: int = 1,
     scheduler: Any = None,
     datasheets: Sequence[str] | None = None,
     phases: Sequence[str] = PHASES,
     progress: Callable[[int, int, float], None] | None = None,
 ) -> pd.DataFrame:
-    """The sweep table (see the module docstring).
+    """The sweep table in memory (see the module docstring; ``praetor sweep`` writes it as a dataset of
+    parts instead: :func:`~praetor_analysis.analysis.sweep_dataset.write_sweep`).
 
     Args:
         faction: The attacking faction (``load_datasheets()["faction"]``).
-        field: ``"standard"``, ``"faction:NAME"`` or ``"roster:PATH"``.
-        workers: Local processes (1: in this process).
+        field: ``"standard"``, ``"faction:NAME"``, ``"roster:PATH"`` or a :class:`Field`.
+        legion: The force's Legion (default: the faction's, when it is a Legion's); see :func:`sweep_sheets`.
+        workers: Worker processes of a local Dask cluster (1: in this process).
         scheduler: A Dask scheduler address (``"tcp://127.0.0.1:8786"``) or a ``distributed.Client``: the
             tasks run on that cluster instead.
-        datasheets: Only these datasheets of the faction (default: all).
-        progress: Called as ``progress(done, total, started)`` after each datasheet (default: a bar on
-            standard error when ``workers > 1`` or a scheduler is given; pass ``lambda *a: None`` for none).
+        datasheets: Only these datasheets of the sweep (each once).
+        progress: Called as ``progress(done, total, started)`` after each datasheet (default: none).
+
+    Raises:
+        PraetorError: A datasheet whose task failed (named), or a bad input.
     """
-    names = list(datasheets) if datasheets is not None else datasheets_of(faction)
-    field_of(field)  # refuse a bad field before any work
-    report = progress or (progress_bar if (workers > 1 or scheduler is not None) else (lambda *a: None))
-    started = time.monotonic()
+    from praetor_analysis.analysis.sweep_run import run_tasks
+
+    tasks = sweep_tasks(faction, field, legion=legion, datasheets=datasheets, phases=phases)
     parts: dict[str, pd.DataFrame] = {}
-    report(0, len(names), started)
-    if scheduler is not None:
-        parts = _on_dask(scheduler, names, faction, field, phases, report, started)
-    elif workers > 1:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = {pool.submit(sweep_datasheet, n, faction, field, tuple(phases)): n for n in names}
-            for fut in as_completed(futures):
-                parts[futures[fut]] = fut.result()
-                report(len(parts), len(names), started)
-    else:
-        for n in names:
-            parts[n] = sweep_datasheet(n, faction, field, phases)
-            report(len(parts), len(names), started)
-    frames = [parts[n] for n in names if not parts[n].empty]
+    started = time.monotonic()
+    report = progress or (lambda *a: None)
+    report(0, len(tasks), started)
+
+    def done(task: SweepTask, frame: pd.DataFrame | None, failure: str | None) -> None:
+        if frame is None:
+            raise ScenarioError(f"datasheet {task.datasheet!r}: {failure}", field="datasheet", value=task.datasheet)
+        parts[task.token] = frame
+        report(len(parts), len(tasks), started)
+
+    run_tasks(tasks, done, workers=workers, scheduler=scheduler)
+    frames = [parts[t.token] for t in tasks if not parts[t.token].empty]
     if not frames:
         return pd.DataFrame(columns=SWEEP_COLUMNS)
     return pd.concat(frames, ignore_index=True)
-
-
-def _on_dask(
-    scheduler: Any,
-    names: Sequence[str],
-    faction: str,
-    field: str,
-    phases: Sequence[str],
-    report: Callable[[int, int, float], None],
-    started: float,
-) -> dict[str, pd.DataFrame]:
-    from distributed import Client
-    from distributed import as_completed as dask_completed
-
-    client = scheduler if isinstance(scheduler, Client) else Client(scheduler)
-    try:
-        futures = client.map(sweep_datasheet, list(names), faction=faction, field=field, phases=tuple(phases),
-                             pure=False)  # fmt: skip
-        index = {f.key: n for f, n in zip(futures, names, strict=True)}
-        parts: dict[str, pd.DataFrame] = {}
-        for fut in dask_completed(futures):
-            parts[index[fut.key]] = fut.result()
-            report(len(parts), len(names), started)
-        return parts
-    finally:
-        if client is not scheduler:
-            client.close()
 
 
 def write_parquet(frame: pd.DataFrame, path: str) -> None:

@@ -73,6 +73,8 @@ _EXPORTS: dict[str, str] = {
     "weapon_block": "praetor_analysis.units.blocks",
     "weapon_blocks": "praetor_analysis.units.datasheet",
     "weapon_row": "praetor_analysis.units.names",
+    "RosterReading": "praetor_analysis.units.fielded",
+    "legion_of": "praetor_analysis.units.option_visibility",
 }
 
 __all__ = [
@@ -92,6 +94,7 @@ __all__ = [
     "Measure",
     "Modifiers",
     "Outcome",
+    "RosterReading",
     "UnitAttackResult",
     "as_target",
     "check_marker_cost",
@@ -110,6 +113,7 @@ __all__ = [
     "is_target_profile",
     "is_vehicle_row",
     "legion_names",
+    "legion_of",
     "marker_hits",
     "marker_seconds",
     "melee",
@@ -174,7 +178,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
         shown_options,
         weapon_blocks,
     )
-    from praetor_analysis.units.fielded import fielded_unit, read_roster_units
+    from praetor_analysis.units.fielded import RosterReading, fielded_unit, read_roster_units
     from praetor_analysis.units.formation import MarkerSetup, default_formation, default_note
     from praetor_analysis.units.limits import LOADOUT_ITEM_S, MAX_SECONDS, check_marker_cost, marker_seconds
     from praetor_analysis.units.marker_volley import default_marker_setup, marker_hits, placed, placed_notes
@@ -194,7 +198,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
         unit_row,
         weapon_row,
     )
-    from praetor_analysis.units.option_visibility import legion_names
+    from praetor_analysis.units.option_visibility import legion_names, legion_of
     from praetor_analysis.units.records import FieldedUnit
     from praetor_analysis.units.result import Choice, Measure, Outcome, UnitAttackResult
     from praetor_analysis.units.roster_units import unique_labels
