@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING, NoReturn
 from praetor_analysis.errors import MAX_MESSAGE_CHARS, PraetorError, cap_message
 
 if TYPE_CHECKING:  # imported where used: the command starts without the analysis modules
+    import pandas as pd
+
     from praetor_analysis.analysis.fire_plan import FirePlan
 
 
@@ -108,34 +110,75 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 
 def cmd_roster(args: argparse.Namespace) -> int:
-    """praetor roster FILE: every unit rated in shooting and melee, sorted by effect per 100 points."""
-    from praetor_analysis.analysis.unit_ratings import json_rows, rate_roster, roster_table
+    """praetor roster FILE: every unit's best result per phase on one screen (--all: against every target)."""
+    from praetor_analysis.analysis.unit_ratings import json_rows, rate_roster
     from praetor_analysis.profiles.records import MAX_MODELS
     from praetor_analysis.units.fielded import read_roster_units
+    from praetor_analysis.views.text import roster_long, roster_screen, terminal_width
 
     if args.models is not None:
         if args.target is None:
             raise UsageError("--models: only used with --target NAME (the standard targets keep their sizes)")
         if not 1 <= args.models <= MAX_MODELS:
             raise UsageError(f"--models: a target of 1 to {MAX_MODELS} models, got {args.models}", field="--models")
+    _check_top(args)
     if not Path(args.roster).is_file():
         raise UsageError(f"FILE: no such roster: {args.roster!r}")
+    _check_files(args)
     try:
         frame = rate_roster(args.roster, args.target, models=args.models, half_range=args.half_range)
     except OSError as exc:
         raise UsageError(f"FILE: cannot read {args.roster!r}: {exc.strerror or exc}") from None
     account = read_roster_units(args.roster).account()
+    _write_files(args, frame)
     if args.json:
         sys.stdout.write(json.dumps(json_rows(frame), allow_nan=False) + "\n")
         sys.stderr.write(account + "\n")
         return 0
-    print(
-        f"{Path(args.roster).name}: {len(frame) // max(1, 2 * frame['target'].nunique())} units, shooting and "
-        "melee (charging); mean = models removed (hull points of a vehicle); sorted by per 100 pts"
-    )
-    print(account)
-    print(roster_table(frame))
+    phases = [args.phase] if args.phase else ["shooting", "melee"]
+    width = terminal_width()
+    if args.all:
+        shown = frame[frame["phase"].isin(phases)]
+        print(f"{Path(args.roster).name}: every unit against every target, sorted by effect per 100 pts")
+        print(account)
+        lines = roster_long(shown if args.top is None else shown.head(args.top), width=width)
+    else:
+        sort = args.sort or (args.phase or "best")
+        lines = roster_screen(frame, account, width=width, phases=phases,
+                              sort=sort, top=args.top)  # fmt: skip
+    print("\n".join(lines))
     return 0
+
+
+def _check_top(args: argparse.Namespace) -> None:
+    if args.top is not None and args.top < 1:
+        raise UsageError(f"--top: expected 1 or more rows, got {args.top}", field="--top", value=args.top)
+
+
+def _check_files(args: argparse.Namespace) -> None:
+    """Refuse a --csv or --parquet file that cannot be written, before the work."""
+    from praetor_analysis.views.text import check_table_path
+
+    for flag in ("csv", "parquet"):
+        path = getattr(args, flag, None)
+        if path:
+            check_table_path(f"--{flag}", path)
+
+
+def _write_files(args: argparse.Namespace, frame: pd.DataFrame) -> None:
+    """Write the command's table to its --csv and --parquet files (those given)."""
+    from praetor_analysis.views.text import write_table
+
+    for flag in ("csv", "parquet"):
+        path = getattr(args, flag, None)
+        if path:
+            write_table(frame, path, flag)
+
+
+def _add_file_flags(p: argparse.ArgumentParser, what: str, parquet: bool = True) -> None:
+    p.add_argument("--csv", metavar="FILE", help=f"also write {what} to a CSV file (for a spreadsheet)")
+    if parquet:
+        p.add_argument("--parquet", metavar="FILE", help=f"also write {what} to a Parquet file (for pandas)")
 
 
 def _plan_lines(plan: FirePlan) -> list[str]:
@@ -289,7 +332,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--show", type=int, default=10, help="how many unresolved links and corrections to list")
     p.set_defaults(func=cmd_import)
     p = sub.add_parser(
-        "roster", help="every unit of a .ros/.rosz roster rated in shooting and melee, by effect per 100 points"
+        "roster", help="every unit of a .ros/.rosz roster: its best result per phase per 100 points (--all: the table)"
     )
     p.add_argument("roster", help="path to a .ros or .rosz file")
     p.add_argument("--half-range", action="store_true", help="targets at half range (Rapid Fire, Melta)")
@@ -298,6 +341,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--models", type=int, metavar="N", help="models in the --target unit")
     p.add_argument("--json", action="store_true", help="print a JSON list of rows instead of the table")
+    p.add_argument("--all", action="store_true", help="every unit against every target (the long table)")
+    p.add_argument("--top", type=int, metavar="N", help="only the first N units (N rows with --all)")
+    p.add_argument("--phase", choices=("shooting", "melee"), help="only this phase")
+    p.add_argument("--sort", choices=("best", "shooting", "melee", "points", "unit"),
+                   help="order of the first screen (default: best, or the --phase given)")  # fmt: skip
+    _add_file_flags(p, "every row (every unit against every target)")
     p.set_defaults(func=cmd_roster)
     p = sub.add_parser(
         "matchup", help="two lists (.ros, .rosz, or .json datasheet lists): every unit against every unit, fire plans"

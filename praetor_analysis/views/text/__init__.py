@@ -1,0 +1,40 @@
+"""The command's text: tables that fit the terminal, first screens, and the tables as CSV or Parquet files.
+
+A lazy face (PEP 562): importing it loads none of its modules; a name loads its module when first used.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+_EXPORTS = {
+    "fit_table": "fit",
+    "terminal_width": "fit",
+    "wrap": "fit",
+    "check_table_path": "files",
+    "write_table": "files",
+    "table_bytes": "files",
+    "SORTS": "roster_text",
+    "roster_long": "roster_text",
+    "roster_screen": "roster_text",
+}
+
+__all__ = sorted(_EXPORTS)
+
+if TYPE_CHECKING:
+    from praetor_analysis.views.text.files import check_table_path, table_bytes, write_table
+    from praetor_analysis.views.text.fit import fit_table, terminal_width, wrap
+    from praetor_analysis.views.text.roster_text import SORTS, roster_long, roster_screen
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _EXPORTS:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{_EXPORTS[name]}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_EXPORTS))
