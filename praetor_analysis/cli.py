@@ -144,8 +144,8 @@ def cmd_roster(args: argparse.Namespace) -> int:
         lines = roster_long(shown if args.top is None else shown.head(args.top), width=width)
     else:
         sort = args.sort or (args.phase or "best")
-        lines = roster_screen(frame, account, width=width, phases=phases,
-                              sort=sort, top=args.top)  # fmt: skip
+        title = f"{Path(args.roster).name}: {frame['unit'].nunique()} units, the best result per phase\n{account}"
+        lines = roster_screen(frame, title, width=width, phases=phases, sort=sort, top=args.top)
     print("\n".join(lines))
     return 0
 
