@@ -1,4 +1,4 @@
-"""praetor_analysis: exact probabilities for Warhammer: The Horus Heresy (2nd edition).
+"""praetor_analysis: exact probabilities for Warhammer: The Horus Heresy (2nd and 3rd editions).
 
 Every distribution is an immutable value object: each operation returns a new one. The package is
 layered (``prob`` -> ``rules`` -> ``profiles`` -> ``engine`` -> ``markers`` -> ``bsdata`` -> ``catalog`` ->
@@ -13,6 +13,9 @@ Example::
     result = pa.calc({"attacker": {"BS": 4}, "weapon": {"Strength": 9, "AP": 2, "Type": "Heavy 1, Lance"},
                       "target": {"models": 5, "T": 4, "W": 1, "Save": "2+"}})
     result["casualties"]["mean"]
+
+The 3rd edition is one field, ``"edition": "hh3"`` (docs/editions.md); its typed API is ``Hh3Weapon``,
+``Hh3Unit``, ``Hh3Volley``, ``Hh3Context`` and ``resolve_hh3`` -> ``Hh3Result``.
 """
 
 from __future__ import annotations
@@ -44,6 +47,12 @@ _EXPORTS: dict[str, str] = {
     "resolve_volley": "praetor_analysis.engine.chain",
     "resolve_sequence": "praetor_analysis.engine.chain",
     "unsaved_distribution": "praetor_analysis.engine.chain",
+    "Hh3Context": "praetor_analysis.engine.hh3",
+    "Hh3Result": "praetor_analysis.engine.hh3",
+    "Hh3Volley": "praetor_analysis.engine.hh3",
+    "resolve_hh3": "praetor_analysis.engine.hh3",
+    "Hh3Unit": "praetor_analysis.profiles.hh3",
+    "Hh3Weapon": "praetor_analysis.profiles.hh3",
     "combat": "praetor_analysis.melee.combat",
     "resolve_combat": "praetor_analysis.melee.combat",
     # the JSON contract
@@ -84,6 +93,11 @@ _MODULES: dict[str, str] = {
 __all__ = [
     "DiceExpr",
     "Dist",
+    "Hh3Context",
+    "Hh3Result",
+    "Hh3Unit",
+    "Hh3Volley",
+    "Hh3Weapon",
     "PraetorError",
     "ProfileError",
     "Rule",
@@ -124,6 +138,7 @@ __all__ = [
     "report",
     "resolve",
     "resolve_combat",
+    "resolve_hh3",
     "resolve_sequence",
     "resolve_volley",
     "unit_from_mapping",
@@ -173,11 +188,13 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
         load_weapons,
     )
     from praetor_analysis.engine.chain import resolve, resolve_sequence, resolve_volley, unsaved_distribution
+    from praetor_analysis.engine.hh3 import Hh3Context, Hh3Result, Hh3Volley, resolve_hh3
     from praetor_analysis.engine.volley import TargetState, Volley, VolleyResult
     from praetor_analysis.errors import PraetorError, ProfileError, ScenarioError
     from praetor_analysis.melee.combat import combat, resolve_combat
     from praetor_analysis.prob.dice import DiceExpr, parse_dice
     from praetor_analysis.prob.dist import Dist
+    from praetor_analysis.profiles.hh3 import Hh3Unit, Hh3Weapon
     from praetor_analysis.profiles.records import Unit, Weapon, unit_from_mapping
     from praetor_analysis.profiles.rule_tokens import Rule
     from praetor_analysis.profiles.weapon_type import parse_weapon_type

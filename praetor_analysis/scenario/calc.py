@@ -34,6 +34,7 @@ from praetor_analysis.scenario.document import (
     resolve_names,
 )
 from praetor_analysis.scenario.echo import unit_echo
+from praetor_analysis.scenario.hh3 import calc_hh3, is_hh3, parse_hh3, without_edition
 from praetor_analysis.scenario.limits import MAX_SCENARIOS
 from praetor_analysis.scenario.unit_calc import (
     add_notes,
@@ -81,6 +82,9 @@ def calc(data: Any) -> dict[str, Any]:
     """Compute one scenario (a mapping in the docs/scenario.md form) into the result mapping; ``reasons``
     says why each rule under ``no_effect`` or ``not_modelled`` is there. A datasheet ``attacker`` (no
     ``weapon``) attacks as the unit it fields (:func:`praetor_analysis.scenario.unit_calc.unit_calc`)."""
+    if is_hh3(data):  # the edition is chosen here, once (docs/editions.md)
+        return calc_hh3(data)
+    data = without_edition(data)
     notes: list[tuple[str, str]] = []
     if is_unit_attacker(data):
         result = unit_calc(data)
@@ -209,10 +213,13 @@ def calc_json(text: str) -> Any:
         return calc(data)
     if len(data) > MAX_SCENARIOS:
         raise ScenarioError(f"scenario: {len(data)} scenarios in one array (limit {MAX_SCENARIOS})")
+    data = [_edition_door(i, item) for i, item in enumerate(data)]
     check_array_work(data)  # every statline scenario parsed (memoised: calc_many parses them again for free)
     for i, item in enumerate(data):
         try:
-            if is_unit_attacker(item):
+            if is_hh3(item):
+                parse_hh3(item)
+            elif is_unit_attacker(item):
                 attacker_unit(item["attacker"])
             elif has_fielded_unit(item):
                 target_of(item["target"])
@@ -226,6 +233,14 @@ def calc_json(text: str) -> Any:
             raise ScenarioError(f"[{i}] {result}", field=result.field, value=result.value) from None
         out.append(result)
     return out
+
+
+def _edition_door(i: int, item: Any) -> Any:
+    """An array's item with its edition read (an edition 2 document loses its ``edition`` field)."""
+    try:
+        return without_edition(item)
+    except ScenarioError as exc:
+        raise ScenarioError(f"[{i}] {exc}", field=exc.field, value=exc.value) from None
 
 
 def calc_many(items: Sequence[Any]) -> list[Any]:
@@ -282,7 +297,7 @@ def _echo(unit: Unit, echoes: dict[int, dict[str, Any]]) -> dict[str, Any]:
 def _batchable(item: Any) -> tuple[Volley, Unit] | None:
     """The (volley, target) of a single-volley scenario against a unit, or None (computed by ``calc``)."""
     if not isinstance(item, Mapping) or set(item) - VOLLEY_FIELDS - {"target", "name"}:
-        return None
+        return None  # an edition 3 document (its ``edition`` field) is computed by ``calc``
     if isinstance(item.get("weapon"), list):
         return None
     try:

@@ -1,0 +1,303 @@
+"""The edition 3 chain of one Fire Group against a unit of identical models, exactly.
+
+The target's state is ``(models, wounds left on the current model, Pinned, Suppressed, Stunned, Routed, models
+at the start of the attack)``, the four status entries being the harshest Check modifier triggered so far (-1:
+not triggered). A Fire Group's dice are independent; each ends in one class: miss, hit without wound, saved
+wound, or an Unsaved Wound of one set-aside group. The counts of the classes are multinomial, drawn class by
+class (a binomial of the dice left), so the groups are applied in their order, each wound one at a time
+(excess Damage lost on a dying model), each group followed by its Deflagrate hits, and the triggers read off
+"at least one hit" and "at least one wound". Nothing is sampled.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+
+import numpy as np
+from scipy import sparse
+
+from praetor_analysis.engine.hh3.hit import HitDie
+from praetor_analysis.engine.hh3.wound import GROUPS, Defence, Strike, p_unsaved, wound_classes
+from praetor_analysis.prob.convolution import compound
+from praetor_analysis.prob.dice import binomial_matrix, binomial_pmf
+from praetor_analysis.prob.dist import Dist
+
+__all__ = [
+    "HELD",
+    "PINNED",
+    "ROUTED",
+    "STATUSES",
+    "STUNNED",
+    "SUPPRESSED",
+    "FireGroup",
+    "GroupClasses",
+    "State",
+    "end_attack",
+    "from_hit_points",
+    "group_classes",
+    "group_counts",
+    "hit_points",
+    "resolve_group",
+    "start",
+    "wound_matrix",
+    "wound_step",
+]
+
+STATUSES = ("Pinned", "Suppressed", "Stunned", "Routed")
+PINNED, SUPPRESSED, STUNNED, ROUTED = 2, 3, 4, 5  # positions in a State
+State = tuple[int, int, int, int, int, int, int]
+"""(models, wounds left on the current model, Pinned, Suppressed, Stunned, Routed, models at the attack's start)."""
+
+
+def start(models: int, wounds: int) -> dict[State, float]:
+    """The state of a fresh unit of ``models`` models of ``wounds`` W, no trigger yet."""
+    return {(models, wounds, -1, -1, -1, -1, models): 1.0}
+
+
+@dataclass(frozen=True)
+class FireGroup:
+    """One Fire Group (or Strike Group) ready for the chain.
+
+    Attributes:
+        dice: the distribution of the number of hit dice (or of hits given without a Hit Test).
+        die: the classes of one die (:mod:`praetor_analysis.engine.hh3.hit`).
+        strike: what each hit carries; ``defence``: the target's side.
+        deflagrate: X of Deflagrate (X) (None: none): after each group, one hit at S X, AP -, D 1 per Unsaved Wound.
+        on_hit: (status position, modifier) triggered by at least one hit (Suppressive, Stun).
+        on_wound: (status position, modifier) triggered by at least one wound (Pinning, Panic).
+        group_order: ``created`` or ``largest_damage_first`` (docs/rules-hh3.md).
+        shock: status positions Shock (X) gives, without a Check, when any die shows a natural 5 or 6
+            (``die.shock``); ``calm``: the die given a natural 1 to 4 (both set, or neither).
+    """
+
+    dice: Dist
+    die: HitDie
+    strike: Strike
+    defence: Defence
+    deflagrate: int | None = None
+    on_hit: tuple[tuple[int, int], ...] = ()
+    on_wound: tuple[tuple[int, int], ...] = ()
+    group_order: str = "created"
+    shock: tuple[int, ...] = ()
+    calm: HitDie | None = None
+
+
+HELD = 100
+"""A status trigger whose 'modifier' no Check can pass (the Check's target is at most 0): the status is given
+without a Check (Shock (X))."""
+
+
+@dataclass(frozen=True)
+class GroupClasses:
+    """The classes of one die of a Fire Group: P(miss), P(hit, no wound), P(saved wound), and per set-aside group
+    (in resolution order) P(Unsaved Wound of that group) with its Damage; ``p_deflagrate``: P(one Deflagrate hit
+    becomes an Unsaved Wound); ``p_wound``: P(a successful Wound Test)."""
+
+    miss: float
+    hit_only: float
+    saved: float
+    unsaved: tuple[tuple[str, float, Dist], ...]
+    p_deflagrate: float
+    p_wound: float = field(default=0.0)
+
+
+def group_classes(group: FireGroup, die: HitDie | None = None) -> GroupClasses:
+    """The per-die classes of ``group`` (see :class:`GroupClasses`), its die or ``die``."""
+    die = group.die if die is None else die
+    hit_only = saved = p_wound = 0.0
+    by_group: dict[str, list] = {}
+    for kind, p_kind in (("hit", die.hit), ("critical", die.critical), ("rending", die.rending)):
+        if p_kind == 0.0:
+            continue
+        wc = wound_classes(kind, group.strike, group.defence)
+        hit_only += p_kind * wc.p_no_wound
+        for g in wc.groups:
+            p_wound += p_kind * g.p_wound
+            saved += p_kind * g.p_wound * (1.0 - g.p_unsaved)
+            entry = by_group.setdefault(g.group, [0.0, g.damage])
+            entry[0] += p_kind * g.p_wound * g.p_unsaved
+    order = [g for g in GROUPS if g in by_group]
+    if group.group_order == "largest_damage_first":
+        rest = sorted(order[1:] if order[:1] == ["plain"] else order, key=lambda g: -by_group[g][1].mean())
+        order = (["plain"] if order[:1] == ["plain"] else []) + rest
+    unsaved = tuple((g, by_group[g][0], by_group[g][1]) for g in order)
+    p_df = 0.0
+    if group.deflagrate is not None:
+        df = Strike(group.deflagrate, None, Dist.point(1))
+        wc = wound_classes("hit", df, group.defence)
+        p_df = sum(g.p_wound for g in wc.groups) * p_unsaved(None, group.defence)
+    return GroupClasses(die.miss, hit_only, saved, unsaved, p_df, p_wound)
+
+
+def hit_points(m: int, c: int, w: int) -> int:
+    """The unit's wounds left, ``(m - 1) * w + c`` (0 when no model is left): with the damaged model taken
+    first, (models, current) and this total determine each other."""
+    return (m - 1) * w + c if m > 0 else 0
+
+
+def from_hit_points(hp: int, w: int) -> tuple[int, int]:
+    """(models, wounds left on the current model) of ``hp`` wounds left (``(0, w)`` when none)."""
+    if hp <= 0:
+        return 0, w
+    m = -(-hp // w)
+    return m, hp - (m - 1) * w
+
+
+def wound_matrix(damage: Dist, w: int, size: int) -> np.ndarray:
+    """T[hp, hp'] = P(one Unsaved Wound of ``damage`` takes the unit from hp to hp' wounds left): the damaged
+    model takes it, and a model that dies loses the rest (excess lost). Dense; :func:`wound_step` is sparse."""
+    return np.asarray(wound_step(damage, w, size).toarray())
+
+
+def wound_step(damage: Dist, w: int, size: int) -> sparse.csr_matrix:
+    """:func:`wound_matrix` as a sparse matrix (a few entries per row: one per damage value)."""
+    rows, cols, vals = [0], [0], [1.0]
+    pd = damage.probabilities.tolist()
+    for hp in range(1, size):
+        m, c = from_hit_points(hp, w)
+        for d, p in enumerate(pd):
+            if p == 0.0:
+                continue
+            rows.append(hp)
+            cols.append(hp if d <= 0 else (hp - d if d < c else (m - 1) * w))
+            vals.append(p)
+    return sparse.csr_matrix((vals, (rows, cols)), shape=(size, size))  # duplicates are summed
+
+
+def _deflagrate(part: np.ndarray, k: int, p: float) -> np.ndarray:
+    """``part`` (rows of hit-point distributions) after Binomial(k, p) wounds of Damage 1 (no excess lost)."""
+    out = np.zeros_like(part)
+    for j, wj in enumerate(binomial_pmf(k, p).tolist()):
+        if wj == 0.0:
+            continue
+        if j == 0:
+            out += wj * part
+            continue
+        out[:, 1:-j] += wj * part[:, 1 + j :]
+        out[:, 0] += wj * part[:, : j + 1].sum(axis=1)
+    return out
+
+
+def _trigger(key: tuple[int, ...], triggers: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
+    """``key`` (the State without models and current) with ``triggers`` raised."""
+    if not triggers:
+        return key
+    s = list(key)
+    for pos, x in triggers:
+        s[pos - 2] = max(s[pos - 2], x)
+    return tuple(s)
+
+
+def resolve_group(
+    states: Mapping[State, float], group: FireGroup, wounds: int, *, no_unsaved: bool = False
+) -> dict[State, float]:
+    """The target's state distribution after ``group`` (``wounds``: the models' W); with ``no_unsaved``, the
+    part of it where the group makes no Unsaved Wound (a sub-distribution: its total is that probability).
+
+    With Shock (X), the attack is also resolved given that no die shows a natural 5 or 6 (each die then
+    follows ``calm``, and n dice are all calm with probability (1 - shock)^n); the difference of the two
+    distributions is the mass where some die did, which gains the Shock statuses."""
+    out = _resolve(states, group, group.die, group.dice.probabilities, wounds, no_unsaved)
+    if not group.shock or group.calm is None:
+        return out
+    dice = group.dice.probabilities
+    calm = _resolve(
+        states, group, group.calm, dice * (1.0 - group.die.shock) ** np.arange(dice.size), wounds, no_unsaved
+    )
+    mixed: dict[State, float] = defaultdict(float)
+    for s, p in out.items():
+        quiet = calm.get(s, 0.0)
+        if quiet > 0.0:
+            mixed[s] += quiet
+        if p - quiet > 0.0:
+            raised = list(s)
+            for pos in group.shock:
+                raised[pos] = HELD
+            mixed[(raised[0], raised[1], raised[2], raised[3], raised[4], raised[5], raised[6])] += p - quiet
+    return dict(mixed)
+
+
+def _resolve(
+    states: Mapping[State, float], group: FireGroup, die: HitDie, dice: np.ndarray, wounds: int, no_unsaved: bool
+) -> dict[State, float]:
+    """``resolve_group`` with the die ``die`` and the weights ``dice`` of each dice count (a pmf, or less);
+    ``no_unsaved``: every die kept out of the Unsaved Wound classes (n dice with probability (1 - u)^n)."""
+    classes = group_classes(group, die)
+    if no_unsaved:
+        kept = classes.miss + classes.hit_only + classes.saved
+        dice = dice * kept ** np.arange(dice.size)
+        classes = replace(classes, unsaved=tuple((g, 0.0, d) for g, _, d in classes.unsaved))
+    steps = [classes.miss, classes.hit_only, classes.saved, *(p for _, p, _ in classes.unsaved)]
+    rems = np.cumsum(steps[::-1])[::-1].tolist()
+    rmax = dice.size - 1
+    size = max(hit_points(s[0], s[1], wounds) for s in states) + 1
+    work: dict[tuple[int, ...], np.ndarray] = {}
+    for s, ps in states.items():
+        first: tuple[int, ...] = s[2:]
+        if first not in work:
+            work[first] = np.zeros((rmax + 1, size))
+        work[first][:, hit_points(s[0], s[1], wounds)] += ps * dice
+    for i, p in enumerate(steps):
+        last = i == len(steps) - 1
+        q = 1.0 if last or rems[i] <= 0.0 else min(p / rems[i], 1.0)
+        binom = binomial_matrix(rmax, q)  # binom[r, k]: k of r dice in this class
+        step = wound_step(classes.unsaved[i - 3][2], wounds, size) if i >= 3 else None
+        triggers = group.on_hit if i == 0 else group.on_wound if i == 1 else ()
+        nxt: dict[tuple[int, ...], np.ndarray] = {}
+        for key, a in work.items():
+            raised = _trigger(key, triggers)
+            powered = a  # rows r >= k of a[r] P^k: k Unsaved Wounds applied one at a time
+            for k in range(rmax + 1):
+                if k and step is not None:
+                    powered = np.asarray(powered[1:] @ step)
+                part = (powered if step is not None else a[k:]) * binom[k:, k][:, None]  # landing on r - k
+                if not part.any():
+                    continue
+                if step is not None and k and classes.p_deflagrate > 0.0:
+                    part = _deflagrate(part, k, classes.p_deflagrate)
+                rows = part.shape[0]
+                if raised != key and rows > 1:  # dice left: at least one hit (step 0) or wound (step 1)
+                    nxt.setdefault(raised, np.zeros((rmax + 1, size)))[1:rows] += part[1:]
+                    part = part[:1]
+                    rows = 1
+                nxt.setdefault(key, np.zeros((rmax + 1, size)))[:rows] += part
+        work = nxt
+    out: dict[State, float] = defaultdict(float)
+    for key, a in work.items():
+        column = a.sum(axis=0)
+        for hp in np.flatnonzero(column).tolist():
+            m, c = from_hit_points(hp, wounds)
+            pin, sup, stun, rout, m0 = key
+            out[(m, c, pin, sup, stun, rout, m0)] += float(column[hp])
+    return dict(out)
+
+
+def end_attack(states: Mapping[State, float], *, casualty_check: bool = True) -> dict[State, float]:
+    """Close one shooting attack: casualties of at least a quarter of the models it began with (rounded up)
+    trigger the Routed Check at plain LD (modifier 0) on a unit not wiped out; the next attack starts here."""
+    out: dict[State, float] = defaultdict(float)
+    for s, p in states.items():
+        m, m0 = s[0], s[6]
+        rout = s[ROUTED]
+        if casualty_check and m > 0 and m0 - m >= -(-m0 // 4):
+            rout = max(rout, 0)
+        out[(m, s[1], s[2], s[3], s[4], rout, m)] += p
+    return dict(out)
+
+
+def group_counts(group: FireGroup) -> dict[str, Dist]:
+    """The distributions of ``hits``, ``critical_hits``, ``wounds`` and ``unsaved`` of one Fire Group (each die
+    counted whether or not a model is left; Deflagrate's Unsaved Wounds included in ``unsaved``)."""
+    classes = group_classes(group)
+    u = sum(p for _, p, _ in classes.unsaved)
+    df = classes.p_deflagrate
+    each = {
+        "hits": np.array([1.0 - group.die.hits, group.die.hits]),
+        "critical_hits": np.array([1.0 - group.die.critical, group.die.critical]),
+        "wounds": np.array([1.0 - classes.p_wound, classes.p_wound]),
+        "unsaved": np.array([1.0 - u, u * (1.0 - df), u * df]),
+    }
+    dice = group.dice.probabilities
+    return {k: Dist.from_trusted(compound(dice, np.clip(v, 0.0, None))) for k, v in each.items()}

@@ -1,0 +1,280 @@
+"""Edition 3 profile readers: datasheet text (the HH3 characteristic names BattleScribe prints) into typed
+``Hh3Weapon`` and ``Hh3Unit`` records.
+
+Ranged weapons read ``R``, ``FP``, ``RS``, ``AP``, ``D``, ``Special Rules``, ``Traits``; melee weapons ``IM``,
+``AM``, ``SM`` in place of ``R``, ``FP``, ``RS``. Units read ``Type``, ``M``, ``WS``, ``BS``, ``S``, ``T``, ``W``,
+``I``, ``A``, ``LD``, ``CL``, ``WP``, ``IN``, ``SAV``, ``INV``, ``models``, ``rules`` (a target also ``Cover``). An
+edition 2 field (``Strength``, a weapon's ``Type``, ``Save``...) is refused, naming it and the field to use.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from praetor_analysis.errors import PraetorError, ProfileError, show_value
+from praetor_analysis.prob.dice import DiceExpr, parse_dice
+from praetor_analysis.profiles.characteristics import check_text, clean_text, parse_ap, parse_save, parse_stat
+from praetor_analysis.rules.hh3.special import DECLARATIONS, RuleRef, parse_rules
+
+__all__ = [
+    "HH2_WEAPON_FIELDS",
+    "Hh3Unit",
+    "Hh3Weapon",
+    "Modifier",
+    "read_unit",
+    "read_weapon",
+]
+
+RANGED_FIELDS = frozenset({"name", "R", "FP", "RS", "AP", "D", "Special Rules", "Traits"})
+MELEE_FIELDS = frozenset({"name", "IM", "AM", "SM", "AP", "D", "Special Rules", "Traits"})
+UNIT_FIELDS = frozenset(
+    {"name", "Type", "M", "WS", "BS", "S", "T", "W", "I", "A", "LD", "CL", "WP", "IN", "SAV", "INV", "models", "rules"}
+)
+TARGET_FIELDS = UNIT_FIELDS | {"Cover"}
+#: Edition 2 names and the edition 3 field to use instead (a weapon's ``Type`` is its Special Rules and Traits).
+HH2_WEAPON_FIELDS = {"Range": "R", "Strength": "RS", "Type": "Special Rules and Traits"}
+HH2_UNIT_FIELDS = {"Unit Type": "Type", "Ld": "LD", "Save": "SAV", "Invulnerable": "INV", "Move": "M"}
+_VEHICLE_FIELDS = ("Front Armour", "Side Armour", "Rear Armour", "HP", "Front", "Rear", "Side")
+_STAT_HI = 20  # no upper limit in the rules; the tables read values above 10 as 10
+_TRAITS = frozenset({"Assault", "Melta"})  # traits that share a rule's name: a rule only with its (X)
+
+
+@dataclass(frozen=True)
+class Modifier:
+    """A melee weapon's IM, AM or SM: ``keep`` (the model's value), ``add`` N, ``mul`` N or ``set`` N."""
+
+    op: str
+    n: int = 0
+
+    def apply(self, value: int) -> int:
+        """The modified characteristic, never below 0."""
+        if self.op == "add":
+            return max(value + self.n, 0)
+        if self.op == "mul":
+            return max(value * self.n, 0)
+        if self.op == "set":
+            return self.n
+        return value
+
+    def __str__(self) -> str:
+        return {"keep": "-", "add": f"{self.n:+d}", "mul": f"x{self.n}", "set": str(self.n)}[self.op]
+
+
+@dataclass(frozen=True)
+class Hh3Weapon:
+    """One edition 3 weapon profile.
+
+    Attributes:
+        name: as printed.
+        melee: True for a melee profile (``IM``/``AM``/``SM``).
+        range: the longest range in inches (``15-30`` -> 30), None for Template or none given.
+        firepower: FP (ranged), a number or dice rolled per weapon; None for melee.
+        strength: RS (ranged); None when printed ``-`` (no Wound Test can be made).
+        ap: AP number, None for ``-``.
+        damage: D, a number or dice rolled per Unsaved Wound; None when printed ``-`` or ``*``.
+        im, am, sm: melee modifiers (None for ranged).
+        rules: Special Rules (and special rules written in the Traits column).
+        traits: the Traits that are not special rules.
+    """
+
+    name: str
+    melee: bool
+    range: int | None
+    firepower: DiceExpr | None
+    strength: int | None
+    ap: int | None
+    damage: DiceExpr | None
+    im: Modifier | None
+    am: Modifier | None
+    sm: Modifier | None
+    rules: tuple[RuleRef, ...]
+    traits: tuple[RuleRef, ...]
+
+    def rule(self, name: str) -> RuleRef | None:
+        """The first rule of that canonical name, or None."""
+        return next((r for r in self.rules if r.name == name), None)
+
+    def rule_number(self, name: str) -> int | None:
+        """The number of the rule ``name`` (``Rending (5+)`` -> 5); the largest when listed twice."""
+        values = [r.number(f"weapon.Special Rules.{r.name}") for r in self.rules if r.name == name]
+        return max(values) if values else None
+
+
+@dataclass(frozen=True)
+class Hh3Unit:
+    """One edition 3 unit of identical models (a target or an attacker).
+
+    Attributes:
+        name: as given.
+        type: the model type (``Infantry``), and ``subtypes`` those in brackets (``Sergeant``, ``Heavy``).
+        ws, bs, s, t, w, i, a, ld, cl, wp, in_: characteristics (None where printed ``-`` or not given).
+        sav, inv: armour and invulnerable save target numbers (None: none); ``cover``: a target's cover save.
+        models: the number of models.
+        rules: the unit's special rules.
+    """
+
+    name: str
+    type: str
+    subtypes: frozenset[str]
+    m: int | None
+    ws: int | None
+    bs: int | None
+    s: int | None
+    t: int | None
+    w: int | None
+    i: int | None
+    a: int | None
+    ld: int | None
+    cl: int | None
+    wp: int | None
+    in_: int | None
+    sav: int | None
+    inv: int | None
+    cover: int | None
+    models: int
+    rules: tuple[RuleRef, ...]
+
+    def has_type(self, *names: str) -> bool:
+        """Whether the type or a sub-type is one of ``names`` (case-insensitive)."""
+        mine = {self.type.lower(), *(s.lower() for s in self.subtypes)}
+        return any(n.lower() in mine for n in names)
+
+    def rule_number(self, name: str) -> int | None:
+        """The number of the unit rule ``name`` (``Feel No Pain (5+)`` -> 5): the best (lowest) when listed twice."""
+        values = [r.number(f"rules.{r.name}") for r in self.rules if r.name == name]
+        return min(values) if values else None
+
+
+def _refuse_fields(data: Mapping[str, Any], allowed: frozenset[str], hh2: Mapping[str, str], field: str) -> None:
+    for key in data:
+        if key in hh2:
+            raise ProfileError(
+                f"{field}.{key}: an edition 2 field in an edition 3 scenario (use {hh2[key]})", field=f"{field}.{key}"
+            )
+        if key not in allowed:
+            raise ProfileError(
+                f"{field}.{key}: unknown field (allowed: {', '.join(sorted(allowed))})", field=f"{field}.{key}"
+            )
+
+
+def _modifier(value: Any, letter: str, field: str) -> Modifier:
+    if value is None:
+        return Modifier("keep")
+    s = clean_text(value).replace(" ", "")
+    if s.upper() in {letter, "-", ""}:
+        return Modifier("keep")
+    m = re.fullmatch(r"([+-]|[xX×])?(\d{1,2})", s)
+    if m is None:
+        raise ProfileError(f"{field}: expected {letter}, +N, -N, xN or N, got {show_value(value)}", field=field)
+    n = int(m.group(2))
+    sign = m.group(1)
+    if sign is None:
+        return Modifier("set", n)
+    if sign in "+-":
+        return Modifier("add", n if sign == "+" else -n)
+    return Modifier("mul", n)
+
+
+def _dice(value: Any, field: str) -> DiceExpr | None:
+    if isinstance(value, str) and value.strip() in {"-", "*", ""}:
+        return None
+    try:
+        return parse_dice(value if not isinstance(value, str) else value.strip(), field=field)
+    except PraetorError as exc:
+        raise ProfileError(str(exc), field=field, value=value) from None
+
+
+def _range(value: Any, field: str) -> int | None:
+    if value is None:
+        return None
+    s = clean_text(value).replace('"', "")
+    if s.lower() in {"template", "t", "-", ""}:
+        return None
+    numbers = re.findall(r"\d{1,4}", s)
+    if not numbers or not re.fullmatch(r"[<>]?\s*\d{1,4}(\s*-\s*>?\d{1,4})?", s):
+        raise ProfileError(f"{field}: expected a range in inches, got {show_value(value)}", field=field)
+    return int(numbers[-1])
+
+
+def _split_traits(rules: tuple[RuleRef, ...], traits: tuple[RuleRef, ...]) -> tuple[tuple[RuleRef, ...], ...]:
+    """Special rules written in the Traits column go with the rules."""
+    as_rules = tuple(t for t in traits if t.name in DECLARATIONS and (t.value is not None or t.name not in _TRAITS))
+    return rules + as_rules, tuple(t for t in traits if t not in as_rules)
+
+
+def read_weapon(data: Any, field: str = "weapon") -> Hh3Weapon:
+    """An edition 3 weapon from its profile mapping (melee when it has ``IM``, ``AM`` or ``SM``).
+
+    Raises:
+        ProfileError: naming the field for an edition 2 or unknown field or an unreadable value.
+    """
+    if not isinstance(data, Mapping):
+        raise ProfileError(f"{field}: expected an object, got {show_value(data)}", field=field)
+    melee = any(k in data for k in ("IM", "AM", "SM"))
+    _refuse_fields(data, MELEE_FIELDS if melee else RANGED_FIELDS, HH2_WEAPON_FIELDS, field)
+    name = check_text(data.get("name", "weapon"), f"{field}.name")
+    ap = parse_ap(data.get("AP"), f"{field}.AP")
+    damage = _dice(data.get("D", 1), f"{field}.D")
+    rules = parse_rules(data.get("Special Rules"), field=f"{field}.Special Rules")
+    traits = parse_rules(data.get("Traits"), field=f"{field}.Traits")
+    rules, traits = _split_traits(rules, traits)
+    if str(data.get("R", "")).strip().lower() in {"template", "t"} and not any(r.name == "Template" for r in rules):
+        rules = (*rules, RuleRef("Template", None, "Template"))
+    if melee:
+        return Hh3Weapon(
+            name, True, None, None, None, ap, damage,
+            _modifier(data.get("IM"), "I", f"{field}.IM"), _modifier(data.get("AM"), "A", f"{field}.AM"),
+            _modifier(data.get("SM"), "S", f"{field}.SM"), rules, traits,
+        )  # fmt: skip
+    if "FP" not in data or "RS" not in data:
+        missing = "FP" if "FP" not in data else "RS"
+        raise ProfileError(f"{field}.{missing}: required for a ranged weapon", field=f"{field}.{missing}")
+    return Hh3Weapon(
+        name, False, _range(data.get("R"), f"{field}.R"), _dice(data["FP"], f"{field}.FP") or DiceExpr(0, 6, 0),
+        parse_stat(data["RS"], f"{field}.RS", hi=_STAT_HI, allow_none=True), ap, damage, None, None, None,
+        rules, traits,
+    )  # fmt: skip
+
+
+def _type(value: Any, field: str) -> tuple[str, frozenset[str]]:
+    s = check_text(clean_text(value or "Infantry"), field)
+    m = re.fullmatch(r"\s*([^()]+?)\s*(?:\(([^()]*)\))?\s*", s)
+    if m is None:
+        raise ProfileError(f"{field}: expected a type like 'Infantry (Sergeant, Heavy)', got {show_value(value)}")
+    subs = frozenset(p.strip() for p in (m.group(2) or "").split(",") if p.strip())
+    return m.group(1), subs
+
+
+def read_unit(data: Any, field: str, *, target: bool = False) -> Hh3Unit:
+    """An edition 3 unit from its block (``target=True`` also reads ``Cover``).
+
+    Raises:
+        ProfileError: naming the field for an edition 2 or unknown field or an unreadable value.
+    """
+    if not isinstance(data, Mapping):
+        raise ProfileError(f"{field}: expected an object, got {show_value(data)}", field=field)
+    vehicle = [k for k in _VEHICLE_FIELDS if k in data]
+    if vehicle:
+        raise ProfileError(
+            f"{field}.{vehicle[0]}: edition 3 vehicles are resolved by the vehicles stage, not wired yet",
+            field=f"{field}.{vehicle[0]}",
+        )
+    _refuse_fields(data, TARGET_FIELDS if target else UNIT_FIELDS, HH2_UNIT_FIELDS, field)
+    unit_type, subtypes = _type(data.get("Type"), f"{field}.Type")
+
+    def stat(key: str, lo: int = 0) -> int | None:
+        return parse_stat(data.get(key), f"{field}.{key}", lo=lo, hi=_STAT_HI, allow_none=True)
+
+    models = parse_stat(data.get("models", 1), f"{field}.models", lo=1, hi=1000)
+    assert models is not None
+    w = stat("W", lo=1)
+    rules = parse_rules(data.get("rules"), field=f"{field}.rules")
+    return Hh3Unit(
+        check_text(data.get("name", field), f"{field}.name"), unit_type, subtypes, stat("M"), stat("WS"),
+        stat("BS"), stat("S"), stat("T"), w, stat("I"), stat("A"), stat("LD"), stat("CL"), stat("WP"), stat("IN"),
+        parse_save(data.get("SAV"), f"{field}.SAV"), parse_save(data.get("INV"), f"{field}.INV"),
+        parse_save(data.get("Cover"), f"{field}.Cover") if target else None, models, rules,
+    )  # fmt: skip
