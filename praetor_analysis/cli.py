@@ -237,15 +237,20 @@ def cmd_matchup(args: argparse.Namespace) -> int:
 def cmd_wargear(args: argparse.Namespace) -> int:
     """praetor wargear DATASHEET --target NAME: every option ranked by what it adds per point, both phases."""
     from praetor_analysis.analysis.unit_ratings import target_named
-    from praetor_analysis.analysis.wargear import AS_FIELDED, wargear_table, wargear_value
+    from praetor_analysis.analysis.wargear import AS_FIELDED, wargear_value
+    from praetor_analysis.views.text import terminal_width, wargear_screen
 
+    _check_top(args)
+    _check_files(args)
     sheet = {
         "name": args.datasheet,
         **({"faction": args.faction} if args.faction else {}),
         **({"legion": args.legion} if args.legion else {}),
     }
     target = target_named(args.target, args.models)
-    frame = wargear_value(sheet, target, size=args.size, half_range=args.half_range)
+    phases = [args.phase] if args.phase else ["shooting", "melee"]
+    frame = wargear_value(sheet, target, phases=phases, size=args.size, half_range=args.half_range)
+    _write_files(args, frame)
     if args.json:
         rows = frame.astype(object).where(frame.notna(), None).to_dict(orient="records")
         sys.stdout.write(json.dumps(rows, allow_nan=False) + "\n")
@@ -254,11 +259,13 @@ def cmd_wargear(args: argparse.Namespace) -> int:
     points = base["unit_points"].iloc[0] if len(base) else float("nan")
     measure = "hull points" if (base["measure"] == "hull_points").any() else "models removed"
     as_is = ", ".join(f"{r['phase']} {r['mean']:.3f}" for _, r in base.iterrows())
-    print(
-        f"{args.datasheet} against {target[0]}: {points:.0f} pts as fielded ({as_is}); mean = {measure}, the unit "
-        "charging in melee; each option taken alone, ranked by gain per point (free: no cost)"
+    legion = f" for {args.legion}" if args.legion else " (no Legion given: the options every Legion may take)"
+    title = (
+        f"{args.datasheet}{legion} against {target[0]}: {points:.0f} pts as fielded ({as_is}); mean = {measure}, the "
+        "unit charging in melee; each option taken alone, ranked by gain per 100 points (free: no cost)"
     )
-    print(wargear_table(frame))
+    top = args.top if args.top is not None else 15
+    print("\n".join(wargear_screen(frame, title, width=terminal_width(), top=top, show_all=args.all)))
     return 0
 
 
@@ -366,6 +373,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--legion", metavar="NAME", help="the force's Legion ('Dark Angels'): its own options are offered")
     p.add_argument("--half-range", action="store_true", help="the target at half range (Rapid Fire, Melta)")
     p.add_argument("--json", action="store_true", help="print a JSON list of rows instead of the table")
+    p.add_argument("--all", action="store_true", help="every rated option and every option not rated, in full")
+    p.add_argument("--top", type=int, metavar="N", help="the first N options (default 15)")
+    p.add_argument("--phase", choices=("shooting", "melee"), help="only this phase")
+    _add_file_flags(p, "every row (each option, model slot and phase)", parquet=False)
     p.set_defaults(func=cmd_wargear)
     p = sub.add_parser(
         "sweep", help="every datasheet of a faction (and each single option) against a field of targets, to Parquet"

@@ -18,6 +18,7 @@ _EXPORTS = {
     "SORTS": "roster_text",
     "roster_long": "roster_text",
     "roster_screen": "roster_text",
+    "wargear_screen": "wargear_text",
 }
 
 __all__ = sorted(_EXPORTS)
@@ -26,6 +27,7 @@ if TYPE_CHECKING:
     from praetor_analysis.views.text.files import check_table_path, table_bytes, write_table
     from praetor_analysis.views.text.fit import fit_table, terminal_width, wrap
     from praetor_analysis.views.text.roster_text import SORTS, roster_long, roster_screen
+    from praetor_analysis.views.text.wargear_text import wargear_screen
 
 
 def __getattr__(name: str) -> Any:
