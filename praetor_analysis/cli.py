@@ -19,8 +19,6 @@ from praetor_analysis.errors import MAX_MESSAGE_CHARS, PraetorError, cap_message
 if TYPE_CHECKING:  # imported where used: the command starts without the analysis modules
     import pandas as pd
 
-    from praetor_analysis.analysis.fire_plan import FirePlan
-
 
 class UsageError(PraetorError):
     """Bad input at the command line (exit status 2)."""
@@ -181,56 +179,52 @@ def _add_file_flags(p: argparse.ArgumentParser, what: str, parquet: bool = True)
         p.add_argument("--parquet", metavar="FILE", help=f"also write {what} to a Parquet file (for pandas)")
 
 
-def _plan_lines(plan: FirePlan) -> list[str]:
-    lines = [
-        f"{plan.attacker_list} shooting at {plan.target_list}: {plan.expected:.1f} points expected "
-        f"(at most {plan.bound:.1f}; {plan.method})"
-    ]
-    for s in plan.shots:
-        lines.append(f"  {s.expected:7.1f} pts  {s.target} <- {', '.join(s.units)}")
-    if plan.idle:
-        lines.append(f"  idle: {', '.join(plan.idle)}")
-    pmf = plan.pmf()
-    tail = [(k, sum(p for x, p in pmf.items() if x >= k)) for k in sorted(pmf)]
-    marks = [f"P(>= {k:.0f}) {p:.2f}" for k, p in tail if p >= 0.05][-1:]
-    if marks:
-        lines.append(f"  points removed: {', '.join(marks)}")
-    return lines
-
-
 def cmd_matchup(args: argparse.Namespace) -> int:
     """praetor matchup MINE THEIRS: every unit against every unit, both ways, and the fire plans."""
-    from praetor_analysis.analysis.list_matchup import key_units, matchup
+    from praetor_analysis.analysis.list_matchup import matchup
+    from praetor_analysis.views.text import Progress, matchup_units, pair_table, plan_lines, terminal_width
 
     if args.json and args.table:
         raise UsageError("--table: not used with --json (the JSON holds every pair)", field="--table")
+    _check_top(args)
     for label, path in (("MINE", args.mine), ("THEIRS", args.theirs)):
         if not Path(path).is_file():
             raise UsageError(f"{label}: no such list: {path!r}")
-    if args.report:
-        out = Path(args.report)
+    if args.output:
+        out = Path(args.output)
         if out.is_dir() or not out.parent.is_dir():
-            raise UsageError(f"--report: cannot write {args.report!r}", field="--report", value=args.report)
-    result = matchup(args.mine, args.theirs)
-    if args.report:
+            raise UsageError(f"-o: cannot write {args.output!r}", field="-o", value=args.output)
+    _check_files(args)
+    progress = Progress("matchup")
+    try:
+        result = matchup(args.mine, args.theirs, progress=progress)
+    finally:
+        progress.close()
+    if args.output:
         try:
             from praetor_analysis.views.matchup_report import write_matchup_report
         except ImportError as exc:
-            raise UsageError(f"--report: needs the 'viz' extra (pip install 'praetor_analysis[viz]'): {exc}") from None
-        write_matchup_report(result, args.report)
+            raise UsageError(f"-o: needs the 'viz' extra (pip install 'praetor_analysis[viz]'): {exc}") from None
+        write_matchup_report(result, args.output)
+    _write_files(args, result.pairs)
     if args.json:
         sys.stdout.write(json.dumps(result.to_dict(), allow_nan=False) + "\n")
         return 0
-    for army in (result.mine, result.theirs):
-        print(army.account or f"{army.name}: {army.points:.0f} points, {len(army.units)} units")
+    width = terminal_width()
+    names = {"mine": result.mine.name, "theirs": result.theirs.name}
+    lines = [army.account or f"{army.name}: {army.points:.0f} points, {len(army.units)} units"
+             for army in (result.mine, result.theirs)]  # fmt: skip
     for plan in result.plans:
-        print("\n".join(_plan_lines(plan)))
-    for side, army in (("mine", result.mine), ("theirs", result.theirs)):
-        best = ", ".join(f"{u} ({p:.0f} pts)" for u, p in key_units(result.pairs, side))
-        print(f"{army.name}: the units that matter most (points removed at their best target): {best}")
+        lines += ["", *plan_lines(plan, width=width)]
+    phases = [args.phase] if args.phase else ["shooting", "melee"]
+    sort = args.sort or (args.phase or "best")
+    lines += ["", *matchup_units(result.pairs, names, width=width, phases=phases, sort=sort, top=args.top)]
     if args.table:
-        shown = result.pairs[["attacker", "target", "phase", "mean", "p_destroyed", "points_removed", "per_100_pts"]]
-        print(shown.to_string(index=False, float_format=lambda x: f"{x:.3f}", na_rep="-"))
+        shown = result.pairs[result.pairs["phase"].isin(phases)]
+        lines += ["", *pair_table(shown, names, width=width)]
+    else:
+        lines.append("Every pair, both ways: --table; files: --csv FILE, --parquet FILE, -o REPORT.html.")
+    print("\n".join(lines))
     return 0
 
 
@@ -361,8 +355,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("mine", help="my list: a .ros/.rosz roster or a .json list of datasheet blocks")
     p.add_argument("theirs", help="their list, the same kinds")
     p.add_argument("--json", action="store_true", help='print {"lists", "pairs", "plans"} as JSON')
-    p.add_argument("--table", action="store_true", help="also print every pair")
-    p.add_argument("--report", metavar="OUT.html", help="also write the matchup report (one offline HTML file)")
+    p.add_argument("--table", action="store_true", help="also print every pair (a side column says who attacks)")
+    p.add_argument("-o", "--output", "--report", dest="output", metavar="OUT.html",
+                   help="also write the matchup report (one offline HTML file); --report is the older name")  # fmt: skip
+    p.add_argument("--top", type=int, metavar="N", help="only the first N units in the table of best targets")
+    p.add_argument("--phase", choices=("shooting", "melee"), help="only this phase in the tables")
+    p.add_argument("--sort", choices=("best", "shooting", "melee", "points", "unit"),
+                   help="order of the units (default: best, or the --phase given)")  # fmt: skip
+    _add_file_flags(p, "every pair (both ways; pmf columns as lists)")
     p.set_defaults(func=cmd_matchup)
     p = sub.add_parser("wargear", help="every option of a datasheet ranked by what it adds per point, both phases")
     p.add_argument("datasheet", help="a datasheet name, e.g. 'Heavy Support Squad'")
