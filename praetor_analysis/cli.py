@@ -73,6 +73,11 @@ def cmd_calc(args: argparse.Namespace) -> int:
         result = calc_json(text)
     except ScenarioError as exc:
         raise UsageError(str(exc), field=exc.field, value=exc.value) from None
+    if args.summary:
+        from praetor_analysis.views.text import summary_lines
+
+        sys.stdout.write("\n".join(summary_lines(result)) + "\n")
+        return 0
     try:
         out = json.dumps(result, indent=None if args.compact else 2, allow_nan=False)
     except ValueError as exc:  # a NaN or infinity in a result would not be valid JSON
@@ -326,6 +331,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("calc", help="compute a JSON scenario (docs/scenario.md); '-' reads standard input")
     p.add_argument("scenario", help="path to a scenario JSON file, or '-'")
     p.add_argument("--compact", action="store_true", help="print the JSON on one line")
+    p.add_argument("--summary", action="store_true", help="one line per result: the means and P(any), no JSON")
     p.set_defaults(func=cmd_calc)
     p = sub.add_parser("import", help="rebuild the catalog CSVs from BattleScribe data")
     p.add_argument("bsdata", help="folder holding the .gst and .cat files")

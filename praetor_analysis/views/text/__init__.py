@@ -23,6 +23,7 @@ _EXPORTS = {
     "pair_table": "matchup_text",
     "plan_lines": "matchup_text",
     "Progress": "progress",
+    "summary_lines": "calc_text",
 }
 
 __all__ = sorted(_EXPORTS)
@@ -31,6 +32,7 @@ if TYPE_CHECKING:
     from praetor_analysis.views.text.files import check_table_path, table_bytes, write_table
     from praetor_analysis.views.text.fit import fit_table, terminal_width, wrap
     from praetor_analysis.views.text.roster_text import SORTS, roster_long, roster_screen
+    from praetor_analysis.views.text.calc_text import summary_lines
     from praetor_analysis.views.text.matchup_text import matchup_units, pair_table, plan_lines
     from praetor_analysis.views.text.progress import Progress
     from praetor_analysis.views.text.wargear_text import wargear_screen
