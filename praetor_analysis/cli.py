@@ -362,8 +362,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("theirs", help="their list, the same kinds")
     p.add_argument("--json", action="store_true", help='print {"lists", "pairs", "plans"} as JSON')
     p.add_argument("--table", action="store_true", help="also print every pair (a side column says who attacks)")
-    p.add_argument("-o", "--output", "--report", dest="output", metavar="OUT.html",
-                   help="also write the matchup report (one offline HTML file); --report is the older name")  # fmt: skip
+    p.add_argument(
+        "-o", "--output", "--report", dest="output", metavar="OUT.html",
+        help="also write the matchup report (one offline HTML file); --report is the older name",
+    )  # fmt: skip
     p.add_argument("--top", type=int, metavar="N", help="only the first N units in the table of best targets")
     p.add_argument("--phase", choices=("shooting", "melee"), help="only this phase in the tables")
     p.add_argument("--sort", choices=("best", "shooting", "melee", "points", "unit"),

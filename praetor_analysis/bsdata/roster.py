@@ -24,7 +24,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 from xml.etree.ElementTree import Element
 
-
 from praetor_analysis.bsdata.files import (
     PROFILE_TYPE_IDS,
     PTS_COST_TYPE_ID,
@@ -38,7 +37,6 @@ from praetor_analysis.bsdata.files import (
 from praetor_analysis.bsdata.roster_tree import is_statline, is_weapon, loose_selections, name_count, unit_nodes
 from praetor_analysis.bsdata.wargear_saves import WargearReading, read_wargear
 from praetor_analysis.profiles.vocabulary import clean_type
-
 
 if TYPE_CHECKING:  # pandas is loaded by the frames below, not by this module's import
     import pandas as pd

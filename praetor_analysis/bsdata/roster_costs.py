@@ -14,11 +14,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, cast
 from xml.etree.ElementTree import Element
 
-
 from praetor_analysis.bsdata.files import children, parse_xml_bytes
 from praetor_analysis.bsdata.roster import read_roster_bytes, selection_number, selection_points, unzip_roster
 from praetor_analysis.bsdata.roster_tree import unit_nodes
-
 
 if TYPE_CHECKING:  # pandas is loaded by price_roster, not by this module's import
     import pandas as pd

@@ -16,7 +16,6 @@ programme over "hits still to resolve" gives the exact ordered product. Nothing 
 from __future__ import annotations
 
 from dataclasses import dataclass
-
 from typing import TYPE_CHECKING
 
 import numpy as np

@@ -159,7 +159,7 @@ def _plan_html(plan: FirePlan) -> str:
         f"{plan.bound:.1f}; {html.escape(plan.method)}).</p>"
     )
     idle = f'<p class="note">Not firing: {html.escape(", ".join(plan.idle))}</p>' if plan.idle else ""
-    return head + table_html(rows) + idle + _figure_div(plan_figure(plan))
+    return head + table_html(rows, download="fire_plan.csv") + idle + _figure_div(plan_figure(plan))
 
 
 def _cards(m: Matchup) -> str:
@@ -232,7 +232,7 @@ def matchup_body(m: Matchup) -> str:
     parts.append(_explorer(m))
     parts.append('<h2 id="units">Units</h2>' + _cards(m))
     parts.append('<h2 id="tables">Tables</h2><details><summary>Every pair</summary>'
-                 + table_html(m.pairs, _SHOWN) + "</details>")  # fmt: skip
+                 + table_html(m.pairs, _SHOWN, download="pairs.csv") + "</details>")  # fmt: skip
     parts.append(f'<script type="application/json" id="{DATA_ID}">{json_for_script(m.to_dict())}</script>')
     parts.append(f"<script>{_JS}</script>")
     return "\n".join(parts)

@@ -416,12 +416,18 @@ def _report_body(report: Report) -> str:
             parts.append(block)
     raw: list[tuple[str, str]] = []
     if not df.empty:
-        raw.append(("Comparison table", table_html(df, _TABLE_COLUMNS, missing={"points": NO_COST})))
+        raw.append(
+            ("Comparison table", table_html(df, _TABLE_COLUMNS, missing={"points": NO_COST}, download="comparison.csv"))
+        )
         if "error" in df:
             bad = df[df["error"].fillna("").astype(str).str.len() > 0]
             if not bad.empty:
-                raw.append(("Not computed", table_html(bad, ["weapon", "target", "error"])))
-    raw += [(str(name), table_html(table)) for name, table in report.roster.items()]
+                raw.append(
+                    ("Not computed", table_html(bad, ["weapon", "target", "error"], download="not_computed.csv"))
+                )
+    raw += [
+        (str(name), table_html(table, download=f"{_file_stem(str(name))}.csv")) for name, table in report.roster.items()
+    ]
     if raw:
         parts.append("<h2>Raw tables</h2>")
         parts += [f"<details><summary>{html.escape(name)}</summary>{body}</details>" for name, body in raw]
@@ -559,3 +565,8 @@ def report_main(
     else:
         Path(out).write_text(text, encoding="utf-8")
     return 0
+
+
+def _file_stem(name: str) -> str:
+    """A table's name as a file name: ``Roster units`` -> ``roster_units``."""
+    return "_".join("".join(ch if ch.isalnum() else " " for ch in name.casefold()).split()) or "table"

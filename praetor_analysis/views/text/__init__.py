@@ -26,15 +26,31 @@ _EXPORTS = {
     "summary_lines": "calc_text",
 }
 
-__all__ = sorted(_EXPORTS)
+__all__ = [
+    "SORTS",
+    "Progress",
+    "check_table_path",
+    "fit_table",
+    "matchup_units",
+    "pair_table",
+    "plan_lines",
+    "roster_long",
+    "roster_screen",
+    "summary_lines",
+    "table_bytes",
+    "terminal_width",
+    "wargear_screen",
+    "wrap",
+    "write_table",
+]
 
 if TYPE_CHECKING:
+    from praetor_analysis.views.text.calc_text import summary_lines
     from praetor_analysis.views.text.files import check_table_path, table_bytes, write_table
     from praetor_analysis.views.text.fit import fit_table, terminal_width, wrap
-    from praetor_analysis.views.text.roster_text import SORTS, roster_long, roster_screen
-    from praetor_analysis.views.text.calc_text import summary_lines
     from praetor_analysis.views.text.matchup_text import matchup_units, pair_table, plan_lines
     from praetor_analysis.views.text.progress import Progress
+    from praetor_analysis.views.text.roster_text import SORTS, roster_long, roster_screen
     from praetor_analysis.views.text.wargear_text import wargear_screen
 
 

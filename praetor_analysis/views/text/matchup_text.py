@@ -10,6 +10,8 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from praetor_analysis.views.text.fit import fit_table, wrap
 from praetor_analysis.views.text.roster_text import measure_noun, short_reason
 
@@ -70,17 +72,19 @@ def matchup_units(
     list it removes there (and what: models or HP of the named unit). ``names`` maps ``mine``/``theirs`` to the
     lists' names; ``sort`` is best (points removed), a phase (its lines only), points or unit."""
     lines: list[tuple[str, str, float, str, float, str]] = []  # side, unit, pts, phase, points removed, what
-    for (side, unit), rows in pairs.groupby(["side", "attacker"], sort=False):
+    for (side, unit), group in pairs.groupby(["side", "attacker"], sort=False):
         for phase in phases:
-            mine = rows[rows["phase"] == phase]
+            mine = group[group["phase"] == phase]
             rated = mine[mine["error"] == ""].dropna(subset=["points_removed"])
             if rated.empty:
                 reason = short_reason(str(mine["error"].iloc[0])) if len(mine) else "not rated"
-                lines.append((str(side), str(unit), float(rows["attacker_points"].iloc[0]), phase, -math.inf, reason))
+                lines.append((str(side), str(unit), float(group["attacker_points"].iloc[0]), phase, -math.inf, reason))
                 continue
-            pick = rated.loc[rated["points_removed"].astype(float).idxmax()]
+            pick = rated.iloc[int(np.argmax(rated["points_removed"].to_numpy(dtype=float)))]
             what = f"{pick['mean']:.2f} {measure_noun(str(pick['measure']))} of {pick['target']}"
-            lines.append((str(side), str(unit), float(pick["attacker_points"]), phase, float(pick["points_removed"]), what))
+            lines.append(
+                (str(side), str(unit), float(pick["attacker_points"]), phase, float(pick["points_removed"]), what)
+            )
 
     def key(line: tuple[str, str, float, str, float, str]) -> tuple[float, ...]:
         if sort == "unit":

@@ -12,6 +12,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from praetor_analysis.views.text.fit import fit_table, natural_width, wrap
 
 if TYPE_CHECKING:
@@ -96,7 +98,7 @@ def best_lines(frame: pd.DataFrame, phases: Sequence[str]) -> list[UnitLine]:
                 best[phase] = PhaseBest(math.nan, "", "", -math.inf, reason)
                 continue
             per_point = 100.0 / points if points > 0 else math.nan
-            pick = rated.loc[rated["share"].astype(float).idxmax()]
+            pick = rated.iloc[int(np.argmax(rated["share"].to_numpy(dtype=float)))]
             best[phase] = PhaseBest(
                 float(pick["per_100_pts"]),
                 str(pick["measure"]),
@@ -132,7 +134,7 @@ def roster_screen(
     for phase in phases:
         header += [phase, "target"]
 
-    def table(name: Callable[[str], str]) -> list[list[str]]:
+    def cells(name: Callable[[str], str]) -> list[list[str]]:
         rows = []
         for u in shown:
             row = [u.unit, f"{u.points:.0f}"]
@@ -142,11 +144,11 @@ def roster_screen(
             rows.append(row)
         return rows
 
-    rows = table(str)
+    rows = cells(str)
     if natural_width(header, rows) > width:  # "Militia (Infantry Squad)" -> "Militia" when the names stay distinct
         targets = {b.target for u in shown for b in u.best.values() if b.target}
         if len({short_name(t) for t in targets}) == len(targets):
-            rows = table(short_name)
+            rows = cells(short_name)
     right = [1] + [2 + 2 * i for i in range(len(phases))]
     shrink = {0: 26, **{3 + 2 * i: 8 for i in range(len(phases))}}
     by = {"best": "best share of a target removed per 100 pts", "points": "points", "unit": "name"}.get(

@@ -34,24 +34,24 @@ def option_lines(frame: pd.DataFrame) -> list[dict[str, str]]:
     """The rated rows of a wargear frame, one per option, price, phase and result (slots joined), in order."""
     rated = frame[frame["phase"] != ""]
     out: dict[tuple[str, float, str, float], dict[str, str]] = {}
-    for r in rated.itertuples(index=False):
-        key = (str(r.option), float(r.points), str(r.phase), round(float(r.mean), 12))
-        who = slot_name(str(r.model)) if str(r.option) != AS_FIELDED else ""
+    for r in rated.to_dict(orient="records"):
+        key = (str(r["option"]), float(r["points"]), str(r["phase"]), round(float(r["mean"]), 12))
+        who = slot_name(str(r["model"])) if str(r["option"]) != AS_FIELDED else ""
         if key in out:
             if who and who not in out[key]["who"].split(", "):
                 out[key]["who"] += f", {who}"
             continue
-        noun = "HP" if r.measure == "hull_points" else "models"
+        noun = "HP" if r["measure"] == "hull_points" else "models"
         out[key] = {
-            "option": str(r.option),
+            "option": str(r["option"]),
             "who": who,
-            "group": str(r.group),
-            "pts": f"+{r.points:.0f}",
-            "phase": str(r.phase),
-            "result": f"{r.mean:.3f} {noun}",
-            "gain": _number(float(r.gain), "{:+.3f}"),
-            "gain/100 pts": _number(float(r.gain_per_100_pts), "{:.3f}", "free" if r.points == 0 else "-"),
-            "unit/100 pts": _number(float(r.per_100_pts)),
+            "group": str(r["group"]),
+            "pts": f"+{float(r['points']):.0f}",
+            "phase": str(r["phase"]),
+            "result": f"{float(r['mean']):.3f} {noun}",
+            "gain": _number(float(r["gain"]), "{:+.3f}"),
+            "gain/100 pts": _number(float(r["gain_per_100_pts"]), "{:.3f}", "free" if r["points"] == 0 else "-"),
+            "unit/100 pts": _number(float(r["per_100_pts"])),
         }
     return list(out.values())
 
