@@ -117,7 +117,7 @@ def cmd_roster(args: argparse.Namespace) -> int:
     from praetor_analysis.analysis.unit_ratings import json_rows, rate_roster
     from praetor_analysis.profiles.records import MAX_MODELS
     from praetor_analysis.units.fielded import read_roster_units
-    from praetor_analysis.views.text import roster_long, roster_screen, terminal_width
+    from praetor_analysis.views.text import roster_long, roster_screen, terminal_width, wrap
 
     if args.models is not None:
         if args.target is None:
@@ -142,9 +142,9 @@ def cmd_roster(args: argparse.Namespace) -> int:
     width = terminal_width()
     if args.all:
         shown = frame[frame["phase"].isin(phases)]
-        print(f"{Path(args.roster).name}: every unit against every target, sorted by effect per 100 pts")
-        print(account)
-        lines = roster_long(shown if args.top is None else shown.head(args.top), width=width)
+        title = f"{Path(args.roster).name}: every unit against every target, sorted by effect per 100 pts"
+        lines = [*wrap(title, width), *wrap(account, width)]
+        lines += roster_long(shown if args.top is None else shown.head(args.top), width=width)
     else:
         sort = args.sort or (args.phase or "best")
         title = f"{Path(args.roster).name}: {frame['unit'].nunique()} units, the best result per phase\n{account}"

@@ -150,7 +150,8 @@ def roster_screen(
         if len({short_name(t) for t in targets}) == len(targets):
             rows = cells(short_name)
     right = [1] + [2 + 2 * i for i in range(len(phases))]
-    shrink = {0: 26, **{3 + 2 * i: 8 for i in range(len(phases))}}
+    longest = max((len(u.unit) for u in shown), default=4)  # a label is cut last: two squads differ at its end
+    shrink = {3 + 2 * i: 8 for i in range(len(phases))} | {0: min(32, longest)}
     by = {"best": "best share of a target removed per 100 pts", "points": "points", "unit": "name"}.get(
         sort, f"{sort}: share of its best target removed per 100 pts"
     )
