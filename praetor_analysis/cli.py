@@ -314,7 +314,13 @@ def cmd_report(args: argparse.Namespace) -> int:
             raise UsageError(f"-o: {args.out!r} is a folder, not a file", field="-o", value=args.out)
         if not out.parent.is_dir():
             raise UsageError(f"-o: no such folder: {str(out.parent)!r}", field="-o", value=args.out)
-    return int(report_main(args.weapons, args.targets, args.roster, args.out))
+    from praetor_analysis.views.text import Progress
+
+    progress = Progress("report")
+    try:
+        return int(report_main(args.weapons, args.targets, args.roster, args.out, progress=progress))
+    finally:
+        progress.close()
 
 
 class _Parser(argparse.ArgumentParser):
@@ -335,7 +341,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_calc)
     p = sub.add_parser("import", help="rebuild the catalog CSVs from BattleScribe data")
     p.add_argument("bsdata", help="folder holding the .gst and .cat files")
-    p.add_argument("--out", default="data", help="output folder (default: data)")
+    p.add_argument("-o", "--output", "--out", dest="out", default="data",
+                   help="output folder (default: data); --out is the older name")  # fmt: skip
     p.add_argument("--show", type=int, default=10, help="how many unresolved links and corrections to list")
     p.set_defaults(func=cmd_import)
     p = sub.add_parser(
@@ -405,7 +412,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--weapons", nargs="+", metavar="NAME", help="weapon names (default: an iconic dozen)")
     p.add_argument("--targets", nargs="+", metavar="NAME", help="target archetypes (default: all shipped)")
     p.add_argument("--roster", metavar="FILE", help="a BattleScribe / New Recruit roster (.ros or .rosz)")
-    p.add_argument("-o", "--out", metavar="OUT.html", default="-", help="output file ('-': standard output)")
+    p.add_argument(
+        "-o", "--output", "--out", dest="out", metavar="OUT.html", default="-",
+        help="output file ('-': standard output); --out is the older name",
+    )  # fmt: skip
     p.set_defaults(func=cmd_report)
     return parser
 

@@ -146,3 +146,35 @@ def test_report_tables_offer_their_csv() -> None:
     assert text.splitlines()[0] == "unit,mean"  # the columns shown (the empty one left out, as in the table)
     assert "0.3333333333333333" in text and "<b>" in text and "&lt;b&gt;" in page
     assert "download=" not in table_html(frame, download=None)
+
+
+def test_progress_only_on_a_terminal() -> None:
+    import io
+
+    from praetor_analysis.views.text.progress import Progress
+
+    quiet = io.StringIO()  # a pipe or a log: not a terminal
+    p = Progress("matchup", quiet)
+    p("pairs", 3, 10)
+    p.close()
+    assert quiet.getvalue() == ""
+
+    class Tty(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    tty = Tty()
+    p = Progress("matchup", tty)
+    p("pairs", 3, 10)
+    assert tty.getvalue().startswith("\rmatchup: pairs 3/10, ")
+    p.close()
+    assert tty.getvalue().endswith("\r") and tty.getvalue().count("\r") == 3  # the line cleared
+
+
+def test_matchup_and_report_say_nothing_on_stderr_off_a_terminal(capsys, monkeypatch, tmp_path) -> None:
+    a, b = tmp_path / "a.json", tmp_path / "b.json"
+    a.write_text(json.dumps(LIST_A))
+    b.write_text(json.dumps(LIST_B))
+    assert main(["matchup", str(a), str(b), "--top", "2"]) == 0
+    out, err = capsys.readouterr()
+    assert err == "" and "more lines: --top N" in out

@@ -17,7 +17,7 @@ from __future__ import annotations
 import html
 import os
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -537,20 +537,25 @@ def report_main(
     targets: Sequence[str] | None = None,
     roster: str | None = None,
     out: str | None = None,
+    progress: Callable[[str, int, int], None] | None = None,
 ) -> int:
     """``praetor report``: write the HTML report to ``out`` (standard output when ``None`` or ``"-"``).
 
     Without ``weapons`` or ``roster`` it reports :data:`DEFAULT_WEAPONS`. Bad names raise ``PraetorError``
-    naming the option and the value.
+    naming the option and the value. ``progress(stage, done, total)`` is told each stage as it starts.
     """
     from praetor_analysis.catalog import load_targets
 
+    tell = progress or (lambda stage, done, total: None)
     tgt = select_targets(targets, load_targets())
     if roster and not Path(roster).is_file():
         raise PraetorError(f"--roster: no such file: {roster!r}")
     if roster:
+        stages = 3 if weapons else 2
+        tell("rating every unit of the roster", 1, stages)
         report = roster_report(roster, tgt)
         if weapons:
+            tell("comparing the weapons", 2, stages)
             extra = build_report(select_weapons(weapons), tgt)
             report = replace(
                 report, comparison=extra.comparison, distributions=extra.distributions, wounds=extra.wounds
@@ -559,6 +564,8 @@ def report_main(
         report = build_report(select_weapons(weapons), tgt, title="Praetor analysis: weapon comparison")
     else:
         report = iconic_report(tgt)
+    if roster:
+        tell("writing the page", stages, stages)
     text = to_html(report)
     if out in (None, "-"):
         sys.stdout.write(text)
