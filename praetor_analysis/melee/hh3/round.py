@@ -1,0 +1,166 @@
+"""A whole HH3 combat round in Initiative order, and who wins it, exactly (docs/rules-hh3.md#melee).
+
+Each side is a :class:`RoundSide`: its body (a distribution over its unit's states, and the models alive in a
+state), its Combat Initiative, its attacks per model at a step (Reaping Blow reads who is outnumbered there), and
+how its blows move the enemy's state (``strike``: the edition's wound chain, one Strike Group of ``n`` attacks on
+one enemy state). The round is a Markov chain over the joint state of both bodies: the Initiative Steps run from
+the highest Combat Initiative down; at a step every side with that score strikes with the models it had when
+the step began, and casualties are removed at the step's end (strikes within a step are simultaneous; a model
+removed at an earlier step does not strike).
+
+Combat resolution: each side scores 1 per enemy model it removed, and 1 more if it has
+more models than the enemy after the fight (a Paragon or Walker counts its base W: ``weight``; equal scores
+none); the higher total wins, equal totals draw. A side wiped out loses (both: a draw) and makes no Check. The
+loser makes a Leadership Check at its LD minus the difference in points; failing it, the loser is Routed.
+Nothing is sampled.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from praetor_analysis.prob.dist import Dist
+
+__all__ = ["RoundResult3", "RoundSide", "combat_round_hh3"]
+
+State = Any
+"""A side's state: any hashable value (the edition 3 chain's state tuple)."""
+Strike = Callable[[int, State], Mapping[State, float]]
+"""``strike(n, enemy_state)``: the distribution of the enemy's state after ``n`` attacks on it."""
+
+
+@dataclass(frozen=True)
+class RoundSide:
+    """One side of a round.
+
+    Attributes:
+        start: the distribution of the side's state when the round begins.
+        models: the models alive in a state.
+        initiative: its Combat Initiative (I after the weapon's IM; 1 under any Tactical Status).
+        attacks: attacks per model at a step, given (own models alive, enemy models alive) there.
+        strike: its blows on the enemy's state (see :data:`Strike`).
+        leadership: the LD its Check uses when it loses.
+        weight: what one model counts when comparing models after the fight (a Paragon or Walker: base W).
+    """
+
+    start: Mapping[State, float]
+    models: Callable[[State], int]
+    initiative: int
+    attacks: Callable[[int, int], int]
+    strike: Strike
+    leadership: int
+    weight: int = 1
+
+
+@dataclass(frozen=True)
+class RoundResult3:
+    """The round's outcome.
+
+    Attributes:
+        casualties, attacker_casualties: models removed from the target and from the attacker.
+        attacker_points, target_points: Combat Resolution Points of each side.
+        combat: ``{"attacker_wins", "target_wins", "draw"}`` probabilities.
+        routed: ``{"attacker", "target"}``: P(that side loses the combat and fails its Leadership Check).
+        final: the joint distribution of the two sides' states after the round.
+    """
+
+    casualties: Dist
+    attacker_casualties: Dist
+    attacker_points: Dist
+    target_points: Dist
+    combat: dict[str, float]
+    routed: dict[str, float]
+    final: dict[tuple[State, State], float]
+
+
+def _struck(
+    side: RoundSide, memo: dict[tuple[int, State], Mapping[State, float]], n: int, enemy: State
+) -> Mapping[State, float]:
+    if n <= 0:
+        return {enemy: 1.0}
+    key = (n, enemy)
+    if key not in memo:
+        memo[key] = side.strike(n, enemy)
+    return memo[key]
+
+
+def _step(
+    joint: Mapping[tuple[State, State], float],
+    attacker: RoundSide,
+    target: RoundSide,
+    a_strikes: bool,
+    t_strikes: bool,
+    memos: tuple[dict, dict],
+) -> dict[tuple[State, State], float]:
+    out: dict[tuple[State, State], float] = defaultdict(float)
+    for (sa, st), p in joint.items():
+        ma, mt = attacker.models(sa), target.models(st)
+        on_t: Mapping[State, float] = {st: 1.0}
+        on_a: Mapping[State, float] = {sa: 1.0}
+        if a_strikes and ma > 0 and mt > 0:
+            on_t = _struck(attacker, memos[0], ma * attacker.attacks(ma, mt), st)
+        if t_strikes and ma > 0 and mt > 0:
+            on_a = _struck(target, memos[1], mt * target.attacks(mt, ma), sa)
+        for sa2, pa in on_a.items():
+            for st2, pt in on_t.items():
+                out[(sa2, st2)] += p * pa * pt
+    return dict(out)
+
+
+def combat_round_hh3(attacker: RoundSide, target: RoundSide, check: Callable[[int], float]) -> RoundResult3:
+    """One whole round between ``attacker`` and ``target`` and its resolution; ``check(t)`` is P(a Leadership
+    Check at target number ``t`` passes)."""
+    joint: dict[tuple[State, State], float] = defaultdict(float)
+    for sa, pa in attacker.start.items():
+        for st, pt in target.start.items():
+            joint[(sa, st)] += pa * pt
+    a0 = {attacker.models(s) for s in attacker.start}
+    t0 = {target.models(s) for s in target.start}
+    if len(a0) != 1 or len(t0) != 1:
+        raise ValueError("each side must start the round with a fixed number of models")
+    ma0, mt0 = a0.pop(), t0.pop()
+    memos: tuple[dict, dict] = ({}, {})
+    for step in sorted({attacker.initiative, target.initiative}, reverse=True):
+        joint = _step(joint, attacker, target, attacker.initiative == step, target.initiative == step, memos)
+    lost_t = np.zeros(mt0 + 1)
+    lost_a = np.zeros(ma0 + 1)
+    pts_a = np.zeros(mt0 + 2)
+    pts_t = np.zeros(ma0 + 2)
+    combat = {"attacker_wins": 0.0, "target_wins": 0.0, "draw": 0.0}
+    routed = {"attacker": 0.0, "target": 0.0}
+    for (sa, st), p in joint.items():
+        ma, mt = attacker.models(sa), target.models(st)
+        lost_a[ma0 - ma] += p
+        lost_t[mt0 - mt] += p
+        more_a = ma * attacker.weight > mt * target.weight
+        more_t = mt * target.weight > ma * attacker.weight
+        a_pts, t_pts = (mt0 - mt) + more_a, (ma0 - ma) + more_t
+        pts_a[a_pts] += p
+        pts_t[t_pts] += p
+        if ma == 0 or mt == 0:
+            winner = "draw" if ma == mt else ("attacker" if ma else "target")
+        else:
+            winner = "draw" if a_pts == t_pts else ("attacker" if a_pts > t_pts else "target")
+        if winner == "draw":
+            combat["draw"] += p
+            continue
+        combat[f"{winner}_wins"] += p
+        loser, alive, lead = (
+            ("target", mt, target.leadership) if winner == "attacker" else ("attacker", ma, attacker.leadership)
+        )
+        if alive > 0:
+            routed[loser] += p * (1.0 - check(lead - abs(a_pts - t_pts)))
+    return RoundResult3(
+        casualties=Dist.from_trusted(lost_t),
+        attacker_casualties=Dist.from_trusted(lost_a),
+        attacker_points=Dist.from_trusted(pts_a),
+        target_points=Dist.from_trusted(pts_t),
+        combat=combat,
+        routed=routed,
+        final=dict(joint),
+    )

@@ -1,0 +1,433 @@
+"""Hits on an HH3 vehicle, exactly: penetration, saves, Damage, hull points and statuses (docs/rules-hh3.md#vehicles).
+
+Each attack die (:class:`~praetor_analysis.vehicles.hh3.dice.DieOutcomes`) ends in one of five *kinds*: nothing,
+a Glancing Hit, or a Penetrating Hit of one of three groups, resolved in this order (the groups a Fire Group is
+split into): plain, Critical (its Armour-breaker roll inside), and Armour-breaker-improved. A Penetrating Hit then
+takes one invulnerable or cover save (cover only when shooting), one Damage Mitigation Test, and removes its
+Damage in hull points; the hull points lost are capped at those left (excess lost). Void Shields (X) take the
+first X Penetrating Hits of a shooting attack as they are scored (before saves), in group order.
+
+Method. With the number of dice fixed at ``n``, the kinds are a multinomial; the hull points lost are the
+product of per-kind polynomials in ``x`` (``x^k``: k hull points), capped at the hull points left. The statuses
+come from the same product with weights: a Glancing Hit's table roll avoids a set S of statuses with probability
+1 - 2|S|/6, and Shock (X) gives none of S only when no die shows a natural 5 or 6 (if it names one of S), so
+P(k hull points, no status of S) is the capped product with the glance weighted so and the 5-6 faces weighted by
+0 (a generating function: exact, no enumeration of the glances); the exact set of statuses follows by inclusion
+and exclusion over the 8 sets. Without Void Shields the product is one power; with them, a sum over the counts
+of the three Penetrating groups (the shields used kept beside the hull points). Nothing is sampled.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from dataclasses import dataclass, field
+from typing import Literal
+
+import numpy as np
+
+from praetor_analysis.errors import PraetorError, show_value
+from praetor_analysis.prob.dice import binomial_pmf, p_at_least
+from praetor_analysis.prob.dist import Dist
+from praetor_analysis.vehicles.hh3.dice import DieOutcomes
+
+__all__ = [
+    "DAMAGE_TABLE",
+    "STATUSES",
+    "HH3Vehicle",
+    "HH3VehicleResult",
+    "PenetratingAttack",
+    "Status",
+    "VolleyJoint",
+    "apt_outcome",
+    "resolve_vehicle_hh3",
+    "save_passes",
+    "volley_joint",
+]
+
+Status = Literal["Pinned", "Suppressed", "Stunned", "Routed"]
+STATUSES: tuple[Status, ...] = ("Pinned", "Suppressed", "Stunned", "Routed")
+#: The Vehicle Damage Table, one D6 per Glancing Hit: faces 1-2, 3-4, 5-6.
+DAMAGE_TABLE: tuple[Status, ...] = ("Stunned", "Stunned", "Pinned", "Pinned", "Suppressed", "Suppressed")
+
+
+@dataclass(frozen=True)
+class HH3Vehicle:
+    """A vehicle model as the hits meet it.
+
+    Attributes:
+        armour: the armour value of the facing hit (see :class:`~praetor_analysis.vehicles.hh3.facing.Armour`).
+        hp: its Hull Points; ``hp_left`` those it has left (default all).
+        invulnerable, cover: save target numbers (2..6) or None; cover counts only against shooting.
+        feel_no_pain, shrouded: Damage Mitigation target numbers or None; Shrouded only against shooting.
+        void_shields: shields up (each takes one Penetrating Hit of a shooting attack).
+        glance_costs_hp: Super-heavy or Flyer: a Glancing Hit costs 1 hull point and rolls no table.
+        explodes: Explodes (X): on being wrecked, a D6 of X or more explodes; None without the rule.
+    """
+
+    armour: int
+    hp: int
+    hp_left: int | None = None
+    invulnerable: int | None = None
+    cover: int | None = None
+    feel_no_pain: int | None = None
+    shrouded: int | None = None
+    void_shields: int = 0
+    glance_costs_hp: bool = False
+    explodes: int | None = None
+
+    def __post_init__(self) -> None:
+        _whole("target.HP", self.hp, 1, 100)
+        _whole("target.armour", self.armour, 0, 20)
+        _whole("target.void_shields", self.void_shields, 0, 20)
+        _whole("target.hp_left", self.left, 1, self.hp)
+        for name in ("invulnerable", "cover", "feel_no_pain", "shrouded", "explodes"):
+            value = getattr(self, name)
+            if value is not None:
+                _whole(f"target.{name}", value, 2, 7)
+
+    @property
+    def left(self) -> int:
+        """Hull points left before the attack."""
+        return self.hp if self.hp_left is None else self.hp_left
+
+
+@dataclass(frozen=True)
+class PenetratingAttack:
+    """What the attack's hits bring to the Armour Penetration Test and after.
+
+    Attributes:
+        strength: the hits' Strength (RS, or S after SM in melee).
+        damage: the distribution of the weapon's Damage (a number, or ``D3``... rolled per hit), Heavy and
+            Ordnance already applied.
+        armourbane: Armourbane (a roll equal to the armour penetrates; never glances).
+        melta: within Melta (X) range: Armourbane, and Penetrating Hits do double Damage.
+        armour_breaker: Armour-breaker (X): a Penetrating Hit's D6 of X or more adds 1 Damage.
+        shooting: a shooting attack (cover, Shrouded and Void Shields act only then).
+        damage_table: Glancing Hits roll the Vehicle Damage Table (False for reactions and Volley Attacks).
+        shock: Shock (X): the statuses a natural 5 or 6 on any Hit Test gives (hit or miss; its value may name
+            several).
+        critical_vs_vehicle: ``"damage"`` (a Critical Hit makes a normal test, +1 Damage if it penetrates) or
+            ``"wasted"`` (read literally: a Critical Hit is a wound, which a vehicle discards).
+        apt_natural_one_fails: a natural 1 never glances or penetrates (the test's natural-1 rule).
+    """
+
+    strength: int
+    damage: Dist = field(default_factory=lambda: Dist.point(1))
+    armourbane: bool = False
+    melta: bool = False
+    armour_breaker: int | None = None
+    shooting: bool = True
+    damage_table: bool = True
+    shock: tuple[Status, ...] = ()
+    critical_vs_vehicle: Literal["damage", "wasted"] = "damage"
+    apt_natural_one_fails: bool = True
+
+    def __post_init__(self) -> None:
+        _whole("weapon.strength", self.strength, 0, 40)
+        if self.armour_breaker is not None:
+            _whole("weapon.Armour-breaker", self.armour_breaker, 2, 7)
+        if self.critical_vs_vehicle not in ("damage", "wasted"):
+            raise PraetorError(
+                f"options.critical_vs_vehicle: expected damage or wasted, got {show_value(self.critical_vs_vehicle)}",
+                field="options.critical_vs_vehicle",
+                value=self.critical_vs_vehicle,
+            )
+
+
+@dataclass(frozen=True)
+class HH3VehicleResult:
+    """The attack's outcome on one vehicle (docs/rules-hh3.md#vehicles).
+
+    Attributes:
+        hits, critical_hits: hits scored (critical ones among them).
+        glancing, penetrating: Glancing and Penetrating Hits scored by the Armour Penetration Tests (before saves).
+        hull_points: hull points lost (capped at those left).
+        wrecked: P(no hull point left).
+        explodes: P(wrecked and Explodes (X) triggers), None without the rule.
+        statuses: P(the vehicle holds each status after the attack, not wrecked); None where nothing in the attack
+            can cause it (a vehicle is never Routed).
+    """
+
+    hits: Dist
+    critical_hits: Dist
+    glancing: Dist
+    penetrating: Dist
+    hull_points: Dist
+    wrecked: float
+    explodes: float | None
+    statuses: dict[str, float | None]
+
+
+def _whole(name: str, value: object, low: int, high: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not low <= value <= high:
+        raise PraetorError(
+            f"{name}: expected a whole number {low}..{high}, got {show_value(value)}", field=name, value=value
+        )
+
+
+# --------------------------------------------------------------------------- one hit
+def apt_outcome(strength: int, armour: int, *, armourbane: bool, natural_one_fails: bool) -> tuple[float, float]:
+    """(P(Glancing Hit), P(Penetrating Hit)) of one Armour Penetration Test, D6 + S against ``armour``."""
+    if armour == 0:
+        return 0.0, 1.0
+    glance = pen = 0
+    for face in range(1, 7):
+        if face == 1 and natural_one_fails:
+            continue
+        total = face + strength
+        if total > armour or (total == armour and armourbane):
+            pen += 1
+        elif total == armour:
+            glance += 1
+    return glance / 6.0, pen / 6.0
+
+
+def save_passes(target: int | None) -> float:
+    """P(a save or mitigation roll of ``target``+ passes); a natural 1 always fails, None never passes."""
+    if target is None:
+        return 0.0
+    return p_at_least(max(int(target), 2))
+
+
+def _damage_poly(attack: PenetratingAttack, bonus: int) -> np.ndarray:
+    """pmf of one unsaved Penetrating Hit's Damage: (D x2 under Melta) + ``bonus``."""
+    base = attack.damage.probabilities
+    mult = 2 if attack.melta else 1
+    out = np.zeros(mult * (base.size - 1) + bonus + 1)
+    for d, p in enumerate(base):
+        if p > 0.0 and d > 0:
+            out[mult * d + bonus] += p
+        elif p > 0.0:
+            out[0] += p  # Damage 0 does nothing
+    return out
+
+
+def _kinds(die: DieOutcomes, vehicle: HH3Vehicle, attack: PenetratingAttack) -> list[tuple[float, bool, str]]:
+    """(probability, natural 5-6, kind) per way one die ends; kind in n, g, u, c, a."""
+    bane = attack.armourbane or attack.melta
+    p_g, p_p = apt_outcome(
+        attack.strength, vehicle.armour, armourbane=bane, natural_one_fails=attack.apt_natural_one_fails
+    )
+    p_ab = 0.0 if attack.armour_breaker is None else p_at_least(attack.armour_breaker)
+    out: list[tuple[float, bool, str]] = []
+    for o in die.outcomes:
+        if o.hit == "none" or (o.hit == "critical" and attack.critical_vs_vehicle == "wasted"):
+            out.append((o.p, o.shock_face, "n"))
+            continue
+        out.append((o.p * (1.0 - p_g - p_p), o.shock_face, "n"))
+        out.append((o.p * p_g, o.shock_face, "g"))
+        if o.hit == "critical":
+            out.append((o.p * p_p, o.shock_face, "c"))
+        else:
+            out.append((o.p * p_p * (1.0 - p_ab), o.shock_face, "u"))
+            out.append((o.p * p_p * p_ab, o.shock_face, "a"))
+    return out
+
+
+def _pen_polys(vehicle: HH3Vehicle, attack: PenetratingAttack) -> dict[str, np.ndarray]:
+    """Per Penetrating group, the pmf of hull points one such hit removes (0 when saved or mitigated)."""
+    save = vehicle.invulnerable
+    if attack.shooting and vehicle.cover is not None:
+        save = vehicle.cover if save is None else min(save, vehicle.cover)
+    mitigation = vehicle.feel_no_pain
+    if attack.shooting and vehicle.shrouded is not None:
+        mitigation = vehicle.shrouded if mitigation is None else min(mitigation, vehicle.shrouded)
+    through = (1.0 - save_passes(save)) * (1.0 - save_passes(mitigation))
+    p_ab = 0.0 if attack.armour_breaker is None else p_at_least(attack.armour_breaker)
+
+    def unsaved(dmg: np.ndarray) -> np.ndarray:
+        out = through * dmg
+        out[0] += 1.0 - through
+        return out
+
+    crit = _pad_add((1.0 - p_ab) * _damage_poly(attack, 1), p_ab * _damage_poly(attack, 2))
+    return {"u": unsaved(_damage_poly(attack, 0)), "c": unsaved(crit), "a": unsaved(_damage_poly(attack, 1))}
+
+
+def _pad_add(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    out = np.zeros(max(a.size, b.size))
+    out[: a.size] += a
+    out[: b.size] += b
+    return out
+
+
+# --------------------------------------------------------------------------- capped polynomials
+def _cap(poly: np.ndarray, top: int) -> np.ndarray:
+    """``poly`` with every power above ``top`` folded into ``top`` (hull points lost are capped)."""
+    if poly.size <= top + 1:
+        out = np.zeros(top + 1)
+        out[: poly.size] = poly
+        return out
+    out = poly[: top + 1].copy()
+    out[top] += poly[top + 1 :].sum()
+    return out
+
+
+def _times(a: np.ndarray, b: np.ndarray, top: int) -> np.ndarray:
+    return _cap(np.convolve(a, b), top)
+
+
+def _powers(poly: np.ndarray, n: int, top: int) -> list[np.ndarray]:
+    out = [_cap(np.ones(1), top)]
+    base = _cap(poly, top)
+    for _ in range(n):
+        out.append(_times(out[-1], base, top))
+    return out
+
+
+def _hull_poly(
+    kinds: list[tuple[float, bool, str]],
+    polys: dict[str, np.ndarray],
+    n: int,
+    shields: int,
+    top: int,
+    glance: np.ndarray,
+    *,
+    z_glance: float,
+    z_shock: float,
+) -> np.ndarray:
+    """The capped hull-point polynomial of ``n`` dice, glances weighted by ``z_glance`` and dice with a natural
+    5-6 by ``z_shock`` (sub-probabilities when a weight is below 1): ``out[k, u]``, k hull points lost and u void
+    shields used."""
+    w = {"n": 0.0, "g": 0.0, "u": 0.0, "c": 0.0, "a": 0.0}
+    for p, face56, kind in kinds:
+        w[kind] += p * (z_shock if face56 else 1.0) * (z_glance if kind == "g" else 1.0)
+    rest = _pad_add(np.array([w["n"]]), w["g"] * glance)
+    if shields == 0 or n == 0:
+        one = rest
+        for kind in "uca":
+            one = _pad_add(one, w[kind] * polys[kind])
+        out = np.zeros((top + 1, shields + 1))
+        out[:, 0] = _cap_power(one, n, top)
+        return out
+    pu, pc, pa, pr = (_powers(p, n, top) for p in (polys["u"], polys["c"], polys["a"], rest))
+    out = np.zeros((top + 1, shields + 1))
+    for nu in range(n + 1):
+        for nc in range(n - nu + 1):
+            for na in range(n - nu - nc + 1):
+                m = n - nu - nc - na
+                ways = math.comb(n, nu) * math.comb(n - nu, nc) * math.comb(n - nu - nc, na)
+                mass = ways * w["u"] ** nu * w["c"] ** nc * w["a"] ** na
+                if mass == 0.0:
+                    continue
+                left = shields  # the shields take plain hits first, then critical, then improved ones
+                ku = max(nu - left, 0)
+                left = max(left - nu, 0)
+                kc = max(nc - left, 0)
+                left = max(left - nc, 0)
+                ka = max(na - left, 0)
+                poly = _times(_times(pu[ku], pc[kc], top), _times(pa[ka], pr[m], top), top)
+                out[:, min(nu + nc + na, shields)] += mass * poly
+    return out
+
+
+def _cap_power(poly: np.ndarray, n: int, top: int) -> np.ndarray:
+    """``poly ** n`` capped at ``top`` (repeated squaring)."""
+    result = _cap(np.ones(1), top)
+    base = _cap(poly, top)
+    while n:
+        if n & 1:
+            result = _times(result, base, top)
+        n >>= 1
+        if n:
+            base = _times(base, base, top)
+    return result
+
+
+# --------------------------------------------------------------------------- the attack
+def resolve_vehicle_hh3(
+    dice: Dist | int, die: DieOutcomes, vehicle: HH3Vehicle, attack: PenetratingAttack
+) -> HH3VehicleResult:
+    """The exact outcome of ``dice`` independent attack dice (a count or its distribution) on one vehicle."""
+    joint = volley_joint(dice, die, vehicle, attack)
+    top = vehicle.left
+    lost = sum(table.sum(axis=1) for table in joint.table.values())
+    hull = Dist.from_trusted(np.asarray(lost))
+    wrecked = float(hull.pmf(top))
+    statuses: dict[str, float | None] = dict.fromkeys(STATUSES)
+    for s, can in joint.causes.items():
+        if can:
+            held = sum(float(table[:top].sum()) for given, table in joint.table.items() if s in given)
+            statuses[s] = min(max(held, 0.0), 1.0)
+    return HH3VehicleResult(
+        hits=joint.counts["hits"],
+        critical_hits=joint.counts["critical_hits"],
+        glancing=joint.counts["glancing"],
+        penetrating=joint.counts["penetrating"],
+        hull_points=hull,
+        wrecked=wrecked,
+        explodes=None if vehicle.explodes is None else wrecked * p_at_least(vehicle.explodes),
+        statuses=statuses,
+    )
+
+
+@dataclass(frozen=True)
+class VolleyJoint:
+    """One volley's outcome on a vehicle in a given state, jointly.
+
+    Attributes:
+        table: ``table[A][k, u]`` = P(k hull points lost, u void shields used, the statuses it gives exactly the
+            set A); hull points capped at those left.
+        causes: per status, whether the volley can give it at all.
+        counts: ``hits``, ``critical_hits``, ``glancing``, ``penetrating`` distributions.
+    """
+
+    table: dict[frozenset[str], np.ndarray]
+    causes: dict[str, bool]
+    counts: dict[str, Dist]
+
+
+_TABLE_STATUSES: tuple[str, ...] = ("Pinned", "Suppressed", "Stunned")
+
+
+def volley_joint(dice: Dist | int, die: DieOutcomes, vehicle: HH3Vehicle, attack: PenetratingAttack) -> VolleyJoint:
+    """The joint outcome of one volley (see :class:`VolleyJoint`). For each set S of statuses, weighting a glance
+    by P(its table roll gives none of S) and a natural 5-6 by 0 when Shock gives one of S yields P(k, u, no status
+    of S); the exact sets follow by inclusion and exclusion over the 8 subsets."""
+    counts = Dist.point(dice) if isinstance(dice, int) else dice
+    top = vehicle.left
+    kinds = _kinds(die, vehicle, attack)
+    polys = _pen_polys(vehicle, attack)
+    glance = np.array([0.0, 1.0]) if vehicle.glance_costs_hp else np.array([1.0])
+    shields = vehicle.void_shields if attack.shooting else 0
+    table = attack.damage_table and not vehicle.glance_costs_hp
+    p_glance = sum(p for p, _, k in kinds if k == "g")
+    causes = {s: (table and p_glance > 0.0) or s in attack.shock for s in _TABLE_STATUSES}
+    avoid: dict[frozenset[str], np.ndarray] = {}
+    for r in range(len(_TABLE_STATUSES) + 1):
+        for subset in itertools.combinations(_TABLE_STATUSES, r):
+            hit_by = frozenset(subset)
+            z_glance = 1.0 - 2.0 * len(hit_by) / 6.0 if table else 1.0
+            z_shock = 0.0 if hit_by & set(attack.shock) else 1.0
+            total = np.zeros((top + 1, shields + 1))
+            for n, q in enumerate(counts.probabilities):
+                if q > 0.0:
+                    total += q * _hull_poly(kinds, polys, n, shields, top, glance, z_glance=z_glance, z_shock=z_shock)
+            avoid[hit_by] = total
+    everything = frozenset(_TABLE_STATUSES)
+    joint: dict[frozenset[str], np.ndarray] = {}
+    for r in range(len(_TABLE_STATUSES) + 1):
+        for given in itertools.combinations(_TABLE_STATUSES, r):
+            exact = frozenset(given)
+            value = np.zeros((top + 1, shields + 1))
+            for k in range(len(exact) + 1):
+                for part in itertools.combinations(sorted(exact), k):
+                    value += (-1) ** (len(exact) - k) * avoid[everything - frozenset(part)]
+            joint[exact] = np.clip(value, 0.0, None)
+    per_die = {k: sum(p for p, _, kk in kinds if kk in k) for k in ("g", "uca")}
+    tallies = {
+        "hits": _binomial_mixture(counts, 1.0 - die.p_hit("none")),
+        "critical_hits": _binomial_mixture(counts, die.p_hit("critical")),
+        "glancing": _binomial_mixture(counts, per_die["g"]),
+        "penetrating": _binomial_mixture(counts, per_die["uca"]),
+    }
+    return VolleyJoint(joint, causes, tallies)
+
+
+def _binomial_mixture(counts: Dist, p: float) -> Dist:
+    out = np.zeros(counts.max + 1)
+    for n, q in enumerate(counts.probabilities):
+        if q > 0.0:
+            out[: n + 1] += q * binomial_pmf(n, min(max(p, 0.0), 1.0))
+    return Dist.from_trusted(out)

@@ -1,0 +1,157 @@
+"""An HH3 vehicle target block read into a typed record (docs/rules-hh3.md#vehicles).
+
+Fields as BattleScribe prints them: ``Type`` (``Vehicle (Transport)``, ``Knight``, ``Vehicle (Flyer)``...), ``M``,
+``BS``, ``Front Armour``, ``Side Armour``, ``Rear Armour``, ``HP``, ``Transport Capacity``; a Knight's ``WS``,
+``S``, ``I``, ``A``, ``Front``, ``Rear``; and the scenario's ``facing``, ``Cover``, ``INV``, ``rules``, ``hp_left``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from praetor_analysis.errors import ProfileError, show_value
+from praetor_analysis.profiles.characteristics import check_text, clean_text, parse_save, parse_stat
+from praetor_analysis.rules.hh3.special import RuleRef, parse_rules
+from praetor_analysis.vehicles.hh3.facing import FACINGS, Armour, Facing
+
+__all__ = ["VEHICLE_FIELDS", "Hh3VehicleTarget", "is_vehicle_block", "read_vehicle"]
+
+VEHICLE_FIELDS = ("Front Armour", "Side Armour", "Rear Armour", "HP", "Front", "Rear", "Side")
+_ALLOWED = frozenset(
+    {"name", "Type", "M", "BS", "WS", "S", "I", "A", "HP", "Transport Capacity", "INV", "Cover", "rules", "facing",
+     "models", "hp_left", "Front Armour", "Side Armour", "Rear Armour", "Front", "Rear", "Side"}
+)  # fmt: skip
+
+
+_UNIT_ONLY = ("T", "W", "SAV", "LD", "CL", "WP", "IN")
+
+
+@dataclass(frozen=True)
+class Hh3VehicleTarget:
+    """One vehicle model as a target.
+
+    Attributes:
+        name, type, subtypes: as given (``Vehicle``, ``{"Transport"}``).
+        armour: its armour values; ``facing``: the facing the attack sees (default Front).
+        hp, hp_left: Hull Points, and those left before the attack.
+        ws: its WS in melee (a Knight's own; other vehicles count as 1).
+        inv, cover: invulnerable and cover save target numbers (None: none).
+        rules: its special rules (Void Shields (X), Explodes (X), Feel No Pain (X), Shrouded (X) act).
+    """
+
+    name: str
+    type: str
+    subtypes: frozenset[str]
+    armour: Armour
+    facing: Facing
+    hp: int
+    hp_left: int
+    ws: int
+    inv: int | None
+    cover: int | None
+    rules: tuple[RuleRef, ...]
+
+    def has(self, *names: str) -> bool:
+        """Whether the type or a sub-type is one of ``names`` (case-insensitive)."""
+        mine = {self.type.lower(), *(s.lower() for s in self.subtypes)}
+        return any(n.lower() in mine for n in names)
+
+    @property
+    def glance_costs_hp(self) -> bool:
+        """Super-heavy and Flyer vehicles lose 1 HP per Glancing Hit and roll no table."""
+        return self.has("Super-heavy", "Flyer")
+
+    def rule_number(self, name: str) -> int | None:
+        """The number of the rule ``name`` (the best, lowest, when listed twice), or None."""
+        values = [r.number(f"target.rules.{r.name}") for r in self.rules if r.name == name]
+        return min(values) if values else None
+
+
+def is_vehicle_block(data: Any) -> bool:
+    """Whether a target block is a vehicle's (it prints armour values or Hull Points)."""
+    return isinstance(data, Mapping) and any(k in data for k in VEHICLE_FIELDS)
+
+
+def _armour(data: Mapping[str, Any], key: str, field: str) -> int | None:
+    value = data.get(key)
+    if value is None:
+        return None
+    parsed = parse_stat(value, f"{field}.{key}", lo=0, hi=20, allow_none=False)
+    assert parsed is not None
+    return parsed
+
+
+def read_vehicle(data: Any, field: str = "target") -> Hh3VehicleTarget:
+    """The vehicle record of a target block.
+
+    Raises:
+        ProfileError: naming the field for an unknown field, a missing armour value or HP, or a bad value.
+    """
+    if not isinstance(data, Mapping):
+        raise ProfileError(f"{field}: expected an object, got {show_value(data)}", field=field)
+    statline = [k for k in _UNIT_ONLY if k in data]
+    if statline:
+        armour = next(k for k in VEHICLE_FIELDS if k in data)
+        raise ProfileError(
+            f"{field}.{armour}: a vehicle's armour beside {field}.{statline[0]} (a vehicle has no T, W, SAV, LD "
+            "or CL): give one or the other",
+            field=f"{field}.{armour}",
+        )
+    for key in data:
+        if key not in _ALLOWED:
+            raise ProfileError(
+                f"{field}.{key}: unknown field for an edition 3 vehicle (allowed: {', '.join(sorted(_ALLOWED))})",
+                field=f"{field}.{key}",
+            )
+    text = check_text(clean_text(data.get("Type") or "Vehicle"), f"{field}.Type")
+    head, _, tail = text.partition("(")
+    subtypes = frozenset(p.strip() for p in tail.rstrip(") ").split(",") if p.strip())
+    kind = head.strip()
+    knight = kind.lower() == "knight" or "knight" in {s.lower() for s in subtypes}
+    front = _armour(data, "Front Armour", field)
+    front = _armour(data, "Front", field) if front is None else front
+    side = _armour(data, "Side Armour", field)
+    side = _armour(data, "Side", field) if side is None else side
+    rear = _armour(data, "Rear Armour", field)
+    rear = _armour(data, "Rear", field) if rear is None else rear
+    flyer = "flyer" in {kind.lower(), *(s.lower() for s in subtypes)}
+    if front is None:
+        raise ProfileError(f"{field}.Front Armour: required for a vehicle", field=f"{field}.Front Armour")
+    if flyer:
+        side = rear = front if side is None else side
+        rear = front if rear is None else rear
+    if rear is None or (side is None and not knight):
+        missing = "Rear Armour" if rear is None else "Side Armour"
+        raise ProfileError(f"{field}.{missing}: required for a vehicle", field=f"{field}.{missing}")
+    hp = parse_stat(data.get("HP"), f"{field}.HP", lo=1, hi=100, allow_none=True)
+    if hp is None:
+        raise ProfileError(f"{field}.HP: required for a vehicle", field=f"{field}.HP")
+    left = parse_stat(data.get("hp_left", hp), f"{field}.hp_left", lo=1, hi=hp, allow_none=False)
+    models = data.get("models", 1)
+    if models != 1:
+        raise ProfileError(
+            f"{field}.models: edition 3 vehicle targets are one model (squadrons are not modelled), got "
+            f"{show_value(models)}",
+            field=f"{field}.models",
+        )
+    facing = data.get("facing", "Front")
+    if facing not in FACINGS:
+        raise ProfileError(
+            f"{field}.facing: expected one of Front, Side, Rear, got {show_value(facing)}", field=f"{field}.facing"
+        )
+    ws = parse_stat(data.get("WS"), f"{field}.WS", lo=0, hi=20, allow_none=True) if knight else None
+    return Hh3VehicleTarget(
+        name=check_text(data.get("name", "vehicle"), f"{field}.name"),
+        type=kind,
+        subtypes=subtypes,
+        armour=Armour(front, None if knight else side, rear, flyer=flyer),
+        facing=facing,
+        hp=hp,
+        hp_left=int(left or hp),
+        ws=ws if ws else 1,
+        inv=parse_save(data.get("INV"), f"{field}.INV"),
+        cover=parse_save(data.get("Cover"), f"{field}.Cover"),
+        rules=parse_rules(data.get("rules"), field=f"{field}.rules"),
+    )
