@@ -16,15 +16,18 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 import numpy as np
-from scipy import sparse
 
 from praetor_analysis.engine.hh3 import FireGroup, HitDie, State, group_classes, wound_classes
 from praetor_analysis.engine.hh3.chain import from_hit_points, hit_points, wound_step
 from praetor_analysis.prob.convolution import convolve_power
 from praetor_analysis.prob.dice import binomial_pmf
 from praetor_analysis.prob.dist import Dist
+
+if TYPE_CHECKING:  # the matrices come made from engine/hh3 (scipy.sparse is loaded there when first needed)
+    from scipy import sparse
 
 __all__ = ["MarkerCounts", "marker_counts", "resolve_marker_hits"]
 
