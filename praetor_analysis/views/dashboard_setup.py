@@ -91,7 +91,7 @@ class SetupTab:
         self.scenario_text = W.Textarea(
             placeholder="praetor calc scenario JSON: paste a saved setup here and press 'Load the text'",
             tooltip="A saved setup (the JSON that 'Save setup' writes, as praetor calc reads it): paste it, then load it",
-            layout=W.Layout(width="98%", height="160px"),
+            tooltip="A saved setup (the JSON 'Save setup' writes, as praetor calc reads it): paste it, then load it",
         )
         self.save_button = labelled(
             W.Button,
