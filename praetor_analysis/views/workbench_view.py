@@ -83,8 +83,8 @@ def option_choices(datasheet: str, faction: str, legion: str | None = None) -> l
     """(label, loadout item) of the options a datasheet shows for the force fielding it, each with its cost and
     the data's group: ``("Power Fist (Legion Tactical Sergeant) +15 pts [3) Melee Weapon]", {"option": "Power
     Fist", "model": "Legion Tactical Sergeant"})`` (an option for the whole unit: its bare name); each option
-    of a model slot once, however many groups of the data offer it (the first group named). The options are the ones ``praetor calc``
-    accepts for ``{"name": datasheet, "faction": faction, "legion": legion}`` (one reading:
+    of a model slot once, however many groups of the data offer it (the first group named). The options are
+    the ones ``praetor calc`` accepts for ``{"name": datasheet, "faction": faction, "legion": legion}`` (one reading:
     :func:`praetor_analysis.units.datasheet.shown_options`; ``legion`` None: the datasheet's own). The items
     are hashable (a tuple of pairs, :func:`loadout_item` turns one into the scenario's form).
 
