@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import base64
 import contextlib
+import csv
 import html
+import io
+import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -76,11 +79,12 @@ MAX_CSV_LINK_BYTES = 2_000_000
 
 def csv_link(df: pd.DataFrame, columns: Sequence[str], filename: str) -> str:
     """A link that downloads ``df[columns]`` as a CSV file named ``filename`` (a ``data:`` URI: no server)."""
-    shown = df[list(columns)].copy()
-    for c in shown.columns:
-        if shown[c].map(lambda v: isinstance(v, (list, tuple))).any():
-            shown[c] = shown[c].map(lambda v: "; ".join(map(str, v)) if isinstance(v, (list, tuple)) else v)
-    data = shown.to_csv(index=False).encode("utf-8")
+    buf = io.StringIO()
+    writer = csv.writer(buf, lineterminator="\n")
+    writer.writerow(columns)
+    for row in zip(*(df[c].tolist() for c in columns), strict=True):
+        writer.writerow([_csv_value(v) for v in row])
+    data = buf.getvalue().encode("utf-8")
     if len(data) > MAX_CSV_LINK_BYTES:
         return ""
     uri = "data:text/csv;charset=utf-8;base64," + base64.b64encode(data).decode("ascii")
@@ -89,6 +93,15 @@ def csv_link(df: pd.DataFrame, columns: Sequence[str], filename: str) -> str:
         f'<p class="praetor-csv"><a download="{name}" href="{uri}">Download this table as CSV ({name}, '
         f"{len(df)} rows)</a></p>"
     )
+
+
+def _csv_value(value: Any) -> Any:
+    """A cell as the CSV holds it: lists joined with "; ", missing values empty, numbers unrounded (repr)."""
+    if isinstance(value, (list, tuple)):
+        return "; ".join(map(str, value))
+    if value is None or (isinstance(value, float) and math.isnan(value)):
+        return ""
+    return value
 
 
 def _column_cells(values: list[Any], column: str) -> list[str]:
