@@ -178,3 +178,23 @@ def test_matchup_and_report_say_nothing_on_stderr_off_a_terminal(capsys, monkeyp
     assert main(["matchup", str(a), str(b), "--top", "2"]) == 0
     out, err = capsys.readouterr()
     assert err == "" and "more lines: --top N" in out
+
+
+@pytest.mark.parametrize(
+    ("legion", "own", "others"),
+    [
+        (None, set(), {"Hexagrammaton Choice", "Surgical Augment (Unit)", "Prosperine Arcana"}),
+        ("Dark Angels", {"Hexagrammaton Choice"}, {"Surgical Augment (Unit)", "Prosperine Arcana"}),
+        ("Emperor's Children", {"Surgical Augment (Unit)"}, {"Hexagrammaton Choice", "Prosperine Arcana"}),
+    ],
+)
+def test_wargear_shows_every_legions_options_and_the_legion_given(legion, own, others, capsys, monkeypatch, tmp_path):
+    """Issue 36 item 3: `wargear "Tactical Squad" --legion "Dark Angels"` showed Thousand Sons options and a
+    Sonic Lance; now the options every Legion may take and the given Legion's, no other (none without one)."""
+    csv = tmp_path / "w.csv"
+    argv = ["wargear", "Tactical Squad", "--target", "Rhino", "--all", "--csv", str(csv)]
+    out = _run([*argv, *(["--legion", legion] if legion else [])], capsys, monkeypatch, 120)
+    groups = set(pd.read_csv(csv, keep_default_na=False)["group"])
+    assert own <= groups and not groups & others, groups
+    assert ("Sonic Lance" in out) == (legion == "Emperor's Children")
+    assert "Athanaen" not in out and "Raptora" not in out  # Thousand Sons' Prosperine Arcana
