@@ -402,7 +402,10 @@ def build_parser() -> argparse.ArgumentParser:
         default="standard",
         help="'standard' (default), another faction's name (its datasheets), or a .ros/.rosz roster",
     )
-    p.add_argument("-o", "--out", metavar="OUT.parquet", required=True, help="the Parquet file to write")
+    p.add_argument(
+        "-o", "--output", "--out", dest="out", metavar="OUT.parquet", required=True,
+        help="the Parquet file to write (--out: the older name)",
+    )  # fmt: skip
     p.add_argument("--workers", type=int, default=None, help="local processes (default 2; 1 runs in this process)")
     p.add_argument("--scheduler", metavar="ADDRESS", help="run on an existing Dask cluster (dask.distributed)")
     p.add_argument("--datasheets", nargs="+", metavar="NAME", help="only these datasheets of the faction")
