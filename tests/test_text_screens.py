@@ -198,3 +198,16 @@ def test_wargear_shows_every_legions_options_and_the_legion_given(legion, own, o
     assert own <= groups and not groups & others, groups
     assert ("Sonic Lance" in out) == (legion == "Emperor's Children")
     assert "Athanaen" not in out and "Raptora" not in out  # Thousand Sons' Prosperine Arcana
+
+
+def test_every_file_written_is_named_with_o_output() -> None:
+    """Issue 36 item 2: `-o/--output` wherever a command writes its file (older names kept as aliases)."""
+    from praetor_analysis.cli import build_parser
+
+    parser = build_parser()
+    subs = next(a for a in parser._actions if a.__class__.__name__ == "_SubParsersAction").choices
+    for name, older in (("matchup", "--report"), ("report", "--out"), ("import", "--out"), ("sweep", "--out")):
+        flags = next(a.option_strings for a in subs[name]._actions if "--output" in a.option_strings)
+        assert {"-o", "--output", older} <= set(flags), name
+    for name in ("roster", "matchup", "wargear"):  # and every printed table can go to a file
+        assert any("--csv" in a.option_strings for a in subs[name]._actions), name
