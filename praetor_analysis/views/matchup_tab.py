@@ -165,7 +165,12 @@ class MatchupTab:
         self.button.description = "Computing..."
         self.status.value = self._computing("starting", 0, 0, a, b)
         try:
-            self.result = matchup(a, b, half_range=m.half_range, progress=lambda *s: self._progress(*s, a, b))
+            self.result = matchup(
+                a,
+                b,
+                half_range=m.half_range,
+                progress=lambda stage, done, total: self._progress(stage, done, total, a, b),
+            )
         finally:
             self.button.disabled = False
             self.button.description = "Compute the matchup"
