@@ -15,12 +15,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from praetor_analysis.engine.hh3 import (
+    FLYER_IMMUNE,
     PINNED,
     Hh3Volley,
     MisfireResult,
     RuleReport,
     damage_dist,
     fire_group,
+    misfire_result,
     snap_forced,
 )
 from praetor_analysis.engine.hh3.volley import shock_positions
@@ -31,7 +33,6 @@ from praetor_analysis.prob.dist import Dist
 from praetor_analysis.profiles.hh3 import Hh3Unit
 from praetor_analysis.rules.hh3.special import declaration
 from praetor_analysis.scenario.hh3_limits import check_shielded
-from praetor_analysis.scenario.hh3_misfires import misfire_of
 from praetor_analysis.vehicles.hh3 import (
     STATUSES,
     DieOutcomes,
@@ -172,7 +173,7 @@ def resolve_vehicle_volleys(
     """The exact outcome of the volleys (firing unit, index, volley) in order on the vehicle, and the Overload
     Misfires of each on its own unit; ``report`` receives the verdict on every rule."""
     shots = [vehicle_shot(v, vehicle, options, report) for _, _, v in volleys]
-    misfires = [misfire_of(u, i, v.volley, fire_group(v.volley, stub_unit(vehicle))) for u, i, v in volleys]
+    misfires = [misfire_result(u, i, v.volley, fire_group(v.volley, stub_unit(vehicle))) for u, i, v in volleys]
     result = resolve_vehicle_sequence_hh3(shots, vehicle_body(vehicle))
     return result, [m for m in misfires if m is not None]
 
@@ -210,6 +211,8 @@ def _report(
             out.add("no_effect", label, "one model: the attacker's choice of model changes nothing")
         elif kind == "status":
             out.add("no_effect", label, _NO_CHECKS)
+        elif name == "Shock" and vehicle.has("Flyer"):
+            out.add("no_effect", label, FLYER_IMMUNE)
         elif name == "Shock":
             rolled = ctx.hits is None and v.marker not in ("template", "barrage")
             out.add("applied" if rolled else "no_effect", label, "no Hit Test is rolled, so no natural 5-6")
