@@ -66,7 +66,8 @@ def _read_input(path: str) -> str:
 
 def cmd_calc(args: argparse.Namespace) -> int:
     """praetor calc SCENARIO.json: print the result JSON."""
-    from praetor_analysis.scenario.calc import ScenarioError, calc_json
+    from praetor_analysis.errors import ScenarioError
+    from praetor_analysis.scenario import calc_json
 
     text = _read_input(args.scenario)
     try:
@@ -90,7 +91,7 @@ def cmd_calc(args: argparse.Namespace) -> int:
 def cmd_import(args: argparse.Namespace) -> int:
     """praetor import BSDATA_DIR [--out DIR]: rebuild the shipped catalog CSVs (XML data: the 2nd edition's;
     JSON data: the 3rd edition's, detected by its files' game system)."""
-    from praetor_analysis.bsdata.importer import build_catalog
+    from praetor_analysis.bsdata import build_catalog
 
     if args.show < 0:
         raise UsageError(f"--show: expected 0 or more lines, got {args.show}", field="--show", value=args.show)
@@ -118,7 +119,7 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 def _import_json(src: Path, args: argparse.Namespace) -> int:
     """The 3rd edition's JSON data into ``--out`` (default ``data/hh3``), one line per missing file group."""
-    from praetor_analysis.bsdata.importer_hh3 import build_hh3_catalog
+    from praetor_analysis.bsdata import build_hh3_catalog
 
     out = args.out or "data/hh3"
     report = build_hh3_catalog(src, Path(out))
@@ -139,9 +140,9 @@ def _import_json(src: Path, args: argparse.Namespace) -> int:
 
 def cmd_roster(args: argparse.Namespace) -> int:
     """praetor roster FILE: every unit's best result per phase on one screen (--all: against every target)."""
-    from praetor_analysis.analysis.unit_ratings import json_rows, rate_roster
-    from praetor_analysis.profiles.records import MAX_MODELS
-    from praetor_analysis.units.fielded import read_roster_units
+    from praetor_analysis.analysis import json_rows, rate_roster
+    from praetor_analysis.profiles import MAX_MODELS
+    from praetor_analysis.units import read_roster_units
     from praetor_analysis.views.text import roster_long, roster_screen, terminal_width, wrap
 
     if args.models is not None:
@@ -214,10 +215,8 @@ def _add_file_flags(p: argparse.ArgumentParser, what: str, parquet: bool = True)
 def _list_hh3_roster(args: argparse.Namespace) -> bool:
     """List a 3rd-edition roster's units and points (the ratings need the 3rd edition's engine); False for a
     2nd-edition roster, which is rated (a note on how its game system was recognised goes to standard error)."""
-    from praetor_analysis.analysis.roster_listing import accounting_line, listing_json, listing_table
-    from praetor_analysis.bsdata.game_system import HH3_RATINGS_PENDING
-    from praetor_analysis.bsdata.roster import read_roster
-    from praetor_analysis.bsdata.roster_hh3 import Hh3Roster
+    from praetor_analysis.analysis import accounting_line, listing_json, listing_table
+    from praetor_analysis.bsdata import HH3_RATINGS_PENDING, Hh3Roster, read_roster
 
     roster = read_roster(args.roster)  # another game's roster: refused here, exit 2
     if not isinstance(roster, Hh3Roster):
@@ -263,7 +262,7 @@ def cmd_matchup(args: argparse.Namespace) -> int:
         progress.close()
     if args.output:
         try:
-            from praetor_analysis.views.matchup_report import write_matchup_report
+            from praetor_analysis.views import write_matchup_report
         except ImportError as exc:
             raise UsageError(f"-o: needs the 'viz' extra (pip install 'praetor_analysis[viz]'): {exc}") from None
         write_matchup_report(result, args.output)
@@ -291,8 +290,7 @@ def cmd_matchup(args: argparse.Namespace) -> int:
 
 def cmd_wargear(args: argparse.Namespace) -> int:
     """praetor wargear DATASHEET --target NAME: every option ranked by what it adds per point, both phases."""
-    from praetor_analysis.analysis.unit_ratings import target_named
-    from praetor_analysis.analysis.wargear import AS_FIELDED, wargear_value
+    from praetor_analysis.analysis import AS_FIELDED, target_named, wargear_value
     from praetor_analysis.views.text import terminal_width, wargear_screen
 
     _check_top(args)
@@ -326,7 +324,7 @@ def cmd_wargear(args: argparse.Namespace) -> int:
 
 def cmd_sweep(args: argparse.Namespace) -> int:
     """praetor sweep FACTION -o OUT.parquet: every datasheet (and single option) against a field of targets."""
-    from praetor_analysis.analysis.faction_sweep import progress_bar, sweep_faction, write_parquet
+    from praetor_analysis.analysis import progress_bar, sweep_faction, write_parquet
 
     out = Path(args.out)
     if out.is_dir() or not out.parent.is_dir():
@@ -361,7 +359,7 @@ def cmd_sweep(args: argparse.Namespace) -> int:
 def cmd_report(args: argparse.Namespace) -> int:
     """praetor report: one standalone HTML file (the shipped default comparison with no arguments)."""
     try:
-        from praetor_analysis.views.report import report_main
+        from praetor_analysis.views import report_main
     except ImportError as exc:
         raise UsageError(f"report: needs the 'viz' extra (pip install 'praetor_analysis[viz]'): {exc}") from None
     if args.out not in (None, "-"):  # refuse an unwritable destination before the work

@@ -24,10 +24,8 @@ from typing import Any
 import pandas as pd
 
 from praetor_analysis.errors import ScenarioError
-from praetor_analysis.profiles.records import Unit
-from praetor_analysis.scenario.document import target_of_block
-from praetor_analysis.units.fielded import FieldedUnit, fielded_unit, read_roster_units
-from praetor_analysis.units.target import as_target, unique_labels
+from praetor_analysis.profiles import Unit
+from praetor_analysis.units import FieldedUnit, as_target, fielded_unit, read_roster_units, target_record, unique_labels
 
 __all__ = [
     "MAX_LIST_BYTES",
@@ -98,7 +96,7 @@ def _make(
     units = []
     for i, (label, loadout) in enumerate(zip(labels, entries, strict=True)):
         reading = as_target(loadout, label)
-        target = target_of_block(reading.block)
+        target = target_record(reading.block)
         share = loadout.points / max(1, reading.models) if target.is_vehicle else loadout.points
         source = sources[i] if sources is not None else None
         units.append(ListUnit(label, loadout, share, reading.block, target, reading.fighter, reading.notes, source))

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from praetor_analysis.errors import PraetorError
-from praetor_analysis.prob.dice import binomial_matrix, binomial_table
+from praetor_analysis.prob import binomial_matrix, binomial_table
 
 if TYPE_CHECKING:  # scipy.sparse is loaded by the first unit large enough to need it
     from scipy import sparse

@@ -20,11 +20,17 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from praetor_analysis.engine.hh3 import FireGroup, HitDie, State, group_classes, wound_classes
-from praetor_analysis.engine.hh3.chain import from_hit_points, hit_points, wound_step
-from praetor_analysis.prob.convolution import convolve_power
-from praetor_analysis.prob.dice import binomial_pmf
-from praetor_analysis.prob.dist import Dist
+from praetor_analysis.engine import (
+    FireGroup,
+    HitDie,
+    State,
+    from_hit_points,
+    group_classes,
+    hit_points,
+    wound_classes,
+    wound_step,
+)
+from praetor_analysis.prob import Dist, binomial_pmf, convolve_power
 
 if TYPE_CHECKING:  # the matrices come made from engine/hh3 (scipy.sparse is loaded there when first needed)
     from scipy import sparse

@@ -25,7 +25,7 @@ import numpy as np
 
 from praetor_analysis.markers.blasts import TOL, cos_sin_roots
 from praetor_analysis.markers.formation import Formation
-from praetor_analysis.prob.memo import BoundedMemo
+from praetor_analysis.prob import BoundedMemo
 
 __all__ = [
     "FLAME_TEMPLATE",

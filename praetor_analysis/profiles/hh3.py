@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from praetor_analysis.errors import PraetorError, ProfileError, show_value
-from praetor_analysis.prob.dice import DiceExpr, parse_dice
+from praetor_analysis.prob import DiceExpr, parse_dice
 from praetor_analysis.profiles.characteristics import check_text, clean_text, parse_ap, parse_save, parse_stat
-from praetor_analysis.rules.hh3.special import DECLARATIONS, RuleRef, parse_rules
+from praetor_analysis.rules import DECLARATIONS, RuleRef, parse_rules
 
 __all__ = [
     "HH2_WEAPON_FIELDS",

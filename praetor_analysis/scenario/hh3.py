@@ -11,10 +11,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from praetor_analysis.engine.hh3 import Hh3Context, Hh3Volley, one_attack, resolve_hh3
+from praetor_analysis.engine import Hh3Context, Hh3Volley, one_attack, resolve_hh3
 from praetor_analysis.errors import PraetorError, ScenarioError, show_value
-from praetor_analysis.prob.dice import DiceExpr, parse_dice
-from praetor_analysis.profiles.hh3 import Hh3Unit, read_unit, read_weapon
+from praetor_analysis.prob import DiceExpr, parse_dice
+from praetor_analysis.profiles import Hh3Unit, read_unit, read_weapon
 
 __all__ = ["EDITIONS", "Hh3Scenario", "calc_hh3", "edition_of", "is_hh3", "parse_hh3", "without_edition"]
 

@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from praetor_analysis.engine.hh3 import (
+from praetor_analysis.engine import (
     PINNED,
     FireGroup,
     Hh3Volley,
@@ -30,31 +30,32 @@ from praetor_analysis.engine.hh3 import (
     losses,
     misfire_result,
     resolve_group,
+    shock_mix,
     start,
-    statuses,
     target_report,
     volley_report,
 )
-from praetor_analysis.engine.hh3 import STATUSES as ENGINE_STATUSES
-from praetor_analysis.engine.hh3.chain import shock_mix
+from praetor_analysis.engine import STATUSES as ENGINE_STATUSES
+from praetor_analysis.engine.hh3 import statuses
 from praetor_analysis.errors import ScenarioError
-from praetor_analysis.markers.formation import Formation, Hull
-from praetor_analysis.markers.hh3_blast import (
+from praetor_analysis.markers import (
     BlastLaw,
+    Formation,
+    Hull,
     barrage_hh3,
     blast_hh3,
+    marker_counts,
     marker_hits_by_class,
+    resolve_marker_hits,
     template_touched,
 )
-from praetor_analysis.markers.hh3_units import marker_counts, resolve_marker_hits
-from praetor_analysis.prob.dist import Dist
-from praetor_analysis.profiles.hh3 import Hh3Unit, Hh3Weapon
-from praetor_analysis.profiles.records import Unit
+from praetor_analysis.prob import Dist
+from praetor_analysis.profiles import Hh3Unit, Hh3Weapon, Unit
 from praetor_analysis.scenario.formation import parse_marker_setup
 from praetor_analysis.scenario.hh3 import parse_hh3
 from praetor_analysis.scenario.hh3_limits import check_marker_joint, check_size
 from praetor_analysis.scenario.hh3_report import FORCE_NOT_HERE, refile
-from praetor_analysis.units.formation import MarkerSetup, default_formation, default_note
+from praetor_analysis.units import MarkerSetup, default_formation, default_note
 
 __all__ = ["MarkerPlan", "calc_marker_volley", "marker_plan"]
 

@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from praetor_analysis.engine.hh3 import (
+from praetor_analysis.engine import (
     FireGroup,
     Hh3Context,
     Hh3Volley,
@@ -30,10 +30,10 @@ from praetor_analysis.engine.hh3 import (
     volley_report,
 )
 from praetor_analysis.errors import ScenarioError
-from praetor_analysis.melee.hh3 import RoundSide, attacks_at_step, combat_initiative, combat_round_hh3
-from praetor_analysis.prob.dist import Dist
-from praetor_analysis.profiles.hh3 import Hh3Unit, read_weapon
-from praetor_analysis.rules.hh3.tables import check_pass
+from praetor_analysis.melee import RoundSide, attacks_at_step, combat_initiative, combat_round_hh3
+from praetor_analysis.prob import Dist
+from praetor_analysis.profiles import Hh3Unit, read_weapon
+from praetor_analysis.rules import check_pass
 from praetor_analysis.scenario.hh3 import parse_hh3
 from praetor_analysis.scenario.hh3_limits import check_size
 from praetor_analysis.scenario.hh3_report import FORCE_NOT_HERE, refile

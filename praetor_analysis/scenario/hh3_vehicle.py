@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from praetor_analysis.engine.hh3 import (
+from praetor_analysis.engine import (
     FLYER_IMMUNE,
     PINNED,
     Hh3Volley,
@@ -23,26 +23,25 @@ from praetor_analysis.engine.hh3 import (
     damage_dist,
     fire_group,
     misfire_result,
+    shock_positions,
     snap_forced,
 )
-from praetor_analysis.engine.hh3.volley import shock_positions
 from praetor_analysis.errors import ScenarioError
-from praetor_analysis.markers.formation import Edges, Hull
-from praetor_analysis.markers.hh3_blast import barrage_hh3, blast_hh3, hull_hit_probability
-from praetor_analysis.prob.dist import Dist
-from praetor_analysis.profiles.hh3 import Hh3Unit
-from praetor_analysis.rules.hh3.special import declaration
+from praetor_analysis.markers import Edges, Hull, barrage_hh3, blast_hh3, hull_hit_probability
+from praetor_analysis.prob import Dist
+from praetor_analysis.profiles import Hh3Unit
+from praetor_analysis.rules import declaration
 from praetor_analysis.scenario.hh3_limits import check_shielded
-from praetor_analysis.vehicles.hh3 import (
+from praetor_analysis.vehicles import (
     STATUSES,
     DieOutcomes,
     HH3Vehicle,
     HH3VehicleResult,
+    Hh3VehicleTarget,
     PenetratingAttack,
     VehicleShot,
     resolve_vehicle_sequence_hh3,
 )
-from praetor_analysis.vehicles.hh3.target import Hh3VehicleTarget
 
 __all__ = [
     "VehicleOptions",

@@ -18,17 +18,15 @@ from pathlib import Path
 from typing import Any
 
 from praetor_analysis.catalog import load_datasheet_models
-from praetor_analysis.engine.hit_stage import shots_distribution
+from praetor_analysis.engine import shots_distribution
 from praetor_analysis.errors import PraetorError, ScenarioError
-from praetor_analysis.markers.attack import marker_kind
+from praetor_analysis.markers import marker_kind
 from praetor_analysis.scenario.document import BestProfile, MeleeRound, Scenario, Shooting, parse_scenario
 from praetor_analysis.scenario.hh3 import is_hh3
 from praetor_analysis.scenario.hh3_door import check_hh3_stages
 from praetor_analysis.scenario.limits import melee_cells
 from praetor_analysis.scenario.unit_calc import has_fielded_unit, is_unit_attacker
-from praetor_analysis.units.blocks import frame_rows
-from praetor_analysis.units.datasheet import datasheet_row
-from praetor_analysis.units.limits import LOADOUT_ITEM_S, MAX_SECONDS, marker_seconds
+from praetor_analysis.units import LOADOUT_ITEM_S, MAX_SECONDS, datasheet_row, frame_rows, marker_seconds
 
 __all__ = [
     "DATASHEET_S",

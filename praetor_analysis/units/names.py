@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from praetor_analysis.bsdata.columns import STAT_COLUMNS
+from praetor_analysis.bsdata import STAT_COLUMNS
 from praetor_analysis.catalog import load_datasheets, load_targets, load_units, load_weapons
 from praetor_analysis.errors import ScenarioError
 from praetor_analysis.units.blocks import target_block, weapon_block

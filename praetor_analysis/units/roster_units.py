@@ -25,23 +25,26 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 from xml.etree.ElementTree import Element
 
-from praetor_analysis.bsdata.files import children, parse_xml_bytes
-from praetor_analysis.bsdata.game_system import HH3_RATINGS_PENDING, require_edition
-from praetor_analysis.bsdata.roster import (
+from praetor_analysis.bsdata import (
+    HH3_RATINGS_PENDING,
+    children,
+    is_counted,
+    name_count,
+    parse_xml_bytes,
     read_roster,
     read_roster_bytes,
+    require_edition,
     selection_number,
+    selection_option,
     selection_points,
     selection_statline,
     selection_wargear,
     selection_weapons,
+    unit_nodes,
     unzip_roster,
 )
-from praetor_analysis.bsdata.roster_costs import is_counted, selection_option
-from praetor_analysis.bsdata.roster_tree import name_count, unit_nodes
 from praetor_analysis.catalog import load_datasheets, load_wargear_options, load_weapons
-from praetor_analysis.rules.catalogue import lookup
-from praetor_analysis.rules.registry import Holder
+from praetor_analysis.rules import Holder, lookup
 from praetor_analysis.units.blocks import attacker_block, weapon_block
 from praetor_analysis.units.datasheet import is_character
 from praetor_analysis.units.names import fold

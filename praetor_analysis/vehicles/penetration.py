@@ -43,7 +43,7 @@ from typing import Literal
 
 import numpy as np
 
-from praetor_analysis.prob.dice import p_at_least
+from praetor_analysis.prob import p_at_least
 from praetor_analysis.vehicles.damage_table import DEFAULT_DAMAGE_TABLE, DamageTable
 
 Facing = Literal["Front", "Side", "Rear"]

@@ -25,9 +25,9 @@ from praetor_analysis.engine.hh3.result import ForceResult, Hh3Result, MisfireRe
 from praetor_analysis.engine.hh3.statuses import check_values, statuses
 from praetor_analysis.engine.hh3.volley import Hh3Volley, fire_group, misfire_group, one_attack
 from praetor_analysis.errors import ProfileError
-from praetor_analysis.prob.dist import Dist
-from praetor_analysis.profiles.hh3 import Hh3Unit
-from praetor_analysis.rules.hh3.tables import check_pass
+from praetor_analysis.prob import Dist
+from praetor_analysis.profiles import Hh3Unit
+from praetor_analysis.rules import check_pass
 
 __all__ = ["MAX_FORCE", "MAX_HIT_POINTS", "MAX_WORK", "losses", "misfire_result", "resolve_hh3"]
 

@@ -20,9 +20,7 @@ import numpy as np
 
 from praetor_analysis.engine.hh3.hit import HitDie
 from praetor_analysis.engine.hh3.wound import GROUPS, Defence, Strike, p_unsaved, wound_classes
-from praetor_analysis.prob.convolution import compound
-from praetor_analysis.prob.dice import binomial_matrix, binomial_pmf
-from praetor_analysis.prob.dist import Dist
+from praetor_analysis.prob import Dist, binomial_matrix, binomial_pmf, compound
 
 if TYPE_CHECKING:
     from scipy import sparse

@@ -14,8 +14,8 @@ from praetor_analysis.engine.hh3.volley import (
     shock_reaches,
     snap_forced,
 )
-from praetor_analysis.profiles.hh3 import Hh3Unit
-from praetor_analysis.rules.hh3.special import RuleRef, declaration
+from praetor_analysis.profiles import Hh3Unit
+from praetor_analysis.rules import RuleRef, declaration
 
 __all__ = ["RuleReport", "target_report", "volley_report"]
 

@@ -12,8 +12,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from praetor_analysis.engine.hh3.chain import PINNED, ROUTED, STATUSES, STUNNED, SUPPRESSED, State
-from praetor_analysis.profiles.hh3 import Hh3Unit
-from praetor_analysis.rules.hh3.tables import check_pass
+from praetor_analysis.profiles import Hh3Unit
+from praetor_analysis.rules import check_pass
 
 __all__ = ["FLYER_IMMUNE", "CheckValues", "check_values", "statuses"]
 

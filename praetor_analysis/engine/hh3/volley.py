@@ -13,11 +13,9 @@ from praetor_analysis.engine.hh3.chain import PINNED, ROUTED, STUNNED, SUPPRESSE
 from praetor_analysis.engine.hh3.hit import GIVEN_HIT, HitDie, melee_hit_die, ranged_hit_die
 from praetor_analysis.engine.hh3.wound import Defence, Strike
 from praetor_analysis.errors import ProfileError
-from praetor_analysis.prob.convolution import compound
-from praetor_analysis.prob.dice import DiceExpr
-from praetor_analysis.prob.dist import Dist
-from praetor_analysis.profiles.hh3 import Hh3Unit, Hh3Weapon
-from praetor_analysis.rules.hh3.tables import TABLES, Hh3Tables
+from praetor_analysis.prob import DiceExpr, Dist, compound
+from praetor_analysis.profiles import Hh3Unit, Hh3Weapon
+from praetor_analysis.rules import TABLES, Hh3Tables
 
 __all__ = [
     "MAX_DICE",

@@ -24,7 +24,7 @@ from typing import Any
 
 import numpy as np
 
-from praetor_analysis.prob.dist import Dist
+from praetor_analysis.prob import Dist
 
 __all__ = ["RoundResult3", "RoundSide", "combat_round_hh3"]
 

@@ -13,9 +13,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from praetor_analysis.errors import ProfileError, show_value
-from praetor_analysis.profiles.characteristics import check_text, parse_save, parse_stat
-from praetor_analysis.profiles.hh3 import read_type
-from praetor_analysis.rules.hh3.special import RuleRef, parse_rules
+from praetor_analysis.profiles import check_text, parse_save, parse_stat, read_type
+from praetor_analysis.rules import RuleRef, parse_rules
 from praetor_analysis.vehicles.hh3.facing import FACINGS, Armour, Facing
 
 __all__ = ["VEHICLE_FIELDS", "Hh3VehicleTarget", "is_vehicle_block", "read_vehicle"]

@@ -1,34 +1,37 @@
-"""The command's text: tables that fit the terminal, first screens, and the tables as CSV or Parquet files.
+"""The command's text: tables that fit the terminal, first screens, progress, and tables as CSV or Parquet files.
 
-A lazy face (PEP 562): importing it loads none of its modules; a name loads its module when first used.
+The face of ``views/text/``: what callers outside it use, loaded lazily (a name imports only the module that
+defines it).
 """
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-_EXPORTS = {
-    "fit_table": "fit",
-    "terminal_width": "fit",
-    "wrap": "fit",
-    "check_table_path": "files",
-    "write_table": "files",
-    "table_bytes": "files",
-    "SORTS": "roster_text",
-    "roster_long": "roster_text",
-    "roster_screen": "roster_text",
-    "wargear_screen": "wargear_text",
-    "matchup_units": "matchup_text",
-    "pair_table": "matchup_text",
-    "plan_lines": "matchup_text",
-    "Progress": "progress",
-    "summary_lines": "calc_text",
+from praetor_analysis.lazy import face
+
+#: Public name -> the module that defines it.
+_EXPORTS: dict[str, str] = {
+    "check_table_path": "praetor_analysis.views.text.files",
+    "fit_table": "praetor_analysis.views.text.fit",
+    "matchup_units": "praetor_analysis.views.text.matchup_text",
+    "pair_table": "praetor_analysis.views.text.matchup_text",
+    "plan_lines": "praetor_analysis.views.text.matchup_text",
+    "Progress": "praetor_analysis.views.text.progress",
+    "roster_long": "praetor_analysis.views.text.roster_text",
+    "roster_screen": "praetor_analysis.views.text.roster_text",
+    "SORTS": "praetor_analysis.views.text.roster_text",
+    "summary_lines": "praetor_analysis.views.text.calc_text",
+    "table_bytes": "praetor_analysis.views.text.files",
+    "terminal_width": "praetor_analysis.views.text.fit",
+    "wargear_screen": "praetor_analysis.views.text.wargear_text",
+    "wrap": "praetor_analysis.views.text.fit",
+    "write_table": "praetor_analysis.views.text.files",
 }
 
 __all__ = [
-    "SORTS",
     "Progress",
+    "SORTS",
     "check_table_path",
     "fit_table",
     "matchup_units",
@@ -44,7 +47,7 @@ __all__ = [
     "write_table",
 ]
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from praetor_analysis.views.text.calc_text import summary_lines
     from praetor_analysis.views.text.files import check_table_path, table_bytes, write_table
     from praetor_analysis.views.text.fit import fit_table, terminal_width, wrap
@@ -52,15 +55,5 @@ if TYPE_CHECKING:
     from praetor_analysis.views.text.progress import Progress
     from praetor_analysis.views.text.roster_text import SORTS, roster_long, roster_screen
     from praetor_analysis.views.text.wargear_text import wargear_screen
-
-
-def __getattr__(name: str) -> Any:
-    if name not in _EXPORTS:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{_EXPORTS[name]}"), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_EXPORTS))
+else:
+    __getattr__, __dir__ = face(__name__, _EXPORTS, __all__)

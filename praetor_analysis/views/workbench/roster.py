@@ -16,9 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from praetor_analysis.units.modifiers import NO_MODIFIERS, Modifiers
-from praetor_analysis.units.records import FieldedUnit
-from praetor_analysis.views.workbench_view import Attacker, Target
+from praetor_analysis.units import NO_MODIFIERS, FieldedUnit, Modifiers
+from praetor_analysis.views.workbench.view import Attacker, Target
 
 __all__ = ["LoadedRoster", "local_scenarios", "read_loaded_roster", "roster_name_of"]
 
@@ -72,8 +71,8 @@ def read_loaded_roster(data: bytes, name: str, folder: Path) -> LoadedRoster:
             roster has no unit with a model.
     """
     from praetor_analysis.errors import ScenarioError
+    from praetor_analysis.units import unique_labels
     from praetor_analysis.units.fielded import roster_units
-    from praetor_analysis.units.target import unique_labels
 
     base = Path(name).name.strip() or "roster.ros"
     units = tuple(roster_units(bytes(data), base))

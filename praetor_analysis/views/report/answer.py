@@ -1,4 +1,4 @@
-"""The answer of a report: the best choice per target, and per 100 points (re-exported by ``views.report``).
+"""The answer of a report: the best choice per target, and per 100 points (re-exported by ``views.report.page``).
 
 :func:`best_table` ranks the rows of a comparison (or a roster's units) per target, by expected damage and by
 expected damage per 100 points. A weapon has no points of its own; the per-point answer of the default report
@@ -15,9 +15,9 @@ import pandas as pd
 import plotly.graph_objects as go
 import plotly.io as pio
 
-from praetor_analysis.views import figures as F
-from praetor_analysis.views.explorer import MEASURE_NAMES
+from praetor_analysis.views.figures import plots as F
 from praetor_analysis.views.formats import number, percent
+from praetor_analysis.views.report.explorer import MEASURE_NAMES
 from praetor_analysis.views.tables import row_at_max, table_html
 
 __all__ = ["best_table", "fielded_labels", "per_point_html"]

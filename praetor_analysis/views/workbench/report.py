@@ -16,10 +16,10 @@ import plotly.graph_objects as go
 import plotly.io as pio
 from plotly.offline import get_plotlyjs
 
-from praetor_analysis.views.explorer import json_for_script
 from praetor_analysis.views.formats import PAGE_CSS
+from praetor_analysis.views.report.explorer import json_for_script
 from praetor_analysis.views.tables import table_html
-from praetor_analysis.views.workbench_view import cell_pmf
+from praetor_analysis.views.workbench.view import cell_pmf
 
 __all__ = ["SETUP_ID", "at_least_table", "workbench_html"]
 
@@ -69,7 +69,7 @@ def workbench_html(
     chart: go.Figure | None = None,
     cell: go.Figure | None = None,
 ) -> str:
-    """The whole page: ``table`` (:func:`~praetor_analysis.views.workbench_view.cells_table`), the figures, P(at
+    """The whole page: ``table`` (:func:`~praetor_analysis.views.workbench.view.cells_table`), the figures, P(at
     least k) of each cell (``labels``, ``results``) and the setup ``scenarios``."""
     title = "Praetor analysis: workbench"
     body = [

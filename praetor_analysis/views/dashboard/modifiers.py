@@ -13,9 +13,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any
 
-from praetor_analysis.profiles.records import is_vehicle_type
-from praetor_analysis.units.modifiers import MODIFIER_FIELDS, NO_MODIFIERS, REROLL_CHOICES
-from praetor_analysis.units.modifiers import Modifiers as AttackerModifiers
+from praetor_analysis.profiles import is_vehicle_type
+from praetor_analysis.units import MODIFIER_FIELDS, NO_MODIFIERS, REROLL_CHOICES
+from praetor_analysis.units import Modifiers as AttackerModifiers
 
 __all__ = [
     "REROLL_CHOICES",

@@ -1,11 +1,11 @@
-"""An interactive dashboard: ipywidgets on top of :mod:`praetor_analysis.views.dashboard_view`.
+"""An interactive dashboard: ipywidgets on top of :mod:`praetor_analysis.views.dashboard.view`.
 
-The widgets are thin. Each figure is a FigureWidget built once (:class:`~praetor_analysis.views.widgets.
+The widgets are thin. Each figure is a FigureWidget built once (:class:`~praetor_analysis.views.figures.widgets.
 SharedFigureWidget`: the page holds one plotly.js, however many figures); a change of any input calls a
 refresh, which reads the inputs into a state, asks a pure function for the new figures and copies them into the
-FigureWidgets. The shooting tab asks its :class:`~praetor_analysis.views.shooting_view.ShootingSession` (which
+FigureWidgets. The shooting tab asks its :class:`~praetor_analysis.views.dashboard.shooting_view.ShootingSession` (which
 computes only the cells it has not computed before) for the figures as data, and
-:class:`~praetor_analysis.views.live_figure.LiveFigure` sends each widget only the values that changed, in one
+:class:`~praetor_analysis.views.figures.live.LiveFigure` sends each widget only the values that changed, in one
 update; the other tabs (:func:`melee_view`, :func:`marker_view`) copy whole figures in ``batch_update()``.
 No probability is computed in a callback.
 
@@ -28,12 +28,24 @@ from typing import Any
 import ipywidgets as W
 import pandas as pd
 
-from praetor_analysis.units.blocks import frame_rows
-from praetor_analysis.views import figures as F
+from praetor_analysis.units import frame_rows
 from praetor_analysis.views.controls import labelled, note
-from praetor_analysis.views.dashboard_address import PageAddress
-from praetor_analysis.views.dashboard_setup import SetupTab, unit_label
-from praetor_analysis.views.dashboard_view import (
+from praetor_analysis.views.dashboard.address import WORKBENCH_TAB, PageAddress
+from praetor_analysis.views.dashboard.fragment import PageFragment, encode_view
+from praetor_analysis.views.dashboard.lazy_tabs import LazyTabs, Page
+from praetor_analysis.views.dashboard.melee_view import MeleeState, MeleeView, melee_view
+from praetor_analysis.views.dashboard.modifiers import REROLL_CHOICES, Modifiers
+from praetor_analysis.views.dashboard.roster_view import RosterView, roster_view
+from praetor_analysis.views.dashboard.setup import SETUP_WIDGETS, SetupTab, unit_label
+from praetor_analysis.views.dashboard.shooting_view import (
+    CompareFn,
+    DistFn,
+    ShootingSession,
+    ShootingSpecs,
+    View,
+    compute_view,
+)
+from praetor_analysis.views.dashboard.view import (
     COVER_CHOICES,
     DEFAULT_SELECTION,
     FNP_CHOICES,
@@ -46,15 +58,10 @@ from praetor_analysis.views.dashboard_view import (
     weapon_catalog,
     weapon_label,
 )
-from praetor_analysis.views.figures import figure_of
-from praetor_analysis.views.fragment import PageFragment, encode_view
-from praetor_analysis.views.lazy_tabs import LazyTabs
-from praetor_analysis.views.live_figure import LiveFigure, sync_figure
-from praetor_analysis.views.melee_view import MeleeState, MeleeView, melee_view
-from praetor_analysis.views.modifiers import REROLL_CHOICES, Modifiers
-from praetor_analysis.views.roster_view import RosterView, roster_view
-from praetor_analysis.views.shooting_view import CompareFn, DistFn, ShootingSession, ShootingSpecs, View, compute_view
-from praetor_analysis.views.widgets import PlotlyRuntime, SharedFigureWidget
+from praetor_analysis.views.figures import plots as F
+from praetor_analysis.views.figures.live import LiveFigure, sync_figure
+from praetor_analysis.views.figures.plots import figure_of
+from praetor_analysis.views.figures.widgets import PlotlyRuntime, SharedFigureWidget
 
 __all__ = [
     "COVER_CHOICES",
@@ -74,27 +81,12 @@ __all__ = [
 _MODS = [("-1", -1), ("0", 0), ("+1", 1)]
 _WIDE = {"description_width": "initial"}
 _OWN_MODELS = "each target's own"
+MELEE_TAB = "Melee"
 #: Target models: 0 keeps each target's own count (shown as words, not as a bare 0).
 TARGET_MODEL_CHOICES: tuple[tuple[str, int], ...] = ((_OWN_MODELS, 0), *((str(n), n) for n in range(1, 31)))
-_MELEE = 2
-#: The tab (its index) that builds each widget attribute of the tabs built on their first opening.
-_PAGE_OF: dict[str, int] = {
-    "workbench": 1,
-    **dict.fromkeys(("melee_inputs", "melee_status", "melee"), _MELEE),
-    **dict.fromkeys(("marker_inputs", "formation", "marker_distribution"), 3),
-    **dict.fromkeys(("roster_upload", "roster_status", "roster", "roster_box"), 4),
-    "matchup_tab": 5,
-    **dict.fromkeys(
-        (
-            "unit_search", "unit_pick", "unit_models", "add_unit", "custom", "add_custom", "scenario_text",
-            "save_button", "load_file", "load_button", "export_button", "download", "setup_status",
-        ),
-        6,
-    ),
-}  # fmt: skip
 
 
-class Dashboard(SetupTab, PageAddress):
+class Dashboard(SetupTab):
     """The dashboard. ``widget`` is the root ipywidget (a Tab); the figures are ``heatmap``, ``curves``,
     ``distribution``, ``melee``, ``formation``, ``marker_distribution`` and ``roster`` (FigureWidgets).
 
@@ -217,27 +209,28 @@ class Dashboard(SetupTab, PageAddress):
         self._show_table(specs)
         # the view in the page's URL fragment: read when the page opens, written after every change
         self.fragment = PageFragment(fragment=encode_view(self.state()))
+        self.address = PageAddress(self)
 
         self._wire()
         self.tabs = LazyTabs(
             [
-                ("Shooting", self._shooting_tab),
-                ("Workbench", self._workbench_tab),
-                ("Melee", self._melee_tab),
-                ("Marker scatter", self._marker_tab),
-                ("Roster", self._roster_tab),
-                ("Matchup", self._matchup_tab),
-                ("Targets, setup", self._build_setup_tab),
+                Page("Shooting", self._shooting_tab),
+                Page(WORKBENCH_TAB, self._workbench_tab, ("workbench",)),
+                Page(MELEE_TAB, self._melee_tab, ("melee_inputs", "melee_status", "melee")),
+                Page("Marker scatter", self._marker_tab, ("marker_inputs", "formation", "marker_distribution")),
+                Page("Roster", self._roster_tab, ("roster_upload", "roster_status", "roster", "roster_box")),
+                Page("Matchup", self._matchup_tab, ("matchup_tab",)),
+                Page("Targets, setup", self._build_setup_tab, SETUP_WIDGETS),
             ]
         )
         self.widget = self.tabs.widget
-        self.widget.observe(lambda _: self._write_fragment(), names="selected_index")  # after the tab is built
-        self.fragment.on_open(self.open_page, after=self.widget.model_id)
+        self.widget.observe(lambda _: self.address.write(), names="selected_index")  # after the tab is built
+        self.fragment.on_open(self.address.open, after=self.widget.model_id)
 
     def __getattr__(self, name: str) -> Any:
         # a widget of a tab not built yet: build that tab (tests and callers read them before any click)
-        page = _PAGE_OF.get(name)
         tabs = self.__dict__.get("tabs")
+        page = tabs.page_of(name) if tabs is not None else None
         if page is None or tabs is None or tabs.built(page):
             raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
         tabs.build(page)
@@ -358,15 +351,15 @@ class Dashboard(SetupTab, PageAddress):
 
     def _workbench_tab(self) -> W.Widget:
         """Units with loadouts side by side, each with its own modifiers."""
-        from praetor_analysis.views.workbench import Workbench
+        from praetor_analysis.views.workbench.tab import Workbench
 
         self.workbench = Workbench(self.targets, roster=getattr(self, "_roster_file", None))
-        self.workbench.on_refresh.append(self._write_fragment)
+        self.workbench.on_refresh.append(self.address.write)
         return self.workbench.widget
 
     def _matchup_tab(self) -> W.Widget:
         """Two lists against each other, the modifiers army-wide."""
-        from praetor_analysis.views.matchup_tab import MatchupTab
+        from praetor_analysis.views.dashboard.matchup_tab import MatchupTab
 
         self.matchup_tab = MatchupTab(lambda: self.state().modifiers)
         return self.matchup_tab.widget
@@ -463,7 +456,7 @@ class Dashboard(SetupTab, PageAddress):
 
     def melee_state(self) -> MeleeState:
         """The melee tab's inputs (and the shooting tab's attacker modifiers) as a :class:`MeleeState`."""
-        from praetor_analysis.units.blocks import target_block, weapon_block
+        from praetor_analysis.units import target_block, weapon_block
 
         v = {k: w.value for k, w in self.melee_inputs.items()}
         return MeleeState(
@@ -490,7 +483,7 @@ class Dashboard(SetupTab, PageAddress):
         curves.show(specs.curves)
         distribution.show(specs.distribution)
         self._show_table(specs)
-        self._write_fragment()
+        self.address.write()
         return specs
 
     def refresh_melee(self) -> MeleeView:
@@ -528,7 +521,7 @@ class Dashboard(SetupTab, PageAddress):
         self.refresh()
 
     def _on_melee(self, change: dict[str, Any]) -> None:
-        if not self._quiet and self.tabs.built(_MELEE):
+        if not self._quiet and self.tabs.built(self.tabs.index(MELEE_TAB)):
             self.refresh_melee()
 
     def load_roster(self, data: bytes | None, name: str) -> RosterView:
@@ -539,7 +532,7 @@ class Dashboard(SetupTab, PageAddress):
         self._show_roster(rv)
         if data is not None and not rv.table.empty:  # the workbench offers the list's units too
             self._roster_file = (bytes(data), name)
-            if self.tabs.built(_PAGE_OF["workbench"]):
+            if self.tabs.built(self.tabs.index(WORKBENCH_TAB)):
                 self.workbench.use_roster(*self._roster_file)
         return rv
 

@@ -13,13 +13,11 @@ from dataclasses import dataclass
 import pandas as pd
 import plotly.graph_objects as go
 
-from praetor_analysis.analysis.list_analysis import WHOLE_LIST, analyse_roster
-from praetor_analysis.bsdata.files import UntrustedFileError
-from praetor_analysis.bsdata.game_system import HH3_RATINGS_PENDING, require_edition
-from praetor_analysis.bsdata.roster import read_roster_bytes
+from praetor_analysis.analysis import WHOLE_LIST, analyse_roster
+from praetor_analysis.bsdata import HH3_RATINGS_PENDING, UntrustedFileError, read_roster_bytes, require_edition
 from praetor_analysis.errors import PraetorError
-from praetor_analysis.units.fielded import read_roster_units
-from praetor_analysis.views import figures as F
+from praetor_analysis.units import read_roster_units
+from praetor_analysis.views.figures import plots as F
 from praetor_analysis.views.formats import number, title_layout
 from praetor_analysis.views.tables import row_at_max
 

@@ -1,4 +1,4 @@
-"""A FigureWidget kept equal to the latest :class:`~praetor_analysis.views.figure_specs.FigureSpec`, by sending
+"""A FigureWidget kept equal to the latest :class:`~praetor_analysis.views.figures.specs.FigureSpec`, by sending
 only what changed.
 
 Assigning a new figure to a widget (or ``trace.y = ...`` property by property) makes Plotly build and validate
@@ -19,8 +19,8 @@ import plotly.graph_objects as go
 from _plotly_utils.basevalidators import DataArrayValidator
 from plotly.basedatatypes import Undefined
 
-from praetor_analysis.views.figure_specs import FigureSpec
-from praetor_analysis.views.figures import figure_of
+from praetor_analysis.views.figures.plots import figure_of
+from praetor_analysis.views.figures.specs import FigureSpec
 
 __all__ = ["LiveFigure", "flatten", "same_value", "sync_figure"]
 

@@ -14,7 +14,7 @@ __all__ = ["data_script", "unit_rows"]
 
 def unit_rows(analysis: pd.DataFrame) -> pd.DataFrame:
     """The unit rows of a list analysis, labelled by unit and phase (``Tactical Squad (melee)``)."""
-    from praetor_analysis.analysis.list_analysis import WHOLE_LIST
+    from praetor_analysis.analysis import WHOLE_LIST
 
     units = analysis[analysis["unit"] != WHOLE_LIST]
     label = units["unit"].astype(str) + " (" + units["phase"].astype(str) + ")"
@@ -24,7 +24,7 @@ def unit_rows(analysis: pd.DataFrame) -> pd.DataFrame:
 
 def data_script(analysis: pd.DataFrame) -> str:
     """The list's unit rows as JSON (``praetor roster --json`` rows), for other tools to read from the page."""
-    from praetor_analysis.analysis.list_analysis import list_json_rows
+    from praetor_analysis.analysis import list_json_rows
 
     text = json.dumps(list_json_rows(analysis), allow_nan=False, ensure_ascii=True)
     text = text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")

@@ -2,7 +2,7 @@
 
 A target may be a datasheet at a size, Legion and loadout (points per model as ``praetor calc`` prices it), a
 custom statline (models, T, W, saves, points per model if given) or a unit of a loaded roster
-(:mod:`praetor_analysis.views.workbench_roster`). :func:`setup_targets` reads them back from a saved setup;
+(:mod:`praetor_analysis.views.workbench.roster`). :func:`setup_targets` reads them back from a saved setup;
 :func:`cells_heatmap` draws one measure of every cell.
 """
 
@@ -17,8 +17,8 @@ import pandas as pd
 import plotly.graph_objects as go
 
 from praetor_analysis.views.formats import number, title_layout
-from praetor_analysis.views.workbench_roster import LoadedRoster, roster_name_of
-from praetor_analysis.views.workbench_view import Attacker, Target
+from praetor_analysis.views.workbench.roster import LoadedRoster, roster_name_of
+from praetor_analysis.views.workbench.view import Attacker, Target
 
 __all__ = ["cells_heatmap", "setup_targets", "sheet_target", "statline_target"]
 
@@ -29,7 +29,7 @@ def sheet_target(label: str, block: Mapping[str, Any]) -> Target:
     Raises:
         ScenarioError: A bad block (a size or an option the data does not allow), naming ``target``.
     """
-    from praetor_analysis.units.fielded import fielded_unit
+    from praetor_analysis.units import fielded_unit
 
     unit = fielded_unit(dict(block), "target")
     return Target(label, dict(block), unit.points / unit.size if unit.size else float("nan"))

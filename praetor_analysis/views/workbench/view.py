@@ -17,7 +17,7 @@ from typing import Any
 
 import pandas as pd
 
-from praetor_analysis.units.modifiers import NO_MODIFIERS, Modifiers
+from praetor_analysis.units import NO_MODIFIERS, Modifiers
 
 __all__ = [
     "MAX_ATTACKERS",
@@ -91,7 +91,7 @@ def option_choices(datasheet: str, faction: str, legion: str | None = None) -> l
     Raises:
         ScenarioError: An unknown datasheet or Legion.
     """
-    from praetor_analysis.units.datasheet import shown_options
+    from praetor_analysis.units import shown_options
 
     block: dict[str, Any] = {"name": datasheet, "faction": faction}
     if legion:
@@ -119,7 +119,7 @@ def option_choices(datasheet: str, faction: str, legion: str | None = None) -> l
 def legion_choices() -> list[tuple[str, str]]:
     """The Legion picker's (label, ``legion``): the datasheet's own (none given), then each Legion the data's
     conditions name (``("I: Dark Angels", "Dark Angels")``), as :func:`option_choices` takes them."""
-    from praetor_analysis.units.option_visibility import legion_names
+    from praetor_analysis.units import legion_names
 
     named = sorted(legion_names().values(), key=lambda n: n.split(":", 1)[1].strip())
     return [("the datasheet's own", ""), *((n, n.split(":", 1)[1].strip()) for n in named)]

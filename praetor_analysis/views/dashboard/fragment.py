@@ -1,7 +1,7 @@
 """The dashboard's view in the page's URL fragment: ``#bs=4&weapons=12,40&...&tab=Workbench&workbench=...``
 reproduces it (the shooting tab's inputs, the open tab, the workbench's attackers, targets and half range).
 
-:func:`encode_view` writes a :class:`~praetor_analysis.views.dashboard_view.DashboardState` as a fragment (its
+:func:`encode_view` writes a :class:`~praetor_analysis.views.dashboard.view.DashboardState` as a fragment (its
 fields as ``key=value``, lists comma-separated, URL-escaped; weapons are rows of the shipped weapon catalog,
 targets their labels); :func:`decode_view` reads one back, refusing on one line what it cannot use (an
 unknown key, a bad value, a weapon or target the page does not have). :func:`encode_page` adds the open tab
@@ -25,9 +25,9 @@ import anywidget
 import traitlets
 
 from praetor_analysis.errors import ScenarioError
-from praetor_analysis.units.modifiers import REROLL_CHOICES
-from praetor_analysis.views.dashboard_view import COVER_CHOICES, FNP_CHOICES, DashboardState
-from praetor_analysis.views.figure_specs import METRIC_LABELS
+from praetor_analysis.units import REROLL_CHOICES
+from praetor_analysis.views.dashboard.view import COVER_CHOICES, FNP_CHOICES, DashboardState
+from praetor_analysis.views.figures.specs import METRIC_LABELS
 
 __all__ = ["PageFragment", "decode_page", "decode_view", "encode_page", "encode_view"]
 

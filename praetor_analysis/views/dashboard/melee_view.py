@@ -14,8 +14,8 @@ from typing import Any
 import numpy as np
 import plotly.graph_objects as go
 
+from praetor_analysis.views.dashboard.modifiers import Modifiers, apply_modifiers
 from praetor_analysis.views.formats import PCT_FMT, colour, escape, number, percent, title_layout
-from praetor_analysis.views.modifiers import Modifiers, apply_modifiers
 
 __all__ = ["MeleeState", "MeleeView", "melee_figure", "melee_scenario", "melee_view"]
 

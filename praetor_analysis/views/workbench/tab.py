@@ -2,13 +2,13 @@
 
 Build an attacker (a datasheet at a size with options from its own list as ``praetor calc`` reads them for the
 force's Legion, priced; a statline with a weapon; or a unit of a loaded roster, priced as the roster prices it:
-:mod:`praetor_analysis.views.workbench_roster`), set its modifiers and phase, add it (up to
-:data:`~praetor_analysis.views.workbench_view.MAX_ATTACKERS`); choose the targets (a datasheet or a roster's
+:mod:`praetor_analysis.views.workbench.roster`), set its modifiers and phase, add it (up to
+:data:`~praetor_analysis.views.workbench.view.MAX_ATTACKERS`); choose the targets (a datasheet or a roster's
 unit too: "Add as target"). The table and the chart give expected models, wounds (hull points) and points
 removed per 100 points; a click on a cell of the chart (or the cell picker) shows that cell's whole
 distribution and the chance of at least k. "Save setup" downloads the setup as scenarios ``praetor calc``
 runs; a saved file loads back; "Export report" downloads the view as an offline page. The numbers are
-:mod:`praetor_analysis.views.workbench_view`'s; no probability is computed here.
+:mod:`praetor_analysis.views.workbench.view`'s; no probability is computed here.
 """
 
 from __future__ import annotations
@@ -26,19 +26,18 @@ import ipywidgets as W
 import pandas as pd
 import plotly.graph_objects as go
 
-from praetor_analysis.units.blocks import frame_rows
-from praetor_analysis.units.modifiers import REROLL_CHOICES, Modifiers
-from praetor_analysis.views import figure_specs as S
+from praetor_analysis.units import REROLL_CHOICES, Modifiers, frame_rows
 from praetor_analysis.views.controls import labelled, note
 from praetor_analysis.views.download import Download
-from praetor_analysis.views.figures import figure_of
+from praetor_analysis.views.figures import specs as S
+from praetor_analysis.views.figures.live import sync_figure
+from praetor_analysis.views.figures.plots import figure_of
+from praetor_analysis.views.figures.widgets import SharedFigureWidget
 from praetor_analysis.views.formats import number
-from praetor_analysis.views.live_figure import sync_figure
 from praetor_analysis.views.tables import table_html
-from praetor_analysis.views.widgets import SharedFigureWidget
-from praetor_analysis.views.workbench_roster import LoadedRoster, local_scenarios, read_loaded_roster, roster_name_of
-from praetor_analysis.views.workbench_targets import cells_heatmap, setup_targets, sheet_target, statline_target
-from praetor_analysis.views.workbench_view import (
+from praetor_analysis.views.workbench.roster import LoadedRoster, local_scenarios, read_loaded_roster, roster_name_of
+from praetor_analysis.views.workbench.targets import cells_heatmap, setup_targets, sheet_target, statline_target
+from praetor_analysis.views.workbench.view import (
     MAX_ATTACKERS,
     Attacker,
     Target,
@@ -558,7 +557,7 @@ class Workbench:
 
     def export_report(self) -> str:
         """Download the view as ``workbench_report.html`` (offline: plotly.js inside); returns the page."""
-        from praetor_analysis.views.workbench_report import workbench_html
+        from praetor_analysis.views.workbench.report import workbench_html
 
         page = workbench_html(
             self.table_frame,

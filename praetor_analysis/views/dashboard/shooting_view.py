@@ -1,11 +1,11 @@
-"""The shooting tab's view: a :class:`~praetor_analysis.views.dashboard_view.DashboardState` in, the comparison
+"""The shooting tab's view: a :class:`~praetor_analysis.views.dashboard.view.DashboardState` in, the comparison
 table and its three figures out.
 
 :func:`compute_view` builds everything afresh (``go.Figure`` objects). :class:`ShootingSession` is the
 dashboard's fast path: it remembers the chosen rows of the last state and every computed cell
 (:class:`~praetor_analysis.analysis.compare_cache.ComparisonCache`), so an update computes only the cells
-that changed, and returns the figures as :class:`~praetor_analysis.views.figure_specs.FigureSpec` data for
-:class:`~praetor_analysis.views.live_figure.LiveFigure`. Both go through :func:`shooting_specs`, so their
+that changed, and returns the figures as :class:`~praetor_analysis.views.figures.specs.FigureSpec` data for
+:class:`~praetor_analysis.views.figures.live.LiveFigure`. Both go through :func:`shooting_specs`, so their
 figures are the same (tests).
 """
 
@@ -20,9 +20,9 @@ import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
 
-from praetor_analysis.views import figure_specs as S
-from praetor_analysis.views.dashboard_view import DashboardState, chosen_targets, chosen_weapons, state_attacker
-from praetor_analysis.views.figures import figure_of
+from praetor_analysis.views.dashboard.view import DashboardState, chosen_targets, chosen_weapons, state_attacker
+from praetor_analysis.views.figures import specs as S
+from praetor_analysis.views.figures.plots import figure_of
 
 __all__ = ["CompareFn", "DistFn", "ShootingSession", "ShootingSpecs", "View", "compute_view", "shooting_specs"]
 
@@ -73,7 +73,7 @@ def shooting_specs(
 
     Args:
         state: The inputs.
-        w, t: The chosen weapon and target rows (:func:`~praetor_analysis.views.dashboard_view.inputs_of`).
+        w, t: The chosen weapon and target rows (:func:`~praetor_analysis.views.dashboard.view.inputs_of`).
         table: Their comparison.
         focus_distributions: The pmfs by ``(weapon_id, target_id)`` of the weapons against one target (by its
             ``archetype`` label).
@@ -190,7 +190,7 @@ class ShootingSession:
     """
 
     def __init__(self, *, compare_fn: CompareFn | None = None, distributions_fn: DistFn | None = None) -> None:
-        from praetor_analysis.analysis.compare_cache import ComparisonCache
+        from praetor_analysis.analysis import ComparisonCache
 
         self.cells = ComparisonCache()
         self._engines = (compare_fn, distributions_fn)

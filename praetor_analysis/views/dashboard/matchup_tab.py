@@ -7,7 +7,7 @@ most and a heatmap of points removed per 100 points (the side and phase picked).
 shows (the file that reproduces the view: the same lists, modifiers and numbers, offline) is made and
 downloaded only when the reader presses "Download the report".
 
-The modifiers (:class:`~praetor_analysis.views.modifiers.Modifiers`) apply army-wide to my list's attacks
+The modifiers (:class:`~praetor_analysis.views.dashboard.modifiers.Modifiers`) apply army-wide to my list's attacks
 (re-rolls, +/-1 to hit and to wound, Preferred Enemy, Furious Charge) and to their units as targets (cover,
 Feel No Pain); half range applies to both lists (they stand that close). Their attacks are unmodified. My
 units carry the attacker's record itself (``FieldedUnit.modifiers``; a unit's own record gives way to an
@@ -26,15 +26,14 @@ from typing import Any
 
 import ipywidgets as W
 
-from praetor_analysis.analysis.army_list import ArmyList, ListUnit, load_list
-from praetor_analysis.analysis.list_matchup import Matchup, key_units, matchup
+from praetor_analysis.analysis import ArmyList, ListUnit, Matchup, key_units, load_list
+from praetor_analysis.analysis.list_matchup import matchup
 from praetor_analysis.errors import PraetorError
-from praetor_analysis.scenario.document import target_of_block
-from praetor_analysis.units.modifiers import NO_MODIFIERS
+from praetor_analysis.units import NO_MODIFIERS, target_record
+from praetor_analysis.views.dashboard.modifiers import Modifiers, modifier_names
 from praetor_analysis.views.download import Download
-from praetor_analysis.views.matchup_report import heatmap, matchup_html, plan_table_html
-from praetor_analysis.views.modifiers import Modifiers, modifier_names
-from praetor_analysis.views.widgets import SharedFigureWidget
+from praetor_analysis.views.figures.widgets import SharedFigureWidget
+from praetor_analysis.views.report.matchup import heatmap, matchup_html, plan_table_html
 
 __all__ = ["NOTHING_YET", "MatchupTab", "list_from_bytes", "modified_lists", "modifier_note"]
 
@@ -56,7 +55,7 @@ def _defending(unit: ListUnit, m: Modifiers) -> ListUnit:
         block["rules"] = [*rules, f"Feel No Pain ({m.fnp})"]
     if block == dict(unit.target_block):
         return unit
-    return replace(unit, target_block=block, target=target_of_block(block))
+    return replace(unit, target_block=block, target=target_record(block))
 
 
 def modified_lists(mine: ArmyList, theirs: ArmyList, m: Modifiers) -> tuple[ArmyList, ArmyList]:

@@ -1,7 +1,7 @@
 """The dashboard's pure part: its inputs as plain values in, tables and figures out.
 
 :class:`DashboardState` and the rows it chooses (:func:`inputs_of`: weapons x targets with the modifiers as
-engine rules; the shooting figures are :mod:`praetor_analysis.views.shooting_view`'s), :func:`marker_view`,
+engine rules; the shooting figures are :mod:`praetor_analysis.views.dashboard.shooting_view`'s), :func:`marker_view`,
 and :func:`setup_scenarios` / :func:`state_from_scenarios` (the setup as ``praetor calc`` scenarios, saved and
 loaded). No widget is created here.
 """
@@ -17,17 +17,17 @@ import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
 
-from praetor_analysis.markers.kinds import MARKER_DIAMETERS
-from praetor_analysis.profiles.records import is_vehicle_type
-from praetor_analysis.units.modifiers import MODIFIER_FIELDS
-from praetor_analysis.views import figures as F
-from praetor_analysis.views.modifiers import (
+from praetor_analysis.markers import MARKER_DIAMETERS
+from praetor_analysis.profiles import is_vehicle_type
+from praetor_analysis.units import MODIFIER_FIELDS
+from praetor_analysis.views.dashboard.modifiers import (
     SITUATION_FIELDS,
     Modifiers,
     attacker_with,
     modifier_names,
     modifiers_of_attacker,
 )
+from praetor_analysis.views.figures import plots as F
 
 __all__ = [
     "COVER_CHOICES",
@@ -148,7 +148,7 @@ def weapon_catalog(weapons: pd.DataFrame | None = None) -> pd.DataFrame:
 
 def attacker_for(bs: int, models: int) -> dict[str, Any]:
     """The attacker block: the comparison's default Legionary with ``BS`` and ``models`` changed."""
-    from praetor_analysis.analysis.compare import DEFAULT_ATTACKER
+    from praetor_analysis.analysis import DEFAULT_ATTACKER
 
     return {**DEFAULT_ATTACKER, "BS": int(bs), "models": int(models)}
 
@@ -207,7 +207,7 @@ def setup_scenarios(state: DashboardState, weapons: pd.DataFrame, targets: pd.Da
 
     ``praetor calc`` on the JSON of this list gives the numbers the dashboard shows.
     """
-    from praetor_analysis.analysis.compare import scenario_for
+    from praetor_analysis.analysis import scenario_for
 
     w, t, attacker = inputs_of(state, weapons, targets)
     return [
@@ -285,8 +285,8 @@ def state_from_scenarios(text: str, weapons: pd.DataFrame, targets: pd.DataFrame
 
 
 def assumptions_of(state: DashboardState) -> Any:
-    """The report's :class:`~praetor_analysis.views.report.Assumptions` for a state."""
-    from praetor_analysis.views.report import Assumptions
+    """The report's :class:`~praetor_analysis.views.report.page.Assumptions` for a state."""
+    from praetor_analysis.views.report.page import Assumptions
 
     attacker = attacker_with(attacker_for(state.bs, state.attacker_models), state.modifiers)
     return Assumptions(
@@ -299,8 +299,7 @@ def assumptions_of(state: DashboardState) -> Any:
 
 def marker_view(state: MarkerState) -> tuple[go.Figure, go.Figure]:
     """The formation picture and the distribution of models hit by one marker (exact, :mod:`markers`)."""
-    from praetor_analysis.markers.blasts import marker_pmf
-    from praetor_analysis.markers.formation import Formation
+    from praetor_analysis.markers import Formation, marker_pmf
 
     formation = Formation.grid(state.models, state.base_mm, state.gap, max(1, state.columns))
     diameter = MARKER_CHOICES.get(state.marker, 3.0)

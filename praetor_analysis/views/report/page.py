@@ -2,7 +2,7 @@
 
 One HTML path (as in ``plotly.io``): :func:`to_html` is the primitive, :func:`write_html` wraps it and
 :meth:`Report._repr_html_` uses its fragment form. A full page embeds plotly.js once (no CDN), so the file
-works offline; the interactive block (:mod:`praetor_analysis.views.explorer`) redraws in the page from data
+works offline; the interactive block (:mod:`praetor_analysis.views.report.explorer`) redraws in the page from data
 embedded once. Every string that came from a data file is escaped with :func:`html.escape`; the figures'
 JSON is escaped by Plotly (``<`` becomes ``\\u003c``).
 
@@ -30,10 +30,11 @@ import plotly.io as pio
 from plotly.offline import get_plotlyjs
 
 from praetor_analysis.errors import PraetorError
-from praetor_analysis.views import figures as F
-from praetor_analysis.views.answer import best_table, per_point_html
-from praetor_analysis.views.explorer import MEASURE_NAMES, explorer_data, explorer_html
-from praetor_analysis.views.exports import (
+from praetor_analysis.views.figures import plots as F
+from praetor_analysis.views.formats import PAGE_CSS, number
+from praetor_analysis.views.report.answer import best_table, per_point_html
+from praetor_analysis.views.report.explorer import MEASURE_NAMES, explorer_data, explorer_html
+from praetor_analysis.views.report.exports import (
     DEFAULT_CHROMIUM,
     PngExportUnavailable,
     figure_to_png,
@@ -41,8 +42,7 @@ from praetor_analysis.views.exports import (
     select_weapons,
     to_csv,
 )
-from praetor_analysis.views.formats import PAGE_CSS, number
-from praetor_analysis.views.roster_tables import data_script, unit_rows
+from praetor_analysis.views.report.roster_tables import data_script, unit_rows
 from praetor_analysis.views.tables import COMPARISON_COLUMNS, NO_COST, table_html
 
 __all__ = [
@@ -122,7 +122,7 @@ class Assumptions:
 
     def rows(self) -> list[tuple[str, str]]:
         """``(topic, sentence)`` pairs, in reading order (plain text, escaped when shown)."""
-        from praetor_analysis.analysis.compare import DEFAULT_ATTACKER
+        from praetor_analysis.analysis import DEFAULT_ATTACKER
 
         a = {**DEFAULT_ATTACKER, **dict(self.attacker)}
         models = int(a.get("models", 1) or 1)
@@ -163,7 +163,7 @@ class Assumptions:
 
 def target_sentences(targets: pd.DataFrame) -> tuple[str, ...]:
     """``"name: rules (caveat)"`` for each target row with rules or a note, in row order."""
-    from praetor_analysis.units.blocks import row_value
+    from praetor_analysis.units import row_value
 
     out = []
     for row in targets.to_dict("records"):
@@ -219,11 +219,10 @@ def wound_distributions(
     half_range: bool = False,
 ) -> dict[tuple[str, str], np.ndarray]:
     """The pmf of unsaved wounds per ``(weapon_id, target_id)`` for every target that is not a vehicle."""
-    from praetor_analysis.analysis.cells import cell_of_rows
-    from praetor_analysis.analysis.compare import row_ids
+    from praetor_analysis.analysis import cell_of_rows, row_ids
     from praetor_analysis.errors import PraetorError
-    from praetor_analysis.scenario.calc import run
-    from praetor_analysis.units.blocks import is_vehicle_row
+    from praetor_analysis.scenario import run
+    from praetor_analysis.units import is_vehicle_row
 
     out: dict[tuple[str, str], np.ndarray] = {}
     t_rows = [(tid, row) for tid, row in zip(row_ids(targets), targets.to_dict("records"), strict=False)]
@@ -251,7 +250,7 @@ def build_report(
     half_range: bool = False,
 ) -> Report:
     """Compute the comparison, its distributions and the unsaved wounds of weapons against targets."""
-    from praetor_analysis.analysis.compare import compare_with_distributions
+    from praetor_analysis.analysis import compare_with_distributions
 
     table, dists = compare_with_distributions(weapons, targets, attacker=attacker, half_range=half_range)
     wounds = wound_distributions(weapons, targets, attacker=attacker, half_range=half_range)
@@ -343,7 +342,7 @@ def _explorer(report: Report) -> str:
 
 def _roster_summary(analysis: pd.DataFrame) -> list[str]:
     """The whole list's expected damage per target (one figure per phase and measure), then unit x target."""
-    from praetor_analysis.analysis.list_analysis import WHOLE_LIST
+    from praetor_analysis.analysis import WHOLE_LIST
 
     out = []
     whole = analysis[analysis["unit"] == WHOLE_LIST]
@@ -487,10 +486,9 @@ def default_report() -> str:
 def iconic_report(targets: pd.DataFrame) -> Report:
     """The iconic weapons against ``targets`` (one model at BS 4), and per 100 points: the weapons fielded on the
     datasheets that carry them and a few iconic datasheets (:mod:`praetor_analysis.analysis.per_point`)."""
-    from praetor_analysis.analysis.per_point import per_point_table
-    from praetor_analysis.scenario.document import target_of_block
-    from praetor_analysis.units.blocks import frame_rows
-    from praetor_analysis.units.names import target_from_row
+    from praetor_analysis.analysis import per_point_table
+    from praetor_analysis.scenario import target_of_block
+    from praetor_analysis.units import frame_rows, target_from_row
 
     report = build_report(
         select_weapons(DEFAULT_WEAPONS), targets, title="Praetor analysis: iconic weapons vs standard targets"
@@ -501,10 +499,15 @@ def iconic_report(targets: pd.DataFrame) -> Report:
 
 def roster_report(path: str, targets: pd.DataFrame, *, half_range: bool = False) -> Report:
     """The report of a roster: its name and points, the whole list per target, the best unit per target."""
-    from praetor_analysis.analysis.list_analysis import analyse_roster
-    from praetor_analysis.bsdata.game_system import HH3_RATINGS_PENDING, require_edition
-    from praetor_analysis.bsdata.roster import read_roster, roster_units_frame, roster_weapons_frame
-    from praetor_analysis.units.fielded import read_roster_units
+    from praetor_analysis.analysis import analyse_roster
+    from praetor_analysis.bsdata import (
+        HH3_RATINGS_PENDING,
+        read_roster,
+        require_edition,
+        roster_units_frame,
+        roster_weapons_frame,
+    )
+    from praetor_analysis.units import read_roster_units
 
     roster = read_roster(path)
     require_edition(roster.edition, "hh2", Path(path).name, HH3_RATINGS_PENDING)

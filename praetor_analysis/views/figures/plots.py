@@ -6,7 +6,7 @@ Every function takes the data first (a distribution, a comparison DataFrame from
 for "at least k" excepted). Every figure has a title, labelled axes with units and hover text with the
 values to three significant figures (chances as percentages, :mod:`praetor_analysis.views.formats`);
 each trace has its own colour. The dashboard's three figures (heatmap, at-least curves, distribution) are
-built from their data form, :mod:`praetor_analysis.views.figure_specs`.
+built from their data form, :mod:`praetor_analysis.views.figures.specs`.
 
 Strings that come from data files (weapon, target and faction names) are HTML-escaped before they reach
 Plotly, whose labels understand a little HTML: a name such as ``<b>Bolter</b>`` shows as typed.
@@ -22,7 +22,8 @@ import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
 
-from praetor_analysis.views.figure_specs import (
+from praetor_analysis.views.figures.formation import FormationOptions, formation_figure
+from praetor_analysis.views.figures.specs import (
     METRIC_LABELS,
     AtLeastOptions,
     DistributionOptions,
@@ -35,7 +36,6 @@ from praetor_analysis.views.figure_specs import (
     heatmap_spec,
     weapon_labels,
 )
-from praetor_analysis.views.formation_figure import FormationOptions, formation_figure
 from praetor_analysis.views.formats import PCT_FMT, SIG_FMT, colour, escape, number, title_layout
 
 __all__ = [
@@ -65,7 +65,7 @@ _HOVER_FMT = SIG_FMT
 
 
 def figure_of(spec: FigureSpec) -> go.Figure:
-    """The ``go.Figure`` of a :class:`~praetor_analysis.views.figure_specs.FigureSpec` (validated by Plotly)."""
+    """The ``go.Figure`` of a :class:`~praetor_analysis.views.figures.specs.FigureSpec` (validated by Plotly)."""
     return go.Figure(data=list(spec.traces), layout=spec.layout)
 
 

@@ -1,10 +1,10 @@
 """The dashboard's three figures as plain data: trace dicts and a layout dict in Plotly's JSON form.
 
-A :class:`FigureSpec` is what :func:`~praetor_analysis.views.figures.efficiency_heatmap`,
-:func:`~praetor_analysis.views.figures.at_least_curves` and
-:func:`~praetor_analysis.views.figures.distribution_figure` turn into a ``go.Figure``; a live dashboard compares
+A :class:`FigureSpec` is what :func:`~praetor_analysis.views.figures.plots.efficiency_heatmap`,
+:func:`~praetor_analysis.views.figures.plots.at_least_curves` and
+:func:`~praetor_analysis.views.figures.plots.distribution_figure` turn into a ``go.Figure``; a live dashboard compares
 two specs and sends a FigureWidget only the values that changed
-(:class:`~praetor_analysis.views.live_figure.LiveFigure`). Building a spec touches no Plotly object (no
+(:class:`~praetor_analysis.views.figures.live.LiveFigure`). Building a spec touches no Plotly object (no
 validation), so it is cheap. Numbers are numpy arrays; values that would be None are left out.
 """
 

@@ -1,5 +1,5 @@
 """The dashboard's setup tab: targets added from the catalog or as a statline; the setup saved, loaded and
-exported as downloads (a mixin of :class:`~praetor_analysis.views.dashboard.Dashboard`)."""
+exported as downloads (a mixin of :class:`~praetor_analysis.views.dashboard.app.Dashboard`)."""
 
 from __future__ import annotations
 
@@ -12,10 +12,9 @@ import ipywidgets as W
 import pandas as pd
 
 from praetor_analysis.errors import ScenarioError
-from praetor_analysis.units.blocks import frame_rows, is_vehicle_row
-from praetor_analysis.units.names import is_target_profile
+from praetor_analysis.units import frame_rows, is_target_profile, is_vehicle_row
 from praetor_analysis.views.controls import labelled, note
-from praetor_analysis.views.dashboard_view import (
+from praetor_analysis.views.dashboard.view import (
     DashboardState,
     assumptions_of,
     inputs_of,
@@ -24,7 +23,7 @@ from praetor_analysis.views.dashboard_view import (
 )
 from praetor_analysis.views.download import Download
 
-__all__ = ["SetupTab", "unit_label"]
+__all__ = ["SETUP_WIDGETS", "SetupTab", "unit_label"]
 
 #: The fields a saved setup (scenarios) carries beside its weapons and targets.
 _SAVED_FIELDS = (
@@ -36,6 +35,13 @@ _SAVED_FIELDS = (
 def unit_label(row: dict[str, Any]) -> str:
     """A unit profile's label in the pickers: name — unit (faction)."""
     return f"{row['name']} — {row.get('unit', '')} ({row.get('faction', '')})"
+
+
+#: The attributes the setup tab's builder sets on the dashboard.
+SETUP_WIDGETS = (
+    "unit_search", "unit_pick", "unit_models", "add_unit", "custom", "add_custom", "scenario_text",
+    "save_button", "load_file", "load_button", "export_button", "download", "setup_status",
+)  # fmt: skip
 
 
 class SetupTab:
@@ -223,10 +229,10 @@ class SetupTab:
         return s
 
     def open_fragment(self, text: str) -> DashboardState | None:
-        """Set the shooting view from a URL fragment (:func:`~praetor_analysis.views.fragment.decode_view`);
+        """Set the shooting view from a URL fragment (:func:`~praetor_analysis.views.dashboard.fragment.decode_view`);
         one that cannot be used is said under the controls, and the view stays."""
         from praetor_analysis.errors import PraetorError
-        from praetor_analysis.views.fragment import decode_view
+        from praetor_analysis.views.dashboard.fragment import decode_view
 
         try:
             s = decode_view(text, self.weapons.index, list(self.targets["archetype"]))
@@ -269,8 +275,8 @@ class SetupTab:
 
     def report_html(self) -> str:
         """The current shooting view as the offline HTML report (one page)."""
-        from praetor_analysis.analysis.compare import compare_with_distributions
-        from praetor_analysis.views.report import Report, to_html, wound_distributions
+        from praetor_analysis.analysis import compare_with_distributions
+        from praetor_analysis.views.report.page import Report, to_html, wound_distributions
 
         state = self.state()
         w, t, attacker = inputs_of(state, self.weapons, self.targets)

@@ -1,6 +1,6 @@
 """Choosing catalog rows by name, and the CSV and PNG exports of tables and figures.
 
-Re-exported by :mod:`praetor_analysis.views.report`.
+Re-exported by :mod:`praetor_analysis.views.report.page`.
 """
 
 from __future__ import annotations
@@ -17,9 +17,8 @@ import plotly.graph_objects as go
 import plotly.io as pio
 
 from praetor_analysis.errors import PraetorError, show_value
-from praetor_analysis.profiles.records import MAX_MODELS
-from praetor_analysis.units.blocks import is_vehicle_row
-from praetor_analysis.units.names import fold, unit_row, weapon_row
+from praetor_analysis.profiles import MAX_MODELS
+from praetor_analysis.units import fold, is_vehicle_row, unit_row, weapon_row
 
 __all__ = [
     "DEFAULT_CHROMIUM",

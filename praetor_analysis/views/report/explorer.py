@@ -3,7 +3,7 @@
 Everything runs in the page, offline: the distributions are embedded once as JSON (in a
 ``<script type="application/json">``, with ``<``, ``>`` and ``&`` written as ``\\u003c``...), the controls are
 plain HTML, and a few lines of JavaScript call ``Plotly.react`` on one figure. The page's single plotly.js
-(embedded by :func:`praetor_analysis.views.report.to_html`) draws it.
+(embedded by :func:`praetor_analysis.views.report.page.to_html`) draws it.
 
 :func:`explorer_data` is pure data; :func:`explorer_html` only presents it.
 """
@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from praetor_analysis.views.figures import at_least, escape
+from praetor_analysis.views.figures.plots import at_least, escape
 from praetor_analysis.views.formats import PALETTE
 
 __all__ = ["MEASURE_NAMES", "ExplorerData", "explorer_data", "explorer_html", "json_for_script"]
