@@ -75,7 +75,7 @@ def cmd_calc(args: argparse.Namespace) -> int:
     except ScenarioError as exc:
         raise UsageError(str(exc), field=exc.field, value=exc.value) from None
     if args.summary:
-        from praetor_analysis.views.text import summary_lines
+        from praetor_analysis.views import summary_lines
 
         sys.stdout.write("\n".join(summary_lines(result)) + "\n")
         return 0
@@ -143,7 +143,7 @@ def cmd_roster(args: argparse.Namespace) -> int:
     from praetor_analysis.analysis import json_rows, rate_roster
     from praetor_analysis.profiles import MAX_MODELS
     from praetor_analysis.units import read_roster_units
-    from praetor_analysis.views.text import roster_long, roster_screen, terminal_width, wrap
+    from praetor_analysis.views import roster_long, roster_screen, terminal_width, wrap
 
     if args.models is not None:
         if args.target is None:
@@ -188,7 +188,7 @@ def _check_top(args: argparse.Namespace) -> None:
 
 def _check_files(args: argparse.Namespace) -> None:
     """Refuse a --csv or --parquet file that cannot be written, before the work."""
-    from praetor_analysis.views.text import check_table_path
+    from praetor_analysis.views import check_table_path
 
     for flag in ("csv", "parquet"):
         path = getattr(args, flag, None)
@@ -198,7 +198,7 @@ def _check_files(args: argparse.Namespace) -> None:
 
 def _write_files(args: argparse.Namespace, frame: pd.DataFrame) -> None:
     """Write the command's table to its --csv and --parquet files (those given)."""
-    from praetor_analysis.views.text import write_table
+    from praetor_analysis.views import write_table
 
     for flag in ("csv", "parquet"):
         path = getattr(args, flag, None)
@@ -242,7 +242,7 @@ def _list_hh3_roster(args: argparse.Namespace) -> bool:
 def cmd_matchup(args: argparse.Namespace) -> int:
     """praetor matchup MINE THEIRS: every unit against every unit, both ways, and the fire plans."""
     from praetor_analysis.analysis.list_matchup import matchup
-    from praetor_analysis.views.text import Progress, matchup_units, pair_table, plan_lines, terminal_width
+    from praetor_analysis.views import Progress, matchup_units, pair_table, plan_lines, terminal_width
 
     if args.json and args.table:
         raise UsageError("--table: not used with --json (the JSON holds every pair)", field="--table")
@@ -291,7 +291,7 @@ def cmd_matchup(args: argparse.Namespace) -> int:
 def cmd_wargear(args: argparse.Namespace) -> int:
     """praetor wargear DATASHEET --target NAME: every option ranked by what it adds per point, both phases."""
     from praetor_analysis.analysis import AS_FIELDED, target_named, wargear_value
-    from praetor_analysis.views.text import terminal_width, wargear_screen
+    from praetor_analysis.views import terminal_width, wargear_screen
 
     _check_top(args)
     _check_files(args)
@@ -368,7 +368,7 @@ def cmd_report(args: argparse.Namespace) -> int:
             raise UsageError(f"-o: {args.out!r} is a folder, not a file", field="-o", value=args.out)
         if not out.parent.is_dir():
             raise UsageError(f"-o: no such folder: {str(out.parent)!r}", field="-o", value=args.out)
-    from praetor_analysis.views.text import Progress
+    from praetor_analysis.views import Progress
 
     progress = Progress("report")
     try:

@@ -75,9 +75,9 @@ __all__ = [
 
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
+    from praetor_analysis.bsdata.columns import STAT_COLUMNS
     from praetor_analysis.bsdata.files import UntrustedFileError, children, parse_xml_bytes
     from praetor_analysis.bsdata.game_system import HH3_RATINGS_PENDING, require_edition
-    from praetor_analysis.bsdata.columns import STAT_COLUMNS
     from praetor_analysis.bsdata.importer import build_catalog
     from praetor_analysis.bsdata.importer_hh3 import build_hh3_catalog
     from praetor_analysis.bsdata.roster import (

@@ -30,8 +30,8 @@ _EXPORTS: dict[str, str] = {
 }
 
 __all__ = [
-    "Progress",
     "SORTS",
+    "Progress",
     "check_table_path",
     "fit_table",
     "matchup_units",

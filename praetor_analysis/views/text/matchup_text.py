@@ -18,7 +18,7 @@ from praetor_analysis.views.text.roster_text import measure_noun, short_reason
 if TYPE_CHECKING:
     import pandas as pd
 
-    from praetor_analysis.analysis.fire_plan import FirePlan
+    from praetor_analysis.analysis import FirePlan
 
 __all__ = ["LEVELS", "at_least", "matchup_units", "pair_table", "plan_lines"]
 
