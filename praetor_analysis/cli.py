@@ -312,10 +312,11 @@ def cmd_wargear(args: argparse.Namespace) -> int:
     points = base["unit_points"].iloc[0] if len(base) else float("nan")
     measure = "hull points" if (base["measure"] == "hull_points").any() else "models removed"
     as_is = ", ".join(f"{r['phase']} {r['mean']:.3f}" for _, r in base.iterrows())
-    legion = f" for {args.legion}" if args.legion else " (no Legion given: the options every Legion may take)"
+    legion = f"Legion {args.legion}: its options and" if args.legion else "No Legion given:"
     title = (
-        f"{args.datasheet}{legion} against {target[0]}: {points:.0f} pts as fielded ({as_is}); mean = {measure}, the "
-        "unit charging in melee; each option taken alone, ranked by gain per 100 points (free: no cost)"
+        f"{args.datasheet} against {target[0]}: {points:.0f} pts as fielded ({as_is})\n"
+        f"Mean = {measure}, the unit charging in melee. {legion} the options every Legion may take, each taken "
+        "alone, ranked by gain per 100 points (free: no cost)."
     )
     top = args.top if args.top is not None else 15
     print("\n".join(wargear_screen(frame, title, width=terminal_width(), top=top, show_all=args.all)))
