@@ -111,7 +111,10 @@ def test_whole_round_of_a_one_model_unit_is_resolve_combat() -> None:
 
 def test_the_chosen_weapon_is_the_best_single_choice() -> None:
     target = scenario_calc.parse_target({"target": resolve_unit({"name": "Rhino"})})
-    loadout = build_loadout({"name": "Tactical Squad", "loadout": [{"option": "Heavy Bolter"}]})
+    # the data offers the Heavy Bolter exchange to the Imperial Fists' Inductii only
+    loadout = build_loadout(
+        {"name": "Tactical Squad", "legion": "Imperial Fists", "loadout": [{"option": "Heavy Bolter"}]}
+    )
     best = shooting(loadout, target).to_dict()["hull_points"]["mean"]
     for g_idx, g in enumerate(loadout.groups):
         for k in range(len(g.weapons)):

@@ -477,7 +477,7 @@ def _label(
         outcome=outcome,
         target_models=target.models,
         chosen=tuple(chosen),
-        applied=tuple(dict.fromkeys([*(engine.applied if engine is not None else ()), *applied])),  # each once
+        applied=tuple(dict.fromkeys([*(engine.applied if engine is not None else ()), *applied, *unit.readings])),
         not_modelled=(*(engine.not_modelled if engine is not None else ()), *(n for n, _ in notes)),
         reasons=dict(notes),
         extra=dict(extra or {}),
