@@ -9,12 +9,17 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import re
+import signal
 import sys
+import threading
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
 from praetor_analysis.errors import MAX_MESSAGE_CHARS, PraetorError, cap_message
+from praetor_analysis.io import OutputError, check_output_path
 
 if TYPE_CHECKING:  # imported where used: the command starts without the analysis modules
     import pandas as pd
@@ -36,8 +41,23 @@ def _one_line(message: str) -> str:
 
 def _os_message(exc: OSError) -> str:
     """One line for a file-system error: the file and the reason."""
-    name = exc.filename if exc.filename is not None else ""
-    return f"cannot read or write {str(name)!r}: {exc.strerror or exc}"
+    if isinstance(exc, OutputError):
+        return str(exc)
+    if exc.filename is None:  # never name '' for a file
+        return f"a file could not be read or written: {exc.strerror or exc}"
+    return f"cannot read or write {str(exc.filename)!r}: {exc.strerror or exc}"
+
+
+#: A Dask scheduler address: ``PROTOCOL://HOST[:PORT]`` or ``HOST:PORT`` (no spaces).
+_SCHEDULER = re.compile(r"(?:[a-z][a-z0-9+.-]*://[^\s/]+(?::\d+)?/?|[\w.-]+:\d+)")
+
+
+def _writable(flag: str, path: str) -> None:
+    """Refuse, naming ``flag`` and the file, an output that is a folder, a pipe, a device or in no folder."""
+    try:
+        check_output_path(path)
+    except OSError as exc:
+        raise UsageError(f"{flag}: {exc}", field=flag, value=path) from None
 
 
 def _read_input(path: str) -> str:
@@ -101,6 +121,8 @@ def cmd_import(args: argparse.Namespace) -> int:
     if not any(src.glob("*.gst")) and any(src.glob("*.json")):
         return _import_json(src, args)
     out = args.out or "data"
+    if Path(out).exists() and not Path(out).is_dir():
+        raise UsageError(f"--out: not a folder: {out!r}", field="--out", value=out)
     report = build_catalog(src, Path(out))  # bad files and file-system errors: exit 2 in main
     print(
         f"read {report.files} files; wrote {report.weapon_profiles} weapon profiles "
@@ -110,6 +132,13 @@ def cmd_import(args: argparse.Namespace) -> int:
         f"links checked: {report.links_checked}; unresolved: {len(report.unresolved)}; "
         f"corrected tokens: {report.corrected_tokens}"
     )
+    if report.texts_not_read:
+        names = ", ".join(report.texts_not_read[: args.show])
+        more = len(report.texts_not_read) - min(args.show, len(report.texts_not_read))
+        print(
+            f"profile text not read ({len(report.texts_not_read)} weapons; it may change attacks or rules, "
+            f"docs/rules.md#profile-text): {names}{f' and {more} more' if more > 0 else ''}"
+        )
     for link in report.unresolved[: args.show]:
         print(f"  unresolved: {link}")
     for (orig, fixed, reason), n in report.corrections.most_common(args.show):
@@ -251,9 +280,7 @@ def cmd_matchup(args: argparse.Namespace) -> int:
         if not Path(path).is_file():
             raise UsageError(f"{label}: no such list: {path!r}")
     if args.output:
-        out = Path(args.output)
-        if out.is_dir() or not out.parent.is_dir():
-            raise UsageError(f"-o: cannot write {args.output!r}", field="-o", value=args.output)
+        _writable("-o", args.output)
     _check_files(args)
     progress = Progress("matchup")
     try:
@@ -326,10 +353,15 @@ def cmd_wargear(args: argparse.Namespace) -> int:
 def cmd_sweep(args: argparse.Namespace) -> int:
     """praetor sweep FACTION -o OUT.parquet: every datasheet (and single option) against a field of targets."""
     from praetor_analysis.analysis import progress_bar, sweep_faction, write_parquet
+    from praetor_analysis.engine import cap_workers
 
-    out = Path(args.out)
-    if out.is_dir() or not out.parent.is_dir():
-        raise UsageError(f"-o: cannot write {args.out!r}", field="-o", value=args.out)
+    _writable("-o", args.out)
+    if args.scheduler is not None and not _SCHEDULER.fullmatch(args.scheduler):
+        raise UsageError(
+            f"--scheduler: expected a Dask scheduler address such as tcp://127.0.0.1:8786, got {args.scheduler!r}",
+            field="--scheduler",
+            value=args.scheduler,
+        )
     if args.workers is not None and args.scheduler:
         raise UsageError(
             "--workers: not with --scheduler (the cluster's own workers do the work)",
@@ -339,6 +371,10 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     workers = 2 if args.workers is None else args.workers
     if workers < 1:
         raise UsageError(f"--workers: expected at least 1, got {workers}", field="--workers", value=workers)
+    workers, capped = cap_workers(workers)
+    if capped and not args.quiet:
+        print(f"praetor sweep: --workers {args.workers}: {capped}", file=sys.stderr)
+    datasheets = list(dict.fromkeys(args.datasheets)) if args.datasheets else args.datasheets
     targets = args.targets
     if targets not in ("standard",) and ":" not in targets:
         targets = f"roster:{targets}" if Path(targets).is_file() else f"faction:{targets}"
@@ -347,10 +383,10 @@ def cmd_sweep(args: argparse.Namespace) -> int:
         targets,
         workers=workers,
         scheduler=args.scheduler,
-        datasheets=args.datasheets,
+        datasheets=datasheets,
         progress=progress_bar if not args.quiet else (lambda *a: None),
     )
-    write_parquet(frame, str(out))
+    write_parquet(frame, args.out)
     errors = int((frame["error"] != "").sum()) if len(frame) else 0
     print(f"wrote {len(frame)} rows ({frame['datasheet'].nunique() if len(frame) else 0} datasheets; {errors} rows "
           f"with an error) to {args.out}")  # fmt: skip
@@ -364,11 +400,7 @@ def cmd_report(args: argparse.Namespace) -> int:
     except ImportError as exc:
         raise UsageError(f"report: needs the 'viz' extra (pip install 'praetor_analysis[viz]'): {exc}") from None
     if args.out not in (None, "-"):  # refuse an unwritable destination before the work
-        out = Path(args.out)
-        if out.is_dir():
-            raise UsageError(f"-o: {args.out!r} is a folder, not a file", field="-o", value=args.out)
-        if not out.parent.is_dir():
-            raise UsageError(f"-o: no such folder: {str(out.parent)!r}", field="-o", value=args.out)
+        _writable("-o", args.out)
     from praetor_analysis.views import Progress
 
     progress = Progress("report")
@@ -480,6 +512,21 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _terminated(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
+def _reader_gone() -> int:
+    """Standard output's reader stopped reading (``praetor ... | head``): stop quietly, exit status 0."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # what is left in the buffer goes nowhere at exit
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the `praetor` console script."""
     parser = build_parser()
@@ -487,8 +534,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # argparse already printed a one-line usage error
         return int(exc.code or 0)
+    main_thread = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGTERM, _terminated) if main_thread else None  # unwinds: no temporary left
     try:
-        return int(args.func(args))
+        return _run(args)
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+
+
+def _run(args: argparse.Namespace) -> int:
+    try:
+        status = int(args.func(args))
+        sys.stdout.flush()  # a reader that stopped reading (| head) is seen here, not at exit
+        return status
+    except BrokenPipeError:
+        return _reader_gone()
     except PraetorError as exc:
         print(f"praetor {args.command}: {_one_line(str(exc))}", file=sys.stderr)
         return 2

@@ -30,6 +30,7 @@ from praetor_analysis.analysis.matchup import PAIR_COLUMNS, PHASES, Pair, pair_r
 from praetor_analysis.analysis.unit_ratings import standard_targets
 from praetor_analysis.catalog import load_datasheets
 from praetor_analysis.errors import ProfileError, ScenarioError
+from praetor_analysis.io import atomic_write_with
 from praetor_analysis.profiles import Weapon
 from praetor_analysis.units import GRENADE_PROFILES, UnitAttackResult, fielded_unit, shown_options
 
@@ -272,4 +273,4 @@ def write_parquet(frame: pd.DataFrame, path: str) -> None:
         raise ScenarioError(
             f"--out: writing Parquet needs pyarrow (pip install 'praetor_analysis[sweep]'): {exc}"
         ) from None
-    frame.to_parquet(path, engine="pyarrow", index=False)
+    atomic_write_with(path, lambda fh: frame.to_parquet(fh, engine="pyarrow", index=False))

@@ -49,7 +49,7 @@ from praetor_analysis.scenario.unit_calc import (
     target_of,
     unit_calc,
 )
-from praetor_analysis.scenario.work import check_array_work
+from praetor_analysis.scenario.work import check_array_work, document_key
 from praetor_analysis.units import MarkerSetup, default_note, marker_hits, parse_cached, placed
 from praetor_analysis.vehicles import VehicleAttackResult, resolve_vehicle_scenario
 
@@ -250,17 +250,23 @@ def _edition_door(i: int, item: Any) -> Any:
 def calc_many(items: Sequence[Any]) -> list[Any]:
     """:func:`calc` of each scenario, or the ScenarioError it raises; the single-volley
     scenarios against units (no field beyond the volley's and the target) are computed together by the
-    engine's batch (``engine.batch.resolve_many``), with the same results."""
-    out: list[Any] = [None] * len(items)
+    engine's batch (``engine.batch.resolve_many``), with the same results. Equal documents are computed
+    once (as the work estimate counts them) and share one result."""
+    first: dict[str, int] = {}
+    where = [first.setdefault(document_key(item), i) for i, item in enumerate(items)]
+    distinct = [i for i, at in enumerate(where) if at == i]
+    done: list[Any] = [None] * len(distinct)
+    todo = [items[i] for i in distinct]
     with collector_paused():  # many short-lived records: see scenario.collector
-        _calc_batch(items, out)
-    for i, item in enumerate(items):
-        if out[i] is None:
+        _calc_batch(todo, done)
+    for j, item in enumerate(todo):
+        if done[j] is None:
             try:
-                out[i] = calc(item)
+                done[j] = calc(item)
             except ScenarioError as exc:
-                out[i] = exc
-    return out
+                done[j] = exc
+    index = {i: j for j, i in enumerate(distinct)}
+    return [done[index[at]] for at in where]
 
 
 def _calc_batch(items: Sequence[Any], out: list[Any]) -> None:

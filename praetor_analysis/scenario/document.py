@@ -21,10 +21,10 @@ from typing import Any, ParamSpec, TypeVar
 
 from praetor_analysis.engine import Volley, shots_distribution
 from praetor_analysis.errors import PraetorError, ScenarioError, show_value
-from praetor_analysis.markers import Hull, marker_kind, wall_of_death_hits
+from praetor_analysis.markers import Hull, marker_kind, marker_kind_of, wall_of_death_hits
 from praetor_analysis.melee import Side
 from praetor_analysis.prob import BoundedMemo, DiceExpr, Dist, parse_dice
-from praetor_analysis.profiles import Unit, check_text, vehicle_armour
+from praetor_analysis.profiles import Unit, Weapon, check_text, vehicle_armour
 from praetor_analysis.rules import Role
 from praetor_analysis.scenario.document_names import resolve_names
 from praetor_analysis.scenario.fields import check_scenario_fields, check_unit_fields
@@ -219,6 +219,12 @@ def volley_of_blocks(
         raise ScenarioError(f'{prefix}weapon.Type: {weapon.type.text!r} is not a melee weapon for "mode": "melee"')
     if mode == "shooting" and weapon.is_melee:
         raise ScenarioError(f'{prefix}weapon.Type: {weapon.type.text!r} is a melee weapon; use "mode": "melee"')
+    if mode == "melee" and weapon.plays(Role.TEMPLATE):
+        raise ScenarioError(
+            f"{prefix}weapon.Range: a {weapon.range.template} range is fired, never struck with in melee",
+            field=f"{prefix}weapon.Range",
+            value=weapon.range.template,
+        )
     snap = _flag(snap_shots, "snap_shots", prefix)
     if snap and mode == "melee":
         raise ScenarioError(f"{prefix}snap_shots: not used in melee, got true")
@@ -495,6 +501,28 @@ def _best_profile(data: Mapping[str, Any]) -> BestProfile:
     return BestProfile(tuple(choices), names, metric)
 
 
+def _check_marker_fields(data: Mapping[str, Any], weapon: Weapon, kind: str) -> None:
+    """Refuse a marker field the weapon's kind does not read: ``aim`` and ``edges`` beside a template (it is
+    turned about the firer, never aimed at a model, and does not scatter), ``formation.firer_distance``
+    beside a marker that is not a template (a Blast is placed over the target, wherever the firer stands)."""
+    found = marker_kind_of(weapon)
+    template = found is not None and found.shape == "template"
+    if template:
+        for key, why in (
+            ("aim", "it is turned about the firer to cover the most models, never aimed at one"),
+            ("edges", "it does not scatter, so no battlefield edge changes what it covers"),
+        ):
+            if data.get(key) is not None:
+                raise ScenarioError(f"{key}: not read for {weapon.name!r}, a {kind}: {why}", field=key)
+    formation = data.get("formation")
+    if not template and isinstance(formation, Mapping) and "firer_distance" in formation:
+        raise ScenarioError(
+            f"formation.firer_distance: only templates read it; {weapon.name!r} is a {kind} marker placed over "
+            "the target wherever the firer stands",
+            field="formation.firer_distance",
+        )
+
+
 def _marker_volley(data: Mapping[str, Any], target: Unit) -> tuple[Volley, MarkerSetup]:
     """The volley and marker setup of a scenario with a ``formation``."""
     if data.get("hits") is not None:
@@ -512,6 +540,7 @@ def _marker_volley(data: Mapping[str, Any], target: Unit) -> tuple[Volley, Marke
     kind = marker_kind(weapon)
     if kind is None:
         raise ScenarioError(f"formation: weapon {weapon.name!r} has no Blast, Barrage or Template rule")
+    _check_marker_fields(data, weapon, kind)
     if isinstance(setup.shape, Hull) and kind in {"Template", "Hellstorm", "Torrent"}:
         raise ScenarioError("formation.hull: templates against vehicle hulls are not modelled yet")
     if isinstance(setup.shape, Hull) and kind == "Apocalyptic Barrage":

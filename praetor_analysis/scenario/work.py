@@ -38,6 +38,7 @@ __all__ = [
     "STATLINE_S",
     "check_array_work",
     "datasheet_seconds",
+    "document_key",
     "roster_seconds",
     "scenario_seconds",
 ]
@@ -129,7 +130,8 @@ def _roster_once(value: Any, seen: set[str]) -> float:
     return roster_seconds(value)
 
 
-def _key(item: Any) -> str:
+def document_key(item: Any) -> str:
+    """A key equal for equal documents (their JSON with sorted keys); an unprintable one is its own key."""
     try:
         return json.dumps(item, sort_keys=True, allow_nan=True)
     except (TypeError, ValueError, RecursionError):
@@ -143,7 +145,7 @@ def check_array_work(items: Sequence[Any]) -> None:
     rosters: set[str] = set()
     total = 0.0
     for i, item in enumerate(items):
-        key = _key(item)
+        key = document_key(item)
         if key in seen:
             continue
         seen.add(key)

@@ -45,7 +45,7 @@ from praetor_analysis.bsdata import (
 )
 from praetor_analysis.catalog import load_datasheets, load_wargear_options, load_weapons
 from praetor_analysis.rules import Holder, lookup
-from praetor_analysis.units.blocks import attacker_block, weapon_block
+from praetor_analysis.units.blocks import attacker_block, is_vehicle_row, row_value, weapon_block
 from praetor_analysis.units.datasheet import is_character
 from praetor_analysis.units.names import fold
 from praetor_analysis.units.records import FieldedUnit, ModelGroup
@@ -354,6 +354,8 @@ def _model_groups(
             continue
         statline = with_wargear(attacker_block(g.chars), g.items)
         statline.pop("models", None)
+        if is_vehicle_row(g.chars):  # the roster's own armour and hull points, as its own Toughness
+            statline.update({k: v for k in ("Front", "Side", "Rear", "HP") if (v := row_value(g.chars, k)) is not None})
         parts: list[tuple[int, list[dict[str, str]], list[str]]] = [(g.count, [], list(g.wargear))]
         for copies, weapons in _swapped(g):  # each model q copies, the first r models one more
             q, r = divmod(copies, g.count)

@@ -10,7 +10,7 @@ leave room: a vehicle without WS is hit automatically in melee, or on 4+ when th
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -151,8 +151,19 @@ def vehicle_hits(volley: Volley, target: Unit) -> tuple[Dist, Dist]:
         return roll_to_hit(
             shots, with_attacker_hit_rules(HitRoll(4 if target.moved else 1, None, False, 0), volley, target)
         )
+    if template_over_hull(volley):  # each template laid over the vehicle hits it: no To Hit roll
+        volley = replace(volley, hits=shots_distribution(volley)[0])
     hits, ones, _, _ = hit_stage(volley, target)  # the same To Hit as any target (memoised)
     return hits, ones
+
+
+#: What a result says of a template shot at a vehicle without ``hits`` or a marker (docs/rules.md#vehicles).
+TEMPLATE_ON_VEHICLE = "Template: each template covers the vehicle and hits it once (no To Hit roll)"
+
+
+def template_over_hull(volley: Volley) -> bool:
+    """Whether a volley is a template shot at a vehicle with no hits given: each template hits it once."""
+    return volley.mode != "melee" and volley.hits is None and volley.weapon.plays(Role.TEMPLATE)
 
 
 @dataclass(frozen=True)
@@ -285,6 +296,7 @@ class VehicleRuleReads:
     attacker_rules: tuple[Rule, ...]
     target_rules: tuple[Rule, ...]
     denies_shrouded: bool
+    template_on_hull: bool
 
     @classmethod
     def of(cls, v: Volley, target: Unit, weapon: PenetratingWeapon | None = None) -> VehicleRuleReads:
@@ -299,6 +311,7 @@ class VehicleRuleReads:
             attacker_rules=v.attacker.rules,
             target_rules=target.rules,
             denies_shrouded=denies_shrouded(weapon or penetrating_weapon(v)),  # what the saves read (rules.md#shrouded)
+            template_on_hull=template_over_hull(v),
         )
 
 
@@ -313,6 +326,8 @@ def classify_vehicle_reads(reads: VehicleRuleReads, report: RuleReport) -> None:
         report.add("applied", reads.label)
     for note in reads.taken:  # the options taken (docs/scenario.md#options)
         report.add("applied", note)
+    if reads.template_on_hull:
+        report.add("applied", TEMPLATE_ON_VEHICLE)
     if reads.no_strength:
         report.add("no_effect", "Strength -")
     units = {"target": reads.target_rules, "attacker": reads.attacker_rules}

@@ -29,6 +29,7 @@ import ipywidgets as W
 from praetor_analysis.analysis import ArmyList, ListUnit, Matchup, key_units, load_list
 from praetor_analysis.analysis.list_matchup import matchup
 from praetor_analysis.errors import PraetorError
+from praetor_analysis.io import atomic_write_bytes
 from praetor_analysis.units import NO_MODIFIERS, target_record
 from praetor_analysis.views.dashboard.modifiers import Modifiers, modifier_names
 from praetor_analysis.views.download import Download
@@ -80,7 +81,7 @@ def list_from_bytes(data: bytes, name: str) -> ArmyList:
     suffix = Path(name).suffix.casefold()
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / f"list{suffix}"
-        path.write_bytes(bytes(data))
+        atomic_write_bytes(path, bytes(data))
         return load_list(path)
 
 

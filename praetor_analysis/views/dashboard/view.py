@@ -8,7 +8,6 @@ loaded). No widget is created here.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -233,12 +232,14 @@ def state_from_scenarios(text: str, weapons: pd.DataFrame, targets: pd.DataFrame
     Raises:
         ScenarioError: naming the first field that cannot be read or matched.
     """
-    from praetor_analysis.errors import ScenarioError
+    from praetor_analysis.errors import PraetorError, ScenarioError
+    from praetor_analysis.io import parse_json
+    from praetor_analysis.views.setup_check import check_round_trip
 
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ScenarioError(f"scenario: not JSON ({exc.msg} at line {exc.lineno})") from None
+        data = parse_json(text, "scenario")
+    except PraetorError as exc:
+        raise ScenarioError(str(exc), field=exc.field) from None
     items = data if isinstance(data, list) else [data]
     if not items or not all(isinstance(x, Mapping) for x in items):
         raise ScenarioError("scenario: expected a JSON object or a list of objects")
@@ -266,7 +267,7 @@ def state_from_scenarios(text: str, weapons: pd.DataFrame, targets: pd.DataFrame
     attacker, target = dict(first.get("attacker", {})), dict(first.get("target", {}))
     rules = target.get("rules", [])
     mine = modifiers_of_attacker(attacker)
-    return DashboardState(
+    state = DashboardState(
         weapons=tuple(chosen_w),
         targets=tuple(chosen_t),
         bs=int(attacker.get("BS", 4)),
@@ -282,6 +283,17 @@ def state_from_scenarios(text: str, weapons: pd.DataFrame, targets: pd.DataFrame
         preferred_enemy=mine.preferred_enemy,
         furious_charge=mine.furious_charge,
     )
+    # the state computes what praetor calc computes from the file, or the load is refused saying what differs
+    made = {_setup_key(d): d for d in setup_scenarios(state, weapons, targets)}
+    check_round_trip(items, [made.get(_setup_key(d)) for d in items], "scenario")
+    return state
+
+
+def _setup_key(doc: Mapping[str, Any]) -> tuple[Any, ...]:
+    """A scenario's weapon (name, Range, AP) and target name: what a loaded setup is matched by."""
+    w, t = doc.get("weapon"), doc.get("target")
+    w = w if isinstance(w, Mapping) else {}
+    return (w.get("name"), w.get("Range"), w.get("AP"), t.get("name") if isinstance(t, Mapping) else None)
 
 
 def assumptions_of(state: DashboardState) -> Any:

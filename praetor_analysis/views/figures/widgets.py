@@ -62,6 +62,8 @@ import plotly  # noqa: E402
 import plotly.graph_objects as go  # noqa: E402
 import traitlets  # noqa: E402
 
+from praetor_analysis.io import atomic_write_bytes  # noqa: E402
+
 __all__ = ["BUNDLE_NAME", "PlotlyRuntime", "SharedFigureWidget", "bundle_path", "install_bundle"]
 
 _KEY = "__praetorPlotlyWidget"
@@ -83,7 +85,7 @@ def install_bundle(static_dir: Path) -> Path:
     data = bundle_path().read_bytes()
     if not target.is_file() or target.read_bytes() != data:
         static_dir.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(data)
+        atomic_write_bytes(target, data)
     return target
 
 

@@ -17,6 +17,7 @@ import plotly.graph_objects as go
 import plotly.io as pio
 
 from praetor_analysis.errors import PraetorError, show_value
+from praetor_analysis.io import atomic_write_bytes, atomic_write_text
 from praetor_analysis.profiles import MAX_MODELS
 from praetor_analysis.units import fold, is_vehicle_row, unit_row, weapon_row
 
@@ -148,7 +149,7 @@ def to_csv(df: pd.DataFrame, path: str | os.PathLike[str] | None = None) -> str:
     flat.to_csv(buf, index=False, lineterminator="\n")
     text = buf.getvalue()
     if path is not None:
-        Path(path).write_text(text, encoding="utf-8")
+        atomic_write_text(path, text)
     return text
 
 
@@ -176,5 +177,5 @@ def figure_to_png(
     os.environ["BROWSER_PATH"] = chrome
     data = pio.to_image(fig, format="png", width=width, height=height)
     if path is not None:
-        Path(path).write_bytes(data)
+        atomic_write_bytes(path, data)
     return data

@@ -23,6 +23,7 @@ import plotly.io as pio
 from plotly.offline import get_plotlyjs
 
 from praetor_analysis.analysis import FirePlan, Matchup, key_units
+from praetor_analysis.io import atomic_write_text
 from praetor_analysis.views.formats import PAGE_CSS, escape, number, percent, title_layout
 from praetor_analysis.views.report.explorer import json_for_script
 from praetor_analysis.views.tables import table_html
@@ -266,5 +267,5 @@ def matchup_html(m: Matchup) -> str:
 def write_matchup_report(m: Matchup, path: str | os.PathLike[str]) -> Path:
     """Write :func:`matchup_html` to ``path``; returns the path."""
     out = Path(path)
-    out.write_text(matchup_html(m), encoding="utf-8")
+    atomic_write_text(out, matchup_html(m))
     return out

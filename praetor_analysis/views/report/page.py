@@ -30,6 +30,7 @@ import plotly.io as pio
 from plotly.offline import get_plotlyjs
 
 from praetor_analysis.errors import PraetorError
+from praetor_analysis.io import atomic_write_text
 from praetor_analysis.views.figures import plots as F
 from praetor_analysis.views.formats import PAGE_CSS, number
 from praetor_analysis.views.report.answer import best_table, per_point_html
@@ -470,7 +471,7 @@ def to_html(
 def write_html(obj: Report | pd.DataFrame | go.Figure, path: str | os.PathLike[str]) -> Path:
     """Write :func:`to_html` (a full page) to ``path`` in UTF-8; returns the path."""
     out = Path(path)
-    out.write_text(to_html(obj, full_html=True), encoding="utf-8")
+    atomic_write_text(out, to_html(obj, full_html=True))
     return out
 
 
@@ -575,7 +576,7 @@ def report_main(
     if out in (None, "-"):
         sys.stdout.write(text)
     else:
-        Path(out).write_text(text, encoding="utf-8")
+        atomic_write_text(out, text)
     return 0
 
 

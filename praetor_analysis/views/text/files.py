@@ -1,18 +1,17 @@
 """Tables as files a spreadsheet or pandas opens: ``--csv FILE`` and ``--parquet FILE`` of every command.
 
 The file holds the same rows and columns as the command's ``--json`` (and the whole frame where the JSON
-keeps fewer keys): numbers unrounded, text as it is. Each file is written whole or not at all (a temporary
-file beside it, then renamed).
+keeps fewer keys): numbers unrounded, text as it is. Each file is written whole or not at all.
 """
 
 from __future__ import annotations
 
 import io
-import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from praetor_analysis.errors import PraetorError
+from praetor_analysis.io import atomic_write_bytes
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -48,13 +47,5 @@ def table_bytes(frame: pd.DataFrame, kind: str) -> bytes:
 
 
 def write_table(frame: pd.DataFrame, path: str, kind: str) -> None:
-    """Write ``frame`` to ``path`` (``kind`` csv or parquet), whole or not at all."""
-    data = table_bytes(frame, kind)
-    target = Path(path)
-    tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
-    try:
-        tmp.write_bytes(data)
-        os.replace(tmp, target)
-    finally:
-        if tmp.exists():
-            tmp.unlink()
+    """Write ``frame`` to ``path`` (``kind`` csv or parquet), whole or not at all (``io.atomic_write_bytes``)."""
+    atomic_write_bytes(path, table_bytes(frame, kind))

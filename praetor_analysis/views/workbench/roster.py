@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from praetor_analysis.io import atomic_write_bytes
 from praetor_analysis.units import NO_MODIFIERS, FieldedUnit, Modifiers
 from praetor_analysis.views.workbench.view import Attacker, Target
 
@@ -80,7 +81,7 @@ def read_loaded_roster(data: bytes, name: str, folder: Path) -> LoadedRoster:
         raise ScenarioError(f"{base}: the roster has no unit with a model to field")
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / base
-    path.write_bytes(bytes(data))
+    atomic_write_bytes(path, bytes(data))
     return LoadedRoster(base, path, units, tuple(unique_labels([u.datasheet for u in units])))
 
 

@@ -9,7 +9,6 @@ wounds (hull points for a vehicle) and points removed per 100 points of each att
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -155,12 +154,14 @@ def setup_from_scenarios(text: str) -> tuple[list[Attacker], list[Target], bool]
     Raises:
         ScenarioError: Not JSON, not a list of named scenarios, or a bad ``modifiers`` block.
     """
-    from praetor_analysis.errors import ScenarioError
+    from praetor_analysis.errors import PraetorError, ScenarioError
+    from praetor_analysis.io import parse_json
+    from praetor_analysis.views.setup_check import check_round_trip
 
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ScenarioError(f"setup: not JSON ({exc.msg} at line {exc.lineno})") from None
+        data = parse_json(text, "setup")
+    except PraetorError as exc:
+        raise ScenarioError(str(exc), field=exc.field) from None
     if not isinstance(data, list) or not data or not all(isinstance(d, Mapping) for d in data):
         raise ScenarioError("setup: expected a JSON list of scenarios")
     attackers: dict[str, Attacker] = {}
@@ -188,6 +189,9 @@ def setup_from_scenarios(text: str) -> tuple[list[Attacker], list[Target], bool]
         if t_label not in targets:
             targets[t_label] = Target(t_label, doc.get("target"))
         half = half or bool(doc.get("half_range", False))
+    # the setup computes what praetor calc computes from the file, or the load is refused saying what differs
+    made = {d["name"]: d for d in setup_scenarios(list(attackers.values()), list(targets.values()), half_range=half)}
+    check_round_trip(data, [made.get(d.get("name")) for d in data], "setup")
     return list(attackers.values()), list(targets.values()), half
 
 
