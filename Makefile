@@ -10,7 +10,14 @@ $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[viz,dev,sweep]'
+	mkdir -p $(VENV)/etc/jupyter && cp share/jupyter/jupyter_nbconvert_config.json $(VENV)/etc/jupyter/
 	touch $(STAMP)
+
+# nbconvert's config in the venv: a plain `.venv/bin/jupyter nbconvert --to html` asks no CDN for require.js or
+# MathJax (another Jupyter reads the same file with JUPYTER_CONFIG_PATH=share/jupyter)
+NBCONFIG := $(VENV)/etc/jupyter/jupyter_nbconvert_config.json
+$(NBCONFIG): share/jupyter/jupyter_nbconvert_config.json $(STAMP)
+	mkdir -p $(dir $@) && cp $< $@
 
 # Debian's Chromium for the browser tests of the report (no browser is ever downloaded by a test tool)
 chromium:
@@ -35,7 +42,7 @@ test-fast: $(STAMP)
 	$(BIN)/python -m pytest -q -m "not slow"
 
 ## docs: the HTML gallery of the notebooks, executed with their figures (out/docs/index.html; offline)
-docs: $(STAMP)
+docs: $(STAMP) $(NBCONFIG)
 	$(BIN)/python scripts/build_docs.py --out out/docs
 
 ## dashboard: serve notebooks/dashboard.ipynb with Voila (a pre-heated kernel: plots within seconds; the project's

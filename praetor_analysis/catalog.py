@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import json
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import pandas as pd
+if TYPE_CHECKING:  # pandas is imported by the first load, not by the import of this module
+    import pandas as pd
 
 from praetor_analysis.errors import PraetorError
 
@@ -39,6 +40,8 @@ def _package(edition: str) -> str:
 
 
 def _read(name: str, numeric: tuple[str, ...] = (), edition: str = "hh2") -> pd.DataFrame:
+    import pandas as pd
+
     with resources.files(_package(edition)).joinpath(name).open("r", encoding="utf-8") as fh:
         frame = pd.read_csv(fh, dtype=str, keep_default_na=False)
     for col in numeric:

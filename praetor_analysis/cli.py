@@ -22,7 +22,7 @@ from praetor_analysis.errors import MAX_MESSAGE_CHARS, PraetorError, cap_message
 from praetor_analysis.io import OutputError, check_output_path
 
 if TYPE_CHECKING:  # imported where used: the command starts without the analysis modules
-    from praetor_analysis.analysis import FirePlan
+    import pandas as pd
 
 
 class UsageError(PraetorError):
@@ -94,6 +94,11 @@ def cmd_calc(args: argparse.Namespace) -> int:
         result = calc_json(text)
     except ScenarioError as exc:
         raise UsageError(str(exc), field=exc.field, value=exc.value) from None
+    if args.summary:
+        from praetor_analysis.views import summary_lines
+
+        sys.stdout.write("\n".join(summary_lines(result)) + "\n")
+        return 0
     try:
         out = json.dumps(result, indent=None if args.compact else 2, allow_nan=False)
     except ValueError as exc:  # a NaN or infinity in a result would not be valid JSON
@@ -163,18 +168,21 @@ def _import_json(src: Path, args: argparse.Namespace) -> int:
 
 
 def cmd_roster(args: argparse.Namespace) -> int:
-    """praetor roster FILE: every unit rated in shooting and melee, sorted by effect per 100 points."""
-    from praetor_analysis.analysis import json_rows, rate_roster, roster_table
+    """praetor roster FILE: every unit's best result per phase on one screen (--all: against every target)."""
+    from praetor_analysis.analysis import json_rows, rate_roster
     from praetor_analysis.profiles import MAX_MODELS
     from praetor_analysis.units import read_roster_units
+    from praetor_analysis.views import roster_long, roster_screen, terminal_width, wrap
 
     if args.models is not None:
         if args.target is None:
             raise UsageError("--models: only used with --target NAME (the standard targets keep their sizes)")
         if not 1 <= args.models <= MAX_MODELS:
             raise UsageError(f"--models: a target of 1 to {MAX_MODELS} models, got {args.models}", field="--models")
+    _check_top(args)
     if not Path(args.roster).is_file():
         raise UsageError(f"FILE: no such roster: {args.roster!r}")
+    _check_files(args)
     if _list_hh3_roster(args):
         return 0
     try:
@@ -182,17 +190,55 @@ def cmd_roster(args: argparse.Namespace) -> int:
     except OSError as exc:
         raise UsageError(f"FILE: cannot read {args.roster!r}: {exc.strerror or exc}") from None
     account = read_roster_units(args.roster).account()
+    _write_files(args, frame)
     if args.json:
         sys.stdout.write(json.dumps(json_rows(frame), allow_nan=False) + "\n")
         sys.stderr.write(account + "\n")
         return 0
-    print(
-        f"{Path(args.roster).name}: {len(frame) // max(1, 2 * frame['target'].nunique())} units, shooting and "
-        "melee (charging); mean = models removed (hull points of a vehicle); sorted by per 100 pts"
-    )
-    print(account)
-    print(roster_table(frame))
+    phases = [args.phase] if args.phase else ["shooting", "melee"]
+    width = terminal_width()
+    if args.all:
+        shown = frame[frame["phase"].isin(phases)]
+        title = f"{Path(args.roster).name}: every unit against every target, sorted by effect per 100 pts"
+        lines = [*wrap(title, width), *wrap(account, width)]
+        lines += roster_long(shown if args.top is None else shown.head(args.top), width=width)
+    else:
+        sort = args.sort or (args.phase or "best")
+        title = f"{Path(args.roster).name}: {frame['unit'].nunique()} units, the best result per phase\n{account}"
+        lines = roster_screen(frame, title, width=width, phases=phases, sort=sort, top=args.top)
+    print("\n".join(lines))
     return 0
+
+
+def _check_top(args: argparse.Namespace) -> None:
+    if args.top is not None and args.top < 1:
+        raise UsageError(f"--top: expected 1 or more rows, got {args.top}", field="--top", value=args.top)
+
+
+def _check_files(args: argparse.Namespace) -> None:
+    """Refuse a --csv or --parquet file that cannot be written, before the work."""
+    from praetor_analysis.views import check_table_path
+
+    for flag in ("csv", "parquet"):
+        path = getattr(args, flag, None)
+        if path:
+            check_table_path(f"--{flag}", path)
+
+
+def _write_files(args: argparse.Namespace, frame: pd.DataFrame) -> None:
+    """Write the command's table to its --csv and --parquet files (those given)."""
+    from praetor_analysis.views import write_table
+
+    for flag in ("csv", "parquet"):
+        path = getattr(args, flag, None)
+        if path:
+            write_table(frame, path, flag)
+
+
+def _add_file_flags(p: argparse.ArgumentParser, what: str, parquet: bool = True) -> None:
+    p.add_argument("--csv", metavar="FILE", help=f"also write {what} to a CSV file (for a spreadsheet)")
+    if parquet:
+        p.add_argument("--parquet", metavar="FILE", help=f"also write {what} to a Parquet file (for pandas)")
 
 
 def _list_hh3_roster(args: argparse.Namespace) -> bool:
@@ -222,69 +268,69 @@ def _list_hh3_roster(args: argparse.Namespace) -> bool:
     return True
 
 
-def _plan_lines(plan: FirePlan) -> list[str]:
-    lines = [
-        f"{plan.attacker_list} shooting at {plan.target_list}: {plan.expected:.1f} points expected "
-        f"(at most {plan.bound:.1f}; {plan.method})"
-    ]
-    for s in plan.shots:
-        lines.append(f"  {s.expected:7.1f} pts  {s.target} <- {', '.join(s.units)}")
-    if plan.idle:
-        lines.append(f"  idle: {', '.join(plan.idle)}")
-    pmf = plan.pmf()
-    tail = [(k, sum(p for x, p in pmf.items() if x >= k)) for k in sorted(pmf)]
-    marks = [f"P(>= {k:.0f}) {p:.2f}" for k, p in tail if p >= 0.05][-1:]
-    if marks:
-        lines.append(f"  points removed: {', '.join(marks)}")
-    return lines
-
-
 def cmd_matchup(args: argparse.Namespace) -> int:
     """praetor matchup MINE THEIRS: every unit against every unit, both ways, and the fire plans."""
-    from praetor_analysis.analysis import key_units
     from praetor_analysis.analysis.list_matchup import matchup
+    from praetor_analysis.views import Progress, matchup_units, pair_table, plan_lines, terminal_width
 
     if args.json and args.table:
         raise UsageError("--table: not used with --json (the JSON holds every pair)", field="--table")
+    _check_top(args)
     for label, path in (("MINE", args.mine), ("THEIRS", args.theirs)):
         if not Path(path).is_file():
             raise UsageError(f"{label}: no such list: {path!r}")
-    if args.report:
-        _writable("--report", args.report)
-    result = matchup(args.mine, args.theirs)
-    if args.report:
+    if args.output:
+        _writable("-o", args.output)
+    _check_files(args)
+    progress = Progress("matchup")
+    try:
+        result = matchup(args.mine, args.theirs, progress=progress)
+    finally:
+        progress.close()
+    if args.output:
         try:
             from praetor_analysis.views import write_matchup_report
         except ImportError as exc:
-            raise UsageError(f"--report: needs the 'viz' extra (pip install 'praetor_analysis[viz]'): {exc}") from None
-        write_matchup_report(result, args.report)
+            raise UsageError(f"-o: needs the 'viz' extra (pip install 'praetor_analysis[viz]'): {exc}") from None
+        write_matchup_report(result, args.output)
+    _write_files(args, result.pairs)
     if args.json:
         sys.stdout.write(json.dumps(result.to_dict(), allow_nan=False) + "\n")
         return 0
-    for army in (result.mine, result.theirs):
-        print(army.account or f"{army.name}: {army.points:.0f} points, {len(army.units)} units")
+    width = terminal_width()
+    names = {"mine": result.mine.name, "theirs": result.theirs.name}
+    lines = [army.account or f"{army.name}: {army.points:.0f} points, {len(army.units)} units"
+             for army in (result.mine, result.theirs)]  # fmt: skip
     for plan in result.plans:
-        print("\n".join(_plan_lines(plan)))
-    for side, army in (("mine", result.mine), ("theirs", result.theirs)):
-        best = ", ".join(f"{u} ({p:.0f} pts)" for u, p in key_units(result.pairs, side))
-        print(f"{army.name}: the units that matter most (points removed at their best target): {best}")
+        lines += ["", *plan_lines(plan, width=width)]
+    phases = [args.phase] if args.phase else ["shooting", "melee"]
+    sort = args.sort or (args.phase or "best")
+    lines += ["", *matchup_units(result.pairs, names, width=width, phases=phases, sort=sort, top=args.top)]
     if args.table:
-        shown = result.pairs[["attacker", "target", "phase", "mean", "p_destroyed", "points_removed", "per_100_pts"]]
-        print(shown.to_string(index=False, float_format=lambda x: f"{x:.3f}", na_rep="-"))
+        shown = result.pairs[result.pairs["phase"].isin(phases)]
+        lines += ["", *pair_table(shown, names, width=width)]
+    else:
+        lines.append("Every pair, both ways: --table; files: --csv FILE, --parquet FILE, -o REPORT.html.")
+    print("\n".join(lines))
     return 0
 
 
 def cmd_wargear(args: argparse.Namespace) -> int:
     """praetor wargear DATASHEET --target NAME: every option ranked by what it adds per point, both phases."""
-    from praetor_analysis.analysis import AS_FIELDED, target_named, wargear_table, wargear_value
+    from praetor_analysis.analysis import AS_FIELDED, target_named, wargear_value
+    from praetor_analysis.views import terminal_width, wargear_screen
 
+    _check_top(args)
+    _check_files(args)
     sheet = {
         "name": args.datasheet,
         **({"faction": args.faction} if args.faction else {}),
         **({"legion": args.legion} if args.legion else {}),
     }
     target = target_named(args.target, args.models)
-    frame = wargear_value(sheet, target, size=args.size, half_range=args.half_range)
+    phases = [args.phase] if args.phase else ["shooting", "melee"]
+    frame = wargear_value(sheet, target, phases=phases, size=args.size, half_range=args.half_range)
+    _write_files(args, frame)
     if args.json:
         rows = frame.astype(object).where(frame.notna(), None).to_dict(orient="records")
         sys.stdout.write(json.dumps(rows, allow_nan=False) + "\n")
@@ -293,11 +339,14 @@ def cmd_wargear(args: argparse.Namespace) -> int:
     points = base["unit_points"].iloc[0] if len(base) else float("nan")
     measure = "hull points" if (base["measure"] == "hull_points").any() else "models removed"
     as_is = ", ".join(f"{r['phase']} {r['mean']:.3f}" for _, r in base.iterrows())
-    print(
-        f"{args.datasheet} against {target[0]}: {points:.0f} pts as fielded ({as_is}); mean = {measure}, the unit "
-        "charging in melee; each option taken alone, ranked by gain per point (free: no cost)"
+    legion = f"Legion {args.legion}: its options and" if args.legion else "No Legion given:"
+    title = (
+        f"{args.datasheet} against {target[0]}: {points:.0f} pts as fielded ({as_is})\n"
+        f"Mean = {measure}, the unit charging in melee. {legion} the options every Legion may take, each taken "
+        "alone, ranked by gain per 100 points (free: no cost)."
     )
-    print(wargear_table(frame))
+    top = args.top if args.top is not None else 15
+    print("\n".join(wargear_screen(frame, title, width=terminal_width(), top=top, show_all=args.all)))
     return 0
 
 
@@ -358,7 +407,13 @@ def cmd_report(args: argparse.Namespace) -> int:
         raise UsageError(f"report: needs the 'viz' extra (pip install 'praetor_analysis[viz]'): {exc}") from None
     if args.out not in (None, "-"):  # refuse an unwritable destination before the work
         _writable("-o", args.out)
-    return int(report_main(args.weapons, args.targets, args.roster, args.out))
+    from praetor_analysis.views import Progress
+
+    progress = Progress("report")
+    try:
+        return int(report_main(args.weapons, args.targets, args.roster, args.out, progress=progress))
+    finally:
+        progress.close()
 
 
 class _Parser(argparse.ArgumentParser):
@@ -375,14 +430,18 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("calc", help="compute a JSON scenario (docs/scenario.md); '-' reads standard input")
     p.add_argument("scenario", help="path to a scenario JSON file, or '-'")
     p.add_argument("--compact", action="store_true", help="print the JSON on one line")
+    p.add_argument("--summary", action="store_true", help="one line per result: the means and P(any), no JSON")
     p.set_defaults(func=cmd_calc)
     p = sub.add_parser("import", help="rebuild the catalog CSVs from BattleScribe data")
     p.add_argument("bsdata", help="folder holding the .gst and .cat files (2nd edition) or the .json files (3rd)")
-    p.add_argument("--out", default=None, help="output folder (default: data, or data/hh3 for the 3rd edition)")
+    p.add_argument(
+        "-o", "--output", "--out", dest="out", default=None,
+        help="output folder (default: data, or data/hh3 for the 3rd edition); --out is the older name",
+    )  # fmt: skip
     p.add_argument("--show", type=int, default=10, help="how many unresolved links and corrections to list")
     p.set_defaults(func=cmd_import)
     p = sub.add_parser(
-        "roster", help="every unit of a .ros/.rosz roster rated in shooting and melee, by effect per 100 points"
+        "roster", help="every unit of a .ros/.rosz roster: its best result per phase per 100 points (--all: the table)"
     )
     p.add_argument("roster", help="path to a .ros or .rosz file")
     p.add_argument("--half-range", action="store_true", help="targets at half range (Rapid Fire, Melta)")
@@ -391,6 +450,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--models", type=int, metavar="N", help="models in the --target unit")
     p.add_argument("--json", action="store_true", help="print a JSON list of rows instead of the table")
+    p.add_argument("--all", action="store_true", help="every unit against every target (the long table)")
+    p.add_argument("--top", type=int, metavar="N", help="only the first N units (N rows with --all)")
+    p.add_argument("--phase", choices=("shooting", "melee"), help="only this phase")
+    p.add_argument("--sort", choices=("best", "shooting", "melee", "points", "unit"),
+                   help="order of the first screen (default: best, or the --phase given)")  # fmt: skip
+    _add_file_flags(p, "every row (every unit against every target)")
     p.set_defaults(func=cmd_roster)
     p = sub.add_parser(
         "matchup", help="two lists (.ros, .rosz, or .json datasheet lists): every unit against every unit, fire plans"
@@ -398,8 +463,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("mine", help="my list: a .ros/.rosz roster or a .json list of datasheet blocks")
     p.add_argument("theirs", help="their list, the same kinds")
     p.add_argument("--json", action="store_true", help='print {"lists", "pairs", "plans"} as JSON')
-    p.add_argument("--table", action="store_true", help="also print every pair")
-    p.add_argument("--report", metavar="OUT.html", help="also write the matchup report (one offline HTML file)")
+    p.add_argument("--table", action="store_true", help="also print every pair (a side column says who attacks)")
+    p.add_argument(
+        "-o", "--output", "--report", dest="output", metavar="OUT.html",
+        help="also write the matchup report (one offline HTML file); --report is the older name",
+    )  # fmt: skip
+    p.add_argument("--top", type=int, metavar="N", help="only the first N units in the table of best targets")
+    p.add_argument("--phase", choices=("shooting", "melee"), help="only this phase in the tables")
+    p.add_argument("--sort", choices=("best", "shooting", "melee", "points", "unit"),
+                   help="order of the units (default: best, or the --phase given)")  # fmt: skip
+    _add_file_flags(p, "every pair (both ways; pmf columns as lists)")
     p.set_defaults(func=cmd_matchup)
     p = sub.add_parser("wargear", help="every option of a datasheet ranked by what it adds per point, both phases")
     p.add_argument("datasheet", help="a datasheet name, e.g. 'Heavy Support Squad'")
@@ -410,6 +483,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--legion", metavar="NAME", help="the force's Legion ('Dark Angels'): its own options are offered")
     p.add_argument("--half-range", action="store_true", help="the target at half range (Rapid Fire, Melta)")
     p.add_argument("--json", action="store_true", help="print a JSON list of rows instead of the table")
+    p.add_argument("--all", action="store_true", help="every rated option and every option not rated, in full")
+    p.add_argument("--top", type=int, metavar="N", help="the first N options (default 15)")
+    p.add_argument("--phase", choices=("shooting", "melee"), help="only this phase")
+    _add_file_flags(p, "every row (each option, model slot and phase)", parquet=False)
     p.set_defaults(func=cmd_wargear)
     p = sub.add_parser(
         "sweep",
@@ -422,7 +499,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="'standard' (default), another faction's name (its datasheets), or a .ros/.rosz roster",
     )
     p.add_argument(
-        "-o", "--out", metavar="FOLDER", required=True,
+        "-o", "--output", "--out", dest="out", metavar="FOLDER", required=True,
         help="the Parquet dataset's folder: one part per datasheet; run again to resume a stopped sweep",
     )  # fmt: skip
     p.add_argument(
@@ -441,7 +518,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--weapons", nargs="+", metavar="NAME", help="weapon names (default: an iconic dozen)")
     p.add_argument("--targets", nargs="+", metavar="NAME", help="target archetypes (default: all shipped)")
     p.add_argument("--roster", metavar="FILE", help="a BattleScribe / New Recruit roster (.ros or .rosz)")
-    p.add_argument("-o", "--out", metavar="OUT.html", default="-", help="output file ('-': standard output)")
+    p.add_argument(
+        "-o", "--output", "--out", dest="out", metavar="OUT.html", default="-",
+        help="output file ('-': standard output); --out is the older name",
+    )  # fmt: skip
     p.set_defaults(func=cmd_report)
     return parser
 

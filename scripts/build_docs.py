@@ -79,7 +79,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", default=str(ROOT / "out" / "docs"))
     args = parser.parse_args(argv)
-    out = Path(args.out)
+    out = Path(args.out).resolve()  # nbconvert runs in notebooks/: a relative folder would land in notebooks/out/docs
     out.mkdir(parents=True, exist_ok=True)
     os.environ["PYTHONPATH"] = os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]).rstrip(os.pathsep)
     items = []

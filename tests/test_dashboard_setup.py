@@ -217,6 +217,8 @@ def test_every_control_has_a_label_or_a_tooltip(dash):
     assert len(controls) > 40
     silent = [w for w in controls if not (getattr(w, "tooltip", None) or isinstance(w, W.Textarea))]
     assert not silent, [getattr(w, "description", type(w).__name__) for w in silent]
+    # the README says every control says what it does on hover: the setup's text box too (issue 36 item 7)
+    assert all(getattr(w, "tooltip", None) for w in controls), [type(w).__name__ for w in controls if not w.tooltip]
 
 
 def test_the_table_has_a_points_column(dash):

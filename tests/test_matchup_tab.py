@@ -68,7 +68,15 @@ def test_tab_computes_and_offers_the_report() -> None:
     tab = MatchupTab(lambda: MODS)
     assert tab.chart_box.layout.display == "none"  # no empty axes before a matchup: the status says what to do
     assert "Compute the matchup" in tab.status.value
+    seen: list[str] = []  # what the page is told while the work goes on
+    tab.status.observe(lambda change: seen.append(change["new"]), names="value")
     result = tab.compute(read_list_json(MINE), read_list_json(THEIRS))
+    assert any("Computing the matchup" in v for v in seen) and any("pairs 16 of 16" in v for v in seen)
+    assert tab.button.description == "Compute the matchup" and not tab.button.disabled
+    # the fire plans read as tables, as in the report; the report is made only when asked
+    assert tab.answer.value.count('<table class="praetor">') == 2 and "fired at by" in tab.answer.value
+    assert tab.download.filename == "" and not tab.report_button.disabled
+    tab.report_button.click()
     assert tab.chart_box.layout.display is None
     assert "Mine" in tab.answer.value and "shooting" in tab.answer.value
     assert len(tab.figure.data) == 1 and tab.figure.data[0].type == "heatmap"

@@ -8,7 +8,7 @@ returns a :class:`Matchup`: ``pairs`` (a DataFrame of
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -61,13 +61,20 @@ def matchup(
     *,
     phases: Sequence[str] = PHASES,
     half_range: bool = False,
+    progress: Callable[[str, int, int], None] | None = None,
 ) -> Matchup:
     """The pair table and both fire plans (see the module docstring; ``half_range``: the lists shoot each
-    other at half range)."""
+    other at half range; ``progress(stage, done, total)`` is called as the work goes: ``"pairs"`` after each
+    pair, ``"fire plans"`` after each plan)."""
     a, b = _as_list(mine), _as_list(theirs)
     check_cost(matchup_cost(a, b, len(phases)), "matchup")
-    plans = (fire_plan(a, b, half_range=half_range), fire_plan(b, a, half_range=half_range))
-    return Matchup(a, b, pair_rows(a, b, phases, half_range=half_range), plans)
+    tell = progress or (lambda stage, done, total: None)
+    first = fire_plan(a, b, half_range=half_range)
+    tell("fire plans", 1, 2)
+    second = fire_plan(b, a, half_range=half_range)
+    tell("fire plans", 2, 2)
+    pairs = pair_rows(a, b, phases, half_range=half_range, progress=lambda done, total: tell("pairs", done, total))
+    return Matchup(a, b, pairs, (first, second))
 
 
 def matchup_cost(mine: ArmyList, theirs: ArmyList, phases: int = len(PHASES)) -> int:

@@ -17,7 +17,7 @@ wrecked, nothing otherwise), ``per_100_pts`` that per 100 points of the attacker
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -217,12 +217,19 @@ def pairs_of(
 
 
 def pair_rows(
-    mine: ArmyList, theirs: ArmyList, phases: Sequence[str] = PHASES, *, half_range: bool = False
+    mine: ArmyList,
+    theirs: ArmyList,
+    phases: Sequence[str] = PHASES,
+    *,
+    half_range: bool = False,
+    progress: Callable[[int, int], None] | None = None,
 ) -> pd.DataFrame:
-    """Every pair's row (:data:`PAIR_COLUMNS`), my units attacking first."""
+    """Every pair's row (:data:`PAIR_COLUMNS`), my units attacking first; ``progress(done, total)`` is called
+    after each pair."""
     rows = []
     done: dict[tuple[Any, ...], tuple[UnitAttackResult | None, str]] = {}
-    for pair in pairs_of(mine, theirs, phases, half_range=half_range):
+    pairs = pairs_of(mine, theirs, phases, half_range=half_range)
+    for pair in pairs:
         key = _pair_key(pair)
         if key not in done:  # identical units (two Tactical Squads alike) are computed once
             try:
@@ -230,6 +237,8 @@ def pair_rows(
             except (ScenarioError, ProfileError) as exc:
                 done[key] = (None, str(exc))
         rows.append(pair_row(pair, *done[key]))
+        if progress is not None:
+            progress(len(rows), len(pairs))
     return pd.DataFrame(rows, columns=PAIR_COLUMNS)
 
 

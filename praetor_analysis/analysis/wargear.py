@@ -39,9 +39,11 @@ WARGEAR_COLUMNS = [
     "per_100_pts",
     "measure",
     "note",
+    "group",
 ]
 """Columns of :func:`wargear_value`: the first eleven as before, then the unit's own points and effect per 100
-points with the option, the measure (``casualties`` or ``hull_points``) and a note (why a row has no number)."""
+points with the option, the measure (``casualties`` or ``hull_points``), a note (why a row has no number) and
+the data's group of the option (``""`` for the datasheet as fielded)."""
 AS_FIELDED = "(as fielded)"
 """The ``option`` of the rows of the datasheet as fielded (its default wargear), the baseline of every gain."""
 
@@ -107,13 +109,14 @@ def wargear_value(
     for _, o in opts.drop_duplicates(["option", "model"]).iterrows():
         item = {"option": o["option"]} if o["model"] == "(unit)" else {"option": o["option"], "model": o["model"]}
         label = (str(o["option"]), str(o["model"]), str(o["replaces"]))
+        group = str(o["group"])
         if not str(o["weapons"]).strip():
-            rows.append(_note(label, "carries no weapon (armour, an item or a rule): not rated in attack"))
+            rows.append(_note(label, "carries no weapon (armour, an item or a rule): not rated in attack", group))
             continue
         try:
             unit = fielded_unit({**base_block, "loadout": [item]})
         except ScenarioError as exc:
-            rows.append(_note(label, f"not taken alone: {exc}"))
+            rows.append(_note(label, f"not taken alone: {exc}", group))
             continue
         cost = unit.points - base_unit.points
         rated = rate(unit, targets, phases=phases, charging=charging, half_range=half_range)
@@ -125,7 +128,7 @@ def wargear_value(
             names = [w.strip() for w in str(o["weapons"]).split(";") if w.strip()]
             used = any(n in str(r["weapons"]) for n in names)
             note = str(r["error"]) or ("" if used else "carried but not used here: another weapon does more")
-            rows.append({**_row(*label, cost, r, before, note, unit.points), "weapons": o["weapons"]})
+            rows.append({**_row(*label, cost, r, before, note, unit.points), "weapons": o["weapons"], "group": group})
     frame = pd.DataFrame(rows, columns=WARGEAR_COLUMNS)
     key = [_rank(g, c) for g, c in zip(frame["gain"], frame["points"], strict=True)]
     order = frame.assign(_k=key).sort_values(["_k", "phase"], ascending=[False, True], kind="stable").index
@@ -153,13 +156,14 @@ def _row(
         "per_100_pts": float(r["per_100_pts"]),
         "measure": r["measure"],
         "note": note,
+        "group": "",
     }
 
 
-def _note(label: tuple[str, str, str], note: str) -> dict[str, Any]:
+def _note(label: tuple[str, str, str], note: str, group: str) -> dict[str, Any]:
     option, model, replaces = label
     return {**dict.fromkeys(WARGEAR_COLUMNS, _NAN), "option": option, "model": model, "replaces": replaces,
-            "phase": "", "weapons": "", "measure": "", "note": note}  # fmt: skip
+            "phase": "", "weapons": "", "measure": "", "note": note, "group": group}  # fmt: skip
 
 
 def wargear_table(frame: pd.DataFrame) -> str:

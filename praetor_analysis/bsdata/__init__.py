@@ -36,7 +36,7 @@ _EXPORTS: dict[str, str] = {
     "selection_statline": "praetor_analysis.bsdata.roster",
     "selection_wargear": "praetor_analysis.bsdata.roster",
     "selection_weapons": "praetor_analysis.bsdata.roster",
-    "STAT_COLUMNS": "praetor_analysis.bsdata.importer",
+    "STAT_COLUMNS": "praetor_analysis.bsdata.columns",
     "unit_nodes": "praetor_analysis.bsdata.roster_tree",
     "UntrustedFileError": "praetor_analysis.bsdata.files",
     "unzip_roster": "praetor_analysis.bsdata.roster",
@@ -75,9 +75,10 @@ __all__ = [
 
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
+    from praetor_analysis.bsdata.columns import STAT_COLUMNS
     from praetor_analysis.bsdata.files import UntrustedFileError, children, parse_xml_bytes
     from praetor_analysis.bsdata.game_system import HH3_RATINGS_PENDING, require_edition
-    from praetor_analysis.bsdata.importer import STAT_COLUMNS, build_catalog
+    from praetor_analysis.bsdata.importer import build_catalog
     from praetor_analysis.bsdata.importer_hh3 import build_hh3_catalog
     from praetor_analysis.bsdata.roster import (
         read_roster,

@@ -22,6 +22,7 @@ from xml.etree.ElementTree import Element
 
 import pandas as pd
 
+from praetor_analysis.bsdata.columns import STAT_COLUMNS, UNIT_COLUMNS, WEAPON_COLUMNS
 from praetor_analysis.bsdata.datasheets import datasheet_frames
 from praetor_analysis.bsdata.files import (
     PROFILE_TYPE_IDS,
@@ -64,52 +65,6 @@ LEGIONES_EXCEPTION = {
     "note": "older than the rest of the data set; some links from 2025 Legion catalogues do not resolve",
 }
 
-WEAPON_COLUMNS = [
-    "name",
-    "Range",
-    "Strength",
-    "AP",
-    "Type",
-    "Type_clean",
-    "corrections",
-    "profile_type",
-    "entry",
-    "points",
-    "source",
-    "profile_id",
-    "faction",
-]
-STAT_COLUMNS = [
-    "Unit Type",
-    "Move",
-    "WS",
-    "BS",
-    "S",
-    "T",
-    "W",
-    "I",
-    "A",
-    "Ld",
-    "Save",
-    "Invulnerable",
-    "Front",
-    "Side",
-    "Rear",
-    "HP",
-    "rules",
-]
-UNIT_COLUMNS = [
-    "name",
-    "profile_type",
-    *STAT_COLUMNS,
-    "entry",
-    "unit",
-    "points",
-    "unit_points",
-    "source",
-    "profile_id",
-    "faction",
-]
 TARGET_COLUMNS = ["archetype", "models", *UNIT_COLUMNS, "note"]
 
 _STATLINE_KINDS = ("unit", "vehicle", "knight", "fortification")

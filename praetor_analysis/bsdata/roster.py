@@ -20,9 +20,8 @@ import zipfile
 import zlib
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 from xml.etree.ElementTree import Element
-
-import pandas as pd
 
 from praetor_analysis.bsdata.files import (
     PROFILE_TYPE_IDS,
@@ -48,6 +47,9 @@ from praetor_analysis.bsdata.roster_tree import is_statline, is_weapon, loose_se
 from praetor_analysis.bsdata.wargear_saves import WargearReading, read_wargear
 from praetor_analysis.engine import MAX_NAME_CHARS
 from praetor_analysis.profiles import clean_type
+
+if TYPE_CHECKING:  # pandas is loaded by the frames below, not by this module's import
+    import pandas as pd
 
 __all__ = [
     "MAX_ROSZ_BYTES",
@@ -316,6 +318,8 @@ def roster_units_frame(roster: Roster) -> pd.DataFrame:
     (Unit Type, Move, WS, BS, S, T, W, I, A, Ld, Save, Front, Side, Rear, HP; ``""`` if absent).
     A unit without model profiles gets one row with an empty model and count 0.
     """
+    import pandas as pd
+
     rows = []
     for i, unit in enumerate(roster.units):
         base = {
@@ -341,6 +345,8 @@ def roster_units_frame(roster: Roster) -> pd.DataFrame:
 
 def roster_weapons_frame(roster: Roster) -> pd.DataFrame:
     """One row per weapon profile per unit: unit_index, unit, count, then the weapon profile fields."""
+    import pandas as pd
+
     cols = ["name", "Range", "Strength", "AP", "Type", "Type_clean", "profile_type", "profile_id"]
     rows = [
         {"unit_index": i, "unit": unit.name, "count": w.count, **w.profile}

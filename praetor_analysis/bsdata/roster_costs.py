@@ -11,15 +11,16 @@ unit-wide default wargear, and the priced selections times their ``number``.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import cast
+from typing import TYPE_CHECKING, cast
 from xml.etree.ElementTree import Element
-
-import pandas as pd
 
 from praetor_analysis.bsdata.files import children, parse_xml_bytes
 from praetor_analysis.bsdata.game_system import require_edition
 from praetor_analysis.bsdata.roster import read_roster_bytes, selection_number, selection_points, unzip_roster
 from praetor_analysis.bsdata.roster_tree import unit_nodes
+
+if TYPE_CHECKING:  # pandas is loaded by price_roster, not by this module's import
+    import pandas as pd
 
 __all__ = ["ROSTER_PRICE_COLUMNS", "is_counted", "price_roster", "selection_option"]
 
@@ -51,7 +52,7 @@ def selection_option(sel: Element, options: pd.DataFrame) -> pd.Series | None:
     """The row of ``options`` (one datasheet's) a roster selection took: its rightmost id the table knows."""
     by_id = options.drop_duplicates("option_id").set_index("option_id")
     hit = next((i for i in reversed(_ids(sel)[1:]) if i in by_id.index), None)
-    return None if hit is None else cast(pd.Series, by_id.loc[hit])  # one row: option ids are made unique above
+    return None if hit is None else cast("pd.Series", by_id.loc[hit])  # one row: option ids are made unique above
 
 
 def _count(selections: list[Element], child_id: str) -> int:
@@ -78,6 +79,8 @@ def price_roster(
         One row per unit selection (see :data:`ROSTER_PRICE_COLUMNS`); ``unmatched`` names costed
         selections the datasheet does not list. Units whose entry is not a datasheet are left out.
     """
+    import pandas as pd
+
     path = Path(path)
     data = path.read_bytes()
     roster = read_roster_bytes(data, path.name)  # validates the file (bounds, XML safety, root, game system)

@@ -16,12 +16,15 @@ programme over "hits still to resolve" gives the exact ordered product. Nothing 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
-from scipy import sparse
 
 from praetor_analysis.errors import PraetorError
 from praetor_analysis.prob import binomial_matrix, binomial_table
+
+if TYPE_CHECKING:  # scipy.sparse is loaded by the first unit large enough to need it
+    from scipy import sparse
 
 DENSE_STATES = 400
 """Units with more states than this use sparse damage matrices."""
@@ -119,6 +122,8 @@ class UnitSpace:
             e = np.zeros((n, n))
             e[np.arange(n), dest] = 1.0
             return e
+        from scipy import sparse
+
         return sparse.csr_array((np.ones(n), (np.arange(n), dest)), shape=(n, n))
 
 

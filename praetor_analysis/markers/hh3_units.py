@@ -16,9 +16,9 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 import numpy as np
-from scipy import sparse
 
 from praetor_analysis.engine import (
     FireGroup,
@@ -31,6 +31,9 @@ from praetor_analysis.engine import (
     wound_step,
 )
 from praetor_analysis.prob import Dist, binomial_pmf, convolve_power
+
+if TYPE_CHECKING:  # the matrices come made from engine/hh3 (scipy.sparse is loaded there when first needed)
+    from scipy import sparse
 
 __all__ = ["MarkerCounts", "marker_counts", "resolve_marker_hits"]
 

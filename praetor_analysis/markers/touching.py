@@ -12,7 +12,6 @@ found once per formation with their depths.
 from __future__ import annotations
 
 import numpy as np
-from scipy.spatial import cKDTree
 
 from praetor_analysis.markers.blasts import TOL
 from praetor_analysis.markers.formation import Edges, Formation
@@ -112,6 +111,8 @@ class Touching:
         self.fixed = pts
         self.fixed_depth = self._depth_all(pts)
         levels = np.unique(self.fixed_depth)[::-1]
+        from scipy.spatial import cKDTree  # imported when first needed: ~0.3 s at start-up
+
         self.trees = [(int(d), cKDTree(pts[self.fixed_depth == d])) for d in levels if d > 0]
         # Discs that can contain a point of model disc i: those within 2 rho of model i (and i itself).
         gap = np.hypot(*(self.pos[:, None, :] - self.pos[None, :, :]).transpose(2, 0, 1))

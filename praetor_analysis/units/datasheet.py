@@ -26,9 +26,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any, cast
-
-import pandas as pd
+from typing import TYPE_CHECKING, Any, cast
 
 from praetor_analysis.catalog import (
     load_datasheet_models,
@@ -46,6 +44,9 @@ from praetor_analysis.units.names import UNIT_STAT_KEYS, fold, is_name_block, sp
 from praetor_analysis.units.option_visibility import Ancestry, legion_names, legion_note, legion_of, visibility
 from praetor_analysis.units.records import FieldedUnit, Loadout, ModelGroup
 from praetor_analysis.units.wargear_effects import Item, with_wargear
+
+if TYPE_CHECKING:  # pandas is loaded by the first datasheet look-up, not by this module's import
+    import pandas as pd
 
 __all__ = [
     "DATASHEET_FIELDS",
@@ -184,6 +185,8 @@ def shown_options(value: Any, field: str = "datasheet") -> pd.DataFrame:
     build = _Build(sheet, int(sheet["min_models"]), field, legion_of(value, str(sheet["faction"]), field))
     opts = _tables()[1]
     mine = opts[(opts["datasheet"] == sheet["name"]) & (opts["faction"] == sheet["faction"])]
+    import pandas as pd
+
     shown = pd.Series([_offered(build, i) for i in range(len(build.rows))], index=mine.index, dtype=bool)
     return mine[shown]  # a boolean Series: a datasheet without options keeps its columns (an empty list would not)
 

@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from typing import Any, Protocol
-
-import pandas as pd
+from typing import TYPE_CHECKING, Any, Protocol
 
 from praetor_analysis.errors import ScenarioError
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = ["Limits", "cap", "defaults_due", "option_chain", "refuse_if_hidden", "tied_groups"]
 

@@ -19,14 +19,15 @@ import difflib
 import re
 from collections.abc import Mapping
 from functools import cache
-from typing import Any
-
-import pandas as pd
+from typing import TYPE_CHECKING, Any
 
 from praetor_analysis.bsdata import STAT_COLUMNS
 from praetor_analysis.catalog import load_datasheets, load_targets, load_units, load_weapons
 from praetor_analysis.errors import ScenarioError
 from praetor_analysis.units.blocks import target_block, weapon_block
+
+if TYPE_CHECKING:  # pandas is loaded by the first catalog look-up, not by this module's import
+    import pandas as pd
 
 __all__ = [
     "UNIT_STAT_KEYS",

@@ -22,9 +22,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 from xml.etree.ElementTree import Element
-
-import pandas as pd
 
 from praetor_analysis.bsdata import (
     HH3_RATINGS_PENDING,
@@ -51,6 +50,9 @@ from praetor_analysis.units.datasheet import is_character
 from praetor_analysis.units.names import fold
 from praetor_analysis.units.records import FieldedUnit, ModelGroup
 from praetor_analysis.units.wargear_effects import Item, with_wargear
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = [
     "RosterReading",

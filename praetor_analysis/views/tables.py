@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import base64
 import contextlib
+import csv
 import html
+import io
+import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -13,7 +17,7 @@ import pandas as pd
 from praetor_analysis.analysis import COLUMNS
 from praetor_analysis.views.formats import is_chance, number, percent
 
-__all__ = ["COMPARISON_COLUMNS", "NO_COST", "row_at_max", "table_html"]
+__all__ = ["COMPARISON_COLUMNS", "MAX_CSV_LINK_BYTES", "NO_COST", "csv_link", "row_at_max", "table_html"]
 
 #: The columns of a weapons x targets comparison as the report and the dashboard print them (its ids left out).
 COMPARISON_COLUMNS: tuple[str, ...] = tuple(c for c in COLUMNS if c not in ("weapon_id", "target_id"))
@@ -48,10 +52,13 @@ def table_html(
     *,
     caption: str | None = None,
     missing: Mapping[str, str] | None = None,
+    download: str | None = "table.csv",
 ) -> str:
     """An HTML table of a DataFrame; every header and cell escaped; numbers to three significant figures,
     chances (``p_*`` columns) as percentages; columns with no value at all are left out, except those of
-    ``missing``, whose missing values say its text instead."""
+    ``missing``, whose missing values say its text instead. Below it, unless ``download`` is None, a link
+    downloads the same rows and columns as a CSV file of that name (numbers unrounded; a ``data:`` URI, so
+    that it works in an offline page; left out above :data:`MAX_CSV_LINK_BYTES`)."""
     cols = [c for c in (columns or df.columns) if c in df.columns]
     values = {c: df[c].tolist() for c in cols}
     for c, text in (missing or {}).items():
@@ -62,7 +69,39 @@ def table_html(
     rendered = [_column_cells(values[c], str(c)) for c in cols]
     body = ["<tr>" + "".join(row) + "</tr>" for row in zip(*rendered, strict=True)] if cols else ["<tr></tr>"] * len(df)
     cap = f"<caption>{html.escape(caption)}</caption>" if caption else ""
-    return f'<table class="praetor">{cap}<thead><tr>{head}</tr></thead><tbody>{"".join(body)}</tbody></table>'
+    table = f'<table class="praetor">{cap}<thead><tr>{head}</tr></thead><tbody>{"".join(body)}</tbody></table>'
+    return table + (csv_link(df, cols, download) if download and cols and len(df) else "")
+
+
+MAX_CSV_LINK_BYTES = 2_000_000
+"""Largest CSV offered as a link below a table (a bigger one would swell the page; the command's --csv writes it)."""
+
+
+def csv_link(df: pd.DataFrame, columns: Sequence[str], filename: str) -> str:
+    """A link that downloads ``df[columns]`` as a CSV file named ``filename`` (a ``data:`` URI: no server)."""
+    buf = io.StringIO()
+    writer = csv.writer(buf, lineterminator="\n")
+    writer.writerow(columns)
+    for row in zip(*(df[c].tolist() for c in columns), strict=True):
+        writer.writerow([_csv_value(v) for v in row])
+    data = buf.getvalue().encode("utf-8")
+    if len(data) > MAX_CSV_LINK_BYTES:
+        return ""
+    uri = "data:text/csv;charset=utf-8;base64," + base64.b64encode(data).decode("ascii")
+    name = html.escape(filename, quote=True)
+    return (
+        f'<p class="praetor-csv"><a download="{name}" href="{uri}">Download this table as CSV ({name}, '
+        f"{len(df)} rows)</a></p>"
+    )
+
+
+def _csv_value(value: Any) -> Any:
+    """A cell as the CSV holds it: lists joined with "; ", missing values empty, numbers unrounded (repr)."""
+    if isinstance(value, (list, tuple)):
+        return "; ".join(map(str, value))
+    if value is None or (isinstance(value, float) and math.isnan(value)):
+        return ""
+    return value
 
 
 def _column_cells(values: list[Any], column: str) -> list[str]:

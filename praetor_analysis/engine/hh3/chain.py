@@ -14,13 +14,16 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
 import numpy as np
-from scipy import sparse
 
 from praetor_analysis.engine.hh3.hit import HitDie
 from praetor_analysis.engine.hh3.wound import GROUPS, Defence, Strike, p_unsaved, wound_classes
 from praetor_analysis.prob import Dist, binomial_matrix, binomial_pmf, compound
+
+if TYPE_CHECKING:
+    from scipy import sparse
 
 __all__ = [
     "HELD",
@@ -162,6 +165,8 @@ def wound_step(damage: Dist, w: int, size: int) -> sparse.csr_matrix:
             rows.append(hp)
             cols.append(hp if d <= 0 else (hp - d if d < c else (m - 1) * w))
             vals.append(p)
+    from scipy import sparse  # imported when first needed: ~0.3 s at start-up (bench/bench_startup.py)
+
     return sparse.csr_matrix((vals, (rows, cols)), shape=(size, size))  # duplicates are summed
 
 

@@ -1,9 +1,11 @@
 """The dashboard's matchup tab: two loaded lists against each other, with the shooting tab's modifiers army-wide.
 
 The reader loads two lists (``.ros``, ``.rosz`` or a ``.json`` list of datasheet blocks) and presses the
-button; the tab shows both fire plans, the units that matter most and a heatmap of points removed per 100
-points (the side and phase picked), and offers the matchup report of what it shows as a download (the file
-that reproduces the view: the same lists, modifiers and numbers, offline).
+button; while the work goes on the tab says so (the button reads "Computing...", the status counts the fire
+plans and pairs done); then it shows both fire plans as tables (as the report does), the units that matter
+most and a heatmap of points removed per 100 points (the side and phase picked). The matchup report of what it
+shows (the file that reproduces the view: the same lists, modifiers and numbers, offline) is made and
+downloaded only when the reader presses "Download the report".
 
 The modifiers (:class:`~praetor_analysis.views.dashboard.modifiers.Modifiers`) apply army-wide to my list's attacks
 (re-rolls, +/-1 to hit and to wound, Preferred Enemy, Furious Charge) and to their units as targets (cover,
@@ -32,7 +34,7 @@ from praetor_analysis.units import NO_MODIFIERS, target_record
 from praetor_analysis.views.dashboard.modifiers import Modifiers, modifier_names
 from praetor_analysis.views.download import Download
 from praetor_analysis.views.figures.widgets import SharedFigureWidget
-from praetor_analysis.views.report.matchup import heatmap, matchup_html
+from praetor_analysis.views.report.matchup import heatmap, matchup_html, plan_table_html
 
 __all__ = ["NOTHING_YET", "MatchupTab", "list_from_bytes", "modified_lists", "modifier_note"]
 
@@ -130,6 +132,13 @@ class MatchupTab:
         )
         self.phase = W.Dropdown(options=["shooting", "melee"], description="Phase", tooltip="Shooting or melee")
         self.figure = SharedFigureWidget(layout={"height": 420, "title": {"text": "Load two lists"}})
+        self.report_button = W.Button(
+            description="Download the report",
+            icon="download",
+            disabled=True,
+            tooltip="Make the matchup report of this view (one HTML file that works offline) and download it",
+        )
+        self.report_button.on_click(lambda _: self._offer_report())
         self.download = Download()
         self.result: Matchup | None = None
         self.button.on_click(lambda _: self._on_compute())
@@ -143,7 +152,7 @@ class MatchupTab:
                 self.status,
                 self.answer,
                 self.chart_box,
-                self.download,
+                W.HBox([self.report_button, self.download]),
             ]
         )
 
@@ -151,9 +160,31 @@ class MatchupTab:
         """The matchup of two lists with the modifiers in force; shown in the tab and offered as a report."""
         m = self._modifiers()
         a, b = modified_lists(mine, theirs, m)
-        self.result = matchup(a, b, half_range=m.half_range)
+        self.report_button.disabled = True
+        self.button.disabled = True
+        self.button.description = "Computing..."
+        self.status.value = self._computing("starting", 0, 0, a, b)
+        try:
+            self.result = matchup(
+                a,
+                b,
+                half_range=m.half_range,
+                progress=lambda stage, done, total: self._progress(stage, done, total, a, b),
+            )
+        finally:
+            self.button.disabled = False
+            self.button.description = "Compute the matchup"
         self._show(m)
         return self.result
+
+    @staticmethod
+    def _computing(stage: str, done: int, total: int, a: ArmyList, b: ArmyList) -> str:
+        count = f": {stage} {done} of {total}" if total else ""
+        return f"<b>Computing the matchup</b> ({len(a.units)} units against {len(b.units)}; some seconds){count}..."
+
+    def _progress(self, stage: str, done: int, total: int, a: ArmyList, b: ArmyList) -> None:
+        if stage != "pairs" or done == total or done % 8 == 0:  # a message to the page every few pairs
+            self.status.value = self._computing(stage, done, total, a, b)
 
     def _on_compute(self) -> None:
         mine, theirs = _upload(self.mine_upload), _upload(self.theirs_upload)
@@ -170,19 +201,25 @@ class MatchupTab:
         assert r is not None
         parts = [f"<b>{_esc(r.mine.name)}</b> ({r.mine.points:.0f} pts) against <b>{_esc(r.theirs.name)}</b> "
                  f"({r.theirs.points:.0f} pts); {_esc(modifier_note(m))}"]  # fmt: skip
-        for plan in r.plans:
-            shots = "; ".join(
-                f"{_esc(s.target)} &larr; {_esc(', '.join(s.units))} ({s.expected:.0f})" for s in plan.shots
-            )
-            parts.append(f"<b>{_esc(plan.attacker_list)}</b> shooting: {plan.expected:.0f} points expected "
-                         f"(at most {plan.bound:.0f}): {shots}")  # fmt: skip
+        plans = "".join(plan_table_html(plan) for plan in r.plans)
+        keys = []
         for side, army in (("mine", r.mine), ("theirs", r.theirs)):
-            keys = ", ".join(f"{_esc(u)} ({p:.0f})" for u, p in key_units(r.pairs, side))
-            parts.append(f"{_esc(army.name)}: the units that matter most: {keys}")
-        self.answer.value = "<br>".join(parts)
-        self.status.value = "<small>Computed. The report below reproduces this view offline.</small>"
+            best = ", ".join(f"{_esc(u)} ({p:.0f} pts)" for u, p in key_units(r.pairs, side))
+            keys.append(f"{_esc(army.name)}: the units that matter most (points removed at their best target): {best}")
+        self.answer.value = "<br>".join(parts) + plans + "<br>".join(keys)
+        self.status.value = (
+            "<small>Computed. 'Download the report' makes one HTML file of this view that works offline.</small>"
+        )
+        self.report_button.disabled = False
         self._draw()
-        self.download.offer(matchup_html(r), "matchup.html", "text/html")
+
+    def _offer_report(self) -> None:
+        """Make the report of the matchup shown and hand it to the browser (only when the reader asks)."""
+        if self.result is None:
+            return
+        self.status.value = "<small>Making the report...</small>"
+        self.download.offer(matchup_html(self.result), "matchup.html", "text/html")
+        self.status.value = "<small>The report is downloading (matchup.html).</small>"
 
     def _draw(self) -> None:
         if self.result is None:

@@ -96,6 +96,7 @@ class SetupTab:
         self.add_custom = labelled(W.Button, "Add custom target", "Add this statline to the shooting tab's targets")
         self.scenario_text = W.Textarea(
             placeholder="praetor calc scenario JSON: paste a saved setup here and press 'Load the text'",
+            tooltip="A saved setup (the JSON 'Save setup' writes, as praetor calc reads it): paste it, then load it",
             layout=W.Layout(width="98%", height="160px"),
         )
         self.save_button = labelled(

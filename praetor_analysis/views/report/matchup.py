@@ -28,7 +28,16 @@ from praetor_analysis.views.formats import PAGE_CSS, escape, number, percent, ti
 from praetor_analysis.views.report.explorer import json_for_script
 from praetor_analysis.views.tables import table_html
 
-__all__ = ["DATA_ID", "PLOT_ID", "heatmap", "matchup_body", "matchup_html", "plan_figure", "write_matchup_report"]
+__all__ = [
+    "DATA_ID",
+    "PLOT_ID",
+    "heatmap",
+    "matchup_body",
+    "matchup_html",
+    "plan_figure",
+    "plan_table_html",
+    "write_matchup_report",
+]
 
 DATA_ID = "praetor-data"
 """The id of the embedded JSON rows."""
@@ -149,7 +158,9 @@ def plan_figure(plan: FirePlan) -> go.Figure:
     return fig
 
 
-def _plan_html(plan: FirePlan) -> str:
+def plan_table_html(plan: FirePlan) -> str:
+    """A fire plan as the report and the dashboard's matchup tab show it: a heading, the points expected, a
+    table (target, the units firing at it, the points removed) with its CSV link, and the units not firing."""
     rows = pd.DataFrame(
         [{"target": s.target, "fired at by": ", ".join(s.units), "points removed": s.expected} for s in plan.shots]
     )
@@ -159,7 +170,11 @@ def _plan_html(plan: FirePlan) -> str:
         f"{plan.bound:.1f}; {html.escape(plan.method)}).</p>"
     )
     idle = f'<p class="note">Not firing: {html.escape(", ".join(plan.idle))}</p>' if plan.idle else ""
-    return head + table_html(rows) + idle + _figure_div(plan_figure(plan))
+    return head + table_html(rows, download="fire_plan.csv") + idle
+
+
+def _plan_html(plan: FirePlan) -> str:
+    return plan_table_html(plan) + _figure_div(plan_figure(plan))
 
 
 def _cards(m: Matchup) -> str:
@@ -232,7 +247,7 @@ def matchup_body(m: Matchup) -> str:
     parts.append(_explorer(m))
     parts.append('<h2 id="units">Units</h2>' + _cards(m))
     parts.append('<h2 id="tables">Tables</h2><details><summary>Every pair</summary>'
-                 + table_html(m.pairs, _SHOWN) + "</details>")  # fmt: skip
+                 + table_html(m.pairs, _SHOWN, download="pairs.csv") + "</details>")  # fmt: skip
     parts.append(f'<script type="application/json" id="{DATA_ID}">{json_for_script(m.to_dict())}</script>')
     parts.append(f"<script>{_JS}</script>")
     return "\n".join(parts)

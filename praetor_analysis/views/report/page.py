@@ -17,7 +17,7 @@ from __future__ import annotations
 import html
 import os
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -416,12 +416,18 @@ def _report_body(report: Report) -> str:
             parts.append(block)
     raw: list[tuple[str, str]] = []
     if not df.empty:
-        raw.append(("Comparison table", table_html(df, _TABLE_COLUMNS, missing={"points": NO_COST})))
+        raw.append(
+            ("Comparison table", table_html(df, _TABLE_COLUMNS, missing={"points": NO_COST}, download="comparison.csv"))
+        )
         if "error" in df:
             bad = df[df["error"].fillna("").astype(str).str.len() > 0]
             if not bad.empty:
-                raw.append(("Not computed", table_html(bad, ["weapon", "target", "error"])))
-    raw += [(str(name), table_html(table)) for name, table in report.roster.items()]
+                raw.append(
+                    ("Not computed", table_html(bad, ["weapon", "target", "error"], download="not_computed.csv"))
+                )
+    raw += [
+        (str(name), table_html(table, download=f"{_file_stem(str(name))}.csv")) for name, table in report.roster.items()
+    ]
     if raw:
         parts.append("<h2>Raw tables</h2>")
         parts += [f"<details><summary>{html.escape(name)}</summary>{body}</details>" for name, body in raw]
@@ -537,20 +543,25 @@ def report_main(
     targets: Sequence[str] | None = None,
     roster: str | None = None,
     out: str | None = None,
+    progress: Callable[[str, int, int], None] | None = None,
 ) -> int:
     """``praetor report``: write the HTML report to ``out`` (standard output when ``None`` or ``"-"``).
 
     Without ``weapons`` or ``roster`` it reports :data:`DEFAULT_WEAPONS`. Bad names raise ``PraetorError``
-    naming the option and the value.
+    naming the option and the value. ``progress(stage, done, total)`` is told each stage as it starts.
     """
     from praetor_analysis.catalog import load_targets
 
+    tell = progress or (lambda stage, done, total: None)
     tgt = select_targets(targets, load_targets())
     if roster and not Path(roster).is_file():
         raise PraetorError(f"--roster: no such file: {roster!r}")
     if roster:
+        stages = 3 if weapons else 2
+        tell("rating every unit of the roster", 1, stages)
         report = roster_report(roster, tgt)
         if weapons:
+            tell("comparing the weapons", 2, stages)
             extra = build_report(select_weapons(weapons), tgt)
             report = replace(
                 report, comparison=extra.comparison, distributions=extra.distributions, wounds=extra.wounds
@@ -559,9 +570,16 @@ def report_main(
         report = build_report(select_weapons(weapons), tgt, title="Praetor analysis: weapon comparison")
     else:
         report = iconic_report(tgt)
+    if roster:
+        tell("writing the page", stages, stages)
     text = to_html(report)
     if out in (None, "-"):
         sys.stdout.write(text)
     else:
         atomic_write_text(out, text)
     return 0
+
+
+def _file_stem(name: str) -> str:
+    """A table's name as a file name: ``Roster units`` -> ``roster_units``."""
+    return "_".join("".join(ch if ch.isalnum() else " " for ch in name.casefold()).split()) or "table"

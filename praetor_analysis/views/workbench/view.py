@@ -79,10 +79,11 @@ class Target:
 
 
 def option_choices(datasheet: str, faction: str, legion: str | None = None) -> list[tuple[str, Any]]:
-    """(label, loadout item) of the options a datasheet shows for the force fielding it, each with its cost:
-    ``("Power Fist (Legion Tactical Sergeant) +15 pts", {"option": "Power Fist", "model": "Legion Tactical
-    Sergeant"})`` (an option for the whole unit: its bare name). The options are the ones ``praetor calc``
-    accepts for ``{"name": datasheet, "faction": faction, "legion": legion}`` (one reading:
+    """(label, loadout item) of the options a datasheet shows for the force fielding it, each with its cost and
+    the data's group: ``("Power Fist (Legion Tactical Sergeant) +15 pts [3) Melee Weapon]", {"option": "Power
+    Fist", "model": "Legion Tactical Sergeant"})`` (an option for the whole unit: its bare name); each option
+    of a model slot once, however many groups of the data offer it (the first group named). The options are
+    the ones ``praetor calc`` accepts for ``{"name": datasheet, "faction": faction, "legion": legion}`` (one reading:
     :func:`praetor_analysis.units.datasheet.shown_options`; ``legion`` None: the datasheet's own). The items
     are hashable (a tuple of pairs, :func:`loadout_item` turns one into the scenario's form).
 
@@ -95,18 +96,22 @@ def option_choices(datasheet: str, faction: str, legion: str | None = None) -> l
     if legion:
         block["legion"] = legion
     out: dict[str, Any] = {}
+    seen: set[Any] = set()
     for r in shown_options(block).to_dict("records"):
         cost = float(r.get("points") or 0.0)
         per = float(r.get("points_per_model") or 0.0)
         price = f"+{cost:g} pts" if cost else "free"
         if per:
             price += f", +{per:g} per model"
-        who = "for the unit" if r["model"] == "(unit)" else str(r["model"])
-        label = f"{r['option']} ({who}) {price}"
+        who = "for the unit" if r["model"] == "(unit)" else str(r["model"]).rstrip(":").strip()
+        group = str(r.get("group") or "").strip()
+        label = f"{r['option']} ({who}) {price}" + (f" [{group}]" if group else "")
         item = (
             str(r["option"]) if r["model"] == "(unit)" else (("option", str(r["option"])), ("model", str(r["model"])))
         )
-        out.setdefault(label, item)
+        if item not in seen:  # the same option of the same slot under two groups of the data: listed once
+            seen.add(item)
+            out.setdefault(label, item)
     return sorted(out.items())
 
 

@@ -1,0 +1,59 @@
+"""The command's text: tables that fit the terminal, first screens, progress, and tables as CSV or Parquet files.
+
+The face of ``views/text/``: what callers outside it use, loaded lazily (a name imports only the module that
+defines it).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from praetor_analysis.lazy import face
+
+#: Public name -> the module that defines it.
+_EXPORTS: dict[str, str] = {
+    "check_table_path": "praetor_analysis.views.text.files",
+    "fit_table": "praetor_analysis.views.text.fit",
+    "matchup_units": "praetor_analysis.views.text.matchup_text",
+    "pair_table": "praetor_analysis.views.text.matchup_text",
+    "plan_lines": "praetor_analysis.views.text.matchup_text",
+    "Progress": "praetor_analysis.views.text.progress",
+    "roster_long": "praetor_analysis.views.text.roster_text",
+    "roster_screen": "praetor_analysis.views.text.roster_text",
+    "SORTS": "praetor_analysis.views.text.roster_text",
+    "summary_lines": "praetor_analysis.views.text.calc_text",
+    "table_bytes": "praetor_analysis.views.text.files",
+    "terminal_width": "praetor_analysis.views.text.fit",
+    "wargear_screen": "praetor_analysis.views.text.wargear_text",
+    "wrap": "praetor_analysis.views.text.fit",
+    "write_table": "praetor_analysis.views.text.files",
+}
+
+__all__ = [
+    "SORTS",
+    "Progress",
+    "check_table_path",
+    "fit_table",
+    "matchup_units",
+    "pair_table",
+    "plan_lines",
+    "roster_long",
+    "roster_screen",
+    "summary_lines",
+    "table_bytes",
+    "terminal_width",
+    "wargear_screen",
+    "wrap",
+    "write_table",
+]
+
+if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
+    from praetor_analysis.views.text.calc_text import summary_lines
+    from praetor_analysis.views.text.files import check_table_path, table_bytes, write_table
+    from praetor_analysis.views.text.fit import fit_table, terminal_width, wrap
+    from praetor_analysis.views.text.matchup_text import matchup_units, pair_table, plan_lines
+    from praetor_analysis.views.text.progress import Progress
+    from praetor_analysis.views.text.roster_text import SORTS, roster_long, roster_screen
+    from praetor_analysis.views.text.wargear_text import wargear_screen
+else:
+    __getattr__, __dir__ = face(__name__, _EXPORTS, __all__)

@@ -1,0 +1,83 @@
+"""`praetor wargear`'s text: each option once, with who may take it and the data's group, cut to the terminal.
+
+The frame of :func:`~praetor_analysis.analysis.wargear.wargear_value` has a row per option, model slot and
+phase; an option offered to several slots with the same price and the same result (a Volkite Charger for the
+Sergeant, a Legionary and the whole squad) is one line here, its slots joined under "who".
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from praetor_analysis.views.text.fit import fit_table, wrap
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+__all__ = ["option_lines", "slot_name", "wargear_screen"]
+
+AS_FIELDED = "(as fielded)"
+
+
+def slot_name(model: str) -> str:
+    """A model slot as a player says it: ``(unit)`` -> ``whole unit``; the data's trailing colon dropped."""
+    text = model.strip().rstrip(":").strip()
+    return "whole unit" if text == "(unit)" else text
+
+
+def _number(x: float, fmt: str = "{:.3f}", none: str = "-") -> str:
+    return none if x is None or (isinstance(x, float) and math.isnan(x)) else fmt.format(x)
+
+
+def option_lines(frame: pd.DataFrame) -> list[dict[str, str]]:
+    """The rated rows of a wargear frame, one per option, price, phase and result (slots joined), in order."""
+    rated = frame[frame["phase"] != ""]
+    out: dict[tuple[str, float, str, float], dict[str, str]] = {}
+    for r in rated.to_dict(orient="records"):
+        key = (str(r["option"]), float(r["points"]), str(r["phase"]), round(float(r["mean"]), 12))
+        who = slot_name(str(r["model"])) if str(r["option"]) != AS_FIELDED else ""
+        if key in out:
+            if who and who not in out[key]["who"].split(", "):
+                out[key]["who"] += f", {who}"
+            continue
+        noun = "HP" if r["measure"] == "hull_points" else "models"
+        out[key] = {
+            "option": str(r["option"]),
+            "who": who,
+            "group": str(r["group"]),
+            "pts": f"+{float(r['points']):.0f}",
+            "phase": str(r["phase"]),
+            "result": f"{float(r['mean']):.3f} {noun}",
+            "gain": _number(float(r["gain"]), "{:+.3f}"),
+            "gain/100 pts": _number(float(r["gain_per_100_pts"]), "{:.3f}", "free" if r["points"] == 0 else "-"),
+            "unit/100 pts": _number(float(r["per_100_pts"])),
+        }
+    return list(out.values())
+
+
+def wargear_screen(frame: pd.DataFrame, title: str, *, width: int, top: int | None, show_all: bool) -> list[str]:
+    """The text of ``praetor wargear``: a title, the options (the first ``top`` unless ``show_all``) and the
+    options not rated, each line at most ``width`` characters."""
+    lines = option_lines(frame)
+    shown = lines if show_all or top is None else lines[:top]
+    columns = ["option", "who", "group", "pts", "phase", "result", "gain/100 pts"]
+    if show_all:
+        columns += ["gain", "unit/100 pts"]
+    rows = [[line[c] for c in columns] for line in shown]
+    right = [i for i, c in enumerate(columns) if c in ("pts", "result", "gain", "gain/100 pts", "unit/100 pts")]
+    table = fit_table(columns, rows, width, right=right, shrink={2: 8, 1: 12, 0: 24})
+    out = [x for text in title.splitlines() for x in wrap(text, width)] + table
+    more = len(lines) - len(shown)
+    if more:
+        out += wrap(f"{more} more rated options: --top N or --all.", width)
+    notes = frame[frame["phase"] == ""]
+    for note, part in notes.groupby("note", sort=False):
+        names = sorted({str(o) for o in part["option"]})
+        if show_all:
+            text = f"Not rated, {note} ({len(names)}): {', '.join(names)}."
+            out += wrap(text, width, indent="  ")
+        else:
+            listed = ", ".join(names[:6]) + (f" and {len(names) - 6} more (--all)" if len(names) > 6 else "")
+            out += wrap(f"Not rated, {note} ({len(names)}): {listed}.", width, indent="  ")
+    return out
