@@ -37,9 +37,10 @@ from praetor_analysis.bsdata.files import (
     local,
 )
 from praetor_analysis.bsdata.visibility import visibility_rules
-from praetor_analysis.bsdata.wargear_saves import saves_from_texts
+from praetor_analysis.bsdata.wargear_saves import read_wargear
 from praetor_analysis.rules.catalogue import lookup
 from praetor_analysis.rules.registry import Holder
+from praetor_analysis.rules.save_rules import PHASE_SAVES
 
 __all__ = [
     "DATASHEET_COLUMNS",
@@ -424,7 +425,9 @@ class _Walker:
         rule = lookup(name)
         held = rule.name if rule is not None and rule.holder is Holder.UNIT else ""
         texts = [] if held else [t for _, p in self.profiles(cat, target, _WARGEAR_TYPES) for t in _profile_text(p)]
-        save, invulnerable = saves_from_texts(texts)
+        reading = read_wargear(texts)
+        save, invulnerable = reading.armour, reading.invulnerable
+        held = held or ";".join(r for r in reading.rules if r.split(" (")[0] in PHASE_SAVES.values())
         option = _Option(model, name, pts, weapon_ids=[w for _, w in weapons], weapon_names=[n for n, _ in weapons])
         self.sheet.options.append(
             (
