@@ -38,9 +38,7 @@ from praetor_analysis.bsdata.files import (
 )
 from praetor_analysis.bsdata.visibility import visibility_rules
 from praetor_analysis.bsdata.wargear_saves import read_wargear
-from praetor_analysis.rules.catalogue import lookup
-from praetor_analysis.rules.registry import Holder
-from praetor_analysis.rules.save_rules import PHASE_SAVES
+from praetor_analysis.rules import PHASE_SAVES, Holder, lookup
 
 __all__ = [
     "DATASHEET_COLUMNS",

@@ -33,7 +33,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from praetor_analysis.rules.save_rules import PHASE_SAVES
+from praetor_analysis.rules import PHASE_SAVES
 
 __all__ = ["WargearReading", "best_save", "read_wargear", "saves_from_texts"]
 

@@ -54,6 +54,8 @@ class FieldedUnit:
             statline and weapons when the unit attacks.
         legion: The Legion the datasheet was fielded for (``"Dark Angels"``; ``""`` when none was given or
             implied), which decided the options the data shows only to some Legions.
+        readings: How the reading completed what the data leaves out (a characteristic taken from a unit-mate's
+            profile): one line each, listed under ``applied`` when the unit attacks; nothing is left out.
     """
 
     datasheet: str
@@ -67,6 +69,7 @@ class FieldedUnit:
     force: str = ""
     modifiers: Modifiers = NO_MODIFIERS
     legion: str = ""
+    readings: tuple[str, ...] = ()
 
     def with_flags(self, **flags: Any) -> FieldedUnit:
         """The same unit with ``charging``, ``disordered`` or ``two_weapons`` set on every model's statline."""
