@@ -75,3 +75,11 @@ def test_corswain_from_his_roster() -> None:
 def test_a_save_of_one_phase_needs_its_value() -> None:
     with pytest.raises(PraetorError, match="needs its value"):
         _killed("melee", _one(["Invulnerable Save in Melee"]))
+
+
+def test_a_save_of_one_phase_is_named_applied_in_its_phase_and_no_effect_in_the_other() -> None:
+    target = _one(["Invulnerable Save in Melee (3+)"], "4+")
+    for mode, weapon, where in (("melee", FIST, "applied"), ("shooting", LASCANNON, "no_effect")):
+        scenario = {"mode": mode, "attacker": {"BS": 4, "WS": 4, "S": 4}, "attacks": 1, "weapon": weapon}
+        result = calc({**scenario, "target": target})
+        assert "target: Invulnerable Save in Melee (3+)" in result[where], (mode, result[where])

@@ -170,6 +170,7 @@ def _declare_phase_save(name: str, melee: bool, what: str) -> RuleDecl:
         holder=Holder.UNIT,
         param=roll(),
         hooks=Hooks(save=_phase_save(name, melee)),
+        condition=(lambda s: s.melee) if melee else (lambda s: not s.melee),  # listed under no_effect otherwise
         summary=f"wargear: {what} of X+ against {'melee' if melee else 'shooting'} attacks only (a save of one "
         "phase), not added to another: the better one is taken",
     )
