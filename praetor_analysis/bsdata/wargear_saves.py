@@ -63,8 +63,9 @@ _SHOOTING = (
     r"against\s+(?:all\s+|any\s+)?shooting\s+attacks(?:\s+in\s+any\s+phase)?|(?:in|during)\s+the\s+shooting\s+phase"
 )
 _PHASE = re.compile(rf"^\s*(?:(?P<melee>{_MELEE})|(?P<shooting>{_SHOOTING}))\b", re.IGNORECASE)
-"""The conditions the engine knows at the save: a melee attack or a shooting attack (docs/rules.md#saves-for-one-
-phase). A shooting attack is read as one of the Shooting phase and a melee attack as one of the Assault phase."""
+"""The conditions the engine knows at the save: a melee attack or a shooting attack
+(docs/rules.md#saves-for-one-phase). A shooting attack is read as one of the Shooting phase and a melee attack as
+one of the Assault phase."""
 _RULE = re.compile(r"\b(?:the|a)\s+(?P<rule>[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*(?:\s*\(\d\+?\))?)\s+special rule")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
 

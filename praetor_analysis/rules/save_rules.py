@@ -148,8 +148,8 @@ REFRACTOR_FIELD = declare(
 
 def _phase_save(kind: str, melee: bool) -> SaveHook:
     """The save hook of a wargear save that holds in one kind of attack only: an armour or invulnerable save of
-    X+ against melee attacks (``melee``) or against shooting attacks, the better one taken (docs/rules.md#saves-
-    for-one-phase)."""
+    X+ against melee attacks (``melee``) or against shooting attacks, the better one taken
+    (docs/rules.md#saves-for-one-phase)."""
 
     def hook(c: SaveContext, value: int | None, variant: str | None, s: SaveSituation) -> SaveContext:
         if value is None:
