@@ -304,8 +304,7 @@ def cmd_wargear(args: argparse.Namespace) -> int:
 def cmd_sweep(args: argparse.Namespace) -> int:
     """praetor sweep FACTION -o OUT.parquet: every datasheet (and single option) against a field of targets."""
     from praetor_analysis.analysis import progress_bar, sweep_faction, write_parquet
-    from praetor_analysis.analysis.faction_sweep import progress_bar, sweep_faction, write_parquet
-    from praetor_analysis.engine.cost import cap_workers
+    from praetor_analysis.engine import cap_workers
 
     _writable("-o", args.out)
     if args.scheduler is not None and not _SCHEDULER.fullmatch(args.scheduler):

@@ -1,11 +1,7 @@
 """The house holds: imports follow the layer order, no cycles, no private names across modules, small modules.
 
 The layers, lowest first (a module may import only from its own layer or those below it):
-<<<<<<< HEAD
-lazy -> errors -> prob -> rules -> profiles -> engine -> markers -> bsdata -> catalog -> vehicles -> melee ->
-=======
-errors -> io -> prob -> rules -> profiles -> engine -> markers -> bsdata -> catalog -> vehicles -> melee ->
->>>>>>> robust
+lazy -> errors -> io -> prob -> rules -> profiles -> engine -> markers -> bsdata -> catalog -> vehicles -> melee ->
 units -> scenario -> analysis -> views -> cli. The package ``__init__`` re-exports lazily and is exempt.
 """
 
@@ -20,12 +16,8 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "praetor_analysis"
 LAYERS = (
-<<<<<<< HEAD
     "lazy",
-    "errors", "prob", "rules", "profiles", "engine", "markers", "bsdata", "catalog", "vehicles", "melee",
-=======
     "errors", "io", "prob", "rules", "profiles", "engine", "markers", "bsdata", "catalog", "vehicles", "melee",
->>>>>>> robust
     "units", "scenario", "analysis", "views", "cli",
 )  # fmt: skip
 MAX_LINES = 600
@@ -241,6 +233,7 @@ VIEWS_AT_THE_DOOR = {
     "praetor_analysis.views.workbench.view",  # the workbench's cells as calc documents
     "praetor_analysis.views.report.page",  # the report's assumptions: the calc result of a scenario
     "praetor_analysis.views.dashboard.matchup_tab",  # a list's targets read as calc target blocks
+    "praetor_analysis.views.setup_check",  # a loaded setup file computes what praetor calc computes from it
 }
 
 #: Imports of the door by analysis/ still to be replaced by typed records built in units/ (a debt: this list

@@ -112,6 +112,7 @@ RULE_CHANGES: dict[str, Callable[[Volley, Unit], tuple[Volley, Unit]]] = {
     "attacker_rules": lambda v, t: (replace(v, attacker=replace(v.attacker, rules=_rules("Preferred Enemy (Everything)"))), t),
     "target_rules": lambda v, t: (v, replace(t, rules=())),
     "denies_shrouded": lambda v, t: (replace(v, attacker=replace(v.attacker, rules=_rules("Night Vision"))), t),
+    "template_on_hull": lambda v, t: (replace(v, weapon=Weapon.from_mapping({"name": "Gun", "Range": "Template", "Strength": "8", "AP": "1", "Type": "Assault 1, Melta, Twin-linked"})), t),
 }  # fmt: skip
 
 

@@ -155,7 +155,10 @@ def test_sweep_caps_workers_at_the_cores_and_reads_each_datasheet_once(
         seen.update(kw)
         return pd.DataFrame({"datasheet": ["Praetor"], "error": [""]})
 
+    import praetor_analysis.analysis as analysis_face
+
     monkeypatch.setattr(faction_sweep, "sweep_faction", fake)
+    monkeypatch.setattr(analysis_face, "sweep_faction", fake, raising=False)  # the CLI takes it from the face
     out = tmp_path / "o.parquet"
     code, _, err = _run(
         ["sweep", "Dark Angels", "-o", str(out), "--workers", "48", "--datasheets", "Praetor", "Praetor"], capsys

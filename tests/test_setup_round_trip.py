@@ -15,10 +15,10 @@ pytest.importorskip("ipywidgets")
 
 from praetor_analysis.catalog import load_targets, load_weapons
 from praetor_analysis.errors import ScenarioError
-from praetor_analysis.views import dashboard_view as V
+from praetor_analysis.views.dashboard import view as V
 from praetor_analysis.views.setup_check import first_difference
 from praetor_analysis.views.workbench import Workbench
-from praetor_analysis.views.workbench_view import setup_from_scenarios
+from praetor_analysis.views.workbench.view import setup_from_scenarios
 
 
 @pytest.fixture(scope="module")

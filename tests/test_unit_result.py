@@ -10,7 +10,7 @@ from praetor_analysis.prob.dist import Dist
 from praetor_analysis.scenario.document import parse_target
 from praetor_analysis.units.attack import melee, shooting
 from praetor_analysis.units.datasheet import build_loadout
-from praetor_analysis.units.fielded import FieldedUnit
+from praetor_analysis.units.fielded import FieldedUnit, fielded_unit
 from praetor_analysis.units.names import resolve_unit
 from praetor_analysis.units.result import Measure, Outcome, UnitAttackResult
 
@@ -24,7 +24,7 @@ CASES = [
 
 @pytest.mark.parametrize(("sheet", "target", "mode"), CASES)
 def test_the_typed_result_is_calc_of_the_datasheet(sheet: str, target: str, mode: str) -> None:
-    unit = build_loadout({"name": sheet})
+    unit = fielded_unit({"name": sheet})  # as calc fields it: a statline the data leaves short is completed
     struck = parse_target({"target": resolve_unit(target)})
     result = shooting(unit, struck) if mode == "shooting" else melee(unit, struck)
     assert isinstance(result, UnitAttackResult) and isinstance(result.removed, Dist)

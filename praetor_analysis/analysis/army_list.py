@@ -22,15 +22,10 @@ from typing import Any
 
 import pandas as pd
 
-from praetor_analysis.errors import ScenarioError
-from praetor_analysis.profiles import Unit
-from praetor_analysis.units import FieldedUnit, as_target, fielded_unit, read_roster_units, target_record, unique_labels
 from praetor_analysis.errors import PraetorError, ScenarioError
 from praetor_analysis.io import parse_json
-from praetor_analysis.profiles.records import Unit
-from praetor_analysis.scenario.document import target_of_block
-from praetor_analysis.units.fielded import FieldedUnit, fielded_unit, read_roster_units
-from praetor_analysis.units.target import as_target, unique_labels
+from praetor_analysis.profiles import Unit
+from praetor_analysis.units import FieldedUnit, as_target, fielded_unit, read_roster_units, target_record, unique_labels
 
 __all__ = [
     "MAX_LIST_BYTES",

@@ -30,13 +30,9 @@ from praetor_analysis.analysis.matchup import PAIR_COLUMNS, PHASES, Pair, pair_r
 from praetor_analysis.analysis.unit_ratings import standard_targets
 from praetor_analysis.catalog import load_datasheets
 from praetor_analysis.errors import ProfileError, ScenarioError
+from praetor_analysis.io import atomic_write_with
 from praetor_analysis.profiles import Weapon
 from praetor_analysis.units import GRENADE_PROFILES, UnitAttackResult, fielded_unit, shown_options
-from praetor_analysis.io import atomic_write_with
-from praetor_analysis.profiles.records import Weapon
-from praetor_analysis.units.attack import GRENADE_PROFILES
-from praetor_analysis.units.datasheet import shown_options
-from praetor_analysis.units.fielded import fielded_unit
 
 __all__ = [
     "SWEEP_COLUMNS",

@@ -18,7 +18,7 @@ import pandas as pd
 from praetor_analysis.analysis.army_list import ArmyList, load_list
 from praetor_analysis.analysis.fire_plan import FirePlan, fire_plan
 from praetor_analysis.analysis.matchup import PHASES, pair_rows
-from praetor_analysis.engine.cost import check_cost, unit_cost
+from praetor_analysis.engine import check_cost, unit_cost
 
 __all__ = ["Matchup", "key_units", "matchup", "matchup_cost", "matchup_pairs", "pairs_json"]
 

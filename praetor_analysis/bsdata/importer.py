@@ -34,12 +34,9 @@ from praetor_analysis.bsdata.files import (
     local,
     profile_characteristics,
 )
+from praetor_analysis.io import atomic_write_text
 from praetor_analysis.profiles import SHOT_TYPES, clean_type, rule_name, split_type
 from praetor_analysis.rules import Holder, lookup
-from praetor_analysis.io import atomic_write_text
-from praetor_analysis.profiles.vocabulary import SHOT_TYPES, clean_type, rule_name, split_type
-from praetor_analysis.rules.catalogue import lookup
-from praetor_analysis.rules.registry import Holder
 
 __all__ = [
     "SOURCE_COMMIT",

@@ -46,9 +46,8 @@ from praetor_analysis.bsdata.roster_records import (
 )
 from praetor_analysis.bsdata.roster_tree import is_statline, is_weapon, loose_selections, name_count, unit_nodes
 from praetor_analysis.bsdata.wargear_saves import WargearReading, read_wargear
+from praetor_analysis.engine import MAX_NAME_CHARS
 from praetor_analysis.profiles import clean_type
-from praetor_analysis.engine.cost import MAX_NAME_CHARS
-from praetor_analysis.profiles.vocabulary import clean_type
 
 __all__ = [
     "MAX_ROSZ_BYTES",

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from xml.etree.ElementTree import Element
 
 from praetor_analysis.bsdata.files import UntrustedFileError, children, local
-from praetor_analysis.engine.cost import check_finite_cost
+from praetor_analysis.engine import check_finite_cost
 from praetor_analysis.errors import PraetorError
 
 __all__ = [

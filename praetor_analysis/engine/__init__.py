@@ -75,12 +75,18 @@ _EXPORTS: dict[str, str] = {
     "misfire_result": "praetor_analysis.engine.hh3",
     "one_attack": "praetor_analysis.engine.hh3",
     "shock_mix": "praetor_analysis.engine.hh3.chain",
+    "MAX_NAME_CHARS": "praetor_analysis.engine.cost",
+    "cap_workers": "praetor_analysis.engine.cost",
+    "check_cost": "praetor_analysis.engine.cost",
+    "check_finite_cost": "praetor_analysis.engine.cost",
+    "unit_cost": "praetor_analysis.engine.cost",
 }
 
 __all__ = [
     "FLYER_IMMUNE",
     "HELD",
     "MAX_HIT_POINTS",
+    "MAX_NAME_CHARS",
     "MAX_WORK",
     "PINNED",
     "STATUSES",
@@ -100,6 +106,9 @@ __all__ = [
     "Volley",
     "VolleyResult",
     "attack_limit",
+    "cap_workers",
+    "check_cost",
+    "check_finite_cost",
     "check_values",
     "classify_rules",
     "damage_dist",
@@ -135,6 +144,7 @@ __all__ = [
     "snap_forced",
     "start",
     "target_report",
+    "unit_cost",
     "volley_report",
     "weapon_strength",
     "with_attacker_hit_rules",
@@ -148,6 +158,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from praetor_analysis.engine.allocation import Allocator, TooLarge, UnitSpace
     from praetor_analysis.engine.batch import resolve, resolve_many
     from praetor_analysis.engine.chain import resolve_sequence
+    from praetor_analysis.engine.cost import MAX_NAME_CHARS, cap_workers, check_cost, check_finite_cost, unit_cost
     from praetor_analysis.engine.hh3 import FLYER_IMMUNE, check_values, misfire_result, one_attack
     from praetor_analysis.engine.hh3.attack import MAX_HIT_POINTS, MAX_WORK, losses, resolve_hh3
     from praetor_analysis.engine.hh3.chain import (

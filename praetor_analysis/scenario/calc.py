@@ -49,13 +49,9 @@ from praetor_analysis.scenario.unit_calc import (
     target_of,
     unit_calc,
 )
-from praetor_analysis.scenario.work import check_array_work
+from praetor_analysis.scenario.work import check_array_work, document_key
 from praetor_analysis.units import MarkerSetup, default_note, marker_hits, parse_cached, placed
 from praetor_analysis.vehicles import VehicleAttackResult, resolve_vehicle_scenario
-from praetor_analysis.scenario.work import check_array_work, document_key
-from praetor_analysis.units.formation import MarkerSetup, default_note
-from praetor_analysis.units.marker_volley import marker_hits, placed
-from praetor_analysis.vehicles.attack import VehicleAttackResult, resolve_vehicle_scenario
 
 __all__ = [
     "METRICS",

@@ -21,21 +21,11 @@ from typing import Any, ParamSpec, TypeVar
 
 from praetor_analysis.engine import Volley, shots_distribution
 from praetor_analysis.errors import PraetorError, ScenarioError, show_value
-from praetor_analysis.markers import Hull, marker_kind, wall_of_death_hits
+from praetor_analysis.markers import Hull, marker_kind, marker_kind_of, wall_of_death_hits
 from praetor_analysis.melee import Side
 from praetor_analysis.prob import BoundedMemo, DiceExpr, Dist, parse_dice
-from praetor_analysis.profiles import Unit, check_text, vehicle_armour
+from praetor_analysis.profiles import Unit, Weapon, check_text, vehicle_armour
 from praetor_analysis.rules import Role
-from praetor_analysis.markers.attack import marker_kind, wall_of_death_hits
-from praetor_analysis.markers.formation import Hull
-from praetor_analysis.markers.kinds import marker_kind_of
-from praetor_analysis.melee.blows import Side
-from praetor_analysis.prob.dice import DiceExpr, parse_dice
-from praetor_analysis.prob.dist import Dist
-from praetor_analysis.prob.memo import BoundedMemo
-from praetor_analysis.profiles.characteristics import check_text
-from praetor_analysis.profiles.records import Unit, Weapon, unit_from_mapping, vehicle_armour
-from praetor_analysis.rules.hooks import Role
 from praetor_analysis.scenario.document_names import resolve_names
 from praetor_analysis.scenario.fields import check_scenario_fields, check_unit_fields
 from praetor_analysis.scenario.formation import parse_marker_setup

@@ -296,6 +296,7 @@ class VehicleRuleReads:
     attacker_rules: tuple[Rule, ...]
     target_rules: tuple[Rule, ...]
     denies_shrouded: bool
+    template_on_hull: bool
 
     @classmethod
     def of(cls, v: Volley, target: Unit, weapon: PenetratingWeapon | None = None) -> VehicleRuleReads:
@@ -310,6 +311,7 @@ class VehicleRuleReads:
             attacker_rules=v.attacker.rules,
             target_rules=target.rules,
             denies_shrouded=denies_shrouded(weapon or penetrating_weapon(v)),  # what the saves read (rules.md#shrouded)
+            template_on_hull=template_over_hull(v),
         )
 
 
@@ -324,13 +326,9 @@ def classify_vehicle_reads(reads: VehicleRuleReads, report: RuleReport) -> None:
         report.add("applied", reads.label)
     for note in reads.taken:  # the options taken (docs/scenario.md#options)
         report.add("applied", note)
-<<<<<<< HEAD
-    if reads.no_strength:
-=======
-    if template_over_hull(v):
+    if reads.template_on_hull:
         report.add("applied", TEMPLATE_ON_VEHICLE)
-    if v.weapon.strength.text == "-" and not plays(Role.D6_FOR_PENETRATION, v.weapon.rules):
->>>>>>> robust
+    if reads.no_strength:
         report.add("no_effect", "Strength -")
     units = {"target": reads.target_rules, "attacker": reads.attacker_rules}
     situation = reads.situation  # its placement and whether the attack is a melee one

@@ -27,11 +27,9 @@ import ipywidgets as W
 from praetor_analysis.analysis import ArmyList, ListUnit, Matchup, key_units, load_list
 from praetor_analysis.analysis.list_matchup import matchup
 from praetor_analysis.errors import PraetorError
+from praetor_analysis.io import atomic_write_bytes
 from praetor_analysis.units import NO_MODIFIERS, target_record
 from praetor_analysis.views.dashboard.modifiers import Modifiers, modifier_names
-from praetor_analysis.io import atomic_write_bytes
-from praetor_analysis.scenario.document import target_of_block
-from praetor_analysis.units.modifiers import NO_MODIFIERS
 from praetor_analysis.views.download import Download
 from praetor_analysis.views.figures.widgets import SharedFigureWidget
 from praetor_analysis.views.report.matchup import heatmap, matchup_html

@@ -17,12 +17,9 @@ import plotly.graph_objects as go
 import plotly.io as pio
 
 from praetor_analysis.errors import PraetorError, show_value
+from praetor_analysis.io import atomic_write_bytes, atomic_write_text
 from praetor_analysis.profiles import MAX_MODELS
 from praetor_analysis.units import fold, is_vehicle_row, unit_row, weapon_row
-from praetor_analysis.io import atomic_write_bytes, atomic_write_text
-from praetor_analysis.profiles.records import MAX_MODELS
-from praetor_analysis.units.blocks import is_vehicle_row
-from praetor_analysis.units.names import fold, unit_row, weapon_row
 
 __all__ = [
     "DEFAULT_CHROMIUM",

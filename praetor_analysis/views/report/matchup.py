@@ -23,10 +23,7 @@ import plotly.io as pio
 from plotly.offline import get_plotlyjs
 
 from praetor_analysis.analysis import FirePlan, Matchup, key_units
-from praetor_analysis.analysis.fire_plan import FirePlan
-from praetor_analysis.analysis.list_matchup import Matchup, key_units
 from praetor_analysis.io import atomic_write_text
-from praetor_analysis.views.explorer import json_for_script
 from praetor_analysis.views.formats import PAGE_CSS, escape, number, percent, title_layout
 from praetor_analysis.views.report.explorer import json_for_script
 from praetor_analysis.views.tables import table_html

@@ -30,16 +30,12 @@ import plotly.io as pio
 from plotly.offline import get_plotlyjs
 
 from praetor_analysis.errors import PraetorError
+from praetor_analysis.io import atomic_write_text
 from praetor_analysis.views.figures import plots as F
 from praetor_analysis.views.formats import PAGE_CSS, number
 from praetor_analysis.views.report.answer import best_table, per_point_html
 from praetor_analysis.views.report.explorer import MEASURE_NAMES, explorer_data, explorer_html
 from praetor_analysis.views.report.exports import (
-from praetor_analysis.io import atomic_write_text
-from praetor_analysis.views import figures as F
-from praetor_analysis.views.answer import best_table, per_point_html
-from praetor_analysis.views.explorer import MEASURE_NAMES, explorer_data, explorer_html
-from praetor_analysis.views.exports import (
     DEFAULT_CHROMIUM,
     PngExportUnavailable,
     figure_to_png,

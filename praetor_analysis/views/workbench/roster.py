@@ -16,12 +16,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from praetor_analysis.io import atomic_write_bytes
 from praetor_analysis.units import NO_MODIFIERS, FieldedUnit, Modifiers
 from praetor_analysis.views.workbench.view import Attacker, Target
-from praetor_analysis.io import atomic_write_bytes
-from praetor_analysis.units.modifiers import NO_MODIFIERS, Modifiers
-from praetor_analysis.units.records import FieldedUnit
-from praetor_analysis.views.workbench_view import Attacker, Target
 
 __all__ = ["LoadedRoster", "local_scenarios", "read_loaded_roster", "roster_name_of"]
 
