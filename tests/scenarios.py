@@ -268,6 +268,28 @@ def table_scenarios() -> list[tuple[str, dict[str, Any]]]:
             shooting(["Murderous Strike (5+)", "Brutal (2)", "Rending (4+)"], strength="4", ap="3", target=TARGETS[1]),
         )
     )
+    # saves of one phase (docs/rules.md#saves-for-one-phase): Corswain's 3+ in melee over his 4+, a 3+ armour
+    # against shooting over a 5+; each shot and struck
+    phased = {
+        **TARGETS[3],
+        "Save": "5+",
+        "rules": ["Fearless", "Invulnerable Save in Melee (3+)", "Armour Save against Shooting (3+)"],
+    }
+    for ap in ("2", "4"):
+        out.append(
+            (f"phase saves shot AP{ap}", shooting(["Rending (6+)"], strength="8", ap=ap, shots="3", target=phased))
+        )
+        out.append(
+            (
+                f"phase saves struck AP{ap}",
+                {
+                    "mode": "melee",
+                    "attacker": {"WS": 5, "S": 4, "A": 3, "models": 1},
+                    "weapon": {"name": "fist", "Range": "-", "Strength": "x2", "AP": ap, "Type": "Melee"},
+                    "target": phased,
+                },
+            )
+        )
     return out
 
 

@@ -30,11 +30,9 @@ if SHARED is not None:
     ROSTERS += sorted(p for p in SHARED.iterdir() if p.suffix in (".ros", ".rosz"))
 
 KNOWN = {
-    ("HH2 - Dark Angels.rosz", "Leviathan Dreadnought Talon"): "the data names the Leviathan's heavy flamer link "
-    "'2x Heavy Flamers' by a modifier the catalog does not read: the datasheet fires one, the roster two",
-    ("HH2 - Dark Angels.rosz", "Land Raider Spartan"): "the roster's data version names its arrays '2x Lascannon "
-    "Array' (the shared data: one 'Lascannon Array'): two fire from the roster, one from the datasheet",
-    ("Dark Angels - HH2 - Test.ros", "Land Raider Spartan"): "the same '2x Lascannon Array' of the roster's data",
+    ("HH2 - Dark Angels.rosz", "Leviathan Dreadnought Talon"): "the data's '2x Heavy Flamers' on a Leviathan is "
+    "not a name modifier but an upgrade holding a Heavy Flamer link taken twice (min 2): the catalog reads a "
+    "default's weapons once whatever its minimum, so the datasheet fires one heavy flamer, the roster two",
     ("Dark Angels - HH2 - Test.ros", "Contemptor Dreadnought Talon"): "two models with different options: a "
     "datasheet loadout gives each option to the first model with room, not to the model the roster names",
     ("Dark Angels - HH2 - Test.ros", "Sky-Hunter Squadron"): "a Plasma Cannon on the Sergeant: the catalog "

@@ -36,9 +36,10 @@ from praetor_analysis.bsdata.files import (
     entry_points,
     local,
 )
+from praetor_analysis.bsdata.roster_tree import count_in_name
 from praetor_analysis.bsdata.visibility import visibility_rules
-from praetor_analysis.bsdata.wargear_saves import saves_from_texts
-from praetor_analysis.rules import Holder, lookup
+from praetor_analysis.bsdata.wargear_saves import read_wargear
+from praetor_analysis.rules import PHASE_SAVES, Holder, lookup
 
 __all__ = [
     "DATASHEET_COLUMNS",
@@ -131,6 +132,19 @@ def _norm(text: str | None) -> str:
 
 def _profile_text(profile: Element) -> list[str]:
     return [(c.text or "") for c in children(profile, "characteristics", "characteristic")]
+
+
+def set_name(elem: Element) -> str:
+    """The name an unconditional ``set name`` modifier of ``elem`` gives it (``"2x Heavy Flamers"`` on a link to
+    the Heavy Flamer entry), ``""`` for none; a modifier with conditions or repeats is not read."""
+    for mod in children(elem, "modifiers", "modifier"):
+        if (
+            mod.get("type") == "set"
+            and mod.get("field") == "name"
+            and not any(local(c.tag) in ("conditions", "conditionGroups", "repeats") for c in mod)
+        ):
+            return _norm(mod.get("value"))
+    return ""
 
 
 def per_model_cost(elem: Element) -> tuple[float, str]:
@@ -405,6 +419,9 @@ class _Walker:
         weapons = [
             (_norm(p.get("name")), f"{c.stem}:{p.get('id', '')}") for c, p in self.profiles(cat, target, _WEAPON_TYPES)
         ]
+        renamed = set_name(written) or set_name(target)
+        if renamed and weapons:  # "2x Heavy Flamers" over the Heavy Flamer entry: two of it (docs/rosters.md)
+            weapons *= count_in_name(renamed, [n for n, _ in weapons])
         if lo >= 1:
             sink = owner if owner is not None else self.sheet.unit
             sink.wargear.append(name)
@@ -423,7 +440,9 @@ class _Walker:
         rule = lookup(name)
         held = rule.name if rule is not None and rule.holder is Holder.UNIT else ""
         texts = [] if held else [t for _, p in self.profiles(cat, target, _WARGEAR_TYPES) for t in _profile_text(p)]
-        save, invulnerable = saves_from_texts(texts)
+        reading = read_wargear(texts)
+        save, invulnerable = reading.armour, reading.invulnerable
+        held = held or ";".join(r for r in reading.rules if r.split(" (")[0] in PHASE_SAVES.values())
         option = _Option(model, name, pts, weapon_ids=[w for _, w in weapons], weapon_names=[n for n, _ in weapons])
         self.sheet.options.append(
             (

@@ -24,7 +24,16 @@ from xml.etree.ElementTree import Element
 
 from praetor_analysis.bsdata.files import PROFILE_TYPE_IDS, children
 
-__all__ = ["UnitNode", "is_statline", "is_weapon", "loose_selections", "name_count", "unit_nodes", "weapon_family"]
+__all__ = [
+    "UnitNode",
+    "count_in_name",
+    "is_statline",
+    "is_weapon",
+    "loose_selections",
+    "name_count",
+    "unit_nodes",
+    "weapon_family",
+]
 
 _STATLINE_IDS = {PROFILE_TYPE_IDS[k] for k in ("unit", "vehicle", "knight", "fortification")}
 _WEAPON_IDS = {PROFILE_TYPE_IDS["weapon"], PROFILE_TYPE_IDS["psychic_weapon"]}
@@ -139,10 +148,15 @@ def _fold(text: str) -> str:
 def name_count(sel: Element) -> int:
     """How many of its one weapon a selection's name says it stands for (1 unless the name counts it, as the
     module docstring says)."""
-    m = _COUNT.match(_name(sel))
+    return count_in_name(_name(sel), [_name(p) for p in children(sel, "profiles", "profile") if is_weapon(p)])
+
+
+def count_in_name(name: str, weapons: list[str]) -> int:
+    """How many of its one weapon an entry named ``name`` carrying the weapon profiles named ``weapons`` stands
+    for: the reading of :func:`name_count`, shared with the datasheet catalog (a ``set name`` modifier's name)."""
+    m = _COUNT.match(name)
     if m is None:
         return 1
-    weapons = [_name(p) for p in children(sel, "profiles", "profile") if is_weapon(p)]
     families = {weapon_family(w) for w in weapons}
     if len(families) != 1 or any(_COUNT.match(w) for w in weapons):
         return 1

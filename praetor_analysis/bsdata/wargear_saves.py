@@ -8,11 +8,16 @@ mention or the end of the sentence:
   ``in addition``...), is granted outright: the bearer has that save always; so is one given "if the model does
   not already have one" (the better of the two saves is kept, which is that); one offered "or" an improvement
   of the save the model has applies, and the improvement is named as conditional;
-- a mention followed by anything else (``against close combat attacks``, ``during the Shooting phase``,
-  ``when ... fighting in a Challenge``) holds only under that condition, and so does every improvement
-  (``improved to 3+``, ``increased to 2+``): it is not applied, and named in :attr:`WargearReading.conditional`.
-  The fielded unit has one statline for every phase and every attack, so a save of one phase or one kind of
-  attack is listed under ``not_modelled``, never taken for a plain one.
+- a mention, or an improvement (``improved to 3+``), followed by a condition the engine knows at the save
+  (``against close combat attacks``, ``against Melee Attacks``, ``in the Assault Phase``, ``against Shooting
+  Attacks``, ``during the Shooting phase``...) and then by a connector is a save of one phase: it is returned as
+  the typed unit rule that holds against melee attacks only or against shooting attacks only
+  (``Invulnerable Save in Melee (3+)``, :data:`~praetor_analysis.rules.save_rules.PHASE_SAVES`), in
+  :attr:`WargearReading.rules`, and the save stage takes it where it is better;
+- a mention followed by any other words (``against Template hits``, ``against Shooting Attacks which target its
+  Front Armour``, ``when ... fighting in a Challenge``) holds only under a condition the engine does not know,
+  and so does every other improvement (``increased to 2+``): it is not applied, and named in
+  :attr:`WargearReading.conditional` (the fielded unit lists it under ``not_modelled``).
 
 A special rule the text grants outright (``grants the Feel No Pain (5+) special rule``) is returned by name in
 :attr:`WargearReading.rules`, for the caller to apply when the engine declares it; other sentences (restrictions
@@ -27,6 +32,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+
+from praetor_analysis.rules import PHASE_SAVES
 
 __all__ = ["WargearReading", "best_save", "read_wargear", "saves_from_texts"]
 
@@ -46,6 +53,19 @@ _UNLESS_ONE = re.compile(
     r"^\s*,?\s*if (?:they|it|the model|the bearer) (?:does|do) not already (?:have|possess) one\b", re.I
 )
 """A save given "if the model does not already have one": the better of the two saves, as every save is read."""
+_MELEE = (
+    r"against\s+(?:all\s+|any\s+)?(?:close\s+combat|melee)\s+attacks"
+    r"|against\s+any\s+attacks\s+made\s+while\s+engaged\s+in\s+an\s+assault"
+    r"|(?:in|during)\s+the\s+assault\s+phase"
+    r"|dur?ing\s+both\s+the\s+movement\s+phase\s+and\s+the\s+assault\s+phase"
+)
+_SHOOTING = (
+    r"against\s+(?:all\s+|any\s+)?shooting\s+attacks(?:\s+in\s+any\s+phase)?|(?:in|during)\s+the\s+shooting\s+phase"
+)
+_PHASE = re.compile(rf"^\s*(?:(?P<melee>{_MELEE})|(?P<shooting>{_SHOOTING}))\b", re.IGNORECASE)
+"""The conditions the engine knows at the save: a melee attack or a shooting attack
+(docs/rules.md#saves-for-one-phase). A shooting attack is read as one of the Shooting phase and a melee attack as
+one of the Assault phase."""
 _RULE = re.compile(r"\b(?:the|a)\s+(?P<rule>[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*(?:\s*\(\d\+?\))?)\s+special rule")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
 
@@ -57,7 +77,8 @@ class WargearReading:
     Attributes:
         armour: The best Armour Save granted outright (``"2+"``; ``""`` for none).
         invulnerable: The best Invulnerable Save granted outright.
-        rules: Special rules granted outright, as written (``"Feel No Pain (5+)"``).
+        rules: Special rules granted outright, as written (``"Feel No Pain (5+)"``), and the saves of one phase
+            as their typed rules (``"Invulnerable Save in Melee (3+)"``).
         conditional: The saves that hold only under a condition, one line each (``"3+ Invulnerable Save:
             improved to 3+ against close combat attacks"``): not applied.
     """
@@ -80,6 +101,13 @@ def _clip(text: str, most: int = 90) -> str:
     return text if len(text) <= most else text[: most - 3].rstrip() + "..."
 
 
+def _phase_only(rest: str) -> bool:
+    """Whether the words after a condition of one phase add no other condition."""
+    if re.match(r"^\s*that\s*$", rest, re.IGNORECASE):
+        return True
+    return bool(_OUTRIGHT.match(rest)) and not re.match(r"^\s*which\b", rest, re.IGNORECASE)
+
+
 def _sentence(sentence: str, found: dict[str, str], rules: list[str], conditional: list[str]) -> None:
     mentions = list(_MENTION.finditer(sentence))
     kind = ""
@@ -91,8 +119,11 @@ def _sentence(sentence: str, found: dict[str, str], rules: list[str], conditiona
             kind = "armour" if raw_kind.casefold().startswith("arm") else "invulnerable"
         value = f"{m.group('v') or m.group('v2') or m.group('v3') or m.group('v4')}+"
         what = f"{value} {'Armour' if kind == 'armour' else 'Invulnerable'} Save"
+        phase = _PHASE.match(after)
         if not kind:
             conditional.append(f"{value} save: {_clip(m.group(0) + after)}")
+        elif phase and _phase_only(after[phase.end() :]):
+            rules.append(f"{PHASE_SAVES[kind, bool(phase.group('melee'))]} ({value})")
         elif m.group("better") or m.group("v4") or not (_OUTRIGHT.match(after) or _UNLESS_ONE.match(after)):
             conditional.append(f"{what}: {_clip(m.group(0) + after)}")
         else:

@@ -11,7 +11,7 @@ from dataclasses import replace
 from praetor_analysis.errors import ProfileError
 from praetor_analysis.rules.contexts import SaveSituation
 from praetor_analysis.rules.hooks import Hooks, Role, SaveHook
-from praetor_analysis.rules.registry import Holder, Stage, declare, roll
+from praetor_analysis.rules.registry import Holder, RuleDecl, Stage, declare, roll
 from praetor_analysis.rules.saves import SaveContext
 
 
@@ -144,3 +144,46 @@ REFRACTOR_FIELD = declare(
     hooks=Hooks(save=_wargear_save(5)),
     summary="wargear: an invulnerable save of 5+, not added to another (the better one is taken)",
 )
+
+
+def _phase_save(kind: str, melee: bool) -> SaveHook:
+    """The save hook of a wargear save that holds in one kind of attack only: an armour or invulnerable save of
+    X+ against melee attacks (``melee``) or against shooting attacks, the better one taken
+    (docs/rules.md#saves-for-one-phase)."""
+
+    def hook(c: SaveContext, value: int | None, variant: str | None, s: SaveSituation) -> SaveContext:
+        if value is None:
+            raise ProfileError(f"target.rules: a save for one phase needs its value, such as {kind} (3+)")
+        if s.melee != melee:
+            return c
+        if kind.startswith("Armour"):
+            return replace(c, armour=value if c.armour is None else min(c.armour, value))
+        return _invulnerable(c, value)
+
+    return hook
+
+
+def _declare_phase_save(name: str, melee: bool, what: str) -> RuleDecl:
+    return declare(
+        name,
+        Stage.SAVES,
+        holder=Holder.UNIT,
+        param=roll(),
+        hooks=Hooks(save=_phase_save(name, melee)),
+        condition=(lambda s: s.melee) if melee else (lambda s: not s.melee),  # listed under no_effect otherwise
+        summary=f"wargear: {what} of X+ against {'melee' if melee else 'shooting'} attacks only (a save of one "
+        "phase), not added to another: the better one is taken",
+    )
+
+
+MELEE_INVULNERABLE = _declare_phase_save("Invulnerable Save in Melee", True, "an invulnerable save")
+SHOOTING_INVULNERABLE = _declare_phase_save("Invulnerable Save against Shooting", False, "an invulnerable save")
+MELEE_ARMOUR = _declare_phase_save("Armour Save in Melee", True, "an armour save")
+SHOOTING_ARMOUR = _declare_phase_save("Armour Save against Shooting", False, "an armour save")
+#: The saves of one phase, by (kind, melee): what :mod:`praetor_analysis.bsdata.wargear_saves` writes.
+PHASE_SAVES = {
+    ("invulnerable", True): MELEE_INVULNERABLE.name,
+    ("invulnerable", False): SHOOTING_INVULNERABLE.name,
+    ("armour", True): MELEE_ARMOUR.name,
+    ("armour", False): SHOOTING_ARMOUR.name,
+}

@@ -253,7 +253,7 @@ def _items_of(sel: Element, notes: list[str], armed: bool) -> list[Item]:
     if rule is not None and rule.holder is Holder.UNIT:
         return [("", "", rule.name)]
     reading = selection_wargear(sel)
-    declared = [r.name for r in map(lookup, reading.rules) if r is not None and r.holder is Holder.UNIT]
+    declared = [text for text in reading.rules if (r := lookup(text)) is not None and r.holder is Holder.UNIT]
     items: list[Item] = [(reading.armour, reading.invulnerable, "")] if reading.armour or reading.invulnerable else []
     items += [("", "", r) for r in declared]
     notes.extend(f"{name}: {line} (holds under a condition; not applied)" for line in reading.conditional)

@@ -16,7 +16,8 @@ from praetor_analysis.bsdata import best_save
 __all__ = ["Item", "with_wargear"]
 
 Item = tuple[str, str, str]
-"""``(save, invulnerable, rule)`` of one wargear item: ``"2+"``, ``"4+"``, ``"Iron Halo"``; ``""`` for none."""
+"""``(save, invulnerable, rules)`` of one wargear item: ``"2+"``, ``"4+"``, ``"Iron Halo"`` (rules ``;``-separated:
+``"Invulnerable Save against Shooting (4+);Invulnerable Save in Melee (5+)"``); ``""`` for none."""
 
 
 def _save(value: Any) -> str:
@@ -33,8 +34,8 @@ def with_wargear(statline: Mapping[str, Any], items: Iterable[Item]) -> dict[str
             own, value = _save(out.get(key)), _save(value)
             if value and own != best_save(own, value):
                 out[key] = value
-        if rule:
+        for one in filter(None, rule.split(";")):
             rules = list(out.get("rules") or [])
-            if rule not in rules:
-                out["rules"] = [*rules, rule]
+            if one not in rules:
+                out["rules"] = [*rules, one]
     return out

@@ -371,9 +371,11 @@ def wound_save_plan(v: Volley, t: Target, instant: bool, ap: int, no_fnp: bool =
     `saves` "invulnerable": only the invulnerable save and mitigation (Haywire against a Dreadnought)."""
     w = v.weapon
     options = []
-    if t.save is not None and ap > t.save and saves == "all":
-        options.append((max(t.save, 2), t.heavy and (w.blast or w.template), False))
-    invulnerables = [x for x in (t.invulnerable, t.aegis) if x is not None]
+    phase = 0 if v.melee else 1  # a save of one phase: melee attacks, or shooting attacks
+    armour = min((x for x in (t.save, t.phase_armour[phase]) if x is not None), default=None)
+    if armour is not None and ap > armour and saves == "all":
+        options.append((max(armour, 2), t.heavy and (w.blast or w.template), False))
+    invulnerables = [x for x in (t.invulnerable, t.aegis, t.phase_invulnerable[phase]) if x is not None]
     if t.adamantium is not None and (w.check == "force" or w.psychic_focus):  # Force and Psychic Focus weapons
         invulnerables.append(t.adamantium)
     if invulnerables:

@@ -329,6 +329,9 @@ class Target:
     swarm: bool = False  # Swarm: an unsaved Blast or Template wound (not Instant Death) is two wounds
     aegis: int | None = None  # Malefic Aegis (X): an invulnerable save of X+ (the better one is taken)
     adamantium: int | None = None  # Adamantium Will (X): an invulnerable X+ (5+ bare) against Force weapons
+    # saves of one phase (wargear: Corswain's 3+ invulnerable against close combat attacks): (melee, shooting)
+    phase_invulnerable: tuple[int | None, int | None] = (None, None)
+    phase_armour: tuple[int | None, int | None] = (None, None)
 
 
 def parse_target(target: dict) -> Target:
@@ -381,7 +384,17 @@ def parse_target(target: dict) -> Target:
             default=None,
         ),  # Malefic Aegis (X), Iron Halo 4+, Refractor Field 5+: invulnerable saves, the best one taken
         adamantium=plus_value(rules["adamantium will"], 5) if "adamantium will" in rules else None,
+        phase_invulnerable=(
+            _given(rules, "invulnerable save in melee"),
+            _given(rules, "invulnerable save against shooting"),
+        ),
+        phase_armour=(_given(rules, "armour save in melee"), _given(rules, "armour save against shooting")),
     )
+
+
+def _given(rules: dict[str, str | None], name: str) -> int | None:
+    """The X of a rule ``name (X+)`` the target carries, None when it carries none."""
+    return plus_value(rules[name]) if name in rules else None
 
 
 @dataclass(frozen=True)
