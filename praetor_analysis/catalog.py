@@ -14,6 +14,8 @@ from typing import Any
 
 import pandas as pd
 
+from praetor_analysis.errors import PraetorError
+
 __all__ = [
     "load_datasheet_models",
     "load_datasheets",
@@ -27,18 +29,29 @@ __all__ = [
 ]
 
 _PACKAGE = "praetor_analysis.data"
+_EDITION_PACKAGES = {"hh2": _PACKAGE, "hh3": "praetor_analysis.data.hh3"}
 
 
-def _read(name: str, numeric: tuple[str, ...] = ()) -> pd.DataFrame:
-    with resources.files(_PACKAGE).joinpath(name).open("r", encoding="utf-8") as fh:
+def _package(edition: str) -> str:
+    if edition not in _EDITION_PACKAGES:
+        raise PraetorError(f"edition: expected one of {sorted(_EDITION_PACKAGES)}, got {edition!r}", field="edition")
+    return _EDITION_PACKAGES[edition]
+
+
+def _read(name: str, numeric: tuple[str, ...] = (), edition: str = "hh2") -> pd.DataFrame:
+    with resources.files(_package(edition)).joinpath(name).open("r", encoding="utf-8") as fh:
         frame = pd.read_csv(fh, dtype=str, keep_default_na=False)
     for col in numeric:
         frame[col] = pd.to_numeric(frame[col].replace("", None))
     return frame
 
 
-def load_weapons() -> pd.DataFrame:
+def load_weapons(edition: str = "hh2") -> pd.DataFrame:
     """Weapon profiles from every catalogue, one row per profile definition.
+
+    ``edition="hh3"``: the 3rd edition's (:data:`~praetor_analysis.bsdata.importer_hh3.HH3_WEAPON_COLUMNS`:
+    name, profile_type ``Ranged Weapon``/``Melee Weapon``/psychic ones, R, FP, RS, IM, AM, SM, AP, D,
+    Special Rules, Traits as written, entry, points, source, profile_id, faction). The rest describes ``hh2``.
 
     Columns:
         name: Profile name (whitespace normalised).
@@ -56,11 +69,18 @@ def load_weapons() -> pd.DataFrame:
     The same weapon appears once per catalogue that defines it; deduplicate on
     ``["name", "Range", "Strength", "AP", "Type"]`` for distinct profiles.
     """
-    return _read("weapons.csv", numeric=("corrections", "points"))
+    if edition == "hh3":
+        return _read("weapons.csv", numeric=("points",), edition=edition)
+    return _read("weapons.csv", numeric=("corrections", "points"), edition=edition)
 
 
-def load_units() -> pd.DataFrame:
+def load_units(edition: str = "hh2") -> pd.DataFrame:
     """Unit, vehicle, knight/titan and fortification profiles, one row per profile definition.
+
+    ``edition="hh3"``: the 3rd edition's (:data:`~praetor_analysis.bsdata.importer_hh3.HH3_UNIT_COLUMNS`: name,
+    profile_type, Type, M, WS, BS, S, T, W, I, A, LD, CL, WP, IN, SAV, INV, Front, Side, Rear, HP, Transport
+    Capacity, Access Points, extra (other characteristics, ``name=value``), entry, unit, points, unit_points,
+    source, profile_id, faction). The rest describes ``hh2``.
 
     Columns:
         name, profile_type (``Unit``, ``Vehicle``, ``Knights and Titans``, ``Fortification``).
@@ -74,7 +94,7 @@ def load_units() -> pd.DataFrame:
         points, unit_points: Pts costs on those entries (float; NaN if none; modifiers not applied).
         source, profile_id, faction: As in :func:`load_weapons`.
     """
-    return _read("units.csv", numeric=("points", "unit_points"))
+    return _read("units.csv", numeric=("points", "unit_points"), edition=edition)
 
 
 def load_targets() -> pd.DataFrame:
@@ -107,14 +127,19 @@ def load_token_corrections() -> pd.DataFrame:
     return _read("token_corrections.csv")
 
 
-def load_provenance() -> dict[str, Any]:
-    """Where the shipped catalogs come from: repository, commit, exception, file hashes and counts."""
-    text = resources.files(_PACKAGE).joinpath("provenance.json").read_text(encoding="utf-8")
+def load_provenance(edition: str = "hh2") -> dict[str, Any]:
+    """Where the shipped catalogs of an edition come from: repository, commit, file hashes, counts (and for
+    ``hh3`` the files the data set lacks and what that leaves out)."""
+    text = resources.files(_package(edition)).joinpath("provenance.json").read_text(encoding="utf-8")
     return json.loads(text)
 
 
-def load_datasheets() -> pd.DataFrame:
+def load_datasheets(edition: str = "hh2") -> pd.DataFrame:
     """Datasheets: every unit entry of the data, with its model counts and points.
+
+    ``edition="hh3"``: the 3rd edition's (name, faction, min_models, max_models, base_points, points_per_model,
+    unit_points, points_modified: a modifier of the data changes the unit's or a model's cost (not applied),
+    models, hidden, dangling: the links of the datasheet that resolve nowhere, source, entry_id).
 
     Columns:
         name: The unit entry's name (``Tactical Squad``).
@@ -134,14 +159,21 @@ def load_datasheets() -> pd.DataFrame:
     :func:`load_wargear_options`.
     """
     frame = _read(
-        "datasheets.csv", numeric=("min_models", "max_models", "base_points", "points_per_model", "unit_points")
+        "datasheets.csv",
+        numeric=("min_models", "max_models", "base_points", "points_per_model", "unit_points"),
+        edition=edition,
     )
     frame["hidden"] = frame["hidden"] == "True"
+    if edition == "hh3":
+        frame["points_modified"] = frame["points_modified"] == "True"
     return frame
 
 
-def load_datasheet_models() -> pd.DataFrame:
+def load_datasheet_models(edition: str = "hh2") -> pd.DataFrame:
     """Model slots of each datasheet, one row per slot.
+
+    ``edition="hh3"``: datasheet, faction, model, min, max, points, points_modified (a modifier of the data
+    changes the cost; not applied), group, profile_id, model_id, entry_id.
 
     Columns:
         datasheet, faction: The datasheet (as in :func:`load_datasheets`).
@@ -155,11 +187,19 @@ def load_datasheet_models() -> pd.DataFrame:
         group, group_id: The selection group holding the slot (``""`` for none).
         model_id, entry_id: BattleScribe ids of the slot as written (a link or the entry) and of its entry.
     """
-    return _read("datasheet_models.csv", numeric=("min", "max", "points"))
+    frame = _read("datasheet_models.csv", numeric=("min", "max", "points"), edition=edition)
+    if edition == "hh3":
+        frame["points_modified"] = frame["points_modified"] == "True"
+    return frame
 
 
-def load_wargear_options() -> pd.DataFrame:
+def load_wargear_options(edition: str = "hh2") -> pd.DataFrame:
     """Wargear options of each datasheet, one row per option.
+
+    ``edition="hh3"``: datasheet, faction, model, group, option, points, min, max, weapons, resolved (False: its
+    link resolves nowhere in the shipped data), hidden, default (the option its group gives unless another is
+    chosen), points_modified (the data changes its cost by a modifier, not applied: by unit size, by a condition),
+    option_id, entry_id.
 
     Columns:
         datasheet, faction: The datasheet.
@@ -185,6 +225,12 @@ def load_wargear_options() -> pd.DataFrame:
         shown_when: The data's ``set hidden`` modifiers of the option with their conditions, as JSON
             (:mod:`praetor_analysis.bsdata.visibility`); ``""`` for none.
     """
-    frame = _read("wargear_options.csv", numeric=("points", "points_per_model", "max", "group_min"))
+    if edition == "hh3":
+        frame = _read("wargear_options.csv", numeric=("points", "min", "max"), edition=edition)
+        frame["resolved"] = frame["resolved"] == "True"
+        frame["default"] = frame["default"] == "True"
+        frame["points_modified"] = frame["points_modified"] == "True"
+    else:
+        frame = _read("wargear_options.csv", numeric=("points", "points_per_model", "max", "group_min"))
     frame["hidden"] = frame["hidden"] == "True"
     return frame

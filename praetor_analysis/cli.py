@@ -83,7 +83,8 @@ def cmd_calc(args: argparse.Namespace) -> int:
 
 
 def cmd_import(args: argparse.Namespace) -> int:
-    """praetor import BSDATA_DIR [--out DIR]: rebuild the shipped catalog CSVs."""
+    """praetor import BSDATA_DIR [--out DIR]: rebuild the shipped catalog CSVs (XML data: the 2nd edition's;
+    JSON data: the 3rd edition's, detected by its files' game system)."""
     from praetor_analysis.bsdata.importer import build_catalog
 
     if args.show < 0:
@@ -91,10 +92,13 @@ def cmd_import(args: argparse.Namespace) -> int:
     src = Path(args.bsdata)
     if not src.is_dir():
         raise UsageError(f"BSDATA_DIR: not a folder: {args.bsdata!r}")
-    report = build_catalog(src, Path(args.out))  # bad files and file-system errors: exit 2 in main
+    if not any(src.glob("*.gst")) and any(src.glob("*.json")):
+        return _import_json(src, args)
+    out = args.out or "data"
+    report = build_catalog(src, Path(out))  # bad files and file-system errors: exit 2 in main
     print(
         f"read {report.files} files; wrote {report.weapon_profiles} weapon profiles "
-        f"({report.distinct_weapons} distinct) and {report.unit_profiles} unit profiles to {args.out}"
+        f"({report.distinct_weapons} distinct) and {report.unit_profiles} unit profiles to {out}"
     )
     print(
         f"links checked: {report.links_checked}; unresolved: {len(report.unresolved)}; "
@@ -104,6 +108,27 @@ def cmd_import(args: argparse.Namespace) -> int:
         print(f"  unresolved: {link}")
     for (orig, fixed, reason), n in report.corrections.most_common(args.show):
         print(f"  corrected {n}x: {orig!r} -> {fixed!r} ({reason})")
+    return 0
+
+
+def _import_json(src: Path, args: argparse.Namespace) -> int:
+    """The 3rd edition's JSON data into ``--out`` (default ``data/hh3``), one line per missing file group."""
+    from praetor_analysis.bsdata.importer_hh3 import build_hh3_catalog
+
+    out = args.out or "data/hh3"
+    report = build_hh3_catalog(src, Path(out))
+    print(
+        f"read {report.files} JSON files (3rd edition); wrote {report.weapon_profiles} weapon profiles, "
+        f"{report.unit_profiles} unit profiles, {report.datasheets} datasheets and {report.options} options to {out}"
+    )
+    print(
+        f"links checked: {report.links_checked}; unresolved: {len(report.unresolved)}; datasheets with a "
+        f"dangling link: {report.dangling_datasheets}"
+    )
+    for line in report.missing[: max(args.show, 2)]:
+        print(f"  {line}")
+    if len(report.missing) > max(args.show, 2):
+        print(f"  ... {len(report.missing) - max(args.show, 2)} more lines in {out}/provenance.json")
     return 0
 
 
@@ -120,6 +145,8 @@ def cmd_roster(args: argparse.Namespace) -> int:
             raise UsageError(f"--models: a target of 1 to {MAX_MODELS} models, got {args.models}", field="--models")
     if not Path(args.roster).is_file():
         raise UsageError(f"FILE: no such roster: {args.roster!r}")
+    if _list_hh3_roster(args):
+        return 0
     try:
         frame = rate_roster(args.roster, args.target, models=args.models, half_range=args.half_range)
     except OSError as exc:
@@ -136,6 +163,35 @@ def cmd_roster(args: argparse.Namespace) -> int:
     print(account)
     print(roster_table(frame))
     return 0
+
+
+def _list_hh3_roster(args: argparse.Namespace) -> bool:
+    """List a 3rd-edition roster's units and points (the ratings need the 3rd edition's engine); False for a
+    2nd-edition roster, which is rated (a note on how its game system was recognised goes to standard error)."""
+    from praetor_analysis.analysis.roster_listing import accounting_line, listing_json, listing_table
+    from praetor_analysis.bsdata.game_system import HH3_RATINGS_PENDING
+    from praetor_analysis.bsdata.roster import read_roster
+    from praetor_analysis.bsdata.roster_hh3 import Hh3Roster
+
+    roster = read_roster(args.roster)  # another game's roster: refused here, exit 2
+    if not isinstance(roster, Hh3Roster):
+        for note in roster.notes:
+            print(f"praetor roster: note: {note}", file=sys.stderr)
+        return False
+    if args.target is not None or args.half_range:
+        raise UsageError(
+            f"--target/--half-range: {Path(args.roster).name} is a 3rd-edition roster; {HH3_RATINGS_PENDING}"
+        )
+    if args.json:
+        sys.stdout.write(json.dumps(listing_json(roster), allow_nan=False) + "\n")
+        return True
+    name = Path(args.roster).name
+    print(f"{name}: 3rd-edition roster (hh3), {len(roster.units)} units; not rated: {HH3_RATINGS_PENDING}")
+    for note in roster.notes:
+        print(f"note: {note}")
+    print(listing_table(roster))
+    print(accounting_line(roster))
+    return True
 
 
 def _plan_lines(plan: FirePlan) -> list[str]:
@@ -284,8 +340,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--compact", action="store_true", help="print the JSON on one line")
     p.set_defaults(func=cmd_calc)
     p = sub.add_parser("import", help="rebuild the catalog CSVs from BattleScribe data")
-    p.add_argument("bsdata", help="folder holding the .gst and .cat files")
-    p.add_argument("--out", default="data", help="output folder (default: data)")
+    p.add_argument("bsdata", help="folder holding the .gst and .cat files (2nd edition) or the .json files (3rd)")
+    p.add_argument("--out", default=None, help="output folder (default: data, or data/hh3 for the 3rd edition)")
     p.add_argument("--show", type=int, default=10, help="how many unresolved links and corrections to list")
     p.set_defaults(func=cmd_import)
     p = sub.add_parser(

@@ -15,11 +15,10 @@ Files are untrusted: XML goes through :func:`~praetor_analysis.bsdata.files.pars
 from __future__ import annotations
 
 import io
-import math
 import struct
 import zipfile
 import zlib
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from pathlib import Path
 from xml.etree.ElementTree import Element
 
@@ -34,6 +33,16 @@ from praetor_analysis.bsdata.files import (
     local,
     parse_xml_bytes,
     read_regular_file,
+)
+from praetor_analysis.bsdata.game_system import identify
+from praetor_analysis.bsdata.roster_hh3 import read_hh3_roster
+from praetor_analysis.bsdata.roster_records import (
+    ModelCount,
+    Roster,
+    RosterUnit,
+    WeaponCount,
+    selection_cost,
+    selection_number,
 )
 from praetor_analysis.bsdata.roster_tree import is_statline, is_weapon, loose_selections, name_count, unit_nodes
 from praetor_analysis.bsdata.wargear_saves import WargearReading, read_wargear
@@ -66,67 +75,9 @@ MAX_ROSZ_BYTES = 50 * 1024 * 1024
 """Most bytes a ``.rosz`` may unpack to; reading stops as soon as this is passed."""
 MAX_ROSZ_FILE_BYTES = 50 * 1024 * 1024
 """Largest roster file accepted on disk."""
-MAX_SELECTION_NUMBER = 10_000
-"""Largest ``number`` of one selection accepted (a real roster's largest is a few dozen models)."""
 
 _CHUNK = 64 * 1024
 _WEAPON_KEY = ("name", "Range", "Strength", "AP", "Type")
-
-
-@dataclass(frozen=True)
-class ModelCount:
-    """Models of one profile in a unit: profile name, how many, and the statline by characteristic."""
-
-    name: str
-    count: int
-    statline: dict[str, str]
-
-
-@dataclass(frozen=True)
-class WeaponCount:
-    """A weapon profile (name, Range, Strength, AP, Type, Type_clean, profile_type, profile_id) and how many."""
-
-    profile: dict[str, str]
-    count: int
-
-
-@dataclass
-class RosterUnit:
-    """One unit of a roster.
-
-    Attributes:
-        name: Selection name.
-        models: Model profiles with counts (same name and statline merged).
-        weapons: Weapon profiles with counts (same name, Range, Strength, AP and Type merged).
-        points: Sum of the ``Pts`` costs of the unit's selections.
-        force: Name of the force holding it.
-        parent: Name of the unit it was nested in (e.g. a dedicated transport), or ``""``.
-    """
-
-    name: str
-    models: list[ModelCount] = field(default_factory=list)
-    weapons: list[WeaponCount] = field(default_factory=list)
-    points: float = 0.0
-    force: str = ""
-    parent: str = ""
-
-    @property
-    def model_count(self) -> int:
-        """Total number of models."""
-        return sum(m.count for m in self.models)
-
-
-@dataclass
-class Roster:
-    """A roster: its name, units and total points (as stated in the file), and the ``.ros`` document it was
-    read from (unpacked; what the fielded reading of its selections reads)."""
-
-    name: str
-    units: list[RosterUnit]
-    points: float
-    document: bytes = field(default=b"", repr=False, compare=False)
-    loose: tuple[tuple[str, float], ...] = ()
-    """``(name, points)`` of the costed selections outside every unit (a force's upgrades): listed, not rated."""
 
 
 def _unzip_bounded(data: bytes, name: str) -> tuple[bytes, str]:
@@ -224,38 +175,8 @@ def selection_saves(sel: Element) -> tuple[str, str]:
     return reading.armour, reading.invulnerable
 
 
-def selection_number(sel: Element) -> int:
-    """A roster selection's ``number`` (1 when absent); refused outside 0..MAX_SELECTION_NUMBER."""
-    return _number(sel)
-
-
 def _pts(sel: Element) -> float:
-    total = 0.0
-    for cost in children(sel, "costs", "cost"):
-        if cost.get("typeId") == PTS_COST_TYPE_ID or (cost.get("name") or "").strip().lower() == "pts":
-            try:
-                value = float(cost.get("value", "0"))
-            except ValueError:
-                continue
-            if math.isfinite(value):
-                total += value
-    return total
-
-
-def _number(sel: Element) -> int:
-    """The selection's ``number`` (1 when absent or unreadable); refused outside 0..MAX_SELECTION_NUMBER."""
-    raw = sel.get("number", "1")
-    try:
-        value = float(raw)
-    except ValueError:
-        return 1
-    if not (math.isfinite(value) and value.is_integer() and 0 <= value <= MAX_SELECTION_NUMBER):
-        shown = raw if len(raw) <= 40 else raw[:37] + "..."
-        raise UntrustedFileError(
-            f"selection {(sel.get('name') or '')[:60]!r}: number={shown!r} is not a whole "
-            f"number of 0..{MAX_SELECTION_NUMBER}"
-        )
-    return int(value)
+    return selection_cost(sel, PTS_COST_TYPE_ID, "pts")
 
 
 def _chars(profile: Element) -> dict[str, str]:
@@ -289,7 +210,7 @@ def _weapon_profile(profile: Element) -> dict[str, str]:
 
 def _fill(unit: RosterUnit, sel: Element) -> None:
     """Add a selection's models, weapons and points to ``unit`` (a nested unit is read on its own)."""
-    n = _number(sel)
+    n = selection_number(sel)
     times = name_count(sel)
     unit.points += _pts(sel)
     for prof in children(sel, "profiles", "profile"):
@@ -336,6 +257,9 @@ def read_roster_bytes(data: bytes, name: str) -> Roster:
     root = parse_xml_bytes(data, name)
     if local(root.tag) != "roster":
         raise UntrustedFileError(f"{name}: root element <{local(root.tag)[:60]}> is not a roster")
+    system = identify(root, name)  # the game first: another game's roster is refused here
+    if system.edition == "hh3":
+        return read_hh3_roster(root, bytes(data), name, system)
     try:
         units = [_unit(sel, force, parent) for sel, force, parent in unit_nodes(root)]
     except UntrustedFileError as exc:
@@ -343,7 +267,8 @@ def read_roster_bytes(data: bytes, name: str) -> Roster:
     loose = tuple(
         (" ".join((sel.get("name") or "").split()), _pts(sel)) for sel, _ in loose_selections(root) if _pts(sel)
     )
-    return Roster((root.get("name") or "").strip(), units, _pts(root), bytes(data), loose)
+    notes = (system.note,) if system.note else ()
+    return Roster((root.get("name") or "").strip(), units, _pts(root), bytes(data), loose, "hh2", notes)
 
 
 def read_roster(path: str | Path) -> Roster:

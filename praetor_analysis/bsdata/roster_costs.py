@@ -17,6 +17,7 @@ from xml.etree.ElementTree import Element
 import pandas as pd
 
 from praetor_analysis.bsdata.files import children, parse_xml_bytes
+from praetor_analysis.bsdata.game_system import require_edition
 from praetor_analysis.bsdata.roster import read_roster_bytes, selection_number, selection_points, unzip_roster
 from praetor_analysis.bsdata.roster_tree import unit_nodes
 
@@ -79,7 +80,8 @@ def price_roster(
     """
     path = Path(path)
     data = path.read_bytes()
-    read_roster_bytes(data, path.name)  # validates the file (bounds, XML safety, root element)
+    roster = read_roster_bytes(data, path.name)  # validates the file (bounds, XML safety, root, game system)
+    require_edition(roster.edition, "hh2", path.name, "the 2nd edition's datasheets price 2nd-edition rosters only")
     root = parse_xml_bytes(unzip_roster(data, path.name), path.name)
     by_entry = datasheets.drop_duplicates("entry_id").set_index("entry_id")
     rows = []

@@ -27,6 +27,7 @@ from xml.etree.ElementTree import Element
 import pandas as pd
 
 from praetor_analysis.bsdata.files import children, parse_xml_bytes
+from praetor_analysis.bsdata.game_system import HH3_RATINGS_PENDING, require_edition
 from praetor_analysis.bsdata.roster import (
     read_roster,
     read_roster_bytes,
@@ -169,7 +170,8 @@ def roster_selections(source: str | Path | bytes, name: str = "roster") -> list[
     else:
         path = Path(source)
         data, name = read_roster(path).document, path.name
-    read_roster_bytes(data, name)  # bounds, XML safety, a roster root
+    roster = read_roster_bytes(data, name)  # bounds, XML safety, a roster root, a game praetor reads
+    require_edition(roster.edition, "hh2", name, HH3_RATINGS_PENDING)
     root = parse_xml_bytes(unzip_roster(data, name), name)
     sheets = load_datasheets().drop_duplicates("entry_id").set_index("entry_id")
     all_options = load_wargear_options()

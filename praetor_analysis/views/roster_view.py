@@ -15,6 +15,7 @@ import plotly.graph_objects as go
 
 from praetor_analysis.analysis.list_analysis import WHOLE_LIST, analyse_roster
 from praetor_analysis.bsdata.files import UntrustedFileError
+from praetor_analysis.bsdata.game_system import HH3_RATINGS_PENDING, require_edition
 from praetor_analysis.bsdata.roster import read_roster_bytes
 from praetor_analysis.errors import PraetorError
 from praetor_analysis.units.fielded import read_roster_units
@@ -42,6 +43,7 @@ def roster_view(data: bytes | None, name: str, targets: pd.DataFrame, *, half_ra
         return RosterView(fig, "No roster loaded.", empty)
     try:
         roster = read_roster_bytes(bytes(data), name)
+        require_edition(roster.edition, "hh2", name, HH3_RATINGS_PENDING)
     except (UntrustedFileError, ValueError) as exc:
         fig = go.Figure(layout={"title": title_layout("The roster could not be read")})
         return RosterView(fig, f"Not read: {exc}", empty)
