@@ -54,6 +54,8 @@ class FieldedUnit:
             statline and weapons when the unit attacks.
         legion: The Legion the datasheet was fielded for (``"Dark Angels"``; ``""`` when none was given or
             implied), which decided the options the data shows only to some Legions.
+        edition: ``"hh2"`` or ``"hh3"``: the rules its statlines and weapon blocks are written for (a 3rd-edition
+            unit's blocks use that edition's characteristic names, :mod:`praetor_analysis.units.hh3_roster`).
     """
 
     datasheet: str
@@ -67,6 +69,7 @@ class FieldedUnit:
     force: str = ""
     modifiers: Modifiers = NO_MODIFIERS
     legion: str = ""
+    edition: str = "hh2"
 
     def with_flags(self, **flags: Any) -> FieldedUnit:
         """The same unit with ``charging``, ``disordered`` or ``two_weapons`` set on every model's statline."""

@@ -39,12 +39,14 @@ from praetor_analysis.bsdata.roster import (
     unzip_roster,
 )
 from praetor_analysis.bsdata.roster_costs import is_counted, selection_option
+from praetor_analysis.bsdata.roster_hh3 import Hh3Roster
 from praetor_analysis.bsdata.roster_tree import name_count, unit_nodes
 from praetor_analysis.catalog import load_datasheets, load_wargear_options, load_weapons
 from praetor_analysis.rules.catalogue import lookup
 from praetor_analysis.rules.registry import Holder
 from praetor_analysis.units.blocks import attacker_block, weapon_block
 from praetor_analysis.units.datasheet import is_character
+from praetor_analysis.units.hh3_roster import hh3_reading_parts
 from praetor_analysis.units.names import fold
 from praetor_analysis.units.records import FieldedUnit, ModelGroup
 from praetor_analysis.units.wargear_effects import Item, with_wargear
@@ -150,6 +152,10 @@ def read_roster_units(source: str | Path | bytes, name: str = "roster") -> Roste
         roster = read_roster_bytes(bytes(source), name)
     else:
         roster, name = read_roster(Path(source)), Path(source).name
+    if isinstance(roster, Hh3Roster):  # the 3rd edition: the profiles the roster embeds
+        hh3_units, hh3_not_rated = hh3_reading_parts(roster)
+        labels = tuple(unique_labels([u.datasheet for u in hh3_units]))
+        return RosterReading(roster.name or name, roster.points, tuple(hh3_units), labels, tuple(hh3_not_rated))
     not_rated = [(n, p, "outside every unit") for n, p in roster.loose]
     units = []
     for selection, read in zip(roster_selections(roster.document, name), roster.units, strict=True):

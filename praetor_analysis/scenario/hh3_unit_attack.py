@@ -1,0 +1,216 @@
+"""A 3rd-edition fielded unit attacks a target: its volleys chosen and resolved through the edition 3 door.
+
+What :func:`hh3_shooting` and :func:`hh3_melee` return has the keys the unit ratings and the matchup read from the
+2nd edition's unit attack (:mod:`praetor_analysis.units.attack`): ``casualties`` (``hull_points`` and ``wrecked``
+for a vehicle) as ``{"pmf", "mean"}``, ``wounds_removed``, ``share_removed``, ``chosen`` (``model``, ``count``,
+``weapon``) and ``not_modelled``, with the door's own result under ``result``.
+
+How a unit attacks (docs/editions.md, "A 3rd-edition roster rated"):
+
+- shooting: each model fires one weapon, in one of its modes (a Vehicle or a Walker fires every weapon): the
+  modes are scored one model at a time against the target (mean models removed, hull points of a vehicle), and
+  each group's models take the best weapon first, as many as the roster has of it, then the next; a weapon that
+  removes nothing is not fired;
+- melee: each model strikes with one melee weapon, chosen the same way, or the basic close combat weapon
+  (``IM I, AM A, SM S, AP -, D 1``); the unit charges; a Vehicle that is neither a Walker nor a Knight does not
+  strike;
+- every volley of the unit is one firing unit at the target, resolved in order by the door
+  (:func:`~praetor_analysis.scenario.hh3_door.calc_hh3_stages`: vehicles, markers and templates included).
+
+Not read yet, and named in ``not_modelled``: the unit's special rules (the roster's rule texts are not read into
+the statline), range (every weapon is in range), a second Pistol, and the parts of a model with several statlines.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from praetor_analysis.catalog import load_targets
+from praetor_analysis.errors import PraetorError, ScenarioError
+from praetor_analysis.profiles.hh3 import UNIT_FIELDS
+from praetor_analysis.scenario.hh3_door import calc_hh3_stages
+from praetor_analysis.units.hh3_roster import WEAPON_KEYS
+from praetor_analysis.units.records import FieldedUnit, ModelGroup
+from praetor_analysis.vehicles.hh3.target import VEHICLE_FIELDS
+
+__all__ = [
+    "BASIC_MELEE",
+    "UNIT_NOT_READ",
+    "Hh3Target",
+    "hh3_melee",
+    "hh3_shooting",
+    "hh3_standard_targets",
+    "hh3_target_of_group",
+]
+
+BASIC_MELEE: Mapping[str, str] = {"name": "Close combat weapon", "IM": "I", "AM": "A", "SM": "S", "AP": "-", "D": "1"}
+"""The basic close combat weapon every model has."""
+UNIT_NOT_READ = (
+    "the unit's special rules (a 3rd-edition roster's rules are not read into its statlines yet)",
+    "range (every weapon is taken to be in range)",
+)
+_TARGET_KEYS = frozenset(UNIT_FIELDS) | {"Cover"} | set(VEHICLE_FIELDS) | {"INV", "Transport Capacity"}
+
+
+@dataclass(frozen=True)
+class Hh3Target:
+    """A 3rd-edition target: its label, its block as the door reads it, its models and whether it is a vehicle
+    (``models`` and ``is_vehicle`` are what the ratings read of any target)."""
+
+    name: str
+    block: Mapping[str, Any]
+    models: int
+    is_vehicle: bool
+
+
+def _is_vehicle(block: Mapping[str, Any]) -> bool:
+    return any(block.get(k) not in (None, "") for k in VEHICLE_FIELDS)
+
+
+def hh3_target_of_group(group: ModelGroup, models: int | None = None, label: str | None = None) -> Hh3Target:
+    """A model group of a 3rd-edition fielded unit as a target (``models``: its size, default the group's; a
+    vehicle is one model)."""
+    block = {k: v for k, v in group.statline.items() if k in _TARGET_KEYS or k == "name"}
+    vehicle = _is_vehicle(block)
+    n = 1 if vehicle else (group.count if models is None else models)
+    block["models"] = n
+    return Hh3Target(label or str(block.get("name", group.model)), block, n, vehicle)
+
+
+def hh3_standard_targets() -> list[tuple[str, Hh3Target]]:
+    """The 3rd edition's standard targets (:func:`praetor_analysis.catalog.load_targets` ``("hh3")``)."""
+    out = []
+    for _, row in load_targets("hh3").iterrows():
+        block: dict[str, Any] = {
+            k: str(row[k]) for k in row.index if k in _TARGET_KEYS and str(row[k]).strip() not in ("", "nan")
+        }
+        block["name"] = str(row["name"])
+        block["models"] = int(row["models"])
+        label = str(row["archetype"])
+        out.append((label, Hh3Target(label, block, int(row["models"]), _is_vehicle(block))))
+    return out
+
+
+def _attacker(group: ModelGroup, models: int) -> dict[str, Any]:
+    keys = UNIT_FIELDS - {"models", "rules"}
+    block = {k: v for k, v in group.statline.items() if k in keys and v not in ("", None)}
+    if "T" not in block and "WS" not in block:  # a vehicle's WS counts as 1 (it cannot strike: see hh3_melee)
+        block["WS"] = "1"
+    return {**block, "models": models}
+
+
+def _profile(block: Mapping[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in block.items() if k not in WEAPON_KEYS}
+
+
+def _fires_all(group: ModelGroup) -> bool:
+    kind = str(group.statline.get("Type", "")).lower()
+    return _is_vehicle(group.statline) or kind.startswith("walker") or "walker" in kind
+
+
+def _strikes(group: ModelGroup) -> bool:
+    kind = str(group.statline.get("Type", "")).lower()
+    return not _is_vehicle(group.statline) or "knight" in kind or "walker" in kind
+
+
+@lru_cache(maxsize=8192)
+def _door(document: str) -> dict[str, Any]:
+    return calc_hh3_stages(json.loads(document))
+
+
+def _calc(document: Mapping[str, Any]) -> dict[str, Any]:
+    return _door(json.dumps(document, sort_keys=True))
+
+
+def _score(attacker: Mapping[str, Any], weapon: Mapping[str, Any], target: Hh3Target, mode: str) -> float:
+    """Mean models removed (hull points) by one model's attack with ``weapon`` (0 when the door refuses it)."""
+    volley = {"mode": mode, "attacker": {**attacker, "models": 1}, "weapon": weapon, "charging": mode == "melee"}
+    try:
+        result = _calc({"edition": "hh3", **volley, "target": dict(target.block)})
+    except PraetorError:
+        return 0.0
+    return float(result["hull_points" if target.is_vehicle else "casualties"]["mean"])
+
+
+def _choices(
+    group: ModelGroup, target: Hh3Target, mode: str
+) -> list[tuple[int, Mapping[str, Any], str]]:
+    """``(models, weapon profile, weapon name)`` of what the group attacks with (see the module docstring)."""
+    melee = mode == "melee"
+    attacker = _attacker(group, group.count)
+    weapons: dict[str, tuple[int, list[Mapping[str, Any]]]] = {}
+    for block in group.weapons:
+        if ("IM" in block) != melee:
+            continue
+        name = str(block.get("weapon", block.get("name", "")))
+        count = int(block.get("count", group.count))
+        weapons.setdefault(name, (count, []))[1].append(_profile(block))
+    if melee:
+        weapons.setdefault(BASIC_MELEE["name"], (group.count, [dict(BASIC_MELEE)]))
+    ranked = []
+    for name, (count, modes) in weapons.items():
+        scores = [(_score(attacker, m, target, mode), i) for i, m in enumerate(modes)]
+        best, i = max(scores)
+        if best > 0:
+            ranked.append((best, name, count, modes[i]))
+    ranked.sort(key=lambda r: -r[0])
+    out, left = [], group.count
+    for _, name, count, profile in ranked:
+        if _fires_all(group) and not melee:
+            out.append((count, profile, name))
+            continue
+        n = min(count, left)
+        if n > 0:
+            out.append((n, profile, name))
+            left -= n
+    return out
+
+
+def _empty(target: Hh3Target) -> dict[str, Any]:
+    zero = {"pmf": [1.0], "mean": 0.0}
+    return {"hull_points": zero, "wrecked": 0.0} if target.is_vehicle else {"casualties": zero, "damage": zero}
+
+
+def _attack(unit: FieldedUnit, target: Hh3Target, mode: str) -> dict[str, Any]:
+    if unit.edition != "hh3":
+        raise ScenarioError(f"attacker: {unit.datasheet!r} is a {unit.edition} unit, not a 3rd-edition one")
+    volleys, chosen = [], []
+    for group in unit.groups:
+        if mode == "melee" and not _strikes(group):
+            chosen.append({"model": group.model, "count": group.count, "weapon": None})
+            continue
+        picks = _choices(group, target, mode)
+        for n, profile, name in picks:
+            volleys.append({"mode": mode, "attacker": _attacker(group, n), "weapon": profile,
+                            **({"charging": True} if mode == "melee" else {})})  # fmt: skip
+            chosen.append({"model": group.model, "count": n, "weapon": name})
+        if not picks:
+            chosen.append({"model": group.model, "count": group.count, "weapon": None})
+    result = _calc({"edition": "hh3", "firing_units": [volleys], "target": dict(target.block)}) if volleys else {}
+    out = {**_empty(target), **result}
+    measure = "hull_points" if target.is_vehicle else "casualties"
+    mean = float(out[measure]["mean"])
+    wounds = mean if target.is_vehicle else float(out.get("damage", {"mean": mean})["mean"])
+    not_modelled = [*UNIT_NOT_READ, *unit.notes, *result.get("not_modelled", [])]
+    return {
+        **out,
+        "result": result,
+        "wounds_removed": wounds,
+        "share_removed": float(out["wrecked"]) if target.is_vehicle else mean / max(target.models, 1),
+        "chosen": chosen,
+        "not_modelled": not_modelled,
+    }
+
+
+def hh3_shooting(unit: FieldedUnit, target: Hh3Target) -> dict[str, Any]:
+    """A 3rd-edition unit's shooting at ``target`` (see the module docstring)."""
+    return _attack(unit, target, "shooting")
+
+
+def hh3_melee(unit: FieldedUnit, target: Hh3Target) -> dict[str, Any]:
+    """A 3rd-edition unit's strikes at ``target`` in one round, charging, the target not striking back."""
+    return _attack(unit, target, "melee")
