@@ -34,6 +34,7 @@ import numpy as np
 
 from praetor_analysis.analysis.army_list import ArmyList, ListUnit
 from praetor_analysis.analysis.matchup import points_pmf, volley_blocks
+from praetor_analysis.scenario.hh3_unit_attack import Hh3Target, hh3_resolve, hh3_volleys
 from praetor_analysis.engine.volley import Volley
 from praetor_analysis.errors import ProfileError, ScenarioError
 from praetor_analysis.rules.catalogue import plays
@@ -119,8 +120,10 @@ class FirePlan:
 
 
 def unit_volleys(unit: ListUnit, target: ListUnit, *, half_range: bool = False) -> list[Volley]:
-    """The volleys ``unit`` fires at ``target`` (none when it cannot shoot)."""
+    """The volleys ``unit`` fires at ``target`` (none when it cannot shoot; a 3rd-edition unit's: volley blocks)."""
     try:
+        if isinstance(target.target, Hh3Target):
+            return hh3_volleys(unit.loadout, target.target)[0]  # type: ignore[return-value]
         return shooting_volleys(unit.loadout, target.target, half_range=half_range)[0]
     except (ScenarioError, ProfileError):
         return []
@@ -150,7 +153,11 @@ class _Evaluator:
                 self.memo[key] = (0.0, {})
             else:
                 self.evaluations += 1
-                result = resolve_firing_units(self.targets[t].target, firing)
+                body = self.targets[t].target
+                if isinstance(body, Hh3Target):
+                    result = hh3_resolve(body, firing)  # type: ignore[arg-type]
+                else:
+                    result = resolve_firing_units(body, firing)
                 self.memo[key] = (_expected(result, self.targets[t]), result)
         return self.memo[key]
 
@@ -167,6 +174,11 @@ class _Evaluator:
         if not result:
             return 0.0
         target = self.targets[t]
+        if isinstance(target.target, Hh3Target):  # the 3rd edition: a vehicle at most its points
+            if "hull_points" in result or "unsaved" not in result:
+                return max(float(target.points), own)
+            pmf = np.asarray(result["unsaved"]["pmf"], dtype=float)
+            return max(target.points_per_model * float(np.minimum(np.arange(pmf.size), target.models) @ pmf), own)
         if "hull_points" in result:
             per_hit = 3.0 if any(plays(Role.D3_HULL_POINTS, v.weapon.rules) for v in self.volleys[a][t]) else 1.0
             glancing, penetrating = float(result["glancing"]["mean"]), float(result["penetrating"]["mean"])

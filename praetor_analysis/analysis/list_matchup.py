@@ -18,6 +18,7 @@ import pandas as pd
 from praetor_analysis.analysis.army_list import ArmyList, load_list
 from praetor_analysis.analysis.fire_plan import FirePlan, fire_plan
 from praetor_analysis.analysis.matchup import PHASES, pair_rows
+from praetor_analysis.errors import ScenarioError
 
 __all__ = ["Matchup", "key_units", "matchup", "matchup_pairs", "pairs_json"]
 
@@ -64,6 +65,8 @@ def matchup(
     """The pair table and both fire plans (see the module docstring; ``half_range``: the lists shoot each
     other at half range)."""
     a, b = _as_list(mine), _as_list(theirs)
+    if a.edition != b.edition:
+        raise ScenarioError(f"theirs: {b.name} is a {b.edition} list and {a.name} a {a.edition} one (one edition)")
     plans = (fire_plan(a, b, half_range=half_range), fire_plan(b, a, half_range=half_range))
     return Matchup(a, b, pair_rows(a, b, phases, half_range=half_range), plans)
 

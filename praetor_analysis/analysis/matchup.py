@@ -24,6 +24,7 @@ from typing import Any
 import pandas as pd
 
 from praetor_analysis.analysis.army_list import ArmyList, ListUnit
+from praetor_analysis.scenario.hh3_unit_attack import Hh3Target, hh3_melee, hh3_shooting
 from praetor_analysis.errors import ProfileError, ScenarioError
 from praetor_analysis.units.attack import (
     GRENADE_PROFILES,
@@ -129,6 +130,8 @@ def _one_defender(attacker: ListUnit, target: ListUnit) -> bool:
 def pair_result(pair: Pair) -> dict[str, Any]:
     """The result of a pair, as ``praetor calc`` of the datasheet attacker and the target block gives it."""
     a, t = pair.attacker, pair.target
+    if isinstance(t.target, Hh3Target):
+        return hh3_shooting(a.loadout, t.target) if pair.phase == "shooting" else hh3_melee(a.loadout, t.target)
     if pair.phase == "shooting":
         return shooting(a.loadout, t.target, half_range=pair.half_range)
     if t.fighter is None:
@@ -236,10 +239,11 @@ def _pair_key(pair: Pair) -> tuple[Any, ...]:
     """What a pair's result depends on: the attacker's groups, the target without its label, the phase."""
     a, t = pair.attacker, pair.target
     fights = repr(t.loadout.groups) if t.fighter is not None and pair.phase == "melee" else ""
+    body = repr(sorted(t.target.block.items())) if isinstance(t.target, Hh3Target) else replace(t.target, name="")
     return (
         repr(a.loadout.groups),
         a.loadout.modifiers,
-        replace(t.target, name=""),
+        body,
         pair.phase,
         fights,
         pair.half_range,

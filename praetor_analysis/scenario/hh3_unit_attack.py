@@ -12,7 +12,7 @@ How a unit attacks (docs/editions.md, "A 3rd-edition roster rated"):
   each group's models take the best weapon first, as many as the roster has of it, then the next; a weapon that
   removes nothing is not fired;
 - melee: each model strikes with one melee weapon, chosen the same way, or the basic close combat weapon
-  (``IM I, AM A, SM S, AP -, D 1``); the unit charges; a Vehicle that is neither a Walker nor a Knight does not
+  (``IM I, AM A, SM S, AP -, D 1``); a ``Detonation`` weapon only at a vehicle; the unit charges; a Vehicle that is neither a Walker nor a Knight does not
   strike;
 - every volley of the unit is one firing unit at the target, resolved in order by the door
   (:func:`~praetor_analysis.scenario.hh3_door.calc_hh3_stages`: vehicles, markers and templates included).
@@ -42,9 +42,12 @@ __all__ = [
     "UNIT_NOT_READ",
     "Hh3Target",
     "hh3_melee",
+    "hh3_resolve",
     "hh3_shooting",
     "hh3_standard_targets",
     "hh3_target_of_group",
+    "hh3_target_of_unit",
+    "hh3_volleys",
 ]
 
 BASIC_MELEE: Mapping[str, str] = {"name": "Close combat weapon", "IM": "I", "AM": "A", "SM": "S", "AP": "-", "D": "1"}
@@ -79,6 +82,16 @@ def hh3_target_of_group(group: ModelGroup, models: int | None = None, label: str
     n = 1 if vehicle else (group.count if models is None else models)
     block["models"] = n
     return Hh3Target(label or str(block.get("name", group.model)), block, n, vehicle)
+
+
+def hh3_target_of_unit(unit: FieldedUnit, label: str) -> tuple[Hh3Target, tuple[str, ...]]:
+    """A 3rd-edition fielded unit as a target: the statline most of its models share, at the unit's size (a
+    vehicle: one of them), and notes naming the models of other statlines read as that one."""
+    main = max(unit.groups, key=lambda g: g.count)
+    target = hh3_target_of_group(main, unit.size, label)
+    others = sorted({g.model for g in unit.groups if g.statline != main.statline})
+    notes = (f"{label}: read as a target of {main.model} models ({', '.join(others)} alike)",) if others else ()
+    return target, notes
 
 
 def hh3_standard_targets() -> list[tuple[str, Hh3Target]]:
@@ -146,6 +159,8 @@ def _choices(
     for block in group.weapons:
         if ("IM" in block) != melee:
             continue
+        if melee and not target.is_vehicle and "detonation" in str(block.get("Special Rules", "")).lower():
+            continue  # a Detonation weapon strikes only when every enemy is a Vehicle (or immobile)
         name = str(block.get("weapon", block.get("name", "")))
         count = int(block.get("count", group.count))
         weapons.setdefault(name, (count, []))[1].append(_profile(block))
@@ -172,10 +187,16 @@ def _choices(
 
 def _empty(target: Hh3Target) -> dict[str, Any]:
     zero = {"pmf": [1.0], "mean": 0.0}
-    return {"hull_points": zero, "wrecked": 0.0} if target.is_vehicle else {"casualties": zero, "damage": zero}
+    if target.is_vehicle:
+        return {"hull_points": zero, "glancing": zero, "penetrating": zero, "wrecked": 0.0}
+    return {"casualties": zero, "damage": zero, "unsaved": zero}
 
 
-def _attack(unit: FieldedUnit, target: Hh3Target, mode: str) -> dict[str, Any]:
+def hh3_volleys(
+    unit: FieldedUnit, target: Hh3Target, mode: str = "shooting"
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The volleys of ``unit`` at ``target`` as edition 3 volley blocks, and what each group chose
+    (``model``, ``count``, ``weapon``; ``weapon`` None for models that do not attack)."""
     if unit.edition != "hh3":
         raise ScenarioError(f"attacker: {unit.datasheet!r} is a {unit.edition} unit, not a 3rd-edition one")
     volleys, chosen = [], []
@@ -190,6 +211,20 @@ def _attack(unit: FieldedUnit, target: Hh3Target, mode: str) -> dict[str, Any]:
             chosen.append({"model": group.model, "count": n, "weapon": name})
         if not picks:
             chosen.append({"model": group.model, "count": group.count, "weapon": None})
+    return volleys, chosen
+
+
+def hh3_resolve(target: Hh3Target, firing_units: list[list[dict[str, Any]]]) -> dict[str, Any]:
+    """The door's result of ``firing_units`` (lists of volley blocks, one per unit, in order) at ``target``
+    (nothing removed when no unit has a volley)."""
+    firing = [u for u in firing_units if u]
+    if not firing:
+        return _empty(target)
+    return {**_empty(target), **_calc({"edition": "hh3", "firing_units": firing, "target": dict(target.block)})}
+
+
+def _attack(unit: FieldedUnit, target: Hh3Target, mode: str) -> dict[str, Any]:
+    volleys, chosen = hh3_volleys(unit, target, mode)
     result = _calc({"edition": "hh3", "firing_units": [volleys], "target": dict(target.block)}) if volleys else {}
     out = {**_empty(target), **result}
     measure = "hull_points" if target.is_vehicle else "casualties"
