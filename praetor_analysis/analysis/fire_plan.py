@@ -34,11 +34,11 @@ import numpy as np
 
 from praetor_analysis.analysis.army_list import ArmyList, ListUnit
 from praetor_analysis.analysis.matchup import points_pmf, volley_blocks
-from praetor_analysis.scenario.hh3_unit_attack import Hh3Target, hh3_resolve, hh3_volleys
 from praetor_analysis.engine.volley import Volley
 from praetor_analysis.errors import ProfileError, ScenarioError
 from praetor_analysis.rules.catalogue import plays
 from praetor_analysis.rules.hooks import Role
+from praetor_analysis.scenario.hh3_unit_attack import Hh3Target, hh3_resolve, hh3_volleys
 from praetor_analysis.units.attack import resolve_firing_units, shooting_volleys
 
 __all__ = [

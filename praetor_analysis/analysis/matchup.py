@@ -24,8 +24,8 @@ from typing import Any
 import pandas as pd
 
 from praetor_analysis.analysis.army_list import ArmyList, ListUnit
-from praetor_analysis.scenario.hh3_unit_attack import Hh3Target, hh3_melee, hh3_shooting
 from praetor_analysis.errors import ProfileError, ScenarioError
+from praetor_analysis.scenario.hh3_unit_attack import Hh3Target, hh3_melee, hh3_shooting
 from praetor_analysis.units.attack import (
     GRENADE_PROFILES,
     UNARMED,

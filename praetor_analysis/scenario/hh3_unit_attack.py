@@ -12,8 +12,8 @@ How a unit attacks (docs/editions.md, "A 3rd-edition roster rated"):
   each group's models take the best weapon first, as many as the roster has of it, then the next; a weapon that
   removes nothing is not fired;
 - melee: each model strikes with one melee weapon, chosen the same way, or the basic close combat weapon
-  (``IM I, AM A, SM S, AP -, D 1``); a ``Detonation`` weapon only at a vehicle; the unit charges; a Vehicle that is neither a Walker nor a Knight does not
-  strike;
+  (``IM I, AM A, SM S, AP -, D 1``); a ``Detonation`` weapon only at a vehicle; the unit charges; a Vehicle
+  that is neither a Walker nor a Knight does not strike;
 - every volley of the unit is one firing unit at the target, resolved in order by the door
   (:func:`~praetor_analysis.scenario.hh3_door.calc_hh3_stages`: vehicles, markers and templates included).
 
@@ -149,9 +149,7 @@ def _score(attacker: Mapping[str, Any], weapon: Mapping[str, Any], target: Hh3Ta
     return float(result["hull_points" if target.is_vehicle else "casualties"]["mean"])
 
 
-def _choices(
-    group: ModelGroup, target: Hh3Target, mode: str
-) -> list[tuple[int, Mapping[str, Any], str]]:
+def _choices(group: ModelGroup, target: Hh3Target, mode: str) -> list[tuple[int, Mapping[str, Any], str]]:
     """``(models, weapon profile, weapon name)`` of what the group attacks with (see the module docstring)."""
     melee = mode == "melee"
     attacker = _attacker(group, group.count)

@@ -31,7 +31,6 @@ from praetor_analysis.units.roster_units import (
     RosterSelection,
     from_selection,
     read_roster_units,
-    roster_selections,
     unique_labels,
 )
 
@@ -66,4 +65,4 @@ def fielded_unit(source: Any, field: str = "attacker") -> FieldedUnit:
 def roster_units(source: str | Path | bytes, name: str = "roster") -> list[FieldedUnit]:
     """Every unit of a roster file (or of its bytes) that has models with a statline (a nested transport is
     its own unit)."""
-    return [u for u in map(from_selection, roster_selections(source, name)) if u is not None]
+    return list(read_roster_units(source, name).units)  # either edition (read_roster_units decides)

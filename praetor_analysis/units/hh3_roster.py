@@ -30,9 +30,7 @@ block without them)."""
 
 def weapon_blocks(weapon: Hh3Weapon, count: int) -> tuple[dict[str, Any], ...]:
     """One block per firing mode of ``weapon`` (ranged modes first), ``count`` of it."""
-    return tuple(
-        {**p.as_block(), "weapon": weapon.name, "count": count} for p in (*weapon.ranged, *weapon.melee)
-    )
+    return tuple({**p.as_block(), "weapon": weapon.name, "count": count} for p in (*weapon.ranged, *weapon.melee))
 
 
 def hh3_fielded(unit: Hh3RosterUnit) -> FieldedUnit | None:
