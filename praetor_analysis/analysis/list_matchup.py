@@ -66,7 +66,11 @@ def matchup(
     other at half range)."""
     a, b = _as_list(mine), _as_list(theirs)
     if a.edition != b.edition:
-        raise ScenarioError(f"theirs: {b.name} is a {b.edition} list and {a.name} a {a.edition} one (one edition)")
+        names = [Path(x).name if isinstance(x, (str, Path)) else x.name for x in (mine, theirs)]
+        raise ScenarioError(
+            f"theirs: {names[1]} is a {b.edition} list and {names[0]} a {a.edition} one (both of one edition)",
+            field="theirs",
+        )
     plans = (fire_plan(a, b, half_range=half_range), fire_plan(b, a, half_range=half_range))
     return Matchup(a, b, pair_rows(a, b, phases, half_range=half_range), plans)
 
