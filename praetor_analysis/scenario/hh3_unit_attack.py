@@ -46,6 +46,7 @@ __all__ = [
     "hh3_shooting",
     "hh3_standard_targets",
     "hh3_target_of_group",
+    "hh3_target_of_row",
     "hh3_target_of_unit",
     "hh3_volleys",
 ]
@@ -96,16 +97,19 @@ def hh3_target_of_unit(unit: FieldedUnit, label: str) -> tuple[Hh3Target, tuple[
 
 def hh3_standard_targets() -> list[tuple[str, Hh3Target]]:
     """The 3rd edition's standard targets (:func:`praetor_analysis.catalog.load_targets` ``("hh3")``)."""
-    out = []
-    for _, row in load_targets("hh3").iterrows():
-        block: dict[str, Any] = {
-            k: str(row[k]) for k in row.index if k in _TARGET_KEYS and str(row[k]).strip() not in ("", "nan")
-        }
-        block["name"] = str(row["name"])
-        block["models"] = int(row["models"])
-        label = str(row["archetype"])
-        out.append((label, Hh3Target(label, block, int(row["models"]), _is_vehicle(block))))
-    return out
+    return [hh3_target_of_row(row.to_dict()) for _, row in load_targets("hh3").iterrows()]
+
+
+def hh3_target_of_row(row: Mapping[str, Any]) -> tuple[str, Hh3Target]:
+    """``(label, target)`` of a row of the 3rd edition's targets (``archetype``, ``models``, characteristics)."""
+    block: dict[str, Any] = {k: str(row[k]) for k in row if k in _TARGET_KEYS and str(row[k]).strip() not in
+                             ("", "nan")}  # fmt: skip
+    block["name"] = str(row.get("name") or row.get("archetype"))
+    models = int(row.get("models") or 1)
+    vehicle = _is_vehicle(block)
+    block["models"] = 1 if vehicle else models
+    label = str(row.get("archetype") or block["name"])
+    return label, Hh3Target(label, block, int(block["models"]), vehicle)
 
 
 def _attacker(group: ModelGroup, models: int) -> dict[str, Any]:
