@@ -21,6 +21,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 import pandas as pd
@@ -97,6 +98,12 @@ def field_of(spec: str) -> tuple[str, tuple[ListUnit, ...]]:
         return army.name, army.units
     if kind == "roster":
         army = load_list(value)
+        if army.edition != "hh2":  # the sweep fields the 2nd edition's datasheets
+            raise ScenarioError(
+                f"--targets: {Path(value).name}: a 3rd-edition (hh3) roster; the sweep fields the 2nd edition's "
+                "datasheets (a 3rd-edition datasheet sweep: not yet)",
+                field="--targets",
+            )
         return army.name, army.units
     raise ScenarioError(f'targets: expected "standard", "faction:NAME" or "roster:PATH", got {spec!r}')
 
