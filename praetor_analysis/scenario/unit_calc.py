@@ -15,7 +15,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from praetor_analysis.errors import ProfileError, ScenarioError, show_value
+from praetor_analysis.errors import PraetorError, ProfileError, ScenarioError, show_value
 from praetor_analysis.profiles.records import Weapon, unit_from_mapping
 from praetor_analysis.scenario.document import target_of_block
 from praetor_analysis.scenario.document_names import resolve_names
@@ -89,10 +89,26 @@ ROSTER_ATTACKER_FIELDS = ROSTER_FIELDS | {"name", "charging", "disordered", "two
 """Fields of a roster's unit as the attacker (its models and wargear are the roster's)."""
 
 
+def _roster_edition(path: Any) -> str:
+    """The edition of the roster file at ``path`` (``""`` when it cannot be read)."""
+    from praetor_analysis.bsdata.roster import read_roster
+
+    try:
+        return read_roster(Path(str(path))).edition
+    except (OSError, PraetorError):
+        return ""
+
+
 def _hh2_roster_unit(block: Mapping[str, Any], field: str) -> tuple[str, FieldedUnit]:
     """A roster's unit in a 2nd-edition scenario (a 3rd-edition roster's is refused in one line naming the file)."""
-    label, unit = roster_unit(block, field)
-    if unit.edition != "hh2":
+    try:
+        label, unit = roster_unit(block, field)
+        edition = unit.edition
+    except ScenarioError:
+        if _roster_edition(block.get("roster")) != "hh3":
+            raise
+        edition = "hh3"  # a label the 3rd-edition roster lacks: the edition is the first thing wrong
+    if edition != "hh2":
         name = Path(str(block.get("roster"))).name
         raise ScenarioError(
             f"{field}.roster: {name}: a 3rd-edition (hh3) roster's unit in a 2nd-edition scenario "
