@@ -45,7 +45,7 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # one core: BLAS threads fig
 
 import numpy as np
 import pandas as pd
-from timing import alternate_cpu, median_cpu
+from timing import alternate_cpu, from_git, median_cpu
 
 import praetor_analysis.units.attack as unit_attack
 from praetor_analysis.analysis.army_list import load_list
@@ -65,23 +65,9 @@ SWEEP_BASELINE = "6d6435f"
 QUIET: Callable[..., None] = lambda *a: None  # noqa: E731
 
 
-def _from_git(commit: str, path: str, name: str) -> types.ModuleType | None:
-    """``path`` as it was at ``commit``, as a module of this process (None without git)."""
-    try:
-        source = subprocess.run(
-            ["git", "-C", str(REPO), "show", f"{commit}:{path}"], capture_output=True, text=True, check=True
-        ).stdout
-    except (OSError, subprocess.CalledProcessError):
-        return None
-    module = types.ModuleType(name)
-    sys.modules[module.__name__] = module  # its dataclasses look their module up
-    exec(compile(source, f"{commit}:{path}", "exec"), module.__dict__)  # our own history, not input
-    return module
-
-
 def _baseline_engine() -> types.ModuleType | None:
     """``melee/combat.py`` as it was at ``BASELINE`` (None without git)."""
-    return _from_git(BASELINE, "praetor_analysis/melee/combat.py", "baseline_combat")
+    return from_git(BASELINE, "praetor_analysis/melee/combat.py", "baseline_combat")
 
 
 def _uniform_rounds(mine, theirs) -> list[tuple]:  # type: ignore[no-untyped-def]
@@ -191,7 +177,7 @@ def _sweep_bench(faction: str, quick: bool) -> tuple[list[str], pd.DataFrame]:
     """Section 3; returns the datasheets swept and this process's table (for the scaling's checks)."""
     names = datasheets_of(faction)
     sample = names[::4]
-    old = _from_git(SWEEP_BASELINE, "praetor_analysis/analysis/faction_sweep.py", "baseline_sweep")
+    old = from_git(SWEEP_BASELINE, "praetor_analysis/analysis/faction_sweep.py", "baseline_sweep")
     new_fn = _cold_sweep(lambda: sweep_faction(faction, "standard", datasheets=sample, progress=QUIET))
     table = new_fn()
     if old is None:

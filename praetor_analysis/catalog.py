@@ -191,6 +191,8 @@ def load_datasheet_models(edition: str = "hh2") -> pd.DataFrame:
         default_wargear: Wargear the model has unless an option replaces it (its own, then the unit's).
         default_weapons: The weapon profile names of the model's own default wargear (``"; "``-joined).
         default_weapon_ids: The same as ``source:profile_id`` keys of :func:`load_weapons` (``";"``-joined).
+        default_within: The defaults that come inside another default (``"Power Sword<Power Weapon"``,
+            ``"; "``-joined): an option replacing the outer one replaces them too.
         profile_source, profile_id: The model's statline in :func:`load_units`.
         group, group_id: The selection group holding the slot (``""`` for none).
         model_id, entry_id: BattleScribe ids of the slot as written (a link or the entry) and of its entry.

@@ -58,9 +58,12 @@ def test_a_legions_datasheet_shows_its_own_options() -> None:
 
 def test_an_option_another_legion_hides_is_refused_for_it() -> None:
     # the Cyber-Familiar of a Tactical Sergeant is hidden when the force has no "X: Iron Hands": without a
-    # Legion it stays as the data writes it (shown), for the Iron Hands it is taken, for the Dark Angels refused
+    # Legion it is refused, naming the Legion it is offered to (issue 33 item 5: a force of no Legion takes what
+    # every Legion may; it was taken as the data writes it, 120 points); for the Iron Hands it is taken, for the
+    # Dark Angels refused
     squad = {"name": "Tactical Squad", "loadout": ["Cyber-Familiar"]}
-    assert fielded_unit(squad).points == 120
+    text = _refusal(squad)
+    assert "offered only to Iron Hands" in text and '"legion"' in text
     assert fielded_unit({**squad, "legion": "Iron Hands"}).points == 120
     assert "hidden when the force has no 'X: Iron Hands'" in _refusal({**squad, "legion": "Dark Angels"})
 

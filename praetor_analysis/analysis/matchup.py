@@ -25,6 +25,7 @@ import pandas as pd
 
 from praetor_analysis.analysis.army_list import ArmyList, ListUnit
 from praetor_analysis.errors import ProfileError, ScenarioError
+from praetor_analysis.profiles.records import is_vehicle_type
 from praetor_analysis.scenario.hh3_unit_attack import Hh3Target, hh3_melee, hh3_shooting
 from praetor_analysis.units.attack import (
     GRENADE_PROFILES,
@@ -94,11 +95,21 @@ class Pair:
     """Shooting at half range (Rapid Fire twice, Melta): the lists face each other that close."""
 
 
+ONE_WAY = "the target's blows back at a vehicle (Walker, Knight) in a whole round: it strikes one way"
+"""The note of a melee pair whose attacker fights only with vehicles."""
+
+
+def strikes_one_way(attacker: ListUnit) -> bool:
+    """Whether the attacker's models are all vehicles (a Walker or Knight strikes with its WS, S, I and A, but a
+    whole round would need its hull points under the foe's blows, which the round does not model)."""
+    return all(is_vehicle_type(g.statline.get("Unit Type")) for g in attacker.loadout.groups)
+
+
 def target_weapon_blocks(attacker: ListUnit, target: ListUnit) -> list[Mapping[str, Any]] | None:
     """The weapon blocks the target's models fight back with against the attacker when they fight as one
     group (None: it does not fight back; [] when its groups fight each with its own): their profiles, the
     second weapon (the +1 Attack) after the first when they have one (see :func:`_second_block`)."""
-    if target.fighter is None:
+    if target.fighter is None or strikes_one_way(attacker):
         return None
     defence = defender_groups(target.loadout, target.target, attacker.target)
     if len(defence) != 1:
@@ -136,6 +147,9 @@ def pair_result(pair: Pair) -> dict[str, Any]:
         return shooting(a.loadout, t.target, half_range=pair.half_range)
     if t.fighter is None:
         return melee(a.loadout.with_flags(charging=True), t.target)
+    if strikes_one_way(a):
+        result = melee(a.loadout.with_flags(charging=True), t.target)
+        return {**result, "not_modelled": [*result.get("not_modelled", []), ONE_WAY]}
     return melee(a.loadout.with_flags(charging=True), t.target, target_unit=t.loadout)
 
 

@@ -18,9 +18,11 @@ datasheets. The walk is bounded in depth; a link cycle is cut.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from typing import Any
 from xml.etree.ElementTree import Element
 
 import pandas as pd
@@ -76,6 +78,7 @@ MODEL_COLUMNS = [
     "default_wargear",
     "default_weapons",
     "default_weapon_ids",
+    "default_within",
     "profile_source",
     "profile_id",
     "group",
@@ -109,6 +112,7 @@ OPTION_COLUMNS = [
     "invulnerable",
     "rules",
     "shown_when",
+    "group_shown_when",
 ]
 
 _STATLINE_TYPES = {PROFILE_TYPE_IDS[k] for k in ("unit", "vehicle", "knight", "fortification")}
@@ -171,8 +175,10 @@ def selection_limits(elem: Element, scope: str = "parent") -> tuple[int, int | N
 def scoped_max(elem: Element, scope: str) -> str:
     """The most selections of an entry or group of one constraint scope (``parent``: per selection of its
     owner; a datasheet's id: in the whole unit): ``"N"``, or ``"N+K/E:CHILD"`` when a modifier adds K for
-    every E selections of CHILD (``model``: any model, else a group or entry id), as in "1 in 10 may
-    exchange"; ``""`` when the data sets none. Conditional modifiers are not read."""
+    every E selections of CHILD (``model``: any model, else a group or entry id; several ids joined by ``|``
+    when the modifier repeats over each: a Contemptor's in-built combi-bolters, one per Gravis Power Fist,
+    Chainfist or Graviton Maul), as in "1 in 10 may exchange"; ``""`` when the data sets none. Conditional
+    modifiers are not read."""
     for con in children(elem, "constraints", "constraint"):
         if con.get("field") != "selections" or con.get("scope") != scope or con.get("type") != "max":
             continue
@@ -183,12 +189,20 @@ def scoped_max(elem: Element, scope: str) -> str:
         for mod in children(elem, "modifiers", "modifier"):
             if mod.get("type") != "increment" or mod.get("field") != con.get("id"):
                 continue
-            for rep in children(mod, "repeats", "repeat"):
-                if rep.get("field") == "selections":
-                    inc, every = mod.get("value", "0"), rep.get("value", "1")
-                    return f"{base}+{float(inc):g}/{float(every):g}:{rep.get('childId', '')}"
+            reps = [r for r in children(mod, "repeats", "repeat") if r.get("field") == "selections"]
+            if reps:  # repeats of one value over several children count their selections together
+                inc, every = mod.get("value", "0"), reps[0].get("value", "1")
+                kids = "|".join(dict.fromkeys(r.get("childId", "") for r in reps if r.get("value", "1") == every))
+                return f"{base}+{float(inc):g}/{float(every):g}:{kids}"
         return str(base)
     return ""
+
+
+def group_visibility(groups: list[list[Any]]) -> str:
+    """The groups holding an option that are hidden or carry ``set hidden`` modifiers, outermost first, as JSON
+    ``[[hidden, modifiers], ...]`` (``""`` for none): an option is shown only when every one of them is."""
+    kept = [g for g in groups if g[0] or g[1]]
+    return json.dumps(kept, separators=(",", ":"), ensure_ascii=False) if kept else ""
 
 
 def limit_of(written: Element, target: Element, scope: str) -> str:
@@ -212,6 +226,7 @@ class _Slot:
     wargear: list[str] = field(default_factory=list)
     weapon_ids: list[str] = field(default_factory=list)
     weapon_names: list[str] = field(default_factory=list)
+    within: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -249,6 +264,7 @@ class _Walker:
         self.name = name
         self.faction = faction
         self.sheet = _Sheet()
+        self.groups_seen: list[list[Any]] = []  # [hidden, its set-hidden modifiers] of the groups walked into
 
     def items(self, cat: Catalogue, elem: Element) -> Iterator[tuple[Catalogue, Element, Element]]:
         """(catalogue, resolved entry or group, the element as written) for every child of ``elem``."""
@@ -320,6 +336,9 @@ class _Walker:
             said = _EXCHANGE.search(name)
             default_name = said.group(1).strip() if said else ""
         models_before = len(self.sheet.slots)
+        rules = visibility_rules(self.data, cat, [group, written])
+        hidden = group.get("hidden") == "true" or written.get("hidden") == "true"
+        self.groups_seen.append([hidden, json.loads(rules) if rules else []])
         for ccat, target, member in members:
             tid = target.get("id", "")
             if tid in seen:
@@ -335,6 +354,7 @@ class _Walker:
                 "" if is_default else default_name, depth + 1, seen | {tid},
                 (group.get("id", ""), lo, limit_of(written, group, "parent"), limit_of(written, group, self.root_id)),
             )  # fmt: skip
+        self.groups_seen.pop()
         slots = self.sheet.slots[models_before:]
         grouped = [s for s in slots if s.group == name]
         if grouped:
@@ -392,7 +412,10 @@ class _Walker:
             sink.weapon_ids.extend(w for _, w in weapons)
             sink.weapon_names.extend(n for n, _ in weapons)
             sink.points += pts * lo
+            start = len(sink.wargear)
             self.walk(cat, target, owner, depth, seen)
+            if isinstance(sink, _Slot):  # the defaults inside this one go with it when an option replaces it
+                sink.within.extend(f"{inner}<{name}" for inner in sink.wargear[start:])
             return
         inc, child_id = per_model_cost(written) if written is not target else (0.0, "")
         if not child_id:
@@ -429,6 +452,7 @@ class _Walker:
                     "invulnerable": invulnerable,
                     "rules": held,
                     "shown_when": visibility_rules(self.data, cat, [target, written]),
+                    "group_shown_when": group_visibility(self.groups_seen),
                 },
             )
         )
@@ -485,6 +509,7 @@ def _datasheet(
             "default_wargear": "; ".join([*s.wargear, *sheet.unit.wargear]),
             "default_weapons": "; ".join(s.weapon_names),
             "default_weapon_ids": ";".join(s.weapon_ids),
+            "default_within": "; ".join(s.within),
             "profile_source": s.profile[0],
             "profile_id": s.profile[1],
             "group": s.group,

@@ -85,6 +85,31 @@ class UnitSpace:
         dest = np.where(full, self.models * self.wounds + self.wounds - 1, new_k * self.wounds + new_w - 1)
         return np.where(dead, np.arange(self.size), dest)  # a wiped-out unit stays as it is
 
+    def shift(self, x: np.ndarray, weights: np.ndarray) -> np.ndarray:
+        """``x @ sum_d weights[d] * damage_matrix(d)`` over the last axis of ``x`` (the unit states), computed
+        from the states' structure: a wound of ``d`` damage moves ``wounds left`` down by ``d`` on the current
+        model, or kills it (overflow lost) and the next model comes in whole; a wiped-out unit stays. Costs
+        ``x.size`` operations per damage value, where the matrix product costs ``x.size * states``."""
+        m, w = self.models, self.wounds
+        if m == 0:
+            return x * float(np.sum(weights))
+        xs = x.reshape(*x.shape[:-1], m + 1, w)
+        out = np.zeros_like(xs)
+        live, head = xs[..., :m, :], out[..., :m, :]
+        for d, p in enumerate(weights):
+            if p == 0.0:
+                continue
+            if d == 0:
+                out += p * xs
+                continue
+            d = min(d, w)
+            if d < w:  # the current model survives with w - d left (index j = wounds left - 1)
+                head[..., : w - d] += p * live[..., d:]
+            killed = live[..., :d].sum(axis=-1)  # wounds left <= d: the model is removed
+            out[..., 1:, w - 1] += p * killed
+            out[..., m, :] += p * xs[..., m, :]  # wiped out: unchanged
+        return out.reshape(x.shape)
+
     def damage_matrix(self, damage: int) -> np.ndarray | sparse.csr_array:
         """E[s, s']: the effect of ``damage`` wounds on the current model (dense for small units, sparse
         above ``DENSE_STATES`` states)."""
@@ -229,17 +254,28 @@ class Allocator:
                 out += w * y
         return out
 
-    def resolve(self, x: np.ndarray, groups: list[WoundGroup], *, track: bool, u_max: int = 0) -> np.ndarray:
+    def resolve(
+        self,
+        x: np.ndarray,
+        groups: list[WoundGroup],
+        *,
+        track: bool,
+        u_max: int = 0,
+        factors: tuple[np.ndarray, np.ndarray] | None = None,
+    ) -> np.ndarray:
         """Resolve the hits of ``x`` (shape (R, *B, F, S): probability that R hits remain, with optional
         batch axes B carried along untouched) into (*B, U, F, S).
 
-        Each hit yields a wound of group g with probability ``groups[g].p`` (in allocation order).
+        Each hit yields a wound of group g with probability ``groups[g].p`` (in allocation order). ``factors``
+        (``hits``, ``start``) says that ``x`` is ``hits[:, None, None] * start`` (the usual first call): the
+        capped chain then never multiplies the hits by the unit states.
         """
         groups = merge_groups(groups, self.space.wounds)
         if not track:
             steps = [effective_step(g) for g in groups]
             if all(step is not None for step in steps):
-                return self._resolve_capped(x, [step for step in steps if step is not None and step[0] > 0.0])
+                kept = [step for step in steps if step is not None and step[0] > 0.0]
+                return self._resolve_capped(x, kept, factors)
         u_size = u_max + 1 if track else 1
         check_size(x.shape, groups, u_size)
         state = np.zeros((*x.shape[:-2], u_size, *x.shape[-2:]))
@@ -263,51 +299,86 @@ class Allocator:
                 total = term if total is None else total + term
         return total if total is not None else self.space.damage_matrix(0)
 
-    def _step(self, x: np.ndarray, matrix: np.ndarray | sparse.csr_array) -> np.ndarray:
-        """One effective wound (its transition ``matrix``; it raises the Pinning trigger) on ``x`` (..., F, S)."""
-        flat = x.reshape(-1, x.shape[-1])
-        y = flat @ matrix if isinstance(matrix, np.ndarray) else (matrix.T @ flat.T).T
-        y = np.asarray(y).reshape(x.shape)
+    def _step(self, x: np.ndarray, weights: np.ndarray) -> np.ndarray:
+        """One effective wound (``weights[d]``: P(it does ``d`` damage); it raises the Pinning trigger) on ``x``
+        (..., F, S), by :meth:`UnitSpace.shift`: ``cells x damages`` operations, no matrix."""
+        y = self.space.shift(x, weights)
         return set_trigger(y, self.level) if self.pinning else y
 
-    def _resolve_capped(self, x: np.ndarray, steps: list[tuple[float, Packet]]) -> np.ndarray:
+    def _resolve_capped(
+        self, x: np.ndarray, steps: list[tuple[float, Packet]], factors: tuple[np.ndarray, np.ndarray] | None = None
+    ) -> np.ndarray:
         """``resolve`` counting only the wounds that change the state (each takes at least one wound off the
         unit), so at most ``models * wounds`` of them matter in a group: linear in the hits.
 
         After ``cap`` effective wounds every state is wiped out with its Pinning trigger raised, a fixed
         point of every later wound, so the Binomial tail beyond ``cap`` is lumped into the ``cap``-th power.
+        With ``factors`` (``hits``, ``start``: ``x`` is their outer product) the first group's powers are taken
+        of ``start`` alone (:func:`capped_work` counts the operations).
         """
         cap = self.space.models * self.space.wounds
         r_size = x.shape[0]
-        check_work(x.shape, min(cap, r_size - 1) + 1, len(steps))
+        damages = max((int(np.count_nonzero(p.probs.sum(axis=0))) for _, p in steps), default=1)
+        check_work(x.shape, min(cap, r_size - 1) + 1, len(steps), factored=factors is not None, damages=damages)
         state = x
         remaining = 1.0
         for i, (a, packet) in enumerate(steps):
             q = min(a / remaining, 1.0) if remaining > 0 else 0.0
             remaining -= a
-            matrix = self.step_matrix(packet)
+            weights = packet.probs.sum(axis=0)
             r_max = state.shape[0] - 1
             b_max = min(cap, r_max)
             table = binomial_table(r_max, q, b_max)  # table[r, b] = P(b of r hits are effective here)
             tail = np.maximum(1.0 - table.sum(axis=1), 0.0) if b_max < r_max else None
-            if i == len(steps) - 1:  # the last group: Horner's rule over the effective wounds
+            last = i == len(steps) - 1
+            if i == 0 and factors is not None:
+                hits, start = factors
+                if last:  # y[b] = P(b effective wounds) start
+                    counts = hits @ table
+                    if tail is not None:
+                        counts[b_max] += tail @ hits
+                    y = counts.reshape((-1,) + (1,) * start.ndim) * start
+                else:
+                    state = self._first_factored(hits, start, table, tail, weights)
+                    continue
+            elif last:
                 y = np.tensordot(table.T, state, axes=(1, 0))
                 if tail is not None:
                     y[b_max] += np.tensordot(tail, state, axes=(0, 0))
+            if last:  # the last group: Horner's rule over the effective wounds
                 acc = y[b_max]
                 for b in range(b_max - 1, -1, -1):
-                    acc = self._step(acc, matrix) + y[b]
+                    acc = self._step(acc, weights) + y[b]
                 return acc[..., None, :, :]
             out = np.zeros_like(state)
             z = state  # z[j] = T^b state[j + b]
             for b in range(b_max + 1):
                 out[: r_max + 1 - b] += table[b:, b].reshape((-1,) + (1,) * (state.ndim - 1)) * z
                 if b < b_max:
-                    z = self._step(z[1:], matrix)
+                    z = self._step(z[1:], weights)
             if tail is not None:  # more than cap effective wounds: wiped out, unchanged by what follows
                 out[0] += np.tensordot(tail[b_max:], z, axes=(0, 0))
             state = out
         return state.sum(axis=0)[..., None, :, :]  # no hit can change the state
+
+    def _first_factored(
+        self, hits: np.ndarray, start: np.ndarray, table: np.ndarray, tail: np.ndarray | None, weights: np.ndarray
+    ) -> np.ndarray:
+        """A first (not last) group of ``_resolve_capped`` on ``hits`` x ``start``: ``out[j] = sum_b
+        table[j + b, b] hits[j + b] start T^b``, one product of a (hits, counts) matrix with the powers."""
+        r_max, b_max = table.shape[0] - 1, table.shape[1] - 1
+        powers = [start]
+        for _ in range(b_max):
+            powers.append(self._step(powers[-1], weights))
+        v = np.stack(powers).reshape(b_max + 1, -1)
+        j = np.arange(r_max + 1)[:, None]
+        b = np.arange(b_max + 1)[None, :]
+        rows = np.minimum(j + b, r_max)
+        mix = np.where(j + b <= r_max, table[rows, b] * hits[rows], 0.0)  # mix[j, b]
+        out = (mix @ v).reshape(r_max + 1, *start.shape)
+        if tail is not None:
+            out[0] += float(tail[b_max:] @ hits[b_max:]) * powers[-1]
+        return out
 
     def _split(self, state: np.ndarray, packet: Packet, q: float, *, track: bool, last: bool) -> np.ndarray:
         """Take b ~ Binomial(r, q) of the r remaining hits into this group and apply b packets."""
@@ -363,15 +434,58 @@ def effective_step(group: WoundGroup) -> tuple[float, Packet] | None:
     return group.p * changed, Packet(scaled)
 
 
-def check_work(shape: tuple[int, ...], powers: int, groups: int) -> None:
-    """Refuse a capped allocation (``powers`` steps per group) beyond ``MAX_BYTES`` or ``MAX_WORK``."""
+CHAIN_STEP_S = 100e-6
+"""Seconds of one wound applied in the capped chain's Python loop (a few numpy calls), whatever its size."""
+CHAIN_CELL_S = 5e-9
+"""Seconds per state x damage value of one wound applied (:meth:`UnitSpace.shift`: slices, sums, adds)."""
+CHAIN_PRODUCT_S = 0.2e-9
+"""Seconds per multiply-add of the chain's matrix products (BLAS)."""
+MAX_CHAIN_SECONDS = 10.0
+"""The capped chain's estimated seconds (:func:`capped_seconds`) beyond which it is refused."""
+
+
+def capped_seconds(
+    shape: tuple[int, ...], powers: int, groups: int, *, factored: bool = False, damages: int = 2
+) -> float:
+    """The capped chain's (``Allocator._resolve_capped``) estimated CPU seconds: its one cost model, which its
+    refusal follows. ``shape`` is (R hits + 1, *batch, F flags, S states), ``powers`` = ``B`` the effective
+    wounds counted per group (``min(models x wounds, R) + 1``), ``damages`` ``D`` the damage values of one
+    wound; ``C = batch x F x S``. Each group applies ``B`` wounds (``B`` loop steps, :data:`CHAIN_STEP_S`):
+
+    - the last group applies them to one tensor of ``C`` (``B x C x D`` cells, :data:`CHAIN_CELL_S`) after its
+      counts: ``R x B`` multiply-adds when ``x`` is factored and it is the only group, else ``R x B x C``;
+    - a first, factored, not last group applies them to ``start`` (``B x C x D``) and mixes the powers by one
+      ``R x B x C`` product (:data:`CHAIN_PRODUCT_S`);
+    - any other group applies each to every count of hits left: ``R x B x C x D`` cells.
+
+    Every term grows with the hits and with the models (``R``, ``B``, ``S``), so more attacks or more models
+    never cost less and the refusal never falls below a case that runs. A lone group (Brutal, or Murderous
+    Strike alone, against multi-wound models) is at most ``R x models x wounds`` times a constant: linear in the
+    attacks times the models. Each further group adds a product of ``R x B x C``: the attacks times the models
+    squared while the models' wounds are fewer than the attacks.
+    """
+    r_size, cells = shape[0], float(np.prod(shape[1:]))
+    if groups == 0:
+        return CHAIN_CELL_S * r_size * cells
+    seconds = CHAIN_STEP_S * powers * groups + CHAIN_CELL_S * powers * cells * damages
+    if factored and groups == 1:
+        return seconds + CHAIN_PRODUCT_S * r_size * powers
+    seconds += CHAIN_PRODUCT_S * r_size * powers * cells  # the last group's counts, or the first's mix
+    middle = groups - (2 if factored else 1)
+    return seconds + max(middle, 0) * CHAIN_CELL_S * r_size * powers * cells * damages
+
+
+def check_work(shape: tuple[int, ...], powers: int, groups: int, *, factored: bool = False, damages: int = 2) -> None:
+    """Refuse a capped allocation (``powers`` steps per group) beyond ``MAX_BYTES`` or
+    :data:`MAX_CHAIN_SECONDS` by :func:`capped_seconds`."""
     cells = float(np.prod(shape))
     states = shape[-1]
-    work = cells * powers * groups * (states if states <= DENSE_STATES else 4)
-    if cells * 8 * 3 > MAX_BYTES or work > MAX_WORK:
+    seconds = capped_seconds(shape, powers, groups, factored=factored, damages=damages)
+    if cells * 8 * 3 > MAX_BYTES or seconds > MAX_CHAIN_SECONDS:
         raise TooLarge(
             f"attacks: {shape[0] - 1} hits against {states} unit states is too large to compute exactly here "
-            f"({cells * 8 * 3 / 2**30:.1f} GiB, {work:.1e} operations); use fewer attacks or models"
+            f"({cells * 8 * 3 / 2**30:.1f} GiB, about {seconds:.0f} s; limit {MAX_CHAIN_SECONDS:.0f} s); "
+            "use fewer attacks or models"
         )
 
 

@@ -536,7 +536,8 @@ def _chain(
         cap = space.models * space.wounds
         size = stage[0].probabilities.size  # the cell's own hits, not the block's padding
         try:  # the one-cell chain's bound, on its state tensor (hits, Pinning flags, unit states)
-            check_work((size, 4 if c.volley_facts.pinning else 1, space.size), min(cap, size - 1) + 1, groups)
+            flags = 4 if c.volley_facts.pinning else 1
+            check_work((size, flags, space.size), min(cap, size - 1) + 1, groups, factored=True)
         except TooLarge as exc:
             out[j] = exc
             continue

@@ -115,7 +115,9 @@ def resolve_volley(volley: Volley, target: Unit, state: TargetState | None = Non
     alloc = Allocator(state.space, pinning=tracks_pinning, level=level)
     x = hits.probabilities[:, None, None] * state.probs[None]
     max_unsaved = unsaved_each.size - 1
-    first = alloc.resolve(x, groups, track=deflagrate, u_max=hits.max * max_unsaved)
+    first = alloc.resolve(
+        x, groups, track=deflagrate, u_max=hits.max * max_unsaved, factors=(hits.probabilities, state.probs)
+    )
     final = alloc.resolve(first, extra_groups, track=False)[0] if deflagrate else first[0]
     new_state = TargetState(state.space, final, state.shell_shocks)
 

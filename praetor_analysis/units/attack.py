@@ -3,12 +3,11 @@
 Shooting: each group of identical models fires one ranged weapon per model, the one that takes the
 most wounds off this target's models (hull points off a vehicle), unless its Unit Type lets it fire every
 weapon (:data:`FIRE_ALL_TYPES`); then each weapon fires, one profile per weapon (``Missile Launcher -
-Krak`` or ``- Frag``, whichever does more). Grenades are not thrown (one model of a unit may throw one
-instead of firing). A blast or template weapon fired at a unit lands on the target standing in its default
-formation (:func:`~praetor_analysis.units.formation.default_formation`: lines of five on the base of its
-Unit Type, a coherency range apart), and the hits come from that
-geometry. All the unit's volleys are one firing unit: wounds and hull points carry over, Pinning is tested
-once.
+Krak`` or ``- Frag``, whichever does more), a weapon carried twice twice. Grenades are not thrown (one
+model of a unit may throw one instead of firing). A blast or template weapon fired at a unit lands on the
+target standing in its default formation (:func:`~praetor_analysis.units.formation.default_formation`:
+lines of five on the base of its Unit Type, a coherency range apart), and the hits come from that geometry.
+All the unit's volleys are one firing unit: wounds and hull points carry over, Pinning is tested once.
 
 Melee: each group fights with its best melee profile for the target (Melee weapons only: a pistol is
 not one; Detonation weapons only against the targets they may attack; a model with no melee weapon strikes
@@ -250,8 +249,11 @@ def melee_weapons(weapons: Sequence[Mapping[str, Any]], enemy: Unit) -> list[Wea
 def _group_blows(unit: Unit, options: list[Weapon], target: Unit) -> list[tuple[Volley, int]]:
     """(volley, Initiative) for each melee profile the group could fight with."""
     out = []
-    # a Side is a whole-round fighter and needs T and W; the attack count and Initiative never read them
+    # a Side is a whole-round fighter and needs T and W (and no Vehicle: a Walker or Knight strikes one way);
+    # the attack count and Initiative never read them
     striker = replace(unit, T=unit.T if unit.T is not None else 1, W=unit.W if unit.W is not None else 1)
+    if unit.is_vehicle:
+        striker = replace(striker, unit_type=str(unit.unit_type).lower().replace("vehicle", "walker"))
     for w in dict.fromkeys(options):  # each profile once (a second copy counts as the second weapon)
         if w.plays(Role.GRENADE_BLOW):  # one hit a model, at Initiative 1
             out.append((Volley(w, unit, mode="melee", attacks=Dist.point(unit.models)), 1))
@@ -262,6 +264,17 @@ def _group_blows(unit: Unit, options: list[Weapon], target: Unit) -> list[tuple[
         per_model = set_blows(Volley(w, unit, mode="melee"), charge, blows.attacks - int(unit.A or 0) - charge, [])
         out.append((Volley(w, unit, mode="melee", attacks=Dist.point(per_model * unit.models)), blows.initiative))
     return out
+
+
+def _not_fighting(vehicle: bool, missing: Sequence[str]) -> str:
+    """Why a group does not fight: a vehicle with no WS, S, I and A (a Walker or Knight has them, and strikes
+    one way), a vehicle in a whole round (its hull points under the foe's blows are not modelled), or the
+    characteristics its statline lacks."""
+    if not vehicle:
+        return f"no {', '.join(missing)} in its statline"
+    if list(missing) == ["T", "W"]:
+        return "a vehicle: it strikes one way (a whole round, its hull points under the foe's blows, is not modelled)"
+    return "a vehicle: it does not fight"
 
 
 def melee(
@@ -289,14 +302,18 @@ def melee(
         options, unused = _melee_options(own, target)
         options = [*options, *(unit.modifiers.apply_weapon(w) for w in _grenades(g, target))]  # may strike instead
         unused.update(unreadable)
-        if models.is_vehicle or missing:
-            why = "a vehicle: it does not fight" if models.is_vehicle else f"no {', '.join(missing)} in its statline"
+        if models.is_vehicle and not missing and needed is _ROUND_STATS:
+            missing = ["T", "W"]  # a Walker or Knight strikes, but a whole round would need its hull points
+        if missing:
+            why = _not_fighting(models.is_vehicle, missing)
             chosen.append(_entry(g, None, unused, why=why))
             notes.append((f"{g.model}: {why}", "a model the data gives no melee statline does not fight here"))
             continue
         fighters.append((g, models, options, unused))
     if not fighters:
-        raise ScenarioError(f"attacker: {unit.datasheet} has no model that fights in melee")
+        whys = sorted({str(e.get("why")) for e in chosen if str(e.get("why", "")).startswith("a vehicle: it strikes")})
+        hint = f" ({whys[0]}; without target_weapon it strikes)" if whys else ""
+        raise ScenarioError(f"attacker: {unit.datasheet} has no model that fights in melee{hint}")
     if target_weapon is not None or target_unit is not None:
         back: Sequence[Weapon] | FieldedUnit = target_unit if target_unit is not None else target_weapon or ()
         return _round(unit, target, fighters, chosen, notes, back, target_second)

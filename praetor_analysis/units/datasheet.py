@@ -40,7 +40,7 @@ from praetor_analysis.catalog import (
 from praetor_analysis.errors import ScenarioError
 from praetor_analysis.units.blocks import attacker_block, frame_rows, weapon_block
 from praetor_analysis.units.limits import check_loadout_length
-from praetor_analysis.units.loadout_limits import Limits, option_chain, refuse_if_hidden
+from praetor_analysis.units.loadout_limits import Limits, defaults_due, option_chain, refuse_if_hidden, tied_groups
 from praetor_analysis.units.modifiers import split_modifiers
 from praetor_analysis.units.names import UNIT_STAT_KEYS, fold, is_name_block, split_pick, suggestions
 from praetor_analysis.units.option_visibility import Ancestry, legion_names, legion_of, visibility
@@ -264,6 +264,7 @@ class _Build:
                 s.parts = [_Part(n, keys, _names(s.row["default_wargear"]))]
         self.unit_picks: list[int] = []
         self.limits = Limits(self)
+        self._ties: dict[str, tuple[str, str, str]] | None = None
 
     def _visibility(self, i: int) -> tuple[bool, str]:
         if i not in self._shown:
@@ -325,15 +326,46 @@ class _Build:
     def give(self, part: _Part, chain: list[int]) -> _Part:
         """``part`` with the options of ``chain`` it does not hold yet (each in place of what it replaces)."""
         weapons, wargear, picks = part.weapons, part.wargear, part.picks
-        for i in chain:
-            if i in picks:
+        for n, i in enumerate(chain):
+            if i in picks and n < len(chain) - 1:  # a parent held already; the option itself may repeat
                 continue
             r = self.rows[i]
-            weapons = _without(weapons, self.names, str(r["replaces"])) + self.keys(r["weapon_ids"])
-            gone = fold(str(r["replaces"]))
-            wargear = (*tuple(n for n in wargear if fold(n) != gone), str(r["option"]))
+            replaced = [str(r["replaces"]), *self.inside(str(r["model"]), str(r["replaces"]))]
+            for name in replaced:
+                weapons = _without(weapons, self.names, name)
+            weapons += self.keys(r["weapon_ids"])
+            gone = {fold(n) for n in replaced}
+            wargear = (*tuple(n for n in wargear if fold(n) not in gone), str(r["option"]))
             picks = (*picks, i)
-        return _Part(part.count, weapons, wargear, picks)
+        return self._shed(_Part(part.count, weapons, wargear, picks))
+
+    def inside(self, model: str, outer: str) -> list[str]:
+        """The defaults that come inside the default ``outer`` of ``model``'s slots (the Power Sword of a
+        Tartaros's Power Weapon: an option replacing the Power Weapon replaces it too)."""
+        if not outer:
+            return []
+        out: list[str] = []
+        for slot in self.slots:
+            if model != UNIT and slot.row["model"] != model:
+                continue
+            for pair in str(slot.row.get("default_within") or "").split(";"):
+                inner, _, container = pair.strip().rpartition("<")
+                if inner and fold(container) == fold(outer) and inner not in out:
+                    out.append(inner)
+        return out
+
+    def _shed(self, part: _Part) -> _Part:
+        """``part`` with as many of a tied group's default as the group now allows (:func:`defaults_due`: a
+        Contemptor's in-built combi-bolter goes with the fist a Gravis Lascannon replaces, comes with one taken)."""
+        if self._ties is None:
+            self._ties = tied_groups(self)
+        for default, model, want in defaults_due(self, self._ties, part.wargear, part.picks):
+            slot = next(s for s in self.slots if s.row["model"] == model)
+            own = [k for k in self.keys(slot.row["default_weapon_ids"]) if fold(self.names.get(k, "")) == fold(default)]
+            weapons = _without(part.weapons, self.names, default) + tuple(own[:1]) * want
+            wargear = (*(n for n in part.wargear if fold(n) != fold(default)), *[default] * want)
+            part = _Part(part.count, weapons, wargear, part.picks)
+        return part
 
 
 def _without(weapons: tuple[str, ...], names: dict[str, str], replaces: str) -> tuple[str, ...]:
@@ -497,7 +529,7 @@ def _take_for_models(build: _Build, chain: list[int], count: int, field: str, op
         raise ScenarioError(f"{field}: {option!r} is offered to {row['model']!r}, a model {build.sheet['name']} lacks")
     free = sum(min(p.count, build.limits.models_with_room(slot, p, chain)) for p in slot.parts)
     if free < count:
-        _borrow(slot, build.slots, count - free)
+        _borrow(build, slot, build.slots, count - free)
     if slot.count < count:
         raise ScenarioError(f"{field}.count: {build.sheet['name']} has {slot.count} {row['model']} models, got {count}")
     cost = 0.0
@@ -507,7 +539,7 @@ def _take_for_models(build: _Build, chain: list[int], count: int, field: str, op
             break
         k = min(left, part.count, build.limits.models_with_room(slot, part, chain))
         if k:
-            cost += k * sum(build.price(i) for i in chain if i not in part.picks)
+            cost += k * sum(build.price(i) for n, i in enumerate(chain) if i not in part.picks or n == len(chain) - 1)
             left -= _split(build, slot, k, chain, part)
     if left:
         build.limits.refuse_models(slot, chain, count, field, option)
@@ -529,8 +561,9 @@ def _split(build: _Build, slot: _Slot, n: int, chain: list[int], only: _Part | N
     return n - left
 
 
-def _borrow(slot: _Slot, slots: list[_Slot], n: int) -> None:
-    """Move up to ``n`` models into ``slot`` from another slot of its group (``Legionary w/ Options``)."""
+def _borrow(build: _Build, slot: _Slot, slots: list[_Slot], n: int) -> None:
+    """Move up to ``n`` models into ``slot`` from another slot of its group (``Legionary w/ Options``), with the
+    options the whole unit took."""
     gid = slot.row["group_id"]
     if not gid:
         return
@@ -545,8 +578,9 @@ def _borrow(slot: _Slot, slots: list[_Slot], n: int) -> None:
         other.parts[0] = _Part(first.count - taken, first.weapons, first.wargear, first.picks)
         other.parts = [p for p in other.parts if p.count]
         own = tuple(x for x in str(slot.row["default_weapon_ids"]).split(";") if x)
-        if own:
-            slot.parts.append(_Part(taken, own, _names(slot.row["default_wargear"])))
+        if own:  # its own default wargear, and what the whole unit took (a squad's lascannons): paid for it
+            unit_wide = [i for i in first.picks if build.rows[i]["model"] == UNIT]
+            slot.parts.append(build.give(_Part(taken, own, _names(slot.row["default_wargear"])), unit_wide))
         else:
             slot.parts.append(_Part(taken, first.weapons, first.wargear, first.picks))
         n -= taken

@@ -15,11 +15,14 @@ list-against-list analysis call):
   ``source``, ``notes``; ``with_flags(charging=True)``) and :class:`ModelGroup` (``model``, ``count``,
   ``statline``, ``weapons``, ``wargear``).
 
-The unit attacks with :func:`praetor_analysis.units.attack.shooting` and ``melee``.
+Both read each model whose profile lacks a characteristic with its unit's profile
+(:mod:`praetor_analysis.units.unit_profile`), so every phase reads the same models. The unit attacks with
+:func:`praetor_analysis.units.attack.shooting` and ``melee``.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -30,9 +33,10 @@ from praetor_analysis.units.roster_units import (
     RosterReading,
     RosterSelection,
     from_selection,
-    read_roster_units,
     unique_labels,
 )
+from praetor_analysis.units.roster_units import read_roster_units as _read_roster_units
+from praetor_analysis.units.unit_profile import with_unit_profile
 
 __all__ = [
     "FieldedUnit",
@@ -58,11 +62,18 @@ def fielded_unit(source: Any, field: str = "attacker") -> FieldedUnit:
         if unit is None:
             name = source.element.get("name") or ""
             raise ScenarioError(f"{field}: roster unit {name[:80]!r} has no model with a statline")
-        return unit
-    return build_loadout(source, field)
+        return with_unit_profile(unit)
+    return with_unit_profile(build_loadout(source, field))
 
 
 def roster_units(source: str | Path | bytes, name: str = "roster") -> list[FieldedUnit]:
     """Every unit of a roster file (or of its bytes) that has models with a statline (a nested transport is
     its own unit)."""
     return list(read_roster_units(source, name).units)  # either edition (read_roster_units decides)
+
+
+def read_roster_units(source: str | Path | bytes, name: str = "roster") -> RosterReading:
+    """A roster read whole (:func:`~praetor_analysis.units.roster_units.read_roster_units`), each unit read
+    with its unit's profile where a model's lacks a characteristic, as :func:`roster_units` reads it."""
+    reading = _read_roster_units(source, name)
+    return replace(reading, units=tuple(with_unit_profile(u) if u.edition == "hh2" else u for u in reading.units))

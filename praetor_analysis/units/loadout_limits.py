@@ -19,12 +19,13 @@ import pandas as pd
 
 from praetor_analysis.errors import ScenarioError
 
-__all__ = ["Limits", "cap", "option_chain", "refuse_if_hidden"]
+__all__ = ["Limits", "cap", "defaults_due", "option_chain", "refuse_if_hidden", "tied_groups"]
 
 
 class _Part(Protocol):
     count: int
     picks: tuple[int, ...]
+    wargear: tuple[str, ...]
 
 
 class _Slot(Protocol):
@@ -52,20 +53,34 @@ class _Build(Protocol):
     def hidden_why(self, i: int) -> str: ...
 
 
-def cap(text: Any, build: _Build) -> int | None:
-    """The number a limit of the table (``"N"`` or ``"N+K/E:CHILD"``) allows now; None when unbounded."""
+def cap(text: Any, build: _Build, held: tuple[str, ...] | None = None) -> int | None:
+    """The number a limit of the table (``"N"`` or ``"N+K/E:CHILD"``, CHILD one id or several joined by ``|``,
+    their selections counted together) allows now; None when unbounded. ``held``: the wargear of the one
+    model a per-model limit is for, where a CHILD that is a piece of wargear is counted (its default wargear
+    too: a Contemptor's in-built combi-bolter comes with each Gravis Power Fist it holds)."""
     text = "" if text is None or (isinstance(text, float) and math.isnan(text)) else str(text).strip()
     if not text:
         return None
     base, _, step = text.partition("+")
     if not step:
         return int(float(base))
-    rate, _, child = step.partition(":")
+    rate, _, kids = step.partition(":")
     inc, _, every = rate.partition("/")
-    n = build.counted(child)
-    if n is None:
+    counts = [_held_count(build, child, held) if held is not None else None for child in kids.split("|")]
+    counts = [c if c is not None else build.counted(child) for c, child in zip(counts, kids.split("|"), strict=True)]
+    if all(c is None for c in counts):
         return None
+    n = sum(c or 0 for c in counts)
     return int(float(base)) + int(float(inc) * (n // max(float(every or 1), 1.0)))
+
+
+def _held_count(build: _Build, child: str, held: tuple[str, ...]) -> int | None:
+    """How many of one model's wargear ``held`` are the entry ``child`` (by the option rows' names of it);
+    None when no option row names it (a model, a group: counted on the unit)."""
+    names = {str(r["option"]).casefold() for r in build.rows if child in (r["entry_id"], r["option_id"])}
+    if not names:
+        return None
+    return sum(1 for n in held if n.casefold() in names)
 
 
 def _most(value: Any) -> int | None:
@@ -130,14 +145,17 @@ class Limits:
             return None, ""
         return min(rooms)
 
-    def _owner_block(self, picks: tuple[int, ...] | list[int], chain: list[int], per: str) -> str:
-        """Why an owner holding ``picks`` cannot take ``chain`` (``""`` when it can)."""
+    def _owner_block(
+        self, picks: tuple[int, ...] | list[int], chain: list[int], per: str, held: tuple[str, ...] | None = None
+    ) -> str:
+        """Why an owner holding ``picks`` (a model: with the wargear ``held``) cannot take ``chain`` (``""`` when
+        it can)."""
         b = self.build
         for i in chain:
             if i in picks and i != chain[-1]:
                 continue
             r = b.rows[i]
-            most = cap(r["group_max"], b)
+            most = cap(r["group_max"], b, held)
             have = self._in_group(picks, str(r["group_id"]))
             if most is not None and r["group_id"] and have + 1 > most:
                 return f"has {have} of {r['group']!r} (at most {most} {per})"
@@ -159,7 +177,7 @@ class Limits:
 
     def models_with_room(self, slot: _Slot, part: _Part, chain: list[int]) -> int:
         """How many models of ``part`` may take the options of ``chain`` now."""
-        if self._owner_block(part.picks, chain, "per model"):
+        if self._owner_block(part.picks, chain, "per model", tuple(part.wargear)):
             return 0
         n = part.count
         for i in chain:
@@ -177,8 +195,12 @@ class Limits:
             room, why = self._unit_room(i)
             if room is not None and room < count:
                 raise ScenarioError(f"{field}: {option!r}: {why}, got {count} more")
-        part = next((p for p in slot.parts if self._owner_block(p.picks, chain, "per model")), None)
-        why = self._owner_block(part.picks, chain, "per model") if part is not None else "has no room"
+        part = next((p for p in slot.parts if self._owner_block(p.picks, chain, "per model", tuple(p.wargear))), None)
+        why = (
+            self._owner_block(part.picks, chain, "per model", tuple(part.wargear))
+            if part is not None
+            else "has no room"
+        )
         raise ScenarioError(
             f"{field}: {option!r}: not enough {model} models may take it (of {slot.count}, each {why}), got {count}"
         )
@@ -196,3 +218,38 @@ class Limits:
             room, why = self._unit_room(i)
             if room is not None and room < count:
                 raise ScenarioError(f"{field}: {option!r}: {why}, got {count} more")
+
+
+def tied_groups(build: _Build) -> dict[str, tuple[str, str, str]]:
+    """The groups the data ties to their default: group id -> (the default, the model, the group's limit).
+
+    A group is tied when its per-model limit grows with other wargear (``"0+1/1:FIST|CHAINFIST|MAUL"``) and,
+    on the model as the data fields it, that limit counted on the model's wargear equals the defaults it holds:
+    a Contemptor's in-built combi-bolters, one per Gravis Power Fist, Chainfist or Graviton Maul (the group of
+    what may replace one allows as many). Its defaults then follow the limit (:func:`defaults_due`)."""
+    out: dict[str, tuple[str, str, str]] = {}
+    for r in build.rows:
+        gid, default, limit = str(r["group_id"]), str(r["replaces"]), str(r["group_max"] or "")
+        slot = next((s for s in build.slots if s.row["model"] == r["model"]), None)
+        if not gid or gid in out or "+" not in limit or not default or slot is None:
+            continue
+        defaults = tuple(n.strip() for n in str(slot.row["default_wargear"]).split(";") if n.strip())
+        held = sum(1 for n in defaults if n.casefold() == default.casefold())
+        if held and cap(limit, build, defaults) == held:
+            out[gid] = (default, str(r["model"]), limit)
+    return out
+
+
+def defaults_due(
+    build: _Build, ties: Mapping[str, tuple[str, str, str]], wargear: tuple[str, ...], picks: tuple[int, ...]
+) -> list[tuple[str, str, int]]:
+    """(default, model, how many it should hold) of each tied group a model with ``wargear`` and ``picks`` is off
+    balance with: its limit now, less the group's options it took (a fist replaced: none; a fist taken: one)."""
+    out = []
+    for gid, (default, model, limit) in ties.items():
+        held = sum(1 for n in wargear if n.casefold() == default.casefold())
+        taken = sum(1 for i in picks if build.rows[i]["group_id"] == gid)
+        most = cap(limit, build, wargear)
+        if most is not None and held + taken != most and (held or most - taken > 0):
+            out.append((default, model, max(most - taken, 0)))
+    return out

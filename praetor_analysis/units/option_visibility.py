@@ -9,9 +9,14 @@ order for what a scenario knows of the force:
 - the option's **ancestors**: the datasheet and the model slot offering it (a condition that they are a
   named entry, or of the Character category: a model whose Unit Type names Character).
 
+With no Legion known (a datasheet of no Legion's catalogue and no ``legion``), an option that the data offers
+to some Legions only is hidden (its refusal names them): a force without a Legion takes what every Legion may.
+
 Any other condition (a Rite of War taken, an allegiance, another selection of the unit) cannot be known from
-a scenario: a modifier depending on it leaves the option as the data writes it (hidden or not), and a refusal
-says what the data asks for.
+a scenario: a modifier depending on it changes nothing (the option stays as the data writes it and the known
+conditions leave it: the Hexagrammaton choices a Dark Angels force is shown stay shown whatever else may hide
+them), and a refusal says what the data asks for. An option is hidden too when a group holding it is
+(``group_shown_when``, read the same way).
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
@@ -125,19 +130,52 @@ def _describe(tree: Any) -> str:
 
 
 def visibility(row: Mapping[str, Any], at: Ancestry) -> tuple[bool, str]:
+    """``(hidden, why)`` of an option row for ``at`` (:func:`own_visibility`), hidden too when a group holding
+    it is (``group_shown_when``: the data's hidden state and ``set hidden`` modifiers of each group, outermost
+    first): the Dark Angels' Hexagrammaton choices sit in a group hidden but for that Legion. A group that a
+    condition no scenario can state might show (another selection of the unit: a Librarian's Psychic
+    Disciplines) is taken as shown; only what is known hides a group."""
+    text = str(row.get("group_shown_when") or "")
+    for hidden, mods in json.loads(text) if text else []:
+        state = own_visibility({"hidden": hidden, "shown_when": json.dumps(mods) if mods else ""}, at, lenient=True)
+        if state[0]:
+            return True, f"its group {row.get('group')!r} is {state[1]}" if row.get("group") else state[1]
+    return own_visibility(row, at)
+
+
+def own_visibility(row: Mapping[str, Any], at: Ancestry, lenient: bool = False) -> tuple[bool, str]:
     """``(hidden, why)`` of an option row for ``at``: the data's hidden state after its modifiers, and, when it
-    is hidden, what would show it (``""`` when it is shown)."""
+    is hidden, what would show it (``""`` when it is shown).
+
+    With no Legion known (``at.legion`` empty), a row whose conditions name a Legion is shown only when it is
+    shown for every Legion of the data (what every Legion may take); otherwise it is hidden and ``why`` names
+    the Legions that are offered it."""
+    written = _visibility(row, at, lenient)
+    if at.legion or written[0] or not _LEGION_NAME.search(str(row.get("shown_when") or "")):
+        return written
+    names = legion_names()
+    hiding = [key for key in names if _visibility(row, replace(at, legion=key), lenient)[0]]
+    if not hiding:
+        return written
+    offered = sorted(names[k].split(":", 1)[1].strip() for k in names if k not in hiding)
+    if len(offered) > len(hiding):
+        who = "every Legion but " + ", ".join(sorted(names[k].split(":", 1)[1].strip() for k in hiding))
+        return True, f'offered to {who}; give the force\'s Legion as "legion"'
+    why = _visibility(row, replace(at, legion=hiding[0]), lenient)[1]
+    return True, f'offered only to {", ".join(offered) or "no Legion"}: {why}; give the force\'s Legion as "legion"'
+
+
+def _visibility(row: Mapping[str, Any], at: Ancestry, lenient: bool = False) -> tuple[bool, str]:
     hidden = bool(row.get("hidden"))
     text = str(row.get("shown_when") or "")
     mods = json.loads(text) if text else []
-    state: bool | None = hidden
+    state, could_show = hidden, False
     for mod in mods:
         met = _evaluate(mod.get("when", {}), at)
-        if met is True:
+        if met is True:  # an unknown condition (None) changes nothing
             state = bool(mod.get("hidden"))
-        elif met is None and state is not None and bool(mod.get("hidden")) != state:
-            state = None
-    final = hidden if state is None else state
+        could_show = could_show or (met is None and not mod.get("hidden"))
+    final = state and not (lenient and could_show)
     if not final:
         return False, ""
     showing = [m.get("when", {}) for m in mods if not m.get("hidden")]

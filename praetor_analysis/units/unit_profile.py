@@ -1,0 +1,57 @@
+"""One reading of a unit's models in every phase: a model the data gives an incomplete statline is read with
+its unit's profile.
+
+Some datasheets write a model's profile without a characteristic (the Heavy Support Squad's Legionary has no
+Toughness in the data, and so in every roster made from it). Left so, the model would strike in one-way melee
+(which reads WS, S, I and A), yet neither strike nor die in a whole round (which reads T and W too), and the
+unit would be a target of another profile. Instead, before any phase reads it, each characteristic a model
+lacks is taken from the unit's other models: the group with the most models that has it (the first of them
+on a tie), and the unit's ``notes`` say so. A vehicle's statline is completed only from another vehicle's
+and a non-vehicle's from a non-vehicle's (a vehicle has no Toughness, an infantry model no Armour). A
+characteristic no model of the unit has stays missing, and the phase that needs it refuses or names it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from praetor_analysis.units.records import FieldedUnit, ModelGroup
+
+__all__ = ["CHARACTERISTICS", "with_unit_profile"]
+
+CHARACTERISTICS = ("WS", "BS", "S", "T", "W", "I", "A", "Ld", "Save")
+"""The characteristics of a non-vehicle model's profile that every phase may read."""
+
+
+def _vehicle(group: ModelGroup) -> bool:
+    kind = str(group.statline.get("Unit Type") or "")
+    return kind.startswith("Vehicle") or any(k in group.statline for k in ("Front", "Side", "Rear", "HP"))
+
+
+def _has(group: ModelGroup, key: str) -> bool:
+    value = group.statline.get(key)
+    return value is not None and str(value).strip() not in ("", "-")
+
+
+def with_unit_profile(unit: FieldedUnit) -> FieldedUnit:
+    """``unit`` with each non-vehicle model's missing characteristics read from the unit's other models (see the
+    module docstring), and a note for each."""
+    groups, notes = list(unit.groups), list(unit.notes)
+    for i, g in enumerate(unit.groups):
+        if _vehicle(g):
+            continue
+        filled: dict[str, str] = {}
+        for key in CHARACTERISTICS:
+            if _has(g, key):
+                continue
+            donors = [d for d in unit.groups if d is not g and not _vehicle(d) and _has(d, key)]
+            if not donors:
+                continue
+            donor = max(donors, key=lambda d: d.count)  # max keeps the first of equal counts
+            filled[key] = str(donor.statline[key])
+            notes.append(f"{g.model}: no {key} in the data's profile; read with {donor.model}'s {key} {filled[key]}")
+        if filled:
+            groups[i] = replace(g, statline={**g.statline, **filled})
+    if len(notes) == len(unit.notes):
+        return unit
+    return replace(unit, groups=tuple(groups), notes=tuple(notes))
