@@ -70,6 +70,12 @@ class Hh3Target:
     models: int
     is_vehicle: bool
 
+    @property
+    def W(self) -> int | None:  # noqa: N802 - the name the 2nd edition's Unit gives it (the fire plan reads it)
+        """The Wounds of one model (None: not given, or a vehicle)."""
+        text = str(self.block.get("W", "")).strip()
+        return int(text) if text.isdigit() else None
+
 
 def _is_vehicle(block: Mapping[str, Any]) -> bool:
     return any(block.get(k) not in (None, "") for k in VEHICLE_FIELDS)
