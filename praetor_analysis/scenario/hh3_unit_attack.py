@@ -41,6 +41,7 @@ __all__ = [
     "BASIC_MELEE",
     "UNIT_NOT_READ",
     "Hh3Target",
+    "clear_cache",
     "hh3_melee",
     "hh3_resolve",
     "hh3_shooting",
@@ -257,3 +258,8 @@ def hh3_shooting(unit: FieldedUnit, target: Hh3Target) -> dict[str, Any]:
 def hh3_melee(unit: FieldedUnit, target: Hh3Target) -> dict[str, Any]:
     """A 3rd-edition unit's strikes at ``target`` in one round, charging, the target not striking back."""
     return _attack(unit, target, "melee")
+
+
+def clear_cache() -> None:
+    """Forget the door's results kept for repeated volleys (a benchmark's cold run)."""
+    _door.cache_clear()
