@@ -28,8 +28,7 @@ FAST = {SMALL.name, "HH2 - Dark Angels.rosz"}
 
 def _mark(paths: list[Path]) -> list[object]:
     return [
-        pytest.param(p, id=f"{p.parent.name}/{p.name}", marks=() if p.name in FAST else pytest.mark.slow)
-        for p in paths
+        pytest.param(p, id=f"{p.parent.name}/{p.name}", marks=() if p.name in FAST else pytest.mark.slow) for p in paths
     ]
 
 

@@ -70,6 +70,18 @@ class ListUnit:
         return self.target.models
 
     @property
+    def body(self) -> Unit:
+        """The 2nd-edition target (:class:`Unit`) of this unit.
+
+        Raises:
+            ScenarioError: for a 3rd-edition unit (its target is an :class:`Hh3Target`, read by the 3rd
+                edition's door only).
+        """
+        if not isinstance(self.target, Unit):
+            raise ScenarioError(f"{self.label}: a 3rd-edition unit where the 2nd edition's engine was asked")
+        return self.target
+
+    @property
     def points_per_model(self) -> float:
         return self.points / max(1, self.target.models)
 

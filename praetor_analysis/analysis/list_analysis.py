@@ -67,7 +67,7 @@ def list_targets(targets: pd.DataFrame | None = None, edition: str = "hh2") -> l
     out: list[tuple[str, str, Target, bool]] = []
     if "SAV" in targets.columns:  # the 3rd edition's targets (catalog.load_targets("hh3"))
         for i, (_, row) in enumerate(targets.iterrows()):
-            label, hh3 = hh3_target_of_row(row.to_dict())
+            label, hh3 = hh3_target_of_row({str(k): v for k, v in row.items()})
             out.append((f"hh3:{i}:{label}", label, hh3, hh3.is_vehicle))
         return out
     for i, (_, row) in enumerate(targets.iterrows()):

@@ -111,7 +111,7 @@ def target_weapon_blocks(attacker: ListUnit, target: ListUnit) -> list[Mapping[s
     second weapon (the +1 Attack) after the first when they have one (see :func:`_second_block`)."""
     if target.fighter is None or strikes_one_way(attacker):
         return None
-    defence = defender_groups(target.loadout, target.target, attacker.target)
+    defence = defender_groups(target.loadout, target.body, attacker.body)
     if len(defence) != 1:
         return []
     side, group = defence[0].side, defence[0].groups[0]
@@ -121,7 +121,7 @@ def target_weapon_blocks(attacker: ListUnit, target: ListUnit) -> list[Mapping[s
 
 def _second_block(attacker: ListUnit, target: ListUnit) -> Mapping[str, Any] | None:
     """The block of the second melee weapon of a target fighting back as one group (None: none)."""
-    defence = defender_groups(target.loadout, target.target, attacker.target)
+    defence = defender_groups(target.loadout, target.body, attacker.body)
     second = defence[0].side.second_weapon if len(defence) == 1 else None
     if second is None:
         return None
@@ -132,7 +132,7 @@ def _second_block(attacker: ListUnit, target: ListUnit) -> Mapping[str, Any] | N
 def _one_defender(attacker: ListUnit, target: ListUnit) -> bool:
     """Whether the target's models fight back as one group of the statline it is struck with (a calc round
     with its weapon blocks as ``target_weapon`` then gives the pair's result)."""
-    defence = defender_groups(target.loadout, target.target, attacker.target)
+    defence = defender_groups(target.loadout, target.body, attacker.body)
     if len(defence) != 1 or defence[0].why:
         return False
     return replace(defence[0].side.unit, name="") == replace(target.target, name="")
@@ -267,7 +267,7 @@ def _pair_key(pair: Pair) -> tuple[Any, ...]:
 def volley_blocks(unit: ListUnit, target: ListUnit, *, half_range: bool = False) -> list[dict[str, Any]]:
     """The volleys ``unit`` fires at ``target`` as ``praetor calc`` volley blocks (``attacker``, ``weapon``)."""
     try:
-        _, chosen = shooting_volleys(unit.loadout, target.target, half_range=half_range)
+        _, chosen = shooting_volleys(unit.loadout, target.body, half_range=half_range)
     except (ScenarioError, ProfileError):
         return []
     used: set[tuple[int, str]] = set()
@@ -297,7 +297,7 @@ def _modifiers(unit: ListUnit) -> dict[str, Any]:
 
 
 def _melee_blocks(weapons: Sequence[Mapping[str, Any]], enemy: ListUnit) -> list[Mapping[str, Any]]:
-    chosen = [w.name for w in melee_weapons(weapons, enemy.target)]
+    chosen = [w.name for w in melee_weapons(weapons, enemy.body)]
     by_name = {str(b.get("name")): b for b in weapons}
     return [by_name.get(n, UNARMED) for n in dict.fromkeys(chosen)]
 

@@ -142,7 +142,7 @@ def unit_attack_hh3(data: Mapping[str, Any]) -> dict[str, Any] | None:
         ScenarioError: a field such a document does not take, or a bad block.
     """
     attacker = data.get("attacker")
-    if not _is_roster(attacker) or "weapon" in data:
+    if not isinstance(attacker, Mapping) or "roster" not in attacker or "weapon" in data:
         return None
     extra = sorted(set(data) - {"edition", "attacker", "target", "mode"})
     if extra:

@@ -72,7 +72,7 @@ class Hh3Target:
     is_vehicle: bool
 
     @property
-    def W(self) -> int | None:  # noqa: N802 - the name the 2nd edition's Unit gives it (the fire plan reads it)
+    def W(self) -> int | None:  # the name the 2nd edition's Unit gives it (the fire plan reads it)
         """The Wounds of one model (None: not given, or a vehicle)."""
         text = str(self.block.get("W", "")).strip()
         return int(text) if text.isdigit() else None
@@ -104,7 +104,7 @@ def hh3_target_of_unit(unit: FieldedUnit, label: str) -> tuple[Hh3Target, tuple[
 
 def hh3_standard_targets() -> list[tuple[str, Hh3Target]]:
     """The 3rd edition's standard targets (:func:`praetor_analysis.catalog.load_targets` ``("hh3")``)."""
-    return [hh3_target_of_row(row.to_dict()) for _, row in load_targets("hh3").iterrows()]
+    return [hh3_target_of_row({str(k): v for k, v in row.items()}) for _, row in load_targets("hh3").iterrows()]
 
 
 def hh3_target_of_row(row: Mapping[str, Any]) -> tuple[str, Hh3Target]:
