@@ -152,3 +152,18 @@ def test_calc_resolves_names_in_the_3rd_edition() -> None:
     assert named["hull_points"]["pmf"] == pytest.approx(written["hull_points"]["pmf"], abs=1e-12)
     with pytest.raises(Exception, match="weapon: no weapon profile named 'Nope'"):
         calc({"edition": "hh3", "attacker": attacker, "weapon": "Nope", "target": "Rhino"})
+
+
+def test_an_array_of_3rd_edition_documents_with_names_and_roster_units() -> None:
+    """In an array too (checked before any is computed): each item equals the same document alone."""
+    from praetor_analysis.scenario.calc import calc_json
+
+    items = [
+        {"edition": "hh3", "attacker": {"roster": str(SMALL), "unit": "Centurion"}, "target": "Rhino", "mode": "melee"},
+        {"edition": "hh3", "attacker": {"BS": 4, "models": 2}, "weapon": "Lascannon", "target": "Questoris Knight"},
+    ]
+    results = calc_json(json.dumps(items))
+    for item, result in zip(items, results, strict=True):
+        assert result["hull_points"]["pmf"] == pytest.approx(calc(item)["hull_points"]["pmf"], abs=1e-12)
+    with pytest.raises(Exception, match=r"\[1\] weapon: no weapon profile named 'Nope'"):
+        calc_json(json.dumps([items[0], {**items[1], "weapon": "Nope"}]))

@@ -35,8 +35,8 @@ from praetor_analysis.scenario.document import (
 )
 from praetor_analysis.scenario.echo import unit_echo
 from praetor_analysis.scenario.hh3 import is_hh3, without_edition
-from praetor_analysis.scenario.hh3_door import calc_hh3_stages, check_hh3_stages
-from praetor_analysis.scenario.hh3_names import has_hh3_names, resolve_hh3_names, unit_attack_hh3
+from praetor_analysis.scenario.hh3_door import calc_hh3_stages
+from praetor_analysis.scenario.hh3_names import check_hh3_document, has_hh3_names, resolve_hh3_names, unit_attack_hh3
 from praetor_analysis.scenario.limits import MAX_SCENARIOS
 from praetor_analysis.scenario.unit_calc import (
     add_notes,
@@ -225,7 +225,7 @@ def calc_json(text: str) -> Any:
     for i, item in enumerate(data):
         try:
             if is_hh3(item):
-                check_hh3_stages(item)
+                check_hh3_document(item)
             elif is_unit_attacker(item):
                 attacker_unit(item["attacker"])
             elif has_fielded_unit(item):

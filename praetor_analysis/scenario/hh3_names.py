@@ -21,6 +21,7 @@ import pandas as pd
 
 from praetor_analysis.catalog import load_units, load_weapons
 from praetor_analysis.errors import ScenarioError, show_value
+from praetor_analysis.scenario.hh3_door import check_hh3_stages
 from praetor_analysis.scenario.hh3_unit_attack import (
     Hh3Target,
     hh3_melee,
@@ -30,7 +31,7 @@ from praetor_analysis.scenario.hh3_unit_attack import (
 )
 from praetor_analysis.units.target import roster_unit
 
-__all__ = ["has_hh3_names", "resolve_hh3_names", "unit_attack_hh3"]
+__all__ = ["check_hh3_document", "has_hh3_names", "resolve_hh3_names", "unit_attack_hh3"]
 
 _WEAPON_COLUMNS = ("R", "FP", "RS", "IM", "AM", "SM", "AP", "D", "Special Rules", "Traits")
 _UNIT_COLUMNS = ("Type", "M", "WS", "BS", "S", "T", "W", "I", "A", "LD", "CL", "WP", "IN", "SAV", "INV", "HP")
@@ -178,3 +179,17 @@ def _profile_target(block: Mapping[str, Any]) -> Hh3Target:
     n = models if isinstance(models, int) and not isinstance(models, bool) and models > 0 else 1
     vehicle = any(k in block for k in ("Front", "Front Armour", "HP"))
     return Hh3Target(str(block.get("name", "target")), {**block, "models": 1 if vehicle else n}, n, vehicle)
+
+
+def check_hh3_document(data: Any) -> None:
+    """Parse an edition 3 document as ``praetor calc`` would, without computing: its names resolved, a roster's unit
+    read (bad input raises ``ScenarioError`` naming the field)."""
+    if not has_hh3_names(data):
+        check_hh3_stages(data)
+        return
+    attacker = data.get("attacker")
+    if isinstance(attacker, Mapping) and "roster" in attacker and "weapon" not in data:
+        roster_unit(attacker, "attacker")
+        _target(data.get("target"), "target") if "target" in data else None
+        return
+    check_hh3_stages(resolve_hh3_names(data))
