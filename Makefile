@@ -43,7 +43,7 @@ docs: $(STAMP)
 ## into its static folder, so the page loads it as a file beside the widgets; plotly's JupyterLab extension, a second
 ## plotly.js the anywidget figures do not use, is not loaded)
 dashboard: $(STAMP)
-	$(BIN)/python -c "from pathlib import Path; from praetor_analysis.views.widgets import install_bundle; \
+	$(BIN)/python -c "from pathlib import Path; from praetor_analysis.views.figures.widgets import install_bundle; \
 	  install_bundle(Path('share/jupyter/voila/templates/praetor/static'))"
 	JUPYTER_PATH=$(CURDIR)/share/jupyter $(BIN)/voila --template=praetor --preheat_kernel=True --pool_size=1 \
 	  --VoilaConfiguration.extension_denylist=jupyterlab-plotly notebooks/dashboard.ipynb

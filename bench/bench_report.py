@@ -1,6 +1,6 @@
 """Benchmark: the default report (``make demo``), with and without its per-point section (issue 24, item 8).
 
-Times, as CPU of this process, the default report's page (:func:`praetor_analysis.views.report.default_report`)
+Times, as CPU of this process, the default report's page (:func:`praetor_analysis.views.report.page.default_report`)
 against the same page without the per-point section (the comparison report of the iconic weapons alone), run
 in turn (a, b, a, b...) so that their ratio holds on a machine whose speed drifts; then the per-point table
 alone, cold (memoised parses and per-hit tables cleared) and warm. The catalogs are loaded once, outside the

@@ -36,9 +36,9 @@ def _cpu(action: Callable[[], object]) -> float:
 
 def measure() -> dict[str, float]:
     """Median CPU seconds of each kind of update (keys as printed by :func:`report`)."""
-    from praetor_analysis.views.dashboard import Dashboard
-    from praetor_analysis.views.dashboard_view import DashboardState, inputs_of, weapon_catalog
-    from praetor_analysis.views.shooting_view import compute_view
+    from praetor_analysis.views.dashboard.app import Dashboard
+    from praetor_analysis.views.dashboard.shooting_view import compute_view
+    from praetor_analysis.views.dashboard.view import DashboardState, inputs_of, weapon_catalog
 
     weapons, targets = load_weapons(), load_targets()
     wc = weapon_catalog(weapons)

@@ -2,7 +2,7 @@
 
 Every distribution is an immutable value object: each operation returns a new one. The package is
 layered (``prob`` -> ``rules`` -> ``profiles`` -> ``engine`` -> ``markers`` -> ``bsdata`` -> ``catalog`` ->
-``vehicles`` -> ``melee`` -> ``scenario`` -> ``analysis`` -> ``views``); this module re-exports what a
+``vehicles`` -> ``melee`` -> ``units`` -> ``scenario`` -> ``analysis`` -> ``views``); this module re-exports what a
 notebook needs, lazily: ``import praetor_analysis`` loads nothing heavy, and plotly or ipywidgets only
 when ``figures`` is first used.
 
@@ -85,9 +85,9 @@ _EXPORTS: dict[str, str] = {
 }
 #: Modules re-exported as attributes (``pa.figures.distribution_figure(...)``).
 _MODULES: dict[str, str] = {
-    "figures": "praetor_analysis.views.figures",
-    "report": "praetor_analysis.views.report",
-    "dashboard": "praetor_analysis.views.dashboard",
+    "figures": "praetor_analysis.views.figures.plots",
+    "report": "praetor_analysis.views.report.page",
+    "dashboard": "praetor_analysis.views.dashboard.app",
 }
 
 __all__ = [
@@ -200,4 +200,6 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from praetor_analysis.profiles.weapon_type import parse_weapon_type
     from praetor_analysis.scenario.calc import calc, calc_json
     from praetor_analysis.units.datasheet import build_loadout
-    from praetor_analysis.views import dashboard, figures, report
+    from praetor_analysis.views.dashboard import app as dashboard
+    from praetor_analysis.views.figures import plots as figures
+    from praetor_analysis.views.report import page as report

@@ -9,15 +9,20 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import re
+import signal
 import sys
+import threading
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
 from praetor_analysis.errors import MAX_MESSAGE_CHARS, PraetorError, cap_message
+from praetor_analysis.io import OutputError, check_output_path
 
 if TYPE_CHECKING:  # imported where used: the command starts without the analysis modules
-    from praetor_analysis.analysis.fire_plan import FirePlan
+    from praetor_analysis.analysis import FirePlan
 
 
 class UsageError(PraetorError):
@@ -36,8 +41,23 @@ def _one_line(message: str) -> str:
 
 def _os_message(exc: OSError) -> str:
     """One line for a file-system error: the file and the reason."""
-    name = exc.filename if exc.filename is not None else ""
-    return f"cannot read or write {str(name)!r}: {exc.strerror or exc}"
+    if isinstance(exc, OutputError):
+        return str(exc)
+    if exc.filename is None:  # never name '' for a file
+        return f"a file could not be read or written: {exc.strerror or exc}"
+    return f"cannot read or write {str(exc.filename)!r}: {exc.strerror or exc}"
+
+
+#: A Dask scheduler address: ``PROTOCOL://HOST[:PORT]`` or ``HOST:PORT`` (no spaces).
+_SCHEDULER = re.compile(r"(?:[a-z][a-z0-9+.-]*://[^\s/]+(?::\d+)?/?|[\w.-]+:\d+)")
+
+
+def _writable(flag: str, path: str) -> None:
+    """Refuse, naming ``flag`` and the file, an output that is a folder, a pipe, a device or in no folder."""
+    try:
+        check_output_path(path)
+    except OSError as exc:
+        raise UsageError(f"{flag}: {exc}", field=flag, value=path) from None
 
 
 def _read_input(path: str) -> str:
@@ -66,7 +86,8 @@ def _read_input(path: str) -> str:
 
 def cmd_calc(args: argparse.Namespace) -> int:
     """praetor calc SCENARIO.json: print the result JSON."""
-    from praetor_analysis.scenario.calc import ScenarioError, calc_json
+    from praetor_analysis.errors import ScenarioError
+    from praetor_analysis.scenario import calc_json
 
     text = _read_input(args.scenario)
     try:
@@ -85,7 +106,7 @@ def cmd_calc(args: argparse.Namespace) -> int:
 def cmd_import(args: argparse.Namespace) -> int:
     """praetor import BSDATA_DIR [--out DIR]: rebuild the shipped catalog CSVs (XML data: the 2nd edition's;
     JSON data: the 3rd edition's, detected by its files' game system)."""
-    from praetor_analysis.bsdata.importer import build_catalog
+    from praetor_analysis.bsdata import build_catalog
 
     if args.show < 0:
         raise UsageError(f"--show: expected 0 or more lines, got {args.show}", field="--show", value=args.show)
@@ -95,6 +116,8 @@ def cmd_import(args: argparse.Namespace) -> int:
     if not any(src.glob("*.gst")) and any(src.glob("*.json")):
         return _import_json(src, args)
     out = args.out or "data"
+    if Path(out).exists() and not Path(out).is_dir():
+        raise UsageError(f"--out: not a folder: {out!r}", field="--out", value=out)
     report = build_catalog(src, Path(out))  # bad files and file-system errors: exit 2 in main
     print(
         f"read {report.files} files; wrote {report.weapon_profiles} weapon profiles "
@@ -104,6 +127,13 @@ def cmd_import(args: argparse.Namespace) -> int:
         f"links checked: {report.links_checked}; unresolved: {len(report.unresolved)}; "
         f"corrected tokens: {report.corrected_tokens}"
     )
+    if report.texts_not_read:
+        names = ", ".join(report.texts_not_read[: args.show])
+        more = len(report.texts_not_read) - min(args.show, len(report.texts_not_read))
+        print(
+            f"profile text not read ({len(report.texts_not_read)} weapons; it may change attacks or rules, "
+            f"docs/rules.md#profile-text): {names}{f' and {more} more' if more > 0 else ''}"
+        )
     for link in report.unresolved[: args.show]:
         print(f"  unresolved: {link}")
     for (orig, fixed, reason), n in report.corrections.most_common(args.show):
@@ -113,7 +143,7 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 def _import_json(src: Path, args: argparse.Namespace) -> int:
     """The 3rd edition's JSON data into ``--out`` (default ``data/hh3``), one line per missing file group."""
-    from praetor_analysis.bsdata.importer_hh3 import build_hh3_catalog
+    from praetor_analysis.bsdata import build_hh3_catalog
 
     out = args.out or "data/hh3"
     report = build_hh3_catalog(src, Path(out))
@@ -134,9 +164,9 @@ def _import_json(src: Path, args: argparse.Namespace) -> int:
 
 def cmd_roster(args: argparse.Namespace) -> int:
     """praetor roster FILE: every unit rated in shooting and melee, sorted by effect per 100 points."""
-    from praetor_analysis.analysis.unit_ratings import json_rows, rate_roster, roster_table
-    from praetor_analysis.profiles.records import MAX_MODELS
-    from praetor_analysis.units.fielded import read_roster_units
+    from praetor_analysis.analysis import json_rows, rate_roster, roster_table
+    from praetor_analysis.profiles import MAX_MODELS
+    from praetor_analysis.units import read_roster_units
 
     if args.models is not None:
         if args.target is None:
@@ -211,7 +241,8 @@ def _plan_lines(plan: FirePlan) -> list[str]:
 
 def cmd_matchup(args: argparse.Namespace) -> int:
     """praetor matchup MINE THEIRS: every unit against every unit, both ways, and the fire plans."""
-    from praetor_analysis.analysis.list_matchup import key_units, matchup
+    from praetor_analysis.analysis import key_units
+    from praetor_analysis.analysis.list_matchup import matchup
 
     if args.json and args.table:
         raise UsageError("--table: not used with --json (the JSON holds every pair)", field="--table")
@@ -219,13 +250,11 @@ def cmd_matchup(args: argparse.Namespace) -> int:
         if not Path(path).is_file():
             raise UsageError(f"{label}: no such list: {path!r}")
     if args.report:
-        out = Path(args.report)
-        if out.is_dir() or not out.parent.is_dir():
-            raise UsageError(f"--report: cannot write {args.report!r}", field="--report", value=args.report)
+        _writable("--report", args.report)
     result = matchup(args.mine, args.theirs)
     if args.report:
         try:
-            from praetor_analysis.views.matchup_report import write_matchup_report
+            from praetor_analysis.views import write_matchup_report
         except ImportError as exc:
             raise UsageError(f"--report: needs the 'viz' extra (pip install 'praetor_analysis[viz]'): {exc}") from None
         write_matchup_report(result, args.report)
@@ -247,8 +276,7 @@ def cmd_matchup(args: argparse.Namespace) -> int:
 
 def cmd_wargear(args: argparse.Namespace) -> int:
     """praetor wargear DATASHEET --target NAME: every option ranked by what it adds per point, both phases."""
-    from praetor_analysis.analysis.unit_ratings import target_named
-    from praetor_analysis.analysis.wargear import AS_FIELDED, wargear_table, wargear_value
+    from praetor_analysis.analysis import AS_FIELDED, target_named, wargear_table, wargear_value
 
     sheet = {
         "name": args.datasheet,
@@ -275,11 +303,16 @@ def cmd_wargear(args: argparse.Namespace) -> int:
 
 def cmd_sweep(args: argparse.Namespace) -> int:
     """praetor sweep FACTION -o OUT.parquet: every datasheet (and single option) against a field of targets."""
-    from praetor_analysis.analysis.faction_sweep import progress_bar, sweep_faction, write_parquet
+    from praetor_analysis.analysis import progress_bar, sweep_faction, write_parquet
+    from praetor_analysis.engine import cap_workers
 
-    out = Path(args.out)
-    if out.is_dir() or not out.parent.is_dir():
-        raise UsageError(f"-o: cannot write {args.out!r}", field="-o", value=args.out)
+    _writable("-o", args.out)
+    if args.scheduler is not None and not _SCHEDULER.fullmatch(args.scheduler):
+        raise UsageError(
+            f"--scheduler: expected a Dask scheduler address such as tcp://127.0.0.1:8786, got {args.scheduler!r}",
+            field="--scheduler",
+            value=args.scheduler,
+        )
     if args.workers is not None and args.scheduler:
         raise UsageError(
             "--workers: not with --scheduler (the cluster's own workers do the work)",
@@ -289,6 +322,10 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     workers = 2 if args.workers is None else args.workers
     if workers < 1:
         raise UsageError(f"--workers: expected at least 1, got {workers}", field="--workers", value=workers)
+    workers, capped = cap_workers(workers)
+    if capped and not args.quiet:
+        print(f"praetor sweep: --workers {args.workers}: {capped}", file=sys.stderr)
+    datasheets = list(dict.fromkeys(args.datasheets)) if args.datasheets else args.datasheets
     targets = args.targets
     if targets not in ("standard",) and ":" not in targets:
         targets = f"roster:{targets}" if Path(targets).is_file() else f"faction:{targets}"
@@ -297,10 +334,10 @@ def cmd_sweep(args: argparse.Namespace) -> int:
         targets,
         workers=workers,
         scheduler=args.scheduler,
-        datasheets=args.datasheets,
+        datasheets=datasheets,
         progress=progress_bar if not args.quiet else (lambda *a: None),
     )
-    write_parquet(frame, str(out))
+    write_parquet(frame, args.out)
     errors = int((frame["error"] != "").sum()) if len(frame) else 0
     print(f"wrote {len(frame)} rows ({frame['datasheet'].nunique() if len(frame) else 0} datasheets; {errors} rows "
           f"with an error) to {args.out}")  # fmt: skip
@@ -310,15 +347,11 @@ def cmd_sweep(args: argparse.Namespace) -> int:
 def cmd_report(args: argparse.Namespace) -> int:
     """praetor report: one standalone HTML file (the shipped default comparison with no arguments)."""
     try:
-        from praetor_analysis.views.report import report_main
+        from praetor_analysis.views import report_main
     except ImportError as exc:
         raise UsageError(f"report: needs the 'viz' extra (pip install 'praetor_analysis[viz]'): {exc}") from None
     if args.out not in (None, "-"):  # refuse an unwritable destination before the work
-        out = Path(args.out)
-        if out.is_dir():
-            raise UsageError(f"-o: {args.out!r} is a folder, not a file", field="-o", value=args.out)
-        if not out.parent.is_dir():
-            raise UsageError(f"-o: no such folder: {str(out.parent)!r}", field="-o", value=args.out)
+        _writable("-o", args.out)
     return int(report_main(args.weapons, args.targets, args.roster, args.out))
 
 
@@ -397,6 +430,21 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _terminated(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
+def _reader_gone() -> int:
+    """Standard output's reader stopped reading (``praetor ... | head``): stop quietly, exit status 0."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # what is left in the buffer goes nowhere at exit
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the `praetor` console script."""
     parser = build_parser()
@@ -404,8 +452,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # argparse already printed a one-line usage error
         return int(exc.code or 0)
+    main_thread = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGTERM, _terminated) if main_thread else None  # unwinds: no temporary left
     try:
-        return int(args.func(args))
+        return _run(args)
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+
+
+def _run(args: argparse.Namespace) -> int:
+    try:
+        status = int(args.func(args))
+        sys.stdout.flush()  # a reader that stopped reading (| head) is seen here, not at exit
+        return status
+    except BrokenPipeError:
+        return _reader_gone()
     except PraetorError as exc:
         print(f"praetor {args.command}: {_one_line(str(exc))}", file=sys.stderr)
         return 2

@@ -4,7 +4,7 @@
 
 Each notebook of notebooks/ is executed in a fresh kernel (this checkout's package first on the path) and
 exported with its figures (one plotly.js per page, no CDN: the notebooks use
-``praetor_analysis.views.notebook.use_offline_renderer``). The dashboard needs a live kernel, so its page
+``praetor_analysis.views.figures.notebook.use_offline_renderer``). The dashboard needs a live kernel, so its page
 shows the screenshots of docs/images and how to start it. Works with no network.
 """
 

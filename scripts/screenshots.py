@@ -2,7 +2,7 @@
 
     python scripts/screenshots.py [--out docs/images] [--chromium /usr/bin/chromium] [--port 8866]
 
-1. report.png: the shipped default report (praetor_analysis.views.report.default_report), opened from a file;
+1. report.png: the shipped default report (praetor_analysis.views.report.page.default_report), opened from a file;
    matchup.png: the matchup report of the two Dark Angels rosters (two small datasheet lists without them).
    dashboard_matchup.png: the dashboard's Matchup tab with those two rosters uploaded (needs them).
 2. dashboard.png, dashboard_workbench.png, dashboard_melee.png, dashboard_marker.png, dashboard_roster.png,
@@ -90,7 +90,7 @@ def voila_server(port: int, *, warm: float = 180.0, wait_pool: bool = True) -> I
     voila = Path(sys.executable).with_name("voila")
     if not voila.is_file():
         raise FileNotFoundError("voila is not installed in this environment (pip install voila)")
-    from praetor_analysis.views.widgets import install_bundle
+    from praetor_analysis.views.figures.widgets import install_bundle
 
     install_bundle(TEMPLATE / "static")  # plotly's bundle as a static file of the page (as make dashboard does)
     log_path = Path(tempfile.mkstemp(prefix="voila-", suffix=".log")[1])
@@ -176,7 +176,7 @@ def shoot_to_figure(page: Any, path: Path, index: int) -> Path:
 
 
 def shoot_report(browser: Any, out: Path) -> Path:
-    from praetor_analysis.views.report import default_report
+    from praetor_analysis.views.report.page import default_report
 
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "report.html"
@@ -206,7 +206,7 @@ def _matchup_lists() -> tuple[Any, Any]:
 def shoot_matchup(browser: Any, out: Path) -> Path:
     """matchup.png: the matchup report of two lists, its opening answer and first heatmap."""
     from praetor_analysis.analysis.list_matchup import matchup
-    from praetor_analysis.views.matchup_report import write_matchup_report
+    from praetor_analysis.views.report.matchup import write_matchup_report
 
     with tempfile.TemporaryDirectory() as tmp:
         path = write_matchup_report(matchup(*_matchup_lists()), Path(tmp) / "matchup.html")

@@ -64,7 +64,7 @@ BASES: list[dict[str, Any]] = [
             "Type": "Ordnance 1, Barrage, Large Blast",
         },
         "target": {**LEGION, "models": 3},
-        "formation": {"positions": [[0, 0], [2, 0], [4, 1]], "base_mm": 32, "firer_distance": 4},
+        "formation": {"positions": [[0, 0], [2, 0], [4, 1]], "base_mm": 32},
         "indirect": True,
     },
     {

@@ -283,6 +283,13 @@ TABLE += [
     ("sequence_largest_x_of_the_attack", sequence(t(LEG3, T=8, SAV="-", Type="Infantry (Heavy)"), [[
         volley(w(BOLTER, RS=1, rules="Pinning (3)"), attacks=1),
         volley(w(BOLTER, RS=8, rules="Pinning (0)"), attacks=2)]], )),
+    # the same for the other Check rules: the attack's largest X, whichever weapon triggered (on a hit or a wound)
+    ("sequence_largest_x_suppressive", sequence(t(LEG3, Type="Infantry (Heavy)"), [[
+        volley(w(BOLTER, rules="Suppressive (3)"), attacks=1, attacker={"BS": 2}),
+        volley(w(BOLTER, rules="Suppressive (1)"), attacks=2)]], )),
+    ("sequence_largest_x_stun_panic", sequence(t(LEG3, T=8, SAV="-"), [[
+        volley(w(BOLTER, RS=1, rules="Panic (2), Stun (0)"), attacks=1, attacker={"BS": 2}),
+        volley(w(BOLTER, RS=8, rules="Panic (0), Stun (2)"), attacks=2)]], )),
     ("sequence_v_rhino", sequence(t(RHINO, facing="Side"), [[volley(LASCANNON, attacks=2)],
                                                             [volley(MULTI_MELTA, attacks=1, range=6)]])),
 ]  # fmt: skip

@@ -11,7 +11,7 @@ pytest.importorskip("anywidget")
 go = pytest.importorskip("plotly.graph_objects")
 
 from praetor_analysis.catalog import load_targets, load_weapons
-from praetor_analysis.views import dashboard as D
+from praetor_analysis.views.dashboard import app as D
 
 
 @pytest.fixture(scope="module")

@@ -272,7 +272,7 @@ def test_workbench_offers_calcs_options_adds_a_roster_unit_and_exports_the_view(
     import re
     import subprocess
 
-    from praetor_analysis.views.workbench_view import option_choices
+    from praetor_analysis.views.workbench.view import option_choices
 
     page, problems, _ = dashboard_page
     shots = _shots()

@@ -22,11 +22,11 @@ from praetor_analysis.analysis.compare import compare_with_distributions
 from praetor_analysis.analysis.compare_cache import ComparisonCache
 from praetor_analysis.catalog import load_targets, load_weapons
 from praetor_analysis.units.blocks import frame_rows
-from praetor_analysis.views import dashboard as D
-from praetor_analysis.views.figure_specs import FigureSpec, clean
-from praetor_analysis.views.figures import figure_of
-from praetor_analysis.views.live_figure import LiveFigure, flatten, same_value
-from praetor_analysis.views.shooting_view import ShootingSession, compute_view
+from praetor_analysis.views.dashboard import app as D
+from praetor_analysis.views.dashboard.shooting_view import ShootingSession, compute_view
+from praetor_analysis.views.figures.live import LiveFigure, flatten, same_value
+from praetor_analysis.views.figures.plots import figure_of
+from praetor_analysis.views.figures.specs import FigureSpec, clean
 from praetor_analysis.views.tables import table_html
 
 

@@ -16,10 +16,16 @@ go = pytest.importorskip("plotly.graph_objects")
 from praetor_analysis.catalog import load_targets, load_units, load_weapons
 from praetor_analysis.errors import ScenarioError
 from praetor_analysis.scenario.calc import calc
-from praetor_analysis.views import dashboard as D
-from praetor_analysis.views import dashboard_view as V
-from praetor_analysis.views.modifiers import Modifiers, apply_modifiers
-from praetor_analysis.views.widgets import BUNDLE_NAME, PlotlyRuntime, SharedFigureWidget, bundle_path, install_bundle
+from praetor_analysis.views.dashboard import app as D
+from praetor_analysis.views.dashboard import view as V
+from praetor_analysis.views.dashboard.modifiers import Modifiers, apply_modifiers
+from praetor_analysis.views.figures.widgets import (
+    BUNDLE_NAME,
+    PlotlyRuntime,
+    SharedFigureWidget,
+    bundle_path,
+    install_bundle,
+)
 
 
 @pytest.fixture(scope="module")
@@ -242,8 +248,8 @@ def test_a_setup_holds_the_attackers_own_record():
 
     from praetor_analysis.units.modifiers import MODIFIER_FIELDS
     from praetor_analysis.units.modifiers import Modifiers as AttackerModifiers
-    from praetor_analysis.views.dashboard_view import DashboardState
-    from praetor_analysis.views.modifiers import SITUATION_FIELDS
+    from praetor_analysis.views.dashboard.modifiers import SITUATION_FIELDS
+    from praetor_analysis.views.dashboard.view import DashboardState
 
     state = DashboardState(weapons=(), targets=(), reroll_hits="ones", to_wound=1, cover="4+", charging=True)
     m = state.modifiers

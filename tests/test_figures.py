@@ -12,7 +12,7 @@ import pytest
 go = pytest.importorskip("plotly.graph_objects")
 
 from praetor_analysis.prob.dist import Dist
-from praetor_analysis.views import figures as F
+from praetor_analysis.views.figures import plots as F
 
 XSS = "<script>alert(1)</script>"
 

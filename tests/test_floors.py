@@ -27,7 +27,7 @@ from praetor_analysis.scenario.document import parse_scenario
 from praetor_analysis.units.blocks import target_block, weapon_block
 from praetor_analysis.vehicles.attack import VehicleAttackResult, resolve_vehicle_scenario
 from praetor_analysis.vehicles.sweep import HullPointsOnly, hull_points_only
-from praetor_analysis.views.report import wound_distributions
+from praetor_analysis.views.report.page import wound_distributions
 
 PACKAGE = Path(__file__).resolve().parents[1] / "praetor_analysis"
 RHINO = {"name": "Rhino", "Unit Type": "Vehicle", "Front": 11, "Side": 11, "Rear": 10, "HP": 3}
@@ -43,7 +43,7 @@ def test_one_vehicle_test() -> None:
         for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
         if pattern.search(line)
     ]
-    assert found == ["profiles/records.py:42"]
+    assert found == ["profiles/records.py:39"]
 
 
 def test_marker_work_lives_in_markers() -> None:

@@ -10,8 +10,8 @@ import zlib
 import pytest
 
 from praetor_analysis.errors import ScenarioError
-from praetor_analysis.views.dashboard_view import DashboardState
-from praetor_analysis.views.fragment import MAX_SETUP, decode_page, decode_view, encode_page, encode_view
+from praetor_analysis.views.dashboard.fragment import MAX_SETUP, decode_page, decode_view, encode_page, encode_view
+from praetor_analysis.views.dashboard.view import DashboardState
 
 pytest.importorskip("anywidget")
 
@@ -70,7 +70,7 @@ def test_a_bad_fragment_is_refused_on_one_line(fragment, message):
 
 
 def test_the_dashboard_writes_and_reads_its_fragment():
-    from praetor_analysis.views.dashboard import Dashboard
+    from praetor_analysis.views.dashboard.app import Dashboard
 
     a = Dashboard()
     assert decode_view(a.fragment.fragment, a.weapons.index, list(a.targets["archetype"])) == a.state()
@@ -112,7 +112,7 @@ def test_the_page_part_round_trips_and_a_bad_one_is_refused():
 
 
 def test_a_workbench_view_round_trips():
-    from praetor_analysis.views.dashboard import Dashboard
+    from praetor_analysis.views.dashboard.app import Dashboard
 
     a = Dashboard()
     wb = a.workbench  # built (its tab opened)

@@ -112,7 +112,7 @@ def test_a_3rd_edition_units_attack_equals_the_door_given_its_volleys() -> None:
     for unit in reading.units:
         for _, target in hh3_standard_targets():
             volleys, chosen = hh3_volleys(unit, target)
-            mine = hh3_shooting(unit, target)
+            mine = hh3_shooting(unit, target).to_dict()
             key = "hull_points" if target.is_vehicle else "casualties"
             if volleys:
                 door = calc_hh3_stages({"edition": "hh3", "firing_units": [volleys], "target": dict(target.block)})
@@ -132,7 +132,7 @@ def test_a_squad_fires_its_bolters_and_its_sergeant_his_pistol() -> None:
     reading = read_roster_units(SMALL)
     unit = reading.units[reading.labels.index("Tactical Squad (2)")]
     target = dict(hh3_standard_targets())["Legionary (Tactical Squad)"]
-    chosen = hh3_shooting(unit, target)["chosen"]
+    chosen = hh3_shooting(unit, target).to_dict()["chosen"]
     assert sorted((c["model"], c["count"], c["weapon"]) for c in chosen) == [
         ("Legionary", 1, "Bolter"),
         ("Legionary", 13, "Bolter"),

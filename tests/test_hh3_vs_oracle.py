@@ -25,27 +25,10 @@ PMF_KEYS = ("hits", "critical_hits", "wounds", "unsaved", "casualties", "damage"
 
 # Cases where the contract decides against the engine: {case id: the discrepancy and the deciding section}.
 # Fixed since first found (their strict xfails turned to passes, then were removed): statuses null against
-# plain Infantry and Walkers, the Melta trait refused, firing_units at a vehicle refused, Shock at a Walker.
-FLYER_SHOCK = (
-    "engine: Shock (Stunned) gives a 'Vehicle (Flyer)' the Stunned status (0.556); MECHANICS-HH3 section 14: "
-    "Flyers are immune (core rules, Flyer Sub-Type: never gains a Tactical Status)"
-)
-ENGINE_WRONG: dict[str, str] = {
-    "more054_odd_target": FLYER_SHOCK,
-    "melee_shock_v_bare_knight_type": (
-        "engine: a target of Type 'Knight' (no 'Vehicle') is resolved as a vehicle (Armour Penetration Tests on "
-        "Front/Rear, Hull Points) but Shock (Suppressed) gives it nothing (null; with 'Vehicle (Knight)' it gives "
-        "0.786 as the oracle); MECHANICS-HH3 sections 0 and 9 (a Knight is a Vehicle model) and 4 (Shock against "
-        "Vehicle models): one reading of the Type for both, or a refusal"
-    ),
-    "sequence_largest_x_of_the_attack": (
-        "engine: a Pinning Check triggered by a Pinning (0) weapon of an attack takes X 0 although the attack also "
-        "fired a Pinning (3) weapon (that did not wound): engine 0.0900 (CL - 0), oracle 0.2341 (CL - 3); "
-        "MECHANICS-HH3 section 14: 'Within one attack, several weapons with the same rule: only the largest X "
-        "counts' (special rules text: if the attack includes multiple weapons with different versions, use the "
-        "greatest modifier); a reading the lead may settle the other way"
-    ),
-}
+# plain Infantry and Walkers, the Melta trait refused, firing_units at a vehicle refused, Shock at a Walker;
+# Shock giving a Flyer a status, a Pinning Check taking the triggering weapon's X rather than the attack's
+# largest, a bare "Knight" Type read as a vehicle for armour but not for Shock (docs/rules-hh3.md).
+ENGINE_WRONG: dict[str, str] = {}
 
 
 def pmf_gap(got: list[float], want: list) -> float:
@@ -59,11 +42,11 @@ def pmf_of(value) -> list[float]:
     return value["pmf"] if isinstance(value, dict) else value
 
 
-def differences(got: dict, want: dict, *, skip: tuple[str, ...] = ()) -> list[str]:
+def differences(got: dict, want: dict) -> list[str]:
     """Every key where the engine's result and the oracle's differ, one line each."""
     out = []
     for key in PMF_KEYS:
-        if key not in want or key in skip:
+        if key not in want:
             continue
         if key not in got:
             out.append(f"{key}: missing from the engine's result (oracle {[float(p) for p in want[key]]})")
@@ -95,14 +78,9 @@ def differences(got: dict, want: dict, *, skip: tuple[str, ...] = ()) -> list[st
     return out
 
 
-ROUND_COUNTS = ("hits", "critical_hits", "wounds", "unsaved")
-
-
 def compare(document: dict) -> list[str]:
-    """The engine's Python API against the oracle; a whole round's attack counts are checked apart
-    (test_a_whole_round_reports_its_attack_counts)."""
-    skip = ROUND_COUNTS if document.get("target_weapon") else ()
-    return differences(pa.calc(document), hh3_oracle(document), skip=skip)
+    """The engine's Python API against the oracle, every key (a whole round's attack counts included)."""
+    return differences(pa.calc(document), hh3_oracle(document))
 
 
 def cases(named: list[tuple[str, dict]]) -> list:
@@ -147,7 +125,7 @@ def test_the_cli_gives_the_same_numbers():
     results = json.loads(p.stdout)
     assert len(results) == len(chosen)
     for got, document in zip(results, chosen, strict=True):
-        gaps = differences(got, hh3_oracle(document), skip=ROUND_COUNTS if document.get("target_weapon") else ())
+        gaps = differences(got, hh3_oracle(document))
         assert not gaps, "\n".join(gaps)
 
 
@@ -161,11 +139,6 @@ def test_the_statuses_a_weapon_cannot_cause_are_null():
     assert got["statuses"]["Routed"] is not None  # the 25% casualties Check can always follow
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine: a whole round's result has no hits, critical_hits, wounds, unsaved (SCENARIO, Edition 3: "
-    "the keys of edition 2 where they mean the same; edition 2's whole round has hits, wounds, unsaved)",
-)
 @pytest.mark.parametrize("name", ["round_fist_v_chainsword", "round_same_initiative"])
 def test_a_whole_round_reports_its_attack_counts(name):
     document = dict(TABLE)[name]
@@ -174,11 +147,6 @@ def test_a_whole_round_reports_its_attack_counts(name):
     assert not gaps, "\n".join(gaps)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine: a round whose target has no S is refused as 'attacker.S: required in melee' (the field "
-    "missing is target.S; HELPERS/SCENARIO: the message names the field)",
-)
 def test_a_missing_target_strength_is_named():
     document = json.loads(json.dumps(dict(TABLE)["round_sword_v_fist"]))
     del document["target"]["S"]

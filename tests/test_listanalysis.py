@@ -129,7 +129,7 @@ def test_an_unreadable_weapon_is_named_not_dropped() -> None:
     from praetor_analysis.scenario.document import parse_target
     from praetor_analysis.units.attack import shooting
 
-    result = shooting(unit, parse_target({"target": LEG}))
+    result = shooting(unit, parse_target({"target": LEG})).to_dict()
     assert result["chosen"][0]["weapon"] == "Twin-linked Bolter"
     assert "could not be read" in result["chosen"][0]["unused"]["Odd Gun"]
 

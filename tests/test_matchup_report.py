@@ -13,7 +13,7 @@ pytest.importorskip("plotly")
 
 from praetor_analysis.analysis.army_list import read_list_json
 from praetor_analysis.analysis.list_matchup import matchup
-from praetor_analysis.views.matchup_report import DATA_ID, matchup_html, write_matchup_report
+from praetor_analysis.views.report.matchup import DATA_ID, matchup_html, write_matchup_report
 from tests.test_report_browser import CHROMIUM, browser, open_page  # noqa: F401 (browser: the fixture)
 
 XSS = "<script>window.__xss = 1</script>"

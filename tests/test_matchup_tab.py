@@ -13,8 +13,8 @@ pytest.importorskip("ipywidgets")
 from praetor_analysis import calc
 from praetor_analysis.analysis.army_list import read_list_json
 from praetor_analysis.analysis.matchup import pair_result, pair_scenario, pairs_of
-from praetor_analysis.views.matchup_tab import MatchupTab, modified_lists
-from praetor_analysis.views.modifiers import Modifiers
+from praetor_analysis.views.dashboard.matchup_tab import MatchupTab, modified_lists
+from praetor_analysis.views.dashboard.modifiers import Modifiers
 
 MINE = {"name": "Mine", "units": ["Tactical Squad", {"name": "Heavy Support Squad", "loadout": ["Lascannon"]}]}
 THEIRS = {"name": "Theirs", "units": ["Terminator Tartaros Squad", "Rhino Transport"]}
@@ -38,13 +38,13 @@ def test_modifiers_army_wide_equal_calc_of_the_modified_blocks() -> None:
         [p for p in pairs_of(plain_mine, plain_theirs, ("shooting",)) if p.side == "mine"],
         strict=True,
     ):
-        result = pair_result(pair)
+        result = pair_result(pair).to_dict()
         doc = pair_scenario(pair)
         assert doc is not None and doc["attacker"]["modifiers"] == MODS.attacker.to_block()  # the datasheet, modified
         again = calc(json.loads(json.dumps(doc)))
         key = "hull_points" if "hull_points" in result else "casualties"
         assert again[key]["pmf"] == pytest.approx(result[key]["pmf"], abs=1e-12)
-        before = pair_result(plain)[key]["mean"]
+        before = pair_result(plain).to_dict()[key]["mean"]
         changed += not math.isclose(result[key]["mean"], before, rel_tol=1e-9)
     assert changed > 0
 
@@ -59,7 +59,7 @@ def test_a_roster_unit_carries_the_record_into_its_volleys() -> None:
     doc = pair_scenario(pair)
     assert doc is not None and "firing_units" in doc
     assert all(v["attacker"]["modifiers"] == MODS.attacker.to_block() for v in doc["firing_units"][0])
-    result = pair_result(pair)
+    result = pair_result(pair).to_dict()
     key = "hull_points" if "hull_points" in result else "casualties"
     assert calc(json.loads(json.dumps(doc)))[key]["pmf"] == pytest.approx(result[key]["pmf"], abs=1e-12)
 

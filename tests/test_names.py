@@ -86,7 +86,7 @@ def test_cli_exits_2_on_one_line() -> None:
 
 def test_report_takes_the_same_names() -> None:
     pytest.importorskip("plotly")
-    from praetor_analysis.views.exports import select_targets, select_weapons
+    from praetor_analysis.views.report.exports import select_targets, select_weapons
 
     chosen = select_targets(["rhino", "Legion Tactical Sergeant:3", "Tartaros Terminator:3"])
     assert list(chosen["archetype"]) == ["Rhino", "Legion Tactical Sergeant", "Tartaros Terminator"]
@@ -108,7 +108,7 @@ def test_an_ambiguous_or_partial_weapon_name_is_refused_alike_by_calc_and_report
     """``report --weapons "Missile Launcher"`` used to expand silently to every profile containing the words
     (32); it now reads the name as calc does: no weapon of that name, the close names offered."""
     pytest.importorskip("plotly")
-    from praetor_analysis.views.exports import select_weapons
+    from praetor_analysis.views.report.exports import select_weapons
 
     by_calc = _refusal(resolve_weapon, "Missile Launcher")
     by_report = _refusal(select_weapons, ["Missile Launcher"])
@@ -122,7 +122,7 @@ def test_an_ambiguous_or_partial_weapon_name_is_refused_alike_by_calc_and_report
 def test_roster_target_and_report_targets_read_a_name_alike() -> None:
     pytest.importorskip("plotly")
     from praetor_analysis.analysis.unit_ratings import target_named
-    from praetor_analysis.views.exports import select_targets
+    from praetor_analysis.views.report.exports import select_targets
 
     for name in ("Knight", "Legion Praetor"):  # a part of a name; a name of two statlines
         by_roster = _refusal(target_named, name)
@@ -186,7 +186,7 @@ def test_junk_profiles_are_not_offered_and_a_bare_profile_is_its_datasheet_at_mi
 # --- NAME@FACTION: the one-string pick of the command line ------------------------------------------------
 def test_a_faction_picks_an_ambiguous_weapon_on_the_command_line() -> None:
     pytest.importorskip("plotly")
-    from praetor_analysis.views.exports import select_weapons
+    from praetor_analysis.views.report.exports import select_weapons
 
     # "Needle Pistol" is two statlines in the shipped catalog (Horus Heresy's; the Sisters of Silence's
     # Master-crafted one): refused alike by calc and report, naming both factions and the NAME@FACTION form
@@ -236,12 +236,12 @@ def test_a_profile_without_toughness_or_armour_is_no_target_anywhere() -> None:
     targets, _ = profile_targets()
     assert not any(label.startswith("Defence Line") for label, _ in targets)
     pytest.importorskip("plotly")
-    from praetor_analysis.views.exports import select_targets
+    from praetor_analysis.views.report.exports import select_targets
 
     with pytest.raises(ScenarioError, match=r"^--targets: 'Defence Line' is a unit profile without Toughness"):
         select_targets(["Defence Line"])
     pytest.importorskip("ipywidgets")
-    from praetor_analysis.views.dashboard import Dashboard
+    from praetor_analysis.views.dashboard.app import Dashboard
 
     board = Dashboard()
     offered = {i for _, i in board.unit_pick.options}

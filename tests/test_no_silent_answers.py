@@ -152,7 +152,7 @@ def test_report_target_sizes_are_refused_before_any_work(spec, words, capsys, tm
 
 
 def test_sized_name_reads_ascii_digits_only():
-    from praetor_analysis.views.exports import sized_name
+    from praetor_analysis.views.report.exports import sized_name
 
     assert sized_name("Rhino", "f") == ("Rhino", None)
     assert sized_name("  Legionary  (Tactical Squad) : 12 ", "f") == ("Legionary (Tactical Squad)", 12)

@@ -77,7 +77,7 @@ def test_a_row_the_data_refuses_says_why() -> None:
 
 def test_the_default_report_answers_per_point() -> None:
     pytest.importorskip("plotly")
-    from praetor_analysis.views import report as R
+    from praetor_analysis.views.report import page as R
 
     page = R.default_report()
     assert "points cost of its own" not in page

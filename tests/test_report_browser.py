@@ -10,7 +10,7 @@ import pytest
 
 pytest.importorskip("plotly")
 
-from praetor_analysis.views import report as R
+from praetor_analysis.views.report import page as R
 
 XSS = "<script>alert(1)</script>"
 CHROMIUM = "/usr/bin/chromium"

@@ -12,10 +12,10 @@ import pytest
 
 pytest.importorskip("plotly")
 
-from praetor_analysis.views import explorer as E
-from praetor_analysis.views import report as R
-from praetor_analysis.views.figure_specs import DistributionOptions, distribution_spec
+from praetor_analysis.views.figures.specs import DistributionOptions, distribution_spec
 from praetor_analysis.views.formats import PALETTE, TITLE_LINE, number, percent
+from praetor_analysis.views.report import explorer as E
+from praetor_analysis.views.report import page as R
 
 ROSTERS = [d / "shared" / "bsdata" / "rosters" / "HH2 - Dark Angels.rosz" for d in Path(__file__).resolve().parents]
 XSS = "<script>alert(1)</script>"

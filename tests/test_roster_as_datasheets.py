@@ -114,7 +114,7 @@ def _rating(unit: FieldedUnit) -> tuple[Any, ...]:
     out: list[Any] = []
     for attack in (shooting, melee):
         try:
-            out.append(attack(unit, TARGET)["casualties"]["pmf"])
+            out.append(attack(unit, TARGET).to_dict()["casualties"]["pmf"])
         except PraetorError as exc:
             out.append(str(exc))
     return tuple(out)

@@ -308,7 +308,7 @@ def test_the_2nd_editions_pricing_refuses_a_3rd_edition_roster() -> None:
 def test_the_dashboards_roster_tab_says_why_it_does_not_read_it(path: Path) -> None:
     pytest.importorskip("plotly")
     from praetor_analysis.catalog import load_targets
-    from praetor_analysis.views.roster_view import roster_view
+    from praetor_analysis.views.dashboard.roster_view import roster_view
 
     view = roster_view(path.read_bytes(), path.name, load_targets())
     assert view.summary.startswith(f"Not read: {path.name}: ") and view.table.empty
@@ -318,7 +318,7 @@ def test_the_dashboards_roster_tab_rates_a_3rd_edition_roster() -> None:
     """Small Game.rosz in the roster tab: every unit at the 3rd edition's standard targets, the points line first."""
     pytest.importorskip("plotly")
     from praetor_analysis.catalog import load_targets
-    from praetor_analysis.views.roster_view import roster_view
+    from praetor_analysis.views.dashboard.roster_view import roster_view
 
     path = FIXTURES / "hh3" / "Small Game.rosz"
     view = roster_view(path.read_bytes(), path.name, load_targets())

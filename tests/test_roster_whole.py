@@ -132,7 +132,7 @@ def test_the_report_names_units_by_label(tmp_path: Path) -> None:
 @pytest.mark.parametrize("path", ROSTERS, ids=lambda p: p.name)
 def test_every_command_uses_the_same_labels(path: Path, tmp_path: Path) -> None:
     from praetor_analysis.analysis.army_list import load_list
-    from praetor_analysis.views.workbench_roster import read_loaded_roster
+    from praetor_analysis.views.workbench.roster import read_loaded_roster
 
     labels = read_roster_units(path).labels
     assert tuple(u.label for u in load_list(path).units) == labels
@@ -152,7 +152,7 @@ def test_identical_weapons_on_one_model_all_fire() -> None:
     volleys, chosen = shooting_volleys(leviathan, target)
     fired = [v.weapon.name for v in volleys]
     assert fired.count("Heavy Flamer") == 2 and fired.count("Meltagun") == 2
-    assert {c["weapon"]: c.get("copies", 1) for c in chosen} == {"Meltagun": 2, "Heavy Flamer": 2}
+    assert {c.weapon: c.copies for c in chosen} == {"Meltagun": 2, "Heavy Flamer": 2}
     knight = _unit(KNIGHT_LIST, "Knight Questoris")
     assert [v.weapon.name for v in shooting_volleys(knight, target)[0]].count("Heavy Stubber") == 2
 
@@ -200,18 +200,20 @@ def test_pair_of_claws_is_the_second_weapon() -> None:
     target = target_named("Legionary", 10)[1]
     pair = next(g for g in tartaros.groups if [w["name"] for w in g.weapons] == ["Lightning Claw", "Lightning Claw"])
     one = type(pair)(pair.model, pair.count, pair.statline, pair.weapons[:1], pair.wargear)
-    both = melee(type(tartaros)(**{**tartaros.__dict__, "groups": (pair,)}).with_flags(charging=True), target)
-    single = melee(type(tartaros)(**{**tartaros.__dict__, "groups": (one,)}).with_flags(charging=True), target)
+    both = melee(type(tartaros)(**{**tartaros.__dict__, "groups": (pair,)}).with_flags(charging=True), target).to_dict()
+    single = melee(
+        type(tartaros)(**{**tartaros.__dict__, "groups": (one,)}).with_flags(charging=True), target
+    ).to_dict()
     assert both["casualties"]["mean"] > single["casualties"]["mean"]
     leviathan = _unit(LEVIATHAN_LIST, "Leviathan Dreadnought Talon")
-    assert melee(leviathan.with_flags(charging=True), target)["casualties"]["mean"] > 0
+    assert melee(leviathan.with_flags(charging=True), target).to_dict()["casualties"]["mean"] > 0
 
 
 def test_corswain_keeps_his_invulnerable_save_and_names_the_melee_one() -> None:
     corswain = _unit(CORSWAIN_LIST, "Corswain")
     assert corswain.groups[0].statline["Invulnerable"] == "4+"
     assert corswain.groups[0].statline["Save"] == "2+"
-    result = shooting(corswain, target_named("Legionary", 10)[1])
+    result = shooting(corswain, target_named("Legionary", 10)[1]).to_dict()
     assert any("3+ Invulnerable Save" in n and "close combat" in n for n in result["not_modelled"])
 
 
@@ -391,7 +393,7 @@ def _weapons_of(group) -> list[str]:
 
 def test_the_dashboards_roster_view_says_the_points_line_and_labels() -> None:
     from praetor_analysis.catalog import load_targets
-    from praetor_analysis.views.roster_view import roster_view
+    from praetor_analysis.views.dashboard.roster_view import roster_view
 
     path = HH2 / "Basic Marines Validate.test"
     view = roster_view(path.read_bytes(), path.name, load_targets().head(2))
@@ -426,7 +428,7 @@ def test_a_pair_strikes_as_calc_two_weapons_of_the_one_weapon() -> None:
     tartaros = _unit(CORSWAIN_LIST, "Terminator Tartaros Squad")
     pair = next(g for g in tartaros.groups if _weapons_of(g) == ["Lightning Claw", "Lightning Claw"])
     target = target_named("Legionary", 10)[1]
-    mine = melee(replace(tartaros, groups=(pair,)).with_flags(charging=True), target)["casualties"]["mean"]
+    mine = melee(replace(tartaros, groups=(pair,)).with_flags(charging=True), target).to_dict()["casualties"]["mean"]
     attacker = {**pair.statline, "models": pair.count, "charging": True, "two_weapons": True}
     doc = {"attacker": attacker, "weapon": dict(pair.weapons[0]), "target": {"name": "Legionary", "models": 10}}
     assert mine == pytest.approx(calc({**doc, "mode": "melee"})["casualties"]["mean"], rel=1e-12, abs=1e-12)

@@ -23,7 +23,7 @@ def test_a_model_without_toughness_is_read_with_its_units() -> None:
     unit = fielded_unit(HSS)
     legionaries = next(g for g in unit.groups if g.model == "Legionaries (collective)")
     assert legionaries.statline["T"] == "4"
-    assert any("no T in the data's profile; read with Legion Support Sergeant's T 4" in n for n in unit.notes)
+    assert any("no T in the data's profile; read with Legion Support Sergeant's T 4" in n for n in unit.readings)
 
 
 def test_the_squad_strikes_the_same_one_way_and_in_a_whole_round() -> None:
@@ -71,7 +71,7 @@ def test_a_knight_fights_in_the_matchup_one_way_and_says_so() -> None:
     for pair in pairs_of(mine, theirs):
         if pair.side != "mine" or pair.phase != "melee":
             continue
-        result = pair_result(pair)
+        result = pair_result(pair).to_dict()
         assert result["casualties"]["mean"] > 0.5
         knight = pair.attacker.loadout.datasheet.startswith("Questoris")
         assert (ONE_WAY in result.get("not_modelled", [])) == knight

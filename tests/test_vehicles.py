@@ -90,20 +90,28 @@ def test_ordnance_keeps_the_higher_die():
 
 def test_destroyer_rolls_one_die_and_does_d3_hull_points():
     # Source: the rules model (Destroyer: D3 HP per Glancing or Penetrating Hit; penetration D6 + S), by
-    # hand. S10 against 12: a 1 does nothing, a 2 glances, 3 to 6 penetrate.
-    out = hit_outcome(PenetratingWeapon(10, 1, destroyer=True), VehicleTarget(12, 12, 12, 6))
+    # hand, the earlier reading kept as an option. S10 against 12: a 1 does nothing, a 2 glances, 3 to 6
+    # penetrate.
+    out = hit_outcome(PenetratingWeapon(10, 1, destroyer=True, destroyer_one_die=True), VehicleTarget(12, 12, 12, 6))
     assert _close(out.roll[2], 4 / 6) and _close(out.roll[1], 1 / 6)
     assert {hp for seq in out.sequences for hp, _ in seq} == {1, 2, 3, 4, 5, 6}  # D3, and Explodes' D3 more
 
 
 def test_destroyer_three_dice_is_the_rules_texts_reading():
-    # Source: rules-reference "Destroyer", by hand (destroyer_three_dice=True). S10 against 20 (not a real
+    # Source: rules-reference "Destroyer", by hand (the default since MECHANICS 8 was corrected). S10 against 20 (not a real
     # armour, to isolate the top of the roll) penetrates when the two kept dice total 11+. Total 12: at least
     # two 6s, 3 * 5 + 1 = 16 rolls; total 11: one 6, one 5, the third 1-4 (4 * 6 = 24 rolls) or 5 (3 rolls).
     # (16 + 27) / 216. Total 10 (a glance): 6+4 with the third 1-3 (18) or 4 (3), 5+5 with the third 1-4 (12)
     # or 5 (1).
-    out = hit_outcome(PenetratingWeapon(10, 1, destroyer=True, destroyer_three_dice=True), VehicleTarget(20, 20, 20, 5))
+    out = hit_outcome(PenetratingWeapon(10, 1, destroyer=True), VehicleTarget(20, 20, 20, 5))
     assert _close(out.roll[2], 43 / 216) and _close(out.roll[1], 34 / 216)
+    # Rending (6+) counts a kept die. S4 against 20: at most 4 + 12 + 3 = 19, nothing.
+    rend = hit_outcome(PenetratingWeapon(4, 1, destroyer=True, rending=6), VehicleTarget(20, 20, 20, 5))
+    assert _close(rend.roll[2], 0.0) and _close(rend.roll[1], 0.0)
+    rend = hit_outcome(PenetratingWeapon(6, 1, destroyer=True, rending=6), VehicleTarget(20, 20, 20, 5))
+    # S6: 6 + 6 + 6 = 18 + D3 (19, 20, 21): glance 1/3, pen 1/3 of the 16/216 double sixes; 6 + 5 + 6 = 17 + D3
+    # glances on a 3 (1/3) of the 27/216 rolls keeping one 6 and one 5
+    assert _close(rend.roll[2], 16 / 216 / 3) and _close(rend.roll[1], 16 / 216 / 3 + 27 / 216 / 3)
 
 
 def test_sunder_rerolls_a_glance_only_when_it_pays():
@@ -151,12 +159,28 @@ def test_gets_hot_on_a_vehicle_firer():
     assert "Gets Hot" in res.not_modelled
 
 
+def test_exoshock_extra_hit_takes_no_cover_by_the_text():
+    # Source: MECHANICS 8 as corrected (the extra hit allows no cover), by hand. S10 AP2 against 10 always
+    # pens; cover 2+ saves it but for 1/6; Exoshock (2+) adds an extra hit with 5/6 that no cover saves.
+    out = hit_outcome(PenetratingWeapon(10, 2, exoshock=2), VehicleTarget(10, 10, 10, 5, cover=2))
+    pmf = out.count_pmf("penetrating")
+    assert _close(pmf[2], 1 / 6 * 5 / 6) and _close(pmf[1], 1 / 6 * 1 / 6 + 5 / 6 * 5 / 6)
+    assert _close(out.unsaved, 1 / 6) and _close(out.unsaved_exoshock, 1.0)
+    # an invulnerable save is still taken (4+ against both), and Destroyer's D3 is not the extra hit's
+    out = hit_outcome(
+        PenetratingWeapon(10, None, exoshock=2, destroyer=True), VehicleTarget(10, 10, 10, 9, invulnerable=4)
+    )
+    assert _close(out.unsaved_exoshock, 1 / 2)
+    # AP - never Explodes: the mean is D3 (2) x 1/2 + 5/6 x 1/2 x 1
+    assert _close(out.expected_hull_points(), 1 + 5 / 12)
+
+
 def test_exoshock_extra_hit_is_saved_like_any_penetrating_hit():
     # Source: the rules model (cover may be taken against Glancing and Penetrating Hits; Exoshock adds another
-    # Penetrating Hit), by hand. S10 AP2 against 10 always pens; cover 2+ saves a hit but for 1/6; Exoshock
-    # (2+) adds an extra hit with 5/6, saved alike.
+    # Penetrating Hit), by hand: the earlier reading, kept as an option. S10 AP2 against 10 always pens; cover
+    # 2+ saves a hit but for 1/6; Exoshock (2+) adds an extra hit with 5/6, saved alike.
     target = VehicleTarget(10, 10, 10, 5, cover=2)
-    out = hit_outcome(PenetratingWeapon(10, 2, exoshock=2), target)
+    out = hit_outcome(PenetratingWeapon(10, 2, exoshock=2, exoshock_like_any_hit=True), target)
     pmf = out.count_pmf("penetrating")
     # two unsaved: both stand (1/6 x 5/6 x 1/6); one: exactly one of them stands
     assert _close(pmf[2], 1 / 6 * 5 / 6 * 1 / 6)

@@ -70,7 +70,7 @@ def _penetration(roll, w: PenetratingWeapon, armour: int, half_range: bool) -> s
     if w.haywire:
         d = roll(6)
         return "none" if d == 1 else ("pen" if d == 6 else "glance")
-    if w.destroyer and w.destroyer_three_dice:
+    if w.destroyer and not w.destroyer_one_die and not w.collapse:  # three dice, the lowest dropped
         kept = sorted([roll(6), roll(6), roll(6)])[1:]
     elif w.ordnance:
         kept = [max(roll(6), roll(6))]
@@ -84,7 +84,8 @@ def _penetration(roll, w: PenetratingWeapon, armour: int, half_range: bool) -> s
     return "none" if total < armour else ("glance" if total == armour else "pen")
 
 
-def _saved(roll, w: PenetratingWeapon, t: VehicleTarget, facing: str) -> bool:
+def _saved(roll, w: PenetratingWeapon, t: VehicleTarget, facing: str, extra: bool = False) -> bool:
+    """One save roll; ``extra``: Exoshock's extra hit, which allows no cover and no Shrouded (as its text)."""
     saves = []
     inv = t.invulnerable.get(facing) if isinstance(t.invulnerable, dict) else t.invulnerable
     if inv is not None:
@@ -93,7 +94,7 @@ def _saved(roll, w: PenetratingWeapon, t: VehicleTarget, facing: str) -> bool:
         saves.append(5)
     if t.ion_shield and not w.is_melee and facing in ("Front", "Side"):  # shooting only: 4+ Front, 5+ Side
         saves.append(4 if facing == "Front" else 5)
-    shooting_cover = not (w.is_melee or w.ignores_cover or w.template)
+    shooting_cover = not (w.is_melee or w.ignores_cover or w.template or extra)
     if t.cover is not None and shooting_cover and not w.haywire:  # Haywire: no cover
         saves.append(t.cover)
     if saves and roll(6) >= min(saves):
@@ -119,8 +120,11 @@ def _after_roll(roll, w, t, facing, result: str):
         hp = roll(3) if w.destroyer else 1
         impacts.append(table_roll(hp) if result == "pen" else (hp, None))
     if result == "pen" and w.exoshock is not None and roll(6) >= w.exoshock:
-        if not _saved(roll, w, t, facing):  # a Penetrating Hit like any other
-            impacts.append(table_roll(roll(3) if w.destroyer else 1))
+        if w.exoshock_like_any_hit:  # the earlier reading: a Penetrating Hit like any other
+            if not _saved(roll, w, t, facing):
+                impacts.append(table_roll(roll(3) if w.destroyer else 1))
+        elif not _saved(roll, w, t, facing, extra=True):  # the text: no cover, no other rule, 1 hull point
+            impacts.append(table_roll(1))
     return tuple(impacts)
 
 
@@ -138,22 +142,30 @@ def one_hit(w: PenetratingWeapon, t: VehicleTarget, half_range: bool = False, ca
         armour = min(armour, 12)
     sunder = w.sunder and not w.haywire
     reroll_glance = False
+    # The dice of the penetration roll and those after it are independent: each part is enumerated die by
+    # die (every way its dice fall) and the parts are chained exactly, so Destroyer's three dice and a
+    # re-roll multiply their paths instead of nesting them.
+    rolls = enumerate_dice(lambda roll: _penetration(roll, w, armour, half_range))
+    after = {r: enumerate_dice(lambda roll, r=r: _after_roll(roll, w, t, facing, r)) for r in ("none", "glance", "pen")}
+
+    def chained(results):
+        out: dict = defaultdict(Fraction)
+        for r, p in results.items():
+            for seq, q in after[r].items():
+                out[seq] += p * q
+        return dict(out)
+
     if sunder:
-        keep = _mean_hp(enumerate_dice(lambda roll: _after_roll(roll, w, t, facing, "glance")), cap)
-        fresh = _mean_hp(
-            enumerate_dice(lambda roll: _after_roll(roll, w, t, facing, _penetration(roll, w, armour, half_range))),
-            cap,
-        )
-        reroll_glance = fresh > keep
-
-    def process(roll):
-        result = _penetration(roll, w, armour, half_range)
-        twin_template = w.twin_linked and w.template and not w.haywire  # re-rolls a failed roll
-        if (sunder or twin_template) and (result == "none" or (sunder and result == "glance" and reroll_glance)):
-            result = _penetration(roll, w, armour, half_range)
-        return _after_roll(roll, w, t, facing, result)
-
-    return enumerate_dice(process), reroll_glance
+        reroll_glance = _mean_hp(chained(rolls), cap) > _mean_hp(after["glance"], cap)
+    twin_template = w.twin_linked and w.template and not w.haywire  # re-rolls a failed roll
+    final: dict = defaultdict(Fraction)
+    for r, p in rolls.items():
+        if (sunder or twin_template) and (r == "none" or (sunder and r == "glance" and reroll_glance)):
+            for r2, p2 in rolls.items():  # the re-roll: the second result stands
+                final[r2] += p * p2
+        else:
+            final[r] += p
+    return chained(final), reroll_glance
 
 
 def attack(w: PenetratingWeapon, t: VehicleTarget, n_hits: int, half_range: bool = False):
@@ -271,7 +283,26 @@ SINGLE = [
     ("exoshock", PenetratingWeapon(9, 2, exoshock=4), RHINO, False),
     ("sunder, glances kept on a wreck", PenetratingWeapon(9, 2, sunder=True), VehicleTarget(10, 10, 10, 3), False),
     ("destroyer", PenetratingWeapon(10, 1, destroyer=True), LAND_RAIDER, False),
-    ("destroyer three dice", PenetratingWeapon(10, 1, destroyer=True, destroyer_three_dice=True), LAND_RAIDER, False),
+    (
+        "destroyer one die (earlier reading)",
+        PenetratingWeapon(10, 1, destroyer=True, destroyer_one_die=True),
+        LAND_RAIDER,
+        False,
+    ),
+    ("destroyer rending", PenetratingWeapon(8, 4, destroyer=True, rending=6), LAND_RAIDER, False),
+    ("destroyer ordnance", PenetratingWeapon(8, 4, destroyer=True, ordnance=True), LAND_RAIDER, False),
+    (
+        "exoshock like any hit (earlier reading)",
+        PenetratingWeapon(9, 2, exoshock=4, exoshock_like_any_hit=True),
+        VehicleTarget(11, 11, 10, 3, cover=4),
+        False,
+    ),
+    (
+        "exoshock in cover, invulnerable, shrouded",
+        PenetratingWeapon(9, 2, exoshock=3),
+        VehicleTarget(11, 11, 10, 4, cover=4, shrouded=5, invulnerable=5),
+        False,
+    ),
     ("barrage", PenetratingWeapon(7, 3, barrage_or_megablast=True), PREDATOR, False),
     (
         "melee",
@@ -375,6 +406,24 @@ PAIRS = [
     ),
     ("melee+armourbane", PenetratingWeapon(8, 2, is_melee=True, armourbane=True), LAND_RAIDER, False),
     ("destroyer+explodes", PenetratingWeapon(10, 1, destroyer=True), VehicleTarget(12, 12, 10, 9), False),
+    (
+        "laser blaster on a knight",
+        PenetratingWeapon(10, 2, destroyer=True),
+        VehicleTarget(13, 12, 12, 7, ion_shield=True),
+        False,
+    ),
+    (
+        "thunderhawk cannon on a land raider",
+        PenetratingWeapon(8, 4, destroyer=True, rending=6),
+        VehicleTarget(14, 14, 14, 5),
+        False,
+    ),
+    (
+        "magna blaze cannon on a land raider",
+        PenetratingWeapon(10, 1, destroyer=True, lance=True, exoshock=4),
+        VehicleTarget(14, 14, 14, 5),
+        False,
+    ),
     (
         "template+reinforced",
         PenetratingWeapon(5, 4, template=True),

@@ -119,7 +119,7 @@ def test_wargear_value_is_the_difference_of_two_loadouts() -> None:
 
 def test_wargear_figure() -> None:
     pytest.importorskip("plotly")
-    from praetor_analysis.views.wargear_figure import wargear_figure
+    from praetor_analysis.views.figures.wargear import wargear_figure
 
     frame = wargear_value("Tactical Squad", target_named("Tartaros Terminator"))
     fig = wargear_figure(frame)
@@ -129,7 +129,7 @@ def test_wargear_figure() -> None:
 
 def test_wargear_figure_draws_rated_options_only(heavy_support) -> None:
     pytest.importorskip("plotly")
-    from praetor_analysis.views.wargear_figure import wargear_figure
+    from praetor_analysis.views.figures.wargear import wargear_figure
 
     fig = wargear_figure(heavy_support)
     drawn = {y for t in fig.data for y in t.y}

@@ -1,4 +1,4 @@
-"""The workbench (views/workbench.py): datasheets with loadouts and statlines side by side, each with its own
+"""The workbench (views/workbench/tab.py): datasheets with loadouts and statlines side by side, each with its own
 modifiers, against several targets; the numbers are praetor calc's on the saved setup, cell by cell."""
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ pytest.importorskip("anywidget")
 import itertools
 
 from praetor_analysis.scenario.calc import calc, calc_json
-from praetor_analysis.views.workbench import Workbench
-from praetor_analysis.views.workbench_view import MAX_ATTACKERS, setup_from_scenarios
+from praetor_analysis.views.workbench.tab import Workbench
+from praetor_analysis.views.workbench.view import MAX_ATTACKERS, setup_from_scenarios
 
 
 @pytest.fixture(scope="module")
@@ -161,7 +161,7 @@ def test_the_options_offered_are_the_ones_calc_accepts(datasheet, faction, legio
     offers it, and refuses each one not offered as hidden for this force (itself or the parent it needs)."""
     from praetor_analysis import catalog
     from praetor_analysis.errors import ScenarioError
-    from praetor_analysis.views.workbench_view import loadout_item, option_choices
+    from praetor_analysis.views.workbench.view import loadout_item, option_choices
 
     def key(item):
         return item if isinstance(item, str) else tuple(sorted(item.items()))
@@ -258,7 +258,7 @@ def test_a_setup_with_roster_units_loads_back_once_the_roster_is(tmp_path):
 
 def test_the_roster_tabs_list_comes_to_the_workbench():
     from praetor_analysis.catalog import load_targets, load_weapons
-    from praetor_analysis.views.dashboard import Dashboard
+    from praetor_analysis.views.dashboard.app import Dashboard
 
     before = Dashboard(load_weapons(), load_targets())
     before.load_roster(_TINY.read_bytes(), "tiny.ros")  # the workbench tab not yet opened
@@ -274,7 +274,7 @@ def test_the_roster_tabs_list_comes_to_the_workbench():
 
 
 def test_the_view_exports_as_an_offline_page_with_its_setup():
-    from praetor_analysis.views.workbench_report import SETUP_ID, at_least_table
+    from praetor_analysis.views.workbench.report import SETUP_ID, at_least_table
 
     w = Workbench()
     w.kind.value = "Statline"

@@ -1,1 +1,95 @@
-"""Sweeps, comparisons and list analysis -> tidy DataFrames."""
+"""Sweeps, comparisons and list analysis -> tidy DataFrames.
+
+The face of ``analysis/``: what callers outside it use, loaded lazily (a name imports only the module that
+defines it).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from praetor_analysis.lazy import face
+
+#: Public name -> the module that defines it.
+_EXPORTS: dict[str, str] = {
+    "accounting_line": "praetor_analysis.analysis.roster_listing",
+    "analyse_roster": "praetor_analysis.analysis.list_analysis",
+    "ArmyList": "praetor_analysis.analysis.army_list",
+    "AS_FIELDED": "praetor_analysis.analysis.wargear",
+    "cell_of_rows": "praetor_analysis.analysis.cells",
+    "COLUMNS": "praetor_analysis.analysis.compare",
+    "compare_with_distributions": "praetor_analysis.analysis.compare",
+    "ComparisonCache": "praetor_analysis.analysis.compare_cache",
+    "DEFAULT_ATTACKER": "praetor_analysis.analysis.cells",
+    "FirePlan": "praetor_analysis.analysis.fire_plan",
+    "json_rows": "praetor_analysis.analysis.unit_ratings",
+    "key_units": "praetor_analysis.analysis.list_matchup",
+    "list_json_rows": "praetor_analysis.analysis.list_analysis",
+    "listing_json": "praetor_analysis.analysis.roster_listing",
+    "listing_table": "praetor_analysis.analysis.roster_listing",
+    "ListUnit": "praetor_analysis.analysis.army_list",
+    "load_list": "praetor_analysis.analysis.army_list",
+    "Matchup": "praetor_analysis.analysis.list_matchup",
+    "per_point_table": "praetor_analysis.analysis.per_point",
+    "progress_bar": "praetor_analysis.analysis.faction_sweep",
+    "rate_roster": "praetor_analysis.analysis.unit_ratings",
+    "roster_table": "praetor_analysis.analysis.unit_ratings",
+    "row_ids": "praetor_analysis.analysis.compare",
+    "scenario_for": "praetor_analysis.analysis.compare",
+    "sweep_faction": "praetor_analysis.analysis.faction_sweep",
+    "target_named": "praetor_analysis.analysis.unit_ratings",
+    "wargear_table": "praetor_analysis.analysis.wargear",
+    "wargear_value": "praetor_analysis.analysis.wargear",
+    "WHOLE_LIST": "praetor_analysis.analysis.list_analysis",
+    "write_parquet": "praetor_analysis.analysis.faction_sweep",
+}
+
+__all__ = [
+    "AS_FIELDED",
+    "COLUMNS",
+    "DEFAULT_ATTACKER",
+    "WHOLE_LIST",
+    "ArmyList",
+    "ComparisonCache",
+    "FirePlan",
+    "ListUnit",
+    "Matchup",
+    "accounting_line",
+    "analyse_roster",
+    "cell_of_rows",
+    "compare_with_distributions",
+    "json_rows",
+    "key_units",
+    "list_json_rows",
+    "listing_json",
+    "listing_table",
+    "load_list",
+    "per_point_table",
+    "progress_bar",
+    "rate_roster",
+    "roster_table",
+    "row_ids",
+    "scenario_for",
+    "sweep_faction",
+    "target_named",
+    "wargear_table",
+    "wargear_value",
+    "write_parquet",
+]
+
+
+if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
+    from praetor_analysis.analysis.army_list import ArmyList, ListUnit, load_list
+    from praetor_analysis.analysis.cells import DEFAULT_ATTACKER, cell_of_rows
+    from praetor_analysis.analysis.compare import COLUMNS, compare_with_distributions, row_ids, scenario_for
+    from praetor_analysis.analysis.compare_cache import ComparisonCache
+    from praetor_analysis.analysis.faction_sweep import progress_bar, sweep_faction, write_parquet
+    from praetor_analysis.analysis.fire_plan import FirePlan
+    from praetor_analysis.analysis.list_analysis import WHOLE_LIST, analyse_roster, list_json_rows
+    from praetor_analysis.analysis.list_matchup import Matchup, key_units
+    from praetor_analysis.analysis.per_point import per_point_table
+    from praetor_analysis.analysis.roster_listing import accounting_line, listing_json, listing_table
+    from praetor_analysis.analysis.unit_ratings import json_rows, rate_roster, roster_table, target_named
+    from praetor_analysis.analysis.wargear import AS_FIELDED, wargear_table, wargear_value
+else:
+    __getattr__, __dir__ = face(__name__, _EXPORTS, __all__)

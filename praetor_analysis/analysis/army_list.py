@@ -15,7 +15,6 @@ lacks WS, I or A.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -23,16 +22,16 @@ from typing import Any
 
 import pandas as pd
 
-from praetor_analysis.errors import ScenarioError
-from praetor_analysis.profiles.records import Unit
-from praetor_analysis.scenario.document import target_of_block
+from praetor_analysis.errors import PraetorError, ScenarioError
+from praetor_analysis.io import parse_json
+from praetor_analysis.profiles import Unit
 from praetor_analysis.scenario.hh3_unit_attack import Hh3Target, hh3_target_of_unit
-from praetor_analysis.units.fielded import FieldedUnit, fielded_unit, read_roster_units
-from praetor_analysis.units.target import as_target, unique_labels
+from praetor_analysis.units import FieldedUnit, as_target, fielded_unit, read_roster_units, target_record, unique_labels
 
 __all__ = [
     "MAX_LIST_BYTES",
     "MAX_LIST_UNITS",
+    "NOT_IN_LISTS",
     "ArmyList",
     "ListUnit",
     "load_list",
@@ -46,6 +45,11 @@ MAX_LIST_UNITS = 200
 """Most units in one list (a larger list is refused)."""
 MAX_LIST_BYTES = 4 * 1024 * 1024
 """Largest JSON list file read."""
+NOT_IN_LISTS: dict[str, str] = {
+    "charging": "not a unit's own: in a matchup's melee every attacker charges and every target is charged",
+    "disordered": "not a unit's own: a matchup's melee starts each pair fresh",
+}
+"""Fields of a datasheet block a list's unit may not give, and why (a list's pairs decide them)."""
 
 
 @dataclass(frozen=True)
@@ -126,7 +130,7 @@ def _make(
             units.append(ListUnit(label, loadout, share, hh3.block, hh3, None, notes, source))
             continue
         reading = as_target(loadout, label)
-        target = target_of_block(reading.block)
+        target = target_record(reading.block)
         share = loadout.points / max(1, reading.models) if target.is_vehicle else loadout.points
         units.append(ListUnit(label, loadout, share, reading.block, target, reading.fighter, reading.notes, source))
     return ArmyList(name, tuple(units))
@@ -165,6 +169,8 @@ def read_list_json(data: Any, name: str = "list") -> ArmyList:
     entries = []
     sources = []
     for i, block in enumerate(data):
+        for key in sorted(set(block) & set(NOT_IN_LISTS) if isinstance(block, Mapping) else ()):
+            raise ScenarioError(f"units[{i}].{key}: {NOT_IN_LISTS[key]}", field=f"units[{i}].{key}", value=block[key])
         loadout = fielded_unit(block, f"units[{i}]")
         entries.append(loadout)
         sources.append({"name": block} if isinstance(block, str) else dict(block))
@@ -186,9 +192,9 @@ def load_list(path: str | Path) -> ArmyList:
         if len(raw) > MAX_LIST_BYTES:
             raise ScenarioError(f"{path.name}: larger than {MAX_LIST_BYTES} bytes")
         try:
-            doc = json.loads(raw.decode("utf-8-sig"))
-        except (UnicodeDecodeError, ValueError) as exc:
-            raise ScenarioError(f"{path.name}: not a JSON document ({exc})") from None
+            doc = parse_json(raw, path.name)
+        except PraetorError as exc:
+            raise ScenarioError(str(exc), field=exc.field) from None
         return read_list_json(doc, path.stem)
     if suffix not in (".ros", ".rosz", ".test"):  # .test: a New Recruit roster renamed, as praetor roster reads it
         raise ScenarioError(f"{path.name}: expected a .ros, .rosz (or .test) roster or a .json list")

@@ -15,19 +15,19 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any, TypeVar
 
 from praetor_analysis.analysis.sweep import sweep, sweep_one
-from praetor_analysis.engine.volley import Volley
-from praetor_analysis.errors import PraetorError, ScenarioError
-from praetor_analysis.profiles.records import ProfileError, Unit
-from praetor_analysis.scenario.calc import run
-from praetor_analysis.scenario.document import (
-    Shooting,
+from praetor_analysis.engine import Volley
+from praetor_analysis.errors import PraetorError, ProfileError, ScenarioError
+from praetor_analysis.profiles import Unit
+from praetor_analysis.scenario import Shooting, run, volley_of_blocks
+from praetor_analysis.units import (
+    STRIKING,
+    default_marker_setup,
     parse_weapon_block,
-    target_of_block,
-    volley_of_blocks,
+    placed_notes,
+    target_block,
+    target_record,
+    weapon_block,
 )
-from praetor_analysis.scenario.fields import STRIKING
-from praetor_analysis.units.blocks import target_block, weapon_block
-from praetor_analysis.units.marker_volley import default_marker_setup, placed_notes
 
 __all__ = [
     "DEFAULT_ATTACKER",
@@ -96,7 +96,7 @@ def cell_of_rows(
     wblock, tblock = weapon_block(weapon_row), target_block(target_row)
     weapon = parse_weapon_block(wblock)
     mode = "melee" if weapon.is_melee else "shooting"
-    target = target_of_block(tblock)
+    target = target_record(tblock)
     volley = volley_of_blocks(
         wblock, attacker_blocks(attacker)[mode], mode=mode, attacks=attacks, half_range=half_range and mode != "melee"
     )

@@ -34,17 +34,21 @@ from praetor_analysis.analysis.cells import (
     laid,
     parsed_once,
 )
-from praetor_analysis.engine.volley import Volley
-from praetor_analysis.errors import PraetorError, show_value
-from praetor_analysis.markers.kinds import marker_kind
-from praetor_analysis.profiles.records import ProfileError, Unit, Weapon
-from praetor_analysis.profiles.weapon_type import parse_weapon_type
-from praetor_analysis.rules.catalogue import canonical_rule_name
-from praetor_analysis.rules.hooks import Role
-from praetor_analysis.scenario.calc import ScenarioError
-from praetor_analysis.scenario.document import target_of_block, volley_of_blocks
-from praetor_analysis.scenario.fields import STRIKING
-from praetor_analysis.units.blocks import frame_rows, is_vehicle_row, row_value, target_block, weapon_block
+from praetor_analysis.engine import Volley
+from praetor_analysis.errors import PraetorError, ProfileError, ScenarioError, show_value
+from praetor_analysis.markers import marker_kind
+from praetor_analysis.profiles import Unit, Weapon, parse_weapon_type
+from praetor_analysis.rules import Role, canonical_rule_name
+from praetor_analysis.scenario import volley_of_blocks
+from praetor_analysis.units import (
+    STRIKING,
+    frame_rows,
+    is_vehicle_row,
+    row_value,
+    target_block,
+    target_record,
+    weapon_block,
+)
 
 __all__ = [
     "COLUMNS",
@@ -111,7 +115,7 @@ def build_scenario(
 
 
 def _parse_weapon(block: Mapping[str, Any]) -> Weapon:
-    from praetor_analysis.units.blocks import parse_cached  # calc's memo: the engine does not parse it again
+    from praetor_analysis.units import parse_cached  # calc's memo: the engine does not parse it again
 
     try:
         return parse_cached("weapon", block, "weapon", lambda: Weapon.from_mapping(block))
@@ -293,7 +297,7 @@ def comparison_cells(
                 if key not in jobs:
                     shooting = mode != "melee"
                     volley = partial(volley_of_blocks, wblock, blocks[mode], mode=mode, attacks=shots_per_weapon)
-                    target = parsed_once(targets_parsed, tid, partial(target_of_block, tblock))
+                    target = parsed_once(targets_parsed, tid, partial(target_record, tblock))
                     fired = parsed_once(volleys, key[1:], partial(volley, half_range=half_range and shooting))
                     if marker and shooting and not vehicle:  # over the default formation, as calc lays it
                         fired, laid_notes[key] = laid(fired, target)

@@ -26,7 +26,7 @@ from praetor_analysis.analysis.compare import (
     comparison_frame,
     row_ids,
 )
-from praetor_analysis.units.blocks import frame_rows, is_vehicle_row, row_value, target_block, weapon_block
+from praetor_analysis.units import frame_rows, is_vehicle_row, row_value, target_block, weapon_block
 
 __all__ = ["ComparisonCache"]
 

@@ -31,10 +31,9 @@ from praetor_analysis.analysis.matchup import PAIR_COLUMNS, PHASES, Pair, pair_r
 from praetor_analysis.analysis.unit_ratings import standard_targets
 from praetor_analysis.catalog import load_datasheets
 from praetor_analysis.errors import ProfileError, ScenarioError
-from praetor_analysis.profiles.records import Weapon
-from praetor_analysis.units.attack import GRENADE_PROFILES
-from praetor_analysis.units.datasheet import shown_options
-from praetor_analysis.units.fielded import fielded_unit
+from praetor_analysis.io import atomic_write_with
+from praetor_analysis.profiles import Weapon
+from praetor_analysis.units import GRENADE_PROFILES, UnitAttackResult, fielded_unit, shown_options
 
 __all__ = [
     "SWEEP_COLUMNS",
@@ -124,7 +123,7 @@ def sweep_datasheet(datasheet: str, faction: str, field: str, phases: Sequence[s
     phase; each row is then made from its own pair (labels and points)."""
     field_name, targets = field_of(field)
     rows = []
-    done: dict[tuple[Any, ...], tuple[dict[str, Any] | None, str]] = {}
+    done: dict[tuple[Any, ...], tuple[UnitAttackResult | None, str]] = {}
     for variant, block in variants(datasheet, faction):
         try:
             unit = make_list(faction, [fielded_unit(block, "datasheet")]).units[0]
@@ -281,4 +280,4 @@ def write_parquet(frame: pd.DataFrame, path: str) -> None:
         raise ScenarioError(
             f"--out: writing Parquet needs pyarrow (pip install 'praetor_analysis[sweep]'): {exc}"
         ) from None
-    frame.to_parquet(path, engine="pyarrow", index=False)
+    atomic_write_with(path, lambda fh: frame.to_parquet(fh, engine="pyarrow", index=False))

@@ -49,12 +49,12 @@ import numpy as np
 
 from praetor_analysis.analysis.army_list import ArmyList, ListUnit
 from praetor_analysis.analysis.matchup import points_pmf, volley_blocks
-from praetor_analysis.engine.volley import Volley
+from praetor_analysis.engine import Volley
 from praetor_analysis.errors import ProfileError, ScenarioError
-from praetor_analysis.rules.catalogue import plays
-from praetor_analysis.rules.hooks import Role
+from praetor_analysis.rules import Role, plays
 from praetor_analysis.scenario.hh3_unit_attack import Hh3Target, hh3_resolve, hh3_volleys
-from praetor_analysis.units.attack import resolve_firing_units, shooting_volleys
+from praetor_analysis.units import Outcome, firing_units_result, shooting_volleys
+from praetor_analysis.vehicles import VehicleAttackResult
 
 __all__ = [
     "EXHAUSTIVE_WORK",
@@ -156,7 +156,7 @@ def unit_volleys(unit: ListUnit, target: ListUnit, *, half_range: bool = False) 
         return []
 
 
-def _expected(result: Mapping[str, Any], target: ListUnit) -> float:
+def _expected(result: Outcome, target: ListUnit) -> float:
     return float(sum(k * p for k, p in points_pmf(result, target).items()))
 
 
@@ -169,7 +169,7 @@ class _Evaluator:
     def __init__(self, units: Sequence[ListUnit], targets: Sequence[ListUnit], half_range: bool = False) -> None:
         self.units, self.targets = units, targets
         self.volleys = [[unit_volleys(u, t, half_range=half_range) for t in targets] for u in units]
-        self.memo: dict[tuple[int, Order], tuple[float, Mapping[str, Any] | None]] = {}
+        self.memo: dict[tuple[int, Order], tuple[float, Outcome | None]] = {}
         self.best_memo: dict[tuple[int, Order], tuple[float, Order, bool]] = {}
         self.caps: dict[tuple[int, int], float] = {}
         self.evaluations = 0
@@ -187,7 +187,7 @@ class _Evaluator:
         """The units of ``members`` (in their order) with a volley at target ``t``."""
         return tuple(a for a in members if self.volleys[a][t])
 
-    def value(self, t: int, order: Sequence[int]) -> tuple[float, Mapping[str, Any] | None]:
+    def value(self, t: int, order: Sequence[int]) -> tuple[float, Outcome | None]:
         """The expected points ``order`` removes firing at target ``t`` in that order, and its result."""
         key = (t, self.shooters(t, order))
         if not key[1]:
@@ -200,7 +200,7 @@ class _Evaluator:
             if isinstance(body, Hh3Target):
                 result = hh3_resolve(body, firing)  # type: ignore[arg-type]
             else:
-                result = resolve_firing_units(body, firing)
+                result = firing_units_result(body, firing)
             self.memo[key] = (_expected(result, self.targets[t]), result)
         return self.memo[key]
 
@@ -261,22 +261,22 @@ class _Evaluator:
 
     def _cap(self, a: int, t: int) -> float:
         own, result = self.value(t, [a])
-        if not result:
+        if result is None:
             return 0.0
         target = self.targets[t]
         if isinstance(target.target, Hh3Target):  # the 3rd edition: a vehicle at most its points
-            if "hull_points" in result or "unsaved" not in result:
+            if target.target.is_vehicle:
                 return max(float(target.points), own)
-            pmf = np.asarray(result["unsaved"]["pmf"], dtype=float)
+            pmf = result.unsaved.probabilities
             return max(target.points_per_model * float(np.minimum(np.arange(pmf.size), target.models) @ pmf), own)
-        if "hull_points" in result:
+        if isinstance(result.engine, VehicleAttackResult):
             per_hit = 3.0 if any(plays(Role.D3_HULL_POINTS, v.weapon.rules) for v in self.volleys[a][t]) else 1.0
-            glancing, penetrating = float(result["glancing"]["mean"]), float(result["penetrating"]["mean"])
+            glancing, penetrating = result.engine.glancing.mean(), result.engine.penetrating.mean()
             hp = (target.target.armour.hp if target.target.armour else None) or 1
             # each hit removes at most per_hit hull points, and an Explodes (one per penetrating hit at most) D3 more
             cap = target.points * min(1.0, (per_hit * (glancing + penetrating) + 3.0 * penetrating) / hp)
         else:
-            pmf = np.asarray(result["unsaved"]["pmf"], dtype=float)
+            pmf = result.unsaved.probabilities
             cap = target.points_per_model * float(np.minimum(np.arange(pmf.size), target.models) @ pmf)
         return max(cap, own)
 
@@ -499,8 +499,8 @@ def plan_value(
     for t, m in sets.items():
         value, result = ev.value(t, m)
         total += value
-        if result:
-            out[targets[t].label] = result
+        if result is not None:
+            out[targets[t].label] = result.to_dict()
     return total, out
 
 
@@ -534,11 +534,11 @@ def fire_plan(
     shots = []
     for t, order in enumerate(orders):
         value, result = ev.value(t, order)
-        if not result or value <= 0.0:
+        if result is None or value <= 0.0:
             continue
         target = targets.units[t]
         names = tuple(attackers.units[a].label for a in ev.shooters(t, order))
-        shots.append(Shot(target.label, names, value, points_pmf(result, target), result))
+        shots.append(Shot(target.label, names, value, points_pmf(result, target), result.to_dict()))
     firing = {n for s in shots for n in s.units}
     idle = tuple(u.label for u in attackers.units if u.label not in firing)
     expected = float(sum(s.expected for s in shots))

@@ -21,14 +21,19 @@ import numpy as np
 import pandas as pd
 
 from praetor_analysis.analysis.unit_ratings import PHASES, Target, json_rows, rate
-from praetor_analysis.bsdata.roster import Roster
+from praetor_analysis.bsdata import Roster
 from praetor_analysis.catalog import load_targets
 from praetor_analysis.errors import ProfileError, ScenarioError
-from praetor_analysis.scenario.document import target_of_block
 from praetor_analysis.scenario.hh3_unit_attack import hh3_target_of_row
-from praetor_analysis.units.blocks import is_vehicle_row, row_id
-from praetor_analysis.units.fielded import FieldedUnit, read_roster_units, unique_labels
-from praetor_analysis.units.names import target_from_row
+from praetor_analysis.units import (
+    FieldedUnit,
+    is_vehicle_row,
+    read_roster_units,
+    row_id,
+    target_from_row,
+    target_record,
+    unique_labels,
+)
 
 __all__ = ["LIST_COLUMNS", "WHOLE_LIST", "analyse_roster", "list_json_rows", "list_targets"]
 
@@ -73,7 +78,7 @@ def list_targets(targets: pd.DataFrame | None = None, edition: str = "hh2") -> l
     for i, (_, row) in enumerate(targets.iterrows()):
         label = str(row.get("archetype") or row.get("name") or f"target {i}")
         try:
-            unit = target_of_block(target_from_row(row))
+            unit = target_record(target_from_row(row))
         except (ScenarioError, ProfileError):
             continue  # a row without Toughness or armour is no target (profile_targets names them)
         out.append((row_id(row, i), label, unit, bool(is_vehicle_row(row))))

@@ -18,9 +18,10 @@ import pandas as pd
 from praetor_analysis.analysis.army_list import ArmyList, load_list
 from praetor_analysis.analysis.fire_plan import FirePlan, fire_plan
 from praetor_analysis.analysis.matchup import PHASES, pair_rows
+from praetor_analysis.engine import check_cost, unit_cost
 from praetor_analysis.errors import ScenarioError
 
-__all__ = ["Matchup", "key_units", "matchup", "matchup_pairs", "pairs_json"]
+__all__ = ["Matchup", "key_units", "matchup", "matchup_cost", "matchup_pairs", "pairs_json"]
 
 
 @dataclass(frozen=True)
@@ -71,8 +72,30 @@ def matchup(
             f"theirs: {names[1]} is a {b.edition} list and {names[0]} a {a.edition} one (both of one edition)",
             field="theirs",
         )
+    check_cost(matchup_cost(a, b, len(phases)), "matchup")
     plans = (fire_plan(a, b, half_range=half_range), fire_plan(b, a, half_range=half_range))
     return Matchup(a, b, pair_rows(a, b, phases, half_range=half_range), plans)
+
+
+def matchup_cost(mine: ArmyList, theirs: ArmyList, phases: int = len(PHASES)) -> int:
+    """The cost model's work of a matchup (docs/limits.md): each unit's attacks x models x weapon profiles,
+    times the units it faces and the phases, both ways (equal pairs are computed once, so this bounds it)."""
+
+    def work(army: ArmyList) -> int:
+        return sum(
+            unit_cost(_attacks(g.statline.get("A")), g.count, len(g.weapons))
+            for u in army.units
+            for g in u.loadout.groups
+        )
+
+    return phases * (work(mine) * len(theirs.units) + work(theirs) * len(mine.units))
+
+
+def _attacks(value: Any) -> int:
+    try:
+        return max(1, int(value))
+    except (TypeError, ValueError):
+        return 1
 
 
 def _plain(value: Any) -> Any:

@@ -25,18 +25,21 @@ import pandas as pd
 
 from praetor_analysis.analysis.army_list import ArmyList, ListUnit
 from praetor_analysis.errors import ProfileError, ScenarioError
-from praetor_analysis.profiles.records import is_vehicle_type
+from praetor_analysis.profiles import is_vehicle_type
 from praetor_analysis.scenario.hh3_unit_attack import Hh3Target, hh3_melee, hh3_shooting
-from praetor_analysis.units.attack import (
+from praetor_analysis.units import (
     GRENADE_PROFILES,
+    NO_MODIFIERS,
     UNARMED,
+    Measure,
+    Outcome,
+    UnitAttackResult,
     defender_groups,
     melee,
     melee_weapons,
     shooting,
     shooting_volleys,
 )
-from praetor_analysis.units.modifiers import NO_MODIFIERS
 
 __all__ = [
     "PAIR_COLUMNS",
@@ -138,7 +141,7 @@ def _one_defender(attacker: ListUnit, target: ListUnit) -> bool:
     return replace(defence[0].side.unit, name="") == replace(target.target, name="")
 
 
-def pair_result(pair: Pair) -> dict[str, Any]:
+def pair_result(pair: Pair) -> UnitAttackResult:
     """The result of a pair, as ``praetor calc`` of the datasheet attacker and the target block gives it."""
     a, t = pair.attacker, pair.target
     if isinstance(t.target, Hh3Target):
@@ -149,24 +152,20 @@ def pair_result(pair: Pair) -> dict[str, Any]:
         return melee(a.loadout.with_flags(charging=True), t.target)
     if strikes_one_way(a):
         result = melee(a.loadout.with_flags(charging=True), t.target)
-        return {**result, "not_modelled": [*result.get("not_modelled", []), ONE_WAY]}
+        return replace(result, not_modelled=(*result.not_modelled, ONE_WAY))
     return melee(a.loadout.with_flags(charging=True), t.target, target_unit=t.loadout)
 
 
-def points_pmf(result: Mapping[str, Any], target: ListUnit) -> dict[float, float]:
+def points_pmf(result: UnitAttackResult | Outcome, target: ListUnit) -> dict[float, float]:
     """The distribution of points removed, ``{points: probability}`` (see the module docstring)."""
-    if "hull_points" in result:
-        wrecked = float(result.get("wrecked", 0.0))
+    if result.measure is Measure.HULL_POINTS:
+        wrecked = result.wiped
         return {0.0: 1.0 - wrecked, float(target.points): wrecked} if wrecked else {0.0: 1.0}
-    pmf = result["casualties"]["pmf"]
+    pmf = result.removed.probabilities
     return {k * target.points_per_model: float(p) for k, p in enumerate(pmf) if p}
 
 
-def _pmf_mean(pmf: Sequence[float]) -> float:
-    return float(sum(k * p for k, p in enumerate(pmf)))
-
-
-def pair_row(pair: Pair, result: Mapping[str, Any] | None, error: str = "") -> dict[str, Any]:
+def pair_row(pair: Pair, result: UnitAttackResult | None, error: str = "") -> dict[str, Any]:
     """One row of :data:`PAIR_COLUMNS` from a pair's result (None with ``error`` when it could not be computed)."""
     a, t = pair.attacker, pair.target
     row: dict[str, Any] = {
@@ -186,36 +185,24 @@ def pair_row(pair: Pair, result: Mapping[str, Any] | None, error: str = "") -> d
         return {**row, "measure": "", "mean": nan, "removed": [1.0], "wounds_mean": nan, "wounds": [1.0],
                 "p_any": nan, "p_destroyed": nan, "points_removed": nan, "per_100_pts": nan, "returned": nan,
                 "unsaved_mean": nan, "weapons": "", "not_modelled": "; ".join(t.notes)}  # fmt: skip
-    vehicle = "hull_points" in result
-    removed = [float(p) for p in result["hull_points" if vehicle else "casualties"]["pmf"]]
-    if vehicle:
-        wounds = removed
-        p_destroyed = float(result.get("wrecked", 0.0))
-    else:
-        wc = result.get("wounds_caused")
-        if isinstance(wc, Mapping) and "pmf" in wc:
-            wounds = [float(p) for p in wc["pmf"]]
-        else:  # a whole round: the wounds the attacker caused
-            wounds = [float(p) for p in result["wounds_caused"]["attacker"]["pmf"]] if "combat" in result else removed
-        p_destroyed = float(removed[t.models]) if len(removed) > t.models else 0.0
+    removed = [float(p) for p in result.removed.probabilities]
+    wounds = [float(p) for p in result.wounds.probabilities]
     points = sum(k * p for k, p in points_pmf(result, t).items())
-    returned = _pmf_mean(result["attacker_casualties"]["pmf"]) if "attacker_casualties" in result else 0.0
-    unsaved = result["penetrating"] if vehicle else result.get("unsaved")
-    notes = [*result.get("not_modelled", []), *t.notes]
+    notes = [*result.not_modelled, *t.notes]
     return {
         **row,
-        "measure": "hull_points" if vehicle else "models",
-        "mean": _pmf_mean(removed),
+        "measure": result.measure.value,
+        "mean": result.removed.mean(),
         "removed": removed,
-        "wounds_mean": _pmf_mean(wounds),
+        "wounds_mean": result.wounds.mean(),
         "wounds": wounds,
         "p_any": max(0.0, 1.0 - removed[0]),
-        "p_destroyed": p_destroyed,
+        "p_destroyed": result.wiped,
         "points_removed": points,
         "per_100_pts": 100.0 * points / a.loadout.points if a.loadout.points > 0 else float("nan"),
-        "returned": returned,
-        "unsaved_mean": float(unsaved["mean"]) if isinstance(unsaved, Mapping) else float("nan"),
-        "weapons": "; ".join(f"{c['count']} {c['model']}: {c['weapon']}" for c in result.get("chosen", [])),
+        "returned": result.returned.mean() if result.returned is not None else 0.0,
+        "unsaved_mean": result.unsaved.mean(),
+        "weapons": "; ".join(f"{c.count} {c.model}: {c.weapon}" for c in result.chosen),
         "not_modelled": "; ".join(dict.fromkeys(notes)),
     }
 
@@ -237,7 +224,7 @@ def pair_rows(
 ) -> pd.DataFrame:
     """Every pair's row (:data:`PAIR_COLUMNS`), my units attacking first."""
     rows = []
-    done: dict[tuple[Any, ...], tuple[dict[str, Any] | None, str]] = {}
+    done: dict[tuple[Any, ...], tuple[UnitAttackResult | None, str]] = {}
     for pair in pairs_of(mine, theirs, phases, half_range=half_range):
         key = _pair_key(pair)
         if key not in done:  # identical units (two Tactical Squads alike) are computed once
@@ -275,17 +262,12 @@ def volley_blocks(unit: ListUnit, target: ListUnit, *, half_range: bool = False)
     for c in chosen:
         for i, g in enumerate(unit.loadout.groups):
             names = [str(w.get("name")) for w in g.weapons]
-            if (
-                g.model == c["model"]
-                and g.count == c["count"]
-                and c["weapon"] in names
-                and (i, c["weapon"]) not in used
-            ):
-                used.add((i, c["weapon"]))
-                weapon = g.weapons[names.index(c["weapon"])]
+            if g.model == c.model and g.count == c.count and c.weapon in names and (i, c.weapon) not in used:
+                used.add((i, c.weapon))
+                weapon = g.weapons[names.index(c.weapon)]
                 volley = {"attacker": {**g.statline, "models": g.count, **_modifiers(unit)}, "weapon": dict(weapon)}
                 block = {**volley, "half_range": True} if half_range else volley
-                out.extend(dict(block) for _ in range(int(c.get("copies", 1))))  # every copy of the weapon fires
+                out.extend(dict(block) for _ in range(c.copies))  # every copy of the weapon fires
                 break
     return out
 

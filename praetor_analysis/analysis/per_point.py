@@ -19,8 +19,8 @@ import pandas as pd
 
 from praetor_analysis.analysis.unit_ratings import RATING_COLUMNS, rate, standard_targets
 from praetor_analysis.errors import ScenarioError
-from praetor_analysis.profiles.records import Unit
-from praetor_analysis.units.fielded import fielded_unit
+from praetor_analysis.profiles import Unit
+from praetor_analysis.units import fielded_unit
 
 __all__ = ["ICONIC_OPTIONS", "ICONIC_UNITS", "PER_POINT_COLUMNS", "Fielded", "per_point_table"]
 

@@ -12,9 +12,8 @@ from typing import Any
 
 import pandas as pd
 
-from praetor_analysis.bsdata.roster_hh3 import Hh3Roster, Hh3RosterUnit, Hh3Weapon
-from praetor_analysis.bsdata.roster_records import Roster
-from praetor_analysis.units.target import unique_labels
+from praetor_analysis.bsdata import Hh3Roster, Hh3RosterUnit, Hh3Weapon, Roster
+from praetor_analysis.units import unique_labels
 
 __all__ = ["LISTING_COLUMNS", "accounting_line", "listing_frame", "listing_json", "listing_table"]
 

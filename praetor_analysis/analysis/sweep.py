@@ -12,12 +12,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from praetor_analysis.engine.allocation import TooLarge
-from praetor_analysis.engine.chain import Casualties, resolve_many
-from praetor_analysis.engine.volley import Volley, VolleyResult
-from praetor_analysis.errors import PraetorError, ScenarioError
-from praetor_analysis.profiles.records import ProfileError, Unit
-from praetor_analysis.vehicles.sweep import HullPointsOnly, hull_points_many
+from praetor_analysis.engine import Casualties, TooLarge, Volley, VolleyResult, resolve_many
+from praetor_analysis.errors import PraetorError, ProfileError, ScenarioError
+from praetor_analysis.profiles import Unit
+from praetor_analysis.vehicles import HullPointsOnly, hull_points_many
 
 __all__ = ["sweep", "sweep_one"]
 

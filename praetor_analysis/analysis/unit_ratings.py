@@ -15,20 +15,26 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-import numpy as np
 import pandas as pd
 
 from praetor_analysis.catalog import load_targets, load_units
 from praetor_analysis.errors import PraetorError, ProfileError, ScenarioError, show_value
-from praetor_analysis.prob.dist import Dist
-from praetor_analysis.profiles.records import Unit
-from praetor_analysis.scenario.document import target_of_block
+from praetor_analysis.profiles import Unit
+from praetor_analysis.scenario import target_of
 from praetor_analysis.scenario.hh3_unit_attack import Hh3Target, hh3_melee, hh3_shooting, hh3_standard_targets
-from praetor_analysis.scenario.unit_calc import target_of
-from praetor_analysis.units.attack import melee, shooting
-from praetor_analysis.units.blocks import is_vehicle_row
-from praetor_analysis.units.fielded import FieldedUnit, is_datasheet, read_roster_units, roster_units
-from praetor_analysis.units.names import resolve_unit, target_from_row
+from praetor_analysis.units import (
+    FieldedUnit,
+    UnitAttackResult,
+    is_datasheet,
+    is_vehicle_row,
+    melee,
+    read_roster_units,
+    resolve_unit,
+    shooting,
+    target_from_row,
+    target_record,
+)
+from praetor_analysis.units.fielded import roster_units
 
 __all__ = [
     "JSON_COLUMNS",
@@ -75,7 +81,7 @@ JSON_COLUMNS = RATING_COLUMNS[:10]
 def standard_targets() -> list[tuple[str, Unit]]:
     """The shipped standard targets at their sizes, parsed: ``(label, Unit)``."""
     rows = load_targets()
-    return [(str(r["archetype"]), target_of_block(target_from_row(r))) for _, r in rows.iterrows()]
+    return [(str(r["archetype"]), target_record(target_from_row(r))) for _, r in rows.iterrows()]
 
 
 def profile_targets(models: int = 1) -> tuple[list[tuple[str, Unit]], list[tuple[str, str]]]:
@@ -92,7 +98,7 @@ def profile_targets(models: int = 1) -> tuple[list[tuple[str, Unit]], list[tuple
             block = target_from_row(r, models)
             if is_vehicle_row(block):
                 block["models"] = 1  # a Vehicle target is one vehicle
-            targets.append((label, target_of_block(block)))
+            targets.append((label, target_record(block)))
         except (ScenarioError, ProfileError) as exc:
             skipped.append((label, str(exc)))
     return targets, skipped
@@ -107,7 +113,7 @@ def target_named(name: str, models: int | None = None) -> tuple[str, Unit]:
         value = {"name": name, **({"models": models} if models is not None else {})}
     block, _ = target_of(value, "--target")
     block = resolve_unit(block, "--target")
-    return str(block["name"]), target_of_block(block)
+    return str(block["name"]), target_record(block)
 
 
 Target = Unit | Hh3Target
@@ -119,7 +125,9 @@ def edition_targets(edition: str = "hh2") -> list[tuple[str, Target]]:
     return list(hh3_standard_targets()) if edition == "hh3" else list(standard_targets())
 
 
-def _row(label: str, points: float, target: tuple[str, Target], phase: str, result: dict | None, error: str) -> dict:
+def _row(
+    label: str, points: float, target: tuple[str, Target], phase: str, result: UnitAttackResult | None, error: str
+) -> dict[str, Any]:
     row: dict[str, Any] = {"unit": label, "points": points, "target": target[0], "phase": phase, "error": error,
                            "target_models": target[1].models}  # fmt: skip
     if result is None:
@@ -127,26 +135,24 @@ def _row(label: str, points: float, target: tuple[str, Target], phase: str, resu
         measure = "hull_points" if target[1].is_vehicle else "casualties"
         return {**row, "mean": nan, "p_any": nan, "per_100_pts": nan, "wounds": nan, "share": nan, "measure": measure,
                 "std": nan, "p_all": nan, "weapons": "", "not_modelled": ""}  # fmt: skip
-    measure = "hull_points" if "hull_points" in result else "casualties"
-    dist = Dist.from_trusted(np.asarray(result[measure]["pmf"], dtype=float))
-    mean = float(result[measure]["mean"])
-    full = float(result["wrecked"]) if "wrecked" in result else float(dist.sf(target[1].models - 1))
+    dist = result.removed
+    mean = dist.mean()
     return {
         **row,
         "mean": mean,
         "p_any": float(dist.sf(0)),
         "per_100_pts": 100.0 * mean / points if points > 0 else float("nan"),
-        "wounds": float(result["wounds_removed"]),
-        "share": float(result["share_removed"]),
-        "measure": measure,
+        "wounds": result.wounds_removed,
+        "share": result.share_removed,
+        "measure": result.measure.column,
         "std": float(dist.std()),
-        "p_all": full,
+        "p_all": result.wiped,
         "weapons": "; ".join(
-            f"{c['count']} {c['model']}: {c['weapon'] if c['weapon'] is not None else '-'}"
-            + (f" x{c['copies']}" if c.get("copies", 1) > 1 else "")  # each model fires that many (two heavy flamers)
-            for c in result.get("chosen", [])
+            f"{c.count} {c.model}: {c.weapon if c.weapon is not None else '-'}"
+            + (f" x{c.copies}" if c.copies > 1 else "")  # each model fires that many (two heavy flamers)
+            for c in result.chosen
         ),
-        "not_modelled": "; ".join(result.get("not_modelled", [])),
+        "not_modelled": "; ".join(result.not_modelled),
     }
 
 
@@ -181,7 +187,7 @@ def rate(
     return pd.DataFrame(rows, columns=RATING_COLUMNS)
 
 
-def _hh3_attack(loadout: FieldedUnit, target: Target, phase: str) -> dict[str, Any]:
+def _hh3_attack(loadout: FieldedUnit, target: Target, phase: str) -> UnitAttackResult:
     """A 3rd-edition unit's attack (both sides must be of that edition; one line otherwise)."""
     if loadout.edition != "hh3" or not isinstance(target, Hh3Target):
         raise ScenarioError(

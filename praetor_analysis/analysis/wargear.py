@@ -18,9 +18,8 @@ import pandas as pd
 
 from praetor_analysis.analysis.unit_ratings import PHASES, check_phases, rate, target_named
 from praetor_analysis.errors import ScenarioError
-from praetor_analysis.profiles.records import Unit
-from praetor_analysis.units.datasheet import datasheet_row, shown_options, weapon_blocks
-from praetor_analysis.units.fielded import fielded_unit
+from praetor_analysis.profiles import Unit
+from praetor_analysis.units import datasheet_row, fielded_unit, shown_options, weapon_blocks
 
 __all__ = ["AS_FIELDED", "WARGEAR_COLUMNS", "wargear_table", "wargear_value"]
 

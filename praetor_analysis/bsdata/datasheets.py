@@ -38,8 +38,7 @@ from praetor_analysis.bsdata.files import (
 )
 from praetor_analysis.bsdata.visibility import visibility_rules
 from praetor_analysis.bsdata.wargear_saves import saves_from_texts
-from praetor_analysis.rules.catalogue import lookup
-from praetor_analysis.rules.registry import Holder
+from praetor_analysis.rules import Holder, lookup
 
 __all__ = [
     "DATASHEET_COLUMNS",

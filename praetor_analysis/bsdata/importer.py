@@ -34,9 +34,9 @@ from praetor_analysis.bsdata.files import (
     local,
     profile_characteristics,
 )
-from praetor_analysis.profiles.vocabulary import SHOT_TYPES, clean_type, rule_name, split_type
-from praetor_analysis.rules.catalogue import lookup
-from praetor_analysis.rules.registry import Holder
+from praetor_analysis.io import atomic_write_text
+from praetor_analysis.profiles import SHOT_TYPES, clean_type, rule_name, split_type
+from praetor_analysis.rules import Holder, lookup
 
 __all__ = [
     "SOURCE_COMMIT",
@@ -163,6 +163,8 @@ class ImportReport:
         unresolved: Links that did not resolve (reported, not fatal).
         corrected_tokens: Corrections made while cleaning Type strings (all rows).
         corrections: Corrections by (original, corrected, reason), counted.
+        texts_not_read: Weapon profiles whose Type carries text after its first line, which the importer does
+            not read (it may change attacks or rules: a pair of Raven's Talons): named, once each.
     """
 
     files: int = 0
@@ -172,6 +174,7 @@ class ImportReport:
     links_checked: int = 0
     unresolved: list[UnresolvedLink] = field(default_factory=list)
     corrected_tokens: int = 0
+    texts_not_read: list[str] = field(default_factory=list)
     corrections: Counter = field(default_factory=Counter)
 
 
@@ -257,6 +260,9 @@ def weapons_frame(data: BSData, report: ImportReport | None = None) -> pd.DataFr
         raw = (ch.get("Type") or "").strip().split("\n", 1)[0].rstrip()
         cleaned, fixes = clean_type(ch.get("Type") or "")
         if report is not None:
+            name = _norm(prof.get("name"))
+            if "\n" in (ch.get("Type") or "").strip() and name not in report.texts_not_read:
+                report.texts_not_read.append(name)
             report.corrected_tokens += len(fixes)
             report.corrections.update((f.original, f.corrected, f.reason) for f in fixes)
         owner, _ = _entries(cat, prof)
@@ -365,13 +371,13 @@ def build_catalog(bsdata_dir: str | Path, out_dir: str | Path) -> ImportReport:
 
     Args:
         bsdata_dir: Folder with one ``.gst`` and the ``.cat`` files.
-        out_dir: Destination folder (created if needed).
+        out_dir: Destination folder (created if needed, once the input has been read; each file is written
+            whole or not at all).
 
     Returns:
         An :class:`ImportReport` with counts and the unresolved links.
     """
     bsdata_dir, out_dir = Path(bsdata_dir), Path(out_dir)
-    out_dir.mkdir(parents=True, exist_ok=True)
     data = BSData.load(bsdata_dir)
     report = ImportReport(files=len(data.files()))
     report.unresolved = data.check_links()
@@ -395,8 +401,9 @@ def build_catalog(bsdata_dir: str | Path, out_dir: str | Path) -> ImportReport:
         "targets.csv": targets,
         "rule_names.csv": names,
     }
+    out_dir.mkdir(parents=True, exist_ok=True)  # only once the input has been read whole
     for file_name, frame in written.items():
-        frame.to_csv(out_dir / file_name, index=False, lineterminator="\n")
+        atomic_write_text(out_dir / file_name, frame.to_csv(index=False, lineterminator="\n"))
 
     provenance = {
         "source_repository": SOURCE_REPOSITORY,
@@ -422,7 +429,5 @@ def build_catalog(bsdata_dir: str | Path, out_dir: str | Path) -> ImportReport:
         },
         "unresolved_links": [u.__dict__ for u in report.unresolved],
     }
-    (out_dir / "provenance.json").write_text(
-        json.dumps(provenance, indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
-    )
+    atomic_write_text(out_dir / "provenance.json", json.dumps(provenance, indent=1, ensure_ascii=False) + "\n")
     return report

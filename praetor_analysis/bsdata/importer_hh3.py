@@ -36,6 +36,7 @@ from praetor_analysis.bsdata.game_system import HH3_POINTS_TYPE_ID
 from praetor_analysis.bsdata.hh3_profiles import HH3_MELEE_TYPES, HH3_RANGED_TYPES, HH3_STATLINE_TYPES, profile_kind
 from praetor_analysis.bsdata.importer import UNIT_COLUMNS
 from praetor_analysis.bsdata.json_data import JsonCatalogue, JsonData, Node, items
+from praetor_analysis.io import atomic_write_text
 
 __all__ = [
     "HH3_DATASHEET_COLUMNS",
@@ -480,8 +481,8 @@ def build_hh3_catalog(
     report.dangling_datasheets = int((frames["datasheets.csv"]["dangling"] != "").sum())
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
-    for name, frame in frames.items():
-        frame.to_csv(out / name, index=False, lineterminator="\n")
+    for name, frame in frames.items():  # each file whole or not at all (docs/limits.md)
+        atomic_write_text(out / name, frame.to_csv(index=False, lineterminator="\n"))
     provenance = {
         "edition": "hh3",
         "source": dict(source or {}),
@@ -503,5 +504,5 @@ def build_hh3_catalog(
             "unresolved_links": len(report.unresolved),
         },
     }
-    (out / "provenance.json").write_text(json.dumps(provenance, indent=1) + "\n", encoding="utf-8")
+    atomic_write_text(out / "provenance.json", json.dumps(provenance, indent=1) + "\n")
     return report

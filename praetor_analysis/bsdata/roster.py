@@ -46,7 +46,8 @@ from praetor_analysis.bsdata.roster_records import (
 )
 from praetor_analysis.bsdata.roster_tree import is_statline, is_weapon, loose_selections, name_count, unit_nodes
 from praetor_analysis.bsdata.wargear_saves import WargearReading, read_wargear
-from praetor_analysis.profiles.vocabulary import clean_type
+from praetor_analysis.engine import MAX_NAME_CHARS
+from praetor_analysis.profiles import clean_type
 
 __all__ = [
     "MAX_ROSZ_BYTES",
@@ -75,6 +76,8 @@ MAX_ROSZ_BYTES = 50 * 1024 * 1024
 """Most bytes a ``.rosz`` may unpack to; reading stops as soon as this is passed."""
 MAX_ROSZ_FILE_BYTES = 50 * 1024 * 1024
 """Largest roster file accepted on disk."""
+MAX_ROSTER_UNITS = 1_000
+"""Most unit selections read from one roster (a list is at most 200 units; empty selections count too)."""
 
 _CHUNK = 64 * 1024
 _WEAPON_KEY = ("name", "Range", "Strength", "AP", "Type")
@@ -147,7 +150,7 @@ def selection_statline(sel: Element) -> tuple[str, dict[str, str]] | None:
     carries itself, or None."""
     for prof in children(sel, "profiles", "profile"):
         if is_statline(prof):
-            return " ".join((prof.get("name") or "").split()), _chars(prof)
+            return _name(prof), _chars(prof)
     return None
 
 
@@ -197,7 +200,7 @@ def _weapon_profile(profile: Element) -> dict[str, str]:
     ch = _chars(profile)
     raw = ch.get("Type", "")
     return {
-        "name": " ".join((profile.get("name") or "").split()),
+        "name": _name(profile),
         "Range": ch.get("Range", ""),
         "Strength": ch.get("Strength", ""),
         "AP": ch.get("AP", ""),
@@ -215,7 +218,7 @@ def _fill(unit: RosterUnit, sel: Element) -> None:
     unit.points += _pts(sel)
     for prof in children(sel, "profiles", "profile"):
         if is_statline(prof):
-            model = ModelCount(" ".join((prof.get("name") or "").split()), n, _chars(prof))
+            model = ModelCount(_name(prof), n, _chars(prof))
             for i, known in enumerate(unit.models):
                 if (known.name, known.statline) == (model.name, model.statline):
                     unit.models[i] = replace(known, count=known.count + n)
@@ -237,7 +240,7 @@ def _fill(unit: RosterUnit, sel: Element) -> None:
 
 
 def _unit(sel: Element, force: str, parent: str = "") -> RosterUnit:
-    unit = RosterUnit(" ".join((sel.get("name") or "").split()), force=force, parent=parent)
+    unit = RosterUnit(_name(sel), force=force, parent=parent)
     _fill(unit, sel)
     return unit
 
@@ -261,14 +264,29 @@ def read_roster_bytes(data: bytes, name: str) -> Roster:
     if system.edition == "hh3":
         return read_hh3_roster(root, bytes(data), name, system)
     try:
-        units = [_unit(sel, force, parent) for sel, force, parent in unit_nodes(root)]
+        nodes = unit_nodes(root)
+        if len(nodes) > MAX_ROSTER_UNITS:
+            raise UntrustedFileError(
+                f"{len(nodes)} unit selections (empty ones too), more than {MAX_ROSTER_UNITS}: not a roster to read"
+            )
+        units = [_unit(sel, force, parent) for sel, force, parent in nodes]
+        loose = tuple((_name(sel), _pts(sel)) for sel, _ in loose_selections(root) if _pts(sel))
+        total = _pts(root)
     except UntrustedFileError as exc:
         raise UntrustedFileError(f"{name}: {exc}") from None
-    loose = tuple(
-        (" ".join((sel.get("name") or "").split()), _pts(sel)) for sel, _ in loose_selections(root) if _pts(sel)
-    )
     notes = (system.note,) if system.note else ()
-    return Roster((root.get("name") or "").strip(), units, _pts(root), bytes(data), loose, "hh2", notes)
+    return Roster((root.get("name") or "").strip(), units, total, bytes(data), loose, "hh2", notes)
+
+
+def _name(sel: Element) -> str:
+    """A selection's or profile's name, spaces collapsed; one longer than MAX_NAME_CHARS is refused."""
+    raw = sel.get("name") or ""
+    if len(raw) > MAX_NAME_CHARS:
+        shown = f"{raw[:57]}... ({len(raw)} characters)"
+        raise UntrustedFileError(
+            f"{local(sel.tag)} {shown!r}: a name of {len(raw)} characters (at most {MAX_NAME_CHARS})"
+        )
+    return " ".join(raw.split())
 
 
 def read_roster(path: str | Path) -> Roster:

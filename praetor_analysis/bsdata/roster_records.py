@@ -10,7 +10,9 @@ import math
 from dataclasses import dataclass, field
 from xml.etree.ElementTree import Element
 
-from praetor_analysis.bsdata.files import UntrustedFileError, children
+from praetor_analysis.bsdata.files import UntrustedFileError, children, local
+from praetor_analysis.engine import check_finite_cost
+from praetor_analysis.errors import PraetorError
 
 __all__ = [
     "MAX_SELECTION_NUMBER",
@@ -107,16 +109,17 @@ def selection_number(sel: Element) -> int:
 
 def selection_cost(sel: Element, type_id: str, name: str) -> float:
     """The cost of one cost type written on a selection (or a roster), by its ``typeId`` or its ``name``
-    (case aside): 0 when none; unreadable and non-finite values are skipped."""
+    (case aside): 0 when none. A value that is not a finite number of 0 to 1,000,000 (``NaN``, ``abc``, ``-100``,
+    ``1e308``) is refused, naming the selection (docs/limits.md)."""
     total = 0.0
     for cost in children(sel, "costs", "cost"):
         if cost.get("typeId") == type_id or (cost.get("name") or "").strip().lower() == name:
+            label = sel.get("name") or ""
+            where = f"{local(sel.tag)} {label if len(label) <= 60 else label[:57] + '...'!r}"
             try:
-                value = float(cost.get("value", "0"))
-            except ValueError:
-                continue
-            if math.isfinite(value):
-                total += value
+                total += check_finite_cost(cost.get("value", "0"), where)
+            except PraetorError as exc:
+                raise UntrustedFileError(str(exc)) from None
     return total
 
 

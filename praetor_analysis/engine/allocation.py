@@ -21,7 +21,7 @@ import numpy as np
 from scipy import sparse
 
 from praetor_analysis.errors import PraetorError
-from praetor_analysis.prob.dice import binomial_matrix, binomial_table
+from praetor_analysis.prob import binomial_matrix, binomial_table
 
 DENSE_STATES = 400
 """Units with more states than this use sparse damage matrices."""

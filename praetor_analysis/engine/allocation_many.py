@@ -20,7 +20,7 @@ from __future__ import annotations
 import numpy as np
 
 from praetor_analysis.engine.allocation import Allocator, UnitSpace, WoundGroup, effective_step, merge_groups
-from praetor_analysis.prob.dice import binomial_tables
+from praetor_analysis.prob import binomial_tables
 
 __all__ = ["MAX_COUNT_STATES", "chain_steps", "count_states", "effective_counts"]
 

@@ -60,12 +60,10 @@ from praetor_analysis.engine.wound_stage import (
     volley_reads,
     wound_stage_target,
 )
-from praetor_analysis.prob.convolution import compound_many
-from praetor_analysis.prob.dice import THIN_MANY_TERMS, thin, thin_many
-from praetor_analysis.prob.dist import Dist
-from praetor_analysis.prob.memo import BoundedMemo
-from praetor_analysis.profiles.records import ProfileError, Unit, Weapon
-from praetor_analysis.rules.target_reads import TargetReads
+from praetor_analysis.errors import ProfileError
+from praetor_analysis.prob import THIN_MANY_TERMS, BoundedMemo, Dist, compound_many, thin, thin_many
+from praetor_analysis.profiles import Unit, Weapon
+from praetor_analysis.rules import TargetReads
 
 __all__ = ["Casualties", "resolve_many"]
 

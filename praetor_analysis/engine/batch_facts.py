@@ -14,11 +14,10 @@ from praetor_analysis.engine.pinning import locked_in_combat, pinning_exempt, sh
 from praetor_analysis.engine.rule_report import fresh_single_wound, volley_classification_reads
 from praetor_analysis.engine.volley import TargetState, Volley, weapon_strength
 from praetor_analysis.engine.wound_stage import extra_hits_volley, reads_hit_sixes, volley_wound_key, wound_groups
-from praetor_analysis.prob.memo import BoundedMemo
-from praetor_analysis.profiles.records import ProfileError, Unit
-from praetor_analysis.rules.catalogue import reads_of
-from praetor_analysis.rules.hooks import Role
-from praetor_analysis.rules.target_reads import TargetReads
+from praetor_analysis.errors import ProfileError
+from praetor_analysis.prob import BoundedMemo
+from praetor_analysis.profiles import Unit
+from praetor_analysis.rules import Role, TargetReads, reads_of
 
 __all__ = ["KEPT_ENTRIES", "TABLES", "Shared", "TargetFacts", "VolleyFacts", "Wounds", "tables_of", "wounds_left"]
 

@@ -16,9 +16,9 @@ from praetor_analysis.engine.batch import Casualties, resolve, resolve_many
 from praetor_analysis.engine.exact import resolve_sequence as exact_sequence
 from praetor_analysis.engine.exact import resolve_volley
 from praetor_analysis.engine.volley import Volley, VolleyResult
-from praetor_analysis.prob.dist import Dist
-from praetor_analysis.profiles.records import Unit
-from praetor_analysis.rules.hooks import Role
+from praetor_analysis.prob import Dist
+from praetor_analysis.profiles import Unit
+from praetor_analysis.rules import Role
 
 __all__ = ["Casualties", "resolve", "resolve_many", "resolve_sequence", "resolve_volley", "unsaved_distribution"]
 

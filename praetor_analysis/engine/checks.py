@@ -14,11 +14,10 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from praetor_analysis.engine.volley import TargetState, Volley, VolleyResult, weapon_strength
-from praetor_analysis.prob.dice import binomial_pmf, leadership_pass
-from praetor_analysis.prob.dist import Dist
-from praetor_analysis.profiles.records import ProfileError, Unit
-from praetor_analysis.rules.catalogue import stage_hooks
-from praetor_analysis.rules.hooks import CHECK, CheckBoost
+from praetor_analysis.errors import ProfileError
+from praetor_analysis.prob import Dist, binomial_pmf, leadership_pass
+from praetor_analysis.profiles import Unit
+from praetor_analysis.rules import CHECK, CheckBoost, stage_hooks
 
 Resolve = Callable[[Volley, Unit, TargetState | None], VolleyResult]
 

@@ -16,8 +16,9 @@ import numpy as np
 from praetor_analysis.engine.allocation import TooLarge
 from praetor_analysis.engine.checks import check_can_be_taken, check_outcomes, mix_outcomes, single_strength_branches
 from praetor_analysis.engine.volley import Casualties, TargetState, Volley, VolleyResult
-from praetor_analysis.prob.dist import Dist
-from praetor_analysis.profiles.records import ProfileError, Unit
+from praetor_analysis.errors import ProfileError
+from praetor_analysis.prob import Dist
+from praetor_analysis.profiles import Unit
 
 Result = VolleyResult | Casualties | ProfileError | TooLarge
 

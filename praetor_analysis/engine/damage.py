@@ -5,10 +5,8 @@ from __future__ import annotations
 import numpy as np
 
 from praetor_analysis.engine.allocation import Packet
-from praetor_analysis.prob.convolution import convolve_powers
-from praetor_analysis.prob.dice import binomial_pmf
-from praetor_analysis.rules.damage_rules import D3_DAMAGE
-from praetor_analysis.rules.wound import WoundKind
+from praetor_analysis.prob import binomial_pmf, convolve_powers
+from praetor_analysis.rules import D3_DAMAGE, WoundKind
 
 
 def damage_packet(

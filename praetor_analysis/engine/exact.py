@@ -35,10 +35,10 @@ from praetor_analysis.engine.pinning import (
 from praetor_analysis.engine.rule_report import classify_rules, locked_lists
 from praetor_analysis.engine.volley import TargetState, Volley, VolleyResult, weapon_strength
 from praetor_analysis.engine.wound_stage import extra_hits_volley, gets_hot_unsaved, wound_groups
-from praetor_analysis.prob.dice import sum_of_iid, thin
-from praetor_analysis.prob.dist import Dist
-from praetor_analysis.profiles.records import ProfileError, Unit
-from praetor_analysis.rules.hooks import Role
+from praetor_analysis.errors import ProfileError
+from praetor_analysis.prob import Dist, sum_of_iid, thin
+from praetor_analysis.profiles import Unit
+from praetor_analysis.rules import Role
 
 
 # --- resolution ---------------------------------------------------------------------------------

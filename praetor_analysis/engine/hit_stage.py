@@ -8,24 +8,30 @@ import numpy as np
 
 from praetor_analysis.engine.two_weapons import denial_note, pair_denial
 from praetor_analysis.engine.volley import Volley
-from praetor_analysis.prob.dice import DiceExpr, binomial_pmf, compound, leadership_pass, thin
-from praetor_analysis.prob.dist import Dist
-from praetor_analysis.prob.memo import BoundedMemo
-from praetor_analysis.profiles.records import ProfileError, Unit, Weapon
-from praetor_analysis.profiles.rule_tokens import Rule
-from praetor_analysis.rules import tables
-from praetor_analysis.rules.catalogue import lookup, stage_hooks
-from praetor_analysis.rules.contexts import HitSituation
-from praetor_analysis.rules.hit import (
+from praetor_analysis.errors import ProfileError
+from praetor_analysis.prob import BoundedMemo, DiceExpr, Dist, binomial_pmf, compound, leadership_pass, thin
+from praetor_analysis.profiles import Rule, Unit, Weapon
+from praetor_analysis.rules import (
+    BLOWS,
+    HIT,
+    HIT_AGAIN,
+    SNAPS,
+    WIELDER_WS,
     HitRoll,
+    HitSituation,
+    Role,
+    Slot,
+    SnapsHook,
     gets_hot_given_hits,
     hits_again,
+    lookup,
     master_crafted_hits,
     roll_to_hit,
     share_at_least,
+    stage_hooks,
+    tables,
+    to_hit_melee,
 )
-from praetor_analysis.rules.hooks import BLOWS, HIT, HIT_AGAIN, SNAPS, WIELDER_WS, Role, Slot, SnapsHook
-from praetor_analysis.rules.tables import to_hit_melee
 
 H = TypeVar("H")
 

@@ -7,12 +7,9 @@ from collections.abc import Iterable
 import numpy as np
 
 from praetor_analysis.engine.volley import TargetState, Volley
-from praetor_analysis.prob.dice import leadership_pass
-from praetor_analysis.prob.dist import Dist
-from praetor_analysis.profiles.records import Unit, Weapon
-from praetor_analysis.rules.catalogue import lookup
-from praetor_analysis.rules.hooks import Role
-from praetor_analysis.rules.unit_types import PINNING_IMMUNE_TYPES
+from praetor_analysis.prob import Dist, leadership_pass
+from praetor_analysis.profiles import Unit, Weapon
+from praetor_analysis.rules import PINNING_IMMUNE_TYPES, Role, lookup
 
 
 def locked_in_combat(volleys: Iterable[Volley]) -> bool:

@@ -7,15 +7,22 @@ import re
 from praetor_analysis.engine.volley import Volley, weapon_strength
 from praetor_analysis.engine.wound_stage import save_context
 from praetor_analysis.errors import ProfileError
-from praetor_analysis.profiles.records import Unit
-from praetor_analysis.profiles.rule_tokens import parse_rule
-from praetor_analysis.rules.catalogue import lookup, reads_of
-from praetor_analysis.rules.classify import RuleReport, Situation, classify, wound_chain
-from praetor_analysis.rules.hooks import Role
-from praetor_analysis.rules.registry import Stage
-from praetor_analysis.rules.target_reads import NO_READS, TargetReads, reads
-from praetor_analysis.rules.unit_types import PINNING_IMMUNE_TYPES
-from praetor_analysis.rules.wound_rules import TOXIN_RESISTANT_TYPES
+from praetor_analysis.profiles import Unit, parse_rule
+from praetor_analysis.rules import (
+    NO_READS,
+    PINNING_IMMUNE_TYPES,
+    TOXIN_RESISTANT_TYPES,
+    Role,
+    RuleReport,
+    Situation,
+    Stage,
+    TargetReads,
+    lookup,
+    reads,
+    reads_of,
+    wound_chain,
+)
+from praetor_analysis.rules.classify import classify
 
 
 def shot_label(volley: Volley) -> str | None:

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from praetor_analysis.profiles.records import Weapon
-from praetor_analysis.rules.hooks import Role
+from praetor_analysis.profiles import Weapon
+from praetor_analysis.rules import Role
 
 
 def pair_denial(weapon: Weapon, other: Weapon) -> str | None:

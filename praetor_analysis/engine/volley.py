@@ -9,12 +9,10 @@ import numpy as np
 from praetor_analysis.engine.allocation import (
     UnitSpace,
 )
-from praetor_analysis.prob.clip import probability
-from praetor_analysis.prob.dice import DiceExpr
-from praetor_analysis.prob.dist import Dist
-from praetor_analysis.profiles.records import ProfileError, Unit, Weapon
-from praetor_analysis.rules.catalogue import stage_hooks
-from praetor_analysis.rules.hooks import CHARGE_STRENGTH, STRENGTH
+from praetor_analysis.errors import ProfileError
+from praetor_analysis.prob import DiceExpr, Dist, probability
+from praetor_analysis.profiles import Unit, Weapon
+from praetor_analysis.rules import CHARGE_STRENGTH, STRENGTH, stage_hooks
 
 #: Most attacks or hits a Volley may be given as a whole number (the engine bounds them further).
 MAX_VOLLEY_COUNT = 100_000

@@ -15,18 +15,28 @@ from praetor_analysis.engine.allocation import (
 from praetor_analysis.engine.damage import damage_packet
 from praetor_analysis.engine.hit_stage import attacker_rules_with, hit_roll_of, hits_automatically
 from praetor_analysis.engine.volley import Volley
-from praetor_analysis.prob.dist import Dist
-from praetor_analysis.prob.memo import BoundedMemo
-from praetor_analysis.profiles.records import ProfileError, Unit, Weapon
-from praetor_analysis.profiles.rule_tokens import Rule
-from praetor_analysis.rules.catalogue import lookup, reads_of, stage_hooks
-from praetor_analysis.rules.contexts import SaveSituation, WoundSituation
-from praetor_analysis.rules.hit import share_at_least
-from praetor_analysis.rules.hooks import DAMAGE, MULTIPLIED, SAVE, WOUND, WOUND_STAGE_SLOTS, Role
-from praetor_analysis.rules.saves import SaveContext
-from praetor_analysis.rules.tables import to_wound
-from praetor_analysis.rules.target_reads import TargetReads
-from praetor_analysis.rules.wound import WoundKind, WoundRoll
+from praetor_analysis.errors import ProfileError
+from praetor_analysis.prob import BoundedMemo, Dist
+from praetor_analysis.profiles import Rule, Unit, Weapon
+from praetor_analysis.rules import (
+    DAMAGE,
+    MULTIPLIED,
+    SAVE,
+    WOUND,
+    WOUND_STAGE_SLOTS,
+    Role,
+    SaveContext,
+    SaveSituation,
+    TargetReads,
+    WoundKind,
+    WoundRoll,
+    WoundSituation,
+    lookup,
+    reads_of,
+    share_at_least,
+    stage_hooks,
+    to_wound,
+)
 
 
 def wound_table_for(volley: Volley, target: Unit, strength: int) -> dict[WoundKind, float]:

@@ -17,12 +17,10 @@ from praetor_analysis.engine.pinning import shell_shock_of
 from praetor_analysis.engine.rule_report import classify_rules
 from praetor_analysis.engine.volley import TargetState, Volley, VolleyResult
 from praetor_analysis.engine.wound_stage import wound_groups
-from praetor_analysis.prob.convolution import convolve_powers
-from praetor_analysis.prob.dice import binomial_pmf
-from praetor_analysis.prob.dist import Dist
-from praetor_analysis.profiles.characteristics import StrengthSpec
-from praetor_analysis.profiles.records import ProfileError, Unit
-from praetor_analysis.rules.hooks import Role
+from praetor_analysis.errors import ProfileError
+from praetor_analysis.prob import Dist, binomial_pmf, convolve_powers
+from praetor_analysis.profiles import StrengthSpec, Unit
+from praetor_analysis.rules import Role
 
 
 def zone_strengths(volley: Volley) -> tuple[int, int, int]:

@@ -16,6 +16,7 @@ from typing import Any, Unpack
 
 import numpy as np
 
+from praetor_analysis.errors import ProfileError
 from praetor_analysis.markers.barrages import apocalyptic_barrage_pmf, multiple_barrage_pmf
 from praetor_analysis.markers.blasts import marker_pmf, mega_blast_pmf
 from praetor_analysis.markers.formation import Formation, Hull
@@ -29,11 +30,9 @@ from praetor_analysis.markers.templates import (
     torrent_placement,
     wall_of_death_pmf,
 )
-from praetor_analysis.prob.convolution import compound
-from praetor_analysis.prob.dist import Dist
-from praetor_analysis.profiles.records import ProfileError, Weapon
-from praetor_analysis.rules.hit import gets_hot_before_firing
-from praetor_analysis.rules.hooks import Role
+from praetor_analysis.prob import Dist, compound
+from praetor_analysis.profiles import Weapon
+from praetor_analysis.rules import Role, gets_hot_before_firing
 
 __all__ = ["hits_from_formation", "marker_kind", "mega_blast_hits", "mega_blast_joint", "wall_of_death_hits"]
 

@@ -24,8 +24,7 @@ from praetor_analysis.markers.formation import Edges, Formation
 from praetor_analysis.markers.options import MarkerFields, MarkerOptions
 from praetor_analysis.markers.scatter import MAX_SCATTER, P_HIT
 from praetor_analysis.markers.touching import Touching, circle_roots, line_roots
-from praetor_analysis.prob.convolution import compound_many
-from praetor_analysis.prob.memo import BoundedMemo
+from praetor_analysis.prob import BoundedMemo, compound_many
 
 
 def _without_twin_link(opts: MarkerOptions, what: str) -> MarkerOptions:

@@ -29,8 +29,7 @@ from praetor_analysis.markers.formation import Edges, Formation, Hull
 from praetor_analysis.markers.kinds import MEGA_BLAST_ZONES
 from praetor_analysis.markers.options import MarkerFields, MarkerOptions
 from praetor_analysis.markers.scatter import MAX_SCATTER, P_HIT, arrow_distance_pmf, resolve_scatter
-from praetor_analysis.prob.convolution import convolve_power
-from praetor_analysis.prob.memo import BoundedMemo
+from praetor_analysis.prob import BoundedMemo, convolve_power
 
 __all__ = [
     "TOL",

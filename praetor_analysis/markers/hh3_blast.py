@@ -36,9 +36,7 @@ from praetor_analysis.markers.blasts import (
 from praetor_analysis.markers.formation import Edges, Formation, Hull
 from praetor_analysis.markers.scatter import P_HIT
 from praetor_analysis.markers.templates import FLAME_TEMPLATE, HELLSTORM_TEMPLATE, firer_sides, place_template
-from praetor_analysis.prob.convolution import convolve, convolve_power
-from praetor_analysis.prob.dist import Dist
-from praetor_analysis.prob.memo import BoundedMemo
+from praetor_analysis.prob import BoundedMemo, Dist, convolve, convolve_power
 
 __all__ = [
     "BlastLaw",

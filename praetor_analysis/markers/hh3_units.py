@@ -20,11 +20,17 @@ from dataclasses import dataclass, replace
 import numpy as np
 from scipy import sparse
 
-from praetor_analysis.engine.hh3 import FireGroup, HitDie, State, group_classes, wound_classes
-from praetor_analysis.engine.hh3.chain import from_hit_points, hit_points, wound_step
-from praetor_analysis.prob.convolution import convolve_power
-from praetor_analysis.prob.dice import binomial_pmf
-from praetor_analysis.prob.dist import Dist
+from praetor_analysis.engine import (
+    FireGroup,
+    HitDie,
+    State,
+    from_hit_points,
+    group_classes,
+    hit_points,
+    wound_classes,
+    wound_step,
+)
+from praetor_analysis.prob import Dist, binomial_pmf, convolve_power
 
 __all__ = ["MarkerCounts", "marker_counts", "resolve_marker_hits"]
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
-from praetor_analysis.profiles.records import Weapon
+from praetor_analysis.profiles import Weapon
 
 __all__ = ["MARKER_DIAMETERS", "MARKER_KINDS", "MEGA_BLAST_ZONES", "MarkerKind", "marker_kind", "marker_kind_of"]
 

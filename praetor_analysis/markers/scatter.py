@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from praetor_analysis.prob.dice import two_d6
+from praetor_analysis.prob import two_d6
 
 __all__ = [
     "MAX_SCATTER",

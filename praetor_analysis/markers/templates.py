@@ -25,7 +25,7 @@ import numpy as np
 
 from praetor_analysis.markers.blasts import TOL, cos_sin_roots
 from praetor_analysis.markers.formation import Formation
-from praetor_analysis.prob.memo import BoundedMemo
+from praetor_analysis.prob import BoundedMemo
 
 __all__ = [
     "FLAME_TEMPLATE",
@@ -147,6 +147,25 @@ def _hits_at(f: Formation, shape: Teardrop, pivot: np.ndarray, offset: float, an
     return shape.distance(np.stack([along, lat], axis=-1)) <= f.base_radius + TOL
 
 
+#: Most (angle, model) cells tested at once: the candidate angles are taken in chunks of this many cells, so a
+#: template at 1,000 models (8,000 angles) holds about 16 MB of each temporary array, not 64 MB.
+CHUNK_CELLS = 2_000_000
+
+
+def _best_angle(
+    f: Formation, shape: Teardrop, pivot: np.ndarray, offset: float, cand: np.ndarray
+) -> tuple[int, np.ndarray]:
+    """The index of the first candidate angle that hits the most models, and its hits (bounded memory)."""
+    step = max(1, CHUNK_CELLS // max(1, f.n))
+    best, best_count = 0, -1
+    for lo in range(0, cand.size, step):
+        counts = _hits_at(f, shape, pivot, offset, cand[lo : lo + step]).sum(axis=1)
+        i = int(np.argmax(counts))
+        if counts[i] > best_count:  # strictly more: ties keep the earlier angle
+            best, best_count = lo + i, int(counts[i])
+    return best, _hits_at(f, shape, pivot, offset, cand[best : best + 1])[0]
+
+
 def _candidates(crit: np.ndarray, allowed: tuple[float, float] | None = None) -> np.ndarray:
     """Critical angles and the midpoints between consecutive ones (optionally within an arc)."""
     b = np.unique(np.concatenate([[0.0, TWO_PI], crit]))
@@ -180,11 +199,9 @@ def place_template(
     if target.n == 0:
         return TemplatePlacement(0, 0.0, (float(pivot[0] + firer_radius), float(pivot[1])), np.zeros(0, dtype=bool))
     cand = _candidates(_critical_angles(target, shape, pivot, firer_radius))
-    hits = _hits_at(target, shape, pivot, firer_radius, cand)
-    counts = hits.sum(axis=1)
-    i = int(np.argmax(counts))
+    i, hits = _best_angle(target, shape, pivot, firer_radius, cand)
     tip = pivot + firer_radius * np.array([np.cos(cand[i]), np.sin(cand[i])])
-    return TemplatePlacement(int(counts[i]), float(cand[i]), (float(tip[0]), float(tip[1])), hits[i])
+    return TemplatePlacement(int(hits.sum()), float(cand[i]), (float(tip[0]), float(tip[1])), hits)
 
 
 def template_pmf(
@@ -288,10 +305,8 @@ def _turned_at(target: Formation, shape: Teardrop, tip: np.ndarray, firer: np.nd
     cand = _candidates(_critical_angles(target, shape, tip, 0.0), allowed)
     if cand.size == 0:
         return None
-    hits = _hits_at(target, shape, tip, 0.0, cand)
-    counts = hits.sum(axis=1)
-    i = int(np.argmax(counts))
-    return TemplatePlacement(int(counts[i]), float(cand[i]), (float(tip[0]), float(tip[1])), hits[i])
+    i, hits = _best_angle(target, shape, tip, 0.0, cand)
+    return TemplatePlacement(int(hits.sum()), float(cand[i]), (float(tip[0]), float(tip[1])), hits)
 
 
 _BOUND_SLACK = 1e-6  # inches added to the base radius in the bounds: far above TOL and rounding

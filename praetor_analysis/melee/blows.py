@@ -10,13 +10,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from praetor_analysis.engine.two_weapons import denial_note, pair_denial
-from praetor_analysis.prob.dice import parse_dice
-from praetor_analysis.prob.dist import Dist
-from praetor_analysis.profiles.records import ProfileError, Unit, Weapon
-from praetor_analysis.profiles.rule_tokens import Rule
-from praetor_analysis.rules.hooks import Role
-from praetor_analysis.rules.unit_types import unlowered_type
+from praetor_analysis.engine import denial_note, pair_denial
+from praetor_analysis.errors import ProfileError
+from praetor_analysis.prob import Dist, parse_dice
+from praetor_analysis.profiles import Rule, Unit, Weapon
+from praetor_analysis.rules import Role, unlowered_type
 
 #: Rules handled by the round itself (attack counts, Initiative, Concussive).
 

@@ -63,22 +63,14 @@ from typing import Any
 
 import numpy as np
 
-from praetor_analysis.engine.allocation import UnitSpace
-from praetor_analysis.engine.rule_report import classify_rules
-from praetor_analysis.engine.volley import Volley
+from praetor_analysis.engine import UnitSpace, Volley, classify_rules
+from praetor_analysis.errors import ProfileError
 from praetor_analysis.melee.blows import Blows, Party, Side, plan_blows
 from praetor_analysis.melee.round_chain import Fighters, removal_order, run_chain
 from praetor_analysis.melee.strikers import Striker
-from praetor_analysis.prob.clip import probability
-from praetor_analysis.prob.dice import leadership_pass
-from praetor_analysis.prob.dist import Dist
-from praetor_analysis.prob.memo import BoundedMemo
-from praetor_analysis.profiles.records import ProfileError, Unit, Weapon
-from praetor_analysis.profiles.rule_tokens import parse_rule
-from praetor_analysis.rules.catalogue import lookup
-from praetor_analysis.rules.hooks import Role
-from praetor_analysis.rules.registry import Stage
-from praetor_analysis.rules.unit_types import unlowered_type
+from praetor_analysis.prob import BoundedMemo, Dist, leadership_pass, probability
+from praetor_analysis.profiles import Unit, Weapon, parse_rule
+from praetor_analysis.rules import Role, Stage, lookup, unlowered_type
 
 
 # --- results ------------------------------------------------------------------------------------

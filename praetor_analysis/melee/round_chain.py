@@ -21,11 +21,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from praetor_analysis.engine.allocation import UnitSpace
-from praetor_analysis.engine.volley import TargetState
+from praetor_analysis.engine import TargetState, UnitSpace
 from praetor_analysis.melee.strikers import Striker
-from praetor_analysis.prob.memo import BoundedMemo
-from praetor_analysis.profiles.records import Unit
+from praetor_analysis.prob import BoundedMemo
+from praetor_analysis.profiles import Unit
 
 __all__ = ["Chain", "Fighters", "removal_order", "run_chain"]
 

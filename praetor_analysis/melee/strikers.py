@@ -17,17 +17,13 @@ from typing import Any
 
 import numpy as np
 
-from praetor_analysis.engine.allocation import Allocator, UnitSpace
-from praetor_analysis.engine.chain import resolve
+from praetor_analysis.engine import Allocator, TargetState, UnitSpace, Volley, resolve, weapon_strength, wound_groups
 from praetor_analysis.engine.hit_stage import hit_stage
-from praetor_analysis.engine.volley import TargetState, Volley, weapon_strength
-from praetor_analysis.engine.wound_stage import wound_groups
+from praetor_analysis.errors import ProfileError
 from praetor_analysis.melee.blows import Blows, Side
-from praetor_analysis.prob.dist import Dist
-from praetor_analysis.prob.memo import BoundedMemo
-from praetor_analysis.profiles.records import ProfileError, Unit, Weapon
-from praetor_analysis.rules.catalogue import plays
-from praetor_analysis.rules.hooks import Role
+from praetor_analysis.prob import BoundedMemo, Dist
+from praetor_analysis.profiles import Unit, Weapon
+from praetor_analysis.rules import Role, plays
 
 __all__ = ["Striker", "round_weapon"]
 

@@ -15,15 +15,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from praetor_analysis.errors import PraetorError, ProfileError, show_value
-from praetor_analysis.prob.dice import DiceExpr, parse_dice
+from praetor_analysis.prob import DiceExpr, parse_dice
 from praetor_analysis.profiles.characteristics import check_text, clean_text, parse_ap, parse_save, parse_stat
-from praetor_analysis.rules.hh3.special import DECLARATIONS, RuleRef, parse_rules
+from praetor_analysis.rules import DECLARATIONS, RuleRef, parse_rules
 
 __all__ = [
     "HH2_WEAPON_FIELDS",
+    "VEHICLE_SUBTYPES",
     "Hh3Unit",
     "Hh3Weapon",
     "Modifier",
+    "read_type",
     "read_unit",
     "read_weapon",
 ]
@@ -239,13 +241,30 @@ def read_weapon(data: Any, field: str = "weapon") -> Hh3Weapon:
     )  # fmt: skip
 
 
-def _type(value: Any, field: str) -> tuple[str, frozenset[str]]:
+#: Sub-Types only Vehicle models carry: written alone (``Knight``), they are read as ``Vehicle (Knight)``.
+VEHICLE_SUBTYPES = ("Knight", "Titan")
+
+
+def read_type(value: Any, field: str) -> tuple[str, frozenset[str]]:
+    """The model type and its Sub-Types (``Infantry (Sergeant, Heavy)`` -> ``Infantry``, ``{Sergeant, Heavy}``);
+    the one reading of a ``Type`` for units and vehicles. A Knight or Titan is a Vehicle model for every rule, so
+    ``Knight`` alone is read as ``Vehicle (Knight)`` (docs/rules-hh3.md#model-types).
+
+    Raises:
+        ProfileError: naming ``field`` for text that is not a type with its bracketed Sub-Types.
+    """
     s = check_text(clean_text(value or "Infantry"), field)
     m = re.fullmatch(r"\s*([^()]+?)\s*(?:\(([^()]*)\))?\s*", s)
     if m is None:
-        raise ProfileError(f"{field}: expected a type like 'Infantry (Sergeant, Heavy)', got {show_value(value)}")
+        raise ProfileError(
+            f"{field}: expected a type like 'Infantry (Sergeant, Heavy)', got {show_value(value)}", field=field
+        )
+    kind = m.group(1)
     subs = frozenset(p.strip() for p in (m.group(2) or "").split(",") if p.strip())
-    return m.group(1), subs
+    alone = next((v for v in VEHICLE_SUBTYPES if v.lower() == kind.lower()), None)
+    if alone is not None:
+        return "Vehicle", subs | {alone}
+    return kind, subs
 
 
 def read_unit(data: Any, field: str, *, target: bool = False) -> Hh3Unit:
@@ -263,7 +282,7 @@ def read_unit(data: Any, field: str, *, target: bool = False) -> Hh3Unit:
             field=f"{field}.{vehicle[0]}",
         )
     _refuse_fields(data, TARGET_FIELDS if target else UNIT_FIELDS, HH2_UNIT_FIELDS, field)
-    unit_type, subtypes = _type(data.get("Type"), f"{field}.Type")
+    unit_type, subtypes = read_type(data.get("Type"), f"{field}.Type")
 
     def stat(key: str, lo: int = 0) -> int | None:
         return parse_stat(data.get(key), f"{field}.{key}", lo=lo, hi=_STAT_HI, allow_none=True)

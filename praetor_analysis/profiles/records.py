@@ -28,10 +28,7 @@ from praetor_analysis.profiles.characteristics import (
 )
 from praetor_analysis.profiles.rule_tokens import Rule, RuleRef, parse_rule, parse_rules, rule_name
 from praetor_analysis.profiles.weapon_type import WeaponType, parse_weapon_type
-from praetor_analysis.rules.catalogue import lookup, roles_of, with_role
-from praetor_analysis.rules.hooks import Role
-from praetor_analysis.rules.registry import Holder
-from praetor_analysis.rules.unit_types import granted_rules
+from praetor_analysis.rules import Holder, Role, granted_rules, lookup, roles_of, with_role
 
 # --- records ------------------------------------------------------------------------------------
 

@@ -8,9 +8,7 @@ from dataclasses import dataclass
 
 from praetor_analysis.errors import ProfileError, show_value
 from praetor_analysis.profiles.characteristics import check_text, clean_text
-from praetor_analysis.rules.catalogue import canonical_rule_name, lookup
-from praetor_analysis.rules.hooks import Role
-from praetor_analysis.rules.registry import REGISTRY, RuleDecl, Stage
+from praetor_analysis.rules import REGISTRY, Role, RuleDecl, Stage, canonical_rule_name, lookup
 
 
 # --- rules --------------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ from functools import cached_property
 from typing import Any
 
 from praetor_analysis.errors import ProfileError, show_value
-from praetor_analysis.prob.dice import DiceExpr, parse_dice
+from praetor_analysis.prob import DiceExpr, parse_dice
 from praetor_analysis.profiles.characteristics import check_text
 from praetor_analysis.profiles.rule_tokens import Rule, RuleRef, no_duplicate_rules, parse_rule, rule_name, split_tokens
 

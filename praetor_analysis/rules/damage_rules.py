@@ -4,7 +4,7 @@ lost), or None where it does not act."""
 
 from __future__ import annotations
 
-from praetor_analysis.prob.dice import two_d6
+from praetor_analysis.prob import two_d6
 from praetor_analysis.rules.contexts import WoundSituation
 from praetor_analysis.rules.hooks import Hooks, Role
 from praetor_analysis.rules.registry import Holder, Stage, count, declare

@@ -21,8 +21,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from praetor_analysis.prob.dice import binomial_pmf, compound, p_at_least, thin
-from praetor_analysis.prob.dist import Dist
+from praetor_analysis.prob import Dist, binomial_pmf, compound, p_at_least, thin
 from praetor_analysis.rules.tables import to_hit_shooting
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from praetor_analysis.prob.dice import p_at_least
+from praetor_analysis.prob import p_at_least
 from praetor_analysis.rules.tables import armour_usable
 from praetor_analysis.rules.wound import WoundKind
 

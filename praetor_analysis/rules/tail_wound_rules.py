@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import Any
 
 from praetor_analysis.errors import ProfileError
-from praetor_analysis.prob.dice import two_d6
+from praetor_analysis.prob import two_d6
 from praetor_analysis.rules.contexts import SaveSituation, WoundSituation
 from praetor_analysis.rules.hooks import Hooks, Role
 from praetor_analysis.rules.registry import TEXT, Stage, count, declare

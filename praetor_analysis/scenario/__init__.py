@@ -1,1 +1,40 @@
-"""The JSON contract of ``praetor calc``: documents in, results out."""
+"""The JSON contract of ``praetor calc``: documents in, results out.
+
+The face of ``scenario/``: what callers outside it use, loaded lazily (a name imports only the module that
+defines it).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from praetor_analysis.lazy import face
+
+#: Public name -> the module that defines it.
+_EXPORTS: dict[str, str] = {
+    "calc_json": "praetor_analysis.scenario.calc",
+    "parse_weapon_block": "praetor_analysis.scenario.document",
+    "run": "praetor_analysis.scenario.calc",
+    "Shooting": "praetor_analysis.scenario.document",
+    "target_of": "praetor_analysis.scenario.unit_calc",
+    "target_of_block": "praetor_analysis.scenario.document",
+    "volley_of_blocks": "praetor_analysis.scenario.document",
+}
+
+__all__ = [
+    "Shooting",
+    "calc_json",
+    "parse_weapon_block",
+    "run",
+    "target_of",
+    "target_of_block",
+    "volley_of_blocks",
+]
+
+
+if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
+    from praetor_analysis.scenario.calc import calc_json, run
+    from praetor_analysis.scenario.document import Shooting, parse_weapon_block, target_of_block, volley_of_blocks
+    from praetor_analysis.scenario.unit_calc import target_of
+else:
+    __getattr__, __dir__ = face(__name__, _EXPORTS, __all__)

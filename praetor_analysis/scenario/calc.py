@@ -12,13 +12,18 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from praetor_analysis.engine.chain import resolve, resolve_many, resolve_sequence
-from praetor_analysis.engine.pinning import locked_in_combat
-from praetor_analysis.engine.rule_report import reasons
-from praetor_analysis.engine.volley import Volley, VolleyResult
+from praetor_analysis.engine import (
+    Volley,
+    VolleyResult,
+    locked_in_combat,
+    reasons,
+    resolve,
+    resolve_many,
+    resolve_sequence,
+)
 from praetor_analysis.errors import PraetorError, ScenarioError
-from praetor_analysis.melee.combat import resolve_combat
-from praetor_analysis.profiles.records import Unit
+from praetor_analysis.melee import resolve_combat
+from praetor_analysis.profiles import Unit
 from praetor_analysis.scenario.collector import collector_paused
 from praetor_analysis.scenario.document import (
     SCENARIO_FIELDS,
@@ -27,7 +32,6 @@ from praetor_analysis.scenario.document import (
     MeleeRound,
     Scenario,
     Shooting,
-    parse_cached,
     parse_scenario,
     parse_target,
     parse_volley,
@@ -46,10 +50,9 @@ from praetor_analysis.scenario.unit_calc import (
     target_of,
     unit_calc,
 )
-from praetor_analysis.scenario.work import check_array_work
-from praetor_analysis.units.formation import MarkerSetup, default_note
-from praetor_analysis.units.marker_volley import marker_hits, placed
-from praetor_analysis.vehicles.attack import VehicleAttackResult, resolve_vehicle_scenario
+from praetor_analysis.scenario.work import check_array_work, document_key
+from praetor_analysis.units import MarkerSetup, default_note, marker_hits, parse_cached, placed
+from praetor_analysis.vehicles import VehicleAttackResult, resolve_vehicle_scenario
 
 __all__ = [
     "METRICS",
@@ -95,30 +98,30 @@ def calc(data: Any) -> dict[str, Any]:
     notes: list[tuple[str, str]] = []
     if is_unit_attacker(data):
         result = unit_calc(data)
+        hits_given, locked = False, result.get("phase") == "melee"  # a datasheet attacker gives no hits
     else:
         if has_fielded_unit(data):
             block, notes = target_of(data["target"])
             data = {**data, "target": block}
-        result = add_notes(run(parse_scenario(data)), notes)
+        scenario = parse_scenario(data)
+        result = add_notes(run(scenario), notes)
+        hits_given, locked = _flags(scenario)
     own = result.pop("reasons", {})
     lists = list(result.get("no_effect", ())), list(result.get("not_modelled", ()))
-    result["reasons"] = {**reasons(*lists, hits_given=_hits_given(data), locked=_locked(data)), **own}
+    result["reasons"] = {**reasons(*lists, hits_given=hits_given, locked=locked), **own}
     return result
 
 
-def _hits_given(data: Any) -> bool:
-    """Whether a scenario document gives its hits (then no To Hit roll is made)."""
-    return isinstance(data, Mapping) and data.get("hits") is not None
-
-
-def _locked(data: Any) -> bool:
-    """Whether a scenario document strikes its target in melee, itself or in a volley of ``firing_units``: the
-    target is then locked in combat and takes no Pinning test (``engine.pinning.locked_in_combat``)."""
-    if not isinstance(data, Mapping):
-        return False
-    units = data.get("firing_units")
-    volleys = [v for u in units if isinstance(u, list) for v in u] if isinstance(units, list) else [data]
-    return any(isinstance(v, Mapping) and v.get("mode") == "melee" for v in volleys)
+def _flags(scenario: Scenario) -> tuple[bool, bool]:
+    """(hits given, locked in combat) of a parsed scenario: every volley gives its hits (no To Hit roll is
+    made); a melee attack strikes the target (a round of combat is one; ``engine.pinning.locked_in_combat``)."""
+    if isinstance(scenario, BestProfile):
+        flags = [_flags(choice) for choice in scenario.choices]
+        return all(f[0] for f in flags), any(f[1] for f in flags)
+    if isinstance(scenario, MeleeRound):
+        return False, True
+    volleys = [v for unit in scenario.firing_units for v in unit]
+    return all(v.hits is not None for v in volleys), locked_in_combat(volleys)
 
 
 def run(scenario: Scenario) -> dict[str, Any]:
@@ -253,17 +256,23 @@ def _edition_door(i: int, item: Any) -> Any:
 def calc_many(items: Sequence[Any]) -> list[Any]:
     """:func:`calc` of each scenario, or the ScenarioError it raises; the single-volley
     scenarios against units (no field beyond the volley's and the target) are computed together by the
-    engine's batch (``engine.batch.resolve_many``), with the same results."""
-    out: list[Any] = [None] * len(items)
+    engine's batch (``engine.batch.resolve_many``), with the same results. Equal documents are computed
+    once (as the work estimate counts them) and share one result."""
+    first: dict[str, int] = {}
+    where = [first.setdefault(document_key(item), i) for i, item in enumerate(items)]
+    distinct = [i for i, at in enumerate(where) if at == i]
+    done: list[Any] = [None] * len(distinct)
+    todo = [items[i] for i in distinct]
     with collector_paused():  # many short-lived records: see scenario.collector
-        _calc_batch(items, out)
-    for i, item in enumerate(items):
-        if out[i] is None:
+        _calc_batch(todo, done)
+    for j, item in enumerate(todo):
+        if done[j] is None:
             try:
-                out[i] = calc(item)
+                done[j] = calc(item)
             except ScenarioError as exc:
-                out[i] = exc
-    return out
+                done[j] = exc
+    index = {i: j for j, i in enumerate(distinct)}
+    return [done[index[at]] for at in where]
 
 
 def _calc_batch(items: Sequence[Any], out: list[Any]) -> None:
@@ -284,7 +293,7 @@ def _calc_batch(items: Sequence[Any], out: list[Any]) -> None:
         assert isinstance(result, VolleyResult)  # full results: casualties_only is not asked for
         done = result.to_dict()  # what echoed() adds, each unit's block built once
         done["attacker"], done["target"] = _echo(volley.attacker, echoes), _echo(target, echoes)
-        given, locked = items[i].get("hits") is not None, locked_in_combat((volley,))  # items[i] is a Mapping
+        given, locked = volley.hits is not None, locked_in_combat((volley,))
         key = (tuple(result.no_effect), tuple(result.not_modelled), given, locked)
         found = why.get(key)
         if found is None:

@@ -19,29 +19,28 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ParamSpec, TypeVar
 
-from praetor_analysis.engine.hit_stage import shots_distribution
-from praetor_analysis.engine.volley import Volley
+from praetor_analysis.engine import Volley, shots_distribution
 from praetor_analysis.errors import PraetorError, ScenarioError, show_value
-from praetor_analysis.markers.attack import marker_kind, wall_of_death_hits
-from praetor_analysis.markers.formation import Hull
-from praetor_analysis.melee.blows import Side
-from praetor_analysis.prob.dice import DiceExpr, parse_dice
-from praetor_analysis.prob.dist import Dist
-from praetor_analysis.prob.memo import BoundedMemo
-from praetor_analysis.profiles.characteristics import check_text
-from praetor_analysis.profiles.records import Unit, Weapon, unit_from_mapping, vehicle_armour
-from praetor_analysis.rules.hooks import Role
+from praetor_analysis.markers import Hull, marker_kind, marker_kind_of, wall_of_death_hits
+from praetor_analysis.melee import Side
+from praetor_analysis.prob import BoundedMemo, DiceExpr, Dist, parse_dice
+from praetor_analysis.profiles import Unit, Weapon, check_text, vehicle_armour
+from praetor_analysis.rules import Role
 from praetor_analysis.scenario.document_names import resolve_names
 from praetor_analysis.scenario.fields import check_scenario_fields, check_unit_fields
 from praetor_analysis.scenario.formation import parse_marker_setup
 from praetor_analysis.scenario.limits import MAX_PROFILES, check_firing_units, check_melee_round
 from praetor_analysis.scenario.melee_round import parse_melee_round
 from praetor_analysis.scenario.options import parse_options, take_options, takes_counts
-from praetor_analysis.units.blocks import parse_cached
-from praetor_analysis.units.formation import MarkerSetup
-from praetor_analysis.units.limits import check_marker_cost
-from praetor_analysis.units.marker_volley import default_marker_setup
-from praetor_analysis.units.modifiers import split_modifiers
+from praetor_analysis.units import (
+    MarkerSetup,
+    check_marker_cost,
+    check_target,
+    default_marker_setup,
+    parse_unit_block,
+    parse_weapon_block,
+    split_modifiers,
+)
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -121,28 +120,6 @@ Scenario = Shooting | MeleeRound | BestProfile
 
 
 # --- blocks ---------------------------------------------------------------------------------------
-def parse_weapon_block(data: Any, field_name: str = "weapon") -> Weapon:
-    """A weapon block of a scenario (a profile mapping) -> Weapon; an empty block is refused (it would be
-    read as an unarmed blow or shot, which nothing asked for)."""
-    check_weapon_given(data, field_name)
-    return parse_cached("weapon", data, field_name, lambda: Weapon.from_mapping(data, field_name=field_name))
-
-
-def check_weapon_given(data: Any, field_name: str) -> None:
-    """Refuse a weapon block with no characteristic and no name (``{}``)."""
-    if isinstance(data, Mapping) and not data:
-        raise ScenarioError(
-            f"{field_name}: an empty weapon block; give a profile (Range, Strength, AP, Type) or a weapon name",
-            field=field_name,
-            value={},
-        )
-
-
-def parse_unit_block(data: Any, field_name: str) -> Unit:
-    """An attacker or target block of a scenario (a profile mapping) -> Unit."""
-    return parse_cached("unit", data, field_name, lambda: unit_from_mapping(data, field_name=field_name))
-
-
 def _bool(data: Mapping[str, Any], key: str, prefix: str = "") -> bool:
     return _flag(data.get(key, False), key, prefix)
 
@@ -242,6 +219,12 @@ def volley_of_blocks(
         raise ScenarioError(f'{prefix}weapon.Type: {weapon.type.text!r} is not a melee weapon for "mode": "melee"')
     if mode == "shooting" and weapon.is_melee:
         raise ScenarioError(f'{prefix}weapon.Type: {weapon.type.text!r} is a melee weapon; use "mode": "melee"')
+    if mode == "melee" and weapon.plays(Role.TEMPLATE):
+        raise ScenarioError(
+            f"{prefix}weapon.Range: a {weapon.range.template} range is fired, never struck with in melee",
+            field=f"{prefix}weapon.Range",
+            value=weapon.range.template,
+        )
     snap = _flag(snap_shots, "snap_shots", prefix)
     if snap and mode == "melee":
         raise ScenarioError(f"{prefix}snap_shots: not used in melee, got true")
@@ -280,25 +263,11 @@ def parse_target(data: Mapping[str, Any], kind: str | None = None) -> Unit:
 
 def target_of_block(block: Any, kind: str | None = None) -> Unit:
     """The target Unit of a ``target`` block (its fields checked for ``kind``), with :func:`parse_target`'s
-    checks: at least one model, one Vehicle, Toughness and Wounds for any other unit."""
+    checks (:func:`~praetor_analysis.units.block_records.check_target`)."""
     target = parse_unit_block(block, "target")
     if kind is not None:
         check_unit_fields(block, kind, "target", "target")
-    if target.models < 1:
-        raise ScenarioError(f"target.models: must be at least 1, got {target.models}")
-    if target.is_vehicle and target.models != 1:
-        raise ScenarioError(
-            f"target.models: a Vehicle target is one vehicle (squadrons are not modelled), got {target.models}",
-            field="target.models",
-            value=target.models,
-        )
-    if not target.is_vehicle:
-        for key in ("T", "W"):
-            if getattr(target, key) is None:
-                raise ScenarioError(f"target.{key}: required for a unit that is not a Vehicle, got None")
-        if target.W is not None and target.W < 1:
-            raise ScenarioError(f"target.W: must be at least 1, got {target.W}")
-    return target
+    return check_target(target)
 
 
 def check_target_state(target: Unit) -> None:
@@ -532,6 +501,28 @@ def _best_profile(data: Mapping[str, Any]) -> BestProfile:
     return BestProfile(tuple(choices), names, metric)
 
 
+def _check_marker_fields(data: Mapping[str, Any], weapon: Weapon, kind: str) -> None:
+    """Refuse a marker field the weapon's kind does not read: ``aim`` and ``edges`` beside a template (it is
+    turned about the firer, never aimed at a model, and does not scatter), ``formation.firer_distance``
+    beside a marker that is not a template (a Blast is placed over the target, wherever the firer stands)."""
+    found = marker_kind_of(weapon)
+    template = found is not None and found.shape == "template"
+    if template:
+        for key, why in (
+            ("aim", "it is turned about the firer to cover the most models, never aimed at one"),
+            ("edges", "it does not scatter, so no battlefield edge changes what it covers"),
+        ):
+            if data.get(key) is not None:
+                raise ScenarioError(f"{key}: not read for {weapon.name!r}, a {kind}: {why}", field=key)
+    formation = data.get("formation")
+    if not template and isinstance(formation, Mapping) and "firer_distance" in formation:
+        raise ScenarioError(
+            f"formation.firer_distance: only templates read it; {weapon.name!r} is a {kind} marker placed over "
+            "the target wherever the firer stands",
+            field="formation.firer_distance",
+        )
+
+
 def _marker_volley(data: Mapping[str, Any], target: Unit) -> tuple[Volley, MarkerSetup]:
     """The volley and marker setup of a scenario with a ``formation``."""
     if data.get("hits") is not None:
@@ -549,6 +540,7 @@ def _marker_volley(data: Mapping[str, Any], target: Unit) -> tuple[Volley, Marke
     kind = marker_kind(weapon)
     if kind is None:
         raise ScenarioError(f"formation: weapon {weapon.name!r} has no Blast, Barrage or Template rule")
+    _check_marker_fields(data, weapon, kind)
     if isinstance(setup.shape, Hull) and kind in {"Template", "Hellstorm", "Torrent"}:
         raise ScenarioError("formation.hull: templates against vehicle hulls are not modelled yet")
     if isinstance(setup.shape, Hull) and kind == "Apocalyptic Barrage":

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from praetor_analysis.units.names import resolve_unit, resolve_weapon
+from praetor_analysis.units import resolve_unit, resolve_weapon
 
 __all__ = ["resolve_names"]
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from praetor_analysis.profiles.records import Unit
+from praetor_analysis.profiles import Unit
 
 __all__ = ["unit_echo"]
 

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from praetor_analysis.errors import ScenarioError, show_value
+from praetor_analysis.units import STRIKING
 
 __all__ = [
     "DATASHEET_ACTS",
@@ -39,7 +40,6 @@ STATLINE = frozenset(
     }
 )  # fmt: skip
 #: Flags that change a unit's melee attacks only.
-STRIKING = frozenset({"charging", "two_weapons", "disordered"})
 _SIDE = STRIKING | {"wounds_taken", "second_weapon"}
 
 #: Scenario fields that act in each kind (``metric`` needs a list of weapon profiles as well).

@@ -19,10 +19,9 @@ from typing import Any
 import numpy as np
 
 from praetor_analysis.errors import ScenarioError, show_value
-from praetor_analysis.markers.formation import DEFAULT_COLUMNS, MM_PER_INCH, PRESETS, Edges, Formation, Hull
-from praetor_analysis.profiles.characteristics import parse_number
-from praetor_analysis.profiles.records import Unit
-from praetor_analysis.units.formation import MarkerSetup
+from praetor_analysis.markers import DEFAULT_COLUMNS, MM_PER_INCH, PRESETS, Edges, Formation, Hull
+from praetor_analysis.profiles import Unit, parse_number
+from praetor_analysis.units import MarkerSetup
 
 FORMATION_FIELDS = {"models", "base_mm", "gap", "columns", "positions", "hull", "firer_distance", "preset"}
 _GRID_FIELDS = {"models", "base_mm", "gap", "columns"}

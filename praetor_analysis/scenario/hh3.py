@@ -11,10 +11,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from praetor_analysis.engine.hh3 import Hh3Context, Hh3Volley, resolve_hh3
+from praetor_analysis.engine import Hh3Context, Hh3Volley, one_attack, resolve_hh3
 from praetor_analysis.errors import PraetorError, ScenarioError, show_value
-from praetor_analysis.prob.dice import DiceExpr, parse_dice
-from praetor_analysis.profiles.hh3 import Hh3Unit, read_unit, read_weapon
+from praetor_analysis.prob import DiceExpr, parse_dice
+from praetor_analysis.profiles import Hh3Unit, read_unit, read_weapon
 
 __all__ = ["EDITIONS", "Hh3Scenario", "calc_hh3", "edition_of", "is_hh3", "parse_hh3", "without_edition"]
 
@@ -181,7 +181,7 @@ def parse_hh3(data: Any) -> Hh3Scenario:
         units = data.get("firing_units")
         if units is None:
             _check_fields(data, TOP_FIELDS, "")
-            return Hh3Scenario(target, ((_volley(data, "", options),),))
+            return Hh3Scenario(target, (one_attack((_volley(data, "", options),)),))
         clash = sorted(set(data) & VOLLEY_FIELDS)
         if clash:
             raise ScenarioError(f"{clash[0]}: not beside firing_units (give it in each volley)", field=clash[0])
@@ -194,7 +194,7 @@ def parse_hh3(data: Any) -> Hh3Scenario:
                 if isinstance(v, Mapping):
                     _check_fields(v, VOLLEY_FIELDS, f"firing_units[{i}][{j}].")
                 volleys.append(_volley(v, f"firing_units[{i}][{j}].", options))
-            parsed.append(tuple(volleys))
+            parsed.append(one_attack(volleys))  # a firing unit's attack: its Checks take the largest X
         return Hh3Scenario(target, tuple(parsed))
     except ScenarioError:
         raise

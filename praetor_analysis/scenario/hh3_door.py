@@ -18,15 +18,15 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from praetor_analysis.engine.hh3 import Hh3Volley, RuleReport
+from praetor_analysis.engine import Hh3Volley, RuleReport
 from praetor_analysis.errors import PraetorError, ScenarioError, show_value
-from praetor_analysis.markers.formation import Hull
-from praetor_analysis.profiles.records import Unit
+from praetor_analysis.markers import Hull
+from praetor_analysis.profiles import Unit
 from praetor_analysis.scenario.hh3 import calc_hh3, parse_hh3
 from praetor_analysis.scenario.hh3_markers import calc_marker_volley, marker_plan
 from praetor_analysis.scenario.hh3_round import calc_round
 from praetor_analysis.scenario.hh3_vehicle import VehicleOptions, VehicleVolley, resolve_vehicle_volleys, vehicle_dict
-from praetor_analysis.vehicles.hh3.target import Hh3VehicleTarget, is_vehicle_block, read_vehicle
+from praetor_analysis.vehicles import Hh3VehicleTarget, is_vehicle_block, read_vehicle
 
 __all__ = ["MARKER_FIELDS", "STAGE_OPTIONS", "calc_hh3_stages", "check_hh3_stages"]
 

@@ -3,7 +3,7 @@ of the stages' tables, checked before any table is built (docs/rules-hh3.md#limi
 
 from __future__ import annotations
 
-from praetor_analysis.engine.hh3.attack import MAX_HIT_POINTS, MAX_WORK
+from praetor_analysis.engine import MAX_HIT_POINTS, MAX_WORK
 from praetor_analysis.errors import ScenarioError
 
 __all__ = ["MAX_MARKER_JOINT", "MAX_SHIELDED_DICE", "check_marker_joint", "check_shielded", "check_size"]

@@ -10,52 +10,52 @@ engine's Fire Group, in order.
 from __future__ import annotations
 
 import re
-from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
-from praetor_analysis.engine.hh3 import (
+from praetor_analysis.engine import (
     PINNED,
-    CheckValues,
     FireGroup,
     Hh3Volley,
     MisfireResult,
     RuleReport,
     State,
+    check_values,
     end_attack,
     fire_group,
     group_counts,
     losses,
+    misfire_result,
     resolve_group,
+    shock_mix,
     start,
-    statuses,
     target_report,
     volley_report,
 )
-from praetor_analysis.engine.hh3 import STATUSES as ENGINE_STATUSES
-from praetor_analysis.engine.hh3.chain import HELD
+from praetor_analysis.engine import STATUSES as ENGINE_STATUSES
+from praetor_analysis.engine.hh3 import statuses
 from praetor_analysis.errors import ScenarioError
-from praetor_analysis.markers.formation import Formation, Hull
-from praetor_analysis.markers.hh3_blast import (
+from praetor_analysis.markers import (
     BlastLaw,
+    Formation,
+    Hull,
     barrage_hh3,
     blast_hh3,
+    marker_counts,
     marker_hits_by_class,
+    resolve_marker_hits,
     template_touched,
 )
-from praetor_analysis.markers.hh3_units import marker_counts, resolve_marker_hits
-from praetor_analysis.prob.dist import Dist
-from praetor_analysis.profiles.hh3 import Hh3Unit, Hh3Weapon
-from praetor_analysis.profiles.records import Unit
+from praetor_analysis.prob import Dist
+from praetor_analysis.profiles import Hh3Unit, Hh3Weapon, Unit
 from praetor_analysis.scenario.formation import parse_marker_setup
 from praetor_analysis.scenario.hh3 import parse_hh3
 from praetor_analysis.scenario.hh3_limits import check_marker_joint, check_size
-from praetor_analysis.scenario.hh3_misfires import misfire_of
 from praetor_analysis.scenario.hh3_report import FORCE_NOT_HERE, refile
-from praetor_analysis.units.formation import MarkerSetup, default_formation, default_note
+from praetor_analysis.units import MarkerSetup, default_formation, default_note
 
 __all__ = ["MarkerPlan", "calc_marker_volley", "marker_plan"]
 
@@ -158,18 +158,7 @@ def _shocked(
     calm, quiet = group.calm, 1.0 - group.die.shock
     test = {"hit": calm.hit * quiet, "critical": calm.critical * quiet, "rending": calm.rending * quiet}
     _, joint = _mixed(group.dice, _law(plan, shape, group.die.hits), test, p_miss=calm.miss * quiet)
-    still = resolve_marker_hits(fresh, classes, joint, group, w)
-    out: dict[State, float] = defaultdict(float)
-    for s, p in states.items():
-        q = min(still.get(s, 0.0), p)
-        if q > 0.0:
-            out[s] += q
-        if p - q > 0.0:
-            raised = list(s)
-            for pos in group.shock:
-                raised[pos] = HELD
-            out[tuple(raised)] += p - q  # type: ignore[index]
-    return dict(out)
+    return shock_mix(states, resolve_marker_hits(fresh, classes, joint, group, w), group.shock)
 
 
 def _fix_report(report: RuleReport, weapon: Hh3Weapon, plan: MarkerPlan) -> None:
@@ -264,7 +253,7 @@ def calc_marker_volley(rest: Mapping[str, Any], mine: Mapping[str, Any], *, chec
         shooting = False
         for v, (volley, plan) in enumerate(zip(unit, unit_plans, strict=True)):
             part = volley_report(volley, target)
-            misfire = misfire_of(u, v, volley, fire_group(volley, target))
+            misfire = misfire_result(u, v, volley, fire_group(volley, target))
             if plan is not None:
                 states, tallies, notes = _marker_states(states, volley, plan, target, w)
                 _fix_report(part, volley.weapon, plan)
@@ -297,9 +286,9 @@ def calc_marker_volley(rest: Mapping[str, Any], mine: Mapping[str, Any], *, chec
         states = end_attack(states, casualty_check=shooting)
     report.merge(target_report(target, shooting=True))
     casualties, damage = losses(states, target.models, w)
-    heavy = target.cl is not None and "Heavy" in target.subtypes
-    cool = target.cl + 1 if heavy and target.cl is not None else target.cl  # Heavy Sub-Type: +1 CL
-    values = CheckValues(None, None) if target.has_type("Automata") else CheckValues(target.ld, cool)
+    values, why = check_values(target)
+    if why is not None:
+        report.reasons.setdefault("statuses", why)
     return {
         "edition": "hh3",
         **{key: dist.to_dict() for key, dist in totals.items()},

@@ -163,10 +163,7 @@ def unit_attack_hh3(data: Mapping[str, Any]) -> dict[str, Any] | None:
     if mode not in ("shooting", "melee"):
         raise ScenarioError(f"mode: expected 'shooting' or 'melee', got {show_value(mode)}", field="mode")
     result = hh3_shooting(unit, target) if mode == "shooting" else hh3_melee(unit, target)
-    out = {k: v for k, v in result.items() if k != "result"}
-    for key in ("applied", "no_effect", "statuses"):
-        if key in result.get("result", {}):
-            out[key] = result["result"][key]
+    out = result.to_dict()
     out["edition"] = "hh3"
     out["phase"] = mode
     out["attacker"] = {"roster": str(attacker["roster"]), "unit": label, "points": unit.points}

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from praetor_analysis.engine.hh3 import RuleReport
+from praetor_analysis.engine import RuleReport
 
 __all__ = ["refile"]
 

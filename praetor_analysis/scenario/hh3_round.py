@@ -4,7 +4,9 @@ The attacker strikes with ``weapon``, the target with ``target_weapon``, both me
 are Strike Groups of the edition 3 chain (the WS chart against the other's WS, Wound Tests against its T, its
 saves and mitigation, Damage with excess lost), at its Combat Initiative (:mod:`praetor_analysis.melee.hh3`).
 Only the attacker can have charged (``charging``: Impact). The result adds ``attacker_casualties``, ``combat``
-(who wins on Combat Resolution Points), ``routed`` (P(each side loses and fails its Leadership Check)) and the points.
+(who wins on Combat Resolution Points), ``routed`` (P(each side loses and fails its Leadership Check)) and the points,
+and as edition 2 the attacker's blows on the target (``attacks``, ``hits``, ``critical_hits``, ``wounds``,
+``unsaved``) and the target's on the attacker (``target_blows``), each over the attacks a side made in the round.
 """
 
 from __future__ import annotations
@@ -13,13 +15,14 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from praetor_analysis.engine.hh3 import (
+from praetor_analysis.engine import (
     FireGroup,
     Hh3Context,
     Hh3Volley,
     RuleReport,
     State,
     fire_group,
+    group_counts,
     losses,
     resolve_group,
     start,
@@ -27,10 +30,10 @@ from praetor_analysis.engine.hh3 import (
     volley_report,
 )
 from praetor_analysis.errors import ScenarioError
-from praetor_analysis.melee.hh3 import RoundSide, attacks_at_step, combat_initiative, combat_round_hh3
-from praetor_analysis.prob.dist import Dist
-from praetor_analysis.profiles.hh3 import Hh3Unit, read_weapon
-from praetor_analysis.rules.hh3.tables import check_pass
+from praetor_analysis.melee import RoundSide, attacks_at_step, combat_initiative, combat_round_hh3
+from praetor_analysis.prob import Dist
+from praetor_analysis.profiles import Hh3Unit, read_weapon
+from praetor_analysis.rules import check_pass
 from praetor_analysis.scenario.hh3 import parse_hh3
 from praetor_analysis.scenario.hh3_limits import check_size
 from praetor_analysis.scenario.hh3_report import FORCE_NOT_HERE, refile
@@ -54,16 +57,17 @@ def _impact(volley: Hh3Volley, characteristic: str) -> bool:
 def round_side(volley: Hh3Volley, enemy: Hh3Unit, prefix: str = "attacker.") -> RoundSide:
     """One side of the round: ``volley``'s unit striking ``enemy`` with its weapon."""
     unit, weapon = volley.attacker, volley.weapon
+    side = prefix.rstrip(".")
+    enemy_side = "target" if side == "attacker" else "attacker"
     missing = next((k for k, v in (("I", unit.i), ("A", unit.a), ("W", unit.w), ("LD", unit.ld)) if v is None), None)
     if missing is not None or enemy.w is None:
-        field = missing or "W"
+        field = f"{side}.{missing}" if missing is not None else f"{enemy_side}.W"
         raise ScenarioError(f"{field}: required for a whole round of combat", field=field)
     assert unit.i is not None and unit.a is not None and unit.w is not None and unit.ld is not None
-    group = fire_group(volley, enemy)
+    group = fire_group(volley, enemy, sides=(side, enemy_side))
     most = unit.models * attacks_at_step(
         unit.a, weapon.am, impact=True, reaping_blow=weapon.rule_number("Reaping Blow")
     )(0, 1)
-    enemy_side = "target" if prefix == "attacker." else "attacker"
     check_size(most, enemy.models, enemy.w, side=enemy_side, field=f"{prefix}A")
     heavy_w = unit.w if unit.has_type("Paragon", "Walker") else 1
     start_states: dict[State, float] = start(unit.models, unit.w)
@@ -127,14 +131,18 @@ def calc_round(rest: Mapping[str, Any], mine: Mapping[str, Any], *, check_only: 
     cas, dmg = _losses(result.final, 1, target.models, target.w)
     a_cas, a_dmg = _losses(result.final, 0, volley.attacker.models, volley.attacker.w)
     report.add("applied", f"Combat Initiative {a_side.initiative} against {t_side.initiative}")
+    strikes = _strikes(fire_group(volley, target), result.attacker_attacks)
+    blows = _strikes(fire_group(back, volley.attacker, sides=("target", "attacker")), result.target_attacks)
     return {
         "edition": "hh3",
+        **strikes,
         "casualties": cas.to_dict(),
         "damage": dmg.to_dict(),
         "attacker_casualties": a_cas.to_dict(),
         "attacker_damage": a_dmg.to_dict(),
         "combat": result.combat,
         "routed": result.routed,
+        "target_blows": blows,
         "combat_points": {"attacker": result.attacker_points.to_dict(), "target": result.target_points.to_dict()},
         "statuses": {"Pinned": None, "Suppressed": None, "Stunned": None, "Routed": result.routed["target"]},
         "applied": list(report.applied),
@@ -143,6 +151,13 @@ def calc_round(rest: Mapping[str, Any], mine: Mapping[str, Any], *, check_only: 
         "reasons": dict(report.reasons),
         "target": {"name": target.name, "models": target.models},
     }
+
+
+def _strikes(group: FireGroup, attacks: Dist) -> dict[str, Any]:
+    """``attacks`` and the ``hits``, ``critical_hits``, ``wounds``, ``unsaved`` of one side's blows in the round:
+    its Strike Group over the distribution of the attacks it made (each die counted, as for one attack)."""
+    counts = group_counts(replace(group, dice=attacks))
+    return {"attacks": attacks.to_dict(), **{key: dist.to_dict() for key, dist in counts.items()}}
 
 
 def _losses(final: Mapping[tuple[Any, Any], float], side: int, models: int, wounds: int) -> tuple[Dist, Dist]:

@@ -1,9 +1,9 @@
 """A 3rd-edition fielded unit attacks a target: its volleys chosen and resolved through the edition 3 door.
 
-What :func:`hh3_shooting` and :func:`hh3_melee` return has the keys the unit ratings and the matchup read from the
-2nd edition's unit attack (:mod:`praetor_analysis.units.attack`): ``casualties`` (``hull_points`` and ``wrecked``
-for a vehicle) as ``{"pmf", "mean"}``, ``wounds_removed``, ``share_removed``, ``chosen`` (``model``, ``count``,
-``weapon``) and ``not_modelled``, with the door's own result under ``result``.
+:func:`hh3_shooting` and :func:`hh3_melee` return the typed :class:`~praetor_analysis.units.result.UnitAttackResult`
+the 2nd edition's unit attack returns (its :class:`Outcome`'s engine result is the door's mapping,
+:class:`Hh3DoorResult`), and :func:`hh3_resolve` an :class:`Outcome`: the ratings, the matchup and the fire plan
+read them as they read the 2nd edition's.
 
 How a unit attacks (docs/editions.md, "A 3rd-edition roster rated"):
 
@@ -24,25 +24,31 @@ the statline), range (every weapon is in range), a second Pistol, and the parts 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+import numpy as np
+
 from praetor_analysis.catalog import load_targets
 from praetor_analysis.errors import PraetorError, ScenarioError
+from praetor_analysis.prob.dist import Dist
 from praetor_analysis.profiles.hh3 import UNIT_FIELDS
 from praetor_analysis.scenario.hh3_door import calc_hh3_stages
 from praetor_analysis.units.hh3_roster import WEAPON_KEYS
 from praetor_analysis.units.records import FieldedUnit, ModelGroup
+from praetor_analysis.units.result import Choice, Measure, Outcome, UnitAttackResult
 from praetor_analysis.vehicles.hh3.target import VEHICLE_FIELDS
 
 __all__ = [
     "BASIC_MELEE",
     "UNIT_NOT_READ",
+    "Hh3DoorResult",
     "Hh3Target",
     "clear_cache",
     "hh3_melee",
+    "hh3_outcome",
     "hh3_resolve",
     "hh3_shooting",
     "hh3_standard_targets",
@@ -223,39 +229,68 @@ def hh3_volleys(
     return volleys, chosen
 
 
-def hh3_resolve(target: Hh3Target, firing_units: list[list[dict[str, Any]]]) -> dict[str, Any]:
-    """The door's result of ``firing_units`` (lists of volley blocks, one per unit, in order) at ``target``
-    (nothing removed when no unit has a volley)."""
-    firing = [u for u in firing_units if u]
+@dataclass(frozen=True)
+class Hh3DoorResult:
+    """The edition 3 door's result mapping standing as a unit attack's engine result (``to_dict()`` gives it)."""
+
+    data: Mapping[str, Any]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The door's result as ``praetor calc`` gives it."""
+        return dict(self.data)
+
+
+def _dist(value: Mapping[str, Any]) -> Dist:
+    return Dist.from_trusted(np.asarray(value["pmf"], dtype=float))
+
+
+def hh3_outcome(target: Hh3Target, data: Mapping[str, Any]) -> Outcome:
+    """The typed outcome of the door's result at ``target`` (the records the 2nd edition's analysis reads)."""
+    full = {**_empty(target), **data}
+    engine: Any = Hh3DoorResult(full)  # the door's mapping: read through to_dict() like the engine's results
+    if target.is_vehicle:
+        hp = _dist(full["hull_points"])
+        return Outcome(engine, Measure.HULL_POINTS, hp, hp, _dist(full["penetrating"]), float(full["wrecked"]))
+    removed = _dist(full["casualties"])
+    wiped = float(removed.sf(target.models - 1))
+    return Outcome(engine, Measure.MODELS, removed, _dist(full["damage"]), _dist(full["unsaved"]), wiped)
+
+
+def hh3_resolve(target: Hh3Target, firing_units: Sequence[Sequence[Mapping[str, Any]]]) -> Outcome:
+    """The outcome of ``firing_units`` (lists of volley blocks, one per unit, in order) at ``target`` through the
+    door (nothing removed when no unit has a volley)."""
+    firing = [list(u) for u in firing_units if u]
     if not firing:
-        return _empty(target)
-    return {**_empty(target), **_calc({"edition": "hh3", "firing_units": firing, "target": dict(target.block)})}
+        return hh3_outcome(target, {})
+    return hh3_outcome(target, _calc({"edition": "hh3", "firing_units": firing, "target": dict(target.block)}))
 
 
-def _attack(unit: FieldedUnit, target: Hh3Target, mode: str) -> dict[str, Any]:
+def _attack(unit: FieldedUnit, target: Hh3Target, mode: str) -> UnitAttackResult:
     volleys, chosen = hh3_volleys(unit, target, mode)
     result = _calc({"edition": "hh3", "firing_units": [volleys], "target": dict(target.block)}) if volleys else {}
-    out = {**_empty(target), **result}
-    measure = "hull_points" if target.is_vehicle else "casualties"
-    mean = float(out[measure]["mean"])
-    wounds = mean if target.is_vehicle else float(out.get("damage", {"mean": mean})["mean"])
-    not_modelled = [*UNIT_NOT_READ, *unit.notes, *result.get("not_modelled", [])]
-    return {
-        **out,
-        "result": result,
-        "wounds_removed": wounds,
-        "share_removed": float(out["wrecked"]) if target.is_vehicle else mean / max(target.models, 1),
-        "chosen": chosen,
-        "not_modelled": not_modelled,
-    }
+    not_modelled = tuple(dict.fromkeys([*UNIT_NOT_READ, *unit.notes, *result.get("not_modelled", [])]))
+    reasons = result.get("reasons", {})
+    return UnitAttackResult(
+        unit.datasheet,
+        unit.faction,
+        unit.size,
+        unit.points,
+        mode,
+        hh3_outcome(target, result),
+        target.models,
+        tuple(Choice(c["model"], c["count"], c["weapon"], {}) for c in chosen),
+        tuple(result.get("applied", [])),
+        not_modelled,
+        dict(reasons) if isinstance(reasons, Mapping) else {},
+    )
 
 
-def hh3_shooting(unit: FieldedUnit, target: Hh3Target) -> dict[str, Any]:
+def hh3_shooting(unit: FieldedUnit, target: Hh3Target) -> UnitAttackResult:
     """A 3rd-edition unit's shooting at ``target`` (see the module docstring)."""
     return _attack(unit, target, "shooting")
 
 
-def hh3_melee(unit: FieldedUnit, target: Hh3Target) -> dict[str, Any]:
+def hh3_melee(unit: FieldedUnit, target: Hh3Target) -> UnitAttackResult:
     """A 3rd-edition unit's strikes at ``target`` in one round, charging, the target not striking back."""
     return _attack(unit, target, "melee")
 

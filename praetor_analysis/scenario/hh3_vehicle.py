@@ -14,34 +14,34 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from praetor_analysis.engine.hh3 import (
+from praetor_analysis.engine import (
+    FLYER_IMMUNE,
     PINNED,
     Hh3Volley,
     MisfireResult,
     RuleReport,
     damage_dist,
     fire_group,
+    misfire_result,
+    shock_positions,
     snap_forced,
 )
-from praetor_analysis.engine.hh3.volley import shock_positions
 from praetor_analysis.errors import ScenarioError
-from praetor_analysis.markers.formation import Edges, Hull
-from praetor_analysis.markers.hh3_blast import barrage_hh3, blast_hh3, hull_hit_probability
-from praetor_analysis.prob.dist import Dist
-from praetor_analysis.profiles.hh3 import Hh3Unit
-from praetor_analysis.rules.hh3.special import declaration
+from praetor_analysis.markers import Edges, Hull, barrage_hh3, blast_hh3, hull_hit_probability
+from praetor_analysis.prob import Dist
+from praetor_analysis.profiles import Hh3Unit
+from praetor_analysis.rules import declaration
 from praetor_analysis.scenario.hh3_limits import check_shielded
-from praetor_analysis.scenario.hh3_misfires import misfire_of
-from praetor_analysis.vehicles.hh3 import (
+from praetor_analysis.vehicles import (
     STATUSES,
     DieOutcomes,
     HH3Vehicle,
     HH3VehicleResult,
+    Hh3VehicleTarget,
     PenetratingAttack,
     VehicleShot,
     resolve_vehicle_sequence_hh3,
 )
-from praetor_analysis.vehicles.hh3.target import Hh3VehicleTarget
 
 __all__ = [
     "VehicleOptions",
@@ -172,7 +172,7 @@ def resolve_vehicle_volleys(
     """The exact outcome of the volleys (firing unit, index, volley) in order on the vehicle, and the Overload
     Misfires of each on its own unit; ``report`` receives the verdict on every rule."""
     shots = [vehicle_shot(v, vehicle, options, report) for _, _, v in volleys]
-    misfires = [misfire_of(u, i, v.volley, fire_group(v.volley, stub_unit(vehicle))) for u, i, v in volleys]
+    misfires = [misfire_result(u, i, v.volley, fire_group(v.volley, stub_unit(vehicle))) for u, i, v in volleys]
     result = resolve_vehicle_sequence_hh3(shots, vehicle_body(vehicle))
     return result, [m for m in misfires if m is not None]
 
@@ -210,6 +210,8 @@ def _report(
             out.add("no_effect", label, "one model: the attacker's choice of model changes nothing")
         elif kind == "status":
             out.add("no_effect", label, _NO_CHECKS)
+        elif name == "Shock" and vehicle.has("Flyer"):
+            out.add("no_effect", label, FLYER_IMMUNE)
         elif name == "Shock":
             rolled = ctx.hits is None and v.marker not in ("template", "barrage")
             out.add("applied" if rolled else "no_effect", label, "no Hit Test is rolled, so no natural 5-6")

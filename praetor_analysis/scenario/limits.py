@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from praetor_analysis.errors import ScenarioError
-from praetor_analysis.melee.blows import Side
+from praetor_analysis.melee import Side
 
 #: Scenarios in one JSON array (a sweep).
 MAX_SCENARIOS = 20_000

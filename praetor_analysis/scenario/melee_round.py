@@ -6,10 +6,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from praetor_analysis.errors import PraetorError, ScenarioError, show_value
-from praetor_analysis.melee.blows import Side
-from praetor_analysis.melee.combat import resolve_combat
-from praetor_analysis.profiles.records import VEHICLE_FIELDS, Weapon, unit_from_mapping
-from praetor_analysis.units.modifiers import NO_MODIFIERS, split_modifiers
+from praetor_analysis.melee import Side, resolve_combat
+from praetor_analysis.profiles import VEHICLE_FIELDS, Weapon, unit_from_mapping
+from praetor_analysis.units import NO_MODIFIERS, split_modifiers
 
 #: Most weapon profiles one side may list.
 MAX_SIDE_WEAPONS = 16

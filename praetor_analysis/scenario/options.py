@@ -14,9 +14,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from praetor_analysis.errors import PraetorError, ScenarioError, show_value
-from praetor_analysis.profiles.rule_tokens import parse_rule, split_tokens
-from praetor_analysis.rules.catalogue import lookup
-from praetor_analysis.rules.registry import REGISTRY, RuleDecl, RuleOption
+from praetor_analysis.profiles import parse_rule, split_tokens
+from praetor_analysis.rules import REGISTRY, RuleDecl, RuleOption, lookup
 
 #: Most options one scenario (or volley) may take.
 MAX_OPTIONS = 8

@@ -16,17 +16,25 @@ from pathlib import Path
 from typing import Any
 
 from praetor_analysis.errors import PraetorError, ProfileError, ScenarioError, show_value
-from praetor_analysis.profiles.records import Weapon, unit_from_mapping
+from praetor_analysis.profiles import Weapon, unit_from_mapping
 from praetor_analysis.scenario.document import target_of_block
 from praetor_analysis.scenario.document_names import resolve_names
 from praetor_analysis.scenario.echo import unit_echo
 from praetor_analysis.scenario.fields import check_scenario_fields, check_unit_fields
-from praetor_analysis.units.attack import melee, shooting
-from praetor_analysis.units.datasheet import DATASHEET_FIELDS
-from praetor_analysis.units.fielded import FieldedUnit, fielded_unit, is_datasheet, read_roster_units
-from praetor_analysis.units.modifiers import split_modifiers
-from praetor_analysis.units.names import resolve_weapon
-from praetor_analysis.units.target import ROSTER_FIELDS, as_target, roster_unit
+from praetor_analysis.units import (
+    DATASHEET_FIELDS,
+    ROSTER_FIELDS,
+    FieldedUnit,
+    as_target,
+    fielded_unit,
+    is_datasheet,
+    melee,
+    read_roster_units,
+    resolve_weapon,
+    roster_unit,
+    shooting,
+    split_modifiers,
+)
 
 __all__ = [
     "ROSTER_ATTACKER_FIELDS",
@@ -260,9 +268,9 @@ def unit_calc(data: Mapping[str, Any]) -> dict[str, Any]:
             half = data.get("half_range", False)
             if not isinstance(half, bool):
                 raise ScenarioError(f"half_range: expected true or false, got {half!r}")
-            result = shooting(unit, target, half_range=half)
+            answer = shooting(unit, target, half_range=half)
         elif "target_weapon" not in data:
-            result = melee(unit, target)
+            answer = melee(unit, target)
         elif data["target_weapon"] is True:  # the target's own models fight back, group by group
             fielded = target_fielded(tvalue)
             if fielded is None:
@@ -277,20 +285,21 @@ def unit_calc(data: Mapping[str, Any]) -> dict[str, Any]:
                     "(target_weapon: true)",
                     field="target.second_weapon",
                 )
-            result = melee(unit, target, target_unit=fielded[1])
+            answer = melee(unit, target, target_unit=fielded[1])
         else:
             tw = resolve_weapon(data["target_weapon"], "target_weapon")
             weapons = [
                 Weapon.from_mapping(w, field_name="target_weapon") for w in (tw if isinstance(tw, list) else [tw])
             ]
             second_w = None if second is None else Weapon.from_mapping(resolve_weapon(second, "target.second_weapon"))
-            result = melee(unit, target, target_weapon=weapons, target_second=second_w)
+            answer = melee(unit, target, target_weapon=weapons, target_second=second_w)
     except ProfileError as exc:
         raise ScenarioError(str(exc)) from None
-    result["attacker"], result["target"] = loadout_echo(unit), unit_echo(target)
+    out = answer.to_dict()
+    out["attacker"], out["target"] = loadout_echo(unit), unit_echo(target)
     if isinstance(attacker, Mapping) and _is_roster_block(attacker):  # the list's points: rated + not rated
-        result["roster"] = read_roster_units(str(attacker["roster"])).account()
-    return add_notes(result, notes)
+        out["roster"] = read_roster_units(str(attacker["roster"])).account()
+    return add_notes(out, notes)
 
 
 def loadout_echo(unit: FieldedUnit) -> dict[str, Any]:

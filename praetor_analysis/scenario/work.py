@@ -18,17 +18,15 @@ from pathlib import Path
 from typing import Any
 
 from praetor_analysis.catalog import load_datasheet_models
-from praetor_analysis.engine.hit_stage import shots_distribution
+from praetor_analysis.engine import shots_distribution
 from praetor_analysis.errors import PraetorError, ScenarioError
-from praetor_analysis.markers.attack import marker_kind
+from praetor_analysis.markers import marker_kind
 from praetor_analysis.scenario.document import BestProfile, MeleeRound, Scenario, Shooting, parse_scenario
 from praetor_analysis.scenario.hh3 import is_hh3
 from praetor_analysis.scenario.hh3_names import check_hh3_document
 from praetor_analysis.scenario.limits import melee_cells
 from praetor_analysis.scenario.unit_calc import has_fielded_unit, is_unit_attacker
-from praetor_analysis.units.blocks import frame_rows
-from praetor_analysis.units.datasheet import datasheet_row
-from praetor_analysis.units.limits import LOADOUT_ITEM_S, MAX_SECONDS, marker_seconds
+from praetor_analysis.units import LOADOUT_ITEM_S, MAX_SECONDS, datasheet_row, frame_rows, marker_seconds
 
 __all__ = [
     "DATASHEET_S",
@@ -40,6 +38,7 @@ __all__ = [
     "STATLINE_S",
     "check_array_work",
     "datasheet_seconds",
+    "document_key",
     "roster_seconds",
     "scenario_seconds",
 ]
@@ -131,7 +130,8 @@ def _roster_once(value: Any, seen: set[str]) -> float:
     return roster_seconds(value)
 
 
-def _key(item: Any) -> str:
+def document_key(item: Any) -> str:
+    """A key equal for equal documents (their JSON with sorted keys); an unprintable one is its own key."""
     try:
         return json.dumps(item, sort_keys=True, allow_nan=True)
     except (TypeError, ValueError, RecursionError):
@@ -145,7 +145,7 @@ def check_array_work(items: Sequence[Any]) -> None:
     rosters: set[str] = set()
     total = 0.0
     for i, item in enumerate(items):
-        key = _key(item)
+        key = document_key(item)
         if key in seen:
             continue
         seen.add(key)

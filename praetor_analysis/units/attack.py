@@ -33,31 +33,23 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from praetor_analysis.engine.hit_stage import attack_limit, may_attack, set_blows
-from praetor_analysis.engine.two_weapons import second_weapon_for
-from praetor_analysis.engine.volley import Volley
+from praetor_analysis.engine import Volley, attack_limit, may_attack, second_weapon_for, set_blows
 from praetor_analysis.errors import ProfileError, ScenarioError
-from praetor_analysis.melee.blows import Party, Side, plan_blows
-from praetor_analysis.melee.combat import resolve_combat
-from praetor_analysis.prob.dist import Dist
-from praetor_analysis.profiles.records import Unit, Weapon, unit_from_mapping
-from praetor_analysis.rules.hooks import Role
+from praetor_analysis.melee import Party, Side, plan_blows, resolve_combat
+from praetor_analysis.prob import Dist
+from praetor_analysis.profiles import Unit, Weapon, unit_from_mapping
+from praetor_analysis.rules import Role
 from praetor_analysis.units.blocks import parse_cached
 from praetor_analysis.units.marker_volley import placed
 from praetor_analysis.units.records import FieldedUnit, ModelGroup
-from praetor_analysis.units.volleys import (
-    best_volley,
-    resolve_firing_units,
-    resolve_unit_volleys,
-    wounds_caused,
-)
+from praetor_analysis.units.result import Choice, Outcome, UnitAttackResult
+from praetor_analysis.units.volleys import best_volley, firing_units_result, resolve_firing_units, wounds_caused
 
 __all__ = [
     "FIRE_ALL_TYPES",
     "UNARMED",
     "Defender",
     "defender_groups",
-    "measures",
     "melee",
     "melee_weapons",
     "resolve_firing_units",
@@ -127,8 +119,8 @@ def _family(w: Weapon) -> str:
     return w.name.split(" - ")[0].split(" (")[0].strip().casefold()
 
 
-def _entry(g: ModelGroup, weapon: str | None, unused: dict[str, str], **more: Any) -> dict[str, Any]:
-    return {"model": g.model, "count": g.count, "weapon": weapon, **more, "unused": unused}
+def _entry(g: ModelGroup, weapon: str | None, unused: dict[str, str], **more: Any) -> Choice:
+    return Choice(g.model, g.count, weapon, unused, **more)
 
 
 def _better(best: str, scores: list[float], i: int, j: int, target: Unit) -> str:
@@ -136,26 +128,22 @@ def _better(best: str, scores: list[float], i: int, j: int, target: Unit) -> str
     return f"{best} takes more {what} here ({scores[j]:.3g} against {scores[i]:.3g})" if scores else best
 
 
-def shooting(unit: FieldedUnit, target: Unit, *, half_range: bool = False) -> dict[str, Any]:
+def shooting(unit: FieldedUnit, target: Unit, *, half_range: bool = False) -> UnitAttackResult:
     """The unit's shooting at the target (see the module docstring)."""
     volleys, chosen, applied = _shooting_plan(unit, target, half_range)
     return _finish(unit, target, "shooting", volleys, chosen, [], applied)
 
 
-def shooting_volleys(
-    unit: FieldedUnit, target: Unit, *, half_range: bool = False
-) -> tuple[list[Volley], list[dict[str, Any]]]:
+def shooting_volleys(unit: FieldedUnit, target: Unit, *, half_range: bool = False) -> tuple[list[Volley], list[Choice]]:
     """The volleys the unit fires at the target (its weapons chosen as :func:`shooting` chooses them, blasts
     and templates over the target's default formation), and ``chosen`` (see the module docstring)."""
     volleys, chosen, _ = _shooting_plan(unit, target, half_range)
     return volleys, chosen
 
 
-def _shooting_plan(
-    unit: FieldedUnit, target: Unit, half_range: bool
-) -> tuple[list[Volley], list[dict[str, Any]], list[str]]:
+def _shooting_plan(unit: FieldedUnit, target: Unit, half_range: bool) -> tuple[list[Volley], list[Choice], list[str]]:
     volleys: list[Volley] = []
-    chosen: list[dict[str, Any]] = []
+    chosen: list[Choice] = []
     applied: list[str] = []
     for g in unit.groups:
         models = unit.modifiers.apply_unit(_unit(g.statline, g.count))
@@ -284,12 +272,12 @@ def melee(
     target_weapon: Sequence[Weapon] | None = None,
     target_second: Weapon | None = None,
     target_unit: FieldedUnit | None = None,
-) -> dict[str, Any]:
+) -> UnitAttackResult:
     """The unit's blows at the target, or a whole round when ``target_weapon`` fights back, or when the
     target's own models do (``target_unit``: the fielded unit ``target`` reads, every group striking with its
     own statline and wargear at its own Initiative step)."""
     notes: list[tuple[str, str]] = []
-    chosen: list[dict[str, Any]] = []
+    chosen: list[Choice] = []
     fighters = []
     if target_weapon is not None and target_unit is not None:
         raise ScenarioError("target_weapon: the target fights back with the given weapons or its own, not both")
@@ -311,13 +299,13 @@ def melee(
             continue
         fighters.append((g, models, options, unused))
     if not fighters:
-        whys = sorted({str(e.get("why")) for e in chosen if str(e.get("why", "")).startswith("a vehicle: it strikes")})
+        whys = sorted({e.why for e in chosen if e.why.startswith("a vehicle: it strikes")})
         hint = f" ({whys[0]}; without target_weapon it strikes)" if whys else ""
         raise ScenarioError(f"attacker: {unit.datasheet} has no model that fights in melee{hint}")
     if target_weapon is not None or target_unit is not None:
         back: Sequence[Weapon] | FieldedUnit = target_unit if target_unit is not None else target_weapon or ()
         return _round(unit, target, fighters, chosen, notes, back, target_second)
-    strikes: list[tuple[int, Volley, dict[str, Any]]] = []
+    strikes: list[tuple[int, Volley, Choice]] = []
     for g, models, options, unused in fighters:
         plans = _group_blows(models, options, target)
         best, scores = best_volley(target, [p[0] for p in plans])
@@ -325,7 +313,7 @@ def melee(
         for i, p in enumerate(plans):
             if i != j:
                 unused[p[0].weapon.name] = f"one weapon per blow: {_better(best.weapon.name, scores, i, j, target)}"
-        more: dict[str, Any] = {"initiative": plans[j][1]}
+        more: dict[str, Any] = {"struck": True, "initiative": plans[j][1]}
         if best.weapon.name == UNARMED["name"]:
             more["why"] = "no Melee weapon: it strikes unarmed, Strength User, AP -"
         strikes.append((plans[j][1], best, _entry(g, best.weapon.name, unused, **more)))
@@ -342,11 +330,11 @@ def _round(
     unit: FieldedUnit,
     target: Unit,
     fighters: list[tuple[ModelGroup, Unit, list[Weapon], dict[str, str]]],
-    chosen: list[dict[str, Any]],
+    chosen: list[Choice],
     notes: list[tuple[str, str]],
     target_weapon: Sequence[Weapon] | FieldedUnit,
     target_second: Weapon | None,
-) -> dict[str, Any]:
+) -> UnitAttackResult:
     """A whole round: every group fights at its own Initiative step (groups with the same statline and melee
     weapons as one); the target's blows strike all of them with the statline of the largest group. The
     target fights back with ``target_weapon``, or, a fielded unit, group by group as the attacker does."""
@@ -383,19 +371,19 @@ def _round(
         defence = []
         foe = Side(target, tuple(target_weapon), target_second)
     result = resolve_combat(party, foe)
-    out = result.to_dict()
+    extra: dict[str, Any] = {}
     picks = result.groups[0] if result.groups is not None else (result.attacker_strikes,)
     entries = []
     for (_, members), strikes in zip(merged.items(), picks, strict=True):
         for k in members:
             g, _, _, unused = fighters[k]
-            entries.append((k, _entry(g, strikes.weapon.name, unused, initiative=strikes.initiative)))
-    chosen[:0] = [e for _, e in sorted(entries, key=lambda e: -e[1]["initiative"])]
+            entries.append((k, _entry(g, strikes.weapon.name, unused, struck=True, initiative=strikes.initiative)))
+    chosen[:0] = [e for _, e in sorted(entries, key=lambda e: -int(e[1].initiative or 0))]
     if defence:
         back = result.groups[1] if result.groups is not None else (result.target_strikes,)
         rows = [e for d, strikes in zip(defence, back, strict=True) for e in _target_entry(d, strikes)]
-        out["target_chosen"] = sorted(rows, key=lambda e: -int(e["initiative"] or 0))
-    return _label(unit, "melee", out, chosen, notes, [], target)
+        extra["target_chosen"] = [e.to_dict() for e in sorted(rows, key=lambda e: -int(e.initiative or 0))]
+    return _label(unit, "melee", Outcome.of(result, target), chosen, notes, [], target, extra)
 
 
 @dataclass(frozen=True)
@@ -442,11 +430,11 @@ def defender_groups(unit: FieldedUnit, body: Unit, enemy: Unit) -> list[Defender
     return out
 
 
-def _target_entry(d: Defender, strikes: Any) -> list[dict[str, Any]]:
+def _target_entry(d: Defender, strikes: Any) -> list[Choice]:
     if d.why:
-        return [_entry(g, None, u, initiative=None, why=d.why) for g, u in zip(d.groups, d.unused, strict=True)]
+        return [_entry(g, None, u, struck=True, why=d.why) for g, u in zip(d.groups, d.unused, strict=True)]
     return [
-        _entry(g, strikes.weapon.name, u, initiative=strikes.initiative)
+        _entry(g, strikes.weapon.name, u, struck=True, initiative=strikes.initiative)
         for g, u in zip(d.groups, d.unused, strict=True)
     ]
 
@@ -456,58 +444,41 @@ def _finish(
     target: Unit,
     phase: str,
     volleys: list[Volley],
-    chosen: list[dict[str, Any]],
+    chosen: list[Choice],
     notes: list[tuple[str, str]],
     applied: list[str],
-) -> dict[str, Any]:
+) -> UnitAttackResult:
     if not volleys:
-        zero = Dist.point(0).to_dict()
-        empty = {"hits": zero, "applied": [], "not_modelled": [], "no_effect": []}
-        out = {**empty, "hull_points": zero, "penetrating": zero} if target.is_vehicle else {
-            **empty, "wounds": zero, "unsaved": zero, "casualties": zero, "wounds_caused": zero, "pinned": 0.0
-        }  # fmt: skip
+        outcome = Outcome.of(None, target)
         notes = [*notes, (f"{unit.datasheet}: no weapon for the {phase} phase", "no model carries one that acts")]
     else:
-        out = resolve_unit_volleys(target, volleys)
-    return _label(unit, phase, out, chosen, notes, applied, target)
-
-
-def measures(result: Mapping[str, Any], target: Unit) -> dict[str, float]:
-    """What a list builder reads of a result: ``wounds_removed`` (the mean wounds taken off the target's
-    models; hull points off a vehicle) and ``share_removed`` (the mean share of the target's models removed,
-    so of its points when its models cost alike; a vehicle's when it is wrecked)."""
-    if "hull_points" in result:
-        hulls = float(result["hull_points"]["mean"])
-        return {"wounds_removed": hulls, "share_removed": float(result.get("wrecked", 0.0))}
-    removed = float(result["casualties"]["mean"])
-    caused = result.get("wounds_caused", {})
-    if isinstance(caused, Mapping) and "attacker" in caused:  # a whole round: the attacker's wounds
-        caused = caused["attacker"]
-    wounds = float(caused["mean"]) if isinstance(caused, Mapping) and "mean" in caused else removed
-    return {"wounds_removed": wounds, "share_removed": removed / max(target.models, 1)}
+        outcome = firing_units_result(target, [volleys])
+    return _label(unit, phase, outcome, chosen, notes, applied, target)
 
 
 def _label(
     unit: FieldedUnit,
     phase: str,
-    out: dict[str, Any],
-    chosen: list[dict[str, Any]],
+    outcome: Outcome,
+    chosen: list[Choice],
     notes: list[tuple[str, str]],
     applied: list[str],
     target: Unit,
-) -> dict[str, Any]:
-    out = dict(out)
+    extra: Mapping[str, Any] | None = None,
+) -> UnitAttackResult:
+    engine = outcome.engine
     notes = [*notes, *((n, "left out when the unit was read") for n in unit.notes)]
-    out["applied"] = list(dict.fromkeys([*out.get("applied", []), *applied]))  # each note once
-    out["not_modelled"] = list(out.get("not_modelled", [])) + [n for n, _ in notes]
-    out["reasons"] = dict(notes)
-    out.update(measures(out, target))
-    return {
-        "datasheet": unit.datasheet,
-        "faction": unit.faction,
-        "size": unit.size,
-        "points": unit.points,
-        "phase": phase,
-        "chosen": chosen,
-        **out,
-    }
+    return UnitAttackResult(
+        datasheet=unit.datasheet,
+        faction=unit.faction,
+        size=unit.size,
+        points=unit.points,
+        phase=phase,
+        outcome=outcome,
+        target_models=target.models,
+        chosen=tuple(chosen),
+        applied=tuple(dict.fromkeys([*(engine.applied if engine is not None else ()), *applied, *unit.readings])),
+        not_modelled=(*(engine.not_modelled if engine is not None else ()), *(n for n, _ in notes)),
+        reasons=dict(notes),
+        extra=dict(extra or {}),
+    )

@@ -13,8 +13,8 @@ import math
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from praetor_analysis.prob.memo import BoundedMemo
-from praetor_analysis.profiles.records import is_vehicle_type
+from praetor_analysis.prob import BoundedMemo
+from praetor_analysis.profiles import is_vehicle_type
 
 __all__ = [
     "attacker_block",

@@ -43,7 +43,7 @@ from praetor_analysis.units.limits import check_loadout_length
 from praetor_analysis.units.loadout_limits import Limits, defaults_due, option_chain, refuse_if_hidden, tied_groups
 from praetor_analysis.units.modifiers import split_modifiers
 from praetor_analysis.units.names import UNIT_STAT_KEYS, fold, is_name_block, split_pick, suggestions
-from praetor_analysis.units.option_visibility import Ancestry, legion_names, legion_of, visibility
+from praetor_analysis.units.option_visibility import Ancestry, legion_names, legion_note, legion_of, visibility
 from praetor_analysis.units.records import FieldedUnit, Loadout, ModelGroup
 from praetor_analysis.units.wargear_effects import Item, with_wargear
 
@@ -416,6 +416,9 @@ def build_loadout(value: Any, field: str = "attacker") -> FieldedUnit:
         points += _take(item, f"{field}.loadout[{i}]", build)
         taken.append(item if isinstance(item, str) else str(item.get("option")))
     groups, notes = [], []
+    said = legion_note(block, str(sheet["faction"]))  # a legion that changes nothing is named, not dropped
+    if said is not None:
+        notes.append(said)
     unit_items = tuple(dict.fromkeys(i for i in build.unit_picks if not build.keys(build.rows[i]["weapon_ids"])))
     for s in build.slots:
         key = f"{s.row['profile_source']}:{s.row['profile_id']}"

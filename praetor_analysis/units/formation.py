@@ -11,8 +11,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from praetor_analysis.markers.formation import DEFAULT_COLUMNS, Edges, Formation, Hull
-from praetor_analysis.profiles.records import Unit
+from praetor_analysis.markers import DEFAULT_COLUMNS, Edges, Formation, Hull
+from praetor_analysis.profiles import Unit
 
 __all__ = [
     "BASES_MM",

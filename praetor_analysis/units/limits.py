@@ -13,12 +13,10 @@ from typing import Any
 
 import numpy as np
 
-from praetor_analysis.engine.hit_stage import shots_distribution
-from praetor_analysis.engine.volley import Volley
+from praetor_analysis.engine import Volley, shots_distribution
 from praetor_analysis.errors import ScenarioError
-from praetor_analysis.markers.formation import Formation
-from praetor_analysis.markers.kinds import marker_kind_of
-from praetor_analysis.rules.hooks import Role
+from praetor_analysis.markers import Formation, marker_kind_of
+from praetor_analysis.rules import Role
 from praetor_analysis.units.formation import MarkerSetup
 
 #: Markers x target models of one marker volley (Blast, Template...): the most markers times the models.

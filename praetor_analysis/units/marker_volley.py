@@ -20,17 +20,19 @@ from dataclasses import replace
 
 import numpy as np
 
-from praetor_analysis.engine.hit_stage import shots_distribution
-from praetor_analysis.engine.volley import Volley
+from praetor_analysis.engine import Volley, shots_distribution
 from praetor_analysis.errors import PraetorError
-from praetor_analysis.markers.attack import hits_from_formation, marker_kind, mega_blast_hits
-from praetor_analysis.markers.formation import Formation
-from praetor_analysis.markers.kinds import marker_kind_of
-from praetor_analysis.markers.options import MarkerOptions
-from praetor_analysis.prob.dist import Dist
-from praetor_analysis.prob.memo import BoundedMemo
-from praetor_analysis.profiles.records import Unit, Weapon
-from praetor_analysis.rules.hooks import Role
+from praetor_analysis.markers import (
+    Formation,
+    MarkerOptions,
+    hits_from_formation,
+    marker_kind,
+    marker_kind_of,
+    mega_blast_hits,
+)
+from praetor_analysis.prob import BoundedMemo, Dist
+from praetor_analysis.profiles import Unit, Weapon
+from praetor_analysis.rules import Role
 from praetor_analysis.units.formation import MarkerSetup, default_formation, default_note
 from praetor_analysis.units.limits import check_marker_cost
 

@@ -20,8 +20,7 @@ from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from praetor_analysis.errors import ScenarioError, show_value
-from praetor_analysis.profiles.records import Unit, Weapon
-from praetor_analysis.profiles.rule_tokens import Rule, parse_rule
+from praetor_analysis.profiles import Rule, Unit, Weapon, parse_rule
 
 __all__ = ["MODIFIER_FIELDS", "NO_MODIFIERS", "REROLL_CHOICES", "Modifiers", "split_modifiers"]
 

@@ -23,7 +23,7 @@ from typing import Any
 
 import pandas as pd
 
-from praetor_analysis.bsdata.importer import STAT_COLUMNS
+from praetor_analysis.bsdata import STAT_COLUMNS
 from praetor_analysis.catalog import load_datasheets, load_targets, load_units, load_weapons
 from praetor_analysis.errors import ScenarioError
 from praetor_analysis.units.blocks import target_block, weapon_block

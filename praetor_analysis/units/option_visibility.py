@@ -32,7 +32,7 @@ from praetor_analysis.catalog import load_wargear_options
 from praetor_analysis.errors import ScenarioError
 from praetor_analysis.units.names import fold, suggestions
 
-__all__ = ["Ancestry", "legion_names", "legion_of", "visibility"]
+__all__ = ["Ancestry", "legion_names", "legion_note", "legion_of", "visibility"]
 
 _LEGION = re.compile(r"^[IVXL]+:\s*(.+)$")
 _LEGION_NAME = re.compile(r'"[IVXL]+:')
@@ -86,6 +86,16 @@ def legion_of(value: Any, faction: str, field: str) -> str:
         shown = sorted({n.split(":", 1)[1].strip() for n in names.values()})
         raise ScenarioError(f"{field}.legion: no Legion named {given!r}{suggestions(given, shown)}")
     return key
+
+
+def legion_note(value: Any, faction: str) -> str | None:
+    """What a result says of a ``legion`` given to a datasheet whose options no Legion shows or hides (a
+    Custodes or Mechanicum unit in a Legion's force): the field changes nothing there (None otherwise)."""
+    names = legion_names()
+    given = value.get("legion") if isinstance(value, Mapping) else None
+    if given is None or fold(faction) in names or fold(faction) == fold("Legiones Astartes"):
+        return None
+    return f"legion {given!r}: no effect on a {faction} datasheet (no option a Legion shows or hides)"
 
 
 def _condition(cond: list[Any], at: Ancestry) -> bool | None:

@@ -26,25 +26,28 @@ from xml.etree.ElementTree import Element
 
 import pandas as pd
 
-from praetor_analysis.bsdata.files import children, parse_xml_bytes
-from praetor_analysis.bsdata.game_system import HH3_RATINGS_PENDING, require_edition
-from praetor_analysis.bsdata.roster import (
+from praetor_analysis.bsdata import (
+    HH3_RATINGS_PENDING,
+    Hh3Roster,
+    children,
+    is_counted,
+    name_count,
+    parse_xml_bytes,
     read_roster,
     read_roster_bytes,
+    require_edition,
     selection_number,
+    selection_option,
     selection_points,
     selection_statline,
     selection_wargear,
     selection_weapons,
+    unit_nodes,
     unzip_roster,
 )
-from praetor_analysis.bsdata.roster_costs import is_counted, selection_option
-from praetor_analysis.bsdata.roster_hh3 import Hh3Roster
-from praetor_analysis.bsdata.roster_tree import name_count, unit_nodes
 from praetor_analysis.catalog import load_datasheets, load_wargear_options, load_weapons
-from praetor_analysis.rules.catalogue import lookup
-from praetor_analysis.rules.registry import Holder
-from praetor_analysis.units.blocks import attacker_block, weapon_block
+from praetor_analysis.rules import Holder, lookup
+from praetor_analysis.units.blocks import attacker_block, is_vehicle_row, row_value, weapon_block
 from praetor_analysis.units.datasheet import is_character
 from praetor_analysis.units.hh3_roster import hh3_reading_parts
 from praetor_analysis.units.names import fold
@@ -355,6 +358,8 @@ def _model_groups(
             continue
         statline = with_wargear(attacker_block(g.chars), g.items)
         statline.pop("models", None)
+        if is_vehicle_row(g.chars):  # the roster's own armour and hull points, as its own Toughness
+            statline.update({k: v for k in ("Front", "Side", "Rear", "HP") if (v := row_value(g.chars, k)) is not None})
         parts: list[tuple[int, list[dict[str, str]], list[str]]] = [(g.count, [], list(g.wargear))]
         for copies, weapons in _swapped(g):  # each model q copies, the first r models one more
             q, r = divmod(copies, g.count)

@@ -63,8 +63,9 @@ def _unit_rows() -> dict[tuple[str, str], list[dict[str, Any]]]:
 
 
 def statlines(unit: FieldedUnit) -> list[tuple[str, int, Mapping[str, Any]]]:
-    """The (model, count, characteristics) of a unit's groups; a vehicle's armour and hull points from its
-    catalog profile (the unit statline carries none)."""
+    """The (model, count, characteristics) of a unit's groups; a vehicle's armour and hull points as its own
+    statline gives them (a roster's, edited or not), else from its catalog profile (a datasheet's statline
+    carries none)."""
     out: list[tuple[str, int, Mapping[str, Any]]] = []
     for g in unit.groups:
         chars: dict[str, Any] = dict(g.statline)
@@ -74,7 +75,8 @@ def statlines(unit: FieldedUnit) -> list[tuple[str, int, Mapping[str, Any]]]:
         ]
         match = next((r for r in rows if row_value(r, "T") == row_value(chars, "T")), rows[0] if rows else None)
         if match is not None and is_vehicle_row(match):
-            chars.update({k: match[k] for k in _ARMOUR if row_value(match, k) is not None})
+            own = {k for k in _ARMOUR if row_value(chars, k) is not None}  # a roster's statline carries its own
+            chars.update({k: match[k] for k in _ARMOUR if k not in own and row_value(match, k) is not None})
         out.append((g.model, g.count, chars))
     return out
 

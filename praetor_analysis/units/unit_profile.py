@@ -3,12 +3,12 @@ its unit's profile.
 
 Some datasheets write a model's profile without a characteristic (the Heavy Support Squad's Legionary has no
 Toughness in the data, and so in every roster made from it). Left so, the model would strike in one-way melee
-(which reads WS, S, I and A), yet neither strike nor die in a whole round (which reads T and W too), and the
-unit would be a target of another profile. Instead, before any phase reads it, each characteristic a model
-lacks is taken from the unit's other models: the group with the most models that has it (the first of them
-on a tie), and the unit's ``notes`` say so. A vehicle's statline is completed only from another vehicle's
-and a non-vehicle's from a non-vehicle's (a vehicle has no Toughness, an infantry model no Armour). A
-characteristic no model of the unit has stays missing, and the phase that needs it refuses or names it.
+(which reads WS, S, I and A), yet neither strike nor die in a whole round (which reads T and W too), and the unit
+would be a target of another profile. Instead, before any phase reads it, each characteristic a model lacks is
+taken from the unit's other models: the group with the most models that has it (the first of them on a tie), and
+the unit's ``readings`` say so (an attack lists them under ``applied``). A vehicle's statline is completed only
+from another vehicle's and a non-vehicle's from a non-vehicle's (a vehicle has no Toughness, an infantry model no
+Armour). A characteristic no model of the unit has stays missing, and the phase that needs it refuses or names it.
 """
 
 from __future__ import annotations
@@ -35,8 +35,8 @@ def _has(group: ModelGroup, key: str) -> bool:
 
 def with_unit_profile(unit: FieldedUnit) -> FieldedUnit:
     """``unit`` with each non-vehicle model's missing characteristics read from the unit's other models (see the
-    module docstring), and a note for each."""
-    groups, notes = list(unit.groups), list(unit.notes)
+    module docstring), and a reading for each."""
+    groups, readings = list(unit.groups), list(unit.readings)
     for i, g in enumerate(unit.groups):
         if _vehicle(g):
             continue
@@ -49,9 +49,9 @@ def with_unit_profile(unit: FieldedUnit) -> FieldedUnit:
                 continue
             donor = max(donors, key=lambda d: d.count)  # max keeps the first of equal counts
             filled[key] = str(donor.statline[key])
-            notes.append(f"{g.model}: no {key} in the data's profile; read with {donor.model}'s {key} {filled[key]}")
+            readings.append(f"{g.model}: no {key} in the data's profile; read with {donor.model}'s {key} {filled[key]}")
         if filled:
             groups[i] = replace(g, statline={**g.statline, **filled})
-    if len(notes) == len(unit.notes):
+    if len(readings) == len(unit.readings):
         return unit
-    return replace(unit, groups=tuple(groups), notes=tuple(notes))
+    return replace(unit, groups=tuple(groups), readings=tuple(readings))

@@ -8,29 +8,28 @@ the first; :func:`wounds_caused` reads the wounds taken off the models from a fi
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
 import numpy as np
 
-from praetor_analysis.engine.chain import Casualties, resolve, resolve_many, resolve_sequence
-from praetor_analysis.engine.volley import TargetState, Volley
+from praetor_analysis.engine import Casualties, TargetState, Volley, resolve, resolve_many, resolve_sequence
 from praetor_analysis.errors import PraetorError, ScenarioError
-from praetor_analysis.prob.dist import Dist
-from praetor_analysis.prob.memo import BoundedMemo
-from praetor_analysis.profiles.records import Unit, Weapon
-from praetor_analysis.rules.hooks import Role
-from praetor_analysis.vehicles.attack import resolve_vehicle_scenario
-from praetor_analysis.vehicles.sweep import hull_points_many
+from praetor_analysis.prob import BoundedMemo, Dist
+from praetor_analysis.profiles import Unit, Weapon
+from praetor_analysis.rules import Role
+from praetor_analysis.units.result import Outcome
+from praetor_analysis.vehicles import hull_points_many, resolve_vehicle_scenario
 
-__all__ = ["best_volley", "merge_volleys", "resolve_firing_units", "resolve_unit_volleys", "wounds_caused"]
-
-
-def _score(result: Mapping[str, Any]) -> tuple[float, float]:
-    if "hull_points" in result:
-        return float(result["hull_points"]["mean"]), float(result["penetrating"]["mean"])
-    return float(result["casualties"]["mean"]), float(result["unsaved"]["mean"])
+__all__ = [
+    "best_volley",
+    "firing_units_result",
+    "merge_volleys",
+    "resolve_firing_units",
+    "resolve_unit_volleys",
+    "wounds_caused",
+]
 
 
 def merge_volleys(volleys: Sequence[Volley]) -> list[Volley]:
@@ -73,16 +72,18 @@ def resolve_unit_volleys(target: Unit, volleys: Sequence[Volley]) -> dict[str, A
 def resolve_firing_units(target: Unit, firing_units: Sequence[Sequence[Volley]]) -> dict[str, Any]:
     """Several units' volleys in turn at one target, the damaged model (or hull points) carried over and
     Pinning tested per unit: the scenario result of ``firing_units``, plus ``wounds_caused``."""
+    return firing_units_result(target, firing_units).to_dict()
+
+
+def firing_units_result(target: Unit, firing_units: Sequence[Sequence[Volley]]) -> Outcome:
+    """:func:`resolve_firing_units` as a typed :class:`~praetor_analysis.units.result.Outcome`."""
     units = [merge_volleys(u) for u in firing_units if u]
     if not units:
         raise ScenarioError("firing_units: no volley to resolve")
     if target.is_vehicle:
-        return resolve_vehicle_scenario(target, units).to_dict()
+        return Outcome.of(resolve_vehicle_scenario(target, units), target)
     res = resolve_sequence(target, units)
-    out = res.to_dict()
-    if res.state is not None:
-        out["wounds_caused"] = wounds_caused(res.state, target).to_dict()
-    return out
+    return Outcome.of(res, target, wounds_caused(res.state, target) if res.state is not None else None)
 
 
 _SINGLES: BoundedMemo[tuple[float, float, float]] = BoundedMemo(20_000)
@@ -109,8 +110,8 @@ def _single_score(target: Unit, volley: Volley) -> tuple[float, float, float]:
             mean = float(pmf @ np.arange(pmf.size))
             return mean, mean, _reach(volley.weapon)
     if target.is_vehicle:
-        score = _score(resolve_unit_volleys(target, [volley]))
-        return score[0], score[1], _reach(volley.weapon)
+        hulls = resolve_vehicle_scenario(target, [[volley]])
+        return hulls.hull_points.mean(), hulls.penetrating.mean(), _reach(volley.weapon)
     r = resolve(volley, target, keep_state=True)
     wounds = wounds_caused(r.state, target).mean() if r.state is not None else r.unsaved.mean()
     return float(wounds), float(r.casualties.mean()), _reach(volley.weapon)

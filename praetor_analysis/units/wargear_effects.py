@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from praetor_analysis.bsdata.wargear_saves import best_save
+from praetor_analysis.bsdata import best_save
 
 __all__ = ["Item", "with_wargear"]
 

@@ -10,21 +10,33 @@ leave room: a vehicle without WS is hit automatically in melee, or on 4+ when th
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
-from praetor_analysis.engine.hit_stage import hit_stage, shots_distribution, with_attacker_hit_rules
-from praetor_analysis.engine.rule_report import demote_mitigation_roll, shot_label, situation_of
-from praetor_analysis.engine.volley import Volley, weapon_strength
-from praetor_analysis.prob.clip import probability
-from praetor_analysis.prob.dist import Dist
-from praetor_analysis.prob.memo import BoundedMemo
-from praetor_analysis.profiles.records import ProfileError, Unit, vehicle_armour
-from praetor_analysis.rules.catalogue import plays, with_role
-from praetor_analysis.rules.classify import RuleReport, classify, vehicle_attack
-from praetor_analysis.rules.hit import HitRoll, roll_to_hit
-from praetor_analysis.rules.hooks import Role
+from praetor_analysis.engine import (
+    Volley,
+    shot_label,
+    shots_distribution,
+    situation_of,
+    weapon_strength,
+    with_attacker_hit_rules,
+)
+from praetor_analysis.engine.hit_stage import hit_stage
+from praetor_analysis.errors import ProfileError
+from praetor_analysis.prob import BoundedMemo, Dist, probability
+from praetor_analysis.profiles import Rule, Unit, Weapon, vehicle_armour
+from praetor_analysis.rules import (
+    HitRoll,
+    Role,
+    RuleReport,
+    Situation,
+    plays,
+    roll_to_hit,
+    vehicle_attack,
+    with_role,
+)
+from praetor_analysis.rules.classify import classify
 from praetor_analysis.vehicles.hull_points import (
     VehicleResult,
     VehicleVolley,
@@ -60,14 +72,37 @@ def _vehicle_target(target: Unit) -> VehicleTarget:
     )
 
 
+@dataclass(frozen=True)
+class PenetrationReads:
+    """Everything the penetration profile of a volley reads (:func:`penetration_profile` reads nothing else, so
+    this record is its memo key): the weapon, its Strength resolved against the wielder (on the charge too), the
+    attack's mode and whether the wielder's rules deny Shrouded."""
+
+    weapon: Weapon
+    strength: int | None
+    mode: str
+    no_shrouded: bool
+
+    @classmethod
+    def of(cls, volley: Volley) -> PenetrationReads:
+        """What ``volley``'s penetration profile reads."""
+        no_shrouded = plays(Role.DENIES_SHROUDED, volley.attacker.rules)
+        return cls(volley.weapon, weapon_strength(volley), volley.mode, no_shrouded)
+
+
 def penetrating_weapon(volley: Volley) -> PenetratingWeapon:
-    """The penetration profile of a volley's weapon (Strength resolved against the wielder).
+    """The penetration profile of a volley's weapon (Strength resolved against the wielder)."""
+    return penetration_profile(PenetrationReads.of(volley))
+
+
+def penetration_profile(reads: PenetrationReads) -> PenetratingWeapon:
+    """The penetration profile of what a volley's penetration reads.
 
     A weapon whose penetration does not read its Strength (Haywire's D6, Graviton Collapse's 4D6) needs none;
     one that cannot penetrate (Entangle, or a Strength of "-" with neither) has harmless hits
     (docs/rules.md#vehicles)."""
-    w = volley.weapon
-    strength = weapon_strength(volley)
+    w = reads.weapon
+    strength = reads.strength
     printed = w.rules  # the rules as printed (a Destroyer kind or a Template range does not add them here)
     collapse = plays(Role.FOUR_D6_PENETRATION, printed)
     haywire = plays(Role.D6_FOR_PENETRATION, printed)
@@ -82,8 +117,8 @@ def penetrating_weapon(volley: Volley) -> PenetratingWeapon:
     variant = (armourbane.variant or "").lower() if armourbane else ""
     active = (
         armourbane is not None
-        and not (variant == "melee" and volley.mode != "melee")
-        and not (variant == "ranged" and volley.mode == "melee")
+        and not (variant == "melee" and reads.mode != "melee")
+        and not (variant == "ranged" and reads.mode == "melee")
     )
     return PenetratingWeapon(
         strength=strength,
@@ -98,11 +133,11 @@ def penetrating_weapon(volley: Volley) -> PenetratingWeapon:
         exoshock=(exo.value or 6) if exo else None,
         destroyer=w.plays(Role.D3_HULL_POINTS),  # a Destroyer kind too
         barrage_or_megablast=plays(Role.SIDE_ARMOUR, printed),
-        is_melee=volley.mode == "melee",
+        is_melee=reads.mode == "melee",
         gets_hot=plays(Role.GETS_HOT, printed),
         ignores_cover=plays(Role.NO_COVER, printed),
         template=w.plays(Role.TEMPLATE),  # a Template or Hellstorm range too
-        no_shrouded=plays(Role.DENIES_SHROUDED, volley.attacker.rules),
+        no_shrouded=reads.no_shrouded,
         twin_linked=plays(Role.REROLL_FAILED_HITS, printed),
         collapse=collapse,
         harmless=harmless,
@@ -116,8 +151,19 @@ def vehicle_hits(volley: Volley, target: Unit) -> tuple[Dist, Dist]:
         return roll_to_hit(
             shots, with_attacker_hit_rules(HitRoll(4 if target.moved else 1, None, False, 0), volley, target)
         )
+    if template_over_hull(volley):  # each template laid over the vehicle hits it: no To Hit roll
+        volley = replace(volley, hits=shots_distribution(volley)[0])
     hits, ones, _, _ = hit_stage(volley, target)  # the same To Hit as any target (memoised)
     return hits, ones
+
+
+#: What a result says of a template shot at a vehicle without ``hits`` or a marker (docs/rules.md#vehicles).
+TEMPLATE_ON_VEHICLE = "Template: each template covers the vehicle and hits it once (no To Hit roll)"
+
+
+def template_over_hull(volley: Volley) -> bool:
+    """Whether a volley is a template shot at a vehicle with no hits given: each template hits it once."""
+    return volley.mode != "melee" and volley.hits is None and volley.weapon.plays(Role.TEMPLATE)
 
 
 @dataclass(frozen=True)
@@ -236,18 +282,58 @@ def _damage_any(results: Sequence[VehicleResult]) -> dict[str, float]:
     return out
 
 
+@dataclass(frozen=True)
+class VehicleRuleReads:
+    """Everything the sorting of a volley's rules against a vehicle reads (:func:`classify_vehicle_reads` reads
+    nothing else, so this record is its memo key)."""
+
+    label: str | None
+    taken: tuple[str, ...]
+    no_strength: bool
+    situation: Situation
+    hits_given: bool
+    weapon_rules: tuple[Rule, ...]
+    attacker_rules: tuple[Rule, ...]
+    target_rules: tuple[Rule, ...]
+    denies_shrouded: bool
+    template_on_hull: bool
+
+    @classmethod
+    def of(cls, v: Volley, target: Unit, weapon: PenetratingWeapon | None = None) -> VehicleRuleReads:
+        """What sorting ``v``'s rules against ``target`` reads (``weapon``: its penetration profile, when known)."""
+        return cls(
+            label=shot_label(v),
+            taken=v.taken,
+            no_strength=v.weapon.strength.text == "-" and not plays(Role.D6_FOR_PENETRATION, v.weapon.rules),
+            situation=situation_of(v, target),
+            hits_given=v.hits is not None,
+            weapon_rules=v.weapon.rules,
+            attacker_rules=v.attacker.rules,
+            target_rules=target.rules,
+            denies_shrouded=denies_shrouded(weapon or penetrating_weapon(v)),  # what the saves read (rules.md#shrouded)
+            template_on_hull=template_over_hull(v),
+        )
+
+
 def classify_vehicle_rules(v: Volley, target: Unit, report: RuleReport) -> None:
     """Sort a volley's weapon rules and both units' rules against a vehicle into ``report``."""
-    label = shot_label(v)
-    if label is not None:
-        report.add("applied", label)
-    for note in v.taken:  # the options taken (docs/scenario.md#options)
+    classify_vehicle_reads(VehicleRuleReads.of(v, target), report)
+
+
+def classify_vehicle_reads(reads: VehicleRuleReads, report: RuleReport) -> None:
+    """:func:`classify_vehicle_rules` of what it reads."""
+    if reads.label is not None:
+        report.add("applied", reads.label)
+    for note in reads.taken:  # the options taken (docs/scenario.md#options)
         report.add("applied", note)
-    if v.weapon.strength.text == "-" and not plays(Role.D6_FOR_PENETRATION, v.weapon.rules):
+    if reads.template_on_hull:
+        report.add("applied", TEMPLATE_ON_VEHICLE)
+    if reads.no_strength:
         report.add("no_effect", "Strength -")
-    situation = situation_of(v, target)
-    resolution = vehicle_attack(marker_hits=v.hits is not None, placement=v.placement, melee=v.mode == "melee")
-    units = {"target": target.rules, "attacker": v.attacker.rules}
-    classify(resolution, situation, v.weapon.rules, units, report)
-    if denies_shrouded(penetrating_weapon(v)):  # what the saves read (docs/rules.md#shrouded)
-        demote_mitigation_roll(target, report)
+    units = {"target": reads.target_rules, "attacker": reads.attacker_rules}
+    situation = reads.situation  # its placement and whether the attack is a melee one
+    resolution = vehicle_attack(marker_hits=reads.hits_given, placement=situation.placement, melee=situation.melee)
+    classify(resolution, situation, reads.weapon_rules, units, report)
+    roll = with_role(Role.MITIGATION_ROLL, reads.target_rules) if reads.denies_shrouded else None
+    if roll is not None:  # the save context the numbers use takes the target's Shrouded away
+        report.demote(f"target: {roll.text}")

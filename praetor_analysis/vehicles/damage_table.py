@@ -22,7 +22,7 @@ from pathlib import Path
 
 import numpy as np
 
-from praetor_analysis.prob.dice import D6, parse_dice
+from praetor_analysis.prob import D6, parse_dice
 
 CREW_SHAKEN = "Crew Shaken"
 CREW_STUNNED = "Crew Stunned"

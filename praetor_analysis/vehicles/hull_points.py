@@ -23,9 +23,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from praetor_analysis.prob.dice import compound, thin
-from praetor_analysis.prob.dist import Dist
-from praetor_analysis.prob.memo import BoundedMemo
+from praetor_analysis.prob import BoundedMemo, Dist, compound, thin
 from praetor_analysis.vehicles.damage_table import DEFAULT_DAMAGE_TABLE, DamageTable
 from praetor_analysis.vehicles.penetration import HitKind, HitOutcome, PenetratingWeapon, VehicleTarget, hit_outcome
 

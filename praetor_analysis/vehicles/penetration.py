@@ -9,10 +9,10 @@ Readings where the rules leave room (each has a test):
 
 - Facing: Barrage and Apocalyptic Mega-blast hits use Side armour, other hits (melee too: HH2 resolves them
   against the facing the attacker touches) the target's ``facing`` (docs/rules.md#vehicles-in-melee).
-- Destroyer: D3 hull points per Glancing or Penetrating Hit, the penetration roll being the usual one (the
-  rules model gives Destroyer nothing else). The rules text also makes a Destroyer weapon roll three dice for
-  penetration, drop the lowest and add the other two: ``destroyer_three_dice=True`` asks for that reading,
-  in which Ordnance's "best of two" is not applied as well (the three dice replace the roll).
+- Destroyer, as the rule's text reads: three dice for penetration, the lowest dropped and the two kept added
+  to S (Rending counts a kept die; Ordnance's "best of two" is not applied as well: the three dice replace
+  the roll), and D3 hull points per Glancing or Penetrating Hit. ``destroyer_one_die=True`` asks for the
+  earlier reading (the usual one-die roll, only the D3 hull points).
 - Armourbane adds one more D6 to whatever the roll is; Rending adds its D3 once when any counted die (the
   kept Ordnance die, the two kept Destroyer dice, the Armourbane die) shows its value or more.
 - Armourbane (Melta): ``melta=True`` makes the extra die depend on ``half_range`` alone.
@@ -20,9 +20,12 @@ Readings where the rules leave room (each has a test):
   (after saves, Exoshock and Explodes included, counting only the hull points the vehicle still has) beat
   those of the glance, so a glance that wrecks the vehicle is kept. The decision depends on the hull points
   left when the hit lands (``hp_left``); the hull-point chain makes it state by state.
-- Exoshock (X) triggers on every Penetrating Hit scored by the roll (before saves). Its extra hit is a
-  Penetrating Hit of the weapon's AP like any other: it takes the same saves (cover included), removes 1 hull
-  point (D3 with Destroyer) and rolls on the damage table; it never triggers Exoshock again.
+- Exoshock (X) triggers on every Penetrating Hit scored by the roll (before saves). Its extra Penetrating
+  Hit, as the rule's text reads, allows no cover and no Shrouded (invulnerable saves, Reinforced Structure
+  and an Ion Shield still), gains none of the weapon's other rules (1 hull point, never Destroyer's D3) and
+  rolls on the damage table at the weapon's AP; it never triggers Exoshock again.
+  ``exoshock_like_any_hit=True`` asks for the earlier reading (saved like any hit, cover and Shrouded
+  included, and D3 hull points with Destroyer).
 - Haywire replaces the roll; Strength, AP (for the roll), Rending, Armourbane, Ordnance, Lance, Sunder and
   Destroyer's dice then do nothing. Its Glancing and Penetrating Hits allow only invulnerable saves and
   damage mitigation (no cover), roll the damage table at the weapon's AP, and Destroyer's D3
@@ -43,7 +46,7 @@ from typing import Literal
 
 import numpy as np
 
-from praetor_analysis.prob.dice import p_at_least
+from praetor_analysis.prob import p_at_least
 from praetor_analysis.vehicles.damage_table import DEFAULT_DAMAGE_TABLE, DamageTable
 
 Facing = Literal["Front", "Side", "Rear"]
@@ -79,8 +82,11 @@ class PenetratingWeapon:
         haywire: a D6 instead of the penetration roll (1 nothing, 2-5 Glancing, 6 Penetrating).
         exoshock: X of Exoshock (X), or None.
         destroyer: D3 hull points per Glancing or Penetrating Hit.
-        destroyer_three_dice: with Destroyer, three dice for penetration, dropping the lowest (the rules
-            text's reading; off by default: docs/rules.md#destroyer).
+        destroyer_one_die: with Destroyer, the earlier reading: one die for penetration (the rule's text, the
+            default, rolls three and drops the lowest: docs/rules.md#destroyer).
+        exoshock_like_any_hit: the earlier reading of Exoshock's extra hit: saved like any hit (cover and
+            Shrouded) and D3 hull points with Destroyer (the default follows the rule's text:
+            docs/rules.md#exoshock).
         barrage_or_megablast: Barrage or Apocalyptic Mega-blast: hits use Side armour.
         is_melee: a close combat attack: the target's facing, no cover, no Shrouded.
         gets_hot: Gets Hot (only affects the firer; see ``vehicles.gets_hot_on_vehicle``).
@@ -104,7 +110,8 @@ class PenetratingWeapon:
     haywire: bool = False
     exoshock: int | None = None
     destroyer: bool = False
-    destroyer_three_dice: bool = False
+    destroyer_one_die: bool = False
+    exoshock_like_any_hit: bool = False
     barrage_or_megablast: bool = False
     is_melee: bool = False
     gets_hot: bool = False
@@ -215,7 +222,8 @@ class HitOutcome:
         armour: the armour value used (after Lance).
         roll: P(nothing), P(Glancing), P(Penetrating) of the penetration roll (after Sunder), before saves.
         unsaved: P(a Glancing or Penetrating Hit of the roll is neither saved nor ignored).
-        unsaved_exoshock: the same for an Exoshock extra Penetrating Hit (``unsaved``; 0.0 without Exoshock).
+        unsaved_exoshock: the same for an Exoshock extra Penetrating Hit (invulnerable saves only; 0.0 without
+            Exoshock).
         sunder_rerolls_glancing: whether Sunder re-rolls Glancing Hits for this weapon and target.
         sequences: probability of each sequence of impacts the hit causes (``()`` is nothing).
         applied: rule names that were applied.
@@ -268,12 +276,17 @@ def _group(kind: str, rend: int) -> tuple[np.ndarray, np.ndarray]:
     return plain, rending
 
 
+def three_dice(weapon: PenetratingWeapon) -> bool:
+    """Whether the penetration roll is Destroyer's three dice, the lowest dropped (docs/rules.md#destroyer)."""
+    return weapon.destroyer and not weapon.destroyer_one_die and not weapon.collapse
+
+
 def _dice_total(weapon: PenetratingWeapon, armourbane: bool) -> tuple[np.ndarray, np.ndarray]:
     """pmf of the dice total of one penetration roll, split by whether Rending triggers."""
     rend = weapon.rending if weapon.rending is not None else 7
     if weapon.collapse:
         kind = "sum4"
-    elif weapon.destroyer and weapon.destroyer_three_dice:
+    elif three_dice(weapon):
         kind = "top2of3"
     elif weapon.ordnance:
         kind = "best2"
@@ -317,8 +330,9 @@ def _denies_cover(weapon: PenetratingWeapon) -> bool:
     return weapon.is_melee or weapon.ignores_cover or weapon.template
 
 
-def _unsaved(weapon: PenetratingWeapon, target: VehicleTarget, facing: str) -> tuple[float, list[str]]:
-    """P(a Glancing or Penetrating Hit is unsaved), and the rules used."""
+def _unsaved(weapon: PenetratingWeapon, target: VehicleTarget, facing: str) -> tuple[float, float, list[str]]:
+    """P(a Glancing or Penetrating Hit is unsaved), P(unsaved with invulnerable saves alone: Exoshock's extra
+    hit), and the rules used."""
     used = [name for name, on in (("Ignores Cover", weapon.ignores_cover), ("Template", weapon.template)) if on]
     own = target.invulnerable_for(facing)
     invuln: list[int] = [] if own is None else [own]
@@ -338,7 +352,7 @@ def _unsaved(weapon: PenetratingWeapon, target: VehicleTarget, facing: str) -> t
     # Haywire results allow only invulnerable saves and damage mitigation (docs/rules.md#haywire): no cover
     cover = None if unshielded or weapon.haywire else target.cover
     with_cover = best_invuln if cover is None else min([*invuln, cover])
-    return _fail(with_cover) * mitigation, used
+    return _fail(with_cover) * mitigation, _fail(best_invuln), used
 
 
 # --- one hit ------------------------------------------------------------------------------------------
@@ -446,10 +460,12 @@ def hit_outcome(
         roll_rules.append("Armourbane (Melta)")
     elif weapon.armourbane:
         roll_rules.append("Armourbane")
-    if weapon.ordnance and not (weapon.destroyer and weapon.destroyer_three_dice):
+    if three_dice(weapon):
+        roll_rules.append("Destroyer (three dice, lowest dropped)")
+    if weapon.ordnance and not three_dice(weapon):
         roll_rules.append("Ordnance")
     elif weapon.ordnance:
-        skipped.append("Ordnance")
+        skipped.append("Ordnance (Destroyer's three dice replace the roll)")
     if weapon.rending is not None:
         roll_rules.append(f"Rending ({weapon.rending}+)")
 
@@ -467,7 +483,7 @@ def hit_outcome(
         applied.extend(roll_rules)
         first = _roll(weapon, armour, armourbane)
 
-    u_cover, save_rules = _unsaved(weapon, target, facing)
+    u_cover, u_invulnerable, save_rules = _unsaved(weapon, target, facing)
     applied.extend(save_rules)
     rows = _outcomes(table, weapon.ap, target.is_slow)
     if target.is_slow:
@@ -478,9 +494,14 @@ def hit_outcome(
 
     glance = _maybe(u_cover, _impacts(base_hp, _GLANCE_ROWS))
     pen = _maybe(u_cover, _impacts(base_hp, rows))
+    u_extra = 0.0
     if weapon.exoshock is not None:
         applied.append(f"Exoshock ({weapon.exoshock}+)")
-        extra = _maybe(u_cover, _impacts(base_hp, rows))
+        if weapon.exoshock_like_any_hit:
+            u_extra, extra_hp = u_cover, base_hp
+        else:  # no cover, no Shrouded, none of the weapon's other rules: 1 hull point
+            u_extra, extra_hp = u_invulnerable, np.array([0.0, 1.0])
+        extra = _maybe(u_extra, _impacts(extra_hp, rows))
         pen = _then(pen, _maybe(p_at_least(weapon.exoshock), extra))
 
     nothing: dict[Impacts, float] = {(): 1.0}
@@ -507,7 +528,7 @@ def hit_outcome(
         armour=armour,
         roll=(p_none, p_glance, p_pen),
         unsaved=u_cover,
-        unsaved_exoshock=u_cover if weapon.exoshock is not None else 0.0,
+        unsaved_exoshock=u_extra,
         sunder_rerolls_glancing=rerolls_glancing,
         sequences=sequences,
         applied=tuple(applied),

@@ -7,17 +7,19 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from praetor_analysis.engine.hit_stage import reads_target_name
-from praetor_analysis.engine.rule_report import situation_of
-from praetor_analysis.engine.volley import Volley
+from praetor_analysis.engine import Volley
 from praetor_analysis.errors import PraetorError
-from praetor_analysis.prob.dice import sum_of_iid
-from praetor_analysis.prob.memo import BoundedMemo
-from praetor_analysis.profiles.records import Unit
-from praetor_analysis.rules.catalogue import plays
-from praetor_analysis.rules.classify import RuleReport
-from praetor_analysis.rules.hooks import Role
-from praetor_analysis.vehicles.attack import classify_vehicle_rules, penetrating_weapon, vehicle_hits, vehicle_target
+from praetor_analysis.prob import BoundedMemo, sum_of_iid
+from praetor_analysis.profiles import Unit
+from praetor_analysis.rules import RuleReport
+from praetor_analysis.vehicles.attack import (
+    PenetrationReads,
+    VehicleRuleReads,
+    classify_vehicle_reads,
+    penetration_profile,
+    vehicle_hits,
+    vehicle_target,
+)
 from praetor_analysis.vehicles.hull_points import DEFAULT_DAMAGE_TABLE, per_hit_outcome
 from praetor_analysis.vehicles.penetration import HitOutcome, PenetratingWeapon, VehicleTarget, resolve_facing
 
@@ -72,7 +74,7 @@ class _Shared:
         self.bares: dict[tuple[int, str], VehicleTarget] = {}
         self.weapons: dict[int, PenetratingWeapon] = {}
         self.per_hit: dict[tuple[int, int], np.ndarray] = {}
-        self.rules: dict[tuple, list[str]] = {}
+        self.rules: dict[tuple[int, int, int], list[str]] = {}
         self.keep: list[object] = []  # the outcomes whose ids key ``per_hit``
 
     def target(self, target: Unit) -> VehicleTarget:
@@ -108,9 +110,8 @@ class _Shared:
     def weapon(self, volley: Volley) -> PenetratingWeapon:
         """``penetrating_weapon`` without its name, once per volley (and across sweeps by what it reads)."""
         if id(volley) not in self.weapons:
-            a = volley.attacker
-            key = (volley.weapon, volley.mode, volley.strength, a.S, plays(Role.DENIES_SHROUDED, a.rules))
-            self.weapons[id(volley)] = _WEAPONS.get(key, lambda: replace(penetrating_weapon(volley), name=""))
+            reads = PenetrationReads.of(volley)  # the key is all the profile reads: no field can be left out
+            self.weapons[id(volley)] = _WEAPONS.get(reads, lambda: replace(penetration_profile(reads), name=""))
         return self.weapons[id(volley)]
 
     def removed_per_hit(self, outcome: HitOutcome, top: int) -> np.ndarray:
@@ -129,37 +130,27 @@ class _Shared:
         return self.per_hit[key]
 
     def not_modelled(self, volley: Volley, target: Unit, outcome: HitOutcome) -> list[str]:
-        """``classify_vehicle_rules``' not-modelled list plus the outcome's, once per volley and what the rules'
-        conditions read of the target (its Unit Type, rules, wounds; its name for Preferred Enemy (X))."""
-        name = target.name if reads_target_name(volley.attacker) else None
-        key = (id(volley), id(outcome), target.unit_type, target.rules, target.W, target.wounds_taken, name)
+        """``classify_vehicle_rules``' not-modelled list plus the outcome's, once per volley, outcome and target
+        record in a sweep, and across sweeps once per :class:`VehicleRuleReads` (what sorting the rules reads)."""
+        key = (id(volley), id(outcome), id(target))  # the records themselves, kept alive for the sweep
         if key not in self.rules:
-            self.keep.append(outcome)
-            # across sweeps by value: what classify_vehicle_rules reads (situation_of, the rules, the shots)
-            v = volley
-            seen = (
-                v.weapon,
-                v.attacker.rules,
-                situation_of(v, target),
-                v.hits is None,
-                target.rules,
-                outcome.not_modelled,
-            )
-            self.rules[key] = _RULES.get(seen, lambda: _not_modelled(volley, target, outcome))
+            self.keep.extend((outcome, target))
+            # across sweeps by value: all that sorting the rules reads (no field can be left out), and the outcome's
+            reads = VehicleRuleReads.of(volley, target, self.weapon(volley))
+            self.rules[key] = _RULES.get((reads, outcome.not_modelled), lambda: _not_modelled(reads, outcome))
         return list(self.rules[key])
 
 
 _WEAPONS: BoundedMemo[PenetratingWeapon] = BoundedMemo(4096)
-"""Penetration profiles by what ``penetrating_weapon`` reads: the weapon, mode, Strength given, wielder's S
-and whether its rules deny Shrouded."""
+"""Penetration profiles by what they read (:class:`~praetor_analysis.vehicles.attack.PenetrationReads`)."""
 _RULES: BoundedMemo[list[str]] = BoundedMemo(8192)
 """Not-modelled lists by what ``classify_vehicle_rules`` reads, across sweeps (a dashboard's BS change makes
 new volleys whose rule lists are the old ones)."""
 
 
-def _not_modelled(volley: Volley, target: Unit, outcome: HitOutcome) -> list[str]:
+def _not_modelled(reads: VehicleRuleReads, outcome: HitOutcome) -> list[str]:
     report = RuleReport()
-    classify_vehicle_rules(volley, target, report)
+    classify_vehicle_reads(reads, report)
     for x in outcome.not_modelled:
         report.add("not_modelled", x)
     return report.not_modelled

@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from praetor_analysis.analysis.compare import COLUMNS
+from praetor_analysis.analysis import COLUMNS
 from praetor_analysis.views.formats import is_chance, number, percent
 
 __all__ = ["COMPARISON_COLUMNS", "NO_COST", "row_at_max", "table_html"]

@@ -12,12 +12,15 @@ The typed API other stages (vehicles, markers, whole melee rounds) call:
   Routed, models at the attack's start)``: :func:`start`, :func:`resolve_group` (one group, exactly, excess
   Damage lost), :func:`end_attack` (the 25% casualties trigger), :func:`group_counts` (hits, critical hits,
   wounds, unsaved distributions), :func:`losses` (casualties and damage of a final state distribution).
-- :func:`statuses` with :class:`CheckValues`: P(each Tactical Status) from a final state distribution.
+- :func:`statuses` with :class:`CheckValues` (:func:`check_values` of a target): P(each Tactical Status) from a
+  final state distribution.
 - :class:`Hh3Volley` / :class:`Hh3Context` with :func:`fire_group` (a profile's volley -> FireGroup),
-  :func:`resolve_hh3` (firing units in sequence -> :class:`Hh3Result`).
+  :func:`one_attack` (a firing unit's volleys told their attack's largest X of each status rule),
+  :func:`resolve_hh3` (firing units in sequence -> :class:`Hh3Result`), :func:`misfire_result` (a volley's Overload
+  Misfires resolved on its own unit, as every stage reports them).
 """
 
-from praetor_analysis.engine.hh3.attack import MAX_FORCE, MAX_WORK, losses, resolve_hh3
+from praetor_analysis.engine.hh3.attack import MAX_FORCE, MAX_WORK, losses, misfire_result, resolve_hh3
 from praetor_analysis.engine.hh3.chain import (
     PINNED,
     ROUTED,
@@ -36,13 +39,14 @@ from praetor_analysis.engine.hh3.chain import (
 from praetor_analysis.engine.hh3.hit import GIVEN_HIT, HitDie, hit_die, melee_hit_die, ranged_hit_die
 from praetor_analysis.engine.hh3.report import RuleReport, target_report, volley_report
 from praetor_analysis.engine.hh3.result import ForceResult, Hh3Result, MisfireResult, mix_results
-from praetor_analysis.engine.hh3.statuses import CheckValues, statuses
+from praetor_analysis.engine.hh3.statuses import FLYER_IMMUNE, CheckValues, check_values, statuses
 from praetor_analysis.engine.hh3.volley import (
     Hh3Context,
     Hh3Volley,
     defence_of,
     fire_group,
     misfire_group,
+    one_attack,
     snap_forced,
     strike_of,
 )
@@ -59,6 +63,7 @@ from praetor_analysis.engine.hh3.wound import (
 )
 
 __all__ = [
+    "FLYER_IMMUNE",
     "GIVEN_HIT",
     "GROUPS",
     "MAX_FORCE",
@@ -84,6 +89,7 @@ __all__ = [
     "Strike",
     "WoundClasses",
     "breaching_ap",
+    "check_values",
     "damage_dist",
     "defence_of",
     "end_attack",
@@ -94,7 +100,9 @@ __all__ = [
     "losses",
     "melee_hit_die",
     "misfire_group",
+    "misfire_result",
     "mix_results",
+    "one_attack",
     "p_unsaved",
     "ranged_hit_die",
     "resolve_group",

@@ -22,14 +22,14 @@ from praetor_analysis.engine.hh3.chain import (
 )
 from praetor_analysis.engine.hh3.report import RuleReport, target_report, volley_report
 from praetor_analysis.engine.hh3.result import ForceResult, Hh3Result, MisfireResult, mix_results
-from praetor_analysis.engine.hh3.statuses import CheckValues, statuses
-from praetor_analysis.engine.hh3.volley import Hh3Volley, fire_group, misfire_group
+from praetor_analysis.engine.hh3.statuses import check_values, statuses
+from praetor_analysis.engine.hh3.volley import Hh3Volley, fire_group, misfire_group, one_attack
 from praetor_analysis.errors import ProfileError
-from praetor_analysis.prob.dist import Dist
-from praetor_analysis.profiles.hh3 import Hh3Unit
-from praetor_analysis.rules.hh3.tables import check_pass
+from praetor_analysis.prob import Dist
+from praetor_analysis.profiles import Hh3Unit
+from praetor_analysis.rules import check_pass
 
-__all__ = ["MAX_FORCE", "MAX_HIT_POINTS", "MAX_WORK", "losses", "resolve_hh3"]
+__all__ = ["MAX_FORCE", "MAX_HIT_POINTS", "MAX_WORK", "losses", "misfire_result", "resolve_hh3"]
 
 
 def losses(states: Mapping[State, float], models: int, wounds: int) -> tuple[Dist, Dist]:
@@ -134,6 +134,7 @@ def _resolve_fixed(target: Hh3Unit, firing_units: Sequence[Sequence[Hh3Volley]])
     shooting_any = False
     groups: list[list[FireGroup]] = []
     for u, unit in enumerate(firing_units):
+        unit = one_attack(unit)  # its Checks take the largest X of the attack's weapons
         shooting = False
         groups.append([])
         for v, volley in enumerate(unit):
@@ -151,7 +152,7 @@ def _resolve_fixed(target: Hh3Unit, firing_units: Sequence[Sequence[Hh3Volley]])
                 possible["Routed"] = True
             for pos in group.shock:  # Shock (X): a status without a Check, in melee too
                 possible[STATUSES[pos - PINNED]] = True
-            misfire = misfire_group(volley, group)
+            misfire = misfire_result(u, v, volley, group)
             if misfire is not None:
                 if any(m.firing_unit == u for m in misfires):
                     report.reasons.setdefault(
@@ -159,19 +160,15 @@ def _resolve_fixed(target: Hh3Unit, firing_units: Sequence[Sequence[Hh3Volley]])
                         "several Overload volleys of one firing unit: each volley's Misfires are resolved on the "
                         "whole firing unit apart, not one after the other",
                     )
-                misfires.append(_misfire(u, v, volley, misfire))
+                misfires.append(misfire)
         states = end_attack(states, casualty_check=shooting)
         shooting_any |= shooting
     report.merge(target_report(target, shooting=shooting_any))
     casualties, damage = losses(states, target.models, w)
-    heavy = 1 if "Heavy" in target.subtypes else 0  # a unit of Heavy Sub-Type models: +1 CL against statuses
-    values = CheckValues(target.ld, None if target.cl is None else target.cl + heavy)
-    if target.has_type("Automata"):
-        values = CheckValues(None, None)
-        report.reasons.setdefault("statuses", "Automata pass every status Check")
-    elif target.ld is None or target.cl is None:
-        report.reasons.setdefault("statuses", "the target has no LD or CL: no status Check can be made")
-    if target.cl is not None and "Heavy" in target.subtypes and any(possible[s] for s in ("Pinned", "Suppressed")):
+    values, why = check_values(target)
+    if why is not None:
+        report.reasons.setdefault("statuses", why)
+    if values.cool is not None and "Heavy" in target.subtypes and any(possible[s] for s in ("Pinned", "Suppressed")):
         report.add("applied", "Heavy Sub-Type (+1 CL)")
     found = statuses(states, values, possible)
     return Hh3Result(
@@ -204,11 +201,22 @@ def _phage(
     return tuple(out)
 
 
-def _misfire(u: int, v: int, volley: Hh3Volley, group: FireGroup) -> MisfireResult:
+def misfire_result(u: int, v: int, volley: Hh3Volley, group: FireGroup) -> MisfireResult | None:
+    """The Overload (X) Misfires of ``volley`` (its Fire Group ``group``, ``v``-th of firing unit ``u``) resolved on
+    its own unit; None when the weapon has no Overload or the firer has no T or W (the rule report names it).
+
+    Raises:
+        ProfileError: naming ``attacker.models`` beyond the exact chain's bound.
+    """
+    misfire = misfire_group(volley, group)
     firer = volley.attacker
-    w = _need_w(firer, "attacker")
-    _check_size(group, firer, w, "attacker.models")
-    states = resolve_group(start(firer.models, w), group, w)
-    counts = group_counts(group)
+    if misfire is None or firer.w is None:
+        return None
+    w = firer.w
+    _check_size(misfire, firer, w, "attacker.models")
+    states = resolve_group(start(firer.models, w), misfire, w)
+    counts = group_counts(misfire)
     casualties, damage = losses(states, firer.models, w)
-    return MisfireResult(u, v, volley.weapon.name, group.dice, counts["wounds"], counts["unsaved"], casualties, damage)
+    return MisfireResult(
+        u, v, volley.weapon.name, misfire.dice, counts["wounds"], counts["unsaved"], casualties, damage
+    )

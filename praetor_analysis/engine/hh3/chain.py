@@ -20,9 +20,7 @@ from scipy import sparse
 
 from praetor_analysis.engine.hh3.hit import HitDie
 from praetor_analysis.engine.hh3.wound import GROUPS, Defence, Strike, p_unsaved, wound_classes
-from praetor_analysis.prob.convolution import compound
-from praetor_analysis.prob.dice import binomial_matrix, binomial_pmf
-from praetor_analysis.prob.dist import Dist
+from praetor_analysis.prob import Dist, binomial_matrix, binomial_pmf, compound
 
 __all__ = [
     "HELD",
@@ -40,6 +38,7 @@ __all__ = [
     "group_counts",
     "hit_points",
     "resolve_group",
+    "shock_mix",
     "start",
     "wound_matrix",
     "wound_step",
@@ -206,14 +205,23 @@ def resolve_group(
     calm = _resolve(
         states, group, group.calm, dice * (1.0 - group.die.shock) ** np.arange(dice.size), wounds, no_unsaved
     )
+    return shock_mix(out, calm, group.shock)
+
+
+def shock_mix(
+    states: Mapping[State, float], calm: Mapping[State, float], positions: tuple[int, ...]
+) -> dict[State, float]:
+    """``states`` after an attack with Shock (X), given ``calm``, the part of them where no Hit Test showed a
+    natural 5 or 6 (a sub-distribution): the rest of each state's mass holds the statuses at ``positions``
+    without a Check (:data:`HELD`)."""
     mixed: dict[State, float] = defaultdict(float)
-    for s, p in out.items():
-        quiet = calm.get(s, 0.0)
+    for s, p in states.items():
+        quiet = min(calm.get(s, 0.0), p)
         if quiet > 0.0:
             mixed[s] += quiet
         if p - quiet > 0.0:
             raised = list(s)
-            for pos in group.shock:
+            for pos in positions:
                 raised[pos] = HELD
             mixed[(raised[0], raised[1], raised[2], raised[3], raised[4], raised[5], raised[6])] += p - quiet
     return dict(mixed)

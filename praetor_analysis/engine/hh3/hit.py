@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from praetor_analysis.rules.hh3.tables import AUTOMATIC, TABLES, Hh3Tables
+from praetor_analysis.rules import AUTOMATIC, TABLES, Hh3Tables
 
 __all__ = ["GIVEN_HIT", "HitDie", "hit_die", "melee_hit_die", "ranged_hit_die"]
 

@@ -5,9 +5,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from praetor_analysis.engine.hh3.volley import Hh3Volley, combat_size, outnumbered, shock_positions, snap_forced
-from praetor_analysis.profiles.hh3 import Hh3Unit
-from praetor_analysis.rules.hh3.special import RuleRef, declaration
+from praetor_analysis.engine.hh3.statuses import FLYER_IMMUNE
+from praetor_analysis.engine.hh3.volley import (
+    Hh3Volley,
+    combat_size,
+    outnumbered,
+    shock_positions,
+    shock_reaches,
+    snap_forced,
+)
+from praetor_analysis.profiles import Hh3Unit
+from praetor_analysis.rules import RuleRef, declaration
 
 __all__ = ["RuleReport", "target_report", "volley_report"]
 
@@ -55,7 +63,7 @@ def _weapon_rule(rule: RuleRef, volley: Hh3Volley, target: Hh3Unit, out: RuleRep
             out.add("no_effect", label, "never for Blast, Barrage, Template or Reaping Blow weapons")
         elif rule.name == "Overload" and ctx.melee:
             out.add("no_effect", label, "Misfires come from ranged Hit Tests")
-        elif rule.name == "Overload" and volley.attacker.t is None:
+        elif rule.name == "Overload" and (volley.attacker.t is None or volley.attacker.w is None):
             out.add("not_modelled", label, "the firer's losses need the attacker's T, W and saves")
         else:
             out.add("applied", label)
@@ -68,6 +76,8 @@ def _weapon_rule(rule: RuleRef, volley: Hh3Volley, target: Hh3Unit, out: RuleRep
         else:
             why = "acts after a successful charge in melee" if rule.name == "Impact" else "acts only when Stationary"
             out.add("no_effect", label, why)
+    elif kind == "status" and target.has_type("Flyer"):
+        out.add("no_effect", label, FLYER_IMMUNE)
     elif kind == "status":
         out.add("no_effect" if ctx.melee else "applied", label, _STATUS_MELEE if ctx.melee else "")
     elif kind == "snap":
@@ -83,9 +93,11 @@ def _weapon_rule(rule: RuleRef, volley: Hh3Volley, target: Hh3Unit, out: RuleRep
     elif kind == "shock":
         if shock_positions(volley, target):
             out.add("applied", label)
-        elif ctx.hits is not None and target.has_type("Walker", "Vehicle"):
+        elif target.has_type("Flyer"):
+            out.add("no_effect", label, FLYER_IMMUNE)
+        elif ctx.hits is not None and shock_reaches(target):
             out.add("no_effect", label, _HITS_GIVEN)
-        elif target.has_type("Walker", "Vehicle"):
+        elif shock_reaches(target):
             out.add("not_modelled", label, "names no status the engine knows (Pinned, Suppressed, Stunned)")
         else:
             out.add("no_effect", label, decl.reason)

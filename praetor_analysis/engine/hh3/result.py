@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from praetor_analysis.prob.dist import Dist
+from praetor_analysis.prob import Dist
 
 __all__ = ["ForceResult", "Hh3Result", "MisfireResult", "mix_results"]
 

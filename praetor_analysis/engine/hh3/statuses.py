@@ -12,9 +12,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from praetor_analysis.engine.hh3.chain import PINNED, ROUTED, STATUSES, STUNNED, SUPPRESSED, State
-from praetor_analysis.rules.hh3.tables import check_pass
+from praetor_analysis.profiles import Hh3Unit
+from praetor_analysis.rules import check_pass
 
-__all__ = ["CheckValues", "statuses"]
+__all__ = ["FLYER_IMMUNE", "CheckValues", "check_values", "statuses"]
+
+FLYER_IMMUNE = "a Flyer never gains a Tactical Status (no Check, no Shock, no Vehicle Damage Table)"
 
 
 @dataclass(frozen=True)
@@ -23,6 +26,19 @@ class CheckValues:
 
     leadership: int | None
     cool: int | None
+
+
+def check_values(target: Hh3Unit) -> tuple[CheckValues, str | None]:
+    """The target's values for status Checks and, when it makes none, why: a Flyer never gains a status,
+    Automata pass every Check, a unit without LD or CL cannot check; a unit entirely of Heavy Sub-Type models
+    checks at CL + 1."""
+    if target.has_type("Flyer"):
+        return CheckValues(None, None), FLYER_IMMUNE
+    if target.has_type("Automata"):
+        return CheckValues(None, None), "Automata pass every status Check"
+    cool = None if target.cl is None else target.cl + (1 if "Heavy" in target.subtypes else 0)
+    why = "the target has no LD or CL: no status Check can be made" if target.ld is None or target.cl is None else None
+    return CheckValues(target.ld, cool), why
 
 
 def statuses(

@@ -4,6 +4,7 @@ defence and the status triggers (docs/rules-hh3.md)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -12,23 +13,24 @@ from praetor_analysis.engine.hh3.chain import PINNED, ROUTED, STUNNED, SUPPRESSE
 from praetor_analysis.engine.hh3.hit import GIVEN_HIT, HitDie, melee_hit_die, ranged_hit_die
 from praetor_analysis.engine.hh3.wound import Defence, Strike
 from praetor_analysis.errors import ProfileError
-from praetor_analysis.prob.convolution import compound
-from praetor_analysis.prob.dice import DiceExpr
-from praetor_analysis.prob.dist import Dist
-from praetor_analysis.profiles.hh3 import Hh3Unit, Hh3Weapon
-from praetor_analysis.rules.hh3.tables import TABLES, Hh3Tables
+from praetor_analysis.prob import DiceExpr, Dist, compound
+from praetor_analysis.profiles import Hh3Unit, Hh3Weapon
+from praetor_analysis.rules import TABLES, Hh3Tables
 
 __all__ = [
     "MAX_DICE",
     "SHOCK_STATUSES",
+    "STATUS_RULES",
     "Hh3Context",
     "Hh3Volley",
     "combat_size",
     "defence_of",
     "fire_group",
     "misfire_group",
+    "one_attack",
     "outnumbered",
     "shock_positions",
+    "shock_reaches",
     "snap_forced",
     "strike_of",
 ]
@@ -51,6 +53,8 @@ class Hh3Context:
         group_order: ``created`` or ``largest_damage_first``.
         tables: the hit tables.
         force_boost: the Willpower Check of Force (X) passed: X doubled (AP becomes 2).
+        attack_x: (status rule, the largest X among the weapons of the volley's attack that carry it), which
+            a Check that rule triggers takes (:func:`one_attack`); empty: the volley's own X.
     """
 
     mode: str = "shooting"
@@ -64,6 +68,7 @@ class Hh3Context:
     group_order: str = "created"
     tables: Hh3Tables = TABLES
     force_boost: bool = False
+    attack_x: tuple[tuple[str, int], ...] = ()
 
     @property
     def melee(self) -> bool:
@@ -228,11 +233,17 @@ SHOCK_STATUSES = {
 }  # fmt: skip
 
 
+def shock_reaches(target: Hh3Unit) -> bool:
+    """Whether Shock (X) can give ``target`` a status: Walker and Vehicle models (Knights too), never a Flyer."""
+    return target.has_type("Walker", "Vehicle") and not target.has_type("Flyer")
+
+
 def shock_positions(volley: Hh3Volley, target: Hh3Unit) -> tuple[int, ...]:
     """The statuses Shock (X) gives this target (a unit with Walker or Vehicle models, a Hit Test rolled): every
-    status its value names (``Shock (Pinning, Stunned, Suppressed)`` names three); none otherwise."""
+    status its value names (``Shock (Pinning, Stunned, Suppressed)`` names three); none otherwise, and none to a
+    Flyer (it never gains a status)."""
     rule = volley.weapon.rule("Shock")
-    if rule is None or volley.context.hits is not None or not target.has_type("Walker", "Vehicle"):
+    if rule is None or volley.context.hits is not None or not shock_reaches(target):
         return ()
     words = [p.strip().lower() for p in (rule.value or "").split(",")]
     return tuple(dict.fromkeys(SHOCK_STATUSES[w] for w in words if w in SHOCK_STATUSES))
@@ -279,15 +290,11 @@ def fire_group(volley: Hh3Volley, target: Hh3Unit, *, sides: tuple[str, str] = (
     on_hit: list[tuple[int, int]] = []
     on_wound: list[tuple[int, int]] = []
     if shooting:
-        for name, pos, where in (
-            ("Suppressive", SUPPRESSED, on_hit),
-            ("Stun", STUNNED, on_hit),
-            ("Pinning", PINNED, on_wound),
-            ("Panic", ROUTED, on_wound),
-        ):
+        largest = dict(ctx.attack_x)
+        for name, pos, trigger in STATUS_RULES:
             x = w.rule_number(name)
             if x is not None:
-                where.append((pos, x))
+                (on_hit if trigger == "hit" else on_wound).append((pos, max(x, largest.get(name, x))))
     return FireGroup(
         dice,
         die,
@@ -300,6 +307,31 @@ def fire_group(volley: Hh3Volley, target: Hh3Unit, *, sides: tuple[str, str] = (
         shock if calm is not None else (),
         calm,
     )
+
+
+#: The status rules of shooting weapons: (rule, status position, what triggers its Check: a hit or a wound).
+STATUS_RULES = (
+    ("Suppressive", SUPPRESSED, "hit"),
+    ("Stun", STUNNED, "hit"),
+    ("Pinning", PINNED, "wound"),
+    ("Panic", ROUTED, "wound"),
+)
+
+
+def one_attack(volleys: Sequence[Hh3Volley]) -> tuple[Hh3Volley, ...]:
+    """The volleys of one firing unit's attack, each told the largest X of every status rule among the attack's
+    shooting weapons that can fire (in range): within one attack a Check triggered by any weapon with the rule
+    takes that X (docs/rules-hh3.md#statuses)."""
+    largest: dict[str, int] = {}
+    for v in volleys:
+        if v.weapon.melee or not _in_range(v):
+            continue
+        for name, _, _ in STATUS_RULES:
+            x = v.weapon.rule_number(name)
+            if x is not None:
+                largest[name] = max(x, largest.get(name, x))
+    attack_x = tuple(sorted(largest.items()))
+    return tuple(replace(v, context=replace(v.context, attack_x=attack_x)) for v in volleys)
 
 
 def misfire_group(volley: Hh3Volley, group: FireGroup) -> FireGroup | None:

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from praetor_analysis.prob.dist import Dist
-from praetor_analysis.rules.hh3.tables import wound_target
+from praetor_analysis.prob import Dist
+from praetor_analysis.rules import wound_target
 
 __all__ = [
     "GROUPS",

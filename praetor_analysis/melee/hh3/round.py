@@ -24,7 +24,7 @@ from typing import Any
 
 import numpy as np
 
-from praetor_analysis.prob.dist import Dist
+from praetor_analysis.prob import Dist
 
 __all__ = ["RoundResult3", "RoundSide", "combat_round_hh3"]
 
@@ -67,6 +67,8 @@ class RoundResult3:
         combat: ``{"attacker_wins", "target_wins", "draw"}`` probabilities.
         routed: ``{"attacker", "target"}``: P(that side loses the combat and fails its Leadership Check).
         final: the joint distribution of the two sides' states after the round.
+        attacker_attacks, target_attacks: the attacks each side makes in the round (its models alive at its
+            Initiative Step times their attacks there; 0 when either side is gone by then).
     """
 
     casualties: Dist
@@ -76,6 +78,8 @@ class RoundResult3:
     combat: dict[str, float]
     routed: dict[str, float]
     final: dict[tuple[State, State], float]
+    attacker_attacks: Dist
+    target_attacks: Dist
 
 
 def _struck(
@@ -96,16 +100,23 @@ def _step(
     a_strikes: bool,
     t_strikes: bool,
     memos: tuple[dict, dict],
+    made: tuple[dict[int, float], dict[int, float]],
 ) -> dict[tuple[State, State], float]:
+    """One Initiative Step; ``made`` receives, per striking side, the mass of each number of attacks made."""
     out: dict[tuple[State, State], float] = defaultdict(float)
     for (sa, st), p in joint.items():
         ma, mt = attacker.models(sa), target.models(st)
         on_t: Mapping[State, float] = {st: 1.0}
         on_a: Mapping[State, float] = {sa: 1.0}
-        if a_strikes and ma > 0 and mt > 0:
-            on_t = _struck(attacker, memos[0], ma * attacker.attacks(ma, mt), st)
-        if t_strikes and ma > 0 and mt > 0:
-            on_a = _struck(target, memos[1], mt * target.attacks(mt, ma), sa)
+        alive = ma > 0 and mt > 0
+        if a_strikes:
+            n = ma * attacker.attacks(ma, mt) if alive else 0
+            made[0][n] = made[0].get(n, 0.0) + p
+            on_t = _struck(attacker, memos[0], n, st)
+        if t_strikes:
+            n = mt * target.attacks(mt, ma) if alive else 0
+            made[1][n] = made[1].get(n, 0.0) + p
+            on_a = _struck(target, memos[1], n, sa)
         for sa2, pa in on_a.items():
             for st2, pt in on_t.items():
                 out[(sa2, st2)] += p * pa * pt
@@ -125,8 +136,9 @@ def combat_round_hh3(attacker: RoundSide, target: RoundSide, check: Callable[[in
         raise ValueError("each side must start the round with a fixed number of models")
     ma0, mt0 = a0.pop(), t0.pop()
     memos: tuple[dict, dict] = ({}, {})
+    made: tuple[dict[int, float], dict[int, float]] = ({}, {})
     for step in sorted({attacker.initiative, target.initiative}, reverse=True):
-        joint = _step(joint, attacker, target, attacker.initiative == step, target.initiative == step, memos)
+        joint = _step(joint, attacker, target, attacker.initiative == step, target.initiative == step, memos, made)
     lost_t = np.zeros(mt0 + 1)
     lost_a = np.zeros(ma0 + 1)
     pts_a = np.zeros(mt0 + 2)
@@ -163,4 +175,13 @@ def combat_round_hh3(attacker: RoundSide, target: RoundSide, check: Callable[[in
         combat=combat,
         routed=routed,
         final=dict(joint),
+        attacker_attacks=_counts(made[0]),
+        target_attacks=_counts(made[1]),
     )
+
+
+def _counts(mass: Mapping[int, float]) -> Dist:
+    out = np.zeros(max(mass, default=0) + 1)
+    for n, p in mass.items():
+        out[n] += p
+    return Dist.from_trusted(out)

@@ -27,8 +27,7 @@ from typing import Literal
 import numpy as np
 
 from praetor_analysis.errors import PraetorError, show_value
-from praetor_analysis.prob.dice import binomial_pmf, p_at_least
-from praetor_analysis.prob.dist import Dist
+from praetor_analysis.prob import Dist, binomial_pmf, p_at_least
 from praetor_analysis.vehicles.hh3.dice import DieOutcomes
 
 __all__ = [

@@ -14,8 +14,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from praetor_analysis.prob.dice import p_at_least
-from praetor_analysis.prob.dist import Dist
+from praetor_analysis.prob import Dist, p_at_least
 from praetor_analysis.vehicles.hh3.chain import (
     STATUSES,
     HH3Vehicle,

@@ -1,6 +1,7 @@
 """An HH3 vehicle target block read into a typed record (docs/rules-hh3.md#vehicles).
 
-Fields as BattleScribe prints them: ``Type`` (``Vehicle (Transport)``, ``Knight``, ``Vehicle (Flyer)``...), ``M``,
+Fields as BattleScribe prints them: ``Type`` (``Vehicle (Transport)``, ``Vehicle (Knight)`` or ``Knight``,
+``Vehicle (Flyer)``...; read by :func:`~praetor_analysis.profiles.hh3.read_type`), ``M``,
 ``BS``, ``Front Armour``, ``Side Armour``, ``Rear Armour``, ``HP``, ``Transport Capacity``; a Knight's ``WS``,
 ``S``, ``I``, ``A``, ``Front``, ``Rear``; and the scenario's ``facing``, ``Cover``, ``INV``, ``rules``, ``hp_left``.
 """
@@ -12,8 +13,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from praetor_analysis.errors import ProfileError, show_value
-from praetor_analysis.profiles.characteristics import check_text, clean_text, parse_save, parse_stat
-from praetor_analysis.rules.hh3.special import RuleRef, parse_rules
+from praetor_analysis.profiles import check_text, parse_save, parse_stat, read_type
+from praetor_analysis.rules import RuleRef, parse_rules
 from praetor_analysis.vehicles.hh3.facing import FACINGS, Armour, Facing
 
 __all__ = ["VEHICLE_FIELDS", "Hh3VehicleTarget", "is_vehicle_block", "read_vehicle"]
@@ -105,18 +106,16 @@ def read_vehicle(data: Any, field: str = "target") -> Hh3VehicleTarget:
                 f"{field}.{key}: unknown field for an edition 3 vehicle (allowed: {', '.join(sorted(_ALLOWED))})",
                 field=f"{field}.{key}",
             )
-    text = check_text(clean_text(data.get("Type") or "Vehicle"), f"{field}.Type")
-    head, _, tail = text.partition("(")
-    subtypes = frozenset(p.strip() for p in tail.rstrip(") ").split(",") if p.strip())
-    kind = head.strip()
-    knight = kind.lower() == "knight" or "knight" in {s.lower() for s in subtypes}
+    kind, subtypes = read_type(data.get("Type") or "Vehicle", f"{field}.Type")
+    names = {kind.lower(), *(s.lower() for s in subtypes)}
+    knight = "knight" in names
     front = _armour(data, "Front Armour", field)
     front = _armour(data, "Front", field) if front is None else front
     side = _armour(data, "Side Armour", field)
     side = _armour(data, "Side", field) if side is None else side
     rear = _armour(data, "Rear Armour", field)
     rear = _armour(data, "Rear", field) if rear is None else rear
-    flyer = "flyer" in {kind.lower(), *(s.lower() for s in subtypes)}
+    flyer = "flyer" in names
     if front is None:
         raise ProfileError(f"{field}.Front Armour: required for a vehicle", field=f"{field}.Front Armour")
     if flyer:

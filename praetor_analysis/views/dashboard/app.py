@@ -1,0 +1,588 @@
+"""An interactive dashboard: ipywidgets on top of :mod:`praetor_analysis.views.dashboard.view`.
+
+The widgets are thin. Each figure is a FigureWidget built once (:class:`~praetor_analysis.views.figures.widgets.
+SharedFigureWidget`: the page holds one plotly.js, however many figures); a change of any input calls a
+refresh, which reads the inputs into a state, asks a pure function for the new figures and copies them into the
+FigureWidgets. The shooting tab asks its :class:`~praetor_analysis.views.dashboard.shooting_view.ShootingSession` (which
+computes only the cells it has not computed before) for the figures as data, and
+:class:`~praetor_analysis.views.figures.live.LiveFigure` sends each widget only the values that changed, in one
+update; the other tabs (:func:`melee_view`, :func:`marker_view`) copy whole figures in ``batch_update()``.
+No probability is computed in a callback.
+
+Tabs: shooting (weapons x targets, with re-rolls, +/-1 to hit and to wound, cover, Feel No Pain, half
+range, charging, Preferred Enemy, Furious Charge), melee (a whole round, both sides striking), markers
+(blast scatter over a formation), and setup (targets from the whole catalog or a custom statline; the
+setup saved and loaded as ``praetor calc`` scenario JSON; the current view exported as the offline
+HTML report).
+
+Run it in a notebook (``Dashboard().widget``) or as a web app:
+``make dashboard``.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from typing import Any
+
+import ipywidgets as W
+import pandas as pd
+
+from praetor_analysis.units import frame_rows
+from praetor_analysis.views.controls import labelled, note
+from praetor_analysis.views.dashboard.address import WORKBENCH_TAB, PageAddress
+from praetor_analysis.views.dashboard.fragment import PageFragment, encode_view
+from praetor_analysis.views.dashboard.lazy_tabs import LazyTabs, Page
+from praetor_analysis.views.dashboard.melee_view import MeleeState, MeleeView, melee_view
+from praetor_analysis.views.dashboard.modifiers import REROLL_CHOICES, Modifiers
+from praetor_analysis.views.dashboard.roster_view import RosterView, roster_view
+from praetor_analysis.views.dashboard.setup import SETUP_WIDGETS, SetupTab, unit_label
+from praetor_analysis.views.dashboard.shooting_view import (
+    CompareFn,
+    DistFn,
+    ShootingSession,
+    ShootingSpecs,
+    View,
+    compute_view,
+)
+from praetor_analysis.views.dashboard.view import (
+    COVER_CHOICES,
+    DEFAULT_SELECTION,
+    FNP_CHOICES,
+    MARKER_CHOICES,
+    DashboardState,
+    MarkerState,
+    adjust_targets,
+    attacker_for,
+    marker_view,
+    weapon_catalog,
+    weapon_label,
+)
+from praetor_analysis.views.figures import plots as F
+from praetor_analysis.views.figures.live import LiveFigure, sync_figure
+from praetor_analysis.views.figures.plots import figure_of
+from praetor_analysis.views.figures.widgets import PlotlyRuntime, SharedFigureWidget
+
+__all__ = [
+    "COVER_CHOICES",
+    "DEFAULT_SELECTION",
+    "FNP_CHOICES",
+    "Dashboard",
+    "DashboardState",
+    "MarkerState",
+    "View",
+    "adjust_targets",
+    "attacker_for",
+    "compute_view",
+    "marker_view",
+    "weapon_catalog",
+]
+
+_MODS = [("-1", -1), ("0", 0), ("+1", 1)]
+_WIDE = {"description_width": "initial"}
+_OWN_MODELS = "each target's own"
+MELEE_TAB = "Melee"
+#: Target models: 0 keeps each target's own count (shown as words, not as a bare 0).
+TARGET_MODEL_CHOICES: tuple[tuple[str, int], ...] = ((_OWN_MODELS, 0), *((str(n), n) for n in range(1, 31)))
+
+
+class Dashboard(SetupTab):
+    """The dashboard. ``widget`` is the root ipywidget (a Tab); the figures are ``heatmap``, ``curves``,
+    ``distribution``, ``melee``, ``formation``, ``marker_distribution`` and ``roster`` (FigureWidgets).
+
+    Args:
+        weapons: Weapon catalog (default :func:`catalog.load_weapons`, distinct profiles).
+        targets: Target catalog (default :func:`catalog.load_targets`).
+        units: Unit catalog for melee sides and added targets (default :func:`catalog.load_units`).
+        selection: Weapon names chosen at start.
+        compare_fn, distributions_fn: The engine functions (injectable for tests).
+    """
+
+    def __init__(
+        self,
+        weapons: pd.DataFrame | None = None,
+        targets: pd.DataFrame | None = None,
+        *,
+        units: pd.DataFrame | None = None,
+        selection: Sequence[str] = DEFAULT_SELECTION,
+        compare_fn: CompareFn | None = None,
+        distributions_fn: DistFn | None = None,
+    ) -> None:
+        from praetor_analysis import catalog
+
+        self.weapons = weapon_catalog(weapons)
+        self.targets = catalog.load_targets() if targets is None else targets
+        self.units = (catalog.load_units() if units is None else units).reset_index(drop=True)
+        self.session = ShootingSession(compare_fn=compare_fn, distributions_fn=distributions_fn)
+        self._quiet = False
+        self._unit_opts: list[tuple[str, int]] | None = None
+        self._labels = {i: weapon_label(r) for i, r in zip(self.weapons.index, frame_rows(self.weapons), strict=True)}
+        names = self.weapons["name"].str.lower()
+        chosen = [self.weapons.index[names == n.lower()][0] for n in selection if (names == n.lower()).any()]
+        arche = list(self.targets["archetype"])
+        self.runtime = PlotlyRuntime.instance()
+
+        # --- shooting inputs
+        self.search = W.Text(
+            description="Search",
+            placeholder="weapon name, e.g. melta",
+            tooltip="Type part of a weapon's name: its profiles join the list below (the chosen ones stay)",
+        )
+        self.weapon_select = W.SelectMultiple(
+            description="Weapons",
+            rows=10,
+            layout=W.Layout(width="98%"),
+            tooltip="The weapons compared (Ctrl- or Shift-click to choose several)",
+        )
+        self.target_select = W.SelectMultiple(
+            options=arche,
+            value=tuple(arche[:6]),
+            description="Targets",
+            rows=8,
+            layout=W.Layout(width="98%"),
+            tooltip="The target units (add any unit of the catalog or a statline in the 'Targets, setup' tab)",
+        )
+        self.bs = labelled(W.IntSlider, "BS", "Ballistic Skill of the firing models", value=4, min=1, max=10)
+        self.attacker_models = labelled(
+            W.IntSlider, "Firing models", "Models firing each weapon (one volley)", value=1, min=1, max=20
+        )
+        self.target_models = labelled(
+            W.Dropdown,
+            "Target models",
+            "Models in each target unit: 'each target's own' keeps the count of the target list (a vehicle is one)",
+            options=TARGET_MODEL_CHOICES,
+            value=0,
+        )
+        self.cover = labelled(W.Dropdown, "Cover", "The targets' cover save", options=COVER_CHOICES, value="-")
+        self.fnp = labelled(
+            W.Dropdown, "Feel No Pain", "Feel No Pain given to every target that is not a vehicle", options=FNP_CHOICES
+        )
+        self.half_range = labelled(
+            W.Checkbox, "Half range", "Within half range: Rapid Fire fires twice, Melta applies", value=False
+        )
+        self.reroll_hits = labelled(
+            W.Dropdown,
+            "Re-roll hits",
+            "Re-roll failed hit rolls: none, rolls of 1, or every miss",
+            options=REROLL_CHOICES,
+            value="none",
+        )
+        self.reroll_wounds = labelled(
+            W.Dropdown,
+            "Re-roll wounds",
+            "Re-roll failed wound rolls: none, rolls of 1, or every failure",
+            options=REROLL_CHOICES,
+            value="none",
+        )
+        self.to_hit = labelled(W.Dropdown, "To hit", "+1 or -1 to the hit roll", options=_MODS, value=0)
+        self.to_wound = labelled(W.Dropdown, "To wound", "+1 or -1 to the wound roll", options=_MODS, value=0)
+        self.charging = labelled(W.Checkbox, "Charging", "The attacker charged (melee: +1 Attack)", value=False)
+        self.preferred_enemy = labelled(
+            W.Checkbox, "Preferred Enemy", "Re-roll hit and wound rolls of 1 against every target", value=False
+        )
+        self.furious_charge = labelled(W.Checkbox, "Furious Charge", "+1 Strength on the charge (melee)", value=False)
+        self.metric = labelled(
+            W.Dropdown,
+            "Colour by",
+            "What the heatmap's colours show",
+            options=[(v, k) for k, v in F.METRIC_LABELS.items()],
+            value="mean",
+        )
+        self.focus_target = labelled(W.Dropdown, "Focus target", "The target of the curves and the distribution")
+        self.focus_weapon = labelled(W.Dropdown, "Focus weapon", "The weapon of the distribution on the right")
+        self.status = W.HTML()
+        self.table = W.HTML()
+        self._table_shown: pd.DataFrame | None = None
+        self._update_weapon_options(selected=chosen)
+        self._update_focus_options()
+        specs = self.session.specs(self.state(), self.weapons, self.targets)
+        self.heatmap = SharedFigureWidget(figure_of(specs.heatmap))
+        self.curves = SharedFigureWidget(figure_of(specs.curves))
+        self.distribution = SharedFigureWidget(figure_of(specs.distribution))
+        self._live = (
+            LiveFigure(self.heatmap, specs.heatmap),
+            LiveFigure(self.curves, specs.curves),
+            LiveFigure(self.distribution, specs.distribution),
+        )
+        # no empty axes: the figures are hidden while no weapon or no target is chosen (the status says so)
+        self.figures = W.VBox([self.heatmap, W.HBox([self.curves, self.distribution])])
+        self._show_table(specs)
+        # the view in the page's URL fragment: read when the page opens, written after every change
+        self.fragment = PageFragment(fragment=encode_view(self.state()))
+        self.address = PageAddress(self)
+
+        self._wire()
+        self.tabs = LazyTabs(
+            [
+                Page("Shooting", self._shooting_tab),
+                Page(WORKBENCH_TAB, self._workbench_tab, ("workbench",)),
+                Page(MELEE_TAB, self._melee_tab, ("melee_inputs", "melee_status", "melee")),
+                Page("Marker scatter", self._marker_tab, ("marker_inputs", "formation", "marker_distribution")),
+                Page("Roster", self._roster_tab, ("roster_upload", "roster_status", "roster", "roster_box")),
+                Page("Matchup", self._matchup_tab, ("matchup_tab",)),
+                Page("Targets, setup", self._build_setup_tab, SETUP_WIDGETS),
+            ]
+        )
+        self.widget = self.tabs.widget
+        self.widget.observe(lambda _: self.address.write(), names="selected_index")  # after the tab is built
+        self.fragment.on_open(self.address.open, after=self.widget.model_id)
+
+    def __getattr__(self, name: str) -> Any:
+        # a widget of a tab not built yet: build that tab (tests and callers read them before any click)
+        tabs = self.__dict__.get("tabs")
+        page = tabs.page_of(name) if tabs is not None else None
+        if page is None or tabs is None or tabs.built(page):
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        tabs.build(page)
+        return self.__dict__[name]
+
+    def build_tabs(self) -> None:
+        """Build every tab now (they are built on their first opening otherwise)."""
+        self.tabs.build_all()
+
+    # --- the tabs built on their first opening ----------------------------------------------------------
+    def _unit_options(self) -> list[tuple[str, int]]:
+        if self._unit_opts is None:
+            self._unit_opts = [(unit_label(r), i) for i, r in enumerate(frame_rows(self.units))]
+        return self._unit_opts
+
+    def _melee_tab(self) -> W.Widget:
+        """A whole round of melee between two units of the catalog."""
+        unit_opts = self._unit_options()
+        melee_w = self.weapons[self.weapons["Type"].astype(str).str.contains("Melee")]
+        weapon_opts = [(self._labels[i], i) for i in melee_w.index]
+        legionary = self._first_unit("Legionary", "Assault Squad")
+        chainsword = self._first_weapon(melee_w, "Chainsword")
+        pick = "34em"  # two columns of pickers within 1280 px
+        self.melee_inputs: dict[str, W.ValueWidget] = {
+            "attacker": labelled(
+                W.Dropdown, "Attacker", "The unit profile that strikes first in the order of Initiative",
+                options=unit_opts, value=legionary, width=pick,
+            ),
+            "weapon": labelled(
+                W.Dropdown, "Weapon", "The attacker's melee weapon", options=weapon_opts, value=chainsword, width=pick
+            ),
+            "attacker_models": labelled(
+                W.IntSlider, "Models", "Models in the attacking unit", value=10, min=1, max=30
+            ),
+            "target": labelled(
+                W.Dropdown, "Defender", "The unit profile that fights back", options=unit_opts, value=legionary,
+                width=pick,
+            ),
+            "target_weapon": labelled(
+                W.Dropdown, "Its weapon", "The defender's melee weapon", options=weapon_opts, value=chainsword,
+                width=pick,
+            ),
+            "target_models": labelled(W.IntSlider, "Models", "Models in the defending unit", value=10, min=1, max=30),
+        }  # fmt: skip
+        self.melee_status = W.HTML()
+        mv = melee_view(self.melee_state())
+        self.melee = SharedFigureWidget(mv.figure)
+        self.melee._praetor_layout = mv.figure.layout.to_plotly_json()
+        self._show_melee(mv)
+        for w in self.melee_inputs.values():
+            w.observe(self._on_melee, names="value")
+        m = list(self.melee_inputs.values())
+        return W.VBox(
+            [
+                W.HBox([W.VBox(m[:3]), W.VBox(m[3:])]),
+                W.HTML("<small>The shooting tab's charging, Furious Charge, re-roll and +/-1 choices apply.</small>"),
+                self.melee,
+                self.melee_status,
+            ]
+        )
+
+    def _marker_tab(self) -> W.Widget:
+        """A blast marker scattering over a formation."""
+        self.marker_inputs = {
+            "models": labelled(W.IntSlider, "Models", "Models in the target formation", value=10, min=1, max=30),
+            "base_mm": labelled(
+                W.Dropdown, "Base (mm)", "The models' base diameter", options=[25.0, 32.0, 40.0, 60.0], value=32.0
+            ),
+            "gap": labelled(
+                W.FloatSlider, 'Gap (")', "Inches between neighbouring bases", value=2.0, min=0.0, max=4.0, step=0.5
+            ),
+            "columns": labelled(W.IntSlider, "Columns", "Models per rank of the formation", value=5, min=1, max=10),
+            "marker": labelled(
+                W.Dropdown, "Marker", "The blast marker fired", options=list(MARKER_CHOICES), value='Blast (3")'
+            ),
+            "bs": labelled(
+                W.IntSlider, "BS", "The firer's Ballistic Skill (taken off the scatter)", value=4, min=1, max=10
+            ),
+            "indirect": labelled(
+                W.Checkbox, "Indirect barrage", "Fired without line of sight: the full 2D6 scatter", value=False
+            ),
+            "aim": labelled(
+                W.IntSlider, "Aim at model", "The model the marker's hole is placed over", value=0, min=0, max=29
+            ),
+        }
+        picture, mdist = marker_view(self.marker_state())
+        self.formation = SharedFigureWidget(picture)
+        self.marker_distribution = SharedFigureWidget(mdist)
+        for w in self.marker_inputs.values():
+            w.observe(self._on_marker, names="value")
+        mk = list(self.marker_inputs.values())
+        return W.VBox([W.HBox([W.VBox(mk[:4]), W.VBox(mk[4:])]), W.HBox([self.formation, self.marker_distribution])])
+
+    def _roster_tab(self) -> W.Widget:
+        """A loaded roster: its units against the chosen targets."""
+        self.roster_upload = labelled(
+            W.FileUpload,
+            "Load a roster",
+            "A BattleScribe or New Recruit list (.ros or .rosz): each unit fires at the shooting tab's targets",
+            accept=".ros,.rosz",
+            multiple=False,
+        )
+        self.roster_status = W.HTML()
+        rv = roster_view(None, "", self.targets)
+        self.roster = SharedFigureWidget(rv.figure)
+        self.roster._praetor_layout = rv.figure.layout.to_plotly_json()
+        self.roster_box = W.Box([self.roster], layout=W.Layout(display="none"))  # shown once a list is loaded
+        self._show_roster(rv)
+        self.roster_upload.observe(self._on_roster, names="value")
+        return W.VBox(
+            [
+                note("The units of the list fire at the targets chosen in the shooting tab."),
+                self.roster_upload,
+                self.roster_status,
+                self.roster_box,
+            ]
+        )
+
+    def _workbench_tab(self) -> W.Widget:
+        """Units with loadouts side by side, each with its own modifiers."""
+        from praetor_analysis.views.workbench.tab import Workbench
+
+        self.workbench = Workbench(self.targets, roster=getattr(self, "_roster_file", None))
+        self.workbench.on_refresh.append(self.address.write)
+        return self.workbench.widget
+
+    def _matchup_tab(self) -> W.Widget:
+        """Two lists against each other, the modifiers army-wide."""
+        from praetor_analysis.views.dashboard.matchup_tab import MatchupTab
+
+        self.matchup_tab = MatchupTab(lambda: self.state().modifiers)
+        return self.matchup_tab.widget
+
+    def _build_setup_tab(self) -> W.Widget:
+        """Targets from the catalog or a custom statline; save, load, export."""
+        self._build_setup(self._unit_options())
+        self._wire_setup()
+        return self._setup_tab()
+
+    # --- the shooting tab (built at start) ---------------------------------------------------------------
+    def _shooting_tab(self) -> W.Widget:
+        mods = W.HBox(
+            [
+                W.VBox([self.bs, self.attacker_models, self.half_range, self.charging]),
+                W.VBox([self.reroll_hits, self.reroll_wounds, self.to_hit, self.to_wound]),
+                W.VBox([self.target_models, self.cover, self.fnp, self.preferred_enemy, self.furious_charge]),
+            ]
+        )
+        inputs = W.VBox(
+            [
+                self.search,
+                self.weapon_select,
+                self.target_select,
+                mods,
+                W.HBox([self.metric, self.focus_target, self.focus_weapon], layout=W.Layout(flex_flow="row wrap")),
+                self.status,
+            ]
+        )
+        return W.VBox([inputs, self.figures, self.table, self.runtime, self.fragment])
+
+    def _wire(self) -> None:
+        for w in self._shooting_inputs():
+            w.observe(self._on_change, names="value")
+        for w in (self.charging, self.furious_charge, self.preferred_enemy, self.reroll_hits, self.reroll_wounds):
+            w.observe(self._on_melee, names="value")
+        for w in (self.to_hit, self.to_wound):
+            w.observe(self._on_melee, names="value")
+        self.search.observe(self._on_search, names="value")
+
+    def _shooting_inputs(self) -> tuple[W.ValueWidget, ...]:
+        return (
+            self.weapon_select,
+            self.target_select,
+            self.bs,
+            self.attacker_models,
+            self.target_models,
+            self.cover,
+            self.fnp,
+            self.half_range,
+            self.metric,
+            self.focus_target,
+            self.focus_weapon,
+            self.reroll_hits,
+            self.reroll_wounds,
+            self.to_hit,
+            self.to_wound,
+            self.charging,
+            self.preferred_enemy,
+            self.furious_charge,
+        )
+
+    def _first_unit(self, name: str, unit: str) -> int:
+        hit = self.units.index[(self.units["name"] == name) & (self.units["unit"] == unit)]
+        return int(hit[0]) if len(hit) else 0
+
+    def _first_weapon(self, weapons: pd.DataFrame, name: str) -> Any:
+        hit = weapons.index[weapons["name"] == name]
+        return hit[0] if len(hit) else weapons.index[0]
+
+    # --- reading the inputs ----------------------------------------------------------------------
+    def state(self) -> DashboardState:
+        """The shooting tab's inputs as a :class:`DashboardState`."""
+        return DashboardState(
+            weapons=tuple(self.weapon_select.value),
+            targets=tuple(self.target_select.value),
+            bs=self.bs.value,
+            attacker_models=self.attacker_models.value,
+            target_models=self.target_models.value,
+            cover=self.cover.value,
+            fnp=self.fnp.value,
+            half_range=self.half_range.value,
+            metric=self.metric.value,
+            focus_target=self.focus_target.value,
+            focus_weapon=self.focus_weapon.value,
+            reroll_hits=self.reroll_hits.value,
+            reroll_wounds=self.reroll_wounds.value,
+            to_hit=self.to_hit.value,
+            to_wound=self.to_wound.value,
+            charging=self.charging.value,
+            furious_charge=self.furious_charge.value,
+            preferred_enemy=self.preferred_enemy.value,
+        )
+
+    def melee_state(self) -> MeleeState:
+        """The melee tab's inputs (and the shooting tab's attacker modifiers) as a :class:`MeleeState`."""
+        from praetor_analysis.units import target_block, weapon_block
+
+        v = {k: w.value for k, w in self.melee_inputs.items()}
+        return MeleeState(
+            attacker=target_block(self.units.loc[v["attacker"]]),
+            weapon=weapon_block(self.weapons.loc[v["weapon"]]),
+            target=target_block(self.units.loc[v["target"]]),
+            target_weapon=weapon_block(self.weapons.loc[v["target_weapon"]]),
+            attacker_models=v["attacker_models"],
+            target_models=v["target_models"],
+            modifiers=Modifiers(self.state().modifiers.attacker, charging=self.charging.value),
+        )
+
+    def marker_state(self) -> MarkerState:
+        """The marker tab's inputs as a :class:`MarkerState`."""
+        return MarkerState(**{k: w.value for k, w in self.marker_inputs.items()})
+
+    # --- callbacks: read, call the pure functions, assign ---------------------------------------------
+    def refresh(self) -> ShootingSpecs:
+        """Recompute the shooting view from the inputs (only the cells not computed before) and send the
+        figures the values that changed."""
+        specs = self.session.specs(self.state(), self.weapons, self.targets)
+        heatmap, curves, distribution = self._live
+        heatmap.show(specs.heatmap)
+        curves.show(specs.curves)
+        distribution.show(specs.distribution)
+        self._show_table(specs)
+        self.address.write()
+        return specs
+
+    def refresh_melee(self) -> MeleeView:
+        """Recompute the round of melee and update its figure in place."""
+        mv = melee_view(self.melee_state())
+        sync_figure(self.melee, mv.figure)
+        self._show_melee(mv)
+        return mv
+
+    def _show_table(self, view: View | ShootingSpecs) -> None:
+        from praetor_analysis.views.tables import COMPARISON_COLUMNS, NO_COST, table_html
+
+        if view.table is not self._table_shown:  # the same table object: the same HTML (the report's columns)
+            missing = {"points": NO_COST} if len(view.table) else None
+            self.table.value = table_html(view.table, COMPARISON_COLUMNS, missing=missing)
+            self._table_shown = view.table
+        self.status.value = "<br>".join(html.escape(m) for m in view.messages)
+        empty = not self.weapon_select.value or not self.target_select.value
+        self.figures.layout.display = "none" if empty else None
+        if empty:
+            self.status.value = (
+                "Choose at least one weapon (type part of its name in Search to find more) and one target: the "
+                "heatmap, the curves and the distribution follow."
+            )
+
+    def _show_melee(self, mv: MeleeView) -> None:
+        lines = [mv.summary, *mv.notes]
+        self.melee_status.value = "<br>".join(html.escape(x) for x in lines)
+
+    def _on_change(self, change: dict[str, Any]) -> None:
+        if self._quiet:
+            return
+        if change["owner"] in (self.weapon_select, self.target_select):
+            self._update_focus_options()
+        self.refresh()
+
+    def _on_melee(self, change: dict[str, Any]) -> None:
+        if not self._quiet and self.tabs.built(self.tabs.index(MELEE_TAB)):
+            self.refresh_melee()
+
+    def load_roster(self, data: bytes | None, name: str) -> RosterView:
+        """Analyse roster bytes against the chosen targets and show the units x targets figure."""
+        chosen = self.targets[self.targets["archetype"].isin(self.target_select.value)]
+        rv = roster_view(data, name, chosen, half_range=self.half_range.value)
+        sync_figure(self.roster, rv.figure)
+        self._show_roster(rv)
+        if data is not None and not rv.table.empty:  # the workbench offers the list's units too
+            self._roster_file = (bytes(data), name)
+            if self.tabs.built(self.tabs.index(WORKBENCH_TAB)):
+                self.workbench.use_roster(*self._roster_file)
+        return rv
+
+    def _show_roster(self, rv: RosterView) -> None:
+        if rv.table.empty:
+            hint = (
+                "Load a roster (.ros or .rosz, as BattleScribe or New Recruit save it) with the button above: "
+                "each of its units is rated against the targets chosen in the shooting tab."
+            )
+            self.roster_status.value = f"{html.escape(rv.summary)}<br>{hint}"
+            self.roster_box.layout.display = "none"
+        else:
+            self.roster_status.value = html.escape(rv.summary)
+            self.roster_box.layout.display = None
+
+    def _on_roster(self, change: dict[str, Any]) -> None:
+        files = change["new"] or ()
+        if files:
+            self.load_roster(bytes(files[0]["content"]), str(files[0]["name"]))
+
+    def _on_search(self, change: dict[str, Any]) -> None:
+        self._update_weapon_options(selected=list(self.weapon_select.value))
+
+    def _on_marker(self, change: dict[str, Any]) -> None:
+        picture, dist = marker_view(self.marker_state())
+        sync_figure(self.formation, picture)
+        sync_figure(self.marker_distribution, dist)
+
+    def _update_weapon_options(self, selected: Sequence[Any]) -> None:
+        """Options: the chosen weapons first, then up to 200 matches of the search text."""
+        text = self.search.value.strip().lower()
+        names = self.weapons["name"].str.lower()
+        matches = self.weapons.index[names.str.contains(text, regex=False)] if text else self.weapons.index
+        keep = list(dict.fromkeys([*selected, *list(matches[:200])]))
+        self._quiet = True
+        try:
+            self.weapon_select.options = [(self._labels[i], i) for i in keep]
+            self.weapon_select.value = tuple(selected)
+        finally:
+            self._quiet = False
+
+    def _update_focus_options(self) -> None:
+        targets = list(self.target_select.value)
+        weapons = [(self._labels[i], i) for i in self.weapon_select.value]
+        for dd, opts in ((self.focus_target, targets), (self.focus_weapon, weapons)):
+            values = [o[1] if isinstance(o, tuple) else o for o in opts]
+            current = dd.value if dd.value in values else (values[0] if values else None)
+            self._quiet = True
+            try:
+                dd.options = opts
+                dd.value = current
+            finally:
+                self._quiet = False
