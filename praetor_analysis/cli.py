@@ -199,9 +199,8 @@ def _list_hh3_roster(args: argparse.Namespace) -> bool:
     """Print how the roster's game system was recognised (standard error); a 3rd-edition roster is rated as a
     2nd-edition one is (its units from the profiles it embeds, at the 3rd edition's standard targets), and
     ``--list`` lists its units and points instead. True when the roster was listed."""
-    from praetor_analysis.analysis.roster_listing import accounting_line, listing_json, listing_table
-    from praetor_analysis.bsdata.roster import read_roster
-    from praetor_analysis.bsdata.roster_hh3 import Hh3Roster
+    from praetor_analysis.analysis import accounting_line, listing_json, listing_table
+    from praetor_analysis.bsdata import Hh3Roster, read_roster
 
     roster = read_roster(args.roster)  # another game's roster: refused here, exit 2
     for note in roster.notes:

@@ -15,8 +15,9 @@ from praetor_analysis.analysis.unit_ratings import rate_roster
 from praetor_analysis.cli import main
 from praetor_analysis.scenario.calc import calc
 from praetor_analysis.scenario.hh3_door import calc_hh3_stages
-from praetor_analysis.scenario.hh3_unit_attack import hh3_shooting, hh3_standard_targets, hh3_volleys
+from praetor_analysis.scenario.hh3_unit_attack import hh3_shooting, hh3_volleys
 from praetor_analysis.units.fielded import read_roster_units
+from praetor_analysis.units.hh3_target import hh3_standard_targets
 
 FIXTURES = Path(__file__).parent / "fixtures" / "rosters"
 HH3 = sorted((FIXTURES / "hh3").glob("*.rosz"))

@@ -25,8 +25,16 @@ import pandas as pd
 from praetor_analysis.errors import PraetorError, ScenarioError
 from praetor_analysis.io import parse_json
 from praetor_analysis.profiles import Unit
-from praetor_analysis.scenario.hh3_unit_attack import Hh3Target, hh3_target_of_unit
-from praetor_analysis.units import FieldedUnit, as_target, fielded_unit, read_roster_units, target_record, unique_labels
+from praetor_analysis.units import (
+    FieldedUnit,
+    Hh3Target,
+    as_target,
+    fielded_unit,
+    hh3_target_of_unit,
+    read_roster_units,
+    target_record,
+    unique_labels,
+)
 
 __all__ = [
     "MAX_LIST_BYTES",

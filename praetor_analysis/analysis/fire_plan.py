@@ -52,8 +52,8 @@ from praetor_analysis.analysis.matchup import points_pmf, volley_blocks
 from praetor_analysis.engine import Volley
 from praetor_analysis.errors import ProfileError, ScenarioError
 from praetor_analysis.rules import Role, plays
-from praetor_analysis.scenario.hh3_unit_attack import Hh3Target, hh3_resolve, hh3_volleys
-from praetor_analysis.units import Outcome, firing_units_result, shooting_volleys
+from praetor_analysis.scenario import hh3_resolve, hh3_volleys
+from praetor_analysis.units import Hh3Target, Outcome, firing_units_result, shooting_volleys
 from praetor_analysis.vehicles import VehicleAttackResult
 
 __all__ = [

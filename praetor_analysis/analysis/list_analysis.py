@@ -24,9 +24,9 @@ from praetor_analysis.analysis.unit_ratings import PHASES, Target, json_rows, ra
 from praetor_analysis.bsdata import Roster
 from praetor_analysis.catalog import load_targets
 from praetor_analysis.errors import ProfileError, ScenarioError
-from praetor_analysis.scenario.hh3_unit_attack import hh3_target_of_row
 from praetor_analysis.units import (
     FieldedUnit,
+    hh3_target_of_row,
     is_vehicle_row,
     read_roster_units,
     row_id,
@@ -72,7 +72,7 @@ def list_targets(targets: pd.DataFrame | None = None, edition: str = "hh2") -> l
     out: list[tuple[str, str, Target, bool]] = []
     if "SAV" in targets.columns:  # the 3rd edition's targets (catalog.load_targets("hh3"))
         for i, (_, row) in enumerate(targets.iterrows()):
-            label, hh3 = hh3_target_of_row({str(k): v for k, v in row.items()})
+            label, hh3 = hh3_target_of_row(row)
             out.append((f"hh3:{i}:{label}", label, hh3, hh3.is_vehicle))
         return out
     for i, (_, row) in enumerate(targets.iterrows()):

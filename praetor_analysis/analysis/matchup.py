@@ -26,11 +26,12 @@ import pandas as pd
 from praetor_analysis.analysis.army_list import ArmyList, ListUnit
 from praetor_analysis.errors import ProfileError, ScenarioError
 from praetor_analysis.profiles import is_vehicle_type
-from praetor_analysis.scenario.hh3_unit_attack import Hh3Target, hh3_melee, hh3_shooting
+from praetor_analysis.scenario import hh3_melee, hh3_shooting
 from praetor_analysis.units import (
     GRENADE_PROFILES,
     NO_MODIFIERS,
     UNARMED,
+    Hh3Target,
     Measure,
     Outcome,
     UnitAttackResult,

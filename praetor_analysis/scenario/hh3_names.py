@@ -22,14 +22,8 @@ import pandas as pd
 from praetor_analysis.catalog import load_units, load_weapons
 from praetor_analysis.errors import ScenarioError, show_value
 from praetor_analysis.scenario.hh3_door import check_hh3_stages
-from praetor_analysis.scenario.hh3_unit_attack import (
-    Hh3Target,
-    hh3_melee,
-    hh3_shooting,
-    hh3_standard_targets,
-    hh3_target_of_unit,
-)
-from praetor_analysis.units.target import roster_unit
+from praetor_analysis.scenario.hh3_unit_attack import hh3_melee, hh3_shooting
+from praetor_analysis.units import Hh3Target, hh3_standard_targets, hh3_target_of_unit, roster_unit
 
 __all__ = ["check_hh3_document", "has_hh3_names", "resolve_hh3_names", "unit_attack_hh3"]
 

@@ -31,30 +31,31 @@ from typing import Any
 
 import numpy as np
 
-from praetor_analysis.catalog import load_targets
 from praetor_analysis.errors import PraetorError, ScenarioError
-from praetor_analysis.prob.dist import Dist
-from praetor_analysis.profiles.hh3 import UNIT_FIELDS
+from praetor_analysis.prob import Dist
+from praetor_analysis.profiles import HH3_UNIT_FIELDS as UNIT_FIELDS
 from praetor_analysis.scenario.hh3_door import calc_hh3_stages
-from praetor_analysis.units.hh3_roster import WEAPON_KEYS
-from praetor_analysis.units.records import FieldedUnit, ModelGroup
-from praetor_analysis.units.result import Choice, Measure, Outcome, UnitAttackResult
-from praetor_analysis.vehicles.hh3.target import VEHICLE_FIELDS
+from praetor_analysis.units import (
+    WEAPON_KEYS,
+    Choice,
+    FieldedUnit,
+    Hh3Target,
+    Measure,
+    ModelGroup,
+    Outcome,
+    UnitAttackResult,
+    hh3_target_of_group,
+)
 
 __all__ = [
     "BASIC_MELEE",
     "UNIT_NOT_READ",
     "Hh3DoorResult",
-    "Hh3Target",
     "clear_cache",
     "hh3_melee",
     "hh3_outcome",
     "hh3_resolve",
     "hh3_shooting",
-    "hh3_standard_targets",
-    "hh3_target_of_group",
-    "hh3_target_of_row",
-    "hh3_target_of_unit",
     "hh3_volleys",
 ]
 
@@ -64,65 +65,6 @@ UNIT_NOT_READ = (
     "the unit's special rules (a 3rd-edition roster's rules are not read into its statlines yet)",
     "range (every weapon is taken to be in range)",
 )
-_TARGET_KEYS = frozenset(UNIT_FIELDS) | {"Cover"} | set(VEHICLE_FIELDS) | {"INV", "Transport Capacity"}
-
-
-@dataclass(frozen=True)
-class Hh3Target:
-    """A 3rd-edition target: its label, its block as the door reads it, its models and whether it is a vehicle
-    (``models`` and ``is_vehicle`` are what the ratings read of any target)."""
-
-    name: str
-    block: Mapping[str, Any]
-    models: int
-    is_vehicle: bool
-
-    @property
-    def W(self) -> int | None:  # the name the 2nd edition's Unit gives it (the fire plan reads it)
-        """The Wounds of one model (None: not given, or a vehicle)."""
-        text = str(self.block.get("W", "")).strip()
-        return int(text) if text.isdigit() else None
-
-
-def _is_vehicle(block: Mapping[str, Any]) -> bool:
-    return any(block.get(k) not in (None, "") for k in VEHICLE_FIELDS)
-
-
-def hh3_target_of_group(group: ModelGroup, models: int | None = None, label: str | None = None) -> Hh3Target:
-    """A model group of a 3rd-edition fielded unit as a target (``models``: its size, default the group's; a
-    vehicle is one model)."""
-    block = {k: v for k, v in group.statline.items() if k in _TARGET_KEYS or k == "name"}
-    vehicle = _is_vehicle(block)
-    n = 1 if vehicle else (group.count if models is None else models)
-    block["models"] = n
-    return Hh3Target(label or str(block.get("name", group.model)), block, n, vehicle)
-
-
-def hh3_target_of_unit(unit: FieldedUnit, label: str) -> tuple[Hh3Target, tuple[str, ...]]:
-    """A 3rd-edition fielded unit as a target: the statline most of its models share, at the unit's size (a
-    vehicle: one of them), and notes naming the models of other statlines read as that one."""
-    main = max(unit.groups, key=lambda g: g.count)
-    target = hh3_target_of_group(main, unit.size, label)
-    others = sorted({g.model for g in unit.groups if g.statline != main.statline})
-    notes = (f"{label}: read as a target of {main.model} models ({', '.join(others)} alike)",) if others else ()
-    return target, notes
-
-
-def hh3_standard_targets() -> list[tuple[str, Hh3Target]]:
-    """The 3rd edition's standard targets (:func:`praetor_analysis.catalog.load_targets` ``("hh3")``)."""
-    return [hh3_target_of_row({str(k): v for k, v in row.items()}) for _, row in load_targets("hh3").iterrows()]
-
-
-def hh3_target_of_row(row: Mapping[str, Any]) -> tuple[str, Hh3Target]:
-    """``(label, target)`` of a row of the 3rd edition's targets (``archetype``, ``models``, characteristics)."""
-    block: dict[str, Any] = {k: str(row[k]) for k in row if k in _TARGET_KEYS and str(row[k]).strip() not in
-                             ("", "nan")}  # fmt: skip
-    block["name"] = str(row.get("name") or row.get("archetype"))
-    models = int(row.get("models") or 1)
-    vehicle = _is_vehicle(block)
-    block["models"] = 1 if vehicle else models
-    label = str(row.get("archetype") or block["name"])
-    return label, Hh3Target(label, block, int(block["models"]), vehicle)
 
 
 def _attacker(group: ModelGroup, models: int) -> dict[str, Any]:
@@ -139,12 +81,12 @@ def _profile(block: Mapping[str, Any]) -> dict[str, Any]:
 
 def _fires_all(group: ModelGroup) -> bool:
     kind = str(group.statline.get("Type", "")).lower()
-    return _is_vehicle(group.statline) or kind.startswith("walker") or "walker" in kind
+    return hh3_target_of_group(group).is_vehicle or kind.startswith("walker") or "walker" in kind
 
 
 def _strikes(group: ModelGroup) -> bool:
     kind = str(group.statline.get("Type", "")).lower()
-    return not _is_vehicle(group.statline) or "knight" in kind or "walker" in kind
+    return not hh3_target_of_group(group).is_vehicle or "knight" in kind or "walker" in kind
 
 
 @lru_cache(maxsize=8192)

@@ -99,7 +99,7 @@ ROSTER_ATTACKER_FIELDS = ROSTER_FIELDS | {"name", "charging", "disordered", "two
 
 def _roster_edition(path: Any) -> str:
     """The edition of the roster file at ``path`` (``""`` when it cannot be read)."""
-    from praetor_analysis.bsdata.roster import read_roster
+    from praetor_analysis.bsdata import read_roster
 
     try:
         return read_roster(Path(str(path))).edition

@@ -18,17 +18,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from praetor_analysis.bsdata.roster_hh3 import Hh3Roster, Hh3RosterUnit, Hh3Weapon
+from praetor_analysis.bsdata import Hh3Roster, Hh3RosterUnit, Hh3Weapon
 from praetor_analysis.units.records import FieldedUnit, ModelGroup
 
-__all__ = ["WEAPON_KEYS", "hh3_fielded", "hh3_reading_parts", "weapon_blocks"]
+__all__ = ["WEAPON_KEYS", "hh3_fielded", "hh3_reading_parts"]
 
 WEAPON_KEYS = ("weapon", "count")
 """The keys a 3rd-edition fielded unit's weapon blocks carry besides the profile (the profile readers take the
 block without them)."""
 
 
-def weapon_blocks(weapon: Hh3Weapon, count: int) -> tuple[dict[str, Any], ...]:
+def _weapon_blocks(weapon: Hh3Weapon, count: int) -> tuple[dict[str, Any], ...]:
     """One block per firing mode of ``weapon`` (ranged modes first), ``count`` of it."""
     return tuple({**p.as_block(), "weapon": weapon.name, "count": count} for p in (*weapon.ranged, *weapon.melee))
 
@@ -41,12 +41,12 @@ def hh3_fielded(unit: Hh3RosterUnit) -> FieldedUnit | None:
     largest = max(range(len(unit.groups)), key=lambda i: unit.groups[i].count)
     groups = []
     for i, g in enumerate(unit.groups):
-        blocks = [b for w in g.weapons for b in weapon_blocks(w, w.count)]
+        blocks = [b for w in g.weapons for b in _weapon_blocks(w, w.count)]
         for w in unit.unit_weapons:
             if w.count == 1 and size > 1:
-                blocks.extend(weapon_blocks(w, g.count))
+                blocks.extend(_weapon_blocks(w, g.count))
             elif i == largest:
-                blocks.extend(weapon_blocks(w, w.count))
+                blocks.extend(_weapon_blocks(w, w.count))
         wargear = tuple(name for name, _ in g.wargear) + (tuple(n for n, _ in unit.unit_wargear) if i == 0 else ())
         groups.append(ModelGroup(g.name, g.count, g.statline.as_block(), tuple(blocks), wargear))
     notes = tuple(f"{g.name}: the {p.kind} profile {p.name!r} is not read" for g in unit.groups for p in g.parts)
