@@ -100,9 +100,15 @@ def load_units(edition: str = "hh2") -> pd.DataFrame:
     return _read("units.csv", numeric=("points", "unit_points"), edition=edition)
 
 
-def load_targets() -> pd.DataFrame:
+def load_targets(edition: str = "hh2") -> pd.DataFrame:
     """Standard target archetypes (Legionary, Terminators, Militia, Contemptor, Rhino, Land Raiders,
     Knight Questoris, Custodian Guard, Veletarii), copied from the unit profiles they name.
+
+    ``edition="hh3"``: the 3rd edition's (Legionaries, Cataphractii and Tartaros Terminators, Lesser Daemons, a
+    Rhino, a Spartan, a Questoris Knight): archetype, models, then the 3rd edition's characteristics under the
+    data's names (``Type``, ``M``, ``WS``... ``SAV``, ``INV``; ``Front Armour``, ``Side Armour``, ``Rear Armour``
+    or a Knight's ``Front``, ``Rear``; ``HP``), and ``source``: the roster or catalog row each statline was copied
+    from (the shipped data lacks the generic Legion catalogue, so the Legion statlines come from public rosters).
 
     Columns:
         archetype: Label of the target.
@@ -110,7 +116,9 @@ def load_targets() -> pd.DataFrame:
         then every column of :func:`load_units` (``source`` and ``profile_id`` trace the profile),
         note: Caveat on the row, in our own words (e.g. the ion shield only covers one facing).
     """
-    return _read("targets.csv", numeric=("models", "points", "unit_points"))
+    if edition == "hh3":
+        return _read("targets.csv", numeric=("models",), edition=edition)
+    return _read("targets.csv", numeric=("models", "points", "unit_points"), edition=edition)
 
 
 def load_rule_names() -> pd.DataFrame:

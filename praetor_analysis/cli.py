@@ -242,29 +242,30 @@ def _add_file_flags(p: argparse.ArgumentParser, what: str, parquet: bool = True)
 
 
 def _list_hh3_roster(args: argparse.Namespace) -> bool:
-    """List a 3rd-edition roster's units and points (the ratings need the 3rd edition's engine); False for a
-    2nd-edition roster, which is rated (a note on how its game system was recognised goes to standard error)."""
+    """Print how the roster's game system was recognised (standard error); a 3rd-edition roster is rated as a
+    2nd-edition one is (its units from the profiles it embeds, at the 3rd edition's standard targets), and
+    ``--list`` lists its units and points instead. True when the roster was listed."""
     from praetor_analysis.analysis import accounting_line, listing_json, listing_table
-    from praetor_analysis.bsdata import HH3_RATINGS_PENDING, Hh3Roster, read_roster
+    from praetor_analysis.bsdata import Hh3Roster, read_roster
 
     roster = read_roster(args.roster)  # another game's roster: refused here, exit 2
+    for note in roster.notes:
+        print(f"praetor roster: note: {note}", file=sys.stderr)
     if not isinstance(roster, Hh3Roster):
-        for note in roster.notes:
-            print(f"praetor roster: note: {note}", file=sys.stderr)
         return False
-    if args.target is not None or args.half_range:
-        raise UsageError(
-            f"--target/--half-range: {Path(args.roster).name} is a 3rd-edition roster; {HH3_RATINGS_PENDING}"
-        )
+    if args.half_range:
+        raise UsageError(f"--half-range: {Path(args.roster).name} is a 3rd-edition roster (every weapon is in range)")
+    if not getattr(args, "list", False):
+        return False
     if args.json:
         sys.stdout.write(json.dumps(listing_json(roster), allow_nan=False) + "\n")
         return True
-    name = Path(args.roster).name
-    print(f"{name}: 3rd-edition roster (hh3), {len(roster.units)} units; not rated: {HH3_RATINGS_PENDING}")
-    for note in roster.notes:
-        print(f"note: {note}")
-    print(listing_table(roster))
-    print(accounting_line(roster))
+    from praetor_analysis.views.text import terminal_width, wrap
+
+    name, width = Path(args.roster).name, terminal_width()
+    lines = [f"{name}: 3rd-edition roster (hh3), {len(roster.units)} units", *listing_table(roster).splitlines()]
+    for line in [*lines, accounting_line(roster)]:  # folded at the terminal's width, the folds indented
+        print("\n".join(wrap(line, width, indent=" " * (len(line) - len(line.lstrip()) + 4))))
     return True
 
 
@@ -456,6 +457,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--sort", choices=("best", "shooting", "melee", "points", "unit"),
                    help="order of the first screen (default: best, or the --phase given)")  # fmt: skip
     _add_file_flags(p, "every row (every unit against every target)")
+    p.add_argument("--list", action="store_true", help="list a 3rd-edition roster's units and points, not rated")
     p.set_defaults(func=cmd_roster)
     p = sub.add_parser(
         "matchup", help="two lists (.ros, .rosz, or .json datasheet lists): every unit against every unit, fire plans"

@@ -244,6 +244,14 @@ ANALYSIS_DOOR_DEBTS = {
     ("praetor_analysis.analysis.cells", "volley_of_blocks"),
     ("praetor_analysis.analysis.compare", "volley_of_blocks"),
     ("praetor_analysis.analysis.unit_ratings", "target_of"),
+    # the 3rd edition's unit attack (issue 35): its vehicles, markers and rounds are reached through the edition 3
+    # door's documents only (scenario/hh3_door); a typed entry below the door would pay these
+    ("praetor_analysis.analysis.fire_plan", "hh3_resolve"),
+    ("praetor_analysis.analysis.fire_plan", "hh3_volleys"),
+    ("praetor_analysis.analysis.matchup", "hh3_melee"),
+    ("praetor_analysis.analysis.matchup", "hh3_shooting"),
+    ("praetor_analysis.analysis.unit_ratings", "hh3_melee"),
+    ("praetor_analysis.analysis.unit_ratings", "hh3_shooting"),
 }
 
 

@@ -44,7 +44,8 @@ def test_the_default_edition_is_the_second():
         ({"options": {"group_order": "random"}}, "options.group_order"),
         ({"weapon": {**BOLTER, "Special Rules": "Rending (x)"}}, "weapon.Special Rules.Rending"),
         ({"engaged": 3}, "engaged"),
-        ({"weapon": "Bolter"}, "weapon"),
+        ({"weapon": "Boltgun"}, "weapon"),  # a name the 3rd edition's data lacks (its names resolve: "Bolter")
+        ({"weapon": ["Bolter"]}, "weapon"),
     ],
 )
 def test_bad_or_other_edition_fields_are_refused_naming_the_field(change, field):

@@ -27,9 +27,11 @@ from praetor_analysis.io import parse_json
 from praetor_analysis.profiles import Unit
 from praetor_analysis.units import (
     FieldedUnit,
+    Hh3Target,
     RosterReading,
     as_target,
     fielded_unit,
+    hh3_target_of_unit,
     read_roster_units,
     target_record,
     unique_labels,
@@ -68,7 +70,7 @@ class ListUnit:
     loadout: FieldedUnit
     points: float
     target_block: Mapping[str, Any]
-    target: Unit
+    target: Unit | Hh3Target
     fighter: int | None
     """Index of the loadout group of the profile it is read with (None: it does not fight back; else all its
     groups fight back, each with its own wargear)."""
@@ -80,6 +82,18 @@ class ListUnit:
     @property
     def models(self) -> int:
         return self.target.models
+
+    @property
+    def body(self) -> Unit:
+        """The 2nd-edition target (:class:`Unit`) of this unit.
+
+        Raises:
+            ScenarioError: for a 3rd-edition unit (its target is an :class:`Hh3Target`, read by the 3rd
+                edition's door only).
+        """
+        if not isinstance(self.target, Unit):
+            raise ScenarioError(f"{self.label}: a 3rd-edition unit where the 2nd edition's engine was asked")
+        return self.target
 
     @property
     def points_per_model(self) -> float:
@@ -99,6 +113,11 @@ class ArmyList:
     def points(self) -> float:
         return float(sum(u.loadout.points for u in self.units))
 
+    @property
+    def edition(self) -> str:
+        """``"hh2"`` or ``"hh3"``: the edition of its units (a list holds one)."""
+        return self.units[0].loadout.edition if self.units else "hh2"
+
 
 def _make(
     name: str,
@@ -109,11 +128,20 @@ def _make(
         raise ScenarioError(f"units: at most {MAX_LIST_UNITS} units in a list, got {len(entries)}")
     labels = unique_labels([e.datasheet for e in entries])
     units = []
+    editions = sorted({e.edition for e in entries})
+    if len(editions) > 1:
+        raise ScenarioError(f"{name}: units of two editions ({', '.join(editions)}) in one list")
     for i, (label, loadout) in enumerate(zip(labels, entries, strict=True)):
+        source = sources[i] if sources is not None else None
+        if loadout.edition == "hh3":  # the 3rd edition: a target block of that edition, not fighting back yet
+            hh3, notes = hh3_target_of_unit(loadout, label)
+            share = loadout.points / max(1, loadout.size) if hh3.is_vehicle else loadout.points
+            notes = (*notes, f"{label}: does not fight back in melee (the 3rd edition's matchup: not yet)")
+            units.append(ListUnit(label, loadout, share, hh3.block, hh3, None, notes, source))
+            continue
         reading = as_target(loadout, label)
         target = target_record(reading.block)
         share = loadout.points / max(1, reading.models) if target.is_vehicle else loadout.points
-        source = sources[i] if sources is not None else None
         units.append(ListUnit(label, loadout, share, reading.block, target, reading.fighter, reading.notes, source))
     return ArmyList(name, tuple(units))
 

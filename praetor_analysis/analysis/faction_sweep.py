@@ -214,6 +214,12 @@ def field_targets(field: Field) -> tuple[str, tuple[ListUnit, ...]]:
         army: ArmyList = make_list(value, units)
         return army.name, army.units
     army = list_from_bytes(field.content, value)
+    if army.edition != "hh2":  # the sweep fields the 2nd edition's datasheets
+        raise ScenarioError(
+            f"--targets: {Path(value).name}: a 3rd-edition (hh3) roster; the sweep fields the 2nd edition's "
+            "datasheets (a 3rd-edition datasheet sweep: not yet)",
+            field="--targets",
+        )
     return army.name, army.units
 
 

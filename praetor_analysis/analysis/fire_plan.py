@@ -52,7 +52,8 @@ from praetor_analysis.analysis.matchup import points_pmf, volley_blocks
 from praetor_analysis.engine import Volley
 from praetor_analysis.errors import ProfileError, ScenarioError
 from praetor_analysis.rules import Role, plays
-from praetor_analysis.units import Outcome, firing_units_result, shooting_volleys
+from praetor_analysis.scenario import hh3_resolve, hh3_volleys
+from praetor_analysis.units import Hh3Target, Outcome, firing_units_result, shooting_volleys
 from praetor_analysis.vehicles import VehicleAttackResult
 
 __all__ = [
@@ -146,8 +147,10 @@ class FirePlan:
 
 
 def unit_volleys(unit: ListUnit, target: ListUnit, *, half_range: bool = False) -> list[Volley]:
-    """The volleys ``unit`` fires at ``target`` (none when it cannot shoot)."""
+    """The volleys ``unit`` fires at ``target`` (none when it cannot shoot; a 3rd-edition unit's: volley blocks)."""
     try:
+        if isinstance(target.target, Hh3Target):
+            return hh3_volleys(unit.loadout, target.target)[0]  # type: ignore[return-value]
         return shooting_volleys(unit.loadout, target.target, half_range=half_range)[0]
     except (ScenarioError, ProfileError):
         return []
@@ -192,7 +195,12 @@ class _Evaluator:
         if key not in self.memo:
             self.evaluations += 1
             self.work += len(key[1])
-            result = firing_units_result(self.targets[t].target, [self.volleys[a][t] for a in key[1]])
+            body = self.targets[t].target
+            firing = [self.volleys[a][t] for a in key[1]]
+            if isinstance(body, Hh3Target):
+                result = hh3_resolve(body, firing)  # type: ignore[arg-type]
+            else:
+                result = firing_units_result(body, firing)
             self.memo[key] = (_expected(result, self.targets[t]), result)
         return self.memo[key]
 
@@ -256,6 +264,11 @@ class _Evaluator:
         if result is None:
             return 0.0
         target = self.targets[t]
+        if isinstance(target.target, Hh3Target):  # the 3rd edition: a vehicle at most its points
+            if target.target.is_vehicle:
+                return max(float(target.points), own)
+            pmf = result.unsaved.probabilities
+            return max(target.points_per_model * float(np.minimum(np.arange(pmf.size), target.models) @ pmf), own)
         if isinstance(result.engine, VehicleAttackResult):
             per_hit = 3.0 if any(plays(Role.D3_HULL_POINTS, v.weapon.rules) for v in self.volleys[a][t]) else 1.0
             glancing, penetrating = result.engine.glancing.mean(), result.engine.penetrating.mean()

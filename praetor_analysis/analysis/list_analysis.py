@@ -20,13 +20,13 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from praetor_analysis.analysis.unit_ratings import PHASES, json_rows, rate
+from praetor_analysis.analysis.unit_ratings import PHASES, Target, json_rows, rate
 from praetor_analysis.bsdata import Roster
 from praetor_analysis.catalog import load_targets
 from praetor_analysis.errors import ProfileError, ScenarioError
-from praetor_analysis.profiles import Unit
 from praetor_analysis.units import (
     FieldedUnit,
+    hh3_target_of_row,
     is_vehicle_row,
     read_roster_units,
     row_id,
@@ -64,11 +64,17 @@ LIST_COLUMNS = [
 """The columns of :func:`analyse_roster`."""
 
 
-def list_targets(targets: pd.DataFrame | None = None) -> list[tuple[str, str, Unit, bool]]:
-    """``(target_id, label, Unit, is_vehicle)`` of target rows (default the shipped standard targets)."""
+def list_targets(targets: pd.DataFrame | None = None, edition: str = "hh2") -> list[tuple[str, str, Target, bool]]:
+    """``(target_id, label, target, is_vehicle)`` of target rows (default the shipped standard targets of
+    ``edition``; rows with the 3rd edition's characteristics, ``SAV``, are 3rd-edition targets)."""
     if targets is None:
-        targets = load_targets()
-    out = []
+        targets = load_targets(edition)
+    out: list[tuple[str, str, Target, bool]] = []
+    if "SAV" in targets.columns:  # the 3rd edition's targets (catalog.load_targets("hh3"))
+        for i, (_, row) in enumerate(targets.iterrows()):
+            label, hh3 = hh3_target_of_row(row)
+            out.append((f"hh3:{i}:{label}", label, hh3, hh3.is_vehicle))
+        return out
     for i, (_, row) in enumerate(targets.iterrows()):
         label = str(row.get("archetype") or row.get("name") or f"target {i}")
         try:
@@ -111,10 +117,11 @@ def analyse_roster(
         points) removed, ``share`` of the target's models removed, ``mean_per_100pts`` on the unit's points,
         the weapons used and ``error`` when nothing could be computed; then the ``"Whole list"`` rows.
     """
-    t_items = list_targets(targets)
+    fielded = _units(roster)
+    t_items = list_targets(targets, fielded[0][1].edition if fielded else "hh2")
     pairs = [(label, unit) for _, label, unit, _ in t_items]
     frames = []
-    for i, (label, unit) in enumerate(_units(roster)):
+    for i, (label, unit) in enumerate(fielded):
         rated = rate(unit, pairs, phases=phases, half_range=half_range, label=label)
         ids = [tid for tid, _, _, _ in t_items for _ in phases]  # rate's rows: target by target, phase by phase
         frames.append(
@@ -155,7 +162,7 @@ def list_json_rows(frame: pd.DataFrame) -> list[dict[str, Any]]:
 
 
 def _whole_list(
-    frame: pd.DataFrame, t_items: list[tuple[str, str, Unit, bool]], phases: tuple[str, ...]
+    frame: pd.DataFrame, t_items: list[tuple[str, str, Target, bool]], phases: tuple[str, ...]
 ) -> pd.DataFrame:
     out: list[dict[str, Any]] = []
     points = float(frame.drop_duplicates("unit_index")["unit_points"].sum()) if len(frame) else 0.0

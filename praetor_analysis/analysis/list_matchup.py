@@ -19,6 +19,7 @@ from praetor_analysis.analysis.army_list import ArmyList, load_list
 from praetor_analysis.analysis.fire_plan import FirePlan, fire_plan
 from praetor_analysis.analysis.matchup import PHASES, pair_rows
 from praetor_analysis.engine import check_cost, unit_cost
+from praetor_analysis.errors import ScenarioError
 
 __all__ = ["Matchup", "key_units", "matchup", "matchup_cost", "matchup_pairs", "pairs_json"]
 
@@ -67,6 +68,12 @@ def matchup(
     other at half range; ``progress(stage, done, total)`` is called as the work goes: ``"pairs"`` after each
     pair, ``"fire plans"`` after each plan)."""
     a, b = _as_list(mine), _as_list(theirs)
+    if a.edition != b.edition:
+        names = [Path(x).name if isinstance(x, (str, Path)) else x.name for x in (mine, theirs)]
+        raise ScenarioError(
+            f"theirs: {names[1]} is a {b.edition} list and {names[0]} a {a.edition} one (both of one edition)",
+            field="theirs",
+        )
     check_cost(matchup_cost(a, b, len(phases)), "matchup")
     tell = progress or (lambda stage, done, total: None)
     first = fire_plan(a, b, half_range=half_range)

@@ -26,10 +26,12 @@ import pandas as pd
 from praetor_analysis.analysis.army_list import ArmyList, ListUnit
 from praetor_analysis.errors import ProfileError, ScenarioError
 from praetor_analysis.profiles import is_vehicle_type
+from praetor_analysis.scenario import hh3_melee, hh3_shooting
 from praetor_analysis.units import (
     GRENADE_PROFILES,
     NO_MODIFIERS,
     UNARMED,
+    Hh3Target,
     Measure,
     Outcome,
     UnitAttackResult,
@@ -113,7 +115,7 @@ def target_weapon_blocks(attacker: ListUnit, target: ListUnit) -> list[Mapping[s
     second weapon (the +1 Attack) after the first when they have one (see :func:`_second_block`)."""
     if target.fighter is None or strikes_one_way(attacker):
         return None
-    defence = defender_groups(target.loadout, target.target, attacker.target)
+    defence = defender_groups(target.loadout, target.body, attacker.body)
     if len(defence) != 1:
         return []
     side, group = defence[0].side, defence[0].groups[0]
@@ -123,7 +125,7 @@ def target_weapon_blocks(attacker: ListUnit, target: ListUnit) -> list[Mapping[s
 
 def _second_block(attacker: ListUnit, target: ListUnit) -> Mapping[str, Any] | None:
     """The block of the second melee weapon of a target fighting back as one group (None: none)."""
-    defence = defender_groups(target.loadout, target.target, attacker.target)
+    defence = defender_groups(target.loadout, target.body, attacker.body)
     second = defence[0].side.second_weapon if len(defence) == 1 else None
     if second is None:
         return None
@@ -134,7 +136,7 @@ def _second_block(attacker: ListUnit, target: ListUnit) -> Mapping[str, Any] | N
 def _one_defender(attacker: ListUnit, target: ListUnit) -> bool:
     """Whether the target's models fight back as one group of the statline it is struck with (a calc round
     with its weapon blocks as ``target_weapon`` then gives the pair's result)."""
-    defence = defender_groups(target.loadout, target.target, attacker.target)
+    defence = defender_groups(target.loadout, target.body, attacker.body)
     if len(defence) != 1 or defence[0].why:
         return False
     return replace(defence[0].side.unit, name="") == replace(target.target, name="")
@@ -143,6 +145,8 @@ def _one_defender(attacker: ListUnit, target: ListUnit) -> bool:
 def pair_result(pair: Pair) -> UnitAttackResult:
     """The result of a pair, as ``praetor calc`` of the datasheet attacker and the target block gives it."""
     a, t = pair.attacker, pair.target
+    if isinstance(t.target, Hh3Target):
+        return hh3_shooting(a.loadout, t.target) if pair.phase == "shooting" else hh3_melee(a.loadout, t.target)
     if pair.phase == "shooting":
         return shooting(a.loadout, t.target, half_range=pair.half_range)
     if t.fighter is None:
@@ -246,10 +250,11 @@ def _pair_key(pair: Pair) -> tuple[Any, ...]:
     """What a pair's result depends on: the attacker's groups, the target without its label, the phase."""
     a, t = pair.attacker, pair.target
     fights = repr(t.loadout.groups) if t.fighter is not None and pair.phase == "melee" else ""
+    body = repr(sorted(t.target.block.items())) if isinstance(t.target, Hh3Target) else replace(t.target, name="")
     return (
         repr(a.loadout.groups),
         a.loadout.modifiers,
-        replace(t.target, name=""),
+        body,
         pair.phase,
         fights,
         pair.half_range,
@@ -259,7 +264,7 @@ def _pair_key(pair: Pair) -> tuple[Any, ...]:
 def volley_blocks(unit: ListUnit, target: ListUnit, *, half_range: bool = False) -> list[dict[str, Any]]:
     """The volleys ``unit`` fires at ``target`` as ``praetor calc`` volley blocks (``attacker``, ``weapon``)."""
     try:
-        _, chosen = shooting_volleys(unit.loadout, target.target, half_range=half_range)
+        _, chosen = shooting_volleys(unit.loadout, target.body, half_range=half_range)
     except (ScenarioError, ProfileError):
         return []
     used: set[tuple[int, str]] = set()
@@ -284,7 +289,7 @@ def _modifiers(unit: ListUnit) -> dict[str, Any]:
 
 
 def _melee_blocks(weapons: Sequence[Mapping[str, Any]], enemy: ListUnit) -> list[Mapping[str, Any]]:
-    chosen = [w.name for w in melee_weapons(weapons, enemy.target)]
+    chosen = [w.name for w in melee_weapons(weapons, enemy.body)]
     by_name = {str(b.get("name")): b for b in weapons}
     return [by_name.get(n, UNARMED) for n in dict.fromkeys(chosen)]
 

@@ -20,10 +20,12 @@ import pandas as pd
 from praetor_analysis.catalog import load_targets, load_units
 from praetor_analysis.errors import PraetorError, ProfileError, ScenarioError, show_value
 from praetor_analysis.profiles import Unit
-from praetor_analysis.scenario import target_of
+from praetor_analysis.scenario import hh3_melee, hh3_shooting, target_of
 from praetor_analysis.units import (
     FieldedUnit,
+    Hh3Target,
     UnitAttackResult,
+    hh3_standard_targets,
     is_datasheet,
     is_vehicle_row,
     melee,
@@ -40,6 +42,8 @@ __all__ = [
     "PHASES",
     "RATING_COLUMNS",
     "check_phases",
+    "edition_targets",
+    "hh3_targets_named",
     "json_rows",
     "profile_targets",
     "rate",
@@ -113,8 +117,17 @@ def target_named(name: str, models: int | None = None) -> tuple[str, Unit]:
     return str(block["name"]), target_record(block)
 
 
+Target = Unit | Hh3Target
+"""A target of either edition (a 2nd-edition :class:`Unit`; a 3rd-edition :class:`Hh3Target`)."""
+
+
+def edition_targets(edition: str = "hh2") -> list[tuple[str, Target]]:
+    """The standard targets of an edition (``hh2``: :func:`standard_targets`; ``hh3``: the 3rd edition's)."""
+    return list(hh3_standard_targets()) if edition == "hh3" else list(standard_targets())
+
+
 def _row(
-    label: str, points: float, target: tuple[str, Unit], phase: str, result: UnitAttackResult | None, error: str
+    label: str, points: float, target: tuple[str, Target], phase: str, result: UnitAttackResult | None, error: str
 ) -> dict[str, Any]:
     row: dict[str, Any] = {"unit": label, "points": points, "target": target[0], "phase": phase, "error": error,
                            "target_models": target[1].models}  # fmt: skip
@@ -146,7 +159,7 @@ def _row(
 
 def rate(
     loadout: FieldedUnit,
-    targets: Iterable[tuple[str, Unit]],
+    targets: Iterable[tuple[str, Target]],
     *,
     phases: Sequence[str] = PHASES,
     charging: bool = True,
@@ -162,7 +175,9 @@ def rate(
     for target in targets:
         for phase in phases:
             try:
-                if phase == "shooting":
+                if loadout.edition == "hh3" or isinstance(target[1], Hh3Target):
+                    result = _hh3_attack(loadout, target[1], phase)
+                elif phase == "shooting":
                     result = shooting(loadout, target[1], half_range=half_range)
                 else:
                     result = melee(striking, target[1])
@@ -171,6 +186,15 @@ def rate(
                 result, error = None, str(exc)
             rows.append(_row(label or loadout.datasheet, loadout.points, target, phase, result, error))
     return pd.DataFrame(rows, columns=RATING_COLUMNS)
+
+
+def _hh3_attack(loadout: FieldedUnit, target: Target, phase: str) -> UnitAttackResult:
+    """A 3rd-edition unit's attack (both sides must be of that edition; one line otherwise)."""
+    if loadout.edition != "hh3" or not isinstance(target, Hh3Target):
+        raise ScenarioError(
+            f"target: {loadout.datasheet!r} ({loadout.edition}) and the target are of different editions"
+        )
+    return hh3_shooting(loadout, target) if phase == "shooting" else hh3_melee(loadout, target)
 
 
 def json_rows(frame: pd.DataFrame) -> list[dict[str, Any]]:
@@ -214,8 +238,12 @@ def rate_roster(
     """Every unit of a roster rated in shooting and melee against the standard targets (or one named
     target), sorted by ``per_100_pts``, highest first; each unit named by its label (``Tactical Squad (2)``,
     :func:`~praetor_analysis.units.fielded.read_roster_units`)."""
-    targets = standard_targets() if target is None else [target_named(target, models)]
     reading = read_roster_units(path)
+    edition = reading.units[0].edition if reading.units else "hh2"
+    if edition == "hh3":
+        targets = hh3_targets_named(target, models)
+    else:
+        targets = list(standard_targets()) if target is None else [target_named(target, models)]
     frames = [
         rate(u, targets, charging=charging, half_range=half_range, label=label)
         for u, label in zip(reading.units, reading.labels, strict=True)
@@ -224,6 +252,23 @@ def rate_roster(
         return pd.DataFrame(columns=RATING_COLUMNS)
     frame = pd.concat(frames, ignore_index=True)
     return frame.sort_values("per_100_pts", ascending=False, na_position="last", kind="stable").reset_index(drop=True)
+
+
+def hh3_targets_named(name: str | None = None, models: int | None = None) -> list[tuple[str, Target]]:
+    """The 3rd edition's standard targets, or the one named (its archetype or its name, case aside) at ``models``.
+
+    Raises:
+        ScenarioError: naming ``--target`` when no standard target of the 3rd edition has that name.
+    """
+    targets = hh3_standard_targets()
+    if name is None:
+        return list(targets)
+    for label, t in targets:
+        if name.casefold() in (label.casefold(), str(t.block.get("name", "")).casefold()):
+            n = t.models if models is None or t.is_vehicle else models
+            return [(label, Hh3Target(label, {**t.block, "models": n}, n, t.is_vehicle))]
+    known = ", ".join(label for label, _ in targets)
+    raise ScenarioError(f"--target: no 3rd-edition standard target {name!r} (known: {known})", field="--target")
 
 
 def roster_table(frame: pd.DataFrame) -> str:

@@ -12,6 +12,7 @@ from praetor_analysis.lazy import face
 
 #: Public name -> the module that defines it.
 _EXPORTS: dict[str, str] = {
+    "HH3_UNIT_FIELDS": "praetor_analysis.profiles.hh3",
     "check_text": "praetor_analysis.profiles.characteristics",
     "clean_text": "praetor_analysis.profiles.characteristics",
     "clean_type": "praetor_analysis.profiles.vocabulary",
@@ -41,6 +42,7 @@ _EXPORTS: dict[str, str] = {
 }
 
 __all__ = [
+    "HH3_UNIT_FIELDS",
     "MAX_MODELS",
     "SHOT_TYPES",
     "VEHICLE_FIELDS",
@@ -79,7 +81,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
         parse_save,
         parse_stat,
     )
-    from praetor_analysis.profiles.hh3 import Hh3Unit, Hh3Weapon, read_type, read_unit, read_weapon
+    from praetor_analysis.profiles.hh3 import HH3_UNIT_FIELDS, Hh3Unit, Hh3Weapon, read_type, read_unit, read_weapon
     from praetor_analysis.profiles.records import (
         MAX_MODELS,
         VEHICLE_FIELDS,

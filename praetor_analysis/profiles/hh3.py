@@ -36,6 +36,8 @@ UNIT_FIELDS = frozenset(
     {"name", "Type", "M", "WS", "BS", "S", "T", "W", "I", "A", "LD", "CL", "WP", "IN", "SAV", "INV", "models", "rules"}
 )
 TARGET_FIELDS = UNIT_FIELDS | {"Cover"}
+HH3_UNIT_FIELDS = UNIT_FIELDS
+"""The characteristics of a 3rd-edition unit block (``Type``, ``M``, ``WS``... ``models``, ``rules``)."""
 #: Edition 2 names and the edition 3 field to use instead (a weapon's ``Type`` is its Special Rules and Traits).
 HH2_WEAPON_FIELDS = {"Range": "R", "Strength": "RS", "Type": "Special Rules and Traits"}
 HH2_UNIT_FIELDS = {"Unit Type": "Type", "Ld": "LD", "Save": "SAV", "Invulnerable": "INV", "Move": "M"}

@@ -39,7 +39,8 @@ from praetor_analysis.scenario.document import (
 )
 from praetor_analysis.scenario.echo import unit_echo
 from praetor_analysis.scenario.hh3 import is_hh3, without_edition
-from praetor_analysis.scenario.hh3_door import calc_hh3_stages, check_hh3_stages
+from praetor_analysis.scenario.hh3_door import calc_hh3_stages
+from praetor_analysis.scenario.hh3_names import check_hh3_document, has_hh3_names, resolve_hh3_names, unit_attack_hh3
 from praetor_analysis.scenario.limits import MAX_SCENARIOS
 from praetor_analysis.scenario.unit_calc import (
     add_notes,
@@ -87,6 +88,11 @@ def calc(data: Any) -> dict[str, Any]:
     says why each rule under ``no_effect`` or ``not_modelled`` is there. A datasheet ``attacker`` (no
     ``weapon``) attacks as the unit it fields (:func:`praetor_analysis.scenario.unit_calc.unit_calc`)."""
     if is_hh3(data):  # the edition is chosen here, once (docs/editions.md)
+        if has_hh3_names(data):
+            unit_result = unit_attack_hh3(data)
+            if unit_result is not None:
+                return unit_result
+            data = resolve_hh3_names(data)
         return calc_hh3_stages(data)
     data = without_edition(data)
     notes: list[tuple[str, str]] = []
@@ -222,7 +228,7 @@ def calc_json(text: str) -> Any:
     for i, item in enumerate(data):
         try:
             if is_hh3(item):
-                check_hh3_stages(item)
+                check_hh3_document(item)
             elif is_unit_attacker(item):
                 attacker_unit(item["attacker"])
             elif has_fielded_unit(item):

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
-from praetor_analysis.errors import ProfileError, ScenarioError, show_value
+from praetor_analysis.errors import PraetorError, ProfileError, ScenarioError, show_value
 from praetor_analysis.profiles import Weapon, unit_from_mapping
 from praetor_analysis.scenario.document import target_of_block
 from praetor_analysis.scenario.document_names import resolve_names
@@ -96,6 +97,35 @@ ROSTER_ATTACKER_FIELDS = ROSTER_FIELDS | {"name", "charging", "disordered", "two
 """Fields of a roster's unit as the attacker (its models and wargear are the roster's)."""
 
 
+def _roster_edition(path: Any) -> str:
+    """The edition of the roster file at ``path`` (``""`` when it cannot be read)."""
+    from praetor_analysis.bsdata import read_roster
+
+    try:
+        return read_roster(Path(str(path))).edition
+    except (OSError, PraetorError):
+        return ""
+
+
+def _hh2_roster_unit(block: Mapping[str, Any], field: str) -> tuple[str, FieldedUnit]:
+    """A roster's unit in a 2nd-edition scenario (a 3rd-edition roster's is refused in one line naming the file)."""
+    try:
+        label, unit = roster_unit(block, field)
+        edition = unit.edition
+    except ScenarioError:
+        if _roster_edition(block.get("roster")) != "hh3":
+            raise
+        edition = "hh3"  # a label the 3rd-edition roster lacks: the edition is the first thing wrong
+    if edition != "hh2":
+        name = Path(str(block.get("roster"))).name
+        raise ScenarioError(
+            f"{field}.roster: {name}: a 3rd-edition (hh3) roster's unit in a 2nd-edition scenario "
+            '(add "edition": "hh3")',
+            field=f"{field}.roster",
+        )
+    return label, unit
+
+
 def attacker_unit(value: Any, field: str = "attacker") -> FieldedUnit:
     """The unit a datasheet attacker block fields (:func:`~praetor_analysis.units.fielded.fielded_unit`), or a
     roster's unit ``{"roster", "unit"}`` with its flags and ``modifiers``, labelled as ``praetor roster`` labels it.
@@ -112,7 +142,7 @@ def attacker_unit(value: Any, field: str = "attacker") -> FieldedUnit:
             "its models and wargear are the roster's)",
             field=f"{field}.{unknown[0]}",
         )
-    label, unit = roster_unit(value, field)
+    label, unit = _hh2_roster_unit(value, field)
     if isinstance(value.get("name"), str):
         label = value["name"]
     unit = replace(unit, datasheet=label, modifiers=split_modifiers(value, field)[1])
@@ -148,7 +178,7 @@ def target_fielded(value: Any, field: str = "target") -> tuple[str | None, Field
         if unknown:
             allowed = ", ".join(sorted(allowed_fields))
             raise ScenarioError(f"{field}.{unknown[0]}: not a field of a roster's unit as target ({allowed})")
-        label, unit = roster_unit(block, field)
+        label, unit = _hh2_roster_unit(block, field)
         if isinstance(block.get("name"), str):
             label = block["name"]
     else:

@@ -23,7 +23,7 @@ from praetor_analysis.errors import PraetorError, ScenarioError
 from praetor_analysis.markers import marker_kind
 from praetor_analysis.scenario.document import BestProfile, MeleeRound, Scenario, Shooting, parse_scenario
 from praetor_analysis.scenario.hh3 import is_hh3
-from praetor_analysis.scenario.hh3_door import check_hh3_stages
+from praetor_analysis.scenario.hh3_names import check_hh3_document
 from praetor_analysis.scenario.limits import melee_cells
 from praetor_analysis.scenario.unit_calc import has_fielded_unit, is_unit_attacker
 from praetor_analysis.units import LOADOUT_ITEM_S, MAX_SECONDS, datasheet_row, frame_rows, marker_seconds
@@ -151,7 +151,7 @@ def check_array_work(items: Sequence[Any]) -> None:
         seen.add(key)
         try:
             if is_hh3(item):
-                check_hh3_stages(item)  # edition 3: small exact chains (MAX_SCENARIOS bounds the array)
+                check_hh3_document(item)  # edition 3: small exact chains (MAX_SCENARIOS bounds the array)
             elif is_unit_attacker(item):
                 total += _roster_once(item["attacker"], rosters) + datasheet_seconds(item["attacker"])
             elif has_fielded_unit(item):

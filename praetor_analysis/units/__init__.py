@@ -12,6 +12,15 @@ from praetor_analysis.lazy import face
 
 #: Public name -> the module that defines it.
 _EXPORTS: dict[str, str] = {
+    "ModelGroup": "praetor_analysis.units.records",
+    "Hh3Target": "praetor_analysis.units.hh3_target",
+    "hh3_standard_targets": "praetor_analysis.units.hh3_target",
+    "hh3_target_of_group": "praetor_analysis.units.hh3_target",
+    "hh3_target_of_row": "praetor_analysis.units.hh3_target",
+    "hh3_target_of_unit": "praetor_analysis.units.hh3_target",
+    "WEAPON_KEYS": "praetor_analysis.units.hh3_roster",
+    "hh3_fielded": "praetor_analysis.units.hh3_roster",
+    "hh3_reading_parts": "praetor_analysis.units.hh3_roster",
     "as_target": "praetor_analysis.units.target",
     "check_marker_cost": "praetor_analysis.units.limits",
     "check_target": "praetor_analysis.units.block_records",
@@ -88,10 +97,13 @@ __all__ = [
     "ROSTER_FIELDS",
     "STRIKING",
     "UNARMED",
+    "WEAPON_KEYS",
     "Choice",
     "FieldedUnit",
+    "Hh3Target",
     "MarkerSetup",
     "Measure",
+    "ModelGroup",
     "Modifiers",
     "Outcome",
     "RosterReading",
@@ -109,6 +121,12 @@ __all__ = [
     "firing_units_result",
     "fold",
     "frame_rows",
+    "hh3_fielded",
+    "hh3_reading_parts",
+    "hh3_standard_targets",
+    "hh3_target_of_group",
+    "hh3_target_of_row",
+    "hh3_target_of_unit",
     "is_datasheet",
     "is_target_profile",
     "is_vehicle_row",
@@ -180,6 +198,14 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     )
     from praetor_analysis.units.fielded import RosterReading, fielded_unit, read_roster_units
     from praetor_analysis.units.formation import MarkerSetup, default_formation, default_note
+    from praetor_analysis.units.hh3_roster import WEAPON_KEYS, hh3_fielded, hh3_reading_parts
+    from praetor_analysis.units.hh3_target import (
+        Hh3Target,
+        hh3_standard_targets,
+        hh3_target_of_group,
+        hh3_target_of_row,
+        hh3_target_of_unit,
+    )
     from praetor_analysis.units.limits import LOADOUT_ITEM_S, MAX_SECONDS, check_marker_cost, marker_seconds
     from praetor_analysis.units.marker_volley import default_marker_setup, marker_hits, placed, placed_notes
     from praetor_analysis.units.modifiers import (
@@ -199,7 +225,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
         weapon_row,
     )
     from praetor_analysis.units.option_visibility import legion_names, legion_of
-    from praetor_analysis.units.records import FieldedUnit
+    from praetor_analysis.units.records import FieldedUnit, ModelGroup
     from praetor_analysis.units.result import Choice, Measure, Outcome, UnitAttackResult
     from praetor_analysis.units.roster_units import unique_labels
     from praetor_analysis.units.target import ROSTER_FIELDS, as_target, roster_unit

@@ -33,7 +33,6 @@ from praetor_analysis.units.roster_units import (
     RosterReading,
     RosterSelection,
     from_selection,
-    roster_selections,
     unique_labels,
 )
 from praetor_analysis.units.roster_units import read_roster_units as _read_roster_units
@@ -70,11 +69,11 @@ def fielded_unit(source: Any, field: str = "attacker") -> FieldedUnit:
 def roster_units(source: str | Path | bytes, name: str = "roster") -> list[FieldedUnit]:
     """Every unit of a roster file (or of its bytes) that has models with a statline (a nested transport is
     its own unit)."""
-    return [with_unit_profile(u) for u in map(from_selection, roster_selections(source, name)) if u is not None]
+    return list(read_roster_units(source, name).units)  # either edition (read_roster_units decides)
 
 
 def read_roster_units(source: str | Path | bytes, name: str = "roster") -> RosterReading:
     """A roster read whole (:func:`~praetor_analysis.units.roster_units.read_roster_units`), each unit read
     with its unit's profile where a model's lacks a characteristic, as :func:`roster_units` reads it."""
     reading = _read_roster_units(source, name)
-    return replace(reading, units=tuple(with_unit_profile(u) for u in reading.units))
+    return replace(reading, units=tuple(with_unit_profile(u) if u.edition == "hh2" else u for u in reading.units))

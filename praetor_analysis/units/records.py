@@ -54,6 +54,8 @@ class FieldedUnit:
             statline and weapons when the unit attacks.
         legion: The Legion the datasheet was fielded for (``"Dark Angels"``; ``""`` when none was given or
             implied), which decided the options the data shows only to some Legions.
+        edition: ``"hh2"`` or ``"hh3"``: the rules its statlines and weapon blocks are written for (a 3rd-edition
+            unit's blocks use that edition's characteristic names, :mod:`praetor_analysis.units.hh3_roster`).
         readings: How the reading completed what the data leaves out (a characteristic taken from a unit-mate's
             profile): one line each, listed under ``applied`` when the unit attacks; nothing is left out.
     """
@@ -69,6 +71,7 @@ class FieldedUnit:
     force: str = ""
     modifiers: Modifiers = NO_MODIFIERS
     legion: str = ""
+    edition: str = "hh2"
     readings: tuple[str, ...] = ()
 
     def with_flags(self, **flags: Any) -> FieldedUnit:

@@ -27,6 +27,7 @@ from xml.etree.ElementTree import Element
 
 from praetor_analysis.bsdata import (
     HH3_RATINGS_PENDING,
+    Hh3Roster,
     children,
     is_counted,
     name_count,
@@ -47,6 +48,7 @@ from praetor_analysis.catalog import load_datasheets, load_wargear_options, load
 from praetor_analysis.rules import Holder, lookup
 from praetor_analysis.units.blocks import attacker_block, is_vehicle_row, row_value, weapon_block
 from praetor_analysis.units.datasheet import is_character
+from praetor_analysis.units.hh3_roster import hh3_reading_parts
 from praetor_analysis.units.names import fold
 from praetor_analysis.units.records import FieldedUnit, ModelGroup
 from praetor_analysis.units.wargear_effects import Item, with_wargear
@@ -155,6 +157,10 @@ def read_roster_units(source: str | Path | bytes, name: str = "roster") -> Roste
         roster = read_roster_bytes(bytes(source), name)
     else:
         roster, name = read_roster(Path(source)), Path(source).name
+    if isinstance(roster, Hh3Roster):  # the 3rd edition: the profiles the roster embeds
+        hh3_units, hh3_not_rated = hh3_reading_parts(roster)
+        labels = tuple(unique_labels([u.datasheet for u in hh3_units]))
+        return RosterReading(roster.name or name, roster.points, tuple(hh3_units), labels, tuple(hh3_not_rated))
     not_rated = [(n, p, "outside every unit") for n, p in roster.loose]
     units = []
     for selection, read in zip(roster_selections(roster.document, name), roster.units, strict=True):

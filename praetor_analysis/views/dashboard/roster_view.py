@@ -14,7 +14,8 @@ import pandas as pd
 import plotly.graph_objects as go
 
 from praetor_analysis.analysis import WHOLE_LIST, analyse_roster
-from praetor_analysis.bsdata import HH3_RATINGS_PENDING, UntrustedFileError, read_roster_bytes, require_edition
+from praetor_analysis.bsdata import UntrustedFileError, read_roster_bytes
+from praetor_analysis.catalog import load_targets
 from praetor_analysis.errors import PraetorError
 from praetor_analysis.units import read_roster_units
 from praetor_analysis.views.figures import plots as F
@@ -41,10 +42,11 @@ def roster_view(data: bytes | None, name: str, targets: pd.DataFrame, *, half_ra
         return RosterView(fig, "No roster loaded.", empty)
     try:
         roster = read_roster_bytes(bytes(data), name)
-        require_edition(roster.edition, "hh2", name, HH3_RATINGS_PENDING)
     except (UntrustedFileError, ValueError) as exc:
         fig = go.Figure(layout={"title": title_layout("The roster could not be read")})
         return RosterView(fig, f"Not read: {exc}", empty)
+    if roster.edition == "hh3" and "SAV" not in targets.columns:  # a 3rd-edition roster: that edition's targets
+        targets = load_targets("hh3")
     try:
         table = analyse_roster(roster, targets, half_range=half_range)
     except PraetorError as exc:

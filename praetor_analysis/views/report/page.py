@@ -502,16 +502,16 @@ def roster_report(path: str, targets: pd.DataFrame, *, half_range: bool = False)
     """The report of a roster: its name and points, the whole list per target, the best unit per target."""
     from praetor_analysis.analysis import analyse_roster
     from praetor_analysis.bsdata import (
-        HH3_RATINGS_PENDING,
         read_roster,
-        require_edition,
         roster_units_frame,
         roster_weapons_frame,
     )
+    from praetor_analysis.catalog import load_targets
     from praetor_analysis.units import read_roster_units
 
     roster = read_roster(path)
-    require_edition(roster.edition, "hh2", Path(path).name, HH3_RATINGS_PENDING)
+    if roster.edition == "hh3" and "SAV" not in targets.columns:  # the 3rd edition's standard targets
+        targets = load_targets("hh3")
     analysis = analyse_roster(roster, targets, half_range=half_range)
     account = read_roster_units(roster.document, Path(path).name).account()
     tables = {

@@ -1,0 +1,99 @@
+"""Benchmark: the 2nd edition's list benchmarks run for the 3rd edition too, in the same process (issue 35 item 5).
+
+1. A roster rated (``rate_roster``: every unit, shooting and melee, at the edition's standard targets): the 2nd
+   edition's ``HH2 - Dark Angels.rosz`` (2,795 points, 16 units, 11 targets) and the 3rd edition's
+   ``All Comers.rosz`` (2,998 points, 20 units, 7 targets), cold (memos and the door's cache cleared) and warm.
+2. A matchup of two lists (both fire plans and the pair table): the 2nd edition's two shipped Dark Angels rosters
+   (2,795 and 2,638 points) and the 3rd edition's ``Real List.rosz`` against ``All Comers.rosz`` (2,977 and 2,998
+   points: the public 3rd-edition fixtures have no 2,000-point pair), cold and warm.
+3. A faction sweep: the 2nd edition's ``sweep_faction`` on a sample; the 3rd edition's datasheets are not fielded
+   yet (the shipped data lacks the generic Legion catalogue), so it is printed as not available.
+
+CPU times of this process (the machine is shared); the 2nd edition's figure is the yardstick of each row
+(ratio printed). Fixtures: tests/fixtures/rosters (their sources in its README). Never a pass/fail test.
+
+Run: .venv/bin/python bench/bench_hh3_lists.py [--quick]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
+from praetor_analysis.analysis.faction_sweep import datasheets_of, sweep_faction
+from praetor_analysis.analysis.list_matchup import matchup
+from praetor_analysis.analysis.unit_ratings import rate_roster
+from praetor_analysis.prob.memo import clear_memos
+from praetor_analysis.scenario import hh3_unit_attack
+
+ROSTERS = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "rosters"
+HH2_A = ROSTERS / "hh2" / "HH2 - Dark Angels.rosz"
+HH2_B = ROSTERS / "hh2" / "Dark Angels - HH2 - Test.ros"
+HH3_A = ROSTERS / "hh3" / "All Comers.rosz"
+HH3_B = ROSTERS / "hh3" / "Real List.rosz"
+
+
+def _cold() -> None:
+    clear_memos()
+    hh3_unit_attack.clear_cache()
+
+
+def _cpu(fn: Callable[[], object], cold: bool, runs: int = 3) -> float:
+    """Median CPU seconds of ``fn`` (each run cold: memos cleared first)."""
+    times = []
+    for _ in range(runs):
+        if cold:
+            _cold()
+        t0 = time.process_time()
+        fn()
+        times.append(time.process_time() - t0)
+    return sorted(times)[len(times) // 2]
+
+
+def _row(what: str, hh2: float, hh3: float) -> None:
+    print(f"| {what} | {hh2:.2f} s | {hh3:.2f} s | {hh3 / hh2:.2f}x |")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--quick", action="store_true", help="one run each (not the median of three)")
+    args = parser.parse_args()
+    runs = 1 if args.quick else 3
+    print(f"load average {os.getloadavg()[0]:.1f}")
+    print("| what | 2nd edition | 3rd edition | 3rd / 2nd |")
+    print("|---|---|---|---|")
+    for cold in (True, False):
+        label = "cold" if cold else "warm"
+        if not cold:
+            rate_roster(HH2_A), rate_roster(HH3_A)
+        _row(
+            f"a roster rated ({label})",
+            _cpu(lambda: rate_roster(HH2_A), cold, runs),
+            _cpu(lambda: rate_roster(HH3_A), cold, runs),
+        )
+    for cold in (True, False):
+        label = "cold" if cold else "warm"
+        if not cold:
+            matchup(HH2_A, HH2_B), matchup(HH3_A, HH3_B)
+        _row(
+            f"a matchup, both fire plans and the pairs ({label})",
+            _cpu(lambda: matchup(HH2_A, HH2_B), cold, runs),
+            _cpu(lambda: matchup(HH3_A, HH3_B), cold, runs),
+        )
+    sample = datasheets_of("Legiones Astartes")[::8]
+    _cold()
+    t0 = time.process_time()
+    frame = sweep_faction("Legiones Astartes", "standard", workers=1, datasheets=sample)
+    print(
+        f"faction sweep, 2nd edition: {len(sample)} Legiones Astartes datasheets (every eighth), {len(frame)} rows, "
+        f"{time.process_time() - t0:.2f} s CPU cold; 3rd edition: not available (its datasheets are not fielded yet)"
+    )
+
+
+if __name__ == "__main__":
+    main()
