@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 
@@ -184,7 +183,7 @@ def test_junk_profiles_are_not_offered_and_a_bare_profile_is_its_datasheet_at_mi
 
 
 # --- NAME@FACTION: the one-string pick of the command line ------------------------------------------------
-def test_a_faction_picks_an_ambiguous_weapon_on_the_command_line() -> None:
+def test_a_faction_picks_an_ambiguous_weapon_on_the_command_line(tmp_path) -> None:
     pytest.importorskip("plotly")
     from praetor_analysis.views.report.exports import select_weapons
 
@@ -203,7 +202,7 @@ def test_a_faction_picks_an_ambiguous_weapon_on_the_command_line() -> None:
     with pytest.raises(ScenarioError, match=r"^--weapons\.faction: 'Needle Pistol' has no faction 'Nope' \(choices: "):
         select_weapons(["Needle Pistol@Nope"])
     proc = subprocess.run(
-        [sys.executable, "-m", "praetor_analysis.cli", "report", "--weapons", "Needle Pistol", "-o", os.devnull],
+        [sys.executable, "-m", "praetor_analysis.cli", "report", "--weapons", "Needle Pistol", "-o", str(tmp_path / "r.html")],
         capture_output=True, text=True, timeout=120,
     )  # fmt: skip
     assert proc.returncode == 2 and proc.stderr.count("\n") == 1 and "Needle Pistol@FACTION" in proc.stderr

@@ -37,6 +37,9 @@ class OutputError(OSError):
         self.filename = str(path)
         self.strerror = reason
 
+    def __str__(self) -> str:
+        return f"{self.strerror}: {self.filename!r}"  # OSError's own would begin '[Errno None]'
+
 
 def check_output_path(path: str | os.PathLike[str]) -> Path:
     """``path`` as a :class:`Path` if a regular file may be written there (it need not exist).
