@@ -35,11 +35,11 @@ demo: $(STAMP)
 
 ## test: set up and run the whole test suite
 test: $(STAMP) chromium
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n auto
 
 ## test-fast: the tests not marked slow (no Monte Carlo oracles or fuzzing)
 test-fast: $(STAMP)
-	$(BIN)/python -m pytest -q -m "not slow"
+	$(BIN)/python -m pytest -q -n auto -m "not slow"
 
 ## docs: the HTML gallery of the notebooks, executed with their figures (out/docs/index.html; offline)
 docs: $(STAMP) $(NBCONFIG)

@@ -200,7 +200,7 @@ def cmd_roster(args: argparse.Namespace) -> int:
     if args.all:
         shown = frame[frame["phase"].isin(phases)]
         title = f"{Path(args.roster).name}: every unit against every target, sorted by effect per 100 pts"
-        lines = [*wrap(title, width), *wrap(account, width)]
+        lines = [*wrap(title, width), account]  # the points account: one line, whole
         lines += roster_long(shown if args.top is None else shown.head(args.top), width=width)
     else:
         sort = args.sort or (args.phase or "best")
@@ -260,12 +260,13 @@ def _list_hh3_roster(args: argparse.Namespace) -> bool:
     if args.json:
         sys.stdout.write(json.dumps(listing_json(roster), allow_nan=False) + "\n")
         return True
-    from praetor_analysis.views.text import terminal_width, wrap
+    from praetor_analysis.views import terminal_width, wrap
 
     name, width = Path(args.roster).name, terminal_width()
     lines = [f"{name}: 3rd-edition roster (hh3), {len(roster.units)} units", *listing_table(roster).splitlines()]
-    for line in [*lines, accounting_line(roster)]:  # folded at the terminal's width, the folds indented
+    for line in lines:  # folded at the terminal's width, the folds indented
         print("\n".join(wrap(line, width, indent=" " * (len(line) - len(line.lstrip()) + 4))))
+    print(accounting_line(roster))  # the points account: one line, whole
     return True
 
 

@@ -85,7 +85,8 @@ def test_every_readme_command_runs(line: str, tmp_path: Path, capsys, monkeypatc
     if "--json" in line:
         json.loads(out)
     elif line.startswith(("praetor roster", "praetor wargear", "praetor matchup")):
-        assert all(len(x) <= 100 for x in out.splitlines()), line  # the first screens fit the terminal
+        # the first screens fit the terminal; the points account is one line, whole, by design (issue 33)
+        assert all(len(x) <= 100 for x in out.splitlines() if " points declared = " not in x), line
 
 
 def test_the_roster_claims_hold(capsys, monkeypatch) -> None:

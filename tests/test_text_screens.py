@@ -48,8 +48,9 @@ def test_fit_table_cuts_columns_not_lines() -> None:
 def test_roster_first_screen_fits_and_says_units(cols, capsys, monkeypatch) -> None:
     out = _run(["roster", str(ROSTER)], capsys, monkeypatch, cols)
     lines = out.splitlines()
-    assert all(len(line) <= cols for line in lines), max(lines, key=len)
-    assert " ".join(lines[1:]).startswith(read_roster_units(ROSTER).account())  # folded at 80 columns
+    account = read_roster_units(ROSTER).account()
+    assert lines[1] == account  # the points account: one line, whole, at every width (issue 33 item 2)
+    assert all(len(line) <= cols for line in lines if line != account), max(lines, key=len)
     labels = read_roster_units(ROSTER).labels
     assert {"Tactical Squad (1)", "Tactical Squad (2)"} <= set(labels)
     rows = lines[lines.index(next(x for x in lines if x.startswith("unit "))) + 2 :]
@@ -65,7 +66,9 @@ def test_roster_first_screen_fits_and_says_units(cols, capsys, monkeypatch) -> N
 @pytest.mark.parametrize("cols", [80, 120])
 def test_roster_all_and_files(cols, capsys, monkeypatch, tmp_path) -> None:
     out = _run(["roster", str(ROSTER), "--all"], capsys, monkeypatch, cols)
-    assert all(len(line) <= cols for line in out.splitlines())
+    account = read_roster_units(ROSTER).account()
+    assert account in out.splitlines()  # one line, whole
+    assert all(len(line) <= cols for line in out.splitlines() if line != account)
     csv, parquet = tmp_path / "r.csv", tmp_path / "r.parquet"
     _run(["roster", str(ROSTER), "--csv", str(csv), "--parquet", str(parquet), "--top", "3"], capsys, monkeypatch, cols)
     js = json.loads(_run(["roster", str(ROSTER), "--json"], capsys, monkeypatch, cols))

@@ -122,7 +122,8 @@ def roster_screen(
 
     Args:
         frame: A rating frame (:func:`~praetor_analysis.analysis.unit_ratings.rate_roster`).
-        title: The first line (the roster's name and points account).
+        title: The first lines: the roster's name (folded at ``width``), then its points account, kept whole on
+            one line (it names every point not rated, and a reader reads it as one sentence).
         width: The longest line.
         phases: The phases shown (a column pair each).
         sort: One of :data:`SORTS`.
@@ -164,7 +165,8 @@ def roster_screen(
     tail = (
         f"{more} more units: --top N. " if more else ""
     ) + "Every unit against every target: --all. Files: --csv FILE, --parquet FILE."
-    intro = [line for text in title.splitlines() for line in wrap(text, width)]
+    first, *account = title.splitlines() or [""]
+    intro = [*wrap(first, width), *account]
     table = fit_table(header, rows, width, right=right, shrink=shrink)
     return intro + wrap(legend, width) + table + wrap(tail, width)
 
