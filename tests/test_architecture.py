@@ -241,8 +241,6 @@ VIEWS_AT_THE_DOOR = {
 ANALYSIS_DOOR_DEBTS = {
     ("praetor_analysis.analysis.cells", "Shooting"),
     ("praetor_analysis.analysis.cells", "run"),
-    ("praetor_analysis.analysis.cells", "volley_of_blocks"),
-    ("praetor_analysis.analysis.compare", "volley_of_blocks"),
     ("praetor_analysis.analysis.unit_ratings", "target_of"),
     # the 3rd edition's unit attack (issue 35): its vehicles, markers and rounds are reached through the edition 3
     # door's documents only (scenario/hh3_door); a typed entry below the door would pay these

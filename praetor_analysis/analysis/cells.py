@@ -18,7 +18,7 @@ from praetor_analysis.analysis.sweep import sweep, sweep_one
 from praetor_analysis.engine import Volley
 from praetor_analysis.errors import PraetorError, ProfileError, ScenarioError
 from praetor_analysis.profiles import Unit
-from praetor_analysis.scenario import Shooting, run, volley_of_blocks
+from praetor_analysis.scenario import Shooting, run
 from praetor_analysis.units import (
     STRIKING,
     default_marker_setup,
@@ -26,6 +26,7 @@ from praetor_analysis.units import (
     placed_notes,
     target_block,
     target_record,
+    volley_of_blocks,
     weapon_block,
 )
 

@@ -39,7 +39,6 @@ from praetor_analysis.errors import PraetorError, ProfileError, ScenarioError, s
 from praetor_analysis.markers import marker_kind
 from praetor_analysis.profiles import Unit, Weapon, parse_weapon_type
 from praetor_analysis.rules import Role, canonical_rule_name
-from praetor_analysis.scenario import volley_of_blocks
 from praetor_analysis.units import (
     STRIKING,
     frame_rows,
@@ -47,6 +46,7 @@ from praetor_analysis.units import (
     row_value,
     target_block,
     target_record,
+    volley_of_blocks,
     weapon_block,
 )
 

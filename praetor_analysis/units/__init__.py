@@ -84,9 +84,18 @@ _EXPORTS: dict[str, str] = {
     "weapon_row": "praetor_analysis.units.names",
     "RosterReading": "praetor_analysis.units.fielded",
     "legion_of": "praetor_analysis.units.option_visibility",
+    "DATASHEET_ACTS": "praetor_analysis.units.block_fields",
+    "STATLINE": "praetor_analysis.units.block_fields",
+    "UNIT_ACTS": "praetor_analysis.units.block_fields",
+    "check_unit_fields": "praetor_analysis.units.block_fields",
+    "is_neutral": "praetor_analysis.units.block_fields",
+    "why_unused": "praetor_analysis.units.block_fields",
+    "true_or_false": "praetor_analysis.units.volley_blocks",
+    "volley_of_blocks": "praetor_analysis.units.volley_blocks",
 }
 
 __all__ = [
+    "DATASHEET_ACTS",
     "DATASHEET_FIELDS",
     "GRENADE_PROFILES",
     "LOADOUT_ITEM_S",
@@ -95,8 +104,10 @@ __all__ = [
     "NO_MODIFIERS",
     "REROLL_CHOICES",
     "ROSTER_FIELDS",
+    "STATLINE",
     "STRIKING",
     "UNARMED",
+    "UNIT_ACTS",
     "WEAPON_KEYS",
     "Choice",
     "FieldedUnit",
@@ -111,6 +122,7 @@ __all__ = [
     "as_target",
     "check_marker_cost",
     "check_target",
+    "check_unit_fields",
     "check_weapon_given",
     "datasheet_row",
     "default_formation",
@@ -128,6 +140,7 @@ __all__ = [
     "hh3_target_of_row",
     "hh3_target_of_unit",
     "is_datasheet",
+    "is_neutral",
     "is_target_profile",
     "is_vehicle_row",
     "legion_names",
@@ -154,11 +167,14 @@ __all__ = [
     "target_block",
     "target_from_row",
     "target_record",
+    "true_or_false",
     "unique_labels",
     "unit_row",
+    "volley_of_blocks",
     "weapon_block",
     "weapon_blocks",
     "weapon_row",
+    "why_unused",
 ]
 
 
@@ -171,6 +187,14 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
         melee_weapons,
         shooting,
         shooting_volleys,
+    )
+    from praetor_analysis.units.block_fields import (
+        DATASHEET_ACTS,
+        STATLINE,
+        UNIT_ACTS,
+        check_unit_fields,
+        is_neutral,
+        why_unused,
     )
     from praetor_analysis.units.block_records import (
         STRIKING,
@@ -229,6 +253,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from praetor_analysis.units.result import Choice, Measure, Outcome, UnitAttackResult
     from praetor_analysis.units.roster_units import unique_labels
     from praetor_analysis.units.target import ROSTER_FIELDS, as_target, roster_unit
+    from praetor_analysis.units.volley_blocks import true_or_false, volley_of_blocks
     from praetor_analysis.units.volleys import firing_units_result
 else:
     __getattr__, __dir__ = face(__name__, _EXPORTS, __all__)
