@@ -4,7 +4,7 @@ document in between.
 :func:`laid` lays a marker or template volley over the target's default formation as ``calc`` lays it (the
 geometry memoised on what it reads, ``units.marker_volley``); :func:`cell_results` computes many (target,
 volley) cells through the sweep path
-(:mod:`praetor_analysis.analysis.sweep`), a cell it cannot take through ``scenario.calc.run`` on the same
+(:mod:`praetor_analysis.analysis.sweep`), a cell it cannot take through ``units.resolve_shooting`` on the same
 records: the numbers and lists ``praetor calc`` gives for the cell's scenario
 (:func:`~praetor_analysis.analysis.compare.scenario_for`).
 """
@@ -18,12 +18,13 @@ from praetor_analysis.analysis.sweep import sweep, sweep_one
 from praetor_analysis.engine import Volley
 from praetor_analysis.errors import PraetorError, ProfileError, ScenarioError
 from praetor_analysis.profiles import Unit
-from praetor_analysis.scenario import Shooting, run
 from praetor_analysis.units import (
     STRIKING,
+    Shooting,
     default_marker_setup,
     parse_weapon_block,
     placed_notes,
+    resolve_shooting,
     target_block,
     target_record,
     volley_of_blocks,
@@ -131,15 +132,15 @@ def cell_results(cells: Sequence[tuple[Unit | ScenarioError, Volley | ScenarioEr
 
 
 def cell_result(target: Unit | ScenarioError, volley: Volley | ScenarioError) -> dict[str, Any] | str:
-    """The calc result of one volley at one target (through the exact sweep path of
-    :mod:`~praetor_analysis.analysis.sweep` when it applies, else :func:`~praetor_analysis.scenario.calc.run`
+    """The calc result of one volley at one target, without the echo of its units (through the exact sweep path
+    of :mod:`~praetor_analysis.analysis.sweep` when it applies, else :func:`~praetor_analysis.units.resolve_shooting`
     on the records), or the error message: ScenarioError as is, anything else marked as an engine error."""
     try:
         if isinstance(target, ScenarioError):
             raise target
         if isinstance(volley, ScenarioError):
             raise volley
-        return sweep_one(volley, target) or run(Shooting(target, ((volley,),)))
+        return sweep_one(volley, target) or resolve_shooting(Shooting(target, ((volley,),))).to_dict()
     except ScenarioError as exc:
         return str(exc)
     except Exception as exc:

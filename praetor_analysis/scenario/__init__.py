@@ -18,13 +18,11 @@ _EXPORTS: dict[str, str] = {
     "hh3_volleys": "praetor_analysis.scenario.hh3_unit_attack",
     "calc_json": "praetor_analysis.scenario.calc",
     "run": "praetor_analysis.scenario.calc",
-    "Shooting": "praetor_analysis.scenario.document",
     "target_of": "praetor_analysis.scenario.unit_calc",
     "target_of_block": "praetor_analysis.scenario.document",
 }
 
 __all__ = [
-    "Shooting",
     "calc_json",
     "hh3_melee",
     "hh3_resolve",
@@ -38,7 +36,7 @@ __all__ = [
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from praetor_analysis.scenario.calc import calc_json, run
-    from praetor_analysis.scenario.document import Shooting, target_of_block
+    from praetor_analysis.scenario.document import target_of_block
     from praetor_analysis.scenario.hh3_unit_attack import hh3_melee, hh3_resolve, hh3_shooting, hh3_volleys
     from praetor_analysis.scenario.unit_calc import target_of
 else:

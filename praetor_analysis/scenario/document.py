@@ -34,6 +34,7 @@ from praetor_analysis.scenario.melee_round import parse_melee_round
 from praetor_analysis.scenario.options import parse_options, take_options, takes_counts
 from praetor_analysis.units import (
     MarkerSetup,
+    Shooting,
     check_marker_cost,
     check_target,
     default_marker_setup,
@@ -84,21 +85,6 @@ METRIC_NAMES = ("casualties", "unsaved", "p_any", "wipe", "hull_points", "wrecke
 
 
 # --- typed records --------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Shooting:
-    """Volleys against one target: firing units of volleys, or one marker volley on a formation.
-
-    Attributes:
-        target: the target unit.
-        firing_units: each firing unit's volleys, in order (Pinning is tested once per firing unit).
-        marker: the formation and aim when the single volley's hits come from marker geometry.
-    """
-
-    target: Unit
-    firing_units: tuple[tuple[Volley, ...], ...]
-    marker: MarkerSetup | None = None
-
-
 @dataclass(frozen=True)
 class MeleeRound:
     """A whole round of combat between two sides."""

@@ -92,6 +92,9 @@ _EXPORTS: dict[str, str] = {
     "why_unused": "praetor_analysis.units.block_fields",
     "true_or_false": "praetor_analysis.units.volley_blocks",
     "volley_of_blocks": "praetor_analysis.units.volley_blocks",
+    "Shooting": "praetor_analysis.units.shot_records",
+    "ShootingResult": "praetor_analysis.units.shot_records",
+    "resolve_shooting": "praetor_analysis.units.shot_records",
 }
 
 __all__ = [
@@ -118,6 +121,8 @@ __all__ = [
     "Modifiers",
     "Outcome",
     "RosterReading",
+    "Shooting",
+    "ShootingResult",
     "UnitAttackResult",
     "as_target",
     "check_marker_cost",
@@ -155,6 +160,7 @@ __all__ = [
     "placed",
     "placed_notes",
     "read_roster_units",
+    "resolve_shooting",
     "resolve_unit",
     "resolve_weapon",
     "roster_unit",
@@ -252,6 +258,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from praetor_analysis.units.records import FieldedUnit, ModelGroup
     from praetor_analysis.units.result import Choice, Measure, Outcome, UnitAttackResult
     from praetor_analysis.units.roster_units import unique_labels
+    from praetor_analysis.units.shot_records import Shooting, ShootingResult, resolve_shooting
     from praetor_analysis.units.target import ROSTER_FIELDS, as_target, roster_unit
     from praetor_analysis.units.volley_blocks import true_or_false, volley_of_blocks
     from praetor_analysis.units.volleys import firing_units_result
