@@ -239,7 +239,6 @@ VIEWS_AT_THE_DOOR = {
 #: Imports of the door by analysis/ still to be replaced by typed records built in units/ (a debt: this list
 #: may only shrink; a new import of scenario in analysis/ fails).
 ANALYSIS_DOOR_DEBTS = {
-    ("praetor_analysis.analysis.unit_ratings", "target_of"),
     # the 3rd edition's unit attack (issue 35): its vehicles, markers and rounds are reached through the edition 3
     # door's documents only (scenario/hh3_door); a typed entry below the door would pay these
     ("praetor_analysis.analysis.fire_plan", "hh3_resolve"),

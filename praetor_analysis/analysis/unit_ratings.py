@@ -20,7 +20,7 @@ import pandas as pd
 from praetor_analysis.catalog import load_targets, load_units
 from praetor_analysis.errors import PraetorError, ProfileError, ScenarioError, show_value
 from praetor_analysis.profiles import Unit
-from praetor_analysis.scenario import hh3_melee, hh3_shooting, target_of
+from praetor_analysis.scenario import hh3_melee, hh3_shooting
 from praetor_analysis.units import (
     FieldedUnit,
     Hh3Target,
@@ -33,6 +33,7 @@ from praetor_analysis.units import (
     resolve_unit,
     shooting,
     target_from_row,
+    target_of,
     target_record,
 )
 from praetor_analysis.units.fielded import roster_units

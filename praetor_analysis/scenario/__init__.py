@@ -18,7 +18,6 @@ _EXPORTS: dict[str, str] = {
     "hh3_volleys": "praetor_analysis.scenario.hh3_unit_attack",
     "calc_json": "praetor_analysis.scenario.calc",
     "run": "praetor_analysis.scenario.calc",
-    "target_of": "praetor_analysis.scenario.unit_calc",
     "target_of_block": "praetor_analysis.scenario.document",
 }
 
@@ -29,7 +28,6 @@ __all__ = [
     "hh3_shooting",
     "hh3_volleys",
     "run",
-    "target_of",
     "target_of_block",
 ]
 
@@ -38,6 +36,5 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from praetor_analysis.scenario.calc import calc_json, run
     from praetor_analysis.scenario.document import target_of_block
     from praetor_analysis.scenario.hh3_unit_attack import hh3_melee, hh3_resolve, hh3_shooting, hh3_volleys
-    from praetor_analysis.scenario.unit_calc import target_of
 else:
     __getattr__, __dir__ = face(__name__, _EXPORTS, __all__)

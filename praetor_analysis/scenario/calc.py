@@ -45,11 +45,10 @@ from praetor_analysis.scenario.unit_calc import (
     attacker_unit,
     has_fielded_unit,
     is_unit_attacker,
-    target_of,
     unit_calc,
 )
 from praetor_analysis.scenario.work import check_array_work, document_key
-from praetor_analysis.units import MarkerSetup, parse_cached, resolve_shooting
+from praetor_analysis.units import MarkerSetup, parse_cached, resolve_shooting, target_of
 
 __all__ = [
     "METRICS",

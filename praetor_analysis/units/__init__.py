@@ -95,6 +95,13 @@ _EXPORTS: dict[str, str] = {
     "Shooting": "praetor_analysis.units.shot_records",
     "ShootingResult": "praetor_analysis.units.shot_records",
     "resolve_shooting": "praetor_analysis.units.shot_records",
+    "TARGET_EXTRA_FIELDS": "praetor_analysis.units.target_reading",
+    "TARGET_UNIT_FIELDS": "praetor_analysis.units.target_reading",
+    "hh2_roster_unit": "praetor_analysis.units.target_reading",
+    "is_roster_block": "praetor_analysis.units.target_reading",
+    "is_unit_target": "praetor_analysis.units.target_reading",
+    "target_fielded": "praetor_analysis.units.target_reading",
+    "target_of": "praetor_analysis.units.target_reading",
 }
 
 __all__ = [
@@ -109,6 +116,8 @@ __all__ = [
     "ROSTER_FIELDS",
     "STATLINE",
     "STRIKING",
+    "TARGET_EXTRA_FIELDS",
+    "TARGET_UNIT_FIELDS",
     "UNARMED",
     "UNIT_ACTS",
     "WEAPON_KEYS",
@@ -138,6 +147,7 @@ __all__ = [
     "firing_units_result",
     "fold",
     "frame_rows",
+    "hh2_roster_unit",
     "hh3_fielded",
     "hh3_reading_parts",
     "hh3_standard_targets",
@@ -146,7 +156,9 @@ __all__ = [
     "hh3_target_of_unit",
     "is_datasheet",
     "is_neutral",
+    "is_roster_block",
     "is_target_profile",
+    "is_unit_target",
     "is_vehicle_row",
     "legion_names",
     "legion_of",
@@ -171,7 +183,9 @@ __all__ = [
     "shown_options",
     "split_modifiers",
     "target_block",
+    "target_fielded",
     "target_from_row",
+    "target_of",
     "target_record",
     "true_or_false",
     "unique_labels",
@@ -260,6 +274,15 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from praetor_analysis.units.roster_units import unique_labels
     from praetor_analysis.units.shot_records import Shooting, ShootingResult, resolve_shooting
     from praetor_analysis.units.target import ROSTER_FIELDS, as_target, roster_unit
+    from praetor_analysis.units.target_reading import (
+        TARGET_EXTRA_FIELDS,
+        TARGET_UNIT_FIELDS,
+        hh2_roster_unit,
+        is_roster_block,
+        is_unit_target,
+        target_fielded,
+        target_of,
+    )
     from praetor_analysis.units.volley_blocks import true_or_false, volley_of_blocks
     from praetor_analysis.units.volleys import firing_units_result
 else:
