@@ -22,10 +22,7 @@ _EXPORTS: dict[str, str] = {
     "ComparisonCache": "praetor_analysis.analysis.compare_cache",
     "DEFAULT_ATTACKER": "praetor_analysis.analysis.cells",
     "FirePlan": "praetor_analysis.analysis.fire_plan",
-    "json_rows": "praetor_analysis.analysis.unit_ratings",
     "key_units": "praetor_analysis.analysis.list_matchup",
-    "list_json_rows": "praetor_analysis.analysis.list_analysis",
-    "listing_json": "praetor_analysis.analysis.roster_listing",
     "listing_table": "praetor_analysis.analysis.roster_listing",
     "ListUnit": "praetor_analysis.analysis.army_list",
     "load_list": "praetor_analysis.analysis.army_list",
@@ -46,6 +43,8 @@ _EXPORTS: dict[str, str] = {
     "check_folder": "praetor_analysis.analysis.sweep_dataset",
     "sweep_tasks": "praetor_analysis.analysis.faction_sweep",
     "write_sweep": "praetor_analysis.analysis.sweep_dataset",
+    "JSON_COLUMNS": "praetor_analysis.analysis.unit_ratings",
+    "listing_frame": "praetor_analysis.analysis.roster_listing",
 }
 
 __all__ = [
@@ -53,6 +52,7 @@ __all__ = [
     "COLUMNS",
     "DEFAULT_ATTACKER",
     "FAILURES",
+    "JSON_COLUMNS",
     "WHOLE_LIST",
     "ArmyList",
     "ComparisonCache",
@@ -64,10 +64,8 @@ __all__ = [
     "cell_of_rows",
     "check_folder",
     "compare_with_distributions",
-    "json_rows",
     "key_units",
-    "list_json_rows",
-    "listing_json",
+    "listing_frame",
     "listing_table",
     "load_list",
     "per_point_table",
@@ -93,12 +91,12 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from praetor_analysis.analysis.compare_cache import ComparisonCache
     from praetor_analysis.analysis.faction_sweep import progress_bar, sweep_faction, sweep_tasks, write_parquet
     from praetor_analysis.analysis.fire_plan import FirePlan
-    from praetor_analysis.analysis.list_analysis import WHOLE_LIST, analyse_roster, list_json_rows
+    from praetor_analysis.analysis.list_analysis import WHOLE_LIST, analyse_roster
     from praetor_analysis.analysis.list_matchup import Matchup, key_units
     from praetor_analysis.analysis.per_point import per_point_table
-    from praetor_analysis.analysis.roster_listing import accounting_line, listing_json, listing_table
+    from praetor_analysis.analysis.roster_listing import accounting_line, listing_frame, listing_table
     from praetor_analysis.analysis.sweep_dataset import FAILURES, check_folder, write_sweep
-    from praetor_analysis.analysis.unit_ratings import json_rows, rate_roster, roster_table, target_named
+    from praetor_analysis.analysis.unit_ratings import JSON_COLUMNS, rate_roster, roster_table, target_named
     from praetor_analysis.analysis.wargear import AS_FIELDED, wargear_table, wargear_value
 else:
     __getattr__, __dir__ = face(__name__, _EXPORTS, __all__)

@@ -45,7 +45,6 @@ __all__ = [
     "check_phases",
     "edition_targets",
     "hh3_targets_named",
-    "json_rows",
     "profile_targets",
     "rate",
     "rate_roster",
@@ -196,13 +195,6 @@ def _hh3_attack(loadout: FieldedUnit, target: Target, phase: str) -> UnitAttackR
             f"target: {loadout.datasheet!r} ({loadout.edition}) and the target are of different editions"
         )
     return hh3_shooting(loadout, target) if phase == "shooting" else hh3_melee(loadout, target)
-
-
-def json_rows(frame: pd.DataFrame) -> list[dict[str, Any]]:
-    """The rows of a rating frame as ``praetor roster --json`` prints them (:data:`JSON_COLUMNS`; points as a
-    whole number, NaN as null)."""
-    rows = frame[JSON_COLUMNS].astype(object).where(frame[JSON_COLUMNS].notna(), None)
-    return [{**{str(k): v for k, v in r.items()}, "points": round(r["points"])} for r in rows.to_dict(orient="records")]
 
 
 def check_phases(phases: Sequence[str] | str, field: str = "phases") -> tuple[str, ...]:
