@@ -301,7 +301,6 @@ JSON_SIGNATURE_DEBTS = {
     "praetor_analysis.units.names": {"pick_rows", "is_target_profile", "target_from_row"},
     "praetor_analysis.units.option_visibility": {"visibility", "own_visibility"},
     "praetor_analysis.units.target": {"statlines", "roster_unit"},
-    "praetor_analysis.units.volleys": {"resolve_unit_volleys", "resolve_firing_units"},
     "praetor_analysis.units.wargear_effects": {"with_wargear"},
 }  # fmt: skip
 #: Methods that write a record's JSON form: their return is the contract's mapping.
