@@ -282,16 +282,15 @@ def test_the_door_is_imported_only_from_above_it() -> None:
 #: only shrink). Catalog rows (``row_value``...) and the blocks a document is made of are the inputs left.
 JSON_SIGNATURE_DEBTS = {
     "praetor_analysis.analysis.army_list": {"make_list"},
-    "praetor_analysis.analysis.cells": {"attacker_blocks", "cell_of_rows", "cell_results", "cell_result"},
+    "praetor_analysis.analysis.cells": {"attacker_blocks", "cell_of_rows"},
     "praetor_analysis.analysis.compare": {
-        "build_scenario", "scenario_for", "summarise", "comparison_cells", "compare", "compare_with_distributions",
+        "build_scenario", "scenario_for", "comparison_cells", "compare", "compare_with_distributions",
         "comparison_frame", "compare_distributions",
     },
     "praetor_analysis.analysis.compare_cache": {"ComparisonCache.compare_with_distributions"},
     "praetor_analysis.analysis.faction_sweep": {"variants"},
     "praetor_analysis.analysis.fire_plan": {"plan_value", "shot_scenario"},
     "praetor_analysis.analysis.matchup": {"target_weapon_blocks", "pair_row", "volley_blocks", "pair_scenario"},
-    "praetor_analysis.analysis.sweep": {"sweep", "sweep_one"},
     "praetor_analysis.units.attack": {"melee_weapons"},
     "praetor_analysis.units.blocks": {
         "row_value", "frame_rows", "row_id", "is_vehicle_row", "weapon_block", "target_block", "attacker_block",

@@ -8,13 +8,15 @@ import numpy as np
 import pytest
 
 from praetor_analysis.analysis.compare import scenario_for
-from praetor_analysis.analysis.sweep import sweep
+from praetor_analysis.analysis.sweep import CellResult, sweep
 from praetor_analysis.catalog import load_targets, load_weapons
 from praetor_analysis.scenario.calc import ScenarioError, calc, parse_target, parse_volley
 from praetor_analysis.units.marker_volley import placed
 
 
-def _pmf(result: dict) -> np.ndarray:
+def _pmf(result: dict | CellResult) -> np.ndarray:
+    if isinstance(result, CellResult):
+        return np.asarray(result.pmf, dtype=float)
     key = "hull_points" if "hull_points" in result else "casualties"
     return np.asarray(result[key]["pmf"], dtype=float)
 
@@ -55,10 +57,10 @@ def test_quick_path_equals_calc_on_the_whole_catalog():
         a, b = _pmf(fast), _pmf(full)
         n = max(a.size, b.size)
         assert np.max(np.abs(np.pad(a, (0, n - a.size)) - np.pad(b, (0, n - b.size)))) <= 1e-12, name
-        assert (fast["pinned"] is None) == (full["pinned"] is None)
-        if fast["pinned"] is not None:
-            assert fast["pinned"] == pytest.approx(full["pinned"], abs=1e-12)
-        if "wrecked" in fast:
-            assert fast["wrecked"] == pytest.approx(full["wrecked"], abs=1e-12)
-        assert sorted(fast["not_modelled"]) == sorted(full["not_modelled"]), name
+        assert (fast.pinned is None) == (full["pinned"] is None)
+        if fast.pinned is not None:
+            assert fast.pinned == pytest.approx(full["pinned"], abs=1e-12)
+        if fast.wrecked is not None:
+            assert fast.wrecked == pytest.approx(full["wrecked"], abs=1e-12)
+        assert sorted(fast.not_modelled) == sorted(full["not_modelled"]), name
     assert checked > 7000 and quick > 0.8 * checked

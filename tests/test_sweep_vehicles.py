@@ -54,11 +54,11 @@ def test_vehicle_sweep_equals_calc_on_vehicle_profiles():
         if fast is None:  # the full chain is needed (Sunder at few hull points left)
             continue
         compared += 1
-        a, b = np.asarray(fast["hull_points"]["pmf"]), np.asarray(full["hull_points"]["pmf"], dtype=float)
+        a, b = np.asarray(fast.pmf), np.asarray(full["hull_points"]["pmf"], dtype=float)
         n = max(a.size, b.size)
         assert np.max(np.abs(np.pad(a, (0, n - a.size)) - np.pad(b, (0, n - b.size)))) <= 1e-12, where
-        assert fast["wrecked"] == pytest.approx(full["wrecked"], abs=1e-12), where
-        assert sorted(fast["not_modelled"]) == sorted(full["not_modelled"]), where
+        assert fast.wrecked == pytest.approx(full["wrecked"], abs=1e-12), where
+        assert sorted(fast.not_modelled) == sorted(full["not_modelled"]), where
     assert compared > 1500
 
 
@@ -89,9 +89,9 @@ def test_sweeps_one_after_another_reuse_only_what_the_attacker_does_not_change()
         for fast, full in zip(sweep(cells), fulls, strict=True):
             if fast is None:
                 continue
-            a, b = np.asarray(fast["hull_points"]["pmf"]), np.asarray(full["hull_points"]["pmf"], dtype=float)
+            a, b = np.asarray(fast.pmf), np.asarray(full["hull_points"]["pmf"], dtype=float)
             n = max(a.size, b.size)
             assert np.max(np.abs(np.pad(a, (0, n - a.size)) - np.pad(b, (0, n - b.size)))) <= 1e-12
-            assert sorted(fast["not_modelled"]) == sorted(full["not_modelled"])
+            assert sorted(fast.not_modelled) == sorted(full["not_modelled"])
             compared += 1
     assert compared > 40

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any, TypeVar
 
-from praetor_analysis.analysis.sweep import sweep, sweep_one
+from praetor_analysis.analysis.sweep import CellResult, sweep, sweep_one
 from praetor_analysis.engine import Volley
 from praetor_analysis.errors import PraetorError, ProfileError, ScenarioError
 from praetor_analysis.profiles import Unit
@@ -117,13 +117,13 @@ def parsed_once(cache: dict[K, R | ScenarioError], key: K, parse: Callable[[], R
     return cache[key]
 
 
-def cell_results(cells: Sequence[tuple[Unit | ScenarioError, Volley | ScenarioError]]) -> list[dict[str, Any] | str]:
+def cell_results(cells: Sequence[tuple[Unit | ScenarioError, Volley | ScenarioError]]) -> list[CellResult | str]:
     """:func:`cell_result` of many (target, volley) cells, those parsed without error computed together by the
     sweep path (:func:`~praetor_analysis.analysis.sweep.sweep`)."""
-    out: list[dict[str, Any] | str | None] = [None] * len(cells)
+    out: list[CellResult | str | None] = [None] * len(cells)
     ready = [(i, t, v) for i, (t, v) in enumerate(cells) if isinstance(t, Unit) and isinstance(v, Volley)]
     try:
-        swept: list[dict[str, Any] | ScenarioError | None] = sweep([(v, t) for _, t, v in ready])
+        swept: list[CellResult | ScenarioError | None] = sweep([(v, t) for _, t, v in ready])
     except Exception:  # an engine defect: each cell alone, so that only the cells it concerns say so
         swept = [None] * len(ready)
     for (i, _, _), result in zip(ready, swept, strict=True):
@@ -131,8 +131,8 @@ def cell_results(cells: Sequence[tuple[Unit | ScenarioError, Volley | ScenarioEr
     return [cell_result(*cells[i]) if found is None else found for i, found in enumerate(out)]
 
 
-def cell_result(target: Unit | ScenarioError, volley: Volley | ScenarioError) -> dict[str, Any] | str:
-    """The calc result of one volley at one target, without the echo of its units (through the exact sweep path
+def cell_result(target: Unit | ScenarioError, volley: Volley | ScenarioError) -> CellResult | str:
+    """What ``calc`` gives for one volley at one target, as a :class:`CellResult` (through the exact sweep path
     of :mod:`~praetor_analysis.analysis.sweep` when it applies, else :func:`~praetor_analysis.units.resolve_shooting`
     on the records), or the error message: ScenarioError as is, anything else marked as an engine error."""
     try:
@@ -140,7 +140,7 @@ def cell_result(target: Unit | ScenarioError, volley: Volley | ScenarioError) ->
             raise target
         if isinstance(volley, ScenarioError):
             raise volley
-        return sweep_one(volley, target) or resolve_shooting(Shooting(target, ((volley,),))).to_dict()
+        return sweep_one(volley, target) or CellResult.of(resolve_shooting(Shooting(target, ((volley,),))))
     except ScenarioError as exc:
         return str(exc)
     except Exception as exc:

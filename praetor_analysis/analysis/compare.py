@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
@@ -34,6 +35,7 @@ from praetor_analysis.analysis.cells import (
     laid,
     parsed_once,
 )
+from praetor_analysis.analysis.sweep import CellResult
 from praetor_analysis.engine import Volley
 from praetor_analysis.errors import PraetorError, ProfileError, ScenarioError, show_value
 from praetor_analysis.markers import marker_kind
@@ -41,6 +43,7 @@ from praetor_analysis.profiles import Unit, Weapon, parse_weapon_type
 from praetor_analysis.rules import Role, canonical_rule_name
 from praetor_analysis.units import (
     STRIKING,
+    Measure,
     frame_rows,
     is_vehicle_row,
     row_value,
@@ -53,6 +56,7 @@ from praetor_analysis.units import (
 __all__ = [
     "COLUMNS",
     "DEFAULT_ATTACKER",
+    "CellSummary",
     "check_options",
     "compare",
     "compare_distributions",
@@ -60,6 +64,7 @@ __all__ = [
     "comparison_frame",
     "filter_weapons",
     "scenario_for",
+    "summarise",
 ]
 
 COLUMNS = [
@@ -156,31 +161,43 @@ def scenario_for(
 
 
 # --- results -> numbers -------------------------------------------------------------------------
-def summarise(result: Mapping[str, Any], *, models: int, vehicle: bool, pinning: bool = True) -> dict[str, Any]:
-    """measure, pmf, mean, std, p_any, p_all and p_pinned of a calc result.
+@dataclass(frozen=True, eq=False)
+class CellSummary:
+    """The numbers of one comparison cell (the row's columns, and the pmf of its measure kept apart)."""
+
+    measure: str
+    pmf: np.ndarray
+    mean: float
+    std: float
+    p_any: float
+    p_all: float
+    p_pinned: float
+
+    def to_dict(self) -> dict[str, Any]:
+        """The row's columns: measure, mean, std, p_any, p_all and p_pinned (the pmf is not a column)."""
+        return {"measure": self.measure, "mean": self.mean, "std": self.std, "p_any": self.p_any,
+                "p_all": self.p_all, "p_pinned": self.p_pinned}  # fmt: skip
+
+
+def summarise(result: CellResult, *, models: int, vehicle: bool, pinning: bool = True) -> CellSummary:
+    """measure, pmf, mean, std, p_any, p_all and p_pinned of a cell's result.
 
     ``p_any`` is the upper tail summed (not ``1 - pmf[0]``) to keep small probabilities precise;
     ``p_pinned`` is NaN for a Vehicle, an exempt target (``pinned`` null) or when ``pinning`` is False.
     """
-    if vehicle or "hull_points" in result:
-        measure, pmf = "hull_points", np.asarray(result["hull_points"]["pmf"], dtype=float)
-        p_all = float(result.get("wrecked", math.nan))
+    pmf = np.asarray(result.pmf, dtype=float)
+    if vehicle or result.measure is Measure.HULL_POINTS:
+        measure = "hull_points"
+        p_all = math.nan if result.wrecked is None else float(result.wrecked)
     else:
-        measure, pmf = "casualties", np.asarray(result["casualties"]["pmf"], dtype=float)
+        measure = "casualties"
         p_all = float(pmf[models]) if pmf.size > models else 0.0
     k = np.arange(pmf.size)
     mean = float(k @ pmf)
     var = max(float((k * k) @ pmf) - mean * mean, 0.0)
-    pinned = result.get("pinned")
-    return {
-        "measure": measure,
-        "pmf": pmf,
-        "mean": mean,
-        "std": math.sqrt(var),
-        "p_any": float(pmf[1:].sum()),
-        "p_all": p_all,
-        "p_pinned": math.nan if (pinned is None or not pinning or measure == "hull_points") else float(pinned),
-    }
+    pinned = result.pinned
+    p_pinned = math.nan if (pinned is None or not pinning or measure == "hull_points") else float(pinned)
+    return CellSummary(measure, pmf, mean, math.sqrt(var), float(pmf[1:].sum()), p_all, p_pinned)
 
 
 def _points(row: Mapping[str, Any] | Any) -> float:
@@ -316,11 +333,11 @@ def comparison_cells(
                 record["error"] = result
             else:
                 s = summarise(result, models=int(record["models"]), vehicle=vehicle, pinning=pinning)
-                pmf = s.pop("pmf")
-                record.update(s)
+                pmf = s.pmf
+                record.update(s.to_dict())
                 points = record["points"]
-                record["mean_per_100pts"] = s["mean"] / points * 100.0 if points == points else math.nan
-                record["not_modelled"] = "; ".join([*notes, *result.get("not_modelled", [])])
+                record["mean_per_100pts"] = s.mean / points * 100.0 if points == points else math.nan
+                record["not_modelled"] = "; ".join([*notes, *result.not_modelled])
         yield record, pmf
 
 

@@ -2,8 +2,8 @@
 
 :func:`firing_units_result` resolves units' volleys against a target, each unit as one firing unit (the
 damaged model and hull points carry over, Pinning is tested once per unit), with the wounds caused;
-:func:`best_volley` picks the volley that takes the most wounds off the target's models (hull points off a vehicle), ties to
-the first; :func:`wounds_caused` reads the wounds taken off the models from a final state.
+:func:`best_volley` picks the volley that takes the most wounds off the target's models (hull points off a
+vehicle), ties to the first; :func:`wounds_caused` reads the wounds taken off the models from a final state.
 """
 
 from __future__ import annotations
