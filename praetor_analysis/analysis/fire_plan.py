@@ -484,9 +484,10 @@ def _moves(ev: _Evaluator, assign: list[int | None], orders: list[Order], limit:
 
 def plan_value(
     units: Sequence[ListUnit], targets: Sequence[ListUnit], assignment: Mapping[str, str], *, half_range: bool = False
-) -> tuple[float, dict[str, Mapping[str, Any]]]:
-    """The exact expected points removed by a plan given as ``{unit label: target label}``, and each target's
-    ``firing_units`` result: the units at one target fire in the order of the mapping's keys."""
+) -> tuple[float, dict[str, Outcome]]:
+    """The exact expected points removed by a plan given as ``{unit label: target label}``, and what the units
+    at each target removed (its :class:`~praetor_analysis.units.Outcome`; ``to_dict()`` is the ``firing_units``
+    result): the units at one target fire in the order of the mapping's keys."""
     ev = _Evaluator(units, targets, half_range)
     index = {t.label: i for i, t in enumerate(targets)}
     position = {u.label: a for a, u in enumerate(units)}
@@ -494,13 +495,13 @@ def plan_value(
     for label, target in assignment.items():
         if label in position:
             sets.setdefault(index[target], []).append(position[label])
-    out: dict[str, Mapping[str, Any]] = {}
+    out: dict[str, Outcome] = {}
     total = 0.0
     for t, m in sets.items():
         value, result = ev.value(t, m)
         total += value
         if result is not None:
-            out[targets[t].label] = result.to_dict()
+            out[targets[t].label] = result
     return total, out
 
 
