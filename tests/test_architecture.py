@@ -284,7 +284,7 @@ JSON_SIGNATURE_DEBTS = {
     "praetor_analysis.analysis.army_list": {"make_list"},
     "praetor_analysis.analysis.cells": {"attacker_blocks", "cell_of_rows"},
     "praetor_analysis.analysis.compare": {
-        "build_scenario", "scenario_for", "comparison_cells", "compare", "compare_with_distributions",
+        "comparison_cells", "compare", "compare_with_distributions",
         "comparison_frame", "compare_distributions",
     },
     "praetor_analysis.analysis.compare_cache": {"ComparisonCache.compare_with_distributions"},

@@ -15,10 +15,8 @@ import pytest
 
 from praetor_analysis.analysis.compare import (
     DEFAULT_ATTACKER,
-    build_scenario,
     compare,
     row_ids,
-    scenario_for,
     summarise,
 )
 from praetor_analysis.analysis.sweep import CellResult
@@ -30,6 +28,7 @@ from praetor_analysis.units import Measure
 from praetor_analysis.units.blocks import target_block, weapon_block
 from praetor_analysis.vehicles.attack import VehicleAttackResult, resolve_vehicle_scenario
 from praetor_analysis.vehicles.sweep import HullPointsOnly, hull_points_only
+from praetor_analysis.views.cell_documents import build_scenario, scenario_for
 from praetor_analysis.views.report.page import wound_distributions
 
 PACKAGE = Path(__file__).resolve().parents[1] / "praetor_analysis"

@@ -7,11 +7,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from praetor_analysis.analysis.compare import scenario_for
 from praetor_analysis.analysis.sweep import CellResult, sweep
 from praetor_analysis.catalog import load_targets, load_weapons
 from praetor_analysis.scenario.calc import ScenarioError, calc, parse_target, parse_volley
 from praetor_analysis.units.marker_volley import placed
+from praetor_analysis.views.cell_documents import scenario_for
 
 
 def _pmf(result: dict | CellResult) -> np.ndarray:

@@ -7,11 +7,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from praetor_analysis.analysis.compare import scenario_for
 from praetor_analysis.analysis.sweep import sweep
 from praetor_analysis.catalog import load_units, load_weapons
 from praetor_analysis.errors import PraetorError
 from praetor_analysis.scenario.calc import calc, parse_target, parse_volley
+from praetor_analysis.views.cell_documents import scenario_for
 
 SPECIAL = "Sunder|Haywire|Destroyer|Exoshock|Lance|Armourbane|Rending|Ordnance|Barrage|Twin-linked"
 

@@ -32,7 +32,6 @@ _EXPORTS: dict[str, str] = {
     "rate_roster": "praetor_analysis.analysis.unit_ratings",
     "roster_table": "praetor_analysis.analysis.unit_ratings",
     "row_ids": "praetor_analysis.analysis.compare",
-    "scenario_for": "praetor_analysis.analysis.compare",
     "sweep_faction": "praetor_analysis.analysis.faction_sweep",
     "target_named": "praetor_analysis.analysis.unit_ratings",
     "wargear_table": "praetor_analysis.analysis.wargear",
@@ -45,6 +44,7 @@ _EXPORTS: dict[str, str] = {
     "write_sweep": "praetor_analysis.analysis.sweep_dataset",
     "JSON_COLUMNS": "praetor_analysis.analysis.unit_ratings",
     "listing_frame": "praetor_analysis.analysis.roster_listing",
+    "check_options": "praetor_analysis.analysis.compare",
 }
 
 __all__ = [
@@ -63,6 +63,7 @@ __all__ = [
     "analyse_roster",
     "cell_of_rows",
     "check_folder",
+    "check_options",
     "compare_with_distributions",
     "key_units",
     "listing_frame",
@@ -73,7 +74,6 @@ __all__ = [
     "rate_roster",
     "roster_table",
     "row_ids",
-    "scenario_for",
     "sweep_faction",
     "sweep_tasks",
     "target_named",
@@ -87,7 +87,12 @@ __all__ = [
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from praetor_analysis.analysis.army_list import ArmyList, ListUnit, load_list
     from praetor_analysis.analysis.cells import DEFAULT_ATTACKER, cell_of_rows
-    from praetor_analysis.analysis.compare import COLUMNS, compare_with_distributions, row_ids, scenario_for
+    from praetor_analysis.analysis.compare import (
+        COLUMNS,
+        check_options,
+        compare_with_distributions,
+        row_ids,
+    )
     from praetor_analysis.analysis.compare_cache import ComparisonCache
     from praetor_analysis.analysis.faction_sweep import progress_bar, sweep_faction, sweep_tasks, write_parquet
     from praetor_analysis.analysis.fire_plan import FirePlan

@@ -6,7 +6,7 @@ geometry memoised on what it reads, ``units.marker_volley``); :func:`cell_result
 volley) cells through the sweep path
 (:mod:`praetor_analysis.analysis.sweep`), a cell it cannot take through ``units.resolve_shooting`` on the same
 records: the numbers and lists ``praetor calc`` gives for the cell's scenario
-(:func:`~praetor_analysis.analysis.compare.scenario_for`).
+(:func:`~praetor_analysis.views.cell_documents.scenario_for`).
 """
 
 from __future__ import annotations
@@ -89,7 +89,7 @@ def cell_of_rows(
     attacks: Any = None,
     half_range: bool = False,
 ) -> tuple[Shooting, list[str]]:
-    """The records of the scenario :func:`~praetor_analysis.analysis.compare.scenario_for` writes for one
+    """The records of the scenario :func:`~praetor_analysis.views.cell_documents.scenario_for` writes for one
     weapon row at one target row, built from the rows, and the notes for ``not_modelled``.
 
     Raises:

@@ -1,10 +1,10 @@
 """Weapons x targets -> a tidy DataFrame of exact outcomes (one row per weapon and target).
 
-Every cell is one docs/scenario.md scenario (:func:`scenario_for`), built as typed records straight from the
-catalog rows (:mod:`praetor_analysis.analysis.cells`) and computed as :func:`praetor_analysis.scenario.calc`
-computes it; nothing is sampled. A cell the engine refuses (a profile it cannot read, a Strength it cannot
-resolve...) keeps its row, with the message in ``error`` and NaN numbers, so a sweep over a whole catalog
-never stops half way.
+Every cell is one docs/scenario.md scenario (:func:`~praetor_analysis.views.cell_documents.scenario_for` writes
+it), built as typed records straight from the catalog rows (:mod:`praetor_analysis.analysis.cells`) and computed as
+:func:`praetor_analysis.scenario.calc` computes it; nothing is sampled. A cell the engine refuses (a profile it
+cannot read, a Strength it cannot resolve...) keeps its row, with the message in ``error`` and NaN numbers, so a
+sweep over a whole catalog never stops half way.
 
 A marker or template weapon (Blast, Barrage, Template...) is computed as ``calc`` computes the same scenario:
 at a unit that is not a Vehicle, laid over the target's default formation
@@ -42,7 +42,6 @@ from praetor_analysis.markers import marker_kind
 from praetor_analysis.profiles import Unit, Weapon, parse_weapon_type
 from praetor_analysis.rules import Role, canonical_rule_name
 from praetor_analysis.units import (
-    STRIKING,
     Measure,
     frame_rows,
     is_vehicle_row,
@@ -63,7 +62,6 @@ __all__ = [
     "comparison_cells",
     "comparison_frame",
     "filter_weapons",
-    "scenario_for",
     "summarise",
 ]
 
@@ -92,33 +90,6 @@ COLUMNS = [
 """The columns of :func:`compare`, in order."""
 
 
-def build_scenario(
-    weapon: Mapping[str, Any],
-    target: Mapping[str, Any],
-    attacker: Mapping[str, Any],
-    *,
-    attacks: Any = None,
-    half_range: bool = False,
-    parsed: Weapon | None = None,
-) -> tuple[dict[str, Any], list[str], Weapon]:
-    """The scenario of one weapon block on one target block, notes for ``not_modelled`` (none: a marker
-    weapon is laid over the default formation by ``calc`` itself), the parsed weapon (``parsed``, when given,
-    is the weapon block already parsed)."""
-    if parsed is None:
-        parsed = _parse_weapon(weapon)
-    scenario: dict[str, Any] = {
-        "mode": "melee" if parsed.is_melee else "shooting",
-        "attacker": dict(attacker) if parsed.is_melee else {k: v for k, v in attacker.items() if k not in STRIKING},
-        "weapon": dict(weapon),
-        "target": dict(target),
-    }
-    if half_range and not parsed.is_melee:  # a sweep's options apply where they act
-        scenario["half_range"] = True
-    if attacks is not None:
-        scenario["attacks"] = attacks  # a marker weapon's: the markers (its shots)
-    return scenario, [], parsed
-
-
 def _parse_weapon(block: Mapping[str, Any]) -> Weapon:
     from praetor_analysis.units import parse_cached  # calc's memo: the engine does not parse it again
 
@@ -126,38 +97,6 @@ def _parse_weapon(block: Mapping[str, Any]) -> Weapon:
         return parse_cached("weapon", block, "weapon", lambda: Weapon.from_mapping(block))
     except ProfileError as exc:
         raise ScenarioError(str(exc)) from None
-
-
-def scenario_for(
-    weapon_row: Mapping[str, Any] | Any,
-    target_row: Mapping[str, Any] | Any,
-    *,
-    attacker: Mapping[str, Any] | None = None,
-    attacks: Any = None,
-    half_range: bool = False,
-) -> dict[str, Any]:
-    """The docs/scenario.md scenario :func:`compare` computes for one weapon row and one target row.
-
-    Args:
-        weapon_row: A weapon catalog row (or mapping).
-        target_row: A target or unit catalog row (or mapping).
-        attacker: The attacker block (default :data:`DEFAULT_ATTACKER`, one model).
-        attacks: Shots (or blows, or markers for a marker weapon) instead of the weapon's own count.
-        half_range: Rapid Fire and Melta at half range.
-
-    Returns:
-        The scenario mapping, ready for :func:`~praetor_analysis.scenario.calc`.
-    """
-    _check_row(weapon_row, "weapon_row")
-    _check_row(target_row, "target_row")
-    check_options(attacker, half_range)
-    return build_scenario(
-        weapon_block(weapon_row),
-        target_block(target_row),
-        attacker or DEFAULT_ATTACKER,
-        attacks=attacks,
-        half_range=half_range,
-    )[0]
 
 
 # --- results -> numbers -------------------------------------------------------------------------
@@ -230,11 +169,6 @@ def check_frame(value: Any, field: str, columns: tuple[str, ...] = ()) -> None:
     missing = [c for c in columns if c not in value.columns]
     if missing:
         raise PraetorError(f"{field}: the rows have no {missing[0]!r} column", field=field)
-
-
-def _check_row(value: Any, field: str) -> None:
-    if not isinstance(value, (Mapping, pd.Series)):
-        raise PraetorError(f"{field}: expected a catalog row or a mapping, got {show_value(value)}", field=field)
 
 
 def check_options(attacker: Any, half_range: Any) -> None:

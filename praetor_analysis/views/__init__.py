@@ -31,11 +31,14 @@ _EXPORTS: dict[str, str] = {
     "write_table": "praetor_analysis.views.text.files",
     "json_rows": "praetor_analysis.views.text.json_out",
     "listing_json": "praetor_analysis.views.text.json_out",
+    "build_scenario": "praetor_analysis.views.cell_documents",
+    "scenario_for": "praetor_analysis.views.cell_documents",
 }
 
 __all__ = [
     "SORTS",
     "Progress",
+    "build_scenario",
     "check_table_path",
     "fit_table",
     "json_rows",
@@ -46,6 +49,7 @@ __all__ = [
     "report_main",
     "roster_long",
     "roster_screen",
+    "scenario_for",
     "summary_lines",
     "table_bytes",
     "terminal_width",
@@ -57,6 +61,7 @@ __all__ = [
 
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
+    from praetor_analysis.views.cell_documents import build_scenario, scenario_for
     from praetor_analysis.views.report.matchup import write_matchup_report
     from praetor_analysis.views.report.page import report_main
     from praetor_analysis.views.text.calc_text import summary_lines
