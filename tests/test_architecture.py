@@ -289,8 +289,7 @@ JSON_SIGNATURE_DEBTS = {
     },
     "praetor_analysis.analysis.compare_cache": {"ComparisonCache.compare_with_distributions"},
     "praetor_analysis.analysis.faction_sweep": {"variants"},
-    "praetor_analysis.analysis.fire_plan": {"shot_scenario"},
-    "praetor_analysis.analysis.matchup": {"target_weapon_blocks", "pair_row", "volley_blocks", "pair_scenario"},
+    "praetor_analysis.analysis.matchup": {"pair_row"},
     "praetor_analysis.units.attack": {"melee_weapons"},
     "praetor_analysis.units.blocks": {
         "row_value", "frame_rows", "row_id", "is_vehicle_row", "weapon_block", "target_block", "attacker_block",

@@ -45,6 +45,8 @@ _EXPORTS: dict[str, str] = {
     "JSON_COLUMNS": "praetor_analysis.analysis.unit_ratings",
     "listing_frame": "praetor_analysis.analysis.roster_listing",
     "check_options": "praetor_analysis.analysis.compare",
+    "Pair": "praetor_analysis.analysis.matchup",
+    "strikes_one_way": "praetor_analysis.analysis.matchup",
 }
 
 __all__ = [
@@ -59,6 +61,7 @@ __all__ = [
     "FirePlan",
     "ListUnit",
     "Matchup",
+    "Pair",
     "accounting_line",
     "analyse_roster",
     "cell_of_rows",
@@ -74,6 +77,7 @@ __all__ = [
     "rate_roster",
     "roster_table",
     "row_ids",
+    "strikes_one_way",
     "sweep_faction",
     "sweep_tasks",
     "target_named",
@@ -98,6 +102,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from praetor_analysis.analysis.fire_plan import FirePlan
     from praetor_analysis.analysis.list_analysis import WHOLE_LIST, analyse_roster
     from praetor_analysis.analysis.list_matchup import Matchup, key_units
+    from praetor_analysis.analysis.matchup import Pair, strikes_one_way
     from praetor_analysis.analysis.per_point import per_point_table
     from praetor_analysis.analysis.roster_listing import accounting_line, listing_frame, listing_table
     from praetor_analysis.analysis.sweep_dataset import FAILURES, check_folder, write_sweep

@@ -48,7 +48,7 @@ from typing import Any
 import numpy as np
 
 from praetor_analysis.analysis.army_list import ArmyList, ListUnit
-from praetor_analysis.analysis.matchup import points_pmf, volley_blocks
+from praetor_analysis.analysis.matchup import points_pmf
 from praetor_analysis.engine import Volley
 from praetor_analysis.errors import ProfileError, ScenarioError
 from praetor_analysis.rules import Role, plays
@@ -64,7 +64,6 @@ __all__ = [
     "Shot",
     "fire_plan",
     "plan_value",
-    "shot_scenario",
     "unit_volleys",
 ]
 
@@ -545,11 +544,3 @@ def fire_plan(
     expected = float(sum(s.expected for s in shots))
     bound = expected if exact else max(expected, upper if upper >= 0.0 else _bound(ev))
     return FirePlan(attackers.name, targets.name, tuple(shots), idle, expected, bound, method, ev.evaluations, ev.work)
-
-
-def shot_scenario(units: Sequence[ListUnit], target: ListUnit, *, half_range: bool = False) -> dict[str, Any]:
-    """A ``praetor calc`` scenario of ``units`` firing at ``target`` in turn (``firing_units``)."""
-    return {
-        "firing_units": [b for b in (volley_blocks(u, target, half_range=half_range) for u in units) if b],
-        "target": dict(target.target_block),
-    }

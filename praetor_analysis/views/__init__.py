@@ -33,6 +33,8 @@ _EXPORTS: dict[str, str] = {
     "listing_json": "praetor_analysis.views.text.json_out",
     "build_scenario": "praetor_analysis.views.cell_documents",
     "scenario_for": "praetor_analysis.views.cell_documents",
+    "pair_scenario": "praetor_analysis.views.pair_documents",
+    "shot_scenario": "praetor_analysis.views.pair_documents",
 }
 
 __all__ = [
@@ -44,12 +46,14 @@ __all__ = [
     "json_rows",
     "listing_json",
     "matchup_units",
+    "pair_scenario",
     "pair_table",
     "plan_lines",
     "report_main",
     "roster_long",
     "roster_screen",
     "scenario_for",
+    "shot_scenario",
     "summary_lines",
     "table_bytes",
     "terminal_width",
@@ -62,6 +66,7 @@ __all__ = [
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from praetor_analysis.views.cell_documents import build_scenario, scenario_for
+    from praetor_analysis.views.pair_documents import pair_scenario, shot_scenario
     from praetor_analysis.views.report.matchup import write_matchup_report
     from praetor_analysis.views.report.page import report_main
     from praetor_analysis.views.text.calc_text import summary_lines
