@@ -44,7 +44,14 @@ def z(fig) -> np.ndarray:
 
 
 def test_one_plotly_bundle_for_every_figure(dash):
-    figures = [dash.heatmap, dash.curves, dash.distribution, dash.melee, dash.markers.formation, dash.markers.distribution]
+    figures = [
+        dash.heatmap,
+        dash.curves,
+        dash.distribution,
+        dash.melee,
+        dash.markers.formation,
+        dash.markers.distribution,
+    ]
     figures.append(dash.roster)
     assert all(isinstance(f, go.FigureWidget) and isinstance(f, SharedFigureWidget) for f in figures)
     assert all(len(f._esm) < 5000 for f in figures)  # a loader, not plotly.js
