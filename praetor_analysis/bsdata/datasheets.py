@@ -35,6 +35,7 @@ from praetor_analysis.bsdata.files import (
     children,
     entry_points,
     local,
+    set_name,
 )
 from praetor_analysis.bsdata.roster_tree import count_in_name
 from praetor_analysis.bsdata.visibility import visibility_rules
@@ -132,19 +133,6 @@ def _norm(text: str | None) -> str:
 
 def _profile_text(profile: Element) -> list[str]:
     return [(c.text or "") for c in children(profile, "characteristics", "characteristic")]
-
-
-def set_name(elem: Element) -> str:
-    """The name an unconditional ``set name`` modifier of ``elem`` gives it (``"2x Heavy Flamers"`` on a link to
-    the Heavy Flamer entry), ``""`` for none; a modifier with conditions or repeats is not read."""
-    for mod in children(elem, "modifiers", "modifier"):
-        if (
-            mod.get("type") == "set"
-            and mod.get("field") == "name"
-            and not any(local(c.tag) in ("conditions", "conditionGroups", "repeats") for c in mod)
-        ):
-            return _norm(mod.get("value"))
-    return ""
 
 
 def per_model_cost(elem: Element) -> tuple[float, str]:
