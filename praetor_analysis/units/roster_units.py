@@ -38,6 +38,7 @@ from praetor_analysis.bsdata import (
     selection_number,
     selection_option,
     selection_points,
+    selection_rules,
     selection_statline,
     selection_wargear,
     selection_weapons,
@@ -233,10 +234,20 @@ def _groups(
         shared.append((sel, weapons, replaced))
     elif own is None and sel.get("type") == "upgrade":
         worn.extend(_items_of(sel, notes, False))
+    (current.items if current is not None else worn).extend(_rules_of(sel, notes))
     for child in children(sel, "selections", "selection"):
         if child.get("type") != "unit":
             points += _groups(child, groups, shared, current, worn, notes)
     return points
+
+
+def _rules_of(sel: Element, notes: list[str]) -> list[Item]:
+    """The saves a selection's own rules give its models, read as the catalog reads a datasheet's
+    (:func:`~praetor_analysis.bsdata.roster.selection_rules`); a save under a condition goes to ``notes``."""
+    found = selection_rules(sel)
+    notes.extend(f"{line} (not applied)" for line in found.not_modelled if f"{line} (not applied)" not in notes)
+    items: list[Item] = [(found.armour, found.invulnerable, "")] if found.armour or found.invulnerable else []
+    return items + [("", "", r) for r in found.rules]
 
 
 def _name(sel: Element) -> str:
