@@ -16,7 +16,6 @@ from __future__ import annotations
 import contextlib
 import math
 import os
-import re
 import stat
 from collections.abc import Iterator
 from dataclasses import dataclass, field

@@ -28,14 +28,14 @@ from praetor_analysis.bsdata.files import (
     PROFILE_TYPE_IDS,
     BSData,
     Catalogue,
+    Described,
     UnresolvedLink,
     UntrustedFileError,
-    Described,
     entry_points,
     local,
     profile_characteristics,
 )
-from praetor_analysis.bsdata.wargear_saves import WARGEAR, Defences, best_save, read_described
+from praetor_analysis.bsdata.wargear_saves import WARGEAR, Defences, read_described
 from praetor_analysis.io import atomic_write_text
 from praetor_analysis.profiles import SHOT_TYPES, clean_type, rule_name, split_type
 from praetor_analysis.rules import Holder, lookup

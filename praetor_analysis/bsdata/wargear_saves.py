@@ -23,12 +23,13 @@ A special rule the text grants outright (``grants the Feel No Pain (5+) special 
 :attr:`WargearReading.rules`, for the caller to apply when the engine declares it; other sentences (restrictions
 on the bearer, effects on other units) give nothing here.
 
-:func:`read_described` reads what a model carries whole, each item by its name (a datasheet's statline in the
-catalog, a roster selection's rules): a rule the engine declares as a save rule of its holder (``Adamantium Will
-(3+)``) is that rule and its description is not read; an item whose name is a unit rule the engine declares (Iron
-Halo) gives that rule; a rule the engine declares otherwise (a weapon's rule, one whose value the data leaves open
-as ``(X+)``) is not read from its description (the latter is named as not modelled); a Wargear Item's text is read as above, and a rule's description for its saves only (a
-rule's description names other rules as examples, not as grants).
+:func:`read_described` reads what a model carries whole, each item by its name first (a datasheet's statline in
+the catalog, a roster selection's rules): a rule the engine declares as a save rule of its holder (``Adamantium
+Will (3+)``) is that rule, its description not read (the description's figures are examples); one whose value the
+data leaves open (``Adamantium Will (X+)``) is named as not modelled; another rule the engine declares (a weapon's
+Curse of Dead Worlds) gives its bearer nothing; an item named as a unit rule the engine declares (Iron Halo) gives
+that rule; a Wargear Item's text is read as above; another rule's description is read for its saves only (it
+names other rules as examples, not as grants).
 
 Used for wargear options of the datasheet tables (:mod:`praetor_analysis.bsdata.datasheets`) and for a roster's
 wargear selections (:mod:`praetor_analysis.bsdata.roster`).
@@ -71,9 +72,7 @@ _SHOOTING = (
     r"against\s+(?:all\s+|any\s+)?shooting\s+attacks(?:\s+in\s+any\s+phase)?|(?:in|during)\s+the\s+shooting\s+phase"
 )
 _OTHER = r"against\s+all\s+other\s+(?:wounds|attacks|hits)(?:\s+inflicted\s+(?:up)?on\s+(?:him|her|it|them|the\s+\w+))?"
-_PHASE = re.compile(
-    rf"^\s*(?:(?P<melee>{_MELEE})|(?P<shooting>{_SHOOTING})|(?P<other>{_OTHER}))\b", re.IGNORECASE
-)
+_PHASE = re.compile(rf"^\s*(?:(?P<melee>{_MELEE})|(?P<shooting>{_SHOOTING})|(?P<other>{_OTHER}))\b", re.IGNORECASE)
 """The conditions the engine knows at the save: a melee attack or a shooting attack
 (docs/rules.md#saves-for-one-phase). A shooting attack is read as one of the Shooting phase and a melee attack as
 one of the Assault phase. A save "against all other wounds" after a save of one phase in the same sentence
@@ -123,7 +122,8 @@ def _phase_only(rest: str) -> bool:
 
 def _sentence(sentence: str, found: dict[str, str], rules: list[str], conditional: list[str]) -> None:
     mentions = list(_MENTION.finditer(sentence))
-    kind = ""
+    named = re.findall(r"\b(armou?r|invuln\w*)\s+sav", sentence[: mentions[0].start()] if mentions else "", re.I)
+    kind = ("armour" if named[-1].casefold().startswith("arm") else "invulnerable") if named else ""  # "this ... Save"
     melee: bool | None = None  # the phase of the last save of one phase in the sentence
     for i, m in enumerate(mentions):
         end = mentions[i + 1].start() if i + 1 < len(mentions) else len(sentence)
