@@ -266,6 +266,7 @@ class _Walker:
         self.faction = faction
         self.sheet = _Sheet()
         self.groups_seen: list[list[Any]] = []  # [hidden, its set-hidden modifiers] of the groups walked into
+        self.container = ""  # the name of the entry whose children are being visited ("2x Heavy Flamers")
 
     def items(self, cat: Catalogue, elem: Element) -> Iterator[tuple[Catalogue, Element, Element]]:
         """(catalogue, resolved entry or group, the element as written) for every child of ``elem``."""
@@ -297,6 +298,7 @@ class _Walker:
         """Visit the children of an entry (the datasheet root or a model)."""
         if depth > _MAX_DEPTH:
             return
+        outer, self.container = self.container, _norm(elem.get("name"))
         for ccat, target, written in self.items(cat, elem):
             tid = target.get("id", "")
             if tid in seen:
@@ -309,6 +311,7 @@ class _Walker:
                     tlo, thi = selection_limits(target)
                     lo, hi = max(lo, tlo), hi if hi is not None else thi
                 self.entry(ccat, target, written, owner, lo, hi, "", "", depth + 1, seen | {tid}, ("", 0, "", ""))
+        self.container = outer
 
     def group(
         self,
@@ -413,6 +416,9 @@ class _Walker:
         if lo >= 1:
             sink = owner if owner is not None else self.sheet.unit
             sink.wargear.append(name)
+            # the upgrade "2x Heavy Flamers" holding a Heavy Flamer link taken twice (min 2): both (docs/rosters.md)
+            named = lo > 1 and count_in_name(self.container, [n for n, _ in weapons]) == lo
+            weapons *= lo if named else 1
             sink.weapon_ids.extend(w for _, w in weapons)
             sink.weapon_names.extend(n for n, _ in weapons)
             sink.points += pts * lo
