@@ -8,9 +8,11 @@ faction the shipped data lacks reads the same. What is read:
   dedicated transport) is a unit of its own; a ``unit-group`` (a Rapier Battery's crews) stays in its unit;
 - a **model group** is a selection carrying a statline, ``number`` of them (the number is already the total, as in
   the 2nd edition); further statline profiles of the same selection (a titan's head, arms and legs) are its parts;
-- a **weapon** is a selection carrying ranged or melee weapon profiles, counted ``number`` times; its profiles are
-  its firing modes (``Plasma pistol (Sustained)``, ``(Maximal)``), one weapon, not two; weapons under a model
-  selection are that group's, weapons on the unit itself (grenades) the unit's;
+- a **weapon** is a selection carrying ranged or melee weapon profiles, counted ``number`` times, times the count
+  its name gives when it names several of its one weapon (``Two Sponson Mounted lascannon arrays`` over the
+  ``Lascannon array`` profile: two; the 2nd edition's reading, docs/rosters.md); its profiles are its firing modes
+  (``Plasma pistol (Sustained)``, ``(Maximal)``), one weapon, not two; weapons under a model selection are that
+  group's, weapons on the unit itself (grenades) the unit's;
 - **points** are the ``Point(s)`` costs of the unit's whole selection tree (nested units apart); the selections
   of a force that are not units (Allegiance, Rite of War) are listed in ``not_read`` with their points, so that
   the units' points plus ``not_read``'s equal the declared total (:meth:`Hh3Roster.unaccounted`).
@@ -44,6 +46,7 @@ from praetor_analysis.bsdata.roster_records import (
     selection_cost,
     selection_number,
 )
+from praetor_analysis.bsdata.roster_tree import count_in_name
 
 __all__ = [
     "Hh3ModelGroup",
@@ -137,6 +140,14 @@ def _profiles(sel: Element, kinds: frozenset[str]) -> list[Element]:
     return [p for p in children(sel, "profiles", "profile") if profile_kind(p.get("typeName") or "") in kinds]
 
 
+def _times(sel: Element) -> int:
+    """How many of its one weapon a selection's name says it stands for (``Two Sponson Mounted lascannon arrays``
+    over the ``Lascannon array`` profile: two), read as the 2nd edition's names are
+    (:func:`~praetor_analysis.bsdata.roster_tree.count_in_name`); ``Pair of lightning claws``, whose profile has
+    the pair's own name, is one weapon."""
+    return count_in_name(_name(sel), [_name(p) for p in _profiles(sel, HH3_RANGED_TYPES | HH3_MELEE_TYPES)])
+
+
 def _weapon(sel: Element) -> Hh3Weapon | None:
     ranged = tuple(
         Hh3RangedProfile.from_characteristics(_name(p), profile_kind(p.get("typeName") or ""), _chars(p))
@@ -148,7 +159,7 @@ def _weapon(sel: Element) -> Hh3Weapon | None:
     )
     if not ranged and not melee:
         return None
-    return Hh3Weapon(_name(sel), selection_number(sel), ranged, melee)
+    return Hh3Weapon(_name(sel), selection_number(sel) * _times(sel), ranged, melee)
 
 
 def _base_weapons(unit: RosterUnit, sel: Element, n: int) -> None:
@@ -193,7 +204,7 @@ class _Reader:
         unit.points += hh3_points(sel)
         statlines = _profiles(sel, HH3_STATLINE_TYPES)
         weapon = _weapon(sel)
-        _base_weapons(unit, sel, n)
+        _base_weapons(unit, sel, n * _times(sel))
         mine: list[object] | None = group
         if statlines:
             _base_model(unit, statlines[0], n)
