@@ -81,7 +81,7 @@ PINNED = {
         "4+",
         "4+",
         "Adamantium Will (3+)",
-        "",
+        "The Tyrant’s Regalia: Feel No Pain (5+) under a condition",
     ),
     # Armis Panoptikos: 4+ and Feel No Pain (5+) outright
     ("LA - Iron Hands", "6be7-eb7c-96d5-fa12", "Iron Father Autek Mor"): ("4+", "4+", "Feel No Pain (5+)", ""),
@@ -99,14 +99,14 @@ PINNED = {
         "4+",
         "",
         "",
-        "Corvid Pattern Jump Pack: 4+ Invulnerable Save under a condition",
+        "Corvid Pattern Jump Pack: 4+ Invulnerable Save, Bulky (3), Bulky (4) under a condition",
     ),
     # as the Dark Fury
     ("LA - Raven Guard", "490b-0e0a-05c4-9ba2", "Chooser of the Slain"): (
         "4+",
         "",
         "",
-        "Corvid Pattern Jump Pack: 4+ Invulnerable Save under a condition",
+        "Corvid Pattern Jump Pack: 4+ Invulnerable Save, Bulky (3), Bulky (4) under a condition",
     ),
     # Mantle of Ash: 5+ only against Flame, Plasma, Melta and Volkite weapons
     ("LA - Salamanders", "43f3-26bc-ec9d-40af", "Pyroclasts"): (
@@ -223,7 +223,7 @@ PINNED = {
         "5+",
         "",
         "Invulnerable Save in Melee (6+);Invulnerable Save against Shooting (5+)",
-        "",
+        "Erinyes Jetbike: Shrouded (6+), Shrouded (5+) under a condition",
     ),
     # voidsheen cloak: 6+, 4+ only against Template or Blast hits
     ("LI - Sisters Of Silence", "14fd-a0f2-7798-1383", "Oblivion Knight Mistress"): (
@@ -292,7 +292,12 @@ PINNED = {
     # Reinforced Structure: 5+ against Shooting Attacks
     ("Mechanicum", "844f-1242-2d23-343d", "Ordinatus Ulator"): ("", "", "Invulnerable Save against Shooting (5+)", ""),
     # Reinforced Structure: 5+ against Shooting Attacks
-    ("Mechanicum", "8f03-b2a0-b259-a356", "Ordinatus Aktaeus"): ("", "", "Invulnerable Save against Shooting (5+)", ""),
+    ("Mechanicum", "8f03-b2a0-b259-a356", "Ordinatus Aktaeus"): (
+        "",
+        "",
+        "Invulnerable Save against Shooting (5+)",
+        "Aktaeus Class Seismic Excavator Macro-Drill: Ordinatus Transport Bay, not modelled",
+    ),
     # Mechanicum Protectiva 4+; Adamantium Will (5+)
     ("Mechanicum", "9bab-26aa-a73d-50e5", "Archmagos Anacharis Scoria"): ("4+", "4+", "Adamantium Will (5+)", ""),
 }
@@ -320,7 +325,12 @@ def test_every_conditional_or_phase_save_of_the_catalog_is_pinned() -> None:
     """A profile naming a save under a condition, or carrying a save of one phase or a save rule read by its name,
     is one of the pinned ones (a new one fails here until its reading is checked and pinned)."""
     saves = (*PHASE_SAVES.values(), "Adamantium Will", "Malefic Aegis")
-    found = {k for k, (_, rules, unread) in _rows().items() if unread or any(s in rules for s in saves)}
+    unread_saves = (" Save", "no value in the data")
+    found = {
+        k
+        for k, (_, rules, unread) in _rows().items()
+        if any(s in unread for s in unread_saves) or any(s in rules for s in saves)
+    }
     assert found <= set(PINNED), sorted(found - set(PINNED))
     assert len(found) == 51  # the other 4 pinned gained a save or rule outright (Rogal Dorn, Autek Mor...)
 

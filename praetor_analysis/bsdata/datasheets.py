@@ -32,6 +32,7 @@ from praetor_analysis.bsdata.files import (
     PTS_COST_TYPE_ID,
     BSData,
     Catalogue,
+    Described,
     children,
     entry_points,
     local,
@@ -39,8 +40,8 @@ from praetor_analysis.bsdata.files import (
 )
 from praetor_analysis.bsdata.roster_tree import count_in_name
 from praetor_analysis.bsdata.visibility import visibility_rules
-from praetor_analysis.bsdata.wargear_saves import read_wargear
-from praetor_analysis.rules import PHASE_SAVES, Holder, lookup
+from praetor_analysis.bsdata.wargear_saves import WARGEAR, read_described
+from praetor_analysis.rules import Holder, lookup
 
 __all__ = [
     "DATASHEET_COLUMNS",
@@ -112,6 +113,7 @@ OPTION_COLUMNS = [
     "save",
     "invulnerable",
     "rules",
+    "not_modelled",
     "shown_when",
     "group_shown_when",
 ]
@@ -434,9 +436,9 @@ class _Walker:
         rule = lookup(name)
         held = rule.name if rule is not None and rule.holder is Holder.UNIT else ""
         texts = [] if held else [t for _, p in self.profiles(cat, target, _WARGEAR_TYPES) for t in _profile_text(p)]
-        reading = read_wargear(texts)
+        reading = read_described([Described(name, WARGEAR, tuple(texts))])  # as a roster's wargear is read
         save, invulnerable = reading.armour, reading.invulnerable
-        held = held or ";".join(r for r in reading.rules if r.split(" (")[0] in PHASE_SAVES.values())
+        held = held or ";".join(reading.rules)
         option = _Option(model, name, pts, weapon_ids=[w for _, w in weapons], weapon_names=[n for n, _ in weapons])
         self.sheet.options.append(
             (
@@ -463,6 +465,7 @@ class _Walker:
                     "save": save,
                     "invulnerable": invulnerable,
                     "rules": held,
+                    "not_modelled": ";".join(reading.not_modelled),
                     "shown_when": visibility_rules(self.data, cat, [target, written]),
                     "group_shown_when": group_visibility(self.groups_seen),
                 },

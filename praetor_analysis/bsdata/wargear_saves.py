@@ -20,8 +20,10 @@ mention or the end of the sentence:
   :attr:`WargearReading.conditional` (the fielded unit lists it under ``not_modelled``).
 
 A special rule the text grants outright (``grants the Feel No Pain (5+) special rule``) is returned by name in
-:attr:`WargearReading.rules`, for the caller to apply when the engine declares it; other sentences (restrictions
-on the bearer, effects on other units) give nothing here.
+:attr:`WargearReading.rules`, for the caller to apply when the engine declares it (and to name when it does not);
+one granted under a condition (``when``, ``if``, ``that chooses to Run``...) is named in
+:attr:`WargearReading.conditional_rules`; other sentences (restrictions on the bearer, effects on other units) give
+nothing here.
 
 :func:`read_described` reads what a model carries whole, each item by its name first (a datasheet's statline in
 the catalog, a roster selection's rules): a rule the engine declares as a save rule of its holder (``Adamantium
@@ -93,12 +95,15 @@ class WargearReading:
             as their typed rules (``"Invulnerable Save in Melee (3+)"``).
         conditional: The saves that hold only under a condition, one line each (``"3+ Invulnerable Save:
             improved to 3+ against close combat attacks"``): not applied.
+        conditional_rules: The special rules granted only under a condition, one line each (``"Shrouded (5+): A
+            model ... that chooses to Run gains the Shrouded (5+) special rule ..."``): not applied.
     """
 
     armour: str = ""
     invulnerable: str = ""
     rules: tuple[str, ...] = ()
     conditional: tuple[str, ...] = ()
+    conditional_rules: tuple[str, ...] = ()
 
 
 def best_save(a: str, b: str) -> str:
@@ -120,7 +125,9 @@ def _phase_only(rest: str) -> bool:
     return bool(_OUTRIGHT.match(rest)) and not re.match(r"^\s*which\b", rest, re.IGNORECASE)
 
 
-def _sentence(sentence: str, found: dict[str, str], rules: list[str], conditional: list[str]) -> None:
+def _sentence(
+    sentence: str, found: dict[str, str], rules: list[str], conditional: list[str], conditional_rules: list[str]
+) -> None:
     mentions = list(_MENTION.finditer(sentence))
     named = re.findall(r"\b(armou?r|invuln\w*)\s+sav", sentence[: mentions[0].start()] if mentions else "", re.I)
     kind = ("armour" if named[-1].casefold().startswith("arm") else "invulnerable") if named else ""  # "this ... Save"
@@ -148,18 +155,21 @@ def _sentence(sentence: str, found: dict[str, str], rules: list[str], conditiona
             found[kind] = best_save(found.get(kind, ""), value)
             if re.match(r"\s*or\s+(?:increas|improv)", after, re.IGNORECASE):  # "or one step better than its own"
                 conditional.append(f"{what}: {_clip(m.group(0) + after)}")
-    if re.search(
+    conditioned = re.search(
         r"\b(against|during|when|whenever|while|if|unless|on any turn|in which|chooses to|characteristic)\b",
         sentence,
         re.IGNORECASE,
-    ):
-        return  # a rule granted under a condition is not read
+    )
     for r in _RULE.finditer(sentence):
         lead = sentence[: r.start()].split()[-4:]
         if any(w.casefold() in ("with", "that", "which", "by", "any") for w in lead):
             continue  # a weapon "with the Two-handed special rule": a restriction, not a grant
         if re.search(r"\b(grants?|gains?|confers?|has|have|provides?)\b", sentence[: r.start()], re.IGNORECASE):
-            rules.append(" ".join(r.group("rule").split()))
+            rule = " ".join(r.group("rule").split())
+            if conditioned:  # a rule granted under a condition is not applied: named
+                conditional_rules.append(f"{rule}: {_clip(sentence)}")
+            else:
+                rules.append(rule)
 
 
 def read_wargear(texts: Iterable[str]) -> WargearReading:
@@ -167,14 +177,16 @@ def read_wargear(texts: Iterable[str]) -> WargearReading:
     found: dict[str, str] = {}
     rules: list[str] = []
     conditional: list[str] = []
+    conditional_rules: list[str] = []
     for text in texts:
         for sentence in _SENTENCE.split(text or ""):
-            _sentence(sentence, found, rules, conditional)
+            _sentence(sentence, found, rules, conditional, conditional_rules)
     return WargearReading(
         found.get("armour", ""),
         found.get("invulnerable", ""),
         tuple(dict.fromkeys(rules)),
         tuple(dict.fromkeys(conditional)),
+        tuple(dict.fromkeys(conditional_rules)),
     )
 
 
@@ -193,8 +205,10 @@ class Defences:
         invulnerable: The best Invulnerable Save granted outright.
         rules: The unit rules the engine declares, as written (``"Adamantium Will (3+)"``, ``"Iron Halo"``,
             ``"Invulnerable Save in Melee (3+)"``).
-        not_modelled: One line per save held under a condition the engine does not know, figures and names
-            only (``"Aquila Imperator: 3+ Invulnerable Save under a condition"``).
+        not_modelled: One line per save held under a condition the engine does not know, and per rule a
+            Wargear Item grants that the engine does not model or grants under a condition, figures and names only
+            (``"Aquila Imperator: 3+ Invulnerable Save under a condition"``, ``"Jump Pack: Deep Strike, not
+            modelled"``), one line per item.
     """
 
     armour: str = ""
@@ -252,7 +266,15 @@ def read_described(items: Iterable[Described]) -> Defences:
         reading = read_wargear(item.texts)
         armour, invulnerable = best_save(armour, reading.armour), best_save(invulnerable, reading.invulnerable)
         phased = [r for r in reading.rules if r.split(" (")[0] in PHASE_SAVES.values()]
-        granted = [r for r in reading.rules if item.kind == WARGEAR and r not in phased and _declared(r, False)]
-        rules += phased + granted
-        notes += [f"{item.name}: {line.split(':', 1)[0]} under a condition" for line in reading.conditional]
+        granted = [r for r in reading.rules if item.kind == WARGEAR and r not in phased]
+        rules += phased + [r for r in granted if _declared(r, False)]
+        held = [line.split(":", 1)[0] for line in reading.conditional]
+        unknown: list[str] = []
+        if item.kind == WARGEAR:  # a rule's description names rules as examples: only a Wargear Item grants them
+            held += [line.split(":", 1)[0] for line in reading.conditional_rules]
+            unknown = [r for r in granted if not _declared(r, False)]
+        if held:
+            notes.append(f"{item.name}: {', '.join(dict.fromkeys(held))} under a condition")
+        if unknown:
+            notes.append(f"{item.name}: {', '.join(unknown)}, not modelled")
     return Defences(armour, invulnerable, tuple(dict.fromkeys(rules)), tuple(dict.fromkeys(notes)))

@@ -442,9 +442,13 @@ def build_loadout(value: Any, field: str = "attacker") -> FieldedUnit:
             if n:
                 weapons = tuple(weapon_block(build.wmap[k]) for k in keys)
                 own = with_wargear(statline, (_item_of(build.rows[i]) for i in (*picks, *unit_items)))
+                for i in (*picks, *unit_items):  # what an option's wargear gives under a condition, or not modelled
+                    unread = str(row_value(build.rows[i], "not_modelled") or "")
+                    notes.extend(f"{line} (not applied)" for line in unread.split(";") if line)
                 groups.append(ModelGroup(str(s.row["model"]), n, own, weapons, wargear))
     if not groups:
         raise ScenarioError(f"{field}: {sheet['name']} has no model with a statline")
+    notes = list(dict.fromkeys(notes))
     unit = FieldedUnit(
         str(sheet["name"]),
         str(sheet["faction"]),
