@@ -61,9 +61,8 @@ def test_mini_data_set_links_and_profiles() -> None:
 
 def test_invulnerable_from_texts() -> None:
     """The best invulnerable save granted outright by any text (the clause reader the import uses)."""
-    assert read_wargear(["confers a 2+ Armour Save and a 5+ Invulnerable Save", "a 4+ invulnerable save"]).invulnerable == (
-        "4+"
-    )
+    texts = ["confers a 2+ Armour Save and a 5+ Invulnerable Save", "a 4+ invulnerable save"]
+    assert read_wargear(texts).invulnerable == "4+"
     assert read_wargear(["a 3+ Armour Save"]).invulnerable == ""
 
 
