@@ -160,7 +160,7 @@ PINNED = {
     ("LA - Ultramarines", "40dd-adeb-3cf8-f598", "Robute Gulliman"): (
         "4+",
         "4+",
-        "",
+        "Night Vision",
         "Adamantium Will (X+): no value in the data",
     ),
     # Argyrum boarding shield: 5+ against Shooting Attacks, 4+ while engaged in an assault

@@ -80,6 +80,13 @@ _PHASE = re.compile(rf"^\s*(?:(?P<melee>{_MELEE})|(?P<shooting>{_SHOOTING})|(?P<
 one of the Assault phase. A save "against all other wounds" after a save of one phase in the same sentence
 (``a 3+ Invulnerable Save against Melee Attacks and a 4+ Invulnerable Save against all other Wounds``) is the
 save of the other phase; with no phase before it, it is a condition the engine does not know."""
+_CONDITION = re.compile(
+    r"\b(?:against|during|when|whenever|while|if|unless|on any turn|in which|chooses to"
+    r"|a unit that (?:includes|contains)|(?:with|and) an? \w+ characteristic)\b",
+    re.IGNORECASE,
+)
+"""Words that put a rule granted in the sentence under a condition: a moment, a choice, a characteristic the model
+may lack, or the bearer's unit (a narthecium's Feel No Pain for the Infantry of its unit: not the bearer's alone)."""
 _RULE = re.compile(r"\b(?:the|a)\s+(?P<rule>[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*(?:\s*\(\d\+?\))?)\s+special rule")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
 
@@ -155,15 +162,12 @@ def _sentence(
             found[kind] = best_save(found.get(kind, ""), value)
             if re.match(r"\s*or\s+(?:increas|improv)", after, re.IGNORECASE):  # "or one step better than its own"
                 conditional.append(f"{what}: {_clip(m.group(0) + after)}")
-    conditioned = re.search(
-        r"\b(against|during|when|whenever|while|if|unless|on any turn|in which|chooses to|characteristic)\b",
-        sentence,
-        re.IGNORECASE,
-    )
+    conditioned = _CONDITION.search(sentence)
     for r in _RULE.finditer(sentence):
-        lead = sentence[: r.start()].split()[-4:]
-        if any(w.casefold() in ("with", "that", "which", "by", "any") for w in lead):
-            continue  # a weapon "with the Two-handed special rule": a restriction, not a grant
+        lead = [w.casefold() for w in sentence[: r.start()].split()[-4:]]
+        granting = bool(lead) and lead[-1] in ("gains", "gain", "grants", "grant", "confers", "provides")
+        if not granting and any(w in ("with", "that", "which", "by", "any") for w in lead):
+            continue  # a weapon "with the Two-handed special rule", an attack that "has the Blast": not a grant
         if re.search(r"\b(grants?|gains?|confers?|has|have|provides?)\b", sentence[: r.start()], re.IGNORECASE):
             rule = " ".join(r.group("rule").split())
             if conditioned:  # a rule granted under a condition is not applied: named
