@@ -448,7 +448,6 @@ def build_loadout(value: Any, field: str = "attacker") -> FieldedUnit:
                 groups.append(ModelGroup(str(s.row["model"]), n, own, weapons, wargear))
     if not groups:
         raise ScenarioError(f"{field}: {sheet['name']} has no model with a statline")
-    notes = list(dict.fromkeys(notes))
     unit = FieldedUnit(
         str(sheet["name"]),
         str(sheet["faction"]),
@@ -456,7 +455,7 @@ def build_loadout(value: Any, field: str = "attacker") -> FieldedUnit:
         points,
         tuple(groups),
         tuple(taken),
-        notes=tuple(notes),
+        notes=tuple(dict.fromkeys(notes)),
         modifiers=split_modifiers(block, field)[1],
         legion=legion_names()[legion].split(":", 1)[1].strip() if legion else "",
     )
