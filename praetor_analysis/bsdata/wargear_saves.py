@@ -264,8 +264,8 @@ def read_described(items: Iterable[Described]) -> Defences:
         if item.kind == "rule":
             if _rule(item, rules, notes):
                 continue
-        elif held := _declared(item.name, saves_only=False):
-            rules.append(held)
+        elif named := _declared(item.name, saves_only=False):
+            rules.append(named)
             continue
         reading = read_wargear(item.texts)
         armour, invulnerable = best_save(armour, reading.armour), best_save(invulnerable, reading.invulnerable)

@@ -277,8 +277,8 @@ def _items_of(sel: Element, notes: list[str], armed: bool) -> list[Item]:
     notes.extend(f"{name}: {line} (holds under a condition; not applied)" for line in reading.conditional_rules)
     notes.extend(f"{name}: {r}, not modelled" for r in reading.rules if r not in declared)
     pts = selection_points(sel)
-    quiet = items or armed or reading.conditional or reading.conditional_rules or reading.rules
-    quiet = quiet or any(children(sel, "selections", "selection"))
+    said = bool(reading.conditional or reading.conditional_rules or reading.rules)
+    quiet = bool(items) or armed or said or any(children(sel, "selections", "selection"))
     if pts and not quiet and any(children(sel, "profiles", "profile")):  # one without a profile: see _matched
         notes.append(f"{name} ({pts:g} pts): no weapon, save or rule the engine reads")
     return items
