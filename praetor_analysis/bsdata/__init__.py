@@ -13,6 +13,7 @@ from praetor_analysis.lazy import face
 #: Public name -> the module that defines it.
 _EXPORTS: dict[str, str] = {
     "best_save": "praetor_analysis.bsdata.wargear_saves",
+    "Defences": "praetor_analysis.bsdata.wargear_saves",
     "build_catalog": "praetor_analysis.bsdata.importer",
     "build_hh3_catalog": "praetor_analysis.bsdata.importer_hh3",
     "children": "praetor_analysis.bsdata.files",
@@ -46,6 +47,7 @@ _EXPORTS: dict[str, str] = {
 __all__ = [
     "HH3_RATINGS_PENDING",
     "STAT_COLUMNS",
+    "Defences",
     "Hh3Roster",
     "Hh3RosterUnit",
     "Hh3Weapon",
@@ -99,6 +101,6 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from praetor_analysis.bsdata.roster_hh3 import Hh3Roster, Hh3RosterUnit, Hh3Weapon
     from praetor_analysis.bsdata.roster_records import Roster, selection_number
     from praetor_analysis.bsdata.roster_tree import name_count, unit_nodes
-    from praetor_analysis.bsdata.wargear_saves import best_save
+    from praetor_analysis.bsdata.wargear_saves import Defences, best_save
 else:
     __getattr__, __dir__ = face(__name__, _EXPORTS, __all__)

@@ -20,8 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from praetor_analysis.bsdata import Hh3Roster, Hh3RosterUnit, Hh3Weapon, best_save
-from praetor_analysis.bsdata.wargear_saves import Defences
+from praetor_analysis.bsdata import Defences, Hh3Roster, Hh3RosterUnit, Hh3Weapon, best_save
 from praetor_analysis.units.records import FieldedUnit, ModelGroup
 
 __all__ = ["WEAPON_KEYS", "hh3_fielded", "hh3_reading_parts"]
