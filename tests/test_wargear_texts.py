@@ -132,3 +132,35 @@ def test_every_wargear_text_of_the_catalogues_is_read_or_listed() -> None:
         "save applied": 113, "save per phase": 11, "save listed": 8, "rule applied": 8, "rule listed": 42,
         "restriction": 12, "by its name": 3,
     }, bins  # fmt: skip
+
+
+def test_a_3rd_edition_wargear_save_applies_where_better(tmp_path: Path) -> None:
+    """The Deathwing Oathbearer of ``Real List.rosz`` carries a Cytheron pattern aegis (a 5+ Invulnerable Save) and
+    a 5+ INV of his own; with his INV edited to ``-`` in memory the aegis gives him the 5+, and with it edited to
+    ``4+`` his own stays (saves do not add up)."""
+    from praetor_analysis.units.fielded import read_roster_units
+
+    source = FIXTURES / "rosters" / "hh3" / "Real List.rosz"
+    with zipfile.ZipFile(source) as z:
+        name = z.namelist()[0]
+        document = z.read(name)
+    root = ET.fromstring(document)
+    chars = [
+        c
+        for s in root.iter()
+        if s.tag.endswith("}selection") and s.get("name") == "Deathwing Oathbearer"
+        for p in s.iter()
+        if p.tag.endswith("}profile") and p.get("typeName") == "Profile"
+        for c in p.iter()
+        if c.tag.endswith("}characteristic") and c.get("name") == "INV"
+    ]
+    assert chars and all(c.text == "5+" for c in chars)
+    found = {}
+    for own in ("-", "4+"):
+        for c in chars:
+            c.text = own
+        edited = tmp_path / f"oathbearer {own}.ros"
+        edited.write_bytes(ET.tostring(root))
+        unit = next(u for u in read_roster_units(edited).units if u.datasheet == "Deathwing Companion Detachment")
+        found[own] = {g.statline.get("INV") for g in unit.groups if g.model == "Deathwing Oathbearer"}
+    assert found == {"-": {"5+"}, "4+": {"4+"}}
