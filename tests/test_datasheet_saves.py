@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from praetor_analysis.bsdata.files import Described
-from praetor_analysis.bsdata.wargear_saves import WARGEAR, read_described, read_wargear
+from praetor_analysis.bsdata.wargear_saves import WARGEAR, Defences, read_described, read_wargear
 from praetor_analysis.catalog import load_units
 from praetor_analysis.rules import PHASE_SAVES
 from praetor_analysis.units.fielded import fielded_unit, read_roster_units
@@ -30,16 +30,27 @@ HH2 = Path(__file__).parent / "fixtures" / "rosters" / "hh2"
 
 #: (catalogue without its "2022 - ", profile id, model) -> (old Invulnerable, Invulnerable, rules, not_modelled).
 PINNED = {
-    # Adamantium Will (3+) on its rule link; the old 5+ was the rule description's example figure
-    ("Daemons - Bound Daemons", "5fab-dc54-28f0-2674", "Bound Ka’bandha"): ("5+", "", "Adamantium Will (3+)", ""),
+    # Æthereal Invulnerability (4+) and Adamantium Will (3+) on its rule links; the old 5+ was Adamantium Will's
+    # example figure
+    ("Daemons - Bound Daemons", "5fab-dc54-28f0-2674", "Bound Ka’bandha"): (
+        "5+",
+        "4+",
+        "Adamantium Will (3+)",
+        "Æthereal Invulnerability (4+): not taken against some weapons, not modelled",
+    ),
     # as Bound Ka'bandha
-    ("Daemons - Daemons of the Ruinstorm", "1b4c-e515-77c9-2971", "Ka’bandha"): ("5+", "", "Adamantium Will (3+)", ""),
+    ("Daemons - Daemons of the Ruinstorm", "1b4c-e515-77c9-2971", "Ka’bandha"): (
+        "5+",
+        "4+",
+        "Adamantium Will (3+)",
+        "Æthereal Invulnerability (4+): not taken against some weapons, not modelled",
+    ),
     # as Bound Ka'bandha
     ("Daemons - Daemons of the Ruinstorm", "ad64-2dca-c52-6242", "Cor’bax Utterblight"): (
         "5+",
-        "",
+        "4+",
         "Adamantium Will (3+)",
-        "",
+        "Æthereal Invulnerability (4+): not taken against some weapons, not modelled",
     ),
     # Pythian Scales: 2+ and 4+ outright; Adamantium Will (3+) by its link
     ("LA - Alpha Legion", "e93f-b0d8-6af1-f4e3", "Alpharius"): ("4+", "4+", "Adamantium Will (3+)", ""),
@@ -431,3 +442,23 @@ def test_a_datasheet_and_the_same_unit_in_a_roster_carry_the_same_saves(name: st
 
     assert saves(roster) == saves(sheet)
     assert any("Adamantium Will (3+)" in s[3] for s in saves(sheet))
+
+
+def test_a_rule_granting_the_save_its_name_carries() -> None:
+    """Æthereal Invulnerability (4+) (Daemons of the Ruinstorm, Bound Daemons: "an Invulnerable Save equal to the
+    value listed in brackets", not against Force weapons): the 22 daemon profiles holding it save at its value, the
+    Force exception named; a rule description without that wording gives nothing by its name."""
+    held = {k: v for k, v in _rows().items() if "Æthereal Invulnerability" in v[2]}
+    assert len(held) == 22
+    for (_, _, model), (invulnerable, _, unread) in held.items():
+        value = unread.split("Æthereal Invulnerability (")[1][:2]
+        assert invulnerable == value, model
+    assert _rows()["Daemons - Bound Daemons", "5fab-dc54-28f0-2674", "Bound Ka’bandha"][0] == "4+"
+    text = ("A model with this special rule gains an Invulnerable Save equal to the value listed in brackets. This "
+            "Invulnerable Save cannot be taken against attacks made with weapons with the Force special rule.")  # fmt: skip
+    read = read_described([Described("Æthereal Invulnerability (5+)", "rule", (text,))])
+    assert (read.invulnerable, read.not_modelled) == (
+        "5+",
+        ("Æthereal Invulnerability (5+): not taken against some weapons, not modelled",),
+    )
+    assert read_described([Described("Warded (4+)", "rule", ("A model with this rule is warded.",))]) == Defences()

@@ -28,7 +28,9 @@ nothing here.
 :func:`read_described` reads what a model carries whole, each item by its name first (a datasheet's statline in
 the catalog, a roster selection's rules): a rule the engine declares as a save rule of its holder (``Adamantium
 Will (3+)``) is that rule, its description not read (the description's figures are examples); one whose value the
-data leaves open (``Adamantium Will (X+)``) is named as not modelled; another rule the engine declares (a weapon's
+data leaves open (``Adamantium Will (X+)``) is named as not modelled; a rule whose description grants "an
+Invulnerable Save equal to the value listed in brackets" gives the save its name carries (``Æthereal
+Invulnerability (4+)``: 4+, its exception for Force weapons named); another rule the engine declares (a weapon's
 Curse of Dead Worlds) gives its bearer nothing; an item named as a unit rule the engine declares (Iron Halo) gives
 that rule; a Wargear Item's text is read as above; another rule's description is read for its saves only (it
 names other rules as examples, not as grants).
@@ -252,6 +254,22 @@ def _rule(item: Described, rules: list[str], notes: list[str]) -> bool:
     return True
 
 
+_NAMED_VALUE = re.compile(r"\((?P<v>[2-6])\+\)\s*$")
+_EQUAL_TO_NAME = re.compile(r"invulnerable save equal to the value", re.IGNORECASE)
+
+
+def _valued_save(item: Described, notes: list[str]) -> str | None:
+    """The invulnerable save a rule gives at the value its name carries (``Æthereal Invulnerability (4+)``: a
+    description granting "an Invulnerable Save equal to the value listed in brackets"), or None; an exception its
+    description makes ("cannot be taken against" some weapons) is named in ``notes``."""
+    value = _NAMED_VALUE.search(item.name)
+    if value is None or not any(_EQUAL_TO_NAME.search(t) for t in item.texts):
+        return None
+    if any(re.search(r"cannot be taken against", t, re.IGNORECASE) for t in item.texts):
+        notes.append(f"{item.name}: not taken against some weapons, not modelled")
+    return f"{value['v']}+"
+
+
 def read_described(items: Iterable[Described]) -> Defences:
     """What a model's rules and Wargear Items give it, each read by its name first (see the module docstring);
     other profiles (psychic powers, warlord traits, statlines) are not read."""
@@ -263,6 +281,9 @@ def read_described(items: Iterable[Described]) -> Defences:
             continue
         if item.kind == "rule":
             if _rule(item, rules, notes):
+                continue
+            if (named := _valued_save(item, notes)) is not None:
+                invulnerable = best_save(invulnerable, named)
                 continue
         elif named := _declared(item.name, saves_only=False):
             rules.append(named)
