@@ -241,6 +241,11 @@ def _add_file_flags(p: argparse.ArgumentParser, what: str, parquet: bool = True)
         p.add_argument("--parquet", metavar="FILE", help=f"also write {what} to a Parquet file (for pandas)")
 
 
+def _add_edition_flag(p: argparse.ArgumentParser, what: str) -> None:
+    p.add_argument("--edition", choices=("hh2", "hh3"), default="hh2",
+                   help=f"{what}: hh2 (default, the 2nd edition) or hh3 (the 3rd edition's shipped data)")  # fmt: skip
+
+
 def _list_hh3_roster(args: argparse.Namespace) -> bool:
     """Print how the roster's game system was recognised (standard error); a 3rd-edition roster is rated as a
     2nd-edition one is (its units from the profiles it embeds, at the 3rd edition's standard targets), and
@@ -329,9 +334,13 @@ def cmd_wargear(args: argparse.Namespace) -> int:
         **({"faction": args.faction} if args.faction else {}),
         **({"legion": args.legion} if args.legion else {}),
     }
-    target = target_named(args.target, args.models)
     phases = [args.phase] if args.phase else ["shooting", "melee"]
-    frame = wargear_value(sheet, target, phases=phases, size=args.size, half_range=args.half_range)
+    if args.edition == "hh3":
+        frame, target_name = _hh3_wargear(args, sheet, phases)
+    else:
+        target = target_named(args.target, args.models)
+        frame = wargear_value(sheet, target, phases=phases, size=args.size, half_range=args.half_range)
+        target_name = target[0]
     _write_files(args, frame)
     if args.json:
         rows = frame.astype(object).where(frame.notna(), None).to_dict(orient="records")
@@ -341,15 +350,29 @@ def cmd_wargear(args: argparse.Namespace) -> int:
     points = base["unit_points"].iloc[0] if len(base) else float("nan")
     measure = "hull points" if (base["measure"] == "hull_points").any() else "models removed"
     as_is = ", ".join(f"{r['phase']} {r['mean']:.3f}" for _, r in base.iterrows())
-    legion = f"Legion {args.legion}: its options and" if args.legion else "No Legion given:"
+    if args.edition == "hh3":
+        offered = "3rd edition: every option the datasheet offers (a Legion's own are on its own datasheets)"
+    else:
+        legion = f"Legion {args.legion}: its options and" if args.legion else "No Legion given:"
+        offered = f"{legion} the options every Legion may take"
     title = (
-        f"{args.datasheet} against {target[0]}: {points:.0f} pts as fielded ({as_is})\n"
-        f"Mean = {measure}, the unit charging in melee. {legion} the options every Legion may take, each taken "
-        "alone, ranked by gain per 100 points (free: no cost)."
+        f"{args.datasheet} against {target_name}: {points:.0f} pts as fielded ({as_is})\n"
+        f"Mean = {measure}, the unit charging in melee. {offered}, each taken alone, ranked by gain per 100 points "
+        "(free: no cost)."
     )
     top = args.top if args.top is not None else 15
     print("\n".join(wargear_screen(frame, title, width=terminal_width(), top=top, show_all=args.all)))
     return 0
+
+
+def _hh3_wargear(args: argparse.Namespace, sheet: dict[str, str], phases: list[str]) -> tuple[pd.DataFrame, str]:
+    """``praetor wargear --edition hh3``: the frame and the target's label (a 3rd-edition standard target)."""
+    from praetor_analysis.analysis import hh3_targets_named, hh3_wargear_value
+
+    if args.half_range:
+        raise UsageError("--half-range: not used with --edition hh3 (every weapon is in range)", field="--half-range")
+    target = hh3_targets_named(args.target, args.models)[0]
+    return hh3_wargear_value(sheet, target, phases=phases, size=args.size), target[0]
 
 
 def cmd_sweep(args: argparse.Namespace) -> int:
@@ -489,6 +512,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--all", action="store_true", help="every rated option and every option not rated, in full")
     p.add_argument("--top", type=int, metavar="N", help="the first N options (default 15)")
     p.add_argument("--phase", choices=("shooting", "melee"), help="only this phase")
+    _add_edition_flag(p, "the datasheet's and the target's edition")
     _add_file_flags(p, "every row (each option, model slot and phase)", parquet=False)
     p.set_defaults(func=cmd_wargear)
     p = sub.add_parser(
