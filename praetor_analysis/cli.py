@@ -410,8 +410,9 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     targets = args.targets
     if targets not in ("standard",) and ":" not in targets:
         targets = f"roster:{targets}" if Path(targets).is_file() else f"faction:{targets}"
-    tasks = sweep_tasks(args.faction, targets, legion=args.legion, datasheets=datasheets)
-    about = {"faction": args.faction, "legion": tasks[0].legion if tasks else "", "targets": args.targets}
+    tasks = sweep_tasks(args.faction, targets, legion=args.legion, datasheets=datasheets, edition=args.edition)
+    about = {"faction": args.faction, "legion": tasks[0].legion if tasks else "", "targets": args.targets,
+             **({"edition": "hh3"} if args.edition == "hh3" else {})}  # fmt: skip
     show = sys.stderr.isatty() and not args.quiet
     report = write_sweep(tasks, args.out, workers=workers, scheduler=args.scheduler,
                          progress=progress_bar if show else None, about=about)  # fmt: skip
@@ -540,6 +541,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--scheduler", metavar="ADDRESS", help="run on an existing Dask cluster (dask.distributed)")
     p.add_argument("--datasheets", nargs="+", metavar="NAME", help="only these datasheets of the sweep")
     p.add_argument("--quiet", action="store_true", help="no progress line or notes on standard error")
+    _add_edition_flag(p, "the datasheets' and the targets' edition")
     p.set_defaults(func=cmd_sweep)
     p = sub.add_parser("report", help="write a standalone HTML report (figures and tables, works offline)")
     p.add_argument("--weapons", nargs="+", metavar="NAME", help="weapon names (default: an iconic dozen)")
