@@ -437,7 +437,8 @@ def cmd_report(args: argparse.Namespace) -> int:
 
     progress = Progress("report")
     try:
-        return int(report_main(args.weapons, args.targets, args.roster, args.out, progress=progress))
+        return int(report_main(args.weapons, args.targets, args.roster, args.out, progress=progress,
+                               edition=args.edition))  # fmt: skip
     finally:
         progress.close()
 
@@ -551,6 +552,9 @@ def build_parser() -> argparse.ArgumentParser:
         "-o", "--output", "--out", dest="out", metavar="OUT.html", default="-",
         help="output file ('-': standard output); --out is the older name",
     )  # fmt: skip
+    p.add_argument("--edition", choices=("hh2", "hh3"), default=None,
+                   help="hh2 or hh3: the report's edition (default: the roster's, else hh2); hh3 with no roster: "
+                   "the 3rd edition's iconic datasheets")  # fmt: skip
     p.set_defaults(func=cmd_report)
     return parser
 

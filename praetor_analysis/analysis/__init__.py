@@ -23,6 +23,7 @@ _EXPORTS: dict[str, str] = {
     "DEFAULT_ATTACKER": "praetor_analysis.analysis.cells",
     "FirePlan": "praetor_analysis.analysis.fire_plan",
     "json_rows": "praetor_analysis.analysis.unit_ratings",
+    "hh3_per_point_table": "praetor_analysis.analysis.per_point",
     "hh3_targets_named": "praetor_analysis.analysis.unit_ratings",
     "hh3_wargear_value": "praetor_analysis.analysis.wargear",
     "key_units": "praetor_analysis.analysis.list_matchup",
@@ -66,6 +67,7 @@ __all__ = [
     "cell_of_rows",
     "check_folder",
     "compare_with_distributions",
+    "hh3_per_point_table",
     "hh3_targets_named",
     "hh3_wargear_value",
     "json_rows",
@@ -99,7 +101,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from praetor_analysis.analysis.fire_plan import FirePlan
     from praetor_analysis.analysis.list_analysis import WHOLE_LIST, analyse_roster, list_json_rows
     from praetor_analysis.analysis.list_matchup import Matchup, key_units
-    from praetor_analysis.analysis.per_point import per_point_table
+    from praetor_analysis.analysis.per_point import hh3_per_point_table, per_point_table
     from praetor_analysis.analysis.roster_listing import accounting_line, listing_json, listing_table
     from praetor_analysis.analysis.sweep_dataset import FAILURES, check_folder, write_sweep
     from praetor_analysis.analysis.unit_ratings import (

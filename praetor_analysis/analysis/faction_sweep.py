@@ -226,10 +226,13 @@ def hh3_variants(datasheet: str, faction: str) -> list[tuple[str, Callable[[], F
     out: list[tuple[str, Callable[[], FieldedUnit]]] = [("default", lambda: hh3_fielded_datasheet(block))]
     seen: set[str] = set()
     for o in hh3_options(hh3_datasheet_row(block)):
-        if o.in_default_loadout or o.hidden or not o.resolved or not o.weapons or o.label in seen:
+        if o.in_default_loadout or o.hidden or not o.resolved or not o.weapons:
             continue
-        seen.add(o.label)
-        out.append((o.label, lambda o=o: hh3_fielded_datasheet(block, option=o)))  # type: ignore[misc]
+        label = o.label if o.label not in seen else f"{o.label} [{o.group}]"  # a second group offering it
+        if label in seen:
+            continue
+        seen.add(label)
+        out.append((label, lambda o=o: hh3_fielded_datasheet(block, option=o)))  # type: ignore[misc]
     return out
 
 

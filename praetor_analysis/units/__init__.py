@@ -25,6 +25,7 @@ _EXPORTS: dict[str, str] = {
     "hh3_fielded_datasheet": "praetor_analysis.units.hh3_datasheet",
     "hh3_legion": "praetor_analysis.units.hh3_datasheet",
     "hh3_legion_factions": "praetor_analysis.units.hh3_datasheet",
+    "hh3_option_named": "praetor_analysis.units.hh3_datasheet",
     "hh3_options": "praetor_analysis.units.hh3_datasheet",
     "is_hh3_datasheet": "praetor_analysis.units.hh3_datasheet",
     "WEAPON_KEYS": "praetor_analysis.units.hh3_roster",
@@ -138,6 +139,7 @@ __all__ = [
     "hh3_fielded_datasheet",
     "hh3_legion",
     "hh3_legion_factions",
+    "hh3_option_named",
     "hh3_options",
     "hh3_reading_parts",
     "hh3_standard_targets",
@@ -224,6 +226,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
         hh3_fielded_datasheet,
         hh3_legion,
         hh3_legion_factions,
+        hh3_option_named,
         hh3_options,
         is_hh3_datasheet,
     )

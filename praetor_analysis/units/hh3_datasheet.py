@@ -55,6 +55,7 @@ __all__ = [
     "hh3_fielded_datasheet",
     "hh3_legion",
     "hh3_legion_factions",
+    "hh3_option_named",
     "hh3_options",
     "is_hh3_datasheet",
 ]
@@ -255,6 +256,24 @@ def hh3_options(sheet: pd.Series) -> tuple[Hh3Option, ...]:
     return _options().get((str(sheet["name"]), str(sheet["faction"])), ())
 
 
+def hh3_option_named(options: tuple[Hh3Option, ...], label: str, field: str = "option") -> Hh3Option:
+    """The option of ``options`` whose :attr:`Hh3Option.label` (or name, when one slot offers it) is ``label``.
+
+    Raises:
+        ScenarioError: No such option, or a name several slots offer (the labels are named).
+    """
+    hits = [o for o in options if fold(o.label) == fold(label)]
+    hits = hits or [o for o in options if fold(o.option) == fold(label)]
+    labels = list(dict.fromkeys(o.label for o in hits))
+    if len(labels) > 1:
+        raise ScenarioError(f"{field}: {label!r} is offered to several models: {', '.join(labels)}", field=field,
+                            value=label)  # fmt: skip
+    if not hits:
+        raise ScenarioError(f"{field}: no option {label!r}{suggestions(label, [o.label for o in options])}",
+                            field=field, value=label)  # fmt: skip
+    return next((o for o in hits if not o.in_default_loadout), hits[0])
+
+
 # --- profiles ---------------------------------------------------------------------------------------------
 def _statline(slot: Mapping[str, Any], sheet: pd.Series) -> dict[str, str]:
     row = _statlines().get(str(slot["profile_id"]))
@@ -351,7 +370,8 @@ def hh3_fielded_datasheet(
     value: Any, field: str = "datasheet", *, size: int | None = None, option: Hh3Option | None = None
 ) -> FieldedUnit:
     """A 3rd-edition datasheet as fielded (see the module docstring): ``value`` a name or ``{"name", "faction",
-    "legion", "size"}``; ``option`` one option of it taken alone.
+    "legion", "size", "option"}`` (``option``: an option's label, :func:`hh3_option_named`); ``option`` one option of
+    it taken alone.
 
     Raises:
         ScenarioError: An unknown datasheet, a size it does not take, a datasheet with no model, or an option whose
@@ -360,8 +380,10 @@ def hh3_fielded_datasheet(
     sheet = hh3_datasheet_row(value, field)
     if size is None and isinstance(value, Mapping) and value.get("size") is not None:
         size = int(value["size"])
-    slots = _slots(sheet, size, field)
     owned = hh3_options(sheet)
+    if option is None and isinstance(value, Mapping) and value.get("option") is not None:
+        option = hh3_option_named(owned, str(value["option"]), f"{field}.option")
+    slots = _slots(sheet, size, field)
     source = str(sheet["source"])
     unit_defaults = [o for o in owned if o.model == UNIT_SLOT and o.in_default_loadout]
     if option is not None and option.model == UNIT_SLOT:

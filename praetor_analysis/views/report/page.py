@@ -33,7 +33,7 @@ from praetor_analysis.errors import PraetorError
 from praetor_analysis.io import atomic_write_text
 from praetor_analysis.views.figures import plots as F
 from praetor_analysis.views.formats import PAGE_CSS, number
-from praetor_analysis.views.report.answer import best_table, per_point_html
+from praetor_analysis.views.report.answer import best_table, fielded_best_table, per_point_html
 from praetor_analysis.views.report.explorer import MEASURE_NAMES, explorer_data, explorer_html
 from praetor_analysis.views.report.exports import (
     DEFAULT_CHROMIUM,
@@ -392,6 +392,11 @@ def _report_body(report: Report) -> str:
         parts.append("<h2>The answer: the best unit per target</h2>")
         parts.append(best_table(unit_rows(roster), "unit", "unit"))
         parts.append(data_script(roster))
+    if df.empty and report.per_point is not None and len(report.per_point):  # datasheets alone (the 3rd edition)
+        parts.append("<h2>The answer: the best datasheet per target</h2>")
+        parts.append(fielded_best_table(report.per_point))
+        parts.append("<h2>Per 100 points, as fielded</h2>")
+        parts.append(per_point_html(report.per_point))
     if not df.empty:
         parts.append("<h2>The answer: the best weapon per target</h2>")
         wounds = _wounds_frame(report)
@@ -544,16 +549,20 @@ def report_main(
     roster: str | None = None,
     out: str | None = None,
     progress: Callable[[str, int, int], None] | None = None,
+    edition: str | None = None,
 ) -> int:
     """``praetor report``: write the HTML report to ``out`` (standard output when ``None`` or ``"-"``).
 
-    Without ``weapons`` or ``roster`` it reports :data:`DEFAULT_WEAPONS`. Bad names raise ``PraetorError``
+    Without ``weapons`` or ``roster`` it reports :data:`DEFAULT_WEAPONS` (``edition`` ``"hh3"``: the 3rd edition's
+    iconic datasheets, :mod:`~praetor_analysis.views.report.hh3_default`). Bad names raise ``PraetorError``
     naming the option and the value. ``progress(stage, done, total)`` is told each stage as it starts.
     """
     from praetor_analysis.catalog import load_targets
+    from praetor_analysis.views.report.hh3_default import hh3_default_report, report_edition
 
     tell = progress or (lambda stage, done, total: None)
-    tgt = select_targets(targets, load_targets())
+    edition = report_edition(edition, roster, weapons)
+    tgt = select_targets(targets, load_targets(edition))
     if roster and not Path(roster).is_file():
         raise PraetorError(f"--roster: no such file: {roster!r}")
     if roster:
@@ -568,6 +577,8 @@ def report_main(
             )
     elif weapons:
         report = build_report(select_weapons(weapons), tgt, title="Praetor analysis: weapon comparison")
+    elif edition == "hh3":
+        report = hh3_default_report(tgt)
     else:
         report = iconic_report(tgt)
     if roster:
