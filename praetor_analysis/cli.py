@@ -368,11 +368,13 @@ def cmd_wargear(args: argparse.Namespace) -> int:
 def _hh3_wargear(args: argparse.Namespace, sheet: dict[str, str], phases: list[str]) -> tuple[pd.DataFrame, str]:
     """``praetor wargear --edition hh3``: the frame and the target's label (a 3rd-edition standard target)."""
     from praetor_analysis.analysis import hh3_targets_named, hh3_wargear_value
+    from praetor_analysis.units import Hh3Target
 
     if args.half_range:
         raise UsageError("--half-range: not used with --edition hh3 (every weapon is in range)", field="--half-range")
-    target = hh3_targets_named(args.target, args.models)[0]
-    return hh3_wargear_value(sheet, target, phases=phases, size=args.size), target[0]
+    label, target = hh3_targets_named(args.target, args.models)[0]
+    assert isinstance(target, Hh3Target)
+    return hh3_wargear_value(sheet, (label, target), phases=phases, size=args.size), label
 
 
 def cmd_sweep(args: argparse.Namespace) -> int:

@@ -27,7 +27,7 @@ import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -109,11 +109,16 @@ def datasheets_of(faction: str, edition: str = "hh2") -> list[str]:
     mine = sheets[(sheets["faction"] == hh3_faction(faction, edition)) & ~sheets["hidden"].astype(bool)]
     if mine.empty:
         other = "hh3" if edition == "hh2" else "hh2"
-        if faction in set(load_datasheets(other)["faction"]) or (other == "hh3" and hh3_faction(faction, "hh3")
-                                                                 in set(load_datasheets("hh3")["faction"])):
+        if faction in set(load_datasheets(other)["faction"]) or (
+            other == "hh3" and hh3_faction(faction, "hh3") in set(load_datasheets("hh3")["faction"])
+        ):
             number = {"hh2": 2, "hh3": 3}
-            raise ScenarioError(f"faction: {faction!r} is not a faction of edition {number[edition]}; it is one of "
-                                f"edition {number[other]} (--edition {other})", field="faction", value=faction)
+            raise ScenarioError(
+                f"faction: {faction!r} is not a faction of edition {number[edition]}; it is one of "
+                f"edition {number[other]} (--edition {other})",
+                field="faction",
+                value=faction,
+            )
         have = ", ".join(sorted(set(sheets["faction"])))
         raise ScenarioError(f"faction: no datasheet of {faction!r} (factions: {have})", field="faction", value=faction)
     return list(dict.fromkeys(mine["name"]))
@@ -223,7 +228,7 @@ def hh3_variants(datasheet: str, faction: str) -> list[tuple[str, Callable[[], F
     """``(variant, how to field it)`` of a 3rd-edition datasheet: as fielded, then each option with a weapon that
     the datasheet offers (not hidden, its link resolved, not part of the default loadout) taken alone."""
     block = {"name": datasheet, "faction": faction}
-    out: list[tuple[str, Callable[[], FieldedUnit]]] = [("default", lambda: hh3_fielded_datasheet(block))]
+    out: list[tuple[str, Callable[[], FieldedUnit]]] = [("default", partial(hh3_fielded_datasheet, block))]
     seen: set[str] = set()
     for o in hh3_options(hh3_datasheet_row(block)):
         if o.in_default_loadout or o.hidden or not o.resolved or not o.weapons:
@@ -232,7 +237,7 @@ def hh3_variants(datasheet: str, faction: str) -> list[tuple[str, Callable[[], F
         if label in seen:
             continue
         seen.add(label)
-        out.append((label, lambda o=o: hh3_fielded_datasheet(block, option=o)))  # type: ignore[misc]
+        out.append((label, partial(hh3_fielded_datasheet, block, option=o)))
     return out
 
 
@@ -429,7 +434,7 @@ def sweep_datasheet(
     if edition == "hh3":
         fielders = hh3_variants(datasheet, faction)
     else:
-        fielders = [(v, lambda b=b: fielded_unit(b, "datasheet")) for v, b in variants(datasheet, faction, legion)]
+        fielders = [(v, partial(fielded_unit, b, "datasheet")) for v, b in variants(datasheet, faction, legion)]
     for variant, field_it in fielders:
         try:
             unit = make_list(side, [field_it()]).units[0]

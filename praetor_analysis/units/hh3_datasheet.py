@@ -118,7 +118,7 @@ def _sheets() -> pd.DataFrame:
 @cache
 def _models() -> dict[tuple[str, str], list[dict[str, Any]]]:
     out: dict[tuple[str, str], list[dict[str, Any]]] = {}
-    for r in load_datasheet_models("hh3").to_dict(orient="records"):
+    for r in _records(load_datasheet_models("hh3")):
         out.setdefault((str(r["datasheet"]), str(r["faction"])), []).append(r)
     return out
 
@@ -126,7 +126,7 @@ def _models() -> dict[tuple[str, str], list[dict[str, Any]]]:
 @cache
 def _options() -> dict[tuple[str, str], tuple[Hh3Option, ...]]:
     out: dict[tuple[str, str], list[Hh3Option]] = {}
-    for r in load_wargear_options("hh3").to_dict(orient="records"):
+    for r in _records(load_wargear_options("hh3")):
         low = r["min"]
         option = Hh3Option(
             option=str(r["option"]),
@@ -146,15 +146,19 @@ def _options() -> dict[tuple[str, str], tuple[Hh3Option, ...]]:
 
 @cache
 def _statlines() -> dict[str, dict[str, Any]]:
-    return {str(r["profile_id"]): r for r in load_units("hh3").to_dict(orient="records")}
+    return {str(r["profile_id"]): r for r in _records(load_units("hh3"))}
 
 
 @cache
 def _weapon_rows() -> dict[str, list[dict[str, Any]]]:
     out: dict[str, list[dict[str, Any]]] = {}
-    for r in load_weapons("hh3").to_dict(orient="records"):
+    for r in _records(load_weapons("hh3")):
         out.setdefault(str(r["name"]), []).append(r)
     return out
+
+
+def _records(frame: pd.DataFrame) -> list[dict[str, Any]]:
+    return [{str(k): v for k, v in r.items()} for r in frame.to_dict(orient="records")]
 
 
 def _nan(value: Any) -> bool:
@@ -417,4 +421,3 @@ def hh3_fielded_datasheet(
         options=(option.label,) if option is not None else (), notes=tuple(notes),
         legion=legion.group(2) if legion else "", edition="hh3",
     )  # fmt: skip
-

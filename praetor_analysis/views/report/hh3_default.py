@@ -35,8 +35,9 @@ def report_edition(edition: str | None, roster: str | None, weapons: Sequence[st
 
     own = read_roster(roster).edition if roster and Path(roster).is_file() else None
     if edition is not None and own is not None and own != edition:
-        raise PraetorError(f"--roster: {Path(str(roster)).name} is a roster of edition {_NUMBER[own]}; --edition "
-                           f"{edition} asks for edition {_NUMBER[edition]}", field="--roster", value=roster)  # fmt: skip
+        name = Path(str(roster)).name
+        raise PraetorError(f"--roster: {name} is a roster of edition {_NUMBER[own]}; --edition {edition} asks for "
+                           f"edition {_NUMBER[edition]}", field="--roster", value=roster)  # fmt: skip
     chosen = edition or own or "hh2"
     if chosen == "hh3" and weapons:
         raise PraetorError("--weapons: the weapon comparison is of edition 2 (the 3rd edition's report rates its "
@@ -60,8 +61,10 @@ def hh3_default_report(targets: pd.DataFrame) -> Report:
     return Report(
         title=HH3_TITLE,
         comparison=pd.DataFrame(columns=list(COMPARISON_COLUMNS)),
-        notes=("3rd edition (hh3): the datasheets of its shipped catalogs, read as praetor wargear --edition hh3 "
-               "reads them; praetor wargear DATASHEET --edition hh3 --target NAME ranks every option of one.",),
+        notes=(
+            "3rd edition (hh3): the datasheets of its shipped catalogs, read as praetor wargear --edition hh3 "
+            "reads them; praetor wargear DATASHEET --edition hh3 --target NAME ranks every option of one.",
+        ),
         assumptions=Assumptions(
             attacker_text="each datasheet as fielded at its minimum size with its default wargear, or with one "
             "option; in shooting each model fires its best weapon for the target (a vehicle every weapon); in "
