@@ -430,17 +430,19 @@ def cmd_sweep(args: argparse.Namespace) -> int:
 def cmd_report(args: argparse.Namespace) -> int:
     """praetor report: one standalone HTML file (the shipped default comparison with no arguments)."""
     try:
-        from praetor_analysis.views import report_main
+        from praetor_analysis.views import hh3_report_main, report_edition, report_main
     except ImportError as exc:
         raise UsageError(f"report: needs the 'viz' extra (pip install 'praetor_analysis[viz]'): {exc}") from None
     if args.out not in (None, "-"):  # refuse an unwritable destination before the work
         _writable("-o", args.out)
     from praetor_analysis.views import Progress
 
+    edition = report_edition(args.edition, args.roster, args.weapons)  # the roster's unless asked (checked)
     progress = Progress("report")
     try:
-        return int(report_main(args.weapons, args.targets, args.roster, args.out, progress=progress,
-                               edition=args.edition))  # fmt: skip
+        if edition == "hh3" and not args.roster:
+            return int(hh3_report_main(args.targets, args.out, progress=progress))
+        return int(report_main(args.weapons, args.targets, args.roster, args.out, progress=progress))
     finally:
         progress.close()
 

@@ -18,6 +18,8 @@ _EXPORTS: dict[str, str] = {
     "pair_table": "praetor_analysis.views.text.matchup_text",
     "plan_lines": "praetor_analysis.views.text.matchup_text",
     "Progress": "praetor_analysis.views.text.progress",
+    "hh3_report_main": "praetor_analysis.views.report.hh3_default",
+    "report_edition": "praetor_analysis.views.report.hh3_default",
     "report_main": "praetor_analysis.views.report.page",
     "roster_long": "praetor_analysis.views.text.roster_text",
     "roster_screen": "praetor_analysis.views.text.roster_text",
@@ -36,9 +38,11 @@ __all__ = [
     "Progress",
     "check_table_path",
     "fit_table",
+    "hh3_report_main",
     "matchup_units",
     "pair_table",
     "plan_lines",
+    "report_edition",
     "report_main",
     "roster_long",
     "roster_screen",
@@ -53,6 +57,7 @@ __all__ = [
 
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
+    from praetor_analysis.views.report.hh3_default import hh3_report_main, report_edition
     from praetor_analysis.views.report.matchup import write_matchup_report
     from praetor_analysis.views.report.page import report_main
     from praetor_analysis.views.text.calc_text import summary_lines

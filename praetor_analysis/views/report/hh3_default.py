@@ -9,16 +9,16 @@ roster's, or the weapon comparison asked of the 3rd edition, is refused in one l
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pandas as pd
 
 from praetor_analysis.errors import PraetorError
-from praetor_analysis.views.report.page import Assumptions, Report
+from praetor_analysis.views.report.page import Assumptions, Report, select_targets, to_html, write_text
 from praetor_analysis.views.tables import COMPARISON_COLUMNS
 
-__all__ = ["HH3_TITLE", "hh3_default_report", "report_edition"]
+__all__ = ["HH3_TITLE", "hh3_default_report", "hh3_report_main", "report_edition"]
 
 HH3_TITLE = "Praetor analysis, 3rd edition: iconic datasheets vs standard targets"
 _NUMBER = {"hh2": 2, "hh3": 3}
@@ -73,3 +73,21 @@ def hh3_default_report(targets: pd.DataFrame) -> Report:
         ),
         per_point=table,
     )
+
+
+def hh3_report_main(
+    targets: Sequence[str] | None = None,
+    out: str | None = None,
+    progress: Callable[[str, int, int], None] | None = None,
+) -> int:
+    """``praetor report --edition hh3`` with no roster: write :func:`hh3_default_report` to ``out`` (standard output
+    when ``None`` or ``"-"``); ``targets``: names of the 3rd edition's standard targets (``NAME:N`` sets a size)."""
+    from praetor_analysis.catalog import load_targets
+
+    tell = progress or (lambda stage, done, total: None)
+    tgt = select_targets(targets, load_targets("hh3"))
+    tell("rating the iconic datasheets", 1, 2)
+    report = hh3_default_report(tgt)
+    tell("writing the page", 2, 2)
+    write_text(to_html(report), out)
+    return 0

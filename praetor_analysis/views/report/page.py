@@ -63,6 +63,7 @@ __all__ = [
     "to_csv",
     "to_html",
     "write_html",
+    "write_text",
 ]
 
 #: The iconic weapons of the default report, by their name in the shipped catalog.
@@ -549,20 +550,16 @@ def report_main(
     roster: str | None = None,
     out: str | None = None,
     progress: Callable[[str, int, int], None] | None = None,
-    edition: str | None = None,
 ) -> int:
     """``praetor report``: write the HTML report to ``out`` (standard output when ``None`` or ``"-"``).
 
-    Without ``weapons`` or ``roster`` it reports :data:`DEFAULT_WEAPONS` (``edition`` ``"hh3"``: the 3rd edition's
-    iconic datasheets, :mod:`~praetor_analysis.views.report.hh3_default`). Bad names raise ``PraetorError``
+    Without ``weapons`` or ``roster`` it reports :data:`DEFAULT_WEAPONS`. Bad names raise ``PraetorError``
     naming the option and the value. ``progress(stage, done, total)`` is told each stage as it starts.
     """
     from praetor_analysis.catalog import load_targets
-    from praetor_analysis.views.report.hh3_default import hh3_default_report, report_edition
 
     tell = progress or (lambda stage, done, total: None)
-    edition = report_edition(edition, roster, weapons)
-    tgt = select_targets(targets, load_targets(edition))
+    tgt = select_targets(targets, load_targets())
     if roster and not Path(roster).is_file():
         raise PraetorError(f"--roster: no such file: {roster!r}")
     if roster:
@@ -577,18 +574,21 @@ def report_main(
             )
     elif weapons:
         report = build_report(select_weapons(weapons), tgt, title="Praetor analysis: weapon comparison")
-    elif edition == "hh3":
-        report = hh3_default_report(tgt)
     else:
         report = iconic_report(tgt)
     if roster:
         tell("writing the page", stages, stages)
     text = to_html(report)
+    write_text(text, out)
+    return 0
+
+
+def write_text(text: str, out: str | None) -> None:
+    """A page to ``out`` (standard output when ``None`` or ``"-"``; a file written whole or not at all)."""
     if out in (None, "-"):
         sys.stdout.write(text)
     else:
-        atomic_write_text(out, text)
-    return 0
+        atomic_write_text(str(out), text)
 
 
 def _file_stem(name: str) -> str:
