@@ -324,8 +324,8 @@ def cmd_matchup(args: argparse.Namespace) -> int:
 
 def cmd_wargear(args: argparse.Namespace) -> int:
     """praetor wargear DATASHEET --target NAME: every option ranked by what it adds per point, both phases."""
-    from praetor_analysis.analysis import AS_FIELDED, target_named, wargear_value
-    from praetor_analysis.views import terminal_width, wargear_screen
+    from praetor_analysis.analysis import edition_wargear
+    from praetor_analysis.views import terminal_width, wargear_screen, wargear_title
 
     _check_top(args)
     _check_files(args)
@@ -335,46 +335,17 @@ def cmd_wargear(args: argparse.Namespace) -> int:
         **({"legion": args.legion} if args.legion else {}),
     }
     phases = [args.phase] if args.phase else ["shooting", "melee"]
-    if args.edition == "hh3":
-        frame, target_name = _hh3_wargear(args, sheet, phases)
-    else:
-        target = target_named(args.target, args.models)
-        frame = wargear_value(sheet, target, phases=phases, size=args.size, half_range=args.half_range)
-        target_name = target[0]
+    frame, target = edition_wargear(sheet, args.target, args.models, edition=args.edition, phases=phases,
+                                    size=args.size, half_range=args.half_range)  # fmt: skip
     _write_files(args, frame)
     if args.json:
         rows = frame.astype(object).where(frame.notna(), None).to_dict(orient="records")
         sys.stdout.write(json.dumps(rows, allow_nan=False) + "\n")
         return 0
-    base = frame[frame["option"] == AS_FIELDED]
-    points = base["unit_points"].iloc[0] if len(base) else float("nan")
-    measure = "hull points" if (base["measure"] == "hull_points").any() else "models removed"
-    as_is = ", ".join(f"{r['phase']} {r['mean']:.3f}" for _, r in base.iterrows())
-    if args.edition == "hh3":
-        offered = "3rd edition: every option the datasheet offers (a Legion's own are on its own datasheets)"
-    else:
-        legion = f"Legion {args.legion}: its options and" if args.legion else "No Legion given:"
-        offered = f"{legion} the options every Legion may take"
-    title = (
-        f"{args.datasheet} against {target_name}: {points:.0f} pts as fielded ({as_is})\n"
-        f"Mean = {measure}, the unit charging in melee. {offered}, each taken alone, ranked by gain per 100 points "
-        "(free: no cost)."
-    )
+    title = wargear_title(frame, args.datasheet, target, edition=args.edition, legion=args.legion)
     top = args.top if args.top is not None else 15
     print("\n".join(wargear_screen(frame, title, width=terminal_width(), top=top, show_all=args.all)))
     return 0
-
-
-def _hh3_wargear(args: argparse.Namespace, sheet: dict[str, str], phases: list[str]) -> tuple[pd.DataFrame, str]:
-    """``praetor wargear --edition hh3``: the frame and the target's label (a 3rd-edition standard target)."""
-    from praetor_analysis.analysis import hh3_targets_named, hh3_wargear_value
-    from praetor_analysis.units import Hh3Target
-
-    if args.half_range:
-        raise UsageError("--half-range: not used with --edition hh3 (every weapon is in range)", field="--half-range")
-    label, target = hh3_targets_named(args.target, args.models)[0]
-    assert isinstance(target, Hh3Target)
-    return hh3_wargear_value(sheet, (label, target), phases=phases, size=args.size), label
 
 
 def cmd_sweep(args: argparse.Namespace) -> int:

@@ -12,6 +12,7 @@ from praetor_analysis.lazy import face
 
 #: Public name -> the module that defines it.
 _EXPORTS: dict[str, str] = {
+    "edition_wargear": "praetor_analysis.analysis.wargear",
     "accounting_line": "praetor_analysis.analysis.roster_listing",
     "analyse_roster": "praetor_analysis.analysis.list_analysis",
     "ArmyList": "praetor_analysis.analysis.army_list",
@@ -67,6 +68,7 @@ __all__ = [
     "cell_of_rows",
     "check_folder",
     "compare_with_distributions",
+    "edition_wargear",
     "hh3_per_point_table",
     "hh3_targets_named",
     "hh3_wargear_value",
@@ -111,6 +113,12 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
         roster_table,
         target_named,
     )
-    from praetor_analysis.analysis.wargear import AS_FIELDED, hh3_wargear_value, wargear_table, wargear_value
+    from praetor_analysis.analysis.wargear import (
+        AS_FIELDED,
+        edition_wargear,
+        hh3_wargear_value,
+        wargear_table,
+        wargear_value,
+    )
 else:
     __getattr__, __dir__ = face(__name__, _EXPORTS, __all__)

@@ -16,7 +16,7 @@ from typing import Any
 
 import pandas as pd
 
-from praetor_analysis.analysis.unit_ratings import PHASES, check_phases, rate, target_named
+from praetor_analysis.analysis.unit_ratings import PHASES, check_phases, hh3_targets_named, rate, target_named
 from praetor_analysis.errors import ScenarioError
 from praetor_analysis.profiles import Unit
 from praetor_analysis.units import (
@@ -33,7 +33,7 @@ from praetor_analysis.units import (
     weapon_blocks,
 )
 
-__all__ = ["AS_FIELDED", "WARGEAR_COLUMNS", "hh3_wargear_value", "wargear_table", "wargear_value"]
+__all__ = ["AS_FIELDED", "WARGEAR_COLUMNS", "edition_wargear", "hh3_wargear_value", "wargear_table", "wargear_value"]
 
 WARGEAR_COLUMNS = [
     "option",
@@ -219,6 +219,34 @@ def hh3_wargear_value(
             row = _row(*label, unit.points - base_unit.points, r, before, note, unit.points)
             rows.append({**row, "weapons": "; ".join(o.weapons), "group": o.group})
     return _ranked(pd.DataFrame(rows, columns=WARGEAR_COLUMNS))
+
+
+def edition_wargear(
+    datasheet: Any,
+    target: str,
+    models: int | None = None,
+    *,
+    edition: str = "hh2",
+    phases: Sequence[str] = PHASES,
+    size: int | None = None,
+    half_range: bool = False,
+) -> tuple[pd.DataFrame, str]:
+    """``praetor wargear``: :func:`wargear_value` (``edition`` ``"hh2"``) or :func:`hh3_wargear_value` at the target
+    named ``target`` of ``models`` (a 3rd-edition standard target for ``"hh3"``), and the target's label.
+
+    Raises:
+        ScenarioError: An unknown name, or ``half_range`` with the 3rd edition (every weapon is in range there).
+    """
+    if edition != "hh3":
+        label, unit = target_named(target, models)
+        return wargear_value(datasheet, (label, unit), phases=phases, size=size, half_range=half_range), label
+    if half_range:
+        raise ScenarioError(
+            "--half-range: not used with --edition hh3 (every weapon is in range)", field="--half-range"
+        )
+    label, hh3 = hh3_targets_named(target, models)[0]
+    assert isinstance(hh3, Hh3Target)
+    return hh3_wargear_value(datasheet, (label, hh3), phases=phases, size=size), label
 
 
 def _replaces(option: Hh3Option, owned: Sequence[Hh3Option]) -> str:

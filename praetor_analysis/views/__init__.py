@@ -12,6 +12,7 @@ from praetor_analysis.lazy import face
 
 #: Public name -> the module that defines it.
 _EXPORTS: dict[str, str] = {
+    "wargear_title": "praetor_analysis.views.text.wargear_text",
     "check_table_path": "praetor_analysis.views.text.files",
     "fit_table": "praetor_analysis.views.text.fit",
     "matchup_units": "praetor_analysis.views.text.matchup_text",
@@ -50,6 +51,7 @@ __all__ = [
     "table_bytes",
     "terminal_width",
     "wargear_screen",
+    "wargear_title",
     "wrap",
     "write_matchup_report",
     "write_table",
@@ -66,6 +68,6 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from praetor_analysis.views.text.matchup_text import matchup_units, pair_table, plan_lines
     from praetor_analysis.views.text.progress import Progress
     from praetor_analysis.views.text.roster_text import SORTS, roster_long, roster_screen
-    from praetor_analysis.views.text.wargear_text import wargear_screen
+    from praetor_analysis.views.text.wargear_text import wargear_screen, wargear_title
 else:
     __getattr__, __dir__ = face(__name__, _EXPORTS, __all__)
