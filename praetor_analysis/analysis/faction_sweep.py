@@ -41,7 +41,6 @@ from praetor_analysis.catalog import load_datasheets
 from praetor_analysis.errors import ProfileError, ScenarioError
 from praetor_analysis.io import atomic_write_with
 from praetor_analysis.profiles import Weapon
-from praetor_analysis.scenario import hh3_strikes
 from praetor_analysis.units import (
     GRENADE_PROFILES,
     FieldedUnit,
@@ -51,6 +50,7 @@ from praetor_analysis.units import (
     hh3_fielded_datasheet,
     hh3_legion,
     hh3_options,
+    hh3_strikes,
     legion_names,
     legion_of,
     shown_options,

@@ -44,6 +44,7 @@ from praetor_analysis.units import (
     ModelGroup,
     Outcome,
     UnitAttackResult,
+    hh3_strikes,
     hh3_target_of_group,
 )
 
@@ -56,7 +57,6 @@ __all__ = [
     "hh3_outcome",
     "hh3_resolve",
     "hh3_shooting",
-    "hh3_strikes",
     "hh3_volleys",
 ]
 
@@ -86,13 +86,7 @@ def _fires_all(group: ModelGroup) -> bool:
 
 
 def _strikes(group: ModelGroup) -> bool:
-    kind = str(group.statline.get("Type", "")).lower()
-    return not hh3_target_of_group(group).is_vehicle or "knight" in kind or "walker" in kind
-
-
-def hh3_strikes(group: ModelGroup) -> bool:
-    """Whether a 3rd-edition model group strikes in melee (a Vehicle only when it is a Walker or a Knight)."""
-    return _strikes(group)
+    return hh3_strikes(group)
 
 
 @lru_cache(maxsize=8192)

@@ -15,6 +15,7 @@ _EXPORTS: dict[str, str] = {
     "ModelGroup": "praetor_analysis.units.records",
     "Hh3Target": "praetor_analysis.units.hh3_target",
     "hh3_standard_targets": "praetor_analysis.units.hh3_target",
+    "hh3_strikes": "praetor_analysis.units.hh3_target",
     "hh3_target_of_group": "praetor_analysis.units.hh3_target",
     "hh3_target_of_row": "praetor_analysis.units.hh3_target",
     "hh3_target_of_unit": "praetor_analysis.units.hh3_target",
@@ -143,6 +144,7 @@ __all__ = [
     "hh3_options",
     "hh3_reading_parts",
     "hh3_standard_targets",
+    "hh3_strikes",
     "hh3_target_of_group",
     "hh3_target_of_row",
     "hh3_target_of_unit",
@@ -234,6 +236,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from praetor_analysis.units.hh3_target import (
         Hh3Target,
         hh3_standard_targets,
+        hh3_strikes,
         hh3_target_of_group,
         hh3_target_of_row,
         hh3_target_of_unit,
