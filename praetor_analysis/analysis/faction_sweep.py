@@ -13,6 +13,11 @@ pair row (:data:`~praetor_analysis.analysis.matchup.PAIR_COLUMNS`) plus ``datash
 ``legion``, ``variant``, ``reason`` and ``mean_per_100_pts`` (models or hull points removed per 100 points
 of the attacker).
 
+The 3rd edition (``edition="hh3"``): the datasheets of its shipped catalogs, fielded by
+:func:`~praetor_analysis.units.hh3_datasheet.hh3_fielded_datasheet`, each option with a weapon taken alone
+(:func:`hh3_variants`), against that edition's standard targets (or a faction or roster of it); a vehicle that
+strikes in no melee has the reason "no melee weapon" (docs/editions.md).
+
 The work is split by datasheet (:class:`SweepTask`, one part of the dataset written by
 :mod:`~praetor_analysis.analysis.sweep_dataset`); :mod:`~praetor_analysis.analysis.sweep_run` runs the tasks in
 this process or on a Dask cluster. The table is the same however it is run: rows in datasheet order, each
@@ -93,6 +98,8 @@ NO_MELEE = "no melee weapon"
 
 _NO_MELEE_TEXT = "has no model that fights in melee"  # units.attack's refusal of such an attacker
 
+_NUMBER = {"hh2": 2, "hh3": 3}  # an edition as its error lines number it
+
 MAX_FIELD_BYTES = 64 * 1024 * 1024
 """Largest roster or list file read as a sweep's field of targets."""
 
@@ -112,10 +119,9 @@ def datasheets_of(faction: str, edition: str = "hh2") -> list[str]:
         if faction in set(load_datasheets(other)["faction"]) or (
             other == "hh3" and hh3_faction(faction, "hh3") in set(load_datasheets("hh3")["faction"])
         ):
-            number = {"hh2": 2, "hh3": 3}
             raise ScenarioError(
-                f"faction: {faction!r} is not a faction of edition {number[edition]}; it is one of "
-                f"edition {number[other]} (--edition {other})",
+                f"faction: {faction!r} is not a faction of edition {_NUMBER[edition]}; it is one of "
+                f"edition {_NUMBER[other]} (--edition {other})",
                 field="faction",
                 value=faction,
             )
@@ -311,10 +317,9 @@ def field_targets(field: Field) -> tuple[str, tuple[ListUnit, ...]]:
         return army.name, army.units
     army = list_from_bytes(field.content, value)
     if army.edition != edition:  # the sweep fields one edition's datasheets
-        number = {"hh2": 2, "hh3": 3}
         raise ScenarioError(
-            f"--targets: {Path(value).name}: a roster of edition {number[army.edition]}; the sweep fields datasheets "
-            f"of edition {number[edition]} (--edition {army.edition})",
+            f"--targets: {Path(value).name}: a roster of edition {_NUMBER[army.edition]}; the sweep fields datasheets "
+            f"of edition {_NUMBER[edition]} (--edition {army.edition})",
             field="--targets",
             value=value,
         )
