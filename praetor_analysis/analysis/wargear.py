@@ -20,7 +20,6 @@ from praetor_analysis.analysis.unit_ratings import PHASES, check_phases, hh3_tar
 from praetor_analysis.errors import ScenarioError
 from praetor_analysis.profiles import Unit
 from praetor_analysis.units import (
-    UNIT_SLOT,
     Hh3Option,
     Hh3Target,
     datasheet_row,
@@ -251,10 +250,8 @@ def edition_wargear(
 
 def _replaces(option: Hh3Option, owned: Sequence[Hh3Option]) -> str:
     """The defaults of the option's slot and group it takes the place of (``""``: it is added)."""
-    if not option.group or (option.model == UNIT_SLOT and not any(o.default for o in owned if o.group == option.group)):
-        return ""
     same = [o.option for o in owned if o.model == option.model and o.group == option.group and o.default]
-    return "; ".join(dict.fromkeys(same))
+    return "; ".join(dict.fromkeys(same)) if option.group else ""
 
 
 def _ranked(frame: pd.DataFrame) -> pd.DataFrame:
