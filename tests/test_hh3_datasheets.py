@@ -251,3 +251,16 @@ def test_the_3rd_editions_default_report(tmp_path: Path, capsys: pytest.CaptureF
     assert row["mean"] == pytest.approx(1 / 3, abs=1e-12) and row["points"] == 150.0
     assert row["per_100_pts"] == pytest.approx(100 / 3 / 150, abs=1e-12)
     assert not table["error"].fillna("").astype(bool).any()
+
+
+def test_a_3rd_edition_sweep_against_a_faction_and_a_roster_of_its_edition() -> None:
+    """The field may be a faction of the 3rd edition (its datasheets as fielded, each read as a target at its points)
+    or a 3rd-edition roster; the points removed are counted against the target's points."""
+    from praetor_analysis.analysis import sweep_faction
+
+    field = sweep_faction("Alpha Legion", "faction:Knights-Errant", datasheets=["Saboteur"], edition="hh3")
+    assert set(field["target"]) == {"Nathaniel Garro", "Tylos Rubio"} and field["error"].isna().all()
+    assert (field["target_points"] > 0).all() and field["points_removed"].notna().all()
+    small = FIXTURES / "Small Game.rosz"
+    roster = sweep_faction("Alpha Legion", f"roster:{small}", datasheets=["Saboteur"], edition="hh3")
+    assert set(roster["target"]) == set(read_roster_units(small).labels) and roster["error"].isna().all()
