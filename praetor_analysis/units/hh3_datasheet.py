@@ -405,10 +405,13 @@ def hh3_fielded_datasheet(
     if option is not None and option.model not in {UNIT_SLOT, *(s.model for s in slots)}:
         raise ScenarioError(f"option: {option.label!r}: its model is not in the unit at {total} models",
                             field="option", value=option.option)  # fmt: skip
-    points = float(sheet["base_points"]) + (total - int(sheet["min_models"] or 0)) * float(
-        sheet["points_per_model"] or 0
-    )
-    notes = []
+    low = 0 if _nan(sheet["min_models"]) else int(sheet["min_models"])
+    per_model = 0.0 if _nan(sheet["points_per_model"]) else float(sheet["points_per_model"])
+    points = float(sheet["base_points"]) + (total - low) * per_model
+    carried = [o for s in slots for o in owned if o.model == s.model and o.in_default_loadout]
+    notes = [f"{o.option}: the weapon profile {name!r} is not in the catalog; not read"
+             for o in dict.fromkeys([*carried, *unit_defaults, *([option] if option else [])])
+             for name in o.weapons if not _profiles(name, o.option, source)]  # fmt: skip
     if option is not None:
         points += option.points
         if option.points_modified:
