@@ -223,6 +223,8 @@ def test_mixed_editions_are_refused_in_one_line(tmp_path: Path, capsys: pytest.C
     err = _one_line_error(capsys, ["wargear", "Armillus Dynat", "--edition", "hh3", "--target", "Rhino",
                                    "--legion", "Dark Angels"])  # fmt: skip
     assert "XX - Alpha Legion, not of I - Dark Angels" in err
+    own, _ = edition_wargear({"name": "Armillus Dynat", "legion": "Alpha Legion"}, "Rhino", edition="hh3")
+    assert (own["option"] == AS_FIELDED).any()  # its own Legion: offered
     html = str(tmp_path / "r.html")
     err = _one_line_error(capsys, ["report", "--edition", "hh2", "--roster", str(DAEMONS), "-o", html])
     assert "Daemons.rosz is a roster of edition 3" in err
