@@ -7,8 +7,9 @@ How the data is read (docs/editions.md, "The 3rd edition's datasheets fielded"):
 - **models**: each model slot at its ``min`` (a slot of ``min`` 0 is not fielded); a larger ``size`` adds models to
   the first slot that can grow; the statline is the slot's profile (``units.csv`` by ``profile_id``);
 - **default wargear**: the options the data gives unless another is chosen (``default``) and those it requires
-  (``min`` 1 or more), with weapons, resolved and not hidden; a slot's go to each of its models; the unit's own
-  (``(unit)``) go to every model when the unit takes one for several models (grenades), else to its largest group;
+  (``min`` 1 or more), resolved and not hidden; a slot's weapons go to each of its models, the unit's own
+  (``(unit)``) to every model (grenades; a vehicle's turret); other items are the group's ``wargear`` by name (the
+  catalogs hold no wargear text: their rules and saves are named in the unit's notes, not applied);
 - **an option taken alone** (:func:`hh3_fielded_datasheet` ``option``): one model of its slot takes it (the unit's
   own: the whole unit); it replaces that slot's default of the same group, if the group has one, else it is added;
 - **points**: ``base_points`` (the unit's cost and each slot's ``min`` times its cost), each model beyond the
@@ -99,9 +100,14 @@ class Hh3Option:
     points_modified: bool
 
     @property
+    def carried(self) -> bool:
+        """Carried by the datasheet as fielded: a default or required option the data resolves and shows."""
+        return (self.default or self.required) and self.resolved and not self.hidden
+
+    @property
     def in_default_loadout(self) -> bool:
-        """Part of the datasheet as fielded (a default or required option with weapons the data resolves)."""
-        return (self.default or self.required) and self.resolved and not self.hidden and bool(self.weapons)
+        """Part of the datasheet's weapons as fielded (:attr:`carried`, with weapons)."""
+        return self.carried and bool(self.weapons)
 
     @property
     def label(self) -> str:
@@ -355,12 +361,12 @@ def _slots(sheet: pd.Series, size: int | None, field: str) -> list[_Slot]:
     return [s for s in slots if s.count]
 
 
-def _group(slot: _Slot, count: int, options: list[Hh3Option], unit_options: list[Hh3Option], source: str
-           ) -> ModelGroup:  # fmt: skip
+def _group(slot: _Slot, count: int, options: list[Hh3Option], unit_options: list[Hh3Option], source: str,
+           wargear: tuple[str, ...]) -> ModelGroup:  # fmt: skip
     """``count`` models of a slot with ``options``; the unit's own weapons: one per model (grenades; a vehicle's
-    turret: the one model)."""
+    turret: the one model); ``wargear``: the other items they carry, by name."""
     blocks = [b for o in (*options, *unit_options) for b in _blocks(o, count, source)]
-    return ModelGroup(slot.model, count, dict(slot.statline), tuple(blocks))
+    return ModelGroup(slot.model, count, dict(slot.statline), tuple(blocks), wargear)
 
 
 def _taken(defaults: list[Hh3Option], option: Hh3Option, owned: tuple[Hh3Option, ...]) -> list[Hh3Option]:
@@ -393,15 +399,18 @@ def hh3_fielded_datasheet(
     if option is not None and option.model == UNIT_SLOT:
         unit_defaults = _taken(unit_defaults, option, owned)
     total = sum(s.count for s in slots)
+    items = {m: tuple(dict.fromkeys(o.option for o in owned if o.model == m and o.carried and not o.weapons))
+             for m in {UNIT_SLOT, *(s.model for s in slots)}}  # fmt: skip
     groups: list[ModelGroup] = []
-    for s in slots:
+    for i, s in enumerate(slots):
         defaults = [o for o in owned if o.model == s.model and o.in_default_loadout]
+        wargear = items[s.model] + (items[UNIT_SLOT] if i == 0 else ())
         if option is not None and option.model == s.model:
             if s.count > 1:
-                groups.append(_group(s, s.count - 1, defaults, unit_defaults, source))
-            groups.append(_group(s, 1, _taken(defaults, option, owned), unit_defaults, source))
+                groups.append(_group(s, s.count - 1, defaults, unit_defaults, source, wargear))
+            groups.append(_group(s, 1, _taken(defaults, option, owned), unit_defaults, source, wargear))
         else:
-            groups.append(_group(s, s.count, defaults, unit_defaults, source))
+            groups.append(_group(s, s.count, defaults, unit_defaults, source, wargear))
     if option is not None and option.model not in {UNIT_SLOT, *(s.model for s in slots)}:
         raise ScenarioError(f"option: {option.label!r}: its model is not in the unit at {total} models",
                             field="option", value=option.option)  # fmt: skip
@@ -416,6 +425,9 @@ def hh3_fielded_datasheet(
         points += option.points
         if option.points_modified:
             notes.append(f"{option.option}: the data changes its cost by a condition; priced as written")
+    if any(g.wargear for g in groups):  # the catalogs hold no wargear text (a roster's is read: units.hh3_roster)
+        notes.append("the wargear's own rules and saves (" + ", ".join(dict.fromkeys(n for g in groups for n in
+                     g.wargear)) + "): not read from the catalogs")  # fmt: skip
     if bool(sheet["points_modified"]):
         notes.append(f"{sheet['name']}: the data changes the unit's cost by a condition; priced as written")
     legion = _LEGION.match(str(sheet["faction"]))
