@@ -115,12 +115,15 @@ class Dist:
             for i in np.flatnonzero(empty).tolist():
                 ends[i] = 1
         arr.flags.writeable = False
+        width = arr.shape[1]
+        outcomes = _OUTCOMES[:width] if width <= _OUTCOMES.size else np.arange(width, dtype=np.float64)
+        means = (arr @ outcomes).tolist()  # every row's mean in one product (the zeros past each end add none)
         out = []
         new, put = object.__new__, object.__setattr__
-        for row, end in zip(arr, ends, strict=True):
+        for row, end, mean in zip(arr, ends, means, strict=True):
             obj = new(cls)
             put(obj, "_p", row[:end])
-            put(obj, "_m", None)
+            put(obj, "_m", mean)
             out.append(obj)
         return out
 

@@ -9,7 +9,7 @@ exit status 2 and one line on standard error.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any
 
 from praetor_analysis.engine import (
@@ -23,6 +23,7 @@ from praetor_analysis.engine import (
 )
 from praetor_analysis.errors import PraetorError, ScenarioError
 from praetor_analysis.melee import resolve_combat
+from praetor_analysis.prob import Dist
 from praetor_analysis.profiles import Unit
 from praetor_analysis.scenario.collector import collector_paused
 from praetor_analysis.scenario.document import (
@@ -258,40 +259,69 @@ def calc_many(items: Sequence[Any]) -> list[Any]:
     scenarios against units (no field beyond the volley's and the target) are computed together by the
     engine's batch (``engine.batch.resolve_many``), with the same results. Equal documents are computed
     once (as the work estimate counts them) and share one result."""
-    first: dict[str, int] = {}
-    where = [first.setdefault(document_key(item), i) for i, item in enumerate(items)]
+    first: dict[Hashable, int] = {}
+    keys = [document_key(item) for item in items]
+    where = [first.setdefault(key, i) for i, key in enumerate(keys)]
     distinct = [i for i, at in enumerate(where) if at == i]
     done: list[Any] = [None] * len(distinct)
     todo = [items[i] for i in distinct]
     with collector_paused():  # many short-lived records: see scenario.collector
-        _calc_batch(todo, done)
+        _calc_batch(todo, [keys[i] for i in distinct], done)
     for j, item in enumerate(todo):
         if done[j] is None:
             try:
                 done[j] = calc(item)
             except ScenarioError as exc:
                 done[j] = exc
+    if len(distinct) == len(items):
+        return done
     index = {i: j for j, i in enumerate(distinct)}
     return [done[index[at]] for at in where]
 
 
-def _calc_batch(items: Sequence[Any], out: list[Any]) -> None:
-    """``out[i]`` for every single-volley scenario against a unit of ``items``, computed in one batch."""
+def _calc_batch(items: Sequence[Any], keys: Sequence[Hashable], out: list[Any]) -> None:
+    """``out[i]`` for every single-volley scenario against a unit of ``items`` (``keys``: their document keys),
+    computed in one batch, the result mappings built together (``result_mappings``)."""
     batch: list[int] = []
     cells: list[tuple[Volley, Unit]] = []
-    for i, item in enumerate(items):
-        cell = _batchable(item)
+    for i, (item, key) in enumerate(zip(items, keys, strict=True)):
+        cell = _batchable(item, key)
         if cell is not None:
             batch.append(i)
             cells.append(cell)
+    results = resolve_many(cells)
+    for i, result in zip(batch, result_mappings(cells, results), strict=True):
+        out[i] = result
+
+
+def result_mappings(cells: Sequence[tuple[Volley, Unit]], results: Sequence[Any]) -> list[Any]:
+    """The result mapping of each cell's ``VolleyResult`` (as ``calc`` gives it: ``echoed`` and its ``reasons``),
+    or the ScenarioError of its error. Built together: each distribution's mapping, each unit's echo and each
+    set of reasons made once and copied (a caller may change its results)."""
     echoes: dict[int, dict[str, Any]] = {}  # by unit record (the cells keep them alive): built once, copied
     why: dict[tuple, dict[str, str]] = {}  # the reasons of equal rule lists: built once, copied
-    for i, (volley, target), result in zip(batch, cells, resolve_many(cells), strict=True):
+    dists: dict[int, tuple[Dist, list[float], float]] = {}  # by distribution (shared hit stages): listed once
+    out: list[Any] = []
+    for (volley, target), result in zip(cells, results, strict=True):
         if isinstance(result, PraetorError):
-            out[i] = ScenarioError(str(result), field=result.field, value=result.value)
+            out.append(ScenarioError(str(result), field=result.field, value=result.value))
             continue
         assert isinstance(result, VolleyResult)  # full results: casualties_only is not asked for
-        done = result.to_dict()  # what echoed() adds, each unit's block built once
+        done: dict[str, Any] = {
+            "hits": _dist_mapping(result.hits, dists),
+            "wounds": _dist_mapping(result.wounds, dists),
+            "unsaved": _dist_mapping(result.unsaved, dists),
+            "casualties": _dist_mapping(result.casualties, dists),
+            "pinned": result.pinned,
+            "applied": list(result.applied),
+            "not_modelled": list(result.not_modelled),
+            "no_effect": list(result.no_effect),
+        }
+        if result.gets_hot is not None:
+            done["gets_hot"] = _dist_mapping(result.gets_hot, dists)
+        if result.attack_happens is not None:
+            done["attack_happens"] = result.attack_happens
+            done["perils"] = result.perils
         done["attacker"], done["target"] = _echo(volley.attacker, echoes), _echo(target, echoes)
         given, locked = volley.hits is not None, locked_in_combat((volley,))
         key = (tuple(result.no_effect), tuple(result.not_modelled), given, locked)
@@ -299,7 +329,18 @@ def _calc_batch(items: Sequence[Any], out: list[Any]) -> None:
         if found is None:
             found = why[key] = reasons(list(key[0]), list(key[1]), hits_given=given, locked=locked)
         done["reasons"] = dict(found)
-        out[i] = done
+        out.append(done)
+    return out
+
+
+def _dist_mapping(dist: Dist, seen: dict[int, tuple[Dist, list[float], float]]) -> dict[str, Any]:
+    """``dist.to_dict()``, its pmf listed once per distribution (``seen``, which holds it) and copied."""
+    found = seen.get(id(dist))
+    if found is None or found[0] is not dist:
+        mapping = dist.to_dict()
+        seen[id(dist)] = (dist, mapping["pmf"], mapping["mean"])
+        return mapping
+    return {"pmf": list(found[1]), "mean": found[2]}
 
 
 def _echo(unit: Unit, echoes: dict[int, dict[str, Any]]) -> dict[str, Any]:
@@ -310,14 +351,19 @@ def _echo(unit: Unit, echoes: dict[int, dict[str, Any]]) -> dict[str, Any]:
     return {**found, "rules": list(found["rules"])}
 
 
-def _batchable(item: Any) -> tuple[Volley, Unit] | None:
-    """The (volley, target) of a single-volley scenario against a unit, or None (computed by ``calc``)."""
-    if not isinstance(item, Mapping) or set(item) - VOLLEY_FIELDS - {"target", "name"}:
+_BATCH_FIELDS = frozenset(VOLLEY_FIELDS | {"target", "name"})
+"""The fields of a document the batch computes (a single volley against a unit)."""
+
+
+def _batchable(item: Any, key: Hashable | None = None) -> tuple[Volley, Unit] | None:
+    """The (volley, target) of a single-volley scenario against a unit, or None (computed by ``calc``);
+    ``key``: the document's key (``parse_scenario``'s memo), when known."""
+    if not isinstance(item, Mapping) or not _BATCH_FIELDS.issuperset(item):
         return None  # an edition 3 document (its ``edition`` field) is computed by ``calc``
     if isinstance(item.get("weapon"), list):
         return None
     try:
-        scenario = parse_scenario(item)
+        scenario = parse_scenario(item, key)
     except ScenarioError:
         return None  # calc says so, with its own message
     if not isinstance(scenario, Shooting) or scenario.target.is_vehicle or scenario.marker is not None:

@@ -11,8 +11,7 @@ the limit. The constants are CPU times measured on the shared 2-core machine (lo
 
 from __future__ import annotations
 
-import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -21,6 +20,7 @@ from praetor_analysis.catalog import load_datasheet_models
 from praetor_analysis.engine import shots_distribution
 from praetor_analysis.errors import PraetorError, ScenarioError
 from praetor_analysis.markers import marker_kind
+from praetor_analysis.prob import frozen_key
 from praetor_analysis.scenario.document import BestProfile, MeleeRound, Scenario, Shooting, parse_scenario
 from praetor_analysis.scenario.hh3 import is_hh3
 from praetor_analysis.scenario.hh3_names import check_hh3_document
@@ -130,18 +130,17 @@ def _roster_once(value: Any, seen: set[str]) -> float:
     return roster_seconds(value)
 
 
-def document_key(item: Any) -> str:
-    """A key equal for equal documents (their JSON with sorted keys); an unprintable one is its own key."""
-    try:
-        return json.dumps(item, sort_keys=True, allow_nan=True)
-    except (TypeError, ValueError, RecursionError):
-        return repr(id(item))
+def document_key(item: Any) -> Hashable:
+    """A key equal for equal documents (:func:`~praetor_analysis.prob.memo.frozen_key`: their keys in order,
+    values and the values' types); a document without one is its own key."""
+    key = frozen_key(item)
+    return ("unkeyed", id(item)) if key is None else key
 
 
 def check_array_work(items: Sequence[Any]) -> None:
     """Parse every statline scenario of an array (refusing the first bad one, with its index) and refuse the
     array when the estimated seconds of its distinct scenarios exceed ``MAX_SECONDS``."""
-    seen: set[str] = set()
+    seen: set[Hashable] = set()
     rosters: set[str] = set()
     total = 0.0
     for i, item in enumerate(items):
