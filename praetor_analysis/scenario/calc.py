@@ -259,14 +259,18 @@ def calc_many(items: Sequence[Any]) -> list[Any]:
     scenarios against units (no field beyond the volley's and the target) are computed together by the
     engine's batch (``engine.batch.resolve_many``), with the same results. Equal documents are computed
     once (as the work estimate counts them) and share one result."""
+    with collector_paused():  # many short-lived records and keys: see scenario.collector
+        return _calc_many(items)  # its locals (the documents' keys) dropped before the collector runs
+
+
+def _calc_many(items: Sequence[Any]) -> list[Any]:
     first: dict[Hashable, int] = {}
     keys = [document_key(item) for item in items]
     where = [first.setdefault(key, i) for i, key in enumerate(keys)]
     distinct = [i for i, at in enumerate(where) if at == i]
     done: list[Any] = [None] * len(distinct)
     todo = [items[i] for i in distinct]
-    with collector_paused():  # many short-lived records: see scenario.collector
-        _calc_batch(todo, [keys[i] for i in distinct], done)
+    _calc_batch(todo, [keys[i] for i in distinct], done)
     for j, item in enumerate(todo):
         if done[j] is None:
             try:
