@@ -226,7 +226,12 @@ def calc_json(text: str) -> Any:
         raise ScenarioError(f"scenario: {len(data)} scenarios in one array (limit {MAX_SCENARIOS})")
     data = [_edition_door(i, item) for i, item in enumerate(data)]
     check_array_work(data)  # every statline scenario parsed (memoised: calc_many parses them again for free)
+    checked: set[Hashable] = set()
     for i, item in enumerate(data):
+        key = document_key(item)  # equal documents are checked once (and computed once by calc_many)
+        if key in checked:
+            continue
+        checked.add(key)
         try:
             if is_hh3(item):
                 check_hh3_document(item)
@@ -364,7 +369,7 @@ def _batchable(item: Any, key: Hashable | None = None) -> tuple[Volley, Unit] | 
     ``key``: the document's key (``parse_scenario``'s memo), when known."""
     if not isinstance(item, Mapping) or not _BATCH_FIELDS.issuperset(item):
         return None  # an edition 3 document (its ``edition`` field) is computed by ``calc``
-    if isinstance(item.get("weapon"), list):
+    if not isinstance(item.get("weapon"), (Mapping, str)):  # none (a datasheet attacker), or a list of profiles
         return None
     try:
         scenario = parse_scenario(item, key)
