@@ -63,11 +63,13 @@ __all__ = [
     "calc",
     "calc_json",
     "calc_many",
+    "calc_results",
     "echoed",
     "parse_cached",
     "parse_target",
     "parse_volley",
     "resolve_names",
+    "result_mappings",
     "run",
 ]
 
@@ -265,17 +267,24 @@ def calc_many(items: Sequence[Any]) -> list[Any]:
     engine's batch (``engine.batch.resolve_many``), with the same results. Equal documents are computed
     once (as the work estimate counts them) and share one result."""
     with collector_paused():  # many short-lived records and keys: see scenario.collector
-        return _calc_many(items)  # its locals (the documents' keys) dropped before the collector runs
+        return calc_results(items, result_mappings)  # its locals (the keys) dropped before the collector runs
 
 
-def _calc_many(items: Sequence[Any]) -> list[Any]:
+BatchBuild = Callable[[Sequence[tuple[Volley, Unit]], Sequence[Any]], list[Any]]
+"""What a batch's results become: given the cells and the engine's results (a ``VolleyResult`` or the error of
+each), one value a cell (``result_mappings``: the contract's mappings)."""
+
+
+def calc_results(items: Sequence[Any], build: BatchBuild) -> list[Any]:
+    """:func:`calc_many` with the batch's results made by ``build`` (the other scenarios' are ``calc``'s
+    mappings, or the ScenarioError each raises); equal documents computed once, sharing one value."""
     first: dict[Hashable, int] = {}
     keys = [document_key(item) for item in items]
     where = [first.setdefault(key, i) for i, key in enumerate(keys)]
     distinct = [i for i, at in enumerate(where) if at == i]
     done: list[Any] = [None] * len(distinct)
     todo = [items[i] for i in distinct]
-    _calc_batch(todo, [keys[i] for i in distinct], done)
+    _calc_batch(todo, [keys[i] for i in distinct], done, build)
     for j, item in enumerate(todo):
         if done[j] is None:
             try:
@@ -288,9 +297,9 @@ def _calc_many(items: Sequence[Any]) -> list[Any]:
     return [done[index[at]] for at in where]
 
 
-def _calc_batch(items: Sequence[Any], keys: Sequence[Hashable], out: list[Any]) -> None:
+def _calc_batch(items: Sequence[Any], keys: Sequence[Hashable], out: list[Any], build: BatchBuild) -> None:
     """``out[i]`` for every single-volley scenario against a unit of ``items`` (``keys``: their document keys),
-    computed in one batch, the result mappings built together (``result_mappings``)."""
+    computed in one batch, its values built together (``build``)."""
     batch: list[int] = []
     cells: list[tuple[Volley, Unit]] = []
     for i, (item, key) in enumerate(zip(items, keys, strict=True)):
@@ -299,7 +308,7 @@ def _calc_batch(items: Sequence[Any], keys: Sequence[Hashable], out: list[Any]) 
             batch.append(i)
             cells.append(cell)
     results = resolve_many(cells)
-    for i, result in zip(batch, result_mappings(cells, results), strict=True):
+    for i, result in zip(batch, build(cells, results), strict=True):
         out[i] = result
 
 
