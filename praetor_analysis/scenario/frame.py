@@ -40,15 +40,15 @@ def frame_documents(frame: pd.DataFrame) -> list[dict[str, Any]]:
     left out), numpy scalars as Python numbers."""
     import pandas as pd
 
-    documents = []
-    for record in frame.to_dict("records"):
-        document = {}
-        for field, value in record.items():
-            if value is None or value is pd.NA or (isinstance(value, float) and math.isnan(value)):
-                continue
-            document[str(field)] = value.item() if isinstance(value, np.generic) else value
-        documents.append(document)
-    return documents
+    na = pd.NA
+    return [
+        {
+            str(k): v.item() if isinstance(v, np.generic) else v
+            for k, v in record.items()
+            if v is not None and v is not na and not (type(v) is float and math.isnan(v))
+        }
+        for record in frame.to_dict("records")
+    ]
 
 
 def calc_frame(frame: pd.DataFrame) -> pd.DataFrame:
@@ -121,39 +121,40 @@ def _echo(unit: Unit, echoes: dict[int, dict[str, Any]]) -> dict[str, Any]:
 
 
 def _columns(rows: Sequence[Any]) -> dict[str, list[Any]]:
-    """Every column's values, row by row (None where a row has no such field)."""
+    """Every column's values, row by row (None where a row has no such field): the batch's rows column by
+    column from their typed results, the others field by field from their mappings."""
     n = len(rows)
     columns: dict[str, list[Any]] = {}
 
-    def put(name: str, i: int, value: Any) -> None:
-        column = columns.get(name)
-        if column is None:
-            column = columns[name] = [None] * n
-        column[i] = value
+    def column(name: str) -> list[Any]:
+        found = columns.get(name)
+        if found is None:
+            found = columns[name] = [None] * n
+        return found
 
+    typed = [(i, row) for i, row in enumerate(rows) if isinstance(row, _Typed)]
+    if typed:
+        for name in DISTRIBUTIONS:
+            pmfs, means = column(name), column(f"{name}_mean")
+            for i, row in typed:
+                dist = getattr(row.result, name)
+                if dist is not None:
+                    pmfs[i], means[i] = dist.probabilities, dist.mean()
+        for name in ("pinned", "applied", "not_modelled", "no_effect", "attack_happens", "perils"):
+            values = column(name)
+            for i, row in typed:
+                value = getattr(row.result, name)
+                values[i] = list(value) if isinstance(value, tuple) else value
+        for name in ("attacker", "target", "reasons"):
+            values = column(name)
+            for i, row in typed:
+                values[i] = getattr(row, name)
     for i, row in enumerate(rows):
-        if isinstance(row, _Typed):
-            r = row.result
-            for name in DISTRIBUTIONS:
-                dist = getattr(r, name)
-                if isinstance(dist, Dist):
-                    put(name, i, dist.probabilities)
-                    put(f"{name}_mean", i, dist.mean())
-            put("pinned", i, r.pinned)
-            put("applied", i, list(r.applied))
-            put("not_modelled", i, list(r.not_modelled))
-            put("no_effect", i, list(r.no_effect))
-            if r.attack_happens is not None:
-                put("attack_happens", i, r.attack_happens)
-                put("perils", i, r.perils)
-            put("attacker", i, row.attacker)
-            put("target", i, row.target)
-            put("reasons", i, row.reasons)
-        elif isinstance(row, Mapping):
+        if isinstance(row, Mapping):
             for name, value in row.items():
                 if isinstance(value, Mapping) and set(value) == {"pmf", "mean"}:
-                    put(name, i, np.asarray(value["pmf"], dtype=np.float64))
-                    put(f"{name}_mean", i, value["mean"])
+                    column(name)[i] = np.asarray(value["pmf"], dtype=np.float64)
+                    column(f"{name}_mean")[i] = value["mean"]
                 else:
-                    put(name, i, value)
-    return columns
+                    column(name)[i] = value
+    return {name: values for name, values in columns.items() if any(v is not None for v in values)}
