@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import os
 import time
+from typing import Any
 
 from timing import alternate_cpu
 
@@ -22,15 +23,20 @@ from praetor_analysis.scenario.calc import calc_json
 
 NAMED = {"attacker": {"name": "Tactical Squad", "size": 10}, "target": "Legionary (Tactical Squad)"}
 STATLINE = {"attacker": {"BS": 4, "S": 4}, "weapon": "Bolter", "attacks": 10, "target": "Legionary (Tactical Squad)"}
-TARGETS = ["Legionary (Tactical Squad)", "Cataphractii Terminator", "Militia (Infantry Squad)", "Contemptor Dreadnought"]
+TARGETS = [
+    "Legionary (Tactical Squad)",
+    "Cataphractii Terminator",
+    "Militia (Infantry Squad)",
+    "Contemptor Dreadnought",
+]
 
 
 def load() -> str:
     return "load {:.1f}/{:.1f}/{:.1f}".format(*os.getloadavg())
 
 
-def varied(named: bool, n: int) -> list[dict]:
-    out = []
+def varied(named: bool, n: int) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
     for i in range(n):
         size, target = 10 + i % 11, TARGETS[(i // 11) % 4]
         if named:

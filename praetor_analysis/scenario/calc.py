@@ -355,9 +355,9 @@ def _dist_mapping(dist: Dist, seen: dict[int, tuple[Dist, list[float], float]]) 
     """``dist.to_dict()``, its pmf listed once per distribution (``seen``, which holds it) and copied."""
     found = seen.get(id(dist))
     if found is None or found[0] is not dist:
-        mapping = dist.to_dict()
-        seen[id(dist)] = (dist, mapping["pmf"], mapping["mean"])
-        return mapping
+        pmf: list[float] = dist.probabilities.tolist()  # as Dist.to_dict lists it
+        found = seen[id(dist)] = (dist, pmf, dist.mean())
+        return {"pmf": pmf, "mean": found[2]}
     return {"pmf": list(found[1]), "mean": found[2]}
 
 

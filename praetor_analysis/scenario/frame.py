@@ -21,7 +21,6 @@ import numpy as np
 from praetor_analysis.engine import Volley, VolleyResult, locked_in_combat, reasons
 from praetor_analysis.errors import PraetorError, ScenarioError
 from praetor_analysis.profiles import Unit
-from praetor_analysis.prob import Dist
 from praetor_analysis.scenario.calc import calc_results
 from praetor_analysis.scenario.collector import collector_paused
 from praetor_analysis.scenario.echo import unit_echo
