@@ -314,29 +314,35 @@ def _calc_batch(items: Sequence[Any], keys: Sequence[Hashable], out: list[Any], 
 
 def result_mappings(cells: Sequence[tuple[Volley, Unit]], results: Sequence[Any]) -> list[Any]:
     """The result mapping of each cell's ``VolleyResult`` (as ``calc`` gives it: ``echoed`` and its ``reasons``),
-    or the ScenarioError of its error. Built together: each distribution's mapping, each unit's echo and each
-    set of reasons made once and copied (a caller may change its results)."""
+    or the ScenarioError of its error. Built together: each hit distribution's mapping (shared by the cells of
+    one hit stage), each unit's echo and each set of reasons made once and copied (a caller may change its
+    results)."""
     echoes: dict[int, dict[str, Any]] = {}  # by unit record (the cells keep them alive): built once, copied
     why: dict[tuple, dict[str, str]] = {}  # the reasons of equal rule lists: built once, copied
-    dists: dict[int, tuple[Dist, list[float], float]] = {}  # by distribution (shared hit stages): listed once
+    hit_lists: dict[int, tuple[Dist, list[float], float]] = {}  # by hit distribution (held): listed once
     out: list[Any] = []
     for (volley, target), result in zip(cells, results, strict=True):
         if isinstance(result, PraetorError):
             out.append(ScenarioError(str(result), field=result.field, value=result.value))
             continue
         assert isinstance(result, VolleyResult)  # full results: casualties_only is not asked for
-        done: dict[str, Any] = {
-            "hits": _dist_mapping(result.hits, dists),
-            "wounds": _dist_mapping(result.wounds, dists),
-            "unsaved": _dist_mapping(result.unsaved, dists),
-            "casualties": _dist_mapping(result.casualties, dists),
+        hits = result.hits
+        listed = hit_lists.get(id(hits))
+        if listed is None or listed[0] is not hits:
+            listed = hit_lists[id(hits)] = (hits, hits.probabilities.tolist(), hits.mean())
+        wounds, unsaved, casualties = result.wounds, result.unsaved, result.casualties
+        done: dict[str, Any] = {  # Dist.to_dict's form: the pmf listed, the mean
+            "hits": {"pmf": listed[1][:], "mean": listed[2]},
+            "wounds": {"pmf": wounds.probabilities.tolist(), "mean": wounds.mean()},
+            "unsaved": {"pmf": unsaved.probabilities.tolist(), "mean": unsaved.mean()},
+            "casualties": {"pmf": casualties.probabilities.tolist(), "mean": casualties.mean()},
             "pinned": result.pinned,
             "applied": list(result.applied),
             "not_modelled": list(result.not_modelled),
             "no_effect": list(result.no_effect),
         }
         if result.gets_hot is not None:
-            done["gets_hot"] = _dist_mapping(result.gets_hot, dists)
+            done["gets_hot"] = result.gets_hot.to_dict()
         if result.attack_happens is not None:
             done["attack_happens"] = result.attack_happens
             done["perils"] = result.perils
@@ -349,16 +355,6 @@ def result_mappings(cells: Sequence[tuple[Volley, Unit]], results: Sequence[Any]
         done["reasons"] = dict(found)
         out.append(done)
     return out
-
-
-def _dist_mapping(dist: Dist, seen: dict[int, tuple[Dist, list[float], float]]) -> dict[str, Any]:
-    """``dist.to_dict()``, its pmf listed once per distribution (``seen``, which holds it) and copied."""
-    found = seen.get(id(dist))
-    if found is None or found[0] is not dist:
-        pmf: list[float] = dist.probabilities.tolist()  # as Dist.to_dict lists it
-        found = seen[id(dist)] = (dist, pmf, dist.mean())
-        return {"pmf": pmf, "mean": found[2]}
-    return {"pmf": list(found[1]), "mean": found[2]}
 
 
 def _echo(unit: Unit, echoes: dict[int, dict[str, Any]]) -> dict[str, Any]:
