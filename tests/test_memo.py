@@ -187,3 +187,21 @@ def test_a_datasheet_unit_is_fielded_once_per_distinct_block():
     assert (ten.size, twenty.size) == (10, 20)
     clear_memos()
     assert datasheet_unit({"name": "Tactical Squad", "size": 10}, "attacker") == ten
+
+
+def test_a_document_without_a_key_is_never_memoised_by_its_stand_in():
+    # a document whose key cannot be made (nested too deeply...) is keyed by its id within one call (Unkeyed);
+    # that stand-in never keys the parse memo: another document given the same stand-in is parsed as itself
+    from praetor_analysis.prob.memo import Unkeyed
+    from praetor_analysis.scenario.calc import calc_many
+    from praetor_analysis.scenario.document import parse_scenario
+
+    doc = {"attacker": {"BS": 4}, "weapon": "Bolter", "attacks": 3, "target": {"T": 4, "W": 1, "models": 5}}
+    other = {**doc, "attacks": 5}
+    assert parse_scenario(doc, Unkeyed(1)).firing_units[0][0].attacks.dist.max == 3
+    assert parse_scenario(other, Unkeyed(1)).firing_units[0][0].attacks.dist.max == 5
+    deep: list = []
+    for _ in range(100_000):
+        deep = [deep]
+    results = calc_many([{**doc, "name": deep}, doc, {**doc, "name": deep}])
+    assert all(isinstance(r, Exception) for r in (results[0], results[2])) and isinstance(results[1], dict)

@@ -17,6 +17,7 @@ _EXPORTS: dict[str, str] = {
     "binomial_table": "praetor_analysis.prob.dice",
     "binomial_tables": "praetor_analysis.prob.dice",
     "BoundedMemo": "praetor_analysis.prob.memo",
+    "Unkeyed": "praetor_analysis.prob.memo",
     "compound": "praetor_analysis.prob.convolution",
     "compound_many": "praetor_analysis.prob.convolution",
     "convolve": "praetor_analysis.prob.convolution",
@@ -43,6 +44,7 @@ __all__ = [
     "BoundedMemo",
     "DiceExpr",
     "Dist",
+    "Unkeyed",
     "binomial_matrix",
     "binomial_pmf",
     "binomial_table",
@@ -84,6 +86,6 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
         two_d6,
     )
     from praetor_analysis.prob.dist import Dist
-    from praetor_analysis.prob.memo import BoundedMemo, frozen_key
+    from praetor_analysis.prob.memo import BoundedMemo, Unkeyed, frozen_key
 else:
     __getattr__, __dir__ = face(__name__, _EXPORTS, __all__)

@@ -7,9 +7,10 @@ registered, so :func:`clear_memos` can make a benchmark start cold.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
+from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-__all__ = ["BoundedMemo", "clear_memos", "frozen_key"]
+__all__ = ["BoundedMemo", "Unkeyed", "clear_memos", "frozen_key"]
 
 V = TypeVar("V")
 
@@ -74,6 +75,14 @@ _ATOMS = frozenset({str, int, bool, type(None)})
 """Value types whose equality is their identity as a document value: ``1``, ``True`` and ``1.0`` are equal
 in Python but differ in a document, so each value's type is part of the key; floats are keyed by their
 ``repr`` (``-0.0 == 0.0``, ``nan != nan``)."""
+
+
+@dataclass(frozen=True)
+class Unkeyed:
+    """The stand-in key of a value that has no ``frozen_key`` (its ``id``, while the caller holds it): it tells
+    equal values apart within one call, and is never a memo's key."""
+
+    ident: int
 
 
 def frozen_key(value: Any) -> Hashable | None:

@@ -227,11 +227,11 @@ def calc_json(text: str) -> Any:
     if len(data) > MAX_SCENARIOS:
         raise ScenarioError(f"scenario: {len(data)} scenarios in one array (limit {MAX_SCENARIOS})")
     data = [_edition_door(i, item) for i, item in enumerate(data)]
-    check_array_work(data)  # every statline scenario parsed (memoised: calc_many parses them again for free)
+    keys = [document_key(item) for item in data]  # each document keyed once, for every step below
+    check_array_work(data, keys)  # every statline scenario parsed (memoised: calc_many parses them again for free)
     checked: set[Hashable] = set()
-    for i, item in enumerate(data):
-        key = document_key(item)  # equal documents are checked once (and computed once by calc_many)
-        if key in checked:
+    for i, (item, key) in enumerate(zip(data, keys, strict=True)):
+        if key in checked:  # equal documents are checked once (and computed once by calc_many)
             continue
         checked.add(key)
         try:
@@ -242,11 +242,13 @@ def calc_json(text: str) -> Any:
             elif has_fielded_unit(item):
                 target_of(item["target"])
             else:
-                parse_scenario(item)  # memoised blocks: calc_many parses them again for free
+                parse_scenario(item, key)  # memoised: calc_many finds it parsed
         except ScenarioError as exc:
             raise ScenarioError(f"[{i}] {exc}", field=exc.field, value=exc.value) from None
     out = []
-    for i, result in enumerate(calc_many(data)):
+    with collector_paused():  # see calc_many
+        results = calc_results(data, result_mappings, keys)
+    for i, result in enumerate(results):
         if isinstance(result, ScenarioError):
             raise ScenarioError(f"[{i}] {result}", field=result.field, value=result.value) from None
         out.append(result)
@@ -275,11 +277,13 @@ BatchBuild = Callable[[Sequence[tuple[Volley, Unit]], Sequence[Any]], list[Any]]
 each), one value a cell (``result_mappings``: the contract's mappings)."""
 
 
-def calc_results(items: Sequence[Any], build: BatchBuild) -> list[Any]:
+def calc_results(items: Sequence[Any], build: BatchBuild, keys: Sequence[Hashable] | None = None) -> list[Any]:
     """:func:`calc_many` with the batch's results made by ``build`` (the other scenarios' are ``calc``'s
-    mappings, or the ScenarioError each raises); equal documents computed once, sharing one value."""
+    mappings, or the ScenarioError each raises); equal documents computed once, sharing one value. ``keys``:
+    the documents' keys (``document_key``), when the caller has them."""
     first: dict[Hashable, int] = {}
-    keys = [document_key(item) for item in items]
+    if keys is None:
+        keys = [document_key(item) for item in items]
     where = [first.setdefault(key, i) for i, key in enumerate(keys)]
     distinct = [i for i, at in enumerate(where) if at == i]
     done: list[Any] = [None] * len(distinct)

@@ -23,7 +23,7 @@ from praetor_analysis.engine import Volley, shots_distribution
 from praetor_analysis.errors import PraetorError, ScenarioError, show_value
 from praetor_analysis.markers import Hull, marker_kind, marker_kind_of, wall_of_death_hits
 from praetor_analysis.melee import Side
-from praetor_analysis.prob import BoundedMemo, DiceExpr, Dist, frozen_key, parse_dice
+from praetor_analysis.prob import BoundedMemo, DiceExpr, Dist, Unkeyed, frozen_key, parse_dice
 from praetor_analysis.profiles import Unit, Weapon, check_text, vehicle_armour
 from praetor_analysis.rules import Role
 from praetor_analysis.scenario.document_names import resolve_names
@@ -285,8 +285,9 @@ _SCENARIOS: BoundedMemo[Shooting] = BoundedMemo(8192)
 def parse_scenario(data: Any, key: Hashable | None = None) -> Scenario:
     """The typed records of one scenario document (a mapping in the docs/scenario.md form).
 
-    Volleys at a target without a formation are memoised by the document's own key (``key``, else
-    :func:`~praetor_analysis.prob.memo.frozen_key` of ``data``: its keys, values and their types): the
+    Volleys at a target without a formation are memoised by the document's own key (``key``, its
+    :func:`~praetor_analysis.prob.memo.frozen_key` when the caller has it, else computed: its keys, values
+    and their types; an ``Unkeyed`` stand-in is no key): the
     records are immutable and depend on the document alone, so a sweep or a dashboard that sends a document
     again finds them parsed and checked. Its blocks are parsed once each (``units.parse_cached``), so a new
     document made of blocks seen before costs its own checks only.
@@ -294,7 +295,9 @@ def parse_scenario(data: Any, key: Hashable | None = None) -> Scenario:
     Raises:
         ScenarioError: for any bad, unknown, misplaced or too large field (the message names it).
     """
-    if key is None and isinstance(data, Mapping):
+    if isinstance(key, Unkeyed):  # a document without a key of its own: never memoised
+        key = None
+    elif key is None and isinstance(data, Mapping):
         key = frozen_key(data)
     if key is not None:
         found = _SCENARIOS.peek(key)
