@@ -64,6 +64,7 @@ __all__ = [
     "calc_json",
     "calc_many",
     "calc_results",
+    "cell_reasons",
     "echoed",
     "parse_cached",
     "parse_target",
@@ -71,6 +72,7 @@ __all__ = [
     "resolve_names",
     "result_mappings",
     "run",
+    "unit_echo_once",
 ]
 
 #: How a list of profiles (Transmutative armaments) is ranked: the larger the better.
@@ -334,39 +336,33 @@ def result_mappings(cells: Sequence[tuple[Volley, Unit]], results: Sequence[Any]
         listed = hit_lists.get(id(hits))
         if listed is None or listed[0] is not hits:
             listed = hit_lists[id(hits)] = (hits, hits.probabilities.tolist(), hits.mean())
-        wounds, unsaved, casualties = result.wounds, result.unsaved, result.casualties
-        done: dict[str, Any] = {  # Dist.to_dict's form: the pmf listed, the mean
-            "hits": {"pmf": listed[1][:], "mean": listed[2]},
-            "wounds": {"pmf": wounds.probabilities.tolist(), "mean": wounds.mean()},
-            "unsaved": {"pmf": unsaved.probabilities.tolist(), "mean": unsaved.mean()},
-            "casualties": {"pmf": casualties.probabilities.tolist(), "mean": casualties.mean()},
-            "pinned": result.pinned,
-            "applied": list(result.applied),
-            "not_modelled": list(result.not_modelled),
-            "no_effect": list(result.no_effect),
-        }
-        if result.gets_hot is not None:
-            done["gets_hot"] = result.gets_hot.to_dict()
-        if result.attack_happens is not None:
-            done["attack_happens"] = result.attack_happens
-            done["perils"] = result.perils
-        done["attacker"], done["target"] = _echo(volley.attacker, echoes), _echo(target, echoes)
-        given, locked = volley.hits is not None, locked_in_combat((volley,))
-        key = (tuple(result.no_effect), tuple(result.not_modelled), given, locked)
-        found = why.get(key)
-        if found is None:
-            found = why[key] = reasons(list(key[0]), list(key[1]), hits_given=given, locked=locked)
-        done["reasons"] = dict(found)
+        done: dict[str, Any] = result.to_dict(hits={"pmf": listed[1][:], "mean": listed[2]})
+        attacker, target_echo = unit_echo_once(volley.attacker, echoes), unit_echo_once(target, echoes)
+        done["attacker"] = {**attacker, "rules": list(attacker["rules"])}
+        done["target"] = {**target_echo, "rules": list(target_echo["rules"])}
+        done["reasons"] = dict(cell_reasons(volley, result, why))
         out.append(done)
     return out
 
 
-def _echo(unit: Unit, echoes: dict[int, dict[str, Any]]) -> dict[str, Any]:
-    """``unit_echo(unit)``, built once per record and copied (its rules list too)."""
+def unit_echo_once(unit: Unit, echoes: dict[int, dict[str, Any]]) -> dict[str, Any]:
+    """``unit_echo(unit)``, built once per record of a batch (``echoes``: by the record's id; the cells hold the
+    records) and shared: a result copies it."""
     found = echoes.get(id(unit))
     if found is None:
         found = echoes[id(unit)] = unit_echo(unit)
-    return {**found, "rules": list(found["rules"])}
+    return found
+
+
+def cell_reasons(volley: Volley, result: VolleyResult, why: dict[tuple, dict[str, str]]) -> dict[str, str]:
+    """The ``reasons`` of a single volley's result (as ``calc`` gives them), built once per set of rule lists,
+    given hits and lock (``why``) and shared: a result copies it."""
+    given, locked = volley.hits is not None, locked_in_combat((volley,))
+    key = (tuple(result.no_effect), tuple(result.not_modelled), given, locked)
+    found = why.get(key)
+    if found is None:
+        found = why[key] = reasons(list(key[0]), list(key[1]), hits_given=given, locked=locked)
+    return found
 
 
 _BATCH_FIELDS = frozenset(VOLLEY_FIELDS | {"target", "name"})

@@ -18,12 +18,11 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from praetor_analysis.engine import Volley, VolleyResult, locked_in_combat, reasons
+from praetor_analysis.engine import Volley, VolleyResult
 from praetor_analysis.errors import PraetorError, ScenarioError
 from praetor_analysis.profiles import Unit
-from praetor_analysis.scenario.calc import calc_results
+from praetor_analysis.scenario.calc import calc_results, cell_reasons, unit_echo_once
 from praetor_analysis.scenario.collector import collector_paused
-from praetor_analysis.scenario.echo import unit_echo
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
@@ -103,20 +102,9 @@ def _typed_rows(cells: Sequence[tuple[Volley, Unit]], results: Sequence[Any]) ->
             out.append(ScenarioError(str(result), field=result.field, value=result.value))
             continue
         assert isinstance(result, VolleyResult)
-        given, locked = volley.hits is not None, locked_in_combat((volley,))
-        key = (tuple(result.no_effect), tuple(result.not_modelled), given, locked)
-        found = why.get(key)
-        if found is None:
-            found = why[key] = reasons(list(key[0]), list(key[1]), hits_given=given, locked=locked)
-        out.append(_Typed(result, _echo(volley.attacker, echoes), _echo(target, echoes), found))
+        attacker, target_echo = unit_echo_once(volley.attacker, echoes), unit_echo_once(target, echoes)
+        out.append(_Typed(result, attacker, target_echo, cell_reasons(volley, result, why)))
     return out
-
-
-def _echo(unit: Unit, echoes: dict[int, dict[str, Any]]) -> dict[str, Any]:
-    found = echoes.get(id(unit))
-    if found is None:
-        found = echoes[id(unit)] = unit_echo(unit)
-    return found
 
 
 def _columns(rows: Sequence[Any]) -> dict[str, list[Any]]:
