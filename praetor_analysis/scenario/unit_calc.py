@@ -10,6 +10,7 @@ with the unit's points (:func:`target_of`).
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
@@ -161,7 +162,8 @@ def datasheet_unit(value: Any, field: str) -> FieldedUnit:
     key = frozen_key(value)
     if key is None:
         return fielded_unit(value, field)
-    return _FIELDED.get((key, field), lambda: fielded_unit(value, field))
+    # fielded from a copy: the unit held keeps nothing of the caller's block (its loadout list, say)
+    return _FIELDED.get((key, field), lambda: fielded_unit(copy.deepcopy(value), field))
 
 
 _TARGETS: BoundedMemo[Any] = BoundedMemo(1024)
@@ -173,7 +175,8 @@ def _named_target(block: Any) -> Any:
     key = frozen_key(block)
     if key is None:
         return resolve_names({"target": block})["target"]
-    return _TARGETS.get(key, lambda: resolve_names({"target": block})["target"])
+    # resolved from a copy: the block held shares nothing with the caller's (its rules list, say)
+    return _TARGETS.get(key, lambda: resolve_names({"target": copy.deepcopy(block)})["target"])
 
 
 def has_fielded_unit(data: Any) -> bool:
