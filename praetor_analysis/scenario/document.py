@@ -175,6 +175,25 @@ def parse_volley(data: Mapping[str, Any], *, prefix: str = "", kind: str | None 
     )
 
 
+@dataclass(frozen=True)
+class _VolleyParts:
+    """What ``volley_of_blocks`` reads of its blocks and flags, all but the attack count: a volley's records
+    (its weapon with the options taken, its attacker), the hits given, the snap shots flag, whether an option
+    sets the count itself (``counted``), all checked."""
+
+    weapon: Weapon
+    attacker: Unit
+    mode: str
+    given: DiceExpr | Dist | None
+    snap: bool
+    half_range: Any  # as given: checked with the volley, after the count's checks
+    taken: tuple[str, ...]
+    counted: str | None
+
+
+_VOLLEYS: BoundedMemo[_VolleyParts] = BoundedMemo(8192)
+
+
 @as_scenario_error
 def volley_of_blocks(
     weapon_block: Any,
@@ -191,20 +210,58 @@ def volley_of_blocks(
 ) -> Volley:
     """The Volley of a weapon block fired (or struck) by an attacker block, the volley's fields given as a
     scenario gives them: what :func:`parse_volley` builds, with the same checks, without a document (the
-    comparison builds its cells from catalog rows this way)."""
+    comparison builds its cells from catalog rows this way).
+
+    What it reads but the attack count is parsed and checked once per distinct set of sub-documents (their
+    ``frozen_key``): another count of them is checked as the count's own checks check it, in their order (every
+    other check passed on those sub-documents)."""
     kind = kind or mode
+    key = frozen_key((weapon_block, attacker_block, mode, hits, snap_shots, half_range, prefix, kind, options))
+    parts = _VOLLEYS.peek(key) if key is not None else None
+    if parts is None:
+        parts, shots = _volley_parts(
+            weapon_block, attacker_block, mode, attacks, hits, snap_shots, half_range, prefix, kind, options
+        )
+        if key is not None:
+            _VOLLEYS.put(key, parts)
+    else:
+        _check_counted(parts.counted, attacks, prefix)
+        shots = parse_dice(attacks, field=f"{prefix}attacks") if attacks is not None else None
+    return _counted_volley(parts, shots, attacks, prefix)
+
+
+def _check_counted(counted: str | None, attacks: Any, prefix: str) -> None:
+    """An option that sets the attack count itself is not given beside ``attacks``."""
+    if counted is not None and attacks is not None:
+        raise ScenarioError(
+            f"{prefix}attacks: not beside {counted} in options, which sets the attack count itself "
+            f"(give the attacks it makes without the option), got {show_value(attacks)}",
+            field=f"{prefix}attacks",
+            value=attacks,
+        )
+
+
+def _volley_parts(
+    weapon_block: Any,
+    attacker_block: Any,
+    mode: str,
+    attacks: Any,
+    hits: Any,
+    snap_shots: Any,
+    half_range: Any,
+    prefix: str,
+    kind: str,
+    options: Any,
+) -> tuple[_VolleyParts, DiceExpr | None]:
+    """``volley_of_blocks``' reading and checks, in their order (the count's among them), but the checks that
+    read the count with the hits given (``_counted_volley``)."""
     block, modifiers = split_modifiers(attacker_block, f"{prefix}attacker")
     taken: tuple[str, ...] = ()
+    counted = None
     if options is not None:  # the options of the weapon taken (docs/scenario.md#options)
         chosen = parse_options(options, f"{prefix}options")
         counted = takes_counts(chosen)
-        if counted is not None and attacks is not None:
-            raise ScenarioError(
-                f"{prefix}attacks: not beside {counted} in options, which sets the attack count itself "
-                f"(give the attacks it makes without the option), got {show_value(attacks)}",
-                field=f"{prefix}attacks",
-                value=attacks,
-            )
+        _check_counted(counted, attacks, prefix)
         if not isinstance(weapon_block, Mapping):
             raise ScenarioError(f"{prefix}weapon: options need one weapon profile, got {show_value(weapon_block)}")
         weapon_block, taken = take_options(weapon_block, chosen, f"{prefix}options")
@@ -230,6 +287,13 @@ def volley_of_blocks(
         raise ScenarioError(f"{prefix}snap_shots: not used in melee, got true")
     if given is not None and snap:
         raise ScenarioError(f"{prefix}snap_shots: not used when hits are given (no To Hit roll), got true")
+    return _VolleyParts(weapon, attacker, mode, given, snap, half_range, taken, counted), shots
+
+
+def _counted_volley(parts: _VolleyParts, shots: DiceExpr | None, attacks: Any, prefix: str) -> Volley:
+    """The volley of checked parts with its attack count: the checks that read the count with the hits given,
+    and a snap-shot template's wall of death."""
+    weapon, given, snap = parts.weapon, parts.given, parts.snap
     if given is not None and shots is not None and not weapon.plays(Role.GETS_HOT):
         raise ScenarioError(
             f"{prefix}attacks: not used when hits are given, but for a Gets Hot weapon's dice (one per shot), "
@@ -239,18 +303,18 @@ def volley_of_blocks(
         )
     placement = None
     if snap and given is None and weapon.plays(Role.TEMPLATE):
-        given = wall_of_death_hits(weapon, attacker.models, None if shots is None else shots.dist)  # markers' work
+        given = wall_of_death_hits(weapon, parts.attacker.models, None if shots is None else shots.dist)
         snap, placement = False, "wall of death"
     return Volley(
         weapon=weapon,
-        attacker=attacker,
-        mode=mode,
+        attacker=parts.attacker,
+        mode=parts.mode,
         attacks=shots,
         hits=given,
         snap_shots=snap,
-        half_range=_flag(half_range, "half_range", prefix),
+        half_range=_flag(parts.half_range, "half_range", prefix),
         placement=placement,
-        taken=taken,
+        taken=parts.taken,
     )
 
 
@@ -354,8 +418,7 @@ def _single(data: Mapping[str, Any]) -> Shooting | MeleeRound:
         check_melee_round(striker, struck)
         return MeleeRound(striker, struck)
     check_scenario_fields(data, kind)
-    target = parse_target(data, None if kind == "sequence" else kind)
-    check_target_state(target)
+    target = _checked_target(data, None if kind == "sequence" else kind)
     if kind == "marker":
         volley, setup = _marker_volley(data, target)
         return Shooting(target, ((volley,),), setup)
@@ -372,6 +435,22 @@ def _single(data: Mapping[str, Any]) -> Shooting | MeleeRound:
         if default is not None:
             return Shooting(target, units, default)
     return Shooting(target, units)
+
+
+_TARGETS: BoundedMemo[Unit] = BoundedMemo(8192)
+
+
+def _checked_target(data: Mapping[str, Any], kind: str | None) -> Unit:
+    """``parse_target`` with ``check_target_state``, once per distinct target block and kind (its
+    ``frozen_key``): the Unit is an immutable record of the block alone."""
+    key = frozen_key((data.get("target"), kind)) if "target" in data else None
+    found = _TARGETS.peek(key) if key is not None else None
+    if found is None:
+        found = parse_target(data, kind)
+        check_target_state(found)
+        if key is not None:
+            _TARGETS.put(key, found)
+    return found
 
 
 def _check_sequence_target(block: Any, units: tuple[tuple[Volley, ...], ...]) -> None:
