@@ -16,13 +16,17 @@ _EXPORTS: dict[str, str] = {
     "hh3_shooting": "praetor_analysis.scenario.hh3_unit_attack",
     "hh3_resolve": "praetor_analysis.scenario.hh3_unit_attack",
     "hh3_volleys": "praetor_analysis.scenario.hh3_unit_attack",
+    "calc_frame": "praetor_analysis.scenario.frame",
     "calc_json": "praetor_analysis.scenario.calc",
+    "calc_many": "praetor_analysis.scenario.calc",
     "run": "praetor_analysis.scenario.calc",
     "target_of_block": "praetor_analysis.scenario.document",
 }
 
 __all__ = [
+    "calc_frame",
     "calc_json",
+    "calc_many",
     "hh3_melee",
     "hh3_resolve",
     "hh3_shooting",
@@ -33,8 +37,9 @@ __all__ = [
 
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
-    from praetor_analysis.scenario.calc import calc_json, run
+    from praetor_analysis.scenario.calc import calc_json, calc_many, run
     from praetor_analysis.scenario.document import target_of_block
+    from praetor_analysis.scenario.frame import calc_frame
     from praetor_analysis.scenario.hh3_unit_attack import hh3_melee, hh3_resolve, hh3_shooting, hh3_volleys
 else:
     __getattr__, __dir__ = face(__name__, _EXPORTS, __all__)

@@ -10,11 +10,13 @@ with the unit's points (:func:`~praetor_analysis.units.target_of`).
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
 from praetor_analysis.errors import ProfileError, ScenarioError, show_value
+from praetor_analysis.prob import BoundedMemo, frozen_key
 from praetor_analysis.profiles import Weapon, unit_from_mapping
 from praetor_analysis.scenario.document import target_of_block
 from praetor_analysis.scenario.document_names import resolve_names
@@ -24,7 +26,7 @@ from praetor_analysis.units import (
     ROSTER_FIELDS,
     FieldedUnit,
     as_target,
-    fielded_unit,
+    datasheet_unit,
     hh2_roster_unit,
     is_datasheet,
     is_roster_block,
@@ -77,7 +79,7 @@ def attacker_unit(value: Any, field: str = "attacker") -> FieldedUnit:
         ScenarioError: A bad block; a field a roster's unit does not take (its size and loadout are the roster's).
     """
     if not is_roster_block(value):
-        return fielded_unit(value, field)
+        return datasheet_unit(value, field)
     unknown = sorted(set(value) - ROSTER_ATTACKER_FIELDS)
     if unknown:
         raise ScenarioError(
@@ -90,6 +92,19 @@ def attacker_unit(value: Any, field: str = "attacker") -> FieldedUnit:
         label = value["name"]
     unit = replace(unit, datasheet=label, modifiers=split_modifiers(value, field)[1])
     return unit.with_flags(**{k: value[k] for k in ("charging", "disordered", "two_weapons") if k in value})
+
+
+_TARGETS: BoundedMemo[Any] = BoundedMemo(1024)
+
+
+def _named_target(block: Any) -> Any:
+    """``resolve_names`` of a target block (a unit profile's name replaced by its block), memoised by the block's
+    key: the catalog's row is read once per distinct block (the block returned is only read)."""
+    key = frozen_key(block)
+    if key is None:
+        return resolve_names({"target": block})["target"]
+    # resolved from a copy: the block held shares nothing with the caller's (its rules list, say)
+    return _TARGETS.get(key, lambda: resolve_names({"target": copy.deepcopy(block)})["target"])
 
 
 def has_fielded_unit(data: Any) -> bool:
@@ -155,7 +170,7 @@ def unit_calc(data: Mapping[str, Any]) -> dict[str, Any]:
         if tvalue is None:
             raise ScenarioError("target: required")
         block, notes = target_of(tvalue)
-        resolved = resolve_names({"target": block})["target"]
+        resolved = _named_target(block)
         check_unit_fields(resolved, kind + (" round" if "target_weapon" in data else ""), "target", "target")
         target = target_of_block(resolved)
         if mode == "shooting":

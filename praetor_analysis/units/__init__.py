@@ -113,6 +113,7 @@ _EXPORTS: dict[str, str] = {
     "is_unit_target": "praetor_analysis.units.target_reading",
     "target_fielded": "praetor_analysis.units.target_reading",
     "target_of": "praetor_analysis.units.target_reading",
+    "datasheet_unit": "praetor_analysis.units.target_reading",
 }
 
 __all__ = [
@@ -152,6 +153,7 @@ __all__ = [
     "check_unit_fields",
     "check_weapon_given",
     "datasheet_row",
+    "datasheet_unit",
     "default_formation",
     "default_marker_setup",
     "default_note",
@@ -312,6 +314,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from praetor_analysis.units.target_reading import (
         TARGET_EXTRA_FIELDS,
         TARGET_UNIT_FIELDS,
+        datasheet_unit,
         hh2_roster_unit,
         is_roster_block,
         is_unit_target,

@@ -7,11 +7,13 @@ carries the unit's points; the fields any target takes (:data:`TARGET_EXTRA_FIEL
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from praetor_analysis.errors import PraetorError, ScenarioError
+from praetor_analysis.prob import BoundedMemo, frozen_key
 from praetor_analysis.units.datasheet import DATASHEET_FIELDS, is_datasheet
 from praetor_analysis.units.fielded import fielded_unit
 from praetor_analysis.units.names import resolve_unit
@@ -21,6 +23,7 @@ from praetor_analysis.units.target import ROSTER_FIELDS, as_target, roster_unit
 __all__ = [
     "TARGET_EXTRA_FIELDS",
     "TARGET_UNIT_FIELDS",
+    "datasheet_unit",
     "hh2_roster_unit",
     "is_roster_block",
     "is_unit_target",
@@ -33,6 +36,19 @@ TARGET_EXTRA_FIELDS = frozenset({"wounds_taken", "second_weapon", "rules", "faci
 TARGET_UNIT_FIELDS = frozenset({"name", "faction", "legion", "size", "models", "loadout"}) | TARGET_EXTRA_FIELDS
 """Fields of a datasheet target (``models`` read as ``size``, as for a datasheet attacker; ``wounds_taken``,
 ``second_weapon``, ``rules``, ``facing``, ``moved`` as for any target)."""
+
+_FIELDED: BoundedMemo[FieldedUnit] = BoundedMemo(1024)
+
+
+def datasheet_unit(value: Any, field: str) -> FieldedUnit:
+    """``fielded_unit(value, field)`` of a datasheet block, memoised by the block's own key (``frozen_key``):
+    the unit is an immutable record of the block and the shipped catalog alone, so an array of named units
+    fields each distinct one once (a refusal is never held)."""
+    key = frozen_key(value)
+    if key is None:
+        return fielded_unit(value, field)
+    # fielded from a copy: the unit held keeps nothing of the caller's block (its loadout list, say)
+    return _FIELDED.get((key, field), lambda: fielded_unit(copy.deepcopy(value), field))
 
 
 def is_roster_block(value: Any) -> bool:
@@ -109,7 +125,7 @@ def target_fielded(value: Any, field: str = "target") -> tuple[str | None, Field
         if unknown:
             allowed = ", ".join(sorted(TARGET_UNIT_FIELDS))
             raise ScenarioError(f"{field}.{unknown[0]}: not a field of a datasheet target ({allowed})")
-        unit = fielded_unit({k: v for k, v in block.items() if k in DATASHEET_FIELDS or k == "models"}, field)
+        unit = datasheet_unit({k: v for k, v in block.items() if k in DATASHEET_FIELDS or k == "models"}, field)
     return label, unit
 
 
