@@ -11,6 +11,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from fixture_files import DA_LIST, DA_TEST
 
 from praetor_analysis import calc
 from praetor_analysis.analysis.army_list import ArmyList, load_list, read_list_json
@@ -19,14 +20,7 @@ from praetor_analysis.analysis.list_matchup import matchup, matchup_pairs
 from praetor_analysis.analysis.matchup import PAIR_COLUMNS, pair_scenario, pairs_of
 from praetor_analysis.errors import ScenarioError
 
-_HERE = Path(__file__).resolve()
-ROSTERS = next(
-    (p / "shared" / "bsdata" / "rosters" for p in _HERE.parents[2:4] if (p / "shared" / "bsdata").is_dir()),
-    _HERE.parents[2] / "shared" / "bsdata" / "rosters",
-)
-MINE = ROSTERS / "HH2 - Dark Angels.rosz"
-THEIRS = ROSTERS / "Dark Angels - HH2 - Test.ros"
-needs_rosters = pytest.mark.skipif(not MINE.is_file(), reason="the BattleScribe rosters are not beside the project")
+MINE, THEIRS = DA_LIST, DA_TEST
 
 LIST_A = {
     "name": "Mine",
@@ -81,7 +75,6 @@ def test_json_list_pairs_equal_calc_of_the_datasheet_attacker() -> None:
         _check_row(row, result, pair.target)
 
 
-@needs_rosters
 @pytest.mark.slow
 def test_every_roster_pair_equals_calc() -> None:
     """All pairs of the two shipped Dark Angels rosters, both ways and both phases, each run by ``praetor
@@ -126,7 +119,6 @@ def _plan_checked(attackers: ArmyList, targets: ArmyList, **kw) -> float:  # typ
     return plan.expected
 
 
-@needs_rosters
 def test_fire_plan_equals_a_firing_units_calculation_of_it() -> None:
     mine, theirs = load_list(MINE), load_list(THEIRS)
     for a, b in ((mine, theirs), (theirs, mine)):
@@ -200,7 +192,6 @@ def test_cli_matchup_json_lists(tmp_path: Path) -> None:
     assert missing.returncode == 2 and "THEIRS" in missing.stderr and "Traceback" not in missing.stderr
 
 
-@needs_rosters
 def test_matchup_on_the_shipped_rosters() -> None:
     result = matchup(MINE, THEIRS)
     assert result.mine.points == 2795 and result.theirs.points == 2638

@@ -7,6 +7,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
+from fixture_files import DA_LIST
 
 pytest.importorskip("plotly")
 
@@ -219,9 +220,7 @@ def test_default_report_in_browser(browser, tmp_path):
 
 @needs_browser
 def test_roster_report_in_browser(browser, tmp_path):
-    roster = Path(__file__).resolve().parents[2] / "shared" / "bsdata" / "rosters" / "HH2 - Dark Angels.rosz"
-    if not roster.is_file():
-        pytest.skip("no shared roster beside the project")
+    roster = DA_LIST
     out = tmp_path / "roster.html"
     assert R.report_main(roster=str(roster), out=str(out)) == 0
     page, problems = open_page(browser, out)
