@@ -8,6 +8,8 @@ by default).
 
 from __future__ import annotations
 
+import json
+import os
 import sys
 from pathlib import Path
 
@@ -31,5 +33,13 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
 def shared_dir() -> Path:
     """The project's reference folder (../shared); tests that need it skip when it is absent."""
     if not SHARED.is_dir():
-        pytest.skip("../shared is not present")
+        pytest.skip(FULL_DATA_ABSENT)
     return SHARED
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """With PRAETOR_TEST_COUNTS=1, print how many tests were collected, and how many are marked slow or
+    full_data, as one JSON line (tests/test_readme.py checks the README's counts with it)."""
+    if os.environ.get("PRAETOR_TEST_COUNTS"):
+        marked = {m: sum(1 for i in session.items if i.get_closest_marker(m)) for m in ("slow", "full_data")}
+        print("PRAETOR_TEST_COUNTS", json.dumps({"all": len(session.items), **marked}))
