@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test test-fast lint bench docs dashboard screenshots clean chromium
+.PHONY: help demo test test-fast lint bench docs dashboard screenshots clean chromium
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -27,17 +27,22 @@ chromium:
 	      || echo "could not install chromium: the browser tests will be skipped"; \
 	  else echo "chromium not installed: the browser tests will be skipped"; fi; }
 
+## help: what each target does (these lines of the Makefile)
+help:
+	@sed -n 's/^## //p' $(firstword $(MAKEFILE_LIST))
+
 ## demo: set up and run the main job on the shipped default data (writes out/report.html)
 demo: $(STAMP)
 	mkdir -p out
 	$(BIN)/praetor report -o out/report.html
 	@echo "wrote out/report.html"
 
-## test: set up and run the whole test suite
+## test: set up and run the whole test suite: over ALLN tests, about ALLM minutes on 2 idle cores (pytest-xdist)
 test: $(STAMP) chromium
 	$(BIN)/python -m pytest -q -n auto
 
-## test-fast: the tests not marked slow (no Monte Carlo oracles or fuzzing)
+## test-fast: the tests not marked slow: over FASTN tests, about FASTM minutes on 2 idle cores (slow: Monte Carlo
+## oracles, fuzzing, the catalog-wide and roster-wide checks and the browser tests, each sampled here)
 test-fast: $(STAMP)
 	$(BIN)/python -m pytest -q -n auto -m "not slow"
 

@@ -154,3 +154,15 @@ def test_the_test_counts_are_pytests():
     assert sorted(helps) == sorted(claims), (helps, claims)
     skipped = re.search(r"([\d,]+) of them skip", README)
     assert skipped is not None and _number(skipped.group(1)) == counts["full_data"], counts
+
+
+def test_the_pictures_are_the_ones_make_screenshots_takes():
+    """Every picture the README shows is in docs/images, a PNG at the 1280 px width scripts/screenshots.py shoots
+    at, one the script writes; and the script writes no picture the README does not show."""
+    shown = re.findall(r"!\[[^\]]*\]\((docs/images/[\w.-]+\.png)\)", README)
+    script = (ROOT / "scripts" / "screenshots.py").read_text(encoding="utf-8")
+    written = set(re.findall(r'"(\w+\.png)"', script))
+    assert len(shown) == len(set(shown)) >= 9 and {Path(p).name for p in shown} == written, (shown, written)
+    for path in shown:
+        head = (ROOT / path).read_bytes()[:24]
+        assert head[:8] == b"\x89PNG\r\n\x1a\n" and int.from_bytes(head[16:20], "big") == 1280, path

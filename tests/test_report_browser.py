@@ -207,6 +207,7 @@ def test_report_renders_every_figure_and_runs_no_script(browser, tmp_path):
 
 
 @needs_browser
+@pytest.mark.slow  # the fast tier opens one report in the browser (the one above)
 def test_default_report_in_browser(browser, tmp_path):
     path = tmp_path / "default.html"
     path.write_text(R.default_report(), encoding="utf-8")
@@ -219,6 +220,7 @@ def test_default_report_in_browser(browser, tmp_path):
 
 
 @needs_browser
+@pytest.mark.slow  # the fast tier opens one report in the browser (the one above)
 def test_roster_report_in_browser(browser, tmp_path):
     roster = DA_LIST
     out = tmp_path / "roster.html"
@@ -231,6 +233,7 @@ def test_roster_report_in_browser(browser, tmp_path):
 
 
 @needs_browser
+@pytest.mark.slow  # the fast tier opens one report in the browser (the one above)
 def test_explorer_redraws_in_the_page(browser, tmp_path):
     path = tmp_path / "default.html"
     path.write_text(R.default_report(), encoding="utf-8")
