@@ -38,13 +38,14 @@ demo: $(STAMP)
 	@echo "wrote out/report.html"
 
 ## test: set up and run the whole test suite: over 6,500 tests, about 8 minutes on 2 idle cores (pytest-xdist)
-# --dist loadfile: each test file runs on one worker, so its module fixtures (a catalog read, a report written,
-# the CLI's bad-input runs) are set up once, not once per worker (three such files: 58 -> 36 CPU-s)
 test: $(STAMP) chromium
-	$(BIN)/python -m pytest -q -n auto --dist loadfile
+	$(BIN)/python -m pytest -q -n auto
 
 ## test-fast: the tests not marked slow: over 6,300 tests, about 3 minutes on 2 idle cores (slow: Monte Carlo
 ## oracles, fuzzing, the catalog-wide and roster-wide checks and the browser tests, each sampled here)
+# --dist loadfile: each test file runs on one worker, so its module fixtures (a catalog read, a report written,
+# the CLI's bad-input runs) are set up once, not once per worker (three such files: 58 -> 36 CPU-s); make test
+# keeps the default (its slow files, fuzzing and Monte Carlo, are spread over the workers test by test)
 test-fast: $(STAMP)
 	$(BIN)/python -m pytest -q -n auto --dist loadfile -m "not slow"
 
