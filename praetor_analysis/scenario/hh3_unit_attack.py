@@ -124,7 +124,8 @@ def _at_vehicle(profile: Mapping[str, Any], target: Hh3Target) -> tuple[Mapping[
         return profile, ()  # the door refuses it and the refusal is named
     if weapon.rule("Blast") is None or weapon.rule("Template") is not None:
         return profile, ()
-    out, dropped = dict(profile), []
+    out: dict[str, Any] = dict(profile)
+    dropped: list[str] = []
     for key in ("Special Rules", "Traits"):
         refs = parse_rules(profile.get(key), field=f"weapon.{key}")
         kept = [r.text for r in refs if r.name not in _MARKER_RULES]
@@ -216,7 +217,8 @@ def hh3_volleys(
     volleys, chosen = [], []
     for group in unit.groups:
         if mode == "melee" and not _strikes(group):
-            chosen.append({"model": group.model, "count": group.count, "weapon": None, "why": "a vehicle: it does not strike"})
+            why = "a vehicle: it does not strike"
+            chosen.append({"model": group.model, "count": group.count, "weapon": None, "why": why})
             continue
         made = _choices(group, target, mode)
         first = len(chosen)
