@@ -125,8 +125,10 @@ def _accounted(result: UnitAttackResult, unit: FieldedUnit, melee: bool) -> None
             name = str(block.get("weapon", block.get("name")))
             assert name in fired or unused.get(name), (unit.datasheet, group.model, name)
         for name, why in unused.items():
-            if why.startswith("refused"):
-                assert any(n.startswith(f"{group.model}: ") and n in result.reasons for n in result.not_modelled)
+            if why.startswith("refused: "):  # the refusal's words under not_modelled and reasons
+                refusal = why.removeprefix("refused: ")
+                notes = [n for n in result.not_modelled if n.startswith(f"{group.model}: ")]
+                assert any(result.reasons.get(n) == refusal for n in notes), (unit.datasheet, group.model, name)
     assert not any("formation.hull" in why for why in result.reasons.values())
 
 
