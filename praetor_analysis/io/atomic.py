@@ -6,8 +6,8 @@ Every file the package writes (reports, Parquet, CSV, saved setups, the importer
 (a kill, a full disk, a file-size limit, an exception) leaves the previous file as it was, or no file, and
 removes its temporary file when it can (a process killed outright leaves one ``.NAME.PID.*.tmp`` beside the
 target, never a half-written target; the next write of the same target removes the temporary files of writers
-whose process ``PID`` is gone, and leaves a live writer's alone). A FIFO, a device or a folder at the target is refused before any
-work, naming the file.
+whose process ``PID`` is gone, and leaves a live writer's alone). A FIFO, a device or a folder at the target is
+refused before any work, naming the file.
 """
 
 from __future__ import annotations
