@@ -179,3 +179,34 @@ def test_the_shot_scenario_names_each_firing_unit_and_the_target() -> None:
     scenario = shot_scenario(mine.units, theirs.units[0])
     assert len(scenario["firing_units"]) == 2
     assert scenario["target"] == dict(theirs.units[0].target_block)
+
+
+def test_the_greedy_bound_is_the_linear_programmes_optimum() -> None:
+    """Against one unit of one-Wound models a unit's cap is its own value (each unsaved wound removes one model,
+    whatever fired before), so the programme's optimum is min(the target's points, the sum of the units' own
+    values): above the plan when the units together would remove more models than there are."""
+    mine, theirs = _list((0, 1, 3, 0)), _list((0,))
+    target = theirs.units[0]
+    assert (target.target.W or 1) == 1 and not target.target.is_vehicle
+    own = [plan_value(mine.units, theirs.units, {u.label: target.label})[0] for u in mine.units]
+    plan = fire_plan(mine, theirs, exhaustive_limit=0)
+    assert plan.bound == pytest.approx(min(target.points, sum(own)), rel=1e-7)
+    assert plan.bound > plan.expected + 1e-3
+    one = fire_plan(_list((1,)), _list((0, 0)), exhaustive_limit=0)  # one unit, two targets: its best single
+    assert one.bound == pytest.approx(one.expected, rel=1e-7)
+
+
+@pytest.mark.parametrize("target", [2, 5])
+def test_a_large_firing_order_is_left_where_no_unit_moves_for_more(target: int) -> None:
+    """Five units at one target of multi-Wound models, placed by the greedy search: its order is searched by
+    re-insertion until none improves, so no unit taken out and put back at any place removes more."""
+    mine, theirs = _list((1, 0, 3, 2, 1)), _list((target,))
+    plan = fire_plan(mine, theirs, exhaustive_limit=0)
+    (shot,) = plan.shots
+    order = list(shot.units)
+    for unit in order:
+        rest = [u for u in order if u != unit]
+        for i in range(len(order)):
+            trial = [*rest[:i], unit, *rest[i:]]
+            value = plan_value(mine.units, theirs.units, dict.fromkeys(trial, shot.target))[0]
+            assert value <= plan.expected + 1e-9, (trial, value, plan.expected)

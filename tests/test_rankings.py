@@ -53,9 +53,11 @@ def test_a_rosters_ratings_are_the_units_ratings_sorted_stably() -> None:
 
 
 def test_a_rosters_ratings_against_one_target_put_rows_without_a_number_last() -> None:
-    frame = rate_roster(BASIC, "Land Raider Spartan")  # bolters cannot hurt it: some rows remove nothing
+    # a Rhino does not fight in melee: its melee row has no number
+    frame = rate_roster(FIXTURES / "hh2" / "Dedicated Transport Squad Costs.test", "Tactical Squad")
     per = frame["per_100_pts"].tolist()
     numbers = [p for p in per if not math.isnan(p)]
+    assert 0 < len(numbers) < len(per)
     assert numbers == sorted(numbers, reverse=True)
     assert per[: len(numbers)] == numbers  # every NaN after every number
     assert all(math.isfinite(p) and p >= 0 for p in numbers)
@@ -110,7 +112,10 @@ def _gain_key(gain: float, cost: float) -> float:
     return math.inf if gain > 1e-12 else -math.inf if gain < -1e-12 else 0.0
 
 
-@pytest.mark.parametrize(("sheet", "target"), [("Heavy Support Squad", "Rhino"), ("Tactical Squad", "Praetor")])
+@pytest.mark.parametrize(
+    ("sheet", "target"),
+    [("Heavy Support Squad", "Rhino"), ("Heavy Support Squad", "Tactical Squad"), ("Tactical Squad", "Praetor")],
+)
 def test_wargear_options_are_ranked_by_gain_per_point(sheet: str, target: str) -> None:
     frame = wargear_value(sheet, target)
     keys = [(_gain_key(g, c), p) for g, c, p in zip(frame["gain"], frame["points"], frame["phase"], strict=True)]
@@ -119,6 +124,9 @@ def test_wargear_options_are_ranked_by_gain_per_point(sheet: str, target: str) -
         assert ka > kb or (ka == kb and pa <= pb)
     rated = frame[frame["phase"] != ""]
     assert rated["mean"].map(math.isfinite).all() and rated["base_mean"].map(math.isfinite).all()
+    free_gain = rated[(rated["points"] <= 0) & (rated["gain"] > 1e-12)]
+    if sheet == "Heavy Support Squad" and target == "Tactical Squad":  # a free Heavy Flamer gains: first of all
+        assert len(free_gain) == 1 and frame.index[frame["option"] == "Heavy Flamer"][0] == 0
     costed = rated[rated["points"] > 0]
     assert (costed["gain_per_100_pts"] - 100 * costed["gain"] / costed["points"]).abs().max() < 1e-9
     assert rated[rated["points"] <= 0]["gain_per_100_pts"].isna().all()
