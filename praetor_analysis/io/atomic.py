@@ -125,7 +125,7 @@ def remove_stale_temporaries(out: Path) -> list[str]:
     """Remove the temporary files a killed writer of ``out`` left beside it (``.NAME.PID.*.tmp`` whose process
     ``PID`` is gone); returns their names. A live process's file (this one's too: another thread may be
     writing) and any other file are left alone; a file that cannot be removed is left without a word."""
-    prefix, removed = _temporary_prefix(out), []
+    prefix, removed = _temporary_prefix(out), list[str]()
     try:
         names = os.listdir(out.parent)
     except OSError:
