@@ -20,7 +20,7 @@ BASIC = FIXTURES / "hh2" / "Basic Marines Validate.test"
 STATS = ["Unit Type", "Move", "WS", "BS", "S", "T", "W", "I", "A", "Ld", "Save", "Front", "Side", "Rear", "HP"]
 
 
-@pytest.mark.parametrize("path", sorted((FIXTURES / "hh2").glob("*.ros*")) + [BASIC], ids=lambda p: p.name)
+@pytest.mark.parametrize("path", [*sorted((FIXTURES / "hh2").glob("*.ros*")), BASIC], ids=lambda p: p.name)
 def test_the_units_frame_is_the_roster_row_by_row(path: Path) -> None:
     roster = read_roster(path)
     frame = roster_units_frame(roster)
