@@ -210,3 +210,19 @@ def test_a_large_firing_order_is_left_where_no_unit_moves_for_more(target: int) 
             trial = [*rest[:i], unit, *rest[i:]]
             value = plan_value(mine.units, theirs.units, dict.fromkeys(trial, shot.target))[0]
             assert value <= plan.expected + 1e-9, (trial, value, plan.expected)
+
+
+def test_units_that_remove_nothing_at_a_target_give_no_shot_and_no_bound() -> None:
+    """Five bolter squads at a tank they cannot hurt (armour 14, the order matters there): no shot, nothing
+    removed, and a bound of 0 (no order of them removes a point)."""
+    mine, theirs = _list((0, 0, 0, 0, 0)), _list((6,))
+    for plan in (fire_plan(mine, theirs), fire_plan(mine, theirs, exhaustive_limit=0)):
+        assert plan.shots == () and plan.expected == 0.0 and plan.bound == 0.0
+
+
+def test_plan_value_gives_each_targets_result() -> None:
+    mine, theirs = _list((0, 1)), _list((2, 3))
+    mapping = {mine.units[0].label: theirs.units[0].label, mine.units[1].label: theirs.units[1].label}
+    total, results = plan_value(mine.units, theirs.units, mapping)
+    assert set(results) == {theirs.units[0].label, theirs.units[1].label} and total > 0
+    assert all(isinstance(r, dict) and r for r in results.values())

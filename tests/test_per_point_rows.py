@@ -58,3 +58,30 @@ def test_a_refused_row_keeps_its_label_and_says_why() -> None:
 def test_no_rows_is_an_empty_table_with_the_columns() -> None:
     out = per_point_table([target_named("Rhino")], rows=[])
     assert out.empty and list(out.columns) == PER_POINT_COLUMNS
+
+
+def test_a_refused_row_does_not_stop_the_rows_after_it_and_names_the_field() -> None:
+    bad = Fielded("Nothing", {"name": "Tactical Squad", "loadout": ["No Such Option"]}, weapons=("A", "B"))
+    out = per_point_table([target_named("Rhino")], rows=[bad, LASCANNON])
+    assert list(out["label"]) == ["Nothing", "Lascannon"]
+    assert out.index.tolist() == list(range(len(out)))
+    assert out["weapon_names"].iloc[0] == "A; B"
+    assert out["error"].iloc[0].startswith("datasheet")
+
+
+def test_a_loadout_of_options_given_as_blocks_is_named() -> None:
+    row = Fielded("Two", {"name": "Heavy Support Squad", "loadout": [{"option": "Lascannon"}]})
+    out = per_point_table([target_named("Rhino")], rows=[row])
+    assert out["loadout"].iloc[0] == "5 models, Lascannon"
+
+
+def test_half_range_is_passed_to_every_row_and_the_standard_targets_are_the_default() -> None:
+    bolters = Fielded("Bolter", {"name": "Tactical Squad", "size": 10}, weapons=("Bolter",))
+    target = [target_named("Legionary (Tactical Squad)")]
+    far = per_point_table(target, rows=[bolters])
+    near = per_point_table(target, rows=[bolters], half_range=True)
+    assert near["mean"].iloc[0] > far["mean"].iloc[0]  # Rapid Fire: two shots at half range
+    default = per_point_table(rows=[bolters])
+    from praetor_analysis.analysis.unit_ratings import standard_targets
+
+    assert list(default["target"]) == [label for label, _ in standard_targets()]

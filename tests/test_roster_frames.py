@@ -93,3 +93,32 @@ def test_the_3rd_editions_targets_by_name_and_size() -> None:
     with pytest.raises(ScenarioError, match="no 3rd-edition standard target 'Nope'") as info:
         hh3_targets_named("Nope")
     assert info.value.field == "--target"
+
+
+def test_the_weapons_frame_has_every_profile_field() -> None:
+    roster = read_roster(BASIC)
+    weapons = roster_weapons_frame(roster)
+    fields = ["name", "Range", "Strength", "AP", "Type", "Type_clean", "profile_type", "profile_id"]
+    assert list(weapons.columns) == ["unit_index", "unit", "count", *fields]
+    rows = [tuple(r) for r in weapons[fields].itertuples(index=False)]
+    assert rows == [tuple(w.profile[f] for f in fields) for u in roster.units for w in u.weapons]
+
+
+def test_a_rosters_ratings_take_the_targets_size() -> None:
+    frame = rate_roster(BASIC, "Legionary (Tactical Squad)", models=5)
+    assert set(frame["target_models"]) == {5}
+
+
+def test_a_roster_priced_from_the_datasheets_names_each_unit() -> None:
+    from praetor_analysis.bsdata.roster_costs import ROSTER_PRICE_COLUMNS, price_roster
+    from praetor_analysis.catalog import load_datasheet_models, load_datasheets, load_wargear_options
+
+    roster = read_roster(BASIC)
+    priced = price_roster(BASIC, load_datasheets(), load_datasheet_models(), load_wargear_options())
+    assert list(priced.columns) == ROSTER_PRICE_COLUMNS
+    assert list(priced["unit"]) == [u.name for u in roster.units]
+    assert list(priced["roster_points"]) == [u.points for u in roster.units]
+    assert (priced["datasheet_points"] == priced["roster_points"]).all() and (priced["unmatched"] == "").all()
+    sheets = load_datasheets()
+    for _, row in priced.iterrows():
+        assert ((sheets["name"] == row["datasheet"]) & (sheets["faction"] == row["faction"])).any()
