@@ -6,13 +6,12 @@ line."""
 
 from __future__ import annotations
 
-import io
 import re
 import xml.etree.ElementTree as ET
-import zipfile
 from pathlib import Path
 
 import pytest
+from roster_xml import NS, roster_xml
 
 from praetor_analysis.analysis.army_list import load_list
 from praetor_analysis.bsdata.roster import read_roster, read_roster_bytes
@@ -20,16 +19,7 @@ from praetor_analysis.units import read_roster_units
 
 FIXTURES = Path(__file__).parent / "fixtures" / "rosters"
 ROSTERS = sorted(p for edition in ("hh2", "hh3") for p in (FIXTURES / edition).iterdir() if p.name != "README.md")
-NS = "{http://www.battlescribe.net/schema/rosterSchema}"
 POINTS = {"pts", "point(s)"}  # the 2nd edition's cost type and the 3rd's
-
-
-def _xml(path: Path) -> bytes:
-    data = path.read_bytes()
-    if data[:2] == b"PK":
-        with zipfile.ZipFile(io.BytesIO(data)) as z:
-            return z.read(z.namelist()[0])
-    return data
 
 
 def _own(elem: ET.Element) -> float:
@@ -58,7 +48,7 @@ def _oracle(path: Path) -> tuple[list[float], float, float, float]:
     """(each unit's points, the points outside every unit, every selection's points, the declared total),
     counted from the XML: a unit is a selection of type unit or model outside any unit (at a force's top or
     under an upgrade that wraps it), or a unit nested in one; a selection outside every unit keeps its own."""
-    root = ET.fromstring(_xml(path))  # trusted test fixture
+    root = ET.fromstring(roster_xml(path))  # trusted test fixture
     units: list[float] = []
     loose = 0.0
 
@@ -136,7 +126,7 @@ def test_a_squadron_of_vehicles_is_one_vehicle_at_its_share() -> None:
 def test_an_edited_cost_shows_in_the_account(edition: str) -> None:
     """A unit's cost raised by 7 without the declared total: the line says the selections add up to 7 more."""
     path = next(p for p in ROSTERS if p.parent.name == edition)
-    xml = _xml(path).decode("utf-8")
+    xml = roster_xml(path).decode("utf-8")
     name = "Pts" if edition == "hh2" else "Point(s)"
     found = re.search(
         rf'<cost name="{re.escape(name)}" typeId="[^"]*" value="(\d+(?:\.\d+)?)"', xml[xml.find("<force") :]

@@ -5,13 +5,12 @@ oracle that reads the XML on its own; a selection numbered 0 holds no model and 
 
 from __future__ import annotations
 
-import io
 import xml.etree.ElementTree as ET
-import zipfile
 from collections import Counter
 from pathlib import Path
 
 import pytest
+from roster_xml import NS, roster_xml
 
 from praetor_analysis.bsdata.roster import read_roster, read_roster_bytes
 from praetor_analysis.bsdata.roster_records import ModelCount
@@ -19,16 +18,7 @@ from praetor_analysis.errors import PraetorError
 
 HH2 = Path(__file__).parent / "fixtures" / "rosters" / "hh2"
 ROSTERS = sorted(p for p in HH2.iterdir() if p.name != "README.md")
-NS = "{http://www.battlescribe.net/schema/rosterSchema}"
 STATLINES = {"Unit", "Vehicle", "Knights and Titans", "Fortification"}
-
-
-def _xml(path: Path) -> bytes:
-    data = path.read_bytes()
-    if data[:2] == b"PK":
-        with zipfile.ZipFile(io.BytesIO(data)) as z:
-            return z.read(z.namelist()[0])
-    return data
 
 
 def _models(sel: ET.Element, out: Counter[str]) -> Counter[str]:
@@ -46,7 +36,7 @@ def _models(sel: ET.Element, out: Counter[str]) -> Counter[str]:
 def _oracle(path: Path) -> list[Counter[str]]:
     """Each unit's models by profile but the nested ones': a unit is a selection of type unit or model outside
     any unit (at a force's top or under an upgrade that wraps it)."""
-    root = ET.fromstring(_xml(path))  # trusted test fixture
+    root = ET.fromstring(roster_xml(path))  # trusted test fixture
     out: list[Counter[str]] = []
 
     def outside(sel: ET.Element) -> None:
@@ -87,7 +77,7 @@ def _key(c: Counter[str]) -> tuple[tuple[str, int], ...]:
 
 def test_a_selection_numbered_zero_holds_no_model_and_is_read() -> None:
     path = HH2 / "Basic Marines Validate.test"
-    xml = _xml(path).decode("utf-8")
+    xml = roster_xml(path).decode("utf-8")
     base = read_roster(path)
     first = next(m for u in base.units for m in u.models if m.count > 1)
     # every selection carrying that profile, numbered 0: the unit keeps the profile, at 0 models
