@@ -68,3 +68,10 @@ def test_ties_among_many_units_keep_the_order_met() -> None:
     frame = pd.DataFrame({"side": "mine", "attacker": units, "points_removed": values})
     got = key_units(frame, "mine", 40)
     assert got == sorted(zip(units, values, strict=True), key=lambda kv: -kv[1])
+
+
+def test_the_matchup_tells_its_progress_stage_by_stage() -> None:
+    told: list[tuple[str, int, int]] = []
+    matchup(MINE, THEIRS, phases=("shooting",), progress=lambda stage, done, total: told.append((stage, done, total)))
+    assert told[:2] == [("fire plans", 1, 2), ("fire plans", 2, 2)]
+    assert told[2:] == [("pairs", i, 4) for i in range(1, 5)]
