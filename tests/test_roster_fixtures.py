@@ -435,7 +435,9 @@ def test_every_profile_of_the_hh3_fixtures_drops_into_the_engines_readers() -> N
     assert (weapons, units) == (270, 90)
 
 
-def test_an_empty_roster_is_read_as_no_unit_by_every_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_an_empty_roster_is_read_as_no_unit_by_every_command(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """empty/Empty Validation Test.test (a New Recruit export with a force and no unit): ``roster`` says no unit is
     rated and the account (0 = 0 + 0), not an empty table; the report is written; matchup and calc, which need a
     unit, refuse in one line naming the file."""
