@@ -195,6 +195,9 @@ def cmd_roster(args: argparse.Namespace) -> int:
         sys.stdout.write(json.dumps(json_rows(frame), allow_nan=False) + "\n")
         sys.stderr.write(account + "\n")
         return 0
+    if frame.empty:  # no unit rated (none in the roster, or none the engine rates): the account says which
+        print(f"{Path(args.roster).name}: no unit rated\n{account}")
+        return 0
     phases = [args.phase] if args.phase else ["shooting", "melee"]
     width = terminal_width()
     if args.all:
@@ -241,6 +244,22 @@ def _add_file_flags(p: argparse.ArgumentParser, what: str, parquet: bool = True)
         p.add_argument("--parquet", metavar="FILE", help=f"also write {what} to a Parquet file (for pandas)")
 
 
+def _print_notes(command: str, notes: tuple[str, ...]) -> None:
+    """How a roster's game system was recognised (read by its name under another id), on standard error."""
+    for note in notes:
+        print(f"praetor {command}: note: {note}", file=sys.stderr)
+
+
+def _roster_notes(command: str, *paths: str) -> None:
+    """Print the notes of reading roster files (not .json lists of datasheets): every command that reads a roster
+    says what ``praetor roster`` says. A file refused is refused here, in one line (no note before it), as the
+    command would."""
+    from praetor_analysis.bsdata import read_roster
+
+    notes = [note for path in paths if Path(path).suffix.lower() != ".json" for note in read_roster(path).notes]
+    _print_notes(command, tuple(notes))
+
+
 def _add_edition_flag(p: argparse.ArgumentParser, what: str) -> None:
     p.add_argument("--edition", choices=("hh2", "hh3"), default="hh2",
                    help=f"{what}: hh2 (default, the 2nd edition) or hh3 (the 3rd edition's shipped data)")  # fmt: skip
@@ -255,8 +274,7 @@ def _list_hh3_roster(args: argparse.Namespace) -> bool:
     from praetor_analysis.views import listing_json
 
     roster = read_roster(args.roster)  # another game's roster: refused here, exit 2
-    for note in roster.notes:
-        print(f"praetor roster: note: {note}", file=sys.stderr)
+    _print_notes("roster", roster.notes)
     if not isinstance(roster, Hh3Roster):
         return False
     if args.half_range:
@@ -290,6 +308,7 @@ def cmd_matchup(args: argparse.Namespace) -> int:
     if args.output:
         _writable("-o", args.output)
     _check_files(args)
+    _roster_notes("matchup", args.mine, args.theirs)
     progress = Progress("matchup")
     try:
         result = matchup(args.mine, args.theirs, progress=progress)
@@ -409,6 +428,8 @@ def cmd_report(args: argparse.Namespace) -> int:
         _writable("-o", args.out)
     from praetor_analysis.views import Progress
 
+    if args.roster and Path(args.roster).is_file():  # a missing one: report_main says so, naming --roster
+        _roster_notes("report", args.roster)
     edition = report_edition(args.edition, args.roster, args.weapons)  # the roster's unless asked (checked)
     progress = Progress("report")
     try:
