@@ -244,22 +244,6 @@ def _add_file_flags(p: argparse.ArgumentParser, what: str, parquet: bool = True)
         p.add_argument("--parquet", metavar="FILE", help=f"also write {what} to a Parquet file (for pandas)")
 
 
-def _print_notes(command: str, notes: tuple[str, ...]) -> None:
-    """How a roster's game system was recognised (read by its name under another id), on standard error."""
-    for note in notes:
-        print(f"praetor {command}: note: {note}", file=sys.stderr)
-
-
-def _roster_notes(command: str, *paths: str) -> None:
-    """Print the notes of reading roster files (not .json lists of datasheets): every command that reads a roster
-    says what ``praetor roster`` says. A file refused is refused here, in one line (no note before it), as the
-    command would."""
-    from praetor_analysis.bsdata import read_roster
-
-    notes = [note for path in paths if Path(path).suffix.lower() != ".json" for note in read_roster(path).notes]
-    _print_notes(command, tuple(notes))
-
-
 def _add_edition_flag(p: argparse.ArgumentParser, what: str) -> None:
     p.add_argument("--edition", choices=("hh2", "hh3"), default="hh2",
                    help=f"{what}: hh2 (default, the 2nd edition) or hh3 (the 3rd edition's shipped data)")  # fmt: skip
@@ -271,10 +255,10 @@ def _list_hh3_roster(args: argparse.Namespace) -> bool:
     ``--list`` lists its units and points instead. True when the roster was listed."""
     from praetor_analysis.analysis import accounting_line, listing_table
     from praetor_analysis.bsdata import Hh3Roster, read_roster
-    from praetor_analysis.views import listing_json
+    from praetor_analysis.views import listing_json, print_notes
 
     roster = read_roster(args.roster)  # another game's roster: refused here, exit 2
-    _print_notes("roster", roster.notes)
+    print_notes("roster", roster.notes)
     if not isinstance(roster, Hh3Roster):
         return False
     if args.half_range:
@@ -298,6 +282,7 @@ def cmd_matchup(args: argparse.Namespace) -> int:
     """praetor matchup MINE THEIRS: every unit against every unit, both ways, and the fire plans."""
     from praetor_analysis.analysis.list_matchup import matchup
     from praetor_analysis.views import Progress, matchup_units, pair_table, plan_lines, terminal_width
+    from praetor_analysis.views import print_roster_notes as notes
 
     if args.json and args.table:
         raise UsageError("--table: not used with --json (the JSON holds every pair)", field="--table")
@@ -308,7 +293,7 @@ def cmd_matchup(args: argparse.Namespace) -> int:
     if args.output:
         _writable("-o", args.output)
     _check_files(args)
-    _roster_notes("matchup", args.mine, args.theirs)
+    notes("matchup", args.mine, args.theirs)
     progress = Progress("matchup")
     try:
         result = matchup(args.mine, args.theirs, progress=progress)
@@ -426,10 +411,10 @@ def cmd_report(args: argparse.Namespace) -> int:
         raise UsageError(f"report: needs the 'viz' extra (pip install 'praetor_analysis[viz]'): {exc}") from None
     if args.out not in (None, "-"):  # refuse an unwritable destination before the work
         _writable("-o", args.out)
-    from praetor_analysis.views import Progress
+    from praetor_analysis.views import Progress, print_roster_notes
 
     if args.roster and Path(args.roster).is_file():  # a missing one: report_main says so, naming --roster
-        _roster_notes("report", args.roster)
+        print_roster_notes("report", args.roster)
     edition = report_edition(args.edition, args.roster, args.weapons)  # the roster's unless asked (checked)
     progress = Progress("report")
     try:
