@@ -19,8 +19,9 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from praetor_analysis.engine.hh3.hit import HitDie
+from praetor_analysis.engine.hh3.operators import class_step
 from praetor_analysis.engine.hh3.wound import GROUPS, Defence, Strike, p_unsaved, wound_classes
-from praetor_analysis.prob import Dist, binomial_matrix, binomial_pmf, compound
+from praetor_analysis.prob import Dist, compound
 
 if TYPE_CHECKING:
     from scipy import sparse
@@ -170,20 +171,6 @@ def wound_step(damage: Dist, w: int, size: int) -> sparse.csr_matrix:
     return sparse.csr_matrix((vals, (rows, cols)), shape=(size, size))  # duplicates are summed
 
 
-def _deflagrate(part: np.ndarray, k: int, p: float) -> np.ndarray:
-    """``part`` (rows of hit-point distributions) after Binomial(k, p) wounds of Damage 1 (no excess lost)."""
-    out = np.zeros_like(part)
-    for j, wj in enumerate(binomial_pmf(k, p).tolist()):
-        if wj == 0.0:
-            continue
-        if j == 0:
-            out += wj * part
-            continue
-        out[:, 1:-j] += wj * part[:, 1 + j :]
-        out[:, 0] += wj * part[:, : j + 1].sum(axis=1)
-    return out
-
-
 def _trigger(key: tuple[int, ...], triggers: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
     """``key`` (the State without models and current) with ``triggers`` raised."""
     if not triggers:
@@ -232,11 +219,25 @@ def shock_mix(
     return dict(mixed)
 
 
+def _keys(first: list[tuple[int, ...]], group: FireGroup) -> list[tuple[int, ...]]:
+    """The status keys ``first`` and every key the group's triggers can raise them to (in a fixed order)."""
+    keys = dict.fromkeys(first)
+    for triggers in (group.on_hit, group.on_wound):
+        for key in list(keys):
+            keys.setdefault(_trigger(key, triggers))
+    return list(keys)
+
+
 def _resolve(
     states: Mapping[State, float], group: FireGroup, die: HitDie, dice: np.ndarray, wounds: int, no_unsaved: bool
 ) -> dict[State, float]:
     """``resolve_group`` with the die ``die`` and the weights ``dice`` of each dice count (a pmf, or less);
-    ``no_unsaved``: every die kept out of the Unsaved Wound classes (n dice with probability (1 - u)^n)."""
+    ``no_unsaved``: every die kept out of the Unsaved Wound classes (n dice with probability (1 - u)^n).
+
+    The work is one array ``a[key, r, hp]`` (status key, dice not yet classed, wounds left); each class step is
+    a linear map on it (:func:`~praetor_analysis.engine.hh3.operators.class_step`), and after the miss and the
+    hit-without-wound steps the mass with dice left (at least one hit, at least one wound) moves to the key
+    its triggers raise."""
     classes = group_classes(group, die)
     if no_unsaved:
         kept = classes.miss + classes.hit_only + classes.saved
@@ -244,47 +245,36 @@ def _resolve(
         classes = replace(classes, unsaved=tuple((g, 0.0, d) for g, _, d in classes.unsaved))
     steps = [classes.miss, classes.hit_only, classes.saved, *(p for _, p, _ in classes.unsaved)]
     rems = np.cumsum(steps[::-1])[::-1].tolist()
-    rmax = dice.size - 1
-    size = max(hit_points(s[0], s[1], wounds) for s in states) + 1
-    work: dict[tuple[int, ...], np.ndarray] = {}
-    for s, ps in states.items():
-        first: tuple[int, ...] = s[2:]
-        if first not in work:
-            work[first] = np.zeros((rmax + 1, size))
-        work[first][:, hit_points(s[0], s[1], wounds)] += ps * dice
+    firsts = [s[2:] for s in states]
+    hps = [hit_points(s[0], s[1], wounds) for s in states]
+    size = max(hps) + 1
+    keys = _keys(list(dict.fromkeys(firsts)), group)
+    index = {key: i for i, key in enumerate(keys)}
+    start_mass = np.zeros((len(keys), size))
+    np.add.at(start_mass, ([index[k] for k in firsts], hps), list(states.values()))
+    a = start_mass[:, None, :] * dice[None, :, None]
     for i, p in enumerate(steps):
-        last = i == len(steps) - 1
-        q = 1.0 if last or rems[i] <= 0.0 else min(p / rems[i], 1.0)
-        binom = binomial_matrix(rmax, q)  # binom[r, k]: k of r dice in this class
-        step = wound_step(classes.unsaved[i - 3][2], wounds, size) if i >= 3 else None
+        q = 1.0 if i == len(steps) - 1 or rems[i] <= 0.0 else min(p / rems[i], 1.0)
+        if i < 3:
+            a = class_step(a, q, None, wounds)
+        else:
+            a = class_step(a, q, classes.unsaved[i - 3][2], wounds, classes.p_deflagrate)
         triggers = group.on_hit if i == 0 else group.on_wound if i == 1 else ()
-        nxt: dict[tuple[int, ...], np.ndarray] = {}
-        for key, a in work.items():
-            raised = _trigger(key, triggers)
-            powered = a  # rows r >= k of a[r] P^k: k Unsaved Wounds applied one at a time
-            for k in range(rmax + 1):
-                if k and step is not None:
-                    powered = np.asarray(powered[1:] @ step)
-                part = (powered if step is not None else a[k:]) * binom[k:, k][:, None]  # landing on r - k
-                if not part.any():
-                    continue
-                if step is not None and k and classes.p_deflagrate > 0.0:
-                    part = _deflagrate(part, k, classes.p_deflagrate)
-                rows = part.shape[0]
-                if raised != key and rows > 1:  # dice left: at least one hit (step 0) or wound (step 1)
-                    nxt.setdefault(raised, np.zeros((rmax + 1, size)))[1:rows] += part[1:]
-                    part = part[:1]
-                    rows = 1
-                nxt.setdefault(key, np.zeros((rmax + 1, size)))[:rows] += part
-        work = nxt
-    out: dict[State, float] = defaultdict(float)
-    for key, a in work.items():
-        column = a.sum(axis=0)
+        if triggers and a.shape[1] > 1:  # dice left: at least one hit (step 0) or wound (step 1)
+            a = np.array(a)
+            for key in keys:
+                raised = _trigger(key, triggers)
+                if raised != key:
+                    a[index[raised], 1:] += a[index[key], 1:]
+                    a[index[key], 1:] = 0.0
+    out: dict[State, float] = {}
+    columns = a.sum(axis=1)
+    for key, column in zip(keys, columns, strict=True):
         for hp in np.flatnonzero(column).tolist():
             m, c = from_hit_points(hp, wounds)
             pin, sup, stun, rout, m0 = key
-            out[(m, c, pin, sup, stun, rout, m0)] += float(column[hp])
-    return dict(out)
+            out[(m, c, pin, sup, stun, rout, m0)] = float(column[hp])
+    return out
 
 
 def end_attack(states: Mapping[State, float], *, casualty_check: bool = True) -> dict[State, float]:
