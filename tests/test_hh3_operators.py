@@ -203,7 +203,9 @@ def test_the_deflagrate_hits_follow_every_wound_of_the_group(pairs, monkeypatch)
     (a D 2 wound then a hit: 4 -> 2 -> 1 wounds left; the other way round 4 -> 3 -> 2)."""
     monkeypatch.setattr(operators, "DENSE_PAIRS", pairs)
     clear_memos()
-    group = FireGroup(Dist.point(3), HitDie(0.0, 1.0, 0.0, 0.0), Strike(8, None, Dist.point(2)), Defence(4, None, None), 8)
+    group = FireGroup(
+        Dist.point(3), HitDie(0.0, 1.0, 0.0, 0.0), Strike(8, None, Dist.point(2)), Defence(4, None, None), 8
+    )
     states = {(2, 2, -1, -1, -1, -1, 2): 1.0}
     got = resolve_group(states, group, 2)
     _close(got, _reference(states, group, 2))

@@ -21,7 +21,7 @@ import numpy as np
 from praetor_analysis.engine.hh3.hit import HitDie
 from praetor_analysis.engine.hh3.operators import class_step
 from praetor_analysis.engine.hh3.wound import GROUPS, Defence, Strike, p_unsaved, wound_classes
-from praetor_analysis.prob import Dist, compound
+from praetor_analysis.prob import BoundedMemo, Dist, compound
 
 if TYPE_CHECKING:
     from scipy import sparse
@@ -107,8 +107,16 @@ class GroupClasses:
 
 
 def group_classes(group: FireGroup, die: HitDie | None = None) -> GroupClasses:
-    """The per-die classes of ``group`` (see :class:`GroupClasses`), its die or ``die``."""
+    """The per-die classes of ``group`` (see :class:`GroupClasses`), its die or ``die`` (memoised)."""
     die = group.die if die is None else die
+    return _CLASSES.get((die, group.strike, group.defence, group.group_order, group.deflagrate),
+                        lambda: _group_classes(group, die))  # fmt: skip
+
+
+_CLASSES: BoundedMemo[GroupClasses] = BoundedMemo(4096)
+
+
+def _group_classes(group: FireGroup, die: HitDie) -> GroupClasses:
     hit_only = saved = p_wound = 0.0
     by_group: dict[str, list] = {}
     for kind, p_kind in (("hit", die.hit), ("critical", die.critical), ("rending", die.rending)):
@@ -189,15 +197,24 @@ def resolve_group(
 
     With Shock (X), the attack is also resolved given that no die shows a natural 5 or 6 (each die then
     follows ``calm``, and n dice are all calm with probability (1 - shock)^n); the difference of the two
-    distributions is the mass where some die did, which gains the Shock statuses."""
-    out = _resolve(states, group, group.die, group.dice.probabilities, wounds, no_unsaved)
-    if not group.shock or group.calm is None:
-        return out
-    dice = group.dice.probabilities
-    calm = _resolve(
-        states, group, group.calm, dice * (1.0 - group.die.shock) ** np.arange(dice.size), wounds, no_unsaved
-    )
-    return shock_mix(out, calm, group.shock)
+    distributions is the mass where some die did, which gains the Shock statuses.
+
+    Memoised by the states, the (frozen) group and ``wounds``: a fire plan's orders share their first units."""
+
+    def build() -> dict[State, float]:
+        out = _resolve(states, group, group.die, group.dice.probabilities, wounds, no_unsaved)
+        if not group.shock or group.calm is None:
+            return out
+        dice = group.dice.probabilities
+        calm = _resolve(
+            states, group, group.calm, dice * (1.0 - group.die.shock) ** np.arange(dice.size), wounds, no_unsaved
+        )
+        return shock_mix(out, calm, group.shock)
+
+    return dict(_RESOLVED.get((frozenset(states.items()), group, wounds, no_unsaved), build))
+
+
+_RESOLVED: BoundedMemo[dict[State, float]] = BoundedMemo(4096)
 
 
 def shock_mix(
@@ -292,7 +309,14 @@ def end_attack(states: Mapping[State, float], *, casualty_check: bool = True) ->
 
 def group_counts(group: FireGroup) -> dict[str, Dist]:
     """The distributions of ``hits``, ``critical_hits``, ``wounds`` and ``unsaved`` of one Fire Group (each die
-    counted whether or not a model is left; Deflagrate's Unsaved Wounds included in ``unsaved``)."""
+    counted whether or not a model is left; Deflagrate's Unsaved Wounds included in ``unsaved``; memoised)."""
+    return dict(_COUNTS.get(group, lambda: _group_counts(group)))
+
+
+_COUNTS: BoundedMemo[dict[str, Dist]] = BoundedMemo(4096)
+
+
+def _group_counts(group: FireGroup) -> dict[str, Dist]:
     classes = group_classes(group)
     u = sum(p for _, p, _ in classes.unsaved)
     df = classes.p_deflagrate

@@ -12,6 +12,8 @@ bounded memos keyed by the frozen records' hashes (:func:`~praetor_analysis.prob
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from praetor_analysis.prob import BoundedMemo, Dist, binomial_matrix, binomial_pmf
@@ -19,8 +21,9 @@ from praetor_analysis.prob import BoundedMemo, Dist, binomial_matrix, binomial_p
 __all__ = [
     "DENSE_PAIRS",
     "DENSE_WOUNDS",
+    "apply_wound",
     "class_step",
-    "deflagrate",
+    "deflagrate_hits",
     "deflagrate_operator",
     "landing",
     "wound_operator",
@@ -36,6 +39,7 @@ _LANDING: BoundedMemo[np.ndarray] = BoundedMemo(2048)
 _WOUND: BoundedMemo[np.ndarray] = BoundedMemo(1024)
 _POWERS: BoundedMemo[np.ndarray] = BoundedMemo(512)
 _STEP: BoundedMemo[np.ndarray] = BoundedMemo(512)
+_SPARSE: BoundedMemo[Any] = BoundedMemo(64)
 
 
 def _from_hit_points(hp: np.ndarray, w: int) -> tuple[np.ndarray, np.ndarray]:
@@ -72,18 +76,32 @@ def wound_operator(damage: Dist, w: int, size: int) -> np.ndarray:
     return _WOUND.get((damage, w, size), build)
 
 
-def _sparse_operator(damage: Dist, w: int, size: int) -> object:
+def _sparse_operator(damage: Dist, w: int, size: int) -> Any:
     """The transpose of :func:`wound_operator` as a scipy CSR matrix (a few entries per row), for a large unit."""
-    from scipy import sparse  # imported when first needed: ~0.3 s at start-up (bench/bench_startup.py)
 
-    rows, cols, vals = [], [], []
-    for p, dest in _targets(damage, w, size):
-        rows.append(dest)
-        cols.append(np.arange(size))
-        vals.append(np.full(size, p))
-    return sparse.csr_matrix(
-        (np.concatenate(vals), (np.concatenate(rows), np.concatenate(cols))), shape=(size, size)
-    )  # duplicates are summed
+    def build() -> Any:
+        from scipy import sparse  # imported when first needed: ~0.3 s at start-up (bench/bench_startup.py)
+
+        rows, cols, vals = [], [], []
+        for p, dest in _targets(damage, w, size):
+            rows.append(dest)
+            cols.append(np.arange(size))
+            vals.append(np.full(size, p))
+        return sparse.csr_matrix(
+            (np.concatenate(vals), (np.concatenate(rows), np.concatenate(cols))), shape=(size, size)
+        )  # duplicates are summed
+
+    return _SPARSE.get((damage, w, size), build)
+
+
+def apply_wound(x: np.ndarray, damage: Dist, w: int) -> np.ndarray:
+    """``x`` (hit-point distributions on its last axis) after one Unsaved Wound of ``damage`` on models of W
+    ``w``: ``x @ T``, with a dense ``T`` up to :data:`DENSE_WOUNDS` hit points, a sparse one beyond."""
+    size = x.shape[-1]
+    if size <= DENSE_WOUNDS:
+        return np.asarray(x @ wound_operator(damage, w, size))
+    flat = x.reshape(-1, size)
+    return np.asarray((_sparse_operator(damage, w, size) @ flat.T).T).reshape(x.shape)
 
 
 def deflagrate_operator(p: float, size: int) -> np.ndarray:
@@ -95,7 +113,7 @@ def deflagrate_operator(p: float, size: int) -> np.ndarray:
     return d
 
 
-def deflagrate(part: np.ndarray, k: int, p: float) -> np.ndarray:
+def deflagrate_hits(part: np.ndarray, k: int, p: float) -> np.ndarray:
     """``part`` (hit-point distributions on its last axis) after Binomial(k, p) wounds of Damage 1 (no excess
     lost): ``part @ D^k`` by shifts, for a unit too large for a dense ``D``."""
     out = np.zeros_like(part)
@@ -178,16 +196,12 @@ def class_step(a: np.ndarray, q: float, damage: Dist | None, w: int, p_df: float
         return (a.reshape(nkeys, rows * size) @ _dense_step(damage, w, size, p_df, rmax, q)).reshape(a.shape)
     b = binomial_matrix(rmax, q)
     out = a * b[:, 0][None, :, None]
-    dense = size <= DENSE_WOUNDS
-    t = wound_operator(damage, w, size) if dense else _sparse_operator(damage, w, size)
     powered = a
     for k in range(1, rows):
-        x = powered[:, 1:].reshape(-1, size)
-        x = x @ t if dense else (t @ x.T).T  # type: ignore[operator]
-        powered = x.reshape(nkeys, rows - k, size)
+        powered = apply_wound(powered[:, 1:], damage, w)
         weight = b[k:, k]
         if not weight.any():
             continue
         part = powered * weight[None, :, None]
-        out[:, : rows - k] += deflagrate(part, k, p_df) if p_df > 0.0 else part
+        out[:, : rows - k] += deflagrate_hits(part, k, p_df) if p_df > 0.0 else part
     return out
