@@ -30,7 +30,7 @@ from praetor_analysis.engine import (
     hit_points,
     wound_classes,
 )
-from praetor_analysis.prob import Dist, binomial_pmf, convolve_power
+from praetor_analysis.prob import BoundedMemo, Dist, binomial_pmf, convolve_power
 
 __all__ = ["MarkerCounts", "marker_counts", "resolve_marker_hits"]
 
@@ -88,10 +88,22 @@ def resolve_marker_hits(
 
     The state is kept as a distribution over the unit's wounds left (the engine's hit points) for each value of
     the status entries and each count of hits not yet resolved per class; a step splits one class's hits with a
-    binomial and applies ``k`` wounds as the ``k``-th power of the engine's per-wound matrix."""
+    binomial and applies ``k`` wounds as the ``k``-th power of the engine's per-wound matrix. Memoised on the
+    states, the joint's bytes and the (frozen) group: a fire plan's orders put one marker volley after the same
+    volleys again and again."""
     unknown = [c for c in classes if c not in _KINDS]
     if unknown:
         raise ValueError(f"unknown hit class {unknown[0]!r}")
+    key = (frozenset(states.items()), tuple(classes), joint.shape, joint.tobytes(), group, wounds)
+    return dict(_RESOLVED.get(key, lambda: _resolve_marker_hits(states, classes, joint, group, wounds)))
+
+
+_RESOLVED: BoundedMemo[dict[State, float]] = BoundedMemo(2048)
+
+
+def _resolve_marker_hits(
+    states: Mapping[State, float], classes: Sequence[str], joint: np.ndarray, group: FireGroup, wounds: int
+) -> dict[State, float]:
     plan = _plan(group)
     size = max(hit_points(s[0], s[1], wounds) for s in states) + 1
     work: dict[Key, np.ndarray] = {}
@@ -173,7 +185,15 @@ class MarkerCounts:
 
 
 def marker_counts(classes: Sequence[str], joint: np.ndarray, group: FireGroup) -> MarkerCounts:
-    """The count distributions of the marker hits of ``joint`` (every hit counted, as for dice)."""
+    """The count distributions of the marker hits of ``joint`` (every hit counted, as for dice; memoised)."""
+    key = (tuple(classes), joint.shape, joint.tobytes(), group)
+    return _COUNTS.get(key, lambda: _marker_counts(classes, joint, group))
+
+
+_COUNTS: BoundedMemo[MarkerCounts] = BoundedMemo(2048)
+
+
+def _marker_counts(classes: Sequence[str], joint: np.ndarray, group: FireGroup) -> MarkerCounts:
     plan = _plan(group)
     df = plan.deflagrate
     size = sum(s - 1 for s in joint.shape) + 1
