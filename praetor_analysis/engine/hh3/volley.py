@@ -338,7 +338,10 @@ def one_attack(volleys: Sequence[Hh3Volley]) -> tuple[Hh3Volley, ...]:
             if x is not None:
                 largest[name] = max(x, largest.get(name, x))
     attack_x = tuple(sorted(largest.items()))
-    return tuple(replace(v, context=replace(v.context, attack_x=attack_x)) for v in volleys)
+    return tuple(
+        v if v.context.attack_x == attack_x else replace(v, context=replace(v.context, attack_x=attack_x))
+        for v in volleys
+    )
 
 
 def misfire_group(volley: Hh3Volley, group: FireGroup) -> FireGroup | None:
