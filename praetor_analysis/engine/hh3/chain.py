@@ -21,7 +21,7 @@ import numpy as np
 from praetor_analysis.engine.hh3.hit import HitDie
 from praetor_analysis.engine.hh3.operators import class_step
 from praetor_analysis.engine.hh3.wound import GROUPS, Defence, Strike, p_unsaved, wound_classes
-from praetor_analysis.prob import BoundedMemo, Dist, compound
+from praetor_analysis.prob import BoundedMemo, Dist, compound_many
 
 if TYPE_CHECKING:
     from scipy import sparse
@@ -320,11 +320,14 @@ def _group_counts(group: FireGroup) -> dict[str, Dist]:
     classes = group_classes(group)
     u = sum(p for _, p, _ in classes.unsaved)
     df = classes.p_deflagrate
-    each = {
-        "hits": np.array([1.0 - group.die.hits, group.die.hits]),
-        "critical_hits": np.array([1.0 - group.die.critical, group.die.critical]),
-        "wounds": np.array([1.0 - classes.p_wound, classes.p_wound]),
-        "unsaved": np.array([1.0 - u, u * (1.0 - df), u * df]),
-    }
+    each = np.array([
+        [1.0 - group.die.hits, group.die.hits, 0.0],
+        [1.0 - group.die.critical, group.die.critical, 0.0],
+        [1.0 - classes.p_wound, classes.p_wound, 0.0],
+        [1.0 - u, u * (1.0 - df), u * df],
+    ])  # fmt: skip
     dice = group.dice.probabilities
-    return {k: Dist.from_trusted(compound(dice, np.clip(v, 0.0, None))) for k, v in each.items()}
+    rows = compound_many(np.broadcast_to(dice, (4, dice.size)), np.clip(each, 0.0, None))
+    return {
+        k: Dist.from_trusted(row) for k, row in zip(("hits", "critical_hits", "wounds", "unsaved"), rows, strict=True)
+    }
