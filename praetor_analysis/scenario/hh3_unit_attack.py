@@ -99,8 +99,11 @@ def _calc(document: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _score(attacker: Mapping[str, Any], weapon: Mapping[str, Any], target: Hh3Target, mode: str) -> float:
-    """Mean models removed (hull points) by one model's attack with ``weapon`` (0 when the door refuses it)."""
-    volley = {"mode": mode, "attacker": {**attacker, "models": 1}, "weapon": weapon, "charging": mode == "melee"}
+    """Mean models removed (hull points) by one model's attack with ``weapon`` (0 when the door refuses it). The
+    names are left out (they name, never count): units of one statline and weapon share one door result."""
+    unnamed = {k: v for k, v in attacker.items() if k != "name"}
+    profile = {k: v for k, v in weapon.items() if k != "name"}
+    volley = {"mode": mode, "attacker": {**unnamed, "models": 1}, "weapon": profile, "charging": mode == "melee"}
     try:
         result = _calc({"edition": "hh3", **volley, "target": dict(target.block)})
     except PraetorError:
