@@ -13,6 +13,7 @@ from praetor_analysis.lazy import face
 #: Public name -> the module that defines it.
 _EXPORTS: dict[str, str] = {
     "best_save": "praetor_analysis.bsdata.wargear_saves",
+    "Defences": "praetor_analysis.bsdata.wargear_saves",
     "build_catalog": "praetor_analysis.bsdata.importer",
     "build_hh3_catalog": "praetor_analysis.bsdata.importer_hh3",
     "children": "praetor_analysis.bsdata.files",
@@ -32,6 +33,7 @@ _EXPORTS: dict[str, str] = {
     "selection_number": "praetor_analysis.bsdata.roster_records",
     "selection_option": "praetor_analysis.bsdata.roster_costs",
     "selection_points": "praetor_analysis.bsdata.roster",
+    "selection_rules": "praetor_analysis.bsdata.roster",
     "selection_saves": "praetor_analysis.bsdata.roster",
     "selection_statline": "praetor_analysis.bsdata.roster",
     "selection_wargear": "praetor_analysis.bsdata.roster",
@@ -45,6 +47,7 @@ _EXPORTS: dict[str, str] = {
 __all__ = [
     "HH3_RATINGS_PENDING",
     "STAT_COLUMNS",
+    "Defences",
     "Hh3Roster",
     "Hh3RosterUnit",
     "Hh3Weapon",
@@ -65,6 +68,7 @@ __all__ = [
     "selection_number",
     "selection_option",
     "selection_points",
+    "selection_rules",
     "selection_saves",
     "selection_statline",
     "selection_wargear",
@@ -86,6 +90,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
         roster_units_frame,
         roster_weapons_frame,
         selection_points,
+        selection_rules,
         selection_saves,
         selection_statline,
         selection_wargear,
@@ -96,6 +101,6 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from praetor_analysis.bsdata.roster_hh3 import Hh3Roster, Hh3RosterUnit, Hh3Weapon
     from praetor_analysis.bsdata.roster_records import Roster, selection_number
     from praetor_analysis.bsdata.roster_tree import name_count, unit_nodes
-    from praetor_analysis.bsdata.wargear_saves import best_save
+    from praetor_analysis.bsdata.wargear_saves import Defences, best_save
 else:
     __getattr__, __dir__ = face(__name__, _EXPORTS, __all__)
