@@ -236,8 +236,9 @@ def hull_hit_probability(law: BlastLaw) -> tuple[float, float]:
 def template_touched(target: Formation, firer_distance: float, *, hellstorm: bool = False) -> tuple[int, str]:
     """(models one template touches, the side of the unit it is fired from): placed from whichever side of the
     unit's bounding box covers the most (ties: the front), turned about the firer exactly (``markers.templates``).
-    Memoised on the formation (a frozen record), the distance and the template."""
-    return _TOUCHED.get((target, firer_distance, hellstorm), lambda: _touched(target, firer_distance, hellstorm))
+    Memoised on the formation's bases (their bytes), the distance and the template."""
+    key = (target.positions.shape, target.positions.tobytes(), target.base_radius, firer_distance, hellstorm)
+    return _TOUCHED.get(key, lambda: _touched(target, firer_distance, hellstorm))
 
 
 _TOUCHED: BoundedMemo[tuple[int, str]] = BoundedMemo(1024)
