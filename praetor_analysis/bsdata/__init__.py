@@ -18,6 +18,9 @@ _EXPORTS: dict[str, str] = {
     "build_hh3_catalog": "praetor_analysis.bsdata.importer_hh3",
     "children": "praetor_analysis.bsdata.files",
     "HH3_RATINGS_PENDING": "praetor_analysis.bsdata.game_system",
+    "Hh3MeleeProfile": "praetor_analysis.bsdata.hh3_profiles",
+    "Hh3RangedProfile": "praetor_analysis.bsdata.hh3_profiles",
+    "Hh3Statline": "praetor_analysis.bsdata.hh3_profiles",
     "Hh3Roster": "praetor_analysis.bsdata.roster_hh3",
     "Hh3RosterUnit": "praetor_analysis.bsdata.roster_hh3",
     "Hh3Weapon": "praetor_analysis.bsdata.roster_hh3",
@@ -48,8 +51,11 @@ __all__ = [
     "HH3_RATINGS_PENDING",
     "STAT_COLUMNS",
     "Defences",
+    "Hh3MeleeProfile",
+    "Hh3RangedProfile",
     "Hh3Roster",
     "Hh3RosterUnit",
+    "Hh3Statline",
     "Hh3Weapon",
     "Roster",
     "UntrustedFileError",
@@ -82,6 +88,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from praetor_analysis.bsdata.columns import STAT_COLUMNS
     from praetor_analysis.bsdata.files import UntrustedFileError, children, parse_xml_bytes
     from praetor_analysis.bsdata.game_system import HH3_RATINGS_PENDING, require_edition
+    from praetor_analysis.bsdata.hh3_profiles import Hh3MeleeProfile, Hh3RangedProfile, Hh3Statline
     from praetor_analysis.bsdata.importer import build_catalog
     from praetor_analysis.bsdata.importer_hh3 import build_hh3_catalog
     from praetor_analysis.bsdata.roster import (

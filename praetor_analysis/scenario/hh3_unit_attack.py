@@ -44,6 +44,7 @@ from praetor_analysis.units import (
     ModelGroup,
     Outcome,
     UnitAttackResult,
+    hh3_strikes,
     hh3_target_of_group,
 )
 
@@ -85,8 +86,7 @@ def _fires_all(group: ModelGroup) -> bool:
 
 
 def _strikes(group: ModelGroup) -> bool:
-    kind = str(group.statline.get("Type", "")).lower()
-    return not hh3_target_of_group(group).is_vehicle or "knight" in kind or "walker" in kind
+    return hh3_strikes(group)
 
 
 @lru_cache(maxsize=8192)

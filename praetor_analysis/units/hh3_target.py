@@ -20,6 +20,7 @@ __all__ = [
     "TARGET_KEYS",
     "Hh3Target",
     "hh3_standard_targets",
+    "hh3_strikes",
     "hh3_target_of_group",
     "hh3_target_of_row",
     "hh3_target_of_unit",
@@ -58,6 +59,13 @@ def hh3_target_of_group(group: ModelGroup, models: int | None = None, label: str
     n = 1 if vehicle else (group.count if models is None else models)
     block["models"] = n
     return Hh3Target(label or str(block.get("name", group.model)), block, n, vehicle)
+
+
+def hh3_strikes(group: ModelGroup) -> bool:
+    """Whether a 3rd-edition model group strikes in melee: any model but a Vehicle, which strikes only when it is a
+    Walker or a Knight."""
+    kind = str(group.statline.get("Type", "")).lower()
+    return not hh3_target_of_group(group).is_vehicle or "knight" in kind or "walker" in kind
 
 
 def hh3_target_of_unit(unit: FieldedUnit, label: str) -> tuple[Hh3Target, tuple[str, ...]]:
