@@ -9,14 +9,13 @@ edition 2 field (``Strength``, a weapon's ``Type``, ``Save``...) is refused, nam
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from praetor_analysis.errors import PraetorError, ProfileError, show_value
-from praetor_analysis.prob import BoundedMemo, DiceExpr, parse_dice
+from praetor_analysis.prob import BoundedMemo, DiceExpr, frozen_key, parse_dice
 from praetor_analysis.profiles.characteristics import check_text, clean_text, parse_ap, parse_save, parse_stat
 from praetor_analysis.rules import DECLARATIONS, RuleRef, parse_rules
 
@@ -210,28 +209,20 @@ def _split_traits(rules: tuple[RuleRef, ...], traits: tuple[RuleRef, ...]) -> tu
     return rules + as_rules, tuple(t for t in traits if t not in as_rules)
 
 
-def _block_key(data: Any) -> str | None:
-    """The memo key of a profile block: its JSON text, keys sorted (None when it is not plain JSON data)."""
-    try:
-        return json.dumps(data, sort_keys=True)
-    except (TypeError, ValueError):
-        return None
-
-
 _WEAPONS: BoundedMemo[Hh3Weapon] = BoundedMemo(4096)
 _UNITS: BoundedMemo[Hh3Unit] = BoundedMemo(4096)
 
 
 def read_weapon(data: Any, field: str = "weapon") -> Hh3Weapon:
     """An edition 3 weapon from its profile mapping (melee when it has ``IM``, ``AM`` or ``SM``); memoised on the
-    block's JSON text (a bad block raises every time, naming ``field``).
+    block (:func:`~praetor_analysis.prob.frozen_key`; a bad block raises every time, naming ``field``).
 
     Raises:
         ProfileError: naming the field for an edition 2 or unknown field or an unreadable value.
     """
     if not isinstance(data, Mapping):
         raise ProfileError(f"{field}: expected an object, got {show_value(data)}", field=field)
-    key = _block_key(data)
+    key = frozen_key(data)
     if key is None:
         return _read_weapon(data, field)
     hit = _WEAPONS.peek(key)
@@ -296,14 +287,14 @@ def read_type(value: Any, field: str) -> tuple[str, frozenset[str]]:
 
 def read_unit(data: Any, field: str, *, target: bool = False) -> Hh3Unit:
     """An edition 3 unit from its block (``target=True`` also reads ``Cover``; without a ``name``, ``field``
-    names it); memoised on the block's JSON text.
+    names it); memoised on the block (:func:`~praetor_analysis.prob.frozen_key`).
 
     Raises:
         ProfileError: naming the field for an edition 2 or unknown field or an unreadable value.
     """
     if not isinstance(data, Mapping):
         raise ProfileError(f"{field}: expected an object, got {show_value(data)}", field=field)
-    text = _block_key(data)
+    text = frozen_key(data)
     if text is None:
         return _read_unit(data, field, target)
     key = (text, target, None if "name" in data else field)
