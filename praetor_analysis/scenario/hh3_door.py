@@ -18,7 +18,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from praetor_analysis.engine import Hh3Volley, RuleReport
+from praetor_analysis.engine import Hh3Volley, RuleReport, resolve_hh3
 from praetor_analysis.errors import PraetorError, ScenarioError, show_value
 from praetor_analysis.markers import Hull
 from praetor_analysis.profiles import Unit
@@ -28,7 +28,7 @@ from praetor_analysis.scenario.hh3_round import calc_round
 from praetor_analysis.scenario.hh3_vehicle import VehicleOptions, VehicleVolley, resolve_vehicle_volleys, vehicle_dict
 from praetor_analysis.vehicles import Hh3VehicleTarget, is_vehicle_block, read_vehicle
 
-__all__ = ["MARKER_FIELDS", "STAGE_OPTIONS", "calc_hh3_stages", "check_hh3_stages"]
+__all__ = ["MARKER_FIELDS", "STAGE_OPTIONS", "calc_hh3_stages", "check_hh3_stages", "hh3_mean"]
 
 MARKER_FIELDS = ("formation", "aim", "indirect", "edges")
 STAGE_OPTIONS = {"apt_natural_one_fails": (True, False), "critical_vs_vehicle": ("damage", "wasted")}
@@ -147,6 +147,32 @@ def calc_hh3_stages(data: Any) -> dict[str, Any]:
                 result.setdefault("no_effect", []).append(f"options.{key}")
                 result.setdefault("reasons", {})[f"options.{key}"] = "a vehicle option; the target is not a vehicle"
         return result
+    except ScenarioError:
+        raise
+    except PraetorError as exc:
+        raise ScenarioError(str(exc), field=exc.field, value=exc.value) from None
+
+
+def hh3_mean(data: Mapping[str, Any]) -> float:
+    """The mean of what :func:`calc_hh3_stages` would remove with ``data`` (``hull_points`` at a vehicle,
+    ``casualties`` otherwise), through the same parse and engine calls and the same refusals, without the result
+    mapping (its reports, statuses and pmfs): what a unit's weapon modes are scored by.
+
+    Raises:
+        ScenarioError: the refusal :func:`calc_hh3_stages` would raise, in its words.
+    """
+    try:
+        stage = _stage(data)
+        if stage == "vehicle":
+            volleys, vehicle, options, _ = _vehicle_volleys(data)
+            return resolve_vehicle_volleys(volleys, vehicle, options, RuleReport())[0].hull_points.mean()
+        if stage is not None:
+            return float(calc_hh3_stages(data)["casualties"]["mean"])
+        scenario = parse_hh3(_split(data)[0])
+        try:
+            return resolve_hh3(scenario.target, scenario.firing_units).casualties.mean()
+        except PraetorError as exc:
+            raise ScenarioError(str(exc), field=exc.field, value=exc.value) from None
     except ScenarioError:
         raise
     except PraetorError as exc:

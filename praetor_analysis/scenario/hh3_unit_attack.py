@@ -40,7 +40,7 @@ from praetor_analysis.prob import Dist
 from praetor_analysis.profiles import HH3_UNIT_FIELDS as UNIT_FIELDS
 from praetor_analysis.profiles import read_weapon
 from praetor_analysis.rules import parse_rules
-from praetor_analysis.scenario.hh3_door import calc_hh3_stages
+from praetor_analysis.scenario.hh3_door import calc_hh3_stages, hh3_mean
 from praetor_analysis.units import (
     WEAPON_KEYS,
     Choice,
@@ -65,6 +65,8 @@ __all__ = [
     "hh3_resolve",
     "hh3_shooting",
     "hh3_volleys",
+    "mode_score",
+    "mode_score_by_door",
 ]
 
 BASIC_MELEE: Mapping[str, str] = {"name": "Close combat weapon", "IM": "I", "AM": "A", "SM": "S", "AP": "-", "D": "1"}
@@ -135,14 +137,36 @@ def _at_vehicle(profile: Mapping[str, Any], target: Hh3Target) -> tuple[Mapping[
     return out, tuple(dropped)
 
 
-def _score(attacker: Mapping[str, Any], weapon: Mapping[str, Any], target: Hh3Target, mode: str) -> float | str:
-    """Mean models removed (hull points) by one model's attack with ``weapon``, or the door's refusal. The names
-    are left out (they name, never count): units of one statline and weapon share one door result."""
+def _volley_document(attacker: Mapping[str, Any], weapon: Mapping[str, Any], target: Hh3Target, mode: str) -> str:
+    """The one-model document a mode is scored by, as its JSON key. The names are left out (they name, never
+    count): units of one statline and weapon share one score."""
     unnamed = {k: v for k, v in attacker.items() if k != "name"}
     profile = {k: v for k, v in weapon.items() if k != "name"}
     volley = {"mode": mode, "attacker": {**unnamed, "models": 1}, "weapon": profile, "charging": mode == "melee"}
+    return json.dumps({"edition": "hh3", **volley, "target": dict(target.block)}, sort_keys=True)
+
+
+@lru_cache(maxsize=8192)
+def _mean(document: str) -> float | str:
     try:
-        result = _calc({"edition": "hh3", **volley, "target": dict(target.block)})
+        return hh3_mean(json.loads(document))
+    except PraetorError as e:
+        return str(e)
+
+
+def mode_score(attacker: Mapping[str, Any], weapon: Mapping[str, Any], target: Hh3Target, mode: str) -> float | str:
+    """Mean models removed (hull points of a vehicle) by one model's attack with ``weapon``, or the door's refusal
+    in its words: :func:`~praetor_analysis.scenario.hh3_door.hh3_mean` (the door's stages and engine calls without
+    its result mapping)."""
+    return _mean(_volley_document(attacker, weapon, target, mode))
+
+
+def mode_score_by_door(
+    attacker: Mapping[str, Any], weapon: Mapping[str, Any], target: Hh3Target, mode: str
+) -> float | str:
+    """:func:`mode_score` read from the door's whole result mapping (the reference the tests hold it to)."""
+    try:
+        result = _door(_volley_document(attacker, weapon, target, mode))
     except PraetorError as e:
         return str(e)
     return float(result["hull_points" if target.is_vehicle else "casualties"]["mean"])
@@ -177,7 +201,7 @@ def _choices(group: ModelGroup, target: Hh3Target, mode: str) -> _Choices:
         weapons.setdefault(BASIC_MELEE["name"], (group.count, [(dict(BASIC_MELEE), ())]))
     ranked, notes = [], []
     for name, (count, modes) in weapons.items():
-        scores = [_score(attacker, m, target, mode) for m, _ in modes]
+        scores = [mode_score(attacker, m, target, mode) for m, _ in modes]
         means = [(s, i) for i, s in enumerate(scores) if not isinstance(s, str)]
         for (m, _), s in zip(modes, scores, strict=True):
             if isinstance(s, str):  # a mode the door refuses is named with the refusal, never scored 0
@@ -304,5 +328,6 @@ def hh3_melee(unit: FieldedUnit, target: Hh3Target) -> UnitAttackResult:
 
 
 def clear_cache() -> None:
-    """Forget the door's results kept for repeated volleys (a benchmark's cold run)."""
+    """Forget the door's results and the modes' scores kept for repeated volleys (a benchmark's cold run)."""
     _door.cache_clear()
+    _mean.cache_clear()
