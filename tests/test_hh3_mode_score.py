@@ -1,0 +1,72 @@
+"""A 3rd-edition unit's weapon modes are scored through :func:`~praetor_analysis.scenario.hh3_door.hh3_mean` (the
+door's stages and engine calls without its result mapping: issue 35 item 5); the door's whole result mapping stays
+the reference: every unit of every 3rd-edition fixture roster, at every standard target, in both phases, chooses
+the same weapons with :func:`mode_score` as with :func:`mode_score_by_door`, and every mode's mean agrees at 1e-12
+(a refused mode in the door's very words)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from praetor_analysis.errors import ScenarioError
+from praetor_analysis.scenario import hh3_unit_attack
+from praetor_analysis.scenario.hh3_unit_attack import hh3_volleys, mode_score, mode_score_by_door
+from praetor_analysis.units import FieldedUnit, Hh3Target
+from praetor_analysis.units.fielded import read_roster_units
+from praetor_analysis.units.hh3_target import hh3_standard_targets
+
+FIXTURES = Path(__file__).parent / "fixtures" / "rosters" / "hh3"
+ROSTERS = [
+    pytest.param(p, id=p.name, marks=() if p.name == "Small Game.rosz" else pytest.mark.slow)
+    for p in sorted(FIXTURES.glob("*.rosz"))
+]
+
+
+def _volleys(unit: FieldedUnit, target: Hh3Target, mode: str) -> Any:
+    try:
+        return hh3_volleys(unit, target, mode)
+    except ScenarioError as e:
+        return str(e)
+
+
+@pytest.mark.parametrize("path", ROSTERS)
+def test_mode_scores_are_the_doors(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    scored: list[tuple[Any, ...]] = []
+
+    def recording(*args: Any) -> float | str:
+        score = mode_score(*args)
+        scored.append((*args, score))
+        return score
+
+    units = read_roster_units(path).units
+    assert units
+    for unit in units:
+        for _, target in hh3_standard_targets():
+            for mode in ("shooting", "melee"):
+                monkeypatch.setattr(hh3_unit_attack, "mode_score", recording)
+                fast = _volleys(unit, target, mode)
+                monkeypatch.setattr(hh3_unit_attack, "mode_score", mode_score_by_door)
+                assert fast == _volleys(unit, target, mode), (unit.datasheet, target.name, mode)
+    assert scored
+    refused = 0
+    for *args, score in scored:
+        door = mode_score_by_door(*args)
+        if isinstance(door, str):
+            refused += 1
+            assert score == door
+        else:
+            assert isinstance(score, float)
+            assert score == pytest.approx(door, abs=1e-12, rel=0)
+    assert refused < len(scored)
+
+
+def test_a_refused_mode_keeps_the_doors_words() -> None:
+    target = dict(hh3_standard_targets())["Legionary (Tactical Squad)"]
+    attacker = {"Type": "Infantry", "BS": "4", "W": "1", "T": "4"}
+    weapon = {"R": "24", "FP": "x", "RS": "4", "AP": "5", "D": "1"}  # no Firepower the door reads
+    score = mode_score(attacker, weapon, target, "shooting")
+    assert isinstance(score, str) and "FP" in score
+    assert score == mode_score_by_door(attacker, weapon, target, "shooting")
