@@ -51,7 +51,9 @@ __all__ = [
     "BASIC_MELEE",
     "UNIT_NOT_READ",
     "Hh3DoorResult",
+    "NO_MELEE",
     "clear_cache",
+    "fights_in_melee",
     "hh3_melee",
     "hh3_outcome",
     "hh3_resolve",
@@ -87,6 +89,11 @@ def _fires_all(group: ModelGroup) -> bool:
 def _strikes(group: ModelGroup) -> bool:
     kind = str(group.statline.get("Type", "")).lower()
     return not hh3_target_of_group(group).is_vehicle or "knight" in kind or "walker" in kind
+
+
+def fights_in_melee(unit: FieldedUnit) -> bool:
+    """Whether a model of ``unit`` strikes in melee (a Vehicle that is neither a Walker nor a Knight does not)."""
+    return any(_strikes(g) for g in unit.groups)
 
 
 @lru_cache(maxsize=8192)
@@ -207,7 +214,13 @@ def hh3_resolve(target: Hh3Target, firing_units: Sequence[Sequence[Mapping[str, 
     return hh3_outcome(target, _calc({"edition": "hh3", "firing_units": firing, "target": dict(target.block)}))
 
 
+NO_MELEE = "has no model that fights in melee (a vehicle that is neither a Walker nor a Knight does not strike)"
+"""Why a 3rd-edition unit has no melee result (the roster screen shows it as "no melee")."""
+
+
 def _attack(unit: FieldedUnit, target: Hh3Target, mode: str) -> UnitAttackResult:
+    if mode == "melee" and not fights_in_melee(unit):
+        raise ScenarioError(f"attacker: {unit.datasheet} {NO_MELEE}", field="attacker")
     volleys, chosen = hh3_volleys(unit, target, mode)
     result = _calc({"edition": "hh3", "firing_units": [volleys], "target": dict(target.block)}) if volleys else {}
     not_modelled = tuple(dict.fromkeys([*UNIT_NOT_READ, *unit.notes, *result.get("not_modelled", [])]))
