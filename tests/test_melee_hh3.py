@@ -401,7 +401,11 @@ def _group_side(me: Party, foe: Party) -> object:
         return Striker3(g.models, g.initiative, attacks_at_step(g.attacks, None, reaping_blow=g.reaping), strike)
 
     return GroupSide(
-        {(me.models, me.w): 1.0}, lambda s: s[0], tuple(striker(g) for g in me.groups), me.order, me.ld  # type: ignore[index]
+        {(me.models, me.w): 1.0},
+        lambda s: s[0],
+        tuple(striker(g) for g in me.groups),
+        me.order,
+        me.ld,  # type: ignore[index]
     )
 
 

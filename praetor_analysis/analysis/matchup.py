@@ -5,7 +5,8 @@ A pair is one attacking unit of one list against one unit of the other, in one p
 (one weapon per model, its best for the target). Melee: the attacker charges; the target fights back for the
 whole round, every group of it with its own statline and wargear at its own Initiative step
 (:mod:`~praetor_analysis.analysis.army_list`), unless it is a vehicle or has no WS, I or A, when only the
-attacker strikes.
+attacker strikes. A 3rd-edition pair's round is :func:`~praetor_analysis.scenario.hh3_unit_attack.hh3_melee`
+given the enemy (each side in its Strike Groups, at their Combat Initiatives).
 
 Measures of a pair row (:data:`PAIR_COLUMNS`): ``removed`` the distribution of models removed (hull points
 for a vehicle) as a pmf list, ``wounds`` the wounds taken off the target's models (hull points for a
@@ -146,7 +147,11 @@ def pair_result(pair: Pair) -> UnitAttackResult:
     """The result of a pair, as ``praetor calc`` of the datasheet attacker and the target block gives it."""
     a, t = pair.attacker, pair.target
     if isinstance(t.target, Hh3Target):
-        return hh3_shooting(a.loadout, t.target) if pair.phase == "shooting" else hh3_melee(a.loadout, t.target)
+        if pair.phase == "shooting":
+            return hh3_shooting(a.loadout, t.target)
+        if t.fighter is None or not isinstance(a.target, Hh3Target):
+            return hh3_melee(a.loadout, t.target)
+        return hh3_melee(a.loadout, t.target, enemy=t.loadout, body=a.target)  # it strikes back: a whole round
     if pair.phase == "shooting":
         return shooting(a.loadout, t.target, half_range=pair.half_range)
     if t.fighter is None:

@@ -8,9 +8,10 @@ read them as they read the 2nd edition's.
 How a unit attacks (docs/editions.md, "A 3rd-edition roster rated"):
 
 - shooting: each model fires one weapon, in one of its modes (a Vehicle or a Walker fires every weapon): the
-  modes are scored one model at a time against the target (mean models removed, hull points of a vehicle), and
-  each group's models take the best weapon first, as many as the roster has of it, then the next; a weapon that
-  removes nothing is not fired;
+  modes are scored one model at a time against the target (mean models removed, hull points of a vehicle; then
+  the wounds taken off, as one blow rarely removes a model of several Wounds), and each group's models take
+  the best weapon first, as many as the roster has of it, then the next; a weapon that removes nothing is not
+  fired;
 - melee: each model strikes with one melee weapon, chosen the same way, or the basic close combat weapon
   (``IM I, AM A, SM S, AP -, D 1``); a ``Detonation`` weapon only at a vehicle; the unit charges; a Vehicle
   that is neither a Walker nor a Knight does not strike;
@@ -44,16 +45,17 @@ from praetor_analysis.units import (
     ModelGroup,
     Outcome,
     UnitAttackResult,
+    fights_in_melee,
     hh3_target_of_group,
+    strikes_in_melee,
 )
 
 __all__ = [
     "BASIC_MELEE",
+    "NO_MELEE",
     "UNIT_NOT_READ",
     "Hh3DoorResult",
-    "NO_MELEE",
     "clear_cache",
-    "fights_in_melee",
     "hh3_melee",
     "hh3_outcome",
     "hh3_resolve",
@@ -86,16 +88,6 @@ def _fires_all(group: ModelGroup) -> bool:
     return hh3_target_of_group(group).is_vehicle or kind.startswith("walker") or "walker" in kind
 
 
-def _strikes(group: ModelGroup) -> bool:
-    kind = str(group.statline.get("Type", "")).lower()
-    return not hh3_target_of_group(group).is_vehicle or "knight" in kind or "walker" in kind
-
-
-def fights_in_melee(unit: FieldedUnit) -> bool:
-    """Whether a model of ``unit`` strikes in melee (a Vehicle that is neither a Walker nor a Knight does not)."""
-    return any(_strikes(g) for g in unit.groups)
-
-
 @lru_cache(maxsize=8192)
 def _door(document: str) -> dict[str, Any]:
     return calc_hh3_stages(json.loads(document))
@@ -105,14 +97,18 @@ def _calc(document: Mapping[str, Any]) -> dict[str, Any]:
     return _door(json.dumps(document, sort_keys=True))
 
 
-def _score(attacker: Mapping[str, Any], weapon: Mapping[str, Any], target: Hh3Target, mode: str) -> float:
-    """Mean models removed (hull points) by one model's attack with ``weapon`` (0 when the door refuses it)."""
+def _score(attacker: Mapping[str, Any], weapon: Mapping[str, Any], target: Hh3Target, mode: str) -> tuple[float, float]:
+    """Mean models removed (hull points) by one model's attack with ``weapon``, then the mean wounds it takes off
+    (one blow rarely removes a model of several Wounds: the wounds rank what removes none); 0 when the door
+    refuses it."""
     volley = {"mode": mode, "attacker": {**attacker, "models": 1}, "weapon": weapon, "charging": mode == "melee"}
     try:
         result = _calc({"edition": "hh3", **volley, "target": dict(target.block)})
     except PraetorError:
-        return 0.0
-    return float(result["hull_points" if target.is_vehicle else "casualties"]["mean"])
+        return (0.0, 0.0)
+    if target.is_vehicle:
+        return (float(result["hull_points"]["mean"]), 0.0)
+    return (float(result["casualties"]["mean"]), float(result["damage"]["mean"]))
 
 
 def _choices(group: ModelGroup, target: Hh3Target, mode: str) -> list[tuple[int, Mapping[str, Any], str]]:
@@ -134,9 +130,9 @@ def _choices(group: ModelGroup, target: Hh3Target, mode: str) -> list[tuple[int,
     for name, (count, modes) in weapons.items():
         scores = [(_score(attacker, m, target, mode), i) for i, m in enumerate(modes)]
         best, i = max(scores)
-        if best > 0:
+        if max(best) > 0:
             ranked.append((best, name, count, modes[i]))
-    ranked.sort(key=lambda r: -r[0])
+    ranked.sort(key=lambda r: (-r[0][0], -r[0][1]))
     out, left = [], group.count
     for _, name, count, profile in ranked:
         if _fires_all(group) and not melee:
@@ -165,7 +161,7 @@ def hh3_volleys(
         raise ScenarioError(f"attacker: {unit.datasheet!r} is a {unit.edition} unit, not a 3rd-edition one")
     volleys, chosen = [], []
     for group in unit.groups:
-        if mode == "melee" and not _strikes(group):
+        if mode == "melee" and not strikes_in_melee(group):
             chosen.append({"model": group.model, "count": group.count, "weapon": None})
             continue
         picks = _choices(group, target, mode)
@@ -245,8 +241,20 @@ def hh3_shooting(unit: FieldedUnit, target: Hh3Target) -> UnitAttackResult:
     return _attack(unit, target, "shooting")
 
 
-def hh3_melee(unit: FieldedUnit, target: Hh3Target) -> UnitAttackResult:
-    """A 3rd-edition unit's strikes at ``target`` in one round, charging, the target not striking back."""
+def hh3_melee(
+    unit: FieldedUnit,
+    target: Hh3Target,
+    *,
+    enemy: FieldedUnit | None = None,
+    body: Hh3Target | None = None,
+) -> UnitAttackResult:
+    """A 3rd-edition unit's strikes at ``target`` in one round, charging; with ``enemy`` (the target's fielded unit)
+    and ``body`` (the unit itself as a target), a whole round where the target strikes back
+    (:func:`~praetor_analysis.scenario.hh3_unit_round.hh3_round`); else the target does not strike back."""
+    if enemy is not None and body is not None:
+        from praetor_analysis.scenario.hh3_unit_round import hh3_round
+
+        return hh3_round(unit, enemy, body, target)
     return _attack(unit, target, "melee")
 
 

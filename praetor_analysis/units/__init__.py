@@ -15,6 +15,8 @@ _EXPORTS: dict[str, str] = {
     "ModelGroup": "praetor_analysis.units.records",
     "Hh3Target": "praetor_analysis.units.hh3_target",
     "hh3_standard_targets": "praetor_analysis.units.hh3_target",
+    "fights_in_melee": "praetor_analysis.units.hh3_target",
+    "strikes_in_melee": "praetor_analysis.units.hh3_target",
     "hh3_target_of_group": "praetor_analysis.units.hh3_target",
     "hh3_target_of_row": "praetor_analysis.units.hh3_target",
     "hh3_target_of_unit": "praetor_analysis.units.hh3_target",
@@ -118,6 +120,7 @@ __all__ = [
     "default_note",
     "defender_groups",
     "fielded_unit",
+    "fights_in_melee",
     "firing_units_result",
     "fold",
     "frame_rows",
@@ -151,6 +154,7 @@ __all__ = [
     "shooting_volleys",
     "shown_options",
     "split_modifiers",
+    "strikes_in_melee",
     "target_block",
     "target_from_row",
     "target_record",
@@ -201,10 +205,12 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from praetor_analysis.units.hh3_roster import WEAPON_KEYS, hh3_fielded, hh3_reading_parts
     from praetor_analysis.units.hh3_target import (
         Hh3Target,
+        fights_in_melee,
         hh3_standard_targets,
         hh3_target_of_group,
         hh3_target_of_row,
         hh3_target_of_unit,
+        strikes_in_melee,
     )
     from praetor_analysis.units.limits import LOADOUT_ITEM_S, MAX_SECONDS, check_marker_cost, marker_seconds
     from praetor_analysis.units.marker_volley import default_marker_setup, marker_hits, placed, placed_notes

@@ -19,10 +19,12 @@ if TYPE_CHECKING:  # pandas is loaded by the first catalog read
 __all__ = [
     "TARGET_KEYS",
     "Hh3Target",
+    "fights_in_melee",
     "hh3_standard_targets",
     "hh3_target_of_group",
     "hh3_target_of_row",
     "hh3_target_of_unit",
+    "strikes_in_melee",
 ]
 
 _VEHICLE_FIELDS = ("Front Armour", "Side Armour", "Rear Armour", "HP", "Front", "Rear", "Side")
@@ -85,3 +87,14 @@ def hh3_target_of_row(row: pd.Series) -> tuple[str, Hh3Target]:
     block["models"] = 1 if vehicle else models
     label = str(row.get("archetype") or block["name"])
     return label, Hh3Target(label, block, int(block["models"]), vehicle)
+
+
+def strikes_in_melee(group: ModelGroup) -> bool:
+    """Whether the models of ``group`` strike in melee (a Vehicle that is neither a Walker nor a Knight does not)."""
+    kind = str(group.statline.get("Type", "")).lower()
+    return not hh3_target_of_group(group).is_vehicle or "knight" in kind or "walker" in kind
+
+
+def fights_in_melee(unit: FieldedUnit) -> bool:
+    """Whether a model of a 3rd-edition ``unit`` strikes in melee (:func:`strikes_in_melee`)."""
+    return any(strikes_in_melee(g) for g in unit.groups)
