@@ -5,7 +5,7 @@ A pair is one attacking unit of one list against one unit of the other, in one p
 (one weapon per model, its best for the target). Melee: the attacker charges; the target fights back for the
 whole round, every group of it with its own statline and wargear at its own Initiative step
 (:mod:`~praetor_analysis.analysis.army_list`), unless it is a vehicle or has no WS, I or A, when only the
-attacker strikes. A 3rd-edition pair's round is :func:`~praetor_analysis.scenario.hh3_unit_attack.hh3_melee`
+attacker strikes. A 3rd-edition pair's round is :func:`~praetor_analysis.scenario.hh3_unit_round.hh3_melee`
 given the enemy (each side in its Strike Groups, at their Combat Initiatives).
 
 Measures of a pair row (:data:`PAIR_COLUMNS`): ``removed`` the distribution of models removed (hull points

@@ -12,7 +12,7 @@ from praetor_analysis.lazy import face
 
 #: Public name -> the module that defines it.
 _EXPORTS: dict[str, str] = {
-    "hh3_melee": "praetor_analysis.scenario.hh3_unit_attack",
+    "hh3_melee": "praetor_analysis.scenario.hh3_unit_round",
     "hh3_shooting": "praetor_analysis.scenario.hh3_unit_attack",
     "hh3_resolve": "praetor_analysis.scenario.hh3_unit_attack",
     "hh3_volleys": "praetor_analysis.scenario.hh3_unit_attack",
@@ -43,7 +43,8 @@ __all__ = [
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from praetor_analysis.scenario.calc import calc_json, run
     from praetor_analysis.scenario.document import Shooting, parse_weapon_block, target_of_block, volley_of_blocks
-    from praetor_analysis.scenario.hh3_unit_attack import hh3_melee, hh3_resolve, hh3_shooting, hh3_volleys
+    from praetor_analysis.scenario.hh3_unit_attack import hh3_resolve, hh3_shooting, hh3_volleys
+    from praetor_analysis.scenario.hh3_unit_round import hh3_melee
     from praetor_analysis.scenario.unit_calc import target_of
 else:
     __getattr__, __dir__ = face(__name__, _EXPORTS, __all__)

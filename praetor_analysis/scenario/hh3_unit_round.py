@@ -15,7 +15,8 @@ A side's ``hits``, ``wounds`` and ``unsaved`` are its groups' added as independe
 with a fixed number of attacks, else said under ``not_modelled`` (casualties, wounds taken, the combat's winner
 and each group's own marginals are exact). A target that strikes no blow (a Rhino), or is a vehicle, and an
 attacker of vehicles (a Walker or Knight, whose hull points the enemy's blows would need) fight one way:
-:func:`~praetor_analysis.scenario.hh3_unit_attack.hh3_melee`.
+:func:`~praetor_analysis.scenario.hh3_unit_attack.hh3_strikes`. :func:`hh3_melee` is the 3rd edition's unit melee:
+one way, or the whole round given the enemy.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from praetor_analysis.profiles import Hh3Unit, read_unit
 from praetor_analysis.rules import check_pass
 from praetor_analysis.scenario.hh3 import parse_hh3
 from praetor_analysis.scenario.hh3_round import round_side
-from praetor_analysis.scenario.hh3_unit_attack import UNIT_NOT_READ, hh3_melee, hh3_outcome, hh3_volleys
+from praetor_analysis.scenario.hh3_unit_attack import UNIT_NOT_READ, hh3_outcome, hh3_strikes, hh3_volleys
 from praetor_analysis.units import (
     Choice,
     FieldedUnit,
@@ -41,7 +42,7 @@ from praetor_analysis.units import (
     fights_in_melee,
 )
 
-__all__ = ["ONE_WAY_VEHICLE", "hh3_round"]
+__all__ = ["ONE_WAY_VEHICLE", "hh3_melee", "hh3_round"]
 
 ONE_WAY_VEHICLE = "the target's blows back at a vehicle (Walker, Knight) in a whole round: it strikes one way"
 """The note of a round whose attacker fights only with vehicles."""
@@ -128,15 +129,15 @@ def hh3_round(unit: FieldedUnit, enemy: FieldedUnit, body: Hh3Target, target: Hh
     """``unit`` (its body ``body`` as a target) charges ``enemy`` (read as ``target``): a whole round, both sides
     striking, or one way where the round cannot be (see the module docstring)."""
     if target.is_vehicle or not fights_in_melee(enemy):
-        return hh3_melee(unit, target)
+        return hh3_strikes(unit, target)
     if body.is_vehicle:
-        one = hh3_melee(unit, target)
+        one = hh3_strikes(unit, target)
         return replace(one, not_modelled=(*one.not_modelled, ONE_WAY_VEHICLE))
     try:
         a = _side(unit, body, target, charging=True, prefix="attacker.")
         t = _side(enemy, target, body, charging=False, prefix="target.")
     except (ScenarioError, ProfileError) as exc:
-        one = hh3_melee(unit, target)
+        one = hh3_strikes(unit, target)
         return replace(one, not_modelled=(*one.not_modelled, f"the target's blows back: not modelled ({exc})"))
     assert a.body.w is not None and t.body.w is not None
     sa = replace(a.side, order=_order(a.side, t.side, _values(a.side, a.body.models, t.body.models, t.body.w)))
@@ -175,6 +176,21 @@ def hh3_round(unit: FieldedUnit, enemy: FieldedUnit, body: Hh3Target, target: Hh
         tuple(dict.fromkeys([*UNIT_NOT_READ, *unit.notes, *notes])),
         {},
     )
+
+
+def hh3_melee(
+    unit: FieldedUnit,
+    target: Hh3Target,
+    *,
+    enemy: FieldedUnit | None = None,
+    body: Hh3Target | None = None,
+) -> UnitAttackResult:
+    """A 3rd-edition unit's melee at ``target``, charging: with ``enemy`` (the target's fielded unit) and ``body``
+    (the unit itself as a target), a whole round where the target strikes back (:func:`hh3_round`); else its
+    strikes alone (:func:`~praetor_analysis.scenario.hh3_unit_attack.hh3_strikes`)."""
+    if enemy is None or body is None:
+        return hh3_strikes(unit, target)
+    return hh3_round(unit, enemy, body, target)
 
 
 def _marginal(final: Mapping[tuple[Any, Any], float], side: int, models: int, wounds: int) -> tuple[Dist, Dist]:
