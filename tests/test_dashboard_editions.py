@@ -89,9 +89,9 @@ def test_the_melee_tab_is_a_whole_3rd_edition_round(board: EditionDashboard) -> 
     doc = h.refresh_melee()
     assert doc["edition"] == "hh3" and doc["target_weapon"] and doc["mode"] == "melee"
     result = calc(doc)
-    bars = {t.name: list(t.y) for t in h.melee.data}
-    assert list(bars.values())[0] == pytest.approx(result["casualties"]["pmf"], abs=1e-12)
-    assert list(bars.values())[1] == pytest.approx(result["attacker_casualties"]["pmf"], abs=1e-12)
+    defender, attacker = (list(t.y) for t in h.melee.data)  # the defender's losses, then the attacker's
+    assert defender == pytest.approx(result["casualties"]["pmf"], abs=1e-12)
+    assert attacker == pytest.approx(result["attacker_casualties"]["pmf"], abs=1e-12)
     assert "Routed" in h.melee_status.value
 
 

@@ -25,14 +25,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from praetor_analysis.engine import FireGroup, Hh3Volley, fire_group, group_counts, losses, start
+from praetor_analysis.engine import FireGroup, Hh3Volley, fire_group, group_counts, start
 from praetor_analysis.errors import ProfileError, ScenarioError
 from praetor_analysis.melee import GroupSide, Striker3, combat_round_groups
 from praetor_analysis.prob import Dist
 from praetor_analysis.profiles import Hh3Unit, read_unit
 from praetor_analysis.rules import check_pass
 from praetor_analysis.scenario.hh3 import parse_hh3
-from praetor_analysis.scenario.hh3_round import round_side
+from praetor_analysis.scenario.hh3_round import round_mapping, round_side, side_losses
 from praetor_analysis.scenario.hh3_unit_attack import UNIT_NOT_READ, hh3_outcome, hh3_strikes, hh3_volleys
 from praetor_analysis.units import (
     Choice,
@@ -143,24 +143,17 @@ def hh3_round(unit: FieldedUnit, enemy: FieldedUnit, body: Hh3Target, target: Hh
     sa = replace(a.side, order=_order(a.side, t.side, _values(a.side, a.body.models, t.body.models, t.body.w)))
     st = replace(t.side, order=_order(t.side, a.side, _values(t.side, t.body.models, a.body.models, a.body.w)))
     result = combat_round_groups(sa, st, check_pass)
-    cas, dmg = _marginal(result.final, 1, t.body.models, t.body.w)
-    a_cas, a_dmg = _marginal(result.final, 0, a.body.models, a.body.w)
     mine, exact_a = _blows(a.groups, result.attacker_groups)
     theirs, exact_t = _blows(t.groups, result.target_groups)
     notes = [ADDED.format(side=s) for s, ok in (("attacker", exact_a), ("target", exact_t)) if not ok]
+    sizes = ((a.body.models, a.body.w), (t.body.models, t.body.w))
     data = {
-        "edition": "hh3",
-        **{k: d.to_dict() for k, d in mine.items()},
-        "casualties": cas.to_dict(),
-        "damage": dmg.to_dict(),
-        "attacker_casualties": a_cas.to_dict(),
-        "attacker_damage": a_dmg.to_dict(),
-        "combat": result.combat,
-        "routed": result.routed,
-        "target_blows": {k: d.to_dict() for k, d in theirs.items()},
-        "combat_points": {"attacker": result.attacker_points.to_dict(), "target": result.target_points.to_dict()},
+        **round_mapping(
+            result, sizes, {k: d.to_dict() for k, d in mine.items()}, {k: d.to_dict() for k, d in theirs.items()}
+        ),
         "target": {"name": target.name, "models": target.models},
     }
+    a_cas, _ = side_losses(result.final, 0, a.body.models, a.body.w)
     outcome = replace(hh3_outcome(target, data), returned=a_cas)  # the target models removed, wounds, unsaved
     chosen = tuple(Choice(c["model"], c["count"], c["weapon"], {}) for c in a.chosen)
     return UnitAttackResult(
@@ -191,10 +184,3 @@ def hh3_melee(
     if enemy is None or body is None:
         return hh3_strikes(unit, target)
     return hh3_round(unit, enemy, body, target)
-
-
-def _marginal(final: Mapping[tuple[Any, Any], float], side: int, models: int, wounds: int) -> tuple[Dist, Dist]:
-    states: dict[Any, float] = {}
-    for pair, p in final.items():
-        states[pair[side]] = states.get(pair[side], 0.0) + p
-    return losses(states, models, wounds)

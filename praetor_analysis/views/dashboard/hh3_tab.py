@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import html
 import json
-from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as W
@@ -24,6 +23,7 @@ from praetor_analysis.views.dashboard.hh3_view import (
     HH3_DEFAULT_WEAPONS,
     HH3_METRICS,
     Hh3State,
+    cached_calc,
     focus_pmf,
     hh3_melee_scenario,
     hh3_scenarios,
@@ -33,6 +33,7 @@ from praetor_analysis.views.dashboard.hh3_view import (
     statuses_line,
 )
 from praetor_analysis.views.dashboard.lazy_tabs import LazyTabs, Page
+from praetor_analysis.views.dashboard.pickers import Pickers
 from praetor_analysis.views.dashboard.view import FNP_CHOICES
 from praetor_analysis.views.download import Download
 from praetor_analysis.views.figures import plots as F
@@ -50,19 +51,7 @@ EDITION_2_ONLY = {
 """The one line each tab of the 2nd edition's only shows in the 3rd edition."""
 
 
-def _cached(calc: Callable[[Any], Any]) -> Callable[[Any], Any]:
-    memo: dict[str, Any] = {}
-
-    def run(doc: Any) -> Any:
-        key = json.dumps(doc, sort_keys=True)
-        if key not in memo:
-            memo[key] = calc(doc)
-        return memo[key]
-
-    return run
-
-
-class Hh3Dashboard:
+class Hh3Dashboard(Pickers):
     """The 3rd edition's dashboard. ``widget`` is its Tab; ``heatmap``, ``distribution`` and ``melee`` its figures.
 
     Args:
@@ -76,7 +65,6 @@ class Hh3Dashboard:
         units: pd.DataFrame | None = None,
     ) -> None:
         from praetor_analysis.catalog import load_targets, load_units
-        from praetor_analysis.scenario.calc import calc
 
         catalog = hh3_weapon_catalog(weapons)
         self.weapons = catalog[catalog["R"].astype(str).str.strip().isin(("", "nan")) == False]  # noqa: E712
@@ -86,7 +74,7 @@ class Hh3Dashboard:
         digits = [units[k].astype(str).str.strip().str.isdigit() for k in ("WS", "A", "I", "T", "W")]
         fighting = units[digits[0] & digits[1] & digits[2] & digits[3] & digits[4]]  # a body and blows: a round
         self.units = fighting.reset_index(drop=True)
-        self.calc = _cached(calc)
+        self.calc = cached_calc()
         self._quiet = False
         self._labels = {i: self._label(r) for i, r in self.weapons.iterrows()}
         names = self.weapons["name"].str.lower()
@@ -257,31 +245,6 @@ class Hh3Dashboard:
         if change["owner"] in (self.weapon_select, self.target_select):
             self._update_focus_options()
         self.refresh()
-
-    def _update_weapon_options(self, selected: list[Any]) -> None:
-        text = self.search.value.strip().lower()
-        names = self.weapons["name"].str.lower()
-        matches = self.weapons.index[names.str.contains(text, regex=False)] if text else self.weapons.index
-        keep = list(dict.fromkeys([*selected, *list(matches[:200])]))
-        self._quiet = True
-        try:
-            self.weapon_select.options = [(self._labels[i], i) for i in keep]
-            self.weapon_select.value = tuple(selected)
-        finally:
-            self._quiet = False
-
-    def _update_focus_options(self) -> None:
-        targets = list(self.target_select.value)
-        weapons = [(self._labels[i], i) for i in self.weapon_select.value]
-        for dd, opts in ((self.focus_target, targets), (self.focus_weapon, weapons)):
-            values = [o[1] if isinstance(o, tuple) else o for o in opts]
-            current = dd.value if dd.value in values else (values[0] if values else None)
-            self._quiet = True
-            try:
-                dd.options = opts
-                dd.value = current
-            finally:
-                self._quiet = False
 
     def save_setup(self) -> list[dict[str, Any]]:
         """Download the shooting setup as ``praetor_setup_hh3.json`` and put it in the text box."""

@@ -26,6 +26,7 @@ __all__ = [
     "HH3_DEFAULT_WEAPONS",
     "HH3_METRICS",
     "Hh3State",
+    "cached_calc",
     "chosen_labels",
     "focus_pmf",
     "hh3_attacker",
@@ -161,6 +162,21 @@ def hh3_scenarios(state: Hh3State, weapons: pd.DataFrame, targets: pd.DataFrame)
 Calc = Callable[[Mapping[str, Any]], Mapping[str, Any]]
 
 
+def cached_calc() -> Calc:
+    """``praetor calc`` of a document, each document's answer kept (the dashboard asks again on every change)."""
+    from praetor_analysis.scenario.calc import calc
+
+    memo: dict[str, Mapping[str, Any]] = {}
+
+    def run(doc: Mapping[str, Any]) -> Mapping[str, Any]:
+        key = json.dumps(doc, sort_keys=True)
+        if key not in memo:
+            memo[key] = calc(dict(doc))
+        return memo[key]
+
+    return run
+
+
 def _row(doc: Mapping[str, Any], weapon_id: Any, label: str, result: Mapping[str, Any] | None, error: str) -> dict:
     target = doc["target"]
     row: dict[str, Any] = {"weapon": label, "weapon_id": str(weapon_id), "target": doc["name"].split(" vs ", 1)[1],
@@ -235,24 +251,9 @@ def hh3_state_from_setup(text: str, weapons: pd.DataFrame, targets: pd.DataFrame
     Raises:
         ScenarioError: one line: a setup of the 2nd edition, or the first field that cannot be read or matched.
     """
-    from praetor_analysis.io import parse_json
-    from praetor_analysis.scenario import edition_of
-    from praetor_analysis.views.setup_check import check_round_trip
+    from praetor_analysis.views.setup_check import check_round_trip, setup_items
 
-    try:
-        data = parse_json(text, "scenario")
-    except PraetorError as exc:
-        raise ScenarioError(str(exc), field=exc.field) from None
-    items = data if isinstance(data, list) else [data]
-    if not items or not all(isinstance(x, Mapping) for x in items):
-        raise ScenarioError("scenario: expected a JSON object or a list of objects")
-    for n, item in enumerate(items):
-        if edition_of(item) != "hh3":
-            raise ScenarioError(
-                f"scenario[{n}].edition: a setup of the 2nd edition; switch the dashboard to the 2nd edition "
-                "(the switch at the top) to load it",
-                field="edition",
-            )
+    items = setup_items(text, "hh3")
     blocks = {
         json.dumps(hh3_weapon_block(r), sort_keys=True): i
         for i, r in zip(weapons.index, frame_rows(weapons), strict=True)

@@ -234,25 +234,10 @@ def state_from_scenarios(text: str, weapons: pd.DataFrame, targets: pd.DataFrame
         ScenarioError: naming the first field that cannot be read or matched; a setup of the 3rd edition, on one
             line that says to switch.
     """
-    from praetor_analysis.errors import PraetorError, ScenarioError
-    from praetor_analysis.io import parse_json
-    from praetor_analysis.scenario import edition_of
-    from praetor_analysis.views.setup_check import check_round_trip
+    from praetor_analysis.errors import ScenarioError
+    from praetor_analysis.views.setup_check import check_round_trip, setup_items
 
-    try:
-        data = parse_json(text, "scenario")
-    except PraetorError as exc:
-        raise ScenarioError(str(exc), field=exc.field) from None
-    items = data if isinstance(data, list) else [data]
-    if not items or not all(isinstance(x, Mapping) for x in items):
-        raise ScenarioError("scenario: expected a JSON object or a list of objects")
-    for n, item in enumerate(items):
-        if edition_of(item) != "hh2":
-            raise ScenarioError(
-                f"scenario[{n}].edition: a setup of the 3rd edition; switch the dashboard to the 3rd edition "
-                "(the switch at the top) to load it",
-                field="edition",
-            )
+    items = setup_items(text, "hh2")
     chosen_w: list[Any] = []
     chosen_t: list[str] = []
     for n, sc in enumerate(items):
