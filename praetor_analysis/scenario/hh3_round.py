@@ -31,7 +31,7 @@ from praetor_analysis.engine import (
 )
 from praetor_analysis.errors import ScenarioError
 from praetor_analysis.melee import RoundResult3, RoundSide, attacks_at_step, combat_initiative, combat_round_hh3
-from praetor_analysis.prob import Dist
+from praetor_analysis.prob import BoundedMemo, Dist
 from praetor_analysis.profiles import Hh3Unit, read_weapon
 from praetor_analysis.rules import check_pass
 from praetor_analysis.scenario.hh3 import parse_hh3
@@ -41,9 +41,16 @@ from praetor_analysis.scenario.hh3_report import FORCE_NOT_HERE, refile
 __all__ = ["calc_round", "round_mapping", "round_side", "side_losses"]
 
 
+_STRIKES: BoundedMemo[Mapping[Any, float]] = BoundedMemo(65536)
+"""The enemy's state after ``n`` blows of a Strike Group, kept across rounds (a matchup asks again: the same
+group at the same state in both directions of a pair, in many pairs of a list)."""
+
+
 def _striker(group: FireGroup, wounds: int) -> Callable[[int, Any], Mapping[Any, float]]:
     def strike(n: int, enemy: Any) -> Mapping[Any, float]:
-        return resolve_group({enemy: 1.0}, replace(group, dice=Dist.point(n)), wounds)
+        return _STRIKES.get(
+            (group, wounds, n, enemy), lambda: resolve_group({enemy: 1.0}, replace(group, dice=Dist.point(n)), wounds)
+        )
 
     return strike
 
