@@ -135,3 +135,18 @@ def test_saved_setups_record_the_edition_and_the_other_edition_is_refused_on_one
     h3.bs.value = 2
     state = h3.load_setup(json.dumps(saved))
     assert state is not None and h3.bs.value == 5 and h3.scenarios() == saved
+
+
+def test_each_editions_matchup_tab_refuses_a_list_of_the_other_on_one_line(board: EditionDashboard) -> None:
+    """The 2nd edition's modifiers must not fall silently on 3rd-edition units: its tab refuses their list, and the
+    3rd edition's refuses a 2nd-edition list."""
+    from praetor_analysis.analysis.army_list import load_list
+    from praetor_analysis.errors import ScenarioError
+
+    hh3_list = load_list(SMALL)
+    hh2_list = load_list(Path(__file__).parent / "fixtures" / "rosters" / "hh2" / "HH2 - Dark Angels.rosz")
+    with pytest.raises(ScenarioError, match=r"^Small Game: a list of the 3rd edition; switch the dashboard"):
+        board.hh2.matchup_tab.compute(hh3_list, hh3_list)
+    with pytest.raises(ScenarioError, match=r"a list of the 2nd edition; switch the dashboard to the 2nd"):
+        board.hh3.matchup_tab.compute(hh2_list, hh3_list)
+    assert board.hh3.matchup_tab.result is None

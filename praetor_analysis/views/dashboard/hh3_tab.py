@@ -428,6 +428,6 @@ class Hh3Dashboard(Pickers):
         from praetor_analysis.views.dashboard.matchup_tab import MatchupTab
         from praetor_analysis.views.dashboard.modifiers import Modifiers
 
-        self.matchup_tab = MatchupTab(Modifiers)
+        self.matchup_tab = MatchupTab(Modifiers, edition="hh3")
         line = note("Two 3rd-edition lists: the 2nd edition's army-wide modifiers do not apply here.")
         return W.VBox([line, self.matchup_tab.widget])
