@@ -28,7 +28,7 @@ from typing import Any
 from praetor_analysis.engine import FireGroup, Hh3Volley, fire_group, group_counts, start
 from praetor_analysis.errors import ProfileError, ScenarioError
 from praetor_analysis.melee import GroupSide, Striker3, combat_round_groups
-from praetor_analysis.prob import Dist
+from praetor_analysis.prob import BoundedMemo, Dist
 from praetor_analysis.profiles import Hh3Unit, read_unit
 from praetor_analysis.rules import check_pass
 from praetor_analysis.scenario.hh3 import parse_hh3
@@ -125,9 +125,18 @@ def _blows(groups: Sequence[FireGroup], made: Sequence[Dist]) -> tuple[dict[str,
     return total, fixed or len(made) <= 1
 
 
+_ROUNDS: BoundedMemo[UnitAttackResult] = BoundedMemo(4096)
+"""The rounds computed, by their two units and bodies (a matchup computed again, warm, asks the same)."""
+
+
 def hh3_round(unit: FieldedUnit, enemy: FieldedUnit, body: Hh3Target, target: Hh3Target) -> UnitAttackResult:
     """``unit`` (its body ``body`` as a target) charges ``enemy`` (read as ``target``): a whole round, both sides
     striking, or one way where the round cannot be (see the module docstring)."""
+    key = (repr(unit), repr(enemy), repr(body), repr(target))
+    return _ROUNDS.get(key, lambda: _round(unit, enemy, body, target))
+
+
+def _round(unit: FieldedUnit, enemy: FieldedUnit, body: Hh3Target, target: Hh3Target) -> UnitAttackResult:
     if target.is_vehicle or not fights_in_melee(enemy):
         return hh3_strikes(unit, target)
     if body.is_vehicle:
