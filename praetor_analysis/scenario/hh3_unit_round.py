@@ -9,7 +9,7 @@ Leadership that statline's LD.
 
 Readings (the owner removes its casualties): models that strike in no group go first, then the groups that
 strike at or above every enemy Combat Initiative (their blows are in before any casualty is removed), then the
-others from the one whose model removes least of a fresh enemy up.
+others from the one whose model takes the fewest wounds off a fresh enemy up.
 
 A side's ``hits``, ``wounds`` and ``unsaved`` are its groups' added as independent: exact when each group strikes
 with a fixed number of attacks, else said under ``not_modelled`` (casualties, wounds taken, the combat's winner
@@ -82,7 +82,8 @@ def _side(unit: FieldedUnit, body: Hh3Target, enemy: Hh3Target, *, charging: boo
     strikers = tuple(
         Striker3(v.attacker.models, r.initiative, r.attacks, r.strike) for v, r in zip(parsed, rounds, strict=True)
     )
-    groups = tuple(fire_group(v, foe, sides=(prefix.rstrip("."), "enemy")) for v in parsed)
+    sides = ("attacker", "target") if prefix == "attacker." else ("target", "attacker")
+    groups = tuple(fire_group(v, foe, sides=sides) for v in parsed)
     return _Side(
         me,
         GroupSide(
@@ -102,15 +103,19 @@ def _order(side: GroupSide, foe: GroupSide, value: Sequence[float]) -> tuple[int
 
 
 def _values(side: GroupSide, own: int, foe_models: int, foe_w: int) -> list[float]:
-    """Mean enemy models one model of each Strike Group removes from a fresh enemy."""
+    """Mean wounds one model of each Strike Group takes off a fresh enemy (its blows' worth: a model of several
+    Wounds is rarely removed by one model's blows)."""
     fresh = start(foe_models, foe_w)
+    whole = foe_models * foe_w
     out = []
     for st in side.strikers:
         n = st.attacks(own, foe_models)
-        removed = 0.0
-        for state in fresh:
-            removed += sum(p * (foe_models - s[0]) for s, p in st.strike(n, state).items()) if n > 0 else 0.0
-        out.append(removed)
+        taken = 0.0
+        for state in fresh if n > 0 else ():
+            taken += sum(
+                p * (whole - ((s[0] - 1) * foe_w + s[1] if s[0] else 0)) for s, p in st.strike(n, state).items()
+            )
+        out.append(taken)
     return out
 
 
