@@ -9,6 +9,7 @@ import pytest
 
 from praetor_analysis.analysis.army_list import ArmyList, load_list, make_list
 from praetor_analysis.analysis.matchup import Pair, pair_result
+from praetor_analysis.scenario.calc import calc
 from praetor_analysis.scenario.hh3_unit_attack import hh3_strikes
 
 SMALL = Path(__file__).parent / "fixtures" / "rosters" / "hh3" / "Small Game.rosz"
@@ -71,3 +72,20 @@ def test_the_units_fight_back_in_a_3rd_edition_list(army: ArmyList) -> None:
     assert _unit(army, "Centurion").fighter is not None
     assert _unit(army, "Rhino (1)").fighter is None
     assert not any("does not fight back" in n for u in army.units for n in u.notes)
+
+
+def test_a_3rd_edition_round_has_no_single_calc_document(army: ArmyList) -> None:
+    """`praetor calc` with a roster attacker strikes one way: a pair whose target strikes back says so (None) rather
+    than give a document of another answer; a pair against a Rhino has its document, of the 3rd edition."""
+    from praetor_analysis.analysis.matchup import pair_scenario, target_weapon_blocks
+
+    squad, centurion, rhino = (_unit(army, x) for x in ("Tactical Squad (1)", "Centurion", "Rhino (1)"))
+    assert pair_scenario(Pair("mine", "x", squad, "x", centurion, "melee")) is None
+    assert target_weapon_blocks(squad, centurion) is None
+    for phase in ("melee", "shooting"):  # the others: `praetor calc` of the pair's document gives its result
+        pair = Pair("mine", "x", squad, "x", rhino, phase)
+        doc = pair_scenario(pair)
+        assert doc is not None and doc["edition"] == "hh3"
+        assert calc(doc)["hull_points"]["pmf"] == pytest.approx(
+            pair_result(pair).removed.probabilities.tolist(), abs=1e-12
+        )

@@ -114,8 +114,8 @@ def target_weapon_blocks(attacker: ListUnit, target: ListUnit) -> list[Mapping[s
     """The weapon blocks the target's models fight back with against the attacker when they fight as one
     group (None: it does not fight back; [] when its groups fight each with its own): their profiles, the
     second weapon (the +1 Attack) after the first when they have one (see :func:`_second_block`)."""
-    if target.fighter is None or strikes_one_way(attacker):
-        return None
+    if target.fighter is None or strikes_one_way(attacker) or isinstance(target.target, Hh3Target):
+        return None  # a 3rd-edition round's Strike Groups are read by hh3_melee, not as weapon blocks
     defence = defender_groups(target.loadout, target.body, attacker.body)
     if len(defence) != 1:
         return []
@@ -304,9 +304,13 @@ def pair_scenario(pair: Pair) -> dict[str, Any] | None:
     JSON list or a roster file (its datasheet block, or ``{"roster", "unit"}``); else, for units made in code,
     shooting as ``firing_units`` of its volleys and a round of melee of a unit whose models fight as one
     group, and None for a melee with several groups striking (each at its Initiative step, which a single calc
-    attacker block cannot state)."""
+    attacker block cannot state) and for a 3rd-edition round where the target strikes back."""
     a, t = pair.attacker, pair.target
     target = dict(t.target_block)
+    if isinstance(t.target, Hh3Target):  # the 3rd edition: a roster's unit attacking, one way
+        if a.source is None or (pair.phase == "melee" and t.fighter is not None):
+            return None  # made in code, or a round of Strike Groups: no calc document states it
+        return {"edition": "hh3", "mode": pair.phase, "attacker": dict(a.source), "target": target}
     blocks = target_weapon_blocks(a, t) if pair.phase == "melee" else None
     second = _second_block(a, t) if blocks else None
     if second is not None:
