@@ -47,7 +47,7 @@ class EditionDashboard:
             "The 2nd edition (2022): its catalogs, targets and modifiers",
             "The 3rd edition (2025): its catalogs, standard targets and Tactical Statuses",
         ]
-        self.body = W.Box([self.hh2.widget])
+        self.body = W.VBox([self.hh2.widget])  # a column: the dashboard takes the page's width, as alone
         self.edition.observe(lambda change: self._show(str(change["new"])), names="value")
         self.widget = W.VBox([self.edition, self.body])
         if edition != "hh2":
