@@ -1,8 +1,9 @@
 """The dashboard of both editions: one switch at the top, the 2nd edition's dashboard or the 3rd's below it.
 
 :class:`EditionDashboard` holds the 2nd edition's :class:`~praetor_analysis.views.dashboard.app.Dashboard` (made
-at once) and the 3rd edition's :class:`~praetor_analysis.views.dashboard.hh3_tab.Hh3Dashboard` (made the first
-time the reader switches to it): the switch shows one of them whole, its targets, catalogs, modifiers and
+at once) and the 3rd edition's :class:`~praetor_analysis.views.dashboard.hh3_tab.Hh3Dashboard` (its tabs in the
+page at once, hidden; its shooting tab built the first time the reader switches to it): the switch shows one of
+them whole, its targets, catalogs, modifiers and
 statuses. A setup saved in one edition records it (``"edition"`` in each document); loaded in the other it is
 refused on one line that says to switch.
 """
@@ -23,7 +24,7 @@ EDITION_CHOICES = (("2nd edition", "hh2"), ("3rd edition", "hh3"))
 
 class EditionDashboard:
     """Both editions' dashboards behind one switch. ``widget`` is the page (the switch, then the dashboard shown);
-    ``hh2`` the 2nd edition's dashboard, ``hh3`` the 3rd's (made on first use); ``edition`` the switch.
+    ``hh2`` the 2nd edition's dashboard, ``hh3`` the 3rd's; ``edition`` the switch.
 
     Args:
         edition: The edition shown first.
@@ -32,9 +33,10 @@ class EditionDashboard:
 
     def __init__(self, edition: str = "hh2", **hh2: Any) -> None:
         from praetor_analysis.views.dashboard.app import Dashboard
+        from praetor_analysis.views.dashboard.hh3_tab import Hh3Dashboard
 
         self.hh2 = Dashboard(**hh2)
-        self._hh3: Any = None
+        self.hh3 = Hh3Dashboard()  # its tabs in the page at once, hidden; its shooting tab built when first shown
         self.edition = labelled(
             W.ToggleButtons,
             "Edition",
@@ -47,20 +49,12 @@ class EditionDashboard:
             "The 2nd edition (2022): its catalogs, targets and modifiers",
             "The 3rd edition (2025): its catalogs, standard targets and Tactical Statuses",
         ]
-        self.body = W.VBox([self.hh2.widget])  # a column: the dashboard takes the page's width, as alone
+        # both dashboards in the page at once, one shown (a Stack: a Tab hidden by its layout would take no clicks)
+        self.body = W.Stack([self.hh2.widget, self.hh3.widget], selected_index=0)
         self.edition.observe(lambda change: self._show(str(change["new"])), names="value")
         self.widget = W.VBox([self.edition, self.body])
         if edition != "hh2":
             self.edition.value = edition
-
-    @property
-    def hh3(self) -> Any:
-        """The 3rd edition's dashboard (made on first use)."""
-        if self._hh3 is None:
-            from praetor_analysis.views.dashboard.hh3_tab import Hh3Dashboard
-
-            self._hh3 = Hh3Dashboard()
-        return self._hh3
 
     @property
     def current(self) -> Any:
@@ -68,4 +62,6 @@ class EditionDashboard:
         return self.hh3 if self.edition.value == "hh3" else self.hh2
 
     def _show(self, edition: str) -> None:
-        self.body.children = (self.hh3.widget if edition == "hh3" else self.hh2.widget,)
+        if edition == "hh3":
+            self.hh3.tabs.build(self.hh3.widget.selected_index or 0)
+        self.body.selected_index = 1 if edition == "hh3" else 0

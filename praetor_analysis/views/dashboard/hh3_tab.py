@@ -40,7 +40,15 @@ from praetor_analysis.views.figures import plots as F
 from praetor_analysis.views.figures.live import sync_figure
 from praetor_analysis.views.figures.widgets import SharedFigureWidget
 
-__all__ = ["EDITION_2_ONLY", "Hh3Dashboard"]
+__all__ = ["EDITION_2_ONLY", "SHOOTING_WIDGETS", "Hh3Dashboard"]
+
+SHOOTING_WIDGETS = (
+    "weapons", "melee_weapons", "targets", "units", "calc", "_labels", "search", "weapon_select", "target_select",
+    "bs", "models", "cover", "fnp", "snap_shots", "stationary", "metric", "focus_target", "focus_weapon", "status",
+    "table", "table_frame", "heatmap", "distribution", "save_button", "scenario_text", "load_button",
+    "setup_status", "download",
+)  # fmt: skip
+"""The attributes the shooting tab's builder sets (with the catalogs): reading one builds the tab."""
 
 EDITION_2_ONLY = {
     "Workbench": "The workbench is the 2nd edition's only: switch the edition at the top to use it.",
@@ -64,8 +72,25 @@ class Hh3Dashboard(Pickers):
         targets: pd.DataFrame | None = None,
         units: pd.DataFrame | None = None,
     ) -> None:
+        self._catalogs = (weapons, targets, units)
+        self._quiet = False
+        pages = [
+            Page("Shooting", self._shooting_tab, SHOOTING_WIDGETS),
+            Page("Workbench", lambda: note(EDITION_2_ONLY["Workbench"])),
+            Page("Melee", self._melee_tab, ("melee_inputs", "melee", "melee_status")),
+            Page("Marker scatter", lambda: note(EDITION_2_ONLY["Marker scatter"])),
+            Page("Roster", self._roster_tab, ("roster_upload", "roster_status", "roster")),
+            Page("Matchup", self._matchup_tab, ("matchup_tab",)),
+            Page("Targets, setup", lambda: note(EDITION_2_ONLY["Targets, setup"])),
+        ]
+        self.tabs = LazyTabs(pages, build_first=False)  # in the page hidden at once; built when first shown
+        self.widget = self.tabs.widget
+
+    def _build_shooting(self) -> None:
+        """The catalogs and the shooting tab's widgets (when the tab is first shown or read)."""
         from praetor_analysis.catalog import load_targets, load_units
 
+        weapons, targets, units = self._catalogs
         catalog = hh3_weapon_catalog(weapons)
         self.weapons = catalog[catalog["R"].astype(str).str.strip().isin(("", "nan")) == False]  # noqa: E712
         self.melee_weapons = catalog[catalog["IM"].astype(str).str.strip().isin(("", "nan")) == False]  # noqa: E712
@@ -75,7 +100,6 @@ class Hh3Dashboard(Pickers):
         fighting = units[digits[0] & digits[1] & digits[2] & digits[3] & digits[4]]  # a body and blows: a round
         self.units = fighting.reset_index(drop=True)
         self.calc = cached_calc()
-        self._quiet = False
         self._labels = {i: self._label(r) for i, r in self.weapons.iterrows()}
         names = self.weapons["name"].str.lower()
         chosen = [self.weapons.index[names == n.lower()][0] for n in HH3_DEFAULT_WEAPONS if (names == n.lower()).any()]
@@ -142,17 +166,6 @@ class Hh3Dashboard(Pickers):
         self.search.observe(lambda _: self._update_weapon_options(list(self.weapon_select.value)), names="value")
         self.save_button.on_click(lambda _: self.save_setup())
         self.load_button.on_click(lambda _: self.load_setup(self.scenario_text.value))
-        pages = [
-            Page("Shooting", self._shooting_tab),
-            Page("Workbench", lambda: note(EDITION_2_ONLY["Workbench"])),
-            Page("Melee", self._melee_tab, ("melee_inputs", "melee", "melee_status")),
-            Page("Marker scatter", lambda: note(EDITION_2_ONLY["Marker scatter"])),
-            Page("Roster", self._roster_tab, ("roster_upload", "roster_status", "roster")),
-            Page("Matchup", self._matchup_tab, ("matchup_tab",)),
-            Page("Targets, setup", lambda: note(EDITION_2_ONLY["Targets, setup"])),
-        ]
-        self.tabs = LazyTabs(pages)
-        self.widget = self.tabs.widget
 
     def __getattr__(self, name: str) -> Any:
         tabs = self.__dict__.get("tabs")
@@ -280,6 +293,7 @@ class Hh3Dashboard(Pickers):
         return s
 
     def _shooting_tab(self) -> W.Widget:
+        self._build_shooting()
         inputs = W.HBox(
             [
                 W.VBox([self.bs, self.models, self.snap_shots, self.stationary]),

@@ -27,15 +27,17 @@ class Page:
 
 
 class LazyTabs:
-    """``widget`` is a ``W.Tab`` of ``pages``; page 0 is built at once, the others on demand."""
+    """``widget`` is a ``W.Tab`` of ``pages``; page 0 is built at once (unless ``build_first`` is false: a Tab
+    placed in the page hidden, built when shown), the others on demand."""
 
-    def __init__(self, pages: Sequence[Page]) -> None:
+    def __init__(self, pages: Sequence[Page], *, build_first: bool = True) -> None:
         self.pages = tuple(pages)
         self._boxes = [W.VBox() for _ in pages]
         self._built = [False] * len(pages)
         self.widget = W.Tab(children=self._boxes, titles=[p.title for p in pages])
         self.widget.observe(self._on_select, names="selected_index")
-        self.build(0)
+        if build_first:
+            self.build(0)
 
     def index(self, title: str) -> int:
         """The index of the page titled ``title``."""
