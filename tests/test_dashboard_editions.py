@@ -41,7 +41,7 @@ def test_the_switch_at_the_top_shows_one_editions_dashboard_whole(board: Edition
     board.edition.value = "hh3"
     assert board.body.selected_index == 1
     assert board.current is board.hh3 and board.hh3.tabs.built(0)
-    assert list(board.hh3.widget.titles) == list(board.hh2.widget.titles)  # the same tabs, in the same order
+    assert list(board.hh3.tabs.titles) == list(board.hh2.widget.titles)  # the same tabs, in the same order
     board.edition.value = "hh2"
     assert board.body.selected_index == 0
     board.edition.value = "hh3"
@@ -101,7 +101,7 @@ def test_the_melee_tab_is_a_whole_3rd_edition_round(board: EditionDashboard) -> 
 def test_every_tab_works_or_says_it_is_the_2nd_editions_only(board: EditionDashboard) -> None:
     h = board.hh3
     h.tabs.build_all()
-    for i, title in enumerate(h.widget.titles):
+    for i, title in enumerate(h.tabs.titles):
         content = h.tabs.build(i)
         if title in EDITION_2_ONLY:
             assert isinstance(content, W.HTML) and "2nd edition's only" in content.value

@@ -63,5 +63,5 @@ class EditionDashboard:
 
     def _show(self, edition: str) -> None:
         if edition == "hh3":
-            self.hh3.tabs.build(self.hh3.widget.selected_index or 0)
+            self.hh3.tabs.build(self.hh3.tabs.pager.selected_index or 0)
         self.body.selected_index = 1 if edition == "hh3" else 0

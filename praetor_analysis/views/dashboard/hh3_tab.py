@@ -60,7 +60,8 @@ EDITION_2_ONLY = {
 
 
 class Hh3Dashboard(Pickers):
-    """The 3rd edition's dashboard. ``widget`` is its Tab; ``heatmap``, ``distribution`` and ``melee`` its figures.
+    """The 3rd edition's dashboard. ``widget`` is its pages under a row of buttons (``tabs``); ``heatmap``,
+    ``distribution`` and ``melee`` its figures.
 
     Args:
         weapons, targets, units: The 3rd edition's catalogs (default: the shipped ``data/hh3``).
@@ -83,7 +84,7 @@ class Hh3Dashboard(Pickers):
             Page("Matchup", self._matchup_tab, ("matchup_tab",)),
             Page("Targets, setup", lambda: note(EDITION_2_ONLY["Targets, setup"])),
         ]
-        self.tabs = LazyTabs(pages, build_first=False)  # in the page hidden at once; built when first shown
+        self.tabs = LazyTabs(pages, build_first=False, bar="The 3rd edition's page shown")  # built when first shown
         self.widget = self.tabs.widget
 
     def _build_shooting(self) -> None:
