@@ -49,8 +49,9 @@ class EditionDashboard:
             "The 2nd edition (2022): its catalogs, targets and modifiers",
             "The 3rd edition (2025): its catalogs, standard targets and Tactical Statuses",
         ]
-        # both dashboards in the page at once, one shown (a Stack: a Tab hidden by its layout would take no clicks)
-        self.body = W.Stack([self.hh2.widget, self.hh3.widget], selected_index=0)
+        # both dashboards in the page at once, one shown; a column: each takes the page's width, as alone
+        self.hh3.widget.layout.display = "none"
+        self.body = W.VBox([self.hh2.widget, self.hh3.widget])
         self.edition.observe(lambda change: self._show(str(change["new"])), names="value")
         self.widget = W.VBox([self.edition, self.body])
         if edition != "hh2":
@@ -64,4 +65,5 @@ class EditionDashboard:
     def _show(self, edition: str) -> None:
         if edition == "hh3":
             self.hh3.tabs.build(self.hh3.tabs.pager.selected_index or 0)
-        self.body.selected_index = 1 if edition == "hh3" else 0
+        self.hh3.widget.layout.display = None if edition == "hh3" else "none"
+        self.hh2.widget.layout.display = "none" if edition == "hh3" else None
