@@ -6,8 +6,9 @@
 2. A matchup of two lists (both fire plans and the pair table): the 2nd edition's two shipped Dark Angels rosters
    (2,795 and 2,638 points) and the 3rd edition's ``Real List.rosz`` against ``All Comers.rosz`` (2,977 and 2,998
    points: the public 3rd-edition fixtures have no 2,000-point pair), cold and warm.
-3. A faction sweep: the 2nd edition's ``sweep_faction`` on a sample; the 3rd edition's datasheets are not fielded
-   yet (the shipped data lacks the generic Legion catalogue), so it is printed as not available.
+3. A faction sweep (``sweep_faction``, every datasheet and each single option against the edition's standard targets,
+   both phases, one process, cold): Solar Auxilia, a faction both editions' shipped data hold (the 3rd edition's
+   lacks the generic Legion catalogue); ``--quick`` takes every fourth datasheet of each.
 
 CPU times of this process (the machine is shared); the 2nd edition's figure is the yardstick of each row
 (ratio printed). Fixtures: tests/fixtures/rosters (their sources in its README). Never a pass/fail test.
@@ -36,6 +37,7 @@ HH2_A = ROSTERS / "hh2" / "HH2 - Dark Angels.rosz"
 HH2_B = ROSTERS / "hh2" / "Dark Angels - HH2 - Test.ros"
 HH3_A = ROSTERS / "hh3" / "All Comers.rosz"
 HH3_B = ROSTERS / "hh3" / "Real List.rosz"
+FACTION = "Solar Auxilia"
 
 
 def _cold() -> None:
@@ -85,14 +87,19 @@ def main() -> None:
             _cpu(lambda: matchup(HH2_A, HH2_B), cold, runs),
             _cpu(lambda: matchup(HH3_A, HH3_B), cold, runs),
         )
-    sample = datasheets_of("Legiones Astartes")[::8]
-    _cold()
-    t0 = time.process_time()
-    frame = sweep_faction("Legiones Astartes", "standard", workers=1, datasheets=sample)
-    print(
-        f"faction sweep, 2nd edition: {len(sample)} Legiones Astartes datasheets (every eighth), {len(frame)} rows, "
-        f"{time.process_time() - t0:.2f} s CPU cold; 3rd edition: not available (its datasheets are not fielded yet)"
-    )
+    sweeps = {}
+    for edition in ("hh2", "hh3"):
+        sheets = datasheets_of(FACTION, edition)[:: 4 if args.quick else 1]
+        _cold()
+        t0 = time.process_time()
+        frame = sweep_faction(FACTION, "standard", workers=1, datasheets=sheets, edition=edition)
+        sweeps[edition] = (time.process_time() - t0, len(sheets), len(frame))
+    (t2, n2, r2), (t3, n3, r3) = sweeps["hh2"], sweeps["hh3"]
+    _row(f"a faction sweep, {FACTION} (cold): the whole faction", t2, t3)
+    print(f"| the same, per datasheet | {t2 / n2:.2f} s ({n2} datasheets) | {t3 / n3:.2f} s ({n3} datasheets) | "
+          f"{(t3 / n3) / (t2 / n2):.2f}x |")  # fmt: skip
+    print(f"| the same, per 1,000 rows | {1000 * t2 / r2:.2f} s ({r2} rows) | {1000 * t3 / r3:.2f} s ({r3} rows) | "
+          f"{(t3 / r3) / (t2 / r2):.2f}x |")  # fmt: skip
 
 
 if __name__ == "__main__":

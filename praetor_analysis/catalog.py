@@ -88,11 +88,15 @@ def load_units(edition: str = "hh2") -> pd.DataFrame:
     Columns:
         name, profile_type (``Unit``, ``Vehicle``, ``Knights and Titans``, ``Fortification``).
         Unit Type, Move, WS, BS, S, T, W, I, A, Ld, Save: statline strings (``""`` if not in the profile).
-        Invulnerable: best invulnerable save from the model's rules and mandatory wargear (``"4+"``
-            or ``""``); the number only.
+        Invulnerable: the best invulnerable save the model's rules and mandatory wargear grant outright, read
+            clause by clause (``"4+"`` or ``""``; docs/rosters.md); the number only.
         Front, Side, Rear, HP: armour values and hull points of vehicles and knights.
-        rules: declared unit rules from mandatory wargear (``"Ion Shield"``), ``;``-separated; the save
-            such wargear grants is this rule, not part of ``Invulnerable``.
+        rules: the unit rules the engine declares that the model holds, ``;``-separated: mandatory wargear named
+            as one (``"Ion Shield"``, whose save is this rule, not part of ``Invulnerable``), saves of one phase
+            (``"Invulnerable Save in Melee (3+)"``), save rules by their names (``"Adamantium Will (3+)"``) and
+            rules a Wargear Item grants outright (``"Feel No Pain (5+)"``).
+        not_modelled: what those texts grant that the engine does not apply, one line per item, figures and
+            names only (``"The Armour Elavagar: 3+ Invulnerable Save under a condition"``), ``;``-separated.
         entry, unit: Names of the entry defining the profile and of the enclosing unit entry.
         points, unit_points: Pts costs on those entries (float; NaN if none; modifiers not applied).
         source, profile_id, faction: As in :func:`load_weapons`.
@@ -234,7 +238,9 @@ def load_wargear_options(edition: str = "hh2") -> pd.DataFrame:
             ``"N+K/E:CHILD"`` (K more for every E selections of CHILD, ``model`` or an id), ``""`` for none.
         save, invulnerable: The armour and invulnerable saves the option's wargear text grants outright
             (``"2+"``; ``""`` for none or a save under a condition): figures only.
-        rules: The unit rule the option is, when the engine declares one under its name (``Iron Halo``).
+        rules: The unit rule the option is, when the engine declares one under its name (``Iron Halo``), else the
+            saves of one phase and the declared rules its wargear text grants outright, ``;``-separated.
+        not_modelled: What the option's wargear grants that the engine does not apply (as :func:`load_units`).
         shown_when: The data's ``set hidden`` modifiers of the option with their conditions, as JSON
             (:mod:`praetor_analysis.bsdata.visibility`); ``""`` for none.
     """

@@ -241,6 +241,11 @@ def _add_file_flags(p: argparse.ArgumentParser, what: str, parquet: bool = True)
         p.add_argument("--parquet", metavar="FILE", help=f"also write {what} to a Parquet file (for pandas)")
 
 
+def _add_edition_flag(p: argparse.ArgumentParser, what: str) -> None:
+    p.add_argument("--edition", choices=("hh2", "hh3"), default="hh2",
+                   help=f"{what}: hh2 (default, the 2nd edition) or hh3 (the 3rd edition's shipped data)")  # fmt: skip
+
+
 def _list_hh3_roster(args: argparse.Namespace) -> bool:
     """Print how the roster's game system was recognised (standard error); a 3rd-edition roster is rated as a
     2nd-edition one is (its units from the profiles it embeds, at the 3rd edition's standard targets), and
@@ -319,8 +324,8 @@ def cmd_matchup(args: argparse.Namespace) -> int:
 
 def cmd_wargear(args: argparse.Namespace) -> int:
     """praetor wargear DATASHEET --target NAME: every option ranked by what it adds per point, both phases."""
-    from praetor_analysis.analysis import AS_FIELDED, target_named, wargear_value
-    from praetor_analysis.views import terminal_width, wargear_screen
+    from praetor_analysis.analysis import edition_wargear
+    from praetor_analysis.views import terminal_width, wargear_screen, wargear_title
 
     _check_top(args)
     _check_files(args)
@@ -329,24 +334,15 @@ def cmd_wargear(args: argparse.Namespace) -> int:
         **({"faction": args.faction} if args.faction else {}),
         **({"legion": args.legion} if args.legion else {}),
     }
-    target = target_named(args.target, args.models)
     phases = [args.phase] if args.phase else ["shooting", "melee"]
-    frame = wargear_value(sheet, target, phases=phases, size=args.size, half_range=args.half_range)
+    frame, target = edition_wargear(sheet, args.target, args.models, edition=args.edition, phases=phases,
+                                    size=args.size, half_range=args.half_range)  # fmt: skip
     _write_files(args, frame)
     if args.json:
         rows = frame.astype(object).where(frame.notna(), None).to_dict(orient="records")
         sys.stdout.write(json.dumps(rows, allow_nan=False) + "\n")
         return 0
-    base = frame[frame["option"] == AS_FIELDED]
-    points = base["unit_points"].iloc[0] if len(base) else float("nan")
-    measure = "hull points" if (base["measure"] == "hull_points").any() else "models removed"
-    as_is = ", ".join(f"{r['phase']} {r['mean']:.3f}" for _, r in base.iterrows())
-    legion = f"Legion {args.legion}: its options and" if args.legion else "No Legion given:"
-    title = (
-        f"{args.datasheet} against {target[0]}: {points:.0f} pts as fielded ({as_is})\n"
-        f"Mean = {measure}, the unit charging in melee. {legion} the options every Legion may take, each taken "
-        "alone, ranked by gain per 100 points (free: no cost)."
-    )
+    title = wargear_title(frame, args.datasheet, target, edition=args.edition, legion=args.legion)
     top = args.top if args.top is not None else 15
     print("\n".join(wargear_screen(frame, title, width=terminal_width(), top=top, show_all=args.all)))
     return 0
@@ -387,8 +383,9 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     targets = args.targets
     if targets not in ("standard",) and ":" not in targets:
         targets = f"roster:{targets}" if Path(targets).is_file() else f"faction:{targets}"
-    tasks = sweep_tasks(args.faction, targets, legion=args.legion, datasheets=datasheets)
-    about = {"faction": args.faction, "legion": tasks[0].legion if tasks else "", "targets": args.targets}
+    tasks = sweep_tasks(args.faction, targets, legion=args.legion, datasheets=datasheets, edition=args.edition)
+    about = {"faction": args.faction, "legion": tasks[0].legion if tasks else "", "targets": args.targets,
+             **({"edition": "hh3"} if args.edition == "hh3" else {})}  # fmt: skip
     show = sys.stderr.isatty() and not args.quiet
     report = write_sweep(tasks, args.out, workers=workers, scheduler=args.scheduler,
                          progress=progress_bar if show else None, about=about)  # fmt: skip
@@ -404,15 +401,18 @@ def cmd_sweep(args: argparse.Namespace) -> int:
 def cmd_report(args: argparse.Namespace) -> int:
     """praetor report: one standalone HTML file (the shipped default comparison with no arguments)."""
     try:
-        from praetor_analysis.views import report_main
+        from praetor_analysis.views import hh3_report_main, report_edition, report_main
     except ImportError as exc:
         raise UsageError(f"report: needs the 'viz' extra (pip install 'praetor_analysis[viz]'): {exc}") from None
     if args.out not in (None, "-"):  # refuse an unwritable destination before the work
         _writable("-o", args.out)
     from praetor_analysis.views import Progress
 
+    edition = report_edition(args.edition, args.roster, args.weapons)  # the roster's unless asked (checked)
     progress = Progress("report")
     try:
+        if edition == "hh3" and not args.roster:
+            return int(hh3_report_main(args.targets, args.out, progress=progress))
         return int(report_main(args.weapons, args.targets, args.roster, args.out, progress=progress))
     finally:
         progress.close()
@@ -489,6 +489,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--all", action="store_true", help="every rated option and every option not rated, in full")
     p.add_argument("--top", type=int, metavar="N", help="the first N options (default 15)")
     p.add_argument("--phase", choices=("shooting", "melee"), help="only this phase")
+    _add_edition_flag(p, "the datasheet's and the target's edition")
     _add_file_flags(p, "every row (each option, model slot and phase)", parquet=False)
     p.set_defaults(func=cmd_wargear)
     p = sub.add_parser(
@@ -516,6 +517,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--scheduler", metavar="ADDRESS", help="run on an existing Dask cluster (dask.distributed)")
     p.add_argument("--datasheets", nargs="+", metavar="NAME", help="only these datasheets of the sweep")
     p.add_argument("--quiet", action="store_true", help="no progress line or notes on standard error")
+    _add_edition_flag(p, "the datasheets' and the targets' edition")
     p.set_defaults(func=cmd_sweep)
     p = sub.add_parser("report", help="write a standalone HTML report (figures and tables, works offline)")
     p.add_argument("--weapons", nargs="+", metavar="NAME", help="weapon names (default: an iconic dozen)")
@@ -525,6 +527,9 @@ def build_parser() -> argparse.ArgumentParser:
         "-o", "--output", "--out", dest="out", metavar="OUT.html", default="-",
         help="output file ('-': standard output); --out is the older name",
     )  # fmt: skip
+    p.add_argument("--edition", choices=("hh2", "hh3"), default=None,
+                   help="hh2 or hh3: the report's edition (default: the roster's, else hh2); hh3 with no roster: "
+                   "the 3rd edition's iconic datasheets")  # fmt: skip
     p.set_defaults(func=cmd_report)
     return parser
 

@@ -10,11 +10,11 @@ from praetor_analysis.bsdata.files import (
     BSData,
     Catalogue,
     UntrustedFileError,
-    invulnerable_from_texts,
     parse_xml_bytes,
     profile_characteristics,
 )
 from praetor_analysis.bsdata.importer import units_frame, weapons_frame
+from praetor_analysis.bsdata.wargear_saves import read_wargear
 
 FIXTURES = Path(__file__).parent / "fixtures"
 BSDATA = Path(__file__).resolve().parents[2] / "shared" / "bsdata"
@@ -60,11 +60,10 @@ def test_mini_data_set_links_and_profiles() -> None:
 
 
 def test_invulnerable_from_texts() -> None:
-    assert (
-        invulnerable_from_texts(["confers a 2+ Armour Save and a 5+ Invulnerable Save", "a 4+ invulnerable save"])
-        == "4+"
-    )
-    assert invulnerable_from_texts(["a 3+ Armour Save"]) == ""
+    """The best invulnerable save granted outright by any text (the clause reader the import uses)."""
+    texts = ["confers a 2+ Armour Save and a 5+ Invulnerable Save", "a 4+ invulnerable save"]
+    assert read_wargear(texts).invulnerable == "4+"
+    assert read_wargear(["a 3+ Armour Save"]).invulnerable == ""
 
 
 @pytest.fixture(scope="module")

@@ -118,7 +118,8 @@ def test_shipped_catalog_is_reproducible(tmp_path: Path) -> None:
     assert report.files == 34 and len(report.unresolved) == 89
     assert report.distinct_weapons >= 740
     data = resources.files("praetor_analysis.data")
-    for name in ["weapons.csv", "units.csv", "targets.csv", "rule_names.csv"]:
+    tables = ["datasheets.csv", "datasheet_models.csv", "wargear_options.csv"]  # the datasheet tables too
+    for name in ["weapons.csv", "units.csv", "targets.csv", "rule_names.csv", *tables]:
         assert (tmp_path / name).read_bytes() == data.joinpath(name).read_bytes(), name
     fresh = json.loads((tmp_path / "provenance.json").read_text(encoding="utf-8"))
     shipped = load_provenance()

@@ -18,6 +18,7 @@ from praetor_analysis.scenario.hh3_door import calc_hh3_stages
 from praetor_analysis.scenario.hh3_unit_attack import NO_MELEE, hh3_shooting, hh3_volleys
 from praetor_analysis.units import fights_in_melee
 from praetor_analysis.units.fielded import read_roster_units
+from praetor_analysis.units.hh3_datasheet import is_hh3_datasheet
 from praetor_analysis.units.hh3_target import hh3_standard_targets
 
 FIXTURES = Path(__file__).parent / "fixtures" / "rosters"
@@ -76,9 +77,13 @@ def test_every_command_on_a_roster(path: Path, tmp_path: Path, capsys: pytest.Ca
     assert main(["calc", str(scenario)]) == 0
     result = json.loads(capsys.readouterr().out)
     assert "hull_points" in result or "casualties" in result
-    assert main(["report", "--roster", str(path), "-o", str(tmp_path / "r.html")]) == 0
+    assert main(["report", "--edition", path.parent.name, "--roster", str(path), "-o", str(tmp_path / "r.html")]) == 0
     capsys.readouterr()
     assert (tmp_path / "r.html").stat().st_size > 1000
+    shipped = [u for u in reading.units if path.parent.name == "hh3" and is_hh3_datasheet(u.datasheet)]
+    for unit in shipped[:1]:  # a unit whose datasheet the 3rd edition's catalogs ship: its options per point
+        assert main(["wargear", unit.datasheet, "--edition", "hh3", "--size", str(unit.size), "--target", "Rhino"]) == 0
+        assert capsys.readouterr().out.startswith(f"{unit.datasheet} against Rhino:")
     assert main(["matchup", str(path), str(path)]) == 0
     out = capsys.readouterr().out
     assert out.count(" shooting at ") == 2  # both fire plans

@@ -10,7 +10,7 @@ import pytest
 from praetor_analysis.analysis.army_list import ArmyList, load_list, make_list
 from praetor_analysis.analysis.matchup import Pair, pair_result
 from praetor_analysis.scenario.calc import calc
-from praetor_analysis.scenario.hh3_unit_attack import hh3_strikes
+from praetor_analysis.scenario.hh3_unit_attack import hh3_one_way
 
 SMALL = Path(__file__).parent / "fixtures" / "rosters" / "hh3" / "Small Game.rosz"
 
@@ -26,7 +26,7 @@ def _unit(army: ArmyList, label: str):  # type: ignore[no-untyped-def]
 
 def _melee(army: ArmyList, attacker: str, target: str):  # type: ignore[no-untyped-def]
     a, t = _unit(army, attacker), _unit(army, target)
-    return pair_result(Pair("mine", army.name, a, army.name, t, "melee")), hh3_strikes(a.loadout, t.target)
+    return pair_result(Pair("mine", army.name, a, army.name, t, "melee")), hh3_one_way(a.loadout, t.target)
 
 
 def test_a_target_that_strikes_first_removes_attackers_before_they_strike(army: ArmyList) -> None:
@@ -37,7 +37,7 @@ def test_a_target_that_strikes_first_removes_attackers_before_they_strike(army: 
     bare = replace(centurion, groups=tuple(replace(g, weapons=()) for g in centurion.groups))
     pair_list = make_list("bare", [_unit(army, "Tactical Squad (1)").loadout, bare])
     a, t = pair_list.units
-    whole, one_way = pair_result(Pair("mine", "x", a, "x", t, "melee")), hh3_strikes(a.loadout, t.target)
+    whole, one_way = pair_result(Pair("mine", "x", a, "x", t, "melee")), hh3_one_way(a.loadout, t.target)
     # he strikes first, at a whole squad: 4 attacks x 2/3 (WS 6 against 4: 3+) x 1/2 (S 4 against T 4: 4+) x 1/3
     # (a 3+ save fails) = 4/9 legionaries removed
     assert whole.returned is not None and whole.returned.mean() == pytest.approx(4 / 9, abs=1e-12)

@@ -30,9 +30,6 @@ if SHARED is not None:
     ROSTERS += sorted(p for p in SHARED.iterdir() if p.suffix in (".ros", ".rosz"))
 
 KNOWN = {
-    ("HH2 - Dark Angels.rosz", "Leviathan Dreadnought Talon"): "the data's '2x Heavy Flamers' on a Leviathan is "
-    "not a name modifier but an upgrade holding a Heavy Flamer link taken twice (min 2): the catalog reads a "
-    "default's weapons once whatever its minimum, so the datasheet fires one heavy flamer, the roster two",
     ("Dark Angels - HH2 - Test.ros", "Contemptor Dreadnought Talon"): "two models with different options: a "
     "datasheet loadout gives each option to the first model with room, not to the model the roster names",
     ("Dark Angels - HH2 - Test.ros", "Sky-Hunter Squadron"): "a Plasma Cannon on the Sergeant: the catalog "
@@ -156,3 +153,20 @@ def test_a_rosters_units_rebuilt_as_datasheets_price_and_rate_the_same(path: Pat
     unexpected = [(name, why) for name, why in differ if (path.name, name) not in KNOWN]
     assert not unexpected, unexpected
     assert agree >= 1
+
+
+def test_the_leviathans_two_heavy_flamers_fire_from_the_datasheet() -> None:
+    """The Leviathan's default "2x Heavy Flamers" is an upgrade holding a Heavy Flamer link taken twice (min 2):
+    the catalog reads both (the name says two, the link's minimum is two), as the roster does; an option of the same
+    shape ("Two Bolt Pistols": a Bolt Pistol link of min 2) carries two of its weapon. Shipped data, no roster."""
+    from praetor_analysis.catalog import load_wargear_options
+    from praetor_analysis.units.attack import shooting_volleys
+
+    unit = fielded_unit({"name": "Leviathan Dreadnought Talon", "faction": "Legiones Astartes"})
+    names = [w["name"] for g in unit.groups for w in g.weapons]
+    assert (names.count("Heavy Flamer"), names.count("Meltagun"), names.count("Leviathan Siege Claw")) == (2, 2, 2)
+    volleys, _ = shooting_volleys(unit, TARGET)
+    assert [v.weapon.name for v in volleys].count("Heavy Flamer") == 2
+    options = load_wargear_options()
+    two = options[(options["datasheet"] == "Sanctifier Squad") & (options["option"] == "Two Bolt Pistols")]
+    assert set(two["weapons"]) == {"Bolt Pistol; Bolt Pistol"}

@@ -12,6 +12,7 @@ from praetor_analysis.lazy import face
 
 #: Public name -> the module that defines it.
 _EXPORTS: dict[str, str] = {
+    "edition_wargear": "praetor_analysis.analysis.wargear",
     "accounting_line": "praetor_analysis.analysis.roster_listing",
     "analyse_roster": "praetor_analysis.analysis.list_analysis",
     "ArmyList": "praetor_analysis.analysis.army_list",
@@ -23,6 +24,9 @@ _EXPORTS: dict[str, str] = {
     "DEFAULT_ATTACKER": "praetor_analysis.analysis.cells",
     "FirePlan": "praetor_analysis.analysis.fire_plan",
     "json_rows": "praetor_analysis.analysis.unit_ratings",
+    "hh3_per_point_table": "praetor_analysis.analysis.per_point",
+    "hh3_targets_named": "praetor_analysis.analysis.unit_ratings",
+    "hh3_wargear_value": "praetor_analysis.analysis.wargear",
     "key_units": "praetor_analysis.analysis.list_matchup",
     "list_json_rows": "praetor_analysis.analysis.list_analysis",
     "listing_json": "praetor_analysis.analysis.roster_listing",
@@ -64,6 +68,10 @@ __all__ = [
     "cell_of_rows",
     "check_folder",
     "compare_with_distributions",
+    "edition_wargear",
+    "hh3_per_point_table",
+    "hh3_targets_named",
+    "hh3_wargear_value",
     "json_rows",
     "key_units",
     "list_json_rows",
@@ -95,10 +103,22 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from praetor_analysis.analysis.fire_plan import FirePlan
     from praetor_analysis.analysis.list_analysis import WHOLE_LIST, analyse_roster, list_json_rows
     from praetor_analysis.analysis.list_matchup import Matchup, key_units
-    from praetor_analysis.analysis.per_point import per_point_table
+    from praetor_analysis.analysis.per_point import hh3_per_point_table, per_point_table
     from praetor_analysis.analysis.roster_listing import accounting_line, listing_json, listing_table
     from praetor_analysis.analysis.sweep_dataset import FAILURES, check_folder, write_sweep
-    from praetor_analysis.analysis.unit_ratings import json_rows, rate_roster, roster_table, target_named
-    from praetor_analysis.analysis.wargear import AS_FIELDED, wargear_table, wargear_value
+    from praetor_analysis.analysis.unit_ratings import (
+        hh3_targets_named,
+        json_rows,
+        rate_roster,
+        roster_table,
+        target_named,
+    )
+    from praetor_analysis.analysis.wargear import (
+        AS_FIELDED,
+        edition_wargear,
+        hh3_wargear_value,
+        wargear_table,
+        wargear_value,
+    )
 else:
     __getattr__, __dir__ = face(__name__, _EXPORTS, __all__)

@@ -155,9 +155,12 @@ def make_list(
     return _make(name, list(units), sources)
 
 
-def target_unit(label: str, target: Unit) -> ListUnit:
-    """A bare target (a standard target or unit profile, no loadout and no points) as a list unit: it does
-    not fight back, and its points removed are NaN."""
+def target_unit(label: str, target: Unit | Hh3Target) -> ListUnit:
+    """A bare target (a standard target or unit profile of either edition, no loadout and no points) as a list
+    unit: it does not fight back, and its points removed are NaN."""
+    if isinstance(target, Hh3Target):
+        empty = FieldedUnit(label, "", target.models, float("nan"), (), edition="hh3")
+        return ListUnit(label, empty, float("nan"), dict(target.block), target, None)
     empty = FieldedUnit(label, "", target.models, float("nan"), ())
     return ListUnit(label, empty, float("nan"), {"name": label}, target, None)
 

@@ -13,6 +13,11 @@ pair row (:data:`~praetor_analysis.analysis.matchup.PAIR_COLUMNS`) plus ``datash
 ``legion``, ``variant``, ``reason`` and ``mean_per_100_pts`` (models or hull points removed per 100 points
 of the attacker).
 
+The 3rd edition (``edition="hh3"``): the datasheets of its shipped catalogs, fielded by
+:func:`~praetor_analysis.units.hh3_datasheet.hh3_fielded_datasheet`, each option with a weapon taken alone
+(:func:`hh3_variants`), against that edition's standard targets (or a faction or roster of it); a vehicle that
+strikes in no melee has the reason "no melee weapon" (docs/editions.md).
+
 The work is split by datasheet (:class:`SweepTask`, one part of the dataset written by
 :mod:`~praetor_analysis.analysis.sweep_dataset`); :mod:`~praetor_analysis.analysis.sweep_run` runs the tasks in
 this process or on a Dask cluster. The table is the same however it is run: rows in datasheet order, each
@@ -27,7 +32,7 @@ import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -36,15 +41,21 @@ import pandas as pd
 
 from praetor_analysis.analysis.army_list import ArmyList, ListUnit, list_from_bytes, make_list, target_unit
 from praetor_analysis.analysis.matchup import PAIR_COLUMNS, PHASES, Pair, pair_result, pair_row
-from praetor_analysis.analysis.unit_ratings import standard_targets
+from praetor_analysis.analysis.unit_ratings import edition_targets
 from praetor_analysis.catalog import load_datasheets
 from praetor_analysis.errors import ProfileError, ScenarioError
 from praetor_analysis.io import atomic_write_with
 from praetor_analysis.profiles import Weapon
 from praetor_analysis.units import (
     GRENADE_PROFILES,
+    FieldedUnit,
     UnitAttackResult,
     fielded_unit,
+    hh3_datasheet_row,
+    hh3_fielded_datasheet,
+    hh3_legion,
+    hh3_options,
+    hh3_strikes,
     legion_names,
     legion_of,
     shown_options,
@@ -60,6 +71,9 @@ __all__ = [
     "datasheets_of",
     "field_of",
     "field_targets",
+    "hh3_faction",
+    "hh3_sweep_sheets",
+    "hh3_variants",
     "phase_key",
     "progress_bar",
     "resolve_field",
@@ -84,22 +98,50 @@ NO_MELEE = "no melee weapon"
 
 _NO_MELEE_TEXT = "has no model that fights in melee"  # units.attack's refusal of such an attacker
 
+_NUMBER = {"hh2": 2, "hh3": 3}  # an edition as its error lines number it
+
 MAX_FIELD_BYTES = 64 * 1024 * 1024
 """Largest roster or list file read as a sweep's field of targets."""
 
 
-def datasheets_of(faction: str) -> list[str]:
-    """The names of a faction's datasheets that are not hidden, in the catalog's order.
+def datasheets_of(faction: str, edition: str = "hh2") -> list[str]:
+    """The names of a faction's datasheets that are not hidden, in the catalog's order (``edition``: whose
+    catalog; the 3rd edition's factions may be named without their numeral, ``Alpha Legion``).
 
     Raises:
-        ScenarioError: No datasheet of that faction (the factions are listed).
+        ScenarioError: No datasheet of that faction (the factions are listed; a faction of the other edition
+            says so).
     """
-    sheets = load_datasheets()
-    mine = sheets[(sheets["faction"] == faction) & ~sheets["hidden"].astype(bool)]
+    sheets = load_datasheets(edition)
+    mine = sheets[(sheets["faction"] == hh3_faction(faction, edition)) & ~sheets["hidden"].astype(bool)]
     if mine.empty:
+        other = "hh3" if edition == "hh2" else "hh2"
+        if faction in set(load_datasheets(other)["faction"]) or (
+            other == "hh3" and hh3_faction(faction, "hh3") in set(load_datasheets("hh3")["faction"])
+        ):
+            raise ScenarioError(
+                f"faction: {faction!r} is not a faction of edition {_NUMBER[edition]}; it is one of "
+                f"edition {_NUMBER[other]} (--edition {other})",
+                field="faction",
+                value=faction,
+            )
         have = ", ".join(sorted(set(sheets["faction"])))
-        raise ScenarioError(f"faction: no datasheet of {faction!r} (factions: {have})")
+        raise ScenarioError(f"faction: no datasheet of {faction!r} (factions: {have})", field="faction", value=faction)
     return list(dict.fromkeys(mine["name"]))
+
+
+def hh3_faction(name: str, edition: str = "hh3") -> str:
+    """A 3rd-edition faction as its catalog names it: ``Alpha Legion`` -> ``XX - Alpha Legion`` (other names and
+    other editions: as given)."""
+    if edition != "hh3":
+        return name
+    factions = set(load_datasheets("hh3")["faction"])
+    if name in factions:
+        return name
+    try:
+        return hh3_legion(name, "faction")
+    except ScenarioError:
+        return name
 
 
 def sweep_legion(faction: str, legion: str | None = None) -> str:
@@ -122,6 +164,42 @@ def sweep_legion(faction: str, legion: str | None = None) -> str:
             value=legion,
         )
     return name
+
+
+def hh3_sweep_sheets(faction: str, legion: str | None = None) -> tuple[str, list[tuple[str, str]]]:
+    """The 3rd edition's ``(legion, [(datasheet, its faction)])`` of a sweep of ``faction``: its datasheets; a
+    Legion's (``legion``, or ``faction`` when it is a Legion's catalogue) are those of :data:`ALL_LEGIONS` when the
+    data holds it (the shipped snapshot does not) then the Legion's own catalogue's.
+
+    Raises:
+        ScenarioError: An unknown faction or Legion, or a ``legion`` given with another Legion's faction or a
+            faction that is no Legion's.
+    """
+    factions = set(load_datasheets("hh3")["faction"])
+    own = hh3_faction(faction)
+    if legion is None:
+        if own not in factions and faction != ALL_LEGIONS:
+            datasheets_of(faction, "hh3")  # refused, the factions named
+        legion_faction = own if own != faction or _is_hh3_legion(own) else ""
+    else:
+        legion_faction = hh3_legion(legion)
+        if faction not in (ALL_LEGIONS, legion_faction) and own != legion_faction:
+            raise ScenarioError(f"legion: {legion!r} sweeps {ALL_LEGIONS!r} and {legion_faction!r}, not {faction!r} "
+                                f"(give {legion_faction!r} or {ALL_LEGIONS!r} as the faction)", field="legion",
+                                value=legion)  # fmt: skip
+    if not legion_faction:
+        return "", [(n, own) for n in datasheets_of(own, "hh3")]
+    mine = datasheets_of(legion_faction, "hh3")
+    every = [n for n in datasheets_of(ALL_LEGIONS, "hh3") if n not in mine] if ALL_LEGIONS in factions else []
+    name = legion_faction.split(" - ", 1)[1]
+    return name, [(n, ALL_LEGIONS) for n in every] + [(n, legion_faction) for n in mine]
+
+
+def _is_hh3_legion(faction: str) -> bool:
+    try:
+        return hh3_legion(faction) == faction
+    except ScenarioError:
+        return False
 
 
 def sweep_sheets(faction: str, legion: str = "") -> list[tuple[str, str]]:
@@ -152,6 +230,23 @@ def variants(datasheet: str, faction: str, legion: str = "") -> list[tuple[str, 
     return out
 
 
+def hh3_variants(datasheet: str, faction: str) -> list[tuple[str, Callable[[], FieldedUnit]]]:
+    """``(variant, how to field it)`` of a 3rd-edition datasheet: as fielded, then each option with a weapon that
+    the datasheet offers (not hidden, its link resolved, not part of the default loadout) taken alone."""
+    block = {"name": datasheet, "faction": faction}
+    out: list[tuple[str, Callable[[], FieldedUnit]]] = [("default", partial(hh3_fielded_datasheet, block))]
+    seen: set[str] = set()
+    for o in hh3_options(hh3_datasheet_row(block)):
+        if o.in_default_loadout or o.hidden or not o.resolved or not o.weapons:
+            continue
+        label = o.label if o.label not in seen else f"{o.label} [{o.group}]"  # a second group offering it
+        if label in seen:
+            continue
+        seen.add(label)
+        out.append((label, partial(hh3_fielded_datasheet, block, option=o)))
+    return out
+
+
 @dataclass(frozen=True)
 class Field:
     """A field of targets as sent to a worker: ``kind`` (``standard``, ``faction`` or ``roster``), ``value``
@@ -161,15 +256,19 @@ class Field:
     kind: str
     value: str = ""
     content: bytes = b""
+    edition: str = "hh2"
+    """Whose targets: the standard targets and the faction's datasheets of that edition; a roster of it."""
 
     @property
     def digest(self) -> str:
-        """A token of the field's inputs (its kind, name and the file's bytes)."""
-        return hashlib.sha256(f"{self.kind}\0{self.value}\0".encode() + self.content).hexdigest()
+        """A token of the field's inputs (its kind, name, the file's bytes and a 3rd edition's name)."""
+        tag = f"{self.kind}\0{self.value}\0" + ("hh3\0" if self.edition == "hh3" else "")
+        return hashlib.sha256(tag.encode() + self.content).hexdigest()
 
 
-def resolve_field(spec: str | Field) -> Field:
-    """The :class:`Field` of ``"standard"``, ``"faction:NAME"`` or ``"roster:PATH"`` (the file read here).
+def resolve_field(spec: str | Field, edition: str = "hh2") -> Field:
+    """The :class:`Field` of ``"standard"``, ``"faction:NAME"`` or ``"roster:PATH"`` (the file read here) of an
+    edition.
 
     Raises:
         ScenarioError: Another kind, or a file that cannot be read or is too large.
@@ -177,10 +276,10 @@ def resolve_field(spec: str | Field) -> Field:
     if isinstance(spec, Field):
         return spec
     if spec == "standard":
-        return Field("standard")
+        return Field("standard", edition=edition)
     kind, _, value = spec.partition(":")
     if kind == "faction":
-        return Field("faction", value)
+        return Field("faction", value, edition=edition)
     if kind == "roster":
         try:
             with Path(value).open("rb") as fh:
@@ -189,7 +288,7 @@ def resolve_field(spec: str | Field) -> Field:
             raise ScenarioError(f"targets: cannot read {value!r}: {exc.strerror or exc}", field="targets") from None
         if len(content) > MAX_FIELD_BYTES:
             raise ScenarioError(f"targets: {value!r} is larger than {MAX_FIELD_BYTES} bytes", field="targets")
-        return Field("roster", Path(value).name, content)
+        return Field("roster", Path(value).name, content, edition)
     raise ScenarioError(f'targets: expected "standard", "faction:NAME" or "roster:PATH", got {spec!r}')
 
 
@@ -201,24 +300,28 @@ def field_of(spec: str | Field) -> tuple[str, tuple[ListUnit, ...]]:
 @cache
 def field_targets(field: Field) -> tuple[str, tuple[ListUnit, ...]]:
     """The field's name and target units (memoised per process: each worker reads a field once)."""
+    edition = field.edition
     if field.kind == "standard":
-        return "standard targets", tuple(target_unit(label, unit) for label, unit in standard_targets())
+        return "standard targets", tuple(target_unit(label, unit) for label, unit in edition_targets(edition))
     kind, value = field.kind, field.value
     if kind == "faction":
         units = []
-        for name in datasheets_of(value):
+        faction = hh3_faction(value, edition)
+        for name in datasheets_of(value, edition):
+            block = {"name": name, "faction": faction}
             try:
-                units.append(fielded_unit({"name": name, "faction": value}, "targets"))
+                units.append(hh3_fielded_datasheet(block) if edition == "hh3" else fielded_unit(block, "targets"))
             except ScenarioError:
                 continue  # a datasheet with no model to field is no target
-        army: ArmyList = make_list(value, units)
+        army: ArmyList = make_list(faction, units)
         return army.name, army.units
     army = list_from_bytes(field.content, value)
-    if army.edition != "hh2":  # the sweep fields the 2nd edition's datasheets
+    if army.edition != edition:  # the sweep fields one edition's datasheets
         raise ScenarioError(
-            f"--targets: {Path(value).name}: a 3rd-edition (hh3) roster; the sweep fields the 2nd edition's "
-            "datasheets (a 3rd-edition datasheet sweep: not yet)",
+            f"--targets: {Path(value).name}: a roster of edition {_NUMBER[army.edition]}; the sweep fields datasheets "
+            f"of edition {_NUMBER[edition]} (--edition {army.edition})",
             field="--targets",
+            value=value,
         )
     return army.name, army.units
 
@@ -233,19 +336,21 @@ class SweepTask:
     legion: str = ""
     attacker_list: str = ""
     phases: tuple[str, ...] = PHASES
+    edition: str = "hh2"
 
     @property
     def token(self) -> str:
         """A token of every input of the part (and of the package's code and catalog data): a part written
         for other inputs is never taken for this one."""
-        text = json.dumps([_FORMAT, _code_digest(), self.datasheet, self.faction, self.legion,
-                           self.attacker_list, list(self.phases), self.field.digest])  # fmt: skip
+        parts: list[Any] = [_FORMAT, _code_digest(), self.datasheet, self.faction, self.legion, self.attacker_list,
+                            list(self.phases), self.field.digest]  # fmt: skip
+        text = json.dumps(parts + (["hh3"] if self.edition == "hh3" else []))
         return hashlib.sha256(text.encode()).hexdigest()[:20]
 
     def run(self) -> pd.DataFrame:
         """The part's rows (:func:`sweep_datasheet`)."""
         return sweep_datasheet(self.datasheet, self.faction, self.field, self.phases, legion=self.legion,
-                               attacker_list=self.attacker_list or None)  # fmt: skip
+                               attacker_list=self.attacker_list or None, edition=self.edition)  # fmt: skip
 
 
 _FORMAT = 2  # the layout of a part's rows: a new column or meaning changes it
@@ -258,9 +363,10 @@ def _code_digest() -> str:
     root = Path(__file__).resolve().parent.parent
     for path in sorted(root.rglob("*.py")):
         digest.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes())
-    for item in sorted(resources.files("praetor_analysis.data").iterdir(), key=lambda p: p.name):
-        if item.name.endswith(".csv"):
-            digest.update(item.name.encode() + b"\0" + item.read_bytes())
+    for package in ("praetor_analysis.data", "praetor_analysis.data.hh3"):
+        for item in sorted(resources.files(package).iterdir(), key=lambda p: p.name):
+            if item.name.endswith(".csv"):
+                digest.update(f"{package}/{item.name}".encode() + b"\0" + item.read_bytes())
     return digest.hexdigest()
 
 
@@ -271,16 +377,24 @@ def sweep_tasks(
     legion: str | None = None,
     datasheets: Sequence[str] | None = None,
     phases: Sequence[str] = PHASES,
+    edition: str = "hh2",
 ) -> list[SweepTask]:
-    """The tasks of a sweep, in the table's order (``datasheets``: only these, each once).
+    """The tasks of a sweep, in the table's order (``datasheets``: only these, each once; ``edition``: whose
+    datasheets and targets, the 3rd edition's from its shipped catalogs, :func:`hh3_sweep_sheets`).
 
     Raises:
-        ScenarioError: An unknown faction, Legion, field or datasheet.
+        ScenarioError: An unknown faction, Legion, field or datasheet, or a faction of the other edition.
     """
-    field = resolve_field(field)
+    field = resolve_field(field, edition)
+    if field.edition != edition:
+        raise ScenarioError(f"targets: a field of {field.edition}, a sweep of {edition}", field="targets")
+    if edition == "hh3":
+        legion_name, sheets = hh3_sweep_sheets(faction, legion)
+        faction = hh3_faction(faction)
+    else:
+        legion_name = sweep_legion(faction, legion)
+        sheets = sweep_sheets(faction, legion_name)
     field_targets(field)  # refuse a bad field before any work
-    legion_name = sweep_legion(faction, legion)
-    sheets = sweep_sheets(faction, legion_name)
     if datasheets is not None:
         have = dict(sheets)
         missing = [n for n in datasheets if n not in have]
@@ -289,7 +403,7 @@ def sweep_tasks(
                                 value=missing[0])  # fmt: skip
         sheets = [(n, have[n]) for n in dict.fromkeys(datasheets)]
     side = legion_name or faction  # a Legion's force, however the sweep was asked for
-    return [SweepTask(n, f, field, legion_name, side, tuple(phases)) for n, f in sheets]
+    return [SweepTask(n, f, field, legion_name, side, tuple(phases), edition) for n, f in sheets]
 
 
 def _error_row(datasheet: str, faction: str, legion: str | None, variant: str, error: str, attacker_list: str
@@ -310,20 +424,25 @@ def sweep_datasheet(
     *,
     legion: str = "",
     attacker_list: str | None = None,
+    edition: str = "hh2",
 ) -> pd.DataFrame:
     """One task: every variant of one datasheet against every target of the field, in each phase.
 
     Variants mostly differ in one weapon: a pair is computed once per :func:`phase_key` of its attacker
     (a variant that differs from another only in a melee weapon fires as it does, and vice versa), target and
     phase; each row is then made from its own pair (labels and points)."""
-    field_name, targets = field_of(field)
+    field_name, targets = field_of(field if isinstance(field, Field) else resolve_field(field, edition))
     side = attacker_list or faction
     legion_column = legion or None
     rows = []
     done: dict[tuple[Any, ...], tuple[UnitAttackResult | None, str]] = {}
-    for variant, block in variants(datasheet, faction, legion):
+    if edition == "hh3":
+        fielders = hh3_variants(datasheet, faction)
+    else:
+        fielders = [(v, partial(fielded_unit, b, "datasheet")) for v, b in variants(datasheet, faction, legion)]
+    for variant, field_it in fielders:
         try:
-            unit = make_list(side, [fielded_unit(block, "datasheet")]).units[0]
+            unit = make_list(side, [field_it()]).units[0]
         except (ScenarioError, ProfileError) as exc:
             rows.append(_error_row(datasheet, faction, legion_column, variant, str(exc), side))
             continue
@@ -336,7 +455,7 @@ def sweep_datasheet(
                     key = (*key, repr(unit.loadout.groups), unit.target)
                 if key not in done:
                     try:
-                        done[key] = (pair_result(pair), "")
+                        done[key] = _no_melee(pair_result(pair), unit)
                     except (ScenarioError, ProfileError) as exc:
                         done[key] = (None, str(exc))
                 result, error = done[key]
@@ -351,6 +470,15 @@ def sweep_datasheet(
     if _TEXT != "object":  # columns of text and nulls: text as Parquet gives it back (pandas 3), not objects
         frame = frame.astype(dict.fromkeys(_NULLABLE, _TEXT))
     return frame
+
+
+def _no_melee(result: UnitAttackResult, unit: ListUnit) -> tuple[UnitAttackResult | None, str]:
+    """A 3rd-edition melee result in which no model strikes (a vehicle that is neither a Walker nor a Knight) as
+    the 2nd edition's refusal of such an attacker (the row's ``reason``: :data:`NO_MELEE`)."""
+    hh3 = unit.loadout.edition == "hh3"
+    if hh3 and result.phase == "melee" and not any(hh3_strikes(g) for g in unit.loadout.groups):
+        return None, f"{unit.label} {_NO_MELEE_TEXT}"
+    return result, ""
 
 
 _NULLABLE = ("legion", "error", "reason")
@@ -379,17 +507,19 @@ def phase_key(unit: ListUnit, phase: str) -> tuple[Any, ...]:
     loadout = unit.loadout
     shooting = phase == "shooting"
     keep = (False, None) if shooting else (True, None)
+    melee = (lambda b: "IM" in b) if loadout.edition == "hh3" else _is_melee  # a 3rd-edition melee profile: IM
     groups = tuple(
         (
             g.model,
             g.count,
             repr(g.statline),
             () if shooting else tuple(n for n in g.wargear if n in GRENADE_PROFILES),
-            repr([b for b in g.weapons if _is_melee(b) in keep]),
+            repr([b for b in g.weapons if melee(b) in keep]),
         )
         for g in loadout.groups
     )
-    return (phase, loadout.datasheet, loadout.faction, loadout.size, loadout.modifiers, loadout.notes, groups)
+    return (phase, loadout.datasheet, loadout.faction, loadout.size, loadout.modifiers, loadout.notes,
+            loadout.edition, groups)  # fmt: skip
 
 
 def progress_bar(done: int, total: int, started: float) -> None:
@@ -411,6 +541,7 @@ def sweep_faction(
     datasheets: Sequence[str] | None = None,
     phases: Sequence[str] = PHASES,
     progress: Callable[[int, int, float], None] | None = None,
+    edition: str = "hh2",
 ) -> pd.DataFrame:
     """The sweep table in memory (see the module docstring; ``praetor sweep`` writes it as a dataset of
     parts instead: :func:`~praetor_analysis.analysis.sweep_dataset.write_sweep`).
@@ -424,13 +555,14 @@ def sweep_faction(
             tasks run on that cluster instead.
         datasheets: Only these datasheets of the sweep (each once).
         progress: Called as ``progress(done, total, started)`` after each datasheet (default: none).
+        edition: ``"hh2"`` or ``"hh3"``: whose datasheets and targets (see :func:`sweep_tasks`).
 
     Raises:
         PraetorError: A datasheet whose task failed (named), or a bad input.
     """
     from praetor_analysis.analysis.sweep_run import run_tasks
 
-    tasks = sweep_tasks(faction, field, legion=legion, datasheets=datasheets, phases=phases)
+    tasks = sweep_tasks(faction, field, legion=legion, datasheets=datasheets, phases=phases, edition=edition)
     parts: dict[str, pd.DataFrame] = {}
     started = time.monotonic()
     report = progress or (lambda *a: None)

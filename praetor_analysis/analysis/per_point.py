@@ -17,12 +17,20 @@ from typing import Any
 
 import pandas as pd
 
-from praetor_analysis.analysis.unit_ratings import RATING_COLUMNS, rate, standard_targets
+from praetor_analysis.analysis.unit_ratings import RATING_COLUMNS, edition_targets, rate, standard_targets
 from praetor_analysis.errors import ScenarioError
 from praetor_analysis.profiles import Unit
-from praetor_analysis.units import fielded_unit
+from praetor_analysis.units import Hh3Target, fielded_unit, hh3_fielded_datasheet
 
-__all__ = ["ICONIC_OPTIONS", "ICONIC_UNITS", "PER_POINT_COLUMNS", "Fielded", "per_point_table"]
+__all__ = [
+    "HH3_ICONIC",
+    "ICONIC_OPTIONS",
+    "ICONIC_UNITS",
+    "PER_POINT_COLUMNS",
+    "Fielded",
+    "hh3_per_point_table",
+    "per_point_table",
+]
 
 
 @dataclass(frozen=True)
@@ -78,6 +86,26 @@ ICONIC_UNITS: tuple[Fielded, ...] = (
     Fielded("Contemptor Dreadnought", {"name": _CONTEMPTOR}, ("shooting", "melee")),
     Fielded("Predator", {"name": "Predator Squadron"}),  # a vehicle without WS does not fight
 )
+_LASRIFLES = "Lasrifle Section"
+_STRIKE_TANK = "Leman Russ Strike Tank"
+_BOTH = ("shooting", "melee")
+
+#: The 3rd edition's iconic weapons and datasheets of its shipped catalogs (``option``: the label of the option that
+#: carries the weapon, :func:`~praetor_analysis.units.hh3_datasheet.hh3_option_named`).
+HH3_ICONIC: tuple[Fielded, ...] = (
+    Fielded("Plasma pistol", {"name": _LASRIFLES, "option": "Plasma pistol (Auxilia Sergeant)"}),
+    Fielded("Hand flamer", {"name": _LASRIFLES, "option": "Hand flamer (Auxilia Sergeant)"}),
+    Fielded("Power fist", {"name": _LASRIFLES, "option": "Power fist (Auxilia Sergeant)"}, ("melee",)),
+    Fielded("Lascannon", {"name": _STRIKE_TANK, "option": "Lascannon"}),
+    Fielded("Twin lascannon", {"name": _STRIKE_TANK, "option": "Twin lascannon"}),
+    Fielded("Gravis autocannon", {"name": _STRIKE_TANK, "option": "Gravis autocannon"}),
+    Fielded(_LASRIFLES, {"name": _LASRIFLES}, _BOTH),
+    Fielded("Veletaris Storm Section", {"name": "Veletaris Storm Section"}, _BOTH),
+    Fielded(_STRIKE_TANK, {"name": _STRIKE_TANK}, _BOTH),  # a vehicle that does not strike: nothing in melee
+    Fielded("Ruinstorm Lesser Daemons", {"name": "Ruinstorm Lesser Daemons"}, _BOTH),
+    Fielded("Custodian Guard Sodality", {"name": "Custodian Guard Sodality"}, _BOTH),
+    Fielded("Knight Questoris", {"name": "Knight Questoris"}, _BOTH),
+)
 PER_POINT_COLUMNS = [
     "kind",
     "label",
@@ -128,3 +156,28 @@ def per_point_table(
         frames.append(rated)
     frame = pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
     return frame.reindex(columns=PER_POINT_COLUMNS)
+
+
+def hh3_per_point_table(
+    targets: Iterable[tuple[str, Hh3Target]] | None = None, rows: Sequence[Fielded] = HH3_ICONIC
+) -> pd.DataFrame:
+    """:func:`per_point_table` of the 3rd edition: each row's datasheet of the shipped catalogs, as fielded or with
+    its ``option`` (:func:`~praetor_analysis.units.hh3_datasheet.hh3_fielded_datasheet`, the reading of ``praetor
+    wargear --edition hh3``), against the 3rd edition's standard targets; ``kind`` is ``"weapon"`` for a row with
+    an option, ``"unit"`` for a datasheet as fielded (``targets``: ``(label, Hh3Target)``, default the 3rd edition's
+    standard targets)."""
+    tlist = list(edition_targets("hh3") if targets is None else targets)
+    frames = []
+    for row in rows:
+        kind = "weapon" if "option" in row.block else "unit"
+        base = {"kind": kind, "label": row.label, "datasheet": str(row.block["name"]),
+                "weapon_names": "; ".join(row.weapons)}  # fmt: skip
+        try:
+            unit = hh3_fielded_datasheet(row.block)
+        except ScenarioError as exc:
+            frames.append(pd.DataFrame([{**base, "loadout": "", "points": float("nan"), "error": str(exc)}]))
+            continue
+        rated = rate(unit, tlist, phases=row.phases, label=row.label)
+        loadout = _loadout_text({"loadout": [row.block["option"]]} if kind == "weapon" else {}, unit.size)
+        frames.append(rated.drop(columns=["unit"]).assign(**base, loadout=loadout))
+    return pd.concat(frames, ignore_index=True).reindex(columns=PER_POINT_COLUMNS)

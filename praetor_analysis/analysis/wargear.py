@@ -16,12 +16,23 @@ from typing import Any
 
 import pandas as pd
 
-from praetor_analysis.analysis.unit_ratings import PHASES, check_phases, rate, target_named
+from praetor_analysis.analysis.unit_ratings import PHASES, check_phases, hh3_targets_named, rate, target_named
 from praetor_analysis.errors import ScenarioError
 from praetor_analysis.profiles import Unit
-from praetor_analysis.units import datasheet_row, fielded_unit, shown_options, weapon_blocks
+from praetor_analysis.units import (
+    Hh3Option,
+    Hh3Target,
+    datasheet_row,
+    fielded_unit,
+    hh3_datasheet_row,
+    hh3_fielded_datasheet,
+    hh3_options,
+    is_hh3_datasheet,
+    shown_options,
+    weapon_blocks,
+)
 
-__all__ = ["AS_FIELDED", "WARGEAR_COLUMNS", "wargear_table", "wargear_value"]
+__all__ = ["AS_FIELDED", "WARGEAR_COLUMNS", "edition_wargear", "hh3_wargear_value", "wargear_table", "wargear_value"]
 
 WARGEAR_COLUMNS = [
     "option",
@@ -48,6 +59,9 @@ AS_FIELDED = "(as fielded)"
 """The ``option`` of the rows of the datasheet as fielded (its default wargear), the baseline of every gain."""
 
 _NAN = float("nan")
+_HIDDEN = "hidden in the data unless a condition of the army shows it (a Rite of War, a Tercio): not offered"
+_DANGLING = "its link resolves nowhere in the shipped data (a file the snapshot lacks): not rated"
+_NO_WEAPON = "carries no weapon (armour, an item or a rule): not rated in attack"
 
 
 def _rank(gain: float, cost: float) -> float:
@@ -89,7 +103,14 @@ def wargear_value(
         (a free option that gains first, one that loses last), then by phase.
     """
     phases = check_phases(phases)
-    sheet = datasheet_row(datasheet, "datasheet")
+    try:
+        sheet = datasheet_row(datasheet, "datasheet")
+    except ScenarioError:
+        name = datasheet.get("name") if isinstance(datasheet, Mapping) else datasheet
+        if isinstance(name, str) and is_hh3_datasheet(name):
+            raise ScenarioError(f"datasheet: {name!r} is not a datasheet of edition 2; it is one of edition 3 "
+                                "(--edition hh3)", field="datasheet", value=name) from None  # fmt: skip
+        raise
     legion = datasheet.get("legion") if isinstance(datasheet, Mapping) else None
     base_block = {
         "name": sheet["name"],
@@ -111,7 +132,7 @@ def wargear_value(
         label = (str(o["option"]), str(o["model"]), str(o["replaces"]))
         group = str(o["group"])
         if not str(o["weapons"]).strip():
-            rows.append(_note(label, "carries no weapon (armour, an item or a rule): not rated in attack", group))
+            rows.append(_note(label, _NO_WEAPON, group))
             continue
         try:
             unit = fielded_unit({**base_block, "loadout": [item]})
@@ -129,7 +150,112 @@ def wargear_value(
             used = any(n in str(r["weapons"]) for n in names)
             note = str(r["error"]) or ("" if used else "carried but not used here: another weapon does more")
             rows.append({**_row(*label, cost, r, before, note, unit.points), "weapons": o["weapons"], "group": group})
-    frame = pd.DataFrame(rows, columns=WARGEAR_COLUMNS)
+    return _ranked(pd.DataFrame(rows, columns=WARGEAR_COLUMNS))
+
+
+def hh3_wargear_value(
+    datasheet: Any,
+    target: tuple[str, Hh3Target],
+    *,
+    phases: Sequence[str] = PHASES,
+    size: int | None = None,
+) -> pd.DataFrame:
+    """:func:`wargear_value` for a 3rd-edition datasheet of the shipped catalogs, against a 3rd-edition target.
+
+    Each option the datasheet offers is taken alone (:func:`~praetor_analysis.units.hh3_datasheet.
+    hh3_fielded_datasheet`: one model of its slot, in place of its group's default) and rated through the edition
+    3 door, the unit charging in melee; the same columns (:data:`WARGEAR_COLUMNS`), rows and order. Options that
+    are part of the datasheet as fielded (defaults, required ones) are in its rows; an option hidden in the data,
+    one whose link dangles, one without a weapon or one whose model is not in the unit at this size has a row
+    with a ``note``.
+
+    Args:
+        datasheet: A name or ``{"name", "faction", "legion"}`` (``legion``: the force's; a datasheet of another
+            Legion's catalogue is refused).
+        target: ``(label, Hh3Target)``, e.g. one of :func:`~praetor_analysis.analysis.unit_ratings.
+            hh3_targets_named`.
+        phases: The phases rated (both by default).
+        size: Models in the unit (default the datasheet's minimum).
+    """
+    phases = check_phases(phases)
+    sheet = hh3_datasheet_row(datasheet, "datasheet")
+    block = {"name": str(sheet["name"]), "faction": str(sheet["faction"])}
+    base_unit = hh3_fielded_datasheet(block, size=size)
+    targets = [target]
+    base = rate(base_unit, targets, phases=phases)
+    base_mean = dict(zip(base["phase"], base["mean"], strict=True))
+    rows: list[dict[str, Any]] = []
+    for _, r in base.iterrows():
+        note = str(r["error"]) or "the datasheet's default wargear"
+        rows.append(_row(AS_FIELDED, "", "", 0.0, r, r["mean"], note, base_unit.points))
+    owned = hh3_options(sheet)
+    seen: set[tuple[str, str, str]] = set()
+    for o in owned:
+        if o.in_default_loadout or (o.option, o.model, o.group) in seen:
+            continue
+        seen.add((o.option, o.model, o.group))
+        label = (o.option, o.model, _replaces(o, owned))
+        why = _DANGLING if not o.resolved else _HIDDEN if o.hidden else _NO_WEAPON if not o.weapons else ""
+        if why:
+            rows.append(_note(label, why, o.group))
+            continue
+        try:
+            unit = hh3_fielded_datasheet(block, size=size, option=o)
+        except ScenarioError as exc:
+            rows.append(_note(label, f"not taken alone: {exc}", o.group))
+            continue
+        rated = rate(unit, targets, phases=phases)
+        mine = [b for g in unit.groups for b in g.weapons if b["weapon"] == o.option]
+        kinds = {"melee" if "IM" in b else "shooting" for b in mine}
+        for _, r in rated.iterrows():
+            before = base_mean[r["phase"]]
+            if r["phase"] not in kinds and abs(r["mean"] - before) <= 1e-12 and not r["error"]:
+                continue  # no weapon of it acts in this phase, and the phase is unchanged
+            used = f": {o.option}" in str(r["weapons"])
+            note = str(r["error"]) or ("" if used else "carried but not used here: another weapon does more")
+            if o.points_modified:
+                note = "; ".join(n for n in (note, "cost as written (the data changes it by a condition)") if n)
+            row = _row(*label, unit.points - base_unit.points, r, before, note, unit.points)
+            rows.append({**row, "weapons": "; ".join(o.weapons), "group": o.group})
+    return _ranked(pd.DataFrame(rows, columns=WARGEAR_COLUMNS))
+
+
+def edition_wargear(
+    datasheet: Any,
+    target: str,
+    models: int | None = None,
+    *,
+    edition: str = "hh2",
+    phases: Sequence[str] = PHASES,
+    size: int | None = None,
+    half_range: bool = False,
+) -> tuple[pd.DataFrame, str]:
+    """``praetor wargear``: :func:`wargear_value` (``edition`` ``"hh2"``) or :func:`hh3_wargear_value` at the target
+    named ``target`` of ``models`` (a 3rd-edition standard target for ``"hh3"``), and the target's label.
+
+    Raises:
+        ScenarioError: An unknown name, or ``half_range`` with the 3rd edition (every weapon is in range there).
+    """
+    if edition != "hh3":
+        label, unit = target_named(target, models)
+        return wargear_value(datasheet, (label, unit), phases=phases, size=size, half_range=half_range), label
+    if half_range:
+        raise ScenarioError(
+            "--half-range: not used with --edition hh3 (every weapon is in range)", field="--half-range"
+        )
+    label, hh3 = hh3_targets_named(target, models)[0]
+    assert isinstance(hh3, Hh3Target)
+    return hh3_wargear_value(datasheet, (label, hh3), phases=phases, size=size), label
+
+
+def _replaces(option: Hh3Option, owned: Sequence[Hh3Option]) -> str:
+    """The defaults of the option's slot and group it takes the place of (``""``: it is added)."""
+    same = [o.option for o in owned if o.model == option.model and o.group == option.group and o.default]
+    return "; ".join(dict.fromkeys(same)) if option.group else ""
+
+
+def _ranked(frame: pd.DataFrame) -> pd.DataFrame:
+    """Rows by gain per point, highest first (a free option that gains first, one that loses last), then phase."""
     key = [_rank(g, c) for g, c in zip(frame["gain"], frame["points"], strict=True)]
     order = frame.assign(_k=key).sort_values(["_k", "phase"], ascending=[False, True], kind="stable").index
     return frame.loc[order].reset_index(drop=True)

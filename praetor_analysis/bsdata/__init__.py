@@ -13,10 +13,14 @@ from praetor_analysis.lazy import face
 #: Public name -> the module that defines it.
 _EXPORTS: dict[str, str] = {
     "best_save": "praetor_analysis.bsdata.wargear_saves",
+    "Defences": "praetor_analysis.bsdata.wargear_saves",
     "build_catalog": "praetor_analysis.bsdata.importer",
     "build_hh3_catalog": "praetor_analysis.bsdata.importer_hh3",
     "children": "praetor_analysis.bsdata.files",
     "HH3_RATINGS_PENDING": "praetor_analysis.bsdata.game_system",
+    "Hh3MeleeProfile": "praetor_analysis.bsdata.hh3_profiles",
+    "Hh3RangedProfile": "praetor_analysis.bsdata.hh3_profiles",
+    "Hh3Statline": "praetor_analysis.bsdata.hh3_profiles",
     "Hh3Roster": "praetor_analysis.bsdata.roster_hh3",
     "Hh3RosterUnit": "praetor_analysis.bsdata.roster_hh3",
     "Hh3Weapon": "praetor_analysis.bsdata.roster_hh3",
@@ -32,6 +36,7 @@ _EXPORTS: dict[str, str] = {
     "selection_number": "praetor_analysis.bsdata.roster_records",
     "selection_option": "praetor_analysis.bsdata.roster_costs",
     "selection_points": "praetor_analysis.bsdata.roster",
+    "selection_rules": "praetor_analysis.bsdata.roster",
     "selection_saves": "praetor_analysis.bsdata.roster",
     "selection_statline": "praetor_analysis.bsdata.roster",
     "selection_wargear": "praetor_analysis.bsdata.roster",
@@ -45,8 +50,12 @@ _EXPORTS: dict[str, str] = {
 __all__ = [
     "HH3_RATINGS_PENDING",
     "STAT_COLUMNS",
+    "Defences",
+    "Hh3MeleeProfile",
+    "Hh3RangedProfile",
     "Hh3Roster",
     "Hh3RosterUnit",
+    "Hh3Statline",
     "Hh3Weapon",
     "Roster",
     "UntrustedFileError",
@@ -65,6 +74,7 @@ __all__ = [
     "selection_number",
     "selection_option",
     "selection_points",
+    "selection_rules",
     "selection_saves",
     "selection_statline",
     "selection_wargear",
@@ -78,6 +88,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from praetor_analysis.bsdata.columns import STAT_COLUMNS
     from praetor_analysis.bsdata.files import UntrustedFileError, children, parse_xml_bytes
     from praetor_analysis.bsdata.game_system import HH3_RATINGS_PENDING, require_edition
+    from praetor_analysis.bsdata.hh3_profiles import Hh3MeleeProfile, Hh3RangedProfile, Hh3Statline
     from praetor_analysis.bsdata.importer import build_catalog
     from praetor_analysis.bsdata.importer_hh3 import build_hh3_catalog
     from praetor_analysis.bsdata.roster import (
@@ -86,6 +97,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
         roster_units_frame,
         roster_weapons_frame,
         selection_points,
+        selection_rules,
         selection_saves,
         selection_statline,
         selection_wargear,
@@ -96,6 +108,6 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from praetor_analysis.bsdata.roster_hh3 import Hh3Roster, Hh3RosterUnit, Hh3Weapon
     from praetor_analysis.bsdata.roster_records import Roster, selection_number
     from praetor_analysis.bsdata.roster_tree import name_count, unit_nodes
-    from praetor_analysis.bsdata.wargear_saves import best_save
+    from praetor_analysis.bsdata.wargear_saves import Defences, best_save
 else:
     __getattr__, __dir__ = face(__name__, _EXPORTS, __all__)

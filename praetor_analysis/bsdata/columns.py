@@ -42,6 +42,7 @@ UNIT_COLUMNS = [
     "name",
     "profile_type",
     *STAT_COLUMNS,
+    "not_modelled",
     "entry",
     "unit",
     "points",

@@ -32,14 +32,16 @@ from praetor_analysis.bsdata.files import (
     PTS_COST_TYPE_ID,
     BSData,
     Catalogue,
+    Described,
     children,
     entry_points,
     local,
+    set_name,
 )
 from praetor_analysis.bsdata.roster_tree import count_in_name
 from praetor_analysis.bsdata.visibility import visibility_rules
-from praetor_analysis.bsdata.wargear_saves import read_wargear
-from praetor_analysis.rules import PHASE_SAVES, Holder, lookup
+from praetor_analysis.bsdata.wargear_saves import WARGEAR, read_described
+from praetor_analysis.rules import Holder, lookup
 
 __all__ = [
     "DATASHEET_COLUMNS",
@@ -111,6 +113,7 @@ OPTION_COLUMNS = [
     "save",
     "invulnerable",
     "rules",
+    "not_modelled",
     "shown_when",
     "group_shown_when",
 ]
@@ -132,19 +135,6 @@ def _norm(text: str | None) -> str:
 
 def _profile_text(profile: Element) -> list[str]:
     return [(c.text or "") for c in children(profile, "characteristics", "characteristic")]
-
-
-def set_name(elem: Element) -> str:
-    """The name an unconditional ``set name`` modifier of ``elem`` gives it (``"2x Heavy Flamers"`` on a link to
-    the Heavy Flamer entry), ``""`` for none; a modifier with conditions or repeats is not read."""
-    for mod in children(elem, "modifiers", "modifier"):
-        if (
-            mod.get("type") == "set"
-            and mod.get("field") == "name"
-            and not any(local(c.tag) in ("conditions", "conditionGroups", "repeats") for c in mod)
-        ):
-            return _norm(mod.get("value"))
-    return ""
 
 
 def per_model_cost(elem: Element) -> tuple[float, str]:
@@ -278,6 +268,7 @@ class _Walker:
         self.faction = faction
         self.sheet = _Sheet()
         self.groups_seen: list[list[Any]] = []  # [hidden, its set-hidden modifiers] of the groups walked into
+        self.container = ""  # the name of the entry whose children are being visited ("2x Heavy Flamers")
 
     def items(self, cat: Catalogue, elem: Element) -> Iterator[tuple[Catalogue, Element, Element]]:
         """(catalogue, resolved entry or group, the element as written) for every child of ``elem``."""
@@ -309,6 +300,7 @@ class _Walker:
         """Visit the children of an entry (the datasheet root or a model)."""
         if depth > _MAX_DEPTH:
             return
+        outer, self.container = self.container, _norm(elem.get("name"))
         for ccat, target, written in self.items(cat, elem):
             tid = target.get("id", "")
             if tid in seen:
@@ -321,6 +313,7 @@ class _Walker:
                     tlo, thi = selection_limits(target)
                     lo, hi = max(lo, tlo), hi if hi is not None else thi
                 self.entry(ccat, target, written, owner, lo, hi, "", "", depth + 1, seen | {tid}, ("", 0, "", ""))
+        self.container = outer
 
     def group(
         self,
@@ -425,6 +418,9 @@ class _Walker:
         if lo >= 1:
             sink = owner if owner is not None else self.sheet.unit
             sink.wargear.append(name)
+            # the upgrade "2x Heavy Flamers" holding a Heavy Flamer link taken twice (min 2): both (docs/rosters.md)
+            named = lo > 1 and count_in_name(self.container, [n for n, _ in weapons]) == lo
+            weapons *= lo if named else 1
             sink.weapon_ids.extend(w for _, w in weapons)
             sink.weapon_names.extend(n for n, _ in weapons)
             sink.points += pts * lo
@@ -440,9 +436,9 @@ class _Walker:
         rule = lookup(name)
         held = rule.name if rule is not None and rule.holder is Holder.UNIT else ""
         texts = [] if held else [t for _, p in self.profiles(cat, target, _WARGEAR_TYPES) for t in _profile_text(p)]
-        reading = read_wargear(texts)
+        reading = read_described([Described(name, WARGEAR, tuple(texts))])  # as a roster's wargear is read
         save, invulnerable = reading.armour, reading.invulnerable
-        held = held or ";".join(r for r in reading.rules if r.split(" (")[0] in PHASE_SAVES.values())
+        held = held or ";".join(reading.rules)
         option = _Option(model, name, pts, weapon_ids=[w for _, w in weapons], weapon_names=[n for n, _ in weapons])
         self.sheet.options.append(
             (
@@ -469,6 +465,7 @@ class _Walker:
                     "save": save,
                     "invulnerable": invulnerable,
                     "rules": held,
+                    "not_modelled": ";".join(reading.not_modelled),
                     "shown_when": visibility_rules(self.data, cat, [target, written]),
                     "group_shown_when": group_visibility(self.groups_seen),
                 },

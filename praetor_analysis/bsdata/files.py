@@ -16,7 +16,6 @@ from __future__ import annotations
 import contextlib
 import math
 import os
-import re
 import stat
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -38,17 +37,18 @@ __all__ = [
     "PTS_COST_TYPE_ID",
     "BSData",
     "Catalogue",
+    "Described",
     "UnresolvedLink",
     "UntrustedFileError",
     "checked_path",
     "children",
     "entry_points",
-    "invulnerable_from_texts",
     "local",
     "parse_xml_bytes",
     "parse_xml_file",
     "profile_characteristics",
     "read_regular_file",
+    "set_name",
 ]
 
 MAX_XML_BYTES = 64 * 1024 * 1024
@@ -305,6 +305,16 @@ class Catalogue:
 
 
 @dataclass(frozen=True)
+class Described:
+    """A rule or profile attached to an entry: its name as the entry shows it, its kind (``"rule"`` or the profile's
+    type id) and its texts."""
+
+    name: str
+    kind: str
+    texts: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class UnresolvedLink:
     """A link whose target id was not found in its catalogue's scope."""
 
@@ -422,27 +432,27 @@ class BSData:
                 if local(elem.tag) == "profile":
                     yield cat, elem
 
-    def descriptions(self, cat: Catalogue, elem: Element) -> list[str]:
-        """Texts attached directly to an entry: rule descriptions, wargear/ability profile text.
-
-        Follows ``infoLinks`` to rules and profiles. Used only to extract figures (e.g. invulnerable
-        saves); the texts themselves are never shipped.
-        """
-        texts: list[str] = []
+    def described(self, cat: Catalogue, elem: Element) -> list[Described]:
+        """What is attached directly to an entry, each by its name: its rules' descriptions and its profiles' texts
+        (weapon profiles left out), following ``infoLinks`` to rules and profiles (a link's unconditional
+        ``set name`` names it: ``Adamantium Will (3+)``). Used only to extract figures (saves, rule names); the
+        texts themselves are never shipped."""
+        found: list[Described] = []
         for rule in children(elem, "rules", "rule"):
-            texts.extend(_texts(rule))
+            found.append(Described(_norm(rule.get("name")), "rule", tuple(_texts(rule))))
         for prof in children(elem, "profiles", "profile"):
-            texts.extend(_profile_texts(prof))
+            found.append(Described(_norm(prof.get("name")), prof.get("typeId", ""), tuple(_profile_texts(prof))))
         for link in children(elem, "infoLinks", "infoLink"):
             hit = self.resolve(cat, link.get("targetId", ""))
             if hit is None:
                 continue
-            tag = local(hit[1].tag)
+            tag, target = local(hit[1].tag), hit[1]
+            name = set_name(link) or _norm(link.get("name")) or _norm(target.get("name"))
             if tag == "rule":
-                texts.extend(_texts(hit[1]))
+                found.append(Described(name, "rule", tuple(_texts(target))))
             elif tag == "profile":
-                texts.extend(_profile_texts(hit[1]))
-        return texts
+                found.append(Described(name, target.get("typeId", ""), tuple(_profile_texts(target))))
+        return found
 
     def mandatory_children(self, cat: Catalogue, elem: Element) -> Iterator[tuple[Catalogue, Element]]:
         """Yield resolved child entries that are always taken: ``min`` >= 1, or a mandatory group's default."""
@@ -465,6 +475,23 @@ class BSData:
                             yield hit
 
 
+def set_name(elem: Element) -> str:
+    """The name an unconditional ``set name`` modifier of ``elem`` gives it (``"2x Heavy Flamers"`` on a link to
+    the Heavy Flamer entry), ``""`` for none; a modifier with conditions or repeats is not read."""
+    for mod in children(elem, "modifiers", "modifier"):
+        if (
+            mod.get("type") == "set"
+            and mod.get("field") == "name"
+            and not any(local(c.tag) in ("conditions", "conditionGroups", "repeats") for c in mod)
+        ):
+            return _norm(mod.get("value"))
+    return ""
+
+
+def _norm(text: str | None) -> str:
+    return " ".join((text or "").split())
+
+
 def _min_constraint(elem: Element) -> float:
     best = 0.0
     for con in children(elem, "constraints", "constraint"):
@@ -482,12 +509,3 @@ def _profile_texts(profile: Element) -> list[str]:
     if profile.get("typeId") in (PROFILE_TYPE_IDS["weapon"], PROFILE_TYPE_IDS["psychic_weapon"]):
         return []
     return [(ch.text or "") for ch in children(profile, "characteristics", "characteristic")]
-
-
-_INVULNERABLE = re.compile(r"(?<![\d+])([2-6])\+\s*invulnerable\s+save", re.IGNORECASE)
-
-
-def invulnerable_from_texts(texts: list[str]) -> str:
-    """Return the best invulnerable save (e.g. ``"4+"``) granted by any text, or ``""``."""
-    found = [int(m.group(1)) for t in texts for m in _INVULNERABLE.finditer(t)]
-    return f"{min(found)}+" if found else ""

@@ -28,13 +28,14 @@ from praetor_analysis.bsdata.files import (
     PROFILE_TYPE_IDS,
     BSData,
     Catalogue,
+    Described,
     UnresolvedLink,
     UntrustedFileError,
     entry_points,
-    invulnerable_from_texts,
     local,
     profile_characteristics,
 )
+from praetor_analysis.bsdata.wargear_saves import WARGEAR, Defences, read_described
 from praetor_analysis.io import atomic_write_text
 from praetor_analysis.profiles import SHOT_TYPES, clean_type, rule_name, split_type
 from praetor_analysis.rules import Holder, lookup
@@ -165,34 +166,37 @@ def _entries(cat: Catalogue, profile: Element) -> tuple[Element | None, Element 
     return owner, unit
 
 
-def _defences(data: BSData, cat: Catalogue, profile: Element) -> tuple[str, str]:
-    """The model's invulnerable save and its declared unit rules from mandatory wargear.
+def _defences(data: BSData, cat: Catalogue, profile: Element) -> Defences:
+    """What the rules and mandatory wargear of the model's entry and its enclosing entries up to the unit give it,
+    read clause by clause (:func:`~praetor_analysis.bsdata.wargear_saves.read_described`).
 
-    Mandatory wargear named as a declared rule that a unit holds (the Ion Shield) becomes that rule, and
-    its text is not read for an invulnerable save: the engine models it (e.g. 4+ on the Front, 5+ on the
-    Side, against shooting only), where a plain ``4+`` would also save in melee and on the Rear.
-
-    Returns:
-        ``(Invulnerable, rules)``: the best save granted by the other texts (``"4+"`` or ``""``) and the
-        rules, ``;``-separated.
+    Mandatory wargear named as a declared rule that a unit holds (the Ion Shield) becomes that rule, and its text
+    is not read: the engine models it (e.g. 4+ on the Front, 5+ on the Side, against shooting only), where a plain
+    ``4+`` would also save in melee and on the Rear.
     """
-    texts: list[str] = []
-    rules: list[str] = []
+    items: list[Described] = []
     for anc in cat.ancestors(profile):
         if local(anc.tag) != "selectionEntry":
             continue
-        texts.extend(data.descriptions(cat, anc))
+        items.extend(_kinds(data.described(cat, anc)))
         for ccat, child in data.mandatory_children(cat, anc):
             if child.get("type") in ("model", "unit"):
                 continue
-            decl = lookup(_norm(child.get("name")))
+            name = _norm(child.get("name"))
+            decl = lookup(name)
             if decl is not None and decl.holder is Holder.UNIT:
-                rules.append(decl.name)
+                items.append(Described(name, WARGEAR, ()))
                 continue
-            texts.extend(data.descriptions(ccat, child))
+            items.extend(_kinds(data.described(ccat, child)))
         if anc.get("type") == "unit":
             break
-    return invulnerable_from_texts(texts), ";".join(dict.fromkeys(rules))
+    return read_described(items)
+
+
+def _kinds(items: list[Described]) -> list[Described]:
+    """``items`` with a Wargear Item profile's kind written :data:`WARGEAR`."""
+    wargear = PROFILE_TYPE_IDS["wargear"]
+    return [Described(d.name, WARGEAR, d.texts) if d.kind == wargear else d for d in items]
 
 
 def _common(cat: Catalogue, profile: Element) -> dict[str, object]:
@@ -259,7 +263,13 @@ def units_frame(data: BSData) -> pd.DataFrame:
             "profile_type": data.profile_type_names.get(prof.get("typeId", ""), kind),
         }
         row.update({c: _norm(ch.get(c)) for c in STAT_COLUMNS})
-        row["Invulnerable"], row["rules"] = _defences(data, cat, prof)
+        defences = _defences(data, cat, prof)
+        own = str(row["Save"])
+        if defences.armour and own[:1].isdigit() and int(defences.armour[0]) < int(own[0]):
+            row["Save"] = defences.armour  # the statline already holds its armour (no such row today)
+        row["Invulnerable"] = defences.invulnerable
+        row["rules"] = ";".join(defences.rules)
+        row["not_modelled"] = ";".join(defences.not_modelled)
         row.update(
             {
                 "entry": _norm(owner.get("name")) if owner is not None else "",

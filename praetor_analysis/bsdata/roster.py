@@ -26,6 +26,7 @@ from xml.etree.ElementTree import Element
 from praetor_analysis.bsdata.files import (
     PROFILE_TYPE_IDS,
     PTS_COST_TYPE_ID,
+    Described,
     UntrustedFileError,
     checked_path,
     children,
@@ -44,7 +45,7 @@ from praetor_analysis.bsdata.roster_records import (
     selection_number,
 )
 from praetor_analysis.bsdata.roster_tree import is_statline, is_weapon, loose_selections, name_count, unit_nodes
-from praetor_analysis.bsdata.wargear_saves import WargearReading, read_wargear
+from praetor_analysis.bsdata.wargear_saves import Defences, WargearReading, read_described, read_wargear
 from praetor_analysis.engine import MAX_NAME_CHARS
 from praetor_analysis.profiles import clean_type
 
@@ -65,6 +66,7 @@ __all__ = [
     "roster_weapons_frame",
     "selection_number",
     "selection_points",
+    "selection_rules",
     "selection_saves",
     "selection_statline",
     "selection_wargear",
@@ -171,6 +173,17 @@ def selection_wargear(sel: Element) -> WargearReading:
         for t in _chars(p).values()
     ]
     return read_wargear(texts)
+
+
+def selection_rules(sel: Element) -> Defences:
+    """What the rules a selection carries itself give its models, read as the catalog reads a datasheet's
+    (:func:`~praetor_analysis.bsdata.wargear_saves.read_described`: a save rule the engine declares by its name,
+    ``Adamantium Will (3+)``; another rule's description for its saves)."""
+    rules = [
+        Described(_name(r), "rule", tuple((d.text or "") for d in r if local(d.tag) == "description"))
+        for r in children(sel, "rules", "rule")
+    ]
+    return read_described(rules) if rules else Defences()
 
 
 def selection_saves(sel: Element) -> tuple[str, str]:

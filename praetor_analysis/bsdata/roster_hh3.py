@@ -8,9 +8,14 @@ faction the shipped data lacks reads the same. What is read:
   dedicated transport) is a unit of its own; a ``unit-group`` (a Rapier Battery's crews) stays in its unit;
 - a **model group** is a selection carrying a statline, ``number`` of them (the number is already the total, as in
   the 2nd edition); further statline profiles of the same selection (a titan's head, arms and legs) are its parts;
-- a **weapon** is a selection carrying ranged or melee weapon profiles, counted ``number`` times; its profiles are
-  its firing modes (``Plasma pistol (Sustained)``, ``(Maximal)``), one weapon, not two; weapons under a model
-  selection are that group's, weapons on the unit itself (grenades) the unit's;
+- a **weapon** is a selection carrying ranged or melee weapon profiles, counted ``number`` times, times the count
+  its name gives when it names several of its one weapon (``Two Sponson Mounted lascannon arrays`` over the
+  ``Lascannon array`` profile: two; the 2nd edition's reading, docs/rosters.md); its profiles are its firing modes
+  (``Plasma pistol (Sustained)``, ``(Maximal)``), one weapon, not two; weapons under a model selection are that
+  group's, weapons on the unit itself (grenades) the unit's;
+- **wargear** is any other upgrade selection; the texts of its ``Wargear`` profiles are read clause by clause as
+  the 2nd edition's are (:func:`~praetor_analysis.bsdata.wargear_saves.read_described`: a Cytheron pattern aegis's
+  5+ Invulnerable Save);
 - **points** are the ``Point(s)`` costs of the unit's whole selection tree (nested units apart); the selections
   of a force that are not units (Allegiance, Rite of War) are listed in ``not_read`` with their points, so that
   the units' points plus ``not_read``'s equal the declared total (:meth:`Hh3Roster.unaccounted`).
@@ -24,7 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from xml.etree.ElementTree import Element
 
-from praetor_analysis.bsdata.files import UntrustedFileError, children
+from praetor_analysis.bsdata.files import Described, UntrustedFileError, children
 from praetor_analysis.bsdata.game_system import HH3_POINTS_TYPE_ID, GameSystem
 from praetor_analysis.bsdata.hh3_profiles import (
     HH3_MELEE_TYPES,
@@ -44,6 +49,8 @@ from praetor_analysis.bsdata.roster_records import (
     selection_cost,
     selection_number,
 )
+from praetor_analysis.bsdata.roster_tree import count_in_name
+from praetor_analysis.bsdata.wargear_saves import WARGEAR, Defences, read_described
 
 __all__ = [
     "Hh3ModelGroup",
@@ -75,6 +82,7 @@ class Hh3ModelGroup:
         parts: Further statline profiles of the same selection (a titan's head, arms, legs).
         weapons: Weapon selections under the model selection (counts as the roster writes them: totals).
         wargear: Other selections under it (``Vexilla``, ``Nuncio-vox``), with their counts.
+        wargear_reading: What their ``Wargear`` profiles' texts give the models (saves, rules, what is not read).
     """
 
     name: str
@@ -83,6 +91,9 @@ class Hh3ModelGroup:
     parts: tuple[Hh3Statline, ...] = ()
     weapons: tuple[Hh3Weapon, ...] = ()
     wargear: tuple[tuple[str, int], ...] = ()
+    wargear_reading: Defences = field(default_factory=Defences)
+    """What the ``Wargear`` profiles of the wargear read clause by clause give (a Cytheron pattern aegis's 5+
+    Invulnerable Save), :func:`~praetor_analysis.bsdata.wargear_saves.read_described`."""
 
 
 @dataclass(frozen=True)
@@ -103,6 +114,12 @@ class Hh3RosterUnit(RosterUnit):
     groups: list[Hh3ModelGroup] = field(default_factory=list)
     unit_weapons: list[Hh3Weapon] = field(default_factory=list)
     unit_wargear: list[tuple[str, int]] = field(default_factory=list)
+    unit_wargear_items: list[Described] = field(default_factory=list)
+    """The ``Wargear`` profiles of the unit's own wargear (read with :func:`unit_wargear_reading`)."""
+
+    def unit_wargear_reading(self) -> Defences:
+        """What the unit's own wargear texts give every model, read clause by clause."""
+        return read_described(self.unit_wargear_items)
 
 
 @dataclass
@@ -137,6 +154,14 @@ def _profiles(sel: Element, kinds: frozenset[str]) -> list[Element]:
     return [p for p in children(sel, "profiles", "profile") if profile_kind(p.get("typeName") or "") in kinds]
 
 
+def _times(sel: Element) -> int:
+    """How many of its one weapon a selection's name says it stands for (``Two Sponson Mounted lascannon arrays``
+    over the ``Lascannon array`` profile: two), read as the 2nd edition's names are
+    (:func:`~praetor_analysis.bsdata.roster_tree.count_in_name`); ``Pair of lightning claws``, whose profile has
+    the pair's own name, is one weapon."""
+    return count_in_name(_name(sel), [_name(p) for p in _profiles(sel, HH3_RANGED_TYPES | HH3_MELEE_TYPES)])
+
+
 def _weapon(sel: Element) -> Hh3Weapon | None:
     ranged = tuple(
         Hh3RangedProfile.from_characteristics(_name(p), profile_kind(p.get("typeName") or ""), _chars(p))
@@ -148,7 +173,7 @@ def _weapon(sel: Element) -> Hh3Weapon | None:
     )
     if not ranged and not melee:
         return None
-    return Hh3Weapon(_name(sel), selection_number(sel), ranged, melee)
+    return Hh3Weapon(_name(sel), selection_number(sel) * _times(sel), ranged, melee)
 
 
 def _base_weapons(unit: RosterUnit, sel: Element, n: int) -> None:
@@ -193,7 +218,7 @@ class _Reader:
         unit.points += hh3_points(sel)
         statlines = _profiles(sel, HH3_STATLINE_TYPES)
         weapon = _weapon(sel)
-        _base_weapons(unit, sel, n)
+        _base_weapons(unit, sel, n * _times(sel))
         mine: list[object] | None = group
         if statlines:
             _base_model(unit, statlines[0], n)
@@ -202,6 +227,7 @@ class _Reader:
             (unit.unit_weapons if group is None else group).append(weapon)
         elif sel.get("type") == "upgrade":
             (unit.unit_wargear if group is None else group).append((_name(sel), n))
+            (unit.unit_wargear_items if group is None else group).extend(_wargear_items(sel))
         for child in children(sel, "selections", "selection"):
             if child.get("type") == "unit":
                 self.unit(child, force, parent=unit.name)
@@ -214,7 +240,17 @@ class _Reader:
             )
             weapons = tuple(w for w in mine if isinstance(w, Hh3Weapon))
             wargear = tuple(w for w in mine if isinstance(w, tuple))
-            unit.groups.append(Hh3ModelGroup(_name(sel), n, first, tuple(parts), weapons, wargear))
+            reading = read_described([w for w in mine if isinstance(w, Described)])
+            unit.groups.append(Hh3ModelGroup(_name(sel), n, first, tuple(parts), weapons, wargear, reading))
+
+
+def _wargear_items(sel: Element) -> list[Described]:
+    """A wargear selection's ``Wargear`` profiles, each by its name with its texts (Summary, Description)."""
+    return [
+        Described(_name(p), WARGEAR, tuple(_chars(p).values()))
+        for p in children(sel, "profiles", "profile")
+        if profile_kind(p.get("typeName") or "") == "Wargear"
+    ]
 
 
 def _has_statline(sel: Element) -> bool:

@@ -1,6 +1,6 @@
 """A 3rd-edition fielded unit attacks a target: its volleys chosen and resolved through the edition 3 door.
 
-:func:`hh3_shooting` and :func:`hh3_strikes` return the typed :class:`~praetor_analysis.units.result.UnitAttackResult`
+:func:`hh3_shooting` and :func:`hh3_one_way` return the typed :class:`~praetor_analysis.units.result.UnitAttackResult`
 the 2nd edition's unit attack returns (its :class:`Outcome`'s engine result is the door's mapping,
 :class:`Hh3DoorResult`), and :func:`hh3_resolve` an :class:`Outcome`: the ratings, the matchup and the fire plan
 read them as they read the 2nd edition's.
@@ -46,8 +46,8 @@ from praetor_analysis.units import (
     Outcome,
     UnitAttackResult,
     fights_in_melee,
+    hh3_strikes,
     hh3_target_of_group,
-    strikes_in_melee,
 )
 
 __all__ = [
@@ -56,10 +56,10 @@ __all__ = [
     "UNIT_NOT_READ",
     "Hh3DoorResult",
     "clear_cache",
+    "hh3_one_way",
     "hh3_outcome",
     "hh3_resolve",
     "hh3_shooting",
-    "hh3_strikes",
     "hh3_volleys",
 ]
 
@@ -74,7 +74,7 @@ UNIT_NOT_READ = (
 def _attacker(group: ModelGroup, models: int) -> dict[str, Any]:
     keys = UNIT_FIELDS - {"models", "rules"}
     block = {k: v for k, v in group.statline.items() if k in keys and v not in ("", None)}
-    if "T" not in block and "WS" not in block:  # a vehicle's WS counts as 1 (it cannot strike: see hh3_strikes)
+    if "T" not in block and "WS" not in block:  # a vehicle's WS counts as 1 (it cannot strike: see hh3_one_way)
         block["WS"] = "1"
     return {**block, "models": models}
 
@@ -161,7 +161,7 @@ def hh3_volleys(
         raise ScenarioError(f"attacker: {unit.datasheet!r} is a {unit.edition} unit, not a 3rd-edition one")
     volleys, chosen = [], []
     for group in unit.groups:
-        if mode == "melee" and not strikes_in_melee(group):
+        if mode == "melee" and not hh3_strikes(group):
             chosen.append({"model": group.model, "count": group.count, "weapon": None})
             continue
         picks = _choices(group, target, mode)
@@ -241,7 +241,7 @@ def hh3_shooting(unit: FieldedUnit, target: Hh3Target) -> UnitAttackResult:
     return _attack(unit, target, "shooting")
 
 
-def hh3_strikes(unit: FieldedUnit, target: Hh3Target) -> UnitAttackResult:
+def hh3_one_way(unit: FieldedUnit, target: Hh3Target) -> UnitAttackResult:
     """A 3rd-edition unit's strikes at ``target`` in one round, charging, the target not striking back (the whole
     round: :func:`~praetor_analysis.scenario.hh3_unit_round.hh3_melee`)."""
     return _attack(unit, target, "melee")

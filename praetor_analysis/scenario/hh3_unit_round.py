@@ -15,7 +15,7 @@ A side's ``hits``, ``wounds`` and ``unsaved`` are its groups' added as independe
 with a fixed number of attacks, else said under ``not_modelled`` (casualties, wounds taken, the combat's winner
 and each group's own marginals are exact). A target that strikes no blow (a Rhino), or is a vehicle, and an
 attacker of vehicles (a Walker or Knight, whose hull points the enemy's blows would need) fight one way:
-:func:`~praetor_analysis.scenario.hh3_unit_attack.hh3_strikes`. :func:`hh3_melee` is the 3rd edition's unit melee:
+:func:`~praetor_analysis.scenario.hh3_unit_attack.hh3_one_way`. :func:`hh3_melee` is the 3rd edition's unit melee:
 one way, or the whole round given the enemy.
 """
 
@@ -33,7 +33,7 @@ from praetor_analysis.profiles import Hh3Unit, read_unit
 from praetor_analysis.rules import check_pass
 from praetor_analysis.scenario.hh3 import parse_hh3
 from praetor_analysis.scenario.hh3_round import round_mapping, round_side, side_losses
-from praetor_analysis.scenario.hh3_unit_attack import UNIT_NOT_READ, hh3_outcome, hh3_strikes, hh3_volleys
+from praetor_analysis.scenario.hh3_unit_attack import UNIT_NOT_READ, hh3_one_way, hh3_outcome, hh3_volleys
 from praetor_analysis.units import (
     Choice,
     FieldedUnit,
@@ -143,15 +143,15 @@ def hh3_round(unit: FieldedUnit, enemy: FieldedUnit, body: Hh3Target, target: Hh
 
 def _round(unit: FieldedUnit, enemy: FieldedUnit, body: Hh3Target, target: Hh3Target) -> UnitAttackResult:
     if target.is_vehicle or not fights_in_melee(enemy):
-        return hh3_strikes(unit, target)
+        return hh3_one_way(unit, target)
     if body.is_vehicle:
-        one = hh3_strikes(unit, target)
+        one = hh3_one_way(unit, target)
         return replace(one, not_modelled=(*one.not_modelled, ONE_WAY_VEHICLE))
     try:
         a = _side(unit, body, target, charging=True, prefix="attacker.")
         t = _side(enemy, target, body, charging=False, prefix="target.")
     except (ScenarioError, ProfileError) as exc:
-        one = hh3_strikes(unit, target)
+        one = hh3_one_way(unit, target)
         return replace(one, not_modelled=(*one.not_modelled, f"the target's blows back: not modelled ({exc})"))
     assert a.body.w is not None and t.body.w is not None
     sa = replace(a.side, order=_order(a.side, t.side, _values(a.side, a.body.models, t.body.models, t.body.w)))
@@ -194,7 +194,7 @@ def hh3_melee(
 ) -> UnitAttackResult:
     """A 3rd-edition unit's melee at ``target``, charging: with ``enemy`` (the target's fielded unit) and ``body``
     (the unit itself as a target), a whole round where the target strikes back (:func:`hh3_round`); else its
-    strikes alone (:func:`~praetor_analysis.scenario.hh3_unit_attack.hh3_strikes`)."""
+    strikes alone (:func:`~praetor_analysis.scenario.hh3_unit_attack.hh3_one_way`)."""
     if enemy is None or body is None:
-        return hh3_strikes(unit, target)
+        return hh3_one_way(unit, target)
     return hh3_round(unit, enemy, body, target)

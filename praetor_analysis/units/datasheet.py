@@ -36,7 +36,7 @@ from praetor_analysis.catalog import (
     load_weapons,
 )
 from praetor_analysis.errors import ScenarioError
-from praetor_analysis.units.blocks import attacker_block, frame_rows, weapon_block
+from praetor_analysis.units.blocks import attacker_block, frame_rows, row_value, weapon_block
 from praetor_analysis.units.limits import check_loadout_length
 from praetor_analysis.units.loadout_limits import Limits, defaults_due, option_chain, refuse_if_hidden, tied_groups
 from praetor_analysis.units.modifiers import split_modifiers
@@ -431,6 +431,9 @@ def build_loadout(value: Any, field: str = "attacker") -> FieldedUnit:
             continue
         statline = attacker_block(build.umap[key])
         statline.pop("models", None)
+        if s.count:  # a save the statline's rules or wargear give under a condition the engine does not know
+            unread = str(row_value(build.umap[key], "not_modelled") or "")
+            notes.extend(f"{s.row['model']}: {line} (not applied)" for line in unread.split(";") if line)
         merged: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[int, tuple[int, ...]]] = {}
         for p in s.parts:
             n, picks = merged.get((p.weapons, p.wargear), (0, p.picks))
@@ -439,6 +442,9 @@ def build_loadout(value: Any, field: str = "attacker") -> FieldedUnit:
             if n:
                 weapons = tuple(weapon_block(build.wmap[k]) for k in keys)
                 own = with_wargear(statline, (_item_of(build.rows[i]) for i in (*picks, *unit_items)))
+                for i in (*picks, *unit_items):  # what an option's wargear gives under a condition, or not modelled
+                    unread = str(row_value(build.rows[i], "not_modelled") or "")
+                    notes.extend(f"{line} (not applied)" for line in unread.split(";") if line)
                 groups.append(ModelGroup(str(s.row["model"]), n, own, weapons, wargear))
     if not groups:
         raise ScenarioError(f"{field}: {sheet['name']} has no model with a statline")
@@ -449,7 +455,7 @@ def build_loadout(value: Any, field: str = "attacker") -> FieldedUnit:
         points,
         tuple(groups),
         tuple(taken),
-        notes=tuple(notes),
+        notes=tuple(dict.fromkeys(notes)),
         modifiers=split_modifiers(block, field)[1],
         legion=legion_names()[legion].split(":", 1)[1].strip() if legion else "",
     )

@@ -21,10 +21,10 @@ __all__ = [
     "Hh3Target",
     "fights_in_melee",
     "hh3_standard_targets",
+    "hh3_strikes",
     "hh3_target_of_group",
     "hh3_target_of_row",
     "hh3_target_of_unit",
-    "strikes_in_melee",
 ]
 
 _VEHICLE_FIELDS = ("Front Armour", "Side Armour", "Rear Armour", "HP", "Front", "Rear", "Side")
@@ -62,6 +62,13 @@ def hh3_target_of_group(group: ModelGroup, models: int | None = None, label: str
     return Hh3Target(label or str(block.get("name", group.model)), block, n, vehicle)
 
 
+def hh3_strikes(group: ModelGroup) -> bool:
+    """Whether a 3rd-edition model group strikes in melee: any model but a Vehicle, which strikes only when it is a
+    Walker or a Knight."""
+    kind = str(group.statline.get("Type", "")).lower()
+    return not hh3_target_of_group(group).is_vehicle or "knight" in kind or "walker" in kind
+
+
 def hh3_target_of_unit(unit: FieldedUnit, label: str) -> tuple[Hh3Target, tuple[str, ...]]:
     """A 3rd-edition fielded unit as a target: the statline most of its models share, at the unit's size (a
     vehicle: one of them), and notes naming the models of other statlines read as that one."""
@@ -89,12 +96,6 @@ def hh3_target_of_row(row: pd.Series) -> tuple[str, Hh3Target]:
     return label, Hh3Target(label, block, int(block["models"]), vehicle)
 
 
-def strikes_in_melee(group: ModelGroup) -> bool:
-    """Whether the models of ``group`` strike in melee (a Vehicle that is neither a Walker nor a Knight does not)."""
-    kind = str(group.statline.get("Type", "")).lower()
-    return not hh3_target_of_group(group).is_vehicle or "knight" in kind or "walker" in kind
-
-
 def fights_in_melee(unit: FieldedUnit) -> bool:
-    """Whether a model of a 3rd-edition ``unit`` strikes in melee (:func:`strikes_in_melee`)."""
-    return any(strikes_in_melee(g) for g in unit.groups)
+    """Whether a model of a 3rd-edition ``unit`` strikes in melee (:func:`hh3_strikes`)."""
+    return any(hh3_strikes(g) for g in unit.groups)

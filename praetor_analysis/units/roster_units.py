@@ -38,6 +38,7 @@ from praetor_analysis.bsdata import (
     selection_number,
     selection_option,
     selection_points,
+    selection_rules,
     selection_statline,
     selection_wargear,
     selection_weapons,
@@ -233,10 +234,20 @@ def _groups(
         shared.append((sel, weapons, replaced))
     elif own is None and sel.get("type") == "upgrade":
         worn.extend(_items_of(sel, notes, False))
+    (current.items if current is not None else worn).extend(_rules_of(sel, notes))
     for child in children(sel, "selections", "selection"):
         if child.get("type") != "unit":
             points += _groups(child, groups, shared, current, worn, notes)
     return points
+
+
+def _rules_of(sel: Element, notes: list[str]) -> list[Item]:
+    """The saves a selection's own rules give its models, read as the catalog reads a datasheet's
+    (:func:`~praetor_analysis.bsdata.roster.selection_rules`); a save under a condition goes to ``notes``."""
+    found = selection_rules(sel)
+    notes.extend(f"{line} (not applied)" for line in found.not_modelled if f"{line} (not applied)" not in notes)
+    items: list[Item] = [(found.armour, found.invulnerable, "")] if found.armour or found.invulnerable else []
+    return items + [("", "", r) for r in found.rules]
 
 
 def _name(sel: Element) -> str:
@@ -263,8 +274,11 @@ def _items_of(sel: Element, notes: list[str], armed: bool) -> list[Item]:
     items: list[Item] = [(reading.armour, reading.invulnerable, "")] if reading.armour or reading.invulnerable else []
     items += [("", "", r) for r in declared]
     notes.extend(f"{name}: {line} (holds under a condition; not applied)" for line in reading.conditional)
+    notes.extend(f"{name}: {line} (holds under a condition; not applied)" for line in reading.conditional_rules)
+    notes.extend(f"{name}: {r}, not modelled" for r in reading.rules if r not in declared)
     pts = selection_points(sel)
-    quiet = items or armed or reading.conditional or any(children(sel, "selections", "selection"))
+    said = bool(reading.conditional or reading.conditional_rules or reading.rules)
+    quiet = bool(items) or armed or said or any(children(sel, "selections", "selection"))
     if pts and not quiet and any(children(sel, "profiles", "profile")):  # one without a profile: see _matched
         notes.append(f"{name} ({pts:g} pts): no weapon, save or rule the engine reads")
     return items

@@ -12,12 +12,15 @@ from praetor_analysis.lazy import face
 
 #: Public name -> the module that defines it.
 _EXPORTS: dict[str, str] = {
+    "wargear_title": "praetor_analysis.views.text.wargear_text",
     "check_table_path": "praetor_analysis.views.text.files",
     "fit_table": "praetor_analysis.views.text.fit",
     "matchup_units": "praetor_analysis.views.text.matchup_text",
     "pair_table": "praetor_analysis.views.text.matchup_text",
     "plan_lines": "praetor_analysis.views.text.matchup_text",
     "Progress": "praetor_analysis.views.text.progress",
+    "hh3_report_main": "praetor_analysis.views.report.hh3_default",
+    "report_edition": "praetor_analysis.views.report.hh3_default",
     "report_main": "praetor_analysis.views.report.page",
     "roster_long": "praetor_analysis.views.text.roster_text",
     "roster_screen": "praetor_analysis.views.text.roster_text",
@@ -36,9 +39,11 @@ __all__ = [
     "Progress",
     "check_table_path",
     "fit_table",
+    "hh3_report_main",
     "matchup_units",
     "pair_table",
     "plan_lines",
+    "report_edition",
     "report_main",
     "roster_long",
     "roster_screen",
@@ -46,6 +51,7 @@ __all__ = [
     "table_bytes",
     "terminal_width",
     "wargear_screen",
+    "wargear_title",
     "wrap",
     "write_matchup_report",
     "write_table",
@@ -53,6 +59,7 @@ __all__ = [
 
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
+    from praetor_analysis.views.report.hh3_default import hh3_report_main, report_edition
     from praetor_analysis.views.report.matchup import write_matchup_report
     from praetor_analysis.views.report.page import report_main
     from praetor_analysis.views.text.calc_text import summary_lines
@@ -61,6 +68,6 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from praetor_analysis.views.text.matchup_text import matchup_units, pair_table, plan_lines
     from praetor_analysis.views.text.progress import Progress
     from praetor_analysis.views.text.roster_text import SORTS, roster_long, roster_screen
-    from praetor_analysis.views.text.wargear_text import wargear_screen
+    from praetor_analysis.views.text.wargear_text import wargear_screen, wargear_title
 else:
     __getattr__, __dir__ = face(__name__, _EXPORTS, __all__)

@@ -18,9 +18,11 @@ _EXPORTS: dict[str, str] = {
     "default_report": "praetor_analysis.views.report.page",
     "DEFAULT_WEAPONS": "praetor_analysis.views.report.page",
     "figure_to_png": "praetor_analysis.views.report.page",
+    "hh3_report_main": "praetor_analysis.views.report.hh3_default",
     "iconic_report": "praetor_analysis.views.report.page",
     "PngExportUnavailable": "praetor_analysis.views.report.page",
     "Report": "praetor_analysis.views.report.page",
+    "report_edition": "praetor_analysis.views.report.hh3_default",
     "report_main": "praetor_analysis.views.report.page",
     "select_targets": "praetor_analysis.views.report.page",
     "select_weapons": "praetor_analysis.views.report.page",
@@ -39,7 +41,9 @@ __all__ = [
     "build_report",
     "default_report",
     "figure_to_png",
+    "hh3_report_main",
     "iconic_report",
+    "report_edition",
     "report_main",
     "select_targets",
     "select_weapons",
@@ -51,6 +55,7 @@ __all__ = [
 
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
+    from praetor_analysis.views.report.hh3_default import hh3_report_main, report_edition
     from praetor_analysis.views.report.page import (
         DEFAULT_CHROMIUM,
         DEFAULT_WEAPONS,

@@ -20,7 +20,7 @@ from praetor_analysis.views.formats import number, percent
 from praetor_analysis.views.report.explorer import MEASURE_NAMES
 from praetor_analysis.views.tables import row_at_max, table_html
 
-__all__ = ["best_table", "fielded_labels", "per_point_html"]
+__all__ = ["best_table", "fielded_best_table", "fielded_labels", "per_point_html"]
 
 
 def _numbers(df: pd.DataFrame) -> pd.DataFrame:
@@ -98,6 +98,14 @@ def best_table(
         kind = html.escape(row_kind)
         note = f'<p class="note">No {kind} here has a points cost of its own, so none is ranked per point.</p>'
     return table_html(out) + note if len(out) else ""
+
+
+def fielded_best_table(per_point: pd.DataFrame) -> str:
+    """:func:`best_table` of a per-point table alone (no weapon comparison): the best fielded row per target, by
+    expected effect and per 100 points (each row with its phase)."""
+    rated = per_point[pd.to_numeric(per_point["mean"], errors="coerce").notna()]
+    labels = fielded_labels(rated) + rated["phase"].map(lambda p: "" if p == "shooting" else f" [{p}]")
+    return best_table(rated.assign(_label=labels, mean_per_100pts=rated["per_100_pts"]), "_label", "datasheet")
 
 
 def _figure_div(fig: go.Figure) -> str:

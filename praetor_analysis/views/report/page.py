@@ -33,7 +33,7 @@ from praetor_analysis.errors import PraetorError
 from praetor_analysis.io import atomic_write_text
 from praetor_analysis.views.figures import plots as F
 from praetor_analysis.views.formats import PAGE_CSS, number
-from praetor_analysis.views.report.answer import best_table, per_point_html
+from praetor_analysis.views.report.answer import best_table, fielded_best_table, per_point_html
 from praetor_analysis.views.report.explorer import MEASURE_NAMES, explorer_data, explorer_html
 from praetor_analysis.views.report.exports import (
     DEFAULT_CHROMIUM,
@@ -63,6 +63,7 @@ __all__ = [
     "to_csv",
     "to_html",
     "write_html",
+    "write_text",
 ]
 
 #: The iconic weapons of the default report, by their name in the shipped catalog.
@@ -392,6 +393,11 @@ def _report_body(report: Report) -> str:
         parts.append("<h2>The answer: the best unit per target</h2>")
         parts.append(best_table(unit_rows(roster), "unit", "unit"))
         parts.append(data_script(roster))
+    if df.empty and report.per_point is not None and len(report.per_point):  # datasheets alone (the 3rd edition)
+        parts.append("<h2>The answer: the best datasheet per target</h2>")
+        parts.append(fielded_best_table(report.per_point))
+        parts.append("<h2>Per 100 points, as fielded</h2>")
+        parts.append(per_point_html(report.per_point))
     if not df.empty:
         parts.append("<h2>The answer: the best weapon per target</h2>")
         wounds = _wounds_frame(report)
@@ -573,11 +579,16 @@ def report_main(
     if roster:
         tell("writing the page", stages, stages)
     text = to_html(report)
+    write_text(text, out)
+    return 0
+
+
+def write_text(text: str, out: str | None) -> None:
+    """A page to ``out`` (standard output when ``None`` or ``"-"``; a file written whole or not at all)."""
     if out in (None, "-"):
         sys.stdout.write(text)
     else:
-        atomic_write_text(out, text)
-    return 0
+        atomic_write_text(str(out), text)
 
 
 def _file_stem(name: str) -> str:

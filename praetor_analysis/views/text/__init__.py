@@ -25,6 +25,7 @@ _EXPORTS: dict[str, str] = {
     "table_bytes": "praetor_analysis.views.text.files",
     "terminal_width": "praetor_analysis.views.text.fit",
     "wargear_screen": "praetor_analysis.views.text.wargear_text",
+    "wargear_title": "praetor_analysis.views.text.wargear_text",
     "wrap": "praetor_analysis.views.text.fit",
     "write_table": "praetor_analysis.views.text.files",
 }
@@ -43,6 +44,7 @@ __all__ = [
     "table_bytes",
     "terminal_width",
     "wargear_screen",
+    "wargear_title",
     "wrap",
     "write_table",
 ]
@@ -54,6 +56,6 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from praetor_analysis.views.text.matchup_text import matchup_units, pair_table, plan_lines
     from praetor_analysis.views.text.progress import Progress
     from praetor_analysis.views.text.roster_text import SORTS, roster_long, roster_screen
-    from praetor_analysis.views.text.wargear_text import wargear_screen
+    from praetor_analysis.views.text.wargear_text import wargear_screen, wargear_title
 else:
     __getattr__, __dir__ = face(__name__, _EXPORTS, __all__)

@@ -15,7 +15,7 @@ from praetor_analysis.views.text.fit import fit_table, wrap
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["option_lines", "slot_name", "wargear_screen"]
+__all__ = ["option_lines", "slot_name", "wargear_screen", "wargear_title"]
 
 AS_FIELDED = "(as fielded)"
 
@@ -81,3 +81,23 @@ def wargear_screen(frame: pd.DataFrame, title: str, *, width: int, top: int | No
             listed = ", ".join(names[:6]) + (f" and {len(names) - 6} more (--all)" if len(names) > 6 else "")
             out += wrap(f"Not rated, {note} ({len(names)}): {listed}.", width, indent="  ")
     return out
+
+
+def wargear_title(frame: pd.DataFrame, datasheet: str, target: str, *, edition: str = "hh2", legion: str | None = None
+                  ) -> str:  # fmt: skip
+    """The title of ``praetor wargear``: the unit as fielded against the target, the measure, and which options are
+    offered (the 2nd edition: those every Legion may take and the ``legion``'s; the 3rd: the datasheet's own)."""
+    base = frame[frame["option"] == AS_FIELDED]
+    points = base["unit_points"].iloc[0] if len(base) else float("nan")
+    measure = "hull points" if (base["measure"] == "hull_points").any() else "models removed"
+    as_is = ", ".join(f"{r['phase']} {r['mean']:.3f}" for _, r in base.iterrows())
+    if edition == "hh3":
+        offered = "3rd edition: every option the datasheet offers (a Legion's own are on its own datasheets)"
+    else:
+        offered = (f"Legion {legion}: its options and" if legion else "No Legion given:") + " the options every Legion "
+        offered += "may take"
+    return (
+        f"{datasheet} against {target}: {points:.0f} pts as fielded ({as_is})\n"
+        f"Mean = {measure}, the unit charging in melee. {offered}, each taken alone, ranked by gain per 100 points "
+        "(free: no cost)."
+    )
