@@ -58,6 +58,8 @@ _EXPORTS: dict[str, str] = {
     # the JSON contract
     "calc": "praetor_analysis.scenario.calc",
     "calc_json": "praetor_analysis.scenario.calc",
+    "calc_many": "praetor_analysis.scenario.calc",
+    "calc_frame": "praetor_analysis.scenario.frame",
     # catalogs
     "load_weapons": "praetor_analysis.catalog",
     "load_units": "praetor_analysis.catalog",
@@ -110,7 +112,9 @@ __all__ = [
     "analyse_roster",
     "build_loadout",
     "calc",
+    "calc_frame",
     "calc_json",
+    "calc_many",
     "combat",
     "compare",
     "compare_distributions",
@@ -198,7 +202,8 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from praetor_analysis.profiles.records import Unit, Weapon, unit_from_mapping
     from praetor_analysis.profiles.rule_tokens import Rule
     from praetor_analysis.profiles.weapon_type import parse_weapon_type
-    from praetor_analysis.scenario.calc import calc, calc_json
+    from praetor_analysis.scenario.calc import calc, calc_json, calc_many
+    from praetor_analysis.scenario.frame import calc_frame
     from praetor_analysis.units.datasheet import build_loadout
     from praetor_analysis.views.dashboard import app as dashboard
     from praetor_analysis.views.figures import plots as figures

@@ -3,7 +3,7 @@
     python scripts/screenshots.py [--out docs/images] [--chromium /usr/bin/chromium] [--port 8866]
 
 1. report.png: the shipped default report (praetor_analysis.views.report.page.default_report), opened from a file;
-   matchup.png: the matchup report of the two Dark Angels rosters (two small datasheet lists without them).
+   matchup.png: the matchup report of the two Dark Angels rosters of tests/fixtures/rosters/hh2.
    dashboard_matchup.png: the dashboard's Matchup tab with those two rosters uploaded (needs them).
 2. dashboard.png, dashboard_workbench.png, dashboard_melee.png, dashboard_marker.png, dashboard_roster.png,
    dashboard_setup.png: notebooks/dashboard.ipynb served by Voila on 127.0.0.1 (a pre-heated kernel; started
@@ -33,6 +33,8 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
+#: Public 2nd-edition rosters (their sources: tests/fixtures/rosters/README.md).
+FIXTURE_ROSTERS = ROOT / "tests" / "fixtures" / "rosters" / "hh2"
 TEMPLATE = ROOT / "share" / "jupyter" / "voila" / "templates" / "praetor"
 CHROMIUM_ARGS = [
     "--headless",
@@ -190,8 +192,8 @@ def shoot_report(browser: Any, out: Path) -> Path:
 
 
 def _matchup_lists() -> tuple[Any, Any]:
-    """The two Dark Angels rosters beside the project when they are there, else two small datasheet lists."""
-    rosters = ROOT.parent / "shared" / "bsdata" / "rosters"
+    """The two Dark Angels rosters shipped as test fixtures when they are there, else two small datasheet lists."""
+    rosters = FIXTURE_ROSTERS
     mine, theirs = rosters / "HH2 - Dark Angels.rosz", rosters / "Dark Angels - HH2 - Test.ros"
     if mine.is_file() and theirs.is_file():
         return mine, theirs
@@ -222,7 +224,7 @@ def shoot_matchup_tab(browser: Any, out: Path, port: int) -> Path:
     """dashboard_matchup.png: the dashboard's Matchup tab with the two lists uploaded and computed."""
     mine, theirs = _matchup_lists()
     if not isinstance(mine, Path):
-        raise FileNotFoundError("the matchup tab's picture needs the two Dark Angels rosters beside the project")
+        raise FileNotFoundError("the matchup tab's picture needs the two Dark Angels rosters of the test fixtures")
     with voila_server(port) as url:
         page = browser.new_page(viewport={"width": 1280, "height": 1300})
         offline(page)
@@ -284,8 +286,8 @@ def _workbench(page: Any) -> None:
 
 
 def _roster(page: Any) -> None:
-    """The Dark Angels roster beside the project loaded in the roster tab (when it is there)."""
-    path = ROOT.parent / "shared" / "bsdata" / "rosters" / "HH2 - Dark Angels.rosz"
+    """The Dark Angels roster of the test fixtures loaded in the roster tab (when it is there)."""
+    path = FIXTURE_ROSTERS / "HH2 - Dark Angels.rosz"
     if not path.is_file():
         return
     with page.expect_file_chooser(timeout=60000) as chooser:

@@ -27,8 +27,9 @@ def _sample_units(units, per_wounds: int = 1):
     return rows.groupby(rows["W"].astype(int), group_keys=False).head(per_wounds)
 
 
-def _cells():
-    weapons = load_weapons()
+def _cells(every: int = 1):
+    """The cells of every ``every``-th weapon of the catalog against the standard targets and the sample units."""
+    weapons = load_weapons().iloc[::every]
     targets = load_targets()
     rows = [t for _, t in targets.iterrows()] + [u for _, u in _sample_units(load_units()).iterrows()]
     cells = []
@@ -84,9 +85,18 @@ def _check_against_resolve(cells, *, keep_state: bool = False) -> tuple[float, i
     return worst, batched
 
 
+@pytest.mark.slow
 def test_batch_equals_the_one_cell_engine_on_the_catalog():
     cells = _cells()
     assert len(cells) > 10000
+    worst, _ = _check_against_resolve(cells)
+    assert worst <= TOL
+
+
+def test_batch_equals_the_one_cell_engine_on_a_slice_of_the_catalog():
+    """Every 12th weapon of the catalog (the whole catalog is the slow tier's)."""
+    cells = _cells(12)
+    assert len(cells) > 800
     worst, _ = _check_against_resolve(cells)
     assert worst <= TOL
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from fixture_files import SHARED
 
 from praetor_analysis.bsdata.files import (
     BSData,
@@ -17,10 +18,7 @@ from praetor_analysis.bsdata.importer import units_frame, weapons_frame
 from praetor_analysis.bsdata.wargear_saves import read_wargear
 
 FIXTURES = Path(__file__).parent / "fixtures"
-BSDATA = Path(__file__).resolve().parents[2] / "shared" / "bsdata"
-needs_bsdata = pytest.mark.skipif(
-    not (BSDATA / "2022 - Horus Heresy.gst").exists(), reason="BattleScribe data not available"
-)
+BSDATA = SHARED / "bsdata"
 
 
 def test_entity_definition_is_refused_with_file_name() -> None:
@@ -68,12 +66,10 @@ def test_invulnerable_from_texts() -> None:
 
 @pytest.fixture(scope="module")
 def real() -> BSData:
-    if not (BSDATA / "2022 - Horus Heresy.gst").exists():
-        pytest.skip("BattleScribe data not available")
     return BSData.load(BSDATA)
 
 
-@needs_bsdata
+@pytest.mark.full_data
 def test_real_files_load_and_89_links_do_not_resolve(real: BSData) -> None:
     assert len(real.files()) == 34
     unresolved = real.check_links()
@@ -85,7 +81,7 @@ def test_real_files_load_and_89_links_do_not_resolve(real: BSData) -> None:
     assert all(u.kind.startswith("entryLink") for u in unresolved)
 
 
-@needs_bsdata
+@pytest.mark.full_data
 def test_profiles_keyed_by_type_id(real: BSData) -> None:
     found = {}
     for cat, prof in real.profiles():

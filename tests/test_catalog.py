@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
+from fixture_files import SHARED
 
 from praetor_analysis.bsdata.importer import build_catalog
 from praetor_analysis.catalog import (
@@ -18,10 +19,7 @@ from praetor_analysis.catalog import (
     load_weapons,
 )
 
-BSDATA = Path(__file__).resolve().parents[2] / "shared" / "bsdata"
-needs_bsdata = pytest.mark.skipif(
-    not (BSDATA / "2022 - Horus Heresy.gst").exists(), reason="BattleScribe data not available"
-)
+BSDATA = SHARED / "bsdata"
 WEAPON_KEY = ["name", "Range", "Strength", "AP", "Type"]
 
 
@@ -112,7 +110,7 @@ def test_rule_names_are_names_only() -> None:
     assert names["name"].str.len().max() < 40
 
 
-@needs_bsdata
+@pytest.mark.full_data
 def test_shipped_catalog_is_reproducible(tmp_path: Path) -> None:
     report = build_catalog(BSDATA, tmp_path)
     assert report.files == 34 and len(report.unresolved) == 89
@@ -127,7 +125,7 @@ def test_shipped_catalog_is_reproducible(tmp_path: Path) -> None:
         assert fresh[key] == shipped[key], key
 
 
-@needs_bsdata
+@pytest.mark.full_data
 def test_file_hashes_match_manifest() -> None:
     manifest = (BSDATA / "MANIFEST.md").read_text(encoding="utf-8")
     for name, info in load_provenance()["files"].items():

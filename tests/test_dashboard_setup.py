@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import datetime
 import json
-from pathlib import Path
 
 import numpy as np
 import pytest
+from fixture_files import DA_LIST
 
 pytest.importorskip("ipywidgets")
 pytest.importorskip("anywidget")
@@ -225,17 +225,12 @@ def test_the_table_has_a_points_column(dash):
     assert "<th>points</th>" in dash.table.value and "no cost of its own" in dash.table.value
 
 
-ROSTERS = [d / "shared" / "bsdata" / "rosters" / "HH2 - Dark Angels.rosz" for d in Path(__file__).resolve().parents]
-
-
 def test_roster_tab(dash):
     assert "No roster" in dash.roster_status.value and "Load a roster" in dash.roster_status.value
     assert dash.roster_box.layout.display == "none"  # no empty axes: the figure waits for a list
     bad = dash.load_roster(b"<roster", "bad.ros")
     assert bad.table.empty and "Not read" in dash.roster_status.value
-    path = next((r for r in ROSTERS if r.is_file()), None)
-    if path is None:
-        pytest.skip("no shared roster beside the project")
+    path = DA_LIST
     rv = dash.load_roster(path.read_bytes(), path.name)
     assert "Dark Angels" in dash.roster_status.value and "2,795 points" in dash.roster_status.value
     units = rv.table[rv.table["unit"] != "Whole list"]

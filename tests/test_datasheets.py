@@ -6,19 +6,14 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
+from fixture_files import HH2_ROSTERS
 
 import praetor_analysis as pa
 from praetor_analysis.bsdata.roster import read_roster
 from praetor_analysis.bsdata.roster_costs import price_roster
 from praetor_analysis.catalog import load_datasheet_models, load_weapons
 
-_HERE = Path(__file__).resolve()
-# the data set sits beside the project (../shared/bsdata), or one level further out from a worktree
-ROSTERS = next(
-    (p / "shared" / "bsdata" / "rosters" for p in _HERE.parents[2:4] if (p / "shared" / "bsdata").is_dir()),
-    _HERE.parents[2] / "shared" / "bsdata" / "rosters",
-)
-ROSTER_FILES = sorted(ROSTERS.glob("*")) if ROSTERS.is_dir() else []
+ROSTER_FILES = HH2_ROSTERS
 
 
 @pytest.fixture(scope="module")
@@ -67,7 +62,6 @@ def test_weapon_keys_resolve(tables: tuple[pd.DataFrame, pd.DataFrame, pd.DataFr
     assert used and used <= keys
 
 
-@pytest.mark.skipif(not ROSTER_FILES, reason="the BattleScribe rosters are not beside the project")
 @pytest.mark.parametrize("path", ROSTER_FILES, ids=lambda p: p.name)
 def test_roster_totals_reproduced(path: Path, tables: tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]) -> None:
     priced = price_roster(path, *tables)

@@ -29,6 +29,8 @@ def _documents() -> list[Path]:
         ROOT / "README.md",
         *sorted((ROOT / "docs").rglob("*.md")),
         *sorted((ROOT / "praetor_analysis").rglob("*.py")),
+        *sorted((ROOT / "notebooks").glob("*.ipynb")),  # the gallery of make docs
+        *sorted((ROOT / "scripts").glob("*.py")),
     ]
     return [f for f in files if f.is_file()]
 

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from fixture_files import DA_LIST
 from oracle import oracle_calc
 
 from praetor_analysis.analysis.army_list import load_list
@@ -19,15 +20,7 @@ from praetor_analysis.scenario.unit_calc import target_of
 from praetor_analysis.units.fielded import fielded_unit, roster_units
 from praetor_analysis.units.target import as_target
 
-ROSTER = next(
-    (
-        p / "bsdata" / "rosters" / "HH2 - Dark Angels.rosz"
-        for p in Path(__file__).resolve().parents
-        if (p / "bsdata").is_dir()
-    ),
-    Path(__file__).resolve().parents[2] / "shared" / "bsdata" / "rosters" / "HH2 - Dark Angels.rosz",
-)
-needs_roster = pytest.mark.skipif(not ROSTER.is_file(), reason="the BattleScribe rosters are not beside the project")
+ROSTER = DA_LIST
 #: S9 AP2 with its hits given: wounds T4 on 2+, no armour save against AP2 (only an invulnerable one)
 LANCE = {"name": "lance", "Range": '48"', "Strength": "9", "AP": "2", "Type": "Heavy 1"}
 BOLTER = {"name": "Bolter", "Range": '24"', "Strength": "4", "AP": "5", "Type": "Rapid Fire"}
@@ -85,7 +78,6 @@ def test_a_model_of_another_profile_is_named_in_reasons() -> None:
     assert got["target"]["Save"] == "3+" and got["target"]["models"] == 10
 
 
-@needs_roster
 def test_a_roster_unit_is_a_target_with_its_wargear() -> None:
     # the roster's Praetor (T4 W3, artificer armour 2+, Iron Halo 4+ invulnerable): a BS 4 lascannon hits
     # 2/3, wounds on 2+ (5/6), AP 2 leaves the Iron Halo, failed on 1-3 (1/2), and S9 >= 2 x T4 kills
@@ -102,7 +94,6 @@ def test_a_roster_unit_is_a_target_with_its_wargear() -> None:
     assert squad["target"]["Invulnerable"] == "5+" and squad["target"]["Save"] == "2+"
 
 
-@needs_roster
 def test_one_reading_of_a_roster_unit_as_target() -> None:
     # calc's target block is the list's (matchup, praetor roster) for every unit of the roster
     army = load_list(ROSTER)
@@ -112,7 +103,6 @@ def test_one_reading_of_a_roster_unit_as_target() -> None:
         assert as_target(fielded, unit.label).block == dict(unit.target_block)
 
 
-@needs_roster
 @pytest.mark.parametrize(
     ("target", "needle"),
     [
@@ -130,7 +120,6 @@ def test_roster_targets_refused_on_one_line(target: dict[str, Any], needle: str)
     assert needle in str(info.value) and "\n" not in str(info.value)
 
 
-@needs_roster
 def test_roster_target_on_the_command_line(tmp_path: Path) -> None:
     doc = {
         "attacker": {"BS": 4},
@@ -176,7 +165,6 @@ def test_wargear_text_is_read_for_plain_saves_only(text: str, saves: tuple[str, 
     assert saves_from_texts([text]) == saves
 
 
-@needs_roster
 def test_a_roster_unit_attacks_in_calc_as_praetor_roster_rates_it() -> None:
     # the same unit, the same target, the same phase: calc's {"roster", "unit"} attacker gives praetor
     # roster's mean (both phases, the unit charging in melee as praetor roster has it)

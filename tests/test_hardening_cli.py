@@ -1,7 +1,9 @@
 """Hardening of the `praetor` command line: bad input exits with status 2 and exactly one line on standard
 error, never a traceback, never a hang (each run is a subprocess with a time limit).
 
-Every case of a command is run once, concurrently, by a module fixture; each case is its own test.
+Every case of a command is run once, concurrently, by a module fixture; each case is its own test. The fast tier
+runs a few cases of each command, one per kind of fault (``FAST``); the slow tier all of them: the fixtures run
+the cases the session selected, no other (about 0.9 s of CPU each, the interpreter's start).
 """
 
 from __future__ import annotations
@@ -52,6 +54,40 @@ def run(args: list[str], stdin: bytes | None = None, cwd: Path | None = None) ->
         )
     except subprocess.TimeoutExpired:
         return subprocess.CompletedProcess(args, -999, b"", b"TIMEOUT")
+
+
+#: The cases ``make test-fast`` runs: one of each kind of fault per command (bad bytes, nesting, sizes, entities,
+#: a field's value, paths, arguments).
+FAST = {
+    "calc": {"invalid json", "not utf-8", "nested 100,000", "NaN attacks", "unknown field", "Rending (9+)",
+             "null target", "bad in array", "huge name 20 MB", "missing file", "unknown command", "50 MB file"},
+    "import": {"empty folder", "not xml", "billion laughs", "external entity", "deep nesting 100,000",
+               "many elements", "mini data lacks the targets", "65 MB gst", "missing folder", "--out is a file"},
+    "roster": {"empty", "DTD", "billion laughs", "deep nesting 100,000", "number nan", "zip slip", "zip absolute",
+               "zip bomb", "zip lies about its size", "60 MB file", "missing file"},
+}  # fmt: skip
+
+
+def cases(command: str, params: list) -> list:
+    """``params`` (a label, or a tuple starting with it) with the cases outside ``FAST[command]`` marked slow."""
+    out = []
+    for p in params:
+        label = p if isinstance(p, str) else p[0]
+        out.append(
+            p
+            if label in FAST[command]
+            else pytest.param(*(p if isinstance(p, tuple) else (p,)), marks=pytest.mark.slow)
+        )
+    return out
+
+
+def selected(request: pytest.FixtureRequest, test: str) -> set[str]:
+    """The labels of the cases of ``test`` (a test function of this module) the session runs."""
+    return {
+        i.callspec.params["label"]
+        for i in request.session.items
+        if isinstance(i, pytest.Function) and i.originalname == test and i.module is request.module
+    }
 
 
 def assert_exit_2_one_line(p: subprocess.CompletedProcess, *, mention: str | None = None) -> None:
@@ -137,7 +173,7 @@ CALC_ARGV_CASES: list[tuple[str, list[str], str | None]] = [
 
 
 @pytest.fixture(scope="module")
-def calc_runs(tmp_path_factory) -> dict[str, subprocess.CompletedProcess]:
+def calc_runs(request, tmp_path_factory) -> dict[str, subprocess.CompletedProcess]:
     tmp = tmp_path_factory.mktemp("calc")
     big = tmp / "big.json"
     with big.open("wb") as fh:  # a 50 MB JSON array of valid scenarios
@@ -146,6 +182,7 @@ def calc_runs(tmp_path_factory) -> dict[str, subprocess.CompletedProcess]:
     jobs = {label: (["calc", "-"], data) for label, data, _ in CALC_CASES}
     jobs.update({label: (argv, None) for label, argv, _ in CALC_ARGV_CASES})
     jobs["50 MB file"] = (["calc", str(big)], None)
+    jobs = {label: job for label, job in jobs.items() if label in selected(request, "test_calc_bad_input")}
     with ThreadPoolExecutor(max_workers=4) as pool:
         futures = {label: pool.submit(run, argv, data) for label, (argv, data) in jobs.items()}
         return {label: f.result() for label, f in futures.items()}
@@ -153,7 +190,10 @@ def calc_runs(tmp_path_factory) -> dict[str, subprocess.CompletedProcess]:
 
 @pytest.mark.parametrize(
     "label, mention",
-    [(c[0], c[2]) for c in CALC_CASES] + [(c[0], c[2]) for c in CALC_ARGV_CASES] + [("50 MB file", "larger than")],
+    cases(
+        "calc",
+        [(c[0], c[2]) for c in CALC_CASES] + [(c[0], c[2]) for c in CALC_ARGV_CASES] + [("50 MB file", "larger than")],
+    ),
     ids=lambda x: x if isinstance(x, str) else "",
 )
 def test_calc_bad_input(calc_runs, label, mention):
@@ -272,13 +312,14 @@ IMPORT_CASES = _import_cases(_WORK / "import")
 
 
 @pytest.fixture(scope="module")
-def import_runs():
+def import_runs(request):
+    labels = selected(request, "test_import_bad_input")
     with ThreadPoolExecutor(max_workers=4) as pool:
-        futures = {label: pool.submit(run, argv) for label, (argv, _) in IMPORT_CASES.items()}
+        futures = {label: pool.submit(run, argv) for label, (argv, _) in IMPORT_CASES.items() if label in labels}
         return {label: (f.result(), IMPORT_CASES[label][1]) for label, f in futures.items()}
 
 
-@pytest.mark.parametrize("label", list(IMPORT_CASES))
+@pytest.mark.parametrize("label", cases("import", list(IMPORT_CASES)))
 def test_import_bad_input(import_runs, label):
     p, mention = import_runs[label]
     assert_exit_2_one_line(p, mention=mention)
@@ -369,13 +410,15 @@ ROSTER_CASES = _roster_cases(_WORK / "roster")
 
 
 @pytest.fixture(scope="module")
-def roster_runs():
+def roster_runs(request):
     tmp = _WORK / "roster"
     cwd = tmp / "a" / "b"
-    cases = ROSTER_CASES
+    labels = selected(request, "test_roster_bad_input")
     with ThreadPoolExecutor(max_workers=4) as pool:
-        futures = {label: pool.submit(run, argv, None, cwd) for label, (argv, _) in cases.items()}
-        runs = {label: (f.result(), cases[label][1]) for label, f in futures.items()}
+        futures = {
+            label: pool.submit(run, argv, None, cwd) for label, (argv, _) in ROSTER_CASES.items() if label in labels
+        }
+        runs = {label: (f.result(), ROSTER_CASES[label][1]) for label, f in futures.items()}
     # the archive is read in memory: nothing is ever written, inside or outside the folder
     written = sorted(str(p.relative_to(tmp)) for p in tmp.rglob("*") if p.is_file())
     assert all(w.startswith("case") or w == "huge.ros" for w in written), written
@@ -384,7 +427,16 @@ def roster_runs():
     return runs
 
 
-@pytest.mark.parametrize("label", list(ROSTER_CASES))
+@pytest.mark.parametrize("label", cases("roster", list(ROSTER_CASES)))
 def test_roster_bad_input(roster_runs, label):
     p, mention = roster_runs[label]
     assert_exit_2_one_line(p, mention=mention)
+
+
+def test_the_fast_cases_are_cases():
+    labels = {
+        "calc": {c[0] for c in CALC_CASES} | {c[0] for c in CALC_ARGV_CASES} | {"50 MB file"},
+        "import": set(IMPORT_CASES),
+        "roster": set(ROSTER_CASES),
+    }
+    assert all(FAST[command] <= labels[command] for command in FAST), FAST

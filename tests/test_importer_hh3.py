@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from fixture_files import SHARED
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -31,7 +32,7 @@ from praetor_analysis.catalog import (
 from praetor_analysis.cli import main
 from praetor_analysis.errors import PraetorError
 
-SHARED = Path(__file__).resolve().parents[2] / "shared" / "hh3" / "bsdata"
+HH3_BSDATA = SHARED / "hh3" / "bsdata"
 ROSTERS = Path(__file__).parent / "fixtures" / "rosters" / "hh3"
 
 
@@ -325,9 +326,9 @@ def test_rosters_and_catalogs_agree_on_statlines() -> None:
     assert checked >= 15  # 18 model groups with today's fixtures and catalogs
 
 
-@pytest.mark.skipif(not SHARED.is_dir(), reason="the reference snapshot is not beside the repository")
+@pytest.mark.full_data("hh3/bsdata")
 def test_the_shipped_catalogs_rebuild_from_the_snapshot(tmp_path: Path) -> None:
-    report = build_hh3_catalog(SHARED, tmp_path)
+    report = build_hh3_catalog(HH3_BSDATA, tmp_path)
     shipped = Path(__file__).resolve().parents[1] / "data" / "hh3"
     for name in ("weapons.csv", "units.csv", "datasheets.csv", "datasheet_models.csv", "wargear_options.csv"):
         assert (tmp_path / name).read_bytes() == (shipped / name).read_bytes(), name

@@ -1,7 +1,7 @@
 """analyse_roster(): a list's units as fielded, in shooting and melee, against targets, plus the whole list.
 
-Hand-made units are cross-checked against ``calc`` scenarios written out here; the shipped rosters are
-checked for sane numbers (skipped when absent).
+Hand-made units are cross-checked against ``calc`` scenarios written out here; the public rosters of
+tests/fixtures/rosters/hh2 are checked for sane numbers.
 """
 
 from __future__ import annotations
@@ -11,18 +11,13 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
+from fixture_files import HH2_ROSTERS
 
 from praetor_analysis.analysis.list_analysis import LIST_COLUMNS, WHOLE_LIST, analyse_roster
 from praetor_analysis.bsdata.roster import read_roster
 from praetor_analysis.catalog import load_targets
 from praetor_analysis.scenario.calc import calc
 from praetor_analysis.units.fielded import FieldedUnit, ModelGroup
-
-_HERE = Path(__file__).resolve()
-ROSTERS = next(
-    (p / "shared" / "bsdata" / "rosters" for p in _HERE.parents[2:4] if (p / "shared" / "bsdata").is_dir()),
-    _HERE.parents[2] / "shared" / "bsdata" / "rosters",
-)
 
 MARINE = {"Unit Type": "Infantry", "WS": 4, "BS": 4, "S": 4, "T": 4, "W": 1, "I": 4, "A": 1, "Ld": 7, "Save": "3+"}
 RHINO = {"Unit Type": "Vehicle (Transport)", "BS": 4, "Front": 11, "Side": 11, "Rear": 10, "HP": 3}
@@ -134,14 +129,8 @@ def test_an_unreadable_weapon_is_named_not_dropped() -> None:
     assert "could not be read" in result["chosen"][0]["unused"]["Odd Gun"]
 
 
-def _roster_files() -> list[Path]:
-    return sorted(p for p in ROSTERS.iterdir() if p.suffix in {".ros", ".rosz"}) if ROSTERS.is_dir() else []
-
-
-@pytest.mark.parametrize("path", _roster_files() or [None], ids=lambda p: p.name if p else "absent")
-def test_real_roster_is_sane(path: Path | None) -> None:
-    if path is None:
-        pytest.skip("../shared/bsdata/rosters is not present")
+@pytest.mark.parametrize("path", [p for p in HH2_ROSTERS if p.suffix in {".ros", ".rosz"}], ids=lambda p: p.name)
+def test_real_roster_is_sane(path: Path) -> None:
     roster = read_roster(path)
     targets = load_targets()
     out = analyse_roster(roster, targets)

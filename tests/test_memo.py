@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 
 from praetor_analysis.prob.memo import BoundedMemo, clear_memos
@@ -49,7 +51,8 @@ def test_peek_and_put_hold_a_value_and_empty_when_full():
 
 
 def test_a_scenario_document_is_parsed_once_by_its_text():
-    # parse_scenario memoises a statline volley by the document's text: the same text gives the same records,
+    # parse_scenario memoises a statline volley by the document's key (frozen_key): the same document gives the
+    # same records,
     # a changed document (even the same object, mutated) its own, and a refused document is refused every time
     from praetor_analysis.errors import ScenarioError
     from praetor_analysis.scenario.document import parse_scenario
@@ -70,8 +73,9 @@ def test_a_scenario_document_is_parsed_once_by_its_text():
 
 
 def test_another_attack_count_is_parsed_from_the_document_parsed():
-    # a document that differs from one parsed in its attack count alone takes that one's records and checks its
-    # own count: its result is the cold parse's, and so is a refusal (message, field, value); a Blast weapon's
+    # a document that differs from one parsed in its attack count alone shares that one's target record (its
+    # blocks are parsed once each) and checks its own count: its result is the cold parse's, and so is a
+    # refusal (message, field, value); a Blast weapon's
     # default formation is laid or not by the new count (too many markers: not modelled), as a cold parse does
     from praetor_analysis.errors import ScenarioError
     from praetor_analysis.prob.memo import clear_memos
@@ -102,3 +106,102 @@ def test_another_attack_count_is_parsed_from_the_document_parsed():
             assert refusal({**doc, "attacks": bad}) == cold_refusal
     clear_memos()
     assert "applied" in calc({**blast, "attacks": 2}) and parse_scenario({**blast, "attacks": 2}).marker is not None
+
+
+def test_frozen_key_is_equal_exactly_for_the_same_document():
+    # keys, values and the values' types, in order: 1, 1.0, True and "1" differ, -0.0 and 0.0 differ (their
+    # text does), NaN equals NaN (the same text); nested blocks and lists the same way
+    import itertools
+
+    from praetor_analysis.prob.memo import frozen_key
+
+    values = [1, 1.0, True, "1", "1.0", None, -0.0, 0.0, [1], [1.0], ["1"], [], {}, {"b": 1}, {"b": "1"}, [[1]], [{}]]
+    documents = [{"a": v} for v in values] + [{"a": 1, "b": 2}, {"b": 2, "a": 1}, {"a": {"b": [1, {"c": 2}]}}]
+    documents += [{"a": {"b": [1, {"c": 2.0}]}}, {"a": {"b": [1, {"c": 2}], "d": None}}, [1, 2], (1, 2), 1, "a"]
+    keys = [frozen_key(d) for d in documents]
+    for (i, a), (j, b) in itertools.combinations(enumerate(keys), 2):
+        assert a != b, (documents[i], documents[j])
+    for d in documents:
+        assert frozen_key(copy.deepcopy(d)) == frozen_key(d)
+        hash(frozen_key(d))
+    assert frozen_key({"a": float("nan")}) == frozen_key({"a": float("nan")})
+    deep: list = []
+    for _ in range(100_000):
+        deep = [deep]
+    assert frozen_key(deep) is None  # nested too deeply: no key (the document is parsed without a memo)
+
+
+def test_every_field_a_memoised_parse_reads_changes_its_records():
+    # the parse memo's key is derived from the document, not listed: changing any one value of the document
+    # gives the records a cold parse of the changed document gives (or its refusal), never the first's
+    from praetor_analysis.errors import ScenarioError
+    from praetor_analysis.scenario.document import parse_scenario
+
+    doc = {
+        "attacker": {"BS": 4, "S": 4, "models": 2, "rules": ["Furious Charge"]},
+        "weapon": {"name": "gun", "Range": '24"', "Strength": "5", "AP": "4", "Type": "Heavy 2, Rending (6+)"},
+        "attacks": 3,
+        "half_range": False,
+        "target": {"name": "t", "models": 5, "T": 4, "W": 2, "Save": "3+", "Invulnerable": "5+", "rules": []},
+    }
+    changed = [
+        (("attacker", "BS"), 3), (("attacker", "S"), 5), (("attacker", "models"), 3), (("attacker", "rules"), []),
+        (("weapon", "name"), "other"), (("weapon", "Range"), '36"'), (("weapon", "Strength"), "6"),
+        (("weapon", "AP"), "3"), (("weapon", "Type"), "Heavy 2"), (("attacks",), 4), (("attacks",), "D6"),
+        (("attacks",), 3.0), (("half_range",), True), (("target", "name"), "u"), (("target", "models"), 6),
+        (("target", "T"), 5), (("target", "W"), 1), (("target", "Save"), "2+"), (("target", "Invulnerable"), "4+"),
+        (("target", "rules"), ["Feel No Pain (5+)"]), (("attacker", "BS"), 4.0), (("attacker", "BS"), True),
+    ]  # fmt: skip
+
+    def cold(document):
+        clear_memos()
+        try:
+            return parse_scenario(document)
+        except ScenarioError as exc:
+            return str(exc)
+
+    base = cold(doc)
+    for path, value in changed:
+        other = copy.deepcopy(doc)
+        block = other if len(path) == 1 else other[path[0]]
+        block[path[-1]] = value
+        expected = cold(other)
+        parse_scenario(doc)  # the first document memoised
+        try:
+            got = parse_scenario(other)
+        except ScenarioError as exc:
+            got = str(exc)
+        assert got == expected, path
+        if not isinstance(got, str):
+            assert got != base or value in (3.0, 4.0), path  # 3.0 attacks are 3 attacks, BS 4.0 is BS 4
+
+
+def test_a_datasheet_unit_is_fielded_once_per_distinct_block():
+    # units by name: each distinct datasheet block fielded once (its key derived from the block), another size
+    # or loadout its own unit
+    from praetor_analysis.scenario.unit_calc import datasheet_unit
+
+    ten = datasheet_unit({"name": "Tactical Squad", "size": 10}, "attacker")
+    assert datasheet_unit({"name": "Tactical Squad", "size": 10}, "attacker") is ten
+    twenty = datasheet_unit({"name": "Tactical Squad", "size": 20}, "attacker")
+    assert (ten.size, twenty.size) == (10, 20)
+    clear_memos()
+    assert datasheet_unit({"name": "Tactical Squad", "size": 10}, "attacker") == ten
+
+
+def test_a_document_without_a_key_is_never_memoised_by_its_stand_in():
+    # a document whose key cannot be made (nested too deeply...) is keyed by its id within one call (Unkeyed);
+    # that stand-in never keys the parse memo: another document given the same stand-in is parsed as itself
+    from praetor_analysis.prob.memo import Unkeyed
+    from praetor_analysis.scenario.calc import calc_many
+    from praetor_analysis.scenario.document import parse_scenario
+
+    doc = {"attacker": {"BS": 4}, "weapon": "Bolter", "attacks": 3, "target": {"T": 4, "W": 1, "models": 5}}
+    other = {**doc, "attacks": 5}
+    assert parse_scenario(doc, Unkeyed(1)).firing_units[0][0].attacks.dist.max == 3
+    assert parse_scenario(other, Unkeyed(1)).firing_units[0][0].attacks.dist.max == 5
+    deep: list = []
+    for _ in range(100_000):
+        deep = [deep]
+    results = calc_many([{**doc, "name": deep}, doc, {**doc, "name": deep}])
+    assert all(isinstance(r, Exception) for r in (results[0], results[2])) and isinstance(results[1], dict)

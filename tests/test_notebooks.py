@@ -29,7 +29,11 @@ def test_all_notebooks_listed():
     assert sorted(p.name for p in NOTEBOOKS.glob("*.ipynb")) == sorted(NAMES)
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize(
+    "name",
+    # the three story notebooks take about 7 s of CPU each: the slow tier's; the fast one runs the dashboard's
+    [pytest.param(n, marks=pytest.mark.slow) if n[0].isdigit() else n for n in NAMES],
+)
 def test_notebook_executes(name, tmp_path):
     nb = nbformat.read(NOTEBOOKS / name, as_version=4)
     assert nb.metadata["kernelspec"]["name"] == "python3"

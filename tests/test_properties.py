@@ -23,6 +23,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from fixture_files import BASIC_MARINES
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from oracle import oracle_calc
@@ -423,15 +424,7 @@ mutations = st.lists(
 
 
 def _roster_seed() -> bytes:
-    rosters = Path(__file__).resolve().parents[2] / "shared" / "bsdata" / "rosters"
-    for p in sorted(rosters.glob("*.test")) if rosters.is_dir() else []:
-        return p.read_bytes()
-    return (
-        b'<roster name="r"><forces><force name="f"><selections><selection type="unit" name="u" number="2">'
-        b'<profiles><profile typeId="4bb2-cb95-e6c8-5a21" name="m"><characteristics><characteristic name="BS">4'
-        b"</characteristic></characteristics></profile></profiles></selection></selections></force></forces>"
-        b"</roster>"
-    )
+    return BASIC_MARINES.read_bytes()  # the first .test roster by name
 
 
 ROSTER_SEED = _roster_seed()

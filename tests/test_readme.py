@@ -5,13 +5,17 @@
   (with the options it shows), and the ``praetor calc`` examples (the JSON block, the ``echo ... |`` pipe) run;
 - every declared rule named in a README sentence that says "not modelled" is declared not modelled, and a
   scenario with that rule lists it under ``not_modelled``;
-- the pinned figures it quotes (Preferred Enemy's 490/324) are the engine's.
+- the pinned figures it quotes (Preferred Enemy's 490/324) are the engine's;
+- the test counts it and the Makefile's help give are pytest's (a lower bound, and not stale by a fifth).
 """
 
 from __future__ import annotations
 
 import json
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -116,3 +120,49 @@ def test_the_dashboard_command_is_the_makefiles(command):
     for word in ("--template=praetor", "JUPYTER_PATH=", "--preheat_kernel=True"):
         assert word in recipe and word.split("=")[0] in README
     assert (ROOT / "share" / "jupyter" / "voila" / "templates" / "praetor" / "index.html.j2").is_file()
+
+
+def _collected() -> dict[str, int]:
+    """How many tests pytest collects, and how many are marked slow or full_data (tests/conftest.py prints it)."""
+    p = subprocess.run(
+        [sys.executable, "-m", "pytest", "--collect-only", "-qq", "-p", "no:cacheprovider", "tests"],
+        capture_output=True, text=True, cwd=ROOT, timeout=900, check=False,
+        env={**os.environ, "PRAETOR_TEST_COUNTS": "1"},
+    )  # fmt: skip
+    line = next((x for x in p.stdout.splitlines() if x.startswith("PRAETOR_TEST_COUNTS ")), None)
+    assert line is not None, p.stdout[-2000:] + p.stderr[-2000:]
+    counts: dict[str, int] = json.loads(line.split(" ", 1)[1])
+    return counts
+
+
+def _number(text: str) -> int:
+    return int(text.replace(",", ""))
+
+
+@pytest.mark.slow
+def test_the_test_counts_are_pytests():
+    """README: "over N tests in about M minutes", for `make test-fast` and then `make test`, and how many tests
+    need the whole data; the Makefile's help says the same counts. Each "over N" is at most the count and
+    within a fifth of it (a README a few hundred tests behind is stale)."""
+    counts = _collected()
+    fast, whole = counts["all"] - counts["slow"], counts["all"]
+    claims = [_number(n) for n in re.findall(r"over\s+([\d,]+)\s+tests\s+in\s+about\s+[\d.]+\s+minutes", README)]
+    assert len(claims) == 2, claims
+    for claim, actual in zip(claims, (fast, whole), strict=True):
+        assert claim <= actual < 1.2 * claim, (claims, fast, whole)
+    helps = [_number(n) for n in re.findall(r"^## test(?:-fast)?: .*?over ([\d,]+) tests", MAKEFILE, re.M)]
+    assert sorted(helps) == sorted(claims), (helps, claims)
+    skipped = re.search(r"([\d,]+)\s+of\s+them\s+skip", README)
+    assert skipped is not None and _number(skipped.group(1)) == counts["full_data"], counts
+
+
+def test_the_pictures_are_the_ones_make_screenshots_takes():
+    """Every picture the README shows is in docs/images, a PNG at the 1280 px width scripts/screenshots.py shoots
+    at, one the script writes; and the script writes no picture the README does not show."""
+    shown = re.findall(r"!\[[^\]]*\]\((docs/images/[\w.-]+\.png)\)", README)
+    script = (ROOT / "scripts" / "screenshots.py").read_text(encoding="utf-8")
+    written = set(re.findall(r'"(\w+\.png)"', script))
+    assert len(shown) == len(set(shown)) >= 9 and {Path(p).name for p in shown} == written, (shown, written)
+    for path in shown:
+        head = (ROOT / path).read_bytes()[:24]
+        assert head[:8] == b"\x89PNG\r\n\x1a\n" and int.from_bytes(head[16:20], "big") == 1280, path

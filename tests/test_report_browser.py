@@ -7,6 +7,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
+from fixture_files import DA_LIST
 
 pytest.importorskip("plotly")
 
@@ -206,6 +207,7 @@ def test_report_renders_every_figure_and_runs_no_script(browser, tmp_path):
 
 
 @needs_browser
+@pytest.mark.slow  # the fast tier opens one report in the browser (the one above)
 def test_default_report_in_browser(browser, tmp_path):
     path = tmp_path / "default.html"
     path.write_text(R.default_report(), encoding="utf-8")
@@ -218,10 +220,9 @@ def test_default_report_in_browser(browser, tmp_path):
 
 
 @needs_browser
+@pytest.mark.slow  # the fast tier opens one report in the browser (the one above)
 def test_roster_report_in_browser(browser, tmp_path):
-    roster = Path(__file__).resolve().parents[2] / "shared" / "bsdata" / "rosters" / "HH2 - Dark Angels.rosz"
-    if not roster.is_file():
-        pytest.skip("no shared roster beside the project")
+    roster = DA_LIST
     out = tmp_path / "roster.html"
     assert R.report_main(roster=str(roster), out=str(out)) == 0
     page, problems = open_page(browser, out)
@@ -232,6 +233,7 @@ def test_roster_report_in_browser(browser, tmp_path):
 
 
 @needs_browser
+@pytest.mark.slow  # the fast tier opens one report in the browser (the one above)
 def test_explorer_redraws_in_the_page(browser, tmp_path):
     path = tmp_path / "default.html"
     path.write_text(R.default_report(), encoding="utf-8")

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 
 import numpy as np
 import pandas as pd
 import pytest
+from fixture_files import DA_LIST
 
 pytest.importorskip("plotly")
 
@@ -17,7 +17,6 @@ from praetor_analysis.views.formats import PALETTE, TITLE_LINE, number, percent
 from praetor_analysis.views.report import explorer as E
 from praetor_analysis.views.report import page as R
 
-ROSTERS = [d / "shared" / "bsdata" / "rosters" / "HH2 - Dark Angels.rosz" for d in Path(__file__).resolve().parents]
 XSS = "<script>alert(1)</script>"
 
 
@@ -97,9 +96,7 @@ def test_explorer_data_is_escaped_once_and_never_empty():
 
 
 def test_roster_report_opens_with_the_list(tmp_path):
-    roster = next((r for r in ROSTERS if r.is_file()), None)
-    if roster is None:
-        pytest.skip("no shared roster beside the project")
+    roster = DA_LIST
     out = tmp_path / "r.html"
     assert R.report_main(roster=str(roster), out=str(out)) == 0
     page = out.read_text(encoding="utf-8")

@@ -9,6 +9,7 @@ from pathlib import Path
 from xml.etree import ElementTree as ET
 
 import pytest
+from fixture_files import HH2, HH2_ROSTERS
 
 from praetor_analysis.bsdata import roster as roster_mod
 from praetor_analysis.bsdata.files import UntrustedFileError
@@ -21,16 +22,13 @@ from praetor_analysis.bsdata.roster import (
 )
 
 FIXTURES = Path(__file__).parent / "fixtures"
-ROSTERS = Path(__file__).resolve().parents[2] / "shared" / "bsdata" / "rosters"
-needs_rosters = pytest.mark.skipif(not ROSTERS.is_dir(), reason="roster files not available")
+ROSTERS = HH2
 STATLINE_TYPES = {"4bb2-cb95-e6c8-5a21", "2fae-b053-3f78-e7b2", "75b5-9f7a-156e-6889", "eeec-bde3-8ee4-35b0"}
 WEAPON_TYPES = {"1a1a-e592-2849-a5c0", "cede-0217-1b10-2a34"}
 
 
 def roster_files() -> list[Path]:
-    if not ROSTERS.is_dir():
-        return []
-    return sorted(p for p in ROSTERS.iterdir() if p.suffix in {".ros", ".rosz", ".test"})
+    return list(HH2_ROSTERS)
 
 
 def _xml(path: Path) -> ET.Element:
@@ -45,7 +43,6 @@ def _unit(r: Roster, name: str, index: int = 0):
     return [u for u in r.units if u.name == name][index]
 
 
-@needs_rosters
 @pytest.mark.parametrize("path", roster_files(), ids=lambda p: p.name)
 def test_every_roster_loads_and_matches_the_file(path: Path) -> None:
     r = read_roster(path)
@@ -75,7 +72,6 @@ def test_every_roster_loads_and_matches_the_file(path: Path) -> None:
     assert roster_weapons_frame(r)["count"].sum() == weapons
 
 
-@needs_rosters
 def test_basic_marines_validate() -> None:
     r = read_roster(ROSTERS / "Basic Marines Validate.test")
     # From the file: roster cost 260 = Centurion 60 + 2 Tactical Squads (10 + 9 Legionaries at 90).
@@ -93,7 +89,6 @@ def test_basic_marines_validate() -> None:
     assert (legionary["WS"], legionary["BS"], legionary["Save"]) == ("4", "4", "3+")
 
 
-@needs_rosters
 def test_dedicated_transport_is_its_own_unit() -> None:
     r = read_roster(ROSTERS / "Dedicated Transport Squad Costs.test")
     # From the file: 170 = squad 37 + Aether-Fire Blaster 50 + 4 Legionaries 48, plus the Rhino at 35.
@@ -105,7 +100,6 @@ def test_dedicated_transport_is_its_own_unit() -> None:
     assert [(w.profile["name"], w.count) for w in rhino.weapons] == [("Twin-linked Bolter", 1)]
 
 
-@needs_rosters
 def test_dark_angels_ros() -> None:
     r = read_roster(ROSTERS / "Dark Angels - HH2 - Test.ros")
     # From the file: roster cost 2638.0; 15 units counting the two nested Rhinos and the Command Squad.
@@ -120,7 +114,6 @@ def test_dark_angels_ros() -> None:
     assert knight.models[0].statline["HP"] == "7"
 
 
-@needs_rosters
 def test_dark_angels_rosz() -> None:
     r = read_roster(ROSTERS / "HH2 - Dark Angels.rosz")
     # From the .ros inside the zip: roster cost 2795.0, 16 units, Assault Squad 1 sergeant + 9 Legionaries.

@@ -7,15 +7,11 @@ import re
 from pathlib import Path
 
 import pytest
+from fixture_files import HH2_ROSTERS
 
 from praetor_analysis.cli import main
 
-_HERE = Path(__file__).resolve()
-ROSTERS = next(
-    (p / "shared" / "bsdata" / "rosters" for p in _HERE.parents[2:4] if (p / "shared" / "bsdata").is_dir()),
-    _HERE.parents[2] / "shared" / "bsdata" / "rosters",
-)
-ROSTER_FILES = sorted(ROSTERS.glob("*")) if ROSTERS.is_dir() else []
+ROSTER_FILES = HH2_ROSTERS
 KEYS = ("unit", "points", "target", "phase", "mean", "p_any", "per_100_pts", "wounds", "share", "measure")
 
 
@@ -37,7 +33,6 @@ def _key(row: dict) -> tuple:
     return tuple(row[k] for k in KEYS)
 
 
-@pytest.mark.skipif(not ROSTER_FILES, reason="the BattleScribe rosters are not beside the project")
 @pytest.mark.parametrize("path", ROSTER_FILES, ids=lambda p: p.name)
 @pytest.mark.parametrize("target", ["Rhino", "Tartaros Terminator"])
 def test_roster_json_and_report_agree_on_every_unit(

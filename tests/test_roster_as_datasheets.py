@@ -13,6 +13,7 @@ from typing import Any
 from xml.etree.ElementTree import Element
 
 import pytest
+from fixture_files import HH2_ROSTERS
 
 from praetor_analysis.catalog import load_datasheet_models, load_datasheets
 from praetor_analysis.errors import PraetorError
@@ -24,10 +25,8 @@ from praetor_analysis.units.roster_units import RosterSelection, roster_selectio
 
 _HERE = Path(__file__).resolve()
 FIXTURES = _HERE.parent / "fixtures"
-SHARED = next((p / "shared" / "bsdata" / "rosters" for p in _HERE.parents[1:4] if (p / "shared").is_dir()), None)
 ROSTERS = [FIXTURES / "tiny.ros", FIXTURES / "heavy_support_lascannons.ros"]
-if SHARED is not None:
-    ROSTERS += sorted(p for p in SHARED.iterdir() if p.suffix in (".ros", ".rosz"))
+ROSTERS += [p for p in HH2_ROSTERS if p.suffix in (".ros", ".rosz")]
 
 KNOWN = {
     ("Dark Angels - HH2 - Test.ros", "Contemptor Dreadnought Talon"): "two models with different options: a "

@@ -14,6 +14,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from fixture_files import SHARED
 
 from praetor_analysis.analysis.list_analysis import WHOLE_LIST, analyse_roster
 from praetor_analysis.analysis.unit_ratings import rate_roster, target_named
@@ -344,7 +345,7 @@ def test_wargear_rules_granted_outright() -> None:
 _FIGURE = re.compile(
     r"(?<![\d+(])([2-6])\+\s*(?:armou?r|invuln\w*)\s+sav|\b(?:improv|increas)\w*\s+to\s+([2-6])\+", re.IGNORECASE
 )
-CATALOGUES = next((d / "shared" / "bsdata" for d in Path(__file__).resolve().parents if (d / "shared").is_dir()), None)
+CATALOGUES = SHARED / "bsdata"
 
 
 def _wargear_texts(roots: list[ET.Element]) -> set[str]:
@@ -398,7 +399,7 @@ def test_every_save_of_the_fixture_rosters_is_applied_or_listed() -> None:
     assert (bins["per phase"], bins["listed"]) == (1, 2) and bins["applied"] > 5, bins
 
 
-@pytest.mark.skipif(CATALOGUES is None, reason="needs the BattleScribe catalogues the shipped data is built from")
+@pytest.mark.full_data
 def test_every_save_in_the_data_is_read_or_listed() -> None:
     """Every "N+ Armour/Invulnerable Save" of every Wargear Item text in the catalogues and the fixture rosters is
     applied (the reading's save is at least as good), applied per phase (a save of one phase), or named among the
@@ -406,7 +407,6 @@ def test_every_save_in_the_data_is_read_or_listed() -> None:
     Terminus Consularis, the Wildfire Panoply, the Cytheron aegis, the Argyrum shield, the ion gauntlet shield's
     melee one, the Sisters' and others' melee or shooting saves), and the ones the engine cannot know listed
     (Template or Blast hits, Melta weapons, a vehicle's facing, a Challenge, the Interceptor reaction...)."""
-    assert CATALOGUES is not None
     files = [*CATALOGUES.glob("*.cat"), *CATALOGUES.glob("*.gst")]
     bins = _sorted_saves(_wargear_texts([ET.parse(f).getroot() for f in files] + _roster_roots()))
     assert sum(bins.values()) > 100

@@ -7,9 +7,8 @@ import math
 import subprocess
 import sys
 from itertools import pairwise
-from pathlib import Path
 
-import pytest
+from fixture_files import BASIC_MARINES, HH2_ROSTERS
 
 from praetor_analysis import calc
 from praetor_analysis.analysis.unit_ratings import (
@@ -21,23 +20,15 @@ from praetor_analysis.analysis.unit_ratings import (
 from praetor_analysis.bsdata.roster import read_roster
 from praetor_analysis.catalog import load_targets, load_units
 
-_HERE = Path(__file__).resolve()
-ROSTERS = next(
-    (p / "shared" / "bsdata" / "rosters" for p in _HERE.parents[2:4] if (p / "shared" / "bsdata").is_dir()),
-    _HERE.parents[2] / "shared" / "bsdata" / "rosters",
-)
-BASIC = ROSTERS / "Basic Marines Validate.test"
-needs_rosters = pytest.mark.skipif(not BASIC.is_file(), reason="the BattleScribe rosters are not beside the project")
+BASIC = BASIC_MARINES
 
 
-@needs_rosters
 def test_roster_loadouts_carry_the_roster_points() -> None:
-    for path in sorted(ROSTERS.glob("*")):
+    for path in HH2_ROSTERS:
         units = roster_loadouts(path)
         assert sum(u.points for u in units) == read_roster(path).points, path.name
 
 
-@needs_rosters
 def test_rate_roster_rows_sorted_by_effect_per_point() -> None:
     frame = rate_roster(BASIC)
     assert list(frame.columns) == RATING_COLUMNS
@@ -51,7 +42,6 @@ def test_rate_roster_rows_sorted_by_effect_per_point() -> None:
     assert set(squad["phase"]) == {"shooting", "melee"}
 
 
-@needs_rosters
 def test_a_roster_unit_is_the_datasheet_at_the_same_selections() -> None:
     # The Tactical Squads of the roster are the datasheet at its minimum with the default wargear.
     frame = rate_roster(BASIC, "Tartaros Terminator")
@@ -61,7 +51,6 @@ def test_a_roster_unit_is_the_datasheet_at_the_same_selections() -> None:
     assert row["points"] == direct["points"] == 100
 
 
-@needs_rosters
 def test_cli_roster_json_and_bad_target() -> None:
     cmd = [sys.executable, "-m", "praetor_analysis.cli", "roster", str(BASIC), "--target", "Rhino", "--json"]
     proc = subprocess.run(cmd, capture_output=True, text=True)

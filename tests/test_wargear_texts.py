@@ -18,6 +18,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from fixture_files import SHARED
 
 from praetor_analysis.bsdata.files import Described
 from praetor_analysis.bsdata.wargear_saves import WARGEAR, Defences, read_described
@@ -27,7 +28,7 @@ _EXPORTS = sorted(
     p for d in ("hh2", "hh3") for p in (FIXTURES / "rosters" / d).iterdir() if p.suffix in {".ros", ".rosz", ".test"}
 )
 ROSTERS = [*_EXPORTS, FIXTURES / "tiny.ros", FIXTURES / "heavy_support_lascannons.ros"]
-CATALOGUES = next((d / "shared" / "bsdata" for d in Path(__file__).resolve().parents if (d / "shared").is_dir()), None)
+CATALOGUES = SHARED / "bsdata"
 WARGEAR_TYPES = {"Wargear Item", "Wargear"}
 
 _FIGURE = re.compile(
@@ -123,9 +124,8 @@ def test_every_wargear_text_of_the_fixture_rosters_is_read_or_listed() -> None:
     }, bins  # fmt: skip
 
 
-@pytest.mark.skipif(CATALOGUES is None, reason="needs the BattleScribe catalogues the shipped data is built from")
+@pytest.mark.full_data
 def test_every_wargear_text_of_the_catalogues_is_read_or_listed() -> None:
-    assert CATALOGUES is not None
     files = sorted([*CATALOGUES.glob("*.cat"), *CATALOGUES.glob("*.gst")])
     bins = _check(_texts([ET.parse(f).getroot() for f in files]))
     assert bins == {

@@ -19,6 +19,7 @@ from praetor_analysis.engine.volley import Casualties, TargetState, Volley, Voll
 from praetor_analysis.errors import ProfileError
 from praetor_analysis.prob import Dist
 from praetor_analysis.profiles import Unit
+from praetor_analysis.rules import CHECK, stage_hooks
 
 Result = VolleyResult | Casualties | ProfileError | TooLarge
 
@@ -63,9 +64,14 @@ def expand_checks(cells: list[tuple[Volley, Unit]]) -> dict[int, CheckMixture]:
     cell whose check cannot be taken (``check_can_be_taken``: no Leadership...) is left to the exact path, which
     raises."""
     out: dict[int, CheckMixture] = {}
+    checks: dict[int, bool] = {}  # by weapon (the cells hold them): whether its rules have a check at all
     for i in range(len(cells)):
         volley, target = cells[i]
-        if target.is_vehicle or volley.zone_hits is not None or not check_can_be_taken(volley):
+        weapon = volley.weapon
+        has = checks.get(id(weapon))
+        if has is None:
+            has = checks[id(weapon)] = next(stage_hooks(CHECK, weapon.rules), None) is not None
+        if not has or target.is_vehicle or volley.zone_hits is not None or not check_can_be_taken(volley):
             continue
         branches = single_strength_branches(volley)
         if branches is None:

@@ -161,10 +161,10 @@ class VolleyResult:
         )
         return out
 
-    def to_dict(self) -> dict[str, object]:
-        """The docs/scenario.md result form."""
+    def to_dict(self, hits: dict[str, object] | None = None) -> dict[str, object]:
+        """The docs/scenario.md result form; ``hits``: the hits' mapping, when the caller has it made."""
         out: dict[str, object] = {
-            "hits": self.hits.to_dict(),
+            "hits": self.hits.to_dict() if hits is None else hits,
             "wounds": self.wounds.to_dict(),
             "unsaved": self.unsaved.to_dict(),
             "casualties": self.casualties.to_dict(),

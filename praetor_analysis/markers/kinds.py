@@ -66,8 +66,17 @@ MARKER_KINDS: tuple[MarkerKind, ...] = (
 
 def marker_kind_of(weapon: Weapon) -> MarkerKind | None:
     """The weapon's marker or template kind, or None for a weapon without one (memoised per weapon: a sweep
-    asks once per target)."""
-    return _kind_of(weapon)
+    asks once per target; by the record itself first, whose value is hashed only when it is new)."""
+    found = _BY_RECORD.get(id(weapon))
+    if found is None or found[0] is not weapon:
+        if len(_BY_RECORD) >= _RECORDS:
+            _BY_RECORD.clear()
+        found = _BY_RECORD[id(weapon)] = (weapon, _kind_of(weapon))  # the record held: its id is not reused
+    return found[1]
+
+
+_BY_RECORD: dict[int, tuple[Weapon, MarkerKind | None]] = {}
+_RECORDS = 4096
 
 
 @lru_cache(maxsize=4096)

@@ -17,11 +17,13 @@ _EXPORTS: dict[str, str] = {
     "binomial_table": "praetor_analysis.prob.dice",
     "binomial_tables": "praetor_analysis.prob.dice",
     "BoundedMemo": "praetor_analysis.prob.memo",
+    "Unkeyed": "praetor_analysis.prob.memo",
     "compound": "praetor_analysis.prob.convolution",
     "compound_many": "praetor_analysis.prob.convolution",
     "convolve": "praetor_analysis.prob.convolution",
     "convolve_power": "praetor_analysis.prob.convolution",
     "convolve_powers": "praetor_analysis.prob.convolution",
+    "frozen_key": "praetor_analysis.prob.memo",
     "D6": "praetor_analysis.prob.dice",
     "DiceExpr": "praetor_analysis.prob.dice",
     "Dist": "praetor_analysis.prob.dist",
@@ -42,6 +44,7 @@ __all__ = [
     "BoundedMemo",
     "DiceExpr",
     "Dist",
+    "Unkeyed",
     "binomial_matrix",
     "binomial_pmf",
     "binomial_table",
@@ -51,6 +54,7 @@ __all__ = [
     "convolve",
     "convolve_power",
     "convolve_powers",
+    "frozen_key",
     "leadership_pass",
     "p_at_least",
     "parse_dice",
@@ -82,6 +86,6 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
         two_d6,
     )
     from praetor_analysis.prob.dist import Dist
-    from praetor_analysis.prob.memo import BoundedMemo
+    from praetor_analysis.prob.memo import BoundedMemo, Unkeyed, frozen_key
 else:
     __getattr__, __dir__ = face(__name__, _EXPORTS, __all__)

@@ -115,13 +115,14 @@ class Dist:
             for i in np.flatnonzero(empty).tolist():
                 ends[i] = 1
         arr.flags.writeable = False
-        out = []
-        new, put = object.__new__, object.__setattr__
-        for row, end in zip(arr, ends, strict=True):
-            obj = new(cls)
-            put(obj, "_p", row[:end])
-            put(obj, "_m", None)
-            out.append(obj)
+        width = arr.shape[1]
+        outcomes = _OUTCOMES[:width] if width <= _OUTCOMES.size else np.arange(width, dtype=np.float64)
+        means = (arr @ outcomes).tolist()  # every row's mean in one product (the zeros past each end add none)
+        pmfs = [row[:end] for row, end in zip(arr, ends, strict=True)]
+        new = object.__new__
+        out = [new(cls) for _ in pmfs]
+        list(map(_SET_P, out, pmfs))  # the slots set directly: no per-object attribute lookup
+        list(map(_SET_M, out, means))
         return out
 
     # --- scipy-style accessors ---------------------------------------------------------------------
@@ -269,3 +270,8 @@ def _point(k: int) -> Dist:
     p = np.zeros(k + 1)
     p[k] = 1.0
     return Dist.from_trusted(p)
+
+
+_SET_P = vars(Dist)["_p"].__set__
+_SET_M = vars(Dist)["_m"].__set__
+"""The setters of a Dist's slots (its pmf, its mean), for the rows built together."""

@@ -7,9 +7,10 @@ registered, so :func:`clear_memos` can make a benchmark start cold.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from typing import Generic, TypeVar
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
 
-__all__ = ["BoundedMemo", "clear_memos"]
+__all__ = ["BoundedMemo", "Unkeyed", "clear_memos", "frozen_key"]
 
 V = TypeVar("V")
 
@@ -68,3 +69,47 @@ def clear_memos() -> None:
     """Empty every bounded memo (for cold timings)."""
     for memo in _ALL:
         memo.clear()
+
+
+_ATOMS = frozenset({str, int, bool, type(None)})
+"""Value types whose equality is their identity as a document value: ``1``, ``True`` and ``1.0`` are equal
+in Python but differ in a document, so each value's type is part of the key; floats are keyed by their
+``repr`` (``-0.0 == 0.0``, ``nan != nan``)."""
+
+
+@dataclass(frozen=True)
+class Unkeyed:
+    """The stand-in key of a value that has no ``frozen_key`` (its ``id``, while the caller holds it): it tells
+    equal values apart within one call, and is never a memo's key."""
+
+    ident: int
+
+
+def frozen_key(value: Any) -> Hashable | None:
+    """A hashable key equal for two JSON-like values (dicts, lists, str, int, float, bool, None) exactly when
+    they are the same document, keys in the same order: each dict's keys, values and the values' types (a
+    float by its ``repr``, any other value by its ``repr``); the same of a list's items. None when there is
+    none (nested too deeply, an integer beyond Python's digit limit). Cheaper than ``repr`` or
+    ``json.dumps`` of a document whose blocks are flat (a tuple of the keys, one of the values, one of the
+    values' types)."""
+    try:
+        return (type(value), _frozen(value))
+    except (RecursionError, ValueError):
+        return None
+
+
+def _frozen(value: Any) -> Hashable:
+    """The key of ``value`` without its type (its container records the type)."""
+    kind = type(value)
+    if kind in _ATOMS:
+        return value
+    if kind is dict:
+        values = tuple(value.values())
+        types = tuple(map(type, values))
+        if not _ATOMS.issuperset(types):
+            values = tuple(map(_frozen, values))
+        return (tuple(value), values, types)
+    if kind is list or kind is tuple:
+        types = tuple(map(type, value))
+        return (tuple(map(_frozen, value)), types)
+    return repr(value)  # a float (-0.0 == 0.0, nan != nan) or another value: its text, beside its type

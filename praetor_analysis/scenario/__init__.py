@@ -16,7 +16,9 @@ _EXPORTS: dict[str, str] = {
     "hh3_shooting": "praetor_analysis.scenario.hh3_unit_attack",
     "hh3_resolve": "praetor_analysis.scenario.hh3_unit_attack",
     "hh3_volleys": "praetor_analysis.scenario.hh3_unit_attack",
+    "calc_frame": "praetor_analysis.scenario.frame",
     "calc_json": "praetor_analysis.scenario.calc",
+    "calc_many": "praetor_analysis.scenario.calc",
     "edition_of": "praetor_analysis.scenario.hh3",
     "parse_weapon_block": "praetor_analysis.scenario.document",
     "run": "praetor_analysis.scenario.calc",
@@ -28,7 +30,9 @@ _EXPORTS: dict[str, str] = {
 
 __all__ = [
     "Shooting",
+    "calc_frame",
     "calc_json",
+    "calc_many",
     "edition_of",
     "hh3_melee",
     "hh3_resolve",
@@ -43,8 +47,9 @@ __all__ = [
 
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
-    from praetor_analysis.scenario.calc import calc_json, run
+    from praetor_analysis.scenario.calc import calc_json, calc_many, run
     from praetor_analysis.scenario.document import Shooting, parse_weapon_block, target_of_block, volley_of_blocks
+    from praetor_analysis.scenario.frame import calc_frame
     from praetor_analysis.scenario.hh3 import edition_of
     from praetor_analysis.scenario.hh3_unit_attack import hh3_resolve, hh3_shooting, hh3_volleys
     from praetor_analysis.scenario.hh3_unit_round import hh3_melee

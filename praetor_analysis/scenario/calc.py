@@ -9,7 +9,7 @@ exit status 2 and one line on standard error.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any
 
 from praetor_analysis.engine import (
@@ -23,6 +23,7 @@ from praetor_analysis.engine import (
 )
 from praetor_analysis.errors import PraetorError, ScenarioError
 from praetor_analysis.melee import resolve_combat
+from praetor_analysis.prob import Dist
 from praetor_analysis.profiles import Unit
 from praetor_analysis.scenario.collector import collector_paused
 from praetor_analysis.scenario.document import (
@@ -62,12 +63,16 @@ __all__ = [
     "calc",
     "calc_json",
     "calc_many",
+    "calc_results",
+    "cell_reasons",
     "echoed",
     "parse_cached",
     "parse_target",
     "parse_volley",
     "resolve_names",
+    "result_mappings",
     "run",
+    "unit_echo_once",
 ]
 
 #: How a list of profiles (Transmutative armaments) is ranked: the larger the better.
@@ -224,8 +229,13 @@ def calc_json(text: str) -> Any:
     if len(data) > MAX_SCENARIOS:
         raise ScenarioError(f"scenario: {len(data)} scenarios in one array (limit {MAX_SCENARIOS})")
     data = [_edition_door(i, item) for i, item in enumerate(data)]
-    check_array_work(data)  # every statline scenario parsed (memoised: calc_many parses them again for free)
-    for i, item in enumerate(data):
+    keys = [document_key(item) for item in data]  # each document keyed once, for every step below
+    check_array_work(data, keys)  # every statline scenario parsed (memoised: calc_many parses them again for free)
+    checked: set[Hashable] = set()
+    for i, (item, key) in enumerate(zip(data, keys, strict=True)):
+        if key in checked:  # equal documents are checked once (and computed once by calc_many)
+            continue
+        checked.add(key)
         try:
             if is_hh3(item):
                 check_hh3_document(item)
@@ -234,11 +244,13 @@ def calc_json(text: str) -> Any:
             elif has_fielded_unit(item):
                 target_of(item["target"])
             else:
-                parse_scenario(item)  # memoised blocks: calc_many parses them again for free
+                parse_scenario(item, key)  # memoised: calc_many finds it parsed
         except ScenarioError as exc:
             raise ScenarioError(f"[{i}] {exc}", field=exc.field, value=exc.value) from None
     out = []
-    for i, result in enumerate(calc_many(data)):
+    with collector_paused():  # see calc_many
+        results = calc_results(data, result_mappings, keys)
+    for i, result in enumerate(results):
         if isinstance(result, ScenarioError):
             raise ScenarioError(f"[{i}] {result}", field=result.field, value=result.value) from None
         out.append(result)
@@ -258,66 +270,114 @@ def calc_many(items: Sequence[Any]) -> list[Any]:
     scenarios against units (no field beyond the volley's and the target) are computed together by the
     engine's batch (``engine.batch.resolve_many``), with the same results. Equal documents are computed
     once (as the work estimate counts them) and share one result."""
-    first: dict[str, int] = {}
-    where = [first.setdefault(document_key(item), i) for i, item in enumerate(items)]
+    with collector_paused():  # many short-lived records and keys: see scenario.collector
+        return calc_results(items, result_mappings)  # its locals (the keys) dropped before the collector runs
+
+
+BatchBuild = Callable[[Sequence[tuple[Volley, Unit]], Sequence[Any]], list[Any]]
+"""What a batch's results become: given the cells and the engine's results (a ``VolleyResult`` or the error of
+each), one value a cell (``result_mappings``: the contract's mappings)."""
+
+
+def calc_results(items: Sequence[Any], build: BatchBuild, keys: Sequence[Hashable] | None = None) -> list[Any]:
+    """:func:`calc_many` with the batch's results made by ``build`` (the other scenarios' are ``calc``'s
+    mappings, or the ScenarioError each raises); equal documents computed once, sharing one value. ``keys``:
+    the documents' keys (``document_key``), when the caller has them."""
+    first: dict[Hashable, int] = {}
+    if keys is None:
+        keys = [document_key(item) for item in items]
+    where = [first.setdefault(key, i) for i, key in enumerate(keys)]
     distinct = [i for i, at in enumerate(where) if at == i]
     done: list[Any] = [None] * len(distinct)
     todo = [items[i] for i in distinct]
-    with collector_paused():  # many short-lived records: see scenario.collector
-        _calc_batch(todo, done)
+    _calc_batch(todo, [keys[i] for i in distinct], done, build)
     for j, item in enumerate(todo):
         if done[j] is None:
             try:
                 done[j] = calc(item)
             except ScenarioError as exc:
                 done[j] = exc
+    if len(distinct) == len(items):
+        return done
     index = {i: j for j, i in enumerate(distinct)}
     return [done[index[at]] for at in where]
 
 
-def _calc_batch(items: Sequence[Any], out: list[Any]) -> None:
-    """``out[i]`` for every single-volley scenario against a unit of ``items``, computed in one batch."""
+def _calc_batch(items: Sequence[Any], keys: Sequence[Hashable], out: list[Any], build: BatchBuild) -> None:
+    """``out[i]`` for every single-volley scenario against a unit of ``items`` (``keys``: their document keys),
+    computed in one batch, its values built together (``build``)."""
     batch: list[int] = []
     cells: list[tuple[Volley, Unit]] = []
-    for i, item in enumerate(items):
-        cell = _batchable(item)
+    for i, (item, key) in enumerate(zip(items, keys, strict=True)):
+        cell = _batchable(item, key)
         if cell is not None:
             batch.append(i)
             cells.append(cell)
+    results = resolve_many(cells)
+    for i, result in zip(batch, build(cells, results), strict=True):
+        out[i] = result
+
+
+def result_mappings(cells: Sequence[tuple[Volley, Unit]], results: Sequence[Any]) -> list[Any]:
+    """The result mapping of each cell's ``VolleyResult`` (as ``calc`` gives it: ``echoed`` and its ``reasons``),
+    or the ScenarioError of its error. Built together: each hit distribution's mapping (shared by the cells of
+    one hit stage), each unit's echo and each set of reasons made once and copied (a caller may change its
+    results)."""
     echoes: dict[int, dict[str, Any]] = {}  # by unit record (the cells keep them alive): built once, copied
     why: dict[tuple, dict[str, str]] = {}  # the reasons of equal rule lists: built once, copied
-    for i, (volley, target), result in zip(batch, cells, resolve_many(cells), strict=True):
+    hit_lists: dict[int, tuple[Dist, list[float], float]] = {}  # by hit distribution (held): listed once
+    out: list[Any] = []
+    for (volley, target), result in zip(cells, results, strict=True):
         if isinstance(result, PraetorError):
-            out[i] = ScenarioError(str(result), field=result.field, value=result.value)
+            out.append(ScenarioError(str(result), field=result.field, value=result.value))
             continue
         assert isinstance(result, VolleyResult)  # full results: casualties_only is not asked for
-        done = result.to_dict()  # what echoed() adds, each unit's block built once
-        done["attacker"], done["target"] = _echo(volley.attacker, echoes), _echo(target, echoes)
-        given, locked = volley.hits is not None, locked_in_combat((volley,))
-        key = (tuple(result.no_effect), tuple(result.not_modelled), given, locked)
-        found = why.get(key)
-        if found is None:
-            found = why[key] = reasons(list(key[0]), list(key[1]), hits_given=given, locked=locked)
-        done["reasons"] = dict(found)
-        out[i] = done
+        hits = result.hits
+        listed = hit_lists.get(id(hits))
+        if listed is None or listed[0] is not hits:
+            listed = hit_lists[id(hits)] = (hits, hits.probabilities.tolist(), hits.mean())
+        done: dict[str, Any] = result.to_dict(hits={"pmf": listed[1][:], "mean": listed[2]})
+        attacker, target_echo = unit_echo_once(volley.attacker, echoes), unit_echo_once(target, echoes)
+        done["attacker"] = {**attacker, "rules": list(attacker["rules"])}
+        done["target"] = {**target_echo, "rules": list(target_echo["rules"])}
+        done["reasons"] = dict(cell_reasons(volley, result, why))
+        out.append(done)
+    return out
 
 
-def _echo(unit: Unit, echoes: dict[int, dict[str, Any]]) -> dict[str, Any]:
-    """``unit_echo(unit)``, built once per record and copied (its rules list too)."""
+def unit_echo_once(unit: Unit, echoes: dict[int, dict[str, Any]]) -> dict[str, Any]:
+    """``unit_echo(unit)``, built once per record of a batch (``echoes``: by the record's id; the cells hold the
+    records) and shared: a result copies it."""
     found = echoes.get(id(unit))
     if found is None:
         found = echoes[id(unit)] = unit_echo(unit)
-    return {**found, "rules": list(found["rules"])}
+    return found
 
 
-def _batchable(item: Any) -> tuple[Volley, Unit] | None:
-    """The (volley, target) of a single-volley scenario against a unit, or None (computed by ``calc``)."""
-    if not isinstance(item, Mapping) or set(item) - VOLLEY_FIELDS - {"target", "name"}:
+def cell_reasons(volley: Volley, result: VolleyResult, why: dict[tuple, dict[str, str]]) -> dict[str, str]:
+    """The ``reasons`` of a single volley's result (as ``calc`` gives them), built once per set of rule lists,
+    given hits and lock (``why``) and shared: a result copies it."""
+    given, locked = volley.hits is not None, locked_in_combat((volley,))
+    key = (tuple(result.no_effect), tuple(result.not_modelled), given, locked)
+    found = why.get(key)
+    if found is None:
+        found = why[key] = reasons(list(key[0]), list(key[1]), hits_given=given, locked=locked)
+    return found
+
+
+_BATCH_FIELDS = frozenset(VOLLEY_FIELDS | {"target", "name"})
+"""The fields of a document the batch computes (a single volley against a unit)."""
+
+
+def _batchable(item: Any, key: Hashable | None = None) -> tuple[Volley, Unit] | None:
+    """The (volley, target) of a single-volley scenario against a unit, or None (computed by ``calc``);
+    ``key``: the document's key (``parse_scenario``'s memo), when known."""
+    if not isinstance(item, Mapping) or not _BATCH_FIELDS.issuperset(item):
         return None  # an edition 3 document (its ``edition`` field) is computed by ``calc``
-    if isinstance(item.get("weapon"), list):
+    if not isinstance(item.get("weapon"), (Mapping, str)):  # none (a datasheet attacker), or a list of profiles
         return None
     try:
-        scenario = parse_scenario(item)
+        scenario = parse_scenario(item, key)
     except ScenarioError:
         return None  # calc says so, with its own message
     if not isinstance(scenario, Shooting) or scenario.target.is_vehicle or scenario.marker is not None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
 from typing import Any, ParamSpec, TypeVar
 
@@ -23,7 +23,7 @@ from praetor_analysis.engine import Volley, shots_distribution
 from praetor_analysis.errors import PraetorError, ScenarioError, show_value
 from praetor_analysis.markers import Hull, marker_kind, marker_kind_of, wall_of_death_hits
 from praetor_analysis.melee import Side
-from praetor_analysis.prob import BoundedMemo, DiceExpr, Dist, parse_dice
+from praetor_analysis.prob import BoundedMemo, DiceExpr, Dist, Unkeyed, frozen_key, parse_dice
 from praetor_analysis.profiles import Unit, Weapon, check_text, vehicle_armour
 from praetor_analysis.rules import Role
 from praetor_analysis.scenario.document_names import resolve_names
@@ -175,6 +175,25 @@ def parse_volley(data: Mapping[str, Any], *, prefix: str = "", kind: str | None 
     )
 
 
+@dataclass(frozen=True)
+class _VolleyParts:
+    """What ``volley_of_blocks`` reads of its blocks and flags, all but the attack count: a volley's records
+    (its weapon with the options taken, its attacker), the hits given, the snap shots flag, whether an option
+    sets the count itself (``counted``), all checked."""
+
+    weapon: Weapon
+    attacker: Unit
+    mode: str
+    given: DiceExpr | Dist | None
+    snap: bool
+    half_range: Any  # as given: checked with the volley, after the count's checks
+    taken: tuple[str, ...]
+    counted: str | None
+
+
+_VOLLEYS: BoundedMemo[_VolleyParts] = BoundedMemo(8192)
+
+
 @as_scenario_error
 def volley_of_blocks(
     weapon_block: Any,
@@ -191,20 +210,58 @@ def volley_of_blocks(
 ) -> Volley:
     """The Volley of a weapon block fired (or struck) by an attacker block, the volley's fields given as a
     scenario gives them: what :func:`parse_volley` builds, with the same checks, without a document (the
-    comparison builds its cells from catalog rows this way)."""
+    comparison builds its cells from catalog rows this way).
+
+    What it reads but the attack count is parsed and checked once per distinct set of sub-documents (their
+    ``frozen_key``): another count of them is checked as the count's own checks check it, in their order (every
+    other check passed on those sub-documents)."""
     kind = kind or mode
+    key = frozen_key((weapon_block, attacker_block, mode, hits, snap_shots, half_range, prefix, kind, options))
+    parts = _VOLLEYS.peek(key) if key is not None else None
+    if parts is None:
+        parts, shots = _volley_parts(
+            weapon_block, attacker_block, mode, attacks, hits, snap_shots, half_range, prefix, kind, options
+        )
+        if key is not None:
+            _VOLLEYS.put(key, parts)
+    else:
+        _check_counted(parts.counted, attacks, prefix)
+        shots = parse_dice(attacks, field=f"{prefix}attacks") if attacks is not None else None
+    return _counted_volley(parts, shots, attacks, prefix)
+
+
+def _check_counted(counted: str | None, attacks: Any, prefix: str) -> None:
+    """An option that sets the attack count itself is not given beside ``attacks``."""
+    if counted is not None and attacks is not None:
+        raise ScenarioError(
+            f"{prefix}attacks: not beside {counted} in options, which sets the attack count itself "
+            f"(give the attacks it makes without the option), got {show_value(attacks)}",
+            field=f"{prefix}attacks",
+            value=attacks,
+        )
+
+
+def _volley_parts(
+    weapon_block: Any,
+    attacker_block: Any,
+    mode: str,
+    attacks: Any,
+    hits: Any,
+    snap_shots: Any,
+    half_range: Any,
+    prefix: str,
+    kind: str,
+    options: Any,
+) -> tuple[_VolleyParts, DiceExpr | None]:
+    """``volley_of_blocks``' reading and checks, in their order (the count's among them), but the checks that
+    read the count with the hits given (``_counted_volley``)."""
     block, modifiers = split_modifiers(attacker_block, f"{prefix}attacker")
     taken: tuple[str, ...] = ()
+    counted = None
     if options is not None:  # the options of the weapon taken (docs/scenario.md#options)
         chosen = parse_options(options, f"{prefix}options")
         counted = takes_counts(chosen)
-        if counted is not None and attacks is not None:
-            raise ScenarioError(
-                f"{prefix}attacks: not beside {counted} in options, which sets the attack count itself "
-                f"(give the attacks it makes without the option), got {show_value(attacks)}",
-                field=f"{prefix}attacks",
-                value=attacks,
-            )
+        _check_counted(counted, attacks, prefix)
         if not isinstance(weapon_block, Mapping):
             raise ScenarioError(f"{prefix}weapon: options need one weapon profile, got {show_value(weapon_block)}")
         weapon_block, taken = take_options(weapon_block, chosen, f"{prefix}options")
@@ -230,6 +287,13 @@ def volley_of_blocks(
         raise ScenarioError(f"{prefix}snap_shots: not used in melee, got true")
     if given is not None and snap:
         raise ScenarioError(f"{prefix}snap_shots: not used when hits are given (no To Hit roll), got true")
+    return _VolleyParts(weapon, attacker, mode, given, snap, half_range, taken, counted), shots
+
+
+def _counted_volley(parts: _VolleyParts, shots: DiceExpr | None, attacks: Any, prefix: str) -> Volley:
+    """The volley of checked parts with its attack count: the checks that read the count with the hits given,
+    and a snap-shot template's wall of death."""
+    weapon, given, snap = parts.weapon, parts.given, parts.snap
     if given is not None and shots is not None and not weapon.plays(Role.GETS_HOT):
         raise ScenarioError(
             f"{prefix}attacks: not used when hits are given, but for a Gets Hot weapon's dice (one per shot), "
@@ -239,18 +303,18 @@ def volley_of_blocks(
         )
     placement = None
     if snap and given is None and weapon.plays(Role.TEMPLATE):
-        given = wall_of_death_hits(weapon, attacker.models, None if shots is None else shots.dist)  # markers' work
+        given = wall_of_death_hits(weapon, parts.attacker.models, None if shots is None else shots.dist)
         snap, placement = False, "wall of death"
     return Volley(
         weapon=weapon,
-        attacker=attacker,
-        mode=mode,
+        attacker=parts.attacker,
+        mode=parts.mode,
         attacks=shots,
         hits=given,
         snap_shots=snap,
-        half_range=_flag(half_range, "half_range", prefix),
+        half_range=_flag(parts.half_range, "half_range", prefix),
         placement=placement,
-        taken=taken,
+        taken=parts.taken,
     )
 
 
@@ -281,94 +345,32 @@ def check_target_state(target: Unit) -> None:
 # --- the document ---------------------------------------------------------------------------------
 _SCENARIOS: BoundedMemo[Shooting] = BoundedMemo(8192)
 
-MEMO_TEXT = 4096
-"""The longest document text (``repr``, or its text without ``attacks`` and the count's) whose records are
-memoised by it."""
 
-
-def parse_scenario(data: Any) -> Scenario:
+def parse_scenario(data: Any, key: Hashable | None = None) -> Scenario:
     """The typed records of one scenario document (a mapping in the docs/scenario.md form).
 
-    Volleys at a target without a formation are memoised by the document's text (its ``repr``, up to
-    ``MEMO_TEXT`` characters): the records are immutable and depend on the document alone, so a sweep or a
-    dashboard that sends a document again finds them parsed and checked. A single volley's document is keyed
-    by its text without ``attacks`` and the text of ``attacks`` (``_base_key``): a document that differs from
-    one parsed in its attack count alone is parsed from that one's records, only the count checked anew.
+    Volleys at a target without a formation are memoised by the document's own key (``key``, its
+    :func:`~praetor_analysis.prob.memo.frozen_key` when the caller has it, else computed: its keys, values
+    and their types; an ``Unkeyed`` stand-in is no key): the
+    records are immutable and depend on the document alone, so a sweep or a dashboard that sends a document
+    again finds them parsed and checked. Its blocks are parsed once each (``units.parse_cached``), so a new
+    document made of blocks seen before costs its own checks only.
 
     Raises:
         ScenarioError: for any bad, unknown, misplaced or too large field (the message names it).
     """
-    key, base = _memo_keys(data)
+    if isinstance(key, Unkeyed):  # a document without a key of its own: never memoised
+        key = None
+    elif key is None and isinstance(data, Mapping):
+        key = frozen_key(data)
     if key is not None:
         found = _SCENARIOS.peek(key)
         if found is not None:
             return found
-    template = _BASES.peek(base) if base is not None else None
-    scenario: Scenario
-    if template is not None:  # another attack count of a document parsed: the same records, the new count's
-        scenario = _other_count(template, data["attacks"])
-    else:
-        scenario = _parse_scenario(data)
-        if base is not None and isinstance(scenario, Shooting) and scenario.marker is None:
-            _BASES.put(base, scenario)
+    scenario = _parse_scenario(data)
     if key is not None and isinstance(scenario, Shooting) and scenario.marker is None:
         _SCENARIOS.put(key, scenario)
     return scenario
-
-
-_BASES: BoundedMemo[Shooting] = BoundedMemo(8192)
-
-
-def _memo_keys(data: Any) -> tuple[tuple[str, ...] | None, tuple[str, str] | None]:
-    """The document's memo key and its key without the attack count (``_base_key``), each None when there is
-    none (not a mapping, nested too deeply, an integer beyond Python's digit limit, a text beyond MEMO_TEXT)."""
-    if not isinstance(data, Mapping):
-        return None, None
-    try:
-        base = _base_key(data)
-        if base is None:
-            key: tuple[str, ...] = (type(data).__name__, repr(data))
-            return (key if len(key[1]) <= MEMO_TEXT else None), None
-        count = repr(data["attacks"])
-    except (RecursionError, ValueError):
-        return None, None
-    if len(base[1]) + len(count) > MEMO_TEXT:
-        return None, None
-    return (*base, count), base
-
-
-def _base_key(data: Mapping[str, Any]) -> tuple[str, str] | None:
-    """The key of a single volley scenario without its ``attacks`` (given, as a value): documents that differ in
-    their attack count alone parse to the same records but the volley's count. None for the others (hits, snap
-    shots or options given, firing units, a formation: there the count is read beyond the volley's own)."""
-    if data.get("attacks") is None or data.get("hits") is not None or data.get("snap_shots", False) is not False:
-        return None
-    if "options" in data or "firing_units" in data or "formation" in data:
-        return None
-    return type(data).__name__, repr({k: v for k, v in data.items() if k != "attacks"})
-
-
-@as_scenario_error
-def _other_count(template: Shooting, attacks: Any) -> Shooting:
-    """``_parse_scenario`` of the template's document with ``attacks`` instead: every check but the count's
-    passed on the template (nothing else of the document differs), so the count is parsed and checked as
-    ``volley_of_blocks`` and ``_single`` do, in their order."""
-    ((old,),) = template.firing_units
-    volley = Volley(
-        weapon=old.weapon,
-        attacker=old.attacker,
-        mode=old.mode,
-        attacks=parse_dice(attacks, field="attacks"),
-        hits=old.hits,
-        snap_shots=old.snap_shots,
-        half_range=old.half_range,
-        placement=old.placement,
-        taken=old.taken,
-    )
-    shots_distribution(volley)
-    units = ((volley,),)
-    default = default_marker_setup(volley, template.target)
-    return Shooting(template.target, units, default) if default is not None else Shooting(template.target, units)
 
 
 @as_scenario_error
@@ -416,8 +418,7 @@ def _single(data: Mapping[str, Any]) -> Shooting | MeleeRound:
         check_melee_round(striker, struck)
         return MeleeRound(striker, struck)
     check_scenario_fields(data, kind)
-    target = parse_target(data, None if kind == "sequence" else kind)
-    check_target_state(target)
+    target = _checked_target(data, None if kind == "sequence" else kind)
     if kind == "marker":
         volley, setup = _marker_volley(data, target)
         return Shooting(target, ((volley,),), setup)
@@ -434,6 +435,22 @@ def _single(data: Mapping[str, Any]) -> Shooting | MeleeRound:
         if default is not None:
             return Shooting(target, units, default)
     return Shooting(target, units)
+
+
+_TARGETS: BoundedMemo[Unit] = BoundedMemo(8192)
+
+
+def _checked_target(data: Mapping[str, Any], kind: str | None) -> Unit:
+    """``parse_target`` with ``check_target_state``, once per distinct target block and kind (its
+    ``frozen_key``): the Unit is an immutable record of the block alone."""
+    key = frozen_key((data.get("target"), kind)) if "target" in data else None
+    found = _TARGETS.peek(key) if key is not None else None
+    if found is None:
+        found = parse_target(data, kind)
+        check_target_state(found)
+        if key is not None:
+            _TARGETS.put(key, found)
+    return found
 
 
 def _check_sequence_target(block: Any, units: tuple[tuple[Volley, ...], ...]) -> None:

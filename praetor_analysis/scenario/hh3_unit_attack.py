@@ -9,9 +9,13 @@ How a unit attacks (docs/editions.md, "A 3rd-edition roster rated"):
 
 - shooting: each model fires one weapon, in one of its modes (a Vehicle or a Walker fires every weapon): the
   modes are scored one model at a time against the target (mean models removed, hull points of a vehicle; then
-  the wounds taken off, as one blow rarely removes a model of several Wounds), and each group's models take
-  the best weapon first, as many as the roster has of it, then the next; a weapon that removes nothing is not
-  fired;
+  the wounds taken off, as one blow rarely removes a model of several Wounds), and each group's models take the
+  best weapon first, as many as the roster has of it, then the next; a weapon that removes nothing is not fired
+  (named under the group's ``unused``), and one the door refuses is named with the
+  refusal under ``not_modelled`` and ``reasons`` too;
+- a Blast weapon at a vehicle (the unit paths give no hull): one Hit Test per point of Firepower, a hit on each
+  success, as the 2nd edition reads a marker at a lone vehicle (docs/rules-hh3.md#markers-and-templates); its
+  Blast and Barrage are named under ``not_modelled``;
 - melee: each model strikes with one melee weapon, chosen the same way, or the basic close combat weapon
   (``IM I, AM A, SM S, AP -, D 1``); a ``Detonation`` weapon only at a vehicle; the unit charges; a Vehicle
   that is neither a Walker nor a Knight does not strike;
@@ -35,6 +39,8 @@ import numpy as np
 from praetor_analysis.errors import PraetorError, ScenarioError
 from praetor_analysis.prob import Dist
 from praetor_analysis.profiles import HH3_UNIT_FIELDS as UNIT_FIELDS
+from praetor_analysis.profiles import read_weapon
+from praetor_analysis.rules import parse_rules
 from praetor_analysis.scenario.hh3_door import calc_hh3_stages
 from praetor_analysis.units import (
     WEAPON_KEYS,
@@ -52,6 +58,7 @@ from praetor_analysis.units import (
 
 __all__ = [
     "BASIC_MELEE",
+    "MARKER_AT_VEHICLE",
     "NO_MELEE",
     "UNIT_NOT_READ",
     "Hh3DoorResult",
@@ -88,6 +95,10 @@ def _fires_all(group: ModelGroup) -> bool:
     return hh3_target_of_group(group).is_vehicle or kind.startswith("walker") or "walker" in kind
 
 
+def _strikes(group: ModelGroup) -> bool:
+    return hh3_strikes(group)
+
+
 @lru_cache(maxsize=8192)
 def _door(document: str) -> dict[str, Any]:
     return calc_hh3_stages(json.loads(document))
@@ -97,52 +108,103 @@ def _calc(document: Mapping[str, Any]) -> dict[str, Any]:
     return _door(json.dumps(document, sort_keys=True))
 
 
-def _score(attacker: Mapping[str, Any], weapon: Mapping[str, Any], target: Hh3Target, mode: str) -> tuple[float, float]:
+MARKER_AT_VEHICLE = (
+    "a marker at a vehicle without its hull: one Hit Test per point of Firepower, a hit on each success (a missed "
+    "marker scattering onto the hull is not counted: the hull's size is not in the data)"
+)
+"""Why a Blast weapon's Blast and Barrage are named under ``not_modelled`` when it fires at a vehicle."""
+_MARKER_RULES = ("Blast", "Barrage")
+
+
+def _at_vehicle(profile: Mapping[str, Any], target: Hh3Target) -> tuple[Mapping[str, Any], tuple[str, ...]]:
+    """A ranged Blast (not Template) weapon's profile at a vehicle read without its marker rules, and their labels
+    (:data:`MARKER_AT_VEHICLE`); any other profile as it is, with no labels."""
+    if not target.is_vehicle or "IM" in profile:
+        return profile, ()
+    try:
+        weapon = read_weapon(profile)
+    except PraetorError:
+        return profile, ()  # the door refuses it and the refusal is named
+    if weapon.rule("Blast") is None or weapon.rule("Template") is not None:
+        return profile, ()
+    out: dict[str, Any] = dict(profile)
+    dropped: list[str] = []
+    for key in ("Special Rules", "Traits"):
+        refs = parse_rules(profile.get(key), field=f"weapon.{key}")
+        kept = [r.text for r in refs if r.name not in _MARKER_RULES]
+        if len(kept) < len(refs):
+            dropped.extend(r.label for r in refs if r.name in _MARKER_RULES)
+            out[key] = ", ".join(kept)
+    return out, tuple(dropped)
+
+
+def _score(
+    attacker: Mapping[str, Any], weapon: Mapping[str, Any], target: Hh3Target, mode: str
+) -> tuple[float, float] | str:
     """Mean models removed (hull points) by one model's attack with ``weapon``, then the mean wounds it takes off
-    (one blow rarely removes a model of several Wounds: the wounds rank what removes none); 0 when the door
-    refuses it."""
+    (one blow rarely removes a model of several Wounds: the wounds rank what removes none), or the door's refusal."""
     volley = {"mode": mode, "attacker": {**attacker, "models": 1}, "weapon": weapon, "charging": mode == "melee"}
     try:
         result = _calc({"edition": "hh3", **volley, "target": dict(target.block)})
-    except PraetorError:
-        return (0.0, 0.0)
+    except PraetorError as e:
+        return str(e)
     if target.is_vehicle:
         return (float(result["hull_points"]["mean"]), 0.0)
     return (float(result["casualties"]["mean"]), float(result["damage"]["mean"]))
 
 
-def _choices(group: ModelGroup, target: Hh3Target, mode: str) -> list[tuple[int, Mapping[str, Any], str]]:
-    """``(models, weapon profile, weapon name)`` of what the group attacks with (see the module docstring)."""
+@dataclass(frozen=True)
+class _Choices:
+    """What a group attacks with: ``picks`` ``(models, weapon profile, weapon name)``; ``unused`` weapon -> why it
+    is not used; ``notes`` ``(note, why)`` for ``not_modelled`` and ``reasons``."""
+
+    picks: list[tuple[int, Mapping[str, Any], str]]
+    unused: dict[str, str]
+    notes: list[tuple[str, str]]
+
+
+def _choices(group: ModelGroup, target: Hh3Target, mode: str) -> _Choices:
+    """What the group attacks with (see the module docstring)."""
     melee = mode == "melee"
     attacker = _attacker(group, group.count)
-    weapons: dict[str, tuple[int, list[Mapping[str, Any]]]] = {}
+    weapons: dict[str, tuple[int, list[tuple[Mapping[str, Any], tuple[str, ...]]]]] = {}
+    unused: dict[str, str] = {}
     for block in group.weapons:
         if ("IM" in block) != melee:
             continue
-        if melee and not target.is_vehicle and "detonation" in str(block.get("Special Rules", "")).lower():
-            continue  # a Detonation weapon strikes only when every enemy is a Vehicle (or immobile)
         name = str(block.get("weapon", block.get("name", "")))
+        if melee and not target.is_vehicle and "detonation" in str(block.get("Special Rules", "")).lower():
+            unused[name] = "Detonation: it strikes only at a vehicle"
+            continue
         count = int(block.get("count", group.count))
-        weapons.setdefault(name, (count, []))[1].append(_profile(block))
+        weapons.setdefault(name, (count, []))[1].append(_at_vehicle(_profile(block), target))
     if melee:
-        weapons.setdefault(BASIC_MELEE["name"], (group.count, [dict(BASIC_MELEE)]))
-    ranked = []
+        weapons.setdefault(BASIC_MELEE["name"], (group.count, [(dict(BASIC_MELEE), ())]))
+    ranked, notes = [], []
     for name, (count, modes) in weapons.items():
-        scores = [(_score(attacker, m, target, mode), i) for i, m in enumerate(modes)]
-        best, i = max(scores)
+        scores = [_score(attacker, m, target, mode) for m, _ in modes]
+        means = [(s, i) for i, s in enumerate(scores) if not isinstance(s, str)]
+        for (m, _), s in zip(modes, scores, strict=True):
+            if isinstance(s, str):  # a mode the door refuses is named with the refusal, never scored 0
+                notes.append((f"{group.model}: {m.get('name', name)} not {'used' if melee else 'fired'}", s))
+                unused[name] = f"refused: {s}"
+        best, i = max(means) if means else ((0.0, 0.0), -1)
         if max(best) > 0:
             ranked.append((best, name, count, modes[i]))
+        elif name not in unused:
+            unused[name] = f"removes nothing from {target.name}"
     ranked.sort(key=lambda r: (-r[0][0], -r[0][1]))
-    out, left = [], group.count
-    for _, name, count, profile in ranked:
-        if _fires_all(group) and not melee:
-            out.append((count, profile, name))
+    picks, left = [], group.count
+    for _, name, count, (profile, dropped) in ranked:
+        n = count if _fires_all(group) and not melee else min(count, left)
+        if n <= 0:
+            unused[name] = f"every model already {'strikes' if melee else 'fires'} with a better weapon"
             continue
-        n = min(count, left)
-        if n > 0:
-            out.append((n, profile, name))
-            left -= n
-    return out
+        picks.append((n, profile, name))
+        unused.pop(name, None)
+        left -= 0 if _fires_all(group) and not melee else n
+        notes.extend((f"{name}: {label}", MARKER_AT_VEHICLE) for label in dropped)
+    return _Choices(picks, unused, notes)
 
 
 def _empty(target: Hh3Target) -> dict[str, Any]:
@@ -156,21 +218,25 @@ def hh3_volleys(
     unit: FieldedUnit, target: Hh3Target, mode: str = "shooting"
 ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """The volleys of ``unit`` at ``target`` as edition 3 volley blocks, and what each group chose
-    (``model``, ``count``, ``weapon``; ``weapon`` None for models that do not attack)."""
+    (``model``, ``count``, ``weapon``, ``unused``: weapon -> why it is not used, and ``notes``: ``[note, why]``
+    for ``not_modelled``; ``weapon`` None for models that do not attack)."""
     if unit.edition != "hh3":
         raise ScenarioError(f"attacker: {unit.datasheet!r} is a {unit.edition} unit, not a 3rd-edition one")
     volleys, chosen = [], []
     for group in unit.groups:
-        if mode == "melee" and not hh3_strikes(group):
-            chosen.append({"model": group.model, "count": group.count, "weapon": None})
+        if mode == "melee" and not _strikes(group):
+            why = "a vehicle: it does not strike"
+            chosen.append({"model": group.model, "count": group.count, "weapon": None, "why": why})
             continue
-        picks = _choices(group, target, mode)
-        for n, profile, name in picks:
+        made = _choices(group, target, mode)
+        first = len(chosen)
+        for n, profile, name in made.picks:
             volleys.append({"mode": mode, "attacker": _attacker(group, n), "weapon": profile,
                             **({"charging": True} if mode == "melee" else {})})  # fmt: skip
             chosen.append({"model": group.model, "count": n, "weapon": name})
-        if not picks:
+        if not made.picks:
             chosen.append({"model": group.model, "count": group.count, "weapon": None})
+        chosen[first] = {**chosen[first], "unused": made.unused, "notes": made.notes}
     return volleys, chosen
 
 
@@ -219,8 +285,10 @@ def _attack(unit: FieldedUnit, target: Hh3Target, mode: str) -> UnitAttackResult
         raise ScenarioError(f"attacker: {unit.datasheet} {NO_MELEE}", field="attacker")
     volleys, chosen = hh3_volleys(unit, target, mode)
     result = _calc({"edition": "hh3", "firing_units": [volleys], "target": dict(target.block)}) if volleys else {}
-    not_modelled = tuple(dict.fromkeys([*UNIT_NOT_READ, *unit.notes, *result.get("not_modelled", [])]))
+    notes = [(n, why) for c in chosen for n, why in c.get("notes", [])]
+    not_modelled = tuple(dict.fromkeys([*UNIT_NOT_READ, *unit.notes, *result.get("not_modelled", []), *dict(notes)]))
     reasons = result.get("reasons", {})
+    reasons = {**(dict(reasons) if isinstance(reasons, Mapping) else {}), **dict(notes)}
     return UnitAttackResult(
         unit.datasheet,
         unit.faction,
@@ -229,10 +297,10 @@ def _attack(unit: FieldedUnit, target: Hh3Target, mode: str) -> UnitAttackResult
         mode,
         hh3_outcome(target, result),
         target.models,
-        tuple(Choice(c["model"], c["count"], c["weapon"], {}) for c in chosen),
+        tuple(Choice(c["model"], c["count"], c["weapon"], c.get("unused", {}), why=c.get("why", "")) for c in chosen),
         tuple(result.get("applied", [])),
         not_modelled,
-        dict(reasons) if isinstance(reasons, Mapping) else {},
+        reasons,
     )
 
 

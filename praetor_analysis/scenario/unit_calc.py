@@ -10,12 +10,14 @@ with the unit's points (:func:`target_of`).
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from praetor_analysis.errors import PraetorError, ProfileError, ScenarioError, show_value
+from praetor_analysis.prob import BoundedMemo, frozen_key
 from praetor_analysis.profiles import Weapon, unit_from_mapping
 from praetor_analysis.scenario.document import target_of_block
 from praetor_analysis.scenario.document_names import resolve_names
@@ -43,6 +45,7 @@ __all__ = [
     "UNIT_FIELDS",
     "add_notes",
     "attacker_unit",
+    "datasheet_unit",
     "fielded_target",
     "has_fielded_unit",
     "is_unit_attacker",
@@ -134,7 +137,7 @@ def attacker_unit(value: Any, field: str = "attacker") -> FieldedUnit:
         ScenarioError: A bad block; a field a roster's unit does not take (its size and loadout are the roster's).
     """
     if not _is_roster_block(value):
-        return fielded_unit(value, field)
+        return datasheet_unit(value, field)
     unknown = sorted(set(value) - ROSTER_ATTACKER_FIELDS)
     if unknown:
         raise ScenarioError(
@@ -147,6 +150,33 @@ def attacker_unit(value: Any, field: str = "attacker") -> FieldedUnit:
         label = value["name"]
     unit = replace(unit, datasheet=label, modifiers=split_modifiers(value, field)[1])
     return unit.with_flags(**{k: value[k] for k in ("charging", "disordered", "two_weapons") if k in value})
+
+
+_FIELDED: BoundedMemo[FieldedUnit] = BoundedMemo(1024)
+
+
+def datasheet_unit(value: Any, field: str) -> FieldedUnit:
+    """``fielded_unit(value, field)`` of a datasheet block, memoised by the block's own key (``frozen_key``):
+    the unit is an immutable record of the block and the shipped catalog alone, so an array of named units
+    fields each distinct one once (a refusal is never held)."""
+    key = frozen_key(value)
+    if key is None:
+        return fielded_unit(value, field)
+    # fielded from a copy: the unit held keeps nothing of the caller's block (its loadout list, say)
+    return _FIELDED.get((key, field), lambda: fielded_unit(copy.deepcopy(value), field))
+
+
+_TARGETS: BoundedMemo[Any] = BoundedMemo(1024)
+
+
+def _named_target(block: Any) -> Any:
+    """``resolve_names`` of a target block (a unit profile's name replaced by its block), memoised by the block's
+    key: the catalog's row is read once per distinct block (the block returned is only read)."""
+    key = frozen_key(block)
+    if key is None:
+        return resolve_names({"target": block})["target"]
+    # resolved from a copy: the block held shares nothing with the caller's (its rules list, say)
+    return _TARGETS.get(key, lambda: resolve_names({"target": copy.deepcopy(block)})["target"])
 
 
 def has_fielded_unit(data: Any) -> bool:
@@ -186,7 +216,7 @@ def target_fielded(value: Any, field: str = "target") -> tuple[str | None, Field
         if unknown:
             allowed = ", ".join(sorted(TARGET_UNIT_FIELDS))
             raise ScenarioError(f"{field}.{unknown[0]}: not a field of a datasheet target ({allowed})")
-        unit = fielded_unit({k: v for k, v in block.items() if k in DATASHEET_FIELDS or k == "models"}, field)
+        unit = datasheet_unit({k: v for k, v in block.items() if k in DATASHEET_FIELDS or k == "models"}, field)
     return label, unit
 
 
@@ -261,7 +291,7 @@ def unit_calc(data: Mapping[str, Any]) -> dict[str, Any]:
         if tvalue is None:
             raise ScenarioError("target: required")
         block, notes = target_of(tvalue)
-        resolved = resolve_names({"target": block})["target"]
+        resolved = _named_target(block)
         check_unit_fields(resolved, kind + (" round" if "target_weapon" in data else ""), "target", "target")
         target = target_of_block(resolved)
         if mode == "shooting":

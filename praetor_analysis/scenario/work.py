@@ -11,8 +11,7 @@ the limit. The constants are CPU times measured on the shared 2-core machine (lo
 
 from __future__ import annotations
 
-import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -21,6 +20,7 @@ from praetor_analysis.catalog import load_datasheet_models
 from praetor_analysis.engine import shots_distribution
 from praetor_analysis.errors import PraetorError, ScenarioError
 from praetor_analysis.markers import marker_kind
+from praetor_analysis.prob import Unkeyed, frozen_key
 from praetor_analysis.scenario.document import BestProfile, MeleeRound, Scenario, Shooting, parse_scenario
 from praetor_analysis.scenario.hh3 import is_hh3
 from praetor_analysis.scenario.hh3_names import check_hh3_document
@@ -130,22 +130,22 @@ def _roster_once(value: Any, seen: set[str]) -> float:
     return roster_seconds(value)
 
 
-def document_key(item: Any) -> str:
-    """A key equal for equal documents (their JSON with sorted keys); an unprintable one is its own key."""
-    try:
-        return json.dumps(item, sort_keys=True, allow_nan=True)
-    except (TypeError, ValueError, RecursionError):
-        return repr(id(item))
+def document_key(item: Any) -> Hashable:
+    """A key equal for equal documents (:func:`~praetor_analysis.prob.memo.frozen_key`: their keys in order,
+    values and the values' types); a document without one is its own key."""
+    key = frozen_key(item)
+    return Unkeyed(id(item)) if key is None else key
 
 
-def check_array_work(items: Sequence[Any]) -> None:
+def check_array_work(items: Sequence[Any], keys: Sequence[Hashable] | None = None) -> None:
     """Parse every statline scenario of an array (refusing the first bad one, with its index) and refuse the
-    array when the estimated seconds of its distinct scenarios exceed ``MAX_SECONDS``."""
-    seen: set[str] = set()
+    array when the estimated seconds of its distinct scenarios exceed ``MAX_SECONDS``; ``keys``: the
+    documents' keys (``document_key``), when the caller has them."""
+    seen: set[Hashable] = set()
     rosters: set[str] = set()
     total = 0.0
     for i, item in enumerate(items):
-        key = document_key(item)
+        key = document_key(item) if keys is None else keys[i]
         if key in seen:
             continue
         seen.add(key)
@@ -159,7 +159,7 @@ def check_array_work(items: Sequence[Any]) -> None:
                 roster = isinstance(target, Mapping) and "roster" in target
                 total += _roster_once(target, rosters) + (DATASHEET_S if roster else datasheet_seconds(target))
             else:
-                total += scenario_seconds(parse_scenario(item))
+                total += scenario_seconds(parse_scenario(item, key))
         except ScenarioError as exc:
             raise ScenarioError(f"[{i}] {exc}", field=exc.field, value=exc.value) from None
         except PraetorError as exc:

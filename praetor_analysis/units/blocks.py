@@ -13,7 +13,7 @@ import math
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from praetor_analysis.prob import BoundedMemo
+from praetor_analysis.prob import BoundedMemo, frozen_key
 from praetor_analysis.profiles import is_vehicle_type
 
 __all__ = [
@@ -182,8 +182,7 @@ def parse_cached(kind: str, data: Any, field_name: str, build: Callable[[], Any]
     """Parse a weapon or unit block once: records are immutable, so sweeps reuse them (bounded memo)."""
     if not isinstance(data, Mapping):
         return build()
-    try:
-        key = (kind, field_name, type(data).__name__, repr(data))  # equal JSON-like blocks share a key
-    except RecursionError:
+    frozen = frozen_key(data)  # equal JSON-like blocks share a key
+    if frozen is None:
         return build()
-    return _PARSED.get(key, build)
+    return _PARSED.get((kind, field_name, frozen), build)

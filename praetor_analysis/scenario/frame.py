@@ -1,0 +1,147 @@
+"""The analysts' door: a DataFrame of scenarios in, a DataFrame of results out (:func:`calc_frame`).
+
+One row a scenario: each column a field of the docs/scenario.md document (``attacker``, ``weapon``,
+``attacks``, ``target``...; a missing value, ``None`` or NaN, is a field left out). One row a result, on the
+same index: each distribution of the result mapping as two columns, ``hits`` (its pmf, a read-only float
+array over 0..max) and ``hits_mean``; every other field of the mapping (``pinned``, ``applied``, ``reasons``,
+``attacker``, ``target``...) as it is there; ``error``, the refusal's one-line message (``""`` when the row
+was computed). The numbers are :func:`~praetor_analysis.scenario.calc.calc_many`'s, row by row: the
+single-volley rows are computed by the engine's batch together and their columns filled from its typed
+results, without the contract's mappings in between. pandas is imported when the door is called.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from praetor_analysis.engine import Volley, VolleyResult
+from praetor_analysis.errors import PraetorError, ScenarioError
+from praetor_analysis.profiles import Unit
+from praetor_analysis.scenario.calc import calc_results, cell_reasons, unit_echo_once
+from praetor_analysis.scenario.collector import collector_paused
+
+if TYPE_CHECKING:  # pragma: no cover
+    import pandas as pd
+
+__all__ = ["DISTRIBUTIONS", "calc_frame", "frame_documents"]
+
+DISTRIBUTIONS = ("hits", "wounds", "unsaved", "casualties", "gets_hot")
+"""The distributions of a volley's result, in the order their columns come."""
+
+
+def frame_documents(frame: pd.DataFrame) -> list[dict[str, Any]]:
+    """The scenario document of each row: its cells that hold a value (``None``, NaN and ``pd.NA`` are a field
+    left out), numpy scalars as Python numbers."""
+    import pandas as pd
+
+    na = pd.NA
+    return [
+        {
+            str(k): v.item() if isinstance(v, np.generic) else v
+            for k, v in record.items()
+            if v is not None and v is not na and not (type(v) is float and math.isnan(v))
+        }
+        for record in frame.to_dict("records")
+    ]
+
+
+def calc_frame(frame: pd.DataFrame) -> pd.DataFrame:
+    """The result of every row's scenario (see the module docstring), on the frame's index.
+
+    A row that is refused has its message under ``error`` and no other value. Object cells of one unit echo or
+    one set of reasons are one object shared by the rows that have them: copy one before changing it.
+
+    Example::
+
+        frame = pd.DataFrame({"attacker": [{"BS": 4}] * 2, "weapon": ["Lascannon", "Bolter"], "attacks": [1, 10],
+                              "target": ["Legionary (Tactical Squad)"] * 2})
+        calc_frame(frame)[["casualties_mean", "pinned"]]
+    """
+    import pandas as pd
+
+    if not isinstance(frame, pd.DataFrame):
+        raise ScenarioError(f"frame: expected a pandas DataFrame, got {type(frame).__name__}")
+    with collector_paused():  # many short-lived records: see scenario.collector
+        rows = calc_results(frame_documents(frame), _typed_rows)
+        columns = _columns(rows)
+    n = len(rows)
+    data: dict[str, Any] = {}
+    for name, values in columns.items():
+        if name.endswith("_mean"):  # a number in every row that has the distribution, NaN in the others
+            data[name] = np.array([math.nan if v is None else v for v in values], dtype=np.float64)
+            continue
+        column = np.empty(n, dtype=object)  # filled one by one: arrays stay cells, never a 2-D block
+        for i, value in enumerate(values):
+            column[i] = value
+        data[name] = column
+    data["error"] = [str(r) if isinstance(r, ScenarioError) else "" for r in rows]
+    return pd.DataFrame(data, index=frame.index)
+
+
+class _Typed:
+    """A batch row: its typed result, the echoes of its units and its reasons (shared by equal ones)."""
+
+    __slots__ = ("attacker", "reasons", "result", "target")
+
+    def __init__(self, result: VolleyResult, attacker: Any, target: Any, why: dict[str, str]) -> None:
+        self.result, self.attacker, self.target, self.reasons = result, attacker, target, why
+
+
+def _typed_rows(cells: Sequence[tuple[Volley, Unit]], results: Sequence[Any]) -> list[Any]:
+    """The batch's rows as typed results (``calc_results``' build): each unit's echo and each set of reasons
+    made once, as ``result_mappings`` makes them."""
+    echoes: dict[int, dict[str, Any]] = {}
+    why: dict[tuple, dict[str, str]] = {}
+    out: list[Any] = []
+    for (volley, target), result in zip(cells, results, strict=True):
+        if isinstance(result, PraetorError):
+            out.append(ScenarioError(str(result), field=result.field, value=result.value))
+            continue
+        assert isinstance(result, VolleyResult)
+        attacker, target_echo = unit_echo_once(volley.attacker, echoes), unit_echo_once(target, echoes)
+        out.append(_Typed(result, attacker, target_echo, cell_reasons(volley, result, why)))
+    return out
+
+
+def _columns(rows: Sequence[Any]) -> dict[str, list[Any]]:
+    """Every column's values, row by row (None where a row has no such field): the batch's rows column by
+    column from their typed results, the others field by field from their mappings."""
+    n = len(rows)
+    columns: dict[str, list[Any]] = {}
+
+    def column(name: str) -> list[Any]:
+        found = columns.get(name)
+        if found is None:
+            found = columns[name] = [None] * n
+        return found
+
+    typed = [(i, row) for i, row in enumerate(rows) if isinstance(row, _Typed)]
+    if typed:
+        for name in DISTRIBUTIONS:
+            pmfs, means = column(name), column(f"{name}_mean")
+            for i, row in typed:
+                dist = getattr(row.result, name)
+                if dist is not None:
+                    pmfs[i], means[i] = dist.probabilities, dist.mean()
+        for name in ("pinned", "applied", "not_modelled", "no_effect", "attack_happens", "perils"):
+            values = column(name)
+            for i, row in typed:
+                value = getattr(row.result, name)
+                values[i] = list(value) if isinstance(value, tuple) else value
+        for name in ("attacker", "target", "reasons"):
+            values = column(name)
+            for i, row in typed:
+                values[i] = getattr(row, name)
+    for i, row in enumerate(rows):
+        if isinstance(row, Mapping):
+            for name, value in row.items():
+                if isinstance(value, Mapping) and set(value) == {"pmf", "mean"}:
+                    column(name)[i] = np.asarray(value["pmf"], dtype=np.float64)
+                    column(f"{name}_mean")[i] = value["mean"]
+                else:
+                    column(name)[i] = value
+    return {name: values for name, values in columns.items() if any(v is not None for v in values)}

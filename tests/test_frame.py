@@ -1,0 +1,106 @@
+"""The analysts' door, ``calc_frame``: a DataFrame of scenarios in, a DataFrame of results out, the same numbers
+and fields as ``calc_many`` row by row (issue 37, item 5)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from praetor_analysis.analysis.compare import scenario_for
+from praetor_analysis.catalog import load_targets, load_weapons
+from praetor_analysis.prob.memo import clear_memos
+from praetor_analysis.scenario.calc import calc_many
+from praetor_analysis.scenario.frame import calc_frame, frame_documents
+
+
+def _documents() -> list[dict]:
+    """Catalog weapons against the standard targets (the batch's rows), with rows ``calc`` computes alone (a
+    datasheet attacker, a vehicle, a sequence, a profile list, a Blast on its default formation), repeated rows
+    and refused ones."""
+    weapons, targets = load_weapons(), load_targets()
+    items = [scenario_for(w, t) for _, w in weapons.iloc[::45].iterrows() for _, t in targets.iterrows()]
+    target = {"models": 10, "T": 4, "W": 1, "Save": "3+", "Unit Type": "Infantry"}
+    bolter = {"name": "b", "Range": '24"', "Strength": "4", "AP": "5", "Type": "Rapid Fire, Pinning"}
+    items += [
+        {"attacker": {"name": "Tactical Squad", "size": 10}, "target": "Legionary (Tactical Squad)"},
+        {"attacker": {"BS": 4}, "weapon": "Lascannon", "target": "Rhino"},
+        {"firing_units": [[{"attacker": {"BS": 4}, "weapon": bolter, "attacks": 10}]] * 2, "target": target},
+        {"attacker": {"BS": 4}, "weapon": [bolter, {**bolter, "Strength": "6"}], "attacks": 4, "target": target},
+        {"attacker": {"BS": 4}, "weapon": {**bolter, "Type": 'Heavy 1, Blast (3")'}, "attacks": 2, "target": target},
+        {"attacker": {"BS": 4}, "weapon": "Force Sword", "mode": "melee", "attacks": 3, "target": target},
+        {"attacker": {"BS": 4}, "weapon": bolter, "attacks": -1, "target": target},  # refused
+        {"attacker": {"BS": 4}, "weapon": "no such weapon", "target": target},  # refused
+    ]
+    return items + items[:3]  # equal documents: computed once
+
+
+def _same(a, b, where: str) -> None:
+    """A frame cell equal to the result mapping's value (a pmf as an array, numbers to 1e-12)."""
+    if isinstance(b, dict) and set(b) == {"pmf", "mean"}:
+        assert isinstance(a, np.ndarray) and a.tolist() == pytest.approx(b["pmf"], abs=1e-12), where
+    elif isinstance(b, float):
+        assert a == pytest.approx(b, abs=1e-12), where
+    else:
+        assert a == b, where
+
+
+def _present(value) -> bool:
+    return value is not None and not (isinstance(value, float) and np.isnan(value))
+
+
+def test_calc_frame_equals_calc_many_row_by_row():
+    items = _documents()
+    frame = pd.DataFrame(items, index=pd.RangeIndex(100, 100 + len(items)))
+    for cold in (True, False):  # parsed afresh, then every record found made
+        if cold:
+            clear_memos()
+        out = calc_frame(frame)
+        assert list(out.index) == list(frame.index)
+        expected = calc_many(items)
+        computed = 0
+        for (_, row), result in zip(out.iterrows(), expected, strict=True):
+            if not isinstance(result, dict):
+                assert row["error"] == str(result) and row["error"]
+                continue
+            computed += 1
+            assert row["error"] == ""
+            for field, value in result.items():
+                _same(row[field], value, f"{row.name}.{field}")
+                if isinstance(value, dict) and set(value) == {"pmf", "mean"}:
+                    assert row[f"{field}_mean"] == pytest.approx(value["mean"], abs=1e-12)
+            fields = {c.removesuffix("_mean") for c in out.columns if _present(row[c])}
+            assert fields - {"error"} == {k for k, v in result.items() if v is not None}  # none left out or added
+        assert computed >= len(items) - 5
+
+
+def test_calc_frame_reads_missing_cells_as_fields_left_out():
+    # a column some rows lack (NaN or None in a DataFrame built from records) is not a field of those rows;
+    # numpy numbers are Python numbers
+    target = {"models": 5, "T": 4, "W": 1, "Save": "3+"}
+    frame = pd.DataFrame(
+        {
+            "attacker": [{"BS": 4}, {"BS": 3}],
+            "weapon": ["Bolter", "Bolter"],
+            "attacks": np.array([3.0, np.nan]),
+            "hits": [None, 2],
+            "target": [target, target],
+        }
+    )
+    assert frame_documents(frame) == [
+        {"attacker": {"BS": 4}, "weapon": "Bolter", "attacks": 3.0, "target": target},
+        {"attacker": {"BS": 3}, "weapon": "Bolter", "hits": 2, "target": target},
+    ]
+    out = calc_frame(frame)
+    assert list(out["error"]) == ["", ""]
+    assert out["hits_mean"].tolist() == pytest.approx([2.0, 2.0])
+    assert out["hits"].iloc[1].tolist() == pytest.approx([0.0, 0.0, 1.0])
+
+
+def test_calc_frame_refuses_what_is_not_a_frame_and_takes_an_empty_one():
+    from praetor_analysis.errors import ScenarioError
+
+    with pytest.raises(ScenarioError, match="frame: expected a pandas DataFrame, got list"):
+        calc_frame([{"weapon": "Bolter"}])  # type: ignore[arg-type]
+    out = calc_frame(pd.DataFrame({"weapon": []}))
+    assert len(out) == 0 and "error" in out.columns
