@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: help demo test test-fast lint bench docs dashboard screenshots clean chromium
+.PHONY: help demo test test-fast lint bench docs dashboard screenshots clean chromium mutants
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -83,5 +83,14 @@ bench: $(STAMP)
 	$(BIN)/python bench/bench_report.py
 	$(BIN)/python bench/bench_matchup.py
 
+## mutants: mutation testing of analysis/ and bsdata/ with mutmut (not in CI; hours for every module, so by
+## default a sample: MUTANTS='praetor_analysis.analysis.fire_plan*' picks others; see docs/testing.md)
+MUTANTS ?= praetor_analysis.analysis.fire_plan* praetor_analysis.analysis.per_point* \
+	praetor_analysis.analysis.unit_ratings* praetor_analysis.bsdata.roster.* praetor_analysis.bsdata.roster_costs*
+mutants: $(STAMP)
+	$(BIN)/python -m pip install --quiet 'mutmut>=3.8,<4'
+	$(BIN)/mutmut run --max-children 2 $(foreach m,$(MUTANTS),'$(m)')
+	$(BIN)/mutmut results
+
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) build *.egg-info mutants

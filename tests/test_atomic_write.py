@@ -171,3 +171,48 @@ def test_every_writer_of_the_package_writes_atomically() -> None:
         if pattern.search(line) and "atomic" not in line
     ]
     assert found == [], found
+
+
+def test_the_next_write_removes_a_killed_writers_temporary_file(tmp_path: Path) -> None:
+    # a SIGKILL mid-write leaves ``.NAME.PID.*.tmp``; the next write of the same target removes it (its
+    # process is gone) and leaves nothing but the new file
+    out = tmp_path / "report.html"
+    out.write_text(PREVIOUS, encoding="utf-8")
+    proc = subprocess.Popen([sys.executable, "-c", _SLOW_WRITER, str(out)], stdout=subprocess.PIPE, text=True)
+    assert proc.stdout is not None
+    assert proc.stdout.readline().strip() == "writing"
+    proc.send_signal(signal.SIGKILL)
+    proc.wait(timeout=60)
+    debris = _leftovers(tmp_path, "report.html")
+    assert debris == [f".report.html.{proc.pid}.{debris[0].split('.')[-2]}.tmp"]
+    atomic_write_text(out, "new\n")
+    assert out.read_text(encoding="utf-8") == "new\n"
+    assert _leftovers(tmp_path, "report.html") == []
+
+
+def test_a_live_writers_and_other_files_are_left_alone(tmp_path: Path) -> None:
+    out = tmp_path / "report.html"
+    live = tmp_path / f".report.html.{os.getppid()}.abcdefgh.tmp"  # the parent process is alive
+    mine = tmp_path / f".report.html.{os.getpid()}.abcdefgh.tmp"  # this process: another thread may be writing
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    gone = int(dead.stdout)
+    stale = tmp_path / f".report.html.{gone}.abcdefgh.tmp"
+    keep = [
+        live,
+        mine,
+        tmp_path / f".report.html.5.x.{gone}.abcdefgh.tmp",  # a temporary of another target, report.html.5.x
+        tmp_path / f".report.html.{gone}.abcdefgh.tmp.bak",
+        tmp_path / f".other.html.{gone}.abcdefgh.tmp",
+        tmp_path / ".report.html.abcdefgh.tmp",  # no PID: whose it is cannot be told
+    ]
+    for p in (*keep, stale):
+        p.write_text("x", encoding="utf-8")
+    try:
+        os.kill(gone, 0)
+    except ProcessLookupError:
+        pass
+    else:  # pragma: no cover - the PID was reused at once
+        pytest.skip("the finished process's PID was reused")
+    atomic_write_text(out, "new\n")
+    assert not stale.exists()
+    assert all(p.exists() for p in keep)

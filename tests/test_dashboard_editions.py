@@ -122,17 +122,17 @@ def test_every_control_has_a_tooltip(board: EditionDashboard) -> None:
 
 def test_saved_setups_record_the_edition_and_the_other_edition_is_refused_on_one_line(board: EditionDashboard) -> None:
     h2, h3 = board.hh2, board.hh3
-    two = h2.save_setup()
+    two = h2.setup.save_setup()
     assert two and all(d["edition"] == "hh2" for d in two)
     three = h3.save_setup()
     before = h2.state()
-    assert h2.load_setup(json.dumps(three)) is None and h2.state() == before
-    assert h2.setup_status.value.startswith("Not loaded: scenario[0].edition: a setup of the 3rd edition")
-    assert "\n" not in h2.setup_status.value and "<br>" not in h2.setup_status.value
+    assert h2.setup.load_setup(json.dumps(three)) is None and h2.state() == before
+    assert h2.setup.setup_status.value.startswith("Not loaded: scenario[0].edition: a setup of the 3rd edition")
+    assert "\n" not in h2.setup.setup_status.value and "<br>" not in h2.setup.setup_status.value
     assert h3.load_setup(json.dumps(two)) is None
     assert h3.setup_status.value.startswith("Not loaded: scenario[0].edition: a setup of the 2nd edition")
     # each edition loads its own back
-    assert h2.load_setup(json.dumps(two)) is not None
+    assert h2.setup.load_setup(json.dumps(two)) is not None
     h3.bs.value = 5
     saved = h3.save_setup()
     h3.bs.value = 2

@@ -92,3 +92,36 @@ def test_one_way_two_weapons_is_a_pair_of_the_weapon_used(kind: str, blows: int)
     # A 2, +1 for the pair unless Two-handed; a Specialist Weapon's pair is two Specialist Weapons
     for r in (calc(_one_way(kind)), calc_many([_one_way(kind)])[0]):
         assert r["hits"]["mean"] == pytest.approx(blows / 2, abs=1e-12)  # WS 4 vs 4: 1/2 a blow
+
+
+TALONS = W("Melee, Shred, Rending (5+), Specialist Weapon", "Raven's Talons")
+
+
+def test_a_pair_of_ravens_talons_gives_two_attacks() -> None:
+    """The Raven's Talons' profile text (issue 38): a model with two of them gains +2 Attacks instead of +1."""
+    from praetor_analysis.engine.two_weapons import pair_attacks, pair_note
+
+    assert pair_denial(TALONS, TALONS) is None and pair_attacks(TALONS, TALONS) == 2
+    assert pair_attacks(TALONS, W("Melee, Specialist Weapon", "Raven's Talon")) == 2  # the data's singular entry
+    assert pair_attacks(SPECIALIST, TALONS) == pair_attacks(TALONS, SPECIALIST) == 1  # one Talon: the usual +1
+    assert pair_denial(TALONS, PLAIN) == "Specialist Weapon"  # a Talon beside a chainsword: none
+    assert pair_attacks(PLAIN, PLAIN) == 1
+    assert (pair_note(1), pair_note(2)) == ("two melee weapons (+1 A)", "two Raven's Talons (+2 A)")
+
+
+def test_ravens_talons_strike_with_two_more_attacks_one_way_and_in_a_round() -> None:
+    # one way: A 2 + 2 for the pair = 4 blows at WS 4 vs 4 (1/2 each): hits mean 2; a pair of another
+    # Specialist Weapon: 3 blows
+    block = {**_one_way("Melee, Specialist Weapon"), "weapon": {**_one_way("")["weapon"], "name": "Raven's Talons"}}
+    block["weapon"]["Type"] = "Melee, Specialist Weapon"
+    for r in (calc(block), calc_many([block])[0]):
+        assert r["hits"]["mean"] == pytest.approx(4 / 2, abs=1e-12)
+        assert "two Raven's Talons (+2 A)" in r["applied"]
+    # a whole round: 2 models of A 1 + 2 = 6 blows, each unsaved at 1/4: P(no casualty) = (3/4)^6
+    talons = {"name": "Raven's Talons", "Strength": "User", "AP": "-", "Type": "Melee, Specialist Weapon"}
+    scenario = _round("Melee, Specialist Weapon")
+    scenario["attacker"] = {**scenario["attacker"], "second_weapon": talons}
+    scenario["weapon"] = talons
+    r = calc(scenario)
+    assert r["attacks"]["mean"] == 6.0
+    assert r["casualties"]["pmf"][0] == pytest.approx((3 / 4) ** 6, abs=1e-12)

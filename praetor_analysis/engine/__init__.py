@@ -38,7 +38,9 @@ _EXPORTS: dict[str, str] = {
     "may_attack": "praetor_analysis.engine.hit_stage",
     "misfire_group": "praetor_analysis.engine.hh3.volley",
     "MisfireResult": "praetor_analysis.engine.hh3.result",
+    "pair_attacks": "praetor_analysis.engine.two_weapons",
     "pair_denial": "praetor_analysis.engine.two_weapons",
+    "pair_note": "praetor_analysis.engine.two_weapons",
     "PINNED": "praetor_analysis.engine.hh3.chain",
     "reads_target_name": "praetor_analysis.engine.hit_stage",
     "reasons": "praetor_analysis.engine.rule_report",
@@ -126,7 +128,9 @@ __all__ = [
     "misfire_group",
     "misfire_result",
     "one_attack",
+    "pair_attacks",
     "pair_denial",
+    "pair_note",
     "reads_target_name",
     "reasons",
     "resolve",
@@ -206,7 +210,13 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
         shot_label,
         situation_of,
     )
-    from praetor_analysis.engine.two_weapons import denial_note, pair_denial, second_weapon_for
+    from praetor_analysis.engine.two_weapons import (
+        denial_note,
+        pair_attacks,
+        pair_denial,
+        pair_note,
+        second_weapon_for,
+    )
     from praetor_analysis.engine.volley import Casualties, TargetState, Volley, VolleyResult, weapon_strength
     from praetor_analysis.engine.wound_stage import wound_groups
 else:

@@ -6,7 +6,7 @@ from typing import TypeVar
 
 import numpy as np
 
-from praetor_analysis.engine.two_weapons import denial_note, pair_denial
+from praetor_analysis.engine.two_weapons import denial_note, pair_attacks, pair_denial, pair_note
 from praetor_analysis.engine.volley import Volley
 from praetor_analysis.errors import ProfileError
 from praetor_analysis.prob import BoundedMemo, DiceExpr, Dist, binomial_pmf, compound, leadership_pass, thin
@@ -57,8 +57,8 @@ def attacks_per_model(volley: Volley, notes: list[str]) -> Dist:
             if denial is not None:
                 notes.append(denial_note(denial))
             else:
-                other = 1
-                notes.append("two melee weapons (+1 A)")
+                other = pair_attacks(w, w)
+                notes.append(pair_note(other))
         return Dist.point(set_blows(volley, charge, other, notes))
     shots = w.type.shots
     if w.type.kind == "Rapid Fire":

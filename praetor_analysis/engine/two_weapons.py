@@ -21,6 +21,26 @@ def pair_denial(weapon: Weapon, other: Weapon) -> str | None:
     return None
 
 
+PAIR_OF_TWO = frozenset({"ravenstalon", "ravenstalons"})
+"""Weapons (names folded: letters only, lower case) whose pair gives +2 Attacks instead of +1: the Raven's Talons'
+own profile text (docs/rules.md#profile-text)."""
+
+
+def _folded(weapon: Weapon) -> str:
+    return "".join(c for c in weapon.name.lower() if "a" <= c <= "z")
+
+
+def pair_attacks(weapon: Weapon, other: Weapon) -> int:
+    """The Attacks a pair gives a model fighting with ``weapon`` and carrying ``other`` once
+    :func:`pair_denial` allows it: 2 when both are Raven's Talons (their profile text), else 1."""
+    return 2 if _folded(weapon) in PAIR_OF_TWO and _folded(other) in PAIR_OF_TWO else 1
+
+
+def pair_note(extra: int) -> str:
+    """The ``applied`` note of a pair's extra Attacks (:func:`pair_attacks`)."""
+    return "two melee weapons (+1 A)" if extra == 1 else f"two Raven's Talons (+{extra} A)"
+
+
 def denial_note(rule: str) -> str:
     """The ``applied`` note of a pair that gives no +1 Attack because of ``rule`` (``pair_denial``)."""
     if rule == "Two-handed":

@@ -8,6 +8,7 @@ from praetor_analysis.io.atomic import (
     atomic_write_text,
     atomic_write_with,
     check_output_path,
+    remove_stale_temporaries,
 )
 from praetor_analysis.io.json_text import parse_json
 
@@ -19,4 +20,5 @@ __all__ = [
     "atomic_write_with",
     "check_output_path",
     "parse_json",
+    "remove_stale_temporaries",
 ]

@@ -4,15 +4,17 @@ Every file the package writes (reports, Parquet, CSV, saved setups, the importer
 :func:`atomic_write`: the bytes go to a temporary file in the target's own folder, are flushed to the disk
 (``fsync``) and renamed over the target (``os.replace``, atomic on one file system). An interrupted write
 (a kill, a full disk, a file-size limit, an exception) leaves the previous file as it was, or no file, and
-removes its temporary file when it can (a process killed outright leaves one ``.NAME.*.tmp`` beside the
-target, never a half-written target). A FIFO, a device or a folder at the target is refused before any
-work, naming the file.
+removes its temporary file when it can (a process killed outright leaves one ``.NAME.PID.*.tmp`` beside the
+target, never a half-written target; the next write of the same target removes the temporary files of writers
+whose process ``PID`` is gone, and leaves a live writer's alone). A FIFO, a device or a folder at the target is
+refused before any work, naming the file.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import re
 import stat
 import tempfile
 from collections.abc import Callable, Iterator
@@ -26,6 +28,7 @@ __all__ = [
     "atomic_write_text",
     "atomic_write_with",
     "check_output_path",
+    "remove_stale_temporaries",
 ]
 
 
@@ -76,8 +79,9 @@ def atomic_write(path: str | os.PathLike[str], mode: str = "wb") -> Iterator[IO[
     if mode not in ("wb", "w"):
         raise ValueError(f"mode: expected 'wb' or 'w', got {mode!r}")
     out = check_output_path(path)
+    remove_stale_temporaries(out)
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".tmp", dir=out.parent)
+        fd, tmp = tempfile.mkstemp(prefix=f"{_temporary_prefix(out)}{os.getpid()}.", suffix=".tmp", dir=out.parent)
     except OSError as exc:
         raise OutputError(path, exc.strerror or str(exc)) from None
     try:
@@ -95,6 +99,47 @@ def atomic_write(path: str | os.PathLike[str], mode: str = "wb") -> Iterator[IO[
         if isinstance(exc, OSError) and not isinstance(exc, OutputError):
             raise OutputError(path, exc.strerror or str(exc)) from None
         raise
+
+
+_TEMPORARY = re.compile(r"(\d+)\.[a-z0-9_]{8}\.tmp")
+"""What follows ``.NAME.`` in a temporary file's name: the writer's PID and :func:`tempfile.mkstemp`'s 8 characters
+(a dot-free tail, so another target whose name begins with NAME never matches)."""
+
+
+def _temporary_prefix(out: Path) -> str:
+    return f".{out.name}."
+
+
+def _alive(pid: int) -> bool:
+    """Whether a process ``pid`` exists (one of another user's counts: it may still be writing)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # EPERM: it exists
+        return True
+    return True
+
+
+def remove_stale_temporaries(out: Path) -> list[str]:
+    """Remove the temporary files a killed writer of ``out`` left beside it (``.NAME.PID.*.tmp`` whose process
+    ``PID`` is gone); returns their names. A live process's file (this one's too: another thread may be
+    writing) and any other file are left alone; a file that cannot be removed is left without a word."""
+    prefix, removed = _temporary_prefix(out), list[str]()
+    try:
+        names = os.listdir(out.parent)
+    except OSError:
+        return removed
+    for name in names:
+        if not name.startswith(prefix):
+            continue
+        match = _TEMPORARY.fullmatch(name[len(prefix) :])
+        if match is None or int(match[1]) == os.getpid() or _alive(int(match[1])):
+            continue
+        with contextlib.suppress(OSError):
+            os.unlink(out.parent / name)
+            removed.append(name)
+    return removed
 
 
 def _umask() -> int:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from praetor_analysis.engine import denial_note, pair_denial
+from praetor_analysis.engine import denial_note, pair_attacks, pair_denial, pair_note
 from praetor_analysis.errors import ProfileError
 from praetor_analysis.prob import Dist, parse_dice
 from praetor_analysis.profiles import Rule, Unit, Weapon
@@ -125,8 +125,9 @@ def plan_blows(side: Side, weapon: Weapon, enemy: Unit) -> Blows:
             effect[denial] = True
         else:
             bonus = True
-            attacks += 1
-            notes.append("two melee weapons (+1 A)")
+            extra = pair_attacks(weapon, other)
+            attacks += extra
+            notes.append(pair_note(extra))
     by_reach = Role.INITIATIVE_BONUS
     reach_rules = [weapon.with_role(by_reach)] + ([other.with_role(by_reach)] if bonus and other is not None else [])
     reach = max(((r.value if r.value is not None else 1) for r in reach_rules if r is not None), default=0)
