@@ -77,7 +77,7 @@ def test_the_units_fight_back_in_a_3rd_edition_list(army: ArmyList) -> None:
 def test_a_3rd_edition_round_has_no_single_calc_document(army: ArmyList) -> None:
     """`praetor calc` with a roster attacker strikes one way: a pair whose target strikes back says so (None) rather
     than give a document of another answer; a pair against a Rhino has its document, of the 3rd edition."""
-    from praetor_analysis.analysis.matchup import pair_scenario, target_weapon_blocks
+    from praetor_analysis.views.pair_documents import pair_scenario, target_weapon_blocks
 
     squad, centurion, rhino = (_unit(army, x) for x in ("Tactical Squad (1)", "Centurion", "Rhino (1)"))
     assert pair_scenario(Pair("mine", "x", squad, "x", centurion, "melee")) is None
