@@ -34,6 +34,8 @@ _EXPORTS: dict[str, str] = {
     "write_table": "praetor_analysis.views.text.files",
     "json_rows": "praetor_analysis.views.text.json_out",
     "listing_json": "praetor_analysis.views.text.json_out",
+    "print_notes": "praetor_analysis.views.text.reading_notes",
+    "print_roster_notes": "praetor_analysis.views.text.reading_notes",
     "build_scenario": "praetor_analysis.views.cell_documents",
     "scenario_for": "praetor_analysis.views.cell_documents",
     "pair_scenario": "praetor_analysis.views.pair_documents",
@@ -53,6 +55,8 @@ __all__ = [
     "pair_scenario",
     "pair_table",
     "plan_lines",
+    "print_notes",
+    "print_roster_notes",
     "report_edition",
     "report_main",
     "roster_long",
@@ -82,6 +86,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from praetor_analysis.views.text.json_out import json_rows, listing_json
     from praetor_analysis.views.text.matchup_text import matchup_units, pair_table, plan_lines
     from praetor_analysis.views.text.progress import Progress
+    from praetor_analysis.views.text.reading_notes import print_notes, print_roster_notes
     from praetor_analysis.views.text.roster_text import SORTS, roster_long, roster_screen
     from praetor_analysis.views.text.wargear_text import wargear_screen, wargear_title
 else:

@@ -31,6 +31,8 @@ _EXPORTS: dict[str, str] = {
     "json_rows": "praetor_analysis.views.text.json_out",
     "list_json_rows": "praetor_analysis.views.text.json_out",
     "listing_json": "praetor_analysis.views.text.json_out",
+    "print_notes": "praetor_analysis.views.text.reading_notes",
+    "print_roster_notes": "praetor_analysis.views.text.reading_notes",
 }
 
 __all__ = [
@@ -44,6 +46,8 @@ __all__ = [
     "matchup_units",
     "pair_table",
     "plan_lines",
+    "print_notes",
+    "print_roster_notes",
     "roster_long",
     "roster_screen",
     "summary_lines",
@@ -62,6 +66,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from praetor_analysis.views.text.json_out import json_rows, list_json_rows, listing_json
     from praetor_analysis.views.text.matchup_text import matchup_units, pair_table, plan_lines
     from praetor_analysis.views.text.progress import Progress
+    from praetor_analysis.views.text.reading_notes import print_notes, print_roster_notes
     from praetor_analysis.views.text.roster_text import SORTS, roster_long, roster_screen
     from praetor_analysis.views.text.wargear_text import wargear_screen, wargear_title
 else:
