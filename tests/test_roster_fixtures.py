@@ -332,7 +332,11 @@ def test_the_dashboards_roster_tab_rates_a_3rd_edition_roster() -> None:
     path = FIXTURES / "hh3" / "Small Game.rosz"
     view = roster_view(path.read_bytes(), path.name, load_targets())
     assert view.summary.startswith("Small Game: 747 points declared = 747 in 6 units rated")
-    assert (view.table["error"] == "").all() and set(view.table["target"]) >= {"Rhino", "Questoris Knight"}
+    said = view.table["error"] != ""  # a Rhino strikes no blow: its melee rows say so
+    assert set(view.table.loc[said, "unit"].astype(str).str.split(" (", regex=False).str[0]) == {"Rhino"}
+    assert (view.table.loc[said, "phase"] == "melee").all()
+    assert view.table.loc[said, "error"].str.contains("no model that fights in melee").all()
+    assert set(view.table["target"]) >= {"Rhino", "Questoris Knight"}
 
 
 def test_a_2nd_edition_roster_under_another_id_is_rated_with_a_note(

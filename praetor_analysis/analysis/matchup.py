@@ -105,7 +105,11 @@ def pair_result(pair: Pair) -> UnitAttackResult:
     """The result of a pair, as ``praetor calc`` of the datasheet attacker and the target block gives it."""
     a, t = pair.attacker, pair.target
     if isinstance(t.target, Hh3Target):
-        return hh3_shooting(a.loadout, t.target) if pair.phase == "shooting" else hh3_melee(a.loadout, t.target)
+        if pair.phase == "shooting":
+            return hh3_shooting(a.loadout, t.target)
+        if t.fighter is None or not isinstance(a.target, Hh3Target):
+            return hh3_melee(a.loadout, t.target)
+        return hh3_melee(a.loadout, t.target, enemy=t.loadout, body=a.target)  # it strikes back: a whole round
     if pair.phase == "shooting":
         return shooting(a.loadout, t.target, half_range=pair.half_range)
     if t.fighter is None:

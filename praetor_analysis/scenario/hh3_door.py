@@ -153,10 +153,10 @@ def calc_hh3_stages(data: Any) -> dict[str, Any]:
         raise ScenarioError(str(exc), field=exc.field, value=exc.value) from None
 
 
-def hh3_mean(data: Mapping[str, Any]) -> float:
-    """The mean of what :func:`calc_hh3_stages` would remove with ``data`` (``hull_points`` at a vehicle,
-    ``casualties`` otherwise), through the same parse and engine calls and the same refusals, without the result
-    mapping (its reports, statuses and pmfs): what a unit's weapon modes are scored by.
+def hh3_mean(data: Mapping[str, Any]) -> tuple[float, float]:
+    """The means of what :func:`calc_hh3_stages` would remove with ``data``: (``hull_points``, 0) at a vehicle,
+    (``casualties``, ``damage``) otherwise, through the same parse and engine calls and the same refusals, without
+    the result mapping (its reports, statuses and pmfs): what a unit's weapon modes are scored by.
 
     Raises:
         ScenarioError: the refusal :func:`calc_hh3_stages` would raise, in its words.
@@ -165,14 +165,16 @@ def hh3_mean(data: Mapping[str, Any]) -> float:
         stage = _stage(data)
         if stage == "vehicle":
             volleys, vehicle, options, _ = _vehicle_volleys(data)
-            return resolve_vehicle_volleys(volleys, vehicle, options, RuleReport())[0].hull_points.mean()
+            return resolve_vehicle_volleys(volleys, vehicle, options, RuleReport())[0].hull_points.mean(), 0.0
         if stage is not None:
-            return float(calc_hh3_stages(data)["casualties"]["mean"])
+            result = calc_hh3_stages(data)
+            return float(result["casualties"]["mean"]), float(result["damage"]["mean"])
         scenario = parse_hh3(_split(data)[0])
         try:
-            return resolve_hh3(scenario.target, scenario.firing_units).casualties.mean()
+            resolved = resolve_hh3(scenario.target, scenario.firing_units)
         except PraetorError as exc:
             raise ScenarioError(str(exc), field=exc.field, value=exc.value) from None
+        return resolved.casualties.mean(), resolved.damage.mean()
     except ScenarioError:
         raise
     except PraetorError as exc:
