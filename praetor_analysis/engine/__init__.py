@@ -46,6 +46,7 @@ _EXPORTS: dict[str, str] = {
     "reasons": "praetor_analysis.engine.rule_report",
     "resolve": "praetor_analysis.engine.batch",
     "resolve_group": "praetor_analysis.engine.hh3.chain",
+    "removed_means": "praetor_analysis.engine.hh3.attack",
     "resolve_hh3": "praetor_analysis.engine.hh3.attack",
     "resolve_many": "praetor_analysis.engine.batch",
     "resolve_sequence": "praetor_analysis.engine.chain",
@@ -137,6 +138,7 @@ __all__ = [
     "pair_note",
     "reads_target_name",
     "reasons",
+    "removed_means",
     "resolve",
     "resolve_group",
     "resolve_hh3",
@@ -168,7 +170,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from praetor_analysis.engine.chain import resolve_sequence
     from praetor_analysis.engine.cost import MAX_NAME_CHARS, cap_workers, check_cost, check_finite_cost, unit_cost
     from praetor_analysis.engine.hh3 import FLYER_IMMUNE, check_values, misfire_result, one_attack
-    from praetor_analysis.engine.hh3.attack import MAX_HIT_POINTS, MAX_WORK, losses, resolve_hh3
+    from praetor_analysis.engine.hh3.attack import MAX_HIT_POINTS, MAX_WORK, losses, removed_means, resolve_hh3
     from praetor_analysis.engine.hh3.chain import (
         HELD,
         PINNED,

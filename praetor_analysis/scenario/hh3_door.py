@@ -18,7 +18,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from praetor_analysis.engine import Hh3Volley, RuleReport, resolve_hh3
+from praetor_analysis.engine import Hh3Volley, RuleReport, removed_means
 from praetor_analysis.errors import PraetorError, ScenarioError, show_value
 from praetor_analysis.markers import Hull
 from praetor_analysis.profiles import Unit
@@ -171,10 +171,9 @@ def hh3_mean(data: Mapping[str, Any]) -> tuple[float, float]:
             return float(result["casualties"]["mean"]), float(result["damage"]["mean"])
         scenario = parse_hh3(_split(data)[0])
         try:
-            resolved = resolve_hh3(scenario.target, scenario.firing_units)
+            return removed_means(scenario.target, scenario.firing_units)
         except PraetorError as exc:
             raise ScenarioError(str(exc), field=exc.field, value=exc.value) from None
-        return resolved.casualties.mean(), resolved.damage.mean()
     except ScenarioError:
         raise
     except PraetorError as exc:

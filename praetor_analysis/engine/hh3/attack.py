@@ -29,7 +29,7 @@ from praetor_analysis.prob import Dist
 from praetor_analysis.profiles import Hh3Unit
 from praetor_analysis.rules import check_pass
 
-__all__ = ["MAX_FORCE", "MAX_HIT_POINTS", "MAX_WORK", "losses", "misfire_result", "resolve_hh3"]
+__all__ = ["MAX_FORCE", "MAX_HIT_POINTS", "MAX_WORK", "losses", "misfire_result", "removed_means", "resolve_hh3"]
 
 
 def losses(states: Mapping[State, float], models: int, wounds: int) -> tuple[Dist, Dist]:
@@ -121,6 +121,34 @@ def resolve_hh3(target: Hh3Unit, firing_units: Sequence[Sequence[Hh3Volley]]) ->
         for u, v, volley in forced
     )
     return replace(mix_results(weights, results), force=force)
+
+
+def removed_means(target: Hh3Unit, firing_units: Sequence[Sequence[Hh3Volley]]) -> tuple[float, float]:
+    """The means of :func:`resolve_hh3`'s casualties and damage, through the same Fire Groups, states and refusals
+    (sizes, Overload Misfires), without its counts, reports and statuses (what a unit's weapon modes are ranked by).
+    A Force (X) volley's mixture is :func:`resolve_hh3`'s.
+
+    Raises:
+        ProfileError: as :func:`resolve_hh3`.
+    """
+    if any((r := v.weapon.rule("Force")) is not None and r.value and v.attacker.wp is not None
+           for unit in firing_units for v in unit):  # fmt: skip
+        result = resolve_hh3(target, firing_units)
+        return result.casualties.mean(), result.damage.mean()
+    w = _need_w(target, "target")
+    states: dict[State, float] = start(target.models, w)
+    for u, unit in enumerate(firing_units):
+        unit = one_attack(unit)
+        shooting = False
+        for v, volley in enumerate(unit):
+            group = fire_group(volley, target)
+            _check_size(group, target, w, f"firing_units[{u}][{v}].attacks" if len(firing_units) > 1 else "attacks")
+            states = resolve_group(states, group, w)
+            shooting |= not volley.weapon.melee
+            misfire_result(u, v, volley, group)  # its refusal of a firer beyond the chain's bound
+        states = end_attack(states, casualty_check=shooting)
+    casualties, damage = losses(states, target.models, w)
+    return casualties.mean(), damage.mean()
 
 
 def _resolve_fixed(target: Hh3Unit, firing_units: Sequence[Sequence[Hh3Volley]]) -> Hh3Result:
