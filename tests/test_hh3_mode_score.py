@@ -11,8 +11,11 @@ from typing import Any
 
 import pytest
 
-from praetor_analysis.errors import ScenarioError
+from praetor_analysis.engine import removed_means, resolve_hh3
+from praetor_analysis.errors import PraetorError, ScenarioError
 from praetor_analysis.scenario import hh3_unit_attack
+from praetor_analysis.scenario.hh3 import parse_hh3
+from praetor_analysis.scenario.hh3_door import hh3_mean
 from praetor_analysis.scenario.hh3_unit_attack import hh3_volleys, mode_score, mode_score_by_door
 from praetor_analysis.units import FieldedUnit, Hh3Target
 from praetor_analysis.units.fielded import read_roster_units
@@ -70,3 +73,44 @@ def test_a_refused_mode_keeps_the_doors_words() -> None:
     score = mode_score(attacker, weapon, target, "shooting")
     assert isinstance(score, str) and "FP" in score
     assert score == mode_score_by_door(attacker, weapon, target, "shooting")
+
+
+MARINE = {"name": "Legionaries", "Type": "Infantry", "WS": 4, "BS": 4, "S": 4, "T": 4, "W": 2, "I": 4, "A": 1,
+          "LD": 7, "CL": 7, "WP": 8, "SAV": "3+", "INV": "-", "models": 3}  # fmt: skip
+BOLTER = {"name": "Bolter", "R": 24, "FP": 2, "RS": 4, "AP": 5, "D": 1, "Special Rules": "", "Traits": "Bolt"}
+SWORD = {"name": "Sword", "IM": "I", "AM": "A", "SM": "+1", "AP": 4, "D": 1, "Special Rules": ""}
+
+
+def _firing(*volleys: dict[str, Any]) -> dict[str, Any]:
+    return {"edition": "hh3", "firing_units": [list(volleys)], "target": {**MARINE, "models": 5}}
+
+
+@pytest.mark.parametrize(
+    "document",
+    [
+        _firing({"attacker": MARINE, "weapon": BOLTER}),
+        _firing({"attacker": MARINE, "weapon": {**BOLTER, "D": 2, "Special Rules": "Breaching (5+), Pinning (1)"}}),
+        _firing({"attacker": MARINE, "weapon": {**BOLTER, "Special Rules": "Force (D)"}}),  # the Check's mixture
+        _firing({"attacker": MARINE, "weapon": {**BOLTER, "Special Rules": "Overload (1)"}}),
+        _firing({"attacker": MARINE, "weapon": BOLTER}, {"attacker": {**MARINE, "BS": 3}, "weapon": BOLTER}),
+        _firing({"mode": "melee", "attacker": MARINE, "weapon": SWORD, "charging": True}),
+        {"edition": "hh3", "firing_units": [[{"attacker": MARINE, "weapon": BOLTER}]] * 2, "target": MARINE},
+    ],
+    ids=["bolter", "breaching", "force", "overload", "two volleys", "melee", "two units"],
+)
+def test_removed_means_are_resolve_hh3s(document: dict[str, Any]) -> None:
+    """The engine's means without its counts and reports are exactly its result's (the same chain run)."""
+    scenario = parse_hh3(document)
+    result = resolve_hh3(scenario.target, scenario.firing_units)
+    assert removed_means(scenario.target, scenario.firing_units) == (result.casualties.mean(), result.damage.mean())
+    assert hh3_mean(document) == (result.casualties.mean(), result.damage.mean())
+
+
+def test_removed_means_refuse_as_resolve_hh3() -> None:
+    document = _firing({"attacker": {**MARINE, "models": 400}, "weapon": {**BOLTER, "FP": 20}})
+    scenario = parse_hh3(document)
+    with pytest.raises(PraetorError) as want:
+        resolve_hh3(scenario.target, scenario.firing_units)
+    with pytest.raises(PraetorError) as got:
+        removed_means(scenario.target, scenario.firing_units)
+    assert str(got.value) == str(want.value)
