@@ -172,7 +172,7 @@ def cmd_roster(args: argparse.Namespace) -> int:
     from praetor_analysis.analysis import json_rows, rate_roster
     from praetor_analysis.profiles import MAX_MODELS
     from praetor_analysis.units import read_roster_units
-    from praetor_analysis.views import roster_long, roster_screen, terminal_width, wrap
+    from praetor_analysis.views import note_lines, roster_long, roster_screen, terminal_width, unit_notes, wrap
 
     if args.models is not None:
         if args.target is None:
@@ -206,6 +206,8 @@ def cmd_roster(args: argparse.Namespace) -> int:
         sort = args.sort or (args.phase or "best")
         title = f"{Path(args.roster).name}: {frame['unit'].nunique()} units, the best result per phase\n{account}"
         lines = roster_screen(frame, title, width=width, phases=phases, sort=sort, top=args.top)
+    notes = unit_notes(zip(frame["unit"], frame["not_modelled"], strict=True))
+    lines += note_lines(notes, width=width, full=args.all)
     print("\n".join(lines))
     return 0
 
@@ -278,7 +280,15 @@ def _list_hh3_roster(args: argparse.Namespace) -> bool:
 def cmd_matchup(args: argparse.Namespace) -> int:
     """praetor matchup MINE THEIRS: every unit against every unit, both ways, and the fire plans."""
     from praetor_analysis.analysis.list_matchup import matchup
-    from praetor_analysis.views import Progress, matchup_units, pair_table, plan_lines, terminal_width
+    from praetor_analysis.views import (
+        Progress,
+        matchup_units,
+        note_lines,
+        pair_table,
+        plan_lines,
+        terminal_width,
+        unit_notes,
+    )
 
     if args.json and args.table:
         raise UsageError("--table: not used with --json (the JSON holds every pair)", field="--table")
@@ -318,6 +328,7 @@ def cmd_matchup(args: argparse.Namespace) -> int:
         lines += ["", *pair_table(shown, names, width=width)]
     else:
         lines.append("Every pair, both ways: --table; files: --csv FILE, --parquet FILE, -o REPORT.html.")
+    lines += note_lines(result.unit_notes(), width=width, full=args.table)
     print("\n".join(lines))
     return 0
 

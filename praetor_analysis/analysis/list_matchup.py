@@ -18,6 +18,7 @@ import pandas as pd
 from praetor_analysis.analysis.army_list import ArmyList, load_list
 from praetor_analysis.analysis.fire_plan import FirePlan, fire_plan
 from praetor_analysis.analysis.matchup import PHASES, pair_rows
+from praetor_analysis.analysis.unit_ratings import split_notes
 from praetor_analysis.engine import check_cost, unit_cost
 from praetor_analysis.errors import ScenarioError
 
@@ -42,7 +43,24 @@ class Matchup:
             ],
             "pairs": pairs_json(self.pairs),
             "plans": [p.to_dict() for p in self.plans],
+            "not_modelled": [
+                {"side": side, "unit": unit, "not_modelled": notes} for (side, unit), notes in self.notes().items()
+            ],
         }
+
+    def notes(self) -> dict[tuple[str, str], list[str]]:
+        """Each attacking unit's distinct notes of what was not modelled over its pairs, by ``(side, unit)``
+        (units without notes left out), in first-seen order."""
+        out: dict[tuple[str, str], dict[str, None]] = {}
+        for side, unit, cell in zip(self.pairs["side"], self.pairs["attacker"], self.pairs["not_modelled"], strict=True):
+            for note in split_notes(cell):
+                out.setdefault((str(side), str(unit)), {})[note] = None
+        return {key: list(notes) for key, notes in out.items()}
+
+    def unit_notes(self) -> dict[str, list[str]]:
+        """:meth:`notes` keyed by a label naming the list: ``Tactical Squad (mine: Alpha)``."""
+        names = {"mine": self.mine.name, "theirs": self.theirs.name}
+        return {f"{unit} ({names.get(side, side)})": notes for (side, unit), notes in self.notes().items()}
 
 
 def _as_list(value: ArmyList | str | Path) -> ArmyList:

@@ -11,6 +11,7 @@ models that are not Characters (a squad's heavy weapons, not its Sergeant's); po
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
@@ -50,6 +51,7 @@ __all__ = [
     "rate_roster",
     "roster_loadouts",
     "roster_table",
+    "split_notes",
     "standard_targets",
     "target_named",
 ]
@@ -72,9 +74,13 @@ RATING_COLUMNS = [
     "weapons",
     "not_modelled",
     "error",
+    "reasons",
 ]
 """Columns of :func:`rate` and :func:`rate_roster`; the first ten are what ``praetor roster --json`` prints
-(:data:`JSON_COLUMNS`)."""
+(:data:`JSON_COLUMNS`), with ``not_modelled`` as a list and ``reasons`` as a mapping (:func:`json_rows`).
+``not_modelled`` joins the notes with ``"; "``; ``reasons`` is a JSON object (note -> why) or empty."""
+NOTE_SEP = "; "
+"""How a frame's ``not_modelled`` cell joins its notes."""
 JSON_COLUMNS = RATING_COLUMNS[:10]
 """The fields of a row of ``praetor roster --json`` and of the roster report's embedded table."""
 
@@ -135,7 +141,7 @@ def _row(
         nan = float("nan")
         measure = "hull_points" if target[1].is_vehicle else "casualties"
         return {**row, "mean": nan, "p_any": nan, "per_100_pts": nan, "wounds": nan, "share": nan, "measure": measure,
-                "std": nan, "p_all": nan, "weapons": "", "not_modelled": ""}  # fmt: skip
+                "std": nan, "p_all": nan, "weapons": "", "not_modelled": "", "reasons": ""}  # fmt: skip
     dist = result.removed
     mean = dist.mean()
     return {
@@ -153,7 +159,8 @@ def _row(
             + (f" x{c.copies}" if c.copies > 1 else "")  # each model fires that many (two heavy flamers)
             for c in result.chosen
         ),
-        "not_modelled": "; ".join(result.not_modelled),
+        "not_modelled": NOTE_SEP.join(result.not_modelled),
+        "reasons": json.dumps(dict(result.reasons), sort_keys=True) if result.reasons else "",
     }
 
 
@@ -199,9 +206,22 @@ def _hh3_attack(loadout: FieldedUnit, target: Target, phase: str) -> UnitAttackR
 
 def json_rows(frame: pd.DataFrame) -> list[dict[str, Any]]:
     """The rows of a rating frame as ``praetor roster --json`` prints them (:data:`JSON_COLUMNS`; points as a
-    whole number, NaN as null)."""
+    whole number, NaN as null), each with ``not_modelled`` (a list of notes) and ``reasons`` (note -> why)."""
     rows = frame[JSON_COLUMNS].astype(object).where(frame[JSON_COLUMNS].notna(), None)
-    return [{**{str(k): v for k, v in r.items()}, "points": round(r["points"])} for r in rows.to_dict(orient="records")]
+    notes = frame["not_modelled"] if "not_modelled" in frame else pd.Series([""] * len(frame), index=frame.index)
+    whys = frame["reasons"] if "reasons" in frame else pd.Series([""] * len(frame), index=frame.index)
+    return [
+        {**{str(k): v for k, v in r.items()}, "points": round(r["points"]), "not_modelled": split_notes(n),
+         "reasons": json.loads(w) if isinstance(w, str) and w else {}}
+        for r, n, w in zip(rows.to_dict(orient="records"), notes, whys, strict=True)
+    ]  # fmt: skip
+
+
+def split_notes(cell: object) -> list[str]:
+    """A frame's ``not_modelled`` cell as a list of notes (none for an empty or missing cell)."""
+    if not isinstance(cell, str) or not cell:
+        return []
+    return [n for n in cell.split(NOTE_SEP) if n]
 
 
 def check_phases(phases: Sequence[str] | str, field: str = "phases") -> tuple[str, ...]:

@@ -16,6 +16,8 @@ _EXPORTS: dict[str, str] = {
     "check_table_path": "praetor_analysis.views.text.files",
     "fit_table": "praetor_analysis.views.text.fit",
     "matchup_units": "praetor_analysis.views.text.matchup_text",
+    "note_lines": "praetor_analysis.views.text.notes_text",
+    "unit_notes": "praetor_analysis.views.text.notes_text",
     "pair_table": "praetor_analysis.views.text.matchup_text",
     "plan_lines": "praetor_analysis.views.text.matchup_text",
     "Progress": "praetor_analysis.views.text.progress",
@@ -47,6 +49,8 @@ __all__ = [
     "report_main",
     "roster_long",
     "roster_screen",
+    "note_lines",
+    "unit_notes",
     "summary_lines",
     "table_bytes",
     "terminal_width",
@@ -67,6 +71,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from praetor_analysis.views.text.fit import fit_table, terminal_width, wrap
     from praetor_analysis.views.text.matchup_text import matchup_units, pair_table, plan_lines
     from praetor_analysis.views.text.progress import Progress
+    from praetor_analysis.views.text.notes_text import note_lines, unit_notes
     from praetor_analysis.views.text.roster_text import SORTS, roster_long, roster_screen
     from praetor_analysis.views.text.wargear_text import wargear_screen, wargear_title
 else:

@@ -15,6 +15,7 @@ _EXPORTS: dict[str, str] = {
     "check_table_path": "praetor_analysis.views.text.files",
     "fit_table": "praetor_analysis.views.text.fit",
     "matchup_units": "praetor_analysis.views.text.matchup_text",
+    "note_lines": "praetor_analysis.views.text.notes_text",
     "pair_table": "praetor_analysis.views.text.matchup_text",
     "plan_lines": "praetor_analysis.views.text.matchup_text",
     "Progress": "praetor_analysis.views.text.progress",
@@ -24,6 +25,7 @@ _EXPORTS: dict[str, str] = {
     "summary_lines": "praetor_analysis.views.text.calc_text",
     "table_bytes": "praetor_analysis.views.text.files",
     "terminal_width": "praetor_analysis.views.text.fit",
+    "unit_notes": "praetor_analysis.views.text.notes_text",
     "wargear_screen": "praetor_analysis.views.text.wargear_text",
     "wargear_title": "praetor_analysis.views.text.wargear_text",
     "wrap": "praetor_analysis.views.text.fit",
@@ -36,6 +38,7 @@ __all__ = [
     "check_table_path",
     "fit_table",
     "matchup_units",
+    "note_lines",
     "pair_table",
     "plan_lines",
     "roster_long",
@@ -43,6 +46,7 @@ __all__ = [
     "summary_lines",
     "table_bytes",
     "terminal_width",
+    "unit_notes",
     "wargear_screen",
     "wargear_title",
     "wrap",
@@ -54,6 +58,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from praetor_analysis.views.text.files import check_table_path, table_bytes, write_table
     from praetor_analysis.views.text.fit import fit_table, terminal_width, wrap
     from praetor_analysis.views.text.matchup_text import matchup_units, pair_table, plan_lines
+    from praetor_analysis.views.text.notes_text import note_lines, unit_notes
     from praetor_analysis.views.text.progress import Progress
     from praetor_analysis.views.text.roster_text import SORTS, roster_long, roster_screen
     from praetor_analysis.views.text.wargear_text import wargear_screen, wargear_title

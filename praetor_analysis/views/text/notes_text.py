@@ -1,0 +1,51 @@
+"""What a screen says about what was not modelled: each unit's notes (``not_modelled``), gathered from its rows.
+
+Nothing is dropped without a word: ``praetor roster`` and ``praetor matchup`` end their first screen with one
+line per unit that has notes (cut to the width), or one summary line when those would not fit a screen;
+``--all`` lists every note in full.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+
+from praetor_analysis.views.text.fit import wrap
+
+__all__ = ["MAX_NOTE_LINES", "note_lines", "unit_notes"]
+
+MAX_NOTE_LINES = 8
+"""The most units whose notes the first screen lists a line each; more, and one summary line says so."""
+
+_SEP = "; "
+
+
+def unit_notes(rows: Iterable[tuple[object, object]]) -> dict[str, list[str]]:
+    """``(unit, not_modelled cell)`` pairs -> each unit's distinct notes, in first-seen order (units without
+    notes left out). A cell joins its notes with ``"; "``."""
+    from praetor_analysis.analysis import split_notes
+
+    out: dict[str, dict[str, None]] = {}
+    for unit, cell in rows:
+        for note in split_notes(cell):
+            out.setdefault(str(unit), {})[note] = None
+    return {unit: list(notes) for unit, notes in out.items()}
+
+
+def note_lines(notes: Mapping[str, Sequence[str]], *, width: int, full: bool = False) -> list[str]:
+    """The lines naming what was not modelled: a line per unit (``unit: note; note``) cut to ``width``, or one
+    summary line when more than :data:`MAX_NOTE_LINES` units have notes; ``full`` lists every note, folded."""
+    if not notes:
+        return []
+    count = len(notes)
+    if full:
+        out = wrap(f"Not modelled ({count} {'unit' if count == 1 else 'units'}):", width)
+        for unit, items in notes.items():
+            out += wrap(f"{unit}: {_SEP.join(items)}", width, indent="    ")
+        return out
+    if count > MAX_NOTE_LINES:
+        return wrap(f"{count} units have things not modelled: --all lists them.", width)
+    out = ["Not modelled (--all: in full):"]
+    for unit, items in notes.items():
+        line = f"  {unit}: {_SEP.join(items)}"
+        out.append(line if len(line) <= width else line[: max(width - 3, 0)] + "...")
+    return out
