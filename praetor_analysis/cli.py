@@ -287,7 +287,6 @@ def cmd_matchup(args: argparse.Namespace) -> int:
         pair_table,
         plan_lines,
         terminal_width,
-        unit_notes,
     )
 
     if args.json and args.table:

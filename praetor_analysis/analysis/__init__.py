@@ -24,7 +24,7 @@ _EXPORTS: dict[str, str] = {
     "DEFAULT_ATTACKER": "praetor_analysis.analysis.cells",
     "FirePlan": "praetor_analysis.analysis.fire_plan",
     "json_rows": "praetor_analysis.analysis.unit_ratings",
-    "split_notes": "praetor_analysis.analysis.unit_ratings",
+    "note_list": "praetor_analysis.analysis.unit_ratings",
     "hh3_per_point_table": "praetor_analysis.analysis.per_point",
     "hh3_targets_named": "praetor_analysis.analysis.unit_ratings",
     "hh3_wargear_value": "praetor_analysis.analysis.wargear",
@@ -74,12 +74,12 @@ __all__ = [
     "hh3_targets_named",
     "hh3_wargear_value",
     "json_rows",
-    "split_notes",
     "key_units",
     "list_json_rows",
     "listing_json",
     "listing_table",
     "load_list",
+    "note_list",
     "per_point_table",
     "progress_bar",
     "rate_roster",
@@ -111,9 +111,9 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from praetor_analysis.analysis.unit_ratings import (
         hh3_targets_named,
         json_rows,
+        note_list,
         rate_roster,
         roster_table,
-        split_notes,
         target_named,
     )
     from praetor_analysis.analysis.wargear import (

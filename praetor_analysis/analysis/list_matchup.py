@@ -18,7 +18,7 @@ import pandas as pd
 from praetor_analysis.analysis.army_list import ArmyList, load_list
 from praetor_analysis.analysis.fire_plan import FirePlan, fire_plan
 from praetor_analysis.analysis.matchup import PHASES, pair_rows
-from praetor_analysis.analysis.unit_ratings import split_notes
+from praetor_analysis.analysis.unit_ratings import note_list
 from praetor_analysis.engine import check_cost, unit_cost
 from praetor_analysis.errors import ScenarioError
 
@@ -52,8 +52,8 @@ class Matchup:
         """Each attacking unit's distinct notes of what was not modelled over its pairs, by ``(side, unit)``
         (units without notes left out), in first-seen order."""
         out: dict[tuple[str, str], dict[str, None]] = {}
-        for side, unit, cell in zip(self.pairs["side"], self.pairs["attacker"], self.pairs["not_modelled"], strict=True):
-            for note in split_notes(cell):
+        for side, unit, cell in zip(self.pairs["side"], self.pairs["attacker"], self.pairs["notes"], strict=True):
+            for note in note_list(cell):
                 out.setdefault((str(side), str(unit)), {})[note] = None
         return {key: list(notes) for key, notes in out.items()}
 

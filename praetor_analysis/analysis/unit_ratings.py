@@ -46,12 +46,12 @@ __all__ = [
     "edition_targets",
     "hh3_targets_named",
     "json_rows",
+    "note_list",
     "profile_targets",
     "rate",
     "rate_roster",
     "roster_loadouts",
     "roster_table",
-    "split_notes",
     "standard_targets",
     "target_named",
 ]
@@ -74,13 +74,13 @@ RATING_COLUMNS = [
     "weapons",
     "not_modelled",
     "error",
+    "notes",
     "reasons",
 ]
 """Columns of :func:`rate` and :func:`rate_roster`; the first ten are what ``praetor roster --json`` prints
 (:data:`JSON_COLUMNS`), with ``not_modelled`` as a list and ``reasons`` as a mapping (:func:`json_rows`).
-``not_modelled`` joins the notes with ``"; "``; ``reasons`` is a JSON object (note -> why) or empty."""
-NOTE_SEP = "; "
-"""How a frame's ``not_modelled`` cell joins its notes."""
+``not_modelled`` joins the notes with ``"; "`` (for a spreadsheet: a note may itself hold ``"; "``); ``notes``
+is the same notes as a list; ``reasons`` a JSON object (note -> why of a unit note) or empty."""
 JSON_COLUMNS = RATING_COLUMNS[:10]
 """The fields of a row of ``praetor roster --json`` and of the roster report's embedded table."""
 
@@ -141,7 +141,7 @@ def _row(
         nan = float("nan")
         measure = "hull_points" if target[1].is_vehicle else "casualties"
         return {**row, "mean": nan, "p_any": nan, "per_100_pts": nan, "wounds": nan, "share": nan, "measure": measure,
-                "std": nan, "p_all": nan, "weapons": "", "not_modelled": "", "reasons": ""}  # fmt: skip
+                "std": nan, "p_all": nan, "weapons": "", "not_modelled": "", "notes": [], "reasons": ""}  # fmt: skip
     dist = result.removed
     mean = dist.mean()
     return {
@@ -159,7 +159,8 @@ def _row(
             + (f" x{c.copies}" if c.copies > 1 else "")  # each model fires that many (two heavy flamers)
             for c in result.chosen
         ),
-        "not_modelled": NOTE_SEP.join(result.not_modelled),
+        "not_modelled": "; ".join(result.not_modelled),
+        "notes": list(result.not_modelled),
         "reasons": json.dumps(dict(result.reasons), sort_keys=True) if result.reasons else "",
     }
 
@@ -208,20 +209,23 @@ def json_rows(frame: pd.DataFrame) -> list[dict[str, Any]]:
     """The rows of a rating frame as ``praetor roster --json`` prints them (:data:`JSON_COLUMNS`; points as a
     whole number, NaN as null), each with ``not_modelled`` (a list of notes) and ``reasons`` (note -> why)."""
     rows = frame[JSON_COLUMNS].astype(object).where(frame[JSON_COLUMNS].notna(), None)
-    notes = frame["not_modelled"] if "not_modelled" in frame else pd.Series([""] * len(frame), index=frame.index)
-    whys = frame["reasons"] if "reasons" in frame else pd.Series([""] * len(frame), index=frame.index)
+    notes = frame["notes"] if "notes" in frame else frame.get("not_modelled", pd.Series([""] * len(frame)))
+    whys = frame["reasons"] if "reasons" in frame else pd.Series([""] * len(frame))
     return [
-        {**{str(k): v for k, v in r.items()}, "points": round(r["points"]), "not_modelled": split_notes(n),
+        {**{str(k): v for k, v in r.items()}, "points": round(r["points"]), "not_modelled": note_list(n),
          "reasons": json.loads(w) if isinstance(w, str) and w else {}}
-        for r, n, w in zip(rows.to_dict(orient="records"), notes, whys, strict=True)
+        for r, n, w in zip(rows.to_dict(orient="records"), notes.tolist(), whys.tolist(), strict=True)
     ]  # fmt: skip
 
 
-def split_notes(cell: object) -> list[str]:
-    """A frame's ``not_modelled`` cell as a list of notes (none for an empty or missing cell)."""
-    if not isinstance(cell, str) or not cell:
+def note_list(cell: object) -> list[str]:
+    """A frame's notes cell as a list: a list (or tuple, or array) as it is; a ``not_modelled`` string (joined
+    with ``"; "``, which a note may hold too) as one note; nothing for an empty or missing cell."""
+    if isinstance(cell, str):
+        return [cell] if cell else []
+    if cell is None or isinstance(cell, float):
         return []
-    return [n for n in cell.split(NOTE_SEP) if n]
+    return [str(n) for n in cell]  # type: ignore[attr-defined]
 
 
 def check_phases(phases: Sequence[str] | str, field: str = "phases") -> tuple[str, ...]:

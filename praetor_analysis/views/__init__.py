@@ -43,17 +43,17 @@ __all__ = [
     "fit_table",
     "hh3_report_main",
     "matchup_units",
+    "note_lines",
     "pair_table",
     "plan_lines",
     "report_edition",
     "report_main",
     "roster_long",
     "roster_screen",
-    "note_lines",
-    "unit_notes",
     "summary_lines",
     "table_bytes",
     "terminal_width",
+    "unit_notes",
     "wargear_screen",
     "wargear_title",
     "wrap",
@@ -70,8 +70,8 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from praetor_analysis.views.text.files import check_table_path, table_bytes, write_table
     from praetor_analysis.views.text.fit import fit_table, terminal_width, wrap
     from praetor_analysis.views.text.matchup_text import matchup_units, pair_table, plan_lines
-    from praetor_analysis.views.text.progress import Progress
     from praetor_analysis.views.text.notes_text import note_lines, unit_notes
+    from praetor_analysis.views.text.progress import Progress
     from praetor_analysis.views.text.roster_text import SORTS, roster_long, roster_screen
     from praetor_analysis.views.text.wargear_text import wargear_screen, wargear_title
 else:

@@ -22,11 +22,11 @@ _SEP = "; "
 def unit_notes(rows: Iterable[tuple[object, object]]) -> dict[str, list[str]]:
     """``(unit, not_modelled cell)`` pairs -> each unit's distinct notes, in first-seen order (units without
     notes left out). A cell joins its notes with ``"; "``."""
-    from praetor_analysis.analysis import split_notes
+    from praetor_analysis.analysis import note_list
 
     out: dict[str, dict[str, None]] = {}
     for unit, cell in rows:
-        for note in split_notes(cell):
+        for note in note_list(cell):
             out.setdefault(str(unit), {})[note] = None
     return {unit: list(notes) for unit, notes in out.items()}
 
