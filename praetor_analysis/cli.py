@@ -169,10 +169,10 @@ def _import_json(src: Path, args: argparse.Namespace) -> int:
 
 def cmd_roster(args: argparse.Namespace) -> int:
     """praetor roster FILE: every unit's best result per phase on one screen (--all: against every target)."""
-    from praetor_analysis.analysis import json_rows, rate_roster
+    from praetor_analysis.analysis import json_rows, rate_roster, unit_notes
     from praetor_analysis.profiles import MAX_MODELS
     from praetor_analysis.units import read_roster_units
-    from praetor_analysis.views import note_lines, roster_long, roster_screen, terminal_width, unit_notes, wrap
+    from praetor_analysis.views import note_lines, roster_long, roster_screen, terminal_width, wrap
 
     if args.models is not None:
         if args.target is None:
@@ -206,7 +206,7 @@ def cmd_roster(args: argparse.Namespace) -> int:
         sort = args.sort or (args.phase or "best")
         title = f"{Path(args.roster).name}: {frame['unit'].nunique()} units, the best result per phase\n{account}"
         lines = roster_screen(frame, title, width=width, phases=phases, sort=sort, top=args.top)
-    notes = unit_notes(zip(frame["unit"], frame["not_modelled"], strict=True))
+    notes = unit_notes(zip(frame["unit"], frame["notes"], strict=True))
     lines += note_lines(notes, width=width, full=args.all)
     print("\n".join(lines))
     return 0
@@ -327,7 +327,7 @@ def cmd_matchup(args: argparse.Namespace) -> int:
         lines += ["", *pair_table(shown, names, width=width)]
     else:
         lines.append("Every pair, both ways: --table; files: --csv FILE, --parquet FILE, -o REPORT.html.")
-    lines += note_lines(result.unit_notes(), width=width, full=args.table)
+    lines += note_lines(result.unit_notes(), width=width, full=args.table, flag="--table")
     print("\n".join(lines))
     return 0
 

@@ -25,6 +25,7 @@ _EXPORTS: dict[str, str] = {
     "FirePlan": "praetor_analysis.analysis.fire_plan",
     "json_rows": "praetor_analysis.analysis.unit_ratings",
     "note_list": "praetor_analysis.analysis.unit_ratings",
+    "unit_notes": "praetor_analysis.analysis.unit_ratings",
     "hh3_per_point_table": "praetor_analysis.analysis.per_point",
     "hh3_targets_named": "praetor_analysis.analysis.unit_ratings",
     "hh3_wargear_value": "praetor_analysis.analysis.wargear",
@@ -89,6 +90,7 @@ __all__ = [
     "sweep_faction",
     "sweep_tasks",
     "target_named",
+    "unit_notes",
     "wargear_table",
     "wargear_value",
     "write_parquet",
@@ -115,6 +117,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
         rate_roster,
         roster_table,
         target_named,
+        unit_notes,
     )
     from praetor_analysis.analysis.wargear import (
         AS_FIELDED,

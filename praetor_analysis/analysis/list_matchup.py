@@ -18,7 +18,7 @@ import pandas as pd
 from praetor_analysis.analysis.army_list import ArmyList, load_list
 from praetor_analysis.analysis.fire_plan import FirePlan, fire_plan
 from praetor_analysis.analysis.matchup import PHASES, pair_rows
-from praetor_analysis.analysis.unit_ratings import note_list
+from praetor_analysis.analysis.unit_ratings import unit_notes
 from praetor_analysis.engine import check_cost, unit_cost
 from praetor_analysis.errors import ScenarioError
 
@@ -51,11 +51,8 @@ class Matchup:
     def notes(self) -> dict[tuple[str, str], list[str]]:
         """Each attacking unit's distinct notes of what was not modelled over its pairs, by ``(side, unit)``
         (units without notes left out), in first-seen order."""
-        out: dict[tuple[str, str], dict[str, None]] = {}
-        for side, unit, cell in zip(self.pairs["side"], self.pairs["attacker"], self.pairs["notes"], strict=True):
-            for note in note_list(cell):
-                out.setdefault((str(side), str(unit)), {})[note] = None
-        return {key: list(notes) for key, notes in out.items()}
+        keys = zip(self.pairs["side"].astype(str), self.pairs["attacker"].astype(str), strict=True)
+        return unit_notes(zip(keys, self.pairs["notes"], strict=True))
 
     def unit_notes(self) -> dict[str, list[str]]:
         """:meth:`notes` keyed by a label naming the list: ``Tactical Squad (mine: Alpha)``."""

@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pandas as pd
 
@@ -54,7 +54,10 @@ __all__ = [
     "roster_table",
     "standard_targets",
     "target_named",
+    "unit_notes",
 ]
+
+K = TypeVar("K")
 
 PHASES = ("shooting", "melee")
 RATING_COLUMNS = [
@@ -226,6 +229,16 @@ def note_list(cell: object) -> list[str]:
     if cell is None or isinstance(cell, float):
         return []
     return [str(n) for n in cell]  # type: ignore[attr-defined]
+
+
+def unit_notes(rows: Iterable[tuple[K, object]]) -> dict[K, list[str]]:
+    """``(unit, notes cell)`` pairs (a frame's ``notes`` column beside its unit) -> each unit's distinct notes,
+    in first-seen order; units without notes left out."""
+    out: dict[K, dict[str, None]] = {}
+    for unit, cell in rows:
+        for note in note_list(cell):
+            out.setdefault(unit, {})[note] = None
+    return {unit: list(notes) for unit, notes in out.items()}
 
 
 def check_phases(phases: Sequence[str] | str, field: str = "phases") -> tuple[str, ...]:

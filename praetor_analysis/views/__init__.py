@@ -17,7 +17,6 @@ _EXPORTS: dict[str, str] = {
     "fit_table": "praetor_analysis.views.text.fit",
     "matchup_units": "praetor_analysis.views.text.matchup_text",
     "note_lines": "praetor_analysis.views.text.notes_text",
-    "unit_notes": "praetor_analysis.views.text.notes_text",
     "pair_table": "praetor_analysis.views.text.matchup_text",
     "plan_lines": "praetor_analysis.views.text.matchup_text",
     "Progress": "praetor_analysis.views.text.progress",
@@ -53,7 +52,6 @@ __all__ = [
     "summary_lines",
     "table_bytes",
     "terminal_width",
-    "unit_notes",
     "wargear_screen",
     "wargear_title",
     "wrap",
@@ -70,7 +68,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from praetor_analysis.views.text.files import check_table_path, table_bytes, write_table
     from praetor_analysis.views.text.fit import fit_table, terminal_width, wrap
     from praetor_analysis.views.text.matchup_text import matchup_units, pair_table, plan_lines
-    from praetor_analysis.views.text.notes_text import note_lines, unit_notes
+    from praetor_analysis.views.text.notes_text import note_lines
     from praetor_analysis.views.text.progress import Progress
     from praetor_analysis.views.text.roster_text import SORTS, roster_long, roster_screen
     from praetor_analysis.views.text.wargear_text import wargear_screen, wargear_title

@@ -25,7 +25,6 @@ _EXPORTS: dict[str, str] = {
     "summary_lines": "praetor_analysis.views.text.calc_text",
     "table_bytes": "praetor_analysis.views.text.files",
     "terminal_width": "praetor_analysis.views.text.fit",
-    "unit_notes": "praetor_analysis.views.text.notes_text",
     "wargear_screen": "praetor_analysis.views.text.wargear_text",
     "wargear_title": "praetor_analysis.views.text.wargear_text",
     "wrap": "praetor_analysis.views.text.fit",
@@ -46,7 +45,6 @@ __all__ = [
     "summary_lines",
     "table_bytes",
     "terminal_width",
-    "unit_notes",
     "wargear_screen",
     "wargear_title",
     "wrap",
@@ -58,7 +56,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from praetor_analysis.views.text.files import check_table_path, table_bytes, write_table
     from praetor_analysis.views.text.fit import fit_table, terminal_width, wrap
     from praetor_analysis.views.text.matchup_text import matchup_units, pair_table, plan_lines
-    from praetor_analysis.views.text.notes_text import note_lines, unit_notes
+    from praetor_analysis.views.text.notes_text import note_lines
     from praetor_analysis.views.text.progress import Progress
     from praetor_analysis.views.text.roster_text import SORTS, roster_long, roster_screen
     from praetor_analysis.views.text.wargear_text import wargear_screen, wargear_title

@@ -7,11 +7,11 @@ line per unit that has notes (cut to the width), or one summary line when those 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from praetor_analysis.views.text.fit import wrap
 
-__all__ = ["MAX_NOTE_LINES", "note_lines", "unit_notes"]
+__all__ = ["MAX_NOTE_LINES", "note_lines"]
 
 MAX_NOTE_LINES = 8
 """The most units whose notes the first screen lists a line each; more, and one summary line says so."""
@@ -19,21 +19,10 @@ MAX_NOTE_LINES = 8
 _SEP = "; "
 
 
-def unit_notes(rows: Iterable[tuple[object, object]]) -> dict[str, list[str]]:
-    """``(unit, not_modelled cell)`` pairs -> each unit's distinct notes, in first-seen order (units without
-    notes left out). A cell joins its notes with ``"; "``."""
-    from praetor_analysis.analysis import note_list
-
-    out: dict[str, dict[str, None]] = {}
-    for unit, cell in rows:
-        for note in note_list(cell):
-            out.setdefault(str(unit), {})[note] = None
-    return {unit: list(notes) for unit, notes in out.items()}
-
-
-def note_lines(notes: Mapping[str, Sequence[str]], *, width: int, full: bool = False) -> list[str]:
+def note_lines(notes: Mapping[str, Sequence[str]], *, width: int, full: bool = False, flag: str = "--all") -> list[str]:
     """The lines naming what was not modelled: a line per unit (``unit: note; note``) cut to ``width``, or one
-    summary line when more than :data:`MAX_NOTE_LINES` units have notes; ``full`` lists every note, folded."""
+    summary line when more than :data:`MAX_NOTE_LINES` units have notes; ``full`` lists every note, folded.
+    ``flag`` is the command's flag that lists them in full."""
     if not notes:
         return []
     count = len(notes)
@@ -43,8 +32,8 @@ def note_lines(notes: Mapping[str, Sequence[str]], *, width: int, full: bool = F
             out += wrap(f"{unit}: {_SEP.join(items)}", width, indent="    ")
         return out
     if count > MAX_NOTE_LINES:
-        return wrap(f"{count} units have things not modelled: --all lists them.", width)
-    out = ["Not modelled (--all: in full):"]
+        return wrap(f"{count} units have things not modelled: {flag} lists them.", width)
+    out = [f"Not modelled ({flag}: in full):"]
     for unit, items in notes.items():
         line = f"  {unit}: {_SEP.join(items)}"
         out.append(line if len(line) <= width else line[: max(width - 3, 0)] + "...")
