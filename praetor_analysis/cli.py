@@ -475,7 +475,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("mine", help="my list: a .ros/.rosz roster or a .json list of datasheet blocks")
     p.add_argument("theirs", help="their list, the same kinds")
-    p.add_argument("--json", action="store_true", help='print {"lists", "pairs", "plans"} as JSON')
+    p.add_argument("--json", action="store_true", help='print {"lists", "pairs", "plans", "not_modelled"} as JSON')
     p.add_argument("--table", action="store_true", help="also print every pair (a side column says who attacks)")
     p.add_argument(
         "-o", "--output", "--report", dest="output", metavar="OUT.html",

@@ -35,7 +35,8 @@ class Matchup:
     plans: tuple[FirePlan, FirePlan]
 
     def to_dict(self) -> dict[str, Any]:
-        """``{"lists", "pairs", "plans"}``: JSON-ready (NaN as None)."""
+        """``{"lists", "pairs", "plans", "not_modelled"}``: JSON-ready (NaN as None); ``not_modelled`` lists each
+        attacking unit's notes over its pairs (``{"side", "unit", "not_modelled"}``)."""
         return {
             "lists": [
                 {"name": a.name, "points": a.points, "units": [u.label for u in a.units], "account": a.account}
