@@ -17,7 +17,8 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from praetor_analysis.analysis import analyse_roster, matchup, unit_notes
+from praetor_analysis.analysis import analyse_roster, unit_notes
+from praetor_analysis.analysis.list_matchup import matchup
 from praetor_analysis.cli import main
 from praetor_analysis.views.report.roster_tables import notes_html
 from praetor_analysis.views.text.notes_text import MAX_NOTE_LINES, note_lines
