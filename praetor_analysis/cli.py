@@ -169,10 +169,10 @@ def _import_json(src: Path, args: argparse.Namespace) -> int:
 
 def cmd_roster(args: argparse.Namespace) -> int:
     """praetor roster FILE: every unit's best result per phase on one screen (--all: against every target)."""
-    from praetor_analysis.analysis import json_rows, rate_roster, unit_notes
+    from praetor_analysis.analysis import rate_roster, unit_notes
     from praetor_analysis.profiles import MAX_MODELS
     from praetor_analysis.units import read_roster_units
-    from praetor_analysis.views import note_lines, roster_long, roster_screen, terminal_width, wrap
+    from praetor_analysis.views import json_rows, note_lines, roster_long, roster_screen, terminal_width, wrap
 
     if args.models is not None:
         if args.target is None:
@@ -194,6 +194,9 @@ def cmd_roster(args: argparse.Namespace) -> int:
     if args.json:
         sys.stdout.write(json.dumps(json_rows(frame), allow_nan=False) + "\n")
         sys.stderr.write(account + "\n")
+        return 0
+    if frame.empty:  # no unit rated (none in the roster, or none the engine rates): the account says which
+        print(f"{Path(args.roster).name}: no unit rated\n{account}")
         return 0
     phases = [args.phase] if args.phase else ["shooting", "melee"]
     width = terminal_width()
@@ -252,12 +255,12 @@ def _list_hh3_roster(args: argparse.Namespace) -> bool:
     """Print how the roster's game system was recognised (standard error); a 3rd-edition roster is rated as a
     2nd-edition one is (its units from the profiles it embeds, at the 3rd edition's standard targets), and
     ``--list`` lists its units and points instead. True when the roster was listed."""
-    from praetor_analysis.analysis import accounting_line, listing_json, listing_table
+    from praetor_analysis.analysis import accounting_line, listing_table
     from praetor_analysis.bsdata import Hh3Roster, read_roster
+    from praetor_analysis.views import listing_json, print_notes
 
     roster = read_roster(args.roster)  # another game's roster: refused here, exit 2
-    for note in roster.notes:
-        print(f"praetor roster: note: {note}", file=sys.stderr)
+    print_notes("roster", roster.notes)
     if not isinstance(roster, Hh3Roster):
         return False
     if args.half_range:
@@ -280,14 +283,8 @@ def _list_hh3_roster(args: argparse.Namespace) -> bool:
 def cmd_matchup(args: argparse.Namespace) -> int:
     """praetor matchup MINE THEIRS: every unit against every unit, both ways, and the fire plans."""
     from praetor_analysis.analysis.list_matchup import matchup
-    from praetor_analysis.views import (
-        Progress,
-        matchup_units,
-        note_lines,
-        pair_table,
-        plan_lines,
-        terminal_width,
-    )
+    from praetor_analysis.views import Progress, matchup_units, note_lines, pair_table, plan_lines, terminal_width
+    from praetor_analysis.views import print_roster_notes as notes
 
     if args.json and args.table:
         raise UsageError("--table: not used with --json (the JSON holds every pair)", field="--table")
@@ -298,6 +295,7 @@ def cmd_matchup(args: argparse.Namespace) -> int:
     if args.output:
         _writable("-o", args.output)
     _check_files(args)
+    notes("matchup", args.mine, args.theirs)
     progress = Progress("matchup")
     try:
         result = matchup(args.mine, args.theirs, progress=progress)
@@ -416,8 +414,10 @@ def cmd_report(args: argparse.Namespace) -> int:
         raise UsageError(f"report: needs the 'viz' extra (pip install 'praetor_analysis[viz]'): {exc}") from None
     if args.out not in (None, "-"):  # refuse an unwritable destination before the work
         _writable("-o", args.out)
-    from praetor_analysis.views import Progress
+    from praetor_analysis.views import Progress, print_roster_notes
 
+    if args.roster and Path(args.roster).is_file():  # a missing one: report_main says so, naming --roster
+        print_roster_notes("report", args.roster)
     edition = report_edition(args.edition, args.roster, args.weapons)  # the roster's unless asked (checked)
     progress = Progress("report")
     try:

@@ -22,7 +22,7 @@ from praetor_analysis.units.hh3_target import hh3_standard_targets
 
 FIXTURES = Path(__file__).parent / "fixtures" / "rosters"
 HH3 = sorted((FIXTURES / "hh3").glob("*.rosz"))
-HH2 = sorted(p for p in (FIXTURES / "hh2").iterdir() if p.suffix in (".ros", ".rosz"))
+HH2 = sorted(p for p in (FIXTURES / "hh2").iterdir() if p.suffix in (".ros", ".rosz", ".test"))
 SMALL = FIXTURES / "hh3" / "Small Game.rosz"
 DAEMONS = FIXTURES / "hh3" / "Daemons.rosz"
 FAST = {SMALL.name, "HH2 - Dark Angels.rosz"}

@@ -47,14 +47,16 @@ def _shrouded(notes: list[str]) -> list[str]:
 
 @pytest.fixture(scope="module")
 def hh2_rows() -> list[dict[str, object]]:
-    from praetor_analysis.analysis import json_rows, rate_roster
+    from praetor_analysis.analysis import rate_roster
+    from praetor_analysis.views import json_rows
 
     return json_rows(rate_roster(HH2))
 
 
 @pytest.fixture(scope="module")
 def hh3_rows() -> list[dict[str, object]]:
-    from praetor_analysis.analysis import json_rows, rate_roster
+    from praetor_analysis.analysis import rate_roster
+    from praetor_analysis.views import json_rows
 
     return json_rows(rate_roster(HH3))
 

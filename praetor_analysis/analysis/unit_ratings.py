@@ -21,7 +21,7 @@ import pandas as pd
 from praetor_analysis.catalog import load_targets, load_units
 from praetor_analysis.errors import PraetorError, ProfileError, ScenarioError, show_value
 from praetor_analysis.profiles import Unit
-from praetor_analysis.scenario import hh3_melee, hh3_shooting, target_of
+from praetor_analysis.scenario import hh3_melee, hh3_shooting
 from praetor_analysis.units import (
     FieldedUnit,
     Hh3Target,
@@ -34,6 +34,7 @@ from praetor_analysis.units import (
     resolve_unit,
     shooting,
     target_from_row,
+    target_of,
     target_record,
 )
 from praetor_analysis.units.fielded import roster_units
@@ -45,7 +46,6 @@ __all__ = [
     "check_phases",
     "edition_targets",
     "hh3_targets_named",
-    "json_rows",
     "note_list",
     "profile_targets",
     "rate",
@@ -81,7 +81,7 @@ RATING_COLUMNS = [
     "reasons",
 ]
 """Columns of :func:`rate` and :func:`rate_roster`; the first ten are what ``praetor roster --json`` prints
-(:data:`JSON_COLUMNS`), with ``not_modelled`` as a list and ``reasons`` as a mapping (:func:`json_rows`).
+(:data:`JSON_COLUMNS`), with ``not_modelled`` as a list and ``reasons`` as a mapping (``views.json_rows``).
 ``not_modelled`` joins the notes with ``"; "`` (for a spreadsheet: a note may itself hold ``"; "``); ``notes``
 is the same notes as a list; ``reasons`` a JSON object (note -> why of a unit note) or empty."""
 JSON_COLUMNS = RATING_COLUMNS[:10]
@@ -206,19 +206,6 @@ def _hh3_attack(loadout: FieldedUnit, target: Target, phase: str) -> UnitAttackR
             f"target: {loadout.datasheet!r} ({loadout.edition}) and the target are of different editions"
         )
     return hh3_shooting(loadout, target) if phase == "shooting" else hh3_melee(loadout, target)
-
-
-def json_rows(frame: pd.DataFrame) -> list[dict[str, Any]]:
-    """The rows of a rating frame as ``praetor roster --json`` prints them (:data:`JSON_COLUMNS`; points as a
-    whole number, NaN as null), each with ``not_modelled`` (a list of notes) and ``reasons`` (note -> why)."""
-    rows = frame[JSON_COLUMNS].astype(object).where(frame[JSON_COLUMNS].notna(), None)
-    notes = frame["notes"] if "notes" in frame else frame.get("not_modelled", pd.Series([""] * len(frame)))
-    whys = frame["reasons"] if "reasons" in frame else pd.Series([""] * len(frame))
-    return [
-        {**{str(k): v for k, v in r.items()}, "points": round(r["points"]), "not_modelled": note_list(n),
-         "reasons": json.loads(w) if isinstance(w, str) and w else {}}
-        for r, n, w in zip(rows.to_dict(orient="records"), notes.tolist(), whys.tolist(), strict=True)
-    ]  # fmt: skip
 
 
 def note_list(cell: object) -> list[str]:

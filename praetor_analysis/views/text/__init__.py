@@ -29,6 +29,11 @@ _EXPORTS: dict[str, str] = {
     "wargear_title": "praetor_analysis.views.text.wargear_text",
     "wrap": "praetor_analysis.views.text.fit",
     "write_table": "praetor_analysis.views.text.files",
+    "json_rows": "praetor_analysis.views.text.json_out",
+    "list_json_rows": "praetor_analysis.views.text.json_out",
+    "listing_json": "praetor_analysis.views.text.json_out",
+    "print_notes": "praetor_analysis.views.text.reading_notes",
+    "print_roster_notes": "praetor_analysis.views.text.reading_notes",
 }
 
 __all__ = [
@@ -36,10 +41,15 @@ __all__ = [
     "Progress",
     "check_table_path",
     "fit_table",
+    "json_rows",
+    "list_json_rows",
+    "listing_json",
     "matchup_units",
     "note_lines",
     "pair_table",
     "plan_lines",
+    "print_notes",
+    "print_roster_notes",
     "roster_long",
     "roster_screen",
     "summary_lines",
@@ -55,9 +65,11 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from praetor_analysis.views.text.calc_text import summary_lines
     from praetor_analysis.views.text.files import check_table_path, table_bytes, write_table
     from praetor_analysis.views.text.fit import fit_table, terminal_width, wrap
+    from praetor_analysis.views.text.json_out import json_rows, list_json_rows, listing_json
     from praetor_analysis.views.text.matchup_text import matchup_units, pair_table, plan_lines
     from praetor_analysis.views.text.notes_text import note_lines
     from praetor_analysis.views.text.progress import Progress
+    from praetor_analysis.views.text.reading_notes import print_notes, print_roster_notes
     from praetor_analysis.views.text.roster_text import SORTS, roster_long, roster_screen
     from praetor_analysis.views.text.wargear_text import wargear_screen, wargear_title
 else:
