@@ -136,8 +136,11 @@ def _at_vehicle(profile: Mapping[str, Any], target: Hh3Target) -> tuple[Mapping[
 
 
 def _score(attacker: Mapping[str, Any], weapon: Mapping[str, Any], target: Hh3Target, mode: str) -> float | str:
-    """Mean models removed (hull points) by one model's attack with ``weapon``, or the door's refusal."""
-    volley = {"mode": mode, "attacker": {**attacker, "models": 1}, "weapon": weapon, "charging": mode == "melee"}
+    """Mean models removed (hull points) by one model's attack with ``weapon``, or the door's refusal. The names
+    are left out (they name, never count): units of one statline and weapon share one door result."""
+    unnamed = {k: v for k, v in attacker.items() if k != "name"}
+    profile = {k: v for k, v in weapon.items() if k != "name"}
+    volley = {"mode": mode, "attacker": {**unnamed, "models": 1}, "weapon": profile, "charging": mode == "melee"}
     try:
         result = _calc({"edition": "hh3", **volley, "target": dict(target.block)})
     except PraetorError as e:
