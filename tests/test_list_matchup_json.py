@@ -56,7 +56,7 @@ def test_the_cost_counts_attacks_models_and_weapons_both_ways() -> None:
 def test_the_json_names_the_lists_pairs_and_plans() -> None:
     m = matchup(MINE, THEIRS, phases=("shooting",))
     d = m.to_dict()
-    assert list(d) == ["lists", "pairs", "plans"]
+    assert list(d) == ["lists", "pairs", "plans", "not_modelled"]  # issue 33: each unit's notes, added last
     assert d["lists"] == [
         {"name": x.name, "points": x.points, "units": [u.label for u in x.units], "account": x.account}
         for x in (MINE, THEIRS)
