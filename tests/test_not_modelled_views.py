@@ -151,10 +151,11 @@ def test_matchup_json_and_text_name_the_blast(hh3_matchup) -> None:
 
 def test_roster_and_matchup_name_the_same_notes_of_a_unit(hh3_matchup, hh3_rows) -> None:
     # The Deredeo against the roster's standard targets and against the other list's units: the notes of the
-    # unit and its weapons are the same; the matchup adds only notes naming the other list's units.
+    # unit and its weapons are the same; the matchup adds only notes naming the other list's units, and those of
+    # a whole melee round against a unit that strikes back ("target: ...": the standard targets strike one way).
     roster = unit_notes((r["unit"], r["not_modelled"]) for r in hh3_rows)[DEREDEO]
     pairs = hh3_matchup.notes()[("mine", DEREDEO)]
-    theirs = {u.label for u in hh3_matchup.theirs.units}
+    theirs = {u.label for u in hh3_matchup.theirs.units} | {"target"}
     assert BLAST in roster and BLAST in pairs
     assert {n for n in pairs if n.split(": ", 1)[0] not in theirs} == set(roster)
 
