@@ -169,10 +169,10 @@ def _import_json(src: Path, args: argparse.Namespace) -> int:
 
 def cmd_roster(args: argparse.Namespace) -> int:
     """praetor roster FILE: every unit's best result per phase on one screen (--all: against every target)."""
-    from praetor_analysis.analysis import rate_roster
+    from praetor_analysis.analysis import rate_roster, unit_notes
     from praetor_analysis.profiles import MAX_MODELS
     from praetor_analysis.units import read_roster_units
-    from praetor_analysis.views import json_rows, roster_long, roster_screen, terminal_width, wrap
+    from praetor_analysis.views import json_rows, note_lines, roster_long, roster_screen, terminal_width, wrap
 
     if args.models is not None:
         if args.target is None:
@@ -209,6 +209,8 @@ def cmd_roster(args: argparse.Namespace) -> int:
         sort = args.sort or (args.phase or "best")
         title = f"{Path(args.roster).name}: {frame['unit'].nunique()} units, the best result per phase\n{account}"
         lines = roster_screen(frame, title, width=width, phases=phases, sort=sort, top=args.top)
+    notes = unit_notes(zip(frame["unit"], frame["notes"], strict=True))
+    lines += note_lines(notes, width=width, full=args.all)
     print("\n".join(lines))
     return 0
 
@@ -281,7 +283,7 @@ def _list_hh3_roster(args: argparse.Namespace) -> bool:
 def cmd_matchup(args: argparse.Namespace) -> int:
     """praetor matchup MINE THEIRS: every unit against every unit, both ways, and the fire plans."""
     from praetor_analysis.analysis.list_matchup import matchup
-    from praetor_analysis.views import Progress, matchup_units, pair_table, plan_lines, terminal_width
+    from praetor_analysis.views import Progress, matchup_units, note_lines, pair_table, plan_lines, terminal_width
     from praetor_analysis.views import print_roster_notes as notes
 
     if args.json and args.table:
@@ -323,6 +325,7 @@ def cmd_matchup(args: argparse.Namespace) -> int:
         lines += ["", *pair_table(shown, names, width=width)]
     else:
         lines.append("Every pair, both ways: --table; files: --csv FILE, --parquet FILE, -o REPORT.html.")
+    lines += note_lines(result.unit_notes(), width=width, full=args.table, flag="--table")
     print("\n".join(lines))
     return 0
 
@@ -472,7 +475,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("mine", help="my list: a .ros/.rosz roster or a .json list of datasheet blocks")
     p.add_argument("theirs", help="their list, the same kinds")
-    p.add_argument("--json", action="store_true", help='print {"lists", "pairs", "plans"} as JSON')
+    p.add_argument("--json", action="store_true", help='print {"lists", "pairs", "plans", "not_modelled"} as JSON')
     p.add_argument("--table", action="store_true", help="also print every pair (a side column says who attacks)")
     p.add_argument(
         "-o", "--output", "--report", dest="output", metavar="OUT.html",

@@ -27,8 +27,12 @@ def _shooting_matchup() -> Matchup:
 
 
 def pairs_json(frame: pd.DataFrame) -> list[dict[str, Any]]:
-    """The pair rows of a matchup whose pairs are ``frame``, as its JSON gives them (``Matchup.to_dict``)."""
-    return dataclasses.replace(_shooting_matchup(), pairs=frame).to_dict()["pairs"]
+    """The pair rows of a matchup whose pairs are ``frame``, as its JSON gives them (``Matchup.to_dict``; the
+    columns its notes are gathered by are added, then left out)."""
+    gather = {"side": "mine", "attacker": "u", "notes": [[] for _ in range(len(frame))]}
+    keyed = frame.assign(**{k: v for k, v in gather.items() if k not in frame.columns})
+    rows = dataclasses.replace(_shooting_matchup(), pairs=keyed).to_dict()["pairs"]
+    return [{k: v for k, v in row.items() if k in frame.columns} for row in rows]
 
 
 def _work(army: ArmyList) -> int:
@@ -56,7 +60,7 @@ def test_the_cost_counts_attacks_models_and_weapons_both_ways() -> None:
 def test_the_json_names_the_lists_pairs_and_plans() -> None:
     m = matchup(MINE, THEIRS, phases=("shooting",))
     d = m.to_dict()
-    assert list(d) == ["lists", "pairs", "plans"]
+    assert list(d) == ["lists", "pairs", "plans", "not_modelled"]  # issue 33: each unit's notes, added last
     assert d["lists"] == [
         {"name": x.name, "points": x.points, "units": [u.label for u in x.units], "account": x.account}
         for x in (MINE, THEIRS)

@@ -39,8 +39,12 @@ def _shooting_matchup() -> Matchup:
 
 
 def pairs_json(frame: pd.DataFrame) -> list[dict[str, Any]]:
-    """The pair rows of a matchup whose pairs are ``frame``, as its JSON gives them (``Matchup.to_dict``)."""
-    return dataclasses.replace(_shooting_matchup(), pairs=frame).to_dict()["pairs"]
+    """The pair rows of a matchup whose pairs are ``frame``, as its JSON gives them (``Matchup.to_dict``; the
+    columns its notes are gathered by are added, then left out)."""
+    gather = {"side": "mine", "attacker": "u", "notes": [[] for _ in range(len(frame))]}
+    keyed = frame.assign(**{k: v for k, v in gather.items() if k not in frame.columns})
+    rows = dataclasses.replace(_shooting_matchup(), pairs=keyed).to_dict()["pairs"]
+    return [{k: v for k, v in row.items() if k in frame.columns} for row in rows]
 
 
 def _alone(pair):  # type: ignore[no-untyped-def]
