@@ -411,7 +411,7 @@ def _error_row(datasheet: str, faction: str, legion: str | None, variant: str, e
     row: dict[str, Any] = {c: float("nan") for c in SWEEP_COLUMNS}
     row.update({"datasheet": datasheet, "faction": faction, "legion": legion, "variant": variant, "error": error,
                 "side": "sweep", "attacker_list": attacker_list, "attacker": datasheet, "target": "", "phase": "",
-                "measure": "", "removed": [1.0], "wounds": [1.0], "weapons": "", "not_modelled": "",
+                "measure": "", "removed": [1.0], "wounds": [1.0], "weapons": "", "not_modelled": "", "notes": [],
                 "target_list": "", "reason": None})  # fmt: skip
     return row
 

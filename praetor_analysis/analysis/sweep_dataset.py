@@ -83,6 +83,8 @@ def _schema() -> Any:
     def kind(column: str) -> Any:
         if column in _LISTS:
             return pa.list_(pa.float64())
+        if column == "notes":  # what was not modelled, one string a note
+            return pa.list_(pa.string())
         return pa.float64() if column in _FLOATS else pa.string()
 
     return pa.schema([(c, kind(c)) for c in SWEEP_COLUMNS])
