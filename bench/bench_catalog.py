@@ -28,9 +28,10 @@ import numpy as np
 from timing import median_time
 
 from praetor_analysis import calc
-from praetor_analysis.analysis.compare import compare, scenario_for
+from praetor_analysis.analysis.compare import compare
 from praetor_analysis.catalog import load_targets, load_weapons
 from praetor_analysis.profiles.weapon_type import parse_weapon_type
+from praetor_analysis.views.cell_documents import scenario_for
 
 SIMPLE_RULES = {"Rending", "Breaching", "Shred", "Twin-linked", "Fleshbane", "Poisoned"}
 

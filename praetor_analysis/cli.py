@@ -169,10 +169,10 @@ def _import_json(src: Path, args: argparse.Namespace) -> int:
 
 def cmd_roster(args: argparse.Namespace) -> int:
     """praetor roster FILE: every unit's best result per phase on one screen (--all: against every target)."""
-    from praetor_analysis.analysis import json_rows, rate_roster
+    from praetor_analysis.analysis import rate_roster
     from praetor_analysis.profiles import MAX_MODELS
     from praetor_analysis.units import read_roster_units
-    from praetor_analysis.views import roster_long, roster_screen, terminal_width, wrap
+    from praetor_analysis.views import json_rows, roster_long, roster_screen, terminal_width, wrap
 
     if args.models is not None:
         if args.target is None:
@@ -250,8 +250,9 @@ def _list_hh3_roster(args: argparse.Namespace) -> bool:
     """Print how the roster's game system was recognised (standard error); a 3rd-edition roster is rated as a
     2nd-edition one is (its units from the profiles it embeds, at the 3rd edition's standard targets), and
     ``--list`` lists its units and points instead. True when the roster was listed."""
-    from praetor_analysis.analysis import accounting_line, listing_json, listing_table
+    from praetor_analysis.analysis import accounting_line, listing_table
     from praetor_analysis.bsdata import Hh3Roster, read_roster
+    from praetor_analysis.views import listing_json
 
     roster = read_roster(args.roster)  # another game's roster: refused here, exit 2
     for note in roster.notes:

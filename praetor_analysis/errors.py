@@ -6,6 +6,13 @@ status 2 and prints its one-line message. Messages are capped at :data:`MAX_MESS
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
+from typing import ParamSpec, TypeVar
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
 #: Longest message an error carries (longer ones are cut, with the length said).
 MAX_MESSAGE_CHARS = 500
 
@@ -51,3 +58,18 @@ class ProfileError(PraetorError):
 
 class ScenarioError(PraetorError):
     """Bad input in a scenario document."""
+
+
+def as_scenario_error(fn: Callable[P, R]) -> Callable[P, R]:
+    """``fn`` with any project error it raises re-raised as a ScenarioError (same message, field, value)."""
+
+    @functools.wraps(fn)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return fn(*args, **kwargs)
+        except ScenarioError:
+            raise
+        except PraetorError as exc:
+            raise ScenarioError(str(exc), field=exc.field, value=exc.value) from None
+
+    return wrapper

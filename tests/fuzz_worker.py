@@ -346,8 +346,9 @@ def api_case(rng: random.Random, workdir: Path) -> Any:
     import numpy as np
 
     from praetor_analysis import Weapon, calc, parse_dice, parse_weapon_type, unit_from_mapping
-    from praetor_analysis.analysis.compare import compare, filter_weapons, scenario_for
+    from praetor_analysis.analysis.compare import compare, filter_weapons
     from praetor_analysis.catalog import load_targets, load_units, load_weapons
+    from praetor_analysis.views.cell_documents import scenario_for
 
     deep: Any = []
     for _ in range(5000):

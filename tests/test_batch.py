@@ -8,7 +8,6 @@ import numpy as np
 import pytest
 from oracle import oracle_calc
 
-from praetor_analysis.analysis.compare import scenario_for
 from praetor_analysis.catalog import load_targets, load_units, load_weapons
 from praetor_analysis.engine.allocation import UnitSpace
 from praetor_analysis.engine.batch import resolve_many
@@ -16,6 +15,7 @@ from praetor_analysis.engine.exact import resolve_exact as resolve
 from praetor_analysis.errors import PraetorError
 from praetor_analysis.prob.dist import Dist
 from praetor_analysis.scenario.calc import parse_target, parse_volley
+from praetor_analysis.views.cell_documents import scenario_for
 
 TOL = 1e-12
 

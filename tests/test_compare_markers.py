@@ -14,7 +14,7 @@ import pandas as pd
 import pytest
 
 from praetor_analysis import calc
-from praetor_analysis.analysis.compare import compare, compare_with_distributions, row_ids, scenario_for
+from praetor_analysis.analysis.compare import compare, compare_with_distributions, row_ids
 from praetor_analysis.catalog import load_targets, load_units, load_weapons
 from praetor_analysis.engine.hit_stage import shots_distribution
 from praetor_analysis.markers.kinds import MARKER_KINDS, marker_kind
@@ -24,6 +24,7 @@ from praetor_analysis.scenario.calc import parse_target, parse_volley
 from praetor_analysis.units.blocks import weapon_block
 from praetor_analysis.units.formation import default_formation
 from praetor_analysis.units.marker_volley import geometry_key, marker_options
+from praetor_analysis.views.cell_documents import scenario_for
 
 LEGIONARIES = {"name": "Legionaries", "Unit Type": "Infantry", "models": 10, "WS": 4, "BS": 4, "S": 4, "T": 4,
                "W": 1, "I": 4, "A": 1, "Ld": 7, "Save": "3+"}  # fmt: skip

@@ -127,12 +127,12 @@ def test_empty_selection_is_said(dash):
 
 
 def test_marker_tab(dash):
-    dash.marker_inputs["models"].value = 5
-    assert len(dash.formation.layout.shapes) == 5
-    dash.marker_inputs["marker"].value = 'Large Blast (5")'
-    assert "Large Blast" in dash.marker_distribution.layout.title.text
-    assert abs(sum(dash.marker_distribution.data[0].y) - 1.0) < 1e-12
-    assert dash.marker_distribution.data[0].x[-1] <= 5
+    dash.markers.inputs["models"].value = 5
+    assert len(dash.markers.formation.layout.shapes) == 5
+    dash.markers.inputs["marker"].value = 'Large Blast (5")'
+    assert "Large Blast" in dash.markers.distribution.layout.title.text
+    assert abs(sum(dash.markers.distribution.data[0].y) - 1.0) < 1e-12
+    assert dash.markers.distribution.data[0].x[-1] <= 5
 
 
 def test_callbacks_only_call_injected_engine(catalogs):

@@ -150,7 +150,7 @@ def test_annotation_appears_and_goes(catalogs):
 
 def test_added_targets_match(catalogs):
     d = D.Dashboard(*catalogs)
-    d.add_custom_target()
+    d.setup.add_custom_target()
     assert_dashboard_fresh(d)
     d.focus_target.value = d.target_select.value[-1]
     assert_dashboard_fresh(d)

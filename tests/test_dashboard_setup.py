@@ -44,7 +44,14 @@ def z(fig) -> np.ndarray:
 
 
 def test_one_plotly_bundle_for_every_figure(dash):
-    figures = [dash.heatmap, dash.curves, dash.distribution, dash.melee, dash.formation, dash.marker_distribution]
+    figures = [
+        dash.heatmap,
+        dash.curves,
+        dash.distribution,
+        dash.melee,
+        dash.markers.formation,
+        dash.markers.distribution,
+    ]
     figures.append(dash.roster)
     assert all(isinstance(f, go.FigureWidget) and isinstance(f, SharedFigureWidget) for f in figures)
     assert all(len(f._esm) < 5000 for f in figures)  # a loader, not plotly.js
@@ -130,15 +137,15 @@ def test_reroll_all_raises_the_heatmap(dash):
 
 def test_targets_from_the_catalog_and_custom(dash):
     idx = int(dash.units.index[dash.units["name"].str.contains("Contemptor")][0])
-    label = dash.add_target_unit(idx, 3)
+    label = dash.setup.add_target_unit(idx, 3)
     assert label in dash.target_select.value and label in list(dash.heatmap.data[0].x)
-    dash.custom["name"].value = "<b>Ogryns</b>"
-    dash.custom["T"].value = 5
-    dash.custom["W"].value = 3
-    custom = dash.add_custom_target()
+    dash.setup.custom["name"].value = "<b>Ogryns</b>"
+    dash.setup.custom["T"].value = 5
+    dash.setup.custom["W"].value = 3
+    custom = dash.setup.add_custom_target()
     assert custom in list(dash.heatmap.data[0].x) or "&lt;b&gt;Ogryns&lt;/b&gt;" in list(dash.heatmap.data[0].x)
-    dash.unit_search.value = "contemptor"
-    assert all("contemptor" in lbl.lower() for lbl, _ in dash.unit_pick.options)
+    dash.setup.unit_search.value = "contemptor"
+    assert all("contemptor" in lbl.lower() for lbl, _ in dash.setup.unit_pick.options)
 
 
 def test_setup_saves_as_calc_scenarios_and_loads_back(dash, catalogs):
@@ -147,9 +154,9 @@ def test_setup_saves_as_calc_scenarios_and_loads_back(dash, catalogs):
     dash.reroll_wounds.value = "all"
     dash.fnp.value = "5+"
     dash.target_select.value = ("Rhino", "Legionary (Tactical Squad)")
-    scenarios = dash.save_setup()
+    scenarios = dash.setup.save_setup()
     assert len(scenarios) == len(dash.weapon_select.value) * 2
-    results = [calc(s) for s in json.loads(dash.scenario_text.value)]  # the praetor calc contract
+    results = [calc(s) for s in json.loads(dash.setup.scenario_text.value)]  # the praetor calc contract
     means = {(s["weapon"]["name"], s["target"]["name"]): r for s, r in zip(scenarios, results, strict=True)}
     legion = means[("Bolter", "Legionary (Tactical Squad)")]["casualties"]["mean"]
     row = dash.refresh().table
@@ -157,11 +164,11 @@ def test_setup_saves_as_calc_scenarios_and_loads_back(dash, catalogs):
     assert legion == pytest.approx(shown, abs=1e-12)
     w, t, u = catalogs
     other = D.Dashboard(w, t, units=u)
-    state = other.load_setup(dash.scenario_text.value)
+    state = other.setup.load_setup(dash.setup.scenario_text.value)
     assert state is not None and other.bs.value == 5 and other.half_range.value and other.fnp.value == "5+"
     assert other.reroll_wounds.value == "all" and set(other.target_select.value) == set(dash.target_select.value)
     np.testing.assert_allclose(z(other.heatmap), z(dash.heatmap))
-    assert other.load_setup("{not json") is None and "Not loaded" in other.setup_status.value
+    assert other.setup.load_setup("{not json") is None and "Not loaded" in other.setup.setup_status.value
     with pytest.raises(ScenarioError, match="weapon.name"):
         V.state_from_scenarios(json.dumps([{**scenarios[0], "weapon": {"name": "Nonesuch"}}]), dash.weapons, t)
 
@@ -169,24 +176,24 @@ def test_setup_saves_as_calc_scenarios_and_loads_back(dash, catalogs):
 def test_export_is_a_download_of_the_offline_report(dash, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     dash.to_hit.value = 1
-    before = dash.download.nonce
-    page = dash.export_report()
+    before = dash.setup.download.nonce
+    page = dash.setup.export_report()
     assert page.startswith("<!DOCTYPE html>") and "+1 to hit" in page and 'id="assumptions"' in page
     assert page.count("plotly.js v") <= 2
     # sent to the browser (the widget's synced state), nothing written on the server
-    assert dash.download.content == page and dash.download.filename == "praetor_report.html"
-    assert dash.download.mime == "text/html" and dash.download.nonce == before + 1
-    assert list(tmp_path.iterdir()) == [] and "/" not in dash.setup_status.value
+    assert dash.setup.download.content == page and dash.setup.download.filename == "praetor_report.html"
+    assert dash.setup.download.mime == "text/html" and dash.setup.download.nonce == before + 1
+    assert list(tmp_path.iterdir()) == [] and "/" not in dash.setup.setup_status.value
 
 
 def test_save_setup_is_a_download_and_a_file_loads_back(dash, catalogs):
     dash.bs.value = 3
-    scenarios = dash.save_setup()
-    assert dash.download.filename == "praetor_setup.json" and json.loads(dash.download.content) == scenarios
+    scenarios = dash.setup.save_setup()
+    assert dash.setup.download.filename == "praetor_setup.json" and json.loads(dash.setup.download.content) == scenarios
     w, t, u = catalogs
     other = D.Dashboard(w, t, units=u)
-    data = dash.download.content.encode()
-    other.load_file.value = (
+    data = dash.setup.download.content.encode()
+    other.setup.load_file.value = (
         {
             "name": "praetor_setup.json",
             "type": "application/json",
@@ -195,7 +202,7 @@ def test_save_setup_is_a_download_and_a_file_loads_back(dash, catalogs):
             "last_modified": datetime.datetime.now(datetime.UTC),
         },
     )
-    assert other.bs.value == 3 and "Loaded" in other.setup_status.value
+    assert other.bs.value == 3 and "Loaded" in other.setup.setup_status.value
 
 
 def test_target_models_zero_is_said_in_words(dash):

@@ -16,7 +16,7 @@ from oracle import oracle_calc
 from praetor_analysis.analysis.army_list import load_list
 from praetor_analysis.errors import ScenarioError
 from praetor_analysis.scenario.calc import calc
-from praetor_analysis.scenario.unit_calc import target_of
+from praetor_analysis.units import target_of
 from praetor_analysis.units.fielded import fielded_unit, roster_units
 from praetor_analysis.units.target import as_target
 

@@ -10,28 +10,39 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 
 from praetor_analysis.analysis.compare import (
     DEFAULT_ATTACKER,
-    build_scenario,
     compare,
     row_ids,
-    scenario_for,
     summarise,
 )
+from praetor_analysis.analysis.sweep import CellResult
 from praetor_analysis.catalog import load_targets, load_weapons
 from praetor_analysis.errors import ScenarioError
 from praetor_analysis.scenario.calc import calc
 from praetor_analysis.scenario.document import parse_scenario
+from praetor_analysis.units import Measure
 from praetor_analysis.units.blocks import target_block, weapon_block
 from praetor_analysis.vehicles.attack import VehicleAttackResult, resolve_vehicle_scenario
 from praetor_analysis.vehicles.sweep import HullPointsOnly, hull_points_only
+from praetor_analysis.views.cell_documents import build_scenario, scenario_for
 from praetor_analysis.views.report.page import wound_distributions
 
 PACKAGE = Path(__file__).resolve().parents[1] / "praetor_analysis"
 RHINO = {"name": "Rhino", "Unit Type": "Vehicle", "Front": 11, "Side": 11, "Rear": 10, "HP": 3}
 LASCANNON = {"name": "Lascannon", "Range": 48, "Strength": 9, "AP": 2, "Type": "Heavy 1"}
+
+
+def _cell(result: dict[str, Any]) -> CellResult:
+    """What a comparison reads of a calc result (the cell of its measure)."""
+    vehicle = "hull_points" in result
+    pmf = result["hull_points" if vehicle else "casualties"]["pmf"]
+    measure = Measure.HULL_POINTS if vehicle else Measure.MODELS
+    return CellResult(measure, np.asarray(pmf, dtype=float), result.get("pinned"), result.get("wrecked"),
+                      tuple(result["not_modelled"]))  # fmt: skip
 
 
 def test_one_vehicle_test() -> None:
@@ -122,10 +133,10 @@ def test_compare_cells_equal_calc_of_their_scenarios(step: int, options: dict[st
             continue
         assert row["error"] == "", (row["weapon"], row["target"], row["error"])
         vehicle = row["measure"] == "hull_points"
-        s = summarise(result, models=int(row["models"]), vehicle=vehicle, pinning="Pinning" in row["Type"])
-        assert row["mean"] == pytest.approx(s["mean"], abs=1e-12), (row["weapon"], row["target"])
-        assert row["p_all"] == pytest.approx(s["p_all"], abs=1e-12, nan_ok=True)
-        assert row["p_pinned"] == pytest.approx(s["p_pinned"], abs=1e-12, nan_ok=True)
+        s = summarise(_cell(result), models=int(row["models"]), vehicle=vehicle, pinning="Pinning" in row["Type"])
+        assert row["mean"] == pytest.approx(s.mean, abs=1e-12), (row["weapon"], row["target"])
+        assert row["p_all"] == pytest.approx(s.p_all, abs=1e-12, nan_ok=True)
+        assert row["p_pinned"] == pytest.approx(s.p_pinned, abs=1e-12, nan_ok=True)
         laid = [a for a in result["applied"] if a.startswith("default formation: ")]  # a marker cell's layout
         assert row["not_modelled"] == "; ".join([*laid, *notes, *result["not_modelled"]])
 

@@ -7,11 +7,11 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from praetor_analysis.analysis.compare import scenario_for
 from praetor_analysis.catalog import load_targets, load_weapons
 from praetor_analysis.prob.memo import clear_memos
 from praetor_analysis.scenario.calc import calc_many
 from praetor_analysis.scenario.frame import calc_frame, frame_documents
+from praetor_analysis.views.cell_documents import scenario_for
 
 
 def _documents() -> list[dict]:

@@ -34,7 +34,8 @@ from praetor_analysis import (
     parse_weapon_type,
     unit_from_mapping,
 )
-from praetor_analysis.analysis.compare import compare, compare_distributions, filter_weapons, scenario_for
+from praetor_analysis.analysis.compare import compare, compare_distributions, filter_weapons
+from praetor_analysis.views.cell_documents import scenario_for
 
 BASE: dict[str, Any] = {
     "attacker": {"BS": 4, "S": 4, "models": 1},

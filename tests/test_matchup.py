@@ -15,10 +15,11 @@ from fixture_files import DA_LIST, DA_TEST
 
 from praetor_analysis import calc
 from praetor_analysis.analysis.army_list import ArmyList, load_list, read_list_json
-from praetor_analysis.analysis.fire_plan import fire_plan, plan_value, shot_scenario, unit_volleys
+from praetor_analysis.analysis.fire_plan import fire_plan, plan_value, unit_volleys
 from praetor_analysis.analysis.list_matchup import matchup, matchup_pairs
-from praetor_analysis.analysis.matchup import PAIR_COLUMNS, pair_scenario, pairs_of
+from praetor_analysis.analysis.matchup import PAIR_COLUMNS, pairs_of
 from praetor_analysis.errors import ScenarioError
+from praetor_analysis.views.pair_documents import pair_scenario, shot_scenario
 
 MINE, THEIRS = DA_LIST, DA_TEST
 

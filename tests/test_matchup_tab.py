@@ -12,9 +12,10 @@ pytest.importorskip("ipywidgets")
 
 from praetor_analysis import calc
 from praetor_analysis.analysis.army_list import read_list_json
-from praetor_analysis.analysis.matchup import pair_result, pair_scenario, pairs_of
+from praetor_analysis.analysis.matchup import pair_result, pairs_of
 from praetor_analysis.views.dashboard.matchup_tab import MatchupTab, modified_lists
 from praetor_analysis.views.dashboard.modifiers import Modifiers
+from praetor_analysis.views.pair_documents import pair_scenario
 
 MINE = {"name": "Mine", "units": ["Tactical Squad", {"name": "Heavy Support Squad", "loadout": ["Lascannon"]}]}
 THEIRS = {"name": "Theirs", "units": ["Terminator Tartaros Squad", "Rhino Transport"]}

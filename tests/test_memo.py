@@ -179,7 +179,7 @@ def test_every_field_a_memoised_parse_reads_changes_its_records():
 def test_a_datasheet_unit_is_fielded_once_per_distinct_block():
     # units by name: each distinct datasheet block fielded once (its key derived from the block), another size
     # or loadout its own unit
-    from praetor_analysis.scenario.unit_calc import datasheet_unit
+    from praetor_analysis.units import datasheet_unit
 
     ten = datasheet_unit({"name": "Tactical Squad", "size": 10}, "attacker")
     assert datasheet_unit({"name": "Tactical Squad", "size": 10}, "attacker") is ten

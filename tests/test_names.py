@@ -243,10 +243,10 @@ def test_a_profile_without_toughness_or_armour_is_no_target_anywhere() -> None:
     from praetor_analysis.views.dashboard.app import Dashboard
 
     board = Dashboard()
-    offered = {i for _, i in board.unit_pick.options}
+    offered = {i for _, i in board.setup.unit_pick.options}
     assert not offered & set(junk)
     with pytest.raises(ScenarioError, match="not a target"):
-        board.add_target_unit(junk[0], 1)
+        board.setup.add_target_unit(junk[0], 1)
 
 
 @pytest.mark.parametrize(

@@ -117,7 +117,7 @@ def test_half_range_in_a_melee_volley_of_a_sequence_is_refused():
 
 
 def test_a_sweep_applies_its_options_where_they_act():
-    from praetor_analysis.analysis.compare import build_scenario
+    from praetor_analysis.views.cell_documents import build_scenario
 
     melee, _, _ = build_scenario(FIST, LEGION, {**FIGHTERS, "charging": True}, half_range=True)
     shoot, _, _ = build_scenario(BOLTER, LEGION, {**FIGHTERS, "charging": True}, half_range=True)

@@ -7,14 +7,16 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from praetor_analysis.analysis.compare import scenario_for
-from praetor_analysis.analysis.sweep import sweep
+from praetor_analysis.analysis.sweep import CellResult, sweep
 from praetor_analysis.catalog import load_targets, load_weapons
 from praetor_analysis.scenario.calc import ScenarioError, calc, parse_target, parse_volley
 from praetor_analysis.units.marker_volley import placed
+from praetor_analysis.views.cell_documents import scenario_for
 
 
-def _pmf(result: dict) -> np.ndarray:
+def _pmf(result: dict | CellResult) -> np.ndarray:
+    if isinstance(result, CellResult):
+        return np.asarray(result.pmf, dtype=float)
     key = "hull_points" if "hull_points" in result else "casualties"
     return np.asarray(result[key]["pmf"], dtype=float)
 
@@ -69,10 +71,10 @@ def _check_quick_path(every: int) -> tuple[int, int]:
         a, b = _pmf(fast), _pmf(full)
         n = max(a.size, b.size)
         assert np.max(np.abs(np.pad(a, (0, n - a.size)) - np.pad(b, (0, n - b.size)))) <= 1e-12, name
-        assert (fast["pinned"] is None) == (full["pinned"] is None)
-        if fast["pinned"] is not None:
-            assert fast["pinned"] == pytest.approx(full["pinned"], abs=1e-12)
-        if "wrecked" in fast:
-            assert fast["wrecked"] == pytest.approx(full["wrecked"], abs=1e-12)
-        assert sorted(fast["not_modelled"]) == sorted(full["not_modelled"]), name
+        assert (fast.pinned is None) == (full["pinned"] is None)
+        if fast.pinned is not None:
+            assert fast.pinned == pytest.approx(full["pinned"], abs=1e-12)
+        if fast.wrecked is not None:
+            assert fast.wrecked == pytest.approx(full["wrecked"], abs=1e-12)
+        assert sorted(fast.not_modelled) == sorted(full["not_modelled"]), name
     return checked, quick

@@ -7,11 +7,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from praetor_analysis.analysis.compare import scenario_for
 from praetor_analysis.analysis.sweep import sweep
 from praetor_analysis.catalog import load_units, load_weapons
 from praetor_analysis.errors import PraetorError
 from praetor_analysis.scenario.calc import calc, parse_target, parse_volley
+from praetor_analysis.views.cell_documents import scenario_for
 
 SPECIAL = "Sunder|Haywire|Destroyer|Exoshock|Lance|Armourbane|Rending|Ordnance|Barrage|Twin-linked"
 
@@ -67,11 +67,11 @@ def _check_vehicle_sweep(every: int, every_special: int) -> int:
         if fast is None:  # the full chain is needed (Sunder at few hull points left)
             continue
         compared += 1
-        a, b = np.asarray(fast["hull_points"]["pmf"]), np.asarray(full["hull_points"]["pmf"], dtype=float)
+        a, b = np.asarray(fast.pmf), np.asarray(full["hull_points"]["pmf"], dtype=float)
         n = max(a.size, b.size)
         assert np.max(np.abs(np.pad(a, (0, n - a.size)) - np.pad(b, (0, n - b.size)))) <= 1e-12, where
-        assert fast["wrecked"] == pytest.approx(full["wrecked"], abs=1e-12), where
-        assert sorted(fast["not_modelled"]) == sorted(full["not_modelled"]), where
+        assert fast.wrecked == pytest.approx(full["wrecked"], abs=1e-12), where
+        assert sorted(fast.not_modelled) == sorted(full["not_modelled"]), where
     return compared
 
 
@@ -102,9 +102,9 @@ def test_sweeps_one_after_another_reuse_only_what_the_attacker_does_not_change()
         for fast, full in zip(sweep(cells), fulls, strict=True):
             if fast is None:
                 continue
-            a, b = np.asarray(fast["hull_points"]["pmf"]), np.asarray(full["hull_points"]["pmf"], dtype=float)
+            a, b = np.asarray(fast.pmf), np.asarray(full["hull_points"]["pmf"], dtype=float)
             n = max(a.size, b.size)
             assert np.max(np.abs(np.pad(a, (0, n - a.size)) - np.pad(b, (0, n - b.size)))) <= 1e-12
-            assert sorted(fast["not_modelled"]) == sorted(full["not_modelled"])
+            assert sorted(fast.not_modelled) == sorted(full["not_modelled"])
             compared += 1
     assert compared > 40

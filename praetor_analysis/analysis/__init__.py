@@ -23,13 +23,10 @@ _EXPORTS: dict[str, str] = {
     "ComparisonCache": "praetor_analysis.analysis.compare_cache",
     "DEFAULT_ATTACKER": "praetor_analysis.analysis.cells",
     "FirePlan": "praetor_analysis.analysis.fire_plan",
-    "json_rows": "praetor_analysis.analysis.unit_ratings",
     "hh3_per_point_table": "praetor_analysis.analysis.per_point",
     "hh3_targets_named": "praetor_analysis.analysis.unit_ratings",
     "hh3_wargear_value": "praetor_analysis.analysis.wargear",
     "key_units": "praetor_analysis.analysis.list_matchup",
-    "list_json_rows": "praetor_analysis.analysis.list_analysis",
-    "listing_json": "praetor_analysis.analysis.roster_listing",
     "listing_table": "praetor_analysis.analysis.roster_listing",
     "ListUnit": "praetor_analysis.analysis.army_list",
     "load_list": "praetor_analysis.analysis.army_list",
@@ -39,7 +36,6 @@ _EXPORTS: dict[str, str] = {
     "rate_roster": "praetor_analysis.analysis.unit_ratings",
     "roster_table": "praetor_analysis.analysis.unit_ratings",
     "row_ids": "praetor_analysis.analysis.compare",
-    "scenario_for": "praetor_analysis.analysis.compare",
     "sweep_faction": "praetor_analysis.analysis.faction_sweep",
     "target_named": "praetor_analysis.analysis.unit_ratings",
     "wargear_table": "praetor_analysis.analysis.wargear",
@@ -50,6 +46,11 @@ _EXPORTS: dict[str, str] = {
     "check_folder": "praetor_analysis.analysis.sweep_dataset",
     "sweep_tasks": "praetor_analysis.analysis.faction_sweep",
     "write_sweep": "praetor_analysis.analysis.sweep_dataset",
+    "JSON_COLUMNS": "praetor_analysis.analysis.unit_ratings",
+    "listing_frame": "praetor_analysis.analysis.roster_listing",
+    "check_options": "praetor_analysis.analysis.compare",
+    "Pair": "praetor_analysis.analysis.matchup",
+    "strikes_one_way": "praetor_analysis.analysis.matchup",
 }
 
 __all__ = [
@@ -57,25 +58,26 @@ __all__ = [
     "COLUMNS",
     "DEFAULT_ATTACKER",
     "FAILURES",
+    "JSON_COLUMNS",
     "WHOLE_LIST",
     "ArmyList",
     "ComparisonCache",
     "FirePlan",
     "ListUnit",
     "Matchup",
+    "Pair",
     "accounting_line",
     "analyse_roster",
     "cell_of_rows",
     "check_folder",
+    "check_options",
     "compare_with_distributions",
     "edition_wargear",
     "hh3_per_point_table",
     "hh3_targets_named",
     "hh3_wargear_value",
-    "json_rows",
     "key_units",
-    "list_json_rows",
-    "listing_json",
+    "listing_frame",
     "listing_table",
     "load_list",
     "per_point_table",
@@ -83,7 +85,7 @@ __all__ = [
     "rate_roster",
     "roster_table",
     "row_ids",
-    "scenario_for",
+    "strikes_one_way",
     "sweep_faction",
     "sweep_tasks",
     "target_named",
@@ -97,18 +99,24 @@ __all__ = [
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from praetor_analysis.analysis.army_list import ArmyList, ListUnit, load_list
     from praetor_analysis.analysis.cells import DEFAULT_ATTACKER, cell_of_rows
-    from praetor_analysis.analysis.compare import COLUMNS, compare_with_distributions, row_ids, scenario_for
+    from praetor_analysis.analysis.compare import (
+        COLUMNS,
+        check_options,
+        compare_with_distributions,
+        row_ids,
+    )
     from praetor_analysis.analysis.compare_cache import ComparisonCache
     from praetor_analysis.analysis.faction_sweep import progress_bar, sweep_faction, sweep_tasks, write_parquet
     from praetor_analysis.analysis.fire_plan import FirePlan
-    from praetor_analysis.analysis.list_analysis import WHOLE_LIST, analyse_roster, list_json_rows
+    from praetor_analysis.analysis.list_analysis import WHOLE_LIST, analyse_roster
     from praetor_analysis.analysis.list_matchup import Matchup, key_units
+    from praetor_analysis.analysis.matchup import Pair, strikes_one_way
     from praetor_analysis.analysis.per_point import hh3_per_point_table, per_point_table
-    from praetor_analysis.analysis.roster_listing import accounting_line, listing_json, listing_table
+    from praetor_analysis.analysis.roster_listing import accounting_line, listing_frame, listing_table
     from praetor_analysis.analysis.sweep_dataset import FAILURES, check_folder, write_sweep
     from praetor_analysis.analysis.unit_ratings import (
+        JSON_COLUMNS,
         hh3_targets_named,
-        json_rows,
         rate_roster,
         roster_table,
         target_named,

@@ -4,9 +4,9 @@ document in between.
 :func:`laid` lays a marker or template volley over the target's default formation as ``calc`` lays it (the
 geometry memoised on what it reads, ``units.marker_volley``); :func:`cell_results` computes many (target,
 volley) cells through the sweep path
-(:mod:`praetor_analysis.analysis.sweep`), a cell it cannot take through ``scenario.calc.run`` on the same
+(:mod:`praetor_analysis.analysis.sweep`), a cell it cannot take through ``units.resolve_shooting`` on the same
 records: the numbers and lists ``praetor calc`` gives for the cell's scenario
-(:func:`~praetor_analysis.analysis.compare.scenario_for`).
+(:func:`~praetor_analysis.views.cell_documents.scenario_for`).
 """
 
 from __future__ import annotations
@@ -14,18 +14,20 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any, TypeVar
 
-from praetor_analysis.analysis.sweep import sweep, sweep_one
+from praetor_analysis.analysis.sweep import CellResult, sweep, sweep_one
 from praetor_analysis.engine import Volley
 from praetor_analysis.errors import PraetorError, ProfileError, ScenarioError
 from praetor_analysis.profiles import Unit
-from praetor_analysis.scenario import Shooting, run, volley_of_blocks
 from praetor_analysis.units import (
     STRIKING,
+    Shooting,
     default_marker_setup,
     parse_weapon_block,
     placed_notes,
+    resolve_shooting,
     target_block,
     target_record,
+    volley_of_blocks,
     weapon_block,
 )
 
@@ -87,7 +89,7 @@ def cell_of_rows(
     attacks: Any = None,
     half_range: bool = False,
 ) -> tuple[Shooting, list[str]]:
-    """The records of the scenario :func:`~praetor_analysis.analysis.compare.scenario_for` writes for one
+    """The records of the scenario :func:`~praetor_analysis.views.cell_documents.scenario_for` writes for one
     weapon row at one target row, built from the rows, and the notes for ``not_modelled``.
 
     Raises:
@@ -115,13 +117,13 @@ def parsed_once(cache: dict[K, R | ScenarioError], key: K, parse: Callable[[], R
     return cache[key]
 
 
-def cell_results(cells: Sequence[tuple[Unit | ScenarioError, Volley | ScenarioError]]) -> list[dict[str, Any] | str]:
+def cell_results(cells: Sequence[tuple[Unit | ScenarioError, Volley | ScenarioError]]) -> list[CellResult | str]:
     """:func:`cell_result` of many (target, volley) cells, those parsed without error computed together by the
     sweep path (:func:`~praetor_analysis.analysis.sweep.sweep`)."""
-    out: list[dict[str, Any] | str | None] = [None] * len(cells)
+    out: list[CellResult | str | None] = [None] * len(cells)
     ready = [(i, t, v) for i, (t, v) in enumerate(cells) if isinstance(t, Unit) and isinstance(v, Volley)]
     try:
-        swept: list[dict[str, Any] | ScenarioError | None] = sweep([(v, t) for _, t, v in ready])
+        swept: list[CellResult | ScenarioError | None] = sweep([(v, t) for _, t, v in ready])
     except Exception:  # an engine defect: each cell alone, so that only the cells it concerns say so
         swept = [None] * len(ready)
     for (i, _, _), result in zip(ready, swept, strict=True):
@@ -129,16 +131,16 @@ def cell_results(cells: Sequence[tuple[Unit | ScenarioError, Volley | ScenarioEr
     return [cell_result(*cells[i]) if found is None else found for i, found in enumerate(out)]
 
 
-def cell_result(target: Unit | ScenarioError, volley: Volley | ScenarioError) -> dict[str, Any] | str:
-    """The calc result of one volley at one target (through the exact sweep path of
-    :mod:`~praetor_analysis.analysis.sweep` when it applies, else :func:`~praetor_analysis.scenario.calc.run`
+def cell_result(target: Unit | ScenarioError, volley: Volley | ScenarioError) -> CellResult | str:
+    """What ``calc`` gives for one volley at one target, as a :class:`CellResult` (through the exact sweep path
+    of :mod:`~praetor_analysis.analysis.sweep` when it applies, else :func:`~praetor_analysis.units.resolve_shooting`
     on the records), or the error message: ScenarioError as is, anything else marked as an engine error."""
     try:
         if isinstance(target, ScenarioError):
             raise target
         if isinstance(volley, ScenarioError):
             raise volley
-        return sweep_one(volley, target) or run(Shooting(target, ((volley,),)))
+        return sweep_one(volley, target) or CellResult.of(resolve_shooting(Shooting(target, ((volley,),))))
     except ScenarioError as exc:
         return str(exc)
     except Exception as exc:

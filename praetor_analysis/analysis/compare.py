@@ -1,10 +1,10 @@
 """Weapons x targets -> a tidy DataFrame of exact outcomes (one row per weapon and target).
 
-Every cell is one docs/scenario.md scenario (:func:`scenario_for`), built as typed records straight from the
-catalog rows (:mod:`praetor_analysis.analysis.cells`) and computed as :func:`praetor_analysis.scenario.calc`
-computes it; nothing is sampled. A cell the engine refuses (a profile it cannot read, a Strength it cannot
-resolve...) keeps its row, with the message in ``error`` and NaN numbers, so a sweep over a whole catalog
-never stops half way.
+Every cell is one docs/scenario.md scenario (:func:`~praetor_analysis.views.cell_documents.scenario_for` writes
+it), built as typed records straight from the catalog rows (:mod:`praetor_analysis.analysis.cells`) and computed as
+:func:`praetor_analysis.scenario.calc` computes it; nothing is sampled. A cell the engine refuses (a profile it
+cannot read, a Strength it cannot resolve...) keeps its row, with the message in ``error`` and NaN numbers, so a
+sweep over a whole catalog never stops half way.
 
 A marker or template weapon (Blast, Barrage, Template...) is computed as ``calc`` computes the same scenario:
 at a unit that is not a Vehicle, laid over the target's default formation
@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
@@ -34,32 +35,34 @@ from praetor_analysis.analysis.cells import (
     laid,
     parsed_once,
 )
+from praetor_analysis.analysis.sweep import CellResult
 from praetor_analysis.engine import Volley
 from praetor_analysis.errors import PraetorError, ProfileError, ScenarioError, show_value
 from praetor_analysis.markers import marker_kind
 from praetor_analysis.profiles import Unit, Weapon, parse_weapon_type
 from praetor_analysis.rules import Role, canonical_rule_name
-from praetor_analysis.scenario import volley_of_blocks
 from praetor_analysis.units import (
-    STRIKING,
+    Measure,
     frame_rows,
     is_vehicle_row,
     row_value,
     target_block,
     target_record,
+    volley_of_blocks,
     weapon_block,
 )
 
 __all__ = [
     "COLUMNS",
     "DEFAULT_ATTACKER",
+    "CellSummary",
     "check_options",
     "compare",
     "compare_distributions",
     "comparison_cells",
     "comparison_frame",
     "filter_weapons",
-    "scenario_for",
+    "summarise",
 ]
 
 COLUMNS = [
@@ -87,33 +90,6 @@ COLUMNS = [
 """The columns of :func:`compare`, in order."""
 
 
-def build_scenario(
-    weapon: Mapping[str, Any],
-    target: Mapping[str, Any],
-    attacker: Mapping[str, Any],
-    *,
-    attacks: Any = None,
-    half_range: bool = False,
-    parsed: Weapon | None = None,
-) -> tuple[dict[str, Any], list[str], Weapon]:
-    """The scenario of one weapon block on one target block, notes for ``not_modelled`` (none: a marker
-    weapon is laid over the default formation by ``calc`` itself), the parsed weapon (``parsed``, when given,
-    is the weapon block already parsed)."""
-    if parsed is None:
-        parsed = _parse_weapon(weapon)
-    scenario: dict[str, Any] = {
-        "mode": "melee" if parsed.is_melee else "shooting",
-        "attacker": dict(attacker) if parsed.is_melee else {k: v for k, v in attacker.items() if k not in STRIKING},
-        "weapon": dict(weapon),
-        "target": dict(target),
-    }
-    if half_range and not parsed.is_melee:  # a sweep's options apply where they act
-        scenario["half_range"] = True
-    if attacks is not None:
-        scenario["attacks"] = attacks  # a marker weapon's: the markers (its shots)
-    return scenario, [], parsed
-
-
 def _parse_weapon(block: Mapping[str, Any]) -> Weapon:
     from praetor_analysis.units import parse_cached  # calc's memo: the engine does not parse it again
 
@@ -123,64 +99,44 @@ def _parse_weapon(block: Mapping[str, Any]) -> Weapon:
         raise ScenarioError(str(exc)) from None
 
 
-def scenario_for(
-    weapon_row: Mapping[str, Any] | Any,
-    target_row: Mapping[str, Any] | Any,
-    *,
-    attacker: Mapping[str, Any] | None = None,
-    attacks: Any = None,
-    half_range: bool = False,
-) -> dict[str, Any]:
-    """The docs/scenario.md scenario :func:`compare` computes for one weapon row and one target row.
-
-    Args:
-        weapon_row: A weapon catalog row (or mapping).
-        target_row: A target or unit catalog row (or mapping).
-        attacker: The attacker block (default :data:`DEFAULT_ATTACKER`, one model).
-        attacks: Shots (or blows, or markers for a marker weapon) instead of the weapon's own count.
-        half_range: Rapid Fire and Melta at half range.
-
-    Returns:
-        The scenario mapping, ready for :func:`~praetor_analysis.scenario.calc`.
-    """
-    _check_row(weapon_row, "weapon_row")
-    _check_row(target_row, "target_row")
-    check_options(attacker, half_range)
-    return build_scenario(
-        weapon_block(weapon_row),
-        target_block(target_row),
-        attacker or DEFAULT_ATTACKER,
-        attacks=attacks,
-        half_range=half_range,
-    )[0]
-
-
 # --- results -> numbers -------------------------------------------------------------------------
-def summarise(result: Mapping[str, Any], *, models: int, vehicle: bool, pinning: bool = True) -> dict[str, Any]:
-    """measure, pmf, mean, std, p_any, p_all and p_pinned of a calc result.
+@dataclass(frozen=True, eq=False)
+class CellSummary:
+    """The numbers of one comparison cell (the row's columns, and the pmf of its measure kept apart)."""
+
+    measure: str
+    pmf: np.ndarray
+    mean: float
+    std: float
+    p_any: float
+    p_all: float
+    p_pinned: float
+
+    def to_dict(self) -> dict[str, Any]:
+        """The row's columns: measure, mean, std, p_any, p_all and p_pinned (the pmf is not a column)."""
+        return {"measure": self.measure, "mean": self.mean, "std": self.std, "p_any": self.p_any,
+                "p_all": self.p_all, "p_pinned": self.p_pinned}  # fmt: skip
+
+
+def summarise(result: CellResult, *, models: int, vehicle: bool, pinning: bool = True) -> CellSummary:
+    """measure, pmf, mean, std, p_any, p_all and p_pinned of a cell's result.
 
     ``p_any`` is the upper tail summed (not ``1 - pmf[0]``) to keep small probabilities precise;
     ``p_pinned`` is NaN for a Vehicle, an exempt target (``pinned`` null) or when ``pinning`` is False.
     """
-    if vehicle or "hull_points" in result:
-        measure, pmf = "hull_points", np.asarray(result["hull_points"]["pmf"], dtype=float)
-        p_all = float(result.get("wrecked", math.nan))
+    pmf = np.asarray(result.pmf, dtype=float)
+    if vehicle or result.measure is Measure.HULL_POINTS:
+        measure = "hull_points"
+        p_all = math.nan if result.wrecked is None else float(result.wrecked)
     else:
-        measure, pmf = "casualties", np.asarray(result["casualties"]["pmf"], dtype=float)
+        measure = "casualties"
         p_all = float(pmf[models]) if pmf.size > models else 0.0
     k = np.arange(pmf.size)
     mean = float(k @ pmf)
     var = max(float((k * k) @ pmf) - mean * mean, 0.0)
-    pinned = result.get("pinned")
-    return {
-        "measure": measure,
-        "pmf": pmf,
-        "mean": mean,
-        "std": math.sqrt(var),
-        "p_any": float(pmf[1:].sum()),
-        "p_all": p_all,
-        "p_pinned": math.nan if (pinned is None or not pinning or measure == "hull_points") else float(pinned),
-    }
+    pinned = result.pinned
+    p_pinned = math.nan if (pinned is None or not pinning or measure == "hull_points") else float(pinned)
+    return CellSummary(measure, pmf, mean, math.sqrt(var), float(pmf[1:].sum()), p_all, p_pinned)
 
 
 def _points(row: Mapping[str, Any] | Any) -> float:
@@ -213,11 +169,6 @@ def check_frame(value: Any, field: str, columns: tuple[str, ...] = ()) -> None:
     missing = [c for c in columns if c not in value.columns]
     if missing:
         raise PraetorError(f"{field}: the rows have no {missing[0]!r} column", field=field)
-
-
-def _check_row(value: Any, field: str) -> None:
-    if not isinstance(value, (Mapping, pd.Series)):
-        raise PraetorError(f"{field}: expected a catalog row or a mapping, got {show_value(value)}", field=field)
 
 
 def check_options(attacker: Any, half_range: Any) -> None:
@@ -316,11 +267,11 @@ def comparison_cells(
                 record["error"] = result
             else:
                 s = summarise(result, models=int(record["models"]), vehicle=vehicle, pinning=pinning)
-                pmf = s.pop("pmf")
-                record.update(s)
+                pmf = s.pmf
+                record.update(s.to_dict())
                 points = record["points"]
-                record["mean_per_100pts"] = s["mean"] / points * 100.0 if points == points else math.nan
-                record["not_modelled"] = "; ".join([*notes, *result.get("not_modelled", [])])
+                record["mean_per_100pts"] = s.mean / points * 100.0 if points == points else math.nan
+                record["not_modelled"] = "; ".join([*notes, *result.not_modelled])
         yield record, pmf
 
 

@@ -48,7 +48,7 @@ from typing import Any
 import numpy as np
 
 from praetor_analysis.analysis.army_list import ArmyList, ListUnit
-from praetor_analysis.analysis.matchup import points_pmf, volley_blocks
+from praetor_analysis.analysis.matchup import points_pmf
 from praetor_analysis.engine import Volley
 from praetor_analysis.errors import ProfileError, ScenarioError
 from praetor_analysis.rules import Role, plays
@@ -64,7 +64,6 @@ __all__ = [
     "Shot",
     "fire_plan",
     "plan_value",
-    "shot_scenario",
     "unit_volleys",
 ]
 
@@ -484,9 +483,10 @@ def _moves(ev: _Evaluator, assign: list[int | None], orders: list[Order], limit:
 
 def plan_value(
     units: Sequence[ListUnit], targets: Sequence[ListUnit], assignment: Mapping[str, str], *, half_range: bool = False
-) -> tuple[float, dict[str, Mapping[str, Any]]]:
-    """The exact expected points removed by a plan given as ``{unit label: target label}``, and each target's
-    ``firing_units`` result: the units at one target fire in the order of the mapping's keys."""
+) -> tuple[float, dict[str, Outcome]]:
+    """The exact expected points removed by a plan given as ``{unit label: target label}``, and what the units
+    at each target removed (its :class:`~praetor_analysis.units.Outcome`; ``to_dict()`` is the ``firing_units``
+    result): the units at one target fire in the order of the mapping's keys."""
     ev = _Evaluator(units, targets, half_range)
     index = {t.label: i for i, t in enumerate(targets)}
     position = {u.label: a for a, u in enumerate(units)}
@@ -494,13 +494,13 @@ def plan_value(
     for label, target in assignment.items():
         if label in position:
             sets.setdefault(index[target], []).append(position[label])
-    out: dict[str, Mapping[str, Any]] = {}
+    out: dict[str, Outcome] = {}
     total = 0.0
     for t, m in sets.items():
         value, result = ev.value(t, m)
         total += value
         if result is not None:
-            out[targets[t].label] = result.to_dict()
+            out[targets[t].label] = result
     return total, out
 
 
@@ -544,11 +544,3 @@ def fire_plan(
     expected = float(sum(s.expected for s in shots))
     bound = expected if exact else max(expected, upper if upper >= 0.0 else _bound(ev))
     return FirePlan(attackers.name, targets.name, tuple(shots), idle, expected, bound, method, ev.evaluations, ev.work)
-
-
-def shot_scenario(units: Sequence[ListUnit], target: ListUnit, *, half_range: bool = False) -> dict[str, Any]:
-    """A ``praetor calc`` scenario of ``units`` firing at ``target`` in turn (``firing_units``)."""
-    return {
-        "firing_units": [b for b in (volley_blocks(u, target, half_range=half_range) for u in units) if b],
-        "target": dict(target.target_block),
-    }

@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from praetor_analysis.analysis.unit_ratings import PHASES, Target, json_rows, rate
+from praetor_analysis.analysis.unit_ratings import PHASES, Target, rate
 from praetor_analysis.bsdata import Roster
 from praetor_analysis.catalog import load_targets
 from praetor_analysis.errors import ProfileError, ScenarioError
@@ -35,7 +35,7 @@ from praetor_analysis.units import (
     unique_labels,
 )
 
-__all__ = ["LIST_COLUMNS", "WHOLE_LIST", "analyse_roster", "list_json_rows", "list_targets"]
+__all__ = ["LIST_COLUMNS", "WHOLE_LIST", "analyse_roster", "list_targets"]
 
 WHOLE_LIST = "Whole list"
 """The ``unit`` label of the whole-list rows."""
@@ -153,12 +153,6 @@ def analyse_roster(
     frame = pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(columns=LIST_COLUMNS)
     whole = _whole_list(frame, t_items, phases)
     return pd.concat([frame, whole], ignore_index=True) if len(frame) else whole
-
-
-def list_json_rows(frame: pd.DataFrame) -> list[dict[str, Any]]:
-    """The unit rows of :func:`analyse_roster` (not the whole list) as ``praetor roster --json`` prints them."""
-    units = frame[frame["unit"] != WHOLE_LIST]
-    return json_rows(units.rename(columns={"unit_points": "points", "mean_per_100pts": "per_100_pts"}))
 
 
 def _whole_list(

@@ -21,7 +21,7 @@ from praetor_analysis.analysis.matchup import PHASES, pair_rows
 from praetor_analysis.engine import check_cost, unit_cost
 from praetor_analysis.errors import ScenarioError
 
-__all__ = ["Matchup", "key_units", "matchup", "matchup_cost", "matchup_pairs", "pairs_json"]
+__all__ = ["Matchup", "key_units", "matchup", "matchup_cost", "matchup_pairs"]
 
 
 @dataclass(frozen=True)
@@ -40,7 +40,7 @@ class Matchup:
                 {"name": a.name, "points": a.points, "units": [u.label for u in a.units], "account": a.account}
                 for a in (self.mine, self.theirs)
             ],
-            "pairs": pairs_json(self.pairs),
+            "pairs": _pairs_json(self.pairs),
             "plans": [p.to_dict() for p in self.plans],
         }
 
@@ -113,7 +113,7 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def pairs_json(frame: pd.DataFrame) -> list[dict[str, Any]]:
+def _pairs_json(frame: pd.DataFrame) -> list[dict[str, Any]]:
     """The pair rows as JSON-ready dicts (NaN as None)."""
     return [{str(k): _plain(v) for k, v in row.items()} for row in frame.to_dict(orient="records")]
 

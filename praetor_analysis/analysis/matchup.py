@@ -17,7 +17,7 @@ wrecked, nothing otherwise), ``per_100_pts`` that per 100 points of the attacker
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -28,18 +28,12 @@ from praetor_analysis.errors import ProfileError, ScenarioError
 from praetor_analysis.profiles import is_vehicle_type
 from praetor_analysis.scenario import hh3_melee, hh3_shooting
 from praetor_analysis.units import (
-    GRENADE_PROFILES,
-    NO_MODIFIERS,
-    UNARMED,
     Hh3Target,
     Measure,
     Outcome,
     UnitAttackResult,
-    defender_groups,
     melee,
-    melee_weapons,
     shooting,
-    shooting_volleys,
 )
 
 __all__ = [
@@ -49,10 +43,8 @@ __all__ = [
     "pair_result",
     "pair_row",
     "pair_rows",
-    "pair_scenario",
     "points_pmf",
-    "target_weapon_blocks",
-    "volley_blocks",
+    "strikes_one_way",
 ]
 
 PHASES = ("shooting", "melee")
@@ -107,39 +99,6 @@ def strikes_one_way(attacker: ListUnit) -> bool:
     """Whether the attacker's models are all vehicles (a Walker or Knight strikes with its WS, S, I and A, but a
     whole round would need its hull points under the foe's blows, which the round does not model)."""
     return all(is_vehicle_type(g.statline.get("Unit Type")) for g in attacker.loadout.groups)
-
-
-def target_weapon_blocks(attacker: ListUnit, target: ListUnit) -> list[Mapping[str, Any]] | None:
-    """The weapon blocks the target's models fight back with against the attacker when they fight as one
-    group (None: it does not fight back; [] when its groups fight each with its own): their profiles, the
-    second weapon (the +1 Attack) after the first when they have one (see :func:`_second_block`)."""
-    if target.fighter is None or strikes_one_way(attacker):
-        return None
-    defence = defender_groups(target.loadout, target.body, attacker.body)
-    if len(defence) != 1:
-        return []
-    side, group = defence[0].side, defence[0].groups[0]
-    by_name = {**{str(b.get("name")): b for b in group.weapons}, **GRENADE_PROFILES, UNARMED["name"]: UNARMED}
-    return [by_name[w.name] for w in side.weapons]
-
-
-def _second_block(attacker: ListUnit, target: ListUnit) -> Mapping[str, Any] | None:
-    """The block of the second melee weapon of a target fighting back as one group (None: none)."""
-    defence = defender_groups(target.loadout, target.body, attacker.body)
-    second = defence[0].side.second_weapon if len(defence) == 1 else None
-    if second is None:
-        return None
-    blocks = target_weapon_blocks(attacker, target) or []
-    return next(b for b in blocks if str(b.get("name")) == second.name)
-
-
-def _one_defender(attacker: ListUnit, target: ListUnit) -> bool:
-    """Whether the target's models fight back as one group of the statline it is struck with (a calc round
-    with its weapon blocks as ``target_weapon`` then gives the pair's result)."""
-    defence = defender_groups(target.loadout, target.body, attacker.body)
-    if len(defence) != 1 or defence[0].why:
-        return False
-    return replace(defence[0].side.unit, name="") == replace(target.target, name="")
 
 
 def pair_result(pair: Pair) -> UnitAttackResult:
@@ -259,81 +218,3 @@ def _pair_key(pair: Pair) -> tuple[Any, ...]:
         fights,
         pair.half_range,
     )
-
-
-def volley_blocks(unit: ListUnit, target: ListUnit, *, half_range: bool = False) -> list[dict[str, Any]]:
-    """The volleys ``unit`` fires at ``target`` as ``praetor calc`` volley blocks (``attacker``, ``weapon``)."""
-    try:
-        _, chosen = shooting_volleys(unit.loadout, target.body, half_range=half_range)
-    except (ScenarioError, ProfileError):
-        return []
-    used: set[tuple[int, str]] = set()
-    out: list[dict[str, Any]] = []
-    for c in chosen:
-        for i, g in enumerate(unit.loadout.groups):
-            names = [str(w.get("name")) for w in g.weapons]
-            if g.model == c.model and g.count == c.count and c.weapon in names and (i, c.weapon) not in used:
-                used.add((i, c.weapon))
-                weapon = g.weapons[names.index(c.weapon)]
-                volley = {"attacker": {**g.statline, "models": g.count, **_modifiers(unit)}, "weapon": dict(weapon)}
-                block = {**volley, "half_range": True} if half_range else volley
-                out.extend(dict(block) for _ in range(c.copies))  # every copy of the weapon fires
-                break
-    return out
-
-
-def _modifiers(unit: ListUnit) -> dict[str, Any]:
-    """The unit's attacker modifiers as the ``modifiers`` field of its calc attacker blocks (none: nothing)."""
-    m = unit.loadout.modifiers
-    return {"modifiers": m.to_block()} if m != NO_MODIFIERS else {}
-
-
-def _melee_blocks(weapons: Sequence[Mapping[str, Any]], enemy: ListUnit) -> list[Mapping[str, Any]]:
-    chosen = [w.name for w in melee_weapons(weapons, enemy.body)]
-    by_name = {str(b.get("name")): b for b in weapons}
-    return [by_name.get(n, UNARMED) for n in dict.fromkeys(chosen)]
-
-
-def pair_scenario(pair: Pair) -> dict[str, Any] | None:
-    """A ``praetor calc`` scenario that gives the pair's result: the unit's own block when it came from a
-    JSON list or a roster file (its datasheet block, or ``{"roster", "unit"}``); else, for units made in code,
-    shooting as ``firing_units`` of its volleys and a round of melee of a unit whose models fight as one
-    group, and None for a melee with several groups striking (each at its Initiative step, which a single calc
-    attacker block cannot state)."""
-    a, t = pair.attacker, pair.target
-    target = dict(t.target_block)
-    blocks = target_weapon_blocks(a, t) if pair.phase == "melee" else None
-    second = _second_block(a, t) if blocks else None
-    if second is not None:
-        target["second_weapon"] = dict(second)
-    if a.source is not None and (blocks is None or t.source is not None or _one_defender(a, t)):
-        attacker = {**a.source, **_modifiers(a)}
-        if pair.phase == "melee":
-            attacker["charging"] = True
-        doc: dict[str, Any] = {"mode": pair.phase, "attacker": attacker, "target": target}
-        if pair.half_range and pair.phase == "shooting":
-            doc["half_range"] = True
-        if blocks is not None and t.source is not None:  # its own models fight back, group by group
-            doc["target"], doc["target_weapon"] = dict(t.source), True
-        elif blocks is not None:
-            doc["target_weapon"] = [dict(b) for b in blocks]
-        return doc
-    if pair.phase == "shooting":
-        volleys = volley_blocks(a, t, half_range=pair.half_range)
-        return {"firing_units": [volleys], "target": target} if volleys else None
-    if blocks is None or not _one_defender(a, t):
-        return None
-    fighters = [
-        g
-        for g in a.loadout.groups
-        if all(g.statline.get(k) not in (None, "", "-") for k in ("WS", "S", "T", "W", "I", "A"))
-    ]
-    if len(fighters) != 1:
-        return None
-    g = fighters[0]
-    own = _melee_blocks(g.weapons, t)
-    attacker = {**g.statline, "models": g.count, "charging": True, **_modifiers(a)}
-    if len(own) > 1:
-        attacker["second_weapon"] = dict(own[1])
-    return {"mode": "melee", "attacker": attacker, "weapon": [dict(b) for b in own], "target": target,
-            "target_weapon": [dict(b) for b in blocks]}  # fmt: skip

@@ -15,7 +15,7 @@ import pandas as pd
 from praetor_analysis.bsdata import Hh3Roster, Hh3RosterUnit, Hh3Weapon, Roster
 from praetor_analysis.units import unique_labels
 
-__all__ = ["LISTING_COLUMNS", "accounting_line", "listing_frame", "listing_json", "listing_table"]
+__all__ = ["LISTING_COLUMNS", "accounting_line", "listing_frame", "listing_table"]
 
 LISTING_COLUMNS = ["unit", "force", "parent", "points", "models", "statlines", "weapons"]
 
@@ -80,15 +80,3 @@ def listing_table(roster: Hh3Roster) -> str:
         lines.append(f"    models: {row['statlines'] or '-'}")
         lines.append(f"    weapons: {row['weapons'] or '-'}")
     return "\n".join(lines) if lines else "(no units)"
-
-
-def listing_json(roster: Hh3Roster) -> dict[str, Any]:
-    """The listing as JSON: the roster's edition, name, declared points, units and the selections outside units."""
-    return {
-        "edition": roster.edition,
-        "roster": roster.name,
-        "points": roster.points,
-        "units": listing_frame(roster).to_dict(orient="records"),
-        "not_in_units": [{"name": n.name, "force": n.force, "points": n.points} for n in roster.not_read],
-        "unaccounted": roster.unaccounted(),
-    }

@@ -10,21 +10,50 @@ whole shipped catalog (tests/test_quick.py, tests/test_batch.py).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from dataclasses import dataclass
+
+import numpy as np
 
 from praetor_analysis.engine import Casualties, TooLarge, Volley, VolleyResult, resolve_many
 from praetor_analysis.errors import PraetorError, ProfileError, ScenarioError
 from praetor_analysis.profiles import Unit
+from praetor_analysis.units import Measure, ShootingResult
 from praetor_analysis.vehicles import HullPointsOnly, hull_points_many
 
-__all__ = ["sweep", "sweep_one"]
+__all__ = ["CellResult", "sweep", "sweep_one"]
 
 
-def sweep(cells: Sequence[tuple[Volley, Unit]]) -> list[dict[str, Any] | ScenarioError | None]:
-    """For each (volley, target): ``{"casualties" | "hull_points": {"pmf": array}, "pinned": p,
-    "not_modelled": [...]}`` (plus ``wrecked`` for a Vehicle), the ScenarioError ``calc`` would raise, or None
+@dataclass(frozen=True, eq=False)
+class CellResult:
+    """What a comparison reads of one cell (a volley at a target).
+
+    Attributes:
+        measure: what ``pmf`` counts: models removed, or hull points off a Vehicle.
+        pmf: the distribution of the measure (index: models or hull points).
+        pinned: P(the target is Pinned); None when it cannot be (a Vehicle, an exempt unit).
+        wrecked: P(wrecked) of a Vehicle; None for a unit.
+        not_modelled: the rules the engine did not model.
+    """
+
+    measure: Measure
+    pmf: np.ndarray
+    pinned: float | None
+    wrecked: float | None
+    not_modelled: tuple[str, ...]
+
+    @classmethod
+    def of(cls, result: ShootingResult) -> CellResult:
+        """The cell of a volley's full result (:func:`~praetor_analysis.units.resolve_shooting`)."""
+        engine = result.engine
+        if isinstance(engine, VolleyResult):
+            return cls(Measure.MODELS, engine.casualties.probabilities, engine.pinned, None, result.not_modelled)
+        return cls(Measure.HULL_POINTS, engine.hull_points.probabilities, None, engine.wrecked, result.not_modelled)
+
+
+def sweep(cells: Sequence[tuple[Volley, Unit]]) -> list[CellResult | ScenarioError | None]:
+    """For each (volley, target): its :class:`CellResult`, the ScenarioError ``calc`` would raise, or None
     when the full ``calc`` is needed."""
-    out: list[dict[str, Any] | ScenarioError | None] = [None] * len(cells)
+    out: list[CellResult | ScenarioError | None] = [None] * len(cells)
     units = [i for i, (_, t) in enumerate(cells) if not t.is_vehicle]
     for i, result in zip(units, resolve_many([cells[i] for i in units], casualties_only=True), strict=True):
         out[i] = _summary(result)
@@ -34,7 +63,7 @@ def sweep(cells: Sequence[tuple[Volley, Unit]]) -> list[dict[str, Any] | Scenari
     return out
 
 
-def sweep_one(volley: Volley, target: Unit) -> dict[str, Any] | None:
+def sweep_one(volley: Volley, target: Unit) -> CellResult | None:
     """``sweep`` of one cell (raises its ScenarioError)."""
     result = sweep([(volley, target)])[0]
     if isinstance(result, ScenarioError):
@@ -42,22 +71,13 @@ def sweep_one(volley: Volley, target: Unit) -> dict[str, Any] | None:
     return result
 
 
-def _hull_summary(found: HullPointsOnly | None) -> dict[str, Any] | None:
+def _hull_summary(found: HullPointsOnly | None) -> CellResult | None:
     if found is None:
         return None
-    return {
-        "hull_points": {"pmf": found.hull_points},
-        "wrecked": found.wrecked,
-        "pinned": None,
-        "not_modelled": list(found.not_modelled),
-    }
+    return CellResult(Measure.HULL_POINTS, found.hull_points, None, found.wrecked, tuple(found.not_modelled))
 
 
-def _summary(result: Casualties | VolleyResult | ProfileError | TooLarge) -> dict[str, Any] | ScenarioError:
+def _summary(result: Casualties | VolleyResult | ProfileError | TooLarge) -> CellResult | ScenarioError:
     if not isinstance(result, Casualties):
         return ScenarioError(str(result))
-    return {
-        "casualties": {"pmf": result.casualties},
-        "pinned": result.pinned,
-        "not_modelled": list(result.not_modelled),
-    }
+    return CellResult(Measure.MODELS, result.casualties, result.pinned, None, tuple(result.not_modelled))

@@ -20,7 +20,7 @@ import pandas as pd
 from praetor_analysis.catalog import load_targets, load_units
 from praetor_analysis.errors import PraetorError, ProfileError, ScenarioError, show_value
 from praetor_analysis.profiles import Unit
-from praetor_analysis.scenario import hh3_melee, hh3_shooting, target_of
+from praetor_analysis.scenario import hh3_melee, hh3_shooting
 from praetor_analysis.units import (
     FieldedUnit,
     Hh3Target,
@@ -33,6 +33,7 @@ from praetor_analysis.units import (
     resolve_unit,
     shooting,
     target_from_row,
+    target_of,
     target_record,
 )
 from praetor_analysis.units.fielded import roster_units
@@ -44,7 +45,6 @@ __all__ = [
     "check_phases",
     "edition_targets",
     "hh3_targets_named",
-    "json_rows",
     "profile_targets",
     "rate",
     "rate_roster",
@@ -195,13 +195,6 @@ def _hh3_attack(loadout: FieldedUnit, target: Target, phase: str) -> UnitAttackR
             f"target: {loadout.datasheet!r} ({loadout.edition}) and the target are of different editions"
         )
     return hh3_shooting(loadout, target) if phase == "shooting" else hh3_melee(loadout, target)
-
-
-def json_rows(frame: pd.DataFrame) -> list[dict[str, Any]]:
-    """The rows of a rating frame as ``praetor roster --json`` prints them (:data:`JSON_COLUMNS`; points as a
-    whole number, NaN as null)."""
-    rows = frame[JSON_COLUMNS].astype(object).where(frame[JSON_COLUMNS].notna(), None)
-    return [{**{str(k): v for k, v in r.items()}, "points": round(r["points"])} for r in rows.to_dict(orient="records")]
 
 
 def check_phases(phases: Sequence[str] | str, field: str = "phases") -> tuple[str, ...]:

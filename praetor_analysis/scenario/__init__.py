@@ -19,16 +19,11 @@ _EXPORTS: dict[str, str] = {
     "calc_frame": "praetor_analysis.scenario.frame",
     "calc_json": "praetor_analysis.scenario.calc",
     "calc_many": "praetor_analysis.scenario.calc",
-    "parse_weapon_block": "praetor_analysis.scenario.document",
     "run": "praetor_analysis.scenario.calc",
-    "Shooting": "praetor_analysis.scenario.document",
-    "target_of": "praetor_analysis.scenario.unit_calc",
     "target_of_block": "praetor_analysis.scenario.document",
-    "volley_of_blocks": "praetor_analysis.scenario.document",
 }
 
 __all__ = [
-    "Shooting",
     "calc_frame",
     "calc_json",
     "calc_many",
@@ -36,19 +31,15 @@ __all__ = [
     "hh3_resolve",
     "hh3_shooting",
     "hh3_volleys",
-    "parse_weapon_block",
     "run",
-    "target_of",
     "target_of_block",
-    "volley_of_blocks",
 ]
 
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from praetor_analysis.scenario.calc import calc_json, calc_many, run
-    from praetor_analysis.scenario.document import Shooting, parse_weapon_block, target_of_block, volley_of_blocks
+    from praetor_analysis.scenario.document import target_of_block
     from praetor_analysis.scenario.frame import calc_frame
     from praetor_analysis.scenario.hh3_unit_attack import hh3_melee, hh3_resolve, hh3_shooting, hh3_volleys
-    from praetor_analysis.scenario.unit_calc import target_of
 else:
     __getattr__, __dir__ = face(__name__, _EXPORTS, __all__)

@@ -17,9 +17,7 @@ from praetor_analysis.engine import (
     VolleyResult,
     locked_in_combat,
     reasons,
-    resolve,
     resolve_many,
-    resolve_sequence,
 )
 from praetor_analysis.errors import PraetorError, ScenarioError
 from praetor_analysis.melee import resolve_combat
@@ -48,12 +46,10 @@ from praetor_analysis.scenario.unit_calc import (
     attacker_unit,
     has_fielded_unit,
     is_unit_attacker,
-    target_of,
     unit_calc,
 )
 from praetor_analysis.scenario.work import check_array_work, document_key
-from praetor_analysis.units import MarkerSetup, default_note, marker_hits, parse_cached, placed
-from praetor_analysis.vehicles import VehicleAttackResult, resolve_vehicle_scenario
+from praetor_analysis.units import MarkerSetup, parse_cached, resolve_shooting, target_of
 
 __all__ = [
     "METRICS",
@@ -138,7 +134,7 @@ def run(scenario: Scenario) -> dict[str, Any]:
             out = resolve_combat(scenario.attacker, scenario.target).to_dict()
             out["attacker"], out["target"] = unit_echo(scenario.attacker.unit), unit_echo(scenario.target.unit)
             return out
-        return echoed(_shooting(scenario), scenario.firing_units, scenario.target, scenario.marker)
+        return echoed(resolve_shooting(scenario).to_dict(), scenario.firing_units, scenario.target, scenario.marker)
     except ScenarioError:
         raise
     except PraetorError as exc:  # the engine's own bounds (TooLarge) and profile checks
@@ -158,34 +154,6 @@ def echoed(
     else:
         result["attacker"] = [[unit_echo(v.attacker) for v in unit] for unit in firing_units]
     result["target"] = unit_echo(target, marker.echo if marker is not None else None)
-    return result
-
-
-def _shooting(scenario: Shooting) -> dict[str, Any]:
-    target, notes = scenario.target, list[str]()
-    volleys: list[list[Volley]] = [list(u) for u in scenario.firing_units]
-    if scenario.marker is not None:
-        volley, notes = marker_hits(volleys[0][0], scenario.marker)
-        volleys = [[volley]]
-        if scenario.marker.echo is not None and scenario.marker.echo.get("default"):
-            notes = [default_note(scenario.marker), *notes]
-    else:  # firing units: each marker volley over the default formation (unless too large)
-        laid = [[placed(v, target) for v in unit] for unit in volleys]
-        volleys = [[v for v, _ in unit] for unit in laid]
-        notes = list(dict.fromkeys(n for unit in laid for _, n in unit if n))
-    typed: VolleyResult | VehicleAttackResult
-    if target.is_vehicle:
-        typed = resolve_vehicle_scenario(target, volleys)
-    elif len(volleys) == 1 and len(volleys[0]) == 1:  # one volley: a batch of one, as in an array
-        typed = resolve(volleys[0][0], target)
-    else:
-        typed = resolve_sequence(target, volleys)
-    result = typed.to_dict()
-    result["applied"] = [*typed.applied, *(n for n in notes if not n.startswith("not modelled: "))]
-    result["not_modelled"] = [
-        *typed.not_modelled,
-        *(n.removeprefix("not modelled: ") for n in notes if n.startswith("not modelled: ")),
-    ]
     return result
 
 

@@ -8,22 +8,22 @@ receive only these records, never a dict.
 
 Names from the catalog (``"weapon": "Lascannon"``) are replaced by their blocks first
 (:func:`praetor_analysis.scenario.document_names.resolve_names`); a weapon block is then read by
-:func:`parse_weapon_block` and a unit block by :func:`parse_unit_block`.
+:func:`~praetor_analysis.units.parse_weapon_block` and a unit block by
+:func:`~praetor_analysis.units.parse_unit_block`; a volley's blocks by :func:`~praetor_analysis.units.volley_of_blocks`.
 """
 
 from __future__ import annotations
 
-import functools
 import math
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 from typing import Any, ParamSpec, TypeVar
 
 from praetor_analysis.engine import Volley, shots_distribution
-from praetor_analysis.errors import PraetorError, ScenarioError, show_value
-from praetor_analysis.markers import Hull, marker_kind, marker_kind_of, wall_of_death_hits
+from praetor_analysis.errors import PraetorError, ScenarioError, as_scenario_error, show_value
+from praetor_analysis.markers import Hull, marker_kind, marker_kind_of
 from praetor_analysis.melee import Side
-from praetor_analysis.prob import BoundedMemo, DiceExpr, Dist, Unkeyed, frozen_key, parse_dice
+from praetor_analysis.prob import BoundedMemo, Unkeyed, frozen_key
 from praetor_analysis.profiles import Unit, Weapon, check_text, vehicle_armour
 from praetor_analysis.rules import Role
 from praetor_analysis.scenario.document_names import resolve_names
@@ -34,12 +34,13 @@ from praetor_analysis.scenario.melee_round import parse_melee_round
 from praetor_analysis.scenario.options import parse_options, take_options, takes_counts
 from praetor_analysis.units import (
     MarkerSetup,
+    Shooting,
     check_marker_cost,
     check_target,
     default_marker_setup,
     parse_unit_block,
-    parse_weapon_block,
-    split_modifiers,
+    true_or_false,
+    volley_of_blocks,
 )
 
 P = ParamSpec("P")
@@ -85,21 +86,6 @@ METRIC_NAMES = ("casualties", "unsaved", "p_any", "wipe", "hull_points", "wrecke
 
 # --- typed records --------------------------------------------------------------------------------
 @dataclass(frozen=True)
-class Shooting:
-    """Volleys against one target: firing units of volleys, or one marker volley on a formation.
-
-    Attributes:
-        target: the target unit.
-        firing_units: each firing unit's volleys, in order (Pinning is tested once per firing unit).
-        marker: the formation and aim when the single volley's hits come from marker geometry.
-    """
-
-    target: Unit
-    firing_units: tuple[tuple[Volley, ...], ...]
-    marker: MarkerSetup | None = None
-
-
-@dataclass(frozen=True)
 class MeleeRound:
     """A whole round of combat between two sides."""
 
@@ -121,13 +107,7 @@ Scenario = Shooting | MeleeRound | BestProfile
 
 # --- blocks ---------------------------------------------------------------------------------------
 def _bool(data: Mapping[str, Any], key: str, prefix: str = "") -> bool:
-    return _flag(data.get(key, False), key, prefix)
-
-
-def _flag(v: Any, key: str, prefix: str = "") -> bool:
-    if not isinstance(v, bool):
-        raise ScenarioError(f"{prefix}{key}: expected true or false, got {show_value(v)}", field=prefix + key, value=v)
-    return v
+    return true_or_false(data.get(key, False), key, prefix)
 
 
 def _mode(data: Mapping[str, Any], prefix: str = "") -> str:
@@ -135,21 +115,6 @@ def _mode(data: Mapping[str, Any], prefix: str = "") -> str:
     if not isinstance(mode, str) or mode not in {"shooting", "melee"}:
         raise ScenarioError(f'{prefix}mode: expected "shooting" or "melee", got {show_value(mode)}')
     return mode
-
-
-def as_scenario_error(fn: Callable[P, R]) -> Callable[P, R]:
-    """``fn`` with any project error it raises re-raised as a ScenarioError (same message, field, value)."""
-
-    @functools.wraps(fn)
-    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
-        try:
-            return fn(*args, **kwargs)
-        except ScenarioError:
-            raise
-        except PraetorError as exc:
-            raise ScenarioError(str(exc), field=exc.field, value=exc.value) from None
-
-    return wrapper
 
 
 @as_scenario_error
@@ -161,8 +126,11 @@ def parse_volley(data: Mapping[str, Any], *, prefix: str = "", kind: str | None 
         check_scenario_fields(data, mode, prefix=prefix)
     if "weapon" not in data:
         raise ScenarioError(f"{prefix}weapon: required, got nothing")
+    weapon, taken = data["weapon"], tuple[str, ...]()
+    if data.get("options") is not None:  # the options of the weapon taken (docs/scenario.md#options)
+        weapon, taken = _taken(weapon, data["options"], data.get("attacks"), prefix)
     return volley_of_blocks(
-        data["weapon"],
+        weapon,
         data.get("attacker", {}),
         mode=mode,
         attacks=data.get("attacks"),
@@ -171,67 +139,14 @@ def parse_volley(data: Mapping[str, Any], *, prefix: str = "", kind: str | None 
         half_range=data.get("half_range", False),
         prefix=prefix,
         kind=kind,
-        options=data.get("options"),
+        taken=taken,
     )
 
 
-@dataclass(frozen=True)
-class _VolleyParts:
-    """What ``volley_of_blocks`` reads of its blocks and flags, all but the attack count: a volley's records
-    (its weapon with the options taken, its attacker), the hits given, the snap shots flag, whether an option
-    sets the count itself (``counted``), all checked."""
-
-    weapon: Weapon
-    attacker: Unit
-    mode: str
-    given: DiceExpr | Dist | None
-    snap: bool
-    half_range: Any  # as given: checked with the volley, after the count's checks
-    taken: tuple[str, ...]
-    counted: str | None
-
-
-_VOLLEYS: BoundedMemo[_VolleyParts] = BoundedMemo(8192)
-
-
-@as_scenario_error
-def volley_of_blocks(
-    weapon_block: Any,
-    attacker_block: Any,
-    *,
-    mode: str = "shooting",
-    attacks: Any = None,
-    hits: Any = None,
-    snap_shots: Any = False,
-    half_range: Any = False,
-    prefix: str = "",
-    kind: str | None = None,
-    options: Any = None,
-) -> Volley:
-    """The Volley of a weapon block fired (or struck) by an attacker block, the volley's fields given as a
-    scenario gives them: what :func:`parse_volley` builds, with the same checks, without a document (the
-    comparison builds its cells from catalog rows this way).
-
-    What it reads but the attack count is parsed and checked once per distinct set of sub-documents (their
-    ``frozen_key``): another count of them is checked as the count's own checks check it, in their order (every
-    other check passed on those sub-documents)."""
-    kind = kind or mode
-    key = frozen_key((weapon_block, attacker_block, mode, hits, snap_shots, half_range, prefix, kind, options))
-    parts = _VOLLEYS.peek(key) if key is not None else None
-    if parts is None:
-        parts, shots = _volley_parts(
-            weapon_block, attacker_block, mode, attacks, hits, snap_shots, half_range, prefix, kind, options
-        )
-        if key is not None:
-            _VOLLEYS.put(key, parts)
-    else:
-        _check_counted(parts.counted, attacks, prefix)
-        shots = parse_dice(attacks, field=f"{prefix}attacks") if attacks is not None else None
-    return _counted_volley(parts, shots, attacks, prefix)
-
-
-def _check_counted(counted: str | None, attacks: Any, prefix: str) -> None:
-    """An option that sets the attack count itself is not given beside ``attacks``."""
+def _taken(weapon_block: Any, options: Any, attacks: Any, prefix: str) -> tuple[dict[str, Any], tuple[str, ...]]:
+    """The weapon block with the options taken, and their names (:func:`.options.take_options`)."""
+    chosen = parse_options(options, f"{prefix}options")
+    counted = takes_counts(chosen)
     if counted is not None and attacks is not None:
         raise ScenarioError(
             f"{prefix}attacks: not beside {counted} in options, which sets the attack count itself "
@@ -239,83 +154,9 @@ def _check_counted(counted: str | None, attacks: Any, prefix: str) -> None:
             field=f"{prefix}attacks",
             value=attacks,
         )
-
-
-def _volley_parts(
-    weapon_block: Any,
-    attacker_block: Any,
-    mode: str,
-    attacks: Any,
-    hits: Any,
-    snap_shots: Any,
-    half_range: Any,
-    prefix: str,
-    kind: str,
-    options: Any,
-) -> tuple[_VolleyParts, DiceExpr | None]:
-    """``volley_of_blocks``' reading and checks, in their order (the count's among them), but the checks that
-    read the count with the hits given (``_counted_volley``)."""
-    block, modifiers = split_modifiers(attacker_block, f"{prefix}attacker")
-    taken: tuple[str, ...] = ()
-    counted = None
-    if options is not None:  # the options of the weapon taken (docs/scenario.md#options)
-        chosen = parse_options(options, f"{prefix}options")
-        counted = takes_counts(chosen)
-        _check_counted(counted, attacks, prefix)
-        if not isinstance(weapon_block, Mapping):
-            raise ScenarioError(f"{prefix}weapon: options need one weapon profile, got {show_value(weapon_block)}")
-        weapon_block, taken = take_options(weapon_block, chosen, f"{prefix}options")
-    weapon = modifiers.apply_weapon(parse_weapon_block(weapon_block, f"{prefix}weapon"))
-    attacker = modifiers.apply_unit(parse_unit_block(block, f"{prefix}attacker"))
-    check_unit_fields(block, kind, "attacker", f"{prefix}attacker")
-    if attacker.models < 1:
-        raise ScenarioError(f"{prefix}attacker.models: must be at least 1, got {attacker.models}")
-    shots = parse_dice(attacks, field=f"{prefix}attacks") if attacks is not None else None
-    given: DiceExpr | Dist | None = parse_dice(hits, field=f"{prefix}hits") if hits is not None else None
-    if mode == "melee" and not weapon.is_melee and weapon.type.kind not in {None, "Pistol"}:
-        raise ScenarioError(f'{prefix}weapon.Type: {weapon.type.text!r} is not a melee weapon for "mode": "melee"')
-    if mode == "shooting" and weapon.is_melee:
-        raise ScenarioError(f'{prefix}weapon.Type: {weapon.type.text!r} is a melee weapon; use "mode": "melee"')
-    if mode == "melee" and weapon.plays(Role.TEMPLATE):
-        raise ScenarioError(
-            f"{prefix}weapon.Range: a {weapon.range.template} range is fired, never struck with in melee",
-            field=f"{prefix}weapon.Range",
-            value=weapon.range.template,
-        )
-    snap = _flag(snap_shots, "snap_shots", prefix)
-    if snap and mode == "melee":
-        raise ScenarioError(f"{prefix}snap_shots: not used in melee, got true")
-    if given is not None and snap:
-        raise ScenarioError(f"{prefix}snap_shots: not used when hits are given (no To Hit roll), got true")
-    return _VolleyParts(weapon, attacker, mode, given, snap, half_range, taken, counted), shots
-
-
-def _counted_volley(parts: _VolleyParts, shots: DiceExpr | None, attacks: Any, prefix: str) -> Volley:
-    """The volley of checked parts with its attack count: the checks that read the count with the hits given,
-    and a snap-shot template's wall of death."""
-    weapon, given, snap = parts.weapon, parts.given, parts.snap
-    if given is not None and shots is not None and not weapon.plays(Role.GETS_HOT):
-        raise ScenarioError(
-            f"{prefix}attacks: not used when hits are given, but for a Gets Hot weapon's dice (one per shot), "
-            f"got {show_value(attacks)}",
-            field=f"{prefix}attacks",
-            value=attacks,
-        )
-    placement = None
-    if snap and given is None and weapon.plays(Role.TEMPLATE):
-        given = wall_of_death_hits(weapon, parts.attacker.models, None if shots is None else shots.dist)
-        snap, placement = False, "wall of death"
-    return Volley(
-        weapon=weapon,
-        attacker=parts.attacker,
-        mode=parts.mode,
-        attacks=shots,
-        hits=given,
-        snap_shots=snap,
-        half_range=_flag(parts.half_range, "half_range", prefix),
-        placement=placement,
-        taken=parts.taken,
-    )
+    if not isinstance(weapon_block, Mapping):
+        raise ScenarioError(f"{prefix}weapon: options need one weapon profile, got {show_value(weapon_block)}")
+    return take_options(weapon_block, chosen, f"{prefix}options")
 
 
 def parse_target(data: Mapping[str, Any], kind: str | None = None) -> Unit:

@@ -95,9 +95,29 @@ _EXPORTS: dict[str, str] = {
     "weapon_row": "praetor_analysis.units.names",
     "RosterReading": "praetor_analysis.units.fielded",
     "legion_of": "praetor_analysis.units.option_visibility",
+    "DATASHEET_ACTS": "praetor_analysis.units.block_fields",
+    "STATLINE": "praetor_analysis.units.block_fields",
+    "UNIT_ACTS": "praetor_analysis.units.block_fields",
+    "check_unit_fields": "praetor_analysis.units.block_fields",
+    "is_neutral": "praetor_analysis.units.block_fields",
+    "why_unused": "praetor_analysis.units.block_fields",
+    "true_or_false": "praetor_analysis.units.volley_blocks",
+    "volley_of_blocks": "praetor_analysis.units.volley_blocks",
+    "Shooting": "praetor_analysis.units.shot_records",
+    "ShootingResult": "praetor_analysis.units.shot_records",
+    "resolve_shooting": "praetor_analysis.units.shot_records",
+    "TARGET_EXTRA_FIELDS": "praetor_analysis.units.target_reading",
+    "TARGET_UNIT_FIELDS": "praetor_analysis.units.target_reading",
+    "hh2_roster_unit": "praetor_analysis.units.target_reading",
+    "is_roster_block": "praetor_analysis.units.target_reading",
+    "is_unit_target": "praetor_analysis.units.target_reading",
+    "target_fielded": "praetor_analysis.units.target_reading",
+    "target_of": "praetor_analysis.units.target_reading",
+    "datasheet_unit": "praetor_analysis.units.target_reading",
 }
 
 __all__ = [
+    "DATASHEET_ACTS",
     "DATASHEET_FIELDS",
     "GRENADE_PROFILES",
     "LOADOUT_ITEM_S",
@@ -106,8 +126,12 @@ __all__ = [
     "NO_MODIFIERS",
     "REROLL_CHOICES",
     "ROSTER_FIELDS",
+    "STATLINE",
     "STRIKING",
+    "TARGET_EXTRA_FIELDS",
+    "TARGET_UNIT_FIELDS",
     "UNARMED",
+    "UNIT_ACTS",
     "UNIT_SLOT",
     "WEAPON_KEYS",
     "Choice",
@@ -120,12 +144,16 @@ __all__ = [
     "Modifiers",
     "Outcome",
     "RosterReading",
+    "Shooting",
+    "ShootingResult",
     "UnitAttackResult",
     "as_target",
     "check_marker_cost",
     "check_target",
+    "check_unit_fields",
     "check_weapon_given",
     "datasheet_row",
+    "datasheet_unit",
     "default_formation",
     "default_marker_setup",
     "default_note",
@@ -134,6 +162,7 @@ __all__ = [
     "firing_units_result",
     "fold",
     "frame_rows",
+    "hh2_roster_unit",
     "hh3_datasheet_names",
     "hh3_datasheet_row",
     "hh3_fielded",
@@ -150,7 +179,10 @@ __all__ = [
     "hh3_target_of_unit",
     "is_datasheet",
     "is_hh3_datasheet",
+    "is_neutral",
+    "is_roster_block",
     "is_target_profile",
+    "is_unit_target",
     "is_vehicle_row",
     "legion_names",
     "legion_of",
@@ -164,6 +196,7 @@ __all__ = [
     "placed",
     "placed_notes",
     "read_roster_units",
+    "resolve_shooting",
     "resolve_unit",
     "resolve_weapon",
     "roster_unit",
@@ -174,13 +207,18 @@ __all__ = [
     "shown_options",
     "split_modifiers",
     "target_block",
+    "target_fielded",
     "target_from_row",
+    "target_of",
     "target_record",
+    "true_or_false",
     "unique_labels",
     "unit_row",
+    "volley_of_blocks",
     "weapon_block",
     "weapon_blocks",
     "weapon_row",
+    "why_unused",
 ]
 
 
@@ -193,6 +231,14 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
         melee_weapons,
         shooting,
         shooting_volleys,
+    )
+    from praetor_analysis.units.block_fields import (
+        DATASHEET_ACTS,
+        STATLINE,
+        UNIT_ACTS,
+        check_unit_fields,
+        is_neutral,
+        why_unused,
     )
     from praetor_analysis.units.block_records import (
         STRIKING,
@@ -263,7 +309,19 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from praetor_analysis.units.records import FieldedUnit, ModelGroup
     from praetor_analysis.units.result import Choice, Measure, Outcome, UnitAttackResult
     from praetor_analysis.units.roster_units import unique_labels
+    from praetor_analysis.units.shot_records import Shooting, ShootingResult, resolve_shooting
     from praetor_analysis.units.target import ROSTER_FIELDS, as_target, roster_unit
+    from praetor_analysis.units.target_reading import (
+        TARGET_EXTRA_FIELDS,
+        TARGET_UNIT_FIELDS,
+        datasheet_unit,
+        hh2_roster_unit,
+        is_roster_block,
+        is_unit_target,
+        target_fielded,
+        target_of,
+    )
+    from praetor_analysis.units.volley_blocks import true_or_false, volley_of_blocks
     from praetor_analysis.units.volleys import firing_units_result
 else:
     __getattr__, __dir__ = face(__name__, _EXPORTS, __all__)

@@ -43,7 +43,7 @@ from praetor_analysis.units.blocks import parse_cached
 from praetor_analysis.units.marker_volley import placed
 from praetor_analysis.units.records import FieldedUnit, ModelGroup
 from praetor_analysis.units.result import Choice, Outcome, UnitAttackResult
-from praetor_analysis.units.volleys import best_volley, firing_units_result, resolve_firing_units, wounds_caused
+from praetor_analysis.units.volleys import best_volley, firing_units_result, wounds_caused
 
 __all__ = [
     "FIRE_ALL_TYPES",
@@ -52,7 +52,6 @@ __all__ = [
     "defender_groups",
     "melee",
     "melee_weapons",
-    "resolve_firing_units",
     "shooting",
     "shooting_volleys",
     "wounds_caused",

@@ -1,9 +1,9 @@
 """The engine side of a unit's volleys: merged where exact, scored one by one, resolved as one firing unit.
 
-:func:`resolve_unit_volleys` resolves a unit's volleys against a target as one firing unit (the damaged
-model and hull points carry over, Pinning is tested once) and adds ``wounds_caused``; :func:`best_volley`
-picks the volley that takes the most wounds off the target's models (hull points off a vehicle), ties to
-the first; :func:`wounds_caused` reads the wounds taken off the models from a final state.
+:func:`firing_units_result` resolves units' volleys against a target, each unit as one firing unit (the
+damaged model and hull points carry over, Pinning is tested once per unit), with the wounds caused;
+:func:`best_volley` picks the volley that takes the most wounds off the target's models (hull points off a
+vehicle), ties to the first; :func:`wounds_caused` reads the wounds taken off the models from a final state.
 """
 
 from __future__ import annotations
@@ -26,8 +26,6 @@ __all__ = [
     "best_volley",
     "firing_units_result",
     "merge_volleys",
-    "resolve_firing_units",
-    "resolve_unit_volleys",
     "wounds_caused",
 ]
 
@@ -64,19 +62,10 @@ def merge_volleys(volleys: Sequence[Volley]) -> list[Volley]:
     return out
 
 
-def resolve_unit_volleys(target: Unit, volleys: Sequence[Volley]) -> dict[str, Any]:
-    """One firing unit's volleys against the target: the scenario result, plus ``wounds_caused``."""
-    return resolve_firing_units(target, [volleys])
-
-
-def resolve_firing_units(target: Unit, firing_units: Sequence[Sequence[Volley]]) -> dict[str, Any]:
-    """Several units' volleys in turn at one target, the damaged model (or hull points) carried over and
-    Pinning tested per unit: the scenario result of ``firing_units``, plus ``wounds_caused``."""
-    return firing_units_result(target, firing_units).to_dict()
-
-
 def firing_units_result(target: Unit, firing_units: Sequence[Sequence[Volley]]) -> Outcome:
-    """:func:`resolve_firing_units` as a typed :class:`~praetor_analysis.units.result.Outcome`."""
+    """Several units' volleys in turn at one target, the damaged model (or hull points) carried over and
+    Pinning tested per unit: what they removed, a typed :class:`~praetor_analysis.units.result.Outcome` (with the
+    wounds taken off the models: its ``to_dict()`` is the scenario result plus ``wounds_caused``)."""
     units = [merge_volleys(u) for u in firing_units if u]
     if not units:
         raise ScenarioError("firing_units: no volley to resolve")

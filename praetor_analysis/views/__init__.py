@@ -32,21 +32,33 @@ _EXPORTS: dict[str, str] = {
     "wrap": "praetor_analysis.views.text.fit",
     "write_matchup_report": "praetor_analysis.views.report.matchup",
     "write_table": "praetor_analysis.views.text.files",
+    "json_rows": "praetor_analysis.views.text.json_out",
+    "listing_json": "praetor_analysis.views.text.json_out",
+    "build_scenario": "praetor_analysis.views.cell_documents",
+    "scenario_for": "praetor_analysis.views.cell_documents",
+    "pair_scenario": "praetor_analysis.views.pair_documents",
+    "shot_scenario": "praetor_analysis.views.pair_documents",
 }
 
 __all__ = [
     "SORTS",
     "Progress",
+    "build_scenario",
     "check_table_path",
     "fit_table",
     "hh3_report_main",
+    "json_rows",
+    "listing_json",
     "matchup_units",
+    "pair_scenario",
     "pair_table",
     "plan_lines",
     "report_edition",
     "report_main",
     "roster_long",
     "roster_screen",
+    "scenario_for",
+    "shot_scenario",
     "summary_lines",
     "table_bytes",
     "terminal_width",
@@ -59,12 +71,15 @@ __all__ = [
 
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
+    from praetor_analysis.views.cell_documents import build_scenario, scenario_for
+    from praetor_analysis.views.pair_documents import pair_scenario, shot_scenario
     from praetor_analysis.views.report.hh3_default import hh3_report_main, report_edition
     from praetor_analysis.views.report.matchup import write_matchup_report
     from praetor_analysis.views.report.page import report_main
     from praetor_analysis.views.text.calc_text import summary_lines
     from praetor_analysis.views.text.files import check_table_path, table_bytes, write_table
     from praetor_analysis.views.text.fit import fit_table, terminal_width, wrap
+    from praetor_analysis.views.text.json_out import json_rows, listing_json
     from praetor_analysis.views.text.matchup_text import matchup_units, pair_table, plan_lines
     from praetor_analysis.views.text.progress import Progress
     from praetor_analysis.views.text.roster_text import SORTS, roster_long, roster_screen

@@ -7,8 +7,9 @@ import html
 from typing import TYPE_CHECKING, Any, Protocol
 
 import ipywidgets as W
+import pandas as pd
 
-from praetor_analysis.views.dashboard.fragment import PageFragment, decode_page, encode_page, encode_view
+from praetor_analysis.views.dashboard.fragment import PageFragment, decode_page, decode_view, encode_page, encode_view
 from praetor_analysis.views.dashboard.view import DashboardState
 
 if TYPE_CHECKING:
@@ -22,16 +23,19 @@ WORKBENCH_TAB = "Workbench"
 
 class Addressed(Protocol):
     """What the address reads of the dashboard: its Tab, its lazy ``tabs`` (once made), the page's ``fragment``,
-    the ``status`` line, the ``workbench`` (read once its tab is built), ``state()`` and ``open_fragment()``."""
+    the ``status`` line, the ``workbench`` (read once its tab is built), the catalogs, ``state()`` and
+    ``apply_state()``."""
 
     widget: W.Tab
     fragment: PageFragment
     status: W.HTML
     workbench: Any
+    weapons: pd.DataFrame
+    targets: pd.DataFrame
 
     def state(self) -> DashboardState: ...
 
-    def open_fragment(self, text: str) -> DashboardState | None: ...
+    def apply_state(self, s: DashboardState, names: tuple[str, ...] | None = None) -> None: ...
 
 
 class PageAddress:
@@ -67,8 +71,22 @@ class PageAddress:
         except PraetorError as exc:
             d.status.value = f"The page's address was not used: {html.escape(str(exc))}"
             return False
-        if d.open_fragment(view) is None or (setup is not None and not d.workbench.load_setup(setup)):
+        if self.open_view(view) is None or (setup is not None and not d.workbench.load_setup(setup)):
             return False
         if tab is not None:
             d.widget.selected_index = list(d.widget.titles).index(tab)
         return True
+
+    def open_view(self, text: str) -> DashboardState | None:
+        """Set the shooting view from a URL fragment (:func:`~praetor_analysis.views.dashboard.fragment.decode_view`);
+        one that cannot be used is said under the controls, and the view stays."""
+        from praetor_analysis.errors import PraetorError
+
+        d = self.owner
+        try:
+            s = decode_view(text, d.weapons.index, list(d.targets["archetype"]))
+        except PraetorError as exc:
+            d.status.value = f"The page's address was not used: {html.escape(str(exc))}"
+            return None
+        d.apply_state(s)
+        return s

@@ -22,7 +22,8 @@ Run it in a notebook (``Dashboard().widget``) or as a web app:
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import fields
 from typing import Any
 
 import ipywidgets as W
@@ -33,10 +34,11 @@ from praetor_analysis.views.controls import labelled, note
 from praetor_analysis.views.dashboard.address import WORKBENCH_TAB, PageAddress
 from praetor_analysis.views.dashboard.fragment import PageFragment, encode_view
 from praetor_analysis.views.dashboard.lazy_tabs import LazyTabs, Page
+from praetor_analysis.views.dashboard.marker_tab import MarkerTab
 from praetor_analysis.views.dashboard.melee_view import MeleeState, MeleeView, melee_view
 from praetor_analysis.views.dashboard.modifiers import REROLL_CHOICES, Modifiers
 from praetor_analysis.views.dashboard.roster_view import RosterView, roster_view
-from praetor_analysis.views.dashboard.setup import SETUP_WIDGETS, SetupTab, unit_label
+from praetor_analysis.views.dashboard.setup import SetupTab, unit_label
 from praetor_analysis.views.dashboard.shooting_view import (
     CompareFn,
     DistFn,
@@ -49,7 +51,6 @@ from praetor_analysis.views.dashboard.view import (
     COVER_CHOICES,
     DEFAULT_SELECTION,
     FNP_CHOICES,
-    MARKER_CHOICES,
     DashboardState,
     MarkerState,
     adjust_targets,
@@ -86,9 +87,10 @@ MELEE_TAB = "Melee"
 TARGET_MODEL_CHOICES: tuple[tuple[str, int], ...] = ((_OWN_MODELS, 0), *((str(n), n) for n in range(1, 31)))
 
 
-class Dashboard(SetupTab):
+class Dashboard:
     """The dashboard. ``widget`` is the root ipywidget (a Tab); the figures are ``heatmap``, ``curves``,
-    ``distribution``, ``melee``, ``formation``, ``marker_distribution`` and ``roster`` (FigureWidgets).
+    ``distribution``, ``melee`` and ``roster`` (FigureWidgets); the marker tab is ``markers`` (a :class:`MarkerTab`)
+    and the setup tab (targets added, the setup saved, loaded and exported) is ``setup`` (a :class:`SetupTab`).
 
     Args:
         weapons: Weapon catalog (default :func:`catalog.load_weapons`, distinct profiles).
@@ -217,10 +219,10 @@ class Dashboard(SetupTab):
                 Page("Shooting", self._shooting_tab),
                 Page(WORKBENCH_TAB, self._workbench_tab, ("workbench",)),
                 Page(MELEE_TAB, self._melee_tab, ("melee_inputs", "melee_status", "melee")),
-                Page("Marker scatter", self._marker_tab, ("marker_inputs", "formation", "marker_distribution")),
+                Page("Marker scatter", self._marker_tab, ("markers",)),
                 Page("Roster", self._roster_tab, ("roster_upload", "roster_status", "roster", "roster_box")),
                 Page("Matchup", self._matchup_tab, ("matchup_tab",)),
-                Page("Targets, setup", self._build_setup_tab, SETUP_WIDGETS),
+                Page("Targets, setup", self._build_setup_tab, ("setup",)),
             ]
         )
         self.widget = self.tabs.widget
@@ -294,35 +296,8 @@ class Dashboard(SetupTab):
 
     def _marker_tab(self) -> W.Widget:
         """A blast marker scattering over a formation."""
-        self.marker_inputs = {
-            "models": labelled(W.IntSlider, "Models", "Models in the target formation", value=10, min=1, max=30),
-            "base_mm": labelled(
-                W.Dropdown, "Base (mm)", "The models' base diameter", options=[25.0, 32.0, 40.0, 60.0], value=32.0
-            ),
-            "gap": labelled(
-                W.FloatSlider, 'Gap (")', "Inches between neighbouring bases", value=2.0, min=0.0, max=4.0, step=0.5
-            ),
-            "columns": labelled(W.IntSlider, "Columns", "Models per rank of the formation", value=5, min=1, max=10),
-            "marker": labelled(
-                W.Dropdown, "Marker", "The blast marker fired", options=list(MARKER_CHOICES), value='Blast (3")'
-            ),
-            "bs": labelled(
-                W.IntSlider, "BS", "The firer's Ballistic Skill (taken off the scatter)", value=4, min=1, max=10
-            ),
-            "indirect": labelled(
-                W.Checkbox, "Indirect barrage", "Fired without line of sight: the full 2D6 scatter", value=False
-            ),
-            "aim": labelled(
-                W.IntSlider, "Aim at model", "The model the marker's hole is placed over", value=0, min=0, max=29
-            ),
-        }
-        picture, mdist = marker_view(self.marker_state())
-        self.formation = SharedFigureWidget(picture)
-        self.marker_distribution = SharedFigureWidget(mdist)
-        for w in self.marker_inputs.values():
-            w.observe(self._on_marker, names="value")
-        mk = list(self.marker_inputs.values())
-        return W.VBox([W.HBox([W.VBox(mk[:4]), W.VBox(mk[4:])]), W.HBox([self.formation, self.marker_distribution])])
+        self.markers = MarkerTab()
+        return self.markers.widget
 
     def _roster_tab(self) -> W.Widget:
         """A loaded roster: its units against the chosen targets."""
@@ -366,9 +341,8 @@ class Dashboard(SetupTab):
 
     def _build_setup_tab(self) -> W.Widget:
         """Targets from the catalog or a custom statline; save, load, export."""
-        self._build_setup(self._unit_options())
-        self._wire_setup()
-        return self._setup_tab()
+        self.setup = SetupTab(self, self._unit_options())
+        return self.setup.widget
 
     # --- the shooting tab (built at start) ---------------------------------------------------------------
     def _shooting_tab(self) -> W.Widget:
@@ -469,9 +443,46 @@ class Dashboard(SetupTab):
             modifiers=Modifiers(self.state().modifiers.attacker, charging=self.charging.value),
         )
 
-    def marker_state(self) -> MarkerState:
-        """The marker tab's inputs as a :class:`MarkerState`."""
-        return MarkerState(**{k: w.value for k, w in self.marker_inputs.items()})
+    # --- setting the inputs ----------------------------------------------------------------------
+    def add_target(self, row: Mapping[str, object]) -> str:
+        """Add a target (a row of the target catalog; its label is made unique) and choose it; returns its label."""
+        label = base = str(row["archetype"])
+        n = 2
+        while label in set(self.targets["archetype"]):
+            label, n = f"{base} #{n}", n + 1
+        self.targets = pd.concat([self.targets, pd.DataFrame([{**row, "archetype": label}])], ignore_index=True)
+        self._quiet = True
+        try:
+            self.target_select.options = list(self.targets["archetype"])
+        finally:
+            self._quiet = False
+        self.target_select.value = (*self.target_select.value, label)
+        return label
+
+    def apply_state(self, s: DashboardState, names: tuple[str, ...] | None = None) -> None:
+        """Set the shooting inputs to ``s`` (its weapons, targets and the fields ``names``, default all) and
+        refresh once."""
+        names = tuple(f.name for f in fields(s) if f.name not in ("weapons", "targets")) if names is None else names
+        focus = ("focus_target", "focus_weapon")
+        self._quiet = True
+        try:
+            self._update_weapon_options(selected=list(s.weapons))
+            self._quiet = True
+            self.target_select.value = s.targets
+            for name in (n for n in names if n not in focus):
+                getattr(self, name).value = getattr(s, name)
+        finally:
+            self._quiet = False
+        self._update_focus_options()
+        self._quiet = True
+        try:
+            for name in (n for n in focus if n in names and getattr(s, n) is not None):
+                options = getattr(self, name).options
+                if getattr(s, name) in [o[1] if isinstance(o, tuple) else o for o in options]:
+                    getattr(self, name).value = getattr(s, name)
+        finally:
+            self._quiet = False
+        self.refresh()
 
     # --- callbacks: read, call the pure functions, assign ---------------------------------------------
     def refresh(self) -> ShootingSpecs:
@@ -555,11 +566,6 @@ class Dashboard(SetupTab):
 
     def _on_search(self, change: dict[str, Any]) -> None:
         self._update_weapon_options(selected=list(self.weapon_select.value))
-
-    def _on_marker(self, change: dict[str, Any]) -> None:
-        picture, dist = marker_view(self.marker_state())
-        sync_figure(self.formation, picture)
-        sync_figure(self.marker_distribution, dist)
 
     def _update_weapon_options(self, selected: Sequence[Any]) -> None:
         """Options: the chosen weapons first, then up to 200 matches of the search text."""

@@ -41,7 +41,7 @@ __all__ = ["NOTHING_YET", "MatchupTab", "list_from_bytes", "modified_lists", "mo
 
 def _attacking(unit: ListUnit, m: Modifiers) -> ListUnit:
     # the typed record on the unit (FieldedUnit.modifiers): the engine applies it to every model's statline and
-    # weapons, and the pairs' calc scenarios carry it as attacker.modifiers (analysis/matchup.pair_scenario)
+    # weapons, and the pairs' calc scenarios carry it as attacker.modifiers (views/pair_documents.pair_scenario)
     if m.attacker == NO_MODIFIERS:
         return unit
     return replace(unit, loadout=replace(unit.loadout, modifiers=m.attacker))

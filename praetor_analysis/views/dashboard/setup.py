@@ -1,12 +1,13 @@
 """The dashboard's setup tab: targets added from the catalog or as a statline; the setup saved, loaded and
-exported as downloads (a mixin of :class:`~praetor_analysis.views.dashboard.app.Dashboard`)."""
+exported as downloads (a component the :class:`~praetor_analysis.views.dashboard.app.Dashboard` holds as
+``setup``)."""
 
 from __future__ import annotations
 
 import html
 import json
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, Protocol
 
 import ipywidgets as W
 import pandas as pd
@@ -23,10 +24,10 @@ from praetor_analysis.views.dashboard.view import (
 )
 from praetor_analysis.views.download import Download
 
-__all__ = ["SETUP_WIDGETS", "SetupTab", "unit_label"]
+__all__ = ["SAVED_FIELDS", "SetupHost", "SetupTab", "unit_label"]
 
 #: The fields a saved setup (scenarios) carries beside its weapons and targets.
-_SAVED_FIELDS = (
+SAVED_FIELDS = (
     "bs", "attacker_models", "cover", "fnp", "half_range", "reroll_hits", "reroll_wounds", "charging",
     "preferred_enemy",
 )  # fmt: skip
@@ -37,34 +38,35 @@ def unit_label(row: dict[str, Any]) -> str:
     return f"{row['name']} — {row.get('unit', '')} ({row.get('faction', '')})"
 
 
-#: The attributes the setup tab's builder sets on the dashboard.
-SETUP_WIDGETS = (
-    "unit_search", "unit_pick", "unit_models", "add_unit", "custom", "add_custom", "scenario_text",
-    "save_button", "load_file", "load_button", "export_button", "download", "setup_status",
-)  # fmt: skip
+class SetupHost(Protocol):
+    """What the setup tab reads of the dashboard: its catalogs (``targets`` grows as targets are added), the
+    shooting inputs (``state()``), and the two ways it changes them."""
+
+    units: pd.DataFrame
+    weapons: pd.DataFrame
+    targets: pd.DataFrame
+
+    def state(self) -> DashboardState: ...
+
+    def add_target(self, row: Mapping[str, object]) -> str: ...
+
+    def apply_state(self, s: DashboardState, names: tuple[str, ...] | None = None) -> None: ...
 
 
 class SetupTab:
-    """The setup tab's widgets and actions; the dashboard supplies ``units``, ``targets``, ``weapons``, the
-    shooting inputs, ``state()`` and ``refresh()``."""
+    """The setup tab of one dashboard (``host``): ``widget`` is its page; ``unit_opts`` are the catalog's units as
+    picker options (label, row position)."""
 
-    units: pd.DataFrame
-    targets: pd.DataFrame
-    weapons: pd.DataFrame
-    target_select: W.SelectMultiple
-    charging: W.Checkbox
-    preferred_enemy: W.Checkbox
-    status: W.HTML
-    _quiet: bool
-    # the dashboard's methods this tab calls
-    state: Callable[[], DashboardState]
-    refresh: Callable[[], object]
-    _update_weapon_options: Callable[..., None]
-    _update_focus_options: Callable[[], None]
+    def __init__(self, host: SetupHost, unit_opts: list[tuple[str, int]]) -> None:
+        self.host = host
+        self._build_setup(unit_opts)
+        self._wire_setup()
+        self.widget = self._setup_tab()
 
     def _target_options(self, unit_opts: list[tuple[str, int]]) -> list[tuple[str, int]]:
         """The unit options that can be a target (a profile without Toughness or armour values cannot)."""
-        return [o for o in unit_opts if is_target_profile(self.units.iloc[o[1]])]  # options number rows by position
+        units = self.host.units
+        return [o for o in unit_opts if is_target_profile(units.iloc[o[1]])]  # options number rows by position
 
     def _build_setup(self, unit_opts: list[tuple[str, int]]) -> None:
         self.unit_search = labelled(
@@ -153,33 +155,18 @@ class SetupTab:
 
     def _on_unit_search(self, change: dict[str, Any]) -> None:
         text = str(change["new"]).strip().lower()
-        labels = [(unit_label(r), i) for i, r in enumerate(frame_rows(self.units))]
+        labels = [(unit_label(r), i) for i, r in enumerate(frame_rows(self.host.units))]
         self.unit_pick.options = [o for o in self._target_options(labels) if text in o[0].lower()][:200]
 
     # --- targets, save, load, export ----------------------------------------------------------------
-    def _add_target_row(self, row: dict[str, Any]) -> str:
-        label = str(row["archetype"])
-        n = 2
-        while label in set(self.targets["archetype"]):
-            label, n = f"{row['archetype']} #{n}", n + 1
-        row = {**row, "archetype": label}
-        self.targets = pd.concat([self.targets, pd.DataFrame([row])], ignore_index=True)
-        self._quiet = True
-        try:
-            self.target_select.options = list(self.targets["archetype"])
-        finally:
-            self._quiet = False
-        self.target_select.value = (*self.target_select.value, label)
-        return label
-
     def add_target_unit(self, unit_index: int, models: int) -> str:
         """Add a unit of the catalog as a target of ``models`` models (vehicles: one); returns its label."""
-        row = {str(k): v for k, v in self.units.loc[unit_index].items()}
+        row = {str(k): v for k, v in self.host.units.loc[unit_index].items()}
         if not is_target_profile(row):
             raise ScenarioError(f"unit: {row['name']!r} has no Toughness or armour values in the data: not a target")
         vehicle = is_vehicle_row(row)
         label = f"{row['name']} ({row.get('unit', '')})"
-        return self._add_target_row({**row, "archetype": label, "models": 1 if vehicle else int(models)})
+        return self.host.add_target({**row, "archetype": label, "models": 1 if vehicle else int(models)})
 
     def add_custom_target(self) -> str:
         """Add the custom statline as a target; returns its label."""
@@ -200,12 +187,12 @@ class SetupTab:
             "Save": c["Save"],
             "Invulnerable": "" if c["Invulnerable"] == "-" else c["Invulnerable"],
         }
-        return self._add_target_row(row)
+        return self.host.add_target(row)
 
     def save_setup(self) -> list[dict[str, Any]]:
         """Download the setup (one ``praetor calc`` scenario per weapon and target) as ``praetor_setup.json``
         and put it in the text box."""
-        scenarios = setup_scenarios(self.state(), self.weapons, self.targets)
+        scenarios = setup_scenarios(self.host.state(), self.host.weapons, self.host.targets)
         text = json.dumps(scenarios, indent=1)
         self.scenario_text.value = text
         self.download.offer(text, "praetor_setup.json", "application/json")
@@ -220,66 +207,21 @@ class SetupTab:
         from praetor_analysis.errors import PraetorError
 
         try:
-            s = state_from_scenarios(text, self.weapons, self.targets)
+            s = state_from_scenarios(text, self.host.weapons, self.host.targets)
         except PraetorError as exc:
             self.setup_status.value = f"Not loaded: {html.escape(str(exc))}"
             return None
-        self.apply_state(s, _SAVED_FIELDS)
+        self.host.apply_state(s, SAVED_FIELDS)
         self.setup_status.value = f"Loaded {len(s.weapons)} weapons x {len(s.targets)} targets."
         return s
-
-    def open_fragment(self, text: str) -> DashboardState | None:
-        """Set the shooting view from a URL fragment (:func:`~praetor_analysis.views.dashboard.fragment.decode_view`);
-        one that cannot be used is said under the controls, and the view stays."""
-        from praetor_analysis.errors import PraetorError
-        from praetor_analysis.views.dashboard.fragment import decode_view
-
-        try:
-            s = decode_view(text, self.weapons.index, list(self.targets["archetype"]))
-        except PraetorError as exc:
-            self.status.value = f"The page's address was not used: {html.escape(str(exc))}"
-            return None
-        self.apply_state(s)
-        return s
-
-    def apply_state(self, s: DashboardState, names: tuple[str, ...] | None = None) -> None:
-        """Set the shooting inputs to ``s`` (its weapons, targets and the fields ``names``, default all) and
-        refresh once."""
-        from dataclasses import fields
-
-        names = tuple(f.name for f in fields(s) if f.name not in ("weapons", "targets")) if names is None else names
-        self._quiet = True
-        try:
-            self._update_weapon_options(selected=list(s.weapons))
-            self._quiet = True
-            self.target_select.value = s.targets
-            for name in names:
-                if name not in ("focus_target", "focus_weapon"):
-                    getattr(self, name).value = getattr(s, name)
-        finally:
-            self._quiet = False
-        self._update_focus_options()
-        self._quiet = True
-        try:
-            for name in ("focus_target", "focus_weapon"):
-                value = getattr(s, name)
-                if (
-                    name in names
-                    and value is not None
-                    and value in [o[1] if isinstance(o, tuple) else o for o in getattr(self, name).options]
-                ):
-                    getattr(self, name).value = value
-        finally:
-            self._quiet = False
-        self.refresh()
 
     def report_html(self) -> str:
         """The current shooting view as the offline HTML report (one page)."""
         from praetor_analysis.analysis import compare_with_distributions
         from praetor_analysis.views.report.page import Report, to_html, wound_distributions
 
-        state = self.state()
-        w, t, attacker = inputs_of(state, self.weapons, self.targets)
+        state = self.host.state()
+        w, t, attacker = inputs_of(state, self.host.weapons, self.host.targets)
         table, dists = compare_with_distributions(w, t, attacker=attacker, half_range=state.half_range)
         report = Report(
             title="Praetor analysis: dashboard view",

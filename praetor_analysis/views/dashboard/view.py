@@ -206,7 +206,7 @@ def setup_scenarios(state: DashboardState, weapons: pd.DataFrame, targets: pd.Da
 
     ``praetor calc`` on the JSON of this list gives the numbers the dashboard shows.
     """
-    from praetor_analysis.analysis import scenario_for
+    from praetor_analysis.views.cell_documents import scenario_for
 
     w, t, attacker = inputs_of(state, weapons, targets)
     return [

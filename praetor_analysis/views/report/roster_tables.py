@@ -24,7 +24,7 @@ def unit_rows(analysis: pd.DataFrame) -> pd.DataFrame:
 
 def data_script(analysis: pd.DataFrame) -> str:
     """The list's unit rows as JSON (``praetor roster --json`` rows), for other tools to read from the page."""
-    from praetor_analysis.analysis import list_json_rows
+    from praetor_analysis.views.text import list_json_rows
 
     text = json.dumps(list_json_rows(analysis), allow_nan=False, ensure_ascii=True)
     text = text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")

@@ -28,6 +28,9 @@ _EXPORTS: dict[str, str] = {
     "wargear_title": "praetor_analysis.views.text.wargear_text",
     "wrap": "praetor_analysis.views.text.fit",
     "write_table": "praetor_analysis.views.text.files",
+    "json_rows": "praetor_analysis.views.text.json_out",
+    "list_json_rows": "praetor_analysis.views.text.json_out",
+    "listing_json": "praetor_analysis.views.text.json_out",
 }
 
 __all__ = [
@@ -35,6 +38,9 @@ __all__ = [
     "Progress",
     "check_table_path",
     "fit_table",
+    "json_rows",
+    "list_json_rows",
+    "listing_json",
     "matchup_units",
     "pair_table",
     "plan_lines",
@@ -53,6 +59,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from praetor_analysis.views.text.calc_text import summary_lines
     from praetor_analysis.views.text.files import check_table_path, table_bytes, write_table
     from praetor_analysis.views.text.fit import fit_table, terminal_width, wrap
+    from praetor_analysis.views.text.json_out import json_rows, list_json_rows, listing_json
     from praetor_analysis.views.text.matchup_text import matchup_units, pair_table, plan_lines
     from praetor_analysis.views.text.progress import Progress
     from praetor_analysis.views.text.roster_text import SORTS, roster_long, roster_screen

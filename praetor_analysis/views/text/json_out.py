@@ -1,0 +1,39 @@
+"""Tables as the JSON the commands print (``praetor roster --json``, ``praetor roster --list --json``) and the
+roster report embeds: rows of plain values, NaN as null."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pandas as pd
+
+from praetor_analysis.analysis import JSON_COLUMNS, WHOLE_LIST, listing_frame
+from praetor_analysis.bsdata import Hh3Roster
+
+__all__ = ["json_rows", "list_json_rows", "listing_json"]
+
+
+def json_rows(frame: pd.DataFrame) -> list[dict[str, Any]]:
+    """The rows of a rating frame as ``praetor roster --json`` prints them (:data:`JSON_COLUMNS`; points as a
+    whole number, NaN as null)."""
+    rows = frame[JSON_COLUMNS].astype(object).where(frame[JSON_COLUMNS].notna(), None)
+    return [{**{str(k): v for k, v in r.items()}, "points": round(r["points"])} for r in rows.to_dict(orient="records")]
+
+
+def list_json_rows(frame: pd.DataFrame) -> list[dict[str, Any]]:
+    """The unit rows of :func:`~praetor_analysis.analysis.analyse_roster` (not the whole list) as
+    ``praetor roster --json`` prints them."""
+    units = frame[frame["unit"] != WHOLE_LIST]
+    return json_rows(units.rename(columns={"unit_points": "points", "mean_per_100pts": "per_100_pts"}))
+
+
+def listing_json(roster: Hh3Roster) -> dict[str, Any]:
+    """The listing as JSON: the roster's edition, name, declared points, units and the selections outside units."""
+    return {
+        "edition": roster.edition,
+        "roster": roster.name,
+        "points": roster.points,
+        "units": listing_frame(roster).to_dict(orient="records"),
+        "not_in_units": [{"name": n.name, "force": n.force, "points": n.points} for n in roster.not_read],
+        "unaccounted": roster.unaccounted(),
+    }
