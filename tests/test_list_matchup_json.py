@@ -7,14 +7,21 @@ from __future__ import annotations
 
 import json
 import math
+from typing import Any, cast
 
 import pandas as pd
 
 from praetor_analysis.analysis.army_list import ArmyList, read_list_json
-from praetor_analysis.analysis.list_matchup import Matchup, key_units, matchup, matchup_cost, pairs_json
+from praetor_analysis.analysis.fire_plan import FirePlan
+from praetor_analysis.analysis.list_matchup import Matchup, key_units, matchup, matchup_cost
 
 MINE = read_list_json({"name": "mine", "units": ["Tactical Squad", "Praetor"]})
 THEIRS = read_list_json({"name": "theirs", "units": ["Terminator Tartaros Squad"]})
+
+
+def pairs_json(frame: pd.DataFrame) -> list[dict[str, Any]]:
+    """The pair rows as a matchup's JSON writes them (``Matchup.to_dict()["pairs"]``; the plans left empty)."""
+    return Matchup(MINE, THEIRS, frame, cast("tuple[FirePlan, FirePlan]", ())).to_dict()["pairs"]
 
 
 def _work(army: ArmyList) -> int:

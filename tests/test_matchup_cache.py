@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import json
 import math
+from typing import Any, cast
 
 import pandas as pd
 import pytest
 
 from praetor_analysis.analysis.army_list import read_list_json
-from praetor_analysis.analysis.list_matchup import pairs_json
+from praetor_analysis.analysis.fire_plan import FirePlan
+from praetor_analysis.analysis.list_matchup import Matchup
 from praetor_analysis.analysis.matchup import PAIR_COLUMNS, pair_result, pair_row, pair_rows, pairs_of
 from praetor_analysis.errors import ProfileError, ScenarioError
 
@@ -27,6 +29,11 @@ MINE = read_list_json(
     }
 )
 THEIRS = read_list_json({"name": "theirs", "units": ["Praetor", "Terminator Tartaros Squad"]})
+
+
+def pairs_json(frame: pd.DataFrame) -> list[dict[str, Any]]:
+    """The pair rows as a matchup's JSON writes them (``Matchup.to_dict()["pairs"]``; the plans left empty)."""
+    return Matchup(MINE, THEIRS, frame, cast("tuple[FirePlan, FirePlan]", ())).to_dict()["pairs"]
 
 
 def _alone(pair):  # type: ignore[no-untyped-def]
