@@ -86,3 +86,11 @@ def test_costed_selections_the_datasheet_does_not_list_are_named(tmp_path: Path)
     assert row["datasheet_points"] == old["datasheet_points"]
     others = after["unit"] != unit.get("name")
     assert (after[others]["unmatched"] == "").all()
+
+
+def test_the_weapons_frame_names_each_rows_unit() -> None:
+    roster = read_roster(BASIC)
+    weapons = roster_weapons_frame(roster)
+    assert len(weapons) > 0
+    assert list(weapons["unit"]) == [u.name for u in roster.units for _ in u.weapons]
+    assert list(weapons["unit"]) == [roster.units[i].name for i in weapons["unit_index"]]
