@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from praetor_analysis.analysis.unit_ratings import profile_targets, rate
+from praetor_analysis.analysis.unit_ratings import edition_targets, profile_targets, rate, standard_targets
 from praetor_analysis.catalog import load_units
 from praetor_analysis.scenario import hh3_melee, hh3_shooting
 from praetor_analysis.units import hh3_standard_targets
@@ -36,3 +36,18 @@ def test_each_profile_target_is_labelled_by_name_faction_and_id() -> None:
     labels = [label for label, _ in targets] + [label for label, _ in skipped]
     assert sorted(labels) == sorted(f"{r['name']} ({r['faction']}, {r['profile_id']})" for _, r in rows.iterrows())
     assert all(isinstance(label, str) and label for label, _ in skipped)
+
+
+def test_profile_targets_are_one_model_by_default_and_say_why_one_is_skipped() -> None:
+    targets, skipped = profile_targets()
+    assert targets and all(t.models == 1 for _, t in targets)
+    assert skipped and all(why.startswith("target.T: required") for _, why in skipped), skipped  # the error, named
+
+
+def test_each_editions_standard_targets() -> None:
+    hh2 = [label for label, _ in standard_targets()]
+    hh3 = [label for label, _ in hh3_standard_targets()]
+    assert hh2 and hh3 and hh2 != hh3
+    assert [label for label, _ in edition_targets()] == hh2
+    assert [label for label, _ in edition_targets("hh2")] == hh2
+    assert [label for label, _ in edition_targets("hh3")] == hh3
