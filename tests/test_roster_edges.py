@@ -8,6 +8,7 @@ from dataclasses import replace
 from pathlib import Path
 from xml.etree.ElementTree import Element, SubElement
 
+import pytest
 from defusedxml import ElementTree as SafeET
 
 from praetor_analysis.bsdata.roster import (
@@ -18,6 +19,7 @@ from praetor_analysis.bsdata.roster import (
     selection_saves,
     selection_wargear,
 )
+from praetor_analysis.errors import PraetorError
 
 BASIC = Path(__file__).parent / "fixtures" / "rosters" / "hh2" / "Basic Marines Validate.test"
 NS = "{http://www.battlescribe.net/schema/rosterSchema}"
@@ -94,3 +96,21 @@ def test_the_weapons_frame_names_each_rows_unit() -> None:
     assert len(weapons) > 0
     assert list(weapons["unit"]) == [u.name for u in roster.units for _ in u.weapons]
     assert list(weapons["unit"]) == [roster.units[i].name for i in weapons["unit_index"]]
+
+
+def test_pricing_refuses_a_3rd_edition_roster_and_a_broken_file_naming_them(tmp_path: Path) -> None:
+    from praetor_analysis.bsdata.roster_costs import price_roster
+    from praetor_analysis.catalog import load_datasheet_models, load_datasheets, load_wargear_options
+
+    tables = (load_datasheets(), load_datasheet_models(), load_wargear_options())
+    hh3 = Path(__file__).parent / "fixtures" / "rosters" / "hh3" / "Small Game.rosz"
+    with pytest.raises(PraetorError) as info:
+        price_roster(hh3, *tables)
+    assert str(info.value) == (
+        "Small Game.rosz: a 3rd-edition (hh3) roster, refused: the 2nd edition's datasheets price 2nd-edition "
+        "rosters only"
+    )
+    broken = tmp_path / "broken.ros"
+    broken.write_bytes(b"<roster")
+    with pytest.raises(PraetorError, match=r"broken\.ros"):
+        price_roster(broken, *tables)
