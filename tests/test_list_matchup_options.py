@@ -14,6 +14,7 @@ import pytest
 
 from praetor_analysis.analysis import list_matchup
 from praetor_analysis.analysis.army_list import ArmyList, load_list, read_list_json
+from praetor_analysis.analysis.fire_plan import fire_plan
 from praetor_analysis.analysis.list_matchup import key_units, matchup, matchup_cost, matchup_pairs
 from praetor_analysis.engine import check_cost
 from praetor_analysis.errors import PraetorError, ScenarioError
@@ -50,6 +51,19 @@ def test_a_matchup_shoots_at_full_range_unless_told() -> None:
     assert (half.pairs[mine]["mean"].to_numpy() > plain.pairs[mine]["mean"].to_numpy()).all()
     assert half.plans[0].expected >= plain.plans[0].expected
     assert plain.plans[0].to_dict() != half.plans[0].to_dict()
+    for a, b, plan in ((MINE, THEIRS, half.plans[0]), (THEIRS, MINE, half.plans[1])):  # both ways at half range
+        assert plan.to_dict() == fire_plan(a, b, half_range=True).to_dict()
+    assert half.plans[1].to_dict() != plain.plans[1].to_dict()  # Tartaros' combi-bolters are Rapid Fire too
+
+
+def test_the_cost_limit_counts_the_phases_asked_for(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A matchup of one phase costs half of both: at a limit between the two, one phase is let through."""
+    one = matchup_cost(MINE, THEIRS, 1)
+    assert matchup_cost(MINE, THEIRS) == 2 * one
+    monkeypatch.setattr(list_matchup, "check_cost", partial(check_cost, limit=one))
+    assert len(matchup(MINE, THEIRS, phases=("shooting",)).pairs) == 2
+    with pytest.raises(PraetorError, match="^matchup: "):
+        matchup(MINE, THEIRS)
 
 
 def test_a_list_of_the_other_edition_is_refused_on_theirs() -> None:
