@@ -169,10 +169,10 @@ def _import_json(src: Path, args: argparse.Namespace) -> int:
 
 def cmd_roster(args: argparse.Namespace) -> int:
     """praetor roster FILE: every unit's best result per phase on one screen (--all: against every target)."""
-    from praetor_analysis.analysis import rate_roster
+    from praetor_analysis.analysis import rate_roster, unit_notes
     from praetor_analysis.profiles import MAX_MODELS
     from praetor_analysis.units import read_roster_units
-    from praetor_analysis.views import json_rows, roster_long, roster_screen, terminal_width, wrap
+    from praetor_analysis.views import json_rows, note_lines, roster_long, roster_screen, terminal_width, wrap
 
     if args.models is not None:
         if args.target is None:
@@ -195,6 +195,9 @@ def cmd_roster(args: argparse.Namespace) -> int:
         sys.stdout.write(json.dumps(json_rows(frame), allow_nan=False) + "\n")
         sys.stderr.write(account + "\n")
         return 0
+    if frame.empty:  # no unit rated (none in the roster, or none the engine rates): the account says which
+        print(f"{Path(args.roster).name}: no unit rated\n{account}")
+        return 0
     phases = [args.phase] if args.phase else ["shooting", "melee"]
     width = terminal_width()
     if args.all:
@@ -206,6 +209,8 @@ def cmd_roster(args: argparse.Namespace) -> int:
         sort = args.sort or (args.phase or "best")
         title = f"{Path(args.roster).name}: {frame['unit'].nunique()} units, the best result per phase\n{account}"
         lines = roster_screen(frame, title, width=width, phases=phases, sort=sort, top=args.top)
+    notes = unit_notes(zip(frame["unit"], frame["notes"], strict=True))
+    lines += note_lines(notes, width=width, full=args.all)
     print("\n".join(lines))
     return 0
 
@@ -252,11 +257,10 @@ def _list_hh3_roster(args: argparse.Namespace) -> bool:
     ``--list`` lists its units and points instead. True when the roster was listed."""
     from praetor_analysis.analysis import accounting_line, listing_table
     from praetor_analysis.bsdata import Hh3Roster, read_roster
-    from praetor_analysis.views import listing_json
+    from praetor_analysis.views import listing_json, print_notes
 
     roster = read_roster(args.roster)  # another game's roster: refused here, exit 2
-    for note in roster.notes:
-        print(f"praetor roster: note: {note}", file=sys.stderr)
+    print_notes("roster", roster.notes)
     if not isinstance(roster, Hh3Roster):
         return False
     if args.half_range:
@@ -279,7 +283,8 @@ def _list_hh3_roster(args: argparse.Namespace) -> bool:
 def cmd_matchup(args: argparse.Namespace) -> int:
     """praetor matchup MINE THEIRS: every unit against every unit, both ways, and the fire plans."""
     from praetor_analysis.analysis.list_matchup import matchup
-    from praetor_analysis.views import Progress, matchup_units, pair_table, plan_lines, terminal_width
+    from praetor_analysis.views import Progress, matchup_units, note_lines, pair_table, plan_lines, terminal_width
+    from praetor_analysis.views import print_roster_notes as notes
 
     if args.json and args.table:
         raise UsageError("--table: not used with --json (the JSON holds every pair)", field="--table")
@@ -290,6 +295,7 @@ def cmd_matchup(args: argparse.Namespace) -> int:
     if args.output:
         _writable("-o", args.output)
     _check_files(args)
+    notes("matchup", args.mine, args.theirs)
     progress = Progress("matchup")
     try:
         result = matchup(args.mine, args.theirs, progress=progress)
@@ -319,6 +325,7 @@ def cmd_matchup(args: argparse.Namespace) -> int:
         lines += ["", *pair_table(shown, names, width=width)]
     else:
         lines.append("Every pair, both ways: --table; files: --csv FILE, --parquet FILE, -o REPORT.html.")
+    lines += note_lines(result.unit_notes(), width=width, full=args.table, flag="--table")
     print("\n".join(lines))
     return 0
 
@@ -407,8 +414,10 @@ def cmd_report(args: argparse.Namespace) -> int:
         raise UsageError(f"report: needs the 'viz' extra (pip install 'praetor_analysis[viz]'): {exc}") from None
     if args.out not in (None, "-"):  # refuse an unwritable destination before the work
         _writable("-o", args.out)
-    from praetor_analysis.views import Progress
+    from praetor_analysis.views import Progress, print_roster_notes
 
+    if args.roster and Path(args.roster).is_file():  # a missing one: report_main says so, naming --roster
+        print_roster_notes("report", args.roster)
     edition = report_edition(args.edition, args.roster, args.weapons)  # the roster's unless asked (checked)
     progress = Progress("report")
     try:
@@ -466,7 +475,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("mine", help="my list: a .ros/.rosz roster or a .json list of datasheet blocks")
     p.add_argument("theirs", help="their list, the same kinds")
-    p.add_argument("--json", action="store_true", help='print {"lists", "pairs", "plans"} as JSON')
+    p.add_argument("--json", action="store_true", help='print {"lists", "pairs", "plans", "not_modelled"} as JSON')
     p.add_argument("--table", action="store_true", help="also print every pair (a side column says who attacks)")
     p.add_argument(
         "-o", "--output", "--report", dest="output", metavar="OUT.html",

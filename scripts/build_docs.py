@@ -24,6 +24,7 @@ STORIES = {
     "01_tour.ipynb": "A tour: the Praetor launcher against Terminators, a Rhino and a spread squad",
     "02_weapon_comparison.ipynb": "A comparison: iconic weapons against the standard targets",
     "03_list_analysis.ipynb": "A list analysis: a roster's units in shooting and melee, unit by unit and per point",
+    "04_third_edition.ipynb": "The third edition: bolters at its standard targets, a whole round, a unit rated",
 }
 _CSS = (
     "body{font-family:system-ui,sans-serif;max-width:1000px;margin:2rem auto;padding:0 1rem;color:#222}"

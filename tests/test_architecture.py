@@ -230,6 +230,7 @@ DOOR = "praetor_analysis.scenario"
 #: Modules of views/ that turn a reader's choices into ``praetor calc`` documents (the setup files of the door).
 VIEWS_AT_THE_DOOR = {
     "praetor_analysis.views.dashboard.melee_view",  # a round of melee as a calc document
+    "praetor_analysis.views.dashboard.hh3_view",  # the 3rd edition's dashboard as calc documents (edition hh3)
     "praetor_analysis.views.workbench.view",  # the workbench's cells as calc documents
     "praetor_analysis.views.report.page",  # the report's assumptions: the calc result of a scenario
     "praetor_analysis.views.dashboard.matchup_tab",  # a list's targets read as calc target blocks

@@ -15,14 +15,15 @@ from praetor_analysis.analysis.unit_ratings import rate_roster
 from praetor_analysis.cli import main
 from praetor_analysis.scenario.calc import calc
 from praetor_analysis.scenario.hh3_door import calc_hh3_stages
-from praetor_analysis.scenario.hh3_unit_attack import hh3_shooting, hh3_volleys
+from praetor_analysis.scenario.hh3_unit_attack import NO_MELEE, hh3_shooting, hh3_volleys
+from praetor_analysis.units import fights_in_melee
 from praetor_analysis.units.fielded import read_roster_units
 from praetor_analysis.units.hh3_datasheet import is_hh3_datasheet
 from praetor_analysis.units.hh3_target import hh3_standard_targets
 
 FIXTURES = Path(__file__).parent / "fixtures" / "rosters"
 HH3 = sorted((FIXTURES / "hh3").glob("*.rosz"))
-HH2 = sorted(p for p in (FIXTURES / "hh2").iterdir() if p.suffix in (".ros", ".rosz"))
+HH2 = sorted(p for p in (FIXTURES / "hh2").iterdir() if p.suffix in (".ros", ".rosz", ".test"))
 SMALL = FIXTURES / "hh3" / "Small Game.rosz"
 DAEMONS = FIXTURES / "hh3" / "Daemons.rosz"
 FAST = {SMALL.name, "HH2 - Dark Angels.rosz"}
@@ -44,9 +45,14 @@ def test_every_unit_rated_at_the_rosters_points(path: Path) -> None:
     per_unit = frame.drop_duplicates("unit").set_index("unit")["points"]
     assert per_unit.sum() == pytest.approx(reading.rated_points)
     if path.parent.name == "hh3":  # every row of a 3rd-edition roster computed, at the 3rd edition's targets
-        assert (frame["error"] == "").all(), frame.loc[frame["error"] != "", ["unit", "target", "error"]]
+        # but the melee rows of a unit none of whose models strikes (a Rhino), which say why
+        silent = {label for label, u in zip(reading.labels, reading.units, strict=True) if not fights_in_melee(u)}
+        said = (frame["phase"] == "melee") & frame["unit"].isin(silent)
+        assert (frame.loc[said, "error"].str.endswith(NO_MELEE)).all()
+        rated = frame[~said]
+        assert (rated["error"] == "").all(), rated.loc[rated["error"] != "", ["unit", "target", "error"]]
         assert set(frame["target"]) == {label for label, _ in hh3_standard_targets()}
-        assert frame["mean"].notna().all() and (frame["p_any"] <= 1 + 1e-12).all()
+        assert rated["mean"].notna().all() and (rated["p_any"] <= 1 + 1e-12).all()
 
 
 @pytest.mark.parametrize("path", _mark(HH3) + _mark(HH2))
@@ -109,6 +115,21 @@ def test_mixed_editions_and_2nd_edition_doors_refuse_a_3rd_edition_roster_in_one
     assert main(["sweep", "Dark Angels", "--targets", str(SMALL), "-o", str(out), "--workers", "1", "--quiet"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and SMALL.name in err
+
+
+def test_a_unit_with_no_melee_says_so_on_the_roster_screen(capsys: pytest.CaptureFixture[str]) -> None:
+    """A Rhino strikes no blow: its melee cell reads "no melee" (as the 2nd edition's screen), never "0.00 models"."""
+    assert main(["roster", str(SMALL)]) == 0
+    lines = [line for line in capsys.readouterr().out.splitlines() if line.startswith("Rhino")]
+    assert len(lines) == 2
+    for line in lines:
+        assert line.rstrip().endswith("no melee") and "0.00 models" not in line.split("Lesser Daemon")[1], line
+    frame = rate_roster(SMALL)
+    frame = frame[frame["phase"] == "melee"]
+    rhino = frame[frame["unit"] == "Rhino (1)"]
+    assert (rhino["error"].str.contains("no model that fights in melee")).all() and rhino["mean"].isna().all()
+    squad = frame[frame["unit"] == "Tactical Squad (1)"]
+    assert (squad["error"] == "").all() and squad["mean"].notna().all() and (squad["mean"] > 0).any()
 
 
 def test_a_3rd_edition_units_attack_equals_the_door_given_its_volleys() -> None:

@@ -5,23 +5,34 @@ its groups, times the units it faces and the phases, both ways, counted again he
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import json
 import math
-from typing import Any, cast
+from typing import Any
 
 import pandas as pd
 
 from praetor_analysis.analysis.army_list import ArmyList, read_list_json
-from praetor_analysis.analysis.fire_plan import FirePlan
 from praetor_analysis.analysis.list_matchup import Matchup, key_units, matchup, matchup_cost
 
 MINE = read_list_json({"name": "mine", "units": ["Tactical Squad", "Praetor"]})
 THEIRS = read_list_json({"name": "theirs", "units": ["Terminator Tartaros Squad"]})
 
 
+@functools.cache
+def _shooting_matchup() -> Matchup:
+    return matchup(read_list_json({"name": "mine", "units": ["Tactical Squad"]}),
+                   read_list_json({"name": "theirs", "units": ["Praetor"]}), phases=("shooting",))  # fmt: skip
+
+
 def pairs_json(frame: pd.DataFrame) -> list[dict[str, Any]]:
-    """The pair rows as a matchup's JSON writes them (``Matchup.to_dict()["pairs"]``; the plans left empty)."""
-    return Matchup(MINE, THEIRS, frame, cast("tuple[FirePlan, FirePlan]", ())).to_dict()["pairs"]
+    """The pair rows of a matchup whose pairs are ``frame``, as its JSON gives them (``Matchup.to_dict``; the
+    columns its notes are gathered by are added, then left out)."""
+    gather = {"side": "mine", "attacker": "u", "notes": [[] for _ in range(len(frame))]}
+    keyed = frame.assign(**{k: v for k, v in gather.items() if k not in frame.columns})
+    rows = dataclasses.replace(_shooting_matchup(), pairs=keyed).to_dict()["pairs"]
+    return [{k: v for k, v in row.items() if k in frame.columns} for row in rows]
 
 
 def _work(army: ArmyList) -> int:
@@ -49,7 +60,7 @@ def test_the_cost_counts_attacks_models_and_weapons_both_ways() -> None:
 def test_the_json_names_the_lists_pairs_and_plans() -> None:
     m = matchup(MINE, THEIRS, phases=("shooting",))
     d = m.to_dict()
-    assert list(d) == ["lists", "pairs", "plans"]
+    assert list(d) == ["lists", "pairs", "plans", "not_modelled"]  # issue 33: each unit's notes, added last
     assert d["lists"] == [
         {"name": x.name, "points": x.points, "units": [u.label for u in x.units], "account": x.account}
         for x in (MINE, THEIRS)

@@ -193,7 +193,7 @@ def test_cli_matchup_json_lists(tmp_path: Path) -> None:
     out = _run("matchup", str(a), str(b), "--json")
     assert out.returncode == 0, out.stderr
     doc = json.loads(out.stdout)
-    assert set(doc) == {"lists", "pairs", "plans"}
+    assert set(doc) == {"lists", "pairs", "plans", "not_modelled"}
     assert len(doc["pairs"]) == 64 and len(doc["plans"]) == 2
     row = doc["pairs"][0]
     assert {"attacker_list", "attacker", "target", "phase", "points_removed", "p_destroyed", "removed"} <= set(row)

@@ -33,7 +33,7 @@ def test_page_is_offline_escaped_and_embeds_its_rows(result) -> None:  # type: i
     found = re.search(f'<script type="application/json" id="{DATA_ID}">(.*?)</script>', page, re.S)
     assert found
     doc = json.loads(found.group(1))
-    assert set(doc) == {"lists", "pairs", "plans"}
+    assert set(doc) == {"lists", "pairs", "plans", "not_modelled"}  # issue 33: the notes, as --json prints them
     assert len(doc["pairs"]) == 2 * 2 * 2 * 2
     assert {"attacker_list", "attacker", "target", "phase", "points_removed", "removed"} <= set(doc["pairs"][0])
     assert doc["lists"][0]["name"] == MINE["name"]

@@ -16,7 +16,13 @@ pytest.importorskip("plotly")
 pytest.importorskip("ipywidgets")
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
-NAMES = ["01_tour.ipynb", "02_weapon_comparison.ipynb", "03_list_analysis.ipynb", "dashboard.ipynb"]
+NAMES = [
+    "01_tour.ipynb",
+    "02_weapon_comparison.ipynb",
+    "03_list_analysis.ipynb",
+    "04_third_edition.ipynb",
+    "dashboard.ipynb",
+]
 
 
 def test_all_notebooks_listed():

@@ -40,6 +40,9 @@ def _rosters(folder: str) -> list[Path]:
 HH3 = _rosters("hh3")
 HH2 = _rosters("hh2")
 REFUSED = _rosters("hh1") + _rosters("other")
+EMPTY = _rosters("empty")
+# The 2nd edition's data under another game system id (a data branch's, README): read by its name, with a note.
+HH2_BY_NAME = {"Basic Marines Validate (system id ece7).test"}
 NS = "{http://www.battlescribe.net/schema/rosterSchema}"
 
 # Declared totals and units, read by hand from each file's <roster> costs and its force selections.
@@ -72,10 +75,10 @@ def _oracle(path: Path) -> tuple[int, float, float]:
 
 
 def test_the_fixture_folders_hold_every_edition() -> None:
-    assert len(HH3) == 4 and len(HH2) == 6 and len(REFUSED) == 21
+    assert len(HH3) == 4 and len(HH2) == 7 and len(REFUSED) == 25 and len(EMPTY) == 1
     assert (FIXTURES / "README.md").is_file()
     readme = (FIXTURES / "README.md").read_text(encoding="utf-8")
-    for path in HH3 + HH2 + REFUSED:
+    for path in HH3 + HH2 + REFUSED + EMPTY:
         assert f"`{path.parent.name}/{path.name}`" in readme, path.name
 
 
@@ -100,9 +103,15 @@ def test_a_3rd_edition_roster_is_read_whole(path: Path) -> None:
 @pytest.mark.parametrize("path", HH2, ids=lambda p: p.name)
 def test_a_2nd_edition_roster_goes_to_todays_reader(path: Path) -> None:
     roster = read_roster(path)
-    assert roster.edition == "hh2" and not isinstance(roster, Hh3Roster) and roster.notes == ()
+    assert roster.edition == "hh2" and not isinstance(roster, Hh3Roster)
     assert roster.units
-    assert _root(path).get("gameSystemId") == HH2_SYSTEM_ID
+    if path.name in HH2_BY_NAME:
+        system_id = _root(path).get("gameSystemId")
+        assert system_id != HH2_SYSTEM_ID and _root(path).get("gameSystemName") == "Horus Heresy (2022)"
+        assert len(roster.notes) == 1 and path.name in roster.notes[0] and f"'{system_id}'" in roster.notes[0]
+        assert "by its name" in roster.notes[0]
+    else:
+        assert roster.notes == () and _root(path).get("gameSystemId") == HH2_SYSTEM_ID
     # every point placed: in a unit, or listed outside units (the roster's loose selections)
     assert sum(u.points for u in roster.units) + sum(p for _, p in roster.loose) == roster.points > 0
 
@@ -323,7 +332,11 @@ def test_the_dashboards_roster_tab_rates_a_3rd_edition_roster() -> None:
     path = FIXTURES / "hh3" / "Small Game.rosz"
     view = roster_view(path.read_bytes(), path.name, load_targets())
     assert view.summary.startswith("Small Game: 747 points declared = 747 in 6 units rated")
-    assert (view.table["error"] == "").all() and set(view.table["target"]) >= {"Rhino", "Questoris Knight"}
+    said = view.table["error"] != ""  # a Rhino strikes no blow: its melee rows say so
+    assert set(view.table.loc[said, "unit"].astype(str).str.split(" (", regex=False).str[0]) == {"Rhino"}
+    assert (view.table.loc[said, "phase"] == "melee").all()
+    assert view.table.loc[said, "error"].str.contains("no model that fights in melee").all()
+    assert set(view.table["target"]) >= {"Rhino", "Questoris Knight"}
 
 
 def test_a_2nd_edition_roster_under_another_id_is_rated_with_a_note(
@@ -424,3 +437,59 @@ def test_every_profile_of_the_hh3_fixtures_drops_into_the_engines_readers() -> N
                     read_weapon(profile.as_block())
                     weapons += 1
     assert (weapons, units) == (270, 90)
+
+
+def test_an_empty_roster_is_read_as_no_unit_by_every_command(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """empty/Empty Validation Test.test (a New Recruit export with a force and no unit): ``roster`` says no unit is
+    rated and the account (0 = 0 + 0), not an empty table; the report is written; matchup and calc, which need a
+    unit, refuse in one line naming the file."""
+    (path,) = EMPTY
+    roster = read_roster(path)
+    assert roster.edition == "hh2" and len(roster.units) == 0 and roster.points == 0
+    for argv in (["roster", str(path)], ["roster", "--all", str(path)]):
+        assert main(argv) == 0
+        out = capsys.readouterr().out
+        assert out.splitlines() == [
+            f"{path.name}: no unit rated",
+            "Validation Test: 0 points declared = 0 in 0 units rated + 0 not rated",
+        ]
+    assert main(["roster", "--json", str(path)]) == 0
+    assert json.loads(capsys.readouterr().out) == []
+    assert main(["report", "--roster", str(path), "-o", str(tmp_path / "r.html")]) == 0
+    capsys.readouterr()
+    assert "Validation Test" in (tmp_path / "r.html").read_text(encoding="utf-8")
+    scenario = tmp_path / "s.json"
+    target = {"roster": str(path), "unit": "Tactical Squad"}
+    scenario.write_text(json.dumps({"weapon": "Bolter", "attacker": {"BS": 4}, "target": target}), encoding="utf-8")
+    runs = {  # each refusal names what it refuses: the file (matchup), the unit asked for (calc)
+        path.name: ["matchup", str(path), str(FIXTURES / "hh2" / "HH2 - Dark Angels.rosz")],
+        "'Tactical Squad'": ["calc", str(scenario)],
+    }
+    for named, argv in runs.items():
+        assert main(argv) == 2, argv
+        out, err = capsys.readouterr()
+        assert out == "" and err.count("\n") == 1 and named in err and "0 units" not in err, (argv, err)
+
+
+def test_every_command_reading_a_roster_by_its_name_says_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The roster under the data branch's game system id (``ece7``) is read by its name: ``roster``, ``matchup`` and
+    ``report --roster`` each print the note once per file on standard error (``praetor COMMAND: note: ...``); a
+    refusal of the other file is its one line alone."""
+    (path,) = [p for p in HH2 if p.name in HH2_BY_NAME]
+    other = FIXTURES / "hh2" / "HH2 - Dark Angels.rosz"
+    runs = {
+        "roster": ["roster", str(path)],
+        "matchup": ["matchup", str(path), str(other)],
+        "report": ["report", "--roster", str(path), "-o", str(tmp_path / "r.html")],
+    }
+    for command, argv in runs.items():
+        assert main(argv) == 0, argv
+        err = capsys.readouterr().err
+        notes = [line for line in err.splitlines() if line.startswith(f"praetor {command}: note: {path.name}: ")]
+        assert len(notes) == 1 and "'28d4-bd2e-4858-ece7'" in notes[0] and "by its name" in notes[0], err
+    refused = FIXTURES / "other" / "Apoc Test.rosz"
+    assert main(["matchup", str(path), str(refused)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and refused.name in err and "note" not in err

@@ -57,6 +57,7 @@ def test_cli_roster_json_and_bad_target() -> None:
     assert proc.returncode == 0, proc.stderr
     rows = json.loads(proc.stdout)
     keys = {"unit", "points", "target", "phase", "mean", "p_any", "per_100_pts", "wounds", "share", "measure"}
+    keys |= {"not_modelled", "reasons"}  # issue 33: what was not modelled, on every row (a list, a mapping)
     assert rows and all(set(r) == keys for r in rows)
     assert all(isinstance(r["points"], int) for r in rows)
     assert {r["phase"] for r in rows} == {"shooting", "melee"}

@@ -23,6 +23,8 @@ _EXPORTS: dict[str, str] = {
     "ComparisonCache": "praetor_analysis.analysis.compare_cache",
     "DEFAULT_ATTACKER": "praetor_analysis.analysis.cells",
     "FirePlan": "praetor_analysis.analysis.fire_plan",
+    "note_list": "praetor_analysis.analysis.unit_ratings",
+    "unit_notes": "praetor_analysis.analysis.unit_ratings",
     "hh3_per_point_table": "praetor_analysis.analysis.per_point",
     "hh3_targets_named": "praetor_analysis.analysis.unit_ratings",
     "hh3_wargear_value": "praetor_analysis.analysis.wargear",
@@ -80,6 +82,7 @@ __all__ = [
     "listing_frame",
     "listing_table",
     "load_list",
+    "note_list",
     "per_point_table",
     "progress_bar",
     "rate_roster",
@@ -89,6 +92,7 @@ __all__ = [
     "sweep_faction",
     "sweep_tasks",
     "target_named",
+    "unit_notes",
     "wargear_table",
     "wargear_value",
     "write_parquet",
@@ -117,9 +121,11 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from praetor_analysis.analysis.unit_ratings import (
         JSON_COLUMNS,
         hh3_targets_named,
+        note_list,
         rate_roster,
         roster_table,
         target_named,
+        unit_notes,
     )
     from praetor_analysis.analysis.wargear import (
         AS_FIELDED,

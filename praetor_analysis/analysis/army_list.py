@@ -31,6 +31,7 @@ from praetor_analysis.units import (
     RosterReading,
     as_target,
     fielded_unit,
+    fights_in_melee,
     hh3_target_of_unit,
     read_roster_units,
     target_record,
@@ -133,11 +134,12 @@ def _make(
         raise ScenarioError(f"{name}: units of two editions ({', '.join(editions)}) in one list")
     for i, (label, loadout) in enumerate(zip(labels, entries, strict=True)):
         source = sources[i] if sources is not None else None
-        if loadout.edition == "hh3":  # the 3rd edition: a target block of that edition, not fighting back yet
+        if loadout.edition == "hh3":  # the 3rd edition: a target block of that edition; its models fight back
             hh3, notes = hh3_target_of_unit(loadout, label)
             share = loadout.points / max(1, loadout.size) if hh3.is_vehicle else loadout.points
-            notes = (*notes, f"{label}: does not fight back in melee (the 3rd edition's matchup: not yet)")
-            units.append(ListUnit(label, loadout, share, hh3.block, hh3, None, notes, source))
+            main = max(range(len(loadout.groups)), key=lambda i: loadout.groups[i].count)
+            fighter = main if not hh3.is_vehicle and fights_in_melee(loadout) else None
+            units.append(ListUnit(label, loadout, share, hh3.block, hh3, fighter, notes, source))
             continue
         reading = as_target(loadout, label)
         target = target_record(reading.block)

@@ -452,7 +452,7 @@ def sweep_datasheet(
                 pair = Pair("sweep", side, unit, field_name, target, phase)
                 key: tuple[Any, ...] = (keys[phase], k)
                 if phase == "melee" and target.fighter is not None:  # the round reads the whole attacker
-                    key = (*key, repr(unit.loadout.groups), unit.target)
+                    key = (*key, repr(unit.loadout.groups), repr(unit.target))  # a 3rd-edition target holds a dict
                 if key not in done:
                     try:
                         done[key] = _no_melee(pair_result(pair), unit)

@@ -60,8 +60,9 @@ LIST_COLUMNS = [
     "weapons",
     "not_modelled",
     "error",
+    "notes",
 ]
-"""The columns of :func:`analyse_roster`."""
+"""The columns of :func:`analyse_roster` (``notes``: ``not_modelled`` as a list)."""
 
 
 def list_targets(targets: pd.DataFrame | None = None, edition: str = "hh2") -> list[tuple[str, str, Target, bool]]:
@@ -146,6 +147,7 @@ def analyse_roster(
                     "weapons": rated["weapons"],
                     "not_modelled": rated["not_modelled"],
                     "error": rated["error"],
+                    "notes": rated["notes"],
                 },
                 columns=LIST_COLUMNS,
             )
@@ -189,6 +191,7 @@ def _whole_list(
                     "weapons": f"the sum over {n_units} units, each attacking a fresh {label} ({unit.models} models)",
                     "not_modelled": ("units left out (error): " + ", ".join(failed)) if failed else "",
                     "error": "",
+                    "notes": ["units left out (error): " + ", ".join(failed)] if failed else [],
                 }
             )
     return pd.DataFrame(out, columns=LIST_COLUMNS)

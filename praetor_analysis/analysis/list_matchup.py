@@ -18,6 +18,7 @@ import pandas as pd
 from praetor_analysis.analysis.army_list import ArmyList, load_list
 from praetor_analysis.analysis.fire_plan import FirePlan, fire_plan
 from praetor_analysis.analysis.matchup import PHASES, pair_rows
+from praetor_analysis.analysis.unit_ratings import unit_notes
 from praetor_analysis.engine import check_cost, unit_cost
 from praetor_analysis.errors import ScenarioError
 
@@ -34,7 +35,8 @@ class Matchup:
     plans: tuple[FirePlan, FirePlan]
 
     def to_dict(self) -> dict[str, Any]:
-        """``{"lists", "pairs", "plans"}``: JSON-ready (NaN as None)."""
+        """``{"lists", "pairs", "plans", "not_modelled"}``: JSON-ready (NaN as None); ``not_modelled`` lists each
+        attacking unit's notes over its pairs (``{"side", "unit", "not_modelled"}``)."""
         return {
             "lists": [
                 {"name": a.name, "points": a.points, "units": [u.label for u in a.units], "account": a.account}
@@ -42,7 +44,21 @@ class Matchup:
             ],
             "pairs": _pairs_json(self.pairs),
             "plans": [p.to_dict() for p in self.plans],
+            "not_modelled": [
+                {"side": side, "unit": unit, "not_modelled": notes} for (side, unit), notes in self.notes().items()
+            ],
         }
+
+    def notes(self) -> dict[tuple[str, str], list[str]]:
+        """Each attacking unit's distinct notes of what was not modelled over its pairs, by ``(side, unit)``
+        (units without notes left out), in first-seen order."""
+        keys = zip(self.pairs["side"].astype(str), self.pairs["attacker"].astype(str), strict=True)
+        return unit_notes(zip(keys, self.pairs["notes"], strict=True))
+
+    def unit_notes(self) -> dict[str, list[str]]:
+        """:meth:`notes` keyed by a label naming the list: ``Tactical Squad (mine: Alpha)``."""
+        names = {"mine": self.mine.name, "theirs": self.theirs.name}
+        return {f"{unit} ({names.get(side, side)})": notes for (side, unit), notes in self.notes().items()}
 
 
 def _as_list(value: ArmyList | str | Path) -> ArmyList:

@@ -72,8 +72,10 @@ PAIR_COLUMNS = [
     "weapons",
     "not_modelled",
     "error",
+    "notes",
 ]
-"""Columns of a pair row (see the module docstring); ``removed`` and ``wounds`` are pmf lists."""
+"""Columns of a pair row (see the module docstring); ``removed`` and ``wounds`` are pmf lists, ``notes`` is
+``not_modelled`` as a list."""
 
 
 @dataclass(frozen=True)
@@ -105,7 +107,11 @@ def pair_result(pair: Pair) -> UnitAttackResult:
     """The result of a pair, as ``praetor calc`` of the datasheet attacker and the target block gives it."""
     a, t = pair.attacker, pair.target
     if isinstance(t.target, Hh3Target):
-        return hh3_shooting(a.loadout, t.target) if pair.phase == "shooting" else hh3_melee(a.loadout, t.target)
+        if pair.phase == "shooting":
+            return hh3_shooting(a.loadout, t.target)
+        if t.fighter is None or not isinstance(a.target, Hh3Target):
+            return hh3_melee(a.loadout, t.target)
+        return hh3_melee(a.loadout, t.target, enemy=t.loadout, body=a.target)  # it strikes back: a whole round
     if pair.phase == "shooting":
         return shooting(a.loadout, t.target, half_range=pair.half_range)
     if t.fighter is None:
@@ -144,7 +150,8 @@ def pair_row(pair: Pair, result: UnitAttackResult | None, error: str = "") -> di
         nan = float("nan")
         return {**row, "measure": "", "mean": nan, "removed": [1.0], "wounds_mean": nan, "wounds": [1.0],
                 "p_any": nan, "p_destroyed": nan, "points_removed": nan, "per_100_pts": nan, "returned": nan,
-                "unsaved_mean": nan, "weapons": "", "not_modelled": "; ".join(t.notes)}  # fmt: skip
+                "unsaved_mean": nan, "weapons": "", "not_modelled": "; ".join(t.notes),
+                "notes": list(t.notes)}  # fmt: skip
     removed = [float(p) for p in result.removed.probabilities]
     wounds = [float(p) for p in result.wounds.probabilities]
     points = sum(k * p for k, p in points_pmf(result, t).items())
@@ -164,6 +171,7 @@ def pair_row(pair: Pair, result: UnitAttackResult | None, error: str = "") -> di
         "unsaved_mean": result.unsaved.mean(),
         "weapons": "; ".join(f"{c.count} {c.model}: {c.weapon}" for c in result.chosen),
         "not_modelled": "; ".join(dict.fromkeys(notes)),
+        "notes": list(dict.fromkeys(notes)),
     }
 
 

@@ -11,9 +11,10 @@ models that are not Characters (a squad's heavy weapons, not its Sergeant's); po
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pandas as pd
 
@@ -45,6 +46,7 @@ __all__ = [
     "check_phases",
     "edition_targets",
     "hh3_targets_named",
+    "note_list",
     "profile_targets",
     "rate",
     "rate_roster",
@@ -52,7 +54,10 @@ __all__ = [
     "roster_table",
     "standard_targets",
     "target_named",
+    "unit_notes",
 ]
+
+K = TypeVar("K")
 
 PHASES = ("shooting", "melee")
 RATING_COLUMNS = [
@@ -72,9 +77,13 @@ RATING_COLUMNS = [
     "weapons",
     "not_modelled",
     "error",
+    "notes",
+    "reasons",
 ]
 """Columns of :func:`rate` and :func:`rate_roster`; the first ten are what ``praetor roster --json`` prints
-(:data:`JSON_COLUMNS`)."""
+(:data:`JSON_COLUMNS`), with ``not_modelled`` as a list and ``reasons`` as a mapping (``views.json_rows``).
+``not_modelled`` joins the notes with ``"; "`` (for a spreadsheet: a note may itself hold ``"; "``); ``notes``
+is the same notes as a list; ``reasons`` a JSON object (note -> why of a unit note) or empty."""
 JSON_COLUMNS = RATING_COLUMNS[:10]
 """The fields of a row of ``praetor roster --json`` and of the roster report's embedded table."""
 
@@ -135,7 +144,7 @@ def _row(
         nan = float("nan")
         measure = "hull_points" if target[1].is_vehicle else "casualties"
         return {**row, "mean": nan, "p_any": nan, "per_100_pts": nan, "wounds": nan, "share": nan, "measure": measure,
-                "std": nan, "p_all": nan, "weapons": "", "not_modelled": ""}  # fmt: skip
+                "std": nan, "p_all": nan, "weapons": "", "not_modelled": "", "notes": [], "reasons": ""}  # fmt: skip
     dist = result.removed
     mean = dist.mean()
     return {
@@ -154,6 +163,8 @@ def _row(
             for c in result.chosen
         ),
         "not_modelled": "; ".join(result.not_modelled),
+        "notes": list(result.not_modelled),
+        "reasons": json.dumps(dict(result.reasons), sort_keys=True) if result.reasons else "",
     }
 
 
@@ -195,6 +206,26 @@ def _hh3_attack(loadout: FieldedUnit, target: Target, phase: str) -> UnitAttackR
             f"target: {loadout.datasheet!r} ({loadout.edition}) and the target are of different editions"
         )
     return hh3_shooting(loadout, target) if phase == "shooting" else hh3_melee(loadout, target)
+
+
+def note_list(cell: object) -> list[str]:
+    """A frame's notes cell as a list: a list (or tuple, or array) as it is; a ``not_modelled`` string (joined
+    with ``"; "``, which a note may hold too) as one note; nothing for an empty or missing cell."""
+    if isinstance(cell, str):
+        return [cell] if cell else []
+    if cell is None or isinstance(cell, float):
+        return []
+    return [str(n) for n in cell]  # type: ignore[attr-defined]
+
+
+def unit_notes(rows: Iterable[tuple[K, object]]) -> dict[K, list[str]]:
+    """``(unit, notes cell)`` pairs (a frame's ``notes`` column beside its unit) -> each unit's distinct notes,
+    in first-seen order; units without notes left out."""
+    out: dict[K, dict[str, None]] = {}
+    for unit, cell in rows:
+        for note in note_list(cell):
+            out.setdefault(unit, {})[note] = None
+    return {unit: list(notes) for unit, notes in out.items()}
 
 
 def check_phases(phases: Sequence[str] | str, field: str = "phases") -> tuple[str, ...]:

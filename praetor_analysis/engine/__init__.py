@@ -77,6 +77,8 @@ _EXPORTS: dict[str, str] = {
     "misfire_result": "praetor_analysis.engine.hh3",
     "one_attack": "praetor_analysis.engine.hh3",
     "shock_mix": "praetor_analysis.engine.hh3.chain",
+    "apply_wound": "praetor_analysis.engine.hh3.operators",
+    "deflagrate_hits": "praetor_analysis.engine.hh3.operators",
     "MAX_NAME_CHARS": "praetor_analysis.engine.cost",
     "cap_workers": "praetor_analysis.engine.cost",
     "check_cost": "praetor_analysis.engine.cost",
@@ -107,6 +109,7 @@ __all__ = [
     "UnitSpace",
     "Volley",
     "VolleyResult",
+    "apply_wound",
     "attack_limit",
     "cap_workers",
     "check_cost",
@@ -114,6 +117,7 @@ __all__ = [
     "check_values",
     "classify_rules",
     "damage_dist",
+    "deflagrate_hits",
     "demote_mitigation_roll",
     "denial_note",
     "end_attack",
@@ -182,6 +186,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
         wound_step,
     )
     from praetor_analysis.engine.hh3.hit import HitDie
+    from praetor_analysis.engine.hh3.operators import apply_wound, deflagrate_hits
     from praetor_analysis.engine.hh3.report import RuleReport, target_report, volley_report
     from praetor_analysis.engine.hh3.result import MisfireResult
     from praetor_analysis.engine.hh3.statuses import CheckValues

@@ -235,7 +235,16 @@ def hull_hit_probability(law: BlastLaw) -> tuple[float, float]:
 
 def template_touched(target: Formation, firer_distance: float, *, hellstorm: bool = False) -> tuple[int, str]:
     """(models one template touches, the side of the unit it is fired from): placed from whichever side of the
-    unit's bounding box covers the most (ties: the front), turned about the firer exactly (``markers.templates``)."""
+    unit's bounding box covers the most (ties: the front), turned about the firer exactly (``markers.templates``).
+    Memoised on the formation's bases (their bytes), the distance and the template."""
+    key = (target.positions.shape, target.positions.tobytes(), target.base_radius, firer_distance, hellstorm)
+    return _TOUCHED.get(key, lambda: _touched(target, firer_distance, hellstorm))
+
+
+_TOUCHED: BoundedMemo[tuple[int, str]] = BoundedMemo(1024)
+
+
+def _touched(target: Formation, firer_distance: float, hellstorm: bool) -> tuple[int, str]:
     shape = HELLSTORM_TEMPLATE if hellstorm else FLAME_TEMPLATE
     best: tuple[int, str] | None = None
     for side, firer in firer_sides(target, firer_distance):

@@ -8,7 +8,7 @@ Fire Group's order of set-aside groups (plain wounds first, then the Critical an
 Breaching and Shred groups of the plain hits; ``largest_damage_first`` as the engine orders it), each wound
 applied one at a time to the target's state with excess Damage lost, each group followed by its Deflagrate hits;
 all compositions are carried at once (the state keeps the hits of each class not yet resolved), the unit's
-wounds left moved by the engine's per-wound (sparse) matrix, so nothing is sampled and nothing is enumerated hit by hit.
+wounds left moved by the engine's per-wound matrix, so nothing is sampled and nothing is enumerated hit by hit.
 """
 
 from __future__ import annotations
@@ -16,7 +16,6 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -24,16 +23,14 @@ from praetor_analysis.engine import (
     FireGroup,
     HitDie,
     State,
+    apply_wound,
+    deflagrate_hits,
     from_hit_points,
     group_classes,
     hit_points,
     wound_classes,
-    wound_step,
 )
-from praetor_analysis.prob import Dist, binomial_pmf, convolve_power
-
-if TYPE_CHECKING:  # the matrices come made from engine/hh3 (scipy.sparse is loaded there when first needed)
-    from scipy import sparse
+from praetor_analysis.prob import BoundedMemo, Dist, binomial_pmf, convolve_power
 
 __all__ = ["MarkerCounts", "marker_counts", "resolve_marker_hits"]
 
@@ -91,10 +88,22 @@ def resolve_marker_hits(
 
     The state is kept as a distribution over the unit's wounds left (the engine's hit points) for each value of
     the status entries and each count of hits not yet resolved per class; a step splits one class's hits with a
-    binomial and applies ``k`` wounds as the ``k``-th power of the engine's per-wound (sparse) matrix."""
+    binomial and applies ``k`` wounds as the ``k``-th power of the engine's per-wound matrix. Memoised on the
+    states, the joint's bytes and the (frozen) group: a fire plan's orders put one marker volley after the same
+    volleys again and again."""
     unknown = [c for c in classes if c not in _KINDS]
     if unknown:
         raise ValueError(f"unknown hit class {unknown[0]!r}")
+    key = (frozenset(states.items()), tuple(classes), joint.shape, joint.tobytes(), group, wounds)
+    return dict(_RESOLVED.get(key, lambda: _resolve_marker_hits(states, classes, joint, group, wounds)))
+
+
+_RESOLVED: BoundedMemo[dict[State, float]] = BoundedMemo(2048)
+
+
+def _resolve_marker_hits(
+    states: Mapping[State, float], classes: Sequence[str], joint: np.ndarray, group: FireGroup, wounds: int
+) -> dict[State, float]:
     plan = _plan(group)
     size = max(hit_points(s[0], s[1], wounds) for s in states) + 1
     work: dict[Key, np.ndarray] = {}
@@ -108,7 +117,7 @@ def resolve_marker_hits(
             _add(work, (key, rem), vec)
     # The hits that do not wound, class by class; then "at least one wound" is known.
     for i, c in enumerate(classes):
-        work = _split(work, i, plan.no_wound[c], None, 0.0)
+        work = _split(work, i, plan.no_wound[c], None, wounds, 0.0)
     raised: dict[Key, np.ndarray] = {}
     for (key, rem), vec in work.items():
         _add(raised, (_raise(key, group.on_wound) if sum(rem) else key, rem), vec)
@@ -117,12 +126,12 @@ def resolve_marker_hits(
     last = {c: max((j for j, g in enumerate(plan.order) if plan.unsaved[c].get(g, 0.0) > 0.0), default=-1)
             for c in classes}  # fmt: skip
     for j, g in enumerate(plan.order):
-        step = wound_step(plan.damage[g], wounds, size)
+        step = plan.damage[g]
         for i, c in enumerate(classes):
             p = plan.unsaved[c].get(g, 0.0)
             if p == 0.0:
                 continue
-            work = _split(work, i, p / mass[c] if mass[c] > 0 else 0.0, step, plan.deflagrate)
+            work = _split(work, i, p / mass[c] if mass[c] > 0 else 0.0, step, wounds, plan.deflagrate)
             mass[c] -= p
             if j == last[c]:  # the class's hits left are saved: forget them (states merge)
                 merged: dict[Key, np.ndarray] = {}
@@ -138,14 +147,14 @@ def resolve_marker_hits(
 
 
 def _split(
-    work: dict[Key, np.ndarray], i: int, q: float, step: np.ndarray | None, deflagrate: float
+    work: dict[Key, np.ndarray], i: int, q: float, damage: Dist | None, wounds: int, deflagrate: float
 ) -> dict[Key, np.ndarray]:
-    """Of the hits of class ``i`` left, Binomial(r, ``q``) fall into this step: with a wound matrix ``step``
-    each applies one Unsaved Wound (then its Deflagrate hit), without one they are set aside (no wound)."""
+    """Of the hits of class ``i`` left, Binomial(r, ``q``) fall into this step: with a ``damage`` each applies one
+    Unsaved Wound of it (models of W ``wounds``) and then its Deflagrate hit, without one they are set aside
+    (no wound)."""
     if q <= 0.0:
         return work
     out: dict[Key, np.ndarray] = {}
-    d1 = None
     for (key, rem), vec in work.items():
         r = rem[i]
         if r == 0:
@@ -154,27 +163,14 @@ def _split(
         pmf = binomial_pmf(r, min(q, 1.0)).tolist()
         powered = vec
         for k, pk in enumerate(pmf):
-            if k and step is not None:
-                powered = np.asarray(step.T @ powered)
+            if k and damage is not None:
+                powered = apply_wound(powered, damage, wounds)
             if pk == 0.0:
                 continue
-            part = pk * (powered if step is not None else vec)
-            if step is not None and k and deflagrate > 0.0:
-                if d1 is None:
-                    d1 = wound_step(Dist.point(1), 1, vec.size)  # one wound of Damage 1: one hit point
-                part = _deflagrated(part, k, deflagrate, d1)
+            part = pk * (powered if damage is not None else vec)
+            if damage is not None and k and deflagrate > 0.0:
+                part = deflagrate_hits(part, k, min(max(deflagrate, 0.0), 1.0))
             _add(out, (key, (*rem[:i], r - k, *rem[i + 1 :])), part)
-    return out
-
-
-def _deflagrated(vec: np.ndarray, k: int, p: float, d1: sparse.csr_matrix) -> np.ndarray:
-    """``vec`` after Binomial(k, p) Deflagrate wounds of Damage 1 (a hit point each, no excess to lose)."""
-    out = np.zeros_like(vec)
-    powered = vec
-    for j, pj in enumerate(binomial_pmf(k, min(max(p, 0.0), 1.0)).tolist()):
-        if j:
-            powered = np.asarray(d1.T @ powered)
-        out += pj * powered
     return out
 
 
@@ -189,7 +185,15 @@ class MarkerCounts:
 
 
 def marker_counts(classes: Sequence[str], joint: np.ndarray, group: FireGroup) -> MarkerCounts:
-    """The count distributions of the marker hits of ``joint`` (every hit counted, as for dice)."""
+    """The count distributions of the marker hits of ``joint`` (every hit counted, as for dice; memoised)."""
+    key = (tuple(classes), joint.shape, joint.tobytes(), group)
+    return _COUNTS.get(key, lambda: _marker_counts(classes, joint, group))
+
+
+_COUNTS: BoundedMemo[MarkerCounts] = BoundedMemo(2048)
+
+
+def _marker_counts(classes: Sequence[str], joint: np.ndarray, group: FireGroup) -> MarkerCounts:
     plan = _plan(group)
     df = plan.deflagrate
     size = sum(s - 1 for s in joint.shape) + 1

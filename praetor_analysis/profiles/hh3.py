@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from praetor_analysis.errors import PraetorError, ProfileError, show_value
-from praetor_analysis.prob import DiceExpr, parse_dice
+from praetor_analysis.prob import BoundedMemo, DiceExpr, frozen_key, parse_dice
 from praetor_analysis.profiles.characteristics import check_text, clean_text, parse_ap, parse_save, parse_stat
 from praetor_analysis.rules import DECLARATIONS, RuleRef, parse_rules
 
@@ -209,14 +209,30 @@ def _split_traits(rules: tuple[RuleRef, ...], traits: tuple[RuleRef, ...]) -> tu
     return rules + as_rules, tuple(t for t in traits if t not in as_rules)
 
 
+_WEAPONS: BoundedMemo[Hh3Weapon] = BoundedMemo(4096)
+_UNITS: BoundedMemo[Hh3Unit] = BoundedMemo(4096)
+
+
 def read_weapon(data: Any, field: str = "weapon") -> Hh3Weapon:
-    """An edition 3 weapon from its profile mapping (melee when it has ``IM``, ``AM`` or ``SM``).
+    """An edition 3 weapon from its profile mapping (melee when it has ``IM``, ``AM`` or ``SM``); memoised on the
+    block (:func:`~praetor_analysis.prob.frozen_key`; a bad block raises every time, naming ``field``).
 
     Raises:
         ProfileError: naming the field for an edition 2 or unknown field or an unreadable value.
     """
     if not isinstance(data, Mapping):
         raise ProfileError(f"{field}: expected an object, got {show_value(data)}", field=field)
+    key = frozen_key(data)
+    if key is None:
+        return _read_weapon(data, field)
+    hit = _WEAPONS.peek(key)
+    if hit is None:
+        hit = _read_weapon(data, field)
+        _WEAPONS.put(key, hit)
+    return hit
+
+
+def _read_weapon(data: Mapping[str, Any], field: str) -> Hh3Weapon:
     melee = any(k in data for k in ("IM", "AM", "SM"))
     _refuse_fields(data, MELEE_FIELDS if melee else RANGED_FIELDS, HH2_WEAPON_FIELDS, field)
     name = check_text(data.get("name", "weapon"), f"{field}.name")
@@ -270,13 +286,26 @@ def read_type(value: Any, field: str) -> tuple[str, frozenset[str]]:
 
 
 def read_unit(data: Any, field: str, *, target: bool = False) -> Hh3Unit:
-    """An edition 3 unit from its block (``target=True`` also reads ``Cover``).
+    """An edition 3 unit from its block (``target=True`` also reads ``Cover``; without a ``name``, ``field``
+    names it); memoised on the block (:func:`~praetor_analysis.prob.frozen_key`).
 
     Raises:
         ProfileError: naming the field for an edition 2 or unknown field or an unreadable value.
     """
     if not isinstance(data, Mapping):
         raise ProfileError(f"{field}: expected an object, got {show_value(data)}", field=field)
+    text = frozen_key(data)
+    if text is None:
+        return _read_unit(data, field, target)
+    key = (text, target, None if "name" in data else field)
+    hit = _UNITS.peek(key)
+    if hit is None:
+        hit = _read_unit(data, field, target)
+        _UNITS.put(key, hit)
+    return hit
+
+
+def _read_unit(data: Mapping[str, Any], field: str, target: bool) -> Hh3Unit:
     vehicle = [k for k in _VEHICLE_FIELDS if k in data]
     if vehicle:
         raise ProfileError(

@@ -245,7 +245,8 @@ def calc_marker_volley(rest: Mapping[str, Any], mine: Mapping[str, Any], *, chec
     w = target.w
     states: dict[State, float] = start(target.models, w)
     report = RuleReport()
-    totals = dict.fromkeys(("hits", "critical_hits", "wounds", "unsaved"), Dist.point(0))
+    zero = Dist.point(0)
+    totals = dict.fromkeys(("hits", "critical_hits", "wounds", "unsaved"), zero)
     possible = dict.fromkeys(("Pinned", "Suppressed", "Stunned", "Routed"), False)
     echo: dict[str, Any] = {}
     misfires: list[MisfireResult] = []
@@ -269,7 +270,7 @@ def calc_marker_volley(rest: Mapping[str, Any], mine: Mapping[str, Any], *, chec
                 shock = group.shock
                 _fix_unresolved(part, volley.weapon)
             for key in totals:
-                totals[key] = totals[key] + tallies[key]
+                totals[key] = tallies[key] if totals[key] is zero else totals[key] + tallies[key]
             if misfire is not None:
                 misfires.append(misfire)
                 overload = volley.weapon.rule("Overload")

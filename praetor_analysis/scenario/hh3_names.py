@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from praetor_analysis.catalog import load_units, load_weapons
 from praetor_analysis.errors import ScenarioError, show_value
 from praetor_analysis.scenario.hh3_door import check_hh3_stages
-from praetor_analysis.scenario.hh3_unit_attack import hh3_melee, hh3_shooting
+from praetor_analysis.scenario.hh3_unit_attack import hh3_one_way, hh3_shooting
 from praetor_analysis.units import Hh3Target, hh3_standard_targets, hh3_target_of_unit, roster_unit
 
 if TYPE_CHECKING:  # pandas is loaded by the first catalog read, not by importing the door
@@ -157,7 +157,7 @@ def unit_attack_hh3(data: Mapping[str, Any]) -> dict[str, Any] | None:
     mode = data.get("mode", "shooting")
     if mode not in ("shooting", "melee"):
         raise ScenarioError(f"mode: expected 'shooting' or 'melee', got {show_value(mode)}", field="mode")
-    result = hh3_shooting(unit, target) if mode == "shooting" else hh3_melee(unit, target)
+    result = hh3_shooting(unit, target) if mode == "shooting" else hh3_one_way(unit, target)
     out = result.to_dict()
     out["edition"] = "hh3"
     out["phase"] = mode

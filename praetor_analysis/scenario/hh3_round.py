@@ -30,20 +30,27 @@ from praetor_analysis.engine import (
     volley_report,
 )
 from praetor_analysis.errors import ScenarioError
-from praetor_analysis.melee import RoundSide, attacks_at_step, combat_initiative, combat_round_hh3
-from praetor_analysis.prob import Dist
+from praetor_analysis.melee import RoundResult3, RoundSide, attacks_at_step, combat_initiative, combat_round_hh3
+from praetor_analysis.prob import BoundedMemo, Dist
 from praetor_analysis.profiles import Hh3Unit, read_weapon
 from praetor_analysis.rules import check_pass
 from praetor_analysis.scenario.hh3 import parse_hh3
 from praetor_analysis.scenario.hh3_limits import check_size
 from praetor_analysis.scenario.hh3_report import FORCE_NOT_HERE, refile
 
-__all__ = ["calc_round", "round_side"]
+__all__ = ["calc_round", "round_mapping", "round_side", "side_losses"]
+
+
+_STRIKES: BoundedMemo[Mapping[Any, float]] = BoundedMemo(65536)
+"""The enemy's state after ``n`` blows of a Strike Group, kept across rounds (a matchup asks again: the same
+group at the same state in both directions of a pair, in many pairs of a list)."""
 
 
 def _striker(group: FireGroup, wounds: int) -> Callable[[int, Any], Mapping[Any, float]]:
     def strike(n: int, enemy: Any) -> Mapping[Any, float]:
-        return resolve_group({enemy: 1.0}, replace(group, dice=Dist.point(n)), wounds)
+        return _STRIKES.get(
+            (group, wounds, n, enemy), lambda: resolve_group({enemy: 1.0}, replace(group, dice=Dist.point(n)), wounds)
+        )
 
     return strike
 
@@ -128,22 +135,12 @@ def calc_round(rest: Mapping[str, Any], mine: Mapping[str, Any], *, check_only: 
             elif rule.name == "Force":
                 refile(report, prefix + rule.label, "not_modelled", FORCE_NOT_HERE)
     assert volley.attacker.w is not None and target.w is not None
-    cas, dmg = _losses(result.final, 1, target.models, target.w)
-    a_cas, a_dmg = _losses(result.final, 0, volley.attacker.models, volley.attacker.w)
     report.add("applied", f"Combat Initiative {a_side.initiative} against {t_side.initiative}")
     strikes = _strikes(fire_group(volley, target), result.attacker_attacks)
     blows = _strikes(fire_group(back, volley.attacker, sides=("target", "attacker")), result.target_attacks)
+    sizes = ((volley.attacker.models, volley.attacker.w), (target.models, target.w))
     return {
-        "edition": "hh3",
-        **strikes,
-        "casualties": cas.to_dict(),
-        "damage": dmg.to_dict(),
-        "attacker_casualties": a_cas.to_dict(),
-        "attacker_damage": a_dmg.to_dict(),
-        "combat": result.combat,
-        "routed": result.routed,
-        "target_blows": blows,
-        "combat_points": {"attacker": result.attacker_points.to_dict(), "target": result.target_points.to_dict()},
+        **round_mapping(result, sizes, strikes, blows),
         "statuses": {"Pinned": None, "Suppressed": None, "Stunned": None, "Routed": result.routed["target"]},
         "applied": list(report.applied),
         "not_modelled": list(report.not_modelled),
@@ -160,7 +157,33 @@ def _strikes(group: FireGroup, attacks: Dist) -> dict[str, Any]:
     return {"attacks": attacks.to_dict(), **{key: dist.to_dict() for key, dist in counts.items()}}
 
 
-def _losses(final: Mapping[tuple[Any, Any], float], side: int, models: int, wounds: int) -> tuple[Dist, Dist]:
+def round_mapping(
+    result: RoundResult3,
+    sizes: tuple[tuple[int, int], tuple[int, int]],
+    strikes: Mapping[str, Any],
+    blows: Mapping[str, Any],
+) -> dict[str, Any]:
+    """The result mapping of a round's outcome: ``sizes`` (models, W) of the attacker and of the target,
+    ``strikes`` the attacker's blows (``attacks``, ``hits``... as dicts), ``blows`` the target's."""
+    (a_models, a_w), (t_models, t_w) = sizes
+    cas, dmg = side_losses(result.final, 1, t_models, t_w)
+    a_cas, a_dmg = side_losses(result.final, 0, a_models, a_w)
+    return {
+        "edition": "hh3",
+        **strikes,
+        "casualties": cas.to_dict(),
+        "damage": dmg.to_dict(),
+        "attacker_casualties": a_cas.to_dict(),
+        "attacker_damage": a_dmg.to_dict(),
+        "combat": result.combat,
+        "routed": result.routed,
+        "target_blows": dict(blows),
+        "combat_points": {"attacker": result.attacker_points.to_dict(), "target": result.target_points.to_dict()},
+    }
+
+
+def side_losses(final: Mapping[tuple[Any, Any], float], side: int, models: int, wounds: int) -> tuple[Dist, Dist]:
+    """(casualties, damage) of one side (0: the attacker, 1: the target) from a round's final joint states."""
     states: dict[Any, float] = {}
     for pair, p in final.items():
         states[pair[side]] = states.get(pair[side], 0.0) + p

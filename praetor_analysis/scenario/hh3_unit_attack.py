@@ -1,6 +1,6 @@
 """A 3rd-edition fielded unit attacks a target: its volleys chosen and resolved through the edition 3 door.
 
-:func:`hh3_shooting` and :func:`hh3_melee` return the typed :class:`~praetor_analysis.units.result.UnitAttackResult`
+:func:`hh3_shooting` and :func:`hh3_one_way` return the typed :class:`~praetor_analysis.units.result.UnitAttackResult`
 the 2nd edition's unit attack returns (its :class:`Outcome`'s engine result is the door's mapping,
 :class:`Hh3DoorResult`), and :func:`hh3_resolve` an :class:`Outcome`: the ratings, the matchup and the fire plan
 read them as they read the 2nd edition's.
@@ -8,9 +8,10 @@ read them as they read the 2nd edition's.
 How a unit attacks (docs/editions.md, "A 3rd-edition roster rated"):
 
 - shooting: each model fires one weapon, in one of its modes (a Vehicle or a Walker fires every weapon): the
-  modes are scored one model at a time against the target (mean models removed, hull points of a vehicle), and
-  each group's models take the best weapon first, as many as the roster has of it, then the next; a weapon that
-  removes nothing is not fired (named under the group's ``unused``), and one the door refuses is named with the
+  modes are scored one model at a time against the target (mean models removed, hull points of a vehicle; then
+  the wounds taken off, as one blow rarely removes a model of several Wounds), and each group's models take the
+  best weapon first, as many as the roster has of it, then the next; a weapon that removes nothing is not fired
+  (named under the group's ``unused``), and one the door refuses is named with the
   refusal under ``not_modelled`` and ``reasons`` too;
 - a Blast weapon at a vehicle (the unit paths give no hull): one Hit Test per point of Firepower, a hit on each
   success, as the 2nd edition reads a marker at a lone vehicle (docs/rules-hh3.md#markers-and-templates); its
@@ -50,6 +51,7 @@ from praetor_analysis.units import (
     ModelGroup,
     Outcome,
     UnitAttackResult,
+    fights_in_melee,
     hh3_strikes,
     hh3_target_of_group,
 )
@@ -57,10 +59,11 @@ from praetor_analysis.units import (
 __all__ = [
     "BASIC_MELEE",
     "MARKER_AT_VEHICLE",
+    "NO_MELEE",
     "UNIT_NOT_READ",
     "Hh3DoorResult",
     "clear_cache",
-    "hh3_melee",
+    "hh3_one_way",
     "hh3_outcome",
     "hh3_resolve",
     "hh3_shooting",
@@ -78,7 +81,7 @@ UNIT_NOT_READ = (
 def _attacker(group: ModelGroup, models: int) -> dict[str, Any]:
     keys = UNIT_FIELDS - {"models", "rules"}
     block = {k: v for k, v in group.statline.items() if k in keys and v not in ("", None)}
-    if "T" not in block and "WS" not in block:  # a vehicle's WS counts as 1 (it cannot strike: see hh3_melee)
+    if "T" not in block and "WS" not in block:  # a vehicle's WS counts as 1 (it cannot strike: see hh3_one_way)
         block["WS"] = "1"
     return {**block, "models": models}
 
@@ -135,14 +138,22 @@ def _at_vehicle(profile: Mapping[str, Any], target: Hh3Target) -> tuple[Mapping[
     return out, tuple(dropped)
 
 
-def _score(attacker: Mapping[str, Any], weapon: Mapping[str, Any], target: Hh3Target, mode: str) -> float | str:
-    """Mean models removed (hull points) by one model's attack with ``weapon``, or the door's refusal."""
-    volley = {"mode": mode, "attacker": {**attacker, "models": 1}, "weapon": weapon, "charging": mode == "melee"}
+def _score(
+    attacker: Mapping[str, Any], weapon: Mapping[str, Any], target: Hh3Target, mode: str
+) -> tuple[float, float] | str:
+    """Mean models removed (hull points) by one model's attack with ``weapon``, then the mean wounds it takes off
+    (one blow rarely removes a model of several Wounds: the wounds rank what removes none), or the door's refusal.
+    The names are left out (they name, never count): units of one statline and weapon share one door result."""
+    unnamed = {k: v for k, v in attacker.items() if k != "name"}
+    profile = {k: v for k, v in weapon.items() if k != "name"}
+    volley = {"mode": mode, "attacker": {**unnamed, "models": 1}, "weapon": profile, "charging": mode == "melee"}
     try:
         result = _calc({"edition": "hh3", **volley, "target": dict(target.block)})
     except PraetorError as e:
         return str(e)
-    return float(result["hull_points" if target.is_vehicle else "casualties"]["mean"])
+    if target.is_vehicle:
+        return (float(result["hull_points"]["mean"]), 0.0)
+    return (float(result["casualties"]["mean"]), float(result["damage"]["mean"]))
 
 
 @dataclass(frozen=True)
@@ -180,12 +191,12 @@ def _choices(group: ModelGroup, target: Hh3Target, mode: str) -> _Choices:
             if isinstance(s, str):  # a mode the door refuses is named with the refusal, never scored 0
                 notes.append((f"{group.model}: {m.get('name', name)} not {'used' if melee else 'fired'}", s))
                 unused[name] = f"refused: {s}"
-        best, i = max(means) if means else (0.0, -1)
-        if best > 0:
+        best, i = max(means) if means else ((0.0, 0.0), -1)
+        if max(best) > 0:
             ranked.append((best, name, count, modes[i]))
         elif name not in unused:
             unused[name] = f"removes nothing from {target.name}"
-    ranked.sort(key=lambda r: -r[0])
+    ranked.sort(key=lambda r: (-r[0][0], -r[0][1]))
     picks, left = [], group.count
     for _, name, count, (profile, dropped) in ranked:
         n = count if _fires_all(group) and not melee else min(count, left)
@@ -268,7 +279,13 @@ def hh3_resolve(target: Hh3Target, firing_units: Sequence[Sequence[Mapping[str, 
     return hh3_outcome(target, _calc({"edition": "hh3", "firing_units": firing, "target": dict(target.block)}))
 
 
+NO_MELEE = "has no model that fights in melee (a vehicle that is neither a Walker nor a Knight does not strike)"
+"""Why a 3rd-edition unit has no melee result (the roster screen shows it as "no melee")."""
+
+
 def _attack(unit: FieldedUnit, target: Hh3Target, mode: str) -> UnitAttackResult:
+    if mode == "melee" and not fights_in_melee(unit):
+        raise ScenarioError(f"attacker: {unit.datasheet} {NO_MELEE}", field="attacker")
     volleys, chosen = hh3_volleys(unit, target, mode)
     result = _calc({"edition": "hh3", "firing_units": [volleys], "target": dict(target.block)}) if volleys else {}
     notes = [(n, why) for c in chosen for n, why in c.get("notes", [])]
@@ -295,8 +312,9 @@ def hh3_shooting(unit: FieldedUnit, target: Hh3Target) -> UnitAttackResult:
     return _attack(unit, target, "shooting")
 
 
-def hh3_melee(unit: FieldedUnit, target: Hh3Target) -> UnitAttackResult:
-    """A 3rd-edition unit's strikes at ``target`` in one round, charging, the target not striking back."""
+def hh3_one_way(unit: FieldedUnit, target: Hh3Target) -> UnitAttackResult:
+    """A 3rd-edition unit's strikes at ``target`` in one round, charging, the target not striking back (the whole
+    round: :func:`~praetor_analysis.scenario.hh3_unit_round.hh3_melee`)."""
     return _attack(unit, target, "melee")
 
 

@@ -15,6 +15,7 @@ _EXPORTS: dict[str, str] = {
     "ModelGroup": "praetor_analysis.units.records",
     "Hh3Target": "praetor_analysis.units.hh3_target",
     "hh3_standard_targets": "praetor_analysis.units.hh3_target",
+    "fights_in_melee": "praetor_analysis.units.hh3_target",
     "hh3_strikes": "praetor_analysis.units.hh3_target",
     "hh3_target_of_group": "praetor_analysis.units.hh3_target",
     "hh3_target_of_row": "praetor_analysis.units.hh3_target",
@@ -159,6 +160,7 @@ __all__ = [
     "default_note",
     "defender_groups",
     "fielded_unit",
+    "fights_in_melee",
     "firing_units_result",
     "fold",
     "frame_rows",
@@ -281,6 +283,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from praetor_analysis.units.hh3_roster import WEAPON_KEYS, hh3_fielded, hh3_reading_parts
     from praetor_analysis.units.hh3_target import (
         Hh3Target,
+        fights_in_melee,
         hh3_standard_targets,
         hh3_strikes,
         hh3_target_of_group,

@@ -19,6 +19,7 @@ if TYPE_CHECKING:  # pandas is loaded by the first catalog read
 __all__ = [
     "TARGET_KEYS",
     "Hh3Target",
+    "fights_in_melee",
     "hh3_standard_targets",
     "hh3_strikes",
     "hh3_target_of_group",
@@ -93,3 +94,8 @@ def hh3_target_of_row(row: pd.Series) -> tuple[str, Hh3Target]:
     block["models"] = 1 if vehicle else models
     label = str(row.get("archetype") or block["name"])
     return label, Hh3Target(label, block, int(block["models"]), vehicle)
+
+
+def fights_in_melee(unit: FieldedUnit) -> bool:
+    """Whether a model of a 3rd-edition ``unit`` strikes in melee (:func:`hh3_strikes`)."""
+    return any(hh3_strikes(g) for g in unit.groups)

@@ -16,6 +16,7 @@ _EXPORTS: dict[str, str] = {
     "check_table_path": "praetor_analysis.views.text.files",
     "fit_table": "praetor_analysis.views.text.fit",
     "matchup_units": "praetor_analysis.views.text.matchup_text",
+    "note_lines": "praetor_analysis.views.text.notes_text",
     "pair_table": "praetor_analysis.views.text.matchup_text",
     "plan_lines": "praetor_analysis.views.text.matchup_text",
     "Progress": "praetor_analysis.views.text.progress",
@@ -34,6 +35,8 @@ _EXPORTS: dict[str, str] = {
     "write_table": "praetor_analysis.views.text.files",
     "json_rows": "praetor_analysis.views.text.json_out",
     "listing_json": "praetor_analysis.views.text.json_out",
+    "print_notes": "praetor_analysis.views.text.reading_notes",
+    "print_roster_notes": "praetor_analysis.views.text.reading_notes",
     "build_scenario": "praetor_analysis.views.cell_documents",
     "scenario_for": "praetor_analysis.views.cell_documents",
     "pair_scenario": "praetor_analysis.views.pair_documents",
@@ -50,9 +53,12 @@ __all__ = [
     "json_rows",
     "listing_json",
     "matchup_units",
+    "note_lines",
     "pair_scenario",
     "pair_table",
     "plan_lines",
+    "print_notes",
+    "print_roster_notes",
     "report_edition",
     "report_main",
     "roster_long",
@@ -81,7 +87,9 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from praetor_analysis.views.text.fit import fit_table, terminal_width, wrap
     from praetor_analysis.views.text.json_out import json_rows, listing_json
     from praetor_analysis.views.text.matchup_text import matchup_units, pair_table, plan_lines
+    from praetor_analysis.views.text.notes_text import note_lines
     from praetor_analysis.views.text.progress import Progress
+    from praetor_analysis.views.text.reading_notes import print_notes, print_roster_notes
     from praetor_analysis.views.text.roster_text import SORTS, roster_long, roster_screen
     from praetor_analysis.views.text.wargear_text import wargear_screen, wargear_title
 else:

@@ -14,11 +14,41 @@ from typing import Any
 
 from praetor_analysis.errors import PraetorError, ScenarioError, show_value
 
-__all__ = ["check_round_trip", "first_difference"]
+__all__ = ["check_round_trip", "first_difference", "setup_items"]
 
 #: Result keys that echo the input rather than answer it.
 _ECHO = frozenset({"attacker", "target", "name", "formation", "datasheet", "faction"})
 _MISSING = object()
+
+
+_ORDINAL = {"hh2": "2nd", "hh3": "3rd"}
+
+
+def setup_items(text: str, edition: str) -> list[Mapping[str, Any]]:
+    """The scenarios of a saved setup (a JSON object or a list of them) of ``edition`` (``hh2``, ``hh3``).
+
+    Raises:
+        ScenarioError: on one line: not JSON, not objects, or a scenario of the other edition (saying to switch).
+    """
+    from praetor_analysis.io import parse_json
+    from praetor_analysis.scenario import edition_of
+
+    try:
+        data = parse_json(text, "scenario")
+    except PraetorError as exc:
+        raise ScenarioError(str(exc), field=exc.field) from None
+    items = data if isinstance(data, list) else [data]
+    if not items or not all(isinstance(x, Mapping) for x in items):
+        raise ScenarioError("scenario: expected a JSON object or a list of objects")
+    for n, item in enumerate(items):
+        other = edition_of(item)
+        if other != edition:
+            raise ScenarioError(
+                f"scenario[{n}].edition: a setup of the {_ORDINAL[other]} edition; switch the dashboard to the "
+                f"{_ORDINAL[other]} edition (the switch at the top) to load it",
+                field="edition",
+            )
+    return items
 
 
 def first_difference(given: Any, made: Any, path: str) -> tuple[str, Any, Any] | None:

@@ -128,7 +128,8 @@ def _resolve_fixed(target: Hh3Unit, firing_units: Sequence[Sequence[Hh3Volley]])
     w = _need_w(target, "target")
     states: dict[State, float] = start(target.models, w)
     report = RuleReport()
-    totals = dict.fromkeys(("hits", "critical_hits", "wounds", "unsaved"), Dist.point(0))
+    zero = Dist.point(0)
+    totals = dict.fromkeys(("hits", "critical_hits", "wounds", "unsaved"), zero)
     misfires: list[MisfireResult] = []
     possible = dict.fromkeys(("Pinned", "Suppressed", "Stunned", "Routed"), False)
     shooting_any = False
@@ -143,7 +144,7 @@ def _resolve_fixed(target: Hh3Unit, firing_units: Sequence[Sequence[Hh3Volley]])
             _check_size(group, target, w, f"firing_units[{u}][{v}].attacks" if len(firing_units) > 1 else "attacks")
             states = resolve_group(states, group, w)
             for key, dist in group_counts(group).items():
-                totals[key] = totals[key] + dist
+                totals[key] = dist if totals[key] is zero else totals[key] + dist
             report.merge(volley_report(volley, target))
             if not volley.weapon.melee:
                 shooting = True

@@ -19,8 +19,9 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from praetor_analysis.engine.hh3.hit import HitDie
+from praetor_analysis.engine.hh3.operators import class_step
 from praetor_analysis.engine.hh3.wound import GROUPS, Defence, Strike, p_unsaved, wound_classes
-from praetor_analysis.prob import Dist, binomial_matrix, binomial_pmf, compound
+from praetor_analysis.prob import BoundedMemo, Dist, compound_many
 
 if TYPE_CHECKING:
     from scipy import sparse
@@ -106,8 +107,16 @@ class GroupClasses:
 
 
 def group_classes(group: FireGroup, die: HitDie | None = None) -> GroupClasses:
-    """The per-die classes of ``group`` (see :class:`GroupClasses`), its die or ``die``."""
+    """The per-die classes of ``group`` (see :class:`GroupClasses`), its die or ``die`` (memoised)."""
     die = group.die if die is None else die
+    return _CLASSES.get((die, group.strike, group.defence, group.group_order, group.deflagrate),
+                        lambda: _group_classes(group, die))  # fmt: skip
+
+
+_CLASSES: BoundedMemo[GroupClasses] = BoundedMemo(4096)
+
+
+def _group_classes(group: FireGroup, die: HitDie) -> GroupClasses:
     hit_only = saved = p_wound = 0.0
     by_group: dict[str, list] = {}
     for kind, p_kind in (("hit", die.hit), ("critical", die.critical), ("rending", die.rending)):
@@ -170,20 +179,6 @@ def wound_step(damage: Dist, w: int, size: int) -> sparse.csr_matrix:
     return sparse.csr_matrix((vals, (rows, cols)), shape=(size, size))  # duplicates are summed
 
 
-def _deflagrate(part: np.ndarray, k: int, p: float) -> np.ndarray:
-    """``part`` (rows of hit-point distributions) after Binomial(k, p) wounds of Damage 1 (no excess lost)."""
-    out = np.zeros_like(part)
-    for j, wj in enumerate(binomial_pmf(k, p).tolist()):
-        if wj == 0.0:
-            continue
-        if j == 0:
-            out += wj * part
-            continue
-        out[:, 1:-j] += wj * part[:, 1 + j :]
-        out[:, 0] += wj * part[:, : j + 1].sum(axis=1)
-    return out
-
-
 def _trigger(key: tuple[int, ...], triggers: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
     """``key`` (the State without models and current) with ``triggers`` raised."""
     if not triggers:
@@ -202,15 +197,24 @@ def resolve_group(
 
     With Shock (X), the attack is also resolved given that no die shows a natural 5 or 6 (each die then
     follows ``calm``, and n dice are all calm with probability (1 - shock)^n); the difference of the two
-    distributions is the mass where some die did, which gains the Shock statuses."""
-    out = _resolve(states, group, group.die, group.dice.probabilities, wounds, no_unsaved)
-    if not group.shock or group.calm is None:
-        return out
-    dice = group.dice.probabilities
-    calm = _resolve(
-        states, group, group.calm, dice * (1.0 - group.die.shock) ** np.arange(dice.size), wounds, no_unsaved
-    )
-    return shock_mix(out, calm, group.shock)
+    distributions is the mass where some die did, which gains the Shock statuses.
+
+    Memoised by the states, the (frozen) group and ``wounds``: a fire plan's orders share their first units."""
+
+    def build() -> dict[State, float]:
+        out = _resolve(states, group, group.die, group.dice.probabilities, wounds, no_unsaved)
+        if not group.shock or group.calm is None:
+            return out
+        dice = group.dice.probabilities
+        calm = _resolve(
+            states, group, group.calm, dice * (1.0 - group.die.shock) ** np.arange(dice.size), wounds, no_unsaved
+        )
+        return shock_mix(out, calm, group.shock)
+
+    return dict(_RESOLVED.get((frozenset(states.items()), group, wounds, no_unsaved), build))
+
+
+_RESOLVED: BoundedMemo[dict[State, float]] = BoundedMemo(4096)
 
 
 def shock_mix(
@@ -232,11 +236,25 @@ def shock_mix(
     return dict(mixed)
 
 
+def _keys(first: list[tuple[int, ...]], group: FireGroup) -> list[tuple[int, ...]]:
+    """The status keys ``first`` and every key the group's triggers can raise them to (in a fixed order)."""
+    keys = dict.fromkeys(first)
+    for triggers in (group.on_hit, group.on_wound):
+        for key in list(keys):
+            keys.setdefault(_trigger(key, triggers))
+    return list(keys)
+
+
 def _resolve(
     states: Mapping[State, float], group: FireGroup, die: HitDie, dice: np.ndarray, wounds: int, no_unsaved: bool
 ) -> dict[State, float]:
     """``resolve_group`` with the die ``die`` and the weights ``dice`` of each dice count (a pmf, or less);
-    ``no_unsaved``: every die kept out of the Unsaved Wound classes (n dice with probability (1 - u)^n)."""
+    ``no_unsaved``: every die kept out of the Unsaved Wound classes (n dice with probability (1 - u)^n).
+
+    The work is one array ``a[key, r, hp]`` (status key, dice not yet classed, wounds left); each class step is
+    a linear map on it (:func:`~praetor_analysis.engine.hh3.operators.class_step`), and after the miss and the
+    hit-without-wound steps the mass with dice left (at least one hit, at least one wound) moves to the key
+    its triggers raise."""
     classes = group_classes(group, die)
     if no_unsaved:
         kept = classes.miss + classes.hit_only + classes.saved
@@ -244,47 +262,36 @@ def _resolve(
         classes = replace(classes, unsaved=tuple((g, 0.0, d) for g, _, d in classes.unsaved))
     steps = [classes.miss, classes.hit_only, classes.saved, *(p for _, p, _ in classes.unsaved)]
     rems = np.cumsum(steps[::-1])[::-1].tolist()
-    rmax = dice.size - 1
-    size = max(hit_points(s[0], s[1], wounds) for s in states) + 1
-    work: dict[tuple[int, ...], np.ndarray] = {}
-    for s, ps in states.items():
-        first: tuple[int, ...] = s[2:]
-        if first not in work:
-            work[first] = np.zeros((rmax + 1, size))
-        work[first][:, hit_points(s[0], s[1], wounds)] += ps * dice
+    firsts = [s[2:] for s in states]
+    hps = [hit_points(s[0], s[1], wounds) for s in states]
+    size = max(hps) + 1
+    keys = _keys(list(dict.fromkeys(firsts)), group)
+    index = {key: i for i, key in enumerate(keys)}
+    start_mass = np.zeros((len(keys), size))
+    np.add.at(start_mass, ([index[k] for k in firsts], hps), list(states.values()))
+    a = start_mass[:, None, :] * dice[None, :, None]
     for i, p in enumerate(steps):
-        last = i == len(steps) - 1
-        q = 1.0 if last or rems[i] <= 0.0 else min(p / rems[i], 1.0)
-        binom = binomial_matrix(rmax, q)  # binom[r, k]: k of r dice in this class
-        step = wound_step(classes.unsaved[i - 3][2], wounds, size) if i >= 3 else None
+        q = 1.0 if i == len(steps) - 1 or rems[i] <= 0.0 else min(p / rems[i], 1.0)
+        if i < 3:
+            a = class_step(a, q, None, wounds)
+        else:
+            a = class_step(a, q, classes.unsaved[i - 3][2], wounds, classes.p_deflagrate)
         triggers = group.on_hit if i == 0 else group.on_wound if i == 1 else ()
-        nxt: dict[tuple[int, ...], np.ndarray] = {}
-        for key, a in work.items():
-            raised = _trigger(key, triggers)
-            powered = a  # rows r >= k of a[r] P^k: k Unsaved Wounds applied one at a time
-            for k in range(rmax + 1):
-                if k and step is not None:
-                    powered = np.asarray(powered[1:] @ step)
-                part = (powered if step is not None else a[k:]) * binom[k:, k][:, None]  # landing on r - k
-                if not part.any():
-                    continue
-                if step is not None and k and classes.p_deflagrate > 0.0:
-                    part = _deflagrate(part, k, classes.p_deflagrate)
-                rows = part.shape[0]
-                if raised != key and rows > 1:  # dice left: at least one hit (step 0) or wound (step 1)
-                    nxt.setdefault(raised, np.zeros((rmax + 1, size)))[1:rows] += part[1:]
-                    part = part[:1]
-                    rows = 1
-                nxt.setdefault(key, np.zeros((rmax + 1, size)))[:rows] += part
-        work = nxt
-    out: dict[State, float] = defaultdict(float)
-    for key, a in work.items():
-        column = a.sum(axis=0)
+        if triggers and a.shape[1] > 1:  # dice left: at least one hit (step 0) or wound (step 1)
+            a = np.array(a)
+            for key in keys:
+                raised = _trigger(key, triggers)
+                if raised != key:
+                    a[index[raised], 1:] += a[index[key], 1:]
+                    a[index[key], 1:] = 0.0
+    out: dict[State, float] = {}
+    columns = a.sum(axis=1)
+    for key, column in zip(keys, columns, strict=True):
         for hp in np.flatnonzero(column).tolist():
             m, c = from_hit_points(hp, wounds)
             pin, sup, stun, rout, m0 = key
-            out[(m, c, pin, sup, stun, rout, m0)] += float(column[hp])
-    return dict(out)
+            out[(m, c, pin, sup, stun, rout, m0)] = float(column[hp])
+    return out
 
 
 def end_attack(states: Mapping[State, float], *, casualty_check: bool = True) -> dict[State, float]:
@@ -302,15 +309,25 @@ def end_attack(states: Mapping[State, float], *, casualty_check: bool = True) ->
 
 def group_counts(group: FireGroup) -> dict[str, Dist]:
     """The distributions of ``hits``, ``critical_hits``, ``wounds`` and ``unsaved`` of one Fire Group (each die
-    counted whether or not a model is left; Deflagrate's Unsaved Wounds included in ``unsaved``)."""
+    counted whether or not a model is left; Deflagrate's Unsaved Wounds included in ``unsaved``; memoised)."""
+    return dict(_COUNTS.get(group, lambda: _group_counts(group)))
+
+
+_COUNTS: BoundedMemo[dict[str, Dist]] = BoundedMemo(4096)
+
+
+def _group_counts(group: FireGroup) -> dict[str, Dist]:
     classes = group_classes(group)
     u = sum(p for _, p, _ in classes.unsaved)
     df = classes.p_deflagrate
-    each = {
-        "hits": np.array([1.0 - group.die.hits, group.die.hits]),
-        "critical_hits": np.array([1.0 - group.die.critical, group.die.critical]),
-        "wounds": np.array([1.0 - classes.p_wound, classes.p_wound]),
-        "unsaved": np.array([1.0 - u, u * (1.0 - df), u * df]),
-    }
+    each = np.array([
+        [1.0 - group.die.hits, group.die.hits, 0.0],
+        [1.0 - group.die.critical, group.die.critical, 0.0],
+        [1.0 - classes.p_wound, classes.p_wound, 0.0],
+        [1.0 - u, u * (1.0 - df), u * df],
+    ])  # fmt: skip
     dice = group.dice.probabilities
-    return {k: Dist.from_trusted(compound(dice, np.clip(v, 0.0, None))) for k, v in each.items()}
+    rows = compound_many(np.broadcast_to(dice, (4, dice.size)), np.clip(each, 0.0, None))
+    return {
+        k: Dist.from_trusted(row) for k, row in zip(("hits", "critical_hits", "wounds", "unsaved"), rows, strict=True)
+    }

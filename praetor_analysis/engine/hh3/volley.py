@@ -13,7 +13,7 @@ from praetor_analysis.engine.hh3.chain import PINNED, ROUTED, STUNNED, SUPPRESSE
 from praetor_analysis.engine.hh3.hit import GIVEN_HIT, HitDie, melee_hit_die, ranged_hit_die
 from praetor_analysis.engine.hh3.wound import Defence, Strike
 from praetor_analysis.errors import ProfileError
-from praetor_analysis.prob import DiceExpr, Dist, compound
+from praetor_analysis.prob import BoundedMemo, DiceExpr, Dist, compound
 from praetor_analysis.profiles import Hh3Unit, Hh3Weapon
 from praetor_analysis.rules import TABLES, Hh3Tables
 
@@ -278,7 +278,14 @@ def _dice(volley: Hh3Volley, side: str, target: Hh3Unit) -> Dist:
 
 def fire_group(volley: Hh3Volley, target: Hh3Unit, *, sides: tuple[str, str] = ("attacker", "target")) -> FireGroup:
     """The Fire Group (or Strike Group) of ``volley`` against ``target``; ``sides`` name the two units' blocks
-    in errors (a whole round strikes from the target's side too)."""
+    in errors (a whole round strikes from the target's side too). Memoised on the frozen records."""
+    return _GROUPS.get((volley, target, sides), lambda: _fire_group(volley, target, sides))
+
+
+_GROUPS: BoundedMemo[FireGroup] = BoundedMemo(4096)
+
+
+def _fire_group(volley: Hh3Volley, target: Hh3Unit, sides: tuple[str, str]) -> FireGroup:
     w, ctx = volley.weapon, volley.context
     shooting = not w.melee
     if ctx.hits is not None:
@@ -331,7 +338,10 @@ def one_attack(volleys: Sequence[Hh3Volley]) -> tuple[Hh3Volley, ...]:
             if x is not None:
                 largest[name] = max(x, largest.get(name, x))
     attack_x = tuple(sorted(largest.items()))
-    return tuple(replace(v, context=replace(v.context, attack_x=attack_x)) for v in volleys)
+    return tuple(
+        v if v.context.attack_x == attack_x else replace(v, context=replace(v.context, attack_x=attack_x))
+        for v in volleys
+    )
 
 
 def misfire_group(volley: Hh3Volley, group: FireGroup) -> FireGroup | None:

@@ -27,7 +27,7 @@ from typing import Literal
 import numpy as np
 
 from praetor_analysis.errors import PraetorError, show_value
-from praetor_analysis.prob import Dist, binomial_pmf, p_at_least
+from praetor_analysis.prob import BoundedMemo, Dist, binomial_pmf, p_at_least
 from praetor_analysis.vehicles.hh3.dice import DieOutcomes
 
 __all__ = [
@@ -383,7 +383,15 @@ _TABLE_STATUSES: tuple[str, ...] = ("Pinned", "Suppressed", "Stunned")
 def volley_joint(dice: Dist | int, die: DieOutcomes, vehicle: HH3Vehicle, attack: PenetratingAttack) -> VolleyJoint:
     """The joint outcome of one volley (see :class:`VolleyJoint`). For each set S of statuses, weighting a glance
     by P(its table roll gives none of S) and a natural 5-6 by 0 when Shock gives one of S yields P(k, u, no status
-    of S); the exact sets follow by inclusion and exclusion over the 8 subsets."""
+    of S); the exact sets follow by inclusion and exclusion over the 8 subsets. Memoised on the frozen records
+    (the result is shared: read it, never change it)."""
+    return _JOINTS.get((dice, die, vehicle, attack), lambda: _volley_joint(dice, die, vehicle, attack))
+
+
+_JOINTS: BoundedMemo[VolleyJoint] = BoundedMemo(2048)
+
+
+def _volley_joint(dice: Dist | int, die: DieOutcomes, vehicle: HH3Vehicle, attack: PenetratingAttack) -> VolleyJoint:
     counts = Dist.point(dice) if isinstance(dice, int) else dice
     top = vehicle.left
     kinds = _kinds(die, vehicle, attack)
@@ -414,6 +422,7 @@ def volley_joint(dice: Dist | int, die: DieOutcomes, vehicle: HH3Vehicle, attack
                 for part in itertools.combinations(sorted(exact), k):
                     value += (-1) ** (len(exact) - k) * avoid[everything - frozenset(part)]
             joint[exact] = np.clip(value, 0.0, None)
+            joint[exact].flags.writeable = False  # memoised: shared by every caller
     per_die = {k: sum(p for p, _, kk in kinds if kk in k) for k in ("g", "uca")}
     tallies = {
         "hits": _binomial_mixture(counts, 1.0 - die.p_hit("none")),

@@ -19,6 +19,8 @@ _EXPORTS: dict[str, str] = {
     "Dashboard": "praetor_analysis.views.dashboard.app",
     "DashboardState": "praetor_analysis.views.dashboard.app",
     "DEFAULT_SELECTION": "praetor_analysis.views.dashboard.app",
+    "EditionDashboard": "praetor_analysis.views.dashboard.editions",
+    "Hh3Dashboard": "praetor_analysis.views.dashboard.hh3_tab",
     "FNP_CHOICES": "praetor_analysis.views.dashboard.app",
     "marker_view": "praetor_analysis.views.dashboard.app",
     "MarkerState": "praetor_analysis.views.dashboard.app",
@@ -32,6 +34,8 @@ __all__ = [
     "FNP_CHOICES",
     "Dashboard",
     "DashboardState",
+    "EditionDashboard",
+    "Hh3Dashboard",
     "MarkerState",
     "View",
     "adjust_targets",
@@ -57,5 +61,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
         marker_view,
         weapon_catalog,
     )
+    from praetor_analysis.views.dashboard.editions import EditionDashboard
+    from praetor_analysis.views.dashboard.hh3_tab import Hh3Dashboard
 else:
     __getattr__, __dir__ = face(__name__, _EXPORTS, __all__)

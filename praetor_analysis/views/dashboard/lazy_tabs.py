@@ -27,15 +27,28 @@ class Page:
 
 
 class LazyTabs:
-    """``widget`` is a ``W.Tab`` of ``pages``; page 0 is built at once, the others on demand."""
+    """``widget`` is a ``W.Tab`` of ``pages``; page 0 is built at once (unless ``build_first`` is false: a Tab
+    placed in the page hidden, built when shown), the others on demand."""
 
-    def __init__(self, pages: Sequence[Page]) -> None:
+    def __init__(self, pages: Sequence[Page], *, build_first: bool = True, bar: str = "") -> None:
         self.pages = tuple(pages)
         self._boxes = [W.VBox() for _ in pages]
         self._built = [False] * len(pages)
-        self.widget = W.Tab(children=self._boxes, titles=[p.title for p in pages])
-        self.widget.observe(self._on_select, names="selected_index")
-        self.build(0)
+        self.titles = tuple(p.title for p in pages)
+        self.pager: W.Tab | W.Stack
+        if bar:  # a row of buttons over a Stack (a second Tab in one page takes no clicks in the browser)
+            self.buttons = W.ToggleButtons(options=[(t, i) for i, t in enumerate(self.titles)], value=0, tooltip=bar,
+                                           style={"button_width": "auto"})  # fmt: skip
+            self.buttons.tooltips = [f"{bar}: {t}" for t in self.titles]
+            self.pager = W.Stack(children=self._boxes, selected_index=0)
+            W.link((self.buttons, "value"), (self.pager, "selected_index"))
+            self.widget: W.Widget = W.VBox([self.buttons, self.pager])
+        else:
+            self.pager = W.Tab(children=self._boxes, titles=list(self.titles))
+            self.widget = self.pager
+        self.pager.observe(self._on_select, names="selected_index")
+        if build_first:
+            self.build(0)
 
     def index(self, title: str) -> int:
         """The index of the page titled ``title``."""

@@ -28,7 +28,7 @@ import ipywidgets as W
 
 from praetor_analysis.analysis import ArmyList, ListUnit, Matchup, key_units, load_list
 from praetor_analysis.analysis.list_matchup import matchup
-from praetor_analysis.errors import PraetorError
+from praetor_analysis.errors import PraetorError, ScenarioError
 from praetor_analysis.io import atomic_write_bytes
 from praetor_analysis.units import NO_MODIFIERS, target_record
 from praetor_analysis.views.dashboard.modifiers import Modifiers, modifier_names
@@ -104,8 +104,9 @@ NOTHING_YET = (
 class MatchupTab:
     """The tab's widgets. ``widget`` is its root; ``compute(mine, theirs)`` runs it without uploads."""
 
-    def __init__(self, modifiers: Callable[[], Modifiers]) -> None:
+    def __init__(self, modifiers: Callable[[], Modifiers], edition: str = "hh2") -> None:
         self._modifiers = modifiers
+        self.edition = edition
         self.mine_upload = W.FileUpload(
             accept=".ros,.rosz,.json",
             multiple=False,
@@ -157,7 +158,18 @@ class MatchupTab:
         )
 
     def compute(self, mine: ArmyList, theirs: ArmyList) -> Matchup:
-        """The matchup of two lists with the modifiers in force; shown in the tab and offered as a report."""
+        """The matchup of two lists with the modifiers in force; shown in the tab and offered as a report.
+
+        Raises:
+            ScenarioError: a list of the other edition than the dashboard's (one line that says to switch).
+        """
+        for army in (mine, theirs):
+            if army.units and army.edition != self.edition:
+                ordinal = "3rd" if army.edition == "hh3" else "2nd"
+                raise ScenarioError(
+                    f"{army.name}: a list of the {ordinal} edition; switch the dashboard to the {ordinal} edition "
+                    "(the switch at the top) to match it"
+                )
         m = self._modifiers()
         a, b = modified_lists(mine, theirs, m)
         self.report_button.disabled = True

@@ -202,7 +202,8 @@ def inputs_of(
 
 
 def setup_scenarios(state: DashboardState, weapons: pd.DataFrame, targets: pd.DataFrame) -> list[dict[str, Any]]:
-    """The setup as ``praetor calc`` scenarios: one per chosen weapon and target, modifiers applied.
+    """The setup as ``praetor calc`` scenarios: one per chosen weapon and target, modifiers applied, each recording
+    its edition (``"edition": "hh2"``).
 
     ``praetor calc`` on the JSON of this list gives the numbers the dashboard shows.
     """
@@ -210,7 +211,7 @@ def setup_scenarios(state: DashboardState, weapons: pd.DataFrame, targets: pd.Da
 
     w, t, attacker = inputs_of(state, weapons, targets)
     return [
-        scenario_for(wrow, trow, attacker=attacker, half_range=state.half_range)
+        {"edition": "hh2", **scenario_for(wrow, trow, attacker=attacker, half_range=state.half_range)}
         for wrow in w.to_dict("records")
         for trow in t.to_dict("records")
     ]
@@ -230,19 +231,13 @@ def state_from_scenarios(text: str, weapons: pd.DataFrame, targets: pd.DataFrame
     half range, cover and Feel No Pain.
 
     Raises:
-        ScenarioError: naming the first field that cannot be read or matched.
+        ScenarioError: naming the first field that cannot be read or matched; a setup of the 3rd edition, on one
+            line that says to switch.
     """
-    from praetor_analysis.errors import PraetorError, ScenarioError
-    from praetor_analysis.io import parse_json
-    from praetor_analysis.views.setup_check import check_round_trip
+    from praetor_analysis.errors import ScenarioError
+    from praetor_analysis.views.setup_check import check_round_trip, setup_items
 
-    try:
-        data = parse_json(text, "scenario")
-    except PraetorError as exc:
-        raise ScenarioError(str(exc), field=exc.field) from None
-    items = data if isinstance(data, list) else [data]
-    if not items or not all(isinstance(x, Mapping) for x in items):
-        raise ScenarioError("scenario: expected a JSON object or a list of objects")
+    items = setup_items(text, "hh2")
     chosen_w: list[Any] = []
     chosen_t: list[str] = []
     for n, sc in enumerate(items):

@@ -43,7 +43,7 @@ from praetor_analysis.views.report.exports import (
     select_weapons,
     to_csv,
 )
-from praetor_analysis.views.report.roster_tables import data_script, unit_rows
+from praetor_analysis.views.report.roster_tables import data_script, notes_html, unit_rows
 from praetor_analysis.views.tables import COMPARISON_COLUMNS, NO_COST, table_html
 
 __all__ = [
@@ -392,6 +392,7 @@ def _report_body(report: Report) -> str:
         parts += _roster_summary(roster)
         parts.append("<h2>The answer: the best unit per target</h2>")
         parts.append(best_table(unit_rows(roster), "unit", "unit"))
+        parts.append(notes_html(roster))
         parts.append(data_script(roster))
     if df.empty and report.per_point is not None and len(report.per_point):  # datasheets alone (the 3rd edition)
         parts.append("<h2>The answer: the best datasheet per target</h2>")

@@ -5,11 +5,12 @@ Pure functions of :func:`praetor_analysis.analysis.list_analysis.analyse_roster`
 
 from __future__ import annotations
 
+import html
 import json
 
 import pandas as pd
 
-__all__ = ["data_script", "unit_rows"]
+__all__ = ["data_script", "notes_html", "unit_rows"]
 
 
 def unit_rows(analysis: pd.DataFrame) -> pd.DataFrame:
@@ -29,3 +30,19 @@ def data_script(analysis: pd.DataFrame) -> str:
     text = json.dumps(list_json_rows(analysis), allow_nan=False, ensure_ascii=True)
     text = text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
     return f'<script type="application/json" id="praetor-data">{text}</script>'
+
+
+def notes_html(analysis: pd.DataFrame) -> str:
+    """The footnote of the roster table: each unit's notes of what was not modelled (escaped), or nothing."""
+    from praetor_analysis.analysis import WHOLE_LIST, unit_notes
+
+    units = analysis[analysis["unit"] != WHOLE_LIST]
+    column = units["notes"] if "notes" in units else units["not_modelled"]
+    notes = unit_notes(zip(units["unit"].astype(str), column, strict=True))
+    if not notes:
+        return ""
+    items = "".join(
+        f"<li><strong>{html.escape(unit)}</strong>: {html.escape('; '.join(found))}</li>"
+        for unit, found in notes.items()
+    )
+    return f'<div class="note not-modelled"><p>Not modelled ({len(notes)} units):</p><ul>{items}</ul></div>'

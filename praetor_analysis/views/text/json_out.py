@@ -3,11 +3,12 @@ roster report embeds: rows of plain values, NaN as null."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pandas as pd
 
-from praetor_analysis.analysis import JSON_COLUMNS, WHOLE_LIST, listing_frame
+from praetor_analysis.analysis import JSON_COLUMNS, WHOLE_LIST, listing_frame, note_list
 from praetor_analysis.bsdata import Hh3Roster
 
 __all__ = ["json_rows", "list_json_rows", "listing_json"]
@@ -15,9 +16,15 @@ __all__ = ["json_rows", "list_json_rows", "listing_json"]
 
 def json_rows(frame: pd.DataFrame) -> list[dict[str, Any]]:
     """The rows of a rating frame as ``praetor roster --json`` prints them (:data:`JSON_COLUMNS`; points as a
-    whole number, NaN as null)."""
+    whole number, NaN as null), each with ``not_modelled`` (a list of notes) and ``reasons`` (note -> why)."""
     rows = frame[JSON_COLUMNS].astype(object).where(frame[JSON_COLUMNS].notna(), None)
-    return [{**{str(k): v for k, v in r.items()}, "points": round(r["points"])} for r in rows.to_dict(orient="records")]
+    notes = frame["notes"] if "notes" in frame else frame.get("not_modelled", pd.Series([""] * len(frame)))
+    whys = frame["reasons"] if "reasons" in frame else pd.Series([""] * len(frame))
+    return [
+        {**{str(k): v for k, v in r.items()}, "points": round(r["points"]), "not_modelled": note_list(n),
+         "reasons": json.loads(w) if isinstance(w, str) and w else {}}
+        for r, n, w in zip(rows.to_dict(orient="records"), notes.tolist(), whys.tolist(), strict=True)
+    ]  # fmt: skip
 
 
 def list_json_rows(frame: pd.DataFrame) -> list[dict[str, Any]]:

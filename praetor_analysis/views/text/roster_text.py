@@ -146,10 +146,12 @@ def roster_screen(
         return rows
 
     rows = cells(str)
-    if natural_width(header, rows) > width:  # "Militia (Infantry Squad)" -> "Militia" when the names stay distinct
+    shortened: list[str] = []  # "Militia (Infantry Squad)" -> "Militia" when the names stay distinct
+    if natural_width(header, rows) > width:
         targets = {b.target for u in shown for b in u.best.values() if b.target}
         if len({short_name(t) for t in targets}) == len(targets):
             rows = cells(short_name)
+            shortened = sorted(t for t in targets if short_name(t) != t)
     right = [1] + [2 + 2 * i for i in range(len(phases))]
     longest = max((len(u.unit) for u in shown), default=4)  # a label is cut last: two squads differ at its end
     shrink = {3 + 2 * i: 8 for i in range(len(phases))} | {0: min(32, longest)}
@@ -165,6 +167,8 @@ def roster_screen(
     tail = (
         f"{more} more units: --top N. " if more else ""
     ) + "Every unit against every target: --all. Files: --csv FILE, --parquet FILE."
+    if shortened:  # a short name may be another entry's (--target Militia is a 1-model profile): say the full one
+        tail = "Targets: " + "; ".join(f"{short_name(t)} = {t}" for t in shortened) + ". " + tail
     first, *account = title.splitlines() or [""]
     intro = [*wrap(first, width), *account]
     table = fit_table(header, rows, width, right=right, shrink=shrink)
