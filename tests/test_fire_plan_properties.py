@@ -15,7 +15,9 @@ from functools import cache
 import pytest
 
 from praetor_analysis.analysis.army_list import ArmyList, ListUnit, read_list_json
-from praetor_analysis.analysis.fire_plan import ORDER_LIMIT, FirePlan, fire_plan, plan_value, shot_scenario
+from praetor_analysis.analysis.fire_plan import ORDER_LIMIT, FirePlan, fire_plan, plan_value
+from praetor_analysis.units import Outcome
+from praetor_analysis.views import shot_scenario
 
 LASCANNONS = {"name": "Heavy Support Squad", "loadout": ["Lascannon"]}
 POOL: tuple[object, ...] = (
@@ -225,4 +227,4 @@ def test_plan_value_gives_each_targets_result() -> None:
     mapping = {mine.units[0].label: theirs.units[0].label, mine.units[1].label: theirs.units[1].label}
     total, results = plan_value(mine.units, theirs.units, mapping)
     assert set(results) == {theirs.units[0].label, theirs.units[1].label} and total > 0
-    assert all(isinstance(r, dict) and r for r in results.values())
+    assert all(isinstance(r, Outcome) and r.to_dict() for r in results.values())
