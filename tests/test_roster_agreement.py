@@ -40,6 +40,11 @@ def test_roster_json_and_report_agree_on_every_unit(
 ) -> None:
     cli = _cli_rows(capsys, path, target)
     page = _report_rows(path, target, tmp_path / "report.html")
-    assert cli and set(cli[0]) == set(KEYS) == set(page[0])
+    assert cli and set(cli[0]) == {*KEYS, "not_modelled", "reasons"} == set(page[0])
     assert sorted(map(_key, cli)) == sorted(map(_key, page))  # every unit, both phases, the same numbers
+
+    def notes(r: dict) -> tuple:
+        return (*_key(r), tuple(r["not_modelled"]))
+
+    assert sorted(map(notes, cli)) == sorted(map(notes, page))  # and the same notes (the why of each: roster's)
     assert {r["phase"] for r in cli} == {"shooting", "melee"}

@@ -37,6 +37,7 @@ from praetor_analysis.views.dashboard.lazy_tabs import LazyTabs, Page
 from praetor_analysis.views.dashboard.marker_tab import MarkerTab
 from praetor_analysis.views.dashboard.melee_view import MeleeState, MeleeView, melee_view
 from praetor_analysis.views.dashboard.modifiers import REROLL_CHOICES, Modifiers
+from praetor_analysis.views.dashboard.pickers import update_focus_options, update_weapon_options
 from praetor_analysis.views.dashboard.roster_view import RosterView, roster_view
 from praetor_analysis.views.dashboard.setup import SetupTab, unit_label
 from praetor_analysis.views.dashboard.shooting_view import (
@@ -568,27 +569,7 @@ class Dashboard:
         self._update_weapon_options(selected=list(self.weapon_select.value))
 
     def _update_weapon_options(self, selected: Sequence[Any]) -> None:
-        """Options: the chosen weapons first, then up to 200 matches of the search text."""
-        text = self.search.value.strip().lower()
-        names = self.weapons["name"].str.lower()
-        matches = self.weapons.index[names.str.contains(text, regex=False)] if text else self.weapons.index
-        keep = list(dict.fromkeys([*selected, *list(matches[:200])]))
-        self._quiet = True
-        try:
-            self.weapon_select.options = [(self._labels[i], i) for i in keep]
-            self.weapon_select.value = tuple(selected)
-        finally:
-            self._quiet = False
+        update_weapon_options(self, selected)
 
     def _update_focus_options(self) -> None:
-        targets = list(self.target_select.value)
-        weapons = [(self._labels[i], i) for i in self.weapon_select.value]
-        for dd, opts in ((self.focus_target, targets), (self.focus_weapon, weapons)):
-            values = [o[1] if isinstance(o, tuple) else o for o in opts]
-            current = dd.value if dd.value in values else (values[0] if values else None)
-            self._quiet = True
-            try:
-                dd.options = opts
-                dd.value = current
-            finally:
-                self._quiet = False
+        update_focus_options(self)

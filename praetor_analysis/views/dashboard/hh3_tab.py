@@ -33,7 +33,7 @@ from praetor_analysis.views.dashboard.hh3_view import (
     statuses_line,
 )
 from praetor_analysis.views.dashboard.lazy_tabs import LazyTabs, Page
-from praetor_analysis.views.dashboard.pickers import Pickers
+from praetor_analysis.views.dashboard.pickers import update_focus_options, update_weapon_options
 from praetor_analysis.views.dashboard.view import FNP_CHOICES
 from praetor_analysis.views.download import Download
 from praetor_analysis.views.figures import plots as F
@@ -59,7 +59,7 @@ EDITION_2_ONLY = {
 """The one line each tab of the 2nd edition's only shows in the 3rd edition."""
 
 
-class Hh3Dashboard(Pickers):
+class Hh3Dashboard:
     """The 3rd edition's dashboard. ``widget`` is its pages under a row of buttons (``tabs``); ``heatmap``,
     ``distribution`` and ``melee`` its figures.
 
@@ -143,8 +143,8 @@ class Hh3Dashboard(Pickers):
         self.focus_weapon = labelled(W.Dropdown, "Focus weapon", "The weapon of the distribution")
         self.status = W.HTML()
         self.table = W.HTML()
-        self._update_weapon_options(chosen)
-        self._update_focus_options()
+        update_weapon_options(self, chosen)
+        update_focus_options(self)
         self.table_frame = hh3_table(self.state(), self.weapons, self.targets, self.calc)
         self.heatmap = SharedFigureWidget(self._heatmap_figure())
         self.distribution = SharedFigureWidget(self._distribution_figure())
@@ -164,7 +164,7 @@ class Hh3Dashboard(Pickers):
         self._show()
         for w in self._inputs():
             w.observe(self._on_change, names="value")
-        self.search.observe(lambda _: self._update_weapon_options(list(self.weapon_select.value)), names="value")
+        self.search.observe(lambda _: update_weapon_options(self, list(self.weapon_select.value)), names="value")
         self.save_button.on_click(lambda _: self.save_setup())
         self.load_button.on_click(lambda _: self.load_setup(self.scenario_text.value))
 
@@ -257,7 +257,7 @@ class Hh3Dashboard(Pickers):
         if self._quiet:
             return
         if change["owner"] in (self.weapon_select, self.target_select):
-            self._update_focus_options()
+            update_focus_options(self)
         self.refresh()
 
     def save_setup(self) -> list[dict[str, Any]]:
@@ -281,14 +281,14 @@ class Hh3Dashboard(Pickers):
             return None
         self._quiet = True
         try:
-            self._update_weapon_options(list(s.weapons))
+            update_weapon_options(self, list(s.weapons))
             self._quiet = True
             self.target_select.value = s.targets
             for name in ("bs", "models", "cover", "fnp", "snap_shots", "stationary"):
                 getattr(self, name).value = getattr(s, name)
         finally:
             self._quiet = False
-        self._update_focus_options()
+        update_focus_options(self)
         self.refresh()
         self.setup_status.value = f"Loaded {len(s.weapons)} weapons x {len(s.targets)} targets (edition hh3)."
         return s
