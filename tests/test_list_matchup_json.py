@@ -5,34 +5,17 @@ its groups, times the units it faces and the phases, both ways, counted again he
 
 from __future__ import annotations
 
-import dataclasses
-import functools
 import json
 import math
-from typing import Any
 
 import pandas as pd
+from pairs_json import pairs_json
 
 from praetor_analysis.analysis.army_list import ArmyList, read_list_json
 from praetor_analysis.analysis.list_matchup import Matchup, key_units, matchup, matchup_cost
 
 MINE = read_list_json({"name": "mine", "units": ["Tactical Squad", "Praetor"]})
 THEIRS = read_list_json({"name": "theirs", "units": ["Terminator Tartaros Squad"]})
-
-
-@functools.cache
-def _shooting_matchup() -> Matchup:
-    return matchup(read_list_json({"name": "mine", "units": ["Tactical Squad"]}),
-                   read_list_json({"name": "theirs", "units": ["Praetor"]}), phases=("shooting",))  # fmt: skip
-
-
-def pairs_json(frame: pd.DataFrame) -> list[dict[str, Any]]:
-    """The pair rows of a matchup whose pairs are ``frame``, as its JSON gives them (``Matchup.to_dict``; the
-    columns its notes are gathered by are added, then left out)."""
-    gather = {"side": "mine", "attacker": "u", "notes": [[] for _ in range(len(frame))]}
-    keyed = frame.assign(**{k: v for k, v in gather.items() if k not in frame.columns})
-    rows = dataclasses.replace(_shooting_matchup(), pairs=keyed).to_dict()["pairs"]
-    return [{k: v for k, v in row.items() if k in frame.columns} for row in rows]
 
 
 def _work(army: ArmyList) -> int:

@@ -4,17 +4,14 @@ row of its pair computed alone; and no infinite or NaN value reaches the pairs' 
 
 from __future__ import annotations
 
-import dataclasses
-import functools
 import json
 import math
-from typing import Any
 
 import pandas as pd
 import pytest
+from pairs_json import pairs_json
 
 from praetor_analysis.analysis.army_list import read_list_json
-from praetor_analysis.analysis.list_matchup import Matchup, matchup
 from praetor_analysis.analysis.matchup import PAIR_COLUMNS, pair_result, pair_row, pair_rows, pairs_of
 from praetor_analysis.errors import ProfileError, ScenarioError
 
@@ -30,21 +27,6 @@ MINE = read_list_json(
     }
 )
 THEIRS = read_list_json({"name": "theirs", "units": ["Praetor", "Terminator Tartaros Squad"]})
-
-
-@functools.cache
-def _shooting_matchup() -> Matchup:
-    return matchup(read_list_json({"name": "mine", "units": ["Tactical Squad"]}),
-                   read_list_json({"name": "theirs", "units": ["Praetor"]}), phases=("shooting",))  # fmt: skip
-
-
-def pairs_json(frame: pd.DataFrame) -> list[dict[str, Any]]:
-    """The pair rows of a matchup whose pairs are ``frame``, as its JSON gives them (``Matchup.to_dict``; the
-    columns its notes are gathered by are added, then left out)."""
-    gather = {"side": "mine", "attacker": "u", "notes": [[] for _ in range(len(frame))]}
-    keyed = frame.assign(**{k: v for k, v in gather.items() if k not in frame.columns})
-    rows = dataclasses.replace(_shooting_matchup(), pairs=keyed).to_dict()["pairs"]
-    return [{k: v for k, v in row.items() if k in frame.columns} for row in rows]
 
 
 def _alone(pair):  # type: ignore[no-untyped-def]
