@@ -1,8 +1,8 @@
 """Shared test fixtures: the reference folder ../shared, the brute-force oracle on sys.path, the ``full_data`` marker.
 
-Every test runs on a clean clone from the files under tests/fixtures, except the few marked ``full_data``: they
-read the whole community BattleScribe data (which the project does not ship) and skip, all for one reason,
-without it. ``@pytest.mark.full_data("hh3/bsdata")`` names the folder of ../shared a test reads (``bsdata``
+Every test runs on a clean clone from the files under tests/fixtures. The few marked ``full_data`` read the whole
+community BattleScribe data: ../shared when it is beside the project, else the copy the tests ship
+(tests/fixtures/community-data.tar.gz, unpacked once into tests/.full-data); they skip only if neither is there. ``@pytest.mark.full_data("hh3/bsdata")`` names the folder of ../shared a test reads (``bsdata``
 by default).
 """
 
@@ -18,23 +18,26 @@ import pytest
 TESTS = Path(__file__).resolve().parent
 sys.path.insert(0, str(TESTS))
 
-from fixture_files import SHARED
+from fixture_files import COMMUNITY_DATA
 
-FULL_DATA_ABSENT = "needs the whole community BattleScribe data, which is not shipped (fixtures cover the rest)"
+FULL_DATA_ABSENT = (
+    "needs the whole community BattleScribe data: neither ../shared nor tests/fixtures/community-data.tar.gz"
+)
 
 
 def pytest_runtest_setup(item: pytest.Item) -> None:
     marker = item.get_closest_marker("full_data")
-    if marker is not None and not (SHARED / (marker.args[0] if marker.args else "bsdata")).is_dir():
+    if marker is not None and not (COMMUNITY_DATA / (marker.args[0] if marker.args else "bsdata")).is_dir():
         pytest.skip(FULL_DATA_ABSENT)
 
 
 @pytest.fixture(scope="session")
 def shared_dir() -> Path:
-    """The project's reference folder (../shared); tests that need it skip when it is absent."""
-    if not SHARED.is_dir():
+    """The community data's folder (../shared, or the shipped archive unpacked); tests that need it skip when it
+    is absent."""
+    if not (COMMUNITY_DATA / "bsdata").is_dir():
         pytest.skip(FULL_DATA_ABSENT)
-    return SHARED
+    return COMMUNITY_DATA
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:

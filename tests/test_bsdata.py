@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from fixture_files import SHARED
+from fixture_files import COMMUNITY_DATA
 
 from praetor_analysis.bsdata.files import (
     BSData,
@@ -18,7 +18,7 @@ from praetor_analysis.bsdata.importer import units_frame, weapons_frame
 from praetor_analysis.bsdata.wargear_saves import read_wargear
 
 FIXTURES = Path(__file__).parent / "fixtures"
-BSDATA = SHARED / "bsdata"
+BSDATA = COMMUNITY_DATA / "bsdata"
 
 
 def test_entity_definition_is_refused_with_file_name() -> None:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
-from fixture_files import SHARED
+from fixture_files import COMMUNITY_DATA
 
 from praetor_analysis.bsdata.importer import build_catalog
 from praetor_analysis.catalog import (
@@ -19,7 +19,7 @@ from praetor_analysis.catalog import (
     load_weapons,
 )
 
-BSDATA = SHARED / "bsdata"
+BSDATA = COMMUNITY_DATA / "bsdata"
 WEAPON_KEY = ["name", "Range", "Strength", "AP", "Type"]
 
 

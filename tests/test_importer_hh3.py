@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fixture_files import SHARED
+from fixture_files import COMMUNITY_DATA
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -32,7 +32,7 @@ from praetor_analysis.catalog import (
 from praetor_analysis.cli import main
 from praetor_analysis.errors import PraetorError
 
-HH3_BSDATA = SHARED / "hh3" / "bsdata"
+HH3_BSDATA = COMMUNITY_DATA / "hh3" / "bsdata"
 ROSTERS = Path(__file__).parent / "fixtures" / "rosters" / "hh3"
 
 

@@ -152,8 +152,8 @@ def test_the_test_counts_are_pytests():
         assert claim <= actual < 1.2 * claim, (claims, fast, whole)
     helps = [_number(n) for n in re.findall(r"^## test(?:-fast)?: .*?over ([\d,]+) tests", MAKEFILE, re.M)]
     assert sorted(helps) == sorted(claims), (helps, claims)
-    skipped = re.search(r"([\d,]+)\s+of\s+them\s+skip", README)
-    assert skipped is not None and _number(skipped.group(1)) == counts["full_data"], counts
+    full = re.search(r"the\s+([\d,]+)\s+of\s+them\s+marked\s+`full_data`", README)
+    assert full is not None and _number(full.group(1)) == counts["full_data"], counts
 
 
 def test_the_pictures_are_the_ones_make_screenshots_takes():

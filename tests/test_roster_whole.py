@@ -14,7 +14,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from fixture_files import SHARED
+from fixture_files import COMMUNITY_DATA
 
 from praetor_analysis.analysis.list_analysis import WHOLE_LIST, analyse_roster
 from praetor_analysis.analysis.unit_ratings import rate_roster, target_named
@@ -345,7 +345,7 @@ def test_wargear_rules_granted_outright() -> None:
 _FIGURE = re.compile(
     r"(?<![\d+(])([2-6])\+\s*(?:armou?r|invuln\w*)\s+sav|\b(?:improv|increas)\w*\s+to\s+([2-6])\+", re.IGNORECASE
 )
-CATALOGUES = SHARED / "bsdata"
+CATALOGUES = COMMUNITY_DATA / "bsdata"
 
 
 def _wargear_texts(roots: list[ET.Element]) -> set[str]:

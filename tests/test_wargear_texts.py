@@ -18,7 +18,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from fixture_files import SHARED
+from fixture_files import COMMUNITY_DATA
 
 from praetor_analysis.bsdata.files import Described
 from praetor_analysis.bsdata.wargear_saves import WARGEAR, Defences, read_described
@@ -28,7 +28,7 @@ _EXPORTS = sorted(
     p for d in ("hh2", "hh3") for p in (FIXTURES / "rosters" / d).iterdir() if p.suffix in {".ros", ".rosz", ".test"}
 )
 ROSTERS = [*_EXPORTS, FIXTURES / "tiny.ros", FIXTURES / "heavy_support_lascannons.ros"]
-CATALOGUES = SHARED / "bsdata"
+CATALOGUES = COMMUNITY_DATA / "bsdata"
 WARGEAR_TYPES = {"Wargear Item", "Wargear"}
 
 _FIGURE = re.compile(
