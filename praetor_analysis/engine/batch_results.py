@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from praetor_analysis.engine.allocation import TooLarge
 from praetor_analysis.engine.volley import TargetState, VolleyResult
 from praetor_analysis.errors import ProfileError
-from praetor_analysis.prob import Dist, TrustedRows
+from praetor_analysis.prob import Dist, TrustedRows, probability
 
 __all__ = ["DISTRIBUTIONS", "BatchResult", "BlockResult", "RuleLists"]
 
@@ -60,6 +60,35 @@ class BlockResult:
             [self.attack_happens[j] for j in rows],
             [self.states[j] for j in rows],
         )
+
+    def to_dicts(self) -> list[dict[str, object]]:
+        """Each cell's ``VolleyResult.to_dict()`` (the docs/scenario.md form), built together: each hit
+        distribution listed once (each cell a copy of the list), each row of the matrices listed from its view."""
+        hit_lists: dict[int, tuple[Dist, list[float], float]] = {}  # by hit distribution (held): listed once
+        rows = (self.wounds, self.unsaved, self.casualties)
+        listed = [[pmfs[j, :end].tolist() for j, end in enumerate(r.ends)] for r in rows for pmfs in (r.pmfs,)]
+        out: list[dict[str, object]] = []
+        for j, (hits, rules) in enumerate(zip(self.hits, self.rules, strict=True)):
+            found = hit_lists.get(id(hits))
+            if found is None:
+                found = hit_lists[id(hits)] = (hits, hits.probabilities.tolist(), hits.mean())
+            done: dict[str, object] = {
+                "hits": {"pmf": found[1][:], "mean": found[2]},
+                "wounds": {"pmf": listed[0][j], "mean": rows[0].means[j]},
+                "unsaved": {"pmf": listed[1][j], "mean": rows[1].means[j]},
+                "casualties": {"pmf": listed[2][j], "mean": rows[2].means[j]},
+                "pinned": self.pinned[j],
+                "applied": list(rules[0]),
+                "not_modelled": list(rules[2]),
+                "no_effect": list(rules[1]),
+            }
+            gets_hot, passed = self.gets_hot[j], self.attack_happens[j]
+            if gets_hot is not None:
+                done["gets_hot"] = gets_hot.to_dict()
+            if passed is not None:
+                done["attack_happens"], done["perils"] = passed, probability(1.0 - passed)
+            out.append(done)
+        return out
 
     def volley_results(self) -> list[VolleyResult]:
         """One ``VolleyResult`` a cell (its distributions views of the block's matrices)."""

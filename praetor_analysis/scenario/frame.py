@@ -18,8 +18,10 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from praetor_analysis.engine import Volley, VolleyResult
+from praetor_analysis.engine import BatchResult, BlockResult, Volley, VolleyResult
+from praetor_analysis.engine.batch_results import DISTRIBUTIONS as BLOCK_DISTRIBUTIONS
 from praetor_analysis.errors import PraetorError, ScenarioError
+from praetor_analysis.prob import probability
 from praetor_analysis.profiles import Unit
 from praetor_analysis.scenario.calc import calc_results, cell_reasons, unit_echo_once
 from praetor_analysis.scenario.collector import collector_paused
@@ -83,33 +85,51 @@ def calc_frame(frame: pd.DataFrame) -> pd.DataFrame:
 
 
 class _Typed:
-    """A batch row: its typed result, the echoes of its units and its reasons (shared by equal ones)."""
+    """A batch row: where its result is (row ``j`` of a block's arrays, or its own ``VolleyResult``), the echoes
+    of its units and its reasons (shared by equal ones)."""
 
-    __slots__ = ("attacker", "reasons", "result", "target")
+    __slots__ = ("attacker", "block", "j", "reasons", "result", "target")
 
-    def __init__(self, result: VolleyResult, attacker: Any, target: Any, why: dict[str, str]) -> None:
-        self.result, self.attacker, self.target, self.reasons = result, attacker, target, why
+    def __init__(
+        self, found: BlockResult | VolleyResult, j: int, attacker: Any, target: Any, why: dict[str, str]
+    ) -> None:
+        self.block = found if isinstance(found, BlockResult) else None
+        self.result = found if isinstance(found, VolleyResult) else None
+        self.j, self.attacker, self.target, self.reasons = j, attacker, target, why
 
 
-def _typed_rows(cells: Sequence[tuple[Volley, Unit]], results: Sequence[Any]) -> list[Any]:
+def _typed_rows(cells: Sequence[tuple[Volley, Unit]], batch: BatchResult) -> list[Any]:
     """The batch's rows as typed results (``calc_results``' build): each unit's echo and each set of reasons
     made once, as ``result_mappings`` makes them."""
     echoes: dict[int, dict[str, Any]] = {}
     why: dict[tuple, dict[str, str]] = {}
-    out: list[Any] = []
-    for (volley, target), result in zip(cells, results, strict=True):
+    out: list[Any] = [None] * batch.size
+
+    def typed(i: int, found: BlockResult | VolleyResult, j: int, no_effect: Any, not_modelled: Any) -> _Typed:
+        volley, target = cells[i]
+        attacker, target_echo = unit_echo_once(volley.attacker, echoes), unit_echo_once(target, echoes)
+        return _Typed(found, j, attacker, target_echo, cell_reasons(volley, no_effect, not_modelled, why))
+
+    for block in batch.blocks:
+        for j, (i, rules) in enumerate(zip(block.cells, block.rules, strict=True)):
+            out[i] = typed(i, block, j, rules[1], rules[2])
+    for i, result in batch.others.items():
         if isinstance(result, PraetorError):
-            out.append(ScenarioError(str(result), field=result.field, value=result.value))
+            out[i] = ScenarioError(str(result), field=result.field, value=result.value)
             continue
         assert isinstance(result, VolleyResult)
-        attacker, target_echo = unit_echo_once(volley.attacker, echoes), unit_echo_once(target, echoes)
-        out.append(_Typed(result, attacker, target_echo, cell_reasons(volley, result, why)))
+        out[i] = typed(i, result, 0, result.no_effect, result.not_modelled)
     return out
+
+
+_SCALARS = ("pinned", "applied", "not_modelled", "no_effect", "attack_happens", "perils")
+"""The result's fields other than distributions, in their columns' order."""
 
 
 def _columns(rows: Sequence[Any]) -> dict[str, list[Any]]:
     """Every column's values, row by row (None where a row has no such field): the batch's rows column by
-    column from their typed results, the others field by field from their mappings."""
+    column from the batch's arrays (or their own typed results), the others field by field from their
+    mappings."""
     n = len(rows)
     columns: dict[str, list[Any]] = {}
 
@@ -121,16 +141,34 @@ def _columns(rows: Sequence[Any]) -> dict[str, list[Any]]:
 
     typed = [(i, row) for i, row in enumerate(rows) if isinstance(row, _Typed)]
     if typed:
+        blocked = [(i, row.block, row.j) for i, row in typed if row.block is not None]
+        alone = [(i, row.result) for i, row in typed if row.result is not None]
         for name in DISTRIBUTIONS:
             pmfs, means = column(name), column(f"{name}_mean")
-            for i, row in typed:
-                dist = getattr(row.result, name)
+            if name in BLOCK_DISTRIBUTIONS:  # rows of the block's matrix: read-only views
+                for i, block, j in blocked:
+                    rows_of = getattr(block, name)
+                    pmfs[i], means[i] = rows_of.pmfs[j, : rows_of.ends[j]], rows_of.means[j]
+            else:
+                for i, block, j in blocked:
+                    dist = getattr(block, name)[j]
+                    if dist is not None:
+                        pmfs[i], means[i] = dist.probabilities, dist.mean()
+            for i, result in alone:
+                dist = getattr(result, name)
                 if dist is not None:
                     pmfs[i], means[i] = dist.probabilities, dist.mean()
-        for name in ("pinned", "applied", "not_modelled", "no_effect", "attack_happens", "perils"):
-            values = column(name)
-            for i, row in typed:
-                value = getattr(row.result, name)
+        scalars = [column(name) for name in _SCALARS]
+        for i, block, j in blocked:
+            rules, passed = block.rules[j], block.attack_happens[j]
+            perils = None if passed is None else probability(1.0 - passed)
+            for values, value in zip(
+                scalars, (block.pinned[j], rules[0], rules[2], rules[1], passed, perils), strict=True
+            ):
+                values[i] = list(value) if isinstance(value, tuple) else value
+        for i, result in alone:
+            for name, values in zip(_SCALARS, scalars, strict=True):
+                value = getattr(result, name)
                 values[i] = list(value) if isinstance(value, tuple) else value
         for name in ("attacker", "target", "reasons"):
             values = column(name)
