@@ -76,15 +76,15 @@ Failure = ProfileError | TooLarge
 
 
 class _Cell:
-    """One vectorised cell: its index, records, fresh state, per-hit tables and the facts of its volley and
+    """One vectorised (volley, target): its records, fresh state, per-hit tables and the facts of its volley and
     target; ``steps``: the allocation chain's (rates, matrices) when it needs the chain; ``exempt``: whether the
-    target takes no Pinning test (its own exemptions, or locked in combat by a melee volley)."""
+    target takes no Pinning test (its own exemptions, or locked in combat by a melee volley); ``rules``: its
+    rule lists once asked (``_rules``). Kept from one batch to the next (``BatchShared.plans``)."""
 
-    __slots__ = ("exempt", "fresh", "index", "steps", "target", "target_facts", "volley", "volley_facts", "wounds")
+    __slots__ = ("exempt", "fresh", "rules", "steps", "target", "target_facts", "volley", "volley_facts", "wounds")
 
     def __init__(
         self,
-        index: int,
         volley: Volley,
         target: Unit,
         fresh: TargetState,
@@ -92,8 +92,9 @@ class _Cell:
         facts: tuple[VolleyFacts, TargetFacts],
         steps: tuple[np.ndarray, list[np.ndarray]] | None = None,
     ) -> None:
-        self.index, self.volley, self.target, self.fresh, self.wounds = index, volley, target, fresh, wounds
+        self.volley, self.target, self.fresh, self.wounds = volley, target, fresh, wounds
         self.steps = steps
+        self.rules: RuleLists | None = None
         self.volley_facts, self.target_facts = facts
         self.exempt = facts[1].exempt or facts[0].locks
 
@@ -168,8 +169,18 @@ def _batch(*, keep_state: bool) -> Iterator[BatchShared]:
             SHARED.clear()
 
 
-Block = list[tuple["_Cell", tuple]]
-"""Cells whose hits fit one block width, each with its hit stage."""
+class Block:
+    """Cells whose hits fit one block width: their indices in the batch, each with its cell and hit stage."""
+
+    __slots__ = ("entries", "indices")
+
+    def __init__(self) -> None:
+        self.indices: list[int] = []
+        self.entries: list[tuple[_Cell, tuple]] = []
+
+
+_EXACT, _VECTOR, _ERROR = 0, 1, 2
+"""How a (volley, target) is resolved (``_plan_of``): the one-cell engine, the batch's arrays, or its error."""
 
 
 def _plan(
@@ -177,42 +188,57 @@ def _plan(
 ) -> tuple[dict[int, VolleyResult | Casualties | Failure], dict[int, Block], dict[int, CheckMixture], int]:
     """(the results of the cells not vectorised: the one-cell engine's or their errors, by index; the vectorised
     cells by block width, with their hit stages; the checked cells' mixtures; the number of cells asked). The
-    checked cells' outcomes are cells of their own, past the cells asked."""
+    checked cells' outcomes are cells of their own, past the cells asked. What a cell needs is found once per
+    (volley, target) records and kept (``BatchShared.plans``): a repeated batch looks each cell up once."""
     asked = len(cells)
     cells = list(cells)
     checked = expand_checks(cells)  # a Psychic check's outcomes: cells of their own, mixed at the end
     out: dict[int, VolleyResult | Casualties | Failure] = {}
-    groups: dict[tuple, list[_Cell]] = {}
-    parts: dict[tuple, tuple | None] = {}
-    target_parts: dict[tuple[int, int], tuple | None] = {}
+    blocks: dict[int, Block] = {}  # cells of one block width: one array computation
+    plans = shared.plans
     for i, (v, t) in enumerate(cells):
         if i in checked:
             continue
-        volley, target = shared.same(v), shared.same(t)
-        try:
-            cell = _prepare(i, volley, target, shared)  # type: ignore[arg-type]
-        except (ProfileError, TooLarge) as exc:
-            out[i] = exc
-            continue
-        if cell is None:
-            out[i] = _one_cell(volley, target, casualties_only)  # type: ignore[arg-type]
-            continue
-        seen = (id(cell.volley_facts), id(target))  # it reads the volley's mode, weapon and attacker: in its facts
-        if seen not in target_parts:
-            target_parts[seen] = hit_stage_target_part(cell.volley, cell.target)
-        part = target_parts[seen]
-        parts[id(cell.volley), part] = part
-        groups.setdefault((id(cell.volley), part), []).append(cell)
-    blocks: dict[int, Block] = {}  # cells of one block width: one array computation
-    for key, members in groups.items():
-        try:
-            stage = shared.hit(members[0].volley, members[0].target, parts[key])
-        except (ProfileError, TooLarge) as exc:
-            for c in members:
-                out[c.index] = exc
-            continue
-        blocks.setdefault(block_width(stage[0].probabilities.size), []).extend((c, stage) for c in members)
+        plan = plans.get((id(v), id(t)))
+        if plan is None or plan[0] is not v or plan[1] is not t:
+            plan = _plan_of(v, t, shared)
+        kind, found = plan[2], plan[3]
+        if kind == _VECTOR:
+            block = blocks.get(found[2])
+            if block is None:
+                block = blocks[found[2]] = Block()
+            block.indices.append(i)
+            block.entries.append(found[:2])
+        elif kind == _EXACT:
+            out[i] = _one_cell(found[0], found[1], casualties_only)
+        else:
+            out[i] = found
     return out, blocks, checked, asked
+
+
+def _plan_of(v: Volley, t: Unit, shared: BatchShared) -> tuple:
+    """(v, t, how it is resolved, what with): ``_VECTOR`` with (its cell, its hit stage, its block width),
+    ``_EXACT`` with the (volley, target) of the one-cell engine, ``_ERROR`` with the error; kept in
+    ``shared.plans`` unless its cell holds this batch's large chain steps."""
+    volley, target = shared.same(v), shared.same(t)
+    try:
+        cell = _prepare(volley, target, shared)  # type: ignore[arg-type]
+        if cell is None:
+            plan: tuple = (v, t, _EXACT, (volley, target))
+        else:
+            # the hit stage reads the volley's mode, weapon and attacker (its facts) and this part of the target
+            seen = (id(cell.volley_facts), id(target))
+            part = shared.target_parts.get(seen)
+            if part is None:
+                part = shared.target_parts[seen] = (hit_stage_target_part(cell.volley, cell.target),)
+            stage = shared.hit(cell.volley, cell.target, part[0])
+            plan = (v, t, _VECTOR, (cell, stage, block_width(stage[0].probabilities.size)))
+    except (ProfileError, TooLarge) as exc:
+        plan = (v, t, _ERROR, exc)
+    kept = plan[3][0] if plan[2] == _VECTOR else None  # a cell holding this batch's large steps is not kept
+    if kept is None or kept.steps is None or kept.fresh.space in kept.wounds.steps:
+        shared.keep_plan(plan)
+    return plan
 
 
 def resolve(volley: Volley, target: Unit, *, keep_state: bool = False) -> VolleyResult:
@@ -234,7 +260,7 @@ def _one_cell(volley: Volley, target: Unit, casualties_only: bool) -> VolleyResu
     return result
 
 
-def _prepare(i: int, volley: Volley, target: Unit, shared: BatchShared) -> _Cell | None:
+def _prepare(volley: Volley, target: Unit, shared: BatchShared) -> _Cell | None:
     """The cell's per-hit data, or None when it goes through the one-cell engine."""
     tf = shared.target_facts(target)
     if tf.vehicle:
@@ -258,13 +284,13 @@ def _prepare(i: int, volley: Volley, target: Unit, shared: BatchShared) -> _Cell
     if tf.left is None or (vf.deflagrate and wounds.unsaved_each.size > 2):
         return None
     if wounds.damage is not None:
-        return _Cell(i, volley, target, fresh, wounds, (vf, tf))
+        return _Cell(volley, target, fresh, wounds, (vf, tf))
     if vf.deflagrate or space.size > DENSE_STATES:
         return None
     steps = _steps_of(wounds, space, shared)
     if steps is None or (space.models * space.wounds + 1) ** len(steps[1]) * space.size > MAX_COUNT_STATES:
         return None
-    return _Cell(i, volley, target, fresh, wounds, (vf, tf), steps)
+    return _Cell(volley, target, fresh, wounds, (vf, tf), steps)
 
 
 def _steps_of(wounds: Wounds, space: UnitSpace, shared: BatchShared) -> tuple[np.ndarray, list[np.ndarray]] | None:
@@ -296,7 +322,10 @@ class _Core:
 
     __slots__ = ("casualties", "chained", "change_rows", "flamed", "h", "members", "wounds_rows")
 
-    def __init__(self, block: Block, width: int, shared: BatchShared, casualties_only: bool) -> None:
+    def __init__(
+        self, entries: list[tuple[_Cell, tuple]], width: int, shared: BatchShared, casualties_only: bool
+    ) -> None:
+        block = entries
         members = self.members = [c for c, _ in block]
         h = self.h = np.zeros((len(block), width))
         for j, (_, stage) in enumerate(block):
@@ -336,17 +365,15 @@ class _Core:
 
 def _resolve_casualties(block: Block, width: int, shared: BatchShared) -> list[tuple[int, Casualties | Failure]]:
     """A sweep's results of a block's cells (``Casualties``: no hits, wounds or unsaved wounds built)."""
-    core = _Core(block, width, shared, casualties_only=True)
+    core = _Core(block.entries, width, shared, casualties_only=True)
     out: list[tuple[int, Casualties | Failure]] = []
-    for j, (c, stage) in enumerate(block):
+    for j, (index, (c, stage)) in enumerate(zip(block.indices, block.entries, strict=True)):
         chain = core.chained.get(j)
         if isinstance(chain, TooLarge):
-            out.append((c.index, chain))
+            out.append((index, chain))
             continue
         missing = _rules(c, stage[3], shared)[2]
-        out.append(
-            (c.index, Casualties(core.casualties[j, : c.fresh.space.models + 1], core.pinned(j, shared), missing))
-        )
+        out.append((index, Casualties(core.casualties[j, : c.fresh.space.models + 1], core.pinned(j, shared), missing)))
     return out
 
 
@@ -355,7 +382,8 @@ def _resolve_block(
 ) -> tuple[BlockResult | None, list[tuple[int, Failure]]]:
     """The results of a block's cells as arrays over them (``BlockResult``; None when every cell failed), and
     the errors of the cells the allocation chain refuses (``TooLarge``)."""
-    core = _Core(block, width, shared, casualties_only=False)
+    indices, entries = block.indices, block.entries
+    core = _Core(entries, width, shared, casualties_only=False)
     members = core.members
     several = _several_saves(members, core.h)  # Brutal's unsaved wounds, and Deflagrate's
     several.update(core.flamed)
@@ -365,16 +393,14 @@ def _resolve_block(
         unsaved[:, : core.change_rows.shape[1]] = core.change_rows
         for j, row in several.items():
             _put_row(unsaved, j, row)
-    failures: list[tuple[int, Failure]] = [
-        (members[j].index, x) for j, x in core.chained.items() if isinstance(x, TooLarge)
-    ]
+    failures: list[tuple[int, Failure]] = [(indices[j], x) for j, x in core.chained.items() if isinstance(x, TooLarge)]
     pinned: list[float | None] = []
     rules: list[RuleLists] = []
     gets_hot: list[Dist | None] = []
     passed: list[float | None] = []
     states: list[TargetState | None] = []
     keep = shared.keep_state
-    for j, (c, (_, ones, p_pass, notes)) in enumerate(block):
+    for j, (c, (_, ones, p_pass, notes)) in enumerate(entries):
         chain = core.chained.get(j)
         if isinstance(chain, TooLarge):  # its row is dropped below
             for values in (pinned, gets_hot, passed, states):
@@ -387,8 +413,8 @@ def _resolve_block(
         passed.append(probability(p_pass))
         states.append(_state(c, core.counts(j), chain[2] if chain is not None else None, shared) if keep else None)
     result = BlockResult(
-        cells=[c.index for c in members],
-        hits=[stage[0] for _, stage in block],
+        cells=indices,
+        hits=[stage[0] for _, stage in entries],
         wounds=TrustedRows.of(core.wounds_rows),  # type: ignore[arg-type]
         unsaved=TrustedRows.of(unsaved),
         casualties=TrustedRows.of(core.casualties),
@@ -559,10 +585,13 @@ def _gets_hot(volley: Volley, ones: Dist, shared: BatchShared) -> Dist:
 
 def _rules(cell: _Cell, notes: list[str], shared: BatchShared) -> RuleLists:
     """(applied, no_effect, not_modelled) as ``resolve_sequence`` reports them for one volley (deduplicated)."""
+    if cell.rules is not None:
+        return cell.rules
     vf = cell.volley_facts
     key = (vf.rules, cell.target_facts.rules_token(vf.class_reads, shared), *notes)  # see VolleyFacts, TargetFacts
     lists = shared.rules.get(key)
     if lists is None:
         found = classify_rules(cell.volley, cell.target, list(notes))
         lists = shared.rules[key] = tuple(tuple(dict.fromkeys(x)) for x in found)  # type: ignore[assignment]
+    cell.rules = lists
     return lists  # type: ignore[return-value]

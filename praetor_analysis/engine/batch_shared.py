@@ -16,7 +16,10 @@ from praetor_analysis.prob import Dist
 from praetor_analysis.profiles import Unit, Weapon
 from praetor_analysis.rules import TargetReads
 
-__all__ = ["BatchShared"]
+__all__ = ["MAX_PLANS", "BatchShared"]
+
+MAX_PLANS = 100_000
+"""The most (volley, target) plans the caches keep (``BatchShared.keep_plan``)."""
 
 _VOLLEY_REST = attrgetter(*(f.name for f in fields(Volley) if f.compare and f.name not in ("weapon", "attacker")))
 """The fields of a volley compared by value, but its weapon and attacker."""
@@ -48,6 +51,8 @@ class BatchShared:
         self._tokens: dict[tuple, int] = {}
         self._batch_only: dict[int, tuple[Wounds, dict]] = {}
         self.keep_state = False
+        self.plans: dict[tuple[int, int], tuple] = {}
+        self.target_parts: dict[tuple[int, int], tuple] = {}
 
     def begin(self, keep_state: bool) -> None:
         """Start a batch: its own large maps, whether it keeps the final states."""
@@ -85,6 +90,14 @@ class BatchShared:
         if found is None:
             found = self._shallow[shallow] = self._by_value.setdefault(volley, volley)
         return found  # type: ignore[return-value]
+
+    def keep_plan(self, plan: tuple) -> None:
+        """Keep how a (volley, target) of records ``plan[0]``, ``plan[1]`` is resolved (``batch._plan_of``): by
+        their ids (the plan holds both records, so neither id is reused while it is kept); at most
+        ``MAX_PLANS``, all dropped beyond."""
+        if len(self.plans) >= MAX_PLANS:
+            self.plans = {}
+        self.plans[id(plan[0]), id(plan[1])] = plan
 
     def batch_only(self, wounds: Wounds) -> dict:
         """What a memoised table keeps for this batch only (its large chain steps and count maps)."""
