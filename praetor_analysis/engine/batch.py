@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from functools import partial
 
 import numpy as np
 
@@ -62,7 +63,7 @@ from praetor_analysis.prob import (
     BoundedMemo,
     Dist,
     TrustedRows,
-    compound_many,
+    convolve_powers,
     probability,
     thin,
     thin_many,
@@ -438,15 +439,33 @@ def _put_row(rows: np.ndarray, j: int, row: np.ndarray) -> None:
 
 def _several_saves(members: list[_Cell], h: np.ndarray) -> dict[int, np.ndarray]:
     """The unsaved wounds of the cells whose hits can each make several (Brutal), row by row: the compound
-    sum of ``sum_of_iid``, one computation for all cells with per-hit tables of one length."""
-    by_size: dict[int, list[int]] = {}
+    sum of ``sum_of_iid``, ``sum_n P(n hits) E^n`` with ``E^n`` the n-fold convolution of the per-hit unsaved
+    pmf (``_each_powers``, once per per-hit table and block width): one matrix product for the cells of each
+    table (direct sums of non-negative products, as ``compound`` makes)."""
+    by_table: dict[int, list[int]] = {}
     for j, c in enumerate(members):
         if c.wounds.unsaved_each.size > 2 and not c.volley_facts.deflagrate:
-            by_size.setdefault(c.wounds.unsaved_each.size, []).append(j)
+            by_table.setdefault(id(c.wounds), []).append(j)
     out: dict[int, np.ndarray] = {}
-    for rows in by_size.values():
-        each = np.array([members[j].wounds.unsaved_each for j in rows])
-        out.update(zip(rows, compound_many(h[rows], each), strict=True))
+    width = h.shape[1]
+    for rows in by_table.values():
+        each = members[rows[0]].wounds.unsaved_each
+        powers = POWERS.get((each.tobytes(), width), partial(_each_powers, each, width))
+        out.update(zip(rows, h[rows] @ powers, strict=True))
+    return out
+
+
+POWERS: BoundedMemo[np.ndarray] = BoundedMemo(128)
+"""``_each_powers`` by (per-hit unsaved pmf, block width), across batches."""
+
+
+def _each_powers(each: np.ndarray, width: int) -> np.ndarray:
+    """Row n: the pmf of the sum of n independent copies of ``each`` (n below ``width``), padded with zeros to
+    the longest; read-only."""
+    out = np.zeros((width, (width - 1) * (each.size - 1) + 1))
+    for n, power in enumerate(convolve_powers(each, width - 1)):
+        out[n, : power.size] = power
+    out.flags.writeable = False
     return out
 
 
@@ -528,17 +547,23 @@ def _chain(
     out: dict[int, tuple[np.ndarray, float | None, np.ndarray | None] | TooLarge] = {}
     by_shape: dict[tuple[UnitSpace, int], list[int]] = {}
     members = [c for c, _ in block]
+    checked: dict[tuple, TooLarge | None] = {}  # the bound of each distinct shape, asked once
     for j, (c, stage) in enumerate(block):
         if c.steps is None:
             continue
         space, groups = c.fresh.space, len(c.steps[1])
         cap = space.models * space.wounds
         size = stage[0].probabilities.size  # the cell's own hits, not the block's padding
-        try:  # the one-cell chain's bound, on its state tensor (hits, Pinning flags, unit states)
-            flags = 4 if c.volley_facts.pinning else 1
-            check_work((size, flags, space.size), min(cap, size - 1) + 1, groups, factored=True)
-        except TooLarge as exc:
-            out[j] = exc
+        shape = ((size, 4 if c.volley_facts.pinning else 1, space.size), min(cap, size - 1) + 1, groups)
+        if shape not in checked:
+            try:  # the one-cell chain's bound, on its state tensor (hits, Pinning flags, unit states)
+                check_work(*shape, factored=True)
+                checked[shape] = None
+            except TooLarge as exc:
+                checked[shape] = exc
+        refused = checked[shape]
+        if refused is not None:
+            out[j] = refused
             continue
         by_shape.setdefault((space, groups), []).append(j)
     for (space, groups), rows in by_shape.items():
