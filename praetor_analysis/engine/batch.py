@@ -394,25 +394,23 @@ def _resolve_block(
         unsaved[:, : core.change_rows.shape[1]] = core.change_rows
         for j, row in several.items():
             _put_row(unsaved, j, row)
-    failures: list[tuple[int, Failure]] = [(indices[j], x) for j, x in core.chained.items() if isinstance(x, TooLarge)]
-    pinned: list[float | None] = []
-    rules: list[RuleLists] = []
-    gets_hot: list[Dist | None] = []
-    passed: list[float | None] = []
-    states: list[TargetState | None] = []
-    keep = shared.keep_state
-    for j, (c, (_, ones, p_pass, notes)) in enumerate(entries):
-        chain = core.chained.get(j)
-        if isinstance(chain, TooLarge):  # its row is dropped below
-            for values in (pinned, gets_hot, passed, states):
-                values.append(None)
-            rules.append(((), (), ()))
-            continue
-        pinned.append(probability(core.pinned(j, shared)))
-        rules.append(_rules(c, notes, shared))
-        gets_hot.append(_gets_hot(c.volley, ones, shared) if c.volley_facts.gets_hot else None)
-        passed.append(probability(p_pass))
-        states.append(_state(c, core.counts(j), chain[2] if chain is not None else None, shared) if keep else None)
+    failures: list[tuple[int, Failure]] = [(j, x) for j, x in core.chained.items() if isinstance(x, TooLarge)]
+    refused = {j for j, _ in failures} if failures else ()
+    chained, pin, k = core.chained, core.pinned, len(members)
+    # each a list over the block's cells (a refused cell's row is dropped below)
+    pinned: list[float | None] = [
+        (None if j in refused else probability(pin(j, shared))) if c.volley_facts.pinning else 0.0
+        for j, c in enumerate(members)
+    ]
+    rules = [c.rules or _rules(c, stage[3], shared) for c, stage in entries]
+    gets_hot = [_gets_hot(c.volley, stage[1], shared) if c.volley_facts.gets_hot else None for c, stage in entries]
+    passed = [None if stage[2] is None else probability(stage[2]) for _, stage in entries]
+    states: list[TargetState | None] = [None] * k
+    if shared.keep_state:
+        for j, c in enumerate(members):
+            chain = chained.get(j)
+            if j not in refused:
+                states[j] = _state(c, core.counts(j), None if chain is None else chain[2], shared)  # type: ignore[index]
     result = BlockResult(
         cells=indices,
         hits=[stage[0] for _, stage in entries],
@@ -426,8 +424,8 @@ def _resolve_block(
         states=states,
     )
     if failures:
-        kept = [j for j in range(len(members)) if not isinstance(core.chained.get(j), TooLarge)]
-        return (result.take(kept) if kept else None), failures
+        kept = [j for j in range(k) if j not in refused]
+        return (result.take(kept) if kept else None), [(indices[j], x) for j, x in failures]
     return result, failures
 
 
@@ -570,18 +568,38 @@ def _chain(
         rates = np.array([members[j].steps[0] for j in rows]).reshape(len(rows), groups)  # type: ignore[index]
         counts = effective_counts(h[rows], rates, space.models * space.wounds)
         width = counts.shape[1] if groups else 1
-        for j, row in zip(rows, counts.reshape(len(rows), -1), strict=True):
+        flat = counts.reshape(len(rows), -1)
+        by_map: dict[tuple, list[int]] = {}  # the rows of one table and target share their maps: one product
+        for p, j in enumerate(rows):
             c = members[j]
+            vf = c.volley_facts
+            by_map.setdefault((id(c.wounds), id(c.target), vf.pinning, vf.shock, c.exempt), []).append(p)
+        for (_, _, pinning, _, exempt), at in by_map.items():
+            c = members[rows[at[0]]]
             kills, states = _chain_maps(c, width, shared)
-            pinned: float | None = 0.0
-            if c.volley_facts.pinning:
-                pinned = None
-                if not c.exempt:  # the trigger is raised once any count is not zero
-                    pv = _pin_vector(c.target, c.volley_facts.shock, shared)
-                    pinned = float(row[0] * (states[0] @ pv[0]) + row[1:] @ (states[1:] @ pv[1]))
-            pre = np.array([row[0] * states[0], row[1:] @ states[1:]]) if shared.keep_state else None
-            out[j] = (row @ kills, pinned, pre)
+            sub = flat[at]
+            pins: list[float | None]
+            if pinning and not exempt:  # the trigger is raised once any count is not zero
+                pins = (sub @ _chain_pins(c, states, width, shared)).tolist()
+            else:
+                pins = [None if pinning else 0.0] * len(at)
+            for p, removed, pinned in zip(at, sub @ kills, pins, strict=True):
+                row = flat[p]
+                pre = np.array([row[0] * states[0], row[1:] @ states[1:]]) if shared.keep_state else None
+                out[rows[p]] = (removed, pinned, pre)
     return out
+
+
+def _chain_pins(cell: _Cell, states: np.ndarray, width: int, shared: BatchShared) -> np.ndarray:
+    """P(pinned) after each capped count of a chain cell's (the Pinning test of the state it leads to, the
+    trigger raised by any count but zero): a vector over the counts, once per table, target and Shell Shock."""
+    shock = cell.volley_facts.shock
+    key = ("chain", id(cell.wounds), id(cell.target), shock, width)
+    found = shared.pinning.get(key)
+    if found is None:
+        pv = _pin_vector(cell.target, shock, shared)
+        found = shared.pinning[key] = np.concatenate(([states[0] @ pv[0]], states[1:] @ pv[1]))
+    return found
 
 
 def _chain_maps(cell: _Cell, width: int, shared: BatchShared) -> tuple[np.ndarray, np.ndarray]:
