@@ -292,8 +292,10 @@ class TrustedRows:
         return self.pmfs[j, : self.ends[j]]
 
     def take(self, rows: list[int]) -> TrustedRows:
-        """The rows listed, in that order."""
-        return TrustedRows(self.pmfs[rows], [self.ends[j] for j in rows], [self.means[j] for j in rows])
+        """The rows listed, in that order (a new read-only array)."""
+        pmfs = self.pmfs[rows]
+        pmfs.flags.writeable = False
+        return TrustedRows(pmfs, [self.ends[j] for j in rows], [self.means[j] for j in rows])
 
 
 @lru_cache(maxsize=256)
