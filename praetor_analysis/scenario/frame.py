@@ -76,10 +76,7 @@ def calc_frame(frame: pd.DataFrame) -> pd.DataFrame:
         if name.endswith("_mean"):  # a number in every row that has the distribution, NaN in the others
             data[name] = np.array([math.nan if v is None else v for v in values], dtype=np.float64)
             continue
-        column = np.empty(n, dtype=object)  # filled one by one: arrays stay cells, never a 2-D block
-        for i, value in enumerate(values):
-            column[i] = value
-        data[name] = column
+        data[name] = np.fromiter(values, dtype=object, count=n)  # one by one: arrays stay cells, never a 2-D block
     data["error"] = [str(r) if isinstance(r, ScenarioError) else "" for r in rows]
     return pd.DataFrame(data, index=frame.index)
 
