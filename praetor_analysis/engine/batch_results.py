@@ -1,6 +1,6 @@
 """The batch engine's results as arrays over cells (``engine.batch.resolve_batch``).
 
-A batch's vectorised cells come in blocks (cells whose hits fit one width, ``batch._resolve_block``); a block's
+A batch's vectorised cells come in blocks (cells whose hits fit one width, ``batch_block.resolve_block``); a block's
 distributions are matrices over its cells (``TrustedRows``: the pmfs padded with zeros, each row's length and
 mean), its scalars and rule lists lists over them. The other cells (the one-cell engine's, the refused, the
 checked cells' mixtures) keep their own result record. ``BatchResult.results`` gives one ``VolleyResult`` (or
@@ -17,15 +17,11 @@ from praetor_analysis.engine.volley import TargetState, VolleyResult
 from praetor_analysis.errors import ProfileError
 from praetor_analysis.prob import Dist, TrustedRows, probability
 
-__all__ = ["DISTRIBUTIONS", "BatchResult", "BlockResult", "RuleLists"]
+__all__ = ["BatchResult", "BlockResult", "RuleLists"]
 
 Failure = ProfileError | TooLarge
 RuleLists = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]
 """(applied, no_effect, not_modelled) of a cell, as ``VolleyResult`` holds them."""
-
-DISTRIBUTIONS = ("wounds", "unsaved", "casualties")
-"""A block's distributions held as matrices over its cells (the hits are the hit stages' own ``Dist``s)."""
-
 
 @dataclass(frozen=True)
 class BlockResult:

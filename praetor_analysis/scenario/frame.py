@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from praetor_analysis.engine import BatchResult, BlockResult, Volley, VolleyResult
-from praetor_analysis.engine.batch_results import DISTRIBUTIONS as BLOCK_DISTRIBUTIONS
 from praetor_analysis.errors import PraetorError, ScenarioError
 from praetor_analysis.prob import probability
 from praetor_analysis.profiles import Unit
@@ -119,6 +118,9 @@ def _typed_rows(cells: Sequence[tuple[Volley, Unit]], batch: BatchResult) -> lis
     return out
 
 
+_MATRICES = ("wounds", "unsaved", "casualties")
+"""The distributions a ``BlockResult`` holds as matrices over its cells (the others one ``Dist`` a cell)."""
+
 _SCALARS = ("pinned", "applied", "not_modelled", "no_effect", "attack_happens", "perils")
 """The result's fields other than distributions, in their columns' order."""
 
@@ -142,7 +144,7 @@ def _columns(rows: Sequence[Any]) -> dict[str, list[Any]]:
         alone = [(i, row.result) for i, row in typed if row.result is not None]
         for name in DISTRIBUTIONS:
             pmfs, means = column(name), column(f"{name}_mean")
-            if name in BLOCK_DISTRIBUTIONS:  # rows of the block's matrix: read-only views
+            if name in _MATRICES:  # rows of the block's matrix: read-only views
                 for i, block, j in blocked:
                     rows_of = getattr(block, name)
                     pmfs[i], means[i] = rows_of.pmfs[j, : rows_of.ends[j]], rows_of.means[j]
