@@ -23,6 +23,7 @@ Failure = ProfileError | TooLarge
 RuleLists = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]
 """(applied, no_effect, not_modelled) of a cell, as ``VolleyResult`` holds them."""
 
+
 @dataclass(frozen=True)
 class BlockResult:
     """The results of a block's cells: ``cells`` their indices in the batch; ``hits`` each cell's hit
