@@ -35,7 +35,7 @@ class BatchCell:
     """One vectorised (volley, target): its records, fresh state, per-hit tables and the facts of its volley and
     target; ``steps``: the allocation chain's (rates, matrices) when it needs the chain; ``exempt``: whether the
     target takes no Pinning test (its own exemptions, or locked in combat by a melee volley); ``rules``: its
-    rule lists once asked (``_rules``). Kept from one batch to the next (``BatchShared.plans``)."""
+    rule lists once asked (``cell_rules``). Kept from one batch to the next (``BatchShared.plans``)."""
 
     __slots__ = ("exempt", "fresh", "rules", "steps", "target", "target_facts", "volley", "volley_facts", "wounds")
 
@@ -73,9 +73,8 @@ class BlockCore:
     __slots__ = ("casualties", "chained", "change_rows", "flamed", "h", "members", "wounds_rows")
 
     def __init__(
-        self, entries: list[tuple[BatchCell, tuple]], width: int, shared: BatchShared, casualties_only: bool
+        self, block: list[tuple[BatchCell, tuple]], width: int, shared: BatchShared, casualties_only: bool
     ) -> None:
-        block = entries
         members = self.members = [c for c, _ in block]
         h = self.h = np.zeros((len(block), width))
         for j, (_, stage) in enumerate(block):
