@@ -49,6 +49,7 @@ from praetor_analysis.engine.wound_stage import hit_six_share
 from praetor_analysis.errors import ProfileError
 from praetor_analysis.prob import THIN_MANY_TERMS, BoundedMemo
 from praetor_analysis.profiles import Unit
+from praetor_analysis.rules import tables
 
 __all__ = ["BatchResult", "BlockResult", "Casualties", "resolve", "resolve_batch", "resolve_many"]
 
@@ -117,7 +118,7 @@ def _batch(*, keep_state: bool) -> Iterator[BatchShared]:
     """The batch's caches (``SHARED``) for one batch: its own large maps, every cache dropped after it when they
     hold more than ``SHARED_RECORDS`` records."""
     shared = SHARED.get("batch", BatchShared)
-    shared.begin(keep_state)
+    shared.begin(keep_state, (tables.MELEE_CHART,))  # what the kept plans read beyond their records
     try:
         yield shared
     finally:

@@ -53,11 +53,15 @@ class BatchShared:
         self.keep_state = False
         self.plans: dict[tuple[int, int], tuple] = {}
         self.target_parts: dict[tuple[int, int], tuple] = {}
+        self.settings: tuple = ()
 
-    def begin(self, keep_state: bool) -> None:
-        """Start a batch: its own large maps, whether it keeps the final states."""
+    def begin(self, keep_state: bool, settings: tuple = ()) -> None:
+        """Start a batch: its own large maps, whether it keeps the final states; the kept plans and hit-stage
+        parts dropped when ``settings`` (the module settings they read: the melee chart) changed since."""
         self._batch_only = {}
         self.keep_state = keep_state
+        if settings != self.settings:
+            self.plans, self.target_parts, self.settings = {}, {}, settings
 
     def end(self) -> None:
         """End a batch: its large maps dropped."""
