@@ -1,4 +1,4 @@
-"""Edition 3 marker and template volleys at the door (docs/rules-hh3.md#markers-and-templates).
+"""Edition 3 marker and template volleys (docs/rules-hh3.md#markers-and-templates).
 
 The target's formation is the 2nd edition's (``formation``, ``aim``, ``indirect``, ``edges``; without a
 formation, the default one of the target's models, named under ``applied``); the scatter law and the counting
@@ -10,8 +10,8 @@ engine's Fire Group, in order.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -51,15 +51,28 @@ from praetor_analysis.markers import (
 )
 from praetor_analysis.prob import Dist
 from praetor_analysis.profiles import Hh3Unit, Hh3Weapon, Unit
-from praetor_analysis.scenario.formation import parse_marker_setup
-from praetor_analysis.scenario.hh3 import parse_hh3
-from praetor_analysis.scenario.hh3_limits import check_marker_joint, check_size
-from praetor_analysis.scenario.hh3_report import FORCE_NOT_HERE, refile
-from praetor_analysis.units import MarkerSetup, default_formation, default_note
+from praetor_analysis.units.formation import MarkerSetup, default_formation, default_note
+from praetor_analysis.units.hh3_limits import check_marker_joint, check_size
+from praetor_analysis.units.hh3_report import FORCE_NOT_HERE, refile
 
-__all__ = ["MarkerPlan", "calc_marker_volley", "marker_plan"]
+__all__ = ["MarkerFields", "MarkerPlan", "MarkerStage", "marker_plan", "marker_plans", "resolve_marker_volleys"]
 
 _NO_TEST = "no Hit Test is rolled for this marker, so no hit-roll rule triggers"
+
+
+@dataclass(frozen=True)
+class MarkerFields:
+    """The marker fields a scenario gives (``formation``, ``aim``, ``indirect``, ``edges``), read when a volley lays a
+    marker: ``given`` the fields given, ``indirect`` as given (checked then), ``formation`` the reader of the
+    target's setup when a formation is given (None: the default formation of the target's models)."""
+
+    given: tuple[str, ...] = ()
+    indirect: object = False
+    formation: Callable[[Unit], MarkerSetup] | None = None
+
+
+NO_FIELDS = MarkerFields()
+"""No marker field given (a fielded unit's attack)."""
 
 
 @dataclass(frozen=True)
@@ -80,9 +93,9 @@ def _geometry_unit(name: str, unit_type: str, models: int) -> Unit:
     return Unit(name=name, unit_type=unit_type, models=models)
 
 
-def marker_plan(weapon: Hh3Weapon, unit: Unit, mine: Mapping[str, Any]) -> MarkerPlan | None:
+def marker_plan(weapon: Hh3Weapon, unit: Unit, mine: MarkerFields) -> MarkerPlan | None:
     """The marker plan of a weapon (None when it places no marker); ``unit`` the target for the geometry."""
-    indirect = mine.get("indirect", False)
+    indirect = mine.indirect
     if not isinstance(indirect, bool):
         raise ScenarioError(f"indirect: expected true or false, got {indirect!r:.40}", field="indirect")
     if weapon.rule("Template") is not None:
@@ -103,8 +116,8 @@ def marker_plan(weapon: Hh3Weapon, unit: Unit, mine: Mapping[str, Any]) -> Marke
             if barrage is None:
                 raise ScenarioError("indirect: only a Barrage (X) weapon fires indirectly", field="indirect")
             kind, dice = "barrage", barrage.number("weapon.Special Rules.Barrage")
-    if "formation" in mine:
-        setup, default = parse_marker_setup(mine, unit), False
+    if mine.formation is not None:
+        setup, default = mine.formation(unit), False
     elif unit.is_vehicle:
         raise ScenarioError(
             "formation.hull: a marker against a vehicle needs its hull [length, width] in inches (or give `hits`)",
@@ -113,7 +126,7 @@ def marker_plan(weapon: Hh3Weapon, unit: Unit, mine: Mapping[str, Any]) -> Marke
     else:
         setup, default = default_formation(unit), True
         for key in ("aim", "edges"):
-            if key in mine:
+            if key in mine.given:
                 raise ScenarioError(f"{key}: give it with a `formation`", field=key)
     hellstorm = any("hellstorm" in (r.value or "").lower() or "hellstorm" in r.name.lower() for r in weapon.rules)
     return MarkerPlan(kind, diameter, dice, hellstorm, setup, default)
@@ -219,27 +232,65 @@ def _marker_states(
     return after, tallies, notes
 
 
-def calc_marker_volley(rest: Mapping[str, Any], mine: Mapping[str, Any], *, check_only: bool) -> dict[str, Any] | None:
-    """The result mapping of the volleys of a document with marker or template volleys at a unit (None when
-    ``check_only``): every volley in order, the target's state carried over (a marker volley through the markers
-    stage, any other through the engine's Fire Group), each firing unit's attack closed with its Checks'
-    triggers."""
-    for key in mine:
-        if key not in ("formation", "aim", "indirect", "edges"):
-            raise ScenarioError(f"{key}: not with a marker volley", field=key)
-    scenario = parse_hh3(rest)
-    target: Hh3Unit = scenario.target
+def marker_plans(
+    target: Hh3Unit, firing_units: tuple[tuple[Hh3Volley, ...], ...], mine: MarkerFields
+) -> list[list[MarkerPlan | None]]:
+    """The marker plan of each volley at a unit (None: a volley that lays none, or whose hits are given).
+
+    Raises:
+        ScenarioError: naming ``formation`` when no volley lays a marker or template.
+    """
     unit_type = target.type + (f" ({', '.join(sorted(target.subtypes))})" if target.subtypes else "")
     geometry = _geometry_unit(target.name, unit_type, target.models)
     plans = [
         [marker_plan(v.weapon, geometry, mine) if v.context.hits is None else None for v in unit]
-        for unit in scenario.firing_units
+        for unit in firing_units
     ]
     if not any(p is not None for unit in plans for p in unit):
         raise ScenarioError("formation: no volley places a marker or template (no Blast or Template rule)",
                             field="formation")  # fmt: skip
-    if check_only:
-        return None
+    return plans
+
+
+@dataclass(frozen=True)
+class MarkerStage:
+    """What volleys with markers or templates did to a unit: the counts over every volley (``hits``,
+    ``critical_hits``, ``wounds``, ``unsaved``), the models removed and wounds lost, the statuses, the Overload
+    Misfires, the verdict on every rule and the formation's echo (:meth:`to_dict` is SCENARIO's Edition 3 keys)."""
+
+    totals: Mapping[str, Dist]
+    casualties: Dist
+    damage: Dist
+    statuses: Mapping[str, float | None]
+    misfires: tuple[MisfireResult, ...]
+    report: RuleReport
+    target: Hh3Unit
+    echo: Mapping[str, object] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The result mapping (docs/scenario.md, Edition 3)."""
+        report = self.report
+        return {
+            "edition": "hh3",
+            **{key: dist.to_dict() for key, dist in self.totals.items()},
+            "casualties": self.casualties.to_dict(),
+            "damage": self.damage.to_dict(),
+            "statuses": dict(self.statuses),
+            **({"misfires": [m.to_dict() for m in self.misfires]} if self.misfires else {}),
+            "applied": list(report.applied),
+            "not_modelled": list(report.not_modelled),
+            "no_effect": list(report.no_effect),
+            "reasons": dict(report.reasons),
+            "target": {"name": self.target.name, "models": self.target.models, "formation": dict(self.echo)},
+        }
+
+
+def resolve_marker_volleys(
+    target: Hh3Unit, firing_units: tuple[tuple[Hh3Volley, ...], ...], plans: list[list[MarkerPlan | None]]
+) -> MarkerStage:
+    """The volleys (their plans: :func:`marker_plans`) at a unit: every volley in order, the target's state carried
+    over (a marker volley through the markers stage, any other through the engine's Fire Group), each firing
+    unit's attack closed with its Checks' triggers."""
     if target.w is None:
         raise ScenarioError("target.W: required", field="target.W")
     w = target.w
@@ -250,7 +301,7 @@ def calc_marker_volley(rest: Mapping[str, Any], mine: Mapping[str, Any], *, chec
     possible = dict.fromkeys(("Pinned", "Suppressed", "Stunned", "Routed"), False)
     echo: dict[str, Any] = {}
     misfires: list[MisfireResult] = []
-    for u, (unit, unit_plans) in enumerate(zip(scenario.firing_units, plans, strict=True)):
+    for u, (unit, unit_plans) in enumerate(zip(firing_units, plans, strict=True)):
         shooting = False
         for v, (volley, plan) in enumerate(zip(unit, unit_plans, strict=True)):
             part = volley_report(volley, target)
@@ -290,19 +341,8 @@ def calc_marker_volley(rest: Mapping[str, Any], mine: Mapping[str, Any], *, chec
     values, why = check_values(target)
     if why is not None:
         report.reasons.setdefault("statuses", why)
-    return {
-        "edition": "hh3",
-        **{key: dist.to_dict() for key, dist in totals.items()},
-        "casualties": casualties.to_dict(),
-        "damage": damage.to_dict(),
-        "statuses": statuses(states, values, possible),
-        **({"misfires": [m.to_dict() for m in misfires]} if misfires else {}),
-        "applied": list(report.applied),
-        "not_modelled": list(report.not_modelled),
-        "no_effect": list(report.no_effect),
-        "reasons": dict(report.reasons),
-        "target": {"name": target.name, "models": target.models, "formation": echo},
-    }
+    return MarkerStage(totals, casualties, damage, statuses(states, values, possible), tuple(misfires), report, target,
+                       echo)  # fmt: skip
 
 
 def _fix_unresolved(report: RuleReport, weapon: Hh3Weapon) -> None:
