@@ -187,7 +187,7 @@ def hh3_melee(
 ) -> UnitAttackResult:
     """A 3rd-edition unit's melee at ``target``, charging: with ``enemy`` (the target's fielded unit) and ``body``
     (the unit itself as a target), a whole round where the target strikes back (:func:`hh3_round`); else its
-    strikes alone (:func:`~praetor_analysis.scenario.hh3_unit_attack.hh3_one_way`)."""
+    strikes alone (:func:`~praetor_analysis.units.hh3_attack.hh3_one_way`)."""
     if enemy is None or body is None:
         return hh3_one_way(unit, target)
     return hh3_round(unit, enemy, body, target)
