@@ -118,20 +118,46 @@ def _fires_all(group: ModelGroup) -> bool:
     return hh3_target_of_group(group).is_vehicle or kind.startswith("walker") or "walker" in kind
 
 
+_SHOTS: dict[tuple[object, ...], Hh3Shot] = {}
+"""The shots read, by their blocks' items, mode and field prefix (a warm run reads none again)."""
+_RECORDS: dict[int, tuple[Hh3Target, Hh3Unit | Hh3VehicleTarget]] = {}
+"""The targets' records, by the target (kept with it: an id is only reused once the target is gone)."""
+_MOST = 16384
+
+
 def _shot(attacker: Mapping[str, Any], weapon: Mapping[str, Any], mode: str, prefix: str) -> Hh3Shot:
     """A volley read as the door reads a volley block at ``prefix`` (its refusals in the door's words)."""
+    try:
+        key: tuple[object, ...] | None = (tuple(attacker.items()), tuple(weapon.items()), mode, prefix)
+        hit = _SHOTS.get(key)  # type: ignore[arg-type]
+    except TypeError:  # a block holding a list: read every time
+        key, hit = None, None
+    if hit is not None:
+        return hit
     read = read_weapon(weapon, f"{prefix}weapon")
     if read.melee != (mode == "melee"):
         raise ScenarioError(f"{prefix}weapon: a {'melee' if read.melee else 'ranged'} profile in a {mode} volley",
                             field=f"{prefix}weapon")  # fmt: skip
     volley = Hh3Volley(read_unit(attacker, f"{prefix}attacker"), read, Hh3Context(mode, charging=mode == "melee"))
     marks = names_marker(" ".join(str(weapon.get(k, "")) for k in ("Special Rules", "Traits", "R")))
-    return Hh3Shot(volley, marks, attacker, weapon)
+    shot = Hh3Shot(volley, marks, attacker, weapon)
+    if key is not None:
+        if len(_SHOTS) >= _MOST:
+            _SHOTS.clear()
+        _SHOTS[key] = shot
+    return shot
 
 
 def hh3_target_record(target: Hh3Target) -> Hh3Unit | Hh3VehicleTarget:
     """The target's record as the door reads its block (a vehicle's when the block prints armour or HP)."""
-    return _target_record(_Block(target.block))
+    hit = _RECORDS.get(id(target))
+    if hit is not None and hit[0] is target:
+        return hit[1]
+    record = _target_record(_Block(target.block))
+    if len(_RECORDS) >= _MOST:
+        _RECORDS.clear()
+    _RECORDS[id(target)] = (target, record)
+    return record
 
 
 class _Block:
@@ -419,3 +445,5 @@ def clear_cache() -> None:
     _resolved.cache_clear()
     _mean.cache_clear()
     _target_record.cache_clear()
+    _SHOTS.clear()
+    _RECORDS.clear()
