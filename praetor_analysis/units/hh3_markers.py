@@ -55,7 +55,15 @@ from praetor_analysis.units.formation import MarkerSetup, default_formation, def
 from praetor_analysis.units.hh3_limits import check_marker_joint, check_size
 from praetor_analysis.units.hh3_report import FORCE_NOT_HERE, refile
 
-__all__ = ["MarkerFields", "MarkerPlan", "MarkerStage", "marker_plan", "marker_plans", "resolve_marker_volleys"]
+__all__ = [
+    "MarkerFields",
+    "MarkerPlan",
+    "MarkerStage",
+    "marker_means",
+    "marker_plan",
+    "marker_plans",
+    "resolve_marker_volleys",
+]
 
 _NO_TEST = "no Hit Test is rolled for this marker, so no hit-roll rule triggers"
 
@@ -196,9 +204,10 @@ def _fix_report(report: RuleReport, weapon: Hh3Weapon, plan: MarkerPlan) -> None
 
 
 def _marker_states(
-    states: dict[State, float], volley: Hh3Volley, plan: MarkerPlan, target: Hh3Unit, w: int
+    states: dict[State, float], volley: Hh3Volley, plan: MarkerPlan, target: Hh3Unit, w: int, counted: bool = True
 ) -> tuple[dict[State, float], dict[str, Dist], list[str]]:
-    """One marker or template volley on the target's states: (states, counts, notes)."""
+    """One marker or template volley on the target's states: (states, counts, notes); no counts unless
+    ``counted``."""
     group = fire_group(volley, target)
     shape = plan.setup.shape
     die = group.die
@@ -226,6 +235,8 @@ def _marker_states(
     after = resolve_marker_hits(states, classes, joint, group, w)
     if plan.kind == "blast" and group.shock and group.calm is not None:
         after = _shocked(after, plan, shape, group, classes, w, states)
+    if not counted:
+        return after, {}, notes
     counts = marker_counts(classes, joint, group)
     tallies = {"hits": counts.hits, "critical_hits": counts.critical_hits, "wounds": counts.wounds,
                "unsaved": counts.unsaved}  # fmt: skip
@@ -285,57 +296,91 @@ class MarkerStage:
         }
 
 
+_Kept = Callable[[Hh3Volley, "MarkerPlan | None", dict[str, Dist], list[str], "MisfireResult | None"], None]
+
+
+def _run(
+    target: Hh3Unit, firing_units: tuple[tuple[Hh3Volley, ...], ...], plans: list[list[MarkerPlan | None]],
+    keep: _Kept | None,
+) -> tuple[dict[State, float], int]:  # fmt: skip
+    """The target's states after every volley in order (its W too); ``keep`` is told each volley's counts, notes
+    and Misfires (None: only the states, no counts)."""
+    if target.w is None:
+        raise ScenarioError("target.W: required", field="target.W")
+    w = target.w
+    states: dict[State, float] = start(target.models, w)
+    for u, (unit, unit_plans) in enumerate(zip(firing_units, plans, strict=True)):
+        shooting = False
+        for v, (volley, plan) in enumerate(zip(unit, unit_plans, strict=True)):
+            misfire = misfire_result(u, v, volley, fire_group(volley, target))
+            if plan is not None:
+                states, tallies, notes = _marker_states(states, volley, plan, target, w, keep is not None)
+            else:
+                group = fire_group(volley, target)
+                check_size(group.dice.max, target.models, w, side="target", field="attacks")
+                states = resolve_group(states, group, w)
+                tallies, notes = group_counts(group) if keep is not None else {}, []
+            if keep is not None:
+                keep(volley, plan, tallies, notes, misfire)
+            shooting |= not volley.weapon.melee
+        states = end_attack(states, casualty_check=shooting)
+    return states, w
+
+
+def marker_means(
+    target: Hh3Unit, firing_units: tuple[tuple[Hh3Volley, ...], ...], plans: list[list[MarkerPlan | None]]
+) -> tuple[float, float]:
+    """The means of :func:`resolve_marker_volleys`'s casualties and damage, through the same states and refusals
+    without its counts, reports and statuses (what a unit's weapon modes are scored by)."""
+    states, w = _run(target, firing_units, plans, None)
+    casualties, damage = losses(states, target.models, w)
+    return casualties.mean(), damage.mean()
+
+
 def resolve_marker_volleys(
     target: Hh3Unit, firing_units: tuple[tuple[Hh3Volley, ...], ...], plans: list[list[MarkerPlan | None]]
 ) -> MarkerStage:
     """The volleys (their plans: :func:`marker_plans`) at a unit: every volley in order, the target's state carried
     over (a marker volley through the markers stage, any other through the engine's Fire Group), each firing
     unit's attack closed with its Checks' triggers."""
-    if target.w is None:
-        raise ScenarioError("target.W: required", field="target.W")
-    w = target.w
-    states: dict[State, float] = start(target.models, w)
     report = RuleReport()
     zero = Dist.point(0)
     totals = dict.fromkeys(("hits", "critical_hits", "wounds", "unsaved"), zero)
     possible = dict.fromkeys(("Pinned", "Suppressed", "Stunned", "Routed"), False)
     echo: dict[str, Any] = {}
     misfires: list[MisfireResult] = []
-    for u, (unit, unit_plans) in enumerate(zip(firing_units, plans, strict=True)):
-        shooting = False
-        for v, (volley, plan) in enumerate(zip(unit, unit_plans, strict=True)):
-            part = volley_report(volley, target)
-            misfire = misfire_result(u, v, volley, fire_group(volley, target))
-            if plan is not None:
-                states, tallies, notes = _marker_states(states, volley, plan, target, w)
-                _fix_report(part, volley.weapon, plan)
-                for note in notes:
-                    part.add("applied", note)
-                echo = dict(plan.setup.echo or {})
-                shock = fire_group(volley, target).shock if plan.kind == "blast" else ()
-            else:
-                group = fire_group(volley, target)
-                check_size(group.dice.max, target.models, w, side="target", field="attacks")
-                states = resolve_group(states, group, w)
-                tallies = group_counts(group)
-                shock = group.shock
-                _fix_unresolved(part, volley.weapon)
-            for key in totals:
-                totals[key] = tallies[key] if totals[key] is zero else totals[key] + tallies[key]
-            if misfire is not None:
-                misfires.append(misfire)
-                overload = volley.weapon.rule("Overload")
-                assert overload is not None
-                refile(part, overload.label, "applied")
-            report.merge(part)
-            for pos in shock:  # Shock (X) on a Walker: its statuses, without a Check
-                possible[ENGINE_STATUSES[pos - PINNED]] = True
-            if not volley.weapon.melee:
-                shooting = True
-                for r, s in (("Pinning", "Pinned"), ("Suppressive", "Suppressed"), ("Stun", "Stunned")):
-                    possible[s] |= volley.weapon.rule(r) is not None
-                possible["Routed"] = True
-        states = end_attack(states, casualty_check=shooting)
+
+    def keep(
+        volley: Hh3Volley, plan: MarkerPlan | None, tallies: dict[str, Dist], notes: list[str],
+        misfire: MisfireResult | None,
+    ) -> None:  # fmt: skip
+        nonlocal echo
+        part = volley_report(volley, target)
+        if plan is not None:
+            _fix_report(part, volley.weapon, plan)
+            for note in notes:
+                part.add("applied", note)
+            echo = dict(plan.setup.echo or {})
+            shock = fire_group(volley, target).shock if plan.kind == "blast" else ()
+        else:
+            shock = fire_group(volley, target).shock
+            _fix_unresolved(part, volley.weapon)
+        for key in totals:
+            totals[key] = tallies[key] if totals[key] is zero else totals[key] + tallies[key]
+        if misfire is not None:
+            misfires.append(misfire)
+            overload = volley.weapon.rule("Overload")
+            assert overload is not None
+            refile(part, overload.label, "applied")
+        report.merge(part)
+        for pos in shock:  # Shock (X) on a Walker: its statuses, without a Check
+            possible[ENGINE_STATUSES[pos - PINNED]] = True
+        if not volley.weapon.melee:
+            for r, s in (("Pinning", "Pinned"), ("Suppressive", "Suppressed"), ("Stun", "Stunned")):
+                possible[s] |= volley.weapon.rule(r) is not None
+            possible["Routed"] = True
+
+    states, w = _run(target, firing_units, plans, keep)
     report.merge(target_report(target, shooting=True))
     casualties, damage = losses(states, target.models, w)
     values, why = check_values(target)

@@ -29,6 +29,7 @@ from praetor_analysis.units.hh3_markers import (
     NO_FIELDS,
     MarkerFields,
     MarkerStage,
+    marker_means,
     marker_plan,
     marker_plans,
     resolve_marker_volleys,
@@ -179,7 +180,6 @@ def stage_means(
             volleys = vehicle_volleys(target, firing_units, mine)
             return resolve_vehicle_volleys(volleys, target, options, RuleReport())[0].hull_points.mean(), 0.0
         if stage is Stage.MARKERS:
-            result = resolve_stages(target, firing_units, stage, mine=mine, options=options)
-            assert isinstance(result, MarkerStage)
-            return result.casualties.mean(), result.damage.mean()
+            units = tuple(tuple(u) for u in firing_units)
+            return marker_means(target, units, marker_plans(target, units, mine))
         return removed_means(target, firing_units)
