@@ -294,14 +294,15 @@ def _choices(group: ModelGroup, target: Hh3Target, mode: str) -> _Choices:
             unused[name] = f"removes nothing from {target.name}"
     ranked.sort(key=lambda r: (-r[0][0], -r[0][1]))
     picks, left = [], group.count
+    every = _fires_all(group) and not melee
     for _, name, count, (profile, dropped) in ranked:
-        n = count if _fires_all(group) and not melee else min(count, left)
+        n = count if every else min(count, left)
         if n <= 0:
             unused[name] = f"every model already {'strikes' if melee else 'fires'} with a better weapon"
             continue
         picks.append((n, profile, name))
         unused.pop(name, None)
-        left -= 0 if _fires_all(group) and not melee else n
+        left -= 0 if every else n
         notes.extend((f"{name}: {label}", MARKER_AT_VEHICLE) for label in dropped)
     return _Choices(picks, unused, notes)
 
