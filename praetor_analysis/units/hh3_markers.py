@@ -312,7 +312,8 @@ def _run(
     for u, (unit, unit_plans) in enumerate(zip(firing_units, plans, strict=True)):
         shooting = False
         for v, (volley, plan) in enumerate(zip(unit, unit_plans, strict=True)):
-            misfire = misfire_result(u, v, volley, fire_group(volley, target))
+            overload = volley.weapon.rule("Overload") is not None  # no Misfire without the rule
+            misfire = misfire_result(u, v, volley, fire_group(volley, target)) if overload else None
             if plan is not None:
                 states, tallies, notes = _marker_states(states, volley, plan, target, w, keep is not None)
             else:

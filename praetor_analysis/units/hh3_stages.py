@@ -178,7 +178,7 @@ def stage_means(
     with as_scenario_error():
         if isinstance(target, Hh3VehicleTarget):
             volleys = vehicle_volleys(target, firing_units, mine)
-            return resolve_vehicle_volleys(volleys, target, options, RuleReport())[0].hull_points.mean(), 0.0
+            return resolve_vehicle_volleys(volleys, target, options, None)[0].hull_points.mean(), 0.0
         if stage is Stage.MARKERS:
             units = tuple(tuple(u) for u in firing_units)
             return marker_means(target, units, marker_plans(target, units, mine))

@@ -105,9 +105,10 @@ def _test(v: VehicleVolley, vehicle: Hh3VehicleTarget, stub: Hh3Unit) -> DieOutc
 
 
 def vehicle_shot(
-    v: VehicleVolley, vehicle: Hh3VehicleTarget, options: VehicleOptions, report: RuleReport
+    v: VehicleVolley, vehicle: Hh3VehicleTarget, options: VehicleOptions, report: RuleReport | None
 ) -> VehicleShot:
-    """One volley at the vehicle as the chain takes it; ``report`` receives the verdict on every rule."""
+    """One volley at the vehicle as the chain takes it; ``report`` receives the verdict on every rule (None: no
+    verdicts, what a mean is read from)."""
     volley = v.volley
     w, ctx = volley.weapon, volley.context
     stub = stub_unit(vehicle)
@@ -143,7 +144,8 @@ def vehicle_shot(
             assert v.hull is not None
             _, scattered = hull_hit_probability(blast_hh3(v.hull, v.diameter, edges=v.edges))
             die = DieOutcomes.marker(die, scattered)
-    _report(v, vehicle, options, in_melta, report)
+    if report is not None:
+        _report(v, vehicle, options, in_melta, report)
     return VehicleShot(dice, die, attack, armour)
 
 
@@ -167,12 +169,16 @@ def resolve_vehicle_volleys(
     volleys: list[tuple[int, int, VehicleVolley]],
     vehicle: Hh3VehicleTarget,
     options: VehicleOptions,
-    report: RuleReport,
+    report: RuleReport | None,
 ) -> tuple[HH3VehicleResult, list[MisfireResult]]:
     """The exact outcome of the volleys (firing unit, index, volley) in order on the vehicle, and the Overload
     Misfires of each on its own unit; ``report`` receives the verdict on every rule."""
     shots = [vehicle_shot(v, vehicle, options, report) for _, _, v in volleys]
-    misfires = [misfire_result(u, i, v.volley, fire_group(v.volley, stub_unit(vehicle))) for u, i, v in volleys]
+    misfires = [
+        misfire_result(u, i, v.volley, fire_group(v.volley, stub_unit(vehicle)))
+        for u, i, v in volleys
+        if v.volley.weapon.rule("Overload") is not None  # none without the rule
+    ]
     result = resolve_vehicle_sequence_hh3(shots, vehicle_body(vehicle))
     return result, [m for m in misfires if m is not None]
 
