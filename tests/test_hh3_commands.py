@@ -15,8 +15,7 @@ from praetor_analysis.analysis.unit_ratings import rate_roster
 from praetor_analysis.cli import main
 from praetor_analysis.scenario.calc import calc
 from praetor_analysis.scenario.hh3_door import calc_hh3_stages
-from praetor_analysis.units import NO_MELEE, hh3_shooting, hh3_volleys
-from praetor_analysis.units import fights_in_melee
+from praetor_analysis.units import NO_MELEE, fights_in_melee, hh3_shooting, hh3_volleys
 from praetor_analysis.units.fielded import read_roster_units
 from praetor_analysis.units.hh3_datasheet import is_hh3_datasheet
 from praetor_analysis.units.hh3_target import hh3_standard_targets

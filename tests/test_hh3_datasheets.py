@@ -16,13 +16,13 @@ import pytest
 from praetor_analysis.analysis import AS_FIELDED, edition_wargear, hh3_per_point_table
 from praetor_analysis.cli import main
 from praetor_analysis.errors import ScenarioError
-from praetor_analysis.units import hh3_volleys
 from praetor_analysis.units import (
     hh3_datasheet_row,
     hh3_fielded_datasheet,
     hh3_option_named,
     hh3_options,
     hh3_standard_targets,
+    hh3_volleys,
     read_roster_units,
 )
 

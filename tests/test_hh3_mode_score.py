@@ -18,8 +18,7 @@ from praetor_analysis.engine import removed_means, resolve_hh3
 from praetor_analysis.errors import PraetorError, ScenarioError
 from praetor_analysis.scenario.hh3 import parse_hh3
 from praetor_analysis.scenario.hh3_door import calc_hh3_stages, hh3_mean
-from praetor_analysis.units import FieldedUnit, Hh3Shot, Hh3Target, ModelGroup, hh3_volleys, mode_score
-from praetor_analysis.units import hh3_attack
+from praetor_analysis.units import FieldedUnit, Hh3Shot, Hh3Target, ModelGroup, hh3_attack, hh3_volleys, mode_score
 from praetor_analysis.units.fielded import read_roster_units
 from praetor_analysis.units.hh3_target import hh3_standard_targets
 
@@ -90,7 +89,7 @@ def test_a_refused_mode_keeps_the_doors_words() -> None:
     group = ModelGroup("Legionary", 5, attacker, ({"name": "Odd gun", **weapon},))
     made = hh3_volleys(replace(unit, groups=(group,), size=5), target)
     assert not made.shots and made.chosen[0].weapon is None
-    (note, why), = made.notes
+    ((note, why),) = made.notes
     assert note == "Legionary: Odd gun not fired" and "FP" in why
     with pytest.raises(ScenarioError) as door:
         calc_hh3_stages({"edition": "hh3", "attacker": {**attacker, "models": 1}, "weapon": weapon,
