@@ -16,6 +16,9 @@ import pytest
 
 from praetor_analysis.analysis.list_matchup import matchup
 from praetor_analysis.analysis.unit_ratings import rate_roster
+from praetor_analysis.scenario.hh3_door import calc_hh3_stages
+from praetor_analysis.units import hh3_shooting, hh3_standard_targets, hh3_volleys
+from praetor_analysis.units.fielded import read_roster_units
 
 FIXTURES = Path(__file__).parent / "fixtures"
 ROSTERS = FIXTURES / "rosters" / "hh3"
@@ -64,3 +67,24 @@ def test_a_matchup_is_as_pinned() -> None:
         _same(plan["expected_points"], want["expected_points"], "expected_points")
         _same([[s["target"], s["units"], s["expected_points"]] for s in plan["shots"]], want["shots"], "shots")
         assert plan["idle"] == want["idle"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(PINNED["ratings"]))
+def test_calc_of_a_units_volleys_is_its_attack(name: str) -> None:
+    """``praetor calc`` of the volleys a unit chose (written out as a document, ``Hh3Shot.to_block``) gives the
+    unit's own result mapping: the door parses the document into the records the unit built and resolves them
+    through the same stages (vehicles, markers and templates included), so the two are equal, not close."""
+    compared = 0
+    for unit in read_roster_units(ROSTERS / name).units:
+        for _, target in hh3_standard_targets():
+            shots = hh3_volleys(unit, target).shots
+            if not shots:
+                continue
+            document = {"edition": "hh3", "firing_units": [[s.to_block() for s in shots]], "target": dict(target.block)}
+            door = calc_hh3_stages(document)
+            mine = hh3_shooting(unit, target).outcome.to_dict()
+            for key in ("hull_points", "penetrating", "wrecked") if target.is_vehicle else ("casualties", "damage"):
+                assert mine[key] == door[key], (unit.datasheet, target.name, key)
+            compared += 1
+    assert compared > 0
