@@ -36,18 +36,19 @@ DISTRIBUTIONS = ("hits", "wounds", "unsaved", "casualties", "gets_hot")
 
 def frame_documents(frame: pd.DataFrame) -> list[dict[str, Any]]:
     """The scenario document of each row: its cells that hold a value (``None``, NaN and ``pd.NA`` are a field
-    left out), numpy scalars as Python numbers."""
+    left out), numpy scalars as Python numbers; read column by column (a later column of a repeated name wins,
+    as in ``to_dict("records")``)."""
     import pandas as pd
 
     na = pd.NA
-    return [
-        {
-            str(k): v.item() if isinstance(v, np.generic) else v
-            for k, v in record.items()
-            if v is not None and v is not na and not (type(v) is float and math.isnan(v))
-        }
-        for record in frame.to_dict("records")
-    ]
+    documents: list[dict[str, Any]] = [{} for _ in range(len(frame))]
+    for position, name in enumerate(frame.columns):
+        key = str(name)
+        for document, v in zip(documents, frame.iloc[:, position].tolist(), strict=True):
+            if v is None or v is na or (type(v) is float and math.isnan(v)):
+                continue
+            document[key] = v.item() if isinstance(v, np.generic) else v
+    return documents
 
 
 def calc_frame(frame: pd.DataFrame) -> pd.DataFrame:
