@@ -12,6 +12,12 @@ from praetor_analysis.lazy import face
 
 #: Public name -> the module that defines it.
 _EXPORTS: dict[str, str] = {
+    "Cell": "praetor_analysis.units.catalog_rows",
+    "OptionRow": "praetor_analysis.units.catalog_rows",
+    "UnitRow": "praetor_analysis.units.catalog_rows",
+    "WeaponRow": "praetor_analysis.units.catalog_rows",
+    "cell": "praetor_analysis.units.catalog_rows",
+    "records_of": "praetor_analysis.units.catalog_rows",
     "ModelGroup": "praetor_analysis.units.records",
     "Hh3Target": "praetor_analysis.units.hh3_target",
     "hh3_standard_targets": "praetor_analysis.units.hh3_target",
@@ -135,6 +141,7 @@ __all__ = [
     "UNIT_ACTS",
     "UNIT_SLOT",
     "WEAPON_KEYS",
+    "Cell",
     "Choice",
     "FieldedUnit",
     "Hh3Option",
@@ -143,12 +150,16 @@ __all__ = [
     "Measure",
     "ModelGroup",
     "Modifiers",
+    "OptionRow",
     "Outcome",
     "RosterReading",
     "Shooting",
     "ShootingResult",
     "UnitAttackResult",
+    "UnitRow",
+    "WeaponRow",
     "as_target",
+    "cell",
     "check_marker_cost",
     "check_target",
     "check_unit_fields",
@@ -198,6 +209,7 @@ __all__ = [
     "placed",
     "placed_notes",
     "read_roster_units",
+    "records_of",
     "resolve_shooting",
     "resolve_unit",
     "resolve_weapon",
@@ -259,6 +271,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
         target_block,
         weapon_block,
     )
+    from praetor_analysis.units.catalog_rows import Cell, OptionRow, UnitRow, WeaponRow, cell, records_of
     from praetor_analysis.units.datasheet import (
         DATASHEET_FIELDS,
         datasheet_row,
