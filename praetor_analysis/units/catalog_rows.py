@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from praetor_analysis.profiles import is_vehicle_type
@@ -233,6 +233,14 @@ class UnitRow:
             raise KeyError(key)
         value: Cell | None = getattr(self, key)
         return value
+
+    def with_stats(self, stats: Mapping[str, Cell | None]) -> UnitRow:
+        """The same profile with characteristics (by printed name: ``{"Front": "12"}``) changed."""
+        unknown = sorted(set(stats) - set(self.STATS))
+        if unknown:
+            raise KeyError(unknown[0])
+        changes: dict[str, Any] = dict(stats)
+        return replace(self, **changes)
 
     @property
     def is_vehicle(self) -> bool:
