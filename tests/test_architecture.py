@@ -280,7 +280,7 @@ def test_the_door_is_imported_only_from_above_it() -> None:
 
 
 #: Public functions of units/ and analysis/ whose signatures still carry a JSON mapping (a debt: this list may
-#: only shrink). Catalog rows (``row_value``...) and the blocks a document is made of are the inputs left.
+#: only shrink). units/ owes none: its catalog rows are records (``units.catalog_rows``).
 JSON_SIGNATURE_DEBTS = {
     "praetor_analysis.analysis.army_list": {"make_list"},
     "praetor_analysis.analysis.cells": {"attacker_blocks", "cell_of_rows"},
