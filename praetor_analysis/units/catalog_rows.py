@@ -77,8 +77,15 @@ def records_of(cls: type[_R], frame: pd.DataFrame) -> list[_R]:
     return [cls.from_row(dict(zip(columns, row, strict=True))) for row in values]
 
 
-def _get(row: pd.Series | Mapping[str, object], key: str) -> object:
+def _get(row: Mapping[str, object], key: str) -> object:
     return row.get(key)
+
+
+def _mapping(row: pd.Series | Mapping[str, object]) -> Mapping[str, object]:
+    """A frame row as a dict of Python values, read at once (a pandas row's ``get`` costs microseconds a key)."""
+    if isinstance(row, Mapping):
+        return row
+    return dict(zip((str(k) for k in row.index), row.tolist(), strict=True))
 
 
 @dataclass(frozen=True)
@@ -108,6 +115,7 @@ class WeaponRow:
     @classmethod
     def from_row(cls, row: pd.Series | Mapping[str, object]) -> WeaponRow:
         """The record of one row (a frame row or a profile's characteristics by their printed names)."""
+        row = _mapping(row)
         kind = cell(_get(row, "Type_clean"))
         if kind is None:
             kind = cell(_get(row, "Type"))
@@ -208,6 +216,7 @@ class UnitRow:
     @classmethod
     def from_row(cls, row: pd.Series | Mapping[str, object]) -> UnitRow:
         """The record of one row (a frame row or a statline by its printed names)."""
+        row = _mapping(row)
         stats: dict[str, Any] = {k: cell(_get(row, k)) for k in cls.STATS}
         unit_type = cell(_get(row, "Unit Type"))
         texts: dict[str, Any] = {k: _text(_get(row, k)) for k in _TEXTS}
@@ -337,6 +346,7 @@ class OptionRow:
     @classmethod
     def from_row(cls, row: pd.Series | Mapping[str, object]) -> OptionRow:
         """The record of one option row."""
+        row = _mapping(row)
         values: dict[str, Any] = {f: _text(_get(row, f)) for f in _OPTION_TEXTS}
         return cls(
             points=_number(_get(row, "points")) or 0.0,
