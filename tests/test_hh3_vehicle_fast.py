@@ -1,0 +1,380 @@
+"""Edition 3 vehicles: the chain's fast paths (vehicles/hh3) against the chain they replaced.
+
+``_ref_joint`` and ``_ref_sequence`` are the volley joint and the sequence of volleys as they stood before the
+speed work (each set of statuses avoided computed on its own, one repeated-squaring power per number of dice,
+the states of the sequence one (hull points, shields, statuses) triple at a time), kept here as the yardstick:
+the two must agree at 1e-12 on generated volleys with distributions of dice beyond what the die-by-die oracle
+of tests/test_vehicles_hh3.py can enumerate (up to 12 dice, Void Shields, several volleys at several facings).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from collections import defaultdict
+from dataclasses import replace
+
+import numpy as np
+import pytest
+
+from praetor_analysis.prob import Dist, binomial_pmf, p_at_least
+from praetor_analysis.prob.dice import parse_dice
+from praetor_analysis.prob.memo import clear_memos
+from praetor_analysis.vehicles.hh3 import chain
+from praetor_analysis.vehicles.hh3 import (
+    DieOutcomes,
+    HH3Vehicle,
+    PenetratingAttack,
+    VehicleShot,
+    apt_outcome,
+    resolve_vehicle_sequence_hh3,
+    save_passes,
+    volley_joint,
+)
+
+_TABLE_STATUSES = ("Pinned", "Suppressed", "Stunned")
+
+
+# --------------------------------------------------------------------------- the chain as it stood
+def _ref_damage_poly(attack: PenetratingAttack, bonus: int) -> np.ndarray:
+    """pmf of one unsaved Penetrating Hit's Damage: (D x2 under Melta) + ``bonus``."""
+    base = attack.damage.probabilities
+    mult = 2 if attack.melta else 1
+    out = np.zeros(mult * (base.size - 1) + bonus + 1)
+    for d, p in enumerate(base):
+        if p > 0.0 and d > 0:
+            out[mult * d + bonus] += p
+        elif p > 0.0:
+            out[0] += p  # Damage 0 does nothing
+    return out
+
+
+def _ref_kinds(die: DieOutcomes, vehicle: HH3Vehicle, attack: PenetratingAttack) -> list[tuple[float, bool, str]]:
+    """(probability, natural 5-6, kind) per way one die ends; kind in n, g, u, c, a."""
+    bane = attack.armourbane or attack.melta
+    p_g, p_p = apt_outcome(
+        attack.strength, vehicle.armour, armourbane=bane, natural_one_fails=attack.apt_natural_one_fails
+    )
+    p_ab = 0.0 if attack.armour_breaker is None else p_at_least(attack.armour_breaker)
+    out: list[tuple[float, bool, str]] = []
+    for o in die.outcomes:
+        if o.hit == "none" or (o.hit == "critical" and attack.critical_vs_vehicle == "wasted"):
+            out.append((o.p, o.shock_face, "n"))
+            continue
+        out.append((o.p * (1.0 - p_g - p_p), o.shock_face, "n"))
+        out.append((o.p * p_g, o.shock_face, "g"))
+        if o.hit == "critical":
+            out.append((o.p * p_p, o.shock_face, "c"))
+        else:
+            out.append((o.p * p_p * (1.0 - p_ab), o.shock_face, "u"))
+            out.append((o.p * p_p * p_ab, o.shock_face, "a"))
+    return out
+
+
+def _ref_pen_polys(vehicle: HH3Vehicle, attack: PenetratingAttack) -> dict[str, np.ndarray]:
+    """Per Penetrating group, the pmf of hull points one such hit removes (0 when saved or mitigated)."""
+    save = vehicle.invulnerable
+    if attack.shooting and vehicle.cover is not None:
+        save = vehicle.cover if save is None else min(save, vehicle.cover)
+    mitigation = vehicle.feel_no_pain
+    if attack.shooting and vehicle.shrouded is not None:
+        mitigation = vehicle.shrouded if mitigation is None else min(mitigation, vehicle.shrouded)
+    through = (1.0 - save_passes(save)) * (1.0 - save_passes(mitigation))
+    p_ab = 0.0 if attack.armour_breaker is None else p_at_least(attack.armour_breaker)
+
+    def unsaved(dmg: np.ndarray) -> np.ndarray:
+        out = through * dmg
+        out[0] += 1.0 - through
+        return out
+
+    crit = _ref_pad_add((1.0 - p_ab) * _ref_damage_poly(attack, 1), p_ab * _ref_damage_poly(attack, 2))
+    return {"u": unsaved(_ref_damage_poly(attack, 0)), "c": unsaved(crit), "a": unsaved(_ref_damage_poly(attack, 1))}
+
+
+def _ref_pad_add(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    out = np.zeros(max(a.size, b.size))
+    out[: a.size] += a
+    out[: b.size] += b
+    return out
+
+
+# --------------------------------------------------------------------------- capped polynomials
+def _ref_cap(poly: np.ndarray, top: int) -> np.ndarray:
+    """``poly`` with every power above ``top`` folded into ``top`` (hull points lost are capped)."""
+    if poly.size <= top + 1:
+        out = np.zeros(top + 1)
+        out[: poly.size] = poly
+        return out
+    out = poly[: top + 1].copy()
+    out[top] += poly[top + 1 :].sum()
+    return out
+
+
+def _ref_times(a: np.ndarray, b: np.ndarray, top: int) -> np.ndarray:
+    return _ref_cap(np.convolve(a, b), top)
+
+
+def _ref_powers(poly: np.ndarray, n: int, top: int) -> list[np.ndarray]:
+    out = [_ref_cap(np.ones(1), top)]
+    base = _ref_cap(poly, top)
+    for _ in range(n):
+        out.append(_ref_times(out[-1], base, top))
+    return out
+
+
+def _ref_hull_poly(
+    kinds: list[tuple[float, bool, str]],
+    polys: dict[str, np.ndarray],
+    n: int,
+    shields: int,
+    top: int,
+    glance: np.ndarray,
+    *,
+    z_glance: float,
+    z_shock: float,
+) -> np.ndarray:
+    """The capped hull-point polynomial of ``n`` dice, glances weighted by ``z_glance`` and dice with a natural
+    5-6 by ``z_shock`` (sub-probabilities when a weight is below 1): ``out[k, u]``, k hull points lost and u void
+    shields used."""
+    w = {"n": 0.0, "g": 0.0, "u": 0.0, "c": 0.0, "a": 0.0}
+    for p, face56, kind in kinds:
+        w[kind] += p * (z_shock if face56 else 1.0) * (z_glance if kind == "g" else 1.0)
+    rest = _ref_pad_add(np.array([w["n"]]), w["g"] * glance)
+    if shields == 0 or n == 0:
+        one = rest
+        for kind in "uca":
+            one = _ref_pad_add(one, w[kind] * polys[kind])
+        out = np.zeros((top + 1, shields + 1))
+        out[:, 0] = _ref_cap_power(one, n, top)
+        return out
+    pu, pc, pa, pr = (_ref_powers(p, n, top) for p in (polys["u"], polys["c"], polys["a"], rest))
+    out = np.zeros((top + 1, shields + 1))
+    for nu in range(n + 1):
+        for nc in range(n - nu + 1):
+            for na in range(n - nu - nc + 1):
+                m = n - nu - nc - na
+                ways = math.comb(n, nu) * math.comb(n - nu, nc) * math.comb(n - nu - nc, na)
+                mass = ways * w["u"] ** nu * w["c"] ** nc * w["a"] ** na
+                if mass == 0.0:
+                    continue
+                left = shields  # the shields take plain hits first, then critical, then improved ones
+                ku = max(nu - left, 0)
+                left = max(left - nu, 0)
+                kc = max(nc - left, 0)
+                left = max(left - nc, 0)
+                ka = max(na - left, 0)
+                poly = _ref_times(_ref_times(pu[ku], pc[kc], top), _ref_times(pa[ka], pr[m], top), top)
+                out[:, min(nu + nc + na, shields)] += mass * poly
+    return out
+
+
+def _ref_cap_power(poly: np.ndarray, n: int, top: int) -> np.ndarray:
+    """``poly ** n`` capped at ``top`` (repeated squaring)."""
+    result = _ref_cap(np.ones(1), top)
+    base = _ref_cap(poly, top)
+    while n:
+        if n & 1:
+            result = _ref_times(result, base, top)
+        n >>= 1
+        if n:
+            base = _ref_times(base, base, top)
+    return result
+
+
+def _ref_joint(dice: Dist | int, die: DieOutcomes, vehicle: HH3Vehicle, attack: PenetratingAttack):
+    counts = Dist.point(dice) if isinstance(dice, int) else dice
+    top = vehicle.left
+    kinds = _ref_kinds(die, vehicle, attack)
+    polys = _ref_pen_polys(vehicle, attack)
+    glance = np.array([0.0, 1.0]) if vehicle.glance_costs_hp else np.array([1.0])
+    shields = vehicle.void_shields if attack.shooting else 0
+    table = attack.damage_table and not vehicle.glance_costs_hp
+    p_glance = sum(p for p, _, k in kinds if k == "g")
+    causes = {s: (table and p_glance > 0.0) or s in attack.shock for s in _TABLE_STATUSES}
+    avoid: dict[frozenset[str], np.ndarray] = {}
+    for r in range(len(_TABLE_STATUSES) + 1):
+        for subset in itertools.combinations(_TABLE_STATUSES, r):
+            hit_by = frozenset(subset)
+            z_glance = 1.0 - 2.0 * len(hit_by) / 6.0 if table else 1.0
+            z_shock = 0.0 if hit_by & set(attack.shock) else 1.0
+            total = np.zeros((top + 1, shields + 1))
+            for n, q in enumerate(counts.probabilities):
+                if q > 0.0:
+                    total += q * _ref_hull_poly(
+                        kinds, polys, n, shields, top, glance, z_glance=z_glance, z_shock=z_shock
+                    )
+            avoid[hit_by] = total
+    everything = frozenset(_TABLE_STATUSES)
+    joint: dict[frozenset[str], np.ndarray] = {}
+    for r in range(len(_TABLE_STATUSES) + 1):
+        for given in itertools.combinations(_TABLE_STATUSES, r):
+            exact = frozenset(given)
+            value = np.zeros((top + 1, shields + 1))
+            for k in range(len(exact) + 1):
+                for part in itertools.combinations(sorted(exact), k):
+                    value += (-1) ** (len(exact) - k) * avoid[everything - frozenset(part)]
+            joint[exact] = np.clip(value, 0.0, None)
+            joint[exact].flags.writeable = False  # memoised: shared by every caller
+    per_die = {k: sum(p for p, _, kk in kinds if kk in k) for k in ("g", "uca")}
+    tallies = {
+        "hits": _ref_binomial_mixture(counts, 1.0 - die.p_hit("none")),
+        "critical_hits": _ref_binomial_mixture(counts, die.p_hit("critical")),
+        "glancing": _ref_binomial_mixture(counts, per_die["g"]),
+        "penetrating": _ref_binomial_mixture(counts, per_die["uca"]),
+    }
+    return joint, causes, tallies
+
+
+def _ref_binomial_mixture(counts: Dist, p: float) -> Dist:
+    out = np.zeros(counts.max + 1)
+    for n, q in enumerate(counts.probabilities):
+        if q > 0.0:
+            out[: n + 1] += q * binomial_pmf(n, min(max(p, 0.0), 1.0))
+    return Dist.from_trusted(out)
+
+
+def _ref_sequence(shots: list[VehicleShot], vehicle: HH3Vehicle) -> tuple[np.ndarray, dict[str, float], dict]:
+    """(hull points lost pmf, P(each status held), the tallies) of ``shots`` in order, one state at a time."""
+    states: dict[tuple[int, int, frozenset[str]], float] = {(vehicle.left, vehicle.void_shields, frozenset()): 1.0}
+    tallies: dict[str, Dist] = {}
+    for shot in shots:
+        facing = vehicle if shot.armour is None else replace(vehicle, armour=shot.armour)
+        nxt: dict[tuple[int, int, frozenset[str]], float] = defaultdict(float)
+        first = None
+        for (hp, shields, held), p in states.items():
+            if hp == 0:
+                nxt[(hp, shields, held)] += p
+                continue
+            table, _, counts = _ref_joint(
+                shot.dice, shot.die, replace(facing, hp_left=hp, void_shields=shields), shot.attack
+            )
+            first = first or counts
+            for given, t in table.items():
+                for k, u in zip(*np.nonzero(t > 0.0), strict=True):
+                    left = hp - int(k)
+                    nxt[(left, shields - int(u), held | given if left else frozenset())] += p * float(t[k, u])
+        first = first or _ref_joint(shot.dice, shot.die, replace(facing, hp_left=1, void_shields=0), shot.attack)[2]
+        for key, dist in first.items():
+            tallies[key] = tallies[key] + dist if key in tallies else dist
+        states = dict(nxt)
+    lost = np.zeros(vehicle.left + 1)
+    held_p: dict[str, float] = defaultdict(float)
+    for (hp, _, held), p in states.items():
+        lost[vehicle.left - hp] += p
+        if hp > 0:
+            for s in held:
+                held_p[s] += p
+    return lost, dict(held_p), tallies
+
+
+# --------------------------------------------------------------------------- generated cases
+def _dice(rng: random.Random) -> Dist | int:
+    kind = rng.random()
+    if kind < 0.3:
+        return rng.randint(0, 12)
+    if kind < 0.6:  # a binomial of hits, as a Fire Group's dice
+        return Dist.from_trusted(binomial_pmf(rng.randint(1, 12), rng.random()))
+    return parse_dice(rng.choice(["D3", "2D3", "D6", "D6+2", "3D3"])).dist
+
+
+def _die(rng: random.Random) -> DieOutcomes:
+    faces = [rng.choice(["none", "hit", "critical"]) for _ in range(6)]
+    return rng.choice(
+        [
+            DieOutcomes.from_faces(faces),  # type: ignore[arg-type]
+            DieOutcomes.from_test(rng.randint(2, 6), rng.choice([None, 4, 6])),
+            DieOutcomes.marker(DieOutcomes.from_faces(faces), rng.random()),  # type: ignore[arg-type]
+            DieOutcomes.certain_hit(),
+        ]
+    )
+
+
+def _vehicle(rng: random.Random) -> HH3Vehicle:
+    hp = rng.randint(1, 12)
+    return HH3Vehicle(
+        armour=rng.choice([0, 10, 11, 12, 13, 14]),
+        hp=hp,
+        hp_left=rng.randint(1, hp),
+        invulnerable=rng.choice([None, None, 4, 5]),
+        cover=rng.choice([None, 5, 6]),
+        feel_no_pain=rng.choice([None, None, 5]),
+        shrouded=rng.choice([None, 4]),
+        void_shields=rng.choice([0, 0, 0, 1, 2, 3]),
+        glance_costs_hp=rng.random() < 0.3,
+        explodes=rng.choice([None, 4, 6]),
+    )
+
+
+def _attack(rng: random.Random) -> PenetratingAttack:
+    return PenetratingAttack(
+        strength=rng.randint(4, 10),
+        damage=parse_dice(rng.choice(["1", "2", "D3", "3", "D6"])).dist,
+        armourbane=rng.random() < 0.3,
+        melta=rng.random() < 0.2,
+        armour_breaker=rng.choice([None, None, 4, 6]),
+        shooting=rng.random() < 0.7,
+        damage_table=rng.random() < 0.85,
+        shock=rng.choice([(), (), ("Pinned",), ("Stunned",), ("Suppressed",), ("Pinned", "Stunned", "Suppressed")]),
+        critical_vs_vehicle=rng.choice(["damage", "damage", "wasted"]),
+        apt_natural_one_fails=rng.random() < 0.8,
+    )
+
+
+@pytest.mark.parametrize("seed", range(80))
+def test_volley_joint_matches_the_chain_it_replaced(seed: int) -> None:
+    rng = random.Random(9000 + seed)
+    dice, die, v, a = _dice(rng), _die(rng), _vehicle(rng), _attack(rng)
+    clear_memos()
+    got = volley_joint(dice, die, v, a)
+    table, causes, tallies = _ref_joint(dice, die, v, a)
+    assert got.causes == causes
+    assert set(got.table) == set(table)
+    for given, want in table.items():
+        assert got.table[given].shape == want.shape
+        assert np.abs(got.table[given] - want).max(initial=0.0) <= 1e-12, given
+    for key, dist in tallies.items():
+        assert got.counts[key].isclose(dist, atol=1e-12), key
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_sequence_matches_the_states_one_by_one(seed: int) -> None:
+    rng = random.Random(7000 + seed)
+    v = _vehicle(rng)
+    shots = [
+        VehicleShot(_dice(rng), _die(rng), _attack(rng), rng.choice([None, None, v.armour, 10, 12]))
+        for _ in range(rng.randint(1, 4))
+    ]
+    clear_memos()
+    got = resolve_vehicle_sequence_hh3(shots, v)
+    lost, held, tallies = _ref_sequence(shots, v)
+    assert np.allclose(
+        np.pad(got.hull_points.probabilities, (0, lost.size - got.hull_points.probabilities.size)),
+        lost,
+        atol=1e-12,
+        rtol=0,
+    )
+    assert got.wrecked == pytest.approx(lost[-1], abs=1e-12)
+    if v.explodes is not None:
+        assert got.explodes == pytest.approx(lost[-1] * p_at_least(v.explodes), abs=1e-12)
+    for s in _TABLE_STATUSES:
+        assert (got.statuses[s] or 0.0) == pytest.approx(min(held.get(s, 0.0), 1.0), abs=1e-12), s
+    for key, dist in tallies.items():
+        assert getattr(got, key).isclose(dist, atol=1e-12), key
+
+
+def test_a_mutation_of_the_inclusion_signs_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The yardstick can fail: two certain hits, S 7 against armour 10 (a glance on a 3), hull points enough never
+    to be wrecked, give mass to sets of two statuses, and one wrong sign in the inclusion and exclusion moves it."""
+    v, a = HH3Vehicle(armour=10, hp=9), PenetratingAttack(strength=7)
+    table, _, _ = _ref_joint(2, DieOutcomes.certain_hit(), v, a)
+    two = frozenset({"Pinned", "Stunned"})
+    assert float(table[two].sum()) > 0.001
+    clear_memos()
+    assert np.abs(volley_joint(2, DieOutcomes.certain_hit(), v, a).table[two] - table[two]).max() <= 1e-12
+    signs = chain._INCLUSION.copy()
+    signs[list(chain.STATUS_SETS).index(two)] *= -1.0
+    monkeypatch.setattr(chain, "_INCLUSION", signs)
+    clear_memos()
+    assert np.abs(volley_joint(2, DieOutcomes.certain_hit(), v, a).table[two] - table[two]).max() > 0.001
+    clear_memos()
