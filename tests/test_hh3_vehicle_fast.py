@@ -21,13 +21,13 @@ import pytest
 from praetor_analysis.prob import Dist, binomial_pmf, p_at_least
 from praetor_analysis.prob.dice import parse_dice
 from praetor_analysis.prob.memo import clear_memos
-from praetor_analysis.vehicles.hh3 import chain
 from praetor_analysis.vehicles.hh3 import (
     DieOutcomes,
     HH3Vehicle,
     PenetratingAttack,
     VehicleShot,
     apt_outcome,
+    chain,
     resolve_vehicle_sequence_hh3,
     save_passes,
     volley_joint,

@@ -422,7 +422,8 @@ def _volley_joint(dice: Dist | int, die: DieOutcomes, vehicle: HH3Vehicle, attac
     exact.flags.writeable = False  # memoised: shared by every caller
     per_die = {k: sum(p for p, _, kk in kinds if kk in k) for k in ("g", "uca")}
     per_hit = [1.0 - die.p_hit("none"), die.p_hit("critical"), per_die["g"], per_die["uca"]]
-    tallies = dict(zip(("hits", "critical_hits", "glancing", "penetrating"), _binomial_mixtures(counts, per_hit)))
+    names = ("hits", "critical_hits", "glancing", "penetrating")
+    tallies = dict(zip(names, _binomial_mixtures(counts, per_hit), strict=True))
     return VolleyJoint(exact, causes, tallies)
 
 
