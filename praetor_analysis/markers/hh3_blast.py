@@ -152,13 +152,19 @@ def blast_hh3(
     edges: Edges | None = None,
 ) -> BlastLaw:
     """One Blast (X) marker fired with a Hit Test: the hole over model ``aim`` (default: the model giving the most
-    expected hits when the test succeeds with ``p_test``), or over ``aim_point``; a miss scatters D6"."""
-    scatter = direct_scatter_pmf()
-    laws = []
-    for index, centre in _aim_centres(target, aim, aim_point):
-        at_aim, arrow = scatter_tables(target, diameter / 2.0, centre, scatter.size - 1, edges)
-        laws.append(BlastLaw(at_aim, np.tensordot(scatter, arrow, axes=(0, 0)), index))
-    return _best(laws, p_test)
+    expected hits when the test succeeds with ``p_test``), or over ``aim_point``; a miss scatters D6". Memoised
+    on the target's bases, the marker, the test and the aim (the law is shared: read it, never change it)."""
+
+    def build() -> BlastLaw:
+        scatter = direct_scatter_pmf()
+        laws = []
+        for index, centre in _aim_centres(target, aim, aim_point):
+            at_aim, arrow = scatter_tables(target, diameter / 2.0, centre, scatter.size - 1, edges)
+            laws.append(BlastLaw(at_aim, _frozen(scatter @ arrow), index))
+        return _best(laws, p_test)
+
+    key = ("blast", _where(target), float(diameter), float(p_test), aim, aim_point, edges)
+    return _LAWS.get(key, build)
 
 
 def barrage_hh3(
@@ -171,14 +177,35 @@ def barrage_hh3(
     edges: Edges | None = None,
 ) -> BlastLaw:
     """One Blast marker of a Barrage (``dice``) weapon fired indirectly: no Hit Test; ``on_hit`` (= ``on_miss``)
-    is the pmf of the models hit after the Indirect Scatter Roll; the default aim gives the most expected hits."""
-    scatter = indirect_scatter_pmf(dice)
-    laws = []
-    for index, centre in _aim_centres(target, aim, aim_point):
-        _, arrow = scatter_tables(target, diameter / 2.0, centre, scatter.size - 1, edges)
-        pmf = np.tensordot(scatter, arrow, axes=(0, 0))
-        laws.append(BlastLaw(pmf, pmf, index))
-    return _best(laws, 1.0)
+    is the pmf of the models hit after the Indirect Scatter Roll; the default aim gives the most expected hits.
+    Memoised as :func:`blast_hh3`."""
+
+    def build() -> BlastLaw:
+        scatter = indirect_scatter_pmf(dice)
+        laws = []
+        for index, centre in _aim_centres(target, aim, aim_point):
+            _, arrow = scatter_tables(target, diameter / 2.0, centre, scatter.size - 1, edges)
+            pmf = _frozen(scatter @ arrow)
+            laws.append(BlastLaw(pmf, pmf, index))
+        return _best(laws, 1.0)
+
+    key = ("barrage", _where(target), float(diameter), int(dice), aim, aim_point, edges)
+    return _LAWS.get(key, build)
+
+
+_LAWS: BoundedMemo[BlastLaw] = BoundedMemo(2048)
+
+
+def _frozen(a: np.ndarray) -> np.ndarray:
+    a.flags.writeable = False
+    return a
+
+
+def _where(target: Target) -> object:
+    """The memo key of a target's bases (a Formation holds an array: its bytes, shape and base)."""
+    if isinstance(target, Formation):
+        return (target.positions.shape, target.positions.tobytes(), target.base_radius)
+    return target
 
 
 def marker_hits_by_class(

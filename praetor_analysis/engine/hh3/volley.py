@@ -177,7 +177,8 @@ def _ranged_dice(volley: Hh3Volley) -> Dist:
             f"bound of {MAX_DICE} hit dice per volley",
             field="weapon.FP",
         )
-    return per.power(volley.attacker.models)
+    models = volley.attacker.models
+    return per if models == 1 else per.power(models)  # one model's dice are its weapon's (no copy to build)
 
 
 def _in_range(volley: Hh3Volley) -> bool:
