@@ -87,14 +87,14 @@ class Hh3Volley:
 def _acts(weapon: Hh3Weapon, name: str, chars: str, ctx: Hh3Context) -> bool:
     """Whether Heavy/Ordnance (when Stationary, ranged), Impact (when charging, melee) or Force (its Check passed)
     changes ``chars``."""
-    rule = weapon.rule(name)
-    if rule is None:
-        return False
     if name == "Force":
         on = ctx.force_boost
     else:
         on = (ctx.stationary and not ctx.melee) if name != "Impact" else (ctx.charging and ctx.melee)
-    return on and chars in rule.characteristics()
+    if not on:  # the circumstances first: most volleys need no look at the rules
+        return False
+    rule = weapon.rule(name)
+    return rule is not None and chars in rule.characteristics()
 
 
 def _doubling(weapon: Hh3Weapon, chars: str, ctx: Hh3Context) -> int:
@@ -194,8 +194,9 @@ def snap_forced(volley: Hh3Volley, target: Hh3Unit) -> bool:
     Super-heavy or of base W 10+."""
     if volley.context.snap_shots:
         return True
-    big = target.has_type("Titan", "Knight", "Super-heavy") or (target.w or 0) >= 10
-    return volley.weapon.rule("Macro-auspex") is not None and not big
+    if volley.weapon.rule("Macro-auspex") is None:  # the weapon first: the target's types only matter with it
+        return False
+    return not (target.has_type("Titan", "Knight", "Super-heavy") or (target.w or 0) >= 10)
 
 
 def _hit_die(volley: Hh3Volley, target: Hh3Unit, sides: tuple[str, str], *, calm: bool = False) -> HitDie:

@@ -50,25 +50,33 @@ def resolve_vehicle_sequence_hh3(shots: list[VehicleShot], vehicle: HH3Vehicle) 
     mass[0, start, up] = 1.0
     causes = dict.fromkeys(("Pinned", "Suppressed", "Stunned"), False)
     tallies: dict[str, Dist] = {}
+    fresh = True  # the vehicle as it began: one state, nothing held (the first volley places its table as it is)
     for shot in shots:
         armour = vehicle.armour if shot.armour is None else shot.armour
         facing = vehicle if armour == vehicle.armour else replace(vehicle, armour=armour)
         nxt = np.zeros_like(mass)
-        nxt[:, 0] = mass[:, 0]  # the wrecked stay wrecked
         first: VolleyJoint | None = None
-        live = mass[:, 1:].sum(axis=0)  # which (hull points, shields) pairs of a vehicle not wrecked hold mass
-        for hp, shields in zip(*np.nonzero(live), strict=True):
-            hp, shields = int(hp) + 1, int(shields)
-            same = hp == facing.left and shields == facing.void_shields
-            joint = volley_joint(
-                shot.dice, shot.die, facing if same else replace(facing, hp_left=hp, void_shields=shields), shot.attack
-            )
-            first = first or joint
-            held = mass[:, hp, shields]
-            table = joint.exact[:, ::-1, ::-1]  # [given, hull points left after (0..hp), shields up after]
-            kept = slice(shields + 1 - table.shape[2], shields + 1)  # one column when the shields do not act
-            nxt[:, 1 : hp + 1, kept] += np.einsum("h,hgt,gkw->tkw", held, _UNION, table[:, 1:])
-            nxt[0, 0, kept] += held.sum() * table[:, 0].sum(axis=0)
+        if fresh:
+            first = volley_joint(shot.dice, shot.die, facing, shot.attack)
+            table = first.exact[:, ::-1, ::-1]
+            kept = slice(up + 1 - table.shape[2], up + 1)
+            nxt[:, 1:, kept] = table[:, 1:]
+            nxt[0, 0, kept] = table[:, 0].sum(axis=0)
+        else:
+            nxt[:, 0] = mass[:, 0]  # the wrecked stay wrecked
+            live = mass[:, 1:].sum(axis=0)  # which (hull points, shields) pairs of a vehicle not wrecked hold mass
+            for hp, shields in zip(*np.nonzero(live), strict=True):
+                hp, shields = int(hp) + 1, int(shields)
+                same = hp == facing.left and shields == facing.void_shields
+                at = facing if same else replace(facing, hp_left=hp, void_shields=shields)
+                joint = volley_joint(shot.dice, shot.die, at, shot.attack)
+                first = first or joint
+                held = mass[:, hp, shields]
+                table = joint.exact[:, ::-1, ::-1]  # [given, hull points left after (0..hp), shields up after]
+                kept = slice(shields + 1 - table.shape[2], shields + 1)  # one column when the shields do not act
+                nxt[:, 1 : hp + 1, kept] += np.einsum("h,hgt,gkw->tkw", held, _UNION, table[:, 1:])
+                nxt[0, 0, kept] += held.sum() * table[:, 0].sum(axis=0)
+        fresh = False
         if first is None:
             first = volley_joint(shot.dice, shot.die, replace(facing, hp_left=1, void_shields=0), shot.attack)
         for s, can in first.causes.items():
