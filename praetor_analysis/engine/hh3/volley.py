@@ -178,7 +178,12 @@ def _ranged_dice(volley: Hh3Volley) -> Dist:
             field="weapon.FP",
         )
     models = volley.attacker.models
-    return per if models == 1 else per.power(models)  # one model's dice are its weapon's (no copy to build)
+    if models == 1:  # one model's dice are its weapon's (no copy to build)
+        return per
+    return _POWERS.get((per, models), lambda: per.power(models))
+
+
+_POWERS: BoundedMemo[Dist] = BoundedMemo(1024)
 
 
 def _in_range(volley: Hh3Volley) -> bool:
