@@ -27,7 +27,7 @@ from typing import Literal
 import numpy as np
 
 from praetor_analysis.errors import PraetorError, show_value
-from praetor_analysis.prob import BoundedMemo, Dist, p_at_least
+from praetor_analysis.prob import BoundedMemo, Dist, binomial_matrix, p_at_least
 from praetor_analysis.vehicles.hh3.dice import DieOutcomes
 
 __all__ = [
@@ -407,10 +407,10 @@ def _volley_joint(dice: Dist | int, die: DieOutcomes, vehicle: HH3Vehicle, attac
     p_glance = sum(p for p, _, k in kinds if k == "g")
     causes = {s: (table and p_glance > 0.0) or s in attack.shock for s in _TABLE_STATUSES}
     # Each set S of statuses avoided weighs the dice's kinds; sets of equal weights share one polynomial.
-    weights = [
-        _weights(kinds, 1.0 - 2.0 * len(hit_by) / 6.0 if table else 1.0, 0.0 if hit_by & set(attack.shock) else 1.0)
-        for hit_by in STATUS_SETS
-    ]
+    shock = set(attack.shock)
+    zs = [(1.0 - 2.0 * len(hit_by) / 6.0 if table else 1.0, 0.0 if hit_by & shock else 1.0) for hit_by in STATUS_SETS]
+    by_z = {z: _weights(kinds, *z) for z in dict.fromkeys(zs)}  # (glance weight, shock weight) -> kind weights
+    weights = [by_z[z] for z in zs]
     distinct = list(dict.fromkeys(weights))
     if shields == 0:
         sums = _power_sums(np.array(distinct), polys, glance, counts.probabilities, top)[:, :, None]
@@ -418,7 +418,7 @@ def _volley_joint(dice: Dist | int, die: DieOutcomes, vehicle: HH3Vehicle, attac
         sums = np.array([_shielded_sum(w, polys, glance, counts, shields, top) for w in distinct])
     avoid = sums[[distinct.index(w) for w in weights]]  # (8 sets, hull points, shields used)
     # The exact sets by inclusion and exclusion over the 8 subsets, as one signed sum.
-    exact = np.clip(np.tensordot(_INCLUSION, avoid, axes=1), 0.0, None)
+    exact = np.clip((_INCLUSION @ avoid.reshape(len(STATUS_SETS), -1)).reshape(avoid.shape), 0.0, None)
     exact.flags.writeable = False  # memoised: shared by every caller
     per_die = {k: sum(p for p, _, kk in kinds if kk in k) for k in ("g", "uca")}
     per_hit = [1.0 - die.p_hit("none"), die.p_hit("critical"), per_die["g"], per_die["uca"]]
@@ -476,15 +476,15 @@ def _power_sums(
     for column, poly in ((1, glance), (2, polys["u"]), (3, polys["c"]), (4, polys["a"])):
         capped = _cap(poly, top)
         one += weights[:, column, None] * capped[None, :]
-    step = _capped_matrices(one, top)
-    power = np.zeros((len(weights), top + 1))
-    power[:, 0] = 1.0
+    step = _capped_matrices(one, top).transpose(0, 2, 1)  # rows: power @ step[p] is one more die
+    power = np.zeros((len(weights), 1, top + 1))
+    power[:, 0, 0] = 1.0
     out = counts[0] * power
     for q in counts[1:]:
-        power = np.einsum("pij,pj->pi", step, power)
+        power = power @ step
         if q > 0.0:
             out += q * power
-    return out
+    return out[:, 0]
 
 
 def _shielded_sum(
@@ -501,15 +501,7 @@ def _shielded_sum(
 
 def _binomial_mixtures(counts: Dist, ps: list[float]) -> list[Dist]:
     """Per p of ``ps``, the number of successes of ``counts`` dice each succeeding with p: sum over n of P(n dice)
-    times Binomial(n, p), every p at once, one die after another."""
-    p = np.clip(np.array(ps), 0.0, 1.0)[:, None]
-    size = counts.max + 1
-    power = np.zeros((len(ps), size))
-    power[:, 0] = 1.0
-    out = counts.probabilities[0] * power
-    for n, q in enumerate(counts.probabilities[1:], start=1):
-        power[:, 1 : n + 1] = power[:, 1 : n + 1] * (1.0 - p) + power[:, :n] * p
-        power[:, 0] *= 1.0 - p[:, 0]
-        if q > 0.0:
-            out += q * power
-    return Dist.from_trusted_rows(out)
+    times Binomial(n, p), one product with the binomial matrix of each p."""
+    q = counts.probabilities
+    rows = np.array([q @ binomial_matrix(q.size - 1, min(max(p, 0.0), 1.0)) for p in ps])
+    return Dist.from_trusted_rows(rows)
