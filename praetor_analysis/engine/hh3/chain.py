@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from praetor_analysis.engine.hh3.hit import HitDie
+from praetor_analysis.engine.hh3.keys import kept_hash, state_without_hash
 from praetor_analysis.engine.hh3.operators import class_step
 from praetor_analysis.engine.hh3.wound import GROUPS, Defence, Strike, p_unsaved, wound_classes
 from praetor_analysis.prob import BoundedMemo, Dist, compound_many
@@ -85,6 +86,9 @@ class FireGroup:
     group_order: str = "created"
     shock: tuple[int, ...] = ()
     calm: HitDie | None = None
+
+    __hash__ = kept_hash  # a key of several memos: hashed once
+    __getstate__ = state_without_hash
 
 
 HELD = 100
@@ -328,6 +332,5 @@ def _group_counts(group: FireGroup) -> dict[str, Dist]:
     ])  # fmt: skip
     dice = group.dice.probabilities
     rows = compound_many(np.broadcast_to(dice, (4, dice.size)), np.clip(each, 0.0, None))
-    return {
-        k: Dist.from_trusted(row) for k, row in zip(("hits", "critical_hits", "wounds", "unsaved"), rows, strict=True)
-    }
+    dists = Dist.from_trusted_rows(rows)  # the four at once
+    return dict(zip(("hits", "critical_hits", "wounds", "unsaved"), dists, strict=True))

@@ -11,6 +11,7 @@ import numpy as np
 
 from praetor_analysis.engine.hh3.chain import PINNED, ROUTED, STUNNED, SUPPRESSED, FireGroup
 from praetor_analysis.engine.hh3.hit import GIVEN_HIT, HitDie, melee_hit_die, ranged_hit_die
+from praetor_analysis.engine.hh3.keys import kept_hash, state_without_hash
 from praetor_analysis.engine.hh3.wound import Defence, Strike
 from praetor_analysis.errors import ProfileError
 from praetor_analysis.prob import BoundedMemo, DiceExpr, Dist, compound
@@ -82,6 +83,9 @@ class Hh3Volley:
     attacker: Hh3Unit
     weapon: Hh3Weapon
     context: Hh3Context
+
+    __hash__ = kept_hash  # the key of the Fire Group memo: hashed once
+    __getstate__ = state_without_hash
 
 
 def _acts(weapon: Hh3Weapon, name: str, chars: str, ctx: Hh3Context) -> bool:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from praetor_analysis.engine.hh3.keys import kept_hash, state_without_hash
 from praetor_analysis.prob import BoundedMemo, Dist
 from praetor_analysis.rules import wound_target
 
@@ -51,6 +52,9 @@ class Strike:
     breaching: int | None = None
     shred: int | None = None
     poisoned: int | None = None
+
+    __hash__ = kept_hash  # a key of the class and Damage memos: hashed once
+    __getstate__ = state_without_hash
 
 
 @dataclass(frozen=True)
