@@ -10,6 +10,8 @@ carries no kept hash (another process hashes anew).
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
+from operator import attrgetter
 from typing import Any
 
 __all__ = ["kept_hash", "state_without_hash"]
@@ -17,11 +19,18 @@ __all__ = ["kept_hash", "state_without_hash"]
 _KEPT = "_kept_hash"
 
 
+_FIELDS: dict[type, Callable[[Any], tuple[Any, ...]]] = {}
+
+
 def kept_hash(self: Any) -> int:
-    """The hash of the record's fields, computed once."""
+    """The hash of the record's fields (the tuple of their values), computed once."""
     cached: int | None = self.__dict__.get(_KEPT)
     if cached is None:
-        cached = hash(tuple(getattr(self, f.name) for f in dataclasses.fields(self)))
+        values = _FIELDS.get(type(self))
+        if values is None:  # one getter per record type: the fields' tuple in one call
+            names = [f.name for f in dataclasses.fields(self)]
+            values = _FIELDS[type(self)] = attrgetter(*names) if len(names) > 1 else lambda r: (getattr(r, names[0]),)
+        cached = hash(values(self))
         object.__setattr__(self, _KEPT, cached)
     return cached
 
