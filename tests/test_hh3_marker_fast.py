@@ -226,3 +226,44 @@ def test_memoised_laws_equal_laws_computed_afresh(diameter: float) -> None:
     barrage = barrage_hh3(formation, diameter, 2)
     assert barrage is barrage_hh3(formation, diameter, 2) and barrage is not barrage_hh3(formation, diameter, 1)
     assert not first.on_miss.flags.writeable and not barrage.on_hit.flags.writeable
+
+
+def _ref_tables(target, radius: float, center: np.ndarray, max_distance: int, edges) -> tuple[np.ndarray, np.ndarray]:
+    """scatter_tables as it stood: every distance's breaks, cells and classification one after the other."""
+    from praetor_analysis.markers.blasts import circle_cells, edge_breaks, hit_matrix, target_breaks
+
+    def codes(pts: np.ndarray) -> np.ndarray:
+        counts = hit_matrix(target, radius, pts).sum(axis=1)
+        return counts if edges is None else np.where(edges.contains(pts), counts, 0)
+
+    size = target.n + 1
+    at_aim = np.bincount(codes(center[None, :]), minlength=size).astype(np.float64)
+    arrow = np.zeros((max_distance + 1, size))
+    arrow[0] = at_aim
+    for d in range(1, max_distance + 1):
+        br = np.concatenate([target_breaks(target, radius, center, float(d)), edge_breaks(center, float(d), edges)])
+        pts, w = circle_cells(center, float(d), br)
+        arrow[d] = np.bincount(codes(pts), weights=w, minlength=size)
+    return at_aim, arrow
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_scatter_tables_match_the_distances_one_by_one(seed: int) -> None:
+    from praetor_analysis.markers.formation import Edges, Hull
+    from praetor_analysis.markers.hh3_blast import scatter_tables
+
+    rng = random.Random(300 + seed)
+    n = rng.randint(1, 12)
+    target = (
+        Hull(rng.uniform(2, 8), rng.uniform(2, 5))
+        if seed % 5 == 0
+        else Formation(np.array([[rng.uniform(-6, 6), rng.uniform(-4, 4)] for _ in range(n)]), rng.choice([0.5, 0.8]))
+    )
+    edges = Edges(-3.0, 8.0, -2.0, 5.0) if rng.random() < 0.4 else None
+    center = np.array([rng.uniform(-3, 3), rng.uniform(-2, 2)])
+    radius, reach = rng.choice([1.5, 2.5, 3.5]), rng.choice([6, 12])
+    clear_memos()
+    got = scatter_tables(target, radius, center, reach, edges)
+    want = _ref_tables(target, radius, center, reach, edges)
+    assert np.array_equal(got[0], want[0])
+    assert np.abs(got[1] - want[1]).max() <= 1e-12

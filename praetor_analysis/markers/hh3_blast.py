@@ -91,17 +91,43 @@ def scatter_tables(
         size = target.n + 1
         c = np.asarray(center, dtype=np.float64).reshape(2)
         at_aim = np.bincount(codes(c[None, :]), minlength=size).astype(np.float64)
-        arrow = np.zeros((max_distance + 1, size))
+        distances = range(1, max_distance + 1)
+        touching = _formation_breaks(target, radius, c, distances) if isinstance(target, Formation) else None
+        cells = []
+        for i, d in enumerate(distances):
+            br = touching[i] if touching is not None else target_breaks(target, radius, c, float(d))
+            cells.append(circle_cells(c, float(d), np.concatenate([br, edge_breaks(c, float(d), edges)])))
+        # every distance's cells classified at once; each distance's weights summed in its own bins
+        pts = np.concatenate([p for p, _ in cells]) if cells else np.empty((0, 2))
+        bins = np.concatenate([np.full(len(p), d * size) for d, (p, _) in zip(distances, cells, strict=True)] or [[]])
+        weights = np.concatenate([w for _, w in cells]) if cells else np.empty(0)
+        arrow = np.bincount(bins.astype(np.intp) + codes(pts), weights=weights, minlength=(max_distance + 1) * size)
+        arrow = arrow.reshape(max_distance + 1, size)
         arrow[0] = at_aim
-        for d in range(1, max_distance + 1):
-            br = np.concatenate([target_breaks(target, radius, c, float(d)), edge_breaks(c, float(d), edges)])
-            pts, w = circle_cells(c, float(d), br)
-            arrow[d] = np.bincount(codes(pts), weights=w, minlength=size)
         at_aim.setflags(write=False)
         arrow.setflags(write=False)
         return at_aim, arrow
 
     return _TABLES.get(key, build)
+
+
+def _formation_breaks(target: Formation, radius: float, center: np.ndarray, distances: range) -> list[np.ndarray]:
+    """:func:`~praetor_analysis.markers.blasts.target_breaks` of a formation at every distance, the roots computed
+    for all distances at once (the same arithmetic per distance: the same angles)."""
+    rho = np.full(target.n, radius + target.base_radius)
+    w = center[None, :] - target.positions.reshape(-1, 2)
+    out = []
+    d = np.asarray(distances, dtype=np.float64)[:, None]
+    a, b = 2 * d * w[None, :, 0], 2 * d * w[None, :, 1]
+    c = rho[None, :] ** 2 - d * d - (w**2).sum(axis=1)[None, :]
+    m = np.hypot(a, b)
+    ok = (m > 0) & (np.abs(c) <= m)
+    for i in range(len(distances)):
+        row = ok[i]
+        base = np.arctan2(b[i][row], a[i][row])
+        h = np.arccos(np.clip(c[i][row] / m[i][row], -1.0, 1.0))
+        out.append(np.mod(np.concatenate([base - h, base + h]), 2.0 * np.pi))
+    return out
 
 
 @dataclass(frozen=True)
