@@ -98,11 +98,13 @@ def scatter_tables(
             br = touching[i] if touching is not None else target_breaks(target, radius, c, float(d))
             cells.append(circle_cells(c, float(d), np.concatenate([br, edge_breaks(c, float(d), edges)])))
         # every distance's cells classified at once; each distance's weights summed in its own bins
-        pts = np.concatenate([p for p, _ in cells]) if cells else np.empty((0, 2))
-        bins = np.concatenate([np.full(len(p), d * size) for d, (p, _) in zip(distances, cells, strict=True)] or [[]])
-        weights = np.concatenate([w for _, w in cells]) if cells else np.empty(0)
-        arrow = np.bincount(bins.astype(np.intp) + codes(pts), weights=weights, minlength=(max_distance + 1) * size)
-        arrow = arrow.reshape(max_distance + 1, size)
+        arrow = np.zeros((max_distance + 1, size))
+        if cells:
+            pts = np.concatenate([p for p, _ in cells])
+            bins = np.concatenate([np.full(len(p), d * size, dtype=np.intp) for d, (p, _) in zip(distances, cells,
+                                                                                               strict=True)])  # fmt: skip
+            weights = np.concatenate([w for _, w in cells])
+            arrow = np.bincount(bins + codes(pts), weights=weights, minlength=arrow.size).reshape(arrow.shape)
         arrow[0] = at_aim
         at_aim.setflags(write=False)
         arrow.setflags(write=False)
