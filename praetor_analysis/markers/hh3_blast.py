@@ -101,8 +101,8 @@ def scatter_tables(
         arrow = np.zeros((max_distance + 1, size))
         if cells:
             pts = np.concatenate([p for p, _ in cells])
-            bins = np.concatenate([np.full(len(p), d * size, dtype=np.intp) for d, (p, _) in zip(distances, cells,
-                                                                                               strict=True)])  # fmt: skip
+            starts = [d * size for d in distances]
+            bins = np.concatenate([np.full(len(p), b, dtype=np.intp) for b, (p, _) in zip(starts, cells, strict=True)])
             weights = np.concatenate([w for _, w in cells])
             arrow = np.bincount(bins + codes(pts), weights=weights, minlength=arrow.size).reshape(arrow.shape)
         arrow[0] = at_aim
