@@ -104,7 +104,8 @@ def scatter_tables(
             starts = [d * size for d in distances]
             bins = np.concatenate([np.full(len(p), b, dtype=np.intp) for b, (p, _) in zip(starts, cells, strict=True)])
             weights = np.concatenate([w for _, w in cells])
-            arrow = np.bincount(bins + codes(pts), weights=weights, minlength=arrow.size).reshape(arrow.shape)
+            summed = np.bincount(bins + codes(pts), weights=weights, minlength=arrow.size)
+            arrow = np.asarray(summed, dtype=np.float64).reshape(arrow.shape)
         arrow[0] = at_aim
         at_aim.setflags(write=False)
         arrow.setflags(write=False)
