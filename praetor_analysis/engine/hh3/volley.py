@@ -16,7 +16,7 @@ from praetor_analysis.engine.hh3.wound import Defence, Strike
 from praetor_analysis.errors import ProfileError
 from praetor_analysis.prob import BoundedMemo, DiceExpr, Dist, compound
 from praetor_analysis.profiles import Hh3Unit, Hh3Weapon
-from praetor_analysis.rules import TABLES, Hh3Tables
+from praetor_analysis.rules import TABLES, Hh3Tables, RuleRef
 
 __all__ = [
     "MAX_DICE",
@@ -97,8 +97,27 @@ def _acts(weapon: Hh3Weapon, name: str, chars: str, ctx: Hh3Context) -> bool:
         on = (ctx.stationary and not ctx.melee) if name != "Impact" else (ctx.charging and ctx.melee)
     if not on:  # the circumstances first: most volleys need no look at the rules
         return False
-    rule = weapon.rule(name)
+    rule = _boost_rules(weapon).get(name)
     return rule is not None and chars in rule.characteristics()
+
+
+_BOOST_NAMES = frozenset({"Heavy", "Ordnance", "Impact", "Force"})
+_BOOSTS: BoundedMemo[tuple[Hh3Weapon, dict[str, RuleRef]]] = BoundedMemo(1024)
+
+
+def _boost_rules(weapon: Hh3Weapon) -> dict[str, RuleRef]:
+    """The weapon's first rule of each name of Heavy, Ordnance, Impact and Force (``weapon.rule`` of each), one
+    scan per weapon: kept by the weapon's identity (the record held beside its rules, so the identity is never
+    another's)."""
+    held = _BOOSTS.peek(id(weapon))
+    if held is not None and held[0] is weapon:
+        return held[1]
+    rules: dict[str, RuleRef] = {}
+    for rule in weapon.rules:
+        if rule.name in _BOOST_NAMES:
+            rules.setdefault(rule.name, rule)
+    _BOOSTS.put(id(weapon), (weapon, rules))
+    return rules
 
 
 def _doubling(weapon: Hh3Weapon, chars: str, ctx: Hh3Context) -> int:
