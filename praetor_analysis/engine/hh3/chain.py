@@ -272,7 +272,8 @@ def _resolve(
     keys = _keys(list(dict.fromkeys(firsts)), group)
     index = {key: i for i, key in enumerate(keys)}
     start_mass = np.zeros((len(keys), size))
-    np.add.at(start_mass, ([index[k] for k in firsts], hps), list(states.values()))
+    for k, hp, p in zip(firsts, hps, states.values(), strict=True):
+        start_mass[index[k], hp] += p
     a = start_mass[:, None, :] * dice[None, :, None]
     for i, p in enumerate(steps):
         q = 1.0 if i == len(steps) - 1 or rems[i] <= 0.0 else min(p / rems[i], 1.0)
@@ -291,10 +292,12 @@ def _resolve(
     out: dict[State, float] = {}
     columns = a.sum(axis=1)
     for key, column in zip(keys, columns, strict=True):
-        for hp in np.flatnonzero(column).tolist():
-            m, c = from_hit_points(hp, wounds)
-            pin, sup, stun, rout, m0 = key
-            out[(m, c, pin, sup, stun, rout, m0)] = float(column[hp])
+        hps = np.flatnonzero(column)
+        models = -(-hps // wounds)  # from_hit_points of every hp at once ((0, W) at 0)
+        current = hps - (models - 1) * wounds
+        pin, sup, stun, rout, m0 = key
+        for m, c, p in zip(models.tolist(), current.tolist(), column[hps].tolist(), strict=True):
+            out[(m, c, pin, sup, stun, rout, m0)] = p
     return out
 
 
