@@ -11,6 +11,7 @@ class (a binomial of the dice left), so the groups are applied in their order, e
 
 from __future__ import annotations
 
+import itertools
 from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
@@ -265,7 +266,7 @@ def _resolve(
         dice = dice * kept ** np.arange(dice.size)
         classes = replace(classes, unsaved=tuple((g, 0.0, d) for g, _, d in classes.unsaved))
     steps = [classes.miss, classes.hit_only, classes.saved, *(p for _, p, _ in classes.unsaved)]
-    rems = np.cumsum(steps[::-1])[::-1].tolist()
+    rems = list(itertools.accumulate(steps[::-1]))[::-1]  # the mass of this step and the later ones
     firsts = [s[2:] for s in states]
     hps = [hit_points(s[0], s[1], wounds) for s in states]
     size = max(hps) + 1
