@@ -23,7 +23,7 @@ from praetor_analysis.engine.hh3.hit import HitDie
 from praetor_analysis.engine.hh3.keys import kept_hash, state_without_hash
 from praetor_analysis.engine.hh3.operators import class_step
 from praetor_analysis.engine.hh3.wound import GROUPS, Defence, Strike, p_unsaved, wound_classes
-from praetor_analysis.prob import BoundedMemo, Dist, compound_many
+from praetor_analysis.prob import BoundedMemo, Dist, binomial_matrix, compound_many
 
 if TYPE_CHECKING:
     from scipy import sparse
@@ -335,6 +335,13 @@ def _group_counts(group: FireGroup) -> dict[str, Dist]:
         [1.0 - u, u * (1.0 - df), u * df],
     ])  # fmt: skip
     dice = group.dice.probabilities
-    rows = compound_many(np.broadcast_to(dice, (4, dice.size)), np.clip(each, 0.0, None))
+    each = np.clip(each, 0.0, None)
+    if df > 0.0:  # a Deflagrate hit: an Unsaved Wound may count twice
+        rows = compound_many(np.broadcast_to(dice, (4, dice.size)), each)
+    else:  # every count a binomial mixture: one product with each probability's binomial matrix
+        nmax = dice.size - 1
+        rows = np.zeros((4, 2 * nmax + 1))
+        for i, p in enumerate(each[:, 1].tolist()):
+            rows[i, : nmax + 1] = dice @ binomial_matrix(nmax, min(p, 1.0))
     dists = Dist.from_trusted_rows(rows)  # the four at once
     return dict(zip(("hits", "critical_hits", "wounds", "unsaved"), dists, strict=True))
