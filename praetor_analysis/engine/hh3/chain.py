@@ -293,11 +293,11 @@ def _resolve(
     out: dict[State, float] = {}
     columns = a.sum(axis=1)
     for key, column in zip(keys, columns, strict=True):
-        hps = np.flatnonzero(column)
-        models = -(-hps // wounds)  # from_hit_points of every hp at once ((0, W) at 0)
-        current = hps - (models - 1) * wounds
+        left = np.flatnonzero(column)
+        models = -(-left // wounds)  # from_hit_points of every hp at once ((0, W) at 0)
+        current = left - (models - 1) * wounds
         pin, sup, stun, rout, m0 = key
-        for m, c, p in zip(models.tolist(), current.tolist(), column[hps].tolist(), strict=True):
+        for m, c, p in zip(models.tolist(), current.tolist(), column[left].tolist(), strict=True):
             out[(m, c, pin, sup, stun, rout, m0)] = p
     return out
 
