@@ -1,8 +1,8 @@
 """Edition 3 markers: the marker stage's fast paths (markers/hh3_units.py, markers/hh3_blast.py) against the code
 they replaced.
 
-``_ref_resolve`` is the resolution of marker hits as it stood before the speed work (each entry of the state split
-on its own, one wound applied at a time per entry), kept here as the yardstick: the two must agree at 1e-12 on
+``_ref_split`` is the split of marker hits as it stood before the speed work (each entry of the state split on its
+own, one wound applied at a time per entry), kept here as the yardstick (``_ref_resolve``: the resolution with it): the two must agree at 1e-12 on
 generated joints of hits by class (several compositions at once, up to 6 hits of a class, several start states,
 Deflagrate, Breaching and Shred), beyond what the die-by-die oracle of tests/test_markers_hh3_units.py enumerates.
 The memoised Blast and Barrage laws must equal the laws computed afresh.
@@ -11,14 +11,12 @@ The memoised Blast and Barrage laws must equal the laws computed afresh.
 from __future__ import annotations
 
 import random
-from collections import defaultdict
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
 
 import numpy as np
 import pytest
 
-from praetor_analysis.engine import apply_wound, deflagrate_hits, from_hit_points, hit_points
+from praetor_analysis.engine import apply_wound, deflagrate_hits
 from praetor_analysis.engine.hh3 import (
     PINNED,
     SUPPRESSED,
@@ -27,105 +25,26 @@ from praetor_analysis.engine.hh3 import (
     HitDie,
     State,
     Strike,
-    group_classes,
     start,
-    wound_classes,
 )
+from praetor_analysis.markers import hh3_units
 from praetor_analysis.markers.formation import Formation
 from praetor_analysis.markers.hh3_blast import barrage_hh3, blast_hh3
 from praetor_analysis.markers.hh3_units import resolve_marker_hits
 from praetor_analysis.prob import Dist, binomial_pmf
 from praetor_analysis.prob.memo import clear_memos
 
-_KINDS = {"hit": "hit", "critical": "critical", "rending": "rending"}
 Key = tuple[tuple[int, ...], tuple[int, ...]]
 
 
 # --------------------------------------------------------------------------- the resolution as it stood
-@dataclass(frozen=True)
-class _RefPlan:
-    """The wound groups of the Fire Group in resolution order, and what one hit of each class becomes."""
-
-    order: tuple[str, ...]
-    damage: dict[str, Dist]
-    unsaved: dict[str, dict[str, float]]  # class -> group -> P(one hit of the class is an Unsaved Wound there)
-    no_wound: dict[str, float]
-    deflagrate: float
-
-
-def _ref_plan(group: FireGroup) -> _RefPlan:
-    order = tuple(g for g, _, _ in group_classes(replace(group, die=HitDie(0.0, 1 / 3, 1 / 3, 1 / 3))).unsaved)
-    damage: dict[str, Dist] = {}
-    unsaved: dict[str, dict[str, float]] = {}
-    no_wound: dict[str, float] = {}
-    for cls, kind in _KINDS.items():
-        wc = wound_classes(kind, group.strike, group.defence)
-        no_wound[cls] = wc.p_no_wound
-        unsaved[cls] = {}
-        for g in wc.groups:
-            unsaved[cls][g.group] = g.p_wound * g.p_unsaved
-            damage[g.group] = g.damage
-    return _RefPlan(order, damage, unsaved, no_wound, group_classes(group).p_deflagrate)
-
-
-def _ref_raise(key: tuple[int, ...], triggers: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
-    """The State's status entries (positions 2.. of a State) with ``triggers`` raised."""
-    out = list(key)
-    for pos, x in triggers:
-        out[pos - 2] = max(out[pos - 2], x)
-    return tuple(out)
-
-
-def _ref_add(work: dict[Key, np.ndarray], key: Key, vec: np.ndarray) -> None:
-    if key in work:
-        work[key] = work[key] + vec
-    else:
-        work[key] = vec
-
-
 def _ref_resolve(
-    states: Mapping[State, float], classes: Sequence[str], joint: np.ndarray, group: FireGroup, wounds: int
+    states: Mapping[State, float], classes: Sequence[str], joint: np.ndarray, group: FireGroup, w: int
 ) -> dict[State, float]:
-    plan = _ref_plan(group)
-    size = max(hit_points(s[0], s[1], wounds) for s in states) + 1
-    work: dict[Key, np.ndarray] = {}
-    for idx in zip(*np.nonzero(joint > 0.0), strict=True):
-        p = float(joint[idx])
-        rem = tuple(int(k) for k in idx)
-        for s, q in states.items():
-            vec = np.zeros(size)
-            vec[hit_points(s[0], s[1], wounds)] = p * q
-            key = _ref_raise(tuple(s[2:]), group.on_hit) if sum(rem) else tuple(s[2:])
-            _ref_add(work, (key, rem), vec)
-    # The hits that do not wound, class by class; then "at least one wound" is known.
-    for i, c in enumerate(classes):
-        work = _ref_split(work, i, plan.no_wound[c], None, wounds, 0.0)
-    raised: dict[Key, np.ndarray] = {}
-    for (key, rem), vec in work.items():
-        _ref_add(raised, (_ref_raise(key, group.on_wound) if sum(rem) else key, rem), vec)
-    work = raised
-    mass = {c: 1.0 - plan.no_wound[c] for c in classes}
-    last = {c: max((j for j, g in enumerate(plan.order) if plan.unsaved[c].get(g, 0.0) > 0.0), default=-1)
-            for c in classes}  # fmt: skip
-    for j, g in enumerate(plan.order):
-        step = plan.damage[g]
-        for i, c in enumerate(classes):
-            p = plan.unsaved[c].get(g, 0.0)
-            if p == 0.0:
-                continue
-            work = _ref_split(work, i, p / mass[c] if mass[c] > 0 else 0.0, step, wounds, plan.deflagrate)
-            mass[c] -= p
-            if j == last[c]:  # the class's hits left are saved: forget them (states merge)
-                merged: dict[Key, np.ndarray] = {}
-                for (key, rem), vec in work.items():
-                    _ref_add(merged, (key, (*rem[:i], 0, *rem[i + 1 :])), vec)
-                work = merged
-    out: dict[State, float] = defaultdict(float)
-    for (key, _), vec in work.items():
-        for hp in np.flatnonzero(vec).tolist():
-            models, current = from_hit_points(hp, wounds)
-            out[(models, current, *key)] += float(vec[hp])  # type: ignore[index]
-    return dict(out)
+    """The resolution with the split as it stood (the rest of the resolution is unchanged): unmemoised."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(hh3_units, "_split", _ref_split)
+        return hh3_units._resolve_marker_hits(states, classes, joint, group, w)
 
 
 def _ref_split(
@@ -140,7 +59,7 @@ def _ref_split(
     for (key, rem), vec in work.items():
         r = rem[i]
         if r == 0:
-            _ref_add(out, (key, rem), vec)
+            hh3_units._add(out, (key, rem), vec)
             continue
         pmf = binomial_pmf(r, min(q, 1.0)).tolist()
         powered = vec
@@ -152,7 +71,7 @@ def _ref_split(
             part = pk * (powered if damage is not None else vec)
             if damage is not None and k and deflagrate > 0.0:
                 part = deflagrate_hits(part, k, min(max(deflagrate, 0.0), 1.0))
-            _ref_add(out, (key, (*rem[:i], r - k, *rem[i + 1 :])), part)
+            hh3_units._add(out, (key, (*rem[:i], r - k, *rem[i + 1 :])), part)
     return out
 
 

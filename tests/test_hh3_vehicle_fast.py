@@ -26,10 +26,8 @@ from praetor_analysis.vehicles.hh3 import (
     HH3Vehicle,
     PenetratingAttack,
     VehicleShot,
-    apt_outcome,
     chain,
     resolve_vehicle_sequence_hh3,
-    save_passes,
     volley_joint,
 )
 
@@ -37,90 +35,14 @@ _TABLE_STATUSES = ("Pinned", "Suppressed", "Stunned")
 
 
 # --------------------------------------------------------------------------- the chain as it stood
-def _ref_damage_poly(attack: PenetratingAttack, bonus: int) -> np.ndarray:
-    """pmf of one unsaved Penetrating Hit's Damage: (D x2 under Melta) + ``bonus``."""
-    base = attack.damage.probabilities
-    mult = 2 if attack.melta else 1
-    out = np.zeros(mult * (base.size - 1) + bonus + 1)
-    for d, p in enumerate(base):
-        if p > 0.0 and d > 0:
-            out[mult * d + bonus] += p
-        elif p > 0.0:
-            out[0] += p  # Damage 0 does nothing
-    return out
-
-
-def _ref_kinds(die: DieOutcomes, vehicle: HH3Vehicle, attack: PenetratingAttack) -> list[tuple[float, bool, str]]:
-    """(probability, natural 5-6, kind) per way one die ends; kind in n, g, u, c, a."""
-    bane = attack.armourbane or attack.melta
-    p_g, p_p = apt_outcome(
-        attack.strength, vehicle.armour, armourbane=bane, natural_one_fails=attack.apt_natural_one_fails
-    )
-    p_ab = 0.0 if attack.armour_breaker is None else p_at_least(attack.armour_breaker)
-    out: list[tuple[float, bool, str]] = []
-    for o in die.outcomes:
-        if o.hit == "none" or (o.hit == "critical" and attack.critical_vs_vehicle == "wasted"):
-            out.append((o.p, o.shock_face, "n"))
-            continue
-        out.append((o.p * (1.0 - p_g - p_p), o.shock_face, "n"))
-        out.append((o.p * p_g, o.shock_face, "g"))
-        if o.hit == "critical":
-            out.append((o.p * p_p, o.shock_face, "c"))
-        else:
-            out.append((o.p * p_p * (1.0 - p_ab), o.shock_face, "u"))
-            out.append((o.p * p_p * p_ab, o.shock_face, "a"))
-    return out
-
-
-def _ref_pen_polys(vehicle: HH3Vehicle, attack: PenetratingAttack) -> dict[str, np.ndarray]:
-    """Per Penetrating group, the pmf of hull points one such hit removes (0 when saved or mitigated)."""
-    save = vehicle.invulnerable
-    if attack.shooting and vehicle.cover is not None:
-        save = vehicle.cover if save is None else min(save, vehicle.cover)
-    mitigation = vehicle.feel_no_pain
-    if attack.shooting and vehicle.shrouded is not None:
-        mitigation = vehicle.shrouded if mitigation is None else min(mitigation, vehicle.shrouded)
-    through = (1.0 - save_passes(save)) * (1.0 - save_passes(mitigation))
-    p_ab = 0.0 if attack.armour_breaker is None else p_at_least(attack.armour_breaker)
-
-    def unsaved(dmg: np.ndarray) -> np.ndarray:
-        out = through * dmg
-        out[0] += 1.0 - through
-        return out
-
-    crit = _ref_pad_add((1.0 - p_ab) * _ref_damage_poly(attack, 1), p_ab * _ref_damage_poly(attack, 2))
-    return {"u": unsaved(_ref_damage_poly(attack, 0)), "c": unsaved(crit), "a": unsaved(_ref_damage_poly(attack, 1))}
-
-
-def _ref_pad_add(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    out = np.zeros(max(a.size, b.size))
-    out[: a.size] += a
-    out[: b.size] += b
-    return out
-
-
-# --------------------------------------------------------------------------- capped polynomials
-def _ref_cap(poly: np.ndarray, top: int) -> np.ndarray:
-    """``poly`` with every power above ``top`` folded into ``top`` (hull points lost are capped)."""
-    if poly.size <= top + 1:
-        out = np.zeros(top + 1)
-        out[: poly.size] = poly
-        return out
-    out = poly[: top + 1].copy()
-    out[top] += poly[top + 1 :].sum()
-    return out
-
-
-def _ref_times(a: np.ndarray, b: np.ndarray, top: int) -> np.ndarray:
-    return _ref_cap(np.convolve(a, b), top)
-
-
-def _ref_powers(poly: np.ndarray, n: int, top: int) -> list[np.ndarray]:
-    out = [_ref_cap(np.ones(1), top)]
-    base = _ref_cap(poly, top)
-    for _ in range(n):
-        out.append(_ref_times(out[-1], base, top))
-    return out
+# The per-die helpers the speed work left as they were (the die-by-die oracle of tests/test_vehicles_hh3.py checks
+# them); what changed is below, as it stood.
+_ref_kinds = chain._kinds
+_ref_pen_polys = chain._pen_polys
+_ref_pad_add = chain._pad_add
+_ref_cap = chain._cap
+_ref_times = chain._times
+_ref_powers = chain._powers
 
 
 def _ref_hull_poly(
@@ -169,17 +91,7 @@ def _ref_hull_poly(
     return out
 
 
-def _ref_cap_power(poly: np.ndarray, n: int, top: int) -> np.ndarray:
-    """``poly ** n`` capped at ``top`` (repeated squaring)."""
-    result = _ref_cap(np.ones(1), top)
-    base = _ref_cap(poly, top)
-    while n:
-        if n & 1:
-            result = _ref_times(result, base, top)
-        n >>= 1
-        if n:
-            base = _ref_times(base, base, top)
-    return result
+_ref_cap_power = chain._cap_power
 
 
 def _ref_joint(dice: Dist | int, die: DieOutcomes, vehicle: HH3Vehicle, attack: PenetratingAttack):
