@@ -10,7 +10,6 @@ of tests/test_vehicles_hh3.py can enumerate (up to 12 dice, Void Shields, severa
 from __future__ import annotations
 
 import itertools
-import math
 import random
 from collections import defaultdict
 from dataclasses import replace
@@ -56,42 +55,9 @@ def _ref_hull_poly(
     z_glance: float,
     z_shock: float,
 ) -> np.ndarray:
-    """The capped hull-point polynomial of ``n`` dice, glances weighted by ``z_glance`` and dice with a natural
-    5-6 by ``z_shock`` (sub-probabilities when a weight is below 1): ``out[k, u]``, k hull points lost and u void
-    shields used."""
-    w = {"n": 0.0, "g": 0.0, "u": 0.0, "c": 0.0, "a": 0.0}
-    for p, face56, kind in kinds:
-        w[kind] += p * (z_shock if face56 else 1.0) * (z_glance if kind == "g" else 1.0)
-    rest = _ref_pad_add(np.array([w["n"]]), w["g"] * glance)
-    if shields == 0 or n == 0:
-        one = rest
-        for kind in "uca":
-            one = _ref_pad_add(one, w[kind] * polys[kind])
-        out = np.zeros((top + 1, shields + 1))
-        out[:, 0] = _ref_cap_power(one, n, top)
-        return out
-    pu, pc, pa, pr = (_ref_powers(p, n, top) for p in (polys["u"], polys["c"], polys["a"], rest))
-    out = np.zeros((top + 1, shields + 1))
-    for nu in range(n + 1):
-        for nc in range(n - nu + 1):
-            for na in range(n - nu - nc + 1):
-                m = n - nu - nc - na
-                ways = math.comb(n, nu) * math.comb(n - nu, nc) * math.comb(n - nu - nc, na)
-                mass = ways * w["u"] ** nu * w["c"] ** nc * w["a"] ** na
-                if mass == 0.0:
-                    continue
-                left = shields  # the shields take plain hits first, then critical, then improved ones
-                ku = max(nu - left, 0)
-                left = max(left - nu, 0)
-                kc = max(nc - left, 0)
-                left = max(left - nc, 0)
-                ka = max(na - left, 0)
-                poly = _ref_times(_ref_times(pu[ku], pc[kc], top), _ref_times(pa[ka], pr[m], top), top)
-                out[:, min(nu + nc + na, shields)] += mass * poly
-    return out
-
-
-_ref_cap_power = chain._cap_power
+    """The hull-point polynomial of ``n`` dice as it stood: the weights of the kinds, then one repeated-squaring
+    power (or, with shields, the sum over the penetrating groups' counts: unchanged, now fed the weights)."""
+    return chain._hull_poly(chain._weights(kinds, z_glance, z_shock), polys, n, shields, top, glance)
 
 
 def _ref_joint(dice: Dist | int, die: DieOutcomes, vehicle: HH3Vehicle, attack: PenetratingAttack):
