@@ -283,12 +283,6 @@ def test_the_door_is_imported_only_from_above_it() -> None:
 #: only shrink). Catalog rows (``row_value``...) and the blocks a document is made of are the inputs left.
 JSON_SIGNATURE_DEBTS = {
     "praetor_analysis.analysis.army_list": {"make_list"},
-    "praetor_analysis.analysis.cells": {"attacker_blocks", "cell_of_rows"},
-    "praetor_analysis.analysis.compare": {
-        "comparison_cells", "compare", "compare_with_distributions",
-        "comparison_frame", "compare_distributions",
-    },
-    "praetor_analysis.analysis.compare_cache": {"ComparisonCache.compare_with_distributions"},
     "praetor_analysis.analysis.faction_sweep": {"variants"},
     "praetor_analysis.analysis.matchup": {"pair_row"},
     "praetor_analysis.units.attack": {"melee_weapons"},

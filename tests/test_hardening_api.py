@@ -34,6 +34,7 @@ from praetor_analysis import (
     parse_weapon_type,
     unit_from_mapping,
 )
+from praetor_analysis.analysis import AttackerProfile
 from praetor_analysis.analysis.compare import compare, compare_distributions, filter_weapons
 from praetor_analysis.views.cell_documents import scenario_for
 
@@ -724,7 +725,7 @@ def test_compare_bad_shots_per_weapon(shots):
 
 
 def test_compare_bad_attacker_is_an_error_cell():
-    out = compare(WEAPONS, TARGETS, attacker={"BS": 0})
+    out = compare(WEAPONS, TARGETS, attacker=AttackerProfile.from_mapping({"BS": 0}))
     assert "attacker.BS" in out.loc[0, "error"]
 
 
