@@ -282,9 +282,6 @@ def test_the_door_is_imported_only_from_above_it() -> None:
 #: Public functions of units/ and analysis/ whose signatures still carry a JSON mapping (a debt: this list may
 #: only shrink). Catalog rows (``row_value``...) and the blocks a document is made of are the inputs left.
 JSON_SIGNATURE_DEBTS = {
-    "praetor_analysis.analysis.army_list": {"make_list"},
-    "praetor_analysis.analysis.faction_sweep": {"variants"},
-    "praetor_analysis.analysis.matchup": {"pair_row"},
     "praetor_analysis.units.attack": {"melee_weapons"},
     "praetor_analysis.units.blocks": {
         "row_value", "frame_rows", "row_id", "is_vehicle_row", "weapon_block", "target_block", "attacker_block",
