@@ -62,4 +62,3 @@ def test_the_report_names_the_reasons_the_json_names(capsys: pytest.CaptureFixtu
     said = {(r["unit"], r["phase"]): r["reasons"] for r in page if r["reasons"]}
     assert said and said == {(r["unit"], r["phase"]): r["reasons"] for r in cli if r["reasons"]}
     assert all(set(why) <= set(r["not_modelled"]) for r in page for why in [r["reasons"]])  # a why of a note shown
-
