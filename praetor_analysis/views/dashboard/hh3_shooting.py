@@ -5,13 +5,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Any
 
 import ipywidgets as W
 import pandas as pd
 
 from praetor_analysis.views.controls import labelled
 from praetor_analysis.views.dashboard.hh3_view import HH3_COVER, HH3_METRICS, Hh3State, hh3_weapon_catalog
+from praetor_analysis.views.dashboard.shooting_inputs import observed_inputs, state_of_inputs
 from praetor_analysis.views.dashboard.view import FNP_CHOICES
 from praetor_analysis.views.download import Download
 
@@ -114,14 +114,11 @@ class Hh3Inputs:
 
     def state(self) -> Hh3State:
         """The inputs as an :class:`Hh3State`."""
-        values: dict[str, Any] = {
-            f.name: getattr(self, f.name).value for f in fields(Hh3State) if f.name not in ("weapons", "targets")
-        }
-        return Hh3State(weapons=tuple(self.weapon_select.value), targets=tuple(self.target_select.value), **values)
+        return state_of_inputs(self, Hh3State)
 
     def observed(self) -> tuple[W.ValueWidget, ...]:
         """The inputs a change of which refreshes the view (all but the search box and the outputs)."""
-        return tuple(getattr(self, f.name) for f in fields(self) if f.name not in ("search", "status", "table"))
+        return observed_inputs(self)
 
     def options(self) -> W.HBox:
         """The firers', the targets' and the view's options in three columns."""

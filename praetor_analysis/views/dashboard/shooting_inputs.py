@@ -5,8 +5,9 @@ laid out as the shooting tab's panel. The :class:`~praetor_analysis.views.dashbo
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, fields
-from typing import Any
+from typing import Any, TypeVar
 
 import ipywidgets as W
 
@@ -15,7 +16,10 @@ from praetor_analysis.views.dashboard.modifiers import REROLL_CHOICES
 from praetor_analysis.views.dashboard.view import COVER_CHOICES, FNP_CHOICES, DashboardState
 from praetor_analysis.views.figures import plots as F
 
-__all__ = ["SHOOTING_INPUTS", "TARGET_MODEL_CHOICES", "ShootingInputs"]
+__all__ = ["SHOOTING_INPUTS", "TARGET_MODEL_CHOICES", "ShootingInputs", "observed_inputs", "state_of_inputs"]
+
+S = TypeVar("S")
+_OUTPUTS = ("search", "status", "table")
 
 _MODS = [("-1", -1), ("0", 0), ("+1", 1)]
 _OWN_MODELS = "each target's own"
@@ -113,6 +117,21 @@ def _view() -> dict[str, W.Widget]:
     }
 
 
+def state_of_inputs(inputs: Any, state: type[S]) -> S:
+    """The ``state`` record (a dataclass) of a record of widgets named as its fields: each field the widget's
+    value, ``weapons`` and ``targets`` the chosen ones of the pickers (both editions' shooting tabs)."""
+    names = [f.name for f in fields(state) if f.name not in ("weapons", "targets")]  # type: ignore[arg-type]
+    make: Callable[..., S] = state
+    chosen = {"weapons": tuple(inputs.weapon_select.value), "targets": tuple(inputs.target_select.value)}
+    return make(**chosen, **{name: getattr(inputs, name).value for name in names})
+
+
+def observed_inputs(inputs: Any) -> tuple[W.ValueWidget, ...]:
+    """The widgets of a record of shooting inputs whose change refreshes the view: all but the search box and
+    the outputs (the status line, the table)."""
+    return tuple(getattr(inputs, f.name) for f in fields(inputs) if f.name not in _OUTPUTS)
+
+
 @dataclass(frozen=True, eq=False)
 class ShootingInputs:
     """The shooting tab's widgets, one field each (the fields of :class:`DashboardState` among them, by name)."""
@@ -146,16 +165,11 @@ class ShootingInputs:
 
     def state(self) -> DashboardState:
         """The inputs as a :class:`DashboardState`."""
-        values: dict[str, Any] = {
-            f.name: getattr(self, f.name).value for f in fields(DashboardState) if f.name not in ("weapons", "targets")
-        }
-        return DashboardState(
-            weapons=tuple(self.weapon_select.value), targets=tuple(self.target_select.value), **values
-        )
+        return state_of_inputs(self, DashboardState)
 
     def observed(self) -> tuple[W.ValueWidget, ...]:
         """The inputs a change of which refreshes the view (all but the search box and the outputs)."""
-        return tuple(getattr(self, f.name) for f in fields(self) if f.name not in ("search", "status", "table"))
+        return observed_inputs(self)
 
     def melee_modifiers(self) -> tuple[W.ValueWidget, ...]:
         """The inputs the melee tab reads too (the attacker's modifiers and charging)."""
