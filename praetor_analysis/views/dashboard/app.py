@@ -37,7 +37,7 @@ from praetor_analysis.views.dashboard.lazy_tabs import LazyTabs, Page
 from praetor_analysis.views.dashboard.marker_tab import MarkerTab
 from praetor_analysis.views.dashboard.melee_view import MeleeState, MeleeView, melee_view
 from praetor_analysis.views.dashboard.modifiers import Modifiers
-from praetor_analysis.views.dashboard.pickers import update_focus_options, update_weapon_options
+from praetor_analysis.views.dashboard.pickers import update_focus_options, update_weapon_options, weapons_named
 from praetor_analysis.views.dashboard.roster_view import RosterView, roster_view
 from praetor_analysis.views.dashboard.setup import SetupTab, unit_label
 from praetor_analysis.views.dashboard.shooting_inputs import SHOOTING_INPUTS, ShootingInputs
@@ -118,7 +118,7 @@ class Dashboard:
         self._labels = {i: weapon_label(r) for i, r in zip(self.weapons.index, frame_rows(self.weapons), strict=True)}
         self.runtime = PlotlyRuntime.instance()
         self.inputs = ShootingInputs.build(list(self.targets["archetype"]))
-        self._update_weapon_options(selected=self._chosen(selection))
+        self._update_weapon_options(selected=weapons_named(self.weapons, selection))
         self._update_focus_options()
         self._build_figures(self.session.specs(self.state(), self.weapons, self.targets))
         # the view in the page's URL fragment: read when the page opens, written after every change
@@ -129,11 +129,6 @@ class Dashboard:
         self.widget = self.tabs.widget
         self.widget.observe(lambda _: self.address.write(), names="selected_index")  # after the tab is built
         self.fragment.on_open(self.address.open, after=self.widget.model_id)
-
-    def _chosen(self, selection: Sequence[str]) -> list[Any]:
-        """The rows of the weapons named in ``selection`` (the first of each name; unknown names left out)."""
-        names = self.weapons["name"].str.lower()
-        return [self.weapons.index[names == n.lower()][0] for n in selection if (names == n.lower()).any()]
 
     def _build_figures(self, specs: ShootingSpecs) -> None:
         """The shooting figures (each a FigureWidget built once), their live copies, and the table."""

@@ -32,7 +32,7 @@ from praetor_analysis.views.dashboard.hh3_view import (
     statuses_line,
 )
 from praetor_analysis.views.dashboard.lazy_tabs import LazyTabs, Page
-from praetor_analysis.views.dashboard.pickers import update_focus_options, update_weapon_options
+from praetor_analysis.views.dashboard.pickers import update_focus_options, update_weapon_options, weapons_named
 from praetor_analysis.views.figures import plots as F
 from praetor_analysis.views.figures.live import sync_figure
 from praetor_analysis.views.figures.widgets import SharedFigureWidget
@@ -92,7 +92,7 @@ class Hh3Dashboard:
         self._labels = {i: self._label(r) for i, r in self.catalogs.weapons.iterrows()}
         self.inputs = Hh3Inputs.build(list(self.catalogs.targets["archetype"]))
         self.setup_controls = SetupControls.build()
-        update_weapon_options(self, self._default_weapons())
+        update_weapon_options(self, weapons_named(self.catalogs.weapons, HH3_DEFAULT_WEAPONS))
         update_focus_options(self)
         self.table_frame = hh3_table(self.state(), self.catalogs.weapons, self.catalogs.targets, self.calc)
         self.heatmap = SharedFigureWidget(self._heatmap_figure())
@@ -104,12 +104,6 @@ class Hh3Dashboard:
         search.observe(lambda _: update_weapon_options(self, list(self.inputs.weapon_select.value)), names="value")
         setup.save_button.on_click(lambda _: self.save_setup())
         setup.load_button.on_click(lambda _: self.load_setup(setup.scenario_text.value))
-
-    def _default_weapons(self) -> list[Any]:
-        """The rows of the edition's default weapons (the first of each name; those not in the catalog left out)."""
-        names = self.catalogs.weapons["name"].str.lower()
-        index = self.catalogs.weapons.index
-        return [index[names == n.lower()][0] for n in HH3_DEFAULT_WEAPONS if (names == n.lower()).any()]
 
     def __getattr__(self, name: str) -> Any:
         # a field of the shooting tab's parts (``dashboard.bs`` is ``dashboard.inputs.bs``), once they are built
