@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
@@ -86,7 +86,7 @@ COLUMNS = [
 """The columns of :func:`compare`, in order."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ComparisonRow:
     """One row of :func:`compare` (its :data:`COLUMNS`, in order): the weapon, the target, the numbers of the
     cell (NaN when ``error`` says why it could not be computed) and what is not modelled."""
@@ -115,12 +115,6 @@ class ComparisonRow:
     def to_dict(self) -> dict[str, Any]:
         """The row as a mapping of :data:`COLUMNS`."""
         return {c: getattr(self, c) for c in COLUMNS}
-
-    def summarised(self, s: CellSummary, notes: Sequence[str]) -> ComparisonRow:
-        """The row with a computed cell's numbers (``mean_per_100pts`` from the row's points) and notes."""
-        per = s.mean / self.points * 100.0 if self.points == self.points else math.nan
-        return replace(self, measure=s.measure, mean=s.mean, std=s.std, p_any=s.p_any, p_all=s.p_all,
-                       p_pinned=s.p_pinned, mean_per_100pts=per, not_modelled="; ".join(notes))  # fmt: skip
 
 
 def _parse_weapon(block: Mapping[str, Any]) -> Weapon:
@@ -237,7 +231,8 @@ def comparison_cells(
     fired_by = attacker or DEFAULT_ATTACKER
     blocks = {mode: fired_by.to_block(mode=mode) for mode in ("melee", "shooting")}
     jobs: dict[tuple[Any, ...], tuple[Unit | ScenarioError, Volley | ScenarioError]] = {}  # distinct cells
-    rows: list[tuple[ComparisonRow, tuple[Any, ...] | None, list[str], bool, bool]] = []
+    # each cell: its row's leading columns, the weapon's points, its job (None: an error), notes, flags, the error
+    rows: list[tuple[tuple[Any, ...], float, tuple[Any, ...] | None, list[str], bool, bool, str]] = []
     t_rows = list(zip(row_ids(targets), frame_rows(targets), strict=False))
     t_blocks = [(tid, target_block(row), is_vehicle_row(row)) for tid, row in t_rows]
     targets_parsed: dict[str, Unit | ScenarioError] = {}
@@ -255,10 +250,8 @@ def comparison_cells(
         faction = str(row_value(wrow, "faction") or "")
         strength, ap = str(wblock["Strength"]), str(wblock["AP"])
         for tid, tblock, vehicle in t_blocks:
-            record = ComparisonRow(
-                wblock["name"], wid, faction, str(wblock["Range"]), strength, ap, wblock["Type"],
-                tblock["name"], tid, tblock["models"], "hull_points" if vehicle else "casualties", points=points,
-            )  # fmt: skip
+            head = (wblock["name"], wid, faction, str(wblock["Range"]), strength, ap, wblock["Type"], tblock["name"],
+                    tid, tblock["models"])  # fmt: skip
             try:
                 if isinstance(parsed, ScenarioError):
                     raise ScenarioError(str(parsed))
@@ -273,22 +266,20 @@ def comparison_cells(
                     if marker and shooting and not vehicle:  # over the default formation, as calc lays it
                         fired, laid_notes[key] = laid(fired, target)
                     jobs[key] = (target, fired)
-                rows.append((record, key, laid_notes.get(key, []), vehicle, parsed.plays(Role.PINNING)))
+                rows.append((head, points, key, laid_notes.get(key, []), vehicle, parsed.plays(Role.PINNING), ""))
             except ScenarioError as exc:
-                rows.append((replace(record, error=str(exc)), None, [], vehicle, False))
+                rows.append((head, points, None, [], vehicle, False, str(exc)))
     results = cell_results(list(jobs.values()))
     by_key = dict(zip(jobs, results, strict=True))
-    for record, job, notes, vehicle, pinning in rows:
-        pmf = None
-        if job is not None:
-            result = by_key[job]
-            if isinstance(result, str):
-                record = replace(record, error=result)
-            else:
-                s = summarise(result, models=int(record.models), vehicle=vehicle, pinning=pinning)
-                pmf = s.pmf
-                record = record.summarised(s, [*notes, *result.not_modelled])
-        yield record, pmf
+    for head, points, job, notes, vehicle, pinning, error in rows:
+        result = by_key[job] if job is not None else error
+        if isinstance(result, str):  # an error: the row's numbers NaN
+            yield ComparisonRow(*head, "hull_points" if vehicle else "casualties", points=points, error=result), None
+            continue
+        s = summarise(result, models=int(head[9]), vehicle=vehicle, pinning=pinning)
+        per = s.mean / points * 100.0 if points == points else math.nan
+        said = "; ".join([*notes, *result.not_modelled])
+        yield ComparisonRow(*head, s.measure, s.mean, s.std, s.p_any, s.p_all, s.p_pinned, points, per, said), s.pmf
 
 
 def compare(
