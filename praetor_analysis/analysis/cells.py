@@ -12,7 +12,7 @@ records: the numbers and lists ``praetor calc`` gives for the cell's scenario
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 from praetor_analysis.analysis.attacker import DEFAULT_ATTACKER, AttackerProfile
 from praetor_analysis.analysis.sweep import CellResult, sweep, sweep_one
@@ -21,18 +21,15 @@ from praetor_analysis.errors import PraetorError, ProfileError, ScenarioError
 from praetor_analysis.profiles import Unit
 from praetor_analysis.units import (
     Shooting,
+    UnitRow,
+    WeaponRow,
     default_marker_setup,
     parse_weapon_block,
     placed_notes,
     resolve_shooting,
-    target_block,
     target_record,
     volley_of_blocks,
-    weapon_block,
 )
-
-if TYPE_CHECKING:
-    import pandas as pd
 
 __all__ = [
     "cell_of_rows",
@@ -62,20 +59,21 @@ R = TypeVar("R")
 
 
 def cell_of_rows(
-    weapon_row: pd.Series,
-    target_row: pd.Series,
+    weapon_row: WeaponRow,
+    target_row: UnitRow,
     *,
     attacker: AttackerProfile | None = None,
     attacks: Any = None,
     half_range: bool = False,
 ) -> tuple[Shooting, list[str]]:
     """The records of the scenario :func:`~praetor_analysis.views.cell_documents.scenario_for` writes for one
-    weapon row at one target row (catalog rows), built from the rows, and the notes for ``not_modelled``.
+    weapon row at one target row (catalog row records: ``WeaponRow.from_frame``, ``UnitRow.from_frame``), built
+    from the rows, and the notes for ``not_modelled``.
 
     Raises:
         ScenarioError: what ``calc`` of that scenario raises while parsing it.
     """
-    wblock, tblock = weapon_block(weapon_row), target_block(target_row)
+    wblock, tblock = weapon_row.to_block(), target_row.to_block()
     weapon = parse_weapon_block(wblock)
     mode = "melee" if weapon.is_melee else "shooting"
     target = target_record(tblock)
