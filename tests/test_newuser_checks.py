@@ -13,8 +13,7 @@ DAEMONS = FIXTURES / "hh3" / "Daemons.rosz"  # 3rd edition: Lesser Daemons carry
 
 def test_read_sweep_is_on_the_analysis_face() -> None:
     """README: ``praetor_analysis.analysis.read_sweep(FOLDER)`` reads a sweep's dataset."""
-    from praetor_analysis.analysis import read_sweep
-    from praetor_analysis.analysis import sweep_dataset
+    from praetor_analysis.analysis import read_sweep, sweep_dataset
 
     assert read_sweep is sweep_dataset.read_sweep
 

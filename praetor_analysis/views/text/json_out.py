@@ -24,7 +24,9 @@ def json_rows(frame: pd.DataFrame) -> list[dict[str, Any]]:
     return [
         _with_error({**{str(k): v for k, v in r.items()}, "points": round(r["points"]), "not_modelled": note_list(n),
                      "reasons": json.loads(w) if isinstance(w, str) and w else {}}, e)
-        for r, n, w, e in zip(rows.to_dict(orient="records"), notes.tolist(), whys.tolist(), errors.tolist(), strict=True)
+        for r, n, w, e in zip(
+            rows.to_dict(orient="records"), notes.tolist(), whys.tolist(), errors.tolist(), strict=True
+        )
     ]  # fmt: skip
 
 
