@@ -414,8 +414,6 @@ def _attack(unit: FieldedUnit, target: Hh3Target, mode: str) -> UnitAttackResult
     result = _resolve(target, (made.shots,)) if made.shots else None
     applied, not_modelled, reasons = _report(result)
     notes = list(made.notes)
-    if not made.shots:  # said as the 2nd edition says it (units/attack.py), never a silent 0
-        notes.append((f"{unit.datasheet}: no weapon for the {mode} phase", "no model carries one that acts"))
     return UnitAttackResult(
         unit.datasheet,
         unit.faction,

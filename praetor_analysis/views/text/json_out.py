@@ -20,26 +20,11 @@ def json_rows(frame: pd.DataFrame) -> list[dict[str, Any]]:
     rows = frame[JSON_COLUMNS].astype(object).where(frame[JSON_COLUMNS].notna(), None)
     notes = frame["notes"] if "notes" in frame else frame.get("not_modelled", pd.Series([""] * len(frame)))
     whys = frame["reasons"] if "reasons" in frame else pd.Series([""] * len(frame))
-    errors = frame["error"] if "error" in frame else pd.Series([""] * len(frame))
     return [
-        _with_error({**{str(k): v for k, v in r.items()}, "points": round(r["points"]), "not_modelled": note_list(n),
-                     "reasons": json.loads(w) if isinstance(w, str) and w else {}}, e)
-        for r, n, w, e in zip(
-            rows.to_dict(orient="records"), notes.tolist(), whys.tolist(), errors.tolist(), strict=True
-        )
+        {**{str(k): v for k, v in r.items()}, "points": round(r["points"]), "not_modelled": note_list(n),
+         "reasons": json.loads(w) if isinstance(w, str) and w else {}}
+        for r, n, w in zip(rows.to_dict(orient="records"), notes.tolist(), whys.tolist(), strict=True)
     ]  # fmt: skip
-
-
-NO_RESULT = "no result in this phase"
-"""The reason given for a row without a result (its error is the note)."""
-
-
-def _with_error(row: dict[str, Any], error: object) -> dict[str, Any]:
-    """A row without a result names why among its notes (``Rhino has no model that fights in melee``), so a
-    null is never left unexplained."""
-    if row["mean"] is None and isinstance(error, str) and error and error not in row["not_modelled"]:
-        return {**row, "not_modelled": [*row["not_modelled"], error], "reasons": {**row["reasons"], error: NO_RESULT}}
-    return row
 
 
 def list_json_rows(frame: pd.DataFrame) -> list[dict[str, Any]]:
