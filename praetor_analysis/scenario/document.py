@@ -119,12 +119,15 @@ def _mode(data: Mapping[str, Any], prefix: str = "") -> str:
 
 
 @as_scenario_error
-def parse_volley(
-    data: Mapping[str, Any], *, prefix: str = "", kind: str | None = None, key: Hashable | None = None
-) -> Volley:
+def parse_volley(data: Mapping[str, Any], *, prefix: str = "", kind: str | None = None) -> Volley:
     """Build a Volley from a scenario (or one entry of ``firing_units``); ``kind`` (default the volley's
-    mode) says which fields act (``scenario.fields``); ``key``: the document's ``frozen_key``, when known (its
-    blocks' keys are read off it)."""
+    mode) says which fields act (``scenario.fields``)."""
+    return _volley(data, prefix, kind, None)
+
+
+def _volley(data: Mapping[str, Any], prefix: str, kind: str | None, key: Hashable | None) -> Volley:
+    """:func:`parse_volley` itself; ``key``: the document's ``frozen_key``, when known (its blocks' keys are read
+    off it)."""
     mode = _mode(data, prefix)
     if prefix:  # a volley of firing_units: its own fields
         check_scenario_fields(data, mode, prefix=prefix)
@@ -277,7 +280,7 @@ def _single(data: Mapping[str, Any], key: Hashable | None = None) -> Shooting | 
         units = _firing_units(data["firing_units"])
         _check_sequence_target(data["target"], units)
     else:
-        units = ((parse_volley(data, key=key),),)
+        units = ((_volley(data, "", None, key),),)  # _parse_scenario raises project errors as ScenarioErrors
     for unit in units:
         for volley in unit:
             _check_shots(volley)

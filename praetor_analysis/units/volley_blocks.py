@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from praetor_analysis.engine import Volley
-from praetor_analysis.errors import ScenarioError, as_scenario_error, show_value
+from praetor_analysis.errors import PraetorError, ScenarioError, scenario_error_of, show_value
 from praetor_analysis.markers import wall_of_death_hits
 from praetor_analysis.prob import BoundedMemo, DiceExpr, Dist, frozen_key, parse_dice
 from praetor_analysis.profiles import Unit, Weapon
@@ -45,7 +45,6 @@ _VOLLEYS: BoundedMemo[_VolleyParts] = BoundedMemo(8192)
 _COUNTED: BoundedMemo[Volley] = BoundedMemo(8192)
 
 
-@as_scenario_error
 def volley_of_blocks(
     weapon_block: Any,
     attacker_block: Any,
@@ -64,17 +63,40 @@ def volley_of_blocks(
     scenario gives them, with the checks ``praetor calc`` makes of them; ``prefix`` names a volley of
     ``firing_units``, ``kind`` (default ``mode``) the kind of scenario whose attacker fields act, ``taken`` the
     options already taken into the weapon block (the scenario's door takes them), ``block_keys`` the blocks'
-    ``frozen_key`` when the caller has them (else made here).
+    ``frozen_key`` when the caller has them (else made here). A project error is raised as a ScenarioError.
 
     What it reads but the attack count is parsed and checked once per distinct set of sub-documents (their
     ``frozen_key``): another count of them is checked as the count's own checks check it, in their order (every
     other check passed on those sub-documents); a volley that passed them all is made once per count."""
-    kind = kind or mode
+    try:
+        return _volley(
+            weapon_block, attacker_block, mode, attacks, (hits, snap_shots, half_range), prefix, kind or mode, taken,
+            block_keys,
+        )  # fmt: skip
+    except ScenarioError:
+        raise
+    except PraetorError as exc:
+        raise scenario_error_of(exc) from None
+
+
+def _volley(
+    weapon_block: Any,
+    attacker_block: Any,
+    mode: str,
+    attacks: Any,
+    flags: tuple[Any, Any, Any],
+    prefix: str,
+    kind: str,
+    taken: tuple[str, ...],
+    block_keys: tuple[Hashable | None, Hashable | None],
+) -> Volley:
+    """:func:`volley_of_blocks` itself (``flags``: the hits given, snap shots, half range)."""
     weapon_key, attacker_key = block_keys
     if weapon_key is None:
         weapon_key = frozen_key(weapon_block)
     if attacker_key is None:
         attacker_key = frozen_key(attacker_block)
+    hits, snap_shots, half_range = flags
     fields = (weapon_key, attacker_key, frozen_key(hits), frozen_key(snap_shots), frozen_key(half_range))
     key = None if None in fields else (fields, mode, prefix, kind, taken)  # None: a value without a key
     count_key = frozen_key(attacks)
