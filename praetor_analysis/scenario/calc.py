@@ -340,9 +340,10 @@ _BATCH_FIELDS = frozenset(VOLLEY_FIELDS | {"target", "name"})
 def _batchable(item: Any, key: Hashable | None = None) -> tuple[Volley, Unit] | None:
     """The (volley, target) of a single-volley scenario against a unit, or None (computed by ``calc``);
     ``key``: the document's key (``parse_scenario``'s memo), when known."""
-    if not isinstance(item, Mapping) or not _BATCH_FIELDS.issuperset(item):
+    if not (type(item) is dict or isinstance(item, Mapping)) or not _BATCH_FIELDS.issuperset(item):
         return None  # an edition 3 document (its ``edition`` field) is computed by ``calc``
-    if not isinstance(item.get("weapon"), (Mapping, str)):  # none (a datasheet attacker), or a list of profiles
+    weapon = item.get("weapon")
+    if not (type(weapon) is dict or isinstance(weapon, (Mapping, str))):  # none (a datasheet attacker), or a list
         return None
     try:
         scenario = parse_scenario(item, key)

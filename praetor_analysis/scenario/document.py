@@ -227,7 +227,7 @@ def parse_scenario(data: Any, key: Hashable | None = None) -> Scenario:
 @as_scenario_error
 def _parse_scenario(data: Any, key: Hashable | None = None) -> Scenario:
     """``parse_scenario`` itself; ``key``: the document's ``frozen_key`` (its blocks' keys are read off it)."""
-    if not isinstance(data, Mapping):
+    if not (type(data) is dict or isinstance(data, Mapping)):
         raise ScenarioError(f"scenario: expected a JSON object, got {type(data).__name__}")
     unknown = () if _KNOWN.issuperset(data) else sorted(set(data) - SCENARIO_FIELDS, key=str)
     if unknown:
