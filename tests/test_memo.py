@@ -230,3 +230,57 @@ def test_a_document_without_a_key_is_never_memoised_by_its_stand_in():
         deep = [deep]
     results = calc_many([{**doc, "name": deep}, doc, {**doc, "name": deep}])
     assert all(isinstance(r, Exception) for r in (results[0], results[2])) and isinstance(results[1], dict)
+
+
+def test_every_argument_of_a_memoised_volley_changes_it():
+    # volley_of_blocks memoises a volley by all its arguments' keys (the blocks, the flags, the count, the prefix,
+    # the kind, the options taken): changing any one gives what a cold call gives (the volley, or the refusal)
+    from praetor_analysis.errors import ScenarioError
+    from praetor_analysis.units import volley_of_blocks
+
+    base: dict = {
+        "weapon_block": {"name": "gun", "Range": '24"', "Strength": "5", "AP": "4", "Type": "Heavy 2, Rending (6+)"},
+        "attacker_block": {"BS": 4, "S": 4, "WS": 4, "models": 2},
+        "mode": "shooting",
+        "attacks": 3,
+        "hits": None,
+        "snap_shots": False,
+        "half_range": False,
+        "prefix": "",
+        "kind": None,
+        "taken": (),
+    }
+    melee_weapon = {"name": "blade", "Range": "-", "Strength": "User", "AP": "5", "Type": "Melee"}
+    changed = [
+        ("weapon_block", {**base["weapon_block"], "AP": "3"}), ("weapon_block", melee_weapon),
+        ("attacker_block", {"BS": 3, "S": 4, "WS": 4, "models": 2}), ("attacker_block", {"BS": 4, "models": 0}),
+        ("attacker_block", {"BS": 4, "S": 4, "WS": 4, "models": 2, "charging": True}), ("mode", "melee"),
+        ("attacks", 4), ("attacks", "D6"), ("attacks", 3.0), ("attacks", None), ("attacks", True), ("hits", 2),
+        ("hits", "D3"), ("snap_shots", True), ("snap_shots", 1), ("half_range", True), ("half_range", 0),
+        ("prefix", "firing_units[0][1]."), ("kind", "shooting"), ("kind", "marker"), ("taken", ("an option",)),
+    ]  # fmt: skip
+    charging = {**base["attacker_block"], "charging": True}  # acts for a melee kind's attacker only
+
+    def volley(**arguments: object) -> object:
+        try:
+            return volley_of_blocks(**arguments)
+        except ScenarioError as exc:
+            return ("refused", str(exc), exc.field)
+
+    def cold(**arguments: object) -> object:
+        clear_memos()
+        return volley(**arguments)
+
+    for name, value in changed:
+        start = {**base, "kind": "melee", "attacker_block": charging} if name == "kind" else base
+        if name == "mode":  # a pistol is fired and struck with
+            start = {**base, "weapon_block": {**base["weapon_block"], "Type": "Pistol 1"}, "kind": "shooting"}
+        first = cold(**start)
+        assert not isinstance(first, tuple)
+        other = {**start, name: value}
+        expected = cold(**other)
+        assert expected != first or (name, value) == ("attacks", 3.0), (name, value)  # 3.0 counts as 3
+        clear_memos()
+        assert volley(**start) == first  # the first volley memoised
+        assert volley(**other) == expected, (name, value)
+        assert (volley(**start), volley(**other)) == (first, expected), (name, value)  # both from the memo
