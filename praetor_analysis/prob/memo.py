@@ -102,9 +102,9 @@ def frozen_key(value: Any) -> Hashable | None:
 
 
 def frozen_keys(values: Sequence[Any]) -> list[Hashable | None]:
-    """:func:`frozen_key` of each of ``values``, in one pass: a dict or list inside them met again as the very
-    same object (a block that documents of one call share) is walked once. The caller holds ``values`` and
-    leaves them unchanged while it runs (an object's id is its key within this call only)."""
+    """:func:`frozen_key` of each of ``values``, in one pass: a dict or list met again as the very same object (a
+    block that documents of one call share, or the document itself repeated) is walked once. The caller holds
+    ``values`` and leaves them unchanged while it runs (an object's id is its key within this call only)."""
     seen: dict[int, Hashable] = {}
 
     def field(value: Any) -> Hashable:
@@ -121,10 +121,15 @@ def frozen_keys(values: Sequence[Any]) -> list[Hashable | None]:
         if type(value) is not dict:
             out.append(frozen_key(value))
             continue
+        known = seen.get(id(value))  # the very same document again (an array made as [document] * n)
+        if known is not None:
+            out.append((dict, known))
+            continue
         fields = tuple(value.values())
         types = tuple(map(type, fields))
         try:
-            out.append((dict, (tuple(value), tuple(map(field, fields)), types)))
+            known = seen[id(value)] = (tuple(value), tuple(map(field, fields)), types)
+            out.append((dict, known))
         except (RecursionError, ValueError):
             out.append(None)
     return out
