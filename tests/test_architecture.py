@@ -239,16 +239,7 @@ VIEWS_AT_THE_DOOR = {
 
 #: Imports of the door by analysis/ still to be replaced by typed records built in units/ (a debt: this list
 #: may only shrink; a new import of scenario in analysis/ fails).
-ANALYSIS_DOOR_DEBTS = {
-    # the 3rd edition's unit attack (issue 35): its vehicles, markers and rounds are reached through the edition 3
-    # door's documents only (scenario/hh3_door); a typed entry below the door would pay these
-    ("praetor_analysis.analysis.fire_plan", "hh3_resolve"),
-    ("praetor_analysis.analysis.fire_plan", "hh3_volleys"),
-    ("praetor_analysis.analysis.matchup", "hh3_melee"),
-    ("praetor_analysis.analysis.matchup", "hh3_shooting"),
-    ("praetor_analysis.analysis.unit_ratings", "hh3_melee"),
-    ("praetor_analysis.analysis.unit_ratings", "hh3_shooting"),
-}
+ANALYSIS_DOOR_DEBTS: set[tuple[str, str]] = set()  # the 3rd edition's unit attack is typed in units/ (issue 37)
 
 
 def _door_imports(module: str) -> set[tuple[str, str]]:

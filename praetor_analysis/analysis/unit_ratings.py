@@ -21,11 +21,12 @@ import pandas as pd
 from praetor_analysis.catalog import load_targets, load_units
 from praetor_analysis.errors import PraetorError, ProfileError, ScenarioError, show_value
 from praetor_analysis.profiles import Unit
-from praetor_analysis.scenario import hh3_melee, hh3_shooting
 from praetor_analysis.units import (
     FieldedUnit,
     Hh3Target,
     UnitAttackResult,
+    hh3_melee,
+    hh3_shooting,
     hh3_standard_targets,
     is_datasheet,
     is_vehicle_row,

@@ -28,6 +28,7 @@ _EXPORTS: dict[str, str] = {
     "group_counts": "praetor_analysis.engine.hh3.chain",
     "HELD": "praetor_analysis.engine.hh3.chain",
     "Hh3Context": "praetor_analysis.engine.hh3.volley",
+    "Hh3Result": "praetor_analysis.engine.hh3.result",
     "Hh3Volley": "praetor_analysis.engine.hh3.volley",
     "hit_points": "praetor_analysis.engine.hh3.chain",
     "HitDie": "praetor_analysis.engine.hh3.hit",
@@ -100,6 +101,7 @@ __all__ = [
     "CheckValues",
     "FireGroup",
     "Hh3Context",
+    "Hh3Result",
     "Hh3Volley",
     "HitDie",
     "MisfireResult",
@@ -190,7 +192,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from praetor_analysis.engine.hh3.hit import HitDie
     from praetor_analysis.engine.hh3.operators import apply_wound, deflagrate_hits
     from praetor_analysis.engine.hh3.report import RuleReport, target_report, volley_report
-    from praetor_analysis.engine.hh3.result import MisfireResult
+    from praetor_analysis.engine.hh3.result import Hh3Result, MisfireResult
     from praetor_analysis.engine.hh3.statuses import CheckValues
     from praetor_analysis.engine.hh3.volley import (
         Hh3Context,

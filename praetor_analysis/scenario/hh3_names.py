@@ -8,7 +8,7 @@ standard targets, a 3rd-edition roster's units) before the edition 3 door reads 
   name (the catalog's row named in ``reasons``);
 - ``"attacker"``: a unit profile's name (one model; ``models`` beside it in an object), or a roster's unit
   ``{"roster", "unit"}`` without a ``weapon``: the unit attacks with its own weapons, as ``praetor roster`` rates it
-  (:mod:`praetor_analysis.scenario.hh3_unit_attack`), in the document's ``mode`` (``shooting`` or ``melee``).
+  (:mod:`praetor_analysis.units.hh3_attack`), in the document's ``mode`` (``shooting`` or ``melee``).
 """
 
 from __future__ import annotations
@@ -20,8 +20,14 @@ from typing import TYPE_CHECKING, Any
 from praetor_analysis.catalog import load_units, load_weapons
 from praetor_analysis.errors import ScenarioError, show_value
 from praetor_analysis.scenario.hh3_door import check_hh3_stages
-from praetor_analysis.scenario.hh3_unit_attack import hh3_one_way, hh3_shooting
-from praetor_analysis.units import Hh3Target, hh3_standard_targets, hh3_target_of_unit, roster_unit
+from praetor_analysis.units import (
+    Hh3Target,
+    hh3_one_way,
+    hh3_shooting,
+    hh3_standard_targets,
+    hh3_target_of_unit,
+    roster_unit,
+)
 
 if TYPE_CHECKING:  # pandas is loaded by the first catalog read, not by importing the door
     import pandas as pd
