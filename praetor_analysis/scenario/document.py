@@ -205,7 +205,8 @@ def parse_scenario(data: Any, key: Hashable | None = None) -> Scenario:
     and their types; an ``Unkeyed`` stand-in is no key): the
     records are immutable and depend on the document alone, so a sweep or a dashboard that sends a document
     again finds them parsed and checked. Its blocks are parsed once each (``units.parse_cached``), so a new
-    document made of blocks seen before costs its own checks only.
+    document made of blocks seen before costs its own checks only; their keys are read off the document's
+    (``prob.memo.field_key``), and a volley met before with another document is that volley.
 
     Raises:
         ScenarioError: for any bad, unknown, misplaced or too large field (the message names it).
