@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
+from praetor_analysis.prob.memo import BoundedMemo
+
 __all__ = [
     "SHOT_TYPES",
     "Correction",
@@ -179,11 +181,22 @@ def clean_type(text: str) -> tuple[str, list[Correction]]:
             if len(raw_tokens) > 1:
                 fixes.append(Correction(raw, "", "empty token dropped"))
             continue
-        tokens.append(_clean_token(tok, fixes, tables))
+        cleaned = _CLEANED.peek(tok)
+        if cleaned is None:
+            cleaned = _clean_token(tok, tables)
+            _CLEANED.put(tok, cleaned)
+        tokens.append(cleaned[0])
+        if cleaned[1] is not None:
+            fixes.append(cleaned[1])
     return ", ".join(tokens), fixes
 
 
-def _clean_token(tok: str, fixes: list[Correction], tables: _Tables) -> str:
+#: Tokens cleaned before: their cleaned text and the correction made, if any (bounded; emptied by ``clear_memos``).
+_CLEANED: BoundedMemo[tuple[str, Correction | None]] = BoundedMemo(4096)
+
+
+def _clean_token(tok: str, tables: _Tables) -> tuple[str, Correction | None]:
+    """One token cleaned (its name's typos, case, value's brackets), and the correction made or None."""
     orig = tok
     reasons: list[str] = []
     if tok.startswith("\u2020") or tok.endswith("*"):
@@ -220,6 +233,4 @@ def _clean_token(tok: str, fixes: list[Correction], tables: _Tables) -> str:
         value = f"({value})"
         reasons.append("value without parentheses")
     tok = f"{name} {value}" if value else name
-    if tok != orig:
-        fixes.append(Correction(orig, tok, "; ".join(reasons) or "normalised"))
-    return tok
+    return tok, (Correction(orig, tok, "; ".join(reasons) or "normalised") if tok != orig else None)
