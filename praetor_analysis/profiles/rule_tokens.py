@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from praetor_analysis.errors import ProfileError, show_value
-from praetor_analysis.prob.memo import BoundedMemo
+from praetor_analysis.prob import BoundedMemo
 from praetor_analysis.profiles.characteristics import check_text, clean_text
 from praetor_analysis.rules import REGISTRY, Role, RuleDecl, Stage, canonical_rule_name, lookup
 
