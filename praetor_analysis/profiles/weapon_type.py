@@ -31,6 +31,8 @@ _SHOT_RE = re.compile(
     r"(?![A-Za-z-])\s*(?P<n>.*)$",
     re.IGNORECASE,
 )
+_KIND_OF = {k.lower(): k for k in _SHOT_KINDS}
+_SALVO_RE = re.compile(r"(\d{1,4})\s*/\s*(\d{1,4})")
 
 
 @dataclass(frozen=True)
@@ -85,7 +87,8 @@ def parse_weapon_type(text: Any) -> WeaponType:
     for tok in split_tokens(cleaned):
         m = _SHOT_RE.match(tok)
         if m and kind is None:
-            kind = next(k for k in _SHOT_KINDS if k.lower() == m.group("kind").lower())
+            said = m.group("kind").lower()
+            kind = _KIND_OF.get(said) or next(k for k in _SHOT_KINDS if k.lower() == said)
             n = m.group("n").strip().strip("()").strip() or None
             if kind == "Melee":
                 shots = None
@@ -96,7 +99,7 @@ def parse_weapon_type(text: Any) -> WeaponType:
             elif n is None:
                 shots = DiceExpr(0, 6, 1)
             elif "/" in n:  # Salvo 2/4: the lower number (moving)
-                salvo = re.fullmatch(r"(\d{1,4})\s*/\s*(\d{1,4})", n)
+                salvo = _SALVO_RE.fullmatch(n)
                 if not salvo:
                     raise ProfileError(f"Type: {show_value(tok)} expects shots like 'Salvo 2/4', got {show_value(n)}")
                 try:
