@@ -11,6 +11,7 @@ from praetor_analysis.errors import ProfileError, show_value
 from praetor_analysis.prob import DiceExpr, parse_dice
 from praetor_analysis.profiles.characteristics import check_text
 from praetor_analysis.profiles.rule_tokens import Rule, RuleRef, no_duplicate_rules, parse_rule, rule_name, split_tokens
+from praetor_analysis.profiles.vocabulary import clean_type
 
 _SHOT_KINDS = (
     "Heavy",
@@ -75,8 +76,6 @@ def parse_weapon_type(text: Any) -> WeaponType:
     Typos and separators are cleaned first (see ``vocabulary.clean_type``); every correction is kept in
     ``corrections``. Unknown rule names become ``Rule(known=False)``; nothing is dropped.
     """
-    from praetor_analysis.profiles.vocabulary import clean_type
-
     if text is not None and not isinstance(text, str):
         raise ProfileError(f"Type: expected text such as 'Heavy 2, Rending (6+)', got {show_value(text)}")
     raw = "" if text is None else check_text(text, "Type")
