@@ -10,8 +10,9 @@
    both phases, one process, cold): Solar Auxilia, a faction both editions' shipped data hold (the 3rd edition's
    lacks the generic Legion catalogue); ``--quick`` takes every fourth datasheet of each.
 4. The weapon modes of ``All Comers.rosz`` scored (``hh3_volleys`` of every unit at every standard target, both
-   phases, cold): through the door's whole result mapping (``mode_score_by_door``, the reference) and through
-   ``hh3_door.hh3_mean`` (``mode_score``, what the unit paths use); the door's figure is the yardstick of that row.
+   phases, cold): through the door (each mode's one-model volley written as a document, ``calc_hh3_stages``, its
+   result mapping read: the reference) and typed (``units.hh3_attack.mode_score``, what the unit paths use); the
+   door's figure is the yardstick of that row.
 
 CPU times of this process (the machine is shared); the 2nd edition's figure is the yardstick of each row
 (ratio printed). Fixtures: tests/fixtures/rosters (their sources in its README). Never a pass/fail test.
@@ -35,7 +36,8 @@ from praetor_analysis.analysis.list_matchup import matchup
 from praetor_analysis.analysis.unit_ratings import rate_roster
 from praetor_analysis.errors import ScenarioError
 from praetor_analysis.prob.memo import clear_memos
-from praetor_analysis.scenario import hh3_unit_attack
+from praetor_analysis.scenario.hh3_door import calc_hh3_stages
+from praetor_analysis.units import Hh3Shot, Hh3Target, hh3_attack
 from praetor_analysis.units.fielded import read_roster_units
 from praetor_analysis.units.hh3_target import hh3_standard_targets
 
@@ -49,7 +51,7 @@ FACTION = "Solar Auxilia"
 
 def _cold() -> None:
     clear_memos()
-    hh3_unit_attack.clear_cache()
+    hh3_attack.clear_cache()
 
 
 def _cpu(fn: Callable[[], object], cold: bool, runs: int = 3) -> float:
@@ -68,20 +70,33 @@ def _row(what: str, hh2: float, hh3: float) -> None:
     print(f"| {what} | {hh2:.2f} s | {hh3:.2f} s | {hh3 / hh2:.2f}x |")
 
 
+def _by_door(shot: Hh3Shot, target: Hh3Target) -> tuple[float, float] | str:
+    """A mode's score through the door: its one-model volley as a document, the result mapping read."""
+    block = shot.to_block()
+    try:
+        result = calc_hh3_stages({"edition": "hh3", **block, "charging": block["mode"] == "melee",
+                                  "target": dict(target.block)})  # fmt: skip
+    except ScenarioError as e:
+        return str(e)
+    if target.is_vehicle:
+        return float(result["hull_points"]["mean"]), 0.0
+    return float(result["casualties"]["mean"]), float(result["damage"]["mean"])
+
+
 def _score_modes(scorer: Callable[..., object]) -> None:
     """Every unit of ``All Comers.rosz`` choosing its weapons at every standard target, both phases, the modes
     scored by ``scorer``."""
     units = read_roster_units(HH3_A).units
-    saved = hh3_unit_attack.mode_score
-    hh3_unit_attack.mode_score = scorer  # type: ignore[assignment]
+    saved = hh3_attack.mode_score
+    hh3_attack.mode_score = scorer  # type: ignore[assignment]
     try:
         for unit in units:
             for _, target in hh3_standard_targets():
                 for mode in ("shooting", "melee"):
                     with contextlib.suppress(ScenarioError):  # a unit none of whose models strikes
-                        hh3_unit_attack.hh3_volleys(unit, target, mode)
+                        hh3_attack.hh3_volleys(unit, target, mode)
     finally:
-        hh3_unit_attack.mode_score = saved  # type: ignore[assignment]
+        hh3_attack.mode_score = saved  # type: ignore[assignment]
 
 
 def main() -> None:
@@ -123,9 +138,9 @@ def main() -> None:
           f"{(t3 / n3) / (t2 / n2):.2f}x |")  # fmt: skip
     print(f"| the same, per 1,000 rows | {1000 * t2 / r2:.2f} s ({r2} rows) | {1000 * t3 / r3:.2f} s ({r3} rows) | "
           f"{(t3 / r3) / (t2 / r2):.2f}x |")  # fmt: skip
-    door = _cpu(lambda: _score_modes(hh3_unit_attack.mode_score_by_door), True, runs)
-    mean = _cpu(lambda: _score_modes(hh3_unit_attack.mode_score), True, runs)
-    print(f"| All Comers' weapon modes scored (cold): the door's mapping, then hh3_mean | {door:.2f} s | "
+    door = _cpu(lambda: _score_modes(_by_door), True, runs)
+    mean = _cpu(lambda: _score_modes(hh3_attack.mode_score), True, runs)
+    print(f"| All Comers' weapon modes scored (cold): the door's documents, then typed | {door:.2f} s | "
           f"{mean:.2f} s | {mean / door:.2f}x |")  # fmt: skip
 
 

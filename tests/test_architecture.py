@@ -239,16 +239,7 @@ VIEWS_AT_THE_DOOR = {
 
 #: Imports of the door by analysis/ still to be replaced by typed records built in units/ (a debt: this list
 #: may only shrink; a new import of scenario in analysis/ fails).
-ANALYSIS_DOOR_DEBTS = {
-    # the 3rd edition's unit attack (issue 35): its vehicles, markers and rounds are reached through the edition 3
-    # door's documents only (scenario/hh3_door); a typed entry below the door would pay these
-    ("praetor_analysis.analysis.fire_plan", "hh3_resolve"),
-    ("praetor_analysis.analysis.fire_plan", "hh3_volleys"),
-    ("praetor_analysis.analysis.matchup", "hh3_melee"),
-    ("praetor_analysis.analysis.matchup", "hh3_shooting"),
-    ("praetor_analysis.analysis.unit_ratings", "hh3_melee"),
-    ("praetor_analysis.analysis.unit_ratings", "hh3_shooting"),
-}
+ANALYSIS_DOOR_DEBTS: set[tuple[str, str]] = set()  # the 3rd edition's unit attack is typed in units/ (issue 37)
 
 
 def _door_imports(module: str) -> set[tuple[str, str]]:
@@ -280,7 +271,7 @@ def test_the_door_is_imported_only_from_above_it() -> None:
 
 
 #: Public functions of units/ and analysis/ whose signatures still carry a JSON mapping (a debt: this list may
-#: only shrink). Catalog rows (``row_value``...) and the blocks a document is made of are the inputs left.
+#: only shrink). units/ owes none: its catalog rows are records (``units.catalog_rows``).
 JSON_SIGNATURE_DEBTS = {
     "praetor_analysis.analysis.army_list": {"make_list"},
     "praetor_analysis.analysis.cells": {"attacker_blocks", "cell_of_rows"},
@@ -291,16 +282,6 @@ JSON_SIGNATURE_DEBTS = {
     "praetor_analysis.analysis.compare_cache": {"ComparisonCache.compare_with_distributions"},
     "praetor_analysis.analysis.faction_sweep": {"variants"},
     "praetor_analysis.analysis.matchup": {"pair_row"},
-    "praetor_analysis.units.attack": {"melee_weapons"},
-    "praetor_analysis.units.blocks": {
-        "row_value", "frame_rows", "row_id", "is_vehicle_row", "weapon_block", "target_block", "attacker_block",
-    },
-    "praetor_analysis.units.datasheet": {"weapon_blocks", "is_character"},
-    "praetor_analysis.units.loadout_limits": {"Limits.room_of"},
-    "praetor_analysis.units.names": {"pick_rows", "is_target_profile", "target_from_row"},
-    "praetor_analysis.units.option_visibility": {"visibility", "own_visibility"},
-    "praetor_analysis.units.target": {"statlines", "roster_unit"},
-    "praetor_analysis.units.wargear_effects": {"with_wargear"},
 }  # fmt: skip
 #: Methods that write a record's JSON form: their return is the contract's mapping.
 OUTPUT_METHODS = {"to_dict", "to_block"}

@@ -15,8 +15,7 @@ from praetor_analysis.analysis.unit_ratings import rate_roster
 from praetor_analysis.cli import main
 from praetor_analysis.scenario.calc import calc
 from praetor_analysis.scenario.hh3_door import calc_hh3_stages
-from praetor_analysis.scenario.hh3_unit_attack import NO_MELEE, hh3_shooting, hh3_volleys
-from praetor_analysis.units import fights_in_melee
+from praetor_analysis.units import NO_MELEE, fights_in_melee, hh3_shooting, hh3_volleys
 from praetor_analysis.units.fielded import read_roster_units
 from praetor_analysis.units.hh3_datasheet import is_hh3_datasheet
 from praetor_analysis.units.hh3_target import hh3_standard_targets
@@ -138,7 +137,8 @@ def test_a_3rd_edition_units_attack_equals_the_door_given_its_volleys() -> None:
     reading = read_roster_units(SMALL)
     for unit in reading.units:
         for _, target in hh3_standard_targets():
-            volleys, chosen = hh3_volleys(unit, target)
+            made = hh3_volleys(unit, target)
+            volleys, chosen = [s.to_block() for s in made.shots], [c.to_dict() for c in made.chosen]
             mine = hh3_shooting(unit, target).to_dict()
             key = "hull_points" if target.is_vehicle else "casualties"
             if volleys:

@@ -16,13 +16,13 @@ import pytest
 from praetor_analysis.analysis import AS_FIELDED, edition_wargear, hh3_per_point_table
 from praetor_analysis.cli import main
 from praetor_analysis.errors import ScenarioError
-from praetor_analysis.scenario.hh3_unit_attack import hh3_volleys
 from praetor_analysis.units import (
     hh3_datasheet_row,
     hh3_fielded_datasheet,
     hh3_option_named,
     hh3_options,
     hh3_standard_targets,
+    hh3_volleys,
     read_roster_units,
 )
 
@@ -116,7 +116,7 @@ def test_wargear_pinned_vehicle_equals_calc(tmp_path: Path, capsys: pytest.Captu
     label, target = hh3_standard_targets()[4]
     assert label == "Rhino"
     option = hh3_option_named(hh3_options(hh3_datasheet_row(VEHICLE)), "Lascannon")
-    volleys, _ = hh3_volleys(hh3_fielded_datasheet(VEHICLE, option=option), target)
+    volleys = [s.to_block() for s in hh3_volleys(hh3_fielded_datasheet(VEHICLE, option=option), target).shots]
     doc = tmp_path / "lascannon.json"
     doc.write_text(json.dumps({"edition": "hh3", "firing_units": [volleys], "target": dict(target.block)}))
     result = _json(capsys, ["calc", str(doc)])

@@ -10,7 +10,7 @@ import pytest
 from praetor_analysis.analysis.army_list import ArmyList, load_list, make_list
 from praetor_analysis.analysis.matchup import Pair, pair_result
 from praetor_analysis.scenario.calc import calc
-from praetor_analysis.scenario.hh3_unit_attack import hh3_one_way
+from praetor_analysis.units import hh3_one_way
 
 SMALL = Path(__file__).parent / "fixtures" / "rosters" / "hh3" / "Small Game.rosz"
 

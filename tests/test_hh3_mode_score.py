@@ -1,11 +1,14 @@
-"""A 3rd-edition unit's weapon modes are scored through :func:`~praetor_analysis.scenario.hh3_door.hh3_mean` (the
-door's stages and engine calls without its result mapping: issue 35 item 5); the door's whole result mapping stays
-the reference: every unit of every 3rd-edition fixture roster, at every standard target, in both phases, chooses
-the same weapons with :func:`mode_score` as with :func:`mode_score_by_door`, and every mode's means (removed, then wounds) agree at 1e-12
-(a refused mode in the door's very words)."""
+"""A 3rd-edition unit's weapon modes are scored through the typed stages' means
+(:func:`~praetor_analysis.units.hh3_stages.stage_means`: the stages' engine calls without their result mapping,
+issue 35 item 5; the volleys built as typed records, issue 37); the door's whole result mapping of the same volley
+written as a document stays the reference: every unit of every 3rd-edition fixture roster, at every standard target,
+in both phases, chooses the same weapons with :func:`mode_score` as with the door's ``praetor calc`` of each mode's
+one-model document, and every mode's means (removed, then wounds) agree at 1e-12 (a refused mode in the door's very
+words)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -13,11 +16,9 @@ import pytest
 
 from praetor_analysis.engine import removed_means, resolve_hh3
 from praetor_analysis.errors import PraetorError, ScenarioError
-from praetor_analysis.scenario import hh3_unit_attack
 from praetor_analysis.scenario.hh3 import parse_hh3
-from praetor_analysis.scenario.hh3_door import hh3_mean
-from praetor_analysis.scenario.hh3_unit_attack import hh3_volleys, mode_score, mode_score_by_door
-from praetor_analysis.units import FieldedUnit, Hh3Target
+from praetor_analysis.scenario.hh3_door import calc_hh3_stages, hh3_mean
+from praetor_analysis.units import FieldedUnit, Hh3Shot, Hh3Target, ModelGroup, hh3_attack, hh3_volleys, mode_score
 from praetor_analysis.units.fielded import read_roster_units
 from praetor_analysis.units.hh3_target import hh3_standard_targets
 
@@ -35,6 +36,19 @@ def _volleys(unit: FieldedUnit, target: Hh3Target, mode: str) -> Any:
         return str(e)
 
 
+def by_door(shot: Hh3Shot, target: Hh3Target) -> tuple[float, float] | str:
+    """The score of ``shot`` read from the door's whole result mapping of its one-volley document."""
+    block = shot.to_block()
+    document = {"edition": "hh3", **block, "charging": block["mode"] == "melee", "target": dict(target.block)}
+    try:
+        result = calc_hh3_stages(document)
+    except PraetorError as e:
+        return str(e)
+    if target.is_vehicle:
+        return (float(result["hull_points"]["mean"]), 0.0)
+    return (float(result["casualties"]["mean"]), float(result["damage"]["mean"]))
+
+
 @pytest.mark.parametrize("path", ROSTERS)
 def test_mode_scores_are_the_doors(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     scored: list[tuple[Any, ...]] = []
@@ -49,14 +63,14 @@ def test_mode_scores_are_the_doors(path: Path, monkeypatch: pytest.MonkeyPatch) 
     for unit in units:
         for _, target in hh3_standard_targets():
             for mode in ("shooting", "melee"):
-                monkeypatch.setattr(hh3_unit_attack, "mode_score", recording)
+                monkeypatch.setattr(hh3_attack, "mode_score", recording)
                 fast = _volleys(unit, target, mode)
-                monkeypatch.setattr(hh3_unit_attack, "mode_score", mode_score_by_door)
+                monkeypatch.setattr(hh3_attack, "mode_score", by_door)
                 assert fast == _volleys(unit, target, mode), (unit.datasheet, target.name, mode)
     assert scored
     refused = 0
     for *args, score in scored:
-        door = mode_score_by_door(*args)
+        door = by_door(*args)
         if isinstance(door, str):
             refused += 1
             assert score == door
@@ -67,12 +81,21 @@ def test_mode_scores_are_the_doors(path: Path, monkeypatch: pytest.MonkeyPatch) 
 
 
 def test_a_refused_mode_keeps_the_doors_words() -> None:
+    """A weapon whose profile the door refuses is named with the door's refusal of its one-model document."""
     target = dict(hh3_standard_targets())["Legionary (Tactical Squad)"]
     attacker = {"Type": "Infantry", "BS": "4", "W": "1", "T": "4"}
     weapon = {"R": "24", "FP": "x", "RS": "4", "AP": "5", "D": "1"}  # no Firepower the door reads
-    score = mode_score(attacker, weapon, target, "shooting")
-    assert isinstance(score, str) and "FP" in score
-    assert score == mode_score_by_door(attacker, weapon, target, "shooting")
+    unit = read_roster_units(FIXTURES / "Small Game.rosz").units[0]
+    group = ModelGroup("Legionary", 5, attacker, ({"name": "Odd gun", **weapon},))
+    made = hh3_volleys(replace(unit, groups=(group,), size=5), target)
+    assert not made.shots and made.chosen[0].weapon is None
+    ((note, why),) = made.notes
+    assert note == "Legionary: Odd gun not fired" and "FP" in why
+    with pytest.raises(ScenarioError) as door:
+        calc_hh3_stages({"edition": "hh3", "attacker": {**attacker, "models": 1}, "weapon": weapon,
+                         "charging": False, "target": dict(target.block)})  # fmt: skip
+    assert why == str(door.value)
+    assert made.chosen[0].unused == {"Odd gun": f"refused: {why}"}
 
 
 MARINE = {"name": "Legionaries", "Type": "Infantry", "WS": 4, "BS": 4, "S": 4, "T": 4, "W": 2, "I": 4, "A": 1,

@@ -18,7 +18,7 @@ import pytest
 
 from praetor_analysis.analysis.unit_ratings import hh3_targets_named
 from praetor_analysis.bsdata import Hh3RosterUnit, read_roster
-from praetor_analysis.scenario import hh3_shooting
+from praetor_analysis.units import hh3_shooting
 from praetor_analysis.units.fielded import read_roster_units
 
 HH3 = Path(__file__).parent / "fixtures" / "rosters" / "hh3"

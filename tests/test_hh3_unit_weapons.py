@@ -13,8 +13,14 @@ import pytest
 from praetor_analysis.errors import ScenarioError
 from praetor_analysis.scenario.calc import calc
 from praetor_analysis.scenario.hh3_door import calc_hh3_stages
-from praetor_analysis.scenario.hh3_unit_attack import MARKER_AT_VEHICLE, hh3_one_way, hh3_shooting
-from praetor_analysis.units import FieldedUnit, ModelGroup, UnitAttackResult
+from praetor_analysis.units import (
+    MARKER_AT_VEHICLE,
+    FieldedUnit,
+    ModelGroup,
+    UnitAttackResult,
+    hh3_one_way,
+    hh3_shooting,
+)
 from praetor_analysis.units.fielded import read_roster_units
 from praetor_analysis.units.hh3_target import hh3_standard_targets
 

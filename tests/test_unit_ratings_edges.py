@@ -8,8 +8,7 @@ from pathlib import Path
 
 from praetor_analysis.analysis.unit_ratings import edition_targets, profile_targets, rate, standard_targets
 from praetor_analysis.catalog import load_units
-from praetor_analysis.scenario import hh3_melee, hh3_shooting
-from praetor_analysis.units import hh3_standard_targets
+from praetor_analysis.units import hh3_melee, hh3_shooting, hh3_standard_targets
 from praetor_analysis.units.fielded import roster_units
 
 SMALL = Path(__file__).parent / "fixtures" / "rosters" / "hh3" / "Small Game.rosz"

@@ -52,8 +52,7 @@ from praetor_analysis.analysis.matchup import points_pmf
 from praetor_analysis.engine import Volley
 from praetor_analysis.errors import ProfileError, ScenarioError
 from praetor_analysis.rules import Role, plays
-from praetor_analysis.scenario import hh3_resolve, hh3_volleys
-from praetor_analysis.units import Hh3Target, Outcome, firing_units_result, shooting_volleys
+from praetor_analysis.units import Hh3Target, Outcome, firing_units_result, hh3_resolve, hh3_volleys, shooting_volleys
 from praetor_analysis.vehicles import VehicleAttackResult
 
 __all__ = [
@@ -146,10 +145,11 @@ class FirePlan:
 
 
 def unit_volleys(unit: ListUnit, target: ListUnit, *, half_range: bool = False) -> list[Volley]:
-    """The volleys ``unit`` fires at ``target`` (none when it cannot shoot; a 3rd-edition unit's: volley blocks)."""
+    """The volleys ``unit`` fires at ``target`` (none when it cannot shoot; a 3rd-edition unit's: its typed shots,
+    :class:`~praetor_analysis.units.Hh3Shot`)."""
     try:
         if isinstance(target.target, Hh3Target):
-            return hh3_volleys(unit.loadout, target.target)[0]  # type: ignore[return-value]
+            return list(hh3_volleys(unit.loadout, target.target).shots)  # type: ignore[arg-type]
         return shooting_volleys(unit.loadout, target.target, half_range=half_range)[0]
     except (ScenarioError, ProfileError):
         return []

@@ -26,12 +26,13 @@ import pandas as pd
 from praetor_analysis.analysis.army_list import ArmyList, ListUnit
 from praetor_analysis.errors import ProfileError, ScenarioError
 from praetor_analysis.profiles import is_vehicle_type
-from praetor_analysis.scenario import hh3_melee, hh3_shooting
 from praetor_analysis.units import (
     Hh3Target,
     Measure,
     Outcome,
     UnitAttackResult,
+    hh3_melee,
+    hh3_shooting,
     melee,
     shooting,
 )

@@ -13,6 +13,8 @@ from praetor_analysis.lazy import face
 #: Public name -> the module that defines it.
 _EXPORTS: dict[str, str] = {
     "Allocator": "praetor_analysis.engine.allocation",
+    "BatchResult": "praetor_analysis.engine.batch_results",
+    "BlockResult": "praetor_analysis.engine.batch_results",
     "attack_limit": "praetor_analysis.engine.hit_stage",
     "Casualties": "praetor_analysis.engine.volley",
     "CheckValues": "praetor_analysis.engine.hh3.statuses",
@@ -28,6 +30,7 @@ _EXPORTS: dict[str, str] = {
     "group_counts": "praetor_analysis.engine.hh3.chain",
     "HELD": "praetor_analysis.engine.hh3.chain",
     "Hh3Context": "praetor_analysis.engine.hh3.volley",
+    "Hh3Result": "praetor_analysis.engine.hh3.result",
     "Hh3Volley": "praetor_analysis.engine.hh3.volley",
     "hit_points": "praetor_analysis.engine.hh3.chain",
     "HitDie": "praetor_analysis.engine.hh3.hit",
@@ -48,6 +51,7 @@ _EXPORTS: dict[str, str] = {
     "resolve_group": "praetor_analysis.engine.hh3.chain",
     "removed_means": "praetor_analysis.engine.hh3.attack",
     "resolve_hh3": "praetor_analysis.engine.hh3.attack",
+    "resolve_batch": "praetor_analysis.engine.batch",
     "resolve_many": "praetor_analysis.engine.batch",
     "resolve_sequence": "praetor_analysis.engine.chain",
     "RuleReport": "praetor_analysis.engine.hh3.report",
@@ -96,10 +100,13 @@ __all__ = [
     "PINNED",
     "STATUSES",
     "Allocator",
+    "BatchResult",
+    "BlockResult",
     "Casualties",
     "CheckValues",
     "FireGroup",
     "Hh3Context",
+    "Hh3Result",
     "Hh3Volley",
     "HitDie",
     "MisfireResult",
@@ -140,6 +147,7 @@ __all__ = [
     "reasons",
     "removed_means",
     "resolve",
+    "resolve_batch",
     "resolve_group",
     "resolve_hh3",
     "resolve_many",
@@ -166,7 +174,8 @@ __all__ = [
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from praetor_analysis.engine.allocation import Allocator, TooLarge, UnitSpace
-    from praetor_analysis.engine.batch import resolve, resolve_many
+    from praetor_analysis.engine.batch import resolve, resolve_batch, resolve_many
+    from praetor_analysis.engine.batch_results import BatchResult, BlockResult
     from praetor_analysis.engine.chain import resolve_sequence
     from praetor_analysis.engine.cost import MAX_NAME_CHARS, cap_workers, check_cost, check_finite_cost, unit_cost
     from praetor_analysis.engine.hh3 import FLYER_IMMUNE, check_values, misfire_result, one_attack
@@ -190,7 +199,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from praetor_analysis.engine.hh3.hit import HitDie
     from praetor_analysis.engine.hh3.operators import apply_wound, deflagrate_hits
     from praetor_analysis.engine.hh3.report import RuleReport, target_report, volley_report
-    from praetor_analysis.engine.hh3.result import MisfireResult
+    from praetor_analysis.engine.hh3.result import Hh3Result, MisfireResult
     from praetor_analysis.engine.hh3.statuses import CheckValues
     from praetor_analysis.engine.hh3.volley import (
         Hh3Context,

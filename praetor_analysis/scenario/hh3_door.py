@@ -1,7 +1,8 @@
-"""The edition 3 door's stages beyond one Fire Group at a unit: vehicles, markers and whole melee rounds
+"""The edition 3 door: a document parsed into typed records and resolved through the stage it needs
+(:func:`praetor_analysis.units.hh3_stages.resolve_stages`, the code path a fielded unit's attack takes too; a whole
+round through :mod:`praetor_analysis.scenario.hh3_round`), its result written back with ``to_dict()``
 (docs/rules-hh3.md). :func:`calc_hh3_stages` and :func:`check_hh3_stages` are what ``praetor calc`` calls for an
-``"edition": "hh3"`` document; a document that needs none of these stages goes to the engine's door
-(:func:`praetor_analysis.scenario.hh3.calc_hh3`) unchanged.
+``"edition": "hh3"`` document.
 
 - a target with ``Front Armour``/``HP`` (a Knight's ``Front``/``Rear``): the vehicle stage (its volleys in order);
 - a ``Blast``, ``Barrage`` or ``Template`` weapon without ``hits`` (in any volley): the markers stage, over the target's
@@ -14,23 +15,29 @@ The options of these stages (``apt_natural_one_fails``, ``critical_vs_vehicle``)
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import Any
 
-from praetor_analysis.engine import Hh3Volley, RuleReport, removed_means
-from praetor_analysis.errors import PraetorError, ScenarioError, show_value
-from praetor_analysis.markers import Hull
-from praetor_analysis.profiles import Unit
-from praetor_analysis.scenario.hh3 import calc_hh3, parse_hh3
-from praetor_analysis.scenario.hh3_markers import calc_marker_volley, marker_plan
+from praetor_analysis.errors import ScenarioError, show_value
+from praetor_analysis.scenario.formation import parse_marker_setup
+from praetor_analysis.scenario.hh3 import Hh3Scenario, parse_hh3
 from praetor_analysis.scenario.hh3_round import calc_round
-from praetor_analysis.scenario.hh3_vehicle import VehicleOptions, VehicleVolley, resolve_vehicle_volleys, vehicle_dict
+from praetor_analysis.units import (
+    MARKER_FIELDS,
+    MarkerFields,
+    Stage,
+    VehicleOptions,
+    as_scenario_error,
+    marker_plans,
+    names_marker,
+    resolve_stages,
+    stage_means,
+    vehicle_volleys,
+)
 from praetor_analysis.vehicles import Hh3VehicleTarget, is_vehicle_block, read_vehicle
 
 __all__ = ["MARKER_FIELDS", "STAGE_OPTIONS", "calc_hh3_stages", "check_hh3_stages", "hh3_mean"]
 
-MARKER_FIELDS = ("formation", "aim", "indirect", "edges")
 STAGE_OPTIONS = {"apt_natural_one_fails": (True, False), "critical_vs_vehicle": ("damage", "wasted")}
 
 
@@ -61,46 +68,24 @@ def _split(data: Mapping[str, Any]) -> tuple[dict[str, Any], VehicleOptions, dic
     return rest, VehicleOptions(**stage), mine
 
 
-def _parse_vehicle_volleys(rest: Mapping[str, Any]) -> list[tuple[int, int, Hh3Volley]]:
-    """The volleys, in order, of a document whose target is a vehicle (the engine's parser reads them beside a
-    stand-in target: a volley does not depend on its target)."""
-    scenario = parse_hh3({**rest, "target": {"name": "vehicle", "Type": "Vehicle", "T": 1, "W": 1}})
-    return [(u, i, volley) for u, unit in enumerate(scenario.firing_units) for i, volley in enumerate(unit)]
+def marker_fields(mine: Mapping[str, Any]) -> MarkerFields:
+    """The marker fields of a document (``formation`` read when a volley lays a marker)."""
+    return MarkerFields(
+        tuple(k for k in MARKER_FIELDS if k in mine),
+        mine.get("indirect", False),
+        (lambda unit: parse_marker_setup(mine, unit)) if "formation" in mine else None,
+    )
 
 
-def _vehicle_volley(volley: Hh3Volley, vehicle: Hh3VehicleTarget, mine: Mapping[str, Any]) -> VehicleVolley:
-    if volley.context.hits is not None:
-        return VehicleVolley(volley)
-    if volley.weapon.rule("Template") is not None:
-        return VehicleVolley(volley, "template")
-    plan = marker_plan(volley.weapon, Unit(name=vehicle.name, unit_type="Vehicle", models=1), mine)
-    if plan is None:
-        return VehicleVolley(volley)
-    shape = plan.setup.shape
-    assert isinstance(shape, Hull)
-    return VehicleVolley(volley, plan.kind, plan.diameter, plan.dice, shape, plan.kind == "barrage", plan.setup.edges)
-
-
-def _vehicle_volleys(
-    data: Mapping[str, Any],
-) -> tuple[list[tuple[int, int, VehicleVolley]], Hh3VehicleTarget, VehicleOptions, list[str]]:
+def _parse_vehicle(data: Mapping[str, Any]) -> tuple[Hh3VehicleTarget, Hh3Scenario, VehicleOptions, MarkerFields]:
+    """A document whose target is a vehicle: the vehicle, its volleys in order (the engine's parser reads them
+    beside a stand-in target: a volley does not depend on its target), the options and the marker fields."""
     rest, options, mine = _split(data)
     if "target_weapon" in mine:
         raise ScenarioError("target_weapon: a vehicle never strikes back in melee", field="target_weapon")
     vehicle = read_vehicle(data["target"])
-    volleys = [(u, i, _vehicle_volley(v, vehicle, mine)) for u, i, v in _parse_vehicle_volleys(rest)]
-    placed = any(v.marker in ("blast", "barrage") for _, _, v in volleys)
-    unused = [] if placed else [k for k in MARKER_FIELDS if k in mine]
-    return volleys, vehicle, options, unused
-
-
-def _vehicle(data: Mapping[str, Any]) -> dict[str, Any]:
-    volleys, vehicle, options, unused = _vehicle_volleys(data)
-    report = RuleReport()
-    result, misfires = resolve_vehicle_volleys(volleys, vehicle, options, report)
-    for key in unused:
-        report.add("no_effect", key, "no volley places a marker")
-    return vehicle_dict(result, vehicle, report, misfires)
+    scenario = parse_hh3({**rest, "target": {"name": "vehicle", "Type": "Vehicle", "T": 1, "W": 1}})
+    return vehicle, scenario, options, marker_fields(mine)
 
 
 def _stage(data: Any) -> str | None:
@@ -119,84 +104,86 @@ def _stage(data: Any) -> str | None:
         volleys = [v for unit in units if isinstance(unit, list) for v in unit if isinstance(v, Mapping)]
     for volley in volleys:
         weapon = volley.get("weapon")
-        if isinstance(weapon, Mapping) and volley.get("hits") is None:
-            text = " ".join(str(weapon.get(k, "")) for k in ("Special Rules", "Traits", "R"))
-            if re.search(r"\b(blast|template)\b", text, flags=re.IGNORECASE):
-                return "marker"
+        text = (
+            " ".join(str(weapon.get(k, "")) for k in ("Special Rules", "Traits", "R"))
+            if isinstance(weapon, Mapping)
+            else ""
+        )
+        if isinstance(weapon, Mapping) and volley.get("hits") is None and names_marker(text):
+            return "marker"
     return None
+
+
+def _marker_stage(data: Mapping[str, Any]) -> tuple[Hh3Scenario, MarkerFields]:
+    """A document with marker volleys at a unit, parsed (its fields checked)."""
+    rest, _, mine = _split(data)
+    for key in mine:
+        if key not in MARKER_FIELDS:
+            raise ScenarioError(f"{key}: not with a marker volley", field=key)
+    return parse_hh3(rest), marker_fields(mine)
 
 
 def calc_hh3_stages(data: Any) -> dict[str, Any]:
     """The result mapping of an edition 3 document, through the stage it needs."""
-    try:
+    with as_scenario_error():
         stage = _stage(data)
         if stage == "vehicle":
-            return _vehicle(data)
+            vehicle, scenario, options, fields = _parse_vehicle(data)
+            return resolve_stages(vehicle, scenario.firing_units, Stage.VEHICLE, mine=fields, options=options).to_dict()
         if not isinstance(data, Mapping):
-            return calc_hh3(data)
-        rest, _, mine = _split(data)
+            parse_hh3(data)  # refuses it
         if stage == "round":
+            rest, _, mine = _split(data)
             result = calc_round(rest, mine, check_only=False) or {}
         elif stage == "marker":
-            result = calc_marker_volley(rest, mine, check_only=False) or {}
+            scenario, fields = _marker_stage(data)
+            result = resolve_stages(scenario.target, scenario.firing_units, Stage.MARKERS, mine=fields).to_dict()
         else:
-            result = calc_hh3(rest)
+            scenario = parse_hh3(_split(data)[0])
+            result = resolve_stages(scenario.target, scenario.firing_units, Stage.ENGINE).to_dict()
         given = data.get("options")
         for key in STAGE_OPTIONS:
             if isinstance(given, Mapping) and key in given:
                 result.setdefault("no_effect", []).append(f"options.{key}")
                 result.setdefault("reasons", {})[f"options.{key}"] = "a vehicle option; the target is not a vehicle"
         return result
-    except ScenarioError:
-        raise
-    except PraetorError as exc:
-        raise ScenarioError(str(exc), field=exc.field, value=exc.value) from None
 
 
 def hh3_mean(data: Mapping[str, Any]) -> tuple[float, float]:
     """The means of what :func:`calc_hh3_stages` would remove with ``data``: (``hull_points``, 0) at a vehicle,
-    (``casualties``, ``damage``) otherwise, through the same parse and engine calls and the same refusals, without
-    the result mapping (its reports, statuses and pmfs): what a unit's weapon modes are scored by.
+    (``casualties``, ``damage``) otherwise, through the same parse and typed stages
+    (:func:`~praetor_analysis.units.hh3_stages.stage_means`) and the same refusals, without the result mapping.
 
     Raises:
         ScenarioError: the refusal :func:`calc_hh3_stages` would raise, in its words.
     """
-    try:
+    with as_scenario_error():
         stage = _stage(data)
         if stage == "vehicle":
-            volleys, vehicle, options, _ = _vehicle_volleys(data)
-            return resolve_vehicle_volleys(volleys, vehicle, options, RuleReport())[0].hull_points.mean(), 0.0
+            vehicle, scenario, options, fields = _parse_vehicle(data)
+            return stage_means(vehicle, scenario.firing_units, Stage.VEHICLE, mine=fields, options=options)
         if stage is not None:
             result = calc_hh3_stages(data)
             return float(result["casualties"]["mean"]), float(result["damage"]["mean"])
         scenario = parse_hh3(_split(data)[0])
-        try:
-            return removed_means(scenario.target, scenario.firing_units)
-        except PraetorError as exc:
-            raise ScenarioError(str(exc), field=exc.field, value=exc.value) from None
-    except ScenarioError:
-        raise
-    except PraetorError as exc:
-        raise ScenarioError(str(exc), field=exc.field, value=exc.value) from None
+        return stage_means(scenario.target, scenario.firing_units, Stage.ENGINE)
 
 
 def check_hh3_stages(data: Any) -> None:
     """Parse an edition 3 document as :func:`calc_hh3_stages` would, without computing (bad input raises)."""
-    try:
+    with as_scenario_error():
         stage = _stage(data)
         if stage == "vehicle":
-            _vehicle_volleys(data)
+            vehicle, scenario, _, fields = _parse_vehicle(data)
+            vehicle_volleys(vehicle, scenario.firing_units, fields)
             return
         if stage is None:
             rest = _split(data)[0] if isinstance(data, Mapping) else data
             parse_hh3(rest)
             return
-        rest, _, mine = _split(data)
         if stage == "round":
+            rest, _, mine = _split(data)
             calc_round(rest, mine, check_only=True)
         else:
-            calc_marker_volley(rest, mine, check_only=True)
-    except ScenarioError:
-        raise
-    except PraetorError as exc:
-        raise ScenarioError(str(exc), field=exc.field, value=exc.value) from None
+            scenario, fields = _marker_stage(data)
+            marker_plans(scenario.target, scenario.firing_units, fields)

@@ -8,7 +8,7 @@ standard targets, a 3rd-edition roster's units) before the edition 3 door reads 
   name (the catalog's row named in ``reasons``);
 - ``"attacker"``: a unit profile's name (one model; ``models`` beside it in an object), or a roster's unit
   ``{"roster", "unit"}`` without a ``weapon``: the unit attacks with its own weapons, as ``praetor roster`` rates it
-  (:mod:`praetor_analysis.scenario.hh3_unit_attack`), in the document's ``mode`` (``shooting`` or ``melee``).
+  (:mod:`praetor_analysis.units.hh3_attack`), in the document's ``mode`` (``shooting`` or ``melee``).
 """
 
 from __future__ import annotations
@@ -20,8 +20,14 @@ from typing import TYPE_CHECKING, Any
 from praetor_analysis.catalog import load_units, load_weapons
 from praetor_analysis.errors import ScenarioError, show_value
 from praetor_analysis.scenario.hh3_door import check_hh3_stages
-from praetor_analysis.scenario.hh3_unit_attack import hh3_one_way, hh3_shooting
-from praetor_analysis.units import Hh3Target, hh3_standard_targets, hh3_target_of_unit, roster_unit
+from praetor_analysis.units import (
+    Hh3Target,
+    hh3_one_way,
+    hh3_shooting,
+    hh3_standard_targets,
+    hh3_target_of_unit,
+    roster_unit,
+)
 
 if TYPE_CHECKING:  # pandas is loaded by the first catalog read, not by importing the door
     import pandas as pd
@@ -100,7 +106,7 @@ def _unit(name: str, models: int | None, field: str) -> dict[str, Any]:
 
 def _target(value: Any, field: str) -> Hh3Target:
     if _is_roster(value):
-        label, unit = roster_unit(value, field)
+        label, unit = roster_unit(value.get("roster"), value.get("unit"), field)
         if unit.edition != "hh3":
             raise ScenarioError(f"{field}.roster: a {unit.edition} roster's unit in an edition 3 scenario")
         return hh3_target_of_unit(unit, label)[0]
@@ -147,7 +153,7 @@ def unit_attack_hh3(data: Mapping[str, Any]) -> dict[str, Any] | None:
     unknown = sorted(set(attacker) - {"roster", "unit"})
     if unknown:
         raise ScenarioError(f"attacker.{unknown[0]}: not a field of a roster's unit (roster, unit)")
-    label, unit = roster_unit(attacker, "attacker")
+    label, unit = roster_unit(attacker.get("roster"), attacker.get("unit"), "attacker")
     if unit.edition != "hh3":
         raise ScenarioError("attacker.roster: a 2nd-edition roster's unit in an edition 3 scenario")
     if "target" not in data:
@@ -181,7 +187,7 @@ def check_hh3_document(data: Any) -> None:
         return
     attacker = data.get("attacker")
     if isinstance(attacker, Mapping) and "roster" in attacker and "weapon" not in data:
-        roster_unit(attacker, "attacker")
+        roster_unit(attacker.get("roster"), attacker.get("unit"), "attacker")
         _target(data.get("target"), "target") if "target" in data else None
         return
     check_hh3_stages(resolve_hh3_names(data))

@@ -122,6 +122,12 @@ def _sheets() -> pd.DataFrame:
 
 
 @cache
+def _folded_names() -> pd.Series:
+    """The datasheets' names folded (:func:`fold`), read once: a datasheet is looked up by name for every option."""
+    return _sheets()["name"].map(fold)
+
+
+@cache
 def _models() -> dict[tuple[str, str], list[dict[str, Any]]]:
     out: dict[tuple[str, str], list[dict[str, Any]]] = {}
     for r in _records(load_datasheet_models("hh3")):
@@ -233,7 +239,7 @@ def hh3_datasheet_row(value: Any, field: str = "datasheet") -> pd.Series:
     if not isinstance(name, str):
         raise ScenarioError(f"{field}.name: expected a datasheet name, got {name!r}", field=f"{field}.name")
     frame = _sheets()
-    sub = frame[frame["name"].map(fold) == fold(name)]
+    sub = frame[_folded_names() == fold(name)]
     if sub.empty:
         _refuse_other_edition(name, field)
     if block.get("faction") is not None:

@@ -1,7 +1,7 @@
 """3rd-edition targets: a target block of that edition with its size, from the standard targets
 (:func:`praetor_analysis.catalog.load_targets` ``("hh3")``), a row of them, or a 3rd-edition fielded unit
 (:mod:`praetor_analysis.units.hh3_roster`). Read by the ratings, the matchup and the fire plan; attacked through the
-edition 3 door (:mod:`praetor_analysis.scenario.hh3_unit_attack`)."""
+edition 3 stages (:mod:`praetor_analysis.units.hh3_attack`)."""
 
 from __future__ import annotations
 

@@ -8,6 +8,7 @@ printed values. A value above 10 reads row or column 10; a value of 0 is handled
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 __all__ = [
     "AUTOMATIC",
@@ -90,6 +91,7 @@ def wound_target(strength: int, toughness: int) -> int | None:
     return None
 
 
+@cache
 def check_pass(target: int) -> float:
     """P(pass) of a 3rd edition Check: 2D6 <= ``target``; two 1s always pass, two 6s always fail; a target
     of 0 or less fails with no dice rolled."""

@@ -1,4 +1,4 @@
-"""Edition 3 marker and template volleys at the door (docs/rules-hh3.md#markers-and-templates).
+"""Edition 3 marker and template volleys (docs/rules-hh3.md#markers-and-templates).
 
 The target's formation is the 2nd edition's (``formation``, ``aim``, ``indirect``, ``edges``; without a
 formation, the default one of the target's models, named under ``applied``); the scatter law and the counting
@@ -10,8 +10,8 @@ engine's Fire Group, in order.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -51,15 +51,36 @@ from praetor_analysis.markers import (
 )
 from praetor_analysis.prob import Dist
 from praetor_analysis.profiles import Hh3Unit, Hh3Weapon, Unit
-from praetor_analysis.scenario.formation import parse_marker_setup
-from praetor_analysis.scenario.hh3 import parse_hh3
-from praetor_analysis.scenario.hh3_limits import check_marker_joint, check_size
-from praetor_analysis.scenario.hh3_report import FORCE_NOT_HERE, refile
-from praetor_analysis.units import MarkerSetup, default_formation, default_note
+from praetor_analysis.units.formation import MarkerSetup, default_formation, default_note
+from praetor_analysis.units.hh3_limits import check_marker_joint, check_size
+from praetor_analysis.units.hh3_report import FORCE_NOT_HERE, refile
 
-__all__ = ["MarkerPlan", "calc_marker_volley", "marker_plan"]
+__all__ = [
+    "MarkerFields",
+    "MarkerPlan",
+    "MarkerStage",
+    "marker_means",
+    "marker_plan",
+    "marker_plans",
+    "resolve_marker_volleys",
+]
 
 _NO_TEST = "no Hit Test is rolled for this marker, so no hit-roll rule triggers"
+
+
+@dataclass(frozen=True)
+class MarkerFields:
+    """The marker fields a scenario gives (``formation``, ``aim``, ``indirect``, ``edges``), read when a volley lays a
+    marker: ``given`` the fields given, ``indirect`` as given (checked then), ``formation`` the reader of the
+    target's setup when a formation is given (None: the default formation of the target's models)."""
+
+    given: tuple[str, ...] = ()
+    indirect: object = False
+    formation: Callable[[Unit], MarkerSetup] | None = None
+
+
+NO_FIELDS = MarkerFields()
+"""No marker field given (a fielded unit's attack)."""
 
 
 @dataclass(frozen=True)
@@ -80,9 +101,9 @@ def _geometry_unit(name: str, unit_type: str, models: int) -> Unit:
     return Unit(name=name, unit_type=unit_type, models=models)
 
 
-def marker_plan(weapon: Hh3Weapon, unit: Unit, mine: Mapping[str, Any]) -> MarkerPlan | None:
+def marker_plan(weapon: Hh3Weapon, unit: Unit, mine: MarkerFields) -> MarkerPlan | None:
     """The marker plan of a weapon (None when it places no marker); ``unit`` the target for the geometry."""
-    indirect = mine.get("indirect", False)
+    indirect = mine.indirect
     if not isinstance(indirect, bool):
         raise ScenarioError(f"indirect: expected true or false, got {indirect!r:.40}", field="indirect")
     if weapon.rule("Template") is not None:
@@ -103,8 +124,8 @@ def marker_plan(weapon: Hh3Weapon, unit: Unit, mine: Mapping[str, Any]) -> Marke
             if barrage is None:
                 raise ScenarioError("indirect: only a Barrage (X) weapon fires indirectly", field="indirect")
             kind, dice = "barrage", barrage.number("weapon.Special Rules.Barrage")
-    if "formation" in mine:
-        setup, default = parse_marker_setup(mine, unit), False
+    if mine.formation is not None:
+        setup, default = mine.formation(unit), False
     elif unit.is_vehicle:
         raise ScenarioError(
             "formation.hull: a marker against a vehicle needs its hull [length, width] in inches (or give `hits`)",
@@ -113,7 +134,7 @@ def marker_plan(weapon: Hh3Weapon, unit: Unit, mine: Mapping[str, Any]) -> Marke
     else:
         setup, default = default_formation(unit), True
         for key in ("aim", "edges"):
-            if key in mine:
+            if key in mine.given:
                 raise ScenarioError(f"{key}: give it with a `formation`", field=key)
     hellstorm = any("hellstorm" in (r.value or "").lower() or "hellstorm" in r.name.lower() for r in weapon.rules)
     return MarkerPlan(kind, diameter, dice, hellstorm, setup, default)
@@ -183,9 +204,10 @@ def _fix_report(report: RuleReport, weapon: Hh3Weapon, plan: MarkerPlan) -> None
 
 
 def _marker_states(
-    states: dict[State, float], volley: Hh3Volley, plan: MarkerPlan, target: Hh3Unit, w: int
+    states: dict[State, float], volley: Hh3Volley, plan: MarkerPlan, target: Hh3Unit, w: int, counted: bool = True
 ) -> tuple[dict[State, float], dict[str, Dist], list[str]]:
-    """One marker or template volley on the target's states: (states, counts, notes)."""
+    """One marker or template volley on the target's states: (states, counts, notes); no counts unless
+    ``counted``."""
     group = fire_group(volley, target)
     shape = plan.setup.shape
     die = group.die
@@ -213,96 +235,160 @@ def _marker_states(
     after = resolve_marker_hits(states, classes, joint, group, w)
     if plan.kind == "blast" and group.shock and group.calm is not None:
         after = _shocked(after, plan, shape, group, classes, w, states)
+    if not counted:
+        return after, {}, notes
     counts = marker_counts(classes, joint, group)
     tallies = {"hits": counts.hits, "critical_hits": counts.critical_hits, "wounds": counts.wounds,
                "unsaved": counts.unsaved}  # fmt: skip
     return after, tallies, notes
 
 
-def calc_marker_volley(rest: Mapping[str, Any], mine: Mapping[str, Any], *, check_only: bool) -> dict[str, Any] | None:
-    """The result mapping of the volleys of a document with marker or template volleys at a unit (None when
-    ``check_only``): every volley in order, the target's state carried over (a marker volley through the markers
-    stage, any other through the engine's Fire Group), each firing unit's attack closed with its Checks'
-    triggers."""
-    for key in mine:
-        if key not in ("formation", "aim", "indirect", "edges"):
-            raise ScenarioError(f"{key}: not with a marker volley", field=key)
-    scenario = parse_hh3(rest)
-    target: Hh3Unit = scenario.target
+def marker_plans(
+    target: Hh3Unit, firing_units: tuple[tuple[Hh3Volley, ...], ...], mine: MarkerFields
+) -> list[list[MarkerPlan | None]]:
+    """The marker plan of each volley at a unit (None: a volley that lays none, or whose hits are given).
+
+    Raises:
+        ScenarioError: naming ``formation`` when no volley lays a marker or template.
+    """
     unit_type = target.type + (f" ({', '.join(sorted(target.subtypes))})" if target.subtypes else "")
     geometry = _geometry_unit(target.name, unit_type, target.models)
     plans = [
         [marker_plan(v.weapon, geometry, mine) if v.context.hits is None else None for v in unit]
-        for unit in scenario.firing_units
+        for unit in firing_units
     ]
     if not any(p is not None for unit in plans for p in unit):
         raise ScenarioError("formation: no volley places a marker or template (no Blast or Template rule)",
                             field="formation")  # fmt: skip
-    if check_only:
-        return None
+    return plans
+
+
+@dataclass(frozen=True)
+class MarkerStage:
+    """What volleys with markers or templates did to a unit: the counts over every volley (``hits``,
+    ``critical_hits``, ``wounds``, ``unsaved``), the models removed and wounds lost, the statuses, the Overload
+    Misfires, the verdict on every rule and the formation's echo (:meth:`to_dict` is SCENARIO's Edition 3 keys)."""
+
+    totals: Mapping[str, Dist]
+    casualties: Dist
+    damage: Dist
+    statuses: Mapping[str, float | None]
+    misfires: tuple[MisfireResult, ...]
+    report: RuleReport
+    target: Hh3Unit
+    echo: Mapping[str, object] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The result mapping (docs/scenario.md, Edition 3)."""
+        report = self.report
+        return {
+            "edition": "hh3",
+            **{key: dist.to_dict() for key, dist in self.totals.items()},
+            "casualties": self.casualties.to_dict(),
+            "damage": self.damage.to_dict(),
+            "statuses": dict(self.statuses),
+            **({"misfires": [m.to_dict() for m in self.misfires]} if self.misfires else {}),
+            "applied": list(report.applied),
+            "not_modelled": list(report.not_modelled),
+            "no_effect": list(report.no_effect),
+            "reasons": dict(report.reasons),
+            "target": {"name": self.target.name, "models": self.target.models, "formation": dict(self.echo)},
+        }
+
+
+_Kept = Callable[[Hh3Volley, "MarkerPlan | None", dict[str, Dist], list[str], "MisfireResult | None"], None]
+
+
+def _run(
+    target: Hh3Unit, firing_units: tuple[tuple[Hh3Volley, ...], ...], plans: list[list[MarkerPlan | None]],
+    keep: _Kept | None,
+) -> tuple[dict[State, float], int]:  # fmt: skip
+    """The target's states after every volley in order (its W too); ``keep`` is told each volley's counts, notes
+    and Misfires (None: only the states, no counts)."""
     if target.w is None:
         raise ScenarioError("target.W: required", field="target.W")
     w = target.w
     states: dict[State, float] = start(target.models, w)
+    for u, (unit, unit_plans) in enumerate(zip(firing_units, plans, strict=True)):
+        shooting = False
+        for v, (volley, plan) in enumerate(zip(unit, unit_plans, strict=True)):
+            overload = volley.weapon.rule("Overload") is not None  # no Misfire without the rule
+            misfire = misfire_result(u, v, volley, fire_group(volley, target)) if overload else None
+            if plan is not None:
+                states, tallies, notes = _marker_states(states, volley, plan, target, w, keep is not None)
+            else:
+                group = fire_group(volley, target)
+                check_size(group.dice.max, target.models, w, side="target", field="attacks")
+                states = resolve_group(states, group, w)
+                tallies, notes = group_counts(group) if keep is not None else {}, []
+            if keep is not None:
+                keep(volley, plan, tallies, notes, misfire)
+            shooting |= not volley.weapon.melee
+        states = end_attack(states, casualty_check=shooting)
+    return states, w
+
+
+def marker_means(
+    target: Hh3Unit, firing_units: tuple[tuple[Hh3Volley, ...], ...], plans: list[list[MarkerPlan | None]]
+) -> tuple[float, float]:
+    """The means of :func:`resolve_marker_volleys`'s casualties and damage, through the same states and refusals
+    without its counts, reports and statuses (what a unit's weapon modes are scored by)."""
+    states, w = _run(target, firing_units, plans, None)
+    casualties, damage = losses(states, target.models, w)
+    return casualties.mean(), damage.mean()
+
+
+def resolve_marker_volleys(
+    target: Hh3Unit, firing_units: tuple[tuple[Hh3Volley, ...], ...], plans: list[list[MarkerPlan | None]]
+) -> MarkerStage:
+    """The volleys (their plans: :func:`marker_plans`) at a unit: every volley in order, the target's state carried
+    over (a marker volley through the markers stage, any other through the engine's Fire Group), each firing
+    unit's attack closed with its Checks' triggers."""
     report = RuleReport()
     zero = Dist.point(0)
     totals = dict.fromkeys(("hits", "critical_hits", "wounds", "unsaved"), zero)
     possible = dict.fromkeys(("Pinned", "Suppressed", "Stunned", "Routed"), False)
     echo: dict[str, Any] = {}
     misfires: list[MisfireResult] = []
-    for u, (unit, unit_plans) in enumerate(zip(scenario.firing_units, plans, strict=True)):
-        shooting = False
-        for v, (volley, plan) in enumerate(zip(unit, unit_plans, strict=True)):
-            part = volley_report(volley, target)
-            misfire = misfire_result(u, v, volley, fire_group(volley, target))
-            if plan is not None:
-                states, tallies, notes = _marker_states(states, volley, plan, target, w)
-                _fix_report(part, volley.weapon, plan)
-                for note in notes:
-                    part.add("applied", note)
-                echo = dict(plan.setup.echo or {})
-                shock = fire_group(volley, target).shock if plan.kind == "blast" else ()
-            else:
-                group = fire_group(volley, target)
-                check_size(group.dice.max, target.models, w, side="target", field="attacks")
-                states = resolve_group(states, group, w)
-                tallies = group_counts(group)
-                shock = group.shock
-                _fix_unresolved(part, volley.weapon)
-            for key in totals:
-                totals[key] = tallies[key] if totals[key] is zero else totals[key] + tallies[key]
-            if misfire is not None:
-                misfires.append(misfire)
-                overload = volley.weapon.rule("Overload")
-                assert overload is not None
-                refile(part, overload.label, "applied")
-            report.merge(part)
-            for pos in shock:  # Shock (X) on a Walker: its statuses, without a Check
-                possible[ENGINE_STATUSES[pos - PINNED]] = True
-            if not volley.weapon.melee:
-                shooting = True
-                for r, s in (("Pinning", "Pinned"), ("Suppressive", "Suppressed"), ("Stun", "Stunned")):
-                    possible[s] |= volley.weapon.rule(r) is not None
-                possible["Routed"] = True
-        states = end_attack(states, casualty_check=shooting)
+
+    def keep(
+        volley: Hh3Volley, plan: MarkerPlan | None, tallies: dict[str, Dist], notes: list[str],
+        misfire: MisfireResult | None,
+    ) -> None:  # fmt: skip
+        nonlocal echo
+        part = volley_report(volley, target)
+        if plan is not None:
+            _fix_report(part, volley.weapon, plan)
+            for note in notes:
+                part.add("applied", note)
+            echo = dict(plan.setup.echo or {})
+            shock = fire_group(volley, target).shock if plan.kind == "blast" else ()
+        else:
+            shock = fire_group(volley, target).shock
+            _fix_unresolved(part, volley.weapon)
+        for key in totals:
+            totals[key] = tallies[key] if totals[key] is zero else totals[key] + tallies[key]
+        if misfire is not None:
+            misfires.append(misfire)
+            overload = volley.weapon.rule("Overload")
+            assert overload is not None
+            refile(part, overload.label, "applied")
+        report.merge(part)
+        for pos in shock:  # Shock (X) on a Walker: its statuses, without a Check
+            possible[ENGINE_STATUSES[pos - PINNED]] = True
+        if not volley.weapon.melee:
+            for r, s in (("Pinning", "Pinned"), ("Suppressive", "Suppressed"), ("Stun", "Stunned")):
+                possible[s] |= volley.weapon.rule(r) is not None
+            possible["Routed"] = True
+
+    states, w = _run(target, firing_units, plans, keep)
     report.merge(target_report(target, shooting=True))
     casualties, damage = losses(states, target.models, w)
     values, why = check_values(target)
     if why is not None:
         report.reasons.setdefault("statuses", why)
-    return {
-        "edition": "hh3",
-        **{key: dist.to_dict() for key, dist in totals.items()},
-        "casualties": casualties.to_dict(),
-        "damage": damage.to_dict(),
-        "statuses": statuses(states, values, possible),
-        **({"misfires": [m.to_dict() for m in misfires]} if misfires else {}),
-        "applied": list(report.applied),
-        "not_modelled": list(report.not_modelled),
-        "no_effect": list(report.no_effect),
-        "reasons": dict(report.reasons),
-        "target": {"name": target.name, "models": target.models, "formation": echo},
-    }
+    return MarkerStage(totals, casualties, damage, statuses(states, values, possible), tuple(misfires), report, target,
+                       echo)  # fmt: skip
 
 
 def _fix_unresolved(report: RuleReport, weapon: Hh3Weapon) -> None:

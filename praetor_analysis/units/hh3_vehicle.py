@@ -1,4 +1,4 @@
-"""Edition 3 attacks on a vehicle at the door: a target block with ``Front Armour``/``HP`` (docs/rules-hh3.md#vehicles).
+"""Edition 3 attacks on a vehicle: a target with ``Front Armour``/``HP`` (docs/rules-hh3.md#vehicles).
 
 Volleys (shooting or melee) against one vehicle model: the volley's dice, Strength and Damage come from the
 edition 3 engine (``fire_group``: Firepower, Heavy, Ordnance, Impact, range); its Hit Test is read face by face
@@ -31,7 +31,7 @@ from praetor_analysis.markers import Edges, Hull, barrage_hh3, blast_hh3, hull_h
 from praetor_analysis.prob import Dist
 from praetor_analysis.profiles import Hh3Unit
 from praetor_analysis.rules import declaration
-from praetor_analysis.scenario.hh3_limits import check_shielded
+from praetor_analysis.units.hh3_limits import check_shielded
 from praetor_analysis.vehicles import (
     STATUSES,
     DieOutcomes,
@@ -45,11 +45,11 @@ from praetor_analysis.vehicles import (
 
 __all__ = [
     "VehicleOptions",
+    "VehicleStage",
     "VehicleVolley",
     "resolve_vehicle_volleys",
     "stub_unit",
     "vehicle_body",
-    "vehicle_dict",
     "vehicle_shot",
 ]
 
@@ -105,9 +105,10 @@ def _test(v: VehicleVolley, vehicle: Hh3VehicleTarget, stub: Hh3Unit) -> DieOutc
 
 
 def vehicle_shot(
-    v: VehicleVolley, vehicle: Hh3VehicleTarget, options: VehicleOptions, report: RuleReport
+    v: VehicleVolley, vehicle: Hh3VehicleTarget, options: VehicleOptions, report: RuleReport | None
 ) -> VehicleShot:
-    """One volley at the vehicle as the chain takes it; ``report`` receives the verdict on every rule."""
+    """One volley at the vehicle as the chain takes it; ``report`` receives the verdict on every rule (None: no
+    verdicts, what a mean is read from)."""
     volley = v.volley
     w, ctx = volley.weapon, volley.context
     stub = stub_unit(vehicle)
@@ -143,7 +144,8 @@ def vehicle_shot(
             assert v.hull is not None
             _, scattered = hull_hit_probability(blast_hh3(v.hull, v.diameter, edges=v.edges))
             die = DieOutcomes.marker(die, scattered)
-    _report(v, vehicle, options, in_melta, report)
+    if report is not None:
+        _report(v, vehicle, options, in_melta, report)
     return VehicleShot(dice, die, attack, armour)
 
 
@@ -167,12 +169,16 @@ def resolve_vehicle_volleys(
     volleys: list[tuple[int, int, VehicleVolley]],
     vehicle: Hh3VehicleTarget,
     options: VehicleOptions,
-    report: RuleReport,
+    report: RuleReport | None,
 ) -> tuple[HH3VehicleResult, list[MisfireResult]]:
     """The exact outcome of the volleys (firing unit, index, volley) in order on the vehicle, and the Overload
     Misfires of each on its own unit; ``report`` receives the verdict on every rule."""
     shots = [vehicle_shot(v, vehicle, options, report) for _, _, v in volleys]
-    misfires = [misfire_result(u, i, v.volley, fire_group(v.volley, stub_unit(vehicle))) for u, i, v in volleys]
+    misfires = [
+        misfire_result(u, i, v.volley, fire_group(v.volley, stub_unit(vehicle)))
+        for u, i, v in volleys
+        if v.volley.weapon.rule("Overload") is not None  # none without the rule
+    ]
     result = resolve_vehicle_sequence_hh3(shots, vehicle_body(vehicle))
     return result, [m for m in misfires if m is not None]
 
@@ -258,29 +264,38 @@ def _report(
         )
 
 
-def vehicle_dict(
-    result: HH3VehicleResult, vehicle: Hh3VehicleTarget, report: RuleReport, misfires: list[MisfireResult]
-) -> dict[str, Any]:
-    """The JSON view of a vehicle result (SCENARIO's Edition 3 keys)."""
-    out: dict[str, Any] = {
-        "edition": "hh3",
-        "hits": result.hits.to_dict(),
-        "critical_hits": result.critical_hits.to_dict(),
-        "glancing": result.glancing.to_dict(),
-        "penetrating": result.penetrating.to_dict(),
-        "hull_points": result.hull_points.to_dict(),
-        "wrecked": result.wrecked,
-        "statuses": dict(result.statuses),
-    }
-    if result.explodes is not None:
-        out["explodes"] = result.explodes
-    if misfires:
-        out["misfires"] = [m.to_dict() for m in misfires]
-    out.update(
-        applied=list(report.applied),
-        not_modelled=list(report.not_modelled),
-        no_effect=list(report.no_effect),
-        reasons=dict(report.reasons),
-        target={"name": vehicle.name, "models": 1, "HP": vehicle.hp, "hp_left": vehicle.hp_left},
-    )
-    return out
+@dataclass(frozen=True)
+class VehicleStage:
+    """What the volleys did to a vehicle: the chain's result, the vehicle, the verdict on every rule and the
+    Overload Misfires (:meth:`to_dict` is SCENARIO's Edition 3 keys)."""
+
+    result: HH3VehicleResult
+    vehicle: Hh3VehicleTarget
+    report: RuleReport
+    misfires: tuple[MisfireResult, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON view of a vehicle result (SCENARIO's Edition 3 keys)."""
+        result, vehicle, report = self.result, self.vehicle, self.report
+        out: dict[str, Any] = {
+            "edition": "hh3",
+            "hits": result.hits.to_dict(),
+            "critical_hits": result.critical_hits.to_dict(),
+            "glancing": result.glancing.to_dict(),
+            "penetrating": result.penetrating.to_dict(),
+            "hull_points": result.hull_points.to_dict(),
+            "wrecked": result.wrecked,
+            "statuses": dict(result.statuses),
+        }
+        if result.explodes is not None:
+            out["explodes"] = result.explodes
+        if self.misfires:
+            out["misfires"] = [m.to_dict() for m in self.misfires]
+        out.update(
+            applied=list(report.applied),
+            not_modelled=list(report.not_modelled),
+            no_effect=list(report.no_effect),
+            reasons=dict(report.reasons),
+            target={"name": vehicle.name, "models": 1, "HP": vehicle.hp, "hp_left": vehicle.hp_left},
+        )
+        return out

@@ -1,7 +1,7 @@
 """A whole round of 3rd-edition melee between two fielded units: the target strikes back (docs/rules-hh3.md#melee).
 
 Each side strikes in the Strike Groups its models choose
-(:func:`~praetor_analysis.scenario.hh3_unit_attack.hh3_volleys`: one weapon per model, its best against the
+(:func:`~praetor_analysis.units.hh3_attack.hh3_volleys`: one weapon per model, its best against the
 other side), each group at its own Combat Initiative with its models still alive, through
 :func:`praetor_analysis.melee.hh3.combat_round_groups`. The attacker charged (Impact); the target did not.
 Each side's body is the statline most of its models share (its 3rd-edition target, at the unit's size), its
@@ -15,32 +15,27 @@ A side's ``hits``, ``wounds`` and ``unsaved`` are its groups' added as independe
 with a fixed number of attacks, else said under ``not_modelled`` (casualties, wounds taken, the combat's winner
 and each group's own marginals are exact). A target that strikes no blow (a Rhino), or is a vehicle, and an
 attacker of vehicles (a Walker or Knight, whose hull points the enemy's blows would need) fight one way:
-:func:`~praetor_analysis.scenario.hh3_unit_attack.hh3_one_way`. :func:`hh3_melee` is the 3rd edition's unit melee:
+:func:`~praetor_analysis.units.hh3_attack.hh3_one_way`. :func:`hh3_melee` is the 3rd edition's unit melee:
 one way, or the whole round given the enemy.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any
 
-from praetor_analysis.engine import FireGroup, Hh3Volley, fire_group, group_counts, start
+from praetor_analysis.engine import FireGroup, Hh3Context, Hh3Volley, fire_group, group_counts, one_attack, start
 from praetor_analysis.errors import ProfileError, ScenarioError
 from praetor_analysis.melee import GroupSide, Striker3, combat_round_groups
 from praetor_analysis.prob import BoundedMemo, Dist
-from praetor_analysis.profiles import Hh3Unit, read_unit
+from praetor_analysis.profiles import Hh3Unit, read_unit, read_weapon
 from praetor_analysis.rules import check_pass
-from praetor_analysis.scenario.hh3 import parse_hh3
-from praetor_analysis.scenario.hh3_round import round_mapping, round_side, side_losses
-from praetor_analysis.scenario.hh3_unit_attack import UNIT_NOT_READ, hh3_one_way, hh3_outcome, hh3_volleys
-from praetor_analysis.units import (
-    Choice,
-    FieldedUnit,
-    Hh3Target,
-    UnitAttackResult,
-    fights_in_melee,
-)
+from praetor_analysis.units.hh3_attack import UNIT_NOT_READ, Hh3Shot, hh3_one_way, hh3_volleys
+from praetor_analysis.units.hh3_combat import RoundOutcome, round_side, side_losses
+from praetor_analysis.units.hh3_stages import as_scenario_error
+from praetor_analysis.units.hh3_target import Hh3Target, fights_in_melee
+from praetor_analysis.units.records import FieldedUnit
+from praetor_analysis.units.result import Choice, Measure, Outcome, UnitAttackResult
 
 __all__ = ["ONE_WAY_VEHICLE", "hh3_melee", "hh3_round"]
 
@@ -56,28 +51,29 @@ class _Side:
     body: Hh3Unit
     side: GroupSide
     groups: tuple[FireGroup, ...]
-    chosen: tuple[dict[str, Any], ...]
+    chosen: tuple[Choice, ...]
 
 
-def _striking(volleys: Sequence[Mapping[str, Any]], enemy: Hh3Target, charging: bool) -> list[Hh3Volley]:
+def _striking(shots: Sequence[Hh3Shot], charging: bool) -> list[Hh3Volley]:
+    """Each volley read on its own (its attacker, its weapon), charging or not, as a one-volley attack."""
     out = []
-    for v in volleys:
-        doc = {"edition": "hh3", **{k: x for k, x in v.items() if k != "charging"}, "target": dict(enemy.block)}
-        if charging:
-            doc["charging"] = True
-        out.append(parse_hh3(doc).firing_units[0][0])
+    for s in shots:
+        with as_scenario_error():
+            volley = Hh3Volley(read_unit(s.attacker, "attacker"), read_weapon(s.weapon, "weapon"),
+                               Hh3Context("melee", charging=charging))  # fmt: skip
+        out.append(one_attack((volley,))[0])
     return out
 
 
 def _side(unit: FieldedUnit, body: Hh3Target, enemy: Hh3Target, *, charging: bool, prefix: str) -> _Side:
     """``unit`` (its body ``body``) striking ``enemy`` in its Strike Groups."""
-    volleys, chosen = hh3_volleys(unit, enemy, "melee")
+    made = hh3_volleys(unit, enemy, "melee")
     me = read_unit(dict(body.block), prefix.rstrip("."), target=True)
     foe = read_unit(dict(enemy.block), "target" if prefix == "attacker." else "attacker", target=True)
     if me.w is None or me.ld is None:
         field = f"{prefix}{'W' if me.w is None else 'LD'}"
         raise ScenarioError(f"{field}: required for a whole round of combat", field=field)
-    parsed = _striking(volleys, enemy, charging)
+    parsed = _striking(made.shots, charging)
     rounds = [round_side(v, foe, prefix) for v in parsed]
     strikers = tuple(
         Striker3(v.attacker.models, r.initiative, r.attacks, r.strike) for v, r in zip(parsed, rounds, strict=True)
@@ -90,7 +86,7 @@ def _side(unit: FieldedUnit, body: Hh3Target, enemy: Hh3Target, *, charging: boo
             start(me.models, me.w), lambda s: s[0], strikers, (), me.ld, me.w if me.has_type("Paragon", "Walker") else 1
         ),
         groups,
-        tuple(chosen),
+        made.chosen,
     )
 
 
@@ -161,15 +157,12 @@ def _round(unit: FieldedUnit, enemy: FieldedUnit, body: Hh3Target, target: Hh3Ta
     theirs, exact_t = _blows(t.groups, result.target_groups)
     notes = [ADDED.format(side=s) for s, ok in (("attacker", exact_a), ("target", exact_t)) if not ok]
     sizes = ((a.body.models, a.body.w), (t.body.models, t.body.w))
-    data = {
-        **round_mapping(
-            result, sizes, {k: d.to_dict() for k, d in mine.items()}, {k: d.to_dict() for k, d in theirs.items()}
-        ),
-        "target": {"name": target.name, "models": target.models},
-    }
+    engine = RoundOutcome(result, sizes, mine, theirs, (target.name, target.models))
+    removed, wounds = side_losses(result.final, 1, t.body.models, t.body.w)
     a_cas, _ = side_losses(result.final, 0, a.body.models, a.body.w)
-    outcome = replace(hh3_outcome(target, data), returned=a_cas)  # the target models removed, wounds, unsaved
-    chosen = tuple(Choice(c["model"], c["count"], c["weapon"], {}) for c in a.chosen)
+    wiped = float(removed.sf(target.models - 1))
+    outcome = Outcome(engine, Measure.MODELS, removed, wounds, mine["unsaved"], wiped, returned=a_cas)  # type: ignore[arg-type]
+    chosen = tuple(Choice(c.model, c.count, c.weapon, {}) for c in a.chosen)
     return UnitAttackResult(
         unit.datasheet,
         unit.faction,
@@ -194,7 +187,7 @@ def hh3_melee(
 ) -> UnitAttackResult:
     """A 3rd-edition unit's melee at ``target``, charging: with ``enemy`` (the target's fielded unit) and ``body``
     (the unit itself as a target), a whole round where the target strikes back (:func:`hh3_round`); else its
-    strikes alone (:func:`~praetor_analysis.scenario.hh3_unit_attack.hh3_one_way`)."""
+    strikes alone (:func:`~praetor_analysis.units.hh3_attack.hh3_one_way`)."""
     if enemy is None or body is None:
         return hh3_one_way(unit, target)
     return hh3_round(unit, enemy, body, target)

@@ -1,0 +1,450 @@
+"""A 3rd-edition fielded unit attacks a target: its volleys chosen as typed records and resolved through the
+edition 3 stages (:func:`~praetor_analysis.units.hh3_stages.resolve_stages`, what ``praetor calc`` resolves a
+document with once parsed), never through a JSON document.
+
+:func:`hh3_shooting` and :func:`hh3_one_way` return the typed :class:`~praetor_analysis.units.result.UnitAttackResult`
+the 2nd edition's unit attack returns (its :class:`Outcome`'s engine result is the stage's typed result, whose
+``to_dict()`` is the door's mapping), and :func:`hh3_resolve` an :class:`Outcome`: the ratings, the matchup and the
+fire plan read them as they read the 2nd edition's.
+
+How a unit attacks (docs/editions.md, "A 3rd-edition roster rated"):
+
+- shooting: each model fires one weapon, in one of its modes (a Vehicle or a Walker fires every weapon): the
+  modes are scored one model at a time against the target (mean models removed, hull points of a vehicle; then
+  the wounds taken off, as one blow rarely removes a model of several Wounds), and each group's models take the
+  best weapon first, as many as the roster has of it, then the next; a weapon that removes nothing is not fired
+  (named under the group's ``unused``), and one the door refuses is named with the
+  refusal under ``not_modelled`` and ``reasons`` too;
+- a Blast weapon at a vehicle (the unit paths give no hull): one Hit Test per point of Firepower, a hit on each
+  success, as the 2nd edition reads a marker at a lone vehicle (docs/rules-hh3.md#markers-and-templates); its
+  Blast and Barrage are named under ``not_modelled``;
+- melee: each model strikes with one melee weapon, chosen the same way, or the basic close combat weapon
+  (``IM I, AM A, SM S, AP -, D 1``); a ``Detonation`` weapon only at a vehicle; the unit charges; a Vehicle
+  that is neither a Walker nor a Knight does not strike;
+- every volley of the unit is one firing unit at the target, resolved in order through the stages (vehicles,
+  markers and templates included); a mode is scored by :func:`mode_score` (the stages' means,
+  :func:`~praetor_analysis.units.hh3_stages.stage_means`), its refusal in the door's words.
+
+Not read yet, and named in ``not_modelled``: the unit's special rules (the roster's rule texts are not read into
+the statline), range (every weapon is in range), a second Pistol, and the parts of a model with several statlines.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from praetor_analysis.engine import Hh3Context, Hh3Volley, one_attack
+from praetor_analysis.errors import PraetorError, ScenarioError
+from praetor_analysis.prob import Dist
+from praetor_analysis.profiles import HH3_UNIT_FIELDS as UNIT_FIELDS
+from praetor_analysis.profiles import Hh3Unit, read_unit, read_weapon
+from praetor_analysis.rules import parse_rules
+from praetor_analysis.units.hh3_roster import WEAPON_KEYS
+from praetor_analysis.units.hh3_stages import (
+    EngineStage,
+    Stage,
+    StageResult,
+    as_scenario_error,
+    names_marker,
+    resolve_stages,
+    stage_means,
+)
+from praetor_analysis.units.hh3_target import Hh3Target, fights_in_melee, hh3_strikes, hh3_target_of_group
+from praetor_analysis.units.hh3_vehicle import VehicleStage
+from praetor_analysis.units.records import FieldedUnit, ModelGroup
+from praetor_analysis.units.result import Choice, Measure, Outcome, UnitAttackResult
+from praetor_analysis.vehicles import Hh3VehicleTarget, is_vehicle_block, read_vehicle
+
+__all__ = [
+    "BASIC_MELEE",
+    "MARKER_AT_VEHICLE",
+    "NO_MELEE",
+    "UNIT_NOT_READ",
+    "Hh3Shot",
+    "Hh3Volleys",
+    "NoAttack",
+    "clear_cache",
+    "hh3_one_way",
+    "hh3_resolve",
+    "hh3_shooting",
+    "hh3_target_record",
+    "hh3_volleys",
+    "mode_score",
+    "outcome_of",
+]
+
+BASIC_MELEE: Mapping[str, str] = {"name": "Close combat weapon", "IM": "I", "AM": "A", "SM": "S", "AP": "-", "D": "1"}
+"""The basic close combat weapon every model has."""
+UNIT_NOT_READ = (
+    "the unit's special rules (a 3rd-edition roster's rules are not read into its statlines yet)",
+    "range (every weapon is taken to be in range)",
+)
+
+
+@dataclass(frozen=True)
+class Hh3Shot:
+    """One volley of a fielded unit: the typed volley, whether its weapon's rules, traits or range name Blast or
+    Template (its target then needs the markers stage), and the blocks it was read from (not compared)."""
+
+    volley: Hh3Volley
+    marks: bool
+    attacker: Mapping[str, object] = field(compare=False, repr=False)
+    weapon: Mapping[str, object] = field(compare=False, repr=False)
+
+    def to_block(self) -> dict[str, Any]:
+        """The volley as a ``praetor calc`` document's volley block (what the door parses into :attr:`volley`)."""
+        ctx = self.volley.context
+        return {"mode": ctx.mode, "attacker": dict(self.attacker), "weapon": dict(self.weapon),
+                **({"charging": True} if ctx.charging else {})}  # fmt: skip
+
+
+def _attacker(group: ModelGroup, models: int) -> dict[str, Any]:
+    keys = UNIT_FIELDS - {"models", "rules"}
+    block = {k: v for k, v in group.statline.items() if k in keys and v not in ("", None)}
+    if "T" not in block and "WS" not in block:  # a vehicle's WS counts as 1 (it cannot strike: see hh3_one_way)
+        block["WS"] = "1"
+    return {**block, "models": models}
+
+
+def _profile(block: Mapping[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in block.items() if k not in WEAPON_KEYS}
+
+
+def _fires_all(group: ModelGroup) -> bool:
+    kind = str(group.statline.get("Type", "")).lower()
+    return hh3_target_of_group(group).is_vehicle or kind.startswith("walker") or "walker" in kind
+
+
+_SHOTS: dict[tuple[object, ...], Hh3Shot] = {}
+"""The shots read, by their blocks' items, mode and field prefix (a warm run reads none again)."""
+_RECORDS: dict[int, tuple[Hh3Target, Hh3Unit | Hh3VehicleTarget]] = {}
+"""The targets' records, by the target (kept with it: an id is only reused once the target is gone)."""
+_MOST = 16384
+
+
+def _shot(attacker: Mapping[str, Any], weapon: Mapping[str, Any], mode: str, prefix: str) -> Hh3Shot:
+    """A volley read as the door reads a volley block at ``prefix`` (its refusals in the door's words)."""
+    try:
+        key: tuple[object, ...] | None = (tuple(attacker.items()), tuple(weapon.items()), mode, prefix)
+        hit = _SHOTS.get(key)  # type: ignore[arg-type]
+    except TypeError:  # a block holding a list: read every time
+        key, hit = None, None
+    if hit is not None:
+        return hit
+    read = read_weapon(weapon, f"{prefix}weapon")
+    if read.melee != (mode == "melee"):
+        raise ScenarioError(f"{prefix}weapon: a {'melee' if read.melee else 'ranged'} profile in a {mode} volley",
+                            field=f"{prefix}weapon")  # fmt: skip
+    volley = Hh3Volley(read_unit(attacker, f"{prefix}attacker"), read, Hh3Context(mode, charging=mode == "melee"))
+    marks = names_marker(" ".join(str(weapon.get(k, "")) for k in ("Special Rules", "Traits", "R")))
+    shot = Hh3Shot(volley, marks, attacker, weapon)
+    if key is not None:
+        if len(_SHOTS) >= _MOST:
+            _SHOTS.clear()
+        _SHOTS[key] = shot
+    return shot
+
+
+def hh3_target_record(target: Hh3Target) -> Hh3Unit | Hh3VehicleTarget:
+    """The target's record as the door reads its block (a vehicle's when the block prints armour or HP)."""
+    hit = _RECORDS.get(id(target))
+    if hit is not None and hit[0] is target:
+        return hit[1]
+    record = _target_record(_Block(target.block))
+    if len(_RECORDS) >= _MOST:
+        _RECORDS.clear()
+    _RECORDS[id(target)] = (target, record)
+    return record
+
+
+class _Block:
+    """A target block keyed by its items (the records read of it are kept)."""
+
+    def __init__(self, block: Mapping[str, Any]) -> None:
+        self.block = block
+        self.key = tuple(sorted((str(k), repr(v)) for k, v in block.items()))
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Block) and self.key == other.key
+
+
+@lru_cache(maxsize=1024)
+def _target_record(block: _Block) -> Hh3Unit | Hh3VehicleTarget:
+    with as_scenario_error():
+        if is_vehicle_block(block.block):
+            return read_vehicle(block.block)
+        return read_unit(block.block, "target", target=True)
+
+
+def _stage(record: Hh3Unit | Hh3VehicleTarget, shots: Sequence[Hh3Shot]) -> Stage:
+    if isinstance(record, Hh3VehicleTarget):
+        return Stage.VEHICLE
+    return Stage.MARKERS if any(s.marks and s.volley.context.hits is None for s in shots) else Stage.ENGINE
+
+
+MARKER_AT_VEHICLE = (
+    "a marker at a vehicle without its hull: one Hit Test per point of Firepower, a hit on each success (a missed "
+    "marker scattering onto the hull is not counted: the hull's size is not in the data)"
+)
+"""Why a Blast weapon's Blast and Barrage are named under ``not_modelled`` when it fires at a vehicle."""
+_MARKER_RULES = ("Blast", "Barrage")
+
+
+def _at_vehicle(profile: Mapping[str, Any], target: Hh3Target) -> tuple[Mapping[str, Any], tuple[str, ...]]:
+    """A ranged Blast (not Template) weapon's profile at a vehicle read without its marker rules, and their labels
+    (:data:`MARKER_AT_VEHICLE`); any other profile as it is, with no labels."""
+    if not target.is_vehicle or "IM" in profile:
+        return profile, ()
+    try:
+        weapon = read_weapon(profile)
+    except PraetorError:
+        return profile, ()  # the stages refuse it and the refusal is named
+    if weapon.rule("Blast") is None or weapon.rule("Template") is not None:
+        return profile, ()
+    out: dict[str, Any] = dict(profile)
+    dropped: list[str] = []
+    for key in ("Special Rules", "Traits"):
+        refs = parse_rules(profile.get(key), field=f"weapon.{key}")
+        kept = [r.text for r in refs if r.name not in _MARKER_RULES]
+        if len(kept) < len(refs):
+            dropped.extend(r.label for r in refs if r.name in _MARKER_RULES)
+            out[key] = ", ".join(kept)
+    return out, tuple(dropped)
+
+
+@lru_cache(maxsize=16384)
+def _mean(shot: Hh3Shot, record: Hh3Unit | Hh3VehicleTarget) -> tuple[float, float] | str:
+    try:
+        return stage_means(record, [one_attack((shot.volley,))], _stage(record, (shot,)))
+    except PraetorError as e:
+        return str(e)
+
+
+def mode_score(shot: Hh3Shot, target: Hh3Target) -> tuple[float, float] | str:
+    """Mean models removed (hull points) by one model's attack (``shot``: one model, unnamed), then the mean wounds
+    it takes off (one blow rarely removes a model of several Wounds: the wounds rank what removes none; 0 at a
+    vehicle), or the refusal in the door's words: :func:`~praetor_analysis.units.hh3_stages.stage_means`."""
+    try:
+        record = hh3_target_record(target)
+    except PraetorError as e:
+        return str(e)
+    return _mean(shot, record)
+
+
+def _score(
+    attacker: Mapping[str, Any], weapon: Mapping[str, Any], target: Hh3Target, mode: str
+) -> tuple[float, float] | str:
+    """The score of one model of ``attacker`` with ``weapon`` in ``mode``: its volley read without the names (they
+    name, never count: units of one statline and weapon share one score)."""
+    unnamed = {k: v for k, v in attacker.items() if k != "name"}
+    profile = {k: v for k, v in weapon.items() if k != "name"}
+    try:
+        hh3_target_record(target)
+        shot = _shot({**unnamed, "models": 1}, profile, mode, "")
+    except PraetorError as e:
+        return str(e)
+    return mode_score(shot, target)
+
+
+@dataclass(frozen=True)
+class _Choices:
+    """What a group attacks with: ``picks`` ``(models, weapon profile, weapon name)``; ``unused`` weapon -> why it
+    is not used; ``notes`` ``(note, why)`` for ``not_modelled`` and ``reasons``."""
+
+    picks: list[tuple[int, Mapping[str, Any], str]]
+    unused: dict[str, str]
+    notes: list[tuple[str, str]]
+
+
+def _choices(group: ModelGroup, target: Hh3Target, mode: str) -> _Choices:
+    """What the group attacks with (see the module docstring)."""
+    melee = mode == "melee"
+    attacker = _attacker(group, group.count)
+    weapons: dict[str, tuple[int, list[tuple[Mapping[str, Any], tuple[str, ...]]]]] = {}
+    unused: dict[str, str] = {}
+    for block in group.weapons:
+        if ("IM" in block) != melee:
+            continue
+        name = str(block.get("weapon", block.get("name", "")))
+        if melee and not target.is_vehicle and "detonation" in str(block.get("Special Rules", "")).lower():
+            unused[name] = "Detonation: it strikes only at a vehicle"
+            continue
+        count = int(block.get("count", group.count))
+        weapons.setdefault(name, (count, []))[1].append(_at_vehicle(_profile(block), target))
+    if melee:
+        weapons.setdefault(BASIC_MELEE["name"], (group.count, [(dict(BASIC_MELEE), ())]))
+    ranked, notes = [], []
+    for name, (count, modes) in weapons.items():
+        scores = [_score(attacker, m, target, mode) for m, _ in modes]
+        means = [(s, i) for i, s in enumerate(scores) if not isinstance(s, str)]
+        for (m, _), s in zip(modes, scores, strict=True):
+            if isinstance(s, str):  # a mode the stages refuse is named with the refusal, never scored 0
+                notes.append((f"{group.model}: {m.get('name', name)} not {'used' if melee else 'fired'}", s))
+                unused[name] = f"refused: {s}"
+        best, i = max(means) if means else ((0.0, 0.0), -1)
+        if max(best) > 0:
+            ranked.append((best, name, count, modes[i]))
+        elif name not in unused:
+            unused[name] = f"removes nothing from {target.name}"
+    ranked.sort(key=lambda r: (-r[0][0], -r[0][1]))
+    picks, left = [], group.count
+    every = _fires_all(group) and not melee
+    for _, name, count, (profile, dropped) in ranked:
+        n = count if every else min(count, left)
+        if n <= 0:
+            unused[name] = f"every model already {'strikes' if melee else 'fires'} with a better weapon"
+            continue
+        picks.append((n, profile, name))
+        unused.pop(name, None)
+        left -= 0 if every else n
+        notes.extend((f"{name}: {label}", MARKER_AT_VEHICLE) for label in dropped)
+    return _Choices(picks, unused, notes)
+
+
+@dataclass(frozen=True)
+class Hh3Volleys:
+    """The volleys of a unit at a target (one firing unit), what each group chose (:class:`Choice`: the first of
+    a group's carries its ``unused``) and the notes ``(note, why)`` for ``not_modelled`` and ``reasons``."""
+
+    shots: tuple[Hh3Shot, ...]
+    chosen: tuple[Choice, ...]
+    notes: tuple[tuple[str, str], ...]
+
+
+def hh3_volleys(unit: FieldedUnit, target: Hh3Target, mode: str = "shooting") -> Hh3Volleys:
+    """The volleys of ``unit`` at ``target`` and what each group chose (see the module docstring)."""
+    if unit.edition != "hh3":
+        raise ScenarioError(f"attacker: {unit.datasheet!r} is a {unit.edition} unit, not a 3rd-edition one")
+    shots: list[Hh3Shot] = []
+    chosen: list[Choice] = []
+    notes: list[tuple[str, str]] = []
+    for group in unit.groups:
+        if mode == "melee" and not hh3_strikes(group):
+            chosen.append(Choice(group.model, group.count, None, {}, why="a vehicle: it does not strike"))
+            continue
+        made = _choices(group, target, mode)
+        first = len(chosen)
+        for n, profile, name in made.picks:
+            with as_scenario_error():
+                shots.append(_shot(_attacker(group, n), profile, mode, f"firing_units[0][{len(shots)}]."))
+            chosen.append(Choice(group.model, n, name, {}))
+        if not made.picks:
+            chosen.append(Choice(group.model, group.count, None, {}))
+        head = chosen[first]
+        chosen[first] = Choice(head.model, head.count, head.weapon, made.unused, why=head.why)
+        notes.extend(made.notes)
+    return Hh3Volleys(tuple(shots), tuple(chosen), tuple(notes))
+
+
+@dataclass(frozen=True)
+class NoAttack:
+    """No volley at the target: nothing removed (:meth:`to_dict` is the zero result of its measure)."""
+
+    measure: Measure
+
+    def to_dict(self) -> dict[str, Any]:
+        """The zero result at a unit (``casualties``, ``damage``, ``unsaved``) or a vehicle."""
+        zero = Dist.point(0).to_dict()
+        if self.measure is Measure.HULL_POINTS:
+            return {"hull_points": zero, "glancing": zero, "penetrating": zero, "wrecked": 0.0}
+        return {"casualties": zero, "damage": zero, "unsaved": zero}
+
+
+def outcome_of(target: Hh3Target, result: StageResult | None) -> Outcome:
+    """The typed outcome of a stage's result at ``target`` (None: no volley; the records the 2nd edition's
+    analysis reads)."""
+    zero = Dist.point(0)
+    measure = Measure.HULL_POINTS if target.is_vehicle else Measure.MODELS
+    engine: Any = NoAttack(measure) if result is None else result  # read through to_dict() like the engine's results
+    if isinstance(result, VehicleStage):
+        hp, pen, wrecked = result.result.hull_points, result.result.penetrating, float(result.result.wrecked)
+        removed, wounds, unsaved = hp, hp, pen
+    elif isinstance(result, EngineStage):
+        removed, wounds, unsaved = result.result.casualties, result.result.damage, result.result.unsaved
+    elif result is not None:
+        removed, wounds, unsaved = result.casualties, result.damage, result.totals["unsaved"]
+    if result is None or (target.is_vehicle != isinstance(result, VehicleStage)):
+        removed, wounds, unsaved, wrecked = zero, zero, zero, 0.0
+    if target.is_vehicle:
+        return Outcome(engine, Measure.HULL_POINTS, removed, wounds, unsaved, wrecked)
+    return Outcome(engine, Measure.MODELS, removed, wounds, unsaved, float(removed.sf(target.models - 1)))
+
+
+@lru_cache(maxsize=8192)
+def _resolved(record: Hh3Unit | Hh3VehicleTarget, units: tuple[tuple[Hh3Shot, ...], ...]) -> StageResult:
+    stage = _stage(record, [s for u in units for s in u])
+    return resolve_stages(record, [one_attack([s.volley for s in u]) for u in units], stage)
+
+
+def _resolve(target: Hh3Target, units: tuple[tuple[Hh3Shot, ...], ...]) -> StageResult:
+    return _resolved(hh3_target_record(target), units)
+
+
+def hh3_resolve(target: Hh3Target, firing_units: Sequence[Sequence[Hh3Shot]]) -> Outcome:
+    """The outcome of ``firing_units`` (each a unit's volleys, :func:`hh3_volleys`, in order) at ``target``
+    (nothing removed when no unit has a volley)."""
+    firing = tuple(tuple(u) for u in firing_units if u)
+    return outcome_of(target, _resolve(target, firing) if firing else None)
+
+
+NO_MELEE = "has no model that fights in melee (a vehicle that is neither a Walker nor a Knight does not strike)"
+"""Why a 3rd-edition unit has no melee result (the roster screen shows it as "no melee")."""
+
+
+def _report(result: StageResult | None) -> tuple[tuple[str, ...], tuple[str, ...], dict[str, str]]:
+    """(applied, not_modelled, reasons) of a stage's result."""
+    if result is None:
+        return (), (), {}
+    if isinstance(result, EngineStage):
+        return result.result.applied, result.result.not_modelled, dict(result.result.reasons)
+    report = result.report
+    return tuple(report.applied), tuple(report.not_modelled), dict(report.reasons)
+
+
+def _attack(unit: FieldedUnit, target: Hh3Target, mode: str) -> UnitAttackResult:
+    if mode == "melee" and not fights_in_melee(unit):
+        raise ScenarioError(f"attacker: {unit.datasheet} {NO_MELEE}", field="attacker")
+    made = hh3_volleys(unit, target, mode)
+    result = _resolve(target, (made.shots,)) if made.shots else None
+    applied, not_modelled, reasons = _report(result)
+    notes = list(made.notes)
+    return UnitAttackResult(
+        unit.datasheet,
+        unit.faction,
+        unit.size,
+        unit.points,
+        mode,
+        outcome_of(target, result),
+        target.models,
+        made.chosen,
+        applied,
+        tuple(dict.fromkeys([*UNIT_NOT_READ, *unit.notes, *not_modelled, *dict(notes)])),
+        {**reasons, **dict(notes)},
+    )
+
+
+def hh3_shooting(unit: FieldedUnit, target: Hh3Target) -> UnitAttackResult:
+    """A 3rd-edition unit's shooting at ``target`` (see the module docstring)."""
+    return _attack(unit, target, "shooting")
+
+
+def hh3_one_way(unit: FieldedUnit, target: Hh3Target) -> UnitAttackResult:
+    """A 3rd-edition unit's strikes at ``target`` in one round, charging, the target not striking back (the whole
+    round: :func:`~praetor_analysis.units.hh3_round.hh3_melee`)."""
+    return _attack(unit, target, "melee")
+
+
+def clear_cache() -> None:
+    """Forget the stages' results, the modes' scores and the targets read, kept for repeated volleys (a
+    benchmark's cold run)."""
+    _resolved.cache_clear()
+    _mean.cache_clear()
+    _target_record.cache_clear()
+    _SHOTS.clear()
+    _RECORDS.clear()
