@@ -15,7 +15,7 @@ THEIRS = read_list_json({"name": "theirs", "units": ["Praetor", "Terminator Tart
 
 def test_an_error_row_has_every_column_and_no_number() -> None:
     for pair in pairs_of(MINE, THEIRS):
-        row = pair_row(pair, None, "boom")
+        row = pair_row(pair, None, "boom").to_dict()
         assert set(row) == set(PAIR_COLUMNS)
         assert row["error"] == "boom" and row["measure"] == "" and row["weapons"] == ""
         assert row["target_points"] == float(pair.target.points) and row["target"] == pair.target.label
