@@ -68,3 +68,23 @@ def test_a_model_outside_any_unit_has_no_unit_named(tmp_path: Path) -> None:
     build_hh3_catalog(_library(tmp_path / "in", LONE_MODEL, BOLTER), tmp_path / "out")
     _, rows = _rows(tmp_path / "out" / "units.csv")
     assert [(r["name"], r["entry"], r["unit"]) for r in rows] == [("Lone Sentry", "Lone Sentry", "")]
+
+
+def test_a_model_slot_linked_without_limits_takes_its_targets(tmp_path: Path) -> None:
+    """A unit's link to a shared model entry carries no constraint: the slot's min and max are the entry's own
+    (2 to 5 here)."""
+    trooper = {**LONE_MODEL, "id": "m-trooper", "name": "Trooper", "constraints": [
+        {"type": "min", "value": 2, "field": "selections", "scope": "parent", "id": "c-min"},
+        {"type": "max", "value": 5, "field": "selections", "scope": "parent", "id": "c-max"},
+    ]}  # fmt: skip
+    squad = {"id": "u-squad", "name": "Squad", "type": "unit",
+             "entryLinks": [{"id": "l-trooper", "name": "Trooper", "type": "selectionEntry", "targetId": "m-trooper"}]}
+    faction = {"catalogue": {"id": "cat", "name": "Test Faction", "gameSystemId": HH3_SYSTEM_ID,
+                             "sharedSelectionEntries": [squad, trooper]}}  # fmt: skip
+    (tmp_path / "in").mkdir()
+    (tmp_path / "in" / "Test Faction.json").write_text(json.dumps(faction), encoding="utf-8")
+    build_hh3_catalog(tmp_path / "in", tmp_path / "out")
+    _, rows = _rows(tmp_path / "out" / "datasheet_models.csv")
+    assert [(r["datasheet"], r["model"], float(r["min"]), float(r["max"])) for r in rows] == [
+        ("Squad", "Trooper", 2.0, 5.0)
+    ]
