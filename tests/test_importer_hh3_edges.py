@@ -77,8 +77,12 @@ def test_a_model_slot_linked_without_limits_takes_its_targets(tmp_path: Path) ->
         {"type": "min", "value": 2, "field": "selections", "scope": "parent", "id": "c-min"},
         {"type": "max", "value": 5, "field": "selections", "scope": "parent", "id": "c-max"},
     ]}  # fmt: skip
-    squad = {"id": "u-squad", "name": "Squad", "type": "unit",
-             "entryLinks": [{"id": "l-trooper", "name": "Trooper", "type": "selectionEntry", "targetId": "m-trooper"}]}
+    squad = {
+        "id": "u-squad",
+        "name": "Squad",
+        "type": "unit",
+        "entryLinks": [{"id": "l-trooper", "name": "Trooper", "type": "selectionEntry", "targetId": "m-trooper"}],
+    }
     faction = {"catalogue": {"id": "cat", "name": "Test Faction", "gameSystemId": HH3_SYSTEM_ID,
                              "sharedSelectionEntries": [squad, trooper]}}  # fmt: skip
     (tmp_path / "in").mkdir()
