@@ -9,6 +9,9 @@ filling), in the other order, and once more warm.
 
 from __future__ import annotations
 
+import random
+import re
+
 import pytest
 
 from praetor_analysis.catalog import load_rule_names, load_token_corrections, load_weapons
@@ -111,3 +114,34 @@ def test_the_cleaning_tables_give_the_first_matching_row() -> None:
             first = next(k for k in canon if k.lower() == spelled.lower())
             if spelled not in canon and "," not in spelled:
                 assert clean_type(spelled)[0].startswith(first), spelled
+
+
+def test_a_tidy_line_skips_the_line_steps_and_gives_what_they_give(
+    blocks: list[dict[str, str]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``clean_type`` skips its line-wide steps when nothing in the line is untidy: the same text and corrections
+    as running them (forced here by a pattern that always matches) on the catalogue and on generated lines."""
+    rng = random.Random(37)
+    alphabet = [
+        "Heavy 2",
+        "Rending",
+        "(6+)",
+        "( 6+ )",
+        ",",
+        ", ",
+        ".",
+        " ",
+        "  ",
+        "\t",
+        "\n",
+        "\u2019",
+        '5"',
+        "\u201d",
+        "Assult",
+    ]
+    texts = [b["Type"] for b in blocks] + ["".join(rng.choices(alphabet, k=rng.randint(1, 8))) for _ in range(3000)]
+    texts += [" Heavy 1", "Heavy 1 ", "Heavy 1,Shred", "Heavy 1 ,Shred", "Melee,, Shred", "\xa0Melee"]
+    tidy = [clean_type(t) for t in texts]
+    monkeypatch.setattr("praetor_analysis.profiles.vocabulary._UNTIDY_RE", re.compile(""))
+    clear_memos()
+    assert [clean_type(t) for t in texts] == tidy

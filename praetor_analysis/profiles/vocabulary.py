@@ -94,6 +94,8 @@ _SPACE_CLOSE_RE = re.compile(r"\s+\)")
 _SPACE_OPEN_RE = re.compile(r"\(\s+")
 _SPACES_RE = re.compile(r"\s+")
 _COMMA_TIGHT_RE = re.compile(r",(?=[^\s,])")
+#: What the line-wide steps change: without any of these, they leave the line as it is (stripped).
+_UNTIDY_RE = re.compile(r"[\n\u2018\u2019\u201c\u201d\u2033.]|\(\s|\s\)|\s\s|[^\S ]|,(?=[^\s,])")
 _GLUED_VALUE_RE = re.compile(r"^([A-Za-z]{2,})(\d.*)$")
 _SIZE_IN_NAME_RE = re.compile(r"^(\w+) (\(.+\)) Blast$")
 
@@ -137,6 +139,32 @@ def clean_type(text: str) -> tuple[str, list[Correction]]:
         'Assault 2, Large Blast (5")'
     """
     fixes: list[Correction] = []
+    s = _clean_line(text, fixes) if _UNTIDY_RE.search(text) else text.strip()
+    tables = _tables()
+    for wrong, right, reason in tables.joined:
+        if wrong in s:
+            fixes.append(Correction(wrong, right, reason))
+            s = s.replace(wrong, right)
+    tokens: list[str] = []
+    raw_tokens = s.split(",")
+    for raw in raw_tokens:
+        tok = raw.strip()
+        if not tok:
+            if len(raw_tokens) > 1:
+                fixes.append(Correction(raw, "", "empty token dropped"))
+            continue
+        cleaned = _CLEANED.peek(tok)
+        if cleaned is None:
+            cleaned = _clean_token(tok, tables)
+            _CLEANED.put(tok, cleaned)
+        tokens.append(cleaned[0])
+        if cleaned[1] is not None:
+            fixes.append(cleaned[1])
+    return ", ".join(tokens), fixes
+
+
+def _clean_line(text: str, fixes: list[Correction]) -> str:
+    """The line-wide steps of :func:`clean_type` (a line break, curly quotes, periods, spaces, commas)."""
     s = text
     if "\n" in s.strip():
         head, _, tail = s.strip().partition("\n")
@@ -168,27 +196,7 @@ def clean_type(text: str) -> tuple[str, list[Correction]]:
     s = new
     if _COMMA_TIGHT_RE.search(s):
         fixes.append(Correction(s, _COMMA_TIGHT_RE.sub(", ", s), "missing space after comma"))
-    tables = _tables()
-    for wrong, right, reason in tables.joined:
-        if wrong in s:
-            fixes.append(Correction(wrong, right, reason))
-            s = s.replace(wrong, right)
-    tokens: list[str] = []
-    raw_tokens = s.split(",")
-    for raw in raw_tokens:
-        tok = raw.strip()
-        if not tok:
-            if len(raw_tokens) > 1:
-                fixes.append(Correction(raw, "", "empty token dropped"))
-            continue
-        cleaned = _CLEANED.peek(tok)
-        if cleaned is None:
-            cleaned = _clean_token(tok, tables)
-            _CLEANED.put(tok, cleaned)
-        tokens.append(cleaned[0])
-        if cleaned[1] is not None:
-            fixes.append(cleaned[1])
-    return ", ".join(tokens), fixes
+    return s
 
 
 #: Tokens cleaned before: their cleaned text and the correction made, if any (bounded; emptied by ``clear_memos``).
