@@ -145,3 +145,11 @@ def test_a_tidy_line_skips_the_line_steps_and_gives_what_they_give(
     monkeypatch.setattr("praetor_analysis.profiles.vocabulary._UNTIDY_RE", re.compile(""))
     clear_memos()
     assert [clean_type(t) for t in texts] == tidy
+
+
+def test_a_shot_kind_matched_only_by_unicode_case_folding_is_an_unknown_token() -> None:
+    """'Aſſault 2' (a long s) matched the shot pattern's IGNORECASE but no kind: it raised StopIteration (a
+    traceback at the door); it is now an unknown token, named as such, and the line has no shot kind."""
+    parsed = parse_weapon_type("A\u017f\u017fault 2, Rending (6+)")
+    assert parsed.kind is None and parsed.shots is None
+    assert [(r.name, r.known) for r in parsed.rules] == [("A\u017f\u017fault 2", False), ("Rending", True)]

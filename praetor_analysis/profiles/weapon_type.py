@@ -110,8 +110,9 @@ def _shot_token(tok: str) -> tuple[str | None, DiceExpr | None, Rule | None]:
     m = _SHOT_RE.match(tok)
     if not m:
         return _NOT_A_SHOT
-    said = m.group("kind").lower()
-    kind = _KIND_OF.get(said) or next(k for k in _SHOT_KINDS if k.lower() == said)
+    kind = _KIND_OF.get(m.group("kind").lower())
+    if kind is None:  # matched only by Unicode case folding ('Aſſault': a long s): no kind, an unknown token
+        return _NOT_A_SHOT
     n = m.group("n").strip().strip("()").strip() or None
     if kind == "Melee":
         return kind, None, None
