@@ -152,4 +152,4 @@ def test_a_shot_kind_matched_only_by_unicode_case_folding_is_an_unknown_token() 
     traceback at the door); it is now an unknown token, named as such, and the line has no shot kind."""
     parsed = parse_weapon_type("A\u017f\u017fault 2, Rending (6+)")
     assert parsed.kind is None and parsed.shots is None
-    assert [(r.name, r.known) for r in parsed.rules] == [("A\u017f\u017fault 2", False), ("Rending", True)]
+    assert [(r.text, r.known) for r in parsed.rules] == [("A\u017f\u017fault 2", False), ("Rending (6+)", True)]
