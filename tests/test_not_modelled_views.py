@@ -92,6 +92,24 @@ def test_cli_json_and_csv_carry_the_same_notes(tmp_path, capsys, monkeypatch) ->
     assert any(SHROUDED in cell for cell in table.loc[table["unit"] == JETBIKES, "not_modelled"])
 
 
+@pytest.mark.parametrize("edition", ["hh2", "hh3"])
+def test_json_row_without_a_result_says_why(edition, hh2_rows, hh3_rows) -> None:
+    rows = hh2_rows if edition == "hh2" else hh3_rows
+    empty = [r for r in rows if r["mean"] is None]
+    assert empty  # both fixtures have a unit with nothing to fight with in some phase (a transport's melee)
+    for r in empty:
+        assert isinstance(r["error"], str) and r["error"].strip(), r
+    assert all(r["error"] == "" for r in rows if r["mean"] is not None)
+
+
+def test_cli_json_and_csv_carry_the_same_errors(tmp_path, capsys, monkeypatch) -> None:
+    csv = tmp_path / "r.csv"
+    rows = json.loads(_run(["roster", str(HH3), "--json", "--csv", str(csv)], capsys, monkeypatch))
+    table = pd.read_csv(csv, keep_default_na=False)
+    assert table["error"].tolist() == [r["error"] for r in rows]
+    assert any(r["error"] for r in rows)
+
+
 def test_hh2_first_screen_lists_each_unit_with_notes(capsys, monkeypatch, hh2_rows) -> None:
     lines = _run(["roster", str(HH2)], capsys, monkeypatch).splitlines()
     notes = unit_notes((r["unit"], r["not_modelled"]) for r in hh2_rows)

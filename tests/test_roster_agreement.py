@@ -44,7 +44,8 @@ def test_roster_json_and_report_agree_on_every_unit(
 ) -> None:
     cli = _cli_rows(capsys, path, target)
     page = _report_rows(path, target, tmp_path / "report.html")
-    assert cli and set(cli[0]) == {*KEYS, "not_modelled", "reasons"} == set(page[0])
+    assert cli and set(cli[0]) == {*KEYS, "error", "not_modelled", "reasons"} == set(page[0])
+    assert sorted((*_key(r), r["error"]) for r in cli) == sorted((*_key(r), r["error"]) for r in page)  # same why
     assert sorted(map(_key, cli)) == sorted(map(_key, page))  # every unit, both phases, the same numbers
 
     def notes(r: dict) -> tuple:

@@ -58,6 +58,7 @@ def test_cli_roster_json_and_bad_target() -> None:
     rows = json.loads(proc.stdout)
     keys = {"unit", "points", "target", "phase", "mean", "p_any", "per_100_pts", "wounds", "share", "measure"}
     keys |= {"not_modelled", "reasons"}  # issue 33: what was not modelled, on every row (a list, a mapping)
+    keys |= {"error"}  # issue 38: why a row has no result (empty when it has one), as the CSV's column
     assert rows and all(set(r) == keys for r in rows)
     assert all(isinstance(r["points"], int) for r in rows)
     assert {r["phase"] for r in rows} == {"shooting", "melee"}

@@ -81,12 +81,13 @@ RATING_COLUMNS = [
     "notes",
     "reasons",
 ]
-"""Columns of :func:`rate` and :func:`rate_roster`; the first ten are what ``praetor roster --json`` prints
-(:data:`JSON_COLUMNS`), with ``not_modelled`` as a list and ``reasons`` as a mapping (``views.json_rows``).
+"""Columns of :func:`rate` and :func:`rate_roster`; the first ten and ``error`` are what ``praetor roster --json``
+prints (:data:`JSON_COLUMNS`), with ``not_modelled`` as a list and ``reasons`` as a mapping (``views.json_rows``).
 ``not_modelled`` joins the notes with ``"; "`` (for a spreadsheet: a note may itself hold ``"; "``); ``notes``
 is the same notes as a list; ``reasons`` a JSON object (note -> why of a unit note) or empty."""
-JSON_COLUMNS = RATING_COLUMNS[:10]
-"""The fields of a row of ``praetor roster --json`` and of the roster report's embedded table."""
+JSON_COLUMNS = [*RATING_COLUMNS[:10], "error"]
+"""The fields of a row of ``praetor roster --json`` and of the roster report's embedded table (``error``: why a
+row has no result, empty when it has one)."""
 
 
 def standard_targets() -> list[tuple[str, Unit]]:
