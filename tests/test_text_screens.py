@@ -59,8 +59,32 @@ def test_roster_first_screen_fits_and_says_units(cols, capsys, monkeypatch) -> N
     body = [r for r in rows if re.match(r".*\s\d+\s{2}", r)]
     assert len(body) == len(labels)
     for r in body:  # every number of a phase says what it counts, or why there is none
-        cells = re.findall(r"\d+\.\d\d (models|HP)|no melee|no weapon|not rated|out of range", r)
+        cells = re.findall(r"\d+\.\d\d (models|HP)|no melee|no ranged weapon|no weapon|not rated|out of range", r)
         assert len(cells) == 2, r
+
+
+FIXTURES = Path(__file__).parent / "fixtures" / "rosters"
+
+
+@pytest.mark.parametrize(
+    ("roster", "unarmed", "armed"),
+    [
+        ("hh2/OgrynChainaxeFix.rosz", ["IM - Force Commander", "IM - Ogryn Brute Squad (1)"], "IM - Cavalry Squad"),
+        ("hh3/Daemons.rosz", ["Ruinstorm Daemon Beasts", "Ruinstorm Lesser Daemons (1)"], "Ruinstorm Daemon Riders"),
+    ],
+)
+def test_roster_screen_says_no_ranged_weapon(roster, unarmed, armed, capsys, monkeypatch) -> None:
+    # issue 38: a unit none of whose models has a ranged weapon showed "0.00 models" at a target; melee says why
+    lines = _run(["roster", str(FIXTURES / roster), "--phase", "shooting"], capsys, monkeypatch, 120).splitlines()
+
+    def row(label: str) -> str:
+        (found,) = [x for x in lines if re.match(rf"{re.escape(label)}\s+\d+\s", x)]
+        return found
+
+    for label in unarmed:
+        assert row(label).rstrip().endswith("no ranged weapon"), row(label)
+    assert re.search(r"\d+\.\d\d models", row(armed))  # armed (the Cavalry: one model unarmed, nine with pistols)
+    assert not any(re.search(r"\s0\.00 models", x) for x in lines if "no ranged weapon" in x)
 
 
 @pytest.mark.parametrize("cols", [80, 120])
