@@ -181,6 +181,20 @@ def test_calc_resolves_names_in_the_3rd_edition() -> None:
         calc({"edition": "hh3", "attacker": attacker, "weapon": "Nope", "target": "Rhino"})
 
 
+def test_calc_says_a_datasheet_is_not_an_attacker_yet(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """Issue 38: a datasheet's name (``praetor wargear`` fields it) is refused as a calc attacker on one line that
+    says what to give instead, not as a name missing from the data."""
+    assert is_hh3_datasheet("Lasrifle Section")
+    doc = tmp_path / "doc.json"
+    doc.write_text(json.dumps({"edition": "hh3", "mode": "melee", "attacker": {"name": "Lasrifle Section"}}))
+    assert main(["calc", str(doc)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err and "attacker: 'Lasrifle Section' is a 3rd-edition datasheet" in err
+    assert '"roster"' in err and "statline" in err and "no unit profile named" not in err
+    with pytest.raises(Exception, match="attacker: no unit profile named 'Nope'"):  # a name of nothing: as before
+        calc({"edition": "hh3", "mode": "melee", "attacker": {"name": "Nope"}, "target": "Rhino"})
+
+
 def test_an_array_of_3rd_edition_documents_with_names_and_roster_units() -> None:
     """In an array too (checked before any is computed): each item equals the same document alone."""
     from praetor_analysis.scenario.calc import calc_json

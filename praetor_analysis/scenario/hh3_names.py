@@ -26,6 +26,7 @@ from praetor_analysis.units import (
     hh3_shooting,
     hh3_standard_targets,
     hh3_target_of_unit,
+    is_hh3_datasheet,
     roster_unit,
 )
 
@@ -133,8 +134,20 @@ def resolve_hh3_names(data: Mapping[str, Any]) -> dict[str, Any]:
         out["weapon"] = _weapon(out["weapon"], "weapon")
     named = _named(out.get("attacker"))
     if named is not None:
+        if not _has_profile(named[0]) and is_hh3_datasheet(named[0]):
+            raise ScenarioError(
+                f"attacker: {named[0]!r} is a 3rd-edition datasheet, not yet an attacker of calc; give a roster's "
+                'unit {"roster": PATH, "unit": LABEL} or a statline (praetor wargear rates a datasheet)',
+                field="attacker",
+                value=named[0],
+            )
         out["attacker"] = _unit(named[0], named[1], "attacker")
     return out
+
+
+def _has_profile(name: str) -> bool:
+    units = _units()
+    return bool((units["name"].str.casefold() == name.strip().casefold()).any())
 
 
 def unit_attack_hh3(data: Mapping[str, Any]) -> dict[str, Any] | None:
