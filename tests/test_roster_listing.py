@@ -38,13 +38,19 @@ def test_the_listing_rows_of_the_small_game() -> None:
     first = frame.iloc[1].to_dict()
     assert first["force"] == "Crusade Primary Detachment" and first["parent"] == ""
     # two statlines, each "count x name (unit type)", in the order of the roster's groups
-    assert first["statlines"] == "1x Assault Sergeant (Infantry (Sergeant, Antigrav)); 9x Assault Legionary (Infantry (Antigrav))"
+    assert (
+        first["statlines"]
+        == "1x Assault Sergeant (Infantry (Sergeant, Antigrav)); 9x Assault Legionary (Infantry (Antigrav))"
+    )
     # a weapon whose firing modes are not its own name lists them; one whose single mode is its name does not
     assert first["weapons"].startswith(
         "1x Plasma pistol [Plasma pistol (Sustained), Plasma pistol (Maximal)]; 1x Chainsword; 2x Heavy chainsword; "
     )
     assert frame.iloc[4]["weapons"].startswith("1x Pintle Mounted bolter [Bolter]; ")
-    assert frame.iloc[0]["weapons"] == "1x Bolt pistol; 1x Terranic greatsword; 1x Frag grenades; 1x Krak grenades; 1x Melta bombs"
+    assert (
+        frame.iloc[0]["weapons"]
+        == "1x Bolt pistol; 1x Terranic greatsword; 1x Frag grenades; 1x Krak grenades; 1x Melta bombs"
+    )
 
 
 def test_the_plain_listing_and_a_unit_inside_another() -> None:
@@ -93,3 +99,23 @@ def test_the_accounting_line_names_the_gap_both_ways() -> None:
     )
     # a gap below a millionth of a point is rounding, not a gap
     assert "add up to" not in accounting_line(dataclasses.replace(roster, points=747.0000001))
+
+
+def test_a_gap_counts_the_selections_outside_units() -> None:
+    roster = _small()
+    outside = [dataclasses.replace(n, points=1500.0) for n in roster.not_read[:1]]
+    line = accounting_line(dataclasses.replace(roster, points=2257.0, not_read=outside))
+    assert line.endswith("; the file's selections add up to 2,247, 10 less")
+
+
+def test_a_roster_without_units_has_the_listing_columns() -> None:
+    frame = listing_frame(dataclasses.replace(_small(), units=[]))
+    assert frame.empty and list(frame.columns) == [
+        "unit",
+        "force",
+        "parent",
+        "points",
+        "models",
+        "statlines",
+        "weapons",
+    ]
