@@ -42,7 +42,7 @@ from praetor_analysis.prob.convolution import convolve_power
 from praetor_analysis.prob.memo import clear_memos
 from praetor_analysis.scenario.calc import calc, calc_many, parse_target, parse_volley
 from praetor_analysis.scenario.frame import calc_frame
-from praetor_analysis.units.blocks import target_block
+from praetor_analysis.units import UnitRow
 
 RULE_SETS = [
     "",
@@ -76,7 +76,7 @@ def load() -> str:
 
 def infantry_cells() -> list[dict]:
     targets = load_targets().set_index("archetype", drop=False)
-    blocks = {name: target_block(targets.loc[name]) for name in TARGETS}
+    blocks = {name: UnitRow.from_row(targets.loc[name]).to_block() for name in TARGETS}
     cells = []
     for n in ATTACKS:
         for rules in RULE_SETS:

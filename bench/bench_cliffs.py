@@ -25,7 +25,7 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 from timing import alternate_cpu, from_git
 
-import praetor_analysis.engine.batch as batch
+import praetor_analysis.engine.batch_block as batch  # where the batch asks check_work
 import praetor_analysis.engine.exact as exact
 from praetor_analysis import calc
 from praetor_analysis.analysis.army_list import ArmyList, read_list_json

@@ -18,6 +18,7 @@ if TYPE_CHECKING:  # pandas is imported by the first load, not by the import of 
 from praetor_analysis.errors import PraetorError
 
 __all__ = [
+    "frame_rows",
     "load_datasheet_models",
     "load_datasheets",
     "load_provenance",
@@ -253,3 +254,12 @@ def load_wargear_options(edition: str = "hh2") -> pd.DataFrame:
         frame = _read("wargear_options.csv", numeric=("points", "points_per_model", "max", "group_min"))
     frame["hidden"] = frame["hidden"] == "True"
     return frame
+
+
+def frame_rows(frame: pd.DataFrame) -> list[dict[str, Any]]:
+    """A DataFrame's rows as dicts of Python values: ``frame.to_dict("records")``, column by column (faster)."""
+    columns = list(frame.columns)
+    if not columns:
+        return [{} for _ in range(len(frame))]
+    values = zip(*(frame[c].tolist() for c in columns), strict=True)
+    return [dict(zip(columns, row, strict=True)) for row in values]

@@ -271,7 +271,7 @@ def test_the_door_is_imported_only_from_above_it() -> None:
 
 
 #: Public functions of units/ and analysis/ whose signatures still carry a JSON mapping (a debt: this list may
-#: only shrink). Catalog rows (``row_value``...) and the blocks a document is made of are the inputs left.
+#: only shrink). units/ owes none: its catalog rows are records (``units.catalog_rows``).
 JSON_SIGNATURE_DEBTS = {
     "praetor_analysis.analysis.army_list": {"make_list"},
     "praetor_analysis.analysis.cells": {"attacker_blocks", "cell_of_rows"},
@@ -282,16 +282,6 @@ JSON_SIGNATURE_DEBTS = {
     "praetor_analysis.analysis.compare_cache": {"ComparisonCache.compare_with_distributions"},
     "praetor_analysis.analysis.faction_sweep": {"variants"},
     "praetor_analysis.analysis.matchup": {"pair_row"},
-    "praetor_analysis.units.attack": {"melee_weapons"},
-    "praetor_analysis.units.blocks": {
-        "row_value", "frame_rows", "row_id", "is_vehicle_row", "weapon_block", "target_block", "attacker_block",
-    },
-    "praetor_analysis.units.datasheet": {"weapon_blocks", "is_character"},
-    "praetor_analysis.units.loadout_limits": {"Limits.room_of"},
-    "praetor_analysis.units.names": {"pick_rows", "is_target_profile", "target_from_row"},
-    "praetor_analysis.units.option_visibility": {"visibility", "own_visibility"},
-    "praetor_analysis.units.target": {"statlines", "roster_unit"},
-    "praetor_analysis.units.wargear_effects": {"with_wargear"},
 }  # fmt: skip
 #: Methods that write a record's JSON form: their return is the contract's mapping.
 OUTPUT_METHODS = {"to_dict", "to_block"}

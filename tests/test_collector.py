@@ -35,12 +35,12 @@ def test_a_collector_paused_by_the_caller_stays_paused() -> None:
 
 def test_calc_many_runs_its_batch_with_the_collector_paused(monkeypatch: pytest.MonkeyPatch) -> None:
     seen = []
-    resolve_many = calc_module.resolve_many
+    resolve_batch = calc_module.resolve_batch  # the batch's engine call (its results as arrays)
 
     def spy(cells):  # type: ignore[no-untyped-def]
         seen.append(gc.isenabled())
-        return resolve_many(cells)
+        return resolve_batch(cells)
 
-    monkeypatch.setattr(calc_module, "resolve_many", spy)
+    monkeypatch.setattr(calc_module, "resolve_batch", spy)
     (result,) = calc_module.calc_many([DOC])
     assert seen == [False] and gc.isenabled() and result["unsaved"]["pmf"]

@@ -21,7 +21,7 @@ from praetor_analysis.markers.kinds import MARKER_KINDS, marker_kind
 from praetor_analysis.prob.memo import clear_memos
 from praetor_analysis.profiles.records import Weapon
 from praetor_analysis.scenario.calc import parse_target, parse_volley
-from praetor_analysis.units.blocks import weapon_block
+from praetor_analysis.units import WeaponRow
 from praetor_analysis.units.formation import default_formation
 from praetor_analysis.units.marker_volley import geometry_key, marker_options
 from praetor_analysis.views.cell_documents import scenario_for
@@ -35,7 +35,7 @@ def _marker_weapons() -> pd.DataFrame:
     keep = []
     for _, row in weapons.iterrows():
         try:
-            keep.append(marker_kind(Weapon.from_mapping(weapon_block(row))) is not None)
+            keep.append(marker_kind(Weapon.from_mapping(WeaponRow.from_row(row).to_block())) is not None)
         except Exception:  # a profile the engine refuses: compare and calc both say so (tests/test_compare.py)
             keep.append(False)
     return weapons[keep]
@@ -77,7 +77,7 @@ def _check(weapons: pd.DataFrame, targets: pd.DataFrame, attacker: dict | None =
 @pytest.mark.slow
 def test_every_catalog_marker_weapon_at_every_standard_target_is_calcs() -> None:
     weapons, targets = _marker_weapons(), load_targets()
-    kinds = {marker_kind(Weapon.from_mapping(weapon_block(r))) for _, r in weapons.iterrows()}
+    kinds = {marker_kind(Weapon.from_mapping(WeaponRow.from_row(r).to_block())) for _, r in weapons.iterrows()}
     assert kinds == {k.name for k in MARKER_KINDS} - {"Barrage"}  # every kind the catalog has (no bare Barrage)
     assert len(weapons) > 150 and len(targets) == 11
     assert _check(weapons, targets) > 0.9 * len(weapons) * len(targets)
@@ -87,7 +87,7 @@ def test_three_catalog_marker_weapons_of_each_kind_at_every_standard_target_are_
     """The fast tier's slice of the test above: the first three weapons of each kind of marker or template (two of
     one kind the catalog has only two of)."""
     weapons, targets = _marker_weapons(), load_targets()
-    kinds = [marker_kind(Weapon.from_mapping(weapon_block(r))) for _, r in weapons.iterrows()]
+    kinds = [marker_kind(Weapon.from_mapping(WeaponRow.from_row(r).to_block())) for _, r in weapons.iterrows()]
     sample = weapons.groupby(kinds, sort=False).head(3)
     assert set(kinds) == {k.name for k in MARKER_KINDS} - {"Barrage"} and len(sample) >= 2 * len(set(kinds))
     assert _check(sample, targets) > 0.9 * len(sample) * len(targets)
@@ -110,7 +110,7 @@ def test_marker_weapons_at_units_of_other_unit_types_are_calcs() -> None:
 def _one_per_kind() -> pd.DataFrame:
     """The first catalog weapon of each marker kind."""
     weapons = _marker_weapons()
-    kinds = [marker_kind(Weapon.from_mapping(weapon_block(r))) for _, r in weapons.iterrows()]
+    kinds = [marker_kind(Weapon.from_mapping(WeaponRow.from_row(r).to_block())) for _, r in weapons.iterrows()]
     return weapons[~pd.Series(kinds, index=weapons.index).duplicated().to_numpy()]
 
 

@@ -25,7 +25,7 @@ from praetor_analysis.rules.catalogue import lookup, rules_acting_on
 from praetor_analysis.rules.marker_rules import MARKERS
 from praetor_analysis.rules.registry import Stage
 from praetor_analysis.scenario.calc import calc
-from praetor_analysis.units.blocks import weapon_block
+from praetor_analysis.units import WeaponRow
 
 #: The share of profiles fully modelled must not fall below this (issue 23: 99%).
 FLOOR = 0.99
@@ -122,7 +122,7 @@ def _combinations(takes: list[list[list[str]]]) -> list[list[list[str]]]:
 @cache
 def measure() -> tuple[Outcome, ...]:
     """Every distinct profile's outcome."""
-    return tuple(outcome(weapon_block(row)) for _, row in distinct_profiles().iterrows())
+    return tuple(outcome(WeaponRow.from_row(row).to_block()) for _, row in distinct_profiles().iterrows())
 
 
 def share(outcomes: tuple[Outcome, ...]) -> float:

@@ -20,8 +20,7 @@ go = pytest.importorskip("plotly.graph_objects")
 
 from praetor_analysis.analysis.compare import compare_with_distributions
 from praetor_analysis.analysis.compare_cache import ComparisonCache
-from praetor_analysis.catalog import load_targets, load_weapons
-from praetor_analysis.units.blocks import frame_rows
+from praetor_analysis.catalog import frame_rows, load_targets, load_weapons
 from praetor_analysis.views.dashboard import app as D
 from praetor_analysis.views.dashboard.shooting_view import ShootingSession, compute_view
 from praetor_analysis.views.figures.live import LiveFigure, flatten, same_value

@@ -24,8 +24,7 @@ from praetor_analysis.catalog import load_targets, load_weapons
 from praetor_analysis.errors import ScenarioError
 from praetor_analysis.scenario.calc import calc
 from praetor_analysis.scenario.document import parse_scenario
-from praetor_analysis.units import Measure
-from praetor_analysis.units.blocks import target_block, weapon_block
+from praetor_analysis.units import Measure, UnitRow, WeaponRow
 from praetor_analysis.vehicles.attack import VehicleAttackResult, resolve_vehicle_scenario
 from praetor_analysis.vehicles.sweep import HullPointsOnly, hull_points_only
 from praetor_analysis.views.cell_documents import build_scenario, scenario_for
@@ -124,7 +123,7 @@ def test_compare_cells_equal_calc_of_their_scenarios(step: int, options: dict[st
     for row, (w, t) in zip(table.to_dict("records"), cells, strict=True):
         try:
             scenario, notes, _ = build_scenario(
-                weapon_block(w), target_block(t), kw["attacker"] or DEFAULT_ATTACKER,
+                WeaponRow.from_row(w).to_block(), UnitRow.from_row(t).to_block(), kw["attacker"] or DEFAULT_ATTACKER,
                 attacks=options.get("shots_per_weapon"), half_range=kw["half_range"],
             )  # fmt: skip
             result = calc(scenario)

@@ -104,3 +104,24 @@ def test_calc_frame_refuses_what_is_not_a_frame_and_takes_an_empty_one():
         calc_frame([{"weapon": "Bolter"}])  # type: ignore[arg-type]
     out = calc_frame(pd.DataFrame({"weapon": []}))
     assert len(out) == 0 and "error" in out.columns
+
+
+def test_frame_documents_read_column_by_column_as_the_records_read():
+    # nullable and extension dtypes, numpy scalars in an object column, a column named by a number: the
+    # documents read column by column are the records' (to_dict("records")) with the missing cells left out
+    frame = pd.DataFrame(
+        {
+            "a": pd.array([1, None, 3], dtype="Int64"),
+            "b": [np.int64(2), None, "x"],
+            "c": [1.5, np.nan, 2.0],
+            3: [True, False, None],
+            "d": pd.Series(["s", pd.NA, "t"], dtype="string"),
+        }
+    )
+    got = frame_documents(frame)
+    assert got == [
+        {"a": 1, "b": 2, "c": 1.5, "3": True, "d": "s"},
+        {"3": False},
+        {"a": 3, "b": "x", "c": 2.0, "d": "t"},
+    ]
+    assert [type(v) for v in got[0].values()] == [int, int, float, bool, str]

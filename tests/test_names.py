@@ -11,8 +11,8 @@ import pytest
 from praetor_analysis import calc
 from praetor_analysis.catalog import load_targets, load_weapons
 from praetor_analysis.errors import ScenarioError
-from praetor_analysis.units.blocks import target_block, weapon_block
-from praetor_analysis.units.names import is_target_profile, resolve_unit, resolve_weapon
+from praetor_analysis.units import UnitRow, WeaponRow
+from praetor_analysis.units.names import resolve_unit, resolve_weapon
 
 ATTACKER = {"BS": 4, "S": 4, "WS": 4}
 
@@ -23,8 +23,8 @@ def _row(frame, col, value):
 
 def test_weapon_name_gives_the_profile_result() -> None:
     by_name = calc({"attacker": ATTACKER, "weapon": "lascannon", "target": "Rhino"})
-    block = weapon_block(_row(load_weapons(), "name", "Lascannon"))
-    target = target_block(_row(load_targets(), "archetype", "Rhino"))
+    block = WeaponRow.from_row(_row(load_weapons(), "name", "Lascannon")).to_block()
+    target = UnitRow.from_row(_row(load_targets(), "archetype", "Rhino")).to_block()
     by_profile = calc({"attacker": ATTACKER, "weapon": block, "target": target})
     assert by_name == by_profile
 
@@ -225,7 +225,7 @@ def test_a_profile_without_toughness_or_armour_is_no_target_anywhere() -> None:
     from praetor_analysis.catalog import load_units
 
     units = load_units()
-    junk = [i for i, r in units.iterrows() if not is_target_profile(r)]
+    junk = [i for i, r in units.iterrows() if not UnitRow.from_row(r).is_target_profile]
     assert {units.loc[i, "name"] for i in junk} == {"Defence Line", "Legionary"}
     for value in ("Defence Line", {"name": "Defence Line", "size": 1}):
         with pytest.raises(ScenarioError, match="not a target"):

@@ -57,7 +57,7 @@ def test_one_label_per_unit_accepted_back_by_calc(path: Path) -> None:
     reading = read_roster_units(path)
     assert len(set(reading.labels)) == len(reading.labels)
     for label, unit in zip(reading.labels, reading.units, strict=True):
-        back, found = roster_unit({"roster": str(path), "unit": label})
+        back, found = roster_unit(str(path), label)
         assert back == label
         assert found.datasheet == unit.datasheet and found.points == unit.points
     frame = analyse_roster(path, phases=("shooting",))
@@ -104,7 +104,7 @@ def test_the_militia_lists_assassin_under_an_upgrade_is_a_unit() -> None:
     reading = read_roster_units(MILITIA_LIST)
     assert len(reading.units) == 10 and "Clade Callidus Assassin" in reading.labels
     assert reading.rated_points == reading.declared == 1451
-    _label, unit = roster_unit({"roster": str(MILITIA_LIST), "unit": "Clade Callidus Assassin"})
+    _label, unit = roster_unit(str(MILITIA_LIST), "Clade Callidus Assassin")
     assert unit.points == 125 and [w["name"] for w in unit.groups[0].weapons] == ["Neural Shredder", "Phase Sword"]
 
 

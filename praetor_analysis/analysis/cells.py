@@ -21,14 +21,14 @@ from praetor_analysis.profiles import Unit
 from praetor_analysis.units import (
     STRIKING,
     Shooting,
+    UnitRow,
+    WeaponRow,
     default_marker_setup,
     parse_weapon_block,
     placed_notes,
     resolve_shooting,
-    target_block,
     target_record,
     volley_of_blocks,
-    weapon_block,
 )
 
 __all__ = [
@@ -95,7 +95,7 @@ def cell_of_rows(
     Raises:
         ScenarioError: what ``calc`` of that scenario raises while parsing it.
     """
-    wblock, tblock = weapon_block(weapon_row), target_block(target_row)
+    wblock, tblock = WeaponRow.from_row(weapon_row).to_block(), UnitRow.from_row(target_row).to_block()
     weapon = parse_weapon_block(wblock)
     mode = "melee" if weapon.is_melee else "shooting"
     target = target_record(tblock)

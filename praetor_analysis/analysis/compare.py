@@ -43,13 +43,10 @@ from praetor_analysis.profiles import Unit, Weapon, parse_weapon_type
 from praetor_analysis.rules import Role, canonical_rule_name
 from praetor_analysis.units import (
     Measure,
-    frame_rows,
-    is_vehicle_row,
-    row_value,
-    target_block,
+    UnitRow,
+    WeaponRow,
     target_record,
     volley_of_blocks,
-    weapon_block,
 )
 
 __all__ = [
@@ -139,13 +136,9 @@ def summarise(result: CellResult, *, models: int, vehicle: bool, pinning: bool =
     return CellSummary(measure, pmf, mean, math.sqrt(var), float(pmf[1:].sum()), p_all, p_pinned)
 
 
-def _points(row: Mapping[str, Any] | Any) -> float:
-    value = row_value(row, "points")
-    try:
-        pts = float(value)
-    except (TypeError, ValueError):
-        return math.nan
-    return pts if pts > 0 else math.nan
+def _points(row: WeaponRow) -> float:
+    pts = row.points
+    return pts if pts is not None and pts > 0 else math.nan
 
 
 def row_ids(frame: pd.DataFrame) -> list[str]:
@@ -199,13 +192,13 @@ def comparison_cells(
     blocks = attacker_blocks(attacker)
     jobs: dict[tuple[Any, ...], tuple[Unit | ScenarioError, Volley | ScenarioError]] = {}  # distinct cells
     rows: list[tuple[dict[str, Any], tuple[Any, ...] | None, list[str], bool, bool]] = []
-    t_rows = list(zip(row_ids(targets), frame_rows(targets), strict=False))
-    t_blocks = [(tid, target_block(row), is_vehicle_row(row)) for tid, row in t_rows]
+    t_rows = list(zip(row_ids(targets), UnitRow.from_frame(targets), strict=False))
+    t_blocks = [(tid, row.to_block(), row.is_vehicle) for tid, row in t_rows]
     targets_parsed: dict[str, Unit | ScenarioError] = {}
     laid_notes: dict[tuple[Any, ...], list[str]] = {}  # a marker cell's notes: the default formation's first
-    for wid, wrow in zip(row_ids(weapons), frame_rows(weapons), strict=False):
+    for wid, wrow in zip(row_ids(weapons), WeaponRow.from_frame(weapons), strict=False):
         volleys: dict[tuple[Any, ...], Volley | ScenarioError] = {}  # this weapon's, by mode, hits and attacks
-        wblock = weapon_block(wrow)
+        wblock = wrow.to_block()
         wkey = repr(sorted((k, v) for k, v in wblock.items() if k != "name"))
         points = _points(wrow)
         try:
@@ -216,7 +209,7 @@ def comparison_cells(
         base = {
             "weapon": wblock["name"],
             "weapon_id": wid,
-            "faction": str(row_value(wrow, "faction") or ""),
+            "faction": wrow.faction,
             "Range": str(wblock["Range"]),
             "Strength": str(wblock["Strength"]),
             "AP": str(wblock["AP"]),
@@ -359,9 +352,9 @@ def compare_distributions(
 
 
 # --- filters ------------------------------------------------------------------------------------
-def _tokens(row: Mapping[str, Any] | Any) -> set[str]:
+def _tokens(row: WeaponRow) -> set[str]:
     """Lower-case rule names and tokens of a weapon row (the shot kind included), empty if unparsable."""
-    text = row_value(row, "Type_clean") or row_value(row, "Type") or ""
+    text = row.type
     try:
         wt = parse_weapon_type(text)
     except (ProfileError, ValueError):
@@ -369,7 +362,7 @@ def _tokens(row: Mapping[str, Any] | Any) -> set[str]:
     out = {r.name.lower() for r in wt.rules} | {r.text.lower() for r in wt.rules}
     if wt.kind:
         out.add(wt.kind.lower())
-    rng = str(row_value(row, "Range") or "").lower()
+    rng = str(row.range or "").lower()
     if "template" in rng:
         out.add("template")
     if "hellstorm" in rng:
@@ -411,5 +404,5 @@ def filter_weapons(
         wanted = {rule.strip().lower()}
         if "(" not in rule:  # a bare name also matches its canonical spelling ("twin linked")
             wanted.add(canonical_rule_name(rule.strip()).lower())
-        mask &= pd.Series([bool(_tokens(row) & wanted) for _, row in df.iterrows()], index=df.index, dtype=bool)
+        mask &= pd.Series([bool(_tokens(row) & wanted) for row in WeaponRow.from_frame(df)], index=df.index, dtype=bool)
     return df[mask].copy()

@@ -26,7 +26,7 @@ from praetor_analysis.analysis.compare import (
     comparison_frame,
     row_ids,
 )
-from praetor_analysis.units import frame_rows, is_vehicle_row, row_value, target_block, weapon_block
+from praetor_analysis.units import UnitRow, WeaponRow
 
 __all__ = ["ComparisonCache"]
 
@@ -124,13 +124,10 @@ class ComparisonCache:
         known = self._frames.get(id(frame))
         if known is not None and known[0]() is frame:
             return known[1], known[2]
-        rows = frame_rows(frame)
         if weapon:
-            keys = [
-                repr((sorted(weapon_block(r).items()), row_value(r, "faction"), row_value(r, "points"))) for r in rows
-            ]
+            keys = [repr((sorted(r.to_block().items()), r.faction, r.points)) for r in WeaponRow.from_frame(frame)]
         else:
-            keys = [repr((sorted(target_block(r).items()), is_vehicle_row(r))) for r in rows]
+            keys = [repr((sorted(r.to_block().items()), r.is_vehicle)) for r in UnitRow.from_frame(frame)]
         ids = row_ids(frame)
         if len(self._frames) >= _FRAMES_REMEMBERED:
             self._frames.clear()

@@ -26,10 +26,9 @@ from praetor_analysis.catalog import load_targets
 from praetor_analysis.errors import ProfileError, ScenarioError
 from praetor_analysis.units import (
     FieldedUnit,
+    UnitRow,
     hh3_target_of_row,
-    is_vehicle_row,
     read_roster_units,
-    row_id,
     target_from_row,
     target_record,
     unique_labels,
@@ -76,13 +75,13 @@ def list_targets(targets: pd.DataFrame | None = None, edition: str = "hh2") -> l
             label, hh3 = hh3_target_of_row(row)
             out.append((f"hh3:{i}:{label}", label, hh3, hh3.is_vehicle))
         return out
-    for i, (_, row) in enumerate(targets.iterrows()):
-        label = str(row.get("archetype") or row.get("name") or f"target {i}")
+    for i, profile in enumerate(UnitRow.from_frame(targets)):
+        name = profile.archetype or profile.name or f"target {i}"
         try:
-            unit = target_record(target_from_row(row))
+            unit = target_record(target_from_row(profile).to_block())
         except (ScenarioError, ProfileError):
             continue  # a row without Toughness or armour is no target (profile_targets names them)
-        out.append((row_id(row, i), label, unit, bool(is_vehicle_row(row))))
+        out.append((profile.profile_id or str(i), name, unit, profile.is_vehicle))
     return out
 
 

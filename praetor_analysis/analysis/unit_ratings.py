@@ -25,11 +25,11 @@ from praetor_analysis.units import (
     FieldedUnit,
     Hh3Target,
     UnitAttackResult,
+    UnitRow,
     hh3_melee,
     hh3_shooting,
     hh3_standard_targets,
     is_datasheet,
-    is_vehicle_row,
     melee,
     read_roster_units,
     resolve_unit,
@@ -92,7 +92,7 @@ JSON_COLUMNS = RATING_COLUMNS[:10]
 def standard_targets() -> list[tuple[str, Unit]]:
     """The shipped standard targets at their sizes, parsed: ``(label, Unit)``."""
     rows = load_targets()
-    return [(str(r["archetype"]), target_record(target_from_row(r))) for _, r in rows.iterrows()]
+    return [(r.archetype, target_record(target_from_row(r).to_block())) for r in UnitRow.from_frame(rows)]
 
 
 def profile_targets(models: int = 1) -> tuple[list[tuple[str, Unit]], list[tuple[str, str]]]:
@@ -103,12 +103,11 @@ def profile_targets(models: int = 1) -> tuple[list[tuple[str, Unit]], list[tuple
         be a target (no Toughness in the data, a fortification without armour values).
     """
     targets, skipped = [], []
-    for _, r in load_units().iterrows():
-        label = f"{r['name']} ({r['faction']}, {r['profile_id']})"
+    for r in UnitRow.from_frame(load_units()):
+        label = f"{r.name} ({r.faction}, {r.profile_id})"
         try:
-            block = target_from_row(r, models)
-            if is_vehicle_row(block):
-                block["models"] = 1  # a Vehicle target is one vehicle
+            row = target_from_row(r)
+            block = row.to_block(1 if row.is_vehicle else models)  # a Vehicle target is one vehicle
             targets.append((label, target_record(block)))
         except (ScenarioError, ProfileError) as exc:
             skipped.append((label, str(exc)))

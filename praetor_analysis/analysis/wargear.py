@@ -29,7 +29,7 @@ from praetor_analysis.units import (
     hh3_options,
     is_hh3_datasheet,
     shown_options,
-    weapon_blocks,
+    weapon_rows,
 )
 
 __all__ = ["AS_FIELDED", "WARGEAR_COLUMNS", "edition_wargear", "hh3_wargear_value", "wargear_table", "wargear_value"]
@@ -141,7 +141,7 @@ def wargear_value(
             continue
         cost = unit.points - base_unit.points
         rated = rate(unit, targets, phases=phases, charging=charging, half_range=half_range)
-        kinds = {"melee" if "melee" in b["Type"].casefold() else "shooting" for b in weapon_blocks(o["weapon_ids"])}
+        kinds = {"melee" if w.is_melee else "shooting" for w in weapon_rows(o["weapon_ids"])}
         for _, r in rated.iterrows():
             before = base_mean[r["phase"]]
             if r["phase"] not in kinds and abs(r["mean"] - before) <= 1e-12 and not r["error"]:

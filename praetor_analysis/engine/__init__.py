@@ -13,6 +13,8 @@ from praetor_analysis.lazy import face
 #: Public name -> the module that defines it.
 _EXPORTS: dict[str, str] = {
     "Allocator": "praetor_analysis.engine.allocation",
+    "BatchResult": "praetor_analysis.engine.batch_results",
+    "BlockResult": "praetor_analysis.engine.batch_results",
     "attack_limit": "praetor_analysis.engine.hit_stage",
     "Casualties": "praetor_analysis.engine.volley",
     "CheckValues": "praetor_analysis.engine.hh3.statuses",
@@ -49,6 +51,7 @@ _EXPORTS: dict[str, str] = {
     "resolve_group": "praetor_analysis.engine.hh3.chain",
     "removed_means": "praetor_analysis.engine.hh3.attack",
     "resolve_hh3": "praetor_analysis.engine.hh3.attack",
+    "resolve_batch": "praetor_analysis.engine.batch",
     "resolve_many": "praetor_analysis.engine.batch",
     "resolve_sequence": "praetor_analysis.engine.chain",
     "RuleReport": "praetor_analysis.engine.hh3.report",
@@ -97,6 +100,8 @@ __all__ = [
     "PINNED",
     "STATUSES",
     "Allocator",
+    "BatchResult",
+    "BlockResult",
     "Casualties",
     "CheckValues",
     "FireGroup",
@@ -142,6 +147,7 @@ __all__ = [
     "reasons",
     "removed_means",
     "resolve",
+    "resolve_batch",
     "resolve_group",
     "resolve_hh3",
     "resolve_many",
@@ -168,7 +174,8 @@ __all__ = [
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from praetor_analysis.engine.allocation import Allocator, TooLarge, UnitSpace
-    from praetor_analysis.engine.batch import resolve, resolve_many
+    from praetor_analysis.engine.batch import resolve, resolve_batch, resolve_many
+    from praetor_analysis.engine.batch_results import BatchResult, BlockResult
     from praetor_analysis.engine.chain import resolve_sequence
     from praetor_analysis.engine.cost import MAX_NAME_CHARS, cap_workers, check_cost, check_finite_cost, unit_cost
     from praetor_analysis.engine.hh3 import FLYER_IMMUNE, check_values, misfire_result, one_attack

@@ -15,6 +15,7 @@ programme over "hits still to resolve" gives the exact ordered product. Nothing 
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -469,7 +470,7 @@ def capped_seconds(
     attacks times the models. Each further group adds a product of ``R x B x C``: the attacks times the models
     squared while the models' wounds are fewer than the attacks.
     """
-    r_size, cells = shape[0], float(np.prod(shape[1:]))
+    r_size, cells = shape[0], float(math.prod(shape[1:]))
     if groups == 0:
         return CHAIN_CELL_S * r_size * cells
     seconds = CHAIN_STEP_S * powers * groups + CHAIN_CELL_S * powers * cells * damages
@@ -483,7 +484,7 @@ def capped_seconds(
 def check_work(shape: tuple[int, ...], powers: int, groups: int, *, factored: bool = False, damages: int = 2) -> None:
     """Refuse a capped allocation (``powers`` steps per group) beyond ``MAX_BYTES`` or
     :data:`MAX_CHAIN_SECONDS` by :func:`capped_seconds`."""
-    cells = float(np.prod(shape))
+    cells = float(math.prod(shape))
     states = shape[-1]
     seconds = capped_seconds(shape, powers, groups, factored=factored, damages=damages)
     if cells * 8 * 3 > MAX_BYTES or seconds > MAX_CHAIN_SECONDS:

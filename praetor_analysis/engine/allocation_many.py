@@ -55,12 +55,13 @@ def effective_counts(hits: np.ndarray, rates: np.ndarray, cap: int) -> np.ndarra
         a = rates[:, g]
         q = np.minimum(np.divide(a, remaining, out=np.zeros(k), where=remaining > 0.0), 1.0)
         remaining = remaining - a
-        table = binomial_tables(size - 1, q, b_max)  # (K, R, B): P(b of r hits are effective here)
+        table = _tables(size - 1, q, b_max)  # (K, R, B): P(b of r hits are effective here)
         tail = np.maximum(1.0 - table.sum(axis=2), 0.0)
         tail[:, : b_max + 1] = 0.0  # rows with at most b_max hits have no tail
         extra = (...,) + (None,) * (joint.ndim - 2)  # table rows (K, hits) against joint's count axes
         if g == rates.shape[1] - 1:  # the last group: the hits left do not matter
-            out = np.einsum("krb,kr...->k...b", table, joint)
+            counts = joint.reshape(k, size, -1).transpose(0, 2, 1)  # (K, counts so far, R)
+            out = np.matmul(counts, table).reshape(*joint.shape[:1], *joint.shape[2:], b_max + 1)  # sum over r
             out[..., b_max] += np.einsum("kr,kr...->k...", tail, joint)
             return out
         out = np.zeros((*joint.shape, b_max + 1))
@@ -69,6 +70,15 @@ def effective_counts(hits: np.ndarray, rates: np.ndarray, cap: int) -> np.ndarra
         out[:, 0, ..., b_max] += np.einsum("kr,kr...->k...", tail, joint)
         joint = out
     return joint.sum(axis=1)
+
+
+def _tables(nmax: int, qs: np.ndarray, kmax: int) -> np.ndarray:
+    """``binomial_tables(nmax, qs, kmax)``, computed once per distinct probability (cells of one per-hit table
+    share theirs)."""
+    distinct, where = np.unique(qs, return_inverse=True)
+    if distinct.size == qs.size:
+        return binomial_tables(nmax, qs, kmax)
+    return binomial_tables(nmax, distinct, kmax)[where.reshape(-1)]
 
 
 def count_states(start: np.ndarray, matrices: list[np.ndarray], size: int) -> np.ndarray:

@@ -1,18 +1,22 @@
-"""Many volleys against many units at once: the engine's sweep path (``resolve_many``).
+"""Many volleys against many units at once: the engine's sweep path (``resolve_batch``, ``resolve_many``).
 
 Each cell is one volley fired alone at a fresh unit, and its result is ``exact.resolve_exact(volley, target)``'s;
-a single volley is a batch of one (``resolve``).
+a single volley is a batch of one (``resolve``). ``resolve_batch`` returns the results as arrays over the cells
+(``batch_results.BatchResult``: per block, the pmfs as matrices with each row's length and mean); ``resolve_many``
+builds one ``VolleyResult`` a cell from them.
 The stages are the engine's own (``hit_stage``, ``wound_groups``, ``count_damage``, ``pinning_test``,
 ``classify_rules``); the batch shares and vectorises them:
 
-- what the batch reads of each distinct volley and target is computed once (``VolleyFacts``, ``TargetFacts``);
+- what the batch reads of each distinct volley and target is computed once (``VolleyFacts``, ``TargetFacts``),
+  and what each (volley, target) needs (its tables, hit stage, block width, or the exact path) once and kept
+  (``_plan_of``, ``BatchShared.plans``): a repeated batch finds each cell's with one look-up;
 - the per-hit tables are computed once per distinct wound-stage key (``wound_stage_target``: what of the target
   those stages and the volley's rules read, as the rules' declarations say; ``volley_wound_key``: what they read
   of the volley, so volleys of one weapon with other attack counts share them);
 - cells with the same hits (a shooting volley against every target) share one hit stage; the cells whose hits
   fit one block width (``block_width``: padded with zeros) are stacked, so the binomial thinnings to wounds
   and to state-changing wounds are one array computation for the whole block (``thin_many``), and Brutal's
-  compound sums one per per-hit length (``compound_many``);
+  compound sums one matrix product per per-hit table (its n-fold powers, memoised: ``batch_block``);
 - when the unit's state is a function of the number of state-changing wounds (each does one damage, or takes
   the whole model: ``count_damage``), the casualties of the block come from one ``bincount``, and P(pinned)
   from the linear map ``pinning_test`` makes of the final state;
@@ -26,196 +30,35 @@ The stages are the engine's own (``hit_stage``, ``wound_groups``, ``count_damage
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import fields
-from operator import attrgetter
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 
 import numpy as np
 
-from praetor_analysis.engine.allocation import (
-    DENSE_STATES,
-    TooLarge,
-    UnitSpace,
-    after_count,
-    check_work,
-)
-from praetor_analysis.engine.allocation_many import MAX_COUNT_STATES, chain_steps, count_states, effective_counts
-from praetor_analysis.engine.batch_facts import (
-    KEPT_ENTRIES,
-    TABLES,
-    TargetFacts,
-    VolleyFacts,
-    Wounds,
-    tables_of,
-)
-from praetor_analysis.engine.checks_many import expand_checks
-from praetor_analysis.engine.exact import resolve_exact, unsaved_pmf
-from praetor_analysis.engine.hit_stage import hit_stage, hit_stage_target_part
-from praetor_analysis.engine.pinning import pinning_test
-from praetor_analysis.engine.rule_report import classify_rules
-from praetor_analysis.engine.volley import Casualties, TargetState, Volley, VolleyResult
-from praetor_analysis.engine.wound_stage import (
-    gets_hot_unsaved,
-    hit_six_share,
-    volley_reads,
-    wound_stage_target,
-)
+from praetor_analysis.engine.allocation import DENSE_STATES, TooLarge, UnitSpace
+from praetor_analysis.engine.allocation_many import MAX_COUNT_STATES, chain_steps
+from praetor_analysis.engine.batch_block import BatchCell, Block, resolve_block, resolve_casualties
+from praetor_analysis.engine.batch_facts import KEPT_ENTRIES, TABLES, Wounds, tables_of
+from praetor_analysis.engine.batch_results import BatchResult, BlockResult
+from praetor_analysis.engine.batch_shared import BatchShared
+from praetor_analysis.engine.checks_many import CheckMixture, expand_checks
+from praetor_analysis.engine.exact import resolve_exact
+from praetor_analysis.engine.hit_stage import hit_stage_target_part
+from praetor_analysis.engine.volley import Casualties, Volley, VolleyResult
+from praetor_analysis.engine.wound_stage import hit_six_share
 from praetor_analysis.errors import ProfileError
-from praetor_analysis.prob import THIN_MANY_TERMS, BoundedMemo, Dist, compound_many, thin, thin_many
-from praetor_analysis.profiles import Unit, Weapon
-from praetor_analysis.rules import TargetReads
+from praetor_analysis.prob import THIN_MANY_TERMS, BoundedMemo
+from praetor_analysis.profiles import Unit
+from praetor_analysis.rules import tables
 
-__all__ = ["Casualties", "resolve_many"]
+__all__ = ["BatchResult", "BlockResult", "Casualties", "resolve", "resolve_batch", "resolve_many"]
 
 Cell = tuple[Volley, Unit]
 Failure = ProfileError | TooLarge
 
 
-class _Cell:
-    """One vectorised cell: its index, records, fresh state, per-hit tables and the facts of its volley and
-    target; ``steps``: the allocation chain's (rates, matrices) when it needs the chain; ``exempt``: whether the
-    target takes no Pinning test (its own exemptions, or locked in combat by a melee volley)."""
-
-    __slots__ = ("exempt", "fresh", "index", "steps", "target", "target_facts", "volley", "volley_facts", "wounds")
-
-    def __init__(
-        self,
-        index: int,
-        volley: Volley,
-        target: Unit,
-        fresh: TargetState,
-        wounds: Wounds,
-        facts: tuple[VolleyFacts, TargetFacts],
-        steps: tuple[np.ndarray, list[np.ndarray]] | None = None,
-    ) -> None:
-        self.index, self.volley, self.target, self.fresh, self.wounds = index, volley, target, fresh, wounds
-        self.steps = steps
-        self.volley_facts, self.target_facts = facts
-        self.exempt = facts[1].exempt or facts[0].locks
-
-
-_VOLLEY_REST = attrgetter(*(f.name for f in fields(Volley) if f.compare and f.name not in ("weapon", "attacker")))
-"""The fields of a volley compared by value, but its weapon and attacker."""
-
-
-class _Shared:
-    """The batch's caches, keyed by object identity (a sweep builds each volley and target once); kept from
-    one batch to the next (``SHARED``), so a repeated sweep, dashboard update or single volley finds its facts,
-    rule lists and hit stages made. Every record whose id keys an entry is held by ``_by_id``, so no id is
-    reused while the caches live; they are dropped when they hold more than ``SHARED_RECORDS`` records."""
-
-    def __init__(self) -> None:
-        self._by_id: dict[int, tuple[object, object]] = {}
-        self._by_value: dict[object, object] = {}
-        self.kills: dict[tuple, tuple[np.ndarray, np.ndarray]] = {}
-        self.canonical: dict[tuple[int, int, bool], Unit] = {}
-        self.reads: dict[int, TargetReads] = {}
-        self._reads_seen: dict[TargetReads, TargetReads] = {}
-        self.hits: dict[tuple, tuple[Dist, Dist, float | None, list[str]]] = {}
-        self.rules: dict[tuple, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {}
-        self.pinning: dict[tuple, np.ndarray] = {}
-        self.pin_vectors: dict[tuple[int, int], np.ndarray] = {}
-        self.gets_hot: dict[tuple[int, int], Dist] = {}
-        self.tables: dict[tuple, Wounds] = {}
-        self._volleys: dict[int, VolleyFacts] = {}
-        self._facts: dict[tuple, VolleyFacts] = {}
-        self._shallow: dict[tuple, object] = {}
-        self._targets: dict[int, TargetFacts] = {}
-        self._tokens: dict[tuple, int] = {}
-        self._batch_only: dict[int, tuple[Wounds, dict]] = {}
-        self.keep_state = False
-
-    def begin(self, keep_state: bool) -> None:
-        """Start a batch: its own large maps, whether it keeps the final states."""
-        self._batch_only = {}
-        self.keep_state = keep_state
-
-    def end(self) -> None:
-        """End a batch: its large maps dropped, and every cache once it holds too many records."""
-        self._batch_only = {}
-        if len(self._by_id) > SHARED_RECORDS:
-            SHARED.clear()
-
-    def same(self, record: Volley | Unit | Weapon) -> Volley | Unit | Weapon:
-        """The first record of the batch equal to ``record``: equal volleys and targets share their caches."""
-        # keyed by id for speed; the record is kept with its entry so that its id is never reused by another
-        # object while the batch runs (a canonical target made and dropped would free its id)
-        entry = self._by_id.get(id(record))
-        if entry is None or entry[0] is not record:
-            if isinstance(record, Volley):
-                entry = self._by_id[id(record)] = (record, self._same_volley(record))
-            else:
-                entry = self._by_id[id(record)] = (record, self._by_value.setdefault(record, record))
-        return entry[1]  # type: ignore[return-value]
-
-    def _same_volley(self, volley: Volley) -> Volley:
-        """``same`` for a volley: first by its fields with the weapon and attacker by identity (cheap to hash:
-        volleys built from shared records), then by value."""
-        if volley.zone_hits is not None:  # zone hits are not compared
-            return volley
-        shallow = (id(volley.weapon), id(volley.attacker), *_VOLLEY_REST(volley))
-        found = self._shallow.get(shallow)
-        if found is None:
-            found = self._shallow[shallow] = self._by_value.setdefault(volley, volley)
-        return found  # type: ignore[return-value]
-
-    def batch_only(self, wounds: Wounds) -> dict:
-        """What a memoised table keeps for this batch only (its large chain steps and count maps)."""
-        entry = self._batch_only.get(id(wounds))
-        if entry is None or entry[0] is not wounds:
-            entry = self._batch_only[id(wounds)] = (wounds, {})
-        return entry[1]
-
-    def interned(self, reads: TargetReads) -> TargetReads:
-        """One ``TargetReads`` object for equal values (they key caches by id)."""
-        return self._reads_seen.setdefault(reads, reads)
-
-    def token(self, key: tuple) -> int:
-        """A small number standing for ``key`` (equal keys, one number): cheap to hash in the cells' keys."""
-        return self._tokens.setdefault(key, len(self._tokens))
-
-    def volley_facts(self, volley: Volley) -> VolleyFacts:
-        """The facts of a volley of the batch (one of ``same``'s records)."""
-        facts = self._volleys.get(id(volley))
-        if facts is None:
-            key = VolleyFacts.key(volley)
-            facts = self._facts.get(key)
-            if facts is None:
-                facts = self._facts[key] = VolleyFacts(volley, self)
-            self._volleys[id(volley)] = facts
-        return facts
-
-    def target_facts(self, target: Unit) -> TargetFacts:
-        """The facts of a target of the batch (one of ``same``'s records)."""
-        facts = self._targets.get(id(target))
-        if facts is None:
-            facts = self._targets[id(target)] = TargetFacts(target, self)
-        return facts
-
-    def canonical_target(self, target: Unit, reads: TargetReads, *, keep_ws: bool = False) -> Unit:
-        """What the wound stage reads of the target for a volley whose rules read ``reads`` (one of
-        ``reads_of``'s): targets it cannot tell apart share their tables."""
-        key = (id(target), id(reads), keep_ws)
-        if key not in self.canonical:
-            self.canonical[key] = self.same(wound_stage_target(target, reads, keep_ws=keep_ws))  # type: ignore[assignment]
-        return self.canonical[key]
-
-    def reads_of(self, volley: Volley) -> TargetReads:
-        """``volley_reads``, one object for equal values (so that it keys the canonical targets by id)."""
-        if id(volley) not in self.reads:
-            self.reads[id(volley)] = self.interned(volley_reads(volley))
-        return self.reads[id(volley)]
-
-    def hit(self, volley: Volley, target: Unit, part: tuple | None) -> tuple[Dist, Dist, float | None, list[str]]:
-        """``hit_stage(volley, target)``, once per volley and ``hit_stage_target_part`` (``part``)."""
-        key = (id(volley), part)
-        if key not in self.hits:
-            self.hits[key] = hit_stage(volley, target)
-        return self.hits[key]
-
-
-SHARED: BoundedMemo[_Shared] = BoundedMemo(1)
-"""The caches of the batches (one ``_Shared``), emptied by ``clear_memos``."""
+SHARED: BoundedMemo[BatchShared] = BoundedMemo(1)
+"""The caches of the batches (one ``BatchShared``), emptied by ``clear_memos``."""
 
 SHARED_RECORDS = 20_000
 """The most records (volleys, targets, weapons, attackers) the caches hold after a batch."""
@@ -230,59 +73,120 @@ def resolve_many(
     The results equal the one-cell engine's to rounding (tests/test_batch.py); ``state`` is None in the results
     of the vectorised cells unless ``keep_state`` (then it is the unit's final state, its Pinning test taken, as
     the exact path's). With ``casualties_only`` each result is a ``Casualties`` (hits, wounds and unsaved
-    wounds are not built: what a catalog sweep needs).
+    wounds are not built: what a catalog sweep needs). The records of ``resolve_batch``'s arrays.
     """
-    shared = SHARED.get("batch", _Shared)
-    shared.begin(keep_state and not casualties_only)
+    if not casualties_only:
+        return resolve_batch(cells, keep_state=keep_state).results()  # type: ignore[return-value]
+    with _batch(keep_state=False) as shared:
+        out, blocks, checked, asked = _plan(cells, shared, casualties_only=True)
+        for width, block in blocks.items():
+            for i, result in resolve_casualties(block, width, shared):
+                out[i] = result
+        for i, mixture in checked.items():
+            out[i] = mixture.mix([out[j] for j in mixture.rows])
+        return [out[i] for i in range(asked)]
+
+
+def resolve_batch(cells: Sequence[Cell], *, keep_state: bool = False) -> BatchResult:
+    """``resolve_many``'s results as arrays over cells: the vectorised cells by block, their distributions
+    matrices over the block's cells (``batch_results.BlockResult``), the others one record each."""
+    with _batch(keep_state=keep_state) as shared:
+        out, blocks, checked, asked = _plan(cells, shared)
+        done: list[BlockResult] = []
+        for width, block in blocks.items():
+            result, failures = resolve_block(block, width, shared)
+            out.update(failures)
+            if result is not None:
+                done.append(result)
+        if checked:  # the outcomes' results (cells past ``asked``) mixed, then dropped from the blocks
+            where = {i: (b, j) for b, block in enumerate(done) for j, i in enumerate(block.cells) if i >= asked}
+            for i, mixture in checked.items():
+                rows = [out[j] if j in out else _one_of(done, *where[j]) for j in mixture.rows]
+                out[i] = mixture.mix(rows)
+            done = [block.take([j for j, i in enumerate(block.cells) if i < asked]) for block in done]
+        others = {i: r for i, r in out.items() if i < asked}
+        return BatchResult(asked, [block for block in done if block.cells], others)  # type: ignore[arg-type]
+
+
+def _one_of(blocks: list[BlockResult], b: int, j: int) -> VolleyResult:
+    """The ``VolleyResult`` of row j of block b."""
+    return blocks[b].take([j]).volley_results()[0]
+
+
+@contextmanager
+def _batch(*, keep_state: bool) -> Iterator[BatchShared]:
+    """The batch's caches (``SHARED``) for one batch: its own large maps, every cache dropped after it when they
+    hold more than ``SHARED_RECORDS`` records."""
+    shared = SHARED.get("batch", BatchShared)
+    shared.begin(keep_state, (tables.MELEE_CHART,))  # what the kept plans read beyond their records
     try:
-        return _resolve_many(cells, shared, casualties_only)
+        yield shared
     finally:
         shared.end()
+        if shared.records > SHARED_RECORDS:
+            SHARED.clear()
 
 
-def _resolve_many(
-    cells: Sequence[Cell], shared: _Shared, casualties_only: bool
-) -> list[VolleyResult | Casualties | Failure]:
+_EXACT, _VECTOR, _ERROR = 0, 1, 2
+"""How a (volley, target) is resolved (``_plan_of``): the one-cell engine, the batch's arrays, or its error."""
+
+
+def _plan(
+    cells: Sequence[Cell], shared: BatchShared, casualties_only: bool = False
+) -> tuple[dict[int, VolleyResult | Casualties | Failure], dict[int, Block], dict[int, CheckMixture], int]:
+    """(the results of the cells not vectorised: the one-cell engine's or their errors, by index; the vectorised
+    cells by block width, with their hit stages; the checked cells' mixtures; the number of cells asked). The
+    checked cells' outcomes are cells of their own, past the cells asked. What a cell needs is found once per
+    (volley, target) records and kept (``BatchShared.plans``): a repeated batch looks each cell up once."""
     asked = len(cells)
     cells = list(cells)
     checked = expand_checks(cells)  # a Psychic check's outcomes: cells of their own, mixed at the end
-    out: list[VolleyResult | Casualties | Failure | None] = [None] * len(cells)
-    groups: dict[tuple, list[_Cell]] = {}
-    parts: dict[tuple, tuple | None] = {}
-    target_parts: dict[tuple[int, int], tuple | None] = {}
+    out: dict[int, VolleyResult | Casualties | Failure] = {}
+    blocks: dict[int, Block] = {}  # cells of one block width: one array computation
+    plans = shared.plans
     for i, (v, t) in enumerate(cells):
         if i in checked:
             continue
-        volley, target = shared.same(v), shared.same(t)
-        try:
-            cell = _prepare(i, volley, target, shared)  # type: ignore[arg-type]
-        except (ProfileError, TooLarge) as exc:
-            out[i] = exc
-            continue
+        plan = plans.get((id(v), id(t)))
+        if plan is None or plan[0] is not v or plan[1] is not t:
+            plan = _plan_of(v, t, shared)
+        kind, found = plan[2], plan[3]
+        if kind == _VECTOR:
+            block = blocks.get(found[2])
+            if block is None:
+                block = blocks[found[2]] = Block()
+            block.indices.append(i)
+            block.entries.append(found[:2])
+        elif kind == _EXACT:
+            out[i] = _one_cell(found[0], found[1], casualties_only)
+        else:
+            out[i] = found
+    return out, blocks, checked, asked
+
+
+def _plan_of(v: Volley, t: Unit, shared: BatchShared) -> tuple:
+    """(v, t, how it is resolved, what with): ``_VECTOR`` with (its cell, its hit stage, its block width),
+    ``_EXACT`` with the (volley, target) of the one-cell engine, ``_ERROR`` with the error; kept in
+    ``shared.plans`` unless its cell holds this batch's large chain steps."""
+    volley, target = shared.same(v), shared.same(t)
+    try:
+        cell = _prepare(volley, target, shared)  # type: ignore[arg-type]
         if cell is None:
-            out[i] = _one_cell(volley, target, casualties_only)  # type: ignore[arg-type]
-            continue
-        seen = (id(cell.volley_facts), id(target))  # it reads the volley's mode, weapon and attacker: in its facts
-        if seen not in target_parts:
-            target_parts[seen] = hit_stage_target_part(cell.volley, cell.target)
-        part = target_parts[seen]
-        parts[id(cell.volley), part] = part
-        groups.setdefault((id(cell.volley), part), []).append(cell)
-    blocks: dict[int, list[tuple[_Cell, tuple]]] = {}  # cells of one block width: one array computation
-    for key, members in groups.items():
-        try:
-            stage = shared.hit(members[0].volley, members[0].target, parts[key])
-        except (ProfileError, TooLarge) as exc:
-            for c in members:
-                out[c.index] = exc
-            continue
-        blocks.setdefault(block_width(stage[0].probabilities.size), []).extend((c, stage) for c in members)
-    for width, block in blocks.items():
-        for i, result in _resolve_block(block, width, shared, casualties_only):
-            out[i] = result
-    for i, mixture in checked.items():
-        out[i] = mixture.mix([out[j] for j in mixture.rows])  # type: ignore[misc]
-    return out[:asked]  # type: ignore[return-value]
+            plan: tuple = (v, t, _EXACT, (volley, target))
+        else:
+            # the hit stage reads the volley's mode, weapon and attacker (its facts) and this part of the target
+            seen = (id(cell.volley_facts), id(target))
+            part = shared.target_parts.get(seen)
+            if part is None:
+                part = shared.target_parts[seen] = (hit_stage_target_part(cell.volley, cell.target),)
+            stage = shared.hit(cell.volley, cell.target, part[0])
+            plan = (v, t, _VECTOR, (cell, stage, block_width(stage[0].probabilities.size)))
+    except (ProfileError, TooLarge) as exc:
+        plan = (v, t, _ERROR, exc)
+    kept = plan[3][0] if plan[2] == _VECTOR else None  # a cell holding this batch's large steps is not kept
+    if kept is None or kept.steps is None or kept.fresh.space in kept.wounds.steps:
+        shared.keep_plan(plan)
+    return plan
 
 
 def resolve(volley: Volley, target: Unit, *, keep_state: bool = False) -> VolleyResult:
@@ -304,7 +208,7 @@ def _one_cell(volley: Volley, target: Unit, casualties_only: bool) -> VolleyResu
     return result
 
 
-def _prepare(i: int, volley: Volley, target: Unit, shared: _Shared) -> _Cell | None:
+def _prepare(volley: Volley, target: Unit, shared: BatchShared) -> BatchCell | None:
     """The cell's per-hit data, or None when it goes through the one-cell engine."""
     tf = shared.target_facts(target)
     if tf.vehicle:
@@ -328,16 +232,16 @@ def _prepare(i: int, volley: Volley, target: Unit, shared: _Shared) -> _Cell | N
     if tf.left is None or (vf.deflagrate and wounds.unsaved_each.size > 2):
         return None
     if wounds.damage is not None:
-        return _Cell(i, volley, target, fresh, wounds, (vf, tf))
+        return BatchCell(volley, target, fresh, wounds, (vf, tf))
     if vf.deflagrate or space.size > DENSE_STATES:
         return None
     steps = _steps_of(wounds, space, shared)
     if steps is None or (space.models * space.wounds + 1) ** len(steps[1]) * space.size > MAX_COUNT_STATES:
         return None
-    return _Cell(i, volley, target, fresh, wounds, (vf, tf), steps)
+    return BatchCell(volley, target, fresh, wounds, (vf, tf), steps)
 
 
-def _steps_of(wounds: Wounds, space: UnitSpace, shared: _Shared) -> tuple[np.ndarray, list[np.ndarray]] | None:
+def _steps_of(wounds: Wounds, space: UnitSpace, shared: BatchShared) -> tuple[np.ndarray, list[np.ndarray]] | None:
     """``chain_steps`` of a table against a unit space: kept in the table when small, else for this batch."""
     store = wounds.steps if space in wounds.steps else shared.batch_only(wounds)
     if space not in store:
@@ -357,237 +261,3 @@ def block_width(size: int) -> int:
     """The width of the block of cells whose hit pmf has ``size`` entries: ``size`` itself up to
     ``THIN_MANY_TERMS`` (thinned by the binomial terms the one-cell engine uses too), else padded."""
     return size if size <= THIN_MANY_TERMS else max(BLOCK_WIDTH, 1 << (size - 1).bit_length())
-
-
-def _resolve_block(
-    block: list[tuple[_Cell, tuple]], width: int, shared: _Shared, casualties_only: bool
-) -> list[tuple[int, VolleyResult | Casualties | Failure]]:
-    """Cells whose hit pmfs fit ``width``, each with its hit stage: the pmfs padded with zeros (every result
-    trimmed again), thinned together, casualties from one bincount."""
-    members = [c for c, _ in block]
-    h = np.zeros((len(block), width))
-    for j, (_, stage) in enumerate(block):
-        hits = stage[0].probabilities
-        h[j, : hits.size] = hits
-    if casualties_only:
-        change_rows = thin_many(h, np.array([c.wounds.p_change for c in members]))
-    else:
-        ps = np.empty(2 * len(members))
-        ps[0::2], ps[1::2] = [c.wounds.p_wound for c in members], [c.wounds.p_change for c in members]
-        thinned = thin_many(np.repeat(h, 2, axis=0), ps)
-        wounds_rows, change_rows = thinned[0::2], thinned[1::2]
-    casualties = _casualties(members, change_rows, shared)  # the chain's and Deflagrate's cells: replaced below
-    chained = _chain(block, h, shared)
-    several = _several_saves(members, h) if not casualties_only else {}
-    flamed: dict[int, np.ndarray] = {}  # with one save per wound, the state-changing wounds are the unsaved ones
-    for j, (c, (hits, _, _, _)) in enumerate(block):
-        if c.volley_facts.deflagrate:
-            flamed[j] = unsaved_pmf(hits.probabilities, c.wounds.unsaved_each, deflagrate=True)
-            _put_row(casualties, j, _casualties([c], flamed[j][None], shared)[0])
-            several[j] = Dist.from_trusted(flamed[j])
-    for j, found in chained.items():
-        if not isinstance(found, TooLarge):
-            _put_row(casualties, j, found[0])
-    out: list[tuple[int, VolleyResult | Casualties | Failure]] = []
-    if not casualties_only:
-        wounds = Dist.from_trusted_rows(wounds_rows)
-        kills_of = Dist.from_trusted_rows(casualties)
-        plain = Dist.from_trusted_rows(change_rows)  # the unsaved wounds of cells with one save per wound
-    for j, (c, (hits, ones, p_pass, notes)) in enumerate(block):
-        chain = chained.get(j) if chained else None
-        if isinstance(chain, TooLarge):
-            out.append((c.index, chain))
-            continue
-        vf = c.volley_facts
-        counts = flamed[j] if j in flamed else change_rows[j]
-        if chain is not None:
-            pinned = chain[1]
-        elif vf.pinning:
-            pinned = _pinned(c, counts, shared)
-        else:
-            pinned = 0.0
-        applied, no_effect, missing = _rules(c, notes, shared)
-        if casualties_only:
-            out.append((c.index, Casualties(casualties[j, : c.fresh.space.models + 1], pinned, missing)))
-            continue
-        unsaved = several.get(j)  # Brutal's, or Deflagrate's
-        result = VolleyResult.of_fields(
-            hits=hits,
-            wounds=wounds[j],
-            unsaved=plain[j] if unsaved is None else unsaved,
-            casualties=kills_of[j],
-            pinned=pinned,
-            applied=applied,
-            not_modelled=missing,
-            no_effect=no_effect,
-            gets_hot=_gets_hot(c.volley, ones, shared) if vf.gets_hot else None,
-            attack_happens=p_pass,
-            perils=None if p_pass is None else 1.0 - p_pass,
-            state=_state(c, counts, chain[2] if chain is not None else None, shared) if shared.keep_state else None,
-        )
-        out.append((c.index, result))
-    return out
-
-
-def _put_row(rows: np.ndarray, j: int, row: np.ndarray) -> None:
-    """Row j of ``rows`` replaced by ``row`` (no longer), zeros after it."""
-    rows[j] = 0.0
-    rows[j, : row.size] = row
-
-
-def _several_saves(members: list[_Cell], h: np.ndarray) -> dict[int, Dist]:
-    """The unsaved wounds of the cells whose hits can each make several (Brutal), row by row: the compound
-    sum of ``sum_of_iid``, one computation for all cells with per-hit tables of one length."""
-    by_size: dict[int, list[int]] = {}
-    for j, c in enumerate(members):
-        if c.wounds.unsaved_each.size > 2 and not c.volley_facts.deflagrate:
-            by_size.setdefault(c.wounds.unsaved_each.size, []).append(j)
-    out: dict[int, Dist] = {}
-    for rows in by_size.values():
-        each = np.array([members[j].wounds.unsaved_each for j in rows])
-        out.update(zip(rows, Dist.from_trusted_rows(compound_many(h[rows], each)), strict=True))
-    return out
-
-
-def _kills(cell: _Cell, size: int, shared: _Shared) -> tuple[np.ndarray, np.ndarray]:
-    """Models removed and wounds left after 0..size-1 state-changing wounds of the cell."""
-    key = (id(cell.target), size, cell.wounds.damage)
-    if key not in shared.kills:
-        space = cell.fresh.space
-        left = cell.target_facts.left or 1
-        shared.kills[key] = after_count(np.arange(size), left, space.wounds, space.models, cell.wounds.damage or 1)
-    return shared.kills[key]
-
-
-def _casualties(members: list[_Cell], change_rows: np.ndarray, shared: _Shared) -> np.ndarray:
-    """Row j: the pmf of models removed in cell j (padded to the largest unit of the group)."""
-    k, size = change_rows.shape
-    kills = np.array([_kills(c, size, shared)[0] for c in members]).reshape(k, size)
-    width = int(kills.max(initial=0)) + 1
-    width = max(width, max(c.fresh.space.models for c in members) + 1)
-    flat = (np.arange(k)[:, None] * width + kills).ravel()
-    return np.bincount(flat, weights=change_rows.ravel(), minlength=k * width).reshape(k, width)
-
-
-def _pinned(cell: _Cell, counts: np.ndarray, shared: _Shared) -> float | None:
-    """``resolve``'s P(pinned) for a Pinning weapon: None for an exempt target, else the Pinning test of the
-    final state (a linear map of the state: its value from each state reached is computed once per target)."""
-    target = cell.target
-    if cell.exempt or cell.steps is not None:  # the chain's cells: see _chain
-        return None
-    shock = cell.volley_facts.shock
-    key = (id(target), shock, counts.size, cell.wounds.damage)
-    if key not in shared.pinning:
-        space = cell.fresh.space
-        index = space.indices(*_kills(cell, counts.size, shared))
-        flag = np.where(np.arange(counts.size) >= 1, 1, 0)  # level 1: the volley's own Shell Shock
-        shared.pinning[key] = _pin_vector(target, shock, shared)[flag, index]
-    return float(counts @ shared.pinning[key])
-
-
-def _state(cell: _Cell, counts: np.ndarray, pre: np.ndarray | None, shared: _Shared) -> TargetState:
-    """The unit's final state after the cell, its Pinning test taken (the exact path's): from the unit state each
-    count of state-changing wounds leads to, or the chain's state before the test (``pre``); the Pinning flags
-    those of a firing unit with this one weapon (row 1: its trigger raised, by any such wound)."""
-    space = cell.fresh.space
-    if pre is None:
-        index = space.indices(*_kills(cell, counts.size, shared))
-        flag = np.arange(counts.size) >= 1
-        pre = np.bincount(flag * space.size + index, weights=counts, minlength=2 * space.size).reshape(2, -1)
-    if not cell.volley_facts.pinning:
-        return TargetState(space, pre.sum(axis=0)[None])
-    state = TargetState(space, np.concatenate((pre, np.zeros_like(pre))), (0, cell.volley_facts.shock))
-    return state if cell.exempt else pinning_test(state, cell.target)
-
-
-def _pin_vector(target: Unit, shock: int, shared: _Shared) -> np.ndarray:
-    """P(pinned) after ``pinning_test`` from each (trigger, unit state) of a target hit by one Pinning weapon
-    of Shell Shock ``shock``: row 0 no unsaved wound, row 1 the volley's trigger raised. The test acts on each
-    unit state alone, so one probe per trigger gives every state's value."""
-    key = (id(target), shock)
-    if key not in shared.pin_vectors:
-        base = TargetState.fresh(target, shell_shocks=(shock,))
-        out = np.zeros((2, base.space.size))
-        for flag in (0, 1):
-            probe = np.zeros_like(base.probs)
-            probe[flag] = 1.0
-            tested = pinning_test(TargetState(base.space, probe, base.shell_shocks), target).probs
-            out[flag] = tested[tested.shape[0] // 2 :].sum(axis=0)
-        shared.pin_vectors[key] = out
-    return shared.pin_vectors[key]
-
-
-def _chain(
-    block: list[tuple[_Cell, tuple]], h: np.ndarray, shared: _Shared
-) -> dict[int, tuple[np.ndarray, float | None, np.ndarray | None] | TooLarge]:
-    """Casualties, P(pinned) and (with ``keep_state``) the unit state before the Pinning test, without and with
-    the trigger raised, of the block's cells that need the allocation chain (``allocation_many``), by unit
-    space and number of groups: their capped counts in one computation, then each cell's per-table maps (or
-    the ``TooLarge`` the one-cell chain raises)."""
-    out: dict[int, tuple[np.ndarray, float | None, np.ndarray | None] | TooLarge] = {}
-    by_shape: dict[tuple[UnitSpace, int], list[int]] = {}
-    members = [c for c, _ in block]
-    for j, (c, stage) in enumerate(block):
-        if c.steps is None:
-            continue
-        space, groups = c.fresh.space, len(c.steps[1])
-        cap = space.models * space.wounds
-        size = stage[0].probabilities.size  # the cell's own hits, not the block's padding
-        try:  # the one-cell chain's bound, on its state tensor (hits, Pinning flags, unit states)
-            flags = 4 if c.volley_facts.pinning else 1
-            check_work((size, flags, space.size), min(cap, size - 1) + 1, groups, factored=True)
-        except TooLarge as exc:
-            out[j] = exc
-            continue
-        by_shape.setdefault((space, groups), []).append(j)
-    for (space, groups), rows in by_shape.items():
-        rates = np.array([members[j].steps[0] for j in rows]).reshape(len(rows), groups)  # type: ignore[index]
-        counts = effective_counts(h[rows], rates, space.models * space.wounds)
-        width = counts.shape[1] if groups else 1
-        for j, row in zip(rows, counts.reshape(len(rows), -1), strict=True):
-            c = members[j]
-            kills, states = _chain_maps(c, width, shared)
-            pinned: float | None = 0.0
-            if c.volley_facts.pinning:
-                pinned = None
-                if not c.exempt:  # the trigger is raised once any count is not zero
-                    pv = _pin_vector(c.target, c.volley_facts.shock, shared)
-                    pinned = float(row[0] * (states[0] @ pv[0]) + row[1:] @ (states[1:] @ pv[1]))
-            pre = np.array([row[0] * states[0], row[1:] @ states[1:]]) if shared.keep_state else None
-            out[j] = (row @ kills, pinned, pre)
-    return out
-
-
-def _chain_maps(cell: _Cell, width: int, shared: _Shared) -> tuple[np.ndarray, np.ndarray]:
-    """(models removed, unit state) after every capped count of the cell's chain (counts flattened, each below
-    ``width``): once per per-hit table, unit space and start."""
-    space = cell.fresh.space
-    start = cell.fresh.probs[0]
-    key = (space, int(np.flatnonzero(start)[0]), width)
-    small = width ** len(cell.steps[1]) * space.size <= KEPT_ENTRIES  # type: ignore[index]
-    maps = cell.wounds.maps if small else shared.batch_only(cell.wounds)
-    if key not in maps:
-        matrices = cell.steps[1]  # type: ignore[index]
-        states = count_states(start, matrices, width).reshape(-1, space.size)
-        kills = np.zeros((space.size, space.models + 1))
-        kills[np.arange(space.size), space.kills_of()] = 1.0
-        maps[key] = (states @ kills, states)
-    return maps[key]
-
-
-def _gets_hot(volley: Volley, ones: Dist, shared: _Shared) -> Dist:
-    key = (id(volley), id(ones))  # the ones of its hit stage (a target may change its To Hit roll)
-    if key not in shared.gets_hot:
-        shared.gets_hot[key] = Dist.from_trusted(thin(ones.probabilities, gets_hot_unsaved(volley)))
-    return shared.gets_hot[key]
-
-
-def _rules(cell: _Cell, notes: list[str], shared: _Shared) -> tuple[tuple[str, ...], ...]:
-    """(applied, no_effect, not_modelled) as ``resolve_sequence`` reports them for one volley (deduplicated)."""
-    vf = cell.volley_facts
-    key = (vf.rules, cell.target_facts.rules_token(vf.class_reads, shared), *notes)  # see VolleyFacts, TargetFacts
-    lists = shared.rules.get(key)
-    if lists is None:
-        found = classify_rules(cell.volley, cell.target, list(notes))
-        lists = shared.rules[key] = tuple(tuple(dict.fromkeys(x)) for x in found)  # type: ignore[assignment]
-    return lists  # type: ignore[return-value]

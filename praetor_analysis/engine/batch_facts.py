@@ -23,7 +23,7 @@ __all__ = ["KEPT_ENTRIES", "TABLES", "Shared", "TargetFacts", "VolleyFacts", "Wo
 
 
 class Shared(Protocol):
-    """What the facts use of the batch's caches (``batch._Shared``)."""
+    """What the facts use of the batch's caches (``batch_shared.BatchShared``)."""
 
     def token(self, key: tuple) -> int:
         """A small number standing for ``key`` (equal keys, one number)."""

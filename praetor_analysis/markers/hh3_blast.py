@@ -91,17 +91,46 @@ def scatter_tables(
         size = target.n + 1
         c = np.asarray(center, dtype=np.float64).reshape(2)
         at_aim = np.bincount(codes(c[None, :]), minlength=size).astype(np.float64)
+        distances = range(1, max_distance + 1)
+        touching = _formation_breaks(target, radius, c, distances) if isinstance(target, Formation) else None
+        cells = []
+        for i, d in enumerate(distances):
+            br = touching[i] if touching is not None else target_breaks(target, radius, c, float(d))
+            cells.append(circle_cells(c, float(d), np.concatenate([br, edge_breaks(c, float(d), edges)])))
+        # every distance's cells classified at once; each distance's weights summed in its own bins
         arrow = np.zeros((max_distance + 1, size))
+        if cells:
+            pts = np.concatenate([p for p, _ in cells])
+            starts = [d * size for d in distances]
+            bins = np.concatenate([np.full(len(p), b, dtype=np.intp) for b, (p, _) in zip(starts, cells, strict=True)])
+            weights = np.concatenate([w for _, w in cells])
+            summed = np.bincount(bins + codes(pts), weights=weights, minlength=arrow.size)
+            arrow = np.asarray(summed, dtype=np.float64).reshape(arrow.shape)
         arrow[0] = at_aim
-        for d in range(1, max_distance + 1):
-            br = np.concatenate([target_breaks(target, radius, c, float(d)), edge_breaks(c, float(d), edges)])
-            pts, w = circle_cells(c, float(d), br)
-            arrow[d] = np.bincount(codes(pts), weights=w, minlength=size)
         at_aim.setflags(write=False)
         arrow.setflags(write=False)
         return at_aim, arrow
 
     return _TABLES.get(key, build)
+
+
+def _formation_breaks(target: Formation, radius: float, center: np.ndarray, distances: range) -> list[np.ndarray]:
+    """:func:`~praetor_analysis.markers.blasts.target_breaks` of a formation at every distance, the roots computed
+    for all distances at once (the same arithmetic per distance: the same angles)."""
+    rho = np.full(target.n, radius + target.base_radius)
+    w = center[None, :] - target.positions.reshape(-1, 2)
+    out = []
+    d = np.asarray(distances, dtype=np.float64)[:, None]
+    a, b = 2 * d * w[None, :, 0], 2 * d * w[None, :, 1]
+    c = rho[None, :] ** 2 - d * d - (w**2).sum(axis=1)[None, :]
+    m = np.hypot(a, b)
+    ok = (m > 0) & (np.abs(c) <= m)
+    for i in range(len(distances)):
+        row = ok[i]
+        base = np.arctan2(b[i][row], a[i][row])
+        h = np.arccos(np.clip(c[i][row] / m[i][row], -1.0, 1.0))
+        out.append(np.mod(np.concatenate([base - h, base + h]), 2.0 * np.pi))
+    return out
 
 
 @dataclass(frozen=True)
@@ -152,13 +181,19 @@ def blast_hh3(
     edges: Edges | None = None,
 ) -> BlastLaw:
     """One Blast (X) marker fired with a Hit Test: the hole over model ``aim`` (default: the model giving the most
-    expected hits when the test succeeds with ``p_test``), or over ``aim_point``; a miss scatters D6"."""
-    scatter = direct_scatter_pmf()
-    laws = []
-    for index, centre in _aim_centres(target, aim, aim_point):
-        at_aim, arrow = scatter_tables(target, diameter / 2.0, centre, scatter.size - 1, edges)
-        laws.append(BlastLaw(at_aim, np.tensordot(scatter, arrow, axes=(0, 0)), index))
-    return _best(laws, p_test)
+    expected hits when the test succeeds with ``p_test``), or over ``aim_point``; a miss scatters D6". Memoised
+    on the target's bases, the marker, the test and the aim (the law is shared: read it, never change it)."""
+
+    def build() -> BlastLaw:
+        scatter = direct_scatter_pmf()
+        laws = []
+        for index, centre in _aim_centres(target, aim, aim_point):
+            at_aim, arrow = scatter_tables(target, diameter / 2.0, centre, scatter.size - 1, edges)
+            laws.append(BlastLaw(at_aim, _frozen(scatter @ arrow), index))
+        return _best(laws, p_test)
+
+    key = ("blast", _where(target), float(diameter), float(p_test), aim, aim_point, edges)
+    return _LAWS.get(key, build)
 
 
 def barrage_hh3(
@@ -171,14 +206,35 @@ def barrage_hh3(
     edges: Edges | None = None,
 ) -> BlastLaw:
     """One Blast marker of a Barrage (``dice``) weapon fired indirectly: no Hit Test; ``on_hit`` (= ``on_miss``)
-    is the pmf of the models hit after the Indirect Scatter Roll; the default aim gives the most expected hits."""
-    scatter = indirect_scatter_pmf(dice)
-    laws = []
-    for index, centre in _aim_centres(target, aim, aim_point):
-        _, arrow = scatter_tables(target, diameter / 2.0, centre, scatter.size - 1, edges)
-        pmf = np.tensordot(scatter, arrow, axes=(0, 0))
-        laws.append(BlastLaw(pmf, pmf, index))
-    return _best(laws, 1.0)
+    is the pmf of the models hit after the Indirect Scatter Roll; the default aim gives the most expected hits.
+    Memoised as :func:`blast_hh3`."""
+
+    def build() -> BlastLaw:
+        scatter = indirect_scatter_pmf(dice)
+        laws = []
+        for index, centre in _aim_centres(target, aim, aim_point):
+            _, arrow = scatter_tables(target, diameter / 2.0, centre, scatter.size - 1, edges)
+            pmf = _frozen(scatter @ arrow)
+            laws.append(BlastLaw(pmf, pmf, index))
+        return _best(laws, 1.0)
+
+    key = ("barrage", _where(target), float(diameter), int(dice), aim, aim_point, edges)
+    return _LAWS.get(key, build)
+
+
+_LAWS: BoundedMemo[BlastLaw] = BoundedMemo(2048)
+
+
+def _frozen(a: np.ndarray) -> np.ndarray:
+    a.flags.writeable = False
+    return a
+
+
+def _where(target: Target) -> object:
+    """The memo key of a target's bases (a Formation holds an array: its bytes, shape and base)."""
+    if isinstance(target, Formation):
+        return (target.positions.shape, target.positions.tobytes(), target.base_radius)
+    return target
 
 
 def marker_hits_by_class(

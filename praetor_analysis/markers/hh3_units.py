@@ -51,6 +51,14 @@ class _Plan:
 
 
 def _plan(group: FireGroup) -> _Plan:
+    """The group's :class:`_Plan` (memoised on the frozen group: the stage asks it for the hits and the counts)."""
+    return _PLANS.get(group, lambda: _build_plan(group))
+
+
+_PLANS: BoundedMemo[_Plan] = BoundedMemo(2048)
+
+
+def _build_plan(group: FireGroup) -> _Plan:
     order = tuple(g for g, _, _ in group_classes(replace(group, die=HitDie(0.0, 1 / 3, 1 / 3, 1 / 3))).unsaved)
     damage: dict[str, Dist] = {}
     unsaved: dict[str, dict[str, float]] = {}
@@ -151,26 +159,39 @@ def _split(
 ) -> dict[Key, np.ndarray]:
     """Of the hits of class ``i`` left, Binomial(r, ``q``) fall into this step: with a ``damage`` each applies one
     Unsaved Wound of it (models of W ``wounds``) and then its Deflagrate hit, without one they are set aside
-    (no wound)."""
+    (no wound). The entries with hits left are stacked: the k-th wound is one product for all of them."""
     if q <= 0.0:
         return work
     out: dict[Key, np.ndarray] = {}
+    keys: list[Key] = []
+    rows: list[np.ndarray] = []
     for (key, rem), vec in work.items():
-        r = rem[i]
-        if r == 0:
+        if rem[i] == 0:
             _add(out, (key, rem), vec)
-            continue
-        pmf = binomial_pmf(r, min(q, 1.0)).tolist()
-        powered = vec
-        for k, pk in enumerate(pmf):
-            if k and damage is not None:
-                powered = apply_wound(powered, damage, wounds)
-            if pk == 0.0:
-                continue
-            part = pk * (powered if damage is not None else vec)
-            if damage is not None and k and deflagrate > 0.0:
-                part = deflagrate_hits(part, k, min(max(deflagrate, 0.0), 1.0))
-            _add(out, (key, (*rem[:i], r - k, *rem[i + 1 :])), part)
+        else:
+            keys.append((key, rem))
+            rows.append(vec)
+    if not keys:
+        return out
+    order = sorted(range(len(keys)), key=lambda e: -keys[e][1][i])  # most hits left first: a prefix goes on
+    keys = [keys[e] for e in order]
+    left = [rem[i] for _, rem in keys]
+    pmfs = [binomial_pmf(r, min(q, 1.0)).tolist() for r in left]
+    stack = np.stack([rows[e] for e in order])
+    powered = stack
+    p_def = min(max(deflagrate, 0.0), 1.0)
+    for k in range(left[0] + 1):
+        live = sum(1 for r in left if r >= k)  # the entries with k hits or more left: a prefix
+        if k and damage is not None:
+            powered = apply_wound(powered[:live], damage, wounds)
+        parts = powered[:live] if damage is not None else stack[:live]
+        if damage is not None and k and deflagrate > 0.0:
+            parts = deflagrate_hits(parts, k, p_def)
+        for e in range(live):
+            pk = pmfs[e][k]
+            if pk != 0.0:
+                key, rem = keys[e]
+                _add(out, (key, (*rem[:i], rem[i] - k, *rem[i + 1 :])), pk * parts[e])
     return out
 
 

@@ -34,6 +34,7 @@ _EXPORTS: dict[str, str] = {
     "sum_of_iid": "praetor_analysis.prob.dice",
     "thin": "praetor_analysis.prob.dice",
     "thin_many": "praetor_analysis.prob.dice",
+    "TrustedRows": "praetor_analysis.prob.dist",
     "THIN_MANY_TERMS": "praetor_analysis.prob.dice",
     "two_d6": "praetor_analysis.prob.dice",
 }
@@ -44,6 +45,7 @@ __all__ = [
     "BoundedMemo",
     "DiceExpr",
     "Dist",
+    "TrustedRows",
     "Unkeyed",
     "binomial_matrix",
     "binomial_pmf",
@@ -85,7 +87,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
         thin_many,
         two_d6,
     )
-    from praetor_analysis.prob.dist import Dist
+    from praetor_analysis.prob.dist import Dist, TrustedRows
     from praetor_analysis.prob.memo import BoundedMemo, Unkeyed, frozen_key
 else:
     __getattr__, __dir__ = face(__name__, _EXPORTS, __all__)

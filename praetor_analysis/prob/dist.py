@@ -100,29 +100,16 @@ class Dist:
         for all rows at once; each pmf is a read-only view of one new array."""
         if len(rows) == 1:  # one row: the one-pmf path costs fewer numpy calls (a batch of one)
             return [cls.from_trusted(rows[0])]
-        arr = np.maximum(np.asarray(rows, dtype=np.float64), 0.0)  # a new array: the caller's stays untouched
-        if arr.shape[0] == 0:
-            return []
-        positive = arr > 0.0
-        ends = (arr.shape[1] - np.argmax(positive[:, ::-1], axis=1)).tolist()  # one past the last non-zero
-        sums = arr.sum(axis=1)
-        off = (sums > 0.0) & (np.abs(sums - 1.0) > 1e-15)
-        if off.any():
-            arr[off] /= sums[off, None]
-        empty = ~positive.any(axis=1)
-        if empty.any():  # no mass: the point mass at 0, as from_trusted gives
-            arr[empty, 0] = 1.0
-            for i in np.flatnonzero(empty).tolist():
-                ends[i] = 1
-        arr.flags.writeable = False
-        width = arr.shape[1]
-        outcomes = _OUTCOMES[:width] if width <= _OUTCOMES.size else np.arange(width, dtype=np.float64)
-        means = (arr @ outcomes).tolist()  # every row's mean in one product (the zeros past each end add none)
-        pmfs = [row[:end] for row, end in zip(arr, ends, strict=True)]
+        return cls.of_rows(TrustedRows.of(rows))
+
+    @classmethod
+    def of_rows(cls, rows: TrustedRows) -> list[Dist]:
+        """The distribution of every row of ``rows`` (its pmf a read-only view, its mean the one computed)."""
+        pmfs = [row[:end] for row, end in zip(rows.pmfs, rows.ends, strict=True)]
         new = object.__new__
         out = [new(cls) for _ in pmfs]
         list(map(_SET_P, out, pmfs))  # the slots set directly: no per-object attribute lookup
-        list(map(_SET_M, out, means))
+        list(map(_SET_M, out, rows.means))
         return out
 
     # --- scipy-style accessors ---------------------------------------------------------------------
@@ -263,6 +250,52 @@ class Dist:
     def _repr_html_(self) -> str:
         rows = "".join(f"<tr><td>{k}</td><td>{p:.6g}</td></tr>" for k, p in enumerate(self._p))
         return f"<table><tr><th>k</th><th>P(X=k)</th></tr>{rows}</table>"
+
+
+class TrustedRows:
+    """Valid pmfs over the rows of one read-only 2-D array, as ``Dist.from_trusted`` makes each one (rounding
+    noise clipped, each row normalised when its sum is off by more than 1e-15, a row without mass the point
+    mass at 0), computed for all rows at once: ``pmfs`` (K, W) padded with zeros, ``ends`` each row's length
+    once trimmed (one past its last non-zero), ``means`` each row's mean (one matrix product). What the batch
+    engine returns over its cells (``engine.batch_results``)."""
+
+    __slots__ = ("ends", "means", "pmfs")
+
+    def __init__(self, pmfs: np.ndarray, ends: list[int], means: list[float]) -> None:
+        self.pmfs, self.ends, self.means = pmfs, ends, means
+
+    @classmethod
+    def of(cls, rows: np.ndarray) -> TrustedRows:
+        """The trusted rows of a 2-D array of valid pmfs (the caller's array stays untouched)."""
+        arr = np.maximum(np.asarray(rows, dtype=np.float64), 0.0)  # a new array
+        if arr.shape[0] == 0:
+            arr.flags.writeable = False
+            return cls(arr, [], [])
+        positive = arr > 0.0
+        ends = (arr.shape[1] - np.argmax(positive[:, ::-1], axis=1)).tolist()  # one past the last non-zero
+        sums = arr.sum(axis=1)
+        off = (sums > 0.0) & (np.abs(sums - 1.0) > 1e-15)
+        if off.any():  # in place by a mask (``arr[off] /= ...`` copies the rows out and back: 100x slower)
+            np.divide(arr, sums[:, None], out=arr, where=off[:, None])
+        empty = ~positive.any(axis=1)
+        if empty.any():  # no mass: the point mass at 0, as from_trusted gives
+            arr[empty, 0] = 1.0
+            for i in np.flatnonzero(empty).tolist():
+                ends[i] = 1
+        arr.flags.writeable = False
+        width = arr.shape[1]
+        outcomes = _OUTCOMES[:width] if width <= _OUTCOMES.size else np.arange(width, dtype=np.float64)
+        return cls(arr, ends, (arr @ outcomes).tolist())  # the zeros past each end add nothing to a mean
+
+    def row(self, j: int) -> np.ndarray:
+        """Row j's pmf, trimmed (a read-only view)."""
+        return self.pmfs[j, : self.ends[j]]
+
+    def take(self, rows: list[int]) -> TrustedRows:
+        """The rows listed, in that order (a new read-only array)."""
+        pmfs = self.pmfs[rows]
+        pmfs.flags.writeable = False
+        return TrustedRows(pmfs, [self.ends[j] for j in rows], [self.means[j] for j in rows])
 
 
 @lru_cache(maxsize=256)

@@ -13,15 +13,15 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any
 
 from praetor_analysis.engine import (
+    BatchResult,
     Volley,
     VolleyResult,
     locked_in_combat,
     reasons,
-    resolve_many,
+    resolve_batch,
 )
 from praetor_analysis.errors import PraetorError, ScenarioError
 from praetor_analysis.melee import resolve_combat
-from praetor_analysis.prob import Dist
 from praetor_analysis.profiles import Unit
 from praetor_analysis.scenario.collector import collector_paused
 from praetor_analysis.scenario.document import (
@@ -242,9 +242,10 @@ def calc_many(items: Sequence[Any]) -> list[Any]:
         return calc_results(items, result_mappings)  # its locals (the keys) dropped before the collector runs
 
 
-BatchBuild = Callable[[Sequence[tuple[Volley, Unit]], Sequence[Any]], list[Any]]
-"""What a batch's results become: given the cells and the engine's results (a ``VolleyResult`` or the error of
-each), one value a cell (``result_mappings``: the contract's mappings)."""
+BatchBuild = Callable[[Sequence[tuple[Volley, Unit]], BatchResult], list[Any]]
+"""What a batch's results become: given the cells and the engine's results (``engine.resolve_batch``: arrays
+over the cells, or a ``VolleyResult`` or the error of a cell), one value a cell (``result_mappings``: the
+contract's mappings)."""
 
 
 def calc_results(items: Sequence[Any], build: BatchBuild, keys: Sequence[Hashable] | None = None) -> list[Any]:
@@ -281,36 +282,45 @@ def _calc_batch(items: Sequence[Any], keys: Sequence[Hashable], out: list[Any], 
         if cell is not None:
             batch.append(i)
             cells.append(cell)
-    results = resolve_many(cells)
-    for i, result in zip(batch, build(cells, results), strict=True):
+    for i, result in zip(batch, build(cells, resolve_batch(cells)), strict=True):
         out[i] = result
 
 
-def result_mappings(cells: Sequence[tuple[Volley, Unit]], results: Sequence[Any]) -> list[Any]:
-    """The result mapping of each cell's ``VolleyResult`` (as ``calc`` gives it: ``echoed`` and its ``reasons``),
-    or the ScenarioError of its error. Built together: each hit distribution's mapping (shared by the cells of
-    one hit stage), each unit's echo and each set of reasons made once and copied (a caller may change its
-    results)."""
+def result_mappings(cells: Sequence[tuple[Volley, Unit]], batch: BatchResult) -> list[Any]:
+    """The result mapping of each cell (as ``calc`` gives it: ``echoed`` and its ``reasons``), or the
+    ScenarioError of its error. Built together: the vectorised cells' distributions listed from the batch's
+    matrices (``BlockResult.to_dicts``), each unit's echo and each set of reasons made once and copied (a caller
+    may change its results)."""
     echoes: dict[int, dict[str, Any]] = {}  # by unit record (the cells keep them alive): built once, copied
     why: dict[tuple, dict[str, str]] = {}  # the reasons of equal rule lists: built once, copied
-    hit_lists: dict[int, tuple[Dist, list[float], float]] = {}  # by hit distribution (held): listed once
-    out: list[Any] = []
-    for (volley, target), result in zip(cells, results, strict=True):
+    out: list[Any] = [None] * batch.size
+    for block in batch.blocks:
+        for i, done, rules in zip(block.cells, block.to_dicts(), block.rules, strict=True):
+            out[i] = _echoed_cell(done, cells[i], rules[1], rules[2], echoes, why)
+    for i, result in batch.others.items():
         if isinstance(result, PraetorError):
-            out.append(ScenarioError(str(result), field=result.field, value=result.value))
+            out[i] = ScenarioError(str(result), field=result.field, value=result.value)
             continue
         assert isinstance(result, VolleyResult)  # full results: casualties_only is not asked for
-        hits = result.hits
-        listed = hit_lists.get(id(hits))
-        if listed is None or listed[0] is not hits:
-            listed = hit_lists[id(hits)] = (hits, hits.probabilities.tolist(), hits.mean())
-        done: dict[str, Any] = result.to_dict(hits={"pmf": listed[1][:], "mean": listed[2]})
-        attacker, target_echo = unit_echo_once(volley.attacker, echoes), unit_echo_once(target, echoes)
-        done["attacker"] = {**attacker, "rules": list(attacker["rules"])}
-        done["target"] = {**target_echo, "rules": list(target_echo["rules"])}
-        done["reasons"] = dict(cell_reasons(volley, result, why))
-        out.append(done)
+        out[i] = _echoed_cell(result.to_dict(), cells[i], result.no_effect, result.not_modelled, echoes, why)
     return out
+
+
+def _echoed_cell(
+    done: dict[str, Any],
+    cell: tuple[Volley, Unit],
+    no_effect: Sequence[str],
+    not_modelled: Sequence[str],
+    echoes: dict[int, dict[str, Any]],
+    why: dict[tuple, dict[str, str]],
+) -> dict[str, Any]:
+    """A cell's result mapping with its units' echoes and its reasons (copies of the shared ones)."""
+    volley, target = cell
+    attacker, target_echo = unit_echo_once(volley.attacker, echoes), unit_echo_once(target, echoes)
+    done["attacker"] = {**attacker, "rules": list(attacker["rules"])}
+    done["target"] = {**target_echo, "rules": list(target_echo["rules"])}
+    done["reasons"] = dict(cell_reasons(volley, no_effect, not_modelled, why))
+    return done
 
 
 def unit_echo_once(unit: Unit, echoes: dict[int, dict[str, Any]]) -> dict[str, Any]:
@@ -322,11 +332,13 @@ def unit_echo_once(unit: Unit, echoes: dict[int, dict[str, Any]]) -> dict[str, A
     return found
 
 
-def cell_reasons(volley: Volley, result: VolleyResult, why: dict[tuple, dict[str, str]]) -> dict[str, str]:
-    """The ``reasons`` of a single volley's result (as ``calc`` gives them), built once per set of rule lists,
-    given hits and lock (``why``) and shared: a result copies it."""
+def cell_reasons(
+    volley: Volley, no_effect: Sequence[str], not_modelled: Sequence[str], why: dict[tuple, dict[str, str]]
+) -> dict[str, str]:
+    """The ``reasons`` of a single volley's result (as ``calc`` gives them: its rules of no effect and not
+    modelled), built once per set of rule lists, given hits and lock (``why``) and shared: a result copies it."""
     given, locked = volley.hits is not None, locked_in_combat((volley,))
-    key = (tuple(result.no_effect), tuple(result.not_modelled), given, locked)
+    key = (tuple(no_effect), tuple(not_modelled), given, locked)
     found = why.get(key)
     if found is None:
         found = why[key] = reasons(list(key[0]), list(key[1]), hits_given=given, locked=locked)

@@ -18,8 +18,9 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from praetor_analysis.engine import Volley, VolleyResult
+from praetor_analysis.engine import BatchResult, BlockResult, Volley, VolleyResult
 from praetor_analysis.errors import PraetorError, ScenarioError
+from praetor_analysis.prob import probability
 from praetor_analysis.profiles import Unit
 from praetor_analysis.scenario.calc import calc_results, cell_reasons, unit_echo_once
 from praetor_analysis.scenario.collector import collector_paused
@@ -35,18 +36,19 @@ DISTRIBUTIONS = ("hits", "wounds", "unsaved", "casualties", "gets_hot")
 
 def frame_documents(frame: pd.DataFrame) -> list[dict[str, Any]]:
     """The scenario document of each row: its cells that hold a value (``None``, NaN and ``pd.NA`` are a field
-    left out), numpy scalars as Python numbers."""
+    left out), numpy scalars as Python numbers; read column by column (a later column of a repeated name wins,
+    as in ``to_dict("records")``)."""
     import pandas as pd
 
     na = pd.NA
-    return [
-        {
-            str(k): v.item() if isinstance(v, np.generic) else v
-            for k, v in record.items()
-            if v is not None and v is not na and not (type(v) is float and math.isnan(v))
-        }
-        for record in frame.to_dict("records")
-    ]
+    documents: list[dict[str, Any]] = [{} for _ in range(len(frame))]
+    for position, name in enumerate(frame.columns):
+        key = str(name)
+        for document, v in zip(documents, frame.iloc[:, position].tolist(), strict=True):
+            if v is None or v is na or (type(v) is float and math.isnan(v)):
+                continue
+            document[key] = v.item() if isinstance(v, np.generic) else v
+    return documents
 
 
 def calc_frame(frame: pd.DataFrame) -> pd.DataFrame:
@@ -74,42 +76,60 @@ def calc_frame(frame: pd.DataFrame) -> pd.DataFrame:
         if name.endswith("_mean"):  # a number in every row that has the distribution, NaN in the others
             data[name] = np.array([math.nan if v is None else v for v in values], dtype=np.float64)
             continue
-        column = np.empty(n, dtype=object)  # filled one by one: arrays stay cells, never a 2-D block
-        for i, value in enumerate(values):
-            column[i] = value
-        data[name] = column
+        data[name] = np.fromiter(values, dtype=object, count=n)  # one by one: arrays stay cells, never a 2-D block
     data["error"] = [str(r) if isinstance(r, ScenarioError) else "" for r in rows]
     return pd.DataFrame(data, index=frame.index)
 
 
 class _Typed:
-    """A batch row: its typed result, the echoes of its units and its reasons (shared by equal ones)."""
+    """A batch row: where its result is (row ``j`` of a block's arrays, or its own ``VolleyResult``), the echoes
+    of its units and its reasons (shared by equal ones)."""
 
-    __slots__ = ("attacker", "reasons", "result", "target")
+    __slots__ = ("attacker", "block", "j", "reasons", "result", "target")
 
-    def __init__(self, result: VolleyResult, attacker: Any, target: Any, why: dict[str, str]) -> None:
-        self.result, self.attacker, self.target, self.reasons = result, attacker, target, why
+    def __init__(
+        self, found: BlockResult | VolleyResult, j: int, attacker: Any, target: Any, why: dict[str, str]
+    ) -> None:
+        self.block = found if isinstance(found, BlockResult) else None
+        self.result = found if isinstance(found, VolleyResult) else None
+        self.j, self.attacker, self.target, self.reasons = j, attacker, target, why
 
 
-def _typed_rows(cells: Sequence[tuple[Volley, Unit]], results: Sequence[Any]) -> list[Any]:
+def _typed_rows(cells: Sequence[tuple[Volley, Unit]], batch: BatchResult) -> list[Any]:
     """The batch's rows as typed results (``calc_results``' build): each unit's echo and each set of reasons
     made once, as ``result_mappings`` makes them."""
     echoes: dict[int, dict[str, Any]] = {}
     why: dict[tuple, dict[str, str]] = {}
-    out: list[Any] = []
-    for (volley, target), result in zip(cells, results, strict=True):
+    out: list[Any] = [None] * batch.size
+
+    def typed(i: int, found: BlockResult | VolleyResult, j: int, no_effect: Any, not_modelled: Any) -> _Typed:
+        volley, target = cells[i]
+        attacker, target_echo = unit_echo_once(volley.attacker, echoes), unit_echo_once(target, echoes)
+        return _Typed(found, j, attacker, target_echo, cell_reasons(volley, no_effect, not_modelled, why))
+
+    for block in batch.blocks:
+        for j, (i, rules) in enumerate(zip(block.cells, block.rules, strict=True)):
+            out[i] = typed(i, block, j, rules[1], rules[2])
+    for i, result in batch.others.items():
         if isinstance(result, PraetorError):
-            out.append(ScenarioError(str(result), field=result.field, value=result.value))
+            out[i] = ScenarioError(str(result), field=result.field, value=result.value)
             continue
         assert isinstance(result, VolleyResult)
-        attacker, target_echo = unit_echo_once(volley.attacker, echoes), unit_echo_once(target, echoes)
-        out.append(_Typed(result, attacker, target_echo, cell_reasons(volley, result, why)))
+        out[i] = typed(i, result, 0, result.no_effect, result.not_modelled)
     return out
+
+
+_MATRICES = ("wounds", "unsaved", "casualties")
+"""The distributions a ``BlockResult`` holds as matrices over its cells (the others one ``Dist`` a cell)."""
+
+_SCALARS = ("pinned", "applied", "not_modelled", "no_effect", "attack_happens", "perils")
+"""The result's fields other than distributions, in their columns' order."""
 
 
 def _columns(rows: Sequence[Any]) -> dict[str, list[Any]]:
     """Every column's values, row by row (None where a row has no such field): the batch's rows column by
-    column from their typed results, the others field by field from their mappings."""
+    column from the batch's arrays (or their own typed results), the others field by field from their
+    mappings."""
     n = len(rows)
     columns: dict[str, list[Any]] = {}
 
@@ -121,16 +141,34 @@ def _columns(rows: Sequence[Any]) -> dict[str, list[Any]]:
 
     typed = [(i, row) for i, row in enumerate(rows) if isinstance(row, _Typed)]
     if typed:
+        blocked = [(i, row.block, row.j) for i, row in typed if row.block is not None]
+        alone = [(i, row.result) for i, row in typed if row.result is not None]
         for name in DISTRIBUTIONS:
             pmfs, means = column(name), column(f"{name}_mean")
-            for i, row in typed:
-                dist = getattr(row.result, name)
+            if name in _MATRICES:  # rows of the block's matrix: read-only views
+                for i, block, j in blocked:
+                    rows_of = getattr(block, name)
+                    pmfs[i], means[i] = rows_of.pmfs[j, : rows_of.ends[j]], rows_of.means[j]
+            else:
+                for i, block, j in blocked:
+                    dist = getattr(block, name)[j]
+                    if dist is not None:
+                        pmfs[i], means[i] = dist.probabilities, dist.mean()
+            for i, result in alone:
+                dist = getattr(result, name)
                 if dist is not None:
                     pmfs[i], means[i] = dist.probabilities, dist.mean()
-        for name in ("pinned", "applied", "not_modelled", "no_effect", "attack_happens", "perils"):
-            values = column(name)
-            for i, row in typed:
-                value = getattr(row.result, name)
+        scalars = [column(name) for name in _SCALARS]
+        for i, block, j in blocked:
+            rules, passed = block.rules[j], block.attack_happens[j]
+            perils = None if passed is None else probability(1.0 - passed)
+            for values, value in zip(
+                scalars, (block.pinned[j], rules[0], rules[2], rules[1], passed, perils), strict=True
+            ):
+                values[i] = list(value) if isinstance(value, tuple) else value
+        for i, result in alone:
+            for name, values in zip(_SCALARS, scalars, strict=True):
+                value = getattr(result, name)
                 values[i] = list(value) if isinstance(value, tuple) else value
         for name in ("attacker", "target", "reasons"):
             values = column(name)

@@ -106,7 +106,7 @@ def _unit(name: str, models: int | None, field: str) -> dict[str, Any]:
 
 def _target(value: Any, field: str) -> Hh3Target:
     if _is_roster(value):
-        label, unit = roster_unit(value, field)
+        label, unit = roster_unit(value.get("roster"), value.get("unit"), field)
         if unit.edition != "hh3":
             raise ScenarioError(f"{field}.roster: a {unit.edition} roster's unit in an edition 3 scenario")
         return hh3_target_of_unit(unit, label)[0]
@@ -153,7 +153,7 @@ def unit_attack_hh3(data: Mapping[str, Any]) -> dict[str, Any] | None:
     unknown = sorted(set(attacker) - {"roster", "unit"})
     if unknown:
         raise ScenarioError(f"attacker.{unknown[0]}: not a field of a roster's unit (roster, unit)")
-    label, unit = roster_unit(attacker, "attacker")
+    label, unit = roster_unit(attacker.get("roster"), attacker.get("unit"), "attacker")
     if unit.edition != "hh3":
         raise ScenarioError("attacker.roster: a 2nd-edition roster's unit in an edition 3 scenario")
     if "target" not in data:
@@ -187,7 +187,7 @@ def check_hh3_document(data: Any) -> None:
         return
     attacker = data.get("attacker")
     if isinstance(attacker, Mapping) and "roster" in attacker and "weapon" not in data:
-        roster_unit(attacker, "attacker")
+        roster_unit(attacker.get("roster"), attacker.get("unit"), "attacker")
         _target(data.get("target"), "target") if "target" in data else None
         return
     check_hh3_stages(resolve_hh3_names(data))

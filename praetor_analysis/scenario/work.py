@@ -16,7 +16,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from praetor_analysis.catalog import load_datasheet_models
+from praetor_analysis.catalog import frame_rows, load_datasheet_models
 from praetor_analysis.engine import shots_distribution
 from praetor_analysis.errors import PraetorError, ScenarioError
 from praetor_analysis.markers import marker_kind
@@ -26,7 +26,7 @@ from praetor_analysis.scenario.hh3 import is_hh3
 from praetor_analysis.scenario.hh3_names import check_hh3_document
 from praetor_analysis.scenario.limits import melee_cells
 from praetor_analysis.scenario.unit_calc import has_fielded_unit, is_unit_attacker
-from praetor_analysis.units import LOADOUT_ITEM_S, MAX_SECONDS, datasheet_row, frame_rows, marker_seconds
+from praetor_analysis.units import LOADOUT_ITEM_S, MAX_SECONDS, datasheet_row, marker_seconds
 
 __all__ = [
     "DATASHEET_S",

@@ -228,9 +228,9 @@ def _second_weapons(options: Sequence[Weapon], w: Weapon) -> list[Weapon]:
     return [replace(o) if o is w else o for o in rest if attack_limit(o) is None]
 
 
-def melee_weapons(weapons: Sequence[Mapping[str, Any]], enemy: Unit) -> list[Weapon]:
-    """The melee profiles a model carrying ``weapons`` (blocks) may fight ``enemy`` with (unarmed when none)."""
-    return _melee_options([_weapon(b) for b in weapons], enemy)[0]
+def melee_weapons(weapons: Sequence[Weapon], enemy: Unit) -> list[Weapon]:
+    """The melee profiles a model carrying ``weapons`` may fight ``enemy`` with (unarmed when none)."""
+    return _melee_options(list(weapons), enemy)[0]
 
 
 def _group_blows(unit: Unit, options: list[Weapon], target: Unit) -> list[tuple[Volley, int]]:

@@ -36,14 +36,14 @@ from praetor_analysis.catalog import (
     load_weapons,
 )
 from praetor_analysis.errors import ScenarioError
-from praetor_analysis.units.blocks import attacker_block, frame_rows, row_value, weapon_block
+from praetor_analysis.units.catalog_rows import OptionRow, UnitRow, WeaponRow
 from praetor_analysis.units.limits import check_loadout_length
 from praetor_analysis.units.loadout_limits import Limits, defaults_due, option_chain, refuse_if_hidden, tied_groups
 from praetor_analysis.units.modifiers import split_modifiers
 from praetor_analysis.units.names import UNIT_STAT_KEYS, fold, is_name_block, split_pick, suggestions
 from praetor_analysis.units.option_visibility import Ancestry, legion_names, legion_note, legion_of, visibility
 from praetor_analysis.units.records import FieldedUnit, Loadout, ModelGroup
-from praetor_analysis.units.wargear_effects import Item, with_wargear
+from praetor_analysis.units.wargear_effects import with_wargear
 
 if TYPE_CHECKING:  # pandas is loaded by the first datasheet look-up, not by this module's import
     import pandas as pd
@@ -54,10 +54,9 @@ __all__ = [
     "ModelGroup",
     "build_loadout",
     "datasheet_row",
-    "is_character",
     "is_datasheet",
     "shown_options",
-    "weapon_blocks",
+    "weapon_rows",
 ]
 
 DATASHEET_FIELDS = frozenset(
@@ -78,18 +77,16 @@ def _sheets() -> tuple[pd.DataFrame, dict[str, list[int]]]:
 
 
 @cache
-def _tables() -> tuple[pd.DataFrame, pd.DataFrame, dict[str, pd.Series], dict[str, pd.Series]]:
-    weapons = load_weapons()
-    units = load_units()
-    wmap = {f"{r.source}:{r.profile_id}": r for _, r in weapons.iterrows()}
-    umap = {f"{r.source}:{r.profile_id}": r for _, r in units.iterrows()}
+def _tables() -> tuple[pd.DataFrame, pd.DataFrame, dict[str, WeaponRow], dict[str, UnitRow]]:
+    wmap = {f"{r.source}:{r.profile_id}": r for r in WeaponRow.from_frame(load_weapons())}
+    umap = {f"{r.source}:{r.profile_id}": r for r in UnitRow.from_frame(load_units())}
     return load_datasheet_models(), load_wargear_options(), wmap, umap
 
 
 @cache
 def _weapon_names() -> dict[str, str]:
     """The name of each weapon profile, by its ``source:profile_id`` key."""
-    return {k: str(r["name"]) for k, r in _tables()[2].items()}
+    return {k: r.name for k, r in _tables()[2].items()}
 
 
 @cache
@@ -101,20 +98,21 @@ def _slot_rows(name: str, faction: str) -> tuple[dict[str, Any], ...]:
 
 
 @cache
-def _options_of(name: str, faction: str) -> tuple[tuple[dict[str, Any], ...], dict[str, list[int]]]:
-    """A datasheet's option rows (as dicts) and their positions by folded option name."""
+def _options_of(name: str, faction: str) -> tuple[tuple[OptionRow, ...], dict[str, list[int]]]:
+    """A datasheet's option rows and their positions by folded option name."""
     opts = _tables()[1]
-    rows = tuple(frame_rows(opts[(opts["datasheet"] == name) & (opts["faction"] == faction)]))
+    rows = tuple(OptionRow.from_frame(opts[(opts["datasheet"] == name) & (opts["faction"] == faction)]))
     index: dict[str, list[int]] = {}
     for i, r in enumerate(rows):
-        index.setdefault(fold(r["option"]), []).append(i)
+        index.setdefault(fold(r.option), []).append(i)
     return rows, index
 
 
-def weapon_blocks(ids: str) -> tuple[dict[str, Any], ...]:
-    """Weapon blocks of ``;``-joined ``source:profile_id`` keys (the ``weapon_ids`` of the datasheet tables)."""
+def weapon_rows(ids: str) -> tuple[WeaponRow, ...]:
+    """The weapon profiles of ``;``-joined ``source:profile_id`` keys (the ``weapon_ids`` of the datasheet
+    tables)."""
     wmap = _tables()[2]
-    return tuple(weapon_block(wmap[k]) for k in str(ids).split(";") if k in wmap)
+    return tuple(wmap[k] for k in str(ids).split(";") if k in wmap)
 
 
 def is_datasheet(value: Any) -> bool:
@@ -196,15 +194,10 @@ def _offered(build: _Build, i: int) -> bool:
     if build.hidden(i):
         return False
     try:
-        option_chain(build, i, build.field, str(build.rows[i]["option"]))
+        option_chain(build, i, build.field, str(build.rows[i].option))
     except ScenarioError:
         return False
     return True
-
-
-def is_character(statline: Mapping[str, Any] | pd.Series) -> bool:
-    """Whether a statline's Unit Type names a Character."""
-    return "character" in str(statline.get("Unit Type", "")).casefold()
 
 
 @dataclass
@@ -272,10 +265,10 @@ class _Build:
     def _visibility(self, i: int) -> tuple[bool, str]:
         if i not in self._shown:
             r = self.rows[i]
-            slots = [s for s in self.slots if r["model"] == UNIT or s.row["model"] == r["model"]]
+            slots = [s for s in self.slots if r.model == UNIT or s.row["model"] == r.model]
             statlines = [self.umap.get(f"{s.row['profile_source']}:{s.row['profile_id']}") for s in slots]
             names = frozenset(fold(n) for n in (self.sheet["name"], *(s.row["model"] for s in slots)))
-            character = any(row is not None and is_character(row) for row in statlines)
+            character = any(row is not None and row.is_character for row in statlines)
             self._shown[i] = visibility(r, Ancestry(self.legion, names, character))
         return self._shown[i]
 
@@ -295,7 +288,7 @@ class _Build:
 
         def character(s: _Slot) -> bool:
             row = self.umap.get(f"{s.row['profile_source']}:{s.row['profile_id']}")
-            return row is not None and is_character(row)
+            return row is not None and row.is_character
 
         plain = [s for s in self.slots if not character(s)]
         return plain or list(self.slots)
@@ -307,7 +300,7 @@ class _Build:
         slots = [s for s in self.slots if child in s.ids()]
         if slots:
             return sum(s.count for s in slots)
-        rows = {i for i, r in enumerate(self.rows) if child in (r["option_id"], r["entry_id"])}
+        rows = {i for i, r in enumerate(self.rows) if child in (r.option_id, r.entry_id)}
         if rows:
             return self.picks_of(rows)
         return None
@@ -320,10 +313,10 @@ class _Build:
     def price(self, i: int) -> float:
         """One selection of option row ``i``: its cost, and its per-model increment times the models counted."""
         r = self.rows[i]
-        cost = float(r["points"])
-        of = str(r["per_model_of"])
-        if of and r["points_per_model"]:
-            cost += float(r["points_per_model"]) * (self.counted(of) or 0)
+        cost = float(r.points)
+        of = str(r.per_model_of)
+        if of and r.points_per_model:
+            cost += float(r.points_per_model) * (self.counted(of) or 0)
         return cost
 
     def give(self, part: _Part, chain: list[int]) -> _Part:
@@ -333,12 +326,12 @@ class _Build:
             if i in picks and n < len(chain) - 1:  # a parent held already; the option itself may repeat
                 continue
             r = self.rows[i]
-            replaced = [str(r["replaces"]), *self.inside(str(r["model"]), str(r["replaces"]))]
+            replaced = [str(r.replaces), *self.inside(str(r.model), str(r.replaces))]
             for name in replaced:
                 weapons = _without(weapons, self.names, name)
-            weapons += self.keys(r["weapon_ids"])
+            weapons += self.keys(r.weapon_ids)
             gone = {fold(n) for n in replaced}
-            wargear = (*tuple(n for n in wargear if fold(n) not in gone), str(r["option"]))
+            wargear = (*tuple(n for n in wargear if fold(n) not in gone), str(r.option))
             picks = (*picks, i)
         return self._shed(_Part(part.count, weapons, wargear, picks))
 
@@ -422,17 +415,16 @@ def build_loadout(value: Any, field: str = "attacker") -> FieldedUnit:
     said = legion_note(block, str(sheet["faction"]))  # a legion that changes nothing is named, not dropped
     if said is not None:
         notes.append(said)
-    unit_items = tuple(dict.fromkeys(i for i in build.unit_picks if not build.keys(build.rows[i]["weapon_ids"])))
+    unit_items = tuple(dict.fromkeys(i for i in build.unit_picks if not build.keys(build.rows[i].weapon_ids)))
     for s in build.slots:
         key = f"{s.row['profile_source']}:{s.row['profile_id']}"
         if key not in build.umap:
             if s.count:
                 notes.append(f"{s.row['model']}: {s.count} models without a statline in the data, left out")
             continue
-        statline = attacker_block(build.umap[key])
-        statline.pop("models", None)
+        statline = build.umap[key]
         if s.count:  # a save the statline's rules or wargear give under a condition the engine does not know
-            unread = str(row_value(build.umap[key], "not_modelled") or "")
+            unread = statline.not_modelled
             notes.extend(f"{s.row['model']}: {line} (not applied)" for line in unread.split(";") if line)
         merged: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[int, tuple[int, ...]]] = {}
         for p in s.parts:
@@ -440,10 +432,10 @@ def build_loadout(value: Any, field: str = "attacker") -> FieldedUnit:
             merged[(p.weapons, p.wargear)] = (n + p.count, picks)
         for (keys, wargear), (n, picks) in merged.items():
             if n:
-                weapons = tuple(weapon_block(build.wmap[k]) for k in keys)
-                own = with_wargear(statline, (_item_of(build.rows[i]) for i in (*picks, *unit_items)))
+                weapons = tuple(build.wmap[k].to_block() for k in keys)
+                own = with_wargear(statline, (build.rows[i].item for i in (*picks, *unit_items))).to_dict()
                 for i in (*picks, *unit_items):  # what an option's wargear gives under a condition, or not modelled
-                    unread = str(row_value(build.rows[i], "not_modelled") or "")
+                    unread = build.rows[i].not_modelled
                     notes.extend(f"{line} (not applied)" for line in unread.split(";") if line)
                 groups.append(ModelGroup(str(s.row["model"]), n, own, weapons, wargear))
     if not groups:
@@ -460,11 +452,6 @@ def build_loadout(value: Any, field: str = "attacker") -> FieldedUnit:
         legion=legion_names()[legion].split(":", 1)[1].strip() if legion else "",
     )
     return unit.with_flags(**{k: block[k] for k in ("charging", "disordered", "two_weapons") if k in block})
-
-
-def _item_of(row: Mapping[str, Any]) -> Item:
-    """The saves and rule an option row's wargear gives the models that take it."""
-    return (str(row.get("save") or ""), str(row.get("invulnerable") or ""), str(row.get("rules") or ""))
 
 
 def _item(item: Any, field: str) -> tuple[str, int, str | None, bool]:
@@ -488,27 +475,27 @@ def _take(item: Any, field: str, build: _Build) -> float:
     option, count, model, counted = _item(item, field)
     found = build.index.get(fold(option), [])
     if model is not None:
-        found = [i for i in found if fold(build.rows[i]["model"]) == fold(model)]
+        found = [i for i in found if fold(build.rows[i].model) == fold(model)]
     if not found:
-        have = list(dict.fromkeys(r["option"] for r in build.rows))
+        have = list(dict.fromkeys(r.option for r in build.rows))
         what = f" for model {model!r}" if model is not None else ""
         raise ScenarioError(f"{field}: {build.sheet['name']} has no option {option!r}{what}{suggestions(option, have)}")
     refuse_if_hidden(build, found, field, option)
 
     def rank(i: int) -> tuple[bool, bool, int, int]:
         r = build.rows[i]
-        return bool(r["parent"]), r["model"] == UNIT, -build.limits.room_of(r), i
+        return bool(r.parent), r.model == UNIT, -build.limits.room_of(r.model), i
 
     row = min((i for i in found if not build.hidden(i)), key=rank)
     chain = option_chain(build, row, field, option)
-    if build.rows[row]["model"] == UNIT:
+    if build.rows[row].model == UNIT:
         return _take_for_unit(build, chain, count, counted, field, option)
     return _take_for_models(build, chain, count, field, option)
 
 
 def _take_for_unit(build: _Build, chain: list[int], count: int, counted: bool, field: str, option: str) -> float:
     row = build.rows[chain[-1]]
-    of = str(row["per_model_of"])
+    of = str(row.per_model_of)
     if of and counted:
         raise ScenarioError(f"{field}.count: {option!r} is taken once for the whole unit, got {count}")
     build.limits.check_unit(chain, count, field, option)
@@ -518,7 +505,7 @@ def _take_for_unit(build: _Build, chain: list[int], count: int, counted: bool, f
         receivers = [s for s in build.slots if of == "model" or of in s.ids()] or build.carriers()
         for s in receivers:
             s.parts = [build.give(p, chain) for p in s.parts]
-    elif any(build.keys(build.rows[i]["weapon_ids"]) for i in chain):
+    elif any(build.keys(build.rows[i].weapon_ids) for i in chain):
         targets = [s for s in build.carriers() if s.count]
         total = sum(s.count for s in targets)
         if count > total:
@@ -536,14 +523,14 @@ def _take_for_unit(build: _Build, chain: list[int], count: int, counted: bool, f
 
 def _take_for_models(build: _Build, chain: list[int], count: int, field: str, option: str) -> float:
     row = build.rows[chain[-1]]
-    slot = next((s for s in build.slots if fold(s.row["model"]) == fold(row["model"])), None)
+    slot = next((s for s in build.slots if fold(s.row["model"]) == fold(row.model)), None)
     if slot is None:
-        raise ScenarioError(f"{field}: {option!r} is offered to {row['model']!r}, a model {build.sheet['name']} lacks")
+        raise ScenarioError(f"{field}: {option!r} is offered to {row.model!r}, a model {build.sheet['name']} lacks")
     free = sum(min(p.count, build.limits.models_with_room(slot, p, chain)) for p in slot.parts)
     if free < count:
         _borrow(build, slot, build.slots, count - free)
     if slot.count < count:
-        raise ScenarioError(f"{field}.count: {build.sheet['name']} has {slot.count} {row['model']} models, got {count}")
+        raise ScenarioError(f"{field}.count: {build.sheet['name']} has {slot.count} {row.model} models, got {count}")
     cost = 0.0
     left = count
     for part in list(slot.parts):
@@ -591,7 +578,7 @@ def _borrow(build: _Build, slot: _Slot, slots: list[_Slot], n: int) -> None:
         other.parts = [p for p in other.parts if p.count]
         own = tuple(x for x in str(slot.row["default_weapon_ids"]).split(";") if x)
         if own:  # its own default wargear, and what the whole unit took (a squad's lascannons): paid for it
-            unit_wide = [i for i in first.picks if build.rows[i]["model"] == UNIT]
+            unit_wide = [i for i in first.picks if build.rows[i].model == UNIT]
             slot.parts.append(build.give(_Part(taken, own, _names(slot.row["default_wargear"])), unit_wide))
         else:
             slot.parts.append(_Part(taken, first.weapons, first.wargear, first.picks))

@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
 from praetor_analysis.errors import ScenarioError
+from praetor_analysis.units.catalog_rows import OptionRow
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -41,7 +42,7 @@ class _Build(Protocol):
     @property
     def sheet(self) -> Mapping[str, Any] | pd.Series: ...
 
-    rows: tuple[dict[str, Any], ...]
+    rows: tuple[OptionRow, ...]
     slots: list[Any]
     unit_picks: list[int]
 
@@ -78,7 +79,7 @@ def cap(text: Any, build: _Build, held: tuple[str, ...] | None = None) -> int | 
 def _held_count(build: _Build, child: str, held: tuple[str, ...]) -> int | None:
     """How many of one model's wargear ``held`` are the entry ``child`` (by the option rows' names of it);
     None when no option row names it (a model, a group: counted on the unit)."""
-    names = {str(r["option"]).casefold() for r in build.rows if child in (r["entry_id"], r["option_id"])}
+    names = {str(r.option).casefold() for r in build.rows if child in (r.entry_id, r.option_id)}
     if not names:
         return None
     return sum(1 for n in held if n.casefold() in names)
@@ -102,19 +103,19 @@ def refuse_if_hidden(build: _Build, found: list[int], field: str, option: str) -
 def option_chain(build: _Build, row: int, field: str, option: str) -> list[int]:
     """The option rows ``row`` needs, outermost parent first and ``row`` last (``Power Weapon``, ``Power Axe``)."""
     chain = [row]
-    while build.rows[chain[0]]["parent"] and len(chain) < 8:
+    while build.rows[chain[0]].parent and len(chain) < 8:
         child = build.rows[chain[0]]
         parents = [
             i
             for i, r in enumerate(build.rows)
-            if r["option"] == child["parent"] and r["model"] == child["model"] and i not in chain
+            if r.option == child.parent and r.model == child.model and i not in chain
         ]
         if not parents:
             break
-        best = min(parents, key=lambda i: (build.hidden(i), bool(build.rows[i]["parent"]), i))
+        best = min(parents, key=lambda i: (build.hidden(i), bool(build.rows[i].parent), i))
         if build.hidden(best):
             raise ScenarioError(
-                f"{field}: {option!r} needs {child['parent']!r}, hidden in {build.sheet['name']}'s data "
+                f"{field}: {option!r} needs {child.parent!r}, hidden in {build.sheet['name']}'s data "
                 f"({build.hidden_why(best)}); not taken"
             )
         chain.insert(0, best)
@@ -128,20 +129,20 @@ class Limits:
         self.build = build
 
     def _in_group(self, picks: tuple[int, ...] | list[int], gid: str) -> int:
-        return sum(1 for j in picks if gid and self.build.rows[j]["group_id"] == gid)
+        return sum(1 for j in picks if gid and self.build.rows[j].group_id == gid)
 
     def _unit_room(self, i: int) -> tuple[int | None, str]:
         """How many more selections of option row ``i`` the whole unit allows, and why (None: unbounded)."""
         b, r = self.build, self.build.rows[i]
         rooms: list[tuple[int, str]] = []
-        most = cap(r["unit_max"], b)
+        most = cap(r.unit_max, b)
         if most is not None:
-            same = {j for j, o in enumerate(b.rows) if o["entry_id"] == r["entry_id"]}
+            same = {j for j, o in enumerate(b.rows) if o.entry_id == r.entry_id}
             rooms.append((most - b.picks_of(same), f"at most {most} in the unit"))
-        most = cap(r["group_unit_max"], b)
-        if most is not None and r["group_id"]:
-            group = {j for j, o in enumerate(b.rows) if o["group_id"] == r["group_id"]}
-            rooms.append((most - b.picks_of(group), f"at most {most} of {r['group']!r} in the unit"))
+        most = cap(r.group_unit_max, b)
+        if most is not None and r.group_id:
+            group = {j for j, o in enumerate(b.rows) if o.group_id == r.group_id}
+            rooms.append((most - b.picks_of(group), f"at most {most} of {r.group!r} in the unit"))
         if not rooms:
             return None, ""
         return min(rooms)
@@ -156,21 +157,22 @@ class Limits:
             if i in picks and i != chain[-1]:
                 continue
             r = b.rows[i]
-            most = cap(r["group_max"], b, held)
-            have = self._in_group(picks, str(r["group_id"]))
-            if most is not None and r["group_id"] and have + 1 > most:
-                return f"has {have} of {r['group']!r} (at most {most} {per})"
-            own = _most(r["max"])
+            most = cap(r.group_max, b, held)
+            have = self._in_group(picks, str(r.group_id))
+            if most is not None and r.group_id and have + 1 > most:
+                return f"has {have} of {r.group!r} (at most {most} {per})"
+            own = _most(r.max)
             if own is not None and picks.count(i) + 1 > own:
-                return f"has {r['option']!r} already (at most {own} {per})"
+                return f"has {r.option!r} already (at most {own} {per})"
         return ""
 
-    def room_of(self, r: Mapping[str, Any]) -> int:
-        """Models that could take an option row: the whole unit, or its slot and the rest of its group."""
+    def room_of(self, model: str) -> int:
+        """Models that could take an option offered to ``model`` (an option row's): the whole unit for
+        ``(unit)``, else its slot and the rest of its group."""
         slots = self.build.slots
-        if r["model"] == "(unit)":
+        if model == "(unit)":
             return sum(s.count for s in slots)
-        slot = next((s for s in slots if s.row["model"] == r["model"]), None)
+        slot = next((s for s in slots if s.row["model"] == model), None)
         if slot is None:
             return 0
         gid = slot.row["group_id"]
@@ -230,14 +232,14 @@ def tied_groups(build: _Build) -> dict[str, tuple[str, str, str]]:
     what may replace one allows as many). Its defaults then follow the limit (:func:`defaults_due`)."""
     out: dict[str, tuple[str, str, str]] = {}
     for r in build.rows:
-        gid, default, limit = str(r["group_id"]), str(r["replaces"]), str(r["group_max"] or "")
-        slot = next((s for s in build.slots if s.row["model"] == r["model"]), None)
+        gid, default, limit = str(r.group_id), str(r.replaces), str(r.group_max or "")
+        slot = next((s for s in build.slots if s.row["model"] == r.model), None)
         if not gid or gid in out or "+" not in limit or not default or slot is None:
             continue
         defaults = tuple(n.strip() for n in str(slot.row["default_wargear"]).split(";") if n.strip())
         held = sum(1 for n in defaults if n.casefold() == default.casefold())
         if held and cap(limit, build, defaults) == held:
-            out[gid] = (default, str(r["model"]), limit)
+            out[gid] = (default, str(r.model), limit)
     return out
 
 
@@ -249,7 +251,7 @@ def defaults_due(
     out = []
     for gid, (default, model, limit) in ties.items():
         held = sum(1 for n in wargear if n.casefold() == default.casefold())
-        taken = sum(1 for i in picks if build.rows[i]["group_id"] == gid)
+        taken = sum(1 for i in picks if build.rows[i].group_id == gid)
         most = cap(limit, build, wargear)
         if most is not None and held + taken != most and (held or most - taken > 0):
             out.append((default, model, max(most - taken, 0)))

@@ -18,13 +18,14 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Mapping
+from dataclasses import replace
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from praetor_analysis.bsdata import STAT_COLUMNS
 from praetor_analysis.catalog import load_datasheets, load_targets, load_units, load_weapons
 from praetor_analysis.errors import ScenarioError
-from praetor_analysis.units.blocks import target_block, weapon_block
+from praetor_analysis.units.catalog_rows import UnitRow, WeaponRow
 
 if TYPE_CHECKING:  # pandas is loaded by the first catalog look-up, not by this module's import
     import pandas as pd
@@ -35,7 +36,6 @@ __all__ = [
     "datasheet_names",
     "fold",
     "is_name_block",
-    "is_target_profile",
     "pick_rows",
     "resolve_unit",
     "resolve_weapon",
@@ -113,8 +113,14 @@ def _index(kind: str) -> tuple[pd.DataFrame, dict[str, list[int]]]:
     return frame, index
 
 
+@cache
+def _unit_records() -> tuple[UnitRow, ...]:
+    """The unit catalog's rows as records, in the frame's order."""
+    return tuple(UnitRow.from_frame(_index("unit")[0]))
+
+
 def pick_rows(
-    frame: pd.DataFrame, rows: list[int], key: list[str], picks: Mapping[str, Any], field: str, name: str
+    frame: pd.DataFrame, rows: list[int], key: list[str], picks: Mapping[str, str], field: str, name: str
 ) -> pd.Series:
     """The one statline among ``rows`` after ``faction``/``profile_id`` picks; refuses several.
 
@@ -162,13 +168,14 @@ def split_pick(text: str) -> tuple[str, dict[str, str]]:
     return name, {key: pick.strip()}
 
 
-def _name_of(value: Any, field: str) -> tuple[str, Mapping[str, Any]]:
+def _name_of(value: Any, field: str) -> tuple[str, dict[str, str]]:
+    """The name a name block gives and its picks (``faction``, ``profile_id``) as text."""
     if isinstance(value, str):
         return split_pick(value)
     name = value["name"]
     if not isinstance(name, str) or not name.strip():
         raise ScenarioError(f"{field}.name: expected a name, got {name!r}")
-    return name, value
+    return name, {k: str(value[k]) for k in _PICK_KEYS if k in value}
 
 
 def weapon_row(value: Any, field: str = "weapon") -> pd.Series:
@@ -195,7 +202,7 @@ def resolve_weapon(value: Any, field: str = "weapon") -> Any:
         extra = sorted(set(value) - {"name", *_PICK_KEYS})
         if extra:
             raise ScenarioError(f"{field}.{extra[0]}: not used with a weapon name (give a full profile instead)")
-    return weapon_block(weapon_row(value, field))
+    return WeaponRow.from_row(weapon_row(value, field)).to_block()
 
 
 def unit_row(value: Any, field: str = "target") -> pd.Series:
@@ -223,7 +230,8 @@ def unit_row(value: Any, field: str = "target") -> pd.Series:
         if field == "attacker":  # a whole unit attacking is named by its datasheet
             first, what = [*datasheet_names(), *first], "datasheet, unit profile or standard target"
         raise ScenarioError(f"{field}: no {what} named {name!r}{suggestions(name, list(units['name']), first=first)}")
-    usable = [i for i in rows if is_target_profile(units.iloc[i])]
+    records = _unit_records()
+    usable = [i for i in rows if records[i].is_target_profile]
     if not usable and "attacker" not in field:
         raise ScenarioError(
             f"{field}: {name!r} is a unit profile without Toughness or armour values in the data: not a target"
@@ -238,27 +246,18 @@ def _datasheet_minimum(row: pd.Series) -> int | None:
     return int(hit["min_models"].iloc[0]) if len(hit) else None
 
 
-def is_target_profile(row: Mapping[str, Any] | pd.Series) -> bool:
-    """Whether a unit profile can be a target: a Toughness, or armour values (junk rows of the data, such as
-    two collective Legionary profiles without Toughness, are not offered beside a complete one)."""
-    return any(str(row.get(k, "")).strip() not in ("", "-") for k in ("T", "Front"))
-
-
 @cache
 def datasheet_names() -> tuple[str, ...]:
     """The datasheet names of the catalog (a datasheet attacker's names; suggested first for an attacker)."""
     return tuple(dict.fromkeys(load_datasheets()["name"]))
 
 
-def target_from_row(row: pd.Series | Mapping[str, Any], models: int | None = None) -> dict[str, Any]:
-    """:func:`~praetor_analysis.units.blocks.target_block` of a catalog row; a fortification with armour
-    values and hull points is shot at as a vehicle (its Unit Type then reads ``Vehicle (...)``)."""
-    block = target_block(row, models)
-    if str(row.get("profile_type", "")) == "Fortification" and str(row.get("Front", "")).strip() not in ("", "-"):
-        block["Unit Type"] = f"Vehicle ({row['Unit Type']})"
-        for key in ("Front", "Side", "Rear", "HP"):
-            block[key] = row[key]
-    return block
+def target_from_row(row: UnitRow) -> UnitRow:
+    """A catalog row as a target: a fortification with armour values and hull points is shot at as a vehicle
+    (its Unit Type then reads ``Vehicle (...)``); any other row as it is."""
+    if row.profile_type == "Fortification" and str(row.Front or "-") != "-":
+        return replace(row, unit_type=f"Vehicle ({row.unit_type or ''})")
+    return row
 
 
 def resolve_unit(value: Any, field: str = "target") -> Any:
@@ -269,7 +268,7 @@ def resolve_unit(value: Any, field: str = "target") -> Any:
     row = unit_row(value, field)
     rest = {k: v for k, v in value.items() if k not in ("name", *_PICK_KEYS)} if isinstance(value, Mapping) else {}
     models = rest.pop("models", None)
-    block = target_from_row(row)
+    block = target_from_row(UnitRow.from_row(row)).to_block()
     if models is None and field.endswith("target") and "archetype" not in row.index:
         models = _datasheet_minimum(row)
     if models is not None:

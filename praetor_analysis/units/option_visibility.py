@@ -30,6 +30,7 @@ from typing import Any
 
 from praetor_analysis.catalog import load_wargear_options
 from praetor_analysis.errors import ScenarioError
+from praetor_analysis.units.catalog_rows import OptionRow
 from praetor_analysis.units.names import fold, suggestions
 
 __all__ = ["Ancestry", "legion_names", "legion_note", "legion_of", "visibility"]
@@ -139,21 +140,21 @@ def _describe(tree: Any) -> str:
     return f"{scope} selections of {name!r} {kind_of} {value:g}"
 
 
-def visibility(row: Mapping[str, Any], at: Ancestry) -> tuple[bool, str]:
+def visibility(row: OptionRow, at: Ancestry) -> tuple[bool, str]:
     """``(hidden, why)`` of an option row for ``at`` (:func:`own_visibility`), hidden too when a group holding
     it is (``group_shown_when``: the data's hidden state and ``set hidden`` modifiers of each group, outermost
     first): the Dark Angels' Hexagrammaton choices sit in a group hidden but for that Legion. A group that a
     condition no scenario can state might show (another selection of the unit: a Librarian's Psychic
     Disciplines) is taken as shown; only what is known hides a group."""
-    text = str(row.get("group_shown_when") or "")
+    text = row.group_shown_when
     for hidden, mods in json.loads(text) if text else []:
-        state = own_visibility({"hidden": hidden, "shown_when": json.dumps(mods) if mods else ""}, at, lenient=True)
+        state = own_visibility(OptionRow(hidden=bool(hidden), shown_when=json.dumps(mods) if mods else ""), at, True)
         if state[0]:
-            return True, f"its group {row.get('group')!r} is {state[1]}" if row.get("group") else state[1]
+            return True, f"its group {row.group!r} is {state[1]}" if row.group else state[1]
     return own_visibility(row, at)
 
 
-def own_visibility(row: Mapping[str, Any], at: Ancestry, lenient: bool = False) -> tuple[bool, str]:
+def own_visibility(row: OptionRow, at: Ancestry, lenient: bool = False) -> tuple[bool, str]:
     """``(hidden, why)`` of an option row for ``at``: the data's hidden state after its modifiers, and, when it
     is hidden, what would show it (``""`` when it is shown).
 
@@ -161,7 +162,7 @@ def own_visibility(row: Mapping[str, Any], at: Ancestry, lenient: bool = False) 
     shown for every Legion of the data (what every Legion may take); otherwise it is hidden and ``why`` names
     the Legions that are offered it."""
     written = _visibility(row, at, lenient)
-    if at.legion or written[0] or not _LEGION_NAME.search(str(row.get("shown_when") or "")):
+    if at.legion or written[0] or not _LEGION_NAME.search(row.shown_when):
         return written
     names = legion_names()
     hiding = [key for key in names if _visibility(row, replace(at, legion=key), lenient)[0]]
@@ -175,9 +176,9 @@ def own_visibility(row: Mapping[str, Any], at: Ancestry, lenient: bool = False) 
     return True, f'offered only to {", ".join(offered) or "no Legion"}: {why}; give the force\'s Legion as "legion"'
 
 
-def _visibility(row: Mapping[str, Any], at: Ancestry, lenient: bool = False) -> tuple[bool, str]:
-    hidden = bool(row.get("hidden"))
-    text = str(row.get("shown_when") or "")
+def _visibility(row: OptionRow, at: Ancestry, lenient: bool = False) -> tuple[bool, str]:
+    hidden = row.hidden
+    text = row.shown_when
     mods = json.loads(text) if text else []
     state, could_show = hidden, False
     for mod in mods:

@@ -47,8 +47,7 @@ from praetor_analysis.bsdata import (
 )
 from praetor_analysis.catalog import load_datasheets, load_wargear_options, load_weapons
 from praetor_analysis.rules import Holder, lookup
-from praetor_analysis.units.blocks import attacker_block, is_vehicle_row, row_value, weapon_block
-from praetor_analysis.units.datasheet import is_character
+from praetor_analysis.units.catalog_rows import UnitRow, WeaponRow
 from praetor_analysis.units.hh3_roster import hh3_reading_parts
 from praetor_analysis.units.names import fold
 from praetor_analysis.units.records import FieldedUnit, ModelGroup
@@ -328,7 +327,7 @@ def _carriers(sel: Element, groups: list[_Group], options: pd.DataFrame) -> list
         counted = [(g, g.count) for g in groups if is_counted(g.sel, of)]
         if counted:
             return counted
-    plain = [g for g in groups if not is_character(g.chars)]
+    plain = [g for g in groups if not UnitRow.from_row(g.chars).is_character]
     return [(g, g.count) for g in plain or groups]
 
 
@@ -372,10 +371,10 @@ def _model_groups(
     for g in groups:
         if g.count < 1:
             continue
-        statline = with_wargear(attacker_block(g.chars), g.items)
-        statline.pop("models", None)
-        if is_vehicle_row(g.chars):  # the roster's own armour and hull points, as its own Toughness
-            statline.update({k: v for k in ("Front", "Side", "Rear", "HP") if (v := row_value(g.chars, k)) is not None})
+        profile = UnitRow.from_row(g.chars)
+        statline = with_wargear(profile, g.items).to_dict()
+        if profile.is_vehicle:  # the roster's own armour and hull points, as its own Toughness
+            statline.update({k: v for k in ("Front", "Side", "Rear", "HP") if (v := profile.stat(k)) is not None})
         parts: list[tuple[int, list[dict[str, str]], list[str]]] = [(g.count, [], list(g.wargear))]
         for copies, weapons in _swapped(g):  # each model q copies, the first r models one more
             q, r = divmod(copies, g.count)
@@ -383,7 +382,7 @@ def _model_groups(
         for k, weapons, item in extra.get(id(g), []):
             parts = _give(parts, k, weapons, item)
         for m, ws, items in parts:
-            blocks = tuple(weapon_block(w) for w in ws)  # every copy: two heavy flamers fire twice
+            blocks = tuple(WeaponRow.from_row(w).to_block() for w in ws)  # every copy: two heavy flamers fire twice
             out.append(ModelGroup(g.name, m, statline, blocks, tuple(dict.fromkeys(items))))
     merged: list[ModelGroup] = []
     for group in out:  # models of the same name, statline and wargear (an Indomitus squad's four) as one group

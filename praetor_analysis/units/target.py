@@ -14,17 +14,16 @@ repeated one), or its datasheet's name when that names one unit of the roster.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
 from praetor_analysis.catalog import load_units
 from praetor_analysis.errors import PraetorError, ScenarioError
-from praetor_analysis.units.blocks import frame_rows, is_vehicle_row, row_value, target_block
+from praetor_analysis.units.catalog_rows import UnitRow
 from praetor_analysis.units.fielded import FieldedUnit, roster_units
-from praetor_analysis.units.names import fold, is_target_profile, suggestions
+from praetor_analysis.units.names import fold, suggestions
 from praetor_analysis.units.roster_units import unique_labels
 
 __all__ = ["ROSTER_FIELDS", "UnitTarget", "as_target", "roster_unit", "statlines", "unique_labels"]
@@ -55,40 +54,39 @@ class UnitTarget:
 
 
 @cache
-def _unit_rows() -> dict[tuple[str, str], list[dict[str, Any]]]:
-    out: dict[tuple[str, str], list[dict[str, Any]]] = {}
-    for row in frame_rows(load_units()):
-        out.setdefault((str(row["name"]), str(row["faction"])), []).append(row)
+def _unit_rows() -> dict[tuple[str, str], list[UnitRow]]:
+    out: dict[tuple[str, str], list[UnitRow]] = {}
+    for row in UnitRow.from_frame(load_units()):
+        out.setdefault((row.name, row.faction), []).append(row)
     return out
 
 
-def statlines(unit: FieldedUnit) -> list[tuple[str, int, Mapping[str, Any]]]:
-    """The (model, count, characteristics) of a unit's groups; a vehicle's armour and hull points as its own
-    statline gives them (a roster's, edited or not), else from its catalog profile (a datasheet's statline
-    carries none)."""
-    out: list[tuple[str, int, Mapping[str, Any]]] = []
+def statlines(unit: FieldedUnit) -> list[tuple[str, int, UnitRow]]:
+    """The (model, count, profile) of a unit's groups; a vehicle's armour and hull points as its own statline
+    gives them (a roster's, edited or not), else from its catalog profile (a datasheet's statline carries
+    none)."""
+    out: list[tuple[str, int, UnitRow]] = []
     for g in unit.groups:
-        chars: dict[str, Any] = dict(g.statline)
-        name = str(chars.get("name") or g.model)
+        chars = UnitRow.from_row(g.statline)
+        name = chars.name or g.model
         rows = _unit_rows().get((name, unit.faction)) or [
             r for (n, _), rs in _unit_rows().items() if n == name for r in rs
         ]
-        match = next((r for r in rows if row_value(r, "T") == row_value(chars, "T")), rows[0] if rows else None)
-        if match is not None and is_vehicle_row(match):
-            own = {k for k in _ARMOUR if row_value(chars, k) is not None}  # a roster's statline carries its own
-            chars.update({k: match[k] for k in _ARMOUR if k not in own and row_value(match, k) is not None})
+        match = next((r for r in rows if r.T == chars.T), rows[0] if rows else None)
+        if match is not None and match.is_vehicle:  # a roster's statline carries its own
+            armour = {k: match.stat(k) for k in _ARMOUR if chars.stat(k) is None and match.stat(k) is not None}
+            chars = chars.with_stats(armour)
         out.append((g.model, g.count, chars))
     return out
 
 
-def _complete(chars: Mapping[str, Any]) -> bool:
-    keys = _ARMOUR if is_vehicle_row(chars) else _DEFENCE
-    return all(row_value(chars, k) is not None for k in keys)
+def _complete(chars: UnitRow) -> bool:
+    keys = _ARMOUR if chars.is_vehicle else _DEFENCE
+    return all(chars.stat(k) is not None for k in keys)
 
 
-def _profile(chars: Mapping[str, Any]) -> tuple[Any, ...]:
-    rules = tuple(sorted(str(r) for r in (chars.get("rules") or ()))) if isinstance(chars.get("rules"), list) else ()
-    return (*(row_value(chars, k) for k in (*_DEFENCE, "Invulnerable", *_ARMOUR)), rules)
+def _profile(chars: UnitRow) -> tuple[Any, ...]:
+    return (*(chars.stat(k) for k in (*_DEFENCE, "Invulnerable", *_ARMOUR)), tuple(sorted(chars.rules)))
 
 
 def as_target(unit: FieldedUnit, label: str | None = None, field: str = "target") -> UnitTarget:
@@ -111,29 +109,29 @@ def as_target(unit: FieldedUnit, label: str | None = None, field: str = "target"
     best = max(shares, key=lambda k: shares[k])  # the first of equal shares
     main_name, _, chosen = max(
         (s for s in pool if _profile(s[2]) == best),
-        key=lambda s: (s[1], "character" not in str(s[2].get("Unit Type", "")).casefold()),
+        key=lambda s: (s[1], not s[2].is_character),
     )
-    chars = dict(chosen)
-    if not any(is_target_profile(s[2]) for s in lines):
+    chars = chosen
+    if not any(s[2].is_target_profile for s in lines):
         raise ScenarioError(
             f"{field}: {label!r} has no model with Toughness or armour values in the data: not a target"
         )
-    for key in _ARMOUR if is_vehicle_row(chars) else _DEFENCE:
-        if row_value(chars, key) is None:
-            donor = next((s for s in lines if row_value(s[2], key) is not None), None)
+    for key in _ARMOUR if chars.is_vehicle else _DEFENCE:
+        if chars.stat(key) is None:
+            donor = next((s for s in lines if s[2].stat(key) is not None), None)
             if donor is not None:
-                chars[key] = donor[2][key]
-                notes.append(f"target: {main_name} has no {key}; read as {donor[0]}'s {chars[key]}")
+                chars = chars.with_stats({key: donor[2].stat(key)})
+                notes.append(f"target: {main_name} has no {key}; read as {donor[0]}'s {chars.stat(key)}")
     total = sum(s[1] for s in lines)
-    vehicle = is_vehicle_row(chars)
+    vehicle = chars.is_vehicle
     if vehicle and total > 1:
         notes.append(f"target: a squadron of {total} vehicles rated as one {main_name} at its share of the points")
     for name, count, other in lines:
         if not vehicle and _profile(other) != _profile(chars):
             notes.append(f"target: {count} {name} read with the profile of {main_name}")
-    block = target_block({**chars, "name": label}, models=1 if vehicle else total)
+    block = replace(chars, name=label, archetype="").to_block(models=1 if vehicle else total)
     fighter = None
-    if not vehicle and all(row_value(chars, k) is not None for k in _FIGHTS):
+    if not vehicle and all(chars.stat(k) is not None for k in _FIGHTS):
         by_count = sorted(range(len(unit.groups)), key=lambda i: -unit.groups[i].count)
         fighter = next((i for i in by_count if unit.groups[i].model == main_name), by_count[0] if by_count else None)
     return UnitTarget(block, fighter, tuple(notes), total)
@@ -145,14 +143,14 @@ def _roster_units(path: str, mtime_ns: int, size: int) -> tuple[FieldedUnit, ...
     return tuple(roster_units(path))
 
 
-def roster_unit(block: Mapping[str, Any], field: str = "target") -> tuple[str, FieldedUnit]:
-    """The unit ``{"roster": PATH, "unit": LABEL}`` names, with its label (see the module docstring).
+def roster_unit(path: object, name: object, field: str = "target") -> tuple[str, FieldedUnit]:
+    """The unit of the roster file ``path`` labelled ``name``, with its label: the fields of ``{"roster": PATH,
+    "unit": LABEL}`` (see the module docstring), given as read (each is checked).
 
     Raises:
         ScenarioError: A missing or bad field, a roster that cannot be read, or a label naming no unit or
             several (the message lists the labels).
     """
-    path, name = block.get("roster"), block.get("unit")
     if not isinstance(path, str) or not path.strip():
         raise ScenarioError(f"{field}.roster: expected the path of a .ros or .rosz file, got {path!r}")
     if not isinstance(name, str) or not name.strip():

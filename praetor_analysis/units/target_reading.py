@@ -85,7 +85,7 @@ def _roster_edition(path: Any) -> str:
 def hh2_roster_unit(block: Any, field: str) -> tuple[str, FieldedUnit]:
     """A roster's unit in a 2nd-edition scenario (a 3rd-edition roster's is refused in one line naming the file)."""
     try:
-        label, unit = roster_unit(block, field)
+        label, unit = roster_unit(block.get("roster"), block.get("unit"), field)
         edition = unit.edition
     except ScenarioError:
         if _roster_edition(block.get("roster")) != "hh3":

@@ -8,10 +8,11 @@ statline's ``rules`` once. Used wherever a unit is fielded, so a target and an a
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import Any
+from collections.abc import Iterable
+from dataclasses import replace
 
 from praetor_analysis.bsdata import best_save
+from praetor_analysis.units.catalog_rows import Cell, UnitRow
 
 __all__ = ["Item", "with_wargear"]
 
@@ -20,22 +21,23 @@ Item = tuple[str, str, str]
 ``"Invulnerable Save against Shooting (4+);Invulnerable Save in Melee (5+)"``); ``""`` for none."""
 
 
-def _save(value: Any) -> str:
+def _save(value: Cell | None) -> str:
     """A save as ``"3+"`` (the data writes some as ``"3"``), ``""`` for none (``"-"``, empty)."""
     text = str(value if value is not None else "").strip().rstrip("+")
     return f"{text}+" if text in ("2", "3", "4", "5", "6") else ""
 
 
-def with_wargear(statline: Mapping[str, Any], items: Iterable[Item]) -> dict[str, Any]:
+def with_wargear(statline: UnitRow, items: Iterable[Item]) -> UnitRow:
     """``statline`` with the saves and rules of ``items`` (see the module docstring); the same when none act."""
-    out = dict(statline)
+    out = statline
     for save, invulnerable, rule in items:
-        for key, value in (("Save", save), ("Invulnerable", invulnerable)):
-            own, value = _save(out.get(key)), _save(value)
-            if value and own != best_save(own, value):
-                out[key] = value
+        own, given = _save(out.Save), _save(save)
+        if given and own != best_save(own, given):
+            out = replace(out, Save=given)
+        own, given = _save(out.Invulnerable), _save(invulnerable)
+        if given and own != best_save(own, given):
+            out = replace(out, Invulnerable=given)
         for one in filter(None, rule.split(";")):
-            rules = list(out.get("rules") or [])
-            if one not in rules:
-                out["rules"] = [*rules, one]
+            if one not in out.rules:
+                out = replace(out, rules=(*out.rules, one))
     return out

@@ -12,7 +12,7 @@ import pandas as pd
 from praetor_analysis.analysis import DEFAULT_ATTACKER, check_options
 from praetor_analysis.errors import PraetorError, as_scenario_error, show_value
 from praetor_analysis.profiles import Weapon
-from praetor_analysis.units import STRIKING, parse_weapon_block, target_block, weapon_block
+from praetor_analysis.units import STRIKING, UnitRow, WeaponRow, parse_weapon_block
 
 __all__ = ["build_scenario", "scenario_for"]
 
@@ -68,8 +68,8 @@ def scenario_for(
     _check_row(target_row, "target_row")
     check_options(attacker, half_range)
     return build_scenario(
-        weapon_block(weapon_row),
-        target_block(target_row),
+        WeaponRow.from_row(weapon_row).to_block(),
+        UnitRow.from_row(target_row).to_block(),
         attacker or DEFAULT_ATTACKER,
         attacks=attacks,
         half_range=half_range,

@@ -17,6 +17,7 @@ from praetor_analysis.units import (
     Hh3Target,
     defender_groups,
     melee_weapons,
+    parse_weapon_block,
     shooting_volleys,
 )
 
@@ -84,7 +85,7 @@ def _modifiers(unit: ListUnit) -> dict[str, Any]:
 
 
 def _melee_blocks(weapons: Sequence[Mapping[str, Any]], enemy: ListUnit) -> list[Mapping[str, Any]]:
-    chosen = [w.name for w in melee_weapons(weapons, enemy.body)]
+    chosen = [w.name for w in melee_weapons([parse_weapon_block(b) for b in weapons], enemy.body)]
     by_name = {str(b.get("name")): b for b in weapons}
     return [by_name.get(n, UNARMED) for n in dict.fromkeys(chosen)]
 

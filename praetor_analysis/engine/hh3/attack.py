@@ -145,10 +145,18 @@ def removed_means(target: Hh3Unit, firing_units: Sequence[Sequence[Hh3Volley]]) 
             _check_size(group, target, w, f"firing_units[{u}][{v}].attacks" if len(firing_units) > 1 else "attacks")
             states = resolve_group(states, group, w)
             shooting |= not volley.weapon.melee
-            misfire_result(u, v, volley, group)  # its refusal of a firer beyond the chain's bound
+            _misfire_refusal(volley, group)
         states = end_attack(states, casualty_check=shooting)
-    casualties, damage = losses(states, target.models, w)
+    casualties, damage = losses(states, target.models, w)  # the same sums as resolve_hh3's, bit for bit
     return casualties.mean(), damage.mean()
+
+
+def _misfire_refusal(volley: Hh3Volley, group: FireGroup) -> None:
+    """What :func:`misfire_result` refuses (a firer beyond the exact chain's bound), without resolving the
+    Misfires (their outcome does not count towards the target's losses)."""
+    misfire = misfire_group(volley, group)
+    if misfire is not None and volley.attacker.w is not None:
+        _check_size(misfire, volley.attacker, volley.attacker.w, "attacker.models")
 
 
 def _resolve_fixed(target: Hh3Unit, firing_units: Sequence[Sequence[Hh3Volley]]) -> Hh3Result:

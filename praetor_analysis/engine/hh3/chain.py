@@ -11,6 +11,7 @@ class (a binomial of the dice left), so the groups are applied in their order, e
 
 from __future__ import annotations
 
+import itertools
 from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
@@ -19,9 +20,10 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from praetor_analysis.engine.hh3.hit import HitDie
+from praetor_analysis.engine.hh3.keys import kept_hash, state_without_hash
 from praetor_analysis.engine.hh3.operators import class_step
 from praetor_analysis.engine.hh3.wound import GROUPS, Defence, Strike, p_unsaved, wound_classes
-from praetor_analysis.prob import BoundedMemo, Dist, compound_many
+from praetor_analysis.prob import BoundedMemo, Dist, binomial_matrix, compound_many
 
 if TYPE_CHECKING:
     from scipy import sparse
@@ -85,6 +87,9 @@ class FireGroup:
     group_order: str = "created"
     shock: tuple[int, ...] = ()
     calm: HitDie | None = None
+
+    __hash__ = kept_hash  # a key of several memos: hashed once
+    __getstate__ = state_without_hash
 
 
 HELD = 100
@@ -261,14 +266,15 @@ def _resolve(
         dice = dice * kept ** np.arange(dice.size)
         classes = replace(classes, unsaved=tuple((g, 0.0, d) for g, _, d in classes.unsaved))
     steps = [classes.miss, classes.hit_only, classes.saved, *(p for _, p, _ in classes.unsaved)]
-    rems = np.cumsum(steps[::-1])[::-1].tolist()
+    rems = list(itertools.accumulate(steps[::-1]))[::-1]  # the mass of this step and the later ones
     firsts = [s[2:] for s in states]
     hps = [hit_points(s[0], s[1], wounds) for s in states]
     size = max(hps) + 1
     keys = _keys(list(dict.fromkeys(firsts)), group)
     index = {key: i for i, key in enumerate(keys)}
     start_mass = np.zeros((len(keys), size))
-    np.add.at(start_mass, ([index[k] for k in firsts], hps), list(states.values()))
+    for k, hp, p in zip(firsts, hps, states.values(), strict=True):
+        start_mass[index[k], hp] += p
     a = start_mass[:, None, :] * dice[None, :, None]
     for i, p in enumerate(steps):
         q = 1.0 if i == len(steps) - 1 or rems[i] <= 0.0 else min(p / rems[i], 1.0)
@@ -287,10 +293,12 @@ def _resolve(
     out: dict[State, float] = {}
     columns = a.sum(axis=1)
     for key, column in zip(keys, columns, strict=True):
-        for hp in np.flatnonzero(column).tolist():
-            m, c = from_hit_points(hp, wounds)
-            pin, sup, stun, rout, m0 = key
-            out[(m, c, pin, sup, stun, rout, m0)] = float(column[hp])
+        left = np.flatnonzero(column)
+        models = -(-left // wounds)  # from_hit_points of every hp at once ((0, W) at 0)
+        current = left - (models - 1) * wounds
+        pin, sup, stun, rout, m0 = key
+        for m, c, p in zip(models.tolist(), current.tolist(), column[left].tolist(), strict=True):
+            out[(m, c, pin, sup, stun, rout, m0)] = p
     return out
 
 
@@ -327,7 +335,13 @@ def _group_counts(group: FireGroup) -> dict[str, Dist]:
         [1.0 - u, u * (1.0 - df), u * df],
     ])  # fmt: skip
     dice = group.dice.probabilities
-    rows = compound_many(np.broadcast_to(dice, (4, dice.size)), np.clip(each, 0.0, None))
-    return {
-        k: Dist.from_trusted(row) for k, row in zip(("hits", "critical_hits", "wounds", "unsaved"), rows, strict=True)
-    }
+    each = np.clip(each, 0.0, None)
+    if df > 0.0:  # a Deflagrate hit: an Unsaved Wound may count twice
+        rows = compound_many(np.broadcast_to(dice, (4, dice.size)), each)
+    else:  # every count a binomial mixture: one product with each probability's binomial matrix
+        nmax = dice.size - 1
+        rows = np.zeros((4, 2 * nmax + 1))
+        for i, p in enumerate(each[:, 1].tolist()):
+            rows[i, : nmax + 1] = dice @ binomial_matrix(nmax, min(p, 1.0))
+    dists = Dist.from_trusted_rows(rows)  # the four at once
+    return dict(zip(("hits", "critical_hits", "wounds", "unsaved"), dists, strict=True))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from praetor_analysis.prob import BoundedMemo
 from praetor_analysis.rules import AUTOMATIC, TABLES, Hh3Tables
 
 __all__ = ["GIVEN_HIT", "HitDie", "hit_die", "melee_hit_die", "ranged_hit_die"]
@@ -55,7 +56,22 @@ def hit_die(
     rolled, the hit counts as a natural 6). A natural 1 always misses; a hit whose natural result reaches
     ``critical_from`` is Critical, else one reaching ``rending_from`` is Rending; ``precision_from`` marks
     Precision hits; a natural result <= ``overload`` is a Misfire (rolled dice only). ``calm``: the die given
-    that its natural result is 1 to 4 (no Shock), for the exact Shock (X) split."""
+    that its natural result is 1 to 4 (no Shock), for the exact Shock (X) split. Memoised (a HitDie is frozen)."""
+    key = (target, critical_from, rending_from, precision_from, overload, calm)
+    return _DICE.get(key, lambda: _hit_die(target, critical_from, rending_from, precision_from, overload, calm))
+
+
+_DICE: BoundedMemo[HitDie] = BoundedMemo(1024)
+
+
+def _hit_die(
+    target: int | None,
+    critical_from: int | None,
+    rending_from: int | None,
+    precision_from: int | None,
+    overload: int | None,
+    calm: bool,
+) -> HitDie:
     if target is None:
         return HitDie(1.0, 0.0, 0.0, 0.0)
     faces = (6,) if target <= AUTOMATIC else (1, 2, 3, 4) if calm else (1, 2, 3, 4, 5, 6)

@@ -11,11 +11,12 @@ import numpy as np
 
 from praetor_analysis.engine.hh3.chain import PINNED, ROUTED, STUNNED, SUPPRESSED, FireGroup
 from praetor_analysis.engine.hh3.hit import GIVEN_HIT, HitDie, melee_hit_die, ranged_hit_die
+from praetor_analysis.engine.hh3.keys import kept_hash, state_without_hash
 from praetor_analysis.engine.hh3.wound import Defence, Strike
 from praetor_analysis.errors import ProfileError
 from praetor_analysis.prob import BoundedMemo, DiceExpr, Dist, compound
 from praetor_analysis.profiles import Hh3Unit, Hh3Weapon
-from praetor_analysis.rules import TABLES, Hh3Tables
+from praetor_analysis.rules import TABLES, Hh3Tables, RuleRef
 
 __all__ = [
     "MAX_DICE",
@@ -83,18 +84,40 @@ class Hh3Volley:
     weapon: Hh3Weapon
     context: Hh3Context
 
+    __hash__ = kept_hash  # the key of the Fire Group memo: hashed once
+    __getstate__ = state_without_hash
+
 
 def _acts(weapon: Hh3Weapon, name: str, chars: str, ctx: Hh3Context) -> bool:
     """Whether Heavy/Ordnance (when Stationary, ranged), Impact (when charging, melee) or Force (its Check passed)
     changes ``chars``."""
-    rule = weapon.rule(name)
-    if rule is None:
-        return False
     if name == "Force":
         on = ctx.force_boost
     else:
         on = (ctx.stationary and not ctx.melee) if name != "Impact" else (ctx.charging and ctx.melee)
-    return on and chars in rule.characteristics()
+    if not on:  # the circumstances first: most volleys need no look at the rules
+        return False
+    rule = _boost_rules(weapon).get(name)
+    return rule is not None and chars in rule.characteristics()
+
+
+_BOOST_NAMES = frozenset({"Heavy", "Ordnance", "Impact", "Force"})
+_BOOSTS: BoundedMemo[tuple[Hh3Weapon, dict[str, RuleRef]]] = BoundedMemo(1024)
+
+
+def _boost_rules(weapon: Hh3Weapon) -> dict[str, RuleRef]:
+    """The weapon's first rule of each name of Heavy, Ordnance, Impact and Force (``weapon.rule`` of each), one
+    scan per weapon: kept by the weapon's identity (the record held beside its rules, so the identity is never
+    another's)."""
+    held = _BOOSTS.peek(id(weapon))
+    if held is not None and held[0] is weapon:
+        return held[1]
+    rules: dict[str, RuleRef] = {}
+    for rule in weapon.rules:
+        if rule.name in _BOOST_NAMES:
+            rules.setdefault(rule.name, rule)
+    _BOOSTS.put(id(weapon), (weapon, rules))
+    return rules
 
 
 def _doubling(weapon: Hh3Weapon, chars: str, ctx: Hh3Context) -> int:
@@ -177,7 +200,13 @@ def _ranged_dice(volley: Hh3Volley) -> Dist:
             f"bound of {MAX_DICE} hit dice per volley",
             field="weapon.FP",
         )
-    return per.power(volley.attacker.models)
+    models = volley.attacker.models
+    if models == 1:  # one model's dice are its weapon's (no copy to build)
+        return per
+    return _POWERS.get((per, models), lambda: per.power(models))
+
+
+_POWERS: BoundedMemo[Dist] = BoundedMemo(1024)
 
 
 def _in_range(volley: Hh3Volley) -> bool:
@@ -193,8 +222,9 @@ def snap_forced(volley: Hh3Volley, target: Hh3Unit) -> bool:
     Super-heavy or of base W 10+."""
     if volley.context.snap_shots:
         return True
-    big = target.has_type("Titan", "Knight", "Super-heavy") or (target.w or 0) >= 10
-    return volley.weapon.rule("Macro-auspex") is not None and not big
+    if volley.weapon.rule("Macro-auspex") is None:  # the weapon first: the target's types only matter with it
+        return False
+    return not (target.has_type("Titan", "Knight", "Super-heavy") or (target.w or 0) >= 10)
 
 
 def _hit_die(volley: Hh3Volley, target: Hh3Unit, sides: tuple[str, str], *, calm: bool = False) -> HitDie:

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from praetor_analysis.prob import Dist
+from praetor_analysis.engine.hh3.keys import kept_hash, state_without_hash
+from praetor_analysis.prob import BoundedMemo, Dist
 from praetor_analysis.rules import wound_target
 
 __all__ = [
@@ -51,6 +52,9 @@ class Strike:
     breaching: int | None = None
     shred: int | None = None
     poisoned: int | None = None
+
+    __hash__ = kept_hash  # a key of the class and Damage memos: hashed once
+    __getstate__ = state_without_hash
 
 
 @dataclass(frozen=True)
@@ -118,7 +122,15 @@ def p_unsaved(ap: int | None, defence: Defence) -> float:
 
 def damage_dist(strike: Strike, extra: int, eternal_warrior: int) -> Dist:
     """The Damage of one Unsaved Wound: base x mul, + add + ``extra`` (Critical, Shred), - Eternal Warrior (X)
-    never below 1; a Damage of 0 stays 0."""
+    never below 1; a Damage of 0 stays 0 (memoised: a Dist is immutable)."""
+    key = (strike.damage, strike.damage_mul, strike.damage_add, extra, eternal_warrior)
+    return _DAMAGE.get(key, lambda: _damage_dist(strike, extra, eternal_warrior))
+
+
+_DAMAGE: BoundedMemo[Dist] = BoundedMemo(1024)
+
+
+def _damage_dist(strike: Strike, extra: int, eternal_warrior: int) -> Dist:
     base = strike.damage.probabilities
     out = np.zeros(base.size * max(strike.damage_mul, 1) + strike.damage_add + extra + 1)
     for d, p in enumerate(base):

@@ -3,6 +3,7 @@ the Vehicle Damage Table's statuses (docs/rules-hh3.md#vehicles)."""
 
 from praetor_analysis.vehicles.hh3.chain import (
     DAMAGE_TABLE,
+    STATUS_SETS,
     STATUSES,
     HH3Vehicle,
     HH3VehicleResult,
@@ -22,6 +23,7 @@ __all__ = [
     "DAMAGE_TABLE",
     "FACINGS",
     "STATUSES",
+    "STATUS_SETS",
     "Armour",
     "DieOutcome",
     "DieOutcomes",

@@ -27,12 +27,13 @@ from typing import Literal
 import numpy as np
 
 from praetor_analysis.errors import PraetorError, show_value
-from praetor_analysis.prob import BoundedMemo, Dist, binomial_pmf, p_at_least
+from praetor_analysis.prob import BoundedMemo, Dist, binomial_matrix, p_at_least
 from praetor_analysis.vehicles.hh3.dice import DieOutcomes
 
 __all__ = [
     "DAMAGE_TABLE",
     "STATUSES",
+    "STATUS_SETS",
     "HH3Vehicle",
     "HH3VehicleResult",
     "PenetratingAttack",
@@ -276,22 +277,17 @@ def _powers(poly: np.ndarray, n: int, top: int) -> list[np.ndarray]:
 
 
 def _hull_poly(
-    kinds: list[tuple[float, bool, str]],
+    weights: tuple[float, float, float, float, float],
     polys: dict[str, np.ndarray],
     n: int,
     shields: int,
     top: int,
     glance: np.ndarray,
-    *,
-    z_glance: float,
-    z_shock: float,
 ) -> np.ndarray:
-    """The capped hull-point polynomial of ``n`` dice, glances weighted by ``z_glance`` and dice with a natural
-    5-6 by ``z_shock`` (sub-probabilities when a weight is below 1): ``out[k, u]``, k hull points lost and u void
+    """The capped hull-point polynomial of ``n`` dice, each kind (n, g, u, c, a) weighted by ``weights`` (see
+    :func:`_weights`: sub-probabilities when a status is avoided): ``out[k, u]``, k hull points lost and u void
     shields used."""
-    w = {"n": 0.0, "g": 0.0, "u": 0.0, "c": 0.0, "a": 0.0}
-    for p, face56, kind in kinds:
-        w[kind] += p * (z_shock if face56 else 1.0) * (z_glance if kind == "g" else 1.0)
+    w = dict(zip("nguca", weights, strict=True))
     rest = _pad_add(np.array([w["n"]]), w["g"] * glance)
     if shields == 0 or n == 0:
         one = rest
@@ -366,18 +362,27 @@ class VolleyJoint:
     """One volley's outcome on a vehicle in a given state, jointly.
 
     Attributes:
-        table: ``table[A][k, u]`` = P(k hull points lost, u void shields used, the statuses it gives exactly the
-            set A); hull points capped at those left.
+        exact: ``exact[i, k, u]`` = P(k hull points lost, u void shields used, the statuses it gives exactly the
+            set ``STATUS_SETS[i]``); hull points capped at those left (read-only: the joint is shared).
         causes: per status, whether the volley can give it at all.
         counts: ``hits``, ``critical_hits``, ``glancing``, ``penetrating`` distributions.
     """
 
-    table: dict[frozenset[str], np.ndarray]
+    exact: np.ndarray
     causes: dict[str, bool]
     counts: dict[str, Dist]
 
+    @property
+    def table(self) -> dict[frozenset[str], np.ndarray]:
+        """``table[A][k, u]``: :attr:`exact` by set of statuses."""
+        return dict(zip(STATUS_SETS, self.exact, strict=True))
+
 
 _TABLE_STATUSES: tuple[str, ...] = ("Pinned", "Suppressed", "Stunned")
+#: Every set of the statuses a volley gives (the Damage Table's and Shock's), the order of ``VolleyJoint.exact``.
+STATUS_SETS: tuple[frozenset[str], ...] = tuple(
+    frozenset(subset) for r in range(len(_TABLE_STATUSES) + 1) for subset in itertools.combinations(_TABLE_STATUSES, r)
+)
 
 
 def volley_joint(dice: Dist | int, die: DieOutcomes, vehicle: HH3Vehicle, attack: PenetratingAttack) -> VolleyJoint:
@@ -401,41 +406,102 @@ def _volley_joint(dice: Dist | int, die: DieOutcomes, vehicle: HH3Vehicle, attac
     table = attack.damage_table and not vehicle.glance_costs_hp
     p_glance = sum(p for p, _, k in kinds if k == "g")
     causes = {s: (table and p_glance > 0.0) or s in attack.shock for s in _TABLE_STATUSES}
-    avoid: dict[frozenset[str], np.ndarray] = {}
-    for r in range(len(_TABLE_STATUSES) + 1):
-        for subset in itertools.combinations(_TABLE_STATUSES, r):
-            hit_by = frozenset(subset)
-            z_glance = 1.0 - 2.0 * len(hit_by) / 6.0 if table else 1.0
-            z_shock = 0.0 if hit_by & set(attack.shock) else 1.0
-            total = np.zeros((top + 1, shields + 1))
-            for n, q in enumerate(counts.probabilities):
-                if q > 0.0:
-                    total += q * _hull_poly(kinds, polys, n, shields, top, glance, z_glance=z_glance, z_shock=z_shock)
-            avoid[hit_by] = total
-    everything = frozenset(_TABLE_STATUSES)
-    joint: dict[frozenset[str], np.ndarray] = {}
-    for r in range(len(_TABLE_STATUSES) + 1):
-        for given in itertools.combinations(_TABLE_STATUSES, r):
-            exact = frozenset(given)
-            value = np.zeros((top + 1, shields + 1))
-            for k in range(len(exact) + 1):
-                for part in itertools.combinations(sorted(exact), k):
-                    value += (-1) ** (len(exact) - k) * avoid[everything - frozenset(part)]
-            joint[exact] = np.clip(value, 0.0, None)
-            joint[exact].flags.writeable = False  # memoised: shared by every caller
+    # Each set S of statuses avoided weighs the dice's kinds; sets of equal weights share one polynomial.
+    shock = set(attack.shock)
+    zs = [(1.0 - 2.0 * len(hit_by) / 6.0 if table else 1.0, 0.0 if hit_by & shock else 1.0) for hit_by in STATUS_SETS]
+    by_z = {z: _weights(kinds, *z) for z in dict.fromkeys(zs)}  # (glance weight, shock weight) -> kind weights
+    weights = [by_z[z] for z in zs]
+    distinct = list(dict.fromkeys(weights))
+    if shields == 0:
+        sums = _power_sums(np.array(distinct), polys, glance, counts.probabilities, top)[:, :, None]
+    else:
+        sums = np.array([_shielded_sum(w, polys, glance, counts, shields, top) for w in distinct])
+    avoid = sums[[distinct.index(w) for w in weights]]  # (8 sets, hull points, shields used)
+    # The exact sets by inclusion and exclusion over the 8 subsets, as one signed sum.
+    exact = np.clip((_INCLUSION @ avoid.reshape(len(STATUS_SETS), -1)).reshape(avoid.shape), 0.0, None)
+    exact.flags.writeable = False  # memoised: shared by every caller
     per_die = {k: sum(p for p, _, kk in kinds if kk in k) for k in ("g", "uca")}
-    tallies = {
-        "hits": _binomial_mixture(counts, 1.0 - die.p_hit("none")),
-        "critical_hits": _binomial_mixture(counts, die.p_hit("critical")),
-        "glancing": _binomial_mixture(counts, per_die["g"]),
-        "penetrating": _binomial_mixture(counts, per_die["uca"]),
-    }
-    return VolleyJoint(joint, causes, tallies)
+    per_hit = [1.0 - die.p_hit("none"), die.p_hit("critical"), per_die["g"], per_die["uca"]]
+    names = ("hits", "critical_hits", "glancing", "penetrating")
+    tallies = dict(zip(names, _binomial_mixtures(counts, per_hit), strict=True))
+    return VolleyJoint(exact, causes, tallies)
 
 
-def _binomial_mixture(counts: Dist, p: float) -> Dist:
-    out = np.zeros(counts.max + 1)
+def _inclusion() -> np.ndarray:
+    """``out[i, j]``: the sign of the table avoiding ``STATUS_SETS[j]`` in the exact set ``STATUS_SETS[i]`` (P(exactly
+    E) = sum over parts P of E of (-1)^(|E|-|P|) P(none of everything - P)), 0 where it has no part."""
+    everything = frozenset(_TABLE_STATUSES)
+    out = np.zeros((len(STATUS_SETS), len(STATUS_SETS)))
+    for i, exact in enumerate(STATUS_SETS):
+        for j, avoided in enumerate(STATUS_SETS):
+            part = everything - avoided
+            if part <= exact:
+                out[i, j] = (-1.0) ** (len(exact) - len(part))
+    return out
+
+
+_INCLUSION = _inclusion()
+
+_Weights = tuple[float, float, float, float, float]
+
+
+def _weights(kinds: list[tuple[float, bool, str]], z_glance: float, z_shock: float) -> _Weights:
+    """The weight of each kind of die (n, g, u, c, a), glances weighted by ``z_glance`` and dice with a natural 5-6
+    by ``z_shock``."""
+    w = {"n": 0.0, "g": 0.0, "u": 0.0, "c": 0.0, "a": 0.0}
+    for p, face56, kind in kinds:
+        w[kind] += p * (z_shock if face56 else 1.0) * (z_glance if kind == "g" else 1.0)
+    return (w["n"], w["g"], w["u"], w["c"], w["a"])
+
+
+def _capped_matrices(base: np.ndarray, top: int) -> np.ndarray:
+    """Per row of ``base`` (one die's capped polynomial), the matrix of multiplying by it, powers above ``top``
+    folded into ``top``: ``out[p] @ v`` is ``_times(v, base[p], top)``."""
+    size = top + 1
+    shift = np.subtract.outer(np.arange(size), np.arange(size))  # i - j
+    out = np.where(shift >= 0, base[:, np.clip(shift, 0, None)], 0.0)
+    tail = np.cumsum(base[:, ::-1], axis=1)[:, ::-1]  # tail[p, d] = sum of base[p, d:]
+    out[:, top, :] = tail[:, top - np.arange(size)]
+    return out
+
+
+def _power_sums(
+    weights: np.ndarray, polys: dict[str, np.ndarray], glance: np.ndarray, counts: np.ndarray, top: int
+) -> np.ndarray:
+    """Without Void Shields: per row of ``weights`` (n, g, u, c, a), sum over n of P(n dice) times the capped n-th
+    power of one die's polynomial (``out[p, k]``: k hull points lost), every row at once, one power after
+    another."""
+    one = np.zeros((len(weights), top + 1))
+    one[:, 0] = weights[:, 0]
+    for column, poly in ((1, glance), (2, polys["u"]), (3, polys["c"]), (4, polys["a"])):
+        capped = _cap(poly, top)
+        one += weights[:, column, None] * capped[None, :]
+    step = _capped_matrices(one, top).transpose(0, 2, 1)  # rows: power @ step[p] is one more die
+    power = np.zeros((len(weights), 1, top + 1))
+    power[:, 0, 0] = 1.0
+    out = counts[0] * power
+    for q in counts[1:]:
+        power = power @ step
+        if q > 0.0:
+            out += q * power
+    return out[:, 0]
+
+
+def _shielded_sum(
+    w: _Weights, polys: dict[str, np.ndarray], glance: np.ndarray, counts: Dist, shields: int, top: int
+) -> np.ndarray:
+    """With Void Shields: sum over n of P(n dice) times the capped polynomial of n dice weighted by ``w``
+    (``out[k, u]``: k hull points lost, u shields used)."""
+    total = np.zeros((top + 1, shields + 1))
     for n, q in enumerate(counts.probabilities):
         if q > 0.0:
-            out[: n + 1] += q * binomial_pmf(n, min(max(p, 0.0), 1.0))
-    return Dist.from_trusted(out)
+            total += q * _hull_poly(w, polys, n, shields, top, glance)
+    return total
+
+
+def _binomial_mixtures(counts: Dist, ps: list[float]) -> list[Dist]:
+    """Per p of ``ps``, the number of successes of ``counts`` dice each succeeding with p: sum over n of P(n dice)
+    times Binomial(n, p), one product with the binomial matrix of each p."""
+    q = counts.probabilities
+    rows = np.array([q @ binomial_matrix(q.size - 1, min(max(p, 0.0), 1.0)) for p in ps])
+    return Dist.from_trusted_rows(rows)

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from praetor_analysis.errors import ProfileError, show_value
+from praetor_analysis.prob import BoundedMemo, frozen_key
 from praetor_analysis.profiles import check_text, parse_save, parse_stat, read_type
 from praetor_analysis.rules import RuleRef, parse_rules
 from praetor_analysis.vehicles.hh3.facing import FACINGS, Armour, Facing
@@ -85,11 +86,21 @@ def _armour(data: Mapping[str, Any], key: str, field: str) -> int | None:
 
 
 def read_vehicle(data: Any, field: str = "target") -> Hh3VehicleTarget:
-    """The vehicle record of a target block.
+    """The vehicle record of a target block (memoised on the block's contents: the record is frozen).
 
     Raises:
         ProfileError: naming the field for an unknown field, a missing armour value or HP, or a bad value.
     """
+    key = frozen_key(data)
+    if key is None:
+        return _read_vehicle(data, field)
+    return _VEHICLES.get((key, field), lambda: _read_vehicle(data, field))
+
+
+_VEHICLES: BoundedMemo[Hh3VehicleTarget] = BoundedMemo(1024)
+
+
+def _read_vehicle(data: Any, field: str) -> Hh3VehicleTarget:
     if not isinstance(data, Mapping):
         raise ProfileError(f"{field}: expected an object, got {show_value(data)}", field=field)
     statline = [k for k in _UNIT_ONLY if k in data]

@@ -29,7 +29,7 @@ from typing import Any
 import ipywidgets as W
 import pandas as pd
 
-from praetor_analysis.units import frame_rows
+from praetor_analysis.catalog import frame_rows
 from praetor_analysis.views.controls import labelled, note
 from praetor_analysis.views.dashboard.address import WORKBENCH_TAB, PageAddress
 from praetor_analysis.views.dashboard.fragment import PageFragment, encode_view
@@ -431,14 +431,14 @@ class Dashboard:
 
     def melee_state(self) -> MeleeState:
         """The melee tab's inputs (and the shooting tab's attacker modifiers) as a :class:`MeleeState`."""
-        from praetor_analysis.units import target_block, weapon_block
+        from praetor_analysis.units import UnitRow, WeaponRow
 
         v = {k: w.value for k, w in self.melee_inputs.items()}
         return MeleeState(
-            attacker=target_block(self.units.loc[v["attacker"]]),
-            weapon=weapon_block(self.weapons.loc[v["weapon"]]),
-            target=target_block(self.units.loc[v["target"]]),
-            target_weapon=weapon_block(self.weapons.loc[v["target_weapon"]]),
+            attacker=UnitRow.from_row(self.units.loc[v["attacker"]]).to_block(),
+            weapon=WeaponRow.from_row(self.weapons.loc[v["weapon"]]).to_block(),
+            target=UnitRow.from_row(self.units.loc[v["target"]]).to_block(),
+            target_weapon=WeaponRow.from_row(self.weapons.loc[v["target_weapon"]]).to_block(),
             attacker_models=v["attacker_models"],
             target_models=v["target_models"],
             modifiers=Modifiers(self.state().modifiers.attacker, charging=self.charging.value),

@@ -18,8 +18,8 @@ from typing import Any
 
 import pandas as pd
 
+from praetor_analysis.catalog import frame_rows
 from praetor_analysis.errors import PraetorError, ScenarioError
-from praetor_analysis.units import frame_rows
 
 __all__ = [
     "HH3_COVER",

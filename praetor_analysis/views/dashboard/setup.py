@@ -12,8 +12,9 @@ from typing import Any, Protocol
 import ipywidgets as W
 import pandas as pd
 
+from praetor_analysis.catalog import frame_rows
 from praetor_analysis.errors import ScenarioError
-from praetor_analysis.units import frame_rows, is_target_profile, is_vehicle_row
+from praetor_analysis.units import UnitRow
 from praetor_analysis.views.controls import labelled, note
 from praetor_analysis.views.dashboard.view import (
     DashboardState,
@@ -66,7 +67,8 @@ class SetupTab:
     def _target_options(self, unit_opts: list[tuple[str, int]]) -> list[tuple[str, int]]:
         """The unit options that can be a target (a profile without Toughness or armour values cannot)."""
         units = self.host.units
-        return [o for o in unit_opts if is_target_profile(units.iloc[o[1]])]  # options number rows by position
+        profiles = UnitRow.from_frame(units)
+        return [o for o in unit_opts if profiles[o[1]].is_target_profile]  # options number rows by position
 
     def _build_setup(self, unit_opts: list[tuple[str, int]]) -> None:
         self.unit_search = labelled(
@@ -162,9 +164,10 @@ class SetupTab:
     def add_target_unit(self, unit_index: int, models: int) -> str:
         """Add a unit of the catalog as a target of ``models`` models (vehicles: one); returns its label."""
         row = {str(k): v for k, v in self.host.units.loc[unit_index].items()}
-        if not is_target_profile(row):
+        profile = UnitRow.from_row(row)
+        if not profile.is_target_profile:
             raise ScenarioError(f"unit: {row['name']!r} has no Toughness or armour values in the data: not a target")
-        vehicle = is_vehicle_row(row)
+        vehicle = profile.is_vehicle
         label = f"{row['name']} ({row.get('unit', '')})"
         return self.host.add_target({**row, "archetype": label, "models": 1 if vehicle else int(models)})
 

@@ -19,7 +19,7 @@ import plotly.io as pio
 from praetor_analysis.errors import PraetorError, show_value
 from praetor_analysis.io import atomic_write_bytes, atomic_write_text
 from praetor_analysis.profiles import MAX_MODELS
-from praetor_analysis.units import fold, is_vehicle_row, unit_row, weapon_row
+from praetor_analysis.units import UnitRow, fold, unit_row, weapon_row
 
 __all__ = [
     "DEFAULT_CHROMIUM",
@@ -95,7 +95,7 @@ def select_targets(names: Sequence[str] | None = None, targets: pd.DataFrame | N
             hit = _profile_target(label, size or 1)
         elif size:
             hit = hit.assign(models=size)
-        if size not in (None, 1) and any(is_vehicle_row(r) for r in hit.to_dict("records")):
+        if size not in (None, 1) and any(r.is_vehicle for r in UnitRow.from_frame(hit)):
             raise PraetorError(f"--targets: {label!r} is a Vehicle: one vehicle, got {size}", field="--targets")
         parts.append(hit)
     return pd.concat(parts).drop_duplicates("archetype")

@@ -165,15 +165,15 @@ class Assumptions:
 
 def target_sentences(targets: pd.DataFrame) -> tuple[str, ...]:
     """``"name: rules (caveat)"`` for each target row with rules or a note, in row order."""
-    from praetor_analysis.units import row_value
+    from praetor_analysis.units import UnitRow
 
     out = []
-    for row in targets.to_dict("records"):
-        rules, note = (str(row_value(row, k) or "") for k in ("rules", "note"))
-        if not (rules or note):
+    for row in UnitRow.from_frame(targets):
+        note = row.note
+        if not (row.rules or note):
             continue
-        name = row_value(row, "archetype") or row_value(row, "name") or "target"
-        what = "; ".join(r.strip() for r in rules.split(";") if r.strip())
+        name = row.archetype or row.name or "target"
+        what = "; ".join(row.rules)
         out.append(f"{name}: {what}{f' ({note})' if what and note else note}")
     return tuple(out)
 
@@ -224,14 +224,13 @@ def wound_distributions(
     from praetor_analysis.analysis import cell_of_rows, row_ids
     from praetor_analysis.errors import PraetorError
     from praetor_analysis.scenario import run
-    from praetor_analysis.units import is_vehicle_row
+    from praetor_analysis.units import UnitRow
 
     out: dict[tuple[str, str], np.ndarray] = {}
-    t_rows = [(tid, row) for tid, row in zip(row_ids(targets), targets.to_dict("records"), strict=False)]
+    t_all = zip(row_ids(targets), targets.to_dict("records"), UnitRow.from_frame(targets), strict=False)
+    t_rows = [(tid, row) for tid, row, profile in t_all if not profile.is_vehicle]
     for wid, wrow in zip(row_ids(weapons), weapons.to_dict("records"), strict=False):
         for tid, trow in t_rows:
-            if is_vehicle_row(trow):
-                continue
             try:  # the full result (the comparison's quick path keeps casualties only), from the rows' records
                 result = run(cell_of_rows(wrow, trow, attacker=attacker, half_range=half_range)[0])
             except PraetorError:
@@ -496,12 +495,12 @@ def iconic_report(targets: pd.DataFrame) -> Report:
     datasheets that carry them and a few iconic datasheets (:mod:`praetor_analysis.analysis.per_point`)."""
     from praetor_analysis.analysis import per_point_table
     from praetor_analysis.scenario import target_of_block
-    from praetor_analysis.units import frame_rows, target_from_row
+    from praetor_analysis.units import UnitRow, target_from_row
 
     report = build_report(
         select_weapons(DEFAULT_WEAPONS), targets, title="Praetor analysis: iconic weapons vs standard targets"
     )
-    units = [(str(r["archetype"]), target_of_block(target_from_row(r))) for r in frame_rows(targets)]
+    units = [(r.archetype, target_of_block(target_from_row(r).to_block())) for r in UnitRow.from_frame(targets)]
     return replace(report, per_point=per_point_table(units))
 
 

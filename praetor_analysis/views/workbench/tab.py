@@ -26,7 +26,8 @@ import ipywidgets as W
 import pandas as pd
 import plotly.graph_objects as go
 
-from praetor_analysis.units import REROLL_CHOICES, Modifiers, frame_rows
+from praetor_analysis.catalog import frame_rows
+from praetor_analysis.units import REROLL_CHOICES, Modifiers
 from praetor_analysis.views.controls import labelled, note
 from praetor_analysis.views.download import Download
 from praetor_analysis.views.figures import specs as S

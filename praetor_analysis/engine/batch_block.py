@@ -1,0 +1,388 @@
+"""A block of the batch engine (``engine.batch``): cells whose hits fit one width, computed as arrays over them.
+
+``BlockCore`` thins every cell's hits to wounds and state-changing wounds at once, takes the casualties from one
+``bincount``, Brutal's unsaved wounds from one product per per-hit table, and the allocation chain's cells
+(``allocation_many``) by unit space; ``resolve_block`` gives the block's results as arrays
+(``batch_results.BlockResult``), ``resolve_casualties`` a sweep's ``Casualties`` one a cell.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+import numpy as np
+
+from praetor_analysis.engine.allocation import TooLarge, UnitSpace, after_count, check_work
+from praetor_analysis.engine.allocation_many import count_states, effective_counts
+from praetor_analysis.engine.batch_facts import KEPT_ENTRIES, TargetFacts, VolleyFacts, Wounds
+from praetor_analysis.engine.batch_results import BlockResult, RuleLists
+from praetor_analysis.engine.batch_shared import BatchShared
+from praetor_analysis.engine.exact import unsaved_pmf
+from praetor_analysis.engine.pinning import pinning_test
+from praetor_analysis.engine.rule_report import classify_rules
+from praetor_analysis.engine.volley import Casualties, TargetState, Volley
+from praetor_analysis.engine.wound_stage import gets_hot_unsaved
+from praetor_analysis.errors import ProfileError
+from praetor_analysis.prob import BoundedMemo, Dist, TrustedRows, convolve_powers, probability, thin, thin_many
+from praetor_analysis.profiles import Unit
+
+__all__ = ["POWERS", "BatchCell", "Block", "BlockCore", "cell_rules", "resolve_block", "resolve_casualties"]
+
+Failure = ProfileError | TooLarge
+
+
+class BatchCell:
+    """One vectorised (volley, target): its records, fresh state, per-hit tables and the facts of its volley and
+    target; ``steps``: the allocation chain's (rates, matrices) when it needs the chain; ``exempt``: whether the
+    target takes no Pinning test (its own exemptions, or locked in combat by a melee volley); ``rules``: its
+    rule lists once asked (``cell_rules``). Kept from one batch to the next (``BatchShared.plans``)."""
+
+    __slots__ = ("exempt", "fresh", "rules", "steps", "target", "target_facts", "volley", "volley_facts", "wounds")
+
+    def __init__(
+        self,
+        volley: Volley,
+        target: Unit,
+        fresh: TargetState,
+        wounds: Wounds,
+        facts: tuple[VolleyFacts, TargetFacts],
+        steps: tuple[np.ndarray, list[np.ndarray]] | None = None,
+    ) -> None:
+        self.volley, self.target, self.fresh, self.wounds = volley, target, fresh, wounds
+        self.steps = steps
+        self.rules: RuleLists | None = None
+        self.volley_facts, self.target_facts = facts
+        self.exempt = facts[1].exempt or facts[0].locks
+
+
+class Block:
+    """Cells whose hits fit one block width: their indices in the batch, each with its cell and hit stage."""
+
+    __slots__ = ("entries", "indices")
+
+    def __init__(self) -> None:
+        self.indices: list[int] = []
+        self.entries: list[tuple[BatchCell, tuple]] = []
+
+
+class BlockCore:
+    """The array computation of a block: its hits (padded), the wounds (None for a sweep) and the state-changing
+    wounds of every cell thinned together, the casualties, the allocation chain's cells (``_chain``) and
+    Deflagrate's state-changing wounds (``flamed``: with one save per wound, the unsaved ones)."""
+
+    __slots__ = ("casualties", "chained", "change_rows", "flamed", "h", "members", "wounds_rows")
+
+    def __init__(
+        self, block: list[tuple[BatchCell, tuple]], width: int, shared: BatchShared, casualties_only: bool
+    ) -> None:
+        members = self.members = [c for c, _ in block]
+        h = self.h = np.zeros((len(block), width))
+        for j, (_, stage) in enumerate(block):
+            hits = stage[0].probabilities
+            h[j, : hits.size] = hits
+        self.wounds_rows: np.ndarray | None = None
+        if casualties_only:
+            self.change_rows = thin_many(h, np.array([c.wounds.p_change for c in members]))
+        else:
+            ps = np.empty(2 * len(members))
+            ps[0::2], ps[1::2] = [c.wounds.p_wound for c in members], [c.wounds.p_change for c in members]
+            thinned = thin_many(np.repeat(h, 2, axis=0), ps)
+            self.wounds_rows, self.change_rows = thinned[0::2], thinned[1::2]
+        casualties = self.casualties = _casualties(members, self.change_rows, shared)  # chain, Deflagrate: below
+        self.chained = _chain(block, h, shared)
+        self.flamed: dict[int, np.ndarray] = {}
+        for j, (c, (hits, _, _, _)) in enumerate(block):
+            if c.volley_facts.deflagrate:
+                flamed = self.flamed[j] = unsaved_pmf(hits.probabilities, c.wounds.unsaved_each, deflagrate=True)
+                _put_row(casualties, j, _casualties([c], flamed[None], shared)[0])
+        for j, found in self.chained.items():
+            if not isinstance(found, TooLarge):
+                _put_row(casualties, j, found[0])
+
+    def counts(self, j: int) -> np.ndarray:
+        """The pmf of cell j's state-changing wounds."""
+        flamed = self.flamed.get(j)
+        return self.change_rows[j] if flamed is None else flamed
+
+    def pinned(self, j: int, shared: BatchShared) -> float | None:
+        """P(pinned) of cell j (its chain's, or from its state-changing wounds)."""
+        chain = self.chained.get(j)
+        if chain is not None:
+            return chain[1]  # type: ignore[index]
+        return _pinned(self.members[j], self.counts(j), shared) if self.members[j].volley_facts.pinning else 0.0
+
+
+def resolve_casualties(block: Block, width: int, shared: BatchShared) -> list[tuple[int, Casualties | Failure]]:
+    """A sweep's results of a block's cells (``Casualties``: no hits, wounds or unsaved wounds built)."""
+    core = BlockCore(block.entries, width, shared, casualties_only=True)
+    out: list[tuple[int, Casualties | Failure]] = []
+    for j, (index, (c, stage)) in enumerate(zip(block.indices, block.entries, strict=True)):
+        chain = core.chained.get(j)
+        if isinstance(chain, TooLarge):
+            out.append((index, chain))
+            continue
+        missing = cell_rules(c, stage[3], shared)[2]
+        out.append((index, Casualties(core.casualties[j, : c.fresh.space.models + 1], core.pinned(j, shared), missing)))
+    return out
+
+
+def resolve_block(
+    block: Block, width: int, shared: BatchShared
+) -> tuple[BlockResult | None, list[tuple[int, Failure]]]:
+    """The results of a block's cells as arrays over them (``BlockResult``; None when every cell failed), and
+    the errors of the cells the allocation chain refuses (``TooLarge``)."""
+    indices, entries = block.indices, block.entries
+    core = BlockCore(entries, width, shared, casualties_only=False)
+    members = core.members
+    several = _several_saves(members, core.h)  # Brutal's unsaved wounds, and Deflagrate's
+    several.update(core.flamed)
+    unsaved = core.change_rows  # the unsaved wounds of cells with one save per wound
+    if several:
+        unsaved = np.zeros((len(members), max(unsaved.shape[1], *(row.size for row in several.values()))))
+        unsaved[:, : core.change_rows.shape[1]] = core.change_rows
+        for j, row in several.items():
+            _put_row(unsaved, j, row)
+    failures: list[tuple[int, Failure]] = [(j, x) for j, x in core.chained.items() if isinstance(x, TooLarge)]
+    refused = {j for j, _ in failures} if failures else ()
+    chained, pin, k = core.chained, core.pinned, len(members)
+    # each a list over the block's cells (a refused cell's row is dropped below)
+    pinned: list[float | None] = [
+        (None if j in refused else probability(pin(j, shared))) if c.volley_facts.pinning else 0.0
+        for j, c in enumerate(members)
+    ]
+    rules = [c.rules or cell_rules(c, stage[3], shared) for c, stage in entries]
+    gets_hot = [_gets_hot(c.volley, stage[1], shared) if c.volley_facts.gets_hot else None for c, stage in entries]
+    passed = [None if stage[2] is None else probability(stage[2]) for _, stage in entries]
+    states: list[TargetState | None] = [None] * k
+    if shared.keep_state:
+        for j, c in enumerate(members):
+            chain = chained.get(j)
+            if j not in refused:
+                states[j] = _state(c, core.counts(j), None if chain is None else chain[2], shared)  # type: ignore[index]
+    result = BlockResult(
+        cells=indices,
+        hits=[stage[0] for _, stage in entries],
+        wounds=TrustedRows.of(core.wounds_rows),  # type: ignore[arg-type]
+        unsaved=TrustedRows.of(unsaved),
+        casualties=TrustedRows.of(core.casualties),
+        pinned=pinned,
+        rules=rules,
+        gets_hot=gets_hot,
+        attack_happens=passed,
+        states=states,
+    )
+    if failures:
+        kept = [j for j in range(k) if j not in refused]
+        return (result.take(kept) if kept else None), [(indices[j], x) for j, x in failures]
+    return result, failures
+
+
+def _put_row(rows: np.ndarray, j: int, row: np.ndarray) -> None:
+    """Row j of ``rows`` replaced by ``row`` (no longer), zeros after it."""
+    rows[j] = 0.0
+    rows[j, : row.size] = row
+
+
+def _several_saves(members: list[BatchCell], h: np.ndarray) -> dict[int, np.ndarray]:
+    """The unsaved wounds of the cells whose hits can each make several (Brutal), row by row: the compound
+    sum of ``sum_of_iid``, ``sum_n P(n hits) E^n`` with ``E^n`` the n-fold convolution of the per-hit unsaved
+    pmf (``_each_powers``, once per per-hit table and block width): one matrix product for the cells of each
+    table (direct sums of non-negative products, as ``compound`` makes)."""
+    by_table: dict[int, list[int]] = {}
+    for j, c in enumerate(members):
+        if c.wounds.unsaved_each.size > 2 and not c.volley_facts.deflagrate:
+            by_table.setdefault(id(c.wounds), []).append(j)
+    out: dict[int, np.ndarray] = {}
+    width = h.shape[1]
+    for rows in by_table.values():
+        each = members[rows[0]].wounds.unsaved_each
+        powers = POWERS.get((each.tobytes(), width), partial(_each_powers, each, width))
+        out.update(zip(rows, h[rows] @ powers, strict=True))
+    return out
+
+
+POWERS: BoundedMemo[np.ndarray] = BoundedMemo(128)
+"""``_each_powers`` by (per-hit unsaved pmf, block width), across batches."""
+
+
+def _each_powers(each: np.ndarray, width: int) -> np.ndarray:
+    """Row n: the pmf of the sum of n independent copies of ``each`` (n below ``width``), padded with zeros to
+    the longest; read-only."""
+    out = np.zeros((width, (width - 1) * (each.size - 1) + 1))
+    for n, power in enumerate(convolve_powers(each, width - 1)):
+        out[n, : power.size] = power
+    out.flags.writeable = False
+    return out
+
+
+def _kills(cell: BatchCell, size: int, shared: BatchShared) -> tuple[np.ndarray, np.ndarray]:
+    """Models removed and wounds left after 0..size-1 state-changing wounds of the cell."""
+    key = (id(cell.target), size, cell.wounds.damage)
+    if key not in shared.kills:
+        space = cell.fresh.space
+        left = cell.target_facts.left or 1
+        shared.kills[key] = after_count(np.arange(size), left, space.wounds, space.models, cell.wounds.damage or 1)
+    return shared.kills[key]
+
+
+def _casualties(members: list[BatchCell], change_rows: np.ndarray, shared: BatchShared) -> np.ndarray:
+    """Row j: the pmf of models removed in cell j (padded to the largest unit of the group)."""
+    k, size = change_rows.shape
+    kills = np.array([_kills(c, size, shared)[0] for c in members]).reshape(k, size)
+    width = int(kills.max(initial=0)) + 1
+    width = max(width, max(c.fresh.space.models for c in members) + 1)
+    flat = (np.arange(k)[:, None] * width + kills).ravel()
+    return np.bincount(flat, weights=change_rows.ravel(), minlength=k * width).reshape(k, width)
+
+
+def _pinned(cell: BatchCell, counts: np.ndarray, shared: BatchShared) -> float | None:
+    """``resolve``'s P(pinned) for a Pinning weapon: None for an exempt target, else the Pinning test of the
+    final state (a linear map of the state: its value from each state reached is computed once per target)."""
+    target = cell.target
+    if cell.exempt or cell.steps is not None:  # the chain's cells: see _chain
+        return None
+    shock = cell.volley_facts.shock
+    key = (id(target), shock, counts.size, cell.wounds.damage)
+    if key not in shared.pinning:
+        space = cell.fresh.space
+        index = space.indices(*_kills(cell, counts.size, shared))
+        flag = np.where(np.arange(counts.size) >= 1, 1, 0)  # level 1: the volley's own Shell Shock
+        shared.pinning[key] = _pin_vector(target, shock, shared)[flag, index]
+    return float(counts @ shared.pinning[key])
+
+
+def _state(cell: BatchCell, counts: np.ndarray, pre: np.ndarray | None, shared: BatchShared) -> TargetState:
+    """The unit's final state after the cell, its Pinning test taken (the exact path's): from the unit state each
+    count of state-changing wounds leads to, or the chain's state before the test (``pre``); the Pinning flags
+    those of a firing unit with this one weapon (row 1: its trigger raised, by any such wound)."""
+    space = cell.fresh.space
+    if pre is None:
+        index = space.indices(*_kills(cell, counts.size, shared))
+        flag = np.arange(counts.size) >= 1
+        pre = np.bincount(flag * space.size + index, weights=counts, minlength=2 * space.size).reshape(2, -1)
+    if not cell.volley_facts.pinning:
+        return TargetState(space, pre.sum(axis=0)[None])
+    state = TargetState(space, np.concatenate((pre, np.zeros_like(pre))), (0, cell.volley_facts.shock))
+    return state if cell.exempt else pinning_test(state, cell.target)
+
+
+def _pin_vector(target: Unit, shock: int, shared: BatchShared) -> np.ndarray:
+    """P(pinned) after ``pinning_test`` from each (trigger, unit state) of a target hit by one Pinning weapon
+    of Shell Shock ``shock``: row 0 no unsaved wound, row 1 the volley's trigger raised. The test acts on each
+    unit state alone, so one probe per trigger gives every state's value."""
+    key = (id(target), shock)
+    if key not in shared.pin_vectors:
+        base = TargetState.fresh(target, shell_shocks=(shock,))
+        out = np.zeros((2, base.space.size))
+        for flag in (0, 1):
+            probe = np.zeros_like(base.probs)
+            probe[flag] = 1.0
+            tested = pinning_test(TargetState(base.space, probe, base.shell_shocks), target).probs
+            out[flag] = tested[tested.shape[0] // 2 :].sum(axis=0)
+        shared.pin_vectors[key] = out
+    return shared.pin_vectors[key]
+
+
+def _chain(
+    block: list[tuple[BatchCell, tuple]], h: np.ndarray, shared: BatchShared
+) -> dict[int, tuple[np.ndarray, float | None, np.ndarray | None] | TooLarge]:
+    """Casualties, P(pinned) and (with ``keep_state``) the unit state before the Pinning test, without and with
+    the trigger raised, of the block's cells that need the allocation chain (``allocation_many``), by unit
+    space and number of groups: their capped counts in one computation, then each cell's per-table maps (or
+    the ``TooLarge`` the one-cell chain raises)."""
+    out: dict[int, tuple[np.ndarray, float | None, np.ndarray | None] | TooLarge] = {}
+    by_shape: dict[tuple[UnitSpace, int], list[int]] = {}
+    members = [c for c, _ in block]
+    checked: dict[tuple, TooLarge | None] = {}  # the bound of each distinct shape, asked once
+    for j, (c, stage) in enumerate(block):
+        if c.steps is None:
+            continue
+        space, groups = c.fresh.space, len(c.steps[1])
+        cap = space.models * space.wounds
+        size = stage[0].probabilities.size  # the cell's own hits, not the block's padding
+        shape = ((size, 4 if c.volley_facts.pinning else 1, space.size), min(cap, size - 1) + 1, groups)
+        if shape not in checked:
+            try:  # the one-cell chain's bound, on its state tensor (hits, Pinning flags, unit states)
+                check_work(*shape, factored=True)
+                checked[shape] = None
+            except TooLarge as exc:
+                checked[shape] = exc
+        refused = checked[shape]
+        if refused is not None:
+            out[j] = refused
+            continue
+        by_shape.setdefault((space, groups), []).append(j)
+    for (space, groups), rows in by_shape.items():
+        rates = np.array([members[j].steps[0] for j in rows]).reshape(len(rows), groups)  # type: ignore[index]
+        counts = effective_counts(h[rows], rates, space.models * space.wounds)
+        width = counts.shape[1] if groups else 1
+        flat = counts.reshape(len(rows), -1)
+        by_map: dict[tuple, list[int]] = {}  # the rows of one table and target share their maps: one product
+        for p, j in enumerate(rows):
+            c = members[j]
+            vf = c.volley_facts
+            by_map.setdefault((id(c.wounds), id(c.target), vf.pinning, vf.shock, c.exempt), []).append(p)
+        for (_, _, pinning, _, exempt), at in by_map.items():
+            c = members[rows[at[0]]]
+            kills, states = _chain_maps(c, width, shared)
+            sub = flat[at]
+            pins: list[float | None]
+            if pinning and not exempt:  # the trigger is raised once any count is not zero
+                pins = (sub @ _chain_pins(c, states, width, shared)).tolist()
+            else:
+                pins = [None if pinning else 0.0] * len(at)
+            for p, removed, pinned in zip(at, sub @ kills, pins, strict=True):
+                row = flat[p]
+                pre = np.array([row[0] * states[0], row[1:] @ states[1:]]) if shared.keep_state else None
+                out[rows[p]] = (removed, pinned, pre)
+    return out
+
+
+def _chain_pins(cell: BatchCell, states: np.ndarray, width: int, shared: BatchShared) -> np.ndarray:
+    """P(pinned) after each capped count of a chain cell's (the Pinning test of the state it leads to, the
+    trigger raised by any count but zero): a vector over the counts, once per table, target and Shell Shock."""
+    shock = cell.volley_facts.shock
+    key = ("chain", id(cell.wounds), id(cell.target), shock, width)
+    found = shared.pinning.get(key)
+    if found is None:
+        pv = _pin_vector(cell.target, shock, shared)
+        found = shared.pinning[key] = np.concatenate(([states[0] @ pv[0]], states[1:] @ pv[1]))
+    return found
+
+
+def _chain_maps(cell: BatchCell, width: int, shared: BatchShared) -> tuple[np.ndarray, np.ndarray]:
+    """(models removed, unit state) after every capped count of the cell's chain (counts flattened, each below
+    ``width``): once per per-hit table, unit space and start."""
+    space = cell.fresh.space
+    start = cell.fresh.probs[0]
+    key = (space, int(np.flatnonzero(start)[0]), width)
+    small = width ** len(cell.steps[1]) * space.size <= KEPT_ENTRIES  # type: ignore[index]
+    maps = cell.wounds.maps if small else shared.batch_only(cell.wounds)
+    if key not in maps:
+        matrices = cell.steps[1]  # type: ignore[index]
+        states = count_states(start, matrices, width).reshape(-1, space.size)
+        kills = np.zeros((space.size, space.models + 1))
+        kills[np.arange(space.size), space.kills_of()] = 1.0
+        maps[key] = (states @ kills, states)
+    return maps[key]
+
+
+def _gets_hot(volley: Volley, ones: Dist, shared: BatchShared) -> Dist:
+    key = (id(volley), id(ones))  # the ones of its hit stage (a target may change its To Hit roll)
+    if key not in shared.gets_hot:
+        shared.gets_hot[key] = Dist.from_trusted(thin(ones.probabilities, gets_hot_unsaved(volley)))
+    return shared.gets_hot[key]
+
+
+def cell_rules(cell: BatchCell, notes: list[str], shared: BatchShared) -> RuleLists:
+    """(applied, no_effect, not_modelled) as ``resolve_sequence`` reports them for one volley (deduplicated)."""
+    if cell.rules is not None:
+        return cell.rules
+    vf = cell.volley_facts
+    key = (vf.rules, cell.target_facts.rules_token(vf.class_reads, shared), *notes)  # see VolleyFacts, TargetFacts
+    lists = shared.rules.get(key)
+    if lists is None:
+        found = classify_rules(cell.volley, cell.target, list(notes))
+        lists = shared.rules[key] = tuple(tuple(dict.fromkeys(x)) for x in found)  # type: ignore[assignment]
+    cell.rules = lists
+    return lists  # type: ignore[return-value]

@@ -1,0 +1,158 @@
+"""The batch engine's caches (``engine.batch``): what it computes once per distinct record, hit stage, rule list
+and per-hit table, kept from one batch to the next."""
+
+from __future__ import annotations
+
+from dataclasses import fields
+from operator import attrgetter
+
+import numpy as np
+
+from praetor_analysis.engine.batch_facts import TargetFacts, VolleyFacts, Wounds
+from praetor_analysis.engine.hit_stage import hit_stage
+from praetor_analysis.engine.volley import Volley
+from praetor_analysis.engine.wound_stage import volley_reads, wound_stage_target
+from praetor_analysis.prob import Dist
+from praetor_analysis.profiles import Unit, Weapon
+from praetor_analysis.rules import TargetReads
+
+__all__ = ["MAX_PLANS", "BatchShared"]
+
+MAX_PLANS = 100_000
+"""The most (volley, target) plans the caches keep (``BatchShared.keep_plan``)."""
+
+_VOLLEY_REST = attrgetter(*(f.name for f in fields(Volley) if f.compare and f.name not in ("weapon", "attacker")))
+"""The fields of a volley compared by value, but its weapon and attacker."""
+
+
+class BatchShared:
+    """The batch's caches, keyed by object identity (a sweep builds each volley and target once); kept from
+    one batch to the next (``batch.SHARED``), so a repeated sweep, dashboard update or single volley finds its facts,
+    rule lists and hit stages made. Every record whose id keys an entry is held by ``_by_id``, so no id is
+    reused while the caches live; they are dropped when they hold more than ``batch.SHARED_RECORDS`` records."""
+
+    def __init__(self) -> None:
+        self._by_id: dict[int, tuple[object, object]] = {}
+        self._by_value: dict[object, object] = {}
+        self.kills: dict[tuple, tuple[np.ndarray, np.ndarray]] = {}
+        self.canonical: dict[tuple[int, int, bool], Unit] = {}
+        self.reads: dict[int, TargetReads] = {}
+        self._reads_seen: dict[TargetReads, TargetReads] = {}
+        self.hits: dict[tuple, tuple[Dist, Dist, float | None, list[str]]] = {}
+        self.rules: dict[tuple, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {}
+        self.pinning: dict[tuple, np.ndarray] = {}
+        self.pin_vectors: dict[tuple[int, int], np.ndarray] = {}
+        self.gets_hot: dict[tuple[int, int], Dist] = {}
+        self.tables: dict[tuple, Wounds] = {}
+        self._volleys: dict[int, VolleyFacts] = {}
+        self._facts: dict[tuple, VolleyFacts] = {}
+        self._shallow: dict[tuple, object] = {}
+        self._targets: dict[int, TargetFacts] = {}
+        self._tokens: dict[tuple, int] = {}
+        self._batch_only: dict[int, tuple[Wounds, dict]] = {}
+        self.keep_state = False
+        self.plans: dict[tuple[int, int], tuple] = {}
+        self.target_parts: dict[tuple[int, int], tuple] = {}
+        self.settings: tuple = ()
+
+    def begin(self, keep_state: bool, settings: tuple = ()) -> None:
+        """Start a batch: its own large maps, whether it keeps the final states; the kept plans and hit-stage
+        parts dropped when ``settings`` (the module settings they read: the melee chart) changed since."""
+        self._batch_only = {}
+        self.keep_state = keep_state
+        if settings != self.settings:
+            self.plans, self.target_parts, self.settings = {}, {}, settings
+
+    def end(self) -> None:
+        """End a batch: its large maps dropped."""
+        self._batch_only = {}
+
+    @property
+    def records(self) -> int:
+        """How many records (volleys, targets, weapons, attackers) the caches hold."""
+        return len(self._by_id)
+
+    def same(self, record: Volley | Unit | Weapon) -> Volley | Unit | Weapon:
+        """The first record of the batch equal to ``record``: equal volleys and targets share their caches."""
+        # keyed by id for speed; the record is kept with its entry so that its id is never reused by another
+        # object while the batch runs (a canonical target made and dropped would free its id)
+        entry = self._by_id.get(id(record))
+        if entry is None or entry[0] is not record:
+            if isinstance(record, Volley):
+                entry = self._by_id[id(record)] = (record, self._same_volley(record))
+            else:
+                entry = self._by_id[id(record)] = (record, self._by_value.setdefault(record, record))
+        return entry[1]  # type: ignore[return-value]
+
+    def _same_volley(self, volley: Volley) -> Volley:
+        """``same`` for a volley: first by its fields with the weapon and attacker by identity (cheap to hash:
+        volleys built from shared records), then by value."""
+        if volley.zone_hits is not None:  # zone hits are not compared
+            return volley
+        shallow = (id(volley.weapon), id(volley.attacker), *_VOLLEY_REST(volley))
+        found = self._shallow.get(shallow)
+        if found is None:
+            found = self._shallow[shallow] = self._by_value.setdefault(volley, volley)
+        return found  # type: ignore[return-value]
+
+    def keep_plan(self, plan: tuple) -> None:
+        """Keep how a (volley, target) of records ``plan[0]``, ``plan[1]`` is resolved (``batch._plan_of``): by
+        their ids (the plan holds both records, so neither id is reused while it is kept); at most
+        ``MAX_PLANS``, all dropped beyond."""
+        if len(self.plans) >= MAX_PLANS:
+            self.plans = {}
+        self.plans[id(plan[0]), id(plan[1])] = plan
+
+    def batch_only(self, wounds: Wounds) -> dict:
+        """What a memoised table keeps for this batch only (its large chain steps and count maps)."""
+        entry = self._batch_only.get(id(wounds))
+        if entry is None or entry[0] is not wounds:
+            entry = self._batch_only[id(wounds)] = (wounds, {})
+        return entry[1]
+
+    def interned(self, reads: TargetReads) -> TargetReads:
+        """One ``TargetReads`` object for equal values (they key caches by id)."""
+        return self._reads_seen.setdefault(reads, reads)
+
+    def token(self, key: tuple) -> int:
+        """A small number standing for ``key`` (equal keys, one number): cheap to hash in the cells' keys."""
+        return self._tokens.setdefault(key, len(self._tokens))
+
+    def volley_facts(self, volley: Volley) -> VolleyFacts:
+        """The facts of a volley of the batch (one of ``same``'s records)."""
+        facts = self._volleys.get(id(volley))
+        if facts is None:
+            key = VolleyFacts.key(volley)
+            facts = self._facts.get(key)
+            if facts is None:
+                facts = self._facts[key] = VolleyFacts(volley, self)
+            self._volleys[id(volley)] = facts
+        return facts
+
+    def target_facts(self, target: Unit) -> TargetFacts:
+        """The facts of a target of the batch (one of ``same``'s records)."""
+        facts = self._targets.get(id(target))
+        if facts is None:
+            facts = self._targets[id(target)] = TargetFacts(target, self)
+        return facts
+
+    def canonical_target(self, target: Unit, reads: TargetReads, *, keep_ws: bool = False) -> Unit:
+        """What the wound stage reads of the target for a volley whose rules read ``reads`` (one of
+        ``reads_of``'s): targets it cannot tell apart share their tables."""
+        key = (id(target), id(reads), keep_ws)
+        if key not in self.canonical:
+            self.canonical[key] = self.same(wound_stage_target(target, reads, keep_ws=keep_ws))  # type: ignore[assignment]
+        return self.canonical[key]
+
+    def reads_of(self, volley: Volley) -> TargetReads:
+        """``volley_reads``, one object for equal values (so that it keys the canonical targets by id)."""
+        if id(volley) not in self.reads:
+            self.reads[id(volley)] = self.interned(volley_reads(volley))
+        return self.reads[id(volley)]
+
+    def hit(self, volley: Volley, target: Unit, part: tuple | None) -> tuple[Dist, Dist, float | None, list[str]]:
+        """``hit_stage(volley, target)``, once per volley and ``hit_stage_target_part`` (``part``)."""
+        key = (id(volley), part)
+        if key not in self.hits:
+            self.hits[key] = hit_stage(volley, target)
+        return self.hits[key]
