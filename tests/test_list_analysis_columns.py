@@ -20,6 +20,7 @@ def test_each_units_rows_carry_its_force_and_what_was_not_modelled() -> None:
     targets = targets[targets["name"] == "Legionary"].drop_duplicates("name")
     frame = analyse_roster(roster, targets, phases=("shooting",))
     assert list(frame.columns) == LIST_COLUMNS
+    assert list(frame.index) == list(range(len(frame)))  # the units' rows then the whole list's, numbered once
     units = frame[frame["unit"] != "Whole list"]
     assert len(units) == len(roster.units) == 16
     assert list(units["force"]) == [u.force for u in roster.units]

@@ -4,6 +4,7 @@ points), the progress line on standard error, and the output folder refused nami
 from __future__ import annotations
 
 import os
+import re
 import time
 from pathlib import Path
 
@@ -11,6 +12,7 @@ import pytest
 
 from praetor_analysis.analysis import check_folder, progress_bar
 from praetor_analysis.analysis.faction_sweep import hh3_variants
+from praetor_analysis.analysis.sweep_dataset import read_sweep
 
 # a datasheet of the shipped 3rd-edition snapshot with options that carry weapons
 SHEET, FACTION = "Deathwing Companion Detachment", "I - Dark Angels"
@@ -53,3 +55,8 @@ def test_the_output_folder_is_refused_naming_the_path(tmp_path: Path) -> None:
         check_folder(tmp_path / "none" / "out")
     assert caught.value.filename == str(tmp_path / "none" / "out")
     assert check_folder(tmp_path / "new") == tmp_path / "new"
+
+
+def test_a_folder_without_a_manifest_is_refused_naming_it(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match=rf"^{re.escape(repr(str(tmp_path)))}: no sweep manifest"):
+        read_sweep(tmp_path)

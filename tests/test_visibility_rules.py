@@ -39,6 +39,7 @@ CAT = f"""<?xml version="1.0" encoding="UTF-8"?>
               <conditions>
                 <condition scope="roster" type="atLeast" value="2.5" childId="no-such-id"/>
                 <condition scope="parent" type="lessThan" value="junk" childId=""/>
+                <condition childId=""/>
               </conditions>
             </conditionGroup>
           </conditionGroups>
@@ -109,7 +110,11 @@ def test_an_entrys_hidden_modifiers_in_document_order_with_names_for_ids(tmp_pat
             "hidden": True,
             "when": {
                 "op": "or",
-                "items": [["roster", "atLeast", 2.5, "", "no-such-id"], ["parent", "lessThan", 0.0, "", ""]],
+                "items": [
+                    ["roster", "atLeast", 2.5, "", "no-such-id"],
+                    ["parent", "lessThan", 0.0, "", ""],
+                    ["", "", 0.0, "", ""],  # a condition without scope, type or value
+                ],
             },
         },
         # value "TRUE" is not "true": the modifier shows the option; no conditions is always true
