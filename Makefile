@@ -76,6 +76,7 @@ lint: $(STAMP)
 ## bench: the speed benchmarks (prints figures and ratios against a baseline)
 bench: $(STAMP)
 	$(BIN)/python bench/bench_batch.py
+	$(BIN)/python bench/bench_door.py
 	$(BIN)/python bench/bench_engine.py
 	$(BIN)/python bench/bench_catalog.py
 	$(BIN)/python bench/bench_units.py

@@ -71,6 +71,7 @@ _EXPORTS: dict[str, str] = {
     "load_datasheet_models": "praetor_analysis.catalog",
     "load_wargear_options": "praetor_analysis.catalog",
     # analysis
+    "AttackerProfile": "praetor_analysis.analysis.attacker",
     "compare": "praetor_analysis.analysis.compare",
     "compare_distributions": "praetor_analysis.analysis.compare",
     "compare_with_distributions": "praetor_analysis.analysis.compare",
@@ -93,6 +94,7 @@ _MODULES: dict[str, str] = {
 }
 
 __all__ = [
+    "AttackerProfile",
     "DiceExpr",
     "Dist",
     "Hh3Context",
@@ -168,6 +170,7 @@ def __dir__() -> list[str]:
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from praetor_analysis.analysis.army_list import load_list
+    from praetor_analysis.analysis.attacker import AttackerProfile
     from praetor_analysis.analysis.compare import (
         compare,
         compare_distributions,

@@ -70,6 +70,13 @@ def as_scenario_error(fn: Callable[P, R]) -> Callable[P, R]:
         except ScenarioError:
             raise
         except PraetorError as exc:
-            raise ScenarioError(str(exc), field=exc.field, value=exc.value) from None
+            raise scenario_error_of(exc) from None
 
     return wrapper
+
+
+def scenario_error_of(exc: PraetorError) -> ScenarioError:
+    """A project error as a ScenarioError (the same message, field and value): what :func:`as_scenario_error`
+    raises, for a function that catches it itself (a hot path called with many keywords, which the wrapper
+    would pack and unpack)."""
+    return ScenarioError(str(exc), field=exc.field, value=exc.value)

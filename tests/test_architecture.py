@@ -271,18 +271,9 @@ def test_the_door_is_imported_only_from_above_it() -> None:
 
 
 #: Public functions of units/ and analysis/ whose signatures still carry a JSON mapping (a debt: this list may
-#: only shrink). units/ owes none: its catalog rows are records (``units.catalog_rows``).
-JSON_SIGNATURE_DEBTS = {
-    "praetor_analysis.analysis.army_list": {"make_list"},
-    "praetor_analysis.analysis.cells": {"attacker_blocks", "cell_of_rows"},
-    "praetor_analysis.analysis.compare": {
-        "comparison_cells", "compare", "compare_with_distributions",
-        "comparison_frame", "compare_distributions",
-    },
-    "praetor_analysis.analysis.compare_cache": {"ComparisonCache.compare_with_distributions"},
-    "praetor_analysis.analysis.faction_sweep": {"variants"},
-    "praetor_analysis.analysis.matchup": {"pair_row"},
-}  # fmt: skip
+#: only shrink). None is owed: units/ reads catalog rows as records (``units.catalog_rows``), analysis/ takes an
+#: ``AttackerProfile`` and gives ``ComparisonRow``, ``PairRow`` and ``Variant`` records.
+JSON_SIGNATURE_DEBTS: dict[str, set[str]] = {}
 #: Methods that write a record's JSON form: their return is the contract's mapping.
 OUTPUT_METHODS = {"to_dict", "to_block"}
 _JSON = re.compile(r"\b(?:dict|Mapping|MutableMapping)\[str, Any\]")

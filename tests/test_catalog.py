@@ -119,6 +119,8 @@ def test_shipped_catalog_is_reproducible(tmp_path: Path) -> None:
     tables = ["datasheets.csv", "datasheet_models.csv", "wargear_options.csv"]  # the datasheet tables too
     for name in ["weapons.csv", "units.csv", "targets.csv", "rule_names.csv", *tables]:
         assert (tmp_path / name).read_bytes() == data.joinpath(name).read_bytes(), name
+    # the provenance too, byte for byte (its layout, one key a line, is part of what is shipped)
+    assert (tmp_path / "provenance.json").read_bytes() == data.joinpath("provenance.json").read_bytes()
     fresh = json.loads((tmp_path / "provenance.json").read_text(encoding="utf-8"))
     shipped = load_provenance()
     for key in ("files", "counts", "unresolved_links", "commit"):

@@ -13,9 +13,9 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from praetor_analysis.analysis import DEFAULT_ATTACKER, AttackerProfile
 from praetor_analysis.analysis.compare import (
     COLUMNS,
-    DEFAULT_ATTACKER,
     compare,
     compare_distributions,
     filter_weapons,
@@ -262,7 +262,7 @@ def test_errors_are_recorded_not_raised(table):
 def test_shots_per_weapon_and_custom_attacker():
     bolter = _weapons().iloc[[0]]
     leg = _targets().iloc[[0]]
-    row = compare(bolter, leg, shots_per_weapon=3, attacker={"BS": 3, "S": 4}).iloc[0]
+    row = compare(bolter, leg, shots_per_weapon=3, attacker=AttackerProfile.from_mapping({"BS": 3, "S": 4})).iloc[0]
     w = {"name": "Bolter", "Range": '24"', "Strength": "4", "AP": "5", "Type": "Rapid Fire"}
     t = {"name": "Legionaries", "Unit Type": "Infantry", "models": 10, **LEGIONARY}
     res = calc({"attacker": {"BS": 3, "S": 4}, "weapon": w, "target": t, "attacks": 3})
@@ -273,7 +273,7 @@ def test_shots_per_weapon_and_custom_attacker():
 
 
 def test_default_attacker_is_a_legionary():
-    assert {DEFAULT_ATTACKER[k] for k in ("BS", "WS", "S")} == {4}
+    assert {getattr(DEFAULT_ATTACKER, k) for k in ("BS", "WS", "S")} == {4}
 
 
 def test_distributions_match_the_table(table):

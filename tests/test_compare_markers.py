@@ -14,6 +14,7 @@ import pandas as pd
 import pytest
 
 from praetor_analysis import calc
+from praetor_analysis.analysis import AttackerProfile
 from praetor_analysis.analysis.compare import compare, compare_with_distributions, row_ids
 from praetor_analysis.catalog import load_targets, load_units, load_weapons
 from praetor_analysis.engine.hit_stage import shots_distribution
@@ -47,6 +48,7 @@ def _measure(result: dict) -> dict:
 
 def _check(weapons: pd.DataFrame, targets: pd.DataFrame, attacker: dict | None = None, shots=None) -> int:
     """Every cell of the comparison against calc on the scenario it names; the cells checked."""
+    attacker = AttackerProfile.from_mapping(attacker) if attacker is not None else None
     table, pmfs = compare_with_distributions(weapons, targets, attacker=attacker, shots_per_weapon=shots)
     wrows = dict(zip(row_ids(weapons), (r for _, r in weapons.iterrows()), strict=True))
     trows = dict(zip(row_ids(targets), (r for _, r in targets.iterrows()), strict=True))
@@ -129,7 +131,7 @@ def test_praetor_launcher_at_ten_legionaries_is_calcs_number() -> None:
     weapons = load_weapons()
     praetor = weapons[weapons["name"] == "Praetor Launcher"].head(1)
     assert len(praetor) == 1
-    row = compare(praetor, pd.DataFrame([LEGIONARIES]), attacker={"BS": 4}).iloc[0]
+    row = compare(praetor, pd.DataFrame([LEGIONARIES]), attacker=AttackerProfile(BS=4)).iloc[0]
     want = calc({"attacker": {"BS": 4}, "weapon": "Praetor Launcher", "target": LEGIONARIES})
     # tests/test_default_formation.py pins calc's figure for this scenario (ten Legionaries, 32 mm, 2" apart)
     assert want["casualties"]["mean"] == pytest.approx(1.3382495453830718, abs=1e-12)
@@ -174,7 +176,7 @@ def test_a_remembered_geometry_gives_a_fresh_computation_s_numbers() -> None:
     weapons = _marker_weapons().drop_duplicates(["Type"]).head(40)
     targets = load_targets().head(5)
     for bs in (4, 2):  # the second pass finds its scatter tables (which do not read the BS) remembered
-        warm = compare(weapons, targets, attacker={"BS": bs})
+        warm = compare(weapons, targets, attacker=AttackerProfile(BS=bs))
     clear_memos()
-    cold = compare(weapons, targets, attacker={"BS": 2})
+    cold = compare(weapons, targets, attacker=AttackerProfile(BS=2))
     pd.testing.assert_frame_equal(warm, cold, check_exact=True)

@@ -139,7 +139,7 @@ def test_callbacks_only_call_injected_engine(catalogs):
     calls = []
 
     def fake_compare(w, t, *, attacker, half_range):
-        calls.append(attacker["BS"])
+        calls.append(attacker.BS)
         rows = [
             {
                 "weapon": wn,
@@ -148,7 +148,7 @@ def test_callbacks_only_call_injected_engine(catalogs):
                 "target": tn,
                 "target_id": str(j),
                 "measure": "casualties",
-                "mean": float(attacker["BS"]),
+                "mean": float(attacker.BS),
                 "std": 0.0,
                 "p_any": 0.5,
                 "p_all": 0.0,

@@ -18,6 +18,7 @@ pytest.importorskip("ipywidgets")
 pytest.importorskip("anywidget")
 go = pytest.importorskip("plotly.graph_objects")
 
+from praetor_analysis.analysis import AttackerProfile
 from praetor_analysis.analysis.compare import compare_with_distributions
 from praetor_analysis.analysis.compare_cache import ComparisonCache
 from praetor_analysis.catalog import frame_rows, load_targets, load_weapons
@@ -178,7 +179,7 @@ def test_cache_equals_compare(catalogs):
     weapons, targets = catalogs
     wc = D.weapon_catalog(weapons)
     cache = ComparisonCache()
-    attacker = {"BS": 3, "S": 4, "models": 2}
+    attacker = AttackerProfile(BS=3, S=4, models=2)
     for w, t in (
         (wc.iloc[:12], targets.iloc[:5]),
         (wc.iloc[[3, 40, 0, 11]], targets.iloc[[6, 2, 9]]),

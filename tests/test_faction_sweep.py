@@ -135,7 +135,8 @@ def _direct(datasheet: str, faction: str, field: str) -> pd.DataFrame:
     field_name, targets = field_of(field)
     legion = "Dark Angels" if faction == "Dark Angels" else ""
     rows = []
-    for variant, block in variants(datasheet, faction, legion):
+    for found in variants(datasheet, faction, legion):
+        variant, block = found.label, found.to_block()
         try:
             unit = make_list(faction, [fielded_unit(block, "datasheet")]).units[0]
         except (ScenarioError, ProfileError):
@@ -144,9 +145,9 @@ def _direct(datasheet: str, faction: str, field: str) -> pd.DataFrame:
             for phase in ("shooting", "melee"):
                 pair = Pair("sweep", faction, unit, field_name, target, phase)
                 try:
-                    row = pair_row(pair, pair_result(pair))
+                    row = pair_row(pair, pair_result(pair)).to_dict()
                 except (ScenarioError, ProfileError) as exc:
-                    row = pair_row(pair, None, str(exc))
+                    row = pair_row(pair, None, str(exc)).to_dict()
                 per = 100.0 * row["mean"] / unit.loadout.points
                 no_melee = "has no model that fights in melee" in row["error"]
                 reason = "no melee weapon" if no_melee else None
@@ -181,7 +182,7 @@ def test_phase_key_reads_only_the_weapons_of_its_phase() -> None:
     from praetor_analysis.units.fielded import fielded_unit
 
     faction = "Legiones Astartes"
-    found = dict(variants("Praetor, Tartaros", faction))
+    found = {v.label: v.to_block() for v in variants("Praetor, Tartaros", faction)}
     melee_option = next(v for v in found if v.startswith("Thunder Hammer"))
     units = {v: make_list(faction, [fielded_unit(found[v], "datasheet")]).units[0] for v in ("default", melee_option)}
     assert phase_key(units["default"], "shooting") == phase_key(units[melee_option], "shooting")

@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 import pytest
 
+from praetor_analysis.analysis import AttackerProfile
 from praetor_analysis.analysis.compare import (
     DEFAULT_ATTACKER,
     compare,
@@ -116,14 +117,16 @@ def test_compare_cells_equal_calc_of_their_scenarios(step: int, options: dict[st
     """The comparison builds its records from the rows (no document); each row equals ``calc`` of the
     document ``scenario_for`` writes for it: the same numbers, lists and errors."""
     weapons, targets = load_weapons().iloc[::step], load_targets()
-    table = compare(weapons, targets, **options)
+    profile = AttackerProfile.from_mapping(options["attacker"]) if "attacker" in options else None
+    table = compare(weapons, targets, **{**options, "attacker": profile})
     cells = [(w, t) for w in weapons.to_dict("records") for t in targets.to_dict("records")]
     assert len(table) == len(cells)
-    kw = {"attacker": options.get("attacker"), "half_range": options.get("half_range", False)}
+    kw = {"attacker": profile, "half_range": options.get("half_range", False)}
     for row, (w, t) in zip(table.to_dict("records"), cells, strict=True):
         try:
             scenario, notes, _ = build_scenario(
-                WeaponRow.from_row(w).to_block(), UnitRow.from_row(t).to_block(), kw["attacker"] or DEFAULT_ATTACKER,
+                WeaponRow.from_row(w).to_block(), UnitRow.from_row(t).to_block(),
+                (kw["attacker"] or DEFAULT_ATTACKER).to_block(),
                 attacks=options.get("shots_per_weapon"), half_range=kw["half_range"],
             )  # fmt: skip
             result = calc(scenario)
@@ -143,7 +146,7 @@ def test_compare_cells_equal_calc_of_their_scenarios(step: int, options: dict[st
 def test_report_wounds_from_the_rows_equal_calc() -> None:
     """The report's unsaved-wound pmfs come from the rows' records; each equals calc of scenario_for."""
     weapons, targets = load_weapons().iloc[::20], load_targets()
-    attacker = {"BS": 3, "WS": 5, "A": 2, "models": 3, "charging": True}
+    attacker = AttackerProfile(BS=3, WS=5, A=2, models=3, charging=True)
     found = wound_distributions(weapons, targets, attacker=attacker, half_range=True)
     expected = {}
     for wid, w in zip(row_ids(weapons), weapons.to_dict("records"), strict=True):

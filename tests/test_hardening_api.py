@@ -14,6 +14,7 @@ from __future__ import annotations
 import copy
 import json
 import math
+import os
 import signal
 import subprocess
 import sys
@@ -34,6 +35,7 @@ from praetor_analysis import (
     parse_weapon_type,
     unit_from_mapping,
 )
+from praetor_analysis.analysis import AttackerProfile
 from praetor_analysis.analysis.compare import compare, compare_distributions, filter_weapons
 from praetor_analysis.views.cell_documents import scenario_for
 
@@ -724,7 +726,7 @@ def test_compare_bad_shots_per_weapon(shots):
 
 
 def test_compare_bad_attacker_is_an_error_cell():
-    out = compare(WEAPONS, TARGETS, attacker={"BS": 0})
+    out = compare(WEAPONS, TARGETS, attacker=AttackerProfile.from_mapping({"BS": 0}))
     assert "attacker.BS" in out.loc[0, "error"]
 
 
@@ -763,8 +765,10 @@ def test_fields_that_do_not_apply_are_not_silently_ignored(extra):
 
 
 _BOUNDED_CALL = textwrap.dedent("""
-    import json, resource, sys
+    import json, resource, sys, time
     resource.setrlimit(resource.RLIMIT_AS, (2 * 2**30, 2 * 2**30))
+    limit = int(sys.argv[2])
+    resource.setrlimit(resource.RLIMIT_CPU, (limit + 1, limit + 2))  # a runaway is stopped by its CPU, not the clock
     from praetor_analysis import ScenarioError, calc
     try:
         calc(json.loads(sys.argv[1]))
@@ -774,21 +778,49 @@ _BOUNDED_CALL = textwrap.dedent("""
         print("crash:", type(exc).__name__)
     else:
         print("computed")
+    print(f"cpu {time.process_time():.3f}")
 """)
+#: One thread of numeric work in the child: its CPU time is then the work asked, however busy the machine.
+_ONE_THREAD = dict.fromkeys(("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"), "1")
 
 
 def _bounded(scenario: dict) -> str:
-    """calc in a child process limited to 2 GB and 10 s: 'computed', 'clear: ...', 'crash: X' or 'timeout'."""
+    """calc in a child process limited to 2 GB and TIME_LIMIT_S seconds of CPU (start-up and imports included):
+    'computed', 'clear: ...', 'crash: X' or 'timeout'. The limit is on the child's own CPU time, which a loaded
+    machine does not stretch (the wall clock only stops a child that makes no progress at all, at 20x)."""
     try:
         p = subprocess.run(
-            [sys.executable, "-c", _BOUNDED_CALL, json.dumps(scenario)],
+            [sys.executable, "-c", _BOUNDED_CALL, json.dumps(scenario), str(TIME_LIMIT_S)],
             capture_output=True,
             text=True,
-            timeout=TIME_LIMIT_S,
+            timeout=20 * TIME_LIMIT_S,
+            env={**os.environ, **_ONE_THREAD},
         )
     except subprocess.TimeoutExpired:
         return "timeout"
-    return p.stdout.strip() or f"crash: exit {p.returncode}"
+    lines = p.stdout.strip().splitlines()
+    if p.returncode in (-signal.SIGXCPU, -signal.SIGKILL) or (lines and _cpu(lines[-1]) > TIME_LIMIT_S):
+        return "timeout"
+    return lines[0] if len(lines) == 2 else f"crash: exit {p.returncode}"
+
+
+def _cpu(line: str) -> float:
+    """The child's CPU seconds from its last line (``cpu 3.210``); infinite when the line is not that."""
+    return float(line.removeprefix("cpu ")) if line.startswith("cpu ") else math.inf
+
+
+def test_the_bounded_child_is_stopped_by_its_cpu_time():
+    # a child that spins past the limit is a timeout, one within it is its answer
+    spin = textwrap.dedent("""
+        import resource, sys, time
+        resource.setrlimit(resource.RLIMIT_CPU, (1, 2))
+        while True:
+            pass
+    """)
+    p = subprocess.run([sys.executable, "-c", spin], capture_output=True, text=True, timeout=60)
+    assert p.returncode in (-signal.SIGXCPU, -signal.SIGKILL)
+    assert _bounded(BASE) == "computed"
+    assert _cpu("cpu 10.5") > TIME_LIMIT_S >= _cpu("cpu 4.0") and _cpu("oops") == math.inf
 
 
 def test_total_attacks_of_many_models_is_bounded():

@@ -29,8 +29,6 @@ from praetor_analysis.engine.hh3.chain import (
     group_classes,
     hit_points,
     resolve_group,
-    wound_matrix,
-    wound_step,
 )
 from praetor_analysis.engine.hh3.hit import HitDie
 from praetor_analysis.engine.hh3.wound import Defence, Strike
@@ -58,6 +56,21 @@ def _ref_trigger(key, triggers):
     return tuple(s)
 
 
+_DAMAGES = (Dist.point(0), Dist.point(1), Dist.point(3), Dist([0, 1 / 3, 1 / 3, 1 / 3]))
+
+
+def _reference_wound(damage, w, size):
+    """T[hp, hp'] of one Unsaved Wound written out cell by cell: the damaged model takes it, a model that dies loses
+    the rest (excess lost), no wound left stays none (the chain's per-wound matrix before the operators)."""
+    t = np.zeros((size, size))
+    t[0, 0] = 1.0
+    for hp in range(1, size):
+        m, c = from_hit_points(hp, w)
+        for d, p in enumerate(damage.probabilities.tolist()):
+            t[hp, hp if d <= 0 else (hp - d if d < c else (m - 1) * w)] += p
+    return t
+
+
 def _reference(states, group, wounds, no_unsaved=False):
     """The chain before the operators (no Shock: ``resolve_group`` mixes Shock the same way on both)."""
     dice = group.dice.probabilities
@@ -80,7 +93,7 @@ def _reference(states, group, wounds, no_unsaved=False):
         last = i == len(steps) - 1
         q = 1.0 if last or rems[i] <= 0.0 else min(p / rems[i], 1.0)
         binom = binomial_matrix(rmax, q)
-        step = wound_step(classes.unsaved[i - 3][2], wounds, size) if i >= 3 else None
+        step = _reference_wound(classes.unsaved[i - 3][2], wounds, size) if i >= 3 else None
         triggers = group.on_hit if i == 0 else group.on_wound if i == 1 else ()
         nxt = {}
         for key, a in work.items():
@@ -188,13 +201,24 @@ def test_the_operators_equal_the_chain_they_replaced(path, case, monkeypatch):
     assert no_unsaved or abs(sum(got.values()) - 1.0) <= 1e-12
 
 
-def test_the_dense_wound_operator_is_the_sparse_one():
-    """T of every W 1-4, Damage 0-3 and D3, on units of up to 12 wounds: dense = sparse, rows sum to 1."""
+def test_the_dense_wound_operator_is_the_reference_one():
+    """T of every W 1-4, Damage 0-3 and D3, on units of up to 12 wounds: dense = the reference, rows sum to 1."""
     for w in range(1, 5):
-        for damage in (Dist.point(0), Dist.point(1), Dist.point(3), Dist([0, 1 / 3, 1 / 3, 1 / 3])):
+        for damage in _DAMAGES:
             t = operators.wound_operator(damage, w, 13)
-            assert np.array_equal(t, wound_matrix(damage, w, 13))
+            assert np.array_equal(t, _reference_wound(damage, w, 13))
             assert np.allclose(t.sum(axis=1), 1.0, atol=1e-15)
+
+
+def test_the_sparse_wound_step_of_a_large_unit_is_the_reference_one():
+    """Past DENSE_WOUNDS hit points ``apply_wound`` takes the sparse matrix: the same product as the reference's."""
+    size = operators.DENSE_WOUNDS + 77
+    x = np.random.default_rng(37).dirichlet(np.ones(size), size=3)
+    for w in (1, 3):
+        for damage in _DAMAGES:
+            got = operators.apply_wound(x, damage, w)
+            np.testing.assert_allclose(got, x @ _reference_wound(damage, w, size), rtol=0, atol=1e-15)
+            assert np.allclose(got.sum(axis=1), 1.0, atol=1e-12)
 
 
 @pytest.mark.parametrize("pairs", [operators.DENSE_PAIRS, 0])

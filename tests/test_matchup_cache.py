@@ -31,9 +31,9 @@ THEIRS = read_list_json({"name": "theirs", "units": ["Praetor", "Terminator Tart
 
 def _alone(pair):  # type: ignore[no-untyped-def]
     try:
-        return pair_row(pair, pair_result(pair))
+        return pair_row(pair, pair_result(pair)).to_dict()
     except (ScenarioError, ProfileError) as exc:
-        return pair_row(pair, None, str(exc))
+        return pair_row(pair, None, str(exc)).to_dict()
 
 
 @pytest.mark.parametrize("half_range", [False, True])

@@ -131,6 +131,32 @@ def test_frozen_key_is_equal_exactly_for_the_same_document():
     assert frozen_key(deep) is None  # nested too deeply: no key (the document is parsed without a memo)
 
 
+def test_keys_made_together_and_read_off_a_document_are_its_fields_own_keys():
+    # frozen_keys (a block shared by documents walked once) gives frozen_key of each value, and field_key reads a
+    # field's frozen_key off its dict's key: equal to the field's own, None for a field the dict lacks
+    from praetor_analysis.prob.memo import field_key, frozen_key, frozen_keys
+
+    shared = {"T": 4, "W": 1.0, "rules": ["a", {"b": -0.0}], "x": None, "y": True}
+    values = [1, 1.0, True, "1", None, -0.0, [1], [shared, shared], {}, {"a": 1}, {"a": 1.0}, {"a": True}]
+    values += [{"t": shared, "n": 1}, {"t": shared, "n": 1.0}, {"t": dict(shared), "n": 1}, {"t": [shared]}]
+    values += [{"a": {"b": [1, {"c": 2.0}]}, "d": None, "e": -0.0, "f": "g"}, shared, [[1]], (1, 2)]
+    deep: list = []
+    for _ in range(100_000):
+        deep = [deep]
+    values += [{"deep": deep}, deep]
+    values += [values[12], shared, values[16], values[12]]  # the very same documents again
+    keys = frozen_keys(values)
+    assert keys == [frozen_key(v) for v in values] and keys[-5] is None and keys[-6] is None
+    assert keys[12] != keys[13] and keys[12] == keys[14]
+    for value, key in zip(values, keys, strict=True):
+        if isinstance(value, dict) and key is not None:
+            for name, field in value.items():
+                assert field_key(key, name) == frozen_key(field)
+            assert field_key(key, "absent") is None
+        else:
+            assert field_key(key, "a") is None
+
+
 def test_every_field_a_memoised_parse_reads_changes_its_records():
     # the parse memo's key is derived from the document, not listed: changing any one value of the document
     # gives the records a cold parse of the changed document gives (or its refusal), never the first's
@@ -205,3 +231,57 @@ def test_a_document_without_a_key_is_never_memoised_by_its_stand_in():
         deep = [deep]
     results = calc_many([{**doc, "name": deep}, doc, {**doc, "name": deep}])
     assert all(isinstance(r, Exception) for r in (results[0], results[2])) and isinstance(results[1], dict)
+
+
+def test_every_argument_of_a_memoised_volley_changes_it():
+    # volley_of_blocks memoises a volley by all its arguments' keys (the blocks, the flags, the count, the prefix,
+    # the kind, the options taken): changing any one gives what a cold call gives (the volley, or the refusal)
+    from praetor_analysis.errors import ScenarioError
+    from praetor_analysis.units import volley_of_blocks
+
+    base: dict = {
+        "weapon_block": {"name": "gun", "Range": '24"', "Strength": "5", "AP": "4", "Type": "Heavy 2, Rending (6+)"},
+        "attacker_block": {"BS": 4, "S": 4, "WS": 4, "models": 2},
+        "mode": "shooting",
+        "attacks": 3,
+        "hits": None,
+        "snap_shots": False,
+        "half_range": False,
+        "prefix": "",
+        "kind": None,
+        "taken": (),
+    }
+    melee_weapon = {"name": "blade", "Range": "-", "Strength": "User", "AP": "5", "Type": "Melee"}
+    changed = [
+        ("weapon_block", {**base["weapon_block"], "AP": "3"}), ("weapon_block", melee_weapon),
+        ("attacker_block", {"BS": 3, "S": 4, "WS": 4, "models": 2}), ("attacker_block", {"BS": 4, "models": 0}),
+        ("attacker_block", {"BS": 4, "S": 4, "WS": 4, "models": 2, "charging": True}), ("mode", "melee"),
+        ("attacks", 4), ("attacks", "D6"), ("attacks", 3.0), ("attacks", None), ("attacks", True), ("hits", 2),
+        ("hits", "D3"), ("snap_shots", True), ("snap_shots", 1), ("half_range", True), ("half_range", 0),
+        ("prefix", "firing_units[0][1]."), ("kind", "shooting"), ("kind", "marker"), ("taken", ("an option",)),
+    ]  # fmt: skip
+    charging = {**base["attacker_block"], "charging": True}  # acts for a melee kind's attacker only
+
+    def volley(**arguments: object) -> object:
+        try:
+            return volley_of_blocks(**arguments)
+        except ScenarioError as exc:
+            return ("refused", str(exc), exc.field)
+
+    def cold(**arguments: object) -> object:
+        clear_memos()
+        return volley(**arguments)
+
+    for name, value in changed:
+        start = {**base, "kind": "melee", "attacker_block": charging} if name == "kind" else base
+        if name == "mode":  # a pistol is fired and struck with
+            start = {**base, "weapon_block": {**base["weapon_block"], "Type": "Pistol 1"}, "kind": "shooting"}
+        first = cold(**start)
+        assert not isinstance(first, tuple)
+        other = {**start, name: value}
+        expected = cold(**other)
+        assert expected != first or (name, value) == ("attacks", 3.0), (name, value)  # 3.0 counts as 3
+        clear_memos()
+        assert volley(**start) == first  # the first volley memoised
+        assert volley(**other) == expected, (name, value)
+        assert (volley(**start), volley(**other)) == (first, expected), (name, value)  # both from the memo

@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
-from fixture_files import HH2_ROSTERS
+from fixture_files import DA_LIST, HH2_ROSTERS
 
 from praetor_analysis.cli import main
 
@@ -33,6 +33,10 @@ def _key(row: dict) -> tuple:
     return tuple(row[k] for k in KEYS)
 
 
+def _reasons(row: dict) -> tuple:
+    return (*_key(row), tuple(sorted(row["reasons"].items())))
+
+
 @pytest.mark.parametrize("path", ROSTER_FILES, ids=lambda p: p.name)
 @pytest.mark.parametrize("target", ["Rhino", "Tartaros Terminator"])
 def test_roster_json_and_report_agree_on_every_unit(
@@ -47,4 +51,14 @@ def test_roster_json_and_report_agree_on_every_unit(
         return (*_key(r), tuple(r["not_modelled"]))
 
     assert sorted(map(notes, cli)) == sorted(map(notes, page))  # and the same notes (the why of each: roster's)
+    assert sorted(map(_reasons, cli)) == sorted(map(_reasons, page))  # and the same why of each note
     assert {r["phase"] for r in cli} == {"shooting", "melee"}
+
+
+def test_the_report_names_the_reasons_the_json_names(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # the Dark Angels list has wargear whose rule holds under a condition: a note with its why, in both
+    cli = _cli_rows(capsys, DA_LIST, "Rhino")
+    page = _report_rows(DA_LIST, "Rhino", tmp_path / "report.html")
+    said = {(r["unit"], r["phase"]): r["reasons"] for r in page if r["reasons"]}
+    assert said and said == {(r["unit"], r["phase"]): r["reasons"] for r in cli if r["reasons"]}
+    assert all(set(why) <= set(r["not_modelled"]) for r in page for why in [r["reasons"]])  # a why of a note shown

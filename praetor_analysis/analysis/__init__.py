@@ -21,7 +21,9 @@ _EXPORTS: dict[str, str] = {
     "COLUMNS": "praetor_analysis.analysis.compare",
     "compare_with_distributions": "praetor_analysis.analysis.compare",
     "ComparisonCache": "praetor_analysis.analysis.compare_cache",
-    "DEFAULT_ATTACKER": "praetor_analysis.analysis.cells",
+    "DEFAULT_ATTACKER": "praetor_analysis.analysis.attacker",
+    "AttackerProfile": "praetor_analysis.analysis.attacker",
+    "ComparisonRow": "praetor_analysis.analysis.compare",
     "FirePlan": "praetor_analysis.analysis.fire_plan",
     "note_list": "praetor_analysis.analysis.unit_ratings",
     "unit_notes": "praetor_analysis.analysis.unit_ratings",
@@ -63,7 +65,9 @@ __all__ = [
     "JSON_COLUMNS",
     "WHOLE_LIST",
     "ArmyList",
+    "AttackerProfile",
     "ComparisonCache",
+    "ComparisonRow",
     "FirePlan",
     "ListUnit",
     "Matchup",
@@ -102,9 +106,11 @@ __all__ = [
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from praetor_analysis.analysis.army_list import ArmyList, ListUnit, load_list
-    from praetor_analysis.analysis.cells import DEFAULT_ATTACKER, cell_of_rows
+    from praetor_analysis.analysis.attacker import DEFAULT_ATTACKER, AttackerProfile
+    from praetor_analysis.analysis.cells import cell_of_rows
     from praetor_analysis.analysis.compare import (
         COLUMNS,
+        ComparisonRow,
         check_options,
         compare_with_distributions,
         row_ids,

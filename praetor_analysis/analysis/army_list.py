@@ -148,11 +148,10 @@ def _make(
     return ArmyList(name, tuple(units))
 
 
-def make_list(
-    name: str, units: Sequence[FieldedUnit], sources: Sequence[Mapping[str, Any] | None] | None = None
-) -> ArmyList:
-    """A list of fielded units (labels made unique: ``Tactical Squad (1)``, ``(2)``)."""
-    return _make(name, list(units), sources)
+def make_list(name: str, units: Sequence[FieldedUnit]) -> ArmyList:
+    """A list of fielded units made in code (labels made unique: ``Tactical Squad (1)``, ``(2)``); a list read
+    from a file also keeps each unit's source (:func:`load_list`)."""
+    return _make(name, list(units))
 
 
 def target_unit(label: str, target: Unit | Hh3Target) -> ListUnit:
@@ -232,7 +231,7 @@ def _from_roster(reading: RosterReading, path: Path) -> ArmyList:
     if not reading.units:
         raise ScenarioError(f"{path.name}: no unit with models")
     sources = [{"roster": str(path), "unit": label} for label in reading.labels]
-    army = make_list(reading.name or path.stem, list(reading.units), sources)
+    army = _make(reading.name or path.stem, list(reading.units), sources)
     return replace(army, account=reading.account())
 
 

@@ -11,15 +11,15 @@ records: the numbers and lists ``praetor calc`` gives for the cell's scenario
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any, TypeVar
 
+from praetor_analysis.analysis.attacker import DEFAULT_ATTACKER, AttackerProfile
 from praetor_analysis.analysis.sweep import CellResult, sweep, sweep_one
 from praetor_analysis.engine import Volley
 from praetor_analysis.errors import PraetorError, ProfileError, ScenarioError
 from praetor_analysis.profiles import Unit
 from praetor_analysis.units import (
-    STRIKING,
     Shooting,
     UnitRow,
     WeaponRow,
@@ -32,28 +32,12 @@ from praetor_analysis.units import (
 )
 
 __all__ = [
-    "DEFAULT_ATTACKER",
-    "attacker_blocks",
     "cell_of_rows",
     "cell_result",
     "cell_results",
     "laid",
     "parsed_once",
 ]
-
-DEFAULT_ATTACKER: dict[str, Any] = {
-    "name": "Legionary",
-    "WS": 4,
-    "BS": 4,
-    "S": 4,
-    "T": 4,
-    "W": 1,
-    "I": 4,
-    "A": 1,
-    "Ld": 7,
-    "Save": "3+",
-}
-"""The attacker when none is given: a Legionary statline (BS 4, WS 4, S 4, A 1), one model."""
 
 
 def laid(volley: Volley | ScenarioError, target: Unit | ScenarioError) -> tuple[Volley | ScenarioError, list[str]]:
@@ -74,34 +58,27 @@ K = TypeVar("K", bound=Hashable)
 R = TypeVar("R")
 
 
-def attacker_blocks(attacker: Mapping[str, Any] | None) -> dict[str, dict[str, Any]]:
-    """The attacker block by mode (default :data:`DEFAULT_ATTACKER`): in shooting without the fields that
-    act only in melee (``scenario.fields.STRIKING``), as a comparison applies its options where they act."""
-    block = dict(attacker or DEFAULT_ATTACKER)
-    return {"melee": block, "shooting": {k: v for k, v in block.items() if k not in STRIKING}}
-
-
 def cell_of_rows(
-    weapon_row: Mapping[str, Any] | Any,
-    target_row: Mapping[str, Any] | Any,
+    weapon_row: WeaponRow,
+    target_row: UnitRow,
     *,
-    attacker: Mapping[str, Any] | None = None,
+    attacker: AttackerProfile | None = None,
     attacks: Any = None,
     half_range: bool = False,
 ) -> tuple[Shooting, list[str]]:
     """The records of the scenario :func:`~praetor_analysis.views.cell_documents.scenario_for` writes for one
-    weapon row at one target row, built from the rows, and the notes for ``not_modelled``.
+    weapon row at one target row (catalog row records: ``WeaponRow.from_frame``, ``UnitRow.from_frame``), built
+    from the rows, and the notes for ``not_modelled``.
 
     Raises:
         ScenarioError: what ``calc`` of that scenario raises while parsing it.
     """
-    wblock, tblock = WeaponRow.from_row(weapon_row).to_block(), UnitRow.from_row(target_row).to_block()
+    wblock, tblock = weapon_row.to_block(), target_row.to_block()
     weapon = parse_weapon_block(wblock)
     mode = "melee" if weapon.is_melee else "shooting"
     target = target_record(tblock)
-    volley = volley_of_blocks(
-        wblock, attacker_blocks(attacker)[mode], mode=mode, attacks=attacks, half_range=half_range and mode != "melee"
-    )
+    fired_by = (attacker or DEFAULT_ATTACKER).to_block(mode=mode)
+    volley = volley_of_blocks(wblock, fired_by, mode=mode, attacks=attacks, half_range=half_range and mode != "melee")
     setup = default_marker_setup(volley, target)  # a marker weapon over the default formation, as calc lays it
     return Shooting(target, ((volley,),), setup), []
 

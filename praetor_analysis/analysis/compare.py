@@ -20,7 +20,7 @@ one computation.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
@@ -28,13 +28,8 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from praetor_analysis.analysis.cells import (
-    DEFAULT_ATTACKER,
-    attacker_blocks,
-    cell_results,
-    laid,
-    parsed_once,
-)
+from praetor_analysis.analysis.attacker import DEFAULT_ATTACKER, AttackerProfile
+from praetor_analysis.analysis.cells import cell_results, laid, parsed_once
 from praetor_analysis.analysis.sweep import CellResult
 from praetor_analysis.engine import Volley
 from praetor_analysis.errors import PraetorError, ProfileError, ScenarioError, show_value
@@ -53,6 +48,7 @@ __all__ = [
     "COLUMNS",
     "DEFAULT_ATTACKER",
     "CellSummary",
+    "ComparisonRow",
     "check_options",
     "compare",
     "compare_distributions",
@@ -85,6 +81,37 @@ COLUMNS = [
     "error",
 ]
 """The columns of :func:`compare`, in order."""
+
+
+@dataclass(frozen=True, slots=True)
+class ComparisonRow:
+    """One row of :func:`compare` (its :data:`COLUMNS`, in order): the weapon, the target, the numbers of the
+    cell (NaN when ``error`` says why it could not be computed) and what is not modelled."""
+
+    weapon: str
+    weapon_id: str
+    faction: str
+    Range: str
+    Strength: str
+    AP: str
+    Type: str
+    target: str
+    target_id: str
+    models: int
+    measure: str
+    mean: float = math.nan
+    std: float = math.nan
+    p_any: float = math.nan
+    p_all: float = math.nan
+    p_pinned: float = math.nan
+    points: float = math.nan
+    mean_per_100pts: float = math.nan
+    not_modelled: str = ""
+    error: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The row as a mapping of :data:`COLUMNS`."""
+        return {c: getattr(self, c) for c in COLUMNS}
 
 
 def _parse_weapon(block: Mapping[str, Any]) -> Weapon:
@@ -164,10 +191,15 @@ def check_frame(value: Any, field: str, columns: tuple[str, ...] = ()) -> None:
         raise PraetorError(f"{field}: the rows have no {missing[0]!r} column", field=field)
 
 
-def check_options(attacker: Any, half_range: Any) -> None:
-    """Refuse an attacker that is not a mapping and a ``half_range`` that is not a bool (a PraetorError)."""
-    if attacker is not None and not isinstance(attacker, Mapping):
-        raise PraetorError(f"attacker: expected an attacker block, got {show_value(attacker)}", field="attacker")
+def check_options(attacker: object, half_range: object) -> None:
+    """Refuse an attacker that is not an :class:`AttackerProfile` and a ``half_range`` that is not a bool (a
+    PraetorError)."""
+    if attacker is not None and not isinstance(attacker, AttackerProfile):
+        raise PraetorError(
+            f"attacker: expected an AttackerProfile (AttackerProfile.from_mapping reads a block), "
+            f"got {show_value(attacker)}",
+            field="attacker",
+        )
     if not isinstance(half_range, bool):
         raise PraetorError(f"half_range: expected true or false, got {show_value(half_range)}", field="half_range")
 
@@ -175,10 +207,10 @@ def check_options(attacker: Any, half_range: Any) -> None:
 def comparison_cells(
     weapons: pd.DataFrame,
     targets: pd.DataFrame,
-    attacker: Mapping[str, Any] | None,
+    attacker: AttackerProfile | None,
     shots_per_weapon: Any,
     half_range: bool,
-) -> Iterator[tuple[dict[str, Any], np.ndarray | None]]:
+) -> Iterator[tuple[ComparisonRow, np.ndarray | None]]:
     """Every (weapon, target) cell of :func:`compare` in row order: its record (a row of the table) and the pmf
     of its measure (None for a cell with an error)."""
     check_frame(weapons, "weapons")
@@ -189,9 +221,11 @@ def comparison_cells(
             f"shots_per_weapon: expected a number or dice expression, got {show_value(shots_per_weapon)}",
             field="shots_per_weapon",
         )
-    blocks = attacker_blocks(attacker)
+    fired_by = attacker or DEFAULT_ATTACKER
+    blocks = {mode: fired_by.to_block(mode=mode) for mode in ("melee", "shooting")}
     jobs: dict[tuple[Any, ...], tuple[Unit | ScenarioError, Volley | ScenarioError]] = {}  # distinct cells
-    rows: list[tuple[dict[str, Any], tuple[Any, ...] | None, list[str], bool, bool]] = []
+    # each cell: its row's leading columns, the weapon's points, its job (None: an error), notes, flags, the error
+    rows: list[tuple[tuple[Any, ...], float, tuple[Any, ...] | None, list[str], bool, bool, str]] = []
     t_rows = list(zip(row_ids(targets), UnitRow.from_frame(targets), strict=False))
     t_blocks = [(tid, row.to_block(), row.is_vehicle) for tid, row in t_rows]
     targets_parsed: dict[str, Unit | ScenarioError] = {}
@@ -206,32 +240,11 @@ def comparison_cells(
         except ScenarioError as exc:
             parsed = exc
         marker = not isinstance(parsed, ScenarioError) and marker_kind(parsed) is not None  # once per weapon
-        base = {
-            "weapon": wblock["name"],
-            "weapon_id": wid,
-            "faction": wrow.faction,
-            "Range": str(wblock["Range"]),
-            "Strength": str(wblock["Strength"]),
-            "AP": str(wblock["AP"]),
-            "Type": wblock["Type"],
-        }
+        faction = wrow.faction
+        strength, ap = str(wblock["Strength"]), str(wblock["AP"])
         for tid, tblock, vehicle in t_blocks:
-            record: dict[str, Any] = {
-                **base,
-                "target": tblock["name"],
-                "target_id": tid,
-                "models": tblock["models"],
-                "measure": "hull_points" if vehicle else "casualties",
-                "mean": math.nan,
-                "std": math.nan,
-                "p_any": math.nan,
-                "p_all": math.nan,
-                "p_pinned": math.nan,
-                "points": points,
-                "mean_per_100pts": math.nan,
-                "not_modelled": "",
-                "error": "",
-            }
+            head = (wblock["name"], wid, faction, str(wblock["Range"]), strength, ap, wblock["Type"], tblock["name"],
+                    tid, tblock["models"])  # fmt: skip
             try:
                 if isinstance(parsed, ScenarioError):
                     raise ScenarioError(str(parsed))
@@ -246,33 +259,27 @@ def comparison_cells(
                     if marker and shooting and not vehicle:  # over the default formation, as calc lays it
                         fired, laid_notes[key] = laid(fired, target)
                     jobs[key] = (target, fired)
-                rows.append((record, key, laid_notes.get(key, []), vehicle, parsed.plays(Role.PINNING)))
+                rows.append((head, points, key, laid_notes.get(key, []), vehicle, parsed.plays(Role.PINNING), ""))
             except ScenarioError as exc:
-                record["error"] = str(exc)
-                rows.append((record, None, [], vehicle, False))
+                rows.append((head, points, None, [], vehicle, False, str(exc)))
     results = cell_results(list(jobs.values()))
     by_key = dict(zip(jobs, results, strict=True))
-    for record, job, notes, vehicle, pinning in rows:
-        pmf = None
-        if job is not None:
-            result = by_key[job]
-            if isinstance(result, str):
-                record["error"] = result
-            else:
-                s = summarise(result, models=int(record["models"]), vehicle=vehicle, pinning=pinning)
-                pmf = s.pmf
-                record.update(s.to_dict())
-                points = record["points"]
-                record["mean_per_100pts"] = s.mean / points * 100.0 if points == points else math.nan
-                record["not_modelled"] = "; ".join([*notes, *result.not_modelled])
-        yield record, pmf
+    for head, points, job, notes, vehicle, pinning, error in rows:
+        result = by_key[job] if job is not None else error
+        if isinstance(result, str):  # an error: the row's numbers NaN
+            yield ComparisonRow(*head, "hull_points" if vehicle else "casualties", points=points, error=result), None
+            continue
+        s = summarise(result, models=int(head[9]), vehicle=vehicle, pinning=pinning)
+        per = s.mean / points * 100.0 if points == points else math.nan
+        said = "; ".join([*notes, *result.not_modelled])
+        yield ComparisonRow(*head, s.measure, s.mean, s.std, s.p_any, s.p_all, s.p_pinned, points, per, said), s.pmf
 
 
 def compare(
     weapons: pd.DataFrame,
     targets: pd.DataFrame,
     *,
-    attacker: Mapping[str, Any] | None = None,
+    attacker: AttackerProfile | None = None,
     shots_per_weapon: Any = None,
     half_range: bool = False,
 ) -> pd.DataFrame:
@@ -282,7 +289,8 @@ def compare(
         weapons: Weapon rows (:func:`~praetor_analysis.catalog.load_weapons` or the same columns).
         targets: Target rows (:func:`~praetor_analysis.catalog.load_targets` or ``load_units``); the
             ``models`` column gives the unit size (1 when absent).
-        attacker: docs/scenario.md attacker block; default :data:`DEFAULT_ATTACKER` (one Legionary). Melee
+        attacker: The attacker (:class:`AttackerProfile`; ``AttackerProfile.from_mapping`` reads a
+            docs/scenario.md attacker block); default :data:`DEFAULT_ATTACKER` (one Legionary). Melee
             weapons strike in melee with the attacker's A; others fire their own shot count
             (Rapid Fire: 1, or 2 with ``half_range``).
         shots_per_weapon: Shots (blows, markers) per weapon instead of its own count: an int or a dice
@@ -305,7 +313,7 @@ def compare_with_distributions(
     weapons: pd.DataFrame,
     targets: pd.DataFrame,
     *,
-    attacker: Mapping[str, Any] | None = None,
+    attacker: AttackerProfile | None = None,
     shots_per_weapon: Any = None,
     half_range: bool = False,
 ) -> tuple[pd.DataFrame, dict[tuple[str, str], np.ndarray]]:
@@ -314,18 +322,18 @@ def compare_with_distributions(
     for record, pmf in comparison_cells(weapons, targets, attacker, shots_per_weapon, half_range):
         rows.append(record)
         if pmf is not None:
-            pmfs[(record["weapon_id"], record["target_id"])] = pmf
+            pmfs[(record.weapon_id, record.target_id)] = pmf
     return comparison_frame(rows), pmfs
 
 
 _FLOATS = ("mean", "std", "p_any", "p_all", "p_pinned", "points", "mean_per_100pts")
 
 
-def comparison_frame(rows: list[dict[str, Any]]) -> pd.DataFrame:
-    """The table of :func:`compare` from its records (:data:`COLUMNS`, numbers as floats, ``models`` int)."""
+def comparison_frame(rows: Sequence[ComparisonRow]) -> pd.DataFrame:
+    """The table of :func:`compare` from its rows (:data:`COLUMNS`, numbers as floats, ``models`` int)."""
     if not rows:
-        return pd.DataFrame(rows, columns=COLUMNS).astype({"models": int, **dict.fromkeys(_FLOATS, float)})
-    columns: dict[str, Any] = {c: [r[c] for r in rows] for c in COLUMNS}
+        return pd.DataFrame([], columns=COLUMNS).astype({"models": int, **dict.fromkeys(_FLOATS, float)})
+    columns: dict[str, Any] = {c: [getattr(r, c) for r in rows] for c in COLUMNS}
     columns["models"] = np.array(columns["models"], dtype=np.int64)
     for c in _FLOATS:
         columns[c] = np.array(columns[c], dtype=np.float64)
@@ -336,7 +344,7 @@ def compare_distributions(
     weapons: pd.DataFrame,
     targets: pd.DataFrame,
     *,
-    attacker: Mapping[str, Any] | None = None,
+    attacker: AttackerProfile | None = None,
     shots_per_weapon: Any = None,
     half_range: bool = False,
 ) -> dict[tuple[str, str], np.ndarray]:
@@ -345,7 +353,7 @@ def compare_distributions(
     Same arguments and ids as :func:`compare`; cells with an error are left out.
     """
     return {
-        (r["weapon_id"], r["target_id"]): pmf
+        (r.weapon_id, r.target_id): pmf
         for r, pmf in comparison_cells(weapons, targets, attacker, shots_per_weapon, half_range)
         if pmf is not None
     }

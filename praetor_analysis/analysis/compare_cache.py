@@ -12,14 +12,14 @@ from __future__ import annotations
 
 import itertools
 import weakref
-from collections.abc import Mapping
-from typing import Any
+from dataclasses import replace
 
 import numpy as np
 import pandas as pd
 
+from praetor_analysis.analysis.attacker import DEFAULT_ATTACKER, AttackerProfile
 from praetor_analysis.analysis.compare import (
-    DEFAULT_ATTACKER,
+    ComparisonRow,
     check_frame,
     check_options,
     comparison_cells,
@@ -31,6 +31,8 @@ from praetor_analysis.units import UnitRow, WeaponRow
 __all__ = ["ComparisonCache"]
 
 _FRAMES_REMEMBERED = 8
+Setting = tuple[AttackerProfile, bool]
+"""What a cell depends on beside its rows: the attacker and half range."""
 
 
 class ComparisonCache:
@@ -49,9 +51,9 @@ class ComparisonCache:
     def __init__(self, max_cells: int = 20_000) -> None:
         self.max_cells = max_cells
         self.computed = 0
-        self._cells: dict[tuple[str, str, str], tuple[dict[str, Any], np.ndarray | None]] = {}
+        self._cells: dict[tuple[str, str, Setting], tuple[ComparisonRow, np.ndarray | None]] = {}
         self._frames: dict[int, tuple[weakref.ref[pd.DataFrame], list[str], list[str]]] = {}
-        self._last: tuple[list[str], list[str], str, tuple[pd.DataFrame, dict[tuple[str, str], np.ndarray]]] | None
+        self._last: tuple[list[str], list[str], Setting, tuple[pd.DataFrame, dict[tuple[str, str], np.ndarray]]] | None
         self._last = None
 
     def clear(self) -> None:
@@ -64,7 +66,7 @@ class ComparisonCache:
         weapons: pd.DataFrame,
         targets: pd.DataFrame,
         *,
-        attacker: Mapping[str, Any] | None = None,
+        attacker: AttackerProfile | None = None,
         half_range: bool = False,
     ) -> tuple[pd.DataFrame, dict[tuple[str, str], np.ndarray]]:
         """The table and the pmfs of ``compare_with_distributions(weapons, targets, ...)``; only the cells not
@@ -75,7 +77,7 @@ class ComparisonCache:
         check_options(attacker, half_range)
         wkeys, wids = self._keys(weapons, weapon=True)
         tkeys, tids = self._keys(targets, weapon=False)
-        setting = repr((sorted(dict(attacker or DEFAULT_ATTACKER).items()), half_range))
+        setting = (attacker or DEFAULT_ATTACKER, half_range)  # the frozen record's own hash: nothing listed
         last = self._last
         if last is not None and last[0] is wkeys and last[1] is tkeys and last[2] == setting:
             return last[3]  # the same frames and setting as the last call: the same answer
@@ -84,12 +86,12 @@ class ComparisonCache:
         ]
         if missing:
             self._compute(weapons, targets, missing, (wkeys, tkeys, setting), attacker, half_range)
-        rows: list[dict[str, Any]] = []
+        rows: list[ComparisonRow] = []
         pmfs: dict[tuple[str, str], np.ndarray] = {}
         for wk, wid in zip(wkeys, wids, strict=True):
             for tk, tid in zip(tkeys, tids, strict=True):
                 record, pmf = self._cells[(wk, tk, setting)]
-                rows.append({**record, "weapon_id": wid, "target_id": tid})
+                rows.append(replace(record, weapon_id=wid, target_id=tid))
                 if pmf is not None:
                     pmfs[(wid, tid)] = pmf
         answer = comparison_frame(rows), pmfs
@@ -101,8 +103,8 @@ class ComparisonCache:
         weapons: pd.DataFrame,
         targets: pd.DataFrame,
         missing: list[tuple[int, int]],
-        keys: tuple[list[str], list[str], str],
-        attacker: Mapping[str, Any] | None,
+        keys: tuple[list[str], list[str], Setting],
+        attacker: AttackerProfile | None,
         half_range: bool,
     ) -> None:
         """The rows and columns that miss a cell, as one comparison (one sweep of the engine)."""

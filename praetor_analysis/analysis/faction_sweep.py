@@ -41,6 +41,7 @@ import pandas as pd
 
 from praetor_analysis.analysis.army_list import ArmyList, ListUnit, list_from_bytes, make_list, target_unit
 from praetor_analysis.analysis.matchup import PAIR_COLUMNS, PHASES, Pair, pair_result, pair_row
+from praetor_analysis.analysis.sweep_variants import Variant, hh3_variants, variants
 from praetor_analysis.analysis.unit_ratings import edition_targets
 from praetor_analysis.catalog import load_datasheets
 from praetor_analysis.errors import ProfileError, ScenarioError
@@ -48,17 +49,13 @@ from praetor_analysis.io import atomic_write_with
 from praetor_analysis.profiles import Weapon
 from praetor_analysis.units import (
     GRENADE_PROFILES,
-    FieldedUnit,
     UnitAttackResult,
     fielded_unit,
-    hh3_datasheet_row,
     hh3_fielded_datasheet,
     hh3_legion,
-    hh3_options,
     hh3_strikes,
     legion_names,
     legion_of,
-    shown_options,
 )
 
 __all__ = [
@@ -68,6 +65,7 @@ __all__ = [
     "SWEEP_COLUMNS",
     "Field",
     "SweepTask",
+    "Variant",
     "datasheets_of",
     "field_of",
     "field_targets",
@@ -211,40 +209,6 @@ def sweep_sheets(faction: str, legion: str = "") -> list[tuple[str, str]]:
         {"legion": legion}, ALL_LEGIONS, "legion")), None)  # fmt: skip
     own = datasheets_of(own_faction) if own_faction else []
     return [(n, ALL_LEGIONS) for n in datasheets_of(ALL_LEGIONS) if n not in own] + [(n, str(own_faction)) for n in own]
-
-
-def variants(datasheet: str, faction: str, legion: str = "") -> list[tuple[str, dict[str, Any]]]:
-    """``(variant, datasheet block)``: the default loadout, then each single visible weapon option (for the
-    force's ``legion``: the options every Legion may take and its own)."""
-    base: dict[str, Any] = {"name": datasheet, "faction": faction, **({"legion": legion} if legion else {})}
-    out: list[tuple[str, dict[str, Any]]] = [("default", dict(base))]
-    opts = shown_options(base)
-    opts = opts[opts["weapons"].astype(str) != ""]
-    for _, o in opts.drop_duplicates(["option", "model"]).iterrows():
-        model = str(o["model"])
-        item: dict[str, Any] = (
-            {"option": str(o["option"])} if model == "(unit)" else {"option": str(o["option"]), "model": model}
-        )
-        label = str(o["option"]) if model == "(unit)" else f"{o['option']} ({model})"
-        out.append((label, {**base, "loadout": [item]}))
-    return out
-
-
-def hh3_variants(datasheet: str, faction: str) -> list[tuple[str, Callable[[], FieldedUnit]]]:
-    """``(variant, how to field it)`` of a 3rd-edition datasheet: as fielded, then each option with a weapon that
-    the datasheet offers (not hidden, its link resolved, not part of the default loadout) taken alone."""
-    block = {"name": datasheet, "faction": faction}
-    out: list[tuple[str, Callable[[], FieldedUnit]]] = [("default", partial(hh3_fielded_datasheet, block))]
-    seen: set[str] = set()
-    for o in hh3_options(hh3_datasheet_row(block)):
-        if o.in_default_loadout or o.hidden or not o.resolved or not o.weapons:
-            continue
-        label = o.label if o.label not in seen else f"{o.label} [{o.group}]"  # a second group offering it
-        if label in seen:
-            continue
-        seen.add(label)
-        out.append((label, partial(hh3_fielded_datasheet, block, option=o)))
-    return out
 
 
 @dataclass(frozen=True)
@@ -439,7 +403,9 @@ def sweep_datasheet(
     if edition == "hh3":
         fielders = hh3_variants(datasheet, faction)
     else:
-        fielders = [(v, partial(fielded_unit, b, "datasheet")) for v, b in variants(datasheet, faction, legion)]
+        fielders = [
+            (v.label, partial(fielded_unit, v.to_block(), "datasheet")) for v in variants(datasheet, faction, legion)
+        ]
     for variant, field_it in fielders:
         try:
             unit = make_list(side, [field_it()]).units[0]
@@ -461,11 +427,11 @@ def sweep_datasheet(
                 result, error = done[key]
                 row = pair_row(pair, result, error)
                 reason = NO_MELEE if result is None and _NO_MELEE_TEXT in error else None
-                row["error"] = None if (reason or not error) else error
                 points = unit.loadout.points
-                per = 100.0 * row["mean"] / points if points > 0 else float("nan")
+                per = 100.0 * row.mean / points if points > 0 else float("nan")
+                failed = None if (reason or not error) else error
                 rows.append({"datasheet": datasheet, "faction": faction, "legion": legion_column, "variant": variant,
-                             "mean_per_100_pts": per, **row, "reason": reason})  # fmt: skip
+                             "mean_per_100_pts": per, **row.to_dict(), "error": failed, "reason": reason})  # fmt: skip
     frame = pd.DataFrame(rows, columns=SWEEP_COLUMNS)
     if _TEXT != "object":  # columns of text and nulls: text as Parquet gives it back (pandas 3), not objects
         frame = frame.astype(dict.fromkeys(_NULLABLE, _TEXT))

@@ -60,8 +60,10 @@ LIST_COLUMNS = [
     "not_modelled",
     "error",
     "notes",
+    "reasons",
 ]
-"""The columns of :func:`analyse_roster` (``notes``: ``not_modelled`` as a list)."""
+"""The columns of :func:`analyse_roster` (``notes``: ``not_modelled`` as a list; ``reasons``: a JSON object, note
+-> why of a unit note, or empty, as :data:`~praetor_analysis.analysis.unit_ratings.RATING_COLUMNS` has it)."""
 
 
 def list_targets(targets: pd.DataFrame | None = None, edition: str = "hh2") -> list[tuple[str, str, Target, bool]]:
@@ -147,6 +149,7 @@ def analyse_roster(
                     "not_modelled": rated["not_modelled"],
                     "error": rated["error"],
                     "notes": rated["notes"],
+                    "reasons": rated["reasons"],
                 },
                 columns=LIST_COLUMNS,
             )
@@ -191,6 +194,7 @@ def _whole_list(
                     "not_modelled": ("units left out (error): " + ", ".join(failed)) if failed else "",
                     "error": "",
                     "notes": ["units left out (error): " + ", ".join(failed)] if failed else [],
+                    "reasons": "",
                 }
             )
     return pd.DataFrame(out, columns=LIST_COLUMNS)

@@ -17,6 +17,7 @@ wrecked, nothing otherwise), ``per_100_pts`` that per 100 points of the attacker
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -41,6 +42,7 @@ __all__ = [
     "PAIR_COLUMNS",
     "PHASES",
     "Pair",
+    "PairRow",
     "pair_result",
     "pair_row",
     "pair_rows",
@@ -132,48 +134,71 @@ def points_pmf(result: UnitAttackResult | Outcome, target: ListUnit) -> dict[flo
     return {k * target.points_per_model: float(p) for k, p in enumerate(pmf) if p}
 
 
-def pair_row(pair: Pair, result: UnitAttackResult | None, error: str = "") -> dict[str, Any]:
-    """One row of :data:`PAIR_COLUMNS` from a pair's result (None with ``error`` when it could not be computed)."""
+@dataclass(frozen=True)
+class PairRow:
+    """One row of :data:`PAIR_COLUMNS` (see the module docstring): who attacks whom, in which phase, and the
+    numbers of its result (NaN, with ``error`` saying why, when it could not be computed)."""
+
+    side: str
+    attacker_list: str
+    attacker: str
+    attacker_points: float
+    target_list: str
+    target: str
+    target_points: float
+    target_models: int
+    phase: str
+    measure: str = ""
+    mean: float = math.nan
+    removed: tuple[float, ...] = (1.0,)
+    wounds_mean: float = math.nan
+    wounds: tuple[float, ...] = (1.0,)
+    p_any: float = math.nan
+    p_destroyed: float = math.nan
+    points_removed: float = math.nan
+    per_100_pts: float = math.nan
+    returned: float = math.nan
+    unsaved_mean: float = math.nan
+    weapons: str = ""
+    not_modelled: str = ""
+    error: str = ""
+    notes: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        """The row as a mapping of :data:`PAIR_COLUMNS` (``removed``, ``wounds`` and ``notes`` as lists)."""
+        row = {c: getattr(self, c) for c in PAIR_COLUMNS}
+        return {**row, "removed": list(self.removed), "wounds": list(self.wounds), "notes": list(self.notes)}
+
+
+def pair_row(pair: Pair, result: UnitAttackResult | None, error: str = "") -> PairRow:
+    """The row of a pair from its result's fields (None with ``error`` when it could not be computed)."""
     a, t = pair.attacker, pair.target
-    row: dict[str, Any] = {
-        "side": pair.side,
-        "attacker_list": pair.attacker_list,
-        "attacker": a.label,
-        "attacker_points": float(a.loadout.points),
-        "target_list": pair.target_list,
-        "target": t.label,
-        "target_points": float(t.points),
-        "target_models": t.models,
-        "phase": pair.phase,
-        "error": error,
-    }
+    who = PairRow(
+        pair.side, pair.attacker_list, a.label, float(a.loadout.points), pair.target_list, t.label,
+        float(t.points), t.models, pair.phase, error=error,
+    )  # fmt: skip
     if result is None:
-        nan = float("nan")
-        return {**row, "measure": "", "mean": nan, "removed": [1.0], "wounds_mean": nan, "wounds": [1.0],
-                "p_any": nan, "p_destroyed": nan, "points_removed": nan, "per_100_pts": nan, "returned": nan,
-                "unsaved_mean": nan, "weapons": "", "not_modelled": "; ".join(t.notes),
-                "notes": list(t.notes)}  # fmt: skip
-    removed = [float(p) for p in result.removed.probabilities]
-    wounds = [float(p) for p in result.wounds.probabilities]
+        return replace(who, not_modelled="; ".join(t.notes), notes=tuple(t.notes))
+    removed = tuple(float(p) for p in result.removed.probabilities)
     points = sum(k * p for k, p in points_pmf(result, t).items())
-    notes = [*result.not_modelled, *t.notes]
-    return {
-        **row,
-        "measure": result.measure.value,
-        "mean": result.removed.mean(),
-        "removed": removed,
-        "wounds_mean": result.wounds.mean(),
-        "wounds": wounds,
-        "p_any": max(0.0, 1.0 - removed[0]),
-        "p_destroyed": result.wiped,
-        "points_removed": points,
-        "per_100_pts": 100.0 * points / a.loadout.points if a.loadout.points > 0 else float("nan"),
-        "returned": result.returned.mean() if result.returned is not None else 0.0,
-        "unsaved_mean": result.unsaved.mean(),
-        "weapons": "; ".join(f"{c.count} {c.model}: {c.weapon}" for c in result.chosen),
-        "not_modelled": "; ".join(dict.fromkeys(notes)),
-        "notes": list(dict.fromkeys(notes)),
-    }
+    notes = tuple(dict.fromkeys([*result.not_modelled, *t.notes]))
+    return replace(
+        who,
+        measure=result.measure.value,
+        mean=result.removed.mean(),
+        removed=removed,
+        wounds_mean=result.wounds.mean(),
+        wounds=tuple(float(p) for p in result.wounds.probabilities),
+        p_any=max(0.0, 1.0 - removed[0]),
+        p_destroyed=result.wiped,
+        points_removed=points,
+        per_100_pts=100.0 * points / a.loadout.points if a.loadout.points > 0 else math.nan,
+        returned=result.returned.mean() if result.returned is not None else 0.0,
+        unsaved_mean=result.unsaved.mean(),
+        weapons="; ".join(f"{c.count} {c.model}: {c.weapon}" for c in result.chosen),
+        not_modelled="; ".join(notes),
+        notes=notes,
+    )
 
 
 def pairs_of(
@@ -208,7 +233,7 @@ def pair_rows(
                 done[key] = (pair_result(pair), "")
             except (ScenarioError, ProfileError) as exc:
                 done[key] = (None, str(exc))
-        rows.append(pair_row(pair, *done[key]))
+        rows.append(pair_row(pair, *done[key]).to_dict())
         if progress is not None:
             progress(len(rows), len(pairs))
     return pd.DataFrame(rows, columns=PAIR_COLUMNS)

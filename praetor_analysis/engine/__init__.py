@@ -76,7 +76,6 @@ _EXPORTS: dict[str, str] = {
     "with_attacker_hit_rules": "praetor_analysis.engine.hit_stage",
     "wound_classes": "praetor_analysis.engine.hh3.wound",
     "wound_groups": "praetor_analysis.engine.wound_stage",
-    "wound_step": "praetor_analysis.engine.hh3.chain",
     "FLYER_IMMUNE": "praetor_analysis.engine.hh3",
     "check_values": "praetor_analysis.engine.hh3",
     "misfire_result": "praetor_analysis.engine.hh3",
@@ -168,7 +167,6 @@ __all__ = [
     "with_attacker_hit_rules",
     "wound_classes",
     "wound_groups",
-    "wound_step",
 ]
 
 
@@ -194,7 +192,6 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
         resolve_group,
         shock_mix,
         start,
-        wound_step,
     )
     from praetor_analysis.engine.hh3.hit import HitDie
     from praetor_analysis.engine.hh3.operators import apply_wound, deflagrate_hits

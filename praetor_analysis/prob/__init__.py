@@ -23,7 +23,9 @@ _EXPORTS: dict[str, str] = {
     "convolve": "praetor_analysis.prob.convolution",
     "convolve_power": "praetor_analysis.prob.convolution",
     "convolve_powers": "praetor_analysis.prob.convolution",
+    "field_key": "praetor_analysis.prob.memo",
     "frozen_key": "praetor_analysis.prob.memo",
+    "frozen_keys": "praetor_analysis.prob.memo",
     "D6": "praetor_analysis.prob.dice",
     "DiceExpr": "praetor_analysis.prob.dice",
     "Dist": "praetor_analysis.prob.dist",
@@ -56,7 +58,9 @@ __all__ = [
     "convolve",
     "convolve_power",
     "convolve_powers",
+    "field_key",
     "frozen_key",
+    "frozen_keys",
     "leadership_pass",
     "p_at_least",
     "parse_dice",
@@ -88,6 +92,6 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
         two_d6,
     )
     from praetor_analysis.prob.dist import Dist, TrustedRows
-    from praetor_analysis.prob.memo import BoundedMemo, Unkeyed, frozen_key
+    from praetor_analysis.prob.memo import BoundedMemo, Unkeyed, field_key, frozen_key, frozen_keys
 else:
     __getattr__, __dir__ = face(__name__, _EXPORTS, __all__)

@@ -6,11 +6,11 @@ registered, so :func:`clear_memos` can make a benchmark start cold.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-__all__ = ["BoundedMemo", "Unkeyed", "clear_memos", "frozen_key"]
+__all__ = ["BoundedMemo", "Unkeyed", "clear_memos", "field_key", "frozen_key", "frozen_keys"]
 
 V = TypeVar("V")
 
@@ -49,7 +49,7 @@ class BoundedMemo(Generic[V]):
 
     def put(self, key: Hashable, value: V) -> None:
         """Hold ``value`` for ``key`` (the memo emptied first when full)."""
-        if key not in self._data and len(self._data) >= self.size:
+        if len(self._data) >= self.size and key not in self._data:
             self._data.clear()
         self._data[key] = value
 
@@ -92,10 +92,60 @@ def frozen_key(value: Any) -> Hashable | None:
     none (nested too deeply, an integer beyond Python's digit limit). Cheaper than ``repr`` or
     ``json.dumps`` of a document whose blocks are flat (a tuple of the keys, one of the values, one of the
     values' types)."""
+    kind = type(value)
+    if kind in _ATOMS:  # a flag, a count, a text: its own key beside its type
+        return (kind, value)
     try:
-        return (type(value), _frozen(value))
+        return (kind, _frozen(value))
     except (RecursionError, ValueError):
         return None
+
+
+def frozen_keys(values: Sequence[Any]) -> list[Hashable | None]:
+    """:func:`frozen_key` of each of ``values``, in one pass: a dict or list met again as the very same object (a
+    block that documents of one call share, or the document itself repeated) is walked once. The caller holds
+    ``values`` and leaves them unchanged while it runs (an object's id is its key within this call only)."""
+    seen: dict[int, Hashable] = {}
+
+    def field(value: Any) -> Hashable:
+        kind = type(value)
+        if kind is dict or kind is list:
+            found = seen.get(id(value))
+            if found is None:
+                found = seen[id(value)] = _frozen(value)
+            return found
+        return _frozen(value)
+
+    out: list[Hashable | None] = []
+    for value in values:
+        if type(value) is not dict:
+            out.append(frozen_key(value))
+            continue
+        known = seen.get(id(value))  # the very same document again (an array made as [document] * n)
+        if known is not None:
+            out.append((dict, known))
+            continue
+        fields = tuple(value.values())
+        types = tuple(map(type, fields))
+        try:
+            known = seen[id(value)] = (tuple(value), tuple(map(field, fields)), types)
+            out.append((dict, known))
+        except (RecursionError, ValueError):
+            out.append(None)
+    return out
+
+
+def field_key(key: Hashable | None, name: str) -> Hashable | None:
+    """The :func:`frozen_key` of field ``name`` of a dict, read off the dict's own ``frozen_key`` (``key``) without
+    walking the value again; None when ``key`` is no dict's key or the dict has no such field."""
+    if type(key) is not tuple or key[0] is not dict:
+        return None
+    names, fields, types = key[1]
+    try:
+        at = names.index(name)
+    except ValueError:
+        return None
+    return (types[at], fields[at])
 
 
 def _frozen(value: Any) -> Hashable:

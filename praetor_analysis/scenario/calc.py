@@ -48,7 +48,7 @@ from praetor_analysis.scenario.unit_calc import (
     is_unit_attacker,
     unit_calc,
 )
-from praetor_analysis.scenario.work import check_array_work, document_key
+from praetor_analysis.scenario.work import check_array_work, document_keys
 from praetor_analysis.units import MarkerSetup, parse_cached, resolve_shooting, target_of
 
 __all__ = [
@@ -197,7 +197,7 @@ def calc_json(text: str) -> Any:
     if len(data) > MAX_SCENARIOS:
         raise ScenarioError(f"scenario: {len(data)} scenarios in one array (limit {MAX_SCENARIOS})")
     data = [_edition_door(i, item) for i, item in enumerate(data)]
-    keys = [document_key(item) for item in data]  # each document keyed once, for every step below
+    keys = document_keys(data)  # each document keyed once, for every step below
     check_array_work(data, keys)  # every statline scenario parsed (memoised: calc_many parses them again for free)
     checked: set[Hashable] = set()
     for i, (item, key) in enumerate(zip(data, keys, strict=True)):
@@ -251,10 +251,10 @@ contract's mappings)."""
 def calc_results(items: Sequence[Any], build: BatchBuild, keys: Sequence[Hashable] | None = None) -> list[Any]:
     """:func:`calc_many` with the batch's results made by ``build`` (the other scenarios' are ``calc``'s
     mappings, or the ScenarioError each raises); equal documents computed once, sharing one value. ``keys``:
-    the documents' keys (``document_key``), when the caller has them."""
+    the documents' keys (``document_keys``), when the caller has them."""
     first: dict[Hashable, int] = {}
     if keys is None:
-        keys = [document_key(item) for item in items]
+        keys = document_keys(items)
     where = [first.setdefault(key, i) for i, key in enumerate(keys)]
     distinct = [i for i, at in enumerate(where) if at == i]
     done: list[Any] = [None] * len(distinct)
@@ -352,9 +352,10 @@ _BATCH_FIELDS = frozenset(VOLLEY_FIELDS | {"target", "name"})
 def _batchable(item: Any, key: Hashable | None = None) -> tuple[Volley, Unit] | None:
     """The (volley, target) of a single-volley scenario against a unit, or None (computed by ``calc``);
     ``key``: the document's key (``parse_scenario``'s memo), when known."""
-    if not isinstance(item, Mapping) or not _BATCH_FIELDS.issuperset(item):
+    if not (type(item) is dict or isinstance(item, Mapping)) or not _BATCH_FIELDS.issuperset(item):
         return None  # an edition 3 document (its ``edition`` field) is computed by ``calc``
-    if not isinstance(item.get("weapon"), (Mapping, str)):  # none (a datasheet attacker), or a list of profiles
+    weapon = item.get("weapon")
+    if not (type(weapon) is dict or isinstance(weapon, (Mapping, str))):  # none (a datasheet attacker), or a list
         return None
     try:
         scenario = parse_scenario(item, key)

@@ -23,7 +23,7 @@ from praetor_analysis.engine import Volley, shots_distribution
 from praetor_analysis.errors import PraetorError, ScenarioError, as_scenario_error, show_value
 from praetor_analysis.markers import Hull, marker_kind, marker_kind_of
 from praetor_analysis.melee import Side
-from praetor_analysis.prob import BoundedMemo, Unkeyed, frozen_key
+from praetor_analysis.prob import BoundedMemo, Unkeyed, field_key, frozen_key
 from praetor_analysis.profiles import Unit, Weapon, check_text, vehicle_armour
 from praetor_analysis.rules import Role
 from praetor_analysis.scenario.document_names import resolve_names
@@ -65,6 +65,7 @@ SCENARIO_FIELDS = {
     "metric",
     "options",
 }
+_KNOWN = frozenset(SCENARIO_FIELDS)
 #: Fields that only mean something beside another one: nothing is silently ignored.
 _NEEDS = {"aim": "formation", "edges": "formation", "indirect": "formation"}
 _SINGLE_VOLLEY_FIELDS = (
@@ -121,14 +122,22 @@ def _mode(data: Mapping[str, Any], prefix: str = "") -> str:
 def parse_volley(data: Mapping[str, Any], *, prefix: str = "", kind: str | None = None) -> Volley:
     """Build a Volley from a scenario (or one entry of ``firing_units``); ``kind`` (default the volley's
     mode) says which fields act (``scenario.fields``)."""
+    return _volley(data, prefix, kind, None)
+
+
+def _volley(data: Mapping[str, Any], prefix: str, kind: str | None, key: Hashable | None) -> Volley:
+    """:func:`parse_volley` itself; ``key``: the document's ``frozen_key``, when known (its blocks' keys are read
+    off it)."""
     mode = _mode(data, prefix)
     if prefix:  # a volley of firing_units: its own fields
         check_scenario_fields(data, mode, prefix=prefix)
     if "weapon" not in data:
         raise ScenarioError(f"{prefix}weapon: required, got nothing")
-    weapon, taken = data["weapon"], tuple[str, ...]()
+    weapon: Any = data["weapon"]
+    taken: tuple[str, ...] = ()
     if data.get("options") is not None:  # the options of the weapon taken (docs/scenario.md#options)
         weapon, taken = _taken(weapon, data["options"], data.get("attacks"), prefix)
+    block_keys = (field_key(key, "weapon") if weapon is data["weapon"] else None, field_key(key, "attacker"))
     return volley_of_blocks(
         weapon,
         data.get("attacker", {}),
@@ -140,6 +149,7 @@ def parse_volley(data: Mapping[str, Any], *, prefix: str = "", kind: str | None 
         prefix=prefix,
         kind=kind,
         taken=taken,
+        block_keys=block_keys,
     )
 
 
@@ -195,7 +205,8 @@ def parse_scenario(data: Any, key: Hashable | None = None) -> Scenario:
     and their types; an ``Unkeyed`` stand-in is no key): the
     records are immutable and depend on the document alone, so a sweep or a dashboard that sends a document
     again finds them parsed and checked. Its blocks are parsed once each (``units.parse_cached``), so a new
-    document made of blocks seen before costs its own checks only.
+    document made of blocks seen before costs its own checks only; their keys are read off the document's
+    (``prob.memo.field_key``), and a volley met before with another document is that volley.
 
     Raises:
         ScenarioError: for any bad, unknown, misplaced or too large field (the message names it).
@@ -208,22 +219,24 @@ def parse_scenario(data: Any, key: Hashable | None = None) -> Scenario:
         found = _SCENARIOS.peek(key)
         if found is not None:
             return found
-    scenario = _parse_scenario(data)
+    scenario = _parse_scenario(data, key)
     if key is not None and isinstance(scenario, Shooting) and scenario.marker is None:
         _SCENARIOS.put(key, scenario)
     return scenario
 
 
 @as_scenario_error
-def _parse_scenario(data: Any) -> Scenario:
-    """``parse_scenario`` itself."""
-    if not isinstance(data, Mapping):
+def _parse_scenario(data: Any, key: Hashable | None = None) -> Scenario:
+    """``parse_scenario`` itself; ``key``: the document's ``frozen_key`` (its blocks' keys are read off it)."""
+    if not (type(data) is dict or isinstance(data, Mapping)):
         raise ScenarioError(f"scenario: expected a JSON object, got {type(data).__name__}")
-    unknown = sorted(set(data) - SCENARIO_FIELDS, key=str)
+    unknown = () if _KNOWN.issuperset(data) else sorted(set(data) - SCENARIO_FIELDS, key=str)
     if unknown:
         raise ScenarioError(f"{unknown[0]}: unknown field (allowed: {', '.join(sorted(SCENARIO_FIELDS))})")
     _check_combination(data)
-    data = resolve_names(data)  # catalog names -> profile blocks (scenario.document_names)
+    named = resolve_names(data)  # catalog names -> profile blocks (scenario.document_names)
+    if named is not data:  # blocks that are not the document's: keyed afresh
+        data, key = named, None
     if "name" in data:
         name = data["name"]
         if name is not None and (
@@ -235,7 +248,7 @@ def _parse_scenario(data: Any) -> Scenario:
         check_text(name, "name")
     if isinstance(data.get("weapon"), list) and "target_weapon" not in data:
         return _best_profile(data)
-    return _single(data)
+    return _single(data, key)
 
 
 def scenario_kind(data: Mapping[str, Any]) -> str:
@@ -249,7 +262,8 @@ def scenario_kind(data: Mapping[str, Any]) -> str:
     return "melee" if data.get("mode") == "melee" else "shooting"
 
 
-def _single(data: Mapping[str, Any]) -> Shooting | MeleeRound:
+def _single(data: Mapping[str, Any], key: Hashable | None = None) -> Shooting | MeleeRound:
+    """A scenario of one target; ``key``: the document's ``frozen_key``, when known."""
     kind = scenario_kind(data)
     if kind == "melee round":
         striker, struck = parse_melee_round(data)
@@ -259,7 +273,7 @@ def _single(data: Mapping[str, Any]) -> Shooting | MeleeRound:
         check_melee_round(striker, struck)
         return MeleeRound(striker, struck)
     check_scenario_fields(data, kind)
-    target = _checked_target(data, None if kind == "sequence" else kind)
+    target = _checked_target(data, None if kind == "sequence" else kind, field_key(key, "target"))
     if kind == "marker":
         volley, setup = _marker_volley(data, target)
         return Shooting(target, ((volley,),), setup)
@@ -267,10 +281,10 @@ def _single(data: Mapping[str, Any]) -> Shooting | MeleeRound:
         units = _firing_units(data["firing_units"])
         _check_sequence_target(data["target"], units)
     else:
-        units = ((parse_volley(data),),)
+        units = ((_volley(data, "", None, key),),)  # _parse_scenario raises project errors as ScenarioErrors
     for unit in units:
         for volley in unit:
-            shots_distribution(volley)  # the attack count's own checks (and MAX_SHOTS) before any work
+            _check_shots(volley)
     if "firing_units" not in data:
         default = default_marker_setup(units[0][0], target)
         if default is not None:
@@ -278,13 +292,26 @@ def _single(data: Mapping[str, Any]) -> Shooting | MeleeRound:
     return Shooting(target, units)
 
 
+_SHOTS_CHECKED: BoundedMemo[Volley] = BoundedMemo(8192)
+
+
+def _check_shots(volley: Volley) -> None:
+    """The attack count's own checks (and ``MAX_SHOTS``) before any work, once per volley record (held by the
+    memo, so that its id names it while held)."""
+    if _SHOTS_CHECKED.peek(id(volley)) is not volley:
+        shots_distribution(volley)
+        _SHOTS_CHECKED.put(id(volley), volley)
+
+
 _TARGETS: BoundedMemo[Unit] = BoundedMemo(8192)
 
 
-def _checked_target(data: Mapping[str, Any], kind: str | None) -> Unit:
+def _checked_target(data: Mapping[str, Any], kind: str | None, block_key: Hashable | None = None) -> Unit:
     """``parse_target`` with ``check_target_state``, once per distinct target block and kind (its
-    ``frozen_key``): the Unit is an immutable record of the block alone."""
-    key = frozen_key((data.get("target"), kind)) if "target" in data else None
+    ``frozen_key``, ``block_key`` when the caller has it): the Unit is an immutable record of the block alone."""
+    if "target" in data and block_key is None:
+        block_key = frozen_key(data["target"])
+    key = (block_key, kind) if block_key is not None else None
     found = _TARGETS.peek(key) if key is not None else None
     if found is None:
         found = parse_target(data, kind)

@@ -13,33 +13,43 @@ from praetor_analysis.units import resolve_unit, resolve_weapon
 __all__ = ["resolve_names"]
 
 
-def _volley_names(data: Mapping[str, Any], prefix: str) -> dict[str, Any]:
-    out = dict(data)
-    if "weapon" in out:
-        out["weapon"] = resolve_weapon(out["weapon"], f"{prefix}weapon")
-    if "attacker" in out:
-        out["attacker"] = resolve_unit(out["attacker"], f"{prefix}attacker")
-    return out
+def _volley_names(data: Mapping[str, Any], prefix: str) -> Mapping[str, Any]:
+    """A volley's (or a scenario's) weapon and attacker names replaced by their blocks; ``data`` itself when it
+    names neither."""
+    named = {}
+    if "weapon" in data:
+        weapon = resolve_weapon(data["weapon"], f"{prefix}weapon")
+        if weapon is not data["weapon"]:
+            named["weapon"] = weapon
+    if "attacker" in data:
+        attacker = resolve_unit(data["attacker"], f"{prefix}attacker")
+        if attacker is not data["attacker"]:
+            named["attacker"] = attacker
+    return {**data, **named} if named else data
 
 
 def resolve_names(data: Mapping[str, Any]) -> Mapping[str, Any]:
     """A scenario with every name (weapon, target, attacker, target_weapon, the firing units' volleys)
-    replaced by the block it names; the document itself is not changed.
+    replaced by the block it names; the document itself is not changed, and is returned itself when it names
+    nothing.
 
     Raises:
         ScenarioError: An unknown or ambiguous name, naming the field.
     """
     out = _volley_names(data, "")
+    named: dict[str, Any] = {}
     if "target" in out:
-        out["target"] = resolve_unit(out["target"], "target")
+        target = resolve_unit(out["target"], "target")
+        if target is not out["target"]:
+            named["target"] = target
     if "target_weapon" in out:
-        out["target_weapon"] = resolve_weapon(out["target_weapon"], "target_weapon")
+        named["target_weapon"] = resolve_weapon(out["target_weapon"], "target_weapon")
     units = out.get("firing_units")
     if isinstance(units, list):
-        out["firing_units"] = [
+        named["firing_units"] = [
             [_volley_names(v, f"firing_units[{i}][{j}].") if isinstance(v, Mapping) else v for j, v in enumerate(u)]
             if isinstance(u, list)
             else u
             for i, u in enumerate(units)
         ]
-    return out
+    return {**out, **named} if named else out

@@ -58,6 +58,8 @@ def check_scenario_fields(data: Mapping[str, Any], kind: str, prefix: str = "") 
     """Refuse a scenario field that does not act in ``kind`` (one of :data:`KINDS`); ``prefix`` names a
     volley of ``firing_units``."""
     acts = SCENARIO_ACTS[kind]
+    if acts.issuperset(data):  # every field acts: nothing to refuse
+        return
     where = f"a {kind} volley" if prefix else f"a {kind} scenario"
     for key in sorted(data, key=str):
         if key not in acts and not is_neutral(key, data[key]):

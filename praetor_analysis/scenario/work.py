@@ -20,7 +20,7 @@ from praetor_analysis.catalog import frame_rows, load_datasheet_models
 from praetor_analysis.engine import shots_distribution
 from praetor_analysis.errors import PraetorError, ScenarioError
 from praetor_analysis.markers import marker_kind
-from praetor_analysis.prob import Unkeyed, frozen_key
+from praetor_analysis.prob import Unkeyed, frozen_key, frozen_keys
 from praetor_analysis.scenario.document import BestProfile, MeleeRound, Scenario, Shooting, parse_scenario
 from praetor_analysis.scenario.hh3 import is_hh3
 from praetor_analysis.scenario.hh3_names import check_hh3_document
@@ -39,6 +39,7 @@ __all__ = [
     "check_array_work",
     "datasheet_seconds",
     "document_key",
+    "document_keys",
     "roster_seconds",
     "scenario_seconds",
 ]
@@ -135,6 +136,12 @@ def document_key(item: Any) -> Hashable:
     values and the values' types); a document without one is its own key."""
     key = frozen_key(item)
     return Unkeyed(id(item)) if key is None else key
+
+
+def document_keys(items: Sequence[Any]) -> list[Hashable]:
+    """:func:`document_key` of each of ``items``, made together (``prob.memo.frozen_keys``: a block the documents
+    share, the very same object, is walked once)."""
+    return [Unkeyed(id(item)) if key is None else key for item, key in zip(items, frozen_keys(items), strict=True)]
 
 
 def check_array_work(items: Sequence[Any], keys: Sequence[Hashable] | None = None) -> None:

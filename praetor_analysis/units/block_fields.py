@@ -79,7 +79,7 @@ def check_unit_fields(block: Any, kind: str, role: str, field_name: str) -> None
     acts = DATASHEET_ACTS[kind] if role == "datasheet" else UNIT_ACTS.get((kind, role))
     if acts is None or not isinstance(block, Mapping):
         return
-    for key in sorted(block, key=str):
+    for key in () if acts.issuperset(block) else sorted(block, key=str):  # every field acting: none refused
         if key not in acts and not is_neutral(key, block[key]):
             raise ScenarioError(
                 f"{field_name}.{key}: not used for the {'attacker' if role == 'datasheet' else role} of a {kind} "

@@ -66,7 +66,7 @@ def is_name_block(value: Any, stat_keys: frozenset[str]) -> bool:
     """True for a bare name, or a mapping with a ``name`` and none of ``stat_keys``."""
     if isinstance(value, str):
         return True
-    return isinstance(value, Mapping) and "name" in value and not (stat_keys & set(value))
+    return isinstance(value, Mapping) and "name" in value and stat_keys.isdisjoint(value)
 
 
 def _close(query: str, by_fold: dict[str, str], n: int) -> list[str]:

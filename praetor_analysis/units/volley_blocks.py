@@ -3,11 +3,12 @@ makes of a volley's fields (a document's volley and a comparison's cell built fr
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any
 
 from praetor_analysis.engine import Volley
-from praetor_analysis.errors import ScenarioError, as_scenario_error, show_value
+from praetor_analysis.errors import PraetorError, ScenarioError, scenario_error_of, show_value
 from praetor_analysis.markers import wall_of_death_hits
 from praetor_analysis.prob import BoundedMemo, DiceExpr, Dist, frozen_key, parse_dice
 from praetor_analysis.profiles import Unit, Weapon
@@ -41,9 +42,9 @@ class _VolleyParts:
 
 
 _VOLLEYS: BoundedMemo[_VolleyParts] = BoundedMemo(8192)
+_COUNTED: BoundedMemo[Volley] = BoundedMemo(8192)
 
 
-@as_scenario_error
 def volley_of_blocks(
     weapon_block: Any,
     attacker_block: Any,
@@ -56,17 +57,54 @@ def volley_of_blocks(
     prefix: str = "",
     kind: str | None = None,
     taken: tuple[str, ...] = (),
+    block_keys: tuple[Hashable | None, Hashable | None] = (None, None),
 ) -> Volley:
     """The Volley of a weapon block fired (or struck) by an attacker block, the volley's fields given as a
     scenario gives them, with the checks ``praetor calc`` makes of them; ``prefix`` names a volley of
     ``firing_units``, ``kind`` (default ``mode``) the kind of scenario whose attacker fields act, ``taken`` the
-    options already taken into the weapon block (the scenario's door takes them).
+    options already taken into the weapon block (the scenario's door takes them), ``block_keys`` the blocks'
+    ``frozen_key`` when the caller has them (else made here). A project error is raised as a ScenarioError.
 
     What it reads but the attack count is parsed and checked once per distinct set of sub-documents (their
     ``frozen_key``): another count of them is checked as the count's own checks check it, in their order (every
-    other check passed on those sub-documents)."""
-    kind = kind or mode
-    key = frozen_key((weapon_block, attacker_block, mode, hits, snap_shots, half_range, prefix, kind, taken))
+    other check passed on those sub-documents); a volley that passed them all is made once per count."""
+    try:
+        return _volley(
+            weapon_block, attacker_block, mode, attacks, (hits, snap_shots, half_range), prefix, kind or mode, taken,
+            block_keys,
+        )  # fmt: skip
+    except ScenarioError:
+        raise
+    except PraetorError as exc:
+        raise scenario_error_of(exc) from None
+
+
+def _volley(
+    weapon_block: Any,
+    attacker_block: Any,
+    mode: str,
+    attacks: Any,
+    flags: tuple[Any, Any, Any],
+    prefix: str,
+    kind: str,
+    taken: tuple[str, ...],
+    block_keys: tuple[Hashable | None, Hashable | None],
+) -> Volley:
+    """:func:`volley_of_blocks` itself (``flags``: the hits given, snap shots, half range)."""
+    weapon_key, attacker_key = block_keys
+    if weapon_key is None:
+        weapon_key = frozen_key(weapon_block)
+    if attacker_key is None:
+        attacker_key = frozen_key(attacker_block)
+    hits, snap_shots, half_range = flags
+    fields = (weapon_key, attacker_key, frozen_key(hits), frozen_key(snap_shots), frozen_key(half_range))
+    key = None if None in fields else (fields, mode, prefix, kind, taken)  # None: a value without a key
+    count_key = frozen_key(attacks)
+    counted = None if key is None or count_key is None else (key, count_key)
+    if counted is not None:
+        found = _COUNTED.peek(counted)
+        if found is not None:
+            return found
     parts = _VOLLEYS.peek(key) if key is not None else None
     if parts is None:
         parts, shots = _volley_parts(
@@ -76,7 +114,10 @@ def volley_of_blocks(
             _VOLLEYS.put(key, parts)
     else:
         shots = parse_dice(attacks, field=f"{prefix}attacks") if attacks is not None else None
-    return _counted_volley(parts, shots, attacks, prefix)
+    volley = _counted_volley(parts, shots, attacks, prefix)
+    if counted is not None:
+        _COUNTED.put(counted, volley)
+    return volley
 
 
 def _volley_parts(

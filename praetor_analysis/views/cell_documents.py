@@ -9,7 +9,7 @@ from typing import Any
 
 import pandas as pd
 
-from praetor_analysis.analysis import DEFAULT_ATTACKER, check_options
+from praetor_analysis.analysis import DEFAULT_ATTACKER, AttackerProfile, check_options
 from praetor_analysis.errors import PraetorError, as_scenario_error, show_value
 from praetor_analysis.profiles import Weapon
 from praetor_analysis.units import STRIKING, UnitRow, WeaponRow, parse_weapon_block
@@ -48,7 +48,7 @@ def scenario_for(
     weapon_row: Mapping[str, Any] | Any,
     target_row: Mapping[str, Any] | Any,
     *,
-    attacker: Mapping[str, Any] | None = None,
+    attacker: AttackerProfile | None = None,
     attacks: Any = None,
     half_range: bool = False,
 ) -> dict[str, Any]:
@@ -57,7 +57,7 @@ def scenario_for(
     Args:
         weapon_row: A weapon catalog row (or mapping).
         target_row: A target or unit catalog row (or mapping).
-        attacker: The attacker block (default :data:`DEFAULT_ATTACKER`, one model).
+        attacker: The attacker (default :data:`~praetor_analysis.analysis.DEFAULT_ATTACKER`, one Legionary).
         attacks: Shots (or blows, or markers for a marker weapon) instead of the weapon's own count.
         half_range: Rapid Fire and Melta at half range.
 
@@ -70,7 +70,7 @@ def scenario_for(
     return build_scenario(
         WeaponRow.from_row(weapon_row).to_block(),
         UnitRow.from_row(target_row).to_block(),
-        attacker or DEFAULT_ATTACKER,
+        (attacker or DEFAULT_ATTACKER).to_block(),
         attacks=attacks,
         half_range=half_range,
     )[0]

@@ -15,7 +15,6 @@ import itertools
 from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -24,9 +23,6 @@ from praetor_analysis.engine.hh3.keys import kept_hash, state_without_hash
 from praetor_analysis.engine.hh3.operators import class_step
 from praetor_analysis.engine.hh3.wound import GROUPS, Defence, Strike, p_unsaved, wound_classes
 from praetor_analysis.prob import BoundedMemo, Dist, binomial_matrix, compound_many
-
-if TYPE_CHECKING:
-    from scipy import sparse
 
 __all__ = [
     "HELD",
@@ -46,8 +42,6 @@ __all__ = [
     "resolve_group",
     "shock_mix",
     "start",
-    "wound_matrix",
-    "wound_step",
 ]
 
 STATUSES = ("Pinned", "Suppressed", "Stunned", "Routed")
@@ -159,29 +153,6 @@ def from_hit_points(hp: int, w: int) -> tuple[int, int]:
         return 0, w
     m = -(-hp // w)
     return m, hp - (m - 1) * w
-
-
-def wound_matrix(damage: Dist, w: int, size: int) -> np.ndarray:
-    """T[hp, hp'] = P(one Unsaved Wound of ``damage`` takes the unit from hp to hp' wounds left): the damaged
-    model takes it, and a model that dies loses the rest (excess lost). Dense; :func:`wound_step` is sparse."""
-    return np.asarray(wound_step(damage, w, size).toarray())
-
-
-def wound_step(damage: Dist, w: int, size: int) -> sparse.csr_matrix:
-    """:func:`wound_matrix` as a sparse matrix (a few entries per row: one per damage value)."""
-    rows, cols, vals = [0], [0], [1.0]
-    pd = damage.probabilities.tolist()
-    for hp in range(1, size):
-        m, c = from_hit_points(hp, w)
-        for d, p in enumerate(pd):
-            if p == 0.0:
-                continue
-            rows.append(hp)
-            cols.append(hp if d <= 0 else (hp - d if d < c else (m - 1) * w))
-            vals.append(p)
-    from scipy import sparse  # imported when first needed: ~0.3 s at start-up (bench/bench_startup.py)
-
-    return sparse.csr_matrix((vals, (rows, cols)), shape=(size, size))  # duplicates are summed
 
 
 def _trigger(key: tuple[int, ...], triggers: tuple[tuple[int, int], ...]) -> tuple[int, ...]:

@@ -36,10 +36,11 @@ from praetor_analysis.views.dashboard.fragment import PageFragment, encode_view
 from praetor_analysis.views.dashboard.lazy_tabs import LazyTabs, Page
 from praetor_analysis.views.dashboard.marker_tab import MarkerTab
 from praetor_analysis.views.dashboard.melee_view import MeleeState, MeleeView, melee_view
-from praetor_analysis.views.dashboard.modifiers import REROLL_CHOICES, Modifiers
-from praetor_analysis.views.dashboard.pickers import update_focus_options, update_weapon_options
+from praetor_analysis.views.dashboard.modifiers import Modifiers
+from praetor_analysis.views.dashboard.pickers import update_focus_options, update_weapon_options, weapons_named
 from praetor_analysis.views.dashboard.roster_view import RosterView, roster_view
 from praetor_analysis.views.dashboard.setup import SetupTab, unit_label
+from praetor_analysis.views.dashboard.shooting_inputs import SHOOTING_INPUTS, ShootingInputs
 from praetor_analysis.views.dashboard.shooting_view import (
     CompareFn,
     DistFn,
@@ -60,7 +61,6 @@ from praetor_analysis.views.dashboard.view import (
     weapon_catalog,
     weapon_label,
 )
-from praetor_analysis.views.figures import plots as F
 from praetor_analysis.views.figures.live import LiveFigure, sync_figure
 from praetor_analysis.views.figures.plots import figure_of
 from praetor_analysis.views.figures.widgets import PlotlyRuntime, SharedFigureWidget
@@ -80,18 +80,14 @@ __all__ = [
     "weapon_catalog",
 ]
 
-_MODS = [("-1", -1), ("0", 0), ("+1", 1)]
-_WIDE = {"description_width": "initial"}
-_OWN_MODELS = "each target's own"
 MELEE_TAB = "Melee"
-#: Target models: 0 keeps each target's own count (shown as words, not as a bare 0).
-TARGET_MODEL_CHOICES: tuple[tuple[str, int], ...] = ((_OWN_MODELS, 0), *((str(n), n) for n in range(1, 31)))
 
 
 class Dashboard:
     """The dashboard. ``widget`` is the root ipywidget (a Tab); the figures are ``heatmap``, ``curves``,
     ``distribution``, ``melee`` and ``roster`` (FigureWidgets); the marker tab is ``markers`` (a :class:`MarkerTab`)
     and the setup tab (targets added, the setup saved, loaded and exported) is ``setup`` (a :class:`SetupTab`).
+    The shooting inputs are ``inputs`` (a :class:`ShootingInputs`), each also read as an attribute (``bs``).
 
     Args:
         weapons: Weapon catalog (default :func:`catalog.load_weapons`, distinct profiles).
@@ -120,117 +116,52 @@ class Dashboard:
         self._quiet = False
         self._unit_opts: list[tuple[str, int]] | None = None
         self._labels = {i: weapon_label(r) for i, r in zip(self.weapons.index, frame_rows(self.weapons), strict=True)}
-        names = self.weapons["name"].str.lower()
-        chosen = [self.weapons.index[names == n.lower()][0] for n in selection if (names == n.lower()).any()]
-        arche = list(self.targets["archetype"])
         self.runtime = PlotlyRuntime.instance()
-
-        # --- shooting inputs
-        self.search = W.Text(
-            description="Search",
-            placeholder="weapon name, e.g. melta",
-            tooltip="Type part of a weapon's name: its profiles join the list below (the chosen ones stay)",
-        )
-        self.weapon_select = W.SelectMultiple(
-            description="Weapons",
-            rows=10,
-            layout=W.Layout(width="98%"),
-            tooltip="The weapons compared (Ctrl- or Shift-click to choose several)",
-        )
-        self.target_select = W.SelectMultiple(
-            options=arche,
-            value=tuple(arche[:6]),
-            description="Targets",
-            rows=8,
-            layout=W.Layout(width="98%"),
-            tooltip="The target units (add any unit of the catalog or a statline in the 'Targets, setup' tab)",
-        )
-        self.bs = labelled(W.IntSlider, "BS", "Ballistic Skill of the firing models", value=4, min=1, max=10)
-        self.attacker_models = labelled(
-            W.IntSlider, "Firing models", "Models firing each weapon (one volley)", value=1, min=1, max=20
-        )
-        self.target_models = labelled(
-            W.Dropdown,
-            "Target models",
-            "Models in each target unit: 'each target's own' keeps the count of the target list (a vehicle is one)",
-            options=TARGET_MODEL_CHOICES,
-            value=0,
-        )
-        self.cover = labelled(W.Dropdown, "Cover", "The targets' cover save", options=COVER_CHOICES, value="-")
-        self.fnp = labelled(
-            W.Dropdown, "Feel No Pain", "Feel No Pain given to every target that is not a vehicle", options=FNP_CHOICES
-        )
-        self.half_range = labelled(
-            W.Checkbox, "Half range", "Within half range: Rapid Fire fires twice, Melta applies", value=False
-        )
-        self.reroll_hits = labelled(
-            W.Dropdown,
-            "Re-roll hits",
-            "Re-roll failed hit rolls: none, rolls of 1, or every miss",
-            options=REROLL_CHOICES,
-            value="none",
-        )
-        self.reroll_wounds = labelled(
-            W.Dropdown,
-            "Re-roll wounds",
-            "Re-roll failed wound rolls: none, rolls of 1, or every failure",
-            options=REROLL_CHOICES,
-            value="none",
-        )
-        self.to_hit = labelled(W.Dropdown, "To hit", "+1 or -1 to the hit roll", options=_MODS, value=0)
-        self.to_wound = labelled(W.Dropdown, "To wound", "+1 or -1 to the wound roll", options=_MODS, value=0)
-        self.charging = labelled(W.Checkbox, "Charging", "The attacker charged (melee: +1 Attack)", value=False)
-        self.preferred_enemy = labelled(
-            W.Checkbox, "Preferred Enemy", "Re-roll hit and wound rolls of 1 against every target", value=False
-        )
-        self.furious_charge = labelled(W.Checkbox, "Furious Charge", "+1 Strength on the charge (melee)", value=False)
-        self.metric = labelled(
-            W.Dropdown,
-            "Colour by",
-            "What the heatmap's colours show",
-            options=[(v, k) for k, v in F.METRIC_LABELS.items()],
-            value="mean",
-        )
-        self.focus_target = labelled(W.Dropdown, "Focus target", "The target of the curves and the distribution")
-        self.focus_weapon = labelled(W.Dropdown, "Focus weapon", "The weapon of the distribution on the right")
-        self.status = W.HTML()
-        self.table = W.HTML()
-        self._table_shown: pd.DataFrame | None = None
-        self._update_weapon_options(selected=chosen)
+        self.inputs = ShootingInputs.build(list(self.targets["archetype"]))
+        self._update_weapon_options(selected=weapons_named(self.weapons, selection))
         self._update_focus_options()
-        specs = self.session.specs(self.state(), self.weapons, self.targets)
-        self.heatmap = SharedFigureWidget(figure_of(specs.heatmap))
-        self.curves = SharedFigureWidget(figure_of(specs.curves))
-        self.distribution = SharedFigureWidget(figure_of(specs.distribution))
-        self._live = (
-            LiveFigure(self.heatmap, specs.heatmap),
-            LiveFigure(self.curves, specs.curves),
-            LiveFigure(self.distribution, specs.distribution),
-        )
-        # no empty axes: the figures are hidden while no weapon or no target is chosen (the status says so)
-        self.figures = W.VBox([self.heatmap, W.HBox([self.curves, self.distribution])])
-        self._show_table(specs)
+        self._build_figures(self.session.specs(self.state(), self.weapons, self.targets))
         # the view in the page's URL fragment: read when the page opens, written after every change
         self.fragment = PageFragment(fragment=encode_view(self.state()))
         self.address = PageAddress(self)
-
         self._wire()
-        self.tabs = LazyTabs(
-            [
-                Page("Shooting", self._shooting_tab),
-                Page(WORKBENCH_TAB, self._workbench_tab, ("workbench",)),
-                Page(MELEE_TAB, self._melee_tab, ("melee_inputs", "melee_status", "melee")),
-                Page("Marker scatter", self._marker_tab, ("markers",)),
-                Page("Roster", self._roster_tab, ("roster_upload", "roster_status", "roster", "roster_box")),
-                Page("Matchup", self._matchup_tab, ("matchup_tab",)),
-                Page("Targets, setup", self._build_setup_tab, ("setup",)),
-            ]
-        )
+        self.tabs = LazyTabs(self._pages())
         self.widget = self.tabs.widget
         self.widget.observe(lambda _: self.address.write(), names="selected_index")  # after the tab is built
         self.fragment.on_open(self.address.open, after=self.widget.model_id)
 
+    def _build_figures(self, specs: ShootingSpecs) -> None:
+        """The shooting figures (each a FigureWidget built once), their live copies, and the table."""
+        self.heatmap = SharedFigureWidget(figure_of(specs.heatmap))
+        self.curves = SharedFigureWidget(figure_of(specs.curves))
+        self.distribution = SharedFigureWidget(figure_of(specs.distribution))
+        self._live = tuple(
+            LiveFigure(w, spec)
+            for w, spec in ((self.heatmap, specs.heatmap), (self.curves, specs.curves),
+                            (self.distribution, specs.distribution))
+        )  # fmt: skip
+        # no empty axes: the figures are hidden while no weapon or no target is chosen (the status says so)
+        self.figures = W.VBox([self.heatmap, W.HBox([self.curves, self.distribution])])
+        self._table_shown: pd.DataFrame | None = None
+        self._show_table(specs)
+
+    def _pages(self) -> list[Page]:
+        """The tabs, in order: a title, the builder of its page and the attributes the builder sets."""
+        return [
+            Page("Shooting", self._shooting_tab),
+            Page(WORKBENCH_TAB, self._workbench_tab, ("workbench",)),
+            Page(MELEE_TAB, self._melee_tab, ("melee_inputs", "melee_status", "melee")),
+            Page("Marker scatter", self._marker_tab, ("markers",)),
+            Page("Roster", self._roster_tab, ("roster_upload", "roster_status", "roster", "roster_box")),
+            Page("Matchup", self._matchup_tab, ("matchup_tab",)),
+            Page("Targets, setup", self._build_setup_tab, ("setup",)),
+        ]
+
     def __getattr__(self, name: str) -> Any:
+        # a shooting input: the inputs' widget (``dashboard.bs`` is ``dashboard.inputs.bs``)
+        inputs = self.__dict__.get("inputs")
+        if inputs is not None and name in SHOOTING_INPUTS:
+            return getattr(inputs, name)
         # a widget of a tab not built yet: build that tab (tests and callers read them before any click)
         tabs = self.__dict__.get("tabs")
         page = tabs.page_of(name) if tabs is not None else None
@@ -347,55 +278,14 @@ class Dashboard:
 
     # --- the shooting tab (built at start) ---------------------------------------------------------------
     def _shooting_tab(self) -> W.Widget:
-        mods = W.HBox(
-            [
-                W.VBox([self.bs, self.attacker_models, self.half_range, self.charging]),
-                W.VBox([self.reroll_hits, self.reroll_wounds, self.to_hit, self.to_wound]),
-                W.VBox([self.target_models, self.cover, self.fnp, self.preferred_enemy, self.furious_charge]),
-            ]
-        )
-        inputs = W.VBox(
-            [
-                self.search,
-                self.weapon_select,
-                self.target_select,
-                mods,
-                W.HBox([self.metric, self.focus_target, self.focus_weapon], layout=W.Layout(flex_flow="row wrap")),
-                self.status,
-            ]
-        )
-        return W.VBox([inputs, self.figures, self.table, self.runtime, self.fragment])
+        return W.VBox([self.inputs.panel(), self.figures, self.inputs.table, self.runtime, self.fragment])
 
     def _wire(self) -> None:
-        for w in self._shooting_inputs():
+        for w in self.inputs.observed():
             w.observe(self._on_change, names="value")
-        for w in (self.charging, self.furious_charge, self.preferred_enemy, self.reroll_hits, self.reroll_wounds):
+        for w in self.inputs.melee_modifiers():
             w.observe(self._on_melee, names="value")
-        for w in (self.to_hit, self.to_wound):
-            w.observe(self._on_melee, names="value")
-        self.search.observe(self._on_search, names="value")
-
-    def _shooting_inputs(self) -> tuple[W.ValueWidget, ...]:
-        return (
-            self.weapon_select,
-            self.target_select,
-            self.bs,
-            self.attacker_models,
-            self.target_models,
-            self.cover,
-            self.fnp,
-            self.half_range,
-            self.metric,
-            self.focus_target,
-            self.focus_weapon,
-            self.reroll_hits,
-            self.reroll_wounds,
-            self.to_hit,
-            self.to_wound,
-            self.charging,
-            self.preferred_enemy,
-            self.furious_charge,
-        )
+        self.inputs.search.observe(self._on_search, names="value")
 
     def _first_unit(self, name: str, unit: str) -> int:
         hit = self.units.index[(self.units["name"] == name) & (self.units["unit"] == unit)]
@@ -408,26 +298,7 @@ class Dashboard:
     # --- reading the inputs ----------------------------------------------------------------------
     def state(self) -> DashboardState:
         """The shooting tab's inputs as a :class:`DashboardState`."""
-        return DashboardState(
-            weapons=tuple(self.weapon_select.value),
-            targets=tuple(self.target_select.value),
-            bs=self.bs.value,
-            attacker_models=self.attacker_models.value,
-            target_models=self.target_models.value,
-            cover=self.cover.value,
-            fnp=self.fnp.value,
-            half_range=self.half_range.value,
-            metric=self.metric.value,
-            focus_target=self.focus_target.value,
-            focus_weapon=self.focus_weapon.value,
-            reroll_hits=self.reroll_hits.value,
-            reroll_wounds=self.reroll_wounds.value,
-            to_hit=self.to_hit.value,
-            to_wound=self.to_wound.value,
-            charging=self.charging.value,
-            furious_charge=self.furious_charge.value,
-            preferred_enemy=self.preferred_enemy.value,
-        )
+        return self.inputs.state()
 
     def melee_state(self) -> MeleeState:
         """The melee tab's inputs (and the shooting tab's attacker modifiers) as a :class:`MeleeState`."""
@@ -441,7 +312,7 @@ class Dashboard:
             target_weapon=WeaponRow.from_row(self.weapons.loc[v["target_weapon"]]).to_block(),
             attacker_models=v["attacker_models"],
             target_models=v["target_models"],
-            modifiers=Modifiers(self.state().modifiers.attacker, charging=self.charging.value),
+            modifiers=Modifiers(self.state().modifiers.attacker, charging=self.inputs.charging.value),
         )
 
     # --- setting the inputs ----------------------------------------------------------------------
@@ -454,10 +325,10 @@ class Dashboard:
         self.targets = pd.concat([self.targets, pd.DataFrame([{**row, "archetype": label}])], ignore_index=True)
         self._quiet = True
         try:
-            self.target_select.options = list(self.targets["archetype"])
+            self.inputs.target_select.options = list(self.targets["archetype"])
         finally:
             self._quiet = False
-        self.target_select.value = (*self.target_select.value, label)
+        self.inputs.target_select.value = (*self.inputs.target_select.value, label)
         return label
 
     def apply_state(self, s: DashboardState, names: tuple[str, ...] | None = None) -> None:
@@ -469,9 +340,9 @@ class Dashboard:
         try:
             self._update_weapon_options(selected=list(s.weapons))
             self._quiet = True
-            self.target_select.value = s.targets
+            self.inputs.target_select.value = s.targets
             for name in (n for n in names if n not in focus):
-                getattr(self, name).value = getattr(s, name)
+                getattr(self.inputs, name).value = getattr(s, name)
         finally:
             self._quiet = False
         self._update_focus_options()
@@ -480,7 +351,7 @@ class Dashboard:
             for name in (n for n in focus if n in names and getattr(s, n) is not None):
                 options = getattr(self, name).options
                 if getattr(s, name) in [o[1] if isinstance(o, tuple) else o for o in options]:
-                    getattr(self, name).value = getattr(s, name)
+                    getattr(self.inputs, name).value = getattr(s, name)
         finally:
             self._quiet = False
         self.refresh()
@@ -510,13 +381,13 @@ class Dashboard:
 
         if view.table is not self._table_shown:  # the same table object: the same HTML (the report's columns)
             missing = {"points": NO_COST} if len(view.table) else None
-            self.table.value = table_html(view.table, COMPARISON_COLUMNS, missing=missing)
+            self.inputs.table.value = table_html(view.table, COMPARISON_COLUMNS, missing=missing)
             self._table_shown = view.table
-        self.status.value = "<br>".join(html.escape(m) for m in view.messages)
-        empty = not self.weapon_select.value or not self.target_select.value
+        self.inputs.status.value = "<br>".join(html.escape(m) for m in view.messages)
+        empty = not self.inputs.weapon_select.value or not self.inputs.target_select.value
         self.figures.layout.display = "none" if empty else None
         if empty:
-            self.status.value = (
+            self.inputs.status.value = (
                 "Choose at least one weapon (type part of its name in Search to find more) and one target: the "
                 "heatmap, the curves and the distribution follow."
             )
@@ -528,7 +399,7 @@ class Dashboard:
     def _on_change(self, change: dict[str, Any]) -> None:
         if self._quiet:
             return
-        if change["owner"] in (self.weapon_select, self.target_select):
+        if change["owner"] in (self.inputs.weapon_select, self.inputs.target_select):
             self._update_focus_options()
         self.refresh()
 
@@ -538,8 +409,8 @@ class Dashboard:
 
     def load_roster(self, data: bytes | None, name: str) -> RosterView:
         """Analyse roster bytes against the chosen targets and show the units x targets figure."""
-        chosen = self.targets[self.targets["archetype"].isin(self.target_select.value)]
-        rv = roster_view(data, name, chosen, half_range=self.half_range.value)
+        chosen = self.targets[self.targets["archetype"].isin(self.inputs.target_select.value)]
+        rv = roster_view(data, name, chosen, half_range=self.inputs.half_range.value)
         sync_figure(self.roster, rv.figure)
         self._show_roster(rv)
         if data is not None and not rv.table.empty:  # the workbench offers the list's units too
@@ -566,7 +437,7 @@ class Dashboard:
             self.load_roster(bytes(files[0]["content"]), str(files[0]["name"]))
 
     def _on_search(self, change: dict[str, Any]) -> None:
-        self._update_weapon_options(selected=list(self.weapon_select.value))
+        self._update_weapon_options(selected=list(self.inputs.weapon_select.value))
 
     def _update_weapon_options(self, selected: Sequence[Any]) -> None:
         update_weapon_options(self, selected)

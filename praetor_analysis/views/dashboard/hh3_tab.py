@@ -18,8 +18,8 @@ import pandas as pd
 
 from praetor_analysis.errors import PraetorError
 from praetor_analysis.views.controls import labelled, note
+from praetor_analysis.views.dashboard.hh3_shooting import PART_FIELDS, Hh3Catalogs, Hh3Inputs, SetupControls
 from praetor_analysis.views.dashboard.hh3_view import (
-    HH3_COVER,
     HH3_DEFAULT_WEAPONS,
     HH3_METRICS,
     Hh3State,
@@ -29,13 +29,10 @@ from praetor_analysis.views.dashboard.hh3_view import (
     hh3_scenarios,
     hh3_state_from_setup,
     hh3_table,
-    hh3_weapon_catalog,
     statuses_line,
 )
 from praetor_analysis.views.dashboard.lazy_tabs import LazyTabs, Page
-from praetor_analysis.views.dashboard.pickers import update_focus_options, update_weapon_options
-from praetor_analysis.views.dashboard.view import FNP_CHOICES
-from praetor_analysis.views.download import Download
+from praetor_analysis.views.dashboard.pickers import update_focus_options, update_weapon_options, weapons_named
 from praetor_analysis.views.figures import plots as F
 from praetor_analysis.views.figures.live import sync_figure
 from praetor_analysis.views.figures.widgets import SharedFigureWidget
@@ -43,6 +40,7 @@ from praetor_analysis.views.figures.widgets import SharedFigureWidget
 __all__ = ["EDITION_2_ONLY", "SHOOTING_WIDGETS", "Hh3Dashboard"]
 
 SHOOTING_WIDGETS = (
+    "catalogs", "inputs", "setup_controls",
     "weapons", "melee_weapons", "targets", "units", "calc", "_labels", "search", "weapon_select", "target_select",
     "bs", "models", "cover", "fnp", "snap_shots", "stationary", "metric", "focus_target", "focus_weapon", "status",
     "table", "table_frame", "heatmap", "distribution", "save_button", "scenario_text", "load_button",
@@ -88,93 +86,38 @@ class Hh3Dashboard:
         self.widget = self.tabs.widget
 
     def _build_shooting(self) -> None:
-        """The catalogs and the shooting tab's widgets (when the tab is first shown or read)."""
-        from praetor_analysis.catalog import load_targets, load_units
-
-        weapons, targets, units = self._catalogs
-        catalog = hh3_weapon_catalog(weapons)
-        self.weapons = catalog[catalog["R"].astype(str).str.strip().isin(("", "nan")) == False]  # noqa: E712
-        self.melee_weapons = catalog[catalog["IM"].astype(str).str.strip().isin(("", "nan")) == False]  # noqa: E712
-        self.targets = load_targets("hh3") if targets is None else targets
-        units = load_units("hh3") if units is None else units
-        digits = [units[k].astype(str).str.strip().str.isdigit() for k in ("WS", "A", "I", "T", "W")]
-        fighting = units[digits[0] & digits[1] & digits[2] & digits[3] & digits[4]]  # a body and blows: a round
-        self.units = fighting.reset_index(drop=True)
+        """The catalogs and the shooting tab's parts (when the tab is first shown or read)."""
+        self.catalogs = Hh3Catalogs.load(*self._catalogs)
         self.calc = cached_calc()
-        self._labels = {i: self._label(r) for i, r in self.weapons.iterrows()}
-        names = self.weapons["name"].str.lower()
-        chosen = [self.weapons.index[names == n.lower()][0] for n in HH3_DEFAULT_WEAPONS if (names == n.lower()).any()]
-        arche = list(self.targets["archetype"])
-        self.search = W.Text(
-            description="Search",
-            placeholder="weapon name, e.g. plasma",
-            tooltip="Type part of a weapon's name: its profiles join the list below (the chosen stay)",
-        )
-        self.weapon_select = W.SelectMultiple(
-            description="Weapons",
-            rows=8,
-            layout=W.Layout(width="98%"),
-            tooltip="The 3rd edition's weapons compared (Ctrl- or Shift-click to choose several)",
-        )
-        self.target_select = W.SelectMultiple(
-            options=arche,
-            value=tuple(arche),
-            description="Targets",
-            rows=7,
-            layout=W.Layout(width="98%"),
-            tooltip="The 3rd edition's standard targets",
-        )
-        self.bs = labelled(W.IntSlider, "BS", "Ballistic Skill of the firing Legionaries", value=4, min=1, max=10)
-        self.models = labelled(W.IntSlider, "Firing models", "Legionaries firing each weapon", value=10, min=1, max=20)
-        self.cover = labelled(W.Dropdown, "Cover", "The targets' cover save", options=HH3_COVER, value="-")
-        self.fnp = labelled(
-            W.Dropdown, "Feel No Pain", "Feel No Pain given to every target that is not a vehicle", options=FNP_CHOICES
-        )
-        self.snap_shots = labelled(W.Checkbox, "Snap Shots", "The firers fire Snap Shots", value=False)
-        self.stationary = labelled(W.Checkbox, "Stationary", "The firers stood still (Heavy, Ordnance)", value=False)
-        self.metric = labelled(
-            W.Dropdown,
-            "Colour by",
-            "What the heatmap's colours show: a mean, or the chance of each Tactical Status",
-            options=[(v, k) for k, v in HH3_METRICS.items()],
-            value="mean",
-        )
-        self.focus_target = labelled(W.Dropdown, "Focus target", "The target of the distribution")
-        self.focus_weapon = labelled(W.Dropdown, "Focus weapon", "The weapon of the distribution")
-        self.status = W.HTML()
-        self.table = W.HTML()
-        update_weapon_options(self, chosen)
+        self._labels = {i: self._label(r) for i, r in self.catalogs.weapons.iterrows()}
+        self.inputs = Hh3Inputs.build(list(self.catalogs.targets["archetype"]))
+        self.setup_controls = SetupControls.build()
+        update_weapon_options(self, weapons_named(self.catalogs.weapons, HH3_DEFAULT_WEAPONS))
         update_focus_options(self)
-        self.table_frame = hh3_table(self.state(), self.weapons, self.targets, self.calc)
+        self.table_frame = hh3_table(self.state(), self.catalogs.weapons, self.catalogs.targets, self.calc)
         self.heatmap = SharedFigureWidget(self._heatmap_figure())
         self.distribution = SharedFigureWidget(self._distribution_figure())
-        self.save_button = W.Button(
-            description="Save setup",
-            icon="download",
-            tooltip="Download the shooting setup as praetor calc documents (edition hh3)",
-        )
-        self.scenario_text = W.Textarea(
-            placeholder="paste a saved 3rd-edition setup here",
-            layout=W.Layout(width="98%"),
-            tooltip="A setup saved by 'Save setup' (JSON)",
-        )
-        self.load_button = W.Button(description="Load setup", tooltip="Set the shooting inputs from the setup above")
-        self.setup_status = W.HTML()
-        self.download = Download()
         self._show()
-        for w in self._inputs():
+        for w in self.inputs.observed():
             w.observe(self._on_change, names="value")
-        self.search.observe(lambda _: update_weapon_options(self, list(self.weapon_select.value)), names="value")
-        self.save_button.on_click(lambda _: self.save_setup())
-        self.load_button.on_click(lambda _: self.load_setup(self.scenario_text.value))
+        search, setup = self.inputs.search, self.setup_controls
+        search.observe(lambda _: update_weapon_options(self, list(self.inputs.weapon_select.value)), names="value")
+        setup.save_button.on_click(lambda _: self.save_setup())
+        setup.load_button.on_click(lambda _: self.load_setup(setup.scenario_text.value))
 
     def __getattr__(self, name: str) -> Any:
+        # a field of the shooting tab's parts (``dashboard.bs`` is ``dashboard.inputs.bs``), once they are built
+        for part, names in PART_FIELDS.items():
+            record = self.__dict__.get(part)
+            if record is not None and name in names:
+                return getattr(record, name)
+        # a widget of a tab not built yet: build that tab
         tabs = self.__dict__.get("tabs")
         page = tabs.page_of(name) if tabs is not None else None
         if page is None or tabs is None or tabs.built(page):
             raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
         tabs.build(page)
-        return self.__dict__[name]
+        return getattr(self, name)
 
     @staticmethod
     def _label(row: pd.Series) -> str:
@@ -183,41 +126,14 @@ class Hh3Dashboard:
             f"RS{row.get('RS', '')} AP{row.get('AP', '')} D{row.get('D', '')}"
         )
 
-    def _inputs(self) -> tuple[W.ValueWidget, ...]:
-        return (
-            self.weapon_select,
-            self.target_select,
-            self.bs,
-            self.models,
-            self.cover,
-            self.fnp,
-            self.snap_shots,
-            self.stationary,
-            self.metric,
-            self.focus_target,
-            self.focus_weapon,
-        )
-
     # --- the shooting tab -----------------------------------------------------------------------------
     def state(self) -> Hh3State:
         """The shooting inputs as an :class:`Hh3State`."""
-        return Hh3State(
-            weapons=tuple(self.weapon_select.value),
-            targets=tuple(self.target_select.value),
-            bs=self.bs.value,
-            models=self.models.value,
-            cover=self.cover.value,
-            fnp=self.fnp.value,
-            snap_shots=self.snap_shots.value,
-            stationary=self.stationary.value,
-            metric=self.metric.value,
-            focus_target=self.focus_target.value,
-            focus_weapon=self.focus_weapon.value,
-        )
+        return self.inputs.state()
 
     def scenarios(self) -> list[dict[str, Any]]:
         """The shooting setup as ``praetor calc`` documents (``"edition": "hh3"``)."""
-        return hh3_scenarios(self.state(), self.weapons, self.targets)
+        return hh3_scenarios(self.state(), self.catalogs.weapons, self.catalogs.targets)
 
     def _heatmap_figure(self) -> Any:
         s = self.state()
@@ -236,7 +152,7 @@ class Hh3Dashboard:
 
     def refresh(self) -> pd.DataFrame:
         """Recompute the shooting table (each document once: the answers are kept) and the figures."""
-        self.table_frame = hh3_table(self.state(), self.weapons, self.targets, self.calc)
+        self.table_frame = hh3_table(self.state(), self.catalogs.weapons, self.catalogs.targets, self.calc)
         sync_figure(self.heatmap, self._heatmap_figure())
         sync_figure(self.distribution, self._distribution_figure())
         self._show()
@@ -245,18 +161,20 @@ class Hh3Dashboard:
     def _show(self) -> None:
         t = self.table_frame
         if t.empty:
-            self.status.value = "Choose at least one weapon and one target: the heatmap and the distribution follow."
-            self.table.value = ""
+            self.inputs.status.value = (
+                "Choose at least one weapon and one target: the heatmap and the distribution follow."
+            )
+            self.inputs.table.value = ""
             return
         errors = [f"{w} vs {tg}: {e}" for w, tg, e in zip(t["weapon"], t["target"], t["error"], strict=True) if e]
-        self.status.value = "<br>".join(html.escape(x) for x in [statuses_line(t), *errors[:3]])
+        self.inputs.status.value = "<br>".join(html.escape(x) for x in [statuses_line(t), *errors[:3]])
         cols = ["weapon", "target", "measure", *HH3_METRICS]
-        self.table.value = t[cols].to_html(index=False, float_format=lambda v: f"{v:.3f}", na_rep="-")
+        self.inputs.table.value = t[cols].to_html(index=False, float_format=lambda v: f"{v:.3f}", na_rep="-")
 
     def _on_change(self, change: dict[str, Any]) -> None:
         if self._quiet:
             return
-        if change["owner"] in (self.weapon_select, self.target_select):
+        if change["owner"] in (self.inputs.weapon_select, self.inputs.target_select):
             update_focus_options(self)
         self.refresh()
 
@@ -264,9 +182,9 @@ class Hh3Dashboard:
         """Download the shooting setup as ``praetor_setup_hh3.json`` and put it in the text box."""
         docs = self.scenarios()
         text = json.dumps(docs, indent=1)
-        self.scenario_text.value = text
-        self.download.offer(text, "praetor_setup_hh3.json", "application/json")
-        self.setup_status.value = (
+        self.setup_controls.scenario_text.value = text
+        self.setup_controls.download.offer(text, "praetor_setup_hh3.json", "application/json")
+        self.setup_controls.setup_status.value = (
             f"{len(docs)} documents (edition hh3) sent to your browser as praetor_setup_hh3.json;"
             " <code>praetor calc praetor_setup_hh3.json</code> reruns them."
         )
@@ -275,61 +193,45 @@ class Hh3Dashboard:
     def load_setup(self, text: str) -> Hh3State | None:
         """Set the shooting inputs from a saved setup; a bad one (or one of the 2nd edition) is said on one line."""
         try:
-            s = hh3_state_from_setup(text, self.weapons, self.targets)
+            s = hh3_state_from_setup(text, self.catalogs.weapons, self.catalogs.targets)
         except PraetorError as exc:
-            self.setup_status.value = f"Not loaded: {html.escape(str(exc))}"
+            self.setup_controls.setup_status.value = f"Not loaded: {html.escape(str(exc))}"
             return None
         self._quiet = True
         try:
             update_weapon_options(self, list(s.weapons))
             self._quiet = True
-            self.target_select.value = s.targets
+            self.inputs.target_select.value = s.targets
             for name in ("bs", "models", "cover", "fnp", "snap_shots", "stationary"):
-                getattr(self, name).value = getattr(s, name)
+                getattr(self.inputs, name).value = getattr(s, name)
         finally:
             self._quiet = False
         update_focus_options(self)
         self.refresh()
-        self.setup_status.value = f"Loaded {len(s.weapons)} weapons x {len(s.targets)} targets (edition hh3)."
+        self.setup_controls.setup_status.value = (
+            f"Loaded {len(s.weapons)} weapons x {len(s.targets)} targets (edition hh3)."
+        )
         return s
 
     def _shooting_tab(self) -> W.Widget:
         self._build_shooting()
-        inputs = W.HBox(
-            [
-                W.VBox([self.bs, self.models, self.snap_shots, self.stationary]),
-                W.VBox([self.cover, self.fnp]),
-                W.VBox([self.metric, self.focus_target, self.focus_weapon]),
-            ]
-        )
-        setup = W.VBox(
-            [W.HBox([self.save_button, self.load_button, self.download]), self.scenario_text, self.setup_status]
-        )
-        return W.VBox(
-            [
-                self.search,
-                self.weapon_select,
-                self.target_select,
-                inputs,
-                self.status,
-                W.HBox([self.heatmap, self.distribution]),
-                self.table,
-                setup,
-            ]
-        )
+        i = self.inputs
+        figures = W.HBox([self.heatmap, self.distribution])
+        parts = [i.search, i.weapon_select, i.target_select, i.options(), i.status, figures, i.table]
+        return W.VBox([*parts, self.setup_controls.widget()])
 
     # --- the melee tab --------------------------------------------------------------------------------
     def _unit_options(self) -> list[tuple[str, int]]:
         return [
             (f"{r['name']} — {r.get('unit', '')} ({r.get('faction', '')})", n)
-            for n, r in enumerate(self.units.to_dict("records"))
+            for n, r in enumerate(self.catalogs.units.to_dict("records"))
         ]
 
     def _melee_tab(self) -> W.Widget:
         units = self._unit_options()
         blades = [
             (f"{r['name']} ({r.get('faction', '')}) IM{r['IM']} AM{r['AM']} SM{r['SM']} AP{r['AP']} D{r['D']}", i)
-            for i, r in self.melee_weapons.iterrows()
+            for i, r in self.catalogs.melee_weapons.iterrows()
         ]
         first_blade = next((i for label, i in blades if label.startswith("Chainsword ")), blades[0][1])
         pick = "34em"
@@ -366,10 +268,10 @@ class Hh3Dashboard:
         """The melee tab's round as a ``praetor calc`` document (``"edition": "hh3"``)."""
         v = {k: w.value for k, w in self.melee_inputs.items()}
         return hh3_melee_scenario(
-            self.units.loc[v["attacker"]].to_dict(),
-            self.melee_weapons.loc[v["weapon"]].to_dict(),
-            self.units.loc[v["target"]].to_dict(),
-            self.melee_weapons.loc[v["target_weapon"]].to_dict(),
+            self.catalogs.units.loc[v["attacker"]].to_dict(),
+            self.catalogs.melee_weapons.loc[v["weapon"]].to_dict(),
+            self.catalogs.units.loc[v["target"]].to_dict(),
+            self.catalogs.melee_weapons.loc[v["target_weapon"]].to_dict(),
             (v["attacker_models"], v["target_models"]),
             charging=v["charging"],
         )
@@ -411,7 +313,7 @@ class Hh3Dashboard:
             multiple=False,
         )
         self.roster_status = W.HTML()
-        rv = roster_view(None, "", self.targets)
+        rv = roster_view(None, "", self.catalogs.targets)
         self.roster = SharedFigureWidget(rv.figure)
         self.roster_status.value = html.escape(rv.summary)
         self.roster_upload.observe(self._on_roster, names="value")
@@ -428,7 +330,7 @@ class Hh3Dashboard:
         """Rate a roster's units at the chosen targets and show them."""
         from praetor_analysis.views.dashboard.roster_view import roster_view
 
-        chosen = self.targets[self.targets["archetype"].isin(self.target_select.value)]
+        chosen = self.catalogs.targets[self.catalogs.targets["archetype"].isin(self.inputs.target_select.value)]
         rv = roster_view(data, name, chosen)
         sync_figure(self.roster, rv.figure)
         self.roster_status.value = html.escape(rv.summary)

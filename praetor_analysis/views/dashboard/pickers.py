@@ -9,7 +9,7 @@ from typing import Any, Protocol
 import ipywidgets as W
 import pandas as pd
 
-__all__ = ["PickerHost", "update_focus_options", "update_weapon_options"]
+__all__ = ["PickerHost", "update_focus_options", "update_weapon_options", "weapons_named"]
 
 
 class PickerHost(Protocol):
@@ -38,6 +38,12 @@ class PickerHost(Protocol):
 
     @property
     def focus_weapon(self) -> W.Dropdown: ...
+
+
+def weapons_named(weapons: pd.DataFrame, names: Sequence[str]) -> list[Any]:
+    """The rows of the weapons named (the first row of each name, case aside; a name not in the catalog left out)."""
+    lower = weapons["name"].str.lower()
+    return [weapons.index[lower == n.lower()][0] for n in names if (lower == n.lower()).any()]
 
 
 def update_weapon_options(host: PickerHost, selected: Sequence[Any]) -> None:

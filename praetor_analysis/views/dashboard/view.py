@@ -9,8 +9,8 @@ loaded). No widget is created here.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pandas as pd
@@ -22,11 +22,13 @@ from praetor_analysis.units import MODIFIER_FIELDS
 from praetor_analysis.views.dashboard.modifiers import (
     SITUATION_FIELDS,
     Modifiers,
-    attacker_with,
     modifier_names,
     modifiers_of_attacker,
 )
 from praetor_analysis.views.figures import plots as F
+
+if TYPE_CHECKING:
+    from praetor_analysis.analysis import AttackerProfile
 
 __all__ = [
     "COVER_CHOICES",
@@ -145,11 +147,11 @@ def weapon_catalog(weapons: pd.DataFrame | None = None) -> pd.DataFrame:
     return weapons.drop_duplicates(_PROFILE_KEY)
 
 
-def attacker_for(bs: int, models: int) -> dict[str, Any]:
-    """The attacker block: the comparison's default Legionary with ``BS`` and ``models`` changed."""
+def attacker_for(bs: int, models: int) -> AttackerProfile:
+    """The attacker: the comparison's default Legionary with ``BS`` and ``models`` changed."""
     from praetor_analysis.analysis import DEFAULT_ATTACKER
 
-    return {**DEFAULT_ATTACKER, "BS": int(bs), "models": int(models)}
+    return replace(DEFAULT_ATTACKER, BS=int(bs), models=int(models))
 
 
 def adjust_targets(targets: pd.DataFrame, *, models: int = 0, cover: str = "-", fnp: str = "-") -> pd.DataFrame:
@@ -189,15 +191,16 @@ def chosen_targets(state: DashboardState, targets: pd.DataFrame) -> pd.DataFrame
     return adjust_targets(t, models=state.target_models, cover=state.cover, fnp=state.fnp)
 
 
-def state_attacker(state: DashboardState) -> dict[str, Any]:
-    """The attacker block of a state, modifiers applied."""
-    return attacker_with(attacker_for(state.bs, state.attacker_models), state.modifiers)
+def state_attacker(state: DashboardState) -> AttackerProfile:
+    """The attacker of a state, its modifiers and charging applied."""
+    m = state.modifiers
+    return replace(attacker_for(state.bs, state.attacker_models), modifiers=m.attacker, charging=m.charging)
 
 
 def inputs_of(
     state: DashboardState, weapons: pd.DataFrame, targets: pd.DataFrame
-) -> tuple[pd.DataFrame, pd.DataFrame, dict[str, Any]]:
-    """The weapon rows, target rows and attacker block of a state, modifiers applied."""
+) -> tuple[pd.DataFrame, pd.DataFrame, AttackerProfile]:
+    """The weapon rows, target rows and attacker of a state, modifiers applied."""
     return chosen_weapons(state, weapons), chosen_targets(state, targets), state_attacker(state)
 
 
@@ -295,9 +298,8 @@ def assumptions_of(state: DashboardState) -> Any:
     """The report's :class:`~praetor_analysis.views.report.page.Assumptions` for a state."""
     from praetor_analysis.views.report.page import Assumptions
 
-    attacker = attacker_with(attacker_for(state.bs, state.attacker_models), state.modifiers)
     return Assumptions(
-        attacker=attacker,
+        attacker=state_attacker(state),
         half_range=state.half_range,
         charging=state.charging,
         modifiers=modifier_names(state.modifiers),

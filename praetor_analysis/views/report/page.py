@@ -21,7 +21,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pandas as pd
@@ -45,6 +45,9 @@ from praetor_analysis.views.report.exports import (
 )
 from praetor_analysis.views.report.roster_tables import data_script, notes_html, unit_rows
 from praetor_analysis.views.tables import COMPARISON_COLUMNS, NO_COST, table_html
+
+if TYPE_CHECKING:
+    from praetor_analysis.analysis import AttackerProfile
 
 __all__ = [
     "DEFAULT_CHROMIUM",
@@ -105,7 +108,7 @@ class Assumptions:
     """What a report assumes, said before any number.
 
     Attributes:
-        attacker: The attacker block (a statline; ``models`` fire each weapon).
+        attacker: The attacker (a statline; ``models`` fire each weapon); None: the comparison's default.
         half_range: Targets at half range (Rapid Fire twice, Melta).
         charging: The attacker charged (melee weapons: +1 Attack).
         modifiers: Other modifiers in force, as rule names (``"Twin-linked"``...); none by default.
@@ -114,7 +117,7 @@ class Assumptions:
         attacker_text: Said instead of the attacker's statline and skill (a roster: each unit its own).
     """
 
-    attacker: Mapping[str, Any] = field(default_factory=dict)
+    attacker: AttackerProfile | None = None
     half_range: bool = False
     charging: bool = False
     modifiers: tuple[str, ...] = ()
@@ -126,18 +129,18 @@ class Assumptions:
         """``(topic, sentence)`` pairs, in reading order (plain text, escaped when shown)."""
         from praetor_analysis.analysis import DEFAULT_ATTACKER
 
-        a = {**DEFAULT_ATTACKER, **dict(self.attacker)}
-        models = int(a.get("models", 1) or 1)
-        stats = ", ".join(f"{k} {a[k]}" for k in ("WS", "BS", "S", "A", "I") if a.get(k) not in (None, ""))
-        bs = a.get("BS")
-        hit = f" (hits on {max(7 - int(bs), 2)}+)" if isinstance(bs, int) and 1 <= bs <= 5 else ""
+        a = self.attacker or DEFAULT_ATTACKER
+        models = a.models
+        stats = ", ".join(f"{k} {getattr(a, k)}" for k in ("WS", "BS", "S", "A", "I") if getattr(a, k) is not None)
+        bs = a.BS
+        hit = f" (hits on {max(7 - bs, 2)}+)" if bs is not None and 1 <= bs <= 5 else ""
         plural = "s" if models != 1 else ""
         who = (
             [("Attacker", self.attacker_text)]
             if self.attacker_text
             else [
-                ("Attacker", f"{a.get('name', 'attacker')}: {stats}"),
-                ("Skill", f"BS {bs}{hit} for shooting; WS {a.get('WS')} in melee"),
+                ("Attacker", f"{a.name}: {stats}"),
+                ("Skill", f"BS {bs}{hit} for shooting; WS {a.WS} in melee"),
                 ("Models", f"{models} model{plural} fire{'' if plural else 's'} each weapon"),
             ]
         )
@@ -217,19 +220,19 @@ def wound_distributions(
     weapons: pd.DataFrame,
     targets: pd.DataFrame,
     *,
-    attacker: Mapping[str, Any] | None = None,
+    attacker: AttackerProfile | None = None,
     half_range: bool = False,
 ) -> dict[tuple[str, str], np.ndarray]:
     """The pmf of unsaved wounds per ``(weapon_id, target_id)`` for every target that is not a vehicle."""
     from praetor_analysis.analysis import cell_of_rows, row_ids
     from praetor_analysis.errors import PraetorError
     from praetor_analysis.scenario import run
-    from praetor_analysis.units import UnitRow
+    from praetor_analysis.units import UnitRow, WeaponRow
 
     out: dict[tuple[str, str], np.ndarray] = {}
-    t_all = zip(row_ids(targets), targets.to_dict("records"), UnitRow.from_frame(targets), strict=False)
-    t_rows = [(tid, row) for tid, row, profile in t_all if not profile.is_vehicle]
-    for wid, wrow in zip(row_ids(weapons), weapons.to_dict("records"), strict=False):
+    t_all = zip(row_ids(targets), UnitRow.from_frame(targets), strict=False)
+    t_rows = [(tid, row) for tid, row in t_all if not row.is_vehicle]
+    for wid, wrow in zip(row_ids(weapons), WeaponRow.from_frame(weapons), strict=False):
         for tid, trow in t_rows:
             try:  # the full result (the comparison's quick path keeps casualties only), from the rows' records
                 result = run(cell_of_rows(wrow, trow, attacker=attacker, half_range=half_range)[0])
@@ -244,7 +247,7 @@ def build_report(
     weapons: pd.DataFrame,
     targets: pd.DataFrame,
     *,
-    attacker: Mapping[str, Any] | None = None,
+    attacker: AttackerProfile | None = None,
     title: str = "Weapon comparison",
     roster: Mapping[str, pd.DataFrame] | None = None,
     notes: Sequence[str] = (),
@@ -261,9 +264,7 @@ def build_report(
         distributions=dists,
         roster=dict(roster or {}),
         notes=tuple(notes),
-        assumptions=Assumptions(
-            attacker=dict(attacker or {}), half_range=half_range, targets=target_sentences(targets)
-        ),
+        assumptions=Assumptions(attacker=attacker, half_range=half_range, targets=target_sentences(targets)),
         wounds=wounds,
     )
 
