@@ -57,3 +57,11 @@ def test_a_frame_read_again_keeps_its_keys_and_a_cleared_cache_computes_again() 
     cache.clear()
     cache.compare_with_distributions(weapons, targets.iloc[:1])
     assert cache.computed == 15
+
+
+def test_two_weapons_of_one_name_are_two_cells() -> None:
+    weapons, targets = _frames()
+    bolter = weapons[weapons["name"] == "Bolter"]
+    heavier = bolter.assign(Strength="6", AP="3")  # the same name, another profile: a cell of its own
+    both = pd.concat([bolter, heavier], ignore_index=True)
+    _equal(ComparisonCache().compare_with_distributions(both, targets), compare_with_distributions(both, targets))
