@@ -10,12 +10,13 @@ import pytest
 from praetor_analysis.analysis import cell_of_rows, compare_with_distributions, row_ids
 from praetor_analysis.catalog import load_targets, load_weapons
 from praetor_analysis.scenario import run
+from praetor_analysis.units import UnitRow, WeaponRow
 
 WEAPONS = ["Bolter", "Heavy Bolter", "Flamer", "Plasma Gun", "Power Sword"]
 TARGETS = ["Legionary", "Militia"]
 
 
-def _unsaved(wrow: dict[str, object], trow: dict[str, object], half_range: bool) -> np.ndarray:
+def _unsaved(wrow: WeaponRow, trow: UnitRow, half_range: bool) -> np.ndarray:
     return np.asarray(run(cell_of_rows(wrow, trow, half_range=half_range)[0])["unsaved"]["pmf"], dtype=float)
 
 
@@ -27,8 +28,8 @@ def test_the_cells_records_give_the_comparisons_pmf(half_range: bool) -> None:
     targets = targets[targets["name"].isin(TARGETS)].drop_duplicates("name")
     assert sorted(weapons["name"]) == sorted(WEAPONS) and sorted(targets["name"]) == sorted(TARGETS)
     _, pmfs = compare_with_distributions(weapons, targets, half_range=half_range)
-    for wid, wrow in zip(row_ids(weapons), weapons.to_dict("records"), strict=True):
-        for tid, trow in zip(row_ids(targets), targets.to_dict("records"), strict=True):
+    for wid, wrow in zip(row_ids(weapons), WeaponRow.from_frame(weapons), strict=True):
+        for tid, trow in zip(row_ids(targets), UnitRow.from_frame(targets), strict=True):
             mine, theirs = _unsaved(wrow, trow, half_range), pmfs[(wid, tid)]
             size = max(len(mine), len(theirs))
             assert np.pad(mine, (0, size - len(mine))) == pytest.approx(
@@ -37,9 +38,11 @@ def test_the_cells_records_give_the_comparisons_pmf(half_range: bool) -> None:
 
 
 def test_pinned_cells_by_hand() -> None:
-    weapons = load_weapons().drop_duplicates("name").set_index("name", drop=False)
-    legionary = load_targets().drop_duplicates("name").set_index("name", drop=False).loc["Legionary"].to_dict()
-    bolter, sword = weapons.loc["Bolter"].to_dict(), weapons.loc["Power Sword"].to_dict()
+    weapons = load_weapons().drop_duplicates("name")
+    targets = load_targets().drop_duplicates("name")
+    legionary = UnitRow.from_frame(targets[targets["name"] == "Legionary"])[0]
+    bolter = WeaponRow.from_frame(weapons[weapons["name"] == "Bolter"])[0]
+    sword = WeaponRow.from_frame(weapons[weapons["name"] == "Power Sword"])[0]
     # Bolter (S4 AP5, Rapid Fire) by BS 4 at a Legionary (T4, 3+): hit 2/3, wound 1/2, save fails 1/3 -> 1/9 a shot
     assert _unsaved(bolter, legionary, False) == pytest.approx([8 / 9, 1 / 9], abs=1e-12)
     # at half range two shots: (8/9)^2, 2 (8/9)(1/9), (1/9)^2

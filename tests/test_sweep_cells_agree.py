@@ -13,19 +13,21 @@ from praetor_analysis.analysis.cells import cell_result, cell_results
 from praetor_analysis.analysis.sweep import CellResult, sweep, sweep_one
 from praetor_analysis.catalog import load_targets, load_weapons
 from praetor_analysis.errors import ScenarioError
-from praetor_analysis.units import Measure, resolve_shooting
+from praetor_analysis.units import Measure, UnitRow, WeaponRow, resolve_shooting
 
 WEAPONS = ["Bolter", "Lascannon", "Plasma Gun", "Heavy Bolter"]
 TARGETS = ["Legionary", "Legion Rhino Transport", "Contemptor Dreadnought"]
 
 
 def _cells() -> list[tuple[object, ...]]:
-    weapons = load_weapons().drop_duplicates("name").set_index("name", drop=False)
-    targets = load_targets().drop_duplicates("name").set_index("name", drop=False)
+    weapons = load_weapons().drop_duplicates("name")
+    targets = load_targets().drop_duplicates("name")
     out = []
     for w in WEAPONS:
         for t in TARGETS:
-            shooting = cell_of_rows(weapons.loc[w].to_dict(), targets.loc[t].to_dict())[0]
+            wrow = WeaponRow.from_frame(weapons[weapons["name"] == w])[0]
+            trow = UnitRow.from_frame(targets[targets["name"] == t])[0]
+            shooting = cell_of_rows(wrow, trow)[0]
             out.append((shooting.firing_units[0][0], shooting.target, shooting))
     return out
 
