@@ -13,7 +13,7 @@ from praetor_analysis.engine.checks import check_boost
 from praetor_analysis.engine.pinning import locked_in_combat, pinning_exempt, shell_shock_of
 from praetor_analysis.engine.rule_report import fresh_single_wound, volley_classification_reads
 from praetor_analysis.engine.volley import TargetState, Volley, weapon_strength
-from praetor_analysis.engine.wound_stage import extra_hits_volley, reads_hit_sixes, volley_wound_key, wound_groups
+from praetor_analysis.engine.wound_stage import build_wound_groups, extra_hits_volley, reads_hit_sixes, volley_wound_key
 from praetor_analysis.errors import ProfileError
 from praetor_analysis.prob import BoundedMemo
 from praetor_analysis.profiles import Unit
@@ -151,8 +151,9 @@ table; larger ones are kept for one batch only."""
 
 
 def tables_of(volley: Volley, canonical: Unit, strength: int, wounds: int) -> Wounds:
-    """The per-hit tables of a volley against a canonical target (``wound_groups``, ``count_damage``)."""
-    groups, p_wound, unsaved_each = wound_groups(volley, canonical, strength, wounds)
+    """The per-hit tables of a volley against a canonical target (``wound_groups``, ``count_damage``): built
+    afresh, the caller memoising them by ``wound_groups``' key (``TABLES``)."""
+    groups, p_wound, unsaved_each = build_wound_groups(volley, canonical, strength, wounds)
     damage = count_damage(groups, wounds)
     return Wounds(p_wound, float(unsaved_each[1:].sum()), unsaved_each, damage, tuple(groups))
 

@@ -9,12 +9,13 @@ from operator import attrgetter
 import numpy as np
 
 from praetor_analysis.engine.batch_facts import TargetFacts, VolleyFacts, Wounds
-from praetor_analysis.engine.hit_stage import hit_stage
+from praetor_analysis.engine.hit_stage import hit_stage, hits_from_shots, shared_roll, shots_distribution
 from praetor_analysis.engine.volley import Volley
 from praetor_analysis.engine.wound_stage import volley_reads, wound_stage_target
+from praetor_analysis.errors import ProfileError
 from praetor_analysis.prob import Dist
 from praetor_analysis.profiles import Unit, Weapon
-from praetor_analysis.rules import TargetReads
+from praetor_analysis.rules import HitRoll, TargetReads
 
 __all__ = ["MAX_PLANS", "BatchShared"]
 
@@ -23,6 +24,12 @@ MAX_PLANS = 100_000
 
 _VOLLEY_REST = attrgetter(*(f.name for f in fields(Volley) if f.compare and f.name not in ("weapon", "attacker")))
 """The fields of a volley compared by value, but its weapon and attacker."""
+
+_ROLL_REST = attrgetter(
+    *(f.name for f in fields(Volley) if f.compare and f.name not in ("weapon", "attacker", "attacks"))
+)
+"""The fields of a volley compared by value, but its weapon, attacker and attack count: what its To Hit roll
+may read beyond the weapon and attacker (``hit_stage.shared_roll``)."""
 
 
 class BatchShared:
@@ -39,6 +46,7 @@ class BatchShared:
         self.reads: dict[int, TargetReads] = {}
         self._reads_seen: dict[TargetReads, TargetReads] = {}
         self.hits: dict[tuple, tuple[Dist, Dist, float | None, list[str]]] = {}
+        self.rolls: dict[tuple, tuple[HitRoll, tuple[str, ...]] | None] = {}
         self.rules: dict[tuple, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {}
         self.pinning: dict[tuple, np.ndarray] = {}
         self.pin_vectors: dict[tuple[int, int], np.ndarray] = {}
@@ -151,8 +159,26 @@ class BatchShared:
         return self.reads[id(volley)]
 
     def hit(self, volley: Volley, target: Unit, part: tuple | None) -> tuple[Dist, Dist, float | None, list[str]]:
-        """``hit_stage(volley, target)``, once per volley and ``hit_stage_target_part`` (``part``)."""
+        """``hit_stage(volley, target)``, once per volley and ``hit_stage_target_part`` (``part``); the To Hit
+        roll once for the volleys that differ only in their attack count (``shared_roll``), each volley's hits
+        from it (``hits_from_shots``): what ``hit_stage`` computes, in the same steps."""
         key = (id(volley), part)
-        if key not in self.hits:
-            self.hits[key] = hit_stage(volley, target)
-        return self.hits[key]
+        stage = self.hits.get(key)
+        if stage is None:
+            stage = self.hits[key] = self._hit_of(volley, target, part)
+        return stage
+
+    def _hit_of(self, volley: Volley, target: Unit, part: tuple | None) -> tuple[Dist, Dist, float | None, list[str]]:
+        rest = (id(self.same(volley.weapon)), id(self.same(volley.attacker)), *_ROLL_REST(volley), part)
+        if rest not in self.rolls:
+            try:
+                self.rolls[rest] = shared_roll(volley, target)
+            except ProfileError:  # raised by hit_stage, after the errors it finds first
+                self.rolls[rest] = None
+        found = self.rolls[rest]
+        if found is None:
+            return hit_stage(volley, target)
+        shots, p_pass = shots_distribution(volley)  # its error first, as in hit_stage
+        roll, notes = found
+        hits, ones = hits_from_shots(volley, shots, roll)
+        return hits, ones, p_pass, list(notes)

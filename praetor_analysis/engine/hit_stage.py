@@ -313,19 +313,44 @@ def _hit_stage(volley: Volley, target: Unit) -> tuple[Dist, Dist, float | None, 
             hits, ones = gets_hot_given_hits(shots, fired)
             return hits, ones, p_pass, notes
         return shots, Dist.point(0), p_pass, notes
+    roll = _roll_with_notes(volley, target, notes)
+    hits, ones = hits_from_shots(volley, shots, roll)
+    return hits, ones, p_pass, notes
+
+
+def _roll_with_notes(volley: Volley, target: Unit, notes: list[str]) -> HitRoll:
+    """The To Hit roll of a volley that rolls To Hit, its Snap Shots noted in ``notes``."""
     if volley.snap_shots:
         notes.append("Snap Shots (BS 1)")
     elif forced_snap(volley, target):
         names = ", ".join(t.text for t, _ in _snap_rules(volley))
         notes.append(f"Snap Shots (BS 1): {names} against a target that is not a Flyer or Skimmer")
-    roll = hit_roll_of(volley, target)
+    return hit_roll_of(volley, target)
+
+
+def shared_roll(volley: Volley, target: Unit) -> tuple[HitRoll, tuple[str, ...]] | None:
+    """The To Hit roll and notes of a volley whose hit stage is ``hits_from_shots`` of its given attack count
+    and them (attacks given, no hits, no check, no automatic hits, a target it may attack), else None: volleys
+    that differ only in their attack count share them (``engine/batch_shared.BatchShared.hit``)."""
+    w = volley.weapon
+    if volley.hits is not None or volley.attacks is None or has_focus(w) or hits_automatically(w):
+        return None
+    if attack_limit(w) is not None and not may_attack(w, target):
+        return None
+    notes: list[str] = []
+    return _roll_with_notes(volley, target, notes), tuple(notes)
+
+
+def hits_from_shots(volley: Volley, shots: Dist, roll: HitRoll) -> tuple[Dist, Dist]:
+    """(hits, natural 1s that stand) of ``shots`` rolled To Hit with ``roll`` (Master-crafted per model, then
+    the hits that roll again: Lightning Blows)."""
     if roll.master_crafted and not roll.reroll_failed and volley.attacker.models > 1:
         hits, ones = _master_crafted(volley, shots, roll)
     else:
         hits, ones = roll_to_hit(shots, roll)
-    for token, _, hook in stage_hooks(HIT_AGAIN, w.rules):  # hits on a high die that roll again (Lightning Blows)
+    for token, _, hook in stage_hooks(HIT_AGAIN, volley.weapon.rules):  # hits on a high die that roll again
         hits = hits_again(hits, share_at_least(roll, hook(token.value)), roll.per_shot()[0])
-    return hits, ones, p_pass, notes
+    return hits, ones
 
 
 def _master_crafted(volley: Volley, shots: Dist, roll: HitRoll) -> tuple[Dist, Dist]:

@@ -149,7 +149,7 @@ def wound_groups(
     """Per-hit allocation groups, P(wound) per hit, and the per-hit pmf of unsaved wounds (memoised on what
     they depend on: the weapon's Type, AP and template, Strength, the target, mode and range)."""
     key = wound_groups_key(volley, target, strength, wounds)
-    groups, p_wound, unsaved_each = _GROUPS.get(key, lambda: _wound_groups(volley, target, strength, wounds))
+    groups, p_wound, unsaved_each = _GROUPS.get(key, lambda: build_wound_groups(volley, target, strength, wounds))
     return list(groups), p_wound, unsaved_each.copy()
 
 
@@ -234,9 +234,11 @@ def hit_six_share(volley: Volley, target: Unit) -> float:
     return share_at_least(hit_roll_of(volley, target), 6)
 
 
-def _wound_groups(
+def build_wound_groups(
     volley: Volley, target: Unit, strength: int, wounds: int
 ) -> tuple[list[WoundGroup], float, np.ndarray]:
+    """``wound_groups`` built afresh (not memoised, new arrays): for a caller that memoises them by the same
+    key (``engine/batch_facts.TABLES``)."""
     kinds = wound_table_for(volley, target, strength)
     ctx = save_context(volley, target)
     brutal_rule = volley.weapon.with_role(Role.WOUNDS_EACH)

@@ -15,6 +15,21 @@ from praetor_analysis.errors import ProfileError, show_value
 _CONTROL_RE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 
 
+#: The characteristics' patterns, compiled once.
+_STAT_RE = re.compile(r"-?\d{1,6}")
+_LONG_STAT_RE = re.compile(r"-?\d+")
+_SAVE_RE = re.compile(r"(\d)\+{0,2}")
+_UP_TO_RE = re.compile(r'(?i)up to\s*(\d{1,4})\s*"?')
+_MORE_THAN_RE = re.compile(r'(?i)more than\s*(\d{1,4})\s*"?\s*-\s*(\d{1,4})\s*"?')
+_RANGE_RE = re.compile(r'(?:(\d{1,4})\s*"?\s*-\s*)?(\d{1,4})\s*"?')
+_FOOTNOTED_RE = re.compile(r"(\d{1,2})\s*[*\u2020]")
+_DIGITS_RE = re.compile(r"\d+")
+_USER_PLUS_RE = re.compile(r"(?i)user\s*([+-])\s*(\d{1,2})")
+_TIMES_AFTER_RE = re.compile(r"(\d{1,2})\s*[xX\u00d7]")
+_ZONES_RE = re.compile(r"\d+(?:/\d+){1,2}")
+_PLUS_RE = re.compile(r"([+-])\s*(\d+)")
+_TIMES_RE = re.compile(r"[xX\u00d7]\s*(\d+)")
+
 #: Longest text accepted for one characteristic, rule list or name (the longest real Type is ~200 chars).
 MAX_TEXT_CHARS = 10_000
 
@@ -49,8 +64,8 @@ def parse_stat(value: Any, field_name: str, *, lo: int = 0, hi: int = 10, allow_
     if isinstance(value, float) and value.is_integer():
         value = int(value)
     s = clean_text(value)
-    if not re.fullmatch(r"-?\d{1,6}", s):
-        if re.fullmatch(r"-?\d+", s):
+    if not _STAT_RE.fullmatch(s):
+        if _LONG_STAT_RE.fullmatch(s):
             raise ProfileError(f"{field_name}: must be between {lo} and {hi}, got {show_value(value)}")
         raise ProfileError(f"{field_name}: expected a whole number, got {show_value(value)}")
     n = int(s)
@@ -82,7 +97,7 @@ def parse_save(value: Any, field_name: str) -> int | None:
     if isinstance(value, float) and value.is_integer():
         value = int(value)
     s = clean_text(value)
-    m = re.fullmatch(r"(\d)\+{0,2}", s)
+    m = _SAVE_RE.fullmatch(s)
     if not m:
         raise ProfileError(f"{field_name}: expected a save like '3+' or '-', got {show_value(value)}")
     n = int(m.group(1))
@@ -120,10 +135,10 @@ def parse_range(value: Any) -> RangeSpec:
     s = clean_text(check_text(value, "Range"))
     if s in {"-", "", "Melee", ".", "=", "Bomb"}:  # '.' and '=' are data typos of '-'; Bomb has no range
         return RangeSpec(text=s or "-")
-    m = re.fullmatch(r'(?i)up to\s*(\d{1,4})\s*"?', s)
+    m = _UP_TO_RE.fullmatch(s)
     if m:
         return RangeSpec(max_in=int(m.group(1)), text=s)
-    m = re.fullmatch(r'(?i)more than\s*(\d{1,4})\s*"?\s*-\s*(\d{1,4})\s*"?', s)
+    m = _MORE_THAN_RE.fullmatch(s)
     if m:
         return RangeSpec(max_in=int(m.group(2)), min_in=int(m.group(1)), text=s)
     low = s.lower()
@@ -131,7 +146,7 @@ def parse_range(value: Any) -> RangeSpec:
         return RangeSpec(template="Hellstorm", text=s)
     if "template" in low:
         return RangeSpec(template="Template", text=s)
-    m = re.fullmatch(r'(?:(\d{1,4})\s*"?\s*-\s*)?(\d{1,4})\s*"?', s)
+    m = _RANGE_RE.fullmatch(s)
     if not m:
         raise ProfileError(f"Range: expected e.g. '48\"', '12\"-60\"', 'Template' or '-', got {show_value(value)}")
     return RangeSpec(max_in=int(m.group(2)), min_in=int(m.group(1) or 0), text=s)
@@ -177,33 +192,33 @@ def parse_strength(value: Any) -> StrengthSpec:
         raise ProfileError(f"Strength: must be 1..20, got {show_value(value)}")
     s = clean_text(check_text(value, "Strength"))
     low = s.lower()
-    footnoted = re.fullmatch(r"(\d{1,2})\s*[*\u2020]", s)  # '5*': the number stands, the footnote names a rule
+    footnoted = _FOOTNOTED_RE.fullmatch(s)  # '5*': the number stands, the footnote names a rule
     if footnoted and 1 <= int(footnoted.group(1)) <= 20:
         return StrengthSpec("fixed", int(footnoted.group(1)), s)
-    if re.fullmatch(r"\d+", s):
+    if _DIGITS_RE.fullmatch(s):
         n = int(s) if len(s) <= 6 else 10**6
         if not 1 <= n <= 20:  # Titan weapons print Strengths above 10
             raise ProfileError(f"Strength: must be 1..20, got {show_value(value)}")
         return StrengthSpec("fixed", n, s)
     if low in {"user", "u", "as user", "s"}:
         return StrengthSpec("user", 0, s)
-    m = re.fullmatch(r"(?i)user\s*([+-])\s*(\d{1,2})", s)  # 'User+4' printed for '+4'
+    m = _USER_PLUS_RE.fullmatch(s)  # 'User+4' printed for '+4'
     if m:
         return StrengthSpec("plus", int(m.group(2)) * (1 if m.group(1) == "+" else -1), s)
-    m = re.fullmatch(r"(\d{1,2})\s*[xX\u00d7]", s)  # '2x' printed for 'x2'
+    m = _TIMES_AFTER_RE.fullmatch(s)  # '2x' printed for 'x2'
     if m and 1 <= int(m.group(1)) <= 10:
         return StrengthSpec("times", int(m.group(1)), s)
-    if re.fullmatch(r"\d+(?:/\d+){1,2}", s):
+    if _ZONES_RE.fullmatch(s):
         zones = tuple(int(x) for x in s.split("/"))
         if not all(1 <= z <= 10 for z in zones):
             raise ProfileError(f"Strength: zone Strengths must be 1..10, got {show_value(value)}")
         return StrengthSpec("zones", zones[-1], s, zones)
-    m = re.fullmatch(r"([+-])\s*(\d+)", s)
+    m = _PLUS_RE.fullmatch(s)
     if m:
         if len(m.group(2)) > 2:
             raise ProfileError(f"Strength: a modifier must be -10..+10, got {show_value(value)}")
         return StrengthSpec("plus", int(m.group(2)) * (1 if m.group(1) == "+" else -1), s)
-    m = re.fullmatch(r"[xX\u00d7]\s*(\d+)", s)
+    m = _TIMES_RE.fullmatch(s)
     if m:
         if len(m.group(1)) > 2 or int(m.group(1)) < 1:
             raise ProfileError(f"Strength: a multiplier must be x1..x10, got {show_value(value)}")

@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from praetor_analysis.errors import ProfileError, show_value
+from praetor_analysis.prob import BoundedMemo
 from praetor_analysis.profiles.characteristics import check_text, clean_text
 from praetor_analysis.rules import REGISTRY, Role, RuleDecl, Stage, canonical_rule_name, lookup
 
@@ -37,6 +38,10 @@ def rule_name(rule: RuleRef) -> str:
 
 
 _RULE_RE = re.compile(r"^(?P<name>[^()]+?)\s*(?:\((?P<arg>[^()]*)\))?\s*(?P<tail>\d+\+?)?\s*$")
+_NUMBER_RE = re.compile(r'(\d+)\s*(\+|"|\'\'|in)?')
+#: Rule tokens parsed before, by their text and the registry's size (a rule declared since is looked up anew); a
+#: refused token is not kept, so its refusal names the field of each call.
+_PARSED: BoundedMemo[Rule] = BoundedMemo(4096)
 
 
 def parse_rule(token: str, *, field_name: str = "rules") -> Rule:
@@ -45,6 +50,18 @@ def parse_rule(token: str, *, field_name: str = "rules") -> Rule:
     Raises:
         ProfileError: for an impossible value of a known rule (``Rending (9+)``, ``Brutal (0)``).
     """
+    if type(token) is not str:  # text by its str(), as before; only text is remembered
+        return _parse_rule(token, field_name)
+    key = (token, len(REGISTRY))
+    found = _PARSED.peek(key)
+    if found is None:
+        found = _parse_rule(token, field_name)
+        _PARSED.put(key, found)
+    return found
+
+
+def _parse_rule(token: object, field_name: str) -> Rule:
+    """:func:`parse_rule` without its memo."""
     raw = clean_text(check_text(token, field_name))
     m = _RULE_RE.match(raw)
     if not m:
@@ -54,7 +71,7 @@ def parse_rule(token: str, *, field_name: str = "rules") -> Rule:
     value: int | None = None
     variant: str | None = None
     if arg:
-        num = re.fullmatch(r'(\d+)\s*(\+|"|\'\'|in)?', arg)
+        num = _NUMBER_RE.fullmatch(arg)
         if num:
             if len(num.group(1)) > 4:
                 raise ProfileError(
@@ -119,19 +136,21 @@ def no_duplicate_rules(rules: tuple[Rule, ...], field_name: str) -> tuple[Rule, 
 
 
 def split_tokens(text: str) -> list[str]:
-    """Split on commas outside brackets."""
+    """Split on commas outside brackets (a ``)`` with none open is text)."""
     out: list[str] = []
-    cur: list[str] = []
+    cur: str | None = None
     depth = 0
-    for ch in text:
-        if ch == "(":
-            depth += 1
-        elif ch == ")":
-            depth = max(0, depth - 1)
-        if ch == "," and depth == 0:
-            out.append("".join(cur).strip())
-            cur = []
-        else:
-            cur.append(ch)
-    out.append("".join(cur).strip())
+    for piece in text.split(","):
+        cur = piece if cur is None else f"{cur},{piece}"
+        if "(" in piece or ")" in piece:
+            for ch in piece:
+                if ch == "(":
+                    depth += 1
+                elif ch == ")" and depth:
+                    depth -= 1
+        if depth == 0:
+            out.append(cur.strip())
+            cur = None
+    if cur is not None:
+        out.append(cur.strip())
     return [t for t in out if t]

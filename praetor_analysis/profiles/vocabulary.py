@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
+from praetor_analysis.prob import BoundedMemo
+
 __all__ = [
     "SHOT_TYPES",
     "Correction",
@@ -87,6 +89,40 @@ def split_type(text: str) -> list[str]:
 
 
 _QUOTES = {"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"', "\u2033": '"'}
+_PERIOD_RE = re.compile(r"\.(?=\s*(?:[A-Za-z,]|$))")
+_SPACE_CLOSE_RE = re.compile(r"\s+\)")
+_SPACE_OPEN_RE = re.compile(r"\(\s+")
+_SPACES_RE = re.compile(r"\s+")
+_COMMA_TIGHT_RE = re.compile(r",(?=[^\s,])")
+#: What the line-wide steps change: without any of these, they leave the line as it is (stripped).
+_UNTIDY_RE = re.compile(r"[\n\u2018\u2019\u201c\u201d\u2033.]|\(\s|\s\)|\s\s|[^\S ]|,(?=[^\s,])")
+_GLUED_VALUE_RE = re.compile(r"^([A-Za-z]{2,})(\d.*)$")
+_SIZE_IN_NAME_RE = re.compile(r"^(\w+) (\(.+\)) Blast$")
+
+
+@dataclass(frozen=True)
+class _Tables:
+    """The corrections and canonical names arranged for look-ups (built once from the two tables)."""
+
+    joined: tuple[tuple[str, str, str], ...]  # corrections whose wrong text holds a comma, in order
+    whole: dict[str, tuple[str, str]]  # a whole token -> (right, reason): the table's first row for it
+    names: dict[str, tuple[str, str]]  # a rule name (no comma) -> (right, reason): the first row for it
+    folded: dict[str, str]  # a canonical name in lower case -> the first canonical name so spelled
+
+
+@cache
+def _tables() -> _Tables:
+    whole: dict[str, tuple[str, str]] = {}
+    names: dict[str, tuple[str, str]] = {}
+    for wrong, right, reason in token_corrections():
+        whole.setdefault(wrong, (right, reason))
+        if "," not in wrong:
+            names.setdefault(wrong, (right, reason))
+    folded: dict[str, str] = {}
+    for known in rule_names():
+        folded.setdefault(known.lower(), known)
+    joined = tuple(row for row in token_corrections() if "," in row[0])
+    return _Tables(joined, whole, names, folded)
 
 
 def clean_type(text: str) -> tuple[str, list[Correction]]:
@@ -103,6 +139,32 @@ def clean_type(text: str) -> tuple[str, list[Correction]]:
         'Assault 2, Large Blast (5")'
     """
     fixes: list[Correction] = []
+    s = _clean_line(text, fixes) if _UNTIDY_RE.search(text) else text.strip()
+    tables = _tables()
+    for wrong, right, reason in tables.joined:
+        if wrong in s:
+            fixes.append(Correction(wrong, right, reason))
+            s = s.replace(wrong, right)
+    tokens: list[str] = []
+    raw_tokens = s.split(",")
+    for raw in raw_tokens:
+        tok = raw.strip()
+        if not tok:
+            if len(raw_tokens) > 1:
+                fixes.append(Correction(raw, "", "empty token dropped"))
+            continue
+        cleaned = _CLEANED.peek(tok)
+        if cleaned is None:
+            cleaned = _clean_token(tok, tables)
+            _CLEANED.put(tok, cleaned)
+        tokens.append(cleaned[0])
+        if cleaned[1] is not None:
+            fixes.append(cleaned[1])
+    return ", ".join(tokens), fixes
+
+
+def _clean_line(text: str, fixes: list[Correction]) -> str:
+    """The line-wide steps of :func:`clean_type` (a line break, curly quotes, periods, spaces, commas)."""
     s = text
     if "\n" in s.strip():
         head, _, tail = s.strip().partition("\n")
@@ -119,69 +181,59 @@ def clean_type(text: str) -> tuple[str, list[Correction]]:
         if bad in s:
             fixes.append(Correction(bad, good, "curly quote"))
             s = s.replace(bad, good)
-    new = re.sub(r"\.(?=\s*(?:[A-Za-z,]|$))", ",", s)
-    if new != s:
-        fixes.append(Correction(s.strip(), new.strip(), "period used as separator"))
-        s = new
-    new = re.sub(r"\(\s+", "(", re.sub(r"\s+\)", ")", s))
+    if "." in s:
+        new = _PERIOD_RE.sub(",", s)
+        if new != s:
+            fixes.append(Correction(s.strip(), new.strip(), "period used as separator"))
+            s = new
+    new = _SPACE_OPEN_RE.sub("(", _SPACE_CLOSE_RE.sub(")", s))
     if new != s:
         fixes.append(Correction(s.strip(), new.strip(), "space inside parentheses"))
         s = new
-    new = re.sub(r"\s+", " ", s).strip()
+    new = _SPACES_RE.sub(" ", s).strip()
     if new != s.strip():
         fixes.append(Correction(s.strip(), new, "doubled or stray whitespace"))
     s = new
-    if re.search(r",(?=[^\s,])", s):
-        fixes.append(Correction(s, re.sub(r",(?=[^\s,])", ", ", s), "missing space after comma"))
-    for wrong, right, reason in token_corrections():
-        if "," in wrong and wrong in s:
-            fixes.append(Correction(wrong, right, reason))
-            s = s.replace(wrong, right)
-    tokens: list[str] = []
-    raw_tokens = s.split(",")
-    for raw in raw_tokens:
-        tok = raw.strip()
-        if not tok:
-            if len(raw_tokens) > 1:
-                fixes.append(Correction(raw, "", "empty token dropped"))
-            continue
-        tokens.append(_clean_token(tok, fixes))
-    return ", ".join(tokens), fixes
+    if _COMMA_TIGHT_RE.search(s):
+        fixes.append(Correction(s, _COMMA_TIGHT_RE.sub(", ", s), "missing space after comma"))
+    return s
 
 
-def _clean_token(tok: str, fixes: list[Correction]) -> str:
+#: Tokens cleaned before: their cleaned text and the correction made, if any (bounded; emptied by ``clear_memos``).
+_CLEANED: BoundedMemo[tuple[str, Correction | None]] = BoundedMemo(4096)
+
+
+def _clean_token(tok: str, tables: _Tables) -> tuple[str, Correction | None]:
+    """One token cleaned (its name's typos, case, value's brackets), and the correction made or None."""
     orig = tok
     reasons: list[str] = []
     if tok.startswith("\u2020") or tok.endswith("*"):
         tok = tok.lstrip("\u2020").rstrip("*").strip()
         reasons.append("footnote marker dropped")
-    m = re.match(r"^([A-Za-z]{2,})(\d.*)$", tok)
+    m = _GLUED_VALUE_RE.match(tok)
     if m:
         tok = f"{m.group(1)} {m.group(2)}"
         reasons.append("missing space before value")
-    m = re.match(r"^(\w+) (\(.+\)) Blast$", tok)
+    m = _SIZE_IN_NAME_RE.match(tok)
     if m:
         tok = f"{m.group(1)} Blast {m.group(2)}"
         reasons.append("size written inside the name")
-    for wrong, right, reason in token_corrections():
-        if tok == wrong:
-            tok = right
-            reasons.append(reason)
-            break
+    whole = tables.whole.get(tok)
+    if whole is not None:
+        tok = whole[0]
+        reasons.append(whole[1])
     name = rule_name(tok)
     value = tok[len(name) :].strip()
-    for wrong, right, reason in token_corrections():
-        if "," not in wrong and name == wrong:
-            name = right
-            reasons.append(reason)
-            break
+    named = tables.names.get(name)
+    if named is not None:
+        name = named[0]
+        reasons.append(named[1])
     canon = rule_names()
     if name not in canon:
-        for known in canon:
-            if known.lower() == name.lower():
-                name = known
-                reasons.append("case")
-                break
+        known = tables.folded.get(name.lower())
+        if known is not None:
+            name = known
+            reasons.append("case")
     if value.startswith("(") and name in SHOT_TYPES:
         value = value[1:-1].strip()
         reasons.append("shot count in parentheses")
@@ -189,6 +241,4 @@ def _clean_token(tok: str, fixes: list[Correction]) -> str:
         value = f"({value})"
         reasons.append("value without parentheses")
     tok = f"{name} {value}" if value else name
-    if tok != orig:
-        fixes.append(Correction(orig, tok, "; ".join(reasons) or "normalised"))
-    return tok
+    return tok, (Correction(orig, tok, "; ".join(reasons) or "normalised") if tok != orig else None)

@@ -161,9 +161,12 @@ class RuleDecl:
         return self.name
 
 
+_NOT_A_LETTER = re.compile(r"[^a-z]")
+
+
 def fold(name: str) -> str:
     """The look-up key of a rule name: letters only, lower case."""
-    return re.sub(r"[^a-z]", "", name.lower())
+    return _NOT_A_LETTER.sub("", name.lower())
 
 
 REGISTRY: dict[str, RuleDecl] = {}
