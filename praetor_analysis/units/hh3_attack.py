@@ -277,9 +277,12 @@ def _choices(group: ModelGroup, target: Hh3Target, mode: str) -> _Choices:
             continue
         count = int(block.get("count", group.count))
         weapons.setdefault(name, (count, []))[1].append(_at_vehicle(_profile(block), target))
+    notes: list[tuple[str, str]] = []
     if melee:
         weapons.setdefault(BASIC_MELEE["name"], (group.count, [(dict(BASIC_MELEE), ())]))
-    ranked, notes = [], []
+    elif not any("IM" not in block for block in group.weapons):  # said, never a silent 0 (the 2nd edition says it too)
+        notes.append((f"{group.model}: no ranged weapon", "it carries none, so it does not fire"))
+    ranked = []
     for name, (count, modes) in weapons.items():
         scores = [_score(attacker, m, target, mode) for m, _ in modes]
         means = [(s, i) for i, s in enumerate(scores) if not isinstance(s, str)]
