@@ -112,7 +112,8 @@ class ComparisonCache:
         wi = sorted({i for i, _ in missing})
         tj = sorted({j for _, j in missing})
         if len(self._cells) + len(wi) * len(tj) > self.max_cells:
-            self._cells.clear()
+            self._cells.clear()  # the cells this table had are gone too: compute all of it
+            wi, tj = list(range(len(wkeys))), list(range(len(tkeys)))
         cells = comparison_cells(weapons.iloc[wi], targets.iloc[tj], attacker, None, half_range)
         for (i, j), (record, pmf) in zip(itertools.product(wi, tj), cells, strict=True):
             if pmf is not None:
