@@ -111,8 +111,11 @@ def test_a_file_size_limit_keeps_the_previous_parquet(tmp_path: Path) -> None:
 
 _SLOW_WRITER = textwrap.dedent(
     """
-    import sys, time
+    import signal, sys, time
     from praetor_analysis.io import atomic_write
+    # a command started from a shell's background job inherits SIGINT ignored; a user's Ctrl-C reaches a
+    # foreground process with Python's own handler, which is what this test is about
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     with atomic_write(sys.argv[1], "w") as fh:
         for i in range(600):
             fh.write("partial line %d\\n" % i)
