@@ -125,3 +125,69 @@ def test_frame_documents_read_column_by_column_as_the_records_read():
         {"a": 3, "b": "x", "c": 2.0, "d": "t"},
     ]
     assert [type(v) for v in got[0].values()] == [int, int, float, bool, str]
+
+
+def test_frame_keys_are_the_documents_keys():
+    # keyed column by column (prob.frozen_rows), the keys are those of the documents (document_keys): missing
+    # cells, floats (-0.0 and 0.0 differ), flags beside counts, numpy scalars, shared and fresh blocks, lists,
+    # a value with no key (nested too deeply), a repeated column name (keyed as documents), no columns at all
+    from praetor_analysis.prob import Unkeyed
+    from praetor_analysis.scenario.frame import frame_keys
+    from praetor_analysis.scenario.work import document_keys
+
+    block = {"models": 5, "T": 4, "Save": "3+"}
+    deep: list = []
+    for _ in range(2000):
+        deep = [deep]
+    frames = [
+        pd.DataFrame(_documents()),
+        pd.DataFrame(
+            {
+                "a": [1, None, 2.5, np.nan, -0.0, 0.0, True],
+                "b": [[1, 2], {"x": 1.0}, "s", True, np.int64(3), block, block],
+                "c": [pd.NA, 1, 2, 3, 4, {"x": [1.0, {"y": None}]}, deep],
+            }
+        ),
+        pd.DataFrame([[1, 2], [1, 3]], columns=["a", "a"]),
+        pd.DataFrame(index=range(3)),
+    ]
+    for frame in frames:
+        documents, keys = frame_keys(frame)
+        assert documents == frame_documents(frame)
+        expected = document_keys(documents)
+        assert [type(k) for k in keys] == [type(k) for k in expected]
+        assert [k for k in keys if not isinstance(k, Unkeyed)] == [k for k in expected if not isinstance(k, Unkeyed)]
+    *_, deep_key = frame_keys(frames[1])[1]
+    assert isinstance(deep_key, Unkeyed)
+    keys = frame_keys(frames[1])[1]
+    assert len(set(keys)) == len(keys)  # -0.0 and 0.0, True and 1: distinct documents, distinct keys
+
+
+def test_calc_frame_answers_each_column_of_a_row():
+    # a row keyed by its cells: changing any one column's cell changes the row's answer, which is calc's of
+    # the row's document
+    from praetor_analysis.scenario.calc import calc
+
+    target = {"models": 10, "T": 4, "W": 1, "Save": "3+", "Unit Type": "Infantry"}
+    base = {
+        "attacker": {"BS": 4},
+        "weapon": {"name": "b", "Range": '24"', "Strength": "4", "AP": "5", "Type": "Heavy 1"},
+        "attacks": 6,
+        "target": target,
+    }
+    changed = {
+        "attacker": {"BS": 3},
+        "weapon": {**base["weapon"], "Strength": "6"},
+        "attacks": 9,
+        "target": {**target, "Save": "4+"},
+    }
+    rows = [base] + [{**base, name: value} for name, value in changed.items()]
+    out = calc_frame(pd.DataFrame(rows))
+    assert (out["error"] == "").all()
+    means = out["casualties_mean"].tolist()
+    assert len(set(means)) == len(means)  # every change moves the answer
+    for i, document in enumerate(rows):
+        result = calc(document)
+        assert out["casualties"].iloc[i].tolist() == pytest.approx(result["casualties"]["pmf"], abs=1e-12)
+        assert means[i] == pytest.approx(result["casualties"]["mean"], abs=1e-12)
+        assert out["unsaved_mean"].iloc[i] == pytest.approx(result["unsaved"]["mean"], abs=1e-12)

@@ -25,7 +25,9 @@ _EXPORTS: dict[str, str] = {
     "convolve_powers": "praetor_analysis.prob.convolution",
     "field_key": "praetor_analysis.prob.memo",
     "frozen_key": "praetor_analysis.prob.memo",
+    "MISSING": "praetor_analysis.prob.memo",
     "frozen_keys": "praetor_analysis.prob.memo",
+    "frozen_rows": "praetor_analysis.prob.memo",
     "D6": "praetor_analysis.prob.dice",
     "DiceExpr": "praetor_analysis.prob.dice",
     "Dist": "praetor_analysis.prob.dist",
@@ -42,6 +44,7 @@ _EXPORTS: dict[str, str] = {
 }
 
 __all__ = [
+    "MISSING",
     "D6",
     "THIN_MANY_TERMS",
     "BoundedMemo",
@@ -61,6 +64,7 @@ __all__ = [
     "field_key",
     "frozen_key",
     "frozen_keys",
+    "frozen_rows",
     "leadership_pass",
     "p_at_least",
     "parse_dice",
@@ -92,6 +96,14 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
         two_d6,
     )
     from praetor_analysis.prob.dist import Dist, TrustedRows
-    from praetor_analysis.prob.memo import BoundedMemo, Unkeyed, field_key, frozen_key, frozen_keys
+    from praetor_analysis.prob.memo import (
+        MISSING,
+        BoundedMemo,
+        Unkeyed,
+        field_key,
+        frozen_key,
+        frozen_keys,
+        frozen_rows,
+    )
 else:
     __getattr__, __dir__ = face(__name__, _EXPORTS, __all__)

@@ -10,7 +10,7 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-__all__ = ["BoundedMemo", "Unkeyed", "clear_memos", "field_key", "frozen_key", "frozen_keys"]
+__all__ = ["MISSING", "BoundedMemo", "Unkeyed", "clear_memos", "field_key", "frozen_key", "frozen_keys", "frozen_rows"]
 
 V = TypeVar("V")
 
@@ -133,6 +133,56 @@ def frozen_keys(values: Sequence[Any]) -> list[Hashable | None]:
         except (RecursionError, ValueError):
             out.append(None)
     return out
+
+
+MISSING: Any = object()
+"""A cell of :func:`frozen_rows`' columns that is no field of its row's dict."""
+
+
+def frozen_rows(names: Sequence[str], columns: Sequence[Sequence[Any]], n: int) -> list[Hashable | None]:
+    """:func:`frozen_keys` of the dicts whose field ``names[c]`` is ``columns[c][i]`` (row ``i``; ``MISSING``: no
+    such field; ``n`` rows), made column by column without the dicts: a column's dict or list met again as the very same
+    object is walked once, a column of flags, counts and texts is its own keys. The same keys as
+    ``frozen_keys`` of those dicts, built with their fields in the order of ``names``."""
+    fields: list[list[Any]] = []
+    types: list[list[type]] = []
+    broken: set[int] = set()  # rows one of whose cells has no key (nested too deeply, a huge integer)
+    for column in columns:
+        kinds = list(map(type, column))
+        types.append(kinds)
+        if _ATOMS.issuperset(kinds):
+            fields.append(list(column))
+            continue
+        seen: dict[int, Hashable] = {}
+        keys: list[Any] = []
+        for i, (value, kind) in enumerate(zip(column, kinds, strict=True)):
+            if kind in _ATOMS or value is MISSING:
+                keys.append(value)
+                continue
+            found = seen.get(id(value)) if kind is dict or kind is list else None
+            if found is None:
+                try:
+                    found = _frozen(value)
+                except (RecursionError, ValueError):
+                    broken.add(i)
+                    found = value
+                if kind is dict or kind is list:
+                    seen[id(value)] = found
+            keys.append(found)
+        fields.append(keys)
+    whole = tuple(names)
+    out: list[Hashable | None] = []
+    for i, (row, kinds) in enumerate(zip(zip(*fields, strict=True), zip(*types, strict=True), strict=True)):
+        if i in broken:
+            out.append(None)
+        elif MISSING not in row:
+            out.append((dict, (whole, row, kinds)))
+        else:
+            kept = [c for c, value in enumerate(row) if value is not MISSING]
+            out.append(
+                (dict, (tuple(whole[c] for c in kept), tuple(row[c] for c in kept), tuple(kinds[c] for c in kept)))
+            )
+    return out if columns else [(dict, ((), (), ()))] * n
 
 
 def field_key(key: Hashable | None, name: str) -> Hashable | None:

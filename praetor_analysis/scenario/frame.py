@@ -13,22 +13,23 @@ results, without the contract's mappings in between. pandas is imported when the
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from praetor_analysis.engine import BatchResult, BlockResult, Volley, VolleyResult
 from praetor_analysis.errors import PraetorError, ScenarioError
-from praetor_analysis.prob import probability
+from praetor_analysis.prob import MISSING, Unkeyed, frozen_rows, probability
 from praetor_analysis.profiles import Unit
 from praetor_analysis.scenario.calc import calc_results, cell_reasons, unit_echo_once
 from praetor_analysis.scenario.collector import collector_paused
+from praetor_analysis.scenario.work import document_keys
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
 
-__all__ = ["DISTRIBUTIONS", "calc_frame", "frame_documents"]
+__all__ = ["DISTRIBUTIONS", "calc_frame", "frame_documents", "frame_keys"]
 
 DISTRIBUTIONS = ("hits", "wounds", "unsaved", "casualties", "gets_hot")
 """The distributions of a volley's result, in the order their columns come."""
@@ -38,17 +39,39 @@ def frame_documents(frame: pd.DataFrame) -> list[dict[str, Any]]:
     """The scenario document of each row: its cells that hold a value (``None``, NaN and ``pd.NA`` are a field
     left out), numpy scalars as Python numbers; read column by column (a later column of a repeated name wins,
     as in ``to_dict("records")``)."""
+    return _frame_cells(frame)[0]
+
+
+def frame_keys(frame: pd.DataFrame) -> tuple[list[dict[str, Any]], list[Hashable]]:
+    """:func:`frame_documents` and their keys (``scenario.work.document_keys`` of them), the keys made column by
+    column from the cells (``prob.frozen_rows``) when the frame's column names are distinct."""
+    documents, names, columns = _frame_cells(frame)
+    if len(set(names)) < len(names):  # a later column of a repeated name wins: keyed as documents
+        return documents, document_keys(documents)
+    keys = frozen_rows(names, columns, len(documents))
+    return documents, [Unkeyed(id(d)) if k is None else k for d, k in zip(documents, keys, strict=True)]
+
+
+def _frame_cells(frame: pd.DataFrame) -> tuple[list[dict[str, Any]], list[str], list[list[Any]]]:
+    """The frame's documents, its column names as text and its columns' cells (``MISSING`` for a field left
+    out, numpy scalars as Python numbers)."""
     import pandas as pd
 
     na = pd.NA
     documents: list[dict[str, Any]] = [{} for _ in range(len(frame))]
-    for position, name in enumerate(frame.columns):
-        key = str(name)
-        for document, v in zip(documents, frame.iloc[:, position].tolist(), strict=True):
+    names = [str(name) for name in frame.columns]
+    columns: list[list[Any]] = []
+    for position, key in enumerate(names):
+        cells = frame.iloc[:, position].tolist()
+        for i, (document, v) in enumerate(zip(documents, cells, strict=True)):
             if v is None or v is na or (type(v) is float and math.isnan(v)):
+                cells[i] = MISSING
                 continue
-            document[key] = v.item() if isinstance(v, np.generic) else v
-    return documents
+            if isinstance(v, np.generic):
+                v = cells[i] = v.item()
+            document[key] = v
+        columns.append(cells)
+    return documents, names, columns
 
 
 def calc_frame(frame: pd.DataFrame) -> pd.DataFrame:
@@ -68,7 +91,8 @@ def calc_frame(frame: pd.DataFrame) -> pd.DataFrame:
     if not isinstance(frame, pd.DataFrame):
         raise ScenarioError(f"frame: expected a pandas DataFrame, got {type(frame).__name__}")
     with collector_paused():  # many short-lived records: see scenario.collector
-        rows = calc_results(frame_documents(frame), _typed_rows)
+        documents, keys = frame_keys(frame)
+        rows = calc_results(documents, _typed_rows, keys)
         columns = _columns(rows)
     n = len(rows)
     data: dict[str, Any] = {}
