@@ -44,8 +44,8 @@ _EXPORTS: dict[str, str] = {
 }
 
 __all__ = [
-    "MISSING",
     "D6",
+    "MISSING",
     "THIN_MANY_TERMS",
     "BoundedMemo",
     "DiceExpr",
