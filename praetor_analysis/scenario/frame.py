@@ -91,16 +91,18 @@ def calc_frame(frame: pd.DataFrame) -> pd.DataFrame:
     if not isinstance(frame, pd.DataFrame):
         raise ScenarioError(f"frame: expected a pandas DataFrame, got {type(frame).__name__}")
     with collector_paused():  # many short-lived records: see scenario.collector
-        documents, keys = frame_keys(frame)
-        rows = calc_results(documents, _typed_rows, keys)
-        columns = _columns(rows)
-    n = len(rows)
+        return _result_frame(frame)  # its locals (documents, keys, records) dropped before the collector runs
+
+
+def _result_frame(frame: pd.DataFrame) -> pd.DataFrame:
+    """``calc_frame`` itself, once the frame is checked."""
+    import pandas as pd
+
+    documents, keys = frame_keys(frame)
+    rows = calc_results(documents, _typed_rows, keys)
     data: dict[str, Any] = {}
-    for name, values in columns.items():
-        if name.endswith("_mean"):  # a number in every row that has the distribution, NaN in the others
-            data[name] = np.array([math.nan if v is None else v for v in values], dtype=np.float64)
-            continue
-        data[name] = np.fromiter(values, dtype=object, count=n)  # one by one: arrays stay cells, never a 2-D block
+    for name, values in _columns(rows).items():  # object columns filled one by one: arrays stay cells
+        data[name] = values if isinstance(values, np.ndarray) else np.fromiter(values, dtype=object, count=len(rows))
     data["error"] = [str(r) if isinstance(r, ScenarioError) else "" for r in rows]
     return pd.DataFrame(data, index=frame.index)
 
@@ -150,46 +152,72 @@ _SCALARS = ("pinned", "applied", "not_modelled", "no_effect", "attack_happens", 
 """The result's fields other than distributions, in their columns' order."""
 
 
-def _columns(rows: Sequence[Any]) -> dict[str, list[Any]]:
-    """Every column's values, row by row (None where a row has no such field): the batch's rows column by
-    column from the batch's arrays (or their own typed results), the others field by field from their
-    mappings."""
+def _columns(rows: Sequence[Any]) -> dict[str, list[Any] | np.ndarray]:
+    """Every column's values, row by row (None where a row has no such field; a ``_mean`` column a float array,
+    NaN there): the batch's rows block by block from the batch's arrays (or their own typed results), the
+    others field by field from their mappings."""
     n = len(rows)
-    columns: dict[str, list[Any]] = {}
+    columns: dict[str, list[Any] | np.ndarray] = {}
 
     def column(name: str) -> list[Any]:
         found = columns.get(name)
         if found is None:
             found = columns[name] = [None] * n
+        assert isinstance(found, list)
+        return found
+
+    def means_of(name: str) -> np.ndarray:
+        found = columns.get(name)
+        if found is None:
+            found = columns[name] = np.full(n, math.nan)
+        assert isinstance(found, np.ndarray)
         return found
 
     typed = [(i, row) for i, row in enumerate(rows) if isinstance(row, _Typed)]
     if typed:
-        blocked = [(i, row.block, row.j) for i, row in typed if row.block is not None]
+        blocks: dict[int, tuple[BlockResult, list[int], list[int]]] = {}  # by block: its rows and their places
         alone = [(i, row.result) for i, row in typed if row.result is not None]
+        for i, row in typed:
+            if row.block is not None:
+                entry = blocks.get(id(row.block))
+                if entry is None:
+                    entry = blocks[id(row.block)] = (row.block, [], [])
+                entry[1].append(i)
+                entry[2].append(row.j)
+        hit_means: dict[int, float] = {}  # by distribution: the cells of one hit stage share theirs
         for name in DISTRIBUTIONS:
-            pmfs, means = column(name), column(f"{name}_mean")
-            if name in _MATRICES:  # rows of the block's matrix: read-only views
-                for i, block, j in blocked:
+            pmfs, means = column(name), means_of(f"{name}_mean")
+            for block, at, js in blocks.values():
+                if name in _MATRICES:  # rows of the block's matrix: read-only views
                     rows_of = getattr(block, name)
-                    pmfs[i], means[i] = rows_of.pmfs[j, : rows_of.ends[j]], rows_of.means[j]
-            else:
-                for i, block, j in blocked:
-                    dist = getattr(block, name)[j]
+                    matrix, ends, block_means = rows_of.pmfs, rows_of.ends, rows_of.means
+                    for i, j in zip(at, js, strict=True):
+                        pmfs[i], means[i] = matrix[j, : ends[j]], block_means[j]
+                    continue
+                dists = getattr(block, name)
+                for i, j in zip(at, js, strict=True):
+                    dist = dists[j]
                     if dist is not None:
-                        pmfs[i], means[i] = dist.probabilities, dist.mean()
+                        mean = hit_means.get(id(dist))
+                        if mean is None:
+                            mean = hit_means[id(dist)] = dist.mean()
+                        pmfs[i], means[i] = dist.probabilities, mean
             for i, result in alone:
                 dist = getattr(result, name)
                 if dist is not None:
                     pmfs[i], means[i] = dist.probabilities, dist.mean()
         scalars = [column(name) for name in _SCALARS]
-        for i, block, j in blocked:
-            rules, passed = block.rules[j], block.attack_happens[j]
-            perils = None if passed is None else probability(1.0 - passed)
-            for values, value in zip(
-                scalars, (block.pinned[j], rules[0], rules[2], rules[1], passed, perils), strict=True
-            ):
-                values[i] = list(value) if isinstance(value, tuple) else value
+        pinned, applied, not_modelled, no_effect, happens, perils = scalars
+        for block, at, js in blocks.values():
+            for i, j in zip(at, js, strict=True):
+                rules, passed = block.rules[j], block.attack_happens[j]
+                pinned[i], applied[i], not_modelled[i], no_effect[i] = (
+                    block.pinned[j],
+                    list(rules[0]),
+                    list(rules[2]),
+                    list(rules[1]),
+                )
+                happens[i], perils[i] = passed, (None if passed is None else probability(1.0 - passed))
         for i, result in alone:
             for name, values in zip(_SCALARS, scalars, strict=True):
                 value = getattr(result, name)
@@ -203,7 +231,13 @@ def _columns(rows: Sequence[Any]) -> dict[str, list[Any]]:
             for name, value in row.items():
                 if isinstance(value, Mapping) and set(value) == {"pmf", "mean"}:
                     column(name)[i] = np.asarray(value["pmf"], dtype=np.float64)
-                    column(f"{name}_mean")[i] = value["mean"]
+                    means_of(f"{name}_mean")[i] = math.nan if value["mean"] is None else value["mean"]
+                elif name.endswith("_mean"):  # a number (NaN in the rows without it), as a distribution's mean
+                    means_of(name)[i] = math.nan if value is None else value
                 else:
                     column(name)[i] = value
-    return {name: values for name, values in columns.items() if any(v is not None for v in values)}
+    return {
+        name: values
+        for name, values in columns.items()
+        if (not np.isnan(values).all() if isinstance(values, np.ndarray) else any(v is not None for v in values))
+    }
