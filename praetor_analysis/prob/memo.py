@@ -164,10 +164,11 @@ def frozen_rows(names: Sequence[str], columns: Sequence[Sequence[Any]], n: int) 
                 try:
                     found = _frozen(value)
                 except (RecursionError, ValueError):
-                    broken.add(i)
-                    found = value
+                    found = MISSING  # no key: the row has none
                 if kind is dict or kind is list:
                     seen[id(value)] = found
+            if found is MISSING:
+                broken.add(i)
             keys.append(found)
         fields.append(keys)
     whole = tuple(names)
