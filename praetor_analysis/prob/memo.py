@@ -147,6 +147,7 @@ def frozen_rows(names: Sequence[str], columns: Sequence[Sequence[Any]], n: int) 
     fields: list[list[Any]] = []
     types: list[list[type]] = []
     broken: set[int] = set()  # rows one of whose cells has no key (nested too deeply, a huge integer)
+    gaps: set[int] = set()  # rows one of whose cells is MISSING
     for column in columns:
         kinds = list(map(type, column))
         types.append(kinds)
@@ -157,6 +158,8 @@ def frozen_rows(names: Sequence[str], columns: Sequence[Sequence[Any]], n: int) 
         keys: list[Any] = []
         for i, (value, kind) in enumerate(zip(column, kinds, strict=True)):
             if kind in _ATOMS or value is MISSING:
+                if value is MISSING:
+                    gaps.add(i)
                 keys.append(value)
                 continue
             found = seen.get(id(value)) if kind is dict or kind is list else None
@@ -172,18 +175,21 @@ def frozen_rows(names: Sequence[str], columns: Sequence[Sequence[Any]], n: int) 
             keys.append(found)
         fields.append(keys)
     whole = tuple(names)
+    rows = zip(zip(*fields, strict=True), zip(*types, strict=True), strict=True)
+    if not broken and not gaps:  # every row has every field
+        return [(dict, (whole, row, kinds)) for row, kinds in rows] if columns else [(dict, ((), (), ()))] * n
     out: list[Hashable | None] = []
-    for i, (row, kinds) in enumerate(zip(zip(*fields, strict=True), zip(*types, strict=True), strict=True)):
+    for i, (row, kinds) in enumerate(rows):
         if i in broken:
             out.append(None)
-        elif MISSING not in row:
+        elif i not in gaps:
             out.append((dict, (whole, row, kinds)))
         else:
             kept = [c for c, value in enumerate(row) if value is not MISSING]
             out.append(
                 (dict, (tuple(whole[c] for c in kept), tuple(row[c] for c in kept), tuple(kinds[c] for c in kept)))
             )
-    return out if columns else [(dict, ((), (), ()))] * n
+    return out
 
 
 def field_key(key: Hashable | None, name: str) -> Hashable | None:
