@@ -107,18 +107,9 @@ def _result_frame(frame: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(data, index=frame.index)
 
 
-class _Typed:
-    """A batch row: where its result is (row ``j`` of a block's arrays, or its own ``VolleyResult``), the echoes
-    of its units and its reasons (shared by equal ones)."""
-
-    __slots__ = ("attacker", "block", "j", "reasons", "result", "target")
-
-    def __init__(
-        self, found: BlockResult | VolleyResult, j: int, attacker: Any, target: Any, why: dict[str, str]
-    ) -> None:
-        self.block = found if isinstance(found, BlockResult) else None
-        self.result = found if isinstance(found, VolleyResult) else None
-        self.j, self.attacker, self.target, self.reasons = j, attacker, target, why
+_Typed = tuple[BlockResult | VolleyResult, int, dict[str, Any], dict[str, Any], dict[str, str]]
+"""A batch row: where its result is (row ``j`` of a block's arrays, or its own ``VolleyResult``), ``j``, the
+echoes of its units and its reasons (shared by equal ones)."""
 
 
 def _typed_rows(cells: Sequence[tuple[Volley, Unit]], batch: BatchResult) -> list[Any]:
@@ -131,7 +122,7 @@ def _typed_rows(cells: Sequence[tuple[Volley, Unit]], batch: BatchResult) -> lis
     def typed(i: int, found: BlockResult | VolleyResult, j: int, no_effect: Any, not_modelled: Any) -> _Typed:
         volley, target = cells[i]
         attacker, target_echo = unit_echo_once(volley.attacker, echoes), unit_echo_once(target, echoes)
-        return _Typed(found, j, attacker, target_echo, cell_reasons(volley, no_effect, not_modelled, why))
+        return (found, j, attacker, target_echo, cell_reasons(volley, no_effect, not_modelled, why))
 
     for block in batch.blocks:
         for j, (i, rules) in enumerate(zip(block.cells, block.rules, strict=True)):
@@ -173,17 +164,19 @@ def _columns(rows: Sequence[Any]) -> dict[str, list[Any] | np.ndarray]:
         assert isinstance(found, np.ndarray)
         return found
 
-    typed = [(i, row) for i, row in enumerate(rows) if isinstance(row, _Typed)]
+    typed: list[tuple[int, _Typed]] = [(i, row) for i, row in enumerate(rows) if type(row) is tuple]
     if typed:
         blocks: dict[int, tuple[BlockResult, list[int], list[int]]] = {}  # by block: its rows and their places
-        alone = [(i, row.result) for i, row in typed if row.result is not None]
-        for i, row in typed:
-            if row.block is not None:
-                entry = blocks.get(id(row.block))
-                if entry is None:
-                    entry = blocks[id(row.block)] = (row.block, [], [])
-                entry[1].append(i)
-                entry[2].append(row.j)
+        alone: list[tuple[int, VolleyResult]] = []
+        for i, (found, j, *_) in typed:
+            if isinstance(found, VolleyResult):
+                alone.append((i, found))
+                continue
+            entry = blocks.get(id(found))
+            if entry is None:
+                entry = blocks[id(found)] = (found, [], [])
+            entry[1].append(i)
+            entry[2].append(j)
         hit_means: dict[int, float] = {}  # by distribution: the cells of one hit stage share theirs
         for name in DISTRIBUTIONS:
             pmfs, means = column(name), means_of(f"{name}_mean")
@@ -222,10 +215,10 @@ def _columns(rows: Sequence[Any]) -> dict[str, list[Any] | np.ndarray]:
             for name, values in zip(_SCALARS, scalars, strict=True):
                 value = getattr(result, name)
                 values[i] = list(value) if isinstance(value, tuple) else value
-        for name in ("attacker", "target", "reasons"):
+        for place, name in enumerate(("attacker", "target", "reasons"), start=2):
             values = column(name)
             for i, row in typed:
-                values[i] = getattr(row, name)
+                values[i] = row[place]
     for i, row in enumerate(rows):
         if isinstance(row, Mapping):
             for name, value in row.items():
