@@ -179,15 +179,15 @@ def frozen_rows(names: Sequence[str], columns: Sequence[Sequence[Any]], n: int) 
     if not broken and not gaps:  # every row has every field
         return [(dict, (whole, row, kinds)) for row, kinds in rows] if columns else [(dict, ((), (), ()))] * n
     out: list[Hashable | None] = []
-    for i, (row, kinds) in enumerate(rows):
+    for i, (row, cell_types) in enumerate(rows):
         if i in broken:
             out.append(None)
         elif i not in gaps:
-            out.append((dict, (whole, row, kinds)))
+            out.append((dict, (whole, row, cell_types)))
         else:
             kept = [c for c, value in enumerate(row) if value is not MISSING]
             out.append(
-                (dict, (tuple(whole[c] for c in kept), tuple(row[c] for c in kept), tuple(kinds[c] for c in kept)))
+                (dict, (tuple(whole[c] for c in kept), tuple(row[c] for c in kept), tuple(cell_types[c] for c in kept)))
             )
     return out
 
