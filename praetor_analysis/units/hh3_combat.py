@@ -162,10 +162,7 @@ class RoundStage:
                 "Stunned": None,
                 "Routed": self.outcome.result.routed["target"],
             },
-            "applied": list(report.applied),
-            "not_modelled": list(report.not_modelled),
-            "no_effect": list(report.no_effect),
-            "reasons": dict(report.reasons),
+            **report.to_dict(),
             "target": target,
         }
 

@@ -288,10 +288,7 @@ class MarkerStage:
             "damage": self.damage.to_dict(),
             "statuses": dict(self.statuses),
             **({"misfires": [m.to_dict() for m in self.misfires]} if self.misfires else {}),
-            "applied": list(report.applied),
-            "not_modelled": list(report.not_modelled),
-            "no_effect": list(report.no_effect),
-            "reasons": dict(report.reasons),
+            **report.to_dict(),
             "target": {"name": self.target.name, "models": self.target.models, "formation": dict(self.echo)},
         }
 

@@ -292,10 +292,7 @@ class VehicleStage:
         if self.misfires:
             out["misfires"] = [m.to_dict() for m in self.misfires]
         out.update(
-            applied=list(report.applied),
-            not_modelled=list(report.not_modelled),
-            no_effect=list(report.no_effect),
-            reasons=dict(report.reasons),
+            report.to_dict(),
             target={"name": vehicle.name, "models": 1, "HP": vehicle.hp, "hp_left": vehicle.hp_left},
         )
         return out

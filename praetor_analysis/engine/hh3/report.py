@@ -4,6 +4,7 @@ reason for each (docs/rules-hh3.md): nothing in a profile is dropped without a w
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from praetor_analysis.engine.hh3.statuses import FLYER_IMMUNE
 from praetor_analysis.engine.hh3.volley import (
@@ -36,6 +37,15 @@ class RuleReport:
             bucket.append(label)
         if reason and verdict != "applied":
             self.reasons.setdefault(label, reason)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The four lists as the contract's result writes them (fresh copies)."""
+        return {
+            "applied": list(self.applied),
+            "not_modelled": list(self.not_modelled),
+            "no_effect": list(self.no_effect),
+            "reasons": dict(self.reasons),
+        }
 
     def merge(self, other: RuleReport) -> None:
         """Add every label of ``other``."""
