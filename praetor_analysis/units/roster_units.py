@@ -1,18 +1,17 @@
 """A roster's units as fielded: each unit selection read into a :class:`FieldedUnit`.
 
-The units are found wherever they sit (:func:`praetor_analysis.bsdata.roster_tree.unit_nodes`). Each model
-selection of a unit brings its models (``number``), its statline and the weapon profiles and wargear under it:
-a weapon selection of ``number`` k under n models gives each k / n of it (the first k mod n one more), each
-standing for the count its name gives (``2x Lascannon Array``), and every copy is kept (two heavy flamers fire
-twice). A
-weapon taken for the whole unit (a selection outside any model) goes to the models its per-model cost counts,
-else to the models that are not Characters (a squad's heavy weapons, not its Sergeant's). Each model's wargear
-selections give it their saves and unit rules (:mod:`praetor_analysis.units.wargear_effects`: an Iron Halo,
-what a Wargear Item's text grants outright, clause by clause); a wargear selection outside any model (a squad's
-Krak Grenades, its Power Armour) is every model's, its saves and its name (Krak Grenades strike a vehicle). A costed selection with no profile is matched by
-name to today's one weapon of that name (``Replace Close Combat Weapon with Chainaxe``); what the reading cannot
-use (a save under a condition, a costed item that does nothing the engine reads) is in the unit's ``notes``, so
-in every result's ``not_modelled``. Points are the roster's own; :func:`read_roster_units` labels the units and
+The units are found wherever they sit (:func:`praetor_analysis.bsdata.roster_tree.unit_nodes`). Each model selection
+of a unit brings its models (``number``), its statline and the weapon profiles and wargear under it: a weapon
+selection of ``number`` k under n models gives each k / n of it (the first k mod n one more), each standing for the
+count its name gives (``2x Lascannon Array``), and every copy is kept (two heavy flamers fire twice). A weapon taken
+for the whole unit (a selection outside any model) goes to the models its per-model cost counts, else to the models
+that are not Characters (a squad's heavy weapons, not its Sergeant's). Each model's wargear selections give it their
+saves and unit rules (:mod:`praetor_analysis.units.wargear_effects`: an Iron Halo, what a Wargear Item's text grants
+outright, clause by clause); a wargear selection outside any model (a squad's Krak Grenades, its Power Armour) is
+every model's, its saves and its name (Krak Grenades strike a vehicle). A costed selection with no profile is
+matched by name to today's one weapon of that name (``Replace Close Combat Weapon with Chainaxe``); what the reading
+cannot use (a save under a condition, a costed item that does nothing the engine reads) is in the unit's ``notes``,
+so in every result's ``not_modelled``. Points are the roster's own; :func:`read_roster_units` labels the units and
 accounts for the points not rated (docs/rosters.md). A nested unit (a dedicated transport) is its own unit.
 """
 
