@@ -262,6 +262,12 @@ def _list_hh3_roster(args: argparse.Namespace) -> bool:
     roster = read_roster(args.roster)  # another game's roster: refused here, exit 2
     print_notes("roster", roster.notes)
     if not isinstance(roster, Hh3Roster):
+        if getattr(args, "list", False):  # never rated in silence in place of the listing asked for
+            raise UsageError(
+                f"--list: {Path(args.roster).name} is a 2nd-edition roster; --list lists a 3rd-edition roster's "
+                "units (a 2nd-edition one is rated: run without --list)",
+                field="--list",
+            )
         return False
     if args.half_range:
         raise UsageError(f"--half-range: {Path(args.roster).name} is a 3rd-edition roster (every weapon is in range)")
