@@ -50,3 +50,23 @@ def test_an_unknown_name_still_gets_suggestions(tmp_path: Path, capsys: pytest.C
     err = capsys.readouterr().err
     assert "no datasheet, unit profile or standard target named 'Tactical Squadd'" in err
     assert "did you mean 'Tactical Squad'" in err and "edition 3" not in err
+
+
+def test_a_2nd_edition_name_refused_in_the_3rd_says_what_the_shipped_data_lacks(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A 3rd-edition player asking for a Tactical Squad was sent to the 2nd edition (--edition hh2) with no word
+    that the 3rd edition's shipped snapshot lacks the Legiones Astartes catalogue, whose generic datasheets
+    those are (its provenance says so); with a full import, nothing is said of it."""
+    import praetor_analysis.units.hh3_datasheet as sheets
+
+    argv = ["wargear", "Tactical Squad", "--edition", "hh3", "--target", "Rhino"]
+    assert main(argv) == 2
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert len(lines) == 1
+    assert "'Tactical Squad' is not a datasheet of edition 3; it is one of edition 2 (--edition hh2)" in lines[0]
+    assert "lacks the 'Legiones Astartes' catalogue" in lines[0] and "praetor import" in lines[0]
+    monkeypatch.setattr(sheets, "load_provenance", lambda edition="hh2": {"missing": []})
+    assert main(argv) == 2
+    line = capsys.readouterr().err.strip()
+    assert line.endswith("it is one of edition 2 (--edition hh2)") and "Legiones Astartes" not in line
