@@ -17,7 +17,7 @@ from praetor_analysis.units.attack import melee
 from praetor_analysis.units.fielded import fielded_unit
 from praetor_analysis.units.roster_units import from_selection, read_roster_units, roster_selections
 
-ROSTERS = [p for p in HH2_ROSTERS if p.suffix in (".ros", ".rosz")]
+ROSTERS = list(HH2_ROSTERS)  # .ros, .rosz and the New Recruit exports (.test)
 DARK_ANGELS = next(p for p in ROSTERS if p.name == "HH2 - Dark Angels.rosz")
 
 
