@@ -11,7 +11,8 @@ another faction's datasheets at their minimum size, or a roster file; against th
 in melee and the points removed are counted as in :mod:`~praetor_analysis.analysis.matchup`. Each row is a
 pair row (:data:`~praetor_analysis.analysis.matchup.PAIR_COLUMNS`) plus ``datasheet``, ``faction``,
 ``legion``, ``variant``, ``reason`` and ``mean_per_100_pts`` (models or hull points removed per 100 points
-of the attacker).
+of the attacker; the pair row's ``points_removed_per_100_pts``, and its older name ``per_100_pts``, are points
+removed per 100 points).
 
 The 3rd edition (``edition="hh3"``): the datasheets of its shipped catalogs, fielded by
 :func:`~praetor_analysis.units.hh3_datasheet.hh3_fielded_datasheet`, each option with a weapon taken alone
