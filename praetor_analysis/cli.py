@@ -112,6 +112,7 @@ def cmd_import(args: argparse.Namespace) -> int:
     """praetor import BSDATA_DIR [--out DIR]: rebuild the shipped catalog CSVs (XML data: the 2nd edition's;
     JSON data: the 3rd edition's, detected by its files' game system)."""
     from praetor_analysis.bsdata import build_catalog
+    from praetor_analysis.views import import_lines
 
     if args.show < 0:
         raise UsageError(f"--show: expected 0 or more lines, got {args.show}", field="--show", value=args.show)
@@ -139,16 +140,14 @@ def cmd_import(args: argparse.Namespace) -> int:
             f"profile text not read ({len(report.texts_not_read)} weapons; it may change attacks or rules, "
             f"docs/rules.md#profile-text): {names}{f' and {more} more' if more > 0 else ''}"
         )
-    for link in report.unresolved[: args.show]:
-        print(f"  unresolved: {link}")
-    for (orig, fixed, reason), n in report.corrections.most_common(args.show):
-        print(f"  corrected {n}x: {orig!r} -> {fixed!r} ({reason})")
+    print("\n".join(import_lines(report, out, args.show)))
     return 0
 
 
 def _import_json(src: Path, args: argparse.Namespace) -> int:
     """The 3rd edition's JSON data into ``--out`` (default ``data/hh3``), one line per missing file group."""
     from praetor_analysis.bsdata import build_hh3_catalog
+    from praetor_analysis.views import hh3_import_lines
 
     out = args.out or "data/hh3"
     report = build_hh3_catalog(src, Path(out))
@@ -160,10 +159,7 @@ def _import_json(src: Path, args: argparse.Namespace) -> int:
         f"links checked: {report.links_checked}; unresolved: {len(report.unresolved)}; datasheets with a "
         f"dangling link: {report.dangling_datasheets}"
     )
-    for line in report.missing[: max(args.show, 2)]:
-        print(f"  {line}")
-    if len(report.missing) > max(args.show, 2):
-        print(f"  ... {len(report.missing) - max(args.show, 2)} more lines in {out}/provenance.json")
+    print("\n".join(hh3_import_lines(report, out, args.show)))
     return 0
 
 
