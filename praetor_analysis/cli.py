@@ -328,7 +328,7 @@ def cmd_matchup(args: argparse.Namespace) -> int:
 
 
 def cmd_wargear(args: argparse.Namespace) -> int:
-    """praetor wargear DATASHEET --target NAME: every option ranked by what it adds per point, both phases."""
+    """praetor wargear DATASHEET --target NAME: every option ranked by what it adds per 100 points, both phases."""
     from praetor_analysis.analysis import edition_wargear
     from praetor_analysis.views import terminal_width, wargear_screen, wargear_title
 
@@ -484,7 +484,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="order of the units (default: best, or the --phase given)")  # fmt: skip
     _add_file_flags(p, "every pair (both ways; pmf columns as lists)")
     p.set_defaults(func=cmd_matchup)
-    p = sub.add_parser("wargear", help="every option of a datasheet ranked by what it adds per point, both phases")
+    what = "every option of a datasheet ranked by what it adds per 100 points of its cost, both phases"
+    p = sub.add_parser("wargear", help=what, description=what[0].upper() + what[1:] + ".")
     p.add_argument("datasheet", help="a datasheet name, e.g. 'Heavy Support Squad'")
     p.add_argument("--target", metavar="NAME", required=True, help="a standard target or unit profile")
     p.add_argument("--models", type=int, metavar="N", help="models in the --target unit")
