@@ -45,7 +45,7 @@ from praetor_analysis.analysis.matchup import PAIR_COLUMNS, PHASES, Pair, pair_r
 from praetor_analysis.analysis.sweep_variants import Variant, hh3_variants, variants
 from praetor_analysis.analysis.unit_ratings import edition_targets
 from praetor_analysis.catalog import load_datasheets
-from praetor_analysis.errors import ProfileError, ScenarioError
+from praetor_analysis.errors import ProfileError, ScenarioError, show_value
 from praetor_analysis.io import atomic_write_with
 from praetor_analysis.profiles import Weapon
 from praetor_analysis.units import (
@@ -57,6 +57,7 @@ from praetor_analysis.units import (
     hh3_strikes,
     legion_names,
     legion_of,
+    suggestions,
 )
 
 __all__ = [
@@ -124,9 +125,21 @@ def datasheets_of(faction: str, edition: str = "hh2") -> list[str]:
                 field="faction",
                 value=faction,
             )
-        have = ", ".join(sorted(set(sheets["faction"])))
-        raise ScenarioError(f"faction: no datasheet of {faction!r} (factions: {have})", field="faction", value=faction)
+        have = sorted(set(sheets["faction"]))
+        close = suggestions(faction, have)
+        listed = close or f" (factions: {_first_names(have, 300)})"
+        raise ScenarioError(f"faction: no datasheet of {show_value(faction)}{listed}", field="faction", value=faction)
     return list(dict.fromkeys(mine["name"]))
+
+
+def _first_names(names: Sequence[str], room: int) -> str:
+    """``names`` joined by commas while they fit in ``room`` characters, then ``and N more``."""
+    shown: list[str] = []
+    for name in names:
+        if sum(len(n) + 2 for n in shown) + len(name) > room:
+            return f"{', '.join(shown)} and {len(names) - len(shown)} more"
+        shown.append(name)
+    return ", ".join(shown)
 
 
 def hh3_faction(name: str, edition: str = "hh3") -> str:
