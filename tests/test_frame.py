@@ -128,7 +128,7 @@ def test_frame_documents_read_column_by_column_as_the_records_read():
 
 
 def test_frame_keys_are_the_documents_keys():
-    # keyed column by column (prob.frozen_rows), the keys are those of the documents (document_keys): missing
+    # keyed column by column (prob.token_rows), the keys are those of the documents (document_keys): missing
     # cells, floats (-0.0 and 0.0 differ), flags beside counts, numpy scalars, shared and fresh blocks, lists,
     # a value with no key (nested too deeply), a repeated column name (keyed as documents), no columns at all
     from praetor_analysis.prob import Unkeyed

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from typing import Any
+from typing import Any, Protocol
 
 from praetor_analysis.engine import (
     BatchResult,
@@ -22,6 +22,7 @@ from praetor_analysis.engine import (
 )
 from praetor_analysis.errors import PraetorError, ScenarioError
 from praetor_analysis.melee import resolve_combat
+from praetor_analysis.prob import BoundedMemo, Unkeyed
 from praetor_analysis.profiles import Unit
 from praetor_analysis.scenario.collector import collector_paused
 from praetor_analysis.scenario.document import (
@@ -248,22 +249,30 @@ over the cells, or a ``VolleyResult`` or the error of a cell), one value a cell 
 contract's mappings)."""
 
 
-def calc_results(items: Sequence[Any], build: BatchBuild, keys: Sequence[Hashable] | None = None) -> list[Any]:
+class Documents(Protocol):
+    """Documents by index (a list, or rows made when read: ``scenario.frame``)."""
+
+    def __len__(self) -> int: ...
+
+    def __getitem__(self, i: int, /) -> Any: ...
+
+
+def calc_results(items: Documents, build: BatchBuild, keys: Sequence[Hashable] | None = None) -> list[Any]:
     """:func:`calc_many` with the batch's results made by ``build`` (the other scenarios' are ``calc``'s
     mappings, or the ScenarioError each raises); equal documents computed once, sharing one value. ``keys``:
-    the documents' keys (``document_keys``), when the caller has them."""
+    the documents' keys (``document_keys``), when the caller has them; then an item is read only when its
+    document is not found a batch cell by its key (``items`` may make it then)."""
     first: dict[Hashable, int] = {}
     if keys is None:
-        keys = document_keys(items)
+        keys = document_keys(items if isinstance(items, Sequence) else [items[i] for i in range(len(items))])
     where = [first.setdefault(key, i) for i, key in enumerate(keys)]
-    distinct = [i for i, at in enumerate(where) if at == i]
+    distinct = list(first.values())  # each distinct document's first index, in order
     done: list[Any] = [None] * len(distinct)
-    todo = [items[i] for i in distinct]
-    _calc_batch(todo, [keys[i] for i in distinct], done, build)
-    for j, item in enumerate(todo):
+    _calc_batch(items, distinct, keys, done, build)
+    for j, i in enumerate(distinct):
         if done[j] is None:
             try:
-                done[j] = calc(item)
+                done[j] = calc(items[i])
             except ScenarioError as exc:
                 done[j] = exc
     if len(distinct) == len(items):
@@ -272,18 +281,22 @@ def calc_results(items: Sequence[Any], build: BatchBuild, keys: Sequence[Hashabl
     return [done[index[at]] for at in where]
 
 
-def _calc_batch(items: Sequence[Any], keys: Sequence[Hashable], out: list[Any], build: BatchBuild) -> None:
-    """``out[i]`` for every single-volley scenario against a unit of ``items`` (``keys``: their document keys),
-    computed in one batch, its values built together (``build``)."""
+def _calc_batch(
+    items: Documents, distinct: Sequence[int], keys: Sequence[Hashable], out: list[Any], build: BatchBuild
+) -> None:
+    """``out[j]`` for every single-volley scenario against a unit of ``items[distinct[j]]`` (``keys``: the
+    documents' keys), computed in one batch, its values built together (``build``)."""
     batch: list[int] = []
     cells: list[tuple[Volley, Unit]] = []
-    for i, (item, key) in enumerate(zip(items, keys, strict=True)):
-        cell = _batchable(item, key)
+    for j, i in enumerate(distinct):
+        key = keys[i]
+        found = _CELLS.peek(key) if not isinstance(key, Unkeyed) else None
+        cell = (found or None) if found is not None else _batchable(items[i], key)
         if cell is not None:
-            batch.append(i)
+            batch.append(j)
             cells.append(cell)
-    for i, result in zip(batch, build(cells, resolve_batch(cells)), strict=True):
-        out[i] = result
+    for j, result in zip(batch, build(cells, resolve_batch(cells)), strict=True):
+        out[j] = result
 
 
 def result_mappings(cells: Sequence[tuple[Volley, Unit]], batch: BatchResult) -> list[Any]:
@@ -349,9 +362,27 @@ _BATCH_FIELDS = frozenset(VOLLEY_FIELDS | {"target", "name"})
 """The fields of a document the batch computes (a single volley against a unit)."""
 
 
+_CELLS: BoundedMemo[tuple[Volley, Unit] | bool] = BoundedMemo(8192)
+""":func:`_batchable`'s answer by the document's key (False: computed by ``calc``): a document sent again is
+found a cell without its fields read again or its parse looked up."""
+
+
 def _batchable(item: Any, key: Hashable | None = None) -> tuple[Volley, Unit] | None:
     """The (volley, target) of a single-volley scenario against a unit, or None (computed by ``calc``);
-    ``key``: the document's key (``parse_scenario``'s memo), when known."""
+    ``key``: the document's key (``parse_scenario``'s memo and this answer's), when known."""
+    keyed = key is not None and not isinstance(key, Unkeyed)
+    if keyed:
+        found = _CELLS.peek(key)
+        if found is not None:
+            return found or None
+    cell = _cell_of(item, key)
+    if keyed:
+        _CELLS.put(key, cell or False)
+    return cell
+
+
+def _cell_of(item: Any, key: Hashable | None) -> tuple[Volley, Unit] | None:
+    """:func:`_batchable` itself."""
     if not (type(item) is dict or isinstance(item, Mapping)) or not _BATCH_FIELDS.issuperset(item):
         return None  # an edition 3 document (its ``edition`` field) is computed by ``calc``
     weapon = item.get("weapon")

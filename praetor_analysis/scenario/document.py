@@ -23,7 +23,7 @@ from praetor_analysis.engine import Volley, shots_distribution
 from praetor_analysis.errors import PraetorError, ScenarioError, as_scenario_error, show_value
 from praetor_analysis.markers import Hull, marker_kind, marker_kind_of
 from praetor_analysis.melee import Side
-from praetor_analysis.prob import BoundedMemo, Unkeyed, field_key, frozen_key
+from praetor_analysis.prob import BoundedMemo, Unkeyed, token_field, token_key, token_of
 from praetor_analysis.profiles import Unit, Weapon, check_text, vehicle_armour
 from praetor_analysis.rules import Role
 from praetor_analysis.scenario.document_names import resolve_names
@@ -126,8 +126,8 @@ def parse_volley(data: Mapping[str, Any], *, prefix: str = "", kind: str | None 
 
 
 def _volley(data: Mapping[str, Any], prefix: str, kind: str | None, key: Hashable | None) -> Volley:
-    """:func:`parse_volley` itself; ``key``: the document's ``frozen_key``, when known (its blocks' keys are read
-    off it)."""
+    """:func:`parse_volley` itself; ``key``: the document's ``token_key``, when known (its blocks' tokens are
+    read off it)."""
     mode = _mode(data, prefix)
     if prefix:  # a volley of firing_units: its own fields
         check_scenario_fields(data, mode, prefix=prefix)
@@ -137,7 +137,7 @@ def _volley(data: Mapping[str, Any], prefix: str, kind: str | None, key: Hashabl
     taken: tuple[str, ...] = ()
     if data.get("options") is not None:  # the options of the weapon taken (docs/scenario.md#options)
         weapon, taken = _taken(weapon, data["options"], data.get("attacks"), prefix)
-    block_keys = (field_key(key, "weapon") if weapon is data["weapon"] else None, field_key(key, "attacker"))
+    block_keys = (token_field(key, "weapon") if weapon is data["weapon"] else None, token_field(key, "attacker"))
     return volley_of_blocks(
         weapon,
         data.get("attacker", {}),
@@ -201,12 +201,12 @@ def parse_scenario(data: Any, key: Hashable | None = None) -> Scenario:
     """The typed records of one scenario document (a mapping in the docs/scenario.md form).
 
     Volleys at a target without a formation are memoised by the document's own key (``key``, its
-    :func:`~praetor_analysis.prob.memo.frozen_key` when the caller has it, else computed: its keys, values
-    and their types; an ``Unkeyed`` stand-in is no key): the
+    :func:`~praetor_analysis.prob.memo.token_key` when the caller has it, else computed: its keys and its
+    values' tokens; an ``Unkeyed`` stand-in is no key): the
     records are immutable and depend on the document alone, so a sweep or a dashboard that sends a document
     again finds them parsed and checked. Its blocks are parsed once each (``units.parse_cached``), so a new
     document made of blocks seen before costs its own checks only; their keys are read off the document's
-    (``prob.memo.field_key``), and a volley met before with another document is that volley.
+    (``prob.memo.token_field``), and a volley met before with another document is that volley.
 
     Raises:
         ScenarioError: for any bad, unknown, misplaced or too large field (the message names it).
@@ -214,7 +214,7 @@ def parse_scenario(data: Any, key: Hashable | None = None) -> Scenario:
     if isinstance(key, Unkeyed):  # a document without a key of its own: never memoised
         key = None
     elif key is None and isinstance(data, Mapping):
-        key = frozen_key(data)
+        key = token_key(data)
     if key is not None:
         found = _SCENARIOS.peek(key)
         if found is not None:
@@ -227,7 +227,7 @@ def parse_scenario(data: Any, key: Hashable | None = None) -> Scenario:
 
 @as_scenario_error
 def _parse_scenario(data: Any, key: Hashable | None = None) -> Scenario:
-    """``parse_scenario`` itself; ``key``: the document's ``frozen_key`` (its blocks' keys are read off it)."""
+    """``parse_scenario`` itself; ``key``: the document's ``token_key`` (its blocks' tokens are read off it)."""
     if not (type(data) is dict or isinstance(data, Mapping)):
         raise ScenarioError(f"scenario: expected a JSON object, got {type(data).__name__}")
     unknown = () if _KNOWN.issuperset(data) else sorted(set(data) - SCENARIO_FIELDS, key=str)
@@ -263,7 +263,7 @@ def scenario_kind(data: Mapping[str, Any]) -> str:
 
 
 def _single(data: Mapping[str, Any], key: Hashable | None = None) -> Shooting | MeleeRound:
-    """A scenario of one target; ``key``: the document's ``frozen_key``, when known."""
+    """A scenario of one target; ``key``: the document's ``token_key``, when known."""
     kind = scenario_kind(data)
     if kind == "melee round":
         striker, struck = parse_melee_round(data)
@@ -273,7 +273,7 @@ def _single(data: Mapping[str, Any], key: Hashable | None = None) -> Shooting | 
         check_melee_round(striker, struck)
         return MeleeRound(striker, struck)
     check_scenario_fields(data, kind)
-    target = _checked_target(data, None if kind == "sequence" else kind, field_key(key, "target"))
+    target = _checked_target(data, None if kind == "sequence" else kind, token_field(key, "target"))
     if kind == "marker":
         volley, setup = _marker_volley(data, target)
         return Shooting(target, ((volley,),), setup)
@@ -308,9 +308,9 @@ _TARGETS: BoundedMemo[Unit] = BoundedMemo(8192)
 
 def _checked_target(data: Mapping[str, Any], kind: str | None, block_key: Hashable | None = None) -> Unit:
     """``parse_target`` with ``check_target_state``, once per distinct target block and kind (its
-    ``frozen_key``, ``block_key`` when the caller has it): the Unit is an immutable record of the block alone."""
+    token, ``prob.token_of``; ``block_key`` when the caller has it): the Unit is an immutable record of the block alone."""
     if "target" in data and block_key is None:
-        block_key = frozen_key(data["target"])
+        block_key = token_of(data["target"])
     key = (block_key, kind) if block_key is not None else None
     found = _TARGETS.peek(key) if key is not None else None
     if found is None:
