@@ -180,7 +180,12 @@ class _Tokens:
             return (kind, value)
         if kind is float:
             return (float, repr(value))
-        frozen = (kind, _frozen(value))
+        if kind is dict:  # _frozen's, a block of flags, counts and texts written out (the common block)
+            values = tuple(value.values())
+            types = tuple(map(type, values))
+            frozen: Hashable = (dict, (tuple(value), values, types) if _ATOMS.issuperset(types) else _frozen(value))
+        else:
+            frozen = (kind, _frozen(value))
         found = self._data.get(frozen)
         if found is None:
             found = self._data[frozen] = next(self._count)
@@ -260,8 +265,8 @@ def token_rows(names: Sequence[str], columns: Sequence[Sequence[Any]], n: int) -
     such field; ``n`` rows), made column by column without the dicts: each distinct object of a column is
     keyed once, a column of flags, counts and texts is its own tokens. The same keys as ``token_keys`` of those
     dicts, built with their fields in the order of ``names``."""
-    tokens = _TOKENS
-    tokens.room(n)
+    _TOKENS.room(n)
+    of = _TOKENS.of
     fields: list[list[Any]] = []
     broken: set[int] = set()  # rows one of whose cells has no key (nested too deeply, a huge integer)
     gaps: set[int] = set()  # rows one of whose cells is MISSING
@@ -271,21 +276,23 @@ def token_rows(names: Sequence[str], columns: Sequence[Sequence[Any]], n: int) -
             fields.append(list(zip(kinds, column, strict=True)))
             continue
         ids = list(map(id, column))
-        by_id: dict[int, Any] = dict.fromkeys(ids)
-        for value in {id(v): v for v in column}.values():  # each distinct object once
+        by_id: dict[int, Any] = dict(zip(ids, column, strict=True))  # each distinct object once
+        bad = False
+        for ident, value in by_id.items():  # values replaced in place: the keys stay
             if value is MISSING:
-                by_id[id(value)] = MISSING
+                bad = True
                 continue
             try:
-                by_id[id(value)] = tokens.of(value)
+                by_id[ident] = of(value)
             except (RecursionError, ValueError):
-                by_id[id(value)] = _NO_KEY
+                by_id[ident], bad = _NO_KEY, True
         keys = list(map(by_id.__getitem__, ids))
-        for i, key in enumerate(keys):
-            if key is MISSING:
-                gaps.add(i)
-            elif key is _NO_KEY:
-                broken.add(i)
+        if bad:
+            for i, key in enumerate(keys):
+                if key is MISSING:
+                    gaps.add(i)
+                elif key is _NO_KEY:
+                    broken.add(i)
         fields.append(keys)
     whole = tuple(names)
     if not columns:

@@ -287,9 +287,17 @@ def _unit_columns(
 ) -> None:
     """The echoes of the rows' units and their reasons (each made once and shared, as ``result_mappings`` makes
     them); ``cells`` and ``rules`` (applied, no effect, not modelled) the rows' own."""
-    columns.put("attacker", rows, [unit_echo_once(v.attacker, echoes) for v, _ in cells])
-    columns.put("target", rows, [unit_echo_once(t, echoes) for _, t in cells])
-    reasons = [cell_reasons(v, r[1], r[2], why) for (v, _), r in zip(cells, rules, strict=True)]
+    attackers, targets, reasons = [], [], []
+    for (volley, target), r in zip(cells, rules, strict=True):
+        attacker = echoes.get(id(volley.attacker))
+        attackers.append(attacker if attacker is not None else unit_echo_once(volley.attacker, echoes))
+        found = echoes.get(id(target))
+        targets.append(found if found is not None else unit_echo_once(target, echoes))
+        key = (r[1], r[2], volley.hits is None, volley.mode)  # what cell_reasons reads of the cell, or more
+        known = why.get(key)
+        reasons.append(known if known is not None else why.setdefault(key, cell_reasons(volley, r[1], r[2], {})))
+    columns.put("attacker", rows, attackers)
+    columns.put("target", rows, targets)
     columns.put("reasons", rows, reasons)
 
 
