@@ -66,6 +66,9 @@ SCENARIO_FIELDS = {
     "options",
 }
 _KNOWN = frozenset(SCENARIO_FIELDS)
+#: The fields of a shooting scenario that need no other field and act in it (``scenario.fields``): a document of
+#: these only has no combination to refuse and no field that does not act.
+_PLAIN = frozenset({"attacker", "weapon", "attacks", "target", "hits", "snap_shots", "half_range", "name", "options"})
 #: Fields that only mean something beside another one: nothing is silently ignored.
 _NEEDS = {"aim": "formation", "edges": "formation", "indirect": "formation"}
 _SINGLE_VOLLEY_FIELDS = (
@@ -230,10 +233,12 @@ def _parse_scenario(data: Any, key: Hashable | None = None) -> Scenario:
     """``parse_scenario`` itself; ``key``: the document's ``token_key`` (its blocks' tokens are read off it)."""
     if not (type(data) is dict or isinstance(data, Mapping)):
         raise ScenarioError(f"scenario: expected a JSON object, got {type(data).__name__}")
-    unknown = () if _KNOWN.issuperset(data) else sorted(set(data) - SCENARIO_FIELDS, key=str)
-    if unknown:
-        raise ScenarioError(f"{unknown[0]}: unknown field (allowed: {', '.join(sorted(SCENARIO_FIELDS))})")
-    _check_combination(data)
+    plain = _PLAIN.issuperset(data)  # a shooting volley at a target: nothing to combine or refuse by kind
+    if not plain:
+        unknown = () if _KNOWN.issuperset(data) else sorted(set(data) - SCENARIO_FIELDS, key=str)
+        if unknown:
+            raise ScenarioError(f"{unknown[0]}: unknown field (allowed: {', '.join(sorted(SCENARIO_FIELDS))})")
+        _check_combination(data)
     named = resolve_names(data)  # catalog names -> profile blocks (scenario.document_names)
     if named is not data:  # blocks that are not the document's: keyed afresh
         data, key = named, None
@@ -248,7 +253,7 @@ def _parse_scenario(data: Any, key: Hashable | None = None) -> Scenario:
         check_text(name, "name")
     if isinstance(data.get("weapon"), list) and "target_weapon" not in data:
         return _best_profile(data)
-    return _single(data, key)
+    return _single(data, key, plain)
 
 
 def scenario_kind(data: Mapping[str, Any]) -> str:
@@ -262,9 +267,10 @@ def scenario_kind(data: Mapping[str, Any]) -> str:
     return "melee" if data.get("mode") == "melee" else "shooting"
 
 
-def _single(data: Mapping[str, Any], key: Hashable | None = None) -> Shooting | MeleeRound:
-    """A scenario of one target; ``key``: the document's ``token_key``, when known."""
-    kind = scenario_kind(data)
+def _single(data: Mapping[str, Any], key: Hashable | None = None, plain: bool = False) -> Shooting | MeleeRound:
+    """A scenario of one target; ``key``: the document's ``token_key``, when known; ``plain``: its fields are
+    all ``_PLAIN`` (a shooting scenario whose every field acts)."""
+    kind = "shooting" if plain else scenario_kind(data)
     if kind == "melee round":
         striker, struck = parse_melee_round(data)
         check_scenario_fields(data, kind)
@@ -272,7 +278,8 @@ def _single(data: Mapping[str, Any], key: Hashable | None = None) -> Shooting | 
         check_unit_fields(data.get("target"), kind, "target", "target")
         check_melee_round(striker, struck)
         return MeleeRound(striker, struck)
-    check_scenario_fields(data, kind)
+    if not plain:
+        check_scenario_fields(data, kind)
     target = _checked_target(data, None if kind == "sequence" else kind, token_field(key, "target"))
     if kind == "marker":
         volley, setup = _marker_volley(data, target)

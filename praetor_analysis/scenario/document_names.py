@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from praetor_analysis.units import resolve_unit, resolve_weapon
+from praetor_analysis.units import UNIT_STAT_KEYS, WEAPON_STAT_KEYS, resolve_unit, resolve_weapon
 
 __all__ = ["resolve_names"]
 
@@ -28,6 +28,12 @@ def _volley_names(data: Mapping[str, Any], prefix: str) -> Mapping[str, Any]:
     return {**data, **named} if named else data
 
 
+def _profile(value: Any, stat_keys: frozenset[str]) -> bool:
+    """True when ``value`` is no name to resolve for certain: None, or a dict without a ``name`` or with one of
+    ``stat_keys`` (the block's own profile)."""
+    return value is None or (type(value) is dict and ("name" not in value or not stat_keys.isdisjoint(value)))
+
+
 def resolve_names(data: Mapping[str, Any]) -> Mapping[str, Any]:
     """A scenario with every name (weapon, target, attacker, target_weapon, the firing units' volleys)
     replaced by the block it names; the document itself is not changed, and is returned itself when it names
@@ -36,6 +42,14 @@ def resolve_names(data: Mapping[str, Any]) -> Mapping[str, Any]:
     Raises:
         ScenarioError: An unknown or ambiguous name, naming the field.
     """
+    if (
+        _profile(data.get("weapon"), WEAPON_STAT_KEYS)
+        and _profile(data.get("attacker"), UNIT_STAT_KEYS)
+        and _profile(data.get("target"), UNIT_STAT_KEYS)
+        and "target_weapon" not in data
+        and "firing_units" not in data
+    ):  # the common document, its blocks profiles: named nothing (``units.names.is_name_block``'s test)
+        return data
     out = _volley_names(data, "")
     named: dict[str, Any] = {}
     if "target" in out:

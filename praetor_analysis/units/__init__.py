@@ -77,6 +77,8 @@ _EXPORTS: dict[str, str] = {
     "read_roster_units": "praetor_analysis.units.fielded",
     "REROLL_CHOICES": "praetor_analysis.units.modifiers",
     "resolve_unit": "praetor_analysis.units.names",
+    "UNIT_STAT_KEYS": "praetor_analysis.units.names",
+    "WEAPON_STAT_KEYS": "praetor_analysis.units.names",
     "resolve_weapon": "praetor_analysis.units.names",
     "ROSTER_FIELDS": "praetor_analysis.units.target",
     "roster_unit": "praetor_analysis.units.target",
@@ -243,6 +245,8 @@ __all__ = [
     "resolve_shooting",
     "resolve_stages",
     "resolve_unit",
+    "UNIT_STAT_KEYS",
+    "WEAPON_STAT_KEYS",
     "resolve_weapon",
     "roster_unit",
     "round_sides",
@@ -362,6 +366,8 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     )
     from praetor_analysis.units.names import (
         fold,
+        UNIT_STAT_KEYS,
+        WEAPON_STAT_KEYS,
         resolve_unit,
         resolve_weapon,
         target_from_row,
