@@ -329,7 +329,11 @@ def _echoed_cell(
 ) -> dict[str, Any]:
     """A cell's result mapping with its units' echoes and its reasons (copies of the shared ones)."""
     volley, target = cell
-    attacker, target_echo = unit_echo_once(volley.attacker, echoes), unit_echo_once(target, echoes)
+    attacker, target_echo = echoes.get(id(volley.attacker)), echoes.get(id(target))
+    if attacker is None:
+        attacker = unit_echo_once(volley.attacker, echoes)
+    if target_echo is None:
+        target_echo = unit_echo_once(target, echoes)
     done["attacker"] = {**attacker, "rules": list(attacker["rules"])}
     done["target"] = {**target_echo, "rules": list(target_echo["rules"])}
     done["reasons"] = dict(cell_reasons(volley, no_effect, not_modelled, why))
@@ -349,12 +353,13 @@ def cell_reasons(
     volley: Volley, no_effect: Sequence[str], not_modelled: Sequence[str], why: dict[tuple, dict[str, str]]
 ) -> dict[str, str]:
     """The ``reasons`` of a single volley's result (as ``calc`` gives them: its rules of no effect and not
-    modelled), built once per set of rule lists, given hits and lock (``why``) and shared: a result copies it."""
-    given, locked = volley.hits is not None, locked_in_combat((volley,))
-    key = (tuple(no_effect), tuple(not_modelled), given, locked)
+    modelled), built once per set of rule lists, given hits and mode (``why``; the mode says whether the target is
+    locked in combat) and shared: a result copies it."""
+    key = (tuple(no_effect), tuple(not_modelled), volley.hits is not None, volley.mode)  # mode: whether locked
     found = why.get(key)
     if found is None:
-        found = why[key] = reasons(list(key[0]), list(key[1]), hits_given=given, locked=locked)
+        locked = locked_in_combat((volley,))
+        found = why[key] = reasons(list(key[0]), list(key[1]), hits_given=key[2], locked=locked)
     return found
 
 

@@ -293,9 +293,7 @@ def _unit_columns(
         attackers.append(attacker if attacker is not None else unit_echo_once(volley.attacker, echoes))
         found = echoes.get(id(target))
         targets.append(found if found is not None else unit_echo_once(target, echoes))
-        key = (r[1], r[2], volley.hits is None, volley.mode)  # what cell_reasons reads of the cell, or more
-        known = why.get(key)
-        reasons.append(known if known is not None else why.setdefault(key, cell_reasons(volley, r[1], r[2], {})))
+        reasons.append(cell_reasons(volley, r[1], r[2], why))
     columns.put("attacker", rows, attackers)
     columns.put("target", rows, targets)
     columns.put("reasons", rows, reasons)
