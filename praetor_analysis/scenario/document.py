@@ -128,9 +128,37 @@ def parse_volley(data: Mapping[str, Any], *, prefix: str = "", kind: str | None 
     return _volley(data, prefix, kind, None)
 
 
+_VOLLEYS: BoundedMemo[Volley] = BoundedMemo(8192)
+
+
+def _volley_key(key: Hashable | None) -> Hashable | None:
+    """The key of a document's own volley: its ``token_key`` without the target (what the volley does not read),
+    or None."""
+    if type(key) is not tuple or len(key) != 3 or key[0] is not dict:
+        return None
+    _, names, tokens = key
+    if "target" not in names:
+        return key
+    at = names.index("target")
+    return (names, tokens[:at] + tokens[at + 1 :])
+
+
 def _volley(data: Mapping[str, Any], prefix: str, kind: str | None, key: Hashable | None) -> Volley:
     """:func:`parse_volley` itself; ``key``: the document's ``token_key``, when known (its blocks' tokens are
-    read off it)."""
+    read off it, and a document's own volley is made once for the documents that differ in their target
+    only)."""
+    own = _volley_key(key) if not prefix and kind is None else None
+    found = _VOLLEYS.peek(own) if own is not None else None
+    if found is not None:
+        return found
+    volley = _volley_of(data, prefix, kind, key)
+    if own is not None:
+        _VOLLEYS.put(own, volley)
+    return volley
+
+
+def _volley_of(data: Mapping[str, Any], prefix: str, kind: str | None, key: Hashable | None) -> Volley:
+    """:func:`_volley` made afresh."""
     mode = _mode(data, prefix)
     if prefix:  # a volley of firing_units: its own fields
         check_scenario_fields(data, mode, prefix=prefix)
