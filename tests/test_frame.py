@@ -236,4 +236,4 @@ def test_calc_frame_rows_of_shared_equal_and_changed_objects_are_each_their_docu
         means = out["casualties_mean"].tolist()
         assert means[0] == means[2] == means[6] == means[7] == means[9] and means[1] == means[10]
         assert len({means[0], means[1], means[3], means[4], means[5]}) == 5  # every change moves the answer
-        assert not out["pinned"].iloc[0] is None and out["applied"].iloc[0] is not out["applied"].iloc[2]
+        assert out["pinned"].iloc[0] is not None and out["applied"].iloc[0] is not out["applied"].iloc[2]

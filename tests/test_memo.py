@@ -410,5 +410,8 @@ def test_every_field_a_batch_cell_reads_changes_calc_many_answer():
             assert _close(str(result) if isinstance(result, ScenarioError) else result, expected), path
         assert _close(first, base)
         if isinstance(expected, dict):
-            same = {("attacker", "BS"), ("half_range",)}  # BS 4.0 is BS 4; a Heavy gun fires as many shots in half range
+            same = {
+                ("attacker", "BS"),
+                ("half_range",),
+            }  # BS 4.0 is BS 4; a Heavy gun fires as many shots in half range
             assert not _close(expected, base) or path in same, path

@@ -6,8 +6,8 @@ registered, so :func:`clear_memos` can make a benchmark start cold.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
 import itertools
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
@@ -236,7 +236,7 @@ def token_keys(values: Sequence[Any]) -> list[Hashable | None]:
             found = seen.get(id(value))
             if found is None:
                 found = seen[id(value)] = of(value)
-            return found  # type: ignore[no-any-return]
+            return found
         return of(value)
 
     out: list[Hashable | None] = []
@@ -319,7 +319,7 @@ def token_field(key: Hashable | None, name: str) -> Hashable | None:
         return None
     _, names, fields = key
     try:
-        return fields[names.index(name)]  # type: ignore[no-any-return]
+        return fields[names.index(name)]
     except ValueError:
         return None
 

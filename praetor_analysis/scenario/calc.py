@@ -291,7 +291,7 @@ def _calc_batch(
     for j, i in enumerate(distinct):
         key = keys[i]
         found = _CELLS.peek(key) if not isinstance(key, Unkeyed) else None
-        cell = (found or None) if found is not None else _batchable(items[i], key)
+        cell = found[0] if found is not None else _batchable(items[i], key)
         if cell is not None:
             batch.append(j)
             cells.append(cell)
@@ -367,9 +367,9 @@ _BATCH_FIELDS = frozenset(VOLLEY_FIELDS | {"target", "name"})
 """The fields of a document the batch computes (a single volley against a unit)."""
 
 
-_CELLS: BoundedMemo[tuple[Volley, Unit] | bool] = BoundedMemo(8192)
-""":func:`_batchable`'s answer by the document's key (False: computed by ``calc``): a document sent again is
-found a cell without its fields read again or its parse looked up."""
+_CELLS: BoundedMemo[tuple[tuple[Volley, Unit] | None]] = BoundedMemo(8192)
+""":func:`_batchable`'s answer by the document's key, in a 1-tuple (None: computed by ``calc``): a document sent
+again is found a cell without its fields read again or its parse looked up."""
 
 
 def _batchable(item: Any, key: Hashable | None = None) -> tuple[Volley, Unit] | None:
@@ -379,10 +379,10 @@ def _batchable(item: Any, key: Hashable | None = None) -> tuple[Volley, Unit] | 
     if keyed:
         found = _CELLS.peek(key)
         if found is not None:
-            return found or None
+            return found[0]
     cell = _cell_of(item, key)
     if keyed:
-        _CELLS.put(key, cell or False)
+        _CELLS.put(key, (cell,))
     return cell
 
 

@@ -342,8 +342,9 @@ _TARGETS: BoundedMemo[Unit] = BoundedMemo(8192)
 
 
 def _checked_target(data: Mapping[str, Any], kind: str | None, block_key: Hashable | None = None) -> Unit:
-    """``parse_target`` with ``check_target_state``, once per distinct target block and kind (its
-    token, ``prob.token_of``; ``block_key`` when the caller has it): the Unit is an immutable record of the block alone."""
+    """``parse_target`` with ``check_target_state``, once per distinct target block and kind (its token,
+    ``prob.token_of``; ``block_key`` when the caller has it): the Unit is an immutable record of the block
+    alone."""
     if "target" in data and block_key is None:
         block_key = token_of(data["target"])
     key = (block_key, kind) if block_key is not None else None

@@ -144,7 +144,7 @@ def _result_frame(frame: pd.DataFrame) -> pd.DataFrame:
     if held:
         _batch_columns(columns, [r if type(r) is int else -1 for r in rows], *held[0])
     _mapping_columns(columns, rows)
-    data = columns.done()
+    data: dict[str, Any] = columns.done()
     data["error"] = [str(r) if isinstance(r, ScenarioError) else "" for r in rows]
     return pd.DataFrame(data, index=frame.index)
 
@@ -254,7 +254,8 @@ def _block_columns(columns: _Columns, block: BlockResult, rows: np.ndarray, js: 
         dists = [getattr(block, name)[j] for j in at]
         if name == "gets_hot" and not any(d is not None for d in dists):
             continue
-        pmfs, values = [], []
+        pmfs: list[np.ndarray | None] = []
+        values: list[float] = []
         for dist in dists:
             if dist is None:
                 pmfs.append(None)
