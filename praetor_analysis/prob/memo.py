@@ -232,6 +232,8 @@ def token_keys(values: Sequence[Any]) -> list[Hashable | None]:
 
     def field(value: Any) -> Hashable:
         kind = type(value)
+        if kind in _ATOMS:
+            return (kind, value)
         if kind is dict or kind is list:
             found = seen.get(id(value))
             if found is None:

@@ -289,9 +289,7 @@ def _calc_batch(
     batch: list[int] = []
     cells: list[tuple[Volley, Unit]] = []
     for j, i in enumerate(distinct):
-        key = keys[i]
-        found = _CELLS.peek(key) if not isinstance(key, Unkeyed) else None
-        cell = found[0] if found is not None else _batchable(items[i], key)
+        cell = _batchable(items, i, keys[i])
         if cell is not None:
             batch.append(j)
             cells.append(cell)
@@ -372,22 +370,22 @@ _CELLS: BoundedMemo[tuple[tuple[Volley, Unit] | None]] = BoundedMemo(8192)
 again is found a cell without its fields read again or its parse looked up."""
 
 
-def _batchable(item: Any, key: Hashable | None = None) -> tuple[Volley, Unit] | None:
-    """The (volley, target) of a single-volley scenario against a unit, or None (computed by ``calc``);
-    ``key``: the document's key (``parse_scenario``'s memo and this answer's), when known."""
-    keyed = key is not None and not isinstance(key, Unkeyed)
-    if keyed:
-        found = _CELLS.peek(key)
-        if found is not None:
-            return found[0]
-    cell = _cell_of(item, key)
+def _batchable(items: Documents, i: int, key: Hashable) -> tuple[Volley, Unit] | None:
+    """The (volley, target) of ``items[i]`` when it is a single-volley scenario against a unit, or None (computed by
+    ``calc``); ``key``: the document's key (``parse_scenario``'s memo and this answer's): the item is read only when
+    its answer is not kept."""
+    keyed = not isinstance(key, Unkeyed)
+    found = _CELLS.peek(key) if keyed else None
+    if found is not None:
+        return found[0]
+    cell = _cell_of(items[i], key)
     if keyed:
         _CELLS.put(key, (cell,))
     return cell
 
 
 def _cell_of(item: Any, key: Hashable | None) -> tuple[Volley, Unit] | None:
-    """:func:`_batchable` itself."""
+    """:func:`_batchable` of the item itself, read and parsed."""
     if not (type(item) is dict or isinstance(item, Mapping)) or not _BATCH_FIELDS.issuperset(item):
         return None  # an edition 3 document (its ``edition`` field) is computed by ``calc``
     weapon = item.get("weapon")
