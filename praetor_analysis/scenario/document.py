@@ -128,7 +128,7 @@ def parse_volley(data: Mapping[str, Any], *, prefix: str = "", kind: str | None 
     return _volley(data, prefix, kind, None)
 
 
-_VOLLEYS: BoundedMemo[Volley] = BoundedMemo(8192)
+_OWN_VOLLEYS: BoundedMemo[Volley] = BoundedMemo(8192)
 
 
 def _volley_key(key: Hashable | None) -> Hashable | None:
@@ -148,12 +148,12 @@ def _volley(data: Mapping[str, Any], prefix: str, kind: str | None, key: Hashabl
     read off it, and a document's own volley is made once for the documents that differ in their target
     only)."""
     own = _volley_key(key) if not prefix and kind is None else None
-    found = _VOLLEYS.peek(own) if own is not None else None
+    found = _OWN_VOLLEYS.peek(own) if own is not None else None
     if found is not None:
         return found
     volley = _volley_of(data, prefix, kind, key)
     if own is not None:
-        _VOLLEYS.put(own, volley)
+        _OWN_VOLLEYS.put(own, volley)
     return volley
 
 

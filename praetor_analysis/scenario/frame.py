@@ -146,7 +146,7 @@ def _result_frame(frame: pd.DataFrame) -> pd.DataFrame:
     _mapping_columns(columns, rows)
     data: dict[str, Any] = columns.done()
     data["error"] = [str(r) if isinstance(r, ScenarioError) else "" for r in rows]
-    return pd.DataFrame(data, index=frame.index)
+    return pd.DataFrame(data, index=frame.index, copy=False)  # the columns are this call's own: not copied
 
 
 class _Columns:
