@@ -115,21 +115,28 @@ def frozen_key(value: Any) -> Hashable | None:
         return None
 
 
-def frozen_keys(values: Sequence[Any]) -> list[Hashable | None]:
-    """:func:`frozen_key` of each of ``values``, in one pass: a dict or list met again as the very same object (a
-    block that documents of one call share, or the document itself repeated) is walked once. The caller holds
-    ``values`` and leaves them unchanged while it runs (an object's id is its key within this call only)."""
-    seen: dict[int, Hashable] = {}
+def _walked_once(walk: Callable[[Any], Hashable], seen: dict[int, Any]) -> Callable[[Any], Hashable]:
+    """``walk`` of a value, a dict or list met again as the very same object walked once (``seen``: by id, the
+    caller holding the values)."""
 
     def field(value: Any) -> Hashable:
         kind = type(value)
         if kind is dict or kind is list:
             found = seen.get(id(value))
             if found is None:
-                found = seen[id(value)] = _frozen(value)
+                found = seen[id(value)] = walk(value)
             return found
-        return _frozen(value)
+        return walk(value)
 
+    return field
+
+
+def frozen_keys(values: Sequence[Any]) -> list[Hashable | None]:
+    """:func:`frozen_key` of each of ``values``, in one pass: a dict or list met again as the very same object (a
+    block that documents of one call share, or the document itself repeated) is walked once. The caller holds
+    ``values`` and leaves them unchanged while it runs (an object's id is its key within this call only)."""
+    seen: dict[int, Hashable] = {}
+    field = _walked_once(_frozen, seen)
     out: list[Hashable | None] = []
     for value in values:
         if type(value) is not dict:
@@ -225,22 +232,9 @@ def token_keys(values: Sequence[Any]) -> list[Hashable | None]:
     """:func:`token_key` of each of ``values``, in one pass: a dict or list met again as the very same object (a
     block that documents of one call share, or the document itself repeated) is walked once. The caller holds
     ``values`` and leaves them unchanged while it runs (an object's id is its key within this call only)."""
-    tokens = _TOKENS
-    tokens.room(len(values))
+    _TOKENS.room(len(values))
     seen: dict[int, Any] = {}
-    of = tokens.of
-
-    def field(value: Any) -> Hashable:
-        kind = type(value)
-        if kind in _ATOMS:
-            return (kind, value)
-        if kind is dict or kind is list:
-            found = seen.get(id(value))
-            if found is None:
-                found = seen[id(value)] = of(value)
-            return found
-        return of(value)
-
+    field = _walked_once(_TOKENS.of, seen)
     out: list[Hashable | None] = []
     for value in values:
         if type(value) is not dict:
