@@ -303,7 +303,7 @@ def _unit_columns(
 def _mapping_columns(columns: _Columns, rows: Sequence[Any]) -> None:
     """The columns of the rows ``calc`` computed, field by field from their mappings."""
     for i, row in enumerate(rows):
-        if isinstance(row, Mapping):
+        if type(row) is not int and isinstance(row, Mapping):  # a batch row is its cell's place
             for name, value in row.items():
                 if isinstance(value, Mapping) and set(value) == {"pmf", "mean"}:
                     columns.put_one(name, i, np.asarray(value["pmf"], dtype=np.float64))
