@@ -415,3 +415,48 @@ def test_every_field_a_batch_cell_reads_changes_calc_many_answer():
                 ("half_range",),
             }  # BS 4.0 is BS 4; a Heavy gun fires as many shots in half range
             assert not _close(expected, base) or path in same, path
+
+
+def test_a_known_volley_and_target_give_the_cell_the_parse_gives():
+    # document.known_cell: a plain document whose volley (by its key without the target) and target were parsed
+    # and checked before is found their cell; any document that needs more (a marker weapon's default formation,
+    # a vehicle, an attack count refused, a name, a field beside the plain ones) is parsed and answered as calc
+    # answers it, whichever documents came first
+    from praetor_analysis.errors import ScenarioError
+    from praetor_analysis.scenario.calc import calc, calc_many
+    from praetor_analysis.scenario.document import known_cell, parse_scenario
+    from praetor_analysis.scenario.work import document_key
+
+    weapon = {"name": "gun", "Range": '24"', "Strength": "5", "AP": "4", "Type": "Heavy 2"}
+    infantry = {"name": "t", "models": 5, "T": 4, "W": 1, "Save": "3+"}
+    base = {"attacker": {"BS": 4}, "weapon": weapon, "attacks": 3, "target": infantry}
+    others = [
+        {**base, "target": {**infantry, "T": 5}},  # the same volley at another unit: found
+        {**base, "target": {**infantry, "Unit Type": "Vehicle", "Front": 12, "Side": 11, "Rear": 10, "HP": 3}},
+        {**base, "weapon": {**weapon, "Type": 'Heavy 1, Blast (3")'}},  # a default formation
+        {**base, "attacks": 100_000},  # refused: too many attacks
+        {**base, "name": "named"},
+        {**base, "mode": "shooting"},
+        {**base, "weapon": "Lascannon"},
+    ]
+
+    def answer(document):
+        try:
+            return calc(copy.deepcopy(document))
+        except ScenarioError as exc:
+            return str(exc)
+
+    for other in others:
+        clear_memos()
+        expected = answer(other)
+        clear_memos()
+        results = calc_many([base, {**other, "attacks": other["attacks"]}, other])
+        for result in results[1:]:
+            assert _close(str(result) if isinstance(result, ScenarioError) else result, expected), other
+        key = document_key(other)
+        found = known_cell(other, key)
+        if other is others[0]:
+            parsed = parse_scenario(other)
+            assert found == (parsed.firing_units[0][0], parsed.target)  # the very records the parse gives
+        else:
+            assert found is None, other

@@ -32,6 +32,7 @@ from praetor_analysis.scenario.document import (
     MeleeRound,
     Scenario,
     Shooting,
+    known_cell,
     parse_scenario,
     parse_target,
     parse_volley,
@@ -385,7 +386,11 @@ def _batchable(items: Documents, i: int, key: Hashable) -> tuple[Volley, Unit] |
 
 
 def _cell_of(item: Any, key: Hashable | None) -> tuple[Volley, Unit] | None:
-    """:func:`_batchable` of the item itself, read and parsed."""
+    """:func:`_batchable` of the item itself, read and parsed (a plain document whose volley and target are
+    parsed already found from them: ``document.known_cell``)."""
+    known = known_cell(item, key)
+    if known is not None:
+        return known
     if not (type(item) is dict or isinstance(item, Mapping)) or not _BATCH_FIELDS.issuperset(item):
         return None  # an edition 3 document (its ``edition`` field) is computed by ``calc``
     weapon = item.get("weapon")

@@ -26,7 +26,7 @@ from praetor_analysis.melee import Side
 from praetor_analysis.prob import BoundedMemo, Unkeyed, token_field, token_key, token_of
 from praetor_analysis.profiles import Unit, Weapon, check_text, vehicle_armour
 from praetor_analysis.rules import Role
-from praetor_analysis.scenario.document_names import resolve_names
+from praetor_analysis.scenario.document_names import names_nothing, resolve_names
 from praetor_analysis.scenario.fields import check_scenario_fields, check_unit_fields
 from praetor_analysis.scenario.formation import parse_marker_setup
 from praetor_analysis.scenario.limits import MAX_PROFILES, check_firing_units, check_melee_round
@@ -355,6 +355,23 @@ def _checked_target(data: Mapping[str, Any], kind: str | None, block_key: Hashab
         if key is not None:
             _TARGETS.put(key, found)
     return found
+
+
+def known_cell(data: Any, key: Hashable | None) -> tuple[Volley, Unit] | None:
+    """The (volley, target) :func:`parse_scenario` gives a plain shooting document (``_PLAIN`` fields, no
+    ``name``, no catalog name, one volley at a unit that is no vehicle, no marker) when its volley and its target
+    were parsed and checked before (their memos, by the document's ``key``): what the parse would find, without
+    its records made again. None when any of that is not known: then parse it."""
+    if type(data) is not dict or "name" in data or not _PLAIN.issuperset(data) or not names_nothing(data):
+        return None
+    own, block = _volley_key(key), token_field(key, "target")
+    volley = _OWN_VOLLEYS.peek(own) if own is not None else None
+    if volley is None or block is None or _SHOTS_CHECKED.peek(id(volley)) is not volley:
+        return None  # not made, or its attack count not checked
+    target = _TARGETS.peek((block, "shooting"))
+    if target is None or target.is_vehicle or marker_kind(volley.weapon) is not None:
+        return None  # no default marker for a weapon of no marker kind (units.default_marker_setup)
+    return volley, target
 
 
 def _check_sequence_target(block: Any, units: tuple[tuple[Volley, ...], ...]) -> None:
