@@ -8,12 +8,12 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from praetor_analysis.engine.allocation import UnitSpace, WoundGroup, count_damage
+from praetor_analysis.engine.allocation import UnitSpace, WoundGroup
 from praetor_analysis.engine.checks import check_boost
 from praetor_analysis.engine.pinning import locked_in_combat, pinning_exempt, shell_shock_of
 from praetor_analysis.engine.rule_report import fresh_single_wound, volley_classification_reads
 from praetor_analysis.engine.volley import TargetState, Volley, weapon_strength
-from praetor_analysis.engine.wound_stage import build_wound_groups, extra_hits_volley, reads_hit_sixes, volley_wound_key
+from praetor_analysis.engine.wound_stage import build_wound_tables, extra_hits_volley, reads_hit_sixes, volley_wound_key
 from praetor_analysis.errors import ProfileError
 from praetor_analysis.prob import BoundedMemo
 from praetor_analysis.profiles import Unit
@@ -153,8 +153,7 @@ table; larger ones are kept for one batch only."""
 def tables_of(volley: Volley, canonical: Unit, strength: int, wounds: int) -> Wounds:
     """The per-hit tables of a volley against a canonical target (``wound_groups``, ``count_damage``): built
     afresh, the caller memoising them by ``wound_groups``' key (``TABLES``)."""
-    groups, p_wound, unsaved_each = build_wound_groups(volley, canonical, strength, wounds)
-    damage = count_damage(groups, wounds)
+    groups, p_wound, unsaved_each, damage = build_wound_tables(volley, canonical, strength, wounds)
     return Wounds(p_wound, float(unsaved_each[1:].sum()), unsaved_each, damage, tuple(groups))
 
 

@@ -9,7 +9,13 @@ from operator import attrgetter
 import numpy as np
 
 from praetor_analysis.engine.batch_facts import TargetFacts, VolleyFacts, Wounds
-from praetor_analysis.engine.hit_stage import hit_stage, hits_from_shots, shared_roll, shots_distribution
+from praetor_analysis.engine.hit_stage import (
+    hit_stage,
+    hits_from_shots,
+    hits_from_shots_key,
+    shared_roll,
+    shots_distribution,
+)
 from praetor_analysis.engine.volley import Volley
 from praetor_analysis.engine.wound_stage import volley_reads, wound_stage_target
 from praetor_analysis.errors import ProfileError
@@ -47,6 +53,7 @@ class BatchShared:
         self._reads_seen: dict[TargetReads, TargetReads] = {}
         self.hits: dict[tuple, tuple[Dist, Dist, float | None, list[str]]] = {}
         self.rolls: dict[tuple, tuple[HitRoll, tuple[str, ...]] | None] = {}
+        self.hit_rows: dict[tuple, tuple[Dist, Dist]] = {}
         self.rules: dict[tuple, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {}
         self.pinning: dict[tuple, np.ndarray] = {}
         self.pin_vectors: dict[tuple[int, int], np.ndarray] = {}
@@ -60,16 +67,16 @@ class BatchShared:
         self._batch_only: dict[int, tuple[Wounds, dict]] = {}
         self.keep_state = False
         self.plans: dict[tuple[int, int], tuple] = {}
-        self.target_parts: dict[tuple[int, int], tuple] = {}
+        self.pairs: dict[tuple[int, int], tuple | None] = {}
         self.settings: tuple = ()
 
     def begin(self, keep_state: bool, settings: tuple = ()) -> None:
-        """Start a batch: its own large maps, whether it keeps the final states; the kept plans and hit-stage
-        parts dropped when ``settings`` (the module settings they read: the melee chart) changed since."""
+        """Start a batch: its own large maps, whether it keeps the final states; the kept plans and (volley facts,
+        target) pieces dropped when ``settings`` (the module settings they read: the melee chart) changed since."""
         self._batch_only = {}
         self.keep_state = keep_state
         if settings != self.settings:
-            self.plans, self.target_parts, self.settings = {}, {}, settings
+            self.plans, self.pairs, self.settings = {}, {}, settings
 
     def end(self) -> None:
         """End a batch: its large maps dropped."""
@@ -93,14 +100,14 @@ class BatchShared:
         return entry[1]  # type: ignore[return-value]
 
     def _same_volley(self, volley: Volley) -> Volley:
-        """``same`` for a volley: first by its fields with the weapon and attacker by identity (cheap to hash:
-        volleys built from shared records), then by value."""
+        """``same`` for a volley: by its other fields with its weapon and attacker by identity, those being
+        ``same``'s (equal volleys have equal fields: one key, without hashing the weapon and attacker again)."""
         if volley.zone_hits is not None:  # zone hits are not compared
             return volley
-        shallow = (id(volley.weapon), id(volley.attacker), *_VOLLEY_REST(volley))
+        shallow = (id(self.same(volley.weapon)), id(self.same(volley.attacker)), *_VOLLEY_REST(volley))
         found = self._shallow.get(shallow)
         if found is None:
-            found = self._shallow[shallow] = self._by_value.setdefault(volley, volley)
+            found = self._shallow[shallow] = volley
         return found  # type: ignore[return-value]
 
     def keep_plan(self, plan: tuple) -> None:
@@ -180,5 +187,10 @@ class BatchShared:
             return hit_stage(volley, target)
         shots, p_pass = shots_distribution(volley)  # its error first, as in hit_stage
         roll, notes = found
-        hits, ones = hits_from_shots(volley, shots, roll)
-        return hits, ones, p_pass, list(notes)
+        key = hits_from_shots_key(volley, shots, roll)
+        rows = None if key is None else self.hit_rows.get(key)
+        if rows is None:
+            rows = hits_from_shots(volley, shots, roll)
+            if key is not None:
+                self.hit_rows[key] = rows
+        return rows[0], rows[1], p_pass, list(notes)

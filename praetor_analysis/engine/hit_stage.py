@@ -341,10 +341,25 @@ def shared_roll(volley: Volley, target: Unit) -> tuple[HitRoll, tuple[str, ...]]
     return _roll_with_notes(volley, target, notes), tuple(notes)
 
 
+def hits_from_shots_key(volley: Volley, shots: Dist, roll: HitRoll) -> tuple | None:
+    """What ``hits_from_shots`` reads of the volley beyond ``shots`` and ``roll``: the value and hook of each of
+    the weapon's rules that rolls hits again; None when each model's own Master-crafted re-roll reads more of
+    the volley. Volleys of one key (other weapons, attackers or targets) have the same hits and 1s."""
+    if _per_model_mc(volley, roll):
+        return None
+    again = tuple((token.value, hook) for token, _, hook in stage_hooks(HIT_AGAIN, volley.weapon.rules))
+    return (shots, roll, again)
+
+
+def _per_model_mc(volley: Volley, roll: HitRoll) -> bool:
+    """True when each model of the volley re-rolls its own shots (Master-crafted, not Twin-linked)."""
+    return bool(roll.master_crafted) and not roll.reroll_failed and volley.attacker.models > 1
+
+
 def hits_from_shots(volley: Volley, shots: Dist, roll: HitRoll) -> tuple[Dist, Dist]:
     """(hits, natural 1s that stand) of ``shots`` rolled To Hit with ``roll`` (Master-crafted per model, then
     the hits that roll again: Lightning Blows)."""
-    if roll.master_crafted and not roll.reroll_failed and volley.attacker.models > 1:
+    if _per_model_mc(volley, roll):
         hits, ones = _master_crafted(volley, shots, roll)
     else:
         hits, ones = roll_to_hit(shots, roll)

@@ -10,6 +10,7 @@ import numpy as np
 from praetor_analysis.engine.allocation import (
     Packet,
     WoundGroup,
+    count_damage,
     mix_packets,
 )
 from praetor_analysis.engine.damage import damage_packet
@@ -237,13 +238,25 @@ def hit_six_share(volley: Volley, target: Unit) -> float:
 def build_wound_groups(
     volley: Volley, target: Unit, strength: int, wounds: int
 ) -> tuple[list[WoundGroup], float, np.ndarray]:
-    """``wound_groups`` built afresh (not memoised, new arrays): for a caller that memoises them by the same
-    key (``engine/batch_facts.TABLES``)."""
+    """``wound_groups`` built afresh (not memoised, new arrays)."""
+    groups, p_wound, unsaved_pmf, _ = build_wound_tables(volley, target, strength, wounds)
+    return groups, p_wound, unsaved_pmf
+
+
+def build_wound_tables(
+    volley: Volley, target: Unit, strength: int, wounds: int
+) -> tuple[list[WoundGroup], float, np.ndarray, int | None]:
+    """``build_wound_groups``, and ``count_damage`` of its groups: for a caller that memoises them by
+    ``wound_groups``' key (``engine/batch_facts.TABLES``). A wound of one save doing one damage (or the whole
+    model) has a packet of two entries, built here without the general packets (``damage_packet``,
+    ``mix_packets``: the same sums, in the same order) and whose damage is read off its kinds."""
     kinds = wound_table_for(volley, target, strength)
     ctx = save_context(volley, target)
     brutal_rule = volley.weapon.with_role(Role.WOUNDS_EACH)
     brutal = (brutal_rule.value or 1) if brutal_rule else 1
     per_wound = damage_per_wound(volley, target)
+    if brutal == 1 and per_wound is None:
+        return _single_wound_tables(kinds, ctx, wounds)
     by_priority: dict[int, list[tuple[float, Packet]]] = {}
     unsaved_pmf = np.zeros(brutal + 1)
     p_wound = 0.0
@@ -259,7 +272,38 @@ def build_wound_groups(
         items = by_priority[prio]
         total = sum(p for p, _ in items)
         groups.append(WoundGroup(total, mix_packets([p / total for p, _ in items], [pk for _, pk in items])))
-    return groups, p_wound, unsaved_pmf
+    return groups, p_wound, unsaved_pmf, count_damage(groups, wounds)
+
+
+def _single_wound_tables(
+    kinds: dict[WoundKind, float], ctx: SaveContext, wounds: int
+) -> tuple[list[WoundGroup], float, np.ndarray, int | None]:
+    """``build_wound_tables`` when each wound rolls one save and does one damage or takes the whole model
+    (``damage_packet``'s first case): each packet is P(saved) at (0, 0) and P(unsaved) at (1, its damage)."""
+    by_priority: dict[int, list[tuple[float, float, int]]] = {}
+    unsaved0 = unsaved1 = p_wound = 0.0
+    for kind, p in kinds.items():
+        u = ctx.p_unsaved(kind)
+        by_priority.setdefault(kind.priority, []).append((p, u, wounds if kind.instant_death else 1))
+        unsaved0 += p * (1.0 - u)  # the packet's row sums: 1 - u and u (one entry each)
+        unsaved1 += p * u
+        p_wound += p
+    unsaved_pmf = np.array([unsaved0 + (1.0 - p_wound), unsaved1])
+    groups = []
+    damages: set[int] = set()
+    for prio in sorted(by_priority):
+        items = by_priority[prio]
+        total = sum(p for p, _, _ in items)
+        probs = np.zeros((2, wounds + 1))
+        for p, u, damage in items:  # mix_packets' sums, entry by entry (adding a packet's zeros changes none)
+            w = p / total
+            probs[0, 0] += w * (1.0 - u)
+            probs[1, damage] += w * u
+            if p > 0.0 and w * u > 0.0:  # count_damage: the damage of a wound that changes the state
+                damages.add(damage)
+        groups.append(WoundGroup(total, Packet(probs)))
+    damage = damages.pop() if len(damages) == 1 else (1 if not damages else None)
+    return groups, p_wound, unsaved_pmf, damage if damage in (1, wounds) else None
 
 
 def gets_hot_unsaved(volley: Volley) -> float:
