@@ -22,6 +22,7 @@ from praetor_analysis.profiles import Rule, Unit, Weapon
 from praetor_analysis.rules import (
     DAMAGE,
     MULTIPLIED,
+    PSYCHIC_WEAPONS,
     SAVE,
     WOUND,
     WOUND_STAGE_SLOTS,
@@ -204,7 +205,33 @@ def volley_wound_key(volley: Volley, strength: int) -> tuple:
     tables)."""
     w = volley.weapon
     mine = (*attacker_rules_with(volley.attacker, WOUND), *attacker_rules_with(volley.attacker, SAVE))
-    return (w.type.signature, w.ap, w.range.template, strength, volley.mode, volley.half_range, mine)
+    return (wound_stage_rules(w), w.ap, w.range.template, strength, volley.mode, volley.half_range, mine)
+
+
+_WOUND_STAGE_ROLES = frozenset({Role.TEMPLATE, Role.MARKER, Role.WOUNDS_EACH})
+"""The roles of a weapon's rules that the wound, save and damage stages read (``wound_table_for``,
+``damage_per_wound``, ``build_wound_tables``)."""
+
+
+def wound_stage_rules(weapon: Weapon) -> tuple[tuple[str, int | None, str | None], ...]:
+    """What the wound, save and damage stages read of the weapon's rules (those its profile implies included):
+    (name, value, variant) of each rule with a hook in those stages (``WOUND_STAGE_SLOTS``), a role they read
+    (template, marker, wounds each), that reads the To Hit sixes, or whose name a save hook reads
+    (``SaveSituation.weapon_rules``: ``PSYCHIC_WEAPONS``), sorted. Weapons that differ only in other rules
+    (Pinning, Gets Hot...) share their per-hit tables."""
+    kept = set()
+    for token in weapon.stage_rules:
+        decl = lookup(token.name)
+        if token.name in PSYCHIC_WEAPONS or (
+            decl is not None
+            and (
+                decl.reads_hit_six
+                or not _WOUND_STAGE_ROLES.isdisjoint(decl.roles)
+                or any(s.of(decl.hooks) is not None for s in WOUND_STAGE_SLOTS)
+            )
+        ):
+            kept.add((token.name, token.value, token.variant))
+    return tuple(sorted(kept, key=repr))
 
 
 def reads_hit_sixes(weapon: Weapon) -> bool:
@@ -256,7 +283,15 @@ def build_wound_tables(
     brutal = (brutal_rule.value or 1) if brutal_rule else 1
     per_wound = damage_per_wound(volley, target)
     if brutal == 1 and per_wound is None:
-        return _single_wound_tables(kinds, ctx, wounds)
+        return single_wound_tables(kinds, ctx, wounds)
+    return packet_tables(kinds, ctx, wounds, brutal, per_wound)
+
+
+def packet_tables(
+    kinds: dict[WoundKind, float], ctx: SaveContext, wounds: int, brutal: int, per_wound: tuple[float, ...] | None
+) -> tuple[list[WoundGroup], float, np.ndarray, int | None]:
+    """``build_wound_tables`` from the wound kinds and save context by the general packets (``damage_packet``
+    of each kind, ``mix_packets`` of each priority group, ``count_damage``)."""
     by_priority: dict[int, list[tuple[float, Packet]]] = {}
     unsaved_pmf = np.zeros(brutal + 1)
     p_wound = 0.0
@@ -275,7 +310,7 @@ def build_wound_tables(
     return groups, p_wound, unsaved_pmf, count_damage(groups, wounds)
 
 
-def _single_wound_tables(
+def single_wound_tables(
     kinds: dict[WoundKind, float], ctx: SaveContext, wounds: int
 ) -> tuple[list[WoundGroup], float, np.ndarray, int | None]:
     """``build_wound_tables`` when each wound rolls one save and does one damage or takes the whole model
