@@ -1,9 +1,9 @@
 """The cold batch's shortcuts to the per-hit tables and hits, against the general builds they replace, on generated
 rule combinations:
 
-- a wound of one save doing one damage (or the whole model) is built without the general packets
-  (``wound_stage.single_wound_tables``): the same groups, P(wound), unsaved pmf and damage, bit for bit, as
-  ``packet_tables`` (``damage_packet``, ``mix_packets``, ``count_damage``);
+- when each unsaved wound does one damage (or takes the whole model), Brutal's saves included, the tables are
+  built without the general packets (``wound_stage.one_damage_tables``): the same groups, P(wound), unsaved pmf
+  and damage, bit for bit, as ``packet_tables`` (``damage_packet``, ``mix_packets``, ``count_damage``);
 - the tables are keyed by what the wound, save and damage stages read of the weapon's rules
   (``wound_stage.wound_stage_rules``): for every declared rule the key leaves out, a weapon with it has the same
   tables as one without, against targets carrying each rule with a wound-stage hook (Adamantium Will reads the
@@ -30,10 +30,10 @@ from praetor_analysis.engine.hit_stage import hit_stage, hit_stage_target_part
 from praetor_analysis.engine.volley import Volley
 from praetor_analysis.engine.wound_stage import (
     build_wound_tables,
+    one_damage_tables,
     damage_per_wound,
     packet_tables,
     save_context,
-    single_wound_tables,
     wound_stage_rules,
     wound_table_for,
 )
@@ -93,17 +93,17 @@ def _equal_tables(a: tuple, b: tuple) -> bool:
 
 
 @pytest.mark.parametrize("seed", [1, 2])
-def test_single_wound_tables_equal_the_general_packets(seed):
+def test_one_damage_tables_equal_the_general_packets(seed):
     rng = random.Random(seed)
     attacker = _unit({"models": 5}, "attacker")
     targets = [_unit(row) for row in TARGET_ROWS]
-    compared = damages = 0
+    compared = chained = whole = 0
     for _ in range(150):
         picked = {r.split(" (")[0]: r for r in rng.sample(ONE_SAVE_RULES, rng.randint(0, 3))}
         weapon = _weapon("".join(f", {r}" for r in picked.values()), rng.randint(2, 10), rng.choice([1, 2, 3, 4, 5, 6]))
         volley = Volley(weapon, attacker, mode=rng.choice(["shooting", "melee"]), attacks=5)
-        for target in targets:
-            if damage_per_wound(volley, target) is not None or weapon.plays(Role.WOUNDS_EACH):
+        for target, brutal in itertools.product(targets, (1, 2, 3)):
+            if damage_per_wound(volley, target) is not None:
                 continue
             try:
                 kinds = wound_table_for(volley, target, weapon.strength.value or 5)
@@ -111,12 +111,14 @@ def test_single_wound_tables_equal_the_general_packets(seed):
                 continue
             ctx = save_context(volley, target)
             wounds = target.W or 1
-            got = single_wound_tables(kinds, ctx, wounds)
-            want = packet_tables(kinds, ctx, wounds, 1, None)
-            assert _equal_tables(got, want), (weapon.type.text, target.name, target.W)
+            got = one_damage_tables(kinds, ctx, wounds, brutal)
+            want = packet_tables(kinds, ctx, wounds, brutal, None)
+            assert _equal_tables(got, want), (weapon.type.text, target.name, target.W, brutal)
             compared += 1
-            damages += got[3] is None or got[3] > 1
-    assert compared > 500 and damages > 20  # Instant Death against several wounds, and mixed damages, among them
+            chained += got[3] is None
+            whole += got[3] == wounds > 1
+    # mixed damages (the allocation chain's cells) and Instant Death against several wounds among them
+    assert compared > 1500 and chained > 100 and whole > 20
 
 
 def _parsed(name: str) -> Weapon | None:

@@ -52,8 +52,8 @@ class BatchShared:
         self.reads: dict[int, TargetReads] = {}
         self._reads_seen: dict[TargetReads, TargetReads] = {}
         self.hits: dict[tuple, tuple[Dist, Dist, float | None, list[str]]] = {}
-        self.rolls: dict[tuple, tuple[HitRoll, tuple[str, ...]] | None] = {}
-        self.hit_rows: dict[tuple, tuple[Dist, Dist]] = {}
+        self.rolls: dict[tuple, tuple[HitRoll, tuple[str, ...], int | None] | None] = {}
+        self.hit_rows: dict[tuple[int, Dist], tuple[Dist, Dist]] = {}
         self.rules: dict[tuple, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {}
         self.pinning: dict[tuple, np.ndarray] = {}
         self.pin_vectors: dict[tuple[int, int], np.ndarray] = {}
@@ -179,18 +179,20 @@ class BatchShared:
         rest = (id(self.same(volley.weapon)), id(self.same(volley.attacker)), *_ROLL_REST(volley), part)
         if rest not in self.rolls:
             try:
-                self.rolls[rest] = shared_roll(volley, target)
+                found = shared_roll(volley, target)
             except ProfileError:  # raised by hit_stage, after the errors it finds first
-                self.rolls[rest] = None
-        found = self.rolls[rest]
-        if found is None:
+                found = None
+            # what hits_from_shots reads beyond the shots (one token for the volleys of one roll and hooks)
+            key = None if found is None else hits_from_shots_key(volley, found[0])
+            self.rolls[rest] = None if found is None else (*found, None if key is None else self.token(key))
+        entry = self.rolls[rest]
+        if entry is None:
             return hit_stage(volley, target)
         shots, p_pass = shots_distribution(volley)  # its error first, as in hit_stage
-        roll, notes = found
-        key = hits_from_shots_key(volley, shots, roll)
-        rows = None if key is None else self.hit_rows.get(key)
+        roll, notes, token = entry
+        rows = None if token is None else self.hit_rows.get((token, shots))
         if rows is None:
             rows = hits_from_shots(volley, shots, roll)
-            if key is not None:
-                self.hit_rows[key] = rows
+            if token is not None:
+                self.hit_rows[token, shots] = rows
         return rows[0], rows[1], p_pass, list(notes)

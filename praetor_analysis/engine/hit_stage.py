@@ -341,14 +341,14 @@ def shared_roll(volley: Volley, target: Unit) -> tuple[HitRoll, tuple[str, ...]]
     return _roll_with_notes(volley, target, notes), tuple(notes)
 
 
-def hits_from_shots_key(volley: Volley, shots: Dist, roll: HitRoll) -> tuple | None:
-    """What ``hits_from_shots`` reads of the volley beyond ``shots`` and ``roll``: the value and hook of each of
-    the weapon's rules that rolls hits again; None when each model's own Master-crafted re-roll reads more of
-    the volley. Volleys of one key (other weapons, attackers or targets) have the same hits and 1s."""
+def hits_from_shots_key(volley: Volley, roll: HitRoll) -> tuple | None:
+    """What ``hits_from_shots`` reads beyond the shots: the roll, and the value and hook of each of the weapon's
+    rules that rolls hits again; None when each model's own Master-crafted re-roll reads more of the volley.
+    Volleys of one key and one distribution of shots (other weapons, attackers or targets) have the same hits
+    and 1s."""
     if _per_model_mc(volley, roll):
         return None
-    again = tuple((token.value, hook) for token, _, hook in stage_hooks(HIT_AGAIN, volley.weapon.rules))
-    return (shots, roll, again)
+    return (roll, tuple((token.value, hook) for token, _, hook in stage_hooks(HIT_AGAIN, volley.weapon.rules)))
 
 
 def _per_model_mc(volley: Volley, roll: HitRoll) -> bool:

@@ -17,7 +17,7 @@ from praetor_analysis.engine.damage import damage_packet
 from praetor_analysis.engine.hit_stage import attacker_rules_with, hit_roll_of, hits_automatically
 from praetor_analysis.engine.volley import Volley
 from praetor_analysis.errors import ProfileError
-from praetor_analysis.prob import BoundedMemo, Dist
+from praetor_analysis.prob import BoundedMemo, Dist, binomial_pmf
 from praetor_analysis.profiles import Rule, Unit, Weapon
 from praetor_analysis.rules import (
     DAMAGE,
@@ -274,16 +274,15 @@ def build_wound_tables(
     volley: Volley, target: Unit, strength: int, wounds: int
 ) -> tuple[list[WoundGroup], float, np.ndarray, int | None]:
     """``build_wound_groups``, and ``count_damage`` of its groups: for a caller that memoises them by
-    ``wound_groups``' key (``engine/batch_facts.TABLES``). A wound of one save doing one damage (or the whole
-    model) has a packet of two entries, built here without the general packets (``damage_packet``,
-    ``mix_packets``: the same sums, in the same order) and whose damage is read off its kinds."""
+    ``wound_groups``' key (``engine/batch_facts.TABLES``); without the general packets when each unsaved wound
+    does one damage (``one_damage_tables``)."""
     kinds = wound_table_for(volley, target, strength)
     ctx = save_context(volley, target)
     brutal_rule = volley.weapon.with_role(Role.WOUNDS_EACH)
     brutal = (brutal_rule.value or 1) if brutal_rule else 1
     per_wound = damage_per_wound(volley, target)
-    if brutal == 1 and per_wound is None:
-        return single_wound_tables(kinds, ctx, wounds)
+    if per_wound is None:
+        return one_damage_tables(kinds, ctx, wounds, brutal)
     return packet_tables(kinds, ctx, wounds, brutal, per_wound)
 
 
@@ -310,32 +309,39 @@ def packet_tables(
     return groups, p_wound, unsaved_pmf, count_damage(groups, wounds)
 
 
-def single_wound_tables(
-    kinds: dict[WoundKind, float], ctx: SaveContext, wounds: int
+def one_damage_tables(
+    kinds: dict[WoundKind, float], ctx: SaveContext, wounds: int, brutal: int = 1
 ) -> tuple[list[WoundGroup], float, np.ndarray, int | None]:
-    """``build_wound_tables`` when each wound rolls one save and does one damage or takes the whole model
-    (``damage_packet``'s first case): each packet is P(saved) at (0, 0) and P(unsaved) at (1, its damage)."""
-    by_priority: dict[int, list[tuple[float, float, int]]] = {}
-    unsaved0 = unsaved1 = p_wound = 0.0
+    """``build_wound_tables`` when each unsaved wound does one damage (or, Instant Death, takes the whole
+    model): a wound's packet has one entry a row, P(u of its ``brutal`` saves fail) at (u, its damage), so it is
+    built without the general packets (``damage_packet``, ``mix_packets``: the same products and sums, in the
+    same order; adding a packet's zeros changes none) and its damage read off its kinds (``count_damage``)."""
+    by_priority: dict[int, list[tuple[float, tuple[float, ...] | np.ndarray, bool]]] = {}
+    unsaved = [0.0] * (brutal + 1)
+    p_wound = 0.0
     for kind, p in kinds.items():
         u = ctx.p_unsaved(kind)
-        by_priority.setdefault(kind.priority, []).append((p, u, wounds if kind.instant_death else 1))
-        unsaved0 += p * (1.0 - u)  # the packet's row sums: 1 - u and u (one entry each)
-        unsaved1 += p * u
+        rows = (1.0 - u, u) if brutal == 1 else binomial_pmf(brutal, u)  # as damage_packet rolls the saves
+        by_priority.setdefault(kind.priority, []).append((p, rows, kind.instant_death))
+        for n in range(brutal + 1):  # the packet's row sums: one entry each
+            unsaved[n] += p * rows[n]
         p_wound += p
-    unsaved_pmf = np.array([unsaved0 + (1.0 - p_wound), unsaved1])
+    unsaved_pmf = np.array(unsaved)
+    unsaved_pmf[0] += 1.0 - p_wound
     groups = []
     damages: set[int] = set()
     for prio in sorted(by_priority):
         items = by_priority[prio]
         total = sum(p for p, _, _ in items)
-        probs = np.zeros((2, wounds + 1))
-        for p, u, damage in items:  # mix_packets' sums, entry by entry (adding a packet's zeros changes none)
+        probs = np.zeros((brutal + 1, wounds + 1))
+        for p, rows, instant in items:
             w = p / total
-            probs[0, 0] += w * (1.0 - u)
-            probs[1, damage] += w * u
-            if p > 0.0 and w * u > 0.0:  # count_damage: the damage of a wound that changes the state
-                damages.add(damage)
+            probs[0, 0] += w * rows[0]
+            for n in range(1, brutal + 1):
+                damage = wounds if instant else min(n, wounds)
+                probs[n, damage] += w * rows[n]
+                if p > 0.0 and w * rows[n] > 0.0:  # count_damage: a wound that changes the unit's state
+                    damages.add(damage)
         groups.append(WoundGroup(total, Packet(probs)))
     damage = damages.pop() if len(damages) == 1 else (1 if not damages else None)
     return groups, p_wound, unsaved_pmf, damage if damage in (1, wounds) else None
