@@ -30,8 +30,8 @@ from praetor_analysis.engine.hit_stage import hit_stage, hit_stage_target_part
 from praetor_analysis.engine.volley import Volley
 from praetor_analysis.engine.wound_stage import (
     build_wound_tables,
-    one_damage_tables,
     damage_per_wound,
+    one_damage_tables,
     packet_tables,
     save_context,
     wound_stage_rules,
@@ -39,7 +39,7 @@ from praetor_analysis.engine.wound_stage import (
 )
 from praetor_analysis.errors import PraetorError
 from praetor_analysis.profiles.records import Weapon, unit_from_mapping
-from praetor_analysis.rules import REGISTRY, WOUND_STAGE_SLOTS, Role
+from praetor_analysis.rules import REGISTRY, WOUND_STAGE_SLOTS
 
 TOL = 1e-12
 

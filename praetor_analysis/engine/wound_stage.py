@@ -321,7 +321,9 @@ def one_damage_tables(
     p_wound = 0.0
     for kind, p in kinds.items():
         u = ctx.p_unsaved(kind)
-        rows = (1.0 - u, u) if brutal == 1 else binomial_pmf(brutal, u)  # as damage_packet rolls the saves
+        rows: tuple[float, ...] | np.ndarray = (
+            (1.0 - u, u) if brutal == 1 else binomial_pmf(brutal, u)
+        )  # as damage_packet
         by_priority.setdefault(kind.priority, []).append((p, rows, kind.instant_death))
         for n in range(brutal + 1):  # the packet's row sums: one entry each
             unsaved[n] += p * rows[n]
@@ -343,8 +345,8 @@ def one_damage_tables(
                 if p > 0.0 and w * rows[n] > 0.0:  # count_damage: a wound that changes the unit's state
                     damages.add(damage)
         groups.append(WoundGroup(total, Packet(probs)))
-    damage = damages.pop() if len(damages) == 1 else (1 if not damages else None)
-    return groups, p_wound, unsaved_pmf, damage if damage in (1, wounds) else None
+    found = damages.pop() if len(damages) == 1 else (1 if not damages else None)
+    return groups, p_wound, unsaved_pmf, found if found in (1, wounds) else None
 
 
 def gets_hot_unsaved(volley: Volley) -> float:
