@@ -321,9 +321,8 @@ def one_damage_tables(
     p_wound = 0.0
     for kind, p in kinds.items():
         u = ctx.p_unsaved(kind)
-        rows: tuple[float, ...] | np.ndarray = (
-            (1.0 - u, u) if brutal == 1 else binomial_pmf(brutal, u)
-        )  # as damage_packet
+        # the saves as damage_packet rolls them
+        rows: tuple[float, ...] | np.ndarray = (1.0 - u, u) if brutal == 1 else binomial_pmf(brutal, u)
         by_priority.setdefault(kind.priority, []).append((p, rows, kind.instant_death))
         for n in range(brutal + 1):  # the packet's row sums: one entry each
             unsaved[n] += p * rows[n]
