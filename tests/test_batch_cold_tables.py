@@ -217,3 +217,21 @@ def test_hits_are_shared_across_weapons_and_attackers_that_roll_alike():
     # shared, with four models read per volley (each model's own re-roll)
     assert len(shared.hit_rows) == 2 * 3
     assert len(shared.hits) == len(volleys)
+
+
+def test_small_damage_matrices_are_kept_read_only_and_equal_a_fresh_build():
+    from praetor_analysis.engine.allocation import DENSE_STATES, UnitSpace
+    from praetor_analysis.prob.memo import clear_memos
+
+    for models, wounds in ((1, 1), (5, 1), (3, 2), (4, 3), (10, 6), (30, 4)):
+        space = UnitSpace(models, wounds)
+        for damage in range(wounds + 2):
+            got = space.damage_matrix(damage)
+            want = np.zeros((space.size, space.size))
+            want[np.arange(space.size), space.damage_dest(damage)] = 1.0
+            assert space.size > DENSE_STATES or np.array_equal(got, want)
+            if isinstance(got, np.ndarray):
+                assert not got.flags.writeable  # shared: no caller may change it
+                kept = space.damage_matrix(damage) is got
+                clear_memos()
+                assert kept == (space.size**2 <= 4096) and np.array_equal(space.damage_matrix(damage), want)
