@@ -235,3 +235,30 @@ def test_small_damage_matrices_are_kept_read_only_and_equal_a_fresh_build():
                 kept = space.damage_matrix(damage) is got
                 clear_memos()
                 assert kept == (space.size**2 <= 4096) and np.array_equal(space.damage_matrix(damage), want)
+
+
+def test_a_volley_whose_hit_stage_reads_no_target_has_no_target_part():
+    from praetor_analysis.engine.hit_stage import hit_stage_reads_target
+
+    attackers = [
+        _unit({"models": 2}, "attacker"),
+        _unit({"models": 2, "rules": ["Preferred Enemy (Legionaries)"]}, "attacker"),
+    ]
+    targets = [_unit(row) for row in TARGET_ROWS] + [
+        _unit({"name": "Legionaries", "models": 5, "T": 4, "W": 1, "Save": "3+"}),
+        _unit({"models": 1, "T": 5, "W": 3, "Save": "3+", "Unit Type": "Flyer"}),
+        _unit({"models": 1, "T": 5, "W": 3, "Save": "3+", "Unit Type": "Vehicle"}),
+    ]
+    types = [("Heavy 1", '24"'), ("Heavy 1, Skyfire", '24"'), ("Heavy 1, Rending (6+)", '24"')]
+    types += [("Melee", "-"), ("Melee, Detonation", "-")]
+    free = read = 0
+    for (type_, rng), attacker in itertools.product(types, attackers):
+        weapon = Weapon.from_mapping({"name": "w", "Range": rng, "Strength": "5", "AP": "4", "Type": type_})
+        volley = Volley(weapon, attacker, mode="melee" if rng == "-" else "shooting", attacks=3)
+        parts = {hit_stage_target_part(volley, t) for t in targets}
+        if hit_stage_reads_target(volley):
+            read += 1
+        else:
+            assert parts == {None}, type_
+            free += 1
+    assert free == 2 and read == 8  # plain and Rending shooting without Preferred Enemy

@@ -249,7 +249,7 @@ def _prepare(volley: Volley, target: Unit, vf: VolleyFacts, tf: TargetFacts, sha
     if tf.left is None or (vf.deflagrate and wounds.unsaved_each.size > 2):
         return None
     # the hit stage reads the volley's mode, weapon and attacker (its facts) and this part of the target
-    part = (hit_stage_target_part(volley, target),)
+    part = (None if vf.part_free else hit_stage_target_part(volley, target),)
     if wounds.damage is not None:
         return fresh, wounds, (vf, tf), None, part
     if vf.deflagrate or space.size > DENSE_STATES:

@@ -247,6 +247,17 @@ def forced_snap(volley: Volley, target: Unit) -> bool:
 _HITS: BoundedMemo[tuple[Dist, Dist, float | None, list[str]]] = BoundedMemo(8192)
 
 
+def hit_stage_reads_target(volley: Volley) -> bool:
+    """False when ``hit_stage_target_part`` is None whatever the target: a shooting volley whose weapon may
+    attack any target, with no rule reading the target's name or making Snap Shots (Skyfire)."""
+    return (
+        volley.mode == "melee"
+        or attack_limit(volley.weapon) is not None
+        or any("name" in d.reads.fields for _, d, _ in stage_hooks(HIT, volley.attacker.rules, side="attacker"))
+        or bool(_snap_rules(volley))
+    )
+
+
 def hit_stage_target_part(volley: Volley, target: Unit) -> tuple | None:
     """What the hit stage reads of the target: nothing when shooting; in melee its WS, and the chart; its
     name and Unit Type when the attacker has Preferred Enemy (X)."""
