@@ -186,7 +186,9 @@ def _plan_of(v: Volley, t: Unit, shared: BatchShared) -> tuple:
     return plan
 
 
-Pieces = tuple[TargetState, Wounds, tuple[VolleyFacts, TargetFacts], tuple[np.ndarray, list[np.ndarray]] | None, tuple]
+Pieces = tuple[
+    TargetState, Wounds, tuple[VolleyFacts, TargetFacts], tuple[np.ndarray, list[np.ndarray]] | None, tuple | None
+]
 """What a vectorised cell needs beyond its records: the target's fresh state, the per-hit tables, the facts of
 the volley and the target, the chain steps (or None) and what its hit stage reads of the target."""
 
@@ -249,7 +251,7 @@ def _prepare(volley: Volley, target: Unit, vf: VolleyFacts, tf: TargetFacts, sha
     if tf.left is None or (vf.deflagrate and wounds.unsaved_each.size > 2):
         return None
     # the hit stage reads the volley's mode, weapon and attacker (its facts) and this part of the target
-    part = (None if vf.part_free else hit_stage_target_part(volley, target),)
+    part = None if vf.part_free else hit_stage_target_part(volley, target)
     if wounds.damage is not None:
         return fresh, wounds, (vf, tf), None, part
     if vf.deflagrate or space.size > DENSE_STATES:
