@@ -8,12 +8,15 @@ The stages are the engine's own (``hit_stage``, ``wound_groups``, ``count_damage
 ``classify_rules``); the batch shares and vectorises them:
 
 - what the batch reads of each distinct volley and target is computed once (``VolleyFacts``, ``TargetFacts``),
-  and what each (volley, target) needs (its tables, hit stage, block width, or the exact path) once and kept
-  (``_plan_of``, ``BatchShared.plans``): a repeated batch finds each cell's with one look-up;
+  what a cell needs beyond its records once per (volley facts, target) (``_pair_of``), and what each
+  (volley, target) needs (its tables, hit stage, block width, or the exact path) once and kept (``_plan_of``,
+  ``BatchShared.plans``): a repeated batch finds each cell's with one look-up;
 - the per-hit tables are computed once per distinct wound-stage key (``wound_stage_target``: what of the target
   those stages and the volley's rules read, as the rules' declarations say; ``volley_wound_key``: what they read
-  of the volley, so volleys of one weapon with other attack counts share them);
-- cells with the same hits (a shooting volley against every target) share one hit stage; the cells whose hits
+  of the volley, its weapon's rules that act there included, so volleys of one weapon with other attack counts,
+  or of weapons differing in other rules, share them);
+- cells with the same hits (a shooting volley against every target) share one hit stage, and volleys of one
+  To Hit roll, hooks and shots share its hits (``hit_stage.hits_from_shots_key``); the cells whose hits
   fit one block width (``block_width``: padded with zeros) are stacked, so the binomial thinnings to wounds
   and to state-changing wounds are one array computation for the whole block (``thin_many``), and Brutal's
   compound sums one matrix product per per-hit table (its n-fold powers, memoised: ``batch_block``);
