@@ -9,7 +9,10 @@ rule combinations:
   tables as one without, against targets carrying each rule with a wound-stage hook (Adamantium Will reads the
   weapon's rule names);
 - the batch's hits are shared by what ``hits_from_shots`` reads (``hits_from_shots_key``): equal to
-  ``hit_stage`` per volley (tests/test_batch_hit_rolls.py), and shared across weapons and attackers.
+  ``hit_stage`` per volley (tests/test_batch_hit_rolls.py), and shared across weapons and attackers; its To Hit
+  roll by the weapon rules the roll reads (``hit_stage.hit_roll_rules``): for every declared rule the key
+  leaves out, a volley with it finds the roll of one without and gets ``hit_stage``'s stage;
+- the small dense damage matrices kept are read-only and equal a fresh build.
 
 The engine these build is checked against brute-force enumeration of the dice in tests/test_engine_vs_oracle.py
 (every modelled rule alone and in pairs) and the batch against the one-cell engine in tests/test_batch*.py.
@@ -262,3 +265,48 @@ def test_a_volley_whose_hit_stage_reads_no_target_has_no_target_part():
             assert parts == {None}, type_
             free += 1
     assert free == 2 and read == 8  # plain and Rending shooting without Preferred Enemy
+
+
+def test_rules_the_hit_roll_does_not_read_leave_the_shared_hit_stage_unchanged():
+    from praetor_analysis.engine.hit_stage import hit_roll_rules
+
+    attackers = [
+        _unit({"models": 1}, "attacker"),
+        _unit({"models": 3, "BS": 6, "WS": 6, "rules": ["Preferred Enemy (Legionaries)"]}, "attacker"),
+    ]
+    targets = [
+        _unit({"name": "Legionaries", "models": 5, "T": 4, "W": 1, "Save": "3+"}),
+        _unit({"models": 1, "WS": 2, "T": 5, "W": 3, "Save": "3+", "Unit Type": "Flyer"}),
+    ]
+    dropped: list[str] = []
+    compared = 0
+    for name in REGISTRY:
+        for kind, rng, mode in (("Heavy 2", '24"', "shooting"), ("Melee", "-", "melee")):
+            base_type = f"{kind}, Rending (6+)"
+            try:
+                base = Weapon.from_mapping({"name": "a", "Range": rng, "Strength": "5", "AP": "4", "Type": base_type})
+                other = Weapon.from_mapping(
+                    {"name": "b", "Range": rng, "Strength": "5", "AP": "4", "Type": f"{base_type}, {name}"}
+                )
+            except PraetorError:
+                continue
+            if hit_roll_rules(other) != hit_roll_rules(base):
+                continue  # read by the roll: a key of its own
+            if mode == "shooting":
+                dropped.append(name)
+            for attacker, target, count in itertools.product(attackers, targets, (0, 4, 9)):
+                shared = BatchShared()  # the base volley first: the other finds its roll and hits
+                for weapon in (base, other):
+                    volley = Volley(weapon, attacker, mode=mode, attacks=count)
+                    try:
+                        want = hit_stage(volley, target)
+                    except PraetorError as exc:
+                        with pytest.raises(PraetorError, match=str(exc)[:20]):
+                            shared.hit(volley, target, hit_stage_target_part(volley, target))
+                        continue
+                    got = shared.hit(volley, target, hit_stage_target_part(volley, target))
+                    assert got[0] == want[0] and got[1] == want[1] and got[2:] == want[2:], (name, mode, count)
+                    compared += 1
+    assert {"Pinning", "Shred", "Gets Hot", "Instant Death", "Sniper"} <= set(dropped)
+    assert "Skyfire" not in dropped and "Master-crafted" not in dropped and "Lightning Blows" not in dropped
+    assert compared > 1000

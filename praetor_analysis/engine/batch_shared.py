@@ -10,6 +10,7 @@ import numpy as np
 
 from praetor_analysis.engine.batch_facts import TargetFacts, VolleyFacts, Wounds
 from praetor_analysis.engine.hit_stage import (
+    hit_roll_rules,
     hit_stage,
     hits_from_shots,
     hits_from_shots_key,
@@ -54,6 +55,7 @@ class BatchShared:
         self.hits: dict[tuple, tuple[Dist, Dist, float | None, list[str]]] = {}
         self.rolls: dict[tuple, tuple[HitRoll, tuple[str, ...], int | None] | None] = {}
         self.hit_rows: dict[tuple[int, Dist], tuple[Dist, Dist]] = {}
+        self._weapon_rolls: dict[int, int] = {}
         self.rules: dict[tuple, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {}
         self.pinning: dict[tuple, np.ndarray] = {}
         self.pin_vectors: dict[tuple[int, int], np.ndarray] = {}
@@ -109,6 +111,14 @@ class BatchShared:
         if found is None:
             found = self._shallow[shallow] = volley
         return found  # type: ignore[return-value]
+
+    def _roll_rules(self, weapon: Weapon) -> int:
+        """A token for ``hit_roll_rules(weapon)``: weapons of one token roll alike."""
+        weapon = self.same(weapon)  # type: ignore[assignment]
+        token = self._weapon_rolls.get(id(weapon))
+        if token is None:
+            token = self._weapon_rolls[id(weapon)] = self.token(("roll", hit_roll_rules(weapon)))
+        return token
 
     def keep_plan(self, plan: tuple) -> None:
         """Keep how a (volley, target) of records ``plan[0]``, ``plan[1]`` is resolved (``batch._plan_of``): by
@@ -167,8 +177,9 @@ class BatchShared:
 
     def hit(self, volley: Volley, target: Unit, part: tuple | None) -> tuple[Dist, Dist, float | None, list[str]]:
         """``hit_stage(volley, target)``, once per volley and ``hit_stage_target_part`` (``part``); the To Hit
-        roll once for the volleys that differ only in their attack count (``shared_roll``), each volley's hits
-        from it (``hits_from_shots``): what ``hit_stage`` computes, in the same steps."""
+        roll once for the volleys that differ only in their attack count or in weapon rules the roll does not
+        read (``shared_roll``, ``hit_roll_rules``), each volley's hits from it (``hits_from_shots``, once per roll,
+        hooks and shots): what ``hit_stage`` computes, in the same steps."""
         key = (id(volley), part)
         stage = self.hits.get(key)
         if stage is None:
@@ -176,7 +187,7 @@ class BatchShared:
         return stage
 
     def _hit_of(self, volley: Volley, target: Unit, part: tuple | None) -> tuple[Dist, Dist, float | None, list[str]]:
-        rest = (id(self.same(volley.weapon)), id(self.same(volley.attacker)), *_ROLL_REST(volley), part)
+        rest = (self._roll_rules(volley.weapon), id(self.same(volley.attacker)), *_ROLL_REST(volley), part)
         if rest not in self.rolls:
             try:
                 found = shared_roll(volley, target)

@@ -339,6 +339,33 @@ def _roll_with_notes(volley: Volley, target: Unit, notes: list[str]) -> HitRoll:
     return hit_roll_of(volley, target)
 
 
+_HIT_ROLES = frozenset({Role.REROLL_FAILED_HITS, Role.ONE_REROLL_PER_MODEL, Role.FOCUS_CHECK, Role.MARKER})
+"""The roles of a weapon's rules that ``shared_roll`` and ``hits_from_shots`` read."""
+
+_HIT_SLOTS = (SNAPS, WIELDER_WS, HIT_AGAIN, BLOWS)
+"""The hooks of a weapon's rules that they read (and the attacks per model, for each model's own re-roll)."""
+
+
+def hit_roll_rules(weapon: Weapon) -> tuple[tuple[str, int | None, str | None, str], ...]:
+    """What ``shared_roll``, ``hit_stage_target_part`` and ``hits_from_shots`` read of the weapon's rules (those
+    its profile implies included): (name, value, variant, text) of each rule, in order, that plays a role they
+    read (re-rolls, a check, a marker), makes every shot hit, limits the targets, or gives them a hook (Snap
+    Shots, the wielder's WS, hits rolled again, attacks). Weapons of one such tuple, attacker and volley fields
+    roll alike (``engine/batch_shared.BatchShared.hit``); the weapon's name is read only by the errors, which
+    the shared roll does not keep."""
+    out = []
+    for token in weapon.stage_rules:
+        decl = lookup(token.name)
+        if decl is not None and (
+            decl.auto_hit
+            or decl.only_targets is not None
+            or not _HIT_ROLES.isdisjoint(decl.roles)
+            or any(s.of(decl.hooks) is not None for s in _HIT_SLOTS)
+        ):
+            out.append((token.name, token.value, token.variant, token.text))
+    return tuple(out)
+
+
 def shared_roll(volley: Volley, target: Unit) -> tuple[HitRoll, tuple[str, ...]] | None:
     """The To Hit roll and notes of a volley whose hit stage is ``hits_from_shots`` of its given attack count
     and them (attacks given, no hits, no check, no automatic hits, a target it may attack), else None: volleys
