@@ -310,3 +310,20 @@ def test_rules_the_hit_roll_does_not_read_leave_the_shared_hit_stage_unchanged()
     assert {"Pinning", "Shred", "Gets Hot", "Instant Death", "Sniper"} <= set(dropped)
     assert "Skyfire" not in dropped and "Master-crafted" not in dropped and "Lightning Blows" not in dropped
     assert compared > 1000
+
+
+def test_the_kept_pieces_are_bounded_and_a_batch_past_the_bound_gives_the_same_results(monkeypatch):
+    from praetor_analysis.engine import batch, batch_shared
+
+    attacker = _unit({"models": 5}, "attacker")
+    targets = [_unit(row) for row in TARGET_ROWS]
+    cells = [(Volley(_weapon(r), attacker, attacks=4), t) for r in ("", ", Shred", ", Brutal (2)") for t in targets]
+    batch.SHARED.clear()
+    want = resolve_many(cells)
+    monkeypatch.setattr(batch_shared, "MAX_PLANS", 3)
+    batch.SHARED.clear()
+    for _ in range(2):
+        for got, w in zip(resolve_many(cells), want, strict=True):
+            assert got.casualties == w.casualties and got.unsaved == w.unsaved and got.pinned == w.pinned
+        shared = batch.SHARED.get("batch", BatchShared)
+        assert len(shared.pairs) <= 3 and len(shared.plans) <= 3

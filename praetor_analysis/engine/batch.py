@@ -211,7 +211,7 @@ def _pair_of(volley: Volley, target: Unit, shared: BatchShared) -> Pieces | None
         return shared.pairs[key]
     found = _prepare(volley, target, vf, tf, shared)
     if found is None or found[3] is None or found[0].space in found[1].steps:  # not this batch's large steps
-        shared.pairs[key] = found
+        shared.keep_pair(key, found)
     return found
 
 

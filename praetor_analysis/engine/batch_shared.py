@@ -27,7 +27,8 @@ from praetor_analysis.rules import HitRoll, TargetReads
 __all__ = ["MAX_PLANS", "BatchShared"]
 
 MAX_PLANS = 100_000
-"""The most (volley, target) plans the caches keep (``BatchShared.keep_plan``)."""
+"""The most (volley, target) plans, and (volley facts, target) pieces, the caches keep (``BatchShared.keep_plan``,
+``keep_pair``)."""
 
 _VOLLEY_REST = attrgetter(*(f.name for f in fields(Volley) if f.compare and f.name not in ("weapon", "attacker")))
 """The fields of a volley compared by value, but its weapon and attacker."""
@@ -127,6 +128,13 @@ class BatchShared:
         if len(self.plans) >= MAX_PLANS:
             self.plans = {}
         self.plans[id(plan[0]), id(plan[1])] = plan
+
+    def keep_pair(self, key: tuple[int, int], pieces: tuple | None) -> None:
+        """Keep what a (volley facts, target) cell needs beyond its records (``batch._pair_of``); at most
+        ``MAX_PLANS``, all dropped beyond."""
+        if len(self.pairs) >= MAX_PLANS:
+            self.pairs = {}
+        self.pairs[key] = pieces
 
     def batch_only(self, wounds: Wounds) -> dict:
         """What a memoised table keeps for this batch only (its large chain steps and count maps)."""
