@@ -130,6 +130,9 @@ def _batch(*, keep_state: bool) -> Iterator[BatchShared]:
             SHARED.clear()
 
 
+_UNSEEN = object()
+"""A (volley facts, target) not yet prepared (``_pair_of``: None is the one-cell engine's answer)."""
+
 _EXACT, _VECTOR, _ERROR = 0, 1, 2
 """How a (volley, target) is resolved (``_plan_of``): the one-cell engine, the batch's arrays, or its error."""
 
@@ -181,11 +184,11 @@ def _plan_of(v: Volley, t: Unit, shared: BatchShared) -> tuple:
             cell = BatchCell(volley, target, fresh, wounds, facts, steps)  # type: ignore[arg-type]
             stage = shared.hit(volley, target, part)  # type: ignore[arg-type]
             plan = (v, t, _VECTOR, (cell, stage, block_width(stage[0].probabilities.size)))
+            if steps is not None and fresh.space not in wounds.steps:  # this batch's large steps: not kept
+                return plan
     except (ProfileError, TooLarge) as exc:
         plan = (v, t, _ERROR, exc)
-    kept = plan[3][0] if plan[2] == _VECTOR else None  # a cell holding this batch's large steps is not kept
-    if kept is None or kept.steps is None or kept.fresh.space in kept.wounds.steps:
-        shared.keep_plan(plan)
+    shared.keep_plan(plan)
     return plan
 
 
@@ -207,8 +210,9 @@ def _pair_of(volley: Volley, target: Unit, shared: BatchShared) -> Pieces | None
     if vf.reads_six:
         return _prepare(volley, target, vf, tf, shared)
     key = (id(vf), id(target))  # both records are held by the caches (``_facts``, ``same``)
-    if key in shared.pairs:
-        return shared.pairs[key]
+    found = shared.pairs.get(key, _UNSEEN)
+    if found is not _UNSEEN:
+        return found  # type: ignore[return-value]
     found = _prepare(volley, target, vf, tf, shared)
     if found is None or found[3] is None or found[0].space in found[1].steps:  # not this batch's large steps
         shared.keep_pair(key, found)
