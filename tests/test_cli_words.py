@@ -26,3 +26,31 @@ def test_an_unknown_faction_is_named_short_with_close_matches(tmp_path, capsys) 
     assert len(err.splitlines()) == 1 and "(507 characters)" in err  # the value cut, said so: not the message
     assert "... (5" not in err.split("(507 characters)", 1)[1]  # the list of factions is whole, not cut mid-name
     assert "factions: Alpha Legion" in err and err.rstrip().endswith("more)")
+
+
+def test_one_plural_helper_counts_one_as_singular() -> None:
+    from praetor_analysis.errors import counted_noun
+
+    assert [counted_noun(n, "model") for n in (0, 1, 2, "1", "1.5")] == ["0 models", "1 model", "2 models", "1 model",
+                                                                     "1.5 models"]  # fmt: skip
+    assert counted_noun(1, "casualty", "casualties") == "1 casualty" and counted_noun(3, "casualty", "casualties") == (
+        "3 casualties"
+    )
+
+
+def test_no_f_string_says_a_count_then_models_without_the_helper() -> None:
+    """Every message or label counting models goes through ``counted`` (a count of 1 reads '1 model'): an f-string
+    ``{n} models`` is allowed only where the count cannot be 1 (a range, a bound)."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1] / "praetor_analysis"
+    allowed = ("{lo}-{hi} models", "MAX_MODELS} models", "{unit.models} models of W", "{models} models of W",
+               "{models} models is", "{models} models with", "models x W", "{model} models may", "{main.model} models",
+               "W{target.unit.W} models", "%{{x}} models", ":.2f} models", "{per.max} dice per weapon for")  # fmt: skip
+    found = []
+    for path in root.rglob("*.py"):
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if re.search(r"\} models\b", line) and not any(a in line for a in allowed):
+                found.append(f"{path.relative_to(root)}:{number}: {line.strip()}")
+    assert not found, found

@@ -8,9 +8,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from praetor_analysis.bsdata.files import UnresolvedLink
-    from praetor_analysis.bsdata.importer import ImportReport
-    from praetor_analysis.bsdata.importer_hh3 import Hh3ImportReport
+    from praetor_analysis.bsdata import Hh3ImportReport, ImportReport, UnresolvedLink
 
 __all__ = ["hh3_import_lines", "import_lines", "shown_lines", "unresolved_lines"]
 
