@@ -449,7 +449,7 @@ def _finish(
 ) -> UnitAttackResult:
     if not volleys:
         outcome = Outcome.of(None, target)
-        notes = [*notes, (f"{unit.datasheet}: no weapon for the {phase} phase", "no model carries one that acts")]
+        notes = [*notes, (f"no weapon for the {phase} phase", "no model carries one that acts")]  # the unit: its label
     else:
         outcome = firing_units_result(target, [volleys])
     return _label(unit, phase, outcome, chosen, notes, applied, target)
