@@ -54,3 +54,17 @@ def test_no_f_string_says_a_count_then_models_without_the_helper() -> None:
             if re.search(r"\} models\b", line) and not any(a in line for a in allowed):
                 found.append(f"{path.relative_to(root)}:{number}: {line.strip()}")
     assert not found, found
+
+
+def test_phase_beside_a_datasheet_or_roster_attacker_points_to_mode(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    import json
+    from pathlib import Path
+
+    roster = Path(__file__).parent / "fixtures" / "heavy_support_lascannons.ros"
+    for attacker in ({"name": "Tactical Squad"}, {"roster": str(roster), "unit": "Heavy Support Squad"}):
+        path = tmp_path / "doc.json"
+        path.write_text(json.dumps({"attacker": attacker, "phase": "melee", "target": "Rhino"}), encoding="utf-8")
+        assert main(["calc", str(path)]) == 2
+        err = capsys.readouterr().err.strip()
+        assert err.startswith("praetor calc: phase: not used with a datasheet or roster attacker")
+        assert 'write "mode": "melee" instead' in err and len(err.splitlines()) == 1
