@@ -422,10 +422,21 @@ def cmd_report(args: argparse.Namespace) -> int:
     progress = Progress("report")
     try:
         if edition == "hh3" and not args.roster:
-            return int(hh3_report_main(args.targets, args.out, progress=progress))
-        return int(report_main(args.weapons, args.targets, args.roster, args.out, progress=progress))
+            code = int(hh3_report_main(args.targets, args.out, progress=progress))
+        else:
+            code = int(report_main(args.weapons, args.targets, args.roster, args.out, progress=progress))
     finally:
         progress.close()
+    if code == 0 and args.out not in (None, "-"):  # the page itself on standard output: nothing else there
+        print(f"{args.out}: {_file_size(Path(args.out).stat().st_size)} written")
+    return code
+
+
+def _file_size(n: int) -> str:
+    """A file's size for a reader: ``4.7 MB``, ``312 kB`` or ``80 bytes`` (decimal units)."""
+    if n >= 999_500:  # what rounds to 1000 kB is 1.0 MB
+        return f"{n / 1e6:.1f} MB"
+    return f"{n / 1e3:.0f} kB" if n >= 1_000 else f"{n} bytes"
 
 
 class _Parser(argparse.ArgumentParser):

@@ -255,9 +255,12 @@ def test_the_3rd_editions_default_report(tmp_path: Path, capsys: pytest.CaptureF
     row = table[(table["label"] == "Lascannon") & (table["target"] == "Rhino")].iloc[0]
     assert row["mean"] == pytest.approx(2 / 3, abs=1e-12) and row["points"] == 150.0
     assert row["per_100_pts"] == pytest.approx(100 * 2 / 3 / 150, abs=1e-12)
-    # every row computed but the melee rows of a datasheet none of whose models strikes (a tank), which say so
+    # every row computed but the melee rows of a datasheet none of whose models strikes (a tank), and the shooting
+    # rows of one none of whose models carries a ranged weapon (the Lesser Daemons), which say so
     said = table["error"].fillna("").astype(bool)
-    assert (table.loc[said, "phase"] == "melee").all() and set(table.loc[said, "label"]) == {"Leman Russ Strike Tank"}
+    why = {(str(r.label), str(r.phase)): str(r.error) for r in table[said].itertuples()}
+    assert set(why) == {("Leman Russ Strike Tank", "melee"), ("Ruinstorm Lesser Daemons", "shooting")}
+    assert "has no weapon for the shooting phase" in why["Ruinstorm Lesser Daemons", "shooting"]
     assert table.loc[said, "error"].str.contains("has no model that fights in melee").all()
 
 
