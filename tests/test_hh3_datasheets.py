@@ -261,7 +261,9 @@ def test_the_3rd_editions_default_report(tmp_path: Path, capsys: pytest.CaptureF
     why = {(str(r.label), str(r.phase)): str(r.error) for r in table[said].itertuples()}
     assert set(why) == {("Leman Russ Strike Tank", "melee"), ("Ruinstorm Lesser Daemons", "shooting")}
     assert "has no weapon for the shooting phase" in why["Ruinstorm Lesser Daemons", "shooting"]
-    assert table.loc[said, "error"].str.contains("has no model that fights in melee").all()
+    melee = said & (table["phase"] == "melee")
+    assert table.loc[melee, "error"].str.contains("has no model that fights in melee").all()
+    assert table.loc[said & ~melee, "error"].str.contains("has no weapon for the shooting phase").all()
 
 
 def test_a_3rd_edition_sweep_against_a_faction_and_a_roster_of_its_edition() -> None:
