@@ -397,9 +397,16 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     show = sys.stderr.isatty() and not args.quiet
     report = write_sweep(tasks, args.out, workers=workers, scheduler=args.scheduler,
                          progress=progress_bar if show else None, about=about)  # fmt: skip
+    if report.parts and report.kept == report.parts:  # nothing to do: say what is there
+        n = report.parts
+        head = f"{args.out}: all {n} part{'s' if n != 1 else ''} already written; {report.dataset_rows} rows"
+    else:
+        head = (
+            f"{args.out}: {report.parts} parts ({report.kept} kept from an earlier run, {report.written} written, "
+            f"{report.rows} rows)" + (f"; {report.dataset_rows} rows in all" if report.kept else "")
+        )
     print(
-        f"{args.out}: {report.parts} parts ({report.kept} kept from an earlier run, {report.written} written, "
-        f"{report.rows} rows)"
+        head
         + (f"; {report.removed} parts for other inputs removed" if report.removed else "")
         + (f"; {report.failed} failed: see {FAILURES}" if report.failed else "")
     )
