@@ -361,6 +361,7 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     as a Parquet dataset of one part per datasheet (a stopped sweep resumes where it stopped)."""
     from praetor_analysis.analysis import FAILURES, check_folder, progress_bar, sweep_tasks, write_sweep
     from praetor_analysis.engine import cap_workers
+    from praetor_analysis.views import sweep_line
 
     try:
         check_folder(args.out)
@@ -397,19 +398,7 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     show = sys.stderr.isatty() and not args.quiet
     report = write_sweep(tasks, args.out, workers=workers, scheduler=args.scheduler,
                          progress=progress_bar if show else None, about=about)  # fmt: skip
-    if report.parts and report.kept == report.parts:  # nothing to do: say what is there
-        n = report.parts
-        head = f"{args.out}: all {n} part{'s' if n != 1 else ''} already written; {report.dataset_rows} rows"
-    else:
-        head = (
-            f"{args.out}: {report.parts} parts ({report.kept} kept from an earlier run, {report.written} written, "
-            f"{report.rows} rows)" + (f"; {report.dataset_rows} rows in all" if report.kept else "")
-        )
-    print(
-        head
-        + (f"; {report.removed} parts for other inputs removed" if report.removed else "")
-        + (f"; {report.failed} failed: see {FAILURES}" if report.failed else "")
-    )
+    print(sweep_line(args.out, report, FAILURES))
     return 1 if report.failed else 0
 
 
@@ -421,7 +410,7 @@ def cmd_report(args: argparse.Namespace) -> int:
         raise UsageError(f"report: needs the 'viz' extra (pip install 'praetor_analysis[viz]'): {exc}") from None
     if args.out not in (None, "-"):  # refuse an unwritable destination before the work
         _writable("-o", args.out)
-    from praetor_analysis.views import Progress, print_roster_notes
+    from praetor_analysis.views import Progress, print_roster_notes, written_line
 
     if args.roster and Path(args.roster).is_file():  # a missing one: report_main says so, naming --roster
         print_roster_notes("report", args.roster)
@@ -435,15 +424,8 @@ def cmd_report(args: argparse.Namespace) -> int:
     finally:
         progress.close()
     if code == 0 and args.out not in (None, "-"):  # the page itself on standard output: nothing else there
-        print(f"{args.out}: {_file_size(Path(args.out).stat().st_size)} written")
+        print(written_line(args.out))
     return code
-
-
-def _file_size(n: int) -> str:
-    """A file's size for a reader: ``4.7 MB``, ``312 kB`` or ``80 bytes`` (decimal units)."""
-    if n >= 999_500:  # what rounds to 1000 kB is 1.0 MB
-        return f"{n / 1e6:.1f} MB"
-    return f"{n / 1e3:.0f} kB" if n >= 1_000 else f"{n} bytes"
 
 
 class _Parser(argparse.ArgumentParser):

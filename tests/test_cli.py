@@ -110,6 +110,6 @@ def test_report_says_the_file_it_wrote_and_its_size(tmp_path, capsys):
 @pytest.mark.parametrize(("n", "shown"), [(80, "80 bytes"), (999, "999 bytes"), (1_000, "1 kB"), (312_400, "312 kB"),
                                           (999_499, "999 kB"), (999_500, "1.0 MB"), (1_000_000, "1.0 MB"), (4_712_345, "4.7 MB")])  # fmt: skip
 def test_file_sizes_read_as_a_reader_says_them(n, shown):
-    from praetor_analysis.cli import _file_size
+    from praetor_analysis.views.text import file_size
 
-    assert _file_size(n) == shown
+    assert file_size(n) == shown

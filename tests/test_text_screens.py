@@ -91,8 +91,14 @@ def test_roster_screen_says_no_ranged_weapon(roster, unarmed, armed, capsys, mon
 @pytest.mark.parametrize(
     ("roster", "unarmed"),
     [
-        ("hh2/OgrynChainaxeFix.rosz", {"IM - Force Commander", "IM - Ogryn Brute Squad (1)", "IM - Ogryn Brute Squad (2)"}),
-        ("hh3/Daemons.rosz", {"Ruinstorm Daemon Beasts", "Ruinstorm Lesser Daemons (1)", "Ruinstorm Daemon Sovereign (2)"}),
+        (
+            "hh2/OgrynChainaxeFix.rosz",
+            {"IM - Force Commander", "IM - Ogryn Brute Squad (1)", "IM - Ogryn Brute Squad (2)"},
+        ),
+        (
+            "hh3/Daemons.rosz",
+            {"Ruinstorm Daemon Beasts", "Ruinstorm Lesser Daemons (1)", "Ruinstorm Daemon Sovereign (2)"},
+        ),
     ],
 )
 def test_a_unit_with_no_ranged_weapon_has_no_number_and_says_why(roster, unarmed, capsys, monkeypatch) -> None:
