@@ -22,7 +22,7 @@ import numpy as np
 from praetor_analysis.engine.allocation import Allocator, UnitSpace, WoundGroup, effective_step, merge_groups
 from praetor_analysis.prob import binomial_tables
 
-__all__ = ["MAX_COUNT_STATES", "chain_steps", "count_states", "effective_counts"]
+__all__ = ["MAX_COUNT_STATES", "chain_steps", "count_states", "count_states_many", "effective_counts"]
 
 MAX_COUNT_STATES = 200_000
 """The most (count, unit state) entries ``count_states`` may hold; larger cells go through the one-cell engine."""
@@ -89,4 +89,16 @@ def count_states(start: np.ndarray, matrices: list[np.ndarray], size: int) -> np
         for _ in range(size - 1):
             powers.append(powers[-1] @ matrix)
         states = np.stack(powers, axis=-2)
+    return states
+
+
+def count_states_many(starts: np.ndarray, matrices: list[np.ndarray], size: int) -> np.ndarray:
+    """``count_states(starts[t], [m[t] for m in matrices], size)`` of every table t at once, the counts
+    flattened: shape (T, size ** G, S); ``starts`` (T, S), each of ``matrices`` (T, S, S)."""
+    states = starts[:, None, :]
+    for matrix in matrices:
+        powers = [states]
+        for _ in range(size - 1):
+            powers.append(powers[-1] @ matrix)
+        states = np.stack(powers, axis=2).reshape(starts.shape[0], -1, starts.shape[1])
     return states

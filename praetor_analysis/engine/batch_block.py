@@ -8,12 +8,10 @@
 
 from __future__ import annotations
 
-from functools import partial
-
 import numpy as np
 
 from praetor_analysis.engine.allocation import TooLarge, UnitSpace, after_count, check_work
-from praetor_analysis.engine.allocation_many import count_states, effective_counts
+from praetor_analysis.engine.allocation_many import count_states_many, effective_counts
 from praetor_analysis.engine.batch_facts import KEPT_ENTRIES, TargetFacts, VolleyFacts, Wounds
 from praetor_analysis.engine.batch_results import BlockResult, RuleLists
 from praetor_analysis.engine.batch_shared import BatchShared
@@ -23,7 +21,15 @@ from praetor_analysis.engine.rule_report import classify_rules
 from praetor_analysis.engine.volley import Casualties, TargetState, Volley
 from praetor_analysis.engine.wound_stage import gets_hot_unsaved
 from praetor_analysis.errors import ProfileError
-from praetor_analysis.prob import BoundedMemo, Dist, TrustedRows, convolve_powers, probability, thin, thin_many
+from praetor_analysis.prob import (
+    BoundedMemo,
+    Dist,
+    TrustedRows,
+    convolve_powers_many,
+    probability,
+    thin,
+    thin_many,
+)
 from praetor_analysis.profiles import Unit
 
 __all__ = ["POWERS", "BatchCell", "Block", "BlockCore", "cell_rules", "resolve_block", "resolve_casualties"]
@@ -66,55 +72,90 @@ class Block:
 
 
 class BlockCore:
-    """The array computation of a block: its hits (padded), the wounds (None for a sweep) and the state-changing
-    wounds of every cell thinned together, the casualties, the allocation chain's cells (``_chain``) and
-    Deflagrate's state-changing wounds (``flamed``: with one save per wound, the unsaved ones)."""
+    """The array computation of a block: its distinct hit pmfs (``hits``, padded; cell j's is row ``where[j]``:
+    the cells of one hit stage share theirs), the wounds (None for a sweep) and the state-changing wounds of
+    every cell (each distinct hits and probability thinned once, all together), the casualties, the allocation
+    chain's cells (``_chain``) and Deflagrate's state-changing wounds (``flamed``: with one save per wound, the
+    unsaved ones)."""
 
-    __slots__ = ("casualties", "chained", "change_rows", "flamed", "h", "members", "wounds_rows")
+    __slots__ = ("casualties", "chained", "change_rows", "flamed", "hits", "members", "where", "wounds_rows")
 
     def __init__(
         self, block: list[tuple[BatchCell, tuple]], width: int, shared: BatchShared, casualties_only: bool
     ) -> None:
         members = self.members = [c for c, _ in block]
-        h = self.h = np.zeros((len(block), width))
-        for j, (_, stage) in enumerate(block):
-            hits = stage[0].probabilities
-            h[j, : hits.size] = hits
-        self.wounds_rows: np.ndarray | None = None
-        if casualties_only:
-            self.change_rows = thin_many(h, np.array([c.wounds.p_change for c in members]))
-        else:
-            ps = np.empty(2 * len(members))
-            ps[0::2], ps[1::2] = [c.wounds.p_wound for c in members], [c.wounds.p_change for c in members]
-            thinned = thin_many(np.repeat(h, 2, axis=0), ps)
-            self.wounds_rows, self.change_rows = thinned[0::2], thinned[1::2]
+        seen: dict[int, int] = {}  # row of each distinct hit distribution, by identity
+        where: list[int] = []
+        pmfs: list[np.ndarray] = []
+        for _, stage in block:
+            row = seen.get(id(stage[0]))
+            if row is None:
+                row = seen[id(stage[0])] = len(pmfs)
+                pmfs.append(stage[0].probabilities)
+            where.append(row)
+        hits = self.hits = np.zeros((len(pmfs), width))
+        for row, pmf in enumerate(pmfs):
+            hits[row, : pmf.size] = pmf
+        self.where = where
+        pairs: dict[tuple[int, float], int] = {}  # each distinct (hits, probability): one row to thin
+        change = [pairs.setdefault((r, c.wounds.p_change), len(pairs)) for r, c in zip(where, members, strict=True)]
+        wound = None
+        if not casualties_only:
+            wound = [pairs.setdefault((r, c.wounds.p_wound), len(pairs)) for r, c in zip(where, members, strict=True)]
+        thinned = thin_many(hits[[r for r, _ in pairs]], np.array([p for _, p in pairs]))
+        self.change_rows = thinned[change]
+        self.wounds_rows = None if wound is None else thinned[wound]
         casualties = self.casualties = _casualties(members, self.change_rows, shared)  # chain, Deflagrate: below
-        self.chained = _chain(block, h, shared)
+        self.chained = _chain(block, self, shared)
         self.flamed: dict[int, np.ndarray] = {}
-        for j, (c, (hits, _, _, _)) in enumerate(block):
+        for j, (c, (stage_hits, _, _, _)) in enumerate(block):
             if c.volley_facts.deflagrate:
-                flamed = self.flamed[j] = unsaved_pmf(hits.probabilities, c.wounds.unsaved_each, deflagrate=True)
+                flamed = unsaved_pmf(stage_hits.probabilities, c.wounds.unsaved_each, deflagrate=True)
+                self.flamed[j] = flamed
                 _put_row(casualties, j, _casualties([c], flamed[None], shared)[0])
         for j, found in self.chained.items():
             if not isinstance(found, TooLarge):
                 _put_row(casualties, j, found[0])
+
+    def hit_rows(self, rows: list[int]) -> np.ndarray:
+        """The padded hit pmfs of the cells listed (positions in the block), one row each."""
+        where = self.where
+        return self.hits[[where[j] for j in rows]]
 
     def counts(self, j: int) -> np.ndarray:
         """The pmf of cell j's state-changing wounds."""
         flamed = self.flamed.get(j)
         return self.change_rows[j] if flamed is None else flamed
 
-    def pinned(self, j: int, shared: BatchShared) -> float | None:
-        """P(pinned) of cell j (its chain's, or from its state-changing wounds)."""
-        chain = self.chained.get(j)
-        if chain is not None:
-            return chain[1]  # type: ignore[index]
-        return _pinned(self.members[j], self.counts(j), shared) if self.members[j].volley_facts.pinning else 0.0
+    def pins(self, shared: BatchShared) -> list[float | None]:
+        """P(pinned) of every cell (its chain's, or from its state-changing wounds; 0 without Pinning): the cells
+        of one Pinning map (``_pin_map``) in one product."""
+        out: list[float | None] = [0.0] * len(self.members)
+        by_map: dict[tuple, list[int]] = {}
+        for j, c in enumerate(self.members):
+            chain = self.chained.get(j)
+            if chain is not None:
+                out[j] = None if isinstance(chain, TooLarge) else chain[1]
+            elif not c.volley_facts.pinning:
+                continue
+            elif c.exempt or c.steps is not None:  # the chain's cells: see _chain
+                out[j] = None
+            elif j in self.flamed:
+                out[j] = float(self.flamed[j] @ _pin_map(c, self.flamed[j].size, shared))
+            else:
+                by_map.setdefault((id(c.target), c.volley_facts.shock, c.wounds.damage), []).append(j)
+        size = self.change_rows.shape[1]
+        for rows in by_map.values():
+            values = self.change_rows[rows] @ _pin_map(self.members[rows[0]], size, shared)
+            for j, value in zip(rows, values.tolist(), strict=True):
+                out[j] = value
+        return out
 
 
 def resolve_casualties(block: Block, width: int, shared: BatchShared) -> list[tuple[int, Casualties | Failure]]:
     """A sweep's results of a block's cells (``Casualties``: no hits, wounds or unsaved wounds built)."""
     core = BlockCore(block.entries, width, shared, casualties_only=True)
+    pins = core.pins(shared)
     out: list[tuple[int, Casualties | Failure]] = []
     for j, (index, (c, stage)) in enumerate(zip(block.indices, block.entries, strict=True)):
         chain = core.chained.get(j)
@@ -122,7 +163,7 @@ def resolve_casualties(block: Block, width: int, shared: BatchShared) -> list[tu
             out.append((index, chain))
             continue
         missing = cell_rules(c, stage[3], shared)[2]
-        out.append((index, Casualties(core.casualties[j, : c.fresh.space.models + 1], core.pinned(j, shared), missing)))
+        out.append((index, Casualties(core.casualties[j, : c.fresh.space.models + 1], pins[j], missing)))
     return out
 
 
@@ -134,7 +175,7 @@ def resolve_block(
     indices, entries = block.indices, block.entries
     core = BlockCore(entries, width, shared, casualties_only=False)
     members = core.members
-    several = _several_saves(members, core.h)  # Brutal's unsaved wounds, and Deflagrate's
+    several = _several_saves(core)  # Brutal's unsaved wounds, and Deflagrate's
     several.update(core.flamed)
     unsaved = core.change_rows  # the unsaved wounds of cells with one save per wound
     if several:
@@ -144,12 +185,9 @@ def resolve_block(
             _put_row(unsaved, j, row)
     failures: list[tuple[int, Failure]] = [(j, x) for j, x in core.chained.items() if isinstance(x, TooLarge)]
     refused = {j for j, _ in failures} if failures else ()
-    chained, pin, k = core.chained, core.pinned, len(members)
+    chained, k = core.chained, len(members)
     # each a list over the block's cells (a refused cell's row is dropped below)
-    pinned: list[float | None] = [
-        (None if j in refused else probability(pin(j, shared))) if c.volley_facts.pinning else 0.0
-        for j, c in enumerate(members)
-    ]
+    pinned = [None if p is None else probability(p) for p in core.pins(shared)]
     rules = [c.rules or cell_rules(c, stage[3], shared) for c, stage in entries]
     gets_hot = [_gets_hot(c.volley, stage[1], shared) if c.volley_facts.gets_hot else None for c, stage in entries]
     passed = [None if stage[2] is None else probability(stage[2]) for _, stage in entries]
@@ -183,21 +221,31 @@ def _put_row(rows: np.ndarray, j: int, row: np.ndarray) -> None:
     rows[j, : row.size] = row
 
 
-def _several_saves(members: list[BatchCell], h: np.ndarray) -> dict[int, np.ndarray]:
+def _several_saves(core: BlockCore) -> dict[int, np.ndarray]:
     """The unsaved wounds of the cells whose hits can each make several (Brutal), row by row: the compound
     sum of ``sum_of_iid``, ``sum_n P(n hits) E^n`` with ``E^n`` the n-fold convolution of the per-hit unsaved
-    pmf (``_each_powers``, once per per-hit table and block width): one matrix product for the cells of each
-    table (direct sums of non-negative products, as ``compound`` makes)."""
+    pmf (``POWERS``, once per per-hit table and block width; the block's missing ones built together): one
+    matrix product for the cells of each table (direct sums of non-negative products, as ``compound`` makes)."""
+    members = core.members
     by_table: dict[int, list[int]] = {}
     for j, c in enumerate(members):
         if c.wounds.unsaved_each.size > 2 and not c.volley_facts.deflagrate:
             by_table.setdefault(id(c.wounds), []).append(j)
+    if not by_table:
+        return {}
+    width = core.hits.shape[1]
+    eaches = [members[rows[0]].wounds.unsaved_each for rows in by_table.values()]
+    keys = [(each.tobytes(), width) for each in eaches]
+    found = [POWERS.peek(key) for key in keys]
+    missing = {key: each for key, each, powers in zip(keys, eaches, found, strict=True) if powers is None}
+    if missing:
+        built = dict(zip(missing, _each_powers(list(missing.values()), width), strict=True))
+        found = [built.get(key, powers) for key, powers in zip(keys, found, strict=True)]
+        for key, powers in built.items():
+            POWERS.put(key, powers)
     out: dict[int, np.ndarray] = {}
-    width = h.shape[1]
-    for rows in by_table.values():
-        each = members[rows[0]].wounds.unsaved_each
-        powers = POWERS.get((each.tobytes(), width), partial(_each_powers, each, width))
-        out.update(zip(rows, h[rows] @ powers, strict=True))
+    for rows, powers in zip(by_table.values(), found, strict=True):
+        out.update(zip(rows, core.hit_rows(rows) @ powers, strict=True))  # type: ignore[operator]
     return out
 
 
@@ -205,13 +253,15 @@ POWERS: BoundedMemo[np.ndarray] = BoundedMemo(128)
 """``_each_powers`` by (per-hit unsaved pmf, block width), across batches."""
 
 
-def _each_powers(each: np.ndarray, width: int) -> np.ndarray:
-    """Row n: the pmf of the sum of n independent copies of ``each`` (n below ``width``), padded with zeros to
-    the longest; read-only."""
-    out = np.zeros((width, (width - 1) * (each.size - 1) + 1))
-    for n, power in enumerate(convolve_powers(each, width - 1)):
-        out[n, : power.size] = power
-    out.flags.writeable = False
+def _each_powers(eaches: list[np.ndarray], width: int) -> list[np.ndarray]:
+    """Of each per-hit pmf: row n the pmf of the sum of n independent copies of it (n below ``width``), padded
+    with zeros to the longest; read-only. All computed together (``convolve_powers_many``)."""
+    together = convolve_powers_many(eaches, width - 1)
+    out = []
+    for each, powers in zip(eaches, together, strict=True):
+        powers = powers[:, : (width - 1) * (each.size - 1) + 1]
+        powers.flags.writeable = False
+        out.append(powers)
     return out
 
 
@@ -226,29 +276,41 @@ def _kills(cell: BatchCell, size: int, shared: BatchShared) -> tuple[np.ndarray,
 
 
 def _casualties(members: list[BatchCell], change_rows: np.ndarray, shared: BatchShared) -> np.ndarray:
-    """Row j: the pmf of models removed in cell j (padded to the largest unit of the group)."""
+    """Row j: the pmf of models removed in cell j (padded to the largest unit of the group): one ``bincount``,
+    the models removed after each count found once per target and damage."""
     k, size = change_rows.shape
-    kills = np.array([_kills(c, size, shared)[0] for c in members]).reshape(k, size)
-    width = int(kills.max(initial=0)) + 1
-    width = max(width, max(c.fresh.space.models for c in members) + 1)
-    flat = (np.arange(k)[:, None] * width + kills).ravel()
+    seen: dict[tuple[int, int | None], int] = {}
+    at: list[int] = []
+    maps: list[np.ndarray] = []
+    models = 0
+    for c in members:
+        key = (id(c.target), c.wounds.damage)
+        row = seen.get(key)
+        if row is None:
+            row = seen[key] = len(maps)
+            maps.append(_kills(c, size, shared)[0])
+            models = max(models, c.fresh.space.models)
+        at.append(row)
+    kills = np.array(maps).reshape(len(maps), size)
+    width = max(int(kills.max(initial=0)), models) + 1
+    flat = (np.arange(k)[:, None] * width + kills[at]).ravel()
     return np.bincount(flat, weights=change_rows.ravel(), minlength=k * width).reshape(k, width)
 
 
-def _pinned(cell: BatchCell, counts: np.ndarray, shared: BatchShared) -> float | None:
-    """``resolve``'s P(pinned) for a Pinning weapon: None for an exempt target, else the Pinning test of the
-    final state (a linear map of the state: its value from each state reached is computed once per target)."""
+def _pin_map(cell: BatchCell, size: int, shared: BatchShared) -> np.ndarray:
+    """``resolve``'s P(pinned) for a Pinning weapon after each of 0..size-1 state-changing wounds (the target
+    not exempt): the Pinning test of the final state, a linear map of the state (its value from each state
+    reached computed once per target, Shell Shock, length and damage)."""
     target = cell.target
-    if cell.exempt or cell.steps is not None:  # the chain's cells: see _chain
-        return None
     shock = cell.volley_facts.shock
-    key = (id(target), shock, counts.size, cell.wounds.damage)
-    if key not in shared.pinning:
+    key = (id(target), shock, size, cell.wounds.damage)
+    found = shared.pinning.get(key)
+    if found is None:
         space = cell.fresh.space
-        index = space.indices(*_kills(cell, counts.size, shared))
-        flag = np.where(np.arange(counts.size) >= 1, 1, 0)  # level 1: the volley's own Shell Shock
-        shared.pinning[key] = _pin_vector(target, shock, shared)[flag, index]
-    return float(counts @ shared.pinning[key])
+        index = space.indices(*_kills(cell, size, shared))
+        flag = np.where(np.arange(size) >= 1, 1, 0)  # level 1: the volley's own Shell Shock
+        found = shared.pinning[key] = _pin_vector(target, shock, shared)[flag, index]
+    return found
 
 
 def _state(cell: BatchCell, counts: np.ndarray, pre: np.ndarray | None, shared: BatchShared) -> TargetState:
@@ -284,15 +346,15 @@ def _pin_vector(target: Unit, shock: int, shared: BatchShared) -> np.ndarray:
 
 
 def _chain(
-    block: list[tuple[BatchCell, tuple]], h: np.ndarray, shared: BatchShared
+    block: list[tuple[BatchCell, tuple]], core: BlockCore, shared: BatchShared
 ) -> dict[int, tuple[np.ndarray, float | None, np.ndarray | None] | TooLarge]:
     """Casualties, P(pinned) and (with ``keep_state``) the unit state before the Pinning test, without and with
     the trigger raised, of the block's cells that need the allocation chain (``allocation_many``), by unit
-    space and number of groups: their capped counts in one computation, then each cell's per-table maps (or
-    the ``TooLarge`` the one-cell chain raises)."""
+    space and number of groups: their capped counts in one computation, then each cell's per-table maps (the
+    missing ones built together, ``_chain_maps``), or the ``TooLarge`` the one-cell chain raises."""
     out: dict[int, tuple[np.ndarray, float | None, np.ndarray | None] | TooLarge] = {}
     by_shape: dict[tuple[UnitSpace, int], list[int]] = {}
-    members = [c for c, _ in block]
+    members = core.members
     checked: dict[tuple, TooLarge | None] = {}  # the bound of each distinct shape, asked once
     for j, (c, stage) in enumerate(block):
         if c.steps is None:
@@ -314,7 +376,7 @@ def _chain(
         by_shape.setdefault((space, groups), []).append(j)
     for (space, groups), rows in by_shape.items():
         rates = np.array([members[j].steps[0] for j in rows]).reshape(len(rows), groups)  # type: ignore[index]
-        counts = effective_counts(h[rows], rates, space.models * space.wounds)
+        counts = effective_counts(core.hit_rows(rows), rates, space.models * space.wounds)
         width = counts.shape[1] if groups else 1
         flat = counts.reshape(len(rows), -1)
         by_map: dict[tuple, list[int]] = {}  # the rows of one table and target share their maps: one product
@@ -322,9 +384,9 @@ def _chain(
             c = members[j]
             vf = c.volley_facts
             by_map.setdefault((id(c.wounds), id(c.target), vf.pinning, vf.shock, c.exempt), []).append(p)
-        for (_, _, pinning, _, exempt), at in by_map.items():
+        maps = _chain_maps([members[rows[at[0]]] for at in by_map.values()], width, shared)
+        for (_, _, pinning, _, exempt), at, (kills, states) in zip(by_map, by_map.values(), maps, strict=True):
             c = members[rows[at[0]]]
-            kills, states = _chain_maps(c, width, shared)
             sub = flat[at]
             pins: list[float | None]
             if pinning and not exempt:  # the trigger is raised once any count is not zero
@@ -350,21 +412,40 @@ def _chain_pins(cell: BatchCell, states: np.ndarray, width: int, shared: BatchSh
     return found
 
 
-def _chain_maps(cell: BatchCell, width: int, shared: BatchShared) -> tuple[np.ndarray, np.ndarray]:
-    """(models removed, unit state) after every capped count of the cell's chain (counts flattened, each below
-    ``width``): once per per-hit table, unit space and start."""
-    space = cell.fresh.space
-    start = cell.fresh.probs[0]
-    key = (space, int(np.flatnonzero(start)[0]), width)
-    small = width ** len(cell.steps[1]) * space.size <= KEPT_ENTRIES  # type: ignore[index]
-    maps = cell.wounds.maps if small else shared.batch_only(cell.wounds)
-    if key not in maps:
-        matrices = cell.steps[1]  # type: ignore[index]
-        states = count_states(start, matrices, width).reshape(-1, space.size)
+def _chain_maps(cells: list[BatchCell], width: int, shared: BatchShared) -> list[tuple[np.ndarray, np.ndarray]]:
+    """(models removed, unit state) after every capped count of each cell's chain (counts flattened, each below
+    ``width``; the cells of one unit space and number of groups): once per per-hit table, unit space and
+    start; the missing ones computed together (``count_states_many``)."""
+    found: list[tuple[np.ndarray, np.ndarray] | None] = []
+    missing: dict[tuple[int, tuple], tuple[BatchCell, dict, tuple, int]] = {}
+    for c in cells:
+        space = c.fresh.space
+        start = int(np.flatnonzero(c.fresh.probs[0])[0])
+        key = (space, start, width)
+        small = width ** len(c.steps[1]) * space.size <= KEPT_ENTRIES  # type: ignore[index]
+        store = c.wounds.maps if small else shared.batch_only(c.wounds)
+        maps = store.get(key)
+        found.append(maps)
+        if maps is None:
+            missing.setdefault((id(c.wounds), key), (c, store, key, start))
+    if missing:
+        first = next(iter(missing.values()))[0]
+        space = first.fresh.space
+        starts = np.zeros((len(missing), space.size))
+        starts[np.arange(len(missing)), [start for _, _, _, start in missing.values()]] = 1.0
+        matrices = [np.stack(group) for group in zip(*(c.steps[1] for c, _, _, _ in missing.values()))]  # type: ignore[index]
+        states = count_states_many(starts, matrices, width)
         kills = np.zeros((space.size, space.models + 1))
         kills[np.arange(space.size), space.kills_of()] = 1.0
-        maps[key] = (states @ kills, states)
-    return maps[key]
+        removed = states @ kills
+        for t, (_, store, key, _) in enumerate(missing.values()):
+            store[key] = (removed[t], states[t])
+        found = [
+            maps if maps is not None else c.wounds.maps.get(key) or shared.batch_only(c.wounds)[key]
+            for c, maps in zip(cells, found, strict=True)
+            for key in ((c.fresh.space, int(np.flatnonzero(c.fresh.probs[0])[0]), width),)
+        ]
+    return found  # type: ignore[return-value]
 
 
 def _gets_hot(volley: Volley, ones: Dist, shared: BatchShared) -> Dist:
