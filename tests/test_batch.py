@@ -264,7 +264,7 @@ def _lumped(joint: np.ndarray, cap: int) -> np.ndarray:
     return out
 
 
-@pytest.mark.parametrize("groups", [2, 3])
+@pytest.mark.parametrize("groups", [1, 2, 3])
 def test_effective_counts_against_enumeration(groups):
     # three groups (Instant Death, AP 2, the rest: Brutal with Breaching and Murderous Strike) once broadcast
     # the binomial table against the wrong axis of the joint pmf (issue 22)
@@ -278,6 +278,29 @@ def test_effective_counts_against_enumeration(groups):
             want = _counts_by_enumeration(hits[k], rates[k], cap)
             got_k = _lumped(np.pad(got[k], [(0, cap + 1 - n) for n in got[k].shape]), cap)
             assert np.max(np.abs(got_k - want)) <= TOL, (groups, cap, k)
+
+
+@pytest.mark.parametrize("groups", [0, 1, 2])
+def test_count_maps_equal_the_stepwise_counts(groups):
+    """``effective_counts`` from the count maps of each distinct rates (up to two groups) against the counts
+    computed group by group over the cells (``_stepwise``, checked against enumeration above), on random hits,
+    rates shared by several cells, caps below and beyond the hits, and rates 0 and 1."""
+    from praetor_analysis.engine.allocation_many import _stepwise, effective_counts
+
+    rng = np.random.default_rng(groups)
+    for size, cap in ((1, 3), (6, 2), (6, 10), (30, 7), (64, 10)):
+        hits = rng.random((12, size)) * (rng.random((12, size)) < 0.8)
+        hits[:, -1] += 0.01
+        hits[0] = 0.0
+        hits[0, -1] = 1.0
+        hits /= hits.sum(axis=1, keepdims=True)
+        distinct = rng.random((4, groups)) / max(groups, 1)
+        distinct[1, :1] = 1.0 if groups else distinct[1, :1]
+        distinct[2, -1:] = 0.0 if groups else distinct[2, -1:]
+        rates = distinct[rng.integers(0, 4, size=12)]
+        got, want = effective_counts(hits, rates, cap), _stepwise(hits, rates, cap)
+        assert got.shape == want.shape
+        assert np.max(np.abs(got - want), initial=0.0) <= 1e-15, (size, cap)
 
 
 def test_batch_equals_the_one_cell_engine_across_unit_types_and_rules():

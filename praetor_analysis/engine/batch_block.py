@@ -78,20 +78,34 @@ class BlockCore:
     chain's cells (``_chain``) and Deflagrate's state-changing wounds (``flamed``: with one save per wound, the
     unsaved ones)."""
 
-    __slots__ = ("casualties", "chained", "change_rows", "flamed", "hits", "members", "where", "wounds_rows")
+    __slots__ = (
+        "casualties",
+        "chained",
+        "change",
+        "change_rows",
+        "flamed",
+        "hits",
+        "members",
+        "thinned",
+        "where",
+        "wound",
+    )
 
     def __init__(
         self, block: list[tuple[BatchCell, tuple]], width: int, shared: BatchShared, casualties_only: bool
     ) -> None:
         members = self.members = [c for c, _ in block]
-        seen: dict[int, int] = {}  # row of each distinct hit distribution, by identity
+        seen: dict[int, int] = {}  # row of each distinct hit distribution, by identity then by value
+        by_value: dict[bytes, int] = {}
         where: list[int] = []
         pmfs: list[np.ndarray] = []
         for _, stage in block:
             row = seen.get(id(stage[0]))
             if row is None:
-                row = seen[id(stage[0])] = len(pmfs)
-                pmfs.append(stage[0].probabilities)
+                pmf = stage[0].probabilities
+                row = seen[id(stage[0])] = by_value.setdefault(pmf.tobytes(), len(pmfs))
+                if row == len(pmfs):
+                    pmfs.append(pmf)
             where.append(row)
         hits = self.hits = np.zeros((len(pmfs), width))
         for row, pmf in enumerate(pmfs):
@@ -103,8 +117,8 @@ class BlockCore:
         if not casualties_only:
             wound = [pairs.setdefault((r, c.wounds.p_wound), len(pairs)) for r, c in zip(where, members, strict=True)]
         thinned = thin_many(hits[[r for r, _ in pairs]], np.array([p for _, p in pairs]))
+        self.thinned, self.change, self.wound = thinned, change, wound
         self.change_rows = thinned[change]
-        self.wounds_rows = None if wound is None else thinned[wound]
         casualties = self.casualties = _casualties(members, self.change_rows, shared)  # chain, Deflagrate: below
         self.chained = _chain(block, self, shared)
         self.flamed: dict[int, np.ndarray] = {}
@@ -175,14 +189,16 @@ def resolve_block(
     indices, entries = block.indices, block.entries
     core = BlockCore(entries, width, shared, casualties_only=False)
     members = core.members
-    several = _several_saves(core)  # Brutal's unsaved wounds, and Deflagrate's
-    several.update(core.flamed)
+    several = _several_saves(core)  # Brutal's unsaved wounds (the cells, their rows), and Deflagrate's
+    if core.flamed:
+        several.append((list(core.flamed), _padded(list(core.flamed.values()))))
     unsaved = core.change_rows  # the unsaved wounds of cells with one save per wound
     if several:
-        unsaved = np.zeros((len(members), max(unsaved.shape[1], *(row.size for row in several.values()))))
+        unsaved = np.zeros((len(members), max(unsaved.shape[1], *(rows.shape[1] for _, rows in several))))
         unsaved[:, : core.change_rows.shape[1]] = core.change_rows
-        for j, row in several.items():
-            _put_row(unsaved, j, row)
+        for cells, rows in several:
+            unsaved[cells] = 0.0
+            unsaved[cells, : rows.shape[1]] = rows
     failures: list[tuple[int, Failure]] = [(j, x) for j, x in core.chained.items() if isinstance(x, TooLarge)]
     refused = {j for j, _ in failures} if failures else ()
     chained, k = core.chained, len(members)
@@ -197,12 +213,15 @@ def resolve_block(
             chain = chained.get(j)
             if j not in refused:
                 states[j] = _state(c, core.counts(j), None if chain is None else chain[2], shared)  # type: ignore[index]
+    w_rows = TrustedRows.of(core.thinned).take(core.wound)  # type: ignore[arg-type]
+    u_rows = TrustedRows.of(unsaved)
+    c_rows = TrustedRows.of(core.casualties)
     result = BlockResult(
         cells=indices,
         hits=[stage[0] for _, stage in entries],
-        wounds=TrustedRows.of(core.wounds_rows),  # type: ignore[arg-type]
-        unsaved=TrustedRows.of(unsaved),
-        casualties=TrustedRows.of(core.casualties),
+        wounds=w_rows,
+        unsaved=u_rows,
+        casualties=c_rows,
         pinned=pinned,
         rules=rules,
         gets_hot=gets_hot,
@@ -215,24 +234,33 @@ def resolve_block(
     return result, failures
 
 
+def _padded(rows: list[np.ndarray]) -> np.ndarray:
+    """The rows listed, padded with zeros to the longest."""
+    out = np.zeros((len(rows), max(row.size for row in rows)))
+    for j, row in enumerate(rows):
+        out[j, : row.size] = row
+    return out
+
+
 def _put_row(rows: np.ndarray, j: int, row: np.ndarray) -> None:
     """Row j of ``rows`` replaced by ``row`` (no longer), zeros after it."""
     rows[j] = 0.0
     rows[j, : row.size] = row
 
 
-def _several_saves(core: BlockCore) -> dict[int, np.ndarray]:
+def _several_saves(core: BlockCore) -> list[tuple[list[int], np.ndarray]]:
     """The unsaved wounds of the cells whose hits can each make several (Brutal), row by row: the compound
     sum of ``sum_of_iid``, ``sum_n P(n hits) E^n`` with ``E^n`` the n-fold convolution of the per-hit unsaved
     pmf (``POWERS``, once per per-hit table and block width; the block's missing ones built together): one
-    matrix product for the cells of each table (direct sums of non-negative products, as ``compound`` makes)."""
+    matrix product for the cells of each table (direct sums of non-negative products, as ``compound`` makes),
+    given as (the cells, their rows padded to the longest)."""
     members = core.members
     by_table: dict[int, list[int]] = {}
     for j, c in enumerate(members):
         if c.wounds.unsaved_each.size > 2 and not c.volley_facts.deflagrate:
             by_table.setdefault(id(c.wounds), []).append(j)
     if not by_table:
-        return {}
+        return []
     width = core.hits.shape[1]
     eaches = [members[rows[0]].wounds.unsaved_each for rows in by_table.values()]
     keys = [(each.tobytes(), width) for each in eaches]
@@ -243,10 +271,13 @@ def _several_saves(core: BlockCore) -> dict[int, np.ndarray]:
         found = [built.get(key, powers) for key, powers in zip(keys, found, strict=True)]
         for key, powers in built.items():
             POWERS.put(key, powers)
-    out: dict[int, np.ndarray] = {}
+    cells = [j for rows in by_table.values() for j in rows]
+    out = np.zeros((len(cells), max(powers.shape[1] for powers in found)))  # type: ignore[union-attr]
+    done = 0
     for rows, powers in zip(by_table.values(), found, strict=True):
-        out.update(zip(rows, core.hit_rows(rows) @ powers, strict=True))  # type: ignore[operator]
-    return out
+        out[done : done + len(rows), : powers.shape[1]] = core.hit_rows(rows) @ powers  # type: ignore[union-attr]
+        done += len(rows)
+    return [(cells, out)]
 
 
 POWERS: BoundedMemo[np.ndarray] = BoundedMemo(128)
