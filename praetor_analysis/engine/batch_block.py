@@ -213,9 +213,9 @@ def resolve_block(
             chain = chained.get(j)
             if j not in refused:
                 states[j] = _state(c, core.counts(j), None if chain is None else chain[2], shared)  # type: ignore[index]
-    w_rows = TrustedRows.of(core.thinned).take(core.wound)  # type: ignore[arg-type]
-    u_rows = TrustedRows.of(unsaved)
-    c_rows = TrustedRows.of(core.casualties)
+    w_rows = TrustedRows.of(core.thinned, owned=True).take(core.wound)  # type: ignore[arg-type]
+    u_rows = TrustedRows.of(unsaved, owned=True)
+    c_rows = TrustedRows.of(core.casualties, owned=True)
     result = BlockResult(
         cells=indices,
         hits=[stage[0] for _, stage in entries],
