@@ -73,12 +73,16 @@ class Block:
 
 class BlockCore:
     """The array computation of a block: its distinct hit pmfs (``hits``, padded; cell j's is row ``where[j]``:
-    the cells of one hit stage share theirs), the wounds (None for a sweep) and the state-changing wounds of
-    every cell (each distinct hits and probability thinned once, all together), the casualties, the allocation
-    chain's cells (``_chain``) and Deflagrate's state-changing wounds (``flamed``: with one save per wound, the
-    unsaved ones)."""
+    the cells of one hit stage, or of equal hits, share theirs), the wounds (None for a sweep) and the
+    state-changing wounds of every cell (each distinct hits and probability thinned once, all together:
+    ``thinned``, cell j's rows ``wound[j]`` and ``change[j]``), the casualties, the allocation chain's cells
+    (``_chain``) and Deflagrate's state-changing wounds (``flamed``: with one save per wound, the unsaved
+    ones). One pass over the cells sorts them: by per-hit table for Brutal (``by_table``), by Pinning map
+    (``by_pin_map``), by kill map."""
 
     __slots__ = (
+        "by_pin_map",
+        "by_table",
         "casualties",
         "chained",
         "change",
@@ -86,6 +90,7 @@ class BlockCore:
         "flamed",
         "hits",
         "members",
+        "pin_none",
         "thinned",
         "where",
         "wound",
@@ -97,9 +102,20 @@ class BlockCore:
         members = self.members = [c for c, _ in block]
         seen: dict[int, int] = {}  # row of each distinct hit distribution, by identity then by value
         by_value: dict[bytes, int] = {}
-        where: list[int] = []
         pmfs: list[np.ndarray] = []
-        for _, stage in block:
+        pairs: dict[tuple[int, float], int] = {}  # each distinct (hits, probability): one row to thin
+        kill_rows: dict[tuple[int, int | None], int] = {}  # each distinct (target, damage): one kill map
+        kill_cells: list[BatchCell] = []
+        where: list[int] = []
+        change: list[int] = []
+        kill_at: list[int] = []
+        wound: list[int] | None = None if casualties_only else []
+        chain_cells: list[int] = []
+        flamed_cells: list[int] = []
+        by_table: dict[int, list[int]] = {}
+        by_pin_map: dict[tuple, list[int]] = {}
+        pin_none: list[int] = []
+        for j, (c, stage) in enumerate(block):
             row = seen.get(id(stage[0]))
             if row is None:
                 pmf = stage[0].probabilities
@@ -107,26 +123,40 @@ class BlockCore:
                 if row == len(pmfs):
                     pmfs.append(pmf)
             where.append(row)
+            w, vf = c.wounds, c.volley_facts
+            change.append(pairs.setdefault((row, w.p_change), len(pairs)))
+            if wound is not None:
+                wound.append(pairs.setdefault((row, w.p_wound), len(pairs)))
+            kill = kill_rows.get((id(c.target), w.damage))
+            if kill is None:
+                kill = kill_rows[id(c.target), w.damage] = len(kill_cells)
+                kill_cells.append(c)
+            kill_at.append(kill)
+            if c.steps is not None:  # P(pinned) from the chain
+                chain_cells.append(j)
+            elif vf.pinning:
+                if c.exempt:
+                    pin_none.append(j)
+                elif not vf.deflagrate:
+                    by_pin_map.setdefault((id(c.target), vf.shock, w.damage), []).append(j)
+            if vf.deflagrate:
+                flamed_cells.append(j)
+            elif w.unsaved_each.size > 2:
+                by_table.setdefault(id(w), []).append(j)
+        self.where, self.by_table, self.by_pin_map, self.pin_none = where, by_table, by_pin_map, pin_none
         hits = self.hits = np.zeros((len(pmfs), width))
         for row, pmf in enumerate(pmfs):
             hits[row, : pmf.size] = pmf
-        self.where = where
-        pairs: dict[tuple[int, float], int] = {}  # each distinct (hits, probability): one row to thin
-        change = [pairs.setdefault((r, c.wounds.p_change), len(pairs)) for r, c in zip(where, members, strict=True)]
-        wound = None
-        if not casualties_only:
-            wound = [pairs.setdefault((r, c.wounds.p_wound), len(pairs)) for r, c in zip(where, members, strict=True)]
         thinned = thin_many(hits[[r for r, _ in pairs]], np.array([p for _, p in pairs]))
         self.thinned, self.change, self.wound = thinned, change, wound
         self.change_rows = thinned[change]
-        casualties = self.casualties = _casualties(members, self.change_rows, shared)  # chain, Deflagrate: below
-        self.chained = _chain(block, self, shared)
+        casualties = self.casualties = _casualties(self.change_rows, kill_cells, kill_at, shared)
+        self.chained = _chain(block, chain_cells, self, shared)
         self.flamed: dict[int, np.ndarray] = {}
-        for j, (c, (stage_hits, _, _, _)) in enumerate(block):
-            if c.volley_facts.deflagrate:
-                flamed = unsaved_pmf(stage_hits.probabilities, c.wounds.unsaved_each, deflagrate=True)
-                self.flamed[j] = flamed
-                _put_row(casualties, j, _casualties([c], flamed[None], shared)[0])
+        for j in flamed_cells:
+            c, stage = block[j]
+            flamed = self.flamed[j] = unsaved_pmf(stage[0].probabilities, c.wounds.unsaved_each, deflagrate=True)
+            _put_row(casualties, j, _casualties(flamed[None], [c], [0], shared)[0])
         for j, found in self.chained.items():
             if not isinstance(found, TooLarge):
                 _put_row(casualties, j, found[0])
@@ -142,27 +172,22 @@ class BlockCore:
         return self.change_rows[j] if flamed is None else flamed
 
     def pins(self, shared: BatchShared) -> list[float | None]:
-        """P(pinned) of every cell (its chain's, or from its state-changing wounds; 0 without Pinning): the cells
-        of one Pinning map (``_pin_map``) in one product."""
+        """P(pinned) of every cell (its chain's, or from its state-changing wounds; 0 without Pinning, None for
+        an exempt target): the cells of one Pinning map (``_pin_map``) in one product."""
         out: list[float | None] = [0.0] * len(self.members)
-        by_map: dict[tuple, list[int]] = {}
-        for j, c in enumerate(self.members):
-            chain = self.chained.get(j)
-            if chain is not None:
-                out[j] = None if isinstance(chain, TooLarge) else chain[1]
-            elif not c.volley_facts.pinning:
-                continue
-            elif c.exempt or c.steps is not None:  # the chain's cells: see _chain
-                out[j] = None
-            elif j in self.flamed:
-                out[j] = float(self.flamed[j] @ _pin_map(c, self.flamed[j].size, shared))
-            else:
-                by_map.setdefault((id(c.target), c.volley_facts.shock, c.wounds.damage), []).append(j)
+        for j, chain in self.chained.items():
+            out[j] = None if isinstance(chain, TooLarge) else chain[1]
+        for j in self.pin_none:
+            out[j] = None
         size = self.change_rows.shape[1]
-        for rows in by_map.values():
+        for rows in self.by_pin_map.values():
             values = self.change_rows[rows] @ _pin_map(self.members[rows[0]], size, shared)
             for j, value in zip(rows, values.tolist(), strict=True):
                 out[j] = value
+        for j, flamed in self.flamed.items():
+            c = self.members[j]
+            if c.volley_facts.pinning and not c.exempt:
+                out[j] = float(flamed @ _pin_map(c, flamed.size, shared))
         return out
 
 
@@ -204,9 +229,15 @@ def resolve_block(
     chained, k = core.chained, len(members)
     # each a list over the block's cells (a refused cell's row is dropped below)
     pinned = [None if p is None else probability(p) for p in core.pins(shared)]
-    rules = [c.rules or cell_rules(c, stage[3], shared) for c, stage in entries]
-    gets_hot = [_gets_hot(c.volley, stage[1], shared) if c.volley_facts.gets_hot else None for c, stage in entries]
-    passed = [None if stage[2] is None else probability(stage[2]) for _, stage in entries]
+    hits: list[Dist] = []
+    rules: list[RuleLists] = []
+    gets_hot: list[Dist | None] = []
+    passed: list[float | None] = []
+    for c, stage in entries:
+        hits.append(stage[0])
+        rules.append(c.rules or cell_rules(c, stage[3], shared))
+        gets_hot.append(_gets_hot(c.volley, stage[1], shared) if c.volley_facts.gets_hot else None)
+        passed.append(None if stage[2] is None else probability(stage[2]))
     states: list[TargetState | None] = [None] * k
     if shared.keep_state:
         for j, c in enumerate(members):
@@ -218,7 +249,7 @@ def resolve_block(
     c_rows = TrustedRows.of(core.casualties, owned=True)
     result = BlockResult(
         cells=indices,
-        hits=[stage[0] for _, stage in entries],
+        hits=hits,
         wounds=w_rows,
         unsaved=u_rows,
         casualties=c_rows,
@@ -254,11 +285,7 @@ def _several_saves(core: BlockCore) -> list[tuple[list[int], np.ndarray]]:
     pmf (``POWERS``, once per per-hit table and block width; the block's missing ones built together): one
     matrix product for the cells of each table (direct sums of non-negative products, as ``compound`` makes),
     given as (the cells, their rows padded to the longest)."""
-    members = core.members
-    by_table: dict[int, list[int]] = {}
-    for j, c in enumerate(members):
-        if c.wounds.unsaved_each.size > 2 and not c.volley_facts.deflagrate:
-            by_table.setdefault(id(c.wounds), []).append(j)
+    members, by_table = core.members, core.by_table
     if not by_table:
         return []
     width = core.hits.shape[1]
@@ -306,25 +333,16 @@ def _kills(cell: BatchCell, size: int, shared: BatchShared) -> tuple[np.ndarray,
     return shared.kills[key]
 
 
-def _casualties(members: list[BatchCell], change_rows: np.ndarray, shared: BatchShared) -> np.ndarray:
+def _casualties(
+    change_rows: np.ndarray, kill_cells: list[BatchCell], kill_at: list[int], shared: BatchShared
+) -> np.ndarray:
     """Row j: the pmf of models removed in cell j (padded to the largest unit of the group): one ``bincount``,
-    the models removed after each count found once per target and damage."""
+    row j's models removed after each count the kill map of ``kill_cells[kill_at[j]]`` (one per target and
+    damage)."""
     k, size = change_rows.shape
-    seen: dict[tuple[int, int | None], int] = {}
-    at: list[int] = []
-    maps: list[np.ndarray] = []
-    models = 0
-    for c in members:
-        key = (id(c.target), c.wounds.damage)
-        row = seen.get(key)
-        if row is None:
-            row = seen[key] = len(maps)
-            maps.append(_kills(c, size, shared)[0])
-            models = max(models, c.fresh.space.models)
-        at.append(row)
-    kills = np.array(maps).reshape(len(maps), size)
-    width = max(int(kills.max(initial=0)), models) + 1
-    flat = (np.arange(k)[:, None] * width + kills[at]).ravel()
+    kills = np.array([_kills(c, size, shared)[0] for c in kill_cells]).reshape(len(kill_cells), size)
+    width = max(int(kills.max(initial=0)), max(c.fresh.space.models for c in kill_cells)) + 1
+    flat = (np.arange(k)[:, None] * width + kills[kill_at]).ravel()
     return np.bincount(flat, weights=change_rows.ravel(), minlength=k * width).reshape(k, width)
 
 
@@ -377,7 +395,7 @@ def _pin_vector(target: Unit, shock: int, shared: BatchShared) -> np.ndarray:
 
 
 def _chain(
-    block: list[tuple[BatchCell, tuple]], core: BlockCore, shared: BatchShared
+    block: list[tuple[BatchCell, tuple]], cells: list[int], core: BlockCore, shared: BatchShared
 ) -> dict[int, tuple[np.ndarray, float | None, np.ndarray | None] | TooLarge]:
     """Casualties, P(pinned) and (with ``keep_state``) the unit state before the Pinning test, without and with
     the trigger raised, of the block's cells that need the allocation chain (``allocation_many``), by unit
@@ -387,9 +405,8 @@ def _chain(
     by_shape: dict[tuple[UnitSpace, int], list[int]] = {}
     members = core.members
     checked: dict[tuple, TooLarge | None] = {}  # the bound of each distinct shape, asked once
-    for j, (c, stage) in enumerate(block):
-        if c.steps is None:
-            continue
+    for j in cells:  # those with chain steps
+        c, stage = block[j]
         space, groups = c.fresh.space, len(c.steps[1])
         cap = space.models * space.wounds
         size = stage[0].probabilities.size  # the cell's own hits, not the block's padding
