@@ -64,13 +64,13 @@ def convolve_powers_many(pmfs: list[np.ndarray], n: int) -> np.ndarray:
         reversed_[t, m - pmf.size :, 0] = pmf[::-1]
     span = n * (m - 1) + 1
     lead = m - 1  # zeros before each power: the windows of its first entries
-    out = np.zeros((count, n + 1, lead + span))
+    out = np.zeros((count, n + 1, lead + span, 1))
     out[:, 0, lead] = 1.0
-    windows = np.lib.stride_tricks.sliding_window_view(out, m, axis=2)  # (T, n + 1, lead + span - m + 1, m)
+    windows = np.lib.stride_tricks.sliding_window_view(out[..., 0], m, axis=2)  # (T, n + 1, lead + span - lead, m)
     for k in range(1, n + 1):
         size = k * (m - 1) + 1
-        out[:, k, lead : lead + size] = np.matmul(windows[:, k - 1, :size], reversed_)[..., 0]
-    return out[:, :, lead:]
+        np.matmul(windows[:, k - 1, :size], reversed_, out=out[:, k, lead : lead + size])
+    return out[:, :, lead:, 0]
 
 
 def compound(counts: np.ndarray, each: np.ndarray) -> np.ndarray:
