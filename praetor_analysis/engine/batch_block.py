@@ -323,14 +323,22 @@ def _each_powers(eaches: list[np.ndarray], width: int) -> list[np.ndarray]:
     return out
 
 
+MAPS_AT_LEAST = 64
+"""The kill and Pinning maps (after 0, 1, ... state-changing wounds) are made for at least this many counts and
+kept for the longest asked: each count's entry is its own, so a block of short hits reads the first entries of
+a wide block's maps (the batch's widest blocks are 64 wide or more)."""
+
+
 def _kills(cell: BatchCell, size: int, shared: BatchShared) -> tuple[np.ndarray, np.ndarray]:
     """Models removed and wounds left after 0..size-1 state-changing wounds of the cell."""
-    key = (id(cell.target), size, cell.wounds.damage)
-    if key not in shared.kills:
+    key = (id(cell.target), cell.wounds.damage)
+    found = shared.kills.get(key)
+    if found is None or found[0].size < size:
         space = cell.fresh.space
         left = cell.target_facts.left or 1
-        shared.kills[key] = after_count(np.arange(size), left, space.wounds, space.models, cell.wounds.damage or 1)
-    return shared.kills[key]
+        counts = np.arange(max(size, MAPS_AT_LEAST))
+        found = shared.kills[key] = after_count(counts, left, space.wounds, space.models, cell.wounds.damage or 1)
+    return found[0][:size], found[1][:size]
 
 
 def _casualties(
@@ -349,17 +357,17 @@ def _casualties(
 def _pin_map(cell: BatchCell, size: int, shared: BatchShared) -> np.ndarray:
     """``resolve``'s P(pinned) for a Pinning weapon after each of 0..size-1 state-changing wounds (the target
     not exempt): the Pinning test of the final state, a linear map of the state (its value from each state
-    reached computed once per target, Shell Shock, length and damage)."""
+    reached computed once per target, Shell Shock and damage, for the most counts asked)."""
     target = cell.target
     shock = cell.volley_facts.shock
-    key = (id(target), shock, size, cell.wounds.damage)
+    key = (id(target), shock, cell.wounds.damage)
     found = shared.pinning.get(key)
-    if found is None:
-        space = cell.fresh.space
-        index = space.indices(*_kills(cell, size, shared))
-        flag = np.where(np.arange(size) >= 1, 1, 0)  # level 1: the volley's own Shell Shock
+    if found is None or found.size < size:
+        n = max(size, MAPS_AT_LEAST)
+        index = cell.fresh.space.indices(*_kills(cell, n, shared))
+        flag = np.where(np.arange(n) >= 1, 1, 0)  # level 1: the volley's own Shell Shock
         found = shared.pinning[key] = _pin_vector(target, shock, shared)[flag, index]
-    return found
+    return found[:size]
 
 
 def _state(cell: BatchCell, counts: np.ndarray, pre: np.ndarray | None, shared: BatchShared) -> TargetState:
@@ -464,36 +472,33 @@ def _chain_maps(cells: list[BatchCell], width: int, shared: BatchShared) -> list
     """(models removed, unit state) after every capped count of each cell's chain (counts flattened, each below
     ``width``; the cells of one unit space and number of groups): once per per-hit table, unit space and
     start; the missing ones computed together (``count_states_many``)."""
-    found: list[tuple[np.ndarray, np.ndarray] | None] = []
+    found: list[tuple[dict, tuple, tuple[np.ndarray, np.ndarray] | None]] = []
     missing: dict[tuple[int, tuple], tuple[BatchCell, dict, tuple, int]] = {}
+    starts: dict[int, int] = {}  # the unit state of each fresh state (a point mass)
     for c in cells:
+        start = starts.get(id(c.fresh))
+        if start is None:
+            start = starts[id(c.fresh)] = int(np.argmax(c.fresh.probs[0]))
         space = c.fresh.space
-        start = int(np.flatnonzero(c.fresh.probs[0])[0])
         key = (space, start, width)
         small = width ** len(c.steps[1]) * space.size <= KEPT_ENTRIES  # type: ignore[index]
         store = c.wounds.maps if small else shared.batch_only(c.wounds)
         maps = store.get(key)
-        found.append(maps)
+        found.append((store, key, maps))
         if maps is None:
             missing.setdefault((id(c.wounds), key), (c, store, key, start))
     if missing:
-        first = next(iter(missing.values()))[0]
-        space = first.fresh.space
-        starts = np.zeros((len(missing), space.size))
-        starts[np.arange(len(missing)), [start for _, _, _, start in missing.values()]] = 1.0
+        space = cells[0].fresh.space
+        starts_of = np.zeros((len(missing), space.size))
+        starts_of[np.arange(len(missing)), [start for _, _, _, start in missing.values()]] = 1.0
         matrices = [np.stack(group) for group in zip(*(c.steps[1] for c, _, _, _ in missing.values()))]  # type: ignore[index]
-        states = count_states_many(starts, matrices, width)
+        states = count_states_many(starts_of, matrices, width)
         kills = np.zeros((space.size, space.models + 1))
         kills[np.arange(space.size), space.kills_of()] = 1.0
         removed = states @ kills
         for t, (_, store, key, _) in enumerate(missing.values()):
             store[key] = (removed[t], states[t])
-        found = [
-            maps if maps is not None else c.wounds.maps.get(key) or shared.batch_only(c.wounds)[key]
-            for c, maps in zip(cells, found, strict=True)
-            for key in ((c.fresh.space, int(np.flatnonzero(c.fresh.probs[0])[0]), width),)
-        ]
-    return found  # type: ignore[return-value]
+    return [maps if maps is not None else store[key] for store, key, maps in found]
 
 
 def _gets_hot(volley: Volley, ones: Dist, shared: BatchShared) -> Dist:
