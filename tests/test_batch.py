@@ -367,6 +367,27 @@ def test_batch_pads_hits_of_many_lengths_into_one_block():
     assert batched == len(cells)
 
 
+def test_short_blocks_join_the_narrowest_wide_one():
+    # the blocks of short hits (up to THIN_MANY_TERMS entries) are computed with the narrowest wider block, or
+    # together when there is none; every cell kept once (its results: the test above)
+    from praetor_analysis.engine.batch_block import Block, merge_short
+
+    def block(*cells: int) -> Block:
+        out = Block()
+        out.indices.extend(cells)
+        out.entries.extend((None, None) for _ in cells)  # type: ignore[misc]
+        return out
+
+    merged = merge_short({6: block(0, 1), 128: block(2), 1: block(3), 64: block(4, 5)})
+    assert sorted(merged) == [64, 128] and sorted(merged[64].indices) == [0, 1, 3, 4, 5]
+    assert merged[128].indices == [2] and len(merged[64].entries) == 5
+    merged = merge_short({2: block(0), 6: block(1, 2)})
+    assert list(merged) == [6] and sorted(merged[6].indices) == [0, 1, 2]
+    single = {6: block(0)}
+    assert merge_short(single) == single
+    assert merge_short({64: block(0), 128: block(1)}).keys() == {64, 128}
+
+
 def _padded_cells():
     targets = [
         {"models": 10, "T": 4, "W": 1, "Save": "3+"},
