@@ -137,7 +137,7 @@ class BlockCore:
         kill_cells: list[BatchCell] = []
         where: list[int] = []
         change: list[int] = []
-        kill_at: list[int] = []
+        kill_groups: list[list[int]] = []  # the cells of each kill map
         wound: list[int] | None = None if casualties_only else []
         chain_cells: list[int] = []
         flamed_cells: list[int] = []
@@ -160,7 +160,8 @@ class BlockCore:
             if kill is None:
                 kill = kill_rows[id(c.target), w.damage] = len(kill_cells)
                 kill_cells.append(c)
-            kill_at.append(kill)
+                kill_groups.append([])
+            kill_groups[kill].append(j)
             if c.steps is not None:  # P(pinned) from the chain
                 chain_cells.append(j)
             elif vf.pinning:
@@ -179,13 +180,13 @@ class BlockCore:
         thinned = _thin_pairs(hits, pmfs, list(pairs))
         self.thinned, self.change, self.wound = thinned, change, wound
         self.change_rows = thinned[change]
-        casualties = self.casualties = _casualties(self.change_rows, kill_cells, kill_at, shared)
+        casualties = self.casualties = _casualties(self.change_rows, kill_cells, kill_groups, shared)
         self.chained = _chain(block, chain_cells, self, shared)
         self.flamed: dict[int, np.ndarray] = {}
         for j in flamed_cells:
             c, stage = block[j]
             flamed = self.flamed[j] = unsaved_pmf(stage[0].probabilities, c.wounds.unsaved_each, deflagrate=True)
-            _put_row(casualties, j, _casualties(flamed[None], [c], [0], shared)[0])
+            _put_row(casualties, j, _casualties(flamed[None], [c], [[0]], shared)[0])
         for j, found in self.chained.items():
             if not isinstance(found, TooLarge):
                 _put_row(casualties, j, found[0])
@@ -389,16 +390,24 @@ def _kills(cell: BatchCell, size: int, shared: BatchShared) -> tuple[np.ndarray,
 
 
 def _casualties(
-    change_rows: np.ndarray, kill_cells: list[BatchCell], kill_at: list[int], shared: BatchShared
+    change_rows: np.ndarray, kill_cells: list[BatchCell], kill_groups: list[list[int]], shared: BatchShared
 ) -> np.ndarray:
-    """Row j: the pmf of models removed in cell j (padded to the largest unit of the group): one ``bincount``,
-    row j's models removed after each count the kill map of ``kill_cells[kill_at[j]]`` (one per target and
-    damage)."""
+    """Row j: the pmf of models removed in cell j (padded to the largest unit of the group): the rows
+    ``kill_groups[i]`` take the kill map of ``kill_cells[i]`` (one per target and damage), each group one
+    product with the map's 0/1 matrix (direct sums of the non-negative pmf entries that remove each number)."""
     k, size = change_rows.shape
-    kills = np.array([_kills(c, size, shared)[0] for c in kill_cells]).reshape(len(kill_cells), size)
-    width = max(int(kills.max(initial=0)), max(c.fresh.space.models for c in kill_cells)) + 1
-    flat = (np.arange(k)[:, None] * width + kills[kill_at]).ravel()
-    return np.bincount(flat, weights=change_rows.ravel(), minlength=k * width).reshape(k, width)
+    kills = [_kills(c, size, shared)[0] for c in kill_cells]
+    width = max(max(int(m.max(initial=0)) for m in kills), max(c.fresh.space.models for c in kill_cells)) + 1
+    out = np.empty((k, width))
+    counts = np.arange(size)
+    for removed, rows in zip(kills, kill_groups, strict=True):
+        onehot = np.zeros((size, width))
+        onehot[counts, removed] = 1.0
+        if len(rows) == k:
+            np.matmul(change_rows, onehot, out=out)
+        else:
+            out[rows] = change_rows[rows] @ onehot
+    return out
 
 
 def _pin_map(cell: BatchCell, size: int, shared: BatchShared) -> np.ndarray:
