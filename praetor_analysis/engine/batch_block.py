@@ -128,7 +128,7 @@ class BlockCore:
     def __init__(
         self, block: list[tuple[BatchCell, tuple]], width: int, shared: BatchShared, casualties_only: bool
     ) -> None:
-        members = self.members = [c for c, _ in block]
+        self.members = [c for c, _ in block]
         seen: dict[int, int] = {}  # row of each distinct hit distribution, by identity then by value
         by_value: dict[bytes, int] = {}
         pmfs: list[np.ndarray] = []
@@ -339,18 +339,17 @@ def _several_saves(core: BlockCore) -> list[tuple[list[int], np.ndarray]]:
     width = core.hits.shape[1]
     eaches = [members[rows[0]].wounds.unsaved_each for rows in by_table.values()]
     keys = [(each.tobytes(), width) for each in eaches]
-    found = [POWERS.peek(key) for key in keys]
-    missing = {key: each for key, each, powers in zip(keys, eaches, found, strict=True) if powers is None}
-    if missing:
-        built = dict(zip(missing, _each_powers(list(missing.values()), width), strict=True))
-        found = [built.get(key, powers) for key, powers in zip(keys, found, strict=True)]
-        for key, powers in built.items():
-            POWERS.put(key, powers)
+    held = [POWERS.peek(key) for key in keys]
+    missing = {key: each for key, each, powers in zip(keys, eaches, held, strict=True) if powers is None}
+    built = dict(zip(missing, _each_powers(list(missing.values()), width), strict=True)) if missing else {}
+    for key, powers in built.items():
+        POWERS.put(key, powers)
+    found = [built[key] if powers is None else powers for key, powers in zip(keys, held, strict=True)]
     cells = [j for rows in by_table.values() for j in rows]
-    out = np.zeros((len(cells), max(powers.shape[1] for powers in found)))  # type: ignore[union-attr]
+    out = np.zeros((len(cells), max(powers.shape[1] for powers in found)))
     done = 0
     for rows, powers in zip(by_table.values(), found, strict=True):
-        out[done : done + len(rows), : powers.shape[1]] = core.hit_rows(rows) @ powers  # type: ignore[union-attr]
+        out[done : done + len(rows), : powers.shape[1]] = core.hit_rows(rows) @ powers
         done += len(rows)
     return [(cells, out)]
 
@@ -471,7 +470,7 @@ def _chain(
     checked: dict[tuple, TooLarge | None] = {}  # the bound of each distinct shape, asked once
     for j in cells:  # those with chain steps
         c, stage = block[j]
-        space, groups = c.fresh.space, len(c.steps[1])
+        space, groups = c.fresh.space, len(c.steps[1])  # type: ignore[index]
         cap = space.models * space.wounds
         size = stage[0].probabilities.size  # the cell's own hits, not the block's padding
         shape = ((size, 4 if c.volley_facts.pinning else 1, space.size), min(cap, size - 1) + 1, groups)
@@ -547,7 +546,8 @@ def _chain_maps(cells: list[BatchCell], width: int, shared: BatchShared) -> list
         space = cells[0].fresh.space
         starts_of = np.zeros((len(missing), space.size))
         starts_of[np.arange(len(missing)), [start for _, _, _, start in missing.values()]] = 1.0
-        matrices = [np.stack(group) for group in zip(*(c.steps[1] for c, _, _, _ in missing.values()))]  # type: ignore[index]
+        steps = [c.steps[1] for c, _, _, _ in missing.values()]  # type: ignore[index]
+        matrices = [np.stack(group) for group in zip(*steps, strict=True)]
         states = count_states_many(starts_of, matrices, width)
         kills = np.zeros((space.size, space.models + 1))
         kills[np.arange(space.size), space.kills_of()] = 1.0
