@@ -6,16 +6,20 @@ order, the final state is ``sum over (b_1..b_G) P(b_1..b_G) s T_1^b_1 ... T_G^b_
 ``models x wounds`` (after that many the unit is wiped out, a fixed point of every later wound: the tail is
 lumped into the cap, as ``Allocator._resolve_capped`` does). The split:
 
-- ``effective_counts``: the joint pmf of the capped counts, from the cell's hits only; one array computation
-  per group and count for all the cells of a block (their hits have one length);
+- ``effective_counts``: the joint pmf of the capped counts, from the cell's hits only: the counts after each
+  number of hits once per distinct rates (``count_maps``), then one product with the hits of the block's cells
+  that share them (their hits have one length);
 - ``count_states``: the unit states ``s T_1^b_1 ... T_G^b_G`` for every count, from the per-hit table and the
-  unit only; computed once per table and shared by every cell that uses it.
+  unit only; computed once per table and shared by every cell that uses it (``count_states_many``: a block's
+  missing tables together).
 
 A cell's casualties (and P(pinned)) are then one product of its counts with a per-table matrix. Every
 effective wound is unsaved, so the volley's Pinning trigger is raised exactly when a count is not zero.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 import numpy as np
 
@@ -78,17 +82,7 @@ def count_maps(rates: np.ndarray, size: int, cap: int) -> np.ndarray:
     left to the later groups; past the cap (B - 1) the unit is gone, so the hits left count for nothing."""
     t_count, groups = rates.shape
     b_max = min(cap, size - 1)
-    remaining = np.ones(t_count)
-    tables, tails = [], []
-    for g in range(groups):
-        a = rates[:, g]
-        q = np.minimum(np.divide(a, remaining, out=np.zeros(t_count), where=remaining > 0.0), 1.0)
-        remaining = remaining - a
-        table = binomial_tables(size - 1, q, b_max)  # (T, R, B): P(b of r hits are effective here)
-        tail = np.maximum(1.0 - table.sum(axis=2), 0.0)
-        tail[:, : b_max + 1] = 0.0  # rows with at most b_max hits have no tail
-        tables.append(table)
-        tails.append(tail)
+    tables, tails = _group_tables(rates, size, b_max, binomial_tables)
     if not groups:
         return np.ones((t_count, size, 1))
     maps = tables[-1]
@@ -106,14 +100,7 @@ def _stepwise(hits: np.ndarray, rates: np.ndarray, cap: int) -> np.ndarray:
     k, size = hits.shape
     b_max = min(cap, size - 1)
     joint = hits  # (K, hits still to allocate, counts so far...)
-    remaining = np.ones(k)
-    for g in range(rates.shape[1]):
-        a = rates[:, g]
-        q = np.minimum(np.divide(a, remaining, out=np.zeros(k), where=remaining > 0.0), 1.0)
-        remaining = remaining - a
-        table = _tables(size - 1, q, b_max)  # (K, R, B): P(b of r hits are effective here)
-        tail = np.maximum(1.0 - table.sum(axis=2), 0.0)
-        tail[:, : b_max + 1] = 0.0  # rows with at most b_max hits have no tail
+    for g, (table, tail) in enumerate(zip(*_group_tables(rates, size, b_max, _tables), strict=True)):
         if g == rates.shape[1] - 1:  # the last group: the hits left do not matter
             counts = joint.reshape(k, size, -1).transpose(0, 2, 1)  # (K, counts so far, R)
             out = np.matmul(counts, table).reshape(*joint.shape[:1], *joint.shape[2:], b_max + 1)  # sum over r
@@ -126,6 +113,26 @@ def _stepwise(hits: np.ndarray, rates: np.ndarray, cap: int) -> np.ndarray:
         out[:, 0, ..., b_max] += np.einsum("kr,kr...->k...", tail, joint)
         joint = out
     return joint.sum(axis=1)
+
+
+def _group_tables(
+    rates: np.ndarray, size: int, b_max: int, tables: Callable[[int, np.ndarray, int], np.ndarray]
+) -> tuple[list[np.ndarray], list[np.ndarray]]:
+    """Of each group g, for each row of ``rates``: P(b of r hits are effective in g) for r below ``size`` and b up
+    to ``b_max`` (its share of what the earlier groups left, ``tables``: ``binomial_tables`` or ``_tables``), and
+    P(more than b_max of r) (zero for r up to b_max)."""
+    remaining = np.ones(rates.shape[0])
+    out: tuple[list[np.ndarray], list[np.ndarray]] = ([], [])
+    for g in range(rates.shape[1]):
+        a = rates[:, g]
+        q = np.minimum(np.divide(a, remaining, out=np.zeros(a.size), where=remaining > 0.0), 1.0)
+        remaining = remaining - a
+        table = tables(size - 1, q, b_max)  # (K, R, B)
+        tail = np.maximum(1.0 - table.sum(axis=2), 0.0)
+        tail[:, : b_max + 1] = 0.0  # rows with at most b_max hits have no tail
+        out[0].append(table)
+        out[1].append(tail)
+    return out
 
 
 def _tables(nmax: int, qs: np.ndarray, kmax: int) -> np.ndarray:

@@ -1,9 +1,11 @@
 """A block of the batch engine (``engine.batch``): cells whose hits fit one width, computed as arrays over them.
 
-``BlockCore`` thins every cell's hits to wounds and state-changing wounds at once, takes the casualties from one
-``bincount``, Brutal's unsaved wounds from one product per per-hit table, and the allocation chain's cells
+``BlockCore`` sorts the cells in one pass, thins each distinct (hits, probability) to wounds and state-changing
+wounds at once, takes the casualties from one product per kill map, Brutal's unsaved wounds from one product
+per per-hit table (its powers built for all the block's tables together), and the allocation chain's cells
 (``allocation_many``) by unit space; ``resolve_block`` gives the block's results as arrays
-(``batch_results.BlockResult``), ``resolve_casualties`` a sweep's ``Casualties`` one a cell.
+(``batch_results.BlockResult``), ``resolve_casualties`` a sweep's ``Casualties`` one a cell. ``merge_short``
+computes the blocks of short hits with a wide one: a block costs its numpy calls more than its rows.
 """
 
 from __future__ import annotations
