@@ -388,6 +388,42 @@ def test_short_blocks_join_the_narrowest_wide_one():
     assert merge_short({64: block(0), 128: block(1)}).keys() == {64, 128}
 
 
+def test_one_block_of_many_brutal_tables_rates_and_lengths():
+    """Short and long hits in one block (merge_short) with many per-hit tables at once: Brutal (2) and (3) at
+    several Strengths and APs (Brutal's powers of every table built together), Murderous Strike and Instant
+    Death (the chain's count maps of many distinct rates, one and two groups), Pinning and Deflagrate, against
+    one-, two- and three-wound units: each cell against exact.resolve_exact, every cell computed by the batch,
+    cold (memos cleared) and again from the memos."""
+    from praetor_analysis.prob.memo import clear_memos
+
+    targets = [
+        {"models": 10, "T": 4, "W": 1, "Save": "3+", "Ld": 8},
+        {"models": 5, "T": 4, "W": 2, "Save": "2+", "Invulnerable": "5+", "Ld": 9},
+        {"models": 3, "T": 5, "W": 3, "Save": "3+", "Ld": 8},
+    ]
+    rule_sets = (
+        ", Brutal (2)",
+        ", Brutal (3), Rending (5+)",
+        ", Brutal (2), Murderous Strike (6+), Pinning",
+        ", Murderous Strike (5+), Shred",
+        ", Instant Death, Brutal (3)",
+        ", Deflagrate, Pinning",
+    )
+    cells = []
+    for strength, ap in (("4", "5"), ("6", "3"), ("8", "2")):
+        for rules in rule_sets:
+            weapon = {"name": "gun", "Range": '24"', "Strength": strength, "AP": ap, "Type": f"Heavy 1{rules}"}
+            for attacks in (1, 4, 7, 12, 30):
+                for target in targets:
+                    scenario = {"attacker": {"BS": 4, "S": 4}, "attacks": attacks, "weapon": weapon, "target": target}
+                    cells.append((parse_volley(scenario), parse_target(scenario)))
+    clear_memos()
+    worst, batched = _check_against_resolve(cells)
+    assert worst <= TOL and batched == len(cells)
+    worst, batched = _check_against_resolve(cells)
+    assert worst <= TOL and batched == len(cells)
+
+
 def _padded_cells():
     targets = [
         {"models": 10, "T": 4, "W": 1, "Save": "3+"},
