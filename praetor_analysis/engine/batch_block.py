@@ -146,6 +146,7 @@ class BlockCore:
         by_table: dict[int, list[int]] = {}
         by_pin_map: dict[tuple, list[int]] = {}
         pin_none: list[int] = []
+        kinds: dict[tuple[int, int, int], tuple[float, float, list[list[int]]]] = {}
         for j, (c, stage) in enumerate(block):
             row = seen.get(id(stage[0]))
             if row is None:
@@ -154,27 +155,27 @@ class BlockCore:
                 if row == len(pmfs):
                     pmfs.append(pmf)
             where.append(row)
-            w, vf = c.wounds, c.volley_facts
-            change.append(pairs.setdefault((row, w.p_change), len(pairs)))
+            # what the cell's table, target and volley decide: the same for the cells that share them
+            kind = kinds.get((id(c.wounds), id(c.target), id(c.volley_facts)))
+            if kind is None:
+                kind = kinds[id(c.wounds), id(c.target), id(c.volley_facts)] = (
+                    c.wounds.p_change,
+                    c.wounds.p_wound,
+                    _lists_of(
+                        c,
+                        kill_rows,
+                        kill_cells,
+                        kill_groups,
+                        (chain_cells, pin_none, flamed_cells),
+                        by_pin_map,
+                        by_table,
+                    ),
+                )
+            change.append(pairs.setdefault((row, kind[0]), len(pairs)))
             if wound is not None:
-                wound.append(pairs.setdefault((row, w.p_wound), len(pairs)))
-            kill = kill_rows.get((id(c.target), w.damage))
-            if kill is None:
-                kill = kill_rows[id(c.target), w.damage] = len(kill_cells)
-                kill_cells.append(c)
-                kill_groups.append([])
-            kill_groups[kill].append(j)
-            if c.steps is not None:  # P(pinned) from the chain
-                chain_cells.append(j)
-            elif vf.pinning:
-                if c.exempt:
-                    pin_none.append(j)
-                elif not vf.deflagrate:
-                    by_pin_map.setdefault((id(c.target), vf.shock, w.damage), []).append(j)
-            if vf.deflagrate:
-                flamed_cells.append(j)
-            elif w.unsaved_each.size > 2:
-                by_table.setdefault(id(w), []).append(j)
+                wound.append(pairs.setdefault((row, kind[1]), len(pairs)))
+            for cells in kind[2]:
+                cells.append(j)
         self.where, self.by_table, self.by_pin_map, self.pin_none = where, by_table, by_pin_map, pin_none
         hits = self.hits = np.zeros((len(pmfs), width))
         for row, pmf in enumerate(pmfs):
@@ -221,6 +222,40 @@ class BlockCore:
             if c.volley_facts.pinning and not c.exempt:
                 out[j] = float(flamed @ _pin_map(c, flamed.size, shared))
         return out
+
+
+def _lists_of(
+    c: BatchCell,
+    kill_rows: dict[tuple[int, int | None], int],
+    kill_cells: list[BatchCell],
+    kill_groups: list[list[int]],
+    flagged: tuple[list[int], list[int], list[int]],
+    by_pin_map: dict[tuple, list[int]],
+    by_table: dict[int, list[int]],
+) -> list[list[int]]:
+    """The lists of ``BlockCore``'s pass that a cell of this table, target and volley joins: its kill map's
+    (one per target and damage; ``kill_cells`` its first cell), then the chain's cells, the cells of an exempt
+    target or of its Pinning map, Deflagrate's or its Brutal table's (``flagged``: chain, exempt, Deflagrate)."""
+    w, vf = c.wounds, c.volley_facts
+    chain_cells, pin_none, flamed_cells = flagged
+    kill = kill_rows.get((id(c.target), w.damage))
+    if kill is None:
+        kill = kill_rows[id(c.target), w.damage] = len(kill_cells)
+        kill_cells.append(c)
+        kill_groups.append([])
+    out = [kill_groups[kill]]
+    if c.steps is not None:  # P(pinned) from the chain
+        out.append(chain_cells)
+    elif vf.pinning:
+        if c.exempt:
+            out.append(pin_none)
+        elif not vf.deflagrate:
+            out.append(by_pin_map.setdefault((id(c.target), vf.shock, w.damage), []))
+    if vf.deflagrate:
+        out.append(flamed_cells)
+    elif w.unsaved_each.size > 2:
+        out.append(by_table.setdefault(id(w), []))
+    return out
 
 
 def _thin_pairs(hits: np.ndarray, pmfs: list[np.ndarray], pairs: list[tuple[int, float]]) -> np.ndarray:
