@@ -68,3 +68,14 @@ def test_phase_beside_a_datasheet_or_roster_attacker_points_to_mode(tmp_path, ca
         err = capsys.readouterr().err.strip()
         assert err.startswith("praetor calc: phase: not used with a datasheet or roster attacker")
         assert 'write "mode": "melee" instead' in err and len(err.splitlines()) == 1
+
+
+def test_the_no_weapon_note_of_a_3rd_edition_unit_names_it_once(capsys) -> None:  # type: ignore[no-untyped-def]
+    import json
+    from pathlib import Path
+
+    roster = Path(__file__).parent / "fixtures" / "rosters" / "hh3" / "Daemons.rosz"
+    assert main(["roster", str(roster), "--json", "--target", "Rhino"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    notes = [n for r in rows for n in (r.get("not_modelled") or []) if "no weapon for the" in n]
+    assert notes and all(n == "no weapon for the shooting phase" for n in notes)
