@@ -41,7 +41,8 @@ def unresolved_lines(links: Sequence[UnresolvedLink]) -> list[str]:
     return out
 
 
-def _correction(orig: str, fixed: str, reason: str, n: int) -> str:
+def _correction(key: tuple[str, str, str], n: int) -> str:
+    orig, fixed, reason = key
     return f"corrected {n}x: {orig!r} -> {fixed!r} ({reason})"
 
 
@@ -50,7 +51,7 @@ def import_lines(report: ImportReport, out: str, show: int) -> list[str]:
     Type corrections by how often each was made."""
     links = unresolved_lines(report.unresolved)
     where = f"unresolved link targets ({len(report.unresolved)} links in all: {out}/provenance.json; --show N)"
-    corrections = [_correction(*key, n) for key, n in report.corrections.most_common()]
+    corrections = [_correction(key, n) for key, n in report.corrections.most_common()]
     return [*shown_lines(links, show, where), *shown_lines(corrections, show, "kinds of correction (--show N)")]
 
 
