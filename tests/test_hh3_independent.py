@@ -1,0 +1,495 @@
+"""An independent check of `praetor calc` for the 3rd edition, written from the contract alone.
+
+Every expected value below is enumerated die by die here (``itertools.product`` over D6 faces, exact
+``Fraction``s) from the rules as the 3rd-edition contract states them, without reading the engine's chain or
+its oracle: a second reading of the same text. Each scenario runs through ``praetor_analysis.scenario.calc``
+and every field the contract names (`hits`, `critical_hits`, `wounds`, `unsaved`, `damage`, `casualties`,
+`statuses`; vehicles `glancing`, `penetrating`, `hull_points`, `wrecked`; rounds `attacker_casualties`,
+`combat`) is compared at 1e-12.
+
+How the enumeration works: each attack die is expanded into its own outcome classes (one product over its
+hit, wound, save, mitigation and damage dice), then every combination of the attacks' outcomes (a product
+over the attacks, so kept to a few dice) is played out wound by wound on the target unit, in the contract's
+order (unchanged wounds first, then set-aside groups as created), and the statuses follow from the Checks.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import re
+from collections import defaultdict
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+from praetor_analysis.scenario.calc import calc
+
+D6 = range(1, 7)
+SIXTH = Fraction(1, 6)
+TOL = 1e-12
+
+
+# --- Dice, Tests and Checks (section 1) -------------------------------------------------------------------
+
+
+def check_pass(target: int) -> Fraction:
+    """P(a 2D6 Check passes at `target`): total <= t, double 1 passes, double 6 fails, t <= 0 fails unrolled."""
+    if target <= 0:
+        return Fraction(0)
+    good = 0
+    for a, b in itertools.product(D6, D6):
+        if (a, b) == (1, 1):
+            good += 1
+        elif (a, b) == (6, 6):
+            continue
+        elif a + b <= target:
+            good += 1
+    return Fraction(good, 36)
+
+
+def bs_row(bs: int, snap: bool) -> tuple[int | None, int | None]:
+    """(hit target, crit threshold); None target = no hit possible; target 0 = automatic."""
+    if snap:
+        table = {1: None, 2: 6, 3: 6, 4: 5, 5: 5, 6: 4, 7: 4, 8: 3, 9: 3, 10: 2}
+        return table[min(bs, 10)], None
+    if bs >= 10:
+        return 0, 1
+    return {1: 6, 2: 5, 3: 4, 4: 3, 5: 2, 6: 2, 7: 2, 8: 2, 9: 2}[bs], {6: 6, 7: 5, 8: 4, 9: 3}.get(bs)
+
+
+WS_TABLE = {
+    1: [4, 6, 6, 6, 6, 6, 6, 6, 6, 6],
+    2: [2, 4, 5, 6, 6, 6, 6, 6, 6, 6],
+    3: [2, 3, 4, 5, 5, 6, 6, 6, 6, 6],
+    4: [2, 2, 3, 4, 5, 5, 5, 6, 6, 6],
+    5: [2, 2, 3, 3, 4, 5, 5, 5, 5, 6],
+    6: [2, 2, 2, 3, 3, 4, 5, 5, 5, 5],
+    7: [2, 2, 2, 3, 3, 3, 4, 5, 5, 5],
+    8: [2, 2, 2, 2, 3, 3, 3, 4, 5, 5],
+    9: [2, 2, 2, 2, 3, 3, 3, 3, 4, 5],
+    10: [2, 2, 2, 2, 3, 3, 3, 3, 3, 4],
+}
+
+
+def wound_target(s: int, t: int) -> int | None:
+    """Section 5's formula on values capped at 10; None = no wound; 1 = always (T 0)."""
+    s, t = min(s, 10), min(t, 10)
+    if t == 0:
+        return 1
+    if s == 0:
+        return None
+    diff = s - t
+    if diff >= 2:
+        return 2
+    if diff == 1:
+        return 3
+    if diff == 0:
+        return 4
+    if diff == -1:
+        return 5
+    if diff in (-2, -3):
+        return 6
+    return None
+
+
+def save_target(sav: int | None, inv: int | None, cover: int | None, ap: int | None) -> int | None:
+    """The best save available (the lowest target number), or None."""
+    options = []
+    if sav is not None and (ap is None or ap > sav):
+        options.append(sav)
+    for other in (inv, cover):
+        if other is not None:
+            options.append(other)
+    return min(options) if options else None
+
+
+def passes(roll: int, target: int | None) -> bool:
+    """A Test: natural 1 fails, else roll >= target."""
+    return target is not None and roll != 1 and roll >= target
+
+
+# --- One attack die into outcome classes ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Weapon:
+    s: int
+    ap: int | None
+    d: int | str = 1  # an int or "D3"
+    crit: int | None = None  # Critical Hit (X)
+    rending: int | None = None
+    breaching: int | None = None
+    shred: int | None = None
+    poisoned: int | None = None
+    deflagrate: int | None = None
+    melta: bool = False  # Melta (X) in range
+    armourbane: bool = False
+
+
+@dataclass(frozen=True)
+class Target:
+    t: int = 4
+    w: int = 1
+    models: int = 1
+    sav: int | None = 3
+    inv: int | None = None
+    cover: int | None = None
+    fnp: int | None = None
+    ew: int = 0  # Eternal Warrior (X)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What one attack die did: the counts it adds and its wounds to apply (group, damage)."""
+
+    hit: int = 0
+    crit: int = 0
+    wound: int = 0
+    unsaved: int = 0
+    shock: int = 0  # a natural 5-6 on the hit die
+    applied: tuple[tuple[int, int], ...] = ()  # (group rank, damage) per unsaved wound
+    # vehicles
+    glance: int = 0
+    pen: int = 0
+
+
+def damage_faces(d: int | str) -> list[tuple[int, Fraction]]:
+    if d == "D3":
+        return [(f, Fraction(1, 3)) for f in (1, 2, 3)]
+    return [(int(d), Fraction(1))]
+
+
+def final_damage(base: int, *, crit: bool, shred: bool, ew: int, melta: bool = False) -> int:
+    value = base * (2 if melta else 1) + int(crit) + int(shred)
+    return max(1, value - ew) if ew else value
+
+
+def hit_classes(bs_target: int | None, crit_band: int | None, wpn: Weapon, ws: tuple[int, int] | None):
+    """[(prob, hit, crit, rending, natural_for_shock)] for one hit die."""
+    out = []
+    if ws is not None:
+        target: int | None = WS_TABLE[ws[0]][min(max(ws[1], 1), 10) - 1]
+        crit_band = None
+    else:
+        target = bs_target
+    if target == 0:  # automatic: a natural 6 and critical
+        return [(Fraction(1), True, True, False, 6)]
+    for roll in D6:
+        hit = passes(roll, target)
+        crit = hit and (
+            (crit_band is not None and roll >= crit_band) or (wpn.crit is not None and roll >= wpn.crit)
+        )
+        rend = hit and not crit and wpn.rending is not None and roll >= wpn.rending
+        out.append((SIXTH, hit, crit, rend, roll))
+    return out
+
+
+# group ranks: 0 unmodified, 1 critical, 2 rending, 3 breaching only, 4 shred only, 5 breaching and shred
+def attack_outcomes(
+    wpn: Weapon, tgt: Target, *, bs: int = 4, snap: bool = False, ws: tuple[int, int] | None = None,
+    shooting: bool = True, given_hit: bool = False,
+) -> dict[Outcome, Fraction]:
+    bs_target, band = bs_row(bs, snap)
+    dist: dict[Outcome, Fraction] = defaultdict(Fraction)
+    classes = [(Fraction(1), True, False, False, 0)] if given_hit else hit_classes(bs_target, band, wpn, ws)
+    cover = tgt.cover if shooting else None
+    for p_hit, hit, crit, rend, natural in classes:
+        shock = int(natural >= 5) if not given_hit else 0
+        if not hit:
+            dist[Outcome(shock=shock)] += p_hit
+            continue
+        wound_rolls: list[tuple[Fraction, int | None]]
+        if crit or rend:
+            wound_rolls = [(Fraction(1), 6)]  # automatic, as a natural 6
+        else:
+            wound_rolls = [(SIXTH, r) for r in D6]
+        for p_w, roll in wound_rolls:
+            if crit or rend:
+                wounded = True
+            else:
+                assert roll is not None
+                wounded = passes(roll, wound_target(wpn.s, tgt.t)) or (
+                    wpn.poisoned is not None and roll >= wpn.poisoned and roll != 1
+                )
+            if not wounded:
+                dist[Outcome(hit=1, crit=int(crit), shock=shock)] += p_hit * p_w
+                continue
+            breach = wpn.breaching is not None and roll is not None and roll >= wpn.breaching
+            shred = wpn.shred is not None and roll is not None and roll >= wpn.shred
+            ap = 2 if breach and (wpn.ap is None or wpn.ap > 2) else wpn.ap
+            rank = 1 if crit else 2 if rend else 5 if breach and shred else 3 if breach else 4 if shred else 0
+            sv = save_target(tgt.sav, tgt.inv, cover, ap)
+            for save_roll, fnp_roll in itertools.product(D6, D6):
+                p = p_hit * p_w * SIXTH * SIXTH
+                saved = passes(save_roll, sv) or passes(fnp_roll, tgt.fnp)
+                if saved:
+                    dist[Outcome(hit=1, crit=int(crit), wound=1, shock=shock)] += p
+                    continue
+                for dmg, p_d in damage_faces(wpn.d):
+                    dealt = final_damage(dmg, crit=crit, shred=shred, ew=tgt.ew)
+                    applied: tuple[tuple[int, int], ...] = ((rank, dealt),)
+                    if wpn.deflagrate is not None:  # one S X, AP -, D1 hit per unsaved wound, resolved next
+                        for dr, ds, df in itertools.product(D6, D6, D6):
+                            q = SIXTH**3
+                            if not passes(dr, wound_target(wpn.deflagrate, tgt.t)):
+                                o = Outcome(1, int(crit), 1, 1, shock, applied)
+                            elif passes(ds, save_target(tgt.sav, tgt.inv, cover, None)) or passes(df, tgt.fnp):
+                                o = Outcome(1, int(crit), 1, 1, shock, applied)
+                            else:
+                                extra_d = max(1, 1 - tgt.ew) if tgt.ew else 1
+                                o = Outcome(1, int(crit), 1, 2, shock, applied + ((rank, extra_d),))
+                            dist[o] += p * p_d * q
+                        continue
+                    dist[Outcome(1, int(crit), 1, 1, shock, applied)] += p * p_d
+    return dict(dist)
+
+
+# --- Playing a set of attack outcomes out on the unit -------------------------------------------------------
+
+
+def apply_wounds(models: int, w: int, damaged: int, wounds: list[tuple[int, int]]) -> tuple[int, int, int]:
+    """(models left, wounds lost on the damaged model, damage dealt); excess on a dying model is lost."""
+    dealt = 0
+    for _, dmg in wounds:
+        if models == 0:
+            break
+        left = w - damaged
+        take = min(dmg, left)
+        dealt += take
+        if take == left:
+            models, damaged = models - 1, 0
+        else:
+            damaged += take
+    return models, damaged, dealt
+
+
+@dataclass
+class Dists:
+    fields: dict[str, dict[int, Fraction]] = field(default_factory=dict)
+    statuses: dict[str, Fraction] = field(default_factory=dict)
+
+    def add(self, name: str, value: int, p: Fraction) -> None:
+        self.fields.setdefault(name, defaultdict(Fraction))[value] += p
+
+
+@dataclass(frozen=True)
+class Morale:
+    ld: int = 7
+    cl: int = 7
+    pinning: int | None = None
+    suppressive: int | None = None
+    stun: int | None = None
+    panic: int | None = None
+    heavy: bool = False
+
+
+def status_probs(morale: Morale, left: int, start: int, any_hit: bool, any_wound: bool, casualties: int):
+    """P(each status) given one outcome of the attack (section 14)."""
+    if left == 0:
+        return {"Pinned": 0, "Suppressed": 0, "Stunned": 0, "Routed": Fraction(0)}
+    routed_mods = []
+    if casualties >= math.ceil(start / 4):
+        routed_mods.append(0)
+    if morale.panic is not None and any_wound:
+        routed_mods.append(morale.panic)
+    p_routed = 1 - check_pass(morale.ld - max(routed_mods)) if routed_mods else Fraction(0)
+    bonus = 1 if morale.heavy else 0
+    result = {"Routed": p_routed}
+    for name, x, trig in (
+        ("Pinned", morale.pinning, any_wound),
+        ("Suppressed", morale.suppressive, any_hit),
+        ("Stunned", morale.stun, any_hit),
+    ):
+        result[name] = (1 - p_routed) * (1 - check_pass(morale.cl + bonus - x)) if x is not None and trig else 0
+    return result
+
+
+def play(
+    per_attack: list[dict[Outcome, Fraction]], tgt: Target, morale: Morale | None, *, largest_first: bool = False
+) -> Dists:
+    out = Dists()
+    for combo in itertools.product(*[list(d.items()) for d in per_attack]):
+        p = Fraction(1)
+        for _, q in combo:
+            p *= q
+        outs = [o for o, _ in combo]
+        wounds = sorted((w for o in outs for w in o.applied), key=lambda g: g[0])  # stable: created order
+        left, _, dealt = apply_wounds(tgt.models, tgt.w, 0, wounds)
+        hits = sum(o.hit for o in outs)
+        wnds = sum(o.wound for o in outs)
+        for name, value in (
+            ("hits", hits),
+            ("critical_hits", sum(o.crit for o in outs)),
+            ("wounds", wnds),
+            ("unsaved", sum(o.unsaved for o in outs)),
+            ("damage", dealt),
+            ("casualties", tgt.models - left),
+        ):
+            out.add(name, value, p)
+        if morale is not None:
+            for name, q in status_probs(morale, left, tgt.models, hits > 0, wnds > 0, tgt.models - left).items():
+                out.statuses[name] = out.statuses.get(name, Fraction(0)) + p * q
+    return out
+
+
+# --- Comparing with the engine ------------------------------------------------------------------------------
+
+
+def as_pmf(dist: dict[int, Fraction]) -> list[float]:
+    top = max((k for k, v in dist.items() if v), default=0)
+    return [float(dist.get(k, 0)) for k in range(top + 1)]
+
+
+def assert_dist(got: Any, want: dict[int, Fraction], name: str) -> None:
+    assert got is not None, name
+    pmf = list(got["pmf"])
+    exp = as_pmf(want)
+    while len(pmf) > len(exp) and abs(pmf[-1]) < TOL:
+        pmf.pop()
+    assert len(pmf) == len(exp), (name, pmf, exp)
+    for g, e in zip(pmf, exp, strict=True):
+        assert g == pytest.approx(e, abs=TOL), (name, pmf, exp)
+    mean = sum(k * v for k, v in want.items())
+    assert got["mean"] == pytest.approx(float(mean), abs=TOL), name
+
+
+def assert_result(res: dict[str, Any], want: Dists, statuses: dict[str, Fraction | None] | None = None) -> None:
+    for name, dist in want.fields.items():
+        assert_dist(res[name], dist, name)
+    if statuses is not None:
+        for name, value in statuses.items():
+            got = res["statuses"][name]
+            if value is None:
+                assert got is None, (name, got)
+            else:
+                assert got == pytest.approx(float(value), abs=TOL), (name, got, float(value))
+
+
+# --- Scenario documents -------------------------------------------------------------------------------------
+
+
+def shooting_doc(weapon: dict[str, Any], target: dict[str, Any], **extra: Any) -> dict[str, Any]:
+    base_weapon = {"name": "Gun", "R": 24, "FP": 1, "RS": 4, "AP": "-", "D": 1, "Special Rules": "", "Traits": ""}
+    base_target = {"name": "Foe", "Type": "Infantry", "models": 1, "WS": 4, "T": 4, "W": 1, "I": 4, "LD": 7,
+                   "CL": 7, "SAV": "3+", "INV": "-"}
+    doc = {"edition": "hh3", "attacker": {"BS": 4, "models": 1}, "weapon": {**base_weapon, **weapon},
+           "target": {**base_target, **target}}
+    attacker = extra.pop("attacker", {})
+    doc["attacker"] = {**doc["attacker"], **attacker}
+    doc.update(extra)
+    return doc
+
+
+def run(doc: dict[str, Any]) -> dict[str, Any]:
+    return dict(calc(doc))
+
+
+NO_STATUS: dict[str, Fraction | None] = {"Pinned": None, "Suppressed": None, "Stunned": None}
+
+
+def expect_statuses(want: Dists, morale: Morale) -> dict[str, Fraction | None]:
+    out: dict[str, Fraction | None] = {"Routed": want.statuses["Routed"]}
+    for name, x in (("Pinned", morale.pinning), ("Suppressed", morale.suppressive), ("Stunned", morale.stun)):
+        out[name] = want.statuses[name] if x is not None else None
+    return out
+
+
+def shoot_case(wpn: Weapon, tgt: Target, attacks: int, *, bs: int = 4, snap: bool = False,
+               morale: Morale | None = None, given_hits: bool = False) -> Dists:
+    per = attack_outcomes(wpn, tgt, bs=bs, snap=snap, given_hit=given_hits)
+    return play([per] * attacks, tgt, morale or Morale())
+
+
+# (id, document, expected-builder) for the chain of section 2-7 on a unit of identical models
+CHAIN_CASES: list[tuple[str, dict[str, Any], Any]] = [
+    ("bolter_pinning", shooting_doc({"FP": 2, "AP": 5, "Special Rules": "Pinning (1)"}, {"models": 2}),
+     lambda: shoot_case(Weapon(4, 5), Target(models=2), 2, morale=Morale(pinning=1))),
+    ("bs6_crit_band_w2", shooting_doc({"FP": 2, "AP": 4}, {"models": 2, "W": 2}, attacker={"BS": 6}),
+     lambda: shoot_case(Weapon(4, 4), Target(w=2, models=2), 2, bs=6)),
+    ("bs8_crit4_w2", shooting_doc({"FP": 3, "RS": 5}, {"models": 2, "W": 2}, attacker={"BS": 8}),
+     lambda: shoot_case(Weapon(5, None), Target(w=2, models=2), 3, bs=8)),
+    ("bs10_automatic", shooting_doc({"FP": 2, "AP": 4}, {"models": 2, "W": 2}, attacker={"BS": 10}),
+     lambda: shoot_case(Weapon(4, 4), Target(w=2, models=2), 2, bs=10)),
+    ("snap_bs4", shooting_doc({"FP": 3}, {"models": 3}, snap_shots=True),
+     lambda: shoot_case(Weapon(4, None), Target(models=3), 3, snap=True)),
+    ("snap_bs1_none", shooting_doc({"FP": 2}, {"models": 2}, snap_shots=True, attacker={"BS": 1}),
+     lambda: shoot_case(Weapon(4, None), Target(models=2), 2, bs=1, snap=True)),
+    ("snap_bs7_no_band", shooting_doc({"FP": 2, "D": 2}, {"models": 2, "W": 3}, snap_shots=True,
+                                      attacker={"BS": 7}),
+     lambda: shoot_case(Weapon(4, None, 2), Target(w=3, models=2), 2, bs=7, snap=True)),
+    ("critical_hit_5_w3", shooting_doc({"FP": 3, "Special Rules": "Critical Hit (5+)"}, {"models": 2, "W": 3}),
+     lambda: shoot_case(Weapon(4, None, crit=5), Target(w=3, models=2), 3)),
+    ("rending_5_vs_t6", shooting_doc({"FP": 3, "RS": 3, "AP": 4, "Special Rules": "Rending (5+)"},
+                                     {"models": 3, "T": 6}),
+     lambda: shoot_case(Weapon(3, 4, rending=5), Target(t=6, models=3), 3)),
+    ("breaching_5_vs_2plus", shooting_doc({"FP": 3, "Special Rules": "Breaching (5+)"},
+                                          {"models": 3, "SAV": "2+", "INV": "5+"}),
+     lambda: shoot_case(Weapon(4, None, breaching=5), Target(models=3, sav=2, inv=5), 3)),
+    ("shred_5_w2_order", shooting_doc({"FP": 3, "Special Rules": "Shred (5+)"}, {"models": 2, "W": 2, "SAV": "5+"}),
+     lambda: shoot_case(Weapon(4, None, shred=5), Target(w=2, models=2, sav=5), 3)),
+    ("poisoned_4_vs_t8", shooting_doc({"FP": 3, "RS": 3, "Special Rules": "Poisoned (4+)"}, {"models": 3, "T": 8}),
+     lambda: shoot_case(Weapon(3, None, poisoned=4), Target(t=8, models=3), 3)),
+    ("crit_and_shred_stack", shooting_doc({"FP": 2, "AP": 3, "Special Rules": "Critical Hit (6+), Shred (6+)"},
+                                          {"models": 2, "W": 3}),
+     lambda: shoot_case(Weapon(4, 3, crit=6, shred=6), Target(w=3, models=2), 2)),
+    ("rending_breaching_shred", shooting_doc(
+        {"FP": 3, "RS": 4, "AP": 4, "D": 1, "Special Rules": "Rending (6+), Breaching (6+), Shred (5+)"},
+        {"models": 2, "W": 2, "SAV": "2+"}),
+     lambda: shoot_case(Weapon(4, 4, rending=6, breaching=6, shred=5), Target(w=2, models=2, sav=2), 3)),
+    ("deflagrate_5", shooting_doc({"FP": 2, "RS": 5, "AP": 4, "Special Rules": "Deflagrate (5)"},
+                                  {"models": 4, "SAV": "4+"}),
+     lambda: shoot_case(Weapon(5, 4, deflagrate=5), Target(models=4, sav=4), 2)),
+    ("heavy_fp_stationary", shooting_doc({"FP": 1, "Special Rules": "Heavy (FP)"}, {"models": 2}, stationary=True),
+     lambda: shoot_case(Weapon(4, None), Target(models=2), 2)),
+    ("heavy_rs_stationary", shooting_doc({"FP": 2, "RS": 4, "Special Rules": "Heavy (RS)"}, {"models": 2},
+                                         stationary=True),
+     lambda: shoot_case(Weapon(5, None), Target(models=2), 2)),
+    ("heavy_d_not_stationary", shooting_doc({"FP": 2, "D": 1, "Special Rules": "Heavy (D)"}, {"models": 2, "W": 2}),
+     lambda: shoot_case(Weapon(4, None, 1), Target(w=2, models=2), 2)),
+    ("heavy_ap_stationary", shooting_doc({"FP": 2, "AP": 4, "Special Rules": "Heavy (AP)"}, {"models": 2},
+                                         stationary=True),
+     lambda: shoot_case(Weapon(4, 3), Target(models=2), 2)),
+    ("ordnance_d_stationary", shooting_doc({"FP": 2, "D": 2, "Special Rules": "Ordnance (D)"},
+                                           {"models": 2, "W": 5}, stationary=True),
+     lambda: shoot_case(Weapon(4, None, 4), Target(w=5, models=2), 2)),
+    ("d3_damage_w2", shooting_doc({"FP": 3, "D": "D3", "AP": 3}, {"models": 2, "W": 2}),
+     lambda: shoot_case(Weapon(4, 3, "D3"), Target(w=2, models=2), 3)),
+    ("cover_5_vs_ap3", shooting_doc({"FP": 3, "AP": 3}, {"models": 3, "Cover": "5+"}),
+     lambda: shoot_case(Weapon(4, 3), Target(models=3, cover=5), 3)),
+    ("inv4_ap2", shooting_doc({"FP": 3, "AP": 2}, {"models": 3, "SAV": "2+", "INV": "4+"}),
+     lambda: shoot_case(Weapon(4, 2), Target(models=3, sav=2, inv=4), 3)),
+    ("fnp5", shooting_doc({"FP": 3, "AP": 3}, {"models": 3, "rules": ["Feel No Pain (5+)"]}),
+     lambda: shoot_case(Weapon(4, 3), Target(models=3, fnp=5), 3)),
+    ("shrouded_best_of_fnp", shooting_doc({"FP": 3, "AP": 3}, {"models": 3,
+                                                                "rules": ["Feel No Pain (6+)", "Shrouded (4+)"]}),
+     lambda: shoot_case(Weapon(4, 3), Target(models=3, fnp=4), 3)),
+    ("eternal_warrior_crit", shooting_doc({"FP": 2, "D": 2, "Special Rules": "Critical Hit (5+)"},
+                                          {"models": 2, "W": 3, "rules": ["Eternal Warrior (1)"]}),
+     lambda: shoot_case(Weapon(4, None, 2, crit=5), Target(w=3, models=2, ew=1), 2)),
+    ("s12_vs_t9_capped", shooting_doc({"FP": 3, "RS": 12}, {"models": 3, "T": 9}),
+     lambda: shoot_case(Weapon(12, None), Target(t=9, models=3), 3)),
+    ("s3_vs_t7_never", shooting_doc({"FP": 2, "RS": 3}, {"models": 2, "T": 7}),
+     lambda: shoot_case(Weapon(3, None), Target(t=7, models=2), 2)),
+    ("precision_no_change", shooting_doc({"FP": 2, "Special Rules": "Precision (5+)"}, {"models": 2, "W": 2}),
+     lambda: shoot_case(Weapon(4, None), Target(w=2, models=2), 2)),
+    ("given_hits", shooting_doc({"FP": 1, "Special Rules": "Blast (3)", "AP": 4}, {"models": 4}, hits=3),
+     lambda: shoot_case(Weapon(4, 4), Target(models=4), 3, given_hits=True)),
+]
+
+
+@pytest.mark.parametrize(("doc", "build"), [c[1:] for c in CHAIN_CASES], ids=[c[0] for c in CHAIN_CASES])
+def test_chain_against_enumeration(doc: dict[str, Any], build: Any) -> None:
+    want, morale = build(), _morale_of(doc)
+    res = run(doc)
+    assert_result(res, want, expect_statuses(want, morale))
+
+
+def _morale_of(doc: dict[str, Any]) -> Morale:
+    """The status rules named in a chain case's weapon (the X of each)."""
+    rules = str(doc["weapon"].get("Special Rules", ""))
+    found = {name: int(x) for name, x in re.findall(r"(Pinning|Suppressive|Stun|Panic) \((\d+)\)", rules)}
+    return Morale(pinning=found.get("Pinning"), suppressive=found.get("Suppressive"), stun=found.get("Stun"),
+                  panic=found.get("Panic"))
