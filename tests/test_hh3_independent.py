@@ -663,3 +663,136 @@ def test_vehicle_shock() -> None:
     assert_result(res, want)
     for name in ("Pinned", "Suppressed", "Stunned"):
         assert res["statuses"][name] == pytest.approx(float(want.statuses[name]), abs=TOL), name
+
+
+# --- Melee (sections 10 and 13) ----------------------------------------------------------------------------------
+
+
+def melee_doc(weapon: dict[str, Any], target: dict[str, Any], attacker: dict[str, Any], **extra: Any) -> dict[str, Any]:
+    base_weapon = {"name": "Blade", "IM": "I", "AM": "A", "SM": "S", "AP": "-", "D": 1, "Special Rules": "",
+                   "Traits": ""}
+    base_target = {"name": "Foe", "Type": "Infantry", "models": 2, "WS": 4, "T": 4, "W": 1, "I": 4, "LD": 7,
+                   "CL": 7, "SAV": "3+", "INV": "-", "S": 4, "A": 1, "M": 7, "BS": 4}
+    base_attacker = {"name": "Us", "Type": "Infantry", "models": 2, "WS": 4, "BS": 4, "S": 4, "A": 1, "I": 4,
+                     "T": 4, "W": 1, "LD": 7, "CL": 7, "SAV": "3+", "INV": "-", "M": 7}
+    return {"edition": "hh3", "mode": "melee", "attacker": {**base_attacker, **attacker},
+            "weapon": {**base_weapon, **weapon}, "target": {**base_target, **target}, **extra}
+
+
+ONE_WAY: list[tuple[str, dict[str, Any], Weapon, Target, int, tuple[int, int]]] = [
+    ("ws4_vs_ws4_sm1", melee_doc({"SM": "+1", "AP": 4}, {"models": 3}, {"A": 2, "models": 1}),
+     Weapon(5, 4), Target(models=3), 2, (4, 4)),
+    ("ws5_vs_ws9_am_x2", melee_doc({"AM": "x2"}, {"models": 3, "WS": 9}, {"WS": 5, "A": 1, "models": 2}),
+     Weapon(4, None), Target(models=3), 4, (5, 9)),
+    ("ws4_vs_ws8_fixed_sm", melee_doc({"SM": 8, "AP": 2, "D": 2}, {"models": 2, "WS": 8, "W": 2, "INV": "5+"},
+                                      {"WS": 4, "A": 2, "models": 1}),
+     Weapon(8, 2, 2), Target(w=2, models=2, inv=5), 2, (4, 8)),
+    ("no_cover_in_melee", melee_doc({"AP": 3}, {"models": 3, "Cover": "4+"}, {"A": 3, "models": 1}),
+     Weapon(4, 3), Target(models=3), 3, (4, 4)),
+    ("crit_rending_in_melee", melee_doc({"Special Rules": "Critical Hit (6+), Rending (5+)", "D": 1},
+                                        {"models": 2, "W": 2}, {"A": 3, "models": 1}),
+     Weapon(4, None, crit=6, rending=5), Target(w=2, models=2), 3, (4, 4)),
+    ("pinning_no_effect_in_melee", melee_doc({"Special Rules": "Pinning (1)"}, {"models": 2}, {"A": 2, "models": 1}),
+     Weapon(4, None), Target(models=2), 2, (4, 4)),
+]
+
+
+@pytest.mark.parametrize(("doc", "wpn", "tgt", "n", "ws"), [c[1:] for c in ONE_WAY], ids=[c[0] for c in ONE_WAY])
+def test_melee_one_way(doc: dict[str, Any], wpn: Weapon, tgt: Target, n: int, ws: tuple[int, int]) -> None:
+    per = attack_outcomes(wpn, tgt, ws=ws, shooting=False)
+    want = play([per] * n, tgt, None)
+    res = run(doc)
+    assert_result(res, want)
+    assert all(v is None for v in res["statuses"].values()), res["statuses"]
+    if "Pinning" in str(doc["weapon"]["Special Rules"]):
+        assert "Pinning (1)" in res["no_effect"]
+
+
+@dataclass(frozen=True)
+class Side:
+    models: int
+    per_model: int  # attacks per model
+    ci: int  # Combat Initiative
+    blows: dict[Outcome, Fraction]  # one attack's outcome on the enemy
+    w: int
+
+
+def strike(side: Side, n_models: int) -> dict[tuple[int, int, int, int, tuple[tuple[int, int], ...]], Fraction]:
+    """Counts (hits, crits, wounds, unsaved) and the sorted wounds of one Strike Group of n_models."""
+    out: dict[Any, Fraction] = defaultdict(Fraction)
+    for combo in itertools.product(list(side.blows.items()), repeat=n_models * side.per_model):
+        p = Fraction(1)
+        for _, q in combo:
+            p *= q
+        outs = [o for o, _ in combo]
+        key = (sum(o.hit for o in outs), sum(o.crit for o in outs), sum(o.wound for o in outs),
+               sum(o.unsaved for o in outs), tuple(sorted((w for o in outs for w in o.applied), key=lambda g: g[0])))
+        out[key] += p
+    return dict(out)
+
+
+def round_play(att: Side, tgt: Side) -> tuple[Dists, dict[str, Fraction]]:
+    # state: a_models, a_dmg, t_models, t_dmg, hits, crits, wounds, unsaved, damage dealt by the attacker
+    states: dict[tuple[int, ...], Fraction] = {(att.models, 0, tgt.models, 0, 0, 0, 0, 0, 0): Fraction(1)}
+    for ci in sorted({att.ci, tgt.ci}, reverse=True):
+        nxt: dict[tuple[int, ...], Fraction] = defaultdict(Fraction)
+        for (am, ad, tm, td, h, c, wd, un, dd), p in states.items():
+            a_opts = strike(att, am) if att.ci == ci else {(0, 0, 0, 0, ()): Fraction(1)}
+            t_opts = strike(tgt, tm) if tgt.ci == ci else {(0, 0, 0, 0, ()): Fraction(1)}
+            for (ah, ac, aw, au, a_w), pa in a_opts.items():
+                for (_, _, _, _, t_w), pt in t_opts.items():
+                    tm2, td2, dealt = apply_wounds(tm, tgt.w, td, list(a_w))
+                    am2, ad2, _ = apply_wounds(am, att.w, ad, list(t_w))
+                    nxt[(am2, ad2, tm2, td2, h + ah, c + ac, wd + aw, un + au, dd + dealt)] += p * pa * pt
+        states = dict(nxt)
+    out = Dists()
+    combat = {"attacker_wins": Fraction(0), "target_wins": Fraction(0), "draw": Fraction(0)}
+    for (am, _, tm, _, h, c, wd, un, dd), p in states.items():
+        for name, value in (("hits", h), ("critical_hits", c), ("wounds", wd), ("unsaved", un), ("damage", dd),
+                            ("casualties", tgt.models - tm), ("attacker_casualties", att.models - am)):
+            out.add(name, value, p)
+        a_crp = (tgt.models - tm) + (1 if am > tm else 0)
+        t_crp = (att.models - am) + (1 if tm > am else 0)
+        if am == 0 and tm == 0:
+            combat["draw"] += p
+        elif am == 0:
+            combat["target_wins"] += p
+        elif tm == 0:
+            combat["attacker_wins"] += p
+        else:
+            key = "attacker_wins" if a_crp > t_crp else "target_wins" if t_crp > a_crp else "draw"
+            combat[key] += p
+    return out, combat
+
+
+ROUND_CASES = [
+    # attacker I 5 strikes first; the target I 4 answers with the models it has left
+    ("first_strike", {"I": 5, "A": 1, "models": 2}, {"models": 2, "I": 4, "A": 1},
+     {"AP": 4}, {"AP": 5},
+     lambda: (Side(2, 1, 5, attack_outcomes(Weapon(4, 4), Target(models=2), ws=(4, 4), shooting=False), 1),
+              Side(2, 1, 4, attack_outcomes(Weapon(4, 5), Target(models=2), ws=(4, 4), shooting=False), 1))),
+    # equal Initiative: simultaneous blows, both sides may be wiped out (a draw)
+    ("simultaneous", {"I": 4, "A": 1, "models": 1, "W": 2}, {"models": 1, "I": 4, "A": 2, "W": 2},
+     {"AP": 3, "D": 2}, {"AP": 4},
+     lambda: (Side(1, 1, 4, attack_outcomes(Weapon(4, 3, 2), Target(w=2, models=1), ws=(4, 4), shooting=False), 2),
+              Side(1, 2, 4, attack_outcomes(Weapon(4, 4), Target(w=2, models=1), ws=(4, 4), shooting=False), 2))),
+    # the target's weapon IM -3 makes it strike after an attacker of lower I; SM +2
+    ("im_minus_3", {"I": 3, "A": 1, "models": 2, "WS": 5}, {"models": 2, "I": 5, "A": 1, "WS": 3},
+     {"AP": 5}, {"IM": "-3", "SM": "+2", "AP": 3},
+     lambda: (Side(2, 1, 3, attack_outcomes(Weapon(4, 5), Target(models=2), ws=(5, 3), shooting=False), 1),
+              Side(2, 1, 2, attack_outcomes(Weapon(6, 3), Target(models=2), ws=(3, 5), shooting=False), 1))),
+]
+
+
+@pytest.mark.parametrize(("att", "tgt", "aw", "tw", "build"), [c[1:] for c in ROUND_CASES],
+                         ids=[c[0] for c in ROUND_CASES])
+def test_whole_round(att: dict[str, Any], tgt: dict[str, Any], aw: dict[str, Any], tw: dict[str, Any],
+                     build: Any) -> None:
+    target_weapon = {"name": "Answer", "IM": "I", "AM": "A", "SM": "S", "AP": "-", "D": 1, "Special Rules": "",
+                     "Traits": "", **tw}
+    doc = melee_doc(aw, tgt, att, target_weapon=target_weapon)
+    want, combat = round_play(*build())
+    res = run(doc)
+    assert_result(res, want)
+    for key, value in combat.items():
+        assert res["combat"][key] == pytest.approx(float(value), abs=TOL), key
