@@ -796,3 +796,108 @@ def test_whole_round(att: dict[str, Any], tgt: dict[str, Any], aw: dict[str, Any
     assert_result(res, want)
     for key, value in combat.items():
         assert res["combat"][key] == pytest.approx(float(value), abs=TOL), key
+
+
+# --- Hit-roll side effects: Shock, Poisoned against Walkers, Overload Misfires (sections 4, 5, 14) --------------
+
+
+def test_shock_and_poisoned_vs_walkers() -> None:
+    """Shock (Pinned) on a natural 5-6, hit or miss, no Check; Routed (casualties) removes it; Poisoned needs a 6."""
+    doc = shooting_doc({"FP": 3, "RS": 3, "AP": 4, "Special Rules": "Shock (Pinned), Poisoned (4+)"},
+                       {"models": 2, "Type": "Walker", "T": 7, "W": 1, "SAV": "4+", "LD": 6})
+    tgt = Target(t=7, models=2, sav=4)
+    per = attack_outcomes(Weapon(3, 4, poisoned=6), tgt)
+    want = Dists()
+    pinned = Fraction(0)
+    for combo in itertools.product(list(per.items()), repeat=3):
+        p = Fraction(1)
+        for _, q in combo:
+            p *= q
+        outs = [o for o, _ in combo]
+        left, _, dealt = apply_wounds(2, 1, 0, [w for o in outs for w in o.applied])
+        for name, value in (("hits", sum(o.hit for o in outs)), ("wounds", sum(o.wound for o in outs)),
+                            ("unsaved", sum(o.unsaved for o in outs)), ("casualties", 2 - left)):
+            want.add(name, value, p)
+        routed = 1 - check_pass(6) if 2 - left >= 1 and left else Fraction(0)
+        if left and any(o.shock for o in outs):
+            pinned += p * (1 - routed)
+    res = run(doc)
+    assert_result(res, want)
+    assert res["statuses"]["Pinned"] == pytest.approx(float(pinned), abs=TOL)
+
+
+def test_overload_misfires_on_the_firer() -> None:
+    """Overload (2): each natural 1-2 is one hit with the whole profile on the firer (2 models T4 W1 4+)."""
+    doc = shooting_doc({"FP": 1, "RS": 5, "AP": 5, "Special Rules": "Overload (2)"}, {"models": 2},
+                       attacker={"BS": 4, "models": 3, "T": 4, "W": 1, "SAV": "4+"})
+    n_dice = 3
+    firer = Target(t=4, models=3, sav=4)
+    per_misfire = attack_outcomes(Weapon(5, 5), firer, given_hit=True)
+    misfire_hits: dict[int, Fraction] = defaultdict(Fraction)
+    want = Dists()
+    for rolls in itertools.product(D6, repeat=n_dice):
+        k = sum(r <= 2 for r in rolls)
+        misfire_hits[k] += SIXTH**n_dice
+    for k, pk in misfire_hits.items():
+        sub = play([per_misfire] * k, firer, None)
+        for name in ("wounds", "unsaved", "casualties", "damage"):
+            for value, q in sub.fields.get(name, {0: Fraction(1)}).items():
+                want.add(name, value, pk * q)
+        want.add("hits", k, pk)
+    res = run(doc)
+    (entry,) = res["misfires"]
+    assert_result(entry, want)
+    # the attack itself is unchanged by Overload (the Hit Test is judged normally)
+    assert_result(res, shoot_case(Weapon(5, 5), Target(models=2), 3))
+
+
+# --- Melee bonuses: Reaping Blow, Impact (section 10) ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("weapon", "extra", "n"),
+    [({"Special Rules": "Reaping Blow (1)"}, {}, 2),  # one model against three: outnumbered, A 1 + 1
+     ({"Special Rules": "Impact (AM)"}, {"charging": True}, 2),  # a successful charge: AM + 1
+     ({"Special Rules": "Impact (AM)"}, {}, 1)],  # no charge: nothing
+    ids=["reaping_blow", "impact_charging", "impact_not_charging"],
+)
+def test_melee_bonus_attacks(weapon: dict[str, Any], extra: dict[str, Any], n: int) -> None:
+    doc = melee_doc(weapon, {"models": 3}, {"A": 1, "models": 1}, **extra)
+    want = play([attack_outcomes(Weapon(4, None), Target(models=3), ws=(4, 4), shooting=False)] * n,
+                Target(models=3), None)
+    assert_result(run(doc), want)
+
+
+# --- Force (X) (section 15) -----------------------------------------------------------------------------------
+
+
+def test_force_damage_mixture() -> None:
+    """Force (D): a Willpower Check at WP 8 (26/36 by the Check's count) doubles D; the result is the mixture."""
+    doc = shooting_doc({"FP": 2, "D": 1, "AP": 4, "Special Rules": "Force (D)", "Traits": "Psychic"},
+                       {"models": 2, "W": 2}, attacker={"BS": 4, "models": 1, "WP": 8})
+    p_boost = check_pass(8)
+    assert p_boost == Fraction(26, 36)
+    plain = shoot_case(Weapon(4, 4, 1), Target(w=2, models=2), 2)
+    boosted = shoot_case(Weapon(4, 4, 2), Target(w=2, models=2), 2)
+    want = Dists()
+    for weight, part in ((p_boost, boosted), (1 - p_boost, plain)):
+        for name, dist in part.fields.items():
+            for value, q in dist.items():
+                want.add(name, value, weight * q)
+    assert_result(run(doc), want)
+
+
+# --- Blast (section 8): one marker, one Hit Test, a scatter that always moves ------------------------------------
+
+
+def test_blast_single_model_scatter() -> None:
+    """Blast (3) over one 32 mm model: a hit covers it; a miss moves D6" and still touches it when the distance
+    is at most 1.5 + 0.63 (marker radius + base radius), so on a 1 or 2: P(hit) = 4/6 + 2/6 * 2/6."""
+    doc = shooting_doc({"FP": 1, "AP": 4, "Special Rules": "Blast (3)"}, {"models": 1, "W": 1},
+                       formation={"positions": [[0, 0]], "base_mm": 32})
+    p_hit = Fraction(4, 6) + Fraction(2, 6) * Fraction(2, 6)
+    res = run(doc)
+    assert res["hits"]["pmf"][1] == pytest.approx(float(p_hit), abs=TOL)
+    per = attack_outcomes(Weapon(4, 4), Target(), given_hit=True)
+    p_unsaved = sum((q for o, q in per.items() if o.unsaved), Fraction(0))
+    assert res["casualties"]["mean"] == pytest.approx(float(p_hit * p_unsaved), abs=TOL)
