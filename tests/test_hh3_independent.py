@@ -901,3 +901,85 @@ def test_blast_single_model_scatter() -> None:
     per = attack_outcomes(Weapon(4, 4), Target(), given_hit=True)
     p_unsaved = sum((q for o, q in per.items() if o.unsaved), Fraction(0))
     assert res["casualties"]["mean"] == pytest.approx(float(p_hit * p_unsaved), abs=TOL)
+
+
+# --- More of section 9: melee against a vehicle, Super-heavy glances, the options, Knights, Explodes -----------
+
+
+def test_melee_vs_vehicle_rear_ws1() -> None:
+    """Melee hits a vehicle on its Rear armour, the vehicle counting as WS 1 (WS 4 hits it on 2+)."""
+    doc = melee_doc({"SM": "+2", "D": 2}, {}, {"A": 2, "models": 1, "WS": 4})
+    doc["target"] = {"name": "Tank", "Type": "Vehicle", "M": 10, "BS": 4, "Front Armour": 12, "Side Armour": 11,
+                     "Rear Armour": 7, "HP": 3}
+    per = vehicle_outcomes_ws(Weapon(6, None, 2), 7, ws=(4, 1))
+    want = vehicle_play(per, 2, 3, None)
+    res = run(doc)
+    assert_result(res, want)
+    assert res["wrecked"] == pytest.approx(float(want.statuses["wrecked"]), abs=TOL)
+
+
+def vehicle_outcomes_ws(wpn: Weapon, armour: int, *, ws: tuple[int, int]) -> dict[VOutcome, Fraction]:
+    """As `vehicle_outcomes`, the Hit Test on the WS chart (no critical band, no cover)."""
+    target = WS_TABLE[ws[0]][ws[1] - 1]
+    dist: dict[VOutcome, Fraction] = defaultdict(Fraction)
+    for hit_roll, pen_roll in itertools.product(D6, D6):
+        p = SIXTH * SIXTH
+        if not passes(hit_roll, target):
+            dist[VOutcome(shock=int(hit_roll >= 5))] += p
+            continue
+        total = pen_roll + wpn.s
+        if pen_roll != 1 and total > armour:
+            for dmg, p_d in damage_faces(wpn.d):
+                dist[VOutcome(1, 0, 0, 1, int(hit_roll >= 5), dmg)] += p * p_d
+        else:
+            dist[VOutcome(1, 0, int(pen_roll != 1 and total == armour), 0, int(hit_roll >= 5))] += p
+    return dict(dist)
+
+
+def test_super_heavy_glances_cost_hull_points() -> None:
+    """A Super-heavy loses 1 HP per Glancing Hit and rolls no Damage Table."""
+    doc = vehicle_doc({"FP": 3, "RS": 8, "D": 2}, {"Type": "Vehicle (Super-heavy)", "Front Armour": 10, "HP": 3})
+    per = vehicle_outcomes(Weapon(8, None, 2), 10)
+    per_sh: dict[VOutcome, Fraction] = defaultdict(Fraction)
+    for o, q in per.items():
+        per_sh[replace(o, damage=o.damage + o.glance)] += q
+    want = vehicle_play(dict(per_sh), 3, 3, None)
+    res = run(doc)
+    assert_result(res, want)
+    assert res["wrecked"] == pytest.approx(float(want.statuses["wrecked"]), abs=TOL)
+
+
+def test_apt_natural_one_option() -> None:
+    """`apt_natural_one_fails: false`: S7 against armour 8 glances on a natural 1."""
+    doc = vehicle_doc({"FP": 2, "RS": 7, "D": 1}, {"Front Armour": 8, "HP": 2},
+                      options={"apt_natural_one_fails": False})
+    res = run(doc)
+    p_glance = Fraction(4, 6) * SIXTH  # a hit (3+), then a natural 1
+    assert res["glancing"]["mean"] == pytest.approx(float(2 * p_glance), abs=TOL)
+
+
+def test_critical_vs_vehicle_options() -> None:
+    """BS 10: every hit is Critical; by default +1 Damage if it penetrates, `wasted`: nothing at all."""
+    base = vehicle_doc({"FP": 1, "RS": 8, "D": 1}, {"Front Armour": 10, "HP": 3}, attacker={"BS": 10})
+    res = run(base)
+    # automatic hit; penetrates on 3+ (D6 + 8 > 10), glances on 2: Damage 2
+    assert res["hull_points"]["pmf"] == pytest.approx([2 / 6, 0.0, 4 / 6], abs=TOL)
+    wasted = run({**base, "options": {"critical_vs_vehicle": "wasted"}})
+    assert wasted["hull_points"]["mean"] == pytest.approx(0.0, abs=TOL)
+
+
+def test_knight_side_reads_rear() -> None:
+    """A Knight has Front and Rear only: a hit on its Side uses the Rear value."""
+    doc = vehicle_doc({"FP": 2, "RS": 8, "D": 1}, {}, )
+    doc["target"] = {"name": "Knight", "Type": "Vehicle (Knight)", "M": 8, "WS": 4, "BS": 4, "S": 10, "Front": 12,
+                     "Rear": 9, "I": 4, "A": 3, "HP": 4, "facing": "Side"}
+    want = vehicle_play(vehicle_outcomes(Weapon(8, None), 9), 2, 4, None)
+    assert_result(run(doc), want)
+
+
+def test_explodes() -> None:
+    """Explodes (4+): P(wrecked) x 1/2."""
+    doc = vehicle_doc({"FP": 2, "RS": 9, "D": 1}, {"Front Armour": 10, "HP": 1, "rules": ["Explodes (4+)"]})
+    want = vehicle_play(vehicle_outcomes(Weapon(9, None), 10), 2, 1, None)
+    res = run(doc)
+    assert res["explodes"] == pytest.approx(float(want.statuses["wrecked"] / 2), abs=TOL)
