@@ -983,3 +983,57 @@ def test_explodes() -> None:
     want = vehicle_play(vehicle_outcomes(Weapon(9, None), 10), 2, 1, None)
     res = run(doc)
     assert res["explodes"] == pytest.approx(float(want.statuses["wrecked"] / 2), abs=TOL)
+
+
+# --- Deflagrate beside a set-aside group; two firing units carrying the unit's state -----------------------------
+
+
+def test_deflagrate_with_critical_group_w2() -> None:
+    """Unchanged wounds, their Deflagrate hits, then the Critical group (D 2) and its Deflagrate hits, on W 2."""
+    doc = shooting_doc({"FP": 2, "RS": 4, "AP": 4, "D": 1, "Special Rules": "Deflagrate (4), Critical Hit (5+)"},
+                       {"models": 2, "W": 2, "SAV": "4+"})
+    tgt = Target(w=2, models=2, sav=4)
+    want = shoot_case(Weapon(4, 4, 1, crit=5, deflagrate=4), tgt, 2)
+    assert_result(run(doc), want)
+
+
+def test_two_firing_units_carry_state_and_statuses() -> None:
+    """Unit 1 (Pinning (1)) then unit 2 (Panic (2)) at 4 Legionaries of W 2: damage carries over; one Routed
+    Check at the harshest modifier (Panic's 2, else 0 from a quarter lost to either unit); Pinned only if not."""
+    v1 = {"mode": "shooting", "attacker": {"BS": 4, "models": 1},
+          "weapon": {"name": "A", "R": 24, "FP": 2, "RS": 4, "AP": 4, "D": 1, "Special Rules": "Pinning (1)",
+                     "Traits": ""}}
+    v2 = {"mode": "shooting", "attacker": {"BS": 4, "models": 1},
+          "weapon": {"name": "B", "R": 24, "FP": 1, "RS": 5, "AP": 3, "D": 2, "Special Rules": "Panic (2)",
+                     "Traits": ""}}
+    doc = {"edition": "hh3", "firing_units": [[v1], [v2]],
+           "target": {"name": "Foe", "Type": "Infantry", "models": 4, "WS": 4, "T": 4, "W": 2, "I": 4, "LD": 8,
+                      "CL": 7, "SAV": "3+", "INV": "-"}}
+    tgt = Target(w=2, models=4)
+    per1 = attack_outcomes(Weapon(4, 4, 1), tgt)
+    per2 = attack_outcomes(Weapon(5, 3, 2), tgt)
+    want = Dists()
+    pinned = routed = Fraction(0)
+    for combo in itertools.product(list(per1.items()), list(per1.items()), list(per2.items())):
+        p = Fraction(1)
+        for _, q in combo:
+            p *= q
+        o1, o2 = [o for o, _ in combo[:2]], [combo[2][0]]
+        m1, d1, dealt1 = apply_wounds(4, 2, 0, sorted((w for o in o1 for w in o.applied), key=lambda g: g[0]))
+        m2, _, dealt2 = apply_wounds(m1, 2, d1, [w for o in o2 for w in o.applied])
+        for name, value in (("unsaved", sum(o.unsaved for o in o1 + o2)), ("casualties", 4 - m2),
+                            ("damage", dealt1 + dealt2)):
+            want.add(name, value, p)
+        if m2 == 0:
+            continue
+        mods = [0] if (4 - m1 >= 1 or m1 - m2 >= math.ceil(m1 / 4)) else []
+        if o2[0].wound:
+            mods.append(2)
+        p_routed = 1 - check_pass(8 - max(mods)) if mods else Fraction(0)
+        routed += p * p_routed
+        if any(o.wound for o in o1):
+            pinned += p * (1 - p_routed) * (1 - check_pass(7 - 1))
+    res = run(doc)
+    assert_result(res, want)
+    assert res["statuses"]["Routed"] == pytest.approx(float(routed), abs=TOL)
+    assert res["statuses"]["Pinned"] == pytest.approx(float(pinned), abs=TOL)
