@@ -1037,3 +1037,52 @@ def test_two_firing_units_carry_state_and_statuses() -> None:
     assert_result(res, want)
     assert res["statuses"]["Routed"] == pytest.approx(float(routed), abs=TOL)
     assert res["statuses"]["Pinned"] == pytest.approx(float(pinned), abs=TOL)
+
+
+# --- Every field acts, is refused on one line, or is named (SCENARIO, Edition 3) -------------------------------
+
+
+def _refusal(doc: dict[str, Any]) -> str:
+    from praetor_analysis.errors import ScenarioError
+
+    with pytest.raises(ScenarioError) as caught:
+        run(doc)
+    message = str(caught.value)
+    assert "\n" not in message
+    return message
+
+
+@pytest.mark.parametrize(
+    ("doc", "field_name"),
+    [
+        (shooting_doc({"FP": 2}, {"models": 2}, charging=True), "charging"),  # a charge changes melee only
+        (melee_doc({}, {"models": 2}, {"A": 1, "models": 1}, snap_shots=True), "snap_shots"),  # no BS in melee
+        (melee_doc({}, {"models": 2}, {"A": 1, "models": 1}, stationary=True), "stationary"),  # Heavy is ranged
+        (shooting_doc({"FP": 2}, {"models": 2}, engaged=1), "engaged"),
+    ],
+    ids=["charging_in_shooting", "snap_shots_in_melee", "stationary_in_melee", "engaged_in_shooting"],
+)
+def test_fields_that_cannot_act_are_refused(doc: dict[str, Any], field_name: str) -> None:
+    assert field_name in _refusal(doc)
+
+
+@pytest.mark.parametrize(
+    ("doc", "bucket", "name"),
+    [
+        (melee_doc({}, {"models": 2, "Cover": "5+"}, {"A": 1, "models": 1}), "no_effect", "Cover 5+"),
+        (shooting_doc({"FP": 2, "Special Rules": "Precision (5+)"}, {"models": 2}, snap_shots=True), "no_effect",
+         "Precision (5+)"),
+        (vehicle_doc({"FP": 2, "RS": 8, "Special Rules": "Melta (6)"}, {}), "no_effect", "Melta (6)"),
+        (vehicle_doc({"FP": 2, "RS": 8, "Special Rules": "Rending (6+), Pinning (2)"}, {}), "no_effect",
+         "Pinning (2)"),
+        (shooting_doc({"FP": 2}, {"models": 2, "rules": ["Fearless"]}), "not_modelled", "Fearless"),
+        (shooting_doc({"FP": 2, "Special Rules": "Precision (5+)"}, {"models": 2}), "applied", "Precision (5+)"),
+    ],
+    ids=["melee_cover", "snap_precision", "melta_without_range", "pinning_vs_vehicle", "unknown_target_rule",
+         "precision_applied"],
+)
+def test_fields_are_named(doc: dict[str, Any], bucket: str, name: str) -> None:
+    res = run(doc)
+    assert name in res[bucket], res[bucket]
+    if bucket != "applied":
+        assert res["reasons"][name]
