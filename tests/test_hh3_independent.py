@@ -307,6 +307,16 @@ def status_probs(morale: Morale, left: int, start: int, any_hit: bool, any_wound
     return result
 
 
+def _created(wound: tuple[int, int]) -> tuple[int, ...]:
+    return (wound[0],)
+
+
+def _largest_first(wound: tuple[int, int]) -> tuple[int, ...]:
+    """Unchanged wounds first, then set-aside groups by their (fixed) Damage, largest first; ties as created."""
+    rank, dmg = wound
+    return (0, 0, 0) if rank == 0 else (1, -dmg, rank)
+
+
 def play(
     per_attack: list[dict[Outcome, Fraction]], tgt: Target, morale: Morale | None, *, largest_first: bool = False
 ) -> Dists:
@@ -316,7 +326,7 @@ def play(
         for _, q in combo:
             p *= q
         outs = [o for o, _ in combo]
-        wounds = sorted((w for o in outs for w in o.applied), key=lambda g: g[0])  # stable: created order
+        wounds = sorted((w for o in outs for w in o.applied), key=_largest_first if largest_first else _created)
         left, _, dealt = apply_wounds(tgt.models, tgt.w, 0, wounds)
         hits = sum(o.hit for o in outs)
         wnds = sum(o.wound for o in outs)
@@ -1086,3 +1096,80 @@ def test_fields_are_named(doc: dict[str, Any], bucket: str, name: str) -> None:
     assert name in res[bucket], res[bucket]
     if bucket != "applied":
         assert res["reasons"][name]
+
+
+# --- Group order option, dice attacks, a Blast's critical marker, immune targets, a round's Check ------------
+
+
+@pytest.mark.parametrize("order", ["created", "largest_damage_first"])
+def test_group_order_option(order: str) -> None:
+    """Breaching (5+), Shred (6+): a natural 5 makes a Breaching-only wound (D 1), a 6 a Breaching-and-Shred one
+    (D 2); as created the first come first, largest first the D 2 ones (W 2 models: the orders differ)."""
+    doc = shooting_doc({"FP": 3, "Special Rules": "Breaching (5+), Shred (6+)"}, {"models": 2, "W": 2},
+                       options={"group_order": order})
+    tgt = Target(w=2, models=2)
+    per = attack_outcomes(Weapon(4, None, breaching=5, shred=6), tgt)
+    want = play([per] * 3, tgt, Morale(), largest_first=order != "created")
+    assert_result(run(doc), want)
+
+
+def test_attacks_as_dice() -> None:
+    """`attacks: "D3"`: the mixture over 1, 2, 3 hit dice, each a third."""
+    doc = shooting_doc({"FP": 1, "AP": 4}, {"models": 3}, attacks="D3")
+    per = attack_outcomes(Weapon(4, 4), Target(models=3))
+    want = Dists()
+    for n in (1, 2, 3):
+        part = play([per] * n, Target(models=3), Morale())
+        for name, dist in part.fields.items():
+            for value, q in dist.items():
+                want.add(name, value, Fraction(1, 3) * q)
+    assert_result(run(doc), want)
+
+
+def test_blast_critical_marker() -> None:
+    """BS 8 (critical on 4+), Blast (3) over one W 2 model: a critical Hit Test makes a Critical hit (auto-wound,
+    D 2); a plain hit or a scatter that still touches (after a natural 1: D6 <= 2) is a plain hit (D 1)."""
+    doc = shooting_doc({"FP": 1, "Special Rules": "Blast (3)"}, {"models": 1, "W": 2},
+                       formation={"positions": [[0, 0]], "base_mm": 32}, attacker={"BS": 8})
+    p_crit, p_plain = Fraction(3, 6), Fraction(2, 6) + Fraction(1, 6) * Fraction(2, 6)
+    unsaved = Fraction(2, 6)  # a 3+ save fails on 1-2
+    res = run(doc)
+    assert res["critical_hits"]["mean"] == pytest.approx(float(p_crit), abs=TOL)
+    assert res["casualties"]["mean"] == pytest.approx(float(p_crit * unsaved), abs=TOL)
+    assert res["damage"]["mean"] == pytest.approx(float(p_crit * unsaved * 2 + p_plain * Fraction(1, 2) * unsaved),
+                                                  abs=TOL)
+
+
+@pytest.mark.parametrize("kind", ["Automata", "Infantry (Automata)"])
+def test_automata_statuses_are_null(kind: str) -> None:
+    doc = shooting_doc({"FP": 2, "Special Rules": "Pinning (1)"}, {"models": 2, "Type": kind})
+    res = run(doc)
+    assert all(v is None for v in res["statuses"].values()), res["statuses"]
+
+
+def test_round_loser_check() -> None:
+    """The first_strike round: the side that loses on points (not wiped out) takes a Leadership Check at
+    LD 7 minus the difference; failing, it is Routed."""
+    att, tgt = ROUND_CASES[0][5]()
+    doc = melee_doc({"AP": 4}, {"models": 2, "I": 4, "A": 1}, {"I": 5, "A": 1, "models": 2},
+                    target_weapon={"name": "Answer", "IM": "I", "AM": "A", "SM": "S", "AP": 5, "D": 1,
+                                   "Special Rules": "", "Traits": ""})
+    routed = {"attacker": Fraction(0), "target": Fraction(0)}
+    states: dict[tuple[int, int], Fraction] = defaultdict(Fraction)
+    for (a_hits, _, _, _, a_w), pa in strike(att, 2).items():
+        tm, _, _ = apply_wounds(2, 1, 0, list(a_w))
+        for (_, _, _, _, t_w), pt in strike(tgt, tm).items():
+            am, _, _ = apply_wounds(2, 1, 0, list(t_w))
+            states[(am, tm)] += pa * pt
+    for (am, tm), p in states.items():
+        if am == 0 or tm == 0:
+            continue
+        a_crp, t_crp = (2 - tm) + (am > tm), (2 - am) + (tm > am)
+        if a_crp > t_crp:
+            routed["target"] += p * (1 - check_pass(7 - (a_crp - t_crp)))
+        elif t_crp > a_crp:
+            routed["attacker"] += p * (1 - check_pass(7 - (t_crp - a_crp)))
+    res = run(doc)
+    got = res["routed"]
+    assert got["target"] == pytest.approx(float(routed["target"]), abs=TOL), got
+    assert got["attacker"] == pytest.approx(float(routed["attacker"]), abs=TOL), got
