@@ -202,12 +202,13 @@ def attack_outcomes(
             dist[Outcome(shock=shock)] += p_hit
             continue
         wound_rolls: list[tuple[Fraction, int | None]]
-        if crit or rend:
-            wound_rolls = [(Fraction(1), 6)]  # automatic, as a natural 6
+        if crit or rend or wound_target(wpn.s, tgt.t) == 1:
+            # automatic, as a natural 6 (T 0: "variable rules count as triggered", section 5)
+            wound_rolls = [(Fraction(1), 6)]
         else:
             wound_rolls = [(SIXTH, r) for r in D6]
         for p_w, roll in wound_rolls:
-            if crit or rend:
+            if crit or rend or wound_target(wpn.s, tgt.t) == 1:
                 wounded = True
             else:
                 assert roll is not None
@@ -1173,3 +1174,26 @@ def test_round_loser_check() -> None:
     got = res["routed"]
     assert got["target"] == pytest.approx(float(routed["target"]), abs=TOL), got
     assert got["attacker"] == pytest.approx(float(routed["attacker"]), abs=TOL), got
+
+
+def test_toughness_zero_always_wounded() -> None:
+    """T 0: every Wound Test succeeds, natural 1 included, and variable rules count as triggered (section 5):
+    every wound is a Breaching one (AP 2), so the 3+ armour save is never taken."""
+    doc = shooting_doc({"FP": 2, "AP": 4, "Special Rules": "Breaching (6+)"}, {"models": 2, "T": 0, "SAV": "3+"})
+    tgt = Target(t=0, models=2)
+    want = shoot_case(Weapon(4, 4, breaching=6), tgt, 2)
+    assert want.fields["wounds"] == want.fields["hits"]
+    assert_result(run(doc), want)
+
+
+def test_firepower_dice_rolled_per_weapon() -> None:
+    """FP D3 on two models: the sum of two D3 hit dice (2 to 6), each count 1/9, 2/9, 3/9, 2/9, 1/9."""
+    doc = shooting_doc({"FP": "D3", "AP": 4}, {"models": 3, "SAV": "-"}, attacker={"BS": 4, "models": 2})
+    per = attack_outcomes(Weapon(4, 4), Target(models=3, sav=None))
+    want = Dists()
+    for a, b in itertools.product((1, 2, 3), repeat=2):
+        part = play([per] * (a + b), Target(models=3, sav=None), Morale())
+        for name, dist in part.fields.items():
+            for value, q in dist.items():
+                want.add(name, value, Fraction(1, 9) * q)
+    assert_result(run(doc), want)
