@@ -179,9 +179,7 @@ def hit_classes(bs_target: int | None, crit_band: int | None, wpn: Weapon, ws: t
         return [(Fraction(1), True, True, False, 6)]
     for roll in D6:
         hit = passes(roll, target)
-        crit = hit and (
-            (crit_band is not None and roll >= crit_band) or (wpn.crit is not None and roll >= wpn.crit)
-        )
+        crit = hit and ((crit_band is not None and roll >= crit_band) or (wpn.crit is not None and roll >= wpn.crit))
         rend = hit and not crit and wpn.rending is not None and roll >= wpn.rending
         out.append((SIXTH, hit, crit, rend, roll))
     return out
@@ -189,8 +187,14 @@ def hit_classes(bs_target: int | None, crit_band: int | None, wpn: Weapon, ws: t
 
 # group ranks: 0 unmodified, 1 critical, 2 rending, 3 breaching only, 4 shred only, 5 breaching and shred
 def attack_outcomes(
-    wpn: Weapon, tgt: Target, *, bs: int = 4, snap: bool = False, ws: tuple[int, int] | None = None,
-    shooting: bool = True, given_hit: bool = False,
+    wpn: Weapon,
+    tgt: Target,
+    *,
+    bs: int = 4,
+    snap: bool = False,
+    ws: tuple[int, int] | None = None,
+    shooting: bool = True,
+    given_hit: bool = False,
 ) -> dict[Outcome, Fraction]:
     bs_target, band = bs_row(bs, snap)
     dist: dict[Outcome, Fraction] = defaultdict(Fraction)
@@ -235,13 +239,15 @@ def attack_outcomes(
                     if wpn.deflagrate is not None:  # one S X, AP -, D1 hit per unsaved wound, resolved next
                         for dr, ds, df in itertools.product(D6, D6, D6):
                             q = SIXTH**3
-                            if not passes(dr, wound_target(wpn.deflagrate, tgt.t)):
+                            stopped = (
+                                not passes(dr, wound_target(wpn.deflagrate, tgt.t))
+                                or passes(ds, save_target(tgt.sav, tgt.inv, cover, None))
+                                or passes(df, tgt.fnp)
+                            )
+                            if stopped:
                                 o = Outcome(1, int(crit), 1, 1, shock, applied)
-                            elif passes(ds, save_target(tgt.sav, tgt.inv, cover, None)) or passes(df, tgt.fnp):
-                                o = Outcome(1, int(crit), 1, 1, shock, applied)
-                            else:
-                                extra_d = max(1, 1 - tgt.ew) if tgt.ew else 1
-                                o = Outcome(1, int(crit), 1, 2, shock, applied + ((rank, extra_d),))
+                            else:  # Damage 1, never below 1 under Eternal Warrior
+                                o = Outcome(1, int(crit), 1, 2, shock, (*applied, (rank, 1)))
                             dist[o] += p * p_d * q
                         continue
                     dist[Outcome(1, int(crit), 1, 1, shock, applied)] += p * p_d
@@ -384,10 +390,25 @@ def assert_result(res: dict[str, Any], want: Dists, statuses: dict[str, Fraction
 
 def shooting_doc(weapon: dict[str, Any], target: dict[str, Any], **extra: Any) -> dict[str, Any]:
     base_weapon = {"name": "Gun", "R": 24, "FP": 1, "RS": 4, "AP": "-", "D": 1, "Special Rules": "", "Traits": ""}
-    base_target = {"name": "Foe", "Type": "Infantry", "models": 1, "WS": 4, "T": 4, "W": 1, "I": 4, "LD": 7,
-                   "CL": 7, "SAV": "3+", "INV": "-"}
-    doc = {"edition": "hh3", "attacker": {"BS": 4, "models": 1}, "weapon": {**base_weapon, **weapon},
-           "target": {**base_target, **target}}
+    base_target = {
+        "name": "Foe",
+        "Type": "Infantry",
+        "models": 1,
+        "WS": 4,
+        "T": 4,
+        "W": 1,
+        "I": 4,
+        "LD": 7,
+        "CL": 7,
+        "SAV": "3+",
+        "INV": "-",
+    }
+    doc = {
+        "edition": "hh3",
+        "attacker": {"BS": 4, "models": 1},
+        "weapon": {**base_weapon, **weapon},
+        "target": {**base_target, **target},
+    }
     attacker = extra.pop("attacker", {})
     doc["attacker"] = {**doc["attacker"], **attacker}
     doc.update(extra)
@@ -408,86 +429,178 @@ def expect_statuses(want: Dists, morale: Morale) -> dict[str, Fraction | None]:
     return out
 
 
-def shoot_case(wpn: Weapon, tgt: Target, attacks: int, *, bs: int = 4, snap: bool = False,
-               morale: Morale | None = None, given_hits: bool = False) -> Dists:
+def shoot_case(
+    wpn: Weapon,
+    tgt: Target,
+    attacks: int,
+    *,
+    bs: int = 4,
+    snap: bool = False,
+    morale: Morale | None = None,
+    given_hits: bool = False,
+) -> Dists:
     per = attack_outcomes(wpn, tgt, bs=bs, snap=snap, given_hit=given_hits)
     return play([per] * attacks, tgt, morale or Morale())
 
 
 # (id, document, expected-builder) for the chain of section 2-7 on a unit of identical models
 CHAIN_CASES: list[tuple[str, dict[str, Any], Any]] = [
-    ("bolter_pinning", shooting_doc({"FP": 2, "AP": 5, "Special Rules": "Pinning (1)"}, {"models": 2}),
-     lambda: shoot_case(Weapon(4, 5), Target(models=2), 2, morale=Morale(pinning=1))),
-    ("bs6_crit_band_w2", shooting_doc({"FP": 2, "AP": 4}, {"models": 2, "W": 2}, attacker={"BS": 6}),
-     lambda: shoot_case(Weapon(4, 4), Target(w=2, models=2), 2, bs=6)),
-    ("bs8_crit4_w2", shooting_doc({"FP": 3, "RS": 5}, {"models": 2, "W": 2}, attacker={"BS": 8}),
-     lambda: shoot_case(Weapon(5, None), Target(w=2, models=2), 3, bs=8)),
-    ("bs10_automatic", shooting_doc({"FP": 2, "AP": 4}, {"models": 2, "W": 2}, attacker={"BS": 10}),
-     lambda: shoot_case(Weapon(4, 4), Target(w=2, models=2), 2, bs=10)),
-    ("snap_bs4", shooting_doc({"FP": 3}, {"models": 3}, snap_shots=True),
-     lambda: shoot_case(Weapon(4, None), Target(models=3), 3, snap=True)),
-    ("snap_bs1_none", shooting_doc({"FP": 2}, {"models": 2}, snap_shots=True, attacker={"BS": 1}),
-     lambda: shoot_case(Weapon(4, None), Target(models=2), 2, bs=1, snap=True)),
-    ("snap_bs7_no_band", shooting_doc({"FP": 2, "D": 2}, {"models": 2, "W": 3}, snap_shots=True,
-                                      attacker={"BS": 7}),
-     lambda: shoot_case(Weapon(4, None, 2), Target(w=3, models=2), 2, bs=7, snap=True)),
-    ("critical_hit_5_w3", shooting_doc({"FP": 3, "Special Rules": "Critical Hit (5+)"}, {"models": 2, "W": 3}),
-     lambda: shoot_case(Weapon(4, None, crit=5), Target(w=3, models=2), 3)),
-    ("rending_5_vs_t6", shooting_doc({"FP": 3, "RS": 3, "AP": 4, "Special Rules": "Rending (5+)"},
-                                     {"models": 3, "T": 6}),
-     lambda: shoot_case(Weapon(3, 4, rending=5), Target(t=6, models=3), 3)),
-    ("breaching_5_vs_2plus", shooting_doc({"FP": 3, "Special Rules": "Breaching (5+)"},
-                                          {"models": 3, "SAV": "2+", "INV": "5+"}),
-     lambda: shoot_case(Weapon(4, None, breaching=5), Target(models=3, sav=2, inv=5), 3)),
-    ("shred_5_w2_order", shooting_doc({"FP": 3, "Special Rules": "Shred (5+)"}, {"models": 2, "W": 2, "SAV": "5+"}),
-     lambda: shoot_case(Weapon(4, None, shred=5), Target(w=2, models=2, sav=5), 3)),
-    ("poisoned_4_vs_t8", shooting_doc({"FP": 3, "RS": 3, "Special Rules": "Poisoned (4+)"}, {"models": 3, "T": 8}),
-     lambda: shoot_case(Weapon(3, None, poisoned=4), Target(t=8, models=3), 3)),
-    ("crit_and_shred_stack", shooting_doc({"FP": 2, "AP": 3, "Special Rules": "Critical Hit (6+), Shred (6+)"},
-                                          {"models": 2, "W": 3}),
-     lambda: shoot_case(Weapon(4, 3, crit=6, shred=6), Target(w=3, models=2), 2)),
-    ("rending_breaching_shred", shooting_doc(
-        {"FP": 3, "RS": 4, "AP": 4, "D": 1, "Special Rules": "Rending (6+), Breaching (6+), Shred (5+)"},
-        {"models": 2, "W": 2, "SAV": "2+"}),
-     lambda: shoot_case(Weapon(4, 4, rending=6, breaching=6, shred=5), Target(w=2, models=2, sav=2), 3)),
-    ("deflagrate_5", shooting_doc({"FP": 2, "RS": 5, "AP": 4, "Special Rules": "Deflagrate (5)"},
-                                  {"models": 4, "SAV": "4+"}),
-     lambda: shoot_case(Weapon(5, 4, deflagrate=5), Target(models=4, sav=4), 2)),
-    ("heavy_fp_stationary", shooting_doc({"FP": 1, "Special Rules": "Heavy (FP)"}, {"models": 2}, stationary=True),
-     lambda: shoot_case(Weapon(4, None), Target(models=2), 2)),
-    ("heavy_rs_stationary", shooting_doc({"FP": 2, "RS": 4, "Special Rules": "Heavy (RS)"}, {"models": 2},
-                                         stationary=True),
-     lambda: shoot_case(Weapon(5, None), Target(models=2), 2)),
-    ("heavy_d_not_stationary", shooting_doc({"FP": 2, "D": 1, "Special Rules": "Heavy (D)"}, {"models": 2, "W": 2}),
-     lambda: shoot_case(Weapon(4, None, 1), Target(w=2, models=2), 2)),
-    ("heavy_ap_stationary", shooting_doc({"FP": 2, "AP": 4, "Special Rules": "Heavy (AP)"}, {"models": 2},
-                                         stationary=True),
-     lambda: shoot_case(Weapon(4, 3), Target(models=2), 2)),
-    ("ordnance_d_stationary", shooting_doc({"FP": 2, "D": 2, "Special Rules": "Ordnance (D)"},
-                                           {"models": 2, "W": 5}, stationary=True),
-     lambda: shoot_case(Weapon(4, None, 4), Target(w=5, models=2), 2)),
-    ("d3_damage_w2", shooting_doc({"FP": 3, "D": "D3", "AP": 3}, {"models": 2, "W": 2}),
-     lambda: shoot_case(Weapon(4, 3, "D3"), Target(w=2, models=2), 3)),
-    ("cover_5_vs_ap3", shooting_doc({"FP": 3, "AP": 3}, {"models": 3, "Cover": "5+"}),
-     lambda: shoot_case(Weapon(4, 3), Target(models=3, cover=5), 3)),
-    ("inv4_ap2", shooting_doc({"FP": 3, "AP": 2}, {"models": 3, "SAV": "2+", "INV": "4+"}),
-     lambda: shoot_case(Weapon(4, 2), Target(models=3, sav=2, inv=4), 3)),
-    ("fnp5", shooting_doc({"FP": 3, "AP": 3}, {"models": 3, "rules": ["Feel No Pain (5+)"]}),
-     lambda: shoot_case(Weapon(4, 3), Target(models=3, fnp=5), 3)),
-    ("shrouded_best_of_fnp", shooting_doc({"FP": 3, "AP": 3}, {"models": 3,
-                                                                "rules": ["Feel No Pain (6+)", "Shrouded (4+)"]}),
-     lambda: shoot_case(Weapon(4, 3), Target(models=3, fnp=4), 3)),
-    ("eternal_warrior_crit", shooting_doc({"FP": 2, "D": 2, "Special Rules": "Critical Hit (5+)"},
-                                          {"models": 2, "W": 3, "rules": ["Eternal Warrior (1)"]}),
-     lambda: shoot_case(Weapon(4, None, 2, crit=5), Target(w=3, models=2, ew=1), 2)),
-    ("s12_vs_t9_capped", shooting_doc({"FP": 3, "RS": 12}, {"models": 3, "T": 9}),
-     lambda: shoot_case(Weapon(12, None), Target(t=9, models=3), 3)),
-    ("s3_vs_t7_never", shooting_doc({"FP": 2, "RS": 3}, {"models": 2, "T": 7}),
-     lambda: shoot_case(Weapon(3, None), Target(t=7, models=2), 2)),
-    ("precision_no_change", shooting_doc({"FP": 2, "Special Rules": "Precision (5+)"}, {"models": 2, "W": 2}),
-     lambda: shoot_case(Weapon(4, None), Target(w=2, models=2), 2)),
-    ("given_hits", shooting_doc({"FP": 1, "Special Rules": "Blast (3)", "AP": 4}, {"models": 4}, hits=3),
-     lambda: shoot_case(Weapon(4, 4), Target(models=4), 3, given_hits=True)),
+    (
+        "bolter_pinning",
+        shooting_doc({"FP": 2, "AP": 5, "Special Rules": "Pinning (1)"}, {"models": 2}),
+        lambda: shoot_case(Weapon(4, 5), Target(models=2), 2, morale=Morale(pinning=1)),
+    ),
+    (
+        "bs6_crit_band_w2",
+        shooting_doc({"FP": 2, "AP": 4}, {"models": 2, "W": 2}, attacker={"BS": 6}),
+        lambda: shoot_case(Weapon(4, 4), Target(w=2, models=2), 2, bs=6),
+    ),
+    (
+        "bs8_crit4_w2",
+        shooting_doc({"FP": 3, "RS": 5}, {"models": 2, "W": 2}, attacker={"BS": 8}),
+        lambda: shoot_case(Weapon(5, None), Target(w=2, models=2), 3, bs=8),
+    ),
+    (
+        "bs10_automatic",
+        shooting_doc({"FP": 2, "AP": 4}, {"models": 2, "W": 2}, attacker={"BS": 10}),
+        lambda: shoot_case(Weapon(4, 4), Target(w=2, models=2), 2, bs=10),
+    ),
+    (
+        "snap_bs4",
+        shooting_doc({"FP": 3}, {"models": 3}, snap_shots=True),
+        lambda: shoot_case(Weapon(4, None), Target(models=3), 3, snap=True),
+    ),
+    (
+        "snap_bs1_none",
+        shooting_doc({"FP": 2}, {"models": 2}, snap_shots=True, attacker={"BS": 1}),
+        lambda: shoot_case(Weapon(4, None), Target(models=2), 2, bs=1, snap=True),
+    ),
+    (
+        "snap_bs7_no_band",
+        shooting_doc({"FP": 2, "D": 2}, {"models": 2, "W": 3}, snap_shots=True, attacker={"BS": 7}),
+        lambda: shoot_case(Weapon(4, None, 2), Target(w=3, models=2), 2, bs=7, snap=True),
+    ),
+    (
+        "critical_hit_5_w3",
+        shooting_doc({"FP": 3, "Special Rules": "Critical Hit (5+)"}, {"models": 2, "W": 3}),
+        lambda: shoot_case(Weapon(4, None, crit=5), Target(w=3, models=2), 3),
+    ),
+    (
+        "rending_5_vs_t6",
+        shooting_doc({"FP": 3, "RS": 3, "AP": 4, "Special Rules": "Rending (5+)"}, {"models": 3, "T": 6}),
+        lambda: shoot_case(Weapon(3, 4, rending=5), Target(t=6, models=3), 3),
+    ),
+    (
+        "breaching_5_vs_2plus",
+        shooting_doc({"FP": 3, "Special Rules": "Breaching (5+)"}, {"models": 3, "SAV": "2+", "INV": "5+"}),
+        lambda: shoot_case(Weapon(4, None, breaching=5), Target(models=3, sav=2, inv=5), 3),
+    ),
+    (
+        "shred_5_w2_order",
+        shooting_doc({"FP": 3, "Special Rules": "Shred (5+)"}, {"models": 2, "W": 2, "SAV": "5+"}),
+        lambda: shoot_case(Weapon(4, None, shred=5), Target(w=2, models=2, sav=5), 3),
+    ),
+    (
+        "poisoned_4_vs_t8",
+        shooting_doc({"FP": 3, "RS": 3, "Special Rules": "Poisoned (4+)"}, {"models": 3, "T": 8}),
+        lambda: shoot_case(Weapon(3, None, poisoned=4), Target(t=8, models=3), 3),
+    ),
+    (
+        "crit_and_shred_stack",
+        shooting_doc({"FP": 2, "AP": 3, "Special Rules": "Critical Hit (6+), Shred (6+)"}, {"models": 2, "W": 3}),
+        lambda: shoot_case(Weapon(4, 3, crit=6, shred=6), Target(w=3, models=2), 2),
+    ),
+    (
+        "rending_breaching_shred",
+        shooting_doc(
+            {"FP": 3, "RS": 4, "AP": 4, "D": 1, "Special Rules": "Rending (6+), Breaching (6+), Shred (5+)"},
+            {"models": 2, "W": 2, "SAV": "2+"},
+        ),
+        lambda: shoot_case(Weapon(4, 4, rending=6, breaching=6, shred=5), Target(w=2, models=2, sav=2), 3),
+    ),
+    (
+        "deflagrate_5",
+        shooting_doc({"FP": 2, "RS": 5, "AP": 4, "Special Rules": "Deflagrate (5)"}, {"models": 4, "SAV": "4+"}),
+        lambda: shoot_case(Weapon(5, 4, deflagrate=5), Target(models=4, sav=4), 2),
+    ),
+    (
+        "heavy_fp_stationary",
+        shooting_doc({"FP": 1, "Special Rules": "Heavy (FP)"}, {"models": 2}, stationary=True),
+        lambda: shoot_case(Weapon(4, None), Target(models=2), 2),
+    ),
+    (
+        "heavy_rs_stationary",
+        shooting_doc({"FP": 2, "RS": 4, "Special Rules": "Heavy (RS)"}, {"models": 2}, stationary=True),
+        lambda: shoot_case(Weapon(5, None), Target(models=2), 2),
+    ),
+    (
+        "heavy_d_not_stationary",
+        shooting_doc({"FP": 2, "D": 1, "Special Rules": "Heavy (D)"}, {"models": 2, "W": 2}),
+        lambda: shoot_case(Weapon(4, None, 1), Target(w=2, models=2), 2),
+    ),
+    (
+        "heavy_ap_stationary",
+        shooting_doc({"FP": 2, "AP": 4, "Special Rules": "Heavy (AP)"}, {"models": 2}, stationary=True),
+        lambda: shoot_case(Weapon(4, 3), Target(models=2), 2),
+    ),
+    (
+        "ordnance_d_stationary",
+        shooting_doc({"FP": 2, "D": 2, "Special Rules": "Ordnance (D)"}, {"models": 2, "W": 5}, stationary=True),
+        lambda: shoot_case(Weapon(4, None, 4), Target(w=5, models=2), 2),
+    ),
+    (
+        "d3_damage_w2",
+        shooting_doc({"FP": 3, "D": "D3", "AP": 3}, {"models": 2, "W": 2}),
+        lambda: shoot_case(Weapon(4, 3, "D3"), Target(w=2, models=2), 3),
+    ),
+    (
+        "cover_5_vs_ap3",
+        shooting_doc({"FP": 3, "AP": 3}, {"models": 3, "Cover": "5+"}),
+        lambda: shoot_case(Weapon(4, 3), Target(models=3, cover=5), 3),
+    ),
+    (
+        "inv4_ap2",
+        shooting_doc({"FP": 3, "AP": 2}, {"models": 3, "SAV": "2+", "INV": "4+"}),
+        lambda: shoot_case(Weapon(4, 2), Target(models=3, sav=2, inv=4), 3),
+    ),
+    (
+        "fnp5",
+        shooting_doc({"FP": 3, "AP": 3}, {"models": 3, "rules": ["Feel No Pain (5+)"]}),
+        lambda: shoot_case(Weapon(4, 3), Target(models=3, fnp=5), 3),
+    ),
+    (
+        "shrouded_best_of_fnp",
+        shooting_doc({"FP": 3, "AP": 3}, {"models": 3, "rules": ["Feel No Pain (6+)", "Shrouded (4+)"]}),
+        lambda: shoot_case(Weapon(4, 3), Target(models=3, fnp=4), 3),
+    ),
+    (
+        "eternal_warrior_crit",
+        shooting_doc(
+            {"FP": 2, "D": 2, "Special Rules": "Critical Hit (5+)"},
+            {"models": 2, "W": 3, "rules": ["Eternal Warrior (1)"]},
+        ),
+        lambda: shoot_case(Weapon(4, None, 2, crit=5), Target(w=3, models=2, ew=1), 2),
+    ),
+    (
+        "s12_vs_t9_capped",
+        shooting_doc({"FP": 3, "RS": 12}, {"models": 3, "T": 9}),
+        lambda: shoot_case(Weapon(12, None), Target(t=9, models=3), 3),
+    ),
+    (
+        "s3_vs_t7_never",
+        shooting_doc({"FP": 2, "RS": 3}, {"models": 2, "T": 7}),
+        lambda: shoot_case(Weapon(3, None), Target(t=7, models=2), 2),
+    ),
+    (
+        "precision_no_change",
+        shooting_doc({"FP": 2, "Special Rules": "Precision (5+)"}, {"models": 2, "W": 2}),
+        lambda: shoot_case(Weapon(4, None), Target(w=2, models=2), 2),
+    ),
+    (
+        "given_hits",
+        shooting_doc({"FP": 1, "Special Rules": "Blast (3)", "AP": 4}, {"models": 4}, hits=3),
+        lambda: shoot_case(Weapon(4, 4), Target(models=4), 3, given_hits=True),
+    ),
 ]
 
 
@@ -502,8 +615,12 @@ def _morale_of(doc: dict[str, Any]) -> Morale:
     """The status rules named in a chain case's weapon (the X of each)."""
     rules = str(doc["weapon"].get("Special Rules", ""))
     found = {name: int(x) for name, x in re.findall(r"(Pinning|Suppressive|Stun|Panic) \((\d+)\)", rules)}
-    return Morale(pinning=found.get("Pinning"), suppressive=found.get("Suppressive"), stun=found.get("Stun"),
-                  panic=found.get("Panic"))
+    return Morale(
+        pinning=found.get("Pinning"),
+        suppressive=found.get("Suppressive"),
+        stun=found.get("Stun"),
+        panic=found.get("Panic"),
+    )
 
 
 # --- Morale: Checks and statuses (sections 1 and 14) ---------------------------------------------------------
@@ -519,24 +636,48 @@ def test_check_hand_values() -> None:
 
 
 MORALE_CASES: list[tuple[str, dict[str, Any], Weapon, Target, int, Morale]] = [
-    ("suppressive_stun", shooting_doc({"FP": 2, "Special Rules": "Suppressive (2), Stun (1)"},
-                                      {"models": 3, "CL": 8}),
-     Weapon(4, None), Target(models=3), 2, Morale(cl=8, suppressive=2, stun=1)),
-    ("panic_and_quarter", shooting_doc({"FP": 3, "Special Rules": "Panic (1), Pinning (2)"},
-                                       {"models": 4, "LD": 8, "CL": 6}),
-     Weapon(4, None), Target(models=4), 3, Morale(ld=8, cl=6, panic=1, pinning=2)),
-    ("heavy_subtype_cl", shooting_doc({"FP": 2, "AP": 3, "Special Rules": "Pinning (1)"},
-                                      {"models": 5, "Type": "Infantry (Heavy)", "CL": 6, "LD": 6}),
-     Weapon(4, 3), Target(models=5), 2, Morale(ld=6, cl=6, pinning=1, heavy=True)),
-    ("quarter_only_w2", shooting_doc({"FP": 3, "D": 2, "AP": 4}, {"models": 3, "W": 2, "LD": 5}),
-     Weapon(4, 4, 2), Target(w=2, models=3), 3, Morale(ld=5)),
+    (
+        "suppressive_stun",
+        shooting_doc({"FP": 2, "Special Rules": "Suppressive (2), Stun (1)"}, {"models": 3, "CL": 8}),
+        Weapon(4, None),
+        Target(models=3),
+        2,
+        Morale(cl=8, suppressive=2, stun=1),
+    ),
+    (
+        "panic_and_quarter",
+        shooting_doc({"FP": 3, "Special Rules": "Panic (1), Pinning (2)"}, {"models": 4, "LD": 8, "CL": 6}),
+        Weapon(4, None),
+        Target(models=4),
+        3,
+        Morale(ld=8, cl=6, panic=1, pinning=2),
+    ),
+    (
+        "heavy_subtype_cl",
+        shooting_doc(
+            {"FP": 2, "AP": 3, "Special Rules": "Pinning (1)"},
+            {"models": 5, "Type": "Infantry (Heavy)", "CL": 6, "LD": 6},
+        ),
+        Weapon(4, 3),
+        Target(models=5),
+        2,
+        Morale(ld=6, cl=6, pinning=1, heavy=True),
+    ),
+    (
+        "quarter_only_w2",
+        shooting_doc({"FP": 3, "D": 2, "AP": 4}, {"models": 3, "W": 2, "LD": 5}),
+        Weapon(4, 4, 2),
+        Target(w=2, models=3),
+        3,
+        Morale(ld=5),
+    ),
 ]
 
 
-@pytest.mark.parametrize(("doc", "wpn", "tgt", "n", "morale"), [c[1:] for c in MORALE_CASES],
-                         ids=[c[0] for c in MORALE_CASES])
-def test_statuses_against_enumeration(doc: dict[str, Any], wpn: Weapon, tgt: Target, n: int,
-                                      morale: Morale) -> None:
+@pytest.mark.parametrize(
+    ("doc", "wpn", "tgt", "n", "morale"), [c[1:] for c in MORALE_CASES], ids=[c[0] for c in MORALE_CASES]
+)
+def test_statuses_against_enumeration(doc: dict[str, Any], wpn: Weapon, tgt: Target, n: int, morale: Morale) -> None:
     want = shoot_case(wpn, tgt, n, morale=morale)
     res = run(doc)
     assert_result(res, want, expect_statuses(want, morale))
@@ -555,8 +696,9 @@ class VOutcome:
     damage: int = 0
 
 
-def vehicle_outcomes(wpn: Weapon, armour: int, *, bs: int = 4, inv: int | None = None,
-                     cover: int | None = None, fnp: int | None = None) -> dict[VOutcome, Fraction]:
+def vehicle_outcomes(
+    wpn: Weapon, armour: int, *, bs: int = 4, inv: int | None = None, cover: int | None = None, fnp: int | None = None
+) -> dict[VOutcome, Fraction]:
     bs_target, band = bs_row(bs, False)
     dist: dict[VOutcome, Fraction] = defaultdict(Fraction)
     for p_hit, hit, crit, _rend, natural in hit_classes(bs_target, band, wpn, None):
@@ -596,9 +738,13 @@ def vehicle_play(per: dict[VOutcome, Fraction], n: int, hp: int, shock_status: s
         outs = [o for o, _ in combo]
         lost = min(hp, sum(o.damage for o in outs))
         glances = sum(o.glance for o in outs)
-        for name, value in (("hits", sum(o.hit for o in outs)), ("critical_hits", sum(o.crit for o in outs)),
-                            ("glancing", glances), ("penetrating", sum(o.pen for o in outs)),
-                            ("hull_points", lost)):
+        for name, value in (
+            ("hits", sum(o.hit for o in outs)),
+            ("critical_hits", sum(o.crit for o in outs)),
+            ("glancing", glances),
+            ("penetrating", sum(o.pen for o in outs)),
+            ("hull_points", lost),
+        ):
             out.add(name, value, p)
         wrecked = lost >= hp
         out.statuses["wrecked"] = out.statuses.get("wrecked", Fraction(0)) + (p if wrecked else 0)
@@ -615,43 +761,106 @@ def vehicle_play(per: dict[VOutcome, Fraction], n: int, hp: int, shock_status: s
 
 
 def vehicle_doc(weapon: dict[str, Any], target: dict[str, Any], **extra: Any) -> dict[str, Any]:
-    base = {"name": "Tank", "Type": "Vehicle", "M": 10, "BS": 4, "Front Armour": 10, "Side Armour": 10,
-            "Rear Armour": 10, "HP": 3}
+    base = {
+        "name": "Tank",
+        "Type": "Vehicle",
+        "M": 10,
+        "BS": 4,
+        "Front Armour": 10,
+        "Side Armour": 10,
+        "Rear Armour": 10,
+        "HP": 3,
+    }
     doc = shooting_doc(weapon, {}, **extra)
     doc["target"] = {**base, **target}
     return doc
 
 
 VEHICLE_CASES: list[tuple[str, dict[str, Any], Weapon, int, int, dict[str, Any]]] = [
-    ("s7_vs_av9", vehicle_doc({"FP": 3, "RS": 7, "D": 1}, {"Front Armour": 9, "HP": 2}),
-     Weapon(7, None), 3, 2, {"armour": 9}),
-    ("s7_vs_av8_no_glance", vehicle_doc({"FP": 3, "RS": 7, "D": 1}, {"Front Armour": 8, "HP": 2}),
-     Weapon(7, None), 3, 2, {"armour": 8}),
-    ("side_facing_d2", vehicle_doc({"FP": 2, "RS": 8, "D": 2}, {"Side Armour": 10, "HP": 3, "facing": "Side"}),
-     Weapon(8, None, 2), 2, 3, {"armour": 10}),
-    ("armourbane_s8_av10", vehicle_doc({"FP": 3, "RS": 6, "D": 1, "Special Rules": "Armourbane"},
-                                       {"Front Armour": 10, "HP": 2}),
-     Weapon(6, None, armourbane=True), 3, 2, {"armour": 10}),
-    ("melta_in_range", vehicle_doc({"R": 12, "FP": 2, "RS": 8, "D": 2, "Special Rules": "Melta (6)"},
-                                   {"Front Armour": 12, "HP": 5}, range=6),
-     Weapon(8, None, 2, melta=True, armourbane=True), 2, 5, {"armour": 12}),
-    ("melta_out_of_range", vehicle_doc({"R": 12, "FP": 2, "RS": 8, "D": 2, "Special Rules": "Melta (6)"},
-                                       {"Front Armour": 12, "HP": 5}, range=9),
-     Weapon(8, None, 2), 2, 5, {"armour": 12}),
-    ("bs6_crit_inv5", vehicle_doc({"FP": 2, "RS": 9, "D": 1}, {"Front Armour": 11, "HP": 3, "INV": "5+"},
-                                  attacker={"BS": 6}),
-     Weapon(9, None), 2, 3, {"armour": 11, "bs": 6, "inv": 5}),
-    ("rending_no_effect", vehicle_doc({"FP": 2, "RS": 7, "Special Rules": "Rending (4+)"},
-                                      {"Front Armour": 9, "HP": 2}),
-     Weapon(7, None), 2, 2, {"armour": 9}),
-    ("cover_and_fnp", vehicle_doc({"FP": 2, "RS": 8, "D": "D3"}, {"Front Armour": 10, "HP": 3, "Cover": "5+",
-                                                                    "rules": ["Feel No Pain (6+)"]}),
-     Weapon(8, None, "D3"), 2, 3, {"armour": 10, "cover": 5, "fnp": 6}),
+    (
+        "s7_vs_av9",
+        vehicle_doc({"FP": 3, "RS": 7, "D": 1}, {"Front Armour": 9, "HP": 2}),
+        Weapon(7, None),
+        3,
+        2,
+        {"armour": 9},
+    ),
+    (
+        "s7_vs_av8_no_glance",
+        vehicle_doc({"FP": 3, "RS": 7, "D": 1}, {"Front Armour": 8, "HP": 2}),
+        Weapon(7, None),
+        3,
+        2,
+        {"armour": 8},
+    ),
+    (
+        "side_facing_d2",
+        vehicle_doc({"FP": 2, "RS": 8, "D": 2}, {"Side Armour": 10, "HP": 3, "facing": "Side"}),
+        Weapon(8, None, 2),
+        2,
+        3,
+        {"armour": 10},
+    ),
+    (
+        "armourbane_s8_av10",
+        vehicle_doc({"FP": 3, "RS": 6, "D": 1, "Special Rules": "Armourbane"}, {"Front Armour": 10, "HP": 2}),
+        Weapon(6, None, armourbane=True),
+        3,
+        2,
+        {"armour": 10},
+    ),
+    (
+        "melta_in_range",
+        vehicle_doc(
+            {"R": 12, "FP": 2, "RS": 8, "D": 2, "Special Rules": "Melta (6)"}, {"Front Armour": 12, "HP": 5}, range=6
+        ),
+        Weapon(8, None, 2, melta=True, armourbane=True),
+        2,
+        5,
+        {"armour": 12},
+    ),
+    (
+        "melta_out_of_range",
+        vehicle_doc(
+            {"R": 12, "FP": 2, "RS": 8, "D": 2, "Special Rules": "Melta (6)"}, {"Front Armour": 12, "HP": 5}, range=9
+        ),
+        Weapon(8, None, 2),
+        2,
+        5,
+        {"armour": 12},
+    ),
+    (
+        "bs6_crit_inv5",
+        vehicle_doc({"FP": 2, "RS": 9, "D": 1}, {"Front Armour": 11, "HP": 3, "INV": "5+"}, attacker={"BS": 6}),
+        Weapon(9, None),
+        2,
+        3,
+        {"armour": 11, "bs": 6, "inv": 5},
+    ),
+    (
+        "rending_no_effect",
+        vehicle_doc({"FP": 2, "RS": 7, "Special Rules": "Rending (4+)"}, {"Front Armour": 9, "HP": 2}),
+        Weapon(7, None),
+        2,
+        2,
+        {"armour": 9},
+    ),
+    (
+        "cover_and_fnp",
+        vehicle_doc(
+            {"FP": 2, "RS": 8, "D": "D3"}, {"Front Armour": 10, "HP": 3, "Cover": "5+", "rules": ["Feel No Pain (6+)"]}
+        ),
+        Weapon(8, None, "D3"),
+        2,
+        3,
+        {"armour": 10, "cover": 5, "fnp": 6},
+    ),
 ]
 
 
-@pytest.mark.parametrize(("doc", "wpn", "n", "hp", "kw"), [c[1:] for c in VEHICLE_CASES],
-                         ids=[c[0] for c in VEHICLE_CASES])
+@pytest.mark.parametrize(
+    ("doc", "wpn", "n", "hp", "kw"), [c[1:] for c in VEHICLE_CASES], ids=[c[0] for c in VEHICLE_CASES]
+)
 def test_vehicle_against_enumeration(doc: dict[str, Any], wpn: Weapon, n: int, hp: int, kw: dict[str, Any]) -> None:
     per = vehicle_outcomes(wpn, **kw)
     want = vehicle_play(per, n, hp, None)
@@ -680,31 +889,113 @@ def test_vehicle_shock() -> None:
 
 
 def melee_doc(weapon: dict[str, Any], target: dict[str, Any], attacker: dict[str, Any], **extra: Any) -> dict[str, Any]:
-    base_weapon = {"name": "Blade", "IM": "I", "AM": "A", "SM": "S", "AP": "-", "D": 1, "Special Rules": "",
-                   "Traits": ""}
-    base_target = {"name": "Foe", "Type": "Infantry", "models": 2, "WS": 4, "T": 4, "W": 1, "I": 4, "LD": 7,
-                   "CL": 7, "SAV": "3+", "INV": "-", "S": 4, "A": 1, "M": 7, "BS": 4}
-    base_attacker = {"name": "Us", "Type": "Infantry", "models": 2, "WS": 4, "BS": 4, "S": 4, "A": 1, "I": 4,
-                     "T": 4, "W": 1, "LD": 7, "CL": 7, "SAV": "3+", "INV": "-", "M": 7}
-    return {"edition": "hh3", "mode": "melee", "attacker": {**base_attacker, **attacker},
-            "weapon": {**base_weapon, **weapon}, "target": {**base_target, **target}, **extra}
+    base_weapon = {
+        "name": "Blade",
+        "IM": "I",
+        "AM": "A",
+        "SM": "S",
+        "AP": "-",
+        "D": 1,
+        "Special Rules": "",
+        "Traits": "",
+    }
+    base_target = {
+        "name": "Foe",
+        "Type": "Infantry",
+        "models": 2,
+        "WS": 4,
+        "T": 4,
+        "W": 1,
+        "I": 4,
+        "LD": 7,
+        "CL": 7,
+        "SAV": "3+",
+        "INV": "-",
+        "S": 4,
+        "A": 1,
+        "M": 7,
+        "BS": 4,
+    }
+    base_attacker = {
+        "name": "Us",
+        "Type": "Infantry",
+        "models": 2,
+        "WS": 4,
+        "BS": 4,
+        "S": 4,
+        "A": 1,
+        "I": 4,
+        "T": 4,
+        "W": 1,
+        "LD": 7,
+        "CL": 7,
+        "SAV": "3+",
+        "INV": "-",
+        "M": 7,
+    }
+    return {
+        "edition": "hh3",
+        "mode": "melee",
+        "attacker": {**base_attacker, **attacker},
+        "weapon": {**base_weapon, **weapon},
+        "target": {**base_target, **target},
+        **extra,
+    }
 
 
 ONE_WAY: list[tuple[str, dict[str, Any], Weapon, Target, int, tuple[int, int]]] = [
-    ("ws4_vs_ws4_sm1", melee_doc({"SM": "+1", "AP": 4}, {"models": 3}, {"A": 2, "models": 1}),
-     Weapon(5, 4), Target(models=3), 2, (4, 4)),
-    ("ws5_vs_ws9_am_x2", melee_doc({"AM": "x2"}, {"models": 3, "WS": 9}, {"WS": 5, "A": 1, "models": 2}),
-     Weapon(4, None), Target(models=3), 4, (5, 9)),
-    ("ws4_vs_ws8_fixed_sm", melee_doc({"SM": 8, "AP": 2, "D": 2}, {"models": 2, "WS": 8, "W": 2, "INV": "5+"},
-                                      {"WS": 4, "A": 2, "models": 1}),
-     Weapon(8, 2, 2), Target(w=2, models=2, inv=5), 2, (4, 8)),
-    ("no_cover_in_melee", melee_doc({"AP": 3}, {"models": 3, "Cover": "4+"}, {"A": 3, "models": 1}),
-     Weapon(4, 3), Target(models=3), 3, (4, 4)),
-    ("crit_rending_in_melee", melee_doc({"Special Rules": "Critical Hit (6+), Rending (5+)", "D": 1},
-                                        {"models": 2, "W": 2}, {"A": 3, "models": 1}),
-     Weapon(4, None, crit=6, rending=5), Target(w=2, models=2), 3, (4, 4)),
-    ("pinning_no_effect_in_melee", melee_doc({"Special Rules": "Pinning (1)"}, {"models": 2}, {"A": 2, "models": 1}),
-     Weapon(4, None), Target(models=2), 2, (4, 4)),
+    (
+        "ws4_vs_ws4_sm1",
+        melee_doc({"SM": "+1", "AP": 4}, {"models": 3}, {"A": 2, "models": 1}),
+        Weapon(5, 4),
+        Target(models=3),
+        2,
+        (4, 4),
+    ),
+    (
+        "ws5_vs_ws9_am_x2",
+        melee_doc({"AM": "x2"}, {"models": 3, "WS": 9}, {"WS": 5, "A": 1, "models": 2}),
+        Weapon(4, None),
+        Target(models=3),
+        4,
+        (5, 9),
+    ),
+    (
+        "ws4_vs_ws8_fixed_sm",
+        melee_doc(
+            {"SM": 8, "AP": 2, "D": 2}, {"models": 2, "WS": 8, "W": 2, "INV": "5+"}, {"WS": 4, "A": 2, "models": 1}
+        ),
+        Weapon(8, 2, 2),
+        Target(w=2, models=2, inv=5),
+        2,
+        (4, 8),
+    ),
+    (
+        "no_cover_in_melee",
+        melee_doc({"AP": 3}, {"models": 3, "Cover": "4+"}, {"A": 3, "models": 1}),
+        Weapon(4, 3),
+        Target(models=3),
+        3,
+        (4, 4),
+    ),
+    (
+        "crit_rending_in_melee",
+        melee_doc(
+            {"Special Rules": "Critical Hit (6+), Rending (5+)", "D": 1}, {"models": 2, "W": 2}, {"A": 3, "models": 1}
+        ),
+        Weapon(4, None, crit=6, rending=5),
+        Target(w=2, models=2),
+        3,
+        (4, 4),
+    ),
+    (
+        "pinning_no_effect_in_melee",
+        melee_doc({"Special Rules": "Pinning (1)"}, {"models": 2}, {"A": 2, "models": 1}),
+        Weapon(4, None),
+        Target(models=2),
+        2,
+        (4, 4),
+    ),
 ]
 
 
@@ -736,8 +1027,13 @@ def strike(side: Side, n_models: int) -> dict[tuple[int, int, int, int, tuple[tu
         for _, q in combo:
             p *= q
         outs = [o for o, _ in combo]
-        key = (sum(o.hit for o in outs), sum(o.crit for o in outs), sum(o.wound for o in outs),
-               sum(o.unsaved for o in outs), tuple(sorted((w for o in outs for w in o.applied), key=lambda g: g[0])))
+        key = (
+            sum(o.hit for o in outs),
+            sum(o.crit for o in outs),
+            sum(o.wound for o in outs),
+            sum(o.unsaved for o in outs),
+            tuple(sorted((w for o in outs for w in o.applied), key=lambda g: g[0])),
+        )
         out[key] += p
     return dict(out)
 
@@ -759,8 +1055,15 @@ def round_play(att: Side, tgt: Side) -> tuple[Dists, dict[str, Fraction]]:
     out = Dists()
     combat = {"attacker_wins": Fraction(0), "target_wins": Fraction(0), "draw": Fraction(0)}
     for (am, _, tm, _, h, c, wd, un, dd), p in states.items():
-        for name, value in (("hits", h), ("critical_hits", c), ("wounds", wd), ("unsaved", un), ("damage", dd),
-                            ("casualties", tgt.models - tm), ("attacker_casualties", att.models - am)):
+        for name, value in (
+            ("hits", h),
+            ("critical_hits", c),
+            ("wounds", wd),
+            ("unsaved", un),
+            ("damage", dd),
+            ("casualties", tgt.models - tm),
+            ("attacker_casualties", att.models - am),
+        ):
             out.add(name, value, p)
         a_crp = (tgt.models - tm) + (1 if am > tm else 0)
         t_crp = (att.models - am) + (1 if tm > am else 0)
@@ -778,29 +1081,61 @@ def round_play(att: Side, tgt: Side) -> tuple[Dists, dict[str, Fraction]]:
 
 ROUND_CASES = [
     # attacker I 5 strikes first; the target I 4 answers with the models it has left
-    ("first_strike", {"I": 5, "A": 1, "models": 2}, {"models": 2, "I": 4, "A": 1},
-     {"AP": 4}, {"AP": 5},
-     lambda: (Side(2, 1, 5, attack_outcomes(Weapon(4, 4), Target(models=2), ws=(4, 4), shooting=False), 1),
-              Side(2, 1, 4, attack_outcomes(Weapon(4, 5), Target(models=2), ws=(4, 4), shooting=False), 1))),
+    (
+        "first_strike",
+        {"I": 5, "A": 1, "models": 2},
+        {"models": 2, "I": 4, "A": 1},
+        {"AP": 4},
+        {"AP": 5},
+        lambda: (
+            Side(2, 1, 5, attack_outcomes(Weapon(4, 4), Target(models=2), ws=(4, 4), shooting=False), 1),
+            Side(2, 1, 4, attack_outcomes(Weapon(4, 5), Target(models=2), ws=(4, 4), shooting=False), 1),
+        ),
+    ),
     # equal Initiative: simultaneous blows, both sides may be wiped out (a draw)
-    ("simultaneous", {"I": 4, "A": 1, "models": 1, "W": 2}, {"models": 1, "I": 4, "A": 2, "W": 2},
-     {"AP": 3, "D": 2}, {"AP": 4},
-     lambda: (Side(1, 1, 4, attack_outcomes(Weapon(4, 3, 2), Target(w=2, models=1), ws=(4, 4), shooting=False), 2),
-              Side(1, 2, 4, attack_outcomes(Weapon(4, 4), Target(w=2, models=1), ws=(4, 4), shooting=False), 2))),
+    (
+        "simultaneous",
+        {"I": 4, "A": 1, "models": 1, "W": 2},
+        {"models": 1, "I": 4, "A": 2, "W": 2},
+        {"AP": 3, "D": 2},
+        {"AP": 4},
+        lambda: (
+            Side(1, 1, 4, attack_outcomes(Weapon(4, 3, 2), Target(w=2, models=1), ws=(4, 4), shooting=False), 2),
+            Side(1, 2, 4, attack_outcomes(Weapon(4, 4), Target(w=2, models=1), ws=(4, 4), shooting=False), 2),
+        ),
+    ),
     # the target's weapon IM -3 makes it strike after an attacker of lower I; SM +2
-    ("im_minus_3", {"I": 3, "A": 1, "models": 2, "WS": 5}, {"models": 2, "I": 5, "A": 1, "WS": 3},
-     {"AP": 5}, {"IM": "-3", "SM": "+2", "AP": 3},
-     lambda: (Side(2, 1, 3, attack_outcomes(Weapon(4, 5), Target(models=2), ws=(5, 3), shooting=False), 1),
-              Side(2, 1, 2, attack_outcomes(Weapon(6, 3), Target(models=2), ws=(3, 5), shooting=False), 1))),
+    (
+        "im_minus_3",
+        {"I": 3, "A": 1, "models": 2, "WS": 5},
+        {"models": 2, "I": 5, "A": 1, "WS": 3},
+        {"AP": 5},
+        {"IM": "-3", "SM": "+2", "AP": 3},
+        lambda: (
+            Side(2, 1, 3, attack_outcomes(Weapon(4, 5), Target(models=2), ws=(5, 3), shooting=False), 1),
+            Side(2, 1, 2, attack_outcomes(Weapon(6, 3), Target(models=2), ws=(3, 5), shooting=False), 1),
+        ),
+    ),
 ]
 
 
-@pytest.mark.parametrize(("att", "tgt", "aw", "tw", "build"), [c[1:] for c in ROUND_CASES],
-                         ids=[c[0] for c in ROUND_CASES])
-def test_whole_round(att: dict[str, Any], tgt: dict[str, Any], aw: dict[str, Any], tw: dict[str, Any],
-                     build: Any) -> None:
-    target_weapon = {"name": "Answer", "IM": "I", "AM": "A", "SM": "S", "AP": "-", "D": 1, "Special Rules": "",
-                     "Traits": "", **tw}
+@pytest.mark.parametrize(
+    ("att", "tgt", "aw", "tw", "build"), [c[1:] for c in ROUND_CASES], ids=[c[0] for c in ROUND_CASES]
+)
+def test_whole_round(
+    att: dict[str, Any], tgt: dict[str, Any], aw: dict[str, Any], tw: dict[str, Any], build: Any
+) -> None:
+    target_weapon = {
+        "name": "Answer",
+        "IM": "I",
+        "AM": "A",
+        "SM": "S",
+        "AP": "-",
+        "D": 1,
+        "Special Rules": "",
+        "Traits": "",
+        **tw,
+    }
     doc = melee_doc(aw, tgt, att, target_weapon=target_weapon)
     want, combat = round_play(*build())
     res = run(doc)
@@ -814,8 +1149,10 @@ def test_whole_round(att: dict[str, Any], tgt: dict[str, Any], aw: dict[str, Any
 
 def test_shock_and_poisoned_vs_walkers() -> None:
     """Shock (Pinned) on a natural 5-6, hit or miss, no Check; Routed (casualties) removes it; Poisoned needs a 6."""
-    doc = shooting_doc({"FP": 3, "RS": 3, "AP": 4, "Special Rules": "Shock (Pinned), Poisoned (4+)"},
-                       {"models": 2, "Type": "Walker", "T": 7, "W": 1, "SAV": "4+", "LD": 6})
+    doc = shooting_doc(
+        {"FP": 3, "RS": 3, "AP": 4, "Special Rules": "Shock (Pinned), Poisoned (4+)"},
+        {"models": 2, "Type": "Walker", "T": 7, "W": 1, "SAV": "4+", "LD": 6},
+    )
     tgt = Target(t=7, models=2, sav=4)
     per = attack_outcomes(Weapon(3, 4, poisoned=6), tgt)
     want = Dists()
@@ -825,9 +1162,13 @@ def test_shock_and_poisoned_vs_walkers() -> None:
         for _, q in combo:
             p *= q
         outs = [o for o, _ in combo]
-        left, _, dealt = apply_wounds(2, 1, 0, [w for o in outs for w in o.applied])
-        for name, value in (("hits", sum(o.hit for o in outs)), ("wounds", sum(o.wound for o in outs)),
-                            ("unsaved", sum(o.unsaved for o in outs)), ("casualties", 2 - left)):
+        left, _, _ = apply_wounds(2, 1, 0, [w for o in outs for w in o.applied])
+        for name, value in (
+            ("hits", sum(o.hit for o in outs)),
+            ("wounds", sum(o.wound for o in outs)),
+            ("unsaved", sum(o.unsaved for o in outs)),
+            ("casualties", 2 - left),
+        ):
             want.add(name, value, p)
         routed = 1 - check_pass(6) if 2 - left >= 1 and left else Fraction(0)
         if left and any(o.shock for o in outs):
@@ -839,8 +1180,11 @@ def test_shock_and_poisoned_vs_walkers() -> None:
 
 def test_overload_misfires_on_the_firer() -> None:
     """Overload (2): each natural 1-2 is one hit with the whole profile on the firer (2 models T4 W1 4+)."""
-    doc = shooting_doc({"FP": 1, "RS": 5, "AP": 5, "Special Rules": "Overload (2)"}, {"models": 2},
-                       attacker={"BS": 4, "models": 3, "T": 4, "W": 1, "SAV": "4+"})
+    doc = shooting_doc(
+        {"FP": 1, "RS": 5, "AP": 5, "Special Rules": "Overload (2)"},
+        {"models": 2},
+        attacker={"BS": 4, "models": 3, "T": 4, "W": 1, "SAV": "4+"},
+    )
     n_dice = 3
     firer = Target(t=4, models=3, sav=4)
     per_misfire = attack_outcomes(Weapon(5, 5), firer, given_hit=True)
@@ -867,15 +1211,18 @@ def test_overload_misfires_on_the_firer() -> None:
 
 @pytest.mark.parametrize(
     ("weapon", "extra", "n"),
-    [({"Special Rules": "Reaping Blow (1)"}, {}, 2),  # one model against three: outnumbered, A 1 + 1
-     ({"Special Rules": "Impact (AM)"}, {"charging": True}, 2),  # a successful charge: AM + 1
-     ({"Special Rules": "Impact (AM)"}, {}, 1)],  # no charge: nothing
+    [
+        ({"Special Rules": "Reaping Blow (1)"}, {}, 2),  # one model against three: outnumbered, A 1 + 1
+        ({"Special Rules": "Impact (AM)"}, {"charging": True}, 2),  # a successful charge: AM + 1
+        ({"Special Rules": "Impact (AM)"}, {}, 1),
+    ],  # no charge: nothing
     ids=["reaping_blow", "impact_charging", "impact_not_charging"],
 )
 def test_melee_bonus_attacks(weapon: dict[str, Any], extra: dict[str, Any], n: int) -> None:
     doc = melee_doc(weapon, {"models": 3}, {"A": 1, "models": 1}, **extra)
-    want = play([attack_outcomes(Weapon(4, None), Target(models=3), ws=(4, 4), shooting=False)] * n,
-                Target(models=3), None)
+    want = play(
+        [attack_outcomes(Weapon(4, None), Target(models=3), ws=(4, 4), shooting=False)] * n, Target(models=3), None
+    )
     assert_result(run(doc), want)
 
 
@@ -884,8 +1231,11 @@ def test_melee_bonus_attacks(weapon: dict[str, Any], extra: dict[str, Any], n: i
 
 def test_force_damage_mixture() -> None:
     """Force (D): a Willpower Check at WP 8 (26/36 by the Check's count) doubles D; the result is the mixture."""
-    doc = shooting_doc({"FP": 2, "D": 1, "AP": 4, "Special Rules": "Force (D)", "Traits": "Psychic"},
-                       {"models": 2, "W": 2}, attacker={"BS": 4, "models": 1, "WP": 8})
+    doc = shooting_doc(
+        {"FP": 2, "D": 1, "AP": 4, "Special Rules": "Force (D)", "Traits": "Psychic"},
+        {"models": 2, "W": 2},
+        attacker={"BS": 4, "models": 1, "WP": 8},
+    )
     p_boost = check_pass(8)
     assert p_boost == Fraction(26, 36)
     plain = shoot_case(Weapon(4, 4, 1), Target(w=2, models=2), 2)
@@ -904,8 +1254,11 @@ def test_force_damage_mixture() -> None:
 def test_blast_single_model_scatter() -> None:
     """Blast (3) over one 32 mm model: a hit covers it; a miss moves D6" and still touches it when the distance
     is at most 1.5 + 0.63 (marker radius + base radius), so on a 1 or 2: P(hit) = 4/6 + 2/6 * 2/6."""
-    doc = shooting_doc({"FP": 1, "AP": 4, "Special Rules": "Blast (3)"}, {"models": 1, "W": 1},
-                       formation={"positions": [[0, 0]], "base_mm": 32})
+    doc = shooting_doc(
+        {"FP": 1, "AP": 4, "Special Rules": "Blast (3)"},
+        {"models": 1, "W": 1},
+        formation={"positions": [[0, 0]], "base_mm": 32},
+    )
     p_hit = Fraction(4, 6) + Fraction(2, 6) * Fraction(2, 6)
     res = run(doc)
     assert res["hits"]["pmf"][1] == pytest.approx(float(p_hit), abs=TOL)
@@ -920,8 +1273,16 @@ def test_blast_single_model_scatter() -> None:
 def test_melee_vs_vehicle_rear_ws1() -> None:
     """Melee hits a vehicle on its Rear armour, the vehicle counting as WS 1 (WS 4 hits it on 2+)."""
     doc = melee_doc({"SM": "+2", "D": 2}, {}, {"A": 2, "models": 1, "WS": 4})
-    doc["target"] = {"name": "Tank", "Type": "Vehicle", "M": 10, "BS": 4, "Front Armour": 12, "Side Armour": 11,
-                     "Rear Armour": 7, "HP": 3}
+    doc["target"] = {
+        "name": "Tank",
+        "Type": "Vehicle",
+        "M": 10,
+        "BS": 4,
+        "Front Armour": 12,
+        "Side Armour": 11,
+        "Rear Armour": 7,
+        "HP": 3,
+    }
     per = vehicle_outcomes_ws(Weapon(6, None, 2), 7, ws=(4, 1))
     want = vehicle_play(per, 2, 3, None)
     res = run(doc)
@@ -962,8 +1323,9 @@ def test_super_heavy_glances_cost_hull_points() -> None:
 
 def test_apt_natural_one_option() -> None:
     """`apt_natural_one_fails: false`: S7 against armour 8 glances on a natural 1."""
-    doc = vehicle_doc({"FP": 2, "RS": 7, "D": 1}, {"Front Armour": 8, "HP": 2},
-                      options={"apt_natural_one_fails": False})
+    doc = vehicle_doc(
+        {"FP": 2, "RS": 7, "D": 1}, {"Front Armour": 8, "HP": 2}, options={"apt_natural_one_fails": False}
+    )
     res = run(doc)
     p_glance = Fraction(4, 6) * SIXTH  # a hit (3+), then a natural 1
     assert res["glancing"]["mean"] == pytest.approx(float(2 * p_glance), abs=TOL)
@@ -981,9 +1343,24 @@ def test_critical_vs_vehicle_options() -> None:
 
 def test_knight_side_reads_rear() -> None:
     """A Knight has Front and Rear only: a hit on its Side uses the Rear value."""
-    doc = vehicle_doc({"FP": 2, "RS": 8, "D": 1}, {}, )
-    doc["target"] = {"name": "Knight", "Type": "Vehicle (Knight)", "M": 8, "WS": 4, "BS": 4, "S": 10, "Front": 12,
-                     "Rear": 9, "I": 4, "A": 3, "HP": 4, "facing": "Side"}
+    doc = vehicle_doc(
+        {"FP": 2, "RS": 8, "D": 1},
+        {},
+    )
+    doc["target"] = {
+        "name": "Knight",
+        "Type": "Vehicle (Knight)",
+        "M": 8,
+        "WS": 4,
+        "BS": 4,
+        "S": 10,
+        "Front": 12,
+        "Rear": 9,
+        "I": 4,
+        "A": 3,
+        "HP": 4,
+        "facing": "Side",
+    }
     want = vehicle_play(vehicle_outcomes(Weapon(8, None), 9), 2, 4, None)
     assert_result(run(doc), want)
 
@@ -1001,8 +1378,10 @@ def test_explodes() -> None:
 
 def test_deflagrate_with_critical_group_w2() -> None:
     """Unchanged wounds, their Deflagrate hits, then the Critical group (D 2) and its Deflagrate hits, on W 2."""
-    doc = shooting_doc({"FP": 2, "RS": 4, "AP": 4, "D": 1, "Special Rules": "Deflagrate (4), Critical Hit (5+)"},
-                       {"models": 2, "W": 2, "SAV": "4+"})
+    doc = shooting_doc(
+        {"FP": 2, "RS": 4, "AP": 4, "D": 1, "Special Rules": "Deflagrate (4), Critical Hit (5+)"},
+        {"models": 2, "W": 2, "SAV": "4+"},
+    )
     tgt = Target(w=2, models=2, sav=4)
     want = shoot_case(Weapon(4, 4, 1, crit=5, deflagrate=4), tgt, 2)
     assert_result(run(doc), want)
@@ -1011,15 +1390,42 @@ def test_deflagrate_with_critical_group_w2() -> None:
 def test_two_firing_units_carry_state_and_statuses() -> None:
     """Unit 1 (Pinning (1)) then unit 2 (Panic (2)) at 4 Legionaries of W 2: damage carries over; one Routed
     Check at the harshest modifier (Panic's 2, else 0 from a quarter lost to either unit); Pinned only if not."""
-    v1 = {"mode": "shooting", "attacker": {"BS": 4, "models": 1},
-          "weapon": {"name": "A", "R": 24, "FP": 2, "RS": 4, "AP": 4, "D": 1, "Special Rules": "Pinning (1)",
-                     "Traits": ""}}
-    v2 = {"mode": "shooting", "attacker": {"BS": 4, "models": 1},
-          "weapon": {"name": "B", "R": 24, "FP": 1, "RS": 5, "AP": 3, "D": 2, "Special Rules": "Panic (2)",
-                     "Traits": ""}}
-    doc = {"edition": "hh3", "firing_units": [[v1], [v2]],
-           "target": {"name": "Foe", "Type": "Infantry", "models": 4, "WS": 4, "T": 4, "W": 2, "I": 4, "LD": 8,
-                      "CL": 7, "SAV": "3+", "INV": "-"}}
+    v1 = {
+        "mode": "shooting",
+        "attacker": {"BS": 4, "models": 1},
+        "weapon": {
+            "name": "A",
+            "R": 24,
+            "FP": 2,
+            "RS": 4,
+            "AP": 4,
+            "D": 1,
+            "Special Rules": "Pinning (1)",
+            "Traits": "",
+        },
+    }
+    v2 = {
+        "mode": "shooting",
+        "attacker": {"BS": 4, "models": 1},
+        "weapon": {"name": "B", "R": 24, "FP": 1, "RS": 5, "AP": 3, "D": 2, "Special Rules": "Panic (2)", "Traits": ""},
+    }
+    doc = {
+        "edition": "hh3",
+        "firing_units": [[v1], [v2]],
+        "target": {
+            "name": "Foe",
+            "Type": "Infantry",
+            "models": 4,
+            "WS": 4,
+            "T": 4,
+            "W": 2,
+            "I": 4,
+            "LD": 8,
+            "CL": 7,
+            "SAV": "3+",
+            "INV": "-",
+        },
+    }
     tgt = Target(w=2, models=4)
     per1 = attack_outcomes(Weapon(4, 4, 1), tgt)
     per2 = attack_outcomes(Weapon(5, 3, 2), tgt)
@@ -1032,8 +1438,11 @@ def test_two_firing_units_carry_state_and_statuses() -> None:
         o1, o2 = [o for o, _ in combo[:2]], [combo[2][0]]
         m1, d1, dealt1 = apply_wounds(4, 2, 0, sorted((w for o in o1 for w in o.applied), key=lambda g: g[0]))
         m2, _, dealt2 = apply_wounds(m1, 2, d1, [w for o in o2 for w in o.applied])
-        for name, value in (("unsaved", sum(o.unsaved for o in o1 + o2)), ("casualties", 4 - m2),
-                            ("damage", dealt1 + dealt2)):
+        for name, value in (
+            ("unsaved", sum(o.unsaved for o in o1 + o2)),
+            ("casualties", 4 - m2),
+            ("damage", dealt1 + dealt2),
+        ):
             want.add(name, value, p)
         if m2 == 0:
             continue
@@ -1081,16 +1490,24 @@ def test_fields_that_cannot_act_are_refused(doc: dict[str, Any], field_name: str
     ("doc", "bucket", "name"),
     [
         (melee_doc({}, {"models": 2, "Cover": "5+"}, {"A": 1, "models": 1}), "no_effect", "Cover 5+"),
-        (shooting_doc({"FP": 2, "Special Rules": "Precision (5+)"}, {"models": 2}, snap_shots=True), "no_effect",
-         "Precision (5+)"),
+        (
+            shooting_doc({"FP": 2, "Special Rules": "Precision (5+)"}, {"models": 2}, snap_shots=True),
+            "no_effect",
+            "Precision (5+)",
+        ),
         (vehicle_doc({"FP": 2, "RS": 8, "Special Rules": "Melta (6)"}, {}), "no_effect", "Melta (6)"),
-        (vehicle_doc({"FP": 2, "RS": 8, "Special Rules": "Rending (6+), Pinning (2)"}, {}), "no_effect",
-         "Pinning (2)"),
+        (vehicle_doc({"FP": 2, "RS": 8, "Special Rules": "Rending (6+), Pinning (2)"}, {}), "no_effect", "Pinning (2)"),
         (shooting_doc({"FP": 2}, {"models": 2, "rules": ["Fearless"]}), "not_modelled", "Fearless"),
         (shooting_doc({"FP": 2, "Special Rules": "Precision (5+)"}, {"models": 2}), "applied", "Precision (5+)"),
     ],
-    ids=["melee_cover", "snap_precision", "melta_without_range", "pinning_vs_vehicle", "unknown_target_rule",
-         "precision_applied"],
+    ids=[
+        "melee_cover",
+        "snap_precision",
+        "melta_without_range",
+        "pinning_vs_vehicle",
+        "unknown_target_rule",
+        "precision_applied",
+    ],
 )
 def test_fields_are_named(doc: dict[str, Any], bucket: str, name: str) -> None:
     res = run(doc)
@@ -1106,8 +1523,9 @@ def test_fields_are_named(doc: dict[str, Any], bucket: str, name: str) -> None:
 def test_group_order_option(order: str) -> None:
     """Breaching (5+), Shred (6+): a natural 5 makes a Breaching-only wound (D 1), a 6 a Breaching-and-Shred one
     (D 2); as created the first come first, largest first the D 2 ones (W 2 models: the orders differ)."""
-    doc = shooting_doc({"FP": 3, "Special Rules": "Breaching (5+), Shred (6+)"}, {"models": 2, "W": 2},
-                       options={"group_order": order})
+    doc = shooting_doc(
+        {"FP": 3, "Special Rules": "Breaching (5+), Shred (6+)"}, {"models": 2, "W": 2}, options={"group_order": order}
+    )
     tgt = Target(w=2, models=2)
     per = attack_outcomes(Weapon(4, None, breaching=5, shred=6), tgt)
     want = play([per] * 3, tgt, Morale(), largest_first=order != "created")
@@ -1130,15 +1548,20 @@ def test_attacks_as_dice() -> None:
 def test_blast_critical_marker() -> None:
     """BS 8 (critical on 4+), Blast (3) over one W 2 model: a critical Hit Test makes a Critical hit (auto-wound,
     D 2); a plain hit or a scatter that still touches (after a natural 1: D6 <= 2) is a plain hit (D 1)."""
-    doc = shooting_doc({"FP": 1, "Special Rules": "Blast (3)"}, {"models": 1, "W": 2},
-                       formation={"positions": [[0, 0]], "base_mm": 32}, attacker={"BS": 8})
+    doc = shooting_doc(
+        {"FP": 1, "Special Rules": "Blast (3)"},
+        {"models": 1, "W": 2},
+        formation={"positions": [[0, 0]], "base_mm": 32},
+        attacker={"BS": 8},
+    )
     p_crit, p_plain = Fraction(3, 6), Fraction(2, 6) + Fraction(1, 6) * Fraction(2, 6)
     unsaved = Fraction(2, 6)  # a 3+ save fails on 1-2
     res = run(doc)
     assert res["critical_hits"]["mean"] == pytest.approx(float(p_crit), abs=TOL)
     assert res["casualties"]["mean"] == pytest.approx(float(p_crit * unsaved), abs=TOL)
-    assert res["damage"]["mean"] == pytest.approx(float(p_crit * unsaved * 2 + p_plain * Fraction(1, 2) * unsaved),
-                                                  abs=TOL)
+    assert res["damage"]["mean"] == pytest.approx(
+        float(p_crit * unsaved * 2 + p_plain * Fraction(1, 2) * unsaved), abs=TOL
+    )
 
 
 @pytest.mark.parametrize("kind", ["Automata", "Infantry (Automata)"])
@@ -1152,9 +1575,21 @@ def test_round_loser_check() -> None:
     """The first_strike round: the side that loses on points (not wiped out) takes a Leadership Check at
     LD 7 minus the difference; failing, it is Routed."""
     att, tgt = ROUND_CASES[0][5]()
-    doc = melee_doc({"AP": 4}, {"models": 2, "I": 4, "A": 1}, {"I": 5, "A": 1, "models": 2},
-                    target_weapon={"name": "Answer", "IM": "I", "AM": "A", "SM": "S", "AP": 5, "D": 1,
-                                   "Special Rules": "", "Traits": ""})
+    doc = melee_doc(
+        {"AP": 4},
+        {"models": 2, "I": 4, "A": 1},
+        {"I": 5, "A": 1, "models": 2},
+        target_weapon={
+            "name": "Answer",
+            "IM": "I",
+            "AM": "A",
+            "SM": "S",
+            "AP": 5,
+            "D": 1,
+            "Special Rules": "",
+            "Traits": "",
+        },
+    )
     routed = {"attacker": Fraction(0), "target": Fraction(0)}
     states: dict[tuple[int, int], Fraction] = defaultdict(Fraction)
     for (a_hits, _, _, _, a_w), pa in strike(att, 2).items():
