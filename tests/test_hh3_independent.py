@@ -1632,3 +1632,38 @@ def test_firepower_dice_rolled_per_weapon() -> None:
             for value, q in dist.items():
                 want.add(name, value, Fraction(1, 9) * q)
     assert_result(run(doc), want)
+
+
+def test_phage_probability() -> None:
+    """Phage (T): P(at least one Unsaved Wound and a model left)."""
+    doc = shooting_doc({"FP": 2, "AP": 4, "Special Rules": "Phage (T)"}, {"models": 2, "W": 2})
+    tgt = Target(w=2, models=2)
+    per = attack_outcomes(Weapon(4, 4), tgt)
+    p = Fraction(0)
+    for combo in itertools.product(list(per.items()), repeat=2):
+        outs = [o for o, _ in combo]
+        left, _, _ = apply_wounds(2, 2, 0, [w for o in outs for w in o.applied])
+        if left and any(o.unsaved for o in outs):
+            p += combo[0][1] * combo[1][1]
+    res = run(doc)
+    assert res["phage"]["T"] == pytest.approx(float(p), abs=TOL)
+
+
+def test_void_shields_take_the_first_penetrating_hits() -> None:
+    """Void Shields (1): the first Penetrating Hit of the shooting attack does nothing (before its save)."""
+    doc = vehicle_doc({"FP": 3, "RS": 9, "D": 1}, {"Front Armour": 10, "HP": 3, "rules": ["Void Shields (1)"]})
+    per = vehicle_outcomes(Weapon(9, None), 10)
+    want = Dists()
+    for combo in itertools.product(list(per.items()), repeat=3):
+        p = combo[0][1] * combo[1][1] * combo[2][1]
+        outs = [o for o, _ in combo]
+        shields, lost = 1, 0
+        for o in outs:
+            if o.pen and shields:
+                shields -= 1
+                continue
+            lost += o.damage
+        want.add("hull_points", min(3, lost), p)
+        want.add("penetrating", sum(o.pen for o in outs), p)
+        want.add("glancing", sum(o.glance for o in outs), p)
+    assert_result(run(doc), want)
