@@ -1667,3 +1667,23 @@ def test_void_shields_take_the_first_penetrating_hits() -> None:
         want.add("penetrating", sum(o.pen for o in outs), p)
         want.add("glancing", sum(o.glance for o in outs), p)
     assert_result(run(doc), want)
+
+
+def test_shock_in_melee_vs_vehicle() -> None:
+    """Shock acts in melee too (section 14): a natural 5-6 Hit Test on the WS chart, beside the Damage Table."""
+    doc = melee_doc({"Special Rules": "Shock (Pinned)", "SM": "+4"}, {}, {"A": 2, "models": 1})
+    doc["target"] = {
+        "name": "Tank",
+        "Type": "Vehicle",
+        "M": 10,
+        "BS": 4,
+        "Front Armour": 12,
+        "Side Armour": 11,
+        "Rear Armour": 10,
+        "HP": 3,
+    }
+    want = vehicle_play(vehicle_outcomes_ws(Weapon(8, None), 10, ws=(4, 1)), 2, 3, "Pinned")
+    res = run(doc)
+    assert_result(res, want)
+    for name in ("Pinned", "Suppressed", "Stunned"):
+        assert res["statuses"][name] == pytest.approx(float(want.statuses[name]), abs=TOL), name
