@@ -1687,3 +1687,36 @@ def test_shock_in_melee_vs_vehicle() -> None:
     assert_result(res, want)
     for name in ("Pinned", "Suppressed", "Stunned"):
         assert res["statuses"][name] == pytest.approx(float(want.statuses[name]), abs=TOL), name
+
+
+@pytest.mark.parametrize(
+    ("barrage", "p_hit"),
+    [
+        (1, Fraction(2, 6) + Fraction(4, 6) * Fraction(2, 6)),  # HIT 2/6 stays; else 1D6" <= 2.13" still touches
+        (2, Fraction(2, 6) + Fraction(4, 6) * Fraction(1, 36)),  # 2D6 <= 2 only on a double 1
+        (0, Fraction(1)),  # Reading: no distance dice, the marker stays
+    ],
+)
+def test_barrage_indirect_scatter(barrage: int, p_hit: Fraction) -> None:
+    """Blast (3), Barrage (X) without line of sight over one 32 mm model: no Hit Test, an Indirect Scatter Roll."""
+    doc = shooting_doc(
+        {"FP": 1, "Special Rules": f"Blast (3), Barrage ({barrage})"},
+        {"models": 1},
+        formation={"positions": [[0, 0]], "base_mm": 32},
+        indirect=True,
+    )
+    res = run(doc)
+    assert res["hits"]["mean"] == pytest.approx(float(p_hit), abs=TOL)
+    assert res["critical_hits"]["mean"] == pytest.approx(0.0, abs=TOL)
+
+
+def test_template_hits_fp_per_model() -> None:
+    """A Template over one model: FP hits, no Hit Test (so no Critical hits), then the chain."""
+    doc = shooting_doc(
+        {"FP": 2, "AP": 4, "Special Rules": "Template"},
+        {"models": 2, "W": 2},
+        formation={"positions": [[0, 0]], "base_mm": 32},
+    )
+    doc["target"]["models"] = 1
+    want = shoot_case(Weapon(4, 4), Target(w=2, models=1), 2, given_hits=True)
+    assert_result(run(doc), want)
