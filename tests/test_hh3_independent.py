@@ -1720,3 +1720,22 @@ def test_template_hits_fp_per_model() -> None:
     doc["target"]["models"] = 1
     want = shoot_case(Weapon(4, 4), Target(w=2, models=1), 2, given_hits=True)
     assert_result(run(doc), want)
+
+
+def test_the_cli_gives_the_same_numbers(tmp_path: Any, capsys: Any) -> None:
+    """`praetor calc FILE` on a case above (a JSON array of two) equals the enumeration; a refusal exits 2."""
+    import json
+
+    from praetor_analysis.cli import main
+
+    docs = [CHAIN_CASES[1][1], VEHICLE_CASES[0][1]]
+    path = tmp_path / "docs.json"
+    path.write_text(json.dumps(docs))
+    assert main(["calc", str(path)]) == 0
+    unit, vehicle = json.loads(capsys.readouterr().out)
+    assert_result(unit, CHAIN_CASES[1][2]())
+    _, _, wpn, n, hp, kw = VEHICLE_CASES[0]
+    assert_result(vehicle, vehicle_play(vehicle_outcomes(wpn, **kw), n, hp, None))
+    path.write_text(json.dumps({**docs[0], "charging": True}))
+    assert main(["calc", str(path)]) == 2
+    assert "charging" in capsys.readouterr().err
