@@ -21,6 +21,7 @@ from hh3_independent import (
     Weapon,
     assert_result,
     melee_doc,
+    shooting_doc,
     run,
     vehicle_doc,
     vehicle_outcomes,
@@ -263,3 +264,29 @@ def test_shock_in_melee_vs_vehicle() -> None:
     assert_result(res, want)
     for name in ("Pinned", "Suppressed", "Stunned"):
         assert res["statuses"][name] == pytest.approx(float(want.statuses[name]), abs=TOL), name
+
+
+@pytest.mark.parametrize(
+    ("bs", "snap"),
+    [(1, True), (0, False)],
+    ids=["bs1_snap_none", "bs0_no_attack"],
+)
+def test_no_hit_die_no_shock(bs: int, snap: bool) -> None:
+    """BS 1 Snap Shots ("none") and BS 0 roll no Hit Test: a miss that triggers nothing (section 4), so Shock
+    (X), which reads a natural 5-6, cannot act; as against a Walker unit (the unit chain gives 0 there)."""
+    doc = vehicle_doc(
+        {"FP": 2, "RS": 4, "Special Rules": "Shock (Stunned)"},
+        {"Front Armour": 12},
+        attacker={"BS": bs},
+        snap_shots=snap,
+    )
+    res = run(doc)
+    assert res["hits"]["mean"] == pytest.approx(0.0, abs=TOL)
+    assert res["statuses"]["Stunned"] == pytest.approx(0.0, abs=TOL)
+    walker = shooting_doc(
+        {"FP": 2, "Special Rules": "Shock (Stunned)"},
+        {"models": 1, "Type": "Walker", "T": 7, "W": 3},
+        attacker={"BS": bs, "models": 1},
+        snap_shots=snap,
+    )
+    assert run(walker)["statuses"]["Stunned"] == pytest.approx(0.0, abs=TOL)
