@@ -356,7 +356,13 @@ def test_force_damage_mixture() -> None:
     assert p_boost == Fraction(26, 36)
     plain = shoot_case(Weapon(4, 4, 1), Target(w=2, models=2), 2)
     boosted = shoot_case(Weapon(4, 4, 2), Target(w=2, models=2), 2)
-    assert_result(run(doc), mixture([(p_boost, boosted), (1 - p_boost, plain)]))
+    res = run(doc)
+    assert_result(res, mixture([(p_boost, boosted), (1 - p_boost, plain)]))
+    # Perils: any double on the two dice (6/36); its face 1 or 6 a Warp Rupture (2/36), 2-5 Stunned (4/36)
+    (force,) = res["force"]
+    for key, value in (("boost", p_boost), ("perils", Fraction(6, 36)), ("warp_rupture", Fraction(2, 36)),
+                       ("stunned", Fraction(4, 36))):  # fmt: skip
+        assert force[key] == pytest.approx(float(value), abs=TOL), key
 
 
 # --- Blast (section 8): one marker, one Hit Test, a scatter that always moves ------------------------------------

@@ -218,3 +218,4 @@ def test_round_loser_check() -> None:
     got = res["routed"]
     assert got["target"] == pytest.approx(float(routed["target"]), abs=TOL), got
     assert got["attacker"] == pytest.approx(float(routed["attacker"]), abs=TOL), got
+    assert res["statuses"]["Routed"] == pytest.approx(float(routed["target"]), abs=TOL)  # the target's own
