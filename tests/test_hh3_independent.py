@@ -42,6 +42,22 @@ from hh3_independent import (
 )
 
 CHAIN_CASES: list[tuple[str, dict[str, Any], Any]] = [
+    # Heavy (AP) from AP "-": one step better is 6, which stops a 6+ save (section 0)
+    (
+        "heavy_ap_from_dash",
+        shooting_doc({"FP": 2, "AP": "-", "Special Rules": "Heavy (AP)"}, {"models": 2, "SAV": "6+"}, stationary=True),
+        lambda: shoot_case(Weapon(4, 6), Target(models=2, sav=6), 2),
+    ),
+    # Ordnance (D) doubles first, then Eternal Warrior (2) subtracts: 2 x 2 - 2 = 2 (section 7's order)
+    (
+        "ordnance_d_then_eternal_warrior",
+        shooting_doc(
+            {"FP": 2, "D": 2, "Special Rules": "Ordnance (D)"},
+            {"models": 2, "W": 3, "SAV": "-", "rules": ["Eternal Warrior (2)"]},
+            stationary=True,
+        ),
+        lambda: shoot_case(Weapon(4, None, 4), Target(w=3, models=2, sav=None, ew=2), 2),
+    ),
     (
         "bolter_pinning",
         shooting_doc({"FP": 2, "AP": 5, "Special Rules": "Pinning (1)"}, {"models": 2}),
