@@ -543,17 +543,20 @@ def vehicle_doc(weapon: dict[str, Any], target: dict[str, Any], **extra: Any) ->
 # --- Melee (sections 10 and 13) ----------------------------------------------------------------------------------
 
 
+def melee_weapon(name: str = "Blade", **over: Any) -> dict[str, Any]:
+    """A melee profile: the model's own I, A and S, AP -, D 1, no rules, with ``over`` on top."""
+    base = {"name": name, "IM": "I", "AM": "A", "SM": "S", "AP": "-", "D": 1, "Special Rules": "", "Traits": ""}
+    return {**base, **over}
+
+
+def melee_vehicle(rear: int) -> dict[str, Any]:
+    """A vehicle target block for melee (Front 12, Side 11, ``rear``, HP 3)."""
+    return {"name": "Tank", "Type": "Vehicle", "M": 10, "BS": 4, "Front Armour": 12, "Side Armour": 11,
+            "Rear Armour": rear, "HP": 3}  # fmt: skip
+
+
 def melee_doc(weapon: dict[str, Any], target: dict[str, Any], attacker: dict[str, Any], **extra: Any) -> dict[str, Any]:
-    base_weapon = {
-        "name": "Blade",
-        "IM": "I",
-        "AM": "A",
-        "SM": "S",
-        "AP": "-",
-        "D": 1,
-        "Special Rules": "",
-        "Traits": "",
-    }
+    base_weapon = melee_weapon()
     base_target = {
         "name": "Foe",
         "Type": "Infantry",

@@ -22,6 +22,7 @@ from hh3_independent import (
     attack_outcomes,
     check_pass,
     melee_doc,
+    melee_weapon,
     play,
     round_play,
     run,
@@ -141,18 +142,7 @@ ROUND_CASES = [
 def test_whole_round(
     att: dict[str, Any], tgt: dict[str, Any], aw: dict[str, Any], tw: dict[str, Any], build: Any
 ) -> None:
-    target_weapon = {
-        "name": "Answer",
-        "IM": "I",
-        "AM": "A",
-        "SM": "S",
-        "AP": "-",
-        "D": 1,
-        "Special Rules": "",
-        "Traits": "",
-        **tw,
-    }
-    doc = melee_doc(aw, tgt, att, target_weapon=target_weapon)
+    doc = melee_doc(aw, tgt, att, target_weapon=melee_weapon("Answer", **tw))
     want, combat = round_play(*build())
     res = run(doc)
     assert_result(res, want)
@@ -188,16 +178,7 @@ def test_round_loser_check() -> None:
         {"AP": 4},
         {"models": 2, "I": 4, "A": 1},
         {"I": 5, "A": 1, "models": 2},
-        target_weapon={
-            "name": "Answer",
-            "IM": "I",
-            "AM": "A",
-            "SM": "S",
-            "AP": 5,
-            "D": 1,
-            "Special Rules": "",
-            "Traits": "",
-        },
+        target_weapon=melee_weapon("Answer", AP=5),
     )
     routed = {"attacker": Fraction(0), "target": Fraction(0)}
     states: dict[tuple[int, int], Fraction] = defaultdict(Fraction)

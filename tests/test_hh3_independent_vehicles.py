@@ -21,6 +21,7 @@ from hh3_independent import (
     Weapon,
     assert_result,
     melee_doc,
+    melee_vehicle,
     run,
     shooting_doc,
     vehicle_doc,
@@ -144,16 +145,7 @@ def test_vehicle_shock() -> None:
 def test_melee_vs_vehicle_rear_ws1() -> None:
     """Melee hits a vehicle on its Rear armour, the vehicle counting as WS 1 (WS 4 hits it on 2+)."""
     doc = melee_doc({"SM": "+2", "D": 2}, {}, {"A": 2, "models": 1, "WS": 4})
-    doc["target"] = {
-        "name": "Tank",
-        "Type": "Vehicle",
-        "M": 10,
-        "BS": 4,
-        "Front Armour": 12,
-        "Side Armour": 11,
-        "Rear Armour": 7,
-        "HP": 3,
-    }
+    doc["target"] = melee_vehicle(7)
     per = vehicle_outcomes_ws(Weapon(6, None, 2), 7, ws=(4, 1))
     want = vehicle_play(per, 2, 3, None)
     res = run(doc)
@@ -249,16 +241,7 @@ def test_void_shields_take_the_first_penetrating_hits() -> None:
 def test_shock_in_melee_vs_vehicle() -> None:
     """Shock acts in melee too (section 14): a natural 5-6 Hit Test on the WS chart, beside the Damage Table."""
     doc = melee_doc({"Special Rules": "Shock (Pinned)", "SM": "+4"}, {}, {"A": 2, "models": 1})
-    doc["target"] = {
-        "name": "Tank",
-        "Type": "Vehicle",
-        "M": 10,
-        "BS": 4,
-        "Front Armour": 12,
-        "Side Armour": 11,
-        "Rear Armour": 10,
-        "HP": 3,
-    }
+    doc["target"] = melee_vehicle(10)
     want = vehicle_play(vehicle_outcomes_ws(Weapon(8, None), 10, ws=(4, 1)), 2, 3, "Pinned")
     res = run(doc)
     assert_result(res, want)
