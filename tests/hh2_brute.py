@@ -53,6 +53,18 @@ class Shooter:
     snap: bool = False
     gets_hot: bool = False
     no_hit_roll: bool = False  # markers/templates with given hits: no To Hit roll
+    melee_need: int | None = None  # melee: the WS chart's target number
+
+
+def ws_need(attacker: int, defender: int) -> int:
+    """MECHANICS section 2's melee chart (the HH2 four-band default)."""
+    if attacker > 2 * defender:
+        return 2
+    if attacker > defender:
+        return 3
+    if defender > 2 * attacker:
+        return 5
+    return 4
 
 
 def hit_outcomes(sh: Shooter) -> Dist:
@@ -60,13 +72,15 @@ def hit_outcomes(sh: Shooter) -> Dist:
     out: Dist = {}
     bs = 1 if sh.snap else sh.bs
     first = 7 - bs if bs <= 5 else 2
+    if sh.melee_need is not None:
+        first, bs = sh.melee_need, 0
     for p, (a, b) in dice(2):
         if a >= first:
             add(out, 1, p)
             continue
         if sh.twin_linked:
             final, need = b, first
-        elif bs >= 6:
+        elif bs >= 6 and sh.melee_need is None:
             final, need = b, 12 - bs
         else:
             final, need = a, first
@@ -192,6 +206,7 @@ class Result:
     casualties: Dist = field(default_factory=dict)
     pinned: Fraction = Fraction(0)
     gets_hot: Dist = field(default_factory=dict)
+    joint: dict[tuple[int, int], Fraction] = field(default_factory=dict)  # (unsaved, casualties)
 
 
 @dataclass(frozen=True)
@@ -226,10 +241,14 @@ def attack(
     destroyer: bool = False,
     pinning: bool = False,
     shell_shock: int = 0,
+    hits_given: Dist | None = None,
+    deflagrate: bool = False,
 ) -> Result:
     """The whole attack for a distribution of shot counts (small counts only)."""
     res = Result()
     hit_d = hit_outcomes(shooter) if not shooter.no_hit_roll else {1: Fraction(1)}
+    if hits_given is not None:
+        shots, hit_d = [(p, k) for k, p in hits_given.items()], {1: Fraction(1)}
     wound_d = wound_outcomes(wounder)
     for p_n, n in shots:
         for combo in itertools.product(hit_d.items(), repeat=n):
@@ -246,7 +265,10 @@ def attack(
                     p_w *= q
                 wounds = [w for w, _ in wcombo if w is not None]
                 add(res.wounds, len(wounds), p_w)
-                _allocate(res, p_w, wounds, target, brutal, destroyer, pinning, shell_shock)
+                if deflagrate:
+                    _deflagrate(res, p_w, wounds, wound_d, target, pinning, shell_shock)
+                else:
+                    _allocate(res, p_w, wounds, target, brutal, destroyer, pinning, shell_shock)
     return res
 
 
@@ -282,6 +304,42 @@ def _allocate(
             _destroyer_branch(res, p * p_s, unsaved_tokens, target, ew, pinning, shell_shock)
         else:
             _finish(res, p * p_s, unsaved_tokens, target, ew, pinning, shell_shock)
+
+
+def _deflagrate(res, p, wounds, wound_d, target, pinning, shell_shock) -> None:  # type: ignore[no-untyped-def]
+    """Deflagrate: one automatic hit per unsaved wound of the attack, wounded and saved again (W1 targets)."""
+    d = target.defence
+    for p_s, bits in _bits([p_unsaved(w, d) for w in wounds]):
+        first = [(w, 1 if bit else 0) for w, bit in zip(wounds, bits, strict=True)]
+        extra_hits = sum(bits)
+        for wcombo in itertools.product(wound_d.items(), repeat=extra_hits):
+            p_w = p * p_s
+            for _, q in wcombo:
+                p_w *= q
+            more = [w for w, _ in wcombo if w is not None]
+            for p_t, bits2 in _bits([p_unsaved(w, d) for w in more]):
+                second = [(w, 1 if bit else 0) for w, bit in zip(more, bits2, strict=True)]
+                _finish(res, p_w * p_t, first + second, target, d.eternal_warrior, pinning, shell_shock)
+
+
+def master_crafted_hits(bs: int, shots_per_model: int, models: int) -> Dist:
+    """Each model's weapon re-rolls one failed To Hit die of its own shots."""
+    need = 7 - bs
+    one: Dist = {}
+    for p, faces in dice(shots_per_model + 1):
+        rolls = faces[:shots_per_model]
+        hits = sum(1 for f in rolls if f >= need)
+        if hits < shots_per_model and faces[-1] >= need:
+            hits += 1
+        add(one, hits, p)
+    total: Dist = {0: Fraction(1)}
+    for _ in range(models):
+        nxt: Dist = {}
+        for a, pa in total.items():
+            for k, pb in one.items():
+                add(nxt, a + k, pa * pb)
+        total = nxt
+    return total
 
 
 def _bits(qs: list[Fraction]) -> Iterator[tuple[Fraction, tuple[bool, ...]]]:
@@ -324,6 +382,8 @@ def _finish(res, p, tokens, target, ew, pinning, shell_shock, counted=None) -> N
         else:
             left -= k
     add(res.casualties, dead, p)
+    key = (unsaved, dead)
+    res.joint[key] = res.joint.get(key, Fraction(0)) + p
     if pinning and unsaved and models and not target.pinning_exempt:
         ld = target.ld - (0 if target.stubborn else shell_shock)
         res.pinned += p * (1 - two_d6_at_most(ld))
@@ -481,3 +541,58 @@ def vehicle_attack(shots: Iterable[tuple[Fraction, int]], shooter: Shooter, g: G
                 if removed >= hp:
                     res.wrecked += p
     return res
+
+
+# --- section 9: a whole melee round --------------------------------------------------------------------------
+
+
+@dataclass
+class RoundResult:
+    first: Result
+    attacker_casualties: Dist
+    attacker_wins: Fraction
+    target_wins: Fraction
+    draw: Fraction
+
+
+def melee_round(
+    attacker_strike: Callable[[int], Result],
+    target_strike: Callable[[int], Result],
+    attacker_models: int,
+    target_models: int,
+    attacker_i: int,
+    target_i: int,
+) -> RoundResult:
+    """Both sides strike in Initiative order; a side's models killed before its step do not strike.
+
+    ``*_strike(models)`` is that side's attack with ``models`` models left.
+    """
+    first = attacker_strike(attacker_models)
+    cas: Dist = {}
+    win = lose = draw = Fraction(0)
+    if attacker_i > target_i:
+        for (u1, c1), p1 in first.joint.items():
+            back = target_strike(target_models - c1).joint if target_models - c1 else {(0, 0): Fraction(1)}
+            for (u2, c2), p2 in back.items():
+                add(cas, c2, p1 * p2)
+                win += p1 * p2 if u1 > u2 else 0
+                lose += p1 * p2 if u2 > u1 else 0
+                draw += p1 * p2 if u1 == u2 else 0
+    elif attacker_i < target_i:
+        back_first = target_strike(target_models)
+        for (u2, c2), p2 in back_first.joint.items():
+            add(cas, c2, p2)
+            mine = attacker_strike(attacker_models - c2).joint if attacker_models - c2 else {(0, 0): Fraction(1)}
+            for (u1, _), p1 in mine.items():
+                win += p1 * p2 if u1 > u2 else 0
+                lose += p1 * p2 if u2 > u1 else 0
+                draw += p1 * p2 if u1 == u2 else 0
+    else:
+        back = target_strike(target_models)
+        for (u1, _), p1 in first.joint.items():
+            for (u2, c2), p2 in back.joint.items():
+                add(cas, c2, p1 * p2)
+                win += p1 * p2 if u1 > u2 else 0
+                lose += p1 * p2 if u2 > u1 else 0
+                draw += p1 * p2 if u1 == u2 else 0
+    return RoundResult(first, cas, win, lose, draw)

@@ -243,3 +243,57 @@ def assert_close(a: Any, b_: Any, where: str) -> None:
             assert_close(x, y, f"{where}[{i}]")
     else:
         assert a == b_, (where, a, b_)
+
+
+def melee(wpn: dict[str, Any], target: dict[str, Any], **att: Any) -> dict[str, Any]:
+    attacker = {"WS": 4, "S": 4, "I": 4, "A": 1, "models": 1}
+    attacker.update(att)
+    return {"mode": "melee", "attacker": attacker, "weapon": wpn, "target": target}
+
+
+def more_cases() -> dict[str, tuple[Any, ...]]:
+    sv3 = DF(save=3)
+    c: dict[str, tuple[Any, ...]] = {}
+    # section 9 / 2: melee chart, charge and two weapons
+    c["melee_ws5_charge"] = unit_case(
+        melee(weapon("User", 5, "Melee"), infantry(), WS=5, A=2, charging=True),
+        b.attack(F1(3), S(melee_need=3), WD(4, 4, 5, melee=True), TG(10, 1, sv3)))
+    c["melee_2plus_id"] = unit_case(
+        melee(weapon("+2", 4, "Melee"), infantry(models=2, t=3, w=2, WS=4), WS=9, A=2, two_weapons=True),
+        b.attack(F1(3), S(melee_need=2), WD(6, 3, 4, melee=True), TG(2, 2, sv3)))
+    c["melee_5plus_poison"] = unit_case(
+        melee(weapon(5, "-", "Melee, Poisoned (4+)"), infantry(WS=7, Cover="4+", rules=["Shrouded (5+)"]),
+              WS=3, A=3),
+        b.attack(F1(3), S(melee_need=5), WD(5, 4, None, poisoned=4, melee=True), TG(10, 1, sv3)))
+    c["melee_rending_keeps_ap"] = unit_case(
+        melee(weapon("User", 1, "Melee, Rending (5+), Murderous Strike (6+)"), infantry(models=2, w=2), A=3),
+        b.attack(F1(3), S(melee_need=4), WD(4, 4, 1, rending=5, murderous=6, melee=True), TG(2, 2, sv3)))
+    # section 5: Deflagrate; section 2: Master-crafted; default shots
+    c["deflagrate"] = unit_case(shoot(weapon(4, 5, "Assault 2, Deflagrate"), infantry(save="4+")),
+                                b.attack(F1(2), S(4), WD(4, 4, 5), TG(10, 1, DF(save=4)), deflagrate=True))
+    mc = shoot(weapon(4, 5, "Heavy 2, Master-crafted"), infantry())
+    mc["attacker"]["models"] = 2
+    c["master_crafted"] = unit_case(
+        mc, b.attack([], S(4), WD(4, 4, 5), TG(10, 1, sv3), hits_given=b.master_crafted_hits(4, 2, 2)))
+    rf = shoot(weapon(4, 5, "Rapid Fire"), infantry())
+    rf["attacker"]["models"] = 3
+    c["rapid_fire_default"] = unit_case(rf, b.attack(F1(3), S(4), WD(4, 4, 5), TG(10, 1, sv3)))
+    # section 4b: unit types
+    c["armourbane_dreadnought"] = unit_case(
+        shoot(weapon(6, 2, "Assault 2, Armourbane"), infantry(models=1, t=7, w=4, save="2+",
+                                                               **{"Unit Type": "Dreadnought"})),
+        b.attack(F1(2), S(4), WD(6, 7, 2, shred=True), TG(1, 4, DF(save=2))))
+    return c
+
+
+CASES_MORE = more_cases()
+
+
+@pytest.mark.parametrize("name", sorted(CASES_MORE))
+def test_more_calc_matches_brute_force(name: str) -> None:
+    kind, doc, want, pinned = CASES_MORE[name]
+    got = calc(doc)
+    if kind == "unit":
+        same_unit(got, want, pinned)
+    else:
+        same_vehicle(got, want)
