@@ -8,6 +8,7 @@ order MECHANICS section 5 gives. Small cases only: this is a test oracle, not a 
 from __future__ import annotations
 
 import itertools
+import math
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
@@ -596,3 +597,48 @@ def melee_round(
                 lose += p1 * p2 if u2 > u1 else 0
                 draw += p1 * p2 if u1 == u2 else 0
     return RoundResult(first, cas, win, lose, draw)
+
+
+# --- section 6: one blast marker over fixed models ------------------------------------------------------------
+
+
+def blast_hits(
+    positions: list[tuple[float, float]], aim: int, radius: float, base_mm: float, bs: int
+) -> dict[int, float]:
+    """Models hit by one scattering marker: Hit face 2/6, else an arrow (uniform direction) at 2D6 - BS.
+
+    The direction is integrated exactly: each model is hit on one arc of directions; the arc ends are swept.
+    """
+    reach = radius + base_mm / 25.4 / 2
+    ax, ay = positions[aim]
+    rel = [(x - ax, y - ay) for x, y in positions]
+    out: dict[int, float] = defaultdict(float)
+    out[sum(1 for x, y in rel if math.hypot(x, y) <= reach)] += 2 / 6
+    for a, b_ in itertools.product(D6, D6):
+        d = max(0, a + b_ - bs)
+        weight = 4 / 6 / 36
+        if d == 0:
+            out[sum(1 for x, y in rel if math.hypot(x, y) <= reach)] += weight
+            continue
+        arcs = []  # (start, end) angles in [0, 2pi) where the model is hit, or "always"
+        always = 0
+        for x, y in rel:
+            dist = math.hypot(x, y)
+            if dist + d <= reach:
+                always += 1
+                continue
+            if dist == 0 or abs(dist - d) > reach:
+                continue
+            cos_half = (d * d + dist * dist - reach * reach) / (2 * d * dist)
+            if cos_half <= -1:
+                always += 1
+                continue
+            half = math.acos(min(1.0, cos_half))
+            centre = math.atan2(y, x)
+            arcs.append((centre - half, centre + half))
+        cuts = sorted({0.0, 2 * math.pi} | {t % (2 * math.pi) for arc in arcs for t in arc})
+        for lo, hi in itertools.pairwise(cuts):
+            mid = (lo + hi) / 2
+            inside = sum(1 for s, e in arcs if (mid - s) % (2 * math.pi) <= (e - s))
+            out[always + inside] += weight * (hi - lo) / (2 * math.pi)
+    return dict(out)

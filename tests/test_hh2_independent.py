@@ -297,3 +297,66 @@ def test_more_calc_matches_brute_force(name: str) -> None:
         same_unit(got, want, pinned)
     else:
         same_vehicle(got, want)
+
+
+def grid(models: int, columns: int, base_mm: float = 32, gap: float = 2) -> list[tuple[float, float]]:
+    step = base_mm / 25.4 + gap
+    return [((i % columns) * step, (i // columns) * step) for i in range(models)]
+
+
+def best_aim(positions: list[tuple[float, float]], radius: float, base_mm: float, bs: int) -> dict[int, float]:
+    """SCENARIO: without `aim`, the model giving the most expected hits (ties: the lowest index)."""
+    best: dict[int, float] = {}
+    best_mean = -1.0
+    for i in range(len(positions)):
+        d = b.blast_hits(positions, i, radius, base_mm, bs)
+        m = sum(k * p for k, p in d.items())
+        if m > best_mean + 1e-12:
+            best, best_mean = d, m
+    return best
+
+
+def convolve(a: dict[int, Any], c: dict[int, Any]) -> dict[int, Any]:
+    out: dict[int, Any] = {}
+    for i, p in a.items():
+        for j, q in c.items():
+            out[i + j] = out.get(i + j, 0) + p * q
+    return out
+
+
+def blast_doc(kind: str, models: int, columns: int, **kw: Any) -> dict[str, Any]:
+    doc = shoot(weapon(4, 5, kind), infantry(models=models, save="4+"))
+    doc["formation"] = {"models": models, "base_mm": 32, "gap": 2, "columns": columns}
+    doc.update(kw)
+    return doc
+
+
+def marker_cases() -> dict[str, tuple[Any, ...]]:
+    sv4 = DF(save=4)
+    c: dict[str, tuple[Any, ...]] = {}
+    two = b.blast_hits(grid(2, 5), 0, 1.5, 32, 4)
+    c["blast_two_models"] = unit_case(blast_doc('Heavy 1, Blast (3")', 2, 5),
+                                      b.attack([], S(4), WD(4, 4, 5), TG(2, 1, sv4), hits_given=two))
+    five = best_aim(grid(5, 3), 1.5, 32, 4)
+    c["blast_auto_aim"] = unit_case(blast_doc('Heavy 1, Blast (3")', 5, 3),
+                                    b.attack([], S(4), WD(4, 4, 5), TG(5, 1, sv4), hits_given=five))
+    aimed = b.blast_hits(grid(4, 2), 3, 2.5, 32, 4)
+    c["large_blast_aimed"] = unit_case(blast_doc('Heavy 1, Large Blast (5")', 4, 2, aim={"model": 3}),
+                                       b.attack([], S(4), WD(4, 4, 5), TG(4, 1, sv4), hits_given=aimed))
+    one = b.blast_hits(grid(3, 3), 1, 1.5, 32, 4)
+    c["two_blasts"] = unit_case(blast_doc('Heavy 2, Blast (3")', 3, 3, aim={"model": 1}),
+                                b.attack([], S(4), WD(4, 4, 5), TG(3, 1, sv4), hits_given=convolve(one, one)))
+    barrage = b.blast_hits(grid(3, 3), 0, 1.5, 32, 0)
+    c["barrage_indirect"] = unit_case(
+        blast_doc('Heavy 1, Barrage, Blast (3")', 3, 3, aim={"model": 0}, indirect=True),
+        b.attack([], S(4), WD(4, 4, 5), TG(3, 1, sv4), hits_given=barrage))
+    return c
+
+
+CASES_MARKERS = marker_cases()
+
+
+@pytest.mark.parametrize("name", sorted(CASES_MARKERS))
+def test_markers_match_brute_force(name: str) -> None:
+    _, doc, want, pinned = CASES_MARKERS[name]
+    same_unit(calc(doc), want, pinned)
