@@ -207,7 +207,7 @@ class Result:
     casualties: Dist = field(default_factory=dict)
     pinned: Fraction = Fraction(0)
     gets_hot: Dist = field(default_factory=dict)
-    joint: dict[tuple[int, int], Fraction] = field(default_factory=dict)  # (unsaved, casualties)
+    joint: dict[tuple[int, int, int], Fraction] = field(default_factory=dict)  # (unsaved, casualties, taken)
 
 
 @dataclass(frozen=True)
@@ -367,23 +367,20 @@ def _finish(res, p, tokens, target, ew, pinning, shell_shock, counted=None) -> N
     unsaved = sum(k for _, k in tokens) if counted is None else counted
     add(res.unsaved, unsaved, p)
     models, left = target.models, target.w
-    dead = 0
+    dead = taken = 0
     for w, k in tokens:
         if models == 0 or k == 0:
             continue
-        if w.instant_death and not ew:
+        if (w.instant_death and not ew) or k >= left:
             dead += 1
             models -= 1
-            left = target.w
-            continue
-        if k >= left:
-            dead += 1
-            models -= 1
+            taken += left
             left = target.w
         else:
             left -= k
+            taken += k
     add(res.casualties, dead, p)
-    key = (unsaved, dead)
+    key = (unsaved, dead, taken)
     res.joint[key] = res.joint.get(key, Fraction(0)) + p
     if pinning and unsaved and models and not target.pinning_exempt:
         ld = target.ld - (0 if target.stubborn else shell_shock)
@@ -556,47 +553,48 @@ class RoundResult:
     draw: Fraction
 
 
-def melee_round(
+def melee_round(  # noqa: PLR0913
     attacker_strike: Callable[[int], Result],
     target_strike: Callable[[int], Result],
     attacker_models: int,
     target_models: int,
     attacker_i: int,
     target_i: int,
+    capped: bool = False,
 ) -> RoundResult:
     """Both sides strike in Initiative order; a side's models killed before its step do not strike.
 
-    ``*_strike(models)`` is that side's attack with ``models`` models left.
+    ``*_strike(models)`` is that side's attack with ``models`` models left. The score is unsaved wounds, or
+    with ``capped`` the wounds taken off the enemy's models.
     """
+    nothing = {(0, 0, 0): Fraction(1)}
     first = attacker_strike(attacker_models)
     cas: Dist = {}
-    win = lose = draw = Fraction(0)
+    tally = [Fraction(0)] * 3
+
+    def score(mine: tuple[int, int, int], theirs: tuple[int, int, int], p: Fraction) -> None:
+        a, t = (mine[2], theirs[2]) if capped else (mine[0], theirs[0])
+        tally[0 if a > t else (1 if t > a else 2)] += p
+
     if attacker_i > target_i:
-        for (u1, c1), p1 in first.joint.items():
-            back = target_strike(target_models - c1).joint if target_models - c1 else {(0, 0): Fraction(1)}
-            for (u2, c2), p2 in back.items():
-                add(cas, c2, p1 * p2)
-                win += p1 * p2 if u1 > u2 else 0
-                lose += p1 * p2 if u2 > u1 else 0
-                draw += p1 * p2 if u1 == u2 else 0
+        for k1, p1 in first.joint.items():
+            left = target_models - k1[1]
+            for k2, p2 in (target_strike(left).joint if left else nothing).items():
+                add(cas, k2[1], p1 * p2)
+                score(k1, k2, p1 * p2)
     elif attacker_i < target_i:
-        back_first = target_strike(target_models)
-        for (u2, c2), p2 in back_first.joint.items():
-            add(cas, c2, p2)
-            mine = attacker_strike(attacker_models - c2).joint if attacker_models - c2 else {(0, 0): Fraction(1)}
-            for (u1, _), p1 in mine.items():
-                win += p1 * p2 if u1 > u2 else 0
-                lose += p1 * p2 if u2 > u1 else 0
-                draw += p1 * p2 if u1 == u2 else 0
+        for k2, p2 in target_strike(target_models).joint.items():
+            add(cas, k2[1], p2)
+            left = attacker_models - k2[1]
+            for k1, p1 in (attacker_strike(left).joint if left else nothing).items():
+                score(k1, k2, p1 * p2)
     else:
         back = target_strike(target_models)
-        for (u1, _), p1 in first.joint.items():
-            for (u2, c2), p2 in back.joint.items():
-                add(cas, c2, p1 * p2)
-                win += p1 * p2 if u1 > u2 else 0
-                lose += p1 * p2 if u2 > u1 else 0
-                draw += p1 * p2 if u1 == u2 else 0
-    return RoundResult(first, cas, win, lose, draw)
+        for k1, p1 in first.joint.items():
+            for k2, p2 in back.joint.items():
+                add(cas, k2[1], p1 * p2)
+                score(k1, k2, p1 * p2)
+    return RoundResult(first, cas, tally[0], tally[1], tally[2])
 
 
 # --- section 6: one blast marker over fixed models ------------------------------------------------------------

@@ -360,3 +360,33 @@ CASES_MARKERS = marker_cases()
 def test_markers_match_brute_force(name: str) -> None:
     _, doc, want, pinned = CASES_MARKERS[name]
     same_unit(calc(doc), want, pinned)
+
+
+def round_case(capped: bool, a_i: int = 5, t_i: int = 3, t_models: int = 2) -> tuple[dict[str, Any], b.RoundResult]:
+    doc = {"mode": "melee",
+           "attacker": {"WS": 4, "S": 4, "I": a_i, "A": 2, "models": 1, "T": 4, "W": 1, "Save": "3+"},
+           "weapon": {"name": "Sword", "Strength": "User", "AP": "3", "Type": "Melee"},
+           "target_weapon": {"name": "Axe", "Strength": "+1", "AP": "2", "Type": "Melee"},
+           "target": infantry(models=t_models, save="4+", S=4, A=1, I=t_i)}
+
+    def mine(m: int) -> b.Result:
+        return b.attack(F1(2 * m), S(melee_need=4), WD(4, 4, 3, melee=True), TG(t_models, 1, DF(save=4)))
+
+    def theirs(m: int) -> b.Result:
+        return b.attack(F1(m), S(melee_need=4), WD(5, 4, 2, melee=True), TG(1, 1, DF(save=3)))
+
+    return doc, b.melee_round(mine, theirs, 1, t_models, a_i, t_i, capped=capped)
+
+
+@pytest.mark.parametrize(("a_i", "t_i", "t_models"), [(5, 3, 2), (4, 4, 2), (3, 5, 1)])
+def test_melee_round_matches_brute_force(a_i: int, t_i: int, t_models: int) -> None:
+    """A whole round: Initiative order, dead models do not strike; the winner caused more unsaved wounds."""
+    doc, want = round_case(False, a_i, t_i, t_models)
+    got = calc(doc)
+    if a_i >= t_i:
+        same_unit(got, want.first)
+    same_dist(got["attacker_casualties"], want.attacker_casualties, "attacker_casualties")
+    combat = got["combat"]
+    for key, value in (("attacker_wins", want.attacker_wins), ("target_wins", want.target_wins),
+                       ("draw", want.draw)):
+        assert math.isclose(combat[key], float(value), abs_tol=TOL), (key, combat[key], float(value))
