@@ -416,10 +416,11 @@ class Gun:
     haywire: bool = False
     invulnerable: int | None = None
     cover: int | None = None
+    slow: bool = False
 
 
 def _damage_mod(ap: int | None) -> int:
-    return {1: 2, 2: 1}.get(ap, -1) if ap is not None else -1  # type: ignore[arg-type]
+    return -1 if ap is None else {1: 2, 2: 1}.get(ap, 0)
 
 
 def _pen_kind(g: Gun, faces: tuple[int, ...]) -> int:
@@ -456,20 +457,35 @@ def _n_pen_dice(g: Gun) -> int:
     return base + (1 if g.armourbane else 0) + (1 if g.rending is not None else 0)
 
 
-VehicleDist = dict[tuple[int, int, int], Fraction]  # (glancing, penetrating, hull points) per hit
+Events = tuple[tuple[int, int], ...]  # (hull points, Vehicle Damage bitmask) of each hull hit, in order
+VehicleDist = dict[tuple[int, int, Events], Fraction]  # (glancing, penetrating, events) per hit
 
 
-def _hull_hit(pen: bool, save: int, hp_d3: bool, ap: int | None) -> VehicleDist:
-    """One Glancing/Penetrating Hit: its save die, Destroyer's D3, the damage die and Explodes' D3."""
+DAMAGE = ("Crew Shaken", "Crew Stunned", "Weapon Destroyed", "Immobilised", "Explodes")
+
+
+def _damage_bit(roll: int) -> int:
+    return 1 << (0 if roll <= 3 else min(roll, 7) - 3)
+
+
+def _hull_hit(pen: bool, save: int, hp_d3: bool, ap: int | None, slow: bool = False) -> VehicleDist:
+    """One Glancing/Penetrating Hit: its save die, Destroyer's D3, the damage die(s) and Explodes' D3.
+
+    Keys are (glancing, penetrating, ((hull points, bitmask of the Vehicle Damage result rolled),)).
+    """
     out: VehicleDist = defaultdict(Fraction)
-    for p, (sv, hpd3, dmg, xd3) in dice(4):
+    for p, (sv, hpd3, dmg, dmg2, xd3) in dice(5):
         if sv >= save:
-            out[(0, 0, 0)] += p
+            out[(0, 0, ())] += p
             continue
         hp = d3_of(hpd3) if hp_d3 else 1
-        if pen and dmg + _damage_mod(ap) >= 7:
-            hp += d3_of(xd3)
-        out[(0 if pen else 1, 1 if pen else 0, hp)] += p
+        mask = 0
+        if pen:
+            roll = (min(dmg, dmg2) if slow else dmg) + _damage_mod(ap)
+            mask = _damage_bit(roll)
+            if roll >= 7:
+                hp += d3_of(xd3)
+        out[(0 if pen else 1, 1 if pen else 0, ((hp, mask),))] += p
     return dict(out)
 
 
@@ -486,19 +502,18 @@ def vehicle_hit(g: Gun) -> VehicleDist:
     out: VehicleDist = defaultdict(Fraction)
     save_cover = min(x for x in (g.invulnerable, g.cover, 7) if x is not None)
     save_inv = g.invulnerable if g.invulnerable is not None else 7
-    none: VehicleDist = {(0, 0, 0): Fraction(1)}
+    none: VehicleDist = {(0, 0, ()): Fraction(1)}
     exo: VehicleDist = dict(none)
     if g.exoshock is not None:
         trig = Fraction(7 - g.exoshock, 6)
-        extra = _hull_hit(True, save_inv, False, g.ap)
-        exo = _plus({(0, 0, 0): 1 - trig}, {})  if False else {}
+        extra = _hull_hit(True, save_inv, False, g.ap, g.slow)
         exo = defaultdict(Fraction)
-        exo[(0, 0, 0)] += 1 - trig
+        exo[(0, 0, ())] += 1 - trig
         for k, q in extra.items():
             exo[k] += trig * q
         exo = dict(exo)
     glance = _hull_hit(False, save_cover, g.destroyer, g.ap)
-    pen = _plus(_hull_hit(True, save_cover, g.destroyer, g.ap), exo)
+    pen = _plus(_hull_hit(True, save_cover, g.destroyer, g.ap, g.slow), exo)
     for p, faces in dice(_n_pen_dice(g)):
         kind = _pen_kind(g, faces)
         for k, q in {0: none, 1: glance, 2: pen}[kind].items():
@@ -513,6 +528,7 @@ class VehicleResult:
     penetrating: Dist = field(default_factory=dict)
     hull_points: Dist = field(default_factory=dict)
     wrecked: Fraction = Fraction(0)
+    damage_results: dict[str, Fraction] = field(default_factory=lambda: dict.fromkeys(DAMAGE, Fraction(0)))
 
 
 def vehicle_attack(shots: Iterable[tuple[Fraction, int]], shooter: Shooter, g: Gun, hp: int) -> VehicleResult:
@@ -532,12 +548,21 @@ def vehicle_attack(shots: Iterable[tuple[Fraction, int]], shooter: Shooter, g: G
                     p *= q
                 gl = sum(k[0] for k, _ in vc)
                 pe = sum(k[1] for k, _ in vc)
-                removed = min(hp, sum(k[2] for k, _ in vc))
+                events = [e for k, _ in vc for e in k[2]]
+                removed = min(hp, sum(e[0] for e in events))
                 add(res.glancing, gl, p)
                 add(res.penetrating, pe, p)
                 add(res.hull_points, removed, p)
                 if removed >= hp:
                     res.wrecked += p
+                mask = before = 0
+                for e_hp, e_mask in events:  # a wrecked vehicle rolls no further Vehicle Damage
+                    if before < hp:
+                        mask |= e_mask
+                    before += e_hp
+                for bit, name in enumerate(DAMAGE):
+                    if mask >> bit & 1:
+                        res.damage_results[name] += p
     return res
 
 
@@ -567,7 +592,7 @@ def melee_round(  # noqa: PLR0913
     ``*_strike(models)`` is that side's attack with ``models`` models left. The score is unsaved wounds, or
     with ``capped`` the wounds taken off the enemy's models.
     """
-    nothing = {(0, 0, 0): Fraction(1)}
+    nothing = {(0, 0, ()): Fraction(1)}
     first = attacker_strike(attacker_models)
     cas: Dist = {}
     tally = [Fraction(0)] * 3

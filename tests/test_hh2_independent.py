@@ -65,6 +65,9 @@ def same_vehicle(got: dict[str, Any], want: b.VehicleResult) -> None:
     for key in ("hits", "glancing", "penetrating", "hull_points"):
         same_dist(got[key], getattr(want, key), key)
     assert math.isclose(got["wrecked"], float(want.wrecked), abs_tol=TOL)
+    assert set(got["damage_results"]) == set(want.damage_results)
+    for name, p in want.damage_results.items():
+        assert math.isclose(got["damage_results"][name], float(p), abs_tol=TOL), (name, got["damage_results"])
     assert got["not_modelled"] == []
     assert "wounds" not in got and "casualties" not in got
 
