@@ -417,6 +417,7 @@ class Gun:
     invulnerable: int | None = None
     cover: int | None = None
     slow: bool = False
+    sunder_hp: int | None = None  # Sunder, for one hit on a vehicle with this many hull points
 
 
 def _damage_mod(ap: int | None) -> int:
@@ -514,9 +515,27 @@ def vehicle_hit(g: Gun) -> VehicleDist:
         exo = dict(exo)
     glance = _hull_hit(False, save_cover, g.destroyer, g.ap)
     pen = _plus(_hull_hit(True, save_cover, g.destroyer, g.ap, g.slow), exo)
+    by_kind = {0: none, 1: glance, 2: pen}
+    kinds: Dist = {}
     for p, faces in dice(_n_pen_dice(g)):
-        kind = _pen_kind(g, faces)
-        for k, q in {0: none, 1: glance, 2: pen}[kind].items():
+        add(kinds, _pen_kind(g, faces), p)
+    if g.sunder_hp is not None:  # one hit on a vehicle with sunder_hp hull points left
+        again = dict(kinds)
+
+        def expected(d: VehicleDist) -> Fraction:
+            return sum((q * min(g.sunder_hp or 0, sum(e[0] for e in k[2])) for k, q in d.items()), Fraction(0))
+
+        e_again = sum((q * expected(by_kind[k]) for k, q in again.items()), Fraction(0))
+        reroll_glance = e_again > expected(glance)
+        kinds = {}
+        for k, q in again.items():
+            if k == 0 or (k == 1 and reroll_glance):
+                for k2, q2 in again.items():
+                    add(kinds, k2, q * q2)
+            else:
+                add(kinds, k, q)
+    for kind, p in kinds.items():
+        for k, q in by_kind[kind].items():
             out[k] += p * q
     return dict(out)
 

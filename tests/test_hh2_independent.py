@@ -393,3 +393,32 @@ def test_melee_round_matches_brute_force(a_i: int, t_i: int, t_models: int) -> N
     for key, value in (("attacker_wins", want.attacker_wins), ("target_wins", want.target_wins),
                        ("draw", want.draw)):
         assert math.isclose(combat[key], float(value), abs_tol=TOL), (key, combat[key], float(value))
+
+
+def vehicle_more() -> dict[str, tuple[Any, ...]]:
+    g = b.Gun
+    c: dict[str, tuple[Any, ...]] = {}
+    # Sunder: S10 AP1 vs 12, HP3: re-rolling a glance raises E[HP] (65/54 > 1), so glances are re-rolled
+    c["sunder_reroll_glance"] = ("vehicle", shoot(weapon(10, 1, "Heavy 1, Sunder"), vehicle(12, hp=3), hits=1),
+                                 b.vehicle_attack(F1(1), S(no_hit_roll=True), g(10, 1, 12, sunder_hp=3), 3), None)
+    # S8 AP3 vs 12: a glance (1 HP) beats a re-roll (E = 1/2), so it is kept; failures are re-rolled
+    c["sunder_keep_glance"] = ("vehicle", shoot(weapon(8, 3, "Heavy 1, Sunder"), vehicle(12, hp=3), hits=1),
+                               b.vehicle_attack(F1(1), S(no_hit_roll=True), g(8, 3, 12, sunder_hp=3), 3), None)
+    c["slow_vehicle"] = ("vehicle", shoot(weapon(9, 1, "Heavy 2"), vehicle(11, hp=3,
+                                                                         **{"Unit Type": "Vehicle (Slow)"})),
+                         b.vehicle_attack(F1(2), S(4), g(9, 1, 11, slow=True), 3), None)
+    c["breaching_vehicle"] = ("vehicle", shoot(weapon(6, 4, "Assault 2, Breaching (4+)"), vehicle(10, hp=2)),
+                              b.vehicle_attack(F1(2), S(4), g(6, 4, 10), 2), None)
+    rear = melee(weapon("x2", 2, "Melee"), vehicle(13, hp=3, facing="Rear") | {"Rear": 10, "WS": 4}, A=2)
+    c["melee_vehicle_rear"] = ("vehicle", rear,
+                               b.vehicle_attack(F1(2), S(melee_need=4), g(8, 2, 10), 3), None)
+    return c
+
+
+CASES_VEHICLE = vehicle_more()
+
+
+@pytest.mark.parametrize("name", sorted(CASES_VEHICLE))
+def test_more_vehicles_match_brute_force(name: str) -> None:
+    _, doc, want, _ = CASES_VEHICLE[name]
+    same_vehicle(calc(doc), want)
