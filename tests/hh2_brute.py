@@ -124,6 +124,7 @@ class Wounder:
     shred: bool = False
     instant_death: bool = False
     melee: bool = False
+    reroll_success: bool = False  # Dreadnought/Automata/Mechanised against a Poisoned or Fleshbane attack
 
 
 @dataclass(frozen=True)
@@ -151,6 +152,8 @@ def wound_outcomes(w: Wounder) -> dict[Wound | None, Fraction]:
 
         face = a
         if not success(a) and (w.shred or melee_poison_reroll):
+            face = b
+        elif success(a) and w.reroll_success:
             face = b
         if not success(face):
             out[None] += p

@@ -422,3 +422,62 @@ CASES_VEHICLE = vehicle_more()
 def test_more_vehicles_match_brute_force(name: str) -> None:
     _, doc, want, _ = CASES_VEHICLE[name]
     same_vehicle(calc(doc), want)
+
+
+def types_and_more() -> dict[str, tuple[Any, ...]]:
+    sv3 = DF(save=3)
+    c: dict[str, tuple[Any, ...]] = {}
+    # section 4b: unit types
+    dread = {"Unit Type": "Dreadnought"}
+    c["dreadnought_fleshbane"] = unit_case(
+        shoot(weapon(3, 5, "Assault 2, Fleshbane"), infantry(models=2, t=7, w=2, **dread)),
+        b.attack(F1(2), S(4), WD(3, 7, 5, fleshbane=True, reroll_success=True), TG(2, 2, sv3)))
+    # the table (2+) is better than Poisoned (4+): the attack still has Poisoned, so the success is re-rolled
+    c["dreadnought_poisoned_table"] = unit_case(
+        shoot(weapon(6, 5, "Assault 2, Poisoned (4+)"), infantry(models=2, t=4, w=2, **dread)),
+        b.attack(F1(2), S(4), WD(6, 4, 5, poisoned=4, reroll_success=True), TG(2, 2, sv3)))
+    c["mechanised_poisoned"] = unit_case(
+        shoot(weapon(3, 5, "Assault 2, Poisoned (4+), Pinning"),
+              infantry(models=2, t=6, w=2, **{"Unit Type": "Infantry (Mechanised)"})),
+        b.attack(F1(2), S(4), WD(3, 6, 5, poisoned=4, reroll_success=True), TG(2, 2, sv3), pinning=True))
+    for ut in ("Cavalry", "Infantry (Daemon)", "Primarch"):
+        ew = ut == "Primarch"
+        c[f"pinning_exempt_{ut}"] = unit_case(
+            shoot(weapon(8, 4, "Assault 2, Pinning"), infantry(models=2, w=2, **{"Unit Type": ut})),
+            b.attack(F1(2), S(4), WD(8, 4, 4), TG(2, 2, DF(save=3, eternal_warrior=ew))), pinned=None)
+    c["instant_death_rule"] = unit_case(
+        shoot(weapon(4, 4, "Assault 2, Instant Death"), infantry(models=2, w=3, save="4+")),
+        b.attack(F1(2), S(4), WD(4, 4, 4, instant_death=True), TG(2, 3, DF(save=4))))
+    c["wall_of_death"] = unit_case(
+        shoot(weapon(4, 5, "Assault 1, Template"), infantry(save="4+", Cover="4+"), snap_shots=True,
+              attacker={"BS": 4, "models": 2}),
+        b.attack([(Fraction(1, 9), k) for k in (2, 3, 3, 4, 4, 4, 5, 5, 6)], S(no_hit_roll=True), WD(4, 4, 5),
+                 TG(10, 1, DF(save=4))))
+    c["twin_linked_template"] = unit_case(
+        shoot(weapon(3, 5, "Assault 1, Template, Twin-linked"), infantry(save="4+"), hits=2),
+        b.attack(F1(2), S(no_hit_roll=True), WD(3, 4, 5, shred=True), TG(10, 1, DF(save=4))))
+    c["ld_below_two"] = unit_case(
+        shoot(weapon(4, 5, "Assault 2, Pinning, Shell Shock (6)"), infantry(models=3)),
+        b.attack(F1(2), S(4), WD(4, 4, 5), TG(3, 1, sv3), pinning=True, shell_shock=6))
+    return c
+
+
+CASES_TYPES = types_and_more()
+
+
+@pytest.mark.parametrize("name", sorted(CASES_TYPES))
+def test_types_and_more_match_brute_force(name: str) -> None:
+    _, doc, want, pinned = CASES_TYPES[name]
+    same_unit(calc(doc), want, pinned)
+
+
+def test_psychic_focus_reports_the_check() -> None:
+    """Section 7: a Psychic check (2D6 <= Ld) before To Hit; failure is Perils and no attack."""
+    doc = shoot(weapon(4, 5, "Assault 2, Psychic Focus"), infantry())
+    doc["attacker"]["Ld"] = 8
+    ok = b.two_d6_at_most(8)
+    got = calc(doc)
+    want = b.attack([(ok, 2), (1 - ok, 0)], S(4), WD(4, 4, 5), TG(10, 1, DF(save=3)))
+    same_unit(got, want)
+    assert math.isclose(got["attack_happens"], float(ok), abs_tol=TOL)
+    assert math.isclose(got["perils"], float(1 - ok), abs_tol=TOL)
