@@ -647,43 +647,83 @@ def melee_round(  # noqa: PLR0913
 # --- section 6: one blast marker over fixed models ------------------------------------------------------------
 
 
-def blast_hits(
-    positions: list[tuple[float, float]], aim: int, radius: float, base_mm: float, bs: int
-) -> dict[int, float]:
-    """Models hit by one scattering marker: Hit face 2/6, else an arrow (uniform direction) at 2D6 - BS.
-
-    The direction is integrated exactly: each model is hit on one arc of directions; the arc ends are swept.
-    """
+def _scatter_outcomes(
+    positions: list[tuple[float, float]],
+    aim: int,
+    radius: float,
+    base_mm: float,
+    bs: int,
+    edges: tuple[float, float, float, float] | None = None,
+) -> list[tuple[float, bool, int]]:
+    """(probability, Hit face?, models hit) of one scatter, the direction integrated exactly by arcs."""
     reach = radius + base_mm / 25.4 / 2
     ax, ay = positions[aim]
     rel = [(x - ax, y - ay) for x, y in positions]
-    out: dict[int, float] = defaultdict(float)
-    out[sum(1 for x, y in rel if math.hypot(x, y) <= reach)] += 2 / 6
+    out: list[tuple[float, bool, int]] = []
+
+    def inside(cx: float, cy: float) -> bool:
+        if edges is None:
+            return True
+        xmin, xmax, ymin, ymax = edges
+        return xmin <= ax + cx <= xmax and ymin <= ay + cy <= ymax
+
+    def count(cx: float, cy: float) -> int:
+        if not inside(cx, cy):
+            return 0
+        return sum(1 for x, y in rel if math.hypot(x - cx, y - cy) <= reach + 1e-12)
+
+    out.append((2 / 6, True, count(0.0, 0.0)))
     for a, b_ in itertools.product(D6, D6):
         d = max(0, a + b_ - bs)
         weight = 4 / 6 / 36
         if d == 0:
-            out[sum(1 for x, y in rel if math.hypot(x, y) <= reach)] += weight
+            out.append((weight, False, count(0.0, 0.0)))
             continue
-        arcs = []  # (start, end) angles in [0, 2pi) where the model is hit, or "always"
-        always = 0
+        cuts = {0.0, 2 * math.pi}
         for x, y in rel:
             dist = math.hypot(x, y)
-            if dist + d <= reach:
-                always += 1
-                continue
-            if dist == 0 or abs(dist - d) > reach:
+            if dist == 0 or abs(dist - d) > reach or dist + d <= reach:
                 continue
             cos_half = (d * d + dist * dist - reach * reach) / (2 * d * dist)
-            if cos_half <= -1:
-                always += 1
-                continue
-            half = math.acos(min(1.0, cos_half))
-            centre = math.atan2(y, x)
-            arcs.append((centre - half, centre + half))
-        cuts = sorted({0.0, 2 * math.pi} | {t % (2 * math.pi) for arc in arcs for t in arc})
-        for lo, hi in itertools.pairwise(cuts):
+            if -1 < cos_half < 1:
+                half, centre = math.acos(cos_half), math.atan2(y, x)
+                cuts |= {(centre - half) % (2 * math.pi), (centre + half) % (2 * math.pi)}
+        if edges is not None:
+            xmin, xmax, ymin, ymax = edges
+            for lim in (xmin - ax, xmax - ax):
+                if abs(lim) < d:
+                    t = math.acos(lim / d)
+                    cuts |= {t % (2 * math.pi), (-t) % (2 * math.pi)}
+            for lim in (ymin - ay, ymax - ay):
+                if abs(lim) < d:
+                    t = math.asin(lim / d)
+                    cuts |= {t % (2 * math.pi), (math.pi - t) % (2 * math.pi)}
+        for lo, hi in itertools.pairwise(sorted(cuts)):
             mid = (lo + hi) / 2
-            inside = sum(1 for s, e in arcs if (mid - s) % (2 * math.pi) <= (e - s))
-            out[always + inside] += weight * (hi - lo) / (2 * math.pi)
+            out.append((weight * (hi - lo) / (2 * math.pi), False, count(d * math.cos(mid), d * math.sin(mid))))
+    return out
+
+
+def blast_hits(
+    positions: list[tuple[float, float]],
+    aim: int,
+    radius: float,
+    base_mm: float,
+    bs: int,
+    edges: tuple[float, float, float, float] | None = None,
+    twin_linked: bool = False,
+) -> dict[int, float]:
+    """Models hit by one scattering marker: Hit face 2/6, else an arrow (uniform direction) at 2D6 - BS.
+
+    Twin-linked: with no Hit rolled, the scatter is re-rolled when its hits are below a fresh scatter's mean.
+    """
+    once = _scatter_outcomes(positions, aim, radius, base_mm, bs, edges)
+    fresh = sum(p * k for p, _, k in once)
+    out: dict[int, float] = defaultdict(float)
+    for p, hit_face, k in once:
+        if twin_linked and not hit_face and k < fresh:
+            for p2, _, k2 in once:
+                out[k2] += p * p2
+        else:
+            out[k] += p
     return dict(out)

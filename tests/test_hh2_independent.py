@@ -353,6 +353,15 @@ def marker_cases() -> dict[str, tuple[Any, ...]]:
     c["barrage_indirect"] = unit_case(
         blast_doc('Heavy 1, Barrage, Blast (3")', 3, 3, aim={"model": 0}, indirect=True),
         b.attack([], S(4), WD(4, 4, 5), TG(3, 1, sv4), hits_given=barrage))
+    edge = b.blast_hits(grid(3, 3), 1, 1.5, 32, 4, edges=(-20.0, 4.0, -1.0, 30.0))
+    c["blast_edges"] = unit_case(
+        blast_doc('Heavy 1, Blast (3")', 3, 3, aim={"model": 1},
+                  edges={"xmin": -20, "xmax": 4, "ymin": -1, "ymax": 30}),
+        b.attack([], S(4), WD(4, 4, 5), TG(3, 1, sv4), hits_given=edge))
+    twin = b.blast_hits(grid(4, 2), 0, 1.5, 32, 3, twin_linked=True)
+    twin_doc = blast_doc('Heavy 1, Blast (3"), Twin-linked', 4, 2, aim={"model": 0})
+    twin_doc["attacker"]["BS"] = 3
+    c["blast_twin_linked"] = unit_case(twin_doc, b.attack([], S(4), WD(4, 4, 5), TG(4, 1, sv4), hits_given=twin))
     return c
 
 
