@@ -490,3 +490,24 @@ def test_psychic_focus_reports_the_check() -> None:
     same_unit(got, want)
     assert math.isclose(got["attack_happens"], float(ok), abs_tol=TOL)
     assert math.isclose(got["perils"], float(1 - ok), abs_tol=TOL)
+
+
+@pytest.mark.parametrize(
+    ("label", "doc"),
+    [
+        ("melee", melee(weapon("User", 5, "Melee"), infantry(Cover="4+"), A=2)),
+        ("Ignores Cover", shoot(weapon(4, 5, "Assault 2, Ignores Cover"), infantry(Cover="4+"))),
+        ("Template", shoot(weapon(4, 5, "Assault 1, Template"), infantry(Cover="4+"), hits=2)),
+    ],
+)
+def test_a_denied_cover_save_is_named(label: str, doc: dict[str, Any]) -> None:
+    """SCENARIO: every field acts or is named; a `Cover` the attack denies (section 4) is under no_effect."""
+    got = calc(doc)
+    assert "target: Cover 4+" in got["no_effect"], (label, got["no_effect"])
+    assert "cover" in got["reasons"]["target: Cover 4+"].lower()
+    assert_close(calc_many([doc])[0], got, label)
+
+
+def test_a_usable_cover_save_is_not_listed() -> None:
+    got = calc(shoot(weapon(4, 3, "Assault 2"), infantry(Cover="4+")))
+    assert not any("Cover" in x for x in got["no_effect"])
