@@ -511,3 +511,29 @@ def test_a_denied_cover_save_is_named(label: str, doc: dict[str, Any]) -> None:
 def test_a_usable_cover_save_is_not_listed() -> None:
     got = calc(shoot(weapon(4, 3, "Assault 2"), infantry(Cover="4+")))
     assert not any("Cover" in x for x in got["no_effect"])
+
+
+@pytest.mark.parametrize(
+    ("label", "doc"),
+    [
+        ("melee", melee(weapon("x2", 2, "Melee"), vehicle(10, Cover="4+") | {"WS": 4}, A=2)),
+        ("Ignores Cover", shoot(weapon(7, 4, "Heavy 2, Ignores Cover"), vehicle(11, Cover="4+"))),
+        ("Template", shoot(weapon(7, 4, "Assault 1, Template"), vehicle(11, Cover="4+"), hits=2)),
+        ("Haywire", shoot(weapon(3, "-", "Assault 2, Haywire"), vehicle(14, Cover="4+"))),
+    ],
+)
+def test_a_denied_cover_save_is_named_on_vehicles(label: str, doc: dict[str, Any]) -> None:
+    got = calc(doc)
+    assert "target: Cover 4+" in got["no_effect"], (label, got["no_effect"])
+    assert "cover" in got["reasons"]["target: Cover 4+"].lower()
+    assert_close(calc_many([doc])[0], got, label)
+
+
+def test_vehicle_cover_denied_matches_brute_force() -> None:
+    """The numbers behind the names above: no cover against Ignores Cover, templates, melee or Haywire."""
+    same_vehicle(calc(shoot(weapon(7, 4, "Heavy 2, Ignores Cover"), vehicle(11, hp=2, Cover="4+"))),
+                 b.vehicle_attack(F1(2), S(4), b.Gun(7, 4, 11), 2))
+    same_vehicle(calc(shoot(weapon(3, "-", "Assault 2, Haywire"), vehicle(14, hp=3, Cover="4+"))),
+                 b.vehicle_attack(F1(2), S(4), b.Gun(3, None, 14, haywire=True), 3))
+    same_vehicle(calc(melee(weapon("x2", 2, "Melee"), vehicle(10, hp=3, Cover="4+") | {"WS": 4}, A=2)),
+                 b.vehicle_attack(F1(2), S(melee_need=4), b.Gun(8, 2, 10), 3))

@@ -120,7 +120,7 @@ def demote_mitigation_roll(target: Unit, report: RuleReport) -> None:
 ENTRY_REASONS = {
     "Strength -": "no Strength: the weapon makes no wound roll and no armour penetration, only its rules act",
     "Strength": "a Strength the engine cannot read, and no rule of the weapon gives one",
-    "Cover": "no cover save in melee, against Ignores Cover or against a template",
+    "Cover": "no cover save in melee, against Ignores Cover or a template (nor against Haywire on a vehicle)",
     # the markers' geometry, where it falls back (markers/attack.py, units/marker_volley.py)
     "Multiple Barrages against a hull (each marker scatters on its own)": (
         "the placement of the other markers beside the first is computed for formations of bases only"
