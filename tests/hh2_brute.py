@@ -151,9 +151,7 @@ def wound_outcomes(w: Wounder) -> dict[Wound | None, Fraction]:
             return need is not None and face >= need
 
         face = a
-        if not success(a) and (w.shred or melee_poison_reroll):
-            face = b
-        elif success(a) and w.reroll_success:
+        if (not success(a) and (w.shred or melee_poison_reroll)) or (success(a) and w.reroll_success):
             face = b
         if not success(face):
             out[None] += p
@@ -600,7 +598,7 @@ class RoundResult:
     draw: Fraction
 
 
-def melee_round(  # noqa: PLR0913
+def melee_round(
     attacker_strike: Callable[[int], Result],
     target_strike: Callable[[int], Result],
     attacker_models: int,

@@ -23,8 +23,17 @@ def weapon(strength: Any, ap: Any, kind: str, name: str = "W") -> dict[str, Any]
 
 
 def infantry(models: int = 10, t: int = 4, w: int = 1, save: str = "3+", **kw: Any) -> dict[str, Any]:
-    base = {"name": "T", "Unit Type": "Infantry", "models": models, "WS": 4, "T": t, "W": w, "I": 4, "Ld": 7,
-            "Save": save}
+    base = {
+        "name": "T",
+        "Unit Type": "Infantry",
+        "models": models,
+        "WS": 4,
+        "T": t,
+        "W": w,
+        "I": 4,
+        "Ld": 7,
+        "Save": save,
+    }
     base.update(kw)
     return base
 
@@ -88,117 +97,221 @@ def cases() -> dict[str, tuple[Any, ...]]:
     sv3 = DF(save=3)
     c: dict[str, tuple[Any, ...]] = {}
     # section 2: To Hit
-    c["basic"] = unit_case(shoot(weapon(4, 5, "Assault 2"), infantry()),
-                           b.attack(F1(2), S(4), WD(4, 4, 5), TG(10, 1, sv3)))
-    c["bs7_reroll"] = unit_case(shoot(weapon(4, 5, "Assault 2"), infantry(), bs=7),
-                                b.attack(F1(2), S(7), WD(4, 4, 5), TG(10, 1, sv3)))
-    c["bs6_twin"] = unit_case(shoot(weapon(4, 5, "Assault 2, Twin-linked"), infantry(), bs=6),
-                              b.attack(F1(2), S(6, twin_linked=True), WD(4, 4, 5), TG(10, 1, sv3)))
-    c["bs3_twin"] = unit_case(shoot(weapon(5, 4, "Heavy 3, Twin-linked"), infantry(save="4+"), bs=3),
-                              b.attack(F1(3), S(3, twin_linked=True), WD(5, 4, 4), TG(10, 1, DF(save=4))))
-    c["snap"] = unit_case(shoot(weapon(4, 5, "Heavy 2"), infantry(), snap_shots=True),
-                          b.attack(F1(2), S(4, snap=True), WD(4, 4, 5), TG(10, 1, sv3)))
-    c["precision"] = unit_case(shoot(weapon(4, 5, "Assault 2, Precision Shots (6+)"), infantry()),
-                               b.attack(F1(2), S(4), WD(4, 4, 5), TG(10, 1, sv3)))
-    c["dice_attacks"] = unit_case(shoot(weapon(4, 5, "Assault 1"), infantry(), attacks="D3"),
-                                  b.attack(b.d3_shots(), S(4), WD(4, 4, 5), TG(10, 1, sv3)))
+    c["basic"] = unit_case(
+        shoot(weapon(4, 5, "Assault 2"), infantry()), b.attack(F1(2), S(4), WD(4, 4, 5), TG(10, 1, sv3))
+    )
+    c["bs7_reroll"] = unit_case(
+        shoot(weapon(4, 5, "Assault 2"), infantry(), bs=7), b.attack(F1(2), S(7), WD(4, 4, 5), TG(10, 1, sv3))
+    )
+    c["bs6_twin"] = unit_case(
+        shoot(weapon(4, 5, "Assault 2, Twin-linked"), infantry(), bs=6),
+        b.attack(F1(2), S(6, twin_linked=True), WD(4, 4, 5), TG(10, 1, sv3)),
+    )
+    c["bs3_twin"] = unit_case(
+        shoot(weapon(5, 4, "Heavy 3, Twin-linked"), infantry(save="4+"), bs=3),
+        b.attack(F1(3), S(3, twin_linked=True), WD(5, 4, 4), TG(10, 1, DF(save=4))),
+    )
+    c["snap"] = unit_case(
+        shoot(weapon(4, 5, "Heavy 2"), infantry(), snap_shots=True),
+        b.attack(F1(2), S(4, snap=True), WD(4, 4, 5), TG(10, 1, sv3)),
+    )
+    c["precision"] = unit_case(
+        shoot(weapon(4, 5, "Assault 2, Precision Shots (6+)"), infantry()),
+        b.attack(F1(2), S(4), WD(4, 4, 5), TG(10, 1, sv3)),
+    )
+    c["dice_attacks"] = unit_case(
+        shoot(weapon(4, 5, "Assault 1"), infantry(), attacks="D3"),
+        b.attack(b.d3_shots(), S(4), WD(4, 4, 5), TG(10, 1, sv3)),
+    )
     # section 3: To Wound
-    c["rending"] = unit_case(shoot(weapon(4, 5, "Assault 2, Rending (6+)"), infantry()),
-                             b.attack(F1(2), S(4), WD(4, 4, 5, rending=6), TG(10, 1, sv3)))
-    c["rending_vs_t8"] = unit_case(shoot(weapon(3, "-", "Assault 2, Rending (5+)"), infantry(t=8, w=2)),
-                                   b.attack(F1(2), S(4), WD(3, 8, None, rending=5), TG(10, 2, sv3)))
-    c["shred_rending"] = unit_case(shoot(weapon(4, 5, "Assault 2, Shred, Rending (6+)"), infantry()),
-                                   b.attack(F1(2), S(4), WD(4, 4, 5, rending=6, shred=True), TG(10, 1, sv3)))
-    c["poisoned"] = unit_case(shoot(weapon(3, 5, "Assault 2, Poisoned (3+)"), infantry(t=6)),
-                              b.attack(F1(2), S(4), WD(3, 6, 5, poisoned=3), TG(10, 1, sv3)))
-    c["poisoned_table_better"] = unit_case(shoot(weapon(6, 5, "Assault 2, Poisoned"), infantry(t=3)),
-                                           b.attack(F1(2), S(4), WD(6, 3, 5, poisoned=4), TG(10, 1, sv3)))
-    c["fleshbane"] = unit_case(shoot(weapon(3, 5, "Assault 2, Fleshbane"), infantry(t=5)),
-                               b.attack(F1(2), S(4), WD(3, 5, 5, fleshbane=True), TG(10, 1, sv3)))
-    c["breaching"] = unit_case(shoot(weapon(4, 5, "Assault 3, Breaching (5+)"), infantry(w=2)),
-                               b.attack(F1(3), S(4), WD(4, 4, 5, breaching=5), TG(10, 2, sv3)))
-    c["gets_hot"] = unit_case(shoot(weapon(7, 2, "Heavy 2, Gets Hot"), infantry()),
-                              b.attack(F1(2), S(4, gets_hot=True), WD(7, 4, 2), TG(10, 1, sv3)))
+    c["rending"] = unit_case(
+        shoot(weapon(4, 5, "Assault 2, Rending (6+)"), infantry()),
+        b.attack(F1(2), S(4), WD(4, 4, 5, rending=6), TG(10, 1, sv3)),
+    )
+    c["rending_vs_t8"] = unit_case(
+        shoot(weapon(3, "-", "Assault 2, Rending (5+)"), infantry(t=8, w=2)),
+        b.attack(F1(2), S(4), WD(3, 8, None, rending=5), TG(10, 2, sv3)),
+    )
+    c["shred_rending"] = unit_case(
+        shoot(weapon(4, 5, "Assault 2, Shred, Rending (6+)"), infantry()),
+        b.attack(F1(2), S(4), WD(4, 4, 5, rending=6, shred=True), TG(10, 1, sv3)),
+    )
+    c["poisoned"] = unit_case(
+        shoot(weapon(3, 5, "Assault 2, Poisoned (3+)"), infantry(t=6)),
+        b.attack(F1(2), S(4), WD(3, 6, 5, poisoned=3), TG(10, 1, sv3)),
+    )
+    c["poisoned_table_better"] = unit_case(
+        shoot(weapon(6, 5, "Assault 2, Poisoned"), infantry(t=3)),
+        b.attack(F1(2), S(4), WD(6, 3, 5, poisoned=4), TG(10, 1, sv3)),
+    )
+    c["fleshbane"] = unit_case(
+        shoot(weapon(3, 5, "Assault 2, Fleshbane"), infantry(t=5)),
+        b.attack(F1(2), S(4), WD(3, 5, 5, fleshbane=True), TG(10, 1, sv3)),
+    )
+    c["breaching"] = unit_case(
+        shoot(weapon(4, 5, "Assault 3, Breaching (5+)"), infantry(w=2)),
+        b.attack(F1(3), S(4), WD(4, 4, 5, breaching=5), TG(10, 2, sv3)),
+    )
+    c["gets_hot"] = unit_case(
+        shoot(weapon(7, 2, "Heavy 2, Gets Hot"), infantry()),
+        b.attack(F1(2), S(4, gets_hot=True), WD(7, 4, 2), TG(10, 1, sv3)),
+    )
     # section 4: saves and mitigation
-    c["fnp"] = unit_case(shoot(weapon(5, 3, "Assault 2"), infantry(rules=["Feel No Pain (5+)"])),
-                         b.attack(F1(2), S(4), WD(5, 4, 3), TG(10, 1, DF(save=3, fnp=5))))
-    c["cover_vs_ap"] = unit_case(shoot(weapon(4, 3, "Assault 2"), infantry(Cover="4+")),
-                                 b.attack(F1(2), S(4), WD(4, 4, 3), TG(10, 1, DF(save=3, cover=4))))
-    c["ignores_cover"] = unit_case(shoot(weapon(4, 3, "Assault 2, Ignores Cover"), infantry(Cover="4+")),
-                                   b.attack(F1(2), S(4), WD(4, 4, 3), TG(10, 1, sv3)))
-    c["invulnerable"] = unit_case(shoot(weapon(8, 2, "Heavy 2"), infantry(w=3, Invulnerable="4+")),
-                                  b.attack(F1(2), S(4), WD(8, 4, 2), TG(10, 3, DF(save=2, invulnerable=4))))
-    c["shrouded"] = unit_case(shoot(weapon(4, 5, "Assault 2"), infantry(rules=["Shrouded (5+)"])),
-                              b.attack(F1(2), S(4), WD(4, 4, 5), TG(10, 1, DF(save=3, shrouded=5))))
+    c["fnp"] = unit_case(
+        shoot(weapon(5, 3, "Assault 2"), infantry(rules=["Feel No Pain (5+)"])),
+        b.attack(F1(2), S(4), WD(5, 4, 3), TG(10, 1, DF(save=3, fnp=5))),
+    )
+    c["cover_vs_ap"] = unit_case(
+        shoot(weapon(4, 3, "Assault 2"), infantry(Cover="4+")),
+        b.attack(F1(2), S(4), WD(4, 4, 3), TG(10, 1, DF(save=3, cover=4))),
+    )
+    c["ignores_cover"] = unit_case(
+        shoot(weapon(4, 3, "Assault 2, Ignores Cover"), infantry(Cover="4+")),
+        b.attack(F1(2), S(4), WD(4, 4, 3), TG(10, 1, sv3)),
+    )
+    c["invulnerable"] = unit_case(
+        shoot(weapon(8, 2, "Heavy 2"), infantry(w=3, Invulnerable="4+")),
+        b.attack(F1(2), S(4), WD(8, 4, 2), TG(10, 3, DF(save=2, invulnerable=4))),
+    )
+    c["shrouded"] = unit_case(
+        shoot(weapon(4, 5, "Assault 2"), infantry(rules=["Shrouded (5+)"])),
+        b.attack(F1(2), S(4), WD(4, 4, 5), TG(10, 1, DF(save=3, shrouded=5))),
+    )
     c["shrouded_fearless"] = unit_case(
         shoot(weapon(4, 5, "Assault 2"), infantry(rules=["Shrouded (5+)", "Fearless"])),
-        b.attack(F1(2), S(4), WD(4, 4, 5), TG(10, 1, sv3)))
+        b.attack(F1(2), S(4), WD(4, 4, 5), TG(10, 1, sv3)),
+    )
     c["heavy_blast"] = unit_case(
-        shoot(weapon(4, 4, "Heavy 1, Blast (3\")"), infantry(**{"Unit Type": "Infantry (Heavy)"}), hits=2),
-        b.attack(F1(2), S(no_hit_roll=True), WD(4, 4, 4), TG(10, 1, DF(save=3, heavy_reroll=True))))
+        shoot(weapon(4, 4, 'Heavy 1, Blast (3")'), infantry(**{"Unit Type": "Infantry (Heavy)"}), hits=2),
+        b.attack(F1(2), S(no_hit_roll=True), WD(4, 4, 4), TG(10, 1, DF(save=3, heavy_reroll=True))),
+    )
     c["template_cover"] = unit_case(
         shoot(weapon(4, 5, "Assault 1, Template"), infantry(save="4+", Cover="3+"), hits="D3"),
-        b.attack(b.d3_shots(), S(no_hit_roll=True), WD(4, 4, 5), TG(10, 1, DF(save=4))))
+        b.attack(b.d3_shots(), S(no_hit_roll=True), WD(4, 4, 5), TG(10, 1, DF(save=4))),
+    )
     # section 5: damage and casualties
-    c["multi_wound"] = unit_case(shoot(weapon(5, 4, "Heavy 3"), infantry(models=2, w=2)),
-                                 b.attack(F1(3), S(4), WD(5, 4, 4), TG(2, 2, sv3)))
-    c["instant_death"] = unit_case(shoot(weapon(8, 2, "Heavy 2"), infantry(models=3, w=2, Invulnerable="5+")),
-                                   b.attack(F1(2), S(4), WD(8, 4, 2), TG(3, 2, DF(save=3, invulnerable=5))))
+    c["multi_wound"] = unit_case(
+        shoot(weapon(5, 4, "Heavy 3"), infantry(models=2, w=2)), b.attack(F1(3), S(4), WD(5, 4, 4), TG(2, 2, sv3))
+    )
+    c["instant_death"] = unit_case(
+        shoot(weapon(8, 2, "Heavy 2"), infantry(models=3, w=2, Invulnerable="5+")),
+        b.attack(F1(2), S(4), WD(8, 4, 2), TG(3, 2, DF(save=3, invulnerable=5))),
+    )
     c["eternal_warrior"] = unit_case(
         shoot(weapon(8, 2, "Heavy 3"), infantry(models=2, w=2, rules=["Eternal Warrior", "Feel No Pain (5+)"])),
-        b.attack(F1(3), S(4), WD(8, 4, 2), TG(2, 2, DF(save=3, fnp=5, eternal_warrior=True))))
+        b.attack(F1(3), S(4), WD(8, 4, 2), TG(2, 2, DF(save=3, fnp=5, eternal_warrior=True))),
+    )
     c["id_mixed_order"] = unit_case(
-        shoot(weapon(4, 5, "Assault 3, Murderous Strike (6+)"),
-              infantry(models=2, w=3, rules=["Feel No Pain (6+)"])),
-        b.attack(F1(3), S(4), WD(4, 4, 5, murderous=6), TG(2, 3, DF(save=3, fnp=6))))
-    c["brutal"] = unit_case(shoot(weapon(5, 3, "Heavy 2, Brutal (2)"), infantry(models=2, w=3, save="4+")),
-                            b.attack(F1(2), S(4), WD(5, 4, 3), TG(2, 3, DF(save=4)), brutal=2))
+        shoot(weapon(4, 5, "Assault 3, Murderous Strike (6+)"), infantry(models=2, w=3, rules=["Feel No Pain (6+)"])),
+        b.attack(F1(3), S(4), WD(4, 4, 5, murderous=6), TG(2, 3, DF(save=3, fnp=6))),
+    )
+    c["brutal"] = unit_case(
+        shoot(weapon(5, 3, "Heavy 2, Brutal (2)"), infantry(models=2, w=3, save="4+")),
+        b.attack(F1(2), S(4), WD(5, 4, 3), TG(2, 3, DF(save=4)), brutal=2),
+    )
     c["destroyer_infantry"] = unit_case(
         shoot(weapon(6, 3, "Heavy 2, Destroyer"), infantry(models=2, w=3)),
-        b.attack(F1(2), S(4), WD(6, 4, 3), TG(2, 3, DF(save=3)), destroyer=True))
+        b.attack(F1(2), S(4), WD(6, 4, 3), TG(2, 3, DF(save=3)), destroyer=True),
+    )
     # section 7: morale
-    c["pinning"] = unit_case(shoot(weapon(4, 5, "Assault 2, Pinning, Shell Shock (1)"), infantry(models=2)),
-                             b.attack(F1(2), S(4), WD(4, 4, 5), TG(2, 1, sv3),
-                                      pinning=True, shell_shock=1))
+    c["pinning"] = unit_case(
+        shoot(weapon(4, 5, "Assault 2, Pinning, Shell Shock (1)"), infantry(models=2)),
+        b.attack(F1(2), S(4), WD(4, 4, 5), TG(2, 1, sv3), pinning=True, shell_shock=1),
+    )
     c["pinning_stubborn"] = unit_case(
         shoot(weapon(4, 5, "Assault 2, Pinning, Shell Shock (2)"), infantry(models=1, w=2, rules=["Stubborn"])),
-        b.attack(F1(2), S(4), WD(4, 4, 5), TG(1, 2, sv3, stubborn=True), pinning=True, shell_shock=2))
+        b.attack(F1(2), S(4), WD(4, 4, 5), TG(1, 2, sv3, stubborn=True), pinning=True, shell_shock=2),
+    )
     c["pinning_fearless"] = unit_case(
         shoot(weapon(4, 5, "Assault 2, Pinning"), infantry(rules=["Fearless"])),
-        b.attack(F1(2), S(4), WD(4, 4, 5), TG(10, 1, sv3)), pinned=None)
+        b.attack(F1(2), S(4), WD(4, 4, 5), TG(10, 1, sv3)),
+        pinned=None,
+    )
     c["pinning_dreadnought"] = unit_case(
         shoot(weapon(4, 5, "Assault 2, Pinning"), infantry(**{"Unit Type": "Dreadnought"})),
-        b.attack(F1(2), S(4), WD(4, 4, 5), TG(10, 1, sv3)), pinned=None)
+        b.attack(F1(2), S(4), WD(4, 4, 5), TG(10, 1, sv3)),
+        pinned=None,
+    )
     # section 8: vehicles
     g = b.Gun
-    c["lascannon"] = ("vehicle", shoot(weapon(9, 2, "Heavy 1"), vehicle(12), attacks=2),
-                      b.vehicle_attack(F1(2), S(4), g(9, 2, 12), 3), None)
-    c["autocannon_glance"] = ("vehicle", shoot(weapon(7, 4, "Heavy 2"), vehicle(11, hp=2, Cover="5+")),
-                              b.vehicle_attack(F1(2), S(4), g(7, 4, 11, cover=5), 2), None)
-    c["ap_dash_pen"] = ("vehicle", shoot(weapon(6, "-", "Assault 2"), vehicle(10, hp=2)),
-                        b.vehicle_attack(F1(2), S(4), g(6, None, 10), 2), None)
-    c["ap1_ion"] = ("vehicle", shoot(weapon(9, 1, "Heavy 1"), vehicle(13, hp=3, Invulnerable="4+"), attacks=2),
-                    b.vehicle_attack(F1(2), S(4), g(9, 1, 13, invulnerable=4), 3), None)
-    c["lance"] = ("vehicle", shoot(weapon(8, 2, "Heavy 1, Lance"), vehicle(14), attacks=2),
-                  b.vehicle_attack(F1(2), S(4), g(8, 2, 14, lance=True), 3), None)
-    c["armourbane"] = ("vehicle", shoot(weapon(8, 1, "Assault 1, Armourbane"), vehicle(14, hp=4)),
-                       b.vehicle_attack(F1(1), S(4), g(8, 1, 14, armourbane=True), 4), None)
-    c["ordnance"] = ("vehicle", shoot(weapon(8, 3, "Ordnance 1"), vehicle(13), hits=1),
-                     b.vehicle_attack(F1(1), S(no_hit_roll=True), g(8, 3, 13, ordnance=True), 3), None)
-    c["rending_vehicle"] = ("vehicle", shoot(weapon(4, 5, "Assault 2, Rending (6+)"), vehicle(10, hp=2)),
-                            b.vehicle_attack(F1(2), S(4), g(4, 5, 10, rending=6), 2), None)
-    c["haywire"] = ("vehicle", shoot(weapon(3, "-", "Assault 2, Haywire"), vehicle(14, hp=3, Invulnerable="5+")),
-                    b.vehicle_attack(F1(2), S(4), g(3, None, 14, haywire=True, invulnerable=5), 3), None)
-    c["destroyer_vehicle"] = ("vehicle", shoot(weapon(8, 2, "Heavy 1, Destroyer"), vehicle(14, hp=5, Cover="5+")),
-                              b.vehicle_attack(F1(1), S(4), g(8, 2, 14, destroyer=True, cover=5), 5), None)
-    c["destroyer_rending"] = ("vehicle",
-                              shoot(weapon(4, 2, "Heavy 1, Destroyer, Rending (6+)"), vehicle(14, hp=4)),
-                              b.vehicle_attack(F1(1), S(4), g(4, 2, 14, destroyer=True, rending=6), 4), None)
-    c["exoshock"] = ("vehicle", shoot(weapon(7, 2, "Heavy 2, Exoshock (4+)"),
-                                      vehicle(11, hp=3, Cover="4+", Invulnerable="5+")),
-                     b.vehicle_attack(F1(2), S(4), g(7, 2, 11, exoshock=4, cover=4, invulnerable=5), 3), None)
-    c["exoshock_no_save"] = ("vehicle", shoot(weapon(9, "-", "Heavy 1, Exoshock (5+)"), vehicle(10, hp=4)),
-                             b.vehicle_attack(F1(1), S(4), g(9, None, 10, exoshock=5), 4), None)
+    c["lascannon"] = (
+        "vehicle",
+        shoot(weapon(9, 2, "Heavy 1"), vehicle(12), attacks=2),
+        b.vehicle_attack(F1(2), S(4), g(9, 2, 12), 3),
+        None,
+    )
+    c["autocannon_glance"] = (
+        "vehicle",
+        shoot(weapon(7, 4, "Heavy 2"), vehicle(11, hp=2, Cover="5+")),
+        b.vehicle_attack(F1(2), S(4), g(7, 4, 11, cover=5), 2),
+        None,
+    )
+    c["ap_dash_pen"] = (
+        "vehicle",
+        shoot(weapon(6, "-", "Assault 2"), vehicle(10, hp=2)),
+        b.vehicle_attack(F1(2), S(4), g(6, None, 10), 2),
+        None,
+    )
+    c["ap1_ion"] = (
+        "vehicle",
+        shoot(weapon(9, 1, "Heavy 1"), vehicle(13, hp=3, Invulnerable="4+"), attacks=2),
+        b.vehicle_attack(F1(2), S(4), g(9, 1, 13, invulnerable=4), 3),
+        None,
+    )
+    c["lance"] = (
+        "vehicle",
+        shoot(weapon(8, 2, "Heavy 1, Lance"), vehicle(14), attacks=2),
+        b.vehicle_attack(F1(2), S(4), g(8, 2, 14, lance=True), 3),
+        None,
+    )
+    c["armourbane"] = (
+        "vehicle",
+        shoot(weapon(8, 1, "Assault 1, Armourbane"), vehicle(14, hp=4)),
+        b.vehicle_attack(F1(1), S(4), g(8, 1, 14, armourbane=True), 4),
+        None,
+    )
+    c["ordnance"] = (
+        "vehicle",
+        shoot(weapon(8, 3, "Ordnance 1"), vehicle(13), hits=1),
+        b.vehicle_attack(F1(1), S(no_hit_roll=True), g(8, 3, 13, ordnance=True), 3),
+        None,
+    )
+    c["rending_vehicle"] = (
+        "vehicle",
+        shoot(weapon(4, 5, "Assault 2, Rending (6+)"), vehicle(10, hp=2)),
+        b.vehicle_attack(F1(2), S(4), g(4, 5, 10, rending=6), 2),
+        None,
+    )
+    c["haywire"] = (
+        "vehicle",
+        shoot(weapon(3, "-", "Assault 2, Haywire"), vehicle(14, hp=3, Invulnerable="5+")),
+        b.vehicle_attack(F1(2), S(4), g(3, None, 14, haywire=True, invulnerable=5), 3),
+        None,
+    )
+    c["destroyer_vehicle"] = (
+        "vehicle",
+        shoot(weapon(8, 2, "Heavy 1, Destroyer"), vehicle(14, hp=5, Cover="5+")),
+        b.vehicle_attack(F1(1), S(4), g(8, 2, 14, destroyer=True, cover=5), 5),
+        None,
+    )
+    c["destroyer_rending"] = (
+        "vehicle",
+        shoot(weapon(4, 2, "Heavy 1, Destroyer, Rending (6+)"), vehicle(14, hp=4)),
+        b.vehicle_attack(F1(1), S(4), g(4, 2, 14, destroyer=True, rending=6), 4),
+        None,
+    )
+    c["exoshock"] = (
+        "vehicle",
+        shoot(weapon(7, 2, "Heavy 2, Exoshock (4+)"), vehicle(11, hp=3, Cover="4+", Invulnerable="5+")),
+        b.vehicle_attack(F1(2), S(4), g(7, 2, 11, exoshock=4, cover=4, invulnerable=5), 3),
+        None,
+    )
+    c["exoshock_no_save"] = (
+        "vehicle",
+        shoot(weapon(9, "-", "Heavy 1, Exoshock (5+)"), vehicle(10, hp=4)),
+        b.vehicle_attack(F1(1), S(4), g(9, None, 10, exoshock=5), 4),
+        None,
+    )
     return c
 
 
@@ -260,32 +373,41 @@ def more_cases() -> dict[str, tuple[Any, ...]]:
     # section 9 / 2: melee chart, charge and two weapons
     c["melee_ws5_charge"] = unit_case(
         melee(weapon("User", 5, "Melee"), infantry(), WS=5, A=2, charging=True),
-        b.attack(F1(3), S(melee_need=3), WD(4, 4, 5, melee=True), TG(10, 1, sv3)))
+        b.attack(F1(3), S(melee_need=3), WD(4, 4, 5, melee=True), TG(10, 1, sv3)),
+    )
     c["melee_2plus_id"] = unit_case(
         melee(weapon("+2", 4, "Melee"), infantry(models=2, t=3, w=2, WS=4), WS=9, A=2, two_weapons=True),
-        b.attack(F1(3), S(melee_need=2), WD(6, 3, 4, melee=True), TG(2, 2, sv3)))
+        b.attack(F1(3), S(melee_need=2), WD(6, 3, 4, melee=True), TG(2, 2, sv3)),
+    )
     c["melee_5plus_poison"] = unit_case(
-        melee(weapon(5, "-", "Melee, Poisoned (4+)"), infantry(WS=7, Cover="4+", rules=["Shrouded (5+)"]),
-              WS=3, A=3),
-        b.attack(F1(3), S(melee_need=5), WD(5, 4, None, poisoned=4, melee=True), TG(10, 1, sv3)))
+        melee(weapon(5, "-", "Melee, Poisoned (4+)"), infantry(WS=7, Cover="4+", rules=["Shrouded (5+)"]), WS=3, A=3),
+        b.attack(F1(3), S(melee_need=5), WD(5, 4, None, poisoned=4, melee=True), TG(10, 1, sv3)),
+    )
     c["melee_rending_keeps_ap"] = unit_case(
         melee(weapon("User", 1, "Melee, Rending (5+), Murderous Strike (6+)"), infantry(models=2, w=2), A=3),
-        b.attack(F1(3), S(melee_need=4), WD(4, 4, 1, rending=5, murderous=6, melee=True), TG(2, 2, sv3)))
+        b.attack(F1(3), S(melee_need=4), WD(4, 4, 1, rending=5, murderous=6, melee=True), TG(2, 2, sv3)),
+    )
     # section 5: Deflagrate; section 2: Master-crafted; default shots
-    c["deflagrate"] = unit_case(shoot(weapon(4, 5, "Assault 2, Deflagrate"), infantry(save="4+")),
-                                b.attack(F1(2), S(4), WD(4, 4, 5), TG(10, 1, DF(save=4)), deflagrate=True))
+    c["deflagrate"] = unit_case(
+        shoot(weapon(4, 5, "Assault 2, Deflagrate"), infantry(save="4+")),
+        b.attack(F1(2), S(4), WD(4, 4, 5), TG(10, 1, DF(save=4)), deflagrate=True),
+    )
     mc = shoot(weapon(4, 5, "Heavy 2, Master-crafted"), infantry())
     mc["attacker"]["models"] = 2
     c["master_crafted"] = unit_case(
-        mc, b.attack([], S(4), WD(4, 4, 5), TG(10, 1, sv3), hits_given=b.master_crafted_hits(4, 2, 2)))
+        mc, b.attack([], S(4), WD(4, 4, 5), TG(10, 1, sv3), hits_given=b.master_crafted_hits(4, 2, 2))
+    )
     rf = shoot(weapon(4, 5, "Rapid Fire"), infantry())
     rf["attacker"]["models"] = 3
     c["rapid_fire_default"] = unit_case(rf, b.attack(F1(3), S(4), WD(4, 4, 5), TG(10, 1, sv3)))
     # section 4b: unit types
     c["armourbane_dreadnought"] = unit_case(
-        shoot(weapon(6, 2, "Assault 2, Armourbane"), infantry(models=1, t=7, w=4, save="2+",
-                                                               **{"Unit Type": "Dreadnought"})),
-        b.attack(F1(2), S(4), WD(6, 7, 2, shred=True), TG(1, 4, DF(save=2))))
+        shoot(
+            weapon(6, 2, "Assault 2, Armourbane"),
+            infantry(models=1, t=7, w=4, save="2+", **{"Unit Type": "Dreadnought"}),
+        ),
+        b.attack(F1(2), S(4), WD(6, 7, 2, shred=True), TG(1, 4, DF(save=2))),
+    )
     return c
 
 
@@ -338,26 +460,35 @@ def marker_cases() -> dict[str, tuple[Any, ...]]:
     sv4 = DF(save=4)
     c: dict[str, tuple[Any, ...]] = {}
     two = b.blast_hits(grid(2, 5), 0, 1.5, 32, 4)
-    c["blast_two_models"] = unit_case(blast_doc('Heavy 1, Blast (3")', 2, 5),
-                                      b.attack([], S(4), WD(4, 4, 5), TG(2, 1, sv4), hits_given=two))
+    c["blast_two_models"] = unit_case(
+        blast_doc('Heavy 1, Blast (3")', 2, 5), b.attack([], S(4), WD(4, 4, 5), TG(2, 1, sv4), hits_given=two)
+    )
     five = best_aim(grid(5, 3), 1.5, 32, 4)
-    c["blast_auto_aim"] = unit_case(blast_doc('Heavy 1, Blast (3")', 5, 3),
-                                    b.attack([], S(4), WD(4, 4, 5), TG(5, 1, sv4), hits_given=five))
+    c["blast_auto_aim"] = unit_case(
+        blast_doc('Heavy 1, Blast (3")', 5, 3), b.attack([], S(4), WD(4, 4, 5), TG(5, 1, sv4), hits_given=five)
+    )
     aimed = b.blast_hits(grid(4, 2), 3, 2.5, 32, 4)
-    c["large_blast_aimed"] = unit_case(blast_doc('Heavy 1, Large Blast (5")', 4, 2, aim={"model": 3}),
-                                       b.attack([], S(4), WD(4, 4, 5), TG(4, 1, sv4), hits_given=aimed))
+    c["large_blast_aimed"] = unit_case(
+        blast_doc('Heavy 1, Large Blast (5")', 4, 2, aim={"model": 3}),
+        b.attack([], S(4), WD(4, 4, 5), TG(4, 1, sv4), hits_given=aimed),
+    )
     one = b.blast_hits(grid(3, 3), 1, 1.5, 32, 4)
-    c["two_blasts"] = unit_case(blast_doc('Heavy 2, Blast (3")', 3, 3, aim={"model": 1}),
-                                b.attack([], S(4), WD(4, 4, 5), TG(3, 1, sv4), hits_given=convolve(one, one)))
+    c["two_blasts"] = unit_case(
+        blast_doc('Heavy 2, Blast (3")', 3, 3, aim={"model": 1}),
+        b.attack([], S(4), WD(4, 4, 5), TG(3, 1, sv4), hits_given=convolve(one, one)),
+    )
     barrage = b.blast_hits(grid(3, 3), 0, 1.5, 32, 0)
     c["barrage_indirect"] = unit_case(
         blast_doc('Heavy 1, Barrage, Blast (3")', 3, 3, aim={"model": 0}, indirect=True),
-        b.attack([], S(4), WD(4, 4, 5), TG(3, 1, sv4), hits_given=barrage))
+        b.attack([], S(4), WD(4, 4, 5), TG(3, 1, sv4), hits_given=barrage),
+    )
     edge = b.blast_hits(grid(3, 3), 1, 1.5, 32, 4, edges=(-20.0, 4.0, -1.0, 30.0))
     c["blast_edges"] = unit_case(
-        blast_doc('Heavy 1, Blast (3")', 3, 3, aim={"model": 1},
-                  edges={"xmin": -20, "xmax": 4, "ymin": -1, "ymax": 30}),
-        b.attack([], S(4), WD(4, 4, 5), TG(3, 1, sv4), hits_given=edge))
+        blast_doc(
+            'Heavy 1, Blast (3")', 3, 3, aim={"model": 1}, edges={"xmin": -20, "xmax": 4, "ymin": -1, "ymax": 30}
+        ),
+        b.attack([], S(4), WD(4, 4, 5), TG(3, 1, sv4), hits_given=edge),
+    )
     twin = b.blast_hits(grid(4, 2), 0, 1.5, 32, 3, twin_linked=True)
     twin_doc = blast_doc('Heavy 1, Blast (3"), Twin-linked', 4, 2, aim={"model": 0})
     twin_doc["attacker"]["BS"] = 3
@@ -375,11 +506,13 @@ def test_markers_match_brute_force(name: str) -> None:
 
 
 def round_case(capped: bool, a_i: int = 5, t_i: int = 3, t_models: int = 2) -> tuple[dict[str, Any], b.RoundResult]:
-    doc = {"mode": "melee",
-           "attacker": {"WS": 4, "S": 4, "I": a_i, "A": 2, "models": 1, "T": 4, "W": 1, "Save": "3+"},
-           "weapon": {"name": "Sword", "Strength": "User", "AP": "3", "Type": "Melee"},
-           "target_weapon": {"name": "Axe", "Strength": "+1", "AP": "2", "Type": "Melee"},
-           "target": infantry(models=t_models, save="4+", S=4, A=1, I=t_i)}
+    doc = {
+        "mode": "melee",
+        "attacker": {"WS": 4, "S": 4, "I": a_i, "A": 2, "models": 1, "T": 4, "W": 1, "Save": "3+"},
+        "weapon": {"name": "Sword", "Strength": "User", "AP": "3", "Type": "Melee"},
+        "target_weapon": {"name": "Axe", "Strength": "+1", "AP": "2", "Type": "Melee"},
+        "target": infantry(models=t_models, save="4+", S=4, A=1, I=t_i),
+    }
 
     def mine(m: int) -> b.Result:
         return b.attack(F1(2 * m), S(melee_need=4), WD(4, 4, 3, melee=True), TG(t_models, 1, DF(save=4)))
@@ -399,8 +532,7 @@ def test_melee_round_matches_brute_force(a_i: int, t_i: int, t_models: int) -> N
         same_unit(got, want.first)
     same_dist(got["attacker_casualties"], want.attacker_casualties, "attacker_casualties")
     combat = got["combat"]
-    for key, value in (("attacker_wins", want.attacker_wins), ("target_wins", want.target_wins),
-                       ("draw", want.draw)):
+    for key, value in (("attacker_wins", want.attacker_wins), ("target_wins", want.target_wins), ("draw", want.draw)):
         assert math.isclose(combat[key], float(value), abs_tol=TOL), (key, combat[key], float(value))
 
 
@@ -408,19 +540,33 @@ def vehicle_more() -> dict[str, tuple[Any, ...]]:
     g = b.Gun
     c: dict[str, tuple[Any, ...]] = {}
     # Sunder: S10 AP1 vs 12, HP3: re-rolling a glance raises E[HP] (65/54 > 1), so glances are re-rolled
-    c["sunder_reroll_glance"] = ("vehicle", shoot(weapon(10, 1, "Heavy 1, Sunder"), vehicle(12, hp=3), hits=1),
-                                 b.vehicle_attack(F1(1), S(no_hit_roll=True), g(10, 1, 12, sunder_hp=3), 3), None)
+    c["sunder_reroll_glance"] = (
+        "vehicle",
+        shoot(weapon(10, 1, "Heavy 1, Sunder"), vehicle(12, hp=3), hits=1),
+        b.vehicle_attack(F1(1), S(no_hit_roll=True), g(10, 1, 12, sunder_hp=3), 3),
+        None,
+    )
     # S8 AP3 vs 12: a glance (1 HP) beats a re-roll (E = 1/2), so it is kept; failures are re-rolled
-    c["sunder_keep_glance"] = ("vehicle", shoot(weapon(8, 3, "Heavy 1, Sunder"), vehicle(12, hp=3), hits=1),
-                               b.vehicle_attack(F1(1), S(no_hit_roll=True), g(8, 3, 12, sunder_hp=3), 3), None)
-    c["slow_vehicle"] = ("vehicle", shoot(weapon(9, 1, "Heavy 2"), vehicle(11, hp=3,
-                                                                         **{"Unit Type": "Vehicle (Slow)"})),
-                         b.vehicle_attack(F1(2), S(4), g(9, 1, 11, slow=True), 3), None)
-    c["breaching_vehicle"] = ("vehicle", shoot(weapon(6, 4, "Assault 2, Breaching (4+)"), vehicle(10, hp=2)),
-                              b.vehicle_attack(F1(2), S(4), g(6, 4, 10), 2), None)
+    c["sunder_keep_glance"] = (
+        "vehicle",
+        shoot(weapon(8, 3, "Heavy 1, Sunder"), vehicle(12, hp=3), hits=1),
+        b.vehicle_attack(F1(1), S(no_hit_roll=True), g(8, 3, 12, sunder_hp=3), 3),
+        None,
+    )
+    c["slow_vehicle"] = (
+        "vehicle",
+        shoot(weapon(9, 1, "Heavy 2"), vehicle(11, hp=3, **{"Unit Type": "Vehicle (Slow)"})),
+        b.vehicle_attack(F1(2), S(4), g(9, 1, 11, slow=True), 3),
+        None,
+    )
+    c["breaching_vehicle"] = (
+        "vehicle",
+        shoot(weapon(6, 4, "Assault 2, Breaching (4+)"), vehicle(10, hp=2)),
+        b.vehicle_attack(F1(2), S(4), g(6, 4, 10), 2),
+        None,
+    )
     rear = melee(weapon("x2", 2, "Melee"), vehicle(13, hp=3, facing="Rear") | {"Rear": 10, "WS": 4}, A=2)
-    c["melee_vehicle_rear"] = ("vehicle", rear,
-                               b.vehicle_attack(F1(2), S(melee_need=4), g(8, 2, 10), 3), None)
+    c["melee_vehicle_rear"] = ("vehicle", rear, b.vehicle_attack(F1(2), S(melee_need=4), g(8, 2, 10), 3), None)
     return c
 
 
@@ -440,34 +586,53 @@ def types_and_more() -> dict[str, tuple[Any, ...]]:
     dread = {"Unit Type": "Dreadnought"}
     c["dreadnought_fleshbane"] = unit_case(
         shoot(weapon(3, 5, "Assault 2, Fleshbane"), infantry(models=2, t=7, w=2, **dread)),
-        b.attack(F1(2), S(4), WD(3, 7, 5, fleshbane=True, reroll_success=True), TG(2, 2, sv3)))
+        b.attack(F1(2), S(4), WD(3, 7, 5, fleshbane=True, reroll_success=True), TG(2, 2, sv3)),
+    )
     # the table (2+) is better than Poisoned (4+): the attack still has Poisoned, so the success is re-rolled
     c["dreadnought_poisoned_table"] = unit_case(
         shoot(weapon(6, 5, "Assault 2, Poisoned (4+)"), infantry(models=2, t=4, w=2, **dread)),
-        b.attack(F1(2), S(4), WD(6, 4, 5, poisoned=4, reroll_success=True), TG(2, 2, sv3)))
+        b.attack(F1(2), S(4), WD(6, 4, 5, poisoned=4, reroll_success=True), TG(2, 2, sv3)),
+    )
     c["mechanised_poisoned"] = unit_case(
-        shoot(weapon(3, 5, "Assault 2, Poisoned (4+), Pinning"),
-              infantry(models=2, t=6, w=2, **{"Unit Type": "Infantry (Mechanised)"})),
-        b.attack(F1(2), S(4), WD(3, 6, 5, poisoned=4, reroll_success=True), TG(2, 2, sv3), pinning=True))
+        shoot(
+            weapon(3, 5, "Assault 2, Poisoned (4+), Pinning"),
+            infantry(models=2, t=6, w=2, **{"Unit Type": "Infantry (Mechanised)"}),
+        ),
+        b.attack(F1(2), S(4), WD(3, 6, 5, poisoned=4, reroll_success=True), TG(2, 2, sv3), pinning=True),
+    )
     for ut in ("Cavalry", "Infantry (Daemon)", "Primarch"):
         ew = ut == "Primarch"
         c[f"pinning_exempt_{ut}"] = unit_case(
             shoot(weapon(8, 4, "Assault 2, Pinning"), infantry(models=2, w=2, **{"Unit Type": ut})),
-            b.attack(F1(2), S(4), WD(8, 4, 4), TG(2, 2, DF(save=3, eternal_warrior=ew))), pinned=None)
+            b.attack(F1(2), S(4), WD(8, 4, 4), TG(2, 2, DF(save=3, eternal_warrior=ew))),
+            pinned=None,
+        )
     c["instant_death_rule"] = unit_case(
         shoot(weapon(4, 4, "Assault 2, Instant Death"), infantry(models=2, w=3, save="4+")),
-        b.attack(F1(2), S(4), WD(4, 4, 4, instant_death=True), TG(2, 3, DF(save=4))))
+        b.attack(F1(2), S(4), WD(4, 4, 4, instant_death=True), TG(2, 3, DF(save=4))),
+    )
     c["wall_of_death"] = unit_case(
-        shoot(weapon(4, 5, "Assault 1, Template"), infantry(save="4+", Cover="4+"), snap_shots=True,
-              attacker={"BS": 4, "models": 2}),
-        b.attack([(Fraction(1, 9), k) for k in (2, 3, 3, 4, 4, 4, 5, 5, 6)], S(no_hit_roll=True), WD(4, 4, 5),
-                 TG(10, 1, DF(save=4))))
+        shoot(
+            weapon(4, 5, "Assault 1, Template"),
+            infantry(save="4+", Cover="4+"),
+            snap_shots=True,
+            attacker={"BS": 4, "models": 2},
+        ),
+        b.attack(
+            [(Fraction(1, 9), k) for k in (2, 3, 3, 4, 4, 4, 5, 5, 6)],
+            S(no_hit_roll=True),
+            WD(4, 4, 5),
+            TG(10, 1, DF(save=4)),
+        ),
+    )
     c["twin_linked_template"] = unit_case(
         shoot(weapon(3, 5, "Assault 1, Template, Twin-linked"), infantry(save="4+"), hits=2),
-        b.attack(F1(2), S(no_hit_roll=True), WD(3, 4, 5, shred=True), TG(10, 1, DF(save=4))))
+        b.attack(F1(2), S(no_hit_roll=True), WD(3, 4, 5, shred=True), TG(10, 1, DF(save=4))),
+    )
     c["ld_below_two"] = unit_case(
         shoot(weapon(4, 5, "Assault 2, Pinning, Shell Shock (6)"), infantry(models=3)),
-        b.attack(F1(2), S(4), WD(4, 4, 5), TG(3, 1, sv3), pinning=True, shell_shock=6))
+        b.attack(F1(2), S(4), WD(4, 4, 5), TG(3, 1, sv3), pinning=True, shell_shock=6),
+    )
     return c
 
 
@@ -531,9 +696,15 @@ def test_a_denied_cover_save_is_named_on_vehicles(label: str, doc: dict[str, Any
 
 def test_vehicle_cover_denied_matches_brute_force() -> None:
     """The numbers behind the names above: no cover against Ignores Cover, templates, melee or Haywire."""
-    same_vehicle(calc(shoot(weapon(7, 4, "Heavy 2, Ignores Cover"), vehicle(11, hp=2, Cover="4+"))),
-                 b.vehicle_attack(F1(2), S(4), b.Gun(7, 4, 11), 2))
-    same_vehicle(calc(shoot(weapon(3, "-", "Assault 2, Haywire"), vehicle(14, hp=3, Cover="4+"))),
-                 b.vehicle_attack(F1(2), S(4), b.Gun(3, None, 14, haywire=True), 3))
-    same_vehicle(calc(melee(weapon("x2", 2, "Melee"), vehicle(10, hp=3, Cover="4+") | {"WS": 4}, A=2)),
-                 b.vehicle_attack(F1(2), S(melee_need=4), b.Gun(8, 2, 10), 3))
+    same_vehicle(
+        calc(shoot(weapon(7, 4, "Heavy 2, Ignores Cover"), vehicle(11, hp=2, Cover="4+"))),
+        b.vehicle_attack(F1(2), S(4), b.Gun(7, 4, 11), 2),
+    )
+    same_vehicle(
+        calc(shoot(weapon(3, "-", "Assault 2, Haywire"), vehicle(14, hp=3, Cover="4+"))),
+        b.vehicle_attack(F1(2), S(4), b.Gun(3, None, 14, haywire=True), 3),
+    )
+    same_vehicle(
+        calc(melee(weapon("x2", 2, "Melee"), vehicle(10, hp=3, Cover="4+") | {"WS": 4}, A=2)),
+        b.vehicle_attack(F1(2), S(melee_need=4), b.Gun(8, 2, 10), 3),
+    )
