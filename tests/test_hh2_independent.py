@@ -708,3 +708,47 @@ def test_vehicle_cover_denied_matches_brute_force() -> None:
         calc(melee(weapon("x2", 2, "Melee"), vehicle(10, hp=3, Cover="4+") | {"WS": 4}, A=2)),
         b.vehicle_attack(F1(2), S(melee_need=4), b.Gun(8, 2, 10), 3),
     )
+
+
+def test_two_handed_takes_no_second_weapon_bonus() -> None:
+    """Section 9: A, +1 on the charge, +1 for two weapons never with Two-handed."""
+    doc = melee(weapon("+2", 3, "Melee, Two-handed"), infantry(), A=2, charging=True, two_weapons=True)
+    same_unit(calc(doc), b.attack(F1(3), S(melee_need=4), WD(6, 4, 3, melee=True), TG(10, 1, DF(save=3))))
+
+
+def test_unwieldy_strikes_at_initiative_one() -> None:
+    """Section 9: Unwieldy strikes at step 1, so the I3 target strikes first and its kills do not strike back."""
+    doc = {
+        "mode": "melee",
+        "attacker": {"WS": 4, "S": 4, "I": 5, "A": 1, "models": 2, "T": 4, "W": 1, "Save": "4+"},
+        "weapon": {"name": "Maul", "Strength": "+2", "AP": "2", "Type": "Melee, Unwieldy"},
+        "target_weapon": {"name": "Axe", "Strength": "User", "AP": "-", "Type": "Melee"},
+        "target": infantry(models=2, save="3+", S=4, A=2, I=3),
+    }
+
+    def mine(m: int) -> b.Result:
+        return b.attack(F1(m), S(melee_need=4), WD(6, 4, 2, melee=True), TG(2, 1, DF(save=3)))
+
+    def theirs(m: int) -> b.Result:
+        return b.attack(F1(2 * m), S(melee_need=4), WD(4, 4, None, melee=True), TG(2, 1, DF(save=4)))
+
+    want = b.melee_round(mine, theirs, 2, 2, 1, 3)
+    got = calc(doc)
+    same_dist(got["attacker_casualties"], want.attacker_casualties, "attacker_casualties")
+    for key, value in (("attacker_wins", want.attacker_wins), ("target_wins", want.target_wins), ("draw", want.draw)):
+        assert math.isclose(got["combat"][key], float(value), abs_tol=TOL), (key, got["combat"], float(value))
+
+
+def test_concussive_in_a_round() -> None:
+    """Section 7: any wound (saved or not) makes the unit test Ld; a failure lowers its WS (reported as concussed)."""
+    doc = {
+        "mode": "melee",
+        "attacker": {"WS": 4, "S": 4, "I": 5, "A": 2, "models": 1, "T": 4, "W": 1, "Save": "3+"},
+        "weapon": {"name": "Hammer", "Strength": "User", "AP": "5", "Type": "Melee, Concussive (1)"},
+        "target_weapon": {"name": "Axe", "Strength": "User", "AP": "-", "Type": "Melee"},
+        "target": infantry(models=5, S=4, A=1, I=3),
+    }
+    wounded = 1 - b.attack(F1(2), S(melee_need=4), WD(4, 4, 5, melee=True), TG(5, 1, DF(save=3))).wounds[0]
+    got = calc(doc)["concussed"]
+    assert math.isclose(got["target"], float(wounded * (1 - b.two_d6_at_most(7))), abs_tol=TOL), got
+    assert got["attacker"] == 0.0
