@@ -600,7 +600,11 @@ def types_and_more() -> dict[str, tuple[Any, ...]]:
         ),
         b.attack(F1(2), S(4), WD(3, 6, 5, poisoned=4, reroll_success=True), TG(2, 2, sv3), pinning=True),
     )
-    for ut in ("Cavalry", "Infantry (Daemon)", "Primarch"):
+    c["pinning_inexorable"] = unit_case(
+        shoot(weapon(4, 5, "Assault 2, Pinning, Shell Shock (2)"), infantry(models=2, rules=["Inexorable"])),
+        b.attack(F1(2), S(4), WD(4, 4, 5), TG(2, 1, sv3, stubborn=True), pinning=True, shell_shock=2),
+    )
+    for ut in ("Cavalry", "Infantry (Daemon)", "Primarch", "Infantry (Monstrous)"):
         ew = ut == "Primarch"
         c[f"pinning_exempt_{ut}"] = unit_case(
             shoot(weapon(8, 4, "Assault 2, Pinning"), infantry(models=2, w=2, **{"Unit Type": ut})),
