@@ -605,6 +605,46 @@ def types_and_more() -> dict[str, tuple[Any, ...]]:
         shoot(weapon(4, 5, "Assault 2, Pinning, Shell Shock (6)"), infantry(models=3)),
         b.attack(F1(2), S(4), WD(4, 4, 5), TG(3, 1, sv3), pinning=True, shell_shock=6),
     )
+    # combinations
+    c["brutal_fnp_ew_id"] = unit_case(
+        shoot(
+            weapon(8, 3, "Heavy 2, Brutal (2)"),
+            infantry(models=2, w=3, save="4+", rules=["Eternal Warrior", "Feel No Pain (5+)"]),
+        ),
+        b.attack(F1(2), S(4), WD(8, 4, 3), TG(2, 3, DF(save=4, fnp=5, eternal_warrior=True)), brutal=2),
+    )
+    c["brutal_id"] = unit_case(
+        shoot(weapon(8, 4, "Heavy 2, Brutal (2)"), infantry(models=2, w=3, save="3+", rules=["Feel No Pain (4+)"])),
+        b.attack(F1(2), S(4), WD(8, 4, 4), TG(2, 3, DF(save=3, fnp=4)), brutal=2),
+    )
+    c["bs6_gets_hot"] = unit_case(
+        shoot(weapon(5, 4, "Heavy 2, Gets Hot"), infantry(), bs=6),
+        b.attack(F1(2), S(6, gets_hot=True), WD(5, 4, 4), TG(10, 1, sv3)),
+    )
+    c["twin_gets_hot"] = unit_case(
+        shoot(weapon(5, 4, "Heavy 2, Gets Hot, Twin-linked"), infantry(), bs=3),
+        b.attack(F1(2), S(3, twin_linked=True, gets_hot=True), WD(5, 4, 4), TG(10, 1, sv3)),
+    )
+    c["heavy_vs_invulnerable"] = unit_case(
+        shoot(
+            weapon(5, 5, "Heavy 1, Blast"),
+            infantry(save="4+", Invulnerable="5+", **{"Unit Type": "Infantry (Heavy)"}),
+            hits=2,
+        ),
+        b.attack(F1(2), S(no_hit_roll=True), WD(5, 4, 5), TG(10, 1, DF(save=4, invulnerable=5, heavy_reroll=True))),
+    )
+    c["murderous_ew"] = unit_case(
+        shoot(weapon(4, 4, "Assault 3, Murderous Strike (5+)"), infantry(models=2, w=2, rules=["Eternal Warrior"])),
+        b.attack(F1(3), S(4), WD(4, 4, 4, murderous=5), TG(2, 2, DF(save=3, eternal_warrior=True))),
+    )
+    c["destroyer_fnp"] = unit_case(
+        shoot(weapon(6, 2, "Heavy 1, Destroyer"), infantry(models=2, w=3, rules=["Feel No Pain (5+)"])),
+        b.attack(F1(1), S(4), WD(6, 4, 2), TG(2, 3, DF(save=3, fnp=5)), destroyer=True),
+    )
+    c["rending_shred_ap_dash"] = unit_case(
+        melee(weapon("User", "-", "Melee, Rending (5+), Shred"), infantry(models=2, w=2, save="2+"), A=3),
+        b.attack(F1(3), S(melee_need=4), WD(4, 4, None, rending=5, shred=True, melee=True), TG(2, 2, DF(save=2))),
+    )
     return c
 
 
