@@ -219,6 +219,7 @@ class Target:
     ld: int = 7
     pinning_exempt: bool = False
     stubborn: bool = False
+    first_left: int | None = None  # wounds left on the model being worked on (a sequence carries it over)
 
 
 def bernoulli_counts(n: int, q: Fraction) -> Iterator[tuple[Fraction, tuple[bool, ...]]]:
@@ -367,7 +368,7 @@ def _finish(res, p, tokens, target, ew, pinning, shell_shock, counted=None) -> N
     """Allocation; ``counted`` is the unsaved count when it differs from the wounds dealt (Destroyer's D3)."""
     unsaved = sum(k for _, k in tokens) if counted is None else counted
     add(res.unsaved, unsaved, p)
-    models, left = target.models, target.w
+    models, left = target.models, target.first_left or target.w
     dead = taken = 0
     for w, k in tokens:
         if models == 0 or k == 0:

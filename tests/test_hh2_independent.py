@@ -776,3 +776,32 @@ def test_calc_matches_brute_force(name: str) -> None:
         same_unit(got, want, pinned)
     else:
         same_vehicle(got, want)
+
+
+def test_a_sequence_carries_the_damaged_model_and_pins_per_firing_unit() -> None:
+    """Section 5 and 7: two firing units in turn; the damaged model carries over; one Pinning test per unit."""
+    volley = {"attacker": {"BS": 4, "models": 1}, "weapon": weapon(5, 4, "Heavy 2, Pinning"), "attacks": 2}
+    doc = {"target": infantry(models=2, w=2, Ld=6), "firing_units": [[volley], [volley]]}
+    fail = 1 - b.two_d6_at_most(6)
+    first = b.attack(F1(2), S(4), WD(5, 4, 4), TG(2, 2, DF(save=3)))
+    casualties: b.Dist = {}
+    unsaved: b.Dist = {}
+    not_pinned = Fraction(0)
+    for (u1, c1, t1), p1 in first.joint.items():
+        left_models, damaged = 2 - c1, t1 - 2 * c1
+        p_free1 = 1 - fail if (u1 and left_models) else Fraction(1)
+        if not left_models:
+            b.add(casualties, c1, p1)
+            b.add(unsaved, u1, p1)
+            not_pinned += p1 * p_free1
+            continue
+        second = b.attack(F1(2), S(4), WD(5, 4, 4), TG(left_models, 2, DF(save=3), first_left=2 - damaged))
+        for (u2, c2, _), p2 in second.joint.items():
+            b.add(casualties, c1 + c2, p1 * p2)
+            b.add(unsaved, u1 + u2, p1 * p2)
+            p_free2 = 1 - fail if (u2 and left_models - c2) else Fraction(1)
+            not_pinned += p1 * p2 * p_free1 * p_free2
+    got = calc(doc)
+    same_dist(got["casualties"], casualties, "casualties")
+    same_dist(got["unsaved"], unsaved, "unsaved")
+    assert math.isclose(got["pinned"], float(1 - not_pinned), abs_tol=TOL), (got["pinned"], float(1 - not_pinned))
