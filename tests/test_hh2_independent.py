@@ -805,3 +805,47 @@ def test_a_sequence_carries_the_damaged_model_and_pins_per_firing_unit() -> None
     same_dist(got["casualties"], casualties, "casualties")
     same_dist(got["unsaved"], unsaved, "unsaved")
     assert math.isclose(got["pinned"], float(1 - not_pinned), abs_tol=TOL), (got["pinned"], float(1 - not_pinned))
+
+
+def test_mega_blast_zones_on_one_model() -> None:
+    """Section 6: Apocalyptic Mega-blast zones of 5", 7" and 10" (S 10/8/6); the innermost zone touched counts.
+
+    One T5 W2 model: the scatter distance alone decides the zone (2D6 - BS4, the Hit face at 0"): reach is the
+    zone's radius plus the 32 mm base's, so 0-3" is the S10 zone (Instant Death), 4" S8, 5" S6, 6"+ a miss.
+    """
+    doc = shoot(weapon("10/8/6", 2, "Ordnance 1, Apocalyptic Mega-blast"), infantry(models=1, t=5, w=2))
+    doc["formation"] = {"models": 1, "base_mm": 32}
+    zone_of = {}
+    for d in range(0, 9):
+        zone_of[d] = 0 if d <= 3 else (1 if d == 4 else (2 if d == 5 else None))
+    p_zone = [Fraction(0)] * 3
+    p_zone[0] += Fraction(1, 3)
+    for a in range(1, 7):
+        for c in range(1, 7):
+            z = zone_of[max(0, a + c - 4)]
+            if z is not None:
+                p_zone[z] += Fraction(2, 3) / 36
+    wound = [b.wound_target(s, 5) for s in (10, 8, 6)]
+    p_w = [Fraction(7 - n, 6) for n in wound if n is not None]
+    hit = sum(p_zone)
+    wounded = sum(p * q for p, q in zip(p_zone, p_w, strict=True))
+    killed = p_zone[0] * p_w[0]  # S10 against T5: Instant Death
+    got = calc(doc)
+    same_dist(got["hits"], {0: 1 - hit, 1: hit}, "hits")
+    same_dist(got["wounds"], {0: 1 - wounded, 1: wounded}, "wounds")
+    same_dist(got["unsaved"], {0: 1 - wounded, 1: wounded}, "unsaved")
+    same_dist(got["casualties"], {0: 1 - killed, 1: killed}, "casualties")
+
+
+def test_calc_many_matches_calc_for_rounds_sequences_and_zones() -> None:
+    volley = {"attacker": {"BS": 4, "models": 1}, "weapon": weapon(5, 4, "Heavy 2, Pinning"), "attacks": 2}
+    mega = shoot(weapon("10/8/6", 2, "Ordnance 1, Apocalyptic Mega-blast"), infantry(models=3, t=5, w=2))
+    mega["formation"] = {"models": 3, "base_mm": 32, "columns": 3}
+    docs = [
+        round_case(False, 5, 3, 2)[0],
+        round_case(False, 4, 4, 2)[0],
+        {"target": infantry(models=2, w=2, Ld=6), "firing_units": [[volley], [volley]]},
+        mega,
+    ]
+    for i, (one, doc) in enumerate(zip(calc_many(docs), docs, strict=True)):
+        assert_close(one, calc(doc), f"doc {i}")
