@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from praetor_analysis.scenario.calc import calc, calc_many
 from tests import hh2_brute as b
 from tests import hh2_brute_space as bsp
 
@@ -114,3 +115,28 @@ def melee(wpn: dict[str, Any], target: dict[str, Any], **att: Any) -> dict[str, 
     attacker = {"WS": 4, "S": 4, "I": 4, "A": 1, "models": 1}
     attacker.update(att)
     return {"mode": "melee", "attacker": attacker, "weapon": wpn, "target": target}
+
+
+def merged(*tables: dict[str, tuple[Any, ...]]) -> dict[str, tuple[Any, ...]]:
+    """The case tables as one, their names distinct."""
+    out = {name: case for table in tables for name, case in table.items()}
+    assert len(out) == sum(len(t) for t in tables)
+    return out
+
+
+def check_case(case: tuple[Any, ...]) -> None:
+    """``calc`` of a case's document against its brute-force expectation, field by field."""
+    kind, doc, want, pinned = case
+    got = calc(doc)
+    if kind == "unit":
+        same_unit(got, want, pinned)
+    else:
+        same_vehicle(got, want)
+
+
+def check_many(cases: dict[str, tuple[Any, ...]]) -> None:
+    """``calc_many`` over every case's document gives ``calc``'s documents (floats within 1e-12)."""
+    names = sorted(cases)
+    docs = [cases[n][1] for n in names]
+    for name, one, doc in zip(names, calc_many(docs), docs, strict=True):
+        assert_close(one, calc(doc), name)

@@ -23,8 +23,11 @@ from tests.hh2_docs import (
     WD,
     S,
     assert_close,
+    check_case,
+    check_many,
     infantry,
     melee,
+    merged,
     same_dist,
     same_unit,
     shoot,
@@ -476,28 +479,17 @@ def test_a_sequence_carries_the_damaged_model_and_pins_per_firing_unit() -> None
     assert math.isclose(got["pinned"], float(1 - not_pinned), abs_tol=TOL), (got["pinned"], float(1 - not_pinned))
 
 
-def all_cases() -> dict[str, tuple[Any, ...]]:
-    tables = (CASES, CASES_MORE, CASES_TYPES)
-    out = {name: case for table in tables for name, case in table.items()}
-    assert len(out) == sum(len(t) for t in tables)
-    return out
+ALL_CASES = merged(CASES, CASES_MORE, CASES_TYPES)
 
 
-@pytest.mark.parametrize("name", sorted(all_cases()))
+@pytest.mark.parametrize("name", sorted(ALL_CASES))
 def test_calc_matches_brute_force(name: str) -> None:
     """Every field the result returns for the case, against the brute force, at 1e-12."""
-    kind, doc, want, pinned = all_cases()[name]
-    got = calc(doc)
-    assert kind == "unit"
-    same_unit(got, want, pinned)
+    check_case(ALL_CASES[name])
 
 
 def test_calc_many_matches_calc() -> None:
-    names = sorted(all_cases())
-    docs = [all_cases()[n][1] for n in names]
-    many = calc_many(docs)
-    for name, one, doc in zip(names, many, docs, strict=True):
-        assert_close(one, calc(doc), name)
+    check_many(ALL_CASES)
 
 
 def test_calc_many_matches_calc_for_rounds_and_sequences() -> None:

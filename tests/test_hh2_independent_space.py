@@ -19,10 +19,12 @@ from tests.hh2_docs import (
     WD,
     S,
     assert_close,
+    check_case,
+    check_many,
     infantry,
     melee,
+    merged,
     same_dist,
-    same_unit,
     same_vehicle,
     shoot,
     unit_case,
@@ -294,30 +296,17 @@ def test_mega_blast_zones_on_one_model() -> None:
     same_dist(got["casualties"], {0: 1 - killed, 1: killed}, "casualties")
 
 
-def all_cases() -> dict[str, tuple[Any, ...]]:
-    tables = (CASES_VEHICLE_BASE, CASES_MARKERS, CASES_VEHICLE)
-    out = {name: case for table in tables for name, case in table.items()}
-    assert len(out) == sum(len(t) for t in tables)
-    return out
+ALL_CASES = merged(CASES_VEHICLE_BASE, CASES_MARKERS, CASES_VEHICLE)
 
 
-@pytest.mark.parametrize("name", sorted(all_cases()))
+@pytest.mark.parametrize("name", sorted(ALL_CASES))
 def test_calc_matches_brute_force(name: str) -> None:
     """Every field the result returns for the case, against the brute force, at 1e-12."""
-    kind, doc, want, pinned = all_cases()[name]
-    got = calc(doc)
-    if kind == "unit":
-        same_unit(got, want, pinned)
-    else:
-        same_vehicle(got, want)
+    check_case(ALL_CASES[name])
 
 
 def test_calc_many_matches_calc() -> None:
-    names = sorted(all_cases())
-    docs = [all_cases()[n][1] for n in names]
-    many = calc_many(docs)
-    for name, one, doc in zip(names, many, docs, strict=True):
-        assert_close(one, calc(doc), name)
+    check_many(ALL_CASES)
 
 
 def test_calc_many_matches_calc_for_zones() -> None:
