@@ -38,7 +38,7 @@ def _same_as_oracle(scenario: dict[str, Any], statline: dict[str, Any]) -> dict[
 
 
 def _groups(block: Any) -> dict[str, tuple[Any, Any, Any]]:
-    return {g.model: (g.statline.get("Save"), g.statline.get("Invulnerable"), g.statline.get("rules"))
+    return {g.model: (g.profile.Save, g.profile.Invulnerable, list(g.profile.rules) or None)
             for g in fielded_unit(block).groups}  # fmt: skip
 
 

@@ -143,6 +143,17 @@ class WeaponRow:
         """Whether the type line names Melee."""
         return "melee" in self.type.casefold()
 
+    def as_profile(self) -> WeaponRow:
+        """The profile alone, as a model carries it: ``name Range Strength AP Type`` (``"weapon"`` for no name,
+        ``"-"`` for an empty characteristic), without where the data has it: two rows of one profile are equal."""
+        return WeaponRow(
+            self.name or "weapon",
+            "-" if self.range is None else self.range,
+            "-" if self.strength is None else self.strength,
+            "-" if self.ap is None else self.ap,
+            self.type,
+        )
+
     def to_block(self) -> dict[str, Any]:
         """The docs/scenario.md ``weapon`` block: ``name Range Strength AP Type`` as printed (``"-"`` when empty)."""
         return {

@@ -67,7 +67,7 @@ def statlines(unit: FieldedUnit) -> list[tuple[str, int, UnitRow]]:
     none)."""
     out: list[tuple[str, int, UnitRow]] = []
     for g in unit.groups:
-        chars = UnitRow.from_row(g.statline)
+        chars = g.profile.row()
         name = chars.name or g.model
         rows = _unit_rows().get((name, unit.faction)) or [
             r for (n, _), rs in _unit_rows().items() if n == name for r in rs
