@@ -22,6 +22,8 @@ _EXPORTS: dict[str, str] = {
     "Statline": "praetor_analysis.units.records",
     "Hh3Arm": "praetor_analysis.units.hh3_arms",
     "unit_record": "praetor_analysis.units.engine_records",
+    "target_unit": "praetor_analysis.units.engine_records",
+    "volley_record": "praetor_analysis.units.engine_records",
     "weapon_record": "praetor_analysis.units.engine_records",
     "Hh3Target": "praetor_analysis.units.hh3_target",
     "hh3_standard_targets": "praetor_analysis.units.hh3_target",
@@ -259,12 +261,14 @@ __all__ = [
     "target_from_row",
     "target_of",
     "target_record",
+    "target_unit",
     "true_or_false",
     "unique_labels",
     "unit_record",
     "unit_row",
     "vehicle_volleys",
     "volley_of_blocks",
+    "volley_record",
     "weapon_record",
     "weapon_row",
     "weapon_rows",
@@ -309,7 +313,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
         shown_options,
         weapon_rows,
     )
-    from praetor_analysis.units.engine_records import unit_record, weapon_record
+    from praetor_analysis.units.engine_records import target_unit, unit_record, volley_record, weapon_record
     from praetor_analysis.units.fielded import RosterReading, fielded_unit, read_roster_units
     from praetor_analysis.units.formation import MarkerSetup, default_formation, default_note
     from praetor_analysis.units.hh3_arms import Hh3Arm

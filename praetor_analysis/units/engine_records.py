@@ -1,5 +1,6 @@
-"""Typed rows -> the engine's records: a 2nd-edition statline to a :class:`~praetor_analysis.profiles.Unit` of some
-models, a weapon row to a :class:`~praetor_analysis.profiles.Weapon`, directly (no block between them).
+"""Typed rows -> the engine's records: a 2nd-edition statline (or a target row) to a
+:class:`~praetor_analysis.profiles.Unit` of some models, a weapon row to a :class:`~praetor_analysis.profiles.Weapon`,
+and the two to a :class:`~praetor_analysis.engine.Volley`, directly (no block between them).
 
 The readings and refusals are those of the door's block readers (``profiles.unit_from_mapping``,
 ``profiles.Weapon.from_mapping``): the same checks of each characteristic as printed, the same one-line errors
@@ -9,9 +10,13 @@ memo keyed by the frozen rows).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import lru_cache
+from typing import cast
 
-from praetor_analysis.errors import ProfileError, show_value
+from praetor_analysis.engine import Volley
+from praetor_analysis.errors import PraetorError, ProfileError, ScenarioError, scenario_error_of, show_value
+from praetor_analysis.prob import parse_dice
 from praetor_analysis.profiles import (
     MAX_MODELS,
     Armour,
@@ -24,14 +29,20 @@ from praetor_analysis.profiles import (
     parse_stat,
     with_type_rules,
 )
-from praetor_analysis.units.catalog_rows import WeaponRow
+from praetor_analysis.rules import Role
+from praetor_analysis.units.block_records import check_target
+from praetor_analysis.units.catalog_rows import Cell, UnitRow, WeaponRow
+from praetor_analysis.units.modifiers import NO_MODIFIERS, Modifiers
 from praetor_analysis.units.records import Statline
 
-__all__ = ["clear_records", "unit_record", "weapon_record"]
+__all__ = ["clear_records", "target_unit", "unit_record", "volley_record", "weapon_record"]
 
 #: The characteristics of a statline and their bounds (lowest, highest), as the door reads them.
 _BOUNDS = {"WS": (0, 10), "BS": (0, 10), "S": (0, 10), "T": (1, 10), "W": (0, 20), "I": (0, 10), "A": (0, 20),
            "Ld": (0, 12)}  # fmt: skip
+#: What a target row gives a target (a Vehicle's, any other unit's): ``UnitRow.to_block``'s keys.
+_VEHICLE_TARGET = frozenset({"WS", "BS", "S", "I", "A", "Front", "Side", "Rear", "HP", "Invulnerable", "Cover"})
+_TARGET = frozenset({"WS", "BS", "S", "T", "W", "I", "A", "Ld", "Save", "Invulnerable", "Cover"})
 #: A vehicle's armour: the record's attribute and bounds of each.
 _ARMOUR = {"Front": ("front", 9, 15), "Side": ("side", 9, 15), "Rear": ("rear", 9, 15), "HP": ("hp", 1, 30)}
 
@@ -49,57 +60,145 @@ def weapon_record(row: WeaponRow, field: str = "weapon") -> Weapon:
     )
 
 
-@lru_cache(maxsize=8192)
 def unit_record(statline: Statline, models: int, field: str = "attacker") -> Unit:
     """The engine's unit of ``models`` models of ``statline``, read as ``field`` (a target's Wounds are at least 1).
 
     Raises:
         ProfileError: A characteristic the door would refuse, naming ``field.<characteristic>``.
     """
-    count = int(parse_stat(models, f"{field}.models", lo=0, hi=MAX_MODELS) or 0)
-    unit_type = "Infantry" if statline.unit_type is None else statline.unit_type
-    check_text(unit_type, f"{field}.Unit Type")
-    name = statline.name or field
-    check_text(name, f"{field}.name")
-    given = [k for k in _ARMOUR if statline.stat(k) is not None]
-    vehicle = is_vehicle_type(unit_type)
-    if given and not vehicle:
-        raise ProfileError(
-            f"{field}.{given[0]}: only a Vehicle has {given[0]!r}, got Unit Type {show_value(unit_type)}"
+    try:
+        return _unit_record(statline, models, field)
+    except TypeError:  # a value that is no characteristic (a list): read, and refused, without the memo
+        return _unit_record.__wrapped__(statline, models, field)
+
+
+@lru_cache(maxsize=8192)
+def _unit_record(statline: Statline, models: int, field: str) -> Unit:
+    stats = {k: statline.stat(k) for k in (*_BOUNDS, "Save", "Invulnerable", *_ARMOUR)}
+    unit = _unit(statline.unit_type, statline.name or field, models, stats, statline.rules, field)
+    if statline.charging or statline.two_weapons or statline.disordered:
+        return replace(
+            unit, charging=statline.charging, two_weapons=statline.two_weapons, disordered=statline.disordered
         )
+    return unit
+
+
+@lru_cache(maxsize=4096)
+def target_unit(row: UnitRow, models: int | None = None) -> Unit:
+    """The engine's target of a unit or standard-target row, as the door reads the row's ``target`` block
+    (:meth:`~praetor_analysis.units.UnitRow.to_block`): a Vehicle with its armour, hull points and the WS, BS, S, I
+    and A it may have, any other unit its statline; ``models`` default the row's, else 1; checked as a target
+    (:func:`~praetor_analysis.units.check_target`).
+
+    Raises:
+        ProfileError, ScenarioError: A characteristic the door would refuse, or no target (naming ``target.<field>``).
+    """
+    if models is None:
+        models = 1 if row.models is None else int(row.models)
+    keys = _VEHICLE_TARGET if row.is_vehicle else _TARGET
+    stats = {k: row.stat(k) if k in keys else None for k in (*_BOUNDS, "Save", "Invulnerable", "Cover", *_ARMOUR)}
+    unit = _unit(row.unit_type or "Infantry", row.archetype or row.name or "target", models, stats, row.rules, "target")
+    return check_target(unit)
+
+
+def _unit(
+    unit_type: str | None,
+    name: str,
+    models: int,
+    stats: dict[str, Cell | None],
+    rules: tuple[str, ...],
+    field: str,
+) -> Unit:
+    """A unit of ``models`` models of characteristics as printed, read and checked as the door reads a unit block
+    (``profiles.unit_from_mapping``) under ``field``."""
+    count = int(parse_stat(models, f"{field}.models", lo=0, hi=MAX_MODELS) or 0)
+    kind = "Infantry" if unit_type is None else unit_type
+    check_text(kind, f"{field}.Unit Type")
+    check_text(name, f"{field}.name")
+    given = [k for k in _ARMOUR if stats.get(k) is not None]
+    if given and not is_vehicle_type(kind):
+        raise ProfileError(f"{field}.{given[0]}: only a Vehicle has {given[0]!r}, got Unit Type {show_value(kind)}")
     armour = None
     if given:
-        armour = Armour(**{attr: parse_stat(statline.stat(key), f"{field}.{key}", lo=lo, hi=hi, allow_none=True)
+        armour = Armour(**{attr: parse_stat(stats.get(key), f"{field}.{key}", lo=lo, hi=hi, allow_none=True)
                            for key, (attr, lo, hi) in _ARMOUR.items()})  # fmt: skip
-    stats = {
-        key: parse_stat(statline.stat(key), f"{field}.{key}", lo=1 if key == "W" and field.endswith("target") else lo,
-                        hi=hi, allow_none=True)
+    low_w = 1 if field.endswith("target") else 0
+    read = {
+        key: parse_stat(stats.get(key), f"{field}.{key}", lo=low_w if key == "W" else lo, hi=hi, allow_none=True)
         for key, (lo, hi) in _BOUNDS.items()
-    }  # fmt: skip
+    }
     return Unit(
         name=name,
-        unit_type=unit_type,
+        unit_type=kind,
         models=count,
-        WS=stats["WS"],
-        BS=stats["BS"],
-        S=stats["S"],
-        T=stats["T"],
-        W=stats["W"],
-        I=stats["I"],
-        A=stats["A"],
-        Ld=stats["Ld"],
-        save=parse_save(statline.Save, f"{field}.Save"),
-        invulnerable=parse_save(statline.Invulnerable, f"{field}.Invulnerable"),
-        cover=None,
-        rules=with_type_rules(parse_rules(list(statline.rules), field_name=f"{field}.rules"), unit_type),
+        WS=read["WS"],
+        BS=read["BS"],
+        S=read["S"],
+        T=read["T"],
+        W=read["W"],
+        I=read["I"],
+        A=read["A"],
+        Ld=read["Ld"],
+        save=parse_save(stats.get("Save"), f"{field}.Save"),
+        invulnerable=parse_save(stats.get("Invulnerable"), f"{field}.Invulnerable"),
+        cover=parse_save(stats.get("Cover"), f"{field}.Cover"),
+        rules=with_type_rules(parse_rules(list(rules), field_name=f"{field}.rules"), kind),
         armour=armour,
-        charging=statline.charging,
-        two_weapons=statline.two_weapons,
-        disordered=statline.disordered,
     )
 
 
 def clear_records() -> None:
     """Forget the records built (a test that changes the rule tables)."""
     weapon_record.cache_clear()
-    unit_record.cache_clear()
+    _unit_record.cache_clear()
+    target_unit.cache_clear()
+    _volley_record.cache_clear()
+
+
+def volley_record(
+    weapon: Weapon,
+    attacker: Unit,
+    *,
+    mode: str = "shooting",
+    attacks: str | int | float | None = None,
+    half_range: bool = False,
+    modifiers: Modifiers = NO_MODIFIERS,
+) -> Volley:
+    """The volley of ``weapon`` fired (or struck with) by ``attacker`` with its ``modifiers``, built from the
+    records with the checks the door makes of a volley block's (:func:`~praetor_analysis.units.volley_of_blocks`)
+    that records can fail: at least one model, an attack count, a weapon of the mode.
+
+    Raises:
+        ScenarioError: One line naming the field, as ``praetor calc`` of that volley's block says it.
+    """
+    try:
+        try:
+            return _volley_record(weapon, attacker, mode, attacks, half_range, modifiers)
+        except TypeError:  # an attack count that is no dice text (a list): read, and refused, without the memo
+            return _volley_record.__wrapped__(weapon, attacker, mode, attacks, half_range, modifiers)
+    except ScenarioError:
+        raise
+    except PraetorError as exc:
+        raise scenario_error_of(exc) from None
+
+
+@lru_cache(maxsize=8192)
+def _volley_record(
+    weapon: Weapon, attacker: Unit, mode: str, attacks: str | int | float | None, half_range: bool, modifiers: Modifiers
+) -> Volley:
+    weapon, attacker = modifiers.apply_weapon(weapon), modifiers.apply_unit(attacker)
+    if attacker.models < 1:
+        raise ScenarioError(f"attacker.models: must be at least 1, got {attacker.models}")
+    # a number of attacks as the door reads it (a whole float is a count; any other is refused there)
+    shots = parse_dice(cast("str | int", attacks), field="attacks") if attacks is not None else None
+    if mode == "melee" and not weapon.is_melee and weapon.type.kind not in {None, "Pistol"}:
+        raise ScenarioError(f'weapon.Type: {weapon.type.text!r} is not a melee weapon for "mode": "melee"')
+    if mode == "shooting" and weapon.is_melee:
+        raise ScenarioError(f'weapon.Type: {weapon.type.text!r} is a melee weapon; use "mode": "melee"')
+    if mode == "melee" and weapon.plays(Role.TEMPLATE):
+        raise ScenarioError(
+            f"weapon.Range: a {weapon.range.template} range is fired, never struck with in melee",
+            field="weapon.Range",
+            value=weapon.range.template,
+        )
+    return Volley(weapon=weapon, attacker=attacker, mode=mode, attacks=shots, half_range=half_range)
