@@ -100,7 +100,7 @@ def test_one_reading_of_a_roster_unit_as_target() -> None:
     for unit, fielded in zip(army.units, roster_units(ROSTER), strict=True):
         block, _ = target_of({"roster": str(ROSTER), "unit": unit.label})
         assert {k: v for k, v in block.items() if k != "points"} == dict(unit.target_block), unit.label
-        assert as_target(fielded, unit.label).block == dict(unit.target_block)
+        assert as_target(fielded, unit.label).to_block() == dict(unit.target_block)
 
 
 @pytest.mark.parametrize(

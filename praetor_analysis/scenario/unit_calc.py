@@ -116,7 +116,7 @@ def has_fielded_unit(data: Any) -> bool:
 def fielded_target(unit: FieldedUnit, label: str | None = None, **extra: Any) -> dict[str, Any]:
     """A fielded unit as a target block (:func:`~praetor_analysis.units.target.as_target`), with its
     points; ``extra`` target fields added."""
-    return {**as_target(unit, label).block, "points": unit.points, **extra}
+    return {**as_target(unit, label).to_block(), "points": unit.points, **extra}
 
 
 def add_notes(result: dict[str, Any], notes: list[tuple[str, str]]) -> dict[str, Any]:
