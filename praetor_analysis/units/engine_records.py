@@ -35,7 +35,7 @@ from praetor_analysis.units.catalog_rows import Cell, UnitRow, WeaponRow
 from praetor_analysis.units.modifiers import NO_MODIFIERS, Modifiers
 from praetor_analysis.units.records import Statline
 
-__all__ = ["clear_records", "target_unit", "unit_record", "volley_record", "weapon_record"]
+__all__ = ["check_weapon_mode", "clear_records", "target_unit", "unit_record", "volley_record", "weapon_record"]
 
 #: The characteristics of a statline and their bounds (lowest, highest), as the door reads them.
 _BOUNDS = {"WS": (0, 10), "BS": (0, 10), "S": (0, 10), "T": (1, 10), "W": (0, 20), "I": (0, 10), "A": (0, 20),
@@ -191,14 +191,20 @@ def _volley_record(
         raise ScenarioError(f"attacker.models: must be at least 1, got {attacker.models}")
     # a number of attacks as the door reads it (a whole float is a count; any other is refused there)
     shots = parse_dice(cast("str | int", attacks), field="attacks") if attacks is not None else None
+    check_weapon_mode(weapon, mode)
+    return Volley(weapon=weapon, attacker=attacker, mode=mode, attacks=shots, half_range=half_range)
+
+
+def check_weapon_mode(weapon: Weapon, mode: str, prefix: str = "") -> None:
+    """Refuse a weapon fired or struck in a mode it has no part in (a melee weapon shot, a ranged one but a
+    pistol struck, a template struck), naming ``prefix + weapon.<field>``."""
     if mode == "melee" and not weapon.is_melee and weapon.type.kind not in {None, "Pistol"}:
-        raise ScenarioError(f'weapon.Type: {weapon.type.text!r} is not a melee weapon for "mode": "melee"')
+        raise ScenarioError(f'{prefix}weapon.Type: {weapon.type.text!r} is not a melee weapon for "mode": "melee"')
     if mode == "shooting" and weapon.is_melee:
-        raise ScenarioError(f'weapon.Type: {weapon.type.text!r} is a melee weapon; use "mode": "melee"')
+        raise ScenarioError(f'{prefix}weapon.Type: {weapon.type.text!r} is a melee weapon; use "mode": "melee"')
     if mode == "melee" and weapon.plays(Role.TEMPLATE):
         raise ScenarioError(
-            f"weapon.Range: a {weapon.range.template} range is fired, never struck with in melee",
-            field="weapon.Range",
+            f"{prefix}weapon.Range: a {weapon.range.template} range is fired, never struck with in melee",
+            field=f"{prefix}weapon.Range",
             value=weapon.range.template,
         )
-    return Volley(weapon=weapon, attacker=attacker, mode=mode, attacks=shots, half_range=half_range)
