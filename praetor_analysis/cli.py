@@ -257,11 +257,14 @@ def _list_hh3_roster(args: argparse.Namespace) -> bool:
     ``--list`` lists its units and points instead. True when the roster was listed."""
     from praetor_analysis.analysis import accounting_line, listing_table
     from praetor_analysis.bsdata import Hh3Roster, read_roster
-    from praetor_analysis.views import listing_json, print_notes
+    from praetor_analysis.views import listing_json, print_notes, terminal_width, wrap
 
     roster = read_roster(args.roster)  # another game's roster: refused here, exit 2
     print_notes("roster", roster.notes)
     if not isinstance(roster, Hh3Roster):
+        if getattr(args, "list", False):  # never rated in silence in place of the listing asked for
+            raise UsageError(f"--list: {Path(args.roster).name} is a 2nd-edition roster (--list lists a 3rd-edition "
+                             "one's units): rate it without --list", field="--list")  # fmt: skip
         return False
     if args.half_range:
         raise UsageError(f"--half-range: {Path(args.roster).name} is a 3rd-edition roster (every weapon is in range)")
@@ -270,8 +273,6 @@ def _list_hh3_roster(args: argparse.Namespace) -> bool:
     if args.json:
         sys.stdout.write(json.dumps(listing_json(roster), allow_nan=False) + "\n")
         return True
-    from praetor_analysis.views import terminal_width, wrap
-
     name, width = Path(args.roster).name, terminal_width()
     lines = [f"{name}: 3rd-edition roster (hh3), {len(roster.units)} units", *listing_table(roster).splitlines()]
     for line in lines:  # folded at the terminal's width, the folds indented

@@ -3,11 +3,14 @@ and fields as ``calc_many`` row by row (issue 37, item 5)."""
 
 from __future__ import annotations
 
+import copy
+
 import numpy as np
 import pandas as pd
 import pytest
 
 from praetor_analysis.catalog import load_targets, load_weapons
+from praetor_analysis.errors import ScenarioError
 from praetor_analysis.prob.memo import clear_memos
 from praetor_analysis.scenario.calc import calc_many
 from praetor_analysis.scenario.frame import calc_frame, frame_documents
@@ -128,7 +131,7 @@ def test_frame_documents_read_column_by_column_as_the_records_read():
 
 
 def test_frame_keys_are_the_documents_keys():
-    # keyed column by column (prob.frozen_rows), the keys are those of the documents (document_keys): missing
+    # keyed column by column (prob.token_rows), the keys are those of the documents (document_keys): missing
     # cells, floats (-0.0 and 0.0 differ), flags beside counts, numpy scalars, shared and fresh blocks, lists,
     # a value with no key (nested too deeply), a repeated column name (keyed as documents), no columns at all
     from praetor_analysis.prob import Unkeyed
@@ -190,3 +193,47 @@ def test_calc_frame_answers_each_column_of_a_row():
         assert out["casualties"].iloc[i].tolist() == pytest.approx(result["casualties"]["pmf"], abs=1e-12)
         assert means[i] == pytest.approx(result["casualties"]["mean"], abs=1e-12)
         assert out["unsaved_mean"].iloc[i] == pytest.approx(result["unsaved"]["mean"], abs=1e-12)
+
+
+def test_calc_frame_rows_of_shared_equal_and_changed_objects_are_each_their_documents():
+    # the columns keyed once per distinct object (prob.token_rows): one block object in many rows, equal blocks
+    # as distinct objects, a block changed in one nested value, a row repeated; warm and cold, each row is
+    # calc of its own document, and equal documents give equal rows
+    from praetor_analysis.scenario.calc import calc
+
+    target = {"name": "t", "models": 10, "T": 4, "W": 1, "Save": "3+", "Unit Type": "Infantry", "rules": []}
+    weapon = {"name": "b", "Range": '24"', "Strength": "4", "AP": "5", "Type": "Heavy 2"}
+    attacker = {"BS": 4}
+    rows = [
+        {"attacker": attacker, "weapon": weapon, "attacks": 4, "target": target},  # the shared objects
+        {"attacker": attacker, "weapon": weapon, "attacks": 6, "target": target},
+        {"attacker": dict(attacker), "weapon": dict(weapon), "attacks": 4, "target": copy.deepcopy(target)},  # equal
+        {"attacker": {"BS": 3}, "weapon": weapon, "attacks": 4, "target": target},
+        {"attacker": attacker, "weapon": {**weapon, "Type": "Heavy 2, Rending (6+)"}, "attacks": 4, "target": target},
+        {"attacker": attacker, "weapon": weapon, "attacks": 4, "target": {**target, "rules": ["Feel No Pain (5+)"]}},
+        {"attacker": attacker, "weapon": weapon, "attacks": 4.0, "target": target},  # 4.0 attacks are 4 attacks
+        {"attacker": {"BS": 4.0}, "weapon": weapon, "attacks": 4, "target": target},
+        {"attacker": attacker, "weapon": weapon, "attacks": 4, "target": {**target, "W": True}},  # refused
+    ]
+    rows += rows[:2]  # the very same documents again
+    frame = pd.DataFrame(rows)
+    for cold in (True, False, False):
+        if cold:
+            clear_memos()
+        out = calc_frame(frame)
+        for i, document in enumerate(rows):
+            try:
+                result = calc(copy.deepcopy(document))
+            except ScenarioError as exc:
+                assert out["error"].iloc[i] == str(exc) and out["error"].iloc[i]
+                continue
+            assert out["error"].iloc[i] == ""
+            for name in ("hits", "wounds", "unsaved", "casualties"):
+                _same(out[name].iloc[i], result[name], f"{i}.{name}")
+                assert out[f"{name}_mean"].iloc[i] == pytest.approx(result[name]["mean"], abs=1e-12)
+            for name in ("applied", "not_modelled", "no_effect", "attacker", "target", "reasons", "pinned"):
+                _same(out[name].iloc[i], result[name], f"{i}.{name}")
+        means = out["casualties_mean"].tolist()
+        assert means[0] == means[2] == means[6] == means[7] == means[9] and means[1] == means[10]
+        assert len({means[0], means[1], means[3], means[4], means[5]}) == 5  # every change moves the answer
+        assert out["pinned"].iloc[0] is not None and out["applied"].iloc[0] is not out["applied"].iloc[2]

@@ -285,3 +285,178 @@ def test_every_argument_of_a_memoised_volley_changes_it():
         assert volley(**start) == first  # the first volley memoised
         assert volley(**other) == expected, (name, value)
         assert (volley(**start), volley(**other)) == (first, expected), (name, value)  # both from the memo
+
+
+def test_token_keys_are_equal_exactly_when_the_frozen_keys_are():
+    # the door's keys (prob.token_key): a block's interned integer, a flag, count or text its own (type, value), a
+    # float its text; equal for two values exactly when their frozen_key are, made one by one or together (the
+    # very same object once), and token_field reads a field's token off a dict's key
+    import itertools
+
+    from praetor_analysis.prob.memo import frozen_key, token_field, token_key, token_keys, token_of
+
+    shared = {"T": 4, "W": 1.0, "rules": ["a", {"b": -0.0}], "x": None, "y": True}
+    values = [1, 1.0, True, "1", None, -0.0, 0.0, [1], [1.0], [True], {}, {"a": 1}, {"a": 1.0}, {"a": True}]
+    values += [{"t": shared, "n": 1}, {"t": shared, "n": 1.0}, {"t": copy.deepcopy(shared), "n": 1}, {"t": [shared]}]
+    values += [{"a": {"b": [1, {"c": 2.0}]}}, {"a": {"b": [1, {"c": 2}]}}, {"b": 1, "a": 1}, {"a": 1, "b": 1}]
+    values += [shared, copy.deepcopy(shared), (1, 2), [1, 2], {"n": float("nan")}, {"n": float("nan")}]
+    deep: list = []
+    for _ in range(100_000):
+        deep = [deep]
+    values += [{"deep": deep}, deep, values[14], values[14]]
+    together = token_keys(values)
+    alone = [token_key(v) for v in values]
+    assert together == alone
+    for (i, a), (j, b) in itertools.combinations(enumerate(values), 2):
+        same = frozen_key(a) == frozen_key(b)
+        assert (together[i] == together[j]) == same, (a, b)
+        if same and together[i] is not None:
+            assert hash(together[i]) == hash(together[j])
+    assert together[-3] is None and together[-4] is None  # nested too deeply: no key
+    for value, key in zip(values, together, strict=True):
+        if isinstance(value, dict) and key is not None:
+            for name, field in value.items():
+                assert token_field(key, name) == token_of(field)
+            assert token_field(key, "absent") is None
+        else:
+            assert token_field(key, "a") is None
+
+
+def test_tokens_are_never_reused_after_the_memos_are_cleared():
+    # a memo keyed by a token from before clear_memos is never matched again, never matched wrongly: the same
+    # value gets a new token, another value never gets an old one
+    from praetor_analysis.prob.memo import token_of
+
+    block = {"BS": 4, "S": 4}
+    first = token_of(block)
+    assert token_of(dict(block)) == first  # equal values, one token
+    clear_memos()
+    other = token_of({"BS": 3})
+    again = token_of(block)
+    assert again != first and other != first and other != again
+
+
+def test_token_rows_are_the_token_keys_of_the_rows_dicts():
+    # column by column (each distinct object of a column keyed once), a missing cell no field, a cell without a
+    # key no row key: the keys token_keys gives the rows' dicts
+    from praetor_analysis.prob.memo import MISSING, token_keys, token_rows
+
+    block = {"T": 4, "rules": ["x"]}
+    deep: list = []
+    for _ in range(100_000):
+        deep = [deep]
+    columns = [
+        [1, True, 1.0, "1", MISSING, -0.0, 0.0, 2],
+        [block, dict(block), {"T": 4.0, "rules": ["x"]}, block, [block], MISSING, None, deep],
+        ["a", "a", "a", MISSING, "a", "a", "a", "a"],
+    ]
+    names = ["n", "b", "s"]
+    rows = [{name: c[i] for name, c in zip(names, columns, strict=True) if c[i] is not MISSING} for i in range(8)]
+    assert token_rows(names, columns, 8) == token_keys(rows)
+    assert token_rows(names, columns, 8)[-1] is None
+    assert token_rows([], [], 3) == token_keys([{}, {}, {}])
+
+
+def _close(a: object, b: object) -> bool:
+    """Equal JSON-like values, numbers to 1e-12 (the batch and the one-cell engine sum in their own orders)."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        return list(a) == list(b) and all(_close(a[k], b[k]) for k in a)
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(_close(x, y) for x, y in zip(a, b, strict=True))
+    if isinstance(a, float) and isinstance(b, (int, float)) and not isinstance(b, bool):
+        return a == pytest.approx(b, abs=1e-12)
+    return a == b
+
+
+def test_every_field_a_batch_cell_reads_changes_calc_many_answer():
+    # calc_many finds a document sent again a batch cell by its key (scenario.calc), and a document's volley by
+    # its key without the target (scenario.document): changing any one value gives the answer of a cold calc of
+    # the changed document, never the first's, whether the first was memoised before or beside it
+    from praetor_analysis.errors import ScenarioError
+    from praetor_analysis.scenario.calc import calc, calc_many
+
+    doc = {
+        "attacker": {"BS": 4, "S": 4, "models": 2},
+        "weapon": {"name": "gun", "Range": '24"', "Strength": "5", "AP": "4", "Type": "Heavy 2, Rending (6+)"},
+        "attacks": 3,
+        "target": {"name": "t", "models": 5, "T": 4, "W": 2, "Save": "3+", "rules": []},
+    }
+    changed = [
+        (("attacker", "BS"), 3), (("attacker", "models"), 3), (("weapon", "Strength"), "6"), (("weapon", "AP"), "3"),
+        (("weapon", "Type"), "Heavy 2"), (("attacks",), 4), (("attacks",), "D6"), (("snap_shots",), True),
+        (("hits",), 2), (("half_range",), True), (("mode",), "melee"), (("target", "T"), 5), (("target", "W"), 1),
+        (("target", "Save"), "2+"), (("target", "rules"), ["Feel No Pain (5+)"]), (("attacker", "BS"), 4.0),
+        (("target", "models"), 0),
+    ]  # fmt: skip
+
+    def answer(document):
+        try:
+            return calc(document)
+        except ScenarioError as exc:
+            return str(exc)
+
+    clear_memos()
+    base = answer(copy.deepcopy(doc))
+    for path, value in changed:
+        other = copy.deepcopy(doc)
+        block = other if len(path) == 1 else other[path[0]]
+        block[path[-1]] = value
+        clear_memos()
+        expected = answer(copy.deepcopy(other))
+        clear_memos()
+        first, second = calc_many([doc, other])  # memoised beside it
+        got = [calc_many([other])[0], second]  # and after it
+        for result in got:
+            assert _close(str(result) if isinstance(result, ScenarioError) else result, expected), path
+        assert _close(first, base)
+        if isinstance(expected, dict):
+            same = {
+                ("attacker", "BS"),
+                ("half_range",),
+            }  # BS 4.0 is BS 4; a Heavy gun fires as many shots in half range
+            assert not _close(expected, base) or path in same, path
+
+
+def test_a_known_volley_and_target_give_the_cell_the_parse_gives():
+    # document.known_cell: a plain document whose volley (by its key without the target) and target were parsed
+    # and checked before is found their cell; any document that needs more (a marker weapon's default formation,
+    # a vehicle, an attack count refused, a name, a field beside the plain ones) is parsed and answered as calc
+    # answers it, whichever documents came first
+    from praetor_analysis.errors import ScenarioError
+    from praetor_analysis.scenario.calc import calc, calc_many
+    from praetor_analysis.scenario.document import known_cell, parse_scenario
+    from praetor_analysis.scenario.work import document_key
+
+    weapon = {"name": "gun", "Range": '24"', "Strength": "5", "AP": "4", "Type": "Heavy 2"}
+    infantry = {"name": "t", "models": 5, "T": 4, "W": 1, "Save": "3+"}
+    base = {"attacker": {"BS": 4}, "weapon": weapon, "attacks": 3, "target": infantry}
+    others = [
+        {**base, "target": {**infantry, "T": 5}},  # the same volley at another unit: found
+        {**base, "target": {**infantry, "Unit Type": "Vehicle", "Front": 12, "Side": 11, "Rear": 10, "HP": 3}},
+        {**base, "weapon": {**weapon, "Type": 'Heavy 1, Blast (3")'}},  # a default formation
+        {**base, "attacks": 100_000},  # refused: too many attacks
+        {**base, "name": "named"},
+        {**base, "mode": "shooting"},
+        {**base, "weapon": "Lascannon"},
+    ]
+
+    def answer(document):
+        try:
+            return calc(copy.deepcopy(document))
+        except ScenarioError as exc:
+            return str(exc)
+
+    for other in others:
+        clear_memos()
+        expected = answer(other)
+        clear_memos()
+        results = calc_many([base, {**other, "attacks": other["attacks"]}, other])
+        for result in results[1:]:
+            assert _close(str(result) if isinstance(result, ScenarioError) else result, expected), other
+        key = document_key(other)
+        found = known_cell(other, key)
+        if other is others[0]:
+            parsed = parse_scenario(other)
+            assert found == (parsed.firing_units[0][0], parsed.target)  # the very records the parse gives
+        else:
+            assert found is None, other

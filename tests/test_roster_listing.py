@@ -57,7 +57,7 @@ def test_the_plain_listing_and_a_unit_inside_another() -> None:
     roster = _small()
     lines = listing_table(roster).splitlines()
     assert lines[:3] == [
-        "Centurion: 85 pts, 1 models (Crusade Primary Detachment)",
+        "Centurion: 85 pts, 1 model (Crusade Primary Detachment)",
         "    models: 1x Centurion (Infantry (Command))",
         "    weapons: 1x Bolt pistol; 1x Terranic greatsword; 1x Frag grenades; 1x Krak grenades; 1x Melta bombs",
     ]

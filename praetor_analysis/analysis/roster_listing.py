@@ -76,7 +76,8 @@ def listing_table(roster: Hh3Roster) -> str:
     lines = []
     for row in listing_frame(roster).to_dict(orient="records"):
         inside = f", in {row['parent']}" if row["parent"] else ""
-        lines.append(f"{row['unit']}: {row['points']:.0f} pts, {row['models']} models ({row['force']}{inside})")
+        models = f"{row['models']} model{'' if row['models'] == 1 else 's'}"
+        lines.append(f"{row['unit']}: {row['points']:.0f} pts, {models} ({row['force']}{inside})")
         lines.append(f"    models: {row['statlines'] or '-'}")
         lines.append(f"    weapons: {row['weapons'] or '-'}")
     return "\n".join(lines) if lines else "(no units)"

@@ -22,13 +22,16 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from praetor_analysis.errors import PraetorError
-from praetor_analysis.prob import binomial_matrix, binomial_table
+from praetor_analysis.prob import BoundedMemo, binomial_matrix, binomial_table
 
 if TYPE_CHECKING:  # scipy.sparse is loaded by the first unit large enough to need it
     from scipy import sparse
 
 DENSE_STATES = 400
 """Units with more states than this use sparse damage matrices."""
+
+SMALL_MATRIX = 4096
+"""Dense damage matrices of at most this many entries are kept by unit space and damage (32 KiB each)."""
 
 MAX_WORK = 4e9
 """The largest number of elementary operations one allocation may take; beyond it the engine says so."""
@@ -39,6 +42,11 @@ MAX_BYTES = 1.5 * 2**30
 
 class TooLarge(PraetorError):
     """An exact computation that would exceed the engine's time or memory bound."""
+
+
+_SMALL_MATRICES: BoundedMemo[np.ndarray] = BoundedMemo(256)
+"""The small dense damage matrices by (unit space, damage) (``UnitSpace.damage_matrix``), emptied by
+``clear_memos``."""
 
 
 @dataclass(frozen=True)
@@ -116,16 +124,24 @@ class UnitSpace:
 
     def damage_matrix(self, damage: int) -> np.ndarray | sparse.csr_array:
         """E[s, s']: the effect of ``damage`` wounds on the current model (dense for small units, sparse
-        above ``DENSE_STATES`` states)."""
+        above ``DENSE_STATES`` states). The small dense ones are kept (``_SMALL_MATRICES``), read-only."""
         n = self.size
-        dest = self.damage_dest(damage)
+        if n * n <= SMALL_MATRIX:
+            return _SMALL_MATRICES.get((self, damage), lambda: self._dense(damage))
         if n <= DENSE_STATES:
-            e = np.zeros((n, n))
-            e[np.arange(n), dest] = 1.0
-            return e
+            return self._dense(damage)
+        dest = self.damage_dest(damage)
         from scipy import sparse
 
         return sparse.csr_array((np.ones(n), (np.arange(n), dest)), shape=(n, n))
+
+    def _dense(self, damage: int) -> np.ndarray:
+        """``damage_matrix`` as a new read-only dense matrix."""
+        n = self.size
+        e = np.zeros((n, n))
+        e[np.arange(n), self.damage_dest(damage)] = 1.0
+        e.flags.writeable = False
+        return e
 
 
 @dataclass(frozen=True)

@@ -8,12 +8,15 @@ The stages are the engine's own (``hit_stage``, ``wound_groups``, ``count_damage
 ``classify_rules``); the batch shares and vectorises them:
 
 - what the batch reads of each distinct volley and target is computed once (``VolleyFacts``, ``TargetFacts``),
-  and what each (volley, target) needs (its tables, hit stage, block width, or the exact path) once and kept
-  (``_plan_of``, ``BatchShared.plans``): a repeated batch finds each cell's with one look-up;
+  what a cell needs beyond its records once per (volley facts, target) (``_pair_of``), and what each
+  (volley, target) needs (its tables, hit stage, block width, or the exact path) once and kept (``_plan_of``,
+  ``BatchShared.plans``): a repeated batch finds each cell's with one look-up;
 - the per-hit tables are computed once per distinct wound-stage key (``wound_stage_target``: what of the target
   those stages and the volley's rules read, as the rules' declarations say; ``volley_wound_key``: what they read
-  of the volley, so volleys of one weapon with other attack counts share them);
-- cells with the same hits (a shooting volley against every target) share one hit stage; the cells whose hits
+  of the volley, its weapon's rules that act there included, so volleys of one weapon with other attack counts,
+  or of weapons differing in other rules, share them);
+- cells with the same hits (a shooting volley against every target) share one hit stage, and volleys of one
+  To Hit roll, hooks and shots share its hits (``hit_stage.hits_from_shots_key``); the cells whose hits
   fit one block width (``block_width``: padded with zeros) are stacked, so the binomial thinnings to wounds
   and to state-changing wounds are one array computation for the whole block (``thin_many``), and Brutal's
   compound sums one matrix product per per-hit table (its n-fold powers, memoised: ``batch_block``);
@@ -38,13 +41,13 @@ import numpy as np
 from praetor_analysis.engine.allocation import DENSE_STATES, TooLarge, UnitSpace
 from praetor_analysis.engine.allocation_many import MAX_COUNT_STATES, chain_steps
 from praetor_analysis.engine.batch_block import BatchCell, Block, resolve_block, resolve_casualties
-from praetor_analysis.engine.batch_facts import KEPT_ENTRIES, TABLES, Wounds, tables_of
+from praetor_analysis.engine.batch_facts import KEPT_ENTRIES, TABLES, TargetFacts, VolleyFacts, Wounds, tables_of
 from praetor_analysis.engine.batch_results import BatchResult, BlockResult
 from praetor_analysis.engine.batch_shared import BatchShared
 from praetor_analysis.engine.checks_many import CheckMixture, expand_checks
 from praetor_analysis.engine.exact import resolve_exact
 from praetor_analysis.engine.hit_stage import hit_stage_target_part
-from praetor_analysis.engine.volley import Casualties, Volley, VolleyResult
+from praetor_analysis.engine.volley import Casualties, TargetState, Volley, VolleyResult
 from praetor_analysis.engine.wound_stage import hit_six_share
 from praetor_analysis.errors import ProfileError
 from praetor_analysis.prob import THIN_MANY_TERMS, BoundedMemo
@@ -127,6 +130,9 @@ def _batch(*, keep_state: bool) -> Iterator[BatchShared]:
             SHARED.clear()
 
 
+_UNSEEN = object()
+"""A (volley facts, target) not yet prepared (``_pair_of``: None is the one-cell engine's answer)."""
+
 _EXACT, _VECTOR, _ERROR = 0, 1, 2
 """How a (volley, target) is resolved (``_plan_of``): the one-cell engine, the batch's arrays, or its error."""
 
@@ -170,23 +176,47 @@ def _plan_of(v: Volley, t: Unit, shared: BatchShared) -> tuple:
     ``shared.plans`` unless its cell holds this batch's large chain steps."""
     volley, target = shared.same(v), shared.same(t)
     try:
-        cell = _prepare(volley, target, shared)  # type: ignore[arg-type]
-        if cell is None:
+        found = _pair_of(volley, target, shared)  # type: ignore[arg-type]
+        if found is None:
             plan: tuple = (v, t, _EXACT, (volley, target))
         else:
-            # the hit stage reads the volley's mode, weapon and attacker (its facts) and this part of the target
-            seen = (id(cell.volley_facts), id(target))
-            part = shared.target_parts.get(seen)
-            if part is None:
-                part = shared.target_parts[seen] = (hit_stage_target_part(cell.volley, cell.target),)
-            stage = shared.hit(cell.volley, cell.target, part[0])
+            fresh, wounds, facts, steps, part = found
+            cell = BatchCell(volley, target, fresh, wounds, facts, steps)  # type: ignore[arg-type]
+            stage = shared.hit(volley, target, part)  # type: ignore[arg-type]
             plan = (v, t, _VECTOR, (cell, stage, block_width(stage[0].probabilities.size)))
+            if steps is not None and fresh.space not in wounds.steps:  # this batch's large steps: not kept
+                return plan
     except (ProfileError, TooLarge) as exc:
         plan = (v, t, _ERROR, exc)
-    kept = plan[3][0] if plan[2] == _VECTOR else None  # a cell holding this batch's large steps is not kept
-    if kept is None or kept.steps is None or kept.fresh.space in kept.wounds.steps:
-        shared.keep_plan(plan)
+    shared.keep_plan(plan)
     return plan
+
+
+Pieces = tuple[
+    TargetState, Wounds, tuple[VolleyFacts, TargetFacts], tuple[np.ndarray, list[np.ndarray]] | None, tuple | None
+]
+"""What a vectorised cell needs beyond its records: the target's fresh state, the per-hit tables, the facts of
+the volley and the target, the chain steps (or None) and what its hit stage reads of the target."""
+
+
+def _pair_of(volley: Volley, target: Unit, shared: BatchShared) -> Pieces | None:
+    """``_prepare``'s pieces of a (volley, target), or None for the one-cell engine: once per volley facts and
+    target (``BatchShared.pairs``: what ``_prepare`` and the hit stage read of the volley is in its facts; a
+    volley whose rules read the To Hit sixes reads its roll too, and is prepared each time)."""
+    tf = shared.target_facts(target)
+    if tf.vehicle:
+        return None
+    vf = shared.volley_facts(volley)
+    if vf.reads_six:
+        return _prepare(volley, target, vf, tf, shared)
+    key = (id(vf), id(target))  # both records are held by the caches (``_facts``, ``same``)
+    found = shared.pairs.get(key, _UNSEEN)
+    if found is not _UNSEEN:
+        return found  # type: ignore[return-value]
+    found = _prepare(volley, target, vf, tf, shared)
+    if found is None or found[3] is None or found[0].space in found[1].steps:  # not this batch's large steps
+        shared.keep_pair(key, found)
+    return found
 
 
 def resolve(volley: Volley, target: Unit, *, keep_state: bool = False) -> VolleyResult:
@@ -208,12 +238,8 @@ def _one_cell(volley: Volley, target: Unit, casualties_only: bool) -> VolleyResu
     return result
 
 
-def _prepare(volley: Volley, target: Unit, shared: BatchShared) -> BatchCell | None:
-    """The cell's per-hit data, or None when it goes through the one-cell engine."""
-    tf = shared.target_facts(target)
-    if tf.vehicle:
-        return None
-    vf = shared.volley_facts(volley)
+def _prepare(volley: Volley, target: Unit, vf: VolleyFacts, tf: TargetFacts, shared: BatchShared) -> Pieces | None:
+    """The cell's pieces (``Pieces``), or None when it goes through the one-cell engine."""
     strength = vf.strength
     if strength is None or vf.extra_apart:  # Deflagrate's extra hits with tables of their own: exact.py
         return None
@@ -231,14 +257,16 @@ def _prepare(volley: Volley, target: Unit, shared: BatchShared) -> BatchCell | N
         wounds = shared.tables[key] = TABLES.get(value, lambda: tables_of(volley, canonical, strength, space.wounds))
     if tf.left is None or (vf.deflagrate and wounds.unsaved_each.size > 2):
         return None
+    # the hit stage reads the volley's mode, weapon and attacker (its facts) and this part of the target
+    part = None if vf.part_free else hit_stage_target_part(volley, target)
     if wounds.damage is not None:
-        return BatchCell(volley, target, fresh, wounds, (vf, tf))
+        return fresh, wounds, (vf, tf), None, part
     if vf.deflagrate or space.size > DENSE_STATES:
         return None
     steps = _steps_of(wounds, space, shared)
     if steps is None or (space.models * space.wounds + 1) ** len(steps[1]) * space.size > MAX_COUNT_STATES:
         return None
-    return BatchCell(volley, target, fresh, wounds, (vf, tf), steps)
+    return fresh, wounds, (vf, tf), steps, part
 
 
 def _steps_of(wounds: Wounds, space: UnitSpace, shared: BatchShared) -> tuple[np.ndarray, list[np.ndarray]] | None:

@@ -8,12 +8,13 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from praetor_analysis.engine.allocation import UnitSpace, WoundGroup, count_damage
+from praetor_analysis.engine.allocation import UnitSpace, WoundGroup
 from praetor_analysis.engine.checks import check_boost
+from praetor_analysis.engine.hit_stage import hit_stage_reads_target
 from praetor_analysis.engine.pinning import locked_in_combat, pinning_exempt, shell_shock_of
 from praetor_analysis.engine.rule_report import fresh_single_wound, volley_classification_reads
 from praetor_analysis.engine.volley import TargetState, Volley, weapon_strength
-from praetor_analysis.engine.wound_stage import build_wound_groups, extra_hits_volley, reads_hit_sixes, volley_wound_key
+from praetor_analysis.engine.wound_stage import build_wound_tables, extra_hits_volley, reads_hit_sixes, volley_wound_key
 from praetor_analysis.errors import ProfileError
 from praetor_analysis.prob import BoundedMemo
 from praetor_analysis.profiles import Unit
@@ -61,7 +62,7 @@ class Wounds:
 class VolleyFacts:
     """What the batch reads of one volley, computed once per distinct volley: its Strength (None: the one-cell
     engine), Deflagrate, Pinning, Gets Hot, Shell Shock, whether it locks its target in combat (melee), whether
-    its rules read the To Hit sixes, and tokens
+    its rules read the To Hit sixes, whether its hit stage reads nothing of the target, and tokens
     standing for its part of the per-hit table key and of the rule-list key."""
 
     __slots__ = (
@@ -70,6 +71,7 @@ class VolleyFacts:
         "extra_apart",
         "gets_hot",
         "locks",
+        "part_free",
         "pinning",
         "reads",
         "reads_six",
@@ -110,6 +112,7 @@ class VolleyFacts:
         self.rules = shared.token((*shooter, volley.hits is None, volley.placement, volley.strength, volley.taken))
         self.class_reads = shared.interned(volley_classification_reads(volley))
         self.reads = shared.reads_of(volley)  # what its rules read of the target in the wound stage
+        self.part_free = not hit_stage_reads_target(volley)  # its hit stage reads nothing of the target
 
 
 class TargetFacts:
@@ -153,8 +156,7 @@ table; larger ones are kept for one batch only."""
 def tables_of(volley: Volley, canonical: Unit, strength: int, wounds: int) -> Wounds:
     """The per-hit tables of a volley against a canonical target (``wound_groups``, ``count_damage``): built
     afresh, the caller memoising them by ``wound_groups``' key (``TABLES``)."""
-    groups, p_wound, unsaved_each = build_wound_groups(volley, canonical, strength, wounds)
-    damage = count_damage(groups, wounds)
+    groups, p_wound, unsaved_each, damage = build_wound_tables(volley, canonical, strength, wounds)
     return Wounds(p_wound, float(unsaved_each[1:].sum()), unsaved_each, damage, tuple(groups))
 
 

@@ -9,7 +9,14 @@ from operator import attrgetter
 import numpy as np
 
 from praetor_analysis.engine.batch_facts import TargetFacts, VolleyFacts, Wounds
-from praetor_analysis.engine.hit_stage import hit_stage, hits_from_shots, shared_roll, shots_distribution
+from praetor_analysis.engine.hit_stage import (
+    hit_roll_rules,
+    hit_stage,
+    hits_from_shots,
+    hits_from_shots_key,
+    shared_roll,
+    shots_distribution,
+)
 from praetor_analysis.engine.volley import Volley
 from praetor_analysis.engine.wound_stage import volley_reads, wound_stage_target
 from praetor_analysis.errors import ProfileError
@@ -20,7 +27,8 @@ from praetor_analysis.rules import HitRoll, TargetReads
 __all__ = ["MAX_PLANS", "BatchShared"]
 
 MAX_PLANS = 100_000
-"""The most (volley, target) plans the caches keep (``BatchShared.keep_plan``)."""
+"""The most (volley, target) plans, and (volley facts, target) pieces, the caches keep (``BatchShared.keep_plan``,
+``keep_pair``)."""
 
 _VOLLEY_REST = attrgetter(*(f.name for f in fields(Volley) if f.compare and f.name not in ("weapon", "attacker")))
 """The fields of a volley compared by value, but its weapon and attacker."""
@@ -46,7 +54,9 @@ class BatchShared:
         self.reads: dict[int, TargetReads] = {}
         self._reads_seen: dict[TargetReads, TargetReads] = {}
         self.hits: dict[tuple, tuple[Dist, Dist, float | None, list[str]]] = {}
-        self.rolls: dict[tuple, tuple[HitRoll, tuple[str, ...]] | None] = {}
+        self.rolls: dict[tuple, tuple[HitRoll, tuple[str, ...], int | None] | None] = {}
+        self.hit_rows: dict[tuple[int, Dist], tuple[Dist, Dist]] = {}
+        self._weapon_rolls: dict[int, int] = {}
         self.rules: dict[tuple, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {}
         self.pinning: dict[tuple, np.ndarray] = {}
         self.pin_vectors: dict[tuple[int, int], np.ndarray] = {}
@@ -60,16 +70,16 @@ class BatchShared:
         self._batch_only: dict[int, tuple[Wounds, dict]] = {}
         self.keep_state = False
         self.plans: dict[tuple[int, int], tuple] = {}
-        self.target_parts: dict[tuple[int, int], tuple] = {}
+        self.pairs: dict[tuple[int, int], tuple | None] = {}
         self.settings: tuple = ()
 
     def begin(self, keep_state: bool, settings: tuple = ()) -> None:
-        """Start a batch: its own large maps, whether it keeps the final states; the kept plans and hit-stage
-        parts dropped when ``settings`` (the module settings they read: the melee chart) changed since."""
+        """Start a batch: its own large maps, whether it keeps the final states; the kept plans and (volley facts,
+        target) pieces dropped when ``settings`` (the module settings they read: the melee chart) changed since."""
         self._batch_only = {}
         self.keep_state = keep_state
         if settings != self.settings:
-            self.plans, self.target_parts, self.settings = {}, {}, settings
+            self.plans, self.pairs, self.settings = {}, {}, settings
 
     def end(self) -> None:
         """End a batch: its large maps dropped."""
@@ -93,15 +103,23 @@ class BatchShared:
         return entry[1]  # type: ignore[return-value]
 
     def _same_volley(self, volley: Volley) -> Volley:
-        """``same`` for a volley: first by its fields with the weapon and attacker by identity (cheap to hash:
-        volleys built from shared records), then by value."""
+        """``same`` for a volley: by its other fields with its weapon and attacker by identity, those being
+        ``same``'s (equal volleys have equal fields: one key, without hashing the weapon and attacker again)."""
         if volley.zone_hits is not None:  # zone hits are not compared
             return volley
-        shallow = (id(volley.weapon), id(volley.attacker), *_VOLLEY_REST(volley))
+        shallow = (id(self.same(volley.weapon)), id(self.same(volley.attacker)), *_VOLLEY_REST(volley))
         found = self._shallow.get(shallow)
         if found is None:
-            found = self._shallow[shallow] = self._by_value.setdefault(volley, volley)
+            found = self._shallow[shallow] = volley
         return found  # type: ignore[return-value]
+
+    def _roll_rules(self, weapon: Weapon) -> int:
+        """A token for ``hit_roll_rules(weapon)``: weapons of one token roll alike."""
+        weapon = self.same(weapon)  # type: ignore[assignment]
+        token = self._weapon_rolls.get(id(weapon))
+        if token is None:
+            token = self._weapon_rolls[id(weapon)] = self.token(("roll", hit_roll_rules(weapon)))
+        return token
 
     def keep_plan(self, plan: tuple) -> None:
         """Keep how a (volley, target) of records ``plan[0]``, ``plan[1]`` is resolved (``batch._plan_of``): by
@@ -110,6 +128,13 @@ class BatchShared:
         if len(self.plans) >= MAX_PLANS:
             self.plans = {}
         self.plans[id(plan[0]), id(plan[1])] = plan
+
+    def keep_pair(self, key: tuple[int, int], pieces: tuple | None) -> None:
+        """Keep what a (volley facts, target) cell needs beyond its records (``batch._pair_of``); at most
+        ``MAX_PLANS``, all dropped beyond."""
+        if len(self.pairs) >= MAX_PLANS:
+            self.pairs = {}
+        self.pairs[key] = pieces
 
     def batch_only(self, wounds: Wounds) -> dict:
         """What a memoised table keeps for this batch only (its large chain steps and count maps)."""
@@ -160,8 +185,9 @@ class BatchShared:
 
     def hit(self, volley: Volley, target: Unit, part: tuple | None) -> tuple[Dist, Dist, float | None, list[str]]:
         """``hit_stage(volley, target)``, once per volley and ``hit_stage_target_part`` (``part``); the To Hit
-        roll once for the volleys that differ only in their attack count (``shared_roll``), each volley's hits
-        from it (``hits_from_shots``): what ``hit_stage`` computes, in the same steps."""
+        roll once for the volleys that differ only in their attack count or in weapon rules the roll does not
+        read (``shared_roll``, ``hit_roll_rules``), each volley's hits from it (``hits_from_shots``, once per roll,
+        hooks and shots): what ``hit_stage`` computes, in the same steps."""
         key = (id(volley), part)
         stage = self.hits.get(key)
         if stage is None:
@@ -169,16 +195,23 @@ class BatchShared:
         return stage
 
     def _hit_of(self, volley: Volley, target: Unit, part: tuple | None) -> tuple[Dist, Dist, float | None, list[str]]:
-        rest = (id(self.same(volley.weapon)), id(self.same(volley.attacker)), *_ROLL_REST(volley), part)
+        rest = (self._roll_rules(volley.weapon), id(self.same(volley.attacker)), *_ROLL_REST(volley), part)
         if rest not in self.rolls:
             try:
-                self.rolls[rest] = shared_roll(volley, target)
+                found = shared_roll(volley, target)
             except ProfileError:  # raised by hit_stage, after the errors it finds first
-                self.rolls[rest] = None
-        found = self.rolls[rest]
-        if found is None:
+                found = None
+            # what hits_from_shots reads beyond the shots (one token for the volleys of one roll and hooks)
+            key = None if found is None else hits_from_shots_key(volley, found[0])
+            self.rolls[rest] = None if found is None else (*found, None if key is None else self.token(key))
+        entry = self.rolls[rest]
+        if entry is None:
             return hit_stage(volley, target)
         shots, p_pass = shots_distribution(volley)  # its error first, as in hit_stage
-        roll, notes = found
-        hits, ones = hits_from_shots(volley, shots, roll)
-        return hits, ones, p_pass, list(notes)
+        roll, notes, token = entry
+        rows = None if token is None else self.hit_rows.get((token, shots))
+        if rows is None:
+            rows = hits_from_shots(volley, shots, roll)
+            if token is not None:
+                self.hit_rows[token, shots] = rows
+        return rows[0], rows[1], p_pass, list(notes)

@@ -247,6 +247,17 @@ def forced_snap(volley: Volley, target: Unit) -> bool:
 _HITS: BoundedMemo[tuple[Dist, Dist, float | None, list[str]]] = BoundedMemo(8192)
 
 
+def hit_stage_reads_target(volley: Volley) -> bool:
+    """False when ``hit_stage_target_part`` is None whatever the target: a shooting volley whose weapon may
+    attack any target, with no rule reading the target's name or making Snap Shots (Skyfire)."""
+    return (
+        volley.mode == "melee"
+        or attack_limit(volley.weapon) is not None
+        or any("name" in d.reads.fields for _, d, _ in stage_hooks(HIT, volley.attacker.rules, side="attacker"))
+        or bool(_snap_rules(volley))
+    )
+
+
 def hit_stage_target_part(volley: Volley, target: Unit) -> tuple | None:
     """What the hit stage reads of the target: nothing when shooting; in melee its WS, and the chart; its
     name and Unit Type when the attacker has Preferred Enemy (X)."""
@@ -328,6 +339,33 @@ def _roll_with_notes(volley: Volley, target: Unit, notes: list[str]) -> HitRoll:
     return hit_roll_of(volley, target)
 
 
+_HIT_ROLES = frozenset({Role.REROLL_FAILED_HITS, Role.ONE_REROLL_PER_MODEL, Role.FOCUS_CHECK, Role.MARKER})
+"""The roles of a weapon's rules that ``shared_roll`` and ``hits_from_shots`` read."""
+
+_HIT_SLOTS = (SNAPS, WIELDER_WS, HIT_AGAIN, BLOWS)
+"""The hooks of a weapon's rules that they read (and the attacks per model, for each model's own re-roll)."""
+
+
+def hit_roll_rules(weapon: Weapon) -> tuple[tuple[str, int | None, str | None, str], ...]:
+    """What ``shared_roll``, ``hit_stage_target_part`` and ``hits_from_shots`` read of the weapon's rules (those
+    its profile implies included): (name, value, variant, text) of each rule, in order, that plays a role they
+    read (re-rolls, a check, a marker), makes every shot hit, limits the targets, or gives them a hook (Snap
+    Shots, the wielder's WS, hits rolled again, attacks). Weapons of one such tuple, attacker and volley fields
+    roll alike (``engine/batch_shared.BatchShared.hit``); the weapon's name is read only by the errors, which
+    the shared roll does not keep."""
+    out = []
+    for token in weapon.stage_rules:
+        decl = lookup(token.name)
+        if decl is not None and (
+            decl.auto_hit
+            or decl.only_targets is not None
+            or not _HIT_ROLES.isdisjoint(decl.roles)
+            or any(s.of(decl.hooks) is not None for s in _HIT_SLOTS)
+        ):
+            out.append((token.name, token.value, token.variant, token.text))
+    return tuple(out)
+
+
 def shared_roll(volley: Volley, target: Unit) -> tuple[HitRoll, tuple[str, ...]] | None:
     """The To Hit roll and notes of a volley whose hit stage is ``hits_from_shots`` of its given attack count
     and them (attacks given, no hits, no check, no automatic hits, a target it may attack), else None: volleys
@@ -341,10 +379,25 @@ def shared_roll(volley: Volley, target: Unit) -> tuple[HitRoll, tuple[str, ...]]
     return _roll_with_notes(volley, target, notes), tuple(notes)
 
 
+def hits_from_shots_key(volley: Volley, roll: HitRoll) -> tuple | None:
+    """What ``hits_from_shots`` reads beyond the shots: the roll, and the value and hook of each of the weapon's
+    rules that rolls hits again; None when each model's own Master-crafted re-roll reads more of the volley.
+    Volleys of one key and one distribution of shots (other weapons, attackers or targets) have the same hits
+    and 1s."""
+    if _per_model_mc(volley, roll):
+        return None
+    return (roll, tuple((token.value, hook) for token, _, hook in stage_hooks(HIT_AGAIN, volley.weapon.rules)))
+
+
+def _per_model_mc(volley: Volley, roll: HitRoll) -> bool:
+    """True when each model of the volley re-rolls its own shots (Master-crafted, not Twin-linked)."""
+    return bool(roll.master_crafted) and not roll.reroll_failed and volley.attacker.models > 1
+
+
 def hits_from_shots(volley: Volley, shots: Dist, roll: HitRoll) -> tuple[Dist, Dist]:
     """(hits, natural 1s that stand) of ``shots`` rolled To Hit with ``roll`` (Master-crafted per model, then
     the hits that roll again: Lightning Blows)."""
-    if roll.master_crafted and not roll.reroll_failed and volley.attacker.models > 1:
+    if _per_model_mc(volley, roll):
         hits, ones = _master_crafted(volley, shots, roll)
     else:
         hits, ones = roll_to_hit(shots, roll)

@@ -10,17 +10,19 @@ import numpy as np
 from praetor_analysis.engine.allocation import (
     Packet,
     WoundGroup,
+    count_damage,
     mix_packets,
 )
 from praetor_analysis.engine.damage import damage_packet
 from praetor_analysis.engine.hit_stage import attacker_rules_with, hit_roll_of, hits_automatically
 from praetor_analysis.engine.volley import Volley
 from praetor_analysis.errors import ProfileError
-from praetor_analysis.prob import BoundedMemo, Dist
+from praetor_analysis.prob import BoundedMemo, Dist, binomial_pmf
 from praetor_analysis.profiles import Rule, Unit, Weapon
 from praetor_analysis.rules import (
     DAMAGE,
     MULTIPLIED,
+    PSYCHIC_WEAPONS,
     SAVE,
     WOUND,
     WOUND_STAGE_SLOTS,
@@ -203,7 +205,33 @@ def volley_wound_key(volley: Volley, strength: int) -> tuple:
     tables)."""
     w = volley.weapon
     mine = (*attacker_rules_with(volley.attacker, WOUND), *attacker_rules_with(volley.attacker, SAVE))
-    return (w.type.signature, w.ap, w.range.template, strength, volley.mode, volley.half_range, mine)
+    return (wound_stage_rules(w), w.ap, w.range.template, strength, volley.mode, volley.half_range, mine)
+
+
+_WOUND_STAGE_ROLES = frozenset({Role.TEMPLATE, Role.MARKER, Role.WOUNDS_EACH})
+"""The roles of a weapon's rules that the wound, save and damage stages read (``wound_table_for``,
+``damage_per_wound``, ``build_wound_tables``)."""
+
+
+def wound_stage_rules(weapon: Weapon) -> tuple[tuple[str, int | None, str | None], ...]:
+    """What the wound, save and damage stages read of the weapon's rules (those its profile implies included):
+    (name, value, variant) of each rule with a hook in those stages (``WOUND_STAGE_SLOTS``), a role they read
+    (template, marker, wounds each), that reads the To Hit sixes, or whose name a save hook reads
+    (``SaveSituation.weapon_rules``: ``PSYCHIC_WEAPONS``), sorted. Weapons that differ only in other rules
+    (Pinning, Gets Hot...) share their per-hit tables."""
+    kept = set()
+    for token in weapon.stage_rules:
+        decl = lookup(token.name)
+        if token.name in PSYCHIC_WEAPONS or (
+            decl is not None
+            and (
+                decl.reads_hit_six
+                or not _WOUND_STAGE_ROLES.isdisjoint(decl.roles)
+                or any(s.of(decl.hooks) is not None for s in WOUND_STAGE_SLOTS)
+            )
+        ):
+            kept.add((token.name, token.value, token.variant))
+    return tuple(sorted(kept, key=repr))
 
 
 def reads_hit_sixes(weapon: Weapon) -> bool:
@@ -237,13 +265,32 @@ def hit_six_share(volley: Volley, target: Unit) -> float:
 def build_wound_groups(
     volley: Volley, target: Unit, strength: int, wounds: int
 ) -> tuple[list[WoundGroup], float, np.ndarray]:
-    """``wound_groups`` built afresh (not memoised, new arrays): for a caller that memoises them by the same
-    key (``engine/batch_facts.TABLES``)."""
+    """``wound_groups`` built afresh (not memoised, new arrays)."""
+    groups, p_wound, unsaved_pmf, _ = build_wound_tables(volley, target, strength, wounds)
+    return groups, p_wound, unsaved_pmf
+
+
+def build_wound_tables(
+    volley: Volley, target: Unit, strength: int, wounds: int
+) -> tuple[list[WoundGroup], float, np.ndarray, int | None]:
+    """``build_wound_groups``, and ``count_damage`` of its groups: for a caller that memoises them by
+    ``wound_groups``' key (``engine/batch_facts.TABLES``); without the general packets when each unsaved wound
+    does one damage (``one_damage_tables``)."""
     kinds = wound_table_for(volley, target, strength)
     ctx = save_context(volley, target)
     brutal_rule = volley.weapon.with_role(Role.WOUNDS_EACH)
     brutal = (brutal_rule.value or 1) if brutal_rule else 1
     per_wound = damage_per_wound(volley, target)
+    if per_wound is None:
+        return one_damage_tables(kinds, ctx, wounds, brutal)
+    return packet_tables(kinds, ctx, wounds, brutal, per_wound)
+
+
+def packet_tables(
+    kinds: dict[WoundKind, float], ctx: SaveContext, wounds: int, brutal: int, per_wound: tuple[float, ...] | None
+) -> tuple[list[WoundGroup], float, np.ndarray, int | None]:
+    """``build_wound_tables`` from the wound kinds and save context by the general packets (``damage_packet``
+    of each kind, ``mix_packets`` of each priority group, ``count_damage``)."""
     by_priority: dict[int, list[tuple[float, Packet]]] = {}
     unsaved_pmf = np.zeros(brutal + 1)
     p_wound = 0.0
@@ -259,7 +306,46 @@ def build_wound_groups(
         items = by_priority[prio]
         total = sum(p for p, _ in items)
         groups.append(WoundGroup(total, mix_packets([p / total for p, _ in items], [pk for _, pk in items])))
-    return groups, p_wound, unsaved_pmf
+    return groups, p_wound, unsaved_pmf, count_damage(groups, wounds)
+
+
+def one_damage_tables(
+    kinds: dict[WoundKind, float], ctx: SaveContext, wounds: int, brutal: int = 1
+) -> tuple[list[WoundGroup], float, np.ndarray, int | None]:
+    """``build_wound_tables`` when each unsaved wound does one damage (or, Instant Death, takes the whole
+    model): a wound's packet has one entry a row, P(u of its ``brutal`` saves fail) at (u, its damage), so it is
+    built without the general packets (``damage_packet``, ``mix_packets``: the same products and sums, in the
+    same order; adding a packet's zeros changes none) and its damage read off its kinds (``count_damage``)."""
+    by_priority: dict[int, list[tuple[float, tuple[float, ...] | np.ndarray, bool]]] = {}
+    unsaved = [0.0] * (brutal + 1)
+    p_wound = 0.0
+    for kind, p in kinds.items():
+        u = ctx.p_unsaved(kind)
+        # the saves as damage_packet rolls them
+        rows: tuple[float, ...] | np.ndarray = (1.0 - u, u) if brutal == 1 else binomial_pmf(brutal, u)
+        by_priority.setdefault(kind.priority, []).append((p, rows, kind.instant_death))
+        for n in range(brutal + 1):  # the packet's row sums: one entry each
+            unsaved[n] += p * rows[n]
+        p_wound += p
+    unsaved_pmf = np.array(unsaved)
+    unsaved_pmf[0] += 1.0 - p_wound
+    groups = []
+    damages: set[int] = set()
+    for prio in sorted(by_priority):
+        items = by_priority[prio]
+        total = sum(p for p, _, _ in items)
+        probs = np.zeros((brutal + 1, wounds + 1))
+        for p, rows, instant in items:
+            w = p / total
+            probs[0, 0] += w * rows[0]
+            for n in range(1, brutal + 1):
+                damage = wounds if instant else min(n, wounds)
+                probs[n, damage] += w * rows[n]
+                if p > 0.0 and w * rows[n] > 0.0:  # count_damage: a wound that changes the unit's state
+                    damages.add(damage)
+        groups.append(WoundGroup(total, Packet(probs)))
+    found = damages.pop() if len(damages) == 1 else (1 if not damages else None)
+    return groups, p_wound, unsaved_pmf, found if found in (1, wounds) else None
 
 
 def gets_hot_unsaved(volley: Volley) -> float:

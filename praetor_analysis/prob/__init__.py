@@ -27,7 +27,11 @@ _EXPORTS: dict[str, str] = {
     "frozen_key": "praetor_analysis.prob.memo",
     "MISSING": "praetor_analysis.prob.memo",
     "frozen_keys": "praetor_analysis.prob.memo",
-    "frozen_rows": "praetor_analysis.prob.memo",
+    "token_field": "praetor_analysis.prob.memo",
+    "token_key": "praetor_analysis.prob.memo",
+    "token_keys": "praetor_analysis.prob.memo",
+    "token_of": "praetor_analysis.prob.memo",
+    "token_rows": "praetor_analysis.prob.memo",
     "D6": "praetor_analysis.prob.dice",
     "DiceExpr": "praetor_analysis.prob.dice",
     "Dist": "praetor_analysis.prob.dist",
@@ -64,7 +68,6 @@ __all__ = [
     "field_key",
     "frozen_key",
     "frozen_keys",
-    "frozen_rows",
     "leadership_pass",
     "p_at_least",
     "parse_dice",
@@ -72,6 +75,11 @@ __all__ = [
     "sum_of_iid",
     "thin",
     "thin_many",
+    "token_field",
+    "token_key",
+    "token_keys",
+    "token_of",
+    "token_rows",
     "two_d6",
 ]
 
@@ -103,7 +111,11 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
         field_key,
         frozen_key,
         frozen_keys,
-        frozen_rows,
+        token_field,
+        token_key,
+        token_keys,
+        token_of,
+        token_rows,
     )
 else:
     __getattr__, __dir__ = face(__name__, _EXPORTS, __all__)

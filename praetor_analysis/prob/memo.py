@@ -6,15 +6,29 @@ registered, so :func:`clear_memos` can make a benchmark start cold.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-__all__ = ["MISSING", "BoundedMemo", "Unkeyed", "clear_memos", "field_key", "frozen_key", "frozen_keys", "frozen_rows"]
+__all__ = [
+    "MISSING",
+    "BoundedMemo",
+    "Unkeyed",
+    "clear_memos",
+    "field_key",
+    "frozen_key",
+    "frozen_keys",
+    "token_field",
+    "token_key",
+    "token_keys",
+    "token_of",
+    "token_rows",
+]
 
 V = TypeVar("V")
 
-_ALL: list[BoundedMemo] = []
+_ALL: list[Any] = []  # every BoundedMemo and the token table: emptied by clear_memos
 
 
 class BoundedMemo(Generic[V]):
@@ -101,21 +115,28 @@ def frozen_key(value: Any) -> Hashable | None:
         return None
 
 
-def frozen_keys(values: Sequence[Any]) -> list[Hashable | None]:
-    """:func:`frozen_key` of each of ``values``, in one pass: a dict or list met again as the very same object (a
-    block that documents of one call share, or the document itself repeated) is walked once. The caller holds
-    ``values`` and leaves them unchanged while it runs (an object's id is its key within this call only)."""
-    seen: dict[int, Hashable] = {}
+def _walked_once(walk: Callable[[Any], Hashable], seen: dict[int, Any]) -> Callable[[Any], Hashable]:
+    """``walk`` of a value, a dict or list met again as the very same object walked once (``seen``: by id, the
+    caller holding the values)."""
 
     def field(value: Any) -> Hashable:
         kind = type(value)
         if kind is dict or kind is list:
             found = seen.get(id(value))
             if found is None:
-                found = seen[id(value)] = _frozen(value)
+                found = seen[id(value)] = walk(value)
             return found
-        return _frozen(value)
+        return walk(value)
 
+    return field
+
+
+def frozen_keys(values: Sequence[Any]) -> list[Hashable | None]:
+    """:func:`frozen_key` of each of ``values``, in one pass: a dict or list met again as the very same object (a
+    block that documents of one call share, or the document itself repeated) is walked once. The caller holds
+    ``values`` and leaves them unchanged while it runs (an object's id is its key within this call only)."""
+    seen: dict[int, Hashable] = {}
+    field = _walked_once(_frozen, seen)
     out: list[Hashable | None] = []
     for value in values:
         if type(value) is not dict:
@@ -136,60 +157,167 @@ def frozen_keys(values: Sequence[Any]) -> list[Hashable | None]:
 
 
 MISSING: Any = object()
-"""A cell of :func:`frozen_rows`' columns that is no field of its row's dict."""
+"""A cell of :func:`token_rows`' columns that is no field of its row's dict."""
 
 
-def frozen_rows(names: Sequence[str], columns: Sequence[Sequence[Any]], n: int) -> list[Hashable | None]:
-    """:func:`frozen_keys` of the dicts whose field ``names[c]`` is ``columns[c][i]`` (row ``i``; ``MISSING``: no
-    such field; ``n`` rows), made column by column without the dicts: a column's dict or list met again as the very same
-    object is walked once, a column of flags, counts and texts is its own keys. The same keys as
-    ``frozen_keys`` of those dicts, built with their fields in the order of ``names``."""
+class _Tokens:
+    """The interned keys of values met in documents: a small integer for each distinct ``(type, _frozen)`` key
+    of a dict, list or other container. Hashing a token is cheap where hashing a nested key walks it again;
+    tokens are never reused (a count), so a memo keyed by one from before :meth:`clear` is never matched again,
+    never matched wrongly. Emptied with the memos (:func:`clear_memos`) and, when it would pass ``size``, at the
+    start of a call (:meth:`room`): never during one, so equal values of one call share one token."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._data: dict[Hashable, int] = {}
+        self._count = itertools.count(1)
+        _ALL.append(self)
+
+    def room(self, n: int) -> None:
+        """Empty the table first when ``n`` more keys would pass its size."""
+        if len(self._data) + n > self.size:
+            self._data.clear()
+
+    def of(self, value: Any) -> Hashable:
+        """The token of ``value``: ``(type, value)`` for a flag, count, text or None, ``(float, repr)`` for a
+        float, else the interned integer of its ``(type, _frozen(value))`` key (RecursionError or ValueError
+        when it has none)."""
+        kind = type(value)
+        if kind in _ATOMS:
+            return (kind, value)
+        if kind is float:
+            return (float, repr(value))
+        if kind is dict:  # _frozen's, a block of flags, counts and texts written out (the common block)
+            values = tuple(value.values())
+            types = tuple(map(type, values))
+            frozen: Hashable = (dict, (tuple(value), values, types) if _ATOMS.issuperset(types) else _frozen(value))
+        else:
+            frozen = (kind, _frozen(value))
+        found = self._data.get(frozen)
+        if found is None:
+            found = self._data[frozen] = next(self._count)
+        return found
+
+    def clear(self) -> None:
+        """Forget every token."""
+        self._data.clear()
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+
+_TOKENS = _Tokens(1 << 17)
+
+
+def token_of(value: Any) -> Hashable | None:
+    """The token of ``value`` as a field of a dict (:func:`token_key`: what :func:`token_field` reads off the
+    dict's key), None when it has none."""
+    _TOKENS.room(1)
+    try:
+        return _TOKENS.of(value)
+    except (RecursionError, ValueError):
+        return None
+
+
+def token_key(value: Any) -> Hashable | None:
+    """A hashable key equal for two JSON-like values exactly when their :func:`frozen_key` are equal (within
+    one life of the token table), cheap to hash: a dict is ``(dict, its keys, their values' tokens)`` (a value's
+    token: ``(type, value)`` for a flag, count, text or None, a float's text, an interned integer for a dict
+    or list), any other value its token. None when there is none (nested too deeply, an integer beyond
+    Python's digit limit). :func:`token_field` reads a field's token off a dict's key."""
+    return token_keys((value,))[0]
+
+
+def token_keys(values: Sequence[Any]) -> list[Hashable | None]:
+    """:func:`token_key` of each of ``values``, in one pass: a dict or list met again as the very same object (a
+    block that documents of one call share, or the document itself repeated) is walked once. The caller holds
+    ``values`` and leaves them unchanged while it runs (an object's id is its key within this call only)."""
+    _TOKENS.room(len(values))
+    seen: dict[int, Any] = {}
+    field = _walked_once(_TOKENS.of, seen)
+    out: list[Hashable | None] = []
+    for value in values:
+        if type(value) is not dict:
+            try:
+                out.append(field(value))
+            except (RecursionError, ValueError):
+                out.append(None)
+            continue
+        key = seen.get(~id(value))  # the very same document again (an array made as [document] * n)
+        if key is None:
+            try:
+                key = seen[~id(value)] = (dict, tuple(value), tuple(map(field, value.values())))
+            except (RecursionError, ValueError):
+                key = seen[~id(value)] = _NO_KEY
+        out.append(None if key is _NO_KEY else key)
+    return out
+
+
+_NO_KEY: Any = object()
+
+
+def token_rows(names: Sequence[str], columns: Sequence[Sequence[Any]], n: int) -> list[Hashable | None]:
+    """:func:`token_keys` of the dicts whose field ``names[c]`` is ``columns[c][i]`` (row ``i``; ``MISSING``: no
+    such field; ``n`` rows), made column by column without the dicts: each distinct object of a column is
+    keyed once, a column of flags, counts and texts is its own tokens. The same keys as ``token_keys`` of those
+    dicts, built with their fields in the order of ``names``."""
+    _TOKENS.room(n)
+    of = _TOKENS.of
     fields: list[list[Any]] = []
-    types: list[list[type]] = []
     broken: set[int] = set()  # rows one of whose cells has no key (nested too deeply, a huge integer)
     gaps: set[int] = set()  # rows one of whose cells is MISSING
     for column in columns:
         kinds = list(map(type, column))
-        types.append(kinds)
-        if _ATOMS.issuperset(kinds):
-            fields.append(list(column))
+        if _ATOMS.issuperset(kinds):  # flags, counts, texts: each cell its own token
+            fields.append(list(zip(kinds, column, strict=True)))
             continue
-        seen: dict[int, Hashable] = {}
-        keys: list[Any] = []
-        for i, (value, kind) in enumerate(zip(column, kinds, strict=True)):
-            if kind in _ATOMS or value is MISSING:
-                if value is MISSING:
-                    gaps.add(i)
-                keys.append(value)
+        ids = list(map(id, column))
+        by_id: dict[int, Any] = dict(zip(ids, column, strict=True))  # each distinct object once
+        bad = False
+        for ident, value in by_id.items():  # values replaced in place: the keys stay
+            if value is MISSING:
+                bad = True
                 continue
-            found = seen.get(id(value)) if kind is dict or kind is list else None
-            if found is None:
-                try:
-                    found = _frozen(value)
-                except (RecursionError, ValueError):
-                    found = MISSING  # no key: the row has none
-                if kind is dict or kind is list:
-                    seen[id(value)] = found
-            if found is MISSING:
-                broken.add(i)
-            keys.append(found)
+            try:
+                by_id[ident] = of(value)
+            except (RecursionError, ValueError):
+                by_id[ident], bad = _NO_KEY, True
+        keys = list(map(by_id.__getitem__, ids))
+        if bad:
+            for i, key in enumerate(keys):
+                if key is MISSING:
+                    gaps.add(i)
+                elif key is _NO_KEY:
+                    broken.add(i)
         fields.append(keys)
     whole = tuple(names)
-    rows = zip(zip(*fields, strict=True), zip(*types, strict=True), strict=True)
+    if not columns:
+        return [(dict, (), ())] * n
+    rows = zip(*fields, strict=True)
     if not broken and not gaps:  # every row has every field
-        return [(dict, (whole, row, kinds)) for row, kinds in rows] if columns else [(dict, ((), (), ()))] * n
+        return [(dict, whole, row) for row in rows]
     out: list[Hashable | None] = []
-    for i, (row, cell_types) in enumerate(rows):
+    for i, row in enumerate(rows):
         if i in broken:
             out.append(None)
         elif i not in gaps:
-            out.append((dict, (whole, row, cell_types)))
+            out.append((dict, whole, row))
         else:
             kept = [c for c, value in enumerate(row) if value is not MISSING]
-            out.append(
-                (dict, (tuple(whole[c] for c in kept), tuple(row[c] for c in kept), tuple(cell_types[c] for c in kept)))
-            )
+            out.append((dict, tuple(whole[c] for c in kept), tuple(row[c] for c in kept)))
     return out
+
+
+def token_field(key: Hashable | None, name: str) -> Hashable | None:
+    """The token of field ``name`` of a dict (as :func:`token_key` makes it), read off the dict's own
+    :func:`token_key` (``key``); None when ``key`` is no dict's key or the dict has no such field."""
+    if type(key) is not tuple or len(key) != 3 or key[0] is not dict:
+        return None
+    _, names, fields = key
+    try:
+        return fields[names.index(name)]
+    except ValueError:
+        return None
 
 
 def field_key(key: Hashable | None, name: str) -> Hashable | None:

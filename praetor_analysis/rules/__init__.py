@@ -39,6 +39,7 @@ _EXPORTS: dict[str, str] = {
     "NO_READS": "praetor_analysis.rules.target_reads",
     "parse_rules": "praetor_analysis.rules.hh3.special",
     "PHASE_SAVES": "praetor_analysis.rules.save_rules",
+    "PSYCHIC_WEAPONS": "praetor_analysis.rules.save_rules",
     "PINNING_IMMUNE_TYPES": "praetor_analysis.rules.unit_types",
     "plays": "praetor_analysis.rules.catalogue",
     "reads": "praetor_analysis.rules.target_reads",
@@ -95,6 +96,7 @@ __all__ = [
     "NO_READS",
     "PHASE_SAVES",
     "PINNING_IMMUNE_TYPES",
+    "PSYCHIC_WEAPONS",
     "REGISTRY",
     "SAVE",
     "SNAPS",
@@ -196,7 +198,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
         SnapsHook,
     )
     from praetor_analysis.rules.registry import REGISTRY, Holder, RuleDecl, RuleOption, Stage
-    from praetor_analysis.rules.save_rules import PHASE_SAVES
+    from praetor_analysis.rules.save_rules import PHASE_SAVES, PSYCHIC_WEAPONS
     from praetor_analysis.rules.saves import SaveContext
     from praetor_analysis.rules.tables import to_hit_melee, to_wound
     from praetor_analysis.rules.target_reads import NO_READS, TargetReads, reads

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from typing import Any
+from typing import Any, Protocol
 
 from praetor_analysis.engine import (
     BatchResult,
@@ -22,6 +22,7 @@ from praetor_analysis.engine import (
 )
 from praetor_analysis.errors import PraetorError, ScenarioError
 from praetor_analysis.melee import resolve_combat
+from praetor_analysis.prob import BoundedMemo, Unkeyed
 from praetor_analysis.profiles import Unit
 from praetor_analysis.scenario.collector import collector_paused
 from praetor_analysis.scenario.document import (
@@ -31,6 +32,7 @@ from praetor_analysis.scenario.document import (
     MeleeRound,
     Scenario,
     Shooting,
+    known_cell,
     parse_scenario,
     parse_target,
     parse_volley,
@@ -248,22 +250,30 @@ over the cells, or a ``VolleyResult`` or the error of a cell), one value a cell 
 contract's mappings)."""
 
 
-def calc_results(items: Sequence[Any], build: BatchBuild, keys: Sequence[Hashable] | None = None) -> list[Any]:
+class Documents(Protocol):
+    """Documents by index (a list, or rows made when read: ``scenario.frame``)."""
+
+    def __len__(self) -> int: ...
+
+    def __getitem__(self, i: int, /) -> Any: ...
+
+
+def calc_results(items: Documents, build: BatchBuild, keys: Sequence[Hashable] | None = None) -> list[Any]:
     """:func:`calc_many` with the batch's results made by ``build`` (the other scenarios' are ``calc``'s
     mappings, or the ScenarioError each raises); equal documents computed once, sharing one value. ``keys``:
-    the documents' keys (``document_keys``), when the caller has them."""
+    the documents' keys (``document_keys``), when the caller has them; then an item is read only when its
+    document is not found a batch cell by its key (``items`` may make it then)."""
     first: dict[Hashable, int] = {}
     if keys is None:
-        keys = document_keys(items)
+        keys = document_keys(items if isinstance(items, Sequence) else [items[i] for i in range(len(items))])
     where = [first.setdefault(key, i) for i, key in enumerate(keys)]
-    distinct = [i for i, at in enumerate(where) if at == i]
+    distinct = list(first.values())  # each distinct document's first index, in order
     done: list[Any] = [None] * len(distinct)
-    todo = [items[i] for i in distinct]
-    _calc_batch(todo, [keys[i] for i in distinct], done, build)
-    for j, item in enumerate(todo):
+    _calc_batch(items, distinct, keys, done, build)
+    for j, i in enumerate(distinct):
         if done[j] is None:
             try:
-                done[j] = calc(item)
+                done[j] = calc(items[i])
             except ScenarioError as exc:
                 done[j] = exc
     if len(distinct) == len(items):
@@ -272,18 +282,20 @@ def calc_results(items: Sequence[Any], build: BatchBuild, keys: Sequence[Hashabl
     return [done[index[at]] for at in where]
 
 
-def _calc_batch(items: Sequence[Any], keys: Sequence[Hashable], out: list[Any], build: BatchBuild) -> None:
-    """``out[i]`` for every single-volley scenario against a unit of ``items`` (``keys``: their document keys),
-    computed in one batch, its values built together (``build``)."""
+def _calc_batch(
+    items: Documents, distinct: Sequence[int], keys: Sequence[Hashable], out: list[Any], build: BatchBuild
+) -> None:
+    """``out[j]`` for every single-volley scenario against a unit of ``items[distinct[j]]`` (``keys``: the
+    documents' keys), computed in one batch, its values built together (``build``)."""
     batch: list[int] = []
     cells: list[tuple[Volley, Unit]] = []
-    for i, (item, key) in enumerate(zip(items, keys, strict=True)):
-        cell = _batchable(item, key)
+    for j, i in enumerate(distinct):
+        cell = _batchable(items, i, keys[i])
         if cell is not None:
-            batch.append(i)
+            batch.append(j)
             cells.append(cell)
-    for i, result in zip(batch, build(cells, resolve_batch(cells)), strict=True):
-        out[i] = result
+    for j, result in zip(batch, build(cells, resolve_batch(cells)), strict=True):
+        out[j] = result
 
 
 def result_mappings(cells: Sequence[tuple[Volley, Unit]], batch: BatchResult) -> list[Any]:
@@ -316,7 +328,11 @@ def _echoed_cell(
 ) -> dict[str, Any]:
     """A cell's result mapping with its units' echoes and its reasons (copies of the shared ones)."""
     volley, target = cell
-    attacker, target_echo = unit_echo_once(volley.attacker, echoes), unit_echo_once(target, echoes)
+    attacker, target_echo = echoes.get(id(volley.attacker)), echoes.get(id(target))
+    if attacker is None:
+        attacker = unit_echo_once(volley.attacker, echoes)
+    if target_echo is None:
+        target_echo = unit_echo_once(target, echoes)
     done["attacker"] = {**attacker, "rules": list(attacker["rules"])}
     done["target"] = {**target_echo, "rules": list(target_echo["rules"])}
     done["reasons"] = dict(cell_reasons(volley, no_effect, not_modelled, why))
@@ -336,12 +352,13 @@ def cell_reasons(
     volley: Volley, no_effect: Sequence[str], not_modelled: Sequence[str], why: dict[tuple, dict[str, str]]
 ) -> dict[str, str]:
     """The ``reasons`` of a single volley's result (as ``calc`` gives them: its rules of no effect and not
-    modelled), built once per set of rule lists, given hits and lock (``why``) and shared: a result copies it."""
-    given, locked = volley.hits is not None, locked_in_combat((volley,))
-    key = (tuple(no_effect), tuple(not_modelled), given, locked)
+    modelled), built once per set of rule lists, given hits and mode (``why``; the mode says whether the target is
+    locked in combat) and shared: a result copies it."""
+    key = (tuple(no_effect), tuple(not_modelled), volley.hits is not None, volley.mode)  # mode: whether locked
     found = why.get(key)
     if found is None:
-        found = why[key] = reasons(list(key[0]), list(key[1]), hits_given=given, locked=locked)
+        locked = locked_in_combat((volley,))
+        found = why[key] = reasons(list(key[0]), list(key[1]), hits_given=key[2], locked=locked)
     return found
 
 
@@ -349,9 +366,31 @@ _BATCH_FIELDS = frozenset(VOLLEY_FIELDS | {"target", "name"})
 """The fields of a document the batch computes (a single volley against a unit)."""
 
 
-def _batchable(item: Any, key: Hashable | None = None) -> tuple[Volley, Unit] | None:
-    """The (volley, target) of a single-volley scenario against a unit, or None (computed by ``calc``);
-    ``key``: the document's key (``parse_scenario``'s memo), when known."""
+_CELLS: BoundedMemo[tuple[tuple[Volley, Unit] | None]] = BoundedMemo(8192)
+""":func:`_batchable`'s answer by the document's key, in a 1-tuple (None: computed by ``calc``): a document sent
+again is found a cell without its fields read again or its parse looked up."""
+
+
+def _batchable(items: Documents, i: int, key: Hashable) -> tuple[Volley, Unit] | None:
+    """The (volley, target) of ``items[i]`` when it is a single-volley scenario against a unit, or None (computed by
+    ``calc``); ``key``: the document's key (``parse_scenario``'s memo and this answer's): the item is read only when
+    its answer is not kept."""
+    keyed = not isinstance(key, Unkeyed)
+    found = _CELLS.peek(key) if keyed else None
+    if found is not None:
+        return found[0]
+    cell = _cell_of(items[i], key)
+    if keyed:
+        _CELLS.put(key, (cell,))
+    return cell
+
+
+def _cell_of(item: Any, key: Hashable | None) -> tuple[Volley, Unit] | None:
+    """:func:`_batchable` of the item itself, read and parsed (a plain document whose volley and target are
+    parsed already found from them: ``document.known_cell``)."""
+    known = known_cell(item, key)
+    if known is not None:
+        return known
     if not (type(item) is dict or isinstance(item, Mapping)) or not _BATCH_FIELDS.issuperset(item):
         return None  # an edition 3 document (its ``edition`` field) is computed by ``calc``
     weapon = item.get("weapon")

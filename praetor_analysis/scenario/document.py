@@ -23,10 +23,10 @@ from praetor_analysis.engine import Volley, shots_distribution
 from praetor_analysis.errors import PraetorError, ScenarioError, as_scenario_error, show_value
 from praetor_analysis.markers import Hull, marker_kind, marker_kind_of
 from praetor_analysis.melee import Side
-from praetor_analysis.prob import BoundedMemo, Unkeyed, field_key, frozen_key
+from praetor_analysis.prob import BoundedMemo, Unkeyed, token_field, token_key, token_of
 from praetor_analysis.profiles import Unit, Weapon, check_text, vehicle_armour
 from praetor_analysis.rules import Role
-from praetor_analysis.scenario.document_names import resolve_names
+from praetor_analysis.scenario.document_names import names_nothing, resolve_names
 from praetor_analysis.scenario.fields import check_scenario_fields, check_unit_fields
 from praetor_analysis.scenario.formation import parse_marker_setup
 from praetor_analysis.scenario.limits import MAX_PROFILES, check_firing_units, check_melee_round
@@ -66,6 +66,9 @@ SCENARIO_FIELDS = {
     "options",
 }
 _KNOWN = frozenset(SCENARIO_FIELDS)
+#: The fields of a shooting scenario that need no other field and act in it (``scenario.fields``): a document of
+#: these only has no combination to refuse and no field that does not act.
+_PLAIN = frozenset({"attacker", "weapon", "attacks", "target", "hits", "snap_shots", "half_range", "name", "options"})
 #: Fields that only mean something beside another one: nothing is silently ignored.
 _NEEDS = {"aim": "formation", "edges": "formation", "indirect": "formation"}
 _SINGLE_VOLLEY_FIELDS = (
@@ -125,9 +128,37 @@ def parse_volley(data: Mapping[str, Any], *, prefix: str = "", kind: str | None 
     return _volley(data, prefix, kind, None)
 
 
+_OWN_VOLLEYS: BoundedMemo[Volley] = BoundedMemo(8192)
+
+
+def _volley_key(key: Hashable | None) -> Hashable | None:
+    """The key of a document's own volley: its ``token_key`` without the target (what the volley does not read),
+    or None."""
+    if type(key) is not tuple or len(key) != 3 or key[0] is not dict:
+        return None
+    _, names, tokens = key
+    if "target" not in names:
+        return key
+    at = names.index("target")
+    return (names, tokens[:at] + tokens[at + 1 :])
+
+
 def _volley(data: Mapping[str, Any], prefix: str, kind: str | None, key: Hashable | None) -> Volley:
-    """:func:`parse_volley` itself; ``key``: the document's ``frozen_key``, when known (its blocks' keys are read
-    off it)."""
+    """:func:`parse_volley` itself; ``key``: the document's ``token_key``, when known (its blocks' tokens are
+    read off it, and a document's own volley is made once for the documents that differ in their target
+    only)."""
+    own = _volley_key(key) if not prefix and kind is None else None
+    found = _OWN_VOLLEYS.peek(own) if own is not None else None
+    if found is not None:
+        return found
+    volley = _volley_of(data, prefix, kind, key)
+    if own is not None:
+        _OWN_VOLLEYS.put(own, volley)
+    return volley
+
+
+def _volley_of(data: Mapping[str, Any], prefix: str, kind: str | None, key: Hashable | None) -> Volley:
+    """:func:`_volley` made afresh."""
     mode = _mode(data, prefix)
     if prefix:  # a volley of firing_units: its own fields
         check_scenario_fields(data, mode, prefix=prefix)
@@ -137,7 +168,7 @@ def _volley(data: Mapping[str, Any], prefix: str, kind: str | None, key: Hashabl
     taken: tuple[str, ...] = ()
     if data.get("options") is not None:  # the options of the weapon taken (docs/scenario.md#options)
         weapon, taken = _taken(weapon, data["options"], data.get("attacks"), prefix)
-    block_keys = (field_key(key, "weapon") if weapon is data["weapon"] else None, field_key(key, "attacker"))
+    block_keys = (token_field(key, "weapon") if weapon is data["weapon"] else None, token_field(key, "attacker"))
     return volley_of_blocks(
         weapon,
         data.get("attacker", {}),
@@ -201,12 +232,12 @@ def parse_scenario(data: Any, key: Hashable | None = None) -> Scenario:
     """The typed records of one scenario document (a mapping in the docs/scenario.md form).
 
     Volleys at a target without a formation are memoised by the document's own key (``key``, its
-    :func:`~praetor_analysis.prob.memo.frozen_key` when the caller has it, else computed: its keys, values
-    and their types; an ``Unkeyed`` stand-in is no key): the
+    :func:`~praetor_analysis.prob.memo.token_key` when the caller has it, else computed: its keys and its
+    values' tokens; an ``Unkeyed`` stand-in is no key): the
     records are immutable and depend on the document alone, so a sweep or a dashboard that sends a document
     again finds them parsed and checked. Its blocks are parsed once each (``units.parse_cached``), so a new
     document made of blocks seen before costs its own checks only; their keys are read off the document's
-    (``prob.memo.field_key``), and a volley met before with another document is that volley.
+    (``prob.memo.token_field``), and a volley met before with another document is that volley.
 
     Raises:
         ScenarioError: for any bad, unknown, misplaced or too large field (the message names it).
@@ -214,7 +245,7 @@ def parse_scenario(data: Any, key: Hashable | None = None) -> Scenario:
     if isinstance(key, Unkeyed):  # a document without a key of its own: never memoised
         key = None
     elif key is None and isinstance(data, Mapping):
-        key = frozen_key(data)
+        key = token_key(data)
     if key is not None:
         found = _SCENARIOS.peek(key)
         if found is not None:
@@ -227,13 +258,15 @@ def parse_scenario(data: Any, key: Hashable | None = None) -> Scenario:
 
 @as_scenario_error
 def _parse_scenario(data: Any, key: Hashable | None = None) -> Scenario:
-    """``parse_scenario`` itself; ``key``: the document's ``frozen_key`` (its blocks' keys are read off it)."""
+    """``parse_scenario`` itself; ``key``: the document's ``token_key`` (its blocks' tokens are read off it)."""
     if not (type(data) is dict or isinstance(data, Mapping)):
         raise ScenarioError(f"scenario: expected a JSON object, got {type(data).__name__}")
-    unknown = () if _KNOWN.issuperset(data) else sorted(set(data) - SCENARIO_FIELDS, key=str)
-    if unknown:
-        raise ScenarioError(f"{unknown[0]}: unknown field (allowed: {', '.join(sorted(SCENARIO_FIELDS))})")
-    _check_combination(data)
+    plain = _PLAIN.issuperset(data)  # a shooting volley at a target: nothing to combine or refuse by kind
+    if not plain:
+        unknown = () if _KNOWN.issuperset(data) else sorted(set(data) - SCENARIO_FIELDS, key=str)
+        if unknown:
+            raise ScenarioError(f"{unknown[0]}: unknown field (allowed: {', '.join(sorted(SCENARIO_FIELDS))})")
+        _check_combination(data)
     named = resolve_names(data)  # catalog names -> profile blocks (scenario.document_names)
     if named is not data:  # blocks that are not the document's: keyed afresh
         data, key = named, None
@@ -248,7 +281,7 @@ def _parse_scenario(data: Any, key: Hashable | None = None) -> Scenario:
         check_text(name, "name")
     if isinstance(data.get("weapon"), list) and "target_weapon" not in data:
         return _best_profile(data)
-    return _single(data, key)
+    return _single(data, key, plain)
 
 
 def scenario_kind(data: Mapping[str, Any]) -> str:
@@ -262,9 +295,10 @@ def scenario_kind(data: Mapping[str, Any]) -> str:
     return "melee" if data.get("mode") == "melee" else "shooting"
 
 
-def _single(data: Mapping[str, Any], key: Hashable | None = None) -> Shooting | MeleeRound:
-    """A scenario of one target; ``key``: the document's ``frozen_key``, when known."""
-    kind = scenario_kind(data)
+def _single(data: Mapping[str, Any], key: Hashable | None = None, plain: bool = False) -> Shooting | MeleeRound:
+    """A scenario of one target; ``key``: the document's ``token_key``, when known; ``plain``: its fields are
+    all ``_PLAIN`` (a shooting scenario whose every field acts)."""
+    kind = "shooting" if plain else scenario_kind(data)
     if kind == "melee round":
         striker, struck = parse_melee_round(data)
         check_scenario_fields(data, kind)
@@ -272,8 +306,9 @@ def _single(data: Mapping[str, Any], key: Hashable | None = None) -> Shooting | 
         check_unit_fields(data.get("target"), kind, "target", "target")
         check_melee_round(striker, struck)
         return MeleeRound(striker, struck)
-    check_scenario_fields(data, kind)
-    target = _checked_target(data, None if kind == "sequence" else kind, field_key(key, "target"))
+    if not plain:
+        check_scenario_fields(data, kind)
+    target = _checked_target(data, None if kind == "sequence" else kind, token_field(key, "target"))
     if kind == "marker":
         volley, setup = _marker_volley(data, target)
         return Shooting(target, ((volley,),), setup)
@@ -307,10 +342,11 @@ _TARGETS: BoundedMemo[Unit] = BoundedMemo(8192)
 
 
 def _checked_target(data: Mapping[str, Any], kind: str | None, block_key: Hashable | None = None) -> Unit:
-    """``parse_target`` with ``check_target_state``, once per distinct target block and kind (its
-    ``frozen_key``, ``block_key`` when the caller has it): the Unit is an immutable record of the block alone."""
+    """``parse_target`` with ``check_target_state``, once per distinct target block and kind (its token,
+    ``prob.token_of``; ``block_key`` when the caller has it): the Unit is an immutable record of the block
+    alone."""
     if "target" in data and block_key is None:
-        block_key = frozen_key(data["target"])
+        block_key = token_of(data["target"])
     key = (block_key, kind) if block_key is not None else None
     found = _TARGETS.peek(key) if key is not None else None
     if found is None:
@@ -319,6 +355,23 @@ def _checked_target(data: Mapping[str, Any], kind: str | None, block_key: Hashab
         if key is not None:
             _TARGETS.put(key, found)
     return found
+
+
+def known_cell(data: Any, key: Hashable | None) -> tuple[Volley, Unit] | None:
+    """The (volley, target) :func:`parse_scenario` gives a plain shooting document (``_PLAIN`` fields, no
+    ``name``, no catalog name, one volley at a unit that is no vehicle, no marker) when its volley and its target
+    were parsed and checked before (their memos, by the document's ``key``): what the parse would find, without
+    its records made again. None when any of that is not known: then parse it."""
+    if type(data) is not dict or "name" in data or not _PLAIN.issuperset(data) or not names_nothing(data):
+        return None
+    own, block = _volley_key(key), token_field(key, "target")
+    volley = _OWN_VOLLEYS.peek(own) if own is not None else None
+    if volley is None or block is None or _SHOTS_CHECKED.peek(id(volley)) is not volley:
+        return None  # not made, or its attack count not checked
+    target = _TARGETS.peek((block, "shooting"))
+    if target is None or target.is_vehicle or marker_kind(volley.weapon) is not None:
+        return None  # no default marker for a weapon of no marker kind (units.default_marker_setup)
+    return volley, target
 
 
 def _check_sequence_target(block: Any, units: tuple[tuple[Volley, ...], ...]) -> None:

@@ -8,9 +8,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from praetor_analysis.units import resolve_unit, resolve_weapon
+from praetor_analysis.units import UNIT_STAT_KEYS, WEAPON_STAT_KEYS, resolve_unit, resolve_weapon
 
-__all__ = ["resolve_names"]
+__all__ = ["names_nothing", "resolve_names"]
 
 
 def _volley_names(data: Mapping[str, Any], prefix: str) -> Mapping[str, Any]:
@@ -28,6 +28,25 @@ def _volley_names(data: Mapping[str, Any], prefix: str) -> Mapping[str, Any]:
     return {**data, **named} if named else data
 
 
+def _profile(value: Any, stat_keys: frozenset[str]) -> bool:
+    """True when ``value`` is no name to resolve for certain: None, or a dict without a ``name`` or with one of
+    ``stat_keys`` (the block's own profile)."""
+    return value is None or (type(value) is dict and ("name" not in value or not stat_keys.isdisjoint(value)))
+
+
+def names_nothing(data: Mapping[str, Any]) -> bool:
+    """True when the document names nothing for certain (:func:`resolve_names` returns it itself): its weapon,
+    attacker and target profiles or left out (``units.names.is_name_block``'s test), no ``target_weapon`` or
+    ``firing_units``."""
+    return (
+        _profile(data.get("weapon"), WEAPON_STAT_KEYS)
+        and _profile(data.get("attacker"), UNIT_STAT_KEYS)
+        and _profile(data.get("target"), UNIT_STAT_KEYS)
+        and "target_weapon" not in data
+        and "firing_units" not in data
+    )
+
+
 def resolve_names(data: Mapping[str, Any]) -> Mapping[str, Any]:
     """A scenario with every name (weapon, target, attacker, target_weapon, the firing units' volleys)
     replaced by the block it names; the document itself is not changed, and is returned itself when it names
@@ -36,6 +55,8 @@ def resolve_names(data: Mapping[str, Any]) -> Mapping[str, Any]:
     Raises:
         ScenarioError: An unknown or ambiguous name, naming the field.
     """
+    if names_nothing(data):
+        return data
     out = _volley_names(data, "")
     named: dict[str, Any] = {}
     if "target" in out:

@@ -20,7 +20,7 @@ import numpy as np
 
 from praetor_analysis.engine import BatchResult, BlockResult, Volley, VolleyResult
 from praetor_analysis.errors import PraetorError, ScenarioError
-from praetor_analysis.prob import MISSING, Unkeyed, frozen_rows, probability
+from praetor_analysis.prob import MISSING, Unkeyed, probability, token_rows
 from praetor_analysis.profiles import Unit
 from praetor_analysis.scenario.calc import calc_results, cell_reasons, unit_echo_once
 from praetor_analysis.scenario.collector import collector_paused
@@ -39,39 +39,68 @@ def frame_documents(frame: pd.DataFrame) -> list[dict[str, Any]]:
     """The scenario document of each row: its cells that hold a value (``None``, NaN and ``pd.NA`` are a field
     left out), numpy scalars as Python numbers; read column by column (a later column of a repeated name wins,
     as in ``to_dict("records")``)."""
-    return _frame_cells(frame)[0]
+    rows = _RowDocuments(*_frame_columns(frame), len(frame))
+    return [rows[i] for i in range(len(rows))]
 
 
 def frame_keys(frame: pd.DataFrame) -> tuple[list[dict[str, Any]], list[Hashable]]:
     """:func:`frame_documents` and their keys (``scenario.work.document_keys`` of them), the keys made column by
-    column from the cells (``prob.frozen_rows``) when the frame's column names are distinct."""
-    documents, names, columns = _frame_cells(frame)
+    column from the cells (``prob.token_rows``: each distinct object of a column keyed once) when the frame's
+    column names are distinct."""
+    rows, keys = _row_keys(frame)
+    return [rows[i] for i in range(len(rows))], keys
+
+
+def _row_keys(frame: pd.DataFrame) -> tuple[_RowDocuments, list[Hashable]]:
+    """The frame's rows as documents made when read, and their keys (:func:`frame_keys`)."""
+    names, columns = _frame_columns(frame)
+    rows = _RowDocuments(names, columns, len(frame))
     if len(set(names)) < len(names):  # a later column of a repeated name wins: keyed as documents
-        return documents, document_keys(documents)
-    keys = frozen_rows(names, columns, len(documents))
-    return documents, [Unkeyed(id(d)) if k is None else k for d, k in zip(documents, keys, strict=True)]
+        return rows, document_keys([rows[i] for i in range(len(rows))])
+    keys = token_rows(names, columns, len(rows))
+    return rows, [Unkeyed(-1 - i) if k is None else k for i, k in enumerate(keys)]  # no key: the row's own
 
 
-def _frame_cells(frame: pd.DataFrame) -> tuple[list[dict[str, Any]], list[str], list[list[Any]]]:
-    """The frame's documents, its column names as text and its columns' cells (``MISSING`` for a field left
-    out, numpy scalars as Python numbers)."""
+class _RowDocuments:
+    """The documents of a frame's rows, each made when it is read (row ``i``: the fields ``names`` whose cell
+    of ``columns`` is not ``MISSING``, a later column of a repeated name winning)."""
+
+    def __init__(self, names: list[str], columns: list[list[Any]], n: int) -> None:
+        self.names, self.columns, self.n = names, columns, n
+
+    def __len__(self) -> int:
+        return self.n
+
+    def __getitem__(self, i: int) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for name, cells in zip(self.names, self.columns, strict=True):
+            if cells[i] is not MISSING:
+                out[name] = cells[i]
+        return out
+
+
+_PLAIN = frozenset({dict, list, str, int, bool})
+"""Cell types that are neither a missing value nor a numpy scalar: a column of only these is read as it is."""
+
+
+def _frame_columns(frame: pd.DataFrame) -> tuple[list[str], list[list[Any]]]:
+    """The frame's column names as text and its columns' cells (``MISSING`` for a field left out, numpy scalars
+    as Python numbers)."""
     import pandas as pd
 
     na = pd.NA
-    documents: list[dict[str, Any]] = [{} for _ in range(len(frame))]
     names = [str(name) for name in frame.columns]
     columns: list[list[Any]] = []
-    for position, key in enumerate(names):
+    for position in range(len(names)):
         cells = frame.iloc[:, position].tolist()
-        for i, (document, v) in enumerate(zip(documents, cells, strict=True)):
-            if v is None or v is na or (type(v) is float and math.isnan(v)):
-                cells[i] = MISSING
-                continue
-            if isinstance(v, np.generic):
-                v = cells[i] = v.item()
-            document[key] = v
+        if not _PLAIN.issuperset(map(type, cells)):  # missing values or numpy scalars: read cell by cell
+            for i, v in enumerate(cells):
+                if v is None or v is na or (type(v) is float and math.isnan(v)):
+                    cells[i] = MISSING
+                elif isinstance(v, np.generic):
+                    cells[i] = v.item()
         columns.append(cells)
-    return documents, names, columns
+    return names, columns
 
 
 def calc_frame(frame: pd.DataFrame) -> pd.DataFrame:
@@ -98,42 +127,66 @@ def _result_frame(frame: pd.DataFrame) -> pd.DataFrame:
     """``calc_frame`` itself, once the frame is checked."""
     import pandas as pd
 
-    documents, keys = frame_keys(frame)
-    rows = calc_results(documents, _typed_rows, keys)
-    data: dict[str, Any] = {}
-    for name, values in _columns(rows).items():  # object columns filled one by one: arrays stay cells
-        data[name] = values if isinstance(values, np.ndarray) else np.fromiter(values, dtype=object, count=len(rows))
+    documents, keys = _row_keys(frame)
+    held: list[tuple[Sequence[tuple[Volley, Unit]], BatchResult]] = []
+
+    def build(cells: Sequence[tuple[Volley, Unit]], batch: BatchResult) -> list[Any]:
+        """Each cell its place in the batch (the columns read the batch's arrays), or its error."""
+        held.append((cells, batch))
+        out: list[Any] = list(range(batch.size))
+        for i, result in batch.others.items():
+            if isinstance(result, PraetorError):
+                out[i] = ScenarioError(str(result), field=result.field, value=result.value)
+        return out
+
+    rows = calc_results(documents, build, keys)
+    columns = _Columns(len(rows))
+    if held:
+        _batch_columns(columns, [r if type(r) is int else -1 for r in rows], *held[0])
+    _mapping_columns(columns, rows)
+    data: dict[str, Any] = columns.done()
     data["error"] = [str(r) if isinstance(r, ScenarioError) else "" for r in rows]
-    return pd.DataFrame(data, index=frame.index)
+    return pd.DataFrame(data, index=frame.index, copy=False)  # the columns are this call's own: not copied
 
 
-_Typed = tuple[BlockResult | VolleyResult, int, dict[str, Any], dict[str, Any], dict[str, str]]
-"""A batch row: where its result is (row ``j`` of a block's arrays, or its own ``VolleyResult``), ``j``, the
-echoes of its units and its reasons (shared by equal ones)."""
+class _Columns:
+    """The result's columns as they are filled (object arrays; a ``_mean`` column a float array, NaN where a row
+    has none), in the order they are first asked for; a column no row filled is left out."""
 
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self.arrays: dict[str, np.ndarray] = {}
+        self.filled: set[str] = set()
 
-def _typed_rows(cells: Sequence[tuple[Volley, Unit]], batch: BatchResult) -> list[Any]:
-    """The batch's rows as typed results (``calc_results``' build): each unit's echo and each set of reasons
-    made once, as ``result_mappings`` makes them."""
-    echoes: dict[int, dict[str, Any]] = {}
-    why: dict[tuple, dict[str, str]] = {}
-    out: list[Any] = [None] * batch.size
+    def objects(self, name: str) -> np.ndarray:
+        found = self.arrays.get(name)
+        if found is None:
+            found = self.arrays[name] = np.empty(self.n, dtype=object)  # every cell None
+        return found
 
-    def typed(i: int, found: BlockResult | VolleyResult, j: int, no_effect: Any, not_modelled: Any) -> _Typed:
-        volley, target = cells[i]
-        attacker, target_echo = unit_echo_once(volley.attacker, echoes), unit_echo_once(target, echoes)
-        return (found, j, attacker, target_echo, cell_reasons(volley, no_effect, not_modelled, why))
+    def means(self, name: str) -> np.ndarray:
+        found = self.arrays.get(name)
+        if found is None:
+            found = self.arrays[name] = np.full(self.n, math.nan)
+        return found
 
-    for block in batch.blocks:
-        for j, (i, rules) in enumerate(zip(block.cells, block.rules, strict=True)):
-            out[i] = typed(i, block, j, rules[1], rules[2])
-    for i, result in batch.others.items():
-        if isinstance(result, PraetorError):
-            out[i] = ScenarioError(str(result), field=result.field, value=result.value)
-            continue
-        assert isinstance(result, VolleyResult)
-        out[i] = typed(i, result, 0, result.no_effect, result.not_modelled)
-    return out
+    def put(self, name: str, rows: np.ndarray, values: list[Any]) -> None:
+        """Cells ``rows`` of object column ``name`` are ``values`` (arrays and lists kept as cells)."""
+        self.objects(name)[rows] = np.fromiter(values, dtype=object, count=len(values))
+        if name not in self.filled and any(v is not None for v in values):
+            self.filled.add(name)
+
+    def put_one(self, name: str, row: int, value: Any) -> None:
+        self.objects(name)[row] = value
+        if value is not None:
+            self.filled.add(name)
+
+    def done(self) -> dict[str, np.ndarray]:
+        return {
+            name: values
+            for name, values in self.arrays.items()
+            if (not np.isnan(values).all() if values.dtype.kind == "f" else name in self.filled)
+        }
 
 
 _MATRICES = ("wounds", "unsaved", "casualties")
@@ -143,94 +196,119 @@ _SCALARS = ("pinned", "applied", "not_modelled", "no_effect", "attack_happens", 
 """The result's fields other than distributions, in their columns' order."""
 
 
-def _columns(rows: Sequence[Any]) -> dict[str, list[Any] | np.ndarray]:
-    """Every column's values, row by row (None where a row has no such field; a ``_mean`` column a float array,
-    NaN there): the batch's rows block by block from the batch's arrays (or their own typed results), the
-    others field by field from their mappings."""
-    n = len(rows)
-    columns: dict[str, list[Any] | np.ndarray] = {}
-
-    def column(name: str) -> list[Any]:
-        found = columns.get(name)
-        if found is None:
-            found = columns[name] = [None] * n
-        assert isinstance(found, list)
-        return found
-
-    def means_of(name: str) -> np.ndarray:
-        found = columns.get(name)
-        if found is None:
-            found = columns[name] = np.full(n, math.nan)
-        assert isinstance(found, np.ndarray)
-        return found
-
-    typed: list[tuple[int, _Typed]] = [(i, row) for i, row in enumerate(rows) if type(row) is tuple]
-    if typed:
-        blocks: dict[int, tuple[BlockResult, list[int], list[int]]] = {}  # by block: its rows and their places
-        alone: list[tuple[int, VolleyResult]] = []
-        for i, (found, j, *_) in typed:
-            if isinstance(found, VolleyResult):
-                alone.append((i, found))
-                continue
-            entry = blocks.get(id(found))
-            if entry is None:
-                entry = blocks[id(found)] = (found, [], [])
-            entry[1].append(i)
-            entry[2].append(j)
-        hit_means: dict[int, float] = {}  # by distribution: the cells of one hit stage share theirs
+def _batch_columns(
+    columns: _Columns, places: list[int], cells: Sequence[tuple[Volley, Unit]], batch: BatchResult
+) -> None:
+    """The columns of the rows the batch computed (``places``: each row's cell in the batch, -1 for the others):
+    a block's rows from its arrays, taken together (the means by index, each pmf a read-only row of its
+    matrix), a cell of the one-cell engine from its ``VolleyResult``."""
+    place = np.asarray(places, dtype=np.intp)
+    at = np.flatnonzero(place >= 0)  # the rows the batch computed
+    if not at.size:
+        return
+    for name in DISTRIBUTIONS:  # the columns' order
+        columns.objects(name), columns.means(f"{name}_mean")
+    for name in (*_SCALARS, "attacker", "target", "reasons"):
+        columns.objects(name)
+    cell = place[at]
+    block_of, j_of = np.full(batch.size, -1, dtype=np.intp), np.zeros(batch.size, dtype=np.intp)
+    for b, block in enumerate(batch.blocks):
+        found = np.asarray(block.cells, dtype=np.intp)
+        block_of[found], j_of[found] = b, np.arange(found.size)
+    row_block, row_j = block_of[cell], j_of[cell]
+    echoes: dict[int, dict[str, Any]] = {}
+    why: dict[tuple, dict[str, str]] = {}
+    for b, block in enumerate(batch.blocks):
+        picked = np.flatnonzero(row_block == b)
+        if picked.size:
+            rows, js = at[picked], row_j[picked]
+            _block_columns(columns, block, rows, js)
+            rules = [block.rules[j] for j in js.tolist()]
+            _unit_columns(columns, rows, [cells[c] for c in cell[picked].tolist()], rules, echoes, why)
+    alone = np.flatnonzero(row_block < 0)
+    for row, c in zip(at[alone].tolist(), cell[alone].tolist(), strict=True):
+        result = batch.others[c]
+        assert isinstance(result, VolleyResult)  # the errors are the rows' values
         for name in DISTRIBUTIONS:
-            pmfs, means = column(name), means_of(f"{name}_mean")
-            for block, at, js in blocks.values():
-                if name in _MATRICES:  # rows of the block's matrix: read-only views
-                    rows_of = getattr(block, name)
-                    matrix, ends, block_means = rows_of.pmfs, rows_of.ends, rows_of.means
-                    for i, j in zip(at, js, strict=True):
-                        pmfs[i], means[i] = matrix[j, : ends[j]], block_means[j]
-                    continue
-                dists = getattr(block, name)
-                for i, j in zip(at, js, strict=True):
-                    dist = dists[j]
-                    if dist is not None:
-                        mean = hit_means.get(id(dist))
-                        if mean is None:
-                            mean = hit_means[id(dist)] = dist.mean()
-                        pmfs[i], means[i] = dist.probabilities, mean
-            for i, result in alone:
-                dist = getattr(result, name)
-                if dist is not None:
-                    pmfs[i], means[i] = dist.probabilities, dist.mean()
-        scalars = [column(name) for name in _SCALARS]
-        pinned, applied, not_modelled, no_effect, happens, perils = scalars
-        for block, at, js in blocks.values():
-            for i, j in zip(at, js, strict=True):
-                rules, passed = block.rules[j], block.attack_happens[j]
-                pinned[i], applied[i], not_modelled[i], no_effect[i] = (
-                    block.pinned[j],
-                    list(rules[0]),
-                    list(rules[2]),
-                    list(rules[1]),
-                )
-                happens[i], perils[i] = passed, (None if passed is None else probability(1.0 - passed))
-        for i, result in alone:
-            for name, values in zip(_SCALARS, scalars, strict=True):
-                value = getattr(result, name)
-                values[i] = list(value) if isinstance(value, tuple) else value
-        for place, name in enumerate(("attacker", "target", "reasons"), start=2):
-            values = column(name)
-            for i, row in typed:
-                values[i] = row[place]
+            dist = getattr(result, name)
+            if dist is not None:
+                columns.put_one(name, row, dist.probabilities)
+                columns.means(f"{name}_mean")[row] = dist.mean()
+        for name in _SCALARS:
+            value = getattr(result, name)
+            columns.put_one(name, row, list(value) if isinstance(value, tuple) else value)
+        rules = [(result.applied, result.no_effect, result.not_modelled)]
+        _unit_columns(columns, np.array([row]), [cells[c]], rules, echoes, why)
+
+
+def _block_columns(columns: _Columns, block: BlockResult, rows: np.ndarray, js: np.ndarray) -> None:
+    """Rows ``rows`` of the columns from rows ``js`` of a block's arrays."""
+    at = js.tolist()
+    for name in _MATRICES:  # rows of the block's matrix: read-only views
+        found = getattr(block, name)
+        matrix, ends = found.pmfs, found.ends
+        columns.means(f"{name}_mean")[rows] = np.asarray(found.means)[js]
+        columns.put(name, rows, [matrix[j, : ends[j]] for j in at])
+    means: dict[int, float] = {}  # by distribution: the cells of one hit stage share theirs
+    for name in ("hits", "gets_hot"):
+        dists = [getattr(block, name)[j] for j in at]
+        if name == "gets_hot" and not any(d is not None for d in dists):
+            continue
+        pmfs: list[np.ndarray | None] = []
+        values: list[float] = []
+        for dist in dists:
+            if dist is None:
+                pmfs.append(None)
+                values.append(math.nan)
+                continue
+            mean = means.get(id(dist))
+            if mean is None:
+                mean = means[id(dist)] = dist.mean()
+            pmfs.append(dist.probabilities)
+            values.append(mean)
+        columns.put(name, rows, pmfs)
+        columns.means(f"{name}_mean")[rows] = values
+    rules = [block.rules[j] for j in at]
+    columns.put("pinned", rows, [block.pinned[j] for j in at])
+    for name, k in (("applied", 0), ("not_modelled", 2), ("no_effect", 1)):
+        columns.put(name, rows, [list(r[k]) for r in rules])
+    passed = [block.attack_happens[j] for j in at]
+    if any(p is not None for p in passed):
+        columns.put("attack_happens", rows, passed)
+        columns.put("perils", rows, [None if p is None else probability(1.0 - p) for p in passed])
+
+
+def _unit_columns(
+    columns: _Columns,
+    rows: np.ndarray,
+    cells: Sequence[tuple[Volley, Unit]],
+    rules: Sequence[tuple[Sequence[str], Sequence[str], Sequence[str]]],
+    echoes: dict[int, dict[str, Any]],
+    why: dict[tuple, dict[str, str]],
+) -> None:
+    """The echoes of the rows' units and their reasons (each made once and shared, as ``result_mappings`` makes
+    them); ``cells`` and ``rules`` (applied, no effect, not modelled) the rows' own."""
+    attackers, targets, reasons = [], [], []
+    for (volley, target), r in zip(cells, rules, strict=True):
+        attacker = echoes.get(id(volley.attacker))
+        attackers.append(attacker if attacker is not None else unit_echo_once(volley.attacker, echoes))
+        found = echoes.get(id(target))
+        targets.append(found if found is not None else unit_echo_once(target, echoes))
+        reasons.append(cell_reasons(volley, r[1], r[2], why))
+    columns.put("attacker", rows, attackers)
+    columns.put("target", rows, targets)
+    columns.put("reasons", rows, reasons)
+
+
+def _mapping_columns(columns: _Columns, rows: Sequence[Any]) -> None:
+    """The columns of the rows ``calc`` computed, field by field from their mappings."""
     for i, row in enumerate(rows):
-        if isinstance(row, Mapping):
+        if type(row) is not int and isinstance(row, Mapping):  # a batch row is its cell's place
             for name, value in row.items():
                 if isinstance(value, Mapping) and set(value) == {"pmf", "mean"}:
-                    column(name)[i] = np.asarray(value["pmf"], dtype=np.float64)
-                    means_of(f"{name}_mean")[i] = math.nan if value["mean"] is None else value["mean"]
+                    columns.put_one(name, i, np.asarray(value["pmf"], dtype=np.float64))
+                    columns.means(f"{name}_mean")[i] = math.nan if value["mean"] is None else value["mean"]
                 elif name.endswith("_mean"):  # a number (NaN in the rows without it), as a distribution's mean
-                    means_of(name)[i] = math.nan if value is None else value
+                    columns.means(name)[i] = math.nan if value is None else value
                 else:
-                    column(name)[i] = value
-    return {
-        name: values
-        for name, values in columns.items()
-        if (not np.isnan(values).all() if isinstance(values, np.ndarray) else any(v is not None for v in values))
-    }
+                    columns.put_one(name, i, value)

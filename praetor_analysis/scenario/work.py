@@ -20,7 +20,7 @@ from praetor_analysis.catalog import frame_rows, load_datasheet_models
 from praetor_analysis.engine import shots_distribution
 from praetor_analysis.errors import PraetorError, ScenarioError
 from praetor_analysis.markers import marker_kind
-from praetor_analysis.prob import Unkeyed, frozen_key, frozen_keys
+from praetor_analysis.prob import Unkeyed, token_key, token_keys
 from praetor_analysis.scenario.document import BestProfile, MeleeRound, Scenario, Shooting, parse_scenario
 from praetor_analysis.scenario.hh3 import is_hh3
 from praetor_analysis.scenario.hh3_names import check_hh3_document
@@ -132,16 +132,17 @@ def _roster_once(value: Any, seen: set[str]) -> float:
 
 
 def document_key(item: Any) -> Hashable:
-    """A key equal for equal documents (:func:`~praetor_analysis.prob.memo.frozen_key`: their keys in order,
-    values and the values' types); a document without one is its own key."""
-    key = frozen_key(item)
+    """A key equal for equal documents (:func:`~praetor_analysis.prob.memo.token_key`: their keys in order and
+    their values' tokens, equal exactly when the values and their types are); a document without one is its
+    own key."""
+    key = token_key(item)
     return Unkeyed(id(item)) if key is None else key
 
 
 def document_keys(items: Sequence[Any]) -> list[Hashable]:
-    """:func:`document_key` of each of ``items``, made together (``prob.memo.frozen_keys``: a block the documents
+    """:func:`document_key` of each of ``items``, made together (``prob.memo.token_keys``: a block the documents
     share, the very same object, is walked once)."""
-    return [Unkeyed(id(item)) if key is None else key for item, key in zip(items, frozen_keys(items), strict=True)]
+    return [Unkeyed(id(item)) if key is None else key for item, key in zip(items, token_keys(items), strict=True)]
 
 
 def check_array_work(items: Sequence[Any], keys: Sequence[Hashable] | None = None) -> None:

@@ -82,6 +82,8 @@ _EXPORTS: dict[str, str] = {
     "read_roster_units": "praetor_analysis.units.fielded",
     "REROLL_CHOICES": "praetor_analysis.units.modifiers",
     "resolve_unit": "praetor_analysis.units.names",
+    "UNIT_STAT_KEYS": "praetor_analysis.units.names",
+    "WEAPON_STAT_KEYS": "praetor_analysis.units.names",
     "resolve_weapon": "praetor_analysis.units.names",
     "ROSTER_FIELDS": "praetor_analysis.units.target",
     "roster_unit": "praetor_analysis.units.target",
@@ -163,6 +165,8 @@ __all__ = [
     "UNARMED",
     "UNIT_ACTS",
     "UNIT_SLOT",
+    "UNIT_STAT_KEYS",
+    "WEAPON_STAT_KEYS",
     "Cell",
     "Choice",
     "FieldedUnit",
@@ -373,6 +377,8 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
         split_modifiers,
     )
     from praetor_analysis.units.names import (
+        UNIT_STAT_KEYS,
+        WEAPON_STAT_KEYS,
         fold,
         resolve_unit,
         resolve_weapon,

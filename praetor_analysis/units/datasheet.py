@@ -40,7 +40,7 @@ from praetor_analysis.units.catalog_rows import OptionRow, UnitRow, WeaponRow
 from praetor_analysis.units.limits import check_loadout_length
 from praetor_analysis.units.loadout_limits import Limits, defaults_due, option_chain, refuse_if_hidden, tied_groups
 from praetor_analysis.units.modifiers import split_modifiers
-from praetor_analysis.units.names import UNIT_STAT_KEYS, fold, is_name_block, split_pick, suggestions
+from praetor_analysis.units.names import UNIT_STAT_KEYS, fold, is_name_block, refuse_hh3_name, split_pick, suggestions
 from praetor_analysis.units.option_visibility import Ancestry, legion_names, legion_note, legion_of, visibility
 from praetor_analysis.units.records import FieldedUnit, Loadout, ModelGroup, Statline
 from praetor_analysis.units.wargear_effects import with_wargear
@@ -153,6 +153,7 @@ def _datasheet_row(
 ) -> pd.Series:
     rows = index.get(fold(name))
     if not rows:
+        refuse_hh3_name(name, field)
         raise ScenarioError(f"{field}: no datasheet named {name!r}{suggestions(name, list(frame['name']))}")
     sub = frame.iloc[rows]
     if isinstance(value, Mapping) and "faction" in value:

@@ -37,6 +37,7 @@ from praetor_analysis.bsdata import Hh3MeleeProfile, Hh3RangedProfile, Hh3Statli
 from praetor_analysis.catalog import (
     load_datasheet_models,
     load_datasheets,
+    load_provenance,
     load_units,
     load_wargear_options,
     load_weapons,
@@ -217,13 +218,22 @@ def hh3_legion(name: str, field: str = "legion") -> str:
     return legions[key]
 
 
+def _lacking() -> str:
+    """What a 2nd-edition name refused here may still be: a generic Legion datasheet of the catalogue the shipped
+    3rd-edition snapshot lacks (its provenance says so), ``""`` when none is missing."""
+    if any(line.startswith("missing: 'Legiones Astartes'") for line in load_provenance("hh3").get("missing", [])):
+        return ("; the shipped 3rd-edition data lacks the 'Legiones Astartes' catalogue, its generic Legion "
+                "datasheets: praetor import a full checkout of the 3rd edition's data to have them")  # fmt: skip
+    return ""
+
+
 def _refuse_other_edition(name: str, field: str) -> None:
     """One line when ``name`` is no 3rd-edition datasheet but a 2nd-edition one (else: unknown, with names)."""
     from praetor_analysis.units.datasheet import is_datasheet
 
     if is_datasheet(name):
         raise ScenarioError(f"{field}: {name!r} is not a datasheet of edition 3; it is one of edition 2 "
-                            "(--edition hh2)", field=field, value=name)  # fmt: skip
+                            f"(--edition hh2){_lacking()}", field=field, value=name)  # fmt: skip
     raise ScenarioError(f"{field}: no 3rd-edition datasheet named {name!r}{suggestions(name, hh3_datasheet_names())}",
                         field=field, value=name)  # fmt: skip
 

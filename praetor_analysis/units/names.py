@@ -37,6 +37,7 @@ __all__ = [
     "fold",
     "is_name_block",
     "pick_rows",
+    "refuse_hh3_name",
     "resolve_unit",
     "resolve_weapon",
     "split_pick",
@@ -93,6 +94,15 @@ def suggestions(query: str, names: list[str], n: int = 3, *, first: list[str] | 
             picked.append(by_fold[f])
             seen.add(f)
     return f"; did you mean {', '.join(repr(c) for c in picked)}?" if picked else ""
+
+
+def refuse_hh3_name(name: str, field: str) -> None:
+    """One line when ``name``, unknown to the 2nd edition's catalogs, is a datasheet of the 3rd edition's (else
+    nothing: the caller says it is unknown)."""
+    if fold(name) in {fold(n) for n in load_datasheets("hh3")["name"]}:  # the 3rd edition's catalog, on refusal only
+        raise ScenarioError(
+            f"{field}: {name!r} is not a datasheet of edition 2; it is one of edition 3", field=field, value=name
+        )
 
 
 @cache
@@ -226,6 +236,7 @@ def unit_row(value: Any, field: str = "target") -> pd.Series:
                 f"{field}.{pick}: {name!r} is a standard target, which has no {pick}; a unit profile or datasheet"
                 f" has its own name{suggestions(name, others)}"
             )
+        refuse_hh3_name(name, field)
         first, what = list(targets["archetype"]), "unit profile or standard target"
         if field == "attacker":  # a whole unit attacking is named by its datasheet
             first, what = [*datasheet_names(), *first], "datasheet, unit profile or standard target"

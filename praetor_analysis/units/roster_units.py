@@ -1,17 +1,17 @@
 """A roster's units as fielded: each unit selection read into a :class:`FieldedUnit`.
 
-The units are found wherever they sit (:func:`praetor_analysis.bsdata.roster_tree.unit_nodes`). Each model
-selection of a unit brings its models (``number``), its statline and the weapon profiles and wargear under it:
-a weapon selection of ``number`` k under n models gives each k / n of it (the first k mod n one more), each
-standing for the count its name gives (``2x Lascannon Array``), and every copy is kept (two heavy flamers fire
-twice). A
-weapon taken for the whole unit (a selection outside any model) goes to the models its per-model cost counts,
-else to the models that are not Characters (a squad's heavy weapons, not its Sergeant's). Each model's wargear
-selections give it their saves and unit rules (:mod:`praetor_analysis.units.wargear_effects`: an Iron Halo,
-what a Wargear Item's text grants outright, clause by clause). A costed selection with no profile is matched by
-name to today's one weapon of that name (``Replace Close Combat Weapon with Chainaxe``); what the reading cannot
-use (a save under a condition, a costed item that does nothing the engine reads) is in the unit's ``notes``, so
-in every result's ``not_modelled``. Points are the roster's own; :func:`read_roster_units` labels the units and
+The units are found wherever they sit (:func:`praetor_analysis.bsdata.roster_tree.unit_nodes`). Each model selection
+of a unit brings its models (``number``), its statline and the weapon profiles and wargear under it: a weapon
+selection of ``number`` k under n models gives each k / n of it (the first k mod n one more), each standing for the
+count its name gives (``2x Lascannon Array``), and every copy is kept (two heavy flamers fire twice). A weapon taken
+for the whole unit (a selection outside any model) goes to the models its per-model cost counts, else to the models
+that are not Characters (a squad's heavy weapons, not its Sergeant's). Each model's wargear selections give it their
+saves and unit rules (:mod:`praetor_analysis.units.wargear_effects`: an Iron Halo, what a Wargear Item's text grants
+outright, clause by clause); a wargear selection outside any model (a squad's Krak Grenades, its Power Armour) is
+every model's, its saves and its name (Krak Grenades strike a vehicle). A costed selection with no profile is
+matched by name to today's one weapon of that name (``Replace Close Combat Weapon with Chainaxe``); what the reading
+cannot use (a save under a condition, a costed item that does nothing the engine reads) is in the unit's ``notes``,
+so in every result's ``not_modelled``. Points are the roster's own; :func:`read_roster_units` labels the units and
 accounts for the points not rated (docs/rosters.md). A nested unit (a dedicated transport) is its own unit.
 """
 
@@ -207,10 +207,12 @@ def _groups(
     current: _Group | None,
     worn: list[Item],
     notes: list[str],
+    kit: list[str],
 ) -> float:
     """Fill the model groups of a unit's selections; weapon selections outside any model go to ``shared``,
-    the saves and rules of other wargear outside any model (a squad's Terminator armour) to ``worn``, what
-    the reading cannot use to ``notes``. Returns the unit's points."""
+    the saves and rules of other wargear outside any model (a squad's Terminator armour) to ``worn`` and its
+    name to ``kit`` (every model carries it: a squad's Krak Grenades), what the reading cannot use to
+    ``notes``. Returns the unit's points."""
     points = selection_points(sel)
     own = selection_statline(sel)
     if own is not None:
@@ -233,10 +235,11 @@ def _groups(
         shared.append((sel, weapons, replaced))
     elif own is None and sel.get("type") == "upgrade":
         worn.extend(_items_of(sel, notes, False))
+        kit.append(_name(sel))
     (current.items if current is not None else worn).extend(_rules_of(sel, notes))
     for child in children(sel, "selections", "selection"):
         if child.get("type") != "unit":
-            points += _groups(child, groups, shared, current, worn, notes)
+            points += _groups(child, groups, shared, current, worn, notes, kit)
     return points
 
 
@@ -399,9 +402,11 @@ def from_selection(selection: RosterSelection) -> FieldedUnit | None:
     shared: list[tuple[Element, list[dict[str, str]], str]] = []
     worn: list[Item] = []
     notes: list[str] = []
-    points = _groups(selection.element, groups, shared, None, worn, notes)
+    kit: list[str] = []
+    points = _groups(selection.element, groups, shared, None, worn, notes, kit)
     for g in groups:
         g.items.extend(worn)
+        g.wargear.extend(n for n in kit if n not in g.wargear)
     models = _model_groups(groups, shared, selection.options)
     if not models:
         return None

@@ -166,8 +166,8 @@ def plan_table_html(plan: FirePlan) -> str:
     )
     head = (
         f"<h3>{html.escape(plan.attacker_list)} shooting at {html.escape(plan.target_list)}</h3>"
-        f"<p><strong>{plan.expected:.1f} points</strong> expected (the best plan removes at most "
-        f"{plan.bound:.1f}; {html.escape(plan.method)}).</p>"
+        f"<p><strong>{plan.expected:.1f} points</strong> expected (no plan removes more than "
+        f"{plan.bound:.1f} on average; {html.escape(plan.method)}).</p>"
     )
     idle = f'<p class="note">Not firing: {html.escape(", ".join(plan.idle))}</p>' if plan.idle else ""
     return head + table_html(rows, download="fire_plan.csv") + idle

@@ -41,7 +41,8 @@ def plan_lines(plan: FirePlan, *, width: int) -> list[str]:
     """One fire plan: a title, a table (target, the units firing at it, the points expected), the spread."""
     title = (
         f"{plan.attacker_list} shooting at {plan.target_list}: {plan.expected:.1f} points of "
-        f"{plan.target_list} removed on average (at most {plan.bound:.1f}; plan found by {plan.method})"
+        f"{plan.target_list} removed on average (no plan removes more than {plan.bound:.1f} on average; plan found "
+        f"by {plan.method})"
     )
     rows = [  # one line per unit firing; the target and its points on its first
         [s.target if i == 0 else "", f"{s.expected:.1f}" if i == 0 else "", unit]
