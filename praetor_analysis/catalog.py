@@ -70,8 +70,8 @@ def load_weapons(edition: str = "hh2") -> pd.DataFrame:
         profile_id: BattleScribe profile id in that file.
         faction: Faction label derived from the file name.
 
-    The same weapon appears once per catalogue that defines it; deduplicate on
-    ``["name", "Range", "Strength", "AP", "Type"]`` for distinct profiles.
+    The same weapon appears once per catalogue that defines it; one row per distinct profile (Range, Strength, AP
+    and Type, the name aside): :func:`~praetor_analysis.bsdata.columns.distinct_profiles`.
     """
     if edition == "hh3":
         return _read("weapons.csv", numeric=("points",), edition=edition)

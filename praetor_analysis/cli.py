@@ -362,6 +362,7 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     as a Parquet dataset of one part per datasheet (a stopped sweep resumes where it stopped)."""
     from praetor_analysis.analysis import FAILURES, check_folder, progress_bar, sweep_tasks, write_sweep
     from praetor_analysis.engine import cap_workers
+    from praetor_analysis.views import sweep_line
 
     try:
         check_folder(args.out)
@@ -398,12 +399,7 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     show = sys.stderr.isatty() and not args.quiet
     report = write_sweep(tasks, args.out, workers=workers, scheduler=args.scheduler,
                          progress=progress_bar if show else None, about=about)  # fmt: skip
-    print(
-        f"{args.out}: {report.parts} parts ({report.kept} kept from an earlier run, {report.written} written, "
-        f"{report.rows} rows)"
-        + (f"; {report.removed} parts for other inputs removed" if report.removed else "")
-        + (f"; {report.failed} failed: see {FAILURES}" if report.failed else "")
-    )
+    print(sweep_line(args.out, report, FAILURES))
     return 1 if report.failed else 0
 
 
@@ -415,7 +411,7 @@ def cmd_report(args: argparse.Namespace) -> int:
         raise UsageError(f"report: needs the 'viz' extra (pip install 'praetor_analysis[viz]'): {exc}") from None
     if args.out not in (None, "-"):  # refuse an unwritable destination before the work
         _writable("-o", args.out)
-    from praetor_analysis.views import Progress, print_roster_notes
+    from praetor_analysis.views import Progress, print_roster_notes, written_line
 
     if args.roster and Path(args.roster).is_file():  # a missing one: report_main says so, naming --roster
         print_roster_notes("report", args.roster)
@@ -423,10 +419,14 @@ def cmd_report(args: argparse.Namespace) -> int:
     progress = Progress("report")
     try:
         if edition == "hh3" and not args.roster:
-            return int(hh3_report_main(args.targets, args.out, progress=progress))
-        return int(report_main(args.weapons, args.targets, args.roster, args.out, progress=progress))
+            code = int(hh3_report_main(args.targets, args.out, progress=progress))
+        else:
+            code = int(report_main(args.weapons, args.targets, args.roster, args.out, progress=progress))
     finally:
         progress.close()
+    if code == 0 and args.out not in (None, "-"):  # the page itself on standard output: nothing else there
+        print(written_line(args.out))
+    return code
 
 
 class _Parser(argparse.ArgumentParser):

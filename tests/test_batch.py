@@ -264,7 +264,7 @@ def _lumped(joint: np.ndarray, cap: int) -> np.ndarray:
     return out
 
 
-@pytest.mark.parametrize("groups", [2, 3])
+@pytest.mark.parametrize("groups", [1, 2, 3])
 def test_effective_counts_against_enumeration(groups):
     # three groups (Instant Death, AP 2, the rest: Brutal with Breaching and Murderous Strike) once broadcast
     # the binomial table against the wrong axis of the joint pmf (issue 22)
@@ -278,6 +278,29 @@ def test_effective_counts_against_enumeration(groups):
             want = _counts_by_enumeration(hits[k], rates[k], cap)
             got_k = _lumped(np.pad(got[k], [(0, cap + 1 - n) for n in got[k].shape]), cap)
             assert np.max(np.abs(got_k - want)) <= TOL, (groups, cap, k)
+
+
+@pytest.mark.parametrize("groups", [0, 1, 2])
+def test_count_maps_equal_the_stepwise_counts(groups):
+    """``effective_counts`` from the count maps of each distinct rates (up to two groups) against the counts
+    computed group by group over the cells (``_stepwise``, checked against enumeration above), on random hits,
+    rates shared by several cells, caps below and beyond the hits, and rates 0 and 1."""
+    from praetor_analysis.engine.allocation_many import _stepwise, effective_counts
+
+    rng = np.random.default_rng(groups)
+    for size, cap in ((1, 3), (6, 2), (6, 10), (30, 7), (64, 10)):
+        hits = rng.random((12, size)) * (rng.random((12, size)) < 0.8)
+        hits[:, -1] += 0.01
+        hits[0] = 0.0
+        hits[0, -1] = 1.0
+        hits /= hits.sum(axis=1, keepdims=True)
+        distinct = rng.random((4, groups)) / max(groups, 1)
+        distinct[1, :1] = 1.0 if groups else distinct[1, :1]
+        distinct[2, -1:] = 0.0 if groups else distinct[2, -1:]
+        rates = distinct[rng.integers(0, 4, size=12)]
+        got, want = effective_counts(hits, rates, cap), _stepwise(hits, rates, cap)
+        assert got.shape == want.shape
+        assert np.max(np.abs(got - want), initial=0.0) <= 1e-15, (size, cap)
 
 
 def test_batch_equals_the_one_cell_engine_across_unit_types_and_rules():
@@ -342,6 +365,63 @@ def test_batch_pads_hits_of_many_lengths_into_one_block():
                 cells.append((parse_volley(scenario), parse_target(scenario)))
     _, batched = _check_against_resolve(cells)
     assert batched == len(cells)
+
+
+def test_short_blocks_join_the_narrowest_wide_one():
+    # the blocks of short hits (up to THIN_MANY_TERMS entries) are computed with the narrowest wider block, or
+    # together when there is none; every cell kept once (its results: the test above)
+    from praetor_analysis.engine.batch_block import Block, merge_short
+
+    def block(*cells: int) -> Block:
+        out = Block()
+        out.indices.extend(cells)
+        out.entries.extend((None, None) for _ in cells)  # type: ignore[misc]
+        return out
+
+    merged = merge_short({6: block(0, 1), 128: block(2), 1: block(3), 64: block(4, 5)})
+    assert sorted(merged) == [64, 128] and sorted(merged[64].indices) == [0, 1, 3, 4, 5]
+    assert merged[128].indices == [2] and len(merged[64].entries) == 5
+    merged = merge_short({2: block(0), 6: block(1, 2)})
+    assert list(merged) == [6] and sorted(merged[6].indices) == [0, 1, 2]
+    single = {6: block(0)}
+    assert merge_short(single) == single
+    assert merge_short({64: block(0), 128: block(1)}).keys() == {64, 128}
+
+
+def test_one_block_of_many_brutal_tables_rates_and_lengths():
+    """Short and long hits in one block (merge_short) with many per-hit tables at once: Brutal (2) and (3) at
+    several Strengths and APs (Brutal's powers of every table built together), Murderous Strike and Instant
+    Death (the chain's count maps of many distinct rates, one and two groups), Pinning and Deflagrate, against
+    one-, two- and three-wound units: each cell against exact.resolve_exact, every cell computed by the batch,
+    cold (memos cleared) and again from the memos."""
+    from praetor_analysis.prob.memo import clear_memos
+
+    targets = [
+        {"models": 10, "T": 4, "W": 1, "Save": "3+", "Ld": 8},
+        {"models": 5, "T": 4, "W": 2, "Save": "2+", "Invulnerable": "5+", "Ld": 9},
+        {"models": 3, "T": 5, "W": 3, "Save": "3+", "Ld": 8},
+    ]
+    rule_sets = (
+        ", Brutal (2)",
+        ", Brutal (3), Rending (5+)",
+        ", Brutal (2), Murderous Strike (6+), Pinning",
+        ", Murderous Strike (5+), Shred",
+        ", Instant Death, Brutal (3)",
+        ", Deflagrate, Pinning",
+    )
+    cells = []
+    for strength, ap in (("4", "5"), ("6", "3"), ("8", "2")):
+        for rules in rule_sets:
+            weapon = {"name": "gun", "Range": '24"', "Strength": strength, "AP": ap, "Type": f"Heavy 1{rules}"}
+            for attacks in (1, 4, 7, 12, 30):
+                for target in targets:
+                    scenario = {"attacker": {"BS": 4, "S": 4}, "attacks": attacks, "weapon": weapon, "target": target}
+                    cells.append((parse_volley(scenario), parse_target(scenario)))
+    clear_memos()
+    worst, batched = _check_against_resolve(cells)
+    assert worst <= TOL and batched == len(cells)
+    worst, batched = _check_against_resolve(cells)
+    assert worst <= TOL and batched == len(cells)
 
 
 def _padded_cells():

@@ -173,6 +173,10 @@ def test_trusted_rows_are_from_trusted_row_by_row():
     for j, row in enumerate(rows):
         want = Dist.from_trusted(row)
         assert np.array_equal(got.row(j), want.probabilities) and got.means[j] == pytest.approx(want.mean(), abs=1e-15)
+    mine = TrustedRows.of(rows.copy(), owned=True)  # the caller's own array, clipped and normalised in place
+    assert np.array_equal(mine.pmfs, got.pmfs) and mine.ends == got.ends and mine.means == got.means
+    strided = TrustedRows.of(np.asfortranarray(rows), owned=True)  # not one it can write in place: copied
+    assert np.array_equal(strided.pmfs, got.pmfs) and strided.ends == got.ends
     picked = got.take([3, 0])
     assert picked.ends == [4, 2] and np.array_equal(picked.row(1), got.row(0))
     empty = TrustedRows.of(np.zeros((0, 3)))

@@ -35,3 +35,25 @@ def test_mandatory_children_are_those_with_a_minimum_of_one() -> None:
     # the Shield link has min 1 (taken), the Gun link none (an option)
     taken = [(c.id, e.get("id"), e.get("name")) for c, e in data.mandatory_children(*hit)]
     assert taken == [("test-cat", "e-shield", "Shield")]
+
+
+def test_a_mandatory_groups_default_entry_written_in_place_is_taken() -> None:
+    # a group of at least one selection whose default is an entry written inside it (not a link): that entry is
+    # taken, found in the catalogue the unit is read from; a group with no minimum takes nothing
+    from xml.etree.ElementTree import fromstring
+
+    data = _data()
+    cat = data.catalogues["test-cat"]
+    group = (
+        '<selectionEntryGroup id="g" name="Armour" defaultSelectionEntryId="e-plate">{min}<selectionEntries>'
+        '<selectionEntry id="e-mail" name="Mail"/><selectionEntry id="e-plate" name="Plate"/>'
+        "</selectionEntries></selectionEntryGroup>"
+    )
+    least = '<constraints><constraint type="min" field="selections" scope="parent" value="1"/></constraints>'
+    unit = fromstring(f'<selectionEntry id="u"><selectionEntryGroups>{group.format(min=least)}</selectionEntryGroups>'
+                      "</selectionEntry>")  # fmt: skip
+    taken = list(data.mandatory_children(cat, unit))
+    assert [(c is cat, e.get("name")) for c, e in taken] == [(True, "Plate")]
+    free = fromstring(f'<selectionEntry id="u"><selectionEntryGroups>{group.format(min="")}</selectionEntryGroups>'
+                      "</selectionEntry>")  # fmt: skip
+    assert list(data.mandatory_children(cat, free)) == []

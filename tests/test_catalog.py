@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from importlib import resources
 from pathlib import Path
 
@@ -10,6 +11,7 @@ import pandas as pd
 import pytest
 from fixture_files import COMMUNITY_DATA
 
+from praetor_analysis.bsdata import PROFILE_KEY, distinct_profiles
 from praetor_analysis.bsdata.importer import build_catalog
 from praetor_analysis.catalog import (
     load_provenance,
@@ -104,6 +106,18 @@ def test_provenance() -> None:
     assert len(prov["files"]) == 34
 
 
+def test_the_distinct_profiles_are_counted_one_way() -> None:
+    # the import's "(N distinct)" (recorded in the provenance) and the README's coverage figure ("717 of the N
+    # distinct weapon profiles", tests/test_coverage.py) count the same thing: rows of one Range, Strength, AP, Type
+    distinct = len(distinct_profiles(load_weapons()))
+    assert load_provenance()["counts"]["distinct_weapons"] == distinct
+    readme = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
+    claimed = re.search(r"of the (\d+)\s+distinct weapon profiles", readme)
+    assert claimed is not None and int(claimed.group(1)) == distinct
+    weapons = load_weapons()
+    assert len(weapons.drop_duplicates(["name", *PROFILE_KEY])) > distinct  # a name alone makes no new profile
+
+
 def test_rule_names_are_names_only() -> None:
     names = load_rule_names()
     assert {"Rending", "Brutal", "Deflagrate", "Ordnance", "Assault", "Large Blast"} <= set(names["name"])
@@ -114,7 +128,8 @@ def test_rule_names_are_names_only() -> None:
 def test_shipped_catalog_is_reproducible(tmp_path: Path) -> None:
     report = build_catalog(BSDATA, tmp_path)
     assert report.files == 34 and len(report.unresolved) == 89
-    assert report.distinct_weapons >= 740
+    # distinct profiles: Range, Strength, AP and Type, the name aside (767 counted with the names; bsdata.columns)
+    assert report.distinct_weapons == len(distinct_profiles(load_weapons())) == 724
     data = resources.files("praetor_analysis.data")
     tables = ["datasheets.csv", "datasheet_models.csv", "wargear_options.csv"]  # the datasheet tables too
     for name in ["weapons.csv", "units.csv", "targets.csv", "rule_names.csv", *tables]:

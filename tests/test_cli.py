@@ -94,3 +94,22 @@ def test_engine_does_not_import_plotting():
     code = "import sys, praetor_analysis, praetor_analysis.scenario.calc; print(any(m.split('.')[0] in ('plotly','ipywidgets') for m in sys.modules))"
     p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert p.stdout.strip() == "False"
+
+
+def test_report_says_the_file_it_wrote_and_its_size(tmp_path, capsys):
+    # `praetor report -o FILE` printed nothing on success; it says what it wrote, as `praetor sweep` does
+    out = tmp_path / "o.html"
+    assert main(["report", "--weapons", "Lascannon", "--targets", "Rhino", "-o", str(out)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    size = out.stat().st_size
+    assert lines == [f"{out}: {size / 1e6:.1f} MB written"] and size >= 1_000_000  # plotly.js is in the page
+    assert main(["report", "--weapons", "Lascannon", "--targets", "Rhino", "-o", "-"]) == 0
+    assert capsys.readouterr().out.rstrip().endswith("</html>")  # the page alone on standard output
+
+
+@pytest.mark.parametrize(("n", "shown"), [(80, "80 bytes"), (999, "999 bytes"), (1_000, "1 kB"), (312_400, "312 kB"),
+                                          (999_499, "999 kB"), (999_500, "1.0 MB"), (1_000_000, "1.0 MB"), (4_712_345, "4.7 MB")])  # fmt: skip
+def test_file_sizes_read_as_a_reader_says_them(n, shown):
+    from praetor_analysis.views.text import file_size
+
+    assert file_size(n) == shown

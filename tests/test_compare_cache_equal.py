@@ -65,3 +65,15 @@ def test_two_weapons_of_one_name_are_two_cells() -> None:
     heavier = bolter.assign(Strength="6", AP="3")  # the same name, another profile: a cell of its own
     both = pd.concat([bolter, heavier], ignore_index=True)
     _equal(ComparisonCache().compare_with_distributions(both, targets), compare_with_distributions(both, targets))
+
+
+def test_two_targets_of_one_statline_keep_their_own_ids() -> None:
+    # one key for both (their statlines), each row named by its own target's id, not the id the cell was
+    # remembered with; the table equals the comparison's
+    weapons, targets = _frames()
+    legionary = targets[targets["name"] == "Legionary"]
+    twin = pd.concat([legionary, legionary.assign(profile_id="a-twin")], ignore_index=True)
+    cache = ComparisonCache()
+    got = cache.compare_with_distributions(weapons, twin)
+    _equal(got, compare_with_distributions(weapons, twin))
+    assert set(got[0]["target_id"]) == {str(legionary["profile_id"].iloc[0]), "a-twin"}

@@ -8,7 +8,13 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from praetor_analysis.prob.convolution import compound, compound_many, convolve_power, convolve_powers
+from praetor_analysis.prob.convolution import (
+    compound,
+    compound_many,
+    convolve_power,
+    convolve_powers,
+    convolve_powers_many,
+)
 from praetor_analysis.prob.dice import sum_of_iid, thin, thin_many
 from praetor_analysis.prob.dist import Dist
 
@@ -21,6 +27,27 @@ def enumerate_sum(each: np.ndarray, n: int) -> np.ndarray:
     for combo in itertools.product(range(each.size), repeat=n):
         out[sum(combo)] += np.prod([each[c] for c in combo])
     return out
+
+
+@pytest.mark.parametrize("n", [0, 1, 5, 63])
+def test_powers_of_many_pmfs_together_equal_each_ones(n):
+    """``convolve_powers_many`` (every pmf's powers in one recurrence, the shorter pmfs padded) against
+    ``convolve_powers`` of each: the same direct sums to rounding (relative 1e-14 on the tails), zeros past
+    each power's length and where a pmf has zeros inside, and enumeration on the small powers."""
+    rng = np.random.default_rng(n)
+    pmfs = [EACH, np.array([1.0]), np.array([0.0, 1.0]), np.array([0.3, 0.0, 0.7])]
+    pmfs += [p / p.sum() for p in (rng.random(size) for size in (2, 3, 4, 4, 5))]
+    got = convolve_powers_many(pmfs, n)
+    longest = max(p.size for p in pmfs)
+    assert got.shape == (len(pmfs), n + 1, n * (longest - 1) + 1)
+    for t, pmf in enumerate(pmfs):
+        for k, want in enumerate(convolve_powers(pmf, n)):
+            row = got[t, k]
+            assert not row[want.size :].any(), (t, k)
+            assert np.array_equal(row[: want.size] == 0.0, want == 0.0), (t, k)
+            assert np.all(np.abs(row[: want.size] - want) <= 1e-14 * want + 1e-300), (t, k)
+            if k <= 4 and pmf.size <= 4:
+                assert np.max(np.abs(row[: want.size] - enumerate_sum(pmf, k))) <= 1e-15
 
 
 @pytest.mark.parametrize("n", [0, 1, 2, 3, 5, 6])

@@ -18,6 +18,7 @@ from typing import Any
 
 import pandas as pd
 
+from praetor_analysis.bsdata import distinct_profiles as one_per_profile
 from praetor_analysis.catalog import load_weapons
 from praetor_analysis.errors import PraetorError
 from praetor_analysis.profiles.records import Weapon
@@ -64,8 +65,8 @@ class Outcome:
 
 
 def distinct_profiles() -> pd.DataFrame:
-    """The shipped weapon profiles, one per distinct (Range, Strength, AP, Type)."""
-    return load_weapons().drop_duplicates(["Range", "Strength", "AP", "Type"])
+    """The shipped weapon profiles, one per distinct profile (Range, Strength, AP, Type: the importer's count)."""
+    return one_per_profile(load_weapons())
 
 
 def scenario_for(block: dict[str, Any]) -> dict[str, Any]:

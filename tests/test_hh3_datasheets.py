@@ -197,7 +197,7 @@ def test_sweep_of_3rd_edition_datasheets(tmp_path: Path, capsys: pytest.CaptureF
     assert lascannon["mean"].iloc[0] == pytest.approx(2 / 3, abs=1e-12)  # wargear's figure (above)
     assert lascannon["attacker_points"].iloc[0] == 150.0
     assert main(argv) == 0
-    assert "2 parts (2 kept from an earlier run, 0 written" in capsys.readouterr().out
+    assert f"all 2 parts already written; {len(table)} rows" in capsys.readouterr().out  # nothing left to do
 
 
 def test_a_legions_sweep_and_its_refusals(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -257,10 +257,15 @@ def test_the_3rd_editions_default_report(tmp_path: Path, capsys: pytest.CaptureF
     row = table[(table["label"] == "Lascannon") & (table["target"] == "Rhino")].iloc[0]
     assert row["mean"] == pytest.approx(2 / 3, abs=1e-12) and row["points"] == 150.0
     assert row["per_100_pts"] == pytest.approx(100 * 2 / 3 / 150, abs=1e-12)
-    # every row computed but the melee rows of a datasheet none of whose models strikes (a tank), which say so
+    # every row computed but the melee rows of a datasheet none of whose models strikes (a tank), and the shooting
+    # rows of one none of whose models carries a ranged weapon (the Lesser Daemons), which say so
     said = table["error"].fillna("").astype(bool)
-    assert (table.loc[said, "phase"] == "melee").all() and set(table.loc[said, "label"]) == {"Leman Russ Strike Tank"}
-    assert table.loc[said, "error"].str.contains("has no model that fights in melee").all()
+    why = {(str(r.label), str(r.phase)): str(r.error) for r in table[said].itertuples()}
+    assert set(why) == {("Leman Russ Strike Tank", "melee"), ("Ruinstorm Lesser Daemons", "shooting")}
+    assert "has no weapon for the shooting phase" in why["Ruinstorm Lesser Daemons", "shooting"]
+    melee = said & (table["phase"] == "melee")
+    assert table.loc[melee, "error"].str.contains("has no model that fights in melee").all()
+    assert table.loc[said & ~melee, "error"].str.contains("has no weapon for the shooting phase").all()
 
 
 def test_a_3rd_edition_sweep_against_a_faction_and_a_roster_of_its_edition() -> None:

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from praetor_analysis.analysis.list_matchup import matchup
-from praetor_analysis.analysis.unit_ratings import rate_roster
+from praetor_analysis.analysis.unit_ratings import no_weapon_error, rate_roster
 from praetor_analysis.scenario.hh3_door import calc_hh3_stages
 from praetor_analysis.units import hh3_shooting, hh3_standard_targets, hh3_volleys
 from praetor_analysis.units.fielded import read_roster_units
@@ -46,14 +46,39 @@ def _value(v: Any) -> Any:
     return v.item() if hasattr(v, "item") else v
 
 
+NUMBERS = ("std", "p_all", "p_any", "wounds", "share", "per_100_pts")
+
+
+def _no_weapon_pin(want: list[Any], columns: list[str]) -> list[Any]:
+    """A pinned row of a unit with no weapon for the phase as rows are now: no number, why in ``error`` (pinned as
+    0 removed, beside the units that fire and miss; every number of it must have been 0)."""
+    row = dict(zip(columns, want, strict=True))
+    assert row["error"] == "" and all(row[k] == 0.0 for k in ("mean", *NUMBERS)), row
+    datasheet = row["unit"].rsplit(" (", 1)[0] if row["unit"].endswith(")") else row["unit"]
+    row |= {"error": no_weapon_error(datasheet, row["phase"]), "mean": None} | dict.fromkeys(NUMBERS)
+    return [row[c] for c in columns]
+
+
 @pytest.mark.parametrize("name", sorted(PINNED["ratings"]))
 def test_a_rosters_ratings_are_as_pinned(name: str) -> None:
     frame = rate_roster(ROSTERS / name)
     columns = PINNED["rating_columns"]
     want = PINNED["ratings"][name]
     assert len(frame) == len(want) > 0
-    for i, row in enumerate(frame[columns].itertuples(index=False)):
-        _same([_value(v) for v in row], want[i], f"{name} row {i}")
+    # the rows of a unit with no weapon for the phase have no number since (they sort last, in the roster's
+    # order, with the other rows without one): every other row is as pinned, in the pinned order
+    key = ["unit", "target", "phase"]
+    unarmed = {tuple(k) for k in frame.loc[frame["no_weapon"], key].itertuples(index=False)}
+    pins = {tuple(w[:3]): w for w in want}
+    got = {tuple(r[:3]): r for r in frame[columns].itertuples(index=False)}
+    assert got.keys() == pins.keys()
+    for k, row in got.items():
+        expected = _no_weapon_pin(pins[k], columns) if k in unarmed else pins[k]
+        _same([_value(v) for v in row], expected, f"{name} row {k}")
+    numbered = [tuple(w[:3]) for w in want if tuple(w[:3]) not in unarmed and w[-1] is not None]
+    shown = [tuple(r[:3]) for r in frame[columns].itertuples(index=False) if not math.isnan(r[-1])]
+    assert shown == numbered  # the order of the rows with a number, as pinned
+    assert not frame["per_100_pts"].iloc[len(shown) :].notna().any()  # and every row without one after them
 
 
 @pytest.mark.slow

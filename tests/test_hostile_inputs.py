@@ -151,7 +151,7 @@ def test_sweep_caps_workers_at_the_cores_and_reads_each_datasheet_once(
 
     def fake(tasks: list[object], folder: str, **kw: object) -> SweepReport:
         seen.update(kw, datasheets=[t.datasheet for t in tasks])  # type: ignore[attr-defined]
-        return SweepReport(Path(folder), len(tasks), 0, len(tasks), 0, 0, 1)
+        return SweepReport(Path(folder), len(tasks), 0, len(tasks), 0, 0, 1, 1)
 
     monkeypatch.setattr(sweep_dataset, "write_sweep", fake)
     import praetor_analysis.analysis as analysis_face

@@ -101,9 +101,14 @@ def test_a_vehicle_against_a_vehicle(frame: pd.DataFrame) -> None:
 
 
 def test_a_unit_without_ranged_weapons_does_nothing_and_says_why(frame: pd.DataFrame) -> None:
+    # it removes nothing, and its row says so as a row without a number does: no mean, and why in ``error``
+    # (was 0.0, 0.0, 0.0 beside units that fire and miss; the roster screen read its weapons "-" to tell them apart)
     row = _row(frame, "Brawler", "t-leg", "shooting")
-    assert (row["mean"], row["p_any"], row["p_all"]) == (0.0, 0.0, 0.0)
+    assert all(math.isnan(row[k]) for k in ("mean", "p_any", "p_all"))
+    assert "has no weapon for the shooting phase" in row["error"]
     assert row["weapons"] == "1 Legionary: -" and "no weapon for the shooting phase" in row["not_modelled"]
+    whole = _row(frame, WHOLE_LIST, "t-leg", "shooting")
+    assert "Brawler" in whole["not_modelled"]  # the sum names it among the units it leaves out
 
 
 def test_whole_list_rows_say_what_they_add_up(frame: pd.DataFrame) -> None:

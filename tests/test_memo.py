@@ -287,6 +287,22 @@ def test_every_argument_of_a_memoised_volley_changes_it():
         assert (volley(**start), volley(**other)) == (first, expected), (name, value)  # both from the memo
 
 
+def test_the_binomial_tables_of_a_probability_are_cleared_with_the_memos():
+    # they are keyed by a cell's probability (a memo, not a constant): a "cold" run must build them again
+    from praetor_analysis.prob.dice import _binomial_pmf_cached, binomial_matrix, binomial_pmf, binomial_table
+
+    kept = binomial_matrix(7, 0.3)
+    binomial_pmf(7, 0.3)
+    binomial_table(7, 0.3, 2)
+    for cached in (binomial_matrix, _binomial_pmf_cached, binomial_table):
+        assert cached.cache_info().currsize > 0
+    clear_memos()
+    for cached in (binomial_matrix, _binomial_pmf_cached, binomial_table):
+        assert cached.cache_info().currsize == 0, cached
+    again = binomial_matrix(7, 0.3)
+    assert again is not kept and (again == kept).all()  # built again, the same values
+
+
 def test_token_keys_are_equal_exactly_when_the_frozen_keys_are():
     # the door's keys (prob.token_key): a block's interned integer, a flag, count or text its own (type, value), a
     # float its text; equal for two values exactly when their frozen_key are, made one by one or together (the

@@ -126,7 +126,7 @@ def test_dataset_equals_the_table_in_memory_and_resumes(tmp_path: Path) -> None:
     memory = sweep_faction("Dark Angels", datasheets=SMALL)
     pd.testing.assert_frame_equal(table, memory, check_dtype=False)
     pd.testing.assert_frame_equal(pd.read_parquet(out), table)  # the parts in the table's order
-    assert report.rows == len(table)
+    assert report.rows == report.dataset_rows == len(table)
     assert pd.read_parquet(out / FAILURES).empty
 
     # a stop after two parts: the third is computed, the two kept
@@ -138,6 +138,7 @@ def test_dataset_equals_the_table_in_memory_and_resumes(tmp_path: Path) -> None:
     report = write_sweep(tasks, out)
     assert (report.kept, report.written) == (2, 1)
     assert all((out / p).stat().st_mtime_ns == t for p, t in stamps.items())
+    assert report.rows == len(pd.read_parquet(third)) < report.dataset_rows == len(table)  # the kept ones counted
     pd.testing.assert_frame_equal(read_sweep(out), table)
 
     # other inputs (one phase): every part is removed and written again, none reused
@@ -149,6 +150,7 @@ def test_dataset_equals_the_table_in_memory_and_resumes(tmp_path: Path) -> None:
     # the same parts in another order: kept and renamed to their places
     report = write_sweep(shooting[::-1], out)
     assert (report.kept, report.written) == (3, 0)
+    assert (report.rows, report.dataset_rows) == (0, len(read_sweep(out)))
     assert list(read_sweep(out)["datasheet"].unique()) == SMALL[::-1]
 
 
@@ -184,7 +186,9 @@ def test_cli_notes_a_repeated_datasheet_and_a_failed_part_exits_1(tmp_path: Path
     assert "1 repeated name(s) taken once" in run.stderr and "1 parts (0 kept" in run.stdout
     assert len(read_sweep(tmp_path / "ds")["datasheet"].unique()) == 1
     again = _cli("Dark Angels", "--datasheets", "Corswain", "-o", str(tmp_path / "ds"))
-    assert again.returncode == 0 and "1 kept from an earlier run, 0 written" in again.stdout
+    # nothing left to do: it says what is there, not "0 written, 0 rows"
+    rows = len(read_sweep(tmp_path / "ds"))
+    assert again.returncode == 0 and again.stdout == f"{tmp_path / 'ds'}: all 1 part already written; {rows} rows\n"
     bad = _cli("Mechanicum", "--legion", "Dark Angels", "-o", str(tmp_path / "m"))
     assert bad.returncode == 2 and len(bad.stderr.splitlines()) == 1 and "--legion" not in bad.stdout
 

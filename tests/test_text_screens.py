@@ -16,6 +16,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
+from praetor_analysis.analysis.unit_ratings import rate_roster
 from praetor_analysis.cli import main
 from praetor_analysis.units.fielded import read_roster_units
 from praetor_analysis.views.tables import table_html
@@ -85,6 +86,53 @@ def test_roster_screen_says_no_ranged_weapon(roster, unarmed, armed, capsys, mon
         assert row(label).rstrip().endswith("no ranged weapon"), row(label)
     assert re.search(r"\d+\.\d\d models", row(armed))  # armed (the Cavalry: one model unarmed, nine with pistols)
     assert not any(re.search(r"\s0\.00 models", x) for x in lines if "no ranged weapon" in x)
+
+
+@pytest.mark.parametrize(
+    ("roster", "unarmed"),
+    [
+        (
+            "hh2/OgrynChainaxeFix.rosz",
+            {"IM - Force Commander", "IM - Ogryn Brute Squad (1)", "IM - Ogryn Brute Squad (2)"},
+        ),
+        (
+            "hh3/Daemons.rosz",
+            {"Ruinstorm Daemon Beasts", "Ruinstorm Lesser Daemons (1)", "Ruinstorm Daemon Sovereign (2)"},
+        ),
+    ],
+)
+def test_a_unit_with_no_ranged_weapon_has_no_number_and_says_why(roster, unarmed, capsys, monkeypatch) -> None:
+    # a row without a number has mean null and its ``error`` (README): the unit with no ranged weapon removes
+    # nothing because it fires nothing, not "0.00" as a unit that fires and misses; the typed ``no_weapon`` says it
+    rows = json.loads(_run(["roster", str(FIXTURES / roster), "--json"], capsys, monkeypatch, 120))
+    shooting = [r for r in rows if r["phase"] == "shooting"]
+    flagged = {r["unit"] for r in shooting if r["mean"] is None and "no weapon for the shooting phase" in r["error"]}
+    assert unarmed <= flagged
+    for r in shooting:
+        if r["unit"] in flagged:
+            assert r["mean"] is None and r["per_100_pts"] is None and r["p_any"] is None
+        else:
+            assert r["error"] == "" and r["mean"] is not None, r
+    frame = rate_roster(FIXTURES / roster)
+    assert set(frame.loc[frame["no_weapon"], "unit"]) == flagged  # one fact, in the frame and in --json
+    assert set(frame.loc[frame["no_weapon"], "phase"]) == {"shooting"}
+    assert not any(r["error"] for r in rows if r["unit"] in flagged and r["phase"] == "melee")  # they fight
+
+
+def test_a_unit_that_fires_and_removes_nothing_is_not_unarmed(capsys, monkeypatch) -> None:
+    # at a Rhino the Daemon Riders' weapon removes nothing (their weapons column reads "-"): the screen showed
+    # "no ranged weapon" from that text; it reads the rows' ``no_weapon`` now, so the Riders show 0.00 HP
+    argv = ["roster", str(FIXTURES / "hh3/Daemons.rosz"), "--target", "Rhino", "--phase", "shooting"]
+    lines = _run(argv, capsys, monkeypatch, 120).splitlines()
+
+    def row(label: str) -> str:
+        (found,) = [x for x in lines if re.match(rf"{re.escape(label)}\s+\d+\s", x)]
+        return found.rstrip()
+
+    for armed in ("Ruinstorm Daemon Riders", "Ruinstorm Daemon Behemoth", "Ruinstorm Lesser Daemons (3)"):
+        assert re.search(r"\s0\.00 HP\s+Rhino$", row(armed)), row(armed)
+    for unarmed in ("Ruinstorm Daemon Beasts", "Ruinstorm Lesser Daemons (1)"):
+        assert row(unarmed).endswith("no ranged weapon"), row(unarmed)
 
 
 @pytest.mark.parametrize("cols", [80, 120])

@@ -111,3 +111,13 @@ def test_the_wargear_table_shows_three_decimals_and_names_the_unrated() -> None:
     assert lines[1].split() == ["Gun", "Sergeant", "+5", "shooting", "0.500", "0.250", "5.000", "0.333"]
     assert lines[2].split()[-2:] == ["free", "0.250"]  # no gain per point for a free option
     assert lines[3] == "not rated, carries no weapon (1): Banner (Legionary)"
+
+
+def test_an_option_on_a_unit_with_no_ranged_weapon_gains_all_it_removes() -> None:
+    # a Ruinstorm Daemon Sovereign carries no ranged weapon (the shipped 2nd-edition data): its own shooting row has
+    # no number and says why; a power it may take (Dark Flame) gains all it removes, from 0, not from "no number"
+    frame = wargear_value("Ruinstorm Daemon Sovereign", "Legionary", phases=["shooting"])
+    base = frame[frame["option"] == AS_FIELDED].iloc[0]
+    assert math.isnan(base["mean"]) and "has no weapon for the shooting phase" in base["note"]
+    flame = frame[frame["option"] == "Dark Flame"].iloc[0]
+    assert flame["base_mean"] == 0.0 and flame["gain"] == flame["mean"] > 0

@@ -50,6 +50,7 @@ _EXPORTS: dict[str, str] = {
     "check_folder": "praetor_analysis.analysis.sweep_dataset",
     "sweep_tasks": "praetor_analysis.analysis.faction_sweep",
     "write_sweep": "praetor_analysis.analysis.sweep_dataset",
+    "SweepReport": "praetor_analysis.analysis.sweep_dataset",
     "read_sweep": "praetor_analysis.analysis.sweep_dataset",
     "JSON_COLUMNS": "praetor_analysis.analysis.unit_ratings",
     "listing_frame": "praetor_analysis.analysis.roster_listing",
@@ -73,6 +74,7 @@ __all__ = [
     "ListUnit",
     "Matchup",
     "Pair",
+    "SweepReport",
     "accounting_line",
     "analyse_roster",
     "cell_of_rows",
@@ -125,7 +127,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from praetor_analysis.analysis.matchup import Pair, strikes_one_way
     from praetor_analysis.analysis.per_point import hh3_per_point_table, per_point_table
     from praetor_analysis.analysis.roster_listing import accounting_line, listing_frame, listing_table
-    from praetor_analysis.analysis.sweep_dataset import FAILURES, check_folder, read_sweep, write_sweep
+    from praetor_analysis.analysis.sweep_dataset import FAILURES, SweepReport, check_folder, read_sweep, write_sweep
     from praetor_analysis.analysis.unit_ratings import (
         JSON_COLUMNS,
         hh3_targets_named,

@@ -44,7 +44,8 @@ _LISTS = {"removed", "wounds"}
 @dataclass(frozen=True)
 class SweepReport:
     """What a run of :func:`write_sweep` did: parts in the sweep, kept from an earlier run, written now,
-    failed (see ``_failures.parquet``), removed (written for other inputs), and rows in the parts written."""
+    failed (see ``_failures.parquet``), removed (written for other inputs), rows in the parts written, and rows
+    in every part of the dataset now (the kept ones counted from their Parquet metadata, not read)."""
 
     folder: Path
     parts: int
@@ -53,6 +54,14 @@ class SweepReport:
     failed: int
     removed: int
     rows: int
+    dataset_rows: int
+
+
+def _rows_in(path: Path) -> int:
+    """The rows of a Parquet file, from its footer."""
+    import pyarrow.parquet as pq
+
+    return int(pq.read_metadata(path).num_rows)
 
 
 def check_folder(path: str | Path) -> Path:
@@ -143,6 +152,7 @@ def write_sweep(
             path.replace(out / wanted[token])
     state = {t.token: (out / n).is_file() for t, n in zip(tasks, names, strict=True)}
     kept = sum(state.values())
+    kept_rows = sum(_rows_in(out / n) for t, n in zip(tasks, names, strict=True) if state[t.token])
     failures: list[dict[str, str]] = []
     rows = 0
     started = time.monotonic()
@@ -175,7 +185,8 @@ def write_sweep(
     report(kept, len(tasks), started)
     todo = [t for t in tasks if not state[t.token]]
     run_tasks(todo, done, workers=workers, scheduler=scheduler)
-    return SweepReport(out, len(tasks), kept, len(todo) - len(failures), len(failures), removed, rows)
+    written = len(todo) - len(failures)
+    return SweepReport(out, len(tasks), kept, written, len(failures), removed, rows, kept_rows + rows)
 
 
 def read_sweep(folder: str | Path) -> pd.DataFrame:

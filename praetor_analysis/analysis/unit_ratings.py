@@ -48,6 +48,7 @@ __all__ = [
     "check_phases",
     "edition_targets",
     "hh3_targets_named",
+    "no_weapon_error",
     "note_list",
     "profile_targets",
     "rate",
@@ -81,11 +82,14 @@ RATING_COLUMNS = [
     "error",
     "notes",
     "reasons",
+    "no_weapon",
 ]
 """Columns of :func:`rate` and :func:`rate_roster`; the first ten and ``error`` are what ``praetor roster --json``
 prints (:data:`JSON_COLUMNS`), with ``not_modelled`` as a list and ``reasons`` as a mapping (``views.json_rows``).
 ``not_modelled`` joins the notes with ``"; "`` (for a spreadsheet: a note may itself hold ``"; "``); ``notes``
-is the same notes as a list; ``reasons`` a JSON object (note -> why of a unit note) or empty."""
+is the same notes as a list; ``reasons`` a JSON object (note -> why of a unit note) or empty; ``no_weapon``
+true when no model of the unit carries a weapon for the phase (the row then has no number, :func:`no_weapon_error`
+in ``error``, and its notes and weapons as the attack gave them)."""
 JSON_COLUMNS = [*RATING_COLUMNS[:10], "error"]
 """The fields of a row of ``praetor roster --json`` and of the roster report's embedded table (``error``: why a
 row has no result, empty when it has one)."""
@@ -136,28 +140,22 @@ def edition_targets(edition: str = "hh2") -> list[tuple[str, Target]]:
     return list(hh3_standard_targets()) if edition == "hh3" else list(standard_targets())
 
 
+def no_weapon_error(datasheet: str, phase: str) -> str:
+    """The ``error`` of a rating row whose unit has no weapon for ``phase`` (``no_weapon``: no number)."""
+    return f"attacker: {datasheet} has no weapon for the {phase} phase (no model carries one)"
+
+
 def _row(
     label: str, points: float, target: tuple[str, Target], phase: str, result: UnitAttackResult | None, error: str
 ) -> dict[str, Any]:
     row: dict[str, Any] = {"unit": label, "points": points, "target": target[0], "phase": phase, "error": error,
-                           "target_models": target[1].models}  # fmt: skip
+                           "target_models": target[1].models, "no_weapon": False}  # fmt: skip
+    nan = float("nan")
     if result is None:
-        nan = float("nan")
         measure = "hull_points" if target[1].is_vehicle else "casualties"
         return {**row, "mean": nan, "p_any": nan, "per_100_pts": nan, "wounds": nan, "share": nan, "measure": measure,
                 "std": nan, "p_all": nan, "weapons": "", "not_modelled": "", "notes": [], "reasons": ""}  # fmt: skip
-    dist = result.removed
-    mean = dist.mean()
-    return {
-        **row,
-        "mean": mean,
-        "p_any": float(dist.sf(0)),
-        "per_100_pts": 100.0 * mean / points if points > 0 else float("nan"),
-        "wounds": result.wounds_removed,
-        "share": result.share_removed,
-        "measure": result.measure.column,
-        "std": float(dist.std()),
-        "p_all": result.wiped,
+    said = {
         "weapons": "; ".join(
             f"{c.count} {c.model}: {c.weapon if c.weapon is not None else '-'}"
             + (f" x{c.copies}" if c.copies > 1 else "")  # each model fires that many (two heavy flamers)
@@ -166,6 +164,24 @@ def _row(
         "not_modelled": "; ".join(result.not_modelled),
         "notes": list(result.not_modelled),
         "reasons": json.dumps(dict(result.reasons), sort_keys=True) if result.reasons else "",
+    }
+    if result.no_weapon:  # no number: nothing was rated (not "0 removed" beside the units that fire and miss)
+        return {**row, **said, "error": no_weapon_error(result.datasheet, phase), "no_weapon": True, "mean": nan,
+                "p_any": nan, "per_100_pts": nan, "wounds": nan, "share": nan, "measure": result.measure.column,
+                "std": nan, "p_all": nan}  # fmt: skip
+    dist = result.removed
+    mean = dist.mean()
+    return {
+        **row,
+        **said,
+        "mean": mean,
+        "p_any": float(dist.sf(0)),
+        "per_100_pts": 100.0 * mean / points if points > 0 else float("nan"),
+        "wounds": result.wounds_removed,
+        "share": result.share_removed,
+        "measure": result.measure.column,
+        "std": float(dist.std()),
+        "p_all": result.wiped,
     }
 
 

@@ -122,10 +122,11 @@ def wargear_value(
     targets = [(tlabel, tunit)]
     base_unit = fielded_unit(base_block, "datasheet")
     base = rate(base_unit, targets, phases=phases, charging=charging, half_range=half_range)
-    base_mean = dict(zip(base["phase"], base["mean"], strict=True))
+    base_mean = {str(r["phase"]): _removed(r) for _, r in base.iterrows()}
     rows: list[dict[str, Any]] = []
     for _, r in base.iterrows():
-        rows.append(_row(AS_FIELDED, "", "", 0.0, r, r["mean"], "the datasheet's default wargear", base_unit.points))
+        note = str(r["error"]) or "the datasheet's default wargear"
+        rows.append(_row(AS_FIELDED, "", "", 0.0, r, r["mean"], note, base_unit.points))
     opts = shown_options(base_block)
     for _, o in opts.drop_duplicates(["option", "model"]).iterrows():
         item = {"option": o["option"]} if o["model"] == "(unit)" else {"option": o["option"], "model": o["model"]}
@@ -144,7 +145,7 @@ def wargear_value(
         kinds = {"melee" if w.is_melee else "shooting" for w in weapon_rows(o["weapon_ids"])}
         for _, r in rated.iterrows():
             before = base_mean[r["phase"]]
-            if r["phase"] not in kinds and abs(r["mean"] - before) <= 1e-12 and not r["error"]:
+            if r["phase"] not in kinds and abs(_removed(r) - before) <= 1e-12 and (r["no_weapon"] or not r["error"]):
                 continue  # no weapon of it acts in this phase, and the phase is unchanged
             names = [w.strip() for w in str(o["weapons"]).split(";") if w.strip()]
             used = any(n in str(r["weapons"]) for n in names)
@@ -183,7 +184,7 @@ def hh3_wargear_value(
     base_unit = hh3_fielded_datasheet(block, size=size)
     targets = [target]
     base = rate(base_unit, targets, phases=phases)
-    base_mean = dict(zip(base["phase"], base["mean"], strict=True))
+    base_mean = {str(r["phase"]): _removed(r) for _, r in base.iterrows()}
     rows: list[dict[str, Any]] = []
     for _, r in base.iterrows():
         note = str(r["error"]) or "the datasheet's default wargear"
@@ -209,7 +210,7 @@ def hh3_wargear_value(
         kinds = {"melee" if a.melee else "shooting" for a in mine}
         for _, r in rated.iterrows():
             before = base_mean[r["phase"]]
-            if r["phase"] not in kinds and abs(r["mean"] - before) <= 1e-12 and not r["error"]:
+            if r["phase"] not in kinds and abs(_removed(r) - before) <= 1e-12 and (r["no_weapon"] or not r["error"]):
                 continue  # no weapon of it acts in this phase, and the phase is unchanged
             used = f": {o.option}" in str(r["weapons"])
             note = str(r["error"]) or ("" if used else "carried but not used here: another weapon does more")
@@ -259,6 +260,12 @@ def _ranked(frame: pd.DataFrame) -> pd.DataFrame:
     key = [_rank(g, c) for g, c in zip(frame["gain"], frame["points"], strict=True)]
     order = frame.assign(_k=key).sort_values(["_k", "phase"], ascending=[False, True], kind="stable").index
     return frame.loc[order].reset_index(drop=True)
+
+
+def _removed(r: pd.Series) -> float:
+    """A rating row's mean removed, 0 when the unit has no weapon for the phase (the row has no number, but an
+    option's gain there is all it removes)."""
+    return 0.0 if r["no_weapon"] else float(r["mean"])
 
 
 def _row(

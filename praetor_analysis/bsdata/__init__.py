@@ -42,6 +42,8 @@ _EXPORTS: dict[str, str] = {
     "selection_wargear": "praetor_analysis.bsdata.roster",
     "selection_weapons": "praetor_analysis.bsdata.roster",
     "STAT_COLUMNS": "praetor_analysis.bsdata.columns",
+    "PROFILE_KEY": "praetor_analysis.bsdata.columns",
+    "distinct_profiles": "praetor_analysis.bsdata.columns",
     "unit_nodes": "praetor_analysis.bsdata.roster_tree",
     "UntrustedFileError": "praetor_analysis.bsdata.files",
     "unzip_roster": "praetor_analysis.bsdata.roster",
@@ -49,6 +51,7 @@ _EXPORTS: dict[str, str] = {
 
 __all__ = [
     "HH3_RATINGS_PENDING",
+    "PROFILE_KEY",
     "STAT_COLUMNS",
     "Defences",
     "Hh3MeleeProfile",
@@ -63,6 +66,7 @@ __all__ = [
     "build_catalog",
     "build_hh3_catalog",
     "children",
+    "distinct_profiles",
     "is_counted",
     "name_count",
     "parse_xml_bytes",
@@ -85,7 +89,7 @@ __all__ = [
 
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
-    from praetor_analysis.bsdata.columns import STAT_COLUMNS
+    from praetor_analysis.bsdata.columns import PROFILE_KEY, STAT_COLUMNS, distinct_profiles
     from praetor_analysis.bsdata.files import UntrustedFileError, children, parse_xml_bytes
     from praetor_analysis.bsdata.game_system import HH3_RATINGS_PENDING, require_edition
     from praetor_analysis.bsdata.hh3_profiles import Hh3MeleeProfile, Hh3RangedProfile, Hh3Statline

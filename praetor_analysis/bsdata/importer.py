@@ -22,7 +22,7 @@ from xml.etree.ElementTree import Element
 
 import pandas as pd
 
-from praetor_analysis.bsdata.columns import STAT_COLUMNS, UNIT_COLUMNS, WEAPON_COLUMNS
+from praetor_analysis.bsdata.columns import STAT_COLUMNS, UNIT_COLUMNS, WEAPON_COLUMNS, distinct_profiles
 from praetor_analysis.bsdata.datasheets import datasheet_frames
 from praetor_analysis.bsdata.files import (
     PROFILE_TYPE_IDS,
@@ -113,7 +113,8 @@ class ImportReport:
     Attributes:
         files: Data files read (game system + catalogues).
         weapon_profiles: Weapon rows written.
-        distinct_weapons: Distinct (name, Range, Strength, AP, Type) tuples.
+        distinct_weapons: Distinct profiles (:func:`~praetor_analysis.bsdata.columns.distinct_profiles`: Range,
+            Strength, AP and Type; the name aside).
         unit_profiles: Statline rows written.
         links_checked: Links tried.
         unresolved: Links that did not resolve (reported, not fatal).
@@ -353,7 +354,7 @@ def build_catalog(bsdata_dir: str | Path, out_dir: str | Path) -> ImportReport:
     targets = targets_frame(units)
     names = rule_names_frame(weapons)
     report.weapon_profiles = len(weapons)
-    report.distinct_weapons = len(weapons[["name", "Range", "Strength", "AP", "Type"]].drop_duplicates())
+    report.distinct_weapons = len(distinct_profiles(weapons))
     report.unit_profiles = len(units)
 
     datasheets, models, options = datasheet_frames(data, faction_of)

@@ -40,7 +40,7 @@ import numpy as np
 
 from praetor_analysis.engine.allocation import DENSE_STATES, TooLarge, UnitSpace
 from praetor_analysis.engine.allocation_many import MAX_COUNT_STATES, chain_steps
-from praetor_analysis.engine.batch_block import BatchCell, Block, resolve_block, resolve_casualties
+from praetor_analysis.engine.batch_block import BatchCell, Block, merge_short, resolve_block, resolve_casualties
 from praetor_analysis.engine.batch_facts import KEPT_ENTRIES, TABLES, TargetFacts, VolleyFacts, Wounds, tables_of
 from praetor_analysis.engine.batch_results import BatchResult, BlockResult
 from praetor_analysis.engine.batch_shared import BatchShared
@@ -82,7 +82,7 @@ def resolve_many(
         return resolve_batch(cells, keep_state=keep_state).results()  # type: ignore[return-value]
     with _batch(keep_state=False) as shared:
         out, blocks, checked, asked = _plan(cells, shared, casualties_only=True)
-        for width, block in blocks.items():
+        for width, block in merge_short(blocks).items():
             for i, result in resolve_casualties(block, width, shared):
                 out[i] = result
         for i, mixture in checked.items():
@@ -96,7 +96,7 @@ def resolve_batch(cells: Sequence[Cell], *, keep_state: bool = False) -> BatchRe
     with _batch(keep_state=keep_state) as shared:
         out, blocks, checked, asked = _plan(cells, shared)
         done: list[BlockResult] = []
-        for width, block in blocks.items():
+        for width, block in merge_short(blocks).items():
             result, failures = resolve_block(block, width, shared)
             out.update(failures)
             if result is not None:

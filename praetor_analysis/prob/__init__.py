@@ -23,6 +23,7 @@ _EXPORTS: dict[str, str] = {
     "convolve": "praetor_analysis.prob.convolution",
     "convolve_power": "praetor_analysis.prob.convolution",
     "convolve_powers": "praetor_analysis.prob.convolution",
+    "convolve_powers_many": "praetor_analysis.prob.convolution",
     "field_key": "praetor_analysis.prob.memo",
     "frozen_key": "praetor_analysis.prob.memo",
     "MISSING": "praetor_analysis.prob.memo",
@@ -65,6 +66,7 @@ __all__ = [
     "convolve",
     "convolve_power",
     "convolve_powers",
+    "convolve_powers_many",
     "field_key",
     "frozen_key",
     "frozen_keys",
@@ -86,7 +88,14 @@ __all__ = [
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from praetor_analysis.prob.clip import probability
-    from praetor_analysis.prob.convolution import compound, compound_many, convolve, convolve_power, convolve_powers
+    from praetor_analysis.prob.convolution import (
+        compound,
+        compound_many,
+        convolve,
+        convolve_power,
+        convolve_powers,
+        convolve_powers_many,
+    )
     from praetor_analysis.prob.dice import (
         D6,
         THIN_MANY_TERMS,

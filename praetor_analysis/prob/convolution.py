@@ -12,7 +12,7 @@ from functools import lru_cache
 
 import numpy as np
 
-__all__ = ["compound", "convolve", "convolve_power", "convolve_powers"]
+__all__ = ["compound", "convolve", "convolve_power", "convolve_powers", "convolve_powers_many"]
 
 
 def convolve(a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -48,6 +48,29 @@ def convolve_powers(pmf: np.ndarray, n: int) -> Iterator[np.ndarray]:
     for _ in range(n):
         power = np.convolve(power, pmf)
         yield power
+
+
+def convolve_powers_many(pmfs: list[np.ndarray], n: int) -> np.ndarray:
+    """``convolve_powers(pmfs[t], n)`` of every pmf at once: entry (t, k) the pmf of the sum of k independent
+    copies of ``pmfs[t]`` for k in 0..n, padded with zeros to ``n * (M - 1) + 1`` entries (M the longest pmf).
+
+    Each power is the last one times the pmf, all pmfs in one step: one product of the last powers' sliding
+    windows with the reversed pmfs (zeros padding the shorter ones, which add nothing), the same direct sums
+    as ``np.convolve``'s, so ``n`` steps of a few numpy calls rather than a convolution per pmf and power.
+    """
+    count, m = len(pmfs), max(p.size for p in pmfs)
+    reversed_ = np.zeros((count, m, 1))
+    for t, pmf in enumerate(pmfs):
+        reversed_[t, m - pmf.size :, 0] = pmf[::-1]
+    span = n * (m - 1) + 1
+    lead = m - 1  # zeros before each power: the windows of its first entries
+    out = np.zeros((count, n + 1, lead + span, 1))
+    out[:, 0, lead] = 1.0
+    windows = np.lib.stride_tricks.sliding_window_view(out[..., 0], m, axis=2)  # (T, n + 1, lead + span - lead, m)
+    for k in range(1, n + 1):
+        size = k * (m - 1) + 1
+        np.matmul(windows[:, k - 1, :size], reversed_, out=out[:, k, lead : lead + size])
+    return out[:, :, lead:, 0]
 
 
 def compound(counts: np.ndarray, each: np.ndarray) -> np.ndarray:

@@ -12,6 +12,7 @@ import numpy as np
 from praetor_analysis.errors import PraetorError, show_value
 from praetor_analysis.prob.convolution import compound, compound_many
 from praetor_analysis.prob.dist import Dist
+from praetor_analysis.prob.memo import cleared_with_memos
 
 D6 = np.full(6, 1.0 / 6.0)
 """Probability of each face 1..6 of one D6 (index 0 is face 1)."""
@@ -61,6 +62,7 @@ def binomial_pmf(n: int, p: float) -> np.ndarray:
     return _binomial_pmf_cached(int(n), float(p))
 
 
+@cleared_with_memos  # keyed by a probability: a cold run builds it again
 @lru_cache(maxsize=4096)
 def _binomial_pmf_cached(n: int, p: float) -> np.ndarray:
     out = _binomial_pmf(n, p)
@@ -85,6 +87,7 @@ def _binomial_pmf(n: int, p: float) -> np.ndarray:
     return np.exp(logp)
 
 
+@cleared_with_memos  # keyed by a probability: a cold run builds it again
 @lru_cache(maxsize=1024)
 def binomial_matrix(nmax: int, p: float) -> np.ndarray:
     """B[n, k] = P(Binomial(n, p) = k) for n, k in 0..nmax (lower triangular; read-only, memoised)."""
@@ -110,6 +113,7 @@ def _binomial_matrix(nmax: int, p: float) -> np.ndarray:
     return np.where(valid, np.exp(logp), 0.0)
 
 
+@cleared_with_memos  # keyed by a probability: a cold run builds it again
 @lru_cache(maxsize=1024)
 def binomial_table(nmax: int, p: float, kmax: int) -> np.ndarray:
     """B[n, k] = P(Binomial(n, p) = k) for n in 0..nmax and k in 0..kmax: the first ``kmax + 1`` columns of

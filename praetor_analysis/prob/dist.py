@@ -265,19 +265,24 @@ class TrustedRows:
         self.pmfs, self.ends, self.means = pmfs, ends, means
 
     @classmethod
-    def of(cls, rows: np.ndarray) -> TrustedRows:
-        """The trusted rows of a 2-D array of valid pmfs (the caller's array stays untouched)."""
-        arr = np.maximum(np.asarray(rows, dtype=np.float64), 0.0)  # a new array
+    def of(cls, rows: np.ndarray, *, owned: bool = False) -> TrustedRows:
+        """The trusted rows of a 2-D array of valid pmfs: the caller's array stays untouched, unless ``owned``
+        (a new float array of the caller's that it no longer reads: clipped and normalised in place)."""
+        if owned and rows.dtype == np.float64 and rows.flags.c_contiguous and rows.flags.writeable:
+            arr = np.maximum(rows, 0.0, out=rows)
+        else:
+            arr = np.maximum(np.asarray(rows, dtype=np.float64), 0.0)  # a new array
         if arr.shape[0] == 0:
             arr.flags.writeable = False
             return cls(arr, [], [])
         positive = arr > 0.0
-        ends = (arr.shape[1] - np.argmax(positive[:, ::-1], axis=1)).tolist()  # one past the last non-zero
+        last = np.argmax(positive[:, ::-1], axis=1)  # from the end: the last non-zero (0 for a row without one)
+        ends = (arr.shape[1] - last).tolist()  # one past the last non-zero
         sums = arr.sum(axis=1)
         off = (sums > 0.0) & (np.abs(sums - 1.0) > 1e-15)
         if off.any():  # in place by a mask (``arr[off] /= ...`` copies the rows out and back: 100x slower)
             np.divide(arr, sums[:, None], out=arr, where=off[:, None])
-        empty = ~positive.any(axis=1)
+        empty = ~positive[np.arange(arr.shape[0]), arr.shape[1] - 1 - last]  # no mass: that entry is not positive
         if empty.any():  # no mass: the point mass at 0, as from_trusted gives
             arr[empty, 0] = 1.0
             for i in np.flatnonzero(empty).tolist():

@@ -9,13 +9,14 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 __all__ = [
     "MISSING",
     "BoundedMemo",
     "Unkeyed",
     "clear_memos",
+    "cleared_with_memos",
     "field_key",
     "frozen_key",
     "frozen_keys",
@@ -29,6 +30,21 @@ __all__ = [
 V = TypeVar("V")
 
 _ALL: list[Any] = []  # every BoundedMemo and the token table: emptied by clear_memos
+
+
+class _Cache(Protocol):
+    def cache_clear(self) -> None: ...
+
+
+C = TypeVar("C", bound=_Cache)
+_CACHES: list[_Cache] = []
+
+
+def cleared_with_memos(cached: C) -> C:
+    """Register a ``functools.lru_cache`` function whose values depend on a scenario's numbers (a probability), so
+    :func:`clear_memos` empties it too; returns it unchanged."""
+    _CACHES.append(cached)
+    return cached
 
 
 class BoundedMemo(Generic[V]):
@@ -80,9 +96,11 @@ class BoundedMemo(Generic[V]):
 
 
 def clear_memos() -> None:
-    """Empty every bounded memo (for cold timings)."""
+    """Empty every bounded memo and every cache registered by :func:`cleared_with_memos` (for cold timings)."""
     for memo in _ALL:
         memo.clear()
+    for cached in _CACHES:
+        cached.cache_clear()
 
 
 _ATOMS = frozenset({str, int, bool, type(None)})

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from praetor_analysis.prob import BoundedMemo
 from praetor_analysis.rules.catalogue import lookup
 from praetor_analysis.rules.contexts import variant_active
 from praetor_analysis.rules.registry import Holder, RuleDecl, Stage
@@ -55,7 +56,16 @@ def _placement(modelled: set[Stage], irrelevant: set[Stage], marker_hits: bool, 
 
 def wound_chain(*, melee: bool, marker_hits: bool, placement: str | None = None) -> Resolution:
     """A one-way attack on a unit with Toughness and Wounds; in melee the target is locked in combat, so the
-    Pinning test's rules (``Stage.MORALE``) cannot matter."""
+    Pinning test's rules (``Stage.MORALE``) cannot matter. Once per distinct arguments (``_CHAINS``: every
+    rule list of a batch asks for one of a few)."""
+    return _CHAINS.get((melee, marker_hits, placement), lambda: _wound_chain(melee, marker_hits, placement))
+
+
+_CHAINS: BoundedMemo[Resolution] = BoundedMemo(64)
+"""``wound_chain`` by its arguments."""
+
+
+def _wound_chain(melee: bool, marker_hits: bool, placement: str | None) -> Resolution:
     modelled = set(_CORE)
     # a rule of the whole round (Rampage, Reaping Blow, Concussive, Bulky) acts only when both sides fight
     irrelevant = {Stage.VEHICLES, Stage.ALLOCATION, Stage.INITIATIVE, Stage.ROUND, Stage.ELSEWHERE}

@@ -434,11 +434,9 @@ def _finish(
     applied: list[str],
 ) -> UnitAttackResult:
     if not volleys:
-        outcome = Outcome.of(None, target)
         notes = [*notes, (f"{unit.datasheet}: no weapon for the {phase} phase", "no model carries one that acts")]
-    else:
-        outcome = firing_units_result(target, [volleys])
-    return _label(unit, phase, outcome, chosen, notes, applied, target)
+        return replace(_label(unit, phase, Outcome.of(None, target), chosen, notes, applied, target), no_weapon=True)
+    return _label(unit, phase, firing_units_result(target, [volleys]), chosen, notes, applied, target)
 
 
 def _label(

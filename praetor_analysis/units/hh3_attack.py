@@ -247,6 +247,15 @@ def _score(
     return mode_score(shot, target)
 
 
+NO_RANGED = "no ranged weapon"
+"""Why a group of models fires nothing (its :class:`Choice`'s ``why``, as in the 2nd edition)."""
+
+
+def _has_ranged(group: ModelGroup) -> bool:
+    """Whether the group carries a ranged weapon (a profile that is not a melee one)."""
+    return any(not arm.melee for arm in group.arms)
+
+
 @dataclass(frozen=True)
 class _Choices:
     """What a group attacks with: ``picks`` ``(models, weapon profile, weapon name)``; ``unused`` weapon -> why it
@@ -274,8 +283,8 @@ def _choices(group: ModelGroup, target: Hh3Target, mode: str) -> _Choices:
     notes: list[tuple[str, str]] = []
     if melee:
         weapons.setdefault(BASIC_MELEE["name"], (group.count, [(dict(BASIC_MELEE), ())]))
-    elif all(arm.melee for arm in group.arms):  # said, never a silent 0 (the 2nd edition says it too)
-        notes.append((f"{group.model}: no ranged weapon", "it carries none, so it does not fire"))
+    elif not _has_ranged(group):  # said, never a silent 0 (the 2nd edition says it too)
+        notes.append((f"{group.model}: {NO_RANGED}", "it carries none, so it does not fire"))
     ranked = []
     for name, (count, modes) in weapons.items():
         scores = [_score(attacker, m, target, mode) for m, _ in modes]
@@ -332,7 +341,8 @@ def hh3_volleys(unit: FieldedUnit, target: Hh3Target, mode: str = "shooting") ->
                 shots.append(_shot(_attacker(group, n), profile, mode, f"firing_units[0][{len(shots)}]."))
             chosen.append(Choice(group.model, n, name, {}))
         if not made.picks:
-            chosen.append(Choice(group.model, group.count, None, {}))
+            why = NO_RANGED if mode == "shooting" and not _has_ranged(group) else ""
+            chosen.append(Choice(group.model, group.count, None, {}, why=why))
         head = chosen[first]
         chosen[first] = Choice(head.model, head.count, head.weapon, made.unused, why=head.why)
         notes.extend(made.notes)
@@ -411,6 +421,9 @@ def _attack(unit: FieldedUnit, target: Hh3Target, mode: str) -> UnitAttackResult
     result = _resolve(target, (made.shots,)) if made.shots else None
     applied, not_modelled, reasons = _report(result)
     notes = list(made.notes)
+    no_weapon = mode == "shooting" and not any(_has_ranged(g) for g in unit.groups)
+    if no_weapon:  # the unit's own line, as the 2nd edition's (each group's is in made.notes)
+        notes.append((f"{unit.datasheet}: no weapon for the shooting phase", "no model carries one that acts"))
     return UnitAttackResult(
         unit.datasheet,
         unit.faction,
@@ -423,6 +436,7 @@ def _attack(unit: FieldedUnit, target: Hh3Target, mode: str) -> UnitAttackResult
         applied,
         tuple(dict.fromkeys([*UNIT_NOT_READ, *unit.notes, *not_modelled, *dict(notes)])),
         {**reasons, **dict(notes)},
+        no_weapon,
     )
 
 

@@ -142,6 +142,8 @@ class UnitAttackResult:
         target_models: the target's models (the share removed is of them).
         chosen: what each group of the unit fired or struck with (:class:`Choice`).
         applied, not_modelled: the rule notes; ``reasons`` says why each unit note of ``not_modelled`` is there.
+        no_weapon: no model of the unit carries a weapon for the phase (it removes nothing; a rating row has no
+            number then, its ``error`` says why).
         extra: fields of the contract's result read by no one but the door (``target_chosen``).
     """
 
@@ -156,6 +158,7 @@ class UnitAttackResult:
     applied: tuple[str, ...]
     not_modelled: tuple[str, ...]
     reasons: Mapping[str, str]
+    no_weapon: bool = False
     extra: Mapping[str, Any] = field(default_factory=dict, compare=False)
 
     @property

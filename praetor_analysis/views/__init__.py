@@ -37,6 +37,8 @@ _EXPORTS: dict[str, str] = {
     "listing_json": "praetor_analysis.views.text.json_out",
     "print_notes": "praetor_analysis.views.text.reading_notes",
     "print_roster_notes": "praetor_analysis.views.text.reading_notes",
+    "sweep_line": "praetor_analysis.views.text.done_lines",
+    "written_line": "praetor_analysis.views.text.done_lines",
     "build_scenario": "praetor_analysis.views.cell_documents",
     "scenario_for": "praetor_analysis.views.cell_documents",
     "pair_scenario": "praetor_analysis.views.pair_documents",
@@ -66,6 +68,7 @@ __all__ = [
     "scenario_for",
     "shot_scenario",
     "summary_lines",
+    "sweep_line",
     "table_bytes",
     "terminal_width",
     "wargear_screen",
@@ -73,6 +76,7 @@ __all__ = [
     "wrap",
     "write_matchup_report",
     "write_table",
+    "written_line",
 ]
 
 
@@ -83,6 +87,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from praetor_analysis.views.report.matchup import write_matchup_report
     from praetor_analysis.views.report.page import report_main
     from praetor_analysis.views.text.calc_text import summary_lines
+    from praetor_analysis.views.text.done_lines import sweep_line, written_line
     from praetor_analysis.views.text.files import check_table_path, table_bytes, write_table
     from praetor_analysis.views.text.fit import fit_table, terminal_width, wrap
     from praetor_analysis.views.text.json_out import json_rows, listing_json

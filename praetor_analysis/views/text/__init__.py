@@ -13,6 +13,9 @@ from praetor_analysis.lazy import face
 #: Public name -> the module that defines it.
 _EXPORTS: dict[str, str] = {
     "check_table_path": "praetor_analysis.views.text.files",
+    "file_size": "praetor_analysis.views.text.done_lines",
+    "sweep_line": "praetor_analysis.views.text.done_lines",
+    "written_line": "praetor_analysis.views.text.done_lines",
     "fit_table": "praetor_analysis.views.text.fit",
     "matchup_units": "praetor_analysis.views.text.matchup_text",
     "note_lines": "praetor_analysis.views.text.notes_text",
@@ -40,6 +43,7 @@ __all__ = [
     "SORTS",
     "Progress",
     "check_table_path",
+    "file_size",
     "fit_table",
     "json_rows",
     "list_json_rows",
@@ -53,16 +57,19 @@ __all__ = [
     "roster_long",
     "roster_screen",
     "summary_lines",
+    "sweep_line",
     "table_bytes",
     "terminal_width",
     "wargear_screen",
     "wargear_title",
     "wrap",
     "write_table",
+    "written_line",
 ]
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from praetor_analysis.views.text.calc_text import summary_lines
+    from praetor_analysis.views.text.done_lines import file_size, sweep_line, written_line
     from praetor_analysis.views.text.files import check_table_path, table_bytes, write_table
     from praetor_analysis.views.text.fit import fit_table, terminal_width, wrap
     from praetor_analysis.views.text.json_out import json_rows, list_json_rows, listing_json

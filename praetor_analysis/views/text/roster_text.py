@@ -49,12 +49,6 @@ def short_reason(error: str) -> str:
     return "not rated"
 
 
-def unarmed(weapons: str) -> bool:
-    """Whether a rating row's ``weapons`` (``"4 Ogryn Brute: -; 1 Ogryn Boss: -"``) name no weapon in any group."""
-    groups = [g for g in weapons.split("; ") if g.strip()]
-    return bool(groups) and all(g.rsplit(": ", 1)[-1].strip() == "-" for g in groups)
-
-
 @dataclass(frozen=True)
 class PhaseBest:
     """One unit's best result in one phase: per 100 points of the unit, of the named target."""
@@ -101,10 +95,9 @@ def best_lines(frame: pd.DataFrame, phases: Sequence[str]) -> list[UnitLine]:
             rated = mine[mine["error"] == ""]
             if rated.empty:
                 reason = short_reason(str(mine["error"].iloc[0])) if len(mine) else "not rated"
+                if len(mine) and mine["no_weapon"].astype(bool).all():  # the rows' typed fact (not "0.00 models")
+                    reason = "no ranged weapon" if phase == "shooting" else "no weapon"
                 best[phase] = PhaseBest(math.nan, "", "", -math.inf, reason)
-                continue
-            if phase == "shooting" and all(unarmed(str(w)) for w in rated["weapons"]) and not rated["mean"].any():
-                best[phase] = PhaseBest(math.nan, "", "", -math.inf, "no ranged weapon")  # not "0.00 models"
                 continue
             per_point = 100.0 / points if points > 0 else math.nan
             pick = rated.iloc[int(np.argmax(rated["share"].to_numpy(dtype=float)))]
