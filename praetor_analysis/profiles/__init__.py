@@ -29,6 +29,8 @@ _EXPORTS: dict[str, str] = {
     "parse_weapon_type": "praetor_analysis.profiles.weapon_type",
     "read_unit": "praetor_analysis.profiles.hh3",
     "read_weapon": "praetor_analysis.profiles.hh3",
+    "unit_of_statline": "praetor_analysis.profiles.hh3",
+    "weapon_of_profile": "praetor_analysis.profiles.hh3",
     "Rule": "praetor_analysis.profiles.rule_tokens",
     "rule_name": "praetor_analysis.profiles.vocabulary",
     "SHOT_TYPES": "praetor_analysis.profiles.vocabulary",
@@ -73,7 +75,9 @@ __all__ = [
     "split_tokens",
     "split_type",
     "unit_from_mapping",
+    "unit_of_statline",
     "vehicle_armour",
+    "weapon_of_profile",
     "with_type_rules",
 ]
 
@@ -87,7 +91,16 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
         parse_save,
         parse_stat,
     )
-    from praetor_analysis.profiles.hh3 import HH3_UNIT_FIELDS, Hh3Unit, Hh3Weapon, read_type, read_unit, read_weapon
+    from praetor_analysis.profiles.hh3 import (
+        HH3_UNIT_FIELDS,
+        Hh3Unit,
+        Hh3Weapon,
+        read_type,
+        read_unit,
+        read_weapon,
+        unit_of_statline,
+        weapon_of_profile,
+    )
     from praetor_analysis.profiles.records import (
         MAX_MODELS,
         VEHICLE_FIELDS,

@@ -10,7 +10,7 @@ edition 2 field (``Strength``, a weapon's ``Type``, ``Save``...) is refused, nam
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,6 +28,8 @@ __all__ = [
     "read_type",
     "read_unit",
     "read_weapon",
+    "unit_of_statline",
+    "weapon_of_profile",
 ]
 
 RANGED_FIELDS = frozenset({"name", "R", "FP", "RS", "AP", "D", "Special Rules", "Traits"})
@@ -235,27 +237,49 @@ def read_weapon(data: Any, field: str = "weapon") -> Hh3Weapon:
 def _read_weapon(data: Mapping[str, Any], field: str) -> Hh3Weapon:
     melee = any(k in data for k in ("IM", "AM", "SM"))
     _refuse_fields(data, MELEE_FIELDS if melee else RANGED_FIELDS, HH2_WEAPON_FIELDS, field)
-    name = check_text(data.get("name", "weapon"), f"{field}.name")
-    ap = parse_ap(data.get("AP"), f"{field}.AP")
-    damage = _dice(data.get("D", 1), f"{field}.D")
-    rules = parse_rules(data.get("Special Rules"), field=f"{field}.Special Rules")
-    traits = parse_rules(data.get("Traits"), field=f"{field}.Traits")
-    rules, traits = _split_traits(rules, traits)
-    if str(data.get("R", "")).strip().lower() in {"template", "t"} and not any(r.name == "Template" for r in rules):
+    return weapon_of_profile(
+        data.get("name", "weapon"), melee=melee, R=data.get("R"), FP=data.get("FP"), RS=data.get("RS"),
+        IM=data.get("IM"), AM=data.get("AM"), SM=data.get("SM"), AP=data.get("AP"), D=data.get("D", 1),
+        special_rules=data.get("Special Rules"), traits=data.get("Traits"), field=field,
+    )  # fmt: skip
+
+
+def weapon_of_profile(
+    name: object, *, melee: bool, R: object = None, FP: object = None, RS: object = None, IM: object = None,
+    AM: object = None, SM: object = None, AP: object = None, D: object = 1, special_rules: object = None,
+    traits: object = None, extra: Collection[str] = (), field: str = "weapon",
+) -> Hh3Weapon:  # fmt: skip
+    """An edition 3 weapon from its characteristics as printed (a typed roster or catalog profile's; None: not
+    printed; ``extra``: the names of further characteristics it prints, refused as :func:`read_weapon` refuses
+    them): the checks and refusals of :func:`read_weapon`, named under ``field``.
+
+    Raises:
+        ProfileError: naming the field for an edition 2 or unknown characteristic, an unreadable value, or FP or
+            RS missing from a ranged profile.
+    """
+    _refuse_fields(dict.fromkeys(extra), MELEE_FIELDS if melee else RANGED_FIELDS, HH2_WEAPON_FIELDS, field)
+    name = check_text(name, f"{field}.name")
+    ap = parse_ap(AP, f"{field}.AP")
+    damage = _dice(D, f"{field}.D")
+    rules = parse_rules(special_rules, field=f"{field}.Special Rules")
+    kinds = parse_rules(traits, field=f"{field}.Traits")
+    rules, kinds = _split_traits(rules, kinds)
+    if str("" if R is None else R).strip().lower() in {"template", "t"} and not any(
+        r.name == "Template" for r in rules
+    ):
         rules = (*rules, RuleRef("Template", None, "Template"))
     if melee:
         return Hh3Weapon(
             name, True, None, None, None, ap, damage,
-            _modifier(data.get("IM"), "I", f"{field}.IM"), _modifier(data.get("AM"), "A", f"{field}.AM"),
-            _modifier(data.get("SM"), "S", f"{field}.SM"), rules, traits,
+            _modifier(IM, "I", f"{field}.IM"), _modifier(AM, "A", f"{field}.AM"), _modifier(SM, "S", f"{field}.SM"),
+            rules, kinds,
         )  # fmt: skip
-    if "FP" not in data or "RS" not in data:
-        missing = "FP" if "FP" not in data else "RS"
+    if FP is None or RS is None:
+        missing = "FP" if FP is None else "RS"
         raise ProfileError(f"{field}.{missing}: required for a ranged weapon", field=f"{field}.{missing}")
     return Hh3Weapon(
-        name, False, _range(data.get("R"), f"{field}.R"), _dice(data["FP"], f"{field}.FP") or DiceExpr(0, 6, 0),
-        parse_stat(data["RS"], f"{field}.RS", hi=_STAT_HI, allow_none=True), ap, damage, None, None, None,
-        rules, traits,
+        name, False, _range(R, f"{field}.R"), _dice(FP, f"{field}.FP") or DiceExpr(0, 6, 0),
+        parse_stat(RS, f"{field}.RS", hi=_STAT_HI, allow_none=True), ap, damage, None, None, None, rules, kinds,
     )  # fmt: skip
 
 
@@ -313,18 +337,47 @@ def _read_unit(data: Mapping[str, Any], field: str, target: bool) -> Hh3Unit:
             field=f"{field}.{vehicle[0]}",
         )
     _refuse_fields(data, TARGET_FIELDS if target else UNIT_FIELDS, HH2_UNIT_FIELDS, field)
-    unit_type, subtypes = read_type(data.get("Type"), f"{field}.Type")
+    stats = {k: data.get(k) for k in _STATS}
+    return unit_of_statline(
+        data.get("name", field),
+        data.get("Type"),
+        stats,
+        models=data.get("models", 1),
+        rules=data.get("rules"),
+        cover=data.get("Cover"),
+        target=target,
+        field=field,
+    )
+
+
+_STATS = ("M", "WS", "BS", "S", "T", "W", "I", "A", "LD", "CL", "WP", "IN", "SAV", "INV")
+"""The characteristics of a unit's statline, in the order they are read (a refusal names the first bad one)."""
+
+
+def unit_of_statline(
+    name: object, type_: object, stats: Mapping[str, object], *, models: object = 1, rules: object = None,
+    cover: object = None, target: bool = False, field: str = "unit",
+) -> Hh3Unit:  # fmt: skip
+    """An edition 3 unit from its statline as printed (a typed roster or catalog statline's): ``stats`` by the
+    characteristic names of :data:`HH3_UNIT_FIELDS` (``WS``, ``SAV``...; a missing or None one is not printed);
+    ``cover`` read only for a ``target``. The checks and refusals of :func:`read_unit` but the fields, named under
+    ``field``.
+
+    Raises:
+        ProfileError: naming the field for an unreadable value.
+    """
+    unit_type, subtypes = read_type(type_, f"{field}.Type")
 
     def stat(key: str, lo: int = 0) -> int | None:
-        return parse_stat(data.get(key), f"{field}.{key}", lo=lo, hi=_STAT_HI, allow_none=True)
+        return parse_stat(stats.get(key), f"{field}.{key}", lo=lo, hi=_STAT_HI, allow_none=True)
 
-    models = parse_stat(data.get("models", 1), f"{field}.models", lo=1, hi=1000)
-    assert models is not None
+    count = parse_stat(models, f"{field}.models", lo=1, hi=1000)
+    assert count is not None
     w = stat("W", lo=1)
-    rules = parse_rules(data.get("rules"), field=f"{field}.rules")
+    refs = parse_rules(rules, field=f"{field}.rules")
     return Hh3Unit(
-        check_text(data.get("name", field), f"{field}.name"), unit_type, subtypes, stat("M"), stat("WS"),
+        check_text(name, f"{field}.name"), unit_type, subtypes, stat("M"), stat("WS"),
         stat("BS"), stat("S"), stat("T"), w, stat("I"), stat("A"), stat("LD"), stat("CL"), stat("WP"), stat("IN"),
-        parse_save(data.get("SAV"), f"{field}.SAV"), parse_save(data.get("INV"), f"{field}.INV"),
-        parse_save(data.get("Cover"), f"{field}.Cover") if target else None, models, rules,
+        parse_save(stats.get("SAV"), f"{field}.SAV"), parse_save(stats.get("INV"), f"{field}.INV"),
+        parse_save(cover, f"{field}.Cover") if target else None, count, refs,
     )  # fmt: skip

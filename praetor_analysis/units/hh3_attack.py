@@ -32,16 +32,22 @@ the statline), range (every weapon is in range), a second Pistol, and the parts 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
+from praetor_analysis.bsdata import Hh3MeleeProfile, Hh3RangedProfile, Hh3Statline
 from praetor_analysis.engine import Hh3Context, Hh3Volley, one_attack
 from praetor_analysis.errors import PraetorError, ScenarioError
 from praetor_analysis.prob import Dist
-from praetor_analysis.profiles import HH3_UNIT_FIELDS as UNIT_FIELDS
-from praetor_analysis.profiles import Hh3Unit, read_unit, read_weapon
+from praetor_analysis.profiles import Hh3Unit, read_unit
 from praetor_analysis.rules import parse_rules
+from praetor_analysis.units.hh3_engine_records import (
+    attacker_stats,
+    hh3_unit_of_statline,
+    hh3_weapon_of_profile,
+    profile_marks_text,
+)
 from praetor_analysis.units.hh3_stages import (
     EngineStage,
     Stage,
@@ -75,8 +81,10 @@ __all__ = [
     "outcome_of",
 ]
 
-BASIC_MELEE: Mapping[str, str] = {"name": "Close combat weapon", "IM": "I", "AM": "A", "SM": "S", "AP": "-", "D": "1"}
-"""The basic close combat weapon every model has."""
+BASIC_MELEE = Hh3MeleeProfile(
+    "Close combat weapon", ap="-", damage="1", initiative_modifier="I", attacks_modifier="A", strength_modifier="S"
+)
+"""The basic close combat weapon every model has (``IM I, AM A, SM S, AP -, D 1``)."""
 UNIT_NOT_READ = (
     "the unit's special rules (a 3rd-edition roster's rules are not read into its statlines yet)",
     "range (every weapon is taken to be in range)",
@@ -86,26 +94,20 @@ UNIT_NOT_READ = (
 @dataclass(frozen=True)
 class Hh3Shot:
     """One volley of a fielded unit: the typed volley, whether its weapon's rules, traits or range name Blast or
-    Template (its target then needs the markers stage), and the blocks it was read from (not compared)."""
+    Template (its target then needs the markers stage), and the typed records it was read from (not compared):
+    the attacker's statline (its models are the volley's) and the weapon's profile."""
 
     volley: Hh3Volley
     marks: bool
-    attacker: Mapping[str, object] = field(compare=False, repr=False)
-    weapon: Mapping[str, object] = field(compare=False, repr=False)
+    attacker: Hh3Statline = field(compare=False, repr=False)
+    weapon: Hh3RangedProfile | Hh3MeleeProfile = field(compare=False, repr=False)
 
     def to_block(self) -> dict[str, Any]:
         """The volley as a ``praetor calc`` document's volley block (what the door parses into :attr:`volley`)."""
         ctx = self.volley.context
-        return {"mode": ctx.mode, "attacker": dict(self.attacker), "weapon": dict(self.weapon),
+        attacker = {"name": self.attacker.name, **attacker_stats(self.attacker), "models": self.volley.attacker.models}
+        return {"mode": ctx.mode, "attacker": attacker, "weapon": self.weapon.as_block(),
                 **({"charging": True} if ctx.charging else {})}  # fmt: skip
-
-
-def _attacker(group: ModelGroup, models: int) -> dict[str, Any]:
-    keys = UNIT_FIELDS - {"models", "rules"}
-    block = {k: v for k, v in group.hh3_statline.as_block().items() if k in keys and v not in ("", None)}
-    if "T" not in block and "WS" not in block:  # a vehicle's WS counts as 1 (it cannot strike: see hh3_one_way)
-        block["WS"] = "1"
-    return {**block, "models": models}
 
 
 def _fires_all(group: ModelGroup) -> bool:
@@ -114,32 +116,31 @@ def _fires_all(group: ModelGroup) -> bool:
 
 
 _SHOTS: dict[tuple[object, ...], Hh3Shot] = {}
-"""The shots read, by their blocks' items, mode and field prefix (a warm run reads none again)."""
+"""The shots read, by their records, models, mode and field prefix (a warm run reads none again)."""
 _RECORDS: dict[int, tuple[Hh3Target, Hh3Unit | Hh3VehicleTarget]] = {}
 """The targets' records, by the target (kept with it: an id is only reused once the target is gone)."""
 _MOST = 16384
 
 
-def _shot(attacker: Mapping[str, Any], weapon: Mapping[str, Any], mode: str, prefix: str) -> Hh3Shot:
-    """A volley read as the door reads a volley block at ``prefix`` (its refusals in the door's words)."""
-    try:
-        key: tuple[object, ...] | None = (tuple(attacker.items()), tuple(weapon.items()), mode, prefix)
-        hit = _SHOTS.get(key)  # type: ignore[arg-type]
-    except TypeError:  # a block holding a list: read every time
-        key, hit = None, None
+def _shot(
+    attacker: Hh3Statline, models: int, weapon: Hh3RangedProfile | Hh3MeleeProfile, mode: str, prefix: str
+) -> Hh3Shot:
+    """``models`` models of ``attacker`` with ``weapon`` in ``mode``: a volley read as the door reads a volley block
+    at ``prefix`` (its refusals in the door's words)."""
+    key = (attacker, models, weapon, mode, prefix)
+    hit = _SHOTS.get(key)
     if hit is not None:
         return hit
-    read = read_weapon(weapon, f"{prefix}weapon")
+    read = hh3_weapon_of_profile(weapon, f"{prefix}weapon")
     if read.melee != (mode == "melee"):
         raise ScenarioError(f"{prefix}weapon: a {'melee' if read.melee else 'ranged'} profile in a {mode} volley",
                             field=f"{prefix}weapon")  # fmt: skip
-    volley = Hh3Volley(read_unit(attacker, f"{prefix}attacker"), read, Hh3Context(mode, charging=mode == "melee"))
-    marks = names_marker(" ".join(str(weapon.get(k, "")) for k in ("Special Rules", "Traits", "R")))
-    shot = Hh3Shot(volley, marks, attacker, weapon)
-    if key is not None:
-        if len(_SHOTS) >= _MOST:
-            _SHOTS.clear()
-        _SHOTS[key] = shot
+    unit = hh3_unit_of_statline(attacker, models, f"{prefix}attacker")
+    volley = Hh3Volley(unit, read, Hh3Context(mode, charging=mode == "melee"))
+    shot = Hh3Shot(volley, names_marker(profile_marks_text(weapon)), attacker, weapon)
+    if len(_SHOTS) >= _MOST:
+        _SHOTS.clear()
+    _SHOTS[key] = shot
     return shot
 
 
@@ -191,26 +192,33 @@ MARKER_AT_VEHICLE = (
 _MARKER_RULES = ("Blast", "Barrage")
 
 
-def _at_vehicle(profile: Mapping[str, Any], target: Hh3Target) -> tuple[Mapping[str, Any], tuple[str, ...]]:
+Profile = Hh3RangedProfile | Hh3MeleeProfile
+
+
+def _at_vehicle(profile: Profile, target: Hh3Target) -> tuple[Profile, tuple[str, ...]]:
     """A ranged Blast (not Template) weapon's profile at a vehicle read without its marker rules, and their labels
     (:data:`MARKER_AT_VEHICLE`); any other profile as it is, with no labels."""
-    if not target.is_vehicle or "IM" in profile:
+    if not target.is_vehicle or (isinstance(profile, Hh3MeleeProfile) and profile.initiative_modifier):
         return profile, ()
     try:
-        weapon = read_weapon(profile)
+        weapon = hh3_weapon_of_profile(profile)
     except PraetorError:
         return profile, ()  # the stages refuse it and the refusal is named
     if weapon.rule("Blast") is None or weapon.rule("Template") is not None:
         return profile, ()
-    out: dict[str, Any] = dict(profile)
     dropped: list[str] = []
-    for key in ("Special Rules", "Traits"):
-        refs = parse_rules(profile.get(key), field=f"weapon.{key}")
-        kept = [r.text for r in refs if r.name not in _MARKER_RULES]
-        if len(kept) < len(refs):
-            dropped.extend(r.label for r in refs if r.name in _MARKER_RULES)
-            out[key] = ", ".join(kept)
-    return out, tuple(dropped)
+
+    def without_markers(names: tuple[str, ...], key: str) -> tuple[str, ...]:
+        refs = parse_rules(", ".join(names) or None, field=f"weapon.{key}")
+        kept = tuple(r.text for r in refs if r.name not in _MARKER_RULES)
+        if len(kept) == len(refs):
+            return names
+        dropped.extend(r.label for r in refs if r.name in _MARKER_RULES)
+        return kept
+
+    rules = without_markers(profile.special_rules, "Special Rules")
+    traits = without_markers(profile.traits, "Traits")
+    return replace(profile, special_rules=rules, traits=traits), tuple(dropped)
 
 
 @lru_cache(maxsize=16384)
@@ -232,16 +240,12 @@ def mode_score(shot: Hh3Shot, target: Hh3Target) -> tuple[float, float] | str:
     return _mean(shot, record)
 
 
-def _score(
-    attacker: Mapping[str, Any], weapon: Mapping[str, Any], target: Hh3Target, mode: str
-) -> tuple[float, float] | str:
-    """The score of one model of ``attacker`` with ``weapon`` in ``mode``: its volley read without the names (they
-    name, never count: units of one statline and weapon share one score)."""
-    unnamed = {k: v for k, v in attacker.items() if k != "name"}
-    profile = {k: v for k, v in weapon.items() if k != "name"}
+def _score(attacker: Hh3Statline, weapon: Profile, target: Hh3Target, mode: str) -> tuple[float, float] | str:
+    """The score of one model of ``attacker`` with ``weapon`` in ``mode``: its volley read under the default names
+    (they name, never count: units of one statline and weapon share one score)."""
     try:
         hh3_target_record(target)
-        shot = _shot({**unnamed, "models": 1}, profile, mode, "")
+        shot = _shot(replace(attacker, name="attacker"), 1, replace(weapon, name="weapon"), mode, "")
     except PraetorError as e:
         return str(e)
     return mode_score(shot, target)
@@ -261,7 +265,7 @@ class _Choices:
     """What a group attacks with: ``picks`` ``(models, weapon profile, weapon name)``; ``unused`` weapon -> why it
     is not used; ``notes`` ``(note, why)`` for ``not_modelled`` and ``reasons``."""
 
-    picks: list[tuple[int, Mapping[str, Any], str]]
+    picks: list[tuple[int, Profile, str]]
     unused: dict[str, str]
     notes: list[tuple[str, str]]
 
@@ -269,8 +273,8 @@ class _Choices:
 def _choices(group: ModelGroup, target: Hh3Target, mode: str) -> _Choices:
     """What the group attacks with (see the module docstring)."""
     melee = mode == "melee"
-    attacker = _attacker(group, group.count)
-    weapons: dict[str, tuple[int, list[tuple[Mapping[str, Any], tuple[str, ...]]]]] = {}
+    attacker = group.hh3_statline
+    weapons: dict[str, tuple[int, list[tuple[Profile, tuple[str, ...]]]]] = {}
     unused: dict[str, str] = {}
     for arm in group.arms:
         if arm.melee != melee:
@@ -279,10 +283,10 @@ def _choices(group: ModelGroup, target: Hh3Target, mode: str) -> _Choices:
         if melee and not target.is_vehicle and "detonation" in arm.special_rules.lower():
             unused[name] = "Detonation: it strikes only at a vehicle"
             continue
-        weapons.setdefault(name, (arm.count, []))[1].append(_at_vehicle(arm.profile.as_block(), target))
+        weapons.setdefault(name, (arm.count, []))[1].append(_at_vehicle(arm.profile, target))
     notes: list[tuple[str, str]] = []
     if melee:
-        weapons.setdefault(BASIC_MELEE["name"], (group.count, [(dict(BASIC_MELEE), ())]))
+        weapons.setdefault(BASIC_MELEE.name, (group.count, [(BASIC_MELEE, ())]))
     elif not _has_ranged(group):  # said, never a silent 0 (the 2nd edition says it too)
         notes.append((f"{group.model}: {NO_RANGED}", "it carries none, so it does not fire"))
     ranked = []
@@ -291,7 +295,7 @@ def _choices(group: ModelGroup, target: Hh3Target, mode: str) -> _Choices:
         means = [(s, i) for i, s in enumerate(scores) if not isinstance(s, str)]
         for (m, _), s in zip(modes, scores, strict=True):
             if isinstance(s, str):  # a mode the stages refuse is named with the refusal, never scored 0
-                notes.append((f"{group.model}: {m.get('name', name)} not {'used' if melee else 'fired'}", s))
+                notes.append((f"{group.model}: {m.name} not {'used' if melee else 'fired'}", s))
                 unused[name] = f"refused: {s}"
         best, i = max(means) if means else ((0.0, 0.0), -1)
         if max(best) > 0:
@@ -338,7 +342,7 @@ def hh3_volleys(unit: FieldedUnit, target: Hh3Target, mode: str = "shooting") ->
         first = len(chosen)
         for n, profile, name in made.picks:
             with as_scenario_error():
-                shots.append(_shot(_attacker(group, n), profile, mode, f"firing_units[0][{len(shots)}]."))
+                shots.append(_shot(group.hh3_statline, n, profile, mode, f"firing_units[0][{len(shots)}]."))
             chosen.append(Choice(group.model, n, name, {}))
         if not made.picks:
             why = NO_RANGED if mode == "shooting" and not _has_ranged(group) else ""

@@ -28,11 +28,10 @@ from praetor_analysis.engine import FireGroup, Hh3Context, Hh3Volley, fire_group
 from praetor_analysis.errors import ProfileError, ScenarioError
 from praetor_analysis.melee import GroupSide, Striker3, combat_round_groups
 from praetor_analysis.prob import BoundedMemo, Dist
-from praetor_analysis.profiles import Hh3Unit, read_unit, read_weapon
+from praetor_analysis.profiles import Hh3Unit, read_unit
 from praetor_analysis.rules import check_pass
 from praetor_analysis.units.hh3_attack import UNIT_NOT_READ, Hh3Shot, hh3_one_way, hh3_volleys
 from praetor_analysis.units.hh3_combat import RoundOutcome, round_side, side_losses
-from praetor_analysis.units.hh3_stages import as_scenario_error
 from praetor_analysis.units.hh3_target import Hh3Target, fights_in_melee
 from praetor_analysis.units.records import FieldedUnit
 from praetor_analysis.units.result import Choice, Measure, Outcome, UnitAttackResult
@@ -55,12 +54,10 @@ class _Side:
 
 
 def _striking(shots: Sequence[Hh3Shot], charging: bool) -> list[Hh3Volley]:
-    """Each volley read on its own (its attacker, its weapon), charging or not, as a one-volley attack."""
+    """Each volley on its own (its attacker, its weapon), charging or not, as a one-volley attack."""
     out = []
     for s in shots:
-        with as_scenario_error():
-            volley = Hh3Volley(read_unit(s.attacker, "attacker"), read_weapon(s.weapon, "weapon"),
-                               Hh3Context("melee", charging=charging))  # fmt: skip
+        volley = Hh3Volley(s.volley.attacker, s.volley.weapon, Hh3Context("melee", charging=charging))
         out.append(one_attack((volley,))[0])
     return out
 
