@@ -75,7 +75,7 @@ def _by_door(shot: Hh3Shot, target: Hh3Target) -> tuple[float, float] | str:
     block = shot.to_block()
     try:
         result = calc_hh3_stages({"edition": "hh3", **block, "charging": block["mode"] == "melee",
-                                  "target": dict(target.block)})  # fmt: skip
+                                  "target": target.to_block()})  # fmt: skip
     except ScenarioError as e:
         return str(e)
     if target.is_vehicle:

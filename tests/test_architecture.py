@@ -351,8 +351,6 @@ DOOR_READER_MODULES = {
 #: (``profiles.read_unit``/``read_weapon``, ``vehicles.read_vehicle``); ``unit_ratings.target_named`` reads a
 #: ``--target`` name that the door's name readers resolve to a block.
 BLOCK_DEBTS: dict[str, set[str]] = {
-    "praetor_analysis.units.hh3_attack": {"read_unit", "read_vehicle"},
-    "praetor_analysis.units.hh3_round": {"read_unit"},
     "praetor_analysis.analysis.unit_ratings": {"target_record"},
 }
 

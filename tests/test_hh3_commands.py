@@ -142,7 +142,7 @@ def test_a_3rd_edition_units_attack_equals_the_door_given_its_volleys() -> None:
             mine = hh3_shooting(unit, target).to_dict()
             key = "hull_points" if target.is_vehicle else "casualties"
             if volleys:
-                door = calc_hh3_stages({"edition": "hh3", "firing_units": [volleys], "target": dict(target.block)})
+                door = calc_hh3_stages({"edition": "hh3", "firing_units": [volleys], "target": target.to_block()})
                 assert mine[key]["pmf"] == pytest.approx(door[key]["pmf"], abs=1e-12)
             else:
                 assert mine[key]["pmf"] == [1.0]
@@ -171,7 +171,7 @@ def test_calc_resolves_names_in_the_3rd_edition() -> None:
     """A standard target's and a catalog weapon's name give the same result as their profiles written out."""
     attacker = {"name": "Legionary", "Type": "Infantry", "BS": "4", "WS": "4", "S": "4", "T": "4", "W": "1",
                 "I": "4", "A": "1", "models": 5}  # fmt: skip
-    rhino = dict(hh3_standard_targets())["Rhino"].block
+    rhino = dict(hh3_standard_targets())["Rhino"].to_block()
     named = calc({"edition": "hh3", "attacker": attacker, "weapon": "Lascannon", "target": "Rhino"})
     weapon = {"name": "Lascannon", "R": "48", "FP": "1", "RS": "9", "AP": "2", "D": "1",
               "Special Rules": "Heavy (D), Armourbane", "Traits": "Las"}  # fmt: skip

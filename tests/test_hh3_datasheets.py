@@ -120,7 +120,7 @@ def test_wargear_pinned_vehicle_equals_calc(tmp_path: Path, capsys: pytest.Captu
     option = hh3_option_named(hh3_options(hh3_datasheet_row(VEHICLE)), "Lascannon")
     volleys = [s.to_block() for s in hh3_volleys(hh3_fielded_datasheet(VEHICLE, option=option), target).shots]
     doc = tmp_path / "lascannon.json"
-    doc.write_text(json.dumps({"edition": "hh3", "firing_units": [volleys], "target": dict(target.block)}))
+    doc.write_text(json.dumps({"edition": "hh3", "firing_units": [volleys], "target": target.to_block()}))
     result = _json(capsys, ["calc", str(doc)])
     assert result["hull_points"]["mean"] == pytest.approx(lascannon["mean"], abs=1e-12)
 

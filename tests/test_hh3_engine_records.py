@@ -1,6 +1,7 @@
-"""The 3rd edition's typed constructors (``units.hh3_engine_records``) read a roster's statlines and weapon profiles
-into the same engine records, with the same refusals, as the door's block readers (``profiles.read_unit``,
-``read_weapon``) read their blocks: every statline and profile of the fixture rosters, and hand-made edge cases."""
+"""The 3rd edition's typed constructors (``units.hh3_engine_records``) read a roster's statlines, weapon profiles and
+targets into the same engine records, with the same refusals, as the door's block readers (``profiles.read_unit``,
+``read_weapon``, ``vehicles.read_vehicle``) read their blocks: every statline, profile and target of the fixture
+rosters and the standard targets, and hand-made edge cases."""
 
 from __future__ import annotations
 
@@ -9,10 +10,18 @@ from pathlib import Path
 import pytest
 
 from praetor_analysis.bsdata import Hh3MeleeProfile, Hh3RangedProfile, Hh3Statline
-from praetor_analysis.errors import PraetorError
+from praetor_analysis.errors import PraetorError, ScenarioError
 from praetor_analysis.profiles import read_unit, read_weapon
+from praetor_analysis.scenario.hh3_names import unit_attack_hh3
+from praetor_analysis.units import Hh3Target, hh3_standard_targets, hh3_target_of_group
 from praetor_analysis.units.fielded import read_roster_units
-from praetor_analysis.units.hh3_engine_records import attacker_stats, hh3_unit_of_statline, hh3_weapon_of_profile
+from praetor_analysis.units.hh3_engine_records import (
+    attacker_stats,
+    hh3_record_of_target,
+    hh3_unit_of_statline,
+    hh3_weapon_of_profile,
+)
+from praetor_analysis.vehicles import is_vehicle_block, read_vehicle
 
 ROSTERS = Path(__file__).parent / "fixtures" / "rosters" / "hh3"
 
@@ -97,3 +106,39 @@ def test_edge_statlines_read_and_refuse_as_their_blocks(statline: Hh3Statline) -
     block = {"name": statline.name, **attacker_stats(statline), "models": 3}
     typed, door = _both(lambda: hh3_unit_of_statline(statline, 3), lambda: read_unit(block, "attacker"))
     assert typed == door
+
+
+def _targets() -> list[Hh3Target]:
+    out = [t for _, t in hh3_standard_targets()]
+    for path in sorted(ROSTERS.glob("*.rosz")):
+        for unit in read_roster_units(path).units:
+            out.extend(hh3_target_of_group(g, 4) for g in unit.groups)
+    return out
+
+
+def test_every_target_reads_as_its_block() -> None:
+    """The record of each standard target and each fixture model group as a target is the door's record of the
+    target's block (a vehicle's when it prints armour or HP), or the same refusal."""
+    targets = _targets()
+    assert sum(t.is_vehicle for t in targets) >= 5 and sum(not t.is_vehicle for t in targets) >= 30
+    for t in targets:
+        block = t.to_block()
+
+        def door(b: dict[str, object] = block) -> object:
+            return read_vehicle(b) if is_vehicle_block(b) else read_unit(b, "target", target=True)
+
+        typed, want = _both(lambda t=t: hh3_record_of_target(t), door)
+        assert typed == want, t
+
+
+@pytest.mark.parametrize(
+    ("target", "field"),
+    [({"name": "X", "T": "x", "W": 1, "models": 5}, "target.T"),
+     ({"name": "X", "T": 4, "W": 1, "models": 5, "Bogus": 1}, "target.Bogus")],
+)  # fmt: skip
+def test_a_roster_units_bad_target_profile_is_refused_at_the_door(target: dict[str, object], field: str) -> None:
+    """A document's target profile is read whole at the door: a bad one is a one-line error naming the field (it
+    was once a zero result whose every weapon was refused)."""
+    roster = str(ROSTERS / "Small Game.rosz")
+    with pytest.raises(ScenarioError, match=rf"^{field}: "):
+        unit_attack_hh3({"edition": "hh3", "attacker": {"roster": roster, "unit": "Centurion"}, "target": target})

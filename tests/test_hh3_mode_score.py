@@ -40,7 +40,7 @@ def _volleys(unit: FieldedUnit, target: Hh3Target, mode: str) -> Any:
 def by_door(shot: Hh3Shot, target: Hh3Target) -> tuple[float, float] | str:
     """The score of ``shot`` read from the door's whole result mapping of its one-volley document."""
     block = shot.to_block()
-    document = {"edition": "hh3", **block, "charging": block["mode"] == "melee", "target": dict(target.block)}
+    document = {"edition": "hh3", **block, "charging": block["mode"] == "melee", "target": target.to_block()}
     try:
         result = calc_hh3_stages(document)
     except PraetorError as e:
@@ -94,7 +94,7 @@ def test_a_refused_mode_keeps_the_doors_words() -> None:
     assert note == "Legionary: Odd gun not fired" and "FP" in why
     with pytest.raises(ScenarioError) as door:
         calc_hh3_stages({"edition": "hh3", "attacker": {**attacker, "models": 1}, "weapon": weapon,
-                         "charging": False, "target": dict(target.block)})  # fmt: skip
+                         "charging": False, "target": target.to_block()})  # fmt: skip
     assert why == str(door.value)
     assert made.chosen[0].unused == {"Odd gun": f"refused: {why}"}
 

@@ -106,7 +106,7 @@ def test_calc_of_a_units_volleys_is_its_attack(name: str) -> None:
             shots = hh3_volleys(unit, target).shots
             if not shots:
                 continue
-            document = {"edition": "hh3", "firing_units": [[s.to_block() for s in shots]], "target": dict(target.block)}
+            document = {"edition": "hh3", "firing_units": [[s.to_block() for s in shots]], "target": target.to_block()}
             door = calc_hh3_stages(document)
             mine = hh3_shooting(unit, target).outcome.to_dict()
             for key in ("hull_points", "penetrating", "wrecked") if target.is_vehicle else ("casualties", "damage"):

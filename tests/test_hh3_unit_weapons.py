@@ -50,7 +50,7 @@ def test_the_door_refuses_a_blast_at_a_rhino_without_its_hull() -> None:
     """The case of issue 35: the door alone still asks for the hull (``praetor calc`` is unchanged)."""
     weapon = {k: v for k, v in BATTLECANNON.items() if k != "weapon"}
     with pytest.raises(ScenarioError, match="formation.hull"):
-        calc_hh3_stages({"edition": "hh3", "attacker": {"BS": 4}, "weapon": weapon, "target": dict(RHINO.block)})
+        calc_hh3_stages({"edition": "hh3", "attacker": {"BS": 4}, "weapon": weapon, "target": RHINO.to_block()})
 
 
 def test_a_strike_tanks_battlecannon_at_a_rhino_is_one_hit_test() -> None:
@@ -105,7 +105,7 @@ def test_a_weapon_the_door_refuses_is_named_with_the_refusal() -> None:
                 "LD": "7", "SAV": "3+"}  # fmt: skip
     with pytest.raises(ScenarioError, match="diameter") as refusal:
         calc_hh3_stages({"edition": "hh3", "attacker": statline, "weapon": {k: v for k, v in odd.items() if k !=
-                         "weapon"}, "target": dict(LEGIONARIES.block)})  # fmt: skip
+                         "weapon"}, "target": LEGIONARIES.to_block()})  # fmt: skip
     result = hh3_shooting(_unit(odd, bolter, statline=statline, model="Legionary"), LEGIONARIES)
     note = "Legionary: Odd launcher not fired"
     assert note in result.not_modelled and result.reasons[note] == str(refusal.value)

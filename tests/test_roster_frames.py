@@ -83,13 +83,13 @@ def test_the_3rd_editions_targets_by_name_and_size() -> None:
     assert every and len({label for label, _ in every}) == len(every)
     for label, target in every:
         by_label = hh3_targets_named(label.upper())
-        by_name = hh3_targets_named(str(target.block.get("name", label)).lower())
+        by_name = hh3_targets_named(str(target.to_block().get("name", label)).lower())
         assert [t[0] for t in by_label] == [t[0] for t in by_name] == [label]
         ((_, sized),) = hh3_targets_named(label, 3)
         want = target.models if target.is_vehicle else 3
-        assert sized.models == want and sized.block["models"] == want and sized.is_vehicle == target.is_vehicle
+        assert sized.models == want and sized.to_block()["models"] == want and sized.is_vehicle == target.is_vehicle
         ((_, same),) = hh3_targets_named(label)
-        assert same.models == target.models and same.block["models"] == target.models
+        assert same.models == target.models and same.to_block()["models"] == target.models
     with pytest.raises(ScenarioError, match="no 3rd-edition standard target 'Nope'") as info:
         hh3_targets_named("Nope")
     assert info.value.field == "--target"

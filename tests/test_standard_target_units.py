@@ -21,6 +21,6 @@ def test_a_standard_target_is_a_bare_unit_of_its_own_size(edition: str) -> None:
         assert unit.loadout.size == unit.target.models > 0
         assert unit.loadout.edition == edition and unit.loadout.groups == ()
         if edition == "hh3":
-            assert dict(unit.target_block) == dict(unit.target.block)
+            assert dict(unit.target_block) == unit.target.to_block()
         else:
             assert dict(unit.target_block) == {"name": unit.label}

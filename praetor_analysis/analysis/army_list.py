@@ -138,7 +138,7 @@ def _make(
             share = loadout.points / max(1, loadout.size) if hh3.is_vehicle else loadout.points
             main = max(range(len(loadout.groups)), key=lambda i: loadout.groups[i].count)
             fighter = main if not hh3.is_vehicle and fights_in_melee(loadout) else None
-            units.append(ListUnit(label, loadout, share, hh3.block, hh3, fighter, notes, source))
+            units.append(ListUnit(label, loadout, share, hh3.to_block(), hh3, fighter, notes, source))
             continue
         reading = as_target(loadout, label)
         target = reading.record()
@@ -160,7 +160,7 @@ def target_unit(label: str, target: Unit | Hh3Target) -> ListUnit:
     unit: it does not fight back, and its points removed are NaN."""
     if isinstance(target, Hh3Target):
         empty = FieldedUnit(label, "", target.models, float("nan"), (), edition="hh3")
-        return ListUnit(label, empty, float("nan"), dict(target.block), target, None)
+        return ListUnit(label, empty, float("nan"), target.to_block(), target, None)
     empty = FieldedUnit(label, "", target.models, float("nan"), ())
     return ListUnit(label, empty, float("nan"), {"name": label}, target, None)
 

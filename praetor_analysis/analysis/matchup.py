@@ -250,7 +250,7 @@ def _pair_key(pair: Pair) -> tuple[Any, ...]:
     """What a pair's result depends on: the attacker's groups, the target without its label, the phase."""
     a, t = pair.attacker, pair.target
     fights = repr(t.loadout.groups) if t.fighter is not None and pair.phase == "melee" else ""
-    body = repr(sorted(t.target.block.items())) if isinstance(t.target, Hh3Target) else replace(t.target, name="")
+    body = replace(t.target, name="")
     return (
         repr(a.loadout.groups),
         a.loadout.modifiers,

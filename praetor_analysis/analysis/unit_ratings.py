@@ -305,9 +305,8 @@ def hh3_targets_named(name: str | None = None, models: int | None = None) -> lis
     if name is None:
         return list(targets)
     for label, t in targets:
-        if name.casefold() in (label.casefold(), str(t.block.get("name", "")).casefold()):
-            n = t.models if models is None or t.is_vehicle else models
-            return [(label, Hh3Target(label, {**t.block, "models": n}, n, t.is_vehicle))]
+        if name.casefold() in (label.casefold(), t.statline.name.casefold()):
+            return [(label, t.sized(t.models if models is None else models, label))]
     known = ", ".join(label for label, _ in targets)
     raise ScenarioError(f"--target: no 3rd-edition standard target {name!r} (known: {known})", field="--target")
 

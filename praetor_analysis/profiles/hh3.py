@@ -356,16 +356,17 @@ _STATS = ("M", "WS", "BS", "S", "T", "W", "I", "A", "LD", "CL", "WP", "IN", "SAV
 
 def unit_of_statline(
     name: object, type_: object, stats: Mapping[str, object], *, models: object = 1, rules: object = None,
-    cover: object = None, target: bool = False, field: str = "unit",
+    cover: object = None, target: bool = False, extra: Collection[str] = (), field: str = "unit",
 ) -> Hh3Unit:  # fmt: skip
     """An edition 3 unit from its statline as printed (a typed roster or catalog statline's): ``stats`` by the
     characteristic names of :data:`HH3_UNIT_FIELDS` (``WS``, ``SAV``...; a missing or None one is not printed);
-    ``cover`` read only for a ``target``. The checks and refusals of :func:`read_unit` but the fields, named under
-    ``field``.
+    ``cover`` read only for a ``target``; ``extra``: the names of further characteristics it prints, refused as
+    :func:`read_unit` refuses them. The checks and refusals of :func:`read_unit`, named under ``field``.
 
     Raises:
-        ProfileError: naming the field for an unreadable value.
+        ProfileError: naming the field for an edition 2 or unknown characteristic or an unreadable value.
     """
+    _refuse_fields(dict.fromkeys(extra), TARGET_FIELDS if target else UNIT_FIELDS, HH2_UNIT_FIELDS, field)
     unit_type, subtypes = read_type(type_, f"{field}.Type")
 
     def stat(key: str, lo: int = 0) -> int | None:

@@ -19,16 +19,20 @@ from typing import TYPE_CHECKING, Any
 
 from praetor_analysis.catalog import load_units, load_weapons
 from praetor_analysis.errors import ScenarioError, show_value
+from praetor_analysis.profiles import read_unit
 from praetor_analysis.scenario.hh3_door import check_hh3_stages
 from praetor_analysis.units import (
     Hh3Target,
+    as_scenario_error,
     hh3_one_way,
     hh3_shooting,
     hh3_standard_targets,
+    hh3_target_of_characteristics,
     hh3_target_of_unit,
     is_hh3_datasheet,
     roster_unit,
 )
+from praetor_analysis.vehicles import is_vehicle_block, read_vehicle
 
 if TYPE_CHECKING:  # pandas is loaded by the first catalog read, not by importing the door
     import pandas as pd
@@ -115,12 +119,11 @@ def _target(value: Any, field: str) -> Hh3Target:
     if named is not None:
         name, models = named
         for label, t in hh3_standard_targets():
-            if name.casefold() in (label.casefold(), str(t.block.get("name", "")).casefold()):
-                n = t.models if models is None or t.is_vehicle else models
-                return Hh3Target(label, {**t.block, "models": n}, n, t.is_vehicle)
+            if name.casefold() in (label.casefold(), t.statline.name.casefold()):
+                return t.sized(t.models if models is None else models, label)
         block = _unit(name, models, field)
         vehicle = any(k in block for k in ("Front", "Front Armour"))
-        return Hh3Target(str(block["name"]), block, int(block["models"]), vehicle)
+        return hh3_target_of_characteristics(str(block["name"]), block, int(block["models"]), vehicle=vehicle)
     raise ScenarioError(f"{field}: expected a profile, a name or a roster's unit, got {show_value(value)}")
 
 
@@ -129,7 +132,7 @@ def resolve_hh3_names(data: Mapping[str, Any]) -> dict[str, Any]:
     out = dict(data)
     if "target" in out and not (isinstance(out["target"], Mapping) and not _is_roster(out["target"])
                                 and _named(out["target"]) is None):  # fmt: skip
-        out["target"] = dict(_target(out["target"], "target").block)
+        out["target"] = _target(out["target"], "target").to_block()
     if isinstance(out.get("weapon"), str):
         out["weapon"] = _weapon(out["weapon"], "weapon")
     named = _named(out.get("attacker"))
@@ -189,7 +192,12 @@ def _profile_target(block: Mapping[str, Any]) -> Hh3Target:
     models = block.get("models", 1)
     n = models if isinstance(models, int) and not isinstance(models, bool) and models > 0 else 1
     vehicle = any(k in block for k in ("Front", "Front Armour", "HP"))
-    return Hh3Target(str(block.get("name", "target")), {**block, "models": 1 if vehicle else n}, n, vehicle)
+    full = {**block, "models": 1 if vehicle else n}
+    with as_scenario_error():
+        record = read_vehicle(full) if is_vehicle_block(full) else read_unit(full, "target", target=True)
+    name = str(block.get("name", "target"))
+    statline = hh3_target_of_characteristics(name, full, n, vehicle=vehicle).statline
+    return Hh3Target(name, statline, n, vehicle, given=record)
 
 
 def check_hh3_document(data: Any) -> None:

@@ -31,7 +31,7 @@ the statline), range (every weapon is in range), a second Pistol, and the parts 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
@@ -40,11 +40,13 @@ from praetor_analysis.bsdata import Hh3MeleeProfile, Hh3RangedProfile, Hh3Statli
 from praetor_analysis.engine import Hh3Context, Hh3Volley, one_attack
 from praetor_analysis.errors import PraetorError, ScenarioError
 from praetor_analysis.prob import Dist
-from praetor_analysis.profiles import Hh3Unit, read_unit
+from praetor_analysis.profiles import Hh3Unit
 from praetor_analysis.rules import parse_rules
 from praetor_analysis.units.hh3_engine_records import (
     attacker_stats,
+    hh3_record_of_target,
     hh3_unit_of_statline,
+    hh3_unit_of_target,
     hh3_weapon_of_profile,
     profile_marks_text,
 )
@@ -61,7 +63,7 @@ from praetor_analysis.units.hh3_target import Hh3Target, fights_in_melee, hh3_st
 from praetor_analysis.units.hh3_vehicle import VehicleStage
 from praetor_analysis.units.records import FieldedUnit, ModelGroup
 from praetor_analysis.units.result import Choice, Measure, Outcome, UnitAttackResult
-from praetor_analysis.vehicles import Hh3VehicleTarget, is_vehicle_block, read_vehicle
+from praetor_analysis.vehicles import Hh3VehicleTarget
 
 __all__ = [
     "BASIC_MELEE",
@@ -117,8 +119,6 @@ def _fires_all(group: ModelGroup) -> bool:
 
 _SHOTS: dict[tuple[object, ...], Hh3Shot] = {}
 """The shots read, by their records, models, mode and field prefix (a warm run reads none again)."""
-_RECORDS: dict[int, tuple[Hh3Target, Hh3Unit | Hh3VehicleTarget]] = {}
-"""The targets' records, by the target (kept with it: an id is only reused once the target is gone)."""
 _MOST = 16384
 
 
@@ -145,37 +145,10 @@ def _shot(
 
 
 def hh3_target_record(target: Hh3Target) -> Hh3Unit | Hh3VehicleTarget:
-    """The target's record as the door reads its block (a vehicle's when the block prints armour or HP)."""
-    hit = _RECORDS.get(id(target))
-    if hit is not None and hit[0] is target:
-        return hit[1]
-    record = _target_record(_Block(target.block))
-    if len(_RECORDS) >= _MOST:
-        _RECORDS.clear()
-    _RECORDS[id(target)] = (target, record)
-    return record
-
-
-class _Block:
-    """A target block keyed by its items (the records read of it are kept)."""
-
-    def __init__(self, block: Mapping[str, Any]) -> None:
-        self.block = block
-        self.key = tuple(sorted((str(k), repr(v)) for k, v in block.items()))
-
-    def __hash__(self) -> int:
-        return hash(self.key)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, _Block) and self.key == other.key
-
-
-@lru_cache(maxsize=1024)
-def _target_record(block: _Block) -> Hh3Unit | Hh3VehicleTarget:
+    """The target's record, read from its statline as the door reads its block (a vehicle's when it prints armour
+    or HP; refusals in the door's words)."""
     with as_scenario_error():
-        if is_vehicle_block(block.block):
-            return read_vehicle(block.block)
-        return read_unit(block.block, "target", target=True)
+        return hh3_record_of_target(target)
 
 
 def _stage(record: Hh3Unit | Hh3VehicleTarget, shots: Sequence[Hh3Shot]) -> Stage:
@@ -460,6 +433,8 @@ def clear_cache() -> None:
     benchmark's cold run)."""
     _resolved.cache_clear()
     _mean.cache_clear()
-    _target_record.cache_clear()
+    hh3_record_of_target.cache_clear()
+    hh3_unit_of_target.cache_clear()
+    hh3_unit_of_statline.cache_clear()
+    hh3_weapon_of_profile.cache_clear()
     _SHOTS.clear()
-    _RECORDS.clear()

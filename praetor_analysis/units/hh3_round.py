@@ -28,10 +28,11 @@ from praetor_analysis.engine import FireGroup, Hh3Context, Hh3Volley, fire_group
 from praetor_analysis.errors import ProfileError, ScenarioError
 from praetor_analysis.melee import GroupSide, Striker3, combat_round_groups
 from praetor_analysis.prob import BoundedMemo, Dist
-from praetor_analysis.profiles import Hh3Unit, read_unit
+from praetor_analysis.profiles import Hh3Unit
 from praetor_analysis.rules import check_pass
 from praetor_analysis.units.hh3_attack import UNIT_NOT_READ, Hh3Shot, hh3_one_way, hh3_volleys
 from praetor_analysis.units.hh3_combat import RoundOutcome, round_side, side_losses
+from praetor_analysis.units.hh3_engine_records import hh3_unit_of_target
 from praetor_analysis.units.hh3_target import Hh3Target, fights_in_melee
 from praetor_analysis.units.records import FieldedUnit
 from praetor_analysis.units.result import Choice, Measure, Outcome, UnitAttackResult
@@ -65,8 +66,8 @@ def _striking(shots: Sequence[Hh3Shot], charging: bool) -> list[Hh3Volley]:
 def _side(unit: FieldedUnit, body: Hh3Target, enemy: Hh3Target, *, charging: bool, prefix: str) -> _Side:
     """``unit`` (its body ``body``) striking ``enemy`` in its Strike Groups."""
     made = hh3_volleys(unit, enemy, "melee")
-    me = read_unit(dict(body.block), prefix.rstrip("."), target=True)
-    foe = read_unit(dict(enemy.block), "target" if prefix == "attacker." else "attacker", target=True)
+    me = hh3_unit_of_target(body, prefix.rstrip("."))
+    foe = hh3_unit_of_target(enemy, "target" if prefix == "attacker." else "attacker")
     if me.w is None or me.ld is None:
         field = f"{prefix}{'W' if me.w is None else 'LD'}"
         raise ScenarioError(f"{field}: required for a whole round of combat", field=field)

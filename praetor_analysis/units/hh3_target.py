@@ -6,12 +6,15 @@ edition 3 stages (:mod:`praetor_analysis.units.hh3_attack`)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from praetor_analysis.bsdata import Hh3Statline
 from praetor_analysis.catalog import load_targets
 from praetor_analysis.profiles import HH3_UNIT_FIELDS as _UNIT_FIELDS
+from praetor_analysis.profiles import Hh3Unit
 from praetor_analysis.units.records import FieldedUnit, ModelGroup
+from praetor_analysis.vehicles import Hh3VehicleTarget
 
 if TYPE_CHECKING:  # pandas is loaded by the first catalog read
     import pandas as pd
@@ -22,6 +25,7 @@ __all__ = [
     "fights_in_melee",
     "hh3_standard_targets",
     "hh3_strikes",
+    "hh3_target_of_characteristics",
     "hh3_target_of_group",
     "hh3_target_of_row",
     "hh3_target_of_unit",
@@ -33,19 +37,36 @@ TARGET_KEYS = frozenset(_UNIT_FIELDS) | {"Cover"} | set(_VEHICLE_FIELDS) | {"INV
 
 @dataclass(frozen=True)
 class Hh3Target:
-    """A 3rd-edition target: its label, its block as the door reads it, its models and whether it is a vehicle
-    (``models`` and ``is_vehicle`` are what the ratings read of any target)."""
+    """A 3rd-edition target: its label, its statline as printed, its models and whether it is a vehicle (``models``
+    and ``is_vehicle`` are what the ratings read of any target; a vehicle is one model); ``given``: the record the
+    door read of a target block given whole (a document's profile, read as it is, not from :attr:`statline`)."""
 
     name: str
-    block: Mapping[str, Any]
+    statline: Hh3Statline
     models: int
     is_vehicle: bool
+    given: Hh3Unit | Hh3VehicleTarget | None = field(default=None, repr=False)
 
     @property
     def W(self) -> int | None:  # the name the 2nd edition's Unit gives it (the fire plan reads it)
         """The Wounds of one model (None: not given, or a vehicle)."""
-        text = str(self.block.get("W", "")).strip()
+        text = self.statline.wounds.strip()
         return int(text) if text.isdigit() else None
+
+    def to_block(self) -> dict[str, Any]:
+        """The target as a ``praetor calc`` document's target block (its printed characteristics a target reads,
+        ``name`` and ``models``): what the door reads into the records the unit paths build from :attr:`statline`."""
+        return {**printed(self.statline), "models": self.models}
+
+    def sized(self, models: int, label: str | None = None) -> Hh3Target:
+        """The target at ``models`` models (a vehicle stays one), renamed ``label`` when given (read from its
+        statline: a record :attr:`given` is not kept)."""
+        return Hh3Target(label or self.name, self.statline, 1 if self.is_vehicle else models, self.is_vehicle)
+
+
+def printed(statline: Hh3Statline) -> dict[str, str]:
+    """``name`` and the characteristics of ``statline`` a target reads (:data:`TARGET_KEYS`), as printed."""
+    return {k: v for k, v in statline.as_block().items() if k in TARGET_KEYS or k == "name"}
 
 
 def _is_vehicle(block: Mapping[str, Any]) -> bool:
@@ -55,11 +76,10 @@ def _is_vehicle(block: Mapping[str, Any]) -> bool:
 def hh3_target_of_group(group: ModelGroup, models: int | None = None, label: str | None = None) -> Hh3Target:
     """A model group of a 3rd-edition fielded unit as a target (``models``: its size, default the group's; a
     vehicle is one model)."""
-    block: dict[str, Any] = {k: v for k, v in group.hh3_statline.as_block().items() if k in TARGET_KEYS or k == "name"}
-    vehicle = _is_vehicle(block)
+    statline = group.hh3_statline
+    vehicle = _is_vehicle(printed(statline))
     n = 1 if vehicle else (group.count if models is None else models)
-    block["models"] = n
-    return Hh3Target(label or str(block.get("name", group.model)), block, n, vehicle)
+    return Hh3Target(label or statline.name, statline, n, vehicle)
 
 
 def hh3_strikes(group: ModelGroup) -> bool:
@@ -87,14 +107,21 @@ def hh3_standard_targets() -> list[tuple[str, Hh3Target]]:
 
 def hh3_target_of_row(row: pd.Series) -> tuple[str, Hh3Target]:
     """``(label, target)`` of a row of the 3rd edition's targets (``archetype``, ``models``, characteristics)."""
-    block: dict[str, Any] = {k: str(row[k]) for k in row.index if k in TARGET_KEYS and str(row[k]).strip() not in
-                             ("", "nan")}  # fmt: skip
-    block["name"] = str(row.get("name") or row.get("archetype"))
-    models = int(row.get("models") or 1)
-    vehicle = _is_vehicle(block)
-    block["models"] = 1 if vehicle else models
-    label = str(row.get("archetype") or block["name"])
-    return label, Hh3Target(label, block, int(block["models"]), vehicle)
+    chars = {k: str(row[k]) for k in row.index if str(row[k]).strip() not in ("", "nan")}
+    name = str(row.get("name") or row.get("archetype"))
+    label = str(row.get("archetype") or name)
+    return label, hh3_target_of_characteristics(name, chars, int(row.get("models") or 1), label)
+
+
+def hh3_target_of_characteristics(
+    name: str, chars: Mapping[str, object], models: int, label: str | None = None, *, vehicle: bool | None = None
+) -> Hh3Target:
+    """A target of ``models`` models (a vehicle: one) from its characteristics as printed (those of
+    :data:`TARGET_KEYS` are kept, ``name`` and ``models`` aside); ``vehicle`` None: one when it prints armour or HP."""
+    kept = {k: str(v) for k, v in chars.items() if k in TARGET_KEYS - {"name", "models"}}
+    vehicle = _is_vehicle(kept) if vehicle is None else vehicle
+    statline = Hh3Statline.from_characteristics(name, "Profile", kept)
+    return Hh3Target(label or name, statline, 1 if vehicle else models, vehicle)
 
 
 def fights_in_melee(unit: FieldedUnit) -> bool:

@@ -21,6 +21,7 @@ _EXPORTS: dict[str, str] = {
     "is_vehicle_block": "praetor_analysis.vehicles.hh3.target",
     "PenetratingAttack": "praetor_analysis.vehicles.hh3.chain",
     "read_vehicle": "praetor_analysis.vehicles.hh3.target",
+    "vehicle_of_profile": "praetor_analysis.vehicles.hh3.target",
     "resolve_vehicle_scenario": "praetor_analysis.vehicles.attack",
     "resolve_vehicle_sequence_hh3": "praetor_analysis.vehicles.hh3.sequence",
     "STATUSES": "praetor_analysis.vehicles.hh3.chain",
@@ -43,6 +44,7 @@ __all__ = [
     "read_vehicle",
     "resolve_vehicle_scenario",
     "resolve_vehicle_sequence_hh3",
+    "vehicle_of_profile",
 ]
 
 
@@ -51,7 +53,12 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from praetor_analysis.vehicles.hh3.chain import STATUSES, HH3Vehicle, HH3VehicleResult, PenetratingAttack
     from praetor_analysis.vehicles.hh3.dice import DieOutcomes
     from praetor_analysis.vehicles.hh3.sequence import VehicleShot, resolve_vehicle_sequence_hh3
-    from praetor_analysis.vehicles.hh3.target import Hh3VehicleTarget, is_vehicle_block, read_vehicle
+    from praetor_analysis.vehicles.hh3.target import (
+        Hh3VehicleTarget,
+        is_vehicle_block,
+        read_vehicle,
+        vehicle_of_profile,
+    )
     from praetor_analysis.vehicles.sweep import HullPointsOnly, hull_points_many
 else:
     __getattr__, __dir__ = face(__name__, _EXPORTS, __all__)

@@ -8,7 +8,7 @@ Fields as BattleScribe prints them: ``Type`` (``Vehicle (Transport)``, ``Vehicle
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,7 +18,7 @@ from praetor_analysis.profiles import check_text, parse_save, parse_stat, read_t
 from praetor_analysis.rules import RuleRef, parse_rules
 from praetor_analysis.vehicles.hh3.facing import FACINGS, Armour, Facing
 
-__all__ = ["VEHICLE_FIELDS", "Hh3VehicleTarget", "is_vehicle_block", "read_vehicle"]
+__all__ = ["VEHICLE_FIELDS", "Hh3VehicleTarget", "is_vehicle_block", "read_vehicle", "vehicle_of_profile"]
 
 VEHICLE_FIELDS = ("Front Armour", "Side Armour", "Rear Armour", "HP", "Front", "Rear", "Side")
 _ALLOWED = frozenset(
@@ -76,15 +76,6 @@ def is_vehicle_block(data: Any) -> bool:
     return isinstance(data, Mapping) and any(k in data for k in VEHICLE_FIELDS)
 
 
-def _armour(data: Mapping[str, Any], key: str, field: str) -> int | None:
-    value = data.get(key)
-    if value is None:
-        return None
-    parsed = parse_stat(value, f"{field}.{key}", lo=0, hi=20, allow_none=False)
-    assert parsed is not None
-    return parsed
-
-
 def read_vehicle(data: Any, field: str = "target") -> Hh3VehicleTarget:
     """The vehicle record of a target block (memoised on the block's contents: the record is frozen).
 
@@ -103,65 +94,91 @@ _VEHICLES: BoundedMemo[Hh3VehicleTarget] = BoundedMemo(1024)
 def _read_vehicle(data: Any, field: str) -> Hh3VehicleTarget:
     if not isinstance(data, Mapping):
         raise ProfileError(f"{field}: expected an object, got {show_value(data)}", field=field)
-    statline = [k for k in _UNIT_ONLY if k in data]
+    front, side, rear = (data.get(a) if data.get(a) is not None else data.get(b) for a, b in _FACES)
+    return vehicle_of_profile(
+        data.get("name", "vehicle"), data.get("Type"), front=front, side=side, rear=rear, hp=data.get("HP"),
+        ws=data.get("WS"), inv=data.get("INV"), cover=data.get("Cover"), rules=data.get("rules"),
+        hp_left=data.get("hp_left"), facing=data.get("facing", "Front"), models=data.get("models", 1),
+        printed=tuple(data), field=field,
+    )  # fmt: skip
+
+
+_FACES = (("Front Armour", "Front"), ("Side Armour", "Side"), ("Rear Armour", "Rear"))
+
+
+def _face(value: object, key: str, field: str) -> int | None:
+    if value is None:
+        return None
+    parsed = parse_stat(value, f"{field}.{key}", lo=0, hi=20, allow_none=False)
+    assert parsed is not None
+    return parsed
+
+
+def vehicle_of_profile(
+    name: object, type_: object, *, front: object, side: object = None, rear: object = None, hp: object = None,
+    ws: object = None, inv: object = None, cover: object = None, rules: object = None, hp_left: object = None,
+    facing: object = "Front", models: object = 1, printed: Collection[str] = (), field: str = "target",
+) -> Hh3VehicleTarget:  # fmt: skip
+    """A vehicle target from its characteristics as printed (a typed roster or catalog statline's; None: not
+    printed; ``hp_left`` None: every Hull Point left; ``printed``: the names of the characteristics it prints, a
+    unit's or an unknown one refused): the checks and refusals of :func:`read_vehicle`, named under ``field``.
+
+    Raises:
+        ProfileError: naming the field for an unknown field, a missing armour value or HP, or a bad value.
+    """
+    statline = [k for k in _UNIT_ONLY if k in printed]
     if statline:
-        armour = next(k for k in VEHICLE_FIELDS if k in data)
+        armour = next((k for k in VEHICLE_FIELDS if k in printed), "Front Armour")
         raise ProfileError(
             f"{field}.{armour}: a vehicle's armour beside {field}.{statline[0]} (a vehicle has no T, W, SAV, LD "
             "or CL): give one or the other",
             field=f"{field}.{armour}",
         )
-    for key in data:
+    for key in printed:
         if key not in _ALLOWED:
             raise ProfileError(
                 f"{field}.{key}: unknown field for an edition 3 vehicle (allowed: {', '.join(sorted(_ALLOWED))})",
                 field=f"{field}.{key}",
             )
-    kind, subtypes = read_type(data.get("Type") or "Vehicle", f"{field}.Type")
+    kind, subtypes = read_type(type_ or "Vehicle", f"{field}.Type")
     names = {kind.lower(), *(s.lower() for s in subtypes)}
     knight = "knight" in names
-    front = _armour(data, "Front Armour", field)
-    front = _armour(data, "Front", field) if front is None else front
-    side = _armour(data, "Side Armour", field)
-    side = _armour(data, "Side", field) if side is None else side
-    rear = _armour(data, "Rear Armour", field)
-    rear = _armour(data, "Rear", field) if rear is None else rear
+    keys = [next((k for k in pair if k in printed), pair[0]) for pair in _FACES]
+    front_, side_, rear_ = (_face(v, k, field) for v, k in zip((front, side, rear), keys, strict=True))
     flyer = "flyer" in names
-    if front is None:
+    if front_ is None:
         raise ProfileError(f"{field}.Front Armour: required for a vehicle", field=f"{field}.Front Armour")
     if flyer:
-        side = rear = front if side is None else side
-        rear = front if rear is None else rear
-    if rear is None or (side is None and not knight):
-        missing = "Rear Armour" if rear is None else "Side Armour"
+        side_ = rear_ = front_ if side_ is None else side_
+        rear_ = front_ if rear_ is None else rear_
+    if rear_ is None or (side_ is None and not knight):
+        missing = "Rear Armour" if rear_ is None else "Side Armour"
         raise ProfileError(f"{field}.{missing}: required for a vehicle", field=f"{field}.{missing}")
-    hp = parse_stat(data.get("HP"), f"{field}.HP", lo=1, hi=100, allow_none=True)
-    if hp is None:
+    hull = parse_stat(hp, f"{field}.HP", lo=1, hi=100, allow_none=True)
+    if hull is None:
         raise ProfileError(f"{field}.HP: required for a vehicle", field=f"{field}.HP")
-    left = parse_stat(data.get("hp_left", hp), f"{field}.hp_left", lo=1, hi=hp, allow_none=False)
-    models = data.get("models", 1)
+    left = parse_stat(hull if hp_left is None else hp_left, f"{field}.hp_left", lo=1, hi=hull, allow_none=False)
     if models != 1:
         raise ProfileError(
             f"{field}.models: edition 3 vehicle targets are one model (squadrons are not modelled), got "
             f"{show_value(models)}",
             field=f"{field}.models",
         )
-    facing = data.get("facing", "Front")
     if facing not in FACINGS:
         raise ProfileError(
             f"{field}.facing: expected one of Front, Side, Rear, got {show_value(facing)}", field=f"{field}.facing"
         )
-    ws = parse_stat(data.get("WS"), f"{field}.WS", lo=0, hi=20, allow_none=True) if knight else None
+    skill = parse_stat(ws, f"{field}.WS", lo=0, hi=20, allow_none=True) if knight else None
     return Hh3VehicleTarget(
-        name=check_text(data.get("name", "vehicle"), f"{field}.name"),
+        name=check_text(name, f"{field}.name"),
         type=kind,
         subtypes=subtypes,
-        armour=Armour(front, None if knight else side, rear, flyer=flyer),
+        armour=Armour(front_, None if knight else side_, rear_, flyer=flyer),
         facing=facing,
-        hp=hp,
-        hp_left=int(left or hp),
-        ws=ws if ws else 1,
-        inv=parse_save(data.get("INV"), f"{field}.INV"),
-        cover=parse_save(data.get("Cover"), f"{field}.Cover"),
-        rules=parse_rules(data.get("rules"), field=f"{field}.rules"),
+        hp=hull,
+        hp_left=int(left or hull),
+        ws=skill if skill else 1,
+        inv=parse_save(inv, f"{field}.INV"),
+        cover=parse_save(cover, f"{field}.Cover"),
+        rules=parse_rules(rules, field=f"{field}.rules"),
     )

@@ -128,7 +128,7 @@ def _target(row: Mapping[str, Any], state: Hh3State) -> dict[str, Any]:
     from praetor_analysis.units import hh3_target_of_row
 
     _, target = hh3_target_of_row(pd.Series(dict(row)))
-    block = dict(target.block)
+    block = target.to_block()
     if state.cover not in ("", "-"):
         block["Cover"] = state.cover
     if state.fnp not in ("", "-") and not target.is_vehicle:
