@@ -131,32 +131,6 @@ def test_frozen_key_is_equal_exactly_for_the_same_document():
     assert frozen_key(deep) is None  # nested too deeply: no key (the document is parsed without a memo)
 
 
-def test_keys_made_together_and_read_off_a_document_are_its_fields_own_keys():
-    # frozen_keys (a block shared by documents walked once) gives frozen_key of each value, and field_key reads a
-    # field's frozen_key off its dict's key: equal to the field's own, None for a field the dict lacks
-    from praetor_analysis.prob.memo import field_key, frozen_key, frozen_keys
-
-    shared = {"T": 4, "W": 1.0, "rules": ["a", {"b": -0.0}], "x": None, "y": True}
-    values = [1, 1.0, True, "1", None, -0.0, [1], [shared, shared], {}, {"a": 1}, {"a": 1.0}, {"a": True}]
-    values += [{"t": shared, "n": 1}, {"t": shared, "n": 1.0}, {"t": dict(shared), "n": 1}, {"t": [shared]}]
-    values += [{"a": {"b": [1, {"c": 2.0}]}, "d": None, "e": -0.0, "f": "g"}, shared, [[1]], (1, 2)]
-    deep: list = []
-    for _ in range(100_000):
-        deep = [deep]
-    values += [{"deep": deep}, deep]
-    values += [values[12], shared, values[16], values[12]]  # the very same documents again
-    keys = frozen_keys(values)
-    assert keys == [frozen_key(v) for v in values] and keys[-5] is None and keys[-6] is None
-    assert keys[12] != keys[13] and keys[12] == keys[14]
-    for value, key in zip(values, keys, strict=True):
-        if isinstance(value, dict) and key is not None:
-            for name, field in value.items():
-                assert field_key(key, name) == frozen_key(field)
-            assert field_key(key, "absent") is None
-        else:
-            assert field_key(key, "a") is None
-
-
 def test_every_field_a_memoised_parse_reads_changes_its_records():
     # the parse memo's key is derived from the document, not listed: changing any one value of the document
     # gives the records a cold parse of the changed document gives (or its refusal), never the first's

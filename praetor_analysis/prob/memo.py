@@ -17,9 +17,7 @@ __all__ = [
     "Unkeyed",
     "clear_memos",
     "cleared_with_memos",
-    "field_key",
     "frozen_key",
-    "frozen_keys",
     "token_field",
     "token_key",
     "token_keys",
@@ -133,47 +131,6 @@ def frozen_key(value: Any) -> Hashable | None:
         return None
 
 
-def _walked_once(walk: Callable[[Any], Hashable], seen: dict[int, Any]) -> Callable[[Any], Hashable]:
-    """``walk`` of a value, a dict or list met again as the very same object walked once (``seen``: by id, the
-    caller holding the values)."""
-
-    def field(value: Any) -> Hashable:
-        kind = type(value)
-        if kind is dict or kind is list:
-            found = seen.get(id(value))
-            if found is None:
-                found = seen[id(value)] = walk(value)
-            return found
-        return walk(value)
-
-    return field
-
-
-def frozen_keys(values: Sequence[Any]) -> list[Hashable | None]:
-    """:func:`frozen_key` of each of ``values``, in one pass: a dict or list met again as the very same object (a
-    block that documents of one call share, or the document itself repeated) is walked once. The caller holds
-    ``values`` and leaves them unchanged while it runs (an object's id is its key within this call only)."""
-    seen: dict[int, Hashable] = {}
-    field = _walked_once(_frozen, seen)
-    out: list[Hashable | None] = []
-    for value in values:
-        if type(value) is not dict:
-            out.append(frozen_key(value))
-            continue
-        known = seen.get(id(value))  # the very same document again (an array made as [document] * n)
-        if known is not None:
-            out.append((dict, known))
-            continue
-        fields = tuple(value.values())
-        types = tuple(map(type, fields))
-        try:
-            known = seen[id(value)] = (tuple(value), tuple(map(field, fields)), types)
-            out.append((dict, known))
-        except (RecursionError, ValueError):
-            out.append(None)
-    return out
-
-
 MISSING: Any = object()
 """A cell of :func:`token_rows`' columns that is no field of its row's dict."""
 
@@ -251,8 +208,17 @@ def token_keys(values: Sequence[Any]) -> list[Hashable | None]:
     block that documents of one call share, or the document itself repeated) is walked once. The caller holds
     ``values`` and leaves them unchanged while it runs (an object's id is its key within this call only)."""
     _TOKENS.room(len(values))
-    seen: dict[int, Any] = {}
-    field = _walked_once(_TOKENS.of, seen)
+    seen: dict[int, Any] = {}  # by id: a dict or list walked, the caller holding it
+
+    def field(value: Any) -> Hashable:
+        kind = type(value)
+        if kind is dict or kind is list:
+            found = seen.get(id(value))
+            if found is None:
+                found = seen[id(value)] = _TOKENS.of(value)
+            return found
+        return _TOKENS.of(value)
+
     out: list[Hashable | None] = []
     for value in values:
         if type(value) is not dict:
@@ -336,19 +302,6 @@ def token_field(key: Hashable | None, name: str) -> Hashable | None:
         return fields[names.index(name)]
     except ValueError:
         return None
-
-
-def field_key(key: Hashable | None, name: str) -> Hashable | None:
-    """The :func:`frozen_key` of field ``name`` of a dict, read off the dict's own ``frozen_key`` (``key``) without
-    walking the value again; None when ``key`` is no dict's key or the dict has no such field."""
-    if type(key) is not tuple or key[0] is not dict:
-        return None
-    names, fields, types = key[1]
-    try:
-        at = names.index(name)
-    except ValueError:
-        return None
-    return (types[at], fields[at])
 
 
 def _frozen(value: Any) -> Hashable:
