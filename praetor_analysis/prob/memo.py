@@ -11,6 +11,8 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
+import numpy as np
+
 __all__ = [
     "MISSING",
     "BoundedMemo",
@@ -106,6 +108,10 @@ _ATOMS = frozenset({str, int, bool, type(None)})
 in Python but differ in a document, so each value's type is part of the key; floats are keyed by their
 ``repr`` (``-0.0 == 0.0``, ``nan != nan``)."""
 
+_NUMBERS = (np.number, np.bool_)
+"""Numpy scalars, keyed like floats by their exact text beside their type; a value of any other type but dicts,
+lists and tuples has no key (a text that two values share would answer one with the other's memo)."""
+
 
 @dataclass(frozen=True)
 class Unkeyed:
@@ -118,8 +124,9 @@ class Unkeyed:
 def frozen_key(value: Any) -> Hashable | None:
     """A hashable key equal for two JSON-like values (dicts, lists, str, int, float, bool, None) exactly when
     they are the same document, keys in the same order: each dict's keys, values and the values' types (a
-    float by its ``repr``, any other value by its ``repr``); the same of a list's items. None when there is
-    none (nested too deeply, an integer beyond Python's digit limit). Cheaper than ``repr`` or
+    float or numpy number by its ``repr``); the same of a list's or tuple's items. None when there is none
+    (nested too deeply, an integer beyond Python's digit limit, a value of another type: a mapping that is no
+    dict, an object). Cheaper than ``repr`` or
     ``json.dumps`` of a document whose blocks are flat (a tuple of the keys, one of the values, one of the
     values' types)."""
     kind = type(value)
@@ -198,8 +205,9 @@ def token_key(value: Any) -> Hashable | None:
     """A hashable key equal for two JSON-like values exactly when their :func:`frozen_key` are equal (within
     one life of the token table), cheap to hash: a dict is ``(dict, its keys, their values' tokens)`` (a value's
     token: ``(type, value)`` for a flag, count, text or None, a float's text, an interned integer for a dict
-    or list), any other value its token. None when there is none (nested too deeply, an integer beyond
-    Python's digit limit). :func:`token_field` reads a field's token off a dict's key."""
+    or list), any other value its token. None when there is none (as for :func:`frozen_key`: nested too deeply,
+    an integer beyond Python's digit limit, a value of another type). :func:`token_field` reads a field's token
+    off a dict's key."""
     return token_keys((value,))[0]
 
 
@@ -318,4 +326,6 @@ def _frozen(value: Any) -> Hashable:
     if kind is list or kind is tuple:
         types = tuple(map(type, value))
         return (tuple(map(_frozen, value)), types)
-    return repr(value)  # a float (-0.0 == 0.0, nan != nan) or another value: its text, beside its type
+    if kind is float or isinstance(value, _NUMBERS):
+        return repr(value)  # its exact text beside its type (-0.0 == 0.0, nan != nan)
+    raise ValueError(f"no key for a {kind.__name__}")  # its text need not tell two apart (a default repr: an address)
