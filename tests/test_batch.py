@@ -370,7 +370,7 @@ def test_batch_pads_hits_of_many_lengths_into_one_block():
 def test_short_blocks_join_the_narrowest_wide_one():
     # the blocks of short hits (up to THIN_MANY_TERMS entries) are computed with the narrowest wider block, or
     # together when there is none; every cell kept once (its results: the test above)
-    from praetor_analysis.engine.batch_block import Block, merge_short
+    from praetor_analysis.engine.batch_cell import Block, merge_short
 
     def block(*cells: int) -> Block:
         out = Block()
