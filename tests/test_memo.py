@@ -415,8 +415,12 @@ def test_a_known_volley_and_target_give_the_cell_the_parse_gives():
     # answers it, whichever documents came first
     from praetor_analysis.errors import ScenarioError
     from praetor_analysis.scenario.calc import calc, calc_many
-    from praetor_analysis.scenario.document import known_cell, parse_scenario
+    from praetor_analysis.scenario.document import _NEEDS, _PLAIN_FIELDS, known_cell, parse_scenario
+    from praetor_analysis.scenario.fields import SCENARIO_ACTS
     from praetor_analysis.scenario.work import document_key
+
+    # the plain fields, whose checks the parse leaves out, all act in a shooting scenario and need no other field
+    assert _PLAIN_FIELDS.issubset(SCENARIO_ACTS["shooting"]) and _PLAIN_FIELDS.isdisjoint(_NEEDS)
 
     weapon = {"name": "gun", "Range": '24"', "Strength": "5", "AP": "4", "Type": "Heavy 2"}
     infantry = {"name": "t", "models": 5, "T": 4, "W": 1, "Save": "3+"}
