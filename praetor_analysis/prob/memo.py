@@ -147,7 +147,8 @@ class _Tokens:
     of a dict, list or other container. Hashing a token is cheap where hashing a nested key walks it again;
     tokens are never reused (a count), so a memo keyed by one from before :meth:`clear` is never matched again,
     never matched wrongly. Emptied with the memos (:func:`clear_memos`) and, when it would pass ``size``, at the
-    start of a call (:meth:`room`): never during one, so equal values of one call share one token."""
+    start of a call (:meth:`room`): never during one, so equal values of one call share one token. A call may add
+    a token per dict or list of each value, so the table holds at most ``size`` plus one call's."""
 
     def __init__(self, size: int) -> None:
         self.size = size
