@@ -112,6 +112,7 @@ def cmd_import(args: argparse.Namespace) -> int:
     """praetor import BSDATA_DIR [--out DIR]: rebuild the shipped catalog CSVs (XML data: the 2nd edition's;
     JSON data: the 3rd edition's, detected by its files' game system)."""
     from praetor_analysis.bsdata import build_catalog
+    from praetor_analysis.views import import_lines
 
     if args.show < 0:
         raise UsageError(f"--show: expected 0 or more lines, got {args.show}", field="--show", value=args.show)
@@ -139,16 +140,14 @@ def cmd_import(args: argparse.Namespace) -> int:
             f"profile text not read ({len(report.texts_not_read)} weapons; it may change attacks or rules, "
             f"docs/rules.md#profile-text): {names}{f' and {more} more' if more > 0 else ''}"
         )
-    for link in report.unresolved[: args.show]:
-        print(f"  unresolved: {link}")
-    for (orig, fixed, reason), n in report.corrections.most_common(args.show):
-        print(f"  corrected {n}x: {orig!r} -> {fixed!r} ({reason})")
+    print("\n".join(import_lines(report, out, args.show)))
     return 0
 
 
 def _import_json(src: Path, args: argparse.Namespace) -> int:
     """The 3rd edition's JSON data into ``--out`` (default ``data/hh3``), one line per missing file group."""
     from praetor_analysis.bsdata import build_hh3_catalog
+    from praetor_analysis.views import hh3_import_lines
 
     out = args.out or "data/hh3"
     report = build_hh3_catalog(src, Path(out))
@@ -160,10 +159,7 @@ def _import_json(src: Path, args: argparse.Namespace) -> int:
         f"links checked: {report.links_checked}; unresolved: {len(report.unresolved)}; datasheets with a "
         f"dangling link: {report.dangling_datasheets}"
     )
-    for line in report.missing[: max(args.show, 2)]:
-        print(f"  {line}")
-    if len(report.missing) > max(args.show, 2):
-        print(f"  ... {len(report.missing) - max(args.show, 2)} more lines in {out}/provenance.json")
+    print("\n".join(hh3_import_lines(report, out, args.show)))
     return 0
 
 
@@ -332,7 +328,7 @@ def cmd_matchup(args: argparse.Namespace) -> int:
 
 
 def cmd_wargear(args: argparse.Namespace) -> int:
-    """praetor wargear DATASHEET --target NAME: every option ranked by what it adds per point, both phases."""
+    """praetor wargear DATASHEET --target NAME: every option ranked by what it adds per 100 points, both phases."""
     from praetor_analysis.analysis import edition_wargear
     from praetor_analysis.views import terminal_width, wargear_screen, wargear_title
 
@@ -488,7 +484,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="order of the units (default: best, or the --phase given)")  # fmt: skip
     _add_file_flags(p, "every pair (both ways; pmf columns as lists)")
     p.set_defaults(func=cmd_matchup)
-    p = sub.add_parser("wargear", help="every option of a datasheet ranked by what it adds per point, both phases")
+    what = "every option of a datasheet ranked by what it adds per 100 points of its cost, both phases"
+    p = sub.add_parser("wargear", help=what, description=what[0].upper() + what[1:] + ".")
     p.add_argument("datasheet", help="a datasheet name, e.g. 'Heavy Support Squad'")
     p.add_argument("--target", metavar="NAME", required=True, help="a standard target or unit profile")
     p.add_argument("--models", type=int, metavar="N", help="models in the --target unit")

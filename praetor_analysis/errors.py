@@ -1,7 +1,8 @@
 """The project's errors: one base class, each carrying the field and the value that were refused.
 
 Every error the API raises for bad input is a :class:`PraetorError`; the command line maps it to exit
-status 2 and prints its one-line message. Messages are capped at :data:`MAX_MESSAGE_CHARS`.
+status 2 and prints its one-line message. Messages are capped at :data:`MAX_MESSAGE_CHARS`; the words of
+every message and note are shaped here too (:func:`show_value`, :func:`counted_noun`).
 """
 
 from __future__ import annotations
@@ -36,6 +37,13 @@ def show_value(value: object, limit: int = 60) -> str:
     except ValueError:  # an integer beyond Python's digit limit, nested somewhere in value
         return f"a {type(value).__name__} holding an integer too long to print"
     return r if len(r) <= limit else r[: limit - 5] + "...'" + f" ({len(r)} characters)"
+
+
+def counted_noun(count: object, noun: str, plural: str | None = None) -> str:
+    """``"1 model"``, ``"2 models"``, ``"0.5 models"``: ``count`` as shown (a number or its text) and ``noun``,
+    singular only when the count reads ``1`` (``plural``: when it is not ``noun + "s"``)."""
+    text = str(count)
+    return f"{text} {noun if text == '1' else plural or noun + 's'}"
 
 
 class PraetorError(ValueError):

@@ -248,7 +248,7 @@ def test_a_lone_model_is_a_formation_of_one():
     res = calc({"attacker": ATTACKER, "weapon": weapon, "target": target, "formation": {"models": 1}})
     assert row["mean"] == pytest.approx(res["casualties"]["mean"], abs=1e-12)
     assert 0 < row["mean"] < 0.5  # the marker can scatter off the one model: less than one sure hit's 1/2
-    assert row["not_modelled"].startswith("default formation: 1 models on 32 mm bases")
+    assert row["not_modelled"].startswith("default formation: 1 model on 32 mm bases")
 
 
 def test_errors_are_recorded_not_raised(table):

@@ -313,7 +313,7 @@ def test_workbench_offers_calcs_options_adds_a_roster_unit_and_exports_the_view(
     page.wait_for_function(
         f"() => ({VISIBLE_PLOTS})()[0].textContent.includes('Tactical Squad (roster, 148 pts)')", timeout=120000
     )
-    unit.select_option(label="Rhino Transport (1 models, 35 pts)")
+    unit.select_option(label="Rhino Transport (1 model, 35 pts)")
     page.get_by_role("button", name="Add as target").click()
     page.wait_for_function(
         f"() => ({VISIBLE_PLOTS})()[0].textContent.includes('Rhino Transport (roster)')", timeout=120000

@@ -99,3 +99,16 @@ def test_the_roster_claims_hold(capsys, monkeypatch) -> None:
     assert out.splitlines()[1] == quoted.group(1)
     for label in ("Tactical Squad (1)", "Tactical Squad (2)"):
         assert label in README and re.search(rf"^{re.escape(label)}\s", out, re.M), label
+
+
+def test_the_3rd_edition_targets_the_readme_names_are_target_names() -> None:
+    """The README names the 3rd edition's standard targets as `--target` takes them: each name given resolves,
+    and every standard target is named."""
+    from praetor_analysis.analysis.unit_ratings import hh3_standard_targets, hh3_targets_named
+
+    text = " ".join(README.split())
+    sentence = text.split("named as `--target` takes them (", 1)[1].split(": `load_targets", 1)[0]
+    names = re.findall(r"`([^`]+)`", sentence)
+    assert len(names) == len(hh3_standard_targets()) == 7
+    labels = [hh3_targets_named(name)[0][0] for name in names]
+    assert sorted(labels) == sorted(label for label, _ in hh3_standard_targets())

@@ -136,7 +136,7 @@ def test_a_long_distribution_title_is_broken_into_lines_that_fit() -> None:
     assert len(lines) == 2 and all(len(line) <= TITLE_LINE for line in lines)
     assert (
         " ".join(lines)
-        == "Heavy Support Squad x5 (Lascannon) [shooting] vs Tartaros Terminator &amp; co (mean 1 models)"
+        == "Heavy Support Squad x5 (Lascannon) [shooting] vs Tartaros Terminator &amp; co (mean 1 model)"
     )
     short = distribution_spec([0.5, 0.5], DistributionOptions(title="Bolter"))
     assert short.layout["title"]["text"] == "Bolter (mean 0.5 models)"

@@ -75,3 +75,13 @@ def test_an_outcome_of_nothing_follows_the_target() -> None:
     rhino = parse_target({"target": resolve_unit("Rhino")})
     assert Outcome.of(None, rhino).measure is Measure.HULL_POINTS
     assert Outcome.of(None, parse_target({"target": resolve_unit("Legionary")})).measure is Measure.MODELS
+
+
+def test_the_no_weapon_note_leaves_the_unit_to_its_label() -> None:
+    """Screens print a unit's notes after its label ('IM - Force Commander: ...'): the note names the phase only,
+    or the name is said twice."""
+    unit = build_loadout({"name": "Tactical Squad"})
+    empty = FieldedUnit(unit.datasheet, unit.faction, unit.size, unit.points, ())
+    result = shooting(empty, parse_target({"target": resolve_unit("Legionary")}))
+    assert "no weapon for the shooting phase" in result.not_modelled
+    assert not any(unit.datasheet in n for n in result.not_modelled)

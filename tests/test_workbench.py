@@ -207,7 +207,7 @@ def test_a_roster_unit_attacks_and_is_shot_at_as_praetor_calc_reads_it(tmp_path,
     assert w.use_roster(_TINY.read_bytes(), "tiny.ros")
     assert [label for label, _ in w.roster_unit.options] == [
         "Tactical Squad (10 models, 148 pts)",
-        "Rhino Transport (1 models, 35 pts)",
+        "Rhino Transport (1 model, 35 pts)",
     ]
     w.reroll_hits.value = "all"
     a = w.add_attacker()

@@ -11,7 +11,8 @@ another faction's datasheets at their minimum size, or a roster file; against th
 in melee and the points removed are counted as in :mod:`~praetor_analysis.analysis.matchup`. Each row is a
 pair row (:data:`~praetor_analysis.analysis.matchup.PAIR_COLUMNS`) plus ``datasheet``, ``faction``,
 ``legion``, ``variant``, ``reason`` and ``mean_per_100_pts`` (models or hull points removed per 100 points
-of the attacker).
+of the attacker; the pair row's ``points_removed_per_100_pts``, and its older name ``per_100_pts``, are points
+removed per 100 points).
 
 The 3rd edition (``edition="hh3"``): the datasheets of its shipped catalogs, fielded by
 :func:`~praetor_analysis.units.hh3_datasheet.hh3_fielded_datasheet`, each option with a weapon taken alone
@@ -44,7 +45,7 @@ from praetor_analysis.analysis.matchup import PAIR_COLUMNS, PHASES, Pair, pair_r
 from praetor_analysis.analysis.sweep_variants import Variant, hh3_variants, variants
 from praetor_analysis.analysis.unit_ratings import edition_targets
 from praetor_analysis.catalog import load_datasheets
-from praetor_analysis.errors import ProfileError, ScenarioError
+from praetor_analysis.errors import ProfileError, ScenarioError, show_value
 from praetor_analysis.io import atomic_write_with
 from praetor_analysis.profiles import Weapon
 from praetor_analysis.units import (
@@ -56,6 +57,7 @@ from praetor_analysis.units import (
     hh3_strikes,
     legion_names,
     legion_of,
+    suggestions,
 )
 
 __all__ = [
@@ -123,9 +125,21 @@ def datasheets_of(faction: str, edition: str = "hh2") -> list[str]:
                 field="faction",
                 value=faction,
             )
-        have = ", ".join(sorted(set(sheets["faction"])))
-        raise ScenarioError(f"faction: no datasheet of {faction!r} (factions: {have})", field="faction", value=faction)
+        have = sorted(set(sheets["faction"]))
+        close = suggestions(faction, have)
+        listed = close or f" (factions: {_first_names(have, 300)})"
+        raise ScenarioError(f"faction: no datasheet of {show_value(faction)}{listed}", field="faction", value=faction)
     return list(dict.fromkeys(mine["name"]))
+
+
+def _first_names(names: Sequence[str], room: int) -> str:
+    """``names`` joined by commas while they fit in ``room`` characters, then ``and N more``."""
+    shown: list[str] = []
+    for name in names:
+        if sum(len(n) + 2 for n in shown) + len(name) > room:
+            return f"{', '.join(shown)} and {len(names) - len(shown)} more"
+        shown.append(name)
+    return ", ".join(shown)
 
 
 def hh3_faction(name: str, edition: str = "hh3") -> str:

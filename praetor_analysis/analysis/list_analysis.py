@@ -23,7 +23,7 @@ import pandas as pd
 from praetor_analysis.analysis.unit_ratings import PHASES, Target, rate
 from praetor_analysis.bsdata import Roster
 from praetor_analysis.catalog import load_targets
-from praetor_analysis.errors import ProfileError, ScenarioError
+from praetor_analysis.errors import ProfileError, ScenarioError, counted_noun
 from praetor_analysis.units import (
     FieldedUnit,
     UnitRow,
@@ -190,7 +190,8 @@ def _whole_list(
                     "models": unit.models,
                     "measure": "hull_points" if vehicle else "casualties",
                     "std": math.nan,
-                    "weapons": f"the sum over {n_units} units, each attacking a fresh {label} ({unit.models} models)",
+                    "weapons": f"the sum over {n_units} units, each attacking a fresh {label} "
+                    f"({counted_noun(unit.models, 'model')})",
                     "not_modelled": ("units left out (error): " + ", ".join(failed)) if failed else "",
                     "error": "",
                     "notes": ["units left out (error): " + ", ".join(failed)] if failed else [],

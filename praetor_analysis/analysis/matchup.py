@@ -11,8 +11,10 @@ Measures of a pair row (:data:`PAIR_COLUMNS`): ``removed`` the distribution of m
 for a vehicle) as a pmf list, ``wounds`` the wounds taken off the target's models (hull points for a
 vehicle), ``p_destroyed`` P(the whole unit removed or the vehicle wrecked), ``points_removed`` the expected
 points removed (a model removed is worth the unit's points over its models; a vehicle its points when
-wrecked, nothing otherwise), ``per_100_pts`` that per 100 points of the attacker, and in melee
-``returned`` the attacker's models the target removes in the round.
+wrecked, nothing otherwise), ``points_removed_per_100_pts`` that per 100 points of the attacker (also under
+its older name ``per_100_pts``, kept for compatibility: in a pair row it is points, while ``praetor roster``'s
+and ``wargear``'s ``per_100_pts`` is models or hull points), and in melee ``returned`` the attacker's models the
+target removes in the round.
 """
 
 from __future__ import annotations
@@ -69,6 +71,7 @@ PAIR_COLUMNS = [
     "p_any",
     "p_destroyed",
     "points_removed",
+    "points_removed_per_100_pts",
     "per_100_pts",
     "returned",
     "unsaved_mean",
@@ -156,7 +159,9 @@ class PairRow:
     p_any: float = math.nan
     p_destroyed: float = math.nan
     points_removed: float = math.nan
+    points_removed_per_100_pts: float = math.nan
     per_100_pts: float = math.nan
+    """The older name of ``points_removed_per_100_pts`` (the same value), kept for compatibility."""
     returned: float = math.nan
     unsaved_mean: float = math.nan
     weapons: str = ""
@@ -181,6 +186,7 @@ def pair_row(pair: Pair, result: UnitAttackResult | None, error: str = "") -> Pa
         return replace(who, not_modelled="; ".join(t.notes), notes=tuple(t.notes))
     removed = tuple(float(p) for p in result.removed.probabilities)
     points = sum(k * p for k, p in points_pmf(result, t).items())
+    per_100 = 100.0 * points / a.loadout.points if a.loadout.points > 0 else math.nan
     notes = tuple(dict.fromkeys([*result.not_modelled, *t.notes]))
     return replace(
         who,
@@ -192,7 +198,8 @@ def pair_row(pair: Pair, result: UnitAttackResult | None, error: str = "") -> Pa
         p_any=max(0.0, 1.0 - removed[0]),
         p_destroyed=result.wiped,
         points_removed=points,
-        per_100_pts=100.0 * points / a.loadout.points if a.loadout.points > 0 else math.nan,
+        points_removed_per_100_pts=per_100,
+        per_100_pts=per_100,
         returned=result.returned.mean() if result.returned is not None else 0.0,
         unsaved_mean=result.unsaved.mean(),
         weapons="; ".join(f"{c.count} {c.model}: {c.weapon}" for c in result.chosen),

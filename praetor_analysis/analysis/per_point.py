@@ -18,7 +18,7 @@ from typing import Any
 import pandas as pd
 
 from praetor_analysis.analysis.unit_ratings import RATING_COLUMNS, edition_targets, rate, standard_targets
-from praetor_analysis.errors import ScenarioError
+from praetor_analysis.errors import ScenarioError, counted_noun
 from praetor_analysis.profiles import Unit
 from praetor_analysis.units import Hh3Target, fielded_unit, hh3_fielded_datasheet
 
@@ -121,7 +121,7 @@ weapons the row prices."""
 
 def _loadout_text(block: Mapping[str, Any], size: int) -> str:
     items = [str(i if isinstance(i, str) else i.get("option")) for i in block.get("loadout", [])]
-    return f"{size} model{'s' if size != 1 else ''}" + (f", {', '.join(items)}" if items else ", as fielded")
+    return counted_noun(size, "model") + (f", {', '.join(items)}" if items else ", as fielded")
 
 
 def per_point_table(

@@ -13,6 +13,7 @@ from typing import Any
 import pandas as pd
 
 from praetor_analysis.bsdata import Hh3Roster, Hh3RosterUnit, Hh3Weapon, Roster
+from praetor_analysis.errors import counted_noun
 from praetor_analysis.units import unique_labels
 
 __all__ = ["LISTING_COLUMNS", "accounting_line", "listing_frame", "listing_table"]
@@ -76,7 +77,7 @@ def listing_table(roster: Hh3Roster) -> str:
     lines = []
     for row in listing_frame(roster).to_dict(orient="records"):
         inside = f", in {row['parent']}" if row["parent"] else ""
-        models = f"{row['models']} model{'' if row['models'] == 1 else 's'}"
+        models = counted_noun(row["models"], "model")
         lines.append(f"{row['unit']}: {row['points']:.0f} pts, {models} ({row['force']}{inside})")
         lines.append(f"    models: {row['statlines'] or '-'}")
         lines.append(f"    weapons: {row['weapons'] or '-'}")

@@ -37,7 +37,8 @@ FAILURE_COLUMNS = ["datasheet", "faction", "token", "failure"]
 
 _PART = re.compile(r"^part-(\d{4,})-([0-9a-f]{20})\.parquet$")
 _FLOATS = {"mean_per_100_pts", "attacker_points", "target_points", "target_models", "mean", "wounds_mean", "p_any",
-           "p_destroyed", "points_removed", "per_100_pts", "returned", "unsaved_mean"}  # fmt: skip
+           "p_destroyed", "points_removed", "points_removed_per_100_pts", "per_100_pts", "returned",
+           "unsaved_mean"}  # fmt: skip
 _LISTS = {"removed", "wounds"}
 
 

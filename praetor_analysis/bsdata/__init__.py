@@ -16,6 +16,9 @@ _EXPORTS: dict[str, str] = {
     "Defences": "praetor_analysis.bsdata.wargear_saves",
     "build_catalog": "praetor_analysis.bsdata.importer",
     "build_hh3_catalog": "praetor_analysis.bsdata.importer_hh3",
+    "Hh3ImportReport": "praetor_analysis.bsdata.importer_hh3",
+    "ImportReport": "praetor_analysis.bsdata.importer",
+    "UnresolvedLink": "praetor_analysis.bsdata.files",
     "children": "praetor_analysis.bsdata.files",
     "HH3_RATINGS_PENDING": "praetor_analysis.bsdata.game_system",
     "Hh3MeleeProfile": "praetor_analysis.bsdata.hh3_profiles",
@@ -54,13 +57,16 @@ __all__ = [
     "PROFILE_KEY",
     "STAT_COLUMNS",
     "Defences",
+    "Hh3ImportReport",
     "Hh3MeleeProfile",
     "Hh3RangedProfile",
     "Hh3Roster",
     "Hh3RosterUnit",
     "Hh3Statline",
     "Hh3Weapon",
+    "ImportReport",
     "Roster",
+    "UnresolvedLink",
     "UntrustedFileError",
     "best_save",
     "build_catalog",
@@ -90,11 +96,11 @@ __all__ = [
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from praetor_analysis.bsdata.columns import PROFILE_KEY, STAT_COLUMNS, distinct_profiles
-    from praetor_analysis.bsdata.files import UntrustedFileError, children, parse_xml_bytes
+    from praetor_analysis.bsdata.files import UnresolvedLink, UntrustedFileError, children, parse_xml_bytes
     from praetor_analysis.bsdata.game_system import HH3_RATINGS_PENDING, require_edition
     from praetor_analysis.bsdata.hh3_profiles import Hh3MeleeProfile, Hh3RangedProfile, Hh3Statline
-    from praetor_analysis.bsdata.importer import build_catalog
-    from praetor_analysis.bsdata.importer_hh3 import build_hh3_catalog
+    from praetor_analysis.bsdata.importer import ImportReport, build_catalog
+    from praetor_analysis.bsdata.importer_hh3 import Hh3ImportReport, build_hh3_catalog
     from praetor_analysis.bsdata.roster import (
         read_roster,
         read_roster_bytes,

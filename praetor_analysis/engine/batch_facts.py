@@ -140,7 +140,8 @@ class TargetFacts:
             t, r = self.target, reads | self.rule_reads
             name = t.name if "name" in r.fields else ""
             wounds = t.W if "W" in r.fields else None
-            seen = (r.unit_type(t.unit_type), name, wounds, t.rules, fresh_single_wound(t))
+            # the cover save too: classify_rules names a Cover the attack denies (melee, Ignores Cover, templates)
+            seen = (r.unit_type(t.unit_type), name, wounds, t.rules, fresh_single_wound(t), t.cover)
             token = self.by_reads[id(reads)] = shared.token(seen)
         return token
 

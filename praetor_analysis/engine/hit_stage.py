@@ -8,7 +8,7 @@ import numpy as np
 
 from praetor_analysis.engine.two_weapons import denial_note, pair_attacks, pair_denial, pair_note
 from praetor_analysis.engine.volley import Volley
-from praetor_analysis.errors import ProfileError
+from praetor_analysis.errors import ProfileError, counted_noun
 from praetor_analysis.prob import BoundedMemo, DiceExpr, Dist, binomial_pmf, compound, leadership_pass, thin
 from praetor_analysis.profiles import Rule, Unit, Weapon
 from praetor_analysis.rules import (
@@ -80,7 +80,7 @@ def set_blows(volley: Volley, charge: int, other: int, notes: list[str]) -> int:
     for token, hook in wielder_hooks(volley, BLOWS):
         was, blows = blows, hook(base, charge, other, charging, token.value)
         if blows != was:
-            notes.append(f"{token.text}: {blows} attack{'' if blows == 1 else 's'}")
+            notes.append(f"{token.text}: {counted_noun(blows, 'attack')}")
     return blows
 
 
@@ -141,7 +141,7 @@ def shots_distribution(volley: Volley) -> tuple[Dist, float | None]:
         field_name = "hits" if volley.hits is not None else "attacks"
         raise ProfileError(
             f"{field_name}: at most {MAX_SHOTS} shots or blows in one volley, got up to {shots.max} "
-            f"({volley.attacker.models} models)"
+            f"({counted_noun(volley.attacker.models, 'model')})"
         )
     return shots, p_pass
 

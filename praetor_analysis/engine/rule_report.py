@@ -93,6 +93,8 @@ def classify_rules(volley: Volley, target: Unit, notes: list[str]) -> tuple[list
         report.add("applied", "target: Heavy (re-rolls failed armour saves against Blast and Template)")
     if saves is not None and saves.shrouded_denied:
         demote_mitigation_roll(target, report)
+    if saves is not None and saves.cover_denied and target.cover is not None:
+        report.add("no_effect", f"target: Cover {target.cover}+")  # the field acts on nothing: say so
     if w.plays(Role.TOXIN):  # the unit types' rule, which those wound hooks read
         for word in TOXIN_RESISTANT_TYPES:
             if target.has_type(word):
@@ -118,6 +120,7 @@ def demote_mitigation_roll(target: Unit, report: RuleReport) -> None:
 ENTRY_REASONS = {
     "Strength -": "no Strength: the weapon makes no wound roll and no armour penetration, only its rules act",
     "Strength": "a Strength the engine cannot read, and no rule of the weapon gives one",
+    "Cover": "no cover save in melee, against Ignores Cover or a template (nor against Haywire on a vehicle)",
     # the markers' geometry, where it falls back (markers/attack.py, units/marker_volley.py)
     "Multiple Barrages against a hull (each marker scatters on its own)": (
         "the placement of the other markers beside the first is computed for formations of bases only"

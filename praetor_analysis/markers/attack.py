@@ -16,7 +16,7 @@ from typing import Any, Unpack
 
 import numpy as np
 
-from praetor_analysis.errors import ProfileError
+from praetor_analysis.errors import ProfileError, counted_noun
 from praetor_analysis.markers.barrages import apocalyptic_barrage_pmf, multiple_barrage_pmf
 from praetor_analysis.markers.blasts import marker_pmf, mega_blast_pmf
 from praetor_analysis.markers.formation import Formation, Hull
@@ -81,7 +81,7 @@ def hits_from_formation(
             notes.append(f'Torrent ({reach}") placed on a 0.25" grid (a lower bound)')
         per_shot = np.zeros(covered + 1)
         per_shot[covered] = 1.0
-        notes.append(f'{kind} covering {covered} models from {firer_distance}" ({side} of the unit)')
+        notes.append(f'{kind} covering {counted_noun(covered, "model")} from {firer_distance}" ({side} of the unit)')
         return _sum_shots(fired, lambda k: Dist.from_trusted(per_shot).power(k).probabilities), ones, notes
     if marker.shape == "clover":
         if isinstance(target, Hull):

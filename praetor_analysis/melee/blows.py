@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from praetor_analysis.engine import denial_note, pair_attacks, pair_denial, pair_note
-from praetor_analysis.errors import ProfileError
+from praetor_analysis.errors import ProfileError, counted_noun
 from praetor_analysis.prob import Dist, parse_dice
 from praetor_analysis.profiles import Rule, Unit, Weapon
 from praetor_analysis.rules import Role, unlowered_type
@@ -66,7 +66,9 @@ class Party:
             raise ProfileError("groups: a side needs at least one group of models")
         total = sum(g.unit.models for g in self.groups)
         if total != self.body.models:
-            raise ProfileError(f"body.models: the groups have {total} models, the body {self.body.models}")
+            raise ProfileError(
+                f"body.models: the groups have {counted_noun(total, 'model')}, the body {self.body.models}"
+            )
         Side(self.body, self.groups[0].weapons)  # the body is checked as a side is
 
     @staticmethod

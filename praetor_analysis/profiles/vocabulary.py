@@ -147,12 +147,11 @@ def clean_type(text: str) -> tuple[str, list[Correction]]:
             s = s.replace(wrong, right)
     tokens: list[str] = []
     raw_tokens = s.split(",")
-    for raw in raw_tokens:
+    kept = [raw for raw in raw_tokens if raw.strip()]
+    if len(raw_tokens) > 1 and len(kept) < len(raw_tokens):  # say the line, not the empty text dropped from it
+        fixes.append(Correction(s, ",".join(kept).strip(), "empty item between commas dropped"))
+    for raw in kept:
         tok = raw.strip()
-        if not tok:
-            if len(raw_tokens) > 1:
-                fixes.append(Correction(raw, "", "empty token dropped"))
-            continue
         cleaned = _CLEANED.peek(tok)
         if cleaned is None:
             cleaned = _clean_token(tok, tables)

@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from praetor_analysis.errors import ScenarioError, show_value
+from praetor_analysis.errors import ScenarioError, counted_noun, show_value
 from praetor_analysis.markers import DEFAULT_COLUMNS, MM_PER_INCH, PRESETS, Edges, Formation, Hull
 from praetor_analysis.profiles import Unit, parse_number
 from praetor_analysis.units import MarkerSetup
@@ -88,7 +88,9 @@ def _preset(name: Any, target: Unit) -> Formation | Hull:
     if isinstance(shape, Formation) and target.is_vehicle:
         raise ScenarioError(f"formation.preset: {name!r} is a formation of models; a Vehicle needs a hull preset")
     if isinstance(shape, Formation) and shape.n != target.models:
-        raise ScenarioError(f"formation.preset: {name!r} has {shape.n} models, target.models is {target.models}")
+        raise ScenarioError(
+            f"formation.preset: {name!r} has {counted_noun(shape.n, 'model')}, target.models is {target.models}"
+        )
     return shape
 
 

@@ -122,6 +122,14 @@ def _options(data: Any) -> dict[str, str]:
     return out
 
 
+# flags that can only act in one mode: set in the other, they are refused rather than ignored
+_MODE_FLAGS = (
+    ("charging", "melee", "a successful charge changes melee blows only"),
+    ("snap_shots", "shooting", "melee Hit Tests use WS"),
+    ("stationary", "shooting", "Heavy and Ordnance are ranged rules"),
+)
+
+
 def _volley(data: Any, prefix: str, options: Mapping[str, str]) -> Hh3Volley:
     if not isinstance(data, Mapping):
         raise ScenarioError(f"{prefix or 'scenario'}: expected an object, got {show_value(data)}")
@@ -148,6 +156,9 @@ def _volley(data: Any, prefix: str, options: Mapping[str, str]) -> Hh3Volley:
         raise ScenarioError(f"{prefix}engaged: only in melee (the models that strike)", field=f"{prefix}engaged")
     if isinstance(engaged, bool):
         engaged = None if engaged else 0
+    for flag, only, why in _MODE_FLAGS:
+        if mode != only and data.get(flag) is True:
+            raise ScenarioError(f"{prefix}{flag}: only in {only} ({why}), got True", field=f"{prefix}{flag}")
     context = Hh3Context(
         mode,
         _flag(data, "snap_shots", f"{prefix}snap_shots"),

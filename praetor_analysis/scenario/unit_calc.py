@@ -54,6 +54,8 @@ __all__ = [
 
 UNIT_FIELDS = frozenset({"mode", "attacker", "target", "half_range", "target_weapon", "name"})
 """Fields of a scenario with a datasheet attacker."""
+_INSTEAD = {"phase": '; its phase is "mode": write "mode": "melee" instead (or "shooting", the default)'}
+"""What to write instead of a field a scenario with a datasheet or roster attacker does not use."""
 
 
 def is_unit_attacker(data: Any) -> bool:
@@ -139,9 +141,8 @@ def unit_calc(data: Mapping[str, Any]) -> dict[str, Any]:
     attacker = data.get("attacker")
     unknown = sorted(set(data) - UNIT_FIELDS)
     if unknown:
-        raise ScenarioError(
-            f"{unknown[0]}: not used with a datasheet attacker (its wargear attacks; change it with attacker.loadout)"
-        )
+        why = _INSTEAD.get(unknown[0], " (its wargear attacks; change it with attacker.loadout)")
+        raise ScenarioError(f"{unknown[0]}: not used with a datasheet or roster attacker{why}", field=unknown[0])
     mode = data.get("mode", "shooting")
     if mode not in ("shooting", "melee"):
         raise ScenarioError(f'mode: expected "shooting" or "melee", got {mode!r}')

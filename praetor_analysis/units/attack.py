@@ -448,7 +448,7 @@ def _finish(
     applied: list[str],
 ) -> UnitAttackResult:
     if not volleys:
-        notes = [*notes, (f"{unit.datasheet}: no weapon for the {phase} phase", "no model carries one that acts")]
+        notes = [*notes, (f"no weapon for the {phase} phase", "no model carries one that acts")]  # the unit: its label
         return replace(_label(unit, phase, Outcome.of(None, target), chosen, notes, applied, target), no_weapon=True)
     return _label(unit, phase, firing_units_result(target, [volleys]), chosen, notes, applied, target)
 

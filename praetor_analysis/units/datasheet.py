@@ -35,7 +35,7 @@ from praetor_analysis.catalog import (
     load_wargear_options,
     load_weapons,
 )
-from praetor_analysis.errors import ScenarioError
+from praetor_analysis.errors import ScenarioError, counted_noun
 from praetor_analysis.units.catalog_rows import OptionRow, UnitRow, WeaponRow
 from praetor_analysis.units.limits import check_loadout_length
 from praetor_analysis.units.loadout_limits import Limits, defaults_due, option_chain, refuse_if_hidden, tied_groups
@@ -421,7 +421,9 @@ def build_loadout(value: Any, field: str = "attacker") -> FieldedUnit:
         key = f"{s.row['profile_source']}:{s.row['profile_id']}"
         if key not in build.umap:
             if s.count:
-                notes.append(f"{s.row['model']}: {s.count} models without a statline in the data, left out")
+                notes.append(
+                    f"{s.row['model']}: {counted_noun(s.count, 'model')} without a statline in the data, left out"
+                )
             continue
         statline = build.umap[key]
         if s.count:  # a save the statline's rules or wargear give under a condition the engine does not know
@@ -511,7 +513,8 @@ def _take_for_unit(build: _Build, chain: list[int], count: int, counted: bool, f
         total = sum(s.count for s in targets)
         if count > total:
             raise ScenarioError(
-                f"{field}.count: {build.sheet['name']} has {total} models to carry {option!r}, got {count}"
+                f"{field}.count: {build.sheet['name']} has {counted_noun(total, 'model')} to carry {option!r}, "
+                f"got {count}"
             )
         left = count
         for s in targets:
@@ -531,7 +534,9 @@ def _take_for_models(build: _Build, chain: list[int], count: int, field: str, op
     if free < count:
         _borrow(build, slot, build.slots, count - free)
     if slot.count < count:
-        raise ScenarioError(f"{field}.count: {build.sheet['name']} has {slot.count} {row.model} models, got {count}")
+        raise ScenarioError(
+            f"{field}.count: {build.sheet['name']} has {counted_noun(slot.count, f'{row.model} model')}, got {count}"
+        )
     cost = 0.0
     left = count
     for part in list(slot.parts):

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from praetor_analysis.errors import counted_noun
 from praetor_analysis.markers import DEFAULT_COLUMNS, Edges, Formation, Hull
 from praetor_analysis.profiles import Unit
 
@@ -85,6 +86,7 @@ def default_note(setup: MarkerSetup) -> str:
     """The ``applied`` entry saying a default formation was used."""
     e = setup.echo or {}
     return (
-        f'default formation: {e.get("models")} models on {e.get("base_mm"):g} mm bases, {e.get("gap"):g}" apart '
+        f"default formation: {counted_noun(e.get('models'), 'model')} on {e.get('base_mm'):g} mm bases, "
+        f'{e.get("gap"):g}" apart '
         f"(unit coherency), lines of {e.get('columns')}"
     )

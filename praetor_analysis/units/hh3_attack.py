@@ -429,7 +429,7 @@ def _attack(unit: FieldedUnit, target: Hh3Target, mode: str) -> UnitAttackResult
     notes = list(made.notes)
     no_weapon = mode == "shooting" and not any(_has_ranged(g) for g in unit.groups)
     if no_weapon:  # the unit's own line, as the 2nd edition's (each group's is in made.notes)
-        notes.append((f"{unit.datasheet}: no weapon for the shooting phase", "no model carries one that acts"))
+        notes.append(("no weapon for the shooting phase", "no model carries one that acts"))
     return UnitAttackResult(
         unit.datasheet,
         unit.faction,

@@ -42,7 +42,7 @@ from praetor_analysis.catalog import (
     load_wargear_options,
     load_weapons,
 )
-from praetor_analysis.errors import ScenarioError
+from praetor_analysis.errors import ScenarioError, counted_noun
 from praetor_analysis.units.names import fold, suggestions
 from praetor_analysis.units.records import FieldedUnit, ModelGroup
 
@@ -363,7 +363,9 @@ def _slots(sheet: pd.Series, size: int | None, field: str) -> list[_Slot]:
     n = low if size is None else size
     if n < max(low, 1) or (high is not None and n > high):
         span = f"{low} to {high}" if high is not None else f"{low} or more"
-        raise ScenarioError(f"size: {sheet['name']!r} takes {span} models, got {size}", field="size", value=size)
+        raise ScenarioError(
+            f"size: {sheet['name']!r} takes {counted_noun(span, 'model')}, got {size}", field="size", value=size
+        )
     slots = [_Slot(str(r["model"]), 0 if _nan(r["min"]) else int(r["min"]), {}) for r in rows]
     extra = n - sum(s.count for s in slots)
     for s, r in zip(slots, rows, strict=True):
@@ -428,7 +430,7 @@ def hh3_fielded_datasheet(
         else:
             groups.append(_group(s, s.count, defaults, unit_defaults, source, wargear))
     if option is not None and option.model not in {UNIT_SLOT, *(s.model for s in slots)}:
-        raise ScenarioError(f"option: {option.label!r}: its model is not in the unit at {total} models",
+        raise ScenarioError(f"option: {option.label!r}: its model is not in the unit at {counted_noun(total, 'model')}",
                             field="option", value=option.option)  # fmt: skip
     low = 0 if _nan(sheet["min_models"]) else int(sheet["min_models"])
     per_model = 0.0 if _nan(sheet["points_per_model"]) else float(sheet["points_per_model"])

@@ -37,7 +37,7 @@ from praetor_analysis.engine import (
 )
 from praetor_analysis.engine import STATUSES as ENGINE_STATUSES
 from praetor_analysis.engine.hh3 import statuses
-from praetor_analysis.errors import ScenarioError
+from praetor_analysis.errors import ScenarioError, counted_noun
 from praetor_analysis.markers import (
     BlastLaw,
     Formation,
@@ -222,7 +222,10 @@ def _marker_states(
         for n, p in enumerate(group.dice.probabilities):
             joint[n * touched] += p
         classes: tuple[str, ...] = ("hit",)
-        notes.append(f'Template touching {touched} models from {plan.setup.firer_distance:g}" ({side} of the unit)')
+        notes.append(
+            f'Template touching {counted_noun(touched, "model")} from {plan.setup.firer_distance:g}" '
+            f"({side} of the unit)"
+        )
     else:
         barrage = plan.kind == "barrage"
         test = {"hit": 1.0} if barrage else {"hit": die.hit, "critical": die.critical, "rending": die.rending}

@@ -43,7 +43,7 @@ from praetor_analysis.vehicles.hull_points import (
     gets_hot_on_vehicle,
     resolve_vehicle_sequence,
 )
-from praetor_analysis.vehicles.penetration import PenetratingWeapon, VehicleTarget, denies_shrouded
+from praetor_analysis.vehicles.penetration import PenetratingWeapon, VehicleTarget, denies_cover, denies_shrouded
 
 
 def vehicle_target(target: Unit) -> VehicleTarget:
@@ -297,10 +297,12 @@ class VehicleRuleReads:
     target_rules: tuple[Rule, ...]
     denies_shrouded: bool
     template_on_hull: bool
+    denied_cover: int | None  # the target's cover save when no hit of the volley allows it
 
     @classmethod
     def of(cls, v: Volley, target: Unit, weapon: PenetratingWeapon | None = None) -> VehicleRuleReads:
         """What sorting ``v``'s rules against ``target`` reads (``weapon``: its penetration profile, when known)."""
+        weapon = weapon or penetrating_weapon(v)
         return cls(
             label=shot_label(v),
             taken=v.taken,
@@ -310,8 +312,9 @@ class VehicleRuleReads:
             weapon_rules=v.weapon.rules,
             attacker_rules=v.attacker.rules,
             target_rules=target.rules,
-            denies_shrouded=denies_shrouded(weapon or penetrating_weapon(v)),  # what the saves read (rules.md#shrouded)
+            denies_shrouded=denies_shrouded(weapon),  # what the saves read (rules.md#shrouded)
             template_on_hull=template_over_hull(v),
+            denied_cover=target.cover if denies_cover(weapon) else None,
         )
 
 
@@ -337,3 +340,5 @@ def classify_vehicle_reads(reads: VehicleRuleReads, report: RuleReport) -> None:
     roll = with_role(Role.MITIGATION_ROLL, reads.target_rules) if reads.denies_shrouded else None
     if roll is not None:  # the save context the numbers use takes the target's Shrouded away
         report.demote(f"target: {roll.text}")
+    if reads.denied_cover is not None:  # the field acts on nothing: say so (rule_report.ENTRY_REASONS)
+        report.add("no_effect", f"target: Cover {reads.denied_cover}+")

@@ -330,6 +330,12 @@ def _denies_cover(weapon: PenetratingWeapon) -> bool:
     return weapon.is_melee or weapon.ignores_cover or weapon.template
 
 
+def denies_cover(weapon: PenetratingWeapon) -> bool:
+    """Whether no hit of the weapon on a vehicle allows a cover save: melee, Ignores Cover, a template, or
+    Haywire (whose results allow invulnerable saves and damage mitigation only)."""
+    return _denies_cover(weapon) or weapon.haywire
+
+
 def _unsaved(weapon: PenetratingWeapon, target: VehicleTarget, facing: str) -> tuple[float, float, list[str]]:
     """P(a Glancing or Penetrating Hit is unsaved), P(unsaved with invulnerable saves alone: Exoshock's extra
     hit), and the rules used."""

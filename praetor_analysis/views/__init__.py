@@ -15,6 +15,8 @@ _EXPORTS: dict[str, str] = {
     "wargear_title": "praetor_analysis.views.text.wargear_text",
     "check_table_path": "praetor_analysis.views.text.files",
     "fit_table": "praetor_analysis.views.text.fit",
+    "hh3_import_lines": "praetor_analysis.views.text.import_text",
+    "import_lines": "praetor_analysis.views.text.import_text",
     "matchup_units": "praetor_analysis.views.text.matchup_text",
     "note_lines": "praetor_analysis.views.text.notes_text",
     "pair_table": "praetor_analysis.views.text.matchup_text",
@@ -51,7 +53,9 @@ __all__ = [
     "build_scenario",
     "check_table_path",
     "fit_table",
+    "hh3_import_lines",
     "hh3_report_main",
+    "import_lines",
     "json_rows",
     "listing_json",
     "matchup_units",
@@ -90,6 +94,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from praetor_analysis.views.text.done_lines import sweep_line, written_line
     from praetor_analysis.views.text.files import check_table_path, table_bytes, write_table
     from praetor_analysis.views.text.fit import fit_table, terminal_width, wrap
+    from praetor_analysis.views.text.import_text import hh3_import_lines, import_lines
     from praetor_analysis.views.text.json_out import json_rows, listing_json
     from praetor_analysis.views.text.matchup_text import matchup_units, pair_table, plan_lines
     from praetor_analysis.views.text.notes_text import note_lines

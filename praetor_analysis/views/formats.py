@@ -1,6 +1,7 @@
 """Numbers and colours a person reads: significant figures, percentages, one colour per trace.
 
-Pure functions shared by the figures, the report and the dashboard (no plotly import).
+Pure functions shared by the figures, the report and the dashboard (no plotly import); ``counted_noun`` (``1 model``,
+``2 models``) is the package's one plural helper, from :mod:`praetor_analysis.errors`.
 """
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ import math
 import textwrap
 from typing import Any
 
+from praetor_analysis.errors import counted_noun
+
 __all__ = [
     "PAGE_CSS",
     "PALETTE",
@@ -18,6 +21,7 @@ __all__ = [
     "SIG_FMT",
     "TITLE_LINE",
     "colour",
+    "counted_noun",
     "escape",
     "is_chance",
     "number",

@@ -15,6 +15,7 @@ from praetor_analysis.engine.hh3.volley import (
     shock_reaches,
     snap_forced,
 )
+from praetor_analysis.errors import counted_noun
 from praetor_analysis.profiles import Hh3Unit
 from praetor_analysis.rules import RuleRef, declaration
 
@@ -126,7 +127,11 @@ def _weapon_rule(rule: RuleRef, volley: Hh3Volley, target: Hh3Unit, out: RuleRep
             out.add("applied", label)
         else:
             size = combat_size(volley.attacker), combat_size(target)
-            out.add("no_effect", label, f"the attacking unit is not outnumbered ({size[0]} models against {size[1]})")
+            out.add(
+                "no_effect",
+                label,
+                f"the attacking unit is not outnumbered ({counted_noun(size[0], 'model')} against {size[1]})",
+            )
     elif kind in ("vehicle", "no_effect"):
         out.add("no_effect", label, decl.reason)
     elif kind == "defence":

@@ -51,10 +51,13 @@ class DieOutcomes:
     @classmethod
     def from_test(cls, target: int | None, critical_from: int | None = None) -> DieOutcomes:
         """A Hit Test on ``target``+ (a natural 1 always fails; above 6 never hits), the hit Critical from a
-        natural ``critical_from`` up; ``target`` None: no die can hit; 1 or less: no die is rolled, the hit is
-        automatic and counts as a natural 6 (a Critical Hit)."""
+        natural ``critical_from`` up; 1 or less: no die is rolled, the hit is
+        automatic and counts as a natural 6 (a Critical Hit).
+
+        ``target`` None is a Hit Test that cannot be made (BS 1 Snap Shots, BS 0, WS 0): no die is rolled, so
+        no natural 5-6 for Shock (X) either (docs/rules-hh3.md, Hit Tests: such a miss triggers nothing)."""
         if target is None:
-            return cls.from_faces(["none"] * 6)
+            return cls((DieOutcome(1.0, False, "none"),))
         if target <= 1:
             return cls.from_faces(["critical"] * 6, automatic=True)
         faces: list[HitClass] = []

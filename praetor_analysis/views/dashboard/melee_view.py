@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 import plotly.graph_objects as go
 
+from praetor_analysis.errors import counted_noun
 from praetor_analysis.views.dashboard.modifiers import Modifiers, apply_modifiers
 from praetor_analysis.views.formats import PCT_FMT, colour, escape, number, percent, title_layout
 
@@ -111,7 +112,7 @@ def melee_view(state: MeleeState) -> MeleeView:
         return MeleeView(fig, f"Cannot compute this round: {exc}", scenario, tuple(notes))
     notes += [f"not modelled: {r}" for r in result.get("not_modelled", [])]
     summary = (
-        f"{a_name} removes {number(result['casualties']['mean'])} models on average, "
+        f"{a_name} removes {counted_noun(number(result['casualties']['mean']), 'model')} on average, "
         f"loses {number(result['attacker_casualties']['mean'])}; "
         f"applied: {', '.join(result.get('applied', [])) or 'nothing'}"
     )

@@ -9,6 +9,7 @@ from typing import Any
 import numpy as np
 import plotly.graph_objects as go
 
+from praetor_analysis.errors import counted_noun
 from praetor_analysis.views.formats import escape, title_layout
 
 __all__ = ["FormationOptions", "formation_figure"]
@@ -124,7 +125,7 @@ def formation_figure(
         )
     )
     fig.update_layout(
-        title=title_layout(f"{escape(o.title)}: {len(pos)} models, {len(under)} under the marker"),
+        title=title_layout(f"{escape(o.title)}: {counted_noun(len(pos), 'model')}, {len(under)} under the marker"),
         xaxis={"title": {"text": "x (inches)"}, "zeroline": False},
         yaxis={"title": {"text": "y (inches)"}, "scaleanchor": "x", "scaleratio": 1, "zeroline": False},
         legend={"orientation": "h", "y": -0.2},

@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from praetor_analysis.errors import counted_noun
 from praetor_analysis.views.formats import (
     PCT_FMT,
     colour,
@@ -156,7 +157,9 @@ def distribution_spec(dist: Any, options: DistributionOptions | None = None) -> 
         "hovertemplate": f"k = %{{x}} {unit}<br>P(X ≥ k) = %{{y:{PCT_FMT}}}<extra></extra>",
     }
     layout = {
-        "title": title_layout(wrapped_title(f"{escape(o.title)} (mean {number(mean)} {unit})")),
+        "title": title_layout(
+            wrapped_title(f"{escape(o.title)} (mean {counted_noun(number(mean), _SINGULAR.get(unit, unit), unit)})")
+        ),
         "xaxis": {"title": {"text": f"{escape(o.outcome)} k ({unit})"}, "dtick": 1 if pmf.size <= 30 else None},
         "yaxis": {"title": {"text": "P(X = k) (probability)"}, "rangemode": "tozero", "tickformat": ".0%"},
         "yaxis2": {
@@ -199,6 +202,8 @@ class HeatmapOptions:
     unit: str | None = None
 
 
+_SINGULAR = {"models": "model", "hull points": "hull point", "wounds": "wound", "hits": "hit"}
+"""A figure's unit when the count shown is 1 (``mean 1 model``)."""
 _HOVER_NAMES = {
     "mean": "mean",
     "std": "standard deviation",

@@ -23,6 +23,7 @@ import plotly.io as pio
 from plotly.offline import get_plotlyjs
 
 from praetor_analysis.analysis import FirePlan, Matchup, key_units
+from praetor_analysis.errors import counted_noun
 from praetor_analysis.io import atomic_write_text
 from praetor_analysis.views.formats import PAGE_CSS, escape, number, percent, title_layout
 from praetor_analysis.views.report.explorer import json_for_script
@@ -93,7 +94,7 @@ _JS = """
        yaxis: {title: {text: "P(at least k)"}, range: [0, 1.02], tickformat: ".0%"}},
       {displaylogo: false, responsive: true});
     summary.textContent = row.error ? row.error : ("expected " + (row.mean || 0).toFixed(2) + " " + unit +
-      ", " + (row.points_removed || 0).toFixed(1) + " points (" + (row.per_100_pts || 0).toFixed(1) +
+      ", " + (row.points_removed || 0).toFixed(1) + " points (" + (row.points_removed_per_100_pts || 0).toFixed(1) +
       " per 100 points of the attacker), P(destroyed) " + ((row.p_destroyed || 0) * 100).toFixed(1) + "%");
   }
   side.addEventListener("change", refill);
@@ -113,7 +114,9 @@ def heatmap(pairs: pd.DataFrame, side: str, phase: str, title: str) -> go.Figure
     rows = pairs[(pairs["side"] == side) & (pairs["phase"] == phase)]
     attackers = list(dict.fromkeys(rows["attacker"]))
     targets = list(dict.fromkeys(rows["target"]))
-    grid = rows.pivot_table(index="attacker", columns="target", values="per_100_pts", aggfunc="first", sort=False)
+    grid = rows.pivot_table(
+        index="attacker", columns="target", values="points_removed_per_100_pts", aggfunc="first", sort=False
+    )
     grid = grid.reindex(index=attackers, columns=targets)
     points = rows.pivot_table(index="attacker", columns="target", values="points_removed", aggfunc="first", sort=False)
     points = points.reindex(index=attackers, columns=targets)
@@ -195,7 +198,7 @@ def _cards(m: Matchup) -> str:
             notes = "".join(f'<p class="note">{html.escape(n)}</p>' for n in u.notes)
             out.append(
                 f"<div class='card'><h3>{html.escape(u.label)} <span class='note'>{u.loadout.points:.0f} pts, "
-                f"{u.loadout.size} models</span></h3><strong>Best targets</strong><ul>"
+                f"{counted_noun(u.loadout.size, 'model')}</span></h3><strong>Best targets</strong><ul>"
                 + "".join(item(r, "target") for _, r in best.iterrows())
                 + "</ul><strong>Worst threats</strong><ul>"
                 + "".join(item(r, "attacker") for _, r in threat.iterrows())
@@ -221,7 +224,7 @@ def _explorer(m: Matchup) -> str:
 
 
 _SHOWN = ["side", "attacker", "target", "phase", "measure", "mean", "wounds_mean", "p_any", "p_destroyed",
-          "points_removed", "per_100_pts", "returned", "weapons", "not_modelled", "error"]  # fmt: skip
+          "points_removed", "points_removed_per_100_pts", "returned", "weapons", "not_modelled", "error"]  # fmt: skip
 
 
 def matchup_body(m: Matchup) -> str:

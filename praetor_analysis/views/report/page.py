@@ -29,7 +29,7 @@ import plotly.graph_objects as go
 import plotly.io as pio
 from plotly.offline import get_plotlyjs
 
-from praetor_analysis.errors import PraetorError
+from praetor_analysis.errors import PraetorError, counted_noun
 from praetor_analysis.io import atomic_write_text
 from praetor_analysis.views.figures import plots as F
 from praetor_analysis.views.formats import PAGE_CSS, number
@@ -134,14 +134,13 @@ class Assumptions:
         stats = ", ".join(f"{k} {getattr(a, k)}" for k in ("WS", "BS", "S", "A", "I") if getattr(a, k) is not None)
         bs = a.BS
         hit = f" (hits on {max(7 - bs, 2)}+)" if bs is not None and 1 <= bs <= 5 else ""
-        plural = "s" if models != 1 else ""
         who = (
             [("Attacker", self.attacker_text)]
             if self.attacker_text
             else [
                 ("Attacker", f"{a.name}: {stats}"),
                 ("Skill", f"BS {bs}{hit} for shooting; WS {a.WS} in melee"),
-                ("Models", f"{models} model{plural} fire{'' if plural else 's'} each weapon"),
+                ("Models", f"{counted_noun(models, 'model')} fire{'s' if models == 1 else ''} each weapon"),
             ]
         )
         return [

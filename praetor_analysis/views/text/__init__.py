@@ -17,6 +17,8 @@ _EXPORTS: dict[str, str] = {
     "sweep_line": "praetor_analysis.views.text.done_lines",
     "written_line": "praetor_analysis.views.text.done_lines",
     "fit_table": "praetor_analysis.views.text.fit",
+    "hh3_import_lines": "praetor_analysis.views.text.import_text",
+    "import_lines": "praetor_analysis.views.text.import_text",
     "matchup_units": "praetor_analysis.views.text.matchup_text",
     "note_lines": "praetor_analysis.views.text.notes_text",
     "pair_table": "praetor_analysis.views.text.matchup_text",
@@ -45,6 +47,8 @@ __all__ = [
     "check_table_path",
     "file_size",
     "fit_table",
+    "hh3_import_lines",
+    "import_lines",
     "json_rows",
     "list_json_rows",
     "listing_json",
@@ -72,6 +76,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from praetor_analysis.views.text.done_lines import file_size, sweep_line, written_line
     from praetor_analysis.views.text.files import check_table_path, table_bytes, write_table
     from praetor_analysis.views.text.fit import fit_table, terminal_width, wrap
+    from praetor_analysis.views.text.import_text import hh3_import_lines, import_lines
     from praetor_analysis.views.text.json_out import json_rows, list_json_rows, listing_json
     from praetor_analysis.views.text.matchup_text import matchup_units, pair_table, plan_lines
     from praetor_analysis.views.text.notes_text import note_lines

@@ -114,8 +114,8 @@ def matchup_units(
 
 def pair_table(pairs: pd.DataFrame, names: Mapping[str, str], *, width: int) -> list[str]:
     """Every pair (``--table``): the side attacking, each measure with its unit (P(all): of the target unit
-    destroyed; /100 pts: removed per 100 of the attacker's points)."""
-    header = ["side", "attacker", "target", "phase", "removed", "pts removed", "P(all)", "/100 pts"]
+    destroyed; pts removed/100 pts: points removed per 100 of the attacker's points)."""
+    header = ["side", "attacker", "target", "phase", "removed", "pts removed", "P(all)", "pts removed/100 pts"]
     rows = []
     for r in pairs.itertuples(index=False):
         side = names.get(str(r.side), str(r.side))
@@ -124,6 +124,6 @@ def pair_table(pairs: pd.DataFrame, names: Mapping[str, str], *, width: int) -> 
             continue
         rows.append([
             side, str(r.attacker), str(r.target), str(r.phase), f"{r.mean:.3f} {measure_noun(str(r.measure))}",
-            f"{r.points_removed:.1f}", f"{r.p_destroyed:.3f}", f"{r.per_100_pts:.3f}",
+            f"{r.points_removed:.1f}", f"{r.p_destroyed:.3f}", f"{r.points_removed_per_100_pts:.3f}",
         ])  # fmt: skip
     return fit_table(header, rows, width, right=[4, 5, 6, 7], shrink={0: 8, 1: 18, 2: 18})

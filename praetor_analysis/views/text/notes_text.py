@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from praetor_analysis.errors import counted_noun
 from praetor_analysis.views.text.fit import wrap
 
 __all__ = ["MAX_NOTE_LINES", "note_lines"]
@@ -27,7 +28,7 @@ def note_lines(notes: Mapping[str, Sequence[str]], *, width: int, full: bool = F
         return []
     count = len(notes)
     if full:
-        out = wrap(f"Not modelled ({count} {'unit' if count == 1 else 'units'}):", width)
+        out = wrap(f"Not modelled ({counted_noun(count, 'unit')}):", width)
         for unit, items in notes.items():
             out += wrap(f"{unit}: {_SEP.join(items)}", width, indent="    ")
         return out

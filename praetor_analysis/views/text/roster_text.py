@@ -178,8 +178,9 @@ def roster_screen(
 
 
 def roster_long(frame: pd.DataFrame, *, width: int) -> list[str]:
-    """Every row of a rating frame (``praetor roster --all``): each measure with its unit, cut to ``width``."""
-    header = ["unit", "pts", "target", "phase", "removed", "of", "P(any)", "/100 pts", "weapons or reason"]
+    """Every row of a rating frame (``praetor roster --all``): each measure with its unit, cut to ``width``
+    (``removed`` and ``removed/100 pts`` in the unit the ``of`` column names: models, or HP)."""
+    header = ["unit", "pts", "target", "phase", "removed", "of", "P(any)", "removed/100 pts", "weapons or reason"]
     rows = []
     for r in frame.itertuples(index=False):
         error = str(r.error)

@@ -66,7 +66,7 @@ def wargear_screen(frame: pd.DataFrame, title: str, *, width: int, top: int | No
         columns += ["gain", "unit/100 pts"]
     rows = [[line[c] for c in columns] for line in shown]
     right = [i for i, c in enumerate(columns) if c in ("pts", "result", "gain", "gain/100 pts", "unit/100 pts")]
-    table = fit_table(columns, rows, width, right=right, shrink={2: 8, 1: 12, 0: 24})
+    table = fit_table(_headers(columns, frame), rows, width, right=right, shrink={2: 8, 1: 12, 0: 24})
     out = [x for text in title.splitlines() for x in wrap(text, width)] + table
     more = len(lines) - len(shown)
     if more:
@@ -81,6 +81,14 @@ def wargear_screen(frame: pd.DataFrame, title: str, *, width: int, top: int | No
             listed = ", ".join(names[:6]) + (f" and {len(names) - 6} more (--all)" if len(names) > 6 else "")
             out += wrap(f"Not rated, {note} ({len(names)}): {listed}.", width, indent="  ")
     return out
+
+
+def _headers(columns: list[str], frame: pd.DataFrame) -> list[str]:
+    """The columns as headers naming their unit: ``HP gain/100 pts`` (the noun of the rated rows' measure)."""
+    measures = set(frame.loc[frame["phase"] != "", "measure"])
+    noun = "HP" if measures == {"hull_points"} else "models" if "hull_points" not in measures else "models or HP"
+    named = {"gain": f"{noun} gain", "gain/100 pts": f"{noun} gain/100 pts", "unit/100 pts": f"unit {noun}/100 pts"}
+    return [named.get(c, c) for c in columns]
 
 
 def wargear_title(frame: pd.DataFrame, datasheet: str, target: str, *, edition: str = "hh2", legion: str | None = None

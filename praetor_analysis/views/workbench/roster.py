@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from praetor_analysis.errors import counted_noun
 from praetor_analysis.io import atomic_write_bytes
 from praetor_analysis.units import NO_MODIFIERS, FieldedUnit, Modifiers
 from praetor_analysis.views.workbench.view import Attacker, Target
@@ -42,7 +43,7 @@ class LoadedRoster:
     def choices(self) -> list[tuple[str, int]]:
         """(label with its size and the roster's points, index) of each unit."""
         return [
-            (f"{label} ({u.size} models, {u.points:g} pts)", i)
+            (f"{label} ({counted_noun(u.size, 'model')}, {u.points:g} pts)", i)
             for i, (label, u) in enumerate(zip(self.labels, self.units, strict=True))
         ]
 

@@ -34,7 +34,7 @@ from praetor_analysis.views.figures import specs as S
 from praetor_analysis.views.figures.live import sync_figure
 from praetor_analysis.views.figures.plots import figure_of
 from praetor_analysis.views.figures.widgets import SharedFigureWidget
-from praetor_analysis.views.formats import number
+from praetor_analysis.views.formats import counted_noun, number
 from praetor_analysis.views.tables import table_html
 from praetor_analysis.views.workbench.roster import LoadedRoster, local_scenarios, read_loaded_roster, roster_name_of
 from praetor_analysis.views.workbench.targets import cells_heatmap, setup_targets, sheet_target, statline_target
@@ -69,7 +69,7 @@ _COLUMNS = ["attacker", "points", "target", "measure", "models", "wounds", "p_an
 def _sheet_label(r: dict[str, Any]) -> str:
     lo, hi = int(r["min_models"]), int(r["max_models"])
     size = f"{lo}" if lo == hi else f"{lo}-{hi}"
-    return f"{r['name']} ({r['faction']}; {size} models, {number(r['base_points'])} pts)"
+    return f"{r['name']} ({r['faction']}; {counted_noun(size, 'model')}, {number(r['base_points'])} pts)"
 
 
 class Workbench:
