@@ -9,17 +9,19 @@ lists (``exact.resolve_exact``), whichever cell came first.
 from __future__ import annotations
 
 import random
+from typing import Any
+
+from test_batch_cold_tables import _parsed as carrying
 
 from praetor_analysis.engine import batch
 from praetor_analysis.engine.batch import resolve_many
 from praetor_analysis.engine.exact import resolve_exact
 from praetor_analysis.engine.volley import Volley, VolleyResult
-from praetor_analysis.errors import PraetorError
 from praetor_analysis.profiles.records import Weapon, unit_from_mapping
 from praetor_analysis.rules import REGISTRY
 
 BASE = {"models": 5, "WS": 4, "S": 4, "A": 1, "BS": 4, "Ld": 8, "T": 4, "W": 1, "Save": "3+"}
-ONE_FIELD = [
+ONE_FIELD: list[dict[str, Any]] = [
     {},
     {"Save": "2+"},
     {"Save": "6+"},
@@ -43,19 +45,8 @@ ONE_FIELD = [
 
 
 def _weapons() -> list[Weapon]:
-    """A weapon for each declared rule that a weapon's Type can carry (with a value when it needs one)."""
-    out = []
-    for name in REGISTRY:
-        for spelled in (name, f"{name} (4+)", f"{name} (2)", f"{name} (1)"):
-            block = {"name": "w", "Range": '24"', "Strength": "5", "AP": "4", "Type": f"Heavy 1, {spelled}"}
-            try:
-                weapon = Weapon.from_mapping(block)
-            except PraetorError:
-                continue
-            if any(t.name == name for t in weapon.stage_rules):
-                out.append(weapon)
-                break
-    return out
+    """A weapon for each declared rule that a weapon's Type can carry (``test_batch_cold_tables._parsed``)."""
+    return [w for w in map(carrying, REGISTRY) if w is not None]
 
 
 def test_rule_lists_shared_in_a_batch_equal_the_one_cell_engine():
