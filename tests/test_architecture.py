@@ -10,6 +10,7 @@ from __future__ import annotations
 import ast
 import re
 from collections import defaultdict
+from collections.abc import Callable, Collection
 from pathlib import Path
 
 import pytest
@@ -302,14 +303,25 @@ def json_signatures(path: Path) -> set[str]:
     return found
 
 
-def test_units_and_analysis_pass_records_not_json() -> None:
+def unit_floor_debts(
+    scan: Callable[[Path], set[str]], debts: dict[str, set[str]], skip: Collection[str] = ()
+) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+    """``(module, name)`` that ``scan`` finds in a module of units/ or analysis/ (but ``skip``) and its ``debts`` do
+    not list, and those listed that it no longer finds."""
     bad, paid = [], []
     for module, path in MODULES.items():
-        if module.split(".")[1:2] not in (["units"], ["analysis"]):
+        if module.split(".")[1:2] not in (["units"], ["analysis"]) or module in skip:
             continue
-        found, owed = json_signatures(path), JSON_SIGNATURE_DEBTS.get(module, set())
-        bad.extend(f"{module}.{name}: a JSON mapping in its signature" for name in sorted(found - owed))
-        paid.extend(f"{module}.{name}" for name in sorted(owed - found))
+        found, owed = scan(path), debts.get(module, set())
+        bad.extend((module, name) for name in sorted(found - owed))
+        paid.extend((module, name) for name in sorted(owed - found))
+    return bad, paid
+
+
+def test_units_and_analysis_pass_records_not_json() -> None:
+    found, owed = unit_floor_debts(json_signatures, JSON_SIGNATURE_DEBTS)
+    bad = [f"{module}.{name}: a JSON mapping in its signature" for module, name in found]
+    paid = [f"{module}.{name}" for module, name in owed]
     assert not bad, "\n".join(bad)
     assert not paid, f"no longer JSON: remove from JSON_SIGNATURE_DEBTS: {paid}"
 
@@ -322,6 +334,81 @@ def test_the_json_signature_check_sees_one(tmp_path: Path) -> None:
         encoding="utf-8",
     )
     assert json_signatures(probe) == {"a", "b", "R.m"}
+
+
+#: The door's readers of a JSON block (a unit, weapon, volley or target block -> the engine's record).
+BLOCK_READERS = {
+    "unit_from_mapping", "from_mapping", "parse_unit_block", "parse_weapon_block", "volley_of_blocks", "target_record",
+    "parse_cached", "read_unit", "read_weapon", "read_vehicle",
+}  # fmt: skip
+#: The readers themselves (kept in units/ beside the records they make; scenario/, the door, reads with them).
+DOOR_READER_MODULES = {
+    "praetor_analysis.units.block_records", "praetor_analysis.units.block_fields", "praetor_analysis.units.blocks",
+    "praetor_analysis.units.volley_blocks",
+}  # fmt: skip
+#: Modules of units/ and analysis/ that still hand the engine a block (a debt: this list may only shrink). The 3rd
+#: edition's unit floor reads its statlines, weapon profiles and targets through the edition's block readers
+#: (``profiles.read_unit``/``read_weapon``, ``vehicles.read_vehicle``); ``unit_ratings.target_named`` reads a
+#: ``--target`` name that the door's name readers resolve to a block.
+BLOCK_DEBTS: dict[str, set[str]] = {
+    "praetor_analysis.units.hh3_attack": {"read_unit", "read_vehicle", "read_weapon"},
+    "praetor_analysis.units.hh3_round": {"read_unit", "read_weapon"},
+    "praetor_analysis.analysis.unit_ratings": {"target_record"},
+}
+
+
+def block_reads(path: Path) -> set[str]:
+    """The door's block readers a module calls, but in a ``from_mapping`` method (a record read from the JSON the
+    user gives is what the door's readers are for)."""
+    found: set[str] = set()
+
+    def visit(node: ast.AST) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)) and child.name == "from_mapping":
+                continue
+            if isinstance(child, ast.Call):
+                f = child.func
+                name = f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else ""
+                if name in BLOCK_READERS:
+                    found.add(name)
+            visit(child)
+
+    visit(ast.parse(path.read_text(encoding="utf-8")))
+    return found
+
+
+def test_units_and_analysis_build_engine_records_from_records() -> None:
+    """Issue 37: records are built from catalog rows and roster profiles directly, never through a JSON document:
+    no module of units/ or analysis/ writes a statline, weapon or target block for the engine to read back."""
+    found, owed = unit_floor_debts(block_reads, BLOCK_DEBTS, DOOR_READER_MODULES)
+    bad = [f"{module}: reads a block with {name}" for module, name in found]
+    paid = [f"{module}: {name}" for module, name in owed]
+    assert not bad, "\n".join(bad)
+    assert not paid, f"no longer read from a block: remove from BLOCK_DEBTS: {paid}"
+
+
+def test_the_block_read_check_sees_one(tmp_path: Path) -> None:
+    probe = tmp_path / "probe.py"
+    probe.write_text(
+        "def a(row):\n    return Weapon.from_mapping(row.to_block())\ndef b(s):\n    return unit_from_mapping(s, field_name='x')\n"
+        "class R:\n    @classmethod\n    def from_mapping(cls, data):\n        return read_unit(data, 'attacker')\n",
+        encoding="utf-8",
+    )
+    assert block_reads(probe) == {"from_mapping", "unit_from_mapping"}
+
+
+def test_a_model_group_holds_records_not_blocks() -> None:
+    """The records of a fielded unit (``units/records.py``) have no field typed as a JSON mapping or ``Any``."""
+    bad = []
+    for node in ast.parse((PACKAGE / "units" / "records.py").read_text(encoding="utf-8")).body:
+        if not isinstance(node, ast.ClassDef):
+            continue
+        for item in node.body:
+            if isinstance(item, ast.AnnAssign):
+                note = ast.unparse(item.annotation)
+                if re.search(r"\b(?:dict|Mapping|MutableMapping)\[|\bAny\b", note):
+                    bad.append(f"{node.name}.{ast.unparse(item.target)}: {note}")
+    assert not bad, bad
 
 
 def _submodules(package: str) -> set[str]:

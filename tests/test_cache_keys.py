@@ -113,6 +113,7 @@ RULE_CHANGES: dict[str, Callable[[Volley, Unit], tuple[Volley, Unit]]] = {
     "target_rules": lambda v, t: (v, replace(t, rules=())),
     "denies_shrouded": lambda v, t: (replace(v, attacker=replace(v.attacker, rules=_rules("Night Vision"))), t),
     "template_on_hull": lambda v, t: (replace(v, weapon=Weapon.from_mapping({"name": "Gun", "Range": "Template", "Strength": "8", "AP": "1", "Type": "Assault 1, Melta, Twin-linked"})), t),
+    "denied_cover": lambda v, t: (replace(v, weapon=Weapon.from_mapping({"name": "Gun", "Range": '12"', "Strength": "8", "AP": "1", "Type": "Heavy 1, Melta, Twin-linked, Ignores Cover"})), replace(t, cover=4)),
 }  # fmt: skip
 
 

@@ -9,7 +9,7 @@ import pandas as pd
 import pytest
 
 from praetor_analysis.catalog import load_targets, load_units, load_wargear_options, load_weapons
-from praetor_analysis.units import OptionRow, UnitRow, WeaponRow, cell, target_from_row
+from praetor_analysis.units import OptionRow, Statline, UnitRow, WeaponRow, cell, target_from_row
 from praetor_analysis.units.wargear_effects import with_wargear
 
 
@@ -46,8 +46,8 @@ def test_a_weapon_row_prefers_the_clean_type_and_fills_empty_characteristics() -
 def test_a_unit_row_writes_an_attacker_statline_and_a_target_block() -> None:
     row = UnitRow.from_row({"name": "Legionary", "Unit Type": "Infantry", "WS": "4", "T": 4.0, "W": "1", "Save": "3+",
                             "Front": "", "rules": "Bulky (2); Fearless", "models": 10.0})  # fmt: skip
-    assert row.to_dict() == {"name": "Legionary", "Unit Type": "Infantry", "WS": "4", "T": 4, "W": "1", "Save": "3+",
-                             "rules": ["Bulky (2)", "Fearless"]}  # fmt: skip
+    assert Statline.from_row(row).to_dict() == {"name": "Legionary", "Unit Type": "Infantry", "WS": "4", "T": 4,
+                                                "W": "1", "Save": "3+", "rules": ["Bulky (2)", "Fearless"]}  # fmt: skip
     target = row.to_block()
     assert target == {"name": "Legionary", "Unit Type": "Infantry", "models": 10, "WS": "4", "T": 4, "W": "1",
                       "Save": "3+", "rules": ["Bulky (2)", "Fearless"]}  # fmt: skip

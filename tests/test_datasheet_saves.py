@@ -418,7 +418,7 @@ def test_a_datasheet_names_its_conditional_saves() -> None:
     """Leman Russ's datasheet: the 4+ applies, the 3+ against Flame, Melta and Plasma is named in its notes (so in
     every result's ``not_modelled``)."""
     unit = fielded_unit({"name": "Leman Russ"})
-    assert unit.groups[0].statline["Invulnerable"] == "4+"
+    assert unit.groups[0].profile.Invulnerable == "4+"
     assert unit.notes == ("Leman Russ: The Armour Elavagar: 3+ Invulnerable Save under a condition (not applied)",)
 
 
@@ -433,9 +433,9 @@ def test_a_datasheet_and_the_same_unit_in_a_roster_carry_the_same_saves(name: st
         return {
             (
                 g.model,
-                g.statline.get("Save"),
-                g.statline.get("Invulnerable"),
-                tuple(sorted(g.statline.get("rules") or ())),
+                g.profile.Save,
+                g.profile.Invulnerable,
+                tuple(sorted(g.profile.rules)),
             )
             for g in unit.groups
         }

@@ -15,7 +15,7 @@ from praetor_analysis.units.fielded import FieldedUnit, fielded_unit, roster_uni
 def _weapons(unit: FieldedUnit) -> dict[str, list[tuple[int, list[str]]]]:
     out: dict[str, list[tuple[int, list[str]]]] = {}
     for g in unit.groups:
-        out.setdefault(g.model, []).append((g.count, [w["name"] for w in g.weapons]))
+        out.setdefault(g.model, []).append((g.count, [w.name for w in g.rows]))
     return out
 
 
@@ -149,6 +149,6 @@ def test_a_roster_with_per_model_increments_is_priced_exactly() -> None:
     (unit,) = roster_units(FIXTURE)
     sheet = fielded_unit({"name": "Heavy Support Squad", "loadout": ["Lascannon"]})
     assert unit.points == sheet.points == 150.0 and unit.source == "roster"
-    assert [(g.count, [w["name"] for w in g.weapons]) for g in unit.groups] == [
-        (g.count, [w["name"] for w in g.weapons]) for g in sheet.groups
+    assert [(g.count, [w.name for w in g.rows]) for g in unit.groups] == [
+        (g.count, [w.name for w in g.rows]) for g in sheet.groups
     ]

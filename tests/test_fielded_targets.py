@@ -38,7 +38,7 @@ def _same_as_oracle(scenario: dict[str, Any], statline: dict[str, Any]) -> dict[
 
 
 def _groups(block: Any) -> dict[str, tuple[Any, Any, Any]]:
-    return {g.model: (g.statline.get("Save"), g.statline.get("Invulnerable"), g.statline.get("rules"))
+    return {g.model: (g.profile.Save, g.profile.Invulnerable, list(g.profile.rules) or None)
             for g in fielded_unit(block).groups}  # fmt: skip
 
 
@@ -100,7 +100,7 @@ def test_one_reading_of_a_roster_unit_as_target() -> None:
     for unit, fielded in zip(army.units, roster_units(ROSTER), strict=True):
         block, _ = target_of({"roster": str(ROSTER), "unit": unit.label})
         assert {k: v for k, v in block.items() if k != "points"} == dict(unit.target_block), unit.label
-        assert as_target(fielded, unit.label).block == dict(unit.target_block)
+        assert as_target(fielded, unit.label).to_block() == dict(unit.target_block)
 
 
 @pytest.mark.parametrize(

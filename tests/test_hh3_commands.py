@@ -148,7 +148,7 @@ def test_a_3rd_edition_units_attack_equals_the_door_given_its_volleys() -> None:
                 assert mine[key]["pmf"] == [1.0]
             for group in unit.groups:
                 fired = sum(c["count"] for c in chosen if c["model"] == group.model and c["weapon"] is not None)
-                fires_all = "Front Armour" in group.statline
+                fires_all = bool(group.hh3_statline.front)  # it prints Front Armour
                 assert fires_all or fired <= sum(g.count for g in unit.groups if g.model == group.model)
 
 

@@ -60,8 +60,10 @@ def test_a_datasheet_fields_as_the_roster_that_took_it() -> None:
     assert mine.edition == roster_unit.edition == "hh3"
     assert mine.points == roster_unit.points == 320.0
     assert [g.count for g in mine.groups] == [g.count for g in roster_unit.groups] == [10]
-    assert dict(mine.groups[0].statline) == dict(roster_unit.groups[0].statline)
-    assert [dict(b) for b in mine.groups[0].weapons] == [dict(b) for b in roster_unit.groups[0].weapons]
+    assert mine.groups[0].hh3_statline.as_block() == roster_unit.groups[0].hh3_statline.as_block()
+    assert [(a.profile.as_block(), a.weapon, a.count) for a in mine.groups[0].arms] == [
+        (a.profile.as_block(), a.weapon, a.count) for a in roster_unit.groups[0].arms
+    ]
 
 
 def test_sizes_points_and_the_slot_that_grows() -> None:
@@ -82,7 +84,7 @@ def test_an_option_takes_the_place_of_its_groups_default() -> None:
     def weapons(label: str | None) -> tuple[set[str], float]:
         option = hh3_option_named(options, label) if label else None
         unit = hh3_fielded_datasheet(VEHICLE, option=option)
-        return {str(b["weapon"]) for g in unit.groups for b in g.weapons}, unit.points
+        return {a.weapon for g in unit.groups for a in g.arms}, unit.points
 
     assert weapons(None) == ({"Battlecannon", "Heavy bolter"}, 140.0)
     assert weapons("Twin lascannon") == ({"Twin lascannon", "Heavy bolter"}, 140.0)

@@ -13,12 +13,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from group_blocks import hh3_group
 
 from praetor_analysis.engine import removed_means, resolve_hh3
 from praetor_analysis.errors import PraetorError, ScenarioError
 from praetor_analysis.scenario.hh3 import parse_hh3
 from praetor_analysis.scenario.hh3_door import calc_hh3_stages, hh3_mean
-from praetor_analysis.units import FieldedUnit, Hh3Shot, Hh3Target, ModelGroup, hh3_attack, hh3_volleys, mode_score
+from praetor_analysis.units import FieldedUnit, Hh3Shot, Hh3Target, hh3_attack, hh3_volleys, mode_score
 from praetor_analysis.units.fielded import read_roster_units
 from praetor_analysis.units.hh3_target import hh3_standard_targets
 
@@ -86,7 +87,7 @@ def test_a_refused_mode_keeps_the_doors_words() -> None:
     attacker = {"Type": "Infantry", "BS": "4", "W": "1", "T": "4"}
     weapon = {"R": "24", "FP": "x", "RS": "4", "AP": "5", "D": "1"}  # no Firepower the door reads
     unit = read_roster_units(FIXTURES / "Small Game.rosz").units[0]
-    group = ModelGroup("Legionary", 5, attacker, ({"name": "Odd gun", **weapon},))
+    group = hh3_group("Legionary", 5, attacker, ({"name": "Odd gun", **weapon},))
     made = hh3_volleys(replace(unit, groups=(group,), size=5), target)
     assert not made.shots and made.chosen[0].weapon is None
     ((note, why),) = made.notes

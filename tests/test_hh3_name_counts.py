@@ -53,7 +53,7 @@ def test_the_spartan_fires_both_arrays() -> None:
     def with_arrays(n: int):  # type: ignore[no-untyped-def]
         group = spartan.groups[0]
         weapons = tuple(
-            {**w, "count": n} if w["weapon"] == "Two Sponson Mounted lascannon arrays" else w for w in group.weapons
+            replace(a, count=n) if a.weapon == "Two Sponson Mounted lascannon arrays" else a for a in group.arms
         )
         return replace(spartan, groups=(replace(group, weapons=weapons),))
 

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from group_blocks import hh3_group
 
 from praetor_analysis.errors import ScenarioError
 from praetor_analysis.scenario.calc import calc
@@ -16,7 +17,6 @@ from praetor_analysis.scenario.hh3_door import calc_hh3_stages
 from praetor_analysis.units import (
     MARKER_AT_VEHICLE,
     FieldedUnit,
-    ModelGroup,
     UnitAttackResult,
     hh3_one_way,
     hh3_shooting,
@@ -38,7 +38,7 @@ TANK = {"Type": "Vehicle", "M": "10", "BS": "4", "Front Armour": "14", "Side Arm
 
 
 def _unit(*weapons: dict[str, Any], statline: dict[str, Any] | None = None, model: str = "Strike Tank") -> FieldedUnit:
-    group = ModelGroup(model, 1, statline or TANK, tuple({"count": 1, **w} for w in weapons))
+    group = hh3_group(model, 1, statline or TANK, tuple({"count": 1, **w} for w in weapons))
     return FieldedUnit(model, "", 1, 0.0, (group,), source="roster", edition="hh3")
 
 
@@ -125,10 +125,10 @@ def _accounted(result: UnitAttackResult, unit: FieldedUnit, melee: bool) -> None
         unused = {k: v for c in entries for k, v in c.unused.items()}
         if not fired and any(c.why for c in entries):
             continue  # the group does not attack at all, and says why
-        for block in group.weapons:
-            if ("IM" in block) != melee:
+        for arm in group.arms:
+            if arm.melee != melee:
                 continue
-            name = str(block.get("weapon", block.get("name")))
+            name = arm.weapon
             assert name in fired or unused.get(name), (unit.datasheet, group.model, name)
         for name, why in unused.items():
             if why.startswith("refused: "):  # the refusal's words under not_modelled and reasons
@@ -150,7 +150,7 @@ def test_no_fixture_weapon_scores_zero_in_silence(path: Path) -> None:
                 melee = hh3_one_way(unit, target)
             except ScenarioError as exc:  # a unit none of whose models strikes: refused, saying why
                 assert "has no model that fights in melee" in str(exc), (unit.datasheet, str(exc))
-                assert not any("IM" in b for g in unit.groups for b in g.weapons), unit.datasheet
+                assert not any(a.melee for g in unit.groups for a in g.arms), unit.datasheet
                 continue
             _accounted(melee, unit, melee=True)
 

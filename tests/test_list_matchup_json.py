@@ -23,7 +23,7 @@ def _work(army: ArmyList) -> int:
     for u in army.units:
         for g in u.loadout.groups:
             try:
-                attacks = max(1, int(g.statline.get("A")))  # type: ignore[arg-type]
+                attacks = max(1, int(g.attacks))  # type: ignore[arg-type]
             except (TypeError, ValueError):
                 attacks = 1
             total += attacks * max(1, g.count) * max(1, len(g.weapons))
@@ -36,7 +36,7 @@ def test_the_cost_counts_attacks_models_and_weapons_both_ways() -> None:
     assert matchup_cost(MINE, THEIRS) == 2 * (a * 1 + b * 2)
     assert matchup_cost(MINE, THEIRS, 1) == a + 2 * b
     assert matchup_cost(THEIRS, MINE, 3) == 3 * (b * 2 + a)
-    attacks = {g.statline.get("A") for u in MINE.units for g in u.loadout.groups}
+    attacks = {g.attacks for u in MINE.units for g in u.loadout.groups}
     assert any(str(x).isdigit() and int(x) > 1 for x in attacks)  # the attacks are read, not taken as 1
 
 

@@ -28,7 +28,7 @@ def _with_attacks(army: ArmyList, value: object) -> ArmyList:
     """``army`` with every group's Attacks set to ``value``."""
     units = []
     for u in army.units:
-        groups = tuple(replace(g, statline={**g.statline, "A": value}) for g in u.loadout.groups)
+        groups = tuple(replace(g, statline=g.profile.with_stats({"A": value})) for g in u.loadout.groups)
         units.append(replace(u, loadout=replace(u.loadout, groups=groups)))
     return replace(army, units=tuple(units))
 

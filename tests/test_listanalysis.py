@@ -12,12 +12,13 @@ from pathlib import Path
 import pandas as pd
 import pytest
 from fixture_files import HH2_ROSTERS
+from group_blocks import hh2_group
 
 from praetor_analysis.analysis.list_analysis import LIST_COLUMNS, WHOLE_LIST, analyse_roster
 from praetor_analysis.bsdata.roster import read_roster
 from praetor_analysis.catalog import load_targets
 from praetor_analysis.scenario.calc import calc
-from praetor_analysis.units.fielded import FieldedUnit, ModelGroup
+from praetor_analysis.units.fielded import FieldedUnit
 
 MARINE = {"Unit Type": "Infantry", "WS": 4, "BS": 4, "S": 4, "T": 4, "W": 1, "I": 4, "A": 1, "Ld": 7, "Save": "3+"}
 RHINO = {"Unit Type": "Vehicle (Transport)", "BS": 4, "Front": 11, "Side": 11, "Rear": 10, "HP": 3}
@@ -36,9 +37,9 @@ LEG = {"name": "Legionaries", "Unit Type": "Infantry", "models": 10, "WS": 4, "T
 
 
 def _units() -> list[FieldedUnit]:
-    squad = FieldedUnit("Squad", "", 5, 100.0, (ModelGroup("Legionary", 5, MARINE, (BOLTER, PISTOL, SWORD)),))
-    rhino = FieldedUnit("Rhino", "", 1, 40.0, (ModelGroup("Rhino", 1, RHINO, (TL_BOLTER,)),))
-    brawler = FieldedUnit("Brawler", "", 1, 20.0, (ModelGroup("Legionary", 1, MARINE, (SWORD,)),))
+    squad = FieldedUnit("Squad", "", 5, 100.0, (hh2_group("Legionary", 5, MARINE, (BOLTER, PISTOL, SWORD)),))
+    rhino = FieldedUnit("Rhino", "", 1, 40.0, (hh2_group("Rhino", 1, RHINO, (TL_BOLTER,)),))
+    brawler = FieldedUnit("Brawler", "", 1, 20.0, (hh2_group("Legionary", 1, MARINE, (SWORD,)),))
     return [squad, rhino, brawler]
 
 
@@ -125,7 +126,7 @@ def test_whole_list_rows_say_what_they_add_up(frame: pd.DataFrame) -> None:
 
 def test_an_unreadable_weapon_is_named_not_dropped() -> None:
     odd = {"name": "Odd Gun", "Range": "far away", "Strength": "5", "AP": "4", "Type": "Heavy 1"}
-    unit = FieldedUnit("Odd", "", 1, 0.0, (ModelGroup("Rhino", 1, RHINO, (odd, TL_BOLTER)),))
+    unit = FieldedUnit("Odd", "", 1, 0.0, (hh2_group("Rhino", 1, RHINO, (odd, TL_BOLTER)),))
     from praetor_analysis.scenario.document import parse_target
     from praetor_analysis.units.attack import shooting
 

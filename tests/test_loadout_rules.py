@@ -15,7 +15,7 @@ TALON = "Contemptor Dreadnought Talon"
 
 
 def _weapons(block: dict[str, Any]) -> list[str]:
-    return sorted(w["name"] for g in fielded_unit(block).groups for w in g.weapons for _ in range(g.count))
+    return sorted(w.name for g in fielded_unit(block).groups for w in g.rows for _ in range(g.count))
 
 
 def _refusal(block: dict[str, Any]) -> str:

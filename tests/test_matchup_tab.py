@@ -26,7 +26,7 @@ def test_modifiers_army_wide_equal_calc_of_the_modified_blocks() -> None:
     mine, theirs = modified_lists(read_list_json(MINE), read_list_json(THEIRS), MODS)
     # the typed record on each unit, not rules written into its statlines
     assert all(u.loadout.modifiers == MODS.attacker for u in mine.units)
-    assert not any("Re-roll" in str(g.statline.get("rules", "")) for u in mine.units for g in u.loadout.groups)
+    assert not any("Re-roll" in str(list(g.profile.rules)) for u in mine.units for g in u.loadout.groups)
     assert theirs.units[0].target_block["Cover"] == "5+"
     assert "Feel No Pain (6+)" in theirs.units[0].target_block["rules"]
     assert "rules" not in theirs.units[1].target_block or not any(

@@ -25,7 +25,7 @@ def _refusal(block: dict[str, Any]) -> str:
 
 
 def _weapons(block: dict[str, Any]) -> dict[str, list[str]]:
-    return {g.model: [w["name"] for w in g.weapons] for g in fielded_unit(block).groups}
+    return {g.model: [w.name for w in g.rows] for g in fielded_unit(block).groups}
 
 
 def test_a_legions_own_blade_needs_that_legion() -> None:

@@ -162,7 +162,7 @@ def test_the_leviathans_two_heavy_flamers_fire_from_the_datasheet() -> None:
     from praetor_analysis.units.attack import shooting_volleys
 
     unit = fielded_unit({"name": "Leviathan Dreadnought Talon", "faction": "Legiones Astartes"})
-    names = [w["name"] for g in unit.groups for w in g.weapons]
+    names = [w.name for g in unit.groups for w in g.rows]
     assert (names.count("Heavy Flamer"), names.count("Meltagun"), names.count("Leviathan Siege Claw")) == (2, 2, 2)
     volleys, _ = shooting_volleys(unit, TARGET)
     assert [v.weapon.name for v in volleys].count("Heavy Flamer") == 2

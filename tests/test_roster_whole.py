@@ -105,7 +105,7 @@ def test_the_militia_lists_assassin_under_an_upgrade_is_a_unit() -> None:
     assert len(reading.units) == 10 and "Clade Callidus Assassin" in reading.labels
     assert reading.rated_points == reading.declared == 1451
     _label, unit = roster_unit(str(MILITIA_LIST), "Clade Callidus Assassin")
-    assert unit.points == 125 and [w["name"] for w in unit.groups[0].weapons] == ["Neural Shredder", "Phase Sword"]
+    assert unit.points == 125 and [w.name for w in unit.groups[0].rows] == ["Neural Shredder", "Phase Sword"]
 
 
 def test_an_option_of_an_older_data_version_in_a_real_list() -> None:
@@ -115,7 +115,7 @@ def test_an_option_of_an_older_data_version_in_a_real_list() -> None:
     for label in ("IM - Ogryn Brute Squad (1)", "IM - Ogryn Brute Squad (2)"):
         unit = reading.units[reading.labels.index(label)]
         brutes = next(g for g in unit.groups if g.model.startswith("Ogryn Brute"))
-        assert brutes.count == 4 and [w["name"] for w in brutes.weapons] == ["Chainaxe"]
+        assert brutes.count == 4 and [w.name for w in brutes.rows] == ["Chainaxe"]
         assert any(
             "read as today's Chainaxe in place of a Close Combat Weapon" in n and "8 pts" in n for n in unit.notes
         )
@@ -143,7 +143,7 @@ def test_every_command_uses_the_same_labels(path: Path, tmp_path: Path) -> None:
 
 
 def _weapons(unit) -> list[str]:
-    return [str(w["name"]) for g in unit.groups for w in g.weapons]
+    return [w.name for g in unit.groups for w in g.rows]
 
 
 def test_identical_weapons_on_one_model_all_fire() -> None:
@@ -166,7 +166,7 @@ def test_name_counts_from_the_data() -> None:
     rhino = target_named("Rhino")[1]
     assert [v.weapon.name for v in shooting_volleys(spartan, rhino)[0]].count("Lascannon Array") == 2
     tartaros = _unit(CORSWAIN_LIST, "Terminator Tartaros Squad")
-    claws = [g for g in tartaros.groups if [w["name"] for w in g.weapons] == ["Lightning Claw", "Lightning Claw"]]
+    claws = [g for g in tartaros.groups if [w.name for w in g.rows] == ["Lightning Claw", "Lightning Claw"]]
     assert claws and claws[0].count == 2
 
 
@@ -201,7 +201,7 @@ def test_name_count(name: str, weapons: list[str], count: int) -> None:
 def test_pair_of_claws_is_the_second_weapon() -> None:
     tartaros = _unit(CORSWAIN_LIST, "Terminator Tartaros Squad")
     target = target_named("Legionary", 10)[1]
-    pair = next(g for g in tartaros.groups if [w["name"] for w in g.weapons] == ["Lightning Claw", "Lightning Claw"])
+    pair = next(g for g in tartaros.groups if [w.name for w in g.rows] == ["Lightning Claw", "Lightning Claw"])
     one = type(pair)(pair.model, pair.count, pair.statline, pair.weapons[:1], pair.wargear)
     both = melee(type(tartaros)(**{**tartaros.__dict__, "groups": (pair,)}).with_flags(charging=True), target).to_dict()
     single = melee(
@@ -216,9 +216,9 @@ def test_corswain_keeps_his_invulnerable_save_and_the_melee_one() -> None:
     """His 3+ against close combat attacks is a save of one phase now (docs/rules.md#saves-for-one-phase):
     applied in melee, so no longer listed under not_modelled (tests/test_phase_saves.py pins its numbers)."""
     corswain = _unit(CORSWAIN_LIST, "Corswain")
-    assert corswain.groups[0].statline["Invulnerable"] == "4+"
-    assert corswain.groups[0].statline["Save"] == "2+"
-    assert "Invulnerable Save in Melee (3+)" in corswain.groups[0].statline["rules"]
+    assert corswain.groups[0].profile.Invulnerable == "4+"
+    assert corswain.groups[0].profile.Save == "2+"
+    assert "Invulnerable Save in Melee (3+)" in corswain.groups[0].profile.rules
     result = shooting(corswain, target_named("Legionary", 10)[1]).to_dict()
     assert not any("3+ Invulnerable Save" in n for n in result["not_modelled"])
 
@@ -480,7 +480,7 @@ def test_a_weapon_selection_of_fewer_copies_than_models_is_split(tmp_path: Path)
 
 
 def _weapons_of(group) -> list[str]:
-    return [str(w["name"]) for w in group.weapons]
+    return [w.name for w in group.rows]
 
 
 def test_the_dashboards_roster_view_says_the_points_line_and_labels() -> None:
@@ -521,6 +521,6 @@ def test_a_pair_strikes_as_calc_two_weapons_of_the_one_weapon() -> None:
     pair = next(g for g in tartaros.groups if _weapons_of(g) == ["Lightning Claw", "Lightning Claw"])
     target = target_named("Legionary", 10)[1]
     mine = melee(replace(tartaros, groups=(pair,)).with_flags(charging=True), target).to_dict()["casualties"]["mean"]
-    attacker = {**pair.statline, "models": pair.count, "charging": True, "two_weapons": True}
-    doc = {"attacker": attacker, "weapon": dict(pair.weapons[0]), "target": {"name": "Legionary", "models": 10}}
+    attacker = {**pair.profile.to_dict(), "models": pair.count, "charging": True, "two_weapons": True}
+    doc = {"attacker": attacker, "weapon": pair.rows[0].to_block(), "target": {"name": "Legionary", "models": 10}}
     assert mine == pytest.approx(calc({**doc, "mode": "melee"})["casualties"]["mean"], rel=1e-12, abs=1e-12)

@@ -691,8 +691,10 @@ def test_meltabombs_profile_is_the_data_s() -> None:
 
     weapons = load_weapons()
     row = weapons[weapons["profile_id"] == "ba08-9a32-1e47-6448"].iloc[0]
-    assert {k: str(row[k]) for k in ("name", "Range", "Strength", "AP", "Type")} == dict(GRENADE_PROFILES["Meltabombs"])
-    assert dict(GRENADE_PROFILES["Meltabombs"]) == MELTABOMBS
+    assert {k: str(row[k]) for k in ("name", "Range", "Strength", "AP", "Type")} == GRENADE_PROFILES[
+        "Meltabombs"
+    ].to_block()
+    assert GRENADE_PROFILES["Meltabombs"].to_block() == MELTABOMBS
 
 
 def test_meltabombs_strike_once_each_from_a_datasheet() -> None:

@@ -8,6 +8,7 @@ import sys
 from dataclasses import replace
 
 import pytest
+from group_blocks import hh2_group
 
 from praetor_analysis import calc
 from praetor_analysis.engine.chain import resolve_sequence
@@ -70,7 +71,7 @@ def test_melee_blows_are_the_sequence_written_out() -> None:
             "target": resolve_unit(TERMINATORS),
             "firing_units": [
                 [
-                    {"mode": "melee", "attacker": {**LEGIONARY, "models": 9}, "weapon": UNARMED,
+                    {"mode": "melee", "attacker": {**LEGIONARY, "models": 9}, "weapon": UNARMED.to_block(),
                      "attacks": 18},
                     {"mode": "melee", "attacker": {**SERGEANT, "models": 1}, "weapon": resolve_weapon("Power Fist"),
                      "attacks": 3},
@@ -94,11 +95,11 @@ def test_whole_round_of_a_one_model_unit_is_resolve_combat() -> None:
             "target_weapon": "Power Fist",
         }
     )
-    melee_weapons = [w for w in dread.weapons if "Melee" in w["Type"]]
+    melee_weapons = [w.to_block() for w in dread.rows if "Melee" in w.type]
     by_hand = scenario_calc.calc(
         {
             "mode": "melee",
-            "attacker": {**dread.statline, "models": 1},
+            "attacker": {**dread.profile.to_dict(), "models": 1},
             "weapon": melee_weapons if len(melee_weapons) > 1 else melee_weapons[0],
             "target": resolve_unit(TERMINATORS),
             "target_weapon": resolve_weapon("Power Fist"),
@@ -158,12 +159,12 @@ def test_squad_weapons_go_to_the_models_not_the_sergeant() -> None:
     # four Legionaries', not the Sergeant's; an option priced per Legionary (Tactical Support Squad's
     # Plasma Guns: 10 + 10 per counted Legionary) equips the models it counts.
     heavy = build_loadout("Heavy Support Squad")
-    carried = {g.model: [w["name"] for w in g.weapons] for g in heavy.groups}
+    carried = {g.model: [w.name for w in g.rows] for g in heavy.groups}
     assert "Heavy Bolter" not in carried["Legion Support Sergeant"]
     assert "Heavy Bolter" in carried["Legionaries (collective)"]
     support = build_loadout({"name": "Tactical Support Squad", "loadout": ["Plasma Gun"]})
     assert support.points == 85 + 10 + 10 * 4
-    assert [g.count for g in support.groups if "Plasma Gun" in [w["name"] for w in g.weapons]] == [4]
+    assert [g.count for g in support.groups if "Plasma Gun" in [w.name for w in g.rows]] == [4]
 
 
 def test_a_weapon_that_only_wounds_still_counts_against_multi_wound_models() -> None:
@@ -214,7 +215,7 @@ def test_support_squads_legionaries_fight_in_melee(name: str) -> None:
 def test_a_grenade_launcher_is_no_grenade() -> None:
     launcher = resolve_weapon({"name": "Grenade launcher - Krak", "faction": "Horus Heresy"})
     grenade = {"name": "Krak Grenades", "Range": '6"', "Strength": "6", "AP": "4", "Type": "Assault 1"}
-    unit = FieldedUnit("Grenadiers", "", 2, 0.0, (ModelGroup("Legionary", 2, LEGIONARY, (grenade, launcher)),))
+    unit = FieldedUnit("Grenadiers", "", 2, 0.0, (hh2_group("Legionary", 2, LEGIONARY, (grenade, launcher)),))
     result = shooting(unit, scenario_calc.parse_target({"target": resolve_unit(TERMINATORS)})).to_dict()
     assert result["chosen"][0]["weapon"] == "Grenade launcher - Krak"
     assert result["chosen"][0]["unused"]["Krak Grenades"].startswith("a grenade")
@@ -238,7 +239,7 @@ def test_a_whole_round_fights_every_group() -> None:
 
 
 def _fighter(name: str, count: int, stats: dict, weapons: tuple) -> ModelGroup:  # type: ignore[type-arg]
-    return ModelGroup(name, count, stats, weapons)
+    return hh2_group(name, count, stats, weapons)
 
 
 def test_a_round_of_a_mixed_unit_is_the_round_of_its_party() -> None:
@@ -283,7 +284,7 @@ def test_blows_strike_in_initiative_order() -> None:
     plain = {"name": "Blade", "Range": "-", "Strength": "User", "AP": "-", "Type": "Melee"}
     slow, quick = {**LEGIONARY, "I": 1, "A": 2}, {**LEGIONARY, "I": 5, "A": 2}
     unit = FieldedUnit(
-        "Pair", "", 4, 0.0, (ModelGroup("Slow", 1, slow, (brutal,)), ModelGroup("Quick", 3, quick, (plain,)))
+        "Pair", "", 4, 0.0, (hh2_group("Slow", 1, slow, (brutal,)), hh2_group("Quick", 3, quick, (plain,)))
     )
     target = {"name": "Ogres", "models": 3, "WS": 4, "T": 4, "W": 3, "I": 4, "Save": "-"}
     result = melee(unit, scenario_calc.parse_target({"target": target})).to_dict()
@@ -315,7 +316,7 @@ def test_master_crafted_volleys_of_two_groups_stay_apart() -> None:
         "",
         2,
         0.0,
-        (ModelGroup("Champion", 1, champion, (blade,)), ModelGroup("Legionary", 1, LEGIONARY, (blade,))),
+        (hh2_group("Champion", 1, champion, (blade,)), hh2_group("Legionary", 1, LEGIONARY, (blade,))),
     )
     target = {"name": "Veterans", "models": 5, "WS": 4, "T": 4, "W": 1, "I": 4, "Save": "3+"}
     result = melee(unit, scenario_calc.parse_target({"target": target})).to_dict()

@@ -5,13 +5,14 @@ and as a target; Walkers and Knights strike in melee with their WS, S, I and A."
 from __future__ import annotations
 
 import pytest
+from group_blocks import hh2_group
 
 from praetor_analysis.analysis.army_list import read_list_json
 from praetor_analysis.analysis.matchup import ONE_WAY, pair_result, pairs_of
 from praetor_analysis.errors import ScenarioError
 from praetor_analysis.scenario.calc import calc
 from praetor_analysis.units.fielded import fielded_unit
-from praetor_analysis.units.records import FieldedUnit, ModelGroup
+from praetor_analysis.units.records import FieldedUnit
 from praetor_analysis.units.unit_profile import with_unit_profile
 
 HSS = {"name": "Heavy Support Squad"}
@@ -22,7 +23,7 @@ def test_a_model_without_toughness_is_read_with_its_units() -> None:
     """The data's Heavy Support Squad Legionary has no T: read with the Sergeant's T 4, and the unit says so."""
     unit = fielded_unit(HSS)
     legionaries = next(g for g in unit.groups if g.model == "Legionaries (collective)")
-    assert legionaries.statline["T"] == "4"
+    assert legionaries.profile.T == "4"
     assert any("no T in the data's profile; read with Legion Support Sergeant's T 4" in n for n in unit.readings)
 
 
@@ -39,14 +40,14 @@ def test_the_squad_strikes_the_same_one_way_and_in_a_whole_round() -> None:
 
 
 def test_the_donor_is_the_largest_group_and_vehicles_are_apart() -> None:
-    a = ModelGroup("a", 1, {"Unit Type": "Infantry", "WS": "4", "T": "5"}, ())
-    b = ModelGroup("b", 3, {"Unit Type": "Infantry", "WS": "3", "T": "4", "A": "2"}, ())
-    c = ModelGroup("c", 2, {"Unit Type": "Infantry", "WS": "5"}, ())
-    tank = ModelGroup("tank", 1, {"Unit Type": "Vehicle", "BS": "4", "Front": "12"}, ())
+    a = hh2_group("a", 1, {"Unit Type": "Infantry", "WS": "4", "T": "5"}, ())
+    b = hh2_group("b", 3, {"Unit Type": "Infantry", "WS": "3", "T": "4", "A": "2"}, ())
+    c = hh2_group("c", 2, {"Unit Type": "Infantry", "WS": "5"}, ())
+    tank = hh2_group("tank", 1, {"Unit Type": "Vehicle", "BS": "4", "Front": "12"}, ())
     unit = with_unit_profile(FieldedUnit("x", "", 7, 10.0, (a, b, c, tank)))
-    by = {g.model: g.statline for g in unit.groups}
-    assert by["c"]["T"] == "4" and by["c"]["A"] == "2" and by["a"]["A"] == "2"
-    assert "T" not in by["tank"] and "WS" not in by["tank"]
+    by = {g.model: g.profile for g in unit.groups}
+    assert by["c"].T == "4" and by["c"].A == "2" and by["a"].A == "2"
+    assert by["tank"].T is None and by["tank"].WS is None
     assert with_unit_profile(FieldedUnit("y", "", 1, 1.0, (b,))) == FieldedUnit("y", "", 1, 1.0, (b,))
 
 

@@ -162,5 +162,5 @@ def test_a_3rd_edition_wargear_save_applies_where_better(tmp_path: Path) -> None
         edited = tmp_path / f"oathbearer {own}.ros"
         edited.write_bytes(ET.tostring(root))
         unit = next(u for u in read_roster_units(edited).units if u.datasheet == "Deathwing Companion Detachment")
-        found[own] = {g.statline.get("INV") for g in unit.groups if g.model == "Deathwing Oathbearer"}
+        found[own] = {g.hh3_statline.invulnerable or None for g in unit.groups if g.model == "Deathwing Oathbearer"}
     assert found == {"-": {"5+"}, "4+": {"4+"}}

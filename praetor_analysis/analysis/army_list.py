@@ -34,7 +34,6 @@ from praetor_analysis.units import (
     fights_in_melee,
     hh3_target_of_unit,
     read_roster_units,
-    target_record,
     unique_labels,
 )
 
@@ -142,9 +141,11 @@ def _make(
             units.append(ListUnit(label, loadout, share, hh3.block, hh3, fighter, notes, source))
             continue
         reading = as_target(loadout, label)
-        target = target_record(reading.block)
+        target = reading.record()
         share = loadout.points / max(1, reading.models) if target.is_vehicle else loadout.points
-        units.append(ListUnit(label, loadout, share, reading.block, target, reading.fighter, reading.notes, source))
+        units.append(
+            ListUnit(label, loadout, share, reading.to_block(), target, reading.fighter, reading.notes, source)
+        )
     return ArmyList(name, tuple(units))
 
 

@@ -3,18 +3,19 @@
 
 :meth:`AttackerProfile.from_mapping` reads the ``attacker`` block of a ``praetor calc`` scenario (the fields a
 comparison's attacker uses), refusing a bad one on one line naming the field as ``calc`` does;
+:meth:`AttackerProfile.unit` is the engine's record of it, built from the typed statline (no block between);
 :meth:`AttackerProfile.to_block` writes the block back (the cell's scenario, the dashboard's saved setup).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from praetor_analysis.errors import PraetorError, ScenarioError, show_value
-from praetor_analysis.profiles import unit_from_mapping
-from praetor_analysis.units import NO_MODIFIERS, Modifiers
+from praetor_analysis.profiles import Unit, unit_from_mapping
+from praetor_analysis.units import NO_MODIFIERS, Modifiers, Statline, unit_record
 
 __all__ = ["DEFAULT_ATTACKER", "AttackerProfile"]
 
@@ -89,14 +90,41 @@ class AttackerProfile:
             value = getattr(self, key)
             if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
                 raise ScenarioError(f"attacker.{key}: expected X of X+ as a whole number, got {show_value(value)}")
-        try:  # every other field as calc reads the block it writes: the same one-line errors
-            unit = unit_from_mapping(
-                {k: v for k, v in self.to_block().items() if k != "modifiers"}, field_name="attacker"
-            )
-        except PraetorError as exc:
-            raise ScenarioError(str(exc), field=exc.field, value=exc.value) from None
+        for flag in _FLAGS:
+            if not isinstance(getattr(self, flag), bool):
+                value = getattr(self, flag)
+                raise ScenarioError(f"attacker.{flag}: expected true or false, got {show_value(value)}")
+        unit = self.unit()  # every other field as calc reads the block it stands for: the same one-line errors
         if unit.models < 1:
             raise ScenarioError(f"attacker.models: must be at least 1, got {unit.models}", field="attacker.models")
+
+    def statline(self, *, mode: str = "melee") -> Statline:
+        """Its statline record (in ``mode="shooting"`` without what acts in melee alone: how it strikes)."""
+        melee = mode == "melee"
+        return Statline(
+            self.name,
+            self.unit_type,
+            **{key: getattr(self, attr) for key, attr in _STATLINE.items()},
+            Save=_plus(self.save),
+            Invulnerable=_plus(self.invulnerable),
+            rules=self.rules,
+            charging=self.charging and melee,
+            disordered=self.disordered and melee,
+            two_weapons=self.two_weapons and melee,
+        )
+
+    def unit(self, *, mode: str = "melee") -> Unit:
+        """The engine's record of the unit that fires or strikes (its modifiers not applied: the volley applies
+        them, :func:`~praetor_analysis.units.volley_record`).
+
+        Raises:
+            ScenarioError: A field ``praetor calc`` would refuse in its block (the message names it).
+        """
+        try:
+            unit = unit_record(self.statline(mode=mode), self.models)
+        except PraetorError as exc:
+            raise ScenarioError(str(exc), field=exc.field, value=exc.value) from None
+        return unit if unit.name == self.name else replace(unit, name=self.name)  # an empty name stays empty
 
     @classmethod
     def from_mapping(cls, data: object) -> AttackerProfile:

@@ -24,11 +24,11 @@ from praetor_analysis.units import (
     UnitRow,
     WeaponRow,
     default_marker_setup,
-    parse_weapon_block,
     placed_notes,
     resolve_shooting,
-    target_record,
-    volley_of_blocks,
+    target_unit,
+    volley_record,
+    weapon_record,
 )
 
 __all__ = [
@@ -73,12 +73,12 @@ def cell_of_rows(
     Raises:
         ScenarioError: what ``calc`` of that scenario raises while parsing it.
     """
-    wblock, tblock = weapon_row.to_block(), target_row.to_block()
-    weapon = parse_weapon_block(wblock)
+    weapon = weapon_record(weapon_row)
     mode = "melee" if weapon.is_melee else "shooting"
-    target = target_record(tblock)
-    fired_by = (attacker or DEFAULT_ATTACKER).to_block(mode=mode)
-    volley = volley_of_blocks(wblock, fired_by, mode=mode, attacks=attacks, half_range=half_range and mode != "melee")
+    target = target_unit(target_row)
+    fired_by = attacker or DEFAULT_ATTACKER
+    volley = volley_record(weapon, fired_by.unit(mode=mode), mode=mode, attacks=attacks,
+                           half_range=half_range and mode != "melee", modifiers=fired_by.modifiers)  # fmt: skip
     setup = default_marker_setup(volley, target)  # a marker weapon over the default formation, as calc lays it
     return Shooting(target, ((volley,),), setup), []
 

@@ -20,8 +20,8 @@ one computation.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any
 
@@ -40,8 +40,9 @@ from praetor_analysis.units import (
     Measure,
     UnitRow,
     WeaponRow,
-    target_record,
-    volley_of_blocks,
+    target_unit,
+    volley_record,
+    weapon_record,
 )
 
 __all__ = [
@@ -114,11 +115,9 @@ class ComparisonRow:
         return {c: getattr(self, c) for c in COLUMNS}
 
 
-def _parse_weapon(block: Mapping[str, Any]) -> Weapon:
-    from praetor_analysis.units import parse_cached  # calc's memo: the engine does not parse it again
-
+def _parse_weapon(row: WeaponRow) -> Weapon:
     try:
-        return parse_cached("weapon", block, "weapon", lambda: Weapon.from_mapping(block))
+        return weapon_record(row)
     except ProfileError as exc:
         raise ScenarioError(str(exc)) from None
 
@@ -222,29 +221,30 @@ def comparison_cells(
             field="shots_per_weapon",
         )
     fired_by = attacker or DEFAULT_ATTACKER
-    blocks = {mode: fired_by.to_block(mode=mode) for mode in ("melee", "shooting")}
+    units = {mode: fired_by.unit(mode=mode) for mode in ("melee", "shooting")}
     jobs: dict[tuple[Any, ...], tuple[Unit | ScenarioError, Volley | ScenarioError]] = {}  # distinct cells
     # each cell: its row's leading columns, the weapon's points, its job (None: an error), notes, flags, the error
     rows: list[tuple[tuple[Any, ...], float, tuple[Any, ...] | None, list[str], bool, bool, str]] = []
     t_rows = list(zip(row_ids(targets), UnitRow.from_frame(targets), strict=False))
-    t_blocks = [(tid, row.to_block(), row.is_vehicle) for tid, row in t_rows]
+    t_heads = [(tid, row, row.archetype or row.name or "target", 1 if row.models is None else int(row.models))
+               for tid, row in t_rows]  # fmt: skip
     targets_parsed: dict[str, Unit | ScenarioError] = {}
     laid_notes: dict[tuple[Any, ...], list[str]] = {}  # a marker cell's notes: the default formation's first
     for wid, wrow in zip(row_ids(weapons), WeaponRow.from_frame(weapons), strict=False):
         volleys: dict[tuple[Any, ...], Volley | ScenarioError] = {}  # this weapon's, by mode, hits and attacks
-        wblock = wrow.to_block()
-        wkey = repr(sorted((k, v) for k, v in wblock.items() if k != "name"))
+        profile = wrow.as_profile()
+        wkey = replace(profile, name="")
         points = _points(wrow)
         try:
-            parsed: Weapon | ScenarioError = _parse_weapon(wblock)
+            parsed: Weapon | ScenarioError = _parse_weapon(wrow)
         except ScenarioError as exc:
             parsed = exc
         marker = not isinstance(parsed, ScenarioError) and marker_kind(parsed) is not None  # once per weapon
         faction = wrow.faction
-        strength, ap = str(wblock["Strength"]), str(wblock["AP"])
-        for tid, tblock, vehicle in t_blocks:
-            head = (wblock["name"], wid, faction, str(wblock["Range"]), strength, ap, wblock["Type"], tblock["name"],
-                    tid, tblock["models"])  # fmt: skip
+        strength, ap = str(profile.strength), str(profile.ap)
+        for tid, trow, tname, tmodels in t_heads:
+            vehicle = trow.is_vehicle
+            head = (profile.name, wid, faction, str(profile.range), strength, ap, profile.type, tname, tid, tmodels)
             try:
                 if isinstance(parsed, ScenarioError):
                     raise ScenarioError(str(parsed))
@@ -253,8 +253,9 @@ def comparison_cells(
                 key = (tid, mode, repr(shots_per_weapon), wkey)
                 if key not in jobs:
                     shooting = mode != "melee"
-                    volley = partial(volley_of_blocks, wblock, blocks[mode], mode=mode, attacks=shots_per_weapon)
-                    target = parsed_once(targets_parsed, tid, partial(target_record, tblock))
+                    volley = partial(volley_record, parsed, units[mode], mode=mode, attacks=shots_per_weapon,
+                                     modifiers=fired_by.modifiers)  # fmt: skip
+                    target = parsed_once(targets_parsed, tid, partial(target_unit, trow))
                     fired = parsed_once(volleys, key[1:], partial(volley, half_range=half_range and shooting))
                     if marker and shooting and not vehicle:  # over the default formation, as calc lays it
                         fired, laid_notes[key] = laid(fired, target)

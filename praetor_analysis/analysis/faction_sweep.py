@@ -31,7 +31,7 @@ import hashlib
 import json
 import sys
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache, partial
 from importlib import resources
@@ -47,10 +47,11 @@ from praetor_analysis.analysis.unit_ratings import edition_targets
 from praetor_analysis.catalog import load_datasheets
 from praetor_analysis.errors import ProfileError, ScenarioError, show_value
 from praetor_analysis.io import atomic_write_with
-from praetor_analysis.profiles import Weapon
 from praetor_analysis.units import (
     GRENADE_PROFILES,
+    Hh3Arm,
     UnitAttackResult,
+    WeaponRow,
     fielded_unit,
     hh3_fielded_datasheet,
     hh3_legion,
@@ -58,6 +59,7 @@ from praetor_analysis.units import (
     legion_names,
     legion_of,
     suggestions,
+    weapon_record,
 )
 
 __all__ = [
@@ -465,18 +467,14 @@ _NULLABLE = ("legion", "error", "reason")
 _TEXT = "str" if int(pd.__version__.split(".")[0]) >= 3 else "object"
 
 
-_MELEE: dict[str, bool | None] = {}
-
-
-def _is_melee(block: Mapping[str, Any]) -> bool | None:
-    """Whether a weapon block is a melee weapon (None: its profile cannot be read); memoised by its text."""
-    text = repr(block)
-    if text not in _MELEE:
-        try:
-            _MELEE[text] = Weapon.from_mapping(block).is_melee
-        except (ScenarioError, ProfileError):
-            _MELEE[text] = None
-    return _MELEE[text]
+def _is_melee(row: WeaponRow | Hh3Arm) -> bool | None:
+    """Whether a weapon profile is a melee weapon (None: its profile cannot be read); a 3rd-edition one prints IM."""
+    if isinstance(row, Hh3Arm):
+        return row.melee
+    try:
+        return weapon_record(row).is_melee
+    except (ScenarioError, ProfileError):
+        return None
 
 
 def phase_key(unit: ListUnit, phase: str) -> tuple[Any, ...]:
@@ -487,14 +485,13 @@ def phase_key(unit: ListUnit, phase: str) -> tuple[Any, ...]:
     loadout = unit.loadout
     shooting = phase == "shooting"
     keep = (False, None) if shooting else (True, None)
-    melee = (lambda b: "IM" in b) if loadout.edition == "hh3" else _is_melee  # a 3rd-edition melee profile: IM
     groups = tuple(
         (
             g.model,
             g.count,
-            repr(g.statline),
+            g.statline,
             () if shooting else tuple(n for n in g.wargear if n in GRENADE_PROFILES),
-            repr([b for b in g.weapons if melee(b) in keep]),
+            tuple(w for w in g.weapons if _is_melee(w) in keep),
         )
         for g in loadout.groups
     )

@@ -30,7 +30,7 @@ from praetor_analysis.units import (
     hh3_target_of_row,
     read_roster_units,
     target_from_row,
-    target_record,
+    target_unit,
     unique_labels,
 )
 
@@ -80,7 +80,7 @@ def list_targets(targets: pd.DataFrame | None = None, edition: str = "hh2") -> l
     for i, profile in enumerate(UnitRow.from_frame(targets)):
         name = profile.archetype or profile.name or f"target {i}"
         try:
-            unit = target_record(target_from_row(profile).to_block())
+            unit = target_unit(target_from_row(profile))
         except (ScenarioError, ProfileError):
             continue  # a row without Toughness or armour is no target (profile_targets names them)
         out.append((profile.profile_id or str(i), name, unit, profile.is_vehicle))

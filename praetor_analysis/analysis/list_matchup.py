@@ -106,9 +106,7 @@ def matchup_cost(mine: ArmyList, theirs: ArmyList, phases: int = len(PHASES)) ->
 
     def work(army: ArmyList) -> int:
         return sum(
-            unit_cost(_attacks(g.statline.get("A")), g.count, len(g.weapons))
-            for u in army.units
-            for g in u.loadout.groups
+            unit_cost(_attacks(g.attacks), g.count, len(g.weapons)) for u in army.units for g in u.loadout.groups
         )
 
     return phases * (work(mine) * len(theirs.units) + work(theirs) * len(mine.units))

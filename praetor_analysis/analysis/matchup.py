@@ -106,7 +106,7 @@ ONE_WAY = "the target's blows back at a vehicle (Walker, Knight) in a whole roun
 def strikes_one_way(attacker: ListUnit) -> bool:
     """Whether the attacker's models are all vehicles (a Walker or Knight strikes with its WS, S, I and A, but a
     whole round would need its hull points under the foe's blows, which the round does not model)."""
-    return all(is_vehicle_type(g.statline.get("Unit Type")) for g in attacker.loadout.groups)
+    return all(is_vehicle_type(g.unit_type) for g in attacker.loadout.groups)
 
 
 def pair_result(pair: Pair) -> UnitAttackResult:

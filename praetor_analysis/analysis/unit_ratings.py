@@ -37,6 +37,7 @@ from praetor_analysis.units import (
     target_from_row,
     target_of,
     target_record,
+    target_unit,
 )
 from praetor_analysis.units.fielded import roster_units
 
@@ -97,7 +98,7 @@ row has no result, empty when it has one)."""
 def standard_targets() -> list[tuple[str, Unit]]:
     """The shipped standard targets at their sizes, parsed: ``(label, Unit)``."""
     rows = load_targets()
-    return [(r.archetype, target_record(target_from_row(r).to_block())) for r in UnitRow.from_frame(rows)]
+    return [(r.archetype, target_unit(target_from_row(r))) for r in UnitRow.from_frame(rows)]
 
 
 def profile_targets(models: int = 1) -> tuple[list[tuple[str, Unit]], list[tuple[str, str]]]:
@@ -112,8 +113,7 @@ def profile_targets(models: int = 1) -> tuple[list[tuple[str, Unit]], list[tuple
         label = f"{r.name} ({r.faction}, {r.profile_id})"
         try:
             row = target_from_row(r)
-            block = row.to_block(1 if row.is_vehicle else models)  # a Vehicle target is one vehicle
-            targets.append((label, target_record(block)))
+            targets.append((label, target_unit(row, 1 if row.is_vehicle else models)))  # a Vehicle: one vehicle
         except (ScenarioError, ProfileError) as exc:
             skipped.append((label, str(exc)))
     return targets, skipped

@@ -206,8 +206,8 @@ def hh3_wargear_value(
             rows.append(_note(label, f"not taken alone: {exc}", o.group))
             continue
         rated = rate(unit, targets, phases=phases)
-        mine = [b for g in unit.groups for b in g.weapons if b["weapon"] == o.option]
-        kinds = {"melee" if "IM" in b else "shooting" for b in mine}
+        mine = [a for g in unit.groups for a in g.arms if a.weapon == o.option]
+        kinds = {"melee" if a.melee else "shooting" for a in mine}
         for _, r in rated.iterrows():
             before = base_mean[r["phase"]]
             if r["phase"] not in kinds and abs(_removed(r) - before) <= 1e-12 and (r["no_weapon"] or not r["error"]):

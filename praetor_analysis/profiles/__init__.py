@@ -12,6 +12,7 @@ from praetor_analysis.lazy import face
 
 #: Public name -> the module that defines it.
 _EXPORTS: dict[str, str] = {
+    "Armour": "praetor_analysis.profiles.records",
     "HH3_UNIT_FIELDS": "praetor_analysis.profiles.hh3",
     "check_text": "praetor_analysis.profiles.characteristics",
     "clean_text": "praetor_analysis.profiles.characteristics",
@@ -22,6 +23,7 @@ _EXPORTS: dict[str, str] = {
     "MAX_MODELS": "praetor_analysis.profiles.records",
     "parse_number": "praetor_analysis.profiles.characteristics",
     "parse_rule": "praetor_analysis.profiles.rule_tokens",
+    "parse_rules": "praetor_analysis.profiles.rule_tokens",
     "parse_save": "praetor_analysis.profiles.characteristics",
     "parse_stat": "praetor_analysis.profiles.characteristics",
     "parse_weapon_type": "praetor_analysis.profiles.weapon_type",
@@ -36,6 +38,7 @@ _EXPORTS: dict[str, str] = {
     "Unit": "praetor_analysis.profiles.records",
     "unit_from_mapping": "praetor_analysis.profiles.records",
     "vehicle_armour": "praetor_analysis.profiles.records",
+    "with_type_rules": "praetor_analysis.profiles.records",
     "VEHICLE_FIELDS": "praetor_analysis.profiles.records",
     "Weapon": "praetor_analysis.profiles.records",
     "read_type": "praetor_analysis.profiles.hh3",
@@ -46,6 +49,7 @@ __all__ = [
     "MAX_MODELS",
     "SHOT_TYPES",
     "VEHICLE_FIELDS",
+    "Armour",
     "Hh3Unit",
     "Hh3Weapon",
     "Rule",
@@ -58,6 +62,7 @@ __all__ = [
     "is_vehicle_type",
     "parse_number",
     "parse_rule",
+    "parse_rules",
     "parse_save",
     "parse_stat",
     "parse_weapon_type",
@@ -69,6 +74,7 @@ __all__ = [
     "split_type",
     "unit_from_mapping",
     "vehicle_armour",
+    "with_type_rules",
 ]
 
 
@@ -85,13 +91,15 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     from praetor_analysis.profiles.records import (
         MAX_MODELS,
         VEHICLE_FIELDS,
+        Armour,
         Unit,
         Weapon,
         is_vehicle_type,
         unit_from_mapping,
         vehicle_armour,
+        with_type_rules,
     )
-    from praetor_analysis.profiles.rule_tokens import Rule, parse_rule, split_tokens
+    from praetor_analysis.profiles.rule_tokens import Rule, parse_rule, parse_rules, split_tokens
     from praetor_analysis.profiles.vocabulary import SHOT_TYPES, clean_type, rule_name, split_type
     from praetor_analysis.profiles.weapon_type import parse_weapon_type
 else:

@@ -98,20 +98,33 @@ class Weapon:
         if not isinstance(data, Mapping):
             raise ProfileError(f"{field_name}: expected an object, got {show_value(data)}")
         _reject_unknown(data, {"name", "Range", "Strength", "AP", "Type"}, field_name)
+        name = data.get("name", "weapon")
+        return cls.from_profile(
+            "weapon" if name is None else name,
+            data.get("Range", "-"),
+            data.get("Strength", "User"),
+            data.get("AP", "-"),
+            data.get("Type", ""),
+            field_name=field_name,
+        )
+
+    @classmethod
+    def from_profile(
+        cls, name: object, range_: object, strength: object, ap: object, type_: object, *, field_name: str = "weapon"
+    ) -> Weapon:
+        """Build from a profile's characteristics as printed (a typed catalog or roster row's): the checks and
+        refusals of :meth:`from_mapping`, named under ``field_name``."""
         try:
-            name = data.get("name", "weapon")
-            if name is None:
-                name = "weapon"
             if not isinstance(name, (str, int, float)) or isinstance(name, bool) or _non_finite(name):
                 raise ProfileError(f"name: expected text, got {show_value(name)}")
-            weapon_type = parse_weapon_type(data.get("Type", ""))
+            weapon_type = parse_weapon_type(type_)
             _refuse_line_breaks(weapon_type)
             _refuse_unit_rules(weapon_type)
             return cls(
                 name=check_text(name, "name"),
-                range=parse_range(data.get("Range", "-")),
-                strength=parse_strength(data.get("Strength", "User")),
-                ap=parse_ap(data.get("AP", "-")),
+                range=parse_range(range_),
+                strength=parse_strength(strength),
+                ap=parse_ap(ap),
                 type=weapon_type,
             )
         except ProfileError as exc:

@@ -17,7 +17,7 @@ from typing import Any
 
 from praetor_analysis.errors import ProfileError, ScenarioError, show_value
 from praetor_analysis.prob import BoundedMemo, frozen_key
-from praetor_analysis.profiles import Weapon, unit_from_mapping
+from praetor_analysis.profiles import Weapon
 from praetor_analysis.scenario.document import target_of_block
 from praetor_analysis.scenario.document_names import resolve_names
 from praetor_analysis.scenario.echo import unit_echo
@@ -38,6 +38,7 @@ from praetor_analysis.units import (
     split_modifiers,
     target_fielded,
     target_of,
+    unit_record,
 )
 
 __all__ = [
@@ -117,7 +118,7 @@ def has_fielded_unit(data: Any) -> bool:
 def fielded_target(unit: FieldedUnit, label: str | None = None, **extra: Any) -> dict[str, Any]:
     """A fielded unit as a target block (:func:`~praetor_analysis.units.target.as_target`), with its
     points; ``extra`` target fields added."""
-    return {**as_target(unit, label).block, "points": unit.points, **extra}
+    return {**as_target(unit, label).to_block(), "points": unit.points, **extra}
 
 
 def add_notes(result: dict[str, Any], notes: list[tuple[str, str]]) -> dict[str, Any]:
@@ -217,8 +218,8 @@ def loadout_echo(unit: FieldedUnit) -> dict[str, Any]:
     (:func:`~praetor_analysis.scenario.echo.unit_echo` of its statline, with ``model`` and ``weapons``)."""
     groups = []
     for g in unit.groups:
-        record = unit_from_mapping({**g.statline, "models": g.count}, field_name="attacker")
-        groups.append({"model": g.model, **unit_echo(record), "weapons": [str(w.get("name")) for w in g.weapons]})
+        record = unit_record(g.profile, g.count)
+        groups.append({"model": g.model, **unit_echo(record), "weapons": [w.name for w in g.rows]})
     legion = {"legion": unit.legion} if unit.legion else {}
     return {"name": unit.datasheet, "faction": unit.faction, **legion, "models": unit.size, "points": unit.points,
             "groups": groups}  # fmt: skip

@@ -19,6 +19,12 @@ _EXPORTS: dict[str, str] = {
     "cell": "praetor_analysis.units.catalog_rows",
     "records_of": "praetor_analysis.units.catalog_rows",
     "ModelGroup": "praetor_analysis.units.records",
+    "Statline": "praetor_analysis.units.records",
+    "Hh3Arm": "praetor_analysis.units.hh3_arms",
+    "unit_record": "praetor_analysis.units.engine_records",
+    "target_unit": "praetor_analysis.units.engine_records",
+    "volley_record": "praetor_analysis.units.engine_records",
+    "weapon_record": "praetor_analysis.units.engine_records",
     "Hh3Target": "praetor_analysis.units.hh3_target",
     "hh3_standard_targets": "praetor_analysis.units.hh3_target",
     "fights_in_melee": "praetor_analysis.units.hh3_target",
@@ -36,7 +42,6 @@ _EXPORTS: dict[str, str] = {
     "hh3_option_named": "praetor_analysis.units.hh3_datasheet",
     "hh3_options": "praetor_analysis.units.hh3_datasheet",
     "is_hh3_datasheet": "praetor_analysis.units.hh3_datasheet",
-    "WEAPON_KEYS": "praetor_analysis.units.hh3_roster",
     "hh3_fielded": "praetor_analysis.units.hh3_roster",
     "hh3_reading_parts": "praetor_analysis.units.hh3_roster",
     "as_target": "praetor_analysis.units.target",
@@ -162,11 +167,11 @@ __all__ = [
     "UNIT_ACTS",
     "UNIT_SLOT",
     "UNIT_STAT_KEYS",
-    "WEAPON_KEYS",
     "WEAPON_STAT_KEYS",
     "Cell",
     "Choice",
     "FieldedUnit",
+    "Hh3Arm",
     "Hh3Option",
     "Hh3Shot",
     "Hh3Target",
@@ -182,6 +187,7 @@ __all__ = [
     "Shooting",
     "ShootingResult",
     "Stage",
+    "Statline",
     "UnitAttackResult",
     "UnitRow",
     "VehicleOptions",
@@ -261,11 +267,15 @@ __all__ = [
     "target_from_row",
     "target_of",
     "target_record",
+    "target_unit",
     "true_or_false",
     "unique_labels",
+    "unit_record",
     "unit_row",
     "vehicle_volleys",
     "volley_of_blocks",
+    "volley_record",
+    "weapon_record",
     "weapon_row",
     "weapon_rows",
     "why_unused",
@@ -309,8 +319,10 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
         shown_options,
         weapon_rows,
     )
+    from praetor_analysis.units.engine_records import target_unit, unit_record, volley_record, weapon_record
     from praetor_analysis.units.fielded import RosterReading, fielded_unit, read_roster_units
     from praetor_analysis.units.formation import MarkerSetup, default_formation, default_note
+    from praetor_analysis.units.hh3_arms import Hh3Arm
     from praetor_analysis.units.hh3_attack import (
         MARKER_AT_VEHICLE,
         NO_MELEE,
@@ -336,7 +348,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
         is_hh3_datasheet,
     )
     from praetor_analysis.units.hh3_markers import MarkerFields, marker_plans
-    from praetor_analysis.units.hh3_roster import WEAPON_KEYS, hh3_fielded, hh3_reading_parts
+    from praetor_analysis.units.hh3_roster import hh3_fielded, hh3_reading_parts
     from praetor_analysis.units.hh3_round import hh3_melee
     from praetor_analysis.units.hh3_stages import (
         MARKER_FIELDS,
@@ -378,7 +390,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
         weapon_row,
     )
     from praetor_analysis.units.option_visibility import legion_names, legion_of
-    from praetor_analysis.units.records import FieldedUnit, ModelGroup
+    from praetor_analysis.units.records import FieldedUnit, ModelGroup, Statline
     from praetor_analysis.units.result import Choice, Measure, Outcome, UnitAttackResult
     from praetor_analysis.units.roster_units import unique_labels
     from praetor_analysis.units.shot_records import Shooting, ShootingResult, resolve_shooting

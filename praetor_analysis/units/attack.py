@@ -37,9 +37,10 @@ from praetor_analysis.engine import Volley, attack_limit, may_attack, second_wea
 from praetor_analysis.errors import ProfileError, ScenarioError
 from praetor_analysis.melee import Party, Side, plan_blows, resolve_combat
 from praetor_analysis.prob import Dist
-from praetor_analysis.profiles import Unit, Weapon, unit_from_mapping
+from praetor_analysis.profiles import Unit, Weapon
 from praetor_analysis.rules import Role
-from praetor_analysis.units.blocks import parse_cached
+from praetor_analysis.units.catalog_rows import WeaponRow
+from praetor_analysis.units.engine_records import unit_record, weapon_record
 from praetor_analysis.units.marker_volley import placed
 from praetor_analysis.units.records import FieldedUnit, ModelGroup
 from praetor_analysis.units.result import Choice, Outcome, UnitAttackResult
@@ -60,51 +61,32 @@ __all__ = [
 FIRE_ALL_TYPES = ("Dreadnought", "Monstrous", "Mechanised", "Vehicle")
 """Unit Types whose models fire every weapon they carry (words of the Unit Type)."""
 
-UNARMED = {"name": "unarmed", "Range": "-", "Strength": "User", "AP": "-", "Type": "Melee"}
+UNARMED = WeaponRow("unarmed", "-", "User", "-", "Melee")
 """The profile of a model with no melee weapon."""
 
 #: The melee profiles of wargear that a model's weapons may not carry, used only against a vehicle, Dreadnought,
 #: Automata or building (docs/rules.md#grenade-attack): Krak Grenades make one automatic hit instead of the
 #: model's attacks (the Strength and AP of their Wargear Item entry in the game system file); Meltabombs are
 #: the game system's weapon profile (ba08-9a32-1e47-6448), one attack at Initiative 1 (Detonation, Unwieldy).
-GRENADE_PROFILES: Mapping[str, Mapping[str, str]] = {
-    "Krak Grenades": {
-        "name": "Krak Grenades",
-        "Range": "-",
-        "Strength": "6",
-        "AP": "3",
-        "Type": "Melee, Grenade Attack",
-    },
-    "Meltabombs": {
-        "name": "Meltabombs",
-        "Range": "-",
-        "Strength": "8",
-        "AP": "1",
-        "Type": "Melee, Detonation, Unwieldy, Armourbane (Melee), Instant Death",
-    },
+GRENADE_PROFILES: Mapping[str, WeaponRow] = {
+    "Krak Grenades": WeaponRow("Krak Grenades", "-", "6", "3", "Melee, Grenade Attack"),
+    "Meltabombs": WeaponRow(
+        "Meltabombs", "-", "8", "1", "Melee, Detonation, Unwieldy, Armourbane (Melee), Instant Death"
+    ),
 }
 
 _MELEE_STATS = ("WS", "S", "I", "A")
 _ROUND_STATS = ("WS", "S", "T", "W", "I", "A")
 
 
-def _weapon(block: Mapping[str, Any]) -> Weapon:
-    return parse_cached("weapon", block, "weapon", lambda: Weapon.from_mapping(block))
-
-
-def _unit(block: Mapping[str, Any], models: int, field: str = "attacker") -> Unit:
-    data = {**block, "models": models}
-    return parse_cached("unit", data, field, lambda: unit_from_mapping(data, field_name=field))
-
-
 def _weapons(g: ModelGroup, unused: dict[str, str]) -> list[Weapon]:
     """The group's weapons as records; a profile that cannot be read is named in ``unused``, with why."""
     out = []
-    for block in g.weapons:
+    for row in g.rows:
         try:
-            out.append(_weapon(block))
+            out.append(weapon_record(row))
         except (ProfileError, ScenarioError) as exc:
-            unused[str(block.get("name", "weapon"))] = f"its profile could not be read: {exc}"
+            unused[row.name or "weapon"] = f"its profile could not be read: {exc}"
     return out
 
 
@@ -145,7 +127,7 @@ def _shooting_plan(unit: FieldedUnit, target: Unit, half_range: bool) -> tuple[l
     chosen: list[Choice] = []
     applied: list[str] = []
     for g in unit.groups:
-        models = unit.modifiers.apply_unit(_unit(g.statline, g.count))
+        models = unit.modifiers.apply_unit(unit_record(g.profile, g.count))
         unused: dict[str, str] = {}
         weapons = [unit.modifiers.apply_weapon(w) for w in _weapons(g, unused)]
         ranged = []
@@ -208,14 +190,18 @@ def _melee_options(weapons: Sequence[Weapon], target: Unit) -> tuple[list[Weapon
             unused[w.name] = f"{limit[0].name if limit else 'its rules'}: it attacks only {who}"
         else:
             found.append(w)
-    return found or [_weapon(UNARMED)], unused
+    return found or [weapon_record(UNARMED)], unused
 
 
 def _grenades(g: ModelGroup, target: Unit) -> list[Weapon]:
     """The grenade profiles the group's wargear gives against the target (none when it may not attack it, or
     when its weapons already carry that profile)."""
-    carried = {str(b.get("name", "")) for b in g.weapons}
-    out = [_weapon(GRENADE_PROFILES[n]) for n in dict.fromkeys(g.wargear) if n in GRENADE_PROFILES and n not in carried]
+    carried = {w.name or "weapon" for w in g.rows}
+    out = [
+        weapon_record(GRENADE_PROFILES[n])
+        for n in dict.fromkeys(g.wargear)
+        if n in GRENADE_PROFILES and n not in carried
+    ]
     return [w for w in out if may_attack(w, target)]
 
 
@@ -282,7 +268,7 @@ def melee(
         raise ScenarioError("target_weapon: the target fights back with the given weapons or its own, not both")
     needed = _MELEE_STATS if target_weapon is None and target_unit is None else _ROUND_STATS
     for g in unit.groups:
-        models = unit.modifiers.apply_unit(_unit(g.statline, g.count))
+        models = unit.modifiers.apply_unit(unit_record(g.profile, g.count))
         missing = [k for k in needed if getattr(models, k) is None]
         unreadable: dict[str, str] = {}
         own = [unit.modifiers.apply_weapon(w) for w in _weapons(g, unreadable)]
@@ -313,7 +299,7 @@ def melee(
             if i != j:
                 unused[p[0].weapon.name] = f"one weapon per blow: {_better(best.weapon.name, scores, i, j, target)}"
         more: dict[str, Any] = {"struck": True, "initiative": plans[j][1]}
-        if best.weapon.name == UNARMED["name"]:
+        if best.weapon.name == UNARMED.name:
             more["why"] = "no Melee weapon: it strikes unarmed, Strength User, AP -"
         strikes.append((plans[j][1], best, _entry(g, best.weapon.name, unused, **more)))
     strikes.sort(key=lambda s: -s[0])  # Initiative order, highest first (stable: ties keep the unit's order)
@@ -405,14 +391,14 @@ def defender_groups(unit: FieldedUnit, body: Unit, enemy: Unit) -> list[Defender
     merged: dict[tuple[Any, ...], list[tuple[ModelGroup, Unit, tuple[Weapon, ...], dict[str, str], str]]] = {}
     for g in sorted(unit.groups, key=lambda g: -g.count):
         unused: dict[str, str] = {}
-        models = _unit(g.statline, g.count, "target")
+        models = unit_record(g.profile, g.count, "target")
         missing = [k for k in _MELEE_STATS if getattr(models, k) is None]
         models = replace(models, **{k: getattr(body, k) for k in _ROUND_STATS if getattr(models, k) is None})
         why = ""
         options: tuple[Weapon, ...]
         if models.is_vehicle or missing or any(getattr(models, k) is None for k in _ROUND_STATS):
             why = "a vehicle: it does not fight" if models.is_vehicle else f"no {', '.join(missing)} in its statline"
-            models, options = replace(body, models=g.count, A=0), (_weapon(UNARMED),)
+            models, options = replace(body, models=g.count, A=0), (weapon_record(UNARMED),)
         else:
             unreadable: dict[str, str] = {}
             found, unused = _melee_options(_weapons(g, unreadable), enemy)

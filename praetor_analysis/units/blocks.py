@@ -1,7 +1,8 @@
 """Weapon and unit blocks parsed once: the records are immutable, so a sweep reuses them (a bounded memo).
 
 The blocks themselves are written by the row records (:mod:`praetor_analysis.units.catalog_rows`:
-``WeaponRow.to_block``, ``UnitRow.to_block`` for a target, ``UnitRow.to_dict`` for an attacker's statline).
+``WeaponRow.to_block``, ``UnitRow.to_block`` for a target, ``Statline.to_dict`` for an attacker's statline),
+where a JSON document is made; the unit floor builds its records from the rows (``units.engine_records``).
 """
 
 from __future__ import annotations

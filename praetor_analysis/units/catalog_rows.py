@@ -143,6 +143,17 @@ class WeaponRow:
         """Whether the type line names Melee."""
         return "melee" in self.type.casefold()
 
+    def as_profile(self) -> WeaponRow:
+        """The profile alone, as a model carries it: ``name Range Strength AP Type`` (``"weapon"`` for no name,
+        ``"-"`` for an empty characteristic), without where the data has it: two rows of one profile are equal."""
+        return WeaponRow(
+            self.name or "weapon",
+            "-" if self.range is None else self.range,
+            "-" if self.strength is None else self.strength,
+            "-" if self.ap is None else self.ap,
+            self.type,
+        )
+
     def to_block(self) -> dict[str, Any]:
         """The docs/scenario.md ``weapon`` block: ``name Range Strength AP Type`` as printed (``"-"`` when empty)."""
         return {
@@ -154,16 +165,15 @@ class WeaponRow:
         }
 
 
-_UNIT_STATS = ("WS", "BS", "S", "T", "W", "I", "A", "Ld", "Save", "Invulnerable")
-_TARGET_STATS = (*_UNIT_STATS, "Cover")
+_TARGET_STATS = ("WS", "BS", "S", "T", "W", "I", "A", "Ld", "Save", "Invulnerable", "Cover")
 _VEHICLE_STATS = ("WS", "BS", "S", "I", "A", "Front", "Side", "Rear", "HP", "Invulnerable", "Cover")
 _ARMOUR = ("Front", "Side", "Rear", "HP")
 
 
 @dataclass(frozen=True)
 class UnitRow:
-    """A unit profile: a row of :func:`~praetor_analysis.catalog.load_units` or ``load_targets``, a model
-    group's statline, or a roster model's characteristics.
+    """A unit profile: a row of :func:`~praetor_analysis.catalog.load_units` or ``load_targets``, or a roster
+    model's characteristics (a model group's statline, :class:`~praetor_analysis.units.Statline`, is read from one).
 
     Attributes:
         name: The profile's name (``""`` when none).
@@ -266,19 +276,6 @@ class UnitRow:
         """Whether the profile can be a target: a Toughness, or armour values (junk rows of the data, such as two
         collective Legionary profiles without Toughness, are not offered beside a complete one)."""
         return any(str(v).strip() not in ("", "-") for v in (self.T, self.Front) if v is not None)
-
-    def to_dict(self) -> dict[str, Any]:
-        """The statline an ``attacker`` block (and a model group) carries: ``name`` and ``Unit Type`` when given,
-        ``WS BS S T W I A Ld Save Invulnerable`` where given, ``rules`` when any (no ``models``)."""
-        block: dict[str, Any] = {}
-        if self.name:
-            block["name"] = self.name
-        if self.unit_type is not None:
-            block["Unit Type"] = self.unit_type
-        block.update({k: v for k in _UNIT_STATS if (v := getattr(self, k)) is not None})
-        if self.rules:
-            block["rules"] = list(self.rules)
-        return block
 
     def to_block(self, models: int | None = None) -> dict[str, Any]:
         """The docs/scenario.md ``target`` block.

@@ -42,7 +42,7 @@ from praetor_analysis.units.loadout_limits import Limits, defaults_due, option_c
 from praetor_analysis.units.modifiers import split_modifiers
 from praetor_analysis.units.names import UNIT_STAT_KEYS, fold, is_name_block, refuse_hh3_name, split_pick, suggestions
 from praetor_analysis.units.option_visibility import Ancestry, legion_names, legion_note, legion_of, visibility
-from praetor_analysis.units.records import FieldedUnit, Loadout, ModelGroup
+from praetor_analysis.units.records import FieldedUnit, Loadout, ModelGroup, Statline
 from praetor_analysis.units.wargear_effects import with_wargear
 
 if TYPE_CHECKING:  # pandas is loaded by the first datasheet look-up, not by this module's import
@@ -435,8 +435,8 @@ def build_loadout(value: Any, field: str = "attacker") -> FieldedUnit:
             merged[(p.weapons, p.wargear)] = (n + p.count, picks)
         for (keys, wargear), (n, picks) in merged.items():
             if n:
-                weapons = tuple(build.wmap[k].to_block() for k in keys)
-                own = with_wargear(statline, (build.rows[i].item for i in (*picks, *unit_items))).to_dict()
+                weapons = tuple(build.wmap[k].as_profile() for k in keys)
+                own = Statline.from_row(with_wargear(statline, (build.rows[i].item for i in (*picks, *unit_items))))
                 for i in (*picks, *unit_items):  # what an option's wargear gives under a condition, or not modelled
                     unread = build.rows[i].not_modelled
                     notes.extend(f"{line} (not applied)" for line in unread.split(";") if line)

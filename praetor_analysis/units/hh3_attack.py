@@ -42,7 +42,6 @@ from praetor_analysis.prob import Dist
 from praetor_analysis.profiles import HH3_UNIT_FIELDS as UNIT_FIELDS
 from praetor_analysis.profiles import Hh3Unit, read_unit, read_weapon
 from praetor_analysis.rules import parse_rules
-from praetor_analysis.units.hh3_roster import WEAPON_KEYS
 from praetor_analysis.units.hh3_stages import (
     EngineStage,
     Stage,
@@ -103,18 +102,14 @@ class Hh3Shot:
 
 def _attacker(group: ModelGroup, models: int) -> dict[str, Any]:
     keys = UNIT_FIELDS - {"models", "rules"}
-    block = {k: v for k, v in group.statline.items() if k in keys and v not in ("", None)}
+    block = {k: v for k, v in group.hh3_statline.as_block().items() if k in keys and v not in ("", None)}
     if "T" not in block and "WS" not in block:  # a vehicle's WS counts as 1 (it cannot strike: see hh3_one_way)
         block["WS"] = "1"
     return {**block, "models": models}
 
 
-def _profile(block: Mapping[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in block.items() if k not in WEAPON_KEYS}
-
-
 def _fires_all(group: ModelGroup) -> bool:
-    kind = str(group.statline.get("Type", "")).lower()
+    kind = group.hh3_statline.unit_type.lower()
     return hh3_target_of_group(group).is_vehicle or kind.startswith("walker") or "walker" in kind
 
 
@@ -257,8 +252,8 @@ NO_RANGED = "no ranged weapon"
 
 
 def _has_ranged(group: ModelGroup) -> bool:
-    """Whether the group carries a ranged weapon (a block without ``IM``)."""
-    return any("IM" not in block for block in group.weapons)
+    """Whether the group carries a ranged weapon (a profile that is not a melee one)."""
+    return any(not arm.melee for arm in group.arms)
 
 
 @dataclass(frozen=True)
@@ -277,15 +272,14 @@ def _choices(group: ModelGroup, target: Hh3Target, mode: str) -> _Choices:
     attacker = _attacker(group, group.count)
     weapons: dict[str, tuple[int, list[tuple[Mapping[str, Any], tuple[str, ...]]]]] = {}
     unused: dict[str, str] = {}
-    for block in group.weapons:
-        if ("IM" in block) != melee:
+    for arm in group.arms:
+        if arm.melee != melee:
             continue
-        name = str(block.get("weapon", block.get("name", "")))
-        if melee and not target.is_vehicle and "detonation" in str(block.get("Special Rules", "")).lower():
+        name = arm.weapon
+        if melee and not target.is_vehicle and "detonation" in arm.special_rules.lower():
             unused[name] = "Detonation: it strikes only at a vehicle"
             continue
-        count = int(block.get("count", group.count))
-        weapons.setdefault(name, (count, []))[1].append(_at_vehicle(_profile(block), target))
+        weapons.setdefault(name, (arm.count, []))[1].append(_at_vehicle(arm.profile.as_block(), target))
     notes: list[tuple[str, str]] = []
     if melee:
         weapons.setdefault(BASIC_MELEE["name"], (group.count, [(dict(BASIC_MELEE), ())]))

@@ -43,6 +43,7 @@ from praetor_analysis.catalog import (
     load_weapons,
 )
 from praetor_analysis.errors import ScenarioError, counted_noun
+from praetor_analysis.units.hh3_arms import Hh3Arm
 from praetor_analysis.units.names import fold, suggestions
 from praetor_analysis.units.records import FieldedUnit, ModelGroup
 
@@ -301,7 +302,7 @@ def hh3_option_named(options: tuple[Hh3Option, ...], label: str, field: str = "o
 
 
 # --- profiles ---------------------------------------------------------------------------------------------
-def _statline(slot: Mapping[str, Any], sheet: pd.Series) -> dict[str, str]:
+def _statline(slot: Mapping[str, Any], sheet: pd.Series) -> Hh3Statline:
     row = _statlines().get(str(slot["profile_id"]))
     if row is None:
         raise ScenarioError(f"datasheet: {sheet['name']!r}: the model {slot['model']!r} has no statline in the "
@@ -313,10 +314,10 @@ def _statline(slot: Mapping[str, Any], sheet: pd.Series) -> dict[str, str]:
         key, _, text = part.partition("=")
         if key.strip() and text.strip():
             chars.setdefault(key.strip(), text.strip())
-    return Hh3Statline.from_characteristics(str(row["name"]), str(row["profile_type"]), chars).as_block()
+    return Hh3Statline.from_characteristics(str(row["name"]), str(row["profile_type"]), chars)
 
 
-def _profiles(name: str, option: str, source: str) -> list[dict[str, str]]:
+def _profiles(name: str, option: str, source: str) -> list[Hh3RangedProfile | Hh3MeleeProfile]:
     """The profiles of one weapon name (see the module docstring for which definition is read)."""
     rows = _weapon_rows().get(name, [])
     for pick in (lambda r: r["entry"] == option, lambda r: r["source"] == source, lambda r: True):
@@ -326,23 +327,23 @@ def _profiles(name: str, option: str, source: str) -> list[dict[str, str]]:
     else:
         return []
     first_source = chosen[0]["source"]
-    out: dict[str, dict[str, str]] = {}
+    out: dict[str, Hh3RangedProfile | Hh3MeleeProfile] = {}
     for r in chosen:
         if r["source"] != first_source:
             continue
         chars = {k: str(r[k]) for k in _WEAPON_STATS if str(r[k]).strip()}
         kind = str(r["profile_type"])
         cls = Hh3MeleeProfile if "Melee" in kind else Hh3RangedProfile
-        block = cls.from_characteristics(name, kind, chars).as_block()
-        out.setdefault(repr(sorted(block.items())), block)
+        profile = cls.from_characteristics(name, kind, chars)
+        out.setdefault(repr(sorted(profile.as_block().items())), profile)  # one profile printed the same once
     return list(out.values())
 
 
-def _blocks(option: Hh3Option, count: int, source: str) -> tuple[dict[str, Any], ...]:
-    """One block per profile of the option's weapons (ranged first), ``count`` of it."""
-    blocks = [b for name in option.weapons for b in _profiles(name, option.option, source)]
-    blocks.sort(key=lambda b: "IM" in b)
-    return tuple({**b, "weapon": option.option, "count": count} for b in blocks)
+def _arms(option: Hh3Option, count: int, source: str) -> tuple[Hh3Arm, ...]:
+    """One record per profile of the option's weapons (ranged first), ``count`` of it."""
+    arms = [Hh3Arm(p, option.option, count) for name in option.weapons for p in _profiles(name, option.option, source)]
+    arms.sort(key=lambda a: a.melee)
+    return tuple(arms)
 
 
 # --- the unit ---------------------------------------------------------------------------------------------
@@ -350,7 +351,7 @@ def _blocks(option: Hh3Option, count: int, source: str) -> tuple[dict[str, Any],
 class _Slot:
     model: str
     count: int
-    statline: dict[str, str]
+    statline: Hh3Statline | None
 
 
 def _slots(sheet: pd.Series, size: int | None, field: str) -> list[_Slot]:
@@ -366,7 +367,7 @@ def _slots(sheet: pd.Series, size: int | None, field: str) -> list[_Slot]:
         raise ScenarioError(
             f"size: {sheet['name']!r} takes {counted_noun(span, 'model')}, got {size}", field="size", value=size
         )
-    slots = [_Slot(str(r["model"]), 0 if _nan(r["min"]) else int(r["min"]), {}) for r in rows]
+    slots = [_Slot(str(r["model"]), 0 if _nan(r["min"]) else int(r["min"]), None) for r in rows]
     extra = n - sum(s.count for s in slots)
     for s, r in zip(slots, rows, strict=True):
         room = math.inf if _nan(r["max"]) else int(r["max"]) - s.count
@@ -383,8 +384,10 @@ def _group(slot: _Slot, count: int, options: list[Hh3Option], unit_options: list
            wargear: tuple[str, ...]) -> ModelGroup:  # fmt: skip
     """``count`` models of a slot with ``options``; the unit's own weapons: one per model (grenades; a vehicle's
     turret: the one model); ``wargear``: the other items they carry, by name."""
-    blocks = [b for o in (*options, *unit_options) for b in _blocks(o, count, source)]
-    return ModelGroup(slot.model, count, dict(slot.statline), tuple(blocks), wargear)
+    if slot.statline is None:  # every slot with models has one (_slots)
+        raise ScenarioError(f"datasheet: the model {slot.model!r} has no statline", field="datasheet")
+    arms = [a for o in (*options, *unit_options) for a in _arms(o, count, source)]
+    return ModelGroup(slot.model, count, slot.statline, tuple(arms), wargear)
 
 
 def _taken(defaults: list[Hh3Option], option: Hh3Option, owned: tuple[Hh3Option, ...]) -> list[Hh3Option]:

@@ -3,12 +3,10 @@ into the same :class:`FieldedUnit` the 2nd edition's analysis reads, with ``edit
 
 The roster embeds every profile, so no catalog is read (a faction the shipped data lacks fields the same):
 
-- a model group's ``statline`` is its statline profile under the data's names (``Type``, ``M``, ``WS``... or a
-  vehicle's ``Front Armour``, ``HP``), :meth:`~praetor_analysis.bsdata.hh3_profiles.Hh3Statline.as_block`;
-- its ``weapons`` are one block per firing mode of each weapon selection (``R``, ``FP``, ``RS``, ``AP``, ``D``,
-  ``Special Rules``, ``Traits``; melee: ``IM``, ``AM``, ``SM``...), each with two more keys, ``weapon`` (the
-  selection's name: the modes of one weapon share it) and ``count`` (how many of that weapon the group has, as the
-  roster writes it: a total);
+- a model group's ``statline`` is its statline profile (:class:`~praetor_analysis.bsdata.Hh3Statline`);
+- its ``weapons`` are one :class:`~praetor_analysis.units.hh3_arms.Hh3Arm` per firing mode of each weapon
+  selection (ranged modes first), with the selection's name (the modes of one weapon share it) and how many of
+  that weapon the group has, as the roster writes it (a total);
 - a weapon selected on the unit itself: a single one in a unit of several models (``1x Frag grenades``) is the
   whole unit's, so every group has one per model; others go to the unit's largest group with their count;
 - other selections under a model (``Vexilla``) are its ``wargear``: a save their text grants outright is the
@@ -18,33 +16,44 @@ The roster embeds every profile, so no catalog is read (a faction the shipped da
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import replace
 
-from praetor_analysis.bsdata import Defences, Hh3Roster, Hh3RosterUnit, Hh3Weapon, best_save
+from praetor_analysis.bsdata import (
+    Defences,
+    Hh3MeleeProfile,
+    Hh3RangedProfile,
+    Hh3Roster,
+    Hh3RosterUnit,
+    Hh3Statline,
+    Hh3Weapon,
+    best_save,
+)
+from praetor_analysis.units.hh3_arms import Hh3Arm
 from praetor_analysis.units.records import FieldedUnit, ModelGroup
 
-__all__ = ["WEAPON_KEYS", "hh3_fielded", "hh3_reading_parts"]
-
-WEAPON_KEYS = ("weapon", "count")
-"""The keys a 3rd-edition fielded unit's weapon blocks carry besides the profile (the profile readers take the
-block without them)."""
+__all__ = ["hh3_fielded", "hh3_reading_parts"]
 
 
-def _weapon_blocks(weapon: Hh3Weapon, count: int) -> tuple[dict[str, Any], ...]:
-    """One block per firing mode of ``weapon`` (ranged modes first), ``count`` of it."""
-    return tuple({**p.as_block(), "weapon": weapon.name, "count": count} for p in (*weapon.ranged, *weapon.melee))
+def _arms(weapon: Hh3Weapon, count: int) -> tuple[Hh3Arm, ...]:
+    """One record per firing mode of ``weapon`` (ranged modes first), ``count`` of it."""
+    profiles: tuple[Hh3RangedProfile | Hh3MeleeProfile, ...] = (*weapon.ranged, *weapon.melee)
+    return tuple(Hh3Arm(p, weapon.name, count) for p in profiles)
 
 
-def _with_saves(statline: dict[str, str], readings: tuple[Defences, ...]) -> dict[str, str]:
-    """``statline`` (the data's names: ``SAV``, ``INV``) with the better of its saves and those its wargear grants
-    outright (saves do not add up)."""
-    out = dict(statline)
+def _better(own: str, given: str) -> bool:
+    """Whether a save ``given`` (``""``: none) is better than ``own`` (a save the data prints, or none)."""
+    own = own if own[:1] in "23456" and own[:1] else ""
+    return bool(given) and best_save(own, given) != own
+
+
+def _with_saves(statline: Hh3Statline, readings: tuple[Defences, ...]) -> Hh3Statline:
+    """``statline`` with the better of its saves and those its wargear grants outright (saves do not add up)."""
+    out = statline
     for reading in readings:
-        for key, value in (("SAV", reading.armour), ("INV", reading.invulnerable)):
-            own = out.get(key, "")
-            own = own if own[:1] in "23456" and own[:1] else ""
-            if value and best_save(own, value) != own:
-                out[key] = value
+        if _better(out.save, reading.armour):
+            out = replace(out, save=reading.armour)
+        if _better(out.invulnerable, reading.invulnerable):
+            out = replace(out, invulnerable=reading.invulnerable)
     return out
 
 
@@ -57,15 +66,15 @@ def hh3_fielded(unit: Hh3RosterUnit) -> FieldedUnit | None:
     largest = max(range(len(unit.groups)), key=lambda i: unit.groups[i].count)
     groups = []
     for i, g in enumerate(unit.groups):
-        blocks = [b for w in g.weapons for b in _weapon_blocks(w, w.count)]
+        arms = [a for w in g.weapons for a in _arms(w, w.count)]
         for w in unit.unit_weapons:
             if w.count == 1 and size > 1:
-                blocks.extend(_weapon_blocks(w, g.count))
+                arms.extend(_arms(w, g.count))
             elif i == largest:
-                blocks.extend(_weapon_blocks(w, w.count))
+                arms.extend(_arms(w, w.count))
         wargear = tuple(name for name, _ in g.wargear) + (tuple(n for n, _ in unit.unit_wargear) if i == 0 else ())
-        statline = _with_saves(g.statline.as_block(), (g.wargear_reading, worn))
-        groups.append(ModelGroup(g.name, g.count, statline, tuple(blocks), wargear))
+        statline = _with_saves(g.statline, (g.wargear_reading, worn))
+        groups.append(ModelGroup(g.name, g.count, statline, tuple(arms), wargear))
     notes = [f"{g.name}: the {p.kind} profile {p.name!r} is not read" for g in unit.groups for p in g.parts]
     for reading in (*(g.wargear_reading for g in unit.groups), worn):
         notes += [f"{line} (not applied)" for line in reading.not_modelled]

@@ -55,7 +55,7 @@ def _is_vehicle(block: Mapping[str, Any]) -> bool:
 def hh3_target_of_group(group: ModelGroup, models: int | None = None, label: str | None = None) -> Hh3Target:
     """A model group of a 3rd-edition fielded unit as a target (``models``: its size, default the group's; a
     vehicle is one model)."""
-    block = {k: v for k, v in group.statline.items() if k in TARGET_KEYS or k == "name"}
+    block: dict[str, Any] = {k: v for k, v in group.hh3_statline.as_block().items() if k in TARGET_KEYS or k == "name"}
     vehicle = _is_vehicle(block)
     n = 1 if vehicle else (group.count if models is None else models)
     block["models"] = n
@@ -65,7 +65,7 @@ def hh3_target_of_group(group: ModelGroup, models: int | None = None, label: str
 def hh3_strikes(group: ModelGroup) -> bool:
     """Whether a 3rd-edition model group strikes in melee: any model but a Vehicle, which strikes only when it is a
     Walker or a Knight."""
-    kind = str(group.statline.get("Type", "")).lower()
+    kind = group.hh3_statline.unit_type.lower()
     return not hh3_target_of_group(group).is_vehicle or "knight" in kind or "walker" in kind
 
 
@@ -74,7 +74,8 @@ def hh3_target_of_unit(unit: FieldedUnit, label: str) -> tuple[Hh3Target, tuple[
     vehicle: one of them), and notes naming the models of other statlines read as that one."""
     main = max(unit.groups, key=lambda g: g.count)
     target = hh3_target_of_group(main, unit.size, label)
-    others = sorted({g.model for g in unit.groups if g.statline != main.statline})
+    shown = main.hh3_statline.as_block()  # the statline as printed (its profile's kind aside)
+    others = sorted({g.model for g in unit.groups if g.hh3_statline.as_block() != shown})
     notes = (f"{label}: read as a target of {main.model} models ({', '.join(others)} alike)",) if others else ()
     return target, notes
 

@@ -50,7 +50,7 @@ from praetor_analysis.rules import Holder, lookup
 from praetor_analysis.units.catalog_rows import UnitRow, WeaponRow
 from praetor_analysis.units.hh3_roster import hh3_reading_parts
 from praetor_analysis.units.names import fold
-from praetor_analysis.units.records import FieldedUnit, ModelGroup
+from praetor_analysis.units.records import FieldedUnit, ModelGroup, Statline
 from praetor_analysis.units.wargear_effects import Item, with_wargear
 
 if TYPE_CHECKING:
@@ -375,9 +375,7 @@ def _model_groups(
         if g.count < 1:
             continue
         profile = UnitRow.from_row(g.chars)
-        statline = with_wargear(profile, g.items).to_dict()
-        if profile.is_vehicle:  # the roster's own armour and hull points, as its own Toughness
-            statline.update({k: v for k in ("Front", "Side", "Rear", "HP") if (v := profile.stat(k)) is not None})
+        statline = Statline.from_row(with_wargear(profile, g.items), armour=True)  # a vehicle's own armour and HP
         parts: list[tuple[int, list[dict[str, str]], list[str]]] = [(g.count, [], list(g.wargear))]
         for copies, weapons in _swapped(g):  # each model q copies, the first r models one more
             q, r = divmod(copies, g.count)
@@ -385,8 +383,8 @@ def _model_groups(
         for k, weapons, item in extra.get(id(g), []):
             parts = _give(parts, k, weapons, item)
         for m, ws, items in parts:
-            blocks = tuple(WeaponRow.from_row(w).to_block() for w in ws)  # every copy: two heavy flamers fire twice
-            out.append(ModelGroup(g.name, m, statline, blocks, tuple(dict.fromkeys(items))))
+            rows = tuple(WeaponRow.from_row(w).as_profile() for w in ws)  # every copy: two heavy flamers fire twice
+            out.append(ModelGroup(g.name, m, statline, rows, tuple(dict.fromkeys(items))))
     merged: list[ModelGroup] = []
     for group in out:  # models of the same name, statline and wargear (an Indomitus squad's four) as one group
         same = next((i for i, o in enumerate(merged) if (o.model, o.statline, o.weapons, o.wargear)

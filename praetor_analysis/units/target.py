@@ -21,7 +21,9 @@ from typing import Any
 
 from praetor_analysis.catalog import load_units
 from praetor_analysis.errors import PraetorError, ScenarioError
+from praetor_analysis.profiles import Unit
 from praetor_analysis.units.catalog_rows import UnitRow
+from praetor_analysis.units.engine_records import target_unit
 from praetor_analysis.units.fielded import FieldedUnit, roster_units
 from praetor_analysis.units.names import fold, suggestions
 from praetor_analysis.units.roster_units import unique_labels
@@ -40,17 +42,30 @@ class UnitTarget:
     """How a fielded unit stands as a target.
 
     Attributes:
-        block: The target block (``docs/scenario.md``): the chosen profile, ``models`` the unit's (a vehicle: 1).
+        profile: The chosen profile, named as the target (its characteristics completed from the unit's).
         fighter: The index of the group whose melee weapons it fights back with (None: a vehicle, or no WS,
             I or A).
         notes: What the reading changed or left out, one line each (``target: ...``).
         models: Models in the unit (a squadron's vehicles too).
     """
 
-    block: dict[str, Any]
+    profile: UnitRow
     fighter: int | None
     notes: tuple[str, ...]
     models: int
+
+    @property
+    def size(self) -> int:
+        """The target's models: the unit's (a vehicle: one, a squadron rated as one of its vehicles)."""
+        return 1 if self.profile.is_vehicle else self.models
+
+    def to_block(self) -> dict[str, Any]:
+        """The target block it stands for (``docs/scenario.md``; the JSON door's and the documents')."""
+        return self.profile.to_block(models=self.size)
+
+    def record(self) -> Unit:
+        """The engine's target (:func:`~praetor_analysis.units.engine_records.target_unit`)."""
+        return target_unit(self.profile, self.size)
 
 
 @cache
@@ -67,7 +82,7 @@ def statlines(unit: FieldedUnit) -> list[tuple[str, int, UnitRow]]:
     none)."""
     out: list[tuple[str, int, UnitRow]] = []
     for g in unit.groups:
-        chars = UnitRow.from_row(g.statline)
+        chars = g.profile.row()
         name = chars.name or g.model
         rows = _unit_rows().get((name, unit.faction)) or [
             r for (n, _), rs in _unit_rows().items() if n == name for r in rs
@@ -129,12 +144,11 @@ def as_target(unit: FieldedUnit, label: str | None = None, field: str = "target"
     for name, count, other in lines:
         if not vehicle and _profile(other) != _profile(chars):
             notes.append(f"target: {count} {name} read with the profile of {main_name}")
-    block = replace(chars, name=label, archetype="").to_block(models=1 if vehicle else total)
     fighter = None
     if not vehicle and all(chars.stat(k) is not None for k in _FIGHTS):
         by_count = sorted(range(len(unit.groups)), key=lambda i: -unit.groups[i].count)
         fighter = next((i for i in by_count if unit.groups[i].model == main_name), by_count[0] if by_count else None)
-    return UnitTarget(block, fighter, tuple(notes), total)
+    return UnitTarget(replace(chars, name=label, archetype=""), fighter, tuple(notes), total)
 
 
 @lru_cache(maxsize=8)

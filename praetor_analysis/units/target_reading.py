@@ -140,9 +140,10 @@ def target_of(value: Any, field: str = "target") -> tuple[Any, list[tuple[str, s
     block: Mapping[str, Any] = {"name": value} if isinstance(value, str) else value
     extra = {k: block[k] for k in TARGET_EXTRA_FIELDS if k in block}
     reading = as_target(unit, label, field)
-    own = reading.block.get("rules", [])
+    own_block = reading.to_block()
+    own = own_block.get("rules", [])
     if isinstance(extra.get("rules"), list) and own:  # rules given are added to the unit's own
         extra["rules"] = [*own, *(r for r in extra["rules"] if r not in own)]
     why = "the engine resolves a target of one profile: the one most of its models share stands for all"
     notes = [(n, why) for n in reading.notes]
-    return {**reading.block, "points": unit.points, **extra}, notes
+    return {**own_block, "points": unit.points, **extra}, notes

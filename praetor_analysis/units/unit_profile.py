@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from praetor_analysis.units.catalog_rows import Cell
 from praetor_analysis.units.records import FieldedUnit, ModelGroup
 
 __all__ = ["CHARACTERISTICS", "with_unit_profile"]
@@ -24,12 +25,12 @@ CHARACTERISTICS = ("WS", "BS", "S", "T", "W", "I", "A", "Ld", "Save")
 
 
 def _vehicle(group: ModelGroup) -> bool:
-    kind = str(group.statline.get("Unit Type") or "")
-    return kind.startswith("Vehicle") or any(k in group.statline for k in ("Front", "Side", "Rear", "HP"))
+    kind = str(group.profile.unit_type or "")
+    return kind.startswith("Vehicle") or any(group.profile.stat(k) is not None for k in ("Front", "Side", "Rear", "HP"))
 
 
 def _has(group: ModelGroup, key: str) -> bool:
-    value = group.statline.get(key)
+    value = group.profile.stat(key)
     return value is not None and str(value).strip() not in ("", "-")
 
 
@@ -40,7 +41,7 @@ def with_unit_profile(unit: FieldedUnit) -> FieldedUnit:
     for i, g in enumerate(unit.groups):
         if _vehicle(g):
             continue
-        filled: dict[str, str] = {}
+        filled: dict[str, Cell] = {}
         for key in CHARACTERISTICS:
             if _has(g, key):
                 continue
@@ -48,10 +49,10 @@ def with_unit_profile(unit: FieldedUnit) -> FieldedUnit:
             if not donors:
                 continue
             donor = max(donors, key=lambda d: d.count)  # max keeps the first of equal counts
-            filled[key] = str(donor.statline[key])
+            filled[key] = str(donor.profile.stat(key))
             readings.append(f"{g.model}: no {key} in the data's profile; read with {donor.model}'s {key} {filled[key]}")
         if filled:
-            groups[i] = replace(g, statline={**g.statline, **filled})
+            groups[i] = replace(g, statline=g.profile.with_stats(filled))
     if len(readings) == len(unit.readings):
         return unit
     return replace(unit, groups=tuple(groups), readings=tuple(readings))

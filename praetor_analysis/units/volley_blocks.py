@@ -15,6 +15,7 @@ from praetor_analysis.profiles import Unit, Weapon
 from praetor_analysis.rules import Role
 from praetor_analysis.units.block_fields import check_unit_fields
 from praetor_analysis.units.block_records import parse_unit_block, parse_weapon_block
+from praetor_analysis.units.engine_records import check_weapon_mode
 from praetor_analysis.units.modifiers import split_modifiers
 
 __all__ = ["true_or_false", "volley_of_blocks"]
@@ -142,16 +143,7 @@ def _volley_parts(
         raise ScenarioError(f"{prefix}attacker.models: must be at least 1, got {attacker.models}")
     shots = parse_dice(attacks, field=f"{prefix}attacks") if attacks is not None else None
     given: DiceExpr | Dist | None = parse_dice(hits, field=f"{prefix}hits") if hits is not None else None
-    if mode == "melee" and not weapon.is_melee and weapon.type.kind not in {None, "Pistol"}:
-        raise ScenarioError(f'{prefix}weapon.Type: {weapon.type.text!r} is not a melee weapon for "mode": "melee"')
-    if mode == "shooting" and weapon.is_melee:
-        raise ScenarioError(f'{prefix}weapon.Type: {weapon.type.text!r} is a melee weapon; use "mode": "melee"')
-    if mode == "melee" and weapon.plays(Role.TEMPLATE):
-        raise ScenarioError(
-            f"{prefix}weapon.Range: a {weapon.range.template} range is fired, never struck with in melee",
-            field=f"{prefix}weapon.Range",
-            value=weapon.range.template,
-        )
+    check_weapon_mode(weapon, mode, prefix)
     snap = true_or_false(snap_shots, "snap_shots", prefix)
     if snap and mode == "melee":
         raise ScenarioError(f"{prefix}snap_shots: not used in melee, got true")

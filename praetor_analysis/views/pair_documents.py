@@ -15,10 +15,11 @@ from praetor_analysis.units import (
     NO_MODIFIERS,
     UNARMED,
     Hh3Target,
+    WeaponRow,
     defender_groups,
     melee_weapons,
-    parse_weapon_block,
     shooting_volleys,
+    weapon_record,
 )
 
 __all__ = ["pair_scenario", "shot_scenario", "target_weapon_blocks", "volley_blocks"]
@@ -34,8 +35,8 @@ def target_weapon_blocks(attacker: ListUnit, target: ListUnit) -> list[Mapping[s
     if len(defence) != 1:
         return []
     side, group = defence[0].side, defence[0].groups[0]
-    by_name = {**{str(b.get("name")): b for b in group.weapons}, **GRENADE_PROFILES, UNARMED["name"]: UNARMED}
-    return [by_name[w.name] for w in side.weapons]
+    by_name = {**{w.name: w for w in group.rows}, **GRENADE_PROFILES, UNARMED.name: UNARMED}
+    return [by_name[w.name].to_block() for w in side.weapons]
 
 
 def _second_block(attacker: ListUnit, target: ListUnit) -> Mapping[str, Any] | None:
@@ -67,11 +68,12 @@ def volley_blocks(unit: ListUnit, target: ListUnit, *, half_range: bool = False)
     out: list[dict[str, Any]] = []
     for c in chosen:
         for i, g in enumerate(unit.loadout.groups):
-            names = [str(w.get("name")) for w in g.weapons]
+            names = [w.name for w in g.rows]
             if g.model == c.model and g.count == c.count and c.weapon in names and (i, c.weapon) not in used:
                 used.add((i, c.weapon))
-                weapon = g.weapons[names.index(c.weapon)]
-                volley = {"attacker": {**g.statline, "models": g.count, **_modifiers(unit)}, "weapon": dict(weapon)}
+                weapon = g.rows[names.index(c.weapon)]
+                attacker = {**g.profile.to_dict(), "models": g.count, **_modifiers(unit)}
+                volley = {"attacker": attacker, "weapon": weapon.to_block()}
                 block = {**volley, "half_range": True} if half_range else volley
                 out.extend(dict(block) for _ in range(c.copies))  # every copy of the weapon fires
                 break
@@ -84,10 +86,10 @@ def _modifiers(unit: ListUnit) -> dict[str, Any]:
     return {"modifiers": m.to_block()} if m != NO_MODIFIERS else {}
 
 
-def _melee_blocks(weapons: Sequence[Mapping[str, Any]], enemy: ListUnit) -> list[Mapping[str, Any]]:
-    chosen = [w.name for w in melee_weapons([parse_weapon_block(b) for b in weapons], enemy.body)]
-    by_name = {str(b.get("name")): b for b in weapons}
-    return [by_name.get(n, UNARMED) for n in dict.fromkeys(chosen)]
+def _melee_blocks(weapons: Sequence[WeaponRow], enemy: ListUnit) -> list[Mapping[str, Any]]:
+    chosen = [w.name for w in melee_weapons([weapon_record(w) for w in weapons], enemy.body)]
+    by_name = {w.name: w for w in weapons}
+    return [by_name.get(n, UNARMED).to_block() for n in dict.fromkeys(chosen)]
 
 
 def pair_scenario(pair: Pair) -> dict[str, Any] | None:
@@ -126,13 +128,13 @@ def pair_scenario(pair: Pair) -> dict[str, Any] | None:
     fighters = [
         g
         for g in a.loadout.groups
-        if all(g.statline.get(k) not in (None, "", "-") for k in ("WS", "S", "T", "W", "I", "A"))
+        if all(g.profile.stat(k) not in (None, "", "-") for k in ("WS", "S", "T", "W", "I", "A"))
     ]
     if len(fighters) != 1:
         return None
     g = fighters[0]
-    own = _melee_blocks(g.weapons, t)
-    attacker = {**g.statline, "models": g.count, "charging": True, **_modifiers(a)}
+    own = _melee_blocks(g.rows, t)
+    attacker = {**g.profile.to_dict(), "models": g.count, "charging": True, **_modifiers(a)}
     if len(own) > 1:
         attacker["second_weapon"] = dict(own[1])
     return {"mode": "melee", "attacker": attacker, "weapon": [dict(b) for b in own], "target": target,
