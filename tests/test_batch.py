@@ -370,7 +370,7 @@ def test_batch_pads_hits_of_many_lengths_into_one_block():
 def test_short_blocks_join_the_narrowest_wide_one():
     # the blocks of short hits (up to THIN_MANY_TERMS entries) are computed with the narrowest wider block, or
     # together when there is none; every cell kept once (its results: the test above)
-    from praetor_analysis.engine.batch_block import Block, merge_short
+    from praetor_analysis.engine.batch_cell import Block, merge_short
 
     def block(*cells: int) -> Block:
         out = Block()
@@ -618,3 +618,30 @@ def test_a_result_built_of_its_fields_is_the_dataclass_record():
     assert vars(made) == vars(built) and list(vars(made)) == list(vars(built))
     with pytest.raises(dataclasses.FrozenInstanceError):
         made.pinned = 1.0  # type: ignore[misc]
+
+
+def test_count_states_many_are_each_tables_powers():
+    """Row (t, b_1 * size + b_2) of ``count_states_many`` is ``starts[t] T_1^b_1 T_2^b_2`` of table t's own
+    matrices, each power made by repeated products here (random stochastic matrices; one and two groups)."""
+    import itertools
+
+    from praetor_analysis.engine.allocation_many import count_states_many
+
+    rng = np.random.default_rng(7)
+    for groups in (1, 2):
+        tables, states, size = 3, 5, 4
+        starts = rng.random((tables, states))
+        starts /= starts.sum(axis=1, keepdims=True)
+        matrices = []
+        for _ in range(groups):
+            m = rng.random((tables, states, states))
+            matrices.append(m / m.sum(axis=2, keepdims=True))
+        got = count_states_many(starts, matrices, size)
+        assert got.shape == (tables, size**groups, states)
+        for t in range(tables):
+            for flat, counts in enumerate(itertools.product(range(size), repeat=groups)):
+                want = starts[t]
+                for m, b in zip(matrices, counts, strict=True):
+                    for _ in range(b):
+                        want = want @ m[t]
+                assert np.max(np.abs(got[t, flat] - want)) <= 1e-15, (groups, t, counts)

@@ -4,10 +4,10 @@ rule combinations:
 - when each unsaved wound does one damage (or takes the whole model), Brutal's saves included, the tables are
   built without the general packets (``wound_stage.one_damage_tables``): the same groups, P(wound), unsaved pmf
   and damage, bit for bit, as ``packet_tables`` (``damage_packet``, ``mix_packets``, ``count_damage``);
-- the tables are keyed by what the wound, save and damage stages read of the weapon's rules
+- the tables are keyed by what the wound, save and damage stages read of the weapon's rules, in its order
   (``wound_stage.wound_stage_rules``): for every declared rule the key leaves out, a weapon with it has the same
   tables as one without, against targets carrying each rule with a wound-stage hook (Adamantium Will reads the
-  weapon's rule names);
+  weapon's rule names); two rules in either order give the same tables or two keys;
 - the batch's hits are shared by what ``hits_from_shots`` reads (``hits_from_shots_key``): equal to
   ``hit_stage`` per volley (tests/test_batch_hit_rolls.py), and shared across weapons and attackers; its To Hit
   roll by the weapon rules the roll reads (``hit_stage.hit_roll_rules``): for every declared rule the key
@@ -327,3 +327,78 @@ def test_the_kept_pieces_are_bounded_and_a_batch_past_the_bound_gives_the_same_r
             assert got.casualties == w.casualties and got.unsaved == w.unsaved and got.pinned == w.pinned
         shared = batch.SHARED.get("batch", BatchShared)
         assert len(shared.pairs) <= 3 and len(shared.plans) <= 3
+
+
+def _tables_close(a: tuple, b: tuple) -> bool:
+    """Equal to 1e-12: groups (P and packet), P(wound), unsaved pmf, damage."""
+    (ga, pa, ua, da), (gb, pb, ub, db) = a, b
+    return (
+        len(ga) == len(gb)
+        and all(
+            abs(x.p - y.p) <= TOL
+            and x.packet.probs.shape == y.packet.probs.shape
+            and np.allclose(x.packet.probs, y.packet.probs, rtol=0.0, atol=TOL)
+            for x, y in zip(ga, gb, strict=True)
+        )
+        and abs(pa - pb) <= TOL
+        and ua.shape == ub.shape
+        and np.allclose(ua, ub, rtol=0.0, atol=TOL)
+        and da == db
+    )
+
+
+def test_weapons_of_one_tables_key_have_the_same_tables_whatever_the_order_of_their_rules():
+    # the key keeps the weapon's order of the rules the wound, save and damage stages read: their hooks act in that
+    # order and some pairs do not commute (the later wound roll stands: Fleshbane then Graviton Pulse rolls against
+    # the target's Strength, 4+ against S 4, the other order on 2+; Destroyer and Destructor: the first damage),
+    # so a sorted key once gave the second weapon the first's tables; for every pair of such rules in both
+    # orders, the tables are equal or the keys differ
+    attacker = _unit({"models": 5}, "attacker")
+    targets = [_unit({"S": 4, **row}) for row in TARGET_ROWS]
+    read = []
+    for name in REGISTRY:
+        weapon = _parsed(name)
+        if weapon is not None and wound_stage_rules(weapon) != wound_stage_rules(_weapon("")):
+            read.append(", ".join(t.text for t in weapon.type.rules))
+    assert len(read) > 30
+    compared = apart = 0
+    for a, b in itertools.combinations(read, 2):
+        try:
+            first, second = _weapon(f", {a}, {b}"), _weapon(f", {b}, {a}")
+        except PraetorError:  # refused beside each other
+            continue
+        for target in targets:
+            v1, v2 = (Volley(w, attacker, attacks=3) for w in (first, second))
+            try:
+                got = build_wound_tables(v1, target, 5, target.W or 1)
+            except PraetorError:
+                continue
+            want = build_wound_tables(v2, target, 5, target.W or 1)
+            compared += 1
+            if not _tables_close(got, want):
+                apart += 1
+                assert wound_stage_rules(first) != wound_stage_rules(second), (a, b, target.rules)
+    assert compared > 2000 and apart > 0  # pairs whose order matters are among them
+
+
+def test_one_batch_of_weapons_listing_the_same_rules_in_two_orders_equals_each_cold():
+    # calc_many (and calc after calc) once answered "Graviton Pulse, Fleshbane" (1.11 casualties, cold) with
+    # "Fleshbane, Graviton Pulse"'s 0.67, their sorted tables keys being one
+    from praetor_analysis.prob.memo import clear_memos
+    from praetor_analysis.scenario.calc import calc, calc_many
+
+    target = {"models": 10, "T": 4, "S": 4, "W": 1, "Save": "3+"}
+    weapon = {"name": "g", "Range": '24"', "Strength": "5", "AP": "4"}
+    docs = [
+        {"attacker": {"BS": 4}, "attacks": 6, "target": target, "weapon": {**weapon, "Type": f"Heavy 1, {rules}"}}
+        for rules in ("Fleshbane, Graviton Pulse", "Graviton Pulse, Fleshbane")
+    ]
+    cold = []
+    for doc in docs:
+        clear_memos()
+        cold.append(calc(doc)["casualties"]["mean"])
+    assert abs(cold[0] - cold[1]) > 0.1  # the order acts here
+    clear_memos()
+    together = [r["casualties"]["mean"] for r in calc_many(docs)]
+    one_by_one = [calc(doc)["casualties"]["mean"] for doc in docs]
+    assert together == pytest.approx(cold, abs=TOL) and one_by_one == pytest.approx(cold, abs=TOL)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+from collections.abc import Iterator, Mapping
 
 import pytest
 
@@ -129,32 +130,6 @@ def test_frozen_key_is_equal_exactly_for_the_same_document():
     for _ in range(100_000):
         deep = [deep]
     assert frozen_key(deep) is None  # nested too deeply: no key (the document is parsed without a memo)
-
-
-def test_keys_made_together_and_read_off_a_document_are_its_fields_own_keys():
-    # frozen_keys (a block shared by documents walked once) gives frozen_key of each value, and field_key reads a
-    # field's frozen_key off its dict's key: equal to the field's own, None for a field the dict lacks
-    from praetor_analysis.prob.memo import field_key, frozen_key, frozen_keys
-
-    shared = {"T": 4, "W": 1.0, "rules": ["a", {"b": -0.0}], "x": None, "y": True}
-    values = [1, 1.0, True, "1", None, -0.0, [1], [shared, shared], {}, {"a": 1}, {"a": 1.0}, {"a": True}]
-    values += [{"t": shared, "n": 1}, {"t": shared, "n": 1.0}, {"t": dict(shared), "n": 1}, {"t": [shared]}]
-    values += [{"a": {"b": [1, {"c": 2.0}]}, "d": None, "e": -0.0, "f": "g"}, shared, [[1]], (1, 2)]
-    deep: list = []
-    for _ in range(100_000):
-        deep = [deep]
-    values += [{"deep": deep}, deep]
-    values += [values[12], shared, values[16], values[12]]  # the very same documents again
-    keys = frozen_keys(values)
-    assert keys == [frozen_key(v) for v in values] and keys[-5] is None and keys[-6] is None
-    assert keys[12] != keys[13] and keys[12] == keys[14]
-    for value, key in zip(values, keys, strict=True):
-        if isinstance(value, dict) and key is not None:
-            for name, field in value.items():
-                assert field_key(key, name) == frozen_key(field)
-            assert field_key(key, "absent") is None
-        else:
-            assert field_key(key, "a") is None
 
 
 def test_every_field_a_memoised_parse_reads_changes_its_records():
@@ -440,8 +415,12 @@ def test_a_known_volley_and_target_give_the_cell_the_parse_gives():
     # answers it, whichever documents came first
     from praetor_analysis.errors import ScenarioError
     from praetor_analysis.scenario.calc import calc, calc_many
-    from praetor_analysis.scenario.document import known_cell, parse_scenario
+    from praetor_analysis.scenario.document import _NEEDS, _PLAIN_FIELDS, known_cell, parse_scenario
+    from praetor_analysis.scenario.fields import SCENARIO_ACTS
     from praetor_analysis.scenario.work import document_key
+
+    # the plain fields, whose checks the parse leaves out, all act in a shooting scenario and need no other field
+    assert _PLAIN_FIELDS.issubset(SCENARIO_ACTS["shooting"]) and _PLAIN_FIELDS.isdisjoint(_NEEDS)
 
     weapon = {"name": "gun", "Range": '24"', "Strength": "5", "AP": "4", "Type": "Heavy 2"}
     infantry = {"name": "t", "models": 5, "T": 4, "W": 1, "Save": "3+"}
@@ -476,3 +455,63 @@ def test_a_known_volley_and_target_give_the_cell_the_parse_gives():
             assert found == (parsed.firing_units[0][0], parsed.target)  # the very records the parse gives
         else:
             assert found is None, other
+
+
+class _Block(Mapping):
+    """A mapping whose text does not tell two blocks apart (a constant ``repr``; an object's default one is its
+    address, which a dropped block's successor may take)."""
+
+    def __init__(self, data: dict) -> None:
+        self._data = dict(data)
+
+    def __getitem__(self, key: str) -> object:
+        return self._data[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._data)
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+    def __repr__(self) -> str:
+        return "_Block(...)"
+
+
+def test_a_value_whose_text_does_not_tell_it_apart_is_never_a_memo_key():
+    # a key by repr is wrong for a value whose text two values share: two blocks of one repr got one key, so the
+    # second document was answered from the first's parse (T 8 answered as T 4, S 10 as S 4); such a value has
+    # no key (computed each time), while a float or a numpy number is keyed by its exact text beside its type
+    import numpy as np
+
+    from praetor_analysis.prob.memo import frozen_key, token_key, token_of
+    from praetor_analysis.scenario.calc import calc, calc_many
+
+    weak, strong = (
+        _Block({"T": 4, "W": 1, "Save": "3+", "models": 5}),
+        _Block({"T": 8, "W": 1, "Save": "3+", "models": 5}),
+    )
+    for key in (frozen_key, token_key, token_of):
+        assert key(weak) is None and key({"target": weak}) is None and key([weak]) is None
+    for value in (np.float64(0.5), np.int64(3), np.float32(0.5), np.bool_(True)):
+        assert frozen_key(value) == frozen_key(copy.copy(value)) is not None
+        assert frozen_key(value) not in (frozen_key(0.5), frozen_key(3), frozen_key(True))
+    doc = {"attacker": {"BS": 4}, "weapon": {"Strength": "4", "AP": "5", "Type": "Heavy 2"}, "attacks": 3}
+
+    def casualties(document: dict) -> float:
+        return calc(document)["casualties"]["mean"]
+
+    clear_memos()
+    cold = [casualties({**doc, "target": block}) for block in (strong, weak)]
+    for _ in range(2):  # the weak block first, then both in one call
+        clear_memos()
+        assert [casualties({**doc, "target": block}) for block in (weak, strong)] == cold[::-1]
+    clear_memos()
+    assert [r["casualties"]["mean"] for r in calc_many([{**doc, "target": weak}, {**doc, "target": strong}])] == cold[
+        ::-1
+    ]
+    target = {"T": 4, "W": 1, "Save": "3+", "models": 5}
+    weapons = [_Block({"Strength": s, "AP": ap, "Type": "Heavy 2"}) for s, ap in (("4", "5"), ("10", "2"))]
+    clear_memos()
+    cold = [casualties({**doc, "weapon": weapons[1], "target": target})]
+    clear_memos()
+    assert [casualties({**doc, "weapon": w, "target": target}) for w in weapons][1:] == cold

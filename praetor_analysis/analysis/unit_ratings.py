@@ -145,16 +145,18 @@ def no_weapon_error(datasheet: str, phase: str) -> str:
     return f"attacker: {datasheet} has no weapon for the {phase} phase (no model carries one)"
 
 
+_NO_NUMBER = dict.fromkeys(("mean", "p_any", "per_100_pts", "wounds", "share", "std", "p_all"), float("nan"))
+"""The numbers of a rating row that has none (not rated, or no weapon for the phase)."""
+
+
 def _row(
     label: str, points: float, target: tuple[str, Target], phase: str, result: UnitAttackResult | None, error: str
 ) -> dict[str, Any]:
     row: dict[str, Any] = {"unit": label, "points": points, "target": target[0], "phase": phase, "error": error,
                            "target_models": target[1].models, "no_weapon": False}  # fmt: skip
-    nan = float("nan")
     if result is None:
         measure = "hull_points" if target[1].is_vehicle else "casualties"
-        return {**row, "mean": nan, "p_any": nan, "per_100_pts": nan, "wounds": nan, "share": nan, "measure": measure,
-                "std": nan, "p_all": nan, "weapons": "", "not_modelled": "", "notes": [], "reasons": ""}  # fmt: skip
+        return {**row, **_NO_NUMBER, "measure": measure, "weapons": "", "not_modelled": "", "notes": [], "reasons": ""}
     said = {
         "weapons": "; ".join(
             f"{c.count} {c.model}: {c.weapon if c.weapon is not None else '-'}"
@@ -166,9 +168,8 @@ def _row(
         "reasons": json.dumps(dict(result.reasons), sort_keys=True) if result.reasons else "",
     }
     if result.no_weapon:  # no number: nothing was rated (not "0 removed" beside the units that fire and miss)
-        return {**row, **said, "error": no_weapon_error(result.datasheet, phase), "no_weapon": True, "mean": nan,
-                "p_any": nan, "per_100_pts": nan, "wounds": nan, "share": nan, "measure": result.measure.column,
-                "std": nan, "p_all": nan}  # fmt: skip
+        error = no_weapon_error(result.datasheet, phase)
+        return {**row, **said, **_NO_NUMBER, "error": error, "no_weapon": True, "measure": result.measure.column}
     dist = result.removed
     mean = dist.mean()
     return {

@@ -9,9 +9,9 @@ lumped into the cap, as ``Allocator._resolve_capped`` does). The split:
 - ``effective_counts``: the joint pmf of the capped counts, from the cell's hits only: the counts after each
   number of hits once per distinct rates (``count_maps``), then one product with the hits of the block's cells
   that share them (their hits have one length);
-- ``count_states``: the unit states ``s T_1^b_1 ... T_G^b_G`` for every count, from the per-hit table and the
-  unit only; computed once per table and shared by every cell that uses it (``count_states_many``: a block's
-  missing tables together).
+- ``count_states_many``: the unit states ``s T_1^b_1 ... T_G^b_G`` for every count, from the per-hit table and
+  the unit only; computed once per table and shared by every cell that uses it (a block's missing tables
+  together).
 
 A cell's casualties (and P(pinned)) are then one product of its counts with a per-table matrix. Every
 effective wound is unsaved, so the volley's Pinning trigger is raised exactly when a count is not zero.
@@ -26,10 +26,11 @@ import numpy as np
 from praetor_analysis.engine.allocation import Allocator, UnitSpace, WoundGroup, effective_step, merge_groups
 from praetor_analysis.prob import binomial_tables
 
-__all__ = ["MAX_COUNT_STATES", "chain_steps", "count_maps", "count_states", "count_states_many", "effective_counts"]
+__all__ = ["MAX_COUNT_STATES", "chain_steps", "count_maps", "count_states_many", "effective_counts"]
 
 MAX_COUNT_STATES = 200_000
-"""The most (count, unit state) entries ``count_states`` may hold; larger cells go through the one-cell engine."""
+"""The most (count, unit state) entries ``count_states_many`` may hold for one table; larger cells go through the
+one-cell engine."""
 
 
 def chain_steps(groups: list[WoundGroup], space: UnitSpace) -> tuple[np.ndarray, list[np.ndarray]] | None:
@@ -145,20 +146,10 @@ def _tables(nmax: int, qs: np.ndarray, kmax: int) -> np.ndarray:
     return binomial_tables(nmax, np.array(list(seen)), kmax)[where]
 
 
-def count_states(start: np.ndarray, matrices: list[np.ndarray], size: int) -> np.ndarray:
-    """``start T_1^b_1 ... T_G^b_G`` for every count 0 <= b_g < ``size``: shape (size, ..., size, S)."""
-    states = start
-    for matrix in matrices:
-        powers = [states]
-        for _ in range(size - 1):
-            powers.append(powers[-1] @ matrix)
-        states = np.stack(powers, axis=-2)
-    return states
-
-
 def count_states_many(starts: np.ndarray, matrices: list[np.ndarray], size: int) -> np.ndarray:
-    """``count_states(starts[t], [m[t] for m in matrices], size)`` of every table t at once, the counts
-    flattened: shape (T, size ** G, S); ``starts`` (T, S), each of ``matrices`` (T, S, S)."""
+    """``starts[t] T_1^b_1 ... T_G^b_G`` (``T_g`` = ``matrices[g][t]``) of every table t and every count
+    0 <= b_g < ``size``, the counts flattened (b_1 slowest): shape (T, size ** G, S); ``starts`` (T, S), each
+    of ``matrices`` (T, S, S)."""
     states = starts[:, None, :]
     for matrix in matrices:
         powers = [states]

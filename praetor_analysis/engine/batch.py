@@ -40,7 +40,8 @@ import numpy as np
 
 from praetor_analysis.engine.allocation import DENSE_STATES, TooLarge, UnitSpace
 from praetor_analysis.engine.allocation_many import MAX_COUNT_STATES, chain_steps
-from praetor_analysis.engine.batch_block import BatchCell, Block, merge_short, resolve_block, resolve_casualties
+from praetor_analysis.engine.batch_block import resolve_block, resolve_casualties
+from praetor_analysis.engine.batch_cell import BatchCell, Block, merge_short
 from praetor_analysis.engine.batch_facts import KEPT_ENTRIES, TABLES, TargetFacts, VolleyFacts, Wounds, tables_of
 from praetor_analysis.engine.batch_results import BatchResult, BlockResult
 from praetor_analysis.engine.batch_shared import BatchShared

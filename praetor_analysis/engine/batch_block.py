@@ -4,8 +4,7 @@
 wounds at once, takes the casualties from one product per kill map, Brutal's unsaved wounds from one product
 per per-hit table (its powers built for all the block's tables together), and the allocation chain's cells
 (``allocation_many``) by unit space; ``resolve_block`` gives the block's results as arrays
-(``batch_results.BlockResult``), ``resolve_casualties`` a sweep's ``Casualties`` one a cell. ``merge_short``
-computes the blocks of short hits with a wide one: a block costs its numpy calls more than its rows.
+(``batch_results.BlockResult``), ``resolve_casualties`` a sweep's ``Casualties`` one a cell.
 """
 
 from __future__ import annotations
@@ -14,15 +13,8 @@ import numpy as np
 
 from praetor_analysis.engine.allocation import TooLarge, UnitSpace, check_work
 from praetor_analysis.engine.allocation_many import count_states_many, effective_counts
-from praetor_analysis.engine.batch_cell import (
-    BatchCell,
-    Block,
-    casualties_of,
-    final_state,
-    merge_short,
-    pin_map,
-    pin_vector,
-)
+from praetor_analysis.engine.batch_cell import BatchCell, Block
+from praetor_analysis.engine.batch_counts import casualties_of, final_state, pin_map, pin_vector
 from praetor_analysis.engine.batch_facts import KEPT_ENTRIES
 from praetor_analysis.engine.batch_results import BlockResult, RuleLists
 from praetor_analysis.engine.batch_shared import BatchShared
@@ -42,16 +34,7 @@ from praetor_analysis.prob import (
     thin_many,
 )
 
-__all__ = [
-    "POWERS",
-    "BatchCell",
-    "Block",
-    "BlockCore",
-    "cell_rules",
-    "merge_short",
-    "resolve_block",
-    "resolve_casualties",
-]
+__all__ = ["POWERS", "BlockCore", "cell_rules", "resolve_block", "resolve_casualties"]
 
 Failure = ProfileError | TooLarge
 

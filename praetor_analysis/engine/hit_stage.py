@@ -253,9 +253,14 @@ def hit_stage_reads_target(volley: Volley) -> bool:
     return (
         volley.mode == "melee"
         or attack_limit(volley.weapon) is not None
-        or any("name" in d.reads.fields for _, d, _ in stage_hooks(HIT, volley.attacker.rules, side="attacker"))
+        or _hit_rules_read_name(volley)
         or bool(_snap_rules(volley))
     )
+
+
+def _hit_rules_read_name(volley: Volley) -> bool:
+    """True when a ``hit`` hook of the attacker's rules reads the target's name (Preferred Enemy (X))."""
+    return any("name" in d.reads.fields for _, d, _ in stage_hooks(HIT, volley.attacker.rules, side="attacker"))
 
 
 def hit_stage_target_part(volley: Volley, target: Unit) -> tuple | None:
@@ -264,7 +269,7 @@ def hit_stage_target_part(volley: Volley, target: Unit) -> tuple | None:
     part: tuple | None = (target.WS, tables.MELEE_CHART) if volley.mode == "melee" else None
     if attack_limit(volley.weapon) is not None:
         part = (part, may_attack(volley.weapon, target))
-    if any("name" in d.reads.fields for _, d, _ in stage_hooks(HIT, volley.attacker.rules, side="attacker")):
+    if _hit_rules_read_name(volley):
         return (part, target.name, target.unit_type)
     if _snap_rules(volley):
         return (part, forced_snap(volley, target))

@@ -27,6 +27,7 @@ from praetor_analysis.rules import (
     WOUND,
     WOUND_STAGE_SLOTS,
     Role,
+    RuleDecl,
     SaveContext,
     SaveSituation,
     TargetReads,
@@ -217,21 +218,23 @@ def wound_stage_rules(weapon: Weapon) -> tuple[tuple[str, int | None, str | None
     """What the wound, save and damage stages read of the weapon's rules (those its profile implies included):
     (name, value, variant) of each rule with a hook in those stages (``WOUND_STAGE_SLOTS``), a role they read
     (template, marker, wounds each), that reads the To Hit sixes, or whose name a save hook reads
-    (``SaveSituation.weapon_rules``: ``PSYCHIC_WEAPONS``), sorted. Weapons that differ only in other rules
-    (Pinning, Gets Hot...) share their per-hit tables."""
-    kept = set()
-    for token in weapon.stage_rules:
-        decl = lookup(token.name)
-        if token.name in PSYCHIC_WEAPONS or (
-            decl is not None
-            and (
-                decl.reads_hit_six
-                or not _WOUND_STAGE_ROLES.isdisjoint(decl.roles)
-                or any(s.of(decl.hooks) is not None for s in WOUND_STAGE_SLOTS)
-            )
-        ):
-            kept.add((token.name, token.value, token.variant))
-    return tuple(sorted(kept, key=repr))
+    (``SaveSituation.weapon_rules``: ``PSYCHIC_WEAPONS``), in the weapon's order: the stages apply the hooks in
+    that order, and some pairs' hooks do not commute (Fleshbane and Graviton Pulse). Weapons that differ only in
+    other rules (Pinning, Gets Hot...) share their per-hit tables."""
+    return tuple(
+        (token.name, token.value, token.variant)
+        for token in weapon.stage_rules
+        if token.name in PSYCHIC_WEAPONS or _read_by_wound_stages(lookup(token.name))
+    )
+
+
+def _read_by_wound_stages(decl: RuleDecl | None) -> bool:
+    """True when the wound, save or damage stages read a weapon's rule declared ``decl``."""
+    return decl is not None and (
+        decl.reads_hit_six
+        or not _WOUND_STAGE_ROLES.isdisjoint(decl.roles)
+        or any(s.of(decl.hooks) is not None for s in WOUND_STAGE_SLOTS)
+    )
 
 
 def reads_hit_sixes(weapon: Weapon) -> bool:

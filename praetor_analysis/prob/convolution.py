@@ -66,7 +66,7 @@ def convolve_powers_many(pmfs: list[np.ndarray], n: int) -> np.ndarray:
     lead = m - 1  # zeros before each power: the windows of its first entries
     out = np.zeros((count, n + 1, lead + span, 1))
     out[:, 0, lead] = 1.0
-    windows = np.lib.stride_tricks.sliding_window_view(out[..., 0], m, axis=2)  # (T, n + 1, lead + span - lead, m)
+    windows = np.lib.stride_tricks.sliding_window_view(out[..., 0], m, axis=2)  # (T, n + 1, span, m)
     for k in range(1, n + 1):
         size = k * (m - 1) + 1
         np.matmul(windows[:, k - 1, :size], reversed_, out=out[:, k, lead : lead + size])

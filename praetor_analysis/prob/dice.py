@@ -27,12 +27,6 @@ def p_at_least(target: int) -> float:
     return (7 - target) / 6.0
 
 
-def p_with_reroll(p_success: float, reroll_p_success: float | None = None) -> float:
-    """P(success) when every failure is re-rolled once, the re-roll succeeding with ``reroll_p_success``."""
-    second = p_success if reroll_p_success is None else reroll_p_success
-    return p_success + (1.0 - p_success) * second
-
-
 @cache
 def two_d6() -> np.ndarray:
     """pmf of 2D6 over 0..12 (zero below 2)."""

@@ -11,15 +11,15 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
+import numpy as np
+
 __all__ = [
     "MISSING",
     "BoundedMemo",
     "Unkeyed",
     "clear_memos",
     "cleared_with_memos",
-    "field_key",
     "frozen_key",
-    "frozen_keys",
     "token_field",
     "token_key",
     "token_keys",
@@ -108,6 +108,10 @@ _ATOMS = frozenset({str, int, bool, type(None)})
 in Python but differ in a document, so each value's type is part of the key; floats are keyed by their
 ``repr`` (``-0.0 == 0.0``, ``nan != nan``)."""
 
+_NUMBERS = (np.number, np.bool_)
+"""Numpy scalars, keyed like floats by their exact text beside their type; a value of any other type but dicts,
+lists and tuples has no key (a text that two values share would answer one with the other's memo)."""
+
 
 @dataclass(frozen=True)
 class Unkeyed:
@@ -120,8 +124,9 @@ class Unkeyed:
 def frozen_key(value: Any) -> Hashable | None:
     """A hashable key equal for two JSON-like values (dicts, lists, str, int, float, bool, None) exactly when
     they are the same document, keys in the same order: each dict's keys, values and the values' types (a
-    float by its ``repr``, any other value by its ``repr``); the same of a list's items. None when there is
-    none (nested too deeply, an integer beyond Python's digit limit). Cheaper than ``repr`` or
+    float or numpy number by its ``repr``); the same of a list's or tuple's items. None when there is none
+    (nested too deeply, an integer beyond Python's digit limit, a value of another type: a mapping that is no
+    dict, an object). Cheaper than ``repr`` or
     ``json.dumps`` of a document whose blocks are flat (a tuple of the keys, one of the values, one of the
     values' types)."""
     kind = type(value)
@@ -133,47 +138,6 @@ def frozen_key(value: Any) -> Hashable | None:
         return None
 
 
-def _walked_once(walk: Callable[[Any], Hashable], seen: dict[int, Any]) -> Callable[[Any], Hashable]:
-    """``walk`` of a value, a dict or list met again as the very same object walked once (``seen``: by id, the
-    caller holding the values)."""
-
-    def field(value: Any) -> Hashable:
-        kind = type(value)
-        if kind is dict or kind is list:
-            found = seen.get(id(value))
-            if found is None:
-                found = seen[id(value)] = walk(value)
-            return found
-        return walk(value)
-
-    return field
-
-
-def frozen_keys(values: Sequence[Any]) -> list[Hashable | None]:
-    """:func:`frozen_key` of each of ``values``, in one pass: a dict or list met again as the very same object (a
-    block that documents of one call share, or the document itself repeated) is walked once. The caller holds
-    ``values`` and leaves them unchanged while it runs (an object's id is its key within this call only)."""
-    seen: dict[int, Hashable] = {}
-    field = _walked_once(_frozen, seen)
-    out: list[Hashable | None] = []
-    for value in values:
-        if type(value) is not dict:
-            out.append(frozen_key(value))
-            continue
-        known = seen.get(id(value))  # the very same document again (an array made as [document] * n)
-        if known is not None:
-            out.append((dict, known))
-            continue
-        fields = tuple(value.values())
-        types = tuple(map(type, fields))
-        try:
-            known = seen[id(value)] = (tuple(value), tuple(map(field, fields)), types)
-            out.append((dict, known))
-        except (RecursionError, ValueError):
-            out.append(None)
-    return out
-
-
 MISSING: Any = object()
 """A cell of :func:`token_rows`' columns that is no field of its row's dict."""
 
@@ -183,7 +147,8 @@ class _Tokens:
     of a dict, list or other container. Hashing a token is cheap where hashing a nested key walks it again;
     tokens are never reused (a count), so a memo keyed by one from before :meth:`clear` is never matched again,
     never matched wrongly. Emptied with the memos (:func:`clear_memos`) and, when it would pass ``size``, at the
-    start of a call (:meth:`room`): never during one, so equal values of one call share one token."""
+    start of a call (:meth:`room`): never during one, so equal values of one call share one token. A call may add
+    a token per dict or list of each value, so the table holds at most ``size`` plus one call's."""
 
     def __init__(self, size: int) -> None:
         self.size = size
@@ -241,8 +206,9 @@ def token_key(value: Any) -> Hashable | None:
     """A hashable key equal for two JSON-like values exactly when their :func:`frozen_key` are equal (within
     one life of the token table), cheap to hash: a dict is ``(dict, its keys, their values' tokens)`` (a value's
     token: ``(type, value)`` for a flag, count, text or None, a float's text, an interned integer for a dict
-    or list), any other value its token. None when there is none (nested too deeply, an integer beyond
-    Python's digit limit). :func:`token_field` reads a field's token off a dict's key."""
+    or list), any other value its token. None when there is none (as for :func:`frozen_key`: nested too deeply,
+    an integer beyond Python's digit limit, a value of another type). :func:`token_field` reads a field's token
+    off a dict's key."""
     return token_keys((value,))[0]
 
 
@@ -251,8 +217,17 @@ def token_keys(values: Sequence[Any]) -> list[Hashable | None]:
     block that documents of one call share, or the document itself repeated) is walked once. The caller holds
     ``values`` and leaves them unchanged while it runs (an object's id is its key within this call only)."""
     _TOKENS.room(len(values))
-    seen: dict[int, Any] = {}
-    field = _walked_once(_TOKENS.of, seen)
+    seen: dict[int, Any] = {}  # by id: a dict or list walked, the caller holding it
+
+    def field(value: Any) -> Hashable:
+        kind = type(value)
+        if kind is dict or kind is list:
+            found = seen.get(id(value))
+            if found is None:
+                found = seen[id(value)] = _TOKENS.of(value)
+            return found
+        return _TOKENS.of(value)
+
     out: list[Hashable | None] = []
     for value in values:
         if type(value) is not dict:
@@ -338,19 +313,6 @@ def token_field(key: Hashable | None, name: str) -> Hashable | None:
         return None
 
 
-def field_key(key: Hashable | None, name: str) -> Hashable | None:
-    """The :func:`frozen_key` of field ``name`` of a dict, read off the dict's own ``frozen_key`` (``key``) without
-    walking the value again; None when ``key`` is no dict's key or the dict has no such field."""
-    if type(key) is not tuple or key[0] is not dict:
-        return None
-    names, fields, types = key[1]
-    try:
-        at = names.index(name)
-    except ValueError:
-        return None
-    return (types[at], fields[at])
-
-
 def _frozen(value: Any) -> Hashable:
     """The key of ``value`` without its type (its container records the type)."""
     kind = type(value)
@@ -365,4 +327,6 @@ def _frozen(value: Any) -> Hashable:
     if kind is list or kind is tuple:
         types = tuple(map(type, value))
         return (tuple(map(_frozen, value)), types)
-    return repr(value)  # a float (-0.0 == 0.0, nan != nan) or another value: its text, beside its type
+    if kind is float or isinstance(value, _NUMBERS):
+        return repr(value)  # its exact text beside its type (-0.0 == 0.0, nan != nan)
+    raise ValueError(f"no key for a {kind.__name__}")  # its text need not tell two apart (a default repr: an address)

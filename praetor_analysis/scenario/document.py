@@ -68,7 +68,9 @@ SCENARIO_FIELDS = {
 _KNOWN = frozenset(SCENARIO_FIELDS)
 #: The fields of a shooting scenario that need no other field and act in it (``scenario.fields``): a document of
 #: these only has no combination to refuse and no field that does not act.
-_PLAIN = frozenset({"attacker", "weapon", "attacks", "target", "hits", "snap_shots", "half_range", "name", "options"})
+_PLAIN_FIELDS = frozenset(
+    {"attacker", "weapon", "attacks", "target", "hits", "snap_shots", "half_range", "name", "options"}
+)
 #: Fields that only mean something beside another one: nothing is silently ignored.
 _NEEDS = {"aim": "formation", "edges": "formation", "indirect": "formation"}
 _SINGLE_VOLLEY_FIELDS = (
@@ -261,7 +263,7 @@ def _parse_scenario(data: Any, key: Hashable | None = None) -> Scenario:
     """``parse_scenario`` itself; ``key``: the document's ``token_key`` (its blocks' tokens are read off it)."""
     if not (type(data) is dict or isinstance(data, Mapping)):
         raise ScenarioError(f"scenario: expected a JSON object, got {type(data).__name__}")
-    plain = _PLAIN.issuperset(data)  # a shooting volley at a target: nothing to combine or refuse by kind
+    plain = _PLAIN_FIELDS.issuperset(data)  # a shooting volley at a target: nothing to combine or refuse by kind
     if not plain:
         unknown = () if _KNOWN.issuperset(data) else sorted(set(data) - SCENARIO_FIELDS, key=str)
         if unknown:
@@ -297,7 +299,7 @@ def scenario_kind(data: Mapping[str, Any]) -> str:
 
 def _single(data: Mapping[str, Any], key: Hashable | None = None, plain: bool = False) -> Shooting | MeleeRound:
     """A scenario of one target; ``key``: the document's ``token_key``, when known; ``plain``: its fields are
-    all ``_PLAIN`` (a shooting scenario whose every field acts)."""
+    all ``_PLAIN_FIELDS`` (a shooting scenario whose every field acts)."""
     kind = "shooting" if plain else scenario_kind(data)
     if kind == "melee round":
         striker, struck = parse_melee_round(data)
@@ -358,11 +360,11 @@ def _checked_target(data: Mapping[str, Any], kind: str | None, block_key: Hashab
 
 
 def known_cell(data: Any, key: Hashable | None) -> tuple[Volley, Unit] | None:
-    """The (volley, target) :func:`parse_scenario` gives a plain shooting document (``_PLAIN`` fields, no
+    """The (volley, target) :func:`parse_scenario` gives a plain shooting document (only ``_PLAIN_FIELDS``, no
     ``name``, no catalog name, one volley at a unit that is no vehicle, no marker) when its volley and its target
     were parsed and checked before (their memos, by the document's ``key``): what the parse would find, without
     its records made again. None when any of that is not known: then parse it."""
-    if type(data) is not dict or "name" in data or not _PLAIN.issuperset(data) or not names_nothing(data):
+    if type(data) is not dict or "name" in data or not _PLAIN_FIELDS.issuperset(data) or not names_nothing(data):
         return None
     own, block = _volley_key(key), token_field(key, "target")
     volley = _OWN_VOLLEYS.peek(own) if own is not None else None

@@ -79,7 +79,7 @@ class _RowDocuments:
         return out
 
 
-_PLAIN = frozenset({dict, list, str, int, bool})
+_AS_READ = frozenset({dict, list, str, int, bool})
 """Cell types that are neither a missing value nor a numpy scalar: a column of only these is read as it is."""
 
 
@@ -93,7 +93,7 @@ def _frame_columns(frame: pd.DataFrame) -> tuple[list[str], list[list[Any]]]:
     columns: list[list[Any]] = []
     for position in range(len(names)):
         cells = frame.iloc[:, position].tolist()
-        if not _PLAIN.issuperset(map(type, cells)):  # missing values or numpy scalars: read cell by cell
+        if not _AS_READ.issuperset(map(type, cells)):  # missing values or numpy scalars: read cell by cell
             for i, v in enumerate(cells):
                 if v is None or v is na or (type(v) is float and math.isnan(v)):
                     cells[i] = MISSING
