@@ -346,13 +346,10 @@ DOOR_READER_MODULES = {
     "praetor_analysis.units.block_records", "praetor_analysis.units.block_fields", "praetor_analysis.units.blocks",
     "praetor_analysis.units.volley_blocks",
 }  # fmt: skip
-#: Modules of units/ and analysis/ that still hand the engine a block (a debt: this list may only shrink). The 3rd
-#: edition's unit floor reads its statlines, weapon profiles and targets through the edition's block readers
-#: (``profiles.read_unit``/``read_weapon``, ``vehicles.read_vehicle``); ``unit_ratings.target_named`` reads a
-#: ``--target`` name that the door's name readers resolve to a block.
-BLOCK_DEBTS: dict[str, set[str]] = {
-    "praetor_analysis.analysis.unit_ratings": {"target_record"},
-}
+#: Modules of units/ and analysis/ that still hand the engine a block (a debt: this list may only shrink; paid:
+#: the 3rd edition's statlines, weapon profiles and targets are read by typed constructors, ``units.hh3_engine_records``,
+#: and ``unit_ratings.target_named`` reads a ``--target`` name into its row, ``units.target_row_named``).
+BLOCK_DEBTS: dict[str, set[str]] = {}
 
 
 def block_reads(path: Path) -> set[str]:

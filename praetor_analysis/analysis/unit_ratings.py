@@ -26,17 +26,17 @@ from praetor_analysis.units import (
     Hh3Target,
     UnitAttackResult,
     UnitRow,
+    as_target,
     hh3_melee,
     hh3_shooting,
     hh3_standard_targets,
     is_datasheet,
     melee,
     read_roster_units,
-    resolve_unit,
     shooting,
+    target_fielded,
     target_from_row,
-    target_of,
-    target_record,
+    target_row_named,
     target_unit,
 )
 from praetor_analysis.units.fielded import roster_units
@@ -126,9 +126,12 @@ def target_named(name: str, models: int | None = None) -> tuple[str, Unit]:
         value: Any = {"name": name, "size": models}
     else:
         value = {"name": name, **({"models": models} if models is not None else {})}
-    block, _ = target_of(value, "--target")
-    block = resolve_unit(block, "--target")
-    return str(block["name"]), target_record(block)
+    fielded = target_fielded(value, "--target")
+    if fielded is not None:  # a datasheet, fielded and read as a target
+        reading = as_target(fielded[1], fielded[0], "--target")
+        return reading.profile.target_name, reading.record()
+    row, size = target_row_named(value, "--target")
+    return row.target_name, target_unit(row, size)
 
 
 Target = Unit | Hh3Target

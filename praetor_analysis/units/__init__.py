@@ -84,6 +84,7 @@ _EXPORTS: dict[str, str] = {
     "read_roster_units": "praetor_analysis.units.fielded",
     "REROLL_CHOICES": "praetor_analysis.units.modifiers",
     "resolve_unit": "praetor_analysis.units.names",
+    "target_row_named": "praetor_analysis.units.names",
     "UNIT_STAT_KEYS": "praetor_analysis.units.names",
     "WEAPON_STAT_KEYS": "praetor_analysis.units.names",
     "resolve_weapon": "praetor_analysis.units.names",
@@ -269,6 +270,7 @@ __all__ = [
     "target_from_row",
     "target_of",
     "target_record",
+    "target_row_named",
     "target_unit",
     "true_or_false",
     "unique_labels",
@@ -389,6 +391,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
         resolve_weapon,
         suggestions,
         target_from_row,
+        target_row_named,
         unit_row,
         weapon_row,
     )

@@ -277,6 +277,11 @@ class UnitRow:
         collective Legionary profiles without Toughness, are not offered beside a complete one)."""
         return any(str(v).strip() not in ("", "-") for v in (self.T, self.Front) if v is not None)
 
+    @property
+    def target_name(self) -> str:
+        """The name it is a target under: its archetype (a standard target's), else its name, else ``target``."""
+        return self.archetype or self.name or "target"
+
     def to_block(self, models: int | None = None) -> dict[str, Any]:
         """The docs/scenario.md ``target`` block.
 
@@ -290,7 +295,7 @@ class UnitRow:
         if models is None:
             models = 1 if self.models is None else int(self.models)
         block: dict[str, Any] = {
-            "name": self.archetype or self.name or "target",
+            "name": self.target_name,
             "Unit Type": self.unit_type or "Infantry",
             "models": int(models),
         }

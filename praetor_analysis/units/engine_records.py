@@ -97,7 +97,7 @@ def target_unit(row: UnitRow, models: int | None = None) -> Unit:
         models = 1 if row.models is None else int(row.models)
     keys = _VEHICLE_TARGET if row.is_vehicle else _TARGET
     stats = {k: row.stat(k) if k in keys else None for k in (*_BOUNDS, "Save", "Invulnerable", "Cover", *_ARMOUR)}
-    unit = _unit(row.unit_type or "Infantry", row.archetype or row.name or "target", models, stats, row.rules, "target")
+    unit = _unit(row.unit_type or "Infantry", row.target_name, models, stats, row.rules, "target")
     return check_target(unit)
 
 

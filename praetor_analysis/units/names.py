@@ -43,6 +43,7 @@ __all__ = [
     "split_pick",
     "suggestions",
     "target_from_row",
+    "target_row_named",
     "unit_row",
     "weapon_row",
 ]
@@ -271,17 +272,32 @@ def target_from_row(row: UnitRow) -> UnitRow:
     return row
 
 
+def target_row_named(value: Any, field: str = "target") -> tuple[UnitRow, Any]:
+    """The row a name (or name block) names, as a target (:func:`unit_row`, :func:`target_from_row`), and its
+    models: those the block gives, else a unit profile's datasheet minimum for a target (None: the row's own).
+
+    Raises:
+        ScenarioError: Unknown name (with suggestions) or a name shared by different statlines.
+    """
+    row = unit_row(value, field)
+    models = value.get("models") if isinstance(value, Mapping) else None
+    if models is None and field.endswith("target") and "archetype" not in row.index:
+        models = _datasheet_minimum(row)
+    return target_from_row(UnitRow.from_row(row)), models
+
+
 def resolve_unit(value: Any, field: str = "target") -> Any:
     """A target block for a name (at ``models``, default the standard target's count or 1), other
     fields of the mapping kept; any other value is returned unchanged."""
     if not is_name_block(value, UNIT_STAT_KEYS):
         return value
-    row = unit_row(value, field)
-    rest = {k: v for k, v in value.items() if k not in ("name", *_PICK_KEYS)} if isinstance(value, Mapping) else {}
-    models = rest.pop("models", None)
-    block = target_from_row(UnitRow.from_row(row)).to_block()
-    if models is None and field.endswith("target") and "archetype" not in row.index:
-        models = _datasheet_minimum(row)
+    target, models = target_row_named(value, field)
+    rest = (
+        {k: v for k, v in value.items() if k not in ("name", "models", *_PICK_KEYS)}
+        if isinstance(value, Mapping)
+        else {}
+    )
+    block = target.to_block()
     if models is not None:
         block["models"] = models
     if "rules" in rest and isinstance(rest["rules"], list) and isinstance(block.get("rules"), list):
