@@ -63,6 +63,7 @@ _EXPORTS: dict[str, str] = {
     "SnapsHook": "praetor_analysis.rules.hooks",
     "Stage": "praetor_analysis.rules.registry",
     "stage_hooks": "praetor_analysis.rules.catalogue",
+    "ranked_hooks": "praetor_analysis.rules.catalogue",
     "STRENGTH": "praetor_analysis.rules.hooks",
     "TABLES": "praetor_analysis.rules.hh3.tables",
     "TargetReads": "praetor_analysis.rules.target_reads",
@@ -144,6 +145,7 @@ __all__ = [
     "roll_to_hit",
     "share_at_least",
     "stage_hooks",
+    "ranked_hooks",
     "to_hit_melee",
     "to_wound",
     "unlowered_type",
@@ -162,6 +164,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
         reads_of,
         roles_of,
         stage_hooks,
+        ranked_hooks,
         with_role,
     )
     from praetor_analysis.rules.classify import Resolution, RuleReport, Situation, vehicle_attack, wound_chain
