@@ -31,6 +31,7 @@ from praetor_analysis.engine.batch_shared import BatchShared
 from praetor_analysis.engine.exact import resolve_exact
 from praetor_analysis.engine.hit_stage import hit_stage, hit_stage_target_part
 from praetor_analysis.engine.volley import Volley
+import praetor_analysis.engine.wound_stage as wound_stage_module
 from praetor_analysis.engine.wound_stage import (
     build_wound_tables,
     damage_per_wound,
@@ -42,7 +43,7 @@ from praetor_analysis.engine.wound_stage import (
 )
 from praetor_analysis.errors import PraetorError
 from praetor_analysis.profiles.records import Weapon, unit_from_mapping
-from praetor_analysis.rules import REGISTRY, WOUND_STAGE_SLOTS
+from praetor_analysis.rules import REGISTRY, WOUND_STAGE_SLOTS, stage_hooks
 
 TOL = 1e-12
 
@@ -347,12 +348,21 @@ def _tables_close(a: tuple, b: tuple) -> bool:
     )
 
 
-def test_weapons_of_one_tables_key_have_the_same_tables_whatever_the_order_of_their_rules():
-    # the key keeps the weapon's order of the rules the wound, save and damage stages read: their hooks act in that
-    # order and some pairs do not commute (the later wound roll stands: Fleshbane then Graviton Pulse rolls against
-    # the target's Strength, 4+ against S 4, the other order on 2+; Destroyer and Destructor: the first damage),
-    # so a sorted key once gave the second weapon the first's tables; for every pair of such rules in both
-    # orders, the tables are equal or the keys differ
+def _hooks_as_printed(monkeypatch) -> None:
+    """The wound and damage hooks of a weapon's rules in its Type's order, not ranked by precedence."""
+    monkeypatch.setattr(
+        wound_stage_module, "ranked_hooks", lambda slot, tokens, winner_first=False: list(stage_hooks(slot, tokens))
+    )
+
+
+def test_weapons_of_one_tables_key_have_the_same_tables_whatever_the_order_of_their_rules(monkeypatch):
+    # the key keeps the weapon's order of the rules the wound, save and damage stages read. The stages rank their
+    # hooks by precedence (tests/test_rule_order.py), so no pair's order changes the tables; were they to act as
+    # printed, some pairs would not commute (the later wound roll stands: Fleshbane then Graviton Pulse rolls
+    # against the target's Strength, 4+ against S 4, the other order on 2+; Destroyer and Destructor: the first
+    # damage), and a sorted key once gave the second weapon the first's tables; with the hooks as printed, for
+    # every pair of such rules in both orders, the tables are equal or the keys differ
+    _hooks_as_printed(monkeypatch)
     attacker = _unit({"models": 5}, "attacker")
     targets = [_unit({"S": 4, **row}) for row in TARGET_ROWS]
     read = []
@@ -381,9 +391,11 @@ def test_weapons_of_one_tables_key_have_the_same_tables_whatever_the_order_of_th
     assert compared > 2000 and apart > 0  # pairs whose order matters are among them
 
 
-def test_one_batch_of_weapons_listing_the_same_rules_in_two_orders_equals_each_cold():
+def test_one_batch_of_weapons_listing_the_same_rules_in_two_orders_equals_each_cold(monkeypatch):
     # calc_many (and calc after calc) once answered "Graviton Pulse, Fleshbane" (1.11 casualties, cold) with
-    # "Fleshbane, Graviton Pulse"'s 0.67, their sorted tables keys being one
+    # "Fleshbane, Graviton Pulse"'s 0.67, their sorted tables keys being one (the hooks acted as printed; they
+    # are ranked now and both give 0.67, tests/test_rule_order.py: the key is checked with the printed order)
+    _hooks_as_printed(monkeypatch)
     from praetor_analysis.prob.memo import clear_memos
     from praetor_analysis.scenario.calc import calc, calc_many
 
