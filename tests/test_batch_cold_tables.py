@@ -26,12 +26,12 @@ import random
 import numpy as np
 import pytest
 
+import praetor_analysis.engine.wound_stage as wound_stage_module
 from praetor_analysis.engine.batch import resolve_many
 from praetor_analysis.engine.batch_shared import BatchShared
 from praetor_analysis.engine.exact import resolve_exact
 from praetor_analysis.engine.hit_stage import hit_stage, hit_stage_target_part
 from praetor_analysis.engine.volley import Volley
-import praetor_analysis.engine.wound_stage as wound_stage_module
 from praetor_analysis.engine.wound_stage import (
     build_wound_tables,
     damage_per_wound,

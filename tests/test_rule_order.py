@@ -96,7 +96,8 @@ def _tables_apart() -> set[tuple[str, str]]:
             close = (
                 len(ga) == len(gb)
                 and all(
-                    abs(x.p - y.p) <= TOL and x.packet.probs.shape == y.packet.probs.shape
+                    abs(x.p - y.p) <= TOL
+                    and x.packet.probs.shape == y.packet.probs.shape
                     and abs(x.packet.probs - y.packet.probs).max() <= TOL
                     for x, y in zip(ga, gb, strict=True)
                 )
@@ -120,6 +121,7 @@ def test_the_pairs_that_clash_differ_when_the_hooks_act_as_printed(monkeypatch):
     monkeypatch.setattr(
         wound_stage, "ranked_hooks", lambda slot, tokens, winner_first=False: list(stage_hooks(slot, tokens))
     )
+
     def names(pairs):
         return {tuple(sorted(r.split(" (")[0] for r in pair)) for pair in pairs}
 
