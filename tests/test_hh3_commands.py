@@ -48,6 +48,11 @@ def test_every_unit_rated_at_the_rosters_points(path: Path) -> None:
         silent = {label for label, u in zip(reading.labels, reading.units, strict=True) if not fights_in_melee(u)}
         said = (frame["phase"] == "melee") & frame["unit"].isin(silent)
         assert (frame.loc[said, "error"].str.endswith(NO_MELEE)).all()
+        # and the shooting rows of a unit none of whose models carries a ranged weapon, which say so
+        unarmed = (frame["phase"] == "shooting") & frame["no_weapon"].astype(bool)
+        assert frame.loc[unarmed, "error"].str.contains("has no weapon for the shooting phase").all()
+        assert frame.loc[frame["phase"] == "shooting"].groupby("unit")["no_weapon"].nunique().max() == 1
+        said |= unarmed
         rated = frame[~said]
         assert (rated["error"] == "").all(), rated.loc[rated["error"] != "", ["unit", "target", "error"]]
         assert set(frame["target"]) == {label for label, _ in hh3_standard_targets()}
