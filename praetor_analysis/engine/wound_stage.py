@@ -35,6 +35,7 @@ from praetor_analysis.rules import (
     WoundRoll,
     WoundSituation,
     lookup,
+    ranked_hooks,
     reads_of,
     share_at_least,
     stage_hooks,
@@ -44,7 +45,8 @@ from praetor_analysis.rules import (
 
 def wound_table_for(volley: Volley, target: Unit, strength: int) -> dict[WoundKind, float]:
     """P(each wound kind) for one hit of ``volley`` on ``target``: the wound table, then the ``wound`` hook of
-    each of the weapon's rules (as printed), then the attacker's (re-rolls of 1, modifiers), then the target's."""
+    each of the weapon's rules (by ``RuleDecl.precedence``, the highest last), then the attacker's (re-rolls
+    of 1, modifiers), then the target's."""
     w = volley.weapon
     if target.T is None:
         raise ProfileError(f"target.T: a unit without Toughness needs the vehicle rules, got {target.T!r}")
@@ -66,8 +68,12 @@ def wound_table_for(volley: Volley, target: Unit, strength: int) -> dict[WoundKi
         ap=w.ap,
         melee=situation.melee,
     )
-    for token, decl, hook in stage_hooks(
-        WOUND, (*w.stage_rules, *attacker_rules_with(volley.attacker, WOUND), *target.rules)
+    # the weapon's own rules by precedence (one that replaces the wound roll after one that changes it: the
+    # Type's order changes nothing), then the attacker's, then the target's
+    weapon_hooks = ranked_hooks(WOUND, w.stage_rules)
+    for token, decl, hook in (
+        *weapon_hooks,
+        *stage_hooks(WOUND, (*attacker_rules_with(volley.attacker, WOUND), *target.rules)),
     ):
         if decl.wound_targets is None or situation.target_is(*decl.wound_targets):
             roll = hook(roll, token.value, token.variant, situation)
@@ -75,9 +81,10 @@ def wound_table_for(volley: Volley, target: Unit, strength: int) -> dict[WoundKi
 
 
 def damage_per_wound(volley: Volley, target: Unit) -> tuple[float, ...] | None:
-    """The pmf of the damage one unsaved wound does (index = wounds lost), from the first of the weapon's
-    rules whose ``damage`` hook gives one here (Destroyer D3, Destructor D6...), times what the target's
-    rules multiply it by (Swarm: two against Blast and Template weapons); None for one wound."""
+    """The pmf of the damage one unsaved wound does (index = wounds lost), from the weapon's rule of highest
+    ``RuleDecl.precedence`` (the first printed among equals) whose ``damage`` hook gives one here (Destroyer
+    D3, Destructor D6...), times what the target's rules multiply it by (Swarm: two against Blast and Template
+    weapons); None for one wound."""
     w = volley.weapon
     situation = WoundSituation(
         strength=0,
@@ -88,7 +95,7 @@ def damage_per_wound(volley: Volley, target: Unit) -> tuple[float, ...] | None:
         blast=w.plays(Role.MARKER),
     )
     base: tuple[float, ...] | None = None
-    for token, _, hook in stage_hooks(DAMAGE, w.stage_rules):
+    for token, _, hook in ranked_hooks(DAMAGE, w.stage_rules, winner_first=True):
         pmf = hook(token.value, token.variant, situation)
         if pmf is not None:
             base = tuple(pmf)
@@ -218,9 +225,9 @@ def wound_stage_rules(weapon: Weapon) -> tuple[tuple[str, int | None, str | None
     """What the wound, save and damage stages read of the weapon's rules (those its profile implies included):
     (name, value, variant) of each rule with a hook in those stages (``WOUND_STAGE_SLOTS``), a role they read
     (template, marker, wounds each), that reads the To Hit sixes, or whose name a save hook reads
-    (``SaveSituation.weapon_rules``: ``PSYCHIC_WEAPONS``), in the weapon's order: the stages apply the hooks in
-    that order, and some pairs' hooks do not commute (Fleshbane and Graviton Pulse). Weapons that differ only in
-    other rules (Pinning, Gets Hot...) share their per-hit tables."""
+    (``SaveSituation.weapon_rules``: ``PSYCHIC_WEAPONS``), in the weapon's order (the stages rank the hooks
+    by ``RuleDecl.precedence``, so the order no longer changes the tables; kept in the key all the same).
+    Weapons that differ only in other rules (Pinning, Gets Hot...) share their per-hit tables."""
     return tuple(
         (token.name, token.value, token.variant)
         for token in weapon.stage_rules

@@ -76,6 +76,17 @@ def stage_hooks(slot: Slot[H], tokens: Iterable[T], *, side: str | None = None) 
             yield token, decl, hook
 
 
+def ranked_hooks(slot: Slot[H], tokens: Iterable[T], *, winner_first: bool = False) -> list[tuple[T, RuleDecl, H]]:
+    """``stage_hooks`` of one weapon's rules ordered by ``RuleDecl.precedence``, the printed order kept among
+    equals: the highest last (a hook that overwrites what the others set: the wound roll), or with
+    ``winner_first`` first (the first answer is taken: damage). The Type's order of the rules then changes
+    nothing where precedences differ."""
+    found = list(stage_hooks(slot, tokens))
+    if winner_first:
+        return sorted(found, key=lambda item: -item[1].precedence)
+    return sorted(found, key=lambda item: item[1].precedence)
+
+
 def with_role(role: Role, tokens: Iterable[T]) -> T | None:
     """The first of ``tokens`` whose declaration plays ``role``, or None."""
     for token in tokens:

@@ -71,6 +71,7 @@ DESTRUCTOR = declare(
     reads_types=DESTRUCTOR_LARGE,
     summary="each unsaved wound does D6 wounds (2D6 on Knights, Titans, Super-heavies, buildings and "
     "Monstrous models), the excess lost; D6 hull points on vehicles",
+    precedence=2,
 )
 MOONSILVER = declare(
     "Moonsilver",
@@ -78,6 +79,7 @@ MOONSILVER = declare(
     wound_targets=("Daemon", "Psyker"),
     hooks=Hooks(damage=_moonsilver),
     summary="an unsaved wound on a Daemon or Psyker counts as two, the excess lost; nothing on others",
+    precedence=1,
 )
 PSY_SHOCK = declare(
     "Psy-shock",

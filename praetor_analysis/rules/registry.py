@@ -132,6 +132,9 @@ class RuleDecl:
         on_weapons: a unit rule that a weapon's Type may also carry, acting for the wielder (Skyfire, Rage);
             any other unit rule in a Type is refused.
         option: for an option the attacker may take (``Stage.OPTION``), what taking it makes of the profile.
+        precedence: where two of a weapon's rules set the same thing in one stage (the wound roll's target
+            number, an unsaved wound's damage), the higher wins whatever order the Type lists them in
+            (``catalogue.ranked_hooks``; docs/rules.md#rules-that-set-the-same-roll).
     """
 
     name: str
@@ -156,6 +159,7 @@ class RuleDecl:
     leadership: int = 0
     on_weapons: bool = False
     option: RuleOption | None = None
+    precedence: int = 0
 
     def __str__(self) -> str:
         return self.name
@@ -197,6 +201,7 @@ def declare(
     leadership: int = 0,
     on_weapons: bool = False,
     option: RuleOption | None = None,
+    precedence: int = 0,
 ) -> RuleDecl:
     """Declare a rule once; a second declaration of the same name is a programming error. ``reads_types``: the
     Unit Type words its stage hooks test; ``reads_fields``: the other target fields they read (``S``,
@@ -228,6 +233,7 @@ def declare(
         leadership=leadership,
         on_weapons=on_weapons,
         option=option,
+        precedence=precedence,
     )
     REGISTRY[name] = decl
     for spelling in (name, *spellings):

@@ -93,6 +93,7 @@ GRAVITON_PULSE = declare(
     reads_fields=("S",),
     summary="instead of the wound roll a D6 against the target's Strength: wounded on S+ (a 6 always); "
     "not on vehicles, Dreadnoughts or Automata",
+    precedence=2,
 )
 GRAVITON_COLLAPSE = declare(
     "Graviton Collapse",
@@ -104,6 +105,7 @@ GRAVITON_COLLAPSE = declare(
     summary="instead of the wound roll 2D6 against the target's Strength: wounded above S; no Shrouded; "
     "4D6 armour penetration on vehicles",
     roles=(Role.FOUR_D6_PENETRATION,),
+    precedence=2,
 )
 DATA_DJINN = declare(
     "Data-djinn",
@@ -111,6 +113,7 @@ DATA_DJINN = declare(
     hooks=Hooks(wound=_data_djinn),
     reads_types=DATA_DJINN_TARGETS,
     summary="never wounds a unit that is not Automata, a Dreadnought, a vehicle or a building",
+    precedence=3,
 )
 IMMATERIAL_BLADES = declare(
     "Immaterial Blades",
@@ -201,4 +204,5 @@ ENTANGLE = declare(
     summary="wounds by Strength against the target's Strength; its wounds are discarded (no save, no loss) "
     "and take X Movement away until the next turn; nothing on Primarchs, Vehicles or models of 6+ Wounds",
     roles=(Role.HARMLESS_TO_VEHICLES,),
+    precedence=-1,
 )

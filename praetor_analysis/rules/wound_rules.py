@@ -1,8 +1,8 @@
 """Rules that change the To Wound roll or the kind of wound it makes (Fleshbane, Poisoned, Rending...).
 
 Each declaration's ``wound`` hook takes the :class:`~praetor_analysis.rules.wound.WoundRoll` built from the
-wound table and returns it changed; the wound stage applies the weapon's hooks in the order printed, then
-the target's (Eternal Warrior last).
+wound table and returns it changed; the wound stage applies the weapon's hooks by rank
+(``RuleDecl.precedence``, the order printed among equals), then the target's (Eternal Warrior last).
 """
 
 from __future__ import annotations

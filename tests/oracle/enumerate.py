@@ -61,7 +61,8 @@ Readings chosen where MECHANICS.md leaves room (one per line, for comparison wit
   Pinned by an earlier firing unit does not test again; no test when no model is left.
 - Blast/Template/Barrage weapons in shooting need `hits` (the oracle has no geometry).
 - Graviton Pulse: the model avoids the wound on a D6 under its Strength (a 6 never avoids it, a 1 always
-  does); not on Dreadnoughts or Automata.  Graviton Collapse: two dice, avoided on a total at most S; no
+  does); not on Dreadnoughts or Automata; it replaces the To Wound roll, so Fleshbane, Poisoned and Sanctic do
+  not change it (Entangle's wounds stay discarded).  Graviton Collapse: two dice, avoided on a total at most S; no
   Shrouded.  Data-djinn: no wound unless Automata or Dreadnought.  Immaterial Blades: a 6 to wound at the
   better of the bracket's AP and its own.  Synaptic Disruptor: a 6 wounds with no save or mitigation.
   Sanctic: Daemons wounded on 2+.  Curse of Dead Worlds: invulnerable one worse (6+ at worst).
@@ -276,14 +277,14 @@ def wound_outcomes(v: Volley, t: Target, plain: bool = False) -> list[tuple[obje
         need = wound_need(w.strength, t.strength)
     # Graviton Pulse spares Dreadnoughts and Automata; Graviton Collapse spares only armoured targets
     graviton = w.graviton_collapse or (w.graviton_pulse and not t.dreadnought_or_automata)
-    if w.graviton_pulse and graviton:
-        need = min(max(t.strength, 2), 6)
     if w.sanctic and t.daemon:
         need = 2
-    if w.fleshbane:
+    if w.fleshbane:  # it sets the need of any To Wound roll, Entangle's included
         need = 2
     if w.poisoned is not None:
         need = w.poisoned if need is None else min(need, w.poisoned)
+    if w.graviton_pulse and graviton:  # not a To Wound roll: Fleshbane, Poisoned and Sanctic do not change it
+        need = min(max(t.strength, 2), 6)
     reroll = (
         w.shred
         or (w.armourbane and armourbane_acts(v) and (t.dreadnought_or_automata or t.mechanised))
