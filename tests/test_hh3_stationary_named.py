@@ -27,9 +27,10 @@ def test_stationary_without_heavy_is_named_under_no_effect(target):
     assert "stationary" in still["no_effect"] and "stationary" not in still["applied"]
     assert "Heavy or Ordnance" in still["reasons"]["stationary"]
     assert "stationary" not in moved["no_effect"] + moved["applied"]  # not given, not named
-    assert still["casualties" if target is MARINE else "hull_points"] == moved[
-        "casualties" if target is MARINE else "hull_points"
-    ]  # it changes nothing
+    assert (
+        still["casualties" if target is MARINE else "hull_points"]
+        == moved["casualties" if target is MARINE else "hull_points"]
+    )  # it changes nothing
 
 
 @pytest.mark.parametrize("weapon", [HEAVY, ORDNANCE], ids=["heavy", "ordnance"])

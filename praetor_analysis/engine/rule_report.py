@@ -87,8 +87,9 @@ def classify_rules(volley: Volley, target: Unit, notes: list[str]) -> tuple[list
     classify(
         resolution, situation, volley.weapon.rules, {"target": target.rules, "attacker": volley.attacker.rules}, report
     )
+    # a higher-ranked rule sets the same roll (docs/rules.md#rules-that-set-the-same-roll)
     for entry, by in set_aside(volley, target, resolution).items():
-        if entry in report.applied:  # a higher-ranked rule sets the same roll (docs/rules.md#rules-that-set-the-same-roll)
+        if entry in report.applied:
             report.applied.remove(entry)
             report.add("no_effect", f"{entry} (set aside by {by})")
     w = volley.weapon

@@ -17,6 +17,7 @@ from praetor_analysis.profiles import Rule, Unit
 from praetor_analysis.rules import (
     DAMAGE,
     WOUND,
+    Resolution,
     Role,
     RuleDecl,
     Stage,
@@ -25,7 +26,6 @@ from praetor_analysis.rules import (
     ranked_hooks,
     to_wound,
 )
-from praetor_analysis.rules.classify import Resolution
 
 #: The Strengths, Toughnesses and target Strengths the wound-roll test runs over (the characteristics' range).
 GRID = range(1, 11)
