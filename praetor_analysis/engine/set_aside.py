@@ -3,9 +3,10 @@
 
 The test is the hooks' own: a rule of the wound roll is set aside when the weapon's ranked hooks give the
 same roll with it and without it for every Strength, Toughness and target Strength (the target's Unit Type,
-name and Wounds as given: what the batch's rule-list key holds), and a rule ranked above it changes the
-roll; a rule of the damage is set aside when a rule ranked above it gives the damage first. Only a rule whose
-every stage that can matter here is that roll's is set aside (Sanctic's save re-roll still acts).
+name and Wounds as given: what the batch's rule-list key holds), the rule itself changes the roll somewhere,
+and a rule ranked above it changes the roll; a rule of the damage is set aside when a rule ranked above it
+gives the damage first. Only a rule whose every stage that can matter here is that roll's is set aside
+(Sanctic's save re-roll still acts).
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from praetor_analysis.engine.volley import Volley, weapon_strength
+from praetor_analysis.errors import PraetorError
+from praetor_analysis.prob import BoundedMemo
 from praetor_analysis.profiles import Rule, Unit
 from praetor_analysis.rules import (
     DAMAGE,
@@ -32,10 +35,42 @@ GRID = range(1, 11)
 
 
 def set_aside(volley: Volley, target: Unit, resolution: Resolution) -> dict[str, str]:
-    """``{rule text: the rule that sets it aside}`` among the weapon's rules against ``target``."""
+    """``{rule text: the rule that sets it aside}`` among the weapon's rules against ``target`` (a fresh copy;
+    memoised by what the hooks read: ``_SET_ASIDE``)."""
+    w = volley.weapon
+    key = (
+        tuple(t.text for t in w.stage_rules),
+        _strength(volley),
+        w.ap,
+        volley.mode,
+        volley.half_range,
+        w.plays(Role.TEMPLATE),
+        w.plays(Role.MARKER),
+        target.unit_type,
+        target.name,
+        target.W,
+        target.T is None,
+        resolution,
+    )
+    return dict(_SET_ASIDE.get(key, lambda: _found(volley, target, resolution)))
+
+
+_SET_ASIDE: BoundedMemo[dict[str, str]] = BoundedMemo(1024)
+"""``set_aside`` by what its hooks read of the volley and the target (the wound test runs over a grid)."""
+
+
+def _found(volley: Volley, target: Unit, resolution: Resolution) -> dict[str, str]:
     out = _wound_set_aside(volley, target, resolution)
     out.update(_damage_set_aside(volley, target, resolution))
     return out
+
+
+def _strength(volley: Volley) -> int | None:
+    """The volley's Strength, None when it has none to read (the wound test then runs over every Strength)."""
+    try:
+        return weapon_strength(volley)
+    except PraetorError:  # the engine's own error is raised where the Strength is needed, not here
+        return None
 
 
 def _only(decl: RuleDecl, stage: Stage, resolution: Resolution) -> bool:
@@ -52,7 +87,7 @@ def _wound_set_aside(volley: Volley, target: Unit, resolution: Resolution) -> di
     hooks = ranked_hooks(WOUND, w.stage_rules)  # the highest last
     if resolution.vehicle or target.T is None or _ranks(hooks) < 2:
         return {}
-    known = weapon_strength(volley)
+    known = _strength(volley)
     strengths = GRID if known is None else (known,)
     melee = volley.mode == "melee"
     acted: set[int] = set()  # the hooks that changed the roll somewhere
@@ -79,7 +114,7 @@ def _wound_set_aside(volley: Volley, target: Unit, resolution: Resolution) -> di
     for i, kept in same.items():
         token, decl, _ = hooks[i]
         above = [j for j in acted if hooks[j][1].precedence > decl.precedence]
-        if kept and above:
+        if kept and above and i in acted:  # a rule that does nothing here anyway is not set aside
             out[token.text] = hooks[max(above)][0].text  # the highest-ranked rule that acts
     return out
 
