@@ -183,3 +183,52 @@ def test_graviton_pulse_and_fleshbane_in_either_order_roll_against_strength():
     ]
     for doc in docs:
         assert calc(doc)["casualties"]["mean"] == pytest.approx(1.0, abs=TOL)
+
+
+# --- the rule set aside is named (docs/rules.md#rules-that-set-the-same-roll) ------------------------------------
+# A rule set aside by a higher-ranked rule that sets the same roll is listed under ``no_effect`` with its own
+# reason, by ``calc`` and ``calc_many`` alike, in either printed order; where the higher-ranked rule does not act
+# (Graviton Pulse on a Dreadnought) the lower one stays applied. Only the lists change, never the numbers.
+INFANTRY, DAEMON, DREADNOUGHT = TARGET_ROWS[0], TARGET_ROWS[2], TARGET_ROWS[3]
+
+
+def _both_paths(a: str, b: str, row: dict) -> list[dict]:
+    docs = [_doc(f"{a}, {b}", row), _doc(f"{b}, {a}", row)]
+    return [*(calc(d) for d in docs), *calc_many(docs)]
+
+
+@pytest.mark.parametrize(
+    ("lower", "higher", "row"),
+    [
+        ("Fleshbane", "Graviton Pulse", INFANTRY),
+        ("Poisoned (3+)", "Graviton Pulse", INFANTRY),
+        ("Destroyer", "Destructor", INFANTRY),
+        ("Destroyer", "Destructor", DREADNOUGHT),
+        ("Destroyer", "Moonsilver", DAEMON),
+        ("Moonsilver", "Destructor", DAEMON),
+    ],
+)
+def test_a_rule_set_aside_is_under_no_effect_with_its_reason(lower, higher, row):
+    entry = f"{lower} (set aside by {higher})"
+    results = _both_paths(lower, higher, row)
+    for got in results:
+        assert higher in got["applied"]
+        assert lower not in got["applied"]
+        assert entry in got["no_effect"]
+        assert got["reasons"][entry].startswith(f"set aside by {higher}, which sets the same roll")
+    assert all(r["casualties"] == results[0]["casualties"] for r in results)  # the order changes no number
+
+
+@pytest.mark.parametrize(("lower", "row"), [("Fleshbane", DREADNOUGHT), ("Poisoned (3+)", DREADNOUGHT)])
+def test_a_rule_stays_applied_where_the_higher_one_does_not_act(lower, row):
+    # Graviton Pulse does not act on Dreadnoughts (docs/rules.md#graviton-pulse): the wound roll is made
+    for got in _both_paths(lower, "Graviton Pulse", row):
+        assert lower in got["applied"]
+        assert not any("set aside" in e for e in got["no_effect"])
+
+
+@pytest.mark.parametrize(("a", "b"), [("Fleshbane", "Entangle (1)"), ("Graviton Pulse", "Entangle (1)")])
+def test_rules_that_both_act_stay_applied(a, b):
+    # Entangle's discarded wounds stand under Graviton Pulse; Fleshbane sets the need of Entangle's roll
+    for got in _both_paths(a, b, INFANTRY):
+        assert a in got["applied"] and b in got["applied"]

@@ -63,6 +63,7 @@ _EXPORTS: dict[str, str] = {
     "situation_of": "praetor_analysis.engine.rule_report",
     "snap_forced": "praetor_analysis.engine.hh3.volley",
     "start": "praetor_analysis.engine.hh3.chain",
+    "stationary_verdict": "praetor_analysis.engine.hh3.report",
     "State": "praetor_analysis.engine.hh3.chain",
     "STATUSES": "praetor_analysis.engine.hh3.chain",
     "target_report": "praetor_analysis.engine.hh3.report",
@@ -160,6 +161,7 @@ __all__ = [
     "situation_of",
     "snap_forced",
     "start",
+    "stationary_verdict",
     "target_report",
     "unit_cost",
     "volley_report",
@@ -195,7 +197,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and editors
     )
     from praetor_analysis.engine.hh3.hit import HitDie
     from praetor_analysis.engine.hh3.operators import apply_wound, deflagrate_hits
-    from praetor_analysis.engine.hh3.report import RuleReport, target_report, volley_report
+    from praetor_analysis.engine.hh3.report import RuleReport, stationary_verdict, target_report, volley_report
     from praetor_analysis.engine.hh3.result import Hh3Result, MisfireResult
     from praetor_analysis.engine.hh3.statuses import CheckValues
     from praetor_analysis.engine.hh3.volley import (

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from praetor_analysis.engine.set_aside import set_aside
 from praetor_analysis.engine.volley import Volley, weapon_strength
 from praetor_analysis.engine.wound_stage import save_context
 from praetor_analysis.errors import ProfileError
@@ -86,6 +87,11 @@ def classify_rules(volley: Volley, target: Unit, notes: list[str]) -> tuple[list
     classify(
         resolution, situation, volley.weapon.rules, {"target": target.rules, "attacker": volley.attacker.rules}, report
     )
+    # a higher-ranked rule sets the same roll (docs/rules.md#rules-that-set-the-same-roll)
+    for entry, by in set_aside(volley, target, resolution).items():
+        if entry in report.applied:
+            report.applied.remove(entry)
+            report.add("no_effect", f"{entry} (set aside by {by})")
     w = volley.weapon
     saves = save_context(volley, target) if target.T is not None else None
     if saves is not None and saves.heavy_reroll:
@@ -143,6 +149,9 @@ def reason_of(entry: str) -> str:
     summary in our own words; a rule without a declaration is one the engine does not know)."""
     text = entry.split(": ", 1)[1] if entry.startswith(("target: ", "attacker: ")) else entry
     text = re.sub(r" \(from [^()]+\)$", "", text)  # a rule granted by the Unit Type
+    by = re.search(r" \(set aside by (.+)\)$", text)
+    if by is not None:
+        return f"set aside by {by.group(1)}, which sets the same roll (the higher-ranked rule's roll stands)"
     first = text.split(" ", 1)[0]
     if text in ENTRY_REASONS:
         return ENTRY_REASONS[text]

@@ -25,6 +25,7 @@ from praetor_analysis.engine import (
     misfire_result,
     shock_positions,
     snap_forced,
+    stationary_verdict,
 )
 from praetor_analysis.errors import ScenarioError
 from praetor_analysis.markers import Edges, Hull, barrage_hh3, blast_hh3, hull_hit_probability
@@ -247,6 +248,7 @@ def _report(
             out.add("not_modelled", label, declaration(name).reason or "not read against vehicles yet")
     for trait in w.traits:
         out.add("no_effect", trait.label, declaration(trait.name, trait=True).reason)
+    stationary_verdict(v.volley, out)
     for rule in v.volley.attacker.rules:
         out.add("not_modelled", rule.label, "an attacker's special rule: not read by the edition 3 engine yet")
     for rule in vehicle.rules:

@@ -37,7 +37,7 @@ from praetor_analysis.engine.hh3.chain import (
     start,
 )
 from praetor_analysis.engine.hh3.hit import GIVEN_HIT, HitDie, hit_die, melee_hit_die, ranged_hit_die
-from praetor_analysis.engine.hh3.report import RuleReport, target_report, volley_report
+from praetor_analysis.engine.hh3.report import RuleReport, stationary_verdict, target_report, volley_report
 from praetor_analysis.engine.hh3.result import ForceResult, Hh3Result, MisfireResult, mix_results
 from praetor_analysis.engine.hh3.statuses import FLYER_IMMUNE, CheckValues, check_values, statuses
 from praetor_analysis.engine.hh3.volley import (
@@ -109,6 +109,7 @@ __all__ = [
     "resolve_hh3",
     "snap_forced",
     "start",
+    "stationary_verdict",
     "statuses",
     "strike_of",
     "target_report",

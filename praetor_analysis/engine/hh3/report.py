@@ -19,7 +19,7 @@ from praetor_analysis.errors import counted_noun
 from praetor_analysis.profiles import Hh3Unit
 from praetor_analysis.rules import RuleRef, declaration
 
-__all__ = ["RuleReport", "target_report", "volley_report"]
+__all__ = ["RuleReport", "stationary_verdict", "target_report", "volley_report"]
 
 
 @dataclass
@@ -170,7 +170,23 @@ def volley_report(volley: Hh3Volley, target: Hh3Unit) -> RuleReport:
             out.add("not_modelled", rule.label, "an attacker's special rule: not read by the edition 3 engine yet")
     if volley.context.range is not None and volley.weapon.range is not None and not volley.weapon.melee:
         out.add("applied", f'range {volley.context.range}"')
+    stationary_verdict(volley, out)
     return out
+
+
+#: Why ``"stationary": true`` changes nothing for a weapon without Heavy or Ordnance.
+STATIONARY_NO_EFFECT = "the weapon has no Heavy or Ordnance rule: firers that stood still fire as if they had moved"
+
+
+def stationary_verdict(volley: Hh3Volley, out: RuleReport) -> None:
+    """Name the scenario's ``stationary`` flag of a shooting volley: ``applied`` when the weapon has Heavy or
+    Ordnance (the rules it switches on), else ``no_effect`` with its reason (nothing dropped without a word)."""
+    if not volley.context.stationary or volley.context.melee:
+        return
+    if any(volley.weapon.rule(name) is not None for name in ("Heavy", "Ordnance")):
+        out.add("applied", "stationary")
+    else:
+        out.add("no_effect", "stationary", STATIONARY_NO_EFFECT)
 
 
 def target_report(target: Hh3Unit, *, shooting: bool) -> RuleReport:
