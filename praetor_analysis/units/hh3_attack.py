@@ -218,10 +218,20 @@ def _score(attacker: Hh3Statline, weapon: Profile, target: Hh3Target, mode: str)
     (they name, never count: units of one statline and weapon share one score)."""
     try:
         hh3_target_record(target)
-        shot = _shot(replace(attacker, name="attacker"), 1, replace(weapon, name="weapon"), mode, "")
     except PraetorError as e:
         return str(e)
-    return mode_score(shot, target)
+    shot = _unnamed_shot(attacker, weapon, mode)
+    return shot if isinstance(shot, str) else mode_score(shot, target)
+
+
+@lru_cache(maxsize=16384)
+def _unnamed_shot(attacker: Hh3Statline, weapon: Profile, mode: str) -> Hh3Shot | str:
+    """One model of ``attacker`` with ``weapon`` in ``mode`` under the default names, or the refusal (kept: the
+    renamed records are built once per statline and weapon, not once per target and cell)."""
+    try:
+        return _shot(replace(attacker, name="attacker"), 1, replace(weapon, name="weapon"), mode, "")
+    except PraetorError as e:
+        return str(e)
 
 
 NO_RANGED = "no ranged weapon"
@@ -433,6 +443,7 @@ def clear_cache() -> None:
     benchmark's cold run)."""
     _resolved.cache_clear()
     _mean.cache_clear()
+    _unnamed_shot.cache_clear()
     hh3_record_of_target.cache_clear()
     hh3_unit_of_target.cache_clear()
     hh3_unit_of_statline.cache_clear()

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from praetor_analysis.bsdata import Hh3Statline
@@ -73,11 +74,17 @@ def _is_vehicle(block: Mapping[str, Any]) -> bool:
     return any(block.get(k) not in (None, "") for k in _VEHICLE_FIELDS)
 
 
+@lru_cache(maxsize=4096)
+def _prints_vehicle(statline: Hh3Statline) -> bool:
+    """Whether ``statline`` prints armour or HP (kept: a group is read as a target once per cell)."""
+    return _is_vehicle(printed(statline))
+
+
 def hh3_target_of_group(group: ModelGroup, models: int | None = None, label: str | None = None) -> Hh3Target:
     """A model group of a 3rd-edition fielded unit as a target (``models``: its size, default the group's; a
     vehicle is one model)."""
     statline = group.hh3_statline
-    vehicle = _is_vehicle(printed(statline))
+    vehicle = _prints_vehicle(statline)
     n = 1 if vehicle else (group.count if models is None else models)
     return Hh3Target(label or statline.name, statline, n, vehicle)
 
