@@ -119,6 +119,9 @@ def _fires_all(group: ModelGroup) -> bool:
 
 _SHOTS: dict[tuple[object, ...], Hh3Shot] = {}
 """The shots read, by their records, models, mode and field prefix (a warm run reads none again)."""
+_RECORDS: dict[int, tuple[Hh3Target, Hh3Unit | Hh3VehicleTarget]] = {}
+"""The targets' records, by the target (kept with it: an id is only reused once the target is gone; a sweep
+reads one target's record once per weapon mode, and hashing the target's statline each time costs more)."""
 _MOST = 16384
 
 
@@ -140,6 +143,7 @@ def _shot(
     shot = Hh3Shot(volley, names_marker(profile_marks_text(weapon)), attacker, weapon)
     if len(_SHOTS) >= _MOST:
         _SHOTS.clear()
+    _RECORDS.clear()
     _SHOTS[key] = shot
     return shot
 
@@ -147,8 +151,15 @@ def _shot(
 def hh3_target_record(target: Hh3Target) -> Hh3Unit | Hh3VehicleTarget:
     """The target's record, read from its statline as the door reads its block (a vehicle's when it prints armour
     or HP; refusals in the door's words)."""
+    hit = _RECORDS.get(id(target))
+    if hit is not None and hit[0] is target:
+        return hit[1]
     with as_scenario_error():
-        return hh3_record_of_target(target)
+        record = hh3_record_of_target(target)
+    if len(_RECORDS) >= _MOST:
+        _RECORDS.clear()
+    _RECORDS[id(target)] = (target, record)
+    return record
 
 
 def _stage(record: Hh3Unit | Hh3VehicleTarget, shots: Sequence[Hh3Shot]) -> Stage:
@@ -449,3 +460,4 @@ def clear_cache() -> None:
     hh3_unit_of_statline.cache_clear()
     hh3_weapon_of_profile.cache_clear()
     _SHOTS.clear()
+    _RECORDS.clear()
