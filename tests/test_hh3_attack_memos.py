@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from test_hh3_mode_score import FIXTURES
+
 from praetor_analysis.errors import PraetorError
 from praetor_analysis.units import hh3_attack
 from praetor_analysis.units.fielded import read_roster_units
 from praetor_analysis.units.hh3_target import hh3_standard_targets
-from test_hh3_mode_score import FIXTURES
 
 
 def test_a_targets_record_is_kept_and_equal_to_a_fresh_read() -> None:
