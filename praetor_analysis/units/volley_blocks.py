@@ -64,10 +64,13 @@ def volley_of_blocks(
     scenario gives them, with the checks ``praetor calc`` makes of them; ``prefix`` names a volley of
     ``firing_units``, ``kind`` (default ``mode``) the kind of scenario whose attacker fields act, ``taken`` the
     options already taken into the weapon block (the scenario's door takes them), ``block_keys`` the blocks'
-    ``frozen_key`` when the caller has them (else made here). A project error is raised as a ScenarioError.
+    keys when the caller has them (the door's tokens, ``prob.token_field``), else their ``frozen_key``s made
+    here; one memo holds both, and they are equal only for the same value (a dict's or list's token is an
+    ``int``, never a frozen key, which is a ``tuple``; a flag's, number's or text's is the same ``(type, value)``
+    pair in both). A project error is raised as a ScenarioError.
 
     What it reads but the attack count is parsed and checked once per distinct set of sub-documents (their
-    ``frozen_key``): another count of them is checked as the count's own checks check it, in their order (every
+    keys): another count of them is checked as the count's own checks check it, in their order (every
     other check passed on those sub-documents); a volley that passed them all is made once per count."""
     try:
         return _volley(
