@@ -21,7 +21,9 @@ def test_only_a_statline_without_t_and_ws_gets_ws_1() -> None:
 
 
 def test_marks_text_joins_rules_traits_and_range() -> None:
-    ranged = Hh3RangedProfile("Gun", range="Template", special_rules=("Pinning (1)", "Breaching (6+)"), traits=("Flame",))
+    ranged = Hh3RangedProfile(
+        "Gun", range="Template", special_rules=("Pinning (1)", "Breaching (6+)"), traits=("Flame",)
+    )
     assert profile_marks_text(ranged) == "Pinning (1), Breaching (6+) Flame Template"
     # A melee profile has no range field: its part is empty.
     melee = Hh3MeleeProfile("Sword", special_rules=("Rending (6+)", "Shred"), traits=("Power",))
