@@ -66,6 +66,7 @@ def _check_against_resolve(cells, *, keep_state: bool = False) -> tuple[float, i
         if keep_state:
             assert got.state is not None and want.state is not None, where
             assert got.state.shell_shocks == want.state.shell_shocks, where
+            assert got.state.space == want.state.space, where  # the unit states the probabilities are of
             assert got.state.probs.shape == want.state.probs.shape, where
             gap = float(np.max(np.abs(got.state.probs - want.state.probs)))
             assert gap <= TOL, (where, "state")
