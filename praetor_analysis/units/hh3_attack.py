@@ -143,7 +143,6 @@ def _shot(
     shot = Hh3Shot(volley, names_marker(profile_marks_text(weapon)), attacker, weapon)
     if len(_SHOTS) >= _MOST:
         _SHOTS.clear()
-    _RECORDS.clear()
     _SHOTS[key] = shot
     return shot
 
