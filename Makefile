@@ -35,9 +35,8 @@ help:
 demo: $(STAMP)
 	mkdir -p out
 	$(BIN)/praetor report -o out/report.html
-	@echo "wrote out/report.html"
 
-## test: set up and run the whole test suite: over 6,500 tests, about 8 minutes on 2 idle cores (pytest-xdist)
+## test: set up and run the whole test suite: over 7,500 tests, about 10 minutes on 2 idle cores (pytest-xdist)
 test: $(STAMP) chromium
 	$(BIN)/python -m pytest -q -n auto
 
