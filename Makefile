@@ -40,7 +40,7 @@ demo: $(STAMP)
 test: $(STAMP) chromium
 	$(BIN)/python -m pytest -q -n auto
 
-## test-fast: the tests not marked slow: over 6,300 tests, about 3 minutes on 2 idle cores (slow: Monte Carlo
+## test-fast: the tests not marked slow: over 7,200 tests, about 3 minutes on 2 idle cores (slow: Monte Carlo
 ## oracles, fuzzing, the catalog-wide and roster-wide checks and the browser tests, each sampled here)
 # --dist loadfile: each test file runs on one worker, so its module fixtures (a catalog read, a report written,
 # the CLI's bad-input runs) are set up once, not once per worker (three such files: 58 -> 36 CPU-s); make test
